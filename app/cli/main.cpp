@@ -1,0 +1,41 @@
+#include "infocommand.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace {
+
+void printUsage(QTextStream& out)
+{
+    out << "Usage: sightline-cli COMMAND [OPTIONS] FILES...\n\n"
+           "Commands:\n"
+           "  info FILES... [--json]   what the traces hold: ranks, tracks, ops, steps, collectives\n\n"
+           "Run 'sightline-cli COMMAND --help' for a command's options.\n";
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
+    QStringList args = QCoreApplication::arguments();
+    args.removeFirst();
+    if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")) {
+        QTextStream out(args.isEmpty() ? stderr : stdout);
+        printUsage(out);
+        return args.isEmpty() ? 2 : 0;
+    }
+    if (args.first() == QLatin1String("--version")) {
+        QTextStream(stdout) << "sightline-cli " << QCoreApplication::applicationVersion() << '\n';
+        return 0;
+    }
+    const QString command = args.takeFirst();
+    if (command == QLatin1String("info"))
+        return InfoCommand::run(args);
+    QTextStream err(stderr);
+    err << "sightline-cli: unknown command '" << command << "'\n\n";
+    printUsage(err);
+    return 2;
+}

@@ -1,0 +1,973 @@
+#include "core/import/chrometraceparser.h"
+
+#include "core/base/progress.h"
+#include "core/import/decimal.h"
+#include "core/import/rankpart.h"
+#include "core/import/textbuffer.h"
+#include "core/model/opclassifier.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <string_view>
+#include <unordered_map>
+
+namespace sightline {
+
+namespace od = simdjson::ondemand;
+
+namespace {
+
+std::string_view trimRight(std::string_view s)
+{
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
+        s.remove_suffix(1);
+    return s;
+}
+
+bool isDigits(std::string_view s)
+{
+    return !s.empty() && s.size() < 19 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::int64_t digitsValue(std::string_view s)
+{
+    std::int64_t v = 0;
+    for (char c : s)
+        v = v * 10 + (c - '0');
+    return v;
+}
+
+// One pid or tid value as the file wrote it.
+struct IdValue {
+    bool present = false;
+    bool isString = false;
+    std::int64_t number = 0;
+    std::string_view text;
+};
+
+struct EventArgs {
+    std::int64_t correlation = -1;
+    std::int64_t bytes = -1;
+    std::int64_t inNelems = -1;
+    std::int64_t outNelems = -1;
+    std::int64_t groupSize = -1;
+    std::int64_t sortIndex = INT64_MIN;
+    std::string_view collective;
+    std::string_view dtype;
+    std::string_view groupName;
+    std::string_view groupRanks;
+    std::string_view metaName; // args.name of M events
+    std::string_view labels;
+    bool hasComm = false;
+    std::string dims;
+    std::string types;
+    std::vector<std::pair<std::string_view, double>> numbers; // for counter events
+};
+
+struct Event {
+    char ph = 0;
+    std::string_view name;
+    std::string_view cat;
+    IdValue pid;
+    IdValue tid;
+    std::string_view ts;
+    std::string_view dur;
+    bool hasId = false;
+    std::uint64_t id = 0;
+    bool bindEnclosing = false;
+    EventArgs args;
+    bool typeError = false;
+    std::string_view typeErrorField;
+};
+
+struct TrackKeyHash {
+    std::size_t operator()(const RankPart::TrackKey& k) const
+    {
+        std::uint64_t h = static_cast<std::uint64_t>(k.pid) * 0x9E3779B97F4A7C15ull;
+        h ^= static_cast<std::uint64_t>(k.tid) + 0x7F4A7C159E3779B9ull + (h << 6) + (h >> 2);
+        h ^= (static_cast<std::uint64_t>(k.pidString) << 32 | k.tidString) * 0xC2B2AE3D27D4EB4Full;
+        return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+};
+
+std::uint64_t hashString(std::string_view s)
+{
+    std::uint64_t h = 1469598103934665603ull;
+    for (char c : s)
+        h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return h;
+}
+
+class Parser {
+public:
+    Parser(TextBuffer& text, RankPart& part, const CancellationToken* cancel)
+        : m_text(text)
+        , m_part(part)
+        , m_cancel(cancel)
+    {
+    }
+
+    Status run();
+
+private:
+    std::int64_t offsetOf(const char* p) const
+    {
+        if (!p)
+            return -1;
+        return static_cast<std::int64_t>(p - m_text.data());
+    }
+    std::int64_t offsetOf(od::value& v)
+    {
+        const char* p = nullptr;
+        if (v.current_location().get(p))
+            return -1;
+        return offsetOf(p);
+    }
+    Status jsonError(simdjson::error_code error, std::int64_t offset, const char* where);
+    Status parseTopObject(od::object object);
+    Status parseEvents(od::array events);
+    void parseDistributedInfo(od::value value);
+    bool parseEvent(od::object object, Event& ev);
+    void parseArgs(od::object object, EventArgs& args, bool wantNumbers);
+    bool readId(od::value value, IdValue& out);
+    void appendCompact(od::value value, std::string& out, int depth);
+    std::uint32_t trackFor(const Event& ev);
+    void handleEvent(Event& ev, std::int64_t offset);
+    std::uint32_t addOp(const Event& ev, std::uint32_t track, TimeNs start, TimeNs end);
+    void closeOpenSlices();
+    void closeStreamingArray();
+
+    TextBuffer& m_text;
+    RankPart& m_part;
+    const CancellationToken* m_cancel;
+    std::unordered_map<RankPart::TrackKey, std::uint32_t, TrackKeyHash> m_trackIndex;
+    RankPart::TrackKey m_lastKey;
+    std::uint32_t m_lastTrack = StringId::kInvalid;
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_openSlices; // track -> B stack
+    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> m_openAsync; // (track,id) hash -> b stack
+    TimeNs m_maxTime = INT64_MIN;
+    bool m_sawKinetoKeys = false;
+    bool m_sawEvents = false;
+    std::int64_t m_eventCount = 0;
+};
+
+Status Parser::jsonError(simdjson::error_code error, std::int64_t offset, const char* where)
+{
+    // An error at or past the last significant byte means the text simply stops: truncated.
+    std::string_view text = trimRight(m_text.view());
+    while (!text.empty() && text.back() == '\0')
+        text.remove_suffix(1);
+    text = trimRight(text);
+    const bool atEnd = offset < 0 || offset >= static_cast<std::int64_t>(text.size()) - 1
+        || error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT || error == simdjson::UNCLOSED_STRING;
+    if (error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT || error == simdjson::UNCLOSED_STRING)
+        offset = static_cast<std::int64_t>(text.size());
+    std::string detail = std::string(where) + ": " + simdjson::error_message(error);
+    if (atEnd)
+        return Status::error(ErrorCode::TruncatedJson, m_part.path, offset >= 0 ? offset : static_cast<std::int64_t>(text.size()),
+            "the JSON text ends early (" + detail + ")");
+    return Status::error(ErrorCode::InvalidJson, m_part.path, offset, detail);
+}
+
+Status Parser::run()
+{
+    od::parser parser;
+    od::document doc;
+    std::string_view head = m_text.view().substr(0, 4096);
+    const std::size_t firstChar = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (firstChar == std::string_view::npos && m_text.size() <= 4096)
+        return Status::error(ErrorCode::EmptyFile, m_part.path, 0, "the file holds only whitespace");
+    if (firstChar == std::string_view::npos || (head[firstChar] != '{' && head[firstChar] != '['))
+        return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar == std::string_view::npos ? 0 : firstChar),
+            "not JSON: a trace starts with '{' or '['");
+    if (head[firstChar] == '[')
+        closeStreamingArray();
+    auto error = parser.iterate(m_text.data(), m_text.size(), m_text.capacity() + TextBuffer::kPadding).get(doc);
+    if (error)
+        return jsonError(error, -1, "document");
+    od::json_type type;
+    if ((error = doc.type().get(type)))
+        return jsonError(error, static_cast<std::int64_t>(firstChar), "document");
+    Status status;
+    if (type == od::json_type::object) {
+        od::object object;
+        if ((error = doc.get_object().get(object)))
+            return jsonError(error, static_cast<std::int64_t>(firstChar), "document");
+        status = parseTopObject(object);
+        if (status.ok() && !m_sawEvents)
+            return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar),
+                "the JSON object has no \"traceEvents\" array");
+        if (m_part.format.empty())
+            m_part.format = m_sawKinetoKeys ? "kineto" : "chrome";
+    } else if (type == od::json_type::array) {
+        od::array array;
+        if ((error = doc.get_array().get(array)))
+            return jsonError(error, static_cast<std::int64_t>(firstChar), "document");
+        m_part.format = "chrome";
+        m_sawEvents = true;
+        status = parseEvents(array);
+    } else {
+        return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar),
+            "the JSON document is neither an object nor an array of events");
+    }
+    if (!status.ok())
+        return status;
+    closeOpenSlices();
+    if (m_part.opCount() == 0 && m_part.counters.empty()) {
+        if (m_eventCount == 0)
+            return Status::error(ErrorCode::NoEvents, m_part.path, -1, "the trace holds no events");
+        if (m_part.diagnostics.empty())
+            return Status::error(ErrorCode::NoEvents, m_part.path, -1, "the trace holds only metadata events");
+        const Diagnostic& first = m_part.diagnostics.front();
+        return Status::error(first.code, m_part.path, first.firstByteOffset,
+            "no usable event (" + std::to_string(m_eventCount) + " skipped; first problem: " + first.detail + ")");
+    }
+    m_part.eventCount = m_eventCount;
+    return {};
+}
+
+Status Parser::parseTopObject(od::object object)
+{
+    for (auto fieldResult : object) {
+        od::field field;
+        if (auto error = std::move(fieldResult).get(field))
+            return jsonError(error, -1, "top-level object");
+        std::string_view key;
+        if (auto error = field.unescaped_key().get(key))
+            return jsonError(error, -1, "top-level key");
+        od::value value = field.value();
+        if (key == "traceEvents") {
+            od::array events;
+            if (auto error = value.get_array().get(events)) {
+                if (error == simdjson::INCORRECT_TYPE)
+                    return Status::error(ErrorCode::WrongType, m_part.path, offsetOf(value), "\"traceEvents\" is not an array");
+                return jsonError(error, offsetOf(value), "traceEvents");
+            }
+            m_sawEvents = true;
+            Status s = parseEvents(events);
+            if (!s.ok())
+                return s;
+        } else if (key == "distributedInfo") {
+            m_sawKinetoKeys = true;
+            parseDistributedInfo(value);
+        } else if (key == "baseTimeNanoseconds") {
+            std::int64_t base = 0;
+            if (Decimal::parseScaled(trimRight(value.raw_json_token()), 0, base)) {
+                m_part.hasBaseTime = true;
+                m_part.baseTimeNs = base;
+            } else {
+                m_part.warn(ErrorCode::WrongType, offsetOf(value), "baseTimeNanoseconds is not an integer; ignored");
+            }
+        } else if (key == "host_name" || key == "hostname") {
+            std::string_view host;
+            if (!value.get_string().get(host))
+                m_part.host = m_part.strings.intern(host);
+        } else if (key == "schemaVersion" || key == "deviceProperties") {
+            m_sawKinetoKeys = true;
+        }
+    }
+    return {};
+}
+
+void Parser::parseDistributedInfo(od::value value)
+{
+    od::object info;
+    if (value.get_object().get(info)) {
+        m_part.warn(ErrorCode::WrongType, offsetOf(value), "distributedInfo is not an object; ignored");
+        return;
+    }
+    for (auto fieldResult : info) {
+        od::field field;
+        std::string_view key;
+        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+            return;
+        od::value v = field.value();
+        std::int64_t n = 0;
+        if (key == "rank") {
+            if (!v.get_int64().get(n) && n >= 0 && n < INT32_MAX)
+                m_part.declaredRank = static_cast<std::int32_t>(n);
+        } else if (key == "world_size") {
+            if (!v.get_int64().get(n) && n > 0 && n < INT32_MAX)
+                m_part.worldSize = static_cast<std::int32_t>(n);
+        } else if (key == "pg_config") {
+            od::array groups;
+            if (v.get_array().get(groups))
+                continue;
+            for (auto g : groups) {
+                od::object go;
+                if (g.get_object().get(go))
+                    continue;
+                ProcessGroup pg;
+                for (auto gf : go) {
+                    od::field f;
+                    std::string_view k;
+                    if (std::move(gf).get(f) || f.unescaped_key().get(k))
+                        break;
+                    od::value gv = f.value();
+                    std::string_view s;
+                    if (k == "pg_name" && !gv.get_string().get(s))
+                        pg.name = m_part.strings.intern(s);
+                    else if (k == "pg_desc" && !gv.get_string().get(s))
+                        pg.description = m_part.strings.intern(s);
+                    else if (k == "backend_config" && !gv.get_string().get(s))
+                        pg.backend = m_part.strings.intern(s);
+                    else if (k == "ranks") {
+                        od::array ranks;
+                        if (gv.get_array().get(ranks))
+                            continue;
+                        for (auto r : ranks) {
+                            std::int64_t rv = 0;
+                            if (!r.get_int64().get(rv) && rv >= 0 && rv < INT32_MAX)
+                                pg.ranks.push_back(static_cast<std::int32_t>(rv));
+                        }
+                    }
+                }
+                m_part.processGroups.push_back(std::move(pg));
+            }
+        }
+    }
+}
+
+bool Parser::readId(od::value value, IdValue& out)
+{
+    od::json_type type;
+    if (value.type().get(type))
+        return false;
+    if (type == od::json_type::number) {
+        const std::string_view raw = trimRight(value.raw_json_token());
+        std::int64_t n = 0;
+        if (!Decimal::parseScaled(raw, 0, n)) {
+            // Out of int64 range: keep it distinct by its text.
+            out.isString = true;
+            out.text = raw;
+        } else {
+            out.number = n;
+        }
+        out.present = true;
+        return true;
+    }
+    if (type == od::json_type::string) {
+        std::string_view s;
+        if (value.get_string().get(s))
+            return false;
+        out.present = true;
+        // Pure digits are the same thread as the number ("25738" vs 25738 in 2021 traces).
+        if (isDigits(s)) {
+            out.number = digitsValue(s);
+        } else {
+            out.isString = true;
+            out.text = s;
+        }
+        return true;
+    }
+    return false;
+}
+
+void Parser::appendCompact(od::value value, std::string& out, int depth)
+{
+    od::json_type type;
+    if (value.type().get(type) || depth > 8)
+        return;
+    switch (type) {
+    case od::json_type::array: {
+        od::array arr;
+        if (value.get_array().get(arr))
+            return;
+        out.push_back('[');
+        bool first = true;
+        for (auto element : arr) {
+            od::value ev;
+            if (std::move(element).get(ev))
+                break;
+            if (!first)
+                out.push_back(',');
+            first = false;
+            appendCompact(ev, out, depth + 1);
+        }
+        out.push_back(']');
+        break;
+    }
+    case od::json_type::string: {
+        std::string_view s;
+        if (value.get_string().get(s))
+            return;
+        out.push_back('"');
+        for (char c : s) {
+            if (c == '"' || c == '\\')
+                out.push_back('\\');
+            out.push_back(c);
+        }
+        out.push_back('"');
+        break;
+    }
+    default: {
+        out += trimRight(value.raw_json_token());
+        break;
+    }
+    }
+}
+
+void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
+{
+    for (auto fieldResult : object) {
+        od::field field;
+        std::string_view key;
+        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+            return;
+        od::value v = field.value();
+        std::int64_t n = 0;
+        std::string_view s;
+        auto readInt = [&](std::int64_t& target) {
+            od::json_type t;
+            if (v.type().get(t) || t != od::json_type::number)
+                return;
+            // Values beyond int64 (hashes, ids) are not sizes we use; leave the field unset.
+            if (Decimal::parseScaled(trimRight(v.raw_json_token()), 0, n))
+                target = n;
+        };
+        if (key.empty())
+            continue;
+        switch (key[0]) {
+        case 'c':
+            if (key == "correlation")
+                readInt(args.correlation);
+            continue;
+        case 'b':
+            if (key == "bytes")
+                readInt(args.bytes);
+            continue;
+        case 'B':
+            if (key == "Bytes")
+                readInt(args.bytes);
+            continue;
+        case 'C':
+            if (key == "Collective name" && !v.get_string().get(s)) {
+                args.collective = s;
+                args.hasComm = true;
+            }
+            continue;
+        case 'I':
+            if (key == "In msg nelems") {
+                readInt(args.inNelems);
+                args.hasComm = true;
+            } else if (key == "Input Dims") {
+                appendCompact(v, args.dims, 0);
+            } else if (key == "Input type") {
+                appendCompact(v, args.types, 0);
+            }
+            continue;
+        case 'O':
+            if (key == "Out msg nelems") {
+                readInt(args.outNelems);
+                args.hasComm = true;
+            }
+            continue;
+        case 'G':
+            if (key == "Group size") {
+                readInt(args.groupSize);
+                args.hasComm = true;
+            }
+            continue;
+        case 'd':
+            if (key == "dtype" && !v.get_string().get(s))
+                args.dtype = s;
+            continue;
+        case 'P':
+            if (key == "Process Group Name" && !v.get_string().get(s)) {
+                args.groupName = s;
+                args.hasComm = true;
+            } else if (key == "Process Group Ranks" && !v.get_string().get(s)) {
+                args.groupRanks = s;
+            }
+            continue;
+        case 'n':
+            if (key == "name" && !v.get_string().get(s))
+                args.metaName = s;
+            else if (wantNumbers) {
+                double d = 0;
+                if (!v.get_double().get(d) && args.numbers.size() < 32)
+                    args.numbers.emplace_back(key, d);
+            }
+            continue;
+        case 'l':
+            if (key == "labels" && !v.get_string().get(s))
+                args.labels = s;
+            continue;
+        case 's':
+            if (key == "sort_index")
+                readInt(args.sortIndex);
+            else if (wantNumbers) {
+                double d = 0;
+                if (!v.get_double().get(d) && args.numbers.size() < 32)
+                    args.numbers.emplace_back(key, d);
+            }
+            continue;
+        default:
+            if (wantNumbers) {
+                double d = 0;
+                if (!v.get_double().get(d) && args.numbers.size() < 32)
+                    args.numbers.emplace_back(key, d);
+            }
+            continue;
+        }
+    }
+}
+
+bool Parser::parseEvent(od::object object, Event& ev)
+{
+    for (auto fieldResult : object) {
+        od::field field;
+        std::string_view key;
+        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+            return false;
+        od::value v = field.value();
+        auto markTypeError = [&](std::string_view which) {
+            if (!ev.typeError) {
+                ev.typeError = true;
+                ev.typeErrorField = which;
+            }
+        };
+        if (key.empty())
+            continue;
+        switch (key[0]) {
+        case 'p':
+            if (key == "ph") {
+                std::string_view s;
+                if (v.get_string().get(s) || s.size() != 1)
+                    markTypeError("ph");
+                else
+                    ev.ph = s[0];
+            } else if (key == "pid") {
+                if (!readId(v, ev.pid))
+                    markTypeError("pid");
+            }
+            break;
+        case 't':
+            if (key == "ts") {
+                std::string_view raw;
+                od::json_type t;
+                if (v.type().get(t))
+                    markTypeError("ts");
+                else if (t == od::json_type::number)
+                    ev.ts = trimRight(v.raw_json_token());
+                else if (t == od::json_type::string && !v.get_string().get(raw))
+                    ev.ts = raw;
+                else
+                    markTypeError("ts");
+            } else if (key == "tid") {
+                if (!readId(v, ev.tid))
+                    markTypeError("tid");
+            }
+            break;
+        case 'd':
+            if (key == "dur") {
+                std::string_view raw;
+                od::json_type t;
+                if (v.type().get(t))
+                    markTypeError("dur");
+                else if (t == od::json_type::number)
+                    ev.dur = trimRight(v.raw_json_token());
+                else if (t == od::json_type::string && !v.get_string().get(raw))
+                    ev.dur = raw;
+                else
+                    markTypeError("dur");
+            }
+            break;
+        case 'n':
+            if (key == "name") {
+                std::string_view s;
+                od::json_type t;
+                if (v.type().get(t))
+                    markTypeError("name");
+                else if (t == od::json_type::string) {
+                    if (v.get_string().get(s))
+                        markTypeError("name");
+                    else
+                        ev.name = s;
+                } else {
+                    ev.name = trimRight(v.raw_json_token()); // numeric names occur (readiness ticks "0".."3" written as numbers)
+                }
+            }
+            break;
+        case 'c':
+            if (key == "cat") {
+                std::string_view s;
+                if (v.get_string().get(s))
+                    markTypeError("cat");
+                else
+                    ev.cat = s;
+            }
+            break;
+        case 'a':
+            if (key == "args") {
+                od::object args;
+                od::json_type t;
+                if (v.type().get(t))
+                    markTypeError("args");
+                else if (t == od::json_type::object && !v.get_object().get(args))
+                    parseArgs(args, ev.args, ev.ph == 'C' || ev.ph == 0);
+                else if (t != od::json_type::null)
+                    markTypeError("args");
+            }
+            break;
+        case 'i':
+            if (key == "id") {
+                od::json_type t;
+                std::string_view s;
+                if (v.type().get(t))
+                    break;
+                if (t == od::json_type::string && !v.get_string().get(s)) {
+                    ev.id = hashString(s);
+                    ev.hasId = true;
+                } else if (t == od::json_type::number) {
+                    std::int64_t n = 0;
+                    s = trimRight(v.raw_json_token());
+                    ev.id = Decimal::parseScaled(s, 0, n) ? static_cast<std::uint64_t>(n) : hashString(s);
+                    ev.hasId = true;
+                }
+            }
+            break;
+        case 'b':
+            if (key == "bp") {
+                std::string_view s;
+                if (!v.get_string().get(s))
+                    ev.bindEnclosing = s == "e";
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    return true;
+}
+
+Status Parser::parseEvents(od::array events)
+{
+    Event ev;
+    std::int64_t lastOffset = -1;
+    for (auto element : events) {
+        od::value value;
+        if (auto error = std::move(element).get(value))
+            return jsonError(error, lastOffset, "traceEvents");
+        const std::int64_t offset = offsetOf(value);
+        lastOffset = offset;
+        ++m_eventCount;
+        if ((m_eventCount & 0xFFFF) == 0 && m_cancel && m_cancel->isCancelled())
+            return Status::cancelled();
+        od::object object;
+        od::json_type type;
+        if (auto error = value.type().get(type))
+            return jsonError(error, offset, "event");
+        if (type != od::json_type::object) {
+            if (m_eventCount == 1 && !m_sawKinetoKeys && m_part.opCount() == 0 && m_part.diagnostics.empty())
+                return Status::error(ErrorCode::NotATrace, m_part.path, offset, "the JSON array does not hold trace events");
+            m_part.warn(ErrorCode::WrongType, offset, "an event is not a JSON object; skipped");
+            continue;
+        }
+        if (auto error = value.get_object().get(object))
+            return jsonError(error, offset, "event");
+        ev.ph = 0;
+        ev.name = {};
+        ev.cat = {};
+        ev.pid = {};
+        ev.tid = {};
+        ev.ts = {};
+        ev.dur = {};
+        ev.hasId = false;
+        ev.bindEnclosing = false;
+        ev.typeError = false;
+        ev.args.correlation = ev.args.bytes = ev.args.inNelems = ev.args.outNelems = ev.args.groupSize = -1;
+        ev.args.sortIndex = INT64_MIN;
+        ev.args.collective = ev.args.dtype = ev.args.groupName = ev.args.groupRanks = ev.args.metaName = ev.args.labels = {};
+        ev.args.hasComm = false;
+        ev.args.dims.clear();
+        ev.args.types.clear();
+        ev.args.numbers.clear();
+        if (!parseEvent(object, ev)) {
+            // The object itself is malformed: a JSON error, not an event problem.
+            const char* loc = nullptr;
+            if (value.current_location().get(loc))
+                loc = nullptr;
+            return jsonError(simdjson::TAPE_ERROR, loc ? offsetOf(loc) : offset, "event");
+        }
+        handleEvent(ev, offset);
+    }
+    return {};
+}
+
+std::uint32_t Parser::trackFor(const Event& ev)
+{
+    RankPart::TrackKey key;
+    if (ev.pid.isString)
+        key.pidString = m_part.strings.intern(ev.pid.text).value();
+    else
+        key.pid = ev.pid.number;
+    bool streamName = false;
+    std::int64_t streamNumber = -1;
+    if (ev.tid.isString) {
+        // Kineto 2021 names GPU streams "stream 7": the same track as tid 7 in newer traces.
+        std::string_view t = ev.tid.text;
+        if (t.substr(0, 7) == "stream " && isDigits(trimRight(t.substr(7)))) {
+            streamName = true;
+            streamNumber = digitsValue(trimRight(t.substr(7)));
+            key.tid = streamNumber;
+        } else {
+            key.tidString = m_part.strings.intern(t).value();
+        }
+    } else {
+        key.tid = ev.tid.number;
+    }
+    if (m_lastTrack != StringId::kInvalid && key == m_lastKey)
+        return m_lastTrack;
+    auto [it, inserted] = m_trackIndex.try_emplace(key, static_cast<std::uint32_t>(m_part.tracks.size()));
+    if (inserted) {
+        RankPart::Track track;
+        track.key = key;
+        m_part.tracks.push_back(track);
+    }
+    if (streamName)
+        m_part.tracks[it->second].gpu = true;
+    m_lastKey = key;
+    m_lastTrack = it->second;
+    return it->second;
+}
+
+std::uint32_t Parser::addOp(const Event& ev, std::uint32_t track, TimeNs start, TimeNs end)
+{
+    const auto index = static_cast<std::uint32_t>(m_part.start.size());
+    m_part.start.push_back(start);
+    m_part.end.push_back(end);
+    m_part.track.push_back(track);
+    m_part.name.push_back(m_part.strings.intern(ev.name).value());
+    m_part.category.push_back(m_part.strings.intern(ev.cat).value());
+    m_part.bytes.push_back(ev.args.bytes > 0 ? ev.args.bytes : 0);
+    m_part.correlation.push_back(ev.args.correlation);
+    if (ev.args.hasComm) {
+        CommArgs c;
+        c.collective = m_part.strings.intern(ev.args.collective);
+        c.processGroup = m_part.strings.intern(ev.args.groupName);
+        c.groupRanks = m_part.strings.intern(ev.args.groupRanks);
+        c.dtype = m_part.strings.intern(ev.args.dtype);
+        c.inNelems = ev.args.inNelems;
+        c.outNelems = ev.args.outNelems;
+        c.groupSize = ev.args.groupSize >= 0 && ev.args.groupSize < INT32_MAX ? static_cast<std::int32_t>(ev.args.groupSize) : -1;
+        m_part.commArgs.emplace_back(index, c);
+    }
+    if (!ev.args.dims.empty() || !ev.args.types.empty()) {
+        m_part.shapes.emplace_back(
+            index, ShapeArgs { m_part.strings.intern(ev.args.dims), m_part.strings.intern(ev.args.types) });
+    }
+    if (OpClassifier::isGpuCategory(ev.cat))
+        m_part.tracks[track].gpu = true;
+    m_maxTime = std::max(m_maxTime, end);
+    return index;
+}
+
+void Parser::handleEvent(Event& ev, std::int64_t offset)
+{
+    if (ev.typeError) {
+        m_part.warn(ErrorCode::WrongType, offset, "events with a field of the wrong type (\"" + std::string(ev.typeErrorField) + "\"); skipped");
+        return;
+    }
+    if (ev.ph == 0) {
+        m_part.warn(ErrorCode::MissingField, offset, "events without \"ph\"; skipped");
+        return;
+    }
+    if (ev.ph == 'M') {
+        const std::uint32_t track = trackFor(ev);
+        RankPart::Track& t = m_part.tracks[track];
+        if (ev.name == "thread_name" && !ev.args.metaName.empty()) {
+            t.name = m_part.strings.intern(ev.args.metaName);
+            std::string_view n = trimRight(ev.args.metaName);
+            if (n.substr(0, 7) == "stream " && isDigits(n.substr(7)))
+                t.gpu = true;
+        } else if (ev.name == "thread_sort_index" && ev.args.sortIndex != INT64_MIN) {
+            t.sortIndex = static_cast<std::int32_t>(std::clamp<std::int64_t>(ev.args.sortIndex, INT32_MIN, INT32_MAX));
+            t.sortIndexSet = true;
+        } else if (ev.name == "process_name" && !ev.args.metaName.empty()) {
+            m_part.processNames.emplace_back(t.key, m_part.strings.intern(ev.args.metaName));
+        } else if (ev.name == "process_labels" && !ev.args.labels.empty()) {
+            m_part.processLabels.emplace_back(t.key, m_part.strings.intern(ev.args.labels));
+        }
+        return;
+    }
+    TimeNs ts = 0;
+    if (ev.ts.empty()) {
+        m_part.warn(ErrorCode::MissingField, offset, "events without \"ts\"; skipped");
+        return;
+    }
+    if (!Decimal::parseScaled(ev.ts, 3, ts)) {
+        m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"ts\" is not a representable number; skipped");
+        return;
+    }
+    switch (ev.ph) {
+    case 'X': {
+        TimeNs dur = 0;
+        if (ev.dur.empty()) {
+            m_part.warn(ErrorCode::MissingField, offset, "complete events (ph X) without \"dur\"; skipped");
+            return;
+        }
+        if (!Decimal::parseScaled(ev.dur, 3, dur)) {
+            m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"dur\" is not a representable number; skipped");
+            return;
+        }
+        if (dur < 0) {
+            m_part.warn(ErrorCode::NegativeDuration, offset, "events with a negative duration; skipped");
+            return;
+        }
+        if (ts > INT64_MAX - dur) {
+            m_part.warn(ErrorCode::ValueOutOfRange, offset, "events ending beyond the representable time; skipped");
+            return;
+        }
+        addOp(ev, trackFor(ev), ts, ts + dur);
+        return;
+    }
+    case 'B': {
+        const std::uint32_t track = trackFor(ev);
+        const std::uint32_t op = addOp(ev, track, ts, ts);
+        m_openSlices[track].push_back(op);
+        return;
+    }
+    case 'E': {
+        const std::uint32_t track = trackFor(ev);
+        auto it = m_openSlices.find(track);
+        if (it == m_openSlices.end() || it->second.empty()) {
+            m_part.warn(ErrorCode::UnmatchedEvent, offset, "end events (ph E) without a matching begin; skipped");
+            return;
+        }
+        const std::uint32_t op = it->second.back();
+        it->second.pop_back();
+        if (ts < m_part.start[op]) {
+            m_part.warn(ErrorCode::NegativeDuration, offset, "end events (ph E) before their begin; ended at the begin");
+            ts = m_part.start[op];
+        }
+        m_part.end[op] = ts;
+        m_maxTime = std::max(m_maxTime, ts);
+        // Some writers put arguments on the closing event only.
+        if (ev.args.bytes > 0 && m_part.bytes[op] == 0)
+            m_part.bytes[op] = ev.args.bytes;
+        if (!ev.args.dims.empty() || !ev.args.types.empty())
+            m_part.shapes.emplace_back(op, ShapeArgs { m_part.strings.intern(ev.args.dims), m_part.strings.intern(ev.args.types) });
+        return;
+    }
+    case 'i':
+    case 'I':
+    case 'n':
+    case 'R': {
+        addOp(ev, trackFor(ev), ts, ts);
+        return;
+    }
+    case 'b':
+    case 'S':
+    case 'e':
+    case 'F': {
+        const std::uint32_t track = trackFor(ev);
+        const std::uint64_t key = (static_cast<std::uint64_t>(track) * 0x9E3779B97F4A7C15ull) ^ ev.id ^ hashString(ev.cat);
+        if (ev.ph == 'b' || ev.ph == 'S') {
+            const std::uint32_t op = addOp(ev, track, ts, ts);
+            m_openAsync[key].push_back(op);
+            return;
+        }
+        auto it = m_openAsync.find(key);
+        if (it == m_openAsync.end() || it->second.empty()) {
+            m_part.warn(ErrorCode::UnmatchedEvent, offset, "async end events without a matching begin; skipped");
+            return;
+        }
+        const std::uint32_t op = it->second.back();
+        it->second.pop_back();
+        m_part.end[op] = std::max(ts, m_part.start[op]);
+        m_maxTime = std::max(m_maxTime, ts);
+        return;
+    }
+    case 's':
+    case 't':
+    case 'f': {
+        if (!ev.hasId) {
+            m_part.warn(ErrorCode::MissingField, offset, "flow events without \"id\"; skipped");
+            return;
+        }
+        RankPart::FlowPoint p;
+        p.id = ev.id;
+        p.category = m_part.strings.intern(ev.cat);
+        p.track = trackFor(ev);
+        p.time = ts;
+        p.phase = ev.ph;
+        // A flow start or step binds to its enclosing slice; a finish only when bp is "e".
+        p.bindEnclosing = ev.ph != 'f' || ev.bindEnclosing;
+        p.byteOffset = offset;
+        m_part.flows.push_back(p);
+        return;
+    }
+    case 'C': {
+        const StringId base = m_part.strings.intern(ev.name);
+        for (const auto& [key, value] : ev.args.numbers) {
+            std::string full(ev.name);
+            if (ev.args.numbers.size() > 1 || key != "value") {
+                full += '.';
+                full += key;
+            }
+            m_part.counters.push_back(CounterSample { RankId(), ev.args.numbers.size() == 1 && key == "value" ? base : m_part.strings.intern(full), ts, value });
+        }
+        return;
+    }
+    default: {
+        std::string detail = "events of phase '";
+        detail += ev.ph;
+        detail += "' are not represented; skipped";
+        m_part.warn(ErrorCode::UnsupportedEvent, offset, detail);
+        return;
+    }
+    }
+}
+
+void Parser::closeOpenSlices()
+{
+    std::int64_t open = 0;
+    const TimeNs endTime = m_maxTime == INT64_MIN ? 0 : m_maxTime;
+    for (auto& [track, stack] : m_openSlices) {
+        for (std::uint32_t op : stack) {
+            m_part.end[op] = std::max(endTime, m_part.start[op]);
+            ++open;
+        }
+    }
+    for (auto& [key, stack] : m_openAsync) {
+        for (std::uint32_t op : stack) {
+            m_part.end[op] = std::max(endTime, m_part.start[op]);
+            ++open;
+        }
+    }
+    if (open > 0)
+        m_part.warn(ErrorCode::UnmatchedEvent, -1, "begin events never ended; they run to the end of the trace", open);
+}
+
+void Parser::closeStreamingArray()
+{
+    // The Chrome JSON Array Format allows the closing ']' to be missing, so that a process that dies
+    // mid-trace still leaves a readable file. Close the array after the last complete event.
+    std::string_view text = m_text.view();
+    std::size_t last = text.find_last_not_of(" \t\r\n");
+    if (last == std::string_view::npos || text[last] == ']')
+        return;
+    const std::size_t lastBrace = text.rfind('}');
+    if (lastBrace == std::string_view::npos)
+        return;
+    const std::string_view tail = text.substr(lastBrace + 1, last - lastBrace);
+    const bool dropped = tail.find_first_not_of(" \t\r\n,") != std::string_view::npos;
+    m_text.reserveMore(1);
+    m_text.data()[lastBrace + 1] = ']';
+    m_text.setSize(lastBrace + 2);
+    m_part.warn(ErrorCode::TruncatedJson, static_cast<std::int64_t>(lastBrace + 1),
+        dropped ? "the event array is not closed and ends with an incomplete event; read up to the last complete event"
+                    : "the event array is not closed (streaming writer); read to its end");
+}
+
+} // namespace
+
+Status ChromeTraceParser::parse(TextBuffer& text, RankPart& part, const CancellationToken* cancel)
+{
+    Parser parser(text, part, cancel);
+    return parser.run();
+}
+
+} // namespace sightline

@@ -1,0 +1,744 @@
+#include "core/import/rankfinalizer.h"
+
+#include "core/import/rankpart.h"
+#include "core/model/intervalindex.h"
+#include "core/model/opclassifier.h"
+#include "core/model/stepdetector.h"
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+
+namespace sightline {
+
+namespace {
+
+constexpr std::uint32_t kNone = StringId::kInvalid;
+
+template <class T>
+void permute(std::vector<T>& column, const std::vector<std::uint32_t>& order)
+{
+    std::vector<T> out(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        out[i] = column[order[i]];
+    column = std::move(out);
+}
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+class Finalizer {
+public:
+    explicit Finalizer(RankPart& part)
+        : p(part)
+    {
+    }
+
+    void run()
+    {
+        applyBaseTime();
+        markGpuTracks();
+        classify();
+        orderTracksAndOps();
+        buildIndexes();
+        computeParents();
+        linkCorrelations();
+        linkFlows();
+        dedupeLinks();
+        propagateCommArgs();
+        findSteps();
+        assignPhases();
+        p.correlation.clear();
+        p.correlation.shrink_to_fit();
+        p.track.shrink_to_fit();
+    }
+
+private:
+    struct Range {
+        std::uint32_t first = 0;
+        std::uint32_t count = 0;
+        int level = -1;
+    };
+
+    void applyBaseTime();
+    void markGpuTracks();
+    void classify();
+    void orderTracksAndOps();
+    void buildIndexes();
+    void computeParents();
+    void linkCorrelations();
+    void linkFlows();
+    void dedupeLinks();
+    void propagateCommArgs();
+    void findSteps();
+    void assignPhases();
+    std::uint32_t bindFlowPoint(const RankPart::FlowPoint& point) const;
+    bool isGpu(std::uint32_t op) const { return p.tracks[p.track[op]].gpu; }
+
+    RankPart& p;
+    std::vector<Range> m_ranges;
+    std::vector<TimeNs> m_maxEnd;
+    std::vector<std::uint32_t> m_parent;
+    std::vector<std::uint32_t> m_launcher; // GPU op -> runtime op that launched it
+};
+
+void Finalizer::applyBaseTime()
+{
+    if (!p.hasBaseTime || p.baseTimeNs == 0)
+        return;
+    const TimeNs base = p.baseTimeNs;
+    bool overflow = false;
+    auto shift = [&](TimeNs& t) {
+        TimeNs r;
+        if (__builtin_add_overflow(t, base, &r))
+            overflow = true;
+        else
+            t = r;
+    };
+    for (TimeNs& t : p.start)
+        shift(t);
+    for (TimeNs& t : p.end)
+        shift(t);
+    for (auto& f : p.flows)
+        shift(f.time);
+    for (auto& c : p.counters)
+        shift(c.time);
+    if (overflow)
+        p.warn(ErrorCode::ValueOutOfRange, -1, "timestamps overflow when baseTimeNanoseconds is added; some kept relative");
+}
+
+void Finalizer::markGpuTracks()
+{
+    // A process labelled "GPU N" holds the streams of device N.
+    for (const auto& [key, label] : p.processLabels) {
+        std::string_view l = p.strings.view(label);
+        if (!startsWith(l, "GPU"))
+            continue;
+        for (auto& t : p.tracks) {
+            if (t.key.pid == key.pid && t.key.pidString == key.pidString)
+                t.gpu = true;
+        }
+    }
+    for (auto& t : p.tracks) {
+        if (t.gpu && t.key.pidString == kNone && t.key.pid >= 0 && t.key.pid < 1024)
+            t.device = static_cast<std::int32_t>(t.key.pid);
+    }
+}
+
+void Finalizer::classify()
+{
+    const std::size_t n = p.opCount();
+    p.kind.resize(n);
+    // Category and name repeat heavily; cache the decision per (category, name, gpu).
+    std::unordered_map<std::uint64_t, OpKind> cache;
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool gpu = isGpu(static_cast<std::uint32_t>(i));
+        const std::uint64_t key = (static_cast<std::uint64_t>(p.category[i]) << 33) | (static_cast<std::uint64_t>(p.name[i]) << 1) | gpu;
+        auto it = cache.find(key);
+        if (it == cache.end())
+            it = cache.emplace(key, OpClassifier::classify(p.strings.view(StringId(p.category[i])), p.strings.view(StringId(p.name[i])), gpu)).first;
+        p.kind[i] = it->second;
+    }
+    // Track kinds: GPU streams that carry only communication are communication channels.
+    std::vector<std::uint32_t> ops(p.tracks.size(), 0), comm(p.tracks.size(), 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        ++ops[p.track[i]];
+        comm[p.track[i]] += isCommunication(p.kind[i]);
+    }
+    for (std::size_t t = 0; t < p.tracks.size(); ++t) {
+        auto& track = p.tracks[t];
+        if (track.gpu)
+            track.kind = ops[t] > 0 && comm[t] * 2 > ops[t] ? TrackKind::CommChannel : TrackKind::GpuStream;
+        else if (track.key.pidString == kNone && track.key.tidString == kNone)
+            track.kind = TrackKind::CpuThread;
+        else
+            track.kind = TrackKind::Other;
+    }
+}
+
+void Finalizer::orderTracksAndOps()
+{
+    const std::size_t n = p.opCount();
+    std::vector<std::uint32_t> perTrack(p.tracks.size(), 0);
+    for (std::size_t i = 0; i < n; ++i)
+        ++perTrack[p.track[i]];
+    // Keep tracks with ops; CPU threads first, then GPU streams by device, then the rest.
+    std::vector<std::uint32_t> trackOrder;
+    for (std::uint32_t t = 0; t < p.tracks.size(); ++t) {
+        if (perTrack[t] > 0)
+            trackOrder.push_back(t);
+    }
+    auto group = [](TrackKind k) { return k == TrackKind::CpuThread ? 0 : (k == TrackKind::Other ? 2 : 1); };
+    std::stable_sort(trackOrder.begin(), trackOrder.end(), [&](std::uint32_t a, std::uint32_t b) {
+        const auto& ta = p.tracks[a];
+        const auto& tb = p.tracks[b];
+        if (group(ta.kind) != group(tb.kind))
+            return group(ta.kind) < group(tb.kind);
+        if (ta.key.pid != tb.key.pid)
+            return ta.key.pid < tb.key.pid;
+        const std::int64_t sa = ta.sortIndexSet ? ta.sortIndex : ta.key.tid;
+        const std::int64_t sb = tb.sortIndexSet ? tb.sortIndex : tb.key.tid;
+        if (sa != sb)
+            return sa < sb;
+        return ta.key.tid < tb.key.tid;
+    });
+    std::vector<std::uint32_t> newTrack(p.tracks.size(), kNone);
+    std::vector<RankPart::Track> tracks;
+    for (std::uint32_t i = 0; i < trackOrder.size(); ++i) {
+        newTrack[trackOrder[i]] = i;
+        tracks.push_back(p.tracks[trackOrder[i]]);
+    }
+    // Counting sort by track, then sort each track by (start, longer first, file order).
+    std::vector<std::uint32_t> offsets(tracks.size() + 1, 0);
+    for (std::size_t i = 0; i < n; ++i)
+        ++offsets[newTrack[p.track[i]] + 1];
+    for (std::size_t t = 0; t < tracks.size(); ++t)
+        offsets[t + 1] += offsets[t];
+    m_ranges.resize(tracks.size());
+    for (std::size_t t = 0; t < tracks.size(); ++t)
+        m_ranges[t] = Range { offsets[t], offsets[t + 1] - offsets[t], -1 };
+    std::vector<std::uint32_t> order(n);
+    {
+        std::vector<std::uint32_t> cursor(offsets.begin(), offsets.end() - 1);
+        for (std::uint32_t i = 0; i < n; ++i)
+            order[cursor[newTrack[p.track[i]]]++] = i;
+    }
+    auto before = [this](std::uint32_t a, std::uint32_t b) {
+        if (p.start[a] != p.start[b])
+            return p.start[a] < p.start[b];
+        if (p.end[a] != p.end[b])
+            return p.end[a] > p.end[b];
+        return a < b;
+    };
+    for (const Range& r : m_ranges) {
+        auto first = order.begin() + r.first;
+        auto last = first + r.count;
+        if (!std::is_sorted(first, last, before))
+            std::sort(first, last, before);
+    }
+    permute(p.start, order);
+    permute(p.end, order);
+    permute(p.name, order);
+    permute(p.category, order);
+    permute(p.bytes, order);
+    permute(p.correlation, order);
+    permute(p.kind, order);
+    std::vector<std::uint32_t> inverse(n);
+    for (std::uint32_t i = 0; i < n; ++i)
+        inverse[order[i]] = i;
+    for (std::size_t t = 0; t < tracks.size(); ++t) {
+        for (std::uint32_t i = m_ranges[t].first; i < m_ranges[t].first + m_ranges[t].count; ++i)
+            p.track[i] = static_cast<std::uint32_t>(t);
+    }
+    auto remapSparse = [&](auto& table) {
+        for (auto& e : table)
+            e.first = inverse[e.first];
+        std::stable_sort(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        table.erase(std::unique(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+            table.end());
+    };
+    remapSparse(p.commArgs);
+    remapSparse(p.shapes);
+    // Flow points on tracks without ops cannot bind to anything.
+    std::int64_t unbound = 0;
+    std::int64_t firstOffset = -1;
+    std::vector<RankPart::FlowPoint> flows;
+    flows.reserve(p.flows.size());
+    for (auto f : p.flows) {
+        if (newTrack[f.track] == kNone) {
+            if (unbound++ == 0)
+                firstOffset = f.byteOffset;
+            continue;
+        }
+        f.track = newTrack[f.track];
+        flows.push_back(f);
+    }
+    p.flows = std::move(flows);
+    if (unbound > 0)
+        p.warn(ErrorCode::UnmatchedEvent, firstOffset, "flow events on a track without slices; ignored", unbound);
+    p.tracks = std::move(tracks);
+}
+
+void Finalizer::buildIndexes()
+{
+    m_maxEnd.resize(p.opCount());
+    for (Range& r : m_ranges)
+        r.level = IntervalIndex::build(p.start.data() + r.first, p.end.data() + r.first, m_maxEnd.data() + r.first, r.count);
+}
+
+void Finalizer::computeParents()
+{
+    // Ops are sorted by start with longer ops first on ties, so a stack sweep finds each op's
+    // innermost enclosing op on the same track.
+    m_parent.assign(p.opCount(), kNone);
+    std::vector<std::uint32_t> stack;
+    for (const Range& r : m_ranges) {
+        stack.clear();
+        for (std::uint32_t i = r.first; i < r.first + r.count; ++i) {
+            while (!stack.empty() && p.end[stack.back()] <= p.start[i])
+                stack.pop_back();
+            if (!stack.empty() && p.end[i] <= p.end[stack.back()])
+                m_parent[i] = stack.back();
+            stack.push_back(i);
+        }
+    }
+}
+
+void Finalizer::linkCorrelations()
+{
+    std::unordered_map<std::int64_t, std::uint32_t> launchers;
+    const std::size_t n = p.opCount();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (p.correlation[i] >= 0 && !isGpu(i))
+            launchers.emplace(p.correlation[i], i);
+    }
+    m_launcher.assign(n, kNone);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (p.correlation[i] < 0 || !isGpu(i))
+            continue;
+        auto it = launchers.find(p.correlation[i]);
+        if (it == launchers.end())
+            continue;
+        m_launcher[i] = it->second;
+        p.links.push_back(Link { OpId(it->second), OpId(i), LinkKind::Launch });
+    }
+}
+
+std::uint32_t Finalizer::bindFlowPoint(const RankPart::FlowPoint& point) const
+{
+    const Range& r = m_ranges[point.track];
+    const TimeNs* start = p.start.data() + r.first;
+    const TimeNs* end = p.end.data() + r.first;
+    if (point.bindEnclosing) {
+        // Innermost slice containing the point: the latest start among those overlapping [t, t+1).
+        std::uint32_t best = kNone;
+        IntervalIndex::query(start, end, m_maxEnd.data() + r.first, r.count, r.level, point.time, point.time + 1,
+            [&](std::size_t i) {
+                const auto op = static_cast<std::uint32_t>(r.first + i);
+                if (best == kNone || p.start[op] > p.start[best]
+                    || (p.start[op] == p.start[best] && p.end[op] < p.end[best]))
+                    best = op;
+            });
+        return best;
+    }
+    // Next slice that begins at or after the point.
+    const TimeNs* it = std::lower_bound(start, start + r.count, point.time);
+    if (it == start + r.count)
+        return kNone;
+    return r.first + static_cast<std::uint32_t>(it - start);
+}
+
+void Finalizer::linkFlows()
+{
+    auto phaseOrder = [](char ph) { return ph == 's' ? 0 : (ph == 't' ? 1 : 2); };
+    std::sort(p.flows.begin(), p.flows.end(), [&](const RankPart::FlowPoint& a, const RankPart::FlowPoint& b) {
+        if (a.category != b.category)
+            return a.category < b.category;
+        if (a.id != b.id)
+            return a.id < b.id;
+        if (phaseOrder(a.phase) != phaseOrder(b.phase))
+            return phaseOrder(a.phase) < phaseOrder(b.phase);
+        return a.time < b.time;
+    });
+    std::int64_t unbound = 0;
+    std::int64_t firstUnbound = -1;
+    std::int64_t dangling = 0;
+    std::int64_t firstDangling = -1;
+    for (std::size_t i = 0; i < p.flows.size();) {
+        std::size_t j = i;
+        while (j < p.flows.size() && p.flows[j].category == p.flows[i].category && p.flows[j].id == p.flows[i].id)
+            ++j;
+        const std::string_view cat = p.strings.view(p.flows[i].category);
+        const LinkKind kind = cat == "fwdbwd" ? LinkKind::ForwardBackward
+            : (cat == "ac2g" || cat == "async") ? LinkKind::Launch
+                                                : LinkKind::Flow;
+        std::uint32_t previous = kNone;
+        std::size_t bound = 0;
+        for (std::size_t k = i; k < j; ++k) {
+            const std::uint32_t op = bindFlowPoint(p.flows[k]);
+            if (op == kNone) {
+                if (unbound++ == 0)
+                    firstUnbound = p.flows[k].byteOffset;
+                continue;
+            }
+            ++bound;
+            if (previous != kNone && previous != op)
+                p.links.push_back(Link { OpId(previous), OpId(op), kind });
+            previous = op;
+        }
+        if (bound == 1) {
+            if (dangling++ == 0)
+                firstDangling = p.flows[i].byteOffset;
+        }
+        i = j;
+    }
+    if (unbound > 0)
+        p.warn(ErrorCode::UnmatchedEvent, firstUnbound, "flow events with no slice to bind to; ignored", unbound);
+    if (dangling > 0)
+        p.warn(ErrorCode::UnmatchedEvent, firstDangling, "flows with only one end in the trace; ignored", dangling);
+    p.flows.clear();
+    p.flows.shrink_to_fit();
+}
+
+void Finalizer::dedupeLinks()
+{
+    // ac2g flows repeat what correlation ids already say: keep one link per (from, to, kind).
+    std::sort(p.links.begin(), p.links.end(), [](const Link& a, const Link& b) {
+        if (a.from != b.from)
+            return a.from < b.from;
+        if (a.to != b.to)
+            return a.to < b.to;
+        return a.kind < b.kind;
+    });
+    p.links.erase(std::unique(p.links.begin(), p.links.end(),
+                      [](const Link& a, const Link& b) { return a.from == b.from && a.to == b.to && a.kind == b.kind; }),
+        p.links.end());
+    p.links.shrink_to_fit();
+}
+
+void Finalizer::propagateCommArgs()
+{
+    const std::size_t n = p.opCount();
+    std::unordered_map<std::uint32_t, CommArgs> given;
+    for (const auto& [op, args] : p.commArgs)
+        given.emplace(op, args);
+    std::unordered_map<std::uint32_t, ShapeArgs> shapeOf;
+    for (const auto& [op, s] : p.shapes)
+        shapeOf.emplace(op, s);
+
+    auto merge = [](CommArgs& into, const CommArgs& from) {
+        if (from.collective.value() != 0 && from.collective.isValid() && (!into.collective.isValid() || into.collective.value() == 0))
+            into.collective = from.collective;
+        if (from.processGroup.isValid() && from.processGroup.value() != 0 && (!into.processGroup.isValid() || into.processGroup.value() == 0))
+            into.processGroup = from.processGroup;
+        if (from.groupRanks.isValid() && from.groupRanks.value() != 0 && (!into.groupRanks.isValid() || into.groupRanks.value() == 0))
+            into.groupRanks = from.groupRanks;
+        if (from.dtype.isValid() && from.dtype.value() != 0 && (!into.dtype.isValid() || into.dtype.value() == 0))
+            into.dtype = from.dtype;
+        if (into.inNelems < 0)
+            into.inNelems = from.inNelems;
+        if (into.outNelems < 0)
+            into.outNelems = from.outNelems;
+        if (into.groupSize < 0)
+            into.groupSize = from.groupSize;
+    };
+    // Collective names found in args are normalised once.
+    auto normalised = [this](StringId raw) {
+        if (!raw.isValid() || raw.value() == 0)
+            return StringId(0);
+        return p.strings.intern(OpClassifier::normalizeCollective(p.strings.view(raw)));
+    };
+    // Bytes of the first tensor with known dims, from recorded shapes.
+    auto shapeBytes = [this, &shapeOf](std::uint32_t op) -> std::int64_t {
+        auto it = shapeOf.find(op);
+        if (it == shapeOf.end())
+            return -1;
+        std::string_view dims = p.strings.view(it->second.dims);
+        std::string_view types = p.strings.view(it->second.types);
+        // dims looks like [[a,b],[],[c]]; types like ["float","",...]. Walk both in step.
+        std::size_t tensor = 0;
+        std::size_t pos = 1;
+        while (pos < dims.size() && dims[pos] == '[') {
+            const std::size_t close = dims.find(']', pos);
+            if (close == std::string_view::npos)
+                return -1;
+            std::string_view inner = dims.substr(pos + 1, close - pos - 1);
+            if (!inner.empty()) {
+                std::int64_t elements = 1;
+                std::size_t q = 0;
+                while (q <= inner.size()) {
+                    const std::size_t comma = std::min(inner.find(',', q), inner.size());
+                    std::int64_t v = 0;
+                    for (char c : inner.substr(q, comma - q)) {
+                        if (c >= '0' && c <= '9')
+                            v = v * 10 + (c - '0');
+                    }
+                    elements *= v;
+                    q = comma + 1;
+                }
+                // The tensor's dtype is the tensor-th quoted string of types.
+                std::size_t tq = 0;
+                std::string_view dtype;
+                for (std::size_t k = 0; k <= tensor; ++k) {
+                    const std::size_t a = types.find('"', tq);
+                    const std::size_t b = a == std::string_view::npos ? a : types.find('"', a + 1);
+                    if (b == std::string_view::npos)
+                        break;
+                    dtype = types.substr(a + 1, b - a - 1);
+                    tq = b + 1;
+                }
+                const int size = OpClassifier::dtypeBytes(dtype);
+                return elements * (size > 0 ? size : 4);
+            }
+            ++tensor;
+            pos = close + 2;
+        }
+        return -1;
+    };
+
+    // Group CPU-side communication ops by their outermost communication ancestor.
+    std::vector<std::uint32_t> root(n, kNone);
+    std::unordered_map<std::uint32_t, CommArgs> groupArgs;
+    std::unordered_map<std::uint32_t, std::int64_t> groupBytes;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (isGpu(i) || !isCommunication(p.kind[i]))
+            continue;
+        const std::uint32_t parent = m_parent[i];
+        root[i] = parent != kNone && root[parent] != kNone ? root[parent] : i;
+        CommArgs& g = groupArgs[root[i]];
+        auto it = given.find(i);
+        if (it != given.end()) {
+            CommArgs own = it->second;
+            own.collective = normalised(own.collective);
+            merge(g, own);
+        }
+        const std::string name = OpClassifier::collectiveOfCpuOp(p.strings.view(StringId(p.name[i])));
+        if (!name.empty() && (!g.collective.isValid() || g.collective.value() == 0))
+            g.collective = p.strings.intern(name);
+        const std::int64_t b = shapeBytes(i);
+        if (b > 0 && groupBytes.find(root[i]) == groupBytes.end())
+            groupBytes.emplace(root[i], b);
+    }
+    auto bytesOf = [](const CommArgs& a, std::string_view dtype) -> std::int64_t {
+        const std::int64_t elems = std::max(a.inNelems, a.outNelems);
+        if (elems < 0)
+            return -1;
+        const int size = OpClassifier::dtypeBytes(dtype);
+        return elems * (size > 0 ? size : 4);
+    };
+
+    std::vector<std::pair<std::uint32_t, CommArgs>> out;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (!isCommunication(p.kind[i]))
+            continue;
+        CommArgs args;
+        std::int64_t fallbackBytes = -1;
+        if (isGpu(i)) {
+            auto it = given.find(i);
+            if (it != given.end()) {
+                args = it->second;
+                args.collective = normalised(args.collective);
+            }
+            // The CPU call that launched the kernel knows what the kernel alone may not.
+            for (std::uint32_t a = m_launcher[i]; a != kNone; a = m_parent[a]) {
+                if (root[a] != kNone) {
+                    merge(args, groupArgs[root[a]]);
+                    auto gb = groupBytes.find(root[a]);
+                    if (gb != groupBytes.end())
+                        fallbackBytes = gb->second;
+                    break;
+                }
+            }
+            if (!args.collective.isValid() || args.collective.value() == 0) {
+                const std::string k = OpClassifier::collectiveOfKernel(p.strings.view(StringId(p.name[i])));
+                if (!k.empty())
+                    args.collective = p.strings.intern(k);
+            }
+        } else {
+            args = groupArgs[root[i]];
+            if (!args.collective.isValid() || args.collective.value() == 0) {
+                // A bare record_param_comms with no collective anywhere in its nest is bookkeeping
+                // around communication, not a communication op we could match across ranks.
+                p.kind[i] = OpKind::CpuOp;
+                continue;
+            }
+            auto gb = groupBytes.find(root[i]);
+            if (gb != groupBytes.end())
+                fallbackBytes = gb->second;
+        }
+        if (!args.collective.isValid())
+            args.collective = StringId(0);
+        if (!args.processGroup.isValid())
+            args.processGroup = StringId(0);
+        if (!args.groupRanks.isValid())
+            args.groupRanks = StringId(0);
+        if (!args.dtype.isValid())
+            args.dtype = StringId(0);
+        if (args.collective.value() != 0)
+            p.kind[i] = OpClassifier::commKind(p.strings.view(args.collective));
+        const std::int64_t b = bytesOf(args, p.strings.view(args.dtype));
+        if (b > 0)
+            p.bytes[i] = b;
+        else if (fallbackBytes > 0 && p.bytes[i] == 0)
+            p.bytes[i] = fallbackBytes;
+        out.emplace_back(i, args);
+    }
+    p.commArgs = std::move(out);
+}
+
+void Finalizer::findSteps()
+{
+    const std::size_t n = p.opCount();
+    struct Marker {
+        std::int64_t number;
+        std::uint32_t op;
+    };
+    std::vector<Marker> markers;
+    const StringId gpuAnnotation = p.strings.find("gpu_user_annotation");
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (isGpu(i) || (gpuAnnotation.isValid() && p.category[i] == gpuAnnotation.value()))
+            continue;
+        const std::int64_t number = OpClassifier::profilerStepNumber(p.strings.view(StringId(p.name[i])));
+        if (number < 0)
+            continue;
+        markers.push_back(Marker { number, i });
+    }
+    // One span per step number: keep the longest if a writer repeated it.
+    std::sort(markers.begin(), markers.end(), [this](const Marker& a, const Marker& b) {
+        if (a.number != b.number)
+            return a.number < b.number;
+        return p.end[a.op] - p.start[a.op] > p.end[b.op] - p.start[b.op];
+    });
+    markers.erase(std::unique(markers.begin(), markers.end(), [](const Marker& a, const Marker& b) { return a.number == b.number; }),
+        markers.end());
+    if (!markers.empty()) {
+        p.stepMethod = StepMethod::ProfilerStepMarkers;
+        for (const Marker& m : markers)
+            p.steps.push_back(StepSpan { RankId(), m.number, p.start[m.op], p.end[m.op], OpId(m.op) });
+    } else {
+        // No markers: the busiest GPU stream's kernel sequence, else the busiest thread's top-level ops.
+        std::uint32_t bestTrack = kNone;
+        std::uint32_t bestCount = 0;
+        bool bestGpu = false;
+        for (std::uint32_t t = 0; t < m_ranges.size(); ++t) {
+            const bool gpu = p.tracks[t].gpu;
+            if (!gpu && p.tracks[t].kind != TrackKind::CpuThread)
+                continue;
+            if ((gpu && !bestGpu) || ((gpu == bestGpu) && m_ranges[t].count > bestCount)) {
+                bestTrack = t;
+                bestCount = m_ranges[t].count;
+                bestGpu = gpu;
+            }
+        }
+        if (bestTrack != kNone) {
+            std::vector<std::uint32_t> names;
+            std::vector<TimeNs> starts, ends;
+            const Range& r = m_ranges[bestTrack];
+            for (std::uint32_t i = r.first; i < r.first + r.count; ++i) {
+                if (m_parent[i] != kNone)
+                    continue;
+                names.push_back(p.name[i]);
+                starts.push_back(p.start[i]);
+                ends.push_back(p.end[i]);
+            }
+            const StepDetector::Result detected = StepDetector::detect(names, starts, ends);
+            if (!detected.steps.empty()) {
+                p.stepMethod = StepMethod::RepeatingStructure;
+                std::int64_t number = 0;
+                for (const auto& s : detected.steps)
+                    p.steps.push_back(StepSpan { RankId(), number++, s.start, s.end, OpId() });
+            }
+        }
+    }
+    std::sort(p.steps.begin(), p.steps.end(), [](const StepSpan& a, const StepSpan& b) { return a.start < b.start; });
+
+    p.step.assign(n, -1);
+    if (p.steps.empty())
+        return;
+    auto stepAt = [this](TimeNs t) -> std::int32_t {
+        auto it = std::upper_bound(p.steps.begin(), p.steps.end(), t, [](TimeNs v, const StepSpan& s) { return v < s.start; });
+        if (it == p.steps.begin())
+            return -1;
+        --it;
+        if (t >= it->end)
+            return -1;
+        return static_cast<std::int32_t>(std::clamp<std::int64_t>(it->number, INT32_MIN, INT32_MAX));
+    };
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (!isGpu(i))
+            p.step[i] = stepAt(p.start[i]);
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (isGpu(i))
+            p.step[i] = m_launcher[i] != kNone ? p.step[m_launcher[i]] : stepAt(p.start[i]);
+    }
+}
+
+void Finalizer::assignPhases()
+{
+    const std::size_t n = p.opCount();
+    p.phase.assign(n, Phase::Unknown);
+    std::unordered_map<std::uint32_t, Phase> own;
+    auto ownPhase = [&](std::uint32_t nameId) {
+        auto it = own.find(nameId);
+        if (it != own.end())
+            return it->second;
+        std::string_view name = p.strings.view(StringId(nameId));
+        Phase ph = Phase::Unknown;
+        if (startsWith(name, "autograd::engine::evaluate_function"))
+            ph = Phase::Backward;
+        else if (startsWith(name, "Optimizer.") || startsWith(name, "Optimizer#"))
+            ph = Phase::Optimizer;
+        else if (startsWith(name, "nn.Module: ") || startsWith(name, "## forward"))
+            ph = Phase::Forward;
+        own.emplace(nameId, ph);
+        return ph;
+    };
+    // Parents precede children in track order, so one pass inherits the enclosing phase.
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (isGpu(i))
+            continue;
+        const Phase ph = ownPhase(p.name[i]);
+        p.phase[i] = ph != Phase::Unknown ? ph : (m_parent[i] != kNone ? p.phase[m_parent[i]] : Phase::Unknown);
+    }
+    for (const Link& l : p.links) {
+        if (l.kind != LinkKind::ForwardBackward)
+            continue;
+        if (p.phase[l.from.value()] == Phase::Unknown)
+            p.phase[l.from.value()] = Phase::Forward;
+        p.phase[l.to.value()] = Phase::Backward;
+    }
+    // Within a step, CPU work before the first backward op is forward work.
+    bool anyBackward = false;
+    for (std::uint32_t i = 0; i < n; ++i)
+        anyBackward |= p.phase[i] == Phase::Backward;
+    if (anyBackward && !p.steps.empty()) {
+        std::unordered_map<std::int32_t, TimeNs> firstBackward;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            if (p.phase[i] != Phase::Backward || p.step[i] < 0)
+                continue;
+            auto [it, inserted] = firstBackward.emplace(p.step[i], p.start[i]);
+            if (!inserted)
+                it->second = std::min(it->second, p.start[i]);
+        }
+        for (std::uint32_t i = 0; i < n; ++i) {
+            if (isGpu(i) || p.phase[i] != Phase::Unknown || p.step[i] < 0 || p.kind[i] == OpKind::Annotation)
+                continue;
+            auto it = firstBackward.find(p.step[i]);
+            if (it != firstBackward.end())
+                p.phase[i] = p.start[i] < it->second ? Phase::Forward : Phase::Other;
+        }
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (isGpu(i) && m_launcher[i] != kNone)
+            p.phase[i] = p.phase[m_launcher[i]];
+    }
+}
+
+} // namespace
+
+void RankFinalizer::finalize(RankPart& part)
+{
+    Finalizer(part).run();
+    // Process identity: the most common numeric pid among CPU threads.
+    std::unordered_map<std::int64_t, std::size_t> pids;
+    for (const auto& t : part.tracks) {
+        if (t.kind == TrackKind::CpuThread)
+            ++pids[t.key.pid];
+    }
+    std::size_t best = 0;
+    for (const auto& [pid, count] : pids) {
+        if (count > best || (count == best && pid < part.pid)) {
+            best = count;
+            part.pid = pid;
+        }
+    }
+    for (const auto& [key, name] : part.processNames) {
+        if (key.pidString == StringId::kInvalid && key.pid == part.pid)
+            part.processName = name;
+    }
+}
+
+} // namespace sightline

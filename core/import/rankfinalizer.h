@@ -1,0 +1,17 @@
+#pragma once
+
+namespace sightline {
+
+struct RankPart;
+
+// Turns a parsed RankPart into its final per-rank form: absolute times, track kinds and order, ops
+// sorted by (track, start), op kinds, launch/flow/forward-backward links, communication arguments
+// propagated from CPU-side calls to kernels, steps (markers or detected) and phases. O(n log n) worst
+// case, O(n) for the already-sorted tracks real traces have. Touches only its part; parts may be
+// finalised in parallel.
+class RankFinalizer {
+public:
+    static void finalize(RankPart& part);
+};
+
+} // namespace sightline

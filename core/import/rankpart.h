@@ -1,0 +1,89 @@
+#pragma once
+
+#include "core/base/stringpool.h"
+#include "core/model/tracetypes.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sightline {
+
+// The staging model of one input file (one rank) between parsing and merging into a Trace. Op indices
+// here are local to the part; strings live in the part's own pool. The parser appends in file order;
+// RankFinalizer sorts, classifies, links and finds steps, after which the part is merged. Owned by one
+// thread at a time.
+struct RankPart {
+    // A track as the file identifies it: pid and tid are numbers, or strings interned in the pool.
+    struct TrackKey {
+        std::int64_t pid = 0;
+        std::int64_t tid = 0;
+        std::uint32_t pidString = StringId::kInvalid;
+        std::uint32_t tidString = StringId::kInvalid;
+        bool operator==(const TrackKey&) const = default;
+    };
+    struct Track {
+        TrackKey key;
+        StringId name;
+        std::int32_t sortIndex = 0;
+        bool sortIndexSet = false;
+        bool gpu = false; // "stream N" tid, GPU category seen, or a "GPU N" process label
+        TrackKind kind = TrackKind::Other;
+        std::int32_t device = -1;
+    };
+    struct FlowPoint {
+        std::uint64_t id = 0;
+        StringId category;
+        std::uint32_t track = 0;
+        TimeNs time = 0;
+        char phase = 's';
+        bool bindEnclosing = true;
+        std::int64_t byteOffset = -1;
+    };
+
+    std::string path;
+    std::string format;
+    StringPool strings;
+
+    std::int32_t declaredRank = -1;
+    std::int32_t worldSize = -1;
+    std::vector<ProcessGroup> processGroups;
+    StringId host;
+    bool hasBaseTime = false;
+    TimeNs baseTimeNs = 0;
+
+    std::vector<Track> tracks;
+    std::vector<std::pair<TrackKey, StringId>> processNames; // keyed by pid (tid ignored)
+    std::vector<std::pair<TrackKey, StringId>> processLabels;
+
+    std::vector<TimeNs> start;
+    std::vector<TimeNs> end;
+    std::vector<std::uint32_t> track;
+    std::vector<std::uint32_t> name;
+    std::vector<std::uint32_t> category;
+    std::vector<std::int64_t> bytes;
+    std::vector<std::int64_t> correlation; // -1 when absent; dropped after linking
+    std::vector<std::pair<std::uint32_t, CommArgs>> commArgs;
+    std::vector<std::pair<std::uint32_t, ShapeArgs>> shapes;
+    std::vector<FlowPoint> flows;
+    std::vector<CounterSample> counters;
+    std::vector<Diagnostic> diagnostics;
+
+    // Filled by RankFinalizer.
+    std::vector<OpKind> kind;
+    std::vector<Phase> phase;
+    std::vector<std::int32_t> step;
+    std::vector<Link> links;
+    std::vector<StepSpan> steps;
+    StepMethod stepMethod = StepMethod::None;
+    StringId processName;
+    std::int64_t pid = -1;
+    std::int64_t eventCount = 0;
+
+    std::size_t opCount() const { return start.size(); }
+
+    // Adds to the count of a diagnostic with the same code and detail, or records a new one.
+    void warn(ErrorCode code, std::int64_t byteOffset, const std::string& detail, std::int64_t count = 1);
+};
+
+} // namespace sightline

@@ -1,0 +1,375 @@
+#include "core/import/traceloader.h"
+
+#include "core/base/parallel.h"
+#include "core/base/progress.h"
+#include "core/import/chrometraceparser.h"
+#include "core/import/filereader.h"
+#include "core/import/rankfinalizer.h"
+#include "core/import/rankpart.h"
+#include "core/model/trace.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace sightline {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool looksLikeTraceFile(const fs::path& p)
+{
+    const std::string name = p.filename().string();
+    auto endsWith = [&name](std::string_view suffix) {
+        return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+    };
+    return endsWith(".json") || endsWith(".json.gz") || endsWith(".json.zst") || endsWith(".json.zstd");
+}
+
+int digitsAt(const std::string& s, std::size_t pos, std::size_t* endOut = nullptr)
+{
+    std::size_t e = pos;
+    long long v = 0;
+    while (e < s.size() && e - pos < 9 && s[e] >= '0' && s[e] <= '9') {
+        v = v * 10 + (s[e] - '0');
+        ++e;
+    }
+    if (endOut)
+        *endOut = e;
+    return e == pos ? -1 : static_cast<int>(v);
+}
+
+// Copies a part's columns into data, remapping string ids and offsetting op and track ids.
+void appendPart(TraceData& data, RankPart& part, RankId rankId, const std::vector<std::uint32_t>& remap, bool identity)
+{
+    auto map = [&](std::uint32_t s) { return identity ? s : remap[s]; };
+    auto mapId = [&](StringId s) { return s.isValid() ? StringId(map(s.value())) : s; };
+    const auto opBase = static_cast<std::uint32_t>(data.start.size());
+    const auto trackBase = static_cast<std::uint32_t>(data.tracks.size());
+    const std::size_t n = part.opCount();
+
+    RankInfo& rank = data.ranks[rankId.value()];
+    rank.firstTrack = trackBase;
+    rank.trackCount = static_cast<std::uint32_t>(part.tracks.size());
+    rank.processName = mapId(part.processName);
+    rank.pid = part.pid;
+    rank.host = mapId(part.host);
+    rank.stepMethod = part.stepMethod;
+
+    std::vector<std::uint32_t> firstOp(part.tracks.size(), 0), opCount(part.tracks.size(), 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (opCount[part.track[i]]++ == 0)
+            firstOp[part.track[i]] = static_cast<std::uint32_t>(i);
+    }
+    for (std::size_t t = 0; t < part.tracks.size(); ++t) {
+        const RankPart::Track& src = part.tracks[t];
+        TrackInfo info;
+        info.rank = rankId;
+        info.kind = src.kind;
+        if (src.name.isValid() && src.name.value() != 0) {
+            info.name = mapId(src.name);
+        } else {
+            std::string generated;
+            if (src.key.tidString != StringId::kInvalid)
+                generated = std::string((identity ? data.strings : part.strings).view(StringId(src.key.tidString)));
+            else if (src.gpu)
+                generated = "stream " + std::to_string(src.key.tid);
+            else
+                generated = "thread " + std::to_string(src.key.tid);
+            info.name = data.strings.intern(generated);
+        }
+        info.pid = src.key.pidString == StringId::kInvalid ? src.key.pid : -1;
+        info.tid = src.key.tidString == StringId::kInvalid ? src.key.tid : -1;
+        info.device = src.device;
+        info.sortIndex = src.sortIndexSet ? src.sortIndex : static_cast<std::int32_t>(std::clamp<std::int64_t>(src.key.tid, INT32_MIN, INT32_MAX));
+        info.firstOp = opBase + firstOp[t];
+        info.opCount = opCount[t];
+        data.tracks.push_back(info);
+    }
+
+    auto appendColumn = [](auto& dst, auto& src) {
+        if (dst.empty()) {
+            dst = std::move(src);
+        } else {
+            dst.insert(dst.end(), src.begin(), src.end());
+        }
+        src.clear();
+        src.shrink_to_fit();
+    };
+    appendColumn(data.start, part.start);
+    appendColumn(data.end, part.end);
+    appendColumn(data.kind, part.kind);
+    appendColumn(data.phase, part.phase);
+    appendColumn(data.step, part.step);
+    appendColumn(data.bytes, part.bytes);
+    const bool plainIds = identity && opBase == 0 && trackBase == 0;
+    if (plainIds) {
+        appendColumn(data.track, part.track);
+        appendColumn(data.name, part.name);
+        appendColumn(data.category, part.category);
+    } else {
+        data.track.reserve(data.track.size() + n);
+        data.name.reserve(data.name.size() + n);
+        data.category.reserve(data.category.size() + n);
+        for (std::size_t i = 0; i < n; ++i) {
+            data.track.push_back(trackBase + part.track[i]);
+            data.name.push_back(map(part.name[i]));
+            data.category.push_back(map(part.category[i]));
+        }
+        part.track = {};
+        part.name = {};
+        part.category = {};
+    }
+    for (auto& [op, c] : part.commArgs) {
+        CommArgs m = c;
+        m.collective = mapId(c.collective);
+        m.processGroup = mapId(c.processGroup);
+        m.groupRanks = mapId(c.groupRanks);
+        m.dtype = mapId(c.dtype);
+        data.commArgs.emplace_back(OpId(opBase + op), m);
+    }
+    for (auto& [op, s] : part.shapes)
+        data.shapes.emplace_back(OpId(opBase + op), ShapeArgs { mapId(s.dims), mapId(s.types) });
+    for (const Link& l : part.links)
+        data.links.push_back(Link { OpId(opBase + l.from.value()), OpId(opBase + l.to.value()), l.kind });
+    for (const StepSpan& s : part.steps) {
+        StepSpan m = s;
+        m.rank = rankId;
+        if (s.marker.isValid())
+            m.marker = OpId(opBase + s.marker.value());
+        data.steps.push_back(m);
+    }
+    for (const CounterSample& c : part.counters)
+        data.counters.push_back(CounterSample { rankId, mapId(c.name), c.time, c.value });
+    for (Diagnostic& d : part.diagnostics)
+        data.diagnostics.push_back(std::move(d));
+    for (const ProcessGroup& g : part.processGroups) {
+        ProcessGroup m { mapId(g.name), mapId(g.description), mapId(g.backend), g.ranks };
+        const bool known = std::any_of(data.processGroups.begin(), data.processGroups.end(),
+            [&m](const ProcessGroup& e) { return e.name == m.name && e.ranks == m.ranks; });
+        if (!known)
+            data.processGroups.push_back(std::move(m));
+    }
+}
+
+class ByteProgress {
+public:
+    ByteProgress(ProgressSink* sink, std::int64_t total)
+        : m_sink(sink)
+        , m_total(total)
+    {
+    }
+    void add(std::int64_t delta)
+    {
+        const std::int64_t done = m_done.fetch_add(delta) + delta;
+        if (m_sink)
+            m_sink->setProgress(std::min(done, m_total), m_total);
+    }
+
+private:
+    ProgressSink* m_sink;
+    std::int64_t m_total;
+    std::atomic<std::int64_t> m_done { 0 };
+};
+
+} // namespace
+
+int TraceLoader::rankFromFileName(const std::string& path)
+{
+    std::string name = fs::path(path).filename().string();
+    std::string lower = name;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (std::string_view word : { "rank", "worker" }) {
+        for (std::size_t pos = lower.find(word); pos != std::string::npos; pos = lower.find(word, pos + 1)) {
+            std::size_t at = pos + word.size();
+            if (at < lower.size() && (lower[at] == '-' || lower[at] == '_'))
+                ++at;
+            const int r = digitsAt(lower, at);
+            if (r >= 0)
+                return r;
+        }
+    }
+    // "<anything>_N.<ext>": the last underscore-number before a dot.
+    for (std::size_t pos = lower.rfind('_'); pos != std::string::npos; pos = pos == 0 ? std::string::npos : lower.rfind('_', pos - 1)) {
+        std::size_t end = 0;
+        const int r = digitsAt(lower, pos + 1, &end);
+        if (r >= 0 && end < lower.size() && lower[end] == '.')
+            return r;
+    }
+    return -1;
+}
+
+Expected<std::vector<std::string>> TraceLoader::expandInputs(const std::vector<std::string>& inputs)
+{
+    std::vector<std::string> files;
+    for (const std::string& input : inputs) {
+        std::error_code ec;
+        const fs::file_status st = fs::status(input, ec);
+        if (ec || !fs::exists(st))
+            return Status::error(ErrorCode::FileNotFound, input, -1, "no such file or folder");
+        if (fs::is_directory(st)) {
+            std::vector<std::string> found;
+            for (fs::recursive_directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end; it.increment(ec)) {
+                if (it->is_regular_file(ec) && looksLikeTraceFile(it->path()))
+                    found.push_back(it->path().string());
+            }
+            if (ec)
+                return Status::error(ErrorCode::ReadFailed, input, -1, ec.message());
+            if (found.empty())
+                return Status::error(ErrorCode::NoEvents, input, -1, "the folder holds no .json, .json.gz or .json.zst trace files");
+            std::sort(found.begin(), found.end());
+            files.insert(files.end(), found.begin(), found.end());
+        } else {
+            files.push_back(input);
+        }
+    }
+    // The same file named twice is one file.
+    std::set<std::string> seen;
+    std::vector<std::string> unique;
+    for (auto& f : files) {
+        std::error_code ec;
+        const std::string key = fs::weakly_canonical(f, ec).string();
+        if (seen.insert(ec ? f : key).second)
+            unique.push_back(std::move(f));
+    }
+    return unique;
+}
+
+Expected<std::shared_ptr<const Trace>> TraceLoader::load(
+    const std::vector<std::string>& inputs, const CancellationToken* cancel, ProgressSink* progress)
+{
+    if (inputs.empty())
+        return Status::error(ErrorCode::FileNotFound, {}, -1, "no input files");
+    Expected<std::vector<std::string>> expanded = expandInputs(inputs);
+    if (!expanded)
+        return expanded.status();
+    const std::vector<std::string>& files = *expanded;
+
+    std::int64_t totalBytes = 0;
+    for (const auto& f : files)
+        totalBytes += std::max<std::int64_t>(0, FileReader::fileSize(f));
+    ByteProgress bytes(progress, std::max<std::int64_t>(1, totalBytes));
+
+    std::vector<RankPart> parts(files.size());
+    std::vector<Status> statuses(files.size());
+    parallelFor(files.size(), [&](std::size_t i) {
+        RankPart& part = parts[i];
+        part.path = files[i];
+        std::int64_t reported = 0;
+        Expected<TextBuffer> text = FileReader::read(files[i], cancel, [&](std::int64_t done) {
+            bytes.add(done - reported);
+            reported = done;
+        });
+        if (!text) {
+            statuses[i] = text.status();
+            return;
+        }
+        Status s;
+        {
+            // The decoded text is freed before finalising, which needs memory of its own.
+            TextBuffer buffer = std::move(*text);
+            s = ChromeTraceParser::parse(buffer, part, cancel);
+        }
+        if (!s.ok()) {
+            statuses[i] = s;
+            return;
+        }
+        if (cancel && cancel->isCancelled()) {
+            statuses[i] = Status::cancelled();
+            return;
+        }
+        RankFinalizer::finalize(part);
+    });
+    if (cancel && cancel->isCancelled())
+        return Status::cancelled();
+    for (const Status& s : statuses) {
+        if (!s.ok())
+            return s;
+    }
+
+    // Ranks: declared ones first, then names, then the smallest free numbers in file order.
+    std::vector<int> rankOf(files.size(), -1);
+    std::vector<std::string> source(files.size());
+    std::map<int, std::size_t> taken;
+    auto claim = [&](std::size_t i, int r, const char* how) -> Status {
+        auto [it, inserted] = taken.emplace(r, i);
+        if (!inserted) {
+            return Status::error(ErrorCode::DuplicateRank, files[i], -1,
+                "rank " + std::to_string(r) + " (from " + how + ") is also the rank of " + files[it->second]);
+        }
+        rankOf[i] = r;
+        source[i] = how;
+        return {};
+    };
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (parts[i].declaredRank >= 0) {
+            if (Status s = claim(i, parts[i].declaredRank, "distributed_info"); !s.ok())
+                return s;
+        }
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (rankOf[i] >= 0)
+            continue;
+        const int r = rankFromFileName(files[i]);
+        if (r >= 0 && taken.find(r) == taken.end()) {
+            if (Status s = claim(i, r, "file_name"); !s.ok())
+                return s;
+        }
+    }
+    int next = 0;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (rankOf[i] >= 0)
+            continue;
+        while (taken.count(next))
+            ++next;
+        if (Status s = claim(i, next, "file_order"); !s.ok())
+            return s;
+    }
+
+    TraceData data;
+    std::vector<std::size_t> order(files.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rankOf[a] < rankOf[b]; });
+
+    std::set<std::string> formats;
+    std::int32_t worldSize = static_cast<std::int32_t>(files.size());
+    std::size_t totalOps = 0;
+    for (std::size_t i : order) {
+        formats.insert(parts[i].format);
+        worldSize = std::max({ worldSize, parts[i].worldSize, rankOf[i] + 1 });
+        totalOps += parts[i].opCount();
+    }
+    if (totalOps >= StringId::kInvalid)
+        return Status::error(ErrorCode::TooLarge, files.front(), -1, "more than 4 billion events in one job");
+    data.format = formats.size() == 1 ? *formats.begin() : "mixed";
+    data.worldSize = worldSize;
+    // The first part's pool becomes the trace's pool; the others are interned into it.
+    data.strings = std::move(parts[order.front()].strings);
+    data.ranks.resize(files.size());
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::size_t i = order[k];
+        RankPart& part = parts[i];
+        std::vector<std::uint32_t> remap;
+        const bool identity = k == 0;
+        if (!identity) {
+            remap.resize(part.strings.size());
+            for (std::uint32_t s = 0; s < remap.size(); ++s)
+                remap[s] = data.strings.intern(part.strings.view(StringId(s))).value();
+        }
+        RankInfo& info = data.ranks[k];
+        info.rank = rankOf[i];
+        info.sourceFile = data.strings.intern(files[i]);
+        info.rankSource = data.strings.intern(source[i]);
+        appendPart(data, part, RankId(static_cast<std::uint32_t>(k)), remap, identity);
+        part = RankPart();
+        if (cancel && cancel->isCancelled())
+            return Status::cancelled();
+    }
+    return std::shared_ptr<const Trace>(std::make_shared<Trace>(std::move(data)));
+}
+
+} // namespace sightline

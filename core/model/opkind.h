@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace sightline {
+
+// What an op is. Communication kinds carry bytes and a process group; Runtime covers launches and
+// other driver calls; Sync covers host waits on the device.
+enum class OpKind : std::uint8_t {
+    ComputeKernel,
+    CpuOp,
+    Collective,
+    Send,
+    Recv,
+    Memcpy,
+    Memset,
+    Runtime,
+    Sync,
+    Annotation,
+    Io,
+};
+inline constexpr int kOpKindCount = 11;
+
+// Training phase of an op, when the trace lets us know it.
+enum class Phase : std::uint8_t { Unknown, Forward, Backward, Optimizer, Other };
+
+enum class TrackKind : std::uint8_t { CpuThread, GpuStream, CommChannel, Other };
+
+enum class LinkKind : std::uint8_t {
+    Launch, // CPU runtime call -> GPU kernel, memcpy or memset (correlation id)
+    Flow, // generic flow event pair
+    ForwardBackward, // forward op -> backward op (fwdbwd flows)
+};
+
+// How a rank's iterations were found.
+enum class StepMethod : std::uint8_t { None, ProfilerStepMarkers, RepeatingStructure };
+
+// Stable snake_case identifiers, used by the CLI's JSON and by golden dumps.
+std::string_view opKindName(OpKind kind);
+std::string_view phaseName(Phase phase);
+std::string_view trackKindName(TrackKind kind);
+std::string_view linkKindName(LinkKind kind);
+std::string_view stepMethodName(StepMethod method);
+
+inline bool isCommunication(OpKind kind)
+{
+    return kind == OpKind::Collective || kind == OpKind::Send || kind == OpKind::Recv;
+}
+
+} // namespace sightline

@@ -1,0 +1,111 @@
+#include "core/model/trace.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace sightline {
+
+namespace {
+
+template <class T>
+std::size_t capacityBytes(const std::vector<T>& v)
+{
+    return v.capacity() * sizeof(T);
+}
+
+} // namespace
+
+Trace::Trace(TraceData data)
+    : m_data(std::move(data))
+{
+    const std::size_t n = m_data.start.size();
+    m_maxEnd.resize(n);
+    for (TrackInfo& t : m_data.tracks) {
+        t.indexLevel = IntervalIndex::build(m_data.start.data() + t.firstOp, m_data.end.data() + t.firstOp,
+            m_maxEnd.data() + t.firstOp, t.opCount);
+    }
+    std::sort(m_data.links.begin(), m_data.links.end(), [](const Link& a, const Link& b) {
+        return a.from != b.from ? a.from < b.from : a.to < b.to;
+    });
+    m_linksToOrder.resize(m_data.links.size());
+    std::iota(m_linksToOrder.begin(), m_linksToOrder.end(), 0u);
+    std::stable_sort(m_linksToOrder.begin(), m_linksToOrder.end(),
+        [this](std::uint32_t a, std::uint32_t b) { return m_data.links[a].to < m_data.links[b].to; });
+    if (n > 0) {
+        m_begin = *std::min_element(m_data.start.begin(), m_data.start.end());
+        m_end = *std::max_element(m_data.end.begin(), m_data.end.end());
+    }
+    std::stable_sort(m_data.steps.begin(), m_data.steps.end(), [](const StepSpan& a, const StepSpan& b) {
+        return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;
+    });
+    for (RankInfo& r : m_data.ranks) {
+        r.firstStep = 0;
+        r.stepCount = 0;
+    }
+    for (std::size_t i = 0; i < m_data.steps.size(); ++i) {
+        RankInfo& r = m_data.ranks[m_data.steps[i].rank.value()];
+        if (r.stepCount == 0)
+            r.firstStep = static_cast<std::uint32_t>(i);
+        ++r.stepCount;
+    }
+}
+
+std::span<const StepSpan> Trace::steps(RankId rank) const
+{
+    const RankInfo& r = m_data.ranks[rank.value()];
+    return std::span<const StepSpan>(m_data.steps).subspan(r.firstStep, r.stepCount);
+}
+
+const CommArgs* Trace::commArgs(OpId op) const
+{
+    auto it = std::lower_bound(m_data.commArgs.begin(), m_data.commArgs.end(), op,
+        [](const std::pair<OpId, CommArgs>& e, OpId id) { return e.first < id; });
+    return it != m_data.commArgs.end() && it->first == op ? &it->second : nullptr;
+}
+
+const ShapeArgs* Trace::shapes(OpId op) const
+{
+    auto it = std::lower_bound(m_data.shapes.begin(), m_data.shapes.end(), op,
+        [](const std::pair<OpId, ShapeArgs>& e, OpId id) { return e.first < id; });
+    return it != m_data.shapes.end() && it->first == op ? &it->second : nullptr;
+}
+
+std::span<const Link> Trace::linksFrom(OpId op) const
+{
+    auto lo = std::lower_bound(
+        m_data.links.begin(), m_data.links.end(), op, [](const Link& l, OpId id) { return l.from < id; });
+    auto hi = std::upper_bound(lo, m_data.links.end(), op, [](OpId id, const Link& l) { return id < l.from; });
+    return { lo, hi };
+}
+
+std::vector<Link> Trace::linksTo(OpId op) const
+{
+    auto lo = std::lower_bound(m_linksToOrder.begin(), m_linksToOrder.end(), op,
+        [this](std::uint32_t i, OpId id) { return m_data.links[i].to < id; });
+    std::vector<Link> out;
+    for (auto it = lo; it != m_linksToOrder.end() && m_data.links[*it].to == op; ++it)
+        out.push_back(m_data.links[*it]);
+    return out;
+}
+
+std::vector<OpId> Trace::opsOverlapping(TrackId trackId, TimeNs t0, TimeNs t1) const
+{
+    std::vector<OpId> out;
+    forEachOverlapping(trackId, t0, t1, [&out](OpId op) { out.push_back(op); });
+    return out;
+}
+
+std::size_t Trace::memoryBytes() const
+{
+    const TraceData& d = m_data;
+    std::size_t bytes = capacityBytes(d.start) + capacityBytes(d.end) + capacityBytes(d.track)
+        + capacityBytes(d.name) + capacityBytes(d.category) + capacityBytes(d.kind) + capacityBytes(d.phase)
+        + capacityBytes(d.step) + capacityBytes(d.bytes) + capacityBytes(d.commArgs) + capacityBytes(d.shapes)
+        + capacityBytes(d.links) + capacityBytes(d.counters) + capacityBytes(d.ranks) + capacityBytes(d.tracks)
+        + capacityBytes(d.steps) + capacityBytes(m_maxEnd) + capacityBytes(m_linksToOrder);
+    for (const ProcessGroup& g : d.processGroups)
+        bytes += sizeof(ProcessGroup) + capacityBytes(g.ranks);
+    return bytes;
+}
+
+} // namespace sightline

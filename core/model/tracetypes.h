@@ -1,0 +1,97 @@
+#pragma once
+
+#include "core/base/ids.h"
+#include "core/base/status.h"
+#include "core/model/opkind.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+// Plain records of the trace model. They are stored in the Trace's tables and refer to each other by id.
+
+struct RankInfo {
+    std::int32_t rank = -1; // global rank in the job
+    StringId host; // host name when the trace names it, else empty
+    StringId sourceFile;
+    StringId processName;
+    std::int64_t pid = -1;
+    std::uint32_t firstTrack = 0;
+    std::uint32_t trackCount = 0;
+    std::uint32_t firstStep = 0;
+    std::uint32_t stepCount = 0;
+    StepMethod stepMethod = StepMethod::None;
+    // Where the rank number came from: "distributed_info", "file_name" or "file_order".
+    StringId rankSource;
+};
+
+struct TrackInfo {
+    RankId rank;
+    TrackKind kind = TrackKind::Other;
+    StringId name; // thread or stream name as the trace gives it, else a generated one
+    std::int64_t pid = -1; // numeric pid/tid when the trace has them, else -1
+    std::int64_t tid = -1;
+    std::int32_t device = -1; // GPU index for GPU tracks
+    std::int32_t sortIndex = 0;
+    std::uint32_t firstOp = 0; // ops of a track are contiguous and sorted by start
+    std::uint32_t opCount = 0;
+    std::int32_t indexLevel = -1; // top level of the track's IntervalIndex
+};
+
+struct StepSpan {
+    RankId rank;
+    std::int64_t number = -1; // N of ProfilerStep#N, or the detected iteration's ordinal
+    TimeNs start = 0;
+    TimeNs end = 0;
+    OpId marker; // the ProfilerStep op; invalid for detected iterations
+};
+
+struct ProcessGroup {
+    StringId name;
+    StringId description;
+    StringId backend;
+    std::vector<std::int32_t> ranks;
+};
+
+// Arguments of a communication op. Sizes are -1 when the trace does not say.
+struct CommArgs {
+    StringId collective; // normalised: all_reduce, all_gather, reduce_scatter, all_to_all, broadcast, ...
+    StringId processGroup;
+    StringId groupRanks; // as the trace writes it, e.g. "[0, 1]"
+    StringId dtype;
+    std::int64_t inNelems = -1;
+    std::int64_t outNelems = -1;
+    std::int32_t groupSize = -1;
+};
+
+// Recorded input shapes and types of an op, as compact JSON text ("[[2,3],[]]", "[\"float\"]").
+struct ShapeArgs {
+    StringId dims;
+    StringId types;
+};
+
+struct Link {
+    OpId from;
+    OpId to;
+    LinkKind kind = LinkKind::Flow;
+};
+
+struct CounterSample {
+    RankId rank;
+    StringId name;
+    TimeNs time = 0;
+    double value = 0;
+};
+
+// A problem met while loading that did not stop the load: what, where first, and how many times.
+struct Diagnostic {
+    ErrorCode code = ErrorCode::Ok;
+    std::string file;
+    std::int64_t firstByteOffset = -1;
+    std::int64_t count = 0;
+    std::string detail;
+};
+
+} // namespace sightline
