@@ -91,6 +91,18 @@ struct TrackKeyHash {
     }
 };
 
+// The key of a field as raw text, without unescaping: trace writers do not escape the keys we look
+// for, and a key that does contain an escape simply matches none of them. The document is valid JSON
+// (stage 1 checked that strings close), so the closing quote exists.
+std::string_view rawKey(od::field& field)
+{
+    const char* begin = field.key().raw();
+    const char* end = begin;
+    while (*end != '"')
+        end += *end == '\\' ? 2 : 1;
+    return { begin, static_cast<std::size_t>(end - begin) };
+}
+
 std::uint64_t hashString(std::string_view s)
 {
     std::uint64_t h = 1469598103934665603ull;
@@ -279,9 +291,9 @@ void Parser::parseDistributedInfo(od::value value)
     }
     for (auto fieldResult : info) {
         od::field field;
-        std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+        if (std::move(fieldResult).get(field))
             return;
+        const std::string_view key = rawKey(field);
         od::value v = field.value();
         std::int64_t n = 0;
         if (key == "rank") {
@@ -335,6 +347,10 @@ bool Parser::readId(od::value value, IdValue& out)
     if (value.type().get(type))
         return false;
     if (type == od::json_type::number) {
+        if (!value.get_int64().get(out.number)) {
+            out.present = true;
+            return true;
+        }
         const std::string_view raw = trimRight(value.raw_json_token());
         std::int64_t n = 0;
         if (!Decimal::parseScaled(raw, 0, n)) {
@@ -412,18 +428,15 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
 {
     for (auto fieldResult : object) {
         od::field field;
-        std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+        if (std::move(fieldResult).get(field))
             return;
+        const std::string_view key = rawKey(field);
         od::value v = field.value();
         std::int64_t n = 0;
         std::string_view s;
         auto readInt = [&](std::int64_t& target) {
-            od::json_type t;
-            if (v.type().get(t) || t != od::json_type::number)
-                return;
-            // Values beyond int64 (hashes, ids) are not sizes we use; leave the field unset.
-            if (Decimal::parseScaled(trimRight(v.raw_json_token()), 0, n))
+            // Values beyond int64 (hashes, ids) and non-numbers are not sizes we use: leave unset.
+            if (!v.get_int64().get(n))
                 target = n;
         };
         if (key.empty())
@@ -518,9 +531,9 @@ bool Parser::parseEvent(od::object object, Event& ev)
 {
     for (auto fieldResult : object) {
         od::field field;
-        std::string_view key;
-        if (std::move(fieldResult).get(field) || field.unescaped_key().get(key))
+        if (std::move(fieldResult).get(field))
             return false;
+        const std::string_view key = rawKey(field);
         od::value v = field.value();
         auto markTypeError = [&](std::string_view which) {
             if (!ev.typeError) {
@@ -622,8 +635,10 @@ bool Parser::parseEvent(od::object object, Event& ev)
                     ev.hasId = true;
                 } else if (t == od::json_type::number) {
                     std::int64_t n = 0;
-                    s = trimRight(v.raw_json_token());
-                    ev.id = Decimal::parseScaled(s, 0, n) ? static_cast<std::uint64_t>(n) : hashString(s);
+                    if (!v.get_int64().get(n))
+                        ev.id = static_cast<std::uint64_t>(n);
+                    else
+                        ev.id = hashString(trimRight(v.raw_json_token()));
                     ev.hasId = true;
                 }
             }

@@ -2,8 +2,52 @@
 
 namespace sightline {
 
+namespace {
+
+// The common case: optional '-', at most 18 digits in all, an optional fraction of at most `scale`
+// digits, no exponent. Exact in int64 without 128-bit arithmetic. Returns false to defer to the
+// general path.
+bool parseSimple(std::string_view text, int scale, std::int64_t& out)
+{
+    static constexpr std::int64_t kPow10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000 };
+    if (scale < 0 || scale > 9 || text.empty() || text.size() > 19)
+        return false;
+    std::size_t i = 0;
+    const bool negative = text[0] == '-';
+    if (negative)
+        ++i;
+    std::int64_t v = 0;
+    std::size_t digits = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++digits)
+        v = v * 10 + (text[i] - '0');
+    if (digits == 0)
+        return false;
+    int fraction = 0;
+    if (i < text.size()) {
+        if (text[i] != '.')
+            return false;
+        ++i;
+        for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++fraction, ++digits)
+            v = v * 10 + (text[i] - '0');
+        if (i != text.size() || fraction == 0 || fraction > scale)
+            return false;
+    }
+    if (digits > 18)
+        return false;
+    const std::int64_t factor = kPow10[scale - fraction];
+    if (v > INT64_MAX / factor)
+        return false;
+    v *= factor;
+    out = negative ? -v : v;
+    return true;
+}
+
+} // namespace
+
 bool Decimal::parseScaled(std::string_view text, int scale, std::int64_t& out)
 {
+    if (parseSimple(text, scale, out))
+        return true;
     std::size_t i = 0;
     const std::size_t n = text.size();
     bool negative = false;

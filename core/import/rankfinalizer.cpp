@@ -313,6 +313,14 @@ std::uint32_t Finalizer::bindFlowPoint(const RankPart::FlowPoint& point) const
     const TimeNs* end = p.end.data() + r.first;
     if (point.bindEnclosing) {
         // Innermost slice containing the point: the latest start among those overlapping [t, t+1).
+        // The last op starting at or before t is that slice whenever it contains t (ties on start
+        // sort longer first, so the last is the innermost): the usual case, one binary search.
+        const TimeNs* after = std::upper_bound(start, start + r.count, point.time);
+        if (after != start) {
+            const std::size_t i = static_cast<std::size_t>(after - start) - 1;
+            if (IntervalIndex::effectiveEnd(start[i], end[i]) > point.time)
+                return r.first + static_cast<std::uint32_t>(i);
+        }
         std::uint32_t best = kNone;
         IntervalIndex::query(start, end, m_maxEnd.data() + r.first, r.count, r.level, point.time, point.time + 1,
             [&](std::size_t i) {
@@ -385,7 +393,8 @@ void Finalizer::linkFlows()
 void Finalizer::dedupeLinks()
 {
     // ac2g flows repeat what correlation ids already say: keep one link per (from, to, kind).
-    std::sort(p.links.begin(), p.links.end(), [](const Link& a, const Link& b) {
+    // Links arrive as a few sorted runs (launches in op order, flows in id order): merge sort suits them.
+    std::stable_sort(p.links.begin(), p.links.end(), [](const Link& a, const Link& b) {
         if (a.from != b.from)
             return a.from < b.from;
         if (a.to != b.to)

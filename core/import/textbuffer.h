@@ -28,7 +28,12 @@ public:
     void setSize(std::size_t size);
 
 private:
-    std::unique_ptr<char[]> m_data;
+    struct Free {
+        void operator()(char* p) const;
+    };
+    static char* allocate(std::size_t bytes);
+
+    std::unique_ptr<char, Free> m_data;
     std::size_t m_size = 0;
     std::size_t m_capacity = 0;
 };

@@ -1,0 +1,41 @@
+#include "mainwindow.h"
+
+#include "core/base/status.h"
+#include "core/model/trace.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+int main(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Sightline"));
+    QApplication::setApplicationName(QStringLiteral("Sightline"));
+    QApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
+    qRegisterMetaType<std::shared_ptr<const sightline::Trace>>();
+    qRegisterMetaType<sightline::Status>();
+
+    QTranslator qtTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+    QTranslator appTranslator;
+    if (appTranslator.load(QLocale(), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&appTranslator);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Timeline and what-if explorer for distributed training."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("files"), QApplication::translate("main", "Trace files or folders of one job to open."),
+        QStringLiteral("[FILES...]"));
+    parser.process(app);
+
+    MainWindow window;
+    window.show();
+    if (!parser.positionalArguments().isEmpty())
+        window.openFiles(parser.positionalArguments());
+    return QApplication::exec();
+}

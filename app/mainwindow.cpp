@@ -1,0 +1,261 @@
+#include "mainwindow.h"
+
+#include "traceloadjob.h"
+
+#include "core/model/trace.h"
+#include "widgets/panels/ranklistmodel.h"
+#include "widgets/panels/statustext.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace {
+
+constexpr int kMaxRecent = 8;
+
+QString recentKey()
+{
+    return QStringLiteral("recentJobs");
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_model(new RankListModel(this))
+    , m_job(new TraceLoadJob(this))
+{
+    setAcceptDrops(true);
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    m_summaryLabel = new QLabel(tr("Open trace files (File ▸ Open, or drop them here) to see the ranks of a job."), central);
+    m_summaryLabel->setWordWrap(true);
+    m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_summaryLabel);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_model);
+    proxy->setSortRole(RankListModel::SortRole);
+    m_view = new QTableView(central);
+    m_view->setObjectName(QStringLiteral("rankTable"));
+    m_view->setModel(proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(RankListModel::RankColumn, Qt::AscendingOrder);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setSectionResizeMode(RankListModel::FileColumn, QHeaderView::Stretch);
+    layout->addWidget(m_view);
+    setCentralWidget(central);
+
+    createActions();
+    connect(m_job, &TraceLoadJob::loaded, this, &MainWindow::onLoaded);
+    connect(m_job, &TraceLoadJob::failed, this, &MainWindow::onFailed);
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setInterval(100);
+    connect(m_progressTimer, &QTimer::timeout, this, &MainWindow::updateProgress);
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1000, 600);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    updateTitle();
+    statusBar()->showMessage(tr("Ready"));
+}
+
+MainWindow::~MainWindow() = default;
+
+const std::shared_ptr<const sightline::Trace>& MainWindow::trace() const
+{
+    return m_model->trace();
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Files…"), this, &MainWindow::openFilesDialog);
+    open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Sightline"), this, &MainWindow::showAbout);
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::openFilesDialog()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Trace Files"), QString(),
+        tr("Traces (*.json *.json.gz *.json.zst);;All files (*)"));
+    if (!files.isEmpty())
+        openFiles(files);
+}
+
+void MainWindow::openFolderDialog()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a Folder of Trace Files"));
+    if (!dir.isEmpty())
+        openFiles({ dir });
+}
+
+void MainWindow::openFiles(const QStringList& files)
+{
+    if (files.isEmpty() || m_job->isRunning())
+        return;
+    m_job->start(files);
+    if (!m_progress) {
+        m_progress = new QProgressDialog(this);
+        m_progress->setWindowTitle(tr("Loading"));
+        m_progress->setMinimumDuration(300);
+        m_progress->setAutoClose(false);
+        m_progress->setAutoReset(false);
+        connect(m_progress, &QProgressDialog::canceled, m_job, &TraceLoadJob::cancel);
+    }
+    m_progress->setLabelText(files.size() == 1 ? tr("Loading %1…").arg(QFileInfo(files.first()).fileName())
+                                               : tr("Loading %n files…", nullptr, static_cast<int>(files.size())));
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_progressTimer->start();
+    statusBar()->showMessage(tr("Loading…"));
+}
+
+void MainWindow::updateProgress()
+{
+    const qint64 total = m_job->bytesTotal();
+    if (m_progress && total > 0)
+        m_progress->setValue(static_cast<int>(1000 * m_job->bytesDone() / total));
+}
+
+void MainWindow::onLoaded(std::shared_ptr<const sightline::Trace> trace, const QStringList& files)
+{
+    m_progressTimer->stop();
+    if (m_progress)
+        m_progress->reset();
+    m_model->setTrace(trace);
+    m_files = files;
+    addRecent(files);
+    const QLocale locale;
+    QString summary = tr("%1 trace, world size %2, %n rank(s) loaded, ", nullptr, static_cast<int>(trace->ranks().size()))
+                          .arg(QString::fromStdString(trace->format()))
+                          .arg(trace->worldSize())
+                      + tr("%1 ops.").arg(locale.toString(static_cast<qlonglong>(trace->opCount())));
+    if (!trace->diagnostics().empty())
+        summary += u' ' + tr("%n warning(s) while loading; see the tooltip.", nullptr, static_cast<int>(trace->diagnostics().size()));
+    QStringList warnings;
+    for (const auto& d : trace->diagnostics())
+        warnings << QStringLiteral("%1: %2 (%3×)").arg(QString::fromStdString(d.file), QString::fromStdString(d.detail)).arg(d.count);
+    m_summaryLabel->setText(summary);
+    m_summaryLabel->setToolTip(warnings.join(u'\n'));
+    statusBar()->showMessage(tr("Loaded"), 5000);
+    updateTitle();
+}
+
+void MainWindow::onFailed(const sightline::Status& status, const QStringList& files)
+{
+    m_progressTimer->stop();
+    if (m_progress)
+        m_progress->reset();
+    if (status.code() == sightline::ErrorCode::Cancelled) {
+        statusBar()->showMessage(tr("Loading cancelled"), 5000);
+        return;
+    }
+    statusBar()->showMessage(tr("Loading failed"), 5000);
+    // The job already open stays as it was.
+    QMessageBox::warning(this, tr("Cannot Open Trace"), StatusText::message(status));
+}
+
+void MainWindow::addRecent(const QStringList& files)
+{
+    QSettings settings;
+    QStringList entries = settings.value(recentKey()).toStringList();
+    QStringList absolute;
+    for (const QString& f : files)
+        absolute << QFileInfo(f).absoluteFilePath();
+    const QString entry = absolute.join(u'\n');
+    entries.removeAll(entry);
+    entries.prepend(entry);
+    while (entries.size() > kMaxRecent)
+        entries.removeLast();
+    settings.setValue(recentKey(), entries);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList entries = QSettings().value(recentKey()).toStringList();
+    for (const QString& entry : entries) {
+        const QStringList files = entry.split(u'\n', Qt::SkipEmptyParts);
+        if (files.isEmpty())
+            continue;
+        const QString label = files.size() == 1 ? QDir::toNativeSeparators(files.first())
+                                                : tr("%1 and %n more", nullptr, static_cast<int>(files.size() - 1)).arg(QFileInfo(files.first()).fileName());
+        m_recentMenu->addAction(label, this, [this, files]() { openFiles(files); });
+    }
+    m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    if (m_files.isEmpty())
+        setWindowTitle(tr("Sightline"));
+    else if (m_files.size() == 1)
+        setWindowTitle(tr("%1 — Sightline").arg(QFileInfo(m_files.first()).fileName()));
+    else
+        setWindowTitle(tr("%1 and %n more — Sightline", nullptr, static_cast<int>(m_files.size() - 1)).arg(QFileInfo(m_files.first()).fileName()));
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Sightline"),
+        tr("<h3>Sightline %1</h3><p>A timeline and what-if explorer for distributed deep-learning training.</p>"
+           "<p>Loads PyTorch profiler (Kineto) and Chrome traces from every rank of a job.</p>")
+            .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList files;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            files << url.toLocalFile();
+    }
+    if (!files.isEmpty()) {
+        event->acceptProposedAction();
+        openFiles(files);
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_job->cancel();
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    QMainWindow::closeEvent(event);
+}

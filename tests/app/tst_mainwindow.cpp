@@ -1,0 +1,68 @@
+// Drives the main window headless: open a job off the GUI thread, list its ranks, and keep it when a
+// later load fails.
+#include "mainwindow.h"
+
+#include "core/model/trace.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(QStringLiteral("SightlineTests"));
+        QApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+        QSettings().clear();
+    }
+
+    void opensJobAndKeepsItOnError()
+    {
+        MainWindow window;
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr, 20000);
+        const auto loaded = window.trace();
+        QCOMPARE(loaded->ranks().size(), std::size_t(2));
+        auto* table = window.findChild<QTableView*>(QStringLiteral("rankTable"));
+        QVERIFY(table);
+        QCOMPARE(table->model()->rowCount(), 2);
+        QVERIFY(window.windowTitle().contains(QStringLiteral("ddp-2rank")));
+
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("broken.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("this is not a trace");
+        f.close();
+
+        QString shown;
+        QTimer closer;
+        connect(&closer, &QTimer::timeout, this, [&shown]() {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                shown = box->text();
+                box->accept();
+            }
+        });
+        closer.start(20);
+        window.openFiles({ bad });
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 20000);
+        QVERIFY(shown.contains(QStringLiteral("broken.json")));
+        QCOMPARE(window.trace(), loaded);
+        QCOMPARE(table->model()->rowCount(), 2);
+        // The successful job is remembered for File > Open Recent.
+        QVERIFY(QSettings().value(QStringLiteral("recentJobs")).toStringList().first().contains(QStringLiteral("ddp-2rank")));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

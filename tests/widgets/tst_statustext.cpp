@@ -1,0 +1,42 @@
+#include "core/base/status.h"
+#include "widgets/panels/statustext.h"
+
+#include <QTest>
+
+using sightline::ErrorCode;
+using sightline::Status;
+
+class TestStatusText : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void everyCodeHasText()
+    {
+        QSet<QString> seen;
+        for (int c = int(ErrorCode::Ok); c <= int(ErrorCode::TooLarge); ++c) {
+            const QString text = StatusText::describe(static_cast<ErrorCode>(c));
+            QVERIFY(!text.isEmpty());
+            QVERIFY2(!seen.contains(text), qPrintable(text));
+            seen.insert(text);
+        }
+    }
+
+    void messageNamesFileAndOffset()
+    {
+        const Status s = Status::error(ErrorCode::TruncatedJson, "/data/rank3.json", 1234, "JSON document ended early");
+        const QString text = StatusText::message(s);
+        QVERIFY(text.contains(QStringLiteral("/data/rank3.json")));
+        QVERIFY(text.contains(QStringLiteral("1234")));
+        QVERIFY(text.contains(StatusText::describe(ErrorCode::TruncatedJson)));
+        QVERIFY(text.contains(QStringLiteral("ended early")));
+    }
+
+    void messageWithoutOffset()
+    {
+        const QString text = StatusText::message(Status::error(ErrorCode::FileNotFound, "missing.json", -1, {}));
+        QVERIFY(text.startsWith(QStringLiteral("missing.json:")));
+        QVERIFY(!text.contains(QStringLiteral("byte")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStatusText)
+#include "tst_statustext.moc"

@@ -1,0 +1,48 @@
+#include "widgets/panels/statustext.h"
+
+#include "core/base/status.h"
+
+#include <QDir>
+
+using sightline::ErrorCode;
+
+QString StatusText::describe(ErrorCode code)
+{
+    switch (code) {
+    case ErrorCode::Ok: return tr("No error.");
+    case ErrorCode::FileNotFound: return tr("The file or folder does not exist.");
+    case ErrorCode::ReadFailed: return tr("The file could not be read.");
+    case ErrorCode::EmptyFile: return tr("The file is empty.");
+    case ErrorCode::DecompressionFailed: return tr("The compressed data is corrupt or incomplete.");
+    case ErrorCode::NotATrace: return tr("The file is not a trace Sightline can read.");
+    case ErrorCode::InvalidJson: return tr("The file is not valid JSON.");
+    case ErrorCode::TruncatedJson: return tr("The file ends in the middle of the JSON text; it may have been cut off.");
+    case ErrorCode::WrongType: return tr("A value has the wrong type.");
+    case ErrorCode::NegativeDuration: return tr("An event has a negative duration.");
+    case ErrorCode::MissingField: return tr("An event lacks a required field.");
+    case ErrorCode::UnmatchedEvent: return tr("A begin or end event has no partner.");
+    case ErrorCode::DuplicateRank: return tr("Two files claim the same rank.");
+    case ErrorCode::NoEvents: return tr("The trace holds no events.");
+    case ErrorCode::ValueOutOfRange: return tr("A number is out of the representable range.");
+    case ErrorCode::UnsupportedEvent: return tr("An event type is not supported.");
+    case ErrorCode::Cancelled: return tr("Loading was cancelled.");
+    case ErrorCode::TooLarge: return tr("The file is too large to load.");
+    }
+    return tr("Unknown error.");
+}
+
+QString StatusText::message(const sightline::Status& status)
+{
+    QString text;
+    if (!status.file().empty()) {
+        const QString file = QDir::toNativeSeparators(QString::fromStdString(status.file()));
+        if (status.byteOffset() >= 0)
+            text = tr("%1 (at byte %2):").arg(file).arg(status.byteOffset()) + u'\n';
+        else
+            text = file + u":\n";
+    }
+    text += describe(status.code());
+    if (!status.detail().empty())
+        text += u'\n' + tr("Details: %1").arg(QString::fromStdString(status.detail()));
+    return text;
+}
