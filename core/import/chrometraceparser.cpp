@@ -1,5 +1,6 @@
 #include "core/import/chrometraceparser.h"
 
+#include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/import/decimal.h"
 #include "core/import/rankpart.h"
@@ -9,6 +10,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string_view>
 #include <unordered_map>
 
@@ -121,8 +123,24 @@ public:
     }
 
     Status run();
+    // Parses text as one slice of a larger traceEvents array: a bare array, or (wrapped) the array
+    // under key "e" of an object whose remaining fields are ignored.
+    Status runChunk(bool wrapped);
+
+    bool sawPairedEvents() const { return m_sawPaired; }
+    TimeNs maxTime() const { return m_maxTime; }
+    void setParallel(bool on) { m_parallel = on; }
+    bool fellBack() const { return m_fellBack; }
 
 private:
+    struct Split {
+        const char* close; // the '}' ending the last event before the split
+        const char* open; // the '{' starting the first event after it
+    };
+    std::vector<Split> planSplits(const char* arrayStart) const;
+    Status parseEventsInParallel(od::array events, const char* arrayStart, bool& done);
+    void mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMaxTime);
+
     std::int64_t offsetOf(const char* p) const
     {
         if (!p)
@@ -138,7 +156,8 @@ private:
     }
     Status jsonError(simdjson::error_code error, std::int64_t offset, const char* where);
     Status parseTopObject(od::object object);
-    Status parseEvents(od::array events);
+    // Parses events until the array ends or an event starts at stopAt (then sets reachedStop).
+    Status parseEvents(od::array events, const char* stopAt = nullptr, bool* reachedStop = nullptr);
     void parseDistributedInfo(od::value value);
     bool parseEvent(od::object object, Event& ev);
     void parseArgs(od::object object, EventArgs& args, bool wantNumbers);
@@ -162,6 +181,10 @@ private:
     bool m_sawKinetoKeys = false;
     bool m_sawEvents = false;
     std::int64_t m_eventCount = 0;
+    bool m_chunk = false; // parsing one slice of the events array
+    bool m_sawPaired = false; // B/E or async begin/end seen: their pairing needs one sequential pass
+    bool m_parallel = true;
+    bool m_fellBack = false; // a parallel attempt was abandoned; the caller re-parses sequentially
 };
 
 Status Parser::jsonError(simdjson::error_code error, std::int64_t offset, const char* where)
@@ -257,9 +280,20 @@ Status Parser::parseTopObject(od::object object)
                 return jsonError(error, offsetOf(value), "traceEvents");
             }
             m_sawEvents = true;
-            Status s = parseEvents(events);
-            if (!s.ok())
-                return s;
+            const char* arrayStart = nullptr;
+            if (value.current_location().get(arrayStart))
+                arrayStart = nullptr;
+            bool done = false;
+            if (m_parallel && arrayStart) {
+                Status s = parseEventsInParallel(events, arrayStart, done);
+                if (!s.ok() || m_fellBack)
+                    return s;
+            }
+            if (!done) {
+                Status s = parseEvents(events);
+                if (!s.ok())
+                    return s;
+            }
         } else if (key == "distributedInfo") {
             m_sawKinetoKeys = true;
             parseDistributedInfo(value);
@@ -657,7 +691,7 @@ bool Parser::parseEvent(od::object object, Event& ev)
     return true;
 }
 
-Status Parser::parseEvents(od::array events)
+Status Parser::parseEvents(od::array events, const char* stopAt, bool* reachedStop)
 {
     Event ev;
     std::int64_t lastOffset = -1;
@@ -665,7 +699,14 @@ Status Parser::parseEvents(od::array events)
         od::value value;
         if (auto error = std::move(element).get(value))
             return jsonError(error, lastOffset, "traceEvents");
-        const std::int64_t offset = offsetOf(value);
+        const char* location = nullptr;
+        if (value.current_location().get(location))
+            location = nullptr;
+        if (stopAt && location == stopAt) {
+            *reachedStop = true;
+            return {};
+        }
+        const std::int64_t offset = offsetOf(location);
         lastOffset = offset;
         ++m_eventCount;
         if ((m_eventCount & 0xFFFF) == 0 && m_cancel && m_cancel->isCancelled())
@@ -675,7 +716,7 @@ Status Parser::parseEvents(od::array events)
         if (auto error = value.type().get(type))
             return jsonError(error, offset, "event");
         if (type != od::json_type::object) {
-            if (m_eventCount == 1 && !m_sawKinetoKeys && m_part.opCount() == 0 && m_part.diagnostics.empty())
+            if (m_eventCount == 1 && !m_chunk && !m_sawKinetoKeys && m_part.opCount() == 0 && m_part.diagnostics.empty())
                 return Status::error(ErrorCode::NotATrace, m_part.path, offset, "the JSON array does not hold trace events");
             m_part.warn(ErrorCode::WrongType, offset, "an event is not a JSON object; skipped");
             continue;
@@ -839,12 +880,14 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         return;
     }
     case 'B': {
+        m_sawPaired = true;
         const std::uint32_t track = trackFor(ev);
         const std::uint32_t op = addOp(ev, track, ts, ts);
         m_openSlices[track].push_back(op);
         return;
     }
     case 'E': {
+        m_sawPaired = true;
         const std::uint32_t track = trackFor(ev);
         auto it = m_openSlices.find(track);
         if (it == m_openSlices.end() || it->second.empty()) {
@@ -877,6 +920,7 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
     case 'S':
     case 'e':
     case 'F': {
+        m_sawPaired = true;
         const std::uint32_t track = trackFor(ev);
         const std::uint64_t key = (static_cast<std::uint64_t>(track) * 0x9E3779B97F4A7C15ull) ^ ev.id ^ hashString(ev.cat);
         if (ev.ph == 'b' || ev.ph == 'S') {
@@ -956,6 +1000,207 @@ void Parser::closeOpenSlices()
         m_part.warn(ErrorCode::UnmatchedEvent, -1, "begin events never ended; they run to the end of the trace", open);
 }
 
+Status Parser::runChunk(bool wrapped)
+{
+    m_chunk = true;
+    od::parser parser;
+    od::document doc;
+    od::array array;
+    if (auto error = parser.iterate(m_text.data(), m_text.size(), m_text.capacity() + TextBuffer::kPadding).get(doc))
+        return jsonError(error, -1, "traceEvents");
+    if (wrapped) {
+        od::object object;
+        if (auto error = doc.get_object().get(object))
+            return jsonError(error, 0, "traceEvents");
+        if (auto error = object.find_field("e").get_array().get(array))
+            return jsonError(error, 0, "traceEvents");
+    } else if (auto error = doc.get_array().get(array)) {
+        return jsonError(error, 0, "traceEvents");
+    }
+    Status s = parseEvents(array);
+    m_part.eventCount = m_eventCount;
+    return s;
+}
+
+std::vector<Parser::Split> Parser::planSplits(const char* arrayStart) const
+{
+    // Worth it only for large texts, and only with threads to run the slices on.
+    constexpr std::size_t kMinSlice = 24u << 20;
+    const char* end = m_text.data() + m_text.size();
+    const std::size_t span = static_cast<std::size_t>(end - arrayStart);
+    const std::size_t slices = std::min(parallelism(), span / kMinSlice);
+    std::vector<Split> splits;
+    if (slices < 2)
+        return splits;
+    // A boundary between two events reads '}' [ws] ',' [ws] '{'. The same bytes may occur inside a
+    // string or a nested value; such a split is caught when the slices are parsed and matched up.
+    auto isSpace = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+    for (std::size_t i = 1; i < slices; ++i) {
+        const char* p = arrayStart + span * i / slices;
+        const char* limit = std::min(end, p + (4u << 20));
+        bool found = false;
+        while (p < limit) {
+            p = static_cast<const char*>(std::memchr(p, '}', static_cast<std::size_t>(limit - p)));
+            if (!p)
+                break;
+            const char* q = p + 1;
+            while (q < limit && isSpace(*q))
+                ++q;
+            if (q < limit && *q == ',') {
+                ++q;
+                while (q < limit && isSpace(*q))
+                    ++q;
+                if (q < limit && *q == '{') {
+                    splits.push_back(Split { p, q });
+                    found = true;
+                    break;
+                }
+            }
+            ++p;
+        }
+        if (!found)
+            return {};
+    }
+    return splits;
+}
+
+Status Parser::parseEventsInParallel(od::array events, const char* arrayStart, bool& done)
+{
+    const std::vector<Split> splits = planSplits(arrayStart);
+    if (splits.empty())
+        return {};
+    const char* end = m_text.data() + m_text.size();
+    struct Slice {
+        RankPart part;
+        Status status;
+        bool paired = false;
+        TimeNs maxTime = INT64_MIN;
+        std::int64_t baseOffset = 0;
+    };
+    std::vector<Slice> slices(splits.size());
+    bool reachedStop = false;
+    Status mainStatus;
+    parallelFor(splits.size() + 1, [&](std::size_t i) {
+        if (i == 0) {
+            // This thread keeps the first slice, in the main document, up to the first split.
+            mainStatus = parseEvents(events, splits.front().open, &reachedStop);
+            return;
+        }
+        Slice& slice = slices[i - 1];
+        const char* from = splits[i - 1].open;
+        const bool last = i == splits.size();
+        const char* to = last ? end : splits[i].close + 1;
+        const auto length = static_cast<std::size_t>(to - from);
+        // Middle slices become "[...]". The last one runs to the end of the document, past the
+        // array into the rest of the top-level object, so it becomes {"e":[...], ...rest...}.
+        const std::string_view prefix = last ? std::string_view("{\"e\":[") : std::string_view("[");
+        TextBuffer text(length + prefix.size() + 1);
+        std::memcpy(text.data(), prefix.data(), prefix.size());
+        std::memcpy(text.data() + prefix.size(), from, length);
+        std::size_t size = length + prefix.size();
+        if (!last)
+            text.data()[size++] = ']';
+        text.setSize(size);
+        slice.part.path = m_part.path;
+        slice.baseOffset = static_cast<std::int64_t>(from - m_text.data()) - static_cast<std::int64_t>(prefix.size());
+        Parser parser(text, slice.part, m_cancel);
+        slice.status = parser.runChunk(last);
+        slice.paired = parser.sawPairedEvents();
+        slice.maxTime = parser.maxTime();
+    });
+    if (!mainStatus.ok())
+        return mainStatus;
+    bool usable = reachedStop && !m_sawPaired;
+    for (const Slice& slice : slices) {
+        if (slice.status.code() == ErrorCode::Cancelled)
+            return slice.status;
+        usable = usable && slice.status.ok() && !slice.paired;
+    }
+    if (!usable) {
+        // A split fell inside a value, or begin/end pairs need one sequential pass: start over.
+        m_fellBack = true;
+        return {};
+    }
+    for (Slice& slice : slices)
+        mergeChunk(slice.part, slice.baseOffset, slice.maxTime);
+    done = true;
+    return {};
+}
+
+void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMaxTime)
+{
+    std::vector<std::uint32_t> remap(chunk.strings.size());
+    for (std::uint32_t s = 0; s < remap.size(); ++s)
+        remap[s] = m_part.strings.intern(chunk.strings.view(StringId(s))).value();
+    auto map = [&remap](std::uint32_t id) { return id == StringId::kInvalid ? id : remap[id]; };
+    auto mapId = [&map](StringId id) { return StringId(map(id.value())); };
+    auto mapKey = [&map](RankPart::TrackKey k) {
+        k.pidString = map(k.pidString);
+        k.tidString = map(k.tidString);
+        return k;
+    };
+    std::vector<std::uint32_t> trackMap(chunk.tracks.size());
+    for (std::size_t t = 0; t < chunk.tracks.size(); ++t) {
+        const RankPart::Track& src = chunk.tracks[t];
+        const RankPart::TrackKey key = mapKey(src.key);
+        auto [it, inserted] = m_trackIndex.try_emplace(key, static_cast<std::uint32_t>(m_part.tracks.size()));
+        if (inserted) {
+            RankPart::Track track;
+            track.key = key;
+            m_part.tracks.push_back(track);
+        }
+        RankPart::Track& dst = m_part.tracks[it->second];
+        if (src.name.isValid() && src.name.value() != 0)
+            dst.name = mapId(src.name);
+        if (src.sortIndexSet) {
+            dst.sortIndex = src.sortIndex;
+            dst.sortIndexSet = true;
+        }
+        dst.gpu = dst.gpu || src.gpu;
+        trackMap[t] = it->second;
+    }
+    for (const auto& [key, name] : chunk.processNames)
+        m_part.processNames.emplace_back(mapKey(key), mapId(name));
+    for (const auto& [key, label] : chunk.processLabels)
+        m_part.processLabels.emplace_back(mapKey(key), mapId(label));
+    const auto opBase = static_cast<std::uint32_t>(m_part.opCount());
+    const std::size_t n = chunk.opCount();
+    m_part.start.insert(m_part.start.end(), chunk.start.begin(), chunk.start.end());
+    m_part.end.insert(m_part.end.end(), chunk.end.begin(), chunk.end.end());
+    m_part.bytes.insert(m_part.bytes.end(), chunk.bytes.begin(), chunk.bytes.end());
+    m_part.correlation.insert(m_part.correlation.end(), chunk.correlation.begin(), chunk.correlation.end());
+    m_part.track.reserve(m_part.track.size() + n);
+    m_part.name.reserve(m_part.name.size() + n);
+    m_part.category.reserve(m_part.category.size() + n);
+    for (std::size_t i = 0; i < n; ++i) {
+        m_part.track.push_back(trackMap[chunk.track[i]]);
+        m_part.name.push_back(map(chunk.name[i]));
+        m_part.category.push_back(map(chunk.category[i]));
+    }
+    for (const auto& [op, c] : chunk.commArgs) {
+        CommArgs m = c;
+        m.collective = mapId(c.collective);
+        m.processGroup = mapId(c.processGroup);
+        m.groupRanks = mapId(c.groupRanks);
+        m.dtype = mapId(c.dtype);
+        m_part.commArgs.emplace_back(opBase + op, m);
+    }
+    for (const auto& [op, sh] : chunk.shapes)
+        m_part.shapes.emplace_back(opBase + op, ShapeArgs { mapId(sh.dims), mapId(sh.types) });
+    for (RankPart::FlowPoint f : chunk.flows) {
+        f.track = trackMap[f.track];
+        f.category = mapId(f.category);
+        f.byteOffset = f.byteOffset >= 0 ? f.byteOffset + baseOffset : -1;
+        m_part.flows.push_back(f);
+    }
+    for (const CounterSample& c : chunk.counters)
+        m_part.counters.push_back(CounterSample { c.rank, mapId(c.name), c.time, c.value });
+    for (const Diagnostic& d : chunk.diagnostics)
+        m_part.warn(d.code, d.firstByteOffset >= 0 ? d.firstByteOffset + baseOffset : -1, d.detail, d.count);
+    m_eventCount += chunk.eventCount;
+    m_maxTime = std::max(m_maxTime, chunkMaxTime);
+}
+
 void Parser::closeStreamingArray()
 {
     // The Chrome JSON Array Format allows the closing ']' to be missing, so that a process that dies
@@ -981,7 +1226,18 @@ void Parser::closeStreamingArray()
 
 Status ChromeTraceParser::parse(TextBuffer& text, RankPart& part, const CancellationToken* cancel)
 {
+    {
+        Parser parser(text, part, cancel);
+        Status s = parser.run();
+        if (!parser.fellBack())
+            return s;
+    }
+    // The events could not be split safely: parse them again in one pass.
+    RankPart fresh;
+    fresh.path = part.path;
+    part = std::move(fresh);
     Parser parser(text, part, cancel);
+    parser.setParallel(false);
     return parser.run();
 }
 
