@@ -27,6 +27,14 @@ std::string_view trimRight(std::string_view s)
     return s;
 }
 
+// Number syntax (digits, sign, point, exponent) as opposed to arbitrary text in a string value.
+bool looksNumeric(std::string_view s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+        return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+    }) && s.find_first_of("0123456789") != std::string_view::npos;
+}
+
 bool isDigits(std::string_view s)
 {
     return !s.empty() && s.size() < 19 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -209,12 +217,12 @@ Status Parser::run()
 {
     od::parser parser;
     od::document doc;
-    std::string_view head = m_text.view().substr(0, 4096);
+    const std::string_view head = m_text.view();
     const std::size_t firstChar = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
-    if (firstChar == std::string_view::npos && m_text.size() <= 4096)
+    if (firstChar == std::string_view::npos)
         return Status::error(ErrorCode::EmptyFile, m_part.path, 0, "the file holds only whitespace");
-    if (firstChar == std::string_view::npos || (head[firstChar] != '{' && head[firstChar] != '['))
-        return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar == std::string_view::npos ? 0 : firstChar),
+    if (head[firstChar] != '{' && head[firstChar] != '[')
+        return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar),
             "not JSON: a trace starts with '{' or '['");
     if (head[firstChar] == '[')
         closeStreamingArray();
@@ -854,7 +862,10 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         return;
     }
     if (!Decimal::parseScaled(ev.ts, 3, ts)) {
-        m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"ts\" is not a representable number; skipped");
+        if (looksNumeric(ev.ts))
+            m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"ts\" is not a representable number; skipped");
+        else
+            m_part.warn(ErrorCode::WrongType, offset, "events whose \"ts\" is not a number; skipped");
         return;
     }
     switch (ev.ph) {
@@ -865,7 +876,10 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
             return;
         }
         if (!Decimal::parseScaled(ev.dur, 3, dur)) {
-            m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"dur\" is not a representable number; skipped");
+            if (looksNumeric(ev.dur))
+                m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"dur\" is not a representable number; skipped");
+            else
+                m_part.warn(ErrorCode::WrongType, offset, "events whose \"dur\" is not a number; skipped");
             return;
         }
         if (dur < 0) {
@@ -1209,7 +1223,27 @@ void Parser::closeStreamingArray()
     std::size_t last = text.find_last_not_of(" \t\r\n");
     if (last == std::string_view::npos || text[last] == ']')
         return;
-    const std::size_t lastBrace = text.rfind('}');
+    // The last '}' that closes an event of the array (depth 1), skipping strings and nested values.
+    std::size_t lastBrace = std::string_view::npos;
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i <= last; ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            ++depth;
+        } else if (c == ']' || c == '}') {
+            --depth;
+            if (c == '}' && depth == 1)
+                lastBrace = i;
+        }
+    }
     if (lastBrace == std::string_view::npos)
         return;
     const std::string_view tail = text.substr(lastBrace + 1, last - lastBrace);

@@ -128,10 +128,14 @@ bool Decimal::parseScaled(std::string_view text, int scale, std::int64_t& out)
         }
     } else {
         int lastDigit = dropped ? droppedFirst : 0;
-        for (int k = 0; k < -exponent && mantissa != 0; ++k) {
+        int k = 0;
+        for (; k < -exponent && mantissa != 0; ++k) {
             lastDigit = static_cast<int>(mantissa % 10);
             mantissa /= 10;
         }
+        // Ran out of digits before the rounding point: the digit just past it is a leading zero.
+        if (k < -exponent)
+            lastDigit = 0;
         if (lastDigit >= 5)
             ++mantissa;
     }

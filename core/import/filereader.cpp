@@ -66,7 +66,10 @@ Expected<TextBuffer> readGzip(std::FILE* f, const std::string& path, std::int64_
             isize = t[0] | (t[1] << 8) | (t[2] << 16) | (std::uint32_t(t[3]) << 24);
     }
     std::fseek(f, 0, SEEK_SET);
-    TextBuffer out(std::max<std::size_t>(isize, static_cast<std::size_t>(size) * 4) + 1024);
+    // Deflate cannot expand more than about 1032:1, so a trailer claiming more is corrupt: cap the guess.
+    const std::size_t guess = std::min<std::size_t>(std::max<std::size_t>(isize, static_cast<std::size_t>(size) * 4),
+        static_cast<std::size_t>(size) * 1032);
+    TextBuffer out(guess + 1024);
     z_stream zs {};
     if (inflateInit2(&zs, 15 + 32) != Z_OK)
         return Status::error(ErrorCode::DecompressionFailed, path, 0, "zlib initialisation failed");

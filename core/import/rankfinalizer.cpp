@@ -685,19 +685,23 @@ void Finalizer::assignPhases()
         own.emplace(nameId, ph);
         return ph;
     };
+    // fwdbwd flows mark their ends before inheritance, so that what nests inside them inherits too.
+    std::vector<Phase> linked(n, Phase::Unknown);
+    for (const Link& l : p.links) {
+        if (l.kind != LinkKind::ForwardBackward)
+            continue;
+        if (linked[l.from.value()] == Phase::Unknown)
+            linked[l.from.value()] = Phase::Forward;
+        linked[l.to.value()] = Phase::Backward;
+    }
     // Parents precede children in track order, so one pass inherits the enclosing phase.
     for (std::uint32_t i = 0; i < n; ++i) {
         if (isGpu(i))
             continue;
-        const Phase ph = ownPhase(p.name[i]);
+        Phase ph = ownPhase(p.name[i]);
+        if (linked[i] == Phase::Backward || (ph == Phase::Unknown && linked[i] != Phase::Unknown))
+            ph = linked[i];
         p.phase[i] = ph != Phase::Unknown ? ph : (m_parent[i] != kNone ? p.phase[m_parent[i]] : Phase::Unknown);
-    }
-    for (const Link& l : p.links) {
-        if (l.kind != LinkKind::ForwardBackward)
-            continue;
-        if (p.phase[l.from.value()] == Phase::Unknown)
-            p.phase[l.from.value()] = Phase::Forward;
-        p.phase[l.to.value()] = Phase::Backward;
     }
     // Within a step, CPU work before the first backward op is forward work.
     bool anyBackward = false;
