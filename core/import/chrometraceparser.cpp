@@ -113,6 +113,20 @@ std::string_view rawKey(od::field& field)
     return { begin, static_cast<std::size_t>(end - begin) };
 }
 
+// The text of a number, or of a string holding one (some writers quote timestamps). The caller
+// converts it exactly; false for any other JSON type.
+bool readNumberText(od::value& v, std::string_view& out)
+{
+    od::json_type t;
+    if (v.type().get(t))
+        return false;
+    if (t == od::json_type::number) {
+        out = trimRight(v.raw_json_token());
+        return true;
+    }
+    return t == od::json_type::string && !v.get_string().get(out);
+}
+
 std::uint64_t hashString(std::string_view s)
 {
     std::uint64_t h = 1469598103934665603ull;
@@ -600,15 +614,7 @@ bool Parser::parseEvent(od::object object, Event& ev)
             break;
         case 't':
             if (key == "ts") {
-                std::string_view raw;
-                od::json_type t;
-                if (v.type().get(t))
-                    markTypeError("ts");
-                else if (t == od::json_type::number)
-                    ev.ts = trimRight(v.raw_json_token());
-                else if (t == od::json_type::string && !v.get_string().get(raw))
-                    ev.ts = raw;
-                else
+                if (!readNumberText(v, ev.ts))
                     markTypeError("ts");
             } else if (key == "tid") {
                 if (!readId(v, ev.tid))
@@ -617,15 +623,7 @@ bool Parser::parseEvent(od::object object, Event& ev)
             break;
         case 'd':
             if (key == "dur") {
-                std::string_view raw;
-                od::json_type t;
-                if (v.type().get(t))
-                    markTypeError("dur");
-                else if (t == od::json_type::number)
-                    ev.dur = trimRight(v.raw_json_token());
-                else if (t == od::json_type::string && !v.get_string().get(raw))
-                    ev.dur = raw;
-                else
+                if (!readNumberText(v, ev.dur))
                     markTypeError("dur");
             }
             break;
