@@ -1141,9 +1141,7 @@ Status Parser::parseEventsInParallel(od::array events, const char* arrayStart, b
 
 void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMaxTime)
 {
-    std::vector<std::uint32_t> remap(chunk.strings.size());
-    for (std::uint32_t s = 0; s < remap.size(); ++s)
-        remap[s] = m_part.strings.intern(chunk.strings.view(StringId(s))).value();
+    const std::vector<std::uint32_t> remap = chunk.internStringsInto(m_part.strings);
     auto map = [&remap](std::uint32_t id) { return id == StringId::kInvalid ? id : remap[id]; };
     auto mapId = [&map](StringId id) { return StringId(map(id.value())); };
     auto mapKey = [&map](RankPart::TrackKey k) {
@@ -1189,16 +1187,10 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         m_part.name.push_back(map(chunk.name[i]));
         m_part.category.push_back(map(chunk.category[i]));
     }
-    for (const auto& [op, c] : chunk.commArgs) {
-        CommArgs m = c;
-        m.collective = mapId(c.collective);
-        m.processGroup = mapId(c.processGroup);
-        m.groupRanks = mapId(c.groupRanks);
-        m.dtype = mapId(c.dtype);
-        m_part.commArgs.emplace_back(opBase + op, m);
-    }
+    for (const auto& [op, c] : chunk.commArgs)
+        m_part.commArgs.emplace_back(opBase + op, RankPart::remapped(c, remap));
     for (const auto& [op, sh] : chunk.shapes)
-        m_part.shapes.emplace_back(opBase + op, ShapeArgs { mapId(sh.dims), mapId(sh.types) });
+        m_part.shapes.emplace_back(opBase + op, RankPart::remapped(sh, remap));
     for (RankPart::FlowPoint f : chunk.flows) {
         f.track = trackMap[f.track];
         f.category = mapId(f.category);

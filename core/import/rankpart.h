@@ -82,6 +82,12 @@ struct RankPart {
 
     std::size_t opCount() const { return start.size(); }
 
+    // Interns every string of this part into pool; returns the map from this part's ids to pool's.
+    std::vector<std::uint32_t> internStringsInto(StringPool& pool) const;
+    // Argument records with their string ids passed through remap (from internStringsInto).
+    static CommArgs remapped(const CommArgs& args, const std::vector<std::uint32_t>& remap);
+    static ShapeArgs remapped(const ShapeArgs& shape, const std::vector<std::uint32_t>& remap);
+
     // Adds to the count of a diagnostic with the same code and detail, or records a new one.
     void warn(ErrorCode code, std::int64_t byteOffset, const std::string& detail, std::int64_t count = 1);
 };

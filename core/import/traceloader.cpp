@@ -123,16 +123,10 @@ void appendPart(TraceData& data, RankPart& part, RankId rankId, const std::vecto
         part.name = {};
         part.category = {};
     }
-    for (auto& [op, c] : part.commArgs) {
-        CommArgs m = c;
-        m.collective = mapId(c.collective);
-        m.processGroup = mapId(c.processGroup);
-        m.groupRanks = mapId(c.groupRanks);
-        m.dtype = mapId(c.dtype);
-        data.commArgs.emplace_back(OpId(opBase + op), m);
-    }
+    for (auto& [op, c] : part.commArgs)
+        data.commArgs.emplace_back(OpId(opBase + op), identity ? c : RankPart::remapped(c, remap));
     for (auto& [op, s] : part.shapes)
-        data.shapes.emplace_back(OpId(opBase + op), ShapeArgs { mapId(s.dims), mapId(s.types) });
+        data.shapes.emplace_back(OpId(opBase + op), identity ? s : RankPart::remapped(s, remap));
     for (const Link& l : part.links)
         data.links.push_back(Link { OpId(opBase + l.from.value()), OpId(opBase + l.to.value()), l.kind });
     for (const StepSpan& s : part.steps) {
@@ -353,13 +347,8 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
     for (std::size_t k = 0; k < order.size(); ++k) {
         const std::size_t i = order[k];
         RankPart& part = parts[i];
-        std::vector<std::uint32_t> remap;
         const bool identity = k == 0;
-        if (!identity) {
-            remap.resize(part.strings.size());
-            for (std::uint32_t s = 0; s < remap.size(); ++s)
-                remap[s] = data.strings.intern(part.strings.view(StringId(s))).value();
-        }
+        const std::vector<std::uint32_t> remap = identity ? std::vector<std::uint32_t>() : part.internStringsInto(data.strings);
         RankInfo& info = data.ranks[k];
         info.rank = rankOf[i];
         info.sourceFile = data.strings.intern(files[i]);
