@@ -10,7 +10,9 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <mutex>
 #include <string_view>
 #include <unordered_map>
 
@@ -145,22 +147,33 @@ public:
     }
 
     Status run();
-    // Parses text as one slice of a larger traceEvents array: a bare array, or (wrapped) the array
-    // under key "e" of an object whose remaining fields are ignored.
-    Status runChunk(bool wrapped);
 
-    bool sawPairedEvents() const { return m_sawPaired; }
-    TimeNs maxTime() const { return m_maxTime; }
-    void setParallel(bool on) { m_parallel = on; }
+    // Pieces of about this many bytes are parsed on all cores; 0 parses in one sequential pass.
+    void setPieceBytes(std::size_t bytes) { m_pieceBytes = bytes; }
+    // Pieces the events were parsed in: 0 for one pass.
+    std::size_t piecesUsed() const { return m_fellBack ? 0 : m_pieces; }
     bool fellBack() const { return m_fellBack; }
 
 private:
+    // How a piece of a large document is wrapped to make it a JSON text of its own.
+    enum class Piece {
+        Head, // the document up to the events array, closed with "]}": the top-level fields before it
+        Middle, // "[" + events + "]"
+        Tail, // "{\"e\":[" + events + the rest of the document: the top-level fields after the array
+    };
     struct Split {
         const char* close; // the '}' ending the last event before the split
         const char* open; // the '{' starting the first event after it
     };
-    std::vector<Split> planSplits(const char* arrayStart) const;
-    Status parseEventsInParallel(od::array events, const char* arrayStart, bool& done);
+    const char* findEventsArray(std::size_t from) const;
+    std::vector<Split> planSplits(const char* from, std::size_t pieces) const;
+    // Parses the events array opening at arrayOpen in pieces on all cores. Sets m_fellBack when a
+    // split is not an event boundary, B/E pairs need one pass, or a piece is malformed: the caller
+    // then parses sequentially, which also reports any error at its true place.
+    Status runPieces(const char* arrayOpen, bool& used);
+    // Closes what is still open and checks that the file held usable events.
+    Status finishRun();
+    Status runPiece(Piece kind, od::parser& json);
     void mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMaxTime);
 
     std::int64_t offsetOf(const char* p) const
@@ -178,8 +191,8 @@ private:
     }
     Status jsonError(simdjson::error_code error, std::int64_t offset, const char* where);
     Status parseTopObject(od::object object);
-    // Parses events until the array ends or an event starts at stopAt (then sets reachedStop).
-    Status parseEvents(od::array events, const char* stopAt = nullptr, bool* reachedStop = nullptr);
+    void handleTopField(std::string_view key, od::value value);
+    Status parseEvents(od::array events);
     void parseDistributedInfo(od::value value);
     bool parseEvent(od::object object, Event& ev);
     void parseArgs(od::object object, EventArgs& args, bool wantNumbers);
@@ -203,9 +216,10 @@ private:
     bool m_sawKinetoKeys = false;
     bool m_sawEvents = false;
     std::int64_t m_eventCount = 0;
-    bool m_chunk = false; // parsing one slice of the events array
+    bool m_chunk = false; // parsing one piece of the events array
     bool m_sawPaired = false; // B/E or async begin/end seen: their pairing needs one sequential pass
-    bool m_parallel = true;
+    std::size_t m_pieceBytes = 0;
+    std::size_t m_pieces = 0;
     bool m_fellBack = false; // a parallel attempt was abandoned; the caller re-parses sequentially
 };
 
@@ -229,8 +243,6 @@ Status Parser::jsonError(simdjson::error_code error, std::int64_t offset, const 
 
 Status Parser::run()
 {
-    od::parser parser;
-    od::document doc;
     const std::string_view head = m_text.view();
     const std::size_t firstChar = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (firstChar == std::string_view::npos)
@@ -240,6 +252,21 @@ Status Parser::run()
             "not JSON: a trace starts with '{' or '['");
     if (head[firstChar] == '[')
         closeStreamingArray();
+    if (m_pieceBytes > 0 && head[firstChar] == '{') {
+        if (const char* open = findEventsArray(firstChar)) {
+            bool used = false;
+            Status s = runPieces(open, used);
+            if (m_fellBack || !s.ok() || used) {
+                if (!used || !s.ok() || m_fellBack)
+                    return s;
+                if (m_part.format.empty())
+                    m_part.format = m_sawKinetoKeys ? "kineto" : "chrome";
+                return finishRun();
+            }
+        }
+    }
+    od::parser parser;
+    od::document doc;
     auto error = parser.iterate(m_text.data(), m_text.size(), m_text.capacity() + TextBuffer::kPadding).get(doc);
     if (error)
         return jsonError(error, -1, "document");
@@ -270,6 +297,11 @@ Status Parser::run()
     }
     if (!status.ok())
         return status;
+    return finishRun();
+}
+
+Status Parser::finishRun()
+{
     closeOpenSlices();
     if (m_part.opCount() == 0 && m_part.counters.empty()) {
         if (m_eventCount == 0)
@@ -302,40 +334,36 @@ Status Parser::parseTopObject(od::object object)
                 return jsonError(error, offsetOf(value), "traceEvents");
             }
             m_sawEvents = true;
-            const char* arrayStart = nullptr;
-            if (value.current_location().get(arrayStart))
-                arrayStart = nullptr;
-            bool done = false;
-            if (m_parallel && arrayStart) {
-                Status s = parseEventsInParallel(events, arrayStart, done);
-                if (!s.ok() || m_fellBack)
-                    return s;
-            }
-            if (!done) {
-                Status s = parseEvents(events);
-                if (!s.ok())
-                    return s;
-            }
-        } else if (key == "distributedInfo") {
-            m_sawKinetoKeys = true;
-            parseDistributedInfo(value);
-        } else if (key == "baseTimeNanoseconds") {
-            std::int64_t base = 0;
-            if (Decimal::parseScaled(trimRight(value.raw_json_token()), 0, base)) {
-                m_part.hasBaseTime = true;
-                m_part.baseTimeNs = base;
-            } else {
-                m_part.warn(ErrorCode::WrongType, offsetOf(value), "baseTimeNanoseconds is not an integer; ignored");
-            }
-        } else if (key == "host_name" || key == "hostname") {
-            std::string_view host;
-            if (!value.get_string().get(host))
-                m_part.host = m_part.strings.intern(host);
-        } else if (key == "schemaVersion" || key == "deviceProperties") {
-            m_sawKinetoKeys = true;
+            Status s = parseEvents(events);
+            if (!s.ok())
+                return s;
+        } else {
+            handleTopField(key, value);
         }
     }
     return {};
+}
+
+void Parser::handleTopField(std::string_view key, od::value value)
+{
+    if (key == "distributedInfo") {
+        m_sawKinetoKeys = true;
+        parseDistributedInfo(value);
+    } else if (key == "baseTimeNanoseconds") {
+        std::int64_t base = 0;
+        if (Decimal::parseScaled(trimRight(value.raw_json_token()), 0, base)) {
+            m_part.hasBaseTime = true;
+            m_part.baseTimeNs = base;
+        } else {
+            m_part.warn(ErrorCode::WrongType, offsetOf(value), "baseTimeNanoseconds is not an integer; ignored");
+        }
+    } else if (key == "host_name" || key == "hostname") {
+        std::string_view host;
+        if (!value.get_string().get(host))
+            m_part.host = m_part.strings.intern(host);
+    } else if (key == "schemaVersion" || key == "deviceProperties") {
+        m_sawKinetoKeys = true;
+    }
 }
 
 void Parser::parseDistributedInfo(od::value value)
@@ -697,7 +725,7 @@ bool Parser::parseEvent(od::object object, Event& ev)
     return true;
 }
 
-Status Parser::parseEvents(od::array events, const char* stopAt, bool* reachedStop)
+Status Parser::parseEvents(od::array events)
 {
     Event ev;
     std::int64_t lastOffset = -1;
@@ -708,10 +736,6 @@ Status Parser::parseEvents(od::array events, const char* stopAt, bool* reachedSt
         const char* location = nullptr;
         if (value.current_location().get(location))
             location = nullptr;
-        if (stopAt && location == stopAt) {
-            *reachedStop = true;
-            return {};
-        }
         const std::int64_t offset = offsetOf(location);
         lastOffset = offset;
         ++m_eventCount;
@@ -1012,130 +1036,226 @@ void Parser::closeOpenSlices()
         m_part.warn(ErrorCode::UnmatchedEvent, -1, "begin events never ended; they run to the end of the trace", open);
 }
 
-Status Parser::runChunk(bool wrapped)
+const char* Parser::findEventsArray(std::size_t from) const
 {
-    m_chunk = true;
-    od::parser parser;
-    od::document doc;
-    od::array array;
-    if (auto error = parser.iterate(m_text.data(), m_text.size(), m_text.capacity() + TextBuffer::kPadding).get(doc))
-        return jsonError(error, -1, "traceEvents");
-    if (wrapped) {
-        od::object object;
-        if (auto error = doc.get_object().get(object))
-            return jsonError(error, 0, "traceEvents");
-        if (auto error = object.find_field("e").get_array().get(array))
-            return jsonError(error, 0, "traceEvents");
-    } else if (auto error = doc.get_array().get(array)) {
-        return jsonError(error, 0, "traceEvents");
+    // A light scan of the top-level object for the key "traceEvents" followed by an array; strings
+    // and nested values are stepped over. Kineto writes the array near the start of the file.
+    const std::string_view text = m_text.view();
+    constexpr std::string_view kKey = "traceEvents";
+    int depth = 0;
+    for (std::size_t i = from; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"') {
+            const std::size_t begin = i + 1;
+            ++i;
+            while (i < text.size() && text[i] != '"')
+                i += text[i] == '\\' ? 2 : 1;
+            if (i >= text.size())
+                return nullptr;
+            if (depth != 1 || text.substr(begin, i - begin) != kKey)
+                continue;
+            std::size_t j = text.find_first_not_of(" \t\r\n", i + 1);
+            if (j == std::string_view::npos || text[j] != ':')
+                continue;
+            j = text.find_first_not_of(" \t\r\n", j + 1);
+            return j != std::string_view::npos && text[j] == '[' ? text.data() + j : nullptr;
+        }
+        if (c == '{' || c == '[')
+            ++depth;
+        else if ((c == '}' || c == ']') && --depth <= 0)
+            return nullptr;
     }
-    Status s = parseEvents(array);
-    m_part.eventCount = m_eventCount;
-    return s;
+    return nullptr;
 }
 
-std::vector<Parser::Split> Parser::planSplits(const char* arrayStart) const
+std::vector<Parser::Split> Parser::planSplits(const char* from, std::size_t pieces) const
 {
-    // Worth it only for large texts, and only with threads to run the slices on.
-    constexpr std::size_t kMinSlice = 24u << 20;
-    const char* end = m_text.data() + m_text.size();
-    const std::size_t span = static_cast<std::size_t>(end - arrayStart);
-    const std::size_t slices = std::min(parallelism(), span / kMinSlice);
-    std::vector<Split> splits;
-    if (slices < 2)
-        return splits;
     // A boundary between two events reads '}' [ws] ',' [ws] '{'. The same bytes may occur inside a
-    // string or a nested value; such a split is caught when the slices are parsed and matched up.
+    // string or a nested value; such a split leaves a piece that does not parse, and the caller falls
+    // back to one pass. Writers that put each event on its own line (Kineto does) are split only where
+    // a line starts with the '{', which nested values on one line never do.
     auto isSpace = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
-    for (std::size_t i = 1; i < slices; ++i) {
-        const char* p = arrayStart + span * i / slices;
-        const char* limit = std::min(end, p + (4u << 20));
-        bool found = false;
+    const char* end = m_text.data() + m_text.size();
+    const std::size_t span = static_cast<std::size_t>(end - from);
+    auto findSplit = [&](const char* p, const char* limit, bool lineStart, Split& out) {
         while (p < limit) {
             p = static_cast<const char*>(std::memchr(p, '}', static_cast<std::size_t>(limit - p)));
             if (!p)
-                break;
+                return false;
             const char* q = p + 1;
             while (q < limit && isSpace(*q))
                 ++q;
             if (q < limit && *q == ',') {
                 ++q;
-                while (q < limit && isSpace(*q))
-                    ++q;
-                if (q < limit && *q == '{') {
-                    splits.push_back(Split { p, q });
-                    found = true;
-                    break;
+                bool newline = false;
+                for (; q < limit && isSpace(*q); ++q)
+                    newline = newline || *q == '\n';
+                if (q < limit && *q == '{' && (newline || !lineStart)) {
+                    out = Split { p, q };
+                    return true;
                 }
             }
             ++p;
         }
-        if (!found)
-            return {};
+        return false;
+    };
+    // Decide once, from the first boundary, whether this writer breaks lines between events.
+    Split first {};
+    const bool lines = findSplit(from, std::min(end, from + (1u << 20)), true, first);
+    std::vector<Split> splits;
+    const char* p = from;
+    for (std::size_t i = 1; i < pieces; ++i) {
+        p = std::max(p, from + span * i / pieces);
+        Split split {};
+        if (!findSplit(p, std::min(end, p + (4u << 20)), lines, split))
+            break;
+        splits.push_back(split);
+        p = split.open;
     }
     return splits;
 }
 
-Status Parser::parseEventsInParallel(od::array events, const char* arrayStart, bool& done)
+Status Parser::runPieces(const char* arrayOpen, bool& used)
 {
-    const std::vector<Split> splits = planSplits(arrayStart);
+    used = false;
+    const char* end = m_text.data() + m_text.size();
+    const std::size_t pieceCount = static_cast<std::size_t>(end - arrayOpen) / m_pieceBytes;
+    if (pieceCount < 2)
+        return {};
+    const std::vector<Split> splits = planSplits(arrayOpen + 1, pieceCount);
     if (splits.empty())
         return {};
-    const char* end = m_text.data() + m_text.size();
-    struct Slice {
+    used = true;
+
+    // The fields before the array, parsed straight into this part.
+    {
+        const auto length = static_cast<std::size_t>(arrayOpen + 1 - m_text.data());
+        TextBuffer text(length + 2);
+        std::memcpy(text.data(), m_text.data(), length);
+        std::memcpy(text.data() + length, "]}", 2);
+        text.setSize(length + 2);
+        Parser head(text, m_part, m_cancel);
+        od::parser json;
+        if (!head.runPiece(Piece::Head, json).ok()) {
+            m_fellBack = true;
+            return {};
+        }
+        m_sawKinetoKeys = head.m_sawKinetoKeys;
+        m_sawEvents = true;
+    }
+
+    // Workers take pieces in order, each reusing one text buffer and one JSON parser. A finished piece
+    // is merged as soon as every piece before it is: merging overlaps parsing and frees staging early.
+    struct Slot {
         RankPart part;
         Status status;
+        bool done = false;
         bool paired = false;
+        bool kineto = false;
         TimeNs maxTime = INT64_MIN;
         std::int64_t baseOffset = 0;
     };
-    std::vector<Slice> slices(splits.size());
-    bool reachedStop = false;
-    Status mainStatus;
-    parallelFor(splits.size() + 1, [&](std::size_t i) {
-        if (i == 0) {
-            // This thread keeps the first slice, in the main document, up to the first split.
-            mainStatus = parseEvents(events, splits.front().open, &reachedStop);
-            return;
+    const std::size_t n = splits.size() + 1;
+    std::vector<Slot> slots(n);
+    m_pieces = n;
+    std::atomic<std::size_t> next { 0 };
+    std::atomic<bool> failed { false };
+    std::mutex mergeMutex;
+    std::size_t merged = 0;
+    const std::size_t workers = std::min(parallelism(), n);
+    parallelFor(workers, [&](std::size_t) {
+        TextBuffer text;
+        od::parser json;
+        for (std::size_t i = next++; i < n && !failed.load(std::memory_order_relaxed); i = next++) {
+            Slot& slot = slots[i];
+            const bool last = i + 1 == n;
+            const char* from = i == 0 ? arrayOpen + 1 : splits[i - 1].open;
+            const char* to = last ? end : splits[i].close + 1;
+            const auto length = static_cast<std::size_t>(to - from);
+            const std::string_view prefix = last ? std::string_view("{\"e\":[") : std::string_view("[");
+            const std::size_t size = prefix.size() + length + (last ? 0 : 1);
+            if (text.capacity() < size)
+                text = TextBuffer(size + size / 4);
+            std::memcpy(text.data(), prefix.data(), prefix.size());
+            std::memcpy(text.data() + prefix.size(), from, length);
+            if (!last)
+                text.data()[size - 1] = ']';
+            text.setSize(size);
+            slot.part.path = m_part.path;
+            slot.baseOffset = static_cast<std::int64_t>(from - m_text.data()) - static_cast<std::int64_t>(prefix.size());
+            Parser parser(text, slot.part, m_cancel);
+            slot.status = parser.runPiece(last ? Piece::Tail : Piece::Middle, json);
+            slot.paired = parser.m_sawPaired;
+            slot.kineto = parser.m_sawKinetoKeys;
+            slot.maxTime = parser.m_maxTime;
+            if (!slot.status.ok() || slot.paired) {
+                failed = true;
+                break;
+            }
+            std::lock_guard lock(mergeMutex);
+            slot.done = true;
+            while (merged < n && slots[merged].done) {
+                Slot& ready = slots[merged++];
+                mergeChunk(ready.part, ready.baseOffset, ready.maxTime);
+                m_sawKinetoKeys = m_sawKinetoKeys || ready.kineto;
+                ready.part = RankPart();
+            }
         }
-        Slice& slice = slices[i - 1];
-        const char* from = splits[i - 1].open;
-        const bool last = i == splits.size();
-        const char* to = last ? end : splits[i].close + 1;
-        const auto length = static_cast<std::size_t>(to - from);
-        // Middle slices become "[...]". The last one runs to the end of the document, past the
-        // array into the rest of the top-level object, so it becomes {"e":[...], ...rest...}.
-        const std::string_view prefix = last ? std::string_view("{\"e\":[") : std::string_view("[");
-        TextBuffer text(length + prefix.size() + 1);
-        std::memcpy(text.data(), prefix.data(), prefix.size());
-        std::memcpy(text.data() + prefix.size(), from, length);
-        std::size_t size = length + prefix.size();
-        if (!last)
-            text.data()[size++] = ']';
-        text.setSize(size);
-        slice.part.path = m_part.path;
-        slice.baseOffset = static_cast<std::int64_t>(from - m_text.data()) - static_cast<std::int64_t>(prefix.size());
-        Parser parser(text, slice.part, m_cancel);
-        slice.status = parser.runChunk(last);
-        slice.paired = parser.sawPairedEvents();
-        slice.maxTime = parser.maxTime();
     });
-    if (!mainStatus.ok())
-        return mainStatus;
-    bool usable = reachedStop && !m_sawPaired;
-    for (const Slice& slice : slices) {
-        if (slice.status.code() == ErrorCode::Cancelled)
-            return slice.status;
-        usable = usable && slice.status.ok() && !slice.paired;
+    for (const Slot& slot : slots) {
+        if (slot.status.code() == ErrorCode::Cancelled)
+            return slot.status;
     }
-    if (!usable) {
-        // A split fell inside a value, or begin/end pairs need one sequential pass: start over.
-        m_fellBack = true;
-        return {};
+    if (failed || merged != n)
+        m_fellBack = true; // the caller starts over with a fresh part
+    return {};
+}
+
+Status Parser::runPiece(Piece kind, od::parser& json)
+{
+    m_chunk = kind != Piece::Head;
+    od::document doc;
+    if (auto error = json.iterate(m_text.data(), m_text.size(), m_text.capacity() + TextBuffer::kPadding).get(doc))
+        return jsonError(error, -1, "piece");
+    Status s;
+    if (kind == Piece::Middle) {
+        od::array array;
+        if (auto error = doc.get_array().get(array))
+            return jsonError(error, 0, "piece");
+        s = parseEvents(array);
+    } else {
+        od::object object;
+        if (auto error = doc.get_object().get(object))
+            return jsonError(error, 0, "piece");
+        if (kind == Piece::Head) {
+            s = parseTopObject(object);
+        } else {
+            for (auto fieldResult : object) {
+                od::field field;
+                if (auto error = std::move(fieldResult).get(field))
+                    return jsonError(error, -1, "piece");
+                const std::string_view key = rawKey(field);
+                od::value value = field.value();
+                if (key != "e") {
+                    handleTopField(key, value);
+                    continue;
+                }
+                od::array array;
+                if (auto error = value.get_array().get(array))
+                    return jsonError(error, 0, "piece");
+                if (!(s = parseEvents(array)).ok())
+                    break;
+            }
+        }
     }
-    for (Slice& slice : slices)
-        mergeChunk(slice.part, slice.baseOffset, slice.maxTime);
-    done = true;
+    if (!s.ok())
+        return s;
+    // The on-demand iterator does not look past the root value: a piece must end with it, or the
+    // split was not an event boundary.
+    const char* rest = nullptr;
+    if (!doc.current_location().get(rest))
+        return Status::error(ErrorCode::InvalidJson, m_part.path, offsetOf(rest), "a piece holds more than its array");
+    m_part.eventCount = m_eventCount;
     return {};
 }
 
@@ -1201,6 +1321,23 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         m_part.counters.push_back(CounterSample { c.rank, mapId(c.name), c.time, c.value });
     for (const Diagnostic& d : chunk.diagnostics)
         m_part.warn(d.code, d.firstByteOffset >= 0 ? d.firstByteOffset + baseOffset : -1, d.detail, d.count);
+    // Top-level fields that follow the events array arrive with the last piece.
+    if (chunk.hasBaseTime) {
+        m_part.hasBaseTime = true;
+        m_part.baseTimeNs = chunk.baseTimeNs;
+    }
+    if (chunk.host.isValid())
+        m_part.host = mapId(chunk.host);
+    if (chunk.declaredRank >= 0)
+        m_part.declaredRank = chunk.declaredRank;
+    if (chunk.worldSize > 0)
+        m_part.worldSize = chunk.worldSize;
+    for (ProcessGroup pg : chunk.processGroups) {
+        pg.name = mapId(pg.name);
+        pg.description = mapId(pg.description);
+        pg.backend = mapId(pg.backend);
+        m_part.processGroups.push_back(std::move(pg));
+    }
     m_eventCount += chunk.eventCount;
     m_maxTime = std::max(m_maxTime, chunkMaxTime);
 }
@@ -1248,20 +1385,26 @@ void Parser::closeStreamingArray()
 
 } // namespace
 
-Status ChromeTraceParser::parse(TextBuffer& text, RankPart& part, const CancellationToken* cancel)
+Status ChromeTraceParser::parse(
+    TextBuffer& text, RankPart& part, const CancellationToken* cancel, std::size_t pieceBytes, std::size_t* piecesUsed)
 {
+    if (piecesUsed)
+        *piecesUsed = 0;
     {
         Parser parser(text, part, cancel);
+        parser.setPieceBytes(pieceBytes);
         Status s = parser.run();
-        if (!parser.fellBack())
+        if (!parser.fellBack()) {
+            if (piecesUsed)
+                *piecesUsed = parser.piecesUsed();
             return s;
+        }
     }
     // The events could not be split safely: parse them again in one pass.
     RankPart fresh;
     fresh.path = part.path;
     part = std::move(fresh);
     Parser parser(text, part, cancel);
-    parser.setParallel(false);
     return parser.run();
 }
 

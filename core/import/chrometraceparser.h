@@ -2,6 +2,7 @@
 
 #include "core/base/status.h"
 
+#include <cstddef>
 #include <string>
 
 namespace sightline {
@@ -12,14 +13,22 @@ struct RankPart;
 
 // Streaming parser for the Chrome Trace Event family: PyTorch profiler/Kineto JSON (2021-2026
 // schemas), plain Chrome traces and the legacy autograd profiler's bare array. It walks the document
-// once with an on-demand JSON iterator and never builds a DOM. Timestamps are converted from their
+// with an on-demand JSON iterator and never builds a DOM; a large events array is cut at event
+// boundaries into pieces that are parsed on all cores. Timestamps are converted from their
 // decimal text to exact int64 nanoseconds. Structural problems (not JSON, truncated, not a trace) fail
 // with the file and byte offset; problems confined to one event skip that event and are counted as
 // diagnostics in the part. Thread-compatible: one parser per thread.
 class ChromeTraceParser {
 public:
+    // Documents whose events array is larger than two pieces are parsed in pieces of about this size on
+    // all cores, with the same result as one sequential pass.
+    static constexpr std::size_t kDefaultPieceBytes = 16u << 20;
+
     // Appends the events of text to part (whose path names the file). text may be modified in place.
-    static Status parse(TextBuffer& text, RankPart& part, const CancellationToken* cancel = nullptr);
+    // pieceBytes 0 parses in one sequential pass. piecesUsed, when given, receives how many pieces the
+    // events were parsed in (0: one pass, also after a fall-back when a split was not safe).
+    static Status parse(TextBuffer& text, RankPart& part, const CancellationToken* cancel = nullptr,
+        std::size_t pieceBytes = kDefaultPieceBytes, std::size_t* piecesUsed = nullptr);
 };
 
 } // namespace sightline

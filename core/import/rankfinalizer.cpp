@@ -1,5 +1,6 @@
 #include "core/import/rankfinalizer.h"
 
+#include "core/base/parallel.h"
 #include "core/import/rankpart.h"
 #include "core/model/intervalindex.h"
 #include "core/model/opclassifier.h"
@@ -60,6 +61,7 @@ private:
         std::uint32_t first = 0;
         std::uint32_t count = 0;
         int level = -1;
+        std::size_t indexFirst = 0; // where the range's interval index starts in m_maxEnd
     };
 
     void applyBaseTime();
@@ -212,19 +214,23 @@ void Finalizer::orderTracksAndOps()
             return p.end[a] > p.end[b];
         return a < b;
     };
-    for (const Range& r : m_ranges) {
-        auto first = order.begin() + r.first;
-        auto last = first + r.count;
+    parallelFor(m_ranges.size(), [&](std::size_t t) {
+        auto first = order.begin() + m_ranges[t].first;
+        auto last = first + m_ranges[t].count;
         if (!std::is_sorted(first, last, before))
             std::sort(first, last, before);
-    }
-    permute(p.start, order);
-    permute(p.end, order);
-    permute(p.name, order);
-    permute(p.category, order);
-    permute(p.bytes, order);
-    permute(p.correlation, order);
-    permute(p.kind, order);
+    });
+    parallelFor(7, [&](std::size_t column) {
+        switch (column) {
+        case 0: permute(p.start, order); break;
+        case 1: permute(p.end, order); break;
+        case 2: permute(p.name, order); break;
+        case 3: permute(p.category, order); break;
+        case 4: permute(p.bytes, order); break;
+        case 5: permute(p.correlation, order); break;
+        default: permute(p.kind, order); break;
+        }
+    });
     std::vector<std::uint32_t> inverse(n);
     for (std::uint32_t i = 0; i < n; ++i)
         inverse[order[i]] = i;
@@ -263,9 +269,14 @@ void Finalizer::orderTracksAndOps()
 
 void Finalizer::buildIndexes()
 {
-    m_maxEnd.resize(p.opCount());
+    std::size_t size = 0;
+    for (Range& r : m_ranges) {
+        r.indexFirst = size;
+        size += IntervalIndex::storageSize(r.count);
+    }
+    m_maxEnd.resize(size);
     for (Range& r : m_ranges)
-        r.level = IntervalIndex::build(p.start.data() + r.first, p.end.data() + r.first, m_maxEnd.data() + r.first, r.count);
+        r.level = IntervalIndex::build(p.start.data() + r.first, p.end.data() + r.first, m_maxEnd.data() + r.indexFirst, r.count);
 }
 
 void Finalizer::computeParents()
@@ -322,7 +333,7 @@ std::uint32_t Finalizer::bindFlowPoint(const RankPart::FlowPoint& point) const
                 return r.first + static_cast<std::uint32_t>(i);
         }
         std::uint32_t best = kNone;
-        IntervalIndex::query(start, end, m_maxEnd.data() + r.first, r.count, r.level, point.time, point.time + 1,
+        IntervalIndex::query(start, end, m_maxEnd.data() + r.indexFirst, r.count, r.level, point.time, point.time + 1,
             [&](std::size_t i) {
                 const auto op = static_cast<std::uint32_t>(r.first + i);
                 if (best == kNone || p.start[op] > p.start[best]
@@ -340,6 +351,13 @@ std::uint32_t Finalizer::bindFlowPoint(const RankPart::FlowPoint& point) const
 
 void Finalizer::linkFlows()
 {
+    // Binding is a search per point on immutable columns: do it on all cores first.
+    constexpr std::size_t kBlock = 1u << 14;
+    parallelFor((p.flows.size() + kBlock - 1) / kBlock, [&](std::size_t b) {
+        const std::size_t last = std::min(p.flows.size(), (b + 1) * kBlock);
+        for (std::size_t k = b * kBlock; k < last; ++k)
+            p.flows[k].boundOp = bindFlowPoint(p.flows[k]);
+    });
     auto phaseOrder = [](char ph) { return ph == 's' ? 0 : (ph == 't' ? 1 : 2); };
     std::sort(p.flows.begin(), p.flows.end(), [&](const RankPart::FlowPoint& a, const RankPart::FlowPoint& b) {
         if (a.category != b.category)
@@ -365,7 +383,7 @@ void Finalizer::linkFlows()
         std::uint32_t previous = kNone;
         std::size_t bound = 0;
         for (std::size_t k = i; k < j; ++k) {
-            const std::uint32_t op = bindFlowPoint(p.flows[k]);
+            const std::uint32_t op = p.flows[k].boundOp;
             if (op == kNone) {
                 if (unbound++ == 0)
                     firstUnbound = p.flows[k].byteOffset;

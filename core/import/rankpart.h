@@ -39,6 +39,7 @@ struct RankPart {
         char phase = 's';
         bool bindEnclosing = true;
         std::int64_t byteOffset = -1;
+        std::uint32_t boundOp = StringId::kInvalid; // the op it binds to, set by RankFinalizer
     };
 
     std::string path;

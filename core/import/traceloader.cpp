@@ -14,11 +14,24 @@
 #include <map>
 #include <set>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace sightline {
 
 namespace fs = std::filesystem;
 
 namespace {
+
+// Staging memory is freed by now, but the allocator keeps most of it in its arenas: give the free
+// pages back, so that a loaded trace costs what its model holds and not the peak of its import.
+void releaseFreeMemory()
+{
+#if defined(__GLIBC__)
+    ::malloc_trim(0);
+#endif
+}
 
 bool looksLikeTraceFile(const fs::path& p)
 {
@@ -358,7 +371,9 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         if (cancel && cancel->isCancelled())
             return Status::cancelled();
     }
-    return std::shared_ptr<const Trace>(std::make_shared<Trace>(std::move(data)));
+    auto trace = std::make_shared<Trace>(std::move(data));
+    releaseFreeMemory();
+    return std::shared_ptr<const Trace>(std::move(trace));
 }
 
 } // namespace sightline

@@ -9,14 +9,18 @@ namespace sightline {
 
 // Stabbing/overlap queries over one track's ops, which are sorted by start and may overlap (nested CPU
 // ops, concurrent kernels on one GPU stream). An implicit, in-place interval tree over the sorted array:
-// node i at level k (k trailing one bits) stores the largest end in its subtree. Building is O(n),
-// a query is O(log n + k), and the only memory is one TimeNs per op. Zero-length ops count as [t, t+1).
+// node i at level k (k trailing one bits) has the largest end in its subtree. Leaves (even i) are
+// their own maximum, so only inner nodes (odd i) are stored, at maxEnd[i / 2]. Building is O(n), a
+// query is O(log n + k), and the only memory is one TimeNs per two ops. Zero-length ops count as
+// [t, t+1).
 // Pure functions; safe for concurrent queries.
 class IntervalIndex {
 public:
     static TimeNs effectiveEnd(TimeNs start, TimeNs end) { return end > start ? end : start + 1; }
 
-    // Fills maxEnd[0..n) and returns the tree's top level (-1 when n == 0).
+    // Entries of maxEnd that build fills for n ops.
+    static std::size_t storageSize(std::size_t n) { return n / 2; }
+    // Fills maxEnd[0..storageSize(n)) and returns the tree's top level (-1 when n == 0).
     static int build(const TimeNs* start, const TimeNs* end, TimeNs* maxEnd, std::size_t n);
 
     // Calls visit(i) for every i with start[i] < t1 and effectiveEnd > t0, in increasing i.
@@ -47,7 +51,7 @@ public:
             } else if (!f.leftDone) {
                 const std::size_t left = f.x - (std::size_t(1) << (f.level - 1));
                 stack[top++] = { f.x, f.level, true };
-                if (left >= n || maxEnd[left] > t0)
+                if (left >= n || maxEnd[left >> 1] > t0)
                     stack[top++] = { left, f.level - 1, false };
             } else if (f.x < n && start[f.x] < t1) {
                 if (effectiveEnd(start[f.x], end[f.x]) > t0)

@@ -19,10 +19,26 @@ Trace::Trace(TraceData data)
     : m_data(std::move(data))
 {
     const std::size_t n = m_data.start.size();
-    m_maxEnd.resize(n);
-    for (TrackInfo& t : m_data.tracks) {
+    for (std::size_t i = 0; i < m_data.bytes.size(); ++i) {
+        if (m_data.bytes[i] != 0) {
+            m_bytesOps.push_back(static_cast<std::uint32_t>(i));
+            m_bytesValues.push_back(m_data.bytes[i]);
+        }
+    }
+    m_bytesOps.shrink_to_fit();
+    m_bytesValues.shrink_to_fit();
+    m_data.bytes = {};
+    std::size_t indexSize = 0;
+    m_indexFirst.reserve(m_data.tracks.size());
+    for (const TrackInfo& t : m_data.tracks) {
+        m_indexFirst.push_back(indexSize);
+        indexSize += IntervalIndex::storageSize(t.opCount);
+    }
+    m_maxEnd.resize(indexSize);
+    for (std::size_t k = 0; k < m_data.tracks.size(); ++k) {
+        TrackInfo& t = m_data.tracks[k];
         t.indexLevel = IntervalIndex::build(m_data.start.data() + t.firstOp, m_data.end.data() + t.firstOp,
-            m_maxEnd.data() + t.firstOp, t.opCount);
+            m_maxEnd.data() + m_indexFirst[k], t.opCount);
     }
     std::sort(m_data.links.begin(), m_data.links.end(), [](const Link& a, const Link& b) {
         return a.from != b.from ? a.from < b.from : a.to < b.to;
@@ -48,6 +64,12 @@ Trace::Trace(TraceData data)
             r.firstStep = static_cast<std::uint32_t>(i);
         ++r.stepCount;
     }
+}
+
+std::int64_t Trace::bytes(OpId op) const
+{
+    const auto it = std::lower_bound(m_bytesOps.begin(), m_bytesOps.end(), op.value());
+    return it != m_bytesOps.end() && *it == op.value() ? m_bytesValues[static_cast<std::size_t>(it - m_bytesOps.begin())] : 0;
 }
 
 std::span<const StepSpan> Trace::steps(RankId rank) const
@@ -100,9 +122,9 @@ std::size_t Trace::memoryBytes() const
     const TraceData& d = m_data;
     std::size_t bytes = capacityBytes(d.start) + capacityBytes(d.end) + capacityBytes(d.track)
         + capacityBytes(d.name) + capacityBytes(d.category) + capacityBytes(d.kind) + capacityBytes(d.phase)
-        + capacityBytes(d.step) + capacityBytes(d.bytes) + capacityBytes(d.commArgs) + capacityBytes(d.shapes)
+        + capacityBytes(d.step) + capacityBytes(m_bytesOps) + capacityBytes(m_bytesValues) + capacityBytes(d.commArgs) + capacityBytes(d.shapes)
         + capacityBytes(d.links) + capacityBytes(d.counters) + capacityBytes(d.ranks) + capacityBytes(d.tracks)
-        + capacityBytes(d.steps) + capacityBytes(m_maxEnd) + capacityBytes(m_linksToOrder);
+        + capacityBytes(d.steps) + capacityBytes(m_maxEnd) + capacityBytes(m_indexFirst) + capacityBytes(m_linksToOrder);
     for (const ProcessGroup& g : d.processGroups)
         bytes += sizeof(ProcessGroup) + capacityBytes(g.ranks);
     return bytes;

@@ -45,7 +45,8 @@ public:
     OpKind kind(OpId op) const { return m_data.kind[op.value()]; }
     Phase phase(OpId op) const { return m_data.phase[op.value()]; }
     std::int32_t step(OpId op) const { return m_data.step[op.value()]; }
-    std::int64_t bytes(OpId op) const { return m_data.bytes[op.value()]; }
+    // Bytes moved by a communication or copy op; 0 for ops that move none.
+    std::int64_t bytes(OpId op) const;
     // Communication arguments, or nullptr. O(log c).
     const CommArgs* commArgs(OpId op) const;
     // Recorded input shapes, or nullptr. O(log s).
@@ -63,7 +64,7 @@ public:
     {
         const TrackInfo& t = m_data.tracks[trackId.value()];
         const std::size_t first = t.firstOp;
-        IntervalIndex::query(m_data.start.data() + first, m_data.end.data() + first, m_maxEnd.data() + first,
+        IntervalIndex::query(m_data.start.data() + first, m_data.end.data() + first, m_maxEnd.data() + m_indexFirst[trackId.value()],
             t.opCount, t.indexLevel, t0, t1,
             [&](std::size_t i) { visit(OpId(static_cast<std::uint32_t>(first + i))); });
     }
@@ -78,8 +79,12 @@ public:
 
 private:
     TraceData m_data;
-    std::vector<TimeNs> m_maxEnd; // IntervalIndex augmentation, per track range
+    std::vector<TimeNs> m_maxEnd; // IntervalIndex augmentation of every track, one after the other
+    std::vector<std::size_t> m_indexFirst; // per track: where its part of m_maxEnd starts
     std::vector<std::uint32_t> m_linksToOrder; // link indices sorted by target
+    // Few ops move bytes: they are kept sparse, by op, instead of a column of mostly zeros.
+    std::vector<std::uint32_t> m_bytesOps;
+    std::vector<std::int64_t> m_bytesValues;
     TimeNs m_begin = 0;
     TimeNs m_end = 0;
 };

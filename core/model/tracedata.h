@@ -30,7 +30,7 @@ struct TraceData {
     std::vector<OpKind> kind;
     std::vector<Phase> phase;
     std::vector<std::int32_t> step; // -1 outside any step
-    std::vector<std::int64_t> bytes; // 0 when unknown or not applicable
+    std::vector<std::int64_t> bytes; // 0 when unknown or not applicable; Trace keeps the non-zero ones sparse
 
     std::vector<std::pair<OpId, CommArgs>> commArgs;
     std::vector<std::pair<OpId, ShapeArgs>> shapes;

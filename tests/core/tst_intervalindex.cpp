@@ -318,7 +318,12 @@ void TestIntervalIndex::offsetSubrange()
         = IntervalIndex::build(all.start.data() + first, all.end.data() + first, maxEnd.data() + first, count);
     for (std::size_t i = 0; i < first; ++i)
         QCOMPARE(maxEnd[i], TimeNs(-1));
-    for (std::size_t i = first + count; i < maxEnd.size(); ++i)
+    // It fills exactly its storage: one entry per inner node, half the ops.
+    const std::size_t stored = IntervalIndex::storageSize(count);
+    QCOMPARE(stored, count / 2);
+    for (std::size_t i = first; i < first + stored; ++i)
+        QVERIFY(maxEnd[i] != TimeNs(-1));
+    for (std::size_t i = first + stored; i < maxEnd.size(); ++i)
         QCOMPARE(maxEnd[i], TimeNs(-1));
     for (int q = 0; q < 500; ++q) {
         const TimeNs t0 = std::uniform_int_distribution<TimeNs>(0, 1000000)(rng);

@@ -1,0 +1,237 @@
+// ChromeTraceParser on its own: a large events array parsed in pieces on all cores must give exactly
+// what one sequential pass gives, including when a split falls inside a nested value or a string, when
+// begin/end pairs force one pass, and when the file is broken.
+
+#include "core/import/chrometraceparser.h"
+#include "core/import/rankpart.h"
+#include "core/import/textbuffer.h"
+
+#include <QTest>
+
+#include <cstring>
+#include <string>
+
+using namespace sightline;
+
+namespace {
+
+TextBuffer bufferOf(const std::string& text)
+{
+    TextBuffer buffer(text.size());
+    std::memcpy(buffer.data(), text.data(), text.size());
+    buffer.setSize(text.size());
+    return buffer;
+}
+
+struct Parsed {
+    Status status;
+    RankPart part;
+    std::size_t pieces = 0;
+};
+
+Parsed parse(const std::string& text, std::size_t pieceBytes)
+{
+    Parsed out;
+    out.part.path = "test.json";
+    TextBuffer buffer = bufferOf(text);
+    out.status = ChromeTraceParser::parse(buffer, out.part, nullptr, pieceBytes, &out.pieces);
+    return out;
+}
+
+std::string str(const RankPart& part, std::uint32_t id)
+{
+    return id == StringId::kInvalid ? std::string("<none>") : std::string(part.strings.view(StringId(id)));
+}
+
+// Every field the parser fills, with strings compared by value (pools differ in order).
+void compareParts(const RankPart& a, const RankPart& b)
+{
+    QCOMPARE(a.format, b.format);
+    QCOMPARE(a.declaredRank, b.declaredRank);
+    QCOMPARE(a.worldSize, b.worldSize);
+    QCOMPARE(a.hasBaseTime, b.hasBaseTime);
+    QCOMPARE(a.baseTimeNs, b.baseTimeNs);
+    QCOMPARE(str(a, a.host.value()), str(b, b.host.value()));
+    QCOMPARE(a.processGroups.size(), b.processGroups.size());
+    for (std::size_t i = 0; i < a.processGroups.size(); ++i) {
+        QCOMPARE(str(a, a.processGroups[i].name.value()), str(b, b.processGroups[i].name.value()));
+        QVERIFY(a.processGroups[i].ranks == b.processGroups[i].ranks);
+    }
+    QCOMPARE(a.eventCount, b.eventCount);
+    QCOMPARE(a.opCount(), b.opCount());
+    QCOMPARE(a.tracks.size(), b.tracks.size());
+    for (std::size_t i = 0; i < a.opCount(); ++i) {
+        QCOMPARE(a.start[i], b.start[i]);
+        QCOMPARE(a.end[i], b.end[i]);
+        QCOMPARE(a.bytes[i], b.bytes[i]);
+        QCOMPARE(a.correlation[i], b.correlation[i]);
+        QCOMPARE(str(a, a.name[i]), str(b, b.name[i]));
+        QCOMPARE(str(a, a.category[i]), str(b, b.category[i]));
+        const RankPart::TrackKey& ka = a.tracks[a.track[i]].key;
+        const RankPart::TrackKey& kb = b.tracks[b.track[i]].key;
+        QCOMPARE(ka.pid, kb.pid);
+        QCOMPARE(ka.tid, kb.tid);
+        QCOMPARE(str(a, ka.tidString), str(b, kb.tidString));
+    }
+    QCOMPARE(a.flows.size(), b.flows.size());
+    for (std::size_t i = 0; i < a.flows.size(); ++i) {
+        QCOMPARE(a.flows[i].id, b.flows[i].id);
+        QCOMPARE(a.flows[i].time, b.flows[i].time);
+        QCOMPARE(a.flows[i].byteOffset, b.flows[i].byteOffset);
+    }
+    QCOMPARE(a.commArgs.size(), b.commArgs.size());
+    QCOMPARE(a.shapes.size(), b.shapes.size());
+    QCOMPARE(a.counters.size(), b.counters.size());
+    QCOMPARE(a.diagnostics.size(), b.diagnostics.size());
+    for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+        QCOMPARE(a.diagnostics[i].code, b.diagnostics[i].code);
+        QCOMPARE(a.diagnostics[i].count, b.diagnostics[i].count);
+        QCOMPARE(a.diagnostics[i].firstByteOffset, b.diagnostics[i].firstByteOffset);
+        QCOMPARE(a.diagnostics[i].detail, b.diagnostics[i].detail);
+    }
+}
+
+// A Kineto-like document whose events carry nested arrays of objects and strings holding "},{", so
+// that many candidate split points are not event boundaries.
+std::string kinetoDocument(int events, bool withPairs, bool compact = false)
+{
+    const std::string separator = compact ? "," : ",\n";
+    std::string s = "{\n  \"schemaVersion\": 1,\n  \"deviceProperties\": [{\"id\": 0, \"name\": \"GPU\"}, {\"id\": 1}],\n";
+    s += "  \"traceEvents\": [\n";
+    for (int i = 0; i < events; ++i) {
+        if (i > 0)
+            s += separator;
+        const std::string ts = std::to_string(1700000000000000LL + i * 10) + "." + std::to_string(i % 1000);
+        switch (i % 6) {
+        case 0:
+            s += "  {\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::mm\", \"pid\": 1, \"tid\": 1, \"ts\": " + ts
+                + ", \"dur\": 5, \"args\": {\"External id\": " + std::to_string(i)
+                + ", \"Input Dims\": [[64, 128], [128, 256]], \"Input type\": [\"float\", \"float\"],"
+                  " \"nested\": [{\"a\": 1},{\"b\": 2},  {\"c\": [{\"d\": 3},{\"e\": 4}]}]}}";
+            break;
+        case 1:
+            s += "  {\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"gemm},{\\\"x\\\"\", \"pid\": 0, \"tid\": \"stream 7\", \"ts\": "
+                + ts + ", \"dur\": 3, \"args\": {\"correlation\": " + std::to_string(i) + ", \"device\": 0}}";
+            break;
+        case 2:
+            s += "  {\"ph\": \"s\", \"cat\": \"ac2g\", \"id\": " + std::to_string(i) + ", \"pid\": 1, \"tid\": 1, \"ts\": " + ts
+                + ", \"name\": \"launch\"}";
+            break;
+        case 3:
+            s += "  {\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"ncclDevKernel_AllReduce_Sum_f32_RING_LL\", \"pid\": 0,"
+                 " \"tid\": \"stream 9\", \"ts\": "
+                + ts + ", \"dur\": 7, \"args\": {\"Collective name\": \"allreduce\", \"In msg nelems\": 1024,"
+                       " \"Out msg nelems\": 1024, \"Group size\": 8, \"dtype\": \"Float\"}}";
+            break;
+        case 4:
+            // A broken event: it is skipped and counted, at the same byte offset either way.
+            s += "  {\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"bad\", \"pid\": 1, \"tid\": 2, \"ts\": " + ts + ", \"dur\": -4}";
+            break;
+        default:
+            if (withPairs)
+                s += "  {\"ph\": \"" + std::string(i % 12 == 5 ? "B" : "E") + "\", \"name\": \"span\", \"pid\": 1, \"tid\": 3, \"ts\": " + ts + "}";
+            else
+                s += "  {\"ph\": \"C\", \"name\": \"memory\", \"pid\": 1, \"ts\": " + ts + ", \"args\": {\"bytes\": " + std::to_string(i * 64) + "}}";
+            break;
+        }
+    }
+    s += "\n  ],\n  \"traceName\": \"t.json\",\n";
+    s += "  \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": 3, \"world_size\": 8,"
+         " \"pg_config\": [{\"pg_name\": \"0\", \"pg_desc\": \"default_pg\", \"backend_config\": \"cuda:nccl\", \"ranks\": [0, 1, 2, 3, 4, 5, 6, 7]}]},\n";
+    s += "  \"host_name\": \"node-a\",\n  \"baseTimeNanoseconds\": 1700000000000000000\n}\n";
+    return s;
+}
+
+} // namespace
+
+class TestChromeTraceParser : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void piecesMatchOnePass_data()
+    {
+        QTest::addColumn<int>("events");
+        QTest::addColumn<bool>("pairs");
+        QTest::addColumn<int>("pieceBytes");
+        QTest::addColumn<bool>("compact");
+        QTest::addColumn<bool>("inPieces");
+        QTest::newRow("small pieces") << 3000 << false << 700 << false << true;
+        QTest::newRow("mid pieces") << 3000 << false << 4096 << false << true;
+        QTest::newRow("few pieces") << 3000 << false << 200000 << false << true;
+        QTest::newRow("begin/end pairs fall back") << 3000 << true << 4096 << false << false;
+        QTest::newRow("one line, splits inside nested values") << 3000 << false << 700 << true << false;
+    }
+    void piecesMatchOnePass()
+    {
+        QFETCH(int, events);
+        QFETCH(bool, pairs);
+        QFETCH(int, pieceBytes);
+        QFETCH(bool, compact);
+        QFETCH(bool, inPieces);
+        const std::string doc = kinetoDocument(events, pairs, compact);
+        QVERIFY(doc.size() / static_cast<std::size_t>(pieceBytes) >= 2);
+        const Parsed one = parse(doc, 0);
+        QVERIFY2(one.status.ok(), one.status.toString().c_str());
+        const Parsed pieces = parse(doc, static_cast<std::size_t>(pieceBytes));
+        QVERIFY2(pieces.status.ok(), pieces.status.toString().c_str());
+        QCOMPARE(one.pieces, std::size_t(0));
+        if (inPieces)
+            QVERIFY(pieces.pieces >= 2);
+        else
+            QCOMPARE(pieces.pieces, std::size_t(0));
+        QVERIFY(one.part.opCount() > static_cast<std::size_t>(events) / 3);
+        QCOMPARE(one.part.declaredRank, 3);
+        QVERIFY(one.part.hasBaseTime);
+        QVERIFY(!one.part.diagnostics.empty());
+        compareParts(one.part, pieces.part);
+    }
+
+    void brokenDocumentsFailTheSameWay_data()
+    {
+        QTest::addColumn<int>("cut"); // bytes removed from the end, or -1 for damage in the middle
+        QTest::newRow("truncated mid-array") << 40000;
+        QTest::newRow("no closing brace") << 3;
+        QTest::newRow("garbage in the middle") << -1;
+    }
+    void brokenDocumentsFailTheSameWay()
+    {
+        QFETCH(int, cut);
+        std::string doc = kinetoDocument(2000, false);
+        if (cut >= 0) {
+            doc.resize(doc.size() - static_cast<std::size_t>(cut));
+        } else {
+            const std::size_t at = doc.find("},\n  {", doc.size() / 2);
+            QVERIFY(at != std::string::npos);
+            doc.insert(at + 1, " ]] ");
+        }
+        const Parsed one = parse(doc, 0);
+        const Parsed pieces = parse(doc, 1024);
+        QVERIFY(!one.status.ok());
+        QCOMPARE(pieces.status.code(), one.status.code());
+        QCOMPARE(pieces.status.byteOffset(), one.status.byteOffset());
+        QCOMPARE(pieces.status.toString(), one.status.toString());
+    }
+
+    void trailingContentIsNotLost()
+    {
+        // A split that lands in a top-level value behind the array (laid out like events) is caught:
+        // the result is that of one pass, with nothing lost.
+        std::string doc = kinetoDocument(400, false);
+        const std::size_t close = doc.rfind("\n  ],");
+        QVERIFY(close != std::string::npos);
+        std::string filler = ",\n  \"extra\": [";
+        for (int i = 0; i < 300; ++i)
+            filler += std::string(i ? ",\n  " : "") + "{\"k\": " + std::to_string(i) + "},\n  {\"v\": \"x\"}";
+        filler += "]";
+        doc.insert(close + 4, filler);
+        const Parsed one = parse(doc, 0);
+        QVERIFY2(one.status.ok(), one.status.toString().c_str());
+        const Parsed pieces = parse(doc, 2048);
+        QVERIFY2(pieces.status.ok(), pieces.status.toString().c_str());
+        QCOMPARE(pieces.pieces, std::size_t(0));
+        compareParts(one.part, pieces.part);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChromeTraceParser)
+#include "tst_chrometraceparser.moc"
