@@ -22,7 +22,7 @@ cmake --build --preset default
 
 if [ "$mode" = run ]; then
     if [ $# -eq 0 ]; then
-        set -- "$root/resources/examples/ddp-2rank"
+        set -- "$root/resources/examples/alexnet-k80/alexnet_k80.csv"
     fi
     exec "$root/build/default/bin/sightline" "$@"
 fi

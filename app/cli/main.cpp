@@ -1,4 +1,5 @@
 #include "infocommand.h"
+#include "replaycommand.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -9,7 +10,9 @@ void printUsage(QTextStream& out)
 {
     out << "Usage: sightline-cli COMMAND [OPTIONS] FILES...\n\n"
            "Commands:\n"
-           "  info FILES... [--json]   what the traces hold: ranks, tracks, ops, steps, collectives\n\n"
+           "  info FILES... [--json]   what the traces hold: ranks, tracks, ops, steps, collectives\n"
+           "  replay FILES... [--steps A-B] [--json] [--export-chrome OUT.json]\n"
+           "                           replay the steps, compare with the measured times, find the critical path\n\n"
            "Run 'sightline-cli COMMAND --help' for a command's options.\n";
 }
 
@@ -34,6 +37,8 @@ int main(int argc, char** argv)
     const QString command = args.takeFirst();
     if (command == QLatin1String("info"))
         return InfoCommand::run(args);
+    if (command == QLatin1String("replay"))
+        return ReplayCommand::run(args);
     QTextStream err(stderr);
     err << "sightline-cli: unknown command '" << command << "'\n\n";
     printUsage(err);

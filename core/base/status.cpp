@@ -23,6 +23,8 @@ const char* errorCodeName(ErrorCode code)
     case ErrorCode::UnsupportedEvent: return "unsupported-event";
     case ErrorCode::Cancelled: return "cancelled";
     case ErrorCode::TooLarge: return "too-large";
+    case ErrorCode::InvalidArgument: return "invalid-argument";
+    case ErrorCode::DependencyCycle: return "dependency-cycle";
     }
     return "unknown";
 }

@@ -26,6 +26,8 @@ enum class ErrorCode : std::uint8_t {
     UnsupportedEvent,
     Cancelled,
     TooLarge,
+    InvalidArgument,
+    DependencyCycle,
 };
 
 // Stable kebab-case identifier of a code ("truncated-json"), suitable for logs and JSON output.

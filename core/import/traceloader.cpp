@@ -4,11 +4,13 @@
 #include "core/base/progress.h"
 #include "core/import/chrometraceparser.h"
 #include "core/import/filereader.h"
+#include "core/import/layerwisejob.h"
 #include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <filesystem>
 #include <map>
@@ -26,6 +28,17 @@ namespace {
 
 // Staging memory is freed by now, but the allocator keeps most of it in its arenas: give the free
 // pages back, so that a loaded trace costs what its model holds and not the peak of its import.
+bool isLayerwiseFile(const std::string& path)
+{
+    const std::filesystem::path p(path);
+    std::string ext = p.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec))
+        return false;
+    return ext == ".csv" || ext == ".log" || p.filename() == "graph.txt";
+}
+
 void releaseFreeMemory()
 {
 #if defined(__GLIBC__)
@@ -250,6 +263,13 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
 {
     if (inputs.empty())
         return Status::error(ErrorCode::FileNotFound, {}, -1, "no input files");
+    // A layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt) is a whole job on its own.
+    if (isLayerwiseFile(inputs.front())) {
+        if (inputs.size() > 1)
+            return Status::error(ErrorCode::InvalidArgument, inputs[1], -1,
+                "a layer-wise profile describes a whole job and cannot be combined with other files");
+        return LayerwiseJob::load(inputs.front());
+    }
     Expected<std::vector<std::string>> expanded = expandInputs(inputs);
     if (!expanded)
         return expanded.status();

@@ -49,6 +49,7 @@ std::string_view linkKindName(LinkKind kind)
     case LinkKind::Launch: return "launch";
     case LinkKind::Flow: return "flow";
     case LinkKind::ForwardBackward: return "fwdbwd";
+    case LinkKind::Dependency: return "dependency";
     }
     return "flow";
 }

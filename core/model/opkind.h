@@ -31,6 +31,7 @@ enum class LinkKind : std::uint8_t {
     Launch, // CPU runtime call -> GPU kernel, memcpy or memset (correlation id)
     Flow, // generic flow event pair
     ForwardBackward, // forward op -> backward op (fwdbwd flows)
+    Dependency, // an explicit dependency an importer knows from the format (layer-wise DAGs)
 };
 
 // How a rank's iterations were found.

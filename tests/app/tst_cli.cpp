@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <cmath>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -121,6 +122,86 @@ private Q_SLOTS:
         const Run help = runCli({ QStringLiteral("--help") });
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains("info"));
+    }
+
+    void replayJson()
+    {
+        const Run r = runCli({ QStringLiteral("replay"), example(), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject iteration = doc.value(QStringLiteral("iteration")).toObject();
+        QVERIFY(iteration.value(QStringLiteral("measured_ms")).toDouble() > 1.0);
+        QVERIFY(std::abs(iteration.value(QStringLiteral("error_pct")).toDouble()) <= 5.0);
+        const QJsonArray ranks = doc.value(QStringLiteral("ranks")).toArray();
+        QCOMPARE(ranks.size(), 2);
+        for (const QJsonValue& v : ranks) {
+            QVERIFY(v.toObject().contains(QStringLiteral("replayed_ms")));
+            QVERIFY(std::abs(v.toObject().value(QStringLiteral("error_pct")).toDouble()) <= 5.0);
+        }
+        const QJsonObject path = doc.value(QStringLiteral("critical_path")).toObject();
+        QVERIFY(path.value(QStringLiteral("length_ms")).toDouble() > 0);
+        const QJsonObject breakdown = path.value(QStringLiteral("breakdown_ms")).toObject();
+        double sum = 0;
+        for (const QString& key : { QStringLiteral("compute"), QStringLiteral("communication"), QStringLiteral("launch"),
+                 QStringLiteral("io"), QStringLiteral("wait") }) {
+            QVERIFY(breakdown.contains(key));
+            sum += breakdown.value(key).toDouble();
+        }
+        QVERIFY(std::abs(sum - path.value(QStringLiteral("length_ms")).toDouble()) < 0.01);
+        QVERIFY(!path.value(QStringLiteral("ops")).toArray().isEmpty());
+        QCOMPARE(doc.value(QStringLiteral("alignment_offsets_us")).toArray().size(), 2);
+        QVERIFY(doc.value(QStringLiteral("lint")).isArray());
+    }
+
+    void replayExportChrome()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("replayed.json"));
+        const Run r = runCli({ QStringLiteral("replay"), example(), QStringLiteral("--export-chrome"), out });
+        QCOMPARE(r.exitCode, 0);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &error);
+        QCOMPARE(error.error, QJsonParseError::NoError);
+        int critical = 0, flows = 0, slices = 0;
+        for (const QJsonValue& v : doc.object().value(QStringLiteral("traceEvents")).toArray()) {
+            const QJsonObject e = v.toObject();
+            const QString ph = e.value(QStringLiteral("ph")).toString();
+            if (ph == QLatin1String("X")) {
+                ++slices;
+                critical += e.value(QStringLiteral("args")).toObject().value(QStringLiteral("critical")).toBool();
+            }
+            flows += ph == QLatin1String("s");
+        }
+        QVERIFY(slices > 100);
+        QVERIFY(critical > 0);
+        QVERIFY(flows > 0);
+        // The exported file loads back as a trace.
+        const Run back = runCli({ QStringLiteral("info"), out, QStringLiteral("--json") });
+        QCOMPARE(back.exitCode, 0);
+    }
+
+    void replayLayerwiseExample()
+    {
+        const Run r = runCli({ QStringLiteral("replay"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/alexnet-k80/alexnet_k80.csv"),
+            QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc.value(QStringLiteral("ranks")).toArray().size(), 4);
+        QVERIFY(doc.value(QStringLiteral("iteration")).toObject().value(QStringLiteral("replayed_ms")).toDouble() > 0);
+    }
+
+    void replayBadArguments()
+    {
+        QCOMPARE(runCli({ QStringLiteral("replay"), example(), QStringLiteral("--steps"), QStringLiteral("5-2") }).exitCode, 2);
+        QCOMPARE(runCli({ QStringLiteral("replay"), example(), QStringLiteral("--offset"), QStringLiteral("x") }).exitCode, 2);
+        QCOMPARE(runCli({ QStringLiteral("replay"), example(), QStringLiteral("--offset"), QStringLiteral("9=1") }).exitCode, 2);
+        QCOMPARE(runCli({ QStringLiteral("replay") }).exitCode, 2);
+        // Steps the job does not have: a clear error, exit 1.
+        const Run r = runCli({ QStringLiteral("replay"), example(), QStringLiteral("--steps"), QStringLiteral("900-901") });
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("no step in 900-901"));
     }
 };
 

@@ -1,0 +1,148 @@
+#include "core/analysis/criticalpath.h"
+
+#include "core/graph/dependencygraph.h"
+#include "core/replay/schedule.h"
+
+#include <algorithm>
+
+namespace sightline {
+
+const char* pathCategoryName(PathCategory c)
+{
+    switch (c) {
+    case PathCategory::Compute: return "compute";
+    case PathCategory::Communication: return "communication";
+    case PathCategory::Launch: return "launch";
+    case PathCategory::Io: return "io";
+    case PathCategory::Wait: return "wait";
+    }
+    return "?";
+}
+
+namespace {
+
+PathCategory categoryOfOp(OpKind k)
+{
+    switch (k) {
+    case OpKind::Collective:
+    case OpKind::Send:
+    case OpKind::Recv:
+    case OpKind::Memcpy:
+        return PathCategory::Communication;
+    case OpKind::Runtime:
+        return PathCategory::Launch;
+    case OpKind::Io:
+        return PathCategory::Io;
+    case OpKind::Sync:
+        return PathCategory::Wait;
+    default:
+        return PathCategory::Compute;
+    }
+}
+
+} // namespace
+
+CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const Schedule& s)
+{
+    const Trace& t = graph.trace();
+    const std::uint32_t n = graph.vertexCount();
+    CriticalPath path;
+    path.perRank.assign(t.ranks().size(), {});
+    path.slack.assign(n, Schedule::kNotReplayed);
+
+    // The last instant: the latest replayed end (lowest id on ties).
+    std::uint32_t last = Schedule::kSelf;
+    for (std::uint32_t v = 0; v < n; ++v) {
+        if (s.replayed(v) && (last == Schedule::kSelf || s.end[v] > s.end[last]))
+            last = v;
+    }
+    if (last == Schedule::kSelf)
+        return path;
+
+    auto isHost = [&](std::uint32_t v) {
+        if (graph.isCollectiveVertex(v))
+            return false;
+        const TrackKind k = t.trackInfo(t.track(OpId(v))).kind;
+        return k == TrackKind::CpuThread || k == TrackKind::Other;
+    };
+    auto opCategory = [&](std::uint32_t v) {
+        return graph.isCollectiveVertex(v) ? PathCategory::Communication : categoryOfOp(t.kind(OpId(v)));
+    };
+    std::vector<PathSegment> reversed;
+    auto push = [&](std::uint32_t v, TimeNs from, TimeNs to, PathCategory c) {
+        if (to > from)
+            reversed.push_back({ v, from, to, c });
+    };
+    // Walk back: at an end, either the op's own time (back to its start) or a tail after an awaited
+    // end; at a start, a gap after the instant that released it, or the beginning of the path.
+    std::uint32_t v = last;
+    bool atEnd = true;
+    for (std::size_t guard = 0; guard < 4 * static_cast<std::size_t>(n) + 4; ++guard) {
+        if (atEnd) {
+            const std::uint32_t cause = s.endCause[v];
+            if (cause == Schedule::kSelf) {
+                push(v, s.start[v], s.end[v], opCategory(v));
+                atEnd = false;
+            } else {
+                const std::uint32_t src = cause & ~Schedule::kEndBit;
+                // The time after the awaited end belongs to this op (its tail).
+                push(v, s.end[src], s.end[v], opCategory(v));
+                v = src;
+            }
+        } else {
+            const std::uint32_t cause = s.startCause[v];
+            if (cause == Schedule::kSelf)
+                break;
+            const std::uint32_t src = cause & ~Schedule::kEndBit;
+            const bool fromEnd = (cause & Schedule::kEndBit) != 0;
+            const TimeNs released = fromEnd ? s.end[src] : s.start[src];
+            push(v, released, s.start[v], isHost(v) ? PathCategory::Launch : PathCategory::Wait);
+            v = src;
+            atEnd = fromEnd;
+        }
+    }
+    path.segments.assign(reversed.rbegin(), reversed.rend());
+    if (!path.segments.empty())
+        path.length = s.end[last] - std::min(path.segments.front().from, s.end[last]);
+    for (const PathSegment& seg : path.segments) {
+        const TimeNs d = seg.to - seg.from;
+        path.total[static_cast<int>(seg.category)] += d;
+        if (graph.isCollectiveVertex(seg.vertex)) {
+            for (OpId p : graph.collective(seg.vertex).participants)
+                path.perRank[t.rank(p).value()][static_cast<int>(seg.category)] += d;
+        } else {
+            path.perRank[t.rank(OpId(seg.vertex)).value()][static_cast<int>(seg.category)] += d;
+        }
+        if (path.vertices.empty() || path.vertices.back() != seg.vertex)
+            path.vertices.push_back(seg.vertex);
+    }
+
+    // Slack: latest times in reverse topological order. Constraints, as the replay applied them:
+    // start(y) >= ref(x) + gap(y); end(y) >= start(y) + minDuration(y); end(y) >= end(x) + tail(y).
+    std::vector<TimeNs> latestStart(n, s.finish), latestEnd(n, s.finish);
+    for (auto it = s.order.rbegin(); it != s.order.rend(); ++it) {
+        const std::uint32_t item = *it;
+        const std::uint32_t x = item & ~Schedule::kEndBit;
+        if (item & Schedule::kEndBit) {
+            for (std::uint32_t e = graph.outBegin(x); e < graph.outBegin(x + 1); ++e) {
+                const std::uint32_t y = graph.target(e);
+                if (!s.replayed(y) || graph.ref(e) == EdgeRef::StartToStart)
+                    continue;
+                const TimeNs bound = graph.ref(e) == EdgeRef::EndToEnd ? latestEnd[y] - s.tail[y] : latestStart[y] - s.gap[y];
+                latestEnd[x] = std::min(latestEnd[x], bound);
+            }
+        } else {
+            TimeNs bound = latestEnd[x] - s.minDuration[x];
+            for (std::uint32_t e = graph.outBegin(x); e < graph.outBegin(x + 1); ++e) {
+                const std::uint32_t y = graph.target(e);
+                if (s.replayed(y) && graph.ref(e) == EdgeRef::StartToStart)
+                    bound = std::min(bound, latestStart[y] - s.gap[y]);
+            }
+            latestStart[x] = std::min(latestStart[x], bound);
+            path.slack[x] = std::max<TimeNs>(0, std::min(latestStart[x] - s.start[x], latestEnd[x] - s.end[x]));
+        }
+    }
+    return path;
+}
+
+} // namespace sightline

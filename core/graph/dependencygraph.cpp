@@ -1,0 +1,425 @@
+#include "core/graph/dependencygraph.h"
+
+#include "core/base/progress.h"
+#include "core/model/opclassifier.h"
+
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace sightline {
+
+namespace {
+
+using Csr = boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_property,
+    DependencyGraph::EdgeInfo, boost::no_property, std::uint32_t, std::uint32_t>;
+
+// A measured start this much before its source's end still counts as after it: clocks of CPU and GPU
+// timestamps differ by up to about a microsecond.
+constexpr TimeNs kTolerance = 1000;
+// A consumer starting this soon after a collective ends is taken to have waited for it.
+constexpr TimeNs kConsumerWindow = 20000;
+
+bool isComm(OpKind k)
+{
+    return k == OpKind::Collective || k == OpKind::Send || k == OpKind::Recv;
+}
+
+bool isGpuTrack(TrackKind k)
+{
+    return k == TrackKind::GpuStream || k == TrackKind::CommChannel;
+}
+
+struct Builder {
+    const Trace& t;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    std::vector<DependencyGraph::EdgeInfo> info;
+    std::vector<LogicalCollective> collectives;
+    std::vector<GraphLint> lint;
+
+    void add(std::uint32_t from, std::uint32_t to, EdgeKind kind, EdgeRef ref)
+    {
+        if (from == to)
+            return;
+        // An end-to-start edge the measured times contradict is kept as start-to-start.
+        if (ref == EdgeRef::EndToStart && from < t.opCount() && to < t.opCount()
+            && t.start(OpId(to)) + kTolerance < t.end(OpId(from)))
+            ref = EdgeRef::StartToStart;
+        edges.emplace_back(from, to);
+        info.push_back({ kind, ref });
+    }
+
+    void programOrder(const TrackInfo& track)
+    {
+        const std::uint32_t first = track.firstOp;
+        const std::uint32_t last = first + track.opCount;
+        if (isGpuTrack(track.kind)) {
+            for (std::uint32_t op = first + 1; op < last; ++op) {
+                // A zero-length op at the same instant as the next says nothing about their order
+                // (layer-wise models have them); other edges order such pairs.
+                const OpId a(op - 1), b(op);
+                if (t.start(a) == t.start(b) && (t.duration(a) == 0 || t.duration(b) == 0))
+                    continue;
+                add(op - 1, op, EdgeKind::Program, EdgeRef::EndToStart);
+            }
+            return;
+        }
+        // CPU threads nest: an enclosing op starts before its children and ends after its last one.
+        struct Open {
+            std::uint32_t op;
+            std::uint32_t lastChild;
+        };
+        std::vector<Open> stack;
+        std::uint32_t previous = DependencyGraph::kNoVertex; // last op closed at the current level
+        auto close = [&]() {
+            const Open top = stack.back();
+            stack.pop_back();
+            if (top.lastChild != DependencyGraph::kNoVertex)
+                add(top.lastChild, top.op, EdgeKind::NestEnd, EdgeRef::EndToEnd);
+            previous = top.op;
+        };
+        for (std::uint32_t op = first; op < last; ++op) {
+            previous = DependencyGraph::kNoVertex;
+            while (!stack.empty() && t.end(OpId(stack.back().op)) <= t.start(OpId(op)))
+                close();
+            if (previous == DependencyGraph::kNoVertex && !stack.empty() && stack.back().lastChild != DependencyGraph::kNoVertex)
+                previous = stack.back().lastChild;
+            if (previous == DependencyGraph::kNoVertex && stack.empty() && op > first)
+                previous = op - 1;
+            if (!stack.empty()) {
+                add(stack.back().op, op, EdgeKind::Nest, EdgeRef::StartToStart);
+                stack.back().lastChild = op;
+            }
+            if (previous != DependencyGraph::kNoVertex)
+                add(previous, op, EdgeKind::Program, EdgeRef::EndToStart);
+            stack.push_back({ op, DependencyGraph::kNoVertex });
+        }
+        while (!stack.empty())
+            close();
+    }
+
+    // Per rank: its GPU tracks, for synchronisation and producer/consumer lookups.
+    std::vector<std::vector<std::uint32_t>> gpuTracksOfRank;
+
+    // The op on a GPU track of rank with the latest end at or before time (excluding track skip).
+    std::uint32_t lastEndingBefore(RankId rank, TimeNs time, std::uint32_t skipTrack) const
+    {
+        std::uint32_t best = DependencyGraph::kNoVertex;
+        TimeNs bestEnd = INT64_MIN;
+        for (std::uint32_t tr : gpuTracksOfRank[rank.value()]) {
+            if (tr == skipTrack)
+                continue;
+            const TrackInfo& info = t.trackInfo(TrackId(tr));
+            std::uint32_t lo = info.firstOp, hi = info.firstOp + info.opCount;
+            // Last op starting at or before time; look back a few for the latest end (ops on a stream
+            // run mostly one after the other).
+            std::uint32_t a = lo, b = hi;
+            while (a < b) {
+                const std::uint32_t mid = a + (b - a) / 2;
+                if (t.start(OpId(mid)) <= time)
+                    a = mid + 1;
+                else
+                    b = mid;
+            }
+            for (std::uint32_t k = a, seen = 0; k > lo && seen < 8; --k, ++seen) {
+                const OpId op(k - 1);
+                if (t.end(op) <= time && t.end(op) > bestEnd) {
+                    bestEnd = t.end(op);
+                    best = k - 1;
+                }
+            }
+        }
+        return best;
+    }
+
+    // The first op on another GPU track of rank starting in [time, time + window).
+    std::uint32_t firstStartingAfter(RankId rank, TimeNs time, TimeNs window, std::uint32_t skipTrack) const
+    {
+        std::uint32_t best = DependencyGraph::kNoVertex;
+        TimeNs bestStart = time + window;
+        for (std::uint32_t tr : gpuTracksOfRank[rank.value()]) {
+            if (tr == skipTrack)
+                continue;
+            const TrackInfo& info = t.trackInfo(TrackId(tr));
+            const TimeNs* begin = nullptr;
+            (void)begin;
+            std::uint32_t a = info.firstOp, b = info.firstOp + info.opCount;
+            while (a < b) {
+                const std::uint32_t mid = a + (b - a) / 2;
+                if (t.start(OpId(mid)) < time)
+                    a = mid + 1;
+                else
+                    b = mid;
+            }
+            if (a < info.firstOp + info.opCount && t.start(OpId(a)) < bestStart) {
+                bestStart = t.start(OpId(a));
+                best = a;
+            }
+        }
+        return best;
+    }
+
+    void synchronisation()
+    {
+        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
+            const OpKind k = t.kind(OpId(op));
+            const std::string_view name = t.string(t.name(OpId(op)));
+            if (k != OpKind::Sync && name != "cudaMemcpy" && name != "hipMemcpy")
+                continue;
+            if (isGpuTrack(t.trackInfo(t.track(OpId(op))).kind))
+                continue;
+            const std::uint32_t waited = lastEndingBefore(t.rank(OpId(op)), t.end(OpId(op)), DependencyGraph::kNoVertex);
+            if (waited != DependencyGraph::kNoVertex && t.end(OpId(waited)) > t.start(OpId(op)))
+                add(waited, op, EdgeKind::Sync, EdgeRef::EndToEnd);
+        }
+    }
+
+    void recordedLinks()
+    {
+        for (const Link& l : t.links()) {
+            switch (l.kind) {
+            case LinkKind::Launch:
+                add(l.from.value(), l.to.value(), EdgeKind::Launch, EdgeRef::StartToStart);
+                break;
+            case LinkKind::ForwardBackward:
+                add(l.from.value(), l.to.value(), EdgeKind::ForwardBackward, EdgeRef::EndToStart);
+                break;
+            case LinkKind::Flow:
+                add(l.from.value(), l.to.value(), EdgeKind::Flow, EdgeRef::EndToStart);
+                break;
+            case LinkKind::Dependency:
+                add(l.from.value(), l.to.value(), EdgeKind::Explicit, EdgeRef::EndToStart);
+                break;
+            }
+        }
+    }
+
+    // Communication ops that take part in cross-rank matching: GPU kernels where the rank has them,
+    // else the CPU-side ops (gloo, CPU-only jobs).
+    void collectivesAcrossRanks(bool join)
+    {
+        const std::size_t rankCount = t.ranks().size();
+        std::vector<bool> hasGpuComm(rankCount, false);
+        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
+            if (isComm(t.kind(OpId(op))) && isGpuTrack(t.trackInfo(t.track(OpId(op))).kind))
+                hasGpuComm[t.rank(OpId(op)).value()] = true;
+        }
+        // group key -> rank -> ops in start order
+        std::map<std::string, std::map<std::uint32_t, std::vector<std::uint32_t>>> groups;
+        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
+            const OpKind k = t.kind(OpId(op));
+            if (!isComm(k))
+                continue;
+            const TrackInfo& track = t.trackInfo(t.track(OpId(op)));
+            const bool gpu = isGpuTrack(track.kind);
+            const std::uint32_t rank = track.rank.value();
+            if (gpu != hasGpuComm[rank])
+                continue;
+            // Nested CPU communication ops (c10d::allreduce_ inside nccl:all_reduce) count once.
+            std::string key;
+            const CommArgs* args = t.commArgs(OpId(op));
+            if (args && args->processGroup.isValid() && !t.string(args->processGroup).empty())
+                key = "pg " + std::string(t.string(args->processGroup));
+            else
+                key = std::string(gpu ? "stream " : "thread ") + std::to_string(track.tid);
+            auto& list = groups[key][rank];
+            if (!gpu && !list.empty() && t.end(OpId(list.back())) >= t.end(OpId(op)))
+                continue;
+            list.push_back(op);
+        }
+        for (auto& [key, perRank] : groups) {
+            if (perRank.size() < 2) {
+                const std::size_t count = perRank.begin()->second.size();
+                lint.push_back({ GraphLint::Code::MissingParticipant, OpId(perRank.begin()->second.front()),
+                    "group " + key + ": " + std::to_string(count) + " communication ops appear on rank "
+                        + std::to_string(t.rankInfo(RankId(perRank.begin()->first)).rank)
+                        + " only; the other participants are not in the trace, so their measured durations are kept" });
+                continue;
+            }
+            if (!join)
+                continue;
+            std::size_t common = SIZE_MAX, most = 0;
+            for (const auto& [rank, ops] : perRank) {
+                common = std::min(common, ops.size());
+                most = std::max(most, ops.size());
+            }
+            if (most != common) {
+                lint.push_back({ GraphLint::Code::MissingParticipant, OpId(),
+                    "group " + key + ": ranks have between " + std::to_string(common) + " and " + std::to_string(most)
+                        + " communication ops; the first " + std::to_string(common) + " are matched in order" });
+            }
+            for (std::size_t i = 0; i < common; ++i) {
+                LogicalCollective c;
+                c.group = key;
+                std::string_view firstName;
+                bool mismatch = false;
+                for (const auto& [rank, ops] : perRank) {
+                    const OpId op(ops[i]);
+                    const CommArgs* args = t.commArgs(op);
+                    const std::string_view name = args && args->collective.isValid() ? t.string(args->collective) : t.string(t.name(op));
+                    if (c.participants.empty()) {
+                        firstName = name;
+                        c.name = args && args->collective.isValid() ? args->collective : t.name(op);
+                    } else if (name != firstName) {
+                        mismatch = true;
+                    }
+                    c.participants.push_back(op);
+                    c.bytes = std::max(c.bytes, t.bytes(op));
+                }
+                if (mismatch) {
+                    lint.push_back({ GraphLint::Code::NameMismatch, c.participants.front(),
+                        "group " + key + ": communication op #" + std::to_string(i)
+                            + " has different names across ranks; this group is not joined from here on" });
+                    break;
+                }
+                const auto vertex = static_cast<std::uint32_t>(t.opCount() + collectives.size());
+                for (OpId p : c.participants) {
+                    add(p.value(), vertex, EdgeKind::Arrive, EdgeRef::StartToStart);
+                    add(vertex, p.value(), EdgeKind::Release, EdgeRef::EndToEnd);
+                }
+                collectives.push_back(std::move(c));
+            }
+        }
+    }
+
+    // Data dependencies around GPU communication: the compute op that produced the data (the last to
+    // end on another stream before the collective starts) and the op that consumes the result (one
+    // starting on another stream right after it ends).
+    void producersAndConsumers()
+    {
+        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
+            if (!isComm(t.kind(OpId(op))))
+                continue;
+            const TrackInfo& track = t.trackInfo(t.track(OpId(op)));
+            if (!isGpuTrack(track.kind))
+                continue;
+            const std::uint32_t self = t.track(OpId(op)).value();
+            const std::uint32_t producer = lastEndingBefore(track.rank, t.start(OpId(op)), self);
+            if (producer != DependencyGraph::kNoVertex && !isComm(t.kind(OpId(producer))))
+                add(producer, op, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
+            const std::uint32_t consumer = firstStartingAfter(track.rank, t.end(OpId(op)), kConsumerWindow, self);
+            if (consumer != DependencyGraph::kNoVertex && !isComm(t.kind(OpId(consumer))))
+                add(op, consumer, EdgeKind::CollectiveToOptimizer, EdgeRef::EndToStart);
+        }
+    }
+};
+
+} // namespace
+
+std::string_view edgeKindName(EdgeKind kind)
+{
+    switch (kind) {
+    case EdgeKind::Program: return "program";
+    case EdgeKind::Launch: return "launch";
+    case EdgeKind::Sync: return "sync";
+    case EdgeKind::StreamWait: return "stream_wait";
+    case EdgeKind::Nest: return "nest";
+    case EdgeKind::NestEnd: return "nest_end";
+    case EdgeKind::ForwardBackward: return "fwdbwd";
+    case EdgeKind::Flow: return "flow";
+    case EdgeKind::GradientToCollective: return "producer";
+    case EdgeKind::CollectiveToOptimizer: return "consumer";
+    case EdgeKind::Explicit: return "explicit";
+    case EdgeKind::Arrive: return "arrive";
+    case EdgeKind::Release: return "release";
+    case EdgeKind::Count: break;
+    }
+    return "?";
+}
+
+struct DependencyGraph::Storage {
+    Csr graph;
+};
+
+DependencyGraph::~DependencyGraph() = default;
+
+Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
+    std::shared_ptr<const Trace> trace, const GraphOptions& options, const CancellationToken* cancel)
+{
+    const Trace& t = *trace;
+    Builder b { t, {}, {}, {}, {}, {} };
+    b.gpuTracksOfRank.resize(t.ranks().size());
+    for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
+        const TrackInfo& info = t.trackInfo(TrackId(tr));
+        if (isGpuTrack(info.kind))
+            b.gpuTracksOfRank[info.rank.value()].push_back(tr);
+    }
+    b.edges.reserve(t.opCount() * 3);
+    b.info.reserve(t.opCount() * 3);
+    for (const TrackInfo& track : t.tracks())
+        b.programOrder(track);
+    if (cancel && cancel->isCancelled())
+        return Status::cancelled();
+    b.recordedLinks();
+    // A format that records its dependencies (layer-wise DAGs) is authoritative: infer nothing more.
+    const bool explicitDag = std::any_of(t.links().begin(), t.links().end(), [](const Link& l) { return l.kind == LinkKind::Dependency; });
+    if (!explicitDag) {
+        b.synchronisation();
+        b.producersAndConsumers();
+    }
+    b.collectivesAcrossRanks(options.joinCollectives);
+    if (cancel && cancel->isCancelled())
+        return Status::cancelled();
+
+    // Parallel edges of one kind add nothing: keep one.
+    std::vector<std::uint32_t> order(b.edges.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+        if (b.edges[x] != b.edges[y])
+            return b.edges[x] < b.edges[y];
+        return b.info[x].ref < b.info[y].ref;
+    });
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    std::vector<EdgeInfo> info;
+    edges.reserve(order.size());
+    info.reserve(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const auto& e = b.edges[order[i]];
+        const EdgeInfo& in = b.info[order[i]];
+        if (i > 0 && edges.back() == e && info.back().ref == in.ref)
+            continue;
+        edges.push_back(e);
+        info.push_back(in);
+    }
+    b.edges = {};
+    b.info = {};
+
+    auto graph = std::shared_ptr<DependencyGraph>(new DependencyGraph());
+    graph->m_trace = std::move(trace);
+    graph->m_collectives = std::move(b.collectives);
+    graph->m_lint = std::move(b.lint);
+    const auto vertices = static_cast<std::uint32_t>(t.opCount() + graph->m_collectives.size());
+    graph->m_storage = std::make_unique<Storage>(Storage { Csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(),
+        info.begin(), vertices) });
+    const Csr& g = graph->m_storage->graph;
+    graph->m_outStart = g.m_forward.m_rowstart;
+    graph->m_outTarget = g.m_forward.m_column;
+    graph->m_outInfo = g.m_forward.m_edge_properties;
+    graph->m_inStart = g.m_backward.m_rowstart;
+    graph->m_inSource = g.m_backward.m_column;
+    graph->m_inEdge = g.m_backward.m_edge_properties;
+    return std::shared_ptr<const DependencyGraph>(std::move(graph));
+}
+
+std::uint32_t DependencyGraph::collectiveOf(OpId op) const
+{
+    for (std::uint32_t e = outBegin(op.value()); e < outBegin(op.value() + 1); ++e) {
+        if (kind(e) == EdgeKind::Arrive)
+            return target(e);
+    }
+    return kNoVertex;
+}
+
+std::size_t DependencyGraph::memoryBytes() const
+{
+    std::size_t bytes = m_outStart.size_bytes() + m_outTarget.size_bytes() + m_outInfo.size_bytes()
+        + m_inStart.size_bytes() + m_inSource.size_bytes() + m_inEdge.size_bytes();
+    for (const LogicalCollective& c : m_collectives)
+        bytes += sizeof(c) + c.participants.capacity() * sizeof(OpId) + c.group.capacity();
+    return bytes;
+}
+
+} // namespace sightline

@@ -1,0 +1,120 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/model/trace.h"
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+class CancellationToken;
+
+// Why one vertex waits for another.
+enum class EdgeKind : std::uint8_t {
+    Program, // previous op on the same CPU thread or GPU stream
+    Launch, // CPU runtime call -> the kernel, copy or memset it launched
+    Sync, // GPU op -> the host call that waited for it (stream/device/event synchronize, blocking copy)
+    StreamWait, // op recorded before cudaEventRecord -> next op on the stream that waited for the event
+    Nest, // enclosing CPU op -> nested op
+    NestEnd, // last nested op -> the end of the op enclosing it
+    ForwardBackward, // forward op -> backward op (fwdbwd flows)
+    Flow, // other recorded flows
+    GradientToCollective, // last backward op before a gradient collective -> the collective's launch
+    CollectiveToOptimizer, // collective -> the first optimizer op after it
+    Explicit, // dependency recorded by an importer
+    Arrive, // participant -> the logical collective (or send/recv pair) it joins
+    Release, // logical collective -> each participant's end
+    Count
+};
+std::string_view edgeKindName(EdgeKind kind);
+
+// Which instants an edge ties: the target's start waits for the source's start or end, or the target's
+// end waits for the source's end.
+enum class EdgeRef : std::uint8_t { EndToStart, StartToStart, EndToEnd };
+
+// One collective (or send/recv pair) across ranks: its participants' ops, matched by process group and
+// order. Vertex id opCount() + index in collectives().
+struct LogicalCollective {
+    std::string group; // process group name, or the stream it ran on when the trace does not say
+    StringId name; // collective name of the first participant
+    std::int64_t bytes = 0; // largest message size among participants
+    std::vector<OpId> participants; // one per rank, by rank
+};
+
+struct GraphLint {
+    enum class Code : std::uint8_t { MissingParticipant, NameMismatch, UnmatchedSendRecv, Cycle, DroppedEdge };
+    Code code;
+    OpId op; // an op it concerns, or invalid
+    std::string detail;
+};
+
+struct GraphOptions {
+    // Match collectives across ranks; off treats every rank alone.
+    bool joinCollectives = true;
+};
+
+// The global data-flow graph of a job (dPRO §4): every op of every rank is a vertex, plus one vertex per
+// logical collective; edges say what waits for what, within a rank (program order, launches,
+// synchronisation, nesting, forward->backward, gradient->collective->optimizer, explicit edges) and
+// across ranks (collective joins, send/recv pairs). Stored as a bidirectional compressed sparse row
+// graph (Boost.Graph) and immutable once built; what could not be matched is listed in lint(), never
+// guessed. Edges that the measured times contradict (a target that starts before its source ends) are
+// tied start-to-start instead, so overlapping ops on one GPU stream keep their overlap.
+class DependencyGraph {
+public:
+    static Expected<std::shared_ptr<const DependencyGraph>> build(std::shared_ptr<const Trace> trace,
+        const GraphOptions& options = {}, const CancellationToken* cancel = nullptr);
+    ~DependencyGraph();
+
+    const Trace& trace() const { return *m_trace; }
+    const std::shared_ptr<const Trace>& tracePtr() const { return m_trace; }
+    std::uint32_t opCount() const { return static_cast<std::uint32_t>(m_trace->opCount()); }
+    std::uint32_t vertexCount() const { return opCount() + static_cast<std::uint32_t>(m_collectives.size()); }
+    std::size_t edgeCount() const { return m_outTarget.size(); }
+    bool isCollectiveVertex(std::uint32_t v) const { return v >= opCount(); }
+    const LogicalCollective& collective(std::uint32_t v) const { return m_collectives[v - opCount()]; }
+    std::span<const LogicalCollective> collectives() const { return m_collectives; }
+    // The logical collective vertex an op joins, or kNoVertex. O(out-degree).
+    std::uint32_t collectiveOf(OpId op) const;
+    std::span<const GraphLint> lint() const { return m_lint; }
+
+    static constexpr std::uint32_t kNoVertex = 0xFFFFFFFFu;
+
+    // Out-edges of v are the edge ids [outBegin(v), outBegin(v + 1)).
+    std::uint32_t outBegin(std::uint32_t v) const { return m_outStart[v]; }
+    std::uint32_t target(std::uint32_t e) const { return m_outTarget[e]; }
+    EdgeKind kind(std::uint32_t e) const { return m_outInfo[e].kind; }
+    EdgeRef ref(std::uint32_t e) const { return m_outInfo[e].ref; }
+    // In-edges of v are the slots [inBegin(v), inBegin(v + 1)): the source vertex and the edge id.
+    std::uint32_t inBegin(std::uint32_t v) const { return m_inStart[v]; }
+    std::uint32_t inSource(std::uint32_t slot) const { return m_inSource[slot]; }
+    std::uint32_t inEdge(std::uint32_t slot) const { return m_inEdge[slot]; }
+
+    struct EdgeInfo {
+        EdgeKind kind;
+        EdgeRef ref;
+    };
+
+    // Bytes held by the graph, for the benchmark.
+    std::size_t memoryBytes() const;
+
+private:
+    DependencyGraph() = default;
+    struct Storage;
+
+    std::shared_ptr<const Trace> m_trace;
+    std::unique_ptr<Storage> m_storage; // the Boost.Graph CSR; the spans below point into it
+    std::vector<LogicalCollective> m_collectives;
+    std::vector<GraphLint> m_lint;
+    std::span<const std::uint32_t> m_outStart;
+    std::span<const std::uint32_t> m_outTarget;
+    std::span<const EdgeInfo> m_outInfo;
+    std::span<const std::uint32_t> m_inStart;
+    std::span<const std::uint32_t> m_inSource;
+    std::span<const std::uint32_t> m_inEdge;
+};
+
+} // namespace sightline

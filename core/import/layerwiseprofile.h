@@ -1,0 +1,94 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/base/ids.h"
+#include "core/model/tracetypes.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sightline {
+
+// One layer of a layer-wise profile: what one worker spends on it in one training iteration.
+struct LayerProfile {
+    std::string name;
+    TimeNs forwardNs = 0;
+    TimeNs backwardNs = 0;
+    TimeNs communicationNs = 0; // aggregation (all-reduce) of this layer's gradients; 0 when not measured
+    std::int64_t gradientBytes = 0; // 0 for layers without parameters
+    std::int64_t activationBytes = -1; // output size when the format gives it, else -1
+};
+
+// Layer-wise timing of one training iteration of a data-parallel job, as in Shi et al. (seed 002),
+// Table VI: per layer forward, backward and gradient-communication time and gradient size, in forward
+// order, plus optional job-level times. Plain value type; parsing is pure (no I/O except load()) and
+// thread-safe. Parse errors name the file, carry the byte offset of the offending line and say its
+// 1-based line number in the detail ("line 7: ...").
+//
+// Formats:
+//  * Csv: a header row, then one row per layer, in forward order. Fields are separated by commas
+//    (or, when the header has no comma, by semicolons or tabs); surrounding spaces are trimmed and
+//    fields may be double-quoted. Header names are matched without regard to case, spaces, '_' or '-':
+//      layer        layer | name | layer_name                                   (required)
+//      forward      forward | fwd | forward_time | forward_compute_time          (required)
+//      backward     backward | bwd | backward_time | backward_compute_time       (required)
+//      communication  communication | comm | allreduce | communication_time ... (optional, else 0)
+//      gradient bytes gradient_bytes | grad_bytes | bytes | size | parameter_size (optional, else 0)
+//    Other columns (e.g. "id") are ignored. Times are in milliseconds unless the header names a unit:
+//    "forward_us", "forward (us)", "Forward [µs]", "_ns", "_s". Numbers may use exponents
+//    ("3.886e+06"). Times and sizes must not be negative. Blank lines and lines starting with '#' are
+//    skipped, except job-level directives "# io: 1.5", "# h2d: 0.2", "# update: 0.8" (ms, or a unit
+//    as in headers: "# update_us = 800") and "# workers: 4" (the worker count the profile was measured
+//    with). Example:
+//        layer,forward,backward,communication,gradient_bytes
+//        conv1,3.27,0.288,0.123,139776
+//  * BCaffeLog: B-Caffe's distributed.cpp dumps (tmp{,2,4,8}comm.log): glog lines ending in
+//    "[param_id, size, compute_time, communication_time]" with an optional fifth merged_time; one line
+//    per learnable blob, size in fp32 elements, times in µs. A dump restarts at param_id 0; the last
+//    complete dump with non-zero compute times is used (earlier ones are warm-up). A layer's blobs
+//    (weights, bias) are logged one after the other with the layer's compute time, so consecutive blobs
+//    with equal compute time form one layer ("layerK", K from 0 in forward order). compute_time is the
+//    layer's backward (gradient) time; the logs give no forward time (0, with a diagnostic);
+//    communication is the sum of the blobs' times; merged_time is ignored. "tmpNcomm" / "tmpNocomm" in
+//    the file name gives the measured worker count N.
+//  * PipeDreamGraph: PipeDream's profiler graph.txt: node lines
+//    "nodeK -- <description> -- forward_compute_time=<ms>, backward_compute_time=<ms>,
+//    activation_size=<bytes>, parameter_size=<bytes>" and edge lines "\tnodeA -- nodeB". Layers are the
+//    nodes in a topological order of the edges (smallest K first among ready nodes), named
+//    "nodeK <type>" (the description up to its first '('). Gradient bytes = parameter_size;
+//    communication time is unknown (0; LayerwiseJob can derive it from a bandwidth).
+struct LayerwiseProfile {
+    enum class Format : std::uint8_t { Csv, BCaffeLog, PipeDreamGraph };
+
+    Format format = Format::Csv;
+    std::string file; // as given to the parser, for messages
+    std::vector<LayerProfile> layers; // forward order: layer 1 first
+    std::optional<TimeNs> ioNs; // job-level times per iteration, when the profile gives them
+    std::optional<TimeNs> h2dNs;
+    std::optional<TimeNs> updateNs;
+    std::int32_t measuredWorkers = 0; // worker count the profile was measured with; 0 when unknown
+    std::vector<Diagnostic> diagnostics; // what the profile lacks or what was skipped; never fatal
+
+    TimeNs totalForwardNs() const;
+    TimeNs totalBackwardNs() const;
+    TimeNs totalCommunicationNs() const;
+    std::int64_t totalGradientBytes() const;
+
+    // Reads path (gzip/zstd transparently) and parses it in the detected format.
+    static Expected<LayerwiseProfile> load(const std::string& path);
+    // Parses text; the format is detected from the content when not given.
+    static Expected<LayerwiseProfile> parse(
+        std::string_view text, const std::string& file, std::optional<Format> format = {});
+    static Expected<LayerwiseProfile> parseCsv(std::string_view text, const std::string& file);
+    static Expected<LayerwiseProfile> parseBCaffeLog(std::string_view text, const std::string& file);
+    static Expected<LayerwiseProfile> parsePipeDreamGraph(std::string_view text, const std::string& file);
+    // The format text looks like, or nullopt. Looks at the first non-blank, non-comment line only.
+    static std::optional<Format> detectFormat(std::string_view text);
+    // "csv", "b-caffe", "pipedream".
+    static std::string_view formatName(Format format);
+};
+
+} // namespace sightline

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/base/ids.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace sightline {
+
+// One replayed step of one rank: the ProfilerStep span as measured and as replayed.
+struct ReplayedStep {
+    RankId rank;
+    std::int64_t number = -1;
+    TimeNs measured = 0; // duration
+    TimeNs replayed = 0;
+};
+
+// Busy time of one device (track) over the replayed window.
+struct DeviceUtilisation {
+    TrackId track;
+    TimeNs busy = 0; // union of replayed op intervals
+    TimeNs span = 0; // replayed window of the track's rank
+};
+
+// The output of a replay, over the same vertex ids as the DependencyGraph (ops, then logical
+// collectives), so measured and replayed timelines share drawing and hit-testing. Vertices outside
+// the replayed window have start == kNotReplayed. The model parameters (gap before start, minimum
+// duration, tail after the awaited end) and the instant that bound each start and end are kept for
+// the critical path and slack. Immutable once built.
+struct Schedule {
+    static constexpr TimeNs kNotReplayed = std::numeric_limits<TimeNs>::min();
+    // Cause of an instant: a vertex id with kEndBit when the source's end bound it; kSelf when the
+    // vertex's own start (for an end) or its measured start (for a root) did.
+    static constexpr std::uint32_t kEndBit = 0x80000000u;
+    static constexpr std::uint32_t kSelf = 0xFFFFFFFFu;
+
+    std::vector<TimeNs> start;
+    std::vector<TimeNs> end;
+    std::vector<std::uint32_t> startCause;
+    std::vector<std::uint32_t> endCause;
+    std::vector<TimeNs> gap;
+    std::vector<TimeNs> minDuration;
+    std::vector<TimeNs> tail;
+    // Instants in the order they were resolved (vertex id, kEndBit for ends): a topological order.
+    std::vector<std::uint32_t> order;
+
+    TimeNs begin = 0; // earliest replayed start
+    TimeNs finish = 0; // latest replayed end
+    std::vector<ReplayedStep> steps;
+    std::vector<DeviceUtilisation> utilisation;
+
+    bool replayed(std::uint32_t v) const { return start[v] != kNotReplayed; }
+    std::size_t memoryBytes() const;
+};
+
+} // namespace sightline

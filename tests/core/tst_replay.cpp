@@ -1,0 +1,373 @@
+// The dependency graph, the replayer, the critical path and clock alignment: hand-built jobs with known
+// answers, and the real corpus (replay error per rank, alignment of the 8-rank DLRM job).
+
+#include "core/align/clockalignment.h"
+#include "core/analysis/criticalpath.h"
+#include "core/graph/dependencygraph.h"
+#include "core/import/traceloader.h"
+#include "core/replay/replayer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace sightline;
+
+namespace {
+
+using TracePtr = std::shared_ptr<const Trace>;
+using GraphPtr = std::shared_ptr<const DependencyGraph>;
+
+// Builds a TraceData op by op; tracks are declared first, ops are added per track in start order.
+struct JobBuilder {
+    TraceData d;
+    std::vector<std::vector<std::uint32_t>> trackOps;
+
+    std::uint32_t rank(int number)
+    {
+        RankInfo r;
+        r.rank = number;
+        r.sourceFile = d.strings.intern("rank" + std::to_string(number) + ".json");
+        d.ranks.push_back(r);
+        return static_cast<std::uint32_t>(d.ranks.size() - 1);
+    }
+    std::uint32_t track(std::uint32_t rank, TrackKind kind, std::int64_t tid)
+    {
+        TrackInfo t;
+        t.rank = RankId(rank);
+        t.kind = kind;
+        t.tid = tid;
+        t.name = d.strings.intern((kind == TrackKind::CpuThread ? "thread " : "stream ") + std::to_string(tid));
+        d.tracks.push_back(t);
+        trackOps.emplace_back();
+        return static_cast<std::uint32_t>(d.tracks.size() - 1);
+    }
+    // Ops must be added grouped by track, tracks in order, each track's ops by start.
+    OpId op(std::uint32_t track, const std::string& name, OpKind kind, TimeNs start, TimeNs end)
+    {
+        const auto id = static_cast<std::uint32_t>(d.start.size());
+        d.start.push_back(start);
+        d.end.push_back(end);
+        d.track.push_back(track);
+        d.name.push_back(d.strings.intern(name).value());
+        d.category.push_back(d.strings.intern("test").value());
+        d.kind.push_back(kind);
+        d.phase.push_back(Phase::Unknown);
+        d.step.push_back(-1);
+        d.bytes.push_back(0);
+        trackOps[track].push_back(id);
+        return OpId(id);
+    }
+    void link(OpId from, OpId to, LinkKind kind) { d.links.push_back(Link { from, to, kind }); }
+    void step(std::uint32_t rank, std::int64_t number, OpId marker)
+    {
+        d.steps.push_back(StepSpan { RankId(rank), number, d.start[marker.value()], d.end[marker.value()], marker });
+    }
+    TracePtr finish()
+    {
+        for (std::size_t t = 0; t < d.tracks.size(); ++t) {
+            d.tracks[t].firstOp = trackOps[t].empty() ? static_cast<std::uint32_t>(d.start.size()) : trackOps[t].front();
+            d.tracks[t].opCount = static_cast<std::uint32_t>(trackOps[t].size());
+        }
+        for (std::size_t r = 0; r < d.ranks.size(); ++r) {
+            std::uint32_t first = UINT32_MAX, count = 0;
+            for (std::size_t t = 0; t < d.tracks.size(); ++t) {
+                if (d.tracks[t].rank.value() == r) {
+                    first = std::min(first, static_cast<std::uint32_t>(t));
+                    ++count;
+                }
+            }
+            d.ranks[r].firstTrack = first == UINT32_MAX ? 0 : first;
+            d.ranks[r].trackCount = count;
+        }
+        d.worldSize = static_cast<std::int32_t>(d.ranks.size());
+        d.format = "test";
+        return std::make_shared<const Trace>(std::move(d));
+    }
+};
+
+GraphPtr graphOf(const TracePtr& trace)
+{
+    auto g = DependencyGraph::build(trace);
+    return g ? *g : nullptr;
+}
+
+bool hasEdge(const DependencyGraph& g, OpId from, OpId to, EdgeKind kind)
+{
+    for (std::uint32_t e = g.outBegin(from.value()); e < g.outBegin(from.value() + 1); ++e) {
+        if (g.target(e) == to.value() && g.kind(e) == kind)
+            return true;
+    }
+    return false;
+}
+
+// Two ranks, each: a step marker on its CPU thread enclosing a compute launch and a collective launch;
+// a compute kernel and an all-reduce kernel on two streams.
+struct TwoRankJob {
+    TracePtr trace;
+    OpId step[2], launch[2], commLaunch[2], kernel[2], allReduce[2], tailOp[2];
+};
+
+TwoRankJob twoRankJob()
+{
+    JobBuilder b;
+    TwoRankJob j;
+    const std::uint32_t r0 = b.rank(0), r1 = b.rank(1);
+    const std::uint32_t cpu0 = b.track(r0, TrackKind::CpuThread, 1), gpu0 = b.track(r0, TrackKind::GpuStream, 7),
+                        comm0 = b.track(r0, TrackKind::GpuStream, 20);
+    const std::uint32_t cpu1 = b.track(r1, TrackKind::CpuThread, 1), gpu1 = b.track(r1, TrackKind::GpuStream, 7),
+                        comm1 = b.track(r1, TrackKind::GpuStream, 20);
+    // Rank 0 computes for 100 us, rank 1 for 150 us; the all-reduce starts after each and finishes
+    // together at 260 us; a host op waits after it on each rank.
+    const TimeNs us = 1000;
+    j.step[0] = b.op(cpu0, "ProfilerStep#1", OpKind::Annotation, 0, 300 * us);
+    j.launch[0] = b.op(cpu0, "cudaLaunchKernel", OpKind::Runtime, 5 * us, 10 * us);
+    j.commLaunch[0] = b.op(cpu0, "cudaLaunchKernel", OpKind::Runtime, 15 * us, 20 * us);
+    j.tailOp[0] = b.op(cpu0, "cudaDeviceSynchronize", OpKind::Sync, 25 * us, 262 * us);
+    j.kernel[0] = b.op(gpu0, "gemm", OpKind::ComputeKernel, 12 * us, 112 * us);
+    j.allReduce[0] = b.op(comm0, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", OpKind::Collective, 113 * us, 260 * us);
+    j.step[1] = b.op(cpu1, "ProfilerStep#1", OpKind::Annotation, 0, 300 * us);
+    j.launch[1] = b.op(cpu1, "cudaLaunchKernel", OpKind::Runtime, 5 * us, 10 * us);
+    j.commLaunch[1] = b.op(cpu1, "cudaLaunchKernel", OpKind::Runtime, 15 * us, 20 * us);
+    j.tailOp[1] = b.op(cpu1, "cudaDeviceSynchronize", OpKind::Sync, 25 * us, 262 * us);
+    j.kernel[1] = b.op(gpu1, "gemm", OpKind::ComputeKernel, 12 * us, 162 * us);
+    j.allReduce[1] = b.op(comm1, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", OpKind::Collective, 163 * us, 260 * us);
+    for (int r = 0; r < 2; ++r) {
+        b.link(j.launch[r], j.kernel[r], LinkKind::Launch);
+        b.link(j.commLaunch[r], j.allReduce[r], LinkKind::Launch);
+        b.step(static_cast<std::uint32_t>(r), 1, j.step[r]);
+    }
+    j.trace = b.finish();
+    return j;
+}
+
+// The error of a failed result, for test messages (evaluated whether or not the check fails).
+template <class T>
+std::string describe(const Expected<T>& e)
+{
+    return e ? std::string() : e.status().toString();
+}
+
+QString tracesDir()
+{
+    return QStringLiteral(SIGHTLINE_TRACES_DIR);
+}
+
+} // namespace
+
+class TestReplay : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void graphEdges()
+    {
+        const TwoRankJob j = twoRankJob();
+        const GraphPtr g = graphOf(j.trace);
+        QVERIFY(g);
+        for (int r = 0; r < 2; ++r) {
+            QVERIFY(hasEdge(*g, j.launch[r], j.kernel[r], EdgeKind::Launch));
+            QVERIFY(hasEdge(*g, j.step[r], j.launch[r], EdgeKind::Nest));
+            QVERIFY(hasEdge(*g, j.launch[r], j.commLaunch[r], EdgeKind::Program));
+            QVERIFY(hasEdge(*g, j.tailOp[r], j.step[r], EdgeKind::NestEnd));
+            QVERIFY(hasEdge(*g, j.kernel[r], j.allReduce[r], EdgeKind::GradientToCollective));
+            QVERIFY(hasEdge(*g, j.allReduce[r], j.tailOp[r], EdgeKind::Sync));
+        }
+        // One logical collective joins both all-reduces.
+        QCOMPARE(g->collectives().size(), std::size_t(1));
+        QCOMPARE(g->collectives()[0].participants.size(), std::size_t(2));
+        QCOMPARE(g->collectiveOf(j.allReduce[0]), g->opCount());
+        QCOMPARE(g->collectiveOf(j.allReduce[1]), g->opCount());
+        QVERIFY(g->lint().empty());
+    }
+
+    void replayReproducesMeasurement()
+    {
+        const TwoRankJob j = twoRankJob();
+        const GraphPtr g = graphOf(j.trace);
+        const Expected<Schedule> s = Replayer::replay(*g);
+        QVERIFY2(s, describe(s).c_str());
+        for (std::uint32_t v = 0; v < g->opCount(); ++v) {
+            QCOMPARE(s->start[v], j.trace->start(OpId(v)));
+            QCOMPARE(s->end[v], j.trace->end(OpId(v)));
+        }
+        QCOMPARE(s->steps.size(), std::size_t(2));
+        QCOMPARE(s->steps[0].replayed, s->steps[0].measured);
+        // Deterministic: a second replay is bit-identical.
+        const Expected<Schedule> again = Replayer::replay(*g);
+        QVERIFY(again->start == s->start && again->end == s->end && again->order == s->order);
+    }
+
+    void collectiveWaitsForLastParticipant()
+    {
+        // Rank 1's compute takes 100 us longer: its all-reduce arrives later and rank 0's all-reduce,
+        // synchronisation and step all end 100 us later, though nothing on rank 0 changed.
+        const TwoRankJob j = twoRankJob();
+        const GraphPtr g = graphOf(j.trace);
+        ReplayOptions options;
+        options.durations.emplace_back(j.kernel[1], 250000);
+        const Expected<Schedule> s = Replayer::replay(*g, options);
+        QVERIFY2(s, describe(s).c_str());
+        QCOMPARE(s->start[j.allReduce[1].value()], TimeNs(263000));
+        QCOMPARE(s->end[j.allReduce[0].value()], TimeNs(360000));
+        QCOMPARE(s->end[j.allReduce[1].value()], TimeNs(360000));
+        QCOMPARE(s->end[j.tailOp[0].value()], TimeNs(362000));
+        QCOMPARE(s->end[j.step[0].value()], TimeNs(400000));
+        QCOMPARE(s->steps[0].replayed, TimeNs(400000));
+        // Rank 0's own ops before the collective did not move.
+        QCOMPARE(s->start[j.kernel[0].value()], TimeNs(12000));
+        QCOMPARE(s->end[j.kernel[0].value()], TimeNs(112000));
+    }
+
+    void criticalPathAndSlack()
+    {
+        const TwoRankJob j = twoRankJob();
+        const GraphPtr g = graphOf(j.trace);
+        const Expected<Schedule> s = Replayer::replay(*g);
+        const CriticalPath path = CriticalPathAnalysis::compute(*g, *s);
+        // The path runs through rank 1's longer compute into the joint all-reduce.
+        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), j.kernel[1].value()) != path.vertices.end());
+        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), g->opCount()) != path.vertices.end());
+        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), j.kernel[0].value()) == path.vertices.end());
+        QCOMPARE(path.length, TimeNs(300000));
+        TimeNs sum = 0;
+        for (TimeNs v : path.total)
+            sum += v;
+        QCOMPARE(sum, path.length);
+        // Rank 0's compute could finish 50 us later (it starts the all-reduce at 113 us, the last
+        // participant arrives at 163 us) without moving anything.
+        QCOMPARE(path.slack[j.kernel[0].value()], TimeNs(50000));
+        QCOMPARE(path.slack[j.kernel[1].value()], TimeNs(0));
+        QCOMPARE(path.slack[g->opCount()], TimeNs(0));
+        // Segments are contiguous in time.
+        for (std::size_t i = 1; i < path.segments.size(); ++i)
+            QCOMPARE(path.segments[i].from, path.segments[i - 1].to);
+    }
+
+    void hostNesting()
+    {
+        // A parent on a host thread ends after its last child: lengthening the child lengthens it.
+        JobBuilder b;
+        const std::uint32_t r = b.rank(0);
+        const std::uint32_t cpu = b.track(r, TrackKind::CpuThread, 1);
+        const OpId parent = b.op(cpu, "aten::linear", OpKind::CpuOp, 0, 100);
+        const OpId child1 = b.op(cpu, "aten::t", OpKind::CpuOp, 10, 30);
+        const OpId child2 = b.op(cpu, "aten::addmm", OpKind::CpuOp, 40, 90);
+        const OpId next = b.op(cpu, "aten::relu", OpKind::CpuOp, 105, 120);
+        const TracePtr trace = b.finish();
+        const GraphPtr g = graphOf(trace);
+        QVERIFY(hasEdge(*g, parent, child1, EdgeKind::Nest));
+        QVERIFY(hasEdge(*g, child1, child2, EdgeKind::Program));
+        QVERIFY(hasEdge(*g, child2, parent, EdgeKind::NestEnd));
+        QVERIFY(hasEdge(*g, parent, next, EdgeKind::Program));
+        ReplayOptions options;
+        options.durations.emplace_back(child2, 150);
+        const Expected<Schedule> s = Replayer::replay(*g, options);
+        QVERIFY(s);
+        QCOMPARE(s->end[child2.value()], TimeNs(190));
+        QCOMPARE(s->end[parent.value()], TimeNs(200));
+        QCOMPARE(s->start[next.value()], TimeNs(205));
+    }
+
+    void realTracesReplay_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::newRow("dlrm-8xV100") << QStringLiteral("kineto/dlrm-8xV100");
+        QTest::newRow("hta-nccl-a100") << QStringLiteral("kineto/hta-nccl-a100/nccl_data.json.gz");
+        QTest::newRow("hta-alltoall-a100") << QStringLiteral("kineto/hta-alltoall-a100/rank0.json.gz");
+        QTest::newRow("tb-resnet50-v100") << QStringLiteral("kineto/tb-resnet50-v100");
+    }
+    void realTracesReplay()
+    {
+        QFETCH(QString, path);
+        const QString full = tracesDir() + QLatin1Char('/') + path;
+        if (!QFileInfo::exists(full))
+            QSKIP("the trace corpus is not present");
+        const auto trace = TraceLoader::load({ QFile::encodeName(full).toStdString() });
+        QVERIFY2(trace, describe(trace).c_str());
+        const GraphPtr g = graphOf(*trace);
+        QVERIFY(g);
+        ReplayOptions options;
+        options.rankOffsets = ClockAligner::align(*g).offsets;
+        const Expected<Schedule> s = Replayer::replay(*g, options);
+        QVERIFY2(s, describe(s).c_str());
+        QVERIFY(!s->steps.empty());
+        for (const ReplayedStep& st : s->steps) {
+            const double error = std::abs(static_cast<double>(st.replayed - st.measured)) / static_cast<double>(st.measured);
+            QVERIFY2(error <= 0.05, qPrintable(QStringLiteral("rank %1 step %2: measured %3 replayed %4")
+                                                   .arg(st.rank.value()).arg(st.number).arg(st.measured).arg(st.replayed)));
+        }
+        const CriticalPath cp = CriticalPathAnalysis::compute(*g, *s);
+        QVERIFY(cp.length > 0);
+        TimeNs sum = 0;
+        for (TimeNs v : cp.total)
+            sum += v;
+        QCOMPARE(sum, cp.length);
+    }
+
+    void dlrmAlignment()
+    {
+        const QString dir = tracesDir() + QStringLiteral("/kineto/dlrm-8xV100");
+        if (!QFileInfo::exists(dir))
+            QSKIP("the trace corpus is not present");
+        const auto trace = TraceLoader::load({ QFile::encodeName(dir).toStdString() });
+        QVERIFY(trace);
+        const GraphPtr g = graphOf(*trace);
+        QVERIFY(g->collectives().size() >= 4);
+        const ClockAlignment a = ClockAligner::align(*g);
+        for (TimeNs o : a.offsets)
+            QVERIFY2(std::abs(o) <= 10000, qPrintable(QString::number(o)));
+
+        // Shift each rank's clock by a known amount and recover it (relative to rank 0).
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const std::int64_t shiftUs[8] = { 0, 1500, -2300, 700, 12000, -450, 3333, -8000 };
+        const QRegularExpression ts(QStringLiteral("\"ts\": (\\d+)"));
+        const QStringList files = QDir(dir).entryList({ QStringLiteral("*.json") }, QDir::Files, QDir::Name);
+        QCOMPARE(files.size(), 8);
+        for (int i = 0; i < files.size(); ++i) {
+            QFile in(dir + QLatin1Char('/') + files[i]);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(in.readAll());
+            QString shifted;
+            shifted.reserve(text.size() + 4096);
+            qsizetype last = 0;
+            for (auto it = ts.globalMatch(text); it.hasNext();) {
+                const auto m = it.next();
+                shifted += QStringView(text).mid(last, m.capturedStart(1) - last);
+                shifted += QString::number(m.captured(1).toLongLong() + shiftUs[i]);
+                last = m.capturedEnd(1);
+            }
+            shifted += QStringView(text).mid(last);
+            QFile outFile(tmp.filePath(files[i]));
+            QVERIFY(outFile.open(QIODevice::WriteOnly));
+            outFile.write(shifted.toUtf8());
+        }
+        const auto moved = TraceLoader::load({ QFile::encodeName(tmp.path()).toStdString() });
+        QVERIFY2(moved, describe(moved).c_str());
+        const GraphPtr mg = graphOf(*moved);
+        const ClockAlignment b = ClockAligner::align(*mg);
+        for (std::uint32_t r = 0; r < (*moved)->ranks().size(); ++r) {
+            const int rank = (*moved)->rankInfo(RankId(r)).rank;
+            const TimeNs expected = (shiftUs[rank] - shiftUs[0]) * 1000;
+            QVERIFY2(std::abs(b.offsets[r] - expected) <= 10000,
+                qPrintable(QStringLiteral("rank %1: offset %2 ns, shifted by %3 ns").arg(rank).arg(b.offsets[r]).arg(expected)));
+        }
+        // Replaying the shifted job with its offsets gives the unshifted step times.
+        ReplayOptions options;
+        options.rankOffsets = b.offsets;
+        const Expected<Schedule> s = Replayer::replay(*mg, options);
+        QVERIFY(s);
+        for (const ReplayedStep& st : s->steps) {
+            const double error = std::abs(static_cast<double>(st.replayed - st.measured)) / static_cast<double>(st.measured);
+            QVERIFY(error <= 0.05);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplay)
+#include "tst_replay.moc"
