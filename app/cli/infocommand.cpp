@@ -1,5 +1,7 @@
 #include "infocommand.h"
 
+#include "clitext.h"
+
 #include "core/analysis/tracesummary.h"
 #include "core/base/status.h"
 #include "core/import/traceloader.h"
@@ -19,15 +21,8 @@ using namespace sightline;
 
 namespace {
 
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-double toMs(TimeNs ns)
-{
-    return static_cast<double>(ns) / 1e6;
-}
+using CliText::qs;
+using CliText::toMs;
 
 QJsonArray processGroupsJson(const Trace& trace)
 {

@@ -1,5 +1,6 @@
 #include "replaycommand.h"
 
+#include "clitext.h"
 #include "infocommand.h"
 
 #include "core/align/clockalignment.h"
@@ -26,15 +27,8 @@ using namespace sightline;
 
 namespace {
 
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
-double ms(TimeNs ns)
-{
-    return static_cast<double>(ns) / 1e6;
-}
+using CliText::qs;
+const auto ms = CliText::toMs;
 
 double rounded(double v, int digits)
 {

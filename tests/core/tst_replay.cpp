@@ -117,26 +117,21 @@ TwoRankJob twoRankJob()
 {
     JobBuilder b;
     TwoRankJob j;
-    const std::uint32_t r0 = b.rank(0), r1 = b.rank(1);
-    const std::uint32_t cpu0 = b.track(r0, TrackKind::CpuThread, 1), gpu0 = b.track(r0, TrackKind::GpuStream, 7),
-                        comm0 = b.track(r0, TrackKind::GpuStream, 20);
-    const std::uint32_t cpu1 = b.track(r1, TrackKind::CpuThread, 1), gpu1 = b.track(r1, TrackKind::GpuStream, 7),
-                        comm1 = b.track(r1, TrackKind::GpuStream, 20);
     // Rank 0 computes for 100 us, rank 1 for 150 us; the all-reduce starts after each and finishes
     // together at 260 us; a host op waits after it on each rank.
     const TimeNs us = 1000;
-    j.step[0] = b.op(cpu0, "ProfilerStep#1", OpKind::Annotation, 0, 300 * us);
-    j.launch[0] = b.op(cpu0, "cudaLaunchKernel", OpKind::Runtime, 5 * us, 10 * us);
-    j.commLaunch[0] = b.op(cpu0, "cudaLaunchKernel", OpKind::Runtime, 15 * us, 20 * us);
-    j.tailOp[0] = b.op(cpu0, "cudaDeviceSynchronize", OpKind::Sync, 25 * us, 262 * us);
-    j.kernel[0] = b.op(gpu0, "gemm", OpKind::ComputeKernel, 12 * us, 112 * us);
-    j.allReduce[0] = b.op(comm0, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", OpKind::Collective, 113 * us, 260 * us);
-    j.step[1] = b.op(cpu1, "ProfilerStep#1", OpKind::Annotation, 0, 300 * us);
-    j.launch[1] = b.op(cpu1, "cudaLaunchKernel", OpKind::Runtime, 5 * us, 10 * us);
-    j.commLaunch[1] = b.op(cpu1, "cudaLaunchKernel", OpKind::Runtime, 15 * us, 20 * us);
-    j.tailOp[1] = b.op(cpu1, "cudaDeviceSynchronize", OpKind::Sync, 25 * us, 262 * us);
-    j.kernel[1] = b.op(gpu1, "gemm", OpKind::ComputeKernel, 12 * us, 162 * us);
-    j.allReduce[1] = b.op(comm1, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", OpKind::Collective, 163 * us, 260 * us);
+    for (int r = 0; r < 2; ++r) {
+        const std::uint32_t rank = b.rank(r);
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1), gpu = b.track(rank, TrackKind::GpuStream, 7),
+                            comm = b.track(rank, TrackKind::GpuStream, 20);
+        j.step[r] = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 300 * us);
+        j.launch[r] = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 5 * us, 10 * us);
+        j.commLaunch[r] = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 15 * us, 20 * us);
+        j.tailOp[r] = b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 25 * us, 262 * us);
+        const TimeNs computeEnd = (r == 0 ? 112 : 162) * us;
+        j.kernel[r] = b.op(gpu, "gemm", OpKind::ComputeKernel, 12 * us, computeEnd);
+        j.allReduce[r] = b.op(comm, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", OpKind::Collective, computeEnd + us, 260 * us);
+    }
     for (int r = 0; r < 2; ++r) {
         b.link(j.launch[r], j.kernel[r], LinkKind::Launch);
         b.link(j.commLaunch[r], j.allReduce[r], LinkKind::Launch);
