@@ -1,6 +1,6 @@
 #include "infocommand.h"
 
-#include "clitext.h"
+#include "clisupport.h"
 
 #include "core/analysis/tracesummary.h"
 #include "core/base/status.h"
@@ -21,8 +21,8 @@ using namespace sightline;
 
 namespace {
 
-using CliText::qs;
-using CliText::toMs;
+using CliSupport::qs;
+using CliSupport::toMs;
 
 QJsonArray processGroupsJson(const Trace& trace)
 {
@@ -154,24 +154,9 @@ int InfoCommand::run(const QStringList& args)
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Trace files or folders of one job."), QStringLiteral("FILES..."));
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print a JSON document (see docs/cli.md)."));
     parser.addOption(jsonOption);
-    QStringList all = args;
-    all.prepend(QStringLiteral("sightline-cli info"));
-    if (!parser.parse(all)) {
-        QTextStream(stderr) << "sightline-cli info: " << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
-    const QStringList files = parser.positionalArguments();
-    if (files.isEmpty()) {
-        QTextStream(stderr) << "sightline-cli info: no trace files given\n" << parser.helpText();
-        return 2;
-    }
-    std::vector<std::string> paths;
-    for (const QString& f : files)
-        paths.push_back(f.toStdString());
+    if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, QStringLiteral("info")))
+        return *exit;
+    const std::vector<std::string> paths = CliSupport::toPaths(parser.positionalArguments());
 
     QElapsedTimer timer;
     timer.start();

@@ -1,6 +1,6 @@
 #include "replaycommand.h"
 
-#include "clitext.h"
+#include "clisupport.h"
 #include "infocommand.h"
 
 #include "core/align/clockalignment.h"
@@ -27,8 +27,8 @@ using namespace sightline;
 
 namespace {
 
-using CliText::qs;
-const auto ms = CliText::toMs;
+using CliSupport::qs;
+const auto ms = CliSupport::toMs;
 
 double rounded(double v, int digits)
 {
@@ -207,22 +207,9 @@ int ReplayCommand::run(const QStringList& args)
     const QCommandLineOption topOption(QStringLiteral("top"),
         QStringLiteral("How many critical-path ops to list in text output (default 15)."), QStringLiteral("N"), QStringLiteral("15"));
     parser.addOptions({ jsonOption, stepsOption, exportOption, noAlignOption, offsetOption, topOption });
-    QStringList all = args;
-    all.prepend(QStringLiteral("sightline-cli replay"));
+    if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, QStringLiteral("replay")))
+        return *exit;
     QTextStream err(stderr);
-    if (!parser.parse(all)) {
-        err << "sightline-cli replay: " << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
-        return 0;
-    }
-    const QStringList files = parser.positionalArguments();
-    if (files.isEmpty()) {
-        err << "sightline-cli replay: no trace files given\n" << parser.helpText();
-        return 2;
-    }
     ReplayOptions options;
     if (parser.isSet(stepsOption) && !parseSteps(parser.value(stepsOption), options.firstStep, options.lastStep)) {
         err << "sightline-cli replay: --steps wants N or A-B with A <= B, not '" << parser.value(stepsOption) << "'\n";
@@ -256,10 +243,7 @@ int ReplayCommand::run(const QStringList& args)
         return 1;
     };
 
-    std::vector<std::string> paths;
-    for (const QString& f : files)
-        paths.push_back(f.toStdString());
-    Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(paths);
+    Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(CliSupport::toPaths(parser.positionalArguments()));
     if (!trace)
         return fail(trace.status());
     const Trace& t = **trace;

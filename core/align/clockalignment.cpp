@@ -50,6 +50,7 @@ ClockAlignment ClockAligner::align(const DependencyGraph& graph, const Alignment
     // Collectives spanning more than one clock carry information; ends relative to a base to keep
     // the arithmetic exact in doubles.
     struct Sample {
+        std::uint32_t rank;
         std::uint32_t clock;
         double end;
     };
@@ -59,10 +60,10 @@ ClockAlignment ClockAligner::align(const DependencyGraph& graph, const Alignment
         std::vector<Sample> s;
         bool spans = false;
         for (OpId p : c.participants) {
-            const std::uint32_t clock = out.clockGroup[t.rank(p).value()];
-            if (!s.empty() && clock != s.front().clock)
-                spans = true;
-            s.push_back({ clock, static_cast<double>(t.end(p) - base) });
+            const std::uint32_t rank = t.rank(p).value();
+            const std::uint32_t clock = out.clockGroup[rank];
+            spans = spans || (!s.empty() && clock != s.front().clock);
+            s.push_back({ rank, clock, static_cast<double>(t.end(p) - base) });
         }
         if (spans)
             samples.push_back(std::move(s));
@@ -102,24 +103,16 @@ ClockAlignment ClockAligner::align(const DependencyGraph& graph, const Alignment
         if (change < 0.5)
             break;
     }
+    // Residuals per rank, over every collective it took part in.
     std::vector<double> squares(ranks, 0.0);
     std::vector<double> counts(ranks, 0.0);
-    // Residuals per rank, over every collective it took part in.
-    std::size_t k = 0;
-    for (const LogicalCollective& c : graph.collectives()) {
-        bool spans = false;
-        for (OpId p : c.participants)
-            spans = spans || out.clockGroup[t.rank(p).value()] != out.clockGroup[t.rank(c.participants.front()).value()];
-        if (!spans)
-            continue;
-        for (OpId p : c.participants) {
-            const std::uint32_t r = t.rank(p).value();
-            const double residual = static_cast<double>(t.end(p) - base) - offset[out.clockGroup[r]] - target[k];
-            squares[r] += residual * residual;
-            counts[r] += 1;
-            out.maxResidual[r] = std::max<TimeNs>(out.maxResidual[r], static_cast<TimeNs>(std::llround(std::abs(residual))));
+    for (std::size_t c = 0; c < samples.size(); ++c) {
+        for (const Sample& s : samples[c]) {
+            const double residual = s.end - offset[s.clock] - target[c];
+            squares[s.rank] += residual * residual;
+            counts[s.rank] += 1;
+            out.maxResidual[s.rank] = std::max<TimeNs>(out.maxResidual[s.rank], static_cast<TimeNs>(std::llround(std::abs(residual))));
         }
-        ++k;
     }
     for (std::size_t r = 0; r < ranks; ++r) {
         out.offsets[r] = static_cast<TimeNs>(std::llround(offset[out.clockGroup[r]]));

@@ -103,6 +103,21 @@ struct Builder {
     // Per rank: its GPU tracks, for synchronisation and producer/consumer lookups.
     std::vector<std::vector<std::uint32_t>> gpuTracksOfRank;
 
+    // The first op of a track starting at or after time (strictly after with `after`), or the track's end.
+    std::uint32_t firstStartingFrom(const TrackInfo& info, TimeNs time, bool after) const
+    {
+        std::uint32_t a = info.firstOp, b = info.firstOp + info.opCount;
+        while (a < b) {
+            const std::uint32_t mid = a + (b - a) / 2;
+            const TimeNs s = t.start(OpId(mid));
+            if (after ? s <= time : s < time)
+                a = mid + 1;
+            else
+                b = mid;
+        }
+        return a;
+    }
+
     // The op on a GPU track of rank with the latest end at or before time (excluding track skip).
     std::uint32_t lastEndingBefore(RankId rank, TimeNs time, std::uint32_t skipTrack) const
     {
@@ -112,18 +127,10 @@ struct Builder {
             if (tr == skipTrack)
                 continue;
             const TrackInfo& info = t.trackInfo(TrackId(tr));
-            std::uint32_t lo = info.firstOp, hi = info.firstOp + info.opCount;
-            // Last op starting at or before time; look back a few for the latest end (ops on a stream
+            // Ops starting at or before time, looking back a few for the latest end (ops on a stream
             // run mostly one after the other).
-            std::uint32_t a = lo, b = hi;
-            while (a < b) {
-                const std::uint32_t mid = a + (b - a) / 2;
-                if (t.start(OpId(mid)) <= time)
-                    a = mid + 1;
-                else
-                    b = mid;
-            }
-            for (std::uint32_t k = a, seen = 0; k > lo && seen < 8; --k, ++seen) {
+            const std::uint32_t a = firstStartingFrom(info, time, true);
+            for (std::uint32_t k = a, seen = 0; k > info.firstOp && seen < 8; --k, ++seen) {
                 const OpId op(k - 1);
                 if (t.end(op) <= time && t.end(op) > bestEnd) {
                     bestEnd = t.end(op);
@@ -143,16 +150,7 @@ struct Builder {
             if (tr == skipTrack)
                 continue;
             const TrackInfo& info = t.trackInfo(TrackId(tr));
-            const TimeNs* begin = nullptr;
-            (void)begin;
-            std::uint32_t a = info.firstOp, b = info.firstOp + info.opCount;
-            while (a < b) {
-                const std::uint32_t mid = a + (b - a) / 2;
-                if (t.start(OpId(mid)) < time)
-                    a = mid + 1;
-                else
-                    b = mid;
-            }
+            const std::uint32_t a = firstStartingFrom(info, time, false);
             if (a < info.firstOp + info.opCount && t.start(OpId(a)) < bestStart) {
                 bestStart = t.start(OpId(a));
                 best = a;

@@ -4,8 +4,7 @@
 #include "core/graph/dependencygraph.h"
 
 #include <algorithm>
-#include <map>
-#include <set>
+#include <iterator>
 
 namespace sightline {
 
@@ -97,7 +96,6 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
     };
     std::vector<Window> window(t.ranks().size());
     std::vector<const StepSpan*> selected;
-    bool anySelected = false;
     for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
         const auto steps = t.steps(RankId(r));
         if (steps.empty())
@@ -115,9 +113,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                 "rank " + std::to_string(t.rankInfo(RankId(r)).rank) + " has no step in " + std::to_string(firstStep) + "-"
                     + std::to_string(lastStep));
         window[r] = w;
-        anySelected = true;
     }
-    (void)anySelected;
 
     // Scope: host ops that start in the window; device ops launched from it (or starting in it when
     // nothing launched them); collectives whose participants are all in.
@@ -307,37 +303,50 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
     // A step with a marker op is that op's replayed span. A step without one (detected iterations,
     // model-made jobs) ends where the last op that ended in it ends, and starts where the step before
     // it ended (the first, where its first op starts).
-    std::vector<TimeNs> previousEnd(t.ranks().size(), kUnset);
-    std::vector<const StepSpan*> ordered = selected;
-    std::sort(ordered.begin(), ordered.end(), [](const StepSpan* a, const StepSpan* b) {
-        return a->rank != b->rank ? a->rank < b->rank : a->start < b->start;
-    });
-    for (const StepSpan* step : ordered) {
-        if (step->marker.isValid()) {
-            const std::uint32_t v = step->marker.value();
-            if (s.replayed(v))
-                s.steps.push_back({ step->rank, step->number, step->end - step->start, s.end[v] - s.start[v] });
+    std::vector<std::vector<const StepSpan*>> unmarked(t.ranks().size());
+    for (const StepSpan* step : selected) {
+        if (!step->marker.isValid()) {
+            unmarked[step->rank.value()].push_back(step);
             continue;
         }
-        const RankInfo& rank = t.rankInfo(step->rank);
-        TimeNs from = std::numeric_limits<TimeNs>::max(), to = kUnset;
+        const std::uint32_t v = step->marker.value();
+        if (s.replayed(v))
+            s.steps.push_back({ step->rank, step->number, step->end - step->start, s.end[v] - s.start[v] });
+    }
+    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+        std::vector<const StepSpan*>& steps = unmarked[r];
+        if (steps.empty())
+            continue;
+        std::sort(steps.begin(), steps.end(), [](const StepSpan* a, const StepSpan* b) { return a->start < b->start; });
+        // The step holding time t: start < t <= end for ends, start <= t < end for starts.
+        auto stepOf = [&](TimeNs time, bool isEnd) -> std::size_t {
+            const auto it = std::partition_point(steps.begin(), steps.end(),
+                [&](const StepSpan* st) { return isEnd ? st->start < time : st->start <= time; });
+            if (it == steps.begin())
+                return steps.size();
+            const StepSpan* st = *std::prev(it);
+            return (isEnd ? time <= st->end : time < st->end) ? static_cast<std::size_t>(std::prev(it) - steps.begin()) : steps.size();
+        };
+        std::vector<TimeNs> from(steps.size(), std::numeric_limits<TimeNs>::max()), to(steps.size(), kUnset);
+        const RankInfo& rank = t.rankInfo(RankId(r));
         for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
             const TrackInfo& info = t.trackInfo(TrackId(tr));
             for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
                 if (!s.replayed(v))
                     continue;
-                if (t.end(OpId(v)) > step->start && t.end(OpId(v)) <= step->end)
-                    to = std::max(to, s.end[v]);
-                if (t.start(OpId(v)) >= step->start && t.start(OpId(v)) < step->end)
-                    from = std::min(from, s.start[v]);
+                if (const std::size_t k = stepOf(t.end(OpId(v)), true); k < steps.size())
+                    to[k] = std::max(to[k], s.end[v]);
+                if (const std::size_t k = stepOf(t.start(OpId(v)), false); k < steps.size())
+                    from[k] = std::min(from[k], s.start[v]);
             }
         }
-        TimeNs& prev = previousEnd[step->rank.value()];
-        if (prev != kUnset)
-            from = prev;
-        if (to != kUnset && from != std::numeric_limits<TimeNs>::max())
-            s.steps.push_back({ step->rank, step->number, step->end - step->start, to - from });
-        prev = to;
+        TimeNs previous = kUnset;
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            const TimeNs begin = previous != kUnset ? previous : from[k];
+            if (to[k] != kUnset && begin != std::numeric_limits<TimeNs>::max())
+                s.steps.push_back({ steps[k]->rank, steps[k]->number, steps[k]->end - steps[k]->start, to[k] - begin });
+            previous = to[k];
+        }
     }
     std::sort(s.steps.begin(), s.steps.end(), [](const ReplayedStep& a, const ReplayedStep& b) {
         return a.rank != b.rank ? a.rank < b.rank : a.number < b.number;

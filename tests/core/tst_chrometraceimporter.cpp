@@ -4,6 +4,8 @@
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 
+#include "testsupport.h"
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,16 +23,6 @@ Q_DECLARE_METATYPE(ErrorCode)
 namespace {
 
 using TracePtr = std::shared_ptr<const Trace>;
-
-std::string toStd(const QString& s)
-{
-    return QFile::encodeName(s).toStdString();
-}
-
-QString describe(const Status& s)
-{
-    return QString::fromStdString(s.toString());
-}
 
 // The first op with this name, or an invalid id.
 OpId opNamed(const Trace& trace, std::string_view name, std::size_t skip = 0)

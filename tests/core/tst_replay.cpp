@@ -7,6 +7,8 @@
 #include "core/import/traceloader.h"
 #include "core/replay/replayer.h"
 
+#include "testsupport.h"
+
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
@@ -141,13 +143,6 @@ TwoRankJob twoRankJob()
     return j;
 }
 
-// The error of a failed result, for test messages (evaluated whether or not the check fails).
-template <class T>
-std::string describe(const Expected<T>& e)
-{
-    return e ? std::string() : e.status().toString();
-}
-
 QString tracesDir()
 {
     return QStringLiteral(SIGHTLINE_TRACES_DIR);
@@ -185,7 +180,7 @@ private Q_SLOTS:
         const TwoRankJob j = twoRankJob();
         const GraphPtr g = graphOf(j.trace);
         const Expected<Schedule> s = Replayer::replay(*g);
-        QVERIFY2(s, describe(s).c_str());
+        QVERIFY2(s, errorOf(s).c_str());
         for (std::uint32_t v = 0; v < g->opCount(); ++v) {
             QCOMPARE(s->start[v], j.trace->start(OpId(v)));
             QCOMPARE(s->end[v], j.trace->end(OpId(v)));
@@ -206,7 +201,7 @@ private Q_SLOTS:
         ReplayOptions options;
         options.durations.emplace_back(j.kernel[1], 250000);
         const Expected<Schedule> s = Replayer::replay(*g, options);
-        QVERIFY2(s, describe(s).c_str());
+        QVERIFY2(s, errorOf(s).c_str());
         QCOMPARE(s->start[j.allReduce[1].value()], TimeNs(263000));
         QCOMPARE(s->end[j.allReduce[0].value()], TimeNs(360000));
         QCOMPARE(s->end[j.allReduce[1].value()], TimeNs(360000));
@@ -283,13 +278,13 @@ private Q_SLOTS:
         if (!QFileInfo::exists(full))
             QSKIP("the trace corpus is not present");
         const auto trace = TraceLoader::load({ QFile::encodeName(full).toStdString() });
-        QVERIFY2(trace, describe(trace).c_str());
+        QVERIFY2(trace, errorOf(trace).c_str());
         const GraphPtr g = graphOf(*trace);
         QVERIFY(g);
         ReplayOptions options;
         options.rankOffsets = ClockAligner::align(*g).offsets;
         const Expected<Schedule> s = Replayer::replay(*g, options);
-        QVERIFY2(s, describe(s).c_str());
+        QVERIFY2(s, errorOf(s).c_str());
         QVERIFY(!s->steps.empty());
         for (const ReplayedStep& st : s->steps) {
             const double error = std::abs(static_cast<double>(st.replayed - st.measured)) / static_cast<double>(st.measured);
@@ -343,7 +338,7 @@ private Q_SLOTS:
             outFile.write(shifted.toUtf8());
         }
         const auto moved = TraceLoader::load({ QFile::encodeName(tmp.path()).toStdString() });
-        QVERIFY2(moved, describe(moved).c_str());
+        QVERIFY2(moved, errorOf(moved).c_str());
         const GraphPtr mg = graphOf(*moved);
         const ClockAlignment b = ClockAligner::align(*mg);
         for (std::uint32_t r = 0; r < (*moved)->ranks().size(); ++r) {

@@ -4,6 +4,8 @@
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 
+#include "testsupport.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -20,16 +22,6 @@ using namespace sightline;
 namespace {
 
 using TracePtr = std::shared_ptr<const Trace>;
-
-std::string toStd(const QString& s)
-{
-    return QFile::encodeName(s).toStdString();
-}
-
-QString describe(const Status& s)
-{
-    return QString::fromStdString(s.toString());
-}
 
 QByteArray kinetoFile(int rank, int worldSize, const QList<QByteArray>& events, const QByteArray& pgConfig = {})
 {

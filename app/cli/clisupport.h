@@ -1,0 +1,37 @@
+#pragma once
+
+#include "core/base/ids.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+class QCommandLineParser;
+
+// What the CLI commands share: conversions between core's types and Qt's, and the argument handling
+// every command starts with.
+namespace CliSupport {
+
+inline QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+inline double toMs(sightline::TimeNs ns)
+{
+    return static_cast<double>(ns) / 1e6;
+}
+
+// File arguments as the paths core opens (in the file-name encoding of the system).
+std::vector<std::string> toPaths(const QStringList& files);
+
+// Parses args (those after the command name) with parser, which has its options and a FILES...
+// positional argument. Prints help or the problem and returns the exit code when the command should
+// stop there (0 after --help, 2 for bad arguments or no files); otherwise returns nothing.
+std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args, const QString& command);
+
+} // namespace CliSupport
