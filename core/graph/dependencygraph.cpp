@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 #include <utility>
 
 namespace sightline {
@@ -187,10 +188,34 @@ struct Builder {
             case LinkKind::Flow:
                 add(l.from.value(), l.to.value(), EdgeKind::Flow, EdgeRef::EndToStart);
                 break;
+            case LinkKind::StreamWait:
+                add(l.from.value(), l.to.value(), EdgeKind::StreamWait, EdgeRef::EndToStart);
+                break;
             case LinkKind::Dependency:
                 add(l.from.value(), l.to.value(), EdgeKind::Explicit, EdgeRef::EndToStart);
                 break;
             }
+        }
+    }
+
+    // Stream waits the trace records without saying on what (no CUDA sync events): say so once.
+    void unresolvedWaits()
+    {
+        if (std::any_of(t.links().begin(), t.links().end(), [](const Link& l) { return l.kind == LinkKind::StreamWait; }))
+            return;
+        std::size_t count = 0;
+        OpId first;
+        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
+            const std::string_view name = t.string(t.name(OpId(op)));
+            if (name == "cudaStreamWaitEvent" || name == "hipStreamWaitEvent") {
+                if (count++ == 0)
+                    first = OpId(op);
+            }
+        }
+        if (count > 0) {
+            lint.push_back({ GraphLint::Code::UnresolvedWait, first,
+                std::to_string(count) + " cudaStreamWaitEvent calls do not say which stream and event they wait for (the profiler "
+                    "records that with CUDA sync events on); cross-stream waits are inferred from the measured times" });
         }
     }
 
@@ -208,7 +233,7 @@ struct Builder {
         std::map<std::string, std::map<std::uint32_t, std::vector<std::uint32_t>>> groups;
         for (std::uint32_t op = 0; op < t.opCount(); ++op) {
             const OpKind k = t.kind(OpId(op));
-            if (!isComm(k))
+            if (k != OpKind::Collective)
                 continue;
             const TrackInfo& track = t.trackInfo(t.track(OpId(op)));
             const bool gpu = isGpuTrack(track.kind);
@@ -272,14 +297,109 @@ struct Builder {
                             + " has different names across ranks; this group is not joined from here on" });
                     break;
                 }
-                const auto vertex = static_cast<std::uint32_t>(t.opCount() + collectives.size());
-                for (OpId p : c.participants) {
-                    add(p.value(), vertex, EdgeKind::Arrive, EdgeRef::StartToStart);
-                    add(vertex, p.value(), EdgeKind::Release, EdgeRef::EndToEnd);
-                }
-                collectives.push_back(std::move(c));
+                joinInto(std::move(c));
             }
         }
+    }
+
+    // The rank a point-to-point op talks to: the other member of a two-rank group, or the other rank
+    // of a two-rank job; -1 when the trace does not say.
+    int peerOf(OpId op) const
+    {
+        const int self = t.rankInfo(t.rank(op)).rank;
+        const CommArgs* args = t.commArgs(op);
+        if (args && args->groupRanks.isValid()) {
+            std::vector<int> members;
+            int value = -1;
+            for (char ch : t.string(args->groupRanks)) {
+                if (ch >= '0' && ch <= '9') {
+                    value = (value < 0 ? 0 : value * 10) + (ch - '0');
+                } else if (value >= 0) {
+                    members.push_back(value);
+                    value = -1;
+                }
+            }
+            if (value >= 0)
+                members.push_back(value);
+            if (members.size() == 2 && (members[0] == self || members[1] == self))
+                return members[0] == self ? members[1] : members[0];
+        }
+        if (t.ranks().size() == 2)
+            return t.rankInfo(RankId(t.rankInfo(RankId(0)).rank == self ? 1 : 0)).rank;
+        return -1;
+    }
+
+    // Sends and receives: the n-th send from A to B in a group pairs with the n-th receive on B from A.
+    void pointToPoint(bool join)
+    {
+        std::map<int, std::uint32_t> rankIdOf;
+        for (std::uint32_t r = 0; r < t.ranks().size(); ++r)
+            rankIdOf[t.rankInfo(RankId(r)).rank] = r;
+        std::vector<bool> hasGpuComm(t.ranks().size(), false);
+        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
+            const OpKind k = t.kind(OpId(op));
+            if ((k == OpKind::Send || k == OpKind::Recv) && isGpuTrack(t.trackInfo(t.track(OpId(op))).kind))
+                hasGpuComm[t.rank(OpId(op)).value()] = true;
+        }
+        // (group, from, to) -> sends, receives
+        std::map<std::tuple<std::string, int, int>, std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>> pairs;
+        std::size_t unknownPeer = 0;
+        OpId firstUnknown;
+        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
+            const OpKind k = t.kind(OpId(op));
+            if (k != OpKind::Send && k != OpKind::Recv)
+                continue;
+            if (isGpuTrack(t.trackInfo(t.track(OpId(op))).kind) != hasGpuComm[t.rank(OpId(op)).value()])
+                continue;
+            const int peer = peerOf(OpId(op));
+            if (peer < 0 || !rankIdOf.count(peer)) {
+                if (unknownPeer++ == 0)
+                    firstUnknown = OpId(op);
+                continue;
+            }
+            const CommArgs* args = t.commArgs(OpId(op));
+            const std::string group = args && args->processGroup.isValid() ? std::string(t.string(args->processGroup)) : std::string();
+            const int self = t.rankInfo(t.rank(OpId(op))).rank;
+            auto& entry = k == OpKind::Send ? pairs[{ group, self, peer }].first : pairs[{ group, peer, self }].second;
+            entry.push_back(op);
+        }
+        if (unknownPeer > 0) {
+            lint.push_back({ GraphLint::Code::UnmatchedSendRecv, firstUnknown,
+                std::to_string(unknownPeer) + " sends or receives do not say their peer; their measured durations are kept" });
+        }
+        for (const auto& [key, lists] : pairs) {
+            const auto& [group, from, to] = key;
+            const auto& [sends, recvs] = lists;
+            const std::string name = "p2p " + (group.empty() ? std::string() : group + " ") + std::to_string(from) + "->" + std::to_string(to);
+            if (sends.size() != recvs.size()) {
+                lint.push_back({ GraphLint::Code::UnmatchedSendRecv, OpId(sends.empty() ? recvs.front() : sends.front()),
+                    name + ": " + std::to_string(sends.size()) + " sends and " + std::to_string(recvs.size())
+                        + " receives; the first " + std::to_string(std::min(sends.size(), recvs.size())) + " are paired in order" });
+            }
+            if (!join)
+                continue;
+            for (std::size_t i = 0; i < std::min(sends.size(), recvs.size()); ++i) {
+                LogicalCollective c;
+                c.group = name;
+                const OpId send(sends[i]), recv(recvs[i]);
+                const CommArgs* args = t.commArgs(send);
+                c.name = args && args->collective.isValid() ? args->collective : t.name(send);
+                c.bytes = std::max(t.bytes(send), t.bytes(recv));
+                c.participants = from < to ? std::vector<OpId> { send, recv } : std::vector<OpId> { recv, send };
+                joinInto(std::move(c));
+            }
+        }
+    }
+
+    // Adds a logical collective vertex: every participant arrives at its start and ends with it.
+    void joinInto(LogicalCollective c)
+    {
+        const auto vertex = static_cast<std::uint32_t>(t.opCount() + collectives.size());
+        for (OpId p : c.participants) {
+            add(p.value(), vertex, EdgeKind::Arrive, EdgeRef::StartToStart);
+            add(vertex, p.value(), EdgeKind::Release, EdgeRef::EndToEnd);
+        }
+        collectives.push_back(std::move(c));
     }
 
     // Data dependencies around GPU communication: the compute op that produced the data (the last to
@@ -351,6 +471,7 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
     b.recordedLinks();
+    b.unresolvedWaits();
     // A format that records its dependencies (layer-wise DAGs) is authoritative: infer nothing more.
     const bool explicitDag = std::any_of(t.links().begin(), t.links().end(), [](const Link& l) { return l.kind == LinkKind::Dependency; });
     if (!explicitDag) {
@@ -358,17 +479,21 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
         b.producersAndConsumers();
     }
     b.collectivesAcrossRanks(options.joinCollectives);
+    b.pointToPoint(options.joinCollectives);
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
 
-    // Parallel edges of one kind add nothing: keep one.
+    // Parallel edges that tie the same instants add nothing: keep one, of the most specific kind
+    // (later kinds in EdgeKind say more than program order).
     std::vector<std::uint32_t> order(b.edges.size());
     for (std::uint32_t i = 0; i < order.size(); ++i)
         order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
         if (b.edges[x] != b.edges[y])
             return b.edges[x] < b.edges[y];
-        return b.info[x].ref < b.info[y].ref;
+        if (b.info[x].ref != b.info[y].ref)
+            return b.info[x].ref < b.info[y].ref;
+        return b.info[x].kind > b.info[y].kind;
     });
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
     std::vector<EdgeInfo> info;

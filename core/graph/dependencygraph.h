@@ -17,7 +17,7 @@ enum class EdgeKind : std::uint8_t {
     Program, // previous op on the same CPU thread or GPU stream
     Launch, // CPU runtime call -> the kernel, copy or memset it launched
     Sync, // GPU op -> the host call that waited for it (stream/device/event synchronize, blocking copy)
-    StreamWait, // op recorded before cudaEventRecord -> next op on the stream that waited for the event
+    StreamWait, // last op issued to a stream before cudaEventRecord -> the wait for that event (cuda_sync)
     Nest, // enclosing CPU op -> nested op
     NestEnd, // last nested op -> the end of the op enclosing it
     ForwardBackward, // forward op -> backward op (fwdbwd flows)
@@ -45,7 +45,7 @@ struct LogicalCollective {
 };
 
 struct GraphLint {
-    enum class Code : std::uint8_t { MissingParticipant, NameMismatch, UnmatchedSendRecv, Cycle, DroppedEdge };
+    enum class Code : std::uint8_t { MissingParticipant, NameMismatch, UnmatchedSendRecv, Cycle, DroppedEdge, UnresolvedWait };
     Code code;
     OpId op; // an op it concerns, or invalid
     std::string detail;
@@ -59,7 +59,7 @@ struct GraphOptions {
 // The global data-flow graph of a job (dPRO §4): every op of every rank is a vertex, plus one vertex per
 // logical collective; edges say what waits for what, within a rank (program order, launches,
 // synchronisation, nesting, forward->backward, gradient->collective->optimizer, explicit edges) and
-// across ranks (collective joins, send/recv pairs). Stored as a bidirectional compressed sparse row
+// across ranks (collective joins, send/recv pairs matched by peer and order). Stored as a bidirectional compressed sparse row
 // graph (Boost.Graph) and immutable once built; what could not be matched is listed in lint(), never
 // guessed. Edges that the measured times contradict (a target that starts before its source ends) are
 // tied start-to-start instead, so overlapping ops on one GPU stream keep their overlap.

@@ -64,6 +64,8 @@ struct EventArgs {
     std::int64_t inNelems = -1;
     std::int64_t outNelems = -1;
     std::int64_t groupSize = -1;
+    std::int64_t waitStream = -1; // cuda_sync: the stream whose recorded event is awaited
+    std::int64_t waitRecordCorrelation = -1; // cuda_sync: correlation id of that cudaEventRecord
     std::int64_t sortIndex = INT64_MIN;
     std::string_view collective;
     std::string_view dtype;
@@ -530,6 +532,12 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
             if (key == "correlation")
                 readInt(args.correlation);
             continue;
+        case 'w':
+            if (key == "wait_on_stream")
+                readInt(args.waitStream);
+            else if (key == "wait_on_cuda_event_record_corr_id")
+                readInt(args.waitRecordCorrelation);
+            continue;
         case 'b':
             if (key == "bytes")
                 readInt(args.bytes);
@@ -764,6 +772,7 @@ Status Parser::parseEvents(od::array events)
         ev.bindEnclosing = false;
         ev.typeError = false;
         ev.args.correlation = ev.args.bytes = ev.args.inNelems = ev.args.outNelems = ev.args.groupSize = -1;
+        ev.args.waitStream = ev.args.waitRecordCorrelation = -1;
         ev.args.sortIndex = INT64_MIN;
         ev.args.collective = ev.args.dtype = ev.args.groupName = ev.args.groupRanks = ev.args.metaName = ev.args.labels = {};
         ev.args.hasComm = false;
@@ -840,6 +849,8 @@ std::uint32_t Parser::addOp(const Event& ev, std::uint32_t track, TimeNs start, 
         c.groupSize = ev.args.groupSize >= 0 && ev.args.groupSize < INT32_MAX ? static_cast<std::int32_t>(ev.args.groupSize) : -1;
         m_part.commArgs.emplace_back(index, c);
     }
+    if (ev.args.waitRecordCorrelation >= 0)
+        m_part.streamWaits.emplace_back(index, RankPart::StreamWait { ev.args.waitStream, ev.args.waitRecordCorrelation });
     if (!ev.args.dims.empty() || !ev.args.types.empty()) {
         m_part.shapes.emplace_back(
             index, ShapeArgs { m_part.strings.intern(ev.args.dims), m_part.strings.intern(ev.args.types) });
@@ -1311,6 +1322,8 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         m_part.commArgs.emplace_back(opBase + op, RankPart::remapped(c, remap));
     for (const auto& [op, sh] : chunk.shapes)
         m_part.shapes.emplace_back(opBase + op, RankPart::remapped(sh, remap));
+    for (const auto& [op, w] : chunk.streamWaits)
+        m_part.streamWaits.emplace_back(opBase + op, w);
     for (RankPart::FlowPoint f : chunk.flows) {
         f.track = trackMap[f.track];
         f.category = mapId(f.category);

@@ -247,6 +247,7 @@ void Finalizer::orderTracksAndOps()
     };
     remapSparse(p.commArgs);
     remapSparse(p.shapes);
+    remapSparse(p.streamWaits);
     // Flow points on tracks without ops cannot bind to anything.
     std::int64_t unbound = 0;
     std::int64_t firstOffset = -1;
@@ -315,6 +316,36 @@ void Finalizer::linkCorrelations()
         m_launcher[i] = it->second;
         p.links.push_back(Link { OpId(it->second), OpId(i), LinkKind::Launch });
     }
+    // A wait for an event waits for the last op issued to the recording stream before the
+    // cudaEventRecord call; correlation ids count up in issue order.
+    std::unordered_map<std::uint32_t, std::vector<std::pair<std::int64_t, std::uint32_t>>> issued; // track -> (correlation, op)
+    std::vector<bool> isWait(p.streamWaits.empty() ? 0 : n, false);
+    for (const auto& w : p.streamWaits)
+        isWait[w.first] = true;
+    for (const auto& [op, wait] : p.streamWaits) {
+        if (!isGpu(op))
+            continue;
+        const RankPart::TrackKey& key = p.tracks[p.track[op]].key;
+        for (std::uint32_t t = 0; t < m_ranges.size(); ++t) {
+            const RankPart::Track& track = p.tracks[t];
+            if (!track.gpu || track.key.pid != key.pid || track.key.pidString != key.pidString || track.key.tid != wait.stream)
+                continue;
+            auto [it, fresh] = issued.try_emplace(t);
+            if (fresh) {
+                for (std::uint32_t i = m_ranges[t].first; i < m_ranges[t].first + m_ranges[t].count; ++i) {
+                    if (p.correlation[i] >= 0 && !isWait[i])
+                        it->second.emplace_back(p.correlation[i], i);
+                }
+                std::sort(it->second.begin(), it->second.end());
+            }
+            const auto& list = it->second;
+            const auto after = std::lower_bound(list.begin(), list.end(), std::make_pair(wait.recordCorrelation, std::uint32_t(0)));
+            if (after != list.begin() && std::prev(after)->second != op)
+                p.links.push_back(Link { OpId(std::prev(after)->second), OpId(op), LinkKind::StreamWait });
+        }
+    }
+    p.streamWaits.clear();
+    p.streamWaits.shrink_to_fit();
 }
 
 std::uint32_t Finalizer::bindFlowPoint(const RankPart::FlowPoint& point) const

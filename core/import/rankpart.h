@@ -66,6 +66,12 @@ struct RankPart {
     std::vector<std::int64_t> correlation; // -1 when absent; dropped after linking
     std::vector<std::pair<std::uint32_t, CommArgs>> commArgs;
     std::vector<std::pair<std::uint32_t, ShapeArgs>> shapes;
+    // cuda_sync events (Kineto's CUDA sync tracking): which recorded event a stream or host waited for.
+    struct StreamWait {
+        std::int64_t stream = -1;
+        std::int64_t recordCorrelation = -1;
+    };
+    std::vector<std::pair<std::uint32_t, StreamWait>> streamWaits; // dropped after linking
     std::vector<FlowPoint> flows;
     std::vector<CounterSample> counters;
     std::vector<Diagnostic> diagnostics;

@@ -50,6 +50,7 @@ std::string_view linkKindName(LinkKind kind)
     case LinkKind::Flow: return "flow";
     case LinkKind::ForwardBackward: return "fwdbwd";
     case LinkKind::Dependency: return "dependency";
+    case LinkKind::StreamWait: return "stream_wait";
     }
     return "flow";
 }

@@ -32,6 +32,7 @@ enum class LinkKind : std::uint8_t {
     Flow, // generic flow event pair
     ForwardBackward, // forward op -> backward op (fwdbwd flows)
     Dependency, // an explicit dependency an importer knows from the format (layer-wise DAGs)
+    StreamWait, // last op recorded on a stream before cudaEventRecord -> the wait for that event
 };
 
 // How a rank's iterations were found.
