@@ -173,6 +173,24 @@ bool exportChrome(const QString& file, const DependencyGraph& g, const Schedule&
     return true;
 }
 
+QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology, const std::array<LinkFit, kLinkTypeCount>& fits,
+    const Schedule& s, const QString& durations, const QString& comm)
+{
+    QJsonArray links;
+    for (int l = 0; l < kLinkTypeCount; ++l) {
+        const LinkParameters& p = options.costModel.parameters(static_cast<LinkType>(l));
+        links.append(QJsonObject { { QStringLiteral("type"), QString::fromLatin1(linkTypeName(static_cast<LinkType>(l))) },
+            { QStringLiteral("alpha_us"), rounded(p.alphaNs / 1000.0, 4) }, { QStringLiteral("bandwidth_gbps"), rounded(p.bytesPerNs, 4) },
+            { QStringLiteral("fitted"), fits[l].fitted }, { QStringLiteral("samples"), fits[l].samples },
+            { QStringLiteral("fit_error_pct"), rounded(fits[l].meanAbsErrorPct, 2) } });
+    }
+    return QJsonObject { { QStringLiteral("durations"), durations }, { QStringLiteral("communication"), comm },
+        { QStringLiteral("tree_all_reduce"), options.costModel.treeAllReduce }, { QStringLiteral("gamma"), options.overlapSlowdown },
+        { QStringLiteral("hosts"), topology.hostCount() }, { QStringLiteral("hosts_from"), qs(topology.source()) },
+        { QStringLiteral("links"), links }, { QStringLiteral("peak_transfers"), static_cast<qint64>(s.peakTransfers) },
+        { QStringLiteral("ops_without_counterpart"), static_cast<qint64>(s.withoutCounterpart) } };
+}
+
 bool parseSteps(const QString& text, std::int64_t& first, std::int64_t& last)
 {
     const QStringList parts = text.split(QLatin1Char('-'));
@@ -206,7 +224,27 @@ int ReplayCommand::run(const QStringList& args)
         QStringLiteral("Fix the clock offset of a rank, in microseconds (repeatable)."), QStringLiteral("RANK=US"));
     const QCommandLineOption topOption(QStringLiteral("top"),
         QStringLiteral("How many critical-path ops to list in text output (default 15)."), QStringLiteral("N"), QStringLiteral("15"));
-    parser.addOptions({ jsonOption, stepsOption, exportOption, noAlignOption, offsetOption, topOption });
+    const QCommandLineOption durationsOption(QStringLiteral("durations"),
+        QStringLiteral("Op durations: measured (each op its own), mean (mean over the replayed steps) or step:N (from step N)."),
+        QStringLiteral("SOURCE"), QStringLiteral("measured"));
+    const QCommandLineOption commOption(QStringLiteral("comm"),
+        QStringLiteral("Transfer times: measured, or model (alpha-beta cost model with shared link bandwidth)."), QStringLiteral("SOURCE"),
+        QStringLiteral("measured"));
+    const QCommandLineOption noFitOption(QStringLiteral("no-fit"),
+        QStringLiteral("With --comm model, keep the default link parameters instead of fitting them to the trace."));
+    const QCommandLineOption linkOption(QStringLiteral("link"),
+        QStringLiteral("Set a link type's latency per step (us) and bandwidth (GB/s); TYPE is nvlink, pcie or network (repeatable)."),
+        QStringLiteral("TYPE=US:GBPS"));
+    const QCommandLineOption treeOption(QStringLiteral("tree-allreduce"), QStringLiteral("Model all-reduces as trees instead of rings."));
+    const QCommandLineOption perHostOption(QStringLiteral("ranks-per-host"),
+        QStringLiteral("Ranks per host, in rank order (default: from host names, else 8)."), QStringLiteral("N"));
+    const QCommandLineOption intraOption(QStringLiteral("intra-host"),
+        QStringLiteral("How GPUs in one host connect: nvlink (default) or pcie."), QStringLiteral("TYPE"), QStringLiteral("nvlink"));
+    const QCommandLineOption gammaOption(QStringLiteral("gamma"),
+        QStringLiteral("Slowdown of compute that overlaps communication, e.g. 0.1 for 10% (default 0)."), QStringLiteral("G"),
+        QStringLiteral("0"));
+    parser.addOptions({ jsonOption, stepsOption, exportOption, noAlignOption, offsetOption, topOption, durationsOption, commOption,
+        noFitOption, linkOption, treeOption, perHostOption, intraOption, gammaOption });
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, QStringLiteral("replay")))
         return *exit;
     QTextStream err(stderr);
@@ -227,6 +265,60 @@ int ReplayCommand::run(const QStringList& args)
             return 2;
         }
         offsetByRank[rank] = static_cast<TimeNs>(std::llround(value * 1000.0));
+    }
+    const QString durations = parser.value(durationsOption);
+    if (durations == QLatin1String("mean")) {
+        options.durationSource = DurationSource::StepMean;
+    } else if (durations.startsWith(QLatin1String("step:"))) {
+        bool ok = false;
+        options.durationSource = DurationSource::OneStep;
+        options.durationStep = durations.mid(5).toLongLong(&ok);
+        if (!ok || options.durationStep < 0) {
+            err << "sightline-cli replay: --durations step:N wants a step number, not '" << durations << "'\n";
+            return 2;
+        }
+    } else if (durations != QLatin1String("measured")) {
+        err << "sightline-cli replay: --durations wants measured, mean or step:N, not '" << durations << "'\n";
+        return 2;
+    }
+    const QString comm = parser.value(commOption);
+    if (comm != QLatin1String("measured") && comm != QLatin1String("model")) {
+        err << "sightline-cli replay: --comm wants measured or model, not '" << comm << "'\n";
+        return 2;
+    }
+    options.communication = comm == QLatin1String("model") ? CommSource::CostModel : CommSource::Measured;
+    options.costModel.treeAllReduce = parser.isSet(treeOption);
+    std::vector<std::pair<LinkType, LinkParameters>> linkValues;
+    for (const QString& l : parser.values(linkOption)) {
+        const QStringList kv = l.split(QLatin1Char('='));
+        const QStringList ab = kv.size() == 2 ? kv[1].split(QLatin1Char(':')) : QStringList();
+        LinkType type = LinkType::NvLink;
+        bool ok1 = false, ok2 = false;
+        const double alphaUs = ab.size() == 2 ? ab[0].toDouble(&ok1) : 0.0;
+        const double gbps = ab.size() == 2 ? ab[1].toDouble(&ok2) : 0.0;
+        if (kv.size() != 2 || !parseLinkType(kv[0].toStdString(), &type) || !ok1 || !ok2 || alphaUs < 0 || gbps <= 0) {
+            err << "sightline-cli replay: --link wants TYPE=US:GBPS with TYPE nvlink, pcie or network, not '" << l << "'\n";
+            return 2;
+        }
+        linkValues.emplace_back(type, LinkParameters { alphaUs * 1000.0, gbps });
+    }
+    if (parser.isSet(perHostOption)) {
+        bool ok = false;
+        options.topology.ranksPerHost = parser.value(perHostOption).toInt(&ok);
+        if (!ok || options.topology.ranksPerHost <= 0) {
+            err << "sightline-cli replay: --ranks-per-host wants a positive count\n";
+            return 2;
+        }
+    }
+    if (!parseLinkType(parser.value(intraOption).toStdString(), &options.topology.intraHost) || options.topology.intraHost == LinkType::Network) {
+        err << "sightline-cli replay: --intra-host wants nvlink or pcie, not '" << parser.value(intraOption) << "'\n";
+        return 2;
+    }
+    bool gammaOk = false;
+    options.overlapSlowdown = parser.value(gammaOption).toDouble(&gammaOk);
+    if (!gammaOk || options.overlapSlowdown < 0) {
+        err << "sightline-cli replay: --gamma wants a non-negative number\n";
+        return 2;
     }
     bool topOk = false;
     const int top = parser.value(topOption).toInt(&topOk);
@@ -273,6 +365,14 @@ int ReplayCommand::run(const QStringList& args)
         alignment = ClockAligner::align(g, alignOptions);
     }
     options.rankOffsets = alignment.offsets;
+    std::array<LinkFit, kLinkTypeCount> fits {};
+    if (options.communication == CommSource::CostModel && !parser.isSet(noFitOption))
+        fits = Replayer::fitCostModel(g, options);
+    for (const auto& [type, value] : linkValues) {
+        options.costModel.setParameters(type, value);
+        fits[static_cast<int>(type)].fitted = false;
+    }
+    const LinkTopology topology(t, options.topology);
     Expected<Schedule> schedule = Replayer::replay(g, options);
     if (!schedule)
         return fail(schedule.status());
@@ -346,6 +446,7 @@ int ReplayCommand::run(const QStringList& args)
             { QStringLiteral("graph"), QJsonObject { { QStringLiteral("vertices"), static_cast<qint64>(g.vertexCount()) },
                                           { QStringLiteral("edges"), static_cast<qint64>(g.edgeCount()) },
                                           { QStringLiteral("logical_collectives"), static_cast<qint64>(g.collectives().size()) } } },
+            { QStringLiteral("model"), modelJson(options, topology, fits, s, durations, comm) },
             { QStringLiteral("lint"), QJsonArray::fromStringList(lint) },
         };
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
@@ -359,6 +460,23 @@ int ReplayCommand::run(const QStringList& args)
     }
     out << "Graph: " << g.vertexCount() << " vertices, " << g.edgeCount() << " edges, " << g.collectives().size()
         << " logical collectives\n";
+    out << "Model: durations " << durations << ", transfers " << comm;
+    if (options.overlapSlowdown > 0)
+        out << ", gamma " << options.overlapSlowdown;
+    out << "; " << topology.hostCount() << " host(s) from " << qs(topology.source()) << '\n';
+    if (options.communication == CommSource::CostModel) {
+        for (int l = 0; l < kLinkTypeCount; ++l) {
+            const LinkParameters& p = options.costModel.parameters(static_cast<LinkType>(l));
+            out << "  " << linkTypeName(static_cast<LinkType>(l)) << ": alpha " << QString::number(p.alphaNs / 1000.0, 'f', 2)
+                << " us/step, " << QString::number(p.bytesPerNs, 'f', 2) << " GB/s";
+            if (fits[l].fitted)
+                out << " (fitted to " << fits[l].samples << " transfers, mean error " << QString::number(fits[l].meanAbsErrorPct, 'f', 1) << "%)";
+            out << '\n';
+        }
+        out << "  at most " << s.peakTransfers << " transfers in flight at once\n";
+    }
+    if (s.withoutCounterpart > 0)
+        out << "  " << s.withoutCounterpart << " ops had no counterpart in the chosen steps and kept their own duration\n";
     out << "Clock offsets (us):";
     for (std::uint32_t r = 0; r < t.ranks().size(); ++r)
         out << ' ' << QString::number(static_cast<double>(alignment.offsets[r]) / 1000.0, 'f', 1);

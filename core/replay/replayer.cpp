@@ -3,8 +3,14 @@
 #include "core/base/progress.h"
 #include "core/graph/dependencygraph.h"
 
+#include "core/replay/flownetwork.h"
+
 #include <algorithm>
+#include <cmath>
 #include <iterator>
+#include <queue>
+#include <tuple>
+#include <unordered_map>
 
 namespace sightline {
 
@@ -70,6 +76,110 @@ std::vector<std::int64_t> Replayer::commonSteps(const DependencyGraph& graph)
         }
     }
     return common;
+}
+
+namespace {
+
+// The measured pure transfer of a logical collective: from the last arrival to the first participant
+// done. Clocks that disagree can make that negative; then the shortest participant is the estimate.
+std::pair<TimeNs, TimeNs> measuredTransfer(const Model& m, const LogicalCollective& coll)
+{
+    TimeNs lastArrival = std::numeric_limits<TimeNs>::min();
+    TimeNs firstEnd = std::numeric_limits<TimeNs>::max();
+    TimeNs shortest = std::numeric_limits<TimeNs>::max();
+    for (OpId p : coll.participants) {
+        lastArrival = std::max(lastArrival, m.measuredStart(p.value()));
+        firstEnd = std::min(firstEnd, m.measuredEnd(p.value()));
+        shortest = std::min(shortest, m.t.duration(p));
+    }
+    return { lastArrival, lastArrival + (firstEnd > lastArrival ? firstEnd - lastArrival : shortest) };
+}
+
+std::vector<RankId> ranksOf(const Trace& t, const LogicalCollective& coll)
+{
+    std::vector<RankId> ranks;
+    for (OpId p : coll.participants)
+        ranks.push_back(t.rank(p));
+    return ranks;
+}
+
+// Merged [from, to) intervals; the fraction of [a, b) they cover.
+double coveredFraction(const std::vector<std::pair<TimeNs, TimeNs>>& merged, TimeNs a, TimeNs b)
+{
+    if (b <= a || merged.empty())
+        return 0.0;
+    auto it = std::partition_point(merged.begin(), merged.end(), [&](const auto& iv) { return iv.second <= a; });
+    TimeNs covered = 0;
+    for (; it != merged.end() && it->first < b; ++it)
+        covered += std::min(b, it->second) - std::max(a, it->first);
+    return static_cast<double>(covered) / static_cast<double>(b - a);
+}
+
+void mergeIntervals(std::vector<std::pair<TimeNs, TimeNs>>& iv)
+{
+    std::sort(iv.begin(), iv.end());
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < iv.size(); ++i) {
+        if (w > 0 && iv[i].first <= iv[w - 1].second)
+            iv[w - 1].second = std::max(iv[w - 1].second, iv[i].second);
+        else
+            iv[w++] = iv[i];
+    }
+    iv.resize(w);
+}
+
+struct CounterpartKey {
+    std::uint32_t track;
+    std::uint32_t name;
+    std::uint32_t ordinal;
+    bool operator==(const CounterpartKey&) const = default;
+};
+struct CounterpartHash {
+    std::size_t operator()(const CounterpartKey& k) const
+    {
+        std::uint64_t h = (static_cast<std::uint64_t>(k.track) << 40) ^ (static_cast<std::uint64_t>(k.name) << 20) ^ k.ordinal;
+        h ^= h >> 33;
+        h *= 0xff51afd7ed558ccdULL;
+        h ^= h >> 33;
+        return static_cast<std::size_t>(h);
+    }
+};
+
+} // namespace
+
+std::vector<CostModel::Sample> Replayer::transferSamples(const DependencyGraph& graph, const ReplayOptions& options)
+{
+    const Trace& t = graph.trace();
+    Model m { graph, t, options.rankOffsets, {}, {}, {} };
+    m.offset.resize(t.ranks().size(), 0);
+    const LinkTopology topology(t, options.topology);
+    std::vector<CostModel::Sample> samples;
+    for (const LogicalCollective& coll : graph.collectives()) {
+        const auto [from, to] = measuredTransfer(m, coll);
+        const std::vector<RankId> ranks = ranksOf(t, coll);
+        const CommAlgorithm algorithm = options.costModel.algorithmOf(t.string(coll.name));
+        samples.push_back({ topology.route(ranks).type, algorithm, coll.bytes, static_cast<int>(ranks.size()), to - from });
+    }
+    // Communication kernels whose peers are not in the trace: their whole duration, which includes
+    // any wait for the peers, so these samples bound the transfer from above.
+    for (std::uint32_t v = 0; v < graph.opCount(); ++v) {
+        const OpId op(v);
+        const CommArgs* args = isCommunication(t.kind(op)) ? t.commArgs(op) : nullptr;
+        const TrackKind k = t.trackInfo(t.track(op)).kind;
+        if (!args || args->groupSize < 2 || (k != TrackKind::GpuStream && k != TrackKind::CommChannel)
+            || graph.collectiveOf(op) != DependencyGraph::kNoVertex)
+            continue;
+        const RankId rank = t.rank(op);
+        samples.push_back({ topology.route(std::span<const RankId>(&rank, 1)).type, options.costModel.algorithmOf(t.string(args->collective)),
+            t.bytes(op), args->groupSize, t.duration(op) });
+    }
+    return samples;
+}
+
+std::array<LinkFit, kLinkTypeCount> Replayer::fitCostModel(const DependencyGraph& graph, ReplayOptions& options)
+{
+    const std::vector<CostModel::Sample> samples = transferSamples(graph, options);
+    return options.costModel.fit(samples);
 }
 
 Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOptions& options, const CancellationToken* cancel)
@@ -139,33 +249,17 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
     m.collEnd.resize(n - ops);
     for (std::uint32_t c = 0; c < n - ops; ++c) {
         const LogicalCollective& coll = graph.collective(ops + c);
-        bool all = true;
-        TimeNs lastArrival = std::numeric_limits<TimeNs>::min();
-        TimeNs firstEnd = std::numeric_limits<TimeNs>::max();
-        TimeNs shortest = std::numeric_limits<TimeNs>::max();
-        for (OpId p : coll.participants) {
-            all = all && m.inScope[p.value()];
-            lastArrival = std::max(lastArrival, m.measuredStart(p.value()));
-            firstEnd = std::min(firstEnd, m.measuredEnd(p.value()));
-            shortest = std::min(shortest, t.duration(p));
-        }
-        m.inScope[ops + c] = all;
-        m.collStart[c] = lastArrival;
-        // The pure transfer: from the last arrival to the first participant done. Clocks that disagree
-        // can make that negative; then the shortest participant is the best estimate.
-        m.collEnd[c] = lastArrival + (firstEnd > lastArrival ? firstEnd - lastArrival : shortest);
+        m.inScope[ops + c] = std::all_of(coll.participants.begin(), coll.participants.end(), [&](OpId p) { return m.inScope[p.value()] != 0; });
+        std::tie(m.collStart[c], m.collEnd[c]) = measuredTransfer(m, coll);
     }
 
     Schedule s;
-    s.start.assign(n, kUnset);
-    s.end.assign(n, kUnset);
-    s.startCause.assign(n, Schedule::kSelf);
-    s.endCause.assign(n, Schedule::kSelf);
     s.gap.assign(n, 0);
     s.minDuration.assign(n, 0);
     s.tail.assign(n, 0);
-    std::vector<std::uint32_t> pendingStart(n, 0), pendingEnd(n, 0);
-    std::vector<TimeNs> refStart(n, kUnset), refEnd(n, kUnset);
+    std::vector<std::uint32_t> initialPendingStart(n, 0), initialPendingEnd(n, 0);
+    // Ops whose end depends on nothing but their own start: their duration is theirs to replace.
+    std::vector<std::uint8_t> selfTimed(n, 0);
 
     // Model parameters from the measured times, over in-scope edges only.
     for (std::uint32_t v = 0; v < n; ++v) {
@@ -181,20 +275,82 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             const EdgeRef ref = graph.ref(graph.inEdge(i));
             if (ref == EdgeRef::EndToEnd) {
                 e = std::max(e, m.measuredEnd(src));
-                ++pendingEnd[v];
+                ++initialPendingEnd[v];
             } else {
                 r = std::max(r, startsAtStart(ref) ? m.measuredStart(src) : m.measuredEnd(src));
-                ++pendingStart[v];
+                ++initialPendingStart[v];
             }
         }
-        ++pendingEnd[v]; // its own start
+        ++initialPendingEnd[v]; // its own start
         s.gap[v] = r == kUnset ? 0 : ms - r;
         if (e == kUnset || e < ms) {
             s.minDuration[v] = me - ms;
             s.tail[v] = 0;
+            selfTimed[v] = e == kUnset;
         } else {
             s.tail[v] = me - e;
             s.minDuration[v] = std::max<TimeNs>(0, std::min(me - ms, me - e));
+        }
+    }
+
+    if (options.durationSource != DurationSource::Measured) {
+        // Counterparts: same track, same name, same position among its namesakes in the step. An op
+        // takes their mean duration and their mean gap after the instant that released them.
+        struct Sums {
+            TimeNs duration = 0;
+            std::uint32_t count = 0;
+            TimeNs gap = 0;
+            std::uint32_t gaps = 0;
+        };
+        std::unordered_map<CounterpartKey, Sums, CounterpartHash> sums;
+        std::vector<std::uint32_t> ordinal(ops, 0);
+        std::unordered_map<std::uint64_t, std::uint32_t> seen;
+        for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
+            const TrackInfo& info = t.trackInfo(TrackId(tr));
+            seen.clear();
+            for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
+                const std::int32_t step = t.step(OpId(v));
+                if (step < 0)
+                    continue;
+                const std::uint64_t k = (static_cast<std::uint64_t>(t.name(OpId(v)).value()) << 32) | static_cast<std::uint32_t>(step);
+                ordinal[v] = seen[k]++;
+                const bool wanted = options.durationSource == DurationSource::OneStep ? step == options.durationStep
+                                                                                     : step >= firstStep && step <= lastStep;
+                if (!wanted)
+                    continue;
+                Sums& sum = sums[{ tr, t.name(OpId(v)).value(), ordinal[v] }];
+                sum.duration += t.duration(OpId(v));
+                ++sum.count;
+                TimeNs released = kUnset;
+                for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
+                    const EdgeRef ref = graph.ref(graph.inEdge(i));
+                    if (ref != EdgeRef::EndToEnd)
+                        released = std::max(released, startsAtStart(ref) ? m.measuredStart(graph.inSource(i)) : m.measuredEnd(graph.inSource(i)));
+                }
+                if (released != kUnset) {
+                    sum.gap += m.measuredStart(v) - released;
+                    ++sum.gaps;
+                }
+            }
+        }
+        if (options.durationSource == DurationSource::OneStep && sums.empty())
+            return Status::error(ErrorCode::InvalidArgument, {}, -1, "no op of step " + std::to_string(options.durationStep) + " is in the trace");
+        auto mean = [](TimeNs total, std::uint32_t count) {
+            const auto c = static_cast<TimeNs>(count);
+            return total >= 0 ? (total + c / 2) / c : -((-total + c / 2) / c);
+        };
+        for (std::uint32_t v = 0; v < ops; ++v) {
+            if (!m.inScope[v])
+                continue;
+            const auto it = t.step(OpId(v)) < 0 ? sums.end() : sums.find({ t.track(OpId(v)).value(), t.name(OpId(v)).value(), ordinal[v] });
+            if (it == sums.end()) {
+                s.withoutCounterpart += selfTimed[v];
+                continue;
+            }
+            if (selfTimed[v])
+                s.minDuration[v] = mean(it->second.duration, it->second.count);
+            if (initialPendingStart[v] > 0 && it->second.gaps > 0)
+                s.gap[v] = mean(it->second.gap, it->second.gaps);
         }
     }
 
@@ -203,60 +359,178 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             s.minDuration[op.value()] = std::max<TimeNs>(0, duration);
     }
 
-    std::vector<std::uint32_t> queue;
-    queue.reserve(2 * static_cast<std::size_t>(n));
-    for (std::uint32_t v = 0; v < n; ++v) {
-        if (m.inScope[v] && pendingStart[v] == 0)
-            queue.push_back(v);
+    // Transfers under the cost model: latency, wire bytes and links of each in-scope logical
+    // collective, and of each communication kernel whose peers are not in the trace (its group size
+    // says how many there were; it crosses its own rank's port).
+    const bool flows = options.communication == CommSource::CostModel;
+    struct Transfer {
+        TimeNs latency = 0;
+        double bytes = 0;
+        std::vector<std::uint32_t> links;
+    };
+    constexpr std::uint32_t kNoTransfer = 0xFFFFFFFFu;
+    std::vector<Transfer> transfers;
+    std::vector<std::uint32_t> transferOf;
+    std::vector<double> bandwidth;
+    if (flows) {
+        const LinkTopology topology(t, options.topology);
+        for (std::uint32_t l = 0; l < topology.linkCount(); ++l)
+            bandwidth.push_back(options.costModel.parameters(topology.type(l)).bytesPerNs);
+        transferOf.assign(n, kNoTransfer);
+        auto addTransfer = [&](std::uint32_t v, std::string_view collective, std::int64_t bytes, int participants, LinkTopology::Route route) {
+            const CommAlgorithm algorithm = options.costModel.algorithmOf(collective);
+            const CostModel::Volume volume = CostModel::volume(algorithm, bytes, participants);
+            transferOf[v] = static_cast<std::uint32_t>(transfers.size());
+            transfers.push_back({ static_cast<TimeNs>(std::llround(options.costModel.parameters(route.type).alphaNs * volume.steps)),
+                volume.wireBytes, std::move(route.links) });
+            s.minDuration[v] = options.costModel.duration(algorithm, bytes, participants, route.type);
+        };
+        for (std::uint32_t c = 0; c < n - ops; ++c) {
+            if (!m.inScope[ops + c])
+                continue;
+            const LogicalCollective& coll = graph.collective(ops + c);
+            const std::vector<RankId> ranks = ranksOf(t, coll);
+            addTransfer(ops + c, t.string(coll.name), coll.bytes, static_cast<int>(ranks.size()), topology.route(ranks));
+        }
+        for (std::uint32_t v = 0; v < ops; ++v) {
+            if (!m.inScope[v] || !selfTimed[v] || !isCommunication(t.kind(OpId(v))))
+                continue;
+            const TrackKind k = t.trackInfo(t.track(OpId(v))).kind;
+            const CommArgs* args = t.commArgs(OpId(v));
+            if ((k != TrackKind::GpuStream && k != TrackKind::CommChannel) || !args || args->groupSize < 2
+                || graph.collectiveOf(OpId(v)) != DependencyGraph::kNoVertex)
+                continue;
+            const RankId rank = t.rank(OpId(v));
+            addTransfer(v, t.string(args->collective), t.bytes(OpId(v)), args->groupSize, topology.route(std::span<const RankId>(&rank, 1)));
+        }
     }
-    auto relaxStart = [&](std::uint32_t y, TimeNs value, std::uint32_t cause) {
-        if (value > refStart[y]) {
-            refStart[y] = value;
-            s.startCause[y] = cause;
+
+    std::vector<std::uint32_t> pendingStart, pendingEnd;
+    std::vector<TimeNs> refStart, refEnd;
+    std::vector<std::uint32_t> queue;
+    // One pass of the simulation over the current model parameters.
+    auto simulate = [&]() -> Status {
+        s.start.assign(n, kUnset);
+        s.end.assign(n, kUnset);
+        s.startCause.assign(n, Schedule::kSelf);
+        s.endCause.assign(n, Schedule::kSelf);
+        pendingStart = initialPendingStart;
+        pendingEnd = initialPendingEnd;
+        refStart.assign(n, kUnset);
+        refEnd.assign(n, kUnset);
+        queue.clear();
+        queue.reserve(2 * static_cast<std::size_t>(n));
+        for (std::uint32_t v = 0; v < n; ++v) {
+            if (m.inScope[v] && pendingStart[v] == 0)
+                queue.push_back(v);
         }
-        if (--pendingStart[y] == 0)
-            queue.push_back(y);
-    };
-    auto relaxEnd = [&](std::uint32_t y, TimeNs value, std::uint32_t cause) {
-        if (value > refEnd[y]) {
-            refEnd[y] = value;
-            s.endCause[y] = cause;
-        }
-        if (--pendingEnd[y] == 0)
-            queue.push_back(y | Schedule::kEndBit);
-    };
-    for (std::size_t head = 0; head < queue.size(); ++head) {
-        if ((head & 0xFFFF) == 0 && cancel && cancel->isCancelled())
-            return Status::cancelled();
-        const std::uint32_t item = queue[head];
-        const std::uint32_t v = item & ~Schedule::kEndBit;
-        if ((item & Schedule::kEndBit) == 0) {
-            s.start[v] = refStart[v] == kUnset ? m.measuredStart(v) : refStart[v] + s.gap[v];
-            for (std::uint32_t e = graph.outBegin(v); e < graph.outBegin(v + 1); ++e) {
-                const std::uint32_t y = graph.target(e);
-                if (m.inScope[y] && startsAtStart(graph.ref(e)))
-                    relaxStart(y, s.start[v], v);
+        auto relaxStart = [&](std::uint32_t y, TimeNs value, std::uint32_t cause) {
+            if (value > refStart[y]) {
+                refStart[y] = value;
+                s.startCause[y] = cause;
             }
-            if (--pendingEnd[v] == 0)
-                queue.push_back(v | Schedule::kEndBit);
-        } else {
-            // The end is the later of the own minimum duration and the awaited ends plus the tail.
-            TimeNs end = s.start[v] + s.minDuration[v];
-            if (refEnd[v] != kUnset && refEnd[v] + s.tail[v] > end)
-                end = refEnd[v] + s.tail[v];
-            else
-                s.endCause[v] = Schedule::kSelf;
-            s.end[v] = end;
-            for (std::uint32_t e = graph.outBegin(v); e < graph.outBegin(v + 1); ++e) {
-                const std::uint32_t y = graph.target(e);
-                if (!m.inScope[y] || startsAtStart(graph.ref(e)))
-                    continue;
-                if (graph.ref(e) == EdgeRef::EndToEnd)
-                    relaxEnd(y, end, v | Schedule::kEndBit);
-                else
-                    relaxStart(y, end, v | Schedule::kEndBit);
+            if (--pendingStart[y] == 0)
+                queue.push_back(y);
+        };
+        auto relaxEnd = [&](std::uint32_t y, TimeNs value, std::uint32_t cause) {
+            if (value > refEnd[y]) {
+                refEnd[y] = value;
+                s.endCause[y] = cause;
             }
+            if (--pendingEnd[y] == 0)
+                queue.push_back(y | Schedule::kEndBit);
+        };
+        // Transfers waiting out their latency, by the time they enter the network.
+        using Entry = std::pair<TimeNs, std::uint32_t>;
+        std::priority_queue<Entry, std::vector<Entry>, std::greater<>> entering;
+        FlowNetwork network(flows ? bandwidth : std::vector<double> {});
+        std::size_t head = 0;
+        for (;;) {
+            for (; head < queue.size(); ++head) {
+                if ((head & 0xFFFF) == 0 && cancel && cancel->isCancelled())
+                    return Status::cancelled();
+                const std::uint32_t item = queue[head];
+                const std::uint32_t v = item & ~Schedule::kEndBit;
+                if ((item & Schedule::kEndBit) == 0) {
+                    s.start[v] = refStart[v] == kUnset ? m.measuredStart(v) : refStart[v] + s.gap[v];
+                    for (std::uint32_t e = graph.outBegin(v); e < graph.outBegin(v + 1); ++e) {
+                        const std::uint32_t y = graph.target(e);
+                        if (m.inScope[y] && startsAtStart(graph.ref(e)))
+                            relaxStart(y, s.start[v], v);
+                    }
+                    if (flows && transferOf[v] != kNoTransfer)
+                        entering.emplace(s.start[v] + transfers[transferOf[v]].latency, v);
+                    else if (--pendingEnd[v] == 0)
+                        queue.push_back(v | Schedule::kEndBit);
+                } else {
+                    // The end is the later of the own minimum duration and the awaited ends plus the tail.
+                    TimeNs end = s.start[v] + s.minDuration[v];
+                    if (refEnd[v] != kUnset && refEnd[v] + s.tail[v] > end)
+                        end = refEnd[v] + s.tail[v];
+                    else
+                        s.endCause[v] = Schedule::kSelf;
+                    s.end[v] = end;
+                    for (std::uint32_t e = graph.outBegin(v); e < graph.outBegin(v + 1); ++e) {
+                        const std::uint32_t y = graph.target(e);
+                        if (!m.inScope[y] || startsAtStart(graph.ref(e)))
+                            continue;
+                        if (graph.ref(e) == EdgeRef::EndToEnd)
+                            relaxEnd(y, end, v | Schedule::kEndBit);
+                        else
+                            relaxStart(y, end, v | Schedule::kEndBit);
+                    }
+                }
+            }
+            if (entering.empty() && network.idle())
+                break;
+            // The next event in time: a transfer entering the network, or one completing.
+            if (!entering.empty() && (network.idle() || entering.top().first <= network.next().time)) {
+                const auto [time, v] = entering.top();
+                entering.pop();
+                const Transfer& tr = transfers[transferOf[v]];
+                network.start(v, time, tr.links, tr.bytes);
+                s.peakTransfers = std::max(s.peakTransfers, network.inFlight());
+                continue;
+            }
+            const FlowNetwork::Completion done = network.finishNext();
+            s.minDuration[done.id] = done.time - s.start[done.id];
+            if (--pendingEnd[done.id] == 0)
+                queue.push_back(done.id | Schedule::kEndBit);
         }
+        return {};
+    };
+    if (Status st = simulate(); !st.ok())
+        return st;
+
+    if (options.overlapSlowdown > 0) {
+        // Scale compute kernels by how much more (or less) communication they overlap than measured.
+        std::vector<std::vector<std::pair<TimeNs, TimeNs>>> measuredComm(t.ranks().size()), replayedComm(t.ranks().size());
+        for (std::uint32_t v = 0; v < ops; ++v) {
+            if (!m.inScope[v] || !isCommunication(t.kind(OpId(v))))
+                continue;
+            const TrackKind k = t.trackInfo(t.track(OpId(v))).kind;
+            if (k != TrackKind::GpuStream && k != TrackKind::CommChannel)
+                continue;
+            const std::uint32_t r = t.rank(OpId(v)).value();
+            measuredComm[r].emplace_back(m.measuredStart(v), m.measuredEnd(v));
+            if (s.end[v] != kUnset)
+                replayedComm[r].emplace_back(s.start[v], s.end[v]);
+        }
+        for (auto& iv : measuredComm)
+            mergeIntervals(iv);
+        for (auto& iv : replayedComm)
+            mergeIntervals(iv);
+        const double gamma = options.overlapSlowdown;
+        for (std::uint32_t v = 0; v < ops; ++v) {
+            if (!m.inScope[v] || !selfTimed[v] || t.kind(OpId(v)) != OpKind::ComputeKernel || s.end[v] == kUnset)
+                continue;
+            const std::uint32_t r = t.rank(OpId(v)).value();
+            const double before = coveredFraction(measuredComm[r], m.measuredStart(v), m.measuredEnd(v));
+            const double after = coveredFraction(replayedComm[r], s.start[v], s.end[v]);
+            s.minDuration[v] = static_cast<TimeNs>(std::llround(static_cast<double>(s.minDuration[v]) * (1 + gamma * after) / (1 + gamma * before)));
+        }
+        if (Status st = simulate(); !st.ok())
+            return st;
     }
     s.order = std::move(queue);
     auto nameOf = [&](std::uint32_t v) {

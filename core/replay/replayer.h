@@ -1,6 +1,8 @@
 #pragma once
 
 #include "core/base/expected.h"
+#include "core/replay/costmodel.h"
+#include "core/replay/linktopology.h"
 #include "core/replay/schedule.h"
 
 #include <memory>
@@ -12,6 +14,19 @@ namespace sightline {
 class CancellationToken;
 class DependencyGraph;
 
+// Where the duration of each op comes from.
+enum class DurationSource : std::uint8_t {
+    Measured, // every op its own measured duration
+    OneStep, // every op the duration of its counterpart in durationStep
+    StepMean, // every op the mean duration of its counterparts over the replayed steps
+};
+
+// Where the transfer time of each logical collective comes from.
+enum class CommSource : std::uint8_t {
+    Measured, // the measured pure transfer time (last arrival to first participant done)
+    CostModel, // the α–β cost model, with transfers in flight sharing their links' bandwidth
+};
+
 struct ReplayOptions {
     // Per rank (indexed by RankId), subtracted from the rank's measured times: clock alignment.
     std::vector<TimeNs> rankOffsets;
@@ -20,6 +35,19 @@ struct ReplayOptions {
     std::int64_t lastStep = -1;
     // What-if durations: (op, duration) pairs that replace the measured duration of those ops.
     std::vector<std::pair<OpId, TimeNs>> durations;
+
+    DurationSource durationSource = DurationSource::Measured;
+    std::int64_t durationStep = -1; // for DurationSource::OneStep
+
+    CommSource communication = CommSource::Measured;
+    CostModel costModel; // for CommSource::CostModel
+    TopologyOptions topology;
+
+    // γ: compute kernels run this much slower (0.1 = 10 %) while communication runs on the same rank.
+    // Measured durations already hold the slowdown of the overlap they had, so each kernel is scaled
+    // by (1 + γ·replayed overlap) / (1 + γ·measured overlap), overlap being the fraction of the kernel
+    // covered by communication. 0 turns it off.
+    double overlapSlowdown = 0;
 };
 
 // The embedded replayer (dPRO §4.3): replays the dependency graph over the selected steps. Every op
@@ -29,7 +57,15 @@ struct ReplayOptions {
 // earliest end minus the last arrival); host synchronisation ends when the awaited GPU op does;
 // an enclosing CPU op ends after its last nested op. Instants are resolved in dependency order, so
 // the result is deterministic and independent of thread count. A cycle of dependencies fails with
-// the op it stalls on. Pure; safe to run concurrently on one graph.
+// the op it stalls on.
+//
+// With the cost model, each logical collective is a transfer over the links of a LinkTopology: it
+// starts after its α latency and shares bandwidth with the transfers in flight (FlowNetwork); the
+// simulation then advances in time order through transfer starts and completions, and resolves the
+// instants that depend on them as they complete. Durations can come from each op's own measurement,
+// from one chosen step, or from the mean over the replayed steps; counterparts across steps are the
+// ops with the same name at the same position among their namesakes on the same track in the step.
+// Pure; safe to run concurrently on one graph.
 class Replayer {
 public:
     static Expected<Schedule> replay(const DependencyGraph& graph, const ReplayOptions& options = {},
@@ -37,6 +73,12 @@ public:
 
     // The ProfilerStep numbers every rank with steps has, in order.
     static std::vector<std::int64_t> commonSteps(const DependencyGraph& graph);
+
+    // The measured transfers of the graph's logical collectives, as cost-model samples over the
+    // topology of options (clock offsets applied).
+    static std::vector<CostModel::Sample> transferSamples(const DependencyGraph& graph, const ReplayOptions& options);
+    // Fits options.costModel to the graph's own collectives.
+    static std::array<LinkFit, kLinkTypeCount> fitCostModel(const DependencyGraph& graph, ReplayOptions& options);
 };
 
 } // namespace sightline

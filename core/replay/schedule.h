@@ -49,6 +49,10 @@ struct Schedule {
     TimeNs finish = 0; // latest replayed end
     std::vector<ReplayedStep> steps;
     std::vector<DeviceUtilisation> utilisation;
+    // With durations from other steps: in-scope ops that had no counterpart there and kept their own.
+    std::size_t withoutCounterpart = 0;
+    // With the cost model: the most transfers that were in flight at once.
+    std::size_t peakTransfers = 0;
 
     bool replayed(std::uint32_t v) const { return start[v] != kNotReplayed; }
     std::size_t memoryBytes() const;

@@ -1,0 +1,152 @@
+#include "core/replay/costmodel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace sightline {
+
+const char* commAlgorithmName(CommAlgorithm algorithm)
+{
+    switch (algorithm) {
+    case CommAlgorithm::RingAllReduce: return "ring_all_reduce";
+    case CommAlgorithm::TreeAllReduce: return "tree_all_reduce";
+    case CommAlgorithm::AllGather: return "all_gather";
+    case CommAlgorithm::ReduceScatter: return "reduce_scatter";
+    case CommAlgorithm::AllToAll: return "all_to_all";
+    case CommAlgorithm::Broadcast: return "broadcast";
+    case CommAlgorithm::Reduce: return "reduce";
+    case CommAlgorithm::PsPush: return "ps_push";
+    case CommAlgorithm::PsPull: return "ps_pull";
+    case CommAlgorithm::SendRecv: return "send_recv";
+    }
+    return "?";
+}
+
+CostModel::CostModel()
+{
+    // Per step latency and bandwidth of common hardware: NVLink 2 (V100/A100 class), PCIe 3 x16,
+    // 10 Gb Ethernet.
+    m_links[static_cast<int>(LinkType::NvLink)] = { 1000.0, 100.0 };
+    m_links[static_cast<int>(LinkType::Pcie)] = { 2000.0, 12.0 };
+    m_links[static_cast<int>(LinkType::Network)] = { 10000.0, 1.25 };
+}
+
+CommAlgorithm CostModel::algorithmOf(std::string_view c) const
+{
+    if (c == "all_reduce")
+        return treeAllReduce ? CommAlgorithm::TreeAllReduce : CommAlgorithm::RingAllReduce;
+    if (c == "all_gather" || c == "gather")
+        return CommAlgorithm::AllGather;
+    if (c == "reduce_scatter" || c == "scatter")
+        return CommAlgorithm::ReduceScatter;
+    if (c == "all_to_all")
+        return CommAlgorithm::AllToAll;
+    if (c == "broadcast")
+        return CommAlgorithm::Broadcast;
+    if (c == "reduce")
+        return CommAlgorithm::Reduce;
+    if (c == "push")
+        return CommAlgorithm::PsPush;
+    if (c == "pull")
+        return CommAlgorithm::PsPull;
+    if (c == "send" || c == "recv" || c == "send_recv")
+        return CommAlgorithm::SendRecv;
+    // Barriers and unknown collectives: a ring all-reduce of what they carry (barriers carry nothing,
+    // which leaves their latency).
+    return CommAlgorithm::RingAllReduce;
+}
+
+CostModel::Volume CostModel::volume(CommAlgorithm algorithm, std::int64_t bytes, int participants)
+{
+    const double p = std::max(1, participants);
+    const double b = static_cast<double>(std::max<std::int64_t>(0, bytes));
+    const double log2p = p > 1 ? std::ceil(std::log2(p)) : 0.0;
+    if (p <= 1 && algorithm != CommAlgorithm::PsPush && algorithm != CommAlgorithm::PsPull && algorithm != CommAlgorithm::SendRecv)
+        return { 0, 0 };
+    switch (algorithm) {
+    case CommAlgorithm::RingAllReduce: return { 2 * (p - 1), 2 * (p - 1) / p * b };
+    case CommAlgorithm::TreeAllReduce: return { 2 * log2p, 2 * b };
+    case CommAlgorithm::AllGather:
+    case CommAlgorithm::ReduceScatter:
+    case CommAlgorithm::AllToAll: return { p - 1, (p - 1) / p * b };
+    case CommAlgorithm::Broadcast:
+    case CommAlgorithm::Reduce: return { log2p, b };
+    case CommAlgorithm::PsPush:
+    case CommAlgorithm::PsPull:
+    case CommAlgorithm::SendRecv: return { 1, b };
+    }
+    return { 0, 0 };
+}
+
+TimeNs CostModel::duration(CommAlgorithm algorithm, std::int64_t bytes, int participants, LinkType type) const
+{
+    const Volume v = volume(algorithm, bytes, participants);
+    const LinkParameters& p = parameters(type);
+    return static_cast<TimeNs>(std::llround(p.alphaNs * v.steps + v.wireBytes / p.bytesPerNs));
+}
+
+std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> samples)
+{
+    std::array<LinkFit, kLinkTypeCount> fits {};
+    for (int type = 0; type < kLinkTypeCount; ++type) {
+        // Rows (steps, wire bytes) / measured against 1: least squares on relative error, so small
+        // latency-bound transfers weigh as much as large bandwidth-bound ones.
+        std::vector<std::pair<double, double>> rows;
+        std::vector<const Sample*> used;
+        for (const Sample& s : samples) {
+            if (static_cast<int>(s.type) != type || s.measured <= 0 || s.bytes <= 0)
+                continue;
+            const Volume v = volume(s.algorithm, s.bytes, s.participants);
+            if (v.wireBytes <= 0)
+                continue;
+            const double d = static_cast<double>(s.measured);
+            rows.emplace_back(v.steps / d, v.wireBytes / d);
+            used.push_back(&s);
+        }
+        LinkFit& f = fits[type];
+        f.samples = static_cast<int>(rows.size());
+        if (rows.empty())
+            continue;
+        double skk = 0, skx = 0, sxx = 0, sk = 0, sx = 0;
+        for (const auto& [k, x] : rows) {
+            skk += k * k;
+            skx += k * x;
+            sxx += x * x;
+            sk += k;
+            sx += x;
+        }
+        LinkParameters& p = m_links[type];
+        // Solve [skk skx; skx sxx] [alpha; beta] = [sk; sx], beta = 1 / bandwidth.
+        const double det = skk * sxx - skx * skx;
+        double alpha = -1, beta = -1;
+        if (rows.size() >= 2 && det > 1e-12 * skk * sxx) {
+            alpha = (sk * sxx - sx * skx) / det;
+            beta = (skk * sx - skx * sk) / det;
+        }
+        if (alpha < 0 || beta <= 0) {
+            // One parameter only: keep α at zero (or the current value when samples cannot separate
+            // them) and fit β.
+            const double a = rows.size() >= 2 && det > 1e-12 * skk * sxx ? 0.0 : p.alphaNs;
+            double num = 0;
+            for (const auto& [k, x] : rows)
+                num += x * (1 - a * k);
+            beta = num / sxx;
+            alpha = a;
+            if (beta <= 0)
+                continue; // the latency alone explains more than the measurement: keep the current values
+        }
+        p.alphaNs = alpha;
+        p.bytesPerNs = 1.0 / beta;
+        f.fitted = true;
+        double err = 0;
+        for (const Sample* s : used) {
+            const double model = static_cast<double>(duration(s->algorithm, s->bytes, s->participants, s->type));
+            err += std::abs(model - static_cast<double>(s->measured)) / static_cast<double>(s->measured);
+        }
+        f.meanAbsErrorPct = 100.0 * err / static_cast<double>(used.size());
+    }
+    return fits;
+}
+
+} // namespace sightline

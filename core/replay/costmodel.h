@@ -1,0 +1,85 @@
+#pragma once
+
+#include "core/base/ids.h"
+#include "core/replay/linktopology.h"
+
+#include <array>
+#include <span>
+#include <string_view>
+
+namespace sightline {
+
+// How a communication op moves its data.
+enum class CommAlgorithm : std::uint8_t {
+    RingAllReduce,
+    TreeAllReduce,
+    AllGather,
+    ReduceScatter,
+    AllToAll,
+    Broadcast,
+    Reduce,
+    PsPush,
+    PsPull,
+    SendRecv,
+};
+inline constexpr int kCommAlgorithmCount = 10;
+const char* commAlgorithmName(CommAlgorithm algorithm);
+
+// α–β parameters of one link type: a latency per algorithm step and a bandwidth.
+struct LinkParameters {
+    double alphaNs = 0; // per step
+    double bytesPerNs = 1; // bandwidth; 1 byte/ns = 1 GB/s
+};
+
+// How well the fitted parameters of one link type reproduce the trace's own collectives.
+struct LinkFit {
+    int samples = 0;
+    bool fitted = false; // false: the defaults (or the user's values) were kept
+    double meanAbsErrorPct = 0; // of the modelled vs measured transfer times, over the samples
+};
+
+// The α–β communication cost model (seed 001 §VI, seed 000 §4.3): a transfer of an algorithm with p
+// participants takes α·steps + wire bytes / bandwidth on its bottleneck link type, where steps and
+// wire bytes per participant are the textbook ones (a ring all-reduce of B bytes: 2(p−1) steps and
+// 2(p−1)/p·B bytes; a tree all-reduce: 2⌈log2 p⌉ steps and 2B; all-gather, reduce-scatter and
+// all-to-all of B bytes in total: p−1 steps and (p−1)/p·B; broadcast and reduce: ⌈log2 p⌉ steps and
+// B; push, pull and send/recv: one step and B). Message sizes are those the trace records per rank:
+// the larger of the input and output. Parameters per link type start from common hardware (NVLink
+// 100 GB/s, PCIe 12 GB/s, 10 Gb Ethernet) and can be fitted by least squares on relative error from
+// measured transfers. A value type.
+class CostModel {
+public:
+    CostModel();
+
+    const LinkParameters& parameters(LinkType type) const { return m_links[static_cast<int>(type)]; }
+    void setParameters(LinkType type, const LinkParameters& p) { m_links[static_cast<int>(type)] = p; }
+    // All-reduces run as trees instead of rings.
+    bool treeAllReduce = false;
+
+    // The algorithm of a normalised collective name ("all_reduce", "all_gather", ...).
+    CommAlgorithm algorithmOf(std::string_view collective) const;
+
+    struct Volume {
+        double steps = 0;
+        double wireBytes = 0; // bytes each participant moves over its bottleneck link
+    };
+    static Volume volume(CommAlgorithm algorithm, std::int64_t bytes, int participants);
+    // The transfer time alone on its link type.
+    TimeNs duration(CommAlgorithm algorithm, std::int64_t bytes, int participants, LinkType type) const;
+
+    struct Sample {
+        LinkType type;
+        CommAlgorithm algorithm;
+        std::int64_t bytes;
+        int participants;
+        TimeNs measured;
+    };
+    // Fits α and bandwidth of each link type that has samples with bytes; keeps the current values of
+    // the others, and of a type whose samples cannot determine them (then only what they can is fitted).
+    std::array<LinkFit, kLinkTypeCount> fit(std::span<const Sample> samples);
+
+private:
+    std::array<LinkParameters, kLinkTypeCount> m_links;
+};
+
+} // namespace sightline

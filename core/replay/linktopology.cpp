@@ -1,0 +1,99 @@
+#include "core/replay/linktopology.h"
+
+#include "core/model/trace.h"
+
+#include <algorithm>
+#include <map>
+
+namespace sightline {
+
+const char* linkTypeName(LinkType type)
+{
+    switch (type) {
+    case LinkType::NvLink: return "nvlink";
+    case LinkType::Pcie: return "pcie";
+    case LinkType::Network: return "network";
+    }
+    return "?";
+}
+
+bool parseLinkType(const std::string& text, LinkType* type)
+{
+    for (int i = 0; i < kLinkTypeCount; ++i) {
+        if (text == linkTypeName(static_cast<LinkType>(i))) {
+            *type = static_cast<LinkType>(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+LinkTopology::LinkTopology(const Trace& trace, const TopologyOptions& options)
+    : m_rankCount(static_cast<std::uint32_t>(trace.ranks().size()))
+    , m_intraHost(options.intraHost)
+{
+    m_host.assign(m_rankCount, 0);
+    // Ranks in global rank order, for grouping by count.
+    std::vector<std::uint32_t> byRank(m_rankCount);
+    for (std::uint32_t r = 0; r < m_rankCount; ++r)
+        byRank[r] = r;
+    std::sort(byRank.begin(), byRank.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return trace.rankInfo(RankId(a)).rank < trace.rankInfo(RankId(b)).rank;
+    });
+    const bool named = std::all_of(trace.ranks().begin(), trace.ranks().end(),
+        [&](const RankInfo& r) { return r.host.isValid() && !trace.string(r.host).empty(); });
+    if (options.ranksPerHost <= 0 && named && m_rankCount > 0) {
+        std::map<std::string_view, int> hosts;
+        for (std::uint32_t r : byRank) {
+            const auto [it, inserted] = hosts.emplace(trace.string(trace.rankInfo(RankId(r)).host), static_cast<int>(hosts.size()));
+            m_host[r] = it->second;
+        }
+        m_hostCount = static_cast<int>(hosts.size());
+        m_source = "host names";
+    } else {
+        const int perHost = options.ranksPerHost > 0 ? options.ranksPerHost : TopologyOptions::kDefaultRanksPerHost;
+        for (std::size_t i = 0; i < byRank.size(); ++i)
+            m_host[byRank[i]] = static_cast<int>(i) / perHost;
+        m_hostCount = m_rankCount == 0 ? 0 : static_cast<int>((m_rankCount + perHost - 1) / perHost);
+        m_source = options.ranksPerHost > 0 ? "ranks per host" : "default ranks per host";
+    }
+    m_type.assign(m_rankCount, m_intraHost);
+    m_type.resize(2 * m_rankCount, LinkType::Pcie);
+    m_type.resize(2 * m_rankCount + m_hostCount, LinkType::Network);
+}
+
+LinkTopology::Route LinkTopology::route(std::span<const RankId> ranks) const
+{
+    Route r;
+    r.type = m_intraHost;
+    std::vector<int> hosts;
+    for (RankId rank : ranks) {
+        r.links.push_back(gpuPort(rank));
+        hosts.push_back(hostOf(rank));
+    }
+    std::sort(hosts.begin(), hosts.end());
+    hosts.erase(std::unique(hosts.begin(), hosts.end()), hosts.end());
+    if (hosts.size() > 1) {
+        r.type = LinkType::Network;
+        for (int h : hosts)
+            r.links.push_back(networkLink(h));
+    }
+    std::sort(r.links.begin(), r.links.end());
+    r.links.erase(std::unique(r.links.begin(), r.links.end()), r.links.end());
+    return r;
+}
+
+LinkTopology::Route LinkTopology::serverRoute(RankId worker, RankId server) const
+{
+    Route r;
+    r.type = LinkType::Pcie;
+    r.links.push_back(pcieLink(worker));
+    if (hostOf(worker) != hostOf(server)) {
+        r.type = LinkType::Network;
+        r.links.push_back(networkLink(hostOf(worker)));
+        r.links.push_back(networkLink(hostOf(server)));
+    }
+    return r;
+}
+
+} // namespace sightline

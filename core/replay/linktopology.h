@@ -1,0 +1,70 @@
+#pragma once
+
+#include "core/base/ids.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+class Trace;
+
+// The kinds of link a transfer can cross, from fastest to slowest in a usual cluster (Proteus §VI).
+enum class LinkType : std::uint8_t { NvLink, Pcie, Network };
+inline constexpr int kLinkTypeCount = 3;
+// Stable identifiers: "nvlink", "pcie", "network".
+const char* linkTypeName(LinkType type);
+// Parses an identifier of linkTypeName(); false when unknown.
+bool parseLinkType(const std::string& text, LinkType* type);
+
+struct TopologyOptions {
+    // Ranks per host, in rank order. 0 takes the hosts from the trace's host names; ranks whose trace
+    // names none are then grouped kDefaultRanksPerHost to a host.
+    int ranksPerHost = 0;
+    // How GPUs inside one host reach each other.
+    LinkType intraHost = LinkType::NvLink;
+    static constexpr int kDefaultRanksPerHost = 8;
+};
+
+// The links of a job (Proteus's hierarchy): every rank's GPU has one port onto the intra-host fabric
+// (NVLink, or PCIe where the host has no NVLink) and one PCIe link to its host's memory, and every
+// host has one network interface. A transfer between ranks crosses their intra-host ports and, when it
+// spans hosts, the network interfaces of those hosts; the slowest kind crossed is its bottleneck type.
+// Immutable once built.
+class LinkTopology {
+public:
+    LinkTopology(const Trace& trace, const TopologyOptions& options = {});
+
+    int hostCount() const { return m_hostCount; }
+    int hostOf(RankId rank) const { return m_host[rank.value()]; }
+    std::size_t linkCount() const { return m_type.size(); }
+    LinkType type(std::uint32_t link) const { return m_type[link]; }
+    // Where the host assignment came from: "host names", "ranks per host" or "default ranks per host".
+    const std::string& source() const { return m_source; }
+
+    std::uint32_t gpuPort(RankId rank) const { return rank.value(); }
+    std::uint32_t pcieLink(RankId rank) const { return m_rankCount + rank.value(); }
+    std::uint32_t networkLink(int host) const { return 2 * m_rankCount + static_cast<std::uint32_t>(host); }
+
+    struct Route {
+        LinkType type = LinkType::NvLink; // the bottleneck kind
+        std::vector<std::uint32_t> links;
+    };
+    // The links a collective or point-to-point transfer among these ranks crosses.
+    Route route(std::span<const RankId> ranks) const;
+    // A parameter-server transfer between a worker rank and a server rank: the worker's PCIe link and,
+    // across hosts, both network interfaces.
+    Route serverRoute(RankId worker, RankId server) const;
+
+private:
+    std::uint32_t m_rankCount = 0;
+    int m_hostCount = 0;
+    LinkType m_intraHost = LinkType::NvLink;
+    std::vector<int> m_host; // per RankId
+    std::vector<LinkType> m_type; // per link
+    std::string m_source;
+};
+
+} // namespace sightline

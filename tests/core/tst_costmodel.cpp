@@ -1,0 +1,415 @@
+// The communication cost model, shared link bandwidth and the replayer's what-if inputs: α–β volumes
+// and fitting, fair sharing in the flow network, bandwidth sharing and overlap slowdown in replays of
+// hand-built jobs, durations taken from other steps, and cross-step prediction on a real trace.
+
+#include "core/graph/dependencygraph.h"
+#include "core/import/traceloader.h"
+#include "core/replay/costmodel.h"
+#include "core/replay/flownetwork.h"
+#include "core/replay/linktopology.h"
+#include "core/replay/replayer.h"
+
+#include "jobbuilder.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace sightline;
+
+namespace {
+
+constexpr TimeNs us = 1000;
+
+std::shared_ptr<const DependencyGraph> graphOf(const TracePtr& trace)
+{
+    auto g = DependencyGraph::build(trace);
+    return g ? *g : nullptr;
+}
+
+// Two ranks on the given hosts; each launches two all-reduces of `bytes` in two process groups on two
+// NCCL streams at the same instant (or one after the other on one stream when `concurrent` is false).
+struct SharedLinkJob {
+    TracePtr trace;
+    OpId first[2], second[2];
+};
+
+SharedLinkJob sharedLinkJob(bool concurrent, const std::string& host0, const std::string& host1, std::int64_t bytes)
+{
+    JobBuilder b;
+    SharedLinkJob j;
+    b.currentStep = 1;
+    for (int r = 0; r < 2; ++r) {
+        const std::uint32_t rank = b.rank(r, r == 0 ? host0 : host1);
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        const std::uint32_t s1 = b.track(rank, TrackKind::GpuStream, 20);
+        const std::uint32_t s2 = b.track(rank, TrackKind::GpuStream, 21);
+        const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 2000 * us);
+        const OpId l1 = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1 * us, 2 * us);
+        const OpId l2 = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 3 * us, 4 * us);
+        if (concurrent) {
+            j.first[r] = b.op(s1, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", OpKind::Collective, 10 * us, 110 * us);
+            j.second[r] = b.op(s2, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", OpKind::Collective, 10 * us, 110 * us);
+        } else {
+            j.first[r] = b.op(s1, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", OpKind::Collective, 10 * us, 60 * us);
+            j.second[r] = b.op(s1, "ncclDevKernel_AllReduce_Sum_f32_RING_LL", OpKind::Collective, 61 * us, 110 * us);
+        }
+        b.link(l1, j.first[r], LinkKind::Launch);
+        b.link(l2, j.second[r], LinkKind::Launch);
+        b.step(rank, 1, marker);
+    }
+    // Arguments in op order: rank 0's two kernels, then rank 1's.
+    for (int r = 0; r < 2; ++r) {
+        b.comm(j.first[r], "all_reduce", "1", bytes, 2);
+        b.comm(j.second[r], "all_reduce", concurrent ? "2" : "1", bytes, 2);
+    }
+    std::sort(b.d.commArgs.begin(), b.d.commArgs.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    j.trace = b.finish();
+    return j;
+}
+
+ReplayOptions modelOptions()
+{
+    ReplayOptions o;
+    o.communication = CommSource::CostModel;
+    o.costModel.setParameters(LinkType::NvLink, { 0.0, 1.0 }); // 1 GB/s, no latency: easy numbers
+    o.costModel.setParameters(LinkType::Network, { 500.0, 0.25 });
+    return o;
+}
+
+TimeNs collectiveDuration(const DependencyGraph& g, const Schedule& s, OpId participant)
+{
+    const std::uint32_t c = g.collectiveOf(participant);
+    return c == DependencyGraph::kNoVertex ? -1 : s.end[c] - s.start[c];
+}
+
+} // namespace
+
+class TestCostModel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void volumes()
+    {
+        auto v = CostModel::volume(CommAlgorithm::RingAllReduce, 1000, 4);
+        QCOMPARE(v.steps, 6.0);
+        QCOMPARE(v.wireBytes, 1500.0);
+        v = CostModel::volume(CommAlgorithm::TreeAllReduce, 1000, 8);
+        QCOMPARE(v.steps, 6.0);
+        QCOMPARE(v.wireBytes, 2000.0);
+        v = CostModel::volume(CommAlgorithm::AllGather, 800, 8);
+        QCOMPARE(v.steps, 7.0);
+        QCOMPARE(v.wireBytes, 700.0);
+        v = CostModel::volume(CommAlgorithm::Broadcast, 800, 5);
+        QCOMPARE(v.steps, 3.0);
+        QCOMPARE(v.wireBytes, 800.0);
+        v = CostModel::volume(CommAlgorithm::PsPush, 800, 1);
+        QCOMPARE(v.steps, 1.0);
+        QCOMPARE(v.wireBytes, 800.0);
+        QCOMPARE(CostModel::volume(CommAlgorithm::AllToAll, 800, 1).wireBytes, 0.0);
+
+        CostModel m;
+        m.setParameters(LinkType::Pcie, { 2000.0, 10.0 });
+        // Ring all-reduce of 10 MB on 4 ranks: 6 steps of 2 us and 15 MB at 10 GB/s.
+        QCOMPARE(m.duration(CommAlgorithm::RingAllReduce, 10'000'000, 4, LinkType::Pcie), TimeNs(12'000 + 1'500'000));
+        QCOMPARE(m.algorithmOf("all_reduce"), CommAlgorithm::RingAllReduce);
+        m.treeAllReduce = true;
+        QCOMPARE(m.algorithmOf("all_reduce"), CommAlgorithm::TreeAllReduce);
+        QCOMPARE(m.algorithmOf("all_to_all"), CommAlgorithm::AllToAll);
+        QCOMPARE(m.algorithmOf("recv"), CommAlgorithm::SendRecv);
+    }
+
+    void fitRecoversParameters()
+    {
+        CostModel truth;
+        truth.setParameters(LinkType::Network, { 5000.0, 20.0 });
+        std::vector<CostModel::Sample> samples;
+        const CommAlgorithm algorithms[] = { CommAlgorithm::RingAllReduce, CommAlgorithm::AllGather, CommAlgorithm::Broadcast };
+        int i = 0;
+        for (std::int64_t bytes = 4096; bytes <= (std::int64_t(1) << 28); bytes *= 4, ++i) {
+            const CommAlgorithm a = algorithms[i % 3];
+            const int p = 2 + i % 7;
+            samples.push_back({ LinkType::Network, a, bytes, p, truth.duration(a, bytes, p, LinkType::Network) });
+        }
+        CostModel fitted;
+        const auto fits = fitted.fit(samples);
+        QVERIFY(fits[static_cast<int>(LinkType::Network)].fitted);
+        QCOMPARE(fits[static_cast<int>(LinkType::Network)].samples, static_cast<int>(samples.size()));
+        QVERIFY(fits[static_cast<int>(LinkType::Network)].meanAbsErrorPct < 0.01);
+        QVERIFY(std::abs(fitted.parameters(LinkType::Network).alphaNs - 5000.0) < 5.0);
+        QVERIFY(std::abs(fitted.parameters(LinkType::Network).bytesPerNs - 20.0) < 0.02);
+        // Types without samples keep their parameters.
+        QVERIFY(!fits[static_cast<int>(LinkType::NvLink)].fitted);
+        QCOMPARE(fitted.parameters(LinkType::NvLink).bytesPerNs, CostModel().parameters(LinkType::NvLink).bytesPerNs);
+
+        // One message size cannot separate α from β: α stays, β explains the rest.
+        CostModel single;
+        single.setParameters(LinkType::Pcie, { 1000.0, 1.0 });
+        const std::vector<CostModel::Sample> same { { LinkType::Pcie, CommAlgorithm::SendRecv, 9000, 2, 10'000 },
+            { LinkType::Pcie, CommAlgorithm::SendRecv, 9000, 2, 10'000 } };
+        QVERIFY(single.fit(same)[static_cast<int>(LinkType::Pcie)].fitted);
+        QCOMPARE(single.parameters(LinkType::Pcie).alphaNs, 1000.0);
+        QVERIFY(std::abs(single.parameters(LinkType::Pcie).bytesPerNs - 1.0) < 1e-9);
+    }
+
+    void flowNetworkSharesFairly()
+    {
+        // Alone, 1000 bytes at 1 byte/ns take 1000 ns; two at once on one link each take 2000 ns.
+        FlowNetwork alone({ 1.0 });
+        const std::uint32_t link0[] = { 0 };
+        alone.start(1, 0, link0, 1000);
+        QCOMPARE(alone.finishNext().time, TimeNs(1000));
+        QVERIFY(alone.idle());
+
+        FlowNetwork two({ 1.0 });
+        two.start(1, 0, link0, 1000);
+        two.start(2, 0, link0, 1000);
+        FlowNetwork::Completion a = two.finishNext();
+        FlowNetwork::Completion b = two.finishNext();
+        QCOMPARE(a.time, TimeNs(2000));
+        QCOMPARE(b.time, TimeNs(2000));
+        QCOMPARE(a.id, 1u); // ties in id order
+
+        // Staggered: the first runs alone for 500 ns, then both share until it is done.
+        FlowNetwork staggered({ 1.0 });
+        staggered.start(1, 0, link0, 1000);
+        staggered.start(2, 500, link0, 1000);
+        a = staggered.finishNext();
+        b = staggered.finishNext();
+        QCOMPARE(a.id, 1u);
+        QCOMPARE(a.time, TimeNs(1500));
+        QCOMPARE(b.time, TimeNs(2000));
+
+        // A transfer is held back by its most loaded link only.
+        FlowNetwork chain({ 1.0, 1.0 });
+        const std::uint32_t both[] = { 0, 1 };
+        const std::uint32_t link1[] = { 1 };
+        chain.start(1, 0, both, 1000);
+        chain.start(2, 0, link1, 1000);
+        chain.start(3, 0, link0, 1000);
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(chain.finishNext().time, TimeNs(2000));
+    }
+
+    void topologyRoutes()
+    {
+        JobBuilder b;
+        for (int r = 0; r < 4; ++r)
+            b.track(b.rank(r, r < 2 ? "node-a" : "node-b"), TrackKind::CpuThread, 1);
+        const TracePtr trace = b.finish();
+        const LinkTopology named(*trace);
+        QCOMPARE(named.hostCount(), 2);
+        QCOMPARE(named.source(), std::string("host names"));
+        const RankId sameHost[] = { RankId(0), RankId(1) };
+        const RankId acrossHosts[] = { RankId(1), RankId(2) };
+        QCOMPARE(named.route(sameHost).type, LinkType::NvLink);
+        QCOMPARE(named.route(sameHost).links.size(), std::size_t(2));
+        QCOMPARE(named.route(acrossHosts).type, LinkType::Network);
+        QCOMPARE(named.route(acrossHosts).links.size(), std::size_t(4)); // two ports, two interfaces
+        QCOMPARE(named.serverRoute(RankId(0), RankId(1)).type, LinkType::Pcie);
+        QCOMPARE(named.serverRoute(RankId(0), RankId(3)).type, LinkType::Network);
+
+        TopologyOptions o;
+        o.ranksPerHost = 1;
+        o.intraHost = LinkType::Pcie;
+        const LinkTopology perRank(*trace, o);
+        QCOMPARE(perRank.hostCount(), 4);
+        QCOMPARE(perRank.route(sameHost).type, LinkType::Network);
+    }
+
+    void twoTransfersOnOneLinkTakeTwiceAsLong()
+    {
+        const std::int64_t bytes = 40'000; // ring all-reduce on 2 ranks: 40 000 wire bytes, 40 us at 1 GB/s
+        for (bool concurrent : { false, true }) {
+            const SharedLinkJob j = sharedLinkJob(concurrent, "node", "node", bytes);
+            const auto g = graphOf(j.trace);
+            QVERIFY(g);
+            QCOMPARE(g->collectives().size(), std::size_t(2));
+            const Expected<Schedule> s = Replayer::replay(*g, modelOptions());
+            QVERIFY2(s, errorOf(s).c_str());
+            const TimeNs alone = 40 * us;
+            const TimeNs expected = concurrent ? 2 * alone : alone;
+            QCOMPARE(collectiveDuration(*g, *s, j.first[0]), expected);
+            QCOMPARE(collectiveDuration(*g, *s, j.second[0]), expected);
+            QCOMPARE(s->peakTransfers, std::size_t(concurrent ? 2 : 1));
+            // The participants end with their collective.
+            QVERIFY(s->end[j.first[1].value()] >= s->end[g->collectiveOf(j.first[1])]);
+        }
+        // Measured transfer times ignore the model: the measured 100 us pure transfer.
+        const SharedLinkJob j = sharedLinkJob(true, "node", "node", bytes);
+        const auto g = graphOf(j.trace);
+        const Expected<Schedule> measured = Replayer::replay(*g);
+        QVERIFY2(measured, errorOf(measured).c_str());
+        QCOMPARE(collectiveDuration(*g, *measured, j.first[0]), 100 * us);
+    }
+
+    void acrossHostsTheNetworkIsTheBottleneck()
+    {
+        const SharedLinkJob j = sharedLinkJob(false, "node-a", "node-b", 40'000);
+        const auto g = graphOf(j.trace);
+        const Expected<Schedule> s = Replayer::replay(*g, modelOptions());
+        QVERIFY2(s, errorOf(s).c_str());
+        // 2 steps of 0.5 us latency, then 40 000 bytes at 0.25 GB/s.
+        QCOMPARE(collectiveDuration(*g, *s, j.first[0]), TimeNs(1000 + 160'000));
+    }
+
+    void fitFromTraceCollectives()
+    {
+        // Collectives of 10 KB and 1 MB measured at 100 us and 1 ms fit one line through both.
+        JobBuilder b;
+        b.currentStep = 1;
+        OpId kernels[2][2];
+        const std::int64_t sizes[] = { 10'000, 1'000'000 };
+        const TimeNs times[] = { 100 * us, 1000 * us };
+        for (int r = 0; r < 2; ++r) {
+            const std::uint32_t rank = b.rank(r, "node");
+            const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+            const std::uint32_t nccl = b.track(rank, TrackKind::GpuStream, 20);
+            b.step(rank, 1, b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 5000 * us));
+            TimeNs at = 10 * us;
+            for (int k = 0; k < 2; ++k) {
+                kernels[r][k] = b.op(nccl, "ncclDevKernel_AllReduce", OpKind::Collective, at, at + times[k]);
+                at += times[k] + 10 * us;
+            }
+        }
+        for (int r = 0; r < 2; ++r)
+            for (int k = 0; k < 2; ++k)
+                b.comm(kernels[r][k], "all_reduce", "0", sizes[k], 2);
+        const auto g = graphOf(b.finish());
+        ReplayOptions o;
+        const auto samples = Replayer::transferSamples(*g, o);
+        QCOMPARE(samples.size(), std::size_t(2));
+        QCOMPARE(samples[0].type, LinkType::NvLink);
+        const auto fits = Replayer::fitCostModel(*g, o);
+        QVERIFY(fits[0].fitted);
+        QVERIFY(fits[0].meanAbsErrorPct < 0.01);
+        // Ring on 2 ranks moves the message once in 2 steps: 990 000 bytes in 900 us, 1 GB/s.
+        QVERIFY(std::abs(o.costModel.parameters(LinkType::NvLink).bytesPerNs - 1.1) < 1e-6);
+        QVERIFY(std::abs(o.costModel.parameters(LinkType::NvLink).alphaNs - 45'454.545) < 1.0);
+    }
+
+    void overlapSlowsCompute()
+    {
+        // A kernel that half overlapped a collective a host op held back. Removing the host op lets the
+        // collective overlap all of the kernel, which then runs γ slower than measured.
+        JobBuilder b;
+        b.currentStep = 1;
+        const std::uint32_t rank = b.rank(0);
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+        const std::uint32_t nccl = b.track(rank, TrackKind::GpuStream, 20);
+        const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 500 * us);
+        const OpId launchK = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1 * us, 2 * us);
+        const OpId hold = b.op(cpu, "dataloader", OpKind::CpuOp, 2 * us, 48 * us);
+        const OpId launchC = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 48 * us, 49 * us);
+        const OpId kernel = b.op(gpu, "gemm", OpKind::ComputeKernel, 3 * us, 103 * us);
+        const OpId coll = b.op(nccl, "ncclDevKernel_AllReduce", OpKind::Collective, 50 * us, 250 * us);
+        b.link(launchK, kernel, LinkKind::Launch);
+        b.link(launchC, coll, LinkKind::Launch);
+        b.step(rank, 1, marker);
+        b.comm(coll, "all_reduce", "0", 1000, 2);
+        const auto g = graphOf(b.finish());
+        ReplayOptions o;
+        o.durations.emplace_back(hold, 0);
+        Expected<Schedule> plain = Replayer::replay(*g, o);
+        QVERIFY2(plain, errorOf(plain).c_str());
+        QCOMPARE(plain->end[kernel.value()] - plain->start[kernel.value()], 100 * us);
+        const TimeNs collStart = plain->start[coll.value()];
+        QVERIFY(collStart < plain->start[kernel.value()] + 5 * us);
+        o.overlapSlowdown = 0.5;
+        Expected<Schedule> slowed = Replayer::replay(*g, o);
+        QVERIFY2(slowed, errorOf(slowed).c_str());
+        const double covered = static_cast<double>(plain->end[kernel.value()] - std::max(collStart, plain->start[kernel.value()])) / (100.0 * us);
+        const TimeNs expected = std::llround(100.0 * us * (1 + 0.5 * covered) / (1 + 0.5 * 0.53));
+        QVERIFY(covered > 0.95);
+        QCOMPARE(slowed->end[kernel.value()] - slowed->start[kernel.value()], expected);
+        // Without the change, measured and replayed overlap agree and nothing is scaled.
+        ReplayOptions unchanged;
+        unchanged.overlapSlowdown = 0.5;
+        Expected<Schedule> same = Replayer::replay(*g, unchanged);
+        QVERIFY2(same, errorOf(same).c_str());
+        QCOMPARE(same->end[kernel.value()] - same->start[kernel.value()], 100 * us);
+    }
+
+    void durationsFromOtherSteps()
+    {
+        // Three steps whose "forward" op takes 10, 20 and 30 us; "backward" always 10 us.
+        JobBuilder b;
+        const std::uint32_t rank = b.rank(0);
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        OpId markers[3];
+        TimeNs at = 0;
+        for (int k = 0; k < 3; ++k) {
+            b.currentStep = k + 1;
+            const TimeNs forward = (k + 1) * 10 * us;
+            markers[k] = b.op(cpu, "ProfilerStep#" + std::to_string(k + 1), OpKind::Annotation, at, at + forward + 12 * us);
+            b.op(cpu, "forward", OpKind::CpuOp, at + 1 * us, at + 1 * us + forward);
+            b.op(cpu, "backward", OpKind::CpuOp, at + 1 * us + forward, at + 11 * us + forward);
+            at += forward + 12 * us;
+        }
+        for (int k = 0; k < 3; ++k)
+            b.step(rank, k + 1, markers[k]);
+        const auto g = graphOf(b.finish());
+        auto stepTimes = [&](const ReplayOptions& o) {
+            std::vector<TimeNs> out;
+            Expected<Schedule> s = Replayer::replay(*g, o);
+            if (s) {
+                for (const ReplayedStep& st : s->steps)
+                    out.push_back(st.replayed);
+            }
+            return out;
+        };
+        ReplayOptions measured;
+        QCOMPARE(stepTimes(measured), (std::vector<TimeNs> { 22 * us, 32 * us, 42 * us }));
+        ReplayOptions mean;
+        mean.durationSource = DurationSource::StepMean;
+        QCOMPARE(stepTimes(mean), (std::vector<TimeNs> { 32 * us, 32 * us, 32 * us }));
+        mean.firstStep = 1;
+        mean.lastStep = 2; // the mean over the replayed steps only
+        QCOMPARE(stepTimes(mean), (std::vector<TimeNs> { 27 * us, 27 * us }));
+        ReplayOptions fromThird;
+        fromThird.durationSource = DurationSource::OneStep;
+        fromThird.durationStep = 3;
+        fromThird.firstStep = fromThird.lastStep = 1;
+        QCOMPARE(stepTimes(fromThird), (std::vector<TimeNs> { 42 * us }));
+        fromThird.durationStep = 9;
+        QVERIFY(!Replayer::replay(*g, fromThird));
+    }
+
+    // Cross-step prediction on a real multi-step trace: each step replayed with the durations of the
+    // step before it, and with the mean of all steps, against its own measured time.
+    void crossStepPrediction()
+    {
+        const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/hta-nccl-a100");
+        if (!QDir(dir).exists())
+            QSKIP("trace corpus not beside the checkout");
+        auto trace = TraceLoader::load({ dir.toStdString() });
+        QVERIFY2(trace, errorOf(trace).c_str());
+        const auto g = graphOf(*trace);
+        const std::vector<std::int64_t> steps = Replayer::commonSteps(*g);
+        QVERIFY(steps.size() >= 3);
+        double worst = 0;
+        for (std::size_t k = 1; k < steps.size(); ++k) {
+            ReplayOptions o;
+            o.firstStep = o.lastStep = steps[k];
+            o.durationSource = DurationSource::OneStep;
+            o.durationStep = steps[k - 1];
+            Expected<Schedule> s = Replayer::replay(*g, o);
+            QVERIFY2(s, errorOf(s).c_str());
+            QCOMPARE(s->steps.size(), std::size_t(1));
+            const double error = std::abs(static_cast<double>(s->steps[0].replayed - s->steps[0].measured)) / static_cast<double>(s->steps[0].measured);
+            qInfo("step %lld from step %lld: %.2f%% (%zu ops without counterpart)", static_cast<long long>(steps[k]),
+                static_cast<long long>(steps[k - 1]), 100 * error, s->withoutCounterpart);
+            worst = std::max(worst, error);
+            // The durations really changed: this is not the measurement replayed.
+            Expected<Schedule> own = Replayer::replay(*g, ReplayOptions { {}, steps[k], steps[k], {} });
+            QVERIFY(own && own->steps[0].replayed != s->steps[0].replayed);
+        }
+        QVERIFY2(worst <= 0.05, qPrintable(QStringLiteral("worst cross-step error %1%").arg(100 * worst)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCostModel)
+#include "tst_costmodel.moc"
