@@ -22,6 +22,10 @@ using Csr = boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_
 constexpr TimeNs kTolerance = 1000;
 // A consumer starting this soon after a collective ends is taken to have waited for it.
 constexpr TimeNs kConsumerWindow = 20000;
+// A host thread idle this long before an op was woken by whatever another thread was doing.
+constexpr TimeNs kWakeGap = 50000;
+// How far back another thread's activity can have woken a thread's first op.
+constexpr TimeNs kFirstWakeWindow = 1'000'000'000;
 
 bool isComm(OpKind k)
 {
@@ -93,6 +97,20 @@ struct Builder {
                 add(stack.back().op, op, EdgeKind::Nest, EdgeRef::StartToStart);
                 stack.back().lastChild = op;
             }
+            if (track.kind == TrackKind::CpuThread) {
+                // Last activity on the thread: the end of the op before this one at its level, or the
+                // start of its parent.
+                TimeNs active = INT64_MIN;
+                if (previous != DependencyGraph::kNoVertex)
+                    active = t.end(OpId(previous));
+                if (!stack.empty())
+                    active = std::max(active, t.start(OpId(stack.back().op)));
+                // The thread's first op: it was idle since before the trace (look back a while).
+                if (active == INT64_MIN)
+                    active = t.start(OpId(op)) - kFirstWakeWindow;
+                if (t.start(OpId(op)) - active >= kWakeGap)
+                    idleStarts.emplace_back(op, active);
+            }
             if (previous != DependencyGraph::kNoVertex)
                 add(previous, op, EdgeKind::Program, EdgeRef::EndToStart);
             stack.push_back({ op, DependencyGraph::kNoVertex });
@@ -103,6 +121,60 @@ struct Builder {
 
     // Per rank: its GPU tracks, for synchronisation and producer/consumer lookups.
     std::vector<std::vector<std::uint32_t>> gpuTracksOfRank;
+
+    // Host ops that began after their thread sat idle, and when the thread was last active.
+    std::vector<std::pair<std::uint32_t, TimeNs>> idleStarts;
+
+    // Threads that wake threads: the autograd engine's thread sits idle until the main thread calls
+    // backward, and the main thread sits blocked until the engine is done. An op that begins after its
+    // thread sat idle depends on the latest thing another host thread of the rank did in that
+    // stretch: an op that ended (end to start) or began (start to start) before it. The innermost op
+    // still running on another thread then ends after the last op of the burst within it (join).
+    void crossThreadWakes()
+    {
+        std::vector<std::vector<std::uint32_t>> cpuTracksOfRank(t.ranks().size());
+        for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
+            if (t.trackInfo(TrackId(tr)).kind == TrackKind::CpuThread)
+                cpuTracksOfRank[t.trackInfo(TrackId(tr)).rank.value()].push_back(tr);
+        }
+        for (const auto& [op, idleSince] : idleStarts) {
+            const OpId o(op);
+            const TimeNs at = t.start(o);
+            std::uint32_t waker = DependencyGraph::kNoVertex, running = DependencyGraph::kNoVertex;
+            TimeNs latest = idleSince;
+            bool ended = false;
+            for (std::uint32_t other : cpuTracksOfRank[t.rank(o).value()]) {
+                if (other == t.track(o).value())
+                    continue;
+                t.forEachOverlapping(TrackId(other), idleSince, at + 1, [&](OpId x) {
+                    const bool done = t.end(x) < at;
+                    const TimeNs instant = done ? t.end(x) : t.start(x);
+                    if (instant > latest && instant < at) {
+                        latest = instant;
+                        waker = x.value();
+                        ended = done;
+                    }
+                    if (t.start(x) < at && t.end(x) > at && (running == DependencyGraph::kNoVertex || t.start(x) > t.start(OpId(running))))
+                        running = x.value();
+                });
+            }
+            if (waker != DependencyGraph::kNoVertex)
+                add(waker, op, EdgeKind::Wake, ended ? EdgeRef::EndToStart : EdgeRef::StartToStart);
+            if (running == DependencyGraph::kNoVertex)
+                continue;
+            // The innermost op another thread is running (a call that blocks, such as backward) ends
+            // after the last op of the burst that ends within it.
+            const TrackInfo& track = t.trackInfo(t.track(o));
+            const TimeNs until = t.end(OpId(running));
+            std::uint32_t lastOp = DependencyGraph::kNoVertex;
+            for (std::uint32_t x = op; x < track.firstOp + track.opCount && t.start(OpId(x)) < until; ++x) {
+                if (t.end(OpId(x)) < until && (lastOp == DependencyGraph::kNoVertex || t.end(OpId(x)) > t.end(OpId(lastOp))))
+                    lastOp = x;
+            }
+            if (lastOp != DependencyGraph::kNoVertex)
+                add(lastOp, running, EdgeKind::Join, EdgeRef::EndToEnd);
+        }
+    }
 
     // The first op of a track starting at or after time (strictly after with `after`), or the track's end.
     std::uint32_t firstStartingFrom(const TrackInfo& info, TimeNs time, bool after) const
@@ -442,6 +514,8 @@ std::string_view edgeKindName(EdgeKind kind)
     case EdgeKind::Explicit: return "explicit";
     case EdgeKind::Arrive: return "arrive";
     case EdgeKind::Release: return "release";
+    case EdgeKind::Wake: return "wake";
+    case EdgeKind::Join: return "join";
     case EdgeKind::Count: break;
     }
     return "?";
@@ -475,6 +549,7 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     // A format that records its dependencies (layer-wise DAGs) is authoritative: infer nothing more.
     const bool explicitDag = std::any_of(t.links().begin(), t.links().end(), [](const Link& l) { return l.kind == LinkKind::Dependency; });
     if (!explicitDag) {
+        b.crossThreadWakes();
         b.synchronisation();
         b.producersAndConsumers();
     }

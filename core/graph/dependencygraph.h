@@ -27,6 +27,8 @@ enum class EdgeKind : std::uint8_t {
     Explicit, // dependency recorded by an importer
     Arrive, // participant -> the logical collective (or send/recv pair) it joins
     Release, // logical collective -> each participant's end
+    Wake, // latest op another host thread ended or began -> the first op of a thread after it sat idle
+    Join, // last op of such a burst -> the end of the op another thread ran around its start
     Count
 };
 std::string_view edgeKindName(EdgeKind kind);

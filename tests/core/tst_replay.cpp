@@ -198,6 +198,39 @@ private Q_SLOTS:
         QVERIFY(!hasEdge(*g, waitOp, kernel, EdgeKind::StreamWait));
     }
 
+    void threadsWakeThreads()
+    {
+        // The main thread calls backward and blocks; the autograd thread, idle until then, runs the
+        // backward ops; the optimizer runs on the main thread after backward returns.
+        JobBuilder b;
+        const std::uint32_t r = b.rank(0);
+        const std::uint32_t main = b.track(r, TrackKind::CpuThread, 1);
+        const std::uint32_t autograd = b.track(r, TrackKind::CpuThread, 2);
+        const TimeNs us = 1000;
+        const OpId backward = b.op(main, "## backward ##", OpKind::Annotation, 0, 1000 * us);
+        const OpId seed = b.op(main, "aten::ones_like", OpKind::CpuOp, 10 * us, 20 * us);
+        const OpId optimizer = b.op(main, "Optimizer.step#SGD.step", OpKind::CpuOp, 1010 * us, 1100 * us);
+        const OpId earlier = b.op(autograd, "autograd::engine::evaluate_function: AddBackward0", OpKind::CpuOp, 0, 5 * us);
+        const OpId first = b.op(autograd, "autograd::engine::evaluate_function: MmBackward0", OpKind::CpuOp, 100 * us, 300 * us);
+        const OpId second = b.op(autograd, "autograd::engine::evaluate_function: AddmmBackward0", OpKind::CpuOp, 300 * us, 900 * us);
+        const GraphPtr g = graphOf(b.finish());
+        QVERIFY(g);
+        QVERIFY(hasEdge(*g, seed, first, EdgeKind::Wake));
+        QVERIFY(hasEdge(*g, second, backward, EdgeKind::Join));
+        QVERIFY(!hasEdge(*g, earlier, first, EdgeKind::Wake));
+        // Lengthening the backward work delays backward's return and the optimizer after it.
+        ReplayOptions o;
+        o.durations.emplace_back(second, 800 * us);
+        const Expected<Schedule> s = Replayer::replay(*g, o);
+        QVERIFY2(s, errorOf(s).c_str());
+        QCOMPARE(s->end[backward.value()], 1200 * us);
+        QCOMPARE(s->start[optimizer.value()], 1210 * us);
+        // The thread's idle stretch is not on the critical path: the wake is.
+        const CriticalPath path = CriticalPathAnalysis::compute(*g, *s);
+        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), seed.value()) != path.vertices.end());
+        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), earlier.value()) == path.vertices.end());
+    }
+
     void sendRecvMatchedByPeer()
     {
         // Rank 0 sends twice to rank 1 and once to rank 2; rank 1 and 2 receive. Each two-rank group
