@@ -95,7 +95,9 @@ struct Builder {
                 previous = op - 1;
             if (!stack.empty()) {
                 add(stack.back().op, op, EdgeKind::Nest, EdgeRef::StartToStart);
-                stack.back().lastChild = op;
+                // A child that outlasts its parent (traces do have them) does not hold the parent's end.
+                if (t.end(OpId(op)) <= t.end(OpId(stack.back().op)))
+                    stack.back().lastChild = op;
             }
             if (track.kind == TrackKind::CpuThread) {
                 // Last activity on the thread: the end of the op before this one at its level, or the
@@ -253,6 +255,11 @@ struct Builder {
             switch (l.kind) {
             case LinkKind::Launch:
                 add(l.from.value(), l.to.value(), EdgeKind::Launch, EdgeRef::StartToStart);
+                // A copy call that returned only after its copy finished was synchronous (pageable
+                // memory makes cudaMemcpyAsync block): it waited for the copy.
+                if ((t.kind(l.to) == OpKind::Memcpy || t.kind(l.to) == OpKind::Memset) && t.end(l.to) <= t.end(l.from)
+                    && !isGpuTrack(t.trackInfo(t.track(l.from)).kind))
+                    add(l.to.value(), l.from.value(), EdgeKind::Sync, EdgeRef::EndToEnd);
                 break;
             case LinkKind::ForwardBackward:
                 add(l.from.value(), l.to.value(), EdgeKind::ForwardBackward, EdgeRef::EndToStart);

@@ -295,7 +295,9 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
 
     if (options.durationSource != DurationSource::Measured) {
         // Counterparts: same track, same name, same position among its namesakes in the step. An op
-        // takes their mean duration and their mean gap after the instant that released them.
+        // takes their mean duration; from one chosen step also their gap after the instant that
+        // released them, so that nothing of the replayed step's own measurement is used. (Averaged
+        // gaps would smear a long wait of one step over all of them: gaps stay the step's own.)
         struct Sums {
             TimeNs duration = 0;
             std::uint32_t count = 0;
@@ -347,9 +349,12 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                 s.withoutCounterpart += selfTimed[v];
                 continue;
             }
-            if (selfTimed[v])
+            // Communication and host waits last as long as other ranks or devices make them: they
+            // keep their own time (the cost model replaces transfers).
+            const OpKind kind = t.kind(OpId(v));
+            if (selfTimed[v] && !isCommunication(kind) && kind != OpKind::Sync)
                 s.minDuration[v] = mean(it->second.duration, it->second.count);
-            if (initialPendingStart[v] > 0 && it->second.gaps > 0)
+            if (options.durationSource == DurationSource::OneStep && initialPendingStart[v] > 0 && it->second.gaps > 0)
                 s.gap[v] = mean(it->second.gap, it->second.gaps);
         }
     }

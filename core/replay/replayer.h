@@ -17,8 +17,8 @@ class DependencyGraph;
 // Where the duration of each op comes from.
 enum class DurationSource : std::uint8_t {
     Measured, // every op its own measured duration
-    OneStep, // every op the duration of its counterpart in durationStep
-    StepMean, // every op the mean duration of its counterparts over the replayed steps
+    OneStep, // every op the duration and gap of its counterpart in durationStep
+    StepMean, // every op the mean duration of its counterparts over the replayed steps, its own gap
 };
 
 // Where the transfer time of each logical collective comes from.
@@ -65,6 +65,7 @@ struct ReplayOptions {
 // instants that depend on them as they complete. Durations can come from each op's own measurement,
 // from one chosen step, or from the mean over the replayed steps; counterparts across steps are the
 // ops with the same name at the same position among their namesakes on the same track in the step.
+// Communication and host waits keep their own times there: other ranks and devices set them.
 // Pure; safe to run concurrently on one graph.
 class Replayer {
 public:

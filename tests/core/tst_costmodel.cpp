@@ -378,16 +378,27 @@ private slots:
         QVERIFY(!Replayer::replay(*g, fromThird));
     }
 
-    // Cross-step prediction on a real multi-step trace: each step replayed with the durations of the
-    // step before it, and with the mean of all steps, against its own measured time.
+    // Cross-step prediction on real multi-step traces: each step replayed with the durations and gaps
+    // of the step before it, against its own measured time. Step times themselves vary by up to 7%
+    // from one step to the next in these traces.
+    void crossStepPrediction_data()
+    {
+        QTest::addColumn<QString>("trace");
+        QTest::newRow("hta-nccl-a100") << QStringLiteral("hta-nccl-a100");
+        QTest::newRow("hta-alltoall-a100") << QStringLiteral("hta-alltoall-a100");
+        QTest::newRow("tb-resnet50-v100") << QStringLiteral("tb-resnet50-v100");
+        QTest::newRow("rocm-mi300-ckpt") << QStringLiteral("rocm-mi300-ckpt");
+    }
+
     void crossStepPrediction()
     {
-        const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/hta-nccl-a100");
+        QFETCH(QString, trace);
+        const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/") + trace;
         if (!QDir(dir).exists())
             QSKIP("trace corpus not beside the checkout");
-        auto trace = TraceLoader::load({ dir.toStdString() });
-        QVERIFY2(trace, errorOf(trace).c_str());
-        const auto g = graphOf(*trace);
+        auto loaded = TraceLoader::load({ dir.toStdString() });
+        QVERIFY2(loaded, errorOf(loaded).c_str());
+        const auto g = graphOf(*loaded);
         const std::vector<std::int64_t> steps = Replayer::commonSteps(*g);
         QVERIFY(steps.size() >= 3);
         double worst = 0;
@@ -407,7 +418,16 @@ private slots:
             Expected<Schedule> own = Replayer::replay(*g, ReplayOptions { {}, steps[k], steps[k], {} });
             QVERIFY(own && own->steps[0].replayed != s->steps[0].replayed);
         }
-        QVERIFY2(worst <= 0.05, qPrintable(QStringLiteral("worst cross-step error %1%").arg(100 * worst)));
+        QVERIFY2(worst <= 0.06, qPrintable(QStringLiteral("worst cross-step error %1%").arg(100 * worst)));
+        // The mean over all steps replays each step within 3% of its measurement.
+        ReplayOptions mean;
+        mean.durationSource = DurationSource::StepMean;
+        Expected<Schedule> s = Replayer::replay(*g, mean);
+        QVERIFY2(s, errorOf(s).c_str());
+        for (const ReplayedStep& st : s->steps) {
+            const double error = std::abs(static_cast<double>(st.replayed - st.measured)) / static_cast<double>(st.measured);
+            QVERIFY2(error <= 0.03, qPrintable(QStringLiteral("step %1 with mean durations: %2%").arg(st.number).arg(100 * error)));
+        }
     }
 };
 
