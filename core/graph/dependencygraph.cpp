@@ -236,10 +236,11 @@ struct Builder {
 
     void synchronisation()
     {
+        const StringId cudaMemcpy = t.strings().find("cudaMemcpy"), hipMemcpy = t.strings().find("hipMemcpy");
         for (std::uint32_t op = 0; op < t.opCount(); ++op) {
             const OpKind k = t.kind(OpId(op));
-            const std::string_view name = t.string(t.name(OpId(op)));
-            if (k != OpKind::Sync && name != "cudaMemcpy" && name != "hipMemcpy")
+            const StringId name = t.name(OpId(op));
+            if (k != OpKind::Sync && !(cudaMemcpy.isValid() && name == cudaMemcpy) && !(hipMemcpy.isValid() && name == hipMemcpy))
                 continue;
             if (isGpuTrack(t.trackInfo(t.track(OpId(op))).kind))
                 continue;
@@ -284,9 +285,12 @@ struct Builder {
             return;
         std::size_t count = 0;
         OpId first;
+        const StringId cuda = t.strings().find("cudaStreamWaitEvent"), hip = t.strings().find("hipStreamWaitEvent");
+        if (!cuda.isValid() && !hip.isValid())
+            return;
         for (std::uint32_t op = 0; op < t.opCount(); ++op) {
-            const std::string_view name = t.string(t.name(OpId(op)));
-            if (name == "cudaStreamWaitEvent" || name == "hipStreamWaitEvent") {
+            const StringId name = t.name(OpId(op));
+            if ((cuda.isValid() && name == cuda) || (hip.isValid() && name == hip)) {
                 if (count++ == 0)
                     first = OpId(op);
             }
@@ -566,28 +570,45 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
         return Status::cancelled();
 
     // Parallel edges that tie the same instants add nothing: keep one, of the most specific kind
-    // (later kinds in EdgeKind say more than program order).
+    // (later kinds in EdgeKind say more than program order). Edges are bucketed by source in two
+    // linear passes; rows are short, so each is sorted on its own.
+    const auto vertexTotal = static_cast<std::uint32_t>(t.opCount() + b.collectives.size());
+    std::vector<std::uint32_t> rowStart(static_cast<std::size_t>(vertexTotal) + 1, 0);
+    for (const auto& e : b.edges)
+        ++rowStart[e.first + 1];
+    for (std::uint32_t v = 0; v < vertexTotal; ++v)
+        rowStart[v + 1] += rowStart[v];
     std::vector<std::uint32_t> order(b.edges.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
-        if (b.edges[x] != b.edges[y])
-            return b.edges[x] < b.edges[y];
+    {
+        std::vector<std::uint32_t> cursor(rowStart.begin(), rowStart.end() - 1);
+        for (std::uint32_t i = 0; i < order.size(); ++i)
+            order[cursor[b.edges[i].first]++] = i;
+    }
+    auto before = [&](std::uint32_t x, std::uint32_t y) {
+        if (b.edges[x].second != b.edges[y].second)
+            return b.edges[x].second < b.edges[y].second;
         if (b.info[x].ref != b.info[y].ref)
             return b.info[x].ref < b.info[y].ref;
         return b.info[x].kind > b.info[y].kind;
-    });
+    };
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
     std::vector<EdgeInfo> info;
     edges.reserve(order.size());
     info.reserve(order.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        const auto& e = b.edges[order[i]];
-        const EdgeInfo& in = b.info[order[i]];
-        if (i > 0 && edges.back() == e && info.back().ref == in.ref)
-            continue;
-        edges.push_back(e);
-        info.push_back(in);
+    for (std::uint32_t v = 0; v < vertexTotal; ++v) {
+        const auto first = order.begin() + rowStart[v];
+        const auto last = order.begin() + rowStart[v + 1];
+        if (last - first > 1)
+            std::sort(first, last, before);
+        const std::size_t rowBegin = edges.size();
+        for (auto it = first; it != last; ++it) {
+            const auto& e = b.edges[*it];
+            const EdgeInfo& in = b.info[*it];
+            if (edges.size() > rowBegin && edges.back() == e && info.back().ref == in.ref)
+                continue;
+            edges.push_back(e);
+            info.push_back(in);
+        }
     }
     b.edges = {};
     b.info = {};
@@ -596,9 +617,8 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     graph->m_trace = std::move(trace);
     graph->m_collectives = std::move(b.collectives);
     graph->m_lint = std::move(b.lint);
-    const auto vertices = static_cast<std::uint32_t>(t.opCount() + graph->m_collectives.size());
     graph->m_storage = std::make_unique<Storage>(Storage { Csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(),
-        info.begin(), vertices) });
+        info.begin(), vertexTotal) });
     const Csr& g = graph->m_storage->graph;
     graph->m_outStart = g.m_forward.m_rowstart;
     graph->m_outTarget = g.m_forward.m_column;

@@ -127,14 +127,21 @@ std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> sampl
         if (alpha < 0 || beta <= 0) {
             // One parameter only: keep α at zero (or the current value when samples cannot separate
             // them) and fit β.
-            const double a = rows.size() >= 2 && det > 1e-12 * skk * sxx ? 0.0 : p.alphaNs;
-            double num = 0;
-            for (const auto& [k, x] : rows)
-                num += x * (1 - a * k);
-            beta = num / sxx;
-            alpha = a;
+            auto betaFor = [&](double a) {
+                double num = 0;
+                for (const auto& [k, x] : rows)
+                    num += x * (1 - a * k);
+                return num / sxx;
+            };
+            alpha = rows.size() >= 2 && det > 1e-12 * skk * sxx ? 0.0 : p.alphaNs;
+            beta = betaFor(alpha);
+            if (beta <= 0) {
+                // The current latency alone explains more than was measured: bandwidth-bound then.
+                alpha = 0;
+                beta = betaFor(0);
+            }
             if (beta <= 0)
-                continue; // the latency alone explains more than the measurement: keep the current values
+                continue;
         }
         p.alphaNs = alpha;
         p.bytesPerNs = 1.0 / beta;

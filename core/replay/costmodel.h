@@ -75,7 +75,8 @@ public:
         TimeNs measured;
     };
     // Fits α and bandwidth of each link type that has samples with bytes; keeps the current values of
-    // the others, and of a type whose samples cannot determine them (then only what they can is fitted).
+    // the others. Where the samples cannot separate α from bandwidth (one message size), α keeps its
+    // value and bandwidth is fitted, or, when that α alone exceeds the measurements, α becomes 0.
     std::array<LinkFit, kLinkTypeCount> fit(std::span<const Sample> samples);
 
 private:

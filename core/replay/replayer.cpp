@@ -25,17 +25,20 @@ struct Model {
     std::vector<TimeNs> collStart, collEnd; // measured, per logical collective
     std::vector<std::uint8_t> inScope;
 
+    bool aligned = false; // some rank has a non-zero offset
+
+    TimeNs offsetOf(std::uint32_t v) const { return aligned ? offset[t.rank(OpId(v)).value()] : 0; }
     TimeNs measuredStart(std::uint32_t v) const
     {
         if (g.isCollectiveVertex(v))
             return collStart[v - g.opCount()];
-        return t.start(OpId(v)) - offset[t.rank(OpId(v)).value()];
+        return t.start(OpId(v)) - offsetOf(v);
     }
     TimeNs measuredEnd(std::uint32_t v) const
     {
         if (g.isCollectiveVertex(v))
             return collEnd[v - g.opCount()];
-        return t.end(OpId(v)) - offset[t.rank(OpId(v)).value()];
+        return t.end(OpId(v)) - offsetOf(v);
     }
 };
 
@@ -152,6 +155,7 @@ std::vector<CostModel::Sample> Replayer::transferSamples(const DependencyGraph& 
     const Trace& t = graph.trace();
     Model m { graph, t, options.rankOffsets, {}, {}, {} };
     m.offset.resize(t.ranks().size(), 0);
+    m.aligned = std::any_of(m.offset.begin(), m.offset.end(), [](TimeNs o) { return o != 0; });
     const LinkTopology topology(t, options.topology);
     std::vector<CostModel::Sample> samples;
     for (const LogicalCollective& coll : graph.collectives()) {
@@ -189,6 +193,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
     const std::uint32_t ops = graph.opCount();
     Model m { graph, t, options.rankOffsets, {}, {}, {} };
     m.offset.resize(t.ranks().size(), 0);
+    m.aligned = std::any_of(m.offset.begin(), m.offset.end(), [](TimeNs o) { return o != 0; });
 
     // The window of each rank: its selected steps, or everything when it has none.
     std::int64_t firstStep = options.firstStep;
@@ -410,40 +415,47 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
         }
     }
 
-    std::vector<std::uint32_t> pendingStart, pendingEnd;
-    std::vector<TimeNs> refStart, refEnd;
+    // Out-of-scope vertices wait for one more dependency than they will ever see, so nothing they
+    // receive resolves them; they are cleared after the pass.
+    constexpr std::uint32_t kNever = 0x40000000u;
+    for (std::uint32_t v = 0; v < n; ++v) {
+        if (!m.inScope[v]) {
+            initialPendingStart[v] = kNever;
+            initialPendingEnd[v] = kNever;
+        }
+    }
+    // The working state of one vertex, kept together so that resolving a dependency touches one
+    // cache line: until an instant is resolved, start and end hold the latest instant it waits for.
+    struct State {
+        TimeNs start = kUnset;
+        TimeNs end = kUnset;
+        std::uint32_t startCause = Schedule::kSelf;
+        std::uint32_t endCause = Schedule::kSelf;
+        std::uint32_t pendingStart = 0;
+        std::uint32_t pendingEnd = 0;
+    };
     std::vector<std::uint32_t> queue;
     // One pass of the simulation over the current model parameters.
     auto simulate = [&]() -> Status {
-        s.start.assign(n, kUnset);
-        s.end.assign(n, kUnset);
-        s.startCause.assign(n, Schedule::kSelf);
-        s.endCause.assign(n, Schedule::kSelf);
-        pendingStart = initialPendingStart;
-        pendingEnd = initialPendingEnd;
-        refStart.assign(n, kUnset);
-        refEnd.assign(n, kUnset);
+        std::vector<State> state(n);
         queue.clear();
         queue.reserve(2 * static_cast<std::size_t>(n));
         for (std::uint32_t v = 0; v < n; ++v) {
-            if (m.inScope[v] && pendingStart[v] == 0)
+            state[v].pendingStart = initialPendingStart[v];
+            state[v].pendingEnd = initialPendingEnd[v];
+            if (initialPendingStart[v] == 0)
                 queue.push_back(v);
         }
-        auto relaxStart = [&](std::uint32_t y, TimeNs value, std::uint32_t cause) {
-            if (value > refStart[y]) {
-                refStart[y] = value;
-                s.startCause[y] = cause;
+        // One dependency of y's start (or end) resolved at value.
+        auto relax = [&](std::uint32_t y, TimeNs value, std::uint32_t cause, bool ofEnd) {
+            State& sy = state[y];
+            TimeNs& latest = ofEnd ? sy.end : sy.start;
+            if (value > latest) {
+                latest = value;
+                (ofEnd ? sy.endCause : sy.startCause) = cause;
             }
-            if (--pendingStart[y] == 0)
-                queue.push_back(y);
-        };
-        auto relaxEnd = [&](std::uint32_t y, TimeNs value, std::uint32_t cause) {
-            if (value > refEnd[y]) {
-                refEnd[y] = value;
-                s.endCause[y] = cause;
-            }
-            if (--pendingEnd[y] == 0)
-                queue.push_back(y | Schedule::kEndBit);
+            if (--(ofEnd ? sy.pendingEnd : sy.pendingStart) == 0)
+                queue.push_back(ofEnd ? y | Schedule::kEndBit : y);
         };
         // Transfers waiting out their latency, by the time they enter the network.
         using Entry = std::pair<TimeNs, std::uint32_t>;
@@ -456,33 +468,31 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                     return Status::cancelled();
                 const std::uint32_t item = queue[head];
                 const std::uint32_t v = item & ~Schedule::kEndBit;
+                State& sv = state[v];
+                const std::uint32_t firstEdge = graph.outBegin(v), lastEdge = graph.outBegin(v + 1);
                 if ((item & Schedule::kEndBit) == 0) {
-                    s.start[v] = refStart[v] == kUnset ? m.measuredStart(v) : refStart[v] + s.gap[v];
-                    for (std::uint32_t e = graph.outBegin(v); e < graph.outBegin(v + 1); ++e) {
-                        const std::uint32_t y = graph.target(e);
-                        if (m.inScope[y] && startsAtStart(graph.ref(e)))
-                            relaxStart(y, s.start[v], v);
+                    const TimeNs start = sv.start == kUnset ? m.measuredStart(v) : sv.start + s.gap[v];
+                    sv.start = start;
+                    for (std::uint32_t e = firstEdge; e < lastEdge; ++e) {
+                        if (startsAtStart(graph.ref(e)))
+                            relax(graph.target(e), start, v, false);
                     }
                     if (flows && transferOf[v] != kNoTransfer)
-                        entering.emplace(s.start[v] + transfers[transferOf[v]].latency, v);
-                    else if (--pendingEnd[v] == 0)
+                        entering.emplace(start + transfers[transferOf[v]].latency, v);
+                    else if (--sv.pendingEnd == 0)
                         queue.push_back(v | Schedule::kEndBit);
                 } else {
                     // The end is the later of the own minimum duration and the awaited ends plus the tail.
-                    TimeNs end = s.start[v] + s.minDuration[v];
-                    if (refEnd[v] != kUnset && refEnd[v] + s.tail[v] > end)
-                        end = refEnd[v] + s.tail[v];
+                    TimeNs end = sv.start + s.minDuration[v];
+                    if (sv.end != kUnset && sv.end + s.tail[v] > end)
+                        end = sv.end + s.tail[v];
                     else
-                        s.endCause[v] = Schedule::kSelf;
-                    s.end[v] = end;
-                    for (std::uint32_t e = graph.outBegin(v); e < graph.outBegin(v + 1); ++e) {
-                        const std::uint32_t y = graph.target(e);
-                        if (!m.inScope[y] || startsAtStart(graph.ref(e)))
-                            continue;
-                        if (graph.ref(e) == EdgeRef::EndToEnd)
-                            relaxEnd(y, end, v | Schedule::kEndBit);
-                        else
-                            relaxStart(y, end, v | Schedule::kEndBit);
+                        sv.endCause = Schedule::kSelf;
+                    sv.end = end;
+                    for (std::uint32_t e = firstEdge; e < lastEdge; ++e) {
+                        const EdgeRef ref = graph.ref(e);
+                        if (ref != EdgeRef::StartToStart)
+                            relax(graph.target(e), end, v | Schedule::kEndBit, ref == EdgeRef::EndToEnd);
                     }
                 }
             }
@@ -498,9 +508,23 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                 continue;
             }
             const FlowNetwork::Completion done = network.finishNext();
-            s.minDuration[done.id] = done.time - s.start[done.id];
-            if (--pendingEnd[done.id] == 0)
+            s.minDuration[done.id] = done.time - state[done.id].start;
+            if (--state[done.id].pendingEnd == 0)
                 queue.push_back(done.id | Schedule::kEndBit);
+        }
+        // Out to the schedule's columns; instants never resolved (out of scope, or held by a cycle)
+        // are cleared.
+        s.start.resize(n);
+        s.end.resize(n);
+        s.startCause.resize(n);
+        s.endCause.resize(n);
+        for (std::uint32_t v = 0; v < n; ++v) {
+            const State& sv = state[v];
+            const bool started = sv.pendingStart == 0, ended = sv.pendingEnd == 0;
+            s.start[v] = started ? sv.start : kUnset;
+            s.end[v] = ended ? sv.end : kUnset;
+            s.startCause[v] = started ? sv.startCause : Schedule::kSelf;
+            s.endCause[v] = ended ? sv.endCause : Schedule::kSelf;
         }
         return {};
     };
@@ -649,7 +673,8 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
         }
         if (intervals.empty())
             continue;
-        std::sort(intervals.begin(), intervals.end());
+        if (!std::is_sorted(intervals.begin(), intervals.end()))
+            std::sort(intervals.begin(), intervals.end());
         TimeNs busy = 0, curFrom = intervals.front().first, curTo = intervals.front().second;
         for (const auto& [a, b] : intervals) {
             if (a > curTo) {

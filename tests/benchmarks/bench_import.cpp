@@ -4,6 +4,7 @@
 //
 // Usage: bench_import [--events N] [--data DIR] [--corpus DIR] [--runs K] [--no-python]
 
+#include "benchsupport.h"
 #include "kinetogenerator.h"
 
 #include "core/import/filereader.h"
@@ -20,25 +21,12 @@
 #include <vector>
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
+using Clock = BenchSupport::Clock;
 
 namespace {
 
-std::int64_t residentBytes()
-{
-    long pages = 0, resident = 0;
-    if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
-        if (std::fscanf(f, "%ld %ld", &pages, &resident) != 2)
-            resident = 0;
-        std::fclose(f);
-    }
-    return static_cast<std::int64_t>(resident) * sysconf(_SC_PAGESIZE);
-}
-
-double seconds(Clock::time_point a, Clock::time_point b)
-{
-    return std::chrono::duration<double>(b - a).count();
-}
+using BenchSupport::residentBytes;
+using BenchSupport::seconds;
 
 struct Measure {
     double bestSeconds = 0;

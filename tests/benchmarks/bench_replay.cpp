@@ -1,0 +1,326 @@
+// Replay benchmark: dependency-graph build (ops/s, edges and bytes per op), replay (ops/s on one core,
+// schedule bytes per op) and critical path, on a generated 64-rank data-parallel Kineto job of millions
+// of ops whose all-reduces are matched across ranks; plus the replay error against the measured steps.
+// Rank files are generated once into the data folder and reused while a stamp says their parameters
+// match. Not a test: it prints figures (a table, and a JSON line with --json) and never fails on speed;
+// it fails only when the job cannot be generated, loaded, built or replayed.
+//
+// Usage: bench_replay [--ops N] [--data DIR] [--runs K] [--seed S] [--json]
+
+#include "benchsupport.h"
+#include "kinetogenerator.h"
+
+#include "core/analysis/criticalpath.h"
+#include "core/graph/dependencygraph.h"
+#include "core/import/traceloader.h"
+#include "core/model/trace.h"
+#include "core/replay/replayer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <time.h>
+#include <unistd.h>
+#include <vector>
+
+#ifndef SIGHTLINE_BENCH_DATA_DIR
+#define SIGHTLINE_BENCH_DATA_DIR "bench-data"
+#endif
+
+namespace fs = std::filesystem;
+using Clock = BenchSupport::Clock;
+using namespace sightline;
+
+namespace {
+
+constexpr int kWorldSize = 64;
+// The generator writes 6 events per compute or communication block (two CPU ops, the launch, the
+// kernel and an ac2g flow pair) of which 4 become ops; events per rank are sized from the ops wanted.
+constexpr double kEventsPerOp = 1.5;
+
+using BenchSupport::residentBytes;
+using BenchSupport::seconds;
+
+// CPU time of the calling thread: graph build and replay are single threaded, so this is what they
+// cost when other processes share the cores, while wall time is what a user waits.
+double threadSeconds()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+// Wall and thread-CPU seconds of repeated runs of one phase.
+struct Timings {
+    std::vector<double> wall;
+    std::vector<double> cpu;
+
+    template <class F>
+    auto run(F&& f)
+    {
+        const double c0 = threadSeconds();
+        const auto t0 = Clock::now();
+        auto result = f();
+        wall.push_back(seconds(t0, Clock::now()));
+        cpu.push_back(threadSeconds() - c0);
+        return result;
+    }
+    static double median(std::vector<double> v)
+    {
+        std::sort(v.begin(), v.end());
+        return v.empty() ? 0 : v[v.size() / 2];
+    }
+    double medianWall() const { return median(wall); }
+    double bestWall() const { return wall.empty() ? 0 : *std::min_element(wall.begin(), wall.end()); }
+    double medianCpu() const { return median(cpu); }
+};
+
+std::string rankFile(const std::string& dir, int rank)
+{
+    char name[64];
+    std::snprintf(name, sizeof name, "/rank-%02d.json", rank);
+    return dir + name;
+}
+
+// Writes the rank files unless the stamp says the folder already holds them with these parameters.
+bool generate(const std::string& dir, std::int64_t eventsPerRank, std::uint32_t seed, double* generateSeconds)
+{
+    std::ostringstream want;
+    want << "kineto world=" << kWorldSize << " events_per_rank=" << eventsPerRank << " seed=" << seed << "\n";
+    const std::string stamp = dir + "/stamp.txt";
+    *generateSeconds = -1;
+    {
+        std::ifstream in(stamp);
+        std::stringstream have;
+        have << in.rdbuf();
+        bool complete = in && have.str() == want.str();
+        for (int r = 0; complete && r < kWorldSize; ++r)
+            complete = fs::exists(rankFile(dir, r));
+        if (complete)
+            return true;
+    }
+    fs::create_directories(dir);
+    fs::remove(stamp);
+    std::printf("generating %d ranks x %lld events into %s ...\n", kWorldSize, static_cast<long long>(eventsPerRank), dir.c_str());
+    std::fflush(stdout);
+    const auto t0 = Clock::now();
+    for (int r = 0; r < kWorldSize; ++r) {
+        KinetoGenerator::Options o;
+        o.events = eventsPerRank;
+        o.rank = r;
+        o.worldSize = kWorldSize;
+        o.seed = seed;
+        if (!KinetoGenerator::write(rankFile(dir, r), o)) {
+            std::fprintf(stderr, "cannot write %s\n", rankFile(dir, r).c_str());
+            return false;
+        }
+    }
+    *generateSeconds = seconds(t0, Clock::now());
+    std::ofstream(stamp) << want.str();
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::int64_t wantOps = 5'200'000;
+    std::string dataDir = std::string(SIGHTLINE_BENCH_DATA_DIR) + "/replay64";
+    int runs = 3;
+    std::uint32_t seed = 1;
+    bool json = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--ops" && i + 1 < argc)
+            wantOps = std::max<std::int64_t>(kWorldSize, std::atoll(argv[++i]));
+        else if (a == "--data" && i + 1 < argc)
+            dataDir = argv[++i];
+        else if (a == "--runs" && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--seed" && i + 1 < argc)
+            seed = static_cast<std::uint32_t>(std::strtoul(argv[++i], nullptr, 10));
+        else if (a == "--json")
+            json = true;
+        else {
+            std::fprintf(stderr, "usage: %s [--ops N] [--data DIR] [--runs K] [--seed S] [--json]\n", argv[0]);
+            return 2;
+        }
+    }
+
+    // Generation.
+    const auto eventsPerRank = static_cast<std::int64_t>(std::ceil(static_cast<double>(wantOps) * kEventsPerOp / kWorldSize));
+    double generateSeconds = -1;
+    if (!generate(dataDir, eventsPerRank, seed, &generateSeconds))
+        return 1;
+    std::vector<std::string> files;
+    std::int64_t diskBytes = 0;
+    for (int r = 0; r < kWorldSize; ++r) {
+        files.push_back(rankFile(dataDir, r));
+        diskBytes += static_cast<std::int64_t>(fs::file_size(files.back()));
+    }
+
+    // Load.
+    const std::int64_t rssStart = residentBytes();
+    const auto t0 = Clock::now();
+    auto loaded = TraceLoader::load(files);
+    const double loadSeconds = seconds(t0, Clock::now());
+    if (!loaded) {
+        std::fprintf(stderr, "load failed: %s\n", loaded.status().toString().c_str());
+        return 1;
+    }
+    std::shared_ptr<const Trace> trace = std::move(*loaded);
+    const std::int64_t rssTrace = residentBytes();
+    const auto ops = static_cast<double>(trace->opCount());
+    if (trace->opCount() < 5'000'000)
+        std::printf("note: %zu ops loaded, fewer than the 5 M the figures are meant for\n", trace->opCount());
+
+    // Graph build: the last build is kept for the replay; earlier ones are released first.
+    std::shared_ptr<const DependencyGraph> graph;
+    Timings graphTimes;
+    std::int64_t rssGraph = 0;
+    for (int i = 0; i < runs; ++i) {
+        graph.reset();
+        auto built = graphTimes.run([&] { return DependencyGraph::build(trace); });
+        if (!built) {
+            std::fprintf(stderr, "graph build failed: %s\n", built.status().toString().c_str());
+            return 1;
+        }
+        graph = std::move(*built);
+        if (i == 0)
+            rssGraph = residentBytes();
+    }
+    const double graphSeconds = graphTimes.medianWall();
+    const double graphBytes = static_cast<double>(graph->memoryBytes());
+    std::size_t participants = 0, fullCollectives = 0;
+    for (const LogicalCollective& c : graph->collectives()) {
+        participants += c.participants.size();
+        fullCollectives += c.participants.size() == static_cast<std::size_t>(trace->ranks().size());
+    }
+    const std::vector<std::int64_t> common = Replayer::commonSteps(*graph);
+
+    // Replay over all common steps (the default options), single threaded.
+    Schedule schedule;
+    Timings replayTimes;
+    for (int i = 0; i < runs; ++i) {
+        schedule = Schedule {}; // the previous run's schedule is released first
+        auto replayed = replayTimes.run([&] { return Replayer::replay(*graph, ReplayOptions {}); });
+        if (!replayed) {
+            std::fprintf(stderr, "replay failed: %s\n", replayed.status().toString().c_str());
+            return 1;
+        }
+        schedule = std::move(*replayed);
+    }
+    const double replaySeconds = replayTimes.medianWall();
+    const double scheduleBytes = static_cast<double>(schedule.memoryBytes());
+    std::size_t replayedVertices = 0;
+    for (std::uint32_t v = 0; v < graph->vertexCount(); ++v)
+        replayedVertices += schedule.replayed(v);
+
+    // Critical path.
+    Timings pathTimes;
+    CriticalPath path;
+    for (int i = 0; i < runs; ++i)
+        path = pathTimes.run([&] { return CriticalPathAnalysis::compute(*graph, schedule); });
+    const double pathSeconds = pathTimes.medianWall();
+
+    // The same replay with transfers from the alpha-beta model fitted to the job's own all-reduces and
+    // sharing link bandwidth (8 ranks to a host by default): informational.
+    ReplayOptions modelOptions;
+    modelOptions.communication = CommSource::CostModel;
+    const auto fitStart = Clock::now();
+    const auto fits = Replayer::fitCostModel(*graph, modelOptions);
+    const double fitSeconds = seconds(fitStart, Clock::now());
+    Timings modelTimes;
+    std::size_t peakTransfers = 0;
+    double modelMeasured = 0, modelReplayed = 0;
+    for (int i = 0; i < runs; ++i) {
+        auto replayed = modelTimes.run([&] { return Replayer::replay(*graph, modelOptions); });
+        if (!replayed) {
+            std::fprintf(stderr, "replay with the cost model failed: %s\n", replayed.status().toString().c_str());
+            return 1;
+        }
+        peakTransfers = replayed->peakTransfers;
+        modelMeasured = modelReplayed = 0;
+        for (const ReplayedStep& st : replayed->steps) {
+            modelMeasured += static_cast<double>(st.measured);
+            modelReplayed += static_cast<double>(st.replayed);
+        }
+    }
+    const LinkFit& networkFit = fits[static_cast<int>(LinkType::Network)];
+    const LinkParameters& network = modelOptions.costModel.parameters(LinkType::Network);
+    const std::int64_t rssEnd = residentBytes();
+
+    // Replay error per step: |replayed - measured| / measured.
+    double errorSum = 0, errorMax = 0, measuredSum = 0, replayedSum = 0;
+    std::size_t errorCount = 0;
+    for (const ReplayedStep& st : schedule.steps) {
+        if (st.measured <= 0)
+            continue;
+        const double e = std::abs(static_cast<double>(st.replayed - st.measured)) / static_cast<double>(st.measured) * 100;
+        errorSum += e;
+        errorMax = std::max(errorMax, e);
+        measuredSum += static_cast<double>(st.measured);
+        replayedSum += static_cast<double>(st.replayed);
+        ++errorCount;
+    }
+    const double errorMean = errorCount ? errorSum / static_cast<double>(errorCount) : 0;
+
+    const double graphOpsPerSecond = ops / graphSeconds;
+    const double replayOpsPerSecond = ops / replaySeconds;
+    const double edgesPerOp = static_cast<double>(graph->edgeCount()) / ops;
+    const double graphBytesPerOp = graphBytes / ops;
+    const double scheduleBytesPerOp = scheduleBytes / ops;
+
+    std::printf("\n## Replay of a generated %d-rank data-parallel job (%s)\n\n", kWorldSize, dataDir.c_str());
+    std::printf("| metric | value |\n|---|---|\n");
+    if (generateSeconds >= 0)
+        std::printf("| generation | %.1f s |\n", generateSeconds);
+    std::printf("| files | %zu (%.0f MB, %lld events per rank) |\n", files.size(), static_cast<double>(diskBytes) / 1e6,
+        static_cast<long long>(eventsPerRank));
+    std::printf("| ranks / ops / links | %zu / %zu / %zu |\n", trace->ranks().size(), trace->opCount(), trace->links().size());
+    std::printf("| common steps | %zu (%lld-%lld) |\n", common.size(), common.empty() ? -1LL : static_cast<long long>(common.front()),
+        common.empty() ? -1LL : static_cast<long long>(common.back()));
+    std::printf("| load (informational) | %.2f s, %.2f M ops/s, %.1f resident MB |\n", loadSeconds, ops / loadSeconds / 1e6,
+        static_cast<double>(rssTrace - rssStart) / 1e6);
+    std::printf("| logical collectives | %zu (%zu with all %zu ranks, %.1f participants each) |\n", graph->collectives().size(),
+        fullCollectives, trace->ranks().size(), graph->collectives().empty() ? 0.0 : static_cast<double>(participants) / static_cast<double>(graph->collectives().size()));
+    std::printf("| graph lint | %zu |\n", graph->lint().size());
+    std::printf("| graph build (median of %d) | %.3f s, %.2f M ops/s (target >= 2); best %.3f s, thread CPU %.3f s |\n", runs, graphSeconds,
+        graphOpsPerSecond / 1e6, graphTimes.bestWall(), graphTimes.medianCpu());
+    std::printf("| vertices / edges | %u / %zu (%.2f edges per op) |\n", graph->vertexCount(), graph->edgeCount(), edgesPerOp);
+    std::printf("| graph bytes per op | %.1f (resident growth %.1f) |\n", graphBytesPerOp, static_cast<double>(rssGraph - rssTrace) / ops);
+    std::printf("| replay (median of %d, one thread) | %.3f s, %.2f M ops/s (target >= 5); best %.3f s, thread CPU %.3f s |\n", runs,
+        replaySeconds, replayOpsPerSecond / 1e6, replayTimes.bestWall(), replayTimes.medianCpu());
+    std::printf("| replayed vertices | %zu of %u |\n", replayedVertices, graph->vertexCount());
+    std::printf("| schedule bytes per op | %.1f |\n", scheduleBytesPerOp);
+    std::printf("| graph + schedule bytes per op | %.1f (target <= 100) |\n", graphBytesPerOp + scheduleBytesPerOp);
+    std::printf("| critical path (median of %d, informational) | %.3f s, %zu segments |\n", runs, pathSeconds, path.segments.size());
+    std::printf("| replay with the cost model (median of %d, informational) | %.3f s, %.2f M ops/s; fit %.3f s over %d transfers "
+                "(network: %.1f us/step, %.2f GB/s, mean fit error %.1f %%); at most %zu transfers in flight; step time %+.2f %% |\n",
+        runs, modelTimes.medianWall(), ops / modelTimes.medianWall() / 1e6, fitSeconds, networkFit.samples, network.alphaNs / 1000.0,
+        network.bytesPerNs, networkFit.meanAbsErrorPct, peakTransfers,
+        modelMeasured > 0 ? 100.0 * (modelReplayed - modelMeasured) / modelMeasured : 0.0);
+    std::printf("| replay error, iteration time | mean |error| %.2f %%, max %.2f %% over %zu rank-steps; total %.1f ms replayed vs %.1f ms measured |\n",
+        errorMean, errorMax, errorCount, replayedSum / 1e6, measuredSum / 1e6);
+    std::printf("| resident total at end | %.0f MB |\n", static_cast<double>(rssEnd) / 1e6);
+    for (std::size_t i = 0; i < graph->lint().size() && i < 5; ++i)
+        std::printf("lint: %s\n", graph->lint()[i].detail.c_str());
+    if (json) {
+        std::printf("{\"benchmark\": \"replay\", \"ranks\": %zu, \"ops\": %zu, \"collectives\": %zu, \"lint\": %zu, "
+                    "\"common_steps\": %zu, \"load_s\": %.4f, \"graph_s\": %.4f, \"graph_cpu_s\": %.4f, \"graph_mops\": %.3f, \"edges_per_op\": %.3f, "
+                    "\"graph_bytes_per_op\": %.2f, \"replay_s\": %.4f, \"replay_cpu_s\": %.4f, \"replay_mops\": %.3f, \"schedule_bytes_per_op\": %.2f, "
+                    "\"total_bytes_per_op\": %.2f, \"critical_path_s\": %.4f, \"replay_error_mean_pct\": %.3f, "
+                    "\"replay_error_max_pct\": %.3f, \"runs\": %d}\n",
+            trace->ranks().size(), trace->opCount(), graph->collectives().size(), graph->lint().size(), common.size(), loadSeconds,
+            graphSeconds, graphTimes.medianCpu(), graphOpsPerSecond / 1e6, edgesPerOp, graphBytesPerOp, replaySeconds, replayTimes.medianCpu(),
+            replayOpsPerSecond / 1e6,
+            scheduleBytesPerOp, graphBytesPerOp + scheduleBytesPerOp, pathSeconds, errorMean, errorMax, runs);
+    }
+    return 0;
+}
