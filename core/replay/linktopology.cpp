@@ -49,9 +49,13 @@ LinkTopology::LinkTopology(const Trace& trace, const TopologyOptions& options)
             m_host[r] = it->second;
         }
         m_hostCount = static_cast<int>(hosts.size());
+        std::vector<int> perHost(hosts.size(), 0);
+        for (int h : m_host)
+            m_ranksPerHost = std::max(m_ranksPerHost, ++perHost[h]);
         m_source = "host names";
     } else {
         const int perHost = options.ranksPerHost > 0 ? options.ranksPerHost : TopologyOptions::kDefaultRanksPerHost;
+        m_ranksPerHost = perHost;
         for (std::size_t i = 0; i < byRank.size(); ++i)
             m_host[byRank[i]] = static_cast<int>(i) / perHost;
         m_hostCount = m_rankCount == 0 ? 0 : static_cast<int>((m_rankCount + perHost - 1) / perHost);
@@ -80,6 +84,18 @@ LinkTopology::Route LinkTopology::route(std::span<const RankId> ranks) const
     }
     std::sort(r.links.begin(), r.links.end());
     r.links.erase(std::unique(r.links.begin(), r.links.end()), r.links.end());
+    return r;
+}
+
+LinkTopology::Route LinkTopology::partialRoute(RankId rank, int groupSize) const
+{
+    Route r;
+    r.type = m_intraHost;
+    r.links.push_back(gpuPort(rank));
+    if (groupSize > m_ranksPerHost) {
+        r.type = LinkType::Network;
+        r.links.push_back(networkLink(hostOf(rank)));
+    }
     return r;
 }
 

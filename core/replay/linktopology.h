@@ -54,6 +54,9 @@ public:
     };
     // The links a collective or point-to-point transfer among these ranks crosses.
     Route route(std::span<const RankId> ranks) const;
+    // A transfer of a rank whose peers are not in the trace, among groupSize ranks: the rank's port,
+    // and its host's network interface when the group is larger than a host.
+    Route partialRoute(RankId rank, int groupSize) const;
     // A parameter-server transfer between a worker rank and a server rank: the worker's PCIe link and,
     // across hosts, both network interfaces.
     Route serverRoute(RankId worker, RankId server) const;
@@ -61,6 +64,7 @@ public:
 private:
     std::uint32_t m_rankCount = 0;
     int m_hostCount = 0;
+    int m_ranksPerHost = 0; // as configured, or the most ranks on one named host
     LinkType m_intraHost = LinkType::NvLink;
     std::vector<int> m_host; // per RankId
     std::vector<LinkType> m_type; // per link

@@ -98,6 +98,28 @@ std::pair<TimeNs, TimeNs> measuredTransfer(const Model& m, const LogicalCollecti
     return { lastArrival, lastArrival + (firstEnd > lastArrival ? firstEnd - lastArrival : shortest) };
 }
 
+// How many ranks a communication kernel whose peers are not in the trace worked with: its recorded
+// group size, else the job's world size (the default group); 0 for anything else.
+int loneGroupSize(const DependencyGraph& g, OpId op)
+{
+    const Trace& t = g.trace();
+    if (!isCommunication(t.kind(op)) || g.collectiveOf(op) != DependencyGraph::kNoVertex)
+        return 0;
+    const TrackKind k = t.trackInfo(t.track(op)).kind;
+    if (k != TrackKind::GpuStream && k != TrackKind::CommChannel)
+        return 0;
+    const CommArgs* args = t.commArgs(op);
+    if (args && args->groupSize >= 2)
+        return args->groupSize;
+    return t.worldSize() >= 2 ? t.worldSize() : 0;
+}
+
+std::string_view collectiveName(const Trace& t, OpId op)
+{
+    const CommArgs* args = t.commArgs(op);
+    return args && args->collective.isValid() ? t.string(args->collective) : std::string_view();
+}
+
 std::vector<RankId> ranksOf(const Trace& t, const LogicalCollective& coll)
 {
     std::vector<RankId> ranks;
@@ -168,14 +190,12 @@ std::vector<CostModel::Sample> Replayer::transferSamples(const DependencyGraph& 
     // any wait for the peers, so these samples bound the transfer from above.
     for (std::uint32_t v = 0; v < graph.opCount(); ++v) {
         const OpId op(v);
-        const CommArgs* args = isCommunication(t.kind(op)) ? t.commArgs(op) : nullptr;
-        const TrackKind k = t.trackInfo(t.track(op)).kind;
-        if (!args || args->groupSize < 2 || (k != TrackKind::GpuStream && k != TrackKind::CommChannel)
-            || graph.collectiveOf(op) != DependencyGraph::kNoVertex)
+        const int group = loneGroupSize(graph, op);
+        if (group == 0)
             continue;
         const RankId rank = t.rank(op);
-        samples.push_back({ topology.route(std::span<const RankId>(&rank, 1)).type, options.costModel.algorithmOf(t.string(args->collective)),
-            t.bytes(op), args->groupSize, t.duration(op) });
+        samples.push_back({ topology.partialRoute(rank, group).type, options.costModel.algorithmOf(collectiveName(t, op)),
+            t.bytes(op), group, t.duration(op) });
     }
     return samples;
 }
@@ -370,8 +390,9 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
     }
 
     // Transfers under the cost model: latency, wire bytes and links of each in-scope logical
-    // collective, and of each communication kernel whose peers are not in the trace (its group size
-    // says how many there were; it crosses its own rank's port).
+    // collective, and of each communication kernel whose peers are not in the trace (its group size,
+    // else the world size, says how many there were; it crosses its own rank's port, and its host's
+    // network interface when the group spans hosts).
     const bool flows = options.communication == CommSource::CostModel;
     struct Transfer {
         TimeNs latency = 0;
@@ -403,15 +424,13 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             addTransfer(ops + c, t.string(coll.name), coll.bytes, static_cast<int>(ranks.size()), topology.route(ranks));
         }
         for (std::uint32_t v = 0; v < ops; ++v) {
-            if (!m.inScope[v] || !selfTimed[v] || !isCommunication(t.kind(OpId(v))))
+            if (!m.inScope[v] || !selfTimed[v])
                 continue;
-            const TrackKind k = t.trackInfo(t.track(OpId(v))).kind;
-            const CommArgs* args = t.commArgs(OpId(v));
-            if ((k != TrackKind::GpuStream && k != TrackKind::CommChannel) || !args || args->groupSize < 2
-                || graph.collectiveOf(OpId(v)) != DependencyGraph::kNoVertex)
+            const int group = loneGroupSize(graph, OpId(v));
+            if (group == 0)
                 continue;
             const RankId rank = t.rank(OpId(v));
-            addTransfer(v, t.string(args->collective), t.bytes(OpId(v)), args->groupSize, topology.route(std::span<const RankId>(&rank, 1)));
+            addTransfer(v, collectiveName(t, OpId(v)), t.bytes(OpId(v)), group, topology.partialRoute(rank, group));
         }
     }
 

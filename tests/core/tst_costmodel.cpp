@@ -209,6 +209,9 @@ private slots:
         QCOMPARE(named.route(acrossHosts).type, LinkType::Network);
         QCOMPARE(named.route(acrossHosts).links.size(), std::size_t(4)); // two ports, two interfaces
         QCOMPARE(named.serverRoute(RankId(0), RankId(1)).type, LinkType::Pcie);
+        QCOMPARE(named.partialRoute(RankId(0), 2).type, LinkType::NvLink);
+        QCOMPARE(named.partialRoute(RankId(0), 3).type, LinkType::Network); // more ranks than node-a has
+        QCOMPARE(named.partialRoute(RankId(0), 3).links.size(), std::size_t(2));
         QCOMPARE(named.serverRoute(RankId(0), RankId(3)).type, LinkType::Network);
 
         TopologyOptions o;
