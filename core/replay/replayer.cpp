@@ -457,35 +457,42 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
     // One pass of the simulation over the current model parameters.
     auto simulate = [&]() -> Status {
         std::vector<State> state(n);
+        // Instants whose dependencies are all resolved, taken last in first out: that follows one
+        // track's chain while its data is in cache. queue records the order they were resolved in.
+        std::vector<std::uint32_t> ready;
         queue.clear();
         queue.reserve(2 * static_cast<std::size_t>(n));
-        for (std::uint32_t v = 0; v < n; ++v) {
+        for (std::uint32_t v = n; v-- > 0;) {
             state[v].pendingStart = initialPendingStart[v];
             state[v].pendingEnd = initialPendingEnd[v];
             if (initialPendingStart[v] == 0)
-                queue.push_back(v);
+                ready.push_back(v);
         }
         // One dependency of y's start (or end) resolved at value.
         auto relax = [&](std::uint32_t y, TimeNs value, std::uint32_t cause, bool ofEnd) {
             State& sy = state[y];
             TimeNs& latest = ofEnd ? sy.end : sy.start;
-            if (value > latest) {
+            std::uint32_t& bound = ofEnd ? sy.endCause : sy.startCause;
+            // Ties go to the larger cause (ends before starts, then the later vertex), whatever the
+            // order the dependencies resolve in.
+            if (value > latest || (value == latest && cause > bound)) {
                 latest = value;
-                (ofEnd ? sy.endCause : sy.startCause) = cause;
+                bound = cause;
             }
             if (--(ofEnd ? sy.pendingEnd : sy.pendingStart) == 0)
-                queue.push_back(ofEnd ? y | Schedule::kEndBit : y);
+                ready.push_back(ofEnd ? y | Schedule::kEndBit : y);
         };
         // Transfers waiting out their latency, by the time they enter the network.
         using Entry = std::pair<TimeNs, std::uint32_t>;
         std::priority_queue<Entry, std::vector<Entry>, std::greater<>> entering;
         FlowNetwork network(flows ? bandwidth : std::vector<double> {});
-        std::size_t head = 0;
         for (;;) {
-            for (; head < queue.size(); ++head) {
-                if ((head & 0xFFFF) == 0 && cancel && cancel->isCancelled())
+            while (!ready.empty()) {
+                if ((queue.size() & 0xFFFF) == 0 && cancel && cancel->isCancelled())
                     return Status::cancelled();
-                const std::uint32_t item = queue[head];
+                const std::uint32_t item = ready.back();
+                ready.pop_back();
+                queue.push_back(item);
                 const std::uint32_t v = item & ~Schedule::kEndBit;
                 State& sv = state[v];
                 const std::uint32_t firstEdge = graph.outBegin(v), lastEdge = graph.outBegin(v + 1);
@@ -499,7 +506,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                     if (flows && transferOf[v] != kNoTransfer)
                         entering.emplace(start + transfers[transferOf[v]].latency, v);
                     else if (--sv.pendingEnd == 0)
-                        queue.push_back(v | Schedule::kEndBit);
+                        ready.push_back(v | Schedule::kEndBit);
                 } else {
                     // The end is the later of the own minimum duration and the awaited ends plus the tail.
                     TimeNs end = sv.start + s.minDuration[v];
@@ -529,7 +536,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             const FlowNetwork::Completion done = network.finishNext();
             s.minDuration[done.id] = done.time - state[done.id].start;
             if (--state[done.id].pendingEnd == 0)
-                queue.push_back(done.id | Schedule::kEndBit);
+                ready.push_back(done.id | Schedule::kEndBit);
         }
         // Out to the schedule's columns; instants never resolved (out of scope, or held by a cycle)
         // are cleared.
