@@ -38,6 +38,11 @@ bool isGpuTrack(TrackKind k)
 }
 
 struct Builder {
+    explicit Builder(const Trace& trace)
+        : t(trace)
+    {
+    }
+
     const Trace& t;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
     std::vector<DependencyGraph::EdgeInfo> info;
@@ -542,7 +547,7 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     std::shared_ptr<const Trace> trace, const GraphOptions& options, const CancellationToken* cancel)
 {
     const Trace& t = *trace;
-    Builder b { t, {}, {}, {}, {}, {} };
+    Builder b { t };
     b.gpuTracksOfRank.resize(t.ranks().size());
     for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
         const TrackInfo& info = t.trackInfo(TrackId(tr));

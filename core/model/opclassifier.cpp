@@ -117,9 +117,10 @@ std::string OpClassifier::normalizeCollective(std::string_view name)
 
 OpKind OpClassifier::commKind(std::string_view collective)
 {
-    if (collective == "send")
+    // A parameter-server push is the worker's send to its server, a pull the worker's receive.
+    if (collective == "send" || collective == "push")
         return OpKind::Send;
-    if (collective == "recv")
+    if (collective == "recv" || collective == "pull")
         return OpKind::Recv;
     return OpKind::Collective;
 }

@@ -19,6 +19,15 @@ namespace {
 constexpr TimeNs kUnset = Schedule::kNotReplayed;
 
 struct Model {
+    Model(const DependencyGraph& graph, std::vector<TimeNs> offsets)
+        : g(graph)
+        , t(graph.trace())
+        , offset(std::move(offsets))
+    {
+        offset.resize(t.ranks().size(), 0);
+        aligned = std::any_of(offset.begin(), offset.end(), [](TimeNs o) { return o != 0; });
+    }
+
     const DependencyGraph& g;
     const Trace& t;
     std::vector<TimeNs> offset; // per rank
@@ -128,6 +137,21 @@ std::vector<RankId> ranksOf(const Trace& t, const LogicalCollective& coll)
     return ranks;
 }
 
+// The links a logical collective crosses: a parameter-server push or pull runs between the worker
+// (the rank whose op is the push or pull) and its server, over the worker's PCIe link and both
+// hosts' network interfaces; everything else over the participants' ports (and interfaces).
+LinkTopology::Route routeOf(const Trace& t, const LinkTopology& topology, const LogicalCollective& coll, const std::vector<RankId>& ranks)
+{
+    if (coll.participants.size() == 2) {
+        for (std::size_t i = 0; i < 2; ++i) {
+            const std::string_view name = collectiveName(t, coll.participants[i]);
+            if (name == "push" || name == "pull")
+                return topology.serverRoute(ranks[i], ranks[1 - i]);
+        }
+    }
+    return topology.route(ranks);
+}
+
 // Merged [from, to) intervals; the fraction of [a, b) they cover.
 double coveredFraction(const std::vector<std::pair<TimeNs, TimeNs>>& merged, TimeNs a, TimeNs b)
 {
@@ -175,16 +199,14 @@ struct CounterpartHash {
 std::vector<CostModel::Sample> Replayer::transferSamples(const DependencyGraph& graph, const ReplayOptions& options)
 {
     const Trace& t = graph.trace();
-    Model m { graph, t, options.rankOffsets, {}, {}, {} };
-    m.offset.resize(t.ranks().size(), 0);
-    m.aligned = std::any_of(m.offset.begin(), m.offset.end(), [](TimeNs o) { return o != 0; });
+    Model m(graph, options.rankOffsets);
     const LinkTopology topology(t, options.topology);
     std::vector<CostModel::Sample> samples;
     for (const LogicalCollective& coll : graph.collectives()) {
         const auto [from, to] = measuredTransfer(m, coll);
         const std::vector<RankId> ranks = ranksOf(t, coll);
         const CommAlgorithm algorithm = options.costModel.algorithmOf(t.string(coll.name));
-        samples.push_back({ topology.route(ranks).type, algorithm, coll.bytes, static_cast<int>(ranks.size()), to - from });
+        samples.push_back({ routeOf(t, topology, coll, ranks).type, algorithm, coll.bytes, static_cast<int>(ranks.size()), to - from });
     }
     // Communication kernels whose peers are not in the trace: their whole duration, which includes
     // any wait for the peers, so these samples bound the transfer from above.
@@ -211,9 +233,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
     const Trace& t = graph.trace();
     const std::uint32_t n = graph.vertexCount();
     const std::uint32_t ops = graph.opCount();
-    Model m { graph, t, options.rankOffsets, {}, {}, {} };
-    m.offset.resize(t.ranks().size(), 0);
-    m.aligned = std::any_of(m.offset.begin(), m.offset.end(), [](TimeNs o) { return o != 0; });
+    Model m(graph, options.rankOffsets);
 
     // The window of each rank: its selected steps, or everything when it has none.
     std::int64_t firstStep = options.firstStep;
@@ -421,7 +441,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                 continue;
             const LogicalCollective& coll = graph.collective(ops + c);
             const std::vector<RankId> ranks = ranksOf(t, coll);
-            addTransfer(ops + c, t.string(coll.name), coll.bytes, static_cast<int>(ranks.size()), topology.route(ranks));
+            addTransfer(ops + c, t.string(coll.name), coll.bytes, static_cast<int>(ranks.size()), routeOf(t, topology, coll, ranks));
         }
         for (std::uint32_t v = 0; v < ops; ++v) {
             if (!m.inScope[v] || !selfTimed[v])

@@ -248,6 +248,50 @@ private slots:
         QCOMPARE(collectiveDuration(*g, *measured, j.first[0]), 100 * us);
     }
 
+    void parameterServerPushesShareTheServersInterface()
+    {
+        // Two workers on their own hosts push 1 MB each to one server at the same time: the pushes
+        // pair with the server's receives by peer, and share the server's network interface.
+        for (int workers : { 1, 2 }) {
+            JobBuilder b;
+            b.currentStep = 1;
+            const std::uint32_t server = b.rank(0, "ps");
+            const std::uint32_t serverCpu = b.track(server, TrackKind::CpuThread, 1);
+            std::vector<std::uint32_t> serverThreads, workerRanks, workerThreads;
+            for (int w = 0; w < workers; ++w)
+                serverThreads.push_back(b.track(server, TrackKind::CpuThread, 10 + w));
+            for (int w = 0; w < workers; ++w) {
+                workerRanks.push_back(b.rank(w + 1, "worker" + std::to_string(w)));
+                workerThreads.push_back(b.track(workerRanks.back(), TrackKind::CpuThread, 1));
+            }
+            // Ops in track order.
+            const OpId serverStep = b.op(serverCpu, "ProfilerStep#1", OpKind::Annotation, 0, 5000 * us);
+            std::vector<OpId> receives, pushes, markers;
+            for (int w = 0; w < workers; ++w)
+                receives.push_back(b.op(serverThreads[w], "ps_recv", OpKind::Recv, 0, 10 * us));
+            for (int w = 0; w < workers; ++w) {
+                markers.push_back(b.op(workerThreads[w], "ProfilerStep#1", OpKind::Annotation, 0, 5000 * us));
+                pushes.push_back(b.op(workerThreads[w], "push", OpKind::Send, 1 * us, 9 * us));
+            }
+            b.step(server, 1, serverStep);
+            for (int w = 0; w < workers; ++w)
+                b.step(workerRanks[w], 1, markers[w]);
+            for (int w = 0; w < workers; ++w)
+                b.comm(receives[w], "recv", "", 1'000'000, 2, "[0, " + std::to_string(w + 1) + "]");
+            for (int w = 0; w < workers; ++w)
+                b.comm(pushes[w], "push", "", 1'000'000, 2, "[0, " + std::to_string(w + 1) + "]");
+            const auto g = graphOf(b.finish());
+            QVERIFY(g);
+            QCOMPARE(g->collectives().size(), std::size_t(workers));
+            ReplayOptions o = modelOptions(); // network: 0.5 us per step, 0.25 GB/s
+            o.costModel.setParameters(LinkType::Pcie, { 0.0, 10.0 });
+            const Expected<Schedule> s = Replayer::replay(*g, o);
+            QVERIFY2(s, errorOf(s).c_str());
+            for (OpId push : pushes)
+                QCOMPARE(collectiveDuration(*g, *s, push), TimeNs(500 + workers * 4'000'000));
+        }
+    }
+
     void acrossHostsTheNetworkIsTheBottleneck()
     {
         const SharedLinkJob j = sharedLinkJob(false, "node-a", "node-b", 40'000);
@@ -418,7 +462,9 @@ private slots:
                 static_cast<long long>(steps[k - 1]), 100 * error, s->withoutCounterpart);
             worst = std::max(worst, error);
             // The durations really changed: this is not the measurement replayed.
-            Expected<Schedule> own = Replayer::replay(*g, ReplayOptions { {}, steps[k], steps[k], {} });
+            ReplayOptions measured;
+            measured.firstStep = measured.lastStep = steps[k];
+            Expected<Schedule> own = Replayer::replay(*g, measured);
             QVERIFY(own && own->steps[0].replayed != s->steps[0].replayed);
         }
         QVERIFY2(worst <= 0.06, qPrintable(QStringLiteral("worst cross-step error %1%").arg(100 * worst)));
