@@ -192,8 +192,43 @@ private Q_SLOTS:
         QVERIFY(doc.value(QStringLiteral("iteration")).toObject().value(QStringLiteral("replayed_ms")).toDouble() > 0);
     }
 
+    void replayWhatIf()
+    {
+        // The cost model, fitted to the example's own all-reduces, and what the replay assumed.
+        Run r = runCli({ QStringLiteral("replay"), example(), QStringLiteral("--comm"), QStringLiteral("model"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        QJsonObject model = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject();
+        QCOMPARE(model.value(QStringLiteral("communication")).toString(), QStringLiteral("model"));
+        QJsonArray links = model.value(QStringLiteral("links")).toArray();
+        QCOMPARE(links.size(), 3);
+        int fitted = 0;
+        for (const QJsonValue& l : links)
+            fitted += l.toObject().value(QStringLiteral("fitted")).toBool() && l.toObject().value(QStringLiteral("samples")).toInt() > 0;
+        QVERIFY(fitted >= 1);
+        // A link the user sets is used as given.
+        r = runCli({ QStringLiteral("replay"), example(), QStringLiteral("--comm"), QStringLiteral("model"), QStringLiteral("--link"),
+            QStringLiteral("nvlink=2:50"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        links = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("model")).toObject().value(QStringLiteral("links")).toArray();
+        QCOMPARE(links[0].toObject().value(QStringLiteral("type")).toString(), QStringLiteral("nvlink"));
+        QCOMPARE(links[0].toObject().value(QStringLiteral("alpha_us")).toDouble(), 2.0);
+        QCOMPARE(links[0].toObject().value(QStringLiteral("bandwidth_gbps")).toDouble(), 50.0);
+        QVERIFY(!links[0].toObject().value(QStringLiteral("fitted")).toBool());
+        // Mean durations over the steps, and the text output naming the model.
+        r = runCli({ QStringLiteral("replay"), example(), QStringLiteral("--durations"), QStringLiteral("mean"), QStringLiteral("--gamma"),
+            QStringLiteral("0.1") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("Model: durations mean, transfers measured, gamma 0.1"));
+    }
+
     void replayBadArguments()
     {
+        for (const QStringList& bad : { QStringList { QStringLiteral("--durations"), QStringLiteral("step:x") },
+                 QStringList { QStringLiteral("--durations"), QStringLiteral("median") }, QStringList { QStringLiteral("--comm"), QStringLiteral("guess") },
+                 QStringList { QStringLiteral("--link"), QStringLiteral("nvlink=1") }, QStringList { QStringLiteral("--link"), QStringLiteral("fibre=1:2") },
+                 QStringList { QStringLiteral("--gamma"), QStringLiteral("-1") }, QStringList { QStringLiteral("--intra-host"), QStringLiteral("network") },
+                 QStringList { QStringLiteral("--ranks-per-host"), QStringLiteral("0") } })
+            QCOMPARE(runCli(QStringList { QStringLiteral("replay"), example() } + bad).exitCode, 2);
         QCOMPARE(runCli({ QStringLiteral("replay"), example(), QStringLiteral("--steps"), QStringLiteral("5-2") }).exitCode, 2);
         QCOMPARE(runCli({ QStringLiteral("replay"), example(), QStringLiteral("--offset"), QStringLiteral("x") }).exitCode, 2);
         QCOMPARE(runCli({ QStringLiteral("replay"), example(), QStringLiteral("--offset"), QStringLiteral("9=1") }).exitCode, 2);
