@@ -38,6 +38,9 @@ public:
     TimeNs start(OpId op) const { return m_data.start[op.value()]; }
     TimeNs end(OpId op) const { return m_data.end[op.value()]; }
     TimeNs duration(OpId op) const { return end(op) - start(op); }
+    // The whole start and end columns, indexed by op id (for views that read many ops).
+    std::span<const TimeNs> startColumn() const { return m_data.start; }
+    std::span<const TimeNs> endColumn() const { return m_data.end; }
     TrackId track(OpId op) const { return TrackId(m_data.track[op.value()]); }
     RankId rank(OpId op) const { return m_data.tracks[m_data.track[op.value()]].rank; }
     StringId name(OpId op) const { return StringId(m_data.name[op.value()]); }

@@ -1,0 +1,81 @@
+#include "widgets/timeline/trackgeometry.h"
+
+#include "widgets/timeline/tracklayout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sightline {
+
+namespace {
+
+// The first entry of a lane whose op ends after t (ops in a lane do not overlap, so ends are in
+// order; the capped last lane may overlap, which only makes a run start a little early).
+std::uint32_t firstEndingAfter(const TrackLayout& layout, std::span<const std::uint32_t> ops, TimeNs t)
+{
+    const auto it = std::partition_point(ops.begin(), ops.end(), [&](std::uint32_t op) {
+        return std::max(layout.end(op), layout.start(op) + 1) <= t;
+    });
+    return static_cast<std::uint32_t>(it - ops.begin());
+}
+
+// The first entry at or after `from` whose op starts at or after t.
+std::uint32_t firstStartingFrom(const TrackLayout& layout, std::span<const std::uint32_t> ops, std::uint32_t from, TimeNs t)
+{
+    const auto it = std::partition_point(ops.begin() + from, ops.end(), [&](std::uint32_t op) { return layout.start(op) < t; });
+    return static_cast<std::uint32_t>(it - ops.begin());
+}
+
+} // namespace
+
+void TrackGeometry::build(const TrackLayout& layout, TrackId track, int lane, const View& view, std::vector<Run>& out)
+{
+    const std::span<const std::uint32_t> ops = layout.lane(track, lane);
+    const std::uint32_t base = layout.laneBase(track, lane);
+    const TimeNs viewEnd = view.timeAt(view.width);
+    std::uint32_t i = firstEndingAfter(layout, ops, view.begin);
+    while (i < ops.size() && layout.start(ops[i]) < viewEnd) {
+        const std::uint32_t op = ops[i];
+        const double x0 = view.pixelOf(layout.start(op));
+        const double x1 = view.pixelOf(layout.end(op));
+        if (x1 - x0 >= kExactPixels) {
+            out.push_back({ x0, x1, i, 1, op });
+            ++i;
+            continue;
+        }
+        // Every op starting before the next pixel column joins this run.
+        const double column = std::floor(x0) + 1.0;
+        std::uint32_t j = firstStartingFrom(layout, ops, i + 1, view.timeAt(column));
+        if (j == i)
+            j = i + 1;
+        const double end = std::max(view.pixelOf(layout.end(ops[j - 1])), std::min(column, x0 + 1.0));
+        out.push_back({ x0, end, i, j - i, j - i == 1 ? op : layout.widest(base + i, base + j) });
+        i = j;
+    }
+}
+
+std::optional<TrackGeometry::Run> TrackGeometry::hitTest(const TrackLayout& layout, TrackId track, int lane, const View& view, double x)
+{
+    // The same runs the frame draws, so that what is under the mouse is what is on screen.
+    std::vector<Run> runs;
+    build(layout, track, lane, view, runs);
+    return hitTest(runs, x);
+}
+
+std::optional<TrackGeometry::Run> TrackGeometry::hitTest(const std::vector<Run>& runs, double x)
+{
+    // Runs are left to right; a narrow one counts as at least a pixel wide, with half a pixel of
+    // tolerance either side.
+    // A run under x wins over one only within the tolerance.
+    const auto first = std::partition_point(runs.begin(), runs.end(), [&](const Run& r) { return std::max(r.x1, r.x0 + 1.0) + 0.5 < x; });
+    std::optional<Run> near;
+    for (auto it = first; it != runs.end() && it->x0 - 0.5 <= x; ++it) {
+        if (it->x0 <= x && x < std::max(it->x1, it->x0 + 1.0))
+            return *it;
+        if (!near && x <= std::max(it->x1, it->x0 + 1.0) + 0.5)
+            near = *it;
+    }
+    return near;
+}
+
+} // namespace sightline
