@@ -31,9 +31,24 @@ int main(int argc, char** argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("files"), QApplication::translate("main", "Trace files or folders of one job to open."),
         QStringLiteral("[FILES...]"));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+        QApplication::translate("main", "Open the files, save the window at 1600×1000 as an image and quit."), QStringLiteral("OUT.png"));
+    const QCommandLineOption criticalOption(QStringLiteral("critical-path"), QApplication::translate("main", "Highlight the critical path."));
+    parser.addOption(screenshotOption);
+    parser.addOption(criticalOption);
     parser.process(app);
 
     MainWindow window;
+    if (parser.isSet(criticalOption))
+        window.setCriticalPathShown(true);
+    if (parser.isSet(screenshotOption)) {
+        if (parser.positionalArguments().isEmpty()) {
+            qWarning("sightline: --screenshot needs files to open");
+            return 2;
+        }
+        window.screenshotWhenReady(parser.value(screenshotOption));
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+    }
     window.show();
     if (!parser.positionalArguments().isEmpty())
         window.openFiles(parser.positionalArguments());

@@ -1,15 +1,18 @@
 #include "mainwindow.h"
 
+#include "jobanalysis.h"
 #include "traceloadjob.h"
 
 #include "core/model/trace.h"
 #include "widgets/panels/ranklistmodel.h"
 #include "widgets/panels/statustext.h"
+#include "widgets/timeline/timelineview.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileDialog>
@@ -44,16 +47,19 @@ MainWindow::MainWindow(QWidget* parent)
     , m_job(new TraceLoadJob(this))
 {
     setAcceptDrops(true);
-    auto* central = new QWidget(this);
-    auto* layout = new QVBoxLayout(central);
-    m_summaryLabel = new QLabel(tr("Open trace files (File ▸ Open, or drop them here) to see the ranks of a job."), central);
+    m_timeline = new TimelineView(this);
+    setCentralWidget(m_timeline);
+
+    auto* panel = new QWidget(this);
+    auto* layout = new QVBoxLayout(panel);
+    m_summaryLabel = new QLabel(tr("Open trace files (File ▸ Open, or drop them here) to see the ranks of a job."), panel);
     m_summaryLabel->setWordWrap(true);
     m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summaryLabel);
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(m_model);
     proxy->setSortRole(RankListModel::SortRole);
-    m_view = new QTableView(central);
+    m_view = new QTableView(panel);
     m_view->setObjectName(QStringLiteral("rankTable"));
     m_view->setModel(proxy);
     m_view->setSortingEnabled(true);
@@ -62,11 +68,17 @@ MainWindow::MainWindow(QWidget* parent)
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(RankListModel::FileColumn, QHeaderView::Stretch);
     layout->addWidget(m_view);
-    setCentralWidget(central);
+    auto* dock = new QDockWidget(tr("Ranks"), this);
+    dock->setObjectName(QStringLiteral("ranksDock"));
+    dock->setWidget(panel);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    resizeDocks({ dock }, { 150 }, Qt::Vertical);
+    m_ranksDock = dock;
 
     createActions();
     connect(m_job, &TraceLoadJob::loaded, this, &MainWindow::onLoaded);
     connect(m_job, &TraceLoadJob::failed, this, &MainWindow::onFailed);
+    connect(m_job, &TraceLoadJob::analysed, this, &MainWindow::onAnalysed);
     m_progressTimer = new QTimer(this);
     m_progressTimer->setInterval(100);
     connect(m_progressTimer, &QTimer::timeout, this, &MainWindow::updateProgress);
@@ -97,6 +109,13 @@ void MainWindow::createActions()
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    m_criticalAction = view->addAction(tr("&Critical Path"), this, &MainWindow::setCriticalPathShown);
+    m_criticalAction->setCheckable(true);
+    m_criticalAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    view->addAction(tr("&Whole Job"), m_timeline, &TimelineView::resetView)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    view->addSeparator();
+    view->addAction(m_ranksDock->toggleViewAction());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Sightline"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -169,8 +188,62 @@ void MainWindow::onLoaded(std::shared_ptr<const sightline::Trace> trace, const Q
     updateTitle();
 }
 
+void MainWindow::setCriticalPathShown(bool shown)
+{
+    if (m_criticalAction->isChecked() != shown)
+        m_criticalAction->setChecked(shown);
+    m_timeline->setCriticalPathShown(shown);
+}
+
+void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
+{
+    if (!m_model->trace())
+        return;
+    m_analysis = std::move(analysis);
+    m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
+    std::vector<sightline::OpId> critical;
+    for (std::uint32_t v : m_analysis->criticalPath.vertices) {
+        if (v < m_model->trace()->opCount())
+            critical.emplace_back(v);
+    }
+    m_timeline->setCriticalPath(critical);
+    m_timeline->setCriticalPathShown(m_criticalAction->isChecked());
+    if (!m_analysis->status.ok())
+        statusBar()->showMessage(tr("The job could not be replayed: %1").arg(StatusText::message(m_analysis->status)));
+    else
+        statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long").arg(
+                                     QLocale().toString(static_cast<double>(m_analysis->criticalPath.length) / 1e6, 'f', 3)),
+            5000);
+    if (!m_screenshotPath.isEmpty())
+        QTimer::singleShot(0, this, &MainWindow::takeScreenshot);
+}
+
+void MainWindow::screenshotWhenReady(const QString& path)
+{
+    m_screenshotPath = path;
+}
+
+void MainWindow::takeScreenshot()
+{
+    // The Gantt gets the height: the ranks are in it.
+    m_ranksDock->hide();
+    resize(1600, 1000);
+    m_timeline->resetView();
+    QApplication::processEvents();
+    m_timeline->replot();
+    const bool saved = grab().save(m_screenshotPath);
+    if (!saved)
+        qWarning("sightline: cannot write the screenshot to %s", qPrintable(m_screenshotPath));
+    QApplication::exit(saved ? 0 : 1);
+}
+
 void MainWindow::onFailed(const sightline::Status& status, const QStringList& files)
 {
+    if (!m_screenshotPath.isEmpty()) {
+        qWarning("sightline: %s", qPrintable(StatusText::message(status)));
+        QApplication::exit(1);
+        return;
+    }
     m_progressTimer->stop();
     if (m_progress)
         m_progress->reset();

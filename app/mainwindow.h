@@ -6,22 +6,27 @@
 #include <memory>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressDialog;
 class QTableView;
 class QTimer;
 class RankListModel;
+class TimelineView;
 class TraceLoadJob;
+struct JobAnalysis;
 
 namespace sightline {
 class Status;
 class Trace;
 }
 
-// The main window: opens a job (dialog, drag-and-drop, command line, recent files), loads it off the
-// GUI thread behind a cancellable progress dialog, and lists its ranks. A failed load shows a dialog
-// and keeps the job already open. Window state and recent files persist in QSettings.
+// The main window: opens a job (dialog, drag-and-drop, command line, recent files), loads and analyses
+// it off the GUI thread behind a cancellable progress dialog, shows it in the Gantt with its critical
+// path, and lists its ranks in a dock. A failed load shows a dialog and keeps the job already open.
+// Window state and recent files persist in QSettings. For scripts and tests it can save a screenshot
+// of the loaded job and quit.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -30,6 +35,12 @@ public:
 
     void openFiles(const QStringList& files);
     const std::shared_ptr<const sightline::Trace>& trace() const;
+    const std::shared_ptr<const JobAnalysis>& analysis() const { return m_analysis; }
+    TimelineView* timeline() const { return m_timeline; }
+    void setCriticalPathShown(bool shown);
+    // After the next job is analysed: lay the window out at 1600×1000, save it to path and quit with
+    // status 0 (1 when loading or saving fails).
+    void screenshotWhenReady(const QString& path);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -43,12 +54,19 @@ private:
     void showAbout();
     void onLoaded(std::shared_ptr<const sightline::Trace> trace, const QStringList& files);
     void onFailed(const sightline::Status& status, const QStringList& files);
+    void onAnalysed(std::shared_ptr<const JobAnalysis> analysis);
+    void takeScreenshot();
     void updateProgress();
     void addRecent(const QStringList& files);
     void rebuildRecentMenu();
     void updateTitle();
 
     RankListModel* m_model = nullptr;
+    TimelineView* m_timeline = nullptr;
+    QDockWidget* m_ranksDock = nullptr;
+    QAction* m_criticalAction = nullptr;
+    std::shared_ptr<const JobAnalysis> m_analysis;
+    QString m_screenshotPath;
     QTableView* m_view = nullptr;
     QLabel* m_summaryLabel = nullptr;
     TraceLoadJob* m_job = nullptr;

@@ -1,11 +1,49 @@
 #include "traceloadjob.h"
 
+#include "jobanalysis.h"
+
+#include "core/align/clockalignment.h"
+#include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
+#include "core/replay/replayer.h"
+#include "widgets/timeline/tracklayout.h"
 
 #include <QMetaObject>
 #include <QPointer>
 #include <QThread>
+
+namespace {
+
+// Everything the window shows beyond the trace; null when cancelled.
+std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline::Trace>& trace, const sightline::CancellationToken* cancel)
+{
+    using namespace sightline;
+    auto analysis = std::make_shared<JobAnalysis>();
+    analysis->measuredLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace, { trace->startColumn(), trace->endColumn() }));
+    Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(trace, {}, cancel);
+    if (!graph) {
+        if (graph.status().code() == ErrorCode::Cancelled)
+            return nullptr;
+        analysis->status = graph.status();
+        return analysis;
+    }
+    analysis->graph = *graph;
+    ReplayOptions options;
+    options.rankOffsets = ClockAligner::align(**graph).offsets;
+    Expected<Schedule> schedule = Replayer::replay(**graph, options, cancel);
+    if (!schedule) {
+        if (schedule.status().code() == ErrorCode::Cancelled)
+            return nullptr;
+        analysis->status = schedule.status();
+        return analysis;
+    }
+    analysis->schedule = std::move(*schedule);
+    analysis->criticalPath = CriticalPathAnalysis::compute(**graph, analysis->schedule);
+    return analysis;
+}
+
+} // namespace
 
 TraceLoadJob::TraceLoadJob(QObject* parent)
     : QObject(parent)
@@ -59,11 +97,20 @@ void TraceLoadJob::start(const QStringList& files)
         auto result = sightline::TraceLoader::load(paths, token.get(), this);
         // Hand the result to the GUI thread; the job may be gone by then.
         if (result) {
-            auto trace = std::move(*result);
+            std::shared_ptr<const sightline::Trace> trace = std::move(*result);
             QMetaObject::invokeMethod(self.data(), [self, trace, files]() {
                 if (self)
                     Q_EMIT self->loaded(trace, files);
             }, Qt::QueuedConnection);
+            m_analysing = true;
+            std::shared_ptr<const JobAnalysis> analysis = analyse(trace, token.get());
+            m_analysing = false;
+            if (analysis) {
+                QMetaObject::invokeMethod(self.data(), [self, analysis]() {
+                    if (self)
+                        Q_EMIT self->analysed(analysis);
+                }, Qt::QueuedConnection);
+            }
         } else {
             const sightline::Status status = result.status();
             QMetaObject::invokeMethod(self.data(), [self, status, files]() {

@@ -10,14 +10,17 @@
 #include <memory>
 
 class QThread;
+struct JobAnalysis;
 
 namespace sightline {
 class Trace;
 }
 
-// Loads a job's files on a worker thread so the window stays responsive. Progress is kept in atomics
-// that the GUI polls; the result comes back to the GUI thread as a queued signal. One load at a time
-// per job object; cancel() is safe from any thread. Destroying the job cancels and joins the worker.
+// Loads a job's files on a worker thread so the window stays responsive, then analyses it there:
+// dependency graph, clock alignment, replay, critical path and drawing layout. Progress is kept in
+// atomics that the GUI polls; the results come back to the GUI thread as queued signals (loaded, then
+// analysed). One load at a time per job object; cancel() is safe from any thread. Destroying the job
+// cancels and joins the worker.
 class TraceLoadJob : public QObject, private sightline::ProgressSink {
     Q_OBJECT
 public:
@@ -30,10 +33,13 @@ public:
     // Bytes read so far and in total, for a progress bar.
     qint64 bytesDone() const { return m_done.load(std::memory_order_relaxed); }
     qint64 bytesTotal() const { return m_total.load(std::memory_order_relaxed); }
+    // True once loading is done and the analysis runs.
+    bool analysing() const { return m_analysing.load(std::memory_order_relaxed); }
 
 Q_SIGNALS:
     void loaded(std::shared_ptr<const sightline::Trace> trace, const QStringList& files);
     void failed(const sightline::Status& status, const QStringList& files);
+    void analysed(std::shared_ptr<const JobAnalysis> analysis);
 
 private:
     void setProgress(std::int64_t done, std::int64_t total) override;
@@ -42,4 +48,5 @@ private:
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     std::atomic<qint64> m_done { 0 };
     std::atomic<qint64> m_total { 0 };
+    std::atomic<bool> m_analysing { false };
 };

@@ -1,0 +1,98 @@
+#pragma once
+
+#include "core/base/ids.h"
+#include "widgets/timeline/trackgeometry.h"
+
+#include <qcustomplot.h>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace sightline {
+class Trace;
+class TrackLayout;
+}
+
+// The Gantt's tracks, drawn on a QCustomPlot axis rect: keys are nanoseconds from the job's origin,
+// values are rows (0 at the top). Rows are grouped by rank: a header row per rank, then one row per
+// lane of each of its tracks (CPU threads, GPU streams, communication channels). Each frame builds
+// the runs of the visible rows only (TrackGeometry), fills them grouped by colour with antialiasing
+// off, and keeps them for hit-testing until the view changes. The critical path is an overlay: its ops
+// are drawn over the runs, the rest dimmed, without rebuilding them.
+class TimelinePlottable : public QCPAbstractPlottable {
+    Q_OBJECT
+public:
+    struct Row {
+        sightline::RankId rank;
+        sightline::TrackId track; // invalid for a rank header
+        int lane = 0;
+        bool collapsed = false; // all the track's lanes drawn in this one row, deeper over shallower
+    };
+    struct Hit {
+        int row = -1;
+        sightline::TrackGeometry::Run run;
+    };
+
+    TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
+    ~TimelinePlottable() override;
+
+    void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::TrackLayout> layout, sightline::TimeNs origin);
+    // A collapsed track takes one row; new jobs of more than two ranks start with CPU threads collapsed.
+    void setCollapsed(sightline::TrackId track, bool collapsed);
+    bool isCollapsed(sightline::TrackId track) const;
+    // Ops on the critical path, and whether it is highlighted.
+    void setCriticalOps(const std::vector<sightline::OpId>& ops);
+    void setCriticalShown(bool shown);
+    bool criticalShown() const { return m_criticalShown; }
+    void setSelectedOp(sightline::OpId op);
+
+    const std::vector<Row>& rows() const { return m_rows; }
+    sightline::TimeNs origin() const { return m_origin; }
+    // The row and run under a pixel position of the plot, if any.
+    std::optional<Hit> hitTest(const QPointF& pos) const;
+    // The row an op is drawn in, or -1.
+    int rowOf(sightline::OpId op) const;
+    // The colour of a kind of op (critical-path ops use criticalColor()).
+    static QColor colorOf(int opKind);
+    static QColor criticalColor();
+
+    double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth, const QCPRange& inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+
+private:
+    sightline::TrackGeometry::View currentView() const;
+    const std::vector<sightline::TrackGeometry::Run>& runsOf(int row, const sightline::TrackGeometry::View& view) const;
+    // Runs of one lane of a row's track (collapsed rows draw several).
+    const std::vector<sightline::TrackGeometry::Run>& laneRuns(int row, int lane, const sightline::TrackGeometry::View& view) const;
+    QRectF rowRect(int row) const;
+    void buildRows();
+
+    std::shared_ptr<const sightline::Trace> m_trace;
+    std::shared_ptr<const sightline::TrackLayout> m_layout;
+    sightline::TimeNs m_origin = 0;
+    std::vector<Row> m_rows;
+    std::vector<int> m_firstRowOfTrack;
+    std::vector<std::uint8_t> m_collapsed; // per track
+    std::vector<sightline::OpId> m_criticalOps;
+    // Critical ops by row, each row's sorted by start.
+    std::vector<std::vector<std::uint32_t>> m_criticalByRow;
+    bool m_criticalShown = false;
+    sightline::OpId m_selected;
+
+    // Runs per row for the view they were built for.
+    struct Cache {
+        sightline::TimeNs begin = 0;
+        double nsPerPixel = 0;
+        int width = -1;
+        // Per row, one entry per lane it shows.
+        std::vector<std::vector<std::vector<sightline::TrackGeometry::Run>>> runs;
+        std::vector<std::uint8_t> built;
+    };
+    mutable Cache m_cache;
+};

@@ -1,0 +1,213 @@
+#include "widgets/timeline/timelineview.h"
+
+#include "core/model/trace.h"
+#include "widgets/timeline/timeaxisticker.h"
+#include "widgets/timeline/timelineplottable.h"
+
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace sightline;
+
+TimelineView::TimelineView(QWidget* parent)
+    : QCustomPlot(parent)
+{
+    setObjectName(QStringLiteral("timeline"));
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setNoAntialiasingOnDrag(true);
+    xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new TimeAxisTicker));
+    xAxis->grid()->setVisible(true);
+    xAxis->grid()->setPen(QPen(QColor(0, 0, 0, 25), 0));
+    xAxis->grid()->setLayer(QStringLiteral("main"));
+    yAxis->setRangeReversed(true);
+    yAxis->setTicks(false);
+    yAxis->setTickLabels(false);
+    yAxis->grid()->setVisible(false);
+    axisRect()->setAutoMargins(QCP::msBottom | QCP::msTop);
+    axisRect()->setMargins(QMargins(1, 0, 1, 0));
+    setInteractions(QCP::iRangeDrag);
+    axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plottable = new TimelinePlottable(xAxis, yAxis);
+}
+
+TimelineView::~TimelineView() = default;
+
+void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const TrackLayout> layout)
+{
+    m_trace = trace;
+    m_selected = OpId();
+    m_plottable->setJob(trace, std::move(layout), trace ? trace->beginTime() : 0);
+    resetView();
+}
+
+void TimelineView::setCriticalPath(const std::vector<OpId>& ops)
+{
+    m_plottable->setCriticalOps(ops);
+    replot();
+}
+
+void TimelineView::setCriticalPathShown(bool shown)
+{
+    m_plottable->setCriticalShown(shown);
+    replot();
+}
+
+bool TimelineView::criticalPathShown() const
+{
+    return m_plottable->criticalShown();
+}
+
+void TimelineView::selectOp(OpId op)
+{
+    m_selected = op;
+    m_plottable->setSelectedOp(op);
+    // Bring its row into view.
+    const int row = m_plottable->rowOf(op);
+    const QCPRange rows = yAxis->range();
+    if (row >= 0 && (row < rows.lower || row + 1 > rows.upper))
+        yAxis->setRange(std::max(0.0, row - rows.size() / 3), std::max(0.0, row - rows.size() / 3) + rows.size());
+    replot();
+    Q_EMIT opSelected(op);
+}
+
+void TimelineView::resetView()
+{
+    if (!m_trace) {
+        replot();
+        return;
+    }
+    const double span = std::max<double>(1.0, static_cast<double>(m_trace->endTime() - m_trace->beginTime()));
+    xAxis->setRange(-span * 0.01, span * 1.01);
+    yAxis->setRange(0, 1);
+    fitRows();
+    replot();
+}
+
+void TimelineView::showRange(TimeNs begin, TimeNs end)
+{
+    const double origin = static_cast<double>(m_plottable->origin());
+    const double span = std::max<double>(1.0, static_cast<double>(end - begin));
+    xAxis->setRange(static_cast<double>(begin) - origin - span * 0.05, static_cast<double>(end) - origin + span * 0.05);
+    replot();
+}
+
+void TimelineView::fitRows()
+{
+    // Rows keep their height in pixels: the visible row count follows the widget's height.
+    const double visible = std::max(1.0, static_cast<double>(axisRect()->height()) / kRowHeight);
+    const double top = std::max(0.0, yAxis->range().lower);
+    yAxis->setRange(top, top + visible);
+}
+
+void TimelineView::resizeEvent(QResizeEvent* event)
+{
+    QCustomPlot::resizeEvent(event);
+    fitRows();
+}
+
+void TimelineView::zoomBy(double factor, double centerKey)
+{
+    const QCPRange r = xAxis->range();
+    const double lower = centerKey - (centerKey - r.lower) * factor;
+    const double upper = centerKey + (r.upper - centerKey) * factor;
+    if (upper - lower < 10) // 10 ns across the view at the most
+        return;
+    xAxis->setRange(lower, upper);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineView::panBy(double fraction)
+{
+    const QCPRange r = xAxis->range();
+    xAxis->setRange(r.lower + r.size() * fraction, r.upper + r.size() * fraction);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineView::scrollRows(double rows)
+{
+    const double count = static_cast<double>(m_plottable->rows().size());
+    const QCPRange r = yAxis->range();
+    const double top = std::clamp(r.lower + rows, 0.0, std::max(0.0, count - r.size() / 2));
+    yAxis->setRange(top, top + r.size());
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineView::keyPressEvent(QKeyEvent* event)
+{
+    const QCPRange r = xAxis->range();
+    switch (event->key()) {
+    case Qt::Key_W: zoomBy(0.8, r.center()); break;
+    case Qt::Key_S: zoomBy(1.25, r.center()); break;
+    case Qt::Key_A: panBy(-0.1); break;
+    case Qt::Key_D: panBy(0.1); break;
+    case Qt::Key_0: resetView(); break;
+    case Qt::Key_F:
+        if (m_selected.isValid())
+            showRange(m_trace->start(m_selected), m_trace->end(m_selected));
+        break;
+    case Qt::Key_PageDown: scrollRows(yAxis->range().size() * 0.8); break;
+    case Qt::Key_PageUp: scrollRows(-yAxis->range().size() * 0.8); break;
+    case Qt::Key_Down: scrollRows(1); break;
+    case Qt::Key_Up: scrollRows(-1); break;
+    default: QCustomPlot::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+void TimelineView::wheelEvent(QWheelEvent* event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (event->modifiers() & Qt::ShiftModifier) {
+        scrollRows(-steps * 3);
+    } else {
+        zoomBy(std::pow(0.85, steps), xAxis->pixelToCoord(event->position().x()));
+    }
+    event->accept();
+}
+
+void TimelineView::mousePressEvent(QMouseEvent* event)
+{
+    m_pressPos = event->pos();
+    QCustomPlot::mousePressEvent(event);
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseReleaseEvent(event);
+    // A click, not a drag: select what is under the mouse.
+    if (event->button() == Qt::LeftButton && (event->pos() - m_pressPos).manhattanLength() < 4) {
+        const auto hit = m_plottable->hitTest(event->position());
+        if (hit && hit->run.count == 1)
+            selectOp(OpId(hit->run.op));
+    }
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    if (event->buttons() == Qt::NoButton) {
+        const QString text = tooltipAt(event->position());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    }
+}
+
+QString TimelineView::tooltipAt(const QPointF& pos) const
+{
+    const auto hit = m_plottable->hitTest(pos);
+    if (!hit || !m_trace)
+        return QString();
+    const OpId op(hit->run.op);
+    const std::string_view name = m_trace->string(m_trace->name(op));
+    const QString opName = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    if (hit->run.count == 1)
+        return tr("%1\n%2").arg(opName, TimeAxisTicker::duration(m_trace->duration(op)));
+    const double nsPerPixel = xAxis->range().size() / std::max(1, axisRect()->width());
+    const TimeNs span = static_cast<TimeNs>((hit->run.x1 - hit->run.x0) * nsPerPixel);
+    return tr("%1 ops, %2\nwidest: %3").arg(QLocale().toString(hit->run.count), TimeAxisTicker::duration(span), opName);
+}

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "core/base/ids.h"
+
+#include <qcustomplot.h>
+
+#include <memory>
+#include <vector>
+
+class TimelinePlottable;
+
+namespace sightline {
+class Trace;
+class TrackLayout;
+}
+
+// The zoomable multi-device Gantt: one row per lane of every track, grouped by rank, on a time axis
+// in ns/µs/ms/s. Navigation as in Perfetto and chrome://tracing: the wheel and W/S zoom the time axis
+// only, dragging and A/D pan it, Shift+wheel and Page Up/Down scroll the rows, F fits the selected op,
+// 0 shows the whole job. Hovering shows a tooltip (an op, or a run of merged ops with its count and
+// span); a click selects an op and emits opSelected. The critical path can be highlighted.
+class TimelineView : public QCustomPlot {
+    Q_OBJECT
+public:
+    static constexpr int kRowHeight = 11;
+
+    explicit TimelineView(QWidget* parent = nullptr);
+    ~TimelineView() override;
+
+    void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::TrackLayout> layout);
+    void setCriticalPath(const std::vector<sightline::OpId>& ops);
+    void setCriticalPathShown(bool shown);
+    bool criticalPathShown() const;
+    void selectOp(sightline::OpId op);
+    sightline::OpId selectedOp() const { return m_selected; }
+    // Shows the whole job.
+    void resetView();
+    // Shows [begin, end) of the job's times.
+    void showRange(sightline::TimeNs begin, sightline::TimeNs end);
+    TimelinePlottable* plottable() const { return m_plottable; }
+
+Q_SIGNALS:
+    void opSelected(sightline::OpId op);
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void zoomBy(double factor, double centerKey);
+    void panBy(double fraction);
+    void scrollRows(double rows);
+    void fitRows();
+    QString tooltipAt(const QPointF& pos) const;
+
+    TimelinePlottable* m_plottable = nullptr;
+    std::shared_ptr<const sightline::Trace> m_trace;
+    sightline::OpId m_selected;
+    QPoint m_pressPos;
+};
