@@ -4,6 +4,8 @@
 #include "traceloadjob.h"
 
 #include "core/model/trace.h"
+#include "widgets/panels/criticalpathmodel.h"
+#include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/ranklistmodel.h"
 #include "widgets/panels/statustext.h"
 #include "widgets/timeline/timelineview.h"
@@ -75,6 +77,34 @@ MainWindow::MainWindow(QWidget* parent)
     resizeDocks({ dock }, { 150 }, Qt::Vertical);
     m_ranksDock = dock;
 
+    m_details = new OpDetailsPanel(this);
+    auto* detailsDock = new QDockWidget(tr("Details"), this);
+    detailsDock->setObjectName(QStringLiteral("detailsDock"));
+    detailsDock->setWidget(m_details);
+    addDockWidget(Qt::RightDockWidgetArea, detailsDock);
+    m_pathModel = new CriticalPathModel(this);
+    auto* pathView = new QTableView(this);
+    pathView->setObjectName(QStringLiteral("criticalPathTable"));
+    pathView->setModel(m_pathModel);
+    pathView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    pathView->verticalHeader()->hide();
+    pathView->horizontalHeader()->setSectionResizeMode(CriticalPathModel::NameColumn, QHeaderView::Stretch);
+    auto* pathDock = new QDockWidget(tr("Critical Path"), this);
+    pathDock->setObjectName(QStringLiteral("criticalPathDock"));
+    pathDock->setWidget(pathView);
+    addDockWidget(Qt::RightDockWidgetArea, pathDock);
+    m_sideDocks = { detailsDock, pathDock };
+    connect(m_timeline, &TimelineView::opSelected, m_details, &OpDetailsPanel::showOp);
+    connect(m_details, &OpDetailsPanel::opActivated, this, [this](sightline::OpId op) {
+        m_timeline->selectOp(op);
+        m_timeline->showRange(trace()->start(op), trace()->end(op));
+    });
+    connect(pathView, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        const sightline::OpId op(index.data(CriticalPathModel::OpRole).toUInt());
+        m_timeline->selectOp(op);
+        m_timeline->showRange(trace()->start(op), trace()->end(op));
+    });
+
     createActions();
     connect(m_job, &TraceLoadJob::loaded, this, &MainWindow::onLoaded);
     connect(m_job, &TraceLoadJob::failed, this, &MainWindow::onFailed);
@@ -116,6 +146,8 @@ void MainWindow::createActions()
     view->addAction(tr("&Whole Job"), m_timeline, &TimelineView::resetView)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     view->addSeparator();
     view->addAction(m_ranksDock->toggleViewAction());
+    for (QDockWidget* dock : m_sideDocks)
+        view->addAction(dock->toggleViewAction());
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Sightline"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -207,6 +239,14 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
             critical.emplace_back(v);
     }
     m_timeline->setCriticalPath(critical);
+    std::shared_ptr<const sightline::Schedule> schedule;
+    std::shared_ptr<const sightline::CriticalPath> path;
+    if (m_analysis->graph) {
+        schedule = std::shared_ptr<const sightline::Schedule>(m_analysis, &m_analysis->schedule);
+        path = std::shared_ptr<const sightline::CriticalPath>(m_analysis, &m_analysis->criticalPath);
+    }
+    m_details->setJob(m_model->trace(), m_analysis->graph, schedule, path);
+    m_pathModel->setPath(m_analysis->graph, path);
     m_timeline->setCriticalPathShown(m_criticalAction->isChecked());
     if (!m_analysis->status.ok())
         statusBar()->showMessage(tr("The job could not be replayed: %1").arg(StatusText::message(m_analysis->status)));
@@ -225,8 +265,10 @@ void MainWindow::screenshotWhenReady(const QString& path)
 
 void MainWindow::takeScreenshot()
 {
-    // The Gantt gets the height: the ranks are in it.
+    // The Gantt gets the room: the ranks are in it.
     m_ranksDock->hide();
+    for (QDockWidget* dock : m_sideDocks)
+        dock->hide();
     resize(1600, 1000);
     m_timeline->resetView();
     QApplication::processEvents();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QMainWindow>
 #include <QStringList>
 
@@ -12,6 +13,8 @@ class QMenu;
 class QProgressDialog;
 class QTableView;
 class QTimer;
+class CriticalPathModel;
+class OpDetailsPanel;
 class RankListModel;
 class TimelineView;
 class TraceLoadJob;
@@ -64,6 +67,9 @@ private:
     RankListModel* m_model = nullptr;
     TimelineView* m_timeline = nullptr;
     QDockWidget* m_ranksDock = nullptr;
+    QList<QDockWidget*> m_sideDocks;
+    OpDetailsPanel* m_details = nullptr;
+    CriticalPathModel* m_pathModel = nullptr;
     QAction* m_criticalAction = nullptr;
     std::shared_ptr<const JobAnalysis> m_analysis;
     QString m_screenshotPath;

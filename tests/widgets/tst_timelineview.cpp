@@ -1,0 +1,198 @@
+// The Gantt widget offscreen: rows per rank and lane, a click selects the op under it (at several
+// zoom levels), the keyboard zooms and pans time only, the critical-path toggle, and the panels that
+// go with it (critical-path model, op details with clickable dependencies).
+
+#include "core/align/clockalignment.h"
+#include "core/analysis/criticalpath.h"
+#include "core/graph/dependencygraph.h"
+#include "core/import/traceloader.h"
+#include "core/model/trace.h"
+#include "core/replay/replayer.h"
+#include "widgets/panels/criticalpathmodel.h"
+#include "widgets/panels/opdetailspanel.h"
+#include "widgets/timeline/timelineplottable.h"
+#include "widgets/timeline/timelineview.h"
+#include "widgets/timeline/tracklayout.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace sightline;
+
+namespace {
+
+struct Job {
+    std::shared_ptr<const Trace> trace;
+    std::shared_ptr<const TrackLayout> layout;
+    std::shared_ptr<const DependencyGraph> graph;
+    std::shared_ptr<Schedule> schedule;
+    std::shared_ptr<CriticalPath> path;
+};
+
+Job example()
+{
+    Job j;
+    auto trace = TraceLoader::load({ SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank" });
+    if (!trace)
+        return j;
+    j.trace = *trace;
+    j.layout = std::make_shared<const TrackLayout>(TrackLayout::build(*j.trace, { j.trace->startColumn(), j.trace->endColumn() }));
+    j.graph = *DependencyGraph::build(j.trace);
+    j.schedule = std::make_shared<Schedule>(*Replayer::replay(*j.graph));
+    j.path = std::make_shared<CriticalPath>(CriticalPathAnalysis::compute(*j.graph, *j.schedule));
+    return j;
+}
+
+} // namespace
+
+class TestTimelineView : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void rowsAndClicks()
+    {
+        const Job j = example();
+        QVERIFY(j.trace);
+        TimelineView view;
+        view.resize(1200, 800);
+        view.show();
+        view.setJob(j.trace, j.layout);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto& rows = view.plottable()->rows();
+        // Two ranks, each a header then its tracks' lanes.
+        QCOMPARE(std::count_if(rows.begin(), rows.end(), [](const auto& r) { return !r.track.isValid(); }), 2);
+        std::size_t lanes = 0;
+        for (std::uint32_t tr = 0; tr < j.trace->tracks().size(); ++tr)
+            lanes += static_cast<std::size_t>(j.layout->laneCount(TrackId(tr)));
+        QCOMPARE(rows.size(), lanes + 2);
+
+        // The longest GPU op, clicked at several zoom levels, is what gets selected.
+        OpId longest;
+        for (std::uint32_t v = 0; v < j.trace->opCount(); ++v) {
+            const TrackKind k = j.trace->trackInfo(j.trace->track(OpId(v))).kind;
+            if (k == TrackKind::GpuStream && (!longest.isValid() || j.trace->duration(OpId(v)) > j.trace->duration(longest)))
+                longest = OpId(v);
+        }
+        QVERIFY(longest.isValid());
+        QSignalSpy selected(&view, &TimelineView::opSelected);
+        const TimeNs mid = (j.trace->start(longest) + j.trace->end(longest)) / 2;
+        for (TimeNs span : { j.trace->duration(longest) * 4, j.trace->duration(longest) * 40, TimeNs(0) }) {
+            if (span > 0)
+                view.showRange(mid - span / 2, mid + span / 2);
+            else
+                view.resetView();
+            view.selectOp(longest); // scrolls its row into view
+            view.replot();
+            const int row = view.plottable()->rowOf(longest);
+            QVERIFY(row >= 0);
+            const QPoint at(static_cast<int>(view.xAxis->coordToPixel(static_cast<double>(mid - view.plottable()->origin()))),
+                static_cast<int>(view.yAxis->coordToPixel(row + 0.5)));
+            const auto hit = view.plottable()->hitTest(at);
+            QVERIFY(hit);
+            QVERIFY(hit->run.op == longest.value() || hit->run.count > 1);
+            if (hit->run.count == 1) {
+                selected.clear();
+                QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, at);
+                QCOMPARE(selected.count(), 1);
+                QCOMPARE(selected.first().first().value<OpId>(), longest);
+            }
+        }
+    }
+
+    void keyboardZoomsAndPansTimeOnly()
+    {
+        const Job j = example();
+        TimelineView view;
+        view.resize(1000, 600);
+        view.setJob(j.trace, j.layout);
+        const QCPRange rows = view.yAxis->range();
+        const QCPRange whole = view.xAxis->range();
+        QTest::keyClick(&view, Qt::Key_W);
+        QVERIFY(view.xAxis->range().size() < whole.size() * 0.9);
+        QCOMPARE(view.yAxis->range(), rows);
+        const double before = view.xAxis->range().lower;
+        QTest::keyClick(&view, Qt::Key_D);
+        QVERIFY(view.xAxis->range().lower > before);
+        QTest::keyClick(&view, Qt::Key_0);
+        QCOMPARE(view.xAxis->range(), whole);
+    }
+
+    void criticalPathToggle()
+    {
+        const Job j = example();
+        TimelineView view;
+        view.resize(1000, 600);
+        view.setJob(j.trace, j.layout);
+        std::vector<OpId> ops;
+        for (std::uint32_t v : j.path->vertices) {
+            if (v < j.trace->opCount())
+                ops.emplace_back(v);
+        }
+        QVERIFY(!ops.empty());
+        view.setCriticalPath(ops);
+        // Bring the longest critical op's row into view.
+        const OpId longest = *std::max_element(ops.begin(), ops.end(), [&](OpId a, OpId b) { return j.trace->duration(a) < j.trace->duration(b); });
+        view.selectOp(longest);
+        const QImage off = view.toPixmap(1000, 600).toImage();
+        view.setCriticalPathShown(true);
+        QVERIFY(view.criticalPathShown());
+        const QImage on = view.toPixmap(1000, 600).toImage();
+        auto count = [](const QImage& image) {
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    n += (image.pixel(x, y) & 0xFFFFFF) == (TimelinePlottable::criticalColor().rgb() & 0xFFFFFF);
+            return n;
+        };
+        QCOMPARE(count(off), 0);
+        QVERIFY(count(on) > 100);
+    }
+
+    void criticalPathModel()
+    {
+        const Job j = example();
+        CriticalPathModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPath(j.graph, j.path);
+        QVERIFY(model.rowCount() > 0);
+        // Times on the path add up to its length; shares to 100 %.
+        qlonglong total = 0;
+        double share = 0;
+        for (int r = 0; r < model.rowCount(); ++r) {
+            total += model.index(r, CriticalPathModel::TimeColumn).data(CriticalPathModel::SortRole).toLongLong();
+            share += model.index(r, CriticalPathModel::ShareColumn).data(CriticalPathModel::SortRole).toDouble();
+            QVERIFY(model.index(r, 0).data(CriticalPathModel::OpRole).toUInt() < j.trace->opCount());
+        }
+        QCOMPARE(total, static_cast<qlonglong>(j.path->length));
+        QVERIFY(std::abs(share - 100.0) < 1e-6);
+        model.setPath(nullptr, nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void opDetailsLinkToDependencies()
+    {
+        const Job j = example();
+        OpDetailsPanel panel;
+        panel.setJob(j.trace, j.graph, j.schedule, j.path);
+        // An op with a predecessor: its details name it as a link.
+        OpId op;
+        for (std::uint32_t v = 0; v < j.trace->opCount() && !op.isValid(); ++v) {
+            if (j.graph->inBegin(v + 1) > j.graph->inBegin(v) && !j.graph->isCollectiveVertex(j.graph->inSource(j.graph->inBegin(v))))
+                op = OpId(v);
+        }
+        QVERIFY(op.isValid());
+        panel.showOp(op);
+        const QString html = panel.toHtml();
+        const std::uint32_t source = j.graph->inSource(j.graph->inBegin(op.value()));
+        QVERIFY(html.contains(QStringLiteral("op:%1").arg(source)));
+        QVERIFY(panel.toPlainText().contains(QStringLiteral("Duration")));
+        QSignalSpy activated(&panel, &OpDetailsPanel::opActivated);
+        Q_EMIT panel.anchorClicked(QUrl(QStringLiteral("op:%1").arg(source)));
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.first().first().value<OpId>(), OpId(source));
+    }
+};
+
+QTEST_MAIN(TestTimelineView)
+#include "tst_timelineview.moc"

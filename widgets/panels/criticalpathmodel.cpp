@@ -1,0 +1,120 @@
+#include "widgets/panels/criticalpathmodel.h"
+
+#include "core/analysis/criticalpath.h"
+#include "core/graph/dependencygraph.h"
+#include "widgets/timeline/timeaxisticker.h"
+
+using namespace sightline;
+
+namespace {
+
+QString categoryText(int category)
+{
+    switch (static_cast<PathCategory>(category)) {
+    case PathCategory::Compute: return CriticalPathModel::tr("compute");
+    case PathCategory::Communication: return CriticalPathModel::tr("communication");
+    case PathCategory::Launch: return CriticalPathModel::tr("launch");
+    case PathCategory::Io: return CriticalPathModel::tr("I/O");
+    case PathCategory::Wait: return CriticalPathModel::tr("waiting");
+    }
+    return QString();
+}
+
+} // namespace
+
+CriticalPathModel::CriticalPathModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+CriticalPathModel::~CriticalPathModel() = default;
+
+void CriticalPathModel::setPath(std::shared_ptr<const DependencyGraph> graph, std::shared_ptr<const CriticalPath> path)
+{
+    beginResetModel();
+    m_graph = std::move(graph);
+    m_path = std::move(path);
+    m_entries.clear();
+    if (m_graph && m_path) {
+        // Consecutive segments of one vertex make one row; its category is the one it held longest.
+        std::vector<TimeNs> byCategory(kPathCategoryCount, 0);
+        for (const PathSegment& seg : m_path->segments) {
+            if (m_entries.empty() || m_entries.back().vertex != seg.vertex) {
+                byCategory.assign(kPathCategoryCount, 0);
+                m_entries.push_back({ seg.vertex, 0, static_cast<int>(seg.category) });
+            }
+            Entry& e = m_entries.back();
+            e.held += seg.to - seg.from;
+            byCategory[static_cast<int>(seg.category)] += seg.to - seg.from;
+            if (byCategory[static_cast<int>(seg.category)] > byCategory[e.category])
+                e.category = static_cast<int>(seg.category);
+        }
+    }
+    endResetModel();
+}
+
+int CriticalPathModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_entries.size());
+}
+
+int CriticalPathModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant CriticalPathModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Entry& e = m_entries[static_cast<std::size_t>(index.row())];
+    const Trace& t = m_graph->trace();
+    const bool collective = m_graph->isCollectiveVertex(e.vertex);
+    const OpId op = collective ? m_graph->collective(e.vertex).participants.front() : OpId(e.vertex);
+    const double share = m_path->length > 0 ? 100.0 * static_cast<double>(e.held) / static_cast<double>(m_path->length) : 0.0;
+    if (role == OpRole)
+        return QVariant::fromValue<quint32>(op.value());
+    if (role == Qt::TextAlignmentRole && index.column() != NameColumn && index.column() != CategoryColumn)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
+        return {};
+    switch (index.column()) {
+    case IndexColumn: return index.row() + 1;
+    case NameColumn: {
+        const std::string_view name = t.string(collective ? m_graph->collective(e.vertex).name : t.name(op));
+        QString text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+        if (collective)
+            text = tr("%1 (all ranks)").arg(text);
+        return text;
+    }
+    case RankColumn:
+        if (collective)
+            return role == SortRole ? QVariant(-1) : QVariant(tr("all"));
+        return t.rankInfo(t.rank(op)).rank;
+    case CategoryColumn: return categoryText(e.category);
+    case TimeColumn:
+        if (role == SortRole)
+            return static_cast<qlonglong>(e.held);
+        return TimeAxisTicker::duration(e.held);
+    case ShareColumn:
+        if (role == SortRole)
+            return share;
+        return QStringLiteral("%1 %").arg(QLocale().toString(share, 'f', 1));
+    default: return {};
+    }
+}
+
+QVariant CriticalPathModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case IndexColumn: return tr("#");
+    case NameColumn: return tr("Op");
+    case RankColumn: return tr("Rank");
+    case CategoryColumn: return tr("Counts as");
+    case TimeColumn: return tr("Time on path");
+    case ShareColumn: return tr("Share");
+    default: return {};
+    }
+}

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/base/ids.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+#include <vector>
+
+namespace sightline {
+class DependencyGraph;
+struct CriticalPath;
+}
+
+// The critical path in order, one row per op (or logical collective) with the time it holds the path,
+// what that time counts as, and its share of the path. OpRole gives the op to jump to (a collective's
+// first participant). Read-only; GUI thread only.
+class CriticalPathModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { IndexColumn, NameColumn, RankColumn, CategoryColumn, TimeColumn, ShareColumn, ColumnCount };
+    static constexpr int OpRole = Qt::UserRole + 1; // quint32 op id
+    static constexpr int SortRole = Qt::UserRole + 2;
+
+    explicit CriticalPathModel(QObject* parent = nullptr);
+    ~CriticalPathModel() override;
+
+    void setPath(std::shared_ptr<const sightline::DependencyGraph> graph, std::shared_ptr<const sightline::CriticalPath> path);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Entry {
+        std::uint32_t vertex;
+        sightline::TimeNs held;
+        int category;
+    };
+    std::shared_ptr<const sightline::DependencyGraph> m_graph;
+    std::shared_ptr<const sightline::CriticalPath> m_path;
+    std::vector<Entry> m_entries;
+};

@@ -1,0 +1,100 @@
+#include "widgets/panels/opdetailspanel.h"
+
+#include "core/analysis/criticalpath.h"
+#include "core/graph/dependencygraph.h"
+#include "core/model/trace.h"
+#include "core/replay/schedule.h"
+#include "widgets/timeline/timeaxisticker.h"
+
+using namespace sightline;
+
+namespace {
+
+QString text(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())).toHtmlEscaped();
+}
+
+} // namespace
+
+OpDetailsPanel::OpDetailsPanel(QWidget* parent)
+    : QTextBrowser(parent)
+{
+    setObjectName(QStringLiteral("opDetails"));
+    setOpenLinks(false);
+    setPlaceholderText(tr("Click an op in the timeline to see its details."));
+    connect(this, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.scheme() == QStringLiteral("op"))
+            Q_EMIT opActivated(OpId(url.path().toUInt()));
+    });
+}
+
+OpDetailsPanel::~OpDetailsPanel() = default;
+
+void OpDetailsPanel::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const DependencyGraph> graph,
+    std::shared_ptr<const Schedule> schedule, std::shared_ptr<const CriticalPath> path)
+{
+    m_trace = std::move(trace);
+    m_graph = std::move(graph);
+    m_schedule = std::move(schedule);
+    m_path = std::move(path);
+    m_op = OpId();
+    clear();
+}
+
+QString OpDetailsPanel::opLink(std::uint32_t vertex) const
+{
+    if (m_graph && m_graph->isCollectiveVertex(vertex)) {
+        const LogicalCollective& c = m_graph->collective(vertex);
+        return tr("%1 across %n rank(s) (%2)", nullptr, static_cast<int>(c.participants.size()))
+            .arg(text(m_trace->string(c.name)), QString::fromStdString(c.group).toHtmlEscaped());
+    }
+    const OpId op(vertex);
+    return QStringLiteral("<a href=\"op:%1\">%2</a> <span style=\"color:#777\">%3</span>")
+        .arg(vertex)
+        .arg(text(m_trace->string(m_trace->name(op))), tr("rank %1").arg(m_trace->rankInfo(m_trace->rank(op)).rank));
+}
+
+void OpDetailsPanel::showOp(OpId op)
+{
+    m_op = op;
+    if (!m_trace || !op.isValid() || op.value() >= m_trace->opCount()) {
+        clear();
+        return;
+    }
+    const Trace& t = *m_trace;
+    const TrackInfo& track = t.trackInfo(t.track(op));
+    QString html = QStringLiteral("<h3>%1</h3><table cellspacing=\"2\">").arg(text(t.string(t.name(op))));
+    auto row = [&html](const QString& label, const QString& value) {
+        html += QStringLiteral("<tr><td style=\"color:#555\">%1</td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value);
+    };
+    row(tr("Kind"), text(opKindName(t.kind(op))));
+    row(tr("Rank"), QString::number(t.rankInfo(t.rank(op)).rank));
+    row(tr("Track"), text(t.string(track.name)));
+    row(tr("Start"), TimeAxisTicker::duration(t.start(op) - t.beginTime()));
+    row(tr("Duration"), TimeAxisTicker::duration(t.duration(op)));
+    if (t.bytes(op) > 0)
+        row(tr("Bytes"), QLocale().toString(static_cast<qlonglong>(t.bytes(op))));
+    if (t.step(op) >= 0)
+        row(tr("Step"), QString::number(t.step(op)));
+    if (m_schedule && op.value() < m_schedule->start.size() && m_schedule->replayed(op.value())) {
+        row(tr("Replayed duration"), TimeAxisTicker::duration(m_schedule->end[op.value()] - m_schedule->start[op.value()]));
+        if (m_path && op.value() < m_path->slack.size() && m_path->slack[op.value()] != Schedule::kNotReplayed)
+            row(tr("Slack"), m_path->slack[op.value()] == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(m_path->slack[op.value()]));
+    } else if (m_schedule) {
+        row(tr("Replayed"), tr("no: outside the replayed steps"));
+    }
+    html += QStringLiteral("</table>");
+    if (m_graph) {
+        const DependencyGraph& g = *m_graph;
+        QString before, after;
+        for (std::uint32_t i = g.inBegin(op.value()); i < g.inBegin(op.value() + 1); ++i)
+            before += QStringLiteral("<li>%1 <span style=\"color:#777\">(%2)</span></li>").arg(opLink(g.inSource(i)), text(edgeKindName(g.kind(g.inEdge(i)))));
+        for (std::uint32_t e = g.outBegin(op.value()); e < g.outBegin(op.value() + 1); ++e)
+            after += QStringLiteral("<li>%1 <span style=\"color:#777\">(%2)</span></li>").arg(opLink(g.target(e)), text(edgeKindName(g.kind(e))));
+        html += QStringLiteral("<p><b>%1</b></p><ul>%2</ul><p><b>%3</b></p><ul>%4</ul>")
+                    .arg(tr("Waits for"), before.isEmpty() ? tr("<li>nothing</li>") : before, tr("Released"),
+                        after.isEmpty() ? tr("<li>nothing</li>") : after);
+    }
+    setHtml(html);
+}
