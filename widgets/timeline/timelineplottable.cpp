@@ -4,6 +4,7 @@
 #include "widgets/timeline/tracklayout.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -261,7 +262,21 @@ void TimelinePlottable::draw(QCPPainter* painter)
     // of a collapsed track come after shallower ones, so they are drawn over them.
     std::map<std::uint64_t, QVector<QRectF>> bars;
     QVector<QRectF> headers;
-    const bool dim = m_criticalShown;
+    const int dim = m_criticalShown ? 1 : 0;
+    // Colours by kind, for single ops and merged runs (a little darker), plain and dimmed.
+    static const auto palette = [] {
+        std::array<std::array<std::array<QRgb, 2>, 2>, kOpKindCount> p {};
+        for (int k = 0; k < kOpKindCount; ++k) {
+            for (int merged = 0; merged < 2; ++merged) {
+                QColor c = colorOf(k);
+                if (merged)
+                    c = c.darker(115);
+                p[k][merged][0] = c.rgb();
+                p[k][merged][1] = QColor::fromRgbF(0.8 + 0.2 * c.redF(), 0.8 + 0.2 * c.greenF(), 0.8 + 0.2 * c.blueF()).rgb();
+            }
+        }
+        return p;
+    }();
     for (int row = firstRow; row <= lastRow; ++row) {
         const QRectF band = rowRect(row);
         if (!m_rows[row].track.isValid()) {
@@ -272,14 +287,16 @@ void TimelinePlottable::draw(QCPPainter* painter)
         const int lanes = m_rows[row].collapsed ? m_layout->laneCount(m_rows[row].track) : 1;
         for (int l = 0; l < lanes; ++l) {
             for (const TrackGeometry::Run& r : laneRuns(row, l, view)) {
-                QColor c = colorOf(static_cast<int>(m_trace->kind(OpId(r.op))));
-                if (r.count > 1)
-                    c = c.darker(115);
-                if (dim)
-                    c = QColor::fromRgbF(0.8 + 0.2 * c.redF(), 0.8 + 0.2 * c.greenF(), 0.8 + 0.2 * c.blueF());
+                const QRgb c = palette[static_cast<int>(m_trace->kind(OpId(r.op)))][r.count > 1][dim];
                 const double x0 = left + std::max(-1.0, r.x0);
                 const double x1 = left + std::min(static_cast<double>(view.width) + 1, std::max(r.x1, r.x0 + 1.0));
-                bars[(static_cast<std::uint64_t>(l) << 32) | c.rgb()].append(QRectF(x0, top, x1 - x0, height));
+                // Touching bars of one colour in a row become one rectangle: dense stretches of
+                // merged runs then cost one primitive, not one per pixel column.
+                QVector<QRectF>& list = bars[(static_cast<std::uint64_t>(l) << 32) | c];
+                if (!list.isEmpty() && list.back().top() == top && list.back().right() >= x0 - 0.5)
+                    list.back().setRight(std::max(list.back().right(), x1));
+                else
+                    list.append(QRectF(x0, top, x1 - x0, height));
             }
         }
     }
