@@ -18,11 +18,21 @@ int main(int argc, char** argv)
     qRegisterMetaType<std::shared_ptr<const sightline::Trace>>();
     qRegisterMetaType<sightline::Status>();
 
+    // The language: --lang CODE, else the system's. Read before the parser, whose texts it translates.
+    QLocale locale;
+    const QStringList arguments = QApplication::arguments();
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QStringLiteral("--lang") && i + 1 < arguments.size())
+            locale = QLocale(arguments[i + 1]);
+        else if (arguments[i].startsWith(QStringLiteral("--lang=")))
+            locale = QLocale(arguments[i].mid(7));
+    }
+    QLocale::setDefault(locale);
     QTranslator qtTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
     QTranslator appTranslator;
-    if (appTranslator.load(QLocale(), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (appTranslator.load(locale, QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&appTranslator);
 
     QCommandLineParser parser;
@@ -34,8 +44,11 @@ int main(int argc, char** argv)
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
         QApplication::translate("main", "Open the files, save the window at 1600×1000 as an image and quit."), QStringLiteral("OUT.png"));
     const QCommandLineOption criticalOption(QStringLiteral("critical-path"), QApplication::translate("main", "Highlight the critical path."));
+    const QCommandLineOption langOption(QStringLiteral("lang"),
+        QApplication::translate("main", "The language of the window, e.g. de or zh_CN (default: the system's)."), QStringLiteral("CODE"));
     parser.addOption(screenshotOption);
     parser.addOption(criticalOption);
+    parser.addOption(langOption);
     parser.process(app);
 
     MainWindow window;
