@@ -137,6 +137,9 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     file->addSeparator();
+    m_exportAction = file->addAction(tr("&Export View…"), this, &MainWindow::exportView);
+    m_exportAction->setEnabled(false);
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -239,6 +242,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
             critical.emplace_back(v);
     }
     m_timeline->setCriticalPath(critical);
+    m_exportAction->setEnabled(true);
     std::shared_ptr<const sightline::Schedule> schedule;
     std::shared_ptr<const sightline::CriticalPath> path;
     if (m_analysis->graph) {
@@ -256,6 +260,29 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
             5000);
     if (!m_screenshotPath.isEmpty())
         QTimer::singleShot(0, this, &MainWindow::takeScreenshot);
+}
+
+void MainWindow::exportView()
+{
+    QString filter;
+    QString file = QFileDialog::getSaveFileName(this, tr("Export View"), QString(), tr("PNG image (*.png);;PDF document (*.pdf)"), &filter);
+    if (file.isEmpty())
+        return;
+    const bool pdf = filter.contains(QStringLiteral("pdf")) || file.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive);
+    if (pdf && !file.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive))
+        file += QStringLiteral(".pdf");
+    else if (!pdf && !file.endsWith(QStringLiteral(".png"), Qt::CaseInsensitive))
+        file += QStringLiteral(".png");
+    if (!exportViewTo(file))
+        QMessageBox::warning(this, tr("Export Failed"), tr("Cannot write %1.").arg(QDir::toNativeSeparators(file)));
+}
+
+bool MainWindow::exportViewTo(const QString& file)
+{
+    // The Gantt as it is on screen: vector graphics for PDF, pixels for PNG.
+    if (file.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive))
+        return m_timeline->savePdf(file, m_timeline->width(), m_timeline->height());
+    return m_timeline->savePng(file, m_timeline->width(), m_timeline->height());
 }
 
 void MainWindow::screenshotWhenReady(const QString& path)

@@ -44,6 +44,8 @@ public:
     // After the next job is analysed: lay the window out at 1600×1000, save it to path and quit with
     // status 0 (1 when loading or saving fails).
     void screenshotWhenReady(const QString& path);
+    // Saves the Gantt as shown, as PNG or (by the .pdf suffix) PDF; false when it cannot be written.
+    bool exportViewTo(const QString& file);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -59,6 +61,7 @@ private:
     void onFailed(const sightline::Status& status, const QStringList& files);
     void onAnalysed(std::shared_ptr<const JobAnalysis> analysis);
     void takeScreenshot();
+    void exportView();
     void updateProgress();
     void addRecent(const QStringList& files);
     void rebuildRecentMenu();
@@ -71,6 +74,7 @@ private:
     OpDetailsPanel* m_details = nullptr;
     CriticalPathModel* m_pathModel = nullptr;
     QAction* m_criticalAction = nullptr;
+    QAction* m_exportAction = nullptr;
     std::shared_ptr<const JobAnalysis> m_analysis;
     QString m_screenshotPath;
     QTableView* m_view = nullptr;

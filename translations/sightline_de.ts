@@ -225,6 +225,26 @@
             <source>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;A timeline and what-if explorer for distributed deep-learning training.&lt;/p&gt;&lt;p&gt;Loads PyTorch profiler (Kineto) and Chrome traces from every rank of a job.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;Zeitleiste und Was-wäre-wenn-Explorer für verteiltes Deep-Learning-Training.&lt;/p&gt;&lt;p&gt;Lädt PyTorch-Profiler- (Kineto) und Chrome-Traces aller Ranks eines Jobs.&lt;/p&gt;</translation>
         </message>
+        <message>
+            <source>&amp;Export View…</source>
+            <translation>Ansicht &amp;exportieren…</translation>
+        </message>
+        <message>
+            <source>Export View</source>
+            <translation>Ansicht exportieren</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png);;PDF document (*.pdf)</source>
+            <translation>PNG-Bild (*.png);;PDF-Dokument (*.pdf)</translation>
+        </message>
+        <message>
+            <source>Export Failed</source>
+            <translation>Export fehlgeschlagen</translation>
+        </message>
+        <message>
+            <source>Cannot write %1.</source>
+            <translation>%1 kann nicht geschrieben werden.</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>

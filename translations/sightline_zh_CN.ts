@@ -220,6 +220,26 @@
             <source>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;A timeline and what-if explorer for distributed deep-learning training.&lt;/p&gt;&lt;p&gt;Loads PyTorch profiler (Kineto) and Chrome traces from every rank of a job.&lt;/p&gt;</source>
             <translation>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;面向分布式深度学习训练的时间线与假设分析工具。&lt;/p&gt;&lt;p&gt;可加载作业中每个 rank 的 PyTorch profiler（Kineto）和 Chrome trace。&lt;/p&gt;</translation>
         </message>
+        <message>
+            <source>&amp;Export View…</source>
+            <translation>导出视图(&amp;E)…</translation>
+        </message>
+        <message>
+            <source>Export View</source>
+            <translation>导出视图</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png);;PDF document (*.pdf)</source>
+            <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
+        </message>
+        <message>
+            <source>Export Failed</source>
+            <translation>导出失败</translation>
+        </message>
+        <message>
+            <source>Cannot write %1.</source>
+            <translation>无法写入 %1。</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>

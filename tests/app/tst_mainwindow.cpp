@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QImage>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
@@ -59,6 +60,16 @@ private Q_SLOTS:
         QVERIFY(shown.contains(QStringLiteral("broken.json")));
         QCOMPARE(window.trace(), loaded);
         QCOMPARE(table->model()->rowCount(), 2);
+        // The view exports as PNG and PDF.
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 20000);
+        const QString png = dir.filePath(QStringLiteral("view.png")), pdf = dir.filePath(QStringLiteral("view.pdf"));
+        QVERIFY(window.exportViewTo(png));
+        QVERIFY(window.exportViewTo(pdf));
+        QVERIFY(!QImage(png).isNull());
+        QFile pdfFile(pdf);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QVERIFY(pdfFile.read(5) == "%PDF-");
+        QVERIFY(!window.exportViewTo(dir.filePath(QStringLiteral("missing/dir/view.png"))));
         // The successful job is remembered for File > Open Recent.
         QVERIFY(QSettings().value(QStringLiteral("recentJobs")).toStringList().first().contains(QStringLiteral("ddp-2rank")));
     }
