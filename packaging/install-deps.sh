@@ -7,6 +7,7 @@ packages=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
     libqcustomplot-dev libboost-graph-dev libtbb-dev libsimdjson-dev zlib1g-dev libzstd-dev
+    qt6-svg-dev desktop-file-utils appstream
     python3 xvfb xauth
 )
 
