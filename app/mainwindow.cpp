@@ -6,6 +6,7 @@
 #include "core/model/trace.h"
 #include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/opdetailspanel.h"
+#include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/ranklistmodel.h"
 #include "widgets/panels/statustext.h"
 #include "widgets/timeline/timelineview.h"
@@ -29,7 +30,9 @@
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
 #include <QTableView>
+#include <QShortcut>
 #include <QTimer>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 namespace {
@@ -94,6 +97,17 @@ MainWindow::MainWindow(QWidget* parent)
     pathDock->setWidget(pathView);
     addDockWidget(Qt::RightDockWidgetArea, pathDock);
     m_sideDocks = { detailsDock, pathDock };
+    m_search = new OpSearchBar(this);
+    auto* searchBar = new QToolBar(tr("Search"), this);
+    searchBar->setObjectName(QStringLiteral("searchToolBar"));
+    searchBar->addWidget(m_search);
+    addToolBar(Qt::TopToolBarArea, searchBar);
+    auto* slash = new QShortcut(QKeySequence(Qt::Key_Slash), this);
+    connect(slash, &QShortcut::activated, m_search, &OpSearchBar::focusField);
+    connect(m_search, &OpSearchBar::opFound, this, [this](sightline::OpId op) {
+        m_timeline->selectOp(op);
+        m_timeline->showRange(trace()->start(op), trace()->end(op));
+    });
     connect(m_timeline, &TimelineView::opSelected, m_details, &OpDetailsPanel::showOp);
     connect(m_details, &OpDetailsPanel::opActivated, this, [this](sightline::OpId op) {
         m_timeline->selectOp(op);
@@ -236,6 +250,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
         return;
     m_analysis = std::move(analysis);
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
+    m_search->setTrace(m_model->trace());
     std::vector<sightline::OpId> critical;
     for (std::uint32_t v : m_analysis->criticalPath.vertices) {
         if (v < m_model->trace()->opCount())
@@ -296,6 +311,8 @@ void MainWindow::takeScreenshot()
     m_ranksDock->hide();
     for (QDockWidget* dock : m_sideDocks)
         dock->hide();
+    for (QToolBar* bar : findChildren<QToolBar*>())
+        bar->hide();
     resize(1600, 1000);
     m_timeline->resetView();
     QApplication::processEvents();

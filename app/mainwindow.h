@@ -15,6 +15,7 @@ class QTableView;
 class QTimer;
 class CriticalPathModel;
 class OpDetailsPanel;
+class OpSearchBar;
 class RankListModel;
 class TimelineView;
 class TraceLoadJob;
@@ -72,6 +73,7 @@ private:
     QDockWidget* m_ranksDock = nullptr;
     QList<QDockWidget*> m_sideDocks;
     OpDetailsPanel* m_details = nullptr;
+    OpSearchBar* m_search = nullptr;
     CriticalPathModel* m_pathModel = nullptr;
     QAction* m_criticalAction = nullptr;
     QAction* m_exportAction = nullptr;

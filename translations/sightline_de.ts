@@ -245,6 +245,10 @@
             <source>Cannot write %1.</source>
             <translation>%1 kann nicht geschrieben werden.</translation>
         </message>
+        <message>
+            <source>Search</source>
+            <translation>Suche</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>
@@ -322,6 +326,36 @@
         <message>
             <source>Released</source>
             <translation>Gibt frei</translation>
+        </message>
+    </context>
+    <context>
+        <name>OpSearchBar</name>
+        <message>
+            <source>Find ops by name (regular expression)</source>
+            <translation>Ops nach Namen suchen (regulärer Ausdruck)</translation>
+        </message>
+        <message>
+            <source>Previous</source>
+            <translation>Vorheriger</translation>
+        </message>
+        <message>
+            <source>Next</source>
+            <translation>Nächster</translation>
+        </message>
+        <message>
+            <source>invalid: %1</source>
+            <translation>ungültig: %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n match(es)</source>
+            <translation>
+                <numerusform>%n Treffer</numerusform>
+                <numerusform>%n Treffer</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 of %2</source>
+            <translation>%1 von %2</translation>
         </message>
     </context>
     <context>

@@ -240,6 +240,10 @@
             <source>Cannot write %1.</source>
             <translation>无法写入 %1。</translation>
         </message>
+        <message>
+            <source>Search</source>
+            <translation>搜索</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>
@@ -316,6 +320,35 @@
         <message>
             <source>Released</source>
             <translation>释放</translation>
+        </message>
+    </context>
+    <context>
+        <name>OpSearchBar</name>
+        <message>
+            <source>Find ops by name (regular expression)</source>
+            <translation>按名称查找操作（正则表达式）</translation>
+        </message>
+        <message>
+            <source>Previous</source>
+            <translation>上一个</translation>
+        </message>
+        <message>
+            <source>Next</source>
+            <translation>下一个</translation>
+        </message>
+        <message>
+            <source>invalid: %1</source>
+            <translation>无效：%1</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n match(es)</source>
+            <translation>
+                <numerusform>%n 个匹配</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source>%1 of %2</source>
+            <translation>第 %1 个，共 %2 个</translation>
         </message>
     </context>
     <context>

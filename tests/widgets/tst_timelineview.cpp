@@ -10,6 +10,7 @@
 #include "core/replay/replayer.h"
 #include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/opdetailspanel.h"
+#include "widgets/panels/opsearchbar.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/tracklayout.h"
@@ -168,6 +169,36 @@ private Q_SLOTS:
         QVERIFY(std::abs(share - 100.0) < 1e-6);
         model.setPath(nullptr, nullptr);
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    void searchSteps()
+    {
+        const Job j = example();
+        OpSearchBar bar;
+        bar.setTrace(j.trace);
+        // Every op whose name matches, in start order; Next wraps around, Previous goes back.
+        const std::size_t n = bar.search(QStringLiteral("^nccl"));
+        std::size_t expected = 0;
+        for (std::uint32_t v = 0; v < j.trace->opCount(); ++v)
+            expected += j.trace->string(j.trace->name(OpId(v))).rfind("nccl", 0) == 0;
+        QVERIFY(expected > 0);
+        QCOMPARE(n, expected);
+        for (std::size_t i = 1; i < n; ++i)
+            QVERIFY(j.trace->start(bar.matches()[i - 1]) <= j.trace->start(bar.matches()[i]));
+        QSignalSpy found(&bar, &OpSearchBar::opFound);
+        bar.next();
+        bar.next();
+        bar.previous();
+        QCOMPARE(found.count(), 3);
+        QCOMPARE(found[0].first().value<OpId>(), bar.matches()[0]);
+        QCOMPARE(found[1].first().value<OpId>(), bar.matches()[1 % n]);
+        QCOMPARE(found[2].first().value<OpId>(), bar.matches()[0]);
+        bar.previous();
+        QCOMPARE(found.last().first().value<OpId>(), bar.matches()[n - 1]); // wraps
+        // Case does not matter; an invalid expression finds nothing.
+        QCOMPARE(bar.search(QStringLiteral("^NCCL")), n);
+        QCOMPARE(bar.search(QStringLiteral("([")), std::size_t(0));
+        QCOMPARE(bar.search(QString()), std::size_t(0));
     }
 
     void opDetailsLinkToDependencies()

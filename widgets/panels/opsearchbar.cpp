@@ -1,0 +1,126 @@
+#include "widgets/panels/opsearchbar.h"
+
+#include "core/model/trace.h"
+
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QToolButton>
+
+#include <algorithm>
+
+using namespace sightline;
+
+OpSearchBar::OpSearchBar(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 2, 4, 2);
+    m_field = new QLineEdit(this);
+    m_field->setObjectName(QStringLiteral("searchField"));
+    m_field->setPlaceholderText(tr("Find ops by name (regular expression)"));
+    m_field->setClearButtonEnabled(true);
+    auto* previousButton = new QToolButton(this);
+    previousButton->setText(tr("Previous"));
+    auto* nextButton = new QToolButton(this);
+    nextButton->setText(tr("Next"));
+    m_label = new QLabel(this);
+    layout->addWidget(m_field, 1);
+    layout->addWidget(previousButton);
+    layout->addWidget(nextButton);
+    layout->addWidget(m_label);
+    connect(m_field, &QLineEdit::textChanged, this, [this](const QString& text) { search(text); });
+    connect(m_field, &QLineEdit::returnPressed, this, [this]() {
+        if (QGuiApplication::keyboardModifiers() & Qt::ShiftModifier)
+            previous();
+        else
+            next();
+    });
+    connect(nextButton, &QToolButton::clicked, this, &OpSearchBar::next);
+    connect(previousButton, &QToolButton::clicked, this, &OpSearchBar::previous);
+    updateLabel();
+}
+
+OpSearchBar::~OpSearchBar() = default;
+
+void OpSearchBar::setTrace(std::shared_ptr<const Trace> trace)
+{
+    m_trace = std::move(trace);
+    search(m_field->text());
+}
+
+void OpSearchBar::focusField()
+{
+    m_field->setFocus();
+    m_field->selectAll();
+}
+
+std::size_t OpSearchBar::search(const QString& pattern)
+{
+    if (m_field->text() != pattern) {
+        m_field->setText(pattern); // searches through textChanged
+        return m_matches.size();
+    }
+    m_matches.clear();
+    m_current = -1;
+    m_error.clear();
+    if (!m_trace || pattern.isEmpty()) {
+        updateLabel();
+        return 0;
+    }
+    const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
+    if (!re.isValid()) {
+        m_error = re.errorString();
+        updateLabel();
+        return 0;
+    }
+    // Which names match, decided once per distinct string.
+    const StringPool& strings = m_trace->strings();
+    std::vector<std::uint8_t> nameMatches(strings.size(), 0);
+    for (std::uint32_t id = 0; id < strings.size(); ++id) {
+        const std::string_view s = strings.view(StringId(id));
+        nameMatches[id] = re.match(QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()))).hasMatch();
+    }
+    for (std::uint32_t v = 0; v < m_trace->opCount(); ++v) {
+        if (nameMatches[m_trace->name(OpId(v)).value()])
+            m_matches.emplace_back(v);
+    }
+    std::stable_sort(m_matches.begin(), m_matches.end(), [this](OpId a, OpId b) { return m_trace->start(a) < m_trace->start(b); });
+    updateLabel();
+    return m_matches.size();
+}
+
+void OpSearchBar::next()
+{
+    step(1);
+}
+
+void OpSearchBar::previous()
+{
+    step(-1);
+}
+
+void OpSearchBar::step(int direction)
+{
+    if (m_matches.empty())
+        return;
+    const auto n = static_cast<std::ptrdiff_t>(m_matches.size());
+    m_current = m_current < 0 ? (direction > 0 ? 0 : n - 1) : ((m_current + direction) % n + n) % n;
+    updateLabel();
+    Q_EMIT opFound(m_matches[static_cast<std::size_t>(m_current)]);
+}
+
+void OpSearchBar::updateLabel()
+{
+    if (!m_error.isEmpty())
+        m_label->setText(tr("invalid: %1").arg(m_error));
+    else if (m_field->text().isEmpty())
+        m_label->clear();
+    else if (m_current < 0)
+        m_label->setText(tr("%n match(es)", nullptr, static_cast<int>(m_matches.size())));
+    else
+        m_label->setText(tr("%1 of %2").arg(m_current + 1).arg(m_matches.size()));
+}
