@@ -4,6 +4,7 @@
 #include "traceloadjob.h"
 
 #include "core/model/trace.h"
+#include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
@@ -96,7 +97,33 @@ MainWindow::MainWindow(QWidget* parent)
     pathDock->setObjectName(QStringLiteral("criticalPathDock"));
     pathDock->setWidget(pathView);
     addDockWidget(Qt::RightDockWidgetArea, pathDock);
-    m_sideDocks = { detailsDock, pathDock };
+    m_aggregates = new AggregateModel(this);
+    auto* proxyAggregates = new QSortFilterProxyModel(this);
+    proxyAggregates->setSourceModel(m_aggregates);
+    proxyAggregates->setSortRole(AggregateModel::SortRole);
+    auto* aggregateView = new QTableView(this);
+    aggregateView->setObjectName(QStringLiteral("aggregateTable"));
+    aggregateView->setModel(proxyAggregates);
+    aggregateView->setSortingEnabled(true);
+    aggregateView->sortByColumn(AggregateModel::TotalColumn, Qt::DescendingOrder);
+    aggregateView->verticalHeader()->hide();
+    aggregateView->horizontalHeader()->setSectionResizeMode(AggregateModel::NameColumn, QHeaderView::Stretch);
+    auto* aggregateDock = new QDockWidget(tr("Selection"), this);
+    aggregateDock->setObjectName(QStringLiteral("selectionDock"));
+    aggregateDock->setWidget(aggregateView);
+    addDockWidget(Qt::RightDockWidgetArea, aggregateDock);
+    tabifyDockWidget(pathDock, aggregateDock);
+    pathDock->raise();
+    connect(m_timeline, &TimelineView::areaSelected, this,
+        [this, aggregateDock](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
+            if (!m_analysis)
+                return;
+            m_aggregates->setSelection(trace(), m_analysis->measuredLayout, tracks, begin, end);
+            aggregateDock->setWindowTitle(tr("Selection: %n op(s), %1", nullptr, static_cast<int>(m_aggregates->opCount()))
+                                              .arg(QString::number(static_cast<double>(end - begin) / 1e6, 'f', 3) + tr(" ms")));
+            aggregateDock->raise();
+        });
+    m_sideDocks = { detailsDock, pathDock, aggregateDock };
     m_search = new OpSearchBar(this);
     auto* searchBar = new QToolBar(tr("Search"), this);
     searchBar->setObjectName(QStringLiteral("searchToolBar"));
@@ -250,6 +277,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
         return;
     m_analysis = std::move(analysis);
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
+    m_aggregates->clear();
     m_search->setTrace(m_model->trace());
     std::vector<sightline::OpId> critical;
     for (std::uint32_t v : m_analysis->criticalPath.vertices) {

@@ -13,6 +13,7 @@ class QMenu;
 class QProgressDialog;
 class QTableView;
 class QTimer;
+class AggregateModel;
 class CriticalPathModel;
 class OpDetailsPanel;
 class OpSearchBar;
@@ -74,6 +75,7 @@ private:
     QList<QDockWidget*> m_sideDocks;
     OpDetailsPanel* m_details = nullptr;
     OpSearchBar* m_search = nullptr;
+    AggregateModel* m_aggregates = nullptr;
     CriticalPathModel* m_pathModel = nullptr;
     QAction* m_criticalAction = nullptr;
     QAction* m_exportAction = nullptr;

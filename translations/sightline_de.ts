@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
     <context>
+        <name>AggregateModel</name>
+        <message>
+            <source>Name</source>
+            <translation>Name</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>Anzahl</translation>
+        </message>
+        <message>
+            <source>Total</source>
+            <translation>Gesamt</translation>
+        </message>
+        <message>
+            <source>Self</source>
+            <translation>Eigen</translation>
+        </message>
+    </context>
+    <context>
         <name>CriticalPathModel</name>
         <message>
             <source>compute</source>
@@ -248,6 +267,21 @@
         <message>
             <source>Search</source>
             <translation>Suche</translation>
+        </message>
+        <message>
+            <source>Selection</source>
+            <translation>Auswahl</translation>
+        </message>
+        <message numerus="yes">
+            <source>Selection: %n op(s), %1</source>
+            <translation>
+                <numerusform>Auswahl: %n Op, %1</numerusform>
+                <numerusform>Auswahl: %n Ops, %1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source> ms</source>
+            <translation> ms</translation>
         </message>
     </context>
     <context>

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
     <context>
+        <name>AggregateModel</name>
+        <message>
+            <source>Name</source>
+            <translation>名称</translation>
+        </message>
+        <message>
+            <source>Count</source>
+            <translation>数量</translation>
+        </message>
+        <message>
+            <source>Total</source>
+            <translation>总计</translation>
+        </message>
+        <message>
+            <source>Self</source>
+            <translation>自身</translation>
+        </message>
+    </context>
+    <context>
         <name>CriticalPathModel</name>
         <message>
             <source>compute</source>
@@ -243,6 +262,20 @@
         <message>
             <source>Search</source>
             <translation>搜索</translation>
+        </message>
+        <message>
+            <source>Selection</source>
+            <translation>选区</translation>
+        </message>
+        <message numerus="yes">
+            <source>Selection: %n op(s), %1</source>
+            <translation>
+                <numerusform>选区：%n 个操作，%1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <source> ms</source>
+            <translation> 毫秒</translation>
         </message>
     </context>
     <context>

@@ -8,12 +8,15 @@
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/replay/replayer.h"
+#include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/tracklayout.h"
+
+#include "jobbuilder.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -199,6 +202,63 @@ private Q_SLOTS:
         QCOMPARE(bar.search(QStringLiteral("^NCCL")), n);
         QCOMPARE(bar.search(QStringLiteral("([")), std::size_t(0));
         QCOMPARE(bar.search(QString()), std::size_t(0));
+    }
+
+    void areaAggregates()
+    {
+        // One thread: two "step" ops of 100 us, each with a 30 us and a 20 us child; one stream.
+        JobBuilder b;
+        const std::uint32_t r = b.rank(0);
+        const std::uint32_t cpu = b.track(r, TrackKind::CpuThread, 1);
+        const std::uint32_t gpu = b.track(r, TrackKind::GpuStream, 7);
+        const TimeNs us = 1000;
+        for (int k = 0; k < 2; ++k) {
+            const TimeNs at = k * 200 * us;
+            b.op(cpu, "step", OpKind::CpuOp, at, at + 100 * us);
+            b.op(cpu, "child", OpKind::CpuOp, at + 10 * us, at + 40 * us);
+            b.op(cpu, "child", OpKind::CpuOp, at + 50 * us, at + 70 * us);
+        }
+        b.op(gpu, "kernel", OpKind::ComputeKernel, 0, 500 * us);
+        const TracePtr trace = b.finish();
+        auto layout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace, { trace->startColumn(), trace->endColumn() }));
+        AggregateModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setSelection(trace, layout, { TrackId(0) }, 0, 400 * us);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.opCount(), std::size_t(6));
+        // Largest total first: step 200 us, of which 100 us are its own; child 100 us, all own.
+        QCOMPARE(model.index(0, AggregateModel::NameColumn).data().toString(), QStringLiteral("step"));
+        QCOMPARE(model.index(0, AggregateModel::CountColumn).data().toULongLong(), 2ull);
+        QCOMPARE(model.index(0, AggregateModel::TotalColumn).data(AggregateModel::SortRole).toLongLong(), 200 * us);
+        QCOMPARE(model.index(0, AggregateModel::SelfColumn).data(AggregateModel::SortRole).toLongLong(), 100 * us);
+        QCOMPARE(model.index(1, AggregateModel::SelfColumn).data(AggregateModel::SortRole).toLongLong(), 100 * us);
+        // A range over the first step only, and both tracks.
+        model.setSelection(trace, layout, { TrackId(0), TrackId(1) }, 0, 150 * us);
+        QCOMPARE(model.opCount(), std::size_t(4));
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+
+        // Shift+drag in the view selects the area under it.
+        TimelineView view;
+        view.resize(1000, 400);
+        view.show();
+        view.setJob(trace, layout);
+        view.showRange(0, 400 * us);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy area(&view, &TimelineView::areaSelected);
+        const int row = view.plottable()->rowOf(OpId(0));
+        const int y = static_cast<int>(view.yAxis->coordToPixel(row + 0.5));
+        const int x0 = static_cast<int>(view.xAxis->coordToPixel(5.0 * us)), x1 = static_cast<int>(view.xAxis->coordToPixel(150.0 * us));
+        QTest::mousePress(&view, Qt::LeftButton, Qt::ShiftModifier, QPoint(x0, y));
+        QMouseEvent move(QEvent::MouseMove, QPointF(x1, y + 2), view.mapToGlobal(QPointF(x1, y + 2)), Qt::NoButton, Qt::LeftButton, Qt::ShiftModifier);
+        QApplication::sendEvent(&view, &move);
+        QTest::mouseRelease(&view, Qt::LeftButton, Qt::ShiftModifier, QPoint(x1, y + 2));
+        QCOMPARE(area.count(), 1);
+        const auto tracks = area.first().at(0).value<std::vector<TrackId>>();
+        QCOMPARE(tracks.size(), std::size_t(1));
+        QCOMPARE(tracks.front(), TrackId(0));
+        QVERIFY(std::abs(area.first().at(1).value<TimeNs>() - 5 * us) < 2 * us);
+        QVERIFY(std::abs(area.first().at(2).value<TimeNs>() - 150 * us) < 2 * us);
     }
 
     void opDetailsLinkToDependencies()

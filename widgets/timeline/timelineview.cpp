@@ -4,6 +4,7 @@
 #include "widgets/timeline/timeaxisticker.h"
 #include "widgets/timeline/timelineplottable.h"
 
+#include <QRubberBand>
 #include <QToolTip>
 
 #include <algorithm>
@@ -39,6 +40,7 @@ void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<co
 {
     m_trace = trace;
     m_selected = OpId();
+    m_areaBegin = m_areaEnd = 0;
     m_plottable->setJob(trace, std::move(layout), trace ? trace->beginTime() : 0);
     resetView();
 }
@@ -145,7 +147,9 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     case Qt::Key_D: panBy(0.1); break;
     case Qt::Key_0: resetView(); break;
     case Qt::Key_F:
-        if (m_selected.isValid())
+        if (m_areaEnd > m_areaBegin)
+            showRange(m_areaBegin, m_areaEnd);
+        else if (m_selected.isValid())
             showRange(m_trace->start(m_selected), m_trace->end(m_selected));
         break;
     case Qt::Key_PageDown: scrollRows(yAxis->range().size() * 0.8); break;
@@ -171,11 +175,40 @@ void TimelineView::wheelEvent(QWheelEvent* event)
 void TimelineView::mousePressEvent(QMouseEvent* event)
 {
     m_pressPos = event->pos();
+    if (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier)) {
+        // An area, not a pan.
+        m_selecting = true;
+        if (!m_band)
+            m_band = new QRubberBand(QRubberBand::Rectangle, this);
+        m_band->setGeometry(QRect(m_pressPos, QSize()));
+        m_band->show();
+        event->accept();
+        return;
+    }
     QCustomPlot::mousePressEvent(event);
 }
 
 void TimelineView::mouseReleaseEvent(QMouseEvent* event)
 {
+    if (m_selecting) {
+        m_selecting = false;
+        m_band->hide();
+        const QRect area = QRect(m_pressPos, event->pos()).normalized();
+        const double origin = static_cast<double>(m_plottable->origin());
+        m_areaBegin = static_cast<TimeNs>(xAxis->pixelToCoord(area.left()) + origin);
+        m_areaEnd = static_cast<TimeNs>(xAxis->pixelToCoord(area.right()) + origin);
+        const auto& rows = m_plottable->rows();
+        const int first = std::max(0, static_cast<int>(std::floor(yAxis->pixelToCoord(area.top()))));
+        const int last = std::min(static_cast<int>(rows.size()) - 1, static_cast<int>(std::floor(yAxis->pixelToCoord(area.bottom()))));
+        std::vector<TrackId> tracks;
+        for (int r = first; r <= last; ++r) {
+            if (rows[r].track.isValid() && (tracks.empty() || tracks.back() != rows[r].track))
+                tracks.push_back(rows[r].track);
+        }
+        Q_EMIT areaSelected(tracks, m_areaBegin, m_areaEnd);
+        event->accept();
+        return;
+    }
     QCustomPlot::mouseReleaseEvent(event);
     // A click, not a drag: select what is under the mouse.
     if (event->button() == Qt::LeftButton && (event->pos() - m_pressPos).manhattanLength() < 4) {
@@ -187,6 +220,10 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
 
 void TimelineView::mouseMoveEvent(QMouseEvent* event)
 {
+    if (m_selecting) {
+        m_band->setGeometry(QRect(m_pressPos, event->pos()).normalized());
+        return;
+    }
     QCustomPlot::mouseMoveEvent(event);
     if (event->buttons() == Qt::NoButton) {
         const QString text = tooltipAt(event->position());

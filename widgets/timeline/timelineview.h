@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+class QRubberBand;
 class TimelinePlottable;
 
 namespace sightline {
@@ -16,8 +17,8 @@ class TrackLayout;
 
 // The zoomable multi-device Gantt: one row per lane of every track, grouped by rank, on a time axis
 // in ns/µs/ms/s. Navigation as in Perfetto and chrome://tracing: the wheel and W/S zoom the time axis
-// only, dragging and A/D pan it, Shift+wheel and Page Up/Down scroll the rows, F fits the selected op,
-// 0 shows the whole job. Hovering shows a tooltip (an op, or a run of merged ops with its count and
+// only, dragging and A/D pan it, Shift+wheel and Page Up/Down scroll the rows, Shift+drag selects an
+// area (areaSelected), F fits the selected area or op, 0 shows the whole job. Hovering shows a tooltip (an op, or a run of merged ops with its count and
 // span); a click selects an op and emits opSelected. The critical path can be highlighted.
 class TimelineView : public QCustomPlot {
     Q_OBJECT
@@ -41,6 +42,8 @@ public:
 
 Q_SIGNALS:
     void opSelected(sightline::OpId op);
+    // Shift+drag over an area: the tracks of the rows it covers and its time range (job times).
+    void areaSelected(const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end);
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -61,4 +64,8 @@ private:
     std::shared_ptr<const sightline::Trace> m_trace;
     sightline::OpId m_selected;
     QPoint m_pressPos;
+    QRubberBand* m_band = nullptr;
+    bool m_selecting = false;
+    sightline::TimeNs m_areaBegin = 0;
+    sightline::TimeNs m_areaEnd = 0;
 };
