@@ -5,6 +5,7 @@
 #include "core/replay/schedule.h"
 
 #include <memory>
+#include <vector>
 
 namespace sightline {
 class DependencyGraph;
@@ -13,7 +14,8 @@ class TrackLayout;
 }
 
 // What the window shows of a job besides its trace: the dependency graph, the replay of its common
-// steps with the clocks aligned, the critical path, and the drawing layout of the measured times.
+// steps with the clocks aligned, the critical path, and the drawing layouts of the measured and the
+// replayed times.
 // Made on the worker thread right after loading; immutable afterwards. When the graph or the replay
 // fails (a dependency cycle), `status` says why and the layout alone is set.
 struct JobAnalysis {
@@ -22,4 +24,9 @@ struct JobAnalysis {
     sightline::Schedule schedule;
     sightline::CriticalPath criticalPath;
     std::shared_ptr<const sightline::TrackLayout> measuredLayout;
+    // The replayed times on each rank's own clock (the alignment offsets added back), and their layout.
+    std::vector<sightline::TimeNs> offsets;
+    std::vector<sightline::TimeNs> replayedStart;
+    std::vector<sightline::TimeNs> replayedEnd;
+    std::shared_ptr<const sightline::TrackLayout> replayedLayout;
 };

@@ -48,10 +48,21 @@ int main(int argc, char** argv)
         QApplication::translate("main", "The language of the window, e.g. de or zh_CN (default: the system's)."), QStringLiteral("CODE"));
     parser.addOption(screenshotOption);
     parser.addOption(criticalOption);
+    const QCommandLineOption viewOption(QStringLiteral("view"),
+        QApplication::translate("main", "Which times the timeline shows: measured, replayed or both."), QStringLiteral("VIEW"),
+        QStringLiteral("measured"));
     parser.addOption(langOption);
+    parser.addOption(viewOption);
     parser.process(app);
 
+    const QStringList views { QStringLiteral("measured"), QStringLiteral("replayed"), QStringLiteral("both") };
+    const qsizetype view = views.indexOf(parser.value(viewOption));
+    if (view < 0) {
+        qWarning("sightline: --view wants measured, replayed or both");
+        return 2;
+    }
     MainWindow window;
+    window.setViewMode(static_cast<int>(view));
     if (parser.isSet(criticalOption))
         window.setCriticalPathShown(true);
     if (parser.isSet(screenshotOption)) {

@@ -13,6 +13,7 @@
 #include "widgets/timeline/timelineview.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -35,6 +36,8 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace {
 
@@ -189,6 +192,16 @@ void MainWindow::createActions()
     m_criticalAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     view->addAction(tr("&Whole Job"), m_timeline, &TimelineView::resetView)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     view->addSeparator();
+    auto* times = new QActionGroup(this);
+    const QString labels[] = { tr("&Measured Times"), tr("&Replayed Times"), tr("Measured &and Replayed") };
+    for (int mode = 0; mode < 3; ++mode) {
+        QAction* a = view->addAction(labels[mode], this, [this, mode]() { setViewMode(mode); });
+        a->setCheckable(true);
+        a->setChecked(mode == 0);
+        times->addAction(a);
+        m_viewActions.append(a);
+    }
+    view->addSeparator();
     view->addAction(m_ranksDock->toggleViewAction());
     for (QDockWidget* dock : m_sideDocks)
         view->addAction(dock->toggleViewAction());
@@ -264,6 +277,13 @@ void MainWindow::onLoaded(std::shared_ptr<const sightline::Trace> trace, const Q
     updateTitle();
 }
 
+void MainWindow::setViewMode(int mode)
+{
+    m_viewMode = std::clamp(mode, 0, 2);
+    m_viewActions[m_viewMode]->setChecked(true);
+    m_timeline->setViewMode(m_viewMode);
+}
+
 void MainWindow::setCriticalPathShown(bool shown)
 {
     if (m_criticalAction->isChecked() != shown)
@@ -277,6 +297,8 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
         return;
     m_analysis = std::move(analysis);
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
+    m_timeline->setReplayed(m_analysis->replayedLayout);
+    m_timeline->setViewMode(m_viewMode);
     m_aggregates->clear();
     m_search->setTrace(m_model->trace());
     std::vector<sightline::OpId> critical;

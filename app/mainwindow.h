@@ -43,6 +43,8 @@ public:
     const std::shared_ptr<const JobAnalysis>& analysis() const { return m_analysis; }
     TimelineView* timeline() const { return m_timeline; }
     void setCriticalPathShown(bool shown);
+    // 0 measured, 1 replayed, 2 both (replayed as a ghost row under each track).
+    void setViewMode(int mode);
     // After the next job is analysed: lay the window out at 1600×1000, save it to path and quit with
     // status 0 (1 when loading or saving fails).
     void screenshotWhenReady(const QString& path);
@@ -79,6 +81,8 @@ private:
     CriticalPathModel* m_pathModel = nullptr;
     QAction* m_criticalAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QList<QAction*> m_viewActions;
+    int m_viewMode = 0;
     std::shared_ptr<const JobAnalysis> m_analysis;
     QString m_screenshotPath;
     QTableView* m_view = nullptr;

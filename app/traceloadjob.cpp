@@ -31,6 +31,7 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     analysis->graph = *graph;
     ReplayOptions options;
     options.rankOffsets = ClockAligner::align(**graph).offsets;
+    analysis->offsets = options.rankOffsets;
     Expected<Schedule> schedule = Replayer::replay(**graph, options, cancel);
     if (!schedule) {
         if (schedule.status().code() == ErrorCode::Cancelled)
@@ -40,6 +41,19 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     }
     analysis->schedule = std::move(*schedule);
     analysis->criticalPath = CriticalPathAnalysis::compute(**graph, analysis->schedule);
+    // The replayed times back on each rank's clock, so they line up with the measured ones.
+    const Schedule& s = analysis->schedule;
+    analysis->replayedStart.assign(s.start.begin(), s.start.begin() + static_cast<std::ptrdiff_t>(trace->opCount()));
+    analysis->replayedEnd.assign(s.end.begin(), s.end.begin() + static_cast<std::ptrdiff_t>(trace->opCount()));
+    for (std::uint32_t v = 0; v < trace->opCount(); ++v) {
+        if (analysis->replayedStart[v] == Schedule::kNotReplayed)
+            continue;
+        const TimeNs offset = analysis->offsets[trace->rank(OpId(v)).value()];
+        analysis->replayedStart[v] += offset;
+        analysis->replayedEnd[v] += offset;
+    }
+    analysis->replayedLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace,
+        { analysis->replayedStart, analysis->replayedEnd, Schedule::kNotReplayed }));
     return analysis;
 }
 

@@ -283,6 +283,18 @@
             <source> ms</source>
             <translation> ms</translation>
         </message>
+        <message>
+            <source>&amp;Measured Times</source>
+            <translation>&amp;Gemessene Zeiten</translation>
+        </message>
+        <message>
+            <source>&amp;Replayed Times</source>
+            <translation>&amp;Nachgespielte Zeiten</translation>
+        </message>
+        <message>
+            <source>Measured &amp;and Replayed</source>
+            <translation>Gemessen &amp;und nachgespielt</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>
@@ -532,6 +544,10 @@
             <source>rank %1</source>
             <translation>Rank %1</translation>
         </message>
+        <message>
+            <source>replayed</source>
+            <translation>nachgespielt</translation>
+        </message>
     </context>
     <context>
         <name>TimelineView</name>
@@ -569,6 +585,10 @@ längste: %3</translation>
         <message>
             <source>The language of the window, e.g. de or zh_CN (default: the system's).</source>
             <translation>Die Sprache des Fensters, z. B. de oder zh_CN (Standard: die des Systems).</translation>
+        </message>
+        <message>
+            <source>Which times the timeline shows: measured, replayed or both.</source>
+            <translation>Welche Zeiten die Zeitleiste zeigt: measured, replayed oder both.</translation>
         </message>
     </context>
 </TS>

@@ -277,6 +277,18 @@
             <source> ms</source>
             <translation> 毫秒</translation>
         </message>
+        <message>
+            <source>&amp;Measured Times</source>
+            <translation>测量时间(&amp;M)</translation>
+        </message>
+        <message>
+            <source>&amp;Replayed Times</source>
+            <translation>重放时间(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Measured &amp;and Replayed</source>
+            <translation>测量与重放(&amp;A)</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>
@@ -524,6 +536,10 @@
             <source>rank %1</source>
             <translation>rank %1</translation>
         </message>
+        <message>
+            <source>replayed</source>
+            <translation>重放</translation>
+        </message>
     </context>
     <context>
         <name>TimelineView</name>
@@ -561,6 +577,10 @@ widest: %3</source>
         <message>
             <source>The language of the window, e.g. de or zh_CN (default: the system's).</source>
             <translation>窗口语言，例如 de 或 zh_CN（默认：系统语言）。</translation>
+        </message>
+        <message>
+            <source>Which times the timeline shows: measured, replayed or both.</source>
+            <translation>时间线显示哪种时间：measured、replayed 或 both。</translation>
         </message>
     </context>
 </TS>

@@ -75,6 +75,11 @@ private Q_SLOTS:
         // The path crosses ranks over most of the step: thousands of highlighted pixels.
         QVERIFY2(countColor(withPath, kCritical) > 5000, qPrintable(QString::number(countColor(withPath, kCritical))));
         QCOMPARE(countColor(without, kCritical), 0);
+        // With the replayed times as ghost rows under each track, fewer rank groups fit in the picture.
+        const QString both = dir.filePath(QStringLiteral("both.png"));
+        QCOMPARE(run({ QStringLiteral("--screenshot"), both, QStringLiteral("--view"), QStringLiteral("both"), job }), 0);
+        QVERIFY(headerBands(QImage(both).convertToFormat(QImage::Format_RGB32)) >= 4);
+        QCOMPARE(run({ QStringLiteral("--screenshot"), both, QStringLiteral("--view"), QStringLiteral("sideways"), job }), 2);
     }
 
     void failures()

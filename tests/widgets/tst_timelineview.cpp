@@ -174,6 +174,43 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void viewModes()
+    {
+        const Job j = example();
+        const std::vector<TimeNs> start(j.schedule->start.begin(), j.schedule->start.begin() + static_cast<std::ptrdiff_t>(j.trace->opCount()));
+        const std::vector<TimeNs> end(j.schedule->end.begin(), j.schedule->end.begin() + static_cast<std::ptrdiff_t>(j.trace->opCount()));
+        auto replayed = std::make_shared<const TrackLayout>(TrackLayout::build(*j.trace, { start, end, Schedule::kNotReplayed }));
+        TimelineView view;
+        view.resize(1000, 600);
+        view.setJob(j.trace, j.layout);
+        const std::size_t measuredRows = view.plottable()->rows().size();
+        view.setReplayed(replayed);
+        // Both: one ghost row per track that has replayed ops, right under the track's rows.
+        view.setViewMode(static_cast<int>(TimelinePlottable::ViewMode::Both));
+        std::size_t tracksReplayed = 0;
+        for (std::uint32_t tr = 0; tr < j.trace->tracks().size(); ++tr)
+            tracksReplayed += replayed->laneCount(TrackId(tr)) > 0 && j.layout->laneCount(TrackId(tr)) > 0;
+        QVERIFY(tracksReplayed > 0);
+        const auto& rows = view.plottable()->rows();
+        QCOMPARE(rows.size(), measuredRows + tracksReplayed);
+        for (std::size_t r = 1; r < rows.size(); ++r) {
+            if (rows[r].replayed)
+                QCOMPARE(rows[r - 1].track, rows[r].track);
+        }
+        // Replayed only: rows from the replayed layout; a replayed op is found in them.
+        view.setViewMode(static_cast<int>(TimelinePlottable::ViewMode::Replayed));
+        QVERIFY(std::all_of(view.plottable()->rows().begin(), view.plottable()->rows().end(),
+            [](const auto& row) { return !row.track.isValid() || row.replayed; }));
+        OpId some;
+        for (std::uint32_t v = 0; v < j.trace->opCount() && !some.isValid(); ++v) {
+            if (j.schedule->replayed(v))
+                some = OpId(v);
+        }
+        QVERIFY(view.plottable()->rowOf(some) >= 0);
+        view.setViewMode(static_cast<int>(TimelinePlottable::ViewMode::Measured));
+        QCOMPARE(view.plottable()->rows().size(), measuredRows);
+    }
+
     void searchSteps()
     {
         const Job j = example();

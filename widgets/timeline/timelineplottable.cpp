@@ -47,6 +47,8 @@ void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_p
 {
     m_trace = std::move(trace);
     m_layout = std::move(layout);
+    m_replayed.reset();
+    m_mode = ViewMode::Measured;
     m_origin = origin;
     m_selected = OpId();
     m_criticalOps.clear();
@@ -63,6 +65,24 @@ void TimelinePlottable::setCollapsed(TrackId track, bool collapsed)
     if (!m_trace || track.value() >= m_collapsed.size() || m_collapsed[track.value()] == collapsed)
         return;
     m_collapsed[track.value()] = collapsed;
+    buildRows();
+}
+
+void TimelinePlottable::setReplayed(std::shared_ptr<const TrackLayout> replayed)
+{
+    m_replayed = std::move(replayed);
+    if (!m_replayed)
+        m_mode = ViewMode::Measured;
+    buildRows();
+}
+
+void TimelinePlottable::setViewMode(ViewMode mode)
+{
+    if (!m_replayed)
+        mode = ViewMode::Measured;
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
     buildRows();
 }
 
@@ -85,20 +105,25 @@ void TimelinePlottable::buildRows()
     std::sort(ranks.begin(), ranks.end(), [&](std::uint32_t a, std::uint32_t b) {
         return m_trace->rankInfo(RankId(a)).rank < m_trace->rankInfo(RankId(b)).rank;
     });
+    const bool replayedRows = m_mode == ViewMode::Replayed && m_replayed;
+    const TrackLayout& rowsLayout = replayedRows ? *m_replayed : *m_layout;
     for (std::uint32_t r : ranks) {
         const RankInfo& info = m_trace->rankInfo(RankId(r));
-        m_rows.push_back({ RankId(r), TrackId(), 0, false });
+        m_rows.push_back({ RankId(r), TrackId(), 0, false, false });
         for (std::uint32_t tr = info.firstTrack; tr < info.firstTrack + info.trackCount; ++tr) {
-            const int lanes = m_layout->laneCount(TrackId(tr));
+            const int lanes = rowsLayout.laneCount(TrackId(tr));
             if (lanes == 0)
                 continue;
             m_firstRowOfTrack[tr] = static_cast<int>(m_rows.size());
             if (m_collapsed[tr]) {
-                m_rows.push_back({ RankId(r), TrackId(tr), 0, true });
-                continue;
+                m_rows.push_back({ RankId(r), TrackId(tr), 0, true, replayedRows });
+            } else {
+                for (int l = 0; l < lanes; ++l)
+                    m_rows.push_back({ RankId(r), TrackId(tr), l, false, replayedRows });
             }
-            for (int l = 0; l < lanes; ++l)
-                m_rows.push_back({ RankId(r), TrackId(tr), l, false });
+            // The replayed times of the track, all its lanes in one ghost row under it.
+            if (m_mode == ViewMode::Both && m_replayed && m_replayed->laneCount(TrackId(tr)) > 0)
+                m_rows.push_back({ RankId(r), TrackId(tr), 0, true, true });
         }
     }
     setCriticalOps(std::vector<OpId>(m_criticalOps));
@@ -110,13 +135,14 @@ int TimelinePlottable::rowOf(OpId op) const
         return -1;
     const TrackId track = m_trace->track(op);
     const int first = m_firstRowOfTrack[track.value()];
-    if (first < 0 || m_layout->start(op.value()) == INT64_MIN)
+    const TrackLayout& layout = primary();
+    if (first < 0 || layout.start(op.value()) == INT64_MIN)
         return -1;
-    const TimeNs start = m_layout->start(op.value());
-    for (int l = 0; l < m_layout->laneCount(track); ++l) {
-        const auto lane = m_layout->lane(track, l);
-        auto it = std::partition_point(lane.begin(), lane.end(), [&](std::uint32_t x) { return m_layout->start(x) < start; });
-        for (; it != lane.end() && m_layout->start(*it) == start; ++it) {
+    const TimeNs start = layout.start(op.value());
+    for (int l = 0; l < layout.laneCount(track); ++l) {
+        const auto lane = layout.lane(track, l);
+        auto it = std::partition_point(lane.begin(), lane.end(), [&](std::uint32_t x) { return layout.start(x) < start; });
+        for (; it != lane.end() && layout.start(*it) == start; ++it) {
             if (*it == op.value())
                 return m_collapsed[track.value()] ? first : first + l;
         }
@@ -134,7 +160,7 @@ void TimelinePlottable::setCriticalOps(const std::vector<OpId>& ops)
             m_criticalByRow[row].push_back(op.value());
     }
     for (auto& list : m_criticalByRow) {
-        std::sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) { return m_layout->start(a) < m_layout->start(b); });
+        std::sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) { return primary().start(a) < primary().start(b); });
         list.erase(std::unique(list.begin(), list.end()), list.end());
     }
 }
@@ -182,10 +208,10 @@ const std::vector<TrackGeometry::Run>& TimelinePlottable::laneRuns(int row, int 
         const Row& r = m_rows[row];
         if (r.track.isValid()) {
             const int first = r.collapsed ? 0 : r.lane;
-            const int last = r.collapsed ? m_layout->laneCount(r.track) : r.lane + 1;
+            const int last = r.collapsed ? layoutOf(r).laneCount(r.track) : r.lane + 1;
             for (int l = first; l < last; ++l) {
                 m_cache.runs[row].emplace_back();
-                TrackGeometry::build(*m_layout, r.track, l, view, m_cache.runs[row].back());
+                TrackGeometry::build(layoutOf(r), r.track, l, view, m_cache.runs[row].back());
             }
         }
         m_cache.built[row] = 1;
@@ -211,7 +237,7 @@ std::optional<TimelinePlottable::Hit> TimelinePlottable::hitTest(const QPointF& 
     const TrackGeometry::View view = currentView();
     const double x = pos.x() - keyAxis()->axisRect()->rect().left();
     // A collapsed row shows its deepest lanes on top: test them first.
-    const int lanes = m_rows[row].collapsed ? m_layout->laneCount(m_rows[row].track) : 1;
+    const int lanes = m_rows[row].collapsed ? layoutOf(m_rows[row]).laneCount(m_rows[row].track) : 1;
     for (int l = lanes - 1; l >= 0; --l) {
         if (const auto run = TrackGeometry::hitTest(laneRuns(row, l, view), x))
             return Hit { row, *run };
@@ -284,10 +310,11 @@ void TimelinePlottable::draw(QCPPainter* painter)
             continue;
         }
         const double top = band.top() + 1, height = std::max(1.0, band.height() - 2);
-        const int lanes = m_rows[row].collapsed ? m_layout->laneCount(m_rows[row].track) : 1;
+        const bool ghost = m_rows[row].replayed && m_mode == ViewMode::Both;
+        const int lanes = m_rows[row].collapsed ? layoutOf(m_rows[row]).laneCount(m_rows[row].track) : 1;
         for (int l = 0; l < lanes; ++l) {
             for (const TrackGeometry::Run& r : laneRuns(row, l, view)) {
-                const QRgb c = palette[static_cast<int>(m_trace->kind(OpId(r.op)))][r.count > 1][dim];
+                const QRgb c = palette[static_cast<int>(m_trace->kind(OpId(r.op)))][r.count > 1][dim || ghost];
                 const double x0 = left + std::max(-1.0, r.x0);
                 const double x1 = left + std::min(static_cast<double>(view.width) + 1, std::max(r.x1, r.x0 + 1.0));
                 // Touching bars of one colour in a row become one rectangle: dense stretches of
@@ -315,10 +342,11 @@ void TimelinePlottable::draw(QCPPainter* painter)
         for (int row = firstRow; row <= lastRow; ++row) {
             const auto& ops = m_criticalByRow[row];
             const QRectF band = rowRect(row);
-            auto it = std::partition_point(ops.begin(), ops.end(), [&](std::uint32_t op) { return m_layout->end(op) < view.begin; });
-            for (; it != ops.end() && m_layout->start(*it) < viewEnd; ++it) {
-                const double x0 = left + view.pixelOf(m_layout->start(*it));
-                const double x1 = left + std::max(view.pixelOf(m_layout->end(*it)), view.pixelOf(m_layout->start(*it)) + 2.0);
+            const TrackLayout& layout = primary();
+            auto it = std::partition_point(ops.begin(), ops.end(), [&](std::uint32_t op) { return layout.end(op) < view.begin; });
+            for (; it != ops.end() && layout.start(*it) < viewEnd; ++it) {
+                const double x0 = left + view.pixelOf(layout.start(*it));
+                const double x1 = left + std::max(view.pixelOf(layout.end(*it)), view.pixelOf(layout.start(*it)) + 2.0);
                 critical.append(QRectF(x0, band.top(), x1 - x0, band.height()));
             }
         }
@@ -330,8 +358,9 @@ void TimelinePlottable::draw(QCPPainter* painter)
         const int row = rowOf(m_selected);
         if (row >= firstRow && row <= lastRow) {
             const QRectF band = rowRect(row);
-            const double x0 = left + view.pixelOf(m_layout->start(m_selected.value()));
-            const double x1 = left + std::max(view.pixelOf(m_layout->end(m_selected.value())), view.pixelOf(m_layout->start(m_selected.value())) + 2.0);
+            const TrackLayout& layout = primary();
+            const double x0 = left + view.pixelOf(layout.start(m_selected.value()));
+            const double x1 = left + std::max(view.pixelOf(layout.end(m_selected.value())), view.pixelOf(layout.start(m_selected.value())) + 2.0);
             painter->setBrush(Qt::NoBrush);
             painter->setPen(QPen(Qt::black, 2));
             painter->drawRect(QRectF(x0, band.top(), x1 - x0, band.height()));
@@ -353,6 +382,8 @@ void TimelinePlottable::draw(QCPPainter* painter)
             text = tr("rank %1").arg(info.rank);
             if (info.host.isValid() && !m_trace->string(info.host).empty())
                 text += QStringLiteral(" · ") + QString::fromUtf8(m_trace->string(info.host).data(), static_cast<qsizetype>(m_trace->string(info.host).size()));
+        } else if (r.replayed && m_mode == ViewMode::Both) {
+            text = tr("replayed");
         } else if (r.lane == 0) {
             const std::string_view name = m_trace->string(m_trace->trackInfo(r.track).name);
             text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));

@@ -28,7 +28,11 @@ public:
         sightline::TrackId track; // invalid for a rank header
         int lane = 0;
         bool collapsed = false; // all the track's lanes drawn in this one row, deeper over shallower
+        bool replayed = false; // drawn from the replayed layout
     };
+    // Which times the rows show: measured, replayed, or both (a ghost row of the replayed times
+    // under each track's measured rows).
+    enum class ViewMode { Measured, Replayed, Both };
     struct Hit {
         int row = -1;
         sightline::TrackGeometry::Run run;
@@ -40,6 +44,10 @@ public:
     void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::TrackLayout> layout, sightline::TimeNs origin);
     // A collapsed track takes one row; new jobs of more than two ranks start with CPU threads collapsed.
     void setCollapsed(sightline::TrackId track, bool collapsed);
+    // The replayed times' layout (null: measured only) and which times to show.
+    void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
+    void setViewMode(ViewMode mode);
+    ViewMode viewMode() const { return m_mode; }
     bool isCollapsed(sightline::TrackId track) const;
     // Ops on the critical path, and whether it is highlighted.
     void setCriticalOps(const std::vector<sightline::OpId>& ops);
@@ -72,9 +80,14 @@ private:
     const std::vector<sightline::TrackGeometry::Run>& laneRuns(int row, int lane, const sightline::TrackGeometry::View& view) const;
     QRectF rowRect(int row) const;
     void buildRows();
+    const sightline::TrackLayout& layoutOf(const Row& row) const { return row.replayed ? *m_replayed : *m_layout; }
+    // The layout of the rows that ops are found in: replayed when only replayed times are shown.
+    const sightline::TrackLayout& primary() const { return m_mode == ViewMode::Replayed && m_replayed ? *m_replayed : *m_layout; }
 
     std::shared_ptr<const sightline::Trace> m_trace;
     std::shared_ptr<const sightline::TrackLayout> m_layout;
+    std::shared_ptr<const sightline::TrackLayout> m_replayed;
+    ViewMode m_mode = ViewMode::Measured;
     sightline::TimeNs m_origin = 0;
     std::vector<Row> m_rows;
     std::vector<int> m_firstRowOfTrack;

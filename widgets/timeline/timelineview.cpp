@@ -51,6 +51,20 @@ void TimelineView::setCriticalPath(const std::vector<OpId>& ops)
     replot();
 }
 
+void TimelineView::setReplayed(std::shared_ptr<const TrackLayout> replayed)
+{
+    m_plottable->setReplayed(std::move(replayed));
+    fitRows();
+    replot();
+}
+
+void TimelineView::setViewMode(int mode)
+{
+    m_plottable->setViewMode(static_cast<TimelinePlottable::ViewMode>(mode));
+    fitRows();
+    replot();
+}
+
 void TimelineView::setCriticalPathShown(bool shown)
 {
     m_plottable->setCriticalShown(shown);

@@ -30,6 +30,9 @@ public:
 
     void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::TrackLayout> layout);
     void setCriticalPath(const std::vector<sightline::OpId>& ops);
+    // The replayed times (null for none) and which times to show; see TimelinePlottable::ViewMode.
+    void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
+    void setViewMode(int mode);
     void setCriticalPathShown(bool shown);
     bool criticalPathShown() const;
     void selectOp(sightline::OpId op);
