@@ -10,6 +10,7 @@
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/ranklistmodel.h"
 #include "widgets/panels/statustext.h"
+#include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QAction>
@@ -201,6 +202,15 @@ void MainWindow::createActions()
         times->addAction(a);
         m_viewActions.append(a);
     }
+    QMenu* colours = view->addMenu(tr("&Colour By"));
+    auto* colourGroup = new QActionGroup(this);
+    const QString colourLabels[] = { tr("&Kind"), tr("&Replayed − Measured Duration"), tr("&Slack") };
+    for (int mode = 0; mode < 3; ++mode) {
+        QAction* a = colours->addAction(colourLabels[mode], this, [this, mode]() { m_timeline->setColorMode(mode); });
+        a->setCheckable(true);
+        a->setChecked(mode == 0);
+        colourGroup->addAction(a);
+    }
     view->addSeparator();
     view->addAction(m_ranksDock->toggleViewAction());
     for (QDockWidget* dock : m_sideDocks)
@@ -298,6 +308,15 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
     m_analysis = std::move(analysis);
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
     m_timeline->setReplayed(m_analysis->replayedLayout);
+    {
+        // Per-op replayed durations and slack for the colour modes.
+        std::vector<sightline::TimeNs> replayed(m_analysis->replayedStart.size(), INT64_MIN);
+        for (std::size_t v = 0; v < replayed.size(); ++v) {
+            if (m_analysis->replayedStart[v] != sightline::Schedule::kNotReplayed)
+                replayed[v] = m_analysis->replayedEnd[v] - m_analysis->replayedStart[v];
+        }
+        m_timeline->plottable()->setColorData(std::move(replayed), m_analysis->criticalPath.slack, m_analysis->criticalPath.length);
+    }
     m_timeline->setViewMode(m_viewMode);
     m_aggregates->clear();
     m_search->setTrace(m_model->trace());

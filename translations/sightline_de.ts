@@ -295,6 +295,22 @@
             <source>Measured &amp;and Replayed</source>
             <translation>Gemessen &amp;und nachgespielt</translation>
         </message>
+        <message>
+            <source>&amp;Colour By</source>
+            <translation>&amp;Färben nach</translation>
+        </message>
+        <message>
+            <source>&amp;Kind</source>
+            <translation>&amp;Art</translation>
+        </message>
+        <message>
+            <source>&amp;Replayed − Measured Duration</source>
+            <translation>&amp;Nachgespielte − gemessene Dauer</translation>
+        </message>
+        <message>
+            <source>&amp;Slack</source>
+            <translation>&amp;Puffer</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>

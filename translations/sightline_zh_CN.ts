@@ -289,6 +289,22 @@
             <source>Measured &amp;and Replayed</source>
             <translation>测量与重放(&amp;A)</translation>
         </message>
+        <message>
+            <source>&amp;Colour By</source>
+            <translation>着色依据(&amp;C)</translation>
+        </message>
+        <message>
+            <source>&amp;Kind</source>
+            <translation>类型(&amp;K)</translation>
+        </message>
+        <message>
+            <source>&amp;Replayed − Measured Duration</source>
+            <translation>重放与测量时长之差(&amp;R)</translation>
+        </message>
+        <message>
+            <source>&amp;Slack</source>
+            <translation>松弛时间(&amp;S)</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>

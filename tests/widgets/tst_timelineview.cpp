@@ -211,6 +211,45 @@ private Q_SLOTS:
         QCOMPARE(view.plottable()->rows().size(), measuredRows);
     }
 
+    void colourModes()
+    {
+        const Job j = example();
+        TimelineView view;
+        view.resize(1200, 700);
+        view.setJob(j.trace, j.layout);
+        // Replayed durations as measured, except one long kernel made twice as long.
+        OpId longest;
+        for (std::uint32_t v = 0; v < j.trace->opCount(); ++v) {
+            if (j.trace->trackInfo(j.trace->track(OpId(v))).kind == TrackKind::GpuStream
+                && (!longest.isValid() || j.trace->duration(OpId(v)) > j.trace->duration(longest)))
+                longest = OpId(v);
+        }
+        std::vector<TimeNs> replayed(j.trace->opCount());
+        for (std::uint32_t v = 0; v < j.trace->opCount(); ++v)
+            replayed[v] = j.trace->duration(OpId(v));
+        replayed[longest.value()] *= 2;
+        view.plottable()->setColorData(replayed, j.path->slack, j.path->length);
+        view.selectOp(longest);
+        view.showRange(j.trace->start(longest), j.trace->end(longest));
+        auto count = [&](QRgb color) {
+            const QImage image = view.toPixmap(1200, 700).toImage();
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    n += (image.pixel(x, y) & 0xFFFFFF) == (color & 0xFFFFFF);
+            return n;
+        };
+        view.setColorMode(static_cast<int>(TimelinePlottable::ColorMode::Difference));
+        QVERIFY(count(TimelinePlottable::differenceColor(4)) > 100); // the doubled kernel
+        QCOMPARE(count(TimelinePlottable::differenceColor(-4)), 0);
+        view.resetView();
+        QVERIFY(count(TimelinePlottable::differenceColor(0)) > 100); // everything else unchanged
+        view.setColorMode(static_cast<int>(TimelinePlottable::ColorMode::Slack));
+        QVERIFY(count(TimelinePlottable::slackColor(0)) > 0); // ops without slack
+        view.setColorMode(static_cast<int>(TimelinePlottable::ColorMode::Kind));
+        QCOMPARE(count(TimelinePlottable::slackColor(0)), 0);
+    }
+
     void searchSteps()
     {
         const Job j = example();

@@ -86,6 +86,31 @@ void TimelinePlottable::setViewMode(ViewMode mode)
     buildRows();
 }
 
+void TimelinePlottable::setColorData(std::vector<TimeNs> replayedDuration, std::vector<TimeNs> slack, TimeNs pathLength)
+{
+    m_replayedDuration = std::move(replayedDuration);
+    m_slack = std::move(slack);
+    m_pathLength = pathLength;
+}
+
+void TimelinePlottable::setColorMode(ColorMode mode)
+{
+    m_colorMode = mode;
+}
+
+QRgb TimelinePlottable::differenceColor(int bin)
+{
+    static const QRgb colors[9] = { qRgb(0x1f, 0x5f, 0xbf), qRgb(0x4a, 0x86, 0xd8), qRgb(0x86, 0xb0, 0xe6), qRgb(0xbf, 0xd6, 0xf0),
+        qRgb(0xc8, 0xc8, 0xcc), qRgb(0xf3, 0xc6, 0xbd), qRgb(0xea, 0x93, 0x80), qRgb(0xdb, 0x5b, 0x44), qRgb(0xb3, 0x1f, 0x1f) };
+    return colors[std::clamp(bin, -4, 4) + 4];
+}
+
+QRgb TimelinePlottable::slackColor(int bin)
+{
+    static const QRgb colors[5] = { qRgb(0xd7, 0x26, 0x3c), qRgb(0xf0, 0x8a, 0x24), qRgb(0xf2, 0xd0, 0x3b), qRgb(0x6d, 0xb8, 0x6a), qRgb(0xc8, 0xc8, 0xcc) };
+    return colors[std::clamp(bin, 0, 4)];
+}
+
 bool TimelinePlottable::isCollapsed(TrackId track) const
 {
     return track.value() < m_collapsed.size() && m_collapsed[track.value()];
@@ -173,6 +198,28 @@ void TimelinePlottable::setCriticalShown(bool shown)
 void TimelinePlottable::setSelectedOp(OpId op)
 {
     m_selected = op;
+}
+
+QRgb TimelinePlottable::runColor(std::uint32_t op, bool merged, bool dim) const
+{
+    QRgb c = slackColor(4);
+    if (m_colorMode == ColorMode::Difference && op < m_replayedDuration.size() && m_replayedDuration[op] != INT64_MIN) {
+        // Bins of the relative change: within 2% is the same; then 2-10%, 10-25%, 25-50%, more.
+        const TimeNs measured = m_trace->duration(OpId(op));
+        const double change = static_cast<double>(m_replayedDuration[op] - measured) / static_cast<double>(std::max<TimeNs>(measured, 1));
+        const double a = std::abs(change);
+        const int bin = a < 0.02 ? 0 : a < 0.10 ? 1 : a < 0.25 ? 2 : a < 0.5 ? 3 : 4;
+        c = differenceColor(change < 0 ? -bin : bin);
+    } else if (m_colorMode == ColorMode::Slack && op < m_slack.size() && m_slack[op] != INT64_MIN) {
+        const double share = m_pathLength > 0 ? static_cast<double>(m_slack[op]) / static_cast<double>(m_pathLength) : 1.0;
+        c = slackColor(m_slack[op] == 0 ? 0 : share < 0.01 ? 1 : share < 0.10 ? 2 : 3);
+    }
+    QColor color = QColor::fromRgb(c);
+    if (merged)
+        color = color.darker(108);
+    if (dim)
+        color = QColor::fromRgbF(0.7 + 0.3 * color.redF(), 0.7 + 0.3 * color.greenF(), 0.7 + 0.3 * color.blueF());
+    return color.rgb();
 }
 
 TrackGeometry::View TimelinePlottable::currentView() const
@@ -314,7 +361,8 @@ void TimelinePlottable::draw(QCPPainter* painter)
         const int lanes = m_rows[row].collapsed ? layoutOf(m_rows[row]).laneCount(m_rows[row].track) : 1;
         for (int l = 0; l < lanes; ++l) {
             for (const TrackGeometry::Run& r : laneRuns(row, l, view)) {
-                const QRgb c = palette[static_cast<int>(m_trace->kind(OpId(r.op)))][r.count > 1][dim || ghost];
+                const QRgb c = m_colorMode == ColorMode::Kind ? palette[static_cast<int>(m_trace->kind(OpId(r.op)))][r.count > 1][dim || ghost]
+                                                              : runColor(r.op, r.count > 1, dim || ghost);
                 const double x0 = left + std::max(-1.0, r.x0);
                 const double x1 = left + std::min(static_cast<double>(view.width) + 1, std::max(r.x1, r.x0 + 1.0));
                 // Touching bars of one colour in a row become one rectangle: dense stretches of

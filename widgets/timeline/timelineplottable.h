@@ -33,6 +33,10 @@ public:
     // Which times the rows show: measured, replayed, or both (a ghost row of the replayed times
     // under each track's measured rows).
     enum class ViewMode { Measured, Replayed, Both };
+    // What a bar's colour says: the op's kind, how much longer (red) or shorter (blue) the replay made
+    // it than measured, or how much slack it has (red: none, on the critical path; then orange,
+    // yellow, green as slack grows against the path's length; grey: not replayed).
+    enum class ColorMode { Kind, Difference, Slack };
     struct Hit {
         int row = -1;
         sightline::TrackGeometry::Run run;
@@ -47,6 +51,14 @@ public:
     // The replayed times' layout (null: measured only) and which times to show.
     void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
     void setViewMode(ViewMode mode);
+    // Per-op replayed durations (indexed by op id; absent where not replayed), slack and the path's
+    // length, for the difference and slack colours.
+    void setColorData(std::vector<sightline::TimeNs> replayedDuration, std::vector<sightline::TimeNs> slack, sightline::TimeNs pathLength);
+    void setColorMode(ColorMode mode);
+    ColorMode colorMode() const { return m_colorMode; }
+    // The colours of the difference and slack scales, for legends and tests.
+    static QRgb differenceColor(int bin); // bin -4 (much shorter) .. 0 (same) .. 4 (much longer)
+    static QRgb slackColor(int bin); // 0 none, 1 < 1%, 2 < 10%, 3 more, 4 not replayed
     ViewMode viewMode() const { return m_mode; }
     bool isCollapsed(sightline::TrackId track) const;
     // Ops on the critical path, and whether it is highlighted.
@@ -88,6 +100,11 @@ private:
     std::shared_ptr<const sightline::TrackLayout> m_layout;
     std::shared_ptr<const sightline::TrackLayout> m_replayed;
     ViewMode m_mode = ViewMode::Measured;
+    ColorMode m_colorMode = ColorMode::Kind;
+    std::vector<sightline::TimeNs> m_replayedDuration;
+    std::vector<sightline::TimeNs> m_slack;
+    sightline::TimeNs m_pathLength = 0;
+    QRgb runColor(std::uint32_t op, bool merged, bool dim) const;
     sightline::TimeNs m_origin = 0;
     std::vector<Row> m_rows;
     std::vector<int> m_firstRowOfTrack;

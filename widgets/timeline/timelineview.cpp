@@ -65,6 +65,12 @@ void TimelineView::setViewMode(int mode)
     replot();
 }
 
+void TimelineView::setColorMode(int mode)
+{
+    m_plottable->setColorMode(static_cast<TimelinePlottable::ColorMode>(mode));
+    replot();
+}
+
 void TimelineView::setCriticalPathShown(bool shown)
 {
     m_plottable->setCriticalShown(shown);

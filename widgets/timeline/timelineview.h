@@ -33,6 +33,8 @@ public:
     // The replayed times (null for none) and which times to show; see TimelinePlottable::ViewMode.
     void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
     void setViewMode(int mode);
+    // See TimelinePlottable::ColorMode.
+    void setColorMode(int mode);
     void setCriticalPathShown(bool shown);
     bool criticalPathShown() const;
     void selectOp(sightline::OpId op);
