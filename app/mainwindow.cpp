@@ -3,6 +3,7 @@
 #include "jobanalysis.h"
 #include "traceloadjob.h"
 
+#include "core/graph/dependencygraph.h"
 #include "core/model/trace.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
@@ -140,6 +141,7 @@ MainWindow::MainWindow(QWidget* parent)
         m_timeline->showRange(trace()->start(op), trace()->end(op));
     });
     connect(m_timeline, &TimelineView::opSelected, m_details, &OpDetailsPanel::showOp);
+    connect(m_timeline, &TimelineView::opSelected, this, &MainWindow::showDependencies);
     connect(m_details, &OpDetailsPanel::opActivated, this, [this](sightline::OpId op) {
         m_timeline->selectOp(op);
         m_timeline->showRange(trace()->start(op), trace()->end(op));
@@ -287,6 +289,32 @@ void MainWindow::onLoaded(std::shared_ptr<const sightline::Trace> trace, const Q
     updateTitle();
 }
 
+void MainWindow::showDependencies(sightline::OpId op)
+{
+    // Arrows from the ops the selected one waits for, and to the ops it releases (ops only; a
+    // collective stands for its participants on the other ranks).
+    std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
+    if (m_analysis && m_analysis->graph && op.isValid()) {
+        const sightline::DependencyGraph& g = *m_analysis->graph;
+        auto each = [&](std::uint32_t v, auto&& emit) {
+            if (!g.isCollectiveVertex(v)) {
+                emit(sightline::OpId(v));
+                return;
+            }
+            for (sightline::OpId p : g.collective(v).participants) {
+                if (p != op)
+                    emit(p);
+            }
+        };
+        for (std::uint32_t i = g.inBegin(op.value()); i < g.inBegin(op.value() + 1); ++i)
+            each(g.inSource(i), [&](sightline::OpId from) { arrows.emplace_back(from, op); });
+        for (std::uint32_t e = g.outBegin(op.value()); e < g.outBegin(op.value() + 1); ++e)
+            each(g.target(e), [&](sightline::OpId to) { arrows.emplace_back(op, to); });
+    }
+    m_timeline->plottable()->setSelectionArrows(std::move(arrows));
+    m_timeline->replot();
+}
+
 void MainWindow::setViewMode(int mode)
 {
     m_viewMode = std::clamp(mode, 0, 2);
@@ -326,6 +354,15 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
             critical.emplace_back(v);
     }
     m_timeline->setCriticalPath(critical);
+    {
+        // Arrows along the path, from each op to the next one (collectives between them skipped).
+        std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
+        for (std::size_t i = 1; i < critical.size(); ++i) {
+            if (critical[i - 1] != critical[i])
+                arrows.emplace_back(critical[i - 1], critical[i]);
+        }
+        m_timeline->plottable()->setPathArrows(std::move(arrows));
+    }
     m_exportAction->setEnabled(true);
     std::shared_ptr<const sightline::Schedule> schedule;
     std::shared_ptr<const sightline::CriticalPath> path;

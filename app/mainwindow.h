@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/base/ids.h"
+
 #include <QList>
 #include <QMainWindow>
 #include <QStringList>
@@ -65,6 +67,7 @@ private:
     void onFailed(const sightline::Status& status, const QStringList& files);
     void onAnalysed(std::shared_ptr<const JobAnalysis> analysis);
     void takeScreenshot();
+    void showDependencies(sightline::OpId op);
     void exportView();
     void updateProgress();
     void addRecent(const QStringList& files);

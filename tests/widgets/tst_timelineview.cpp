@@ -151,6 +151,23 @@ private Q_SLOTS:
         };
         QCOMPARE(count(off), 0);
         QVERIFY(count(on) > 100);
+        // Arrows along the path are drawn with it, and only with it.
+        std::vector<std::pair<OpId, OpId>> arrows;
+        for (std::size_t i = 1; i < ops.size(); ++i)
+            arrows.emplace_back(ops[i - 1], ops[i]);
+        view.plottable()->setPathArrows(arrows);
+        const QRgb arrow = TimelinePlottable::criticalColor().darker(140).rgb() & 0xFFFFFF;
+        auto arrowPixels = [&]() {
+            const QImage image = view.toPixmap(1000, 600).toImage();
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    n += (image.pixel(x, y) & 0xFFFFFF) == arrow;
+            return n;
+        };
+        const int shown = arrowPixels();
+        view.setCriticalPathShown(false);
+        QVERIFY(shown > arrowPixels());
     }
 
     void criticalPathModel()

@@ -52,6 +52,8 @@ void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_p
     m_origin = origin;
     m_selected = OpId();
     m_criticalOps.clear();
+    m_pathArrows.clear();
+    m_selectionArrows.clear();
     m_collapsed.assign(m_trace ? m_trace->tracks().size() : 0, 0);
     if (m_trace && m_trace->ranks().size() > 2) {
         for (std::uint32_t tr = 0; tr < m_trace->tracks().size(); ++tr)
@@ -198,6 +200,48 @@ void TimelinePlottable::setCriticalShown(bool shown)
 void TimelinePlottable::setSelectedOp(OpId op)
 {
     m_selected = op;
+}
+
+void TimelinePlottable::setPathArrows(std::vector<std::pair<OpId, OpId>> arrows)
+{
+    m_pathArrows = std::move(arrows);
+}
+
+void TimelinePlottable::setSelectionArrows(std::vector<std::pair<OpId, OpId>> arrows)
+{
+    m_selectionArrows = std::move(arrows);
+}
+
+void TimelinePlottable::drawArrows(QCPPainter* painter, const std::vector<std::pair<OpId, OpId>>& arrows, const QColor& color,
+    const TrackGeometry::View& view) const
+{
+    const QRect area = keyAxis()->axisRect()->rect();
+    const TrackLayout& layout = primary();
+    painter->setAntialiasing(true);
+    painter->setPen(QPen(color, 1.5));
+    painter->setBrush(color);
+    for (const auto& [from, to] : arrows) {
+        const int a = rowOf(from), b = rowOf(to);
+        if (a < 0 || b < 0)
+            continue;
+        const QPointF p0(area.left() + view.pixelOf(layout.end(from.value())), rowRect(a).center().y());
+        const QPointF p1(area.left() + view.pixelOf(layout.start(to.value())), rowRect(b).center().y());
+        // Only arrows that cross the visible area.
+        if (std::max(p0.x(), p1.x()) < area.left() || std::min(p0.x(), p1.x()) > area.right()
+            || std::max(p0.y(), p1.y()) < area.top() || std::min(p0.y(), p1.y()) > area.bottom())
+            continue;
+        painter->drawLine(p0, p1);
+        const QLineF line(p1, p0);
+        if (line.length() < 6)
+            continue;
+        QLineF wing1 = line, wing2 = line;
+        wing1.setLength(7);
+        wing2.setLength(7);
+        wing1.setAngle(line.angle() + 25);
+        wing2.setAngle(line.angle() - 25);
+        painter->drawPolygon(QPolygonF({ p1, wing1.p2(), wing2.p2() }));
+    }
+    painter->setAntialiasing(false);
 }
 
 QRgb TimelinePlottable::runColor(std::uint32_t op, bool merged, bool dim) const
@@ -402,6 +446,9 @@ void TimelinePlottable::draw(QCPPainter* painter)
         painter->setPen(QPen(criticalColor().darker(150), 0));
         painter->drawRects(critical);
     }
+    if (m_criticalShown)
+        drawArrows(painter, m_pathArrows, criticalColor().darker(140), view);
+    drawArrows(painter, m_selectionArrows, QColor(0x20, 0x20, 0x28), view);
     if (m_selected.isValid()) {
         const int row = rowOf(m_selected);
         if (row >= firstRow && row <= lastRow) {

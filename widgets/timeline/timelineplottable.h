@@ -66,6 +66,10 @@ public:
     void setCriticalShown(bool shown);
     bool criticalShown() const { return m_criticalShown; }
     void setSelectedOp(sightline::OpId op);
+    // Arrows drawn from the end of the first op to the start of the second: along the critical path
+    // (while it is shown) and around the selected op (its dependencies).
+    void setPathArrows(std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows);
+    void setSelectionArrows(std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows);
 
     const std::vector<Row>& rows() const { return m_rows; }
     sightline::TimeNs origin() const { return m_origin; }
@@ -105,6 +109,10 @@ private:
     std::vector<sightline::TimeNs> m_slack;
     sightline::TimeNs m_pathLength = 0;
     QRgb runColor(std::uint32_t op, bool merged, bool dim) const;
+    std::vector<std::pair<sightline::OpId, sightline::OpId>> m_pathArrows;
+    std::vector<std::pair<sightline::OpId, sightline::OpId>> m_selectionArrows;
+    void drawArrows(QCPPainter* painter, const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows, const QColor& color,
+        const sightline::TrackGeometry::View& view) const;
     sightline::TimeNs m_origin = 0;
     std::vector<Row> m_rows;
     std::vector<int> m_firstRowOfTrack;
