@@ -29,4 +29,8 @@ struct JobAnalysis {
     std::vector<sightline::TimeNs> replayedStart;
     std::vector<sightline::TimeNs> replayedEnd;
     std::shared_ptr<const sightline::TrackLayout> replayedLayout;
+    // Counter tracks over the measured times, as (time, value) change points: how many ranks have a
+    // GPU op running, and how many communication ops are in flight across the job.
+    std::vector<std::pair<sightline::TimeNs, int>> busyRanks;
+    std::vector<std::pair<sightline::TimeNs, int>> commInFlight;
 };

@@ -336,6 +336,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
     m_analysis = std::move(analysis);
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
     m_timeline->setReplayed(m_analysis->replayedLayout);
+    m_timeline->setCounters(m_analysis->busyRanks, m_analysis->commInFlight);
     {
         // Per-op replayed durations and slack for the colour modes.
         std::vector<sightline::TimeNs> replayed(m_analysis->replayedStart.size(), INT64_MIN);

@@ -10,10 +10,63 @@
 #include "widgets/timeline/tracklayout.h"
 
 #include <QMetaObject>
+
+#include <algorithm>
 #include <QPointer>
 #include <QThread>
 
 namespace {
+
+// Change points of a count from +1/-1 events; equal times are merged.
+std::vector<std::pair<sightline::TimeNs, int>> steps(std::vector<std::pair<sightline::TimeNs, int>> events)
+{
+    std::sort(events.begin(), events.end());
+    std::vector<std::pair<sightline::TimeNs, int>> out;
+    int level = 0;
+    for (std::size_t i = 0; i < events.size();) {
+        const sightline::TimeNs t = events[i].first;
+        for (; i < events.size() && events[i].first == t; ++i)
+            level += events[i].second;
+        out.emplace_back(t, level);
+    }
+    return out;
+}
+
+// The counter tracks: ranks with a GPU op running (the union of each rank's GPU ops), and
+// communication ops in flight.
+void counters(const sightline::Trace& t, JobAnalysis& analysis)
+{
+    using namespace sightline;
+    std::vector<std::pair<TimeNs, int>> busy, comm;
+    std::vector<std::pair<TimeNs, TimeNs>> intervals;
+    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+        const RankInfo& rank = t.rankInfo(RankId(r));
+        intervals.clear();
+        for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
+            const TrackInfo& info = t.trackInfo(TrackId(tr));
+            const bool gpu = info.kind == TrackKind::GpuStream || info.kind == TrackKind::CommChannel;
+            for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
+                const OpId op(v);
+                if (gpu && t.duration(op) > 0)
+                    intervals.emplace_back(t.start(op), t.end(op));
+                if (isCommunication(t.kind(op)) && gpu) {
+                    comm.emplace_back(t.start(op), 1);
+                    comm.emplace_back(t.end(op), -1);
+                }
+            }
+        }
+        std::sort(intervals.begin(), intervals.end());
+        for (std::size_t i = 0; i < intervals.size();) {
+            TimeNs from = intervals[i].first, to = intervals[i].second;
+            for (++i; i < intervals.size() && intervals[i].first <= to; ++i)
+                to = std::max(to, intervals[i].second);
+            busy.emplace_back(from, 1);
+            busy.emplace_back(to, -1);
+        }
+    }
+    analysis.busyRanks = steps(std::move(busy));
+    analysis.commInFlight = steps(std::move(comm));
+}
 
 // Everything the window shows beyond the trace; null when cancelled.
 std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline::Trace>& trace, const sightline::CancellationToken* cancel)
@@ -21,6 +74,7 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     using namespace sightline;
     auto analysis = std::make_shared<JobAnalysis>();
     analysis->measuredLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace, { trace->startColumn(), trace->endColumn() }));
+    counters(*trace, *analysis);
     Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(trace, {}, cancel);
     if (!graph) {
         if (graph.status().code() == ErrorCode::Cancelled)

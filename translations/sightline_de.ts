@@ -579,6 +579,18 @@ widest: %3</source>
             <translation>%1 Ops, %2
 längste: %3</translation>
         </message>
+        <message>
+            <source>ranks with a GPU op running</source>
+            <translation>Ranks mit laufender GPU-Op</translation>
+        </message>
+        <message>
+            <source>communication ops in flight</source>
+            <translation>laufende Kommunikations-Ops</translation>
+        </message>
+        <message>
+            <source>ranks with a GPU op running (blue), communication ops in flight (orange)</source>
+            <translation>Ranks mit laufender GPU-Op (blau), laufende Kommunikations-Ops (orange)</translation>
+        </message>
     </context>
     <context>
         <name>main</name>

@@ -571,6 +571,18 @@ widest: %3</source>
             <translation>%1 个操作，%2
 最长：%3</translation>
         </message>
+        <message>
+            <source>ranks with a GPU op running</source>
+            <translation>有 GPU 操作运行的 rank 数</translation>
+        </message>
+        <message>
+            <source>communication ops in flight</source>
+            <translation>进行中的通信操作</translation>
+        </message>
+        <message>
+            <source>ranks with a GPU op running (blue), communication ops in flight (orange)</source>
+            <translation>有 GPU 操作运行的 rank 数（蓝），进行中的通信操作（橙）</translation>
+        </message>
     </context>
     <context>
         <name>main</name>

@@ -8,6 +8,8 @@
 #include <QToolTip>
 
 #include <algorithm>
+
+#include <algorithm>
 #include <cmath>
 
 using namespace sightline;
@@ -32,6 +34,75 @@ TimelineView::TimelineView(QWidget* parent)
     setInteractions(QCP::iRangeDrag);
     axisRect()->setRangeDrag(Qt::Horizontal);
     m_plottable = new TimelinePlottable(xAxis, yAxis);
+
+    // The counter strip: a second axis rect under the Gantt whose time axis follows the Gantt's.
+    m_counterRect = new QCPAxisRect(this);
+    m_counterRect->setMinimumSize(0, 70);
+    m_counterRect->setMaximumSize(QWIDGETSIZE_MAX, 70);
+    m_counterRect->setAutoMargins(QCP::msNone);
+    m_counterRect->setMargins(QMargins(1, 2, 1, 2));
+    m_counterRect->axis(QCPAxis::atBottom)->setVisible(false);
+    m_counterRect->axis(QCPAxis::atLeft)->setTickLabels(false);
+    m_counterRect->axis(QCPAxis::atLeft)->setTicks(false);
+    m_counterRect->axis(QCPAxis::atLeft)->grid()->setVisible(false);
+    m_counterRect->setRangeDrag(Qt::Horizontal);
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_counterRect->axis(QCPAxis::atBottom),
+        qOverload<const QCPRange&>(&QCPAxis::setRange));
+    m_busyGraph = addGraph(m_counterRect->axis(QCPAxis::atBottom), m_counterRect->axis(QCPAxis::atLeft));
+    m_busyGraph->setLineStyle(QCPGraph::lsStepLeft);
+    m_busyGraph->setPen(QPen(QColor(0x3b, 0x7d, 0xd8), 1));
+    m_busyGraph->setBrush(QColor(0x3b, 0x7d, 0xd8, 60));
+    m_busyGraph->setName(tr("ranks with a GPU op running"));
+    m_commGraph = addGraph(m_counterRect->axis(QCPAxis::atBottom), m_counterRect->axis(QCPAxis::atLeft));
+    m_commGraph->setLineStyle(QCPGraph::lsStepLeft);
+    m_commGraph->setPen(QPen(QColor(0xe8, 0xa3, 0x3d), 1.5));
+    m_commGraph->setName(tr("communication ops in flight"));
+    auto* label = new QCPItemText(this);
+    label->setClipToAxisRect(false);
+    label->setClipAxisRect(m_counterRect);
+    label->position->setAxisRect(m_counterRect);
+    label->position->setType(QCPItemPosition::ptAxisRectRatio);
+    label->position->setCoords(0.002, 0.02);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    label->setText(tr("ranks with a GPU op running (blue), communication ops in flight (orange)"));
+    label->setColor(QColor(0x30, 0x30, 0x38));
+    label->setBrush(QColor(255, 255, 255, 200));
+    m_counterRect->setVisible(false);
+}
+
+void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRanks, const std::vector<std::pair<TimeNs, int>>& commInFlight)
+{
+    const double origin = static_cast<double>(m_plottable->origin());
+    auto fill = [origin](QCPGraph* graph, const std::vector<std::pair<TimeNs, int>>& points) {
+        QVector<double> keys, values;
+        keys.reserve(static_cast<qsizetype>(points.size()));
+        values.reserve(static_cast<qsizetype>(points.size()));
+        for (const auto& [t, v] : points) {
+            keys.append(static_cast<double>(t) - origin);
+            values.append(v);
+        }
+        graph->setData(keys, values, true);
+    };
+    fill(m_busyGraph, busyRanks);
+    fill(m_commGraph, commInFlight);
+    const bool any = !busyRanks.empty() || !commInFlight.empty();
+    if (any != m_counterRect->visible()) {
+        if (any)
+            plotLayout()->addElement(1, 0, m_counterRect);
+        else
+            plotLayout()->take(m_counterRect);
+        plotLayout()->simplify();
+        m_counterRect->setVisible(any);
+    }
+    int top = 1;
+    for (const auto& [t, v] : busyRanks)
+        top = std::max(top, v);
+    for (const auto& [t, v] : commInFlight)
+        top = std::max(top, v);
+    m_counterRect->axis(QCPAxis::atLeft)->setRange(0, top * 1.1);
+    m_counterRect->axis(QCPAxis::atBottom)->setRange(xAxis->range());
+    fitRows();
+    replot();
 }
 
 TimelineView::~TimelineView() = default;

@@ -32,6 +32,10 @@ public:
     void setCriticalPath(const std::vector<sightline::OpId>& ops);
     // The replayed times (null for none) and which times to show; see TimelinePlottable::ViewMode.
     void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
+    // Counter tracks under the Gantt, on its time axis: (time, value) change points each; empty
+    // series hide the strip.
+    void setCounters(const std::vector<std::pair<sightline::TimeNs, int>>& busyRanks,
+        const std::vector<std::pair<sightline::TimeNs, int>>& commInFlight);
     void setViewMode(int mode);
     // See TimelinePlottable::ColorMode.
     void setColorMode(int mode);
@@ -66,6 +70,9 @@ private:
     QString tooltipAt(const QPointF& pos) const;
 
     TimelinePlottable* m_plottable = nullptr;
+    QCPAxisRect* m_counterRect = nullptr;
+    QCPGraph* m_busyGraph = nullptr;
+    QCPGraph* m_commGraph = nullptr;
     std::shared_ptr<const sightline::Trace> m_trace;
     sightline::OpId m_selected;
     QPoint m_pressPos;
