@@ -1,6 +1,9 @@
 // Drives the main window headless: open a job off the GUI thread, list its ranks, and keep it when a
 // later load fails.
+#include "jobanalysis.h"
 #include "mainwindow.h"
+
+#include "widgets/timeline/tracklayout.h"
 
 #include "core/model/trace.h"
 
@@ -60,8 +63,19 @@ private Q_SLOTS:
         QVERIFY(shown.contains(QStringLiteral("broken.json")));
         QCOMPARE(window.trace(), loaded);
         QCOMPARE(table->model()->rowCount(), 2);
-        // The view exports as PNG and PDF.
+        // The analysis: a replay with a critical path, the replayed layout and the counter series
+        // (at most every rank busy, and nothing left running at the end).
         QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 20000);
+        const auto& analysis = *window.analysis();
+        QVERIFY(analysis.status.ok());
+        QVERIFY(analysis.criticalPath.length > 0);
+        QVERIFY(analysis.replayedLayout && analysis.replayedLayout->opCount() > 0);
+        QVERIFY(!analysis.busyRanks.empty() && !analysis.commInFlight.empty());
+        for (const auto& [t, v] : analysis.busyRanks)
+            QVERIFY(v >= 0 && v <= 2);
+        QCOMPARE(analysis.busyRanks.back().second, 0);
+        QCOMPARE(analysis.commInFlight.back().second, 0);
+        // The view exports as PNG and PDF.
         const QString png = dir.filePath(QStringLiteral("view.png")), pdf = dir.filePath(QStringLiteral("view.pdf"));
         QVERIFY(window.exportViewTo(png));
         QVERIFY(window.exportViewTo(pdf));
