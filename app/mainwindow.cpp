@@ -268,8 +268,12 @@ void MainWindow::updateProgress()
 void MainWindow::onLoaded(std::shared_ptr<const sightline::Trace> trace, const QStringList& files)
 {
     m_progressTimer->stop();
-    if (m_progress)
-        m_progress->reset();
+    // The dialog stays up, with Cancel, while the graph is built and the job replayed.
+    if (m_progress) {
+        m_progress->setLabelText(tr("Building the dependency graph and replaying…"));
+        m_progress->setRange(0, 0);
+    }
+    m_analysis.reset();
     m_model->setTrace(trace);
     m_files = files;
     addRecent(files);
@@ -331,7 +335,9 @@ void MainWindow::setCriticalPathShown(bool shown)
 
 void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
 {
-    if (!m_model->trace())
+    if (m_progress)
+        m_progress->reset();
+    if (!m_model->trace() || !analysis)
         return;
     m_analysis = std::move(analysis);
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
@@ -374,7 +380,9 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
     m_details->setJob(m_model->trace(), m_analysis->graph, schedule, path);
     m_pathModel->setPath(m_analysis->graph, path);
     m_timeline->setCriticalPathShown(m_criticalAction->isChecked());
-    if (!m_analysis->status.ok())
+    if (m_analysis->status.code() == sightline::ErrorCode::Cancelled)
+        statusBar()->showMessage(tr("Replay cancelled: the timeline shows the measured trace only"));
+    else if (!m_analysis->status.ok())
         statusBar()->showMessage(tr("The job could not be replayed: %1").arg(StatusText::message(m_analysis->status)));
     else
         statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long").arg(

@@ -68,7 +68,8 @@ void counters(const sightline::Trace& t, JobAnalysis& analysis)
     analysis.commInFlight = steps(std::move(comm));
 }
 
-// Everything the window shows beyond the trace; null when cancelled.
+// Everything the window shows beyond the trace. When the graph or the replay fails or is cancelled,
+// the status says so and only the measured layout and counters are set.
 std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline::Trace>& trace, const sightline::CancellationToken* cancel)
 {
     using namespace sightline;
@@ -77,8 +78,6 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     counters(*trace, *analysis);
     Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(trace, {}, cancel);
     if (!graph) {
-        if (graph.status().code() == ErrorCode::Cancelled)
-            return nullptr;
         analysis->status = graph.status();
         return analysis;
     }
@@ -88,9 +87,8 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     analysis->offsets = options.rankOffsets;
     Expected<Schedule> schedule = Replayer::replay(**graph, options, cancel);
     if (!schedule) {
-        if (schedule.status().code() == ErrorCode::Cancelled)
-            return nullptr;
         analysis->status = schedule.status();
+        analysis->graph.reset();
         return analysis;
     }
     analysis->schedule = std::move(*schedule);
@@ -173,12 +171,10 @@ void TraceLoadJob::start(const QStringList& files)
             m_analysing = true;
             std::shared_ptr<const JobAnalysis> analysis = analyse(trace, token.get());
             m_analysing = false;
-            if (analysis) {
-                QMetaObject::invokeMethod(self.data(), [self, analysis]() {
-                    if (self)
-                        Q_EMIT self->analysed(analysis);
-                }, Qt::QueuedConnection);
-            }
+            QMetaObject::invokeMethod(self.data(), [self, analysis]() {
+                if (self)
+                    Q_EMIT self->analysed(analysis);
+            }, Qt::QueuedConnection);
         } else {
             const sightline::Status status = result.status();
             QMetaObject::invokeMethod(self.data(), [self, status, files]() {

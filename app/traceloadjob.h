@@ -39,6 +39,7 @@ public:
 Q_SIGNALS:
     void loaded(std::shared_ptr<const sightline::Trace> trace, const QStringList& files);
     void failed(const sightline::Status& status, const QStringList& files);
+    // Always after loaded; its status says whether the replay was done, failed or was cancelled.
     void analysed(std::shared_ptr<const JobAnalysis> analysis);
 
 private:

@@ -311,6 +311,14 @@
             <source>&amp;Slack</source>
             <translation>&amp;Puffer</translation>
         </message>
+        <message>
+            <source>Building the dependency graph and replaying…</source>
+            <translation>Abhängigkeitsgraph wird erstellt und nachgespielt…</translation>
+        </message>
+        <message>
+            <source>Replay cancelled: the timeline shows the measured trace only</source>
+            <translation>Nachspielen abgebrochen: die Zeitleiste zeigt nur den gemessenen Trace</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>

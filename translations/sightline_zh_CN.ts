@@ -305,6 +305,14 @@
             <source>&amp;Slack</source>
             <translation>松弛时间(&amp;S)</translation>
         </message>
+        <message>
+            <source>Building the dependency graph and replaying…</source>
+            <translation>正在构建依赖图并重放…</translation>
+        </message>
+        <message>
+            <source>Replay cancelled: the timeline shows the measured trace only</source>
+            <translation>已取消重放：时间线仅显示测量的 trace</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>
