@@ -10,6 +10,8 @@
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/ranklistmodel.h"
+#include "widgets/panels/ranksummarychart.h"
+#include "widgets/panels/ranksummarymodel.h"
 #include "widgets/panels/statustext.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
@@ -35,6 +37,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QShortcut>
+#include <QSplitter>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -85,6 +88,26 @@ MainWindow::MainWindow(QWidget* parent)
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     resizeDocks({ dock }, { 150 }, Qt::Vertical);
     m_ranksDock = dock;
+
+    m_summary = new RankSummaryModel(this);
+    auto* summarySplit = new QSplitter(Qt::Horizontal, this);
+    auto* summaryTable = new QTableView(summarySplit);
+    summaryTable->setObjectName(QStringLiteral("summaryTable"));
+    auto* summaryProxy = new QSortFilterProxyModel(this);
+    summaryProxy->setSourceModel(m_summary);
+    summaryProxy->setSortRole(RankSummaryModel::SortRole);
+    summaryTable->setModel(summaryProxy);
+    summaryTable->setSortingEnabled(true);
+    summaryTable->sortByColumn(RankSummaryModel::RankColumn, Qt::AscendingOrder);
+    summaryTable->verticalHeader()->hide();
+    summarySplit->addWidget(summaryTable);
+    summarySplit->addWidget(new RankSummaryChart(m_summary, summarySplit));
+    auto* summaryDock = new QDockWidget(tr("Summary"), this);
+    summaryDock->setObjectName(QStringLiteral("summaryDock"));
+    summaryDock->setWidget(summarySplit);
+    addDockWidget(Qt::BottomDockWidgetArea, summaryDock);
+    tabifyDockWidget(dock, summaryDock);
+    dock->raise();
 
     m_details = new OpDetailsPanel(this);
     auto* detailsDock = new QDockWidget(tr("Details"), this);
@@ -379,6 +402,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
     }
     m_details->setJob(m_model->trace(), m_analysis->graph, schedule, path);
     m_pathModel->setPath(m_analysis->graph, path);
+    m_summary->setJob(m_model->trace(), schedule);
     m_timeline->setCriticalPathShown(m_criticalAction->isChecked());
     if (m_analysis->status.code() == sightline::ErrorCode::Cancelled)
         statusBar()->showMessage(tr("Replay cancelled: the timeline shows the measured trace only"));
@@ -424,6 +448,8 @@ void MainWindow::takeScreenshot()
 {
     // The Gantt gets the room: the ranks are in it.
     m_ranksDock->hide();
+    if (auto* summary = findChild<QDockWidget*>(QStringLiteral("summaryDock")))
+        summary->hide();
     for (QDockWidget* dock : m_sideDocks)
         dock->hide();
     for (QToolBar* bar : findChildren<QToolBar*>())

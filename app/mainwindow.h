@@ -20,6 +20,7 @@ class CriticalPathModel;
 class OpDetailsPanel;
 class OpSearchBar;
 class RankListModel;
+class RankSummaryModel;
 class TimelineView;
 class TraceLoadJob;
 struct JobAnalysis;
@@ -81,6 +82,7 @@ private:
     OpDetailsPanel* m_details = nullptr;
     OpSearchBar* m_search = nullptr;
     AggregateModel* m_aggregates = nullptr;
+    RankSummaryModel* m_summary = nullptr;
     CriticalPathModel* m_pathModel = nullptr;
     QAction* m_criticalAction = nullptr;
     QAction* m_exportAction = nullptr;

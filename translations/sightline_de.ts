@@ -319,6 +319,10 @@
             <source>Replay cancelled: the timeline shows the measured trace only</source>
             <translation>Nachspielen abgebrochen: die Zeitleiste zeigt nur den gemessenen Trace</translation>
         </message>
+        <message>
+            <source>Summary</source>
+            <translation>Übersicht</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>
@@ -465,6 +469,80 @@
         <message>
             <source>Mean step</source>
             <translation>Mittlerer Schritt</translation>
+        </message>
+    </context>
+    <context>
+        <name>RankSummaryChart</name>
+        <message>
+            <source>rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>GPU time (ms)</source>
+            <translation>GPU-Zeit (ms)</translation>
+        </message>
+        <message>
+            <source>compute</source>
+            <translation>Rechnen</translation>
+        </message>
+        <message>
+            <source>compute overlapping communication</source>
+            <translation>Rechnen parallel zur Kommunikation</translation>
+        </message>
+        <message>
+            <source>exposed communication</source>
+            <translation>nicht überdeckte Kommunikation</translation>
+        </message>
+        <message>
+            <source>idle</source>
+            <translation>untätig</translation>
+        </message>
+        <message>
+            <source>mean step (ms)</source>
+            <translation>mittlerer Schritt (ms)</translation>
+        </message>
+        <message>
+            <source>measured step</source>
+            <translation>gemessener Schritt</translation>
+        </message>
+        <message>
+            <source>replayed step</source>
+            <translation>nachgespielter Schritt</translation>
+        </message>
+    </context>
+    <context>
+        <name>RankSummaryModel</name>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Compute</source>
+            <translation>Rechnen</translation>
+        </message>
+        <message>
+            <source>Communication</source>
+            <translation>Kommunikation</translation>
+        </message>
+        <message>
+            <source>Exposed comm.</source>
+            <translation>Nicht überdeckte Komm.</translation>
+        </message>
+        <message>
+            <source>Idle</source>
+            <translation>Untätig</translation>
+        </message>
+        <message>
+            <source>Overlap</source>
+            <translation>Überlappung</translation>
+        </message>
+        <message>
+            <source>Measured step</source>
+            <translation>Gemessener Schritt</translation>
+        </message>
+        <message>
+            <source>Replayed step</source>
+            <translation>Nachgespielter Schritt</translation>
         </message>
     </context>
     <context>

@@ -313,6 +313,10 @@
             <source>Replay cancelled: the timeline shows the measured trace only</source>
             <translation>已取消重放：时间线仅显示测量的 trace</translation>
         </message>
+        <message>
+            <source>Summary</source>
+            <translation>摘要</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>
@@ -457,6 +461,80 @@
         <message>
             <source>Mean step</source>
             <translation>平均步时</translation>
+        </message>
+    </context>
+    <context>
+        <name>RankSummaryChart</name>
+        <message>
+            <source>rank</source>
+            <translation>rank</translation>
+        </message>
+        <message>
+            <source>GPU time (ms)</source>
+            <translation>GPU 时间（毫秒）</translation>
+        </message>
+        <message>
+            <source>compute</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <source>compute overlapping communication</source>
+            <translation>与通信重叠的计算</translation>
+        </message>
+        <message>
+            <source>exposed communication</source>
+            <translation>暴露的通信</translation>
+        </message>
+        <message>
+            <source>idle</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>mean step (ms)</source>
+            <translation>平均步时（毫秒）</translation>
+        </message>
+        <message>
+            <source>measured step</source>
+            <translation>测量步时</translation>
+        </message>
+        <message>
+            <source>replayed step</source>
+            <translation>重放步时</translation>
+        </message>
+    </context>
+    <context>
+        <name>RankSummaryModel</name>
+        <message>
+            <source>Rank</source>
+            <translation>Rank</translation>
+        </message>
+        <message>
+            <source>Compute</source>
+            <translation>计算</translation>
+        </message>
+        <message>
+            <source>Communication</source>
+            <translation>通信</translation>
+        </message>
+        <message>
+            <source>Exposed comm.</source>
+            <translation>暴露通信</translation>
+        </message>
+        <message>
+            <source>Idle</source>
+            <translation>空闲</translation>
+        </message>
+        <message>
+            <source>Overlap</source>
+            <translation>重叠</translation>
+        </message>
+        <message>
+            <source>Measured step</source>
+            <translation>测量步时</translation>
+        </message>
+        <message>
+            <source>Replayed step</source>
+            <translation>重放步时</translation>
         </message>
     </context>
     <context>

@@ -3,6 +3,7 @@
 
 #include "core/align/clockalignment.h"
 #include "core/analysis/criticalpath.h"
+#include "core/analysis/rankactivity.h"
 #include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
 #include "core/replay/replayer.h"
@@ -196,6 +197,31 @@ private Q_SLOTS:
         QVERIFY(hasEdge(*g, kernel, waitOp, EdgeKind::StreamWait));
         QVERIFY(hasEdge(*g, kernel, eventSync, EdgeKind::StreamWait));
         QVERIFY(!hasEdge(*g, waitOp, kernel, EdgeKind::StreamWait));
+    }
+
+    void rankActivity()
+    {
+        // One step of 100 us: kernels 0-40 and 30-60 us, communication 50-80 us on another stream.
+        JobBuilder b;
+        const std::uint32_t r = b.rank(0);
+        const std::uint32_t cpu = b.track(r, TrackKind::CpuThread, 1);
+        const std::uint32_t gpu = b.track(r, TrackKind::GpuStream, 7);
+        const std::uint32_t nccl = b.track(r, TrackKind::GpuStream, 20);
+        const TimeNs us = 1000;
+        const OpId step = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 100 * us);
+        b.op(gpu, "a", OpKind::ComputeKernel, 0, 40 * us);
+        b.op(gpu, "b", OpKind::ComputeKernel, 30 * us, 60 * us);
+        b.op(nccl, "allreduce", OpKind::Collective, 50 * us, 80 * us);
+        b.step(r, 1, step);
+        const auto activity = RankActivityAnalysis::compute(*b.finish());
+        QCOMPARE(activity.size(), std::size_t(1));
+        const RankActivity& a = activity.front();
+        QCOMPARE(a.window, 100 * us);
+        QCOMPARE(a.compute, 60 * us);
+        QCOMPARE(a.communication, 30 * us);
+        QCOMPARE(a.exposedCommunication, 20 * us);
+        QCOMPARE(a.idle, 20 * us);
+        QVERIFY(std::abs(a.overlap() - 1.0 / 3.0) < 1e-9);
     }
 
     void threadsWakeThreads()

@@ -12,6 +12,8 @@
 #include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
+#include "widgets/panels/ranksummarychart.h"
+#include "widgets/panels/ranksummarymodel.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/tracklayout.h"
@@ -265,6 +267,32 @@ private Q_SLOTS:
         QVERIFY(count(TimelinePlottable::slackColor(0)) > 0); // ops without slack
         view.setColorMode(static_cast<int>(TimelinePlottable::ColorMode::Kind));
         QCOMPARE(count(TimelinePlottable::slackColor(0)), 0);
+    }
+
+    void rankSummary()
+    {
+        const Job j = example();
+        RankSummaryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        RankSummaryChart chart(&model);
+        model.setJob(j.trace, j.schedule);
+        QCOMPARE(model.rowCount(), 2);
+        for (int r = 0; r < 2; ++r) {
+            auto v = [&](int c) { return model.index(r, c).data(RankSummaryModel::SortRole).toDouble(); };
+            QCOMPARE(model.index(r, RankSummaryModel::RankColumn).data().toInt(), r);
+            // The exposed part of communication is part of it; overlap is the rest's share.
+            QVERIFY(v(RankSummaryModel::ExposedColumn) <= v(RankSummaryModel::CommunicationColumn));
+            QVERIFY(v(RankSummaryModel::CommunicationColumn) > 0);
+            QVERIFY(std::abs(v(RankSummaryModel::OverlapColumn)
+                        - (1 - v(RankSummaryModel::ExposedColumn) / v(RankSummaryModel::CommunicationColumn))) < 1e-9);
+            // The unchanged replay gives the measured step times.
+            QVERIFY(v(RankSummaryModel::MeasuredColumn) > 0);
+            QVERIFY(std::abs(v(RankSummaryModel::ReplayedColumn) - v(RankSummaryModel::MeasuredColumn)) < 1e3);
+        }
+        // Four stacked layers plus the two step bars.
+        QCOMPARE(chart.plottableCount(), 6);
+        model.setJob(nullptr, nullptr);
+        QCOMPARE(model.rowCount(), 0);
     }
 
     void searchSteps()

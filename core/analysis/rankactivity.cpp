@@ -1,0 +1,106 @@
+#include "core/analysis/rankactivity.h"
+
+#include "core/model/trace.h"
+
+#include <algorithm>
+
+namespace sightline {
+
+namespace {
+
+using Intervals = std::vector<std::pair<TimeNs, TimeNs>>;
+
+// Sorted, merged, clipped to [from, to).
+Intervals merged(Intervals v, TimeNs from, TimeNs to)
+{
+    for (auto& [a, b] : v) {
+        a = std::max(a, from);
+        b = std::min(b, to);
+    }
+    v.erase(std::remove_if(v.begin(), v.end(), [](const auto& iv) { return iv.second <= iv.first; }), v.end());
+    std::sort(v.begin(), v.end());
+    std::size_t w = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (w > 0 && v[i].first <= v[w - 1].second)
+            v[w - 1].second = std::max(v[w - 1].second, v[i].second);
+        else
+            v[w++] = v[i];
+    }
+    v.resize(w);
+    return v;
+}
+
+TimeNs length(const Intervals& v)
+{
+    TimeNs n = 0;
+    for (const auto& [a, b] : v)
+        n += b - a;
+    return n;
+}
+
+// Length of the intersection of two merged lists.
+TimeNs overlapOf(const Intervals& x, const Intervals& y)
+{
+    TimeNs n = 0;
+    std::size_t i = 0, j = 0;
+    while (i < x.size() && j < y.size()) {
+        const TimeNs a = std::max(x[i].first, y[j].first), b = std::min(x[i].second, y[j].second);
+        if (b > a)
+            n += b - a;
+        (x[i].second < y[j].second ? i : j)++;
+    }
+    return n;
+}
+
+} // namespace
+
+std::vector<RankActivity> RankActivityAnalysis::compute(const Trace& t)
+{
+    std::vector<RankActivity> out;
+    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+        const RankInfo& rank = t.rankInfo(RankId(r));
+        TimeNs from = INT64_MAX, to = INT64_MIN;
+        for (const StepSpan& s : t.steps(RankId(r))) {
+            from = std::min(from, s.start);
+            to = std::max(to, s.end);
+        }
+        Intervals compute, comm;
+        for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
+            const TrackInfo& info = t.trackInfo(TrackId(tr));
+            if (info.kind != TrackKind::GpuStream && info.kind != TrackKind::CommChannel)
+                continue;
+            for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
+                const OpId op(v);
+                const OpKind k = t.kind(op);
+                if (isCommunication(k))
+                    comm.emplace_back(t.start(op), t.end(op));
+                else if (k == OpKind::ComputeKernel || k == OpKind::Memcpy || k == OpKind::Memset)
+                    compute.emplace_back(t.start(op), t.end(op));
+                if (t.steps(RankId(r)).empty()) {
+                    from = std::min(from, t.start(op));
+                    to = std::max(to, t.end(op));
+                }
+            }
+        }
+        RankActivity a;
+        a.rank = RankId(r);
+        if (from >= to) {
+            out.push_back(a);
+            continue;
+        }
+        compute = merged(std::move(compute), from, to);
+        comm = merged(std::move(comm), from, to);
+        Intervals all = compute;
+        all.insert(all.end(), comm.begin(), comm.end());
+        all = merged(std::move(all), from, to);
+        a.window = to - from;
+        a.compute = length(compute);
+        a.communication = length(comm);
+        a.exposedCommunication = a.communication - overlapOf(compute, comm);
+        a.idle = a.window - length(all);
+        out.push_back(a);
+    }
+    return out;
+}
+
+} // namespace sightline

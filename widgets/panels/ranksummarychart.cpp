@@ -1,0 +1,102 @@
+#include "widgets/panels/ranksummarychart.h"
+
+#include "widgets/panels/ranksummarymodel.h"
+
+RankSummaryChart::RankSummaryChart(RankSummaryModel* model, QWidget* parent)
+    : QCustomPlot(parent)
+    , m_model(model)
+{
+    setObjectName(QStringLiteral("rankSummaryChart"));
+    setMinimumHeight(220);
+    connect(model, &QAbstractItemModel::modelReset, this, &RankSummaryChart::rebuild);
+    rebuild();
+}
+
+void RankSummaryChart::rebuild()
+{
+    clearPlottables();
+    if (m_stepRect) {
+        plotLayout()->remove(m_stepRect);
+        m_stepRect = nullptr;
+        plotLayout()->simplify();
+    }
+    const int n = m_model->rowCount();
+    QVector<double> ticks;
+    QVector<QString> labels;
+    QVector<double> computeOnly, overlapped, exposed, idle, measured, replayed;
+    double top = 0, stepTop = 0;
+    for (int r = 0; r < n; ++r) {
+        auto value = [&](int column) { return m_model->index(r, column).data(RankSummaryModel::SortRole).toDouble() / 1e6; };
+        ticks << r;
+        labels << QString::number(m_model->index(r, RankSummaryModel::RankColumn).data().toInt());
+        const double comm = value(RankSummaryModel::CommunicationColumn), exp = value(RankSummaryModel::ExposedColumn);
+        const double overlap = comm - exp;
+        computeOnly << value(RankSummaryModel::ComputeColumn) - overlap;
+        overlapped << overlap;
+        exposed << exp;
+        idle << value(RankSummaryModel::IdleColumn);
+        top = std::max(top, computeOnly.back() + overlap + exp + idle.back());
+        measured << std::max(0.0, value(RankSummaryModel::MeasuredColumn));
+        replayed << std::max(0.0, value(RankSummaryModel::ReplayedColumn));
+        stepTop = std::max({ stepTop, measured.back(), replayed.back() });
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    ticker->addTicks(ticks, labels);
+
+    // GPU time per rank, stacked.
+    xAxis->setTicker(ticker);
+    xAxis->setLabel(tr("rank"));
+    yAxis->setLabel(tr("GPU time (ms)"));
+    const struct {
+        QVector<double>* values;
+        QString name;
+        QColor color;
+    } stack[] = { { &computeOnly, tr("compute"), QColor(0x3b, 0x7d, 0xd8) }, { &overlapped, tr("compute overlapping communication"), QColor(0x6d, 0x9e, 0x6a) },
+        { &exposed, tr("exposed communication"), QColor(0xe8, 0xa3, 0x3d) }, { &idle, tr("idle"), QColor(0xcc, 0xcc, 0xd0) } };
+    QCPBars* below = nullptr;
+    for (const auto& layer : stack) {
+        auto* bars = new QCPBars(xAxis, yAxis);
+        bars->setName(layer.name);
+        bars->setBrush(layer.color);
+        bars->setPen(Qt::NoPen);
+        bars->setWidth(0.7);
+        bars->setData(ticks, *layer.values, true);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+    }
+    xAxis->setRange(-0.6, std::max(0, n - 1) + 0.6);
+    yAxis->setRange(0, std::max(1e-3, top * 1.05));
+    legend->setVisible(n > 0);
+    legend->setFont(QFont(font().family(), std::max(6, font().pointSize() - 1)));
+
+    // Mean step time, measured and replayed, per rank.
+    m_stepRect = new QCPAxisRect(this);
+    plotLayout()->addElement(0, 1, m_stepRect);
+    QCPAxis* x = m_stepRect->axis(QCPAxis::atBottom);
+    QCPAxis* y = m_stepRect->axis(QCPAxis::atLeft);
+    x->setTicker(ticker);
+    x->setLabel(tr("rank"));
+    y->setLabel(tr("mean step (ms)"));
+    const double width = 0.35;
+    QVector<double> left, right;
+    for (double t : ticks) {
+        left << t - width / 2;
+        right << t + width / 2;
+    }
+    auto* m = new QCPBars(x, y);
+    m->setName(tr("measured step"));
+    m->setBrush(QColor(0x55, 0x5a, 0x66));
+    m->setPen(Qt::NoPen);
+    m->setWidth(width);
+    m->setData(left, measured, true);
+    auto* rp = new QCPBars(x, y);
+    rp->setName(tr("replayed step"));
+    rp->setBrush(QColor(0xa9, 0xb4, 0xc6));
+    rp->setPen(Qt::NoPen);
+    rp->setWidth(width);
+    rp->setData(right, replayed, true);
+    x->setRange(-0.6, std::max(0, n - 1) + 0.6);
+    y->setRange(0, std::max(1e-3, stepTop * 1.1));
+    replot();
+}
