@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "chromeexport.h"
 #include "jobanalysis.h"
 #include "traceloadjob.h"
 
@@ -209,6 +210,8 @@ void MainWindow::createActions()
     file->addSeparator();
     m_exportAction = file->addAction(tr("&Export View…"), this, &MainWindow::exportView);
     m_exportAction->setEnabled(false);
+    m_exportChromeAction = file->addAction(tr("Export &Replayed Timeline…"), this, &MainWindow::exportReplayed);
+    m_exportChromeAction->setEnabled(false);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -394,6 +397,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
         m_timeline->plottable()->setPathArrows(std::move(arrows));
     }
     m_exportAction->setEnabled(true);
+    m_exportChromeAction->setEnabled(m_analysis->graph != nullptr);
     std::shared_ptr<const sightline::Schedule> schedule;
     std::shared_ptr<const sightline::CriticalPath> path;
     if (m_analysis->graph) {
@@ -429,6 +433,22 @@ void MainWindow::exportView()
         file += QStringLiteral(".png");
     if (!exportViewTo(file))
         QMessageBox::warning(this, tr("Export Failed"), tr("Cannot write %1.").arg(QDir::toNativeSeparators(file)));
+}
+
+void MainWindow::exportReplayed()
+{
+    if (!m_analysis || !m_analysis->graph)
+        return;
+    QString file = QFileDialog::getSaveFileName(this, tr("Export Replayed Timeline"), QString(), tr("Chrome trace JSON (*.json)"));
+    if (file.isEmpty())
+        return;
+    if (!file.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
+        file += QStringLiteral(".json");
+    QString error;
+    if (!ChromeExport::write(file, *m_analysis->graph, m_analysis->schedule, m_analysis->criticalPath, error))
+        QMessageBox::warning(this, tr("Export Failed"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), error));
+    else
+        statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(file)), 5000);
 }
 
 bool MainWindow::exportViewTo(const QString& file)

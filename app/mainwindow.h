@@ -70,6 +70,7 @@ private:
     void takeScreenshot();
     void showDependencies(sightline::OpId op);
     void exportView();
+    void exportReplayed();
     void updateProgress();
     void addRecent(const QStringList& files);
     void rebuildRecentMenu();
@@ -86,6 +87,7 @@ private:
     CriticalPathModel* m_pathModel = nullptr;
     QAction* m_criticalAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QAction* m_exportChromeAction = nullptr;
     QList<QAction*> m_viewActions;
     int m_viewMode = 0;
     std::shared_ptr<const JobAnalysis> m_analysis;

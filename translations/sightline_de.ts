@@ -323,6 +323,26 @@
             <source>Summary</source>
             <translation>Übersicht</translation>
         </message>
+        <message>
+            <source>Export &amp;Replayed Timeline…</source>
+            <translation>&amp;Nachgespielte Zeitleiste exportieren…</translation>
+        </message>
+        <message>
+            <source>Export Replayed Timeline</source>
+            <translation>Nachgespielte Zeitleiste exportieren</translation>
+        </message>
+        <message>
+            <source>Chrome trace JSON (*.json)</source>
+            <translation>Chrome-Trace-JSON (*.json)</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>%1 kann nicht geschrieben werden: %2</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>%1 geschrieben</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>

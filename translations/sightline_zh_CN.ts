@@ -317,6 +317,26 @@
             <source>Summary</source>
             <translation>摘要</translation>
         </message>
+        <message>
+            <source>Export &amp;Replayed Timeline…</source>
+            <translation>导出重放时间线(&amp;R)…</translation>
+        </message>
+        <message>
+            <source>Export Replayed Timeline</source>
+            <translation>导出重放时间线</translation>
+        </message>
+        <message>
+            <source>Chrome trace JSON (*.json)</source>
+            <translation>Chrome trace JSON (*.json)</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Wrote %1</source>
+            <translation>已写入 %1</translation>
+        </message>
     </context>
     <context>
         <name>OpDetailsPanel</name>

@@ -1,5 +1,6 @@
 #include "replaycommand.h"
 
+#include "chromeexport.h"
 #include "clisupport.h"
 #include "infocommand.h"
 
@@ -85,92 +86,6 @@ QJsonObject breakdownJson(const std::array<TimeNs, kPathCategoryCount>& b)
     for (int c = 0; c < kPathCategoryCount; ++c)
         o.insert(QString::fromLatin1(pathCategoryName(static_cast<PathCategory>(c))), rounded(ms(b[c]), 4));
     return o;
-}
-
-// The replayed timeline as Chrome JSON: one process per rank, one thread per track, critical ops
-// marked in args and joined by flow arrows.
-bool exportChrome(const QString& file, const DependencyGraph& g, const Schedule& s, const CriticalPath& path, QString& error)
-{
-    const Trace& t = g.trace();
-    std::vector<std::uint8_t> critical(g.vertexCount(), 0);
-    for (std::uint32_t v : path.vertices)
-        critical[v] = 1;
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly)) {
-        error = out.errorString();
-        return false;
-    }
-    const TimeNs origin = s.begin;
-    auto us = [origin](TimeNs ns) { return QString::number(static_cast<double>(ns - origin) / 1000.0, 'f', 3); };
-    auto jsonString = [](const QString& text) {
-        return QString::fromUtf8(QJsonDocument(QJsonArray { text }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
-    };
-    QByteArray buffer = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
-    bool first = true;
-    auto writeEvent = [&](const QString& line) {
-        if (!first)
-            buffer += ",\n";
-        first = false;
-        buffer += line.toUtf8();
-        if (buffer.size() > (1 << 20)) {
-            out.write(buffer);
-            buffer.clear();
-        }
-    };
-    for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
-        const TrackInfo& info = t.trackInfo(TrackId(tr));
-        const int rank = t.rankInfo(info.rank).rank;
-        writeEvent(QStringLiteral("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%1,\"tid\":%2,\"args\":{\"name\":%3}}")
-                 .arg(rank)
-                 .arg(tr)
-                 .arg(jsonString(qs(t.string(info.name)))));
-        for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
-            if (!s.replayed(v))
-                continue;
-            writeEvent(QStringLiteral("{\"ph\":\"X\",\"name\":%1,\"cat\":\"%2\",\"pid\":%3,\"tid\":%4,\"ts\":%5,\"dur\":%6,"
-                                "\"args\":{\"critical\":%7,\"measured_dur_us\":%8}}")
-                     .arg(jsonString(qs(t.string(t.name(OpId(v))))), qs(opKindName(t.kind(OpId(v)))))
-                     .arg(rank)
-                     .arg(tr)
-                     .arg(us(s.start[v]), QString::number(static_cast<double>(s.end[v] - s.start[v]) / 1000.0, 'f', 3),
-                         critical[v] ? QStringLiteral("true") : QStringLiteral("false"),
-                         QString::number(static_cast<double>(t.duration(OpId(v))) / 1000.0, 'f', 3)));
-        }
-    }
-    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
-        writeEvent(QStringLiteral("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%1,\"args\":{\"name\":\"rank %1 (replayed)\"}}")
-                 .arg(t.rankInfo(RankId(r)).rank));
-    }
-    // Flow arrows from each critical op to the next one on the path.
-    std::uint32_t previous = DependencyGraph::kNoVertex;
-    int flow = 0;
-    for (std::uint32_t v : path.vertices) {
-        if (g.isCollectiveVertex(v))
-            continue;
-        if (previous != DependencyGraph::kNoVertex) {
-            const TrackInfo& a = t.trackInfo(t.track(OpId(previous)));
-            const TrackInfo& b = t.trackInfo(t.track(OpId(v)));
-            writeEvent(QStringLiteral("{\"ph\":\"s\",\"name\":\"critical path\",\"cat\":\"critical\",\"id\":%1,\"pid\":%2,\"tid\":%3,\"ts\":%4}")
-                     .arg(flow)
-                     .arg(t.rankInfo(a.rank).rank)
-                     .arg(t.track(OpId(previous)).value())
-                     .arg(us(s.start[previous])));
-            writeEvent(QStringLiteral("{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"critical path\",\"cat\":\"critical\",\"id\":%1,\"pid\":%2,\"tid\":%3,\"ts\":%4}")
-                     .arg(flow)
-                     .arg(t.rankInfo(b.rank).rank)
-                     .arg(t.track(OpId(v)).value())
-                     .arg(us(s.start[v])));
-            ++flow;
-        }
-        previous = v;
-    }
-    buffer += "\n]}\n";
-    out.write(buffer);
-    if (!out.commit()) {
-        error = out.errorString();
-        return false;
-    }
-    return true;
 }
 
 QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology, const std::array<LinkFit, kLinkTypeCount>& fits,
@@ -403,7 +318,7 @@ int ReplayCommand::run(const QStringList& args)
 
     if (!parser.value(exportOption).isEmpty()) {
         QString error;
-        if (!exportChrome(parser.value(exportOption), g, s, path, error)) {
+        if (!ChromeExport::write(parser.value(exportOption), g, s, path, error)) {
             err << "sightline-cli replay: cannot write " << parser.value(exportOption) << ": " << error << '\n';
             return 1;
         }
