@@ -1,6 +1,8 @@
 // The app's --screenshot on the 8-rank DLRM job: the picture shows all eight ranks' track groups, and
 // with --critical-path the path's ops in the highlight colour (and without it, none).
 
+#include "imagesupport.h"
+
 #include <QDir>
 #include <QImage>
 #include <QProcess>
@@ -24,16 +26,9 @@ int run(const QStringList& args)
     return p.exitCode();
 }
 
-// Pixels of exactly this colour.
 int countColor(const QImage& image, const QColor& color)
 {
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y) {
-        const QRgb* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
-        for (int x = 0; x < image.width(); ++x)
-            n += (line[x] & 0xFFFFFF) == (color.rgb() & 0xFFFFFF);
-    }
-    return n;
+    return ImageSupport::countColor(image, color.rgb());
 }
 
 // Horizontal bands where most of a row is the rank-header colour: one per rank group.

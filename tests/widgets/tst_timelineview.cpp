@@ -18,6 +18,7 @@
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/tracklayout.h"
 
+#include "imagesupport.h"
 #include "jobbuilder.h"
 
 #include <QAbstractItemModelTester>
@@ -144,13 +145,7 @@ private Q_SLOTS:
         view.setCriticalPathShown(true);
         QVERIFY(view.criticalPathShown());
         const QImage on = view.toPixmap(1000, 600).toImage();
-        auto count = [](const QImage& image) {
-            int n = 0;
-            for (int y = 0; y < image.height(); ++y)
-                for (int x = 0; x < image.width(); ++x)
-                    n += (image.pixel(x, y) & 0xFFFFFF) == (TimelinePlottable::criticalColor().rgb() & 0xFFFFFF);
-            return n;
-        };
+        auto count = [](const QImage& image) { return ImageSupport::countColor(image, TimelinePlottable::criticalColor().rgb()); };
         QCOMPARE(count(off), 0);
         QVERIFY(count(on) > 100);
         // Arrows along the path are drawn with it, and only with it.
@@ -159,14 +154,7 @@ private Q_SLOTS:
             arrows.emplace_back(ops[i - 1], ops[i]);
         view.plottable()->setPathArrows(arrows);
         const QRgb arrow = TimelinePlottable::criticalColor().darker(140).rgb() & 0xFFFFFF;
-        auto arrowPixels = [&]() {
-            const QImage image = view.toPixmap(1000, 600).toImage();
-            int n = 0;
-            for (int y = 0; y < image.height(); ++y)
-                for (int x = 0; x < image.width(); ++x)
-                    n += (image.pixel(x, y) & 0xFFFFFF) == arrow;
-            return n;
-        };
+        auto arrowPixels = [&]() { return ImageSupport::countColor(view.toPixmap(1000, 600).toImage(), arrow); };
         const int shown = arrowPixels();
         view.setCriticalPathShown(false);
         QVERIFY(shown > arrowPixels());
@@ -250,14 +238,7 @@ private Q_SLOTS:
         view.plottable()->setColorData(replayed, j.path->slack, j.path->length);
         view.selectOp(longest);
         view.showRange(j.trace->start(longest), j.trace->end(longest));
-        auto count = [&](QRgb color) {
-            const QImage image = view.toPixmap(1200, 700).toImage();
-            int n = 0;
-            for (int y = 0; y < image.height(); ++y)
-                for (int x = 0; x < image.width(); ++x)
-                    n += (image.pixel(x, y) & 0xFFFFFF) == (color & 0xFFFFFF);
-            return n;
-        };
+        auto count = [&](QRgb color) { return ImageSupport::countColor(view.toPixmap(1200, 700).toImage(), color); };
         view.setColorMode(static_cast<int>(TimelinePlottable::ColorMode::Difference));
         QVERIFY(count(TimelinePlottable::differenceColor(4)) > 100); // the doubled kernel
         QCOMPARE(count(TimelinePlottable::differenceColor(-4)), 0);
