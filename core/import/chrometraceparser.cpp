@@ -10,11 +10,15 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <mutex>
 #include <string_view>
 #include <unordered_map>
+
+#include <sys/mman.h>
 
 namespace sightline {
 
@@ -74,9 +78,6 @@ struct EventArgs {
     std::string_view metaName; // args.name of M events
     std::string_view labels;
     bool hasComm = false;
-    std::string dims;
-    std::string types;
-    std::vector<std::pair<std::string_view, double>> numbers; // for counter events
 };
 
 struct Event {
@@ -95,6 +96,10 @@ struct Event {
     std::string_view typeErrorField;
 };
 
+// What every event starts from. Copying it resets an event cheaply: assigning defaults field by field
+// makes the compiler store small structs to the stack and read them straight back, a stall per event.
+const Event kNoEvent {};
+
 struct TrackKeyHash {
     std::size_t operator()(const RankPart::TrackKey& k) const
     {
@@ -106,14 +111,19 @@ struct TrackKeyHash {
 };
 
 // The key of a field as raw text, without unescaping: trace writers do not escape the keys we look
-// for, and a key that does contain an escape simply matches none of them. The document is valid JSON
-// (stage 1 checked that strings close), so the closing quote exists.
+// for, and a key that does contain an escape simply matches none of them. The iterator has checked
+// that the key is followed by ':' and then the value, so the key's closing quote is found walking
+// back from the value over the colon and any whitespace: a few bytes, where scanning the key forward
+// for its closing quote costs a step per byte.
 std::string_view rawKey(od::field& field)
 {
     const char* begin = field.key().raw();
-    const char* end = begin;
+    const char* end = field.value().raw_json_token().data() - 1;
+    while (*end != ':')
+        --end;
+    --end;
     while (*end != '"')
-        end += *end == '\\' ? 2 : 1;
+        --end;
     return { begin, static_cast<std::size_t>(end - begin) };
 }
 
@@ -131,6 +141,102 @@ bool readNumberText(od::value& v, std::string_view& out)
     return t == od::json_type::string && !v.get_string().get(out);
 }
 
+// Appends the array whose '[' is at p, without the whitespace outside its strings: what appendCompact
+// writes for it, read straight from the text instead of walked value by value. Only arrays of numbers,
+// literals, strings without escapes and such arrays nested at most eight deep are taken, with their
+// grammar checked; for anything else (an escape, an object, malformed text) nothing is appended and
+// false returned, and appendCompact handles the value as before.
+bool appendPlainArray(const char* p, const char* end, std::string& out)
+{
+    auto isSpace = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+    auto isNumberChar = [](char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; };
+    // Written through a pointer into room made ahead (grown as needed), then cut to what was written:
+    // appending byte by byte to the string costs more than the scan.
+    const std::size_t mark = out.size();
+    std::size_t room = 128;
+    out.resize(mark + room);
+    char* first = out.data() + mark;
+    char* dst = first;
+    auto makeRoom = [&](std::size_t bytes) {
+        if (room - static_cast<std::size_t>(dst - first) >= bytes)
+            return;
+        const auto used = static_cast<std::size_t>(dst - first);
+        room = std::max(2 * room, used + bytes);
+        out.resize(mark + room);
+        first = out.data() + mark;
+        dst = first + used;
+    };
+    auto finish = [&](bool ok) {
+        out.resize(ok ? mark + static_cast<std::size_t>(dst - first) : mark);
+        return ok;
+    };
+    enum class Expect { Value, ValueOrClose, CommaOrClose };
+    Expect expect = Expect::Value;
+    int depth = 0;
+    while (p < end) {
+        const char c = *p;
+        if (isSpace(c)) {
+            ++p;
+            continue;
+        }
+        makeRoom(1);
+        if (expect == Expect::CommaOrClose || (expect == Expect::ValueOrClose && c == ']')) {
+            if (c == ',' && expect == Expect::CommaOrClose) {
+                expect = Expect::Value;
+            } else if (c == ']') {
+                expect = Expect::CommaOrClose;
+                --depth;
+            } else {
+                return finish(false);
+            }
+            *dst++ = c;
+            ++p;
+            if (depth == 0)
+                return finish(true);
+            continue;
+        }
+        if (c == '[') {
+            // appendCompact writes nothing for values nested deeper than eight.
+            if (++depth > 8)
+                return finish(false);
+            *dst++ = c;
+            ++p;
+            expect = Expect::ValueOrClose;
+            continue;
+        }
+        if (depth == 0)
+            return finish(false);
+        const char* q = p;
+        if (c == '"') {
+            q = static_cast<const char*>(std::memchr(p + 1, '"', static_cast<std::size_t>(end - p - 1)));
+            if (!q || std::memchr(p + 1, '\\', static_cast<std::size_t>(q - p - 1)))
+                return finish(false);
+            ++q;
+        } else if ((c >= '0' && c <= '9') || c == '-') {
+            while (q < end && isNumberChar(*q))
+                ++q;
+        } else {
+            for (std::string_view literal : { std::string_view("true"), std::string_view("false"), std::string_view("null") }) {
+                if (static_cast<std::size_t>(end - p) >= literal.size() && std::string_view(p, literal.size()) == literal) {
+                    q = p + literal.size();
+                    break;
+                }
+            }
+            if (q == p)
+                return finish(false);
+        }
+        // A token ends at a separator, as in valid JSON.
+        if (q < end && !isSpace(*q) && *q != ',' && *q != ']')
+            return finish(false);
+        makeRoom(static_cast<std::size_t>(q - p));
+        std::memcpy(dst, p, static_cast<std::size_t>(q - p));
+        dst += q - p;
+        p = q;
+        expect = Expect::CommaOrClose;
+    }
+    return finish(false);
+}
+
 std::uint64_t hashString(std::string_view s)
 {
     std::uint64_t h = 1469598103934665603ull;
@@ -139,9 +245,75 @@ std::uint64_t hashString(std::string_view s)
     return h;
 }
 
+// The JSON text a parser walks: a whole document or one piece of it. At least TextBuffer::kPadding
+// readable bytes follow size, as the SIMD stage reads past the end.
+struct Text {
+    char* data = nullptr;
+    std::size_t size = 0;
+    std::size_t allocated = 0; // readable bytes from data on, padding included
+    std::string_view view() const { return { data, size }; }
+};
+
+Text textOf(TextBuffer& buffer)
+{
+    return Text { buffer.data(), buffer.size(), buffer.capacity() + TextBuffer::kPadding };
+}
+
+// Asks for transparent huge pages under the not yet touched storage of a large column: millions of
+// ops otherwise take a page fault, with its trap into the kernel, every 4 KiB.
+template <class T>
+void adviseHugePages(const std::vector<T>& column)
+{
+    constexpr std::uintptr_t kHuge = 2u << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(column.data());
+    const std::uintptr_t end = begin + column.capacity() * sizeof(T);
+    const std::uintptr_t first = (begin + kHuge - 1) & ~(kHuge - 1);
+    const std::uintptr_t last = end & ~(kHuge - 1);
+    if (last > first)
+        ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+}
+
+// Grows a column geometrically before an append of extra elements: reserving exactly what each piece
+// adds would move the whole column once per piece.
+template <class T>
+void reserveFor(std::vector<T>& column, std::size_t extra)
+{
+    if (column.capacity() < column.size() + extra)
+        column.reserve(std::max(column.size() + extra, column.capacity() * 2));
+}
+
+// An empty part that keeps the storage of used's op columns and tables, for the next piece: reusing
+// pages spares the faults and zeroing of fresh memory for every piece.
+RankPart recycled(RankPart&& used)
+{
+    RankPart fresh;
+    auto keep = [](auto& to, auto& from) {
+        from.clear();
+        to.swap(from);
+    };
+    keep(fresh.start, used.start);
+    keep(fresh.end, used.end);
+    keep(fresh.track, used.track);
+    keep(fresh.name, used.name);
+    keep(fresh.category, used.category);
+    keep(fresh.bytes, used.bytes);
+    keep(fresh.correlation, used.correlation);
+    keep(fresh.shapes, used.shapes);
+    keep(fresh.flows, used.flows);
+    return fresh;
+}
+
 class Parser {
 public:
     Parser(TextBuffer& text, RankPart& part, const CancellationToken* cancel)
+        : m_buffer(&text)
+        , m_text(textOf(text))
+        , m_part(part)
+        , m_cancel(cancel)
+    {
+    }
+    // A piece of a document that is parsed where it lies.
+    Parser(Text text, RankPart& part, const CancellationToken* cancel)
         : m_text(text)
         , m_part(part)
         , m_cancel(cancel)
@@ -177,12 +349,13 @@ private:
     Status finishRun();
     Status runPiece(Piece kind, od::parser& json);
     void mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMaxTime);
+    void reserveLike(const RankPart& first, std::size_t pieces);
 
     std::int64_t offsetOf(const char* p) const
     {
         if (!p)
             return -1;
-        return static_cast<std::int64_t>(p - m_text.data());
+        return static_cast<std::int64_t>(p - m_text.data);
     }
     std::int64_t offsetOf(od::value& v)
     {
@@ -198,15 +371,18 @@ private:
     void parseDistributedInfo(od::value value);
     bool parseEvent(od::object object, Event& ev);
     void parseArgs(od::object object, EventArgs& args, bool wantNumbers);
-    bool readId(od::value value, IdValue& out);
+    bool readId(od::value& value, IdValue& out);
     void appendCompact(od::value value, std::string& out, int depth);
+    void appendShape(od::value& value, std::string& out);
     std::uint32_t trackFor(const Event& ev);
+    StringId intern(std::string_view text);
     void handleEvent(Event& ev, std::int64_t offset);
     std::uint32_t addOp(const Event& ev, std::uint32_t track, TimeNs start, TimeNs end);
     void closeOpenSlices();
     void closeStreamingArray();
 
-    TextBuffer& m_text;
+    TextBuffer* m_buffer = nullptr; // the whole document; null for a piece parsed in place
+    Text m_text;
     RankPart& m_part;
     const CancellationToken* m_cancel;
     std::unordered_map<RankPart::TrackKey, std::uint32_t, TrackKeyHash> m_trackIndex;
@@ -223,6 +399,16 @@ private:
     std::size_t m_pieceBytes = 0;
     std::size_t m_pieces = 0;
     bool m_fellBack = false; // a parallel attempt was abandoned; the caller re-parses sequentially
+    // Arguments of the current event that are rebuilt as text, kept from event to event for their storage.
+    std::string m_dims; // "Input Dims", compact JSON
+    std::string m_types; // "Input type", compact JSON
+    std::vector<std::pair<std::string_view, double>> m_numbers; // counter values
+    // Recently interned strings, in front of the pool; see intern().
+    struct Interned {
+        std::string_view text; // the pool's copy
+        StringId id;
+    };
+    std::array<Interned, 512> m_recent {};
 };
 
 Status Parser::jsonError(simdjson::error_code error, std::int64_t offset, const char* where)
@@ -249,12 +435,14 @@ Status Parser::run()
     const std::size_t firstChar = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (firstChar == std::string_view::npos)
         return Status::error(ErrorCode::EmptyFile, m_part.path, 0, "the file holds only whitespace");
-    if (head[firstChar] != '{' && head[firstChar] != '[')
+    // Kept by value: closing a streaming array may move the text, and head with it.
+    const char opening = head[firstChar];
+    if (opening != '{' && opening != '[')
         return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar),
             "not JSON: a trace starts with '{' or '['");
-    if (head[firstChar] == '[')
+    if (opening == '[')
         closeStreamingArray();
-    if (m_pieceBytes > 0 && head[firstChar] == '{') {
+    if (m_pieceBytes > 0 && opening == '{') {
         if (const char* open = findEventsArray(firstChar)) {
             bool used = false;
             Status s = runPieces(open, used);
@@ -269,7 +457,7 @@ Status Parser::run()
     }
     od::parser parser;
     od::document doc;
-    auto error = parser.iterate(m_text.data(), m_text.size(), m_text.capacity() + TextBuffer::kPadding).get(doc);
+    auto error = parser.iterate(m_text.data, m_text.size, m_text.allocated).get(doc);
     if (error)
         return jsonError(error, -1, "document");
     od::json_type type;
@@ -427,8 +615,20 @@ void Parser::parseDistributedInfo(od::value value)
     }
 }
 
-bool Parser::readId(od::value value, IdValue& out)
+bool Parser::readId(od::value& value, IdValue& out)
 {
+    // Most ids are small non-negative integers: read their digits straight from the token, which is
+    // what the iterator would make of them (any other form, a sign, a fraction, a string, takes the
+    // general way below).
+    const std::string_view token = value.raw_json_token();
+    std::size_t digits = 0;
+    while (digits < token.size() && token[digits] >= '0' && token[digits] <= '9')
+        ++digits;
+    if (digits > 0 && digits < 19 && (digits == token.size() || trimRight(token).size() == digits)) {
+        out.present = true;
+        out.number = digitsValue(token.substr(0, digits));
+        return true;
+    }
     od::json_type type;
     if (value.type().get(type))
         return false;
@@ -510,14 +710,26 @@ void Parser::appendCompact(od::value value, std::string& out, int depth)
     }
 }
 
+void Parser::appendShape(od::value& value, std::string& out)
+{
+    // Shapes are plain nested arrays of numbers or of type names: copied from the text, they need not
+    // be walked element by element. The value is left unconsumed then; the object walk skips it.
+    const std::string_view token = value.raw_json_token();
+    if (!token.empty() && token[0] == '[' && appendPlainArray(token.data(), m_text.data + m_text.size, out))
+        return;
+    appendCompact(value, out, 0);
+}
+
 void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
 {
     for (auto fieldResult : object) {
-        od::field field;
-        if (std::move(fieldResult).get(field))
+        // Fields and values are used where the iterator holds them: copying them out costs more than
+        // the rest of the walk, as the copies read back what was just stored in pieces.
+        if (fieldResult.error())
             return;
+        od::field&& field = std::move(fieldResult).value_unsafe();
         const std::string_view key = rawKey(field);
-        od::value v = field.value();
+        od::value& v = field.value();
         std::int64_t n = 0;
         std::string_view s;
         auto readInt = [&](std::int64_t& target) {
@@ -557,9 +769,9 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 readInt(args.inNelems);
                 args.hasComm = true;
             } else if (key == "Input Dims") {
-                appendCompact(v, args.dims, 0);
+                appendShape(v, m_dims);
             } else if (key == "Input type") {
-                appendCompact(v, args.types, 0);
+                appendShape(v, m_types);
             }
             continue;
         case 'O':
@@ -591,8 +803,8 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 args.metaName = s;
             else if (wantNumbers) {
                 double d = 0;
-                if (!v.get_double().get(d) && args.numbers.size() < 32)
-                    args.numbers.emplace_back(key, d);
+                if (!v.get_double().get(d) && m_numbers.size() < 32)
+                    m_numbers.emplace_back(key, d);
             }
             continue;
         case 'l':
@@ -604,15 +816,15 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 readInt(args.sortIndex);
             else if (wantNumbers) {
                 double d = 0;
-                if (!v.get_double().get(d) && args.numbers.size() < 32)
-                    args.numbers.emplace_back(key, d);
+                if (!v.get_double().get(d) && m_numbers.size() < 32)
+                    m_numbers.emplace_back(key, d);
             }
             continue;
         default:
             if (wantNumbers) {
                 double d = 0;
-                if (!v.get_double().get(d) && args.numbers.size() < 32)
-                    args.numbers.emplace_back(key, d);
+                if (!v.get_double().get(d) && m_numbers.size() < 32)
+                    m_numbers.emplace_back(key, d);
             }
             continue;
         }
@@ -622,11 +834,12 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
 bool Parser::parseEvent(od::object object, Event& ev)
 {
     for (auto fieldResult : object) {
-        od::field field;
-        if (std::move(fieldResult).get(field))
+        // In place, not copied out: see parseArgs.
+        if (fieldResult.error())
             return false;
+        od::field&& field = std::move(fieldResult).value_unsafe();
         const std::string_view key = rawKey(field);
-        od::value v = field.value();
+        od::value& v = field.value();
         auto markTypeError = [&](std::string_view which) {
             if (!ev.typeError) {
                 ev.typeError = true;
@@ -738,9 +951,9 @@ Status Parser::parseEvents(od::array events)
     Event ev;
     std::int64_t lastOffset = -1;
     for (auto element : events) {
-        od::value value;
-        if (auto error = std::move(element).get(value))
+        if (auto error = element.error())
             return jsonError(error, lastOffset, "traceEvents");
+        od::value&& value = std::move(element).value_unsafe(); // in place, not copied out: see parseArgs
         const char* location = nullptr;
         if (value.current_location().get(location))
             location = nullptr;
@@ -761,24 +974,10 @@ Status Parser::parseEvents(od::array events)
         }
         if (auto error = value.get_object().get(object))
             return jsonError(error, offset, "event");
-        ev.ph = 0;
-        ev.name = {};
-        ev.cat = {};
-        ev.pid = {};
-        ev.tid = {};
-        ev.ts = {};
-        ev.dur = {};
-        ev.hasId = false;
-        ev.bindEnclosing = false;
-        ev.typeError = false;
-        ev.args.correlation = ev.args.bytes = ev.args.inNelems = ev.args.outNelems = ev.args.groupSize = -1;
-        ev.args.waitStream = ev.args.waitRecordCorrelation = -1;
-        ev.args.sortIndex = INT64_MIN;
-        ev.args.collective = ev.args.dtype = ev.args.groupName = ev.args.groupRanks = ev.args.metaName = ev.args.labels = {};
-        ev.args.hasComm = false;
-        ev.args.dims.clear();
-        ev.args.types.clear();
-        ev.args.numbers.clear();
+        ev = kNoEvent;
+        m_dims.clear();
+        m_types.clear();
+        m_numbers.clear();
         if (!parseEvent(object, ev)) {
             // The object itself is malformed: a JSON error, not an event problem.
             const char* loc = nullptr;
@@ -789,6 +988,38 @@ Status Parser::parseEvents(od::array events)
         handleEvent(ev, offset);
     }
     return {};
+}
+
+StringId Parser::intern(std::string_view text)
+{
+    // Names, categories and shapes repeat from event to event. A direct-mapped cache picked by the
+    // length and the first and last eight bytes finds most of them with one compare, instead of
+    // hashing the whole text (kernel names run to a hundred bytes and more) for the pool's table.
+    std::uint64_t head = 0;
+    std::uint64_t tail = 0;
+    const std::size_t n = text.size();
+    if (n >= 8) {
+        std::memcpy(&head, text.data(), 8);
+        std::memcpy(&tail, text.data() + n - 8, 8);
+    } else if (n >= 4) {
+        // Two overlapping loads rather than a copy of n bytes, which would be stored piecemeal and read
+        // back whole at once (a stall).
+        std::uint32_t a = 0;
+        std::uint32_t b = 0;
+        std::memcpy(&a, text.data(), 4);
+        std::memcpy(&b, text.data() + n - 4, 4);
+        head = a | static_cast<std::uint64_t>(b) << 32;
+    } else if (n > 0) {
+        head = static_cast<unsigned char>(text[0]) | static_cast<unsigned char>(text[n / 2]) << 8
+            | static_cast<unsigned char>(text[n - 1]) << 16;
+    }
+    const std::uint64_t mix = (head * 0x9E3779B97F4A7C15ull) ^ (tail * 0xC2B2AE3D27D4EB4Full) ^ (n * 0x165667B19E3779F9ull);
+    Interned& slot = m_recent[(mix >> 32) % m_recent.size()];
+    if (slot.id.isValid() && slot.text == text)
+        return slot.id;
+    const StringId id = m_part.strings.intern(text);
+    slot = Interned { m_part.strings.view(id), id };
+    return id;
 }
 
 std::uint32_t Parser::trackFor(const Event& ev)
@@ -834,16 +1065,16 @@ std::uint32_t Parser::addOp(const Event& ev, std::uint32_t track, TimeNs start, 
     m_part.start.push_back(start);
     m_part.end.push_back(end);
     m_part.track.push_back(track);
-    m_part.name.push_back(m_part.strings.intern(ev.name).value());
-    m_part.category.push_back(m_part.strings.intern(ev.cat).value());
+    m_part.name.push_back(intern(ev.name).value());
+    m_part.category.push_back(intern(ev.cat).value());
     m_part.bytes.push_back(ev.args.bytes > 0 ? ev.args.bytes : 0);
     m_part.correlation.push_back(ev.args.correlation);
     if (ev.args.hasComm) {
         CommArgs c;
-        c.collective = m_part.strings.intern(ev.args.collective);
-        c.processGroup = m_part.strings.intern(ev.args.groupName);
-        c.groupRanks = m_part.strings.intern(ev.args.groupRanks);
-        c.dtype = m_part.strings.intern(ev.args.dtype);
+        c.collective = intern(ev.args.collective);
+        c.processGroup = intern(ev.args.groupName);
+        c.groupRanks = intern(ev.args.groupRanks);
+        c.dtype = intern(ev.args.dtype);
         c.inNelems = ev.args.inNelems;
         c.outNelems = ev.args.outNelems;
         c.groupSize = ev.args.groupSize >= 0 && ev.args.groupSize < INT32_MAX ? static_cast<std::int32_t>(ev.args.groupSize) : -1;
@@ -851,9 +1082,9 @@ std::uint32_t Parser::addOp(const Event& ev, std::uint32_t track, TimeNs start, 
     }
     if (ev.args.waitRecordCorrelation >= 0)
         m_part.streamWaits.emplace_back(index, RankPart::StreamWait { ev.args.waitStream, ev.args.waitRecordCorrelation });
-    if (!ev.args.dims.empty() || !ev.args.types.empty()) {
+    if (!m_dims.empty() || !m_types.empty()) {
         m_part.shapes.emplace_back(
-            index, ShapeArgs { m_part.strings.intern(ev.args.dims), m_part.strings.intern(ev.args.types) });
+            index, ShapeArgs { intern(m_dims), intern(m_types) });
     }
     if (OpClassifier::isGpuCategory(ev.cat))
         m_part.tracks[track].gpu = true;
@@ -952,8 +1183,8 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         // Some writers put arguments on the closing event only.
         if (ev.args.bytes > 0 && m_part.bytes[op] == 0)
             m_part.bytes[op] = ev.args.bytes;
-        if (!ev.args.dims.empty() || !ev.args.types.empty())
-            m_part.shapes.emplace_back(op, ShapeArgs { m_part.strings.intern(ev.args.dims), m_part.strings.intern(ev.args.types) });
+        if (!m_dims.empty() || !m_types.empty())
+            m_part.shapes.emplace_back(op, ShapeArgs { intern(m_dims), intern(m_types) });
         return;
     }
     case 'i':
@@ -993,27 +1224,27 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
             m_part.warn(ErrorCode::MissingField, offset, "flow events without \"id\"; skipped");
             return;
         }
-        RankPart::FlowPoint p;
+        // Built in place: a copy would read back what was just stored in pieces (a stall per flow event).
+        RankPart::FlowPoint& p = m_part.flows.emplace_back();
         p.id = ev.id;
-        p.category = m_part.strings.intern(ev.cat);
+        p.category = intern(ev.cat);
         p.track = trackFor(ev);
         p.time = ts;
         p.phase = ev.ph;
         // A flow start or step binds to its enclosing slice; a finish only when bp is "e".
         p.bindEnclosing = ev.ph != 'f' || ev.bindEnclosing;
         p.byteOffset = offset;
-        m_part.flows.push_back(p);
         return;
     }
     case 'C': {
         const StringId base = m_part.strings.intern(ev.name);
-        for (const auto& [key, value] : ev.args.numbers) {
+        for (const auto& [key, value] : m_numbers) {
             std::string full(ev.name);
-            if (ev.args.numbers.size() > 1 || key != "value") {
+            if (m_numbers.size() > 1 || key != "value") {
                 full += '.';
                 full += key;
             }
-            m_part.counters.push_back(CounterSample { RankId(), ev.args.numbers.size() == 1 && key == "value" ? base : m_part.strings.intern(full), ts, value });
+            m_part.counters.push_back(CounterSample { RankId(), m_numbers.size() == 1 && key == "value" ? base : m_part.strings.intern(full), ts, value });
         }
         return;
     }
@@ -1086,7 +1317,7 @@ std::vector<Parser::Split> Parser::planSplits(const char* from, std::size_t piec
     // back to one pass. Writers that put each event on its own line (Kineto does) are split only where
     // a line starts with the '{', which nested values on one line never do.
     auto isSpace = [](char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
-    const char* end = m_text.data() + m_text.size();
+    const char* end = m_text.data + m_text.size;
     const std::size_t span = static_cast<std::size_t>(end - from);
     auto findSplit = [&](const char* p, const char* limit, bool lineStart, Split& out) {
         while (p < limit) {
@@ -1129,7 +1360,8 @@ std::vector<Parser::Split> Parser::planSplits(const char* from, std::size_t piec
 Status Parser::runPieces(const char* arrayOpen, bool& used)
 {
     used = false;
-    const char* end = m_text.data() + m_text.size();
+    char* const base = m_text.data;
+    const char* end = base + m_text.size;
     const std::size_t pieceCount = static_cast<std::size_t>(end - arrayOpen) / m_pieceBytes;
     if (pieceCount < 2)
         return {};
@@ -1140,9 +1372,9 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
 
     // The fields before the array, parsed straight into this part.
     {
-        const auto length = static_cast<std::size_t>(arrayOpen + 1 - m_text.data());
+        const auto length = static_cast<std::size_t>(arrayOpen + 1 - base);
         TextBuffer text(length + 2);
-        std::memcpy(text.data(), m_text.data(), length);
+        std::memcpy(text.data(), base, length);
         std::memcpy(text.data() + length, "]}", 2);
         text.setSize(length + 2);
         Parser head(text, m_part, m_cancel);
@@ -1155,8 +1387,40 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
         m_sawEvents = true;
     }
 
-    // Workers take pieces in order, each reusing one text buffer and one JSON parser. A finished piece
-    // is merged as soon as every piece before it is: merging overlaps parsing and frees staging early.
+    // Middle pieces are parsed where they lie, which saves copying the document: the byte after a
+    // piece's last event becomes ']' and the byte before its first one '['. The first piece opens with
+    // the array's own '['. The document is restored afterwards, whatever happens. Where events are
+    // separated by a lone ',' both brackets would need that byte: the piece after it is copied instead,
+    // as is the last piece, which needs the longer wrapper of a tail.
+    const std::size_t n = splits.size() + 1;
+    std::vector<bool> inPlace(n, false);
+    std::vector<std::pair<char*, char>> saved;
+    saved.reserve(2 * n);
+    auto overwrite = [&saved](const char* at, char c) {
+        char* p = const_cast<char*>(at);
+        saved.emplace_back(p, *p);
+        *p = c;
+    };
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+        inPlace[i] = i == 0 || splits[i - 1].open - splits[i - 1].close >= 3;
+        if (!inPlace[i])
+            continue;
+        if (i > 0)
+            overwrite(splits[i - 1].open - 1, '[');
+        overwrite(splits[i].close + 1, ']');
+    }
+    struct Restore {
+        std::vector<std::pair<char*, char>>& saved;
+        ~Restore()
+        {
+            for (auto it = saved.rbegin(); it != saved.rend(); ++it)
+                *it->first = it->second;
+        }
+    } restore { saved };
+
+    // Workers take pieces in order, each reusing one JSON parser (and one buffer for copied pieces). A
+    // finished piece is merged as soon as every piece before it is: merging overlaps parsing and frees
+    // staging early.
     struct Slot {
         RankPart part;
         Status status;
@@ -1166,34 +1430,51 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
         TimeNs maxTime = INT64_MIN;
         std::int64_t baseOffset = 0;
     };
-    const std::size_t n = splits.size() + 1;
     std::vector<Slot> slots(n);
     m_pieces = n;
     std::atomic<std::size_t> next { 0 };
     std::atomic<bool> failed { false };
     std::mutex mergeMutex;
     std::size_t merged = 0;
+    std::vector<RankPart> spare; // merged pieces' storage, for the next ones
+
     const std::size_t workers = std::min(parallelism(), n);
     parallelFor(workers, [&](std::size_t) {
-        TextBuffer text;
+        TextBuffer buffer;
         od::parser json;
         for (std::size_t i = next++; i < n && !failed.load(std::memory_order_relaxed); i = next++) {
             Slot& slot = slots[i];
             const bool last = i + 1 == n;
             const char* from = i == 0 ? arrayOpen + 1 : splits[i - 1].open;
             const char* to = last ? end : splits[i].close + 1;
-            const auto length = static_cast<std::size_t>(to - from);
-            const std::string_view prefix = last ? std::string_view("{\"e\":[") : std::string_view("[");
-            const std::size_t size = prefix.size() + length + (last ? 0 : 1);
-            if (text.capacity() < size)
-                text = TextBuffer(size + size / 4);
-            std::memcpy(text.data(), prefix.data(), prefix.size());
-            std::memcpy(text.data() + prefix.size(), from, length);
-            if (!last)
-                text.data()[size - 1] = ']';
-            text.setSize(size);
+            Text text;
+            if (inPlace[i]) {
+                text.data = const_cast<char*>(from - 1);
+                text.size = static_cast<std::size_t>(to - from) + 2;
+                text.allocated = static_cast<std::size_t>(base + m_text.allocated - text.data);
+                slot.baseOffset = static_cast<std::int64_t>(text.data - base);
+            } else {
+                const auto length = static_cast<std::size_t>(to - from);
+                const std::string_view prefix = last ? std::string_view("{\"e\":[") : std::string_view("[");
+                const std::size_t size = prefix.size() + length + (last ? 0 : 1);
+                if (buffer.capacity() < size)
+                    buffer = TextBuffer(size + size / 4);
+                std::memcpy(buffer.data(), prefix.data(), prefix.size());
+                std::memcpy(buffer.data() + prefix.size(), from, length);
+                if (!last)
+                    buffer.data()[size - 1] = ']';
+                buffer.setSize(size);
+                text = textOf(buffer);
+                slot.baseOffset = static_cast<std::int64_t>(from - base) - static_cast<std::int64_t>(prefix.size());
+            }
+            {
+                std::lock_guard lock(mergeMutex);
+                if (!spare.empty()) {
+                    slot.part = std::move(spare.back());
+                    spare.pop_back();
+                }
+            }
             slot.part.path = m_part.path;
-            slot.baseOffset = static_cast<std::int64_t>(from - m_text.data()) - static_cast<std::int64_t>(prefix.size());
             Parser parser(text, slot.part, m_cancel);
             slot.status = parser.runPiece(last ? Piece::Tail : Piece::Middle, json);
             slot.paired = parser.m_sawPaired;
@@ -1207,9 +1488,11 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
             slot.done = true;
             while (merged < n && slots[merged].done) {
                 Slot& ready = slots[merged++];
+                if (merged == 1)
+                    reserveLike(ready.part, n);
                 mergeChunk(ready.part, ready.baseOffset, ready.maxTime);
                 m_sawKinetoKeys = m_sawKinetoKeys || ready.kineto;
-                ready.part = RankPart();
+                spare.push_back(recycled(std::move(ready.part)));
             }
         }
     });
@@ -1222,11 +1505,33 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
     return {};
 }
 
+void Parser::reserveLike(const RankPart& first, std::size_t pieces)
+{
+    // Pieces are of about equal size, so the first tells how much to expect in all (a little more, as
+    // the first also holds the metadata events). Capacity that stays unused is never touched, so it
+    // costs address space only.
+    auto expect = [pieces](std::size_t count) { return count * pieces + count / 2; };
+    auto reserve = [](auto& column, std::size_t count) {
+        column.reserve(count);
+        adviseHugePages(column);
+    };
+    const std::size_t ops = expect(first.opCount());
+    reserve(m_part.start, ops);
+    reserve(m_part.end, ops);
+    reserve(m_part.track, ops);
+    reserve(m_part.name, ops);
+    reserve(m_part.category, ops);
+    reserve(m_part.bytes, ops);
+    reserve(m_part.correlation, ops);
+    reserve(m_part.flows, expect(first.flows.size()));
+    reserve(m_part.shapes, expect(first.shapes.size()));
+}
+
 Status Parser::runPiece(Piece kind, od::parser& json)
 {
     m_chunk = kind != Piece::Head;
     od::document doc;
-    if (auto error = json.iterate(m_text.data(), m_text.size(), m_text.capacity() + TextBuffer::kPadding).get(doc))
+    if (auto error = json.iterate(m_text.data, m_text.size, m_text.allocated).get(doc))
         return jsonError(error, -1, "piece");
     Status s;
     if (kind == Piece::Middle) {
@@ -1306,13 +1611,17 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         m_part.processLabels.emplace_back(mapKey(key), mapId(label));
     const auto opBase = static_cast<std::uint32_t>(m_part.opCount());
     const std::size_t n = chunk.opCount();
-    m_part.start.insert(m_part.start.end(), chunk.start.begin(), chunk.start.end());
-    m_part.end.insert(m_part.end.end(), chunk.end.begin(), chunk.end.end());
-    m_part.bytes.insert(m_part.bytes.end(), chunk.bytes.begin(), chunk.bytes.end());
-    m_part.correlation.insert(m_part.correlation.end(), chunk.correlation.begin(), chunk.correlation.end());
-    m_part.track.reserve(m_part.track.size() + n);
-    m_part.name.reserve(m_part.name.size() + n);
-    m_part.category.reserve(m_part.category.size() + n);
+    auto append = [n](auto& column, const auto& from) {
+        reserveFor(column, n);
+        column.insert(column.end(), from.begin(), from.end());
+    };
+    append(m_part.start, chunk.start);
+    append(m_part.end, chunk.end);
+    append(m_part.bytes, chunk.bytes);
+    append(m_part.correlation, chunk.correlation);
+    reserveFor(m_part.track, n);
+    reserveFor(m_part.name, n);
+    reserveFor(m_part.category, n);
     for (std::size_t i = 0; i < n; ++i) {
         m_part.track.push_back(trackMap[chunk.track[i]]);
         m_part.name.push_back(map(chunk.name[i]));
@@ -1320,10 +1629,12 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
     }
     for (const auto& [op, c] : chunk.commArgs)
         m_part.commArgs.emplace_back(opBase + op, RankPart::remapped(c, remap));
+    reserveFor(m_part.shapes, chunk.shapes.size());
     for (const auto& [op, sh] : chunk.shapes)
         m_part.shapes.emplace_back(opBase + op, RankPart::remapped(sh, remap));
     for (const auto& [op, w] : chunk.streamWaits)
         m_part.streamWaits.emplace_back(opBase + op, w);
+    reserveFor(m_part.flows, chunk.flows.size());
     for (RankPart::FlowPoint f : chunk.flows) {
         f.track = trackMap[f.track];
         f.category = mapId(f.category);
@@ -1388,9 +1699,10 @@ void Parser::closeStreamingArray()
         return;
     const std::string_view tail = text.substr(lastBrace + 1, last - lastBrace);
     const bool dropped = tail.find_first_not_of(" \t\r\n,") != std::string_view::npos;
-    m_text.reserveMore(1);
-    m_text.data()[lastBrace + 1] = ']';
-    m_text.setSize(lastBrace + 2);
+    m_buffer->reserveMore(1);
+    m_buffer->data()[lastBrace + 1] = ']';
+    m_buffer->setSize(lastBrace + 2);
+    m_text = textOf(*m_buffer);
     m_part.warn(ErrorCode::TruncatedJson, static_cast<std::int64_t>(lastBrace + 1),
         dropped ? "the event array is not closed and ends with an incomplete event; read up to the last complete event"
                     : "the event array is not closed (streaming writer); read to its end");

@@ -15,6 +15,9 @@ namespace sightline {
 namespace {
 
 constexpr std::size_t kChunk = 4 << 20;
+// Plain files from this size on are mapped rather than read (see TextBuffer::mapFile); below it a read
+// is as fast and needs no mapping of its own.
+constexpr std::int64_t kMapBytes = 1 << 20;
 
 struct FileCloser {
     void operator()(std::FILE* f) const
@@ -35,6 +38,19 @@ Expected<TextBuffer> readPlain(std::FILE* f, const std::string& path, std::int64
 {
     if (static_cast<std::uint64_t>(size) > FileReader::kMaxTextBytes)
         return tooLarge(path);
+    if (cancel && cancel->isCancelled())
+        return Status::cancelled();
+    struct stat st {};
+    if (size >= kMapBytes && ::fstat(::fileno(f), &st) == 0 && st.st_size == size) {
+        // A file cut short while mapped would fault on the lost pages; the size is checked on the open
+        // file just before, and trace writers append rather than truncate.
+        TextBuffer mapped = TextBuffer::mapFile(::fileno(f), static_cast<std::size_t>(size));
+        if (mapped.capacity() > 0) {
+            if (progress)
+                progress(size);
+            return mapped;
+        }
+    }
     TextBuffer buf(static_cast<std::size_t>(size));
     std::size_t done = 0;
     while (done < static_cast<std::size_t>(size)) {

@@ -12,9 +12,10 @@ namespace sightline {
 class CancellationToken;
 
 // Reads a whole file into a padded TextBuffer, transparently decoding gzip and zstd (recognised by
-// their magic bytes, not the extension). Reports progress in bytes of the file on disk. Errors name
-// the file: missing, unreadable, empty, corrupt compressed data, or larger than the 4 GiB a parser
-// can index. Thread-safe (no shared state).
+// their magic bytes, not the extension). Plain files of a megabyte or more are mapped privately rather
+// than copied (a file truncated by another process while its buffer lives would fault). Reports
+// progress in bytes of the file on disk. Errors name the file: missing, unreadable, empty, corrupt
+// compressed data, or larger than the 4 GiB a parser can index. Thread-safe (no shared state).
 class FileReader {
 public:
     enum class Compression { None, Gzip, Zstd };

@@ -7,8 +7,11 @@
 #include "core/model/stepdetector.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <unordered_map>
+
+#include <sys/mman.h>
 
 namespace sightline {
 
@@ -16,10 +19,35 @@ namespace {
 
 constexpr std::uint32_t kNone = StringId::kInvalid;
 
+// Asks for transparent huge pages under the not yet touched storage of a large vector: a column of
+// millions of ops otherwise takes a page fault, with its trap into the kernel, every 4 KiB.
+template <class T>
+void adviseHugePages(const std::vector<T>& v)
+{
+    constexpr std::uintptr_t kHuge = 2u << 20;
+    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
+    const std::uintptr_t end = begin + v.capacity() * sizeof(T);
+    const std::uintptr_t first = (begin + kHuge - 1) & ~(kHuge - 1);
+    const std::uintptr_t last = end & ~(kHuge - 1);
+    if (last > first)
+        ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+}
+
+// n copies of value in fresh storage that asked for huge pages before it was first touched.
+template <class T>
+std::vector<T> hugeVector(std::size_t n, const T& value = T())
+{
+    std::vector<T> v;
+    v.reserve(n);
+    adviseHugePages(v);
+    v.resize(n, value);
+    return v;
+}
+
 template <class T>
 void permute(std::vector<T>& column, const std::vector<std::uint32_t>& order)
 {
-    std::vector<T> out(order.size());
+    std::vector<T> out = hugeVector<T>(order.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         out[i] = column[order[i]];
     column = std::move(out);
@@ -28,6 +56,91 @@ void permute(std::vector<T>& column, const std::vector<std::uint32_t>& order)
 bool startsWith(std::string_view s, std::string_view prefix)
 {
     return s.substr(0, prefix.size()) == prefix;
+}
+
+// Sorts [first, last) stably, with the result of std::stable_sort, in about linear time when all but a
+// few elements are in order already: the usual case here (a writer emits a step marker after the ops
+// it encloses, a second stream's launches follow the first's, flow ends follow their starts). The
+// elements that break the order are taken out greedily, sorted on their own and merged back. An
+// element taken out is less than some kept element before it, so all kept elements equal to it came
+// before it too, and a stable merge keeps equal elements in their original order. Too many out of
+// place and it sorts the whole range instead.
+template <class It, class Less>
+void sortMostlySorted(It first, It last, Less less)
+{
+    using T = typename std::iterator_traits<It>::value_type;
+    const auto n = static_cast<std::size_t>(last - first);
+    if (n < 2)
+        return;
+    std::vector<T> rest;
+    It kept = first;
+    for (It it = first + 1; it != last; ++it) {
+        if (less(*it, *kept)) {
+            if (rest.size() >= n / 4) {
+                std::stable_sort(first, last, less);
+                return;
+            }
+            rest.push_back(*it);
+        } else {
+            kept = it;
+        }
+    }
+    if (rest.empty())
+        return;
+    // Same greedy walk again, now compacting the kept elements to the front.
+    It out = first + 1;
+    for (It it = first + 1; it != last; ++it) {
+        if (!less(*it, *(out - 1)))
+            *out++ = std::move(*it);
+    }
+    std::stable_sort(rest.begin(), rest.end(), less);
+    std::move(rest.begin(), rest.end(), out);
+    std::inplace_merge(first, out, last, less);
+}
+
+// The first index in [0, n) whose element is not `before`, for a predicate that holds on a prefix:
+// std::partition_point, searched outwards from hint in doubling steps, so that the cost grows with the
+// distance from the hint rather than with n. Flow points come in time order per track, so the last
+// answer on a track is a close hint for the next.
+template <class Before>
+std::size_t partitionFrom(const TimeNs* a, std::size_t n, std::size_t hint, Before before)
+{
+    hint = std::min(hint, n);
+    std::size_t lo = 0;
+    std::size_t hi = 0;
+    std::size_t step = 1;
+    if (hint < n && before(a[hint])) {
+        // The answer is past hint: probe forwards until an element is not before.
+        lo = hint + 1;
+        for (;;) {
+            hi = lo + step - 1;
+            if (hi >= n) {
+                hi = n;
+                break;
+            }
+            if (!before(a[hi]))
+                break;
+            lo = hi + 1;
+            step *= 2;
+        }
+    } else {
+        // The answer is at hint or before it: probe backwards until an element is before.
+        hi = hint;
+        for (;;) {
+            if (hi < step) {
+                lo = 0;
+                break;
+            }
+            lo = hi - step;
+            if (before(a[lo])) {
+                ++lo;
+                break;
+            }
+            hi = lo;
+            step *= 2;
+        }
+    }
+    return static_cast<std::size_t>(std::partition_point(a + lo, a + hi, before) - a);
 }
 
 class Finalizer {
@@ -43,9 +156,17 @@ public:
         markGpuTracks();
         classify();
         orderTracksAndOps();
-        buildIndexes();
-        computeParents();
-        linkCorrelations();
+        // Two independent chains on the ordered ops, side by side: the interval indexes and the flow
+        // points bound with them, and the parents and correlation links.
+        parallelFor(2, [this](std::size_t chain) {
+            if (chain == 0) {
+                buildIndexes();
+                bindFlows();
+            } else {
+                computeParents();
+                linkCorrelations();
+            }
+        });
         linkFlows();
         dedupeLinks();
         propagateCommArgs();
@@ -71,12 +192,13 @@ private:
     void buildIndexes();
     void computeParents();
     void linkCorrelations();
+    void bindFlows();
     void linkFlows();
     void dedupeLinks();
     void propagateCommArgs();
     void findSteps();
     void assignPhases();
-    std::uint32_t bindFlowPoint(const RankPart::FlowPoint& point) const;
+    std::uint32_t bindFlowPoint(const RankPart::FlowPoint& point, std::size_t& hint) const;
     bool isGpu(std::uint32_t op) const { return p.tracks[p.track[op]].gpu; }
 
     RankPart& p;
@@ -84,6 +206,7 @@ private:
     std::vector<TimeNs> m_maxEnd;
     std::vector<std::uint32_t> m_parent;
     std::vector<std::uint32_t> m_launcher; // GPU op -> runtime op that launched it
+    std::size_t m_flowLinksFirst = 0; // where the links made from flow events begin
 };
 
 void Finalizer::applyBaseTime()
@@ -91,23 +214,31 @@ void Finalizer::applyBaseTime()
     if (!p.hasBaseTime || p.baseTimeNs == 0)
         return;
     const TimeNs base = p.baseTimeNs;
-    bool overflow = false;
-    auto shift = [&](TimeNs& t) {
+    auto shift = [base](TimeNs& t, bool& overflow) {
         TimeNs r;
         if (__builtin_add_overflow(t, base, &r))
             overflow = true;
         else
             t = r;
     };
-    for (TimeNs& t : p.start)
-        shift(t);
-    for (TimeNs& t : p.end)
-        shift(t);
-    for (auto& f : p.flows)
-        shift(f.time);
-    for (auto& c : p.counters)
-        shift(c.time);
-    if (overflow)
+    // The columns are independent: shift them on all cores.
+    bool overflowed[3] = { false, false, false };
+    parallelFor(3, [&](std::size_t column) {
+        bool& overflow = overflowed[column];
+        if (column == 0) {
+            for (TimeNs& t : p.start)
+                shift(t, overflow);
+        } else if (column == 1) {
+            for (TimeNs& t : p.end)
+                shift(t, overflow);
+        } else {
+            for (auto& f : p.flows)
+                shift(f.time, overflow);
+            for (auto& c : p.counters)
+                shift(c.time, overflow);
+        }
+    });
+    if (overflowed[0] || overflowed[1] || overflowed[2])
         p.warn(ErrorCode::ValueOutOfRange, -1, "timestamps overflow when baseTimeNanoseconds is added; some kept relative");
 }
 
@@ -133,15 +264,26 @@ void Finalizer::classify()
 {
     const std::size_t n = p.opCount();
     p.kind.resize(n);
-    // Category and name repeat heavily; cache the decision per (category, name, gpu).
+    // Category and name repeat heavily; cache the decision per (category, name, gpu), with a small
+    // direct-mapped table in front of the map that answers most ops without hashing into it.
     std::unordered_map<std::uint64_t, OpKind> cache;
+    struct Recent {
+        std::uint64_t key = 0;
+        bool valid = false;
+        OpKind kind {};
+    };
+    std::vector<Recent> recent(1024);
     for (std::size_t i = 0; i < n; ++i) {
         const bool gpu = isGpu(static_cast<std::uint32_t>(i));
         const std::uint64_t key = (static_cast<std::uint64_t>(p.category[i]) << 33) | (static_cast<std::uint64_t>(p.name[i]) << 1) | gpu;
-        auto it = cache.find(key);
-        if (it == cache.end())
-            it = cache.emplace(key, OpClassifier::classify(p.strings.view(StringId(p.category[i])), p.strings.view(StringId(p.name[i])), gpu)).first;
-        p.kind[i] = it->second;
+        Recent& r = recent[(key * 0x9E3779B97F4A7C15ull) >> 54];
+        if (!r.valid || r.key != key) {
+            auto it = cache.find(key);
+            if (it == cache.end())
+                it = cache.emplace(key, OpClassifier::classify(p.strings.view(StringId(p.category[i])), p.strings.view(StringId(p.name[i])), gpu)).first;
+            r = Recent { key, true, it->second };
+        }
+        p.kind[i] = r.kind;
     }
     // Track kinds: GPU streams that carry only communication are communication channels.
     std::vector<std::uint32_t> ops(p.tracks.size(), 0), comm(p.tracks.size(), 0);
@@ -194,14 +336,12 @@ void Finalizer::orderTracksAndOps()
     }
     // Counting sort by track, then sort each track by (start, longer first, file order).
     std::vector<std::uint32_t> offsets(tracks.size() + 1, 0);
-    for (std::size_t i = 0; i < n; ++i)
-        ++offsets[newTrack[p.track[i]] + 1];
     for (std::size_t t = 0; t < tracks.size(); ++t)
-        offsets[t + 1] += offsets[t];
+        offsets[t + 1] = offsets[t] + perTrack[trackOrder[t]];
     m_ranges.resize(tracks.size());
     for (std::size_t t = 0; t < tracks.size(); ++t)
         m_ranges[t] = Range { offsets[t], offsets[t + 1] - offsets[t], -1 };
-    std::vector<std::uint32_t> order(n);
+    std::vector<std::uint32_t> order = hugeVector<std::uint32_t>(n);
     {
         std::vector<std::uint32_t> cursor(offsets.begin(), offsets.end() - 1);
         for (std::uint32_t i = 0; i < n; ++i)
@@ -216,9 +356,7 @@ void Finalizer::orderTracksAndOps()
     };
     parallelFor(m_ranges.size(), [&](std::size_t t) {
         auto first = order.begin() + m_ranges[t].first;
-        auto last = first + m_ranges[t].count;
-        if (!std::is_sorted(first, last, before))
-            std::sort(first, last, before);
+        sortMostlySorted(first, first + m_ranges[t].count, before);
     });
     parallelFor(7, [&](std::size_t column) {
         switch (column) {
@@ -231,17 +369,20 @@ void Finalizer::orderTracksAndOps()
         default: permute(p.kind, order); break;
         }
     });
-    std::vector<std::uint32_t> inverse(n);
-    for (std::uint32_t i = 0; i < n; ++i)
-        inverse[order[i]] = i;
-    for (std::size_t t = 0; t < tracks.size(); ++t) {
-        for (std::uint32_t i = m_ranges[t].first; i < m_ranges[t].first + m_ranges[t].count; ++i)
-            p.track[i] = static_cast<std::uint32_t>(t);
-    }
+    std::vector<std::uint32_t> inverse = hugeVector<std::uint32_t>(n);
+    parallelFor(2, [&](std::size_t half) {
+        if (half == 0) {
+            for (std::uint32_t i = 0; i < n; ++i)
+                inverse[order[i]] = i;
+        } else {
+            for (std::size_t t = 0; t < m_ranges.size(); ++t)
+                std::fill_n(p.track.begin() + m_ranges[t].first, m_ranges[t].count, static_cast<std::uint32_t>(t));
+        }
+    });
     auto remapSparse = [&](auto& table) {
         for (auto& e : table)
             e.first = inverse[e.first];
-        std::stable_sort(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        sortMostlySorted(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
         table.erase(std::unique(table.begin(), table.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
             table.end());
     };
@@ -251,18 +392,19 @@ void Finalizer::orderTracksAndOps()
     // Flow points on tracks without ops cannot bind to anything.
     std::int64_t unbound = 0;
     std::int64_t firstOffset = -1;
-    std::vector<RankPart::FlowPoint> flows;
-    flows.reserve(p.flows.size());
-    for (auto f : p.flows) {
+    // Filtered in place: flow points are many, and a second array of them costs its pages.
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < p.flows.size(); ++k) {
+        RankPart::FlowPoint& f = p.flows[k];
         if (newTrack[f.track] == kNone) {
             if (unbound++ == 0)
                 firstOffset = f.byteOffset;
             continue;
         }
         f.track = newTrack[f.track];
-        flows.push_back(f);
+        p.flows[kept++] = f;
     }
-    p.flows = std::move(flows);
+    p.flows.resize(kept);
     if (unbound > 0)
         p.warn(ErrorCode::UnmatchedEvent, firstOffset, "flow events on a track without slices; ignored", unbound);
     p.tracks = std::move(tracks);
@@ -275,7 +417,7 @@ void Finalizer::buildIndexes()
         r.indexFirst = size;
         size += IntervalIndex::storageSize(r.count);
     }
-    m_maxEnd.resize(size);
+    m_maxEnd = hugeVector<TimeNs>(size);
     for (Range& r : m_ranges)
         r.level = IntervalIndex::build(p.start.data() + r.first, p.end.data() + r.first, m_maxEnd.data() + r.indexFirst, r.count);
 }
@@ -284,7 +426,7 @@ void Finalizer::computeParents()
 {
     // Ops are sorted by start with longer ops first on ties, so a stack sweep finds each op's
     // innermost enclosing op on the same track.
-    m_parent.assign(p.opCount(), kNone);
+    m_parent = hugeVector<std::uint32_t>(p.opCount(), kNone);
     std::vector<std::uint32_t> stack;
     for (const Range& r : m_ranges) {
         stack.clear();
@@ -300,21 +442,43 @@ void Finalizer::computeParents()
 
 void Finalizer::linkCorrelations()
 {
-    std::unordered_map<std::int64_t, std::uint32_t> launchers;
     const std::size_t n = p.opCount();
+    // The first CPU op of each correlation id launched the GPU ops that carry it. Writers count the ids
+    // up from small numbers: index them directly when they are that dense, else hash them.
+    std::int64_t maxCorrelation = -1;
     for (std::uint32_t i = 0; i < n; ++i) {
-        if (p.correlation[i] >= 0 && !isGpu(i))
-            launchers.emplace(p.correlation[i], i);
+        if (p.correlation[i] > maxCorrelation && !isGpu(i))
+            maxCorrelation = p.correlation[i];
     }
-    m_launcher.assign(n, kNone);
+    std::vector<std::uint32_t> byId;
+    std::unordered_map<std::int64_t, std::uint32_t> byHash;
+    const bool dense = maxCorrelation < static_cast<std::int64_t>(2 * n + 1024);
+    if (dense)
+        byId.assign(static_cast<std::size_t>(maxCorrelation + 1), kNone);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const std::int64_t c = p.correlation[i];
+        if (c < 0 || isGpu(i))
+            continue;
+        if (!dense)
+            byHash.emplace(c, i);
+        else if (byId[static_cast<std::size_t>(c)] == kNone)
+            byId[static_cast<std::size_t>(c)] = i;
+    }
+    auto launcherOf = [&](std::int64_t c) {
+        if (dense)
+            return c <= maxCorrelation ? byId[static_cast<std::size_t>(c)] : kNone;
+        auto it = byHash.find(c);
+        return it == byHash.end() ? kNone : it->second;
+    };
+    m_launcher = hugeVector<std::uint32_t>(n, kNone);
     for (std::uint32_t i = 0; i < n; ++i) {
         if (p.correlation[i] < 0 || !isGpu(i))
             continue;
-        auto it = launchers.find(p.correlation[i]);
-        if (it == launchers.end())
+        const std::uint32_t launcher = launcherOf(p.correlation[i]);
+        if (launcher == kNone)
             continue;
-        m_launcher[i] = it->second;
-        p.links.push_back(Link { OpId(it->second), OpId(i), LinkKind::Launch });
+        m_launcher[i] = launcher;
+        p.links.push_back(Link { OpId(launcher), OpId(i), LinkKind::Launch });
     }
     // A wait for an event waits for the last op issued to the recording stream before the
     // cudaEventRecord call; correlation ids count up in issue order.
@@ -348,7 +512,7 @@ void Finalizer::linkCorrelations()
     p.streamWaits.shrink_to_fit();
 }
 
-std::uint32_t Finalizer::bindFlowPoint(const RankPart::FlowPoint& point) const
+std::uint32_t Finalizer::bindFlowPoint(const RankPart::FlowPoint& point, std::size_t& hint) const
 {
     const Range& r = m_ranges[point.track];
     const TimeNs* start = p.start.data() + r.first;
@@ -356,8 +520,9 @@ std::uint32_t Finalizer::bindFlowPoint(const RankPart::FlowPoint& point) const
     if (point.bindEnclosing) {
         // Innermost slice containing the point: the latest start among those overlapping [t, t+1).
         // The last op starting at or before t is that slice whenever it contains t (ties on start
-        // sort longer first, so the last is the innermost): the usual case, one binary search.
-        const TimeNs* after = std::upper_bound(start, start + r.count, point.time);
+        // sort longer first, so the last is the innermost): the usual case, one search.
+        hint = partitionFrom(start, r.count, hint, [&point](TimeNs s) { return s <= point.time; });
+        const TimeNs* after = start + hint;
         if (after != start) {
             const std::size_t i = static_cast<std::size_t>(after - start) - 1;
             if (IntervalIndex::effectiveEnd(start[i], end[i]) > point.time)
@@ -374,23 +539,30 @@ std::uint32_t Finalizer::bindFlowPoint(const RankPart::FlowPoint& point) const
         return best;
     }
     // Next slice that begins at or after the point.
-    const TimeNs* it = std::lower_bound(start, start + r.count, point.time);
+    hint = partitionFrom(start, r.count, hint, [&point](TimeNs s) { return s < point.time; });
+    const TimeNs* it = start + hint;
     if (it == start + r.count)
         return kNone;
     return r.first + static_cast<std::uint32_t>(it - start);
 }
 
-void Finalizer::linkFlows()
+void Finalizer::bindFlows()
 {
-    // Binding is a search per point on immutable columns: do it on all cores first.
+    // Binding is a search per point on immutable columns: do it on all cores.
     constexpr std::size_t kBlock = 1u << 14;
     parallelFor((p.flows.size() + kBlock - 1) / kBlock, [&](std::size_t b) {
         const std::size_t last = std::min(p.flows.size(), (b + 1) * kBlock);
+        std::vector<std::size_t> hints(m_ranges.size(), 0); // per track: where the last search ended
         for (std::size_t k = b * kBlock; k < last; ++k)
-            p.flows[k].boundOp = bindFlowPoint(p.flows[k]);
+            p.flows[k].boundOp = bindFlowPoint(p.flows[k], hints[p.flows[k].track]);
     });
+}
+
+void Finalizer::linkFlows()
+{
+    m_flowLinksFirst = p.links.size();
     auto phaseOrder = [](char ph) { return ph == 's' ? 0 : (ph == 't' ? 1 : 2); };
-    std::sort(p.flows.begin(), p.flows.end(), [&](const RankPart::FlowPoint& a, const RankPart::FlowPoint& b) {
+    sortMostlySorted(p.flows.begin(), p.flows.end(), [&](const RankPart::FlowPoint& a, const RankPart::FlowPoint& b) {
         if (a.category != b.category)
             return a.category < b.category;
         if (a.id != b.id)
@@ -403,14 +575,20 @@ void Finalizer::linkFlows()
     std::int64_t firstUnbound = -1;
     std::int64_t dangling = 0;
     std::int64_t firstDangling = -1;
+    StringId kindCategory;
+    LinkKind kind = LinkKind::Flow;
     for (std::size_t i = 0; i < p.flows.size();) {
         std::size_t j = i;
         while (j < p.flows.size() && p.flows[j].category == p.flows[i].category && p.flows[j].id == p.flows[i].id)
             ++j;
-        const std::string_view cat = p.strings.view(p.flows[i].category);
-        const LinkKind kind = cat == "fwdbwd" ? LinkKind::ForwardBackward
-            : (cat == "ac2g" || cat == "async") ? LinkKind::Launch
-                                                : LinkKind::Flow;
+        // Flows come grouped by category, so the kind is worked out again only when it changes.
+        if (p.flows[i].category != kindCategory) {
+            kindCategory = p.flows[i].category;
+            const std::string_view cat = p.strings.view(kindCategory);
+            kind = cat == "fwdbwd" ? LinkKind::ForwardBackward
+                : (cat == "ac2g" || cat == "async") ? LinkKind::Launch
+                                                    : LinkKind::Flow;
+        }
         std::uint32_t previous = kNone;
         std::size_t bound = 0;
         for (std::size_t k = i; k < j; ++k) {
@@ -442,14 +620,19 @@ void Finalizer::linkFlows()
 void Finalizer::dedupeLinks()
 {
     // ac2g flows repeat what correlation ids already say: keep one link per (from, to, kind).
-    // Links arrive as a few sorted runs (launches in op order, flows in id order): merge sort suits them.
-    std::stable_sort(p.links.begin(), p.links.end(), [](const Link& a, const Link& b) {
+    // Links arrive in two runs, each nearly sorted: launches and waits in op order, then flows in id
+    // order. Sorting each stably and merging them stably gives what one stable sort would.
+    auto before = [](const Link& a, const Link& b) {
         if (a.from != b.from)
             return a.from < b.from;
         if (a.to != b.to)
             return a.to < b.to;
         return a.kind < b.kind;
-    });
+    };
+    const auto flowLinks = p.links.begin() + static_cast<std::ptrdiff_t>(m_flowLinksFirst);
+    sortMostlySorted(p.links.begin(), flowLinks, before);
+    sortMostlySorted(flowLinks, p.links.end(), before);
+    std::inplace_merge(p.links.begin(), flowLinks, p.links.end(), before);
     p.links.erase(std::unique(p.links.begin(), p.links.end(),
                       [](const Link& a, const Link& b) { return a.from == b.from && a.to == b.to && a.kind == b.kind; }),
         p.links.end());
@@ -459,12 +642,11 @@ void Finalizer::dedupeLinks()
 void Finalizer::propagateCommArgs()
 {
     const std::size_t n = p.opCount();
-    std::unordered_map<std::uint32_t, CommArgs> given;
-    for (const auto& [op, args] : p.commArgs)
-        given.emplace(op, args);
-    std::unordered_map<std::uint32_t, ShapeArgs> shapeOf;
-    for (const auto& [op, s] : p.shapes)
-        shapeOf.emplace(op, s);
+    // Both tables are sorted by op with one entry per op (orderTracksAndOps): look ops up by bisection.
+    auto find = [](const auto& table, std::uint32_t op) {
+        auto it = std::lower_bound(table.begin(), table.end(), op, [](const auto& e, std::uint32_t o) { return e.first < o; });
+        return it != table.end() && it->first == op ? &it->second : nullptr;
+    };
 
     auto merge = [](CommArgs& into, const CommArgs& from) {
         if (from.collective.value() != 0 && from.collective.isValid() && (!into.collective.isValid() || into.collective.value() == 0))
@@ -489,12 +671,12 @@ void Finalizer::propagateCommArgs()
         return p.strings.intern(OpClassifier::normalizeCollective(p.strings.view(raw)));
     };
     // Bytes of the first tensor with known dims, from recorded shapes.
-    auto shapeBytes = [this, &shapeOf](std::uint32_t op) -> std::int64_t {
-        auto it = shapeOf.find(op);
-        if (it == shapeOf.end())
+    auto shapeBytes = [this, &find](std::uint32_t op) -> std::int64_t {
+        const ShapeArgs* shape = find(p.shapes, op);
+        if (!shape)
             return -1;
-        std::string_view dims = p.strings.view(it->second.dims);
-        std::string_view types = p.strings.view(it->second.types);
+        std::string_view dims = p.strings.view(shape->dims);
+        std::string_view types = p.strings.view(shape->types);
         // dims looks like [[a,b],[],[c]]; types like ["float","",...]. Walk both in step.
         std::size_t tensor = 0;
         std::size_t pos = 1;
@@ -546,9 +728,8 @@ void Finalizer::propagateCommArgs()
         const std::uint32_t parent = m_parent[i];
         root[i] = parent != kNone && root[parent] != kNone ? root[parent] : i;
         CommArgs& g = groupArgs[root[i]];
-        auto it = given.find(i);
-        if (it != given.end()) {
-            CommArgs own = it->second;
+        if (const CommArgs* given = find(p.commArgs, i)) {
+            CommArgs own = *given;
             own.collective = normalised(own.collective);
             merge(g, own);
         }
@@ -574,9 +755,8 @@ void Finalizer::propagateCommArgs()
         CommArgs args;
         std::int64_t fallbackBytes = -1;
         if (isGpu(i)) {
-            auto it = given.find(i);
-            if (it != given.end()) {
-                args = it->second;
+            if (const CommArgs* given = find(p.commArgs, i)) {
+                args = *given;
                 args.collective = normalised(args.collective);
             }
             // The CPU call that launched the kernel knows what the kernel alone may not.
@@ -635,13 +815,22 @@ void Finalizer::findSteps()
     };
     std::vector<Marker> markers;
     const StringId gpuAnnotation = p.strings.find("gpu_user_annotation");
-    for (std::uint32_t i = 0; i < n; ++i) {
-        if (isGpu(i) || (gpuAnnotation.isValid() && p.category[i] == gpuAnnotation.value()))
+    // Names repeat and few are step markers: read each name once. Tracks are whole ranges of ops, so
+    // GPU tracks are skipped as a whole.
+    constexpr std::int64_t kNotRead = -2;
+    std::vector<std::int64_t> numberOf(p.strings.size(), kNotRead);
+    for (std::size_t t = 0; t < m_ranges.size(); ++t) {
+        if (p.tracks[t].gpu)
             continue;
-        const std::int64_t number = OpClassifier::profilerStepNumber(p.strings.view(StringId(p.name[i])));
-        if (number < 0)
-            continue;
-        markers.push_back(Marker { number, i });
+        for (std::uint32_t i = m_ranges[t].first; i < m_ranges[t].first + m_ranges[t].count; ++i) {
+            if (gpuAnnotation.isValid() && p.category[i] == gpuAnnotation.value())
+                continue;
+            std::int64_t& number = numberOf[p.name[i]];
+            if (number == kNotRead)
+                number = OpClassifier::profilerStepNumber(p.strings.view(StringId(p.name[i])));
+            if (number >= 0)
+                markers.push_back(Marker { number, i });
+        }
     }
     // One span per step number: keep the longest if a writer repeated it.
     std::sort(markers.begin(), markers.end(), [this](const Marker& a, const Marker& b) {
@@ -692,25 +881,27 @@ void Finalizer::findSteps()
     }
     std::sort(p.steps.begin(), p.steps.end(), [](const StepSpan& a, const StepSpan& b) { return a.start < b.start; });
 
-    p.step.assign(n, -1);
+    p.step = hugeVector<std::int32_t>(n, -1);
     if (p.steps.empty())
         return;
-    auto stepAt = [this](TimeNs t) -> std::int32_t {
-        auto it = std::upper_bound(p.steps.begin(), p.steps.end(), t, [](TimeNs v, const StepSpan& s) { return v < s.start; });
-        if (it == p.steps.begin())
+    // The step whose span holds t. Ops of a track come in start order, so the step that starts last at
+    // or before t is found by a cursor moving forward through the steps (by start), one per track.
+    auto stepAt = [this](TimeNs t, std::size_t& cursor) -> std::int32_t {
+        while (cursor < p.steps.size() && p.steps[cursor].start <= t)
+            ++cursor;
+        if (cursor == 0 || t >= p.steps[cursor - 1].end)
             return -1;
-        --it;
-        if (t >= it->end)
-            return -1;
-        return static_cast<std::int32_t>(std::clamp<std::int64_t>(it->number, INT32_MIN, INT32_MAX));
+        return static_cast<std::int32_t>(std::clamp<std::int64_t>(p.steps[cursor - 1].number, INT32_MIN, INT32_MAX));
     };
-    for (std::uint32_t i = 0; i < n; ++i) {
-        if (!isGpu(i))
-            p.step[i] = stepAt(p.start[i]);
-    }
-    for (std::uint32_t i = 0; i < n; ++i) {
-        if (isGpu(i))
-            p.step[i] = m_launcher[i] != kNone ? p.step[m_launcher[i]] : stepAt(p.start[i]);
+    // CPU ops first: GPU ops take the step of the op that launched them.
+    for (const bool gpu : { false, true }) {
+        for (std::size_t t = 0; t < m_ranges.size(); ++t) {
+            if (p.tracks[t].gpu != gpu)
+                continue;
+            std::size_t cursor = 0;
+            for (std::uint32_t i = m_ranges[t].first; i < m_ranges[t].first + m_ranges[t].count; ++i)
+                p.step[i] = gpu && m_launcher[i] != kNone ? p.step[m_launcher[i]] : stepAt(p.start[i], cursor);
+        }
     }
 }
 

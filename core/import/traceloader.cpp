@@ -145,9 +145,10 @@ void appendPart(TraceData& data, RankPart& part, RankId rankId, const std::vecto
             data.name.push_back(map(part.name[i]));
             data.category.push_back(map(part.category[i]));
         }
-        part.track = {};
-        part.name = {};
-        part.category = {};
+        // Freed now (swapped with empty vectors: assigning {} would keep the capacity).
+        std::vector<std::uint32_t>().swap(part.track);
+        std::vector<std::uint32_t>().swap(part.name);
+        std::vector<std::uint32_t>().swap(part.category);
     }
     for (auto& [op, c] : part.commArgs)
         data.commArgs.emplace_back(OpId(opBase + op), identity ? c : RankPart::remapped(c, remap));

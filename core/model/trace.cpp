@@ -1,5 +1,7 @@
 #include "core/model/trace.h"
 
+#include "core/base/parallel.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -19,38 +21,57 @@ Trace::Trace(TraceData data)
     : m_data(std::move(data))
 {
     const std::size_t n = m_data.start.size();
-    for (std::size_t i = 0; i < m_data.bytes.size(); ++i) {
-        if (m_data.bytes[i] != 0) {
-            m_bytesOps.push_back(static_cast<std::uint32_t>(i));
-            m_bytesValues.push_back(m_data.bytes[i]);
-        }
-    }
-    m_bytesOps.shrink_to_fit();
-    m_bytesValues.shrink_to_fit();
-    m_data.bytes = {};
+    // Three independent jobs over large columns, run on all cores: the sparse bytes, the interval
+    // indexes of the tracks, and the link orders with the time bounds.
     std::size_t indexSize = 0;
     m_indexFirst.reserve(m_data.tracks.size());
     for (const TrackInfo& t : m_data.tracks) {
         m_indexFirst.push_back(indexSize);
         indexSize += IntervalIndex::storageSize(t.opCount);
     }
-    m_maxEnd.resize(indexSize);
-    for (std::size_t k = 0; k < m_data.tracks.size(); ++k) {
-        TrackInfo& t = m_data.tracks[k];
-        t.indexLevel = IntervalIndex::build(m_data.start.data() + t.firstOp, m_data.end.data() + t.firstOp,
-            m_maxEnd.data() + m_indexFirst[k], t.opCount);
-    }
-    std::sort(m_data.links.begin(), m_data.links.end(), [](const Link& a, const Link& b) {
-        return a.from != b.from ? a.from < b.from : a.to < b.to;
+    parallelFor(3, [&](std::size_t job) {
+        if (job == 0) {
+            for (std::size_t i = 0; i < m_data.bytes.size(); ++i) {
+                if (m_data.bytes[i] != 0) {
+                    m_bytesOps.push_back(static_cast<std::uint32_t>(i));
+                    m_bytesValues.push_back(m_data.bytes[i]);
+                }
+            }
+            m_bytesOps.shrink_to_fit();
+            m_bytesValues.shrink_to_fit();
+            // Freed, not just emptied: assigning {} to a vector picks the initializer-list overload,
+            // which keeps the capacity (a whole column of 8 bytes per op, counted nowhere).
+            std::vector<std::int64_t>().swap(m_data.bytes);
+        } else if (job == 1) {
+            m_maxEnd.resize(indexSize);
+            parallelFor(m_data.tracks.size(), [&](std::size_t k) {
+                TrackInfo& t = m_data.tracks[k];
+                t.indexLevel = IntervalIndex::build(m_data.start.data() + t.firstOp, m_data.end.data() + t.firstOp,
+                    m_maxEnd.data() + m_indexFirst[k], t.opCount);
+            });
+        } else {
+            // The importer hands links over sorted already (by rank, then from and to): check before sorting.
+            auto byFrom = [](const Link& a, const Link& b) { return a.from != b.from ? a.from < b.from : a.to < b.to; };
+            if (!std::is_sorted(m_data.links.begin(), m_data.links.end(), byFrom))
+                std::sort(m_data.links.begin(), m_data.links.end(), byFrom);
+            // Links by target, in link order among equal targets: a counting sort, as targets are op ids.
+            m_linksToOrder.resize(m_data.links.size());
+            std::size_t targets = 0;
+            for (const Link& l : m_data.links)
+                targets = std::max<std::size_t>(targets, l.to.value() + 1);
+            std::vector<std::uint32_t> firstOfTarget(targets + 1, 0);
+            for (const Link& l : m_data.links)
+                ++firstOfTarget[l.to.value() + 1];
+            for (std::size_t i = 0; i < targets; ++i)
+                firstOfTarget[i + 1] += firstOfTarget[i];
+            for (std::uint32_t k = 0; k < m_data.links.size(); ++k)
+                m_linksToOrder[firstOfTarget[m_data.links[k].to.value()]++] = k;
+            if (n > 0) {
+                m_begin = *std::min_element(m_data.start.begin(), m_data.start.end());
+                m_end = *std::max_element(m_data.end.begin(), m_data.end.end());
+            }
+        }
     });
-    m_linksToOrder.resize(m_data.links.size());
-    std::iota(m_linksToOrder.begin(), m_linksToOrder.end(), 0u);
-    std::stable_sort(m_linksToOrder.begin(), m_linksToOrder.end(),
-        [this](std::uint32_t a, std::uint32_t b) { return m_data.links[a].to < m_data.links[b].to; });
-    if (n > 0) {
-        m_begin = *std::min_element(m_data.start.begin(), m_data.start.end());
-        m_end = *std::max_element(m_data.end.begin(), m_data.end.end());
-    }
     std::stable_sort(m_data.steps.begin(), m_data.steps.end(), [](const StepSpan& a, const StepSpan& b) {
         return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;
     });

@@ -1,6 +1,8 @@
 // ChromeTraceParser on its own: a large events array parsed in pieces on all cores must give exactly
 // what one sequential pass gives, including when a split falls inside a nested value or a string, when
-// begin/end pairs force one pass, and when the file is broken.
+// begin/end pairs force one pass, and when the file is broken. Pieces parsed where they lie in the text
+// must leave it as it was. Shapes, ids and timestamps read straight from the text must be what the
+// value-by-value reading gives.
 
 #include "core/import/chrometraceparser.h"
 #include "core/import/rankpart.h"
@@ -27,6 +29,7 @@ struct Parsed {
     Status status;
     RankPart part;
     std::size_t pieces = 0;
+    bool textUnchanged = false; // the buffer holds the document as it was given
 };
 
 Parsed parse(const std::string& text, std::size_t pieceBytes)
@@ -35,6 +38,7 @@ Parsed parse(const std::string& text, std::size_t pieceBytes)
     out.part.path = "test.json";
     TextBuffer buffer = bufferOf(text);
     out.status = ChromeTraceParser::parse(buffer, out.part, nullptr, pieceBytes, &out.pieces);
+    out.textUnchanged = buffer.view() == text;
     return out;
 }
 
@@ -142,6 +146,28 @@ std::string kinetoDocument(int events, bool withPairs, bool compact = false)
     return s;
 }
 
+// Flat events (no nested objects, so that splits need not fall back) separated by ",", ", " and ",\n"
+// in turn: pieces after a lone "," cannot be wrapped where they lie and are copied, the others are not.
+std::string flatDocument(int events)
+{
+    static const char* separators[] = { ",", ", ", ",\n  ", ",", ",", ",  " };
+    std::string s = "{\"traceEvents\": [";
+    for (int i = 0; i < events; ++i) {
+        if (i > 0)
+            s += separators[i % 6];
+        s += "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"op" + std::to_string(i % 17) + "\", \"pid\": 1, \"tid\": "
+            + std::to_string(i % 3) + ", \"ts\": " + std::to_string(1000 + i) + ".5, \"dur\": 2, \"args\": {\"Input Dims\": [[" + std::to_string(i)
+            + ", 4], []], \"correlation\": " + std::to_string(i) + "}}";
+    }
+    s += "], \"traceName\": \"flat\"}";
+    return s;
+}
+
+std::string completeEvent(const std::string& fields)
+{
+    return "{\"ph\": \"X\", \"name\": \"op\", \"dur\": 1, " + fields + "}";
+}
+
 } // namespace
 
 class TestChromeTraceParser : public QObject {
@@ -184,6 +210,128 @@ private Q_SLOTS:
         QVERIFY(one.part.hasBaseTime);
         QVERIFY(!one.part.diagnostics.empty());
         compareParts(one.part, pieces.part);
+        QVERIFY(pieces.textUnchanged);
+    }
+
+    void piecesWithMixedSeparators()
+    {
+        const std::string doc = flatDocument(4000);
+        const Parsed one = parse(doc, 0);
+        QVERIFY2(one.status.ok(), one.status.toString().c_str());
+        QCOMPARE(one.part.opCount(), std::size_t(4000));
+        for (std::size_t pieceBytes : { std::size_t(900), std::size_t(5000), std::size_t(60000) }) {
+            const Parsed pieces = parse(doc, pieceBytes);
+            QVERIFY2(pieces.status.ok(), pieces.status.toString().c_str());
+            QVERIFY(pieces.pieces >= 2);
+            compareParts(one.part, pieces.part);
+            QVERIFY(pieces.textUnchanged);
+        }
+    }
+
+    void shapesAreStoredCompact_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("stored");
+        QTest::newRow("dims") << "[[64, 1024], [1024, 1024]]"
+                              << "[[64,1024],[1024,1024]]";
+        QTest::newRow("types") << "[\"float\", \"c10::Half\", \"\"]"
+                               << "[\"float\",\"c10::Half\",\"\"]";
+        QTest::newRow("empty") << "[ ]"
+                               << "[]";
+        QTest::newRow("empty inner") << "[[], [3]]"
+                                     << "[[],[3]]";
+        QTest::newRow("whitespace") << "[ [ 1 ,\t2 ] ,\n[ ] ]"
+                                    << "[[1,2],[]]";
+        QTest::newRow("literals and exponents") << "[1.5e3, -2, true, false, null, -0.0, 1E+2]"
+                                                << "[1.5e3,-2,true,false,null,-0.0,1E+2]";
+        QTest::newRow("brackets and commas in strings") << "[\"]\", \"[\", \"a,b\", \" \"]"
+                                                        << "[\"]\",\"[\",\"a,b\",\" \"]";
+        // Escapes are decoded, and only quotes and backslashes escaped again.
+        QTest::newRow("escapes") << "[\"a\\\"b\", \"c\\\\d\", \"e\\nf\", \"\\u00e9\"]"
+                                 << "[\"a\\\"b\",\"c\\\\d\",\"e\nf\",\"\u00e9\"]";
+        // Objects are not shapes: only their opening brace is kept.
+        QTest::newRow("object element") << "[1, [2, {\"b\": [3]}], \"x\"]"
+                                         << "[1,[2,{],\"x\"]";
+        QTest::newRow("object") << "{\"x\": [1]}"
+                                << "{";
+        // Values nested deeper than eight arrays are left out.
+        QTest::newRow("eight deep") << "[[[[[[[[2, [3]]]]]]]]]"
+                                    << "[[[[[[[[2,[]]]]]]]]]";
+        QTest::newRow("nine deep") << "[[[[[[[[[1]]]]]]]]]"
+                                   << "[[[[[[[[[]]]]]]]]]";
+        QTest::newRow("string") << "\"text\""
+                                << "\"text\"";
+        QTest::newRow("number") << "12"
+                                << "12";
+        QString longJson = QStringLiteral("[");
+        QString longStored = QStringLiteral("[");
+        for (int i = 0; i < 300; ++i) {
+            longJson += QStringLiteral("%1[%2, %3]").arg(i ? QStringLiteral(", ") : QString()).arg(i * 977).arg(i);
+            longStored += QStringLiteral("%1[%2,%3]").arg(i ? QStringLiteral(",") : QString()).arg(i * 977).arg(i);
+        }
+        QTest::newRow("long") << longJson + "]" << longStored + "]";
+    }
+    void shapesAreStoredCompact()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, stored);
+        const std::string value = json.toStdString();
+        const std::string doc = "{\"traceEvents\": [" + completeEvent("\"pid\": 1, \"tid\": 1, \"ts\": 5, \"args\": {\"Input Dims\": " + value
+            + ", \"Input type\": " + value + "}") + "]}";
+        const Parsed parsed = parse(doc, 0);
+        QVERIFY2(parsed.status.ok(), parsed.status.toString().c_str());
+        QCOMPARE(parsed.part.shapes.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(str(parsed.part, parsed.part.shapes[0].second.dims.value())), stored);
+        QCOMPARE(QString::fromStdString(str(parsed.part, parsed.part.shapes[0].second.types.value())), stored);
+    }
+
+    void idsAndTimestampsAreExact()
+    {
+        const std::string doc = "{\"traceEvents\": [\n"
+            + completeEvent("\"pid\": 7 , \"tid\": 25738, \"ts\": 1700000000000000.123") + ",\n"
+            + completeEvent("\"pid\": 7, \"tid\": \"25738\", \"ts\": 9223372036854774.807") + ",\n"
+            + completeEvent("\"pid\": 7, \"tid\": -3, \"ts\": -1700000000000000.5") + ",\n"
+            + completeEvent("\"pid\": 7, \"tid\": 1e2, \"ts\": 1.5e3") + ",\n"
+            + completeEvent("\"pid\": 7, \"tid\": 100, \"ts\": \"42\"") + ",\n"
+            + completeEvent("\"pid\": 7, \"tid\": 123456789012345678, \"ts\": 12345678") + ",\n"
+            + completeEvent("\"pid\": 7, \"tid\": 1, \"ts\": 9223372036854775.808") + "\n]}";
+        const Parsed parsed = parse(doc, 0);
+        QVERIFY2(parsed.status.ok(), parsed.status.toString().c_str());
+        const RankPart& part = parsed.part;
+        QCOMPARE(part.opCount(), std::size_t(6));
+        QCOMPARE(part.start[0], TimeNs(1700000000000000123));
+        QCOMPARE(part.start[1], TimeNs(9223372036854774807)); // ends at the last representable nanosecond
+        QCOMPARE(part.start[2], TimeNs(-1700000000000000500));
+        QCOMPARE(part.start[3], TimeNs(1500000));
+        QCOMPARE(part.start[4], TimeNs(42000));
+        QCOMPARE(part.start[5], TimeNs(12345678000));
+        auto key = [&part](std::size_t op) { return part.tracks[part.track[op]].key; };
+        QCOMPARE(key(0).pid, std::int64_t(7));
+        QCOMPARE(key(0).tid, std::int64_t(25738));
+        QVERIFY(key(1) == key(0));
+        QCOMPARE(key(2).tid, std::int64_t(-3));
+        QCOMPARE(key(3).tid, std::int64_t(100));
+        QVERIFY(key(4) == key(3));
+        QCOMPARE(key(5).tid, std::int64_t(123456789012345678));
+        // The last timestamp is one nanosecond past what an int64 holds: skipped and counted.
+        QCOMPARE(part.diagnostics.size(), std::size_t(1));
+        QCOMPARE(part.diagnostics[0].code, ErrorCode::ValueOutOfRange);
+    }
+
+    void largeUnclosedArray()
+    {
+        // Closing a streaming writer's array grows a buffer that has no room to spare, which moves the
+        // text: nothing may still read it where it was. Above 32 MiB the old buffer is always unmapped
+        // when freed, so that such a read faults.
+        std::string doc = "[";
+        for (int i = 0; doc.size() < (33u << 20); ++i)
+            doc += (i ? ",\n" : "") + completeEvent("\"pid\": 1, \"tid\": 2, \"ts\": " + std::to_string(i));
+        doc += ",\n";
+        const Parsed parsed = parse(doc, ChromeTraceParser::kDefaultPieceBytes);
+        QVERIFY2(parsed.status.ok(), parsed.status.toString().c_str());
+        QVERIFY(parsed.part.opCount() > 100000);
+        QCOMPARE(parsed.part.diagnostics.size(), std::size_t(1));
+        QCOMPARE(parsed.part.diagnostics[0].code, ErrorCode::TruncatedJson);
     }
 
     void brokenDocumentsFailTheSameWay_data()
