@@ -10,6 +10,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <functional>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -324,6 +325,7 @@ public:
 
     // Pieces of about this many bytes are parsed on all cores; 0 parses in one sequential pass.
     void setPieceBytes(std::size_t bytes) { m_pieceBytes = bytes; }
+    void setProgress(const std::function<void(double)>& progress) { m_progress = progress; }
     // Pieces the events were parsed in: 0 for one pass.
     std::size_t piecesUsed() const { return m_fellBack ? 0 : m_pieces; }
     bool fellBack() const { return m_fellBack; }
@@ -397,6 +399,7 @@ private:
     bool m_chunk = false; // parsing one piece of the events array
     bool m_sawPaired = false; // B/E or async begin/end seen: their pairing needs one sequential pass
     std::size_t m_pieceBytes = 0;
+    std::function<void(double)> m_progress; // share of the pieces merged
     std::size_t m_pieces = 0;
     bool m_fellBack = false; // a parallel attempt was abandoned; the caller re-parses sequentially
     // Arguments of the current event that are rebuilt as text, kept from event to event for their storage.
@@ -1492,6 +1495,8 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
                     reserveLike(ready.part, n);
                 mergeChunk(ready.part, ready.baseOffset, ready.maxTime);
                 m_sawKinetoKeys = m_sawKinetoKeys || ready.kineto;
+                if (m_progress)
+                    m_progress(static_cast<double>(merged) / static_cast<double>(n));
                 spare.push_back(recycled(std::move(ready.part)));
             }
         }
@@ -1710,18 +1715,21 @@ void Parser::closeStreamingArray()
 
 } // namespace
 
-Status ChromeTraceParser::parse(
-    TextBuffer& text, RankPart& part, const CancellationToken* cancel, std::size_t pieceBytes, std::size_t* piecesUsed)
+Status ChromeTraceParser::parse(TextBuffer& text, RankPart& part, const CancellationToken* cancel, std::size_t pieceBytes,
+    std::size_t* piecesUsed, const std::function<void(double)>& progress)
 {
     if (piecesUsed)
         *piecesUsed = 0;
     {
         Parser parser(text, part, cancel);
         parser.setPieceBytes(pieceBytes);
+        parser.setProgress(progress);
         Status s = parser.run();
         if (!parser.fellBack()) {
             if (piecesUsed)
                 *piecesUsed = parser.piecesUsed();
+            if (progress)
+                progress(1.0);
             return s;
         }
     }
@@ -1730,7 +1738,10 @@ Status ChromeTraceParser::parse(
     fresh.path = part.path;
     part = std::move(fresh);
     Parser parser(text, part, cancel);
-    return parser.run();
+    Status s = parser.run();
+    if (progress)
+        progress(1.0);
+    return s;
 }
 
 } // namespace sightline

@@ -3,6 +3,7 @@
 #include "core/base/status.h"
 
 #include <cstddef>
+#include <functional>
 #include <string>
 
 namespace sightline {
@@ -26,9 +27,12 @@ public:
 
     // Appends the events of text to part (whose path names the file). text may be modified in place.
     // pieceBytes 0 parses in one sequential pass. piecesUsed, when given, receives how many pieces the
-    // events were parsed in (0: one pass, also after a fall-back when a split was not safe).
+    // events were parsed in (0: one pass, also after a fall-back when a split was not safe). progress,
+    // when given, is told the share of the events parsed so far (0..1) as pieces are merged, from
+    // one thread at a time.
     static Status parse(TextBuffer& text, RankPart& part, const CancellationToken* cancel = nullptr,
-        std::size_t pieceBytes = kDefaultPieceBytes, std::size_t* piecesUsed = nullptr);
+        std::size_t pieceBytes = kDefaultPieceBytes, std::size_t* piecesUsed = nullptr,
+        const std::function<void(double)>& progress = {});
 };
 
 } // namespace sightline

@@ -286,10 +286,13 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
     parallelFor(files.size(), [&](std::size_t i) {
         RankPart& part = parts[i];
         part.path = files[i];
+        // Half of a file's share of the progress is reading (or mapping) it, half is parsing it.
+        const std::int64_t size = std::max<std::int64_t>(0, FileReader::fileSize(files[i]));
         std::int64_t reported = 0;
         Expected<TextBuffer> text = FileReader::read(files[i], cancel, [&](std::int64_t done) {
-            bytes.add(done - reported);
-            reported = done;
+            const std::int64_t half = std::min(size, done) / 2;
+            bytes.add(half - reported);
+            reported = half;
         });
         if (!text) {
             statuses[i] = text.status();
@@ -299,7 +302,15 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         {
             // The decoded text is freed before finalising, which needs memory of its own.
             TextBuffer buffer = std::move(*text);
-            s = ChromeTraceParser::parse(buffer, part, cancel);
+            bytes.add(size / 2 - reported);
+            reported = size / 2;
+            s = ChromeTraceParser::parse(buffer, part, cancel, ChromeTraceParser::kDefaultPieceBytes, nullptr, [&](double share) {
+                const std::int64_t target = size / 2 + static_cast<std::int64_t>(share * static_cast<double>(size - size / 2));
+                if (target > reported) {
+                    bytes.add(target - reported);
+                    reported = target;
+                }
+            });
         }
         if (!s.ok()) {
             statuses[i] = s;

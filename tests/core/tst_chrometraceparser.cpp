@@ -213,6 +213,29 @@ private Q_SLOTS:
         QVERIFY(pieces.textUnchanged);
     }
 
+    void progressFollowsThePieces()
+    {
+        // In pieces, the share parsed rises piece by piece to 1; in one pass it is 1 at the end.
+        const std::string doc = kinetoDocument(3000, false, false);
+        for (std::size_t pieceBytes : { std::size_t(doc.size() / 8), std::size_t(0) }) {
+            std::vector<double> shares;
+            RankPart part;
+            part.path = "test.json";
+            TextBuffer buffer = bufferOf(doc);
+            std::size_t pieces = 0;
+            const Status st = ChromeTraceParser::parse(buffer, part, nullptr, pieceBytes, &pieces, [&](double share) { shares.push_back(share); });
+            QVERIFY2(st.ok(), st.toString().c_str());
+            QVERIFY(!shares.empty());
+            QCOMPARE(shares.back(), 1.0);
+            QVERIFY(std::is_sorted(shares.begin(), shares.end()));
+            if (pieceBytes > 0) {
+                QVERIFY(pieces >= 4);
+                QVERIFY(shares.size() >= pieces);
+                QVERIFY(shares.front() < 0.5);
+            }
+        }
+    }
+
     void piecesWithMixedSeparators()
     {
         const std::string doc = flatDocument(4000);
