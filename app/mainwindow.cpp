@@ -160,21 +160,12 @@ MainWindow::MainWindow(QWidget* parent)
     addToolBar(Qt::TopToolBarArea, searchBar);
     auto* slash = new QShortcut(QKeySequence(Qt::Key_Slash), this);
     connect(slash, &QShortcut::activated, m_search, &OpSearchBar::focusField);
-    connect(m_search, &OpSearchBar::opFound, this, [this](sightline::OpId op) {
-        m_timeline->selectOp(op);
-        m_timeline->showRange(trace()->start(op), trace()->end(op));
-    });
+    connect(m_search, &OpSearchBar::opFound, this, &MainWindow::goToOp);
     connect(m_timeline, &TimelineView::opSelected, m_details, &OpDetailsPanel::showOp);
     connect(m_timeline, &TimelineView::opSelected, this, &MainWindow::showDependencies);
-    connect(m_details, &OpDetailsPanel::opActivated, this, [this](sightline::OpId op) {
-        m_timeline->selectOp(op);
-        m_timeline->showRange(trace()->start(op), trace()->end(op));
-    });
-    connect(pathView, &QTableView::clicked, this, [this](const QModelIndex& index) {
-        const sightline::OpId op(index.data(CriticalPathModel::OpRole).toUInt());
-        m_timeline->selectOp(op);
-        m_timeline->showRange(trace()->start(op), trace()->end(op));
-    });
+    connect(m_details, &OpDetailsPanel::opActivated, this, &MainWindow::goToOp);
+    connect(pathView, &QTableView::clicked, this,
+        [this](const QModelIndex& index) { goToOp(sightline::OpId(index.data(CriticalPathModel::OpRole).toUInt())); });
 
     createActions();
     connect(m_job, &TraceLoadJob::loaded, this, &MainWindow::onLoaded);
@@ -317,6 +308,12 @@ void MainWindow::onLoaded(std::shared_ptr<const sightline::Trace> trace, const Q
     m_summaryLabel->setToolTip(warnings.join(u'\n'));
     statusBar()->showMessage(tr("Loaded"), 5000);
     updateTitle();
+}
+
+void MainWindow::goToOp(sightline::OpId op)
+{
+    m_timeline->selectOp(op);
+    m_timeline->showRange(trace()->start(op), trace()->end(op));
 }
 
 void MainWindow::showDependencies(sightline::OpId op)

@@ -69,6 +69,8 @@ private:
     void onAnalysed(std::shared_ptr<const JobAnalysis> analysis);
     void takeScreenshot();
     void showDependencies(sightline::OpId op);
+    // Selects an op and zooms the Gantt to it (search, details links, the critical-path panel).
+    void goToOp(sightline::OpId op);
     void exportView();
     void exportReplayed();
     void updateProgress();

@@ -306,12 +306,8 @@ int ReplayCommand::run(const QStringList& args)
 
     // Path ops: time each vertex holds the path, in path order.
     std::vector<std::pair<std::uint32_t, TimeNs>> pathOps;
-    for (const PathSegment& seg : path.segments) {
-        if (!pathOps.empty() && pathOps.back().first == seg.vertex)
-            pathOps.back().second += seg.to - seg.from;
-        else
-            pathOps.emplace_back(seg.vertex, seg.to - seg.from);
-    }
+    for (const CriticalPath::Hold& h : path.holds())
+        pathOps.emplace_back(h.vertex, h.held);
     QStringList lint;
     for (const GraphLint& l : g.lint())
         lint.append(QString::fromStdString(l.detail));

@@ -42,6 +42,24 @@ PathCategory categoryOfOp(OpKind k)
 
 } // namespace
 
+std::vector<CriticalPath::Hold> CriticalPath::holds() const
+{
+    std::vector<Hold> out;
+    std::array<TimeNs, kPathCategoryCount> byCategory {};
+    for (const PathSegment& seg : segments) {
+        if (out.empty() || out.back().vertex != seg.vertex) {
+            byCategory.fill(0);
+            out.push_back({ seg.vertex, 0, seg.category });
+        }
+        Hold& h = out.back();
+        h.held += seg.to - seg.from;
+        byCategory[static_cast<int>(seg.category)] += seg.to - seg.from;
+        if (byCategory[static_cast<int>(seg.category)] > byCategory[static_cast<int>(h.category)])
+            h.category = seg.category;
+    }
+    return out;
+}
+
 CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const Schedule& s)
 {
     const Trace& t = graph.trace();

@@ -35,6 +35,15 @@ struct CriticalPath {
     std::vector<TimeNs> slack;
     // Vertices on the path, in order, without repeats.
     std::vector<std::uint32_t> vertices;
+
+    // Consecutive segments of one vertex taken together, in path order: the time each holds the path
+    // and the category it held longest.
+    struct Hold {
+        std::uint32_t vertex;
+        TimeNs held;
+        PathCategory category;
+    };
+    std::vector<Hold> holds() const;
 };
 
 // The longest path through the replayed execution graph (dependencies plus same-device order), across

@@ -36,19 +36,8 @@ void CriticalPathModel::setPath(std::shared_ptr<const DependencyGraph> graph, st
     m_path = std::move(path);
     m_entries.clear();
     if (m_graph && m_path) {
-        // Consecutive segments of one vertex make one row; its category is the one it held longest.
-        std::vector<TimeNs> byCategory(kPathCategoryCount, 0);
-        for (const PathSegment& seg : m_path->segments) {
-            if (m_entries.empty() || m_entries.back().vertex != seg.vertex) {
-                byCategory.assign(kPathCategoryCount, 0);
-                m_entries.push_back({ seg.vertex, 0, static_cast<int>(seg.category) });
-            }
-            Entry& e = m_entries.back();
-            e.held += seg.to - seg.from;
-            byCategory[static_cast<int>(seg.category)] += seg.to - seg.from;
-            if (byCategory[static_cast<int>(seg.category)] > byCategory[e.category])
-                e.category = static_cast<int>(seg.category);
-        }
+        for (const CriticalPath::Hold& h : m_path->holds())
+            m_entries.push_back({ h.vertex, h.held, static_cast<int>(h.category) });
     }
     endResetModel();
 }

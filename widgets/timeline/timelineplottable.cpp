@@ -313,11 +313,6 @@ const std::vector<TrackGeometry::Run>& TimelinePlottable::laneRuns(int row, int 
     return index < lanes.size() ? lanes[index] : none;
 }
 
-const std::vector<TrackGeometry::Run>& TimelinePlottable::runsOf(int row, const TrackGeometry::View& view) const
-{
-    return laneRuns(row, 0, view);
-}
-
 std::optional<TimelinePlottable::Hit> TimelinePlottable::hitTest(const QPointF& pos) const
 {
     if (!m_trace || m_rows.empty() || !keyAxis()->axisRect()->rect().contains(pos.toPoint()))

@@ -91,7 +91,6 @@ protected:
 
 private:
     sightline::TrackGeometry::View currentView() const;
-    const std::vector<sightline::TrackGeometry::Run>& runsOf(int row, const sightline::TrackGeometry::View& view) const;
     // Runs of one lane of a row's track (collapsed rows draw several).
     const std::vector<sightline::TrackGeometry::Run>& laneRuns(int row, int lane, const sightline::TrackGeometry::View& view) const;
     QRectF rowRect(int row) const;
