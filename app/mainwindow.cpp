@@ -323,14 +323,15 @@ void MainWindow::showDependencies(sightline::OpId op)
     std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
     if (m_analysis && m_analysis->graph && op.isValid()) {
         const sightline::DependencyGraph& g = *m_analysis->graph;
-        auto each = [&](std::uint32_t v, auto&& emit) {
+        // (Not named emit: that is a Qt macro, and emit(x) would compile to a bare (x).)
+        auto each = [&](std::uint32_t v, auto&& add) {
             if (!g.isCollectiveVertex(v)) {
-                emit(sightline::OpId(v));
+                add(sightline::OpId(v));
                 return;
             }
             for (sightline::OpId p : g.collective(v).participants) {
                 if (p != op)
-                    emit(p);
+                    add(p);
             }
         };
         for (std::uint32_t i = g.inBegin(op.value()); i < g.inBegin(op.value() + 1); ++i)
