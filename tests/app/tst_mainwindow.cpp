@@ -3,6 +3,9 @@
 #include "jobanalysis.h"
 #include "mainwindow.h"
 
+#include "core/graph/dependencygraph.h"
+#include "widgets/timeline/timelineplottable.h"
+#include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/tracklayout.h"
 
 #include "core/model/trace.h"
@@ -75,6 +78,17 @@ private Q_SLOTS:
             QVERIFY(v >= 0 && v <= 2);
         QCOMPARE(analysis.busyRanks.back().second, 0);
         QCOMPARE(analysis.commInFlight.back().second, 0);
+        // Selecting an op draws arrows from what it waits for and to what it releases.
+        const auto& graph = *analysis.graph;
+        for (std::uint32_t v = 0; v < loaded->opCount(); ++v) {
+            if (graph.inBegin(v + 1) > graph.inBegin(v) && graph.outBegin(v + 1) > graph.outBegin(v)) {
+                window.timeline()->selectOp(sightline::OpId(v));
+                QVERIFY(window.timeline()->plottable()->selectionArrows().size() >= 2);
+                for (const auto& [from, to] : window.timeline()->plottable()->selectionArrows())
+                    QVERIFY(from == sightline::OpId(v) || to == sightline::OpId(v));
+                break;
+            }
+        }
         // The view exports as PNG and PDF.
         const QString png = dir.filePath(QStringLiteral("view.png")), pdf = dir.filePath(QStringLiteral("view.pdf"));
         QVERIFY(window.exportViewTo(png));

@@ -70,6 +70,7 @@ public:
     // (while it is shown) and around the selected op (its dependencies).
     void setPathArrows(std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows);
     void setSelectionArrows(std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows);
+    const std::vector<std::pair<sightline::OpId, sightline::OpId>>& selectionArrows() const { return m_selectionArrows; }
 
     const std::vector<Row>& rows() const { return m_rows; }
     sightline::TimeNs origin() const { return m_origin; }
