@@ -14,6 +14,7 @@
 #include "widgets/panels/ranksummarychart.h"
 #include "widgets/panels/ranksummarymodel.h"
 #include "widgets/panels/statustext.h"
+#include "widgets/panels/tracktreepanel.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -152,7 +153,16 @@ MainWindow::MainWindow(QWidget* parent)
                                               .arg(QString::number(static_cast<double>(end - begin) / 1e6, 'f', 3) + tr(" ms")));
             aggregateDock->raise();
         });
-    m_sideDocks = { detailsDock, pathDock, aggregateDock };
+    m_tracks = new TrackTreePanel(this);
+    auto* tracksDock = new QDockWidget(tr("Tracks"), this);
+    tracksDock->setObjectName(QStringLiteral("tracksDock"));
+    tracksDock->setWidget(m_tracks);
+    addDockWidget(Qt::LeftDockWidgetArea, tracksDock);
+    resizeDocks({ tracksDock }, { 220 }, Qt::Horizontal);
+    connect(m_tracks, &TrackTreePanel::treeEdited, this, [this] { m_timeline->setTrackTree(m_tracks->tree()); });
+    connect(m_timeline, &TimelineView::trackTreeChanged, this, [this] { m_tracks->syncFrom(m_timeline->trackTree()); });
+    connect(m_tracks, &TrackTreePanel::nodeActivated, m_timeline, &TimelineView::revealNode);
+    m_sideDocks = { tracksDock, detailsDock, pathDock, aggregateDock };
     m_search = new OpSearchBar(this);
     auto* searchBar = new QToolBar(tr("Search"), this);
     searchBar->setObjectName(QStringLiteral("searchToolBar"));
@@ -367,6 +377,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
     m_timeline->setReplayed(m_analysis->replayedLayout);
     m_timeline->setCounters(m_analysis->busyRanks, m_analysis->commInFlight);
+    m_tracks->setJob(m_model->trace(), m_timeline->trackTree());
     {
         // Per-op replayed durations and slack for the colour modes.
         std::vector<sightline::TimeNs> replayed(m_analysis->replayedStart.size(), INT64_MIN);

@@ -18,6 +18,7 @@ class QTimer;
 class AggregateModel;
 class CriticalPathModel;
 class OpDetailsPanel;
+class TrackTreePanel;
 class OpSearchBar;
 class RankListModel;
 class RankSummaryModel;
@@ -45,6 +46,7 @@ public:
     const std::shared_ptr<const sightline::Trace>& trace() const;
     const std::shared_ptr<const JobAnalysis>& analysis() const { return m_analysis; }
     TimelineView* timeline() const { return m_timeline; }
+    TrackTreePanel* tracks() const { return m_tracks; }
     void setCriticalPathShown(bool shown);
     // 0 measured, 1 replayed, 2 both (replayed as a ghost row under each track).
     void setViewMode(int mode);
@@ -83,6 +85,7 @@ private:
     QDockWidget* m_ranksDock = nullptr;
     QList<QDockWidget*> m_sideDocks;
     OpDetailsPanel* m_details = nullptr;
+    TrackTreePanel* m_tracks = nullptr;
     OpSearchBar* m_search = nullptr;
     AggregateModel* m_aggregates = nullptr;
     RankSummaryModel* m_summary = nullptr;

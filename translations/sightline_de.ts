@@ -1,728 +1,874 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
-    <context>
-        <name>AggregateModel</name>
-        <message>
-            <source>Name</source>
-            <translation>Name</translation>
-        </message>
-        <message>
-            <source>Count</source>
-            <translation>Anzahl</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>Gesamt</translation>
-        </message>
-        <message>
-            <source>Self</source>
-            <translation>Eigen</translation>
-        </message>
-    </context>
-    <context>
-        <name>CriticalPathModel</name>
-        <message>
-            <source>compute</source>
-            <translation>Rechnen</translation>
-        </message>
-        <message>
-            <source>communication</source>
-            <translation>Kommunikation</translation>
-        </message>
-        <message>
-            <source>launch</source>
-            <translation>Start</translation>
-        </message>
-        <message>
-            <source>I/O</source>
-            <translation>E/A</translation>
-        </message>
-        <message>
-            <source>waiting</source>
-            <translation>Warten</translation>
-        </message>
-        <message>
-            <source>%1 (all ranks)</source>
-            <translation>%1 (alle Ranks)</translation>
-        </message>
-        <message>
-            <source>all</source>
-            <translation>alle</translation>
-        </message>
-        <message>
-            <source>#</source>
-            <translation>#</translation>
-        </message>
-        <message>
-            <source>Op</source>
-            <translation>Op</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Counts as</source>
-            <translation>Zählt als</translation>
-        </message>
-        <message>
-            <source>Time on path</source>
-            <translation>Zeit auf dem Pfad</translation>
-        </message>
-        <message>
-            <source>Share</source>
-            <translation>Anteil</translation>
-        </message>
-    </context>
-    <context>
-        <name>MainWindow</name>
-        <message>
-            <source>Open trace files (File ▸ Open, or drop them here) to see the ranks of a job.</source>
-            <translation>Öffnen Sie Trace-Dateien (Datei ▸ Öffnen, oder hierher ziehen), um die Ranks eines Jobs zu sehen.</translation>
-        </message>
-        <message>
-            <source>Ranks</source>
-            <translation>Ranks</translation>
-        </message>
-        <message>
-            <source>Details</source>
-            <translation>Details</translation>
-        </message>
-        <message>
-            <source>Critical Path</source>
-            <translation>Kritischer Pfad</translation>
-        </message>
-        <message>
-            <source>Ready</source>
-            <translation>Bereit</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>&amp;Datei</translation>
-        </message>
-        <message>
-            <source>&amp;Open Files…</source>
-            <translation>Dateien ö&amp;ffnen…</translation>
-        </message>
-        <message>
-            <source>Open &amp;Folder…</source>
-            <translation>&amp;Ordner öffnen…</translation>
-        </message>
-        <message>
-            <source>Open &amp;Recent</source>
-            <translation>&amp;Zuletzt geöffnet</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>&amp;Beenden</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>&amp;Ansicht</translation>
-        </message>
-        <message>
-            <source>&amp;Critical Path</source>
-            <translation>&amp;Kritischer Pfad</translation>
-        </message>
-        <message>
-            <source>&amp;Whole Job</source>
-            <translation>&amp;Ganzer Job</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>&amp;Hilfe</translation>
-        </message>
-        <message>
-            <source>&amp;About Sightline</source>
-            <translation>Ü&amp;ber Sightline</translation>
-        </message>
-        <message>
-            <source>About &amp;Qt</source>
-            <translation>Über &amp;Qt</translation>
-        </message>
-        <message>
-            <source>Open Trace Files</source>
-            <translation>Trace-Dateien öffnen</translation>
-        </message>
-        <message>
-            <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
-            <translation>Traces (*.json *.json.gz *.json.zst);;Alle Dateien (*)</translation>
-        </message>
-        <message>
-            <source>Open a Folder of Trace Files</source>
-            <translation>Einen Ordner mit Trace-Dateien öffnen</translation>
-        </message>
-        <message>
-            <source>Loading</source>
-            <translation>Laden</translation>
-        </message>
-        <message>
-            <source>Loading %1…</source>
-            <translation>%1 wird geladen…</translation>
-        </message>
-        <message numerus="yes">
-            <source>Loading %n files…</source>
-            <translation>
-                <numerusform>%n Datei wird geladen…</numerusform>
-                <numerusform>%n Dateien werden geladen…</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Loading…</source>
-            <translation>Wird geladen…</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 trace, world size %2, %n rank(s) loaded, </source>
-            <translation>
-                <numerusform>%1-Trace, Weltgröße %2, %n Rank geladen, </numerusform>
-                <numerusform>%1-Trace, Weltgröße %2, %n Ranks geladen, </numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1 ops.</source>
-            <translation>%1 Ops.</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n warning(s) while loading; see the tooltip.</source>
-            <translation>
-                <numerusform>%n Warnung beim Laden; siehe Tooltip.</numerusform>
-                <numerusform>%n Warnungen beim Laden; siehe Tooltip.</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Loaded</source>
-            <translation>Geladen</translation>
-        </message>
-        <message>
-            <source>The job could not be replayed: %1</source>
-            <translation>Der Job konnte nicht nachgespielt werden: %1</translation>
-        </message>
-        <message>
-            <source>Replayed; the critical path is %1 ms long</source>
-            <translation>Nachgespielt; der kritische Pfad ist %1 ms lang</translation>
-        </message>
-        <message>
-            <source>Loading cancelled</source>
-            <translation>Laden abgebrochen</translation>
-        </message>
-        <message>
-            <source>Loading failed</source>
-            <translation>Laden fehlgeschlagen</translation>
-        </message>
-        <message>
-            <source>Cannot Open Trace</source>
-            <translation>Trace kann nicht geöffnet werden</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 and %n more</source>
-            <translation>
-                <numerusform>%1 und %n weitere</numerusform>
-                <numerusform>%1 und %n weitere</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Sightline</source>
-            <translation>Sightline</translation>
-        </message>
-        <message>
-            <source>%1 — Sightline</source>
-            <translation>%1 — Sightline</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 and %n more — Sightline</source>
-            <translation>
-                <numerusform>%1 und %n weitere — Sightline</numerusform>
-                <numerusform>%1 und %n weitere — Sightline</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>About Sightline</source>
-            <translation>Über Sightline</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;A timeline and what-if explorer for distributed deep-learning training.&lt;/p&gt;&lt;p&gt;Loads PyTorch profiler (Kineto) and Chrome traces from every rank of a job.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;Zeitleiste und Was-wäre-wenn-Explorer für verteiltes Deep-Learning-Training.&lt;/p&gt;&lt;p&gt;Lädt PyTorch-Profiler- (Kineto) und Chrome-Traces aller Ranks eines Jobs.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&amp;Export View…</source>
-            <translation>Ansicht &amp;exportieren…</translation>
-        </message>
-        <message>
-            <source>Export View</source>
-            <translation>Ansicht exportieren</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png);;PDF document (*.pdf)</source>
-            <translation>PNG-Bild (*.png);;PDF-Dokument (*.pdf)</translation>
-        </message>
-        <message>
-            <source>Export Failed</source>
-            <translation>Export fehlgeschlagen</translation>
-        </message>
-        <message>
-            <source>Cannot write %1.</source>
-            <translation>%1 kann nicht geschrieben werden.</translation>
-        </message>
-        <message>
-            <source>Search</source>
-            <translation>Suche</translation>
-        </message>
-        <message>
-            <source>Selection</source>
-            <translation>Auswahl</translation>
-        </message>
-        <message numerus="yes">
-            <source>Selection: %n op(s), %1</source>
-            <translation>
-                <numerusform>Auswahl: %n Op, %1</numerusform>
-                <numerusform>Auswahl: %n Ops, %1</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source> ms</source>
-            <translation> ms</translation>
-        </message>
-        <message>
-            <source>&amp;Measured Times</source>
-            <translation>&amp;Gemessene Zeiten</translation>
-        </message>
-        <message>
-            <source>&amp;Replayed Times</source>
-            <translation>&amp;Nachgespielte Zeiten</translation>
-        </message>
-        <message>
-            <source>Measured &amp;and Replayed</source>
-            <translation>Gemessen &amp;und nachgespielt</translation>
-        </message>
-        <message>
-            <source>&amp;Colour By</source>
-            <translation>&amp;Färben nach</translation>
-        </message>
-        <message>
-            <source>&amp;Kind</source>
-            <translation>&amp;Art</translation>
-        </message>
-        <message>
-            <source>&amp;Replayed − Measured Duration</source>
-            <translation>&amp;Nachgespielte − gemessene Dauer</translation>
-        </message>
-        <message>
-            <source>&amp;Slack</source>
-            <translation>&amp;Puffer</translation>
-        </message>
-        <message>
-            <source>Building the dependency graph and replaying…</source>
-            <translation>Abhängigkeitsgraph wird erstellt und nachgespielt…</translation>
-        </message>
-        <message>
-            <source>Replay cancelled: the timeline shows the measured trace only</source>
-            <translation>Nachspielen abgebrochen: die Zeitleiste zeigt nur den gemessenen Trace</translation>
-        </message>
-        <message>
-            <source>Summary</source>
-            <translation>Übersicht</translation>
-        </message>
-        <message>
-            <source>Export &amp;Replayed Timeline…</source>
-            <translation>&amp;Nachgespielte Zeitleiste exportieren…</translation>
-        </message>
-        <message>
-            <source>Export Replayed Timeline</source>
-            <translation>Nachgespielte Zeitleiste exportieren</translation>
-        </message>
-        <message>
-            <source>Chrome trace JSON (*.json)</source>
-            <translation>Chrome-Trace-JSON (*.json)</translation>
-        </message>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>%1 kann nicht geschrieben werden: %2</translation>
-        </message>
-        <message>
-            <source>Wrote %1</source>
-            <translation>%1 geschrieben</translation>
-        </message>
-    </context>
-    <context>
-        <name>OpDetailsPanel</name>
-        <message>
-            <source>Click an op in the timeline to see its details.</source>
-            <translation>Klicken Sie auf eine Op in der Zeitleiste, um ihre Details zu sehen.</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 across %n rank(s) (%2)</source>
-            <translation>
-                <numerusform>%1 über %n Rank (%2)</numerusform>
-                <numerusform>%1 über %n Ranks (%2)</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>rank %1</source>
-            <translation>Rank %1</translation>
-        </message>
-        <message>
-            <source>Kind</source>
-            <translation>Art</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Track</source>
-            <translation>Spur</translation>
-        </message>
-        <message>
-            <source>Start</source>
-            <translation>Beginn</translation>
-        </message>
-        <message>
-            <source>Duration</source>
-            <translation>Dauer</translation>
-        </message>
-        <message>
-            <source>Bytes</source>
-            <translation>Bytes</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>Schritt</translation>
-        </message>
-        <message>
-            <source>Replayed duration</source>
-            <translation>Nachgespielte Dauer</translation>
-        </message>
-        <message>
-            <source>Slack</source>
-            <translation>Puffer</translation>
-        </message>
-        <message>
-            <source>none: on the critical path</source>
-            <translation>keiner: auf dem kritischen Pfad</translation>
-        </message>
-        <message>
-            <source>Replayed</source>
-            <translation>Nachgespielt</translation>
-        </message>
-        <message>
-            <source>no: outside the replayed steps</source>
-            <translation>nein: außerhalb der nachgespielten Schritte</translation>
-        </message>
-        <message>
-            <source>Waits for</source>
-            <translation>Wartet auf</translation>
-        </message>
-        <message>
-            <source>&lt;li&gt;nothing&lt;/li&gt;</source>
-            <translation>&lt;li&gt;nichts&lt;/li&gt;</translation>
-        </message>
-        <message>
-            <source>Released</source>
-            <translation>Gibt frei</translation>
-        </message>
-    </context>
-    <context>
-        <name>OpSearchBar</name>
-        <message>
-            <source>Find ops by name (regular expression)</source>
-            <translation>Ops nach Namen suchen (regulärer Ausdruck)</translation>
-        </message>
-        <message>
-            <source>Previous</source>
-            <translation>Vorheriger</translation>
-        </message>
-        <message>
-            <source>Next</source>
-            <translation>Nächster</translation>
-        </message>
-        <message>
-            <source>invalid: %1</source>
-            <translation>ungültig: %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n match(es)</source>
-            <translation>
-                <numerusform>%n Treffer</numerusform>
-                <numerusform>%n Treffer</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1 of %2</source>
-            <translation>%1 von %2</translation>
-        </message>
-    </context>
-    <context>
-        <name>RankListModel</name>
-        <message>
-            <source>%1 ms</source>
-            <translation>%1 ms</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>File</source>
-            <translation>Datei</translation>
-        </message>
-        <message>
-            <source>Host</source>
-            <translation>Host</translation>
-        </message>
-        <message>
-            <source>Tracks</source>
-            <translation>Spuren</translation>
-        </message>
-        <message>
-            <source>Ops</source>
-            <translation>Ops</translation>
-        </message>
-        <message>
-            <source>Collectives</source>
-            <translation>Kollektive</translation>
-        </message>
-        <message>
-            <source>Steps</source>
-            <translation>Schritte</translation>
-        </message>
-        <message>
-            <source>Mean step</source>
-            <translation>Mittlerer Schritt</translation>
-        </message>
-    </context>
-    <context>
-        <name>RankSummaryChart</name>
-        <message>
-            <source>rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>GPU time (ms)</source>
-            <translation>GPU-Zeit (ms)</translation>
-        </message>
-        <message>
-            <source>compute</source>
-            <translation>Rechnen</translation>
-        </message>
-        <message>
-            <source>compute overlapping communication</source>
-            <translation>Rechnen parallel zur Kommunikation</translation>
-        </message>
-        <message>
-            <source>exposed communication</source>
-            <translation>nicht überdeckte Kommunikation</translation>
-        </message>
-        <message>
-            <source>idle</source>
-            <translation>untätig</translation>
-        </message>
-        <message>
-            <source>mean step (ms)</source>
-            <translation>mittlerer Schritt (ms)</translation>
-        </message>
-        <message>
-            <source>measured step</source>
-            <translation>gemessener Schritt</translation>
-        </message>
-        <message>
-            <source>replayed step</source>
-            <translation>nachgespielter Schritt</translation>
-        </message>
-    </context>
-    <context>
-        <name>RankSummaryModel</name>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Compute</source>
-            <translation>Rechnen</translation>
-        </message>
-        <message>
-            <source>Communication</source>
-            <translation>Kommunikation</translation>
-        </message>
-        <message>
-            <source>Exposed comm.</source>
-            <translation>Nicht überdeckte Komm.</translation>
-        </message>
-        <message>
-            <source>Idle</source>
-            <translation>Untätig</translation>
-        </message>
-        <message>
-            <source>Overlap</source>
-            <translation>Überlappung</translation>
-        </message>
-        <message>
-            <source>Measured step</source>
-            <translation>Gemessener Schritt</translation>
-        </message>
-        <message>
-            <source>Replayed step</source>
-            <translation>Nachgespielter Schritt</translation>
-        </message>
-    </context>
-    <context>
-        <name>StatusText</name>
-        <message>
-            <source>No error.</source>
-            <translation>Kein Fehler.</translation>
-        </message>
-        <message>
-            <source>The file or folder does not exist.</source>
-            <translation>Die Datei oder der Ordner existiert nicht.</translation>
-        </message>
-        <message>
-            <source>The file could not be read.</source>
-            <translation>Die Datei konnte nicht gelesen werden.</translation>
-        </message>
-        <message>
-            <source>The file is empty.</source>
-            <translation>Die Datei ist leer.</translation>
-        </message>
-        <message>
-            <source>The compressed data is corrupt or incomplete.</source>
-            <translation>Die komprimierten Daten sind beschädigt oder unvollständig.</translation>
-        </message>
-        <message>
-            <source>The file is not a trace Sightline can read.</source>
-            <translation>Die Datei ist kein Trace, den Sightline lesen kann.</translation>
-        </message>
-        <message>
-            <source>The file is not valid JSON.</source>
-            <translation>Die Datei ist kein gültiges JSON.</translation>
-        </message>
-        <message>
-            <source>The file ends in the middle of the JSON text; it may have been cut off.</source>
-            <translation>Die Datei endet mitten im JSON-Text; sie wurde womöglich abgeschnitten.</translation>
-        </message>
-        <message>
-            <source>A value has the wrong type.</source>
-            <translation>Ein Wert hat den falschen Typ.</translation>
-        </message>
-        <message>
-            <source>An event has a negative duration.</source>
-            <translation>Ein Ereignis hat eine negative Dauer.</translation>
-        </message>
-        <message>
-            <source>An event lacks a required field.</source>
-            <translation>Einem Ereignis fehlt ein Pflichtfeld.</translation>
-        </message>
-        <message>
-            <source>A begin or end event has no partner.</source>
-            <translation>Ein Beginn- oder End-Ereignis hat kein Gegenstück.</translation>
-        </message>
-        <message>
-            <source>Two files claim the same rank.</source>
-            <translation>Zwei Dateien beanspruchen denselben Rank.</translation>
-        </message>
-        <message>
-            <source>The trace holds no events.</source>
-            <translation>Der Trace enthält keine Ereignisse.</translation>
-        </message>
-        <message>
-            <source>A number is out of the representable range.</source>
-            <translation>Eine Zahl liegt außerhalb des darstellbaren Bereichs.</translation>
-        </message>
-        <message>
-            <source>An event type is not supported.</source>
-            <translation>Ein Ereignistyp wird nicht unterstützt.</translation>
-        </message>
-        <message>
-            <source>Loading was cancelled.</source>
-            <translation>Das Laden wurde abgebrochen.</translation>
-        </message>
-        <message>
-            <source>The file is too large to load.</source>
-            <translation>Die Datei ist zu groß zum Laden.</translation>
-        </message>
-        <message>
-            <source>The request does not fit this trace.</source>
-            <translation>Die Anfrage passt nicht zu diesem Trace.</translation>
-        </message>
-        <message>
-            <source>The operations wait for each other in a cycle, so they cannot be replayed.</source>
-            <translation>Die Operationen warten im Kreis aufeinander und können daher nicht nachgespielt werden.</translation>
-        </message>
-        <message>
-            <source>Unknown error.</source>
-            <translation>Unbekannter Fehler.</translation>
-        </message>
-        <message>
-            <source>%1 (at byte %2):</source>
-            <translation>%1 (bei Byte %2):</translation>
-        </message>
-        <message>
-            <source>Details: %1</source>
-            <translation>Details: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>TimelinePlottable</name>
-        <message>
-            <source>rank %1</source>
-            <translation>Rank %1</translation>
-        </message>
-        <message>
-            <source>replayed</source>
-            <translation>nachgespielt</translation>
-        </message>
-    </context>
-    <context>
-        <name>TimelineView</name>
-        <message>
-            <source>%1
+<context>
+    <name>AggregateModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>Eigen</translation>
+    </message>
+</context>
+<context>
+    <name>CriticalPathModel</name>
+    <message>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation>E/A</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>Warten</translation>
+    </message>
+    <message>
+        <source>%1 (all ranks)</source>
+        <translation>%1 (alle Ranks)</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>Op</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Counts as</source>
+        <translation>Zählt als</translation>
+    </message>
+    <message>
+        <source>Time on path</source>
+        <translation>Zeit auf dem Pfad</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Open trace files (File ▸ Open, or drop them here) to see the ranks of a job.</source>
+        <translation>Öffnen Sie Trace-Dateien (Datei ▸ Öffnen, oder hierher ziehen), um die Ranks eines Jobs zu sehen.</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Ranks</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Critical Path</source>
+        <translation>Kritischer Pfad</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Bereit</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open Files…</source>
+        <translation>Dateien ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder…</source>
+        <translation>&amp;Ordner öffnen…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Critical Path</source>
+        <translation>&amp;Kritischer Pfad</translation>
+    </message>
+    <message>
+        <source>&amp;Whole Job</source>
+        <translation>&amp;Ganzer Job</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About Sightline</source>
+        <translation>Ü&amp;ber Sightline</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Open Trace Files</source>
+        <translation>Trace-Dateien öffnen</translation>
+    </message>
+    <message>
+        <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
+        <translation>Traces (*.json *.json.gz *.json.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a Folder of Trace Files</source>
+        <translation>Einen Ordner mit Trace-Dateien öffnen</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>Laden</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading %n files…</source>
+        <translation>
+            <numerusform>%n Datei wird geladen…</numerusform>
+            <numerusform>%n Dateien werden geladen…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 trace, world size %2, %n rank(s) loaded, </source>
+        <translation>
+            <numerusform>%1-Trace, Weltgröße %2, %n Rank geladen, </numerusform>
+            <numerusform>%1-Trace, Weltgröße %2, %n Ranks geladen, </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ops.</source>
+        <translation>%1 Ops.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s) while loading; see the tooltip.</source>
+        <translation>
+            <numerusform>%n Warnung beim Laden; siehe Tooltip.</numerusform>
+            <numerusform>%n Warnungen beim Laden; siehe Tooltip.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>Geladen</translation>
+    </message>
+    <message>
+        <source>The job could not be replayed: %1</source>
+        <translation>Der Job konnte nicht nachgespielt werden: %1</translation>
+    </message>
+    <message>
+        <source>Replayed; the critical path is %1 ms long</source>
+        <translation>Nachgespielt; der kritische Pfad ist %1 ms lang</translation>
+    </message>
+    <message>
+        <source>Loading cancelled</source>
+        <translation>Laden abgebrochen</translation>
+    </message>
+    <message>
+        <source>Loading failed</source>
+        <translation>Laden fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cannot Open Trace</source>
+        <translation>Trace kann nicht geöffnet werden</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sightline</source>
+        <translation>Sightline</translation>
+    </message>
+    <message>
+        <source>%1 — Sightline</source>
+        <translation>%1 — Sightline</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more — Sightline</source>
+        <translation>
+            <numerusform>%1 und %n weitere — Sightline</numerusform>
+            <numerusform>%1 und %n weitere — Sightline</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>About Sightline</source>
+        <translation>Über Sightline</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;A timeline and what-if explorer for distributed deep-learning training.&lt;/p&gt;&lt;p&gt;Loads PyTorch profiler (Kineto) and Chrome traces from every rank of a job.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;Zeitleiste und Was-wäre-wenn-Explorer für verteiltes Deep-Learning-Training.&lt;/p&gt;&lt;p&gt;Lädt PyTorch-Profiler- (Kineto) und Chrome-Traces aller Ranks eines Jobs.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Export View…</source>
+        <translation>Ansicht &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Export View</source>
+        <translation>Ansicht exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export Failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selection: %n op(s), %1</source>
+        <translation>
+            <numerusform>Auswahl: %n Op, %1</numerusform>
+            <numerusform>Auswahl: %n Ops, %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>&amp;Measured Times</source>
+        <translation>&amp;Gemessene Zeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Replayed Times</source>
+        <translation>&amp;Nachgespielte Zeiten</translation>
+    </message>
+    <message>
+        <source>Measured &amp;and Replayed</source>
+        <translation>Gemessen &amp;und nachgespielt</translation>
+    </message>
+    <message>
+        <source>&amp;Colour By</source>
+        <translation>&amp;Färben nach</translation>
+    </message>
+    <message>
+        <source>&amp;Kind</source>
+        <translation>&amp;Art</translation>
+    </message>
+    <message>
+        <source>&amp;Replayed − Measured Duration</source>
+        <translation>&amp;Nachgespielte − gemessene Dauer</translation>
+    </message>
+    <message>
+        <source>&amp;Slack</source>
+        <translation>&amp;Puffer</translation>
+    </message>
+    <message>
+        <source>Building the dependency graph and replaying…</source>
+        <translation>Abhängigkeitsgraph wird erstellt und nachgespielt…</translation>
+    </message>
+    <message>
+        <source>Replay cancelled: the timeline shows the measured trace only</source>
+        <translation>Nachspielen abgebrochen: die Zeitleiste zeigt nur den gemessenen Trace</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>Übersicht</translation>
+    </message>
+    <message>
+        <source>Export &amp;Replayed Timeline…</source>
+        <translation>&amp;Nachgespielte Zeitleiste exportieren…</translation>
+    </message>
+    <message>
+        <source>Export Replayed Timeline</source>
+        <translation>Nachgespielte Zeitleiste exportieren</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome-Trace-JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Spuren</translation>
+    </message>
+</context>
+<context>
+    <name>OpDetailsPanel</name>
+    <message>
+        <source>Click an op in the timeline to see its details.</source>
+        <translation>Klicken Sie auf eine Op in der Zeitleiste, um ihre Details zu sehen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 across %n rank(s) (%2)</source>
+        <translation>
+            <numerusform>%1 über %n Rank (%2)</numerusform>
+            <numerusform>%1 über %n Ranks (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation>Spur</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Replayed duration</source>
+        <translation>Nachgespielte Dauer</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>Puffer</translation>
+    </message>
+    <message>
+        <source>none: on the critical path</source>
+        <translation>keiner: auf dem kritischen Pfad</translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation>Nachgespielt</translation>
+    </message>
+    <message>
+        <source>no: outside the replayed steps</source>
+        <translation>nein: außerhalb der nachgespielten Schritte</translation>
+    </message>
+    <message>
+        <source>Waits for</source>
+        <translation>Wartet auf</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;nothing&lt;/li&gt;</source>
+        <translation>&lt;li&gt;nichts&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>Gibt frei</translation>
+    </message>
+</context>
+<context>
+    <name>OpSearchBar</name>
+    <message>
+        <source>Find ops by name (regular expression)</source>
+        <translation>Ops nach Namen suchen (regulärer Ausdruck)</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>Vorheriger</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Nächster</translation>
+    </message>
+    <message>
+        <source>invalid: %1</source>
+        <translation>ungültig: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n Treffer</numerusform>
+            <numerusform>%n Treffer</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>RankListModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Spuren</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>Ops</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>Kollektive</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>Schritte</translation>
+    </message>
+    <message>
+        <source>Mean step</source>
+        <translation>Mittlerer Schritt</translation>
+    </message>
+</context>
+<context>
+    <name>RankSummaryChart</name>
+    <message>
+        <source>rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>GPU time (ms)</source>
+        <translation>GPU-Zeit (ms)</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>compute overlapping communication</source>
+        <translation>Rechnen parallel zur Kommunikation</translation>
+    </message>
+    <message>
+        <source>exposed communication</source>
+        <translation>nicht überdeckte Kommunikation</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>untätig</translation>
+    </message>
+    <message>
+        <source>mean step (ms)</source>
+        <translation>mittlerer Schritt (ms)</translation>
+    </message>
+    <message>
+        <source>measured step</source>
+        <translation>gemessener Schritt</translation>
+    </message>
+    <message>
+        <source>replayed step</source>
+        <translation>nachgespielter Schritt</translation>
+    </message>
+</context>
+<context>
+    <name>RankSummaryModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>Exposed comm.</source>
+        <translation>Nicht überdeckte Komm.</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>Untätig</translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation>Überlappung</translation>
+    </message>
+    <message>
+        <source>Measured step</source>
+        <translation>Gemessener Schritt</translation>
+    </message>
+    <message>
+        <source>Replayed step</source>
+        <translation>Nachgespielter Schritt</translation>
+    </message>
+</context>
+<context>
+    <name>StatusText</name>
+    <message>
+        <source>No error.</source>
+        <translation>Kein Fehler.</translation>
+    </message>
+    <message>
+        <source>The file or folder does not exist.</source>
+        <translation>Die Datei oder der Ordner existiert nicht.</translation>
+    </message>
+    <message>
+        <source>The file could not be read.</source>
+        <translation>Die Datei konnte nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>The file is empty.</source>
+        <translation>Die Datei ist leer.</translation>
+    </message>
+    <message>
+        <source>The compressed data is corrupt or incomplete.</source>
+        <translation>Die komprimierten Daten sind beschädigt oder unvollständig.</translation>
+    </message>
+    <message>
+        <source>The file is not a trace Sightline can read.</source>
+        <translation>Die Datei ist kein Trace, den Sightline lesen kann.</translation>
+    </message>
+    <message>
+        <source>The file is not valid JSON.</source>
+        <translation>Die Datei ist kein gültiges JSON.</translation>
+    </message>
+    <message>
+        <source>The file ends in the middle of the JSON text; it may have been cut off.</source>
+        <translation>Die Datei endet mitten im JSON-Text; sie wurde womöglich abgeschnitten.</translation>
+    </message>
+    <message>
+        <source>A value has the wrong type.</source>
+        <translation>Ein Wert hat den falschen Typ.</translation>
+    </message>
+    <message>
+        <source>An event has a negative duration.</source>
+        <translation>Ein Ereignis hat eine negative Dauer.</translation>
+    </message>
+    <message>
+        <source>An event lacks a required field.</source>
+        <translation>Einem Ereignis fehlt ein Pflichtfeld.</translation>
+    </message>
+    <message>
+        <source>A begin or end event has no partner.</source>
+        <translation>Ein Beginn- oder End-Ereignis hat kein Gegenstück.</translation>
+    </message>
+    <message>
+        <source>Two files claim the same rank.</source>
+        <translation>Zwei Dateien beanspruchen denselben Rank.</translation>
+    </message>
+    <message>
+        <source>The trace holds no events.</source>
+        <translation>Der Trace enthält keine Ereignisse.</translation>
+    </message>
+    <message>
+        <source>A number is out of the representable range.</source>
+        <translation>Eine Zahl liegt außerhalb des darstellbaren Bereichs.</translation>
+    </message>
+    <message>
+        <source>An event type is not supported.</source>
+        <translation>Ein Ereignistyp wird nicht unterstützt.</translation>
+    </message>
+    <message>
+        <source>Loading was cancelled.</source>
+        <translation>Das Laden wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The file is too large to load.</source>
+        <translation>Die Datei ist zu groß zum Laden.</translation>
+    </message>
+    <message>
+        <source>The request does not fit this trace.</source>
+        <translation>Die Anfrage passt nicht zu diesem Trace.</translation>
+    </message>
+    <message>
+        <source>The operations wait for each other in a cycle, so they cannot be replayed.</source>
+        <translation>Die Operationen warten im Kreis aufeinander und können daher nicht nachgespielt werden.</translation>
+    </message>
+    <message>
+        <source>Unknown error.</source>
+        <translation>Unbekannter Fehler.</translation>
+    </message>
+    <message>
+        <source>%1 (at byte %2):</source>
+        <translation>%1 (bei Byte %2):</translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>Details: %1</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePlottable</name>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation>nachgespielt</translation>
+    </message>
+    <message>
+        <source>host %1</source>
+        <translation>Host %1</translation>
+    </message>
+    <message>
+        <source>unnamed host</source>
+        <translation>unbenannter Host</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>%1
 %2</source>
-            <translation>%1
+        <translation>%1
 %2</translation>
-        </message>
-        <message>
-            <source>%1 ops, %2
+    </message>
+    <message>
+        <source>%1 ops, %2
 widest: %3</source>
-            <translation>%1 Ops, %2
+        <translation>%1 Ops, %2
 längste: %3</translation>
-        </message>
-        <message>
-            <source>ranks with a GPU op running</source>
-            <translation>Ranks mit laufender GPU-Op</translation>
-        </message>
-        <message>
-            <source>communication ops in flight</source>
-            <translation>laufende Kommunikations-Ops</translation>
-        </message>
-        <message>
-            <source>ranks with a GPU op running (blue), communication ops in flight (orange)</source>
-            <translation>Ranks mit laufender GPU-Op (blau), laufende Kommunikations-Ops (orange)</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>Timeline and what-if explorer for distributed training.</source>
-            <translation>Zeitleiste und Was-wäre-wenn-Explorer für verteiltes Training.</translation>
-        </message>
-        <message>
-            <source>Trace files or folders of one job to open.</source>
-            <translation>Zu öffnende Trace-Dateien oder Ordner eines Jobs.</translation>
-        </message>
-        <message>
-            <source>Open the files, save the window at 1600×1000 as an image and quit.</source>
-            <translation>Die Dateien öffnen, das Fenster in 1600×1000 als Bild speichern und beenden.</translation>
-        </message>
-        <message>
-            <source>Highlight the critical path.</source>
-            <translation>Den kritischen Pfad hervorheben.</translation>
-        </message>
-        <message>
-            <source>The language of the window, e.g. de or zh_CN (default: the system's).</source>
-            <translation>Die Sprache des Fensters, z. B. de oder zh_CN (Standard: die des Systems).</translation>
-        </message>
-        <message>
-            <source>Which times the timeline shows: measured, replayed or both.</source>
-            <translation>Welche Zeiten die Zeitleiste zeigt: measured, replayed oder both.</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>ranks with a GPU op running</source>
+        <translation>Ranks mit laufender GPU-Op</translation>
+    </message>
+    <message>
+        <source>communication ops in flight</source>
+        <translation>laufende Kommunikations-Ops</translation>
+    </message>
+    <message>
+        <source>ranks with a GPU op running (blue), communication ops in flight (orange)</source>
+        <translation>Ranks mit laufender GPU-Op (blau), laufende Kommunikations-Ops (orange)</translation>
+    </message>
+    <message>
+        <source>Expand Host</source>
+        <translation>Host aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse Host</source>
+        <translation>Host zuklappen</translation>
+    </message>
+    <message>
+        <source>Hide Host</source>
+        <translation>Host ausblenden</translation>
+    </message>
+    <message>
+        <source>Expand Rank</source>
+        <translation>Rank aufklappen</translation>
+    </message>
+    <message>
+        <source>Collapse Rank</source>
+        <translation>Rank zuklappen</translation>
+    </message>
+    <message>
+        <source>Hide Rank</source>
+        <translation>Rank ausblenden</translation>
+    </message>
+    <message>
+        <source>Spread Lanes</source>
+        <translation>Bahnen aufteilen</translation>
+    </message>
+    <message>
+        <source>Merge Lanes</source>
+        <translation>Bahnen zusammenlegen</translation>
+    </message>
+    <message>
+        <source>Hide Track</source>
+        <translation>Spur ausblenden</translation>
+    </message>
+    <message>
+        <source>Collapse All Ranks</source>
+        <translation>Alle Ranks zuklappen</translation>
+    </message>
+    <message>
+        <source>Expand All Ranks</source>
+        <translation>Alle Ranks aufklappen</translation>
+    </message>
+    <message>
+        <source>Show All Tracks</source>
+        <translation>Alle Spuren einblenden</translation>
+    </message>
+    <message>
+        <source>at %1
+%2 ranks with a GPU op running
+%3 communication ops in flight</source>
+        <translation>bei %1
+%2 Ranks mit laufender GPU-Op
+%3 laufende Kommunikations-Ops</translation>
+    </message>
+</context>
+<context>
+    <name>TrackTreeModel</name>
+    <message>
+        <source>host %1</source>
+        <translation>Host %1</translation>
+    </message>
+    <message>
+        <source>unnamed host</source>
+        <translation>unbenannter Host</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU-Threads</translation>
+    </message>
+    <message>
+        <source>GPU streams</source>
+        <translation>GPU-Streams</translation>
+    </message>
+    <message>
+        <source>Communication channels</source>
+        <translation>Kommunikationskanäle</translation>
+    </message>
+    <message>
+        <source>Other tracks</source>
+        <translation>Andere Spuren</translation>
+    </message>
+    <message>
+        <source>%1: collapsed in the timeline</source>
+        <translation>%1: in der Zeitleiste zugeklappt</translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation>Spur</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>Ops</translation>
+    </message>
+</context>
+<context>
+    <name>TrackTreePanel</name>
+    <message>
+        <source>Move Up</source>
+        <translation>Nach oben</translation>
+    </message>
+    <message>
+        <source>Move the selected row up among its siblings (Alt+Up)</source>
+        <translation>Die gewählte Zeile unter ihren Geschwistern nach oben schieben (Alt+Hoch)</translation>
+    </message>
+    <message>
+        <source>Move Down</source>
+        <translation>Nach unten</translation>
+    </message>
+    <message>
+        <source>Move the selected row down among its siblings (Alt+Down)</source>
+        <translation>Die gewählte Zeile unter ihren Geschwistern nach unten schieben (Alt+Runter)</translation>
+    </message>
+    <message>
+        <source>Show All</source>
+        <translation>Alle einblenden</translation>
+    </message>
+    <message>
+        <source>Show every hidden track</source>
+        <translation>Alle ausgeblendeten Spuren einblenden</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Restore the job&apos;s own order, show every track and undo collapsing</source>
+        <translation>Die Reihenfolge des Jobs wiederherstellen, alle Spuren einblenden und Zuklappen aufheben</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Timeline and what-if explorer for distributed training.</source>
+        <translation>Zeitleiste und Was-wäre-wenn-Explorer für verteiltes Training.</translation>
+    </message>
+    <message>
+        <source>Trace files or folders of one job to open.</source>
+        <translation>Zu öffnende Trace-Dateien oder Ordner eines Jobs.</translation>
+    </message>
+    <message>
+        <source>Open the files, save the window at 1600×1000 as an image and quit.</source>
+        <translation>Die Dateien öffnen, das Fenster in 1600×1000 als Bild speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>Highlight the critical path.</source>
+        <translation>Den kritischen Pfad hervorheben.</translation>
+    </message>
+    <message>
+        <source>The language of the window, e.g. de or zh_CN (default: the system&apos;s).</source>
+        <translation>Die Sprache des Fensters, z. B. de oder zh_CN (Standard: die des Systems).</translation>
+    </message>
+    <message>
+        <source>Which times the timeline shows: measured, replayed or both.</source>
+        <translation>Welche Zeiten die Zeitleiste zeigt: measured, replayed oder both.</translation>
+    </message>
+</context>
 </TS>

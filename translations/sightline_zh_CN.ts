@@ -1,720 +1,866 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
-    <context>
-        <name>AggregateModel</name>
-        <message>
-            <source>Name</source>
-            <translation>名称</translation>
-        </message>
-        <message>
-            <source>Count</source>
-            <translation>数量</translation>
-        </message>
-        <message>
-            <source>Total</source>
-            <translation>总计</translation>
-        </message>
-        <message>
-            <source>Self</source>
-            <translation>自身</translation>
-        </message>
-    </context>
-    <context>
-        <name>CriticalPathModel</name>
-        <message>
-            <source>compute</source>
-            <translation>计算</translation>
-        </message>
-        <message>
-            <source>communication</source>
-            <translation>通信</translation>
-        </message>
-        <message>
-            <source>launch</source>
-            <translation>启动</translation>
-        </message>
-        <message>
-            <source>I/O</source>
-            <translation>I/O</translation>
-        </message>
-        <message>
-            <source>waiting</source>
-            <translation>等待</translation>
-        </message>
-        <message>
-            <source>%1 (all ranks)</source>
-            <translation>%1（所有 rank）</translation>
-        </message>
-        <message>
-            <source>all</source>
-            <translation>全部</translation>
-        </message>
-        <message>
-            <source>#</source>
-            <translation>#</translation>
-        </message>
-        <message>
-            <source>Op</source>
-            <translation>操作</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Counts as</source>
-            <translation>计为</translation>
-        </message>
-        <message>
-            <source>Time on path</source>
-            <translation>路径上时间</translation>
-        </message>
-        <message>
-            <source>Share</source>
-            <translation>占比</translation>
-        </message>
-    </context>
-    <context>
-        <name>MainWindow</name>
-        <message>
-            <source>Open trace files (File ▸ Open, or drop them here) to see the ranks of a job.</source>
-            <translation>打开 trace 文件（文件 ▸ 打开，或拖放到此处）以查看作业的各个 rank。</translation>
-        </message>
-        <message>
-            <source>Ranks</source>
-            <translation>Rank 列表</translation>
-        </message>
-        <message>
-            <source>Details</source>
-            <translation>详情</translation>
-        </message>
-        <message>
-            <source>Critical Path</source>
-            <translation>关键路径</translation>
-        </message>
-        <message>
-            <source>Ready</source>
-            <translation>就绪</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>文件(&amp;F)</translation>
-        </message>
-        <message>
-            <source>&amp;Open Files…</source>
-            <translation>打开文件(&amp;O)…</translation>
-        </message>
-        <message>
-            <source>Open &amp;Folder…</source>
-            <translation>打开文件夹(&amp;F)…</translation>
-        </message>
-        <message>
-            <source>Open &amp;Recent</source>
-            <translation>最近打开(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>退出(&amp;Q)</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>视图(&amp;V)</translation>
-        </message>
-        <message>
-            <source>&amp;Critical Path</source>
-            <translation>关键路径(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Whole Job</source>
-            <translation>整个作业(&amp;W)</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>帮助(&amp;H)</translation>
-        </message>
-        <message>
-            <source>&amp;About Sightline</source>
-            <translation>关于 Sightline(&amp;A)</translation>
-        </message>
-        <message>
-            <source>About &amp;Qt</source>
-            <translation>关于 &amp;Qt</translation>
-        </message>
-        <message>
-            <source>Open Trace Files</source>
-            <translation>打开 trace 文件</translation>
-        </message>
-        <message>
-            <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
-            <translation>Trace 文件 (*.json *.json.gz *.json.zst);;所有文件 (*)</translation>
-        </message>
-        <message>
-            <source>Open a Folder of Trace Files</source>
-            <translation>打开包含 trace 文件的文件夹</translation>
-        </message>
-        <message>
-            <source>Loading</source>
-            <translation>加载中</translation>
-        </message>
-        <message>
-            <source>Loading %1…</source>
-            <translation>正在加载 %1…</translation>
-        </message>
-        <message numerus="yes">
-            <source>Loading %n files…</source>
-            <translation>
-                <numerusform>正在加载 %n 个文件…</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Loading…</source>
-            <translation>正在加载…</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 trace, world size %2, %n rank(s) loaded, </source>
-            <translation>
-                <numerusform>%1 trace，world size %2，已加载 %n 个 rank，</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1 ops.</source>
-            <translation>%1 个操作。</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n warning(s) while loading; see the tooltip.</source>
-            <translation>
-                <numerusform>加载时有 %n 条警告；请查看提示。</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Loaded</source>
-            <translation>已加载</translation>
-        </message>
-        <message>
-            <source>The job could not be replayed: %1</source>
-            <translation>无法重放该作业：%1</translation>
-        </message>
-        <message>
-            <source>Replayed; the critical path is %1 ms long</source>
-            <translation>已重放；关键路径长 %1 毫秒</translation>
-        </message>
-        <message>
-            <source>Loading cancelled</source>
-            <translation>已取消加载</translation>
-        </message>
-        <message>
-            <source>Loading failed</source>
-            <translation>加载失败</translation>
-        </message>
-        <message>
-            <source>Cannot Open Trace</source>
-            <translation>无法打开 trace</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 and %n more</source>
-            <translation>
-                <numerusform>%1 及另外 %n 个</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Sightline</source>
-            <translation>Sightline</translation>
-        </message>
-        <message>
-            <source>%1 — Sightline</source>
-            <translation>%1 — Sightline</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 and %n more — Sightline</source>
-            <translation>
-                <numerusform>%1 及另外 %n 个 — Sightline</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>About Sightline</source>
-            <translation>关于 Sightline</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;A timeline and what-if explorer for distributed deep-learning training.&lt;/p&gt;&lt;p&gt;Loads PyTorch profiler (Kineto) and Chrome traces from every rank of a job.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;面向分布式深度学习训练的时间线与假设分析工具。&lt;/p&gt;&lt;p&gt;可加载作业中每个 rank 的 PyTorch profiler（Kineto）和 Chrome trace。&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>&amp;Export View…</source>
-            <translation>导出视图(&amp;E)…</translation>
-        </message>
-        <message>
-            <source>Export View</source>
-            <translation>导出视图</translation>
-        </message>
-        <message>
-            <source>PNG image (*.png);;PDF document (*.pdf)</source>
-            <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
-        </message>
-        <message>
-            <source>Export Failed</source>
-            <translation>导出失败</translation>
-        </message>
-        <message>
-            <source>Cannot write %1.</source>
-            <translation>无法写入 %1。</translation>
-        </message>
-        <message>
-            <source>Search</source>
-            <translation>搜索</translation>
-        </message>
-        <message>
-            <source>Selection</source>
-            <translation>选区</translation>
-        </message>
-        <message numerus="yes">
-            <source>Selection: %n op(s), %1</source>
-            <translation>
-                <numerusform>选区：%n 个操作，%1</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source> ms</source>
-            <translation> 毫秒</translation>
-        </message>
-        <message>
-            <source>&amp;Measured Times</source>
-            <translation>测量时间(&amp;M)</translation>
-        </message>
-        <message>
-            <source>&amp;Replayed Times</source>
-            <translation>重放时间(&amp;R)</translation>
-        </message>
-        <message>
-            <source>Measured &amp;and Replayed</source>
-            <translation>测量与重放(&amp;A)</translation>
-        </message>
-        <message>
-            <source>&amp;Colour By</source>
-            <translation>着色依据(&amp;C)</translation>
-        </message>
-        <message>
-            <source>&amp;Kind</source>
-            <translation>类型(&amp;K)</translation>
-        </message>
-        <message>
-            <source>&amp;Replayed − Measured Duration</source>
-            <translation>重放与测量时长之差(&amp;R)</translation>
-        </message>
-        <message>
-            <source>&amp;Slack</source>
-            <translation>松弛时间(&amp;S)</translation>
-        </message>
-        <message>
-            <source>Building the dependency graph and replaying…</source>
-            <translation>正在构建依赖图并重放…</translation>
-        </message>
-        <message>
-            <source>Replay cancelled: the timeline shows the measured trace only</source>
-            <translation>已取消重放：时间线仅显示测量的 trace</translation>
-        </message>
-        <message>
-            <source>Summary</source>
-            <translation>摘要</translation>
-        </message>
-        <message>
-            <source>Export &amp;Replayed Timeline…</source>
-            <translation>导出重放时间线(&amp;R)…</translation>
-        </message>
-        <message>
-            <source>Export Replayed Timeline</source>
-            <translation>导出重放时间线</translation>
-        </message>
-        <message>
-            <source>Chrome trace JSON (*.json)</source>
-            <translation>Chrome trace JSON (*.json)</translation>
-        </message>
-        <message>
-            <source>Cannot write %1: %2</source>
-            <translation>无法写入 %1：%2</translation>
-        </message>
-        <message>
-            <source>Wrote %1</source>
-            <translation>已写入 %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>OpDetailsPanel</name>
-        <message>
-            <source>Click an op in the timeline to see its details.</source>
-            <translation>在时间线中点击一个操作以查看详情。</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 across %n rank(s) (%2)</source>
-            <translation>
-                <numerusform>%1，跨 %n 个 rank（%2）</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>rank %1</source>
-            <translation>rank %1</translation>
-        </message>
-        <message>
-            <source>Kind</source>
-            <translation>类型</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Track</source>
-            <translation>轨道</translation>
-        </message>
-        <message>
-            <source>Start</source>
-            <translation>开始</translation>
-        </message>
-        <message>
-            <source>Duration</source>
-            <translation>时长</translation>
-        </message>
-        <message>
-            <source>Bytes</source>
-            <translation>字节</translation>
-        </message>
-        <message>
-            <source>Step</source>
-            <translation>步</translation>
-        </message>
-        <message>
-            <source>Replayed duration</source>
-            <translation>重放时长</translation>
-        </message>
-        <message>
-            <source>Slack</source>
-            <translation>松弛时间</translation>
-        </message>
-        <message>
-            <source>none: on the critical path</source>
-            <translation>无：位于关键路径上</translation>
-        </message>
-        <message>
-            <source>Replayed</source>
-            <translation>已重放</translation>
-        </message>
-        <message>
-            <source>no: outside the replayed steps</source>
-            <translation>否：不在重放的步内</translation>
-        </message>
-        <message>
-            <source>Waits for</source>
-            <translation>等待</translation>
-        </message>
-        <message>
-            <source>&lt;li&gt;nothing&lt;/li&gt;</source>
-            <translation>&lt;li&gt;无&lt;/li&gt;</translation>
-        </message>
-        <message>
-            <source>Released</source>
-            <translation>释放</translation>
-        </message>
-    </context>
-    <context>
-        <name>OpSearchBar</name>
-        <message>
-            <source>Find ops by name (regular expression)</source>
-            <translation>按名称查找操作（正则表达式）</translation>
-        </message>
-        <message>
-            <source>Previous</source>
-            <translation>上一个</translation>
-        </message>
-        <message>
-            <source>Next</source>
-            <translation>下一个</translation>
-        </message>
-        <message>
-            <source>invalid: %1</source>
-            <translation>无效：%1</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n match(es)</source>
-            <translation>
-                <numerusform>%n 个匹配</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>%1 of %2</source>
-            <translation>第 %1 个，共 %2 个</translation>
-        </message>
-    </context>
-    <context>
-        <name>RankListModel</name>
-        <message>
-            <source>%1 ms</source>
-            <translation>%1 毫秒</translation>
-        </message>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>File</source>
-            <translation>文件</translation>
-        </message>
-        <message>
-            <source>Host</source>
-            <translation>主机</translation>
-        </message>
-        <message>
-            <source>Tracks</source>
-            <translation>轨道</translation>
-        </message>
-        <message>
-            <source>Ops</source>
-            <translation>操作</translation>
-        </message>
-        <message>
-            <source>Collectives</source>
-            <translation>集合通信</translation>
-        </message>
-        <message>
-            <source>Steps</source>
-            <translation>步数</translation>
-        </message>
-        <message>
-            <source>Mean step</source>
-            <translation>平均步时</translation>
-        </message>
-    </context>
-    <context>
-        <name>RankSummaryChart</name>
-        <message>
-            <source>rank</source>
-            <translation>rank</translation>
-        </message>
-        <message>
-            <source>GPU time (ms)</source>
-            <translation>GPU 时间（毫秒）</translation>
-        </message>
-        <message>
-            <source>compute</source>
-            <translation>计算</translation>
-        </message>
-        <message>
-            <source>compute overlapping communication</source>
-            <translation>与通信重叠的计算</translation>
-        </message>
-        <message>
-            <source>exposed communication</source>
-            <translation>暴露的通信</translation>
-        </message>
-        <message>
-            <source>idle</source>
-            <translation>空闲</translation>
-        </message>
-        <message>
-            <source>mean step (ms)</source>
-            <translation>平均步时（毫秒）</translation>
-        </message>
-        <message>
-            <source>measured step</source>
-            <translation>测量步时</translation>
-        </message>
-        <message>
-            <source>replayed step</source>
-            <translation>重放步时</translation>
-        </message>
-    </context>
-    <context>
-        <name>RankSummaryModel</name>
-        <message>
-            <source>Rank</source>
-            <translation>Rank</translation>
-        </message>
-        <message>
-            <source>Compute</source>
-            <translation>计算</translation>
-        </message>
-        <message>
-            <source>Communication</source>
-            <translation>通信</translation>
-        </message>
-        <message>
-            <source>Exposed comm.</source>
-            <translation>暴露通信</translation>
-        </message>
-        <message>
-            <source>Idle</source>
-            <translation>空闲</translation>
-        </message>
-        <message>
-            <source>Overlap</source>
-            <translation>重叠</translation>
-        </message>
-        <message>
-            <source>Measured step</source>
-            <translation>测量步时</translation>
-        </message>
-        <message>
-            <source>Replayed step</source>
-            <translation>重放步时</translation>
-        </message>
-    </context>
-    <context>
-        <name>StatusText</name>
-        <message>
-            <source>No error.</source>
-            <translation>没有错误。</translation>
-        </message>
-        <message>
-            <source>The file or folder does not exist.</source>
-            <translation>文件或文件夹不存在。</translation>
-        </message>
-        <message>
-            <source>The file could not be read.</source>
-            <translation>无法读取文件。</translation>
-        </message>
-        <message>
-            <source>The file is empty.</source>
-            <translation>文件为空。</translation>
-        </message>
-        <message>
-            <source>The compressed data is corrupt or incomplete.</source>
-            <translation>压缩数据已损坏或不完整。</translation>
-        </message>
-        <message>
-            <source>The file is not a trace Sightline can read.</source>
-            <translation>该文件不是 Sightline 可读取的 trace。</translation>
-        </message>
-        <message>
-            <source>The file is not valid JSON.</source>
-            <translation>文件不是有效的 JSON。</translation>
-        </message>
-        <message>
-            <source>The file ends in the middle of the JSON text; it may have been cut off.</source>
-            <translation>文件在 JSON 文本中途结束；可能已被截断。</translation>
-        </message>
-        <message>
-            <source>A value has the wrong type.</source>
-            <translation>某个值的类型错误。</translation>
-        </message>
-        <message>
-            <source>An event has a negative duration.</source>
-            <translation>某个事件的时长为负。</translation>
-        </message>
-        <message>
-            <source>An event lacks a required field.</source>
-            <translation>某个事件缺少必需字段。</translation>
-        </message>
-        <message>
-            <source>A begin or end event has no partner.</source>
-            <translation>某个开始或结束事件没有配对。</translation>
-        </message>
-        <message>
-            <source>Two files claim the same rank.</source>
-            <translation>两个文件声明了同一个 rank。</translation>
-        </message>
-        <message>
-            <source>The trace holds no events.</source>
-            <translation>该 trace 不含任何事件。</translation>
-        </message>
-        <message>
-            <source>A number is out of the representable range.</source>
-            <translation>某个数值超出可表示范围。</translation>
-        </message>
-        <message>
-            <source>An event type is not supported.</source>
-            <translation>不支持某种事件类型。</translation>
-        </message>
-        <message>
-            <source>Loading was cancelled.</source>
-            <translation>加载已取消。</translation>
-        </message>
-        <message>
-            <source>The file is too large to load.</source>
-            <translation>文件太大，无法加载。</translation>
-        </message>
-        <message>
-            <source>The request does not fit this trace.</source>
-            <translation>该请求与此 trace 不符。</translation>
-        </message>
-        <message>
-            <source>The operations wait for each other in a cycle, so they cannot be replayed.</source>
-            <translation>这些操作循环相互等待，因此无法重放。</translation>
-        </message>
-        <message>
-            <source>Unknown error.</source>
-            <translation>未知错误。</translation>
-        </message>
-        <message>
-            <source>%1 (at byte %2):</source>
-            <translation>%1（位于第 %2 字节）：</translation>
-        </message>
-        <message>
-            <source>Details: %1</source>
-            <translation>详情：%1</translation>
-        </message>
-    </context>
-    <context>
-        <name>TimelinePlottable</name>
-        <message>
-            <source>rank %1</source>
-            <translation>rank %1</translation>
-        </message>
-        <message>
-            <source>replayed</source>
-            <translation>重放</translation>
-        </message>
-    </context>
-    <context>
-        <name>TimelineView</name>
-        <message>
-            <source>%1
+<context>
+    <name>AggregateModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Self</source>
+        <translation>自身</translation>
+    </message>
+</context>
+<context>
+    <name>CriticalPathModel</name>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation>I/O</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>%1 (all ranks)</source>
+        <translation>%1（所有 rank）</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Counts as</source>
+        <translation>计为</translation>
+    </message>
+    <message>
+        <source>Time on path</source>
+        <translation>路径上时间</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Open trace files (File ▸ Open, or drop them here) to see the ranks of a job.</source>
+        <translation>打开 trace 文件（文件 ▸ 打开，或拖放到此处）以查看作业的各个 rank。</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 列表</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Critical Path</source>
+        <translation>关键路径</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Files…</source>
+        <translation>打开文件(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder…</source>
+        <translation>打开文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Critical Path</source>
+        <translation>关键路径(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Whole Job</source>
+        <translation>整个作业(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Sightline</source>
+        <translation>关于 Sightline(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Open Trace Files</source>
+        <translation>打开 trace 文件</translation>
+    </message>
+    <message>
+        <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
+        <translation>Trace 文件 (*.json *.json.gz *.json.zst);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open a Folder of Trace Files</source>
+        <translation>打开包含 trace 文件的文件夹</translation>
+    </message>
+    <message>
+        <source>Loading</source>
+        <translation>加载中</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loading %n files…</source>
+        <translation>
+            <numerusform>正在加载 %n 个文件…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 trace, world size %2, %n rank(s) loaded, </source>
+        <translation>
+            <numerusform>%1 trace，world size %2，已加载 %n 个 rank，</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ops.</source>
+        <translation>%1 个操作。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s) while loading; see the tooltip.</source>
+        <translation>
+            <numerusform>加载时有 %n 条警告；请查看提示。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loaded</source>
+        <translation>已加载</translation>
+    </message>
+    <message>
+        <source>The job could not be replayed: %1</source>
+        <translation>无法重放该作业：%1</translation>
+    </message>
+    <message>
+        <source>Replayed; the critical path is %1 ms long</source>
+        <translation>已重放；关键路径长 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>Loading cancelled</source>
+        <translation>已取消加载</translation>
+    </message>
+    <message>
+        <source>Loading failed</source>
+        <translation>加载失败</translation>
+    </message>
+    <message>
+        <source>Cannot Open Trace</source>
+        <translation>无法打开 trace</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 及另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sightline</source>
+        <translation>Sightline</translation>
+    </message>
+    <message>
+        <source>%1 — Sightline</source>
+        <translation>%1 — Sightline</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more — Sightline</source>
+        <translation>
+            <numerusform>%1 及另外 %n 个 — Sightline</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>About Sightline</source>
+        <translation>关于 Sightline</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;A timeline and what-if explorer for distributed deep-learning training.&lt;/p&gt;&lt;p&gt;Loads PyTorch profiler (Kineto) and Chrome traces from every rank of a job.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;面向分布式深度学习训练的时间线与假设分析工具。&lt;/p&gt;&lt;p&gt;可加载作业中每个 rank 的 PyTorch profiler（Kineto）和 Chrome trace。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Export View…</source>
+        <translation>导出视图(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export View</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export Failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>选区</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selection: %n op(s), %1</source>
+        <translation>
+            <numerusform>选区：%n 个操作，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>&amp;Measured Times</source>
+        <translation>测量时间(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Replayed Times</source>
+        <translation>重放时间(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Measured &amp;and Replayed</source>
+        <translation>测量与重放(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Colour By</source>
+        <translation>着色依据(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Kind</source>
+        <translation>类型(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Replayed − Measured Duration</source>
+        <translation>重放与测量时长之差(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Slack</source>
+        <translation>松弛时间(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Building the dependency graph and replaying…</source>
+        <translation>正在构建依赖图并重放…</translation>
+    </message>
+    <message>
+        <source>Replay cancelled: the timeline shows the measured trace only</source>
+        <translation>已取消重放：时间线仅显示测量的 trace</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Export &amp;Replayed Timeline…</source>
+        <translation>导出重放时间线(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Export Replayed Timeline</source>
+        <translation>导出重放时间线</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome trace JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>轨道</translation>
+    </message>
+</context>
+<context>
+    <name>OpDetailsPanel</name>
+    <message>
+        <source>Click an op in the timeline to see its details.</source>
+        <translation>在时间线中点击一个操作以查看详情。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 across %n rank(s) (%2)</source>
+        <translation>
+            <numerusform>%1，跨 %n 个 rank（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Replayed duration</source>
+        <translation>重放时长</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>松弛时间</translation>
+    </message>
+    <message>
+        <source>none: on the critical path</source>
+        <translation>无：位于关键路径上</translation>
+    </message>
+    <message>
+        <source>Replayed</source>
+        <translation>已重放</translation>
+    </message>
+    <message>
+        <source>no: outside the replayed steps</source>
+        <translation>否：不在重放的步内</translation>
+    </message>
+    <message>
+        <source>Waits for</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>&lt;li&gt;nothing&lt;/li&gt;</source>
+        <translation>&lt;li&gt;无&lt;/li&gt;</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>释放</translation>
+    </message>
+</context>
+<context>
+    <name>OpSearchBar</name>
+    <message>
+        <source>Find ops by name (regular expression)</source>
+        <translation>按名称查找操作（正则表达式）</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <source>invalid: %1</source>
+        <translation>无效：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>第 %1 个，共 %2 个</translation>
+    </message>
+</context>
+<context>
+    <name>RankListModel</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步数</translation>
+    </message>
+    <message>
+        <source>Mean step</source>
+        <translation>平均步时</translation>
+    </message>
+</context>
+<context>
+    <name>RankSummaryChart</name>
+    <message>
+        <source>rank</source>
+        <translation>rank</translation>
+    </message>
+    <message>
+        <source>GPU time (ms)</source>
+        <translation>GPU 时间（毫秒）</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>compute overlapping communication</source>
+        <translation>与通信重叠的计算</translation>
+    </message>
+    <message>
+        <source>exposed communication</source>
+        <translation>暴露的通信</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>mean step (ms)</source>
+        <translation>平均步时（毫秒）</translation>
+    </message>
+    <message>
+        <source>measured step</source>
+        <translation>测量步时</translation>
+    </message>
+    <message>
+        <source>replayed step</source>
+        <translation>重放步时</translation>
+    </message>
+</context>
+<context>
+    <name>RankSummaryModel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Exposed comm.</source>
+        <translation>暴露通信</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Overlap</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>Measured step</source>
+        <translation>测量步时</translation>
+    </message>
+    <message>
+        <source>Replayed step</source>
+        <translation>重放步时</translation>
+    </message>
+</context>
+<context>
+    <name>StatusText</name>
+    <message>
+        <source>No error.</source>
+        <translation>没有错误。</translation>
+    </message>
+    <message>
+        <source>The file or folder does not exist.</source>
+        <translation>文件或文件夹不存在。</translation>
+    </message>
+    <message>
+        <source>The file could not be read.</source>
+        <translation>无法读取文件。</translation>
+    </message>
+    <message>
+        <source>The file is empty.</source>
+        <translation>文件为空。</translation>
+    </message>
+    <message>
+        <source>The compressed data is corrupt or incomplete.</source>
+        <translation>压缩数据已损坏或不完整。</translation>
+    </message>
+    <message>
+        <source>The file is not a trace Sightline can read.</source>
+        <translation>该文件不是 Sightline 可读取的 trace。</translation>
+    </message>
+    <message>
+        <source>The file is not valid JSON.</source>
+        <translation>文件不是有效的 JSON。</translation>
+    </message>
+    <message>
+        <source>The file ends in the middle of the JSON text; it may have been cut off.</source>
+        <translation>文件在 JSON 文本中途结束；可能已被截断。</translation>
+    </message>
+    <message>
+        <source>A value has the wrong type.</source>
+        <translation>某个值的类型错误。</translation>
+    </message>
+    <message>
+        <source>An event has a negative duration.</source>
+        <translation>某个事件的时长为负。</translation>
+    </message>
+    <message>
+        <source>An event lacks a required field.</source>
+        <translation>某个事件缺少必需字段。</translation>
+    </message>
+    <message>
+        <source>A begin or end event has no partner.</source>
+        <translation>某个开始或结束事件没有配对。</translation>
+    </message>
+    <message>
+        <source>Two files claim the same rank.</source>
+        <translation>两个文件声明了同一个 rank。</translation>
+    </message>
+    <message>
+        <source>The trace holds no events.</source>
+        <translation>该 trace 不含任何事件。</translation>
+    </message>
+    <message>
+        <source>A number is out of the representable range.</source>
+        <translation>某个数值超出可表示范围。</translation>
+    </message>
+    <message>
+        <source>An event type is not supported.</source>
+        <translation>不支持某种事件类型。</translation>
+    </message>
+    <message>
+        <source>Loading was cancelled.</source>
+        <translation>加载已取消。</translation>
+    </message>
+    <message>
+        <source>The file is too large to load.</source>
+        <translation>文件太大，无法加载。</translation>
+    </message>
+    <message>
+        <source>The request does not fit this trace.</source>
+        <translation>该请求与此 trace 不符。</translation>
+    </message>
+    <message>
+        <source>The operations wait for each other in a cycle, so they cannot be replayed.</source>
+        <translation>这些操作循环相互等待，因此无法重放。</translation>
+    </message>
+    <message>
+        <source>Unknown error.</source>
+        <translation>未知错误。</translation>
+    </message>
+    <message>
+        <source>%1 (at byte %2):</source>
+        <translation>%1（位于第 %2 字节）：</translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>详情：%1</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePlottable</name>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <source>host %1</source>
+        <translation>主机 %1</translation>
+    </message>
+    <message>
+        <source>unnamed host</source>
+        <translation>未命名主机</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <source>%1
 %2</source>
-            <translation>%1
+        <translation>%1
 %2</translation>
-        </message>
-        <message>
-            <source>%1 ops, %2
+    </message>
+    <message>
+        <source>%1 ops, %2
 widest: %3</source>
-            <translation>%1 个操作，%2
+        <translation>%1 个操作，%2
 最长：%3</translation>
-        </message>
-        <message>
-            <source>ranks with a GPU op running</source>
-            <translation>有 GPU 操作运行的 rank 数</translation>
-        </message>
-        <message>
-            <source>communication ops in flight</source>
-            <translation>进行中的通信操作</translation>
-        </message>
-        <message>
-            <source>ranks with a GPU op running (blue), communication ops in flight (orange)</source>
-            <translation>有 GPU 操作运行的 rank 数（蓝），进行中的通信操作（橙）</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>Timeline and what-if explorer for distributed training.</source>
-            <translation>面向分布式训练的时间线与假设分析工具。</translation>
-        </message>
-        <message>
-            <source>Trace files or folders of one job to open.</source>
-            <translation>要打开的同一作业的 trace 文件或文件夹。</translation>
-        </message>
-        <message>
-            <source>Open the files, save the window at 1600×1000 as an image and quit.</source>
-            <translation>打开文件，将 1600×1000 的窗口保存为图像后退出。</translation>
-        </message>
-        <message>
-            <source>Highlight the critical path.</source>
-            <translation>突出显示关键路径。</translation>
-        </message>
-        <message>
-            <source>The language of the window, e.g. de or zh_CN (default: the system's).</source>
-            <translation>窗口语言，例如 de 或 zh_CN（默认：系统语言）。</translation>
-        </message>
-        <message>
-            <source>Which times the timeline shows: measured, replayed or both.</source>
-            <translation>时间线显示哪种时间：measured、replayed 或 both。</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>ranks with a GPU op running</source>
+        <translation>有 GPU 操作运行的 rank 数</translation>
+    </message>
+    <message>
+        <source>communication ops in flight</source>
+        <translation>进行中的通信操作</translation>
+    </message>
+    <message>
+        <source>ranks with a GPU op running (blue), communication ops in flight (orange)</source>
+        <translation>有 GPU 操作运行的 rank 数（蓝），进行中的通信操作（橙）</translation>
+    </message>
+    <message>
+        <source>Expand Host</source>
+        <translation>展开主机</translation>
+    </message>
+    <message>
+        <source>Collapse Host</source>
+        <translation>折叠主机</translation>
+    </message>
+    <message>
+        <source>Hide Host</source>
+        <translation>隐藏主机</translation>
+    </message>
+    <message>
+        <source>Expand Rank</source>
+        <translation>展开 Rank</translation>
+    </message>
+    <message>
+        <source>Collapse Rank</source>
+        <translation>折叠 Rank</translation>
+    </message>
+    <message>
+        <source>Hide Rank</source>
+        <translation>隐藏 Rank</translation>
+    </message>
+    <message>
+        <source>Spread Lanes</source>
+        <translation>展开子通道</translation>
+    </message>
+    <message>
+        <source>Merge Lanes</source>
+        <translation>合并子通道</translation>
+    </message>
+    <message>
+        <source>Hide Track</source>
+        <translation>隐藏轨道</translation>
+    </message>
+    <message>
+        <source>Collapse All Ranks</source>
+        <translation>折叠所有 Rank</translation>
+    </message>
+    <message>
+        <source>Expand All Ranks</source>
+        <translation>展开所有 Rank</translation>
+    </message>
+    <message>
+        <source>Show All Tracks</source>
+        <translation>显示所有轨道</translation>
+    </message>
+    <message>
+        <source>at %1
+%2 ranks with a GPU op running
+%3 communication ops in flight</source>
+        <translation>时间 %1
+%2 个 Rank 正在运行 GPU 操作
+%3 个通信操作进行中</translation>
+    </message>
+</context>
+<context>
+    <name>TrackTreeModel</name>
+    <message>
+        <source>host %1</source>
+        <translation>主机 %1</translation>
+    </message>
+    <message>
+        <source>unnamed host</source>
+        <translation>未命名主机</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU 线程</translation>
+    </message>
+    <message>
+        <source>GPU streams</source>
+        <translation>GPU 流</translation>
+    </message>
+    <message>
+        <source>Communication channels</source>
+        <translation>通信通道</translation>
+    </message>
+    <message>
+        <source>Other tracks</source>
+        <translation>其他轨道</translation>
+    </message>
+    <message>
+        <source>%1: collapsed in the timeline</source>
+        <translation>%1：已在时间线中折叠</translation>
+    </message>
+    <message>
+        <source>Track</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>操作数</translation>
+    </message>
+</context>
+<context>
+    <name>TrackTreePanel</name>
+    <message>
+        <source>Move Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move the selected row up among its siblings (Alt+Up)</source>
+        <translation>在同级之间上移所选行 (Alt+Up)</translation>
+    </message>
+    <message>
+        <source>Move Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Move the selected row down among its siblings (Alt+Down)</source>
+        <translation>在同级之间下移所选行 (Alt+Down)</translation>
+    </message>
+    <message>
+        <source>Show All</source>
+        <translation>全部显示</translation>
+    </message>
+    <message>
+        <source>Show every hidden track</source>
+        <translation>显示所有隐藏的轨道</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Restore the job&apos;s own order, show every track and undo collapsing</source>
+        <translation>恢复作业原有顺序，显示所有轨道并取消折叠</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Timeline and what-if explorer for distributed training.</source>
+        <translation>面向分布式训练的时间线与假设分析工具。</translation>
+    </message>
+    <message>
+        <source>Trace files or folders of one job to open.</source>
+        <translation>要打开的同一作业的 trace 文件或文件夹。</translation>
+    </message>
+    <message>
+        <source>Open the files, save the window at 1600×1000 as an image and quit.</source>
+        <translation>打开文件，将 1600×1000 的窗口保存为图像后退出。</translation>
+    </message>
+    <message>
+        <source>Highlight the critical path.</source>
+        <translation>突出显示关键路径。</translation>
+    </message>
+    <message>
+        <source>The language of the window, e.g. de or zh_CN (default: the system&apos;s).</source>
+        <translation>窗口语言，例如 de 或 zh_CN（默认：系统语言）。</translation>
+    </message>
+    <message>
+        <source>Which times the timeline shows: measured, replayed or both.</source>
+        <translation>时间线显示哪种时间：measured、replayed 或 both。</translation>
+    </message>
+</context>
 </TS>

@@ -4,9 +4,12 @@
 #include "mainwindow.h"
 
 #include "core/graph/dependencygraph.h"
+#include "widgets/panels/tracktreemodel.h"
+#include "widgets/panels/tracktreepanel.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/tracklayout.h"
+#include "widgets/timeline/tracktree.h"
 
 #include "core/model/trace.h"
 
@@ -98,6 +101,22 @@ private Q_SLOTS:
         QVERIFY(pdfFile.open(QIODevice::ReadOnly));
         QVERIFY(pdfFile.read(5) == "%PDF-");
         QVERIFY(!window.exportViewTo(dir.filePath(QStringLiteral("missing/dir/view.png"))));
+        // The track tree and the Gantt edit one tree: hiding rank 1 in the panel removes its rows;
+        // collapsing rank 0 in the Gantt shows in the panel.
+        TrackTreePanel* tracks = window.tracks();
+        QCOMPARE(tracks->model()->rowCount(), 1); // one host
+        const QModelIndex host = tracks->model()->index(0, 0);
+        QCOMPARE(tracks->model()->rowCount(host), 2);
+        const std::size_t rows = window.timeline()->plottable()->rows().size();
+        QVERIFY(tracks->model()->setData(tracks->model()->index(1, 0, host), Qt::Unchecked, Qt::CheckStateRole));
+        const auto& after = window.timeline()->plottable()->rows();
+        QVERIFY(after.size() < rows);
+        QVERIFY(std::none_of(after.begin(), after.end(), [&](const auto& r) { return r.rank == sightline::RankId(1); }));
+        const int rank0 = window.timeline()->trackTree().rankNode(sightline::RankId(0));
+        window.timeline()->toggleCollapsed(rank0);
+        QVERIFY(tracks->tree().isCollapsed(rank0));
+        QVERIFY(!tracks->tree().isShown(tracks->tree().rankNode(sightline::RankId(1))));
+        QCOMPARE(window.timeline()->plottable()->rows().size(), std::size_t(1));
         // The successful job is remembered for File > Open Recent.
         QVERIFY(QSettings().value(QStringLiteral("recentJobs")).toStringList().first().contains(QStringLiteral("ddp-2rank")));
     }

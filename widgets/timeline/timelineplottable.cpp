@@ -54,19 +54,15 @@ void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_p
     m_criticalOps.clear();
     m_pathArrows.clear();
     m_selectionArrows.clear();
-    m_collapsed.assign(m_trace ? m_trace->tracks().size() : 0, 0);
-    if (m_trace && m_trace->ranks().size() > 2) {
-        for (std::uint32_t tr = 0; tr < m_trace->tracks().size(); ++tr)
-            m_collapsed[tr] = m_trace->trackInfo(TrackId(tr)).kind == TrackKind::CpuThread;
-    }
+    m_tree = m_trace ? TrackTree::fromTrace(*m_trace) : TrackTree();
     buildRows();
 }
 
-void TimelinePlottable::setCollapsed(TrackId track, bool collapsed)
+void TimelinePlottable::setTrackTree(const TrackTree& tree)
 {
-    if (!m_trace || track.value() >= m_collapsed.size() || m_collapsed[track.value()] == collapsed)
+    if (!m_trace || tree.nodeCount() != m_tree.nodeCount())
         return;
-    m_collapsed[track.value()] = collapsed;
+    m_tree = tree;
     buildRows();
 }
 
@@ -113,46 +109,100 @@ QRgb TimelinePlottable::slackColor(int bin)
     return colors[std::clamp(bin, 0, 4)];
 }
 
-bool TimelinePlottable::isCollapsed(TrackId track) const
-{
-    return track.value() < m_collapsed.size() && m_collapsed[track.value()];
-}
-
 void TimelinePlottable::buildRows()
 {
     m_rows.clear();
-    m_firstRowOfTrack.assign(m_trace ? m_trace->tracks().size() : 0, -1);
+    m_sources.clear();
+    m_sourceBegin.clear();
+    m_trackRow.assign(m_trace ? m_trace->tracks().size() : 0, -1);
+    m_trackSpread.assign(m_trackRow.size(), 0);
+    m_labels.clear();
     m_cache = Cache {};
-    if (!m_trace)
+    if (!m_trace || m_tree.isEmpty()) {
+        m_sourceBegin.push_back(0);
         return;
-    // Ranks in rank order, each a header then its tracks' lanes in track order.
-    std::vector<std::uint32_t> ranks(m_trace->ranks().size());
-    for (std::uint32_t r = 0; r < ranks.size(); ++r)
-        ranks[r] = r;
-    std::sort(ranks.begin(), ranks.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return m_trace->rankInfo(RankId(a)).rank < m_trace->rankInfo(RankId(b)).rank;
-    });
+    }
     const bool replayedRows = m_mode == ViewMode::Replayed && m_replayed;
     const TrackLayout& rowsLayout = replayedRows ? *m_replayed : *m_layout;
-    for (std::uint32_t r : ranks) {
-        const RankInfo& info = m_trace->rankInfo(RankId(r));
-        m_rows.push_back({ RankId(r), TrackId(), 0, false, false });
-        for (std::uint32_t tr = info.firstTrack; tr < info.firstTrack + info.trackCount; ++tr) {
-            const int lanes = rowsLayout.laneCount(TrackId(tr));
-            if (lanes == 0)
-                continue;
-            m_firstRowOfTrack[tr] = static_cast<int>(m_rows.size());
-            if (m_collapsed[tr]) {
-                m_rows.push_back({ RankId(r), TrackId(tr), 0, true, replayedRows });
-            } else {
-                for (int l = 0; l < lanes; ++l)
-                    m_rows.push_back({ RankId(r), TrackId(tr), l, false, replayedRows });
+    auto addRow = [&](Row row) {
+        m_rows.push_back(row);
+        m_sourceBegin.push_back(m_sources.size());
+        return static_cast<int>(m_rows.size()) - 1;
+    };
+    // The shown tracks under a node, in display order.
+    auto forEachTrack = [&](int node, auto&& f) {
+        auto visit = [&](auto&& self, int n) -> void {
+            const TrackTree::Node& tn = m_tree.node(n);
+            if (!m_tree.isShown(n))
+                return;
+            if (tn.level == TrackTree::Level::Track) {
+                f(tn.id);
+                return;
             }
-            // The replayed times of the track, all its lanes in one ghost row under it.
-            if (m_mode == ViewMode::Both && m_replayed && m_replayed->laneCount(TrackId(tr)) > 0)
-                m_rows.push_back({ RankId(r), TrackId(tr), 0, true, true });
+            for (int child : tn.children)
+                self(self, child);
+        };
+        visit(visit, node);
+    };
+    // A collapsed group's header summarises the top lane of each of its tracks.
+    auto summarise = [&](int node, int row) {
+        forEachTrack(node, [&](std::uint32_t tr) {
+            if (rowsLayout.laneCount(TrackId(tr)) == 0)
+                return;
+            m_sources.push_back({ tr, 0 });
+            m_trackRow[tr] = row;
+        });
+        m_rows[row].collapsed = true;
+        m_rows[row].replayed = replayedRows;
+    };
+    auto addTrack = [&](RankId rank, std::uint32_t tr) {
+        const int lanes = rowsLayout.laneCount(TrackId(tr));
+        if (lanes == 0)
+            return;
+        const int node = m_tree.trackNode(TrackId(tr));
+        if (m_tree.isCollapsed(node)) {
+            m_trackRow[tr] = addRow({ rank, TrackId(tr), 0, true, replayedRows, node });
+            for (int l = 0; l < lanes; ++l)
+                m_sources.push_back({ tr, l });
+        } else {
+            m_trackSpread[tr] = 1;
+            for (int l = 0; l < lanes; ++l) {
+                const int row = addRow({ rank, TrackId(tr), l, false, replayedRows, node });
+                m_sources.push_back({ tr, l });
+                if (l == 0)
+                    m_trackRow[tr] = row;
+            }
+        }
+        // The replayed times of the track, all its lanes in one ghost row under it.
+        if (m_mode == ViewMode::Both && m_replayed && m_replayed->laneCount(TrackId(tr)) > 0) {
+            addRow({ rank, TrackId(tr), 0, true, true, node });
+            for (int l = 0; l < m_replayed->laneCount(TrackId(tr)); ++l)
+                m_sources.push_back({ tr, l });
+        }
+    };
+    for (int host : m_tree.node(TrackTree::root()).children) {
+        if (!m_tree.isShown(host))
+            continue;
+        if (m_tree.hasHostRows()) {
+            const int row = addRow({ RankId(), TrackId(), 0, false, false, host });
+            if (m_tree.isCollapsed(host)) {
+                summarise(host, row);
+                continue;
+            }
+        }
+        for (int rankNode : m_tree.node(host).children) {
+            if (!m_tree.isShown(rankNode))
+                continue;
+            const RankId rank(m_tree.node(rankNode).id);
+            const int row = addRow({ rank, TrackId(), 0, false, false, rankNode });
+            if (m_tree.isCollapsed(rankNode)) {
+                summarise(rankNode, row);
+                continue;
+            }
+            forEachTrack(rankNode, [&](std::uint32_t tr) { addTrack(rank, tr); });
         }
     }
+    m_sourceBegin.push_back(m_sources.size());
     setCriticalOps(std::vector<OpId>(m_criticalOps));
 }
 
@@ -161,20 +211,63 @@ int TimelinePlottable::rowOf(OpId op) const
     if (!m_trace || !op.isValid() || op.value() >= m_trace->opCount())
         return -1;
     const TrackId track = m_trace->track(op);
-    const int first = m_firstRowOfTrack[track.value()];
+    const int first = m_trackRow[track.value()];
     const TrackLayout& layout = primary();
     if (first < 0 || layout.start(op.value()) == INT64_MIN)
         return -1;
+    if (!m_trackSpread[track.value()])
+        return first;
     const TimeNs start = layout.start(op.value());
     for (int l = 0; l < layout.laneCount(track); ++l) {
         const auto lane = layout.lane(track, l);
         auto it = std::partition_point(lane.begin(), lane.end(), [&](std::uint32_t x) { return layout.start(x) < start; });
         for (; it != lane.end() && layout.start(*it) == start; ++it) {
             if (*it == op.value())
-                return m_collapsed[track.value()] ? first : first + l;
+                return first + l;
         }
     }
     return -1;
+}
+
+int TimelinePlottable::rowAt(const QPointF& pos) const
+{
+    if (m_rows.empty() || !keyAxis()->axisRect()->rect().contains(pos.toPoint()))
+        return -1;
+    const int row = static_cast<int>(std::floor(valueAxis()->pixelToCoord(pos.y())));
+    return row >= 0 && row < static_cast<int>(m_rows.size()) ? row : -1;
+}
+
+int TimelinePlottable::labelAt(const QPointF& pos) const
+{
+    for (const auto& [row, box] : m_labels) {
+        if (box.contains(pos))
+            return row;
+    }
+    return -1;
+}
+
+bool TimelinePlottable::isFoldable(int row) const
+{
+    const Row& r = m_rows[static_cast<std::size_t>(row)];
+    if (!r.track.isValid())
+        return true;
+    const bool ghost = r.replayed && m_mode == ViewMode::Both;
+    return !ghost && r.lane == 0 && layoutOf(r).laneCount(r.track) > 1;
+}
+
+std::vector<TrackId> TimelinePlottable::tracksIn(int first, int last) const
+{
+    std::vector<TrackId> tracks;
+    first = std::max(first, 0);
+    last = std::min(last, static_cast<int>(m_rows.size()) - 1);
+    for (int row = first; row <= last; ++row) {
+        for (int i = 0; i < sourceCount(row); ++i) {
+            const TrackId track(source(row, i).track);
+            if (std::find(tracks.begin(), tracks.end(), track) == tracks.end())
+                tracks.push_back(track);
+        }
+    }
+    return tracks;
 }
 
 void TimelinePlottable::setCriticalOps(const std::vector<OpId>& ops)
@@ -266,6 +359,28 @@ QRgb TimelinePlottable::runColor(std::uint32_t op, bool merged, bool dim) const
     return color.rgb();
 }
 
+QString TimelinePlottable::labelOf(const Row& r) const
+{
+    auto text = [&](StringId id) {
+        const std::string_view v = m_trace->string(id);
+        return QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
+    };
+    if (!r.rank.isValid()) {
+        const StringId host(m_tree.node(r.node).id);
+        return host.isValid() ? tr("host %1").arg(text(host)) : tr("unnamed host");
+    }
+    if (!r.track.isValid()) {
+        const RankInfo& info = m_trace->rankInfo(r.rank);
+        QString label = tr("rank %1").arg(info.rank);
+        if (!m_tree.hasHostRows() && info.host.isValid() && !m_trace->string(info.host).empty())
+            label += QStringLiteral(" · ") + text(info.host);
+        return label;
+    }
+    if (r.replayed && m_mode == ViewMode::Both)
+        return tr("replayed");
+    return text(m_trace->trackInfo(r.track).name);
+}
+
 TrackGeometry::View TimelinePlottable::currentView() const
 {
     TrackGeometry::View view;
@@ -285,7 +400,7 @@ QRectF TimelinePlottable::rowRect(int row) const
     return QRectF(rect.left(), std::min(top, bottom), rect.width(), std::abs(bottom - top));
 }
 
-const std::vector<TrackGeometry::Run>& TimelinePlottable::laneRuns(int row, int lane, const TrackGeometry::View& view) const
+const std::vector<TrackGeometry::Run>& TimelinePlottable::laneRuns(int row, int index, const TrackGeometry::View& view) const
 {
     if (m_cache.begin != view.begin || m_cache.nsPerPixel != view.nsPerPixel || m_cache.width != view.width
         || m_cache.runs.size() != m_rows.size()) {
@@ -297,35 +412,24 @@ const std::vector<TrackGeometry::Run>& TimelinePlottable::laneRuns(int row, int 
     }
     if (!m_cache.built[row]) {
         const Row& r = m_rows[row];
-        if (r.track.isValid()) {
-            const int first = r.collapsed ? 0 : r.lane;
-            const int last = r.collapsed ? layoutOf(r).laneCount(r.track) : r.lane + 1;
-            for (int l = first; l < last; ++l) {
-                m_cache.runs[row].emplace_back();
-                TrackGeometry::build(layoutOf(r), r.track, l, view, m_cache.runs[row].back());
-            }
-        }
+        m_cache.runs[row].resize(static_cast<std::size_t>(sourceCount(row)));
+        for (int i = 0; i < sourceCount(row); ++i)
+            TrackGeometry::build(layoutOf(r), TrackId(source(row, i).track), source(row, i).lane, view, m_cache.runs[row][i]);
         m_cache.built[row] = 1;
     }
-    static const std::vector<TrackGeometry::Run> none;
-    const auto& lanes = m_cache.runs[row];
-    const std::size_t index = m_rows[row].collapsed ? static_cast<std::size_t>(lane) : 0;
-    return index < lanes.size() ? lanes[index] : none;
+    return m_cache.runs[row][static_cast<std::size_t>(index)];
 }
 
 std::optional<TimelinePlottable::Hit> TimelinePlottable::hitTest(const QPointF& pos) const
 {
-    if (!m_trace || m_rows.empty() || !keyAxis()->axisRect()->rect().contains(pos.toPoint()))
-        return std::nullopt;
-    const int row = static_cast<int>(std::floor(valueAxis()->pixelToCoord(pos.y())));
-    if (row < 0 || row >= static_cast<int>(m_rows.size()) || !m_rows[row].track.isValid())
+    const int row = rowAt(pos);
+    if (!m_trace || row < 0)
         return std::nullopt;
     const TrackGeometry::View view = currentView();
     const double x = pos.x() - keyAxis()->axisRect()->rect().left();
-    // A collapsed row shows its deepest lanes on top: test them first.
-    const int lanes = m_rows[row].collapsed ? layoutOf(m_rows[row]).laneCount(m_rows[row].track) : 1;
-    for (int l = lanes - 1; l >= 0; --l) {
-        if (const auto run = TrackGeometry::hitTest(laneRuns(row, l, view), x))
+    // A row draws its later sources over its earlier ones: test them first.
+    for (int i = sourceCount(row) - 1; i >= 0; --i) {
+        if (const auto run = TrackGeometry::hitTest(laneRuns(row, i, view), x))
             return Hit { row, *run };
     }
     return std::nullopt;
@@ -370,10 +474,10 @@ void TimelinePlottable::draw(QCPPainter* painter)
     painter->save();
     painter->setClipRect(area);
 
-    // Rank headers and lanes: bars grouped by (lane depth, colour), one fill call each; deeper lanes
-    // of a collapsed track come after shallower ones, so they are drawn over them.
+    // Headers and lanes: bars grouped by (source, colour), one fill call each; a collapsed row's later
+    // sources (deeper lanes, later tracks) come after its earlier ones, so they are drawn over them.
     std::map<std::uint64_t, QVector<QRectF>> bars;
-    QVector<QRectF> headers;
+    QVector<QRectF> headers, hostHeaders;
     const int dim = m_criticalShown ? 1 : 0;
     // Colours by kind, for single ops and merged runs (a little darker), plain and dimmed.
     static const auto palette = [] {
@@ -391,14 +495,11 @@ void TimelinePlottable::draw(QCPPainter* painter)
     }();
     for (int row = firstRow; row <= lastRow; ++row) {
         const QRectF band = rowRect(row);
-        if (!m_rows[row].track.isValid()) {
-            headers.append(band);
-            continue;
-        }
+        if (!m_rows[row].track.isValid())
+            (m_rows[row].rank.isValid() ? headers : hostHeaders).append(band);
         const double top = band.top() + 1, height = std::max(1.0, band.height() - 2);
         const bool ghost = m_rows[row].replayed && m_mode == ViewMode::Both;
-        const int lanes = m_rows[row].collapsed ? layoutOf(m_rows[row]).laneCount(m_rows[row].track) : 1;
-        for (int l = 0; l < lanes; ++l) {
+        for (int l = 0; l < sourceCount(row); ++l) {
             for (const TrackGeometry::Run& r : laneRuns(row, l, view)) {
                 const QRgb c = m_colorMode == ColorMode::Kind ? palette[static_cast<int>(m_trace->kind(OpId(r.op)))][r.count > 1][dim || ghost]
                                                               : runColor(r.op, r.count > 1, dim || ghost);
@@ -417,6 +518,8 @@ void TimelinePlottable::draw(QCPPainter* painter)
     painter->setPen(Qt::NoPen);
     painter->setBrush(QColor(0xee, 0xee, 0xf2));
     painter->drawRects(headers);
+    painter->setBrush(QColor(0xdc, 0xdc, 0xe4));
+    painter->drawRects(hostHeaders);
     for (const auto& [key, rects] : bars) {
         painter->setBrush(QColor::fromRgb(static_cast<QRgb>(key & 0xFFFFFFFFu)));
         painter->drawRects(rects);
@@ -457,33 +560,39 @@ void TimelinePlottable::draw(QCPPainter* painter)
         }
     }
 
-    // Labels: rank headers, and each track's name on its first lane.
+    // Labels: host and rank headers with a disclosure triangle, each track's name on its first row.
     painter->setPen(QColor(0x30, 0x30, 0x38));
     QFont font = painter->font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
     painter->setFont(font);
     const QFontMetricsF metrics(font);
+    m_labels.clear();
     for (int row = firstRow; row <= lastRow; ++row) {
         const Row& r = m_rows[row];
-        const QRectF band = rowRect(row);
-        QString text;
-        if (!r.track.isValid()) {
-            const RankInfo& info = m_trace->rankInfo(r.rank);
-            text = tr("rank %1").arg(info.rank);
-            if (info.host.isValid() && !m_trace->string(info.host).empty())
-                text += QStringLiteral(" · ") + QString::fromUtf8(m_trace->string(info.host).data(), static_cast<qsizetype>(m_trace->string(info.host).size()));
-        } else if (r.replayed && m_mode == ViewMode::Both) {
-            text = tr("replayed");
-        } else if (r.lane == 0) {
-            const std::string_view name = m_trace->string(m_trace->trackInfo(r.track).name);
-            text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
-        } else {
+        if (r.track.isValid() && r.lane != 0)
             continue;
-        }
-        const QRectF box(left + 2, band.top(), std::min(metrics.horizontalAdvance(text) + 6, 260.0), band.height());
-        if (r.track.isValid())
+        const QRectF band = rowRect(row);
+        const QString text = labelOf(r);
+        const bool header = !r.track.isValid();
+        // Headers and tracks of several lanes can be collapsed: they get a triangle.
+        const bool foldable = isFoldable(row);
+        const double indent = header ? 0 : 10;
+        const double arrow = foldable ? 9 : 0;
+        const QRectF box(left + 2 + indent, band.top(), std::min(metrics.horizontalAdvance(text) + 6 + arrow, 260.0), band.height());
+        if (r.track.isValid() || sourceCount(row) > 0)
             painter->fillRect(box, QColor(255, 255, 255, 200));
-        painter->drawText(box.adjusted(3, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, metrics.elidedText(text, Qt::ElideRight, box.width() - 3));
+        if (foldable) {
+            const QPointF c(box.left() + 5, band.center().y());
+            const double h = std::min(3.5, band.height() / 3);
+            const QPolygonF triangle = r.collapsed ? QPolygonF({ c + QPointF(-h / 2, -h), c + QPointF(h, 0), c + QPointF(-h / 2, h) })
+                                                   : QPolygonF({ c + QPointF(-h, -h / 2), c + QPointF(h, -h / 2), c + QPointF(0, h) });
+            painter->setBrush(QColor(0x50, 0x50, 0x58));
+            painter->setPen(Qt::NoPen);
+            painter->drawPolygon(triangle);
+            painter->setPen(QColor(0x30, 0x30, 0x38));
+            m_labels.emplace_back(row, box);
+        }
+        painter->drawText(box.adjusted(3 + arrow, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, metrics.elidedText(text, Qt::ElideRight, box.width() - 3 - arrow));
     }
     painter->restore();
 }

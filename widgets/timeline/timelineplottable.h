@@ -2,6 +2,7 @@
 
 #include "core/base/ids.h"
 #include "widgets/timeline/trackgeometry.h"
+#include "widgets/timeline/tracktree.h"
 
 #include <qcustomplot.h>
 
@@ -15,8 +16,10 @@ class TrackLayout;
 }
 
 // The Gantt's tracks, drawn on a QCustomPlot axis rect: keys are nanoseconds from the job's origin,
-// values are rows (0 at the top). Rows are grouped by rank: a header row per rank, then one row per
-// lane of each of its tracks (CPU threads, GPU streams, communication channels). Each frame builds
+// values are rows (0 at the top). Rows follow a TrackTree: a header row per host (when there are
+// several) and per rank, then one row per lane of each shown track (CPU threads, GPU streams,
+// communication channels) in the tree's order. A collapsed host or rank is its header row alone,
+// summarising the top lane of each of its tracks; a collapsed track is one row. Each frame builds
 // the runs of the visible rows only (TrackGeometry), fills them grouped by colour with antialiasing
 // off, and keeps them for hit-testing until the view changes. The critical path is an overlay: its ops
 // are drawn over the runs, the rest dimmed, without rebuilding them.
@@ -24,11 +27,12 @@ class TimelinePlottable : public QCPAbstractPlottable {
     Q_OBJECT
 public:
     struct Row {
-        sightline::RankId rank;
-        sightline::TrackId track; // invalid for a rank header
+        sightline::RankId rank; // invalid for a host header
+        sightline::TrackId track; // invalid for a host or rank header
         int lane = 0;
-        bool collapsed = false; // all the track's lanes drawn in this one row, deeper over shallower
+        bool collapsed = false; // a track's lanes, or a collapsed group's tracks, drawn in this one row
         bool replayed = false; // drawn from the replayed layout
+        int node = -1; // the TrackTree node: the host, rank or track
     };
     // Which times the rows show: measured, replayed, or both (a ghost row of the replayed times
     // under each track's measured rows).
@@ -46,8 +50,10 @@ public:
     ~TimelinePlottable() override;
 
     void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::TrackLayout> layout, sightline::TimeNs origin);
-    // A collapsed track takes one row; new jobs of more than two ranks start with CPU threads collapsed.
-    void setCollapsed(sightline::TrackId track, bool collapsed);
+    // Which tracks are shown, in which order, and which groups are collapsed. setJob() starts from
+    // TrackTree::fromTrace(); a tree of another job is ignored.
+    void setTrackTree(const sightline::TrackTree& tree);
+    const sightline::TrackTree& trackTree() const { return m_tree; }
     // The replayed times' layout (null: measured only) and which times to show.
     void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
     void setViewMode(ViewMode mode);
@@ -60,7 +66,6 @@ public:
     static QRgb differenceColor(int bin); // bin -4 (much shorter) .. 0 (same) .. 4 (much longer)
     static QRgb slackColor(int bin); // 0 none, 1 < 1%, 2 < 10%, 3 more, 4 not replayed
     ViewMode viewMode() const { return m_mode; }
-    bool isCollapsed(sightline::TrackId track) const;
     // Ops on the critical path, and whether it is highlighted.
     void setCriticalOps(const std::vector<sightline::OpId>& ops);
     void setCriticalShown(bool shown);
@@ -76,8 +81,19 @@ public:
     sightline::TimeNs origin() const { return m_origin; }
     // The row and run under a pixel position of the plot, if any.
     std::optional<Hit> hitTest(const QPointF& pos) const;
-    // The row an op is drawn in, or -1.
+    // The row an op is drawn in (the header of a collapsed group that holds it), or -1 when its track
+    // is hidden.
     int rowOf(sightline::OpId op) const;
+    // The row under a pixel position, or -1.
+    int rowAt(const QPointF& pos) const;
+    // The row whose label (the name box at the left of a header or a track's first row, as last
+    // drawn) is under a pixel position, or -1.
+    int labelAt(const QPointF& pos) const;
+    // Whether a row can be collapsed or expanded: host and rank headers, and the first row of a track
+    // of several lanes (not a ghost row).
+    bool isFoldable(int row) const;
+    // The tracks drawn in rows [first, last], in row order, each once.
+    std::vector<sightline::TrackId> tracksIn(int first, int last) const;
     // The colour of a kind of op (critical-path ops use criticalColor()).
     static QColor colorOf(int opKind);
     static QColor criticalColor();
@@ -92,8 +108,17 @@ protected:
 
 private:
     sightline::TrackGeometry::View currentView() const;
-    // Runs of one lane of a row's track (collapsed rows draw several).
-    const std::vector<sightline::TrackGeometry::Run>& laneRuns(int row, int lane, const sightline::TrackGeometry::View& view) const;
+    // A lane of a track that a row draws; a row draws sources [m_sourceBegin[row], m_sourceBegin[row + 1]).
+    struct Source {
+        std::uint32_t track;
+        int lane;
+    };
+    // Runs of a row's source, the row's first source being 0 (collapsed rows draw several, later over
+    // earlier).
+    const std::vector<sightline::TrackGeometry::Run>& laneRuns(int row, int source, const sightline::TrackGeometry::View& view) const;
+    int sourceCount(int row) const { return static_cast<int>(m_sourceBegin[row + 1] - m_sourceBegin[row]); }
+    const Source& source(int row, int index) const { return m_sources[m_sourceBegin[row] + static_cast<std::size_t>(index)]; }
+    QString labelOf(const Row& row) const;
     QRectF rowRect(int row) const;
     void buildRows();
     const sightline::TrackLayout& layoutOf(const Row& row) const { return row.replayed ? *m_replayed : *m_layout; }
@@ -115,8 +140,15 @@ private:
         const sightline::TrackGeometry::View& view) const;
     sightline::TimeNs m_origin = 0;
     std::vector<Row> m_rows;
-    std::vector<int> m_firstRowOfTrack;
-    std::vector<std::uint8_t> m_collapsed; // per track
+    sightline::TrackTree m_tree;
+    std::vector<Source> m_sources;
+    std::vector<std::size_t> m_sourceBegin; // per row, and one past the last
+    // Per track: the row of its first lane (or the one row its lanes are drawn in), -1 when hidden;
+    // and whether its lanes are spread over rows from there.
+    std::vector<int> m_trackRow;
+    std::vector<std::uint8_t> m_trackSpread;
+    // Label boxes of the last frame, by row.
+    mutable std::vector<std::pair<int, QRectF>> m_labels;
     std::vector<sightline::OpId> m_criticalOps;
     // Critical ops by row, each row's sorted by start.
     std::vector<std::vector<std::uint32_t>> m_criticalByRow;

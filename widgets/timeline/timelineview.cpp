@@ -3,11 +3,12 @@
 #include "core/model/trace.h"
 #include "widgets/timeline/timeaxisticker.h"
 #include "widgets/timeline/timelineplottable.h"
+#include "widgets/timeline/tracktree.h"
 
+#include <QContextMenuEvent>
+#include <QMenu>
 #include <QRubberBand>
 #include <QToolTip>
-
-#include <algorithm>
 
 #include <algorithm>
 #include <cmath>
@@ -85,6 +86,8 @@ void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRa
     };
     fill(m_busyGraph, busyRanks);
     fill(m_commGraph, commInFlight);
+    m_busy = busyRanks;
+    m_comm = commInFlight;
     const bool any = !busyRanks.empty() || !commInFlight.empty();
     if (any != m_counterRect->visible()) {
         if (any)
@@ -114,6 +117,73 @@ void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<co
     m_areaBegin = m_areaEnd = 0;
     m_plottable->setJob(trace, std::move(layout), trace ? trace->beginTime() : 0);
     resetView();
+}
+
+void TimelineView::setTrackTree(const TrackTree& tree)
+{
+    m_plottable->setTrackTree(tree);
+    // Keep the top row in range when rows went away.
+    const double count = static_cast<double>(m_plottable->rows().size());
+    if (yAxis->range().lower > count)
+        yAxis->setRange(0, yAxis->range().size());
+    replot();
+}
+
+const TrackTree& TimelineView::trackTree() const
+{
+    return m_plottable->trackTree();
+}
+
+void TimelineView::changeTree(const std::function<void(TrackTree&)>& edit)
+{
+    TrackTree tree = m_plottable->trackTree();
+    edit(tree);
+    setTrackTree(tree);
+    Q_EMIT trackTreeChanged();
+}
+
+void TimelineView::toggleCollapsed(int node)
+{
+    if (node < 0 || node >= trackTree().nodeCount())
+        return;
+    changeTree([node](TrackTree& tree) { tree.setCollapsed(node, !tree.isCollapsed(node)); });
+}
+
+void TimelineView::revealNode(int node)
+{
+    const TrackTree& tree = trackTree();
+    if (node <= TrackTree::root() || node >= tree.nodeCount())
+        return;
+    const auto& rows = m_plottable->rows();
+    auto rowOfNode = [&](int n) {
+        const auto it = std::find_if(rows.begin(), rows.end(), [n](const auto& r) { return r.node == n; });
+        return it == rows.end() ? -1 : static_cast<int>(it - rows.begin());
+    };
+    // The node's own row; a kind group's first shown track; else the nearest ancestor with a row.
+    int row = rowOfNode(node);
+    if (row < 0 && tree.node(node).level == TrackTree::Level::Group) {
+        for (int child : tree.node(node).children) {
+            if ((row = rowOfNode(child)) >= 0)
+                break;
+        }
+    }
+    for (int n = tree.node(node).parent; row < 0 && n > TrackTree::root(); n = tree.node(n).parent)
+        row = rowOfNode(n);
+    if (row < 0)
+        return;
+    const double size = yAxis->range().size();
+    yAxis->setRange(row, row + size);
+    replot();
+}
+
+std::pair<int, int> TimelineView::countersAt(TimeNs time) const
+{
+    // Step functions: the value of the last change at or before the time.
+    auto at = [time](const std::vector<std::pair<TimeNs, int>>& points) {
+        const auto it = std::upper_bound(points.begin(), points.end(), time, [](TimeNs t, const auto& p) { return t < p.first; });
+        return it == points.begin() ? 0 : std::prev(it)->second;
+    };
+    return { at(m_busy), at(m_comm) };
 }
 
 void TimelineView::setCriticalPath(const std::vector<OpId>& ops)
@@ -288,21 +358,19 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
         const double origin = static_cast<double>(m_plottable->origin());
         m_areaBegin = static_cast<TimeNs>(xAxis->pixelToCoord(area.left()) + origin);
         m_areaEnd = static_cast<TimeNs>(xAxis->pixelToCoord(area.right()) + origin);
-        const auto& rows = m_plottable->rows();
-        const int first = std::max(0, static_cast<int>(std::floor(yAxis->pixelToCoord(area.top()))));
-        const int last = std::min(static_cast<int>(rows.size()) - 1, static_cast<int>(std::floor(yAxis->pixelToCoord(area.bottom()))));
-        std::vector<TrackId> tracks;
-        for (int r = first; r <= last; ++r) {
-            if (rows[r].track.isValid() && (tracks.empty() || tracks.back() != rows[r].track))
-                tracks.push_back(rows[r].track);
-        }
-        Q_EMIT areaSelected(tracks, m_areaBegin, m_areaEnd);
+        const int first = static_cast<int>(std::floor(yAxis->pixelToCoord(area.top())));
+        const int last = static_cast<int>(std::floor(yAxis->pixelToCoord(area.bottom())));
+        Q_EMIT areaSelected(m_plottable->tracksIn(first, last), m_areaBegin, m_areaEnd);
         event->accept();
         return;
     }
     QCustomPlot::mouseReleaseEvent(event);
-    // A click, not a drag: select what is under the mouse.
+    // A click, not a drag: fold what is labelled there, or select what is under the mouse.
     if (event->button() == Qt::LeftButton && (event->pos() - m_pressPos).manhattanLength() < 4) {
+        if (const int row = m_plottable->labelAt(event->position()); row >= 0) {
+            toggleCollapsed(m_plottable->rows()[row].node);
+            return;
+        }
         const auto hit = m_plottable->hitTest(event->position());
         if (hit && hit->run.count == 1)
             selectOp(OpId(hit->run.op));
@@ -325,8 +393,70 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
     }
 }
 
+void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    const int row = m_plottable->rowAt(event->position());
+    if (event->button() == Qt::LeftButton && row >= 0 && !m_plottable->rows()[row].track.isValid()) {
+        toggleCollapsed(m_plottable->rows()[row].node);
+        event->accept();
+        return;
+    }
+    QCustomPlot::mouseDoubleClickEvent(event);
+}
+
+void TimelineView::contextMenuEvent(QContextMenuEvent* event)
+{
+    if (!m_trace)
+        return;
+    QMenu menu(this);
+    const int row = m_plottable->rowAt(event->pos());
+    const TrackTree& tree = trackTree();
+    if (row >= 0) {
+        const TimelinePlottable::Row r = m_plottable->rows()[row];
+        const int node = r.node;
+        const bool collapsed = tree.isCollapsed(node);
+        if (!r.rank.isValid()) {
+            menu.addAction(collapsed ? tr("Expand Host") : tr("Collapse Host"), this, [this, node] { toggleCollapsed(node); });
+            menu.addAction(tr("Hide Host"), this, [this, node] { changeTree([node](TrackTree& t) { t.setShown(node, false); }); });
+        } else if (!r.track.isValid()) {
+            menu.addAction(collapsed ? tr("Expand Rank") : tr("Collapse Rank"), this, [this, node] { toggleCollapsed(node); });
+            menu.addAction(tr("Hide Rank"), this, [this, node] { changeTree([node](TrackTree& t) { t.setShown(node, false); }); });
+        } else {
+            if (m_plottable->isFoldable(row))
+                menu.addAction(collapsed ? tr("Spread Lanes") : tr("Merge Lanes"), this, [this, node] { toggleCollapsed(node); });
+            menu.addAction(tr("Hide Track"), this, [this, node] { changeTree([node](TrackTree& t) { t.setShown(node, false); }); });
+            const int rank = tree.rankNode(r.rank);
+            menu.addAction(tr("Collapse Rank"), this, [this, rank] { changeTree([rank](TrackTree& t) { t.setCollapsed(rank, true); }); });
+        }
+        menu.addSeparator();
+    }
+    // Every rank (and host) at once.
+    auto setAllRanks = [this](bool collapsed) {
+        changeTree([collapsed](TrackTree& t) {
+            for (int n = 0; n < t.nodeCount(); ++n) {
+                if (t.node(n).level == TrackTree::Level::Rank || t.node(n).level == TrackTree::Level::Host)
+                    t.setCollapsed(n, collapsed);
+            }
+        });
+    };
+    menu.addAction(tr("Collapse All Ranks"), this, [setAllRanks] { setAllRanks(true); });
+    menu.addAction(tr("Expand All Ranks"), this, [setAllRanks] { setAllRanks(false); });
+    QAction* showAll = menu.addAction(tr("Show All Tracks"), this, [this] { changeTree([](TrackTree& t) { t.setShown(TrackTree::root(), true); }); });
+    showAll->setEnabled(tree.isPartlyShown(TrackTree::root()) || !tree.isShown(TrackTree::root()));
+    menu.exec(event->globalPos());
+    event->accept();
+}
+
 QString TimelineView::tooltipAt(const QPointF& pos) const
 {
+    if (m_counterRect->visible() && m_counterRect->rect().contains(pos.toPoint())) {
+        const double key = m_counterRect->axis(QCPAxis::atBottom)->pixelToCoord(pos.x());
+        const auto [busy, comm] = countersAt(m_plottable->origin() + static_cast<TimeNs>(key));
+        return tr("at %1\n%2 ranks with a GPU op running\n%3 communication ops in flight")
+            .arg(TimeAxisTicker::duration(static_cast<TimeNs>(key)))
+            .arg(busy)
+            .arg(comm);
+    }
     const auto hit = m_plottable->hitTest(pos);
     if (!hit || !m_trace)
         return QString();

@@ -4,6 +4,7 @@
 
 #include <qcustomplot.h>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -13,13 +14,17 @@ class TimelinePlottable;
 namespace sightline {
 class Trace;
 class TrackLayout;
+class TrackTree;
 }
 
 // The zoomable multi-device Gantt: one row per lane of every track, grouped by rank, on a time axis
 // in ns/µs/ms/s. Navigation as in Perfetto and chrome://tracing: the wheel and W/S zoom the time axis
 // only, dragging and A/D pan it, Shift+wheel and Page Up/Down scroll the rows, Shift+drag selects an
 // area (areaSelected), F fits the selected area or op, 0 shows the whole job. Hovering shows a tooltip (an op, or a run of merged ops with its count and
-// span); a click selects an op and emits opSelected. The critical path can be highlighted.
+// span); a click selects an op and emits opSelected. The critical path can be highlighted. Hosts,
+// ranks and tracks of several lanes collapse and expand by a click on their label (or a double click
+// on a header row); the context menu also hides tracks and shows them all again. Hovering over the
+// counter strip shows its values at that time.
 class TimelineView : public QCustomPlot {
     Q_OBJECT
 public:
@@ -48,11 +53,24 @@ public:
     // Shows [begin, end) of the job's times.
     void showRange(sightline::TimeNs begin, sightline::TimeNs end);
     TimelinePlottable* plottable() const { return m_plottable; }
+    // The tracks' order, visibility and collapsed groups; see TrackTree. Setting it does not emit
+    // trackTreeChanged.
+    void setTrackTree(const sightline::TrackTree& tree);
+    const sightline::TrackTree& trackTree() const;
+    // Scrolls the rows so that a tree node's row (or its first track's, or its collapsed ancestor's)
+    // is in view.
+    void revealNode(int node);
+    // Collapses or expands a tree node (host, rank or track) and emits trackTreeChanged.
+    void toggleCollapsed(int node);
+    // The counter strip's values at a time: ranks with a GPU op running, communication ops in flight.
+    std::pair<int, int> countersAt(sightline::TimeNs time) const;
 
 Q_SIGNALS:
     void opSelected(sightline::OpId op);
     // Shift+drag over an area: the tracks of the rows it covers and its time range (job times).
     void areaSelected(const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end);
+    // The user collapsed, expanded or hid something in the Gantt.
+    void trackTreeChanged();
 
 protected:
     void keyPressEvent(QKeyEvent* event) override;
@@ -61,6 +79,8 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
     void zoomBy(double factor, double centerKey);
@@ -68,6 +88,7 @@ private:
     void scrollRows(double rows);
     void fitRows();
     QString tooltipAt(const QPointF& pos) const;
+    void changeTree(const std::function<void(sightline::TrackTree&)>& edit);
 
     TimelinePlottable* m_plottable = nullptr;
     QCPAxisRect* m_counterRect = nullptr;
@@ -80,4 +101,6 @@ private:
     bool m_selecting = false;
     sightline::TimeNs m_areaBegin = 0;
     sightline::TimeNs m_areaEnd = 0;
+    std::vector<std::pair<sightline::TimeNs, int>> m_busy;
+    std::vector<std::pair<sightline::TimeNs, int>> m_comm;
 };

@@ -1,0 +1,351 @@
+// The track tree: hosts, ranks, kinds of track and tracks in order; showing, hiding and moving them
+// in the item model (checked by QAbstractItemModelTester, drag and drop included); and what the
+// Gantt makes of it: collapsed hosts and ranks fold into their header row, which still draws, hit-
+// tests and selects their ops; hidden tracks leave no row; clicking a header's label collapses it.
+
+#include "core/model/trace.h"
+#include "widgets/panels/tracktreemodel.h"
+#include "widgets/panels/tracktreepanel.h"
+#include "widgets/timeline/timelineplottable.h"
+#include "widgets/timeline/timelineview.h"
+#include "widgets/timeline/tracklayout.h"
+#include "widgets/timeline/tracktree.h"
+
+#include "jobbuilder.h"
+
+#include <QAbstractItemModelTester>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeView>
+
+using namespace sightline;
+
+namespace {
+
+// Three ranks on two hosts, built host b's rank first: each has a CPU thread with a nested op (two
+// lanes), a GPU stream and a communication channel.
+TracePtr twoHostJob()
+{
+    JobBuilder b;
+    const std::pair<int, const char*> ranks[] = { { 2, "b" }, { 0, "a" }, { 1, "a" } };
+    for (const auto& [number, host] : ranks) {
+        const std::uint32_t r = b.rank(number, host);
+        const std::uint32_t cpu = b.track(r, TrackKind::CpuThread, 100 + number);
+        const std::uint32_t gpu = b.track(r, TrackKind::GpuStream, 7);
+        const std::uint32_t comm = b.track(r, TrackKind::CommChannel, 50);
+        const TimeNs shift = number * 1000;
+        b.op(cpu, "forward", OpKind::CpuOp, shift, shift + 50000);
+        b.op(cpu, "aten::mm", OpKind::CpuOp, shift + 1000, shift + 9000);
+        b.op(gpu, "gemm", OpKind::ComputeKernel, shift + 10000, shift + 40000);
+        b.op(comm, "allreduce", OpKind::Collective, shift + 40000, shift + 60000);
+    }
+    return b.finish();
+}
+
+std::shared_ptr<const TrackLayout> layoutOf(const Trace& t)
+{
+    return std::make_shared<const TrackLayout>(TrackLayout::build(t, { t.startColumn(), t.endColumn() }));
+}
+
+// The rank numbers of a tree's rank nodes in display order.
+std::vector<int> rankOrder(const Trace& t, const TrackTree& tree)
+{
+    std::vector<int> order;
+    for (int host : tree.node(TrackTree::root()).children) {
+        for (int rank : tree.node(host).children)
+            order.push_back(t.rankInfo(RankId(tree.node(rank).id)).rank);
+    }
+    return order;
+}
+
+std::unique_ptr<QMimeData> dragOf(const TrackTreeModel& model, const QModelIndexList& indexes)
+{
+    return std::unique_ptr<QMimeData>(model.mimeData(indexes));
+}
+
+} // namespace
+
+class TestTrackTree : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void treeFollowsHostsRanksAndKinds()
+    {
+        const TracePtr t = twoHostJob();
+        const TrackTree tree = TrackTree::fromTrace(*t);
+        QVERIFY(tree.hasHostRows());
+        // Host a holds ranks 0 and 1 and comes first (its lowest rank is lower).
+        QCOMPARE(rankOrder(*t, tree), (std::vector<int> { 0, 1, 2 }));
+        const auto& hosts = tree.node(TrackTree::root()).children;
+        QCOMPARE(hosts.size(), std::size_t(2));
+        QCOMPARE(t->string(StringId(tree.node(hosts[0]).id)), std::string_view("a"));
+        QCOMPARE(tree.node(hosts[0]).children.size(), std::size_t(2));
+        // Each rank: three kinds, one track each, every track reachable from its node.
+        for (std::uint32_t r = 0; r < t->ranks().size(); ++r) {
+            const int rank = tree.rankNode(RankId(r));
+            QCOMPARE(tree.node(rank).children.size(), std::size_t(3));
+            for (int group : tree.node(rank).children) {
+                QCOMPARE(tree.node(group).level, TrackTree::Level::Group);
+                QCOMPARE(tree.node(group).children.size(), std::size_t(1));
+            }
+        }
+        for (std::uint32_t tr = 0; tr < t->tracks().size(); ++tr) {
+            const int node = tree.trackNode(TrackId(tr));
+            QVERIFY(node > 0);
+            QCOMPARE(tree.node(node).id, tr);
+            // More than two ranks: CPU threads start collapsed, nothing else does.
+            QCOMPARE(tree.isCollapsed(node), t->trackInfo(TrackId(tr)).kind == TrackKind::CpuThread);
+        }
+    }
+
+    void showingHidingAndMoving()
+    {
+        const TracePtr t = twoHostJob();
+        TrackTree tree = TrackTree::fromTrace(*t);
+        const int rank1 = tree.rankNode(RankId(2)); // rank number 1
+        const int gpuGroup = tree.node(rank1).children[1];
+        tree.setShown(gpuGroup, false);
+        QVERIFY(!tree.isShown(gpuGroup));
+        QVERIFY(tree.isShown(rank1));
+        QVERIFY(tree.isPartlyShown(rank1));
+        QVERIFY(tree.isPartlyShown(TrackTree::root()));
+        tree.setShown(rank1, false);
+        QVERIFY(!tree.isShown(rank1) && !tree.isPartlyShown(rank1));
+        tree.setShown(TrackTree::root(), true);
+        QVERIFY(tree.isShown(rank1) && !tree.isPartlyShown(TrackTree::root()));
+
+        // Moves among siblings: before a child, to the end, onto itself, and invalid ranges.
+        const int hostA = tree.node(TrackTree::root()).children[0];
+        QVERIFY(tree.moveChildren(hostA, 1, 1, 0));
+        QCOMPARE(rankOrder(*t, tree), (std::vector<int> { 1, 0, 2 }));
+        QVERIFY(tree.moveChildren(hostA, 0, 1, 2));
+        QCOMPARE(rankOrder(*t, tree), (std::vector<int> { 0, 1, 2 }));
+        QVERIFY(tree.moveChildren(hostA, 0, 1, 1)); // onto itself
+        QCOMPARE(rankOrder(*t, tree), (std::vector<int> { 0, 1, 2 }));
+        QVERIFY(!tree.moveChildren(hostA, 1, 2, 0));
+        QVERIFY(!tree.moveChildren(hostA, 0, 1, 3));
+        QVERIFY(tree.moveChildren(TrackTree::root(), 1, 1, 0));
+        QCOMPARE(rankOrder(*t, tree), (std::vector<int> { 2, 0, 1 }));
+    }
+
+    void modelChecksMovesAndDrops()
+    {
+        const TracePtr t = twoHostJob();
+        TrackTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setJob(t, TrackTree::fromTrace(*t));
+        QSignalSpy edited(&model, &TrackTreeModel::treeEdited);
+        QCOMPARE(model.rowCount(), 2);
+        const QModelIndex hostA = model.index(0, 0);
+        QCOMPARE(hostA.data().toString(), QStringLiteral("host a"));
+        QCOMPARE(model.rowCount(hostA), 2);
+        const QModelIndex rank0 = model.index(0, 0, hostA);
+        QCOMPARE(rank0.data().toString(), QStringLiteral("rank 0"));
+        QCOMPARE(model.index(0, TrackTreeModel::OpsColumn, hostA).data().toString(), QLocale().toString(4));
+        QCOMPARE(model.index(0, TrackTreeModel::OpsColumn).data().toString(), QLocale().toString(8));
+        const QModelIndex cpu = model.index(0, 0, rank0);
+        QCOMPARE(cpu.data().toString(), QStringLiteral("CPU threads"));
+        QCOMPARE(model.index(0, 0, cpu).data().toString(), QStringLiteral("thread 100"));
+
+        // Unchecking a kind of track: the rank and host become partly checked.
+        QVERIFY(model.setData(cpu, Qt::Unchecked, Qt::CheckStateRole));
+        QCOMPARE(edited.count(), 1);
+        QCOMPARE(cpu.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);
+        QCOMPARE(model.index(0, 0, cpu).data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);
+        QCOMPARE(rank0.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::PartiallyChecked);
+        QCOMPARE(hostA.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::PartiallyChecked);
+        QVERIFY(!model.tree().isShown(model.tree().trackNode(TrackId(3))));
+        QVERIFY(model.setData(hostA, Qt::Checked, Qt::CheckStateRole));
+        QCOMPARE(rank0.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Checked);
+
+        // moveRows among siblings only.
+        const QPersistentModelIndex keep(rank0);
+        QVERIFY(model.moveRows(hostA, 0, 1, hostA, 2));
+        QCOMPARE(model.index(1, 0, hostA).data().toString(), QStringLiteral("rank 0"));
+        QCOMPARE(keep.row(), 1);
+        QVERIFY(!model.moveRows(hostA, 0, 1, model.index(1, 0), 0));
+        QCOMPARE(rankOrder(*t, model.tree()), (std::vector<int> { 1, 0, 2 }));
+
+        // A drag of rank 0 dropped onto rank 1 puts it before it; a drop into another parent is refused.
+        auto drag = dragOf(model, { model.index(1, 0, hostA), model.index(1, 1, hostA) });
+        QVERIFY(drag);
+        QVERIFY(model.canDropMimeData(drag.get(), Qt::MoveAction, -1, 0, model.index(0, 0, hostA)));
+        QVERIFY(!model.canDropMimeData(drag.get(), Qt::MoveAction, 0, 0, model.index(1, 0)));
+        QVERIFY(!model.canDropMimeData(drag.get(), Qt::MoveAction, -1, 0, model.index(0, 0, model.index(0, 0, hostA))));
+        QVERIFY(model.dropMimeData(drag.get(), Qt::MoveAction, -1, 0, model.index(0, 0, hostA)));
+        QCOMPARE(rankOrder(*t, model.tree()), (std::vector<int> { 0, 1, 2 }));
+        // Between the hosts: host b to the front.
+        drag = dragOf(model, { model.index(1, 0) });
+        QVERIFY(model.dropMimeData(drag.get(), Qt::MoveAction, 0, 0, QModelIndex()));
+        QCOMPARE(rankOrder(*t, model.tree()), (std::vector<int> { 2, 0, 1 }));
+        QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("host b"));
+        // Data that is not ours, or from another tree, is refused.
+        QMimeData foreign;
+        foreign.setData(QStringLiteral("application/x-sightline-track-nodes"), QByteArray("garbage"));
+        QVERIFY(!model.dropMimeData(&foreign, Qt::MoveAction, 0, 0, QModelIndex()));
+        QVERIFY(!model.dropMimeData(nullptr, Qt::MoveAction, 0, 0, QModelIndex()));
+
+        // A tree edited in the Gantt comes back without a treeEdited.
+        edited.clear();
+        TrackTree other = model.tree();
+        other.setCollapsed(other.rankNode(RankId(0)), true);
+        other.setShown(other.trackNode(TrackId(0)), false);
+        QVERIFY(other.moveChildren(TrackTree::root(), 1, 1, 0));
+        model.syncFrom(other);
+        QCOMPARE(edited.count(), 0);
+        QCOMPARE(rankOrder(*t, model.tree()), (std::vector<int> { 0, 1, 2 }));
+        QVERIFY(model.tree().isCollapsed(model.tree().rankNode(RankId(0))));
+        model.setJob(nullptr, TrackTree());
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void panelMovesTheCurrentRow()
+    {
+        const TracePtr t = twoHostJob();
+        TrackTreePanel panel;
+        QSignalSpy edited(&panel, &TrackTreePanel::treeEdited);
+        panel.setJob(t, TrackTree::fromTrace(*t));
+        const QModelIndex hostA = panel.model()->index(0, 0);
+        panel.view()->setCurrentIndex(panel.model()->index(0, 0, hostA));
+        panel.moveCurrent(1);
+        QCOMPARE(rankOrder(*t, panel.tree()), (std::vector<int> { 1, 0, 2 }));
+        QCOMPARE(panel.view()->currentIndex().data().toString(), QStringLiteral("rank 0"));
+        panel.moveCurrent(1); // already last among its siblings
+        QCOMPARE(rankOrder(*t, panel.tree()), (std::vector<int> { 1, 0, 2 }));
+        panel.moveCurrent(-1);
+        QCOMPARE(rankOrder(*t, panel.tree()), (std::vector<int> { 0, 1, 2 }));
+        QCOMPARE(edited.count(), 2);
+        QVERIFY(panel.model()->setData(hostA, Qt::Unchecked, Qt::CheckStateRole));
+        panel.showAll();
+        QVERIFY(panel.tree().isShown(TrackTree::root()) && !panel.tree().isPartlyShown(TrackTree::root()));
+        panel.view()->setCurrentIndex(panel.model()->index(0, 0, hostA));
+        panel.moveCurrent(1);
+        panel.reset();
+        QCOMPARE(rankOrder(*t, panel.tree()), (std::vector<int> { 0, 1, 2 }));
+    }
+
+    void ganttFollowsTheTree()
+    {
+        const TracePtr t = twoHostJob();
+        const auto layout = layoutOf(*t);
+        TimelineView view;
+        view.resize(1000, 600);
+        view.show();
+        view.setJob(t, layout);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        TimelinePlottable* p = view.plottable();
+        auto headerCount = [&] {
+            return std::count_if(p->rows().begin(), p->rows().end(), [](const auto& r) { return !r.track.isValid(); });
+        };
+        // Two hosts and three ranks of headers; per rank, the collapsed CPU thread, the stream and
+        // the channel.
+        QCOMPARE(headerCount(), 5);
+        QCOMPARE(p->rows().size(), std::size_t(5 + 3 * 3));
+        QCOMPARE(p->rows()[0].rank, RankId());
+        QCOMPARE(p->rows()[1].rank, RankId(1)); // rank number 0 is the second rank built
+        const OpId gemm0(6); // rank number 0's kernel
+        QCOMPARE(t->string(t->name(gemm0)), std::string_view("gemm"));
+        const int gemmRow = p->rowOf(gemm0);
+        QVERIFY(gemmRow > 1);
+
+        // Collapsing rank 0 folds its tracks into its header, which draws and selects its ops.
+        TrackTree tree = view.trackTree();
+        const int rank0 = tree.rankNode(RankId(1));
+        tree.setCollapsed(rank0, true);
+        view.setTrackTree(tree);
+        QCOMPARE(p->rows().size(), std::size_t(5 + 2 * 3));
+        QCOMPARE(p->rowOf(gemm0), 1);
+        QCOMPARE(p->tracksIn(1, 1).size(), std::size_t(3));
+        view.showRange(t->start(gemm0), t->end(gemm0));
+        view.replot();
+        const QPointF at(view.xAxis->coordToPixel(static_cast<double>((t->start(gemm0) + t->end(gemm0)) / 2 - p->origin())),
+            view.yAxis->coordToPixel(1.5));
+        const auto hit = p->hitTest(at);
+        QVERIFY(hit);
+        QCOMPARE(hit->row, 1);
+        QCOMPARE(hit->run.op, gemm0.value());
+        QSignalSpy selected(&view, &TimelineView::opSelected);
+        QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, at.toPoint());
+        QCOMPARE(selected.count(), 1);
+
+        // Hiding the other ranks' GPU streams: their rows go, their ops have no row.
+        tree.setCollapsed(rank0, false);
+        for (std::uint32_t r : { 0u, 2u })
+            tree.setShown(tree.node(tree.rankNode(RankId(r))).children[1], false);
+        view.setTrackTree(tree);
+        QCOMPARE(p->rows().size(), std::size_t(5 + 3 + 2 + 2));
+        QCOMPARE(p->rowOf(OpId(2)), -1); // host b's kernel
+        QCOMPARE(p->rowOf(gemm0), gemmRow);
+        // Moving rank 1 before rank 0 moves its rows up.
+        tree.moveChildren(tree.node(TrackTree::root()).children[0], 1, 1, 0);
+        view.setTrackTree(tree);
+        QCOMPARE(p->rows()[1].rank, RankId(2));
+        QVERIFY(p->rowOf(gemm0) > gemmRow);
+        // A hidden host takes its header along.
+        tree.setShown(tree.node(TrackTree::root()).children[1], false);
+        view.setTrackTree(tree);
+        QCOMPARE(headerCount(), 3);
+        // A tree of another job is ignored.
+        view.setTrackTree(TrackTree());
+        QCOMPARE(headerCount(), 3);
+    }
+
+    void clickingALabelCollapses()
+    {
+        const TracePtr t = twoHostJob();
+        TimelineView view;
+        view.resize(1000, 600);
+        view.show();
+        view.setJob(t, layoutOf(*t));
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.replot();
+        TimelinePlottable* p = view.plottable();
+        QSignalSpy changed(&view, &TimelineView::trackTreeChanged);
+        // Host a's header label (row 0).
+        const int rows = static_cast<int>(p->rows().size());
+        const QPoint label(static_cast<int>(view.axisRect()->left() + 8), static_cast<int>(view.yAxis->coordToPixel(0.5)));
+        QCOMPARE(p->labelAt(label), 0);
+        QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, label);
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(view.trackTree().isCollapsed(view.trackTree().node(TrackTree::root()).children[0]));
+        QCOMPARE(static_cast<int>(p->rows().size()), rows - 2 - 2 * 3);
+        // Its ops are now in its header row.
+        QCOMPARE(p->rowOf(OpId(6)), 0);
+        view.replot();
+        QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, label);
+        QCOMPARE(static_cast<int>(p->rows().size()), rows);
+        // A CPU thread of two lanes is collapsed at first; its label spreads it.
+        const int cpuRow = p->rowOf(OpId(4));
+        QVERIFY(p->isFoldable(cpuRow));
+        view.replot();
+        const QPoint cpuLabel(static_cast<int>(view.axisRect()->left() + 18), static_cast<int>(view.yAxis->coordToPixel(cpuRow + 0.5)));
+        QCOMPARE(p->labelAt(cpuLabel), cpuRow);
+        QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, cpuLabel);
+        QCOMPARE(static_cast<int>(p->rows().size()), rows + 1);
+        QCOMPARE(p->rowOf(OpId(5)), cpuRow + 1);
+        // A double click on a rank's header row, away from its label, collapses it.
+        const int rankRow = p->rowOf(OpId(4)) - 1;
+        QVERIFY(!p->rows()[static_cast<std::size_t>(rankRow)].track.isValid());
+        QTest::mouseDClick(&view, Qt::LeftButton, Qt::NoModifier, QPoint(view.axisRect()->center().x(), static_cast<int>(view.yAxis->coordToPixel(rankRow + 0.5))));
+        QVERIFY(view.trackTree().isCollapsed(view.trackTree().rankNode(p->rows()[static_cast<std::size_t>(rankRow)].rank)));
+        QCOMPARE(changed.count(), 4);
+        // revealNode brings a row to the top.
+        view.revealNode(view.trackTree().trackNode(TrackId(8)));
+        QCOMPARE(static_cast<int>(view.yAxis->range().lower), p->rowOf(OpId(11)));
+    }
+
+    void counterValuesUnderTheMouse()
+    {
+        const TracePtr t = twoHostJob();
+        TimelineView view;
+        view.setJob(t, layoutOf(*t));
+        view.setCounters({ { 0, 1 }, { 100, 3 }, { 200, 0 } }, { { 150, 2 } });
+        QCOMPARE(view.countersAt(-5), std::make_pair(0, 0));
+        QCOMPARE(view.countersAt(0), std::make_pair(1, 0));
+        QCOMPARE(view.countersAt(160), std::make_pair(3, 2));
+        QCOMPARE(view.countersAt(500), std::make_pair(0, 2));
+    }
+};
+
+QTEST_MAIN(TestTrackTree)
+#include "tst_tracktree.moc"

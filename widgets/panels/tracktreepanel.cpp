@@ -1,0 +1,127 @@
+#include "widgets/panels/tracktreepanel.h"
+
+#include "widgets/panels/tracktreemodel.h"
+#include "widgets/timeline/tracktree.h"
+
+#include <QAction>
+#include <QHeaderView>
+#include <QToolBar>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+using namespace sightline;
+
+TrackTreePanel::TrackTreePanel(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new TrackTreeModel(this))
+    , m_view(new QTreeView(this))
+{
+    setObjectName(QStringLiteral("trackTree"));
+    m_view->setModel(m_model);
+    m_view->setUniformRowHeights(true);
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setDragDropMode(QAbstractItemView::InternalMove);
+    m_view->setDefaultDropAction(Qt::MoveAction);
+    m_view->setDropIndicatorShown(true);
+    m_view->header()->setStretchLastSection(false);
+    m_view->header()->setSectionResizeMode(TrackTreeModel::NameColumn, QHeaderView::Stretch);
+    m_view->header()->setSectionResizeMode(TrackTreeModel::OpsColumn, QHeaderView::ResizeToContents);
+
+    auto* bar = new QToolBar(this);
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    bar->setIconSize(QSize(12, 12));
+    m_up = bar->addAction(tr("Move Up"), this, [this] { moveCurrent(-1); });
+    m_up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+    m_up->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_up->setToolTip(tr("Move the selected row up among its siblings (Alt+Up)"));
+    m_down = bar->addAction(tr("Move Down"), this, [this] { moveCurrent(1); });
+    m_down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
+    m_down->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_down->setToolTip(tr("Move the selected row down among its siblings (Alt+Down)"));
+    m_showAll = bar->addAction(tr("Show All"), this, &TrackTreePanel::showAll);
+    m_showAll->setToolTip(tr("Show every hidden track"));
+    m_reset = bar->addAction(tr("Reset"), this, &TrackTreePanel::reset);
+    m_reset->setToolTip(tr("Restore the job's own order, show every track and undo collapsing"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(bar);
+    layout->addWidget(m_view);
+
+    connect(m_model, &TrackTreeModel::treeEdited, this, &TrackTreePanel::treeEdited);
+    connect(m_model, &TrackTreeModel::treeEdited, this, &TrackTreePanel::updateActions);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &TrackTreePanel::updateActions);
+    connect(m_view, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
+        Q_EMIT nodeActivated(index.data(TrackTreeModel::NodeRole).toInt());
+    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &TrackTreePanel::updateActions);
+    updateActions();
+}
+
+TrackTreePanel::~TrackTreePanel() = default;
+
+void TrackTreePanel::setJob(std::shared_ptr<const Trace> trace, const TrackTree& tree)
+{
+    m_trace = trace;
+    m_model->setJob(std::move(trace), tree);
+    // Hosts and ranks open, their kinds of track closed: a job of many ranks stays readable.
+    for (int n = 0; n < tree.nodeCount(); ++n) {
+        const auto level = tree.node(n).level;
+        if (level == TrackTree::Level::Host || (level == TrackTree::Level::Rank && tree.nodeCount() < 256))
+            m_view->expand(m_model->indexOf(n));
+    }
+}
+
+void TrackTreePanel::syncFrom(const TrackTree& tree)
+{
+    m_model->syncFrom(tree);
+    updateActions();
+}
+
+const TrackTree& TrackTreePanel::tree() const
+{
+    return m_model->tree();
+}
+
+void TrackTreePanel::moveCurrent(int direction)
+{
+    const QModelIndex current = m_view->currentIndex().siblingAtColumn(TrackTreeModel::NameColumn);
+    if (!current.isValid())
+        return;
+    const int row = current.row();
+    const int rows = m_model->rowCount(current.parent());
+    if ((direction < 0 && row == 0) || (direction > 0 && row + 1 >= rows))
+        return;
+    // moveRows() takes the destination before which the row goes.
+    const int destination = direction < 0 ? row - 1 : row + 2;
+    if (m_model->moveRows(current.parent(), row, 1, current.parent(), destination))
+        m_view->setCurrentIndex(m_model->index(row + direction, 0, current.parent()));
+}
+
+void TrackTreePanel::showAll()
+{
+    TrackTree tree = m_model->tree();
+    tree.setShown(TrackTree::root(), true);
+    m_model->syncFrom(tree);
+    Q_EMIT treeEdited();
+    updateActions();
+}
+
+void TrackTreePanel::reset()
+{
+    if (!m_trace)
+        return;
+    setJob(m_trace, TrackTree::fromTrace(*m_trace));
+    Q_EMIT treeEdited();
+}
+
+void TrackTreePanel::updateActions()
+{
+    const QModelIndex current = m_view->currentIndex();
+    m_up->setEnabled(current.isValid() && current.row() > 0);
+    m_down->setEnabled(current.isValid() && current.row() + 1 < m_model->rowCount(current.parent()));
+    const TrackTree& tree = m_model->tree();
+    m_showAll->setEnabled(!tree.isEmpty() && (tree.isPartlyShown(TrackTree::root()) || !tree.isShown(TrackTree::root())));
+    m_reset->setEnabled(m_trace != nullptr);
+}
