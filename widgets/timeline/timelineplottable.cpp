@@ -1,12 +1,13 @@
 #include "widgets/timeline/timelineplottable.h"
 
+#include "core/base/parallel.h"
 #include "core/model/trace.h"
 #include "widgets/timeline/tracklayout.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <map>
+#include <unordered_map>
 
 using namespace sightline;
 
@@ -400,24 +401,49 @@ QRectF TimelinePlottable::rowRect(int row) const
     return QRectF(rect.left(), std::min(top, bottom), rect.width(), std::abs(bottom - top));
 }
 
+void TimelinePlottable::resetCacheIfStale(const TrackGeometry::View& view) const
+{
+    if (m_cache.begin == view.begin && m_cache.nsPerPixel == view.nsPerPixel && m_cache.width == view.width
+        && m_cache.runs.size() == m_rows.size())
+        return;
+    m_cache.begin = view.begin;
+    m_cache.nsPerPixel = view.nsPerPixel;
+    m_cache.width = view.width;
+    // The run vectors keep their capacity for the next frame; buildRow() clears them.
+    m_cache.runs.resize(m_rows.size());
+    m_cache.built.assign(m_rows.size(), 0);
+}
+
+void TimelinePlottable::buildRow(int row, const TrackGeometry::View& view) const
+{
+    auto& sources = m_cache.runs[static_cast<std::size_t>(row)];
+    const Row& r = m_rows[static_cast<std::size_t>(row)];
+    sources.resize(static_cast<std::size_t>(sourceCount(row)));
+    for (int i = 0; i < sourceCount(row); ++i) {
+        sources[static_cast<std::size_t>(i)].clear();
+        TrackGeometry::build(layoutOf(r), TrackId(source(row, i).track), source(row, i).lane, view, sources[static_cast<std::size_t>(i)]);
+    }
+    m_cache.built[static_cast<std::size_t>(row)] = 1;
+}
+
+void TimelinePlottable::buildRuns(int first, int last, const TrackGeometry::View& view) const
+{
+    resetCacheIfStale(view);
+    std::vector<int> todo;
+    for (int row = first; row <= last; ++row) {
+        if (!m_cache.built[static_cast<std::size_t>(row)])
+            todo.push_back(row);
+    }
+    // Rows are independent: each writes only its own cache entry, and the layouts are immutable.
+    parallelFor(todo.size(), [&](std::size_t i) { buildRow(todo[i], view); });
+}
+
 const std::vector<TrackGeometry::Run>& TimelinePlottable::laneRuns(int row, int index, const TrackGeometry::View& view) const
 {
-    if (m_cache.begin != view.begin || m_cache.nsPerPixel != view.nsPerPixel || m_cache.width != view.width
-        || m_cache.runs.size() != m_rows.size()) {
-        m_cache.begin = view.begin;
-        m_cache.nsPerPixel = view.nsPerPixel;
-        m_cache.width = view.width;
-        m_cache.runs.assign(m_rows.size(), {});
-        m_cache.built.assign(m_rows.size(), 0);
-    }
-    if (!m_cache.built[row]) {
-        const Row& r = m_rows[row];
-        m_cache.runs[row].resize(static_cast<std::size_t>(sourceCount(row)));
-        for (int i = 0; i < sourceCount(row); ++i)
-            TrackGeometry::build(layoutOf(r), TrackId(source(row, i).track), source(row, i).lane, view, m_cache.runs[row][i]);
-        m_cache.built[row] = 1;
-    }
-    return m_cache.runs[row][static_cast<std::size_t>(index)];
+    resetCacheIfStale(view);
+    if (!m_cache.built[static_cast<std::size_t>(row)])
+        buildRow(row, view);
+    return m_cache.runs[static_cast<std::size_t>(row)][static_cast<std::size_t>(index)];
 }
 
 std::optional<TimelinePlottable::Hit> TimelinePlottable::hitTest(const QPointF& pos) const
@@ -476,7 +502,27 @@ void TimelinePlottable::draw(QCPPainter* painter)
 
     // Headers and lanes: bars grouped by (source, colour), one fill call each; a collapsed row's later
     // sources (deeper lanes, later tracks) come after its earlier ones, so they are drawn over them.
-    std::map<std::uint64_t, QVector<QRectF>> bars;
+    // Bars are snapped to whole pixels, the pixels a non-antialiased fill covers anyway (those whose
+    // centres lie in [x0, x1)), so that the raster engine fills integer rectangles instead of
+    // rasterising each QRectF as a thick line.
+    struct Group {
+        std::uint64_t key;
+        QVector<QRect> rects;
+        double right = 0; // unrounded right edge of the last rectangle, for merging
+    };
+    std::vector<Group> bars;
+    std::unordered_map<std::uint64_t, std::size_t> groupIndex;
+    std::size_t lastGroup = 0;
+    auto groupOf = [&](std::uint64_t key) -> Group& {
+        if (lastGroup < bars.size() && bars[lastGroup].key == key)
+            return bars[lastGroup];
+        const auto [it, added] = groupIndex.try_emplace(key, bars.size());
+        if (added)
+            bars.push_back({ key, {}, 0 });
+        lastGroup = it->second;
+        return bars[lastGroup];
+    };
+    auto snap = [](double x) { return static_cast<int>(std::floor(x + 0.5)); };
     QVector<QRectF> headers, hostHeaders;
     const int dim = m_criticalShown ? 1 : 0;
     // Colours by kind, for single ops and merged runs (a little darker), plain and dimmed.
@@ -493,11 +539,14 @@ void TimelinePlottable::draw(QCPPainter* painter)
         }
         return p;
     }();
+    buildRuns(firstRow, lastRow, view);
     for (int row = firstRow; row <= lastRow; ++row) {
         const QRectF band = rowRect(row);
         if (!m_rows[row].track.isValid())
             (m_rows[row].rank.isValid() ? headers : hostHeaders).append(band);
         const double top = band.top() + 1, height = std::max(1.0, band.height() - 2);
+        const int y0 = snap(top);
+        const int y1 = std::max(y0 + 1, snap(top + height));
         const bool ghost = m_rows[row].replayed && m_mode == ViewMode::Both;
         for (int l = 0; l < sourceCount(row); ++l) {
             for (const TrackGeometry::Run& r : laneRuns(row, l, view)) {
@@ -507,11 +556,14 @@ void TimelinePlottable::draw(QCPPainter* painter)
                 const double x1 = left + std::min(static_cast<double>(view.width) + 1, std::max(r.x1, r.x0 + 1.0));
                 // Touching bars of one colour in a row become one rectangle: dense stretches of
                 // merged runs then cost one primitive, not one per pixel column.
-                QVector<QRectF>& list = bars[(static_cast<std::uint64_t>(l) << 32) | c];
-                if (!list.isEmpty() && list.back().top() == top && list.back().right() >= x0 - 0.5)
-                    list.back().setRight(std::max(list.back().right(), x1));
-                else
-                    list.append(QRectF(x0, top, x1 - x0, height));
+                Group& g = groupOf((static_cast<std::uint64_t>(l) << 32) | c);
+                if (!g.rects.isEmpty() && g.rects.back().top() == y0 && g.right >= x0 - 0.5) {
+                    g.right = std::max(g.right, x1);
+                    g.rects.back().setRight(snap(g.right) - 1);
+                } else {
+                    g.right = x1;
+                    g.rects.append(QRect(QPoint(snap(x0), y0), QPoint(std::max(snap(x0), snap(x1) - 1), y1 - 1)));
+                }
             }
         }
     }
@@ -520,9 +572,38 @@ void TimelinePlottable::draw(QCPPainter* painter)
     painter->drawRects(headers);
     painter->setBrush(QColor(0xdc, 0xdc, 0xe4));
     painter->drawRects(hostHeaders);
-    for (const auto& [key, rects] : bars) {
-        painter->setBrush(QColor::fromRgb(static_cast<QRgb>(key & 0xFFFFFFFFu)));
-        painter->drawRects(rects);
+    // Earlier sources first, then by colour.
+    std::sort(bars.begin(), bars.end(), [](const Group& a, const Group& b) { return a.key < b.key; });
+    std::size_t rectCount = 0;
+    for (const Group& g : bars)
+        rectCount += static_cast<std::size_t>(g.rects.size());
+    // Thousands of one-pixel bars cost the raster engine a call per scan line each: on a raster
+    // device at scale 1 they are filled into an image of the plot area (the same pixels: whole-pixel
+    // rectangles of opaque colours, in the same order) that is drawn once. Zoomed in, with a few
+    // hundred wide bars, clearing and drawing the image would cost more than it saves.
+    const bool direct = rectCount >= 4096 && !painter->modes().testFlag(QCPPainter::pmVectorized)
+        && painter->transform().type() == QTransform::TxNone && painter->device() && painter->device()->devicePixelRatioF() == 1.0;
+    if (direct && !area.isEmpty()) {
+        if (m_barImage.size() != area.size())
+            m_barImage = QImage(area.size(), QImage::Format_ARGB32_Premultiplied);
+        m_barImage.fill(Qt::transparent);
+        uchar* const bits = m_barImage.bits();
+        const qsizetype stride = m_barImage.bytesPerLine();
+        const QRect bounds(QPoint(0, 0), area.size());
+        for (const Group& g : bars) {
+            const QRgb c = static_cast<QRgb>(g.key & 0xFFFFFFFFu) | 0xFF000000u;
+            for (const QRect& rect : g.rects) {
+                const QRect r = rect.translated(-area.topLeft()) & bounds;
+                for (int y = r.top(); y <= r.bottom(); ++y)
+                    std::fill_n(reinterpret_cast<QRgb*>(bits + y * stride) + r.left(), r.width(), c);
+            }
+        }
+        painter->drawImage(area.topLeft(), m_barImage);
+    } else {
+        for (const Group& g : bars) {
+            painter->setBrush(QColor::fromRgb(static_cast<QRgb>(g.key & 0xFFFFFFFFu)));
+            painter->drawRects(g.rects);
+        }
     }
 
     // The critical path over the dimmed runs: its ops at least two pixels wide.

@@ -116,6 +116,11 @@ private:
     // Runs of a row's source, the row's first source being 0 (collapsed rows draw several, later over
     // earlier).
     const std::vector<sightline::TrackGeometry::Run>& laneRuns(int row, int source, const sightline::TrackGeometry::View& view) const;
+    // Resets the run cache when the view changed; builds the runs of rows [first, last] not built yet,
+    // in parallel over rows.
+    void resetCacheIfStale(const sightline::TrackGeometry::View& view) const;
+    void buildRow(int row, const sightline::TrackGeometry::View& view) const;
+    void buildRuns(int first, int last, const sightline::TrackGeometry::View& view) const;
     int sourceCount(int row) const { return static_cast<int>(m_sourceBegin[row + 1] - m_sourceBegin[row]); }
     const Source& source(int row, int index) const { return m_sources[m_sourceBegin[row] + static_cast<std::size_t>(index)]; }
     QString labelOf(const Row& row) const;
@@ -165,4 +170,6 @@ private:
         std::vector<std::uint8_t> built;
     };
     mutable Cache m_cache;
+    // The frame's bars, filled directly and drawn with one blit (raster painting of many bars only).
+    QImage m_barImage;
 };

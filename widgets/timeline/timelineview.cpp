@@ -35,6 +35,10 @@ TimelineView::TimelineView(QWidget* parent)
     setInteractions(QCP::iRangeDrag);
     axisRect()->setRangeDrag(Qt::Horizontal);
     m_plottable = new TimelinePlottable(xAxis, yAxis);
+    // Nothing is drawn on the overlay layer (area selection uses a QRubberBand): buffered, it would
+    // cost a full-size clear and a blended copy per frame for an empty pixmap.
+    if (QCPLayer* overlay = layer(QStringLiteral("overlay")))
+        overlay->setMode(QCPLayer::lmLogical);
 
     // The counter strip: a second axis rect under the Gantt whose time axis follows the Gantt's.
     m_counterRect = new QCPAxisRect(this);
@@ -58,7 +62,7 @@ TimelineView::TimelineView(QWidget* parent)
     m_commGraph->setLineStyle(QCPGraph::lsStepLeft);
     m_commGraph->setPen(QPen(QColor(0xe8, 0xa3, 0x3d), 1.5));
     m_commGraph->setName(tr("communication ops in flight"));
-    auto* label = new QCPItemText(this);
+    auto* label = m_counterLabel = new QCPItemText(this);
     label->setClipToAxisRect(false);
     label->setClipAxisRect(m_counterRect);
     label->position->setAxisRect(m_counterRect);
@@ -69,6 +73,7 @@ TimelineView::TimelineView(QWidget* parent)
     label->setColor(QColor(0x30, 0x30, 0x38));
     label->setBrush(QColor(255, 255, 255, 200));
     m_counterRect->setVisible(false);
+    label->setVisible(false);
 }
 
 void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRanks, const std::vector<std::pair<TimeNs, int>>& commInFlight)
@@ -96,6 +101,7 @@ void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRa
             plotLayout()->take(m_counterRect);
         plotLayout()->simplify();
         m_counterRect->setVisible(any);
+        m_counterLabel->setVisible(any);
     }
     int top = 1;
     for (const auto& [t, v] : busyRanks)

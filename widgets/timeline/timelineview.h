@@ -94,6 +94,7 @@ private:
     QCPAxisRect* m_counterRect = nullptr;
     QCPGraph* m_busyGraph = nullptr;
     QCPGraph* m_commGraph = nullptr;
+    QCPItemText* m_counterLabel = nullptr;
     std::shared_ptr<const sightline::Trace> m_trace;
     sightline::OpId m_selected;
     QPoint m_pressPos;
