@@ -5,7 +5,9 @@
 
 #include <QAction>
 #include <QHeaderView>
+#include <QStyle>
 #include <QToolBar>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -28,20 +30,25 @@ TrackTreePanel::TrackTreePanel(QWidget* parent)
     m_view->header()->setSectionResizeMode(TrackTreeModel::OpsColumn, QHeaderView::ResizeToContents);
 
     auto* bar = new QToolBar(this);
-    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    bar->setIconSize(QSize(12, 12));
-    m_up = bar->addAction(tr("Move Up"), this, [this] { moveCurrent(-1); });
+    bar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    bar->setIconSize(QSize(14, 14));
+    m_up = bar->addAction(style()->standardIcon(QStyle::SP_ArrowUp), tr("Move Up"), this, [this] { moveCurrent(-1); });
     m_up->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
     m_up->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_up->setToolTip(tr("Move the selected row up among its siblings (Alt+Up)"));
-    m_down = bar->addAction(tr("Move Down"), this, [this] { moveCurrent(1); });
+    m_down = bar->addAction(style()->standardIcon(QStyle::SP_ArrowDown), tr("Move Down"), this, [this] { moveCurrent(1); });
     m_down->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
     m_down->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_down->setToolTip(tr("Move the selected row down among its siblings (Alt+Down)"));
+    // Show All and Reset are words: there are no standard icons that say them.
     m_showAll = bar->addAction(tr("Show All"), this, &TrackTreePanel::showAll);
     m_showAll->setToolTip(tr("Show every hidden track"));
     m_reset = bar->addAction(tr("Reset"), this, &TrackTreePanel::reset);
     m_reset->setToolTip(tr("Restore the job's own order, show every track and undo collapsing"));
+    for (QAction* words : { m_showAll, m_reset }) {
+        if (auto* button = qobject_cast<QToolButton*>(bar->widgetForAction(words)))
+            button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    }
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
