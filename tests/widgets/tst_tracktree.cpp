@@ -267,6 +267,16 @@ private Q_SLOTS:
         QSignalSpy selected(&view, &TimelineView::opSelected);
         QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, at.toPoint());
         QCOMPARE(selected.count(), 1);
+        // The critical path in a collapsed row: a long op that started before the view and outlasts
+        // ops that start after it is still highlighted (forward, 0-50 µs, seen from 42 µs on).
+        view.selectOp(OpId());
+        view.setCriticalPath({ OpId(4), OpId(5), gemm0 });
+        view.setCriticalPathShown(true);
+        view.showRange(t->start(OpId(4)) + 42000, t->start(OpId(4)) + 48000);
+        const QImage picture = view.grab().toImage();
+        const int headerY = static_cast<int>(view.yAxis->coordToPixel(1.5));
+        QCOMPARE(picture.pixel(view.axisRect()->center().x(), headerY) & 0xFFFFFF, TimelinePlottable::criticalColor().rgb() & 0xFFFFFF);
+        view.setCriticalPathShown(false);
 
         // Hiding the other ranks' GPU streams: their rows go, their ops have no row.
         tree.setCollapsed(rank0, false);
@@ -285,8 +295,22 @@ private Q_SLOTS:
         tree.setShown(tree.node(TrackTree::root()).children[1], false);
         view.setTrackTree(tree);
         QCOMPARE(headerCount(), 3);
-        // A tree of another job is ignored.
+        // A tree of another job is ignored, even one of as many nodes.
         view.setTrackTree(TrackTree());
+        QCOMPARE(headerCount(), 3);
+        JobBuilder b;
+        for (const auto& [number, host] : { std::pair<int, const char*> { 0, "a" }, { 1, "a" }, { 2, "b" } }) {
+            const std::uint32_t r = b.rank(number, host);
+            b.op(b.track(r, TrackKind::GpuStream, 7), "gemm", OpKind::ComputeKernel, 0, 10);
+            b.op(b.track(r, TrackKind::CpuThread, 1), "forward", OpKind::CpuOp, 0, 10);
+            b.op(b.track(r, TrackKind::CommChannel, 50), "allreduce", OpKind::Collective, 0, 10);
+        }
+        const TracePtr other = b.finish();
+        const TrackTree otherTree = TrackTree::fromTrace(*other);
+        QCOMPARE(otherTree.nodeCount(), tree.nodeCount());
+        QVERIFY(!otherTree.fits(*t));
+        QVERIFY(tree.fits(*t) && otherTree.fits(*other));
+        view.setTrackTree(otherTree);
         QCOMPARE(headerCount(), 3);
     }
 
@@ -323,12 +347,30 @@ private Q_SLOTS:
         QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, cpuLabel);
         QCOMPARE(static_cast<int>(p->rows().size()), rows + 1);
         QCOMPARE(p->rowOf(OpId(5)), cpuRow + 1);
-        // A double click on a rank's header row, away from its label, collapses it.
+        // A double click on a label, as a mouse sends it (press, release, press, double click,
+        // release), folds once: the first click does it, the rest of the sequence nothing.
+        view.replot();
+        auto doubleClick = [&view](QPoint at) {
+            QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, at);
+            QTest::mouseDClick(&view, Qt::LeftButton, Qt::NoModifier, at);
+            QTest::mouseRelease(&view, Qt::LeftButton, Qt::NoModifier, at);
+        };
+        doubleClick(cpuLabel);
+        QCOMPARE(static_cast<int>(p->rows().size()), rows);
+        QCOMPARE(changed.count(), 4);
+        // A double click on a rank's header row, away from its label, collapses it; the release that
+        // ends it selects nothing in the summary that now lies under the mouse.
         const int rankRow = p->rowOf(OpId(4)) - 1;
         QVERIFY(!p->rows()[static_cast<std::size_t>(rankRow)].track.isValid());
-        QTest::mouseDClick(&view, Qt::LeftButton, Qt::NoModifier, QPoint(view.axisRect()->center().x(), static_cast<int>(view.yAxis->coordToPixel(rankRow + 0.5))));
+        QSignalSpy selected(&view, &TimelineView::opSelected);
+        const TimeNs forward = (t->start(OpId(4)) + t->end(OpId(4))) / 2 - p->origin();
+        doubleClick(QPoint(static_cast<int>(view.xAxis->coordToPixel(static_cast<double>(forward))),
+            static_cast<int>(view.yAxis->coordToPixel(rankRow + 0.5))));
         QVERIFY(view.trackTree().isCollapsed(view.trackTree().rankNode(p->rows()[static_cast<std::size_t>(rankRow)].rank)));
-        QCOMPARE(changed.count(), 4);
+        QCOMPARE(changed.count(), 5);
+        QCOMPARE(selected.count(), 0);
+        // Labels are only hit inside the plot: not through the time axis under it.
+        QCOMPARE(p->labelAt(QPointF(view.axisRect()->left() + 8, view.axisRect()->bottom() + 8)), -1);
         // revealNode brings a row to the top.
         view.revealNode(view.trackTree().trackNode(TrackId(8)));
         QCOMPARE(static_cast<int>(view.yAxis->range().lower), p->rowOf(OpId(11)));

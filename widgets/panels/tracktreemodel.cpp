@@ -48,7 +48,7 @@ void TrackTreeModel::setJob(std::shared_ptr<const Trace> trace, const TrackTree&
 
 void TrackTreeModel::syncFrom(const TrackTree& tree)
 {
-    if (tree.nodeCount() != m_tree.nodeCount())
+    if (!m_trace || !tree.fits(*m_trace))
         return;
     // Children may have been reordered: a layout change, with persistent indexes following nodes.
     Q_EMIT layoutAboutToBeChanged();

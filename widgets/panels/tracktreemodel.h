@@ -29,7 +29,8 @@ public:
 
     // A new job and its tree (a reset).
     void setJob(std::shared_ptr<const sightline::Trace> trace, const sightline::TrackTree& tree);
-    // The same job's tree with other shown and collapsed flags or order.
+    // The same job's tree with other shown and collapsed flags or order (a tree of another job is
+    // ignored).
     void syncFrom(const sightline::TrackTree& tree);
     const sightline::TrackTree& tree() const { return m_tree; }
     QModelIndex indexOf(int node, int column = NameColumn) const;

@@ -61,7 +61,7 @@ void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_p
 
 void TimelinePlottable::setTrackTree(const TrackTree& tree)
 {
-    if (!m_trace || tree.nodeCount() != m_tree.nodeCount())
+    if (!m_trace || !tree.fits(*m_trace))
         return;
     m_tree = tree;
     buildRows();
@@ -240,6 +240,8 @@ int TimelinePlottable::rowAt(const QPointF& pos) const
 
 int TimelinePlottable::labelAt(const QPointF& pos) const
 {
+    if (!keyAxis()->axisRect()->rect().contains(pos.toPoint()))
+        return -1;
     for (const auto& [row, box] : m_labels) {
         if (box.contains(pos))
             return row;
@@ -453,12 +455,18 @@ std::optional<TimelinePlottable::Hit> TimelinePlottable::hitTest(const QPointF& 
         return std::nullopt;
     const TrackGeometry::View view = currentView();
     const double x = pos.x() - keyAxis()->axisRect()->rect().left();
-    // A row draws its later sources over its earlier ones: test them first.
+    // A row draws its later sources over its earlier ones: test them first. A run under the mouse
+    // wins over one that is only within the half-pixel tolerance.
+    std::optional<Hit> near;
     for (int i = sourceCount(row) - 1; i >= 0; --i) {
-        if (const auto run = TrackGeometry::hitTest(laneRuns(row, i, view), x))
-            return Hit { row, *run };
+        if (const auto run = TrackGeometry::hitTest(laneRuns(row, i, view), x)) {
+            if (run->x0 <= x && x < std::max(run->x1, run->x0 + 1.0))
+                return Hit { row, *run };
+            if (!near)
+                near = Hit { row, *run };
+        }
     }
-    return std::nullopt;
+    return near;
 }
 
 double TimelinePlottable::selectTest(const QPointF&, bool, QVariant*) const
@@ -614,8 +622,13 @@ void TimelinePlottable::draw(QCPPainter* painter)
             const auto& ops = m_criticalByRow[row];
             const QRectF band = rowRect(row);
             const TrackLayout& layout = primary();
-            auto it = std::partition_point(ops.begin(), ops.end(), [&](std::uint32_t op) { return layout.end(op) < view.begin; });
+            // Ops of one lane end in start order too, so the first visible one is found by bisection;
+            // a row holding several lanes or tracks is scanned from its start.
+            auto it = m_rows[row].collapsed ? ops.begin()
+                                            : std::partition_point(ops.begin(), ops.end(), [&](std::uint32_t op) { return layout.end(op) < view.begin; });
             for (; it != ops.end() && layout.start(*it) < viewEnd; ++it) {
+                if (layout.end(*it) < view.begin)
+                    continue;
                 const double x0 = left + view.pixelOf(layout.start(*it));
                 const double x1 = left + std::max(view.pixelOf(layout.end(*it)), view.pixelOf(layout.start(*it)) + 2.0);
                 critical.append(QRectF(x0, band.top(), x1 - x0, band.height()));
@@ -671,7 +684,8 @@ void TimelinePlottable::draw(QCPPainter* painter)
             painter->setPen(Qt::NoPen);
             painter->drawPolygon(triangle);
             painter->setPen(QColor(0x30, 0x30, 0x38));
-            m_labels.emplace_back(row, box);
+            if (const QRectF visible = box & QRectF(area); !visible.isEmpty())
+                m_labels.emplace_back(row, visible);
         }
         painter->drawText(box.adjusted(3 + arrow, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, metrics.elidedText(text, Qt::ElideRight, box.width() - 3 - arrow));
     }

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 using namespace sightline;
 
@@ -165,14 +166,18 @@ void TimelineView::revealNode(int node)
         const auto it = std::find_if(rows.begin(), rows.end(), [n](const auto& r) { return r.node == n; });
         return it == rows.end() ? -1 : static_cast<int>(it - rows.begin());
     };
-    // The node's own row; a kind group's first shown track; else the nearest ancestor with a row.
-    int row = rowOfNode(node);
-    if (row < 0 && tree.node(node).level == TrackTree::Level::Group) {
-        for (int child : tree.node(node).children) {
-            if ((row = rowOfNode(child)) >= 0)
-                break;
+    // The node's own row; else the first row of what is under it; else its nearest ancestor's row.
+    auto firstRowUnder = [&](auto&& self, int n) -> int {
+        const int own = rowOfNode(n);
+        if (own >= 0)
+            return own;
+        for (int child : tree.node(n).children) {
+            if (const int r = self(self, child); r >= 0)
+                return r;
         }
-    }
+        return -1;
+    };
+    int row = firstRowUnder(firstRowUnder, node);
     for (int n = tree.node(node).parent; row < 0 && n > TrackTree::root(); n = tree.node(n).parent)
         row = rowOfNode(n);
     if (row < 0)
@@ -371,6 +376,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
         return;
     }
     QCustomPlot::mouseReleaseEvent(event);
+    if (std::exchange(m_swallowRelease, false))
+        return;
     // A click, not a drag: fold what is labelled there, or select what is under the mouse.
     if (event->button() == Qt::LeftButton && (event->pos() - m_pressPos).manhattanLength() < 4) {
         if (const int row = m_plottable->labelAt(event->position()); row >= 0) {
@@ -401,11 +408,19 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)
 {
+    // The first click of the pair has already done what a click does. On a label, the second click
+    // does nothing (it would fold back); on a header row away from its label, it folds the header.
+    // Either way the release that follows is not a click.
     const int row = m_plottable->rowAt(event->position());
-    if (event->button() == Qt::LeftButton && row >= 0 && !m_plottable->rows()[row].track.isValid()) {
-        toggleCollapsed(m_plottable->rows()[row].node);
-        event->accept();
-        return;
+    if (event->button() == Qt::LeftButton && row >= 0) {
+        const bool label = m_plottable->labelAt(event->position()) >= 0;
+        if (label || !m_plottable->rows()[static_cast<std::size_t>(row)].track.isValid()) {
+            if (!label)
+                toggleCollapsed(m_plottable->rows()[static_cast<std::size_t>(row)].node);
+            m_swallowRelease = true;
+            event->accept();
+            return;
+        }
     }
     QCustomPlot::mouseDoubleClickEvent(event);
 }
@@ -415,39 +430,50 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* event)
     if (!m_trace)
         return;
     QMenu menu(this);
+    // The menu runs its own event loop, in which another job may arrive: an action then does nothing.
+    const Trace* job = m_trace.get();
+    auto add = [&](const QString& text, std::function<void(TrackTree&)> edit) {
+        return menu.addAction(text, this, [this, job, edit = std::move(edit)] {
+            if (m_trace.get() == job)
+                changeTree(edit);
+        });
+    };
+    auto setCollapsed = [](int node, bool collapsed) { return [node, collapsed](TrackTree& t) { t.setCollapsed(node, collapsed); }; };
+    auto hide = [](int node) { return [node](TrackTree& t) { t.setShown(node, false); }; };
     const int row = m_plottable->rowAt(event->pos());
     const TrackTree& tree = trackTree();
     if (row >= 0) {
-        const TimelinePlottable::Row r = m_plottable->rows()[row];
+        const TimelinePlottable::Row r = m_plottable->rows()[static_cast<std::size_t>(row)];
         const int node = r.node;
         const bool collapsed = tree.isCollapsed(node);
         if (!r.rank.isValid()) {
-            menu.addAction(collapsed ? tr("Expand Host") : tr("Collapse Host"), this, [this, node] { toggleCollapsed(node); });
-            menu.addAction(tr("Hide Host"), this, [this, node] { changeTree([node](TrackTree& t) { t.setShown(node, false); }); });
+            add(collapsed ? tr("Expand Host") : tr("Collapse Host"), setCollapsed(node, !collapsed));
+            add(tr("Hide Host"), hide(node));
         } else if (!r.track.isValid()) {
-            menu.addAction(collapsed ? tr("Expand Rank") : tr("Collapse Rank"), this, [this, node] { toggleCollapsed(node); });
-            menu.addAction(tr("Hide Rank"), this, [this, node] { changeTree([node](TrackTree& t) { t.setShown(node, false); }); });
+            add(collapsed ? tr("Expand Rank") : tr("Collapse Rank"), setCollapsed(node, !collapsed));
+            add(tr("Hide Rank"), hide(node));
         } else {
             if (m_plottable->isFoldable(row))
-                menu.addAction(collapsed ? tr("Spread Lanes") : tr("Merge Lanes"), this, [this, node] { toggleCollapsed(node); });
-            menu.addAction(tr("Hide Track"), this, [this, node] { changeTree([node](TrackTree& t) { t.setShown(node, false); }); });
-            const int rank = tree.rankNode(r.rank);
-            menu.addAction(tr("Collapse Rank"), this, [this, rank] { changeTree([rank](TrackTree& t) { t.setCollapsed(rank, true); }); });
+                add(collapsed ? tr("Spread Lanes") : tr("Merge Lanes"), setCollapsed(node, !collapsed));
+            add(tr("Hide Track"), hide(node));
+            add(tr("Collapse Rank"), setCollapsed(tree.rankNode(r.rank), true));
         }
         menu.addSeparator();
     }
-    // Every rank (and host) at once.
-    auto setAllRanks = [this](bool collapsed) {
-        changeTree([collapsed](TrackTree& t) {
-            for (int n = 0; n < t.nodeCount(); ++n) {
-                if (t.node(n).level == TrackTree::Level::Rank || t.node(n).level == TrackTree::Level::Host)
-                    t.setCollapsed(n, collapsed);
-            }
-        });
-    };
-    menu.addAction(tr("Collapse All Ranks"), this, [setAllRanks] { setAllRanks(true); });
-    menu.addAction(tr("Expand All Ranks"), this, [setAllRanks] { setAllRanks(false); });
-    QAction* showAll = menu.addAction(tr("Show All Tracks"), this, [this] { changeTree([](TrackTree& t) { t.setShown(TrackTree::root(), true); }); });
+    // Every rank at once; expanding opens their hosts too.
+    add(tr("Collapse All Ranks"), [](TrackTree& t) {
+        for (int n = 0; n < t.nodeCount(); ++n) {
+            if (t.node(n).level == TrackTree::Level::Rank)
+                t.setCollapsed(n, true);
+        }
+    });
+    add(tr("Expand All Ranks"), [](TrackTree& t) {
+        for (int n = 0; n < t.nodeCount(); ++n) {
+            if (t.node(n).level == TrackTree::Level::Rank || t.node(n).level == TrackTree::Level::Host)
+                t.setCollapsed(n, false);
+        }
+    });
+    QAction* showAll = add(tr("Show All Tracks"), [](TrackTree& t) { t.setShown(TrackTree::root(), true); });
     showAll->setEnabled(tree.isPartlyShown(TrackTree::root()) || !tree.isShown(TrackTree::root()));
     menu.exec(event->globalPos());
     event->accept();

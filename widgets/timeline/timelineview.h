@@ -100,6 +100,7 @@ private:
     QPoint m_pressPos;
     QRubberBand* m_band = nullptr;
     bool m_selecting = false;
+    bool m_swallowRelease = false; // the release after a double click is not a click
     sightline::TimeNs m_areaBegin = 0;
     sightline::TimeNs m_areaEnd = 0;
     std::vector<std::pair<sightline::TimeNs, int>> m_busy;

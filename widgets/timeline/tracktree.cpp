@@ -109,8 +109,28 @@ bool TrackTree::isPartlyShown(int index) const
     return shown > 0 && shown < total;
 }
 
+bool TrackTree::fits(const Trace& trace) const
+{
+    if (m_trackNode.size() != trace.tracks().size() || m_rankNode.size() != trace.ranks().size())
+        return false;
+    for (const Node& n : m_nodes) {
+        if (n.level == Level::Rank && n.id >= trace.ranks().size())
+            return false;
+        if (n.level == Level::Track) {
+            // A track sits under the group of its kind, under its own rank.
+            const Node& group = node(n.parent);
+            if (n.id >= trace.tracks().size() || trace.trackInfo(TrackId(n.id)).rank != RankId(node(group.parent).id)
+                || static_cast<std::uint32_t>(trace.trackInfo(TrackId(n.id)).kind) != group.id)
+                return false;
+        }
+    }
+    return true;
+}
+
 void TrackTree::setShown(int index, bool shown)
 {
+    if (index < 0 || index >= nodeCount())
+        return;
     Node& n = m_nodes[static_cast<std::size_t>(index)];
     n.shown = shown;
     for (int child : std::vector<int>(n.children))
@@ -119,6 +139,8 @@ void TrackTree::setShown(int index, bool shown)
 
 void TrackTree::setCollapsed(int index, bool collapsed)
 {
+    if (index < 0 || index >= nodeCount())
+        return;
     m_nodes[static_cast<std::size_t>(index)].collapsed = collapsed;
 }
 

@@ -37,6 +37,8 @@ public:
     static TrackTree fromTrace(const Trace& trace);
 
     bool isEmpty() const { return m_nodes.size() <= 1; }
+    // Whether the tree was made for this trace's ranks and tracks (a tree of another job is not).
+    bool fits(const Trace& trace) const;
     static constexpr int root() { return 0; }
     int nodeCount() const { return static_cast<int>(m_nodes.size()); }
     const Node& node(int index) const { return m_nodes[static_cast<std::size_t>(index)]; }
@@ -52,7 +54,8 @@ public:
     bool isShown(int index) const;
     // Whether some but not all leaves under a group are shown.
     bool isPartlyShown(int index) const;
-    // Shows or hides a node and everything under it.
+    // Shows or hides a node and everything under it. Nodes out of range are ignored, here and in
+    // setCollapsed().
     void setShown(int index, bool shown);
     void setCollapsed(int index, bool collapsed);
     bool isCollapsed(int index) const { return node(index).collapsed; }
