@@ -843,6 +843,10 @@ längste: %3</translation>
         <source>Restore the job&apos;s own order, show every track and undo collapsing</source>
         <translation>Die Reihenfolge des Jobs wiederherstellen, alle Spuren einblenden und Zuklappen aufheben</translation>
     </message>
+    <message>
+        <source>Filter tracks</source>
+        <translation>Spuren filtern</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -835,6 +835,10 @@ widest: %3</source>
         <source>Restore the job&apos;s own order, show every track and undo collapsing</source>
         <translation>恢复作业原有顺序，显示所有轨道并取消折叠</translation>
     </message>
+    <message>
+        <source>Filter tracks</source>
+        <translation>筛选轨道</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -222,6 +222,22 @@ private Q_SLOTS:
         panel.moveCurrent(1);
         panel.reset();
         QCOMPARE(rankOrder(*t, panel.tree()), (std::vector<int> { 0, 1, 2 }));
+        // The filter keeps matching rows, their ancestors and what is under them, and survives moves.
+        const TrackTree& tree = panel.tree();
+        panel.setFilter(QStringLiteral("STREAM"));
+        QVERIFY(!panel.isFilteredOut(tree.rankNode(RankId(1))));
+        QVERIFY(!panel.isFilteredOut(tree.trackNode(TrackId(4)))); // rank 0's stream
+        QVERIFY(panel.isFilteredOut(tree.trackNode(TrackId(3)))); // its CPU thread
+        QVERIFY(panel.isFilteredOut(tree.node(tree.rankNode(RankId(1))).children[0])); // its CPU group
+        panel.setFilter(QStringLiteral("host b"));
+        QVERIFY(panel.isFilteredOut(tree.rankNode(RankId(1))));
+        QVERIFY(!panel.isFilteredOut(tree.trackNode(TrackId(0)))); // under host b
+        QVERIFY(panel.model()->moveRows(QModelIndex(), 1, 1, QModelIndex(), 0));
+        QVERIFY(panel.isFilteredOut(panel.tree().rankNode(RankId(1))));
+        QVERIFY(!panel.isFilteredOut(panel.tree().rankNode(RankId(0))));
+        panel.setFilter(QString());
+        QVERIFY(!panel.isFilteredOut(panel.tree().trackNode(TrackId(3))));
+        QCOMPARE(rankOrder(*t, panel.tree()), (std::vector<int> { 2, 0, 1 }));
     }
 
     void ganttFollowsTheTree()

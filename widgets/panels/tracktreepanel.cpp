@@ -5,6 +5,7 @@
 
 #include <QAction>
 #include <QHeaderView>
+#include <QLineEdit>
 #include <QStyle>
 #include <QToolBar>
 #include <QToolButton>
@@ -50,15 +51,25 @@ TrackTreePanel::TrackTreePanel(QWidget* parent)
             button->setToolButtonStyle(Qt::ToolButtonTextOnly);
     }
 
+    m_filterField = new QLineEdit(this);
+    m_filterField->setPlaceholderText(tr("Filter tracks"));
+    m_filterField->setClearButtonEnabled(true);
+    connect(m_filterField, &QLineEdit::textChanged, this, &TrackTreePanel::setFilter);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(bar);
+    layout->addWidget(m_filterField);
     layout->addWidget(m_view);
 
     connect(m_model, &TrackTreeModel::treeEdited, this, &TrackTreePanel::treeEdited);
     connect(m_model, &TrackTreeModel::treeEdited, this, &TrackTreePanel::updateActions);
     connect(m_model, &QAbstractItemModel::modelReset, this, &TrackTreePanel::updateActions);
+    // Hidden rows are kept by position: moves and resets must filter again.
+    connect(m_model, &QAbstractItemModel::rowsMoved, this, qOverload<>(&TrackTreePanel::applyFilter));
+    connect(m_model, &QAbstractItemModel::layoutChanged, this, qOverload<>(&TrackTreePanel::applyFilter));
+    connect(m_model, &QAbstractItemModel::modelReset, this, qOverload<>(&TrackTreePanel::applyFilter));
     connect(m_view, &QTreeView::doubleClicked, this, [this](const QModelIndex& index) {
         Q_EMIT nodeActivated(index.data(TrackTreeModel::NodeRole).toInt());
     });
@@ -121,6 +132,42 @@ void TrackTreePanel::reset()
         return;
     setJob(m_trace, TrackTree::fromTrace(*m_trace));
     Q_EMIT treeEdited();
+}
+
+void TrackTreePanel::setFilter(const QString& text)
+{
+    m_filter = text.trimmed();
+    if (m_filterField->text() != text)
+        m_filterField->setText(text);
+    applyFilter();
+}
+
+void TrackTreePanel::applyFilter()
+{
+    applyFilter(QModelIndex(), false);
+}
+
+bool TrackTreePanel::applyFilter(const QModelIndex& parent, bool ancestorMatches)
+{
+    bool any = false;
+    for (int row = 0; row < m_model->rowCount(parent); ++row) {
+        const QModelIndex index = m_model->index(row, 0, parent);
+        const bool matches = m_filter.isEmpty() || index.data().toString().contains(m_filter, Qt::CaseInsensitive);
+        const bool holdsMatch = applyFilter(index, ancestorMatches || matches);
+        const bool visible = ancestorMatches || matches || holdsMatch;
+        m_view->setRowHidden(row, parent, !visible);
+        // Open the way to what matched below.
+        if (!m_filter.isEmpty() && holdsMatch && !matches)
+            m_view->expand(index);
+        any = any || visible;
+    }
+    return any;
+}
+
+bool TrackTreePanel::isFilteredOut(int node) const
+{
+    const QModelIndex index = m_model->indexOf(node);
+    return index.isValid() && m_view->isRowHidden(index.row(), index.parent());
 }
 
 void TrackTreePanel::updateActions()

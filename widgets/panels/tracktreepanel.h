@@ -5,6 +5,8 @@
 #include <memory>
 
 class QAction;
+class QLineEdit;
+class QModelIndex;
 class QTreeView;
 class TrackTreeModel;
 
@@ -16,7 +18,9 @@ class TrackTree;
 // The track tree beside the Gantt: check boxes show and hide hosts, ranks, kinds of track and
 // tracks; rows are reordered among their siblings by drag and drop or Move Up / Move Down
 // (Alt+Up / Alt+Down); Show All and Reset undo hiding, or everything. A double click asks to bring
-// the node's row into view (nodeActivated). GUI thread only.
+// the node's row into view (nodeActivated). A filter field narrows the list to the rows whose names
+// contain its text (case-insensitively), with their ancestors and everything under them; it only
+// affects the list, not the Gantt. GUI thread only.
 class TrackTreePanel : public QWidget {
     Q_OBJECT
 public:
@@ -33,6 +37,9 @@ public:
     void moveCurrent(int direction);
     void showAll();
     void reset();
+    void setFilter(const QString& text);
+    // Whether a node's row is filtered out of the list.
+    bool isFilteredOut(int node) const;
 
 Q_SIGNALS:
     void treeEdited();
@@ -40,10 +47,15 @@ Q_SIGNALS:
 
 private:
     void updateActions();
+    void applyFilter();
+    // Hides the rows under parent that neither match nor hold a match; returns whether any is left.
+    bool applyFilter(const QModelIndex& parent, bool ancestorMatches);
 
     std::shared_ptr<const sightline::Trace> m_trace;
     TrackTreeModel* m_model = nullptr;
     QTreeView* m_view = nullptr;
+    QLineEdit* m_filterField = nullptr;
+    QString m_filter;
     QAction* m_up = nullptr;
     QAction* m_down = nullptr;
     QAction* m_showAll = nullptr;
