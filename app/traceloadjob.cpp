@@ -3,6 +3,7 @@
 #include "jobanalysis.h"
 
 #include "core/align/clockalignment.h"
+#include "core/base/intervals.h"
 #include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
@@ -44,7 +45,7 @@ void counters(const sightline::Trace& t, JobAnalysis& analysis)
         intervals.clear();
         for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
             const TrackInfo& info = t.trackInfo(TrackId(tr));
-            const bool gpu = info.kind == TrackKind::GpuStream || info.kind == TrackKind::CommChannel;
+            const bool gpu = isGpuTrack(info.kind);
             for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
                 const OpId op(v);
                 if (gpu && t.duration(op) > 0)
@@ -55,11 +56,8 @@ void counters(const sightline::Trace& t, JobAnalysis& analysis)
                 }
             }
         }
-        std::sort(intervals.begin(), intervals.end());
-        for (std::size_t i = 0; i < intervals.size();) {
-            TimeNs from = intervals[i].first, to = intervals[i].second;
-            for (++i; i < intervals.size() && intervals[i].first <= to; ++i)
-                to = std::max(to, intervals[i].second);
+        mergeIntervals(intervals);
+        for (const auto& [from, to] : intervals) {
             busy.emplace_back(from, 1);
             busy.emplace_back(to, -1);
         }

@@ -15,7 +15,6 @@ ClockAlignment ClockAligner::align(const DependencyGraph& graph, const Alignment
     ClockAlignment out;
     out.offsets.assign(ranks, 0);
     out.rmsResidual.assign(ranks, 0.0);
-    out.maxResidual.assign(ranks, 0);
     out.clockGroup.assign(ranks, 0);
 
     // Clocks: one per named host when every rank names one, else one per rank.
@@ -68,7 +67,6 @@ ClockAlignment ClockAligner::align(const DependencyGraph& graph, const Alignment
         if (spans)
             samples.push_back(std::move(s));
     }
-    out.collectivesUsed = samples.size();
     if (samples.empty())
         return out;
     if (!anyFixed)
@@ -111,7 +109,6 @@ ClockAlignment ClockAligner::align(const DependencyGraph& graph, const Alignment
             const double residual = s.end - offset[s.clock] - target[c];
             squares[s.rank] += residual * residual;
             counts[s.rank] += 1;
-            out.maxResidual[s.rank] = std::max<TimeNs>(out.maxResidual[s.rank], static_cast<TimeNs>(std::llround(std::abs(residual))));
         }
     }
     for (std::size_t r = 0; r < ranks; ++r) {

@@ -20,12 +20,10 @@ struct AlignmentOptions {
 struct ClockAlignment {
     // Per rank (by RankId): subtract from the rank's trace times to put it on the reference clock.
     std::vector<TimeNs> offsets;
-    // Per rank: root-mean-square and largest absolute residual of its collective ends, in ns.
+    // Per rank: root-mean-square residual of its collective ends, in ns.
     std::vector<double> rmsResidual;
-    std::vector<TimeNs> maxResidual;
     // Per rank: the host group it was solved with (ranks of one host share a number).
     std::vector<std::uint32_t> clockGroup;
-    std::size_t collectivesUsed = 0;
 };
 
 // Clock alignment across hosts (dPRO §4.2). The participants of a logical collective finish together,

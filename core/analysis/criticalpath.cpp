@@ -80,8 +80,7 @@ CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const S
     auto isHost = [&](std::uint32_t v) {
         if (graph.isCollectiveVertex(v))
             return false;
-        const TrackKind k = t.trackInfo(t.track(OpId(v))).kind;
-        return k == TrackKind::CpuThread || k == TrackKind::Other;
+        return !isGpuTrack(t.trackInfo(t.track(OpId(v))).kind);
     };
     auto opCategory = [&](std::uint32_t v) {
         return graph.isCollectiveVertex(v) ? PathCategory::Communication : categoryOfOp(t.kind(OpId(v)));

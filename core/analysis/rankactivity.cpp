@@ -1,5 +1,6 @@
 #include "core/analysis/rankactivity.h"
 
+#include "core/base/intervals.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -18,15 +19,7 @@ Intervals merged(Intervals v, TimeNs from, TimeNs to)
         b = std::min(b, to);
     }
     v.erase(std::remove_if(v.begin(), v.end(), [](const auto& iv) { return iv.second <= iv.first; }), v.end());
-    std::sort(v.begin(), v.end());
-    std::size_t w = 0;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        if (w > 0 && v[i].first <= v[w - 1].second)
-            v[w - 1].second = std::max(v[w - 1].second, v[i].second);
-        else
-            v[w++] = v[i];
-    }
-    v.resize(w);
+    mergeIntervals(v);
     return v;
 }
 
@@ -67,7 +60,7 @@ std::vector<RankActivity> RankActivityAnalysis::compute(const Trace& t)
         Intervals compute, comm;
         for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
             const TrackInfo& info = t.trackInfo(TrackId(tr));
-            if (info.kind != TrackKind::GpuStream && info.kind != TrackKind::CommChannel)
+            if (!isGpuTrack(info.kind))
                 continue;
             for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
                 const OpId op(v);

@@ -30,7 +30,7 @@ TraceSummary TraceSummary::compute(const Trace& trace)
         std::int64_t gpuBytes = 0, cpuBytes = 0;
         for (std::uint32_t t = info.firstTrack; t < info.firstTrack + info.trackCount; ++t) {
             const TrackInfo& track = trace.trackInfo(TrackId(t));
-            const bool gpu = track.kind == TrackKind::GpuStream || track.kind == TrackKind::CommChannel;
+            const bool gpu = isGpuTrack(track.kind);
             out.gpuStreams += gpu;
             out.ops += track.opCount;
             for (std::uint32_t i = track.firstOp; i < track.firstOp + track.opCount; ++i) {

@@ -27,16 +27,6 @@ constexpr TimeNs kWakeGap = 50000;
 // How far back another thread's activity can have woken a thread's first op.
 constexpr TimeNs kFirstWakeWindow = 1'000'000'000;
 
-bool isComm(OpKind k)
-{
-    return k == OpKind::Collective || k == OpKind::Send || k == OpKind::Recv;
-}
-
-bool isGpuTrack(TrackKind k)
-{
-    return k == TrackKind::GpuStream || k == TrackKind::CommChannel;
-}
-
 struct Builder {
     explicit Builder(const Trace& trace)
         : t(trace)
@@ -255,6 +245,10 @@ struct Builder {
         }
     }
 
+    // Found by recordedLinks().
+    bool hasStreamWaits = false;
+    bool hasExplicitDependencies = false;
+
     void recordedLinks()
     {
         for (const Link& l : t.links()) {
@@ -275,9 +269,11 @@ struct Builder {
                 break;
             case LinkKind::StreamWait:
                 add(l.from.value(), l.to.value(), EdgeKind::StreamWait, EdgeRef::EndToStart);
+                hasStreamWaits = true;
                 break;
             case LinkKind::Dependency:
                 add(l.from.value(), l.to.value(), EdgeKind::Explicit, EdgeRef::EndToStart);
+                hasExplicitDependencies = true;
                 break;
             }
         }
@@ -286,7 +282,7 @@ struct Builder {
     // Stream waits the trace records without saying on what (no CUDA sync events): say so once.
     void unresolvedWaits()
     {
-        if (std::any_of(t.links().begin(), t.links().end(), [](const Link& l) { return l.kind == LinkKind::StreamWait; }))
+        if (hasStreamWaits)
             return;
         std::size_t count = 0;
         OpId first;
@@ -314,7 +310,7 @@ struct Builder {
         const std::size_t rankCount = t.ranks().size();
         std::vector<bool> hasGpuComm(rankCount, false);
         for (std::uint32_t op = 0; op < t.opCount(); ++op) {
-            if (isComm(t.kind(OpId(op))) && isGpuTrack(t.trackInfo(t.track(OpId(op))).kind))
+            if (isCommunication(t.kind(OpId(op))) && isGpuTrack(t.trackInfo(t.track(OpId(op))).kind))
                 hasGpuComm[t.rank(OpId(op)).value()] = true;
         }
         // group key -> rank -> ops in start order
@@ -496,17 +492,17 @@ struct Builder {
     void producersAndConsumers()
     {
         for (std::uint32_t op = 0; op < t.opCount(); ++op) {
-            if (!isComm(t.kind(OpId(op))))
+            if (!isCommunication(t.kind(OpId(op))))
                 continue;
             const TrackInfo& track = t.trackInfo(t.track(OpId(op)));
             if (!isGpuTrack(track.kind))
                 continue;
             const std::uint32_t self = t.track(OpId(op)).value();
             const std::uint32_t producer = lastEndingBefore(track.rank, t.start(OpId(op)), self);
-            if (producer != DependencyGraph::kNoVertex && !isComm(t.kind(OpId(producer))))
+            if (producer != DependencyGraph::kNoVertex && !isCommunication(t.kind(OpId(producer))))
                 add(producer, op, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
             const std::uint32_t consumer = firstStartingAfter(track.rank, t.end(OpId(op)), kConsumerWindow, self);
-            if (consumer != DependencyGraph::kNoVertex && !isComm(t.kind(OpId(consumer))))
+            if (consumer != DependencyGraph::kNoVertex && !isCommunication(t.kind(OpId(consumer))))
                 add(op, consumer, EdgeKind::CollectiveToOptimizer, EdgeRef::EndToStart);
         }
     }
@@ -563,8 +559,7 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     b.recordedLinks();
     b.unresolvedWaits();
     // A format that records its dependencies (layer-wise DAGs) is authoritative: infer nothing more.
-    const bool explicitDag = std::any_of(t.links().begin(), t.links().end(), [](const Link& l) { return l.kind == LinkKind::Dependency; });
-    if (!explicitDag) {
+    if (!b.hasExplicitDependencies) {
         b.crossThreadWakes();
         b.synchronisation();
         b.producersAndConsumers();
@@ -615,8 +610,9 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
             info.push_back(in);
         }
     }
-    b.edges = {};
-    b.info = {};
+    // Swapped out, not assigned {}: that would keep the capacity.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>>().swap(b.edges);
+    std::vector<DependencyGraph::EdgeInfo>().swap(b.info);
 
     auto graph = std::shared_ptr<DependencyGraph>(new DependencyGraph());
     graph->m_trace = std::move(trace);

@@ -3,6 +3,7 @@
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/import/decimal.h"
+#include "core/import/hugepages_p.h"
 #include "core/import/rankpart.h"
 #include "core/import/textbuffer.h"
 #include "core/model/opclassifier.h"
@@ -19,7 +20,6 @@
 #include <string_view>
 #include <unordered_map>
 
-#include <sys/mman.h>
 
 namespace sightline {
 
@@ -260,20 +260,6 @@ Text textOf(TextBuffer& buffer)
     return Text { buffer.data(), buffer.size(), buffer.capacity() + TextBuffer::kPadding };
 }
 
-// Asks for transparent huge pages under the not yet touched storage of a large column: millions of
-// ops otherwise take a page fault, with its trap into the kernel, every 4 KiB.
-template <class T>
-void adviseHugePages(const std::vector<T>& column)
-{
-    constexpr std::uintptr_t kHuge = 2u << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(column.data());
-    const std::uintptr_t end = begin + column.capacity() * sizeof(T);
-    const std::uintptr_t first = (begin + kHuge - 1) & ~(kHuge - 1);
-    const std::uintptr_t last = end & ~(kHuge - 1);
-    if (last > first)
-        ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-}
-
 // Grows a column geometrically before an append of extra elements: reserving exactly what each piece
 // adds would move the whole column once per piece.
 template <class T>
@@ -327,7 +313,7 @@ public:
     void setPieceBytes(std::size_t bytes) { m_pieceBytes = bytes; }
     void setProgress(const std::function<void(double)>& progress) { m_progress = progress; }
     // Pieces the events were parsed in: 0 for one pass.
-    std::size_t piecesUsed() const { return m_fellBack ? 0 : m_pieces; }
+    std::size_t piecesUsed() const { return m_pieces; }
     bool fellBack() const { return m_fellBack; }
 
 private:
@@ -449,9 +435,9 @@ Status Parser::run()
         if (const char* open = findEventsArray(firstChar)) {
             bool used = false;
             Status s = runPieces(open, used);
-            if (m_fellBack || !s.ok() || used) {
-                if (!used || !s.ok() || m_fellBack)
-                    return s;
+            if (!s.ok() || m_fellBack)
+                return s;
+            if (used) {
                 if (m_part.format.empty())
                     m_part.format = m_sawKinetoKeys ? "kineto" : "chrome";
                 return finishRun();
@@ -735,6 +721,12 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
         od::value& v = field.value();
         std::int64_t n = 0;
         std::string_view s;
+        // A numeric argument kept for counter events (at most 32 per event).
+        auto addNumber = [&] {
+            double d = 0;
+            if (wantNumbers && !v.get_double().get(d) && m_numbers.size() < 32)
+                m_numbers.emplace_back(key, d);
+        };
         auto readInt = [&](std::int64_t& target) {
             // Values beyond int64 (hashes, ids) and non-numbers are not sizes we use: leave unset.
             if (!v.get_int64().get(n))
@@ -804,11 +796,8 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
         case 'n':
             if (key == "name" && !v.get_string().get(s))
                 args.metaName = s;
-            else if (wantNumbers) {
-                double d = 0;
-                if (!v.get_double().get(d) && m_numbers.size() < 32)
-                    m_numbers.emplace_back(key, d);
-            }
+            else
+                addNumber();
             continue;
         case 'l':
             if (key == "labels" && !v.get_string().get(s))
@@ -817,18 +806,11 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
         case 's':
             if (key == "sort_index")
                 readInt(args.sortIndex);
-            else if (wantNumbers) {
-                double d = 0;
-                if (!v.get_double().get(d) && m_numbers.size() < 32)
-                    m_numbers.emplace_back(key, d);
-            }
+            else
+                addNumber();
             continue;
         default:
-            if (wantNumbers) {
-                double d = 0;
-                if (!v.get_double().get(d) && m_numbers.size() < 32)
-                    m_numbers.emplace_back(key, d);
-            }
+            addNumber();
             continue;
         }
     }

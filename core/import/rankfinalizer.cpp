@@ -1,6 +1,7 @@
 #include "core/import/rankfinalizer.h"
 
 #include "core/base/parallel.h"
+#include "core/import/hugepages_p.h"
 #include "core/import/rankpart.h"
 #include "core/model/intervalindex.h"
 #include "core/model/opclassifier.h"
@@ -11,38 +12,12 @@
 #include <numeric>
 #include <unordered_map>
 
-#include <sys/mman.h>
 
 namespace sightline {
 
 namespace {
 
 constexpr std::uint32_t kNone = StringId::kInvalid;
-
-// Asks for transparent huge pages under the not yet touched storage of a large vector: a column of
-// millions of ops otherwise takes a page fault, with its trap into the kernel, every 4 KiB.
-template <class T>
-void adviseHugePages(const std::vector<T>& v)
-{
-    constexpr std::uintptr_t kHuge = 2u << 20;
-    const auto begin = reinterpret_cast<std::uintptr_t>(v.data());
-    const std::uintptr_t end = begin + v.capacity() * sizeof(T);
-    const std::uintptr_t first = (begin + kHuge - 1) & ~(kHuge - 1);
-    const std::uintptr_t last = end & ~(kHuge - 1);
-    if (last > first)
-        ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-}
-
-// n copies of value in fresh storage that asked for huge pages before it was first touched.
-template <class T>
-std::vector<T> hugeVector(std::size_t n, const T& value = T())
-{
-    std::vector<T> v;
-    v.reserve(n);
-    adviseHugePages(v);
-    v.resize(n, value);
-    return v;
-}
 
 template <class T>
 void permute(std::vector<T>& column, const std::vector<std::uint32_t>& order)

@@ -1,5 +1,7 @@
 #include "core/import/textbuffer.h"
 
+#include "core/import/hugepages_p.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -9,12 +11,6 @@
 #include <unistd.h>
 
 namespace sightline {
-
-namespace {
-
-constexpr std::size_t kHugePage = 2u << 20;
-
-} // namespace
 
 void TextBuffer::Free::operator()(char* p) const
 {

@@ -277,8 +277,11 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
     const std::vector<std::string>& files = *expanded;
 
     std::int64_t totalBytes = 0;
-    for (const auto& f : files)
-        totalBytes += std::max<std::int64_t>(0, FileReader::fileSize(f));
+    std::vector<std::int64_t> sizes(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        sizes[i] = std::max<std::int64_t>(0, FileReader::fileSize(files[i]));
+        totalBytes += sizes[i];
+    }
     ByteProgress bytes(progress, std::max<std::int64_t>(1, totalBytes));
 
     std::vector<RankPart> parts(files.size());
@@ -287,7 +290,7 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         RankPart& part = parts[i];
         part.path = files[i];
         // Half of a file's share of the progress is reading (or mapping) it, half is parsing it.
-        const std::int64_t size = std::max<std::int64_t>(0, FileReader::fileSize(files[i]));
+        const std::int64_t size = sizes[i];
         std::int64_t reported = 0;
         Expected<TextBuffer> text = FileReader::read(files[i], cancel, [&](std::int64_t done) {
             const std::int64_t half = std::min(size, done) / 2;

@@ -50,4 +50,10 @@ inline bool isCommunication(OpKind kind)
     return kind == OpKind::Collective || kind == OpKind::Send || kind == OpKind::Recv;
 }
 
+// GPU streams and communication channels: the device side of a rank.
+inline bool isGpuTrack(TrackKind kind)
+{
+    return kind == TrackKind::GpuStream || kind == TrackKind::CommChannel;
+}
+
 } // namespace sightline

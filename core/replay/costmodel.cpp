@@ -6,23 +6,6 @@
 
 namespace sightline {
 
-const char* commAlgorithmName(CommAlgorithm algorithm)
-{
-    switch (algorithm) {
-    case CommAlgorithm::RingAllReduce: return "ring_all_reduce";
-    case CommAlgorithm::TreeAllReduce: return "tree_all_reduce";
-    case CommAlgorithm::AllGather: return "all_gather";
-    case CommAlgorithm::ReduceScatter: return "reduce_scatter";
-    case CommAlgorithm::AllToAll: return "all_to_all";
-    case CommAlgorithm::Broadcast: return "broadcast";
-    case CommAlgorithm::Reduce: return "reduce";
-    case CommAlgorithm::PsPush: return "ps_push";
-    case CommAlgorithm::PsPull: return "ps_pull";
-    case CommAlgorithm::SendRecv: return "send_recv";
-    }
-    return "?";
-}
-
 CostModel::CostModel()
 {
     // Per step latency and bandwidth of common hardware: NVLink 2 (V100/A100 class), PCIe 3 x16,

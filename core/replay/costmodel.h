@@ -22,8 +22,6 @@ enum class CommAlgorithm : std::uint8_t {
     PsPull,
     SendRecv,
 };
-inline constexpr int kCommAlgorithmCount = 10;
-const char* commAlgorithmName(CommAlgorithm algorithm);
 
 // α–β parameters of one link type: a latency per algorithm step and a bandwidth.
 struct LinkParameters {

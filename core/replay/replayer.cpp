@@ -1,5 +1,6 @@
 #include "core/replay/replayer.h"
 
+#include "core/base/intervals.h"
 #include "core/base/progress.h"
 #include "core/graph/dependencygraph.h"
 
@@ -115,7 +116,7 @@ int loneGroupSize(const DependencyGraph& g, OpId op)
     if (!isCommunication(t.kind(op)) || g.collectiveOf(op) != DependencyGraph::kNoVertex)
         return 0;
     const TrackKind k = t.trackInfo(t.track(op)).kind;
-    if (k != TrackKind::GpuStream && k != TrackKind::CommChannel)
+    if (!isGpuTrack(k))
         return 0;
     const CommArgs* args = t.commArgs(op);
     if (args && args->groupSize >= 2)
@@ -162,19 +163,6 @@ double coveredFraction(const std::vector<std::pair<TimeNs, TimeNs>>& merged, Tim
     for (; it != merged.end() && it->first < b; ++it)
         covered += std::min(b, it->second) - std::max(a, it->first);
     return static_cast<double>(covered) / static_cast<double>(b - a);
-}
-
-void mergeIntervals(std::vector<std::pair<TimeNs, TimeNs>>& iv)
-{
-    std::sort(iv.begin(), iv.end());
-    std::size_t w = 0;
-    for (std::size_t i = 0; i < iv.size(); ++i) {
-        if (w > 0 && iv[i].first <= iv[w - 1].second)
-            iv[w - 1].second = std::max(iv[w - 1].second, iv[i].second);
-        else
-            iv[w++] = iv[i];
-    }
-    iv.resize(w);
 }
 
 struct CounterpartKey {
@@ -277,7 +265,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
         const OpId op(v);
         const TrackInfo& track = t.trackInfo(t.track(op));
         const Window& w = window[track.rank.value()];
-        const bool gpu = track.kind == TrackKind::GpuStream || track.kind == TrackKind::CommChannel;
+        const bool gpu = isGpuTrack(track.kind);
         bool launched = false, launcherIn = false;
         if (gpu) {
             for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
@@ -584,7 +572,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             if (!m.inScope[v] || !isCommunication(t.kind(OpId(v))))
                 continue;
             const TrackKind k = t.trackInfo(t.track(OpId(v))).kind;
-            if (k != TrackKind::GpuStream && k != TrackKind::CommChannel)
+            if (!isGpuTrack(k))
                 continue;
             const std::uint32_t r = t.rank(OpId(v)).value();
             measuredComm[r].emplace_back(m.measuredStart(v), m.measuredEnd(v));
@@ -719,19 +707,10 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
         }
         if (intervals.empty())
             continue;
-        if (!std::is_sorted(intervals.begin(), intervals.end()))
-            std::sort(intervals.begin(), intervals.end());
-        TimeNs busy = 0, curFrom = intervals.front().first, curTo = intervals.front().second;
-        for (const auto& [a, b] : intervals) {
-            if (a > curTo) {
-                busy += curTo - curFrom;
-                curFrom = a;
-                curTo = b;
-            } else {
-                curTo = std::max(curTo, b);
-            }
-        }
-        busy += curTo - curFrom;
+        mergeIntervals(intervals);
+        TimeNs busy = 0;
+        for (const auto& [a, b] : intervals)
+            busy += b - a;
         const std::uint32_t r = info.rank.value();
         s.utilisation.push_back({ TrackId(tr), busy, rankEnd[r] - rankBegin[r] });
     }
