@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/analysis/criticalpath.h"
+#include "core/analysis/rankactivity.h"
 #include "core/base/status.h"
 #include "core/replay/schedule.h"
 
@@ -25,7 +26,6 @@ struct JobAnalysis {
     sightline::CriticalPath criticalPath;
     std::shared_ptr<const sightline::TrackLayout> measuredLayout;
     // The replayed times on each rank's own clock (the alignment offsets added back), and their layout.
-    std::vector<sightline::TimeNs> offsets;
     std::vector<sightline::TimeNs> replayedStart;
     std::vector<sightline::TimeNs> replayedEnd;
     std::shared_ptr<const sightline::TrackLayout> replayedLayout;
@@ -33,4 +33,6 @@ struct JobAnalysis {
     // GPU op running, and how many communication ops are in flight across the job.
     std::vector<std::pair<sightline::TimeNs, int>> busyRanks;
     std::vector<std::pair<sightline::TimeNs, int>> commInFlight;
+    // How each rank's GPUs spent its steps, for the summary panel.
+    std::vector<sightline::RankActivity> activity;
 };

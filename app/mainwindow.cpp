@@ -57,6 +57,37 @@ QString recentKey()
 
 } // namespace
 
+QDockWidget* MainWindow::addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(name); // restoreState() finds docks by name
+    dock->setWidget(widget);
+    addDockWidget(area, dock);
+    return dock;
+}
+
+QTableView* MainWindow::makeTable(QAbstractItemModel* model, const TableSpec& spec, QWidget* parent)
+{
+    auto* table = new QTableView(parent);
+    table->setObjectName(spec.name);
+    if (spec.sortRole >= 0) {
+        auto* proxy = new QSortFilterProxyModel(table);
+        proxy->setSourceModel(model);
+        proxy->setSortRole(spec.sortRole);
+        table->setModel(proxy);
+        table->setSortingEnabled(true);
+        table->sortByColumn(spec.sortColumn, spec.order);
+    } else {
+        table->setModel(model);
+    }
+    if (spec.selectRows)
+        table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->hide();
+    if (spec.stretchColumn >= 0)
+        table->horizontalHeader()->setSectionResizeMode(spec.stretchColumn, QHeaderView::Stretch);
+    return table;
+}
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_model(new RankListModel(this))
@@ -72,76 +103,35 @@ MainWindow::MainWindow(QWidget* parent)
     m_summaryLabel->setWordWrap(true);
     m_summaryLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summaryLabel);
-    auto* proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(m_model);
-    proxy->setSortRole(RankListModel::SortRole);
-    m_view = new QTableView(panel);
-    m_view->setObjectName(QStringLiteral("rankTable"));
-    m_view->setModel(proxy);
-    m_view->setSortingEnabled(true);
-    m_view->sortByColumn(RankListModel::RankColumn, Qt::AscendingOrder);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setSectionResizeMode(RankListModel::FileColumn, QHeaderView::Stretch);
+    m_view = makeTable(m_model, { QStringLiteral("rankTable"), RankListModel::SortRole, RankListModel::RankColumn, Qt::AscendingOrder,
+                                    RankListModel::FileColumn, true },
+        panel);
     layout->addWidget(m_view);
-    auto* dock = new QDockWidget(tr("Ranks"), this);
-    dock->setObjectName(QStringLiteral("ranksDock"));
-    dock->setWidget(panel);
-    addDockWidget(Qt::BottomDockWidgetArea, dock);
-    resizeDocks({ dock }, { 150 }, Qt::Vertical);
-    m_ranksDock = dock;
+    m_ranksDock = addDock(tr("Ranks"), QStringLiteral("ranksDock"), panel, Qt::BottomDockWidgetArea);
+    resizeDocks({ m_ranksDock }, { 150 }, Qt::Vertical);
 
     m_summary = new RankSummaryModel(this);
     auto* summarySplit = new QSplitter(Qt::Horizontal, this);
-    auto* summaryTable = new QTableView(summarySplit);
-    summaryTable->setObjectName(QStringLiteral("summaryTable"));
-    auto* summaryProxy = new QSortFilterProxyModel(this);
-    summaryProxy->setSourceModel(m_summary);
-    summaryProxy->setSortRole(RankSummaryModel::SortRole);
-    summaryTable->setModel(summaryProxy);
-    summaryTable->setSortingEnabled(true);
-    summaryTable->sortByColumn(RankSummaryModel::RankColumn, Qt::AscendingOrder);
-    summaryTable->verticalHeader()->hide();
-    summarySplit->addWidget(summaryTable);
+    summarySplit->addWidget(makeTable(m_summary,
+        { QStringLiteral("summaryTable"), RankSummaryModel::SortRole, RankSummaryModel::RankColumn, Qt::AscendingOrder, -1, false },
+        summarySplit));
     summarySplit->addWidget(new RankSummaryChart(m_summary, summarySplit));
-    auto* summaryDock = new QDockWidget(tr("Summary"), this);
-    summaryDock->setObjectName(QStringLiteral("summaryDock"));
-    summaryDock->setWidget(summarySplit);
-    addDockWidget(Qt::BottomDockWidgetArea, summaryDock);
-    tabifyDockWidget(dock, summaryDock);
-    dock->raise();
+    QDockWidget* summaryDock = addDock(tr("Summary"), QStringLiteral("summaryDock"), summarySplit, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(m_ranksDock, summaryDock);
+    m_ranksDock->raise();
 
     m_details = new OpDetailsPanel(this);
-    auto* detailsDock = new QDockWidget(tr("Details"), this);
-    detailsDock->setObjectName(QStringLiteral("detailsDock"));
-    detailsDock->setWidget(m_details);
-    addDockWidget(Qt::RightDockWidgetArea, detailsDock);
+    QDockWidget* detailsDock = addDock(tr("Details"), QStringLiteral("detailsDock"), m_details, Qt::RightDockWidgetArea);
     m_pathModel = new CriticalPathModel(this);
-    auto* pathView = new QTableView(this);
-    pathView->setObjectName(QStringLiteral("criticalPathTable"));
-    pathView->setModel(m_pathModel);
-    pathView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    pathView->verticalHeader()->hide();
-    pathView->horizontalHeader()->setSectionResizeMode(CriticalPathModel::NameColumn, QHeaderView::Stretch);
-    auto* pathDock = new QDockWidget(tr("Critical Path"), this);
-    pathDock->setObjectName(QStringLiteral("criticalPathDock"));
-    pathDock->setWidget(pathView);
-    addDockWidget(Qt::RightDockWidgetArea, pathDock);
+    QTableView* pathView
+        = makeTable(m_pathModel, { QStringLiteral("criticalPathTable"), -1, 0, Qt::AscendingOrder, CriticalPathModel::NameColumn, true }, this);
+    QDockWidget* pathDock = addDock(tr("Critical Path"), QStringLiteral("criticalPathDock"), pathView, Qt::RightDockWidgetArea);
     m_aggregates = new AggregateModel(this);
-    auto* proxyAggregates = new QSortFilterProxyModel(this);
-    proxyAggregates->setSourceModel(m_aggregates);
-    proxyAggregates->setSortRole(AggregateModel::SortRole);
-    auto* aggregateView = new QTableView(this);
-    aggregateView->setObjectName(QStringLiteral("aggregateTable"));
-    aggregateView->setModel(proxyAggregates);
-    aggregateView->setSortingEnabled(true);
-    aggregateView->sortByColumn(AggregateModel::TotalColumn, Qt::DescendingOrder);
-    aggregateView->verticalHeader()->hide();
-    aggregateView->horizontalHeader()->setSectionResizeMode(AggregateModel::NameColumn, QHeaderView::Stretch);
-    auto* aggregateDock = new QDockWidget(tr("Selection"), this);
-    aggregateDock->setObjectName(QStringLiteral("selectionDock"));
-    aggregateDock->setWidget(aggregateView);
-    addDockWidget(Qt::RightDockWidgetArea, aggregateDock);
+    QTableView* aggregateView = makeTable(m_aggregates,
+        { QStringLiteral("aggregateTable"), AggregateModel::SortRole, AggregateModel::TotalColumn, Qt::DescendingOrder, AggregateModel::NameColumn,
+            false },
+        this);
+    QDockWidget* aggregateDock = addDock(tr("Selection"), QStringLiteral("selectionDock"), aggregateView, Qt::RightDockWidgetArea);
     tabifyDockWidget(pathDock, aggregateDock);
     pathDock->raise();
     connect(m_timeline, &TimelineView::areaSelected, this,
@@ -154,10 +144,7 @@ MainWindow::MainWindow(QWidget* parent)
             aggregateDock->raise();
         });
     m_tracks = new TrackTreePanel(this);
-    auto* tracksDock = new QDockWidget(tr("Tracks"), this);
-    tracksDock->setObjectName(QStringLiteral("tracksDock"));
-    tracksDock->setWidget(m_tracks);
-    addDockWidget(Qt::LeftDockWidgetArea, tracksDock);
+    QDockWidget* tracksDock = addDock(tr("Tracks"), QStringLiteral("tracksDock"), m_tracks, Qt::LeftDockWidgetArea);
     resizeDocks({ tracksDock }, { 220 }, Qt::Horizontal);
     connect(m_tracks, &TrackTreePanel::treeEdited, this, [this] { m_timeline->setTrackTree(m_tracks->tree()); });
     connect(m_timeline, &TimelineView::trackTreeChanged, this, [this] { m_tracks->syncFrom(m_timeline->trackTree()); });
@@ -399,10 +386,8 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
     {
         // Arrows along the path, from each op to the next one (collectives between them skipped).
         std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-        for (std::size_t i = 1; i < critical.size(); ++i) {
-            if (critical[i - 1] != critical[i])
-                arrows.emplace_back(critical[i - 1], critical[i]);
-        }
+        for (std::size_t i = 1; i < critical.size(); ++i)
+            arrows.emplace_back(critical[i - 1], critical[i]);
         m_timeline->plottable()->setPathArrows(std::move(arrows));
     }
     m_exportAction->setEnabled(true);
@@ -415,8 +400,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
     }
     m_details->setJob(m_model->trace(), m_analysis->graph, schedule, path);
     m_pathModel->setPath(m_analysis->graph, path);
-    m_summary->setJob(m_model->trace(), schedule);
-    m_timeline->setCriticalPathShown(m_criticalAction->isChecked());
+    m_summary->setJob(m_model->trace(), schedule, m_analysis->activity);
     if (m_analysis->status.code() == sightline::ErrorCode::Cancelled)
         statusBar()->showMessage(tr("Replay cancelled: the timeline shows the measured trace only"));
     else if (!m_analysis->status.ok())

@@ -8,6 +8,7 @@
 
 #include <memory>
 
+class QAbstractItemModel;
 class QAction;
 class QDockWidget;
 class QLabel;
@@ -62,6 +63,17 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // A table of a model: sorted through a proxy by sortRole when that is >= 0.
+    struct TableSpec {
+        QString name;
+        int sortRole = -1;
+        int sortColumn = 0;
+        Qt::SortOrder order = Qt::AscendingOrder;
+        int stretchColumn = -1;
+        bool selectRows = false;
+    };
+    QTableView* makeTable(QAbstractItemModel* model, const TableSpec& spec, QWidget* parent);
+    QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
     void createActions();
     void openFilesDialog();
     void openFolderDialog();

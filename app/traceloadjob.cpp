@@ -3,6 +3,7 @@
 #include "jobanalysis.h"
 
 #include "core/align/clockalignment.h"
+#include "core/analysis/rankactivity.h"
 #include "core/base/intervals.h"
 #include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
@@ -74,6 +75,7 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     auto analysis = std::make_shared<JobAnalysis>();
     analysis->measuredLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace, { trace->startColumn(), trace->endColumn() }));
     counters(*trace, *analysis);
+    analysis->activity = RankActivityAnalysis::compute(*trace);
     Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(trace, {}, cancel);
     if (!graph) {
         analysis->status = graph.status();
@@ -82,7 +84,6 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     analysis->graph = *graph;
     ReplayOptions options;
     options.rankOffsets = ClockAligner::align(**graph).offsets;
-    analysis->offsets = options.rankOffsets;
     Expected<Schedule> schedule = Replayer::replay(**graph, options, cancel);
     if (!schedule) {
         analysis->status = schedule.status();
@@ -98,7 +99,7 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     for (std::uint32_t v = 0; v < trace->opCount(); ++v) {
         if (analysis->replayedStart[v] == Schedule::kNotReplayed)
             continue;
-        const TimeNs offset = analysis->offsets[trace->rank(OpId(v)).value()];
+        const TimeNs offset = options.rankOffsets[trace->rank(OpId(v)).value()];
         analysis->replayedStart[v] += offset;
         analysis->replayedEnd[v] += offset;
     }
@@ -166,9 +167,7 @@ void TraceLoadJob::start(const QStringList& files)
                 if (self)
                     Q_EMIT self->loaded(trace, files);
             }, Qt::QueuedConnection);
-            m_analysing = true;
             std::shared_ptr<const JobAnalysis> analysis = analyse(trace, token.get());
-            m_analysing = false;
             QMetaObject::invokeMethod(self.data(), [self, analysis]() {
                 if (self)
                     Q_EMIT self->analysed(analysis);

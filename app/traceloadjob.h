@@ -33,8 +33,6 @@ public:
     // Bytes read so far and in total, for a progress bar.
     qint64 bytesDone() const { return m_done.load(std::memory_order_relaxed); }
     qint64 bytesTotal() const { return m_total.load(std::memory_order_relaxed); }
-    // True once loading is done and the analysis runs.
-    bool analysing() const { return m_analysing.load(std::memory_order_relaxed); }
 
 Q_SIGNALS:
     void loaded(std::shared_ptr<const sightline::Trace> trace, const QStringList& files);
@@ -49,5 +47,4 @@ private:
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     std::atomic<qint64> m_done { 0 };
     std::atomic<qint64> m_total { 0 };
-    std::atomic<bool> m_analysing { false };
 };

@@ -27,8 +27,16 @@ bool ChromeExport::write(const QString& file, const DependencyGraph& g, const Sc
     }
     const TimeNs origin = s.begin;
     auto us = [origin](TimeNs ns) { return QString::number(static_cast<double>(ns - origin) / 1000.0, 'f', 3); };
-    auto jsonString = [](const QString& text) {
-        return QString::fromUtf8(QJsonDocument(QJsonArray { text }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+    // Names are pooled: each distinct string is escaped once, on first use.
+    std::vector<QString> escaped(t.strings().size());
+    const QString none = QStringLiteral("\"\"");
+    auto jsonString = [&](StringId id) -> const QString& {
+        if (!id.isValid() || id.value() >= escaped.size())
+            return none;
+        QString& e = escaped[id.value()];
+        if (e.isNull())
+            e = QString::fromUtf8(QJsonDocument(QJsonArray { qs(t.string(id)) }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+        return e;
     };
     QByteArray buffer = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
     bool first = true;
@@ -48,13 +56,13 @@ bool ChromeExport::write(const QString& file, const DependencyGraph& g, const Sc
         writeEvent(QStringLiteral("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%1,\"tid\":%2,\"args\":{\"name\":%3}}")
                  .arg(rank)
                  .arg(tr)
-                 .arg(jsonString(qs(t.string(info.name)))));
+                 .arg(jsonString(info.name)));
         for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
             if (!s.replayed(v))
                 continue;
             writeEvent(QStringLiteral("{\"ph\":\"X\",\"name\":%1,\"cat\":\"%2\",\"pid\":%3,\"tid\":%4,\"ts\":%5,\"dur\":%6,"
                                 "\"args\":{\"critical\":%7,\"measured_dur_us\":%8}}")
-                     .arg(jsonString(qs(t.string(t.name(OpId(v))))), qs(opKindName(t.kind(OpId(v)))))
+                     .arg(jsonString(t.name(OpId(v))), qs(opKindName(t.kind(OpId(v)))))
                      .arg(rank)
                      .arg(tr)
                      .arg(us(s.start[v]), QString::number(static_cast<double>(s.end[v] - s.start[v]) / 1000.0, 'f', 3),

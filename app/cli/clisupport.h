@@ -10,7 +10,13 @@
 #include <string_view>
 #include <vector>
 
+class QCommandLineOption;
 class QCommandLineParser;
+class QJsonObject;
+
+namespace sightline {
+class Status;
+}
 
 // What the CLI commands share: conversions between core's types and Qt's, and the argument handling
 // every command starts with.
@@ -33,5 +39,16 @@ std::vector<std::string> toPaths(const QStringList& files);
 // positional argument. Prints help or the problem and returns the exit code when the command should
 // stop there (0 after --help, 2 for bad arguments or no files); otherwise returns nothing.
 std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args, const QString& command);
+
+// What every command's parser starts with: the description, --help, the FILES... argument and --json
+// (returned; the caller adds it, before its own options, so that help lists it first).
+QCommandLineOption setUpParser(QCommandLineParser& parser, const QString& description);
+
+// The JSON document of an error (docs/cli.md).
+QJsonObject errorJson(const sightline::Status& status);
+
+// Says why a command failed, on stderr, and as the JSON error document on stdout with --json; returns
+// the exit code 1.
+int reportFailure(const sightline::Status& status, bool json);
 
 } // namespace CliSupport

@@ -86,17 +86,6 @@ void printText(QTextStream& out, const TraceSummary& s, const Trace& trace, doub
 
 } // namespace
 
-QJsonObject InfoCommand::errorJson(const Status& status)
-{
-    return QJsonObject { { QStringLiteral("error"),
-        QJsonObject {
-            { QStringLiteral("code"), QString::fromLatin1(errorCodeName(status.code())) },
-            { QStringLiteral("file"), qs(status.file()) },
-            { QStringLiteral("byte_offset"), static_cast<double>(status.byteOffset()) },
-            { QStringLiteral("detail"), qs(status.detail()) },
-        } } };
-}
-
 QJsonObject InfoCommand::toJson(const TraceSummary& s, const QJsonObject& extra)
 {
     QJsonArray ranks;
@@ -149,10 +138,7 @@ QJsonObject InfoCommand::toJson(const TraceSummary& s, const QJsonObject& extra)
 int InfoCommand::run(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Print what a set of trace files holds."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Trace files or folders of one job."), QStringLiteral("FILES..."));
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print a JSON document (see docs/cli.md)."));
+    const QCommandLineOption jsonOption = CliSupport::setUpParser(parser, QStringLiteral("Print what a set of trace files holds."));
     parser.addOption(jsonOption);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, QStringLiteral("info")))
         return *exit;
@@ -162,13 +148,9 @@ int InfoCommand::run(const QStringList& args)
     timer.start();
     Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(paths);
     const double seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    if (!trace)
+        return CliSupport::reportFailure(trace.status(), parser.isSet(jsonOption));
     QTextStream out(stdout);
-    if (!trace) {
-        QTextStream(stderr) << "sightline-cli: error: " << qs(trace.status().toString()) << '\n';
-        if (parser.isSet(jsonOption))
-            out << QJsonDocument(errorJson(trace.status())).toJson(QJsonDocument::Indented);
-        return 1;
-    }
     const TraceSummary summary = TraceSummary::compute(**trace);
     if (parser.isSet(jsonOption)) {
         QJsonObject extra { { QStringLiteral("process_groups"), processGroupsJson(**trace) },

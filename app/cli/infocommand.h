@@ -18,5 +18,4 @@ public:
     static int run(const QStringList& args);
 
     static QJsonObject toJson(const sightline::TraceSummary& summary, const QJsonObject& processGroups);
-    static QJsonObject errorJson(const sightline::Status& status);
 };

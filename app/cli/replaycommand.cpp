@@ -2,7 +2,6 @@
 
 #include "chromeexport.h"
 #include "clisupport.h"
-#include "infocommand.h"
 
 #include "core/align/clockalignment.h"
 #include "core/analysis/criticalpath.h"
@@ -13,11 +12,9 @@
 #include "core/replay/replayer.h"
 
 #include <QCommandLineParser>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <algorithm>
@@ -126,10 +123,8 @@ bool parseSteps(const QString& text, std::int64_t& first, std::int64_t& last)
 int ReplayCommand::run(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Replay a job's steps and find the critical path."));
-    parser.addHelpOption();
-    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Trace files or folders of one job."), QStringLiteral("FILES..."));
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print a JSON document (see docs/cli.md)."));
+    const QCommandLineOption jsonOption
+        = CliSupport::setUpParser(parser, QStringLiteral("Replay a job's steps and find the critical path."));
     const QCommandLineOption stepsOption(QStringLiteral("steps"),
         QStringLiteral("ProfilerStep numbers to replay, N or A-B (default: the steps every rank has)."), QStringLiteral("A-B"));
     const QCommandLineOption exportOption(QStringLiteral("export-chrome"),
@@ -244,10 +239,9 @@ int ReplayCommand::run(const QStringList& args)
     const bool json = parser.isSet(jsonOption);
     QTextStream out(stdout);
     auto fail = [&](const Status& status) {
-        err << "sightline-cli: error: " << qs(status.toString()) << '\n';
-        if (json)
-            out << QJsonDocument(InfoCommand::errorJson(status)).toJson(QJsonDocument::Indented);
-        return 1;
+        err.flush();
+        out.flush();
+        return CliSupport::reportFailure(status, json);
     };
 
     Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(CliSupport::toPaths(parser.positionalArguments()));
@@ -299,15 +293,11 @@ int ReplayCommand::run(const QStringList& args)
         measuredIteration = std::max(measuredIteration, r.measured);
         replayedIteration = std::max(replayedIteration, r.replayed);
     }
-    if (ranks.empty()) {
-        measuredIteration = 0;
+    if (ranks.empty())
         replayedIteration = ms(s.finish - s.begin);
-    }
 
     // Path ops: time each vertex holds the path, in path order.
-    std::vector<std::pair<std::uint32_t, TimeNs>> pathOps;
-    for (const CriticalPath::Hold& h : path.holds())
-        pathOps.emplace_back(h.vertex, h.held);
+    const std::vector<CriticalPath::Hold> pathOps = path.holds();
     QStringList lint;
     for (const GraphLint& l : g.lint())
         lint.append(QString::fromStdString(l.detail));
@@ -327,10 +317,10 @@ int ReplayCommand::run(const QStringList& args)
                 { QStringLiteral("replayed_ms"), rounded(r.replayed, 4) }, { QStringLiteral("error_pct"), errorPct(r.measured, r.replayed) } });
         }
         QJsonArray opArray;
-        for (const auto& [v, held] : pathOps) {
-            opArray.append(QJsonObject { { QStringLiteral("name"), vertexName(g, v) }, { QStringLiteral("rank"), vertexRank(g, v) },
-                { QStringLiteral("duration_ms"), rounded(ms(held), 4) },
-                { QStringLiteral("share_pct"), path.length > 0 ? rounded(100.0 * static_cast<double>(held) / static_cast<double>(path.length), 2) : 0.0 } });
+        for (const CriticalPath::Hold& h : pathOps) {
+            opArray.append(QJsonObject { { QStringLiteral("name"), vertexName(g, h.vertex) }, { QStringLiteral("rank"), vertexRank(g, h.vertex) },
+                { QStringLiteral("duration_ms"), rounded(ms(h.held), 4) },
+                { QStringLiteral("share_pct"), path.length > 0 ? rounded(100.0 * static_cast<double>(h.held) / static_cast<double>(path.length), 2) : 0.0 } });
         }
         QJsonArray perRank;
         for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
@@ -395,13 +385,12 @@ int ReplayCommand::run(const QStringList& args)
     for (int c = 0; c < kPathCategoryCount; ++c)
         out << ' ' << pathCategoryName(static_cast<PathCategory>(c)) << ' ' << QString::number(ms(path.total[c]), 'f', 3);
     out << " ms\n";
-    std::vector<std::pair<std::uint32_t, TimeNs>> longest = pathOps;
-    std::stable_sort(longest.begin(), longest.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::vector<CriticalPath::Hold> longest = pathOps;
+    std::stable_sort(longest.begin(), longest.end(), [](const auto& a, const auto& b) { return a.held > b.held; });
     if (longest.size() > static_cast<std::size_t>(top))
         longest.resize(static_cast<std::size_t>(top));
-    for (const auto& [v, held] : longest) {
-        out << "  " << QString::number(ms(held), 'f', 3) << " ms  rank " << vertexRank(g, v) << "  " << vertexName(g, v) << '\n';
-    }
+    for (const CriticalPath::Hold& h : longest)
+        out << "  " << QString::number(ms(h.held), 'f', 3) << " ms  rank " << vertexRank(g, h.vertex) << "  " << vertexName(g, h.vertex) << '\n';
     for (const QString& l : lint)
         out << "lint: " << l << '\n';
     return 0;

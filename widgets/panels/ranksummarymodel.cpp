@@ -6,7 +6,6 @@
 #include "widgets/timeline/timeaxisticker.h"
 
 #include <algorithm>
-#include <map>
 
 using namespace sightline;
 
@@ -19,37 +18,47 @@ RankSummaryModel::~RankSummaryModel() = default;
 
 void RankSummaryModel::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const Schedule> schedule)
 {
+    setJob(trace, schedule, trace ? RankActivityAnalysis::compute(*trace) : std::vector<RankActivity>());
+}
+
+void RankSummaryModel::setJob(const std::shared_ptr<const Trace>& trace, const std::shared_ptr<const Schedule>& schedule,
+    const std::vector<RankActivity>& activity)
+{
     beginResetModel();
     m_rows.clear();
     if (trace) {
-        std::map<std::uint32_t, std::pair<double, double>> measured, replayed;
-        std::map<std::uint32_t, int> counts;
+        // Sums of the replayed steps' measured and replayed times, by rank.
+        struct Steps {
+            double measured = 0, replayed = 0;
+            int count = 0;
+        };
+        std::vector<Steps> steps(trace->ranks().size());
         if (schedule) {
             for (const ReplayedStep& s : schedule->steps) {
-                measured[s.rank.value()].first += static_cast<double>(s.measured);
-                replayed[s.rank.value()].first += static_cast<double>(s.replayed);
-                ++counts[s.rank.value()];
+                Steps& sum = steps[s.rank.value()];
+                sum.measured += static_cast<double>(s.measured);
+                sum.replayed += static_cast<double>(s.replayed);
+                ++sum.count;
             }
         }
-        for (const RankActivity& a : RankActivityAnalysis::compute(*trace)) {
+        for (const RankActivity& a : activity) {
             Row row;
             row.rank = trace->rankInfo(a.rank).rank;
-            row.window = a.window;
             row.compute = a.compute;
             row.communication = a.communication;
             row.exposed = a.exposedCommunication;
             row.idle = a.idle;
             row.overlap = a.overlap();
-            if (const auto c = counts.find(a.rank.value()); c != counts.end()) {
-                row.measured = measured[a.rank.value()].first / c->second;
-                row.replayed = replayed[a.rank.value()].first / c->second;
+            if (const Steps& sum = steps[a.rank.value()]; sum.count > 0) {
+                row.measured = sum.measured / sum.count;
+                row.replayed = sum.replayed / sum.count;
             } else {
                 // Without a replay, the measured steps alone.
-                const auto steps = trace->steps(a.rank);
-                double sum = 0;
-                for (const StepSpan& s : steps)
-                    sum += static_cast<double>(s.end - s.start);
-                row.measured = steps.empty() ? -1 : sum / static_cast<double>(steps.size());
+                const auto spans = trace->steps(a.rank);
+                double total = 0;
+                for (const StepSpan& s : spans)
+                    total += static_cast<double>(s.end - s.start);
+                row.measured = spans.empty() ? -1 : total / static_cast<double>(spans.size());
             }
             m_rows.push_back(row);
         }

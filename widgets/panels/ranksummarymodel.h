@@ -35,8 +35,11 @@ public:
     explicit RankSummaryModel(QObject* parent = nullptr);
     ~RankSummaryModel() override;
 
-    // The schedule may be null (no replay).
+    // The schedule may be null (no replay). The first form computes the ranks' activity (O(ops log ops));
+    // the second takes it computed elsewhere (RankActivityAnalysis::compute of the same trace).
     void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::Schedule> schedule);
+    void setJob(const std::shared_ptr<const sightline::Trace>& trace, const std::shared_ptr<const sightline::Schedule>& schedule,
+        const std::vector<sightline::RankActivity>& activity);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -46,7 +49,7 @@ public:
 private:
     struct Row {
         int rank = 0;
-        sightline::TimeNs window = 0, compute = 0, communication = 0, exposed = 0, idle = 0;
+        sightline::TimeNs compute = 0, communication = 0, exposed = 0, idle = 0;
         double overlap = 0;
         double measured = -1, replayed = -1; // mean step, ns; -1 when unknown
     };
