@@ -8,9 +8,9 @@ using namespace sightline;
 
 namespace {
 
-QString categoryText(int category)
+QString categoryText(PathCategory category)
 {
-    switch (static_cast<PathCategory>(category)) {
+    switch (category) {
     case PathCategory::Compute: return CriticalPathModel::tr("compute");
     case PathCategory::Communication: return CriticalPathModel::tr("communication");
     case PathCategory::Launch: return CriticalPathModel::tr("launch");
@@ -35,10 +35,8 @@ void CriticalPathModel::setPath(std::shared_ptr<const DependencyGraph> graph, st
     m_graph = std::move(graph);
     m_path = std::move(path);
     m_entries.clear();
-    if (m_graph && m_path) {
-        for (const CriticalPath::Hold& h : m_path->holds())
-            m_entries.push_back({ h.vertex, h.held, static_cast<int>(h.category) });
-    }
+    if (m_graph && m_path)
+        m_entries = m_path->holds();
     endResetModel();
 }
 
@@ -56,17 +54,17 @@ QVariant CriticalPathModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Entry& e = m_entries[static_cast<std::size_t>(index.row())];
+    if (role == Qt::TextAlignmentRole && index.column() != NameColumn && index.column() != CategoryColumn)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role != OpRole && role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
+        return {};
+    const CriticalPath::Hold& e = m_entries[static_cast<std::size_t>(index.row())];
     const Trace& t = m_graph->trace();
     const bool collective = m_graph->isCollectiveVertex(e.vertex);
     const OpId op = collective ? m_graph->collective(e.vertex).participants.front() : OpId(e.vertex);
-    const double share = m_path->length > 0 ? 100.0 * static_cast<double>(e.held) / static_cast<double>(m_path->length) : 0.0;
     if (role == OpRole)
         return QVariant::fromValue<quint32>(op.value());
-    if (role == Qt::TextAlignmentRole && index.column() != NameColumn && index.column() != CategoryColumn)
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
-        return {};
+    const double share = m_path->length > 0 ? 100.0 * static_cast<double>(e.held) / static_cast<double>(m_path->length) : 0.0;
     switch (index.column()) {
     case IndexColumn: return index.row() + 1;
     case NameColumn: {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/analysis/criticalpath.h"
 #include "core/base/ids.h"
 
 #include <QAbstractTableModel>
@@ -9,7 +10,6 @@
 
 namespace sightline {
 class DependencyGraph;
-struct CriticalPath;
 }
 
 // The critical path in order, one row per op (or logical collective) with the time it holds the path,
@@ -33,12 +33,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct Entry {
-        std::uint32_t vertex;
-        sightline::TimeNs held;
-        int category;
-    };
     std::shared_ptr<const sightline::DependencyGraph> m_graph;
     std::shared_ptr<const sightline::CriticalPath> m_path;
-    std::vector<Entry> m_entries;
+    std::vector<sightline::CriticalPath::Hold> m_entries;
 };

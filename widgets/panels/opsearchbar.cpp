@@ -11,6 +11,7 @@
 #include <QToolButton>
 
 #include <algorithm>
+#include <utility>
 
 using namespace sightline;
 
@@ -49,7 +50,26 @@ OpSearchBar::~OpSearchBar() = default;
 void OpSearchBar::setTrace(std::shared_ptr<const Trace> trace)
 {
     m_trace = std::move(trace);
+    m_names.clear();
+    m_namesBuilt = false;
     search(m_field->text());
+}
+
+const std::vector<std::pair<std::uint32_t, QString>>& OpSearchBar::names()
+{
+    // The distinct op names, converted on the first search and kept: a search runs on every keystroke.
+    if (!m_namesBuilt && m_trace) {
+        std::vector<std::uint8_t> seen(m_trace->strings().size(), 0);
+        for (std::uint32_t v = 0; v < m_trace->opCount(); ++v) {
+            const StringId name = m_trace->name(OpId(v));
+            if (!std::exchange(seen[name.value()], 1)) {
+                const std::string_view s = m_trace->string(name);
+                m_names.emplace_back(name.value(), QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())));
+            }
+        }
+        m_namesBuilt = true;
+    }
+    return m_names;
 }
 
 void OpSearchBar::focusField()
@@ -77,13 +97,10 @@ std::size_t OpSearchBar::search(const QString& pattern)
         updateLabel();
         return 0;
     }
-    // Which names match, decided once per distinct string.
-    const StringPool& strings = m_trace->strings();
-    std::vector<std::uint8_t> nameMatches(strings.size(), 0);
-    for (std::uint32_t id = 0; id < strings.size(); ++id) {
-        const std::string_view s = strings.view(StringId(id));
-        nameMatches[id] = re.match(QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()))).hasMatch();
-    }
+    // Which names match, decided once per distinct op name.
+    std::vector<std::uint8_t> nameMatches(m_trace->strings().size(), 0);
+    for (const auto& [id, name] : names())
+        nameMatches[id] = re.match(name).hasMatch();
     for (std::uint32_t v = 0; v < m_trace->opCount(); ++v) {
         if (nameMatches[m_trace->name(OpId(v)).value()])
             m_matches.emplace_back(v);

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 class QLabel;
@@ -38,9 +39,12 @@ Q_SIGNALS:
 
 private:
     void step(int direction);
+    const std::vector<std::pair<std::uint32_t, QString>>& names();
     void updateLabel();
 
     std::shared_ptr<const sightline::Trace> m_trace;
+    std::vector<std::pair<std::uint32_t, QString>> m_names; // distinct op names (StringId value, text)
+    bool m_namesBuilt = false;
     std::vector<sightline::OpId> m_matches;
     std::ptrdiff_t m_current = -1;
     QLineEdit* m_field = nullptr;

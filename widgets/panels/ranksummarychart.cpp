@@ -53,14 +53,20 @@ void RankSummaryChart::rebuild()
         QColor color;
     } stack[] = { { &computeOnly, tr("compute"), QColor(0x3b, 0x7d, 0xd8) }, { &overlapped, tr("compute overlapping communication"), QColor(0x6d, 0x9e, 0x6a) },
         { &exposed, tr("exposed communication"), QColor(0xe8, 0xa3, 0x3d) }, { &idle, tr("idle"), QColor(0xcc, 0xcc, 0xd0) } };
+    // One series of bars on a pair of axes.
+    auto addBars = [](QCPAxis* x, QCPAxis* y, const QString& name, const QColor& color, double width, const QVector<double>& keys,
+                       const QVector<double>& values) {
+        auto* bars = new QCPBars(x, y);
+        bars->setName(name);
+        bars->setBrush(color);
+        bars->setPen(Qt::NoPen);
+        bars->setWidth(width);
+        bars->setData(keys, values, true);
+        return bars;
+    };
     QCPBars* below = nullptr;
     for (const auto& layer : stack) {
-        auto* bars = new QCPBars(xAxis, yAxis);
-        bars->setName(layer.name);
-        bars->setBrush(layer.color);
-        bars->setPen(Qt::NoPen);
-        bars->setWidth(0.7);
-        bars->setData(ticks, *layer.values, true);
+        QCPBars* bars = addBars(xAxis, yAxis, layer.name, layer.color, 0.7, ticks, *layer.values);
         if (below)
             bars->moveAbove(below);
         below = bars;
@@ -84,18 +90,8 @@ void RankSummaryChart::rebuild()
         left << t - width / 2;
         right << t + width / 2;
     }
-    auto* m = new QCPBars(x, y);
-    m->setName(tr("measured step"));
-    m->setBrush(QColor(0x55, 0x5a, 0x66));
-    m->setPen(Qt::NoPen);
-    m->setWidth(width);
-    m->setData(left, measured, true);
-    auto* rp = new QCPBars(x, y);
-    rp->setName(tr("replayed step"));
-    rp->setBrush(QColor(0xa9, 0xb4, 0xc6));
-    rp->setPen(Qt::NoPen);
-    rp->setWidth(width);
-    rp->setData(right, replayed, true);
+    addBars(x, y, tr("measured step"), QColor(0x55, 0x5a, 0x66), width, left, measured);
+    addBars(x, y, tr("replayed step"), QColor(0xa9, 0xb4, 0xc6), width, right, replayed);
     x->setRange(-0.6, std::max(0, n - 1) + 0.6);
     y->setRange(0, std::max(1e-3, stepTop * 1.1));
     replot();

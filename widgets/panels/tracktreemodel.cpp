@@ -139,8 +139,10 @@ QVariant TrackTreeModel::data(const QModelIndex& index, int role) const
     if (index.column() == NameColumn) {
         switch (role) {
         case Qt::DisplayRole: return nameOf(node);
-        case Qt::CheckStateRole:
-            return m_tree.isPartlyShown(node) ? Qt::PartiallyChecked : m_tree.isShown(node) ? Qt::Checked : Qt::Unchecked;
+        case Qt::CheckStateRole: {
+            const auto [shown, total] = m_tree.shownLeaves(node);
+            return shown == 0 ? Qt::Unchecked : shown < total ? Qt::PartiallyChecked : Qt::Checked;
+        }
         case Qt::ToolTipRole:
             if (m_tree.node(node).level == TrackTree::Level::Group)
                 return QVariant();

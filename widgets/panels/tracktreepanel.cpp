@@ -176,6 +176,6 @@ void TrackTreePanel::updateActions()
     m_up->setEnabled(current.isValid() && current.row() > 0);
     m_down->setEnabled(current.isValid() && current.row() + 1 < m_model->rowCount(current.parent()));
     const TrackTree& tree = m_model->tree();
-    m_showAll->setEnabled(!tree.isEmpty() && (tree.isPartlyShown(TrackTree::root()) || !tree.isShown(TrackTree::root())));
+    m_showAll->setEnabled(!tree.isEmpty() && tree.hasHidden(TrackTree::root()));
     m_reset->setEnabled(m_trace != nullptr);
 }

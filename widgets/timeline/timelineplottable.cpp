@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <unordered_map>
+#include <utility>
 
 using namespace sightline;
 
@@ -204,7 +205,19 @@ void TimelinePlottable::buildRows()
         }
     }
     m_sourceBegin.push_back(m_sources.size());
-    setCriticalOps(std::vector<OpId>(m_criticalOps));
+    resolveCriticalRows();
+    m_pathArrowRows = arrowRows(m_pathArrows);
+    m_selectionArrowRows = arrowRows(m_selectionArrows);
+    m_selectedRow = rowOf(m_selected);
+}
+
+std::vector<std::pair<int, int>> TimelinePlottable::arrowRows(const std::vector<std::pair<OpId, OpId>>& arrows) const
+{
+    std::vector<std::pair<int, int>> rows;
+    rows.reserve(arrows.size());
+    for (const auto& [from, to] : arrows)
+        rows.emplace_back(rowOf(from), rowOf(to));
+    return rows;
 }
 
 int TimelinePlottable::rowOf(OpId op) const
@@ -261,13 +274,14 @@ bool TimelinePlottable::isFoldable(int row) const
 std::vector<TrackId> TimelinePlottable::tracksIn(int first, int last) const
 {
     std::vector<TrackId> tracks;
+    std::vector<std::uint8_t> seen(m_trackRow.size(), 0);
     first = std::max(first, 0);
     last = std::min(last, static_cast<int>(m_rows.size()) - 1);
     for (int row = first; row <= last; ++row) {
         for (int i = 0; i < sourceCount(row); ++i) {
-            const TrackId track(source(row, i).track);
-            if (std::find(tracks.begin(), tracks.end(), track) == tracks.end())
-                tracks.push_back(track);
+            const std::uint32_t track = source(row, i).track;
+            if (!std::exchange(seen[track], 1))
+                tracks.emplace_back(track);
         }
     }
     return tracks;
@@ -276,8 +290,13 @@ std::vector<TrackId> TimelinePlottable::tracksIn(int first, int last) const
 void TimelinePlottable::setCriticalOps(const std::vector<OpId>& ops)
 {
     m_criticalOps = ops;
+    resolveCriticalRows();
+}
+
+void TimelinePlottable::resolveCriticalRows()
+{
     m_criticalByRow.assign(m_rows.size(), {});
-    for (OpId op : ops) {
+    for (OpId op : m_criticalOps) {
         const int row = rowOf(op);
         if (row >= 0)
             m_criticalByRow[row].push_back(op.value());
@@ -296,28 +315,32 @@ void TimelinePlottable::setCriticalShown(bool shown)
 void TimelinePlottable::setSelectedOp(OpId op)
 {
     m_selected = op;
+    m_selectedRow = rowOf(op);
 }
 
 void TimelinePlottable::setPathArrows(std::vector<std::pair<OpId, OpId>> arrows)
 {
     m_pathArrows = std::move(arrows);
+    m_pathArrowRows = arrowRows(m_pathArrows);
 }
 
 void TimelinePlottable::setSelectionArrows(std::vector<std::pair<OpId, OpId>> arrows)
 {
     m_selectionArrows = std::move(arrows);
+    m_selectionArrowRows = arrowRows(m_selectionArrows);
 }
 
-void TimelinePlottable::drawArrows(QCPPainter* painter, const std::vector<std::pair<OpId, OpId>>& arrows, const QColor& color,
-    const TrackGeometry::View& view) const
+void TimelinePlottable::drawArrows(QCPPainter* painter, const std::vector<std::pair<OpId, OpId>>& arrows,
+    const std::vector<std::pair<int, int>>& rows, const QColor& color, const TrackGeometry::View& view) const
 {
     const QRect area = keyAxis()->axisRect()->rect();
     const TrackLayout& layout = primary();
     painter->setAntialiasing(true);
     painter->setPen(QPen(color, 1.5));
     painter->setBrush(color);
-    for (const auto& [from, to] : arrows) {
-        const int a = rowOf(from), b = rowOf(to);
+    for (std::size_t i = 0; i < arrows.size(); ++i) {
+        const auto& [from, to] = arrows[i];
+        const auto [a, b] = rows[i];
         if (a < 0 || b < 0)
             continue;
         const QPointF p0(area.left() + view.pixelOf(layout.end(from.value())), rowRect(a).center().y());
@@ -342,24 +365,34 @@ void TimelinePlottable::drawArrows(QCPPainter* painter, const std::vector<std::p
 
 QRgb TimelinePlottable::runColor(std::uint32_t op, bool merged, bool dim) const
 {
-    QRgb c = slackColor(4);
+    // The scales' colours (difference bins -4..4, then slack bins 0..4), as single ops and merged
+    // runs (a little darker), plain and dimmed: made once, not per run.
+    static const auto table = [] {
+        std::array<std::array<std::array<QRgb, 2>, 2>, 14> t {};
+        for (int i = 0; i < 14; ++i) {
+            for (int m = 0; m < 2; ++m) {
+                QColor color = QColor::fromRgb(i < 9 ? differenceColor(i - 4) : slackColor(i - 9));
+                if (m)
+                    color = color.darker(108);
+                t[i][m][0] = color.rgb();
+                t[i][m][1] = QColor::fromRgbF(0.7 + 0.3 * color.redF(), 0.7 + 0.3 * color.greenF(), 0.7 + 0.3 * color.blueF()).rgb();
+            }
+        }
+        return t;
+    }();
+    int index = 9 + 4; // not replayed
     if (m_colorMode == ColorMode::Difference && op < m_replayedDuration.size() && m_replayedDuration[op] != INT64_MIN) {
         // Bins of the relative change: within 2% is the same; then 2-10%, 10-25%, 25-50%, more.
         const TimeNs measured = m_trace->duration(OpId(op));
         const double change = static_cast<double>(m_replayedDuration[op] - measured) / static_cast<double>(std::max<TimeNs>(measured, 1));
         const double a = std::abs(change);
         const int bin = a < 0.02 ? 0 : a < 0.10 ? 1 : a < 0.25 ? 2 : a < 0.5 ? 3 : 4;
-        c = differenceColor(change < 0 ? -bin : bin);
+        index = (change < 0 ? -bin : bin) + 4;
     } else if (m_colorMode == ColorMode::Slack && op < m_slack.size() && m_slack[op] != INT64_MIN) {
         const double share = m_pathLength > 0 ? static_cast<double>(m_slack[op]) / static_cast<double>(m_pathLength) : 1.0;
-        c = slackColor(m_slack[op] == 0 ? 0 : share < 0.01 ? 1 : share < 0.10 ? 2 : 3);
+        index = 9 + (m_slack[op] == 0 ? 0 : share < 0.01 ? 1 : share < 0.10 ? 2 : 3);
     }
-    QColor color = QColor::fromRgb(c);
-    if (merged)
-        color = color.darker(108);
-    if (dim)
-        color = QColor::fromRgbF(0.7 + 0.3 * color.redF(), 0.7 + 0.3 * color.greenF(), 0.7 + 0.3 * color.blueF());
-    return color.rgb();
+    return table[index][merged ? 1 : 0][dim ? 1 : 0];
 }
 
 QString TimelinePlottable::labelOf(const Row& r) const
@@ -460,7 +493,7 @@ std::optional<TimelinePlottable::Hit> TimelinePlottable::hitTest(const QPointF& 
     std::optional<Hit> near;
     for (int i = sourceCount(row) - 1; i >= 0; --i) {
         if (const auto run = TrackGeometry::hitTest(laneRuns(row, i, view), x)) {
-            if (run->x0 <= x && x < std::max(run->x1, run->x0 + 1.0))
+            if (TrackGeometry::covers(*run, x))
                 return Hit { row, *run };
             if (!near)
                 near = Hit { row, *run };
@@ -639,10 +672,10 @@ void TimelinePlottable::draw(QCPPainter* painter)
         painter->drawRects(critical);
     }
     if (m_criticalShown)
-        drawArrows(painter, m_pathArrows, criticalColor().darker(140), view);
-    drawArrows(painter, m_selectionArrows, QColor(0x20, 0x20, 0x28), view);
+        drawArrows(painter, m_pathArrows, m_pathArrowRows, criticalColor().darker(140), view);
+    drawArrows(painter, m_selectionArrows, m_selectionArrowRows, QColor(0x20, 0x20, 0x28), view);
     if (m_selected.isValid()) {
-        const int row = rowOf(m_selected);
+        const int row = m_selectedRow;
         if (row >= firstRow && row <= lastRow) {
             const QRectF band = rowRect(row);
             const TrackLayout& layout = primary();

@@ -141,8 +141,14 @@ private:
     QRgb runColor(std::uint32_t op, bool merged, bool dim) const;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_pathArrows;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_selectionArrows;
-    void drawArrows(QCPPainter* painter, const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows, const QColor& color,
-        const sightline::TrackGeometry::View& view) const;
+    void drawArrows(QCPPainter* painter, const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows,
+        const std::vector<std::pair<int, int>>& rows, const QColor& color, const sightline::TrackGeometry::View& view) const;
+    // Rows of both ends of each arrow, resolved when the arrows or the rows change, not every frame.
+    std::vector<std::pair<int, int>> arrowRows(const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows) const;
+    void resolveCriticalRows();
+    std::vector<std::pair<int, int>> m_pathArrowRows;
+    std::vector<std::pair<int, int>> m_selectionArrowRows;
+    int m_selectedRow = -1;
     sightline::TimeNs m_origin = 0;
     std::vector<Row> m_rows;
     sightline::TrackTree m_tree;

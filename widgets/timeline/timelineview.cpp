@@ -474,7 +474,7 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* event)
         }
     });
     QAction* showAll = add(tr("Show All Tracks"), [](TrackTree& t) { t.setShown(TrackTree::root(), true); });
-    showAll->setEnabled(tree.isPartlyShown(TrackTree::root()) || !tree.isShown(TrackTree::root()));
+    showAll->setEnabled(tree.hasHidden(TrackTree::root()));
     menu.exec(event->globalPos());
     event->accept();
 }

@@ -110,7 +110,7 @@ std::optional<TrackGeometry::Run> TrackGeometry::hitTest(const std::vector<Run>&
     const auto first = std::partition_point(runs.begin(), runs.end(), [&](const Run& r) { return std::max(r.x1, r.x0 + 1.0) + 0.5 < x; });
     std::optional<Run> near;
     for (auto it = first; it != runs.end() && it->x0 - 0.5 <= x; ++it) {
-        if (it->x0 <= x && x < std::max(it->x1, it->x0 + 1.0))
+        if (covers(*it, x))
             return *it;
         if (!near && x <= std::max(it->x1, it->x0 + 1.0) + 0.5)
             near = *it;

@@ -2,6 +2,7 @@
 
 #include "core/base/ids.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -39,6 +40,8 @@ public:
     static void build(const TrackLayout& layout, TrackId track, int lane, const View& view, std::vector<Run>& out);
     // The run under pixel x of one lane (with a tolerance of half a pixel either side), if any.
     static std::optional<Run> hitTest(const TrackLayout& layout, TrackId track, int lane, const View& view, double x);
+    // Whether pixel x lies on a run (a narrow one counts as one pixel wide), without the tolerance.
+    static bool covers(const Run& run, double x) { return run.x0 <= x && x < std::max(run.x1, run.x0 + 1.0); }
     // The same over runs already built for the frame.
     static std::optional<Run> hitTest(const std::vector<Run>& runs, double x);
 };

@@ -82,16 +82,18 @@ int TrackTree::indexInParent(int index) const
     return static_cast<int>(std::find(siblings.begin(), siblings.end(), index) - siblings.begin());
 }
 
-void TrackTree::leafCounts(int index, int& shown, int& total) const
+std::pair<int, int> TrackTree::shownLeaves(int index) const
 {
     const Node& n = node(index);
-    if (n.children.empty()) {
-        ++total;
-        shown += n.shown ? 1 : 0;
-        return;
+    if (n.children.empty())
+        return { n.shown ? 1 : 0, 1 };
+    std::pair<int, int> sum { 0, 0 };
+    for (int child : n.children) {
+        const auto [shown, total] = shownLeaves(child);
+        sum.first += shown;
+        sum.second += total;
     }
-    for (int child : n.children)
-        leafCounts(child, shown, total);
+    return sum;
 }
 
 bool TrackTree::isShown(int index) const
@@ -104,9 +106,14 @@ bool TrackTree::isShown(int index) const
 
 bool TrackTree::isPartlyShown(int index) const
 {
-    int shown = 0, total = 0;
-    leafCounts(index, shown, total);
+    const auto [shown, total] = shownLeaves(index);
     return shown > 0 && shown < total;
+}
+
+bool TrackTree::hasHidden(int index) const
+{
+    const auto [shown, total] = shownLeaves(index);
+    return shown < total;
 }
 
 bool TrackTree::fits(const Trace& trace) const

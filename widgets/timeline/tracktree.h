@@ -4,6 +4,7 @@
 #include "core/model/opkind.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace sightline {
@@ -54,6 +55,10 @@ public:
     bool isShown(int index) const;
     // Whether some but not all leaves under a group are shown.
     bool isPartlyShown(int index) const;
+    // Whether any leaf under a node (or the leaf itself) is hidden.
+    bool hasHidden(int index) const;
+    // The shown leaves under a node, and all of them (a leaf counts itself): one walk for a check box.
+    std::pair<int, int> shownLeaves(int index) const;
     // Shows or hides a node and everything under it. Nodes out of range are ignored, here and in
     // setCollapsed().
     void setShown(int index, bool shown);
@@ -65,7 +70,6 @@ public:
 
 private:
     int add(Level level, std::uint32_t id, int parent);
-    void leafCounts(int index, int& shown, int& total) const;
 
     std::vector<Node> m_nodes;
     std::vector<int> m_trackNode;
