@@ -309,8 +309,13 @@ void MainWindow::onLoaded(std::shared_ptr<const sightline::Trace> trace, const Q
 
 void MainWindow::goToOp(sightline::OpId op)
 {
+    // The op comes from a panel that shows the Gantt's job, which stays the previous one while a
+    // newly loaded job is analysed: take its times from there.
+    const auto& shown = m_timeline->trace();
+    if (!shown || !op.isValid() || op.value() >= shown->opCount())
+        return;
     m_timeline->selectOp(op);
-    m_timeline->showRange(trace()->start(op), trace()->end(op));
+    m_timeline->showRange(shown->start(op), shown->end(op));
 }
 
 void MainWindow::showDependencies(sightline::OpId op)

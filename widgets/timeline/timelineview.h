@@ -53,6 +53,8 @@ public:
     // Shows [begin, end) of the job's times.
     void showRange(sightline::TimeNs begin, sightline::TimeNs end);
     TimelinePlottable* plottable() const { return m_plottable; }
+    // The job shown (null for none).
+    const std::shared_ptr<const sightline::Trace>& trace() const { return m_trace; }
     // The tracks' order, visibility and collapsed groups; see TrackTree. Setting it does not emit
     // trackTreeChanged.
     void setTrackTree(const sightline::TrackTree& tree);
