@@ -357,7 +357,7 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         d.detail = "the profile has no communication times: all-reduce ops last 0 ns (give a bandwidth to model them)";
         data.diagnostics.push_back(std::move(d));
     }
-    return std::shared_ptr<const Trace>(std::make_shared<Trace>(std::move(data)));
+    return Trace::build(std::move(data));
 }
 
 } // namespace sightline

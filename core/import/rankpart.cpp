@@ -4,9 +4,10 @@ namespace sightline {
 
 namespace {
 
+// A string the part does not have (an invalid id) becomes the empty string.
 StringId map(StringId id, const std::vector<std::uint32_t>& remap)
 {
-    return id.isValid() ? StringId(remap[id.value()]) : id;
+    return id.isValid() ? StringId(remap[id.value()]) : StringId(0);
 }
 
 } // namespace

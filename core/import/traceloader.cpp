@@ -72,7 +72,8 @@ int digitsAt(const std::string& s, std::size_t pos, std::size_t* endOut = nullpt
 void appendPart(TraceData& data, RankPart& part, RankId rankId, const std::vector<std::uint32_t>& remap, bool identity)
 {
     auto map = [&](std::uint32_t s) { return identity ? s : remap[s]; };
-    auto mapId = [&](StringId s) { return s.isValid() ? StringId(map(s.value())) : s; };
+    // A string the part does not have (an invalid id) is the empty string in the trace.
+    auto mapId = [&](StringId s) { return s.isValid() ? StringId(map(s.value())) : StringId(0); };
     const auto opBase = static_cast<std::uint32_t>(data.start.size());
     const auto trackBase = static_cast<std::uint32_t>(data.tracks.size());
     const std::size_t n = part.opCount();
@@ -406,9 +407,9 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         if (cancel && cancel->isCancelled())
             return Status::cancelled();
     }
-    auto trace = std::make_shared<Trace>(std::move(data));
+    Expected<std::shared_ptr<const Trace>> trace = Trace::build(std::move(data));
     releaseFreeMemory();
-    return std::shared_ptr<const Trace>(std::move(trace));
+    return trace;
 }
 
 } // namespace sightline

@@ -1,6 +1,7 @@
 #include "core/model/trace.h"
 
 #include "core/base/parallel.h"
+#include "core/model/tracevalidator.h"
 
 #include <algorithm>
 #include <numeric>
@@ -16,6 +17,13 @@ std::size_t capacityBytes(const std::vector<T>& v)
 }
 
 } // namespace
+
+Expected<std::shared_ptr<const Trace>> Trace::build(TraceData data)
+{
+    if (Status s = TraceValidator::validate(data); !s.ok())
+        return s;
+    return std::shared_ptr<const Trace>(new Trace(std::move(data)));
+}
 
 Trace::Trace(TraceData data)
     : m_data(std::move(data))

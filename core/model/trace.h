@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/expected.h"
 #include "core/model/intervalindex.h"
 #include "core/model/tracedata.h"
 
@@ -14,10 +15,12 @@ namespace sightline {
 // steps, process groups and load diagnostics. Shared as std::shared_ptr<const Trace>; every accessor
 // is const and safe to call from any thread. OpIds are grouped by track and sorted by start, so a
 // track's ops are the contiguous range [firstOp, firstOp + opCount). Memory: about 50 bytes per op
-// plus links and sparse argument tables; strings live once in the pool.
+// plus links and sparse argument tables; strings live once in the pool. Every Trace has passed
+// TraceValidator: ids are in range, times within ±2^62 ns, no op ends before it starts.
 class Trace {
 public:
-    explicit Trace(TraceData data);
+    // Validates data (TraceValidator) and freezes it; the only way to make a Trace.
+    static Expected<std::shared_ptr<const Trace>> build(TraceData data);
 
     const std::string& format() const { return m_data.format; }
     std::int32_t worldSize() const { return m_data.worldSize; }
@@ -81,6 +84,8 @@ public:
     std::size_t memoryBytes() const;
 
 private:
+    explicit Trace(TraceData data);
+
     TraceData m_data;
     std::vector<TimeNs> m_maxEnd; // IntervalIndex augmentation of every track, one after the other
     std::vector<std::size_t> m_indexFirst; // per track: where its part of m_maxEnd starts

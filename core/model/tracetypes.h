@@ -11,12 +11,13 @@
 namespace sightline {
 
 // Plain records of the trace model. They are stored in the Trace's tables and refer to each other by id.
+// A string a trace does not give is the empty string (id 0), never an invalid id.
 
 struct RankInfo {
     std::int32_t rank = -1; // global rank in the job
-    StringId host; // host name when the trace names it, else empty
-    StringId sourceFile;
-    StringId processName;
+    StringId host { 0 }; // host name when the trace names it, else empty
+    StringId sourceFile { 0 };
+    StringId processName { 0 };
     std::int64_t pid = -1;
     std::uint32_t firstTrack = 0;
     std::uint32_t trackCount = 0;
@@ -24,13 +25,13 @@ struct RankInfo {
     std::uint32_t stepCount = 0;
     StepMethod stepMethod = StepMethod::None;
     // Where the rank number came from: "distributed_info", "file_name" or "file_order".
-    StringId rankSource;
+    StringId rankSource { 0 };
 };
 
 struct TrackInfo {
     RankId rank;
     TrackKind kind = TrackKind::Other;
-    StringId name; // thread or stream name as the trace gives it, else a generated one
+    StringId name { 0 }; // thread or stream name as the trace gives it, else a generated one
     std::int64_t pid = -1; // numeric pid/tid when the trace has them, else -1
     std::int64_t tid = -1;
     std::int32_t device = -1; // GPU index for GPU tracks
@@ -49,18 +50,18 @@ struct StepSpan {
 };
 
 struct ProcessGroup {
-    StringId name;
-    StringId description;
-    StringId backend;
+    StringId name { 0 };
+    StringId description { 0 };
+    StringId backend { 0 };
     std::vector<std::int32_t> ranks;
 };
 
 // Arguments of a communication op. Sizes are -1 when the trace does not say.
 struct CommArgs {
-    StringId collective; // normalised: all_reduce, all_gather, reduce_scatter, all_to_all, broadcast, ...
-    StringId processGroup;
-    StringId groupRanks; // as the trace writes it, e.g. "[0, 1]"
-    StringId dtype;
+    StringId collective { 0 }; // normalised: all_reduce, all_gather, reduce_scatter, all_to_all, broadcast, ...
+    StringId processGroup { 0 };
+    StringId groupRanks { 0 }; // as the trace writes it, e.g. "[0, 1]"
+    StringId dtype { 0 };
     std::int64_t inNelems = -1;
     std::int64_t outNelems = -1;
     std::int32_t groupSize = -1;
@@ -68,8 +69,8 @@ struct CommArgs {
 
 // Recorded input shapes and types of an op, as compact JSON text ("[[2,3],[]]", "[\"float\"]").
 struct ShapeArgs {
-    StringId dims;
-    StringId types;
+    StringId dims { 0 };
+    StringId types { 0 };
 };
 
 struct Link {
@@ -80,7 +81,7 @@ struct Link {
 
 struct CounterSample {
     RankId rank;
-    StringId name;
+    StringId name { 0 };
     TimeNs time = 0;
     double value = 0;
 };

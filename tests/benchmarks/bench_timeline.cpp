@@ -97,7 +97,7 @@ std::shared_ptr<const Trace> makeJob(std::int64_t ops, int tracks)
     d.phase.assign(n, Phase::Unknown);
     d.step.assign(n, -1);
     d.bytes.assign(n, 0);
-    return std::make_shared<const Trace>(std::move(d));
+    return Trace::build(std::move(d)).value();
 }
 
 double median(std::vector<double> v)

@@ -128,7 +128,9 @@ private Q_SLOTS:
 
 void TestTrace::accessors()
 {
-    const Trace trace(makeData());
+    const auto built = Trace::build(makeData());
+    QVERIFY2(built.hasValue(), built.hasValue() ? "" : built.status().toString().c_str());
+    const Trace& trace = **built;
     QCOMPARE(trace.format(), std::string("kineto"));
     QCOMPARE(trace.worldSize(), 4);
     QCOMPARE(trace.opCount(), std::size_t(10));
@@ -161,7 +163,9 @@ void TestTrace::accessors()
 
 void TestTrace::ranksAndTracks()
 {
-    const Trace trace(makeData());
+    const auto built = Trace::build(makeData());
+    QVERIFY2(built.hasValue(), built.hasValue() ? "" : built.status().toString().c_str());
+    const Trace& trace = **built;
     QCOMPARE(trace.ranks().size(), std::size_t(2));
     QCOMPARE(trace.rankInfo(RankId(1)).rank, 3);
     QCOMPARE(trace.string(trace.rankInfo(RankId(1)).sourceFile), std::string_view("rank3.json"));
@@ -176,7 +180,9 @@ void TestTrace::ranksAndTracks()
 
 void TestTrace::stepsPerRank()
 {
-    const Trace trace(makeData());
+    const auto built = Trace::build(makeData());
+    QVERIFY2(built.hasValue(), built.hasValue() ? "" : built.status().toString().c_str());
+    const Trace& trace = **built;
     QCOMPARE(trace.steps().size(), std::size_t(3));
     const std::span<const StepSpan> r0 = trace.steps(RankId(0));
     QCOMPARE(r0.size(), std::size_t(2));
@@ -194,7 +200,9 @@ void TestTrace::stepsPerRank()
 
 void TestTrace::links()
 {
-    const Trace trace(makeData());
+    const auto built = Trace::build(makeData());
+    QVERIFY2(built.hasValue(), built.hasValue() ? "" : built.status().toString().c_str());
+    const Trace& trace = **built;
     QCOMPARE(trace.links().size(), std::size_t(4));
     for (std::size_t i = 1; i < trace.links().size(); ++i)
         QVERIFY(trace.links()[i - 1].from <= trace.links()[i].from);
@@ -221,7 +229,9 @@ void TestTrace::links()
 
 void TestTrace::commArgsAndShapes()
 {
-    const Trace trace(makeData());
+    const auto built = Trace::build(makeData());
+    QVERIFY2(built.hasValue(), built.hasValue() ? "" : built.status().toString().c_str());
+    const Trace& trace = **built;
     for (std::uint32_t i = 0; i < trace.opCount(); ++i) {
         const CommArgs* args = trace.commArgs(OpId(i));
         QCOMPARE(args != nullptr, i == 5 || i == 9);
@@ -260,7 +270,9 @@ void TestTrace::forEachOverlapping()
     QFETCH(qint64, t0);
     QFETCH(qint64, t1);
     QFETCH(QList<int>, expected);
-    const Trace trace(makeData());
+    const auto built = Trace::build(makeData());
+    QVERIFY2(built.hasValue(), built.hasValue() ? "" : built.status().toString().c_str());
+    const Trace& trace = **built;
     QList<int> got;
     trace.forEachOverlapping(
         TrackId(static_cast<std::uint32_t>(track)), t0, t1, [&got](OpId op) { got << int(op.value()); });
@@ -273,7 +285,9 @@ void TestTrace::forEachOverlapping()
 
 void TestTrace::overlappingOnEmptyTrack()
 {
-    const Trace trace(makeData());
+    const auto built = Trace::build(makeData());
+    QVERIFY2(built.hasValue(), built.hasValue() ? "" : built.status().toString().c_str());
+    const Trace& trace = **built;
     QVERIFY(trace.opsOverlapping(TrackId(3), -1000000, 1000000).empty());
 }
 
@@ -281,7 +295,9 @@ void TestTrace::emptyTrace()
 {
     TraceData d;
     d.format = "chrome";
-    const Trace trace(std::move(d));
+    const auto built = Trace::build(std::move(d));
+    QVERIFY2(built.hasValue(), built.hasValue() ? "" : built.status().toString().c_str());
+    const Trace& trace = **built;
     QCOMPARE(trace.opCount(), std::size_t(0));
     QCOMPARE(trace.beginTime(), TimeNs(0));
     QCOMPARE(trace.endTime(), TimeNs(0));
@@ -293,6 +309,7 @@ void TestTrace::memoryPerOp()
 {
     constexpr std::size_t kOps = 100000;
     TraceData d;
+    d.worldSize = 1;
     d.ranks.resize(1);
     d.ranks[0].rank = 0;
     d.ranks[0].trackCount = 4;
@@ -324,7 +341,9 @@ void TestTrace::memoryPerOp()
             d.track[i] = t;
         }
     }
-    const Trace trace(std::move(d));
+    const auto built = Trace::build(std::move(d));
+    QVERIFY2(built.hasValue(), built.hasValue() ? "" : built.status().toString().c_str());
+    const Trace& trace = **built;
     const std::size_t bytes = trace.memoryBytes();
     QVERIFY(bytes > 0);
     QVERIFY2(bytes < 64 * kOps, qPrintable(QStringLiteral("%1 bytes per op").arg(double(bytes) / kOps)));

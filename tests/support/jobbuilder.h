@@ -4,6 +4,8 @@
 
 #include "core/model/trace.h"
 
+#include <QtGlobal>
+
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -93,7 +95,10 @@ struct JobBuilder {
         }
         d.worldSize = static_cast<std::int32_t>(d.ranks.size());
         d.format = "test";
-        return std::make_shared<const Trace>(std::move(d));
+        Expected<TracePtr> trace = Trace::build(std::move(d));
+        if (!trace)
+            qFatal("JobBuilder: %s", trace.status().toString().c_str());
+        return *trace;
     }
 };
 
