@@ -23,7 +23,9 @@ std::uint64_t hashText(std::string_view text)
         n -= 8;
     }
     std::uint64_t tail = 0;
-    std::memcpy(&tail, p, n);
+    // An empty view may have no storage at all: memcpy from a null pointer is undefined even for 0 bytes.
+    if (n > 0)
+        std::memcpy(&tail, p, n);
     h = (h ^ (tail * 0x87C37B91114253D5ull)) * 0x4CF5AD432745937Full;
     h ^= h >> 29;
     h *= 0xBF58476D1CE4E5B9ull;
@@ -109,7 +111,11 @@ std::string_view StringPool::store(std::string_view text)
         auto block = std::make_unique<char[]>(text.size());
         std::memcpy(block.get(), text.data(), text.size());
         std::string_view stored(block.get(), text.size());
-        m_blocks.insert(m_blocks.begin(), std::move(block));
+        // Kept before the shared block being filled, which stays last; swapped in rather than inserted
+        // at the front, which would move every block pointer once per long string.
+        m_blocks.push_back(std::move(block));
+        if (m_blocks.size() > 1 && m_blockSize > 0)
+            std::swap(m_blocks[m_blocks.size() - 1], m_blocks[m_blocks.size() - 2]);
         return stored;
     }
     if (m_blocks.empty() || m_blockUsed + text.size() > m_blockSize) {
