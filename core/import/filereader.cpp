@@ -1,14 +1,17 @@
 #include "core/import/filereader.h"
 
 #include "core/base/progress.h"
+#include "core/base/resourcelimits.h"
 
 #include <zlib.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace sightline {
 
@@ -19,51 +22,172 @@ constexpr std::size_t kChunk = 4 << 20;
 // is as fast and needs no mapping of its own.
 constexpr std::int64_t kMapBytes = 1 << 20;
 
-struct FileCloser {
-    void operator()(std::FILE* f) const
+class FileDescriptor {
+public:
+    explicit FileDescriptor(int fd)
+        : m_fd(fd)
     {
-        if (f)
-            std::fclose(f);
     }
-};
-using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
+    FileDescriptor(const FileDescriptor&) = delete;
+    FileDescriptor& operator=(const FileDescriptor&) = delete;
+    ~FileDescriptor()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+    }
+    int get() const { return m_fd; }
 
-Status tooLarge(const std::string& path)
+private:
+    int m_fd;
+};
+
+const char* typeName(mode_t mode)
 {
-    return Status::error(ErrorCode::TooLarge, path, -1, "decoded text exceeds 4 GiB");
+    if (S_ISDIR(mode))
+        return "is a folder, not a file";
+    if (S_ISFIFO(mode))
+        return "is a FIFO (named pipe), not a regular file";
+    if (S_ISCHR(mode))
+        return "is a character device, not a regular file";
+    if (S_ISBLK(mode))
+        return "is a block device, not a regular file";
+    if (S_ISSOCK(mode))
+        return "is a socket, not a regular file";
+    return "is not a regular file";
 }
 
-Expected<TextBuffer> readPlain(std::FILE* f, const std::string& path, std::int64_t size,
-    const CancellationToken* cancel, const FileReader::ProgressFn& progress)
+// Reads up to n bytes at the file's current position, retrying interrupted calls; -1 on an error.
+std::int64_t readSome(int fd, void* into, std::size_t n)
+{
+    for (;;) {
+        const ssize_t got = ::read(fd, into, n);
+        if (got >= 0 || errno != EINTR)
+            return got;
+    }
+}
+
+// Where decoded text goes: a buffer that grows as the decoder fills it, by remapping rather than
+// copying. Each decode call gets at most kStep bytes of room, and what it produced is drawn from the
+// job's budget right after: a stream that exceeds a limit is stopped within kStep bytes of it, before
+// it can take more memory.
+class DecodedText {
+public:
+    static constexpr std::size_t kStep = 16 << 20;
+
+    DecodedText(const std::string& path, ByteBudget* budget)
+        : m_path(path)
+        , m_budget(budget)
+    {
+    }
+    ~DecodedText()
+    {
+        // What was drawn ahead and not used goes back.
+        if (m_budget && m_drawn > m_produced)
+            m_budget->give(m_drawn - m_produced);
+    }
+
+    // Starts with room for about expected bytes: a hint (the decoded size the file claims), capped, as a
+    // corrupt or hostile claim must cost nothing up front.
+    Status begin(std::uint64_t expected)
+    {
+        try {
+            m_text = TextBuffer(static_cast<std::size_t>(std::clamp<std::uint64_t>(expected, 1 << 20, kStartCap)));
+        } catch (const std::bad_alloc&) {
+            return outOfMemory();
+        }
+        return {};
+    }
+    // Room for the next decode call; grows the buffer when it is full.
+    Status makeRoom()
+    {
+        if (room() >= kStep)
+            return {};
+        m_text.setSize(static_cast<std::size_t>(m_produced));
+        if (!m_text.reserveMore(std::max<std::size_t>(m_text.capacity() / 2, kStep)))
+            return outOfMemory();
+        return {};
+    }
+    char* end() { return m_text.data() + m_produced; }
+    std::size_t writable() const { return std::min(room(), kStep); }
+    // n more bytes were decoded: within the limits, or an error.
+    Status produced(std::size_t n)
+    {
+        m_produced += n;
+        if (m_produced > FileReader::kMaxTextBytes)
+            return Status::error(ErrorCode::TooLarge, m_path, -1, "the decoded text exceeds 4 GiB, the most one file can hold");
+        if (m_budget && m_produced > m_drawn) {
+            // Drawn a step ahead when the budget allows, else exactly what is needed.
+            const std::uint64_t need = m_produced - m_drawn;
+            if (m_budget->take(need + kStep))
+                m_drawn += need + kStep;
+            else if (m_budget->take(need))
+                m_drawn += need;
+            else
+                return Status::error(ErrorCode::TooLarge, m_path, -1,
+                    "the decoded text of the job exceeds the limit of " + ResourceLimits::gigabytes(m_budget->limit())
+                        + " (--max-decoded-gb)");
+        }
+        return {};
+    }
+
+    TextBuffer finish()
+    {
+        m_text.setSize(static_cast<std::size_t>(m_produced));
+        return std::move(m_text);
+    }
+
+private:
+    static constexpr std::uint64_t kStartCap = 256 << 20;
+
+    std::size_t room() const { return m_text.capacity() - static_cast<std::size_t>(m_produced); }
+    Status outOfMemory() const
+    {
+        return Status::error(ErrorCode::TooLarge, m_path, -1,
+            "out of memory after decoding " + ResourceLimits::gigabytes(m_produced) + " of text");
+    }
+
+    const std::string& m_path;
+    ByteBudget* m_budget;
+    TextBuffer m_text;
+    std::uint64_t m_produced = 0;
+    std::uint64_t m_drawn = 0;
+};
+
+Expected<TextBuffer> readPlain(int fd, const std::string& path, std::int64_t size, const CancellationToken* cancel,
+    const FileReader::ProgressFn& progress, ByteBudget* budget)
 {
     if (static_cast<std::uint64_t>(size) > FileReader::kMaxTextBytes)
-        return tooLarge(path);
+        return Status::error(ErrorCode::TooLarge, path, -1, "the file exceeds 4 GiB, the most one file can hold");
+    if (budget && !budget->take(static_cast<std::uint64_t>(size)))
+        return Status::error(ErrorCode::TooLarge, path, -1,
+            "the text of the job exceeds the limit of " + ResourceLimits::gigabytes(budget->limit()) + " (--max-decoded-gb)");
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
-    struct stat st {};
-    if (size >= kMapBytes && ::fstat(::fileno(f), &st) == 0 && st.st_size == size) {
-        // A file cut short while mapped would fault on the lost pages; the size is checked on the open
-        // file just before, and trace writers append rather than truncate.
-        TextBuffer mapped = TextBuffer::mapFile(::fileno(f), static_cast<std::size_t>(size));
+    if (size >= kMapBytes) {
+        TextBuffer mapped = TextBuffer::mapFile(fd, static_cast<std::size_t>(size));
         if (mapped.capacity() > 0) {
             if (progress)
                 progress(size);
             return mapped;
         }
     }
-    TextBuffer buf(static_cast<std::size_t>(size));
+    TextBuffer buf;
+    try {
+        buf = TextBuffer(static_cast<std::size_t>(size));
+    } catch (const std::bad_alloc&) {
+        return Status::error(ErrorCode::TooLarge, path, -1, "out of memory for the file's text");
+    }
     std::size_t done = 0;
     while (done < static_cast<std::size_t>(size)) {
         if (cancel && cancel->isCancelled())
             return Status::cancelled();
         const std::size_t want = std::min(kChunk, static_cast<std::size_t>(size) - done);
-        const std::size_t got = std::fread(buf.data() + done, 1, want, f);
-        if (got == 0) {
-            if (std::ferror(f))
-                return Status::error(ErrorCode::ReadFailed, path, static_cast<std::int64_t>(done), std::strerror(errno));
+        const std::int64_t got = readSome(fd, buf.data() + done, want);
+        if (got < 0)
+            return Status::error(ErrorCode::ReadFailed, path, static_cast<std::int64_t>(done), std::strerror(errno));
+        if (got == 0)
             break; // the file shrank while reading; keep what is there
-        }
-        done += got;
+        done += static_cast<std::size_t>(got);
         if (progress)
             progress(static_cast<std::int64_t>(done));
     }
@@ -71,53 +195,49 @@ Expected<TextBuffer> readPlain(std::FILE* f, const std::string& path, std::int64
     return buf;
 }
 
-Expected<TextBuffer> readGzip(std::FILE* f, const std::string& path, std::int64_t size,
-    const CancellationToken* cancel, const FileReader::ProgressFn& progress)
+Expected<TextBuffer> readGzip(int fd, const std::string& path, std::int64_t size, const CancellationToken* cancel,
+    const FileReader::ProgressFn& progress, ByteBudget* budget)
 {
-    // The gzip trailer holds the uncompressed size mod 2^32: a good first guess for the buffer.
+    // The gzip trailer holds the uncompressed size mod 2^32: a first guess for the buffer (capped, as a
+    // corrupt or hostile trailer may claim anything).
     std::uint32_t isize = 0;
-    if (size >= 18 && std::fseek(f, -4, SEEK_END) == 0) {
+    if (size >= 18) {
         unsigned char t[4];
-        if (std::fread(t, 1, 4, f) == 4)
+        if (::pread(fd, t, 4, size - 4) == 4)
             isize = t[0] | (t[1] << 8) | (t[2] << 16) | (std::uint32_t(t[3]) << 24);
     }
-    std::fseek(f, 0, SEEK_SET);
-    // Deflate cannot expand more than about 1032:1, so a trailer claiming more is corrupt: cap the guess.
-    const std::size_t guess = std::min<std::size_t>(std::max<std::size_t>(isize, static_cast<std::size_t>(size) * 4),
-        static_cast<std::size_t>(size) * 1032);
-    TextBuffer out(guess + 1024);
+    DecodedText out(path, budget);
+    if (Status s = out.begin(std::max<std::uint64_t>(isize, static_cast<std::uint64_t>(size) * 4)); !s.ok())
+        return s;
     z_stream zs {};
     if (inflateInit2(&zs, 15 + 32) != Z_OK)
         return Status::error(ErrorCode::DecompressionFailed, path, 0, "zlib initialisation failed");
+    struct End {
+        z_stream& zs;
+        ~End() { inflateEnd(&zs); }
+    } end { zs };
     std::unique_ptr<unsigned char[]> in(new unsigned char[kChunk]);
     std::int64_t consumed = 0;
-    std::size_t produced = 0;
     int ret = Z_OK;
-    bool finished = false;
-    while (!finished) {
-        if (cancel && cancel->isCancelled()) {
-            inflateEnd(&zs);
+    for (;;) {
+        if (cancel && cancel->isCancelled())
             return Status::cancelled();
-        }
-        const std::size_t got = std::fread(in.get(), 1, kChunk, f);
+        const std::int64_t got = readSome(fd, in.get(), kChunk);
+        if (got < 0)
+            return Status::error(ErrorCode::ReadFailed, path, consumed, std::strerror(errno));
         if (got == 0)
             break;
         zs.next_in = in.get();
         zs.avail_in = static_cast<uInt>(got);
         while (zs.avail_in > 0) {
-            if (out.capacity() - produced < (1 << 20)) {
-                if (produced > FileReader::kMaxTextBytes) {
-                    inflateEnd(&zs);
-                    return tooLarge(path);
-                }
-                out.setSize(produced);
-                out.reserveMore(std::max<std::size_t>(out.capacity() / 2, 4 << 20));
-            }
-            zs.next_out = reinterpret_cast<Bytef*>(out.data() + produced);
-            const std::size_t room = std::min<std::size_t>(out.capacity() - produced, 1u << 30);
+            if (Status s = out.makeRoom(); !s.ok())
+                return s;
+            zs.next_out = reinterpret_cast<Bytef*>(out.end());
+            const std::size_t room = out.writable();
             zs.avail_out = static_cast<uInt>(room);
             ret = inflate(&zs, Z_NO_FLUSH);
-            produced += room - zs.avail_out;
+            if (Status s = out.produced(room - zs.avail_out); !s.ok())
+                return s;
             if (ret == Z_STREAM_END) {
                 // Concatenated gzip members are legal: start the next one if input remains.
                 if (zs.avail_in == 0)
@@ -126,73 +246,65 @@ Expected<TextBuffer> readGzip(std::FILE* f, const std::string& path, std::int64_
                 continue;
             }
             if (ret != Z_OK && ret != Z_BUF_ERROR) {
-                const std::int64_t offset = consumed + static_cast<std::int64_t>(got - zs.avail_in);
-                std::string detail = zs.msg ? zs.msg : "corrupt gzip data";
-                inflateEnd(&zs);
-                return Status::error(ErrorCode::DecompressionFailed, path, offset, detail);
+                const std::int64_t offset = consumed + (got - static_cast<std::int64_t>(zs.avail_in));
+                return Status::error(ErrorCode::DecompressionFailed, path, offset, zs.msg ? zs.msg : "corrupt gzip data");
             }
         }
-        consumed += static_cast<std::int64_t>(got);
+        consumed += got;
         if (progress)
             progress(consumed);
-        finished = std::feof(f) != 0;
     }
-    inflateEnd(&zs);
     if (ret != Z_STREAM_END)
         return Status::error(ErrorCode::DecompressionFailed, path, consumed, "gzip stream is truncated");
-    if (produced > FileReader::kMaxTextBytes)
-        return tooLarge(path);
-    out.setSize(produced);
-    return out;
+    return out.finish();
 }
 
-Expected<TextBuffer> readZstd(std::FILE* f, const std::string& path, std::int64_t size,
-    const CancellationToken* cancel, const FileReader::ProgressFn& progress)
+Expected<TextBuffer> readZstd(int fd, const std::string& path, std::int64_t size, const CancellationToken* cancel,
+    const FileReader::ProgressFn& progress, ByteBudget* budget)
 {
     std::unique_ptr<unsigned char[]> in(new unsigned char[kChunk]);
-    const std::size_t head = std::fread(in.get(), 1, std::min<std::size_t>(kChunk, size), f);
-    const unsigned long long hint = ZSTD_getFrameContentSize(in.get(), head);
-    std::size_t initial = static_cast<std::size_t>(size) * 6 + 1024;
+    std::int64_t got = readSome(fd, in.get(), std::min<std::size_t>(kChunk, static_cast<std::size_t>(size)));
+    if (got < 0)
+        return Status::error(ErrorCode::ReadFailed, path, 0, std::strerror(errno));
+    // The frame header may say the decoded size: a first guess for the buffer (capped, as above).
+    const unsigned long long hint = ZSTD_getFrameContentSize(in.get(), static_cast<std::size_t>(got));
+    std::uint64_t expected = static_cast<std::uint64_t>(size) * 6;
     if (hint != ZSTD_CONTENTSIZE_UNKNOWN && hint != ZSTD_CONTENTSIZE_ERROR) {
         if (hint > FileReader::kMaxTextBytes)
-            return tooLarge(path);
-        initial = static_cast<std::size_t>(hint) + 1024;
+            return Status::error(ErrorCode::TooLarge, path, -1, "the decoded text exceeds 4 GiB, the most one file can hold");
+        expected = hint;
     }
-    TextBuffer out(initial);
+    DecodedText out(path, budget);
+    if (Status s = out.begin(expected); !s.ok())
+        return s;
     std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), &ZSTD_freeDCtx);
-    std::size_t produced = 0;
     std::int64_t consumed = 0;
-    std::size_t got = head;
     std::size_t last = 0;
     while (got > 0) {
         if (cancel && cancel->isCancelled())
             return Status::cancelled();
-        ZSTD_inBuffer input { in.get(), got, 0 };
+        ZSTD_inBuffer input { in.get(), static_cast<std::size_t>(got), 0 };
         while (input.pos < input.size) {
-            if (out.capacity() - produced < (1 << 20)) {
-                if (produced > FileReader::kMaxTextBytes)
-                    return tooLarge(path);
-                out.setSize(produced);
-                out.reserveMore(std::max<std::size_t>(out.capacity() / 2, 4 << 20));
-            }
-            ZSTD_outBuffer output { out.data() + produced, out.capacity() - produced, 0 };
+            if (Status s = out.makeRoom(); !s.ok())
+                return s;
+            ZSTD_outBuffer output { out.end(), out.writable(), 0 };
             last = ZSTD_decompressStream(ctx.get(), &output, &input);
-            produced += output.pos;
+            if (Status s = out.produced(output.pos); !s.ok())
+                return s;
             if (ZSTD_isError(last))
                 return Status::error(ErrorCode::DecompressionFailed, path, consumed + static_cast<std::int64_t>(input.pos),
                     ZSTD_getErrorName(last));
         }
-        consumed += static_cast<std::int64_t>(got);
+        consumed += got;
         if (progress)
             progress(consumed);
-        got = std::fread(in.get(), 1, kChunk, f);
+        got = readSome(fd, in.get(), kChunk);
+        if (got < 0)
+            return Status::error(ErrorCode::ReadFailed, path, consumed, std::strerror(errno));
     }
     if (last != 0)
         return Status::error(ErrorCode::DecompressionFailed, path, consumed, "zstd stream is truncated");
-    if (produced > FileReader::kMaxTextBytes)
-        return tooLarge(path);
-    out.setSize(produced);
-    return out;
+    return out.finish();
 }
 
 } // namespace
@@ -206,22 +318,28 @@ std::int64_t FileReader::fileSize(const std::string& path)
 }
 
 Expected<TextBuffer> FileReader::read(const std::string& path, const CancellationToken* cancel,
-    const ProgressFn& progress, Compression* detected)
+    const ProgressFn& progress, Compression* detected, ByteBudget* budget)
 {
+    // The type first: opening a FIFO blocks until a writer comes, and a device may never end.
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0)
-        return Status::error(ErrorCode::FileNotFound, path, -1, std::strerror(errno));
-    if (S_ISDIR(st.st_mode))
-        return Status::error(ErrorCode::ReadFailed, path, -1, "is a folder");
-    FilePtr f(std::fopen(path.c_str(), "rb"));
-    if (!f)
+        return Status::error(errno == ENOENT || errno == ENOTDIR ? ErrorCode::FileNotFound : ErrorCode::ReadFailed, path, -1,
+            std::strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
+    // Opened without blocking, and checked again on the open file, in case the path changed in between.
+    FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+    if (fd.get() < 0)
         return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
+    if (::fstat(fd.get(), &st) != 0)
+        return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
     const auto size = static_cast<std::int64_t>(st.st_size);
     if (size == 0)
         return Status::error(ErrorCode::EmptyFile, path, 0, "the file is empty");
     unsigned char magic[4] = {};
-    const std::size_t m = std::fread(magic, 1, 4, f.get());
-    std::fseek(f.get(), 0, SEEK_SET);
+    const std::int64_t m = std::max<ssize_t>(0, ::pread(fd.get(), magic, 4, 0));
     Compression kind = Compression::None;
     if (m >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
         kind = Compression::Gzip;
@@ -229,9 +347,9 @@ Expected<TextBuffer> FileReader::read(const std::string& path, const Cancellatio
         kind = Compression::Zstd;
     if (detected)
         *detected = kind;
-    Expected<TextBuffer> result = kind == Compression::Gzip ? readGzip(f.get(), path, size, cancel, progress)
-        : kind == Compression::Zstd                         ? readZstd(f.get(), path, size, cancel, progress)
-                                                            : readPlain(f.get(), path, size, cancel, progress);
+    Expected<TextBuffer> result = kind == Compression::Gzip ? readGzip(fd.get(), path, size, cancel, progress, budget)
+        : kind == Compression::Zstd                         ? readZstd(fd.get(), path, size, cancel, progress, budget)
+                                                            : readPlain(fd.get(), path, size, cancel, progress, budget);
     if (result && result->size() == 0)
         return Status::error(ErrorCode::EmptyFile, path, 0, "the file decodes to no text");
     return result;

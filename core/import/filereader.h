@@ -9,13 +9,18 @@
 
 namespace sightline {
 
+class ByteBudget;
 class CancellationToken;
 
 // Reads a whole file into a padded TextBuffer, transparently decoding gzip and zstd (recognised by
-// their magic bytes, not the extension). Plain files of a megabyte or more are mapped privately rather
-// than copied (a file truncated by another process while its buffer lives would fault). Reports
-// progress in bytes of the file on disk. Errors name the file: missing, unreadable, empty, corrupt
-// compressed data, or larger than the 4 GiB a parser can index. Thread-safe (no shared state).
+// their magic bytes, not the extension). The path's type is checked before it is opened, and opened
+// without blocking: a folder, FIFO, socket or device named as a file is refused at once. Plain files of
+// a megabyte or more are mapped privately rather than copied; a file cut short by another process while
+// mapped reads as zeros past the cut and the buffer says so (TextBuffer::fileWasCut). Decoded text is
+// limited while it streams, before it is allocated: to the 4 GiB a parser can index, and to what the
+// job's ByteBudget has left. Reports progress in bytes of the file on disk. Errors name the file:
+// missing, not a regular file, unreadable, empty, corrupt compressed data, or too large. Thread-safe
+// (no shared state but the budget).
 class FileReader {
 public:
     enum class Compression { None, Gzip, Zstd };
@@ -24,8 +29,9 @@ public:
 
     using ProgressFn = std::function<void(std::int64_t fileBytesDone)>;
 
+    // budget, when given, is drawn from as text is decoded (the --max-decoded-gb limit of a job).
     static Expected<TextBuffer> read(const std::string& path, const CancellationToken* cancel = nullptr,
-        const ProgressFn& progress = {}, Compression* detected = nullptr);
+        const ProgressFn& progress = {}, Compression* detected = nullptr, ByteBudget* budget = nullptr);
 
     // Size on disk, or -1.
     static std::int64_t fileSize(const std::string& path);

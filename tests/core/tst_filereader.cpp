@@ -1,6 +1,7 @@
 // Reading trace files: plain, gzip (also multi-member) and zstd, and the errors that name the file.
 
 #include "core/base/progress.h"
+#include "core/base/resourcelimits.h"
 #include "core/import/filereader.h"
 
 #include <QDir>
@@ -8,7 +9,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -131,6 +135,12 @@ private Q_SLOTS:
     void cancelled();
     void fileSize();
     void textBufferPadding();
+    void specialFiles_data();
+    void specialFiles();
+    void decodedBudget_data();
+    void decodedBudget();
+    void budgetSharedByFiles();
+    void truncatedWhileMapped();
 
 private:
     QTemporaryDir m_dir;
@@ -368,13 +378,117 @@ void TestFileReader::textBufferPadding()
     buffer.setSize(10);
     QCOMPARE(buffer.size(), std::size_t(10));
     QVERIFY(paddingIsZero(buffer));
-    buffer.reserveMore(100);
+    QVERIFY(buffer.reserveMore(100));
     QVERIFY(buffer.capacity() >= 110);
     QCOMPARE(buffer.size(), std::size_t(10));
     QVERIFY(buffer.view() == std::string_view("aaaaaaaaaa"));
     buffer.setSize(buffer.capacity() + 50); // clamped to the capacity
     QCOMPARE(buffer.size(), buffer.capacity());
     QVERIFY(paddingIsZero(buffer));
+}
+
+void TestFileReader::specialFiles_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("detail");
+    QTest::newRow("FIFO") << QStringLiteral("fifo") << QStringLiteral("FIFO");
+    QTest::newRow("character device") << QStringLiteral("/dev/null") << QStringLiteral("character device");
+    QTest::newRow("folder") << QStringLiteral("folder") << QStringLiteral("folder");
+}
+
+void TestFileReader::specialFiles()
+{
+    // Named as files, these are refused at once: a FIFO would block the open until a writer came.
+    QFETCH(QString, kind);
+    QFETCH(QString, detail);
+    std::string p;
+    if (kind == QLatin1String("fifo")) {
+        p = path(m_dir.filePath(QStringLiteral("x.json")));
+        ::unlink(p.c_str());
+        QCOMPARE(::mkfifo(p.c_str(), 0600), 0);
+    } else if (kind == QLatin1String("folder")) {
+        const QString sub = m_dir.filePath(QStringLiteral("dir.json"));
+        QVERIFY(QDir().mkpath(sub));
+        p = path(sub);
+    } else {
+        p = kind.toStdString();
+    }
+    Expected<TextBuffer> text = FileReader::read(p);
+    QVERIFY(!text.hasValue());
+    QCOMPARE(text.status().code(), ErrorCode::ReadFailed);
+    QCOMPARE(text.status().file(), p);
+    QVERIFY2(QString::fromStdString(text.status().detail()).contains(detail), text.status().detail().c_str());
+}
+
+void TestFileReader::decodedBudget_data()
+{
+    QTest::addColumn<QByteArray>("fileBytes");
+    QTest::addColumn<int>("budgetMiB");
+    QTest::addColumn<bool>("fits");
+    // 64 MiB of spaces compress to almost nothing: a small bomb. The budget stops it while it streams.
+    const QByteArray spaces(64 << 20, ' ');
+    QTest::newRow("gzip within") << gzipBytes(m_dir, spaces) << 100 << true;
+    QTest::newRow("gzip beyond") << gzipBytes(m_dir, spaces) << 40 << false;
+    QTest::newRow("zstd beyond") << zstdBytes(spaces, false) << 40 << false;
+    QTest::newRow("zstd beyond, size in header") << zstdBytes(spaces, true) << 40 << false;
+    QTest::newRow("plain beyond") << spaces.left(8 << 20) << 4 << false;
+}
+
+void TestFileReader::decodedBudget()
+{
+    QFETCH(QByteArray, fileBytes);
+    QFETCH(int, budgetMiB);
+    QFETCH(bool, fits);
+    const QString file = m_dir.filePath(QStringLiteral("budget.json"));
+    QVERIFY(writeBytes(file, fileBytes));
+    ByteBudget budget(std::uint64_t(budgetMiB) << 20);
+    Expected<TextBuffer> text = FileReader::read(path(file), nullptr, {}, nullptr, &budget);
+    QCOMPARE(text.hasValue(), fits);
+    if (fits) {
+        QCOMPARE(text->size(), std::size_t(64) << 20);
+        QCOMPARE(budget.used(), std::uint64_t(64) << 20);
+        return;
+    }
+    QCOMPARE(text.status().code(), ErrorCode::TooLarge);
+    QCOMPARE(text.status().file(), path(file));
+    QVERIFY2(text.status().detail().find("--max-decoded-gb") != std::string::npos, text.status().detail().c_str());
+    // Stopped within one step of the limit, never far beyond it.
+    QVERIFY(budget.used() <= (std::uint64_t(budgetMiB) << 20));
+}
+
+void TestFileReader::budgetSharedByFiles()
+{
+    // One budget for the files of a job: what one file took is not there for the next.
+    const QString a = m_dir.filePath(QStringLiteral("a.json")), b = m_dir.filePath(QStringLiteral("b.json"));
+    QVERIFY(writeBytes(a, QByteArray(3 << 20, ' ')));
+    QVERIFY(writeBytes(b, QByteArray(3 << 20, ' ')));
+    ByteBudget budget(5 << 20);
+    QVERIFY(FileReader::read(path(a), nullptr, {}, nullptr, &budget).hasValue());
+    Expected<TextBuffer> second = FileReader::read(path(b), nullptr, {}, nullptr, &budget);
+    QVERIFY(!second.hasValue());
+    QCOMPARE(second.status().code(), ErrorCode::TooLarge);
+    QCOMPARE(second.status().file(), path(b));
+}
+
+void TestFileReader::truncatedWhileMapped()
+{
+    // A mapped file that another program truncates reads as zeros past the cut, and the buffer says so,
+    // instead of the process ending with SIGBUS.
+    const QString file = m_dir.filePath(QStringLiteral("shrinking.json"));
+    QVERIFY(writeBytes(file, QByteArray(8 << 20, 'x')));
+    Expected<TextBuffer> text = FileReader::read(path(file));
+    QVERIFY(text.hasValue());
+    QVERIFY(!text->fileWasCut());
+    QCOMPARE(::truncate(path(file).c_str(), 4096), 0);
+    std::size_t zeros = 0;
+    for (std::size_t i = 0; i < text->size(); i += 4096)
+        zeros += text->data()[i] == 0;
+    QVERIFY(text->fileWasCut());
+    QVERIFY(zeros > 0);
+    QCOMPARE(text->data()[0], 'x');
+    // A buffer moved to another owner keeps saying so.
+    TextBuffer moved = std::move(*text);
+    QVERIFY(moved.fileWasCut());
 }
 
 QTEST_GUILESS_MAIN(TestFileReader)
