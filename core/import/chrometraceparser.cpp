@@ -3,7 +3,9 @@
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/import/decimal.h"
+#include "core/base/checkedmath.h"
 #include "core/import/hugepages_p.h"
+#include "core/import/jsontextcheck.h"
 #include "core/import/rankpart.h"
 #include "core/import/textbuffer.h"
 #include "core/model/opclassifier.h"
@@ -32,6 +34,14 @@ std::string_view trimRight(std::string_view s)
     while (!s.empty() && (s.back() == ' ' || s.back() == '\n' || s.back() == '\r' || s.back() == '\t'))
         s.remove_suffix(1);
     return s;
+}
+
+// Whether an error of the JSON iterator means the text itself is broken, as opposed to a value of an
+// unexpected type or range (which the parser reports as a warning about the field).
+bool isMalformed(simdjson::error_code error)
+{
+    return error != simdjson::SUCCESS && error != simdjson::INCORRECT_TYPE && error != simdjson::NUMBER_OUT_OF_RANGE
+        && error != simdjson::NUMBER_ERROR;
 }
 
 // Number syntax (digits, sign, point, exponent) as opposed to arbitrary text in a string value.
@@ -126,6 +136,20 @@ std::string_view rawKey(od::field& field)
     while (*end != '"')
         --end;
     return { begin, static_cast<std::size_t>(end - begin) };
+}
+
+// A value that is no JSON value at all: a bare word (NaN, Infinity), or a minus sign not followed by a
+// digit (-Infinity). The iterator takes such text for a value of the type its first byte suggests and
+// only fails when the value is read, if ever: these checks make it malformed text wherever it appears.
+bool isMalformedValue(od::value& v)
+{
+    od::json_type t;
+    if (v.type().get(t))
+        return true;
+    if (t != od::json_type::number)
+        return false;
+    const std::string_view token = v.raw_json_token();
+    return token[0] == '-' && (token.size() < 2 || token[1] < '0' || token[1] > '9');
 }
 
 // The text of a number, or of a string holding one (some writers quote timestamps). The caller
@@ -354,11 +378,15 @@ private:
     }
     Status jsonError(simdjson::error_code error, std::int64_t offset, const char* where);
     Status parseTopObject(od::object object);
-    void handleTopField(std::string_view key, od::value value);
+    // False when the value is malformed JSON (the caller reports it); problems of meaning are warnings.
+    bool handleTopField(std::string_view key, od::value value);
     Status parseEvents(od::array events);
-    void parseDistributedInfo(od::value value);
+    bool parseDistributedInfo(od::value value);
+    bool parseProcessGroups(od::value value);
+    // False when the object is malformed JSON: every field is walked, so that an error inside a value
+    // (an unclosed bracket in args) stops the parse rather than silently ending the events array.
     bool parseEvent(od::object object, Event& ev);
-    void parseArgs(od::object object, EventArgs& args, bool wantNumbers);
+    bool parseArgs(od::object object, EventArgs& args, bool wantNumbers);
     bool readId(od::value& value, IdValue& out);
     void appendCompact(od::value value, std::string& out, int depth);
     void appendShape(od::value& value, std::string& out);
@@ -402,6 +430,14 @@ private:
 
 Status Parser::jsonError(simdjson::error_code error, std::int64_t offset, const char* where)
 {
+    // Errors of the text's bytes (encoding, control characters, depth) are found for the document as a
+    // whole, without a place: find the place, and say what is wrong rather than guess "truncated".
+    if (error == simdjson::UTF8_ERROR || error == simdjson::UNESCAPED_CHARS || error == simdjson::DEPTH_ERROR
+        || error == simdjson::TAPE_ERROR || error == simdjson::STRING_ERROR || error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT) {
+        const JsonTextCheck::Problem problem = JsonTextCheck::firstProblem(m_text.view(), simdjson::DEFAULT_MAX_DEPTH);
+        if (problem.offset >= 0 && (offset < 0 || problem.offset <= offset || error != simdjson::TAPE_ERROR))
+            return Status::error(ErrorCode::InvalidJson, m_part.path, problem.offset, problem.what);
+    }
     // An error at or past the last significant byte means the text simply stops: truncated.
     std::string_view text = trimRight(m_text.view());
     while (!text.empty() && text.back() == '\0')
@@ -420,8 +456,13 @@ Status Parser::jsonError(simdjson::error_code error, std::int64_t offset, const 
 
 Status Parser::run()
 {
+    if (const std::string wide = JsonTextCheck::wideEncoding(m_text.view()); !wide.empty())
+        return Status::error(ErrorCode::NotATrace, m_part.path, 0, "the text is " + wide + "; traces are read as UTF-8");
+    // A UTF-8 byte-order mark is not JSON: blank it (the offsets of everything after it stay right).
+    if (m_text.view().substr(0, 3) == "\xEF\xBB\xBF")
+        std::memset(m_text.data, ' ', 3);
     const std::string_view head = m_text.view();
-    const std::size_t firstChar = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    const std::size_t firstChar = head.find_first_not_of(" \t\r\n");
     if (firstChar == std::string_view::npos)
         return Status::error(ErrorCode::EmptyFile, m_part.path, 0, "the file holds only whitespace");
     // Kept by value: closing a streaming array may move the text, and head with it.
@@ -476,6 +517,9 @@ Status Parser::run()
     }
     if (!status.ok())
         return status;
+    // The iterator stops after the root value: anything but whitespace after it is not JSON.
+    if (const char* rest = nullptr; !doc.current_location().get(rest))
+        return Status::error(ErrorCode::InvalidJson, m_part.path, offsetOf(rest), "text follows the end of the JSON document");
     return finishRun();
 }
 
@@ -516,19 +560,20 @@ Status Parser::parseTopObject(od::object object)
             Status s = parseEvents(events);
             if (!s.ok())
                 return s;
-        } else {
-            handleTopField(key, value);
+        } else if (!handleTopField(key, value)) {
+            return jsonError(simdjson::TAPE_ERROR, offsetOf(value), "top-level field");
         }
     }
     return {};
 }
 
-void Parser::handleTopField(std::string_view key, od::value value)
+bool Parser::handleTopField(std::string_view key, od::value value)
 {
     if (key == "distributedInfo") {
         m_sawKinetoKeys = true;
-        parseDistributedInfo(value);
-    } else if (key == "baseTimeNanoseconds") {
+        return parseDistributedInfo(value);
+    }
+    if (key == "baseTimeNanoseconds") {
         std::int64_t base = 0;
         if (Decimal::parseScaled(trimRight(value.raw_json_token()), 0, base)) {
             m_part.hasBaseTime = true;
@@ -543,65 +588,101 @@ void Parser::handleTopField(std::string_view key, od::value value)
     } else if (key == "schemaVersion" || key == "deviceProperties") {
         m_sawKinetoKeys = true;
     }
+    return true;
 }
 
-void Parser::parseDistributedInfo(od::value value)
+bool Parser::parseDistributedInfo(od::value value)
 {
     od::object info;
-    if (value.get_object().get(info)) {
+    if (auto error = value.get_object().get(info)) {
+        if (isMalformed(error))
+            return false;
         m_part.warn(ErrorCode::WrongType, offsetOf(value), "distributedInfo is not an object; ignored");
-        return;
+        return true;
     }
     for (auto fieldResult : info) {
         od::field field;
         if (std::move(fieldResult).get(field))
-            return;
+            return false;
         const std::string_view key = rawKey(field);
         od::value v = field.value();
         std::int64_t n = 0;
-        if (key == "rank") {
-            if (!v.get_int64().get(n) && n >= 0 && n < INT32_MAX)
-                m_part.declaredRank = static_cast<std::int32_t>(n);
-        } else if (key == "world_size") {
-            if (!v.get_int64().get(n) && n > 0 && n < INT32_MAX)
-                m_part.worldSize = static_cast<std::int32_t>(n);
+        if (key == "rank" || key == "world_size") {
+            const bool rank = key == "rank";
+            if (auto error = v.get_int64().get(n); isMalformed(error))
+                return false;
+            else if (error || n < (rank ? 0 : 1) || n >= INT32_MAX)
+                m_part.warn(ErrorCode::WrongType, offsetOf(v),
+                    rank ? "distributedInfo.rank is not a rank number; ignored" : "distributedInfo.world_size is not a positive count; ignored");
+            else
+                (rank ? m_part.declaredRank : m_part.worldSize) = static_cast<std::int32_t>(n);
         } else if (key == "pg_config") {
-            od::array groups;
-            if (v.get_array().get(groups))
-                continue;
-            for (auto g : groups) {
-                od::object go;
-                if (g.get_object().get(go))
-                    continue;
-                ProcessGroup pg;
-                for (auto gf : go) {
-                    od::field f;
-                    std::string_view k;
-                    if (std::move(gf).get(f) || f.unescaped_key().get(k))
-                        break;
-                    od::value gv = f.value();
-                    std::string_view s;
-                    if (k == "pg_name" && !gv.get_string().get(s))
-                        pg.name = m_part.strings.intern(s);
-                    else if (k == "pg_desc" && !gv.get_string().get(s))
-                        pg.description = m_part.strings.intern(s);
-                    else if (k == "backend_config" && !gv.get_string().get(s))
-                        pg.backend = m_part.strings.intern(s);
-                    else if (k == "ranks") {
-                        od::array ranks;
-                        if (gv.get_array().get(ranks))
-                            continue;
-                        for (auto r : ranks) {
-                            std::int64_t rv = 0;
-                            if (!r.get_int64().get(rv) && rv >= 0 && rv < INT32_MAX)
-                                pg.ranks.push_back(static_cast<std::int32_t>(rv));
-                        }
-                    }
-                }
-                m_part.processGroups.push_back(std::move(pg));
-            }
+            if (!parseProcessGroups(v))
+                return false;
         }
     }
+    return true;
+}
+
+bool Parser::parseProcessGroups(od::value value)
+{
+    od::array groups;
+    if (auto error = value.get_array().get(groups)) {
+        if (isMalformed(error))
+            return false;
+        m_part.warn(ErrorCode::WrongType, offsetOf(value), "distributedInfo.pg_config is not an array; ignored");
+        return true;
+    }
+    for (auto g : groups) {
+        od::value gv;
+        if (std::move(g).get(gv))
+            return false;
+        od::object go;
+        if (auto error = gv.get_object().get(go)) {
+            if (isMalformed(error))
+                return false;
+            m_part.warn(ErrorCode::WrongType, offsetOf(gv), "process groups in distributedInfo.pg_config that are not objects; skipped");
+            continue;
+        }
+        // Fields a group does not give stay empty (a group without pg_name has an empty name).
+        ProcessGroup pg;
+        for (auto gf : go) {
+            od::field f;
+            std::string_view k;
+            if (std::move(gf).get(f) || f.unescaped_key().get(k))
+                return false;
+            od::value fv = f.value();
+            std::string_view text;
+            StringId* target = k == "pg_name" ? &pg.name : k == "pg_desc" ? &pg.description : k == "backend_config" ? &pg.backend : nullptr;
+            if (target) {
+                if (auto error = fv.get_string().get(text); isMalformed(error))
+                    return false;
+                else if (error)
+                    m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group fields that are not strings; ignored");
+                else
+                    *target = m_part.strings.intern(text);
+            } else if (k == "ranks") {
+                od::array ranks;
+                if (auto error = fv.get_array().get(ranks)) {
+                    if (isMalformed(error))
+                        return false;
+                    m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group ranks that are not an array; ignored");
+                    continue;
+                }
+                for (auto r : ranks) {
+                    std::int64_t rv = 0;
+                    if (auto error = r.get_int64().get(rv); isMalformed(error))
+                        return false;
+                    else if (error || rv < 0 || rv >= INT32_MAX)
+                        m_part.warn(ErrorCode::WrongType, -1, "process group ranks that are not rank numbers; ignored");
+                    else
+                        pg.ranks.push_back(static_cast<std::int32_t>(rv));
+                }
+            }
+        }
+        m_part.processGroups.push_back(std::move(pg));
+    }
+    return true;
 }
 
 bool Parser::readId(od::value& value, IdValue& out)
@@ -709,16 +790,18 @@ void Parser::appendShape(od::value& value, std::string& out)
     appendCompact(value, out, 0);
 }
 
-void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
+bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
 {
     for (auto fieldResult : object) {
         // Fields and values are used where the iterator holds them: copying them out costs more than
         // the rest of the walk, as the copies read back what was just stored in pieces.
         if (fieldResult.error())
-            return;
+            return false;
         od::field&& field = std::move(fieldResult).value_unsafe();
         const std::string_view key = rawKey(field);
         od::value& v = field.value();
+        if (isMalformedValue(v))
+            return false;
         std::int64_t n = 0;
         std::string_view s;
         // A numeric argument kept for counter events (at most 32 per event).
@@ -814,6 +897,7 @@ void Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
             continue;
         }
     }
+    return true;
 }
 
 bool Parser::parseEvent(od::object object, Event& ev)
@@ -825,6 +909,8 @@ bool Parser::parseEvent(od::object object, Event& ev)
         od::field&& field = std::move(fieldResult).value_unsafe();
         const std::string_view key = rawKey(field);
         od::value& v = field.value();
+        if (isMalformedValue(v))
+            return false;
         auto markTypeError = [&](std::string_view which) {
             if (!ev.typeError) {
                 ev.typeError = true;
@@ -892,8 +978,10 @@ bool Parser::parseEvent(od::object object, Event& ev)
                 od::json_type t;
                 if (v.type().get(t))
                     markTypeError("args");
-                else if (t == od::json_type::object && !v.get_object().get(args))
-                    parseArgs(args, ev.args, ev.ph == 'C' || ev.ph == 0);
+                else if (t == od::json_type::object && !v.get_object().get(args)) {
+                    if (!parseArgs(args, ev.args, ev.ph == 'C' || ev.ph == 0))
+                        return false;
+                }
                 else if (t != od::json_type::null)
                     markTypeError("args");
             }
@@ -1117,6 +1205,11 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
             m_part.warn(ErrorCode::WrongType, offset, "events whose \"ts\" is not a number; skipped");
         return;
     }
+    // Every time of a trace lies within ±2^62 ns (146 years), so that time arithmetic cannot overflow.
+    if (!CheckedMath::isTimeInRange(ts)) {
+        m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"ts\" lies more than 2^62 ns (146 years) from zero; skipped");
+        return;
+    }
     switch (ev.ph) {
     case 'X': {
         TimeNs dur = 0;
@@ -1135,11 +1228,12 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
             m_part.warn(ErrorCode::NegativeDuration, offset, "events with a negative duration; skipped");
             return;
         }
-        if (ts > INT64_MAX - dur) {
-            m_part.warn(ErrorCode::ValueOutOfRange, offset, "events ending beyond the representable time; skipped");
+        TimeNs end = 0;
+        if (!CheckedMath::add(ts, dur, end) || !CheckedMath::isTimeInRange(end)) {
+            m_part.warn(ErrorCode::ValueOutOfRange, offset, "events ending more than 2^62 ns (146 years) from zero; skipped");
             return;
         }
-        addOp(ev, trackFor(ev), ts, ts + dur);
+        addOp(ev, trackFor(ev), ts, end);
         return;
     }
     case 'B': {
@@ -1686,7 +1780,7 @@ void Parser::closeStreamingArray()
         return;
     const std::string_view tail = text.substr(lastBrace + 1, last - lastBrace);
     const bool dropped = tail.find_first_not_of(" \t\r\n,") != std::string_view::npos;
-    m_buffer->reserveMore(1);
+    // The byte after the brace is still inside the text (the text goes on after it), so no room is needed.
     m_buffer->data()[lastBrace + 1] = ']';
     m_buffer->setSize(lastBrace + 2);
     m_text = textOf(*m_buffer);

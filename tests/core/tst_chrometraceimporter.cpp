@@ -131,6 +131,15 @@ private Q_SLOTS:
     void fileErrors();
     void skippedEvents_data();
     void skippedEvents();
+    void byteLevelErrors_data();
+    void byteLevelErrors();
+    void deepNestingLoads();
+    void byteOrderMarkIsSkipped();
+    void flowCyclesAreDropped_data();
+    void flowCyclesAreDropped();
+    void processGroupWithoutName();
+    void baseTimeBeyondRangeKeepsTimesRelative();
+    void oversizedArgumentsAreUnknown();
     void onlyInvalidEventsFail();
 
 private:
@@ -688,6 +697,19 @@ void TestChromeTraceImporter::fileErrors_data()
         << QByteArray(R"({"traceEvents":7})") << ErrorCode::WrongType << qint64(15);
     QTest::newRow("invalid json in events") << "{\"traceEvents\":[" + good + ",{\"ph\":\"X\",,\"name\":\"b\"}," + good
             + "]}" << ErrorCode::InvalidJson << qint64(0);
+    // An event whose args leave brackets open stops the parse at any depth; it never ends the events
+    // array quietly, losing every event after it.
+    for (const char* open : { "[", "[[", "[[[", "{\"y\":[[" }) {
+        QTest::newRow(qPrintable(QStringLiteral("args left open: %1").arg(QLatin1String(open))))
+            << "{\"traceEvents\":[" + good + ",{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":5,\"dur\":1,\"args\":{\"x\":"
+                + open + "}}," + good + "," + good + "]}"
+            << ErrorCode::InvalidJson << qint64(16);
+    }
+    QTest::newRow("text after the document") << "{\"traceEvents\":[" + good + "]} {\"more\":1}" << ErrorCode::InvalidJson << qint64(10);
+    QTest::newRow("NaN literal") << "{\"traceEvents\":[" + good + ",{\"ph\":\"X\",\"ts\":NaN}]}" << ErrorCode::InvalidJson << qint64(0);
+    QTest::newRow("Infinity literal") << "{\"traceEvents\":[" + good + ",{\"ph\":\"X\",\"dur\":-Infinity}]}" << ErrorCode::InvalidJson << qint64(0);
+    QTest::newRow("UTF-16 with mark") << QByteArray("\xFF\xFE{\0\"\0", 6) << ErrorCode::NotATrace << qint64(0);
+    QTest::newRow("UTF-16 without mark") << QByteArray("{\0\"\0t\0", 6) << ErrorCode::NotATrace << qint64(0);
     QTest::newRow("no events") << QByteArray(R"({"traceEvents":[]})") << ErrorCode::NoEvents << qint64(-1);
     QTest::newRow("only metadata") << QByteArray(
         R"({"traceEvents":[{"ph":"M","name":"thread_name","pid":1,"tid":1,"args":{"name":"x"}}]})")
@@ -739,6 +761,19 @@ void TestChromeTraceImporter::skippedEvents_data()
     QTest::newRow("ts out of range") << QByteArray(R"({"ph":"X","name":"bad","pid":1,"tid":1,"ts":1e30,"dur":3})")
                                      << ErrorCode::ValueOutOfRange;
     QTest::newRow("event is a number") << QByteArray("17") << ErrorCode::WrongType;
+    // Times stay within ±2^62 ns, so that every sum and difference of two of them fits an int64.
+    QTest::newRow("ts beyond 2^62 ns") << QByteArray(R"({"ph":"X","name":"bad","pid":1,"tid":1,"ts":4611686018427388,"dur":1})")
+                                       << ErrorCode::ValueOutOfRange;
+    QTest::newRow("ts below -2^62 ns") << QByteArray(R"({"ph":"X","name":"bad","pid":1,"tid":1,"ts":-4611686018427388,"dur":1})")
+                                       << ErrorCode::ValueOutOfRange;
+    QTest::newRow("end beyond 2^62 ns") << QByteArray(R"({"ph":"X","name":"bad","pid":1,"tid":1,"ts":4611686018427387,"dur":1000})")
+                                        << ErrorCode::ValueOutOfRange;
+    QTest::newRow("ts at int64 max") << QByteArray(R"({"ph":"X","name":"bad","pid":1,"tid":1,"ts":9223372036854775807,"dur":1})")
+                                     << ErrorCode::ValueOutOfRange;
+    QTest::newRow("flow at int64 max") << QByteArray(R"({"ph":"s","id":1,"name":"bad","pid":1,"tid":1,"ts":9223372036854775807})")
+                                       << ErrorCode::ValueOutOfRange;
+    QTest::newRow("30-digit dur") << QByteArray(R"({"ph":"X","name":"bad","pid":1,"tid":1,"ts":5,"dur":123456789012345678901234567890})")
+                                  << ErrorCode::ValueOutOfRange;
 }
 
 void TestChromeTraceImporter::skippedEvents()
@@ -763,6 +798,134 @@ void TestChromeTraceImporter::skippedEvents()
     QCOMPARE(d.count, std::int64_t(1));
     QCOMPARE(d.file, tracePath);
     QCOMPARE(d.firstByteOffset, std::int64_t(text.indexOf(bad)));
+}
+
+void TestChromeTraceImporter::byteLevelErrors_data()
+{
+    // Errors of the text's bytes are named and placed at the offending byte, not taken for an early end.
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("marker"); // the offending bytes; the error's offset is where they start
+    QTest::addColumn<QString>("detail");
+    const QByteArray head = R"({"traceEvents":[{"ph":"X","pid":1,"tid":1,"ts":1,"dur":2,"name":"a)";
+    const QByteArray tail = R"("},{"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":2}]})";
+    QTest::newRow("invalid UTF-8") << head + "\xC3\x28" + tail << QByteArray("\xC3\x28") << QStringLiteral("UTF-8");
+    QTest::newRow("overlong UTF-8") << head + "\xC0\xAF" + tail << QByteArray("\xC0\xAF") << QStringLiteral("UTF-8");
+    QTest::newRow("NUL in a string") << head + QByteArray("x\0y", 3) + tail << QByteArray("\0y", 2) << QStringLiteral("NUL");
+    QTest::newRow("raw control character") << head + "x\x01y" + tail << QByteArray("\x01y") << QStringLiteral("control character");
+    const QByteArray wrong = R"({"traceEvents":[{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2,"args":{"x":[[)";
+    QTest::newRow("bracket closed by a brace") << wrong + "}}]}" << QByteArray("}}]}") << QStringLiteral("closes the '['");
+    QTest::newRow("NaN in an unread field") << head + R"(","x":NaN},{"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":2}]})"
+                                            << QByteArray("NaN") << QStringLiteral("");
+}
+
+void TestChromeTraceImporter::byteLevelErrors()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, marker);
+    QFETCH(QString, detail);
+    const std::string path = writeFile(QStringLiteral("bytes.json"), text);
+    Expected<TracePtr> loaded = TraceLoader::load({ path });
+    QVERIFY(!loaded.hasValue());
+    const Status& s = loaded.status();
+    QVERIFY2(s.code() == ErrorCode::InvalidJson, qPrintable(describe(s)));
+    QCOMPARE(s.file(), path);
+    QVERIFY2(QString::fromStdString(s.detail()).contains(detail), qPrintable(describe(s)));
+    QCOMPARE(s.byteOffset(), qint64(text.indexOf(marker)));
+}
+
+void TestChromeTraceImporter::deepNestingLoads()
+{
+    // Deep nesting is valid JSON: values the importer does not need are stepped over without recursion,
+    // and shapes deeper than it keeps are left out.
+    QByteArray deep = R"({"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2,"args":{"x":)";
+    deep += QByteArray(5000, '[') + QByteArray(5000, ']') + R"(,"Input Dims":)" + QByteArray(3000, '[') + QByteArray(3000, ']') + "}}";
+    LOAD_TRACE(trace, QStringLiteral("deep.json"), events({ deep, R"({"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":2})" }));
+    QCOMPARE(trace.opCount(), std::size_t(2));
+}
+
+void TestChromeTraceImporter::byteOrderMarkIsSkipped()
+{
+    LOAD_TRACE(trace, QStringLiteral("bom.json"),
+        "\xEF\xBB\xBF" + events({ R"({"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2})" }));
+    QCOMPARE(trace.opCount(), std::size_t(1));
+    QVERIFY(trace.diagnostics().empty());
+}
+
+void TestChromeTraceImporter::flowCyclesAreDropped_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("detail");
+    // Forward and backward ops linked both ways: the link into the earlier op cannot be a dependency.
+    QTest::newRow("fwdbwd both ways") << events({
+        R"({"ph":"X","cat":"cpu_op","name":"fwd","pid":1,"tid":1,"ts":100,"dur":100})",
+        R"({"ph":"X","cat":"cpu_op","name":"bwd","pid":1,"tid":2,"ts":300,"dur":100})",
+        R"({"ph":"s","id":5,"pid":1,"tid":1,"ts":100,"cat":"fwdbwd","name":"fwdbwd"})",
+        R"({"ph":"f","id":5,"pid":1,"tid":2,"ts":300,"cat":"fwdbwd","name":"fwdbwd","bp":"e"})",
+        R"({"ph":"s","id":6,"pid":1,"tid":2,"ts":300,"cat":"fwdbwd","name":"fwdbwd"})",
+        R"({"ph":"f","id":6,"pid":1,"tid":1,"ts":100,"cat":"fwdbwd","name":"fwdbwd","bp":"e"})",
+    }) << QStringLiteral("starting before their source");
+    // A launch flow from the kernel back to its launch (the correlation id links them the right way).
+    QTest::newRow("ac2g from kernel to launch") << events({
+        R"({"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":100,"dur":5,"args":{"correlation":42}})",
+        R"({"ph":"X","cat":"kernel","name":"kernel","pid":0,"tid":7,"ts":110,"dur":50,"args":{"correlation":42}})",
+        R"({"ph":"s","id":42,"pid":0,"tid":7,"ts":110,"cat":"ac2g","name":"ac2g"})",
+        R"({"ph":"f","id":42,"pid":1,"tid":1,"ts":100,"cat":"ac2g","name":"ac2g","bp":"e"})",
+    }) << QStringLiteral("do not lead from a host call to a device op");
+}
+
+void TestChromeTraceImporter::flowCyclesAreDropped()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, detail);
+    LOAD_TRACE(trace, QStringLiteral("cycle.json"), text);
+    // Every link left leads forward: from an op to one that starts later (or at once, later in order).
+    QVERIFY(!trace.links().empty());
+    for (const Link& l : trace.links())
+        QVERIFY(trace.start(l.to) > trace.start(l.from) || (trace.start(l.to) == trace.start(l.from) && l.from < l.to));
+    QCOMPARE(trace.links().size(), std::size_t(1));
+    const Diagnostic* d = diagnostic(trace, ErrorCode::UnmatchedEvent);
+    QVERIFY(d);
+    QVERIFY2(QString::fromStdString(d->detail).contains(detail), d->detail.c_str());
+    QCOMPARE(d->file, tracePath);
+    QVERIFY(d->firstByteOffset > 0);
+}
+
+void TestChromeTraceImporter::processGroupWithoutName()
+{
+    // pg_config entries may carry only some of their fields: a group without pg_name has an empty name.
+    const QByteArray text = R"({"distributedInfo":{"rank":0,"world_size":2,"pg_config":[{"pg_desc":"default_pg","ranks":[0,1]},{"ranks":"x"},7]},)"
+                            R"("traceEvents":[{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2}]})";
+    LOAD_TRACE(trace, QStringLiteral("pg.json"), text);
+    QCOMPARE(trace.processGroups().size(), std::size_t(2));
+    QCOMPARE(trace.string(trace.processGroups()[0].name), std::string_view(""));
+    QCOMPARE(trace.string(trace.processGroups()[0].description), std::string_view("default_pg"));
+    QCOMPARE(trace.processGroups()[0].ranks, (std::vector<std::int32_t> { 0, 1 }));
+    QVERIFY(diagnosticCount(trace, ErrorCode::WrongType) >= 2);
+}
+
+void TestChromeTraceImporter::baseTimeBeyondRangeKeepsTimesRelative()
+{
+    // Adding the base would move some times past 2^62 ns: it is applied to none of them, never to some.
+    const QByteArray text = R"({"baseTimeNanoseconds":4611686018427387000,"traceEvents":[)"
+                            R"({"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2},{"ph":"X","name":"b","pid":1,"tid":1,"ts":10,"dur":2}]})";
+    LOAD_TRACE(trace, QStringLiteral("base.json"), text);
+    QCOMPARE(trace.start(opNamed(trace, "a")), TimeNs(1000));
+    QCOMPARE(trace.start(opNamed(trace, "b")), TimeNs(10000));
+    QVERIFY(diagnostic(trace, ErrorCode::ValueOutOfRange));
+}
+
+void TestChromeTraceImporter::oversizedArgumentsAreUnknown()
+{
+    // Element counts and shapes whose bytes do not fit an int64 are unknown sizes, with a warning.
+    LOAD_TRACE(trace, QStringLiteral("sizes.json"),
+        events({
+            R"({"ph":"X","cat":"cpu_op","name":"record_param_comms","pid":1,"tid":1,"ts":1,"dur":10,)"
+            R"("args":{"Collective name":"all_reduce","In msg nelems":4611686018427387904,"Out msg nelems":1,"dtype":"Float",)"
+            R"("Input Dims":[[123456789012345678901234567890,2]],"Input type":["float"],"Process Group Ranks":"[0, 123456789012345678901234567890]"}})",
+        }));
+    QCOMPARE(trace.opCount(), std::size_t(1));
+    QCOMPARE(trace.bytes(OpId(0)), std::int64_t(0));
+    QVERIFY(diagnostic(trace, ErrorCode::ValueOutOfRange));
 }
 
 void TestChromeTraceImporter::onlyInvalidEventsFail()

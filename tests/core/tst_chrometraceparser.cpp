@@ -312,18 +312,19 @@ private Q_SLOTS:
     {
         const std::string doc = "{\"traceEvents\": [\n"
             + completeEvent("\"pid\": 7 , \"tid\": 25738, \"ts\": 1700000000000000.123") + ",\n"
-            + completeEvent("\"pid\": 7, \"tid\": \"25738\", \"ts\": 9223372036854774.807") + ",\n"
+            + completeEvent("\"pid\": 7, \"tid\": \"25738\", \"ts\": 4611686018427386.903") + ",\n"
             + completeEvent("\"pid\": 7, \"tid\": -3, \"ts\": -1700000000000000.5") + ",\n"
             + completeEvent("\"pid\": 7, \"tid\": 1e2, \"ts\": 1.5e3") + ",\n"
             + completeEvent("\"pid\": 7, \"tid\": 100, \"ts\": \"42\"") + ",\n"
             + completeEvent("\"pid\": 7, \"tid\": 123456789012345678, \"ts\": 12345678") + ",\n"
-            + completeEvent("\"pid\": 7, \"tid\": 1, \"ts\": 9223372036854775.808") + "\n]}";
+            + completeEvent("\"pid\": 7, \"tid\": 1, \"ts\": 9223372036854775.808") + ",\n"
+            + completeEvent("\"pid\": 7, \"tid\": 1, \"ts\": 4611686018427386.904") + "\n]}";
         const Parsed parsed = parse(doc, 0);
         QVERIFY2(parsed.status.ok(), parsed.status.toString().c_str());
         const RankPart& part = parsed.part;
         QCOMPARE(part.opCount(), std::size_t(6));
         QCOMPARE(part.start[0], TimeNs(1700000000000000123));
-        QCOMPARE(part.start[1], TimeNs(9223372036854774807)); // ends at the last representable nanosecond
+        QCOMPARE(part.start[1], TimeNs(4611686018427386903)); // ends at the last nanosecond below 2^62
         QCOMPARE(part.start[2], TimeNs(-1700000000000000500));
         QCOMPARE(part.start[3], TimeNs(1500000));
         QCOMPARE(part.start[4], TimeNs(42000));
@@ -336,9 +337,11 @@ private Q_SLOTS:
         QCOMPARE(key(3).tid, std::int64_t(100));
         QVERIFY(key(4) == key(3));
         QCOMPARE(key(5).tid, std::int64_t(123456789012345678));
-        // The last timestamp is one nanosecond past what an int64 holds: skipped and counted.
-        QCOMPARE(part.diagnostics.size(), std::size_t(1));
+        // One timestamp is a nanosecond past what an int64 holds, the other ends at 2^62 ns: both are
+        // skipped and counted.
+        QCOMPARE(part.diagnostics.size(), std::size_t(2));
         QCOMPARE(part.diagnostics[0].code, ErrorCode::ValueOutOfRange);
+        QCOMPARE(part.diagnostics[1].code, ErrorCode::ValueOutOfRange);
     }
 
     void largeUnclosedArray()
