@@ -1,5 +1,6 @@
 #include "core/import/rankfinalizer.h"
 
+#include "core/base/checkedmath.h"
 #include "core/base/parallel.h"
 #include "core/import/hugepages_p.h"
 #include "core/import/rankpart.h"
@@ -9,7 +10,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <numeric>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 
@@ -188,48 +192,59 @@ void Finalizer::applyBaseTime()
 {
     if (!p.hasBaseTime || p.baseTimeNs == 0)
         return;
+    // The base applies to every time of the file or to none: first make sure that every shifted time
+    // stays within the range of a trace, so that no time is left relative while others are absolute.
     const TimeNs base = p.baseTimeNs;
-    auto shift = [base](TimeNs& t, bool& overflow) {
-        TimeNs r;
-        if (__builtin_add_overflow(t, base, &r))
-            overflow = true;
-        else
-            t = r;
+    TimeNs lo = 0, hi = 0;
+    bool any = false;
+    auto extend = [&](TimeNs t) {
+        lo = any ? std::min(lo, t) : t;
+        hi = any ? std::max(hi, t) : t;
+        any = true;
     };
+    for (std::size_t i = 0; i < p.start.size(); ++i) {
+        extend(p.start[i]);
+        extend(p.end[i]);
+    }
+    for (const auto& f : p.flows)
+        extend(f.time);
+    for (const auto& c : p.counters)
+        extend(c.time);
+    TimeNs shiftedLo = 0, shiftedHi = 0;
+    if (any && (!CheckedMath::add(lo, base, shiftedLo) || !CheckedMath::add(hi, base, shiftedHi)
+                   || !CheckedMath::isTimeInRange(shiftedLo) || !CheckedMath::isTimeInRange(shiftedHi))) {
+        p.warn(ErrorCode::ValueOutOfRange, -1,
+            "baseTimeNanoseconds would move times more than 2^62 ns (146 years) from zero; times are kept relative to it");
+        return;
+    }
     // The columns are independent: shift them on all cores.
-    bool overflowed[3] = { false, false, false };
     parallelFor(3, [&](std::size_t column) {
-        bool& overflow = overflowed[column];
         if (column == 0) {
             for (TimeNs& t : p.start)
-                shift(t, overflow);
+                t += base;
         } else if (column == 1) {
             for (TimeNs& t : p.end)
-                shift(t, overflow);
+                t += base;
         } else {
             for (auto& f : p.flows)
-                shift(f.time, overflow);
+                f.time += base;
             for (auto& c : p.counters)
-                shift(c.time, overflow);
+                c.time += base;
         }
     });
-    if (overflowed[0] || overflowed[1] || overflowed[2])
-        p.warn(ErrorCode::ValueOutOfRange, -1, "timestamps overflow when baseTimeNanoseconds is added; some kept relative");
 }
 
 void Finalizer::markGpuTracks()
 {
     // A process labelled "GPU N" holds the streams of device N.
+    std::set<std::pair<std::int64_t, std::uint32_t>> gpuProcesses;
     for (const auto& [key, label] : p.processLabels) {
-        std::string_view l = p.strings.view(label);
-        if (!startsWith(l, "GPU"))
-            continue;
-        for (auto& t : p.tracks) {
-            if (t.key.pid == key.pid && t.key.pidString == key.pidString)
-                t.gpu = true;
-        }
+        if (startsWith(p.strings.view(label), "GPU"))
+            gpuProcesses.emplace(key.pid, key.pidString);
     }
     for (auto& t : p.tracks) {
+        if (!gpuProcesses.empty() && gpuProcesses.count({ t.key.pid, t.key.pidString }))
+            t.gpu = true;
         if (t.gpu && t.key.pidString == kNone && t.key.pid >= 0 && t.key.pid < 1024)
             t.device = static_cast<std::int32_t>(t.key.pid);
     }
@@ -461,14 +476,22 @@ void Finalizer::linkCorrelations()
     std::vector<bool> isWait(p.streamWaits.empty() ? 0 : n, false);
     for (const auto& w : p.streamWaits)
         isWait[w.first] = true;
+    // The GPU track of each (process, stream): a wait names the stream it waits on by its number.
+    std::map<std::tuple<std::int64_t, std::uint32_t, std::int64_t>, std::uint32_t> gpuTrackOf;
+    if (!p.streamWaits.empty()) {
+        for (std::uint32_t t = 0; t < m_ranges.size(); ++t) {
+            const RankPart::Track& track = p.tracks[t];
+            if (track.gpu && track.key.tidString == kNone)
+                gpuTrackOf.emplace(std::make_tuple(track.key.pid, track.key.pidString, track.key.tid), t);
+        }
+    }
     for (const auto& [op, wait] : p.streamWaits) {
         if (!isGpu(op))
             continue;
         const RankPart::TrackKey& key = p.tracks[p.track[op]].key;
-        for (std::uint32_t t = 0; t < m_ranges.size(); ++t) {
-            const RankPart::Track& track = p.tracks[t];
-            if (!track.gpu || track.key.pid != key.pid || track.key.pidString != key.pidString || track.key.tid != wait.stream)
-                continue;
+        const auto found = gpuTrackOf.find(std::make_tuple(key.pid, key.pidString, wait.stream));
+        if (found != gpuTrackOf.end()) {
+            const std::uint32_t t = found->second;
             auto [it, fresh] = issued.try_emplace(t);
             if (fresh) {
                 for (std::uint32_t i = m_ranges[t].first; i < m_ranges[t].first + m_ranges[t].count; ++i) {
@@ -550,6 +573,10 @@ void Finalizer::linkFlows()
     std::int64_t firstUnbound = -1;
     std::int64_t dangling = 0;
     std::int64_t firstDangling = -1;
+    std::int64_t misdirected = 0;
+    std::int64_t firstMisdirected = -1;
+    std::int64_t backwards = 0;
+    std::int64_t firstBackwards = -1;
     StringId kindCategory;
     LinkKind kind = LinkKind::Flow;
     for (std::size_t i = 0; i < p.flows.size();) {
@@ -574,8 +601,20 @@ void Finalizer::linkFlows()
                 continue;
             }
             ++bound;
-            if (previous != kNone && previous != op)
-                p.links.push_back(Link { OpId(previous), OpId(op), kind });
+            if (previous != kNone && previous != op) {
+                // A recorded dependency that cannot be one would make the ops wait for each other in a
+                // cycle: a launch flow must lead from a host call to a device op, and no flow may lead to
+                // an op that starts before its source (ops starting together: in op order).
+                if (kind == LinkKind::Launch && (isGpu(previous) || !isGpu(op))) {
+                    if (misdirected++ == 0)
+                        firstMisdirected = p.flows[k].byteOffset;
+                } else if (p.start[op] < p.start[previous] || (p.start[op] == p.start[previous] && op < previous)) {
+                    if (backwards++ == 0)
+                        firstBackwards = p.flows[k].byteOffset;
+                } else {
+                    p.links.push_back(Link { OpId(previous), OpId(op), kind });
+                }
+            }
             previous = op;
         }
         if (bound == 1) {
@@ -588,6 +627,11 @@ void Finalizer::linkFlows()
         p.warn(ErrorCode::UnmatchedEvent, firstUnbound, "flow events with no slice to bind to; ignored", unbound);
     if (dangling > 0)
         p.warn(ErrorCode::UnmatchedEvent, firstDangling, "flows with only one end in the trace; ignored", dangling);
+    if (misdirected > 0)
+        p.warn(ErrorCode::UnmatchedEvent, firstMisdirected,
+            "launch flows (ac2g) that do not lead from a host call to a device op; ignored", misdirected);
+    if (backwards > 0)
+        p.warn(ErrorCode::UnmatchedEvent, firstBackwards, "flows that lead to an op starting before their source; ignored", backwards);
     p.flows.clear();
     p.flows.shrink_to_fit();
 }
@@ -645,8 +689,10 @@ void Finalizer::propagateCommArgs()
             return StringId(0);
         return p.strings.intern(OpClassifier::normalizeCollective(p.strings.view(raw)));
     };
+    // Message and tensor sizes that do not fit an int64 of bytes.
+    std::int64_t oversized = 0;
     // Bytes of the first tensor with known dims, from recorded shapes.
-    auto shapeBytes = [this, &find](std::uint32_t op) -> std::int64_t {
+    auto shapeBytes = [this, &find, &oversized](std::uint32_t op) -> std::int64_t {
         const ShapeArgs* shape = find(p.shapes, op);
         if (!shape)
             return -1;
@@ -661,6 +707,8 @@ void Finalizer::propagateCommArgs()
                 return -1;
             std::string_view inner = dims.substr(pos + 1, close - pos - 1);
             if (!inner.empty()) {
+                // Sizes beyond int64 (30-digit dimensions) are not sizes of a real tensor: unknown.
+                bool overflow = false;
                 std::int64_t elements = 1;
                 std::size_t q = 0;
                 while (q <= inner.size()) {
@@ -668,9 +716,9 @@ void Finalizer::propagateCommArgs()
                     std::int64_t v = 0;
                     for (char c : inner.substr(q, comma - q)) {
                         if (c >= '0' && c <= '9')
-                            v = v * 10 + (c - '0');
+                            v = CheckedMath::saturatingAdd(CheckedMath::saturatingMul(v, 10, &overflow), c - '0', &overflow);
                     }
-                    elements *= v;
+                    elements = CheckedMath::saturatingMul(elements, v, &overflow);
                     q = comma + 1;
                 }
                 // The tensor's dtype is the tensor-th quoted string of types.
@@ -685,7 +733,12 @@ void Finalizer::propagateCommArgs()
                     tq = b + 1;
                 }
                 const int size = OpClassifier::dtypeBytes(dtype);
-                return elements * (size > 0 ? size : 4);
+                const std::int64_t bytes = CheckedMath::saturatingMul(elements, size > 0 ? size : 4, &overflow);
+                if (overflow) {
+                    ++oversized;
+                    return -1;
+                }
+                return bytes;
             }
             ++tensor;
             pos = close + 2;
@@ -715,12 +768,18 @@ void Finalizer::propagateCommArgs()
         if (b > 0 && groupBytes.find(root[i]) == groupBytes.end())
             groupBytes.emplace(root[i], b);
     }
-    auto bytesOf = [](const CommArgs& a, std::string_view dtype) -> std::int64_t {
+    auto bytesOf = [&oversized](const CommArgs& a, std::string_view dtype) -> std::int64_t {
         const std::int64_t elems = std::max(a.inNelems, a.outNelems);
         if (elems < 0)
             return -1;
         const int size = OpClassifier::dtypeBytes(dtype);
-        return elems * (size > 0 ? size : 4);
+        bool overflow = false;
+        const std::int64_t bytes = CheckedMath::saturatingMul(elems, size > 0 ? size : 4, &overflow);
+        if (overflow) {
+            ++oversized;
+            return -1;
+        }
+        return bytes;
     };
 
     std::vector<std::pair<std::uint32_t, CommArgs>> out;
@@ -779,6 +838,8 @@ void Finalizer::propagateCommArgs()
         out.emplace_back(i, args);
     }
     p.commArgs = std::move(out);
+    if (oversized > 0)
+        p.warn(ErrorCode::ValueOutOfRange, -1, "message or tensor sizes beyond 2^63 bytes; taken as unknown", oversized);
 }
 
 void Finalizer::findSteps()
@@ -947,9 +1008,42 @@ void Finalizer::assignPhases()
 
 } // namespace
 
+namespace {
+
+bool endsWith(std::string_view s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// Timelines of other frameworks share the Chrome trace syntax but not its meaning (a process per
+// tensor, per device stream): tell them apart by the names only they use, so that a job never mixes
+// them with PyTorch profiler traces unnoticed.
+std::string dialectOf(const RankPart& part)
+{
+    if (part.format == "kineto")
+        return part.format;
+    for (const auto& [key, name] : part.processNames) {
+        const std::string_view n = part.strings.view(name);
+        if (startsWith(n, "/device:") || startsWith(n, "/job:"))
+            return "tensorflow";
+    }
+    for (std::uint32_t id = 0; id < part.strings.size(); ++id) {
+        const std::string_view s = part.strings.view(StringId(id));
+        if (s == "NEGOTIATE_ALLREDUCE" || s == "NEGOTIATE_BROADCAST" || s == "NEGOTIATE_ALLGATHER" || s == "CYCLE_START")
+            return "horovod";
+        if (startsWith(s, "Comm.byteps") || endsWith(s, ".COORDINATE_REDUCE") || endsWith(s, ".COORDINATE_PUSH")
+            || endsWith(s, ".COORDINATE_BROADCAST"))
+            return "byteps";
+    }
+    return part.format;
+}
+
+} // namespace
+
 void RankFinalizer::finalize(RankPart& part)
 {
     Finalizer(part).run();
+    part.format = dialectOf(part);
     // Process identity: the most common numeric pid among CPU threads.
     std::unordered_map<std::int64_t, std::size_t> pids;
     for (const auto& t : part.tracks) {
