@@ -4,16 +4,18 @@
 #include "core/base/progress.h"
 #include "core/import/chrometraceparser.h"
 #include "core/import/filereader.h"
+#include "core/base/resourcelimits.h"
 #include "core/import/layerwisejob.h"
+#include "core/import/rankassigner.h"
 #include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
-#include <cctype>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
-#include <map>
+#include <new>
 #include <set>
 
 #if defined(__GLIBC__)
@@ -28,17 +30,6 @@ namespace {
 
 // Staging memory is freed by now, but the allocator keeps most of it in its arenas: give the free
 // pages back, so that a loaded trace costs what its model holds and not the peak of its import.
-bool isLayerwiseFile(const std::string& path)
-{
-    const std::filesystem::path p(path);
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    std::error_code ec;
-    if (std::filesystem::is_directory(p, ec))
-        return false;
-    return ext == ".csv" || ext == ".log" || p.filename() == "graph.txt";
-}
-
 void releaseFreeMemory()
 {
 #if defined(__GLIBC__)
@@ -55,21 +46,9 @@ bool looksLikeTraceFile(const fs::path& p)
     return endsWith(".json") || endsWith(".json.gz") || endsWith(".json.zst") || endsWith(".json.zstd");
 }
 
-int digitsAt(const std::string& s, std::size_t pos, std::size_t* endOut = nullptr)
-{
-    std::size_t e = pos;
-    long long v = 0;
-    while (e < s.size() && e - pos < 9 && s[e] >= '0' && s[e] <= '9') {
-        v = v * 10 + (s[e] - '0');
-        ++e;
-    }
-    if (endOut)
-        *endOut = e;
-    return e == pos ? -1 : static_cast<int>(v);
-}
-
 // Copies a part's columns into data, remapping string ids and offsetting op and track ids.
-void appendPart(TraceData& data, RankPart& part, RankId rankId, const std::vector<std::uint32_t>& remap, bool identity)
+void appendPart(TraceData& data, RankPart& part, RankId rankId, const std::vector<std::uint32_t>& remap, bool identity,
+    std::set<std::pair<std::uint32_t, std::vector<std::int32_t>>>& knownGroups)
 {
     auto map = [&](std::uint32_t s) { return identity ? s : remap[s]; };
     // A string the part does not have (an invalid id) is the empty string in the trace.
@@ -170,9 +149,8 @@ void appendPart(TraceData& data, RankPart& part, RankId rankId, const std::vecto
         data.diagnostics.push_back(std::move(d));
     for (const ProcessGroup& g : part.processGroups) {
         ProcessGroup m { mapId(g.name), mapId(g.description), mapId(g.backend), g.ranks };
-        const bool known = std::any_of(data.processGroups.begin(), data.processGroups.end(),
-            [&m](const ProcessGroup& e) { return e.name == m.name && e.ranks == m.ranks; });
-        if (!known)
+        // Every rank lists the same groups: keep one of each (name and members).
+        if (knownGroups.emplace(m.name.value(), m.ranks).second)
             data.processGroups.push_back(std::move(m));
     }
 }
@@ -197,31 +175,102 @@ private:
     std::atomic<std::int64_t> m_done { 0 };
 };
 
-} // namespace
-
-int TraceLoader::rankFromFileName(const std::string& path)
+// Reads, decodes, parses and finalises one file into part. Half of a file's share of the progress is
+// reading (or mapping) it, half is parsing it.
+Status loadPart(const std::string& file, std::int64_t size, RankPart& part, ByteBudget& budget, ByteProgress& bytes,
+    const CancellationToken* cancel)
 {
-    std::string name = fs::path(path).filename().string();
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    for (std::string_view word : { "rank", "worker" }) {
-        for (std::size_t pos = lower.find(word); pos != std::string::npos; pos = lower.find(word, pos + 1)) {
-            std::size_t at = pos + word.size();
-            if (at < lower.size() && (lower[at] == '-' || lower[at] == '_'))
-                ++at;
-            const int r = digitsAt(lower, at);
-            if (r >= 0)
-                return r;
+    part.path = file;
+    std::int64_t reported = 0;
+    Expected<TextBuffer> text = FileReader::read(file, cancel, [&](std::int64_t done) {
+        const std::int64_t half = std::min(size, done) / 2;
+        bytes.add(half - reported);
+        reported = half;
+    }, nullptr, &budget);
+    if (!text)
+        return text.status();
+    {
+        // The decoded text is freed before finalising, which needs memory of its own.
+        TextBuffer buffer = std::move(*text);
+        bytes.add(size / 2 - reported);
+        reported = size / 2;
+        Status s = ChromeTraceParser::parse(buffer, part, cancel, ChromeTraceParser::kDefaultPieceBytes, nullptr, [&](double share) {
+            const std::int64_t target = size / 2 + static_cast<std::int64_t>(share * static_cast<double>(size - size / 2));
+            if (target > reported) {
+                bytes.add(target - reported);
+                reported = target;
+            }
+        });
+        // Whatever the parse made of it, text that vanished under the parser is not the file.
+        if (buffer.fileWasCut())
+            return Status::error(ErrorCode::ReadFailed, file, -1, "the file was truncated by another program while it was read");
+        if (!s.ok())
+            return s;
+    }
+    if (cancel && cancel->isCancelled())
+        return Status::cancelled();
+    RankFinalizer::finalize(part);
+    return {};
+}
+
+// What a format is called in messages.
+std::string formatLabel(const std::string& format)
+{
+    if (format == "kineto")
+        return "a PyTorch profiler (Kineto) trace";
+    if (format == "horovod")
+        return "a Horovod timeline";
+    if (format == "byteps")
+        return "a BytePS timeline";
+    if (format == "tensorflow")
+        return "a TensorFlow timeline";
+    return "a Chrome trace";
+}
+
+// The files of one job come from one kind of profiler: PyTorch profiler and plain Chrome traces mix
+// (older and newer writers of one job), the coordinator-level timelines of Horovod, BytePS and
+// TensorFlow do not mix with them or with each other.
+Status checkOneFamily(const std::vector<std::string>& files, const std::vector<RankPart>& parts)
+{
+    auto family = [](const std::string& format) { return format == "chrome" ? std::string("kineto") : format; };
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        if (family(parts[i].format) != family(parts[0].format)) {
+            return Status::error(ErrorCode::InvalidArgument, files[i], -1,
+                "the files of one job must come from one kind of profiler: this is " + formatLabel(parts[i].format) + ", "
+                    + files[0] + " is " + formatLabel(parts[0].format));
         }
     }
-    // "<anything>_N.<ext>": the last underscore-number before a dot.
-    for (std::size_t pos = lower.rfind('_'); pos != std::string::npos; pos = pos == 0 ? std::string::npos : lower.rfind('_', pos - 1)) {
-        std::size_t end = 0;
-        const int r = digitsAt(lower, pos + 1, &end);
-        if (r >= 0 && end < lower.size() && lower[end] == '.')
-            return r;
+    return {};
+}
+
+// A rank at or beyond the world size its file declares: the declared size cannot be right.
+void warnAboutWorldSize(TraceData& data, const std::vector<std::string>& files, const std::vector<RankPart>& parts,
+    const std::vector<RankAssigner::Assignment>& ranks)
+{
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].worldSize > 0 && ranks[i].rank >= parts[i].worldSize) {
+            data.diagnostics.push_back(Diagnostic { ErrorCode::ValueOutOfRange, files[i], -1, 1,
+                "rank " + std::to_string(ranks[i].rank) + " is not below the world size " + std::to_string(parts[i].worldSize)
+                    + " the file declares; the world size is taken as " + std::to_string(data.worldSize) });
+        }
     }
-    return -1;
+}
+
+// Bytes a merged trace takes per op (columns, index, links and tables; Trace::memoryBytes measures
+// 41-58 on real traces), with room for the strings.
+constexpr std::uint64_t kTraceBytesPerOp = 64;
+
+} // namespace
+
+bool TraceLoader::isLayerwiseFile(const std::string& path)
+{
+    const fs::path p(path);
+    std::string ext = p.extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::error_code ec;
+    if (fs::is_directory(p, ec))
+        return false;
+    return ext == ".csv" || ext == ".log" || p.filename() == "graph.txt";
 }
 
 Expected<std::vector<std::string>> TraceLoader::expandInputs(const std::vector<std::string>& inputs)
@@ -261,22 +310,25 @@ Expected<std::vector<std::string>> TraceLoader::expandInputs(const std::vector<s
 }
 
 Expected<std::shared_ptr<const Trace>> TraceLoader::load(
-    const std::vector<std::string>& inputs, const CancellationToken* cancel, ProgressSink* progress)
+    const std::vector<std::string>& inputs, const CancellationToken* cancel, ProgressSink* progress, const ResourceLimits& limits)
 {
     if (inputs.empty())
         return Status::error(ErrorCode::FileNotFound, {}, -1, "no input files");
     // A layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt) is a whole job on its own.
-    if (isLayerwiseFile(inputs.front())) {
+    for (const std::string& input : inputs) {
+        if (!isLayerwiseFile(input))
+            continue;
         if (inputs.size() > 1)
-            return Status::error(ErrorCode::InvalidArgument, inputs[1], -1,
+            return Status::error(ErrorCode::InvalidArgument, input, -1,
                 "a layer-wise profile describes a whole job and cannot be combined with other files");
-        return LayerwiseJob::load(inputs.front());
+        return LayerwiseJob::load(input);
     }
     Expected<std::vector<std::string>> expanded = expandInputs(inputs);
     if (!expanded)
         return expanded.status();
     const std::vector<std::string>& files = *expanded;
 
+    // Read, parse and finalise every file, in parallel.
     std::int64_t totalBytes = 0;
     std::vector<std::int64_t> sizes(files.size());
     for (std::size_t i = 0; i < files.size(); ++i) {
@@ -284,47 +336,16 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         totalBytes += sizes[i];
     }
     ByteProgress bytes(progress, std::max<std::int64_t>(1, totalBytes));
-
+    ByteBudget budget(limits.maxDecodedBytes);
     std::vector<RankPart> parts(files.size());
     std::vector<Status> statuses(files.size());
     parallelFor(files.size(), [&](std::size_t i) {
-        RankPart& part = parts[i];
-        part.path = files[i];
-        // Half of a file's share of the progress is reading (or mapping) it, half is parsing it.
-        const std::int64_t size = sizes[i];
-        std::int64_t reported = 0;
-        Expected<TextBuffer> text = FileReader::read(files[i], cancel, [&](std::int64_t done) {
-            const std::int64_t half = std::min(size, done) / 2;
-            bytes.add(half - reported);
-            reported = half;
-        });
-        if (!text) {
-            statuses[i] = text.status();
-            return;
+        try {
+            statuses[i] = loadPart(files[i], sizes[i], parts[i], budget, bytes, cancel);
+        } catch (const std::bad_alloc&) {
+            parts[i] = RankPart();
+            statuses[i] = Status::error(ErrorCode::TooLarge, files[i], -1, "out of memory while loading the file");
         }
-        Status s;
-        {
-            // The decoded text is freed before finalising, which needs memory of its own.
-            TextBuffer buffer = std::move(*text);
-            bytes.add(size / 2 - reported);
-            reported = size / 2;
-            s = ChromeTraceParser::parse(buffer, part, cancel, ChromeTraceParser::kDefaultPieceBytes, nullptr, [&](double share) {
-                const std::int64_t target = size / 2 + static_cast<std::int64_t>(share * static_cast<double>(size - size / 2));
-                if (target > reported) {
-                    bytes.add(target - reported);
-                    reported = target;
-                }
-            });
-        }
-        if (!s.ok()) {
-            statuses[i] = s;
-            return;
-        }
-        if (cancel && cancel->isCancelled()) {
-            statuses[i] = Status::cancelled();
-            return;
-        }
-        RankFinalizer::finalize(part);
     });
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
@@ -332,77 +353,65 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         if (!s.ok())
             return s;
     }
+    if (Status s = checkOneFamily(files, parts); !s.ok())
+        return s;
 
-    // Ranks: declared ones first, then names, then the smallest free numbers in file order.
-    std::vector<int> rankOf(files.size(), -1);
-    std::vector<std::string> source(files.size());
-    std::map<int, std::size_t> taken;
-    auto claim = [&](std::size_t i, int r, const char* how) -> Status {
-        auto [it, inserted] = taken.emplace(r, i);
-        if (!inserted) {
-            return Status::error(ErrorCode::DuplicateRank, files[i], -1,
-                "rank " + std::to_string(r) + " (from " + how + ") is also the rank of " + files[it->second]);
-        }
-        rankOf[i] = r;
-        source[i] = how;
-        return {};
-    };
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        if (parts[i].declaredRank >= 0) {
-            if (Status s = claim(i, parts[i].declaredRank, "distributed_info"); !s.ok())
-                return s;
-        }
-    }
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        if (rankOf[i] >= 0)
-            continue;
-        const int r = rankFromFileName(files[i]);
-        if (r >= 0 && taken.find(r) == taken.end()) {
-            if (Status s = claim(i, r, "file_name"); !s.ok())
-                return s;
-        }
-    }
-    int next = 0;
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        if (rankOf[i] >= 0)
-            continue;
-        while (taken.count(next))
-            ++next;
-        if (Status s = claim(i, next, "file_order"); !s.ok())
-            return s;
-    }
+    std::vector<RankAssigner::File> claims(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i)
+        claims[i] = RankAssigner::File { files[i], parts[i].declaredRank, parts[i].worldSize };
+    Expected<std::vector<RankAssigner::Assignment>> assigned = RankAssigner::assign(claims);
+    if (!assigned)
+        return assigned.status();
+    const std::vector<RankAssigner::Assignment>& ranks = *assigned;
 
-    TraceData data;
     std::vector<std::size_t> order(files.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rankOf[a] < rankOf[b]; });
-
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ranks[a].rank < ranks[b].rank; });
+    // A declared world size beyond any rank we accept is not one.
+    std::vector<Diagnostic> worldDiagnostics;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (parts[i].worldSize > RankAssigner::kMaxRank) {
+            worldDiagnostics.push_back(Diagnostic { ErrorCode::ValueOutOfRange, files[i], -1, 1,
+                "distributedInfo.world_size " + std::to_string(parts[i].worldSize) + " is not below "
+                    + std::to_string(RankAssigner::kMaxRank) + "; ignored" });
+            parts[i].worldSize = -1;
+        }
+    }
     std::set<std::string> formats;
     std::int32_t worldSize = static_cast<std::int32_t>(files.size());
-    std::size_t totalOps = 0;
+    std::uint64_t totalOps = 0;
     for (std::size_t i : order) {
         formats.insert(parts[i].format);
-        worldSize = std::max({ worldSize, parts[i].worldSize, rankOf[i] + 1 });
+        worldSize = std::max({ worldSize, parts[i].worldSize, ranks[i].rank + 1 });
         totalOps += parts[i].opCount();
     }
     if (totalOps >= StringId::kInvalid)
         return Status::error(ErrorCode::TooLarge, files.front(), -1, "more than 4 billion events in one job");
+    if (Status s = limits.checkMemory(totalOps * kTraceBytesPerOp, files.front(),
+            "the trace model of " + std::to_string(totalOps) + " ops from " + std::to_string(files.size()) + " files");
+        !s.ok())
+        return s;
+
+    TraceData data;
     data.format = formats.size() == 1 ? *formats.begin() : "mixed";
     data.worldSize = worldSize;
     // The first part's pool becomes the trace's pool; the others are interned into it.
     data.strings = std::move(parts[order.front()].strings);
     data.ranks.resize(files.size());
+    std::set<std::pair<std::uint32_t, std::vector<std::int32_t>>> knownGroups;
+    data.diagnostics = std::move(worldDiagnostics);
+    warnAboutWorldSize(data, files, parts, ranks);
     for (std::size_t k = 0; k < order.size(); ++k) {
         const std::size_t i = order[k];
         RankPart& part = parts[i];
         const bool identity = k == 0;
         const std::vector<std::uint32_t> remap = identity ? std::vector<std::uint32_t>() : part.internStringsInto(data.strings);
         RankInfo& info = data.ranks[k];
-        info.rank = rankOf[i];
+        info.rank = ranks[i].rank;
         info.sourceFile = data.strings.intern(files[i]);
-        info.rankSource = data.strings.intern(source[i]);
-        appendPart(data, part, RankId(static_cast<std::uint32_t>(k)), remap, identity);
+        info.rankSource = data.strings.intern(ranks[i].source);
+        appendPart(data, part, RankId(static_cast<std::uint32_t>(k)), remap, identity, knownGroups);
         part = RankPart();
         if (cancel && cancel->isCancelled())
             return Status::cancelled();

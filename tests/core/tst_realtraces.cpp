@@ -54,6 +54,9 @@ private Q_SLOTS:
     void htaNcclCommArgs();
     void cpuOnlyGlooRank();
     void horovodUnterminatedArray();
+    void otherTimelinesAreNamed_data();
+    void otherTimelinesAreNamed();
+    void mixedFormatsAreRefused();
     void loadsOrFailsCleanly_data();
     void loadsOrFailsCleanly();
 
@@ -325,7 +328,7 @@ void TestRealTraces::horovodUnterminatedArray()
     const Expected<TracePtr> loaded = load(QStringLiteral("horovod/tf-4rank-mpi/horovod_timeline.json"));
     QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : qPrintable(describe(loaded.status())));
     const Trace& trace = **loaded;
-    QCOMPARE(trace.format(), std::string("chrome"));
+    QCOMPARE(trace.format(), std::string("horovod"));
     QVERIFY(trace.opCount() > 1000);
     bool truncated = false;
     for (const Diagnostic& d : trace.diagnostics())
@@ -335,6 +338,39 @@ void TestRealTraces::horovodUnterminatedArray()
     for (std::uint32_t i = 0; i < trace.opCount(); ++i)
         negotiate += trace.string(trace.name(OpId(i))) == "NEGOTIATE_ALLREDUCE";
     QVERIFY(negotiate >= 110); // 110 iterations, each tensor negotiates once per iteration
+}
+
+void TestRealTraces::otherTimelinesAreNamed_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("format");
+    QTest::newRow("horovod") << QStringLiteral("horovod/tf-4rank-mpi/horovod_timeline.json") << QStringLiteral("horovod");
+    QTest::newRow("byteps") << QStringLiteral("byteps/2gpu-ps/comm.json") << QStringLiteral("byteps");
+    QTest::newRow("tensorflow") << QStringLiteral("tensorflow/tf1-timeline/timeline_test0.json") << QStringLiteral("tensorflow");
+    QTest::newRow("kineto") << QStringLiteral("kineto/kineto-h100-tiny/after_fix_trace.json") << QStringLiteral("kineto");
+}
+
+void TestRealTraces::otherTimelinesAreNamed()
+{
+    // Timelines of other frameworks share the Chrome trace syntax; each is told apart by what it holds.
+    QFETCH(QString, file);
+    QFETCH(QString, format);
+    const Expected<TracePtr> loaded = load(file);
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : qPrintable(describe(loaded.status())));
+    QCOMPARE(QString::fromStdString((*loaded)->format()), format);
+}
+
+void TestRealTraces::mixedFormatsAreRefused()
+{
+    // A Horovod timeline next to a PyTorch profiler trace is not one job of two ranks.
+    const std::string kineto = corpusPath(QStringLiteral("kineto/kineto-h100-tiny/after_fix_trace.json"));
+    const std::string horovod = corpusPath(QStringLiteral("horovod/tf-4rank-mpi/horovod_timeline.json"));
+    const Expected<TracePtr> loaded = TraceLoader::load({ kineto, horovod });
+    QVERIFY(!loaded.hasValue());
+    QCOMPARE(loaded.status().code(), ErrorCode::InvalidArgument);
+    QCOMPARE(loaded.status().file(), horovod);
+    QVERIFY(loaded.status().detail().find(kineto) != std::string::npos);
+    QVERIFY(loaded.status().detail().find("Horovod") != std::string::npos);
 }
 
 void TestRealTraces::loadsOrFailsCleanly_data()

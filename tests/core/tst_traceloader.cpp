@@ -79,8 +79,6 @@ class TestTraceLoader : public QObject {
 private Q_SLOTS:
     void init();
 
-    void rankFromFileName_data();
-    void rankFromFileName();
     void rankFromDistributedInfo();
     void rankFromFileNames();
     void rankFromFileOrder();
@@ -120,33 +118,6 @@ std::string TestTraceLoader::write(const QString& name, const QByteArray& bytes)
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
         qFatal("cannot write %s", qPrintable(path));
     return toStd(path);
-}
-
-void TestTraceLoader::rankFromFileName_data()
-{
-    QTest::addColumn<QString>("path");
-    QTest::addColumn<int>("rank");
-    QTest::newRow("rank-3") << QStringLiteral("rank-3.json") << 3;
-    QTest::newRow("sampled_rank-1") << QStringLiteral("sampled_rank-1.json.gz") << 1;
-    QTest::newRow("worker5_step_12") << QStringLiteral("worker5_step_12.123.pt.trace.json") << 5;
-    QTest::newRow("worker0 dotted") << QStringLiteral("worker0.1623143089861.pt.trace.json.gz") << 0;
-    QTest::newRow("trace_7") << QStringLiteral("trace_7.json") << 7;
-    QTest::newRow("trace_7 gz") << QStringLiteral("trace_7.json.gz") << 7;
-    QTest::newRow("rank12 in folder") << QStringLiteral("/data/job/rank12.json") << 12;
-    QTest::newRow("rank_4") << QStringLiteral("rank_4.json.zst") << 4;
-    QTest::newRow("upper case") << QStringLiteral("Rank-2.json") << 2;
-    QTest::newRow("nccl_data") << QStringLiteral("nccl_data.json.gz") << -1;
-    QTest::newRow("plain name") << QStringLiteral("trace.json") << -1;
-    QTest::newRow("rank in folder only") << QStringLiteral("/runs/rank3/trace.json") << -1;
-    QTest::newRow("rank without number") << QStringLiteral("rank_trace.json") << -1;
-    QTest::newRow("resnet") << QStringLiteral("resnet_act_checkpoint.json.gz") << -1;
-}
-
-void TestTraceLoader::rankFromFileName()
-{
-    QFETCH(QString, path);
-    QFETCH(int, rank);
-    QCOMPARE(TraceLoader::rankFromFileName(path.toStdString()), rank);
 }
 
 void TestTraceLoader::rankFromDistributedInfo()
