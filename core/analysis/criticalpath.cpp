@@ -1,11 +1,26 @@
 #include "core/analysis/criticalpath.h"
 
+#include "core/base/checkedmath.h"
 #include "core/graph/dependencygraph.h"
 #include "core/replay/schedule.h"
 
 #include <algorithm>
 
 namespace sightline {
+
+namespace {
+
+// Replayed times of an edited or malformed job may be extreme: sums and differences saturate.
+TimeNs plus(TimeNs a, TimeNs b)
+{
+    return CheckedMath::saturatingAdd(a, b);
+}
+TimeNs minus(TimeNs a, TimeNs b)
+{
+    return CheckedMath::saturatingSub(a, b);
+}
+
+} // namespace
 
 const char* pathCategoryName(PathCategory c)
 {
@@ -52,7 +67,7 @@ std::vector<CriticalPath::Hold> CriticalPath::holds() const
             out.push_back({ seg.vertex, 0, seg.category });
         }
         Hold& h = out.back();
-        h.held += seg.to - seg.from;
+        h.held = plus(h.held, minus(seg.to, seg.from));
         byCategory[static_cast<int>(seg.category)] += seg.to - seg.from;
         if (byCategory[static_cast<int>(seg.category)] > byCategory[static_cast<int>(h.category)])
             h.category = seg.category;
@@ -120,15 +135,19 @@ CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const S
     }
     path.segments.assign(reversed.rbegin(), reversed.rend());
     if (!path.segments.empty())
-        path.length = s.end[last] - std::min(path.segments.front().from, s.end[last]);
+        path.length = minus(s.end[last], std::min(path.segments.front().from, s.end[last]));
     for (const PathSegment& seg : path.segments) {
-        const TimeNs d = seg.to - seg.from;
-        path.total[static_cast<int>(seg.category)] += d;
+        const TimeNs d = minus(seg.to, seg.from);
+        TimeNs& total = path.total[static_cast<int>(seg.category)];
+        total = plus(total, d);
         if (graph.isCollectiveVertex(seg.vertex)) {
-            for (OpId p : graph.collective(seg.vertex).participants)
-                path.perRank[t.rank(p).value()][static_cast<int>(seg.category)] += d;
+            for (OpId p : graph.collective(seg.vertex).participants) {
+                TimeNs& own = path.perRank[t.rank(p).value()][static_cast<int>(seg.category)];
+                own = plus(own, d);
+            }
         } else {
-            path.perRank[t.rank(OpId(seg.vertex)).value()][static_cast<int>(seg.category)] += d;
+            TimeNs& own = path.perRank[t.rank(OpId(seg.vertex)).value()][static_cast<int>(seg.category)];
+            own = plus(own, d);
         }
         if (path.vertices.empty() || path.vertices.back() != seg.vertex)
             path.vertices.push_back(seg.vertex);
@@ -145,18 +164,18 @@ CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const S
                 const std::uint32_t y = graph.target(e);
                 if (!s.replayed(y) || graph.ref(e) == EdgeRef::StartToStart)
                     continue;
-                const TimeNs bound = graph.ref(e) == EdgeRef::EndToEnd ? latestEnd[y] - s.tail[y] : latestStart[y] - s.gap[y];
+                const TimeNs bound = graph.ref(e) == EdgeRef::EndToEnd ? minus(latestEnd[y], s.tail[y]) : minus(latestStart[y], s.gap[y]);
                 latestEnd[x] = std::min(latestEnd[x], bound);
             }
         } else {
-            TimeNs bound = latestEnd[x] - s.minDuration[x];
+            TimeNs bound = minus(latestEnd[x], s.minDuration[x]);
             for (std::uint32_t e = graph.outBegin(x); e < graph.outBegin(x + 1); ++e) {
                 const std::uint32_t y = graph.target(e);
                 if (s.replayed(y) && graph.ref(e) == EdgeRef::StartToStart)
-                    bound = std::min(bound, latestStart[y] - s.gap[y]);
+                    bound = std::min(bound, minus(latestStart[y], s.gap[y]));
             }
             latestStart[x] = std::min(latestStart[x], bound);
-            path.slack[x] = std::max<TimeNs>(0, std::min(latestStart[x] - s.start[x], latestEnd[x] - s.end[x]));
+            path.slack[x] = std::max<TimeNs>(0, std::min(minus(latestStart[x], s.start[x]), minus(latestEnd[x], s.end[x])));
         }
     }
     return path;

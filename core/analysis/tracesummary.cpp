@@ -1,5 +1,6 @@
 #include "core/analysis/tracesummary.h"
 
+#include "core/base/checkedmath.h"
 #include "core/model/opclassifier.h"
 #include "core/model/trace.h"
 
@@ -46,7 +47,7 @@ TraceSummary TraceSummary::compute(const Trace& trace)
                 if (gpu) {
                     ++gpuComm;
                     ++gpuByName[name];
-                    gpuBytes += trace.bytes(op);
+                    gpuBytes = CheckedMath::saturatingAdd(gpuBytes, trace.bytes(op));
                     continue;
                 }
                 // Only the outermost CPU-side call of a nest (c10d:: > record_param_comms > nccl:) counts.
@@ -59,7 +60,7 @@ TraceSummary TraceSummary::compute(const Trace& trace)
                 if (!nested) {
                     ++cpuComm;
                     ++cpuByName[name];
-                    cpuBytes += trace.bytes(op);
+                    cpuBytes = CheckedMath::saturatingAdd(cpuBytes, trace.bytes(op));
                 }
             }
         }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <limits>
 
 namespace sightline {
 
@@ -16,7 +17,10 @@ namespace sightline {
 // Pure functions; safe for concurrent queries.
 class IntervalIndex {
 public:
-    static TimeNs effectiveEnd(TimeNs start, TimeNs end) { return end > start ? end : start + 1; }
+    static TimeNs effectiveEnd(TimeNs start, TimeNs end)
+    {
+        return end > start ? end : (start < std::numeric_limits<TimeNs>::max() ? start + 1 : start);
+    }
 
     // Entries of maxEnd that build fills for n ops.
     static std::size_t storageSize(std::size_t n) { return n / 2; }

@@ -1,5 +1,7 @@
 #include "core/replay/costmodel.h"
 
+#include "core/base/checkedmath.h"
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -66,7 +68,8 @@ TimeNs CostModel::duration(CommAlgorithm algorithm, std::int64_t bytes, int part
 {
     const Volume v = volume(algorithm, bytes, participants);
     const LinkParameters& p = parameters(type);
-    return static_cast<TimeNs>(std::llround(p.alphaNs * v.steps + v.wireBytes / p.bytesPerNs));
+    // Huge messages or a tiny bandwidth give times past any real job: clamped, never overflowing.
+    return CheckedMath::saturatingRound(p.alphaNs * v.steps + v.wireBytes / p.bytesPerNs);
 }
 
 std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> samples)

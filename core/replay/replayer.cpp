@@ -1,6 +1,8 @@
 #include "core/replay/replayer.h"
 
+#include "core/base/checkedmath.h"
 #include "core/base/intervals.h"
+#include "core/base/resourcelimits.h"
 #include "core/base/progress.h"
 #include "core/graph/dependencygraph.h"
 
@@ -18,6 +20,18 @@ namespace sightline {
 namespace {
 
 constexpr TimeNs kUnset = Schedule::kNotReplayed;
+
+// Times and durations are sums and differences of measured times, model estimates and what-if
+// changes: any of them may be extreme in a malformed or edited job, so they saturate instead of
+// overflowing (a saturated time is far outside every real job and shows as such).
+TimeNs plus(TimeNs a, TimeNs b)
+{
+    return CheckedMath::saturatingAdd(a, b);
+}
+TimeNs minus(TimeNs a, TimeNs b)
+{
+    return CheckedMath::saturatingSub(a, b);
+}
 
 struct Model {
     Model(const DependencyGraph& graph, std::vector<TimeNs> offsets)
@@ -42,13 +56,13 @@ struct Model {
     {
         if (g.isCollectiveVertex(v))
             return collStart[v - g.opCount()];
-        return t.start(OpId(v)) - offsetOf(v);
+        return minus(t.start(OpId(v)), offsetOf(v));
     }
     TimeNs measuredEnd(std::uint32_t v) const
     {
         if (g.isCollectiveVertex(v))
             return collEnd[v - g.opCount()];
-        return t.end(OpId(v)) - offsetOf(v);
+        return minus(t.end(OpId(v)), offsetOf(v));
     }
 };
 
@@ -161,8 +175,8 @@ double coveredFraction(const std::vector<std::pair<TimeNs, TimeNs>>& merged, Tim
     auto it = std::partition_point(merged.begin(), merged.end(), [&](const auto& iv) { return iv.second <= a; });
     TimeNs covered = 0;
     for (; it != merged.end() && it->first < b; ++it)
-        covered += std::min(b, it->second) - std::max(a, it->first);
-    return static_cast<double>(covered) / static_cast<double>(b - a);
+        covered = plus(covered, minus(std::min(b, it->second), std::max(a, it->first)));
+    return static_cast<double>(covered) / static_cast<double>(minus(b, a));
 }
 
 struct CounterpartKey {
@@ -208,6 +222,17 @@ std::vector<CostModel::Sample> Replayer::transferSamples(const DependencyGraph& 
             t.bytes(op), group, t.duration(op) });
     }
     return samples;
+}
+
+Status Replayer::checkMemory(const Trace& trace, const ResourceLimits& limits)
+{
+    // Peak bytes per op of the graph build (its CSR both ways, ~36 bytes, and the edge lists it is built
+    // from, ~50), the schedule (~56), the critical path and slack (~24), and the per-vertex state of a
+    // replay pass (~32), as bench_replay measures them, rounded up.
+    constexpr std::uint64_t kBytesPerOp = 200;
+    const std::uint64_t estimate = trace.memoryBytes() + trace.strings().memoryBytes() + trace.opCount() * kBytesPerOp;
+    const std::string file = trace.ranks().empty() ? std::string() : std::string(trace.string(trace.ranks().front().sourceFile));
+    return limits.checkMemory(estimate, file, "the dependency graph and replay of " + std::to_string(trace.opCount()) + " ops");
 }
 
 std::array<LinkFit, kLinkTypeCount> Replayer::fitCostModel(const DependencyGraph& graph, ReplayOptions& options)
@@ -315,14 +340,14 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             }
         }
         ++initialPendingEnd[v]; // its own start
-        s.gap[v] = r == kUnset ? 0 : ms - r;
+        s.gap[v] = r == kUnset ? 0 : minus(ms, r);
         if (e == kUnset || e < ms) {
-            s.minDuration[v] = me - ms;
+            s.minDuration[v] = minus(me, ms);
             s.tail[v] = 0;
             selfTimed[v] = e == kUnset;
         } else {
-            s.tail[v] = me - e;
-            s.minDuration[v] = std::max<TimeNs>(0, std::min(me - ms, me - e));
+            s.tail[v] = minus(me, e);
+            s.minDuration[v] = std::max<TimeNs>(0, std::min(minus(me, ms), minus(me, e)));
         }
     }
 
@@ -354,7 +379,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                 if (!wanted)
                     continue;
                 Sums& sum = sums[{ tr, t.name(OpId(v)).value(), ordinal[v] }];
-                sum.duration += t.duration(OpId(v));
+                sum.duration = plus(sum.duration, t.duration(OpId(v)));
                 ++sum.count;
                 TimeNs released = kUnset;
                 for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
@@ -363,7 +388,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                         released = std::max(released, startsAtStart(ref) ? m.measuredStart(graph.inSource(i)) : m.measuredEnd(graph.inSource(i)));
                 }
                 if (released != kUnset) {
-                    sum.gap += m.measuredStart(v) - released;
+                    sum.gap = plus(sum.gap, minus(m.measuredStart(v), released));
                     ++sum.gaps;
                 }
             }
@@ -420,7 +445,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             const CommAlgorithm algorithm = options.costModel.algorithmOf(collective);
             const CostModel::Volume volume = CostModel::volume(algorithm, bytes, participants);
             transferOf[v] = static_cast<std::uint32_t>(transfers.size());
-            transfers.push_back({ static_cast<TimeNs>(std::llround(options.costModel.parameters(route.type).alphaNs * volume.steps)),
+            transfers.push_back({ CheckedMath::saturatingRound(options.costModel.parameters(route.type).alphaNs * volume.steps),
                 volume.wireBytes, std::move(route.links) });
             s.minDuration[v] = options.costModel.duration(algorithm, bytes, participants, route.type);
         };
@@ -505,21 +530,21 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                 State& sv = state[v];
                 const std::uint32_t firstEdge = graph.outBegin(v), lastEdge = graph.outBegin(v + 1);
                 if ((item & Schedule::kEndBit) == 0) {
-                    const TimeNs start = sv.start == kUnset ? m.measuredStart(v) : sv.start + s.gap[v];
+                    const TimeNs start = sv.start == kUnset ? m.measuredStart(v) : plus(sv.start, s.gap[v]);
                     sv.start = start;
                     for (std::uint32_t e = firstEdge; e < lastEdge; ++e) {
                         if (startsAtStart(graph.ref(e)))
                             relax(graph.target(e), start, v, false);
                     }
                     if (flows && transferOf[v] != kNoTransfer)
-                        entering.emplace(start + transfers[transferOf[v]].latency, v);
+                        entering.emplace(plus(start, transfers[transferOf[v]].latency), v);
                     else if (--sv.pendingEnd == 0)
                         ready.push_back(v | Schedule::kEndBit);
                 } else {
                     // The end is the later of the own minimum duration and the awaited ends plus the tail.
-                    TimeNs end = sv.start + s.minDuration[v];
-                    if (sv.end != kUnset && sv.end + s.tail[v] > end)
-                        end = sv.end + s.tail[v];
+                    TimeNs end = plus(sv.start, s.minDuration[v]);
+                    if (sv.end != kUnset && plus(sv.end, s.tail[v]) > end)
+                        end = plus(sv.end, s.tail[v]);
                     else
                         sv.endCause = Schedule::kSelf;
                     sv.end = end;
@@ -542,7 +567,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
                 continue;
             }
             const FlowNetwork::Completion done = network.finishNext();
-            s.minDuration[done.id] = done.time - state[done.id].start;
+            s.minDuration[done.id] = minus(done.time, state[done.id].start);
             if (--state[done.id].pendingEnd == 0)
                 ready.push_back(done.id | Schedule::kEndBit);
         }
@@ -590,7 +615,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             const std::uint32_t r = t.rank(OpId(v)).value();
             const double before = coveredFraction(measuredComm[r], m.measuredStart(v), m.measuredEnd(v));
             const double after = coveredFraction(replayedComm[r], s.start[v], s.end[v]);
-            s.minDuration[v] = static_cast<TimeNs>(std::llround(static_cast<double>(s.minDuration[v]) * (1 + gamma * after) / (1 + gamma * before)));
+            s.minDuration[v] = CheckedMath::saturatingRound(static_cast<double>(s.minDuration[v]) * (1 + gamma * after) / (1 + gamma * before));
         }
         if (Status st = simulate(); !st.ok())
             return st;
@@ -648,7 +673,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
         }
         const std::uint32_t v = step->marker.value();
         if (s.replayed(v))
-            s.steps.push_back({ step->rank, step->number, step->end - step->start, s.end[v] - s.start[v] });
+            s.steps.push_back({ step->rank, step->number, step->end - step->start, minus(s.end[v], s.start[v]) });
     }
     for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
         std::vector<const StepSpan*>& steps = unmarked[r];
@@ -681,7 +706,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
         for (std::size_t k = 0; k < steps.size(); ++k) {
             const TimeNs begin = previous != kUnset ? previous : from[k];
             if (to[k] != kUnset && begin != std::numeric_limits<TimeNs>::max())
-                s.steps.push_back({ steps[k]->rank, steps[k]->number, steps[k]->end - steps[k]->start, to[k] - begin });
+                s.steps.push_back({ steps[k]->rank, steps[k]->number, steps[k]->end - steps[k]->start, minus(to[k], begin) });
             previous = to[k];
         }
     }
@@ -710,9 +735,9 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
         mergeIntervals(intervals);
         TimeNs busy = 0;
         for (const auto& [a, b] : intervals)
-            busy += b - a;
+            busy = plus(busy, minus(b, a));
         const std::uint32_t r = info.rank.value();
-        s.utilisation.push_back({ TrackId(tr), busy, rankEnd[r] - rankBegin[r] });
+        s.utilisation.push_back({ TrackId(tr), busy, minus(rankEnd[r], rankBegin[r]) });
     }
     return s;
 }

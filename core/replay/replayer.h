@@ -13,6 +13,8 @@ namespace sightline {
 
 class CancellationToken;
 class DependencyGraph;
+class Trace;
+struct ResourceLimits;
 
 // Where the duration of each op comes from.
 enum class DurationSource : std::uint8_t {
@@ -78,6 +80,11 @@ public:
     // The measured transfers of the graph's logical collectives, as cost-model samples over the
     // topology of options (clock offsets applied).
     static std::vector<CostModel::Sample> transferSamples(const DependencyGraph& graph, const ReplayOptions& options);
+    // Whether building the dependency graph of trace and replaying it fits limits.maxMemoryBytes, with
+    // the trace itself; else TooLarge naming the job's first file and the limit. Checked before the
+    // graph is built, so that a job too large for the machine is refused rather than killed.
+    static Status checkMemory(const Trace& trace, const ResourceLimits& limits);
+
     // Fits options.costModel to the graph's own collectives.
     static std::array<LinkFit, kLinkTypeCount> fitCostModel(const DependencyGraph& graph, ReplayOptions& options);
 };
