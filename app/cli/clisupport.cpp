@@ -1,5 +1,6 @@
 #include "clisupport.h"
 
+#include "core/base/resourcelimits.h"
 #include "core/base/status.h"
 
 #include <QCommandLineParser>
@@ -8,7 +9,16 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <cmath>
+
 namespace CliSupport {
+
+namespace {
+
+const QString kMaxDecodedOption = QStringLiteral("max-decoded-gb");
+const QString kMaxMemoryOption = QStringLiteral("max-memory-gb");
+
+} // namespace
 
 std::vector<std::string> toPaths(const QStringList& files)
 {
@@ -45,6 +55,37 @@ QCommandLineOption setUpParser(QCommandLineParser& parser, const QString& descri
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("Trace files or folders of one job."), QStringLiteral("FILES..."));
     return QCommandLineOption(QStringLiteral("json"), QStringLiteral("Print a JSON document (see docs/cli.md)."));
+}
+
+void addLimitOptions(QCommandLineParser& parser)
+{
+    parser.addOption(QCommandLineOption(kMaxDecodedOption,
+        QStringLiteral("Refuse a job whose files decode to more than G gigabytes of text (default 16)."), QStringLiteral("G")));
+    parser.addOption(QCommandLineOption(kMaxMemoryOption,
+        QStringLiteral("Refuse a job whose model, graph and replay would need more than G gigabytes of memory (default: four "
+                       "fifths of this machine's memory)."),
+        QStringLiteral("G")));
+}
+
+std::optional<sightline::ResourceLimits> limitsFrom(const QCommandLineParser& parser, const QString& command)
+{
+    sightline::ResourceLimits limits;
+    const std::pair<const QString*, std::uint64_t*> options[] = { { &kMaxDecodedOption, &limits.maxDecodedBytes },
+        { &kMaxMemoryOption, &limits.maxMemoryBytes } };
+    for (const auto& [name, target] : options) {
+        if (!parser.isSet(*name))
+            continue;
+        bool ok = false;
+        const double gb = parser.value(*name).toDouble(&ok);
+        // Up to a billion gigabytes: beyond that the byte count would not fit.
+        if (!ok || !std::isfinite(gb) || gb <= 0 || gb > 1e9) {
+            QTextStream(stderr) << "sightline-cli " << command << ": --" << *name << " wants a positive number of gigabytes, not '"
+                                << parser.value(*name) << "'\n";
+            return std::nullopt;
+        }
+        *target = static_cast<std::uint64_t>(gb * static_cast<double>(sightline::ResourceLimits::kGB));
+    }
+    return limits;
 }
 
 QJsonObject errorJson(const sightline::Status& status)

@@ -16,6 +16,7 @@ class QJsonObject;
 
 namespace sightline {
 class Status;
+struct ResourceLimits;
 }
 
 // What the CLI commands share: conversions between core's types and Qt's, and the argument handling
@@ -43,6 +44,12 @@ std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringLis
 // What every command's parser starts with: the description, --help, the FILES... argument and --json
 // (returned; the caller adds it, before its own options, so that help lists it first).
 QCommandLineOption setUpParser(QCommandLineParser& parser, const QString& description);
+
+// Adds --max-decoded-gb and --max-memory-gb to parser.
+void addLimitOptions(QCommandLineParser& parser);
+// The limits those options set (defaults where not given); prints the problem and returns nothing
+// when a value is not a positive number.
+std::optional<sightline::ResourceLimits> limitsFrom(const QCommandLineParser& parser, const QString& command);
 
 // The JSON document of an error (docs/cli.md).
 QJsonObject errorJson(const sightline::Status& status);

@@ -3,6 +3,7 @@
 #include "clisupport.h"
 
 #include "core/analysis/tracesummary.h"
+#include "core/base/resourcelimits.h"
 #include "core/base/status.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
@@ -39,6 +40,22 @@ QJsonArray processGroupsJson(const Trace& trace)
         });
     }
     return groups;
+}
+
+// The load's warnings as records: what, where first, how often (the "warnings" strings say the same for people).
+QJsonArray diagnosticsJson(const Trace& trace)
+{
+    QJsonArray out;
+    for (const Diagnostic& d : trace.diagnostics()) {
+        out.append(QJsonObject {
+            { QStringLiteral("code"), QString::fromLatin1(errorCodeName(d.code)) },
+            { QStringLiteral("file"), qs(d.file) },
+            { QStringLiteral("byte_offset"), static_cast<double>(d.firstByteOffset) },
+            { QStringLiteral("count"), static_cast<double>(d.count) },
+            { QStringLiteral("detail"), qs(d.detail) },
+        });
+    }
+    return out;
 }
 
 void printText(QTextStream& out, const TraceSummary& s, const Trace& trace, double seconds)
@@ -140,13 +157,17 @@ int InfoCommand::run(const QStringList& args)
     QCommandLineParser parser;
     const QCommandLineOption jsonOption = CliSupport::setUpParser(parser, QStringLiteral("Print what a set of trace files holds."));
     parser.addOption(jsonOption);
+    CliSupport::addLimitOptions(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, QStringLiteral("info")))
         return *exit;
+    const std::optional<ResourceLimits> limits = CliSupport::limitsFrom(parser, QStringLiteral("info"));
+    if (!limits)
+        return 2;
     const std::vector<std::string> paths = CliSupport::toPaths(parser.positionalArguments());
 
     QElapsedTimer timer;
     timer.start();
-    Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(paths);
+    Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(paths, nullptr, nullptr, *limits);
     const double seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
     if (!trace)
         return CliSupport::reportFailure(trace.status(), parser.isSet(jsonOption));
@@ -154,7 +175,7 @@ int InfoCommand::run(const QStringList& args)
     const TraceSummary summary = TraceSummary::compute(**trace);
     if (parser.isSet(jsonOption)) {
         QJsonObject extra { { QStringLiteral("process_groups"), processGroupsJson(**trace) },
-            { QStringLiteral("load_seconds"), seconds } };
+            { QStringLiteral("diagnostics"), diagnosticsJson(**trace) }, { QStringLiteral("load_seconds"), seconds } };
         out << QJsonDocument(toJson(summary, extra)).toJson(QJsonDocument::Indented);
     } else {
         printText(out, summary, **trace, seconds);

@@ -5,6 +5,7 @@
 
 #include "core/align/clockalignment.h"
 #include "core/analysis/criticalpath.h"
+#include "core/base/resourcelimits.h"
 #include "core/base/status.h"
 #include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
@@ -155,8 +156,12 @@ int ReplayCommand::run(const QStringList& args)
         QStringLiteral("0"));
     parser.addOptions({ jsonOption, stepsOption, exportOption, noAlignOption, offsetOption, topOption, durationsOption, commOption,
         noFitOption, linkOption, treeOption, perHostOption, intraOption, gammaOption });
+    CliSupport::addLimitOptions(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, QStringLiteral("replay")))
         return *exit;
+    const std::optional<ResourceLimits> limits = CliSupport::limitsFrom(parser, QStringLiteral("replay"));
+    if (!limits)
+        return 2;
     QTextStream err(stderr);
     ReplayOptions options;
     if (parser.isSet(stepsOption) && !parseSteps(parser.value(stepsOption), options.firstStep, options.lastStep)) {
@@ -170,8 +175,9 @@ int ReplayCommand::run(const QStringList& args)
         bool ok1 = false, ok2 = false;
         const int rank = kv.size() == 2 ? kv[0].toInt(&ok1) : -1;
         const double value = kv.size() == 2 ? kv[1].toDouble(&ok2) : 0.0;
-        if (!ok1 || !ok2 || rank < 0) {
-            err << "sightline-cli replay: --offset wants RANK=MICROSECONDS, not '" << o << "'\n";
+        // Offsets beyond a day are not clock skew.
+        if (!ok1 || !ok2 || rank < 0 || !(std::abs(value) <= 86400e6)) {
+            err << "sightline-cli replay: --offset wants RANK=MICROSECONDS (at most a day), not '" << o << "'\n";
             return 2;
         }
         offsetByRank[rank] = static_cast<TimeNs>(std::llround(value * 1000.0));
@@ -244,10 +250,12 @@ int ReplayCommand::run(const QStringList& args)
         return CliSupport::reportFailure(status, json);
     };
 
-    Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(CliSupport::toPaths(parser.positionalArguments()));
+    Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(CliSupport::toPaths(parser.positionalArguments()), nullptr, nullptr, *limits);
     if (!trace)
         return fail(trace.status());
     const Trace& t = **trace;
+    if (Status s = Replayer::checkMemory(t, *limits); !s.ok())
+        return fail(s);
     Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(*trace);
     if (!graph)
         return fail(graph.status());
