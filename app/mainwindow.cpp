@@ -253,8 +253,10 @@ void MainWindow::openFolderDialog()
 
 void MainWindow::openFiles(const QStringList& files)
 {
-    if (files.isEmpty() || m_job->isRunning())
+    if (files.isEmpty())
         return;
+    // A job still loading or being analysed gives way to this one; the job shown stays until the new
+    // one is ready.
     m_job->start(files);
     if (!m_progress) {
         m_progress = new QProgressDialog(this);
@@ -279,38 +281,37 @@ void MainWindow::updateProgress()
         m_progress->setValue(static_cast<int>(1000 * m_job->bytesDone() / total));
 }
 
-void MainWindow::onLoaded(std::shared_ptr<const sightline::Trace> trace, const QStringList& files)
+void MainWindow::onLoaded(const QStringList& files)
 {
+    Q_UNUSED(files);
     m_progressTimer->stop();
     // The dialog stays up, with Cancel, while the graph is built and the job replayed.
     if (m_progress) {
         m_progress->setLabelText(tr("Building the dependency graph and replaying…"));
         m_progress->setRange(0, 0);
     }
-    m_analysis.reset();
-    m_model->setTrace(trace);
-    m_files = files;
-    addRecent(files);
+    statusBar()->showMessage(tr("Loaded; analysing…"));
+}
+
+void MainWindow::showJobSummary(const sightline::Trace& trace)
+{
     const QLocale locale;
-    QString summary = tr("%1 trace, world size %2, %n rank(s) loaded, ", nullptr, static_cast<int>(trace->ranks().size()))
-                          .arg(QString::fromStdString(trace->format()))
-                          .arg(trace->worldSize())
-                      + tr("%1 ops.").arg(locale.toString(static_cast<qlonglong>(trace->opCount())));
-    if (!trace->diagnostics().empty())
-        summary += u' ' + tr("%n warning(s) while loading; see the tooltip.", nullptr, static_cast<int>(trace->diagnostics().size()));
+    QString summary = tr("%1 trace, world size %2, %n rank(s) loaded, ", nullptr, static_cast<int>(trace.ranks().size()))
+                          .arg(QString::fromStdString(trace.format()))
+                          .arg(trace.worldSize())
+                      + tr("%1 ops.").arg(locale.toString(static_cast<qlonglong>(trace.opCount())));
+    if (!trace.diagnostics().empty())
+        summary += u' ' + tr("%n warning(s) while loading; see the tooltip.", nullptr, static_cast<int>(trace.diagnostics().size()));
     QStringList warnings;
-    for (const auto& d : trace->diagnostics())
+    for (const auto& d : trace.diagnostics())
         warnings << QStringLiteral("%1: %2 (%3×)").arg(QString::fromStdString(d.file), QString::fromStdString(d.detail)).arg(d.count);
     m_summaryLabel->setText(summary);
     m_summaryLabel->setToolTip(warnings.join(u'\n'));
-    statusBar()->showMessage(tr("Loaded"), 5000);
-    updateTitle();
 }
 
 void MainWindow::goToOp(sightline::OpId op)
 {
-    // The op comes from a panel that shows the Gantt's job, which stays the previous one while a
-    // newly loaded job is analysed: take its times from there.
+    // The op comes from a panel that shows the Gantt's job.
     const auto& shown = m_timeline->trace();
     if (!shown || !op.isValid() || op.value() >= shown->opCount())
         return;
@@ -359,12 +360,16 @@ void MainWindow::setCriticalPathShown(bool shown)
     m_timeline->setCriticalPathShown(shown);
 }
 
-void MainWindow::onAnalysed(std::shared_ptr<const JobAnalysis> analysis)
+void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const JobAnalysis> analysis, const QStringList& files)
 {
     if (m_progress)
         m_progress->reset();
-    if (!m_model->trace() || !analysis)
-        return;
+    // The new job replaces the one shown, all views at once.
+    m_model->setTrace(trace);
+    m_files = files;
+    addRecent(files);
+    showJobSummary(*trace);
+    updateTitle();
     m_analysis = std::move(analysis);
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
     m_timeline->setReplayed(m_analysis->replayedLayout);

@@ -34,7 +34,8 @@ class Trace;
 
 // The main window: opens a job (dialog, drag-and-drop, command line, recent files), loads and analyses
 // it off the GUI thread behind a cancellable progress dialog, shows it in the Gantt with its critical
-// path, and lists its ranks in a dock. A failed load shows a dialog and keeps the job already open.
+// path, and lists its ranks in a dock. A job opened while another loads replaces that one; the job
+// shown changes only when the new one is ready, so a failed load shows a dialog and keeps it.
 // Window state and recent files persist in QSettings. For scripts and tests it can save a screenshot
 // of the loaded job and quit.
 class MainWindow : public QMainWindow {
@@ -78,9 +79,10 @@ private:
     void openFilesDialog();
     void openFolderDialog();
     void showAbout();
-    void onLoaded(std::shared_ptr<const sightline::Trace> trace, const QStringList& files);
+    void onLoaded(const QStringList& files);
     void onFailed(const sightline::Status& status, const QStringList& files);
-    void onAnalysed(std::shared_ptr<const JobAnalysis> analysis);
+    void onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const JobAnalysis> analysis, const QStringList& files);
+    void showJobSummary(const sightline::Trace& trace);
     void takeScreenshot();
     void showDependencies(sightline::OpId op);
     // Selects an op and zooms the Gantt to it (search, details links, the critical-path panel).

@@ -11,11 +11,13 @@
 #include "core/replay/replayer.h"
 #include "widgets/timeline/tracklayout.h"
 
+#include <QFile>
 #include <QMetaObject>
-
-#include <algorithm>
 #include <QPointer>
 #include <QThread>
+
+#include <algorithm>
+#include <utility>
 
 namespace {
 
@@ -67,15 +69,20 @@ void counters(const sightline::Trace& t, JobAnalysis& analysis)
     analysis.commInFlight = steps(std::move(comm));
 }
 
-// Everything the window shows beyond the trace. When the graph or the replay fails or is cancelled,
-// the status says so and only the measured layout and counters are set.
-std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline::Trace>& trace, const sightline::CancellationToken* cancel)
+// Everything the window shows beyond the trace. When the graph or the replay fails, is cancelled or
+// would not fit the memory limit, the status says so and only the measured layout and counters are set.
+std::shared_ptr<const JobAnalysis> analyse(
+    const std::shared_ptr<const sightline::Trace>& trace, const sightline::ResourceLimits& limits, const sightline::CancellationToken* cancel)
 {
     using namespace sightline;
     auto analysis = std::make_shared<JobAnalysis>();
     analysis->measuredLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace, { trace->startColumn(), trace->endColumn() }));
     counters(*trace, *analysis);
     analysis->activity = RankActivityAnalysis::compute(*trace);
+    if (Status s = Replayer::checkMemory(*trace, limits); !s.ok()) {
+        analysis->status = s;
+        return analysis;
+    }
     Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(trace, {}, cancel);
     if (!graph) {
         analysis->status = graph.status();
@@ -117,6 +124,7 @@ TraceLoadJob::TraceLoadJob(QObject* parent)
 
 TraceLoadJob::~TraceLoadJob()
 {
+    m_hasWaiting = false;
     cancel();
     if (m_thread) {
         m_thread->wait();
@@ -126,11 +134,12 @@ TraceLoadJob::~TraceLoadJob()
 
 bool TraceLoadJob::isRunning() const
 {
-    return m_thread && m_thread->isRunning();
+    return m_hasWaiting || (m_thread && m_thread->isRunning());
 }
 
 void TraceLoadJob::cancel()
 {
+    m_hasWaiting = false;
     if (m_cancel)
         m_cancel->cancel();
 }
@@ -143,42 +152,61 @@ void TraceLoadJob::setProgress(std::int64_t done, std::int64_t total)
 
 void TraceLoadJob::start(const QStringList& files)
 {
-    if (isRunning())
-        return;
+    ++m_generation;
     if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-        m_thread = nullptr;
+        // The worker stops at its next cancellation point; the request runs when it has (one worker at
+        // a time, so that two jobs never hold their memory at once).
+        if (m_cancel)
+            m_cancel->cancel();
+        m_waiting = files;
+        m_hasWaiting = true;
+        return;
     }
+    launch(files);
+}
+
+void TraceLoadJob::onWorkerFinished()
+{
+    m_thread->wait();
+    delete m_thread;
+    m_thread = nullptr;
+    if (m_hasWaiting) {
+        m_hasWaiting = false;
+        launch(std::exchange(m_waiting, {}));
+    }
+}
+
+void TraceLoadJob::launch(const QStringList& files)
+{
     m_cancel = std::make_shared<sightline::CancellationToken>();
     m_done = 0;
     m_total = 0;
     std::vector<std::string> paths;
     for (const QString& f : files)
-        paths.push_back(f.toStdString());
+        paths.push_back(QFile::encodeName(f).toStdString());
     auto token = m_cancel;
+    const quint64 generation = m_generation;
+    const sightline::ResourceLimits limits = m_limits;
     QPointer<TraceLoadJob> self(this);
-    m_thread = QThread::create([this, self, paths = std::move(paths), token, files]() {
-        auto result = sightline::TraceLoader::load(paths, token.get(), this);
-        // Hand the result to the GUI thread; the job may be gone by then.
-        if (result) {
-            std::shared_ptr<const sightline::Trace> trace = std::move(*result);
-            QMetaObject::invokeMethod(self.data(), [self, trace, files]() {
-                if (self)
-                    Q_EMIT self->loaded(trace, files);
-            }, Qt::QueuedConnection);
-            std::shared_ptr<const JobAnalysis> analysis = analyse(trace, token.get());
-            QMetaObject::invokeMethod(self.data(), [self, analysis]() {
-                if (self)
-                    Q_EMIT self->analysed(analysis);
-            }, Qt::QueuedConnection);
-        } else {
+    // Results go to the GUI thread, and only if no later request superseded this one.
+    auto deliver = [self, generation](auto&& emitIt) {
+        QMetaObject::invokeMethod(self.data(), [self, generation, emitIt = std::move(emitIt)]() {
+            if (self && self->m_generation == generation)
+                emitIt(self.data());
+        }, Qt::QueuedConnection);
+    };
+    m_thread = QThread::create([this, paths = std::move(paths), token, files, limits, deliver]() {
+        auto result = sightline::TraceLoader::load(paths, token.get(), this, limits);
+        if (!result) {
             const sightline::Status status = result.status();
-            QMetaObject::invokeMethod(self.data(), [self, status, files]() {
-                if (self)
-                    Q_EMIT self->failed(status, files);
-            }, Qt::QueuedConnection);
+            deliver([status, files](TraceLoadJob* job) { Q_EMIT job->failed(status, files); });
+            return;
         }
+        std::shared_ptr<const sightline::Trace> trace = std::move(*result);
+        deliver([files](TraceLoadJob* job) { Q_EMIT job->loaded(files); });
+        std::shared_ptr<const JobAnalysis> analysis = analyse(trace, limits, token.get());
+        deliver([trace, analysis, files](TraceLoadJob* job) { Q_EMIT job->analysed(trace, analysis, files); });
     });
+    connect(m_thread, &QThread::finished, this, &TraceLoadJob::onWorkerFinished, Qt::QueuedConnection);
     m_thread->start();
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/progress.h"
+#include "core/base/resourcelimits.h"
 #include "core/base/status.h"
 
 #include <QObject>
@@ -18,33 +19,46 @@ class Trace;
 
 // Loads a job's files on a worker thread so the window stays responsive, then analyses it there:
 // dependency graph, clock alignment, replay, critical path and drawing layout. Progress is kept in
-// atomics that the GUI polls; the results come back to the GUI thread as queued signals (loaded, then
-// analysed). One load at a time per job object; cancel() is safe from any thread. Destroying the job
-// cancels and joins the worker.
+// atomics that the GUI polls; the results come back to the GUI thread as queued signals. A request
+// made while another is loading or analysing cancels that one and runs as soon as its worker has
+// stopped: the latest request always wins, none is dropped, and a superseded request emits nothing.
+// Jobs beyond the limits (decoded text, memory) are refused or opened unanalysed, never run out of
+// memory. cancel() is safe from any thread; destroying the job cancels and joins the worker.
 class TraceLoadJob : public QObject, private sightline::ProgressSink {
     Q_OBJECT
 public:
     explicit TraceLoadJob(QObject* parent = nullptr);
     ~TraceLoadJob() override;
 
+    void setLimits(const sightline::ResourceLimits& limits) { m_limits = limits; }
     void start(const QStringList& files);
+    // Cancels the request being worked on, and any waiting one.
     void cancel();
+    // A request is being worked on, or waits for the previous worker to stop.
     bool isRunning() const;
     // Bytes read so far and in total, for a progress bar.
     qint64 bytesDone() const { return m_done.load(std::memory_order_relaxed); }
     qint64 bytesTotal() const { return m_total.load(std::memory_order_relaxed); }
 
 Q_SIGNALS:
-    void loaded(std::shared_ptr<const sightline::Trace> trace, const QStringList& files);
+    // The files are read; the analysis follows.
+    void loaded(const QStringList& files);
     void failed(const sightline::Status& status, const QStringList& files);
-    // Always after loaded; its status says whether the replay was done, failed or was cancelled.
-    void analysed(std::shared_ptr<const JobAnalysis> analysis);
+    // The job is ready to show. The analysis' status says whether the replay was done, failed or was
+    // cancelled (the trace is then shown as measured).
+    void analysed(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const JobAnalysis> analysis, const QStringList& files);
 
 private:
     void setProgress(std::int64_t done, std::int64_t total) override;
+    void launch(const QStringList& files);
+    void onWorkerFinished();
 
     QThread* m_thread = nullptr;
     std::shared_ptr<sightline::CancellationToken> m_cancel;
+    sightline::ResourceLimits m_limits;
+    QStringList m_waiting; // the request to run once the cancelled worker has stopped
+    bool m_hasWaiting = false;
+    quint64 m_generation = 0; // of the latest request; results of older ones are dropped
     std::atomic<qint64> m_done { 0 };
     std::atomic<qint64> m_total { 0 };
 };

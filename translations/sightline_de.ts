@@ -191,10 +191,6 @@
         </translation>
     </message>
     <message>
-        <source>Loaded</source>
-        <translation>Geladen</translation>
-    </message>
-    <message>
         <source>The job could not be replayed: %1</source>
         <translation>Der Job konnte nicht nachgespielt werden: %1</translation>
     </message>
@@ -346,6 +342,10 @@
     <message>
         <source>Tracks</source>
         <translation>Spuren</translation>
+    </message>
+    <message>
+        <source>Loaded; analysing…</source>
+        <translation>Geladen; wird analysiert…</translation>
     </message>
 </context>
 <context>
@@ -640,10 +640,6 @@
         <translation>Das Laden wurde abgebrochen.</translation>
     </message>
     <message>
-        <source>The file is too large to load.</source>
-        <translation>Die Datei ist zu groß zum Laden.</translation>
-    </message>
-    <message>
         <source>The request does not fit this trace.</source>
         <translation>Die Anfrage passt nicht zu diesem Trace.</translation>
     </message>
@@ -662,6 +658,10 @@
     <message>
         <source>Details: %1</source>
         <translation>Details: %1</translation>
+    </message>
+    <message>
+        <source>The job is too large: it exceeds a limit on decoded text or memory.</source>
+        <translation>Der Job ist zu groß: Er überschreitet eine Grenze für dekodierten Text oder Speicher.</translation>
     </message>
 </context>
 <context>

@@ -188,10 +188,6 @@
         </translation>
     </message>
     <message>
-        <source>Loaded</source>
-        <translation>已加载</translation>
-    </message>
-    <message>
         <source>The job could not be replayed: %1</source>
         <translation>无法重放该作业：%1</translation>
     </message>
@@ -340,6 +336,10 @@
     <message>
         <source>Tracks</source>
         <translation>轨道</translation>
+    </message>
+    <message>
+        <source>Loaded; analysing…</source>
+        <translation>已加载；正在分析…</translation>
     </message>
 </context>
 <context>
@@ -632,10 +632,6 @@
         <translation>加载已取消。</translation>
     </message>
     <message>
-        <source>The file is too large to load.</source>
-        <translation>文件太大，无法加载。</translation>
-    </message>
-    <message>
         <source>The request does not fit this trace.</source>
         <translation>该请求与此 trace 不符。</translation>
     </message>
@@ -654,6 +650,10 @@
     <message>
         <source>Details: %1</source>
         <translation>详情：%1</translation>
+    </message>
+    <message>
+        <source>The job is too large: it exceeds a limit on decoded text or memory.</source>
+        <translation>该作业过大：超出了解码文本或内存的限制。</translation>
     </message>
 </context>
 <context>

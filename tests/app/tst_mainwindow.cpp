@@ -120,7 +120,67 @@ private Q_SLOTS:
         // The successful job is remembered for File > Open Recent.
         QVERIFY(QSettings().value(QStringLiteral("recentJobs")).toStringList().first().contains(QStringLiteral("ddp-2rank")));
     }
+
+    void laterRequestWins();
+    void badFileDuringLoadKeepsOpenJob();
 };
+
+void TestMainWindow::laterRequestWins()
+{
+    // Two jobs opened one right after the other: the first is still loading when the second comes, so
+    // it gives way, and the second is the one shown; nothing is dropped and no error appears.
+    MainWindow window;
+    window.show();
+    const QString first = QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank");
+    const QString second = QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/alexnet-k80/alexnet_k80.csv");
+    window.openFiles({ first });
+    window.openFiles({ second });
+    QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+    QVERIFY(window.trace());
+    QCOMPARE(window.trace()->format(), std::string("layerwise"));
+    QVERIFY(window.analysis()->status.ok());
+    QVERIFY(window.windowTitle().contains(QStringLiteral("alexnet_k80")));
+    // The superseded job never reaches the window, even later.
+    QTest::qWait(200);
+    QCOMPARE(window.trace()->format(), std::string("layerwise"));
+}
+
+void TestMainWindow::badFileDuringLoadKeepsOpenJob()
+{
+    // A job is open; another is requested and, while it loads, a broken file: the broken file's error
+    // is shown, the job in between never appears, and the job that was open stays, whole.
+    MainWindow window;
+    window.show();
+    window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/alexnet-k80/alexnet_k80.csv") });
+    QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+    const auto open = window.trace();
+    const auto openAnalysis = window.analysis();
+
+    QTemporaryDir dir;
+    const QString bad = dir.filePath(QStringLiteral("truncated.json"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2},");
+    f.close();
+    QString shown;
+    QTimer closer;
+    connect(&closer, &QTimer::timeout, this, [&shown]() {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+            shown = box->text();
+            box->accept();
+        }
+    });
+    closer.start(20);
+    window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+    window.openFiles({ bad });
+    QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
+    QVERIFY(shown.contains(QStringLiteral("truncated.json")));
+    QTest::qWait(200);
+    QCOMPARE(window.trace(), open);
+    QCOMPARE(window.analysis(), openAnalysis);
+    QCOMPARE(window.timeline()->trace(), open);
+    QVERIFY(window.windowTitle().contains(QStringLiteral("alexnet_k80")));
+}
 
 QTEST_MAIN(TestMainWindow)
 #include "tst_mainwindow.moc"

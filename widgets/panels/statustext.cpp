@@ -26,7 +26,7 @@ QString StatusText::describe(ErrorCode code)
     case ErrorCode::ValueOutOfRange: return tr("A number is out of the representable range.");
     case ErrorCode::UnsupportedEvent: return tr("An event type is not supported.");
     case ErrorCode::Cancelled: return tr("Loading was cancelled.");
-    case ErrorCode::TooLarge: return tr("The file is too large to load.");
+    case ErrorCode::TooLarge: return tr("The job is too large: it exceeds a limit on decoded text or memory.");
     case ErrorCode::InvalidArgument: return tr("The request does not fit this trace.");
     case ErrorCode::DependencyCycle: return tr("The operations wait for each other in a cycle, so they cannot be replayed.");
     }
