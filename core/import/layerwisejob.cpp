@@ -1,12 +1,15 @@
 #include "core/import/layerwisejob.h"
 
+#include "core/base/checkedmath.h"
 #include "core/import/layerwiseprofile.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <numeric>
+#include <span>
 #include <vector>
 
 namespace sightline {
@@ -14,6 +17,19 @@ namespace sightline {
 namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+// Memory the trace, dependency graph and replay of a layer-wise job take per op, all together: the
+// trace's columns, links and index, the graph's CSR (two to three edges per op here: program order,
+// dependencies, each all-reduce's arrive and release) and the replay's per-vertex arrays. Measured:
+// 230 bytes per op at the peak of `sightline-cli replay` on 256 workers x 3 000 layers.
+constexpr std::uint64_t kBytesPerOp = 250;
+// Per interned name (layer names appear three times: forward, backward, allreduce): the pool's entry.
+constexpr std::uint64_t kBytesPerName = 64;
+// Per worker: its rank, tracks, name and steps.
+constexpr std::uint64_t kBytesPerWorker = 512;
+// The dependency graph numbers its edges in 32 bits, at most about 3.5 per op of such a job, and the
+// replay its vertices in 31: well below both.
+constexpr std::uint64_t kMaxOps = std::uint64_t(1) << 28;
 
 // An op before it has an OpId: ids are handed out only once every track is sorted by start.
 struct PendingOp {
@@ -37,10 +53,18 @@ public:
     {
     }
 
-    std::uint32_t add(PendingOp op, TimeNs duration, const std::vector<std::uint32_t>& preds)
+    void reserve(std::size_t ops, std::size_t edges)
+    {
+        m_ops.reserve(ops);
+        m_edges.reserve(edges);
+    }
+
+    // Adds an op that starts at the latest end of preds (kNone entries are skipped), and not before
+    // notBefore: a bound that other workers set without a link of their own (see LayerwiseJob).
+    std::uint32_t add(PendingOp op, TimeNs duration, std::span<const std::uint32_t> preds, TimeNs notBefore = 0)
     {
         const auto id = static_cast<std::uint32_t>(m_ops.size());
-        TimeNs start = 0;
+        TimeNs start = notBefore;
         for (std::uint32_t p : preds) {
             if (p == kNone)
                 continue;
@@ -48,30 +72,50 @@ public:
             m_edges.emplace_back(p, id);
         }
         op.start = start;
-        op.end = start + duration;
+        op.end = start + duration; // the job's length was checked to stay below 2^62 ns
         m_ops.push_back(op);
         return id;
     }
+    std::uint32_t add(PendingOp op, TimeNs duration, std::initializer_list<std::uint32_t> preds, TimeNs notBefore = 0)
+    {
+        return add(op, duration, std::span<const std::uint32_t>(preds.begin(), preds.size()), notBefore);
+    }
 
     TimeNs end(std::uint32_t op) const { return m_ops[op].end; }
+    std::uint32_t nextId() const { return static_cast<std::uint32_t>(m_ops.size()); }
 
     // Moves the ops into data's columns, grouped by track and sorted by start (longer first on ties,
     // then creation order), and turns the edges into Dependency links between the final ids.
     void finish(std::size_t trackCount, const CommArgs& allReduceArgs)
     {
-        std::vector<std::uint32_t> order(m_ops.size());
-        std::iota(order.begin(), order.end(), 0u);
-        std::stable_sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
-            const PendingOp& x = m_ops[a];
-            const PendingOp& y = m_ops[b];
-            if (x.track != y.track)
-                return x.track < y.track;
-            if (x.start != y.start)
-                return x.start < y.start;
-            return x.end - x.start > y.end - y.start;
-        });
-        std::vector<std::uint32_t> idOf(m_ops.size());
         const std::size_t n = m_ops.size();
+        // Grouped by track with a counting sort (stable), then sorted by start within each track. Ops
+        // are made in the order of their chains, so a track is nearly always in order already and its
+        // sort is only a check.
+        std::vector<std::uint32_t> order(n);
+        {
+            std::vector<std::size_t> cursor(trackCount + 1, 0);
+            for (const PendingOp& op : m_ops)
+                ++cursor[op.track + 1];
+            std::partial_sum(cursor.begin(), cursor.end(), cursor.begin());
+            const std::vector<std::size_t> trackStart(cursor);
+            for (std::uint32_t i = 0; i < n; ++i)
+                order[cursor[m_ops[i].track]++] = i;
+            const auto byStart = [this](std::uint32_t a, std::uint32_t b) {
+                const PendingOp& x = m_ops[a];
+                const PendingOp& y = m_ops[b];
+                if (x.start != y.start)
+                    return x.start < y.start;
+                return x.end - x.start > y.end - y.start;
+            };
+            for (std::size_t t = 0; t < trackCount; ++t) {
+                const auto first = order.begin() + static_cast<std::ptrdiff_t>(trackStart[t]);
+                const auto last = order.begin() + static_cast<std::ptrdiff_t>(trackStart[t + 1]);
+                if (!std::is_sorted(first, last, byStart))
+                    std::stable_sort(first, last, byStart);
+            }
+        }
+        std::vector<std::uint32_t> idOf(n);
         m_data.start.reserve(n);
         m_data.end.reserve(n);
         m_data.track.reserve(n);
@@ -106,6 +150,9 @@ public:
                 m_data.commArgs.emplace_back(OpId(i), args); // ascending OpId, as Trace requires
             }
         }
+        // The pending ops are no longer needed: give their memory back before the links are made.
+        std::vector<PendingOp>().swap(m_ops);
+        std::vector<std::uint32_t>().swap(order);
         // Empty tracks still get a position: where their ops would start.
         std::uint32_t next = 0;
         for (std::size_t t = 0; t < trackCount; ++t) {
@@ -116,8 +163,7 @@ public:
         m_data.links.reserve(m_edges.size());
         for (const auto& [from, to] : m_edges)
             m_data.links.push_back(Link { OpId(idOf[from]), OpId(idOf[to]), LinkKind::Dependency });
-        m_ops.clear();
-        m_edges.clear();
+        std::vector<std::pair<std::uint32_t, std::uint32_t>>().swap(m_edges);
     }
 
 private:
@@ -131,24 +177,53 @@ Status optionError(const LayerwiseProfile& profile, const std::string& what)
     return Status::error(ErrorCode::ValueOutOfRange, profile.file, -1, what);
 }
 
+// Whether the job takes its aggregation times from the alpha-beta model rather than the profile.
+bool usesBandwidthModel(const LayerwiseProfile& profile, const LayerwiseJobOptions& options)
+{
+    return options.bandwidthGBps > 0 && (options.preferBandwidthModel || profile.totalCommunicationNs() == 0);
+}
+
+TimeNs aggregationNs(const LayerProfile& layer, const LayerwiseJobOptions& options, bool model)
+{
+    if (!model)
+        return layer.communicationNs;
+    if (layer.gradientBytes <= 0)
+        return 0;
+    // bytes / (GB/s) is a time in ns. Saturating: an absurd size or bandwidth then fails the check of
+    // the job's length instead of wrapping around.
+    return CheckedMath::saturatingAdd(options.latencyNs,
+        CheckedMath::saturatingRound(static_cast<double>(layer.gradientBytes) / options.bandwidthGBps));
+}
+
+// The Dependency links build() makes, exactly (to reserve them).
+std::uint64_t linkCount(std::size_t layers, std::size_t aggregatedLayers, bool firstLayerAggregated,
+    std::int32_t workers, std::int32_t iterations, bool wfbp)
+{
+    const std::uint64_t l = layers;
+    const std::uint64_t g = aggregatedLayers;
+    // Per worker and iteration: I/O <- I/O, H2D <- I/O and update, forward chain (L, one more for the
+    // first layer's wait for the update), backward chain (L), each aggregation <- its backward and the
+    // previous aggregation (2G - 1), the update <- end of backward and every aggregation (1 + G);
+    // without WFBP each aggregation but the first layer's also <- the end of backward. The first
+    // iteration has no previous I/O or update: 3 fewer.
+    std::uint64_t perIteration = 2 * l + 5 + (g > 0 ? 3 * g - 1 : 0);
+    if (!wfbp)
+        perIteration += g - (firstLayerAggregated ? 1 : 0);
+    return static_cast<std::uint64_t>(workers) * (static_cast<std::uint64_t>(iterations) * perIteration - 3);
+}
+
 } // namespace
 
 TimeNs LayerwiseJob::communicationNs(
     const LayerwiseProfile& profile, const LayerProfile& layer, const LayerwiseJobOptions& options)
 {
-    const bool model
-        = options.bandwidthGBps > 0 && (options.preferBandwidthModel || profile.totalCommunicationNs() == 0);
-    if (!model)
-        return layer.communicationNs;
-    if (layer.gradientBytes <= 0)
-        return 0;
-    // bytes / (GB/s) is a time in ns.
-    return options.latencyNs + std::llround(static_cast<double>(layer.gradientBytes) / options.bandwidthGBps);
+    return aggregationNs(layer, options, usesBandwidthModel(profile, options));
 }
 
 Expected<std::shared_ptr<const Trace>> LayerwiseJob::load(const std::string& path, const LayerwiseJobOptions& options)
 {
-    Expected<LayerwiseProfile> profile = LayerwiseProfile::load(path);
+    ByteBudget budget(options.limits.maxDecodedBytes);
+    Expected<LayerwiseProfile> profile = LayerwiseProfile::load(path, &budget);
     if (!profile)
         return profile.status();
     return build(*profile, options);
@@ -163,8 +238,9 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
     if (workers == 0)
         workers = profile.measuredWorkers > 0 ? profile.measuredWorkers : kDefaultWorkers;
     if (workers < 1 || workers > kMaxWorkers)
-        return optionError(
-            profile, "worker count " + std::to_string(workers) + " is not in [1, " + std::to_string(kMaxWorkers) + "]");
+        return optionError(profile,
+            "worker count " + std::to_string(workers) + (options.workers == 0 ? " (the profile's)" : "")
+                + " is not in [1, " + std::to_string(kMaxWorkers) + "]");
     if (options.iterations < 1 || options.iterations > kMaxIterations)
         return optionError(profile,
             "iteration count " + std::to_string(options.iterations) + " is not in [1, " + std::to_string(kMaxIterations)
@@ -180,20 +256,46 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         return optionError(profile, "I/O, H2D and update times must not be negative");
 
     const std::size_t layerCount = profile.layers.size();
+    const bool model = usesBandwidthModel(profile, options);
     std::vector<TimeNs> commNs(layerCount, 0);
     std::vector<bool> aggregated(layerCount, false);
-    bool anyAggregation = false;
-    // Bound the whole job's length so that no end time can overflow.
+    std::size_t aggregatedCount = 0;
+    std::uint64_t nameBytes = 0;
+    // Bound the whole job's length so that every time stays within the ±2^62 ns of a Trace. Each term
+    // is an int64 and there are fewer than 2^32 of them: the sum fits 128 bits.
     __int128 perIteration = static_cast<__int128>(ioNs) + h2dNs + updateNs;
     for (std::size_t l = 0; l < layerCount; ++l) {
         const LayerProfile& layer = profile.layers[l];
-        commNs[l] = communicationNs(profile, layer, options);
+        if (layer.forwardNs < 0 || layer.backwardNs < 0 || layer.communicationNs < 0)
+            return optionError(profile, "layer " + std::to_string(l) + " has a negative time");
+        commNs[l] = aggregationNs(layer, options, model);
         aggregated[l] = workers > 1 && (layer.gradientBytes > 0 || commNs[l] > 0);
-        anyAggregation = anyAggregation || aggregated[l];
+        aggregatedCount += aggregated[l];
         perIteration += static_cast<__int128>(layer.forwardNs) + layer.backwardNs + commNs[l];
+        nameBytes += 3 * (layer.name.size() + 10 + kBytesPerName);
     }
-    if (perIteration * options.iterations > std::numeric_limits<TimeNs>::max())
-        return optionError(profile, "the job would last longer than an int64 of nanoseconds");
+    if (perIteration * options.iterations >= CheckedMath::kTimeLimit)
+        return optionError(profile, "the job would last 2^62 ns (146 years) or longer");
+
+    // Size: per worker and iteration I/O, H2D, L forward, L backward, L' aggregations and the update.
+    const auto opsPerWorkerIteration = static_cast<unsigned __int128>(2 * layerCount + aggregatedCount + 3);
+    const unsigned __int128 ops128
+        = opsPerWorkerIteration * static_cast<std::uint32_t>(workers) * static_cast<std::uint32_t>(options.iterations);
+    const std::uint64_t ops = ops128 > std::numeric_limits<std::uint64_t>::max() / 2
+        ? std::numeric_limits<std::uint64_t>::max() / 2
+        : static_cast<std::uint64_t>(ops128);
+    const std::uint64_t estimate = ops > std::numeric_limits<std::uint64_t>::max() / kBytesPerOp / 2
+        ? std::numeric_limits<std::uint64_t>::max()
+        : ops * kBytesPerOp + nameBytes + static_cast<std::uint64_t>(workers) * kBytesPerWorker;
+    if (Status s = options.limits.checkMemory(estimate, profile.file,
+            "the layer-wise job of " + std::to_string(workers) + " workers, " + std::to_string(layerCount)
+                + " layers and " + std::to_string(options.iterations) + " iterations");
+        !s.ok())
+        return s;
+    if (ops > kMaxOps)
+        return Status::error(ErrorCode::TooLarge, profile.file, -1,
+            "the layer-wise job would have " + std::to_string(ops) + " ops, more than the " + std::to_string(kMaxOps)
+                + " its dependency graph can number");
 
     TraceData data;
     data.format = "layerwise";
@@ -221,10 +323,13 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
     }
 
     // Ranks and tracks: I/O thread, GPU stream and, when there is anything to aggregate, the channel.
+    const bool anyAggregation = aggregatedCount > 0;
     const std::uint32_t tracksPerWorker = anyAggregation ? 3 : 2;
     const StringId ioTrackName = strings.intern("I/O thread");
     const StringId gpuTrackName = strings.intern("GPU stream");
     const StringId commTrackName = strings.intern("all-reduce channel");
+    data.ranks.reserve(static_cast<std::size_t>(workers));
+    data.tracks.reserve(static_cast<std::size_t>(workers) * tracksPerWorker);
     for (std::int32_t w = 0; w < workers; ++w) {
         RankInfo rank;
         rank.rank = w;
@@ -273,14 +378,19 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
 
     DagBuilder dag(data);
     const auto workerCount = static_cast<std::size_t>(workers);
+    dag.reserve(static_cast<std::size_t>(ops),
+        static_cast<std::size_t>(
+            linkCount(layerCount, aggregatedCount, aggregated[0], workers, options.iterations, options.wfbp)));
     auto ioTrack = [&](std::size_t w) { return static_cast<std::uint32_t>(w * tracksPerWorker); };
     auto gpuTrack = [&](std::size_t w) { return static_cast<std::uint32_t>(w * tracksPerWorker + 1); };
     auto commTrack = [&](std::size_t w) { return static_cast<std::uint32_t>(w * tracksPerWorker + 2); };
     std::vector<std::uint32_t> io(workerCount, kNone);
     std::vector<std::uint32_t> update(workerCount, kNone);
-    std::vector<std::vector<std::uint32_t>> backward(layerCount, std::vector<std::uint32_t>(workerCount, kNone));
-    std::vector<std::uint32_t> preds;
-    std::vector<std::uint32_t> previousAggregation(workerCount, kNone);
+    // backward[w * L + l]: worker w's backward of layer l in the current iteration.
+    std::vector<std::uint32_t> backward(workerCount * layerCount, kNone);
+    // When layer l's gradients are ready on every worker: the latest end of its backward over them.
+    std::vector<TimeNs> gradientsReady(layerCount, 0);
+    std::vector<std::uint32_t> updatePreds;
     std::vector<std::vector<TimeNs>> updateEnd(workerCount);
 
     for (std::int32_t it = 0; it < options.iterations; ++it) {
@@ -296,6 +406,7 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         };
         for (std::size_t w = 0; w < workerCount; ++w)
             io[w] = dag.add(op(ioTrack(w), ioName, ioCat, OpKind::Io, Phase::Other), ioNs, { io[w] });
+        std::fill(gradientsReady.begin(), gradientsReady.end(), 0);
         for (std::size_t w = 0; w < workerCount; ++w) {
             PendingOp copy = op(gpuTrack(w), h2dName, h2dCat, OpKind::Memcpy, Phase::Other);
             std::uint32_t previous = dag.add(copy, h2dNs, { io[w], update[w] });
@@ -307,36 +418,43 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
                 const PendingOp b
                     = op(gpuTrack(w), backwardName[l], backwardCat, OpKind::ComputeKernel, Phase::Backward);
                 previous = dag.add(b, profile.layers[l].backwardNs, { previous });
-                backward[l][w] = previous;
+                backward[w * layerCount + l] = previous;
+                gradientsReady[l] = std::max(gradientsReady[l], dag.end(previous));
             }
         }
-        std::fill(previousAggregation.begin(), previousAggregation.end(), kNone);
-        std::vector<std::vector<std::uint32_t>> aggregationsOf(workerCount);
-        for (std::size_t l = layerCount; l-- > 0;) {
-            if (!aggregated[l])
-                continue;
-            for (std::size_t w = 0; w < workerCount; ++w) {
-                preds.assign(backward[l].begin(), backward[l].end());
-                if (!options.wfbp && l != 0)
-                    preds.insert(preds.end(), backward[0].begin(), backward[0].end());
-                preds.push_back(previousAggregation[w]);
+        // An all-reduce of layer l starts when l's gradients are ready on every worker. Each worker's
+        // op links only to its own backward: the dependency graph joins the workers' ops of one layer
+        // into one collective (process group "0", matched in order), which makes the replay wait for
+        // the last of them, so linking every worker's backward would only make O(N^2 L) links.
+        for (std::size_t w = 0; w < workerCount; ++w) {
+            const std::uint32_t firstAggregation = dag.nextId();
+            std::uint32_t previousAggregation = kNone;
+            const std::uint32_t endOfBackward = backward[w * layerCount];
+            for (std::size_t l = layerCount; l-- > 0;) {
+                if (!aggregated[l])
+                    continue;
+                const bool waitForAll = !options.wfbp && l != 0;
+                const TimeNs ready = waitForAll ? std::max(gradientsReady[l], gradientsReady[0]) : gradientsReady[l];
                 PendingOp a = op(commTrack(w), allReduceName[l], allReduceCat, OpKind::Collective, Phase::Backward);
                 a.bytes = profile.layers[l].gradientBytes;
                 a.allReduce = true;
-                previousAggregation[w] = dag.add(a, commNs[l], preds);
-                aggregationsOf[w].push_back(previousAggregation[w]);
+                previousAggregation = dag.add(a, commNs[l],
+                    { backward[w * layerCount + l], previousAggregation, waitForAll ? endOfBackward : kNone }, ready);
             }
-        }
-        for (std::size_t w = 0; w < workerCount; ++w) {
-            preds.assign(1, backward[0][w]);
-            preds.insert(preds.end(), aggregationsOf[w].begin(), aggregationsOf[w].end());
+            // The update waits for the end of the backward and for each of this worker's aggregations,
+            // which were just made one after the other.
+            updatePreds.assign(1, endOfBackward);
+            for (std::uint32_t a = firstAggregation; a < dag.nextId(); ++a)
+                updatePreds.push_back(a);
             update[w] = dag.add(
-                op(gpuTrack(w), updateName, updateCat, OpKind::ComputeKernel, Phase::Optimizer), updateNs, preds);
+                op(gpuTrack(w), updateName, updateCat, OpKind::ComputeKernel, Phase::Optimizer), updateNs, updatePreds);
             updateEnd[w].push_back(dag.end(update[w]));
         }
     }
+    std::vector<std::uint32_t>().swap(backward);
     dag.finish(data.tracks.size(), allReduceArgs);
 
+    data.steps.reserve(workerCount * static_cast<std::size_t>(options.iterations));
     for (std::size_t w = 0; w < workerCount; ++w) {
         for (std::int32_t it = 0; it < options.iterations; ++it) {
             StepSpan s;
@@ -353,7 +471,7 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         Diagnostic d;
         d.code = ErrorCode::MissingField;
         d.file = profile.file;
-        d.count = static_cast<std::int64_t>(std::count(aggregated.begin(), aggregated.end(), true));
+        d.count = static_cast<std::int64_t>(aggregatedCount);
         d.detail = "the profile has no communication times: all-reduce ops last 0 ns (give a bandwidth to model them)";
         data.diagnostics.push_back(std::move(d));
     }

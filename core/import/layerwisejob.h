@@ -2,6 +2,7 @@
 
 #include "core/base/expected.h"
 #include "core/base/ids.h"
+#include "core/base/resourcelimits.h"
 
 #include <cstdint>
 #include <memory>
@@ -33,6 +34,9 @@ struct LayerwiseJobOptions {
     std::optional<TimeNs> ioNs;
     std::optional<TimeNs> h2dNs;
     std::optional<TimeNs> updateNs;
+    // Memory the job's trace, dependency graph and replay may take; build() refuses a larger job
+    // (TooLarge, naming the profile's file and the limit) before allocating it.
+    ResourceLimits limits;
 };
 
 // Turns a layer-wise profile into the Trace of a synchronous-SGD job on N identical workers, by
@@ -47,19 +51,26 @@ struct LayerwiseJobOptions {
 //                        without WFBP also layer 1's backward (the end of backward) on every worker
 //   update(i)         <- layer 1 backward, every allreduce of iteration i
 // Aggregations exist for layers with gradient bytes or communication time, and only with 2+ workers.
-// Every edge above is a LinkKind::Dependency link (the all-reduce edges from every worker make
-// O(N^2 L) links, hence the kMaxWorkers limit). Each worker is a rank with tracks "I/O thread"
-// (CpuThread: Io ops), "GPU stream" (GpuStream: H2D Memcpy, forward/backward ComputeKernels, the
-// Optimizer-phase update) and, when it has aggregations, "all-reduce channel" (CommChannel:
-// Collective all_reduce ops with bytes and CommArgs, fp32). Ops are named "<layer> forward",
-// "<layer> backward", "<layer> allreduce", "I/O", "H2D", "update"; a rank's step i runs from the end
-// of update(i-1) (0 for the first) to the end of update(i), so in the steady state a step lasts one
-// iteration time. Format "layerwise". O(N (L + N L') iterations) time and memory, L' = layers with
-// gradients. Pure and thread-safe.
+// Every edge above within one worker is a LinkKind::Dependency link. The edges from other workers
+// are not links: each worker's all-reduce of a layer links to its own backward only, and the workers'
+// all-reduces of one layer are joined across ranks by the dependency graph (same process group "0",
+// matched in order), whose collective starts when the last participant arrives, so a replay waits
+// for every worker as the DAG does. The job thus has O(N L) links, not O(N^2 L). Each worker is a rank
+// with tracks "I/O thread" (CpuThread: Io ops), "GPU stream" (GpuStream: H2D Memcpy, forward/backward
+// ComputeKernels, the Optimizer-phase update) and, when it has aggregations, "all-reduce channel"
+// (CommChannel: Collective all_reduce ops with bytes and CommArgs, fp32). Ops are named
+// "<layer> forward", "<layer> backward", "<layer> allreduce", "I/O", "H2D", "update"; a rank's step i
+// runs from the end of update(i-1) (0 for the first) to the end of update(i), so in the steady state a
+// step lasts one iteration time. Format "layerwise". The job's length must stay below 2^62 ns, its
+// estimated memory (about 250 bytes per op) within options.limits, and its ops below 2^28; else it is
+// refused before anything large is allocated. O(N (2L + L') iterations) time and memory, L' = layers
+// with gradients. Pure and thread-safe.
 class LayerwiseJob {
 public:
     static constexpr std::int32_t kDefaultWorkers = 4; // as in the paper's Fig. 1 and its 4-GPU nodes
-    static constexpr std::int32_t kMaxWorkers = 256;
+    // A bound on a mistyped worker count ("# workers: 99999999"), far above real data-parallel jobs;
+    // not on the job's size, which the memory estimate bounds.
+    static constexpr std::int32_t kMaxWorkers = 65536;
     static constexpr std::int32_t kMaxIterations = 1000;
 
     static Expected<std::shared_ptr<const Trace>> build(
@@ -68,7 +79,8 @@ public:
     static Expected<std::shared_ptr<const Trace>> load(
         const std::string& path, const LayerwiseJobOptions& options = {});
 
-    // The aggregation time the job gives a layer of the profile (measured or from the alpha-beta model).
+    // The aggregation time the job gives a layer of the profile (measured or from the alpha-beta model,
+    // saturating at the int64 limits). O(L): it looks whether the profile has any communication time.
     static TimeNs communicationNs(
         const LayerwiseProfile& profile, const LayerProfile& layer, const LayerwiseJobOptions& options);
 };

@@ -1,14 +1,15 @@
 #include "core/import/layerwiseprofile.h"
 
+#include "core/base/checkedmath.h"
 #include "core/import/decimal.h"
 #include "core/import/filereader.h"
 
 #include <algorithm>
 #include <charconv>
 #include <limits>
-#include <map>
 #include <queue>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 namespace sightline {
@@ -21,6 +22,13 @@ constexpr int kScaleMs = 6;
 constexpr int kScaleUs = 3;
 constexpr int kScaleNs = 0;
 
+// No header or directive name we know is longer; longer ones are other columns, left unread.
+constexpr std::size_t kMaxKeyBytes = 128;
+// A number's text; a longer one is out of range or no number, and Decimal need not walk it.
+constexpr std::size_t kMaxNumberBytes = 256;
+// How much of a field or line an error message quotes.
+constexpr std::size_t kQuoteBytes = 60;
+
 std::string_view stripBom(std::string_view text)
 {
     if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF && static_cast<unsigned char>(text[1]) == 0xBB
@@ -30,13 +38,13 @@ std::string_view stripBom(std::string_view text)
 }
 
 struct Line {
-    std::string_view text; // without the line break and a trailing '\r'
+    std::string_view text; // without the line break
     std::int64_t offset = 0; // byte offset of the line's first character
-    int number = 0; // 1-based
+    std::int64_t number = 0; // 1-based
 };
 
-// Splits text into lines lazily; handles "\n" and "\r\n" and skips a UTF-8 byte-order mark (offsets
-// still count it, so they stay offsets into the file).
+// Splits text into lines lazily; a line ends at "\n", "\r\n" or a lone "\r" (classic Mac files), and a
+// UTF-8 byte-order mark is skipped (offsets still count it, so they stay offsets into the file).
 class LineReader {
 public:
     explicit LineReader(std::string_view text)
@@ -48,23 +56,22 @@ public:
     {
         if (m_pos >= m_text.size())
             return false;
-        std::size_t end = m_text.find('\n', m_pos);
+        std::size_t end = m_text.find_first_of("\r\n", m_pos);
         if (end == std::string_view::npos)
             end = m_text.size();
-        std::string_view t = m_text.substr(m_pos, end - m_pos);
-        if (!t.empty() && t.back() == '\r')
-            t.remove_suffix(1);
-        line.text = t;
+        line.text = m_text.substr(m_pos, end - m_pos);
         line.offset = static_cast<std::int64_t>(m_pos);
         line.number = ++m_number;
-        m_pos = end + 1;
+        m_pos = end;
+        if (m_pos < m_text.size())
+            m_pos += m_text[m_pos] == '\r' && m_pos + 1 < m_text.size() && m_text[m_pos + 1] == '\n' ? 2 : 1;
         return true;
     }
 
 private:
     std::string_view m_text;
     std::size_t m_pos = 0;
-    int m_number = 0;
+    std::int64_t m_number = 0;
 };
 
 bool isSpace(char c)
@@ -86,12 +93,81 @@ bool isBlank(std::string_view text)
     return trim(text).empty();
 }
 
+// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no surrogates, at
+// most U+10FFFF), or 0 when the bytes there are not one.
+std::size_t utf8Length(std::string_view s, std::size_t i)
+{
+    const auto byte = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0u; };
+    const unsigned c = byte(0);
+    const auto continuation
+        = [&](std::size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return byte(k) >= lo && byte(k) <= hi; };
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        return continuation(1) ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        const unsigned lo = c == 0xE0 ? 0xA0 : 0x80;
+        const unsigned hi = c == 0xED ? 0x9F : 0xBF;
+        return continuation(1, lo, hi) && continuation(2) ? 3 : 0;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        const unsigned lo = c == 0xF0 ? 0x90 : 0x80;
+        const unsigned hi = c == 0xF4 ? 0x8F : 0xBF;
+        return continuation(1, lo, hi) && continuation(2) && continuation(3) ? 4 : 0;
+    }
+    return 0;
+}
+
+bool isControl(unsigned char c)
+{
+    return c < 0x20 || c == 0x7F;
+}
+
+// A short prefix of s for a message, in quotes: messages stay readable (and small) when a whole line is
+// garbage, and bytes that are not printable UTF-8 (NUL, controls, stray high bytes) are written \xNN.
 std::string quoted(std::string_view s)
 {
-    constexpr std::size_t kMax = 60; // keep messages readable when a whole line is garbage
+    static constexpr char kHex[] = "0123456789abcdef";
     std::string out = "'";
-    out += s.size() > kMax ? std::string(s.substr(0, kMax)) + "..." : std::string(s);
+    std::size_t i = 0;
+    while (i < s.size() && i < kQuoteBytes) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t n = utf8Length(s, i);
+        if (n == 0 || isControl(c)) {
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+            ++i;
+            continue;
+        }
+        out.append(s.substr(i, n));
+        i += n;
+    }
+    if (i < s.size())
+        out += "...";
     out += "'";
+    return out;
+}
+
+// A layer name as the trace will show it: bytes that are not UTF-8 text, and control characters, become
+// U+FFFD, so that names survive display and JSON export. changed says whether anything was replaced.
+std::string textName(std::string_view raw, bool& changed)
+{
+    static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+    std::string out;
+    out.reserve(raw.size());
+    std::size_t i = 0;
+    while (i < raw.size()) {
+        const std::size_t n = utf8Length(raw, i);
+        if (n == 0 || isControl(static_cast<unsigned char>(raw[i]))) {
+            out += kReplacement;
+            changed = true;
+            ++i;
+            continue;
+        }
+        out.append(raw.substr(i, n));
+        i += n;
+    }
     return out;
 }
 
@@ -100,20 +176,77 @@ Status lineError(ErrorCode code, const std::string& file, const Line& line, cons
     return Status::error(code, file, line.offset, "line " + std::to_string(line.number) + ": " + what);
 }
 
-// A time in the unit given by scale, as exact nanoseconds. Rejects empty and malformed text.
-bool parseScaled(std::string_view text, int scale, std::int64_t& out)
+// Whether text is number syntax: an optional sign, digits with an optional fraction, an optional
+// exponent. Tells a value too large for an int64 ("1e400", 30 digits) from one that is no number.
+bool isNumberSyntax(std::string_view text)
 {
-    return !text.empty() && Decimal::parseScaled(text, scale, out);
+    std::size_t i = 0;
+    const auto digits = [&] {
+        const std::size_t from = i;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9')
+            ++i;
+        return i - from;
+    };
+    if (i < text.size() && (text[i] == '-' || text[i] == '+'))
+        ++i;
+    std::size_t mantissa = digits();
+    if (i < text.size() && text[i] == '.') {
+        ++i;
+        mantissa += digits();
+    }
+    if (mantissa == 0)
+        return false;
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        if (i < text.size() && (text[i] == '-' || text[i] == '+'))
+            ++i;
+        if (digits() == 0)
+            return false;
+    }
+    return i == text.size();
 }
 
-bool parseInteger(std::string_view text, std::int64_t& out)
+enum class Parsed { Ok, NotANumber, OutOfRange };
+
+// A value in the unit given by scale, as exact nanoseconds (or bytes for scale 0). NaN, Infinity and
+// other words are not numbers; a number beyond an int64 is out of range.
+Parsed parseScaled(std::string_view text, int scale, std::int64_t& out)
 {
     if (text.empty())
-        return false;
+        return Parsed::NotANumber;
+    if (text.size() <= kMaxNumberBytes && Decimal::parseScaled(text, scale, out))
+        return Parsed::Ok;
+    return isNumberSyntax(text) ? Parsed::OutOfRange : Parsed::NotANumber;
+}
+
+Parsed parseInteger(std::string_view text, std::int64_t& out)
+{
+    if (text.empty())
+        return Parsed::NotANumber;
     const char* first = text.data();
     const char* last = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(first, last, out);
-    return ec == std::errc() && ptr == last;
+    if (ptr != last)
+        return Parsed::NotANumber;
+    if (ec == std::errc::result_out_of_range)
+        return Parsed::OutOfRange;
+    return ec == std::errc() ? Parsed::Ok : Parsed::NotANumber;
+}
+
+// Checks a value read for `what` (a column, a key): a number, not negative and, for times, within the
+// ±2^62 ns every Trace time lies in. Sizes only need to fit an int64.
+Status checkValue(Parsed parsed, std::int64_t value, bool isTime, const std::string& what, std::string_view text,
+    const std::string& file, const Line& line)
+{
+    if (parsed == Parsed::NotANumber)
+        return lineError(ErrorCode::WrongType, file, line, what + " is not a number: " + quoted(text));
+    if (parsed == Parsed::OutOfRange || (isTime && value >= CheckedMath::kTimeLimit))
+        return lineError(ErrorCode::ValueOutOfRange, file, line,
+            what + " is out of range: " + quoted(text) + (isTime ? " (times must stay below 2^62 ns)" : ""));
+    if (value < 0)
+        return lineError(isTime ? ErrorCode::NegativeDuration : ErrorCode::ValueOutOfRange, file, line,
+            what + " is negative: " + quoted(text));
+    return {};
 }
 
 std::string asciiLower(std::string_view s)
@@ -163,9 +296,13 @@ struct Name {
 
 Name splitName(std::string_view raw)
 {
+    Name name;
+    // Longer text names no column or directive we know (the caller keeps such text out of messages
+    // anyway), and lower-casing it would copy it for nothing.
+    if (raw.size() > kMaxKeyBytes)
+        return name;
     std::string lower = asciiLower(trim(raw));
     std::string_view s = lower;
-    Name name;
     // "forward (ms)", "forward [us]"
     if (!s.empty() && (s.back() == ')' || s.back() == ']')) {
         const char open = s.back() == ')' ? '(' : '[';
@@ -197,9 +334,69 @@ template <std::size_t N> bool oneOf(const std::string& key, const char* const (&
     return std::find(std::begin(names), std::end(names), key) != std::end(names);
 }
 
+Status nameError(const std::string& file, const Line& line, std::string_view name)
+{
+    return lineError(ErrorCode::ValueOutOfRange, file, line,
+        "layer name " + quoted(name) + " is longer than " + std::to_string(LayerwiseProfile::kMaxNameBytes) + " bytes ("
+            + std::to_string(name.size()) + ")");
+}
+
+// Layer names are kept as UTF-8 text; one diagnostic says how many were mended and where the first was.
+struct NameMending {
+    std::int64_t count = 0;
+    std::int64_t firstOffset = -1;
+
+    std::string mend(std::string_view raw, const Line& line)
+    {
+        bool changed = false;
+        std::string name = textName(raw, changed);
+        if (changed && count++ == 0)
+            firstOffset = line.offset;
+        return name;
+    }
+    void report(LayerwiseProfile& profile) const
+    {
+        if (count == 0)
+            return;
+        Diagnostic d;
+        d.code = ErrorCode::WrongType;
+        d.file = profile.file;
+        d.firstByteOffset = firstOffset;
+        d.count = count;
+        d.detail = std::to_string(count)
+            + " layer names hold bytes that are not UTF-8 text or control characters; they are shown as U+FFFD";
+        profile.diagnostics.push_back(std::move(d));
+    }
+};
+
+// Names two layers share: their ops share names too, which the replay tells apart by position, but a
+// reader may not. One diagnostic, at the first repeat. O(L) expected.
+void reportDuplicateNames(LayerwiseProfile& profile, const std::vector<std::int64_t>& lineOffsets)
+{
+    std::unordered_map<std::string_view, std::size_t> seen;
+    seen.reserve(profile.layers.size());
+    std::int64_t repeats = 0;
+    std::size_t first = 0;
+    for (std::size_t i = 0; i < profile.layers.size(); ++i) {
+        if (!seen.emplace(profile.layers[i].name, i).second && repeats++ == 0)
+            first = i;
+    }
+    if (repeats == 0)
+        return;
+    Diagnostic d;
+    d.code = ErrorCode::InvalidArgument;
+    d.file = profile.file;
+    d.firstByteOffset = first < lineOffsets.size() ? lineOffsets[first] : -1;
+    d.count = repeats;
+    d.detail = std::to_string(repeats) + " layers repeat the name of an earlier layer (first: "
+        + quoted(profile.layers[first].name) + "); their ops share names";
+    profile.diagnostics.push_back(std::move(d));
+}
+
 // ---------------------------------------------------------------------------------------------- CSV
 
 enum class Column { Layer, Forward, Backward, Communication, Bytes, Other };
+constexpr int kKnownColumns = 5; // Layer..Bytes
 
 Column columnOf(const std::string& key)
 {
@@ -212,6 +409,8 @@ Column columnOf(const std::string& key)
         "allreducetime", "aggregation", "gradientcommunication", "gradientaggregation" };
     static const char* const kBytes[] = { "gradientbytes", "gradbytes", "bytes", "size", "sizebytes", "gradientsize",
         "gradsize", "parametersize", "parameterbytes", "parambytes" };
+    if (key.empty())
+        return Column::Other;
     if (oneOf(key, kLayer))
         return Column::Layer;
     if (oneOf(key, kForward))
@@ -244,50 +443,90 @@ const char* columnName(Column c)
     return "other";
 }
 
-// Splits one CSV record. Quoted fields may hold the delimiter; "" inside quotes is a quote.
-bool splitFields(std::string_view line, char delimiter, std::vector<std::string>& out)
-{
-    out.clear();
-    std::size_t i = 0;
-    while (true) {
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t') && line[i] != delimiter)
+// One field of a record as it lies in the text: without its quotes, and with any "" still doubled.
+struct Field {
+    std::string_view text;
+    bool doubledQuotes = false;
+
+    // The field's value; copies only the field itself.
+    std::string value() const
+    {
+        if (!doubledQuotes)
+            return std::string(text);
+        std::string out;
+        out.reserve(text.size());
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            out += text[i];
+            if (text[i] == '"')
+                ++i; // the second quote of the pair
+        }
+        return out;
+    }
+};
+
+// Walks the fields of one record without copying them, so that a line of millions of fields or one
+// huge field costs no memory beyond the text. Quoted fields may hold the delimiter; "" inside quotes is
+// a quote; text between a closing quote and the next delimiter is ignored. O(line).
+class FieldReader {
+public:
+    FieldReader(std::string_view line, char delimiter)
+        : m_line(line)
+        , m_delimiter(delimiter)
+    {
+    }
+
+    // The next field; false at the end of the record, or at an unterminated quote (failed() then).
+    bool next(Field& field)
+    {
+        if (m_done)
+            return false;
+        std::size_t i = m_pos;
+        while (i < m_line.size() && (m_line[i] == ' ' || m_line[i] == '\t') && m_line[i] != m_delimiter)
             ++i;
-        std::string field;
-        if (i < line.size() && line[i] == '"') {
-            ++i;
-            bool closed = false;
-            while (i < line.size()) {
-                if (line[i] == '"') {
-                    if (i + 1 < line.size() && line[i + 1] == '"') {
-                        field += '"';
-                        i += 2;
-                        continue;
-                    }
-                    closed = true;
-                    ++i;
-                    break;
+        field.doubledQuotes = false;
+        if (i < m_line.size() && m_line[i] == '"') {
+            const std::size_t begin = ++i;
+            while (true) {
+                const std::size_t quote = m_line.find('"', i);
+                if (quote == std::string_view::npos) {
+                    m_failed = true;
+                    m_done = true;
+                    return false;
                 }
-                field += line[i++];
+                if (quote + 1 < m_line.size() && m_line[quote + 1] == '"') {
+                    field.doubledQuotes = true;
+                    i = quote + 2;
+                    continue;
+                }
+                field.text = m_line.substr(begin, quote - begin);
+                i = quote + 1;
+                break;
             }
-            if (!closed)
-                return false;
-            while (i < line.size() && line[i] != delimiter)
-                ++i; // spaces after the closing quote
+            i = std::min(m_line.find(m_delimiter, i), m_line.size());
         } else {
-            const std::size_t end = std::min(line.find(delimiter, i), line.size());
-            field = std::string(trim(line.substr(i, end - i)));
+            const std::size_t end = std::min(m_line.find(m_delimiter, i), m_line.size());
+            field.text = trim(m_line.substr(i, end - i));
             i = end;
         }
-        out.push_back(std::move(field));
-        if (i >= line.size())
-            return true;
-        ++i; // the delimiter
+        if (i >= m_line.size())
+            m_done = true;
+        else
+            m_pos = i + 1;
+        return true;
     }
-}
+    bool failed() const { return m_failed; }
+
+private:
+    std::string_view m_line;
+    char m_delimiter;
+    std::size_t m_pos = 0;
+    bool m_done = false;
+    bool m_failed = false;
+};
 
 struct CsvColumn {
     Column column = Column::Other;
-    std::string header; // as written, for messages
+    std::string header; // as written (a short name: see kMaxKeyBytes), for messages
     int timeScale = kScaleMs;
 };
 
@@ -298,7 +537,8 @@ Status parseDirective(const Line& line, const std::string& file, LayerwiseProfil
     const std::size_t sep = body.find_first_of(":=");
     if (sep == std::string_view::npos)
         return {};
-    const Name name = splitName(body.substr(0, sep));
+    const std::string_view rawName = trim(body.substr(0, sep));
+    const Name name = splitName(rawName);
     const std::string_view value = trim(body.substr(sep + 1));
     static const char* const kIo[] = { "io", "iotime", "dataio", "fetch", "datafetch" };
     static const char* const kH2d[] = { "h2d", "h2dtime", "htod", "datatransfer", "memcpy" };
@@ -315,22 +555,20 @@ Status parseDirective(const Line& line, const std::string& file, LayerwiseProfil
         if (!name.unit.empty() && name.timeScale < 0)
             return lineError(ErrorCode::WrongType, file, line, "unknown time unit " + quoted(name.unit));
         std::int64_t ns = 0;
-        if (!parseScaled(value, name.timeScale >= 0 ? name.timeScale : kScaleMs, ns))
-            return lineError(ErrorCode::WrongType, file, line,
-                "job time " + quoted(body.substr(0, sep)) + " is not a number: " + quoted(value));
-        if (ns < 0)
-            return lineError(
-                ErrorCode::NegativeDuration, file, line, "job time " + quoted(body.substr(0, sep)) + " is negative");
+        const Parsed parsed = parseScaled(value, name.timeScale >= 0 ? name.timeScale : kScaleMs, ns);
+        if (Status s = checkValue(parsed, ns, true, "job time " + quoted(rawName), value, file, line); !s.ok())
+            return s;
         *target = ns;
         return {};
     }
     if (oneOf(name.key, kWorkers)) {
         std::int64_t n = 0;
-        if (!parseInteger(value, n))
+        const Parsed parsed = parseInteger(value, n);
+        if (parsed == Parsed::NotANumber)
             return lineError(ErrorCode::WrongType, file, line, "worker count is not an integer: " + quoted(value));
-        if (n < 1 || n > std::numeric_limits<std::int32_t>::max())
-            return lineError(
-                ErrorCode::ValueOutOfRange, file, line, "worker count " + std::string(value) + " is out of range");
+        if (parsed == Parsed::OutOfRange || n < 1 || n > std::numeric_limits<std::int32_t>::max())
+            return lineError(ErrorCode::ValueOutOfRange, file, line,
+                "worker count " + quoted(value) + " is out of range (1 to 2^31 - 1)");
         profile.measuredWorkers = static_cast<std::int32_t>(n);
     }
     return {};
@@ -343,15 +581,21 @@ Status emptyFileError(const std::string& file)
 
 // ----------------------------------------------------------------------------------------- B-Caffe
 
-struct Blob {
-    std::int64_t paramId = 0;
-    std::int64_t elements = 0;
-    TimeNs computeNs = 0;
-    TimeNs communicationNs = 0;
-    std::int64_t lineOffset = 0;
+// One dump of a B-Caffe log, already grouped into layers (consecutive blobs with equal compute time).
+struct BCaffeDump {
+    struct Layer {
+        TimeNs backwardNs = 0;
+        TimeNs communicationNs = 0;
+        std::int64_t gradientBytes = 0;
+    };
+    std::vector<Layer> layers;
+    std::int64_t blobs = 0; // param_ids 0..blobs-1 were seen
+    TimeNs lastComputeNs = 0;
+    bool measured = false; // some compute time is not 0
+    std::int64_t firstOffset = 0;
 };
 
-// "tmp4comm.log" -> 4, "tmp8ocomm.log" -> 8, "tmpcomm.log" -> 0.
+// "tmp4comm.log" -> 4, "tmp8ocomm.log" -> 8, "tmpcomm.log" -> 0; 0 too for a count no job has.
 std::int32_t workersFromBCaffeName(const std::string& file)
 {
     const std::size_t slash = file.find_last_of("/\\");
@@ -360,9 +604,11 @@ std::int32_t workersFromBCaffeName(const std::string& file)
         return 0;
     std::size_t i = 3;
     std::int64_t n = 0;
-    while (i < base.size() && base[i] >= '0' && base[i] <= '9' && n < 1000000)
-        n = n * 10 + (base[i++] - '0');
-    if (i == 3 || base.substr(i).find("comm") == std::string_view::npos)
+    while (i < base.size() && base[i] >= '0' && base[i] <= '9') {
+        n = CheckedMath::saturatingAdd(CheckedMath::saturatingMul(n, 10), base[i] - '0');
+        ++i;
+    }
+    if (i == 3 || base.substr(i).find("comm") == std::string_view::npos || n > std::numeric_limits<std::int32_t>::max())
         return 0;
     return static_cast<std::int32_t>(n);
 }
@@ -370,10 +616,10 @@ std::int32_t workersFromBCaffeName(const std::string& file)
 // --------------------------------------------------------------------------------------- PipeDream
 
 struct GraphNode {
-    std::string id;
-    std::string description;
+    std::string_view id; // into the text
     LayerProfile layer;
-    Line line;
+    std::int64_t lineOffset = 0;
+    std::int64_t lineNumber = 0;
     std::int64_t number = -1; // K of "nodeK", for a stable, natural order
 };
 
@@ -383,9 +629,17 @@ std::int64_t nodeNumber(std::string_view id)
     while (i > 0 && id[i - 1] >= '0' && id[i - 1] <= '9')
         --i;
     std::int64_t n = -1;
-    if (i < id.size() && id.size() - i < 18)
-        parseInteger(id.substr(i), n);
+    if (i < id.size() && id.size() - i < 18 && parseInteger(id.substr(i), n) != Parsed::Ok)
+        n = -1;
     return n;
+}
+
+Line lineAt(std::int64_t offset, std::int64_t number)
+{
+    Line line;
+    line.offset = offset;
+    line.number = number;
+    return line;
 }
 
 } // namespace
@@ -394,7 +648,7 @@ TimeNs LayerwiseProfile::totalForwardNs() const
 {
     TimeNs sum = 0;
     for (const LayerProfile& l : layers)
-        sum += l.forwardNs;
+        sum = CheckedMath::saturatingAdd(sum, l.forwardNs);
     return sum;
 }
 
@@ -402,7 +656,7 @@ TimeNs LayerwiseProfile::totalBackwardNs() const
 {
     TimeNs sum = 0;
     for (const LayerProfile& l : layers)
-        sum += l.backwardNs;
+        sum = CheckedMath::saturatingAdd(sum, l.backwardNs);
     return sum;
 }
 
@@ -410,7 +664,7 @@ TimeNs LayerwiseProfile::totalCommunicationNs() const
 {
     TimeNs sum = 0;
     for (const LayerProfile& l : layers)
-        sum += l.communicationNs;
+        sum = CheckedMath::saturatingAdd(sum, l.communicationNs);
     return sum;
 }
 
@@ -418,7 +672,7 @@ std::int64_t LayerwiseProfile::totalGradientBytes() const
 {
     std::int64_t sum = 0;
     for (const LayerProfile& l : layers)
-        sum += l.gradientBytes;
+        sum = CheckedMath::saturatingAdd(sum, l.gradientBytes);
     return sum;
 }
 
@@ -457,9 +711,9 @@ std::optional<LayerwiseProfile::Format> LayerwiseProfile::detectFormat(std::stri
     return std::nullopt;
 }
 
-Expected<LayerwiseProfile> LayerwiseProfile::load(const std::string& path)
+Expected<LayerwiseProfile> LayerwiseProfile::load(const std::string& path, ByteBudget* budget)
 {
-    Expected<TextBuffer> text = FileReader::read(path);
+    Expected<TextBuffer> text = FileReader::read(path, nullptr, {}, nullptr, budget);
     if (!text)
         return text.status();
     return parse(text->view(), path);
@@ -498,13 +752,16 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
     if (isBlank(stripBom(text)))
         return emptyFileError(file);
 
-    std::vector<CsvColumn> columns;
+    // Only the known columns are kept: a header of millions of fields costs nothing but the count.
+    CsvColumn columns[kKnownColumns];
+    int index[kKnownColumns] = { -1, -1, -1, -1, -1 }; // field index per Column, Layer..Bytes
+    std::size_t headerFields = 0;
     char delimiter = ',';
-    int index[5] = { -1, -1, -1, -1, -1 }; // field index per Column, Layer..Bytes
     bool haveHeader = false;
     Line line;
     Line last;
-    std::vector<std::string> fields;
+    std::vector<std::int64_t> layerOffsets;
+    NameMending mending;
     LineReader reader(text);
     while (reader.next(line)) {
         last = line;
@@ -521,28 +778,35 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
             delimiter = t.find(',') != std::string_view::npos ? ','
                 : t.find(';') != std::string_view::npos       ? ';'
                                                               : '\t';
-            if (!splitFields(t, delimiter, fields))
-                return lineError(ErrorCode::WrongType, file, line, "unterminated quoted header field");
-            for (std::size_t i = 0; i < fields.size(); ++i) {
-                const Name name = splitName(fields[i]);
+            FieldReader fields(t, delimiter);
+            Field field;
+            for (; fields.next(field); ++headerFields) {
+                const std::string header = field.text.size() > kMaxKeyBytes ? std::string() : field.value();
+                const Name name = splitName(header);
                 CsvColumn c;
                 c.column = columnOf(name.key);
-                c.header = fields[i];
+                c.header = header;
                 const bool isTime
                     = c.column == Column::Forward || c.column == Column::Backward || c.column == Column::Communication;
                 if (isTime) {
                     if (!name.unit.empty() && name.timeScale < 0)
                         return lineError(ErrorCode::WrongType, file, line,
-                            "column " + quoted(fields[i]) + " has an unknown time unit " + quoted(name.unit));
+                            "column " + quoted(header) + " has an unknown time unit " + quoted(name.unit));
                     c.timeScale = name.timeScale >= 0 ? name.timeScale : kScaleMs;
                 } else if (c.column == Column::Bytes && !isBytesUnit(name.unit)) {
                     return lineError(ErrorCode::WrongType, file, line,
-                        "column " + quoted(fields[i]) + " must be in bytes, not " + quoted(name.unit));
+                        "column " + quoted(header) + " must be in bytes, not " + quoted(name.unit));
                 }
-                if (c.column != Column::Other && index[static_cast<int>(c.column)] < 0)
-                    index[static_cast<int>(c.column)] = static_cast<int>(i); // the first of duplicates wins
-                columns.push_back(std::move(c));
+                const auto k = static_cast<int>(c.column);
+                if (c.column != Column::Other && index[k] < 0) { // the first of duplicates wins
+                    index[k] = headerFields > static_cast<std::size_t>(std::numeric_limits<int>::max())
+                        ? -1
+                        : static_cast<int>(headerFields);
+                    columns[k] = std::move(c);
+                }
             }
+            if (fields.failed())
+                return lineError(ErrorCode::WrongType, file, line, "unterminated quoted header field");
             for (Column required : { Column::Layer, Column::Forward, Column::Backward }) {
                 if (index[static_cast<int>(required)] < 0)
                     return lineError(ErrorCode::MissingField, file, line,
@@ -551,33 +815,48 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
             }
             continue;
         }
-        if (!splitFields(t, delimiter, fields))
+
+        Field values[kKnownColumns];
+        bool found[kKnownColumns] = {};
+        FieldReader fields(t, delimiter);
+        Field field;
+        std::size_t count = 0;
+        for (; fields.next(field); ++count) {
+            for (int c = 0; c < kKnownColumns; ++c) {
+                if (index[c] >= 0 && static_cast<std::size_t>(index[c]) == count) {
+                    values[c] = field;
+                    found[c] = true;
+                }
+            }
+        }
+        if (fields.failed())
             return lineError(ErrorCode::WrongType, file, line, "unterminated quoted field");
         LayerProfile layer;
-        for (int c = 0; c < 5; ++c) {
-            const int at = index[c];
-            if (at < 0)
+        for (int c = 0; c < kKnownColumns; ++c) {
+            if (index[c] < 0)
                 continue;
-            const CsvColumn& col = columns[static_cast<std::size_t>(at)];
-            if (static_cast<std::size_t>(at) >= fields.size())
+            const CsvColumn& col = columns[c];
+            if (!found[c])
                 return lineError(ErrorCode::MissingField, file, line,
-                    "no value for column " + quoted(col.header) + " (" + std::to_string(fields.size())
-                        + " fields, the header has " + std::to_string(columns.size()) + ")");
-            const std::string& value = fields[static_cast<std::size_t>(at)];
+                    "no value for column " + quoted(col.header) + " (" + std::to_string(count)
+                        + " fields, the header has " + std::to_string(headerFields) + ")");
+            const Field& value = values[c];
             if (col.column == Column::Layer) {
-                if (value.empty())
+                if (value.text.empty())
                     return lineError(ErrorCode::MissingField, file, line, "empty layer name");
-                layer.name = value;
+                if (value.text.size() > kMaxNameBytes)
+                    return nameError(file, line, value.text);
+                layer.name = mending.mend(value.value(), line);
                 continue;
             }
+            const bool isTime = col.column != Column::Bytes;
             std::int64_t v = 0;
-            const int scale = col.column == Column::Bytes ? 0 : col.timeScale;
-            if (!parseScaled(value, scale, v))
-                return lineError(ErrorCode::WrongType, file, line,
-                    "column " + quoted(col.header) + " is not a number: " + quoted(value));
-            if (v < 0)
-                return lineError(col.column == Column::Bytes ? ErrorCode::ValueOutOfRange : ErrorCode::NegativeDuration,
-                    file, line, "column " + quoted(col.header) + " is negative: " + quoted(value));
+            // A quoted number with a quote inside is no number.
+            const Parsed parsed
+                = value.doubledQuotes ? Parsed::NotANumber : parseScaled(value.text, isTime ? col.timeScale : 0, v);
+            if (Status s = checkValue(parsed, v, isTime, "column " + quoted(col.header), value.text, file, line);
+                !s.ok())
+                return s;
             switch (col.column) {
             case Column::Forward:
                 layer.forwardNs = v;
@@ -597,12 +876,15 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
             }
         }
         profile.layers.push_back(std::move(layer));
+        layerOffsets.push_back(line.offset);
     }
     if (!haveHeader)
         return lineError(ErrorCode::MissingField, file, last,
             "no header row (expected: layer, forward, backward[, communication][, gradient bytes])");
     if (profile.layers.empty())
         return lineError(ErrorCode::NoEvents, file, last, "no layer rows after the header");
+    mending.report(profile);
+    reportDuplicateNames(profile, layerOffsets);
     return profile;
 }
 
@@ -615,11 +897,24 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseBCaffeLog(std::string_view tex
     if (isBlank(stripBom(text)))
         return emptyFileError(file);
 
-    std::vector<std::vector<Blob>> dumps;
+    // Warm-up dumps print zeros, and a run killed mid-dump leaves a short one: the latest of the longest
+    // dumps that measured something is used, else the latest of the longest. Dumps stream through: only
+    // the one being read and the two candidates are kept, already grouped into layers.
+    std::optional<BCaffeDump> current;
+    std::optional<BCaffeDump> longest;
+    std::optional<BCaffeDump> longestMeasured;
+    auto finishDump = [&] {
+        if (!current)
+            return;
+        if (!longest || current->blobs >= longest->blobs)
+            longest = *current;
+        if (current->measured && (!longestMeasured || current->blobs >= longestMeasured->blobs))
+            longestMeasured = std::move(*current);
+        current.reset();
+    };
     LineReader reader(text);
     Line line;
     Line last;
-    std::vector<std::string> fields;
     while (reader.next(line)) {
         last = line;
         const std::string_view t = trim(line.text);
@@ -629,79 +924,83 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseBCaffeLog(std::string_view tex
         const std::size_t open = t.rfind('[');
         if (open == std::string_view::npos)
             continue;
-        splitFields(t.substr(open + 1, t.size() - open - 2), ',', fields);
-        if (fields.size() < 4 || fields.size() > 5)
+        static const char* const kField[] = { "param_id", "size", "compute_time", "communication_time", "merged_time" };
+        std::int64_t values[5] = {};
+        FieldReader fields(t.substr(open + 1, t.size() - open - 2), ',');
+        Field field;
+        std::size_t count = 0;
+        for (; fields.next(field); ++count) {
+            if (count >= 5)
+                continue; // counted for the message below, not read
+            const bool integer = count < 2;
+            const Parsed parsed = field.doubledQuotes ? Parsed::NotANumber
+                : integer                             ? parseInteger(field.text, values[count])
+                                                      : parseScaled(field.text, kScaleUs, values[count]);
+            if (integer && parsed == Parsed::NotANumber)
+                return lineError(ErrorCode::WrongType, file, line,
+                    std::string(kField[count]) + " is not an integer: " + quoted(field.text));
+            if (Status s = checkValue(parsed, values[count], !integer, kField[count], field.text, file, line); !s.ok())
+                return s;
+        }
+        if (fields.failed() || count < 4 || count > 5)
             return lineError(ErrorCode::MissingField, file, line,
                 "expected [param_id, size, compute_time, communication_time(, merged_time)], found "
-                    + std::to_string(fields.size()) + " fields");
-        static const char* const kField[] = { "param_id", "size", "compute_time", "communication_time", "merged_time" };
-        Blob blob;
-        blob.lineOffset = line.offset;
-        std::int64_t values[5] = {};
-        for (std::size_t i = 0; i < fields.size(); ++i) {
-            const bool integer = i < 2;
-            const bool ok = integer ? parseInteger(fields[i], values[i]) : parseScaled(fields[i], kScaleUs, values[i]);
-            if (!ok)
-                return lineError(ErrorCode::WrongType, file, line,
-                    std::string(kField[i]) + " is not " + (integer ? "an integer: " : "a number: ")
-                        + quoted(fields[i]));
-            if (values[i] < 0)
-                return lineError(integer ? ErrorCode::ValueOutOfRange : ErrorCode::NegativeDuration, file, line,
-                    std::string(kField[i]) + " is negative: " + quoted(fields[i]));
-        }
-        blob.paramId = values[0];
-        blob.elements = values[1];
-        blob.computeNs = values[2];
-        blob.communicationNs = values[3];
-        if (blob.elements > std::numeric_limits<std::int64_t>::max() / 4)
-            return lineError(ErrorCode::ValueOutOfRange, file, line, "size is too large: " + quoted(fields[1]));
-        if (blob.paramId == 0) {
-            dumps.emplace_back();
-        } else if (dumps.empty() || dumps.back().back().paramId + 1 != blob.paramId) {
+                    + (fields.failed() ? std::string("an unterminated quote") : std::to_string(count) + " fields"));
+        const std::int64_t paramId = values[0];
+        const std::int64_t elements = values[1];
+        const TimeNs computeNs = values[2];
+        const TimeNs communicationNs = values[3];
+        std::int64_t bytes = 0;
+        if (!CheckedMath::mul(elements, 4, bytes)) // fp32 gradients
             return lineError(ErrorCode::ValueOutOfRange, file, line,
-                "param_id " + std::to_string(blob.paramId) + " does not follow "
-                    + (dumps.empty() ? std::string("the start of a dump (0)")
-                                     : std::to_string(dumps.back().back().paramId)));
+                "size " + std::to_string(elements) + " fp32 elements is more bytes than an int64 holds");
+        if (paramId == 0) {
+            finishDump();
+            current.emplace();
+            current->firstOffset = line.offset;
+        } else if (!current || current->blobs != paramId) {
+            return lineError(ErrorCode::ValueOutOfRange, file, line,
+                "param_id " + std::to_string(paramId) + " does not follow "
+                    + (!current ? std::string("the start of a dump (0)") : std::to_string(current->blobs - 1)));
         }
-        dumps.back().push_back(blob);
+        // A layer's blobs (weights, bias) are logged one after the other with the layer's compute time.
+        BCaffeDump& dump = *current;
+        if (dump.blobs == 0 || computeNs != dump.lastComputeNs) {
+            dump.layers.emplace_back();
+            dump.layers.back().backwardNs = computeNs;
+        }
+        BCaffeDump::Layer& layer = dump.layers.back();
+        if (!CheckedMath::add(layer.gradientBytes, bytes, layer.gradientBytes))
+            return lineError(ErrorCode::ValueOutOfRange, file, line,
+                "the gradient bytes of layer" + std::to_string(dump.layers.size() - 1) + " exceed an int64");
+        if (!CheckedMath::add(layer.communicationNs, communicationNs, layer.communicationNs)
+            || layer.communicationNs >= CheckedMath::kTimeLimit)
+            return lineError(ErrorCode::ValueOutOfRange, file, line,
+                "the communication time of layer" + std::to_string(dump.layers.size() - 1) + " exceeds 2^62 ns");
+        dump.lastComputeNs = computeNs;
+        dump.measured = dump.measured || computeNs > 0;
+        ++dump.blobs;
     }
-    if (dumps.empty())
+    finishDump();
+    if (!longest)
         return lineError(
             ErrorCode::NoEvents, file, last, "no [param_id, size, compute_time, communication_time] records");
 
-    // Warm-up dumps print zeros, and a run killed mid-dump leaves a short one: take the latest complete
-    // dump that measured something.
-    std::size_t longest = 0;
-    for (const auto& d : dumps)
-        longest = std::max(longest, d.size());
-    const std::vector<Blob>* chosen = nullptr;
-    for (auto it = dumps.rbegin(); it != dumps.rend() && !chosen; ++it) {
-        const bool measured = std::any_of(it->begin(), it->end(), [](const Blob& b) { return b.computeNs > 0; });
-        if (it->size() == longest && measured)
-            chosen = &*it;
-    }
-    if (!chosen) {
-        for (auto it = dumps.rbegin(); it != dumps.rend() && !chosen; ++it) {
-            if (it->size() == longest)
-                chosen = &*it;
-        }
-    }
-    for (std::size_t i = 0; i < chosen->size(); ++i) {
-        const Blob& b = (*chosen)[i];
-        if (i == 0 || b.computeNs != (*chosen)[i - 1].computeNs) {
-            LayerProfile layer;
-            layer.name = "layer" + std::to_string(profile.layers.size());
-            layer.backwardNs = b.computeNs;
-            profile.layers.push_back(std::move(layer));
-        }
-        LayerProfile& layer = profile.layers.back();
-        layer.communicationNs += b.communicationNs;
-        layer.gradientBytes += b.elements * 4; // fp32 gradients
+    const BCaffeDump& chosen
+        = longestMeasured && longestMeasured->blobs == longest->blobs ? *longestMeasured : *longest;
+    profile.layers.reserve(chosen.layers.size());
+    for (const BCaffeDump::Layer& l : chosen.layers) {
+        LayerProfile layer;
+        layer.name = "layer" + std::to_string(profile.layers.size());
+        layer.backwardNs = l.backwardNs;
+        layer.communicationNs = l.communicationNs;
+        layer.gradientBytes = l.gradientBytes;
+        profile.layers.push_back(std::move(layer));
     }
     Diagnostic noForward;
     noForward.code = ErrorCode::MissingField;
     noForward.file = file;
-    noForward.firstByteOffset = chosen->front().lineOffset;
+    noForward.firstByteOffset = chosen.firstOffset;
     noForward.count = static_cast<std::int64_t>(profile.layers.size());
     noForward.detail = "B-Caffe comm logs give no forward times: forward ops last 0 ns";
     profile.diagnostics.push_back(std::move(noForward));
@@ -716,14 +1015,17 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
     if (isBlank(stripBom(text)))
         return emptyFileError(file);
 
+    // Ids and edges stay views into the text: a graph of a million nodes costs a few times its file.
     std::vector<GraphNode> nodes;
-    std::map<std::string, std::size_t, std::less<>> byId;
+    std::unordered_map<std::string_view, std::size_t> byId;
     struct Edge {
-        std::string from;
-        std::string to;
-        Line line;
+        std::string_view from;
+        std::string_view to;
+        std::int64_t lineOffset = 0;
+        std::int64_t lineNumber = 0;
     };
     std::vector<Edge> edges;
+    NameMending mending;
     LineReader reader(text);
     Line line;
     Line last;
@@ -741,37 +1043,36 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
                     + quoted(t));
         const std::string_view tail = t.substr(lastSep + kSep.size());
         if (first == lastSep && tail.find('=') == std::string_view::npos) {
-            edges.push_back({ std::string(trim(t.substr(0, first))), std::string(trim(tail)), line });
+            edges.push_back({ trim(t.substr(0, first)), trim(tail), line.offset, line.number });
             continue;
         }
         if (first == lastSep)
             return lineError(
                 ErrorCode::MissingField, file, line, "node line without a layer description: " + quoted(t));
         GraphNode node;
-        node.id = std::string(trim(t.substr(0, first)));
-        node.description = std::string(trim(t.substr(first + kSep.size(), lastSep - first - kSep.size())));
-        node.line = line;
+        node.id = trim(t.substr(0, first));
+        node.lineOffset = line.offset;
+        node.lineNumber = line.number;
         node.number = nodeNumber(node.id);
         bool haveForward = false;
         bool haveBackward = false;
-        std::vector<std::string> attrs;
-        splitFields(tail, ',', attrs);
-        for (const std::string& attr : attrs) {
-            const std::size_t eq = attr.find('=');
-            if (eq == std::string::npos)
-                return lineError(ErrorCode::WrongType, file, line, "attribute is not key=value: " + quoted(attr));
-            const std::string key(trim(std::string_view(attr).substr(0, eq)));
-            const std::string_view value = trim(std::string_view(attr).substr(eq + 1));
+        FieldReader attrs(tail, ',');
+        Field attr;
+        while (attrs.next(attr)) {
+            const std::size_t eq = attr.text.find('=');
+            if (eq == std::string_view::npos)
+                return lineError(ErrorCode::WrongType, file, line, "attribute is not key=value: " + quoted(attr.text));
+            const std::string_view key = trim(attr.text.substr(0, eq));
+            const std::string_view value = trim(attr.text.substr(eq + 1));
             const bool isTime = key == "forward_compute_time" || key == "backward_compute_time";
             const bool isSize = key == "activation_size" || key == "parameter_size";
             if (!isTime && !isSize)
                 continue; // stage_id and other annotations
             std::int64_t v = 0;
-            if (!parseScaled(value, isTime ? kScaleMs : 0, v))
-                return lineError(ErrorCode::WrongType, file, line, key + " is not a number: " + quoted(value));
-            if (v < 0)
-                return lineError(isTime ? ErrorCode::NegativeDuration : ErrorCode::ValueOutOfRange, file, line,
-                    key + " is negative: " + quoted(value));
+            const Parsed parsed
+                = attr.doubledQuotes ? Parsed::NotANumber : parseScaled(value, isTime ? kScaleMs : 0, v);
+            if (Status s = checkValue(parsed, v, isTime, std::string(key), value, file, line); !s.ok())
+                return s;
             if (key == "forward_compute_time") {
                 node.layer.forwardNs = v;
                 haveForward = true;
@@ -784,6 +1085,8 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
                 node.layer.gradientBytes = v;
             }
         }
+        if (attrs.failed())
+            return lineError(ErrorCode::WrongType, file, line, "unterminated quoted attribute");
         if (!haveForward || !haveBackward)
             return lineError(ErrorCode::MissingField, file, line,
                 std::string("node ") + quoted(node.id) + " has no "
@@ -791,10 +1094,18 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
         if (const auto it = byId.find(node.id); it != byId.end())
             return lineError(ErrorCode::WrongType, file, line,
                 "node " + quoted(node.id) + " is declared twice (first on line "
-                    + std::to_string(nodes[it->second].line.number) + ")");
-        const std::size_t open = node.description.find('(');
-        const std::string_view type = trim(std::string_view(node.description).substr(0, open));
-        node.layer.name = type.empty() ? node.id : node.id + " " + std::string(type);
+                    + std::to_string(nodes[it->second].lineNumber) + ")");
+        const std::string_view description = trim(t.substr(first + kSep.size(), lastSep - first - kSep.size()));
+        const std::string_view type = trim(description.substr(0, description.find('(')));
+        const std::size_t nameBytes = type.empty() ? node.id.size() : node.id.size() + 1 + type.size();
+        if (nameBytes > kMaxNameBytes)
+            return nameError(file, line, type.empty() ? node.id : type);
+        std::string name(node.id);
+        if (!type.empty()) {
+            name += ' ';
+            name += type;
+        }
+        node.layer.name = mending.mend(name, line);
         byId.emplace(node.id, nodes.size());
         nodes.push_back(std::move(node));
     }
@@ -802,46 +1113,85 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
         return lineError(
             ErrorCode::NoEvents, file, last, "no node lines ('nodeK -- layer -- forward_compute_time=..., ...')");
 
-    // Kahn's algorithm; among ready nodes the smallest K goes first, which keeps the file's natural
-    // numbering wherever the edges leave a choice.
-    std::vector<std::vector<std::size_t>> successors(nodes.size());
-    std::vector<std::size_t> indegree(nodes.size(), 0);
-    for (const Edge& e : edges) {
-        const auto from = byId.find(e.from);
-        const auto to = byId.find(e.to);
-        if (from == byId.end() || to == byId.end())
-            return lineError(ErrorCode::UnmatchedEvent, file, e.line,
-                "edge to an undeclared node " + quoted(from == byId.end() ? e.from : e.to));
-        successors[from->second].push_back(to->second);
-        ++indegree[to->second];
+    // The edges as a compressed successor list (two arrays, not a vector per node).
+    const std::size_t n = nodes.size();
+    std::vector<std::uint32_t> from(edges.size());
+    std::vector<std::uint32_t> to(edges.size());
+    std::vector<std::size_t> successorStart(n + 1, 0);
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+        const auto a = byId.find(edges[e].from);
+        const auto b = byId.find(edges[e].to);
+        if (a == byId.end() || b == byId.end())
+            return lineError(ErrorCode::UnmatchedEvent, file, lineAt(edges[e].lineOffset, edges[e].lineNumber),
+                "edge to an undeclared node " + quoted(a == byId.end() ? edges[e].from : edges[e].to));
+        from[e] = static_cast<std::uint32_t>(a->second);
+        to[e] = static_cast<std::uint32_t>(b->second);
+        ++successorStart[from[e] + 1];
     }
+    std::vector<Edge>().swap(edges);
+    for (std::size_t i = 0; i < n; ++i)
+        successorStart[i + 1] += successorStart[i];
+    std::vector<std::uint32_t> successors(from.size());
+    std::vector<std::size_t> indegree(n, 0);
+    {
+        std::vector<std::size_t> cursor(successorStart.begin(), successorStart.end() - 1);
+        for (std::size_t e = 0; e < from.size(); ++e) {
+            successors[cursor[from[e]]++] = to[e];
+            ++indegree[to[e]];
+        }
+    }
+
+    // Kahn's algorithm, O((N + E) log N); among ready nodes the smallest K goes first, which keeps the
+    // file's natural numbering wherever the edges leave a choice.
     using Key = std::tuple<std::int64_t, std::size_t>; // (K, file order)
     std::priority_queue<Key, std::vector<Key>, std::greater<>> ready;
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
+    for (std::size_t i = 0; i < n; ++i) {
         if (indegree[i] == 0)
             ready.emplace(nodes[i].number, i);
     }
     std::vector<std::size_t> order;
-    order.reserve(nodes.size());
+    order.reserve(n);
     while (!ready.empty()) {
         const std::size_t i = std::get<1>(ready.top());
         ready.pop();
         order.push_back(i);
-        for (std::size_t s : successors[i]) {
-            if (--indegree[s] == 0)
-                ready.emplace(nodes[s].number, s);
+        for (std::size_t e = successorStart[i]; e < successorStart[i + 1]; ++e) {
+            if (--indegree[successors[e]] == 0)
+                ready.emplace(nodes[successors[e]].number, successors[e]);
         }
     }
-    if (order.size() != nodes.size()) {
-        std::size_t stuck = 0;
-        while (indegree[stuck] == 0)
-            ++stuck;
-        return lineError(ErrorCode::WrongType, file, nodes[stuck].line,
-            "the layer graph has a cycle reaching node " + quoted(nodes[stuck].id));
+    if (order.size() != n) {
+        // Every node left waits for another node left: walking back through such predecessors must
+        // come round to a node twice, and that node is on a cycle. The message names the cycle's node
+        // that comes first in the file. O(N + E).
+        constexpr std::uint32_t kNoNode = std::numeric_limits<std::uint32_t>::max();
+        std::vector<std::uint32_t> waitsFor(n, kNoNode);
+        for (std::size_t e = 0; e < from.size(); ++e) {
+            if (indegree[from[e]] > 0 && indegree[to[e]] > 0)
+                waitsFor[to[e]] = from[e];
+        }
+        std::size_t start = 0;
+        while (indegree[start] == 0)
+            ++start;
+        std::vector<bool> visited(n, false);
+        auto v = static_cast<std::uint32_t>(start);
+        while (!visited[v] && waitsFor[v] != kNoNode) {
+            visited[v] = true;
+            v = waitsFor[v];
+        }
+        std::uint32_t firstOnCycle = v;
+        if (visited[v]) {
+            for (std::uint32_t u = waitsFor[v]; u != v; u = waitsFor[u])
+                firstOnCycle = std::min(firstOnCycle, u);
+        }
+        const GraphNode& stuck = nodes[firstOnCycle];
+        return lineError(ErrorCode::DependencyCycle, file, lineAt(stuck.lineOffset, stuck.lineNumber),
+            "the layer graph has a cycle through node " + quoted(stuck.id));
     }
+    profile.layers.reserve(n);
     for (std::size_t i : order)
         profile.layers.push_back(std::move(nodes[i].layer));
-
+    mending.report(profile);
     return profile;
 }
 

@@ -321,7 +321,9 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         if (inputs.size() > 1)
             return Status::error(ErrorCode::InvalidArgument, input, -1,
                 "a layer-wise profile describes a whole job and cannot be combined with other files");
-        return LayerwiseJob::load(input);
+        LayerwiseJobOptions options;
+        options.limits = limits;
+        return LayerwiseJob::load(input, options);
     }
     Expected<std::vector<std::string>> expanded = expandInputs(inputs);
     if (!expanded)

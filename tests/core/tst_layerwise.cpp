@@ -2,15 +2,20 @@
 // built from them (seed 002, Fig. 1). The real files under ../shared/traces/layerwise are used when
 // present; the bundled AlexNet example always is.
 
+#include "core/base/checkedmath.h"
+#include "core/base/resourcelimits.h"
+#include "core/graph/dependencygraph.h"
 #include "core/import/layerwisejob.h"
 #include "core/import/layerwiseprofile.h"
 #include "core/model/trace.h"
+#include "core/replay/replayer.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QTest>
 
+#include <limits>
 #include <map>
 #include <set>
 #include <string>
@@ -44,12 +49,18 @@ const char* describe(const Status& s)
     return text.c_str();
 }
 
-// Byte offset of 1-based line `line` in text, counted independently of the parsers.
+// Byte offset of 1-based line `line` in text, counted independently of the parsers: a line ends at
+// "\n", "\r\n" or a lone "\r".
 std::int64_t offsetOfLine(const QByteArray& text, int line)
 {
-    std::int64_t offset = 0;
-    for (int n = 1; n < line; ++n)
-        offset = text.indexOf('\n', offset) + 1;
+    qsizetype offset = 0;
+    for (int n = 1; n < line && offset < text.size(); ++n) {
+        while (offset < text.size() && text[offset] != '\n' && text[offset] != '\r')
+            ++offset;
+        if (offset + 1 < text.size() && text[offset] == '\r' && text[offset + 1] == '\n')
+            ++offset;
+        ++offset;
+    }
     return offset;
 }
 
@@ -175,13 +186,23 @@ private Q_SLOTS:
     void detectsFormat();
     void badInput_data();
     void badInput();
+    void robustLoads_data();
+    void robustLoads();
+    void bCaffeDumpChoice_data();
+    void bCaffeDumpChoice();
+    void largeGraph();
+    void totalsSaturate();
 
     void dagTimes_data();
     void dagTimes();
     void dependencyLinks();
+    void replayReproducesJob_data();
+    void replayReproducesJob();
+    void largeJobIsLinear();
     void singleWorkerHasNoAggregation();
     void bandwidthModel();
     void rejectsBadOptions();
+    void jobTimesStayInRange();
 
     void bundledAlexNet();
 
@@ -356,9 +377,82 @@ void TestLayerwise::badInput_data()
                                             + "node2 -- ReLU -- forward_compute_time=1.0, backward_compute_time=1.0\n"
                                             + "node3 -- ReLU -- forward_compute_time=1.0, backward_compute_time=1.0\n"
                                             + "\tnode1 -- node2\n\tnode2 -- node3\n\tnode3 -- node2\n")
-                                     << int(ErrorCode::WrongType) << 2;
+                                     << int(ErrorCode::DependencyCycle) << 2;
 
     QTest::newRow("unknown format") << -1 << QByteArray("\nhello world\n") << int(ErrorCode::NotATrace) << 2;
+
+    // Arbitrary bytes: each a clear error at its line, with a short message.
+    const QByteArray megabyte(1 << 20, 'x');
+    QTest::newRow("csv CR-only line ends")
+        << -1 << QByteArray("# io: 1\r" + header.chopped(1) + "\ra,1,1,1,1\rb,1,x,1,1\r") << int(ErrorCode::WrongType)
+        << 4;
+    QTest::newRow("csv NUL in a number") << csv
+                                         << QByteArray(header + "a,1,1,1,1\nb,1," + QByteArray("2\0", 2) + ",1,1\n")
+                                         << int(ErrorCode::WrongType) << 3;
+    QTest::newRow("csv invalid UTF-8 number")
+        << csv << QByteArray(header + "a,\xff\xfe,1,1,1\n") << int(ErrorCode::WrongType) << 2;
+    QTest::newRow("csv 30 digits") << csv << QByteArray(header + "a,1,1,1,123456789012345678901234567890\n")
+                                   << int(ErrorCode::ValueOutOfRange) << 2;
+    QTest::newRow("csv NaN") << csv << QByteArray(header + "a,NaN,1,1,1\n") << int(ErrorCode::WrongType) << 2;
+    QTest::newRow("csv Infinity") << csv << QByteArray(header + "a,1,Infinity,1,1\n") << int(ErrorCode::WrongType) << 2;
+    QTest::newRow("csv 1e400") << csv << QByteArray(header + "a,1,1,1e400,1\n") << int(ErrorCode::ValueOutOfRange) << 2;
+    QTest::newRow("csv time of 2^62 ns") << csv << QByteArray("layer,forward_ns,backward\na,4611686018427387904,1\n")
+                                         << int(ErrorCode::ValueOutOfRange) << 2;
+    QTest::newRow("csv time of 2^62 ns in a directive")
+        << csv << QByteArray("# update_ns: 4611686018427387904\n" + header + "a,1,1,1,1\n")
+        << int(ErrorCode::ValueOutOfRange) << 1;
+    QTest::newRow("csv huge worker count") << csv << QByteArray("\n# workers: 99999999999\n" + header + "a,1,1,1,1\n")
+                                           << int(ErrorCode::ValueOutOfRange) << 2;
+    QTest::newRow("csv 30-digit worker count")
+        << csv << QByteArray("# workers: 123456789012345678901234567890\n" + header + "a,1,1,1,1\n")
+        << int(ErrorCode::ValueOutOfRange) << 1;
+    QTest::newRow("csv unterminated quote")
+        << csv << QByteArray(header + "\"a,1,1,1,1\n") << int(ErrorCode::WrongType) << 2;
+    QTest::newRow("csv megabyte non-number")
+        << csv << QByteArray(header + "a,1,1,1,1\nb,1," + megabyte + ",1,1\n") << int(ErrorCode::WrongType) << 3;
+    QTest::newRow("csv megabyte layer name")
+        << csv << QByteArray(header + "a,1,1,1,1\n" + megabyte + ",1,1,1,1\n") << int(ErrorCode::ValueOutOfRange) << 3;
+    QTest::newRow("csv megabyte of delimiters lacks a field")
+        << csv << QByteArray("x" + QByteArray(1 << 20, ',') + "layer,forward,backward\na,1\n")
+        << int(ErrorCode::MissingField) << 2;
+
+    QTest::newRow("b-caffe huge param_id")
+        << -1 << QByteArray(glog + "[0, 9408, 14744.1, 408]\n" + glog + "[9223372036854775807, 64, 14744.1, 1]\n")
+        << int(ErrorCode::ValueOutOfRange) << 2;
+    QTest::newRow("b-caffe 30-digit param_id")
+        << -1 << QByteArray(glog + "[123456789012345678901234567890, 9408, 14744.1, 408]\n")
+        << int(ErrorCode::ValueOutOfRange) << 1;
+    QTest::newRow("b-caffe size times 4 overflows")
+        << -1 << QByteArray(glog + "[0, 2305843009213693952, 14744.1, 408]\n") << int(ErrorCode::ValueOutOfRange) << 1;
+    QTest::newRow("b-caffe layer bytes overflow")
+        << -1 << QByteArray(glog + "[0, 2305843009213693951, 1, 1]\n" + glog + "[1, 2305843009213693951, 1, 1]\n")
+        << int(ErrorCode::ValueOutOfRange) << 2;
+    QTest::newRow("b-caffe layer communication beyond 2^62 ns")
+        << -1 << QByteArray(glog + "[0, 1, 1, 3000000000000000]\n" + glog + "[1, 1, 1, 3000000000000000]\n")
+        << int(ErrorCode::ValueOutOfRange) << 2;
+    QTest::newRow("b-caffe NaN time") << -1 << QByteArray(glog + "[0, 9408, nan, 408]\n") << int(ErrorCode::WrongType)
+                                      << 1;
+    QTest::newRow("b-caffe too many fields")
+        << -1 << QByteArray(glog + "[0, 9408, 1, 2, 3, 4]\n") << int(ErrorCode::MissingField) << 1;
+
+    QTest::newRow("pipedream self-loop") << -1 << QByteArray(node1 + "\tnode1 -- node1\n")
+                                         << int(ErrorCode::DependencyCycle) << 1;
+    // The first node left over (node4) is not on the cycle but after it; the error names the cycle's
+    // first node in the file, node2.
+    QTest::newRow("pipedream cycle upstream")
+        << -1
+        << QByteArray(node1 + "node4 -- ReLU -- forward_compute_time=1.0, backward_compute_time=1.0\n"
+               + "node2 -- ReLU -- forward_compute_time=1.0, backward_compute_time=1.0\n"
+               + "node3 -- ReLU -- forward_compute_time=1.0, backward_compute_time=1.0\n"
+               + "\tnode1 -- node2\n\tnode2 -- node3\n\tnode3 -- node2\n\tnode3 -- node4\n")
+        << int(ErrorCode::DependencyCycle) << 3;
+    QTest::newRow("pipedream 1e400") << -1
+                                     << QByteArray("node1 -- Input -- forward_compute_time=1e400, "
+                                                   "backward_compute_time=0.0\n")
+                                     << int(ErrorCode::ValueOutOfRange) << 1;
+    QTest::newRow("pipedream megabyte type")
+        << -1 << QByteArray("node1 -- " + megabyte + " -- forward_compute_time=1, backward_compute_time=0\n")
+        << int(ErrorCode::ValueOutOfRange) << 1;
 }
 
 void TestLayerwise::badInput()
@@ -378,17 +472,188 @@ void TestLayerwise::badInput()
     QCOMPARE(s.byteOffset(), offsetOfLine(text, line));
     const std::string prefix = "line " + std::to_string(line) + ": ";
     QVERIFY2(s.detail().compare(0, prefix.size(), prefix) == 0, describe(s));
+    // Messages quote a short prefix of what they refer to, and only printable text.
+    QVERIFY2(s.detail().size() < 400, describe(s));
+    for (char c : s.detail())
+        QVERIFY2(static_cast<unsigned char>(c) >= 0x20 && c != 0x7F, describe(s));
+}
+
+void TestLayerwise::robustLoads_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QStringList>("names"); // the layers, in order
+    QTest::addColumn<int>("diagnostic"); // code of the one diagnostic the load carries, -1 for none
+    QTest::addColumn<int>("line"); // ... and the line it points at
+    QTest::addColumn<qint64>("count");
+
+    const QByteArray header("layer,forward,backward,communication,gradient_bytes\n");
+    const QString replacement = QString(QChar(0xFFFD));
+    QTest::newRow("BOM and CR-only line ends")
+        << QByteArray("\xEF\xBB\xBF# io: 1\r" + header.chopped(1) + "\ra,1,1,1,1\r\rb,-0,0,-0.0,0\r")
+        << QStringList { QStringLiteral("a"), QStringLiteral("b") } << -1 << 0 << qint64(0);
+    QTest::newRow("NUL in a name") << QByteArray(header + "a,1,1,1,1\n" + QByteArray("b\0c", 3)
+        + ",1,1,1,1\n") << QStringList { QStringLiteral("a"), QStringLiteral("b") + replacement + QStringLiteral("c") }
+                                   << int(ErrorCode::WrongType) << 3 << qint64(1);
+    QTest::newRow("invalid UTF-8 names") << QByteArray(
+        header + "\xff,1,1,1,1\n\xc3\xa9t\xc3\xa9,1,1,1,1\n\xed\xa0\x80,1,1,1,1\n")
+                                         << QStringList { replacement, QStringLiteral("\u00e9t\u00e9"),
+                                                replacement + replacement + replacement }
+                                         << int(ErrorCode::WrongType) << 2 << qint64(2);
+    QTest::newRow("duplicate names") << QByteArray(header + "relu,1,1,1,1\nconv,1,1,1,1\nrelu,1,1,1,1\nrelu,1,1,1,1\n")
+                                     << QStringList { QStringLiteral("relu"), QStringLiteral("conv"),
+                                            QStringLiteral("relu"), QStringLiteral("relu") }
+                                     << int(ErrorCode::InvalidArgument) << 4 << qint64(2);
+    QTest::newRow("megabyte of ignored columns")
+        << QByteArray("layer,forward,backward" + QByteArray(1 << 20, ',') + "\na,1,1" + QByteArray(1 << 20, ',')
+               + "\nb,1,1,\"" + QByteArray(1 << 20, 'x') + "\"\n")
+        << QStringList { QStringLiteral("a"), QStringLiteral("b") } << -1 << 0 << qint64(0);
+    QTest::newRow("quoted name with quotes") << QByteArray(header + "\"say \"\"hi\"\"\",1,1,1,1\n")
+                                             << QStringList { QStringLiteral("say \"hi\"") } << -1 << 0 << qint64(0);
+    QTest::newRow("name at the length limit")
+        << QByteArray(header + QByteArray(int(LayerwiseProfile::kMaxNameBytes), 'n') + ",1,1,1,1\n")
+        << QStringList { QString(int(LayerwiseProfile::kMaxNameBytes), QLatin1Char('n')) } << -1 << 0 << qint64(0);
+    QTest::newRow("pipedream NUL in a type")
+        << QByteArray(
+               "node1 -- " + QByteArray("In\0put", 6) + "(x) -- forward_compute_time=1, backward_compute_time=0\n")
+        << QStringList { QStringLiteral("node1 In") + replacement + QStringLiteral("put") } << int(ErrorCode::WrongType)
+        << 1 << qint64(1);
+}
+
+void TestLayerwise::robustLoads()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QStringList, names);
+    QFETCH(int, diagnostic);
+    QFETCH(int, line);
+    QFETCH(qint64, count);
+    const Expected<LayerwiseProfile> p = LayerwiseProfile::parse(text.toStdString(), "odd.csv");
+    QVERIFY2(p.hasValue(), p.hasValue() ? "" : describe(p.status()));
+    QCOMPARE(p->layers.size(), std::size_t(names.size()));
+    for (qsizetype i = 0; i < names.size(); ++i)
+        QCOMPARE(QString::fromStdString(p->layers[std::size_t(i)].name), names[i]);
+    if (diagnostic < 0) {
+        QVERIFY(p->diagnostics.empty());
+        return;
+    }
+    QCOMPARE(p->diagnostics.size(), std::size_t(1));
+    const Diagnostic& d = p->diagnostics.front();
+    QCOMPARE(errorCodeName(d.code), errorCodeName(ErrorCode(diagnostic)));
+    QCOMPARE(d.file, std::string("odd.csv"));
+    QCOMPARE(d.firstByteOffset, offsetOfLine(text, line));
+    QCOMPARE(d.count, std::int64_t(count));
+    // The job keeps the profile's diagnostics.
+    LayerwiseJobOptions options;
+    options.workers = 2;
+    options.iterations = 1;
+    const Expected<std::shared_ptr<const Trace>> job = LayerwiseJob::build(*p, options);
+    QVERIFY2(job.hasValue(), job.hasValue() ? "" : describe(job.status()));
+    QCOMPARE((*job)->diagnostics().size(), std::size_t(1));
+    QCOMPARE((*job)->diagnostics().front().detail, d.detail);
+}
+
+void TestLayerwise::bCaffeDumpChoice_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QList<qint64>>("backwardUs"); // per layer of the dump used
+    QTest::addColumn<int>("line"); // where that dump starts
+
+    const QByteArray g("I0207 16:23:08.165047 35803 distributed.cpp:112] ");
+    auto dump = [&](const char* a, const char* b, const char* c) {
+        QByteArray d = g + "[0, 4, " + a + ", 1]\n" + g + "[1, 4, " + b + ", 1]\n";
+        if (c)
+            d += g + "[2, 4, " + c + ", 1]\n";
+        return d;
+    };
+    QTest::newRow("warm-up, measured, cut short")
+        << QByteArray(dump("0", "0", "0") + dump("5", "5", "7") + dump("9", "8", nullptr)) << QList<qint64> { 5, 7 }
+        << 4;
+    QTest::newRow("latest of equal measured dumps")
+        << QByteArray(dump("5", "6", "7") + "other output\n" + dump("1", "1", "1")) << QList<qint64> { 1 } << 5;
+    QTest::newRow("longest wins over measured")
+        << QByteArray(dump("5", "6", nullptr) + dump("0", "0", "0")) << QList<qint64> { 0 } << 3;
+}
+
+void TestLayerwise::bCaffeDumpChoice()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QList<qint64>, backwardUs);
+    QFETCH(int, line);
+    const Expected<LayerwiseProfile> p = LayerwiseProfile::parseBCaffeLog(text.toStdString(), "tmp2comm.log");
+    QVERIFY2(p.hasValue(), p.hasValue() ? "" : describe(p.status()));
+    QCOMPARE(p->measuredWorkers, 2);
+    QCOMPARE(p->layers.size(), std::size_t(backwardUs.size()));
+    std::int64_t blobs = 0;
+    for (qsizetype i = 0; i < backwardUs.size(); ++i) {
+        QCOMPARE(p->layers[std::size_t(i)].backwardNs, TimeNs(backwardUs[i]) * kNsPerUs);
+        blobs += p->layers[std::size_t(i)].gradientBytes / 16; // 4 elements of 4 bytes per blob
+    }
+    QCOMPARE(p->totalCommunicationNs(), TimeNs(blobs) * kNsPerUs);
+    QCOMPARE(p->diagnostics.front().firstByteOffset, offsetOfLine(text, line));
+}
+
+void TestLayerwise::largeGraph()
+{
+    // 200 000 nodes numbered against the order of their chain, and every node also waits for node 1:
+    // the topological order and the cycle check stay O((N + E) log N), where a quadratic pass would not
+    // finish.
+    constexpr int kNodes = 200000;
+    std::string text;
+    text.reserve(std::size_t(kNodes) * 100);
+    for (int k = 1; k <= kNodes; ++k)
+        text += "node" + std::to_string(k) + " -- ReLU -- forward_compute_time=1, backward_compute_time=2\n";
+    for (int k = kNodes; k > 2; --k)
+        text += "\tnode" + std::to_string(k) + " -- node" + std::to_string(k - 1) + "\n";
+    for (int k = 2; k <= kNodes; ++k)
+        text += "\tnode1 -- node" + std::to_string(k) + "\n";
+    const Expected<LayerwiseProfile> p = LayerwiseProfile::parse(text, "graph.txt");
+    QVERIFY2(p.hasValue(), p.hasValue() ? "" : describe(p.status()));
+    QCOMPARE(p->layers.size(), std::size_t(kNodes));
+    QCOMPARE(p->layers[0].name, std::string("node1 ReLU"));
+    QCOMPARE(p->layers[1].name, "node" + std::to_string(kNodes) + " ReLU");
+    QCOMPARE(p->layers.back().name, std::string("node2 ReLU"));
+    QCOMPARE(p->totalBackwardNs(), TimeNs(2000000) * kNodes);
+
+    // Closing the chain into a cycle: named at its first node in the file.
+    text += "\tnode2 -- node" + std::to_string(kNodes) + "\n";
+    const Expected<LayerwiseProfile> cyclic = LayerwiseProfile::parse(text, "graph.txt");
+    QVERIFY(!cyclic.hasValue());
+    QCOMPARE(cyclic.status().code(), ErrorCode::DependencyCycle);
+    QCOMPARE(cyclic.status().byteOffset(), std::int64_t(text.find("node2 -- ReLU")));
+    QVERIFY2(cyclic.status().detail().find("'node2'") != std::string::npos, describe(cyclic.status()));
+}
+
+void TestLayerwise::totalsSaturate()
+{
+    LayerwiseProfile p;
+    p.file = "sum.csv";
+    for (int i = 0; i < 3; ++i) {
+        LayerProfile l;
+        l.name = "l" + std::to_string(i);
+        l.forwardNs = CheckedMath::kTimeLimit - 1;
+        l.gradientBytes = std::numeric_limits<std::int64_t>::max() / 2;
+        p.layers.push_back(l);
+    }
+    QCOMPARE(p.totalForwardNs(), std::numeric_limits<TimeNs>::max());
+    QCOMPARE(p.totalBackwardNs(), TimeNs(0));
+    QCOMPARE(p.totalGradientBytes(), std::numeric_limits<std::int64_t>::max());
+    // Such a profile is no job: it would outlast the ±2^62 ns of a Trace.
+    const Expected<std::shared_ptr<const Trace>> job = LayerwiseJob::build(p);
+    QVERIFY(!job.hasValue());
+    QCOMPARE(job.status().code(), ErrorCode::ValueOutOfRange);
+    QCOMPARE(job.status().file(), std::string("sum.csv"));
 }
 
 void TestLayerwise::dagTimes_data()
 {
+    QTest::addColumn<int>("workers");
     QTest::addColumn<bool>("wfbp");
     QTest::addColumn<QString>("op");
     QTest::addColumn<int>("step");
     QTest::addColumn<qint64>("startUs");
     QTest::addColumn<qint64>("endUs");
 
-    // Hand-evaluated: every task starts at the latest end of its predecessors (kTinyCsv, 2 workers).
+    // Hand-evaluated: every task starts at the latest end of its predecessors (kTinyCsv, 2 or 5 workers:
+    // an all-reduce waits for its layer's backward on every worker, which the workers all end at once).
     // With WFBP, B's aggregation starts after B's backward (5 ms) and overlaps A's backward; A's waits
     // for its backward (7) and for B's aggregation (7.5). Iteration 1 starts H2D after update 0; its
     // I/O was prefetched right after I/O 0. Steady state: H2D + forward + backward + the 0.5 ms of B's
@@ -441,16 +706,19 @@ void TestLayerwise::dagTimes_data()
         { "A allreduce", 1, 21250, 24250 },
         { "update", 1, 24250, 24500 },
     };
-    for (const Row& r : on)
-        QTest::addRow("wfbp %s #%d", r.op, r.step)
-            << true << QString::fromLatin1(r.op) << r.step << r.startUs << r.endUs;
-    for (const Row& r : off)
-        QTest::addRow("no-wfbp %s #%d", r.op, r.step)
-            << false << QString::fromLatin1(r.op) << r.step << r.startUs << r.endUs;
+    for (int workers : { 2, 5 }) {
+        for (const Row& r : on)
+            QTest::addRow("%d workers, wfbp %s #%d", workers, r.op, r.step)
+                << workers << true << QString::fromLatin1(r.op) << r.step << r.startUs << r.endUs;
+        for (const Row& r : off)
+            QTest::addRow("%d workers, no-wfbp %s #%d", workers, r.op, r.step)
+                << workers << false << QString::fromLatin1(r.op) << r.step << r.startUs << r.endUs;
+    }
 }
 
 void TestLayerwise::dagTimes()
 {
+    QFETCH(int, workers);
     QFETCH(bool, wfbp);
     QFETCH(QString, op);
     QFETCH(int, step);
@@ -459,14 +727,14 @@ void TestLayerwise::dagTimes()
     const Expected<LayerwiseProfile> profile = LayerwiseProfile::parseCsv(kTinyCsv, "tiny.csv");
     QVERIFY2(profile.hasValue(), profile.hasValue() ? "" : describe(profile.status()));
     LayerwiseJobOptions options;
-    options.workers = 2;
+    options.workers = workers;
     options.iterations = 2;
     options.wfbp = wfbp;
     const Expected<std::shared_ptr<const Trace>> job = LayerwiseJob::build(*profile, options);
     QVERIFY2(job.hasValue(), job.hasValue() ? "" : describe(job.status()));
     const Trace& trace = **job;
-    verifyInvariants(trace, 2, 2);
-    for (std::uint32_t w = 0; w < 2; ++w) {
+    verifyInvariants(trace, workers, 2);
+    for (std::uint32_t w = 0; w < std::uint32_t(workers); ++w) {
         const OpId id = findOp(trace, w, op.toStdString(), step);
         QVERIFY(id.isValid());
         QCOMPARE(trace.start(id), TimeNs(startUs) * kNsPerUs);
@@ -505,12 +773,15 @@ void TestLayerwise::dependencyLinks()
             QVERIFY(hasLink(trace, op(w, "A forward", 1), op(w, "B forward", 1)));
             QVERIFY(hasLink(trace, op(w, "B forward", 1), op(w, "B backward", 1)));
             QVERIFY(hasLink(trace, op(w, "B backward", 1), op(w, "A backward", 1)));
-            // The aggregation of a layer waits for that layer's gradients on every worker.
+            // The aggregation of a layer links to that layer's gradients on its own worker only: the
+            // dependency graph joins the workers' aggregations (below).
             QVERIFY(hasLink(trace, op(w, "B backward", 0), op(w, "B allreduce", 0)));
-            QVERIFY(hasLink(trace, op(other, "B backward", 0), op(w, "B allreduce", 0)));
-            QVERIFY(hasLink(trace, op(other, "A backward", 0), op(w, "A allreduce", 0)));
+            QVERIFY(hasLink(trace, op(w, "A backward", 0), op(w, "A allreduce", 0)));
+            QVERIFY(!hasLink(trace, op(other, "B backward", 0), op(w, "B allreduce", 0)));
+            QVERIFY(!hasLink(trace, op(other, "A backward", 0), op(w, "A allreduce", 0)));
             QVERIFY(hasLink(trace, op(w, "B allreduce", 0), op(w, "A allreduce", 0)));
-            QCOMPARE(hasLink(trace, op(other, "A backward", 0), op(w, "B allreduce", 0)), !wfbp);
+            QCOMPARE(hasLink(trace, op(w, "A backward", 0), op(w, "B allreduce", 0)), !wfbp);
+            QVERIFY(!hasLink(trace, op(other, "A backward", 0), op(w, "B allreduce", 0)));
             QVERIFY(hasLink(trace, op(w, "A backward", 0), op(w, "update", 0)));
             QVERIFY(hasLink(trace, op(w, "A allreduce", 0), op(w, "update", 0)));
             QVERIFY(hasLink(trace, op(w, "B allreduce", 0), op(w, "update", 0)));
@@ -524,11 +795,11 @@ void TestLayerwise::dependencyLinks()
             QCOMPARE(trace.commArgs(op(w, "B allreduce", 0))->inNelems, std::int64_t(200));
             QCOMPARE(trace.trackInfo(trace.track(op(w, "A allreduce", 0))).kind, TrackKind::CommChannel);
         }
-        // Per worker: iteration 0 has 13 edges (H2D<-I/O, 2 forward, 2 backward, B's aggregation from
-        // 2 workers, A's from 2 workers and B's, update from A backward and 2 aggregations); iteration
-        // 1 adds I/O<-I/O, H2D<-update and A forward<-update. Without WFBP B's aggregation also waits
-        // for A's backward on both workers.
-        const std::size_t perWorker = 13 + 16 + (wfbp ? 0 : 4);
+        // Per worker: iteration 0 has 11 edges (H2D<-I/O, 2 forward, 2 backward, B's aggregation from
+        // B's backward, A's from A's backward and B's aggregation, update from A backward and 2
+        // aggregations); iteration 1 adds I/O<-I/O, H2D<-update and A forward<-update. Without WFBP B's
+        // aggregation also waits for A's backward, in each iteration.
+        const std::size_t perWorker = 11 + 14 + (wfbp ? 0 : 2);
         QCOMPARE(trace.links().size(), 2 * perWorker);
         const std::set<std::tuple<OpId, OpId>> unique = [&] {
             std::set<std::tuple<OpId, OpId>> s;
@@ -537,7 +808,159 @@ void TestLayerwise::dependencyLinks()
             return s;
         }();
         QCOMPARE(unique.size(), trace.links().size());
+
+        // The dependency graph joins the two workers' aggregations of a layer, in order, into one
+        // collective per layer and iteration.
+        const Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(*job);
+        QVERIFY2(graph.hasValue(), graph.hasValue() ? "" : describe(graph.status()));
+        QVERIFY((*graph)->lint().empty());
+        QCOMPARE((*graph)->collectives().size(), std::size_t(4));
+        for (const char* name : { "B allreduce", "A allreduce" }) {
+            for (int step : { 0, 1 }) {
+                const std::uint32_t c = (*graph)->collectiveOf(op(0, name, step));
+                QVERIFY(c != DependencyGraph::kNoVertex);
+                QCOMPARE((*graph)->collectiveOf(op(1, name, step)), c);
+                QCOMPARE((*graph)->collective(c).participants.size(), std::size_t(2));
+            }
+        }
     }
+}
+
+void TestLayerwise::replayReproducesJob_data()
+{
+    QTest::addColumn<QString>("file"); // empty: kTinyCsv
+    QTest::addColumn<int>("workers");
+    QTest::addColumn<bool>("wfbp");
+    QTest::addColumn<double>("bandwidthGBps");
+
+    QTest::newRow("tiny, 3 workers, wfbp") << QString() << 3 << true << 0.0;
+    QTest::newRow("tiny, 3 workers, no wfbp") << QString() << 3 << false << 0.0;
+    QTest::newRow("alexnet, 4 workers, wfbp") << QString::fromStdString(examplePath()) << 4 << true << 0.0;
+    QTest::newRow("alexnet, 8 workers, no wfbp, modelled")
+        << QString::fromStdString(examplePath()) << 8 << false << 1.25;
+}
+
+void TestLayerwise::replayReproducesJob()
+{
+    // The workers' aggregations are tied together by the graph's collectives, not by links: the replay
+    // must still wait for every worker and reproduce every time of the job exactly.
+    QFETCH(QString, file);
+    QFETCH(int, workers);
+    QFETCH(bool, wfbp);
+    QFETCH(double, bandwidthGBps);
+    const Expected<LayerwiseProfile> profile = file.isEmpty() ? LayerwiseProfile::parseCsv(kTinyCsv, "tiny.csv")
+                                                              : LayerwiseProfile::load(file.toStdString());
+    QVERIFY2(profile.hasValue(), profile.hasValue() ? "" : describe(profile.status()));
+    LayerwiseJobOptions options;
+    options.workers = workers;
+    options.iterations = 3;
+    options.wfbp = wfbp;
+    options.bandwidthGBps = bandwidthGBps;
+    options.preferBandwidthModel = bandwidthGBps > 0;
+    const Expected<std::shared_ptr<const Trace>> job = LayerwiseJob::build(*profile, options);
+    QVERIFY2(job.hasValue(), job.hasValue() ? "" : describe(job.status()));
+    const Trace& trace = **job;
+    verifyInvariants(trace, workers, 3);
+    const Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(*job);
+    QVERIFY2(graph.hasValue(), graph.hasValue() ? "" : describe(graph.status()));
+    QVERIFY((*graph)->lint().empty());
+    const std::size_t aggregations = countOps(trace, 0, 0, OpKind::Collective);
+    QVERIFY(aggregations > 0);
+    QCOMPARE((*graph)->collectives().size(), aggregations * 3);
+    for (const LogicalCollective& c : (*graph)->collectives())
+        QCOMPARE(c.participants.size(), std::size_t(workers));
+    const Expected<Schedule> s = Replayer::replay(**graph);
+    QVERIFY2(s.hasValue(), s.hasValue() ? "" : describe(s.status()));
+    std::size_t outside = 0;
+    for (std::uint32_t v = 0; v < trace.opCount(); ++v) {
+        if (!s->replayed(v)) {
+            // The replay takes ops that start within a step; a 0 ns update (AlexNet's) at the very
+            // end of the last step is not one of them.
+            QCOMPARE(trace.duration(OpId(v)), TimeNs(0));
+            QCOMPARE(trace.start(OpId(v)), trace.steps(trace.rank(OpId(v))).back().end);
+            ++outside;
+            continue;
+        }
+        QCOMPARE(s->start[v], trace.start(OpId(v)));
+        QCOMPARE(s->end[v], trace.end(OpId(v)));
+    }
+    QVERIFY(outside <= std::size_t(workers));
+    QCOMPARE(s->steps.size(), std::size_t(workers) * 3);
+    for (const ReplayedStep& step : s->steps)
+        QCOMPARE(step.replayed, step.measured);
+    if (!file.isEmpty())
+        return;
+
+    // What if worker 1's backward of B took 1 ms longer in iteration 1: worker 0 has no link to it,
+    // yet the collective of B starts 1 ms later, with its last participant, and worker 0's
+    // aggregation of B (which arrives on time) ends 1 ms later.
+    const OpId slow = findOp(trace, 1, "B backward", 1);
+    const OpId waiting = findOp(trace, 0, "B allreduce", 1);
+    const OpId ownBackward = findOp(trace, 0, "B backward", 1);
+    QVERIFY(slow.isValid() && waiting.isValid() && ownBackward.isValid());
+    ReplayOptions whatIf;
+    whatIf.durations.emplace_back(slow, trace.duration(slow) + 1000 * kNsPerUs);
+    const Expected<Schedule> delayed = Replayer::replay(**graph, whatIf);
+    QVERIFY2(delayed.hasValue(), delayed.hasValue() ? "" : describe(delayed.status()));
+    QCOMPARE(delayed->end[ownBackward.value()], trace.end(ownBackward));
+    const std::uint32_t collective = (*graph)->collectiveOf(waiting);
+    QVERIFY(collective != DependencyGraph::kNoVertex);
+    QCOMPARE(delayed->start[collective], s->start[collective] + 1000 * kNsPerUs);
+    QCOMPARE(delayed->start[waiting.value()], trace.start(waiting));
+    QCOMPARE(delayed->end[waiting.value()], trace.end(waiting) + 1000 * kNsPerUs);
+}
+
+void TestLayerwise::largeJobIsLinear()
+{
+    // 256 workers and 3 000 layers, all with gradients: one link per worker to its own backward, not
+    // one per worker pair, so the job has O(N L) links and replays in memory linear in its ops.
+    constexpr int kWorkers = 256;
+    constexpr int kLayers = 3000;
+    std::string text
+        = "# workers: " + std::to_string(kWorkers) + "\nlayer,forward,backward,communication,gradient_bytes\n";
+    for (int l = 0; l < kLayers; ++l)
+        text += "layer" + std::to_string(l) + ",0.5,0.75,0.125," + std::to_string(4 * (l + 1)) + "\n";
+    const Expected<LayerwiseProfile> profile = LayerwiseProfile::parse(text, "big.csv");
+    QVERIFY2(profile.hasValue(), profile.hasValue() ? "" : describe(profile.status()));
+    QCOMPARE(profile->measuredWorkers, kWorkers);
+    QCOMPARE(profile->layers.size(), std::size_t(kLayers));
+
+    LayerwiseJobOptions options;
+    options.iterations = 1;
+    options.limits.maxMemoryBytes = 64 * ResourceLimits::kGB; // independent of this machine
+    const Expected<std::shared_ptr<const Trace>> job = LayerwiseJob::build(*profile, options);
+    QVERIFY2(job.hasValue(), job.hasValue() ? "" : describe(job.status()));
+    const Trace& trace = **job;
+    QCOMPARE(trace.worldSize(), kWorkers);
+    // Per worker: I/O, H2D, 3 000 forward, 3 000 backward, 3 000 all-reduces and the update.
+    QCOMPARE(trace.opCount(), std::size_t(kWorkers) * (3 * kLayers + 3));
+    // Per worker: H2D <- I/O; 3 000 forward links (the first from H2D); 3 000 backward links; each
+    // all-reduce <- its own backward, and <- the previous all-reduce but for the first; the update <-
+    // the end of backward and the 3 000 all-reduces.
+    const std::size_t perWorker = 1 + kLayers + kLayers + (2 * kLayers - 1) + (1 + kLayers);
+    QCOMPARE(perWorker, std::size_t(15001));
+    QCOMPARE(trace.links().size(), std::size_t(kWorkers) * perWorker);
+    // The last all-reduce (layer0's, 0.125 ms) starts when the backward is over, 3 000 * 1.25 ms in;
+    // every other one hides behind the backward.
+    const OpId last = findOp(trace, kWorkers - 1, "layer0 allreduce", 0);
+    QVERIFY(last.isValid());
+    QCOMPARE(trace.start(last), TimeNs(kLayers) * 1250000);
+    QCOMPARE(trace.end(last), TimeNs(kLayers) * 1250000 + 125000);
+
+    // Three iterations under a 1 GB limit: refused before anything is built, naming the file, the
+    // job and the limit.
+    options.iterations = 3;
+    options.limits.maxMemoryBytes = ResourceLimits::kGB;
+    const Expected<std::shared_ptr<const Trace>> refused = LayerwiseJob::build(*profile, options);
+    QVERIFY(!refused.hasValue());
+    const Status& s = refused.status();
+    QCOMPARE(s.code(), ErrorCode::TooLarge);
+    QCOMPARE(s.file(), std::string("big.csv"));
+    QVERIFY2(s.detail().find("the layer-wise job of 256 workers, 3000 layers and 3 iterations") != std::string::npos,
+        describe(s));
+    QVERIFY2(s.detail().find("above the limit of 1.0 GB") != std::string::npos, describe(s));
+    // 256 * 9 003 * 3 ops at about 250 bytes each.
+    QVERIFY2(s.detail().find("about 1.7 GB") != std::string::npos, describe(s));
 }
 
 void TestLayerwise::singleWorkerHasNoAggregation()
@@ -615,6 +1038,49 @@ void TestLayerwise::rejectsBadOptions()
     QVERIFY(job.hasValue());
     QCOMPARE((*job)->worldSize(), LayerwiseJob::kDefaultWorkers);
     QCOMPARE((*job)->steps(RankId(0)).size(), std::size_t(3));
+}
+
+void TestLayerwise::jobTimesStayInRange()
+{
+    // Every time of a Trace lies within ±2^62 ns: a job that would outlast that is refused, whatever
+    // makes it long, and a modelled time saturates instead of wrapping around.
+    const Expected<LayerwiseProfile> profile = LayerwiseProfile::parseCsv(kTinyCsv, "tiny.csv");
+    QVERIFY(profile.hasValue());
+    LayerwiseJobOptions options;
+    options.workers = 2;
+    options.iterations = LayerwiseJob::kMaxIterations;
+    options.updateNs = CheckedMath::kTimeLimit / LayerwiseJob::kMaxIterations;
+    Expected<std::shared_ptr<const Trace>> job = LayerwiseJob::build(*profile, options);
+    QVERIFY(!job.hasValue());
+    QCOMPARE(job.status().code(), ErrorCode::ValueOutOfRange);
+    QCOMPARE(job.status().file(), std::string("tiny.csv"));
+
+    options.updateNs.reset();
+    options.iterations = 2;
+    options.bandwidthGBps = 1e-300;
+    options.preferBandwidthModel = true;
+    QCOMPARE(LayerwiseJob::communicationNs(*profile, profile->layers[0], options), std::numeric_limits<TimeNs>::max());
+    job = LayerwiseJob::build(*profile, options);
+    QVERIFY(!job.hasValue());
+    QCOMPARE(job.status().code(), ErrorCode::ValueOutOfRange);
+
+    // Just inside: the last update ends below 2^62 ns.
+    options.bandwidthGBps = 0;
+    options.preferBandwidthModel = false;
+    options.iterations = 1;
+    const TimeNs perIteration = TimeNs(1000 + 500 + 250 + 2500 + 3000 + 5500) * kNsPerUs; // I/O, H2D, update, layers
+    options.updateNs = CheckedMath::kTimeLimit - 1 - perIteration + 250 * kNsPerUs;
+    job = LayerwiseJob::build(*profile, options);
+    QVERIFY2(job.hasValue(), job.hasValue() ? "" : describe(job.status()));
+    QVERIFY((*job)->steps(RankId(0)).front().end < CheckedMath::kTimeLimit);
+
+    // A worker count no job has, from the profile: refused, saying where it came from.
+    LayerwiseProfile many = *profile;
+    many.measuredWorkers = LayerwiseJob::kMaxWorkers + 1;
+    job = LayerwiseJob::build(many);
+    QVERIFY(!job.hasValue());
+    QCOMPARE(job.status().code(), ErrorCode::ValueOutOfRange);
+    QVERIFY2(job.status().detail().find("the profile's") != std::string::npos, describe(job.status()));
 }
 
 void TestLayerwise::bundledAlexNet()
