@@ -1,5 +1,6 @@
 #include "core/graph/dependencygraph.h"
 
+#include "core/base/checkedmath.h"
 #include "core/base/progress.h"
 #include "core/model/opclassifier.h"
 
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 #include <tuple>
 #include <utility>
 
@@ -14,8 +16,8 @@ namespace sightline {
 
 namespace {
 
-using Csr = boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_property,
-    DependencyGraph::EdgeInfo, boost::no_property, std::uint32_t, std::uint32_t>;
+using Csr = boost::compressed_sparse_row_graph<boost::bidirectionalS, boost::no_property, DependencyGraph::EdgeInfo,
+    boost::no_property, std::uint32_t, std::uint32_t>;
 
 // A measured start this much before its source's end still counts as after it: clocks of CPU and GPU
 // timestamps differ by up to about a microsecond.
@@ -27,13 +29,30 @@ constexpr TimeNs kWakeGap = 50000;
 // How far back another thread's activity can have woken a thread's first op.
 constexpr TimeNs kFirstWakeWindow = 1'000'000'000;
 
+constexpr std::uint32_t kNone = DependencyGraph::kNoVertex;
+
+// Some tracks' ops in one strict total order, with, for every position, the nearest position in one
+// direction (before it, or after it) that holds an op of another track: a lookup that must pass over
+// one track's ops does so in O(1).
+struct OpOrder {
+    enum class Skip : std::uint8_t { Backward, Forward };
+    std::vector<std::uint32_t> ops;
+    // Backward: the nearest earlier position of another track, or kNone. Forward: the nearest later
+    // one, or ops.size().
+    std::vector<std::uint32_t> other;
+};
+
 struct Builder {
     explicit Builder(const Trace& trace)
         : t(trace)
+        , cudaMemcpy(trace.strings().find("cudaMemcpy"))
+        , hipMemcpy(trace.strings().find("hipMemcpy"))
     {
     }
 
     const Trace& t;
+    const StringId cudaMemcpy;
+    const StringId hipMemcpy;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
     std::vector<DependencyGraph::EdgeInfo> info;
     std::vector<LogicalCollective> collectives;
@@ -45,7 +64,7 @@ struct Builder {
             return;
         // An end-to-start edge the measured times contradict is kept as start-to-start.
         if (ref == EdgeRef::EndToStart && from < t.opCount() && to < t.opCount()
-            && t.start(OpId(to)) + kTolerance < t.end(OpId(from)))
+            && CheckedMath::saturatingAdd(t.start(OpId(to)), kTolerance) < t.end(OpId(from)))
             ref = EdgeRef::StartToStart;
         edges.emplace_back(from, to);
         info.push_back({ kind, ref });
@@ -84,7 +103,8 @@ struct Builder {
             previous = DependencyGraph::kNoVertex;
             while (!stack.empty() && t.end(OpId(stack.back().op)) <= t.start(OpId(op)))
                 close();
-            if (previous == DependencyGraph::kNoVertex && !stack.empty() && stack.back().lastChild != DependencyGraph::kNoVertex)
+            if (previous == DependencyGraph::kNoVertex && !stack.empty()
+                && stack.back().lastChild != DependencyGraph::kNoVertex)
                 previous = stack.back().lastChild;
             if (previous == DependencyGraph::kNoVertex && stack.empty() && op > first)
                 previous = op - 1;
@@ -104,8 +124,8 @@ struct Builder {
                     active = std::max(active, t.start(OpId(stack.back().op)));
                 // The thread's first op: it was idle since before the trace (look back a while).
                 if (active == INT64_MIN)
-                    active = t.start(OpId(op)) - kFirstWakeWindow;
-                if (t.start(OpId(op)) - active >= kWakeGap)
+                    active = CheckedMath::saturatingSub(t.start(OpId(op)), kFirstWakeWindow);
+                if (CheckedMath::saturatingSub(t.start(OpId(op)), active) >= kWakeGap)
                     idleStarts.emplace_back(op, active);
             }
             if (previous != DependencyGraph::kNoVertex)
@@ -116,60 +136,241 @@ struct Builder {
             close();
     }
 
-    // Per rank: its GPU tracks, for synchronisation and producer/consumer lookups.
-    std::vector<std::vector<std::uint32_t>> gpuTracksOfRank;
-
-    // Host ops that began after their thread sat idle, and when the thread was last active.
+    // Host ops that began after their thread sat idle, and when the thread was last active, in op order
+    // (so grouped by rank).
     std::vector<std::pair<std::uint32_t, TimeNs>> idleStarts;
+
+    std::uint32_t trackOf(std::uint32_t op) const { return t.track(OpId(op)).value(); }
+    TimeNs startOf(std::uint32_t op) const { return t.start(OpId(op)); }
+    TimeNs endOf(std::uint32_t op) const { return t.end(OpId(op)); }
+
+    // The ops of tracks sorted by less, a strict total order. Each track is one run, sorted only when
+    // it is not already (a stream's ops by start or end, a thread's by start mostly are); runs are
+    // then merged pairwise. O(n log n), O(n log tracks) when the runs come sorted.
+    template <class Less> OpOrder orderOps(std::span<const std::uint32_t> tracks, Less less, OpOrder::Skip skip) const
+    {
+        OpOrder order;
+        std::vector<std::size_t> runEnds;
+        for (std::uint32_t tr : tracks) {
+            const TrackInfo& info = t.trackInfo(TrackId(tr));
+            const std::size_t begin = order.ops.size();
+            for (std::uint32_t op = info.firstOp; op < info.firstOp + info.opCount; ++op)
+                order.ops.push_back(op);
+            if (!std::is_sorted(order.ops.begin() + begin, order.ops.end(), less))
+                std::sort(order.ops.begin() + begin, order.ops.end(), less);
+            if (order.ops.size() > begin)
+                runEnds.push_back(order.ops.size());
+        }
+        std::vector<std::uint32_t> merged(runEnds.size() > 1 ? order.ops.size() : 0);
+        while (runEnds.size() > 1) {
+            std::vector<std::size_t> mergedEnds;
+            std::size_t begin = 0;
+            for (std::size_t k = 0; k < runEnds.size(); k += 2) {
+                const std::size_t middle = runEnds[k];
+                const std::size_t end = k + 1 < runEnds.size() ? runEnds[k + 1] : middle;
+                std::merge(order.ops.begin() + begin, order.ops.begin() + middle, order.ops.begin() + middle,
+                    order.ops.begin() + end, merged.begin() + begin, less);
+                mergedEnds.push_back(end);
+                begin = end;
+            }
+            order.ops.swap(merged);
+            runEnds.swap(mergedEnds);
+        }
+        const auto n = static_cast<std::uint32_t>(order.ops.size());
+        order.other.resize(n);
+        if (skip == OpOrder::Skip::Backward) {
+            for (std::uint32_t i = 0; i < n; ++i) {
+                if (i == 0)
+                    order.other[i] = kNone;
+                else
+                    order.other[i] = trackOf(order.ops[i - 1]) != trackOf(order.ops[i]) ? i - 1 : order.other[i - 1];
+            }
+        } else {
+            for (std::uint32_t i = n; i-- > 0;) {
+                if (i + 1 == n)
+                    order.other[i] = n;
+                else
+                    order.other[i] = trackOf(order.ops[i + 1]) != trackOf(order.ops[i]) ? i + 1 : order.other[i + 1];
+            }
+        }
+        return order;
+    }
+
+    // The op at the last position before limit of a Backward order that is not on track skip, or kNone.
+    static std::uint32_t lastOther(const OpOrder& order, std::size_t limit, std::uint32_t skip, const Builder& b)
+    {
+        if (limit == 0)
+            return kNone;
+        std::uint32_t p = static_cast<std::uint32_t>(limit - 1);
+        if (b.trackOf(order.ops[p]) == skip)
+            p = order.other[p];
+        return p == kNone ? kNone : order.ops[p];
+    }
+
+    // Of two ops (or kNone), the one that ends later; the smaller id on a tie.
+    std::uint32_t laterEnd(std::uint32_t a, std::uint32_t b) const
+    {
+        if (a == kNone)
+            return b;
+        if (b == kNone)
+            return a;
+        if (endOf(a) != endOf(b))
+            return endOf(a) > endOf(b) ? a : b;
+        return std::min(a, b);
+    }
+
+    // A node of the stabbing tree over a rank's host ops: the op that ends last in its range, and the
+    // one that ends last among those of the range on another track than that one's.
+    struct EndPair {
+        std::uint32_t best = kNone;
+        std::uint32_t other = kNone;
+    };
+    EndPair mergeEnds(EndPair a, EndPair b) const
+    {
+        if (a.best == kNone)
+            return b;
+        if (b.best == kNone)
+            return a;
+        if (endOf(b.best) > endOf(a.best))
+            std::swap(a, b);
+        // b's ops off a.best's track: b.other when both bests share a track, else b.best itself.
+        return { a.best, laterEnd(a.other, trackOf(a.best) == trackOf(b.best) ? b.other : b.best) };
+    }
+    // The last position below limit in node's range [lo, hi) whose op ends after at on another track
+    // than own, or kNone. A node passes only when such an op lies in its range, so the descent leaves
+    // the path to limit at most once, for good: O(log n).
+    std::uint32_t lastRunning(const std::vector<EndPair>& tree, std::size_t node, std::size_t lo, std::size_t hi,
+        std::size_t limit, TimeNs at, std::uint32_t own) const
+    {
+        if (lo >= limit)
+            return kNone;
+        const EndPair& e = tree[node];
+        const bool holds = (e.best != kNone && endOf(e.best) > at && trackOf(e.best) != own)
+            || (e.other != kNone && endOf(e.other) > at);
+        if (!holds)
+            return kNone;
+        if (hi - lo == 1)
+            return static_cast<std::uint32_t>(lo);
+        const std::size_t mid = lo + (hi - lo) / 2;
+        const std::uint32_t right = lastRunning(tree, 2 * node + 1, mid, hi, limit, at, own);
+        return right != kNone ? right : lastRunning(tree, 2 * node, lo, mid, limit, at, own);
+    }
 
     // Threads that wake threads: the autograd engine's thread sits idle until the main thread calls
     // backward, and the main thread sits blocked until the engine is done. An op that begins after its
     // thread sat idle depends on the latest thing another host thread of the rank did in that
     // stretch: an op that ended (end to start) or began (start to start) before it. The innermost op
     // still running on another thread then ends after the last op of the burst within it (join).
-    void crossThreadWakes()
+    //
+    // Per rank, O((n + q) log n) for n host ops and q idle starts: the rank's host ops sorted by start
+    // and by end answer "the latest start (end) before at off the own thread" by binary search; a tree
+    // over the start order finds the op with the latest start still running at `at` off the own
+    // thread; the joins are answered offline in order of their bound, with ops entered into a range
+    // maximum tree as their ends pass it. Ties go where a scan of the threads in track order, and of
+    // each thread's ops in order, would find them first: to the smaller op id.
+    void crossThreadWakes(const RankInfo& rank, std::span<const std::pair<std::uint32_t, TimeNs>> idle)
     {
-        std::vector<std::vector<std::uint32_t>> cpuTracksOfRank(t.ranks().size());
-        for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
-            if (t.trackInfo(TrackId(tr)).kind == TrackKind::CpuThread)
-                cpuTracksOfRank[t.trackInfo(TrackId(tr)).rank.value()].push_back(tr);
+        if (idle.empty())
+            return;
+        std::vector<std::uint32_t> threads;
+        for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
+            const TrackInfo& info = t.trackInfo(TrackId(tr));
+            if (info.kind == TrackKind::CpuThread && info.opCount > 0)
+                threads.push_back(tr);
         }
-        for (const auto& [op, idleSince] : idleStarts) {
-            const OpId o(op);
-            const TimeNs at = t.start(o);
-            std::uint32_t waker = DependencyGraph::kNoVertex, running = DependencyGraph::kNoVertex;
-            TimeNs latest = idleSince;
-            bool ended = false;
-            for (std::uint32_t other : cpuTracksOfRank[t.rank(o).value()]) {
-                if (other == t.track(o).value())
-                    continue;
-                t.forEachOverlapping(TrackId(other), idleSince, at + 1, [&](OpId x) {
-                    const bool done = t.end(x) < at;
-                    const TimeNs instant = done ? t.end(x) : t.start(x);
-                    if (instant > latest && instant < at) {
-                        latest = instant;
-                        waker = x.value();
-                        ended = done;
-                    }
-                    if (t.start(x) < at && t.end(x) > at && (running == DependencyGraph::kNoVertex || t.start(x) > t.start(OpId(running))))
-                        running = x.value();
-                });
+        // Without another thread there is nothing to wait for.
+        if (threads.size() < 2)
+            return;
+        // Equal instants: the smaller op id last, so that the last position before a bound holds it.
+        const OpOrder byStart = orderOps(
+            threads,
+            [this](std::uint32_t a, std::uint32_t b) {
+                return startOf(a) != startOf(b) ? startOf(a) < startOf(b) : a > b;
+            },
+            OpOrder::Skip::Backward);
+        const OpOrder byEnd = orderOps(
+            threads,
+            [this](std::uint32_t a, std::uint32_t b) { return endOf(a) != endOf(b) ? endOf(a) < endOf(b) : a > b; },
+            OpOrder::Skip::Backward);
+        const std::size_t n = byStart.ops.size();
+        std::size_t leaves = 1;
+        while (leaves < n)
+            leaves *= 2;
+        std::vector<EndPair> tree(2 * leaves);
+        for (std::size_t i = 0; i < n; ++i)
+            tree[leaves + i].best = byStart.ops[i];
+        for (std::size_t node = leaves; node-- > 1;)
+            tree[node] = mergeEnds(tree[2 * node], tree[2 * node + 1]);
+
+        struct Join {
+            std::uint32_t op; // the idle start
+            std::uint32_t limit; // the first op of its thread starting at or after until
+            TimeNs until; // the end of the op running on another thread
+            std::uint32_t running;
+        };
+        std::vector<Join> joins;
+        for (const auto& [op, idleSince] : idle) {
+            const TimeNs at = startOf(op);
+            const std::uint32_t own = trackOf(op);
+            const std::size_t startsBefore
+                = static_cast<std::size_t>(std::partition_point(byStart.ops.begin(), byStart.ops.end(),
+                                               [&](std::uint32_t x) { return startOf(x) < at; })
+                    - byStart.ops.begin());
+            const std::size_t endsBefore = static_cast<std::size_t>(
+                std::partition_point(byEnd.ops.begin(), byEnd.ops.end(), [&](std::uint32_t x) { return endOf(x) < at; })
+                - byEnd.ops.begin());
+            // Each op offers its end when it ended before at, else its start. The latest start before
+            // at stands for itself or is matched by its op's own end (an op that ended before at
+            // cannot start later than the latest end), so the latest of both lists picks the same op.
+            std::uint32_t began = lastOther(byStart, startsBefore, own, *this);
+            std::uint32_t ended = lastOther(byEnd, endsBefore, own, *this);
+            if (began != kNone && startOf(began) <= idleSince)
+                began = kNone;
+            if (ended != kNone && endOf(ended) <= idleSince)
+                ended = kNone;
+            std::uint32_t waker = began != kNone ? began : ended;
+            if (began != kNone && ended != kNone) {
+                if (endOf(ended) != startOf(began))
+                    waker = endOf(ended) > startOf(began) ? ended : began;
+                else
+                    waker = std::min(began, ended);
             }
-            if (waker != DependencyGraph::kNoVertex)
-                add(waker, op, EdgeKind::Wake, ended ? EdgeRef::EndToStart : EdgeRef::StartToStart);
-            if (running == DependencyGraph::kNoVertex)
+            if (waker != kNone)
+                add(waker, op, EdgeKind::Wake, endOf(waker) < at ? EdgeRef::EndToStart : EdgeRef::StartToStart);
+            const std::uint32_t position = lastRunning(tree, 1, 0, leaves, startsBefore, at, own);
+            if (position == kNone)
                 continue;
-            // The innermost op another thread is running (a call that blocks, such as backward) ends
-            // after the last op of the burst that ends within it.
-            const TrackInfo& track = t.trackInfo(t.track(o));
-            const TimeNs until = t.end(OpId(running));
-            std::uint32_t lastOp = DependencyGraph::kNoVertex;
-            for (std::uint32_t x = op; x < track.firstOp + track.opCount && t.start(OpId(x)) < until; ++x) {
-                if (t.end(OpId(x)) < until && (lastOp == DependencyGraph::kNoVertex || t.end(OpId(x)) > t.end(OpId(lastOp))))
-                    lastOp = x;
+            const std::uint32_t running = byStart.ops[position];
+            const TrackInfo& track = t.trackInfo(TrackId(own));
+            joins.push_back({ op, firstStartingFrom(track, endOf(running), false), endOf(running), running });
+        }
+        if (joins.empty())
+            return;
+        // The innermost op another thread is running (a call that blocks, such as backward) ends
+        // after the last op of the burst that ends within it: the op of [op, limit) that ends last
+        // before until. Ops enter a range-maximum tree over the rank's host op ids in end order.
+        std::sort(joins.begin(), joins.end(), [](const Join& a, const Join& b) { return a.until < b.until; });
+        const std::uint32_t base = t.trackInfo(TrackId(threads.front())).firstOp;
+        const TrackInfo& lastThread = t.trackInfo(TrackId(threads.back()));
+        const std::size_t span = lastThread.firstOp + lastThread.opCount - base;
+        std::vector<std::uint32_t> ends(2 * span, kNone);
+        std::size_t entered = 0;
+        for (const Join& j : joins) {
+            for (; entered < byEnd.ops.size() && endOf(byEnd.ops[entered]) < j.until; ++entered) {
+                std::size_t node = span + byEnd.ops[entered] - base;
+                ends[node] = byEnd.ops[entered];
+                for (node /= 2; node >= 1; node /= 2)
+                    ends[node] = laterEnd(ends[2 * node], ends[2 * node + 1]);
             }
-            if (lastOp != DependencyGraph::kNoVertex)
-                add(lastOp, running, EdgeKind::Join, EdgeRef::EndToEnd);
+            std::uint32_t lastOp = kNone;
+            for (std::size_t lo = span + j.op - base, hi = span + j.limit - base; lo < hi; lo /= 2, hi /= 2) {
+                if (lo & 1)
+                    lastOp = laterEnd(lastOp, ends[lo++]);
+                if (hi & 1)
+                    lastOp = laterEnd(lastOp, ends[--hi]);
+            }
+            if (lastOp != kNone)
+                add(lastOp, j.running, EdgeKind::Join, EdgeRef::EndToEnd);
         }
     }
 
@@ -188,61 +389,92 @@ struct Builder {
         return a;
     }
 
-    // The op on a GPU track of rank with the latest end at or before time (excluding track skip).
-    std::uint32_t lastEndingBefore(RankId rank, TimeNs time, std::uint32_t skipTrack) const
+    // The GPU ops of the rank being inferred, by start and by end, made on first use and dropped with
+    // the rank.
+    std::vector<std::uint32_t> gpuTracks;
+    OpOrder gpuByStart, gpuByEnd;
+    bool gpuByStartMade = false, gpuByEndMade = false;
+
+    // The op on a GPU track of the rank with the latest end at or before time, excluding track skip;
+    // on a tie, the one on the smaller track, then the later op. O(log n).
+    std::uint32_t lastEndingBefore(TimeNs time, std::uint32_t skipTrack)
     {
-        std::uint32_t best = DependencyGraph::kNoVertex;
-        TimeNs bestEnd = INT64_MIN;
-        for (std::uint32_t tr : gpuTracksOfRank[rank.value()]) {
-            if (tr == skipTrack)
-                continue;
-            const TrackInfo& info = t.trackInfo(TrackId(tr));
-            // Ops starting at or before time, looking back a few for the latest end (ops on a stream
-            // run mostly one after the other).
-            const std::uint32_t a = firstStartingFrom(info, time, true);
-            for (std::uint32_t k = a, seen = 0; k > info.firstOp && seen < 8; --k, ++seen) {
-                const OpId op(k - 1);
-                if (t.end(op) <= time && t.end(op) > bestEnd) {
-                    bestEnd = t.end(op);
-                    best = k - 1;
-                }
-            }
+        if (!gpuByEndMade) {
+            gpuByEnd = orderOps(
+                gpuTracks,
+                [this](std::uint32_t a, std::uint32_t b) {
+                    if (endOf(a) != endOf(b))
+                        return endOf(a) < endOf(b);
+                    return trackOf(a) != trackOf(b) ? trackOf(a) > trackOf(b) : a < b;
+                },
+                OpOrder::Skip::Backward);
+            gpuByEndMade = true;
         }
-        return best;
+        const auto limit = static_cast<std::size_t>(std::partition_point(gpuByEnd.ops.begin(), gpuByEnd.ops.end(),
+                                                        [&](std::uint32_t x) { return endOf(x) <= time; })
+            - gpuByEnd.ops.begin());
+        return lastOther(gpuByEnd, limit, skipTrack, *this);
     }
 
-    // The first op on another GPU track of rank starting in [time, time + window).
-    std::uint32_t firstStartingAfter(RankId rank, TimeNs time, TimeNs window, std::uint32_t skipTrack) const
+    // The first op on another GPU track of the rank starting in [time, time + window); on a tie, the
+    // smaller op id. O(log n).
+    std::uint32_t firstStartingAfter(TimeNs time, TimeNs window, std::uint32_t skipTrack)
     {
-        std::uint32_t best = DependencyGraph::kNoVertex;
-        TimeNs bestStart = time + window;
-        for (std::uint32_t tr : gpuTracksOfRank[rank.value()]) {
-            if (tr == skipTrack)
-                continue;
-            const TrackInfo& info = t.trackInfo(TrackId(tr));
-            const std::uint32_t a = firstStartingFrom(info, time, false);
-            if (a < info.firstOp + info.opCount && t.start(OpId(a)) < bestStart) {
-                bestStart = t.start(OpId(a));
-                best = a;
-            }
+        if (!gpuByStartMade) {
+            gpuByStart = orderOps(
+                gpuTracks,
+                [this](std::uint32_t a, std::uint32_t b) {
+                    return startOf(a) != startOf(b) ? startOf(a) < startOf(b) : a < b;
+                },
+                OpOrder::Skip::Forward);
+            gpuByStartMade = true;
         }
-        return best;
+        const auto n = static_cast<std::uint32_t>(gpuByStart.ops.size());
+        auto p = static_cast<std::uint32_t>(std::partition_point(gpuByStart.ops.begin(), gpuByStart.ops.end(),
+                                                [&](std::uint32_t x) { return startOf(x) < time; })
+            - gpuByStart.ops.begin());
+        if (p < n && trackOf(gpuByStart.ops[p]) == skipTrack)
+            p = gpuByStart.other[p];
+        if (p >= n || startOf(gpuByStart.ops[p]) >= CheckedMath::saturatingAdd(time, window))
+            return kNone;
+        return gpuByStart.ops[p];
     }
 
-    void synchronisation()
+    // Inference within one rank: wakes across its host threads, host waits on its GPU work, and the
+    // producers and consumers of its GPU communication.
+    void inferWithin(const RankInfo& rank, std::span<const std::pair<std::uint32_t, TimeNs>> idle)
     {
-        const StringId cudaMemcpy = t.strings().find("cudaMemcpy"), hipMemcpy = t.strings().find("hipMemcpy");
-        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
-            const OpKind k = t.kind(OpId(op));
-            const StringId name = t.name(OpId(op));
-            if (k != OpKind::Sync && !(cudaMemcpy.isValid() && name == cudaMemcpy) && !(hipMemcpy.isValid() && name == hipMemcpy))
-                continue;
-            if (isGpuTrack(t.trackInfo(t.track(OpId(op))).kind))
-                continue;
-            const std::uint32_t waited = lastEndingBefore(t.rank(OpId(op)), t.end(OpId(op)), DependencyGraph::kNoVertex);
-            if (waited != DependencyGraph::kNoVertex && t.end(OpId(waited)) > t.start(OpId(op)))
-                add(waited, op, EdgeKind::Sync, EdgeRef::EndToEnd);
+        crossThreadWakes(rank, idle);
+        gpuTracks.clear();
+        for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
+            if (isGpuTrack(t.trackInfo(TrackId(tr)).kind))
+                gpuTracks.push_back(tr);
         }
+        gpuByStartMade = gpuByEndMade = false;
+        for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
+            const TrackInfo& track = t.trackInfo(TrackId(tr));
+            for (std::uint32_t op = track.firstOp; op < track.firstOp + track.opCount; ++op) {
+                if (isGpuTrack(track.kind))
+                    producersAndConsumers(op, tr);
+                else
+                    synchronisation(op);
+            }
+        }
+        gpuByStart = {};
+        gpuByEnd = {};
+    }
+
+    // A host call that waits for the device waits for the GPU op that ended last before it returned.
+    void synchronisation(std::uint32_t op)
+    {
+        const OpKind k = t.kind(OpId(op));
+        const StringId name = t.name(OpId(op));
+        if (k != OpKind::Sync && !(cudaMemcpy.isValid() && name == cudaMemcpy)
+            && !(hipMemcpy.isValid() && name == hipMemcpy))
+            return;
+        const std::uint32_t waited = lastEndingBefore(t.end(OpId(op)), kNone);
+        if (waited != kNone && t.end(OpId(waited)) > t.start(OpId(op)))
+            add(waited, op, EdgeKind::Sync, EdgeRef::EndToEnd);
     }
 
     // Found by recordedLinks().
@@ -298,8 +530,10 @@ struct Builder {
         }
         if (count > 0) {
             lint.push_back({ GraphLint::Code::UnresolvedWait, first,
-                std::to_string(count) + " cudaStreamWaitEvent calls do not say which stream and event they wait for (the profiler "
-                    "records that with CUDA sync events on); cross-stream waits are inferred from the measured times" });
+                std::to_string(count)
+                    + " cudaStreamWaitEvent calls do not say which stream and event they wait for (the profiler "
+                      "records that with CUDA sync events on); cross-stream waits are inferred from the measured "
+                      "times" });
         }
     }
 
@@ -365,7 +599,8 @@ struct Builder {
                 for (const auto& [rank, ops] : perRank) {
                     const OpId op(ops[i]);
                     const CommArgs* args = t.commArgs(op);
-                    const std::string_view name = args && args->collective.isValid() ? t.string(args->collective) : t.string(t.name(op));
+                    const std::string_view name
+                        = args && args->collective.isValid() ? t.string(args->collective) : t.string(t.name(op));
                     if (c.participants.empty()) {
                         firstName = name;
                         c.name = args && args->collective.isValid() ? args->collective : t.name(op);
@@ -387,24 +622,27 @@ struct Builder {
     }
 
     // The rank a point-to-point op talks to: the other member of a two-rank group, or the other rank
-    // of a two-rank job; -1 when the trace does not say.
+    // of a two-rank job; -1 when the trace does not say. A member too large for an int32 is no rank
+    // (-1), but still a member.
     int peerOf(OpId op) const
     {
         const int self = t.rankInfo(t.rank(op)).rank;
         const CommArgs* args = t.commArgs(op);
         if (args && args->groupRanks.isValid()) {
+            constexpr std::int64_t kTooLarge = std::int64_t(INT32_MAX) + 1;
             std::vector<int> members;
-            int value = -1;
+            std::int64_t value = -1;
             for (char ch : t.string(args->groupRanks)) {
                 if (ch >= '0' && ch <= '9') {
-                    value = (value < 0 ? 0 : value * 10) + (ch - '0');
+                    // Held at kTooLarge once past the int32 range, so the sum never overflows.
+                    value = std::min(kTooLarge, (value < 0 ? 0 : value * 10) + (ch - '0'));
                 } else if (value >= 0) {
-                    members.push_back(value);
+                    members.push_back(value < kTooLarge ? static_cast<int>(value) : -1);
                     value = -1;
                 }
             }
             if (value >= 0)
-                members.push_back(value);
+                members.push_back(value < kTooLarge ? static_cast<int>(value) : -1);
             if (members.size() == 2 && (members[0] == self || members[1] == self))
                 return members[0] == self ? members[1] : members[0];
         }
@@ -426,7 +664,8 @@ struct Builder {
                 hasGpuComm[t.rank(OpId(op)).value()] = true;
         }
         // (group, from, to) -> sends, receives
-        std::map<std::tuple<std::string, int, int>, std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>> pairs;
+        std::map<std::tuple<std::string, int, int>, std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>>>
+            pairs;
         std::size_t unknownPeer = 0;
         OpId firstUnknown;
         for (std::uint32_t op = 0; op < t.opCount(); ++op) {
@@ -442,23 +681,28 @@ struct Builder {
                 continue;
             }
             const CommArgs* args = t.commArgs(OpId(op));
-            const std::string group = args && args->processGroup.isValid() ? std::string(t.string(args->processGroup)) : std::string();
+            const std::string group
+                = args && args->processGroup.isValid() ? std::string(t.string(args->processGroup)) : std::string();
             const int self = t.rankInfo(t.rank(OpId(op))).rank;
             auto& entry = k == OpKind::Send ? pairs[{ group, self, peer }].first : pairs[{ group, peer, self }].second;
             entry.push_back(op);
         }
         if (unknownPeer > 0) {
             lint.push_back({ GraphLint::Code::UnmatchedSendRecv, firstUnknown,
-                std::to_string(unknownPeer) + " sends or receives do not say their peer; their measured durations are kept" });
+                std::to_string(unknownPeer)
+                    + " sends or receives do not say their peer; their measured durations are kept" });
         }
         for (const auto& [key, lists] : pairs) {
             const auto& [group, from, to] = key;
             const auto& [sends, recvs] = lists;
-            const std::string name = "p2p " + (group.empty() ? std::string() : group + " ") + std::to_string(from) + "->" + std::to_string(to);
+            const std::string name = "p2p " + (group.empty() ? std::string() : group + " ") + std::to_string(from)
+                + "->" + std::to_string(to);
             if (sends.size() != recvs.size()) {
-                lint.push_back({ GraphLint::Code::UnmatchedSendRecv, OpId(sends.empty() ? recvs.front() : sends.front()),
-                    name + ": " + std::to_string(sends.size()) + " sends and " + std::to_string(recvs.size())
-                        + " receives; the first " + std::to_string(std::min(sends.size(), recvs.size())) + " are paired in order" });
+                lint.push_back(
+                    { GraphLint::Code::UnmatchedSendRecv, OpId(sends.empty() ? recvs.front() : sends.front()),
+                        name + ": " + std::to_string(sends.size()) + " sends and " + std::to_string(recvs.size())
+                            + " receives; the first " + std::to_string(std::min(sends.size(), recvs.size()))
+                            + " are paired in order" });
             }
             if (!join)
                 continue;
@@ -489,46 +733,188 @@ struct Builder {
     // Data dependencies around GPU communication: the compute op that produced the data (the last to
     // end on another stream before the collective starts) and the op that consumes the result (one
     // starting on another stream right after it ends).
-    void producersAndConsumers()
+    void producersAndConsumers(std::uint32_t op, std::uint32_t track)
     {
-        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
-            if (!isCommunication(t.kind(OpId(op))))
-                continue;
-            const TrackInfo& track = t.trackInfo(t.track(OpId(op)));
-            if (!isGpuTrack(track.kind))
-                continue;
-            const std::uint32_t self = t.track(OpId(op)).value();
-            const std::uint32_t producer = lastEndingBefore(track.rank, t.start(OpId(op)), self);
-            if (producer != DependencyGraph::kNoVertex && !isCommunication(t.kind(OpId(producer))))
-                add(producer, op, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
-            const std::uint32_t consumer = firstStartingAfter(track.rank, t.end(OpId(op)), kConsumerWindow, self);
-            if (consumer != DependencyGraph::kNoVertex && !isCommunication(t.kind(OpId(consumer))))
-                add(op, consumer, EdgeKind::CollectiveToOptimizer, EdgeRef::EndToStart);
-        }
+        if (!isCommunication(t.kind(OpId(op))))
+            return;
+        const std::uint32_t producer = lastEndingBefore(t.start(OpId(op)), track);
+        if (producer != kNone && !isCommunication(t.kind(OpId(producer))))
+            add(producer, op, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
+        const std::uint32_t consumer = firstStartingAfter(t.end(OpId(op)), kConsumerWindow, track);
+        if (consumer != kNone && !isCommunication(t.kind(OpId(consumer))))
+            add(op, consumer, EdgeKind::CollectiveToOptimizer, EdgeRef::EndToStart);
     }
 };
+
+// Instants of the graph: vertex v starts at 2v and ends at 2v + 1 (build keeps vertices below 2^31, so
+// these fit 32 bits). An EndToStart edge ties end(from) to start(to), StartToStart start(from) to
+// start(to), EndToEnd end(from) to end(to), and every vertex's start precedes its end.
+std::uint32_t targetInstant(const DependencyGraph& g, std::uint32_t e)
+{
+    return 2 * g.target(e) + (g.ref(e) == EdgeRef::EndToEnd ? 1 : 0);
+}
+
+// "name" (rank R) for an op, "name" (collective in group) for a logical collective.
+std::string describeVertex(const DependencyGraph& g, std::uint32_t v)
+{
+    const Trace& t = g.trace();
+    if (g.isCollectiveVertex(v))
+        return "\"" + std::string(t.string(g.collective(v).name)) + "\" (collective in " + g.collective(v).group + ")";
+    return "\"" + std::string(t.string(t.name(OpId(v)))) + "\" (rank "
+        + std::to_string(t.rankInfo(t.rank(OpId(v))).rank) + ")";
+}
+
+// Kahn's algorithm over the instants, O(V + E): fails with DependencyCycle, against the source file of
+// a rank in the cycle, naming the cycle's first few waits. The order taken is last in first out, which
+// follows one track's chain while it is in cache. pending is scratch space; its capacity is reused.
+Status checkAcyclic(const DependencyGraph& g, std::vector<std::uint32_t>& pending)
+{
+    constexpr std::uint32_t kResolved = 0xFFFFFFFFu;
+    const std::size_t instants = 2 * static_cast<std::size_t>(g.vertexCount());
+    // Dependencies an instant still waits for, counted from the in-edges so that the writes are in
+    // order; kResolved once the instant is taken.
+    pending.resize(instants);
+    for (std::uint32_t v = 0; v < g.vertexCount(); ++v) {
+        std::uint32_t toStart = 0, toEnd = 1;
+        for (std::uint32_t slot = g.inBegin(v); slot < g.inBegin(v + 1); ++slot) {
+            if (g.ref(g.inEdge(slot)) == EdgeRef::EndToEnd)
+                ++toEnd;
+            else
+                ++toStart;
+        }
+        pending[2 * std::size_t(v)] = toStart;
+        pending[2 * std::size_t(v) + 1] = toEnd;
+    }
+    std::vector<std::uint32_t> ready;
+    std::size_t resolved = 0;
+    auto release = [&](std::uint32_t y) {
+        if (--pending[y] == 0) {
+            pending[y] = kResolved;
+            ready.push_back(y);
+        }
+    };
+    for (std::size_t i = 0; i < instants; ++i) {
+        if (pending[i] != 0)
+            continue;
+        pending[i] = kResolved;
+        ready.push_back(static_cast<std::uint32_t>(i));
+        while (!ready.empty()) {
+            const std::uint32_t x = ready.back();
+            ready.pop_back();
+            ++resolved;
+            const std::uint32_t v = x / 2;
+            if (x % 2 == 0 && --pending[x + 1] == 0) {
+                // The end waited only for this start (the usual case): both are taken in one pass
+                // over the out-edges.
+                pending[x + 1] = kResolved;
+                ++resolved;
+                for (std::uint32_t e = g.outBegin(v); e < g.outBegin(v + 1); ++e)
+                    release(targetInstant(g, e));
+            } else {
+                const bool fromStart = x % 2 == 0;
+                for (std::uint32_t e = g.outBegin(v); e < g.outBegin(v + 1); ++e) {
+                    if ((g.ref(e) == EdgeRef::StartToStart) == fromStart)
+                        release(targetInstant(g, e));
+                }
+            }
+        }
+    }
+    if (resolved == instants)
+        return {};
+
+    // Every instant left waits for another one left: walking back along them must repeat, and the
+    // stretch from the repeat on is a cycle.
+    constexpr std::uint32_t kOwnStart = 0xFFFFFFFFu; // the step from a vertex's end back to its start
+    std::vector<std::uint32_t> seenAt(instants, kNone);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> path; // instant, and the edge to the one it waits for
+    std::uint32_t x = 0;
+    while (pending[x] == kResolved)
+        ++x;
+    while (seenAt[x] == kNone) {
+        seenAt[x] = static_cast<std::uint32_t>(path.size());
+        const std::uint32_t v = x / 2;
+        std::uint32_t next = kNone, edge = kOwnStart;
+        if (x % 2 == 1 && pending[x - 1] != kResolved) {
+            next = x - 1;
+        } else {
+            for (std::uint32_t slot = g.inBegin(v); slot < g.inBegin(v + 1) && next == kNone; ++slot) {
+                const std::uint32_t e = g.inEdge(slot);
+                const EdgeRef ref = g.ref(e);
+                if ((x % 2 == 1) != (ref == EdgeRef::EndToEnd))
+                    continue;
+                const std::uint32_t source = 2 * g.inSource(slot) + (ref == EdgeRef::StartToStart ? 0 : 1);
+                if (pending[source] != kResolved) {
+                    next = source;
+                    edge = e;
+                }
+            }
+        }
+        path.emplace_back(x, edge);
+        x = next;
+    }
+    const std::span<const std::pair<std::uint32_t, std::uint32_t>> cycle(path.begin() + seenAt[x], path.end());
+    constexpr int kShownWaits = 6;
+    std::string detail = describeVertex(g, cycle.front().first / 2);
+    int shown = 0;
+    std::size_t waits = 0;
+    std::uint32_t opInCycle = kNone;
+    for (std::size_t i = 0; i < cycle.size(); ++i) {
+        const std::uint32_t v = cycle[i].first / 2;
+        if (opInCycle == kNone && !g.isCollectiveVertex(v))
+            opInCycle = v;
+        if (cycle[i].second == kOwnStart)
+            continue;
+        ++waits;
+        if (shown++ < kShownWaits) {
+            detail += " waits (" + std::string(edgeKindName(g.kind(cycle[i].second))) + ") for "
+                + describeVertex(g, cycle[(i + 1) % cycle.size()].first / 2);
+        }
+    }
+    if (shown > kShownWaits)
+        detail += " and so on, " + std::to_string(waits) + " waits in all";
+    std::string file;
+    if (opInCycle != kNone)
+        file = std::string(g.trace().string(g.trace().rankInfo(g.trace().rank(OpId(opInCycle))).sourceFile));
+    return Status::error(ErrorCode::DependencyCycle, std::move(file), -1, "the dependencies form a cycle: " + detail);
+}
 
 } // namespace
 
 std::string_view edgeKindName(EdgeKind kind)
 {
     switch (kind) {
-    case EdgeKind::Program: return "program";
-    case EdgeKind::Launch: return "launch";
-    case EdgeKind::Sync: return "sync";
-    case EdgeKind::StreamWait: return "stream_wait";
-    case EdgeKind::Nest: return "nest";
-    case EdgeKind::NestEnd: return "nest_end";
-    case EdgeKind::ForwardBackward: return "fwdbwd";
-    case EdgeKind::Flow: return "flow";
-    case EdgeKind::GradientToCollective: return "producer";
-    case EdgeKind::CollectiveToOptimizer: return "consumer";
-    case EdgeKind::Explicit: return "explicit";
-    case EdgeKind::Arrive: return "arrive";
-    case EdgeKind::Release: return "release";
-    case EdgeKind::Wake: return "wake";
-    case EdgeKind::Join: return "join";
-    case EdgeKind::Count: break;
+    case EdgeKind::Program:
+        return "program";
+    case EdgeKind::Launch:
+        return "launch";
+    case EdgeKind::Sync:
+        return "sync";
+    case EdgeKind::StreamWait:
+        return "stream_wait";
+    case EdgeKind::Nest:
+        return "nest";
+    case EdgeKind::NestEnd:
+        return "nest_end";
+    case EdgeKind::ForwardBackward:
+        return "fwdbwd";
+    case EdgeKind::Flow:
+        return "flow";
+    case EdgeKind::GradientToCollective:
+        return "producer";
+    case EdgeKind::CollectiveToOptimizer:
+        return "consumer";
+    case EdgeKind::Explicit:
+        return "explicit";
+    case EdgeKind::Arrive:
+        return "arrive";
+    case EdgeKind::Release:
+        return "release";
+    case EdgeKind::Wake:
+        return "wake";
+    case EdgeKind::Join:
+        return "join";
+    case EdgeKind::Count:
+        break;
     }
     return "?";
 }
@@ -544,12 +930,6 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
 {
     const Trace& t = *trace;
     Builder b { t };
-    b.gpuTracksOfRank.resize(t.ranks().size());
-    for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
-        const TrackInfo& info = t.trackInfo(TrackId(tr));
-        if (isGpuTrack(info.kind))
-            b.gpuTracksOfRank[info.rank.value()].push_back(tr);
-    }
     b.edges.reserve(t.opCount() * 3);
     b.info.reserve(t.opCount() * 3);
     for (const TrackInfo& track : t.tracks())
@@ -560,14 +940,31 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     b.unresolvedWaits();
     // A format that records its dependencies (layer-wise DAGs) is authoritative: infer nothing more.
     if (!b.hasExplicitDependencies) {
-        b.crossThreadWakes();
-        b.synchronisation();
-        b.producersAndConsumers();
+        // Idle starts come in op order, so each rank's are one stretch.
+        std::span<const std::pair<std::uint32_t, TimeNs>> idle(b.idleStarts);
+        for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+            std::size_t count = 0;
+            while (count < idle.size() && t.rank(OpId(idle[count].first)).value() == r)
+                ++count;
+            b.inferWithin(t.rankInfo(RankId(r)), idle.first(count));
+            idle = idle.subspan(count);
+            if (cancel && cancel->isCancelled())
+                return Status::cancelled();
+        }
     }
     b.collectivesAcrossRanks(options.joinCollectives);
     b.pointToPoint(options.joinCollectives);
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
+    // Vertex and edge ids are 32-bit, and the instants (two per vertex, here and in the replayer) need
+    // one bit more: a job that does not fit is refused, not wrapped.
+    constexpr std::size_t kMaxVertices = std::size_t(1) << 31;
+    if (t.opCount() + b.collectives.size() >= kMaxVertices || b.edges.size() >= kNone) {
+        return Status::error(ErrorCode::TooLarge,
+            t.ranks().empty() ? std::string() : std::string(t.string(t.rankInfo(RankId(0)).sourceFile)), -1,
+            std::to_string(t.opCount() + b.collectives.size()) + " vertices and " + std::to_string(b.edges.size())
+                + " edges exceed the graph's 32-bit ids");
+    }
 
     // Parallel edges that tie the same instants add nothing: keep one, of the most specific kind
     // (later kinds in EdgeKind say more than program order). Edges are bucketed by source in two
@@ -578,7 +975,11 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
         ++rowStart[e.first + 1];
     for (std::uint32_t v = 0; v < vertexTotal; ++v)
         rowStart[v + 1] += rowStart[v];
-    std::vector<std::uint32_t> order(b.edges.size());
+    // The bucketing's scratch serves the cycle check after it (two counts per vertex): sized for both
+    // now, the check finds most of its pages already mapped.
+    std::vector<std::uint32_t> order;
+    order.reserve(std::max(b.edges.size(), 2 * static_cast<std::size_t>(vertexTotal)));
+    order.resize(b.edges.size());
     {
         std::vector<std::uint32_t> cursor(rowStart.begin(), rowStart.end() - 1);
         for (std::uint32_t i = 0; i < order.size(); ++i)
@@ -618,8 +1019,8 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     graph->m_trace = std::move(trace);
     graph->m_collectives = std::move(b.collectives);
     graph->m_lint = std::move(b.lint);
-    graph->m_storage = std::make_unique<Storage>(Storage { Csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(),
-        info.begin(), vertexTotal) });
+    graph->m_storage = std::make_unique<Storage>(
+        Storage { Csr(boost::edges_are_unsorted_multi_pass, edges.begin(), edges.end(), info.begin(), vertexTotal) });
     const Csr& g = graph->m_storage->graph;
     graph->m_outStart = g.m_forward.m_rowstart;
     graph->m_outTarget = g.m_forward.m_column;
@@ -627,6 +1028,10 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     graph->m_inStart = g.m_backward.m_rowstart;
     graph->m_inSource = g.m_backward.m_column;
     graph->m_inEdge = g.m_backward.m_edge_properties;
+    if (cancel && cancel->isCancelled())
+        return Status::cancelled();
+    if (Status acyclic = checkAcyclic(*graph, order); !acyclic.ok())
+        return acyclic;
     return std::shared_ptr<const DependencyGraph>(std::move(graph));
 }
 

@@ -47,7 +47,7 @@ struct LogicalCollective {
 };
 
 struct GraphLint {
-    enum class Code : std::uint8_t { MissingParticipant, NameMismatch, UnmatchedSendRecv, Cycle, DroppedEdge, UnresolvedWait };
+    enum class Code : std::uint8_t { MissingParticipant, NameMismatch, UnmatchedSendRecv, UnresolvedWait };
     Code code;
     OpId op; // an op it concerns, or invalid
     std::string detail;
@@ -61,12 +61,16 @@ struct GraphOptions {
 // The global data-flow graph of a job (dPRO §4): every op of every rank is a vertex, plus one vertex per
 // logical collective; edges say what waits for what, within a rank (program order, launches,
 // synchronisation, nesting, forward->backward, gradient->collective->optimizer, explicit edges) and
-// across ranks (collective joins, send/recv pairs matched by peer and order). Stored as a bidirectional compressed sparse row
-// graph (Boost.Graph) and immutable once built; what could not be matched is listed in lint(), never
+// across ranks (collective joins, send/recv pairs matched by peer and order). Stored as a bidirectional compressed
+// sparse row graph (Boost.Graph) and immutable once built; what could not be matched is listed in lint(), never
 // guessed. Edges that the measured times contradict (a target that starts before its source ends) are
-// tied start-to-start instead, so overlapping ops on one GPU stream keep their overlap.
+// tied start-to-start instead, so overlapping ops on one GPU stream keep their overlap. The instants the
+// edges tie (each vertex's start, then its end) never form a cycle: build checks that. Building is
+// O((V + E) log V) time and O(V + E) memory, whatever the number of threads, streams or ranks.
 class DependencyGraph {
 public:
+    // Fails with DependencyCycle (against the source file of a rank in the cycle, the detail naming its
+    // first few waits) when the dependencies wait for each other in a cycle, or Cancelled.
     static Expected<std::shared_ptr<const DependencyGraph>> build(std::shared_ptr<const Trace> trace,
         const GraphOptions& options = {}, const CancellationToken* cancel = nullptr);
     ~DependencyGraph();
