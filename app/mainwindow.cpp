@@ -415,6 +415,8 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         statusBar()->showMessage(tr("Replay cancelled: the timeline shows the measured trace only"));
     else if (!m_analysis->status.ok())
         statusBar()->showMessage(tr("The job could not be replayed: %1").arg(StatusText::message(m_analysis->status)));
+    else if (m_analysis->schedule.timesOutOfRange)
+        statusBar()->showMessage(tr("Replayed, but its times lie beyond ±146 years: the trace's durations are past any real job"));
     else
         statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long").arg(
                                      QLocale().toString(static_cast<double>(m_analysis->criticalPath.length) / 1e6, 'f', 3)),

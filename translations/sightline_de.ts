@@ -347,6 +347,10 @@
         <source>Loaded; analysing…</source>
         <translation>Geladen; wird analysiert…</translation>
     </message>
+    <message>
+        <source>Replayed, but its times lie beyond ±146 years: the trace&apos;s durations are past any real job</source>
+        <translation>Nachgespielt, doch die Zeiten liegen jenseits von ±146 Jahren: Die Dauern der Aufzeichnung übersteigen jeden echten Job</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

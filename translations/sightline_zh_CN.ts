@@ -341,6 +341,10 @@
         <source>Loaded; analysing…</source>
         <translation>已加载；正在分析…</translation>
     </message>
+    <message>
+        <source>Replayed, but its times lie beyond ±146 years: the trace&apos;s durations are past any real job</source>
+        <translation>已重放，但其时间超出 ±146 年：追踪中的时长超出了任何真实作业</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

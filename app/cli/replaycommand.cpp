@@ -309,6 +309,9 @@ int ReplayCommand::run(const QStringList& args)
     QStringList lint;
     for (const GraphLint& l : g.lint())
         lint.append(QString::fromStdString(l.detail));
+    if (s.timesOutOfRange)
+        lint.append(QStringLiteral("replayed times lie beyond ±2^62 ns: the durations or costs given are past any real job, and "
+                                   "sums of them saturate; the figures are not a measure of the job"));
 
     if (!parser.value(exportOption).isEmpty()) {
         QString error;

@@ -571,8 +571,7 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             if (--state[done.id].pendingEnd == 0)
                 ready.push_back(done.id | Schedule::kEndBit);
         }
-        // Out to the schedule's columns; instants never resolved (out of scope, or held by a cycle)
-        // are cleared.
+        // Out to the schedule's columns; instants never resolved (out of scope) are cleared.
         s.start.resize(n);
         s.end.resize(n);
         s.startCause.resize(n);
@@ -621,36 +620,6 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
             return st;
     }
     s.order = std::move(queue);
-    auto nameOf = [&](std::uint32_t v) {
-        return graph.isCollectiveVertex(v) ? "collective in " + graph.collective(v).group : std::string(t.string(t.name(OpId(v))));
-    };
-    for (std::uint32_t v = 0; v < n; ++v) {
-        if (!m.inScope[v] || s.end[v] != kUnset)
-            continue;
-        // Follow unresolved dependencies back until one repeats: that is the cycle.
-        std::vector<std::uint32_t> chain { v };
-        std::string text = "\"" + nameOf(v) + "\"";
-        for (int hop = 0; hop < 12; ++hop) {
-            std::uint32_t next = DependencyGraph::kNoVertex;
-            std::uint32_t edge = 0;
-            for (std::uint32_t i = graph.inBegin(chain.back()); i < graph.inBegin(chain.back() + 1); ++i) {
-                const std::uint32_t src = graph.inSource(i);
-                if (m.inScope[src] && s.end[src] == kUnset) {
-                    next = src;
-                    edge = graph.inEdge(i);
-                    break;
-                }
-            }
-            if (next == DependencyGraph::kNoVertex)
-                break;
-            text += " waits (" + std::string(edgeKindName(graph.kind(edge))) + ") for \"" + nameOf(next) + "\"";
-            if (std::find(chain.begin(), chain.end(), next) != chain.end())
-                break;
-            chain.push_back(next);
-        }
-        return Status::error(ErrorCode::DependencyCycle, {}, -1, "the dependencies form a cycle: " + text);
-    }
-
     // Results: window, steps, utilisation.
     s.begin = std::numeric_limits<TimeNs>::max();
     s.finish = std::numeric_limits<TimeNs>::min();
@@ -660,6 +629,10 @@ Expected<Schedule> Replayer::replay(const DependencyGraph& graph, const ReplayOp
         s.begin = std::min(s.begin, s.start[v]);
         s.finish = std::max(s.finish, s.end[v]);
     }
+    // Measured times lie within ±2^62 ns; a replayed time beyond that came from extreme durations or
+    // costs (and may have saturated): the replay is then no measure of the job.
+    s.timesOutOfRange = (s.begin <= s.finish)
+        && (!CheckedMath::isTimeInRange(s.begin) || !CheckedMath::isTimeInRange(s.finish));
     if (s.begin > s.finish)
         s.begin = s.finish = 0;
     // A step with a marker op is that op's replayed span. A step without one (detected iterations,

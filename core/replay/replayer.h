@@ -58,8 +58,9 @@ struct ReplayOptions {
 // collective starts when its last participant arrives and runs for its pure transfer time (the
 // earliest end minus the last arrival); host synchronisation ends when the awaited GPU op does;
 // an enclosing CPU op ends after its last nested op. Instants are resolved in dependency order, so
-// the result is deterministic and independent of thread count. A cycle of dependencies fails with
-// the op it stalls on.
+// the result is deterministic and independent of thread count. Every in-scope instant resolves: the
+// graph has no cycle (DependencyGraph::build refuses one). Replayed times beyond ±2^62 ns (an edited or
+// malformed job's) saturate instead of overflowing and are flagged in Schedule::timesOutOfRange.
 //
 // With the cost model, each logical collective is a transfer over the links of a LinkTopology: it
 // starts after its α latency and shares bandwidth with the transfers in flight (FlowNetwork); the

@@ -53,6 +53,8 @@ struct Schedule {
     std::size_t withoutCounterpart = 0;
     // With the cost model: the most transfers that were in flight at once.
     std::size_t peakTransfers = 0;
+    // Some replayed time lies beyond ±2^62 ns (durations or costs past any real job; sums saturate).
+    bool timesOutOfRange = false;
 
     bool replayed(std::uint32_t v) const { return start[v] != kNotReplayed; }
     std::size_t memoryBytes() const;

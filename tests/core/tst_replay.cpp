@@ -108,6 +108,29 @@ private Q_SLOTS:
         QVERIFY(g->lint().empty());
     }
 
+    void extremeDurationsSaturate()
+    {
+        // What-if durations past any real job: the replay neither overflows nor passes them off as a
+        // measure of the job. A real job's replay is not flagged.
+        const TwoRankJob j = twoRankJob();
+        const GraphPtr g = graphOf(j.trace);
+        const Expected<Schedule> normal = Replayer::replay(*g);
+        QVERIFY2(normal, errorOf(normal).c_str());
+        QVERIFY(!normal->timesOutOfRange);
+        ReplayOptions options;
+        options.durations = { { j.kernel[0], std::numeric_limits<TimeNs>::max() }, { j.kernel[1], std::numeric_limits<TimeNs>::max() / 2 } };
+        const Expected<Schedule> s = Replayer::replay(*g, options);
+        QVERIFY2(s, errorOf(s).c_str());
+        QVERIFY(s->timesOutOfRange);
+        QVERIFY(s->finish >= s->begin);
+        for (std::uint32_t v = 0; v < g->vertexCount(); ++v) {
+            if (s->replayed(v))
+                QVERIFY(s->end[v] >= s->start[v]);
+        }
+        const CriticalPath path = CriticalPathAnalysis::compute(*g, *s);
+        QVERIFY(path.length >= 0);
+    }
+
     void replayReproducesMeasurement()
     {
         const TwoRankJob j = twoRankJob();
