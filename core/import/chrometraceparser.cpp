@@ -44,6 +44,28 @@ bool isMalformed(simdjson::error_code error)
         && error != simdjson::NUMBER_ERROR;
 }
 
+// Whether a rank list is written as Kineto writes one ("[0, 1, 2]": numbers, commas, spaces, brackets)
+// of rank numbers below 2^20 (RankAssigner's bound), so that no reader of it can overflow.
+bool isRankList(std::string_view text)
+{
+    std::size_t digits = 0;
+    std::int64_t value = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        const char c = i < text.size() ? text[i] : ',';
+        if (c >= '0' && c <= '9') {
+            if (++digits > 7)
+                return false;
+            value = value * 10 + (c - '0');
+            continue;
+        }
+        if ((c != ',' && c != ' ' && c != '[' && c != ']') || (digits > 0 && value >= (1 << 20)))
+            return false;
+        digits = 0;
+        value = 0;
+    }
+    return true;
+}
+
 // Number syntax (digits, sign, point, exponent) as opposed to arbitrary text in a string value.
 bool looksNumeric(std::string_view s)
 {
@@ -89,6 +111,11 @@ struct EventArgs {
     std::string_view metaName; // args.name of M events
     std::string_view labels;
     bool hasComm = false;
+    // The first argument that was of the wrong type or out of range, and which; it is ignored.
+    std::string_view badArg;
+    ErrorCode badArgCode = ErrorCode::Ok;
+    // args.name or args.labels of the wrong type: a problem only for metadata events.
+    bool badMetaArg = false;
 };
 
 struct Event {
@@ -105,6 +132,8 @@ struct Event {
     EventArgs args;
     bool typeError = false;
     std::string_view typeErrorField;
+    // An optional field of the wrong type (bp, id): ignored, with a warning.
+    std::string_view ignoredField;
 };
 
 // What every event starts from. Copying it resets an event cheaply: assigning defaults field by field
@@ -138,18 +167,56 @@ std::string_view rawKey(od::field& field)
     return { begin, static_cast<std::size_t>(end - begin) };
 }
 
-// A value that is no JSON value at all: a bare word (NaN, Infinity), or a minus sign not followed by a
-// digit (-Infinity). The iterator takes such text for a value of the type its first byte suggests and
-// only fails when the value is read, if ever: these checks make it malformed text wherever it appears.
+// Whether text is a number as JSON writes one: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?.
+bool isJsonNumber(std::string_view text)
+{
+    auto digit = [&text](std::size_t i) { return i < text.size() && text[i] >= '0' && text[i] <= '9'; };
+    std::size_t i = text.size() > 0 && text[0] == '-' ? 1 : 0;
+    if (!digit(i))
+        return false;
+    if (text[i] == '0')
+        ++i;
+    else
+        while (digit(i))
+            ++i;
+    if (i < text.size() && text[i] == '.') {
+        if (!digit(++i))
+            return false;
+        while (digit(i))
+            ++i;
+    }
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        if (i < text.size() && (text[i] == '+' || text[i] == '-'))
+            ++i;
+        if (!digit(i))
+            return false;
+        while (digit(i))
+            ++i;
+    }
+    return i == text.size();
+}
+
+// A value that is no JSON value at all: a bare word (NaN, nan, Infinity, tru), or a number JSON does
+// not write (01, 1., 0x10, -Infinity). The iterator takes such text for a value of the type its first
+// byte suggests and only fails when the value is read, if ever: these checks make it malformed text
+// wherever an event or its arguments hold it.
 bool isMalformedValue(od::value& v)
 {
     od::json_type t;
     if (v.type().get(t))
         return true;
-    if (t != od::json_type::number)
+    switch (t) {
+    case od::json_type::number:
+        return !isJsonNumber(trimRight(v.raw_json_token()));
+    case od::json_type::boolean:
+    case od::json_type::null: {
+        const std::string_view token = trimRight(v.raw_json_token());
+        return token != "true" && token != "false" && token != "null";
+    }
+    default:
         return false;
-    const std::string_view token = v.raw_json_token();
-    return token[0] == '-' && (token.size() < 2 || token[1] < '0' || token[1] > '9');
+    }
 }
 
 // The text of a number, or of a string holding one (some writers quote timestamps). The caller
@@ -388,14 +455,18 @@ private:
     bool parseEvent(od::object object, Event& ev);
     bool parseArgs(od::object object, EventArgs& args, bool wantNumbers);
     bool readId(od::value& value, IdValue& out);
-    void appendCompact(od::value value, std::string& out, int depth);
-    void appendShape(od::value& value, std::string& out);
+    // Input shapes and types as compact text: Malformed when the text is not JSON there, WrongType when
+    // the value holds an object (no shape); out is unchanged then.
+    enum class ShapeResult { Ok, WrongType, Malformed };
+    ShapeResult appendCompact(od::value value, std::string& out, int depth);
+    ShapeResult appendShape(od::value& value, std::string& out);
     std::uint32_t trackFor(const Event& ev);
     StringId intern(std::string_view text);
     void handleEvent(Event& ev, std::int64_t offset);
     std::uint32_t addOp(const Event& ev, std::uint32_t track, TimeNs start, TimeNs end);
     void closeOpenSlices();
-    void closeStreamingArray();
+    // Closes an event array that a writer left open; an error when the text is malformed before its end.
+    Status closeStreamingArray();
 
     TextBuffer* m_buffer = nullptr; // the whole document; null for a piece parsed in place
     Text m_text;
@@ -437,6 +508,13 @@ Status Parser::jsonError(simdjson::error_code error, std::int64_t offset, const 
         const JsonTextCheck::Problem problem = JsonTextCheck::firstProblem(m_text.view(), simdjson::DEFAULT_MAX_DEPTH);
         if (problem.offset >= 0 && (offset < 0 || problem.offset <= offset || error != simdjson::TAPE_ERROR))
             return Status::error(ErrorCode::InvalidJson, m_part.path, problem.offset, problem.what);
+        // Whole brackets and strings that are still open where the text stops: it was cut short, wherever
+        // the iterator noticed.
+        if (problem.offset < 0 && problem.cutShort) {
+            const auto end = static_cast<std::int64_t>(trimRight(m_text.view()).size());
+            return Status::error(ErrorCode::TruncatedJson, m_part.path, end,
+                std::string("the JSON text ends early (") + where + ": " + simdjson::error_message(error) + ")");
+        }
     }
     // An error at or past the last significant byte means the text simply stops: truncated.
     std::string_view text = trimRight(m_text.view());
@@ -470,8 +548,10 @@ Status Parser::run()
     if (opening != '{' && opening != '[')
         return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar),
             "not JSON: a trace starts with '{' or '['");
-    if (opening == '[')
-        closeStreamingArray();
+    if (opening == '[') {
+        if (Status s = closeStreamingArray(); !s.ok())
+            return s;
+    }
     if (m_pieceBytes > 0 && opening == '{') {
         if (const char* open = findEventsArray(firstChar)) {
             bool used = false;
@@ -556,6 +636,8 @@ Status Parser::parseTopObject(od::object object)
                     return Status::error(ErrorCode::WrongType, m_part.path, offsetOf(value), "\"traceEvents\" is not an array");
                 return jsonError(error, offsetOf(value), "traceEvents");
             }
+            if (m_sawEvents)
+                m_part.warn(ErrorCode::UnsupportedEvent, offsetOf(value), "the document holds \"traceEvents\" more than once; the events of each are read");
             m_sawEvents = true;
             Status s = parseEvents(events);
             if (!s.ok())
@@ -569,22 +651,31 @@ Status Parser::parseTopObject(od::object object)
 
 bool Parser::handleTopField(std::string_view key, od::value value)
 {
+    if (isMalformedValue(value))
+        return false;
     if (key == "distributedInfo") {
         m_sawKinetoKeys = true;
         return parseDistributedInfo(value);
     }
     if (key == "baseTimeNanoseconds") {
+        // An integer count of nanoseconds: a fraction or an exponent is not one.
+        const std::string_view token = trimRight(value.raw_json_token());
         std::int64_t base = 0;
-        if (Decimal::parseScaled(trimRight(value.raw_json_token()), 0, base)) {
+        if (token.find_first_not_of("-0123456789") == std::string_view::npos && Decimal::parseScaled(token, 0, base)) {
             m_part.hasBaseTime = true;
             m_part.baseTimeNs = base;
         } else {
-            m_part.warn(ErrorCode::WrongType, offsetOf(value), "baseTimeNanoseconds is not an integer; ignored");
+            m_part.warn(ErrorCode::WrongType, offsetOf(value), "baseTimeNanoseconds is not an integer number of nanoseconds; ignored");
         }
     } else if (key == "host_name" || key == "hostname") {
         std::string_view host;
-        if (!value.get_string().get(host))
+        if (const auto error = value.get_string().get(host)) {
+            if (isMalformed(error))
+                return false;
+            m_part.warn(ErrorCode::WrongType, offsetOf(value), "the host name is not a string; ignored");
+        } else {
             m_part.host = m_part.strings.intern(host);
+        }
     } else if (key == "schemaVersion" || key == "deviceProperties") {
         m_sawKinetoKeys = true;
     }
@@ -736,34 +827,37 @@ bool Parser::readId(od::value& value, IdValue& out)
     return false;
 }
 
-void Parser::appendCompact(od::value value, std::string& out, int depth)
+Parser::ShapeResult Parser::appendCompact(od::value value, std::string& out, int depth)
 {
     od::json_type type;
-    if (value.type().get(type) || depth > 8)
-        return;
+    if (value.type().get(type) || isMalformedValue(value))
+        return ShapeResult::Malformed;
+    if (depth > 8)
+        return ShapeResult::Ok;
     switch (type) {
     case od::json_type::array: {
         od::array arr;
         if (value.get_array().get(arr))
-            return;
+            return ShapeResult::Malformed;
         out.push_back('[');
         bool first = true;
         for (auto element : arr) {
             od::value ev;
             if (std::move(element).get(ev))
-                break;
+                return ShapeResult::Malformed;
             if (!first)
                 out.push_back(',');
             first = false;
-            appendCompact(ev, out, depth + 1);
+            if (const ShapeResult r = appendCompact(ev, out, depth + 1); r != ShapeResult::Ok)
+                return r;
         }
         out.push_back(']');
-        break;
+        return ShapeResult::Ok;
     }
     case od::json_type::string: {
         std::string_view s;
         if (value.get_string().get(s))
-            return;
+            return ShapeResult::Malformed;
         out.push_back('"');
         for (char c : s) {
             if (c == '"' || c == '\\')
@@ -771,23 +865,29 @@ void Parser::appendCompact(od::value value, std::string& out, int depth)
             out.push_back(c);
         }
         out.push_back('"');
-        break;
+        return ShapeResult::Ok;
     }
-    default: {
+    case od::json_type::object:
+        // Shapes and types are arrays of numbers, strings and such arrays: an object is none of them.
+        return ShapeResult::WrongType;
+    default:
         out += trimRight(value.raw_json_token());
-        break;
-    }
+        return ShapeResult::Ok;
     }
 }
 
-void Parser::appendShape(od::value& value, std::string& out)
+Parser::ShapeResult Parser::appendShape(od::value& value, std::string& out)
 {
     // Shapes are plain nested arrays of numbers or of type names: copied from the text, they need not
     // be walked element by element. The value is left unconsumed then; the object walk skips it.
     const std::string_view token = value.raw_json_token();
     if (!token.empty() && token[0] == '[' && appendPlainArray(token.data(), m_text.data + m_text.size, out))
-        return;
-    appendCompact(value, out, 0);
+        return ShapeResult::Ok;
+    const std::size_t mark = out.size();
+    const ShapeResult r = appendCompact(value, out, 0);
+    if (r != ShapeResult::Ok)
+        out.resize(mark);
+    return r;
 }
 
 bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
@@ -804,16 +904,43 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
             return false;
         std::int64_t n = 0;
         std::string_view s;
-        // A numeric argument kept for counter events (at most 32 per event).
+        // An argument the importer reads that it cannot use: ignored, and said once per event.
+        auto bad = [&](ErrorCode code) {
+            if (args.badArg.empty()) {
+                args.badArg = key;
+                args.badArgCode = code;
+            }
+        };
+        // A numeric argument kept for counter events (at most 32 per event); a number beyond a double's
+        // range is not a value.
         auto addNumber = [&] {
             double d = 0;
-            if (wantNumbers && !v.get_double().get(d) && m_numbers.size() < 32)
-                m_numbers.emplace_back(key, d);
+            if (!wantNumbers)
+                return;
+            if (const auto error = v.get_double().get(d); !error) {
+                if (m_numbers.size() < 32)
+                    m_numbers.emplace_back(key, d);
+            } else if (error != simdjson::INCORRECT_TYPE) {
+                bad(ErrorCode::ValueOutOfRange);
+            }
         };
-        auto readInt = [&](std::int64_t& target) {
-            // Values beyond int64 (hashes, ids) and non-numbers are not sizes we use: leave unset.
-            if (!v.get_int64().get(n))
+        // An integer argument within [least, most]: a correlation id, a count, a size, a stream.
+        auto readInt = [&](std::int64_t& target, std::int64_t least = 0, std::int64_t most = INT64_MAX) {
+            od::json_type t;
+            if (v.get_int64().get(n))
+                bad(!v.type().get(t) && t == od::json_type::number ? ErrorCode::ValueOutOfRange : ErrorCode::WrongType);
+            else if (n < least || n > most)
+                bad(ErrorCode::ValueOutOfRange);
+            else
                 target = n;
+        };
+        auto readString = [&](std::string_view& target) {
+            if (v.get_string().get(s)) {
+                bad(ErrorCode::WrongType);
+                return false;
+            }
+            target = s;
+            return true;
         };
         if (key.empty())
             continue;
@@ -837,19 +964,22 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 readInt(args.bytes);
             continue;
         case 'C':
-            if (key == "Collective name" && !v.get_string().get(s)) {
-                args.collective = s;
+            if (key == "Collective name" && readString(args.collective))
                 args.hasComm = true;
-            }
             continue;
         case 'I':
             if (key == "In msg nelems") {
                 readInt(args.inNelems);
                 args.hasComm = true;
-            } else if (key == "Input Dims") {
-                appendShape(v, m_dims);
-            } else if (key == "Input type") {
-                appendShape(v, m_types);
+            } else if (key == "Input Dims" || key == "Input type") {
+                od::json_type t;
+                if (v.type().get(t) || t != od::json_type::array) {
+                    bad(ErrorCode::WrongType);
+                } else if (const ShapeResult r = appendShape(v, key == "Input Dims" ? m_dims : m_types); r == ShapeResult::Malformed) {
+                    return false;
+                } else if (r == ShapeResult::WrongType) {
+                    bad(ErrorCode::WrongType);
+                }
             }
             continue;
         case 'O':
@@ -860,35 +990,47 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
             continue;
         case 'G':
             if (key == "Group size") {
-                readInt(args.groupSize);
+                readInt(args.groupSize, 1, 1 << 20); // ranks of a group, as many as a job can have
                 args.hasComm = true;
             }
             continue;
         case 'd':
-            if (key == "dtype" && !v.get_string().get(s))
-                args.dtype = s;
+            if (key == "dtype")
+                readString(args.dtype);
             continue;
         case 'P':
-            if (key == "Process Group Name" && !v.get_string().get(s)) {
-                args.groupName = s;
-                args.hasComm = true;
-            } else if (key == "Process Group Ranks" && !v.get_string().get(s)) {
-                args.groupRanks = s;
+            if (key == "Process Group Name") {
+                if (readString(args.groupName))
+                    args.hasComm = true;
+            } else if (key == "Process Group Ranks" && readString(args.groupRanks)) {
+                if (!isRankList(args.groupRanks)) {
+                    bad(args.groupRanks.find_first_not_of("0123456789, []") == std::string_view::npos ? ErrorCode::ValueOutOfRange
+                                                                                                     : ErrorCode::WrongType);
+                    args.groupRanks = {};
+                }
             }
             continue;
         case 'n':
-            if (key == "name" && !v.get_string().get(s))
-                args.metaName = s;
-            else
+            if (key == "name") {
+                if (v.get_string().get(s))
+                    args.badMetaArg = true;
+                else
+                    args.metaName = s;
+            } else {
                 addNumber();
+            }
             continue;
         case 'l':
-            if (key == "labels" && !v.get_string().get(s))
-                args.labels = s;
+            if (key == "labels") {
+                if (v.get_string().get(s))
+                    args.badMetaArg = true;
+                else
+                    args.labels = s;
+            }
             continue;
         case 's':
             if (key == "sort_index")
-                readInt(args.sortIndex);
+                readInt(args.sortIndex, INT64_MIN);
             else
                 addNumber();
             continue;
@@ -917,16 +1059,29 @@ bool Parser::parseEvent(od::object object, Event& ev)
                 ev.typeErrorField = which;
             }
         };
+        // A string field: false when it is of another type (marked as such); a string the iterator
+        // cannot read (a broken escape) is malformed text.
+        bool malformedString = false;
+        auto readString = [&](std::string_view which, std::string_view& out) {
+            if (const auto error = v.get_string().get(out)) {
+                malformedString = error != simdjson::INCORRECT_TYPE;
+                markTypeError(which);
+                return false;
+            }
+            return true;
+        };
         if (key.empty())
             continue;
         switch (key[0]) {
         case 'p':
             if (key == "ph") {
                 std::string_view s;
-                if (v.get_string().get(s) || s.size() != 1)
-                    markTypeError("ph");
-                else
-                    ev.ph = s[0];
+                if (readString("ph", s)) {
+                    if (s.size() == 1)
+                        ev.ph = s[0];
+                    else
+                        markTypeError("ph");
+                }
             } else if (key == "pid") {
                 if (!readId(v, ev.pid))
                     markTypeError("pid");
@@ -949,28 +1104,18 @@ bool Parser::parseEvent(od::object object, Event& ev)
             break;
         case 'n':
             if (key == "name") {
-                std::string_view s;
                 od::json_type t;
-                if (v.type().get(t))
+                if (v.type().get(t) || (t != od::json_type::string && t != od::json_type::number))
                     markTypeError("name");
-                else if (t == od::json_type::string) {
-                    if (v.get_string().get(s))
-                        markTypeError("name");
-                    else
-                        ev.name = s;
-                } else {
+                else if (t == od::json_type::string)
+                    readString("name", ev.name);
+                else
                     ev.name = trimRight(v.raw_json_token()); // numeric names occur (readiness ticks "0".."3" written as numbers)
-                }
             }
             break;
         case 'c':
-            if (key == "cat") {
-                std::string_view s;
-                if (v.get_string().get(s))
-                    markTypeError("cat");
-                else
-                    ev.cat = s;
-            }
+            if (key == "cat")
+                readString("cat", ev.cat);
             break;
         case 'a':
             if (key == "args") {
@@ -992,9 +1137,14 @@ bool Parser::parseEvent(od::object object, Event& ev)
                 std::string_view s;
                 if (v.type().get(t))
                     break;
-                if (t == od::json_type::string && !v.get_string().get(s)) {
-                    ev.id = hashString(s);
-                    ev.hasId = true;
+                if (t == od::json_type::string) {
+                    // A string the iterator cannot read (a broken escape) is malformed text.
+                    if (v.get_string().get(s)) {
+                        malformedString = true;
+                    } else {
+                        ev.id = hashString(s);
+                        ev.hasId = true;
+                    }
                 } else if (t == od::json_type::number) {
                     std::int64_t n = 0;
                     if (!v.get_int64().get(n))
@@ -1002,19 +1152,27 @@ bool Parser::parseEvent(od::object object, Event& ev)
                     else
                         ev.id = hashString(trimRight(v.raw_json_token()));
                     ev.hasId = true;
+                } else {
+                    ev.ignoredField = "id";
                 }
             }
             break;
         case 'b':
             if (key == "bp") {
                 std::string_view s;
-                if (!v.get_string().get(s))
+                if (const auto error = v.get_string().get(s)) {
+                    malformedString = error != simdjson::INCORRECT_TYPE;
+                    ev.ignoredField = "bp";
+                } else {
                     ev.bindEnclosing = s == "e";
+                }
             }
             break;
         default:
             break;
         }
+        if (malformedString)
+            return false;
     }
     return true;
 }
@@ -1171,6 +1329,16 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         m_part.warn(ErrorCode::WrongType, offset, "events with a field of the wrong type (\"" + std::string(ev.typeErrorField) + "\"); skipped");
         return;
     }
+    // Optional fields and arguments that cannot be used are left out of the event, which is kept.
+    if (!ev.ignoredField.empty())
+        m_part.warn(ErrorCode::WrongType, offset,
+            "events with a field of the wrong type (\"" + std::string(ev.ignoredField) + "\"); the field is ignored");
+    if (!ev.args.badArg.empty())
+        m_part.warn(ev.args.badArgCode, offset,
+            (ev.args.badArgCode == ErrorCode::WrongType ? "events with an argument of the wrong type (\"" : "events with an argument out of range (\"")
+                + std::string(ev.args.badArg) + "\"); the argument is ignored");
+    if (ev.args.badMetaArg && ev.ph == 'M')
+        m_part.warn(ErrorCode::WrongType, offset, "metadata events whose args.name or args.labels is not a string; ignored");
     if (ev.ph == 0) {
         m_part.warn(ErrorCode::MissingField, offset, "events without \"ph\"; skipped");
         return;
@@ -1633,8 +1801,12 @@ Status Parser::runPiece(Piece kind, od::parser& json)
                     return jsonError(error, -1, "piece");
                 const std::string_view key = rawKey(field);
                 od::value value = field.value();
+                // A second events array, or a malformed field, is for one sequential pass to handle.
+                if (key == "traceEvents")
+                    return Status::error(ErrorCode::InvalidJson, m_part.path, -1, "a second events array after the split one");
                 if (key != "e") {
-                    handleTopField(key, value);
+                    if (!handleTopField(key, value))
+                        return jsonError(simdjson::TAPE_ERROR, -1, "piece");
                     continue;
                 }
                 od::array array;
@@ -1747,14 +1919,20 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
     m_maxTime = std::max(m_maxTime, chunkMaxTime);
 }
 
-void Parser::closeStreamingArray()
+Status Parser::closeStreamingArray()
 {
     // The Chrome JSON Array Format allows the closing ']' to be missing, so that a process that dies
     // mid-trace still leaves a readable file. Close the array after the last complete event.
     std::string_view text = m_text.view();
     std::size_t last = text.find_last_not_of(" \t\r\n");
     if (last == std::string_view::npos || text[last] == ']')
-        return;
+        return {};
+    // A stream that stops is a prefix of good JSON: a bracket closed by the wrong kind (an event that
+    // left its args open) or bad bytes before its last few are malformed text, not the end of a stream.
+    const JsonTextCheck::Problem problem = JsonTextCheck::firstProblem(text, simdjson::DEFAULT_MAX_DEPTH);
+    const bool cutCharacter = problem.kind == JsonTextCheck::Problem::Kind::Encoding && problem.offset + 4 > static_cast<std::int64_t>(last);
+    if (problem.offset >= 0 && !cutCharacter)
+        return Status::error(ErrorCode::InvalidJson, m_part.path, problem.offset, problem.what);
     // The last '}' that closes an event of the array (depth 1), skipping strings and nested values.
     std::size_t lastBrace = std::string_view::npos;
     int depth = 0;
@@ -1777,16 +1955,20 @@ void Parser::closeStreamingArray()
         }
     }
     if (lastBrace == std::string_view::npos)
-        return;
+        return {};
     const std::string_view tail = text.substr(lastBrace + 1, last - lastBrace);
     const bool dropped = tail.find_first_not_of(" \t\r\n,") != std::string_view::npos;
-    // The byte after the brace is still inside the text (the text goes on after it), so no room is needed.
+    // The ']' goes right after the brace: into the text, or, when the brace is its last byte, into one
+    // more byte.
+    if (lastBrace + 1 >= m_buffer->size() && !m_buffer->reserveMore(1))
+        return Status::error(ErrorCode::TooLarge, m_part.path, -1, "out of memory closing the event array");
     m_buffer->data()[lastBrace + 1] = ']';
     m_buffer->setSize(lastBrace + 2);
     m_text = textOf(*m_buffer);
     m_part.warn(ErrorCode::TruncatedJson, static_cast<std::int64_t>(lastBrace + 1),
         dropped ? "the event array is not closed and ends with an incomplete event; read up to the last complete event"
                     : "the event array is not closed (streaming writer); read to its end");
+    return {};
 }
 
 } // namespace

@@ -66,6 +66,12 @@ std::int64_t readSome(int fd, void* into, std::size_t n)
     }
 }
 
+Status budgetExceeded(const std::string& path, const ByteBudget& budget)
+{
+    return Status::error(ErrorCode::TooLarge, path, -1,
+        "the decoded text of the job exceeds the limit of " + ResourceLimits::gigabytes(budget.limit()) + " (--max-decoded-gb)");
+}
+
 // Where decoded text goes: a buffer that grows as the decoder fills it, by remapping rather than
 // copying. Each decode call gets at most kStep bytes of room, and what it produced is drawn from the
 // job's budget right after: a stream that exceeds a limit is stopped within kStep bytes of it, before
@@ -123,9 +129,7 @@ public:
             else if (m_budget->take(need))
                 m_drawn += need;
             else
-                return Status::error(ErrorCode::TooLarge, m_path, -1,
-                    "the decoded text of the job exceeds the limit of " + ResourceLimits::gigabytes(m_budget->limit())
-                        + " (--max-decoded-gb)");
+                return budgetExceeded(m_path, *m_budget);
         }
         return {};
     }
@@ -159,8 +163,7 @@ Expected<TextBuffer> readPlain(int fd, const std::string& path, std::int64_t siz
     if (static_cast<std::uint64_t>(size) > FileReader::kMaxTextBytes)
         return Status::error(ErrorCode::TooLarge, path, -1, "the file exceeds 4 GiB, the most one file can hold");
     if (budget && !budget->take(static_cast<std::uint64_t>(size)))
-        return Status::error(ErrorCode::TooLarge, path, -1,
-            "the text of the job exceeds the limit of " + ResourceLimits::gigabytes(budget->limit()) + " (--max-decoded-gb)");
+        return budgetExceeded(path, *budget);
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
     if (size >= kMapBytes) {
@@ -206,6 +209,10 @@ Expected<TextBuffer> readGzip(int fd, const std::string& path, std::int64_t size
         if (::pread(fd, t, 4, size - 4) == 4)
             isize = t[0] | (t[1] << 8) | (t[2] << 16) | (std::uint32_t(t[3]) << 24);
     }
+    // The trailer's size is at most the decoded size (it is that size modulo 2^32, of the last member):
+    // when it alone exceeds what the budget has left, the stream cannot fit.
+    if (budget && isize > budget->limit() - std::min(budget->limit(), budget->used()))
+        return budgetExceeded(path, *budget);
     DecodedText out(path, budget);
     if (Status s = out.begin(std::max<std::uint64_t>(isize, static_cast<std::uint64_t>(size) * 4)); !s.ok())
         return s;
@@ -272,6 +279,9 @@ Expected<TextBuffer> readZstd(int fd, const std::string& path, std::int64_t size
     if (hint != ZSTD_CONTENTSIZE_UNKNOWN && hint != ZSTD_CONTENTSIZE_ERROR) {
         if (hint > FileReader::kMaxTextBytes)
             return Status::error(ErrorCode::TooLarge, path, -1, "the decoded text exceeds 4 GiB, the most one file can hold");
+        // The frame declares its size, which the decoder holds it to.
+        if (budget && hint > budget->limit() - std::min(budget->limit(), budget->used()))
+            return budgetExceeded(path, *budget);
         expected = hint;
     }
     DecodedText out(path, budget);

@@ -64,7 +64,7 @@ JsonTextCheck::Problem JsonTextCheck::firstProblem(std::string_view text, std::s
         if (c >= 0x80) {
             const std::size_t n = utf8Length(p, end);
             if (n == 0)
-                return { offset, "the text is not valid UTF-8 (byte " + hexByte(c) + ")" };
+                return { Problem::Kind::Encoding, offset, "the text is not valid UTF-8 (byte " + hexByte(c) + ")" };
             p += n;
             continue;
         }
@@ -76,27 +76,30 @@ JsonTextCheck::Problem JsonTextCheck::firstProblem(std::string_view text, std::s
             if (c == '"')
                 inString = false;
             else if (c < 0x20)
-                return { offset, c == 0 ? std::string("a string holds a NUL byte") : "a string holds the raw control character " + hexByte(c) };
+                return { Problem::Kind::ControlCharacter, offset,
+                    c == 0 ? std::string("a string holds a NUL byte") : "a string holds the raw control character " + hexByte(c) };
         } else if (c == '"') {
             inString = true;
         } else if (c == '[' || c == '{') {
             if (open.size() >= maxDepth)
-                return { offset, "values are nested deeper than " + std::to_string(maxDepth) + " levels" };
+                return { Problem::Kind::Depth, offset, "values are nested deeper than " + std::to_string(maxDepth) + " levels" };
             open.emplace_back(c, offset);
         } else if (c == ']' || c == '}') {
             const char* name = c == ']' ? "']'" : "'}'";
             if (open.empty())
-                return { offset, std::string("a ") + name + " closes nothing" };
+                return { Problem::Kind::Brackets, offset, std::string("a ") + name + " closes nothing" };
             if ((c == ']') != (open.back().first == '['))
-                return { offset, std::string("a ") + name + " closes the '" + static_cast<char>(open.back().first) + "' opened at byte "
+                return { Problem::Kind::Brackets, offset, std::string("a ") + name + " closes the '" + static_cast<char>(open.back().first) + "' opened at byte "
                         + std::to_string(open.back().second) };
             open.pop_back();
         } else if (c == 0) {
-            return { offset, "a NUL byte outside any string" };
+            return { Problem::Kind::ControlCharacter, offset, "a NUL byte outside any string" };
         }
         ++p;
     }
-    return {};
+    Problem none;
+    none.cutShort = inString || !open.empty();
+    return none;
 }
 
 std::string JsonTextCheck::wideEncoding(std::string_view text)

@@ -15,8 +15,13 @@ namespace sightline {
 class JsonTextCheck {
 public:
     struct Problem {
+        enum class Kind { None, Encoding, ControlCharacter, Brackets, Depth };
+        Kind kind = Kind::None;
         std::int64_t offset = -1; // -1: none found
         std::string what;
+        // With no problem found: whether the text stops with brackets or a string still open (it was
+        // cut short), as opposed to being whole.
+        bool cutShort = false;
     };
 
     // The first byte-level problem of text: invalid UTF-8 anywhere, a control character inside a

@@ -168,6 +168,7 @@ private:
     void markGpuTracks();
     void classify();
     void orderTracksAndOps();
+    void dropImpossibleShapes();
     void buildIndexes();
     void computeParents();
     void linkCorrelations();
@@ -379,6 +380,7 @@ void Finalizer::orderTracksAndOps()
     remapSparse(p.commArgs);
     remapSparse(p.shapes);
     remapSparse(p.streamWaits);
+    dropImpossibleShapes();
     // Flow points on tracks without ops cannot bind to anything.
     std::int64_t unbound = 0;
     std::int64_t firstOffset = -1;
@@ -398,6 +400,66 @@ void Finalizer::orderTracksAndOps()
     if (unbound > 0)
         p.warn(ErrorCode::UnmatchedEvent, firstOffset, "flow events on a track without slices; ignored", unbound);
     p.tracks = std::move(tracks);
+}
+
+namespace {
+
+// Whether every tensor of a shape list ("[[64,1024],[],[3]]") has whole, non-negative dimensions whose
+// product, in bytes of the widest type, stays below 2^62: what a real tensor has, and what sums of
+// tensor sizes need to stay representable. Text that is not such a list is left alone.
+bool isPossibleShape(std::string_view dims)
+{
+    constexpr std::int64_t kLimit = std::int64_t(1) << 59; // elements; times 8 bytes stays below 2^62
+    std::int64_t elements = 1;
+    std::int64_t value = 0;
+    bool inNumber = false;
+    int depth = 0;
+    for (const char c : dims) {
+        if (c >= '0' && c <= '9') {
+            if (value > kLimit / 10)
+                return false;
+            value = value * 10 + (c - '0');
+            inNumber = true;
+            continue;
+        }
+        if (inNumber) {
+            if (value > 0 && elements > kLimit / value)
+                return false;
+            elements *= value;
+            value = 0;
+            inNumber = false;
+        }
+        if (c == '-' || c == '.' || c == 'e' || c == 'E')
+            return false;
+        if (c == '[' && ++depth == 2)
+            elements = 1;
+        else if (c == ']')
+            --depth;
+    }
+    return true;
+}
+
+} // namespace
+
+void Finalizer::dropImpossibleShapes()
+{
+    // Shapes repeat from op to op: each distinct text is judged once.
+    std::unordered_map<std::uint32_t, bool> possible;
+    std::int64_t dropped = 0;
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < p.shapes.size(); ++k) {
+        const StringId dims = p.shapes[k].second.dims;
+        auto [it, fresh] = possible.try_emplace(dims.value(), true);
+        if (fresh)
+            it->second = isPossibleShape(p.strings.view(dims));
+        if (it->second)
+            p.shapes[kept++] = p.shapes[k];
+        else
+            ++dropped;
+    }
+    p.shapes.resize(kept);
+    if (dropped > 0)
+        p.warn(ErrorCode::ValueOutOfRange, -1, "input shapes with a negative, fractional or too large dimension (a tensor of 2^62 bytes or more); ignored", dropped);
 }
 
 void Finalizer::buildIndexes()
@@ -476,6 +538,7 @@ void Finalizer::linkCorrelations()
     std::vector<bool> isWait(p.streamWaits.empty() ? 0 : n, false);
     for (const auto& w : p.streamWaits)
         isWait[w.first] = true;
+    std::int64_t backwardWaits = 0;
     // The GPU track of each (process, stream): a wait names the stream it waits on by its number.
     std::map<std::tuple<std::int64_t, std::uint32_t, std::int64_t>, std::uint32_t> gpuTrackOf;
     if (!p.streamWaits.empty()) {
@@ -502,10 +565,21 @@ void Finalizer::linkCorrelations()
             }
             const auto& list = it->second;
             const auto after = std::lower_bound(list.begin(), list.end(), std::make_pair(wait.recordCorrelation, std::uint32_t(0)));
-            if (after != list.begin() && std::prev(after)->second != op)
-                p.links.push_back(Link { OpId(std::prev(after)->second), OpId(op), LinkKind::StreamWait });
+            if (after == list.begin() || std::prev(after)->second == op)
+                continue;
+            // The op awaited must have started before the wait (a record the trace does not hold, or one
+            // made later, names another op): else the two would wait for each other.
+            const std::uint32_t awaited = std::prev(after)->second;
+            if (p.start[awaited] < p.start[op] || (p.start[awaited] == p.start[op] && awaited < op))
+                p.links.push_back(Link { OpId(awaited), OpId(op), LinkKind::StreamWait });
+            else
+                ++backwardWaits;
         }
     }
+    if (backwardWaits > 0)
+        p.warn(ErrorCode::UnmatchedEvent, -1,
+            "stream waits whose recorded op starts after the wait (a record the trace does not hold, or a later one); ignored",
+            backwardWaits);
     p.streamWaits.clear();
     p.streamWaits.shrink_to_fit();
 }
@@ -577,6 +651,8 @@ void Finalizer::linkFlows()
     std::int64_t firstMisdirected = -1;
     std::int64_t backwards = 0;
     std::int64_t firstBackwards = -1;
+    std::int64_t selfLoops = 0;
+    std::int64_t firstSelfLoop = -1;
     StringId kindCategory;
     LinkKind kind = LinkKind::Flow;
     for (std::size_t i = 0; i < p.flows.size();) {
@@ -601,7 +677,10 @@ void Finalizer::linkFlows()
                 continue;
             }
             ++bound;
-            if (previous != kNone && previous != op) {
+            if (previous == op) {
+                if (selfLoops++ == 0)
+                    firstSelfLoop = p.flows[k].byteOffset;
+            } else if (previous != kNone) {
                 // A recorded dependency that cannot be one would make the ops wait for each other in a
                 // cycle: a launch flow must lead from a host call to a device op, and no flow may lead to
                 // an op that starts before its source (ops starting together: in op order).
@@ -632,6 +711,8 @@ void Finalizer::linkFlows()
             "launch flows (ac2g) that do not lead from a host call to a device op; ignored", misdirected);
     if (backwards > 0)
         p.warn(ErrorCode::UnmatchedEvent, firstBackwards, "flows that lead to an op starting before their source; ignored", backwards);
+    if (selfLoops > 0)
+        p.warn(ErrorCode::UnmatchedEvent, firstSelfLoop, "flows that lead from an op to itself; ignored", selfLoops);
     p.flows.clear();
     p.flows.shrink_to_fit();
 }

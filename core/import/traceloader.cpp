@@ -227,14 +227,13 @@ std::string formatLabel(const std::string& format)
     return "a Chrome trace";
 }
 
-// The files of one job come from one kind of profiler: PyTorch profiler and plain Chrome traces mix
-// (older and newer writers of one job), the coordinator-level timelines of Horovod, BytePS and
-// TensorFlow do not mix with them or with each other.
-Status checkOneFamily(const std::vector<std::string>& files, const std::vector<RankPart>& parts)
+// The files of one job come from one kind of profiler: ranks written by the PyTorch profiler, another
+// Chrome trace writer, or the coordinator-level timelines of Horovod, BytePS and TensorFlow, which
+// describe different things and cannot be ranks of one job together.
+Status checkOneFormat(const std::vector<std::string>& files, const std::vector<RankPart>& parts)
 {
-    auto family = [](const std::string& format) { return format == "chrome" ? std::string("kineto") : format; };
     for (std::size_t i = 1; i < parts.size(); ++i) {
-        if (family(parts[i].format) != family(parts[0].format)) {
+        if (parts[i].format != parts[0].format) {
             return Status::error(ErrorCode::InvalidArgument, files[i], -1,
                 "the files of one job must come from one kind of profiler: this is " + formatLabel(parts[i].format) + ", "
                     + files[0] + " is " + formatLabel(parts[0].format));
@@ -243,10 +242,19 @@ Status checkOneFamily(const std::vector<std::string>& files, const std::vector<R
     return {};
 }
 
-// A rank at or beyond the world size its file declares: the declared size cannot be right.
+// A rank at or beyond the world size its file declares, or files that declare different sizes: a
+// declared size cannot be right.
 void warnAboutWorldSize(TraceData& data, const std::vector<std::string>& files, const std::vector<RankPart>& parts,
     const std::vector<RankAssigner::Assignment>& ranks)
 {
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+        if (parts[i].worldSize > 0 && parts[0].worldSize > 0 && parts[i].worldSize != parts[0].worldSize) {
+            data.diagnostics.push_back(Diagnostic { ErrorCode::ValueOutOfRange, files[i], -1, 1,
+                "the file declares a world size of " + std::to_string(parts[i].worldSize) + ", " + files[0] + " one of "
+                    + std::to_string(parts[0].worldSize) + "; the world size is taken as " + std::to_string(data.worldSize) });
+            break;
+        }
+    }
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].worldSize > 0 && ranks[i].rank >= parts[i].worldSize) {
             data.diagnostics.push_back(Diagnostic { ErrorCode::ValueOutOfRange, files[i], -1, 1,
@@ -355,7 +363,7 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         if (!s.ok())
             return s;
     }
-    if (Status s = checkOneFamily(files, parts); !s.ok())
+    if (Status s = checkOneFormat(files, parts); !s.ok())
         return s;
 
     std::vector<RankAssigner::File> claims(files.size());
@@ -380,11 +388,9 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
             parts[i].worldSize = -1;
         }
     }
-    std::set<std::string> formats;
     std::int32_t worldSize = static_cast<std::int32_t>(files.size());
     std::uint64_t totalOps = 0;
     for (std::size_t i : order) {
-        formats.insert(parts[i].format);
         worldSize = std::max({ worldSize, parts[i].worldSize, ranks[i].rank + 1 });
         totalOps += parts[i].opCount();
     }
@@ -396,7 +402,7 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         return s;
 
     TraceData data;
-    data.format = formats.size() == 1 ? *formats.begin() : "mixed";
+    data.format = parts[order.front()].format;
     data.worldSize = worldSize;
     // The first part's pool becomes the trace's pool; the others are interned into it.
     data.strings = std::move(parts[order.front()].strings);

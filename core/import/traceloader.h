@@ -16,9 +16,9 @@ class Trace;
 // Loads the trace files of one job into one Trace. Inputs are files or folders (a folder contributes
 // its .json/.json.gz/.json.zst files, sorted by name); a layer-wise profile (.csv, .log, graph.txt) is
 // a whole job on its own. Files are read, decoded, parsed and finalised one per rank in parallel, then
-// merged in rank order; RankAssigner gives the ranks. The files of one job must come from one kind of
-// profiler: a Horovod, BytePS or TensorFlow timeline among PyTorch profiler traces is refused, naming
-// both. Decoded text is limited by limits.maxDecodedBytes while it streams, and the model by
+// merged in rank order; RankAssigner gives the ranks. The files of one job must have one format: a
+// Horovod, BytePS or TensorFlow timeline or a plain Chrome trace among PyTorch profiler traces is
+// refused, naming both. Decoded text is limited by limits.maxDecodedBytes while it streams, and the model by
 // limits.maxMemoryBytes before it is merged. Progress is reported in bytes on disk. Fails with the first
 // file's error; never partially succeeds.
 class TraceLoader {

@@ -1,6 +1,7 @@
 // The Chrome/Kineto JSON importer, end to end through TraceLoader: timestamps, slices, tracks, links,
 // steps, communication arguments, and every way a file can be broken.
 
+#include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 
@@ -134,6 +135,8 @@ private Q_SLOTS:
     void byteLevelErrors_data();
     void byteLevelErrors();
     void deepNestingLoads();
+    void unusableArgumentsAreIgnored_data();
+    void unusableArgumentsAreIgnored();
     void byteOrderMarkIsSkipped();
     void flowCyclesAreDropped_data();
     void flowCyclesAreDropped();
@@ -618,6 +621,8 @@ void TestChromeTraceImporter::unterminatedArray_data()
     const QByteArray e = R"({"ph":"E","pid":1,"tid":1,"ts":9,"args":{"dtype":"float32"}})";
     QTest::newRow("ends after comma") << "[" + a + ",\n" + b + ",\n" + e + ",\n" << 2;
     QTest::newRow("ends after event") << "[" + a + ",\n" + b + ",\n" + e + "\n" << 2;
+    // The text's last byte closes the last event: the ']' goes one byte past the text.
+    QTest::newRow("ends at the event's brace") << "[" + a + ",\n" + b + ",\n" + e << 2;
     QTest::newRow("ends inside event") << "[" + a + ",\n" + b + ",\n" + e + ",\n{\"ph\":\"X\",\"na" << 2;
     // The incomplete last event holds a complete nested object: the last '}' is not an event's end.
     QTest::newRow("ends inside event after args")
@@ -708,6 +713,18 @@ void TestChromeTraceImporter::fileErrors_data()
     QTest::newRow("text after the document") << "{\"traceEvents\":[" + good + "]} {\"more\":1}" << ErrorCode::InvalidJson << qint64(10);
     QTest::newRow("NaN literal") << "{\"traceEvents\":[" + good + ",{\"ph\":\"X\",\"ts\":NaN}]}" << ErrorCode::InvalidJson << qint64(0);
     QTest::newRow("Infinity literal") << "{\"traceEvents\":[" + good + ",{\"ph\":\"X\",\"dur\":-Infinity}]}" << ErrorCode::InvalidJson << qint64(0);
+    // Numbers and literals as JSON writes them, wherever an event holds them.
+    for (const char* number : { "01", "1.", "1e", "1e+", "0x10", "-Infinity", "+1", ".5" }) {
+        QTest::newRow(qPrintable(QStringLiteral("ts %1").arg(QLatin1String(number))))
+            << "{\"traceEvents\":[" + good + ",{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":" + number + ",\"dur\":1}]}"
+            << ErrorCode::InvalidJson << qint64(16);
+    }
+    QTest::newRow("bare word in an unread field") << "{\"traceEvents\":[" + good + ",{\"ph\":\"X\",\"x\":tru,\"ts\":1,\"dur\":1}]}"
+                                                  << ErrorCode::InvalidJson << qint64(16);
+    QTest::newRow("broken escape in a name") << "{\"traceEvents\":[" + good + ",{\"ph\":\"X\",\"name\":\"a\\x41\",\"ts\":1,\"dur\":1}]}"
+                                             << ErrorCode::InvalidJson << qint64(16);
+    QTest::newRow("open array, args left open") << "[" + good + ",{\"ph\":\"X\",\"name\":\"b\",\"ts\":1,\"dur\":1,\"args\":{\"x\":[[}}," + good + ",\n"
+                                                << ErrorCode::InvalidJson << qint64(1);
     QTest::newRow("UTF-16 with mark") << QByteArray("\xFF\xFE{\0\"\0", 6) << ErrorCode::NotATrace << qint64(0);
     QTest::newRow("UTF-16 without mark") << QByteArray("{\0\"\0t\0", 6) << ErrorCode::NotATrace << qint64(0);
     QTest::newRow("no events") << QByteArray(R"({"traceEvents":[]})") << ErrorCode::NoEvents << qint64(-1);
@@ -843,6 +860,39 @@ void TestChromeTraceImporter::deepNestingLoads()
     QCOMPARE(trace.opCount(), std::size_t(2));
 }
 
+void TestChromeTraceImporter::unusableArgumentsAreIgnored_data()
+{
+    // An argument the importer reads that it cannot use is left out and said, the event kept.
+    QTest::addColumn<QByteArray>("args");
+    QTest::addColumn<ErrorCode>("code");
+    QTest::newRow("bytes as text") << QByteArray(R"("bytes":"many")") << ErrorCode::WrongType;
+    QTest::newRow("negative bytes") << QByteArray(R"("bytes":-1)") << ErrorCode::ValueOutOfRange;
+    QTest::newRow("30-digit correlation") << QByteArray(R"("correlation":123456789012345678901234567890)") << ErrorCode::ValueOutOfRange;
+    QTest::newRow("group size zero") << QByteArray(R"("Group size":0)") << ErrorCode::ValueOutOfRange;
+    QTest::newRow("group size beyond any job") << QByteArray(R"("Group size":9223372036854775807)") << ErrorCode::ValueOutOfRange;
+    QTest::newRow("collective as number") << QByteArray(R"("Collective name":7)") << ErrorCode::WrongType;
+    QTest::newRow("ranks as words") << QByteArray(R"("Process Group Ranks":"all of them")") << ErrorCode::WrongType;
+    QTest::newRow("rank beyond 2^20") << QByteArray(R"("Process Group Ranks":"[0, 4294967297]")") << ErrorCode::ValueOutOfRange;
+    QTest::newRow("negative rank") << QByteArray(R"("Process Group Ranks":"[0, -1]")") << ErrorCode::WrongType;
+    QTest::newRow("dims as text") << QByteArray(R"("Input Dims":"2x3")") << ErrorCode::WrongType;
+    QTest::newRow("dims with an object") << QByteArray(R"("Input Dims":[[2],{"a":1}])") << ErrorCode::WrongType;
+    QTest::newRow("dims beyond any tensor") << QByteArray(R"("Input Dims":[[4611686018427387904,4]])") << ErrorCode::ValueOutOfRange;
+}
+
+void TestChromeTraceImporter::unusableArgumentsAreIgnored()
+{
+    QFETCH(QByteArray, args);
+    QFETCH(ErrorCode, code);
+    const QByteArray event = R"({"ph":"X","cat":"cpu_op","name":"op","pid":1,"tid":1,"ts":1,"dur":2,"args":{)" + args + "}}";
+    const QByteArray text = events({ event });
+    LOAD_TRACE(trace, QStringLiteral("args.json"), text);
+    QCOMPARE(trace.opCount(), std::size_t(1));
+    const Diagnostic* d = diagnostic(trace, code);
+    QVERIFY2(d, "no warning of the expected code");
+    QCOMPARE(d->file, tracePath);
+    QCOMPARE(trace.bytes(OpId(0)), std::int64_t(0));
+}
+
 void TestChromeTraceImporter::byteOrderMarkIsSkipped()
 {
     LOAD_TRACE(trace, QStringLiteral("bom.json"),
@@ -855,6 +905,8 @@ void TestChromeTraceImporter::flowCyclesAreDropped_data()
 {
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("detail");
+    QTest::addColumn<int>("links"); // links left
+    QTest::addColumn<bool>("placed"); // the warning has a byte offset
     // Forward and backward ops linked both ways: the link into the earlier op cannot be a dependency.
     QTest::newRow("fwdbwd both ways") << events({
         R"({"ph":"X","cat":"cpu_op","name":"fwd","pid":1,"tid":1,"ts":100,"dur":100})",
@@ -863,31 +915,53 @@ void TestChromeTraceImporter::flowCyclesAreDropped_data()
         R"({"ph":"f","id":5,"pid":1,"tid":2,"ts":300,"cat":"fwdbwd","name":"fwdbwd","bp":"e"})",
         R"({"ph":"s","id":6,"pid":1,"tid":2,"ts":300,"cat":"fwdbwd","name":"fwdbwd"})",
         R"({"ph":"f","id":6,"pid":1,"tid":1,"ts":100,"cat":"fwdbwd","name":"fwdbwd","bp":"e"})",
-    }) << QStringLiteral("starting before their source");
+    }) << QStringLiteral("starting before their source") << 1 << true;
     // A launch flow from the kernel back to its launch (the correlation id links them the right way).
     QTest::newRow("ac2g from kernel to launch") << events({
         R"({"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":100,"dur":5,"args":{"correlation":42}})",
         R"({"ph":"X","cat":"kernel","name":"kernel","pid":0,"tid":7,"ts":110,"dur":50,"args":{"correlation":42}})",
         R"({"ph":"s","id":42,"pid":0,"tid":7,"ts":110,"cat":"ac2g","name":"ac2g"})",
         R"({"ph":"f","id":42,"pid":1,"tid":1,"ts":100,"cat":"ac2g","name":"ac2g","bp":"e"})",
-    }) << QStringLiteral("do not lead from a host call to a device op");
+    }) << QStringLiteral("do not lead from a host call to a device op") << 1 << true;
+    // A flow from an op to itself says nothing; with it, a proper one.
+    QTest::newRow("fwdbwd to itself") << events({
+        R"({"ph":"X","cat":"cpu_op","name":"fwd","pid":1,"tid":1,"ts":100,"dur":100})",
+        R"({"ph":"X","cat":"cpu_op","name":"bwd","pid":1,"tid":2,"ts":300,"dur":100})",
+        R"({"ph":"s","id":5,"pid":1,"tid":1,"ts":100,"cat":"fwdbwd","name":"fwdbwd"})",
+        R"({"ph":"f","id":5,"pid":1,"tid":2,"ts":300,"cat":"fwdbwd","name":"fwdbwd","bp":"e"})",
+        R"({"ph":"s","id":6,"pid":1,"tid":1,"ts":120,"cat":"fwdbwd","name":"fwdbwd"})",
+        R"({"ph":"f","id":6,"pid":1,"tid":1,"ts":150,"cat":"fwdbwd","name":"fwdbwd","bp":"e"})",
+    }) << QStringLiteral("from an op to itself") << 1 << true;
+    // A stream wait on a record the trace does not hold names an op that starts after the wait.
+    QTest::newRow("stream wait on a later op") << events({
+        R"({"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":10,"dur":5,"args":{"correlation":1}})",
+        R"({"ph":"X","cat":"kernel","name":"early","pid":0,"tid":8,"ts":20,"dur":5,"args":{"correlation":1}})",
+        R"({"ph":"X","cat":"cuda_runtime","name":"cudaStreamWaitEvent","pid":1,"tid":1,"ts":30,"dur":5,"args":{"correlation":2}})",
+        R"({"ph":"X","cat":"cuda_sync","name":"Wait on CUDA event","pid":0,"tid":7,"ts":40,"dur":1,"args":{"correlation":2,"wait_on_stream":8,"wait_on_cuda_event_record_corr_id":9}})",
+        R"({"ph":"X","cat":"cuda_runtime","name":"cudaLaunchKernel","pid":1,"tid":1,"ts":50,"dur":5,"args":{"correlation":8}})",
+        R"({"ph":"X","cat":"kernel","name":"late","pid":0,"tid":8,"ts":60,"dur":5,"args":{"correlation":8}})",
+    }) << QStringLiteral("stream waits whose recorded op starts after the wait") << 3 << false;
 }
 
 void TestChromeTraceImporter::flowCyclesAreDropped()
 {
     QFETCH(QByteArray, text);
     QFETCH(QString, detail);
+    QFETCH(int, links);
+    QFETCH(bool, placed);
     LOAD_TRACE(trace, QStringLiteral("cycle.json"), text);
     // Every link left leads forward: from an op to one that starts later (or at once, later in order).
-    QVERIFY(!trace.links().empty());
     for (const Link& l : trace.links())
         QVERIFY(trace.start(l.to) > trace.start(l.from) || (trace.start(l.to) == trace.start(l.from) && l.from < l.to));
-    QCOMPARE(trace.links().size(), std::size_t(1));
-    const Diagnostic* d = diagnostic(trace, ErrorCode::UnmatchedEvent);
-    QVERIFY(d);
-    QVERIFY2(QString::fromStdString(d->detail).contains(detail), d->detail.c_str());
+    QCOMPARE(trace.links().size(), std::size_t(links));
+    const auto diagnostics = trace.diagnostics();
+    const auto d = std::find_if(diagnostics.begin(), diagnostics.end(),
+        [&](const Diagnostic& x) { return x.code == ErrorCode::UnmatchedEvent && QString::fromStdString(x.detail).contains(detail); });
+    QVERIFY2(d != diagnostics.end(), "no warning that says so");
     QCOMPARE(d->file, tracePath);
-    QVERIFY(d->firstByteOffset > 0);
+    QCOMPARE(d->firstByteOffset > 0, placed);
+    // The graph of what is left has no cycle.
+    QVERIFY(DependencyGraph::build(*traceLoaded).hasValue());
 }
 
 void TestChromeTraceImporter::processGroupWithoutName()

@@ -10,6 +10,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -272,20 +273,21 @@ private Q_SLOTS:
         // Escapes are decoded, and only quotes and backslashes escaped again.
         QTest::newRow("escapes") << "[\"a\\\"b\", \"c\\\\d\", \"e\\nf\", \"\\u00e9\"]"
                                  << "[\"a\\\"b\",\"c\\\\d\",\"e\nf\",\"\u00e9\"]";
-        // Objects are not shapes: only their opening brace is kept.
+        // Objects are not shapes: a list that holds one is of the wrong type, left out with a warning.
         QTest::newRow("object element") << "[1, [2, {\"b\": [3]}], \"x\"]"
-                                         << "[1,[2,{],\"x\"]";
+                                         << QString();
+        // Shapes are arrays: anything else is an argument of the wrong type, left out with a warning.
         QTest::newRow("object") << "{\"x\": [1]}"
-                                << "{";
+                                << QString();
         // Values nested deeper than eight arrays are left out.
         QTest::newRow("eight deep") << "[[[[[[[[2, [3]]]]]]]]]"
                                     << "[[[[[[[[2,[]]]]]]]]]";
         QTest::newRow("nine deep") << "[[[[[[[[[1]]]]]]]]]"
                                    << "[[[[[[[[[]]]]]]]]]";
         QTest::newRow("string") << "\"text\""
-                                << "\"text\"";
+                                << QString();
         QTest::newRow("number") << "12"
-                                << "12";
+                                << QString();
         QString longJson = QStringLiteral("[");
         QString longStored = QStringLiteral("[");
         for (int i = 0; i < 300; ++i) {
@@ -303,6 +305,12 @@ private Q_SLOTS:
             + ", \"Input type\": " + value + "}") + "]}";
         const Parsed parsed = parse(doc, 0);
         QVERIFY2(parsed.status.ok(), parsed.status.toString().c_str());
+        if (stored.isNull()) {
+            QVERIFY(parsed.part.shapes.empty());
+            QCOMPARE(parsed.part.diagnostics.size(), std::size_t(1));
+            QCOMPARE(parsed.part.diagnostics[0].code, ErrorCode::WrongType);
+            return;
+        }
         QCOMPARE(parsed.part.shapes.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(str(parsed.part, parsed.part.shapes[0].second.dims.value())), stored);
         QCOMPARE(QString::fromStdString(str(parsed.part, parsed.part.shapes[0].second.types.value())), stored);
@@ -384,6 +392,24 @@ private Q_SLOTS:
         QCOMPARE(pieces.status.code(), one.status.code());
         QCOMPARE(pieces.status.byteOffset(), one.status.byteOffset());
         QCOMPARE(pieces.status.toString(), one.status.toString());
+    }
+
+    void secondEventsArray()
+    {
+        // A document that holds "traceEvents" twice: both are read, with a warning, and pieces give what
+        // one pass gives (they cannot split such a document, so they leave it to one pass).
+        std::string doc = kinetoDocument(2000, false);
+        const std::size_t close = doc.rfind("\n  ],");
+        QVERIFY(close != std::string::npos);
+        doc.insert(close + 5, "\n  \"traceEvents\": [{\"ph\": \"X\", \"name\": \"late\", \"pid\": 1, \"tid\": 1, \"ts\": 5, \"dur\": 1}],");
+        const Parsed one = parse(doc, 0);
+        QVERIFY2(one.status.ok(), one.status.toString().c_str());
+        const Parsed pieces = parse(doc, 4096);
+        QVERIFY2(pieces.status.ok(), pieces.status.toString().c_str());
+        compareParts(one.part, pieces.part);
+        QVERIFY(std::any_of(one.part.diagnostics.begin(), one.part.diagnostics.end(),
+            [](const Diagnostic& d) { return d.detail.find("more than once") != std::string::npos; }));
+        QVERIFY(one.part.strings.find("late").isValid());
     }
 
     void trailingContentIsNotLost()

@@ -89,6 +89,7 @@ private Q_SLOTS:
     void sameFileTwice();
     void worldSize_data();
     void worldSize();
+    void worldSizesDisagree();
     void opsGroupedByTrack();
     void stringsRemappedAcrossFiles();
     void processGroups();
@@ -267,6 +268,20 @@ void TestTraceLoader::worldSize()
     QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : qPrintable(describe(loaded.status())));
     QCOMPARE((*loaded)->worldSize(), expected);
     QCOMPARE((*loaded)->ranks().size(), std::size_t(files));
+}
+
+void TestTraceLoader::worldSizesDisagree()
+{
+    // Files of one job that declare different world sizes: the larger is taken, and the load says so.
+    const std::string a = write(QStringLiteral("a.json"), kinetoFile(0, 4, simpleEvents()));
+    const std::string b = write(QStringLiteral("b.json"), kinetoFile(1, 8, simpleEvents()));
+    Expected<TracePtr> loaded = TraceLoader::load({ a, b });
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : qPrintable(describe(loaded.status())));
+    QCOMPARE((*loaded)->worldSize(), 8);
+    const auto diagnostics = (*loaded)->diagnostics();
+    QVERIFY(std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) {
+        return d.code == ErrorCode::ValueOutOfRange && d.file == b && d.detail.find("world size") != std::string::npos;
+    }));
 }
 
 void TestTraceLoader::opsGroupedByTrack()
