@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Sightline needs to build, test and run. Idempotent: packages already
-# present are left alone and apt-get is not called at all when nothing is missing.
+# Installs the Debian 12 packages Sightline needs to build, test (sanitizer and fuzz builds included) and
+# run. Idempotent: packages already present are left alone and apt-get is not called at all when nothing
+# is missing.
 set -euo pipefail
 
 packages=(
@@ -9,6 +10,9 @@ packages=(
     libqcustomplot-dev libboost-graph-dev libtbb-dev libsimdjson-dev zlib1g-dev libzstd-dev
     qt6-svg-dev desktop-file-utils appstream
     python3 xvfb xauth
+    # The fuzz build: clang with libFuzzer and the sanitizer runtimes, and llvm-symbolizer for readable
+    # sanitizer stacks (GCC's AddressSanitizer uses it too when it is on the PATH).
+    clang libclang-rt-14-dev llvm
 )
 
 missing=()

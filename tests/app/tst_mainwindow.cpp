@@ -40,7 +40,7 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
-        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr, 60000);
         const auto loaded = window.trace();
         QCOMPARE(loaded->ranks().size(), std::size_t(2));
         auto* table = window.findChild<QTableView*>(QStringLiteral("rankTable"));
@@ -65,13 +65,13 @@ private Q_SLOTS:
         });
         closer.start(20);
         window.openFiles({ bad });
-        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
         QVERIFY(shown.contains(QStringLiteral("broken.json")));
         QCOMPARE(window.trace(), loaded);
         QCOMPARE(table->model()->rowCount(), 2);
         // The analysis: a replay with a critical path, the replayed layout and the counter series
         // (at most every rank busy, and nothing left running at the end).
-        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
         const auto& analysis = *window.analysis();
         QVERIFY(analysis.status.ok());
         QVERIFY(analysis.criticalPath.length > 0);

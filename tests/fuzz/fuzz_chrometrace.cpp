@@ -1,0 +1,160 @@
+// libFuzzer harness of the Chrome/Kineto trace parser. Each input is parsed twice, each time from a
+// fresh padded copy (parsing may write to its buffer): in one sequential pass, then in pieces of 64 to
+// 4096 bytes (chosen by the input's first byte) so that the parallel piece path runs on small documents
+// too. The contract is that both give the same result, so the two Statuses must match, and when they
+// are ok, so must every column, string and diagnostic of the two parts; a difference aborts, which
+// libFuzzer reports as a crash with the input. A part that parsed is then finalised. Error Statuses
+// are expected answers to malformed input, not findings.
+
+#include "core/import/chrometraceparser.h"
+#include "core/import/rankfinalizer.h"
+#include "core/import/rankpart.h"
+#include "core/import/textbuffer.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+using namespace sightline;
+
+namespace {
+
+TextBuffer bufferOf(const std::uint8_t* data, std::size_t size)
+{
+    TextBuffer buffer(size);
+    // memcpy's source must not be null, which libFuzzer passes for the empty input.
+    if (size > 0)
+        std::memcpy(buffer.data(), data, size);
+    buffer.setSize(size);
+    return buffer;
+}
+
+struct Parsed {
+    Status status;
+    RankPart part;
+    std::size_t pieces = 0;
+    std::string textAfter; // the buffer as the parse left it
+};
+
+Parsed parse(const std::uint8_t* data, std::size_t size, std::size_t pieceBytes)
+{
+    Parsed out;
+    out.part.path = "fuzz.json";
+    TextBuffer buffer = bufferOf(data, size);
+    out.status = ChromeTraceParser::parse(buffer, out.part, nullptr, pieceBytes, &out.pieces);
+    out.textAfter = buffer.view();
+    return out;
+}
+
+void check(bool same, const char* what)
+{
+    if (same)
+        return;
+    std::fprintf(stderr, "fuzz_chrometrace: sequential and piecewise parsing disagree: %s\n", what);
+    std::abort();
+}
+
+// Strings are compared by value: the two parts intern them in different orders.
+std::string_view text(const RankPart& part, std::uint32_t id)
+{
+    return id == StringId::kInvalid ? std::string_view("<invalid>") : part.strings.view(StringId(id));
+}
+
+void compareParts(const RankPart& a, const RankPart& b)
+{
+    check(a.format == b.format, "format");
+    check(a.declaredRank == b.declaredRank && a.worldSize == b.worldSize, "rank or world size");
+    check(a.hasBaseTime == b.hasBaseTime && a.baseTimeNs == b.baseTimeNs, "base time");
+    check(text(a, a.host.value()) == text(b, b.host.value()), "host");
+    check(a.processGroups.size() == b.processGroups.size(), "process group count");
+    for (std::size_t i = 0; i < a.processGroups.size(); ++i) {
+        check(
+            text(a, a.processGroups[i].name.value()) == text(b, b.processGroups[i].name.value()), "process group name");
+        check(a.processGroups[i].ranks == b.processGroups[i].ranks, "process group ranks");
+    }
+    check(a.eventCount == b.eventCount, "event count");
+    check(a.opCount() == b.opCount(), "op count");
+    check(a.tracks.size() == b.tracks.size(), "track count");
+    check(a.end.size() == a.opCount() && b.end.size() == b.opCount() && a.track.size() == a.opCount()
+            && b.track.size() == b.opCount() && a.name.size() == a.opCount() && b.name.size() == b.opCount()
+            && a.category.size() == a.opCount() && b.category.size() == b.opCount() && a.bytes.size() == a.opCount()
+            && b.bytes.size() == b.opCount() && a.correlation.size() == a.opCount()
+            && b.correlation.size() == b.opCount(),
+        "op column lengths");
+    for (std::size_t i = 0; i < a.opCount(); ++i) {
+        check(a.start[i] == b.start[i] && a.end[i] == b.end[i], "op times");
+        check(a.bytes[i] == b.bytes[i] && a.correlation[i] == b.correlation[i], "op bytes or correlation");
+        check(text(a, a.name[i]) == text(b, b.name[i]), "op name");
+        check(text(a, a.category[i]) == text(b, b.category[i]), "op category");
+        check(a.track[i] < a.tracks.size() && b.track[i] < b.tracks.size(), "op track index");
+        const RankPart::TrackKey& ka = a.tracks[a.track[i]].key;
+        const RankPart::TrackKey& kb = b.tracks[b.track[i]].key;
+        check(ka.pid == kb.pid && ka.tid == kb.tid, "op track key");
+        check(text(a, ka.pidString) == text(b, kb.pidString) && text(a, ka.tidString) == text(b, kb.tidString),
+            "op track key strings");
+    }
+    check(a.flows.size() == b.flows.size(), "flow count");
+    for (std::size_t i = 0; i < a.flows.size(); ++i) {
+        const RankPart::FlowPoint& fa = a.flows[i];
+        const RankPart::FlowPoint& fb = b.flows[i];
+        check(fa.id == fb.id && fa.time == fb.time && fa.phase == fb.phase && fa.bindEnclosing == fb.bindEnclosing
+                && fa.byteOffset == fb.byteOffset,
+            "flow");
+        check(text(a, fa.category.value()) == text(b, fb.category.value()), "flow category");
+    }
+    check(a.commArgs.size() == b.commArgs.size(), "communication argument count");
+    for (std::size_t i = 0; i < a.commArgs.size(); ++i) {
+        const CommArgs& ca = a.commArgs[i].second;
+        const CommArgs& cb = b.commArgs[i].second;
+        check(a.commArgs[i].first == b.commArgs[i].first, "communication argument op");
+        check(text(a, ca.collective.value()) == text(b, cb.collective.value()) && ca.inNelems == cb.inNelems
+                && ca.outNelems == cb.outNelems && ca.groupSize == cb.groupSize,
+            "communication arguments");
+    }
+    check(a.shapes.size() == b.shapes.size(), "shape count");
+    for (std::size_t i = 0; i < a.shapes.size(); ++i) {
+        check(a.shapes[i].first == b.shapes[i].first, "shape op");
+        check(text(a, a.shapes[i].second.dims.value()) == text(b, b.shapes[i].second.dims.value()), "shape dims");
+    }
+    check(a.streamWaits.size() == b.streamWaits.size(), "stream wait count");
+    check(a.counters.size() == b.counters.size(), "counter count");
+    for (std::size_t i = 0; i < a.counters.size(); ++i)
+        check(a.counters[i].time == b.counters[i].time
+                && text(a, a.counters[i].name.value()) == text(b, b.counters[i].name.value()),
+            "counter");
+    check(a.diagnostics.size() == b.diagnostics.size(), "diagnostic count");
+    for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+        const Diagnostic& da = a.diagnostics[i];
+        const Diagnostic& db = b.diagnostics[i];
+        check(da.code == db.code && da.count == db.count && da.firstByteOffset == db.firstByteOffset
+                && da.detail == db.detail,
+            "diagnostic");
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const std::size_t pieceBytes = std::size_t(64) << (size > 0 ? data[0] % 7 : 0);
+    Parsed sequential = parse(data, size, 0);
+    const Parsed pieces = parse(data, size, pieceBytes);
+
+    check(sequential.pieces == 0, "a sequential parse reports pieces");
+    check(sequential.status.code() == pieces.status.code(), "status code");
+    check(sequential.status.byteOffset() == pieces.status.byteOffset(), "status byte offset");
+    check(sequential.status.detail() == pieces.status.detail(), "status detail");
+    if (!sequential.status.ok())
+        return 0;
+    compareParts(sequential.part, pieces.part);
+    // Pieces parsed where they lie must put back the bytes they bracketed: what is left is what one pass
+    // leaves (the text, or the text with its array closed).
+    check(sequential.textAfter == pieces.textAfter, "the text left in the buffer");
+
+    RankFinalizer::finalize(sequential.part);
+    return 0;
+}
