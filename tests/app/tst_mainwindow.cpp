@@ -24,6 +24,36 @@
 #include <QTest>
 #include <QTimer>
 
+// Accepts each modal message box the window shows, keeping the text of the last one.
+class MessageCatcher {
+public:
+    MessageCatcher()
+    {
+        QObject::connect(&m_timer, &QTimer::timeout, [this]() {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                m_shown = box->text();
+                box->accept();
+            }
+        });
+        m_timer.start(20);
+    }
+    const QString& shown() const { return m_shown; }
+
+private:
+    QTimer m_timer;
+    QString m_shown;
+};
+
+// Writes bytes to a file named name in dir and returns its path (empty when it cannot be written).
+static QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
+        return {};
+    return path;
+}
+
 class TestMainWindow : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -49,24 +79,13 @@ private Q_SLOTS:
         QVERIFY(window.windowTitle().contains(QStringLiteral("ddp-2rank")));
 
         QTemporaryDir dir;
-        const QString bad = dir.filePath(QStringLiteral("broken.json"));
-        QFile f(bad);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("this is not a trace");
-        f.close();
+        const QString bad = writeFile(dir, QStringLiteral("broken.json"), "this is not a trace");
+        QVERIFY(!bad.isEmpty());
 
-        QString shown;
-        QTimer closer;
-        connect(&closer, &QTimer::timeout, this, [&shown]() {
-            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
-                shown = box->text();
-                box->accept();
-            }
-        });
-        closer.start(20);
+        MessageCatcher catcher;
         window.openFiles({ bad });
-        QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
-        QVERIFY(shown.contains(QStringLiteral("broken.json")));
+        QTRY_VERIFY_WITH_TIMEOUT(!catcher.shown().isEmpty(), 60000);
+        QVERIFY(catcher.shown().contains(QStringLiteral("broken.json")));
         QCOMPARE(window.trace(), loaded);
         QCOMPARE(table->model()->rowCount(), 2);
         // The analysis: a replay with a critical path, the replayed layout and the counter series
@@ -157,24 +176,14 @@ void TestMainWindow::badFileDuringLoadKeepsOpenJob()
     const auto openAnalysis = window.analysis();
 
     QTemporaryDir dir;
-    const QString bad = dir.filePath(QStringLiteral("truncated.json"));
-    QFile f(bad);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write("{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2},");
-    f.close();
-    QString shown;
-    QTimer closer;
-    connect(&closer, &QTimer::timeout, this, [&shown]() {
-        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
-            shown = box->text();
-            box->accept();
-        }
-    });
-    closer.start(20);
+    const QString bad = writeFile(dir, QStringLiteral("truncated.json"),
+        "{\"traceEvents\":[{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2},");
+    QVERIFY(!bad.isEmpty());
+    MessageCatcher catcher;
     window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
     window.openFiles({ bad });
-    QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), 60000);
-    QVERIFY(shown.contains(QStringLiteral("truncated.json")));
+    QTRY_VERIFY_WITH_TIMEOUT(!catcher.shown().isEmpty(), 60000);
+    QVERIFY(catcher.shown().contains(QStringLiteral("truncated.json")));
     QTest::qWait(200);
     QCOMPARE(window.trace(), open);
     QCOMPARE(window.analysis(), openAnalysis);

@@ -110,6 +110,32 @@ private:
     int m_fd;
 };
 
+// A bomb's decoded text: its prefix, then `blocks` blocks of kBlock fill bytes, then `rest`.
+struct BombFill {
+    BombFill(std::string_view prefix, char fill, std::uint64_t decodedBytes)
+        : block(kBlock, fill)
+        , blocks((decodedBytes - prefix.size()) / kBlock)
+        , rest(static_cast<std::size_t>((decodedBytes - prefix.size()) % kBlock), fill)
+    {
+    }
+
+    // Writes the prefix, each block and the rest compressed on their own: concatenated gzip members,
+    // or zstd frames, decode as one text.
+    template <typename Compress>
+    void writeConcatenated(Fd& out, std::string_view prefix, Compress compress) const
+    {
+        out.write(compress(prefix));
+        const std::string one = compress(block);
+        for (std::uint64_t i = 0; i < blocks; ++i)
+            out.write(one);
+        out.write(compress(rest));
+    }
+
+    std::string block;
+    std::uint64_t blocks;
+    std::string rest;
+};
+
 // Runs deflate over input with the given flush mode and returns what it wrote.
 std::string deflateChunk(z_stream& zs, std::string_view input, int flush)
 {
@@ -204,17 +230,9 @@ std::string CorpusWriter::writeGzipBomb(
 {
     makeParent(rel);
     Fd out(path(rel));
-    const std::string block(kBlock, fill);
-    const std::uint64_t body = decodedBytes - prefix.size();
-    const std::uint64_t blocks = body / kBlock;
-    const std::string rest(static_cast<std::size_t>(body % kBlock), fill);
+    const BombFill b(prefix, fill, decodedBytes);
     if (members) {
-        // Concatenated gzip members are one valid gzip file.
-        out.write(gzip(prefix));
-        const std::string member = gzip(block);
-        for (std::uint64_t i = 0; i < blocks; ++i)
-            out.write(member);
-        out.write(gzip(rest));
+        b.writeConcatenated(out, prefix, &CorpusWriter::gzip);
         return rel;
     }
     // After a full flush deflate refers to nothing before it, so the segment for one block of fill can be
@@ -223,17 +241,17 @@ std::string CorpusWriter::writeGzipBomb(
     if (deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK)
         fail("deflateInit2 failed");
     out.write(deflateChunk(zs, prefix, Z_FULL_FLUSH));
-    const std::string segment = deflateChunk(zs, block, Z_FULL_FLUSH);
-    std::string last = deflateChunk(zs, rest, Z_FINISH);
+    const std::string segment = deflateChunk(zs, b.block, Z_FULL_FLUSH);
+    std::string last = deflateChunk(zs, b.rest, Z_FINISH);
     deflateEnd(&zs);
-    for (std::uint64_t i = 0; i < blocks; ++i)
+    for (std::uint64_t i = 0; i < b.blocks; ++i)
         out.write(segment);
     uLong crc = crc32(0, reinterpret_cast<const Bytef*>(prefix.data()), static_cast<uInt>(prefix.size()));
-    const uLong blockCrc = crc32(0, reinterpret_cast<const Bytef*>(block.data()), static_cast<uInt>(block.size()));
-    for (std::uint64_t i = 0; i < blocks; ++i)
-        crc = crc32_combine(crc, blockCrc, static_cast<z_off_t>(block.size()));
-    crc = crc32_combine(crc, crc32(0, reinterpret_cast<const Bytef*>(rest.data()), static_cast<uInt>(rest.size())),
-        static_cast<z_off_t>(rest.size()));
+    const uLong blockCrc = crc32(0, reinterpret_cast<const Bytef*>(b.block.data()), static_cast<uInt>(b.block.size()));
+    for (std::uint64_t i = 0; i < b.blocks; ++i)
+        crc = crc32_combine(crc, blockCrc, static_cast<z_off_t>(b.block.size()));
+    crc = crc32_combine(crc, crc32(0, reinterpret_cast<const Bytef*>(b.rest.data()), static_cast<uInt>(b.rest.size())),
+        static_cast<z_off_t>(b.rest.size()));
     const std::uint32_t size32 = static_cast<std::uint32_t>(decodedBytes);
     last.resize(last.size() - 8);
     for (int i = 0; i < 4; ++i)
@@ -249,16 +267,9 @@ std::string CorpusWriter::writeZstdBomb(
 {
     makeParent(rel);
     Fd out(path(rel));
-    const std::string block(kBlock, fill);
-    const std::uint64_t body = decodedBytes - prefix.size();
-    const std::uint64_t blocks = body / kBlock;
-    const std::string rest(static_cast<std::size_t>(body % kBlock), fill);
+    const BombFill b(prefix, fill, decodedBytes);
     if (kind == ZstdBomb::Frames) {
-        out.write(zstd(prefix));
-        const std::string frame = zstd(block);
-        for (std::uint64_t i = 0; i < blocks; ++i)
-            out.write(frame);
-        out.write(zstd(rest));
+        b.writeConcatenated(out, prefix, &CorpusWriter::zstd);
         return rel;
     }
     // One frame; zstd turns runs of one byte into RLE blocks, so this streams at memory speed.
@@ -280,9 +291,9 @@ std::string CorpusWriter::writeZstdBomb(
         }
     };
     feed(prefix, ZSTD_e_continue);
-    for (std::uint64_t i = 0; i < blocks; ++i)
-        feed(block, ZSTD_e_continue);
-    feed(rest, ZSTD_e_end);
+    for (std::uint64_t i = 0; i < b.blocks; ++i)
+        feed(b.block, ZSTD_e_continue);
+    feed(b.rest, ZSTD_e_end);
     ZSTD_freeCCtx(cctx);
     return rel;
 }
