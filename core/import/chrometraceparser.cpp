@@ -924,12 +924,17 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 bad(ErrorCode::ValueOutOfRange);
             }
         };
-        // An integer argument within [least, most]: a correlation id, a count, a size, a stream.
+        // An integer argument within [least, most]: a correlation id, a count, a size, a stream. A
+        // fraction or exponent form is not an integer (wrong type); a whole number past int64 is out
+        // of range.
         auto readInt = [&](std::int64_t& target, std::int64_t least = 0, std::int64_t most = INT64_MAX) {
             od::json_type t;
-            if (v.get_int64().get(n))
-                bad(!v.type().get(t) && t == od::json_type::number ? ErrorCode::ValueOutOfRange : ErrorCode::WrongType);
-            else if (n < least || n > most)
+            od::number_type nt;
+            if (v.get_int64().get(n)) {
+                const bool whole = !v.type().get(t) && t == od::json_type::number && !v.get_number_type().get(nt)
+                    && nt != od::number_type::floating_point_number;
+                bad(whole ? ErrorCode::ValueOutOfRange : ErrorCode::WrongType);
+            } else if (n < least || n > most)
                 bad(ErrorCode::ValueOutOfRange);
             else
                 target = n;

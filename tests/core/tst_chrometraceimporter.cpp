@@ -867,6 +867,7 @@ void TestChromeTraceImporter::unusableArgumentsAreIgnored_data()
     QTest::addColumn<ErrorCode>("code");
     QTest::newRow("bytes as text") << QByteArray(R"("bytes":"many")") << ErrorCode::WrongType;
     QTest::newRow("negative bytes") << QByteArray(R"("bytes":-1)") << ErrorCode::ValueOutOfRange;
+    QTest::newRow("fractional correlation") << QByteArray(R"("correlation":1.5)") << ErrorCode::WrongType;
     QTest::newRow("30-digit correlation") << QByteArray(R"("correlation":123456789012345678901234567890)") << ErrorCode::ValueOutOfRange;
     QTest::newRow("group size zero") << QByteArray(R"("Group size":0)") << ErrorCode::ValueOutOfRange;
     QTest::newRow("group size beyond any job") << QByteArray(R"("Group size":9223372036854775807)") << ErrorCode::ValueOutOfRange;
