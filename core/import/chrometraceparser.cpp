@@ -482,6 +482,7 @@ private:
     bool m_sawEvents = false;
     std::int64_t m_eventCount = 0;
     bool m_chunk = false; // parsing one piece of the events array
+    bool m_firstPiece = false; // the piece that opens the events array
     bool m_sawPaired = false; // B/E or async begin/end seen: their pairing needs one sequential pass
     std::size_t m_pieceBytes = 0;
     std::function<void(double)> m_progress; // share of the pieces merged
@@ -1203,6 +1204,9 @@ Status Parser::parseEvents(od::array events)
         if (auto error = value.type().get(type))
             return jsonError(error, offset, "event");
         if (type != od::json_type::object) {
+            // Whether an array that opens with something else is a trace at all is one pass's call.
+            if (m_eventCount == 1 && m_firstPiece)
+                return Status::error(ErrorCode::InvalidJson, m_part.path, offset, "the first piece opens with no event");
             if (m_eventCount == 1 && !m_chunk && !m_sawKinetoKeys && m_part.opCount() == 0 && m_part.diagnostics.empty())
                 return Status::error(ErrorCode::NotATrace, m_part.path, offset, "the JSON array does not hold trace events");
             m_part.warn(ErrorCode::WrongType, offset, "an event is not a JSON object; skipped");
@@ -1728,6 +1732,7 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
             }
             slot.part.path = m_part.path;
             Parser parser(text, slot.part, m_cancel);
+            parser.m_firstPiece = i == 0;
             slot.status = parser.runPiece(last ? Piece::Tail : Piece::Middle, json);
             slot.paired = parser.m_sawPaired;
             slot.kineto = parser.m_sawKinetoKeys;

@@ -58,6 +58,21 @@ void check(bool same, const char* what)
     std::abort();
 }
 
+// The two parses' Statuses must be the same; when they are not, both are printed before the abort.
+void compareStatuses(const Parsed& sequential, const Parsed& pieces)
+{
+    const Status& a = sequential.status;
+    const Status& b = pieces.status;
+    if (a.code() == b.code() && a.byteOffset() == b.byteOffset() && a.detail() == b.detail())
+        return;
+    for (const auto& [label, st] : { std::pair { "sequential", &a }, std::pair { "pieces", &b } })
+        std::fprintf(stderr, "fuzz_chrometrace: %s: %s at byte %lld: %s\n", label, errorCodeName(st->code()),
+            static_cast<long long>(st->byteOffset()), st->detail().c_str());
+    check(a.code() == b.code(), "status code");
+    check(a.byteOffset() == b.byteOffset(), "status byte offset");
+    check(false, "status detail");
+}
+
 // Strings are compared by value: the two parts intern them in different orders.
 std::string_view text(const RankPart& part, std::uint32_t id)
 {
@@ -145,9 +160,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Parsed pieces = parse(data, size, pieceBytes);
 
     check(sequential.pieces == 0, "a sequential parse reports pieces");
-    check(sequential.status.code() == pieces.status.code(), "status code");
-    check(sequential.status.byteOffset() == pieces.status.byteOffset(), "status byte offset");
-    check(sequential.status.detail() == pieces.status.detail(), "status detail");
+    compareStatuses(sequential, pieces);
     if (!sequential.status.ok())
         return 0;
     compareParts(sequential.part, pieces.part);
