@@ -1,5 +1,7 @@
 #include "core/import/jsontextcheck.h"
 
+#include "core/base/utf8.h"
+
 #include <cstdio>
 #include <utility>
 #include <vector>
@@ -8,45 +10,17 @@ namespace sightline {
 
 namespace {
 
-// Length of the valid UTF-8 sequence at p (1-4), or 0 when the bytes there are not one.
-std::size_t utf8Length(const unsigned char* p, const unsigned char* end)
-{
-    const unsigned char c = p[0];
-    if (c < 0x80)
-        return 1;
-    std::size_t n = 0;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0)
-            lo = 0xA0; // no overlong forms
-        else if (c == 0xED)
-            hi = 0x9F; // no surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        else if (c == 0xF4)
-            hi = 0x8F; // nothing above U+10FFFF
-    } else {
-        return 0;
-    }
-    if (static_cast<std::size_t>(end - p) < n || p[1] < lo || p[1] > hi)
-        return 0;
-    for (std::size_t k = 2; k < n; ++k) {
-        if (p[k] < 0x80 || p[k] > 0xBF)
-            return 0;
-    }
-    return n;
-}
-
 std::string hexByte(unsigned char c)
 {
     char text[8];
     std::snprintf(text, sizeof text, "0x%02X", c);
     return text;
+}
+
+JsonTextCheck::Problem controlCharacter(unsigned char c, std::int64_t offset)
+{
+    return { JsonTextCheck::Problem::Kind::ControlCharacter, offset,
+        c == 0 ? std::string("a string holds a NUL byte") : "a string holds the raw control character " + hexByte(c) };
 }
 
 } // namespace
@@ -62,7 +36,7 @@ JsonTextCheck::Problem JsonTextCheck::firstProblem(std::string_view text, std::s
         const unsigned char c = *p;
         const auto offset = static_cast<std::int64_t>(p - begin);
         if (c >= 0x80) {
-            const std::size_t n = utf8Length(p, end);
+            const std::size_t n = Utf8::sequenceLength(text, static_cast<std::size_t>(offset));
             if (n == 0)
                 return { Problem::Kind::Encoding, offset, "the text is not valid UTF-8 (byte " + hexByte(c) + ")" };
             p += n;
@@ -70,14 +44,21 @@ JsonTextCheck::Problem JsonTextCheck::firstProblem(std::string_view text, std::s
         }
         if (inString) {
             if (c == '\\' && p + 1 < end) {
+                // JSON escapes one of eight characters; a control byte after the backslash is still a
+                // raw control character, anything else an invalid escape.
+                const unsigned char e = p[1];
+                if (e < 0x20)
+                    return controlCharacter(e, offset + 1);
+                if (std::string_view("\"\\/bfnrtu").find(static_cast<char>(e)) == std::string_view::npos)
+                    return { Problem::Kind::Escape, offset,
+                        "a string holds an invalid escape (a backslash before byte " + hexByte(e) + ")" };
                 p += 2;
                 continue;
             }
             if (c == '"')
                 inString = false;
             else if (c < 0x20)
-                return { Problem::Kind::ControlCharacter, offset,
-                    c == 0 ? std::string("a string holds a NUL byte") : "a string holds the raw control character " + hexByte(c) };
+                return controlCharacter(c, offset);
         } else if (c == '"') {
             inString = true;
         } else if (c == '[' || c == '{') {

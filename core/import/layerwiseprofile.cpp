@@ -1,6 +1,7 @@
 #include "core/import/layerwiseprofile.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/utf8.h"
 #include "core/import/decimal.h"
 #include "core/import/filereader.h"
 
@@ -93,31 +94,6 @@ bool isBlank(std::string_view text)
     return trim(text).empty();
 }
 
-// Length of the well-formed UTF-8 sequence at s[i] (RFC 3629: no overlong forms, no surrogates, at
-// most U+10FFFF), or 0 when the bytes there are not one.
-std::size_t utf8Length(std::string_view s, std::size_t i)
-{
-    const auto byte = [&](std::size_t k) { return i + k < s.size() ? static_cast<unsigned char>(s[i + k]) : 0u; };
-    const unsigned c = byte(0);
-    const auto continuation
-        = [&](std::size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { return byte(k) >= lo && byte(k) <= hi; };
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF)
-        return continuation(1) ? 2 : 0;
-    if (c >= 0xE0 && c <= 0xEF) {
-        const unsigned lo = c == 0xE0 ? 0xA0 : 0x80;
-        const unsigned hi = c == 0xED ? 0x9F : 0xBF;
-        return continuation(1, lo, hi) && continuation(2) ? 3 : 0;
-    }
-    if (c >= 0xF0 && c <= 0xF4) {
-        const unsigned lo = c == 0xF0 ? 0x90 : 0x80;
-        const unsigned hi = c == 0xF4 ? 0x8F : 0xBF;
-        return continuation(1, lo, hi) && continuation(2) && continuation(3) ? 4 : 0;
-    }
-    return 0;
-}
-
 bool isControl(unsigned char c)
 {
     return c < 0x20 || c == 0x7F;
@@ -132,7 +108,7 @@ std::string quoted(std::string_view s)
     std::size_t i = 0;
     while (i < s.size() && i < kQuoteBytes) {
         const auto c = static_cast<unsigned char>(s[i]);
-        const std::size_t n = utf8Length(s, i);
+        const std::size_t n = Utf8::sequenceLength(s, i);
         if (n == 0 || isControl(c)) {
             out += "\\x";
             out += kHex[c >> 4];
@@ -158,7 +134,7 @@ std::string textName(std::string_view raw, bool& changed)
     out.reserve(raw.size());
     std::size_t i = 0;
     while (i < raw.size()) {
-        const std::size_t n = utf8Length(raw, i);
+        const std::size_t n = Utf8::sequenceLength(raw, i);
         if (n == 0 || isControl(static_cast<unsigned char>(raw[i]))) {
             out += kReplacement;
             changed = true;
@@ -716,7 +692,11 @@ Expected<LayerwiseProfile> LayerwiseProfile::load(const std::string& path, ByteB
     Expected<TextBuffer> text = FileReader::read(path, nullptr, {}, nullptr, budget);
     if (!text)
         return text.status();
-    return parse(text->view(), path);
+    Expected<LayerwiseProfile> profile = parse(text->view(), path);
+    // Whatever the parse made of it, text that vanished under the parser is not the file.
+    if (Status cut = FileReader::checkNotCut(*text, path); !cut.ok())
+        return cut;
+    return profile;
 }
 
 Expected<LayerwiseProfile> LayerwiseProfile::parse(

@@ -404,16 +404,16 @@ void Finalizer::orderTracksAndOps()
 
 namespace {
 
-// Whether every tensor of a shape list ("[[64,1024],[],[3]]") has whole, non-negative dimensions whose
-// product, in bytes of the widest type, stays below 2^62: what a real tensor has, and what sums of
-// tensor sizes need to stay representable. Text that is not such a list is left alone.
+// Whether every tensor of a shape list ("[[64,1024],[],[3]]", or with tensor lists nested one level
+// deeper: "[[[64,1024],[64,1024]],[]]") has whole, non-negative dimensions whose product, in bytes of
+// the widest type, stays below 2^62: what a real tensor has, and what sums of tensor sizes need to stay
+// representable. Each innermost list is one tensor. Text that is not such a list is left alone.
 bool isPossibleShape(std::string_view dims)
 {
     constexpr std::int64_t kLimit = std::int64_t(1) << 59; // elements; times 8 bytes stays below 2^62
     std::int64_t elements = 1;
     std::int64_t value = 0;
     bool inNumber = false;
-    int depth = 0;
     for (const char c : dims) {
         if (c >= '0' && c <= '9') {
             if (value > kLimit / 10)
@@ -431,10 +431,8 @@ bool isPossibleShape(std::string_view dims)
         }
         if (c == '-' || c == '.' || c == 'e' || c == 'E')
             return false;
-        if (c == '[' && ++depth == 2)
+        if (c == '[')
             elements = 1;
-        else if (c == ']')
-            --depth;
     }
     return true;
 }

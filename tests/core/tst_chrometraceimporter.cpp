@@ -142,6 +142,7 @@ private Q_SLOTS:
     void flowCyclesAreDropped();
     void processGroupWithoutName();
     void baseTimeBeyondRangeKeepsTimesRelative();
+    void tensorListShapesAreKept();
     void oversizedArgumentsAreUnknown();
     void onlyInvalidEventsFail();
 
@@ -829,6 +830,10 @@ void TestChromeTraceImporter::byteLevelErrors_data()
     QTest::newRow("overlong UTF-8") << head + "\xC0\xAF" + tail << QByteArray("\xC0\xAF") << QStringLiteral("UTF-8");
     QTest::newRow("NUL in a string") << head + QByteArray("x\0y", 3) + tail << QByteArray("\0y", 2) << QStringLiteral("NUL");
     QTest::newRow("raw control character") << head + "x\x01y" + tail << QByteArray("\x01y") << QStringLiteral("control character");
+    QTest::newRow("escaped newline") << head + "x\\\ny" + tail << QByteArray("\ny") << QStringLiteral("control character");
+    QTest::newRow("escaped NUL") << head + QByteArray("x\\\0y", 4) + tail << QByteArray("\0y", 2) << QStringLiteral("NUL");
+    QTest::newRow("invalid escape") << head + "x\\qy" + tail << QByteArray("\\q") << QStringLiteral("invalid escape");
+    QTest::newRow("escaped UTF-8") << head + "x\\\xC3\xA9y" + tail << QByteArray("\\\xC3") << QStringLiteral("invalid escape");
     const QByteArray wrong = R"({"traceEvents":[{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2,"args":{"x":[[)";
     QTest::newRow("bracket closed by a brace") << wrong + "}}]}" << QByteArray("}}]}") << QStringLiteral("closes the '['");
     QTest::newRow("NaN in an unread field") << head + R"(","x":NaN},{"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":2}]})"
@@ -987,6 +992,22 @@ void TestChromeTraceImporter::baseTimeBeyondRangeKeepsTimesRelative()
     QCOMPARE(trace.start(opNamed(trace, "a")), TimeNs(1000));
     QCOMPARE(trace.start(opNamed(trace, "b")), TimeNs(10000));
     QVERIFY(diagnostic(trace, ErrorCode::ValueOutOfRange));
+}
+
+void TestChromeTraceImporter::tensorListShapesAreKept()
+{
+    // A tensor list input is one level deeper; each of its tensors is checked alone, so three tensors
+    // of 2^20 elements each are possible although together their dimensions multiply past 2^59.
+    LOAD_TRACE(trace, QStringLiteral("foreach.json"),
+        events({
+            R"({"ph":"X","cat":"cpu_op","name":"aten::_foreach_add_","pid":1,"tid":1,"ts":1,"dur":10,)"
+            R"("args":{"Input Dims":[[[1024,1024],[1024,1024],[1024,1024]],[]],"Input type":["TensorList",""]}})",
+        }));
+    QCOMPARE(trace.opCount(), std::size_t(1));
+    const ShapeArgs* shapes = trace.shapes(OpId(0));
+    QVERIFY(shapes);
+    QCOMPARE(trace.string(shapes->dims), std::string_view("[[[1024,1024],[1024,1024],[1024,1024]],[]]"));
+    QVERIFY(!diagnostic(trace, ErrorCode::ValueOutOfRange));
 }
 
 void TestChromeTraceImporter::oversizedArgumentsAreUnknown()
