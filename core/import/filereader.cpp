@@ -365,4 +365,11 @@ Expected<TextBuffer> FileReader::read(const std::string& path, const Cancellatio
     return result;
 }
 
+Status FileReader::checkNotCut(const TextBuffer& text, const std::string& path)
+{
+    if (text.fileWasCut())
+        return Status::error(ErrorCode::ReadFailed, path, -1, "the file was truncated by another program while it was read");
+    return {};
+}
+
 } // namespace sightline

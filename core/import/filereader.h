@@ -35,6 +35,9 @@ public:
 
     // Size on disk, or -1.
     static std::int64_t fileSize(const std::string& path);
+    // After text read from path has been parsed: ReadFailed naming path when another program cut the
+    // mapped file while it was read (whatever the parse made of the zeros), else Ok.
+    static Status checkNotCut(const TextBuffer& text, const std::string& path);
 };
 
 } // namespace sightline

@@ -202,8 +202,8 @@ Status loadPart(const std::string& file, std::int64_t size, RankPart& part, Byte
             }
         });
         // Whatever the parse made of it, text that vanished under the parser is not the file.
-        if (buffer.fileWasCut())
-            return Status::error(ErrorCode::ReadFailed, file, -1, "the file was truncated by another program while it was read");
+        if (Status cut = FileReader::checkNotCut(buffer, file); !cut.ok())
+            return cut;
         if (!s.ok())
             return s;
     }
@@ -368,7 +368,7 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
 
     std::vector<RankAssigner::File> claims(files.size());
     for (std::size_t i = 0; i < files.size(); ++i)
-        claims[i] = RankAssigner::File { files[i], parts[i].declaredRank, parts[i].worldSize };
+        claims[i] = RankAssigner::File { files[i], parts[i].declaredRank };
     Expected<std::vector<RankAssigner::Assignment>> assigned = RankAssigner::assign(claims);
     if (!assigned)
         return assigned.status();

@@ -479,6 +479,7 @@ void TestFileReader::truncatedWhileMapped()
     Expected<TextBuffer> text = FileReader::read(path(file));
     QVERIFY(text.hasValue());
     QVERIFY(!text->fileWasCut());
+    QVERIFY(FileReader::checkNotCut(*text, path(file)).ok());
     QCOMPARE(::truncate(path(file).c_str(), 4096), 0);
     std::size_t zeros = 0;
     for (std::size_t i = 0; i < text->size(); i += 4096)
@@ -489,6 +490,10 @@ void TestFileReader::truncatedWhileMapped()
     // A buffer moved to another owner keeps saying so.
     TextBuffer moved = std::move(*text);
     QVERIFY(moved.fileWasCut());
+    // What the importers report after their parse: an error naming the file.
+    const Status cut = FileReader::checkNotCut(moved, path(file));
+    QCOMPARE(cut.code(), ErrorCode::ReadFailed);
+    QCOMPARE(cut.file(), path(file));
 }
 
 QTEST_GUILESS_MAIN(TestFileReader)
