@@ -67,9 +67,11 @@ std::vector<CriticalPath::Hold> CriticalPath::holds() const
             out.push_back({ seg.vertex, 0, seg.category });
         }
         Hold& h = out.back();
-        h.held = plus(h.held, minus(seg.to, seg.from));
-        byCategory[static_cast<int>(seg.category)] += seg.to - seg.from;
-        if (byCategory[static_cast<int>(seg.category)] > byCategory[static_cast<int>(h.category)])
+        const TimeNs length = minus(seg.to, seg.from);
+        h.held = plus(h.held, length);
+        TimeNs& inCategory = byCategory[static_cast<int>(seg.category)];
+        inCategory = plus(inCategory, length);
+        if (inCategory > byCategory[static_cast<int>(h.category)])
             h.category = seg.category;
     }
     return out;

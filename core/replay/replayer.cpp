@@ -23,14 +23,16 @@ constexpr TimeNs kUnset = Schedule::kNotReplayed;
 
 // Times and durations are sums and differences of measured times, model estimates and what-if
 // changes: any of them may be extreme in a malformed or edited job, so they saturate instead of
-// overflowing (a saturated time is far outside every real job and shows as such).
+// overflowing (a saturated time is far outside every real job and shows as such). The lowest int64 is
+// kUnset, "not replayed": saturation stops one above it, so that a time that ran off the bottom stays a
+// replayed time (and is flagged as out of range) rather than turning into the marker.
 TimeNs plus(TimeNs a, TimeNs b)
 {
-    return CheckedMath::saturatingAdd(a, b);
+    return std::max(CheckedMath::saturatingAdd(a, b), kUnset + 1);
 }
 TimeNs minus(TimeNs a, TimeNs b)
 {
-    return CheckedMath::saturatingSub(a, b);
+    return std::max(CheckedMath::saturatingSub(a, b), kUnset + 1);
 }
 
 struct Model {

@@ -124,11 +124,15 @@ private Q_SLOTS:
         QVERIFY(s->timesOutOfRange);
         QVERIFY(s->finish >= s->begin);
         for (std::uint32_t v = 0; v < g->vertexCount(); ++v) {
+            // A saturated time is still a replayed time, never the "not replayed" marker.
+            QCOMPARE(s->replayed(v), normal->replayed(v));
             if (s->replayed(v))
                 QVERIFY(s->end[v] >= s->start[v]);
         }
         const CriticalPath path = CriticalPathAnalysis::compute(*g, *s);
         QVERIFY(path.length >= 0);
+        for (const CriticalPath::Hold& hold : path.holds())
+            QVERIFY(hold.held >= 0);
     }
 
     void replayReproducesMeasurement()
