@@ -9,7 +9,6 @@
 #include <QJsonObject>
 #include <QTextStream>
 
-#include <cmath>
 
 namespace CliSupport {
 
@@ -77,13 +76,13 @@ std::optional<sightline::ResourceLimits> limitsFrom(const QCommandLineParser& pa
             continue;
         bool ok = false;
         const double gb = parser.value(*name).toDouble(&ok);
-        // Up to a billion gigabytes: beyond that the byte count would not fit.
-        if (!ok || !std::isfinite(gb) || gb <= 0 || gb > 1e9) {
+        const std::optional<std::uint64_t> bytes = ok ? sightline::ResourceLimits::bytesFromGigabytes(gb) : std::nullopt;
+        if (!bytes) {
             QTextStream(stderr) << "sightline-cli " << command << ": --" << *name << " wants a positive number of gigabytes, not '"
                                 << parser.value(*name) << "'\n";
             return std::nullopt;
         }
-        *target = static_cast<std::uint64_t>(gb * static_cast<double>(sightline::ResourceLimits::kGB));
+        *target = *bytes;
     }
     return limits;
 }

@@ -1,5 +1,7 @@
 #include "core/base/resourcelimits.h"
 
+#include <cmath>
+
 #include <cstdio>
 #include <fstream>
 #include <unistd.h>
@@ -46,9 +48,21 @@ std::uint64_t ResourceLimits::availableMemoryBytes()
 
 std::uint64_t ResourceLimits::defaultMaxMemoryBytes()
 {
-    const std::uint64_t available = availableMemoryBytes();
-    // Unknown: no limit of ours; the system's own applies.
-    return available == 0 ? UINT64_MAX : available / 5 * 4;
+    // Read once per process: limits are made for every load, and the machine's memory does not change
+    // under a running process often enough to be worth reading the control group's files each time.
+    static const std::uint64_t cached = [] {
+        const std::uint64_t available = availableMemoryBytes();
+        // Unknown: no limit of ours; the system's own applies.
+        return available == 0 ? UINT64_MAX : available / 5 * 4;
+    }();
+    return cached;
+}
+
+std::optional<std::uint64_t> ResourceLimits::bytesFromGigabytes(double gb)
+{
+    if (!std::isfinite(gb) || gb <= 0 || gb > 1e9)
+        return std::nullopt;
+    return static_cast<std::uint64_t>(gb * static_cast<double>(kGB));
 }
 
 std::string ResourceLimits::gigabytes(std::uint64_t bytes)

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -11,7 +12,8 @@ namespace sightline {
 
 // How much a job may take: decoded text over all its files, and memory for its model, graph and
 // replay. Checked while streaming and before large allocations, so that a job too large for the machine
-// gets a clear refusal instead of an out-of-memory kill. Plain value type.
+// gets a clear refusal instead of an out-of-memory kill. Plain value type (the default memory limit is
+// read from the system once per process).
 struct ResourceLimits {
     static constexpr std::uint64_t kGB = 1'000'000'000;
     static constexpr std::uint64_t kDefaultMaxDecodedBytes = 16 * kGB;
@@ -22,6 +24,7 @@ struct ResourceLimits {
     // this process may use (physical memory, or the control group's limit when lower).
     std::uint64_t maxMemoryBytes = defaultMaxMemoryBytes();
 
+    // Four fifths of availableMemoryBytes(), read once per process; UINT64_MAX when that is unknown.
     static std::uint64_t defaultMaxMemoryBytes();
     // Physical memory, or the control group's memory limit when that is lower; 0 when unknown.
     static std::uint64_t availableMemoryBytes();
@@ -29,6 +32,9 @@ struct ResourceLimits {
     // Ok when estimateBytes fits maxMemoryBytes; else TooLarge naming the job (a file, or "a and N
     // more") and the limit, with what needed it ("the dependency graph and replay").
     Status checkMemory(std::uint64_t estimateBytes, const std::string& job, std::string_view what) const;
+    // The bytes of a limit given in gigabytes: a positive, finite number up to a billion (beyond that
+    // the byte count would not fit); nullopt for anything else.
+    static std::optional<std::uint64_t> bytesFromGigabytes(double gb);
     // "12.3 GB": a byte count for messages.
     static std::string gigabytes(std::uint64_t bytes);
 };
@@ -43,7 +49,8 @@ public:
     }
     // Takes bytes from the budget; false, taking nothing, when that would exceed the limit.
     bool take(std::uint64_t bytes);
-    // Returns bytes taken earlier (a reader that stopped, or that used less than it took).
+    // Returns bytes taken earlier and not used (a reader that drew ahead of what it decoded). Bytes a
+    // failed read decoded stay taken: a job fails as a whole when one of its files does.
     void give(std::uint64_t bytes) { m_used.fetch_sub(bytes, std::memory_order_relaxed); }
     std::uint64_t limit() const { return m_limit; }
     std::uint64_t used() const { return m_used.load(std::memory_order_relaxed); }

@@ -19,7 +19,6 @@
 #include <QJsonObject>
 #include <QTextStream>
 
-#include <cmath>
 #include <cstdio>
 
 namespace {
@@ -50,12 +49,12 @@ int main(int argc, char** argv)
         if (a == QLatin1String("--max-decoded-gb") || a == QLatin1String("--max-memory-gb")) {
             bool ok = false;
             const double gb = i + 1 < args.size() ? args[i + 1].toDouble(&ok) : 0.0;
-            if (!ok || !std::isfinite(gb) || gb <= 0) {
+            const std::optional<std::uint64_t> bytes = ok ? sightline::ResourceLimits::bytesFromGigabytes(gb) : std::nullopt;
+            if (!bytes) {
                 QTextStream(stderr) << "sightline_windowloaddriver: " << a << " wants a positive number of GB\n";
                 return 2;
             }
-            const auto bytes = static_cast<std::uint64_t>(gb * static_cast<double>(sightline::ResourceLimits::kGB));
-            (a == QLatin1String("--max-decoded-gb") ? limits.maxDecodedBytes : limits.maxMemoryBytes) = bytes;
+            (a == QLatin1String("--max-decoded-gb") ? limits.maxDecodedBytes : limits.maxMemoryBytes) = *bytes;
             ++i;
         } else {
             files.append(a);
