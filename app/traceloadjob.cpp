@@ -124,17 +124,11 @@ TraceLoadJob::TraceLoadJob(QObject* parent)
 
 TraceLoadJob::~TraceLoadJob()
 {
-    m_hasWaiting = false;
     cancel();
     if (m_thread) {
         m_thread->wait();
         delete m_thread;
     }
-}
-
-bool TraceLoadJob::isRunning() const
-{
-    return m_hasWaiting || (m_thread && m_thread->isRunning());
 }
 
 void TraceLoadJob::cancel()

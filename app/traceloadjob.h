@@ -34,8 +34,6 @@ public:
     void start(const QStringList& files);
     // Cancels the request being worked on, and any waiting one.
     void cancel();
-    // A request is being worked on, or waits for the previous worker to stop.
-    bool isRunning() const;
     // Bytes read so far and in total, for a progress bar.
     qint64 bytesDone() const { return m_done.load(std::memory_order_relaxed); }
     qint64 bytesTotal() const { return m_total.load(std::memory_order_relaxed); }

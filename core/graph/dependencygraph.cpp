@@ -853,9 +853,8 @@ Status checkAcyclic(const DependencyGraph& g, std::vector<std::uint32_t>& pendin
         x = next;
     }
     const std::span<const std::pair<std::uint32_t, std::uint32_t>> cycle(path.begin() + seenAt[x], path.end());
-    constexpr int kShownWaits = 6;
+    constexpr std::size_t kShownWaits = 6;
     std::string detail = describeVertex(g, cycle.front().first / 2);
-    int shown = 0;
     std::size_t waits = 0;
     std::uint32_t opInCycle = kNone;
     for (std::size_t i = 0; i < cycle.size(); ++i) {
@@ -864,13 +863,12 @@ Status checkAcyclic(const DependencyGraph& g, std::vector<std::uint32_t>& pendin
             opInCycle = v;
         if (cycle[i].second == kOwnStart)
             continue;
-        ++waits;
-        if (shown++ < kShownWaits) {
+        if (waits++ < kShownWaits) {
             detail += " waits (" + std::string(edgeKindName(g.kind(cycle[i].second))) + ") for "
                 + describeVertex(g, cycle[(i + 1) % cycle.size()].first / 2);
         }
     }
-    if (shown > kShownWaits)
+    if (waits > kShownWaits)
         detail += " and so on, " + std::to_string(waits) + " waits in all";
     std::string file;
     if (opInCycle != kNone)

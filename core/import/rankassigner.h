@@ -21,7 +21,6 @@ public:
     struct File {
         std::string path;
         std::int32_t declaredRank = -1;
-        std::int32_t declaredWorldSize = -1;
     };
     struct Assignment {
         std::int32_t rank = -1;

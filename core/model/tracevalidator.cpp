@@ -37,7 +37,7 @@ private:
     const std::size_t m_strings;
     Status m_error;
 
-    // The file the error is reported against: the first rank's, or the format when there is none.
+    // The file the error is reported against: the first rank's, or none when there is no rank.
     std::string job() const
     {
         if (!d.ranks.empty() && d.ranks.front().sourceFile.value() < m_strings)

@@ -102,7 +102,7 @@ void TestRankAssigner::assign()
     std::vector<RankAssigner::File> in;
     for (const QString& f : files) {
         const QStringList parts = f.split(u':');
-        in.push_back(RankAssigner::File { parts[0].toStdString(), parts[1].toInt(), -1 });
+        in.push_back(RankAssigner::File { parts[0].toStdString(), parts[1].toInt() });
     }
     Expected<std::vector<RankAssigner::Assignment>> out = RankAssigner::assign(in);
     QVERIFY(out.hasValue());
@@ -115,7 +115,7 @@ void TestRankAssigner::assign()
 void TestRankAssigner::duplicateDeclaredRank()
 {
     Expected<std::vector<RankAssigner::Assignment>> out
-        = RankAssigner::assign({ { "a.json", 2, 4 }, { "b.json", 2, 4 } });
+        = RankAssigner::assign({ { "a.json", 2 }, { "b.json", 2 } });
     QVERIFY(!out.hasValue());
     QCOMPARE(out.status().code(), ErrorCode::DuplicateRank);
     QCOMPARE(out.status().file(), std::string("b.json"));
@@ -124,7 +124,7 @@ void TestRankAssigner::duplicateDeclaredRank()
 
 void TestRankAssigner::declaredRankTooLarge()
 {
-    Expected<std::vector<RankAssigner::Assignment>> out = RankAssigner::assign({ { "a.json", RankAssigner::kMaxRank, -1 } });
+    Expected<std::vector<RankAssigner::Assignment>> out = RankAssigner::assign({ { "a.json", RankAssigner::kMaxRank } });
     QVERIFY(!out.hasValue());
     QCOMPARE(out.status().code(), ErrorCode::ValueOutOfRange);
     QCOMPARE(out.status().file(), std::string("a.json"));
