@@ -1464,6 +1464,24 @@ void addEncodings(CorpusWriter& w)
         w.addSingle(cat, "encoding-short-unicode-escape", "a \\u escape of two digits", "rank0.json", doc.text(),
             errorInEvent(doc, "kernel1", { "invalid-json" }));
     }
+    // A backslash before a control byte is a raw control character at that byte; before a character JSON
+    // does not escape it is an invalid escape at the backslash. Neither is an early end of the text.
+    const std::pair<const char*, std::string> escapedControls[] = { { "newline", "\n" },
+        { "nul", std::string(1, '\0') }, { "tab", "\t" } };
+    for (const auto& [slug, c] : escapedControls) {
+        TraceDocument doc = kineto1();
+        doc.event("kernel1").fields.set("name", "\"sgemm\\" + c + "kernel\"");
+        const std::string text = doc.text();
+        badIn("encoding-backslash-raw-" + std::string(slug), "a backslash before a raw " + std::string(slug)
+            + " byte in a kernel name", text, offsetOf(text, "\"sgemm\\" + c) + 7, 0);
+    }
+    {
+        TraceDocument doc = kineto1();
+        doc.event("kernel1").fields.set("name", "\"sgemm\\qkernel\"");
+        const std::string text = doc.text();
+        badIn("encoding-escape-q-at-backslash", "an invalid escape (\\q), named at its backslash", text,
+            offsetOf(text, "\"sgemm\\q") + 6, 0);
+    }
     {
         std::string crlf;
         for (char c : k) {
