@@ -1,33 +1,34 @@
 #pragma once
 
-#include "core/analysis/criticalpath.h"
 #include "core/analysis/rankactivity.h"
 #include "core/base/status.h"
-#include "core/replay/schedule.h"
+#include "core/session/jobsession.h"
 
 #include <memory>
 #include <vector>
 
 namespace sightline {
-class DependencyGraph;
 class Trace;
 class TrackLayout;
 }
 
-// What the window shows of a job besides its trace: the dependency graph, the replay of its common
-// steps with the clocks aligned, the critical path, and the drawing layouts of the measured and the
-// replayed times.
+// What the window shows of a job besides its trace: the session (dependency graph, clock alignment,
+// execution graph of the common steps), the replay of the measured job with its critical path, and
+// the drawing layouts of the measured and the replayed times.
 // Made on the worker thread right after loading; immutable afterwards. When the graph or the replay
-// fails (a dependency cycle), `status` says why and the layout alone is set.
+// fails (a dependency cycle), `status` says why, session and replay are null, and the layout alone is set.
 struct JobAnalysis {
     sightline::Status status;
-    std::shared_ptr<const sightline::DependencyGraph> graph;
-    sightline::Schedule schedule;
-    sightline::CriticalPath criticalPath;
+    std::shared_ptr<const sightline::JobSession> session;
+    std::shared_ptr<const sightline::ReplayResult> replay;
     std::shared_ptr<const sightline::TrackLayout> measuredLayout;
-    // The replayed times on each rank's own clock (the alignment offsets added back), and their layout.
+    // Per op: the replayed times on the rank's own clock (the alignment offsets added back) and the
+    // slack, kNotReplayed where the op was not replayed; the layout of the replayed times.
     std::vector<sightline::TimeNs> replayedStart;
     std::vector<sightline::TimeNs> replayedEnd;
+    std::vector<sightline::TimeNs> slack;
+    // The ops on the critical path, in path order (items spanning ranks left out).
+    std::vector<sightline::OpId> criticalOps;
     std::shared_ptr<const sightline::TrackLayout> replayedLayout;
     // Counter tracks over the measured times, as (time, value) change points: how many ranks have a
     // GPU op running, and how many communication ops are in flight across the job.

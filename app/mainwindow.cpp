@@ -5,6 +5,7 @@
 #include "traceloadjob.h"
 
 #include "core/graph/dependencygraph.h"
+#include "core/session/jobsession.h"
 #include "core/model/trace.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
@@ -324,8 +325,8 @@ void MainWindow::showDependencies(sightline::OpId op)
     // Arrows from the ops the selected one waits for, and to the ops it releases (ops only; a
     // collective stands for its participants on the other ranks).
     std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-    if (m_analysis && m_analysis->graph && op.isValid()) {
-        const sightline::DependencyGraph& g = *m_analysis->graph;
+    if (m_analysis && m_analysis->session && op.isValid()) {
+        const sightline::DependencyGraph& g = *m_analysis->session->graph();
         // (Not named emit: that is a Qt macro, and emit(x) would compile to a bare (x).)
         auto each = [&](std::uint32_t v, auto&& add) {
             if (!g.isCollectiveVertex(v)) {
@@ -382,16 +383,13 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
             if (m_analysis->replayedStart[v] != sightline::Schedule::kNotReplayed)
                 replayed[v] = m_analysis->replayedEnd[v] - m_analysis->replayedStart[v];
         }
-        m_timeline->plottable()->setColorData(std::move(replayed), m_analysis->criticalPath.slack, m_analysis->criticalPath.length);
+        m_timeline->plottable()->setColorData(
+            std::move(replayed), m_analysis->slack, m_analysis->replay ? m_analysis->replay->criticalPath.length : 0);
     }
     m_timeline->setViewMode(m_viewMode);
     m_aggregates->clear();
     m_search->setTrace(m_model->trace());
-    std::vector<sightline::OpId> critical;
-    for (std::uint32_t v : m_analysis->criticalPath.vertices) {
-        if (v < m_model->trace()->opCount())
-            critical.emplace_back(v);
-    }
+    const std::vector<sightline::OpId>& critical = m_analysis->criticalOps;
     m_timeline->setCriticalPath(critical);
     {
         // Arrows along the path, from each op to the next one (collectives between them skipped).
@@ -401,25 +399,26 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         m_timeline->plottable()->setPathArrows(std::move(arrows));
     }
     m_exportAction->setEnabled(true);
-    m_exportChromeAction->setEnabled(m_analysis->graph != nullptr);
+    const std::shared_ptr<const sightline::ReplayResult>& replay = m_analysis->replay;
+    m_exportChromeAction->setEnabled(replay != nullptr);
     std::shared_ptr<const sightline::Schedule> schedule;
     std::shared_ptr<const sightline::CriticalPath> path;
-    if (m_analysis->graph) {
-        schedule = std::shared_ptr<const sightline::Schedule>(m_analysis, &m_analysis->schedule);
-        path = std::shared_ptr<const sightline::CriticalPath>(m_analysis, &m_analysis->criticalPath);
+    if (replay) {
+        schedule = std::shared_ptr<const sightline::Schedule>(replay, &replay->schedule);
+        path = std::shared_ptr<const sightline::CriticalPath>(replay, &replay->criticalPath);
     }
-    m_details->setJob(m_model->trace(), m_analysis->graph, schedule, path);
-    m_pathModel->setPath(m_analysis->graph, path);
+    m_details->setJob(m_model->trace(), m_analysis->session ? m_analysis->session->graph() : nullptr, replay);
+    m_pathModel->setPath(replay ? replay->graph : nullptr, path);
     m_summary->setJob(m_model->trace(), schedule, m_analysis->activity);
     if (m_analysis->status.code() == sightline::ErrorCode::Cancelled)
         statusBar()->showMessage(tr("Replay cancelled: the timeline shows the measured trace only"));
     else if (!m_analysis->status.ok())
         statusBar()->showMessage(tr("The job could not be replayed: %1").arg(StatusText::message(m_analysis->status)));
-    else if (m_analysis->schedule.timesOutOfRange)
+    else if (replay->schedule.timesOutOfRange)
         statusBar()->showMessage(tr("Replayed, but its times lie beyond ±146 years: the trace's durations are past any real job"));
     else
         statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long").arg(
-                                     QLocale().toString(static_cast<double>(m_analysis->criticalPath.length) / 1e6, 'f', 3)),
+                                     QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
             5000);
     if (!m_screenshotPath.isEmpty())
         QTimer::singleShot(0, this, &MainWindow::takeScreenshot);
@@ -442,7 +441,7 @@ void MainWindow::exportView()
 
 void MainWindow::exportReplayed()
 {
-    if (!m_analysis || !m_analysis->graph)
+    if (!m_analysis || !m_analysis->replay)
         return;
     QString file = QFileDialog::getSaveFileName(this, tr("Export Replayed Timeline"), QString(), tr("Chrome trace JSON (*.json)"));
     if (file.isEmpty())
@@ -450,7 +449,8 @@ void MainWindow::exportReplayed()
     if (!file.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
         file += QStringLiteral(".json");
     QString error;
-    if (!ChromeExport::write(file, *m_analysis->graph, m_analysis->schedule, m_analysis->criticalPath, error))
+    const sightline::ReplayResult& replay = *m_analysis->replay;
+    if (!ChromeExport::write(file, *replay.graph, replay.schedule, replay.criticalPath, error))
         QMessageBox::warning(this, tr("Export Failed"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), error));
     else
         statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(file)), 5000);

@@ -2,13 +2,11 @@
 
 #include "jobanalysis.h"
 
-#include "core/align/clockalignment.h"
 #include "core/analysis/rankactivity.h"
 #include "core/base/intervals.h"
-#include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
-#include "core/replay/replayer.h"
+#include "core/session/jobsession.h"
 #include "widgets/timeline/tracklayout.h"
 
 #include <QFile>
@@ -69,6 +67,33 @@ void counters(const sightline::Trace& t, JobAnalysis& analysis)
     analysis.commInFlight = steps(std::move(comm));
 }
 
+// The replay drawn on the trace: each op's replayed times, back on its rank's clock so they line up
+// with the measured ones, its slack, and the ops of the critical path.
+void perOpResults(const sightline::JobSession& session, const sightline::ReplayResult& replay, JobAnalysis& analysis)
+{
+    using namespace sightline;
+    const Trace& t = session.trace();
+    const ExecutionGraph& g = *replay.graph;
+    const Schedule& s = replay.schedule;
+    const std::vector<ItemId> itemOf = g.itemOfOp();
+    analysis.replayedStart.assign(t.opCount(), Schedule::kNotReplayed);
+    analysis.replayedEnd.assign(t.opCount(), Schedule::kNotReplayed);
+    analysis.slack.assign(t.opCount(), Schedule::kNotReplayed);
+    for (std::uint32_t v = 0; v < t.opCount(); ++v) {
+        const ItemId item = itemOf[v];
+        if (!item.isValid())
+            continue;
+        const TimeNs offset = session.alignment().offsets[t.rank(OpId(v)).value()];
+        analysis.replayedStart[v] = s.start[item.value()] + offset;
+        analysis.replayedEnd[v] = s.end[item.value()] + offset;
+        analysis.slack[v] = replay.criticalPath.slack[item.value()];
+    }
+    for (ItemId item : replay.criticalPath.items) {
+        if (g.rank(item).isValid() && g.origin(item).size() == 1)
+            analysis.criticalOps.push_back(g.origin(item).front());
+    }
+}
+
 // Everything the window shows beyond the trace. When the graph or the replay fails, is cancelled or
 // would not fit the memory limit, the status says so and only the measured layout and counters are set.
 std::shared_ptr<const JobAnalysis> analyse(
@@ -79,37 +104,19 @@ std::shared_ptr<const JobAnalysis> analyse(
     analysis->measuredLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace, { trace->startColumn(), trace->endColumn() }));
     counters(*trace, *analysis);
     analysis->activity = RankActivityAnalysis::compute(*trace);
-    if (Status s = Replayer::checkMemory(*trace, limits); !s.ok()) {
-        analysis->status = s;
+    Expected<std::shared_ptr<const JobSession>> session = JobSession::open(trace, {}, limits, cancel);
+    if (!session) {
+        analysis->status = session.status();
         return analysis;
     }
-    Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(trace, {}, cancel);
-    if (!graph) {
-        analysis->status = graph.status();
+    Expected<ReplayResult> replay = (*session)->replay({}, cancel);
+    if (!replay) {
+        analysis->status = replay.status();
         return analysis;
     }
-    analysis->graph = *graph;
-    ReplayOptions options;
-    options.rankOffsets = ClockAligner::align(**graph).offsets;
-    Expected<Schedule> schedule = Replayer::replay(**graph, options, cancel);
-    if (!schedule) {
-        analysis->status = schedule.status();
-        analysis->graph.reset();
-        return analysis;
-    }
-    analysis->schedule = std::move(*schedule);
-    analysis->criticalPath = CriticalPathAnalysis::compute(**graph, analysis->schedule);
-    // The replayed times back on each rank's clock, so they line up with the measured ones.
-    const Schedule& s = analysis->schedule;
-    analysis->replayedStart.assign(s.start.begin(), s.start.begin() + static_cast<std::ptrdiff_t>(trace->opCount()));
-    analysis->replayedEnd.assign(s.end.begin(), s.end.begin() + static_cast<std::ptrdiff_t>(trace->opCount()));
-    for (std::uint32_t v = 0; v < trace->opCount(); ++v) {
-        if (analysis->replayedStart[v] == Schedule::kNotReplayed)
-            continue;
-        const TimeNs offset = options.rankOffsets[trace->rank(OpId(v)).value()];
-        analysis->replayedStart[v] += offset;
-        analysis->replayedEnd[v] += offset;
-    }
+    analysis->session = *session;
+    analysis->replay = std::make_shared<const ReplayResult>(std::move(*replay));
+    perOpResults(**session, *analysis->replay, *analysis);
     analysis->replayedLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace,
         { analysis->replayedStart, analysis->replayedEnd, Schedule::kNotReplayed }));
     return analysis;

@@ -3,7 +3,7 @@
 #include "clisupport.h"
 
 #include "core/analysis/criticalpath.h"
-#include "core/graph/dependencygraph.h"
+#include "core/exec/executiongraph.h"
 #include "core/model/trace.h"
 #include "core/replay/schedule.h"
 
@@ -14,12 +14,18 @@
 using namespace sightline;
 using CliSupport::qs;
 
-bool ChromeExport::write(const QString& file, const DependencyGraph& g, const Schedule& s, const CriticalPath& path, QString& error)
+bool ChromeExport::write(const QString& file, const ExecutionGraph& g, const Schedule& s, const CriticalPath& path, QString& error)
 {
     const Trace& t = g.trace();
-    std::vector<std::uint8_t> critical(g.vertexCount(), 0);
-    for (std::uint32_t v : path.vertices)
-        critical[v] = 1;
+    std::vector<std::uint8_t> critical(g.itemCount(), 0);
+    for (ItemId i : path.items)
+        critical[i.value()] = 1;
+    // Items by track, in id order.
+    std::vector<std::vector<std::uint32_t>> byTrack(g.tracks().size());
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (g.track(ItemId(i)).isValid())
+            byTrack[g.track(ItemId(i)).value()].push_back(i);
+    }
     QSaveFile out(file);
     if (!out.open(QIODevice::WriteOnly)) {
         error = out.errorString();
@@ -28,14 +34,16 @@ bool ChromeExport::write(const QString& file, const DependencyGraph& g, const Sc
     const TimeNs origin = s.begin;
     auto us = [origin](TimeNs ns) { return QString::number(static_cast<double>(ns - origin) / 1000.0, 'f', 3); };
     // Names are pooled: each distinct string is escaped once, on first use.
-    std::vector<QString> escaped(t.strings().size());
+    std::vector<QString> escaped;
     const QString none = QStringLiteral("\"\"");
     auto jsonString = [&](StringId id) -> const QString& {
-        if (!id.isValid() || id.value() >= escaped.size())
+        if (!id.isValid())
             return none;
+        if (id.value() >= escaped.size())
+            escaped.resize(static_cast<std::size_t>(id.value()) + 1);
         QString& e = escaped[id.value()];
         if (e.isNull())
-            e = QString::fromUtf8(QJsonDocument(QJsonArray { qs(t.string(id)) }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
+            e = QString::fromUtf8(QJsonDocument(QJsonArray { qs(g.string(id)) }).toJson(QJsonDocument::Compact)).mid(1).chopped(1);
         return e;
     };
     QByteArray buffer = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
@@ -50,52 +58,55 @@ bool ChromeExport::write(const QString& file, const DependencyGraph& g, const Sc
             buffer.clear();
         }
     };
-    for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
-        const TrackInfo& info = t.trackInfo(TrackId(tr));
-        const int rank = t.rankInfo(info.rank).rank;
+    auto rankOf = [&](TrackId track) { return g.ranks()[g.tracks()[track.value()].rank.value()].rank; };
+    for (std::uint32_t tr = 0; tr < g.tracks().size(); ++tr) {
+        const ExecTrack& info = g.tracks()[tr];
+        const int rank = rankOf(TrackId(tr));
+        const QString trackName = info.measured.isValid() ? jsonString(t.trackInfo(info.measured).name)
+                                                          : QStringLiteral("\"track %1\"").arg(tr);
         writeEvent(QStringLiteral("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%1,\"tid\":%2,\"args\":{\"name\":%3}}")
                  .arg(rank)
                  .arg(tr)
-                 .arg(jsonString(info.name)));
-        for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
-            if (!s.replayed(v))
-                continue;
+                 .arg(trackName));
+        for (std::uint32_t i : byTrack[tr]) {
+            const ItemId item(i);
+            const auto measured = g.origin(item);
+            const QString measuredDur = measured.size() == 1
+                ? QStringLiteral(",\"measured_dur_us\":") + QString::number(static_cast<double>(t.duration(measured.front())) / 1000.0, 'f', 3)
+                : QString();
             writeEvent(QStringLiteral("{\"ph\":\"X\",\"name\":%1,\"cat\":\"%2\",\"pid\":%3,\"tid\":%4,\"ts\":%5,\"dur\":%6,"
-                                "\"args\":{\"critical\":%7,\"measured_dur_us\":%8}}")
-                     .arg(jsonString(t.name(OpId(v))), qs(opKindName(t.kind(OpId(v)))))
+                                "\"args\":{\"critical\":%7%8}}")
+                     .arg(jsonString(g.nameId(item)), qs(opKindName(g.kind(item))))
                      .arg(rank)
                      .arg(tr)
-                     .arg(us(s.start[v]), QString::number(static_cast<double>(s.end[v] - s.start[v]) / 1000.0, 'f', 3),
-                         critical[v] ? QStringLiteral("true") : QStringLiteral("false"),
-                         QString::number(static_cast<double>(t.duration(OpId(v))) / 1000.0, 'f', 3)));
+                     .arg(us(s.start[i]), QString::number(static_cast<double>(s.end[i] - s.start[i]) / 1000.0, 'f', 3),
+                         critical[i] ? QStringLiteral("true") : QStringLiteral("false"), measuredDur));
         }
     }
-    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+    for (const ExecRank& r : g.ranks()) {
         writeEvent(QStringLiteral("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%1,\"args\":{\"name\":\"rank %1 (replayed)\"}}")
-                 .arg(t.rankInfo(RankId(r)).rank));
+                 .arg(r.rank));
     }
-    // Flow arrows from each critical op to the next one on the path.
-    std::uint32_t previous = DependencyGraph::kNoVertex;
+    // Flow arrows from each critical item on a track to the next one on the path.
+    ItemId previous;
     int flow = 0;
-    for (std::uint32_t v : path.vertices) {
-        if (g.isCollectiveVertex(v))
+    for (ItemId i : path.items) {
+        if (!g.track(i).isValid())
             continue;
-        if (previous != DependencyGraph::kNoVertex) {
-            const TrackInfo& a = t.trackInfo(t.track(OpId(previous)));
-            const TrackInfo& b = t.trackInfo(t.track(OpId(v)));
+        if (previous.isValid()) {
             writeEvent(QStringLiteral("{\"ph\":\"s\",\"name\":\"critical path\",\"cat\":\"critical\",\"id\":%1,\"pid\":%2,\"tid\":%3,\"ts\":%4}")
                      .arg(flow)
-                     .arg(t.rankInfo(a.rank).rank)
-                     .arg(t.track(OpId(previous)).value())
-                     .arg(us(s.start[previous])));
+                     .arg(rankOf(g.track(previous)))
+                     .arg(g.track(previous).value())
+                     .arg(us(s.start[previous.value()])));
             writeEvent(QStringLiteral("{\"ph\":\"f\",\"bp\":\"e\",\"name\":\"critical path\",\"cat\":\"critical\",\"id\":%1,\"pid\":%2,\"tid\":%3,\"ts\":%4}")
                      .arg(flow)
-                     .arg(t.rankInfo(b.rank).rank)
-                     .arg(t.track(OpId(v)).value())
-                     .arg(us(s.start[v])));
+                     .arg(rankOf(g.track(i)))
+                     .arg(g.track(i).value())
+                     .arg(us(s.start[i.value()])));
             ++flow;
         }
-        previous = v;
+        previous = i;
     }
     buffer += "\n]}\n";
     out.write(buffer);
@@ -105,4 +116,3 @@ bool ChromeExport::write(const QString& file, const DependencyGraph& g, const Sc
     }
     return true;
 }
-

@@ -11,6 +11,7 @@
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/replay/replayer.h"
+#include "core/session/jobsession.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -40,19 +41,21 @@ double errorPct(double measured, double replayed)
     return measured > 0 ? rounded(100.0 * (replayed - measured) / measured, 2) : 0.0;
 }
 
-QString vertexName(const DependencyGraph& g, std::uint32_t v)
+// An item's name; work spanning ranks says so, with the process group of the measured collective.
+QString itemName(const DependencyGraph& measured, const ExecutionGraph& g, ItemId item)
 {
-    if (g.isCollectiveVertex(v))
-        return qs(g.trace().string(g.collective(v).name)) + QStringLiteral(" (") + QString::fromStdString(g.collective(v).group)
-            + QStringLiteral(", all ranks)");
-    return qs(g.trace().string(g.trace().name(OpId(v))));
+    const QString name = qs(g.name(item));
+    if (g.rank(item).isValid())
+        return name;
+    const auto origin = g.origin(item);
+    const std::uint32_t v = origin.empty() ? DependencyGraph::kNoVertex : measured.collectiveOf(origin.front());
+    const QString group = v == DependencyGraph::kNoVertex ? QString() : QString::fromStdString(measured.collective(v).group) + QStringLiteral(", ");
+    return name + QStringLiteral(" (") + group + QStringLiteral("all ranks)");
 }
 
-int vertexRank(const DependencyGraph& g, std::uint32_t v)
+int itemRank(const ExecutionGraph& g, ItemId item)
 {
-    if (g.isCollectiveVertex(v))
-        return -1;
-    return g.trace().rankInfo(g.trace().rank(OpId(v))).rank;
+    return g.rank(item).isValid() ? g.ranks()[g.rank(item).value()].rank : -1;
 }
 
 struct RankResult {
@@ -62,7 +65,7 @@ struct RankResult {
 };
 
 // Mean measured and replayed step time per rank.
-std::vector<RankResult> rankResults(const Trace& t, const Schedule& s)
+std::vector<RankResult> rankResults(const ExecutionGraph& g, const Schedule& s)
 {
     std::map<std::uint32_t, std::pair<double, double>> sums;
     std::map<std::uint32_t, int> counts;
@@ -73,7 +76,7 @@ std::vector<RankResult> rankResults(const Trace& t, const Schedule& s)
     }
     std::vector<RankResult> out;
     for (const auto& [r, sum] : sums)
-        out.push_back({ t.rankInfo(RankId(r)).rank, sum.first / counts[r], sum.second / counts[r] });
+        out.push_back({ g.ranks()[r].rank, sum.first / counts[r], sum.second / counts[r] });
     std::sort(out.begin(), out.end(), [](const RankResult& a, const RankResult& b) { return a.rank < b.rank; });
     return out;
 }
@@ -87,7 +90,7 @@ QJsonObject breakdownJson(const std::array<TimeNs, kPathCategoryCount>& b)
 }
 
 QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology, const std::array<LinkFit, kLinkTypeCount>& fits,
-    const Schedule& s, const QString& durations, const QString& comm)
+    const ReplayResult& replay, const QString& durations, const QString& comm)
 {
     QJsonArray links;
     for (int l = 0; l < kLinkTypeCount; ++l) {
@@ -100,8 +103,8 @@ QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology
     return QJsonObject { { QStringLiteral("durations"), durations }, { QStringLiteral("communication"), comm },
         { QStringLiteral("tree_all_reduce"), options.costModel.treeAllReduce }, { QStringLiteral("gamma"), options.overlapSlowdown },
         { QStringLiteral("hosts"), topology.hostCount() }, { QStringLiteral("hosts_from"), qs(topology.source()) },
-        { QStringLiteral("links"), links }, { QStringLiteral("peak_transfers"), static_cast<qint64>(s.peakTransfers) },
-        { QStringLiteral("ops_without_counterpart"), static_cast<qint64>(s.withoutCounterpart) } };
+        { QStringLiteral("links"), links }, { QStringLiteral("peak_transfers"), static_cast<qint64>(replay.schedule.peakTransfers) },
+        { QStringLiteral("ops_without_counterpart"), static_cast<qint64>(replay.graph->withoutCounterpart()) } };
 }
 
 bool parseSteps(const QString& text, std::int64_t& first, std::int64_t& last)
@@ -164,11 +167,12 @@ int ReplayCommand::run(const QStringList& args)
         return 2;
     QTextStream err(stderr);
     ReplayOptions options;
-    if (parser.isSet(stepsOption) && !parseSteps(parser.value(stepsOption), options.firstStep, options.lastStep)) {
+    SessionOptions sessionOptions;
+    ExtractOptions& extract = sessionOptions.extract;
+    if (parser.isSet(stepsOption) && !parseSteps(parser.value(stepsOption), extract.firstStep, extract.lastStep)) {
         err << "sightline-cli replay: --steps wants N or A-B with A <= B, not '" << parser.value(stepsOption) << "'\n";
         return 2;
     }
-    AlignmentOptions alignOptions;
     std::map<int, TimeNs> offsetByRank;
     for (const QString& o : parser.values(offsetOption)) {
         const QStringList kv = o.split(QLatin1Char('='));
@@ -184,12 +188,12 @@ int ReplayCommand::run(const QStringList& args)
     }
     const QString durations = parser.value(durationsOption);
     if (durations == QLatin1String("mean")) {
-        options.durationSource = DurationSource::StepMean;
+        extract.durationSource = DurationSource::StepMean;
     } else if (durations.startsWith(QLatin1String("step:"))) {
         bool ok = false;
-        options.durationSource = DurationSource::OneStep;
-        options.durationStep = durations.mid(5).toLongLong(&ok);
-        if (!ok || options.durationStep < 0) {
+        extract.durationSource = DurationSource::OneStep;
+        extract.durationStep = durations.mid(5).toLongLong(&ok);
+        if (!ok || extract.durationStep < 0) {
             err << "sightline-cli replay: --durations step:N wants a step number, not '" << durations << "'\n";
             return 2;
         }
@@ -254,17 +258,11 @@ int ReplayCommand::run(const QStringList& args)
     if (!trace)
         return fail(trace.status());
     const Trace& t = **trace;
-    if (Status s = Replayer::checkMemory(t, *limits); !s.ok())
-        return fail(s);
-    Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(*trace);
-    if (!graph)
-        return fail(graph.status());
-    const DependencyGraph& g = **graph;
     for (const auto& [rank, value] : offsetByRank) {
         bool found = false;
         for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
             if (t.rankInfo(RankId(r)).rank == rank) {
-                alignOptions.overrides[r] = value;
+                sessionOptions.alignment.overrides[r] = value;
                 found = true;
             }
         }
@@ -273,29 +271,29 @@ int ReplayCommand::run(const QStringList& args)
             return 2;
         }
     }
-    ClockAlignment alignment;
-    if (parser.isSet(noAlignOption)) {
-        alignment.offsets.assign(t.ranks().size(), 0);
-        for (const auto& [r, value] : alignOptions.overrides)
-            alignment.offsets[r] = value;
-    } else {
-        alignment = ClockAligner::align(g, alignOptions);
-    }
-    options.rankOffsets = alignment.offsets;
+    sessionOptions.align = !parser.isSet(noAlignOption);
+    Expected<std::shared_ptr<const JobSession>> opened = JobSession::open(*trace, sessionOptions, *limits);
+    if (!opened)
+        return fail(opened.status());
+    const JobSession& session = **opened;
+    const DependencyGraph& g = *session.graph();
+    const ClockAlignment& alignment = session.alignment();
     std::array<LinkFit, kLinkTypeCount> fits {};
     if (options.communication == CommSource::CostModel && !parser.isSet(noFitOption))
-        fits = Replayer::fitCostModel(g, options);
+        fits = session.fitCostModel(options.topology, options.costModel);
     for (const auto& [type, value] : linkValues) {
         options.costModel.setParameters(type, value);
         fits[static_cast<int>(type)].fitted = false;
     }
-    const LinkTopology topology(t, options.topology);
-    Expected<Schedule> schedule = Replayer::replay(g, options);
-    if (!schedule)
-        return fail(schedule.status());
-    const Schedule& s = *schedule;
-    const CriticalPath path = CriticalPathAnalysis::compute(g, s);
-    const std::vector<RankResult> ranks = rankResults(t, s);
+    Expected<ReplayResult> replayed = session.replay(options);
+    if (!replayed)
+        return fail(replayed.status());
+    const ReplayResult& replay = *replayed;
+    const ExecutionGraph& x = *replay.graph;
+    const Schedule& s = replay.schedule;
+    const CriticalPath& path = replay.criticalPath;
+    const LinkTopology topology(x.ranks(), options.topology);
+    const std::vector<RankResult> ranks = rankResults(x, s);
     double measuredIteration = 0, replayedIteration = 0;
     for (const RankResult& r : ranks) {
         measuredIteration = std::max(measuredIteration, r.measured);
@@ -304,7 +302,7 @@ int ReplayCommand::run(const QStringList& args)
     if (ranks.empty())
         replayedIteration = ms(s.finish - s.begin);
 
-    // Path ops: time each vertex holds the path, in path order.
+    // Path items: time each holds the path, in path order.
     const std::vector<CriticalPath::Hold> pathOps = path.holds();
     QStringList lint;
     for (const GraphLint& l : g.lint())
@@ -315,7 +313,7 @@ int ReplayCommand::run(const QStringList& args)
 
     if (!parser.value(exportOption).isEmpty()) {
         QString error;
-        if (!ChromeExport::write(parser.value(exportOption), g, s, path, error)) {
+        if (!ChromeExport::write(parser.value(exportOption), x, s, path, error)) {
             err << "sightline-cli replay: cannot write " << parser.value(exportOption) << ": " << error << '\n';
             return 1;
         }
@@ -329,14 +327,14 @@ int ReplayCommand::run(const QStringList& args)
         }
         QJsonArray opArray;
         for (const CriticalPath::Hold& h : pathOps) {
-            opArray.append(QJsonObject { { QStringLiteral("name"), vertexName(g, h.vertex) }, { QStringLiteral("rank"), vertexRank(g, h.vertex) },
+            opArray.append(QJsonObject { { QStringLiteral("name"), itemName(g, x, h.item) }, { QStringLiteral("rank"), itemRank(x, h.item) },
                 { QStringLiteral("duration_ms"), rounded(ms(h.held), 4) },
                 { QStringLiteral("share_pct"), path.length > 0 ? rounded(100.0 * static_cast<double>(h.held) / static_cast<double>(path.length), 2) : 0.0 } });
         }
         QJsonArray perRank;
-        for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+        for (std::uint32_t r = 0; r < x.ranks().size(); ++r) {
             QJsonObject o = breakdownJson(path.perRank[r]);
-            o.insert(QStringLiteral("rank"), t.rankInfo(RankId(r)).rank);
+            o.insert(QStringLiteral("rank"), x.ranks()[r].rank);
             perRank.append(o);
         }
         QJsonArray offsets, residuals;
@@ -348,7 +346,7 @@ int ReplayCommand::run(const QStringList& args)
             { QStringLiteral("iteration"),
                 QJsonObject { { QStringLiteral("measured_ms"), rounded(measuredIteration, 4) }, { QStringLiteral("replayed_ms"), rounded(replayedIteration, 4) },
                     { QStringLiteral("error_pct"), errorPct(measuredIteration, replayedIteration) } } },
-            { QStringLiteral("steps"), options.firstStep >= 0 ? QString::number(options.firstStep) + QLatin1Char('-') + QString::number(options.lastStep) : QStringLiteral("common") },
+            { QStringLiteral("steps"), extract.firstStep >= 0 ? QString::number(extract.firstStep) + QLatin1Char('-') + QString::number(extract.lastStep) : QStringLiteral("common") },
             { QStringLiteral("ranks"), rankArray },
             { QStringLiteral("critical_path"),
                 QJsonObject { { QStringLiteral("length_ms"), rounded(ms(path.length), 4) }, { QStringLiteral("breakdown_ms"), breakdownJson(path.total) },
@@ -358,7 +356,9 @@ int ReplayCommand::run(const QStringList& args)
             { QStringLiteral("graph"), QJsonObject { { QStringLiteral("vertices"), static_cast<qint64>(g.vertexCount()) },
                                           { QStringLiteral("edges"), static_cast<qint64>(g.edgeCount()) },
                                           { QStringLiteral("logical_collectives"), static_cast<qint64>(g.collectives().size()) } } },
-            { QStringLiteral("model"), modelJson(options, topology, fits, s, durations, comm) },
+            { QStringLiteral("execution_graph"), QJsonObject { { QStringLiteral("items"), static_cast<qint64>(x.itemCount()) },
+                                                    { QStringLiteral("edges"), static_cast<qint64>(x.edgeCount()) } } },
+            { QStringLiteral("model"), modelJson(options, topology, fits, replay, durations, comm) },
             { QStringLiteral("lint"), QJsonArray::fromStringList(lint) },
         };
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
@@ -371,7 +371,7 @@ int ReplayCommand::run(const QStringList& args)
             << QString::number(r.replayed, 'f', 3) << " ms (" << errorPct(r.measured, r.replayed) << "%)\n";
     }
     out << "Graph: " << g.vertexCount() << " vertices, " << g.edgeCount() << " edges, " << g.collectives().size()
-        << " logical collectives\n";
+        << " logical collectives; " << x.itemCount() << " items replayed\n";
     out << "Model: durations " << durations << ", transfers " << comm;
     if (options.overlapSlowdown > 0)
         out << ", gamma " << options.overlapSlowdown;
@@ -387,8 +387,8 @@ int ReplayCommand::run(const QStringList& args)
         }
         out << "  at most " << s.peakTransfers << " transfers in flight at once\n";
     }
-    if (s.withoutCounterpart > 0)
-        out << "  " << s.withoutCounterpart << " ops had no counterpart in the chosen steps and kept their own duration\n";
+    if (x.withoutCounterpart() > 0)
+        out << "  " << x.withoutCounterpart() << " ops had no counterpart in the chosen steps and kept their own duration\n";
     out << "Clock offsets (us):";
     for (std::uint32_t r = 0; r < t.ranks().size(); ++r)
         out << ' ' << QString::number(static_cast<double>(alignment.offsets[r]) / 1000.0, 'f', 1);
@@ -401,7 +401,7 @@ int ReplayCommand::run(const QStringList& args)
     if (longest.size() > static_cast<std::size_t>(top))
         longest.resize(static_cast<std::size_t>(top));
     for (const CriticalPath::Hold& h : longest)
-        out << "  " << QString::number(ms(h.held), 'f', 3) << " ms  rank " << vertexRank(g, h.vertex) << "  " << vertexName(g, h.vertex) << '\n';
+        out << "  " << QString::number(ms(h.held), 'f', 3) << " ms  rank " << itemRank(x, h.item) << "  " << itemName(g, x, h.item) << '\n';
     for (const QString& l : lint)
         out << "lint: " << l << '\n';
     return 0;

@@ -1,7 +1,7 @@
 #include "core/analysis/criticalpath.h"
 
 #include "core/base/checkedmath.h"
-#include "core/graph/dependencygraph.h"
+#include "core/exec/executiongraph.h"
 #include "core/replay/schedule.h"
 
 #include <algorithm>
@@ -62,9 +62,9 @@ std::vector<CriticalPath::Hold> CriticalPath::holds() const
     std::vector<Hold> out;
     std::array<TimeNs, kPathCategoryCount> byCategory {};
     for (const PathSegment& seg : segments) {
-        if (out.empty() || out.back().vertex != seg.vertex) {
+        if (out.empty() || out.back().item != seg.item) {
             byCategory.fill(0);
-            out.push_back({ seg.vertex, 0, seg.category });
+            out.push_back({ seg.item, 0, seg.category });
         }
         Hold& h = out.back();
         const TimeNs length = minus(seg.to, seg.from);
@@ -77,12 +77,11 @@ std::vector<CriticalPath::Hold> CriticalPath::holds() const
     return out;
 }
 
-CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const Schedule& s)
+CriticalPath CriticalPathAnalysis::compute(const ExecutionGraph& graph, const Schedule& s)
 {
-    const Trace& t = graph.trace();
-    const std::uint32_t n = graph.vertexCount();
+    const std::uint32_t n = graph.itemCount();
     CriticalPath path;
-    path.perRank.assign(t.ranks().size(), {});
+    path.perRank.assign(graph.ranks().size(), {});
     path.slack.assign(n, Schedule::kNotReplayed);
 
     // The last instant: the latest replayed end (lowest id on ties).
@@ -94,18 +93,12 @@ CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const S
     if (last == Schedule::kSelf)
         return path;
 
-    auto isHost = [&](std::uint32_t v) {
-        if (graph.isCollectiveVertex(v))
-            return false;
-        return !isGpuTrack(t.trackInfo(t.track(OpId(v))).kind);
-    };
-    auto opCategory = [&](std::uint32_t v) {
-        return graph.isCollectiveVertex(v) ? PathCategory::Communication : categoryOfOp(t.kind(OpId(v)));
-    };
+    auto isHost = [&](std::uint32_t v) { return graph.track(ItemId(v)).isValid() && !graph.onDevice(ItemId(v)); };
+    auto opCategory = [&](std::uint32_t v) { return categoryOfOp(graph.kind(ItemId(v))); };
     std::vector<PathSegment> reversed;
     auto push = [&](std::uint32_t v, TimeNs from, TimeNs to, PathCategory c) {
         if (to > from)
-            reversed.push_back({ v, from, to, c });
+            reversed.push_back({ ItemId(v), from, to, c });
     };
     // Walk back: at an end, either the op's own time (back to its start) or a tail after an awaited
     // end; at a start, a gap after the instant that released it, or the beginning of the path.
@@ -142,17 +135,17 @@ CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const S
         const TimeNs d = minus(seg.to, seg.from);
         TimeNs& total = path.total[static_cast<int>(seg.category)];
         total = plus(total, d);
-        if (graph.isCollectiveVertex(seg.vertex)) {
-            for (OpId p : graph.collective(seg.vertex).participants) {
-                TimeNs& own = path.perRank[t.rank(p).value()][static_cast<int>(seg.category)];
-                own = plus(own, d);
-            }
-        } else {
-            TimeNs& own = path.perRank[t.rank(OpId(seg.vertex)).value()][static_cast<int>(seg.category)];
+        auto addTo = [&](RankId r) {
+            TimeNs& own = path.perRank[r.value()][static_cast<int>(seg.category)];
             own = plus(own, d);
-        }
-        if (path.vertices.empty() || path.vertices.back() != seg.vertex)
-            path.vertices.push_back(seg.vertex);
+        };
+        const ItemId item = seg.item;
+        if (graph.rank(item).isValid())
+            addTo(graph.rank(item));
+        else if (const CommCost* c = graph.comm(item))
+            std::for_each(graph.commRanks(*c).begin(), graph.commRanks(*c).end(), addTo);
+        if (path.items.empty() || path.items.back() != seg.item)
+            path.items.push_back(seg.item);
     }
 
     // Slack: latest times in reverse topological order. Constraints, as the replay applied them:
@@ -166,7 +159,7 @@ CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const S
                 const std::uint32_t y = graph.target(e);
                 if (!s.replayed(y) || graph.ref(e) == EdgeRef::StartToStart)
                     continue;
-                const TimeNs bound = graph.ref(e) == EdgeRef::EndToEnd ? minus(latestEnd[y], s.tail[y]) : minus(latestStart[y], s.gap[y]);
+                const TimeNs bound = graph.ref(e) == EdgeRef::EndToEnd ? minus(latestEnd[y], graph.tail(ItemId(y))) : minus(latestStart[y], graph.gap(ItemId(y)));
                 latestEnd[x] = std::min(latestEnd[x], bound);
             }
         } else {
@@ -174,7 +167,7 @@ CriticalPath CriticalPathAnalysis::compute(const DependencyGraph& graph, const S
             for (std::uint32_t e = graph.outBegin(x); e < graph.outBegin(x + 1); ++e) {
                 const std::uint32_t y = graph.target(e);
                 if (s.replayed(y) && graph.ref(e) == EdgeRef::StartToStart)
-                    bound = std::min(bound, minus(latestStart[y], s.gap[y]));
+                    bound = std::min(bound, minus(latestStart[y], graph.gap(ItemId(y))));
             }
             latestStart[x] = std::min(latestStart[x], bound);
             path.slack[x] = std::max<TimeNs>(0, std::min(minus(latestStart[x], s.start[x]), minus(latestEnd[x], s.end[x])));

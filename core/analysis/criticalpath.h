@@ -1,13 +1,13 @@
 #pragma once
 
-#include "core/base/ids.h"
+#include "core/exec/executiongraph.h"
 
 #include <array>
 #include <vector>
 
 namespace sightline {
 
-class DependencyGraph;
+class ExecutionGraph;
 struct Schedule;
 
 // What time on the critical path was spent on.
@@ -15,10 +15,10 @@ enum class PathCategory : std::uint8_t { Compute, Communication, Launch, Io, Wai
 inline constexpr int kPathCategoryCount = 5;
 const char* pathCategoryName(PathCategory c);
 
-// One stretch of the critical path: a vertex (op or logical collective) and the time it holds the
-// path, from `from` to `to`, with what that time counts as.
+// One stretch of the critical path: an item of the execution graph and the time it holds the path,
+// from `from` to `to`, with what that time counts as.
 struct PathSegment {
-    std::uint32_t vertex;
+    ItemId item;
     TimeNs from;
     TimeNs to;
     PathCategory category;
@@ -28,18 +28,18 @@ struct CriticalPath {
     std::vector<PathSegment> segments; // in time order
     TimeNs length = 0;
     std::array<TimeNs, kPathCategoryCount> total {};
-    // Per rank (by RankId): the same breakdown for segments on that rank's ops. Logical collectives
-    // count for every participant's rank.
+    // Per rank of the execution graph: the same breakdown for segments on that rank's items. Items
+    // spanning ranks (logical collectives) count for every rank they span.
     std::vector<std::array<TimeNs, kPathCategoryCount>> perRank;
-    // Per vertex: latest end that keeps the makespan minus replayed end; kNotReplayed where not replayed.
+    // Per item: latest end that keeps the makespan minus replayed end; kNotReplayed where not replayed.
     std::vector<TimeNs> slack;
-    // Vertices on the path, in order, without repeats.
-    std::vector<std::uint32_t> vertices;
+    // Items on the path, in order, without repeats.
+    std::vector<ItemId> items;
 
-    // Consecutive segments of one vertex taken together, in path order: the time each holds the path
+    // Consecutive segments of one item taken together, in path order: the time each holds the path
     // and the category it held longest.
     struct Hold {
-        std::uint32_t vertex;
+        ItemId item;
         TimeNs held;
         PathCategory category;
     };
@@ -53,7 +53,7 @@ struct CriticalPath {
 // order. Pure.
 class CriticalPathAnalysis {
 public:
-    static CriticalPath compute(const DependencyGraph& graph, const Schedule& schedule);
+    static CriticalPath compute(const ExecutionGraph& graph, const Schedule& schedule);
 };
 
 } // namespace sightline

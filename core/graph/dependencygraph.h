@@ -76,6 +76,7 @@ public:
     ~DependencyGraph();
 
     const Trace& trace() const { return *m_trace; }
+    const std::shared_ptr<const Trace>& tracePointer() const { return m_trace; }
     std::uint32_t opCount() const { return static_cast<std::uint32_t>(m_trace->opCount()); }
     std::uint32_t vertexCount() const { return opCount() + static_cast<std::uint32_t>(m_collectives.size()); }
     std::size_t edgeCount() const { return m_outTarget.size(); }

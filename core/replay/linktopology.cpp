@@ -1,6 +1,6 @@
 #include "core/replay/linktopology.h"
 
-#include "core/model/trace.h"
+#include "core/exec/executiongraph.h"
 
 #include <algorithm>
 #include <map>
@@ -28,8 +28,8 @@ bool parseLinkType(const std::string& text, LinkType* type)
     return false;
 }
 
-LinkTopology::LinkTopology(const Trace& trace, const TopologyOptions& options)
-    : m_rankCount(static_cast<std::uint32_t>(trace.ranks().size()))
+LinkTopology::LinkTopology(std::span<const ExecRank> ranks, const TopologyOptions& options)
+    : m_rankCount(static_cast<std::uint32_t>(ranks.size()))
     , m_intraHost(options.intraHost)
 {
     m_host.assign(m_rankCount, 0);
@@ -38,14 +38,13 @@ LinkTopology::LinkTopology(const Trace& trace, const TopologyOptions& options)
     for (std::uint32_t r = 0; r < m_rankCount; ++r)
         byRank[r] = r;
     std::sort(byRank.begin(), byRank.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return trace.rankInfo(RankId(a)).rank < trace.rankInfo(RankId(b)).rank;
+        return ranks[a].rank < ranks[b].rank;
     });
-    const bool named = std::all_of(trace.ranks().begin(), trace.ranks().end(),
-        [&](const RankInfo& r) { return r.host.isValid() && !trace.string(r.host).empty(); });
+    const bool named = std::all_of(ranks.begin(), ranks.end(), [](const ExecRank& r) { return !r.host.empty(); });
     if (options.ranksPerHost <= 0 && named && m_rankCount > 0) {
         std::map<std::string_view, int> hosts;
         for (std::uint32_t r : byRank) {
-            const auto [it, inserted] = hosts.emplace(trace.string(trace.rankInfo(RankId(r)).host), static_cast<int>(hosts.size()));
+            const auto [it, inserted] = hosts.emplace(ranks[r].host, static_cast<int>(hosts.size()));
             m_host[r] = it->second;
         }
         m_hostCount = static_cast<int>(hosts.size());

@@ -9,7 +9,7 @@
 
 namespace sightline {
 
-class Trace;
+struct ExecRank;
 
 // The kinds of link a transfer can cross, from fastest to slowest in a usual cluster (Proteus §VI).
 enum class LinkType : std::uint8_t { NvLink, Pcie, Network };
@@ -35,7 +35,8 @@ struct TopologyOptions {
 // Immutable once built.
 class LinkTopology {
 public:
-    LinkTopology(const Trace& trace, const TopologyOptions& options = {});
+    // Over the ranks of an execution graph (RankId = index into ranks).
+    explicit LinkTopology(std::span<const ExecRank> ranks, const TopologyOptions& options = {});
 
     int hostCount() const { return m_hostCount; }
     int hostOf(RankId rank) const { return m_host[rank.value()]; }

@@ -10,7 +10,7 @@ namespace sightline {
 
 // One replayed step of one rank: the ProfilerStep span as measured and as replayed.
 struct ReplayedStep {
-    RankId rank;
+    RankId rank; // of the execution graph
     std::int64_t number = -1;
     TimeNs measured = 0; // duration
     TimeNs replayed = 0;
@@ -18,20 +18,19 @@ struct ReplayedStep {
 
 // Busy time of one device (track) over the replayed window.
 struct DeviceUtilisation {
-    TrackId track;
+    TrackId track; // of the execution graph
     TimeNs busy = 0; // union of replayed op intervals
     TimeNs span = 0; // replayed window of the track's rank
 };
 
-// The output of a replay, over the same vertex ids as the DependencyGraph (ops, then logical
-// collectives), so measured and replayed timelines share drawing and hit-testing. Vertices outside
-// the replayed window have start == kNotReplayed. The model parameters (gap before start, minimum
-// duration, tail after the awaited end) and the instant that bound each start and end are kept for
-// the critical path and slack. Immutable once built.
+// The output of a replay, indexed by the ItemId of the execution graph it replayed. Items that no
+// replay reached have start == kNotReplayed. The effective minimum duration of each item (the cost
+// model and the overlap slowdown change it) and the instant that bound each start and end are kept
+// for the critical path and slack. Immutable once built.
 struct Schedule {
     static constexpr TimeNs kNotReplayed = std::numeric_limits<TimeNs>::min();
-    // Cause of an instant: a vertex id with kEndBit when the source's end bound it; kSelf when the
-    // vertex's own start (for an end) or its measured start (for a root) did.
+    // Cause of an instant: an item id with kEndBit when the source's end bound it; kSelf when the
+    // item's own start (for an end) or its anchor (for a root) did.
     static constexpr std::uint32_t kEndBit = 0x80000000u;
     static constexpr std::uint32_t kSelf = 0xFFFFFFFFu;
 
@@ -39,18 +38,14 @@ struct Schedule {
     std::vector<TimeNs> end;
     std::vector<std::uint32_t> startCause;
     std::vector<std::uint32_t> endCause;
-    std::vector<TimeNs> gap;
     std::vector<TimeNs> minDuration;
-    std::vector<TimeNs> tail;
-    // Instants in the order they were resolved (vertex id, kEndBit for ends): a topological order.
+    // Instants in the order they were resolved (item id, kEndBit for ends): a topological order.
     std::vector<std::uint32_t> order;
 
     TimeNs begin = 0; // earliest replayed start
     TimeNs finish = 0; // latest replayed end
     std::vector<ReplayedStep> steps;
     std::vector<DeviceUtilisation> utilisation;
-    // With durations from other steps: in-scope ops that had no counterpart there and kept their own.
-    std::size_t withoutCounterpart = 0;
     // With the cost model: the most transfers that were in flight at once.
     std::size_t peakTransfers = 0;
     // Some replayed time lies beyond ±2^62 ns (durations or costs past any real job; sums saturate).

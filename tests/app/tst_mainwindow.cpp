@@ -93,7 +93,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
         const auto& analysis = *window.analysis();
         QVERIFY(analysis.status.ok());
-        QVERIFY(analysis.criticalPath.length > 0);
+        QVERIFY(analysis.replay && analysis.replay->criticalPath.length > 0);
         QVERIFY(analysis.replayedLayout && analysis.replayedLayout->opCount() > 0);
         QVERIFY(!analysis.busyRanks.empty() && !analysis.commInFlight.empty());
         for (const auto& [t, v] : analysis.busyRanks)
@@ -101,7 +101,7 @@ private Q_SLOTS:
         QCOMPARE(analysis.busyRanks.back().second, 0);
         QCOMPARE(analysis.commInFlight.back().second, 0);
         // Selecting an op draws arrows from what it waits for and to what it releases.
-        const auto& graph = *analysis.graph;
+        const auto& graph = *analysis.session->graph();
         for (std::uint32_t v = 0; v < loaded->opCount(); ++v) {
             if (graph.inBegin(v + 1) > graph.inBegin(v) && graph.outBegin(v + 1) > graph.outBegin(v)) {
                 window.timeline()->selectOp(sightline::OpId(v));

@@ -11,6 +11,7 @@
 #include "kinetogenerator.h"
 
 #include "core/analysis/criticalpath.h"
+#include "core/exec/costextractor.h"
 #include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
@@ -202,14 +203,29 @@ int main(int argc, char** argv)
         participants += c.participants.size();
         fullCollectives += c.participants.size() == static_cast<std::size_t>(trace->ranks().size());
     }
-    const std::vector<std::int64_t> common = Replayer::commonSteps(*graph);
+    const std::vector<std::int64_t> common = CostExtractor::commonSteps(*trace);
 
-    // Replay over all common steps (the default options), single threaded.
+    // The execution graph of all common steps (the default options), single threaded.
+    std::shared_ptr<const ExecutionGraph> exec;
+    Timings extractTimes;
+    for (int i = 0; i < runs; ++i) {
+        exec.reset();
+        auto extracted = extractTimes.run([&] { return CostExtractor::extract(*graph); });
+        if (!extracted) {
+            std::fprintf(stderr, "cost extraction failed: %s\n", extracted.status().toString().c_str());
+            return 1;
+        }
+        exec = std::move(*extracted);
+    }
+    const double extractSeconds = extractTimes.medianWall();
+    const double execBytes = static_cast<double>(exec->memoryBytes());
+
+    // Replay, single threaded.
     Schedule schedule;
     Timings replayTimes;
     for (int i = 0; i < runs; ++i) {
         schedule = Schedule {}; // the previous run's schedule is released first
-        auto replayed = replayTimes.run([&] { return Replayer::replay(*graph, ReplayOptions {}); });
+        auto replayed = replayTimes.run([&] { return Replayer::replay(*exec, ReplayOptions {}); });
         if (!replayed) {
             std::fprintf(stderr, "replay failed: %s\n", replayed.status().toString().c_str());
             return 1;
@@ -218,15 +234,13 @@ int main(int argc, char** argv)
     }
     const double replaySeconds = replayTimes.medianWall();
     const double scheduleBytes = static_cast<double>(schedule.memoryBytes());
-    std::size_t replayedVertices = 0;
-    for (std::uint32_t v = 0; v < graph->vertexCount(); ++v)
-        replayedVertices += schedule.replayed(v);
+    const std::size_t replayedItems = exec->itemCount();
 
     // Critical path.
     Timings pathTimes;
     CriticalPath path;
     for (int i = 0; i < runs; ++i)
-        path = pathTimes.run([&] { return CriticalPathAnalysis::compute(*graph, schedule); });
+        path = pathTimes.run([&] { return CriticalPathAnalysis::compute(*exec, schedule); });
     const double pathSeconds = pathTimes.medianWall();
 
     // The same replay with transfers from the alpha-beta model fitted to the job's own all-reduces and
@@ -234,13 +248,13 @@ int main(int argc, char** argv)
     ReplayOptions modelOptions;
     modelOptions.communication = CommSource::CostModel;
     const auto fitStart = Clock::now();
-    const auto fits = Replayer::fitCostModel(*graph, modelOptions);
+    const auto fits = CostExtractor::fitCostModel(*graph, {}, modelOptions.topology, modelOptions.costModel);
     const double fitSeconds = seconds(fitStart, Clock::now());
     Timings modelTimes;
     std::size_t peakTransfers = 0;
     double modelMeasured = 0, modelReplayed = 0;
     for (int i = 0; i < runs; ++i) {
-        auto replayed = modelTimes.run([&] { return Replayer::replay(*graph, modelOptions); });
+        auto replayed = modelTimes.run([&] { return Replayer::replay(*exec, modelOptions); });
         if (!replayed) {
             std::fprintf(stderr, "replay with the cost model failed: %s\n", replayed.status().toString().c_str());
             return 1;
@@ -276,6 +290,7 @@ int main(int argc, char** argv)
     const double edgesPerOp = static_cast<double>(graph->edgeCount()) / ops;
     const double graphBytesPerOp = graphBytes / ops;
     const double scheduleBytesPerOp = scheduleBytes / ops;
+    const double execBytesPerItem = execBytes / static_cast<double>(std::max<std::size_t>(1, exec->itemCount()));
 
     std::printf("\n## Replay of a generated %d-rank data-parallel job (%s)\n\n", kWorldSize, dataDir.c_str());
     std::printf("| metric | value |\n|---|---|\n");
@@ -295,11 +310,13 @@ int main(int argc, char** argv)
         graphOpsPerSecond / 1e6, graphTimes.bestWall(), graphTimes.medianCpu());
     std::printf("| vertices / edges | %u / %zu (%.2f edges per op) |\n", graph->vertexCount(), graph->edgeCount(), edgesPerOp);
     std::printf("| graph bytes per op | %.1f (resident growth %.1f) |\n", graphBytesPerOp, static_cast<double>(rssGraph - rssTrace) / ops);
+    std::printf("| execution graph (median of %d, one thread) | %.3f s, %.2f M items/s; %u items, %zu edges, %.1f bytes per item |\n", runs,
+        extractSeconds, static_cast<double>(exec->itemCount()) / extractSeconds / 1e6, exec->itemCount(), exec->edgeCount(), execBytesPerItem);
     std::printf("| replay (median of %d, one thread) | %.3f s, %.2f M ops/s (target >= 5); best %.3f s, thread CPU %.3f s |\n", runs,
         replaySeconds, replayOpsPerSecond / 1e6, replayTimes.bestWall(), replayTimes.medianCpu());
-    std::printf("| replayed vertices | %zu of %u |\n", replayedVertices, graph->vertexCount());
+    std::printf("| replayed items | %zu of %u vertices |\n", replayedItems, graph->vertexCount());
     std::printf("| schedule bytes per op | %.1f |\n", scheduleBytesPerOp);
-    std::printf("| graph + schedule bytes per op | %.1f (target <= 100) |\n", graphBytesPerOp + scheduleBytesPerOp);
+    std::printf("| graph + execution graph + schedule bytes per op | %.1f |\n", graphBytesPerOp + execBytes / ops + scheduleBytesPerOp);
     std::printf("| critical path (median of %d, informational) | %.3f s, %zu segments |\n", runs, pathSeconds, path.segments.size());
     std::printf("| replay with the cost model (median of %d, informational) | %.3f s, %.2f M ops/s; fit %.3f s over %d transfers "
                 "(network: %.1f us/step, %.2f GB/s, mean fit error %.1f %%); at most %zu transfers in flight; step time %+.2f %% |\n",
@@ -314,11 +331,11 @@ int main(int argc, char** argv)
     if (json) {
         std::printf("{\"benchmark\": \"replay\", \"ranks\": %zu, \"ops\": %zu, \"collectives\": %zu, \"lint\": %zu, "
                     "\"common_steps\": %zu, \"load_s\": %.4f, \"graph_s\": %.4f, \"graph_cpu_s\": %.4f, \"graph_mops\": %.3f, \"edges_per_op\": %.3f, "
-                    "\"graph_bytes_per_op\": %.2f, \"replay_s\": %.4f, \"replay_cpu_s\": %.4f, \"replay_mops\": %.3f, \"schedule_bytes_per_op\": %.2f, "
+                    "\"graph_bytes_per_op\": %.2f, \"extract_s\": %.4f, \"exec_bytes_per_item\": %.2f, \"replay_s\": %.4f, \"replay_cpu_s\": %.4f, \"replay_mops\": %.3f, \"schedule_bytes_per_op\": %.2f, "
                     "\"total_bytes_per_op\": %.2f, \"critical_path_s\": %.4f, \"replay_error_mean_pct\": %.3f, "
                     "\"replay_error_max_pct\": %.3f, \"runs\": %d}\n",
             trace->ranks().size(), trace->opCount(), graph->collectives().size(), graph->lint().size(), common.size(), loadSeconds,
-            graphSeconds, graphTimes.medianCpu(), graphOpsPerSecond / 1e6, edgesPerOp, graphBytesPerOp, replaySeconds, replayTimes.medianCpu(),
+            graphSeconds, graphTimes.medianCpu(), graphOpsPerSecond / 1e6, edgesPerOp, graphBytesPerOp, extractSeconds, execBytesPerItem, replaySeconds, replayTimes.medianCpu(),
             replayOpsPerSecond / 1e6,
             scheduleBytesPerOp, graphBytesPerOp + scheduleBytesPerOp, pathSeconds, errorMean, errorMax, runs);
     }

@@ -10,6 +10,7 @@
 #include "core/replay/replayer.h"
 
 #include "jobbuilder.h"
+#include "opreplay.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -79,10 +80,10 @@ ReplayOptions modelOptions()
     return o;
 }
 
-TimeNs collectiveDuration(const DependencyGraph& g, const Schedule& s, OpId participant)
+TimeNs collectiveDuration(const OpReplay& r, OpId participant)
 {
-    const std::uint32_t c = g.collectiveOf(participant);
-    return c == DependencyGraph::kNoVertex ? -1 : s.end[c] - s.start[c];
+    const ItemId c = r.collectiveOf(participant);
+    return c.isValid() ? r.schedule.end[c.value()] - r.schedule.start[c.value()] : -1;
 }
 
 } // namespace
@@ -199,7 +200,7 @@ private slots:
         for (int r = 0; r < 4; ++r)
             b.track(b.rank(r, r < 2 ? "node-a" : "node-b"), TrackKind::CpuThread, 1);
         const TracePtr trace = b.finish();
-        const LinkTopology named(*trace);
+        const LinkTopology named(CostExtractor::ranksOf(*trace));
         QCOMPARE(named.hostCount(), 2);
         QCOMPARE(named.source(), std::string("host names"));
         const RankId sameHost[] = { RankId(0), RankId(1) };
@@ -217,7 +218,7 @@ private slots:
         TopologyOptions o;
         o.ranksPerHost = 1;
         o.intraHost = LinkType::Pcie;
-        const LinkTopology perRank(*trace, o);
+        const LinkTopology perRank(CostExtractor::ranksOf(*trace), o);
         QCOMPARE(perRank.hostCount(), 4);
         QCOMPARE(perRank.route(sameHost).type, LinkType::Network);
     }
@@ -230,22 +231,22 @@ private slots:
             const auto g = graphOf(j.trace);
             QVERIFY(g);
             QCOMPARE(g->collectives().size(), std::size_t(2));
-            const Expected<Schedule> s = Replayer::replay(*g, modelOptions());
-            QVERIFY2(s, errorOf(s).c_str());
+            const Expected<OpReplay> r = OpReplay::run(*g, {}, modelOptions());
+            QVERIFY2(r, errorOf(r).c_str());
             const TimeNs alone = 40 * us;
             const TimeNs expected = concurrent ? 2 * alone : alone;
-            QCOMPARE(collectiveDuration(*g, *s, j.first[0]), expected);
-            QCOMPARE(collectiveDuration(*g, *s, j.second[0]), expected);
-            QCOMPARE(s->peakTransfers, std::size_t(concurrent ? 2 : 1));
+            QCOMPARE(collectiveDuration(*r, j.first[0]), expected);
+            QCOMPARE(collectiveDuration(*r, j.second[0]), expected);
+            QCOMPARE(r->schedule.peakTransfers, std::size_t(concurrent ? 2 : 1));
             // The participants end with their collective.
-            QVERIFY(s->end[j.first[1].value()] >= s->end[g->collectiveOf(j.first[1])]);
+            QVERIFY(r->end(j.first[1]) >= r->schedule.end[r->collectiveOf(j.first[1]).value()]);
         }
         // Measured transfer times ignore the model: the measured 100 us pure transfer.
         const SharedLinkJob j = sharedLinkJob(true, "node", "node", bytes);
         const auto g = graphOf(j.trace);
-        const Expected<Schedule> measured = Replayer::replay(*g);
+        const Expected<OpReplay> measured = OpReplay::run(*g);
         QVERIFY2(measured, errorOf(measured).c_str());
-        QCOMPARE(collectiveDuration(*g, *measured, j.first[0]), 100 * us);
+        QCOMPARE(collectiveDuration(*measured, j.first[0]), 100 * us);
     }
 
     void parameterServerPushesShareTheServersInterface()
@@ -285,10 +286,10 @@ private slots:
             QCOMPARE(g->collectives().size(), std::size_t(workers));
             ReplayOptions o = modelOptions(); // network: 0.5 us per step, 0.25 GB/s
             o.costModel.setParameters(LinkType::Pcie, { 0.0, 10.0 });
-            const Expected<Schedule> s = Replayer::replay(*g, o);
-            QVERIFY2(s, errorOf(s).c_str());
+            const Expected<OpReplay> r = OpReplay::run(*g, {}, o);
+            QVERIFY2(r, errorOf(r).c_str());
             for (OpId push : pushes)
-                QCOMPARE(collectiveDuration(*g, *s, push), TimeNs(500 + workers * 4'000'000));
+                QCOMPARE(collectiveDuration(*r, push), TimeNs(500 + workers * 4'000'000));
         }
     }
 
@@ -296,10 +297,10 @@ private slots:
     {
         const SharedLinkJob j = sharedLinkJob(false, "node-a", "node-b", 40'000);
         const auto g = graphOf(j.trace);
-        const Expected<Schedule> s = Replayer::replay(*g, modelOptions());
-        QVERIFY2(s, errorOf(s).c_str());
+        const Expected<OpReplay> r = OpReplay::run(*g, {}, modelOptions());
+        QVERIFY2(r, errorOf(r).c_str());
         // 2 steps of 0.5 us latency, then 40 000 bytes at 0.25 GB/s.
-        QCOMPARE(collectiveDuration(*g, *s, j.first[0]), TimeNs(1000 + 160'000));
+        QCOMPARE(collectiveDuration(*r, j.first[0]), TimeNs(1000 + 160'000));
     }
 
     void fitFromTraceCollectives()
@@ -326,10 +327,10 @@ private slots:
                 b.comm(kernels[r][k], "all_reduce", "0", sizes[k], 2);
         const auto g = graphOf(b.finish());
         ReplayOptions o;
-        const auto samples = Replayer::transferSamples(*g, o);
+        const auto samples = CostExtractor::transferSamples(*g, {}, o.topology, o.costModel);
         QCOMPARE(samples.size(), std::size_t(2));
         QCOMPARE(samples[0].type, LinkType::NvLink);
-        const auto fits = Replayer::fitCostModel(*g, o);
+        const auto fits = CostExtractor::fitCostModel(*g, {}, o.topology, o.costModel);
         QVERIFY(fits[0].fitted);
         QVERIFY(fits[0].meanAbsErrorPct < 0.01);
         // Ring on 2 ranks moves the message once in 2 steps: 990 000 bytes in 900 us, 1 GB/s.
@@ -359,25 +360,24 @@ private slots:
         b.comm(coll, "all_reduce", "0", 1000, 2);
         const auto g = graphOf(b.finish());
         ReplayOptions o;
-        o.durations.emplace_back(hold, 0);
-        Expected<Schedule> plain = Replayer::replay(*g, o);
+        Expected<OpReplay> plain = OpReplay::run(*g, {}, o, { { hold, 0 } });
         QVERIFY2(plain, errorOf(plain).c_str());
-        QCOMPARE(plain->end[kernel.value()] - plain->start[kernel.value()], 100 * us);
-        const TimeNs collStart = plain->start[coll.value()];
-        QVERIFY(collStart < plain->start[kernel.value()] + 5 * us);
+        QCOMPARE(plain->end(kernel) - plain->start(kernel), 100 * us);
+        const TimeNs collStart = plain->start(coll);
+        QVERIFY(collStart < plain->start(kernel) + 5 * us);
         o.overlapSlowdown = 0.5;
-        Expected<Schedule> slowed = Replayer::replay(*g, o);
+        Expected<OpReplay> slowed = OpReplay::run(*g, {}, o, { { hold, 0 } });
         QVERIFY2(slowed, errorOf(slowed).c_str());
-        const double covered = static_cast<double>(plain->end[kernel.value()] - std::max(collStart, plain->start[kernel.value()])) / (100.0 * us);
+        const double covered = static_cast<double>(plain->end(kernel) - std::max(collStart, plain->start(kernel))) / (100.0 * us);
         const TimeNs expected = std::llround(100.0 * us * (1 + 0.5 * covered) / (1 + 0.5 * 0.53));
         QVERIFY(covered > 0.95);
-        QCOMPARE(slowed->end[kernel.value()] - slowed->start[kernel.value()], expected);
+        QCOMPARE(slowed->end(kernel) - slowed->start(kernel), expected);
         // Without the change, measured and replayed overlap agree and nothing is scaled.
         ReplayOptions unchanged;
         unchanged.overlapSlowdown = 0.5;
-        Expected<Schedule> same = Replayer::replay(*g, unchanged);
+        Expected<OpReplay> same = OpReplay::run(*g, {}, unchanged);
         QVERIFY2(same, errorOf(same).c_str());
-        QCOMPARE(same->end[kernel.value()] - same->start[kernel.value()], 100 * us);
+        QCOMPARE(same->end(kernel) - same->start(kernel), 100 * us);
     }
 
     void durationsFromOtherSteps()
@@ -399,30 +399,30 @@ private slots:
         for (int k = 0; k < 3; ++k)
             b.step(rank, k + 1, markers[k]);
         const auto g = graphOf(b.finish());
-        auto stepTimes = [&](const ReplayOptions& o) {
+        auto stepTimes = [&](const ExtractOptions& o) {
             std::vector<TimeNs> out;
-            Expected<Schedule> s = Replayer::replay(*g, o);
-            if (s) {
-                for (const ReplayedStep& st : s->steps)
+            Expected<OpReplay> r = OpReplay::run(*g, o);
+            if (r) {
+                for (const ReplayedStep& st : r->schedule.steps)
                     out.push_back(st.replayed);
             }
             return out;
         };
-        ReplayOptions measured;
+        ExtractOptions measured;
         QCOMPARE(stepTimes(measured), (std::vector<TimeNs> { 22 * us, 32 * us, 42 * us }));
-        ReplayOptions mean;
+        ExtractOptions mean;
         mean.durationSource = DurationSource::StepMean;
         QCOMPARE(stepTimes(mean), (std::vector<TimeNs> { 32 * us, 32 * us, 32 * us }));
         mean.firstStep = 1;
         mean.lastStep = 2; // the mean over the replayed steps only
         QCOMPARE(stepTimes(mean), (std::vector<TimeNs> { 27 * us, 27 * us }));
-        ReplayOptions fromThird;
+        ExtractOptions fromThird;
         fromThird.durationSource = DurationSource::OneStep;
         fromThird.durationStep = 3;
         fromThird.firstStep = fromThird.lastStep = 1;
         QCOMPARE(stepTimes(fromThird), (std::vector<TimeNs> { 42 * us }));
         fromThird.durationStep = 9;
-        QVERIFY(!Replayer::replay(*g, fromThird));
+        QVERIFY(!CostExtractor::extract(*g, fromThird));
     }
 
     // Cross-step prediction on real multi-step traces: each step replayed with the durations and gaps
@@ -446,34 +446,35 @@ private slots:
         auto loaded = TraceLoader::load({ dir.toStdString() });
         QVERIFY2(loaded, errorOf(loaded).c_str());
         const auto g = graphOf(*loaded);
-        const std::vector<std::int64_t> steps = Replayer::commonSteps(*g);
+        const std::vector<std::int64_t> steps = CostExtractor::commonSteps(**loaded);
         QVERIFY(steps.size() >= 3);
         double worst = 0;
         for (std::size_t k = 1; k < steps.size(); ++k) {
-            ReplayOptions o;
+            ExtractOptions o;
             o.firstStep = o.lastStep = steps[k];
             o.durationSource = DurationSource::OneStep;
             o.durationStep = steps[k - 1];
-            Expected<Schedule> s = Replayer::replay(*g, o);
-            QVERIFY2(s, errorOf(s).c_str());
-            QCOMPARE(s->steps.size(), std::size_t(1));
-            const double error = std::abs(static_cast<double>(s->steps[0].replayed - s->steps[0].measured)) / static_cast<double>(s->steps[0].measured);
+            Expected<OpReplay> r = OpReplay::run(*g, o);
+            QVERIFY2(r, errorOf(r).c_str());
+            const std::vector<ReplayedStep>& replayed = r->schedule.steps;
+            QCOMPARE(replayed.size(), std::size_t(1));
+            const double error = std::abs(static_cast<double>(replayed[0].replayed - replayed[0].measured)) / static_cast<double>(replayed[0].measured);
             qInfo("step %lld from step %lld: %.2f%% (%zu ops without counterpart)", static_cast<long long>(steps[k]),
-                static_cast<long long>(steps[k - 1]), 100 * error, s->withoutCounterpart);
+                static_cast<long long>(steps[k - 1]), 100 * error, r->graph->withoutCounterpart());
             worst = std::max(worst, error);
             // The durations really changed: this is not the measurement replayed.
-            ReplayOptions measured;
+            ExtractOptions measured;
             measured.firstStep = measured.lastStep = steps[k];
-            Expected<Schedule> own = Replayer::replay(*g, measured);
-            QVERIFY(own && own->steps[0].replayed != s->steps[0].replayed);
+            Expected<OpReplay> own = OpReplay::run(*g, measured);
+            QVERIFY(own && own->schedule.steps[0].replayed != replayed[0].replayed);
         }
         QVERIFY2(worst <= 0.06, qPrintable(QStringLiteral("worst cross-step error %1%").arg(100 * worst)));
         // The mean over all steps replays each step within 3% of its measurement.
-        ReplayOptions mean;
+        ExtractOptions mean;
         mean.durationSource = DurationSource::StepMean;
-        Expected<Schedule> s = Replayer::replay(*g, mean);
-        QVERIFY2(s, errorOf(s).c_str());
-        for (const ReplayedStep& st : s->steps) {
+        Expected<OpReplay> r = OpReplay::run(*g, mean);
+        QVERIFY2(r, errorOf(r).c_str());
+        for (const ReplayedStep& st : r->schedule.steps) {
             const double error = std::abs(static_cast<double>(st.replayed - st.measured)) / static_cast<double>(st.measured);
             QVERIFY2(error <= 0.03, qPrintable(QStringLiteral("step %1 with mean durations: %2%").arg(st.number).arg(100 * error)));
         }

@@ -10,6 +10,8 @@
 #include "core/model/trace.h"
 #include "core/replay/replayer.h"
 
+#include "opreplay.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -869,11 +871,11 @@ void TestLayerwise::replayReproducesJob()
     QCOMPARE((*graph)->collectives().size(), aggregations * 3);
     for (const LogicalCollective& c : (*graph)->collectives())
         QCOMPARE(c.participants.size(), std::size_t(workers));
-    const Expected<Schedule> s = Replayer::replay(**graph);
+    const Expected<OpReplay> s = OpReplay::run(**graph);
     QVERIFY2(s.hasValue(), s.hasValue() ? "" : describe(s.status()));
     std::size_t outside = 0;
     for (std::uint32_t v = 0; v < trace.opCount(); ++v) {
-        if (!s->replayed(v)) {
+        if (!s->replayed(OpId(v))) {
             // The replay takes ops that start within a step; a 0 ns update (AlexNet's) at the very
             // end of the last step is not one of them.
             QCOMPARE(trace.duration(OpId(v)), TimeNs(0));
@@ -881,12 +883,12 @@ void TestLayerwise::replayReproducesJob()
             ++outside;
             continue;
         }
-        QCOMPARE(s->start[v], trace.start(OpId(v)));
-        QCOMPARE(s->end[v], trace.end(OpId(v)));
+        QCOMPARE(s->start(OpId(v)), trace.start(OpId(v)));
+        QCOMPARE(s->end(OpId(v)), trace.end(OpId(v)));
     }
     QVERIFY(outside <= std::size_t(workers));
-    QCOMPARE(s->steps.size(), std::size_t(workers) * 3);
-    for (const ReplayedStep& step : s->steps)
+    QCOMPARE(s->schedule.steps.size(), std::size_t(workers) * 3);
+    for (const ReplayedStep& step : s->schedule.steps)
         QCOMPARE(step.replayed, step.measured);
     if (!file.isEmpty())
         return;
@@ -898,16 +900,14 @@ void TestLayerwise::replayReproducesJob()
     const OpId waiting = findOp(trace, 0, "B allreduce", 1);
     const OpId ownBackward = findOp(trace, 0, "B backward", 1);
     QVERIFY(slow.isValid() && waiting.isValid() && ownBackward.isValid());
-    ReplayOptions whatIf;
-    whatIf.durations.emplace_back(slow, trace.duration(slow) + 1000 * kNsPerUs);
-    const Expected<Schedule> delayed = Replayer::replay(**graph, whatIf);
+    const Expected<OpReplay> delayed = OpReplay::run(**graph, {}, {}, { { slow, trace.duration(slow) + 1000 * kNsPerUs } });
     QVERIFY2(delayed.hasValue(), delayed.hasValue() ? "" : describe(delayed.status()));
-    QCOMPARE(delayed->end[ownBackward.value()], trace.end(ownBackward));
-    const std::uint32_t collective = (*graph)->collectiveOf(waiting);
-    QVERIFY(collective != DependencyGraph::kNoVertex);
-    QCOMPARE(delayed->start[collective], s->start[collective] + 1000 * kNsPerUs);
-    QCOMPARE(delayed->start[waiting.value()], trace.start(waiting));
-    QCOMPARE(delayed->end[waiting.value()], trace.end(waiting) + 1000 * kNsPerUs);
+    QCOMPARE(delayed->end(ownBackward), trace.end(ownBackward));
+    const ItemId collective = delayed->collectiveOf(waiting);
+    QVERIFY(collective.isValid());
+    QCOMPARE(delayed->schedule.start[collective.value()], s->schedule.start[collective.value()] + 1000 * kNsPerUs);
+    QCOMPARE(delayed->start(waiting), trace.start(waiting));
+    QCOMPARE(delayed->end(waiting), trace.end(waiting) + 1000 * kNsPerUs);
 }
 
 void TestLayerwise::largeJobIsLinear()

@@ -9,6 +9,7 @@
 #include "core/replay/replayer.h"
 
 #include "jobbuilder.h"
+#include "opreplay.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -114,22 +115,22 @@ private Q_SLOTS:
         // measure of the job. A real job's replay is not flagged.
         const TwoRankJob j = twoRankJob();
         const GraphPtr g = graphOf(j.trace);
-        const Expected<Schedule> normal = Replayer::replay(*g);
+        const Expected<OpReplay> normal = OpReplay::run(*g);
         QVERIFY2(normal, errorOf(normal).c_str());
-        QVERIFY(!normal->timesOutOfRange);
-        ReplayOptions options;
-        options.durations = { { j.kernel[0], std::numeric_limits<TimeNs>::max() }, { j.kernel[1], std::numeric_limits<TimeNs>::max() / 2 } };
-        const Expected<Schedule> s = Replayer::replay(*g, options);
-        QVERIFY2(s, errorOf(s).c_str());
-        QVERIFY(s->timesOutOfRange);
-        QVERIFY(s->finish >= s->begin);
-        for (std::uint32_t v = 0; v < g->vertexCount(); ++v) {
+        QVERIFY(!normal->schedule.timesOutOfRange);
+        const Expected<OpReplay> r = OpReplay::run(*g, {}, {},
+            { { j.kernel[0], std::numeric_limits<TimeNs>::max() }, { j.kernel[1], std::numeric_limits<TimeNs>::max() / 2 } });
+        QVERIFY2(r, errorOf(r).c_str());
+        const Schedule& s = r->schedule;
+        QVERIFY(s.timesOutOfRange);
+        QVERIFY(s.finish >= s.begin);
+        QCOMPARE(r->graph->itemCount(), normal->graph->itemCount());
+        for (std::uint32_t i = 0; i < r->graph->itemCount(); ++i) {
             // A saturated time is still a replayed time, never the "not replayed" marker.
-            QCOMPARE(s->replayed(v), normal->replayed(v));
-            if (s->replayed(v))
-                QVERIFY(s->end[v] >= s->start[v]);
+            QVERIFY(s.replayed(i));
+            QVERIFY(s.end[i] >= s.start[i]);
         }
-        const CriticalPath path = CriticalPathAnalysis::compute(*g, *s);
+        const CriticalPath path = CriticalPathAnalysis::compute(*r->graph, s);
         QVERIFY(path.length >= 0);
         for (const CriticalPath::Hold& hold : path.holds())
             QVERIFY(hold.held >= 0);
@@ -139,17 +140,18 @@ private Q_SLOTS:
     {
         const TwoRankJob j = twoRankJob();
         const GraphPtr g = graphOf(j.trace);
-        const Expected<Schedule> s = Replayer::replay(*g);
-        QVERIFY2(s, errorOf(s).c_str());
+        const Expected<OpReplay> r = OpReplay::run(*g);
+        QVERIFY2(r, errorOf(r).c_str());
         for (std::uint32_t v = 0; v < g->opCount(); ++v) {
-            QCOMPARE(s->start[v], j.trace->start(OpId(v)));
-            QCOMPARE(s->end[v], j.trace->end(OpId(v)));
+            QCOMPARE(r->start(OpId(v)), j.trace->start(OpId(v)));
+            QCOMPARE(r->end(OpId(v)), j.trace->end(OpId(v)));
         }
-        QCOMPARE(s->steps.size(), std::size_t(2));
-        QCOMPARE(s->steps[0].replayed, s->steps[0].measured);
+        const Schedule& s = r->schedule;
+        QCOMPARE(s.steps.size(), std::size_t(2));
+        QCOMPARE(s.steps[0].replayed, s.steps[0].measured);
         // Deterministic: a second replay is bit-identical.
-        const Expected<Schedule> again = Replayer::replay(*g);
-        QVERIFY(again->start == s->start && again->end == s->end && again->order == s->order);
+        const Expected<Schedule> again = Replayer::replay(*r->graph);
+        QVERIFY(again->start == s.start && again->end == s.end && again->order == s.order);
     }
 
     void collectiveWaitsForLastParticipant()
@@ -158,31 +160,32 @@ private Q_SLOTS:
         // synchronisation and step all end 100 us later, though nothing on rank 0 changed.
         const TwoRankJob j = twoRankJob();
         const GraphPtr g = graphOf(j.trace);
-        ReplayOptions options;
-        options.durations.emplace_back(j.kernel[1], 250000);
-        const Expected<Schedule> s = Replayer::replay(*g, options);
-        QVERIFY2(s, errorOf(s).c_str());
-        QCOMPARE(s->start[j.allReduce[1].value()], TimeNs(263000));
-        QCOMPARE(s->end[j.allReduce[0].value()], TimeNs(360000));
-        QCOMPARE(s->end[j.allReduce[1].value()], TimeNs(360000));
-        QCOMPARE(s->end[j.tailOp[0].value()], TimeNs(362000));
-        QCOMPARE(s->end[j.step[0].value()], TimeNs(400000));
-        QCOMPARE(s->steps[0].replayed, TimeNs(400000));
+        const Expected<OpReplay> r = OpReplay::run(*g, {}, {}, { { j.kernel[1], 250000 } });
+        QVERIFY2(r, errorOf(r).c_str());
+        QCOMPARE(r->start(j.allReduce[1]), TimeNs(263000));
+        QCOMPARE(r->end(j.allReduce[0]), TimeNs(360000));
+        QCOMPARE(r->end(j.allReduce[1]), TimeNs(360000));
+        QCOMPARE(r->end(j.tailOp[0]), TimeNs(362000));
+        QCOMPARE(r->end(j.step[0]), TimeNs(400000));
+        QCOMPARE(r->schedule.steps[0].replayed, TimeNs(400000));
         // Rank 0's own ops before the collective did not move.
-        QCOMPARE(s->start[j.kernel[0].value()], TimeNs(12000));
-        QCOMPARE(s->end[j.kernel[0].value()], TimeNs(112000));
+        QCOMPARE(r->start(j.kernel[0]), TimeNs(12000));
+        QCOMPARE(r->end(j.kernel[0]), TimeNs(112000));
     }
 
     void criticalPathAndSlack()
     {
         const TwoRankJob j = twoRankJob();
         const GraphPtr g = graphOf(j.trace);
-        const Expected<Schedule> s = Replayer::replay(*g);
-        const CriticalPath path = CriticalPathAnalysis::compute(*g, *s);
+        const Expected<OpReplay> r = OpReplay::run(*g);
+        QVERIFY2(r, errorOf(r).c_str());
+        const CriticalPath path = CriticalPathAnalysis::compute(*r->graph, r->schedule);
+        const ItemId allReduce = r->collectiveOf(j.allReduce[0]);
+        QVERIFY(allReduce.isValid());
         // The path runs through rank 1's longer compute into the joint all-reduce.
-        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), j.kernel[1].value()) != path.vertices.end());
-        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), g->opCount()) != path.vertices.end());
-        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), j.kernel[0].value()) == path.vertices.end());
+        QVERIFY(std::find(path.items.begin(), path.items.end(), r->item(j.kernel[1])) != path.items.end());
+        QVERIFY(std::find(path.items.begin(), path.items.end(), allReduce) != path.items.end());
+        QVERIFY(std::find(path.items.begin(), path.items.end(), r->item(j.kernel[0])) == path.items.end());
         QCOMPARE(path.length, TimeNs(300000));
         TimeNs sum = 0;
         for (TimeNs v : path.total)
@@ -190,9 +193,9 @@ private Q_SLOTS:
         QCOMPARE(sum, path.length);
         // Rank 0's compute could finish 50 us later (it starts the all-reduce at 113 us, the last
         // participant arrives at 163 us) without moving anything.
-        QCOMPARE(path.slack[j.kernel[0].value()], TimeNs(50000));
-        QCOMPARE(path.slack[j.kernel[1].value()], TimeNs(0));
-        QCOMPARE(path.slack[g->opCount()], TimeNs(0));
+        QCOMPARE(path.slack[r->item(j.kernel[0]).value()], TimeNs(50000));
+        QCOMPARE(path.slack[r->item(j.kernel[1]).value()], TimeNs(0));
+        QCOMPARE(path.slack[allReduce.value()], TimeNs(0));
         // Segments are contiguous in time.
         for (std::size_t i = 1; i < path.segments.size(); ++i)
             QCOMPARE(path.segments[i].from, path.segments[i - 1].to);
@@ -272,16 +275,14 @@ private Q_SLOTS:
         QVERIFY(hasEdge(*g, second, backward, EdgeKind::Join));
         QVERIFY(!hasEdge(*g, earlier, first, EdgeKind::Wake));
         // Lengthening the backward work delays backward's return and the optimizer after it.
-        ReplayOptions o;
-        o.durations.emplace_back(second, 800 * us);
-        const Expected<Schedule> s = Replayer::replay(*g, o);
-        QVERIFY2(s, errorOf(s).c_str());
-        QCOMPARE(s->end[backward.value()], 1200 * us);
-        QCOMPARE(s->start[optimizer.value()], 1210 * us);
+        const Expected<OpReplay> replay = OpReplay::run(*g, {}, {}, { { second, 800 * us } });
+        QVERIFY2(replay, errorOf(replay).c_str());
+        QCOMPARE(replay->end(backward), 1200 * us);
+        QCOMPARE(replay->start(optimizer), 1210 * us);
         // The thread's idle stretch is not on the critical path: the wake is.
-        const CriticalPath path = CriticalPathAnalysis::compute(*g, *s);
-        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), seed.value()) != path.vertices.end());
-        QVERIFY(std::find(path.vertices.begin(), path.vertices.end(), earlier.value()) == path.vertices.end());
+        const CriticalPath path = CriticalPathAnalysis::compute(*replay->graph, replay->schedule);
+        QVERIFY(std::find(path.items.begin(), path.items.end(), replay->item(seed)) != path.items.end());
+        QVERIFY(std::find(path.items.begin(), path.items.end(), replay->item(earlier)) == path.items.end());
     }
 
     void sendRecvMatchedByPeer()
@@ -318,11 +319,11 @@ private Q_SLOTS:
         QVERIFY(std::any_of(g->lint().begin(), g->lint().end(),
             [&](const GraphLint& l) { return l.code == GraphLint::Code::UnmatchedSendRecv && l.op == unknown; }));
         // The receive cannot finish before the send has started: delaying the send delays it.
-        ReplayOptions o;
-        const Expected<Schedule> s = Replayer::replay(*g, o);
-        QVERIFY2(s, errorOf(s).c_str());
-        const std::uint32_t pair = g->collectiveOf(s02);
-        QCOMPARE(s->start[pair], 25 * us);
+        const Expected<OpReplay> r = OpReplay::run(*g);
+        QVERIFY2(r, errorOf(r).c_str());
+        const ItemId pair = r->collectiveOf(s02);
+        QVERIFY(pair.isValid());
+        QCOMPARE(r->schedule.start[pair.value()], 25 * us);
     }
 
     void hostNesting()
@@ -341,13 +342,11 @@ private Q_SLOTS:
         QVERIFY(hasEdge(*g, child1, child2, EdgeKind::Program));
         QVERIFY(hasEdge(*g, child2, parent, EdgeKind::NestEnd));
         QVERIFY(hasEdge(*g, parent, next, EdgeKind::Program));
-        ReplayOptions options;
-        options.durations.emplace_back(child2, 150);
-        const Expected<Schedule> s = Replayer::replay(*g, options);
-        QVERIFY(s);
-        QCOMPARE(s->end[child2.value()], TimeNs(190));
-        QCOMPARE(s->end[parent.value()], TimeNs(200));
-        QCOMPARE(s->start[next.value()], TimeNs(205));
+        const Expected<OpReplay> replay = OpReplay::run(*g, {}, {}, { { child2, 150 } });
+        QVERIFY(replay);
+        QCOMPARE(replay->end(child2), TimeNs(190));
+        QCOMPARE(replay->end(parent), TimeNs(200));
+        QCOMPARE(replay->start(next), TimeNs(205));
     }
 
     void realTracesReplay_data()
@@ -368,17 +367,17 @@ private Q_SLOTS:
         QVERIFY2(trace, errorOf(trace).c_str());
         const GraphPtr g = graphOf(*trace);
         QVERIFY(g);
-        ReplayOptions options;
-        options.rankOffsets = ClockAligner::align(*g).offsets;
-        const Expected<Schedule> s = Replayer::replay(*g, options);
-        QVERIFY2(s, errorOf(s).c_str());
-        QVERIFY(!s->steps.empty());
-        for (const ReplayedStep& st : s->steps) {
+        ExtractOptions extract;
+        extract.rankOffsets = ClockAligner::align(*g).offsets;
+        const Expected<OpReplay> r = OpReplay::run(*g, extract);
+        QVERIFY2(r, errorOf(r).c_str());
+        QVERIFY(!r->schedule.steps.empty());
+        for (const ReplayedStep& st : r->schedule.steps) {
             const double error = std::abs(static_cast<double>(st.replayed - st.measured)) / static_cast<double>(st.measured);
             QVERIFY2(error <= 0.05, qPrintable(QStringLiteral("rank %1 step %2: measured %3 replayed %4")
                                                    .arg(st.rank.value()).arg(st.number).arg(st.measured).arg(st.replayed)));
         }
-        const CriticalPath cp = CriticalPathAnalysis::compute(*g, *s);
+        const CriticalPath cp = CriticalPathAnalysis::compute(*r->graph, r->schedule);
         QVERIFY(cp.length > 0);
         TimeNs sum = 0;
         for (TimeNs v : cp.total)
@@ -435,11 +434,11 @@ private Q_SLOTS:
                 qPrintable(QStringLiteral("rank %1: offset %2 ns, shifted by %3 ns").arg(rank).arg(b.offsets[r]).arg(expected)));
         }
         // Replaying the shifted job with its offsets gives the unshifted step times.
-        ReplayOptions options;
-        options.rankOffsets = b.offsets;
-        const Expected<Schedule> s = Replayer::replay(*mg, options);
-        QVERIFY(s);
-        for (const ReplayedStep& st : s->steps) {
+        ExtractOptions extract;
+        extract.rankOffsets = b.offsets;
+        const Expected<OpReplay> r = OpReplay::run(*mg, extract);
+        QVERIFY(r);
+        for (const ReplayedStep& st : r->schedule.steps) {
             const double error = std::abs(static_cast<double>(st.replayed - st.measured)) / static_cast<double>(st.measured);
             QVERIFY(error <= 0.05);
         }

@@ -9,12 +9,11 @@
 // To write the dumps anew after a deliberate change of the replay's results:
 //   SIGHTLINE_UPDATE_GOLDEN=1 build/default/tests/core/tst_replaygolden
 
-#include "core/align/clockalignment.h"
-#include "core/analysis/criticalpath.h"
+#include "core/base/resourcelimits.h"
 #include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
-#include "core/replay/replayer.h"
+#include "core/session/jobsession.h"
 
 #include <QDir>
 #include <QFile>
@@ -52,10 +51,16 @@ private:
     std::size_t m_count = 0;
 };
 
-// The op a vertex stands for: itself, or a logical collective's first participant.
-std::int64_t opOf(const DependencyGraph& g, std::uint32_t v)
+// The op an item stands for: its op, or a logical collective's first participant.
+std::int64_t opOf(const ExecutionGraph& g, ItemId i)
 {
-    return g.isCollectiveVertex(v) ? static_cast<std::int64_t>(g.collective(v).participants.front().value()) : v;
+    return g.origin(i).front().value();
+}
+
+// 1 for an item spanning ranks (a logical collective), 0 for an op's.
+std::int64_t acrossRanks(const ExecutionGraph& g, ItemId i)
+{
+    return g.rank(i).isValid() ? 0 : 1;
 }
 
 struct Mode {
@@ -72,30 +77,34 @@ constexpr Mode kModes[] = {
     { "overlap-slowdown", DurationSource::Measured, CommSource::Measured, 0.2 },
 };
 
-// The dump of one replay of graph in mode.
-std::string dumpReplay(const DependencyGraph& g, const Mode& mode)
+// The dump of one replay of the measured job of graph in mode.
+std::string dumpReplay(const std::shared_ptr<const Trace>& trace, const Mode& mode)
 {
+    SessionOptions sessionOptions;
+    sessionOptions.extract.durationSource = mode.durations;
+    const Expected<std::shared_ptr<const JobSession>> session = JobSession::open(trace, sessionOptions, {});
+    if (!session)
+        return std::string("[") + mode.name + "]\nerror: " + session.status().toString() + "\n";
     ReplayOptions options;
-    options.rankOffsets = ClockAligner::align(g).offsets;
-    options.durationSource = mode.durations;
     options.communication = mode.communication;
     options.overlapSlowdown = mode.gamma;
     if (mode.communication == CommSource::CostModel)
-        Replayer::fitCostModel(g, options);
-    const Expected<Schedule> replayed = Replayer::replay(g, options);
+        (*session)->fitCostModel(options.topology, options.costModel);
+    const Expected<ReplayResult> replayed = (*session)->replay(options);
     std::string out = std::string("[") + mode.name + "]\n";
     if (!replayed)
         return out + "error: " + replayed.status().toString() + "\n";
-    const Schedule& s = *replayed;
-    const CriticalPath path = CriticalPathAnalysis::compute(g, s);
-    const Trace& t = g.trace();
+    const Schedule& s = replayed->schedule;
+    const CriticalPath& path = replayed->criticalPath;
+    const ExecutionGraph& g = *replayed->graph;
+    const DependencyGraph& measured = *(*session)->graph();
 
     char line[160];
     std::snprintf(line, sizeof line, "makespan %" PRId64 " ns, from %" PRId64 "\n", s.finish - s.begin, s.begin);
     out += line;
     for (const ReplayedStep& step : s.steps) {
         std::snprintf(line, sizeof line, "rank %d step %" PRId64 ": measured %" PRId64 " ns, replayed %" PRId64 " ns\n",
-            t.rankInfo(step.rank).rank, step.number, step.measured, step.replayed);
+            g.ranks()[step.rank.value()].rank, step.number, step.measured, step.replayed);
         out += line;
     }
     std::snprintf(line, sizeof line, "critical path %" PRId64 " ns:", path.length);
@@ -108,23 +117,23 @@ std::string dumpReplay(const DependencyGraph& g, const Mode& mode)
 
     Digest times, segments;
     std::size_t replayedCount = 0;
-    for (std::uint32_t v = 0; v < g.vertexCount(); ++v) {
-        if (!s.replayed(v))
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (!s.replayed(i))
             continue;
         ++replayedCount;
-        times.add(opOf(g, v));
-        times.add(g.isCollectiveVertex(v) ? 1 : 0);
-        times.add(s.start[v]);
-        times.add(s.end[v]);
+        times.add(opOf(g, ItemId(i)));
+        times.add(acrossRanks(g, ItemId(i)));
+        times.add(s.start[i]);
+        times.add(s.end[i]);
     }
     for (const PathSegment& seg : path.segments) {
-        segments.add(opOf(g, seg.vertex));
-        segments.add(g.isCollectiveVertex(seg.vertex) ? 1 : 0);
+        segments.add(opOf(g, seg.item));
+        segments.add(acrossRanks(g, seg.item));
         segments.add(seg.from);
         segments.add(seg.to);
         segments.add(static_cast<std::int64_t>(seg.category));
     }
-    out += "replayed " + std::to_string(replayedCount) + " of " + std::to_string(g.vertexCount()) + " vertices; times "
+    out += "replayed " + std::to_string(replayedCount) + " of " + std::to_string(measured.vertexCount()) + " vertices; times "
         + times.text() + "\n";
     out += "path " + std::to_string(path.segments.size()) + " segments; " + segments.text() + "\n";
     return out;
@@ -171,11 +180,9 @@ private Q_SLOTS:
         }
         const Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(paths);
         QVERIFY2(trace, trace ? "" : trace.status().toString().c_str());
-        const Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(*trace);
-        QVERIFY2(graph, graph ? "" : graph.status().toString().c_str());
         std::string dump;
         for (const Mode& mode : kModes)
-            dump += dumpReplay(**graph, mode);
+            dump += dumpReplay(*trace, mode);
 
         const QString file = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/golden/replay/") + golden;
         if (qEnvironmentVariableIsSet("SIGHTLINE_UPDATE_GOLDEN")) {

@@ -101,7 +101,7 @@ int main(int argc, char** argv)
                 { QStringLiteral("analysis_status"),
                     status.ok() ? QStringLiteral("ok") : QString::fromLatin1(sightline::errorCodeName(status.code())) },
                 { QStringLiteral("analysis_detail"), qs(status.detail()) },
-                { QStringLiteral("critical_path_ns"), static_cast<double>(analysis->criticalPath.length) },
+                { QStringLiteral("critical_path_ns"), static_cast<double>(analysis->replay ? analysis->replay->criticalPath.length : 0) },
             });
             QCoreApplication::exit(0);
         });

@@ -8,6 +8,7 @@
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/replay/replayer.h"
+#include "core/session/jobsession.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/opdetailspanel.h"
@@ -34,8 +35,22 @@ struct Job {
     std::shared_ptr<const Trace> trace;
     std::shared_ptr<const TrackLayout> layout;
     std::shared_ptr<const DependencyGraph> graph;
-    std::shared_ptr<Schedule> schedule;
-    std::shared_ptr<CriticalPath> path;
+    std::shared_ptr<const ReplayResult> replay;
+    std::shared_ptr<const Schedule> schedule;
+    std::shared_ptr<const CriticalPath> path;
+    std::vector<ItemId> itemOf; // per op
+
+    // Per op: a column of the replay, `none` where the op was not replayed.
+    template <class F>
+    std::vector<TimeNs> perOp(F&& value, TimeNs none = Schedule::kNotReplayed) const
+    {
+        std::vector<TimeNs> out(trace->opCount(), none);
+        for (std::uint32_t v = 0; v < trace->opCount(); ++v) {
+            if (itemOf[v].isValid())
+                out[v] = value(itemOf[v].value());
+        }
+        return out;
+    }
 };
 
 Job example()
@@ -46,9 +61,14 @@ Job example()
         return j;
     j.trace = *trace;
     j.layout = std::make_shared<const TrackLayout>(TrackLayout::build(*j.trace, { j.trace->startColumn(), j.trace->endColumn() }));
-    j.graph = *DependencyGraph::build(j.trace);
-    j.schedule = std::make_shared<Schedule>(*Replayer::replay(*j.graph));
-    j.path = std::make_shared<CriticalPath>(CriticalPathAnalysis::compute(*j.graph, *j.schedule));
+    const auto session = JobSession::open(j.trace, {}, {});
+    if (!session)
+        return j;
+    j.graph = (*session)->graph();
+    j.replay = std::make_shared<const ReplayResult>(*(*session)->replay({}));
+    j.schedule = std::shared_ptr<const Schedule>(j.replay, &j.replay->schedule);
+    j.path = std::shared_ptr<const CriticalPath>(j.replay, &j.replay->criticalPath);
+    j.itemOf = j.replay->graph->itemOfOp();
     return j;
 }
 
@@ -132,9 +152,9 @@ private Q_SLOTS:
         view.resize(1000, 600);
         view.setJob(j.trace, j.layout);
         std::vector<OpId> ops;
-        for (std::uint32_t v : j.path->vertices) {
-            if (v < j.trace->opCount())
-                ops.emplace_back(v);
+        for (ItemId i : j.path->items) {
+            if (j.replay->graph->rank(i).isValid())
+                ops.push_back(j.replay->graph->origin(i).front());
         }
         QVERIFY(!ops.empty());
         view.setCriticalPath(ops);
@@ -165,7 +185,7 @@ private Q_SLOTS:
         const Job j = example();
         CriticalPathModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setPath(j.graph, j.path);
+        model.setPath(j.replay->graph, j.path);
         QVERIFY(model.rowCount() > 0);
         // Times on the path add up to its length; shares to 100 %.
         qlonglong total = 0;
@@ -184,8 +204,8 @@ private Q_SLOTS:
     void viewModes()
     {
         const Job j = example();
-        const std::vector<TimeNs> start(j.schedule->start.begin(), j.schedule->start.begin() + static_cast<std::ptrdiff_t>(j.trace->opCount()));
-        const std::vector<TimeNs> end(j.schedule->end.begin(), j.schedule->end.begin() + static_cast<std::ptrdiff_t>(j.trace->opCount()));
+        const std::vector<TimeNs> start = j.perOp([&](std::uint32_t i) { return j.schedule->start[i]; });
+        const std::vector<TimeNs> end = j.perOp([&](std::uint32_t i) { return j.schedule->end[i]; });
         auto replayed = std::make_shared<const TrackLayout>(TrackLayout::build(*j.trace, { start, end, Schedule::kNotReplayed }));
         TimelineView view;
         view.resize(1000, 600);
@@ -210,7 +230,7 @@ private Q_SLOTS:
             [](const auto& row) { return !row.track.isValid() || row.replayed; }));
         OpId some;
         for (std::uint32_t v = 0; v < j.trace->opCount() && !some.isValid(); ++v) {
-            if (j.schedule->replayed(v))
+            if (j.itemOf[v].isValid())
                 some = OpId(v);
         }
         QVERIFY(view.plottable()->rowOf(some) >= 0);
@@ -235,7 +255,7 @@ private Q_SLOTS:
         for (std::uint32_t v = 0; v < j.trace->opCount(); ++v)
             replayed[v] = j.trace->duration(OpId(v));
         replayed[longest.value()] *= 2;
-        view.plottable()->setColorData(replayed, j.path->slack, j.path->length);
+        view.plottable()->setColorData(replayed, j.perOp([&](std::uint32_t i) { return j.path->slack[i]; }), j.path->length);
         view.selectOp(longest);
         view.showRange(j.trace->start(longest), j.trace->end(longest));
         auto count = [&](QRgb color) { return ImageSupport::countColor(view.toPixmap(1200, 700).toImage(), color); };
@@ -367,7 +387,7 @@ private Q_SLOTS:
     {
         const Job j = example();
         OpDetailsPanel panel;
-        panel.setJob(j.trace, j.graph, j.schedule, j.path);
+        panel.setJob(j.trace, j.graph, j.replay);
         // An op with a predecessor: its details name it as a link.
         OpId op;
         for (std::uint32_t v = 0; v < j.trace->opCount() && !op.isValid(); ++v) {

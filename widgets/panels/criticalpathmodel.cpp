@@ -1,7 +1,7 @@
 #include "widgets/panels/criticalpathmodel.h"
 
 #include "core/analysis/criticalpath.h"
-#include "core/graph/dependencygraph.h"
+#include "core/exec/executiongraph.h"
 #include "widgets/timeline/timeaxisticker.h"
 
 using namespace sightline;
@@ -29,7 +29,7 @@ CriticalPathModel::CriticalPathModel(QObject* parent)
 
 CriticalPathModel::~CriticalPathModel() = default;
 
-void CriticalPathModel::setPath(std::shared_ptr<const DependencyGraph> graph, std::shared_ptr<const CriticalPath> path)
+void CriticalPathModel::setPath(std::shared_ptr<const ExecutionGraph> graph, std::shared_ptr<const CriticalPath> path)
 {
     beginResetModel();
     m_graph = std::move(graph);
@@ -59,25 +59,27 @@ QVariant CriticalPathModel::data(const QModelIndex& index, int role) const
     if (role != OpRole && role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
         return {};
     const CriticalPath::Hold& e = m_entries[static_cast<std::size_t>(index.row())];
-    const Trace& t = m_graph->trace();
-    const bool collective = m_graph->isCollectiveVertex(e.vertex);
-    const OpId op = collective ? m_graph->collective(e.vertex).participants.front() : OpId(e.vertex);
-    if (role == OpRole)
-        return QVariant::fromValue<quint32>(op.value());
+    const ExecutionGraph& g = *m_graph;
+    const RankId rank = g.rank(e.item);
+    const bool acrossRanks = !rank.isValid();
+    if (role == OpRole) {
+        const auto origin = g.origin(e.item);
+        return QVariant::fromValue<quint32>(origin.empty() ? OpId::kInvalid : origin.front().value());
+    }
     const double share = m_path->length > 0 ? 100.0 * static_cast<double>(e.held) / static_cast<double>(m_path->length) : 0.0;
     switch (index.column()) {
     case IndexColumn: return index.row() + 1;
     case NameColumn: {
-        const std::string_view name = t.string(collective ? m_graph->collective(e.vertex).name : t.name(op));
+        const std::string_view name = g.name(e.item);
         QString text = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
-        if (collective)
+        if (acrossRanks)
             text = tr("%1 (all ranks)").arg(text);
         return text;
     }
     case RankColumn:
-        if (collective)
+        if (acrossRanks)
             return role == SortRole ? QVariant(-1) : QVariant(tr("all"));
-        return t.rankInfo(t.rank(op)).rank;
+        return g.ranks()[rank.value()].rank;
     case CategoryColumn: return categoryText(e.category);
     case TimeColumn:
         if (role == SortRole)

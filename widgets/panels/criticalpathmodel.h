@@ -8,13 +8,10 @@
 #include <memory>
 #include <vector>
 
-namespace sightline {
-class DependencyGraph;
-}
-
-// The critical path in order, one row per op (or logical collective) with the time it holds the path,
-// what that time counts as, and its share of the path. OpRole gives the op to jump to (a collective's
-// first participant). Read-only; GUI thread only.
+// The critical path in order, one row per item of the replayed execution graph (an op, a logical
+// collective, or a synthetic item) with the time it holds the path, what that time counts as, and its
+// share of the path. OpRole gives the measured op to jump to (a collective's first participant;
+// invalid for a synthetic item). Read-only; GUI thread only.
 class CriticalPathModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -25,7 +22,7 @@ public:
     explicit CriticalPathModel(QObject* parent = nullptr);
     ~CriticalPathModel() override;
 
-    void setPath(std::shared_ptr<const sightline::DependencyGraph> graph, std::shared_ptr<const sightline::CriticalPath> path);
+    void setPath(std::shared_ptr<const sightline::ExecutionGraph> graph, std::shared_ptr<const sightline::CriticalPath> path);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -33,7 +30,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    std::shared_ptr<const sightline::DependencyGraph> m_graph;
+    std::shared_ptr<const sightline::ExecutionGraph> m_graph;
     std::shared_ptr<const sightline::CriticalPath> m_path;
     std::vector<sightline::CriticalPath::Hold> m_entries;
 };

@@ -3,7 +3,7 @@
 #include "core/analysis/criticalpath.h"
 #include "core/graph/dependencygraph.h"
 #include "core/model/trace.h"
-#include "core/replay/schedule.h"
+#include "core/session/jobsession.h"
 #include "widgets/timeline/timeaxisticker.h"
 
 using namespace sightline;
@@ -32,12 +32,12 @@ OpDetailsPanel::OpDetailsPanel(QWidget* parent)
 OpDetailsPanel::~OpDetailsPanel() = default;
 
 void OpDetailsPanel::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const DependencyGraph> graph,
-    std::shared_ptr<const Schedule> schedule, std::shared_ptr<const CriticalPath> path)
+    std::shared_ptr<const ReplayResult> replay)
 {
     m_trace = std::move(trace);
     m_graph = std::move(graph);
-    m_schedule = std::move(schedule);
-    m_path = std::move(path);
+    m_replay = std::move(replay);
+    m_itemOfOp = m_replay ? m_replay->graph->itemOfOp() : std::vector<ItemId>();
     m_op = OpId();
     clear();
 }
@@ -77,11 +77,14 @@ void OpDetailsPanel::showOp(OpId op)
         row(tr("Bytes"), QLocale().toString(static_cast<qlonglong>(t.bytes(op))));
     if (t.step(op) >= 0)
         row(tr("Step"), QString::number(t.step(op)));
-    if (m_schedule && op.value() < m_schedule->start.size() && m_schedule->replayed(op.value())) {
-        row(tr("Replayed duration"), TimeAxisTicker::duration(m_schedule->end[op.value()] - m_schedule->start[op.value()]));
-        if (m_path && op.value() < m_path->slack.size() && m_path->slack[op.value()] != Schedule::kNotReplayed)
-            row(tr("Slack"), m_path->slack[op.value()] == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(m_path->slack[op.value()]));
-    } else if (m_schedule) {
+    const ItemId item = op.value() < m_itemOfOp.size() ? m_itemOfOp[op.value()] : ItemId();
+    if (m_replay && item.isValid()) {
+        const Schedule& s = m_replay->schedule;
+        const TimeNs slack = m_replay->criticalPath.slack[item.value()];
+        row(tr("Replayed duration"), TimeAxisTicker::duration(s.end[item.value()] - s.start[item.value()]));
+        if (slack != Schedule::kNotReplayed)
+            row(tr("Slack"), slack == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(slack));
+    } else if (m_replay) {
         row(tr("Replayed"), tr("no: outside the replayed steps"));
     }
     html += QStringLiteral("</table>");

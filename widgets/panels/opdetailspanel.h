@@ -1,16 +1,16 @@
 #pragma once
 
-#include "core/base/ids.h"
+#include "core/exec/executiongraph.h"
 
 #include <QTextBrowser>
 
 #include <memory>
+#include <vector>
 
 namespace sightline {
 class DependencyGraph;
 class Trace;
-struct CriticalPath;
-struct Schedule;
+struct ReplayResult;
 }
 
 // The details of the selected op: name, kind, rank, track, start and duration (measured and
@@ -22,9 +22,10 @@ public:
     explicit OpDetailsPanel(QWidget* parent = nullptr);
     ~OpDetailsPanel() override;
 
-    // The graph, schedule and path may be null (a job that could not be replayed).
+    // graph: the measured dependencies shown; replay: the replay of the measured job. Both may be null
+    // (a job that could not be replayed).
     void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::DependencyGraph> graph,
-        std::shared_ptr<const sightline::Schedule> schedule, std::shared_ptr<const sightline::CriticalPath> path);
+        std::shared_ptr<const sightline::ReplayResult> replay);
     void showOp(sightline::OpId op);
     sightline::OpId op() const { return m_op; }
 
@@ -36,7 +37,7 @@ private:
 
     std::shared_ptr<const sightline::Trace> m_trace;
     std::shared_ptr<const sightline::DependencyGraph> m_graph;
-    std::shared_ptr<const sightline::Schedule> m_schedule;
-    std::shared_ptr<const sightline::CriticalPath> m_path;
+    std::shared_ptr<const sightline::ReplayResult> m_replay;
+    std::vector<sightline::ItemId> m_itemOfOp; // the replayed item of each op
     sightline::OpId m_op;
 };

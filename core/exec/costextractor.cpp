@@ -1,0 +1,628 @@
+#include "core/exec/costextractor.h"
+
+#include "core/base/checkedmath.h"
+#include "core/base/intervals.h"
+#include "core/base/progress.h"
+#include "core/exec/executiongraphbuilder.h"
+#include "core/model/trace.h"
+#include "core/replay/linktopology.h"
+
+#include <algorithm>
+#include <iterator>
+#include <unordered_map>
+
+namespace sightline {
+
+namespace {
+
+constexpr TimeNs kUnset = std::numeric_limits<TimeNs>::min();
+
+// Sums and differences of measured times saturate (one above kUnset, which means "none").
+TimeNs plus(TimeNs a, TimeNs b)
+{
+    return std::max(CheckedMath::saturatingAdd(a, b), kUnset + 1);
+}
+TimeNs minus(TimeNs a, TimeNs b)
+{
+    return std::max(CheckedMath::saturatingSub(a, b), kUnset + 1);
+}
+
+bool startsAtStart(EdgeRef r)
+{
+    return r == EdgeRef::StartToStart;
+}
+
+std::string_view collectiveName(const Trace& t, OpId op)
+{
+    const CommArgs* args = t.commArgs(op);
+    return args && args->collective.isValid() ? t.string(args->collective) : std::string_view();
+}
+
+// How many ranks a communication kernel whose peers are not in the trace worked with: its recorded
+// group size, else the job's world size (the default group); 0 for anything else.
+int loneGroupSize(const DependencyGraph& g, OpId op)
+{
+    const Trace& t = g.trace();
+    if (!isCommunication(t.kind(op)) || g.collectiveOf(op) != DependencyGraph::kNoVertex)
+        return 0;
+    if (!isGpuTrack(t.trackInfo(t.track(op)).kind))
+        return 0;
+    const CommArgs* args = t.commArgs(op);
+    if (args && args->groupSize >= 2)
+        return args->groupSize;
+    return t.worldSize() >= 2 ? t.worldSize() : 0;
+}
+
+// A parameter-server push or pull between two participants: the index of the worker (the rank whose op
+// is the push or pull), or -1 when the collective is not one.
+int serverWorker(const Trace& t, const LogicalCollective& coll)
+{
+    if (coll.participants.size() != 2)
+        return -1;
+    for (int i = 0; i < 2; ++i) {
+        const std::string_view name = collectiveName(t, coll.participants[static_cast<std::size_t>(i)]);
+        if (name == "push" || name == "pull")
+            return i;
+    }
+    return -1;
+}
+
+// Merged [from, to) intervals; the fraction of [a, b) they cover.
+double coveredFraction(const std::vector<std::pair<TimeNs, TimeNs>>& merged, TimeNs a, TimeNs b)
+{
+    if (b <= a || merged.empty())
+        return 0.0;
+    auto it = std::partition_point(merged.begin(), merged.end(), [&](const auto& iv) { return iv.second <= a; });
+    TimeNs covered = 0;
+    for (; it != merged.end() && it->first < b; ++it)
+        covered = plus(covered, minus(std::min(b, it->second), std::max(a, it->first)));
+    return static_cast<double>(covered) / static_cast<double>(minus(b, a));
+}
+
+struct CounterpartKey {
+    std::uint32_t track;
+    std::uint32_t name;
+    std::uint32_t ordinal;
+    bool operator==(const CounterpartKey&) const = default;
+};
+struct CounterpartHash {
+    std::size_t operator()(const CounterpartKey& k) const
+    {
+        std::uint64_t h = (static_cast<std::uint64_t>(k.track) << 40) ^ (static_cast<std::uint64_t>(k.name) << 20) ^ k.ordinal;
+        h ^= h >> 33;
+        h *= 0xff51afd7ed558ccdULL;
+        h ^= h >> 33;
+        return static_cast<std::size_t>(h);
+    }
+};
+
+// The measured job seen through the clock alignment: aligned times of ops and logical collectives.
+class Measured {
+public:
+    Measured(const DependencyGraph& graph, std::span<const TimeNs> offsets)
+        : g(graph)
+        , t(graph.trace())
+        , m_offset(offsets.begin(), offsets.end())
+    {
+        m_offset.resize(t.ranks().size(), 0);
+        m_aligned = std::any_of(m_offset.begin(), m_offset.end(), [](TimeNs o) { return o != 0; });
+        for (const LogicalCollective& coll : g.collectives()) {
+            const auto [from, to] = transfer(coll);
+            m_collStart.push_back(from);
+            m_collEnd.push_back(to);
+        }
+    }
+
+    TimeNs start(std::uint32_t v) const
+    {
+        return g.isCollectiveVertex(v) ? m_collStart[v - g.opCount()] : minus(t.start(OpId(v)), offsetOf(v));
+    }
+    TimeNs end(std::uint32_t v) const
+    {
+        return g.isCollectiveVertex(v) ? m_collEnd[v - g.opCount()] : minus(t.end(OpId(v)), offsetOf(v));
+    }
+    // The instant an edge ties the target to, on the source's side.
+    TimeNs sourceInstant(std::uint32_t src, EdgeRef ref) const { return startsAtStart(ref) ? start(src) : end(src); }
+
+    const DependencyGraph& g;
+    const Trace& t;
+
+private:
+    TimeNs offsetOf(std::uint32_t v) const { return m_aligned ? m_offset[t.rank(OpId(v)).value()] : 0; }
+
+    // The pure transfer of a logical collective: from the last arrival to the first participant done.
+    // Clocks that disagree can make that negative; then the shortest participant is the estimate.
+    std::pair<TimeNs, TimeNs> transfer(const LogicalCollective& coll) const
+    {
+        TimeNs lastArrival = std::numeric_limits<TimeNs>::min();
+        TimeNs firstEnd = std::numeric_limits<TimeNs>::max();
+        TimeNs shortest = std::numeric_limits<TimeNs>::max();
+        for (OpId p : coll.participants) {
+            lastArrival = std::max(lastArrival, start(p.value()));
+            firstEnd = std::min(firstEnd, end(p.value()));
+            shortest = std::min(shortest, t.duration(p));
+        }
+        return { lastArrival, lastArrival + (firstEnd > lastArrival ? firstEnd - lastArrival : shortest) };
+    }
+
+    std::vector<TimeNs> m_offset; // per rank
+    bool m_aligned = false;
+    std::vector<TimeNs> m_collStart, m_collEnd;
+};
+
+// The steps selected on each rank and the window they span.
+struct Selection {
+    std::int64_t firstStep = -1;
+    std::int64_t lastStep = -1;
+    struct Window {
+        TimeNs from = std::numeric_limits<TimeNs>::min();
+        TimeNs to = std::numeric_limits<TimeNs>::max();
+    };
+    std::vector<Window> window; // per rank
+    std::vector<std::vector<const StepSpan*>> steps; // per rank, by start
+};
+
+Expected<Selection> selectSteps(const Trace& t, const ExtractOptions& options)
+{
+    Selection sel;
+    sel.firstStep = options.firstStep;
+    sel.lastStep = options.lastStep;
+    if (sel.firstStep < 0 || sel.lastStep < 0) {
+        const std::vector<std::int64_t> common = CostExtractor::commonSteps(t);
+        if (!common.empty()) {
+            sel.firstStep = sel.firstStep < 0 ? common.front() : sel.firstStep;
+            sel.lastStep = sel.lastStep < 0 ? common.back() : sel.lastStep;
+        }
+    }
+    sel.window.resize(t.ranks().size());
+    sel.steps.resize(t.ranks().size());
+    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+        const auto steps = t.steps(RankId(r));
+        if (steps.empty())
+            continue;
+        Selection::Window w { std::numeric_limits<TimeNs>::max(), std::numeric_limits<TimeNs>::min() };
+        for (const StepSpan& s : steps) {
+            if (s.number < sel.firstStep || s.number > sel.lastStep)
+                continue;
+            w.from = std::min(w.from, s.start);
+            w.to = std::max(w.to, s.end);
+            sel.steps[r].push_back(&s);
+        }
+        if (w.from > w.to)
+            return Status::error(ErrorCode::InvalidArgument, std::string(t.string(t.rankInfo(RankId(r)).sourceFile)), -1,
+                "rank " + std::to_string(t.rankInfo(RankId(r)).rank) + " has no step in " + std::to_string(sel.firstStep)
+                    + "-" + std::to_string(sel.lastStep));
+        sel.window[r] = w;
+        std::stable_sort(sel.steps[r].begin(), sel.steps[r].end(),
+            [](const StepSpan* a, const StepSpan* b) { return a->start < b->start; });
+    }
+    return sel;
+}
+
+// Host ops that start in the window; device ops launched from it (or starting in it when nothing
+// launched them); collectives whose participants are all in.
+std::vector<std::uint8_t> scopeOf(const DependencyGraph& graph, const Selection& sel)
+{
+    const Trace& t = graph.trace();
+    std::vector<std::uint8_t> inScope(graph.vertexCount(), 0);
+    for (std::uint32_t v = 0; v < graph.opCount(); ++v) {
+        const OpId op(v);
+        const TrackInfo& track = t.trackInfo(t.track(op));
+        const Selection::Window& w = sel.window[track.rank.value()];
+        bool launched = false, launcherIn = false;
+        if (isGpuTrack(track.kind)) {
+            for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
+                if (graph.kind(graph.inEdge(i)) == EdgeKind::Launch) {
+                    launched = true;
+                    const std::uint32_t src = graph.inSource(i);
+                    launcherIn = t.start(OpId(src)) >= w.from && t.start(OpId(src)) < w.to;
+                }
+            }
+        }
+        inScope[v] = launched ? launcherIn : (t.start(op) >= w.from && t.start(op) < w.to);
+    }
+    for (std::uint32_t c = graph.opCount(); c < graph.vertexCount(); ++c) {
+        const LogicalCollective& coll = graph.collective(c);
+        inScope[c] = std::all_of(
+            coll.participants.begin(), coll.participants.end(), [&](OpId p) { return inScope[p.value()] != 0; });
+    }
+    return inScope;
+}
+
+// The replay model of each in-scope vertex, from the measured times over in-scope edges.
+struct Parameters {
+    std::vector<TimeNs> gap, minDuration, tail;
+    std::vector<std::uint8_t> selfTimed; // its end depends on nothing but its own start
+    std::vector<std::uint8_t> released; // some in-scope dependency releases its start
+};
+
+Parameters measuredParameters(const Measured& m, const std::vector<std::uint8_t>& inScope)
+{
+    const DependencyGraph& graph = m.g;
+    const std::uint32_t n = graph.vertexCount();
+    Parameters p;
+    p.gap.assign(n, 0);
+    p.minDuration.assign(n, 0);
+    p.tail.assign(n, 0);
+    p.selfTimed.assign(n, 0);
+    p.released.assign(n, 0);
+    for (std::uint32_t v = 0; v < n; ++v) {
+        if (!inScope[v])
+            continue;
+        const TimeNs ms = m.start(v);
+        const TimeNs me = m.end(v);
+        TimeNs r = kUnset, e = kUnset;
+        for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
+            const std::uint32_t src = graph.inSource(i);
+            if (!inScope[src])
+                continue;
+            const EdgeRef ref = graph.ref(graph.inEdge(i));
+            if (ref == EdgeRef::EndToEnd)
+                e = std::max(e, m.end(src));
+            else
+                r = std::max(r, m.sourceInstant(src, ref));
+        }
+        p.released[v] = r != kUnset;
+        p.gap[v] = r == kUnset ? 0 : minus(ms, r);
+        if (e == kUnset || e < ms) {
+            p.minDuration[v] = minus(me, ms);
+            p.tail[v] = 0;
+            p.selfTimed[v] = e == kUnset;
+        } else {
+            p.tail[v] = minus(me, e);
+            p.minDuration[v] = std::max<TimeNs>(0, std::min(minus(me, ms), minus(me, e)));
+        }
+    }
+    return p;
+}
+
+// Durations from other steps: counterparts are on the same track, with the same name, at the same
+// position among their namesakes in the step. An op takes their mean duration; from one chosen step
+// also their gap after the instant that released them, so that nothing of the replayed step's own
+// measurement is used. (Averaged gaps would smear a long wait of one step over all of them: gaps stay
+// the step's own.) Returns how many self-timed ops had no counterpart.
+Expected<std::size_t> applyCounterparts(
+    const Measured& m, const Selection& sel, const ExtractOptions& options, const std::vector<std::uint8_t>& inScope, Parameters& p)
+{
+    const DependencyGraph& graph = m.g;
+    const Trace& t = m.t;
+    const std::uint32_t ops = graph.opCount();
+    struct Sums {
+        TimeNs duration = 0;
+        std::uint32_t count = 0;
+        TimeNs gap = 0;
+        std::uint32_t gaps = 0;
+    };
+    std::unordered_map<CounterpartKey, Sums, CounterpartHash> sums;
+    std::vector<std::uint32_t> ordinal(ops, 0);
+    std::unordered_map<std::uint64_t, std::uint32_t> seen;
+    for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
+        const TrackInfo& info = t.trackInfo(TrackId(tr));
+        seen.clear();
+        for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
+            const std::int32_t step = t.step(OpId(v));
+            if (step < 0)
+                continue;
+            const std::uint64_t k = (static_cast<std::uint64_t>(t.name(OpId(v)).value()) << 32) | static_cast<std::uint32_t>(step);
+            ordinal[v] = seen[k]++;
+            const bool wanted = options.durationSource == DurationSource::OneStep ? step == options.durationStep
+                                                                                 : step >= sel.firstStep && step <= sel.lastStep;
+            if (!wanted)
+                continue;
+            Sums& sum = sums[{ tr, t.name(OpId(v)).value(), ordinal[v] }];
+            sum.duration = plus(sum.duration, t.duration(OpId(v)));
+            ++sum.count;
+            TimeNs released = kUnset;
+            for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
+                const EdgeRef ref = graph.ref(graph.inEdge(i));
+                if (ref != EdgeRef::EndToEnd)
+                    released = std::max(released, m.sourceInstant(graph.inSource(i), ref));
+            }
+            if (released != kUnset) {
+                sum.gap = plus(sum.gap, minus(m.start(v), released));
+                ++sum.gaps;
+            }
+        }
+    }
+    if (options.durationSource == DurationSource::OneStep && sums.empty())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "no op of step " + std::to_string(options.durationStep) + " is in the trace");
+    auto mean = [](TimeNs total, std::uint32_t count) {
+        const auto c = static_cast<TimeNs>(count);
+        return total >= 0 ? (total + c / 2) / c : -((-total + c / 2) / c);
+    };
+    std::size_t withoutCounterpart = 0;
+    for (std::uint32_t v = 0; v < ops; ++v) {
+        if (!inScope[v])
+            continue;
+        const auto it = t.step(OpId(v)) < 0 ? sums.end() : sums.find({ t.track(OpId(v)).value(), t.name(OpId(v)).value(), ordinal[v] });
+        if (it == sums.end()) {
+            withoutCounterpart += p.selfTimed[v];
+            continue;
+        }
+        // Communication and host waits last as long as other ranks or devices make them: they keep
+        // their own time (the cost model replaces transfers).
+        const OpKind kind = t.kind(OpId(v));
+        if (p.selfTimed[v] && !isCommunication(kind) && kind != OpKind::Sync)
+            p.minDuration[v] = mean(it->second.duration, it->second.count);
+        if (options.durationSource == DurationSource::OneStep && p.released[v] && it->second.gaps > 0)
+            p.gap[v] = mean(it->second.gap, it->second.gaps);
+    }
+    return withoutCounterpart;
+}
+
+// For each self-timed compute kernel in scope: the fraction of its measured time that in-scope device
+// communication on its rank covered (the overlap slowdown compares the replayed overlap with it).
+std::vector<double> measuredOverlap(const Measured& m, const std::vector<std::uint8_t>& inScope, const Parameters& p)
+{
+    const Trace& t = m.t;
+    const std::uint32_t ops = m.g.opCount();
+    std::vector<std::vector<std::pair<TimeNs, TimeNs>>> comm(t.ranks().size());
+    for (std::uint32_t v = 0; v < ops; ++v) {
+        if (inScope[v] && isCommunication(t.kind(OpId(v))) && isGpuTrack(t.trackInfo(t.track(OpId(v))).kind))
+            comm[t.rank(OpId(v)).value()].emplace_back(m.start(v), m.end(v));
+    }
+    for (auto& iv : comm)
+        mergeIntervals(iv);
+    std::vector<double> overlap(ops, 0.0);
+    for (std::uint32_t v = 0; v < ops; ++v) {
+        if (inScope[v] && p.selfTimed[v] && t.kind(OpId(v)) == OpKind::ComputeKernel)
+            overlap[v] = coveredFraction(comm[t.rank(OpId(v)).value()], m.start(v), m.end(v));
+    }
+    return overlap;
+}
+
+// The index into steps (sorted by start) of the step holding time: start < time <= end for ends,
+// start <= time < end for starts; -1 for none.
+std::int32_t stepHolding(const std::vector<const StepSpan*>& steps, TimeNs time, bool isEnd)
+{
+    const auto it = std::partition_point(
+        steps.begin(), steps.end(), [&](const StepSpan* st) { return isEnd ? st->start < time : st->start <= time; });
+    if (it == steps.begin())
+        return -1;
+    const StepSpan* st = *std::prev(it);
+    return (isEnd ? time <= st->end : time < st->end) ? static_cast<std::int32_t>(std::prev(it) - steps.begin()) : -1;
+}
+
+// Lays the in-scope vertices out as items, in vertex order, with their edges, steps and transfers.
+class GraphAssembly {
+public:
+    GraphAssembly(const Measured& m, const Selection& sel, const std::vector<std::uint8_t>& inScope, const Parameters& p,
+        std::vector<double> overlap)
+        : m(m)
+        , sel(sel)
+        , inScope(inScope)
+        , p(p)
+        , overlap(std::move(overlap))
+        , b(m.g.tracePointer())
+    {
+    }
+
+    Expected<std::shared_ptr<const ExecutionGraph>> run(std::size_t withoutCounterpart, const CancellationToken* cancel)
+    {
+        addRanksAndTracks();
+        addSteps();
+        const std::uint32_t n = m.g.vertexCount();
+        itemOf.assign(n, ItemId());
+        for (std::uint32_t v = 0; v < n; ++v) {
+            if ((v & 0xFFFF) == 0 && cancel && cancel->isCancelled())
+                return Status::cancelled();
+            if (inScope[v])
+                itemOf[v] = m.g.isCollectiveVertex(v) ? addCollective(v) : addOp(v);
+        }
+        for (std::uint32_t v = 0; v < n; ++v) {
+            if (!inScope[v])
+                continue;
+            for (std::uint32_t e = m.g.outBegin(v); e < m.g.outBegin(v + 1); ++e) {
+                const std::uint32_t w = m.g.target(e);
+                if (inScope[w])
+                    b.addEdge(itemOf[v], itemOf[w], m.g.kind(e), m.g.ref(e));
+            }
+        }
+        for (const auto& [step, marker] : markers)
+            b.setStepMarker(step, itemOf[marker.value()]);
+        b.setWithoutCounterpart(withoutCounterpart);
+        return b.build();
+    }
+
+private:
+    void addRanksAndTracks()
+    {
+        for (ExecRank& r : CostExtractor::ranksOf(m.t))
+            b.addRank(std::move(r));
+        for (std::uint32_t tr = 0; tr < m.t.tracks().size(); ++tr) {
+            const TrackInfo& info = m.t.trackInfo(TrackId(tr));
+            b.addTrack({ info.rank, info.kind, TrackId(tr) });
+        }
+    }
+
+    // The selected steps, rank by rank in start order. A step whose marker is out of scope is left out.
+    void addSteps()
+    {
+        kept.resize(sel.steps.size());
+        stepBase.assign(sel.steps.size(), 0);
+        for (std::uint32_t r = 0; r < sel.steps.size(); ++r) {
+            stepBase[r] = stepCount;
+            for (const StepSpan* s : sel.steps[r]) {
+                if (s->marker.isValid() && !inScope[s->marker.value()])
+                    continue;
+                const std::int32_t index = b.addStep({ s->rank, s->number, s->end - s->start, ItemId() });
+                ++stepCount;
+                kept[r].push_back(s);
+                if (s->marker.isValid())
+                    markers.emplace_back(index, s->marker);
+            }
+        }
+    }
+
+    ItemId addOp(std::uint32_t v)
+    {
+        const OpId op(v);
+        const Trace& t = m.t;
+        const std::uint32_t r = t.rank(op).value();
+        ExecutionGraphBuilder::Item item;
+        item.kind = t.kind(op);
+        item.flags = p.selfTimed[v] ? ExecutionGraph::SelfTimed : 0;
+        item.track = t.track(op);
+        item.name = t.name(op);
+        const std::int32_t s0 = stepHolding(kept[r], t.start(op), false);
+        const std::int32_t s1 = stepHolding(kept[r], t.end(op), true);
+        item.stepOfStart = s0 < 0 ? -1 : stepBase[r] + s0;
+        item.stepOfEnd = s1 < 0 ? -1 : stepBase[r] + s1;
+        item.anchor = m.start(v);
+        item.gap = p.gap[v];
+        item.minDuration = p.minDuration[v];
+        item.tail = p.tail[v];
+        item.measuredOverlap = overlap[v];
+        const ItemId id = b.addItem(item, std::span(&op, 1));
+        // A communication kernel whose peers are not in the trace is timed alone by the cost model: its
+        // group size (else the world size) says how many ranks there were.
+        if (p.selfTimed[v]) {
+            if (const int group = loneGroupSize(m.g, op); group > 0) {
+                const CommArgs* args = t.commArgs(op);
+                const RankId rank = t.rank(op);
+                b.setComm(id, { t.bytes(op), args ? args->collective : StringId(), RouteKind::Partial, group },
+                    std::span(&rank, 1));
+            }
+        }
+        return id;
+    }
+
+    ItemId addCollective(std::uint32_t v)
+    {
+        const LogicalCollective& coll = m.g.collective(v);
+        ExecutionGraphBuilder::Item item;
+        item.kind = OpKind::Collective;
+        item.flags = p.selfTimed[v] ? ExecutionGraph::SelfTimed : 0;
+        item.name = coll.name;
+        item.anchor = m.start(v);
+        item.gap = p.gap[v];
+        item.minDuration = p.minDuration[v];
+        item.tail = p.tail[v];
+        const ItemId id = b.addItem(item, coll.participants);
+        std::vector<RankId> ranks;
+        for (OpId op : coll.participants)
+            ranks.push_back(m.t.rank(op));
+        CommCost cost { coll.bytes, coll.name, RouteKind::Ranks, static_cast<std::int32_t>(ranks.size()) };
+        if (const int worker = serverWorker(m.t, coll); worker >= 0) {
+            cost.route = RouteKind::Server;
+            ranks = { ranks[static_cast<std::size_t>(worker)], ranks[static_cast<std::size_t>(1 - worker)] };
+        }
+        b.setComm(id, cost, ranks);
+        return id;
+    }
+
+    const Measured& m;
+    const Selection& sel;
+    const std::vector<std::uint8_t>& inScope;
+    const Parameters& p;
+    std::vector<double> overlap;
+    ExecutionGraphBuilder b;
+    std::vector<ItemId> itemOf; // per vertex
+    std::vector<std::vector<const StepSpan*>> kept; // per rank, the steps added, by start
+    std::vector<std::int32_t> stepBase; // per rank: its first step's index
+    std::int32_t stepCount = 0;
+    std::vector<std::pair<std::int32_t, OpId>> markers;
+};
+
+} // namespace
+
+std::vector<std::int64_t> CostExtractor::commonSteps(const Trace& t)
+{
+    std::vector<std::int64_t> common;
+    bool first = true;
+    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+        const auto steps = t.steps(RankId(r));
+        if (steps.empty())
+            continue;
+        std::vector<std::int64_t> numbers;
+        for (const StepSpan& s : steps)
+            numbers.push_back(s.number);
+        std::sort(numbers.begin(), numbers.end());
+        if (first) {
+            common = numbers;
+            first = false;
+        } else {
+            std::vector<std::int64_t> both;
+            std::set_intersection(common.begin(), common.end(), numbers.begin(), numbers.end(), std::back_inserter(both));
+            common = std::move(both);
+        }
+    }
+    return common;
+}
+
+std::vector<ExecRank> CostExtractor::ranksOf(const Trace& t)
+{
+    std::vector<ExecRank> ranks;
+    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+        const RankInfo& info = t.rankInfo(RankId(r));
+        ranks.push_back({ RankId(r), info.rank, info.host.isValid() ? std::string(t.string(info.host)) : std::string() });
+    }
+    return ranks;
+}
+
+Expected<std::shared_ptr<const ExecutionGraph>> CostExtractor::extract(
+    const DependencyGraph& graph, const ExtractOptions& options, const CancellationToken* cancel)
+{
+    const Trace& t = graph.trace();
+    Expected<Selection> sel = selectSteps(t, options);
+    if (!sel)
+        return sel.status();
+    const Measured m(graph, options.rankOffsets);
+    const std::vector<std::uint8_t> inScope = scopeOf(graph, *sel);
+    if (cancel && cancel->isCancelled())
+        return Status::cancelled();
+    Parameters p = measuredParameters(m, inScope);
+    std::size_t withoutCounterpart = 0;
+    if (options.durationSource != DurationSource::Measured) {
+        Expected<std::size_t> missing = applyCounterparts(m, *sel, options, inScope, p);
+        if (!missing)
+            return missing.status();
+        withoutCounterpart = *missing;
+    }
+    if (cancel && cancel->isCancelled())
+        return Status::cancelled();
+    GraphAssembly assembly(m, *sel, inScope, p, measuredOverlap(m, inScope, p));
+    return assembly.run(withoutCounterpart, cancel);
+}
+
+std::vector<CostModel::Sample> CostExtractor::transferSamples(
+    const DependencyGraph& graph, std::span<const TimeNs> rankOffsets, const TopologyOptions& topologyOptions, const CostModel& model)
+{
+    const Trace& t = graph.trace();
+    const Measured m(graph, rankOffsets);
+    const std::vector<ExecRank> ranks = ranksOf(t);
+    const LinkTopology topology(ranks, topologyOptions);
+    std::vector<CostModel::Sample> samples;
+    for (std::uint32_t v = graph.opCount(); v < graph.vertexCount(); ++v) {
+        const LogicalCollective& coll = graph.collective(v);
+        std::vector<RankId> members;
+        for (OpId p : coll.participants)
+            members.push_back(t.rank(p));
+        const int worker = serverWorker(t, coll);
+        const LinkTopology::Route route = worker >= 0
+            ? topology.serverRoute(members[static_cast<std::size_t>(worker)], members[static_cast<std::size_t>(1 - worker)])
+            : topology.route(members);
+        samples.push_back({ route.type, model.algorithmOf(t.string(coll.name)), coll.bytes, static_cast<int>(members.size()),
+            m.end(v) - m.start(v) });
+    }
+    // Communication kernels whose peers are not in the trace: their whole duration, which includes any
+    // wait for the peers, so these samples bound the transfer from above.
+    for (std::uint32_t v = 0; v < graph.opCount(); ++v) {
+        const OpId op(v);
+        const int group = loneGroupSize(graph, op);
+        if (group == 0)
+            continue;
+        samples.push_back({ topology.partialRoute(t.rank(op), group).type, model.algorithmOf(collectiveName(t, op)),
+            t.bytes(op), group, t.duration(op) });
+    }
+    return samples;
+}
+
+std::array<LinkFit, kLinkTypeCount> CostExtractor::fitCostModel(
+    const DependencyGraph& graph, std::span<const TimeNs> rankOffsets, const TopologyOptions& topology, CostModel& model)
+{
+    const std::vector<CostModel::Sample> samples = transferSamples(graph, rankOffsets, topology, model);
+    return model.fit(samples);
+}
+
+} // namespace sightline

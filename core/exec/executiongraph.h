@@ -1,0 +1,170 @@
+#pragma once
+
+#include "core/base/ids.h"
+#include "core/base/stringpool.h"
+#include "core/graph/dependencygraph.h"
+#include "core/model/opkind.h"
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sightline {
+
+class Trace;
+
+using ItemId = Id<struct ItemTag>;
+
+// A rank of an execution graph: the measured rank it stands for (invalid for an added rank) and where
+// it runs.
+struct ExecRank {
+    RankId measured;
+    std::int32_t rank = -1; // global rank in the job
+    std::string host; // empty when unknown
+};
+
+// A track of an execution graph: a CPU thread or device stream of one rank.
+struct ExecTrack {
+    RankId rank; // index into ExecutionGraph::ranks()
+    TrackKind kind = TrackKind::Other;
+    TrackId measured; // the trace track it stands for; invalid for a synthetic track
+};
+
+// One step of one rank: its number, its measured duration, and the item whose replayed span is the
+// replayed step (the ProfilerStep op), or none, when the step spans the items that fall in it.
+struct ExecStep {
+    RankId rank;
+    std::int64_t number = -1;
+    TimeNs measured = 0;
+    ItemId marker;
+};
+
+// How a communication item's transfer is routed when the cost model times it.
+enum class RouteKind : std::uint8_t {
+    Ranks, // among its participant ranks (a collective or a send/recv pair)
+    Partial, // its one rank's part of a group whose other members are not in the job
+    Server, // a parameter-server push or pull between a worker (first rank) and a server (second)
+};
+
+// What the cost model needs to time a communication item.
+struct CommCost {
+    std::int64_t bytes = 0;
+    StringId collective; // normalised collective name ("all_reduce", "push", ...), for the algorithm
+    RouteKind route = RouteKind::Ranks;
+    std::int32_t groupSize = 0; // participants: the ranks below, or the recorded group size (Partial)
+    std::uint32_t firstRank = 0; // its ranks are ExecutionGraph::commRanks() [firstRank, firstRank + rankCount)
+    std::uint32_t rankCount = 0;
+};
+
+// The work a replay runs (DESIGN "What-ifs are jobs"): items with their costs and the edges that make
+// them wait for each other, with an origin map from every item to the measured ops it stands for
+// (none for a synthetic item). An item has a kind, a track (none for work spanning ranks, such as a
+// logical collective), a name, and the model parameters the replayer applies: the gap after the
+// instant that releases its start, its minimum duration, the tail after the awaited ends, and the
+// anchor a root starts at. Edges keep the DependencyGraph's kinds and the instants they tie.
+// Built by CostExtractor from a measured job, or by a strategy pass from another graph, through
+// ExecutionGraphBuilder; immutable and shared once built. Item ids are dense, and the edges of an item
+// are contiguous in both directions.
+class ExecutionGraph {
+public:
+    // Marks of an item.
+    enum Flag : std::uint8_t {
+        SelfTimed = 1, // its end waits on nothing but its own start: its duration is its own
+        Synthetic = 2, // made by a pass, with no measured op behind it
+    };
+
+    std::uint32_t itemCount() const { return static_cast<std::uint32_t>(m_kind.size()); }
+    std::size_t edgeCount() const { return m_outTarget.size(); }
+    const Trace& trace() const { return *m_trace; }
+    const std::shared_ptr<const Trace>& tracePointer() const { return m_trace; }
+
+    std::span<const ExecRank> ranks() const { return m_ranks; }
+    std::span<const ExecTrack> tracks() const { return m_tracks; }
+    std::span<const ExecStep> steps() const { return m_steps; }
+
+    OpKind kind(ItemId i) const { return m_kind[i.value()]; }
+    bool hasFlag(ItemId i, Flag f) const { return (m_flags[i.value()] & f) != 0; }
+    // The item's track, or invalid for work spanning ranks.
+    TrackId track(ItemId i) const { return TrackId(m_track[i.value()]); }
+    // The item's rank, or invalid for work spanning ranks.
+    RankId rank(ItemId i) const;
+    bool onDevice(ItemId i) const;
+    std::string_view name(ItemId i) const { return string(nameId(i)); }
+    StringId nameId(ItemId i) const { return StringId(m_name[i.value()]); }
+    // A name or collective id of this graph: the trace's strings, then the graph's own.
+    std::string_view string(StringId id) const;
+    // Indices into steps(): the step its measured start falls in, and the one its measured end falls in
+    // (start < end <= step end); -1 for none.
+    std::int32_t stepOfStart(ItemId i) const { return m_stepOfStart[i.value()]; }
+    std::int32_t stepOfEnd(ItemId i) const { return m_stepOfEnd[i.value()]; }
+
+    TimeNs anchor(ItemId i) const { return m_anchor[i.value()]; }
+    TimeNs gap(ItemId i) const { return m_gap[i.value()]; }
+    TimeNs minDuration(ItemId i) const { return m_minDuration[i.value()]; }
+    TimeNs tail(ItemId i) const { return m_tail[i.value()]; }
+    // Fraction of the item's measured time that communication on its rank covered (compute kernels).
+    double measuredOverlap(ItemId i) const { return m_overlap[i.value()]; }
+    // The item's transfer for the cost model, or nullptr.
+    const CommCost* comm(ItemId i) const;
+    std::span<const RankId> commRanks(const CommCost& c) const { return std::span(m_commRanks).subspan(c.firstRank, c.rankCount); }
+
+    // The measured ops the item stands for, in the trace (a logical collective: its participants).
+    std::span<const OpId> origin(ItemId i) const;
+
+    // Out-edges of i are the edge ids [outBegin(i), outBegin(i + 1)).
+    std::uint32_t outBegin(std::uint32_t i) const { return m_outStart[i]; }
+    std::uint32_t target(std::uint32_t e) const { return m_outTarget[e]; }
+    EdgeKind edgeKind(std::uint32_t e) const { return m_outInfo[e].kind; }
+    EdgeRef ref(std::uint32_t e) const { return m_outInfo[e].ref; }
+    // In-edges of i are the slots [inBegin(i), inBegin(i + 1)): the source item and the edge id.
+    std::uint32_t inBegin(std::uint32_t i) const { return m_inStart[i]; }
+    std::uint32_t inSource(std::uint32_t slot) const { return m_inSource[slot]; }
+    std::uint32_t inEdge(std::uint32_t slot) const { return m_inEdge[slot]; }
+
+    // In-scope ops that had no counterpart in the steps their durations were taken from.
+    std::size_t withoutCounterpart() const { return m_withoutCounterpart; }
+    // The item standing for each trace op (invalid where none does), for drawing a replay on the trace.
+    std::vector<ItemId> itemOfOp() const;
+
+    std::size_t memoryBytes() const;
+
+private:
+    friend class ExecutionGraphBuilder;
+    ExecutionGraph() = default;
+
+    std::shared_ptr<const Trace> m_trace;
+    StringPool m_extraNames; // names of synthetic items, ids from the trace pool's size up
+    std::vector<ExecRank> m_ranks;
+    std::vector<ExecTrack> m_tracks;
+    std::vector<ExecStep> m_steps;
+
+    std::vector<OpKind> m_kind;
+    std::vector<std::uint8_t> m_flags;
+    std::vector<std::uint32_t> m_track;
+    std::vector<std::uint32_t> m_name;
+    std::vector<std::int32_t> m_stepOfStart;
+    std::vector<std::int32_t> m_stepOfEnd;
+    std::vector<TimeNs> m_anchor;
+    std::vector<TimeNs> m_gap;
+    std::vector<TimeNs> m_minDuration;
+    std::vector<TimeNs> m_tail;
+    std::vector<double> m_overlap;
+    std::vector<std::uint32_t> m_commIndex; // per item, into m_comm, or kInvalid
+    std::vector<CommCost> m_comm;
+    std::vector<RankId> m_commRanks;
+    std::vector<std::uint32_t> m_originStart; // CSR over m_origin
+    std::vector<OpId> m_origin;
+
+    std::vector<std::uint32_t> m_outStart;
+    std::vector<std::uint32_t> m_outTarget;
+    std::vector<DependencyGraph::EdgeInfo> m_outInfo;
+    std::vector<std::uint32_t> m_inStart;
+    std::vector<std::uint32_t> m_inSource;
+    std::vector<std::uint32_t> m_inEdge;
+
+    std::size_t m_withoutCounterpart = 0;
+};
+
+} // namespace sightline

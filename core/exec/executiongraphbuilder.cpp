@@ -1,0 +1,218 @@
+#include "core/exec/executiongraphbuilder.h"
+
+#include "core/model/trace.h"
+
+#include <string>
+
+namespace sightline {
+
+ExecutionGraphBuilder::ExecutionGraphBuilder(std::shared_ptr<const Trace> trace)
+    : m_graph(new ExecutionGraph)
+{
+    m_graph->m_trace = std::move(trace);
+    m_graph->m_originStart.push_back(0);
+}
+
+ExecutionGraphBuilder::ExecutionGraphBuilder(const ExecutionGraph& from)
+    : m_graph(new ExecutionGraph)
+{
+    ExecutionGraph& g = *m_graph;
+    g.m_trace = from.m_trace;
+    for (std::uint32_t s = 1; s < from.m_extraNames.size(); ++s)
+        g.m_extraNames.intern(from.m_extraNames.view(StringId(s)));
+    g.m_ranks = from.m_ranks;
+    g.m_tracks = from.m_tracks;
+    g.m_steps = from.m_steps;
+    g.m_kind = from.m_kind;
+    g.m_flags = from.m_flags;
+    g.m_track = from.m_track;
+    g.m_name = from.m_name;
+    g.m_stepOfStart = from.m_stepOfStart;
+    g.m_stepOfEnd = from.m_stepOfEnd;
+    g.m_anchor = from.m_anchor;
+    g.m_gap = from.m_gap;
+    g.m_minDuration = from.m_minDuration;
+    g.m_tail = from.m_tail;
+    g.m_overlap = from.m_overlap;
+    g.m_commIndex = from.m_commIndex;
+    g.m_comm = from.m_comm;
+    g.m_commRanks = from.m_commRanks;
+    g.m_originStart = from.m_originStart;
+    g.m_origin = from.m_origin;
+    g.m_withoutCounterpart = from.m_withoutCounterpart;
+    m_edges.reserve(from.edgeCount());
+    for (std::uint32_t i = 0; i < from.itemCount(); ++i) {
+        for (std::uint32_t e = from.outBegin(i); e < from.outBegin(i + 1); ++e)
+            m_edges.push_back({ i, from.target(e), from.m_outInfo[e] });
+    }
+}
+
+ExecutionGraphBuilder::~ExecutionGraphBuilder() = default;
+
+RankId ExecutionGraphBuilder::addRank(ExecRank rank)
+{
+    m_graph->m_ranks.push_back(std::move(rank));
+    return RankId(static_cast<std::uint32_t>(m_graph->m_ranks.size() - 1));
+}
+
+TrackId ExecutionGraphBuilder::addTrack(const ExecTrack& track)
+{
+    m_graph->m_tracks.push_back(track);
+    return TrackId(static_cast<std::uint32_t>(m_graph->m_tracks.size() - 1));
+}
+
+std::int32_t ExecutionGraphBuilder::addStep(const ExecStep& step)
+{
+    m_graph->m_steps.push_back(step);
+    return static_cast<std::int32_t>(m_graph->m_steps.size() - 1);
+}
+
+void ExecutionGraphBuilder::setStepMarker(std::int32_t step, ItemId marker)
+{
+    m_graph->m_steps[static_cast<std::size_t>(step)].marker = marker;
+}
+
+ItemId ExecutionGraphBuilder::addItem(const Item& item, std::span<const OpId> origin)
+{
+    ExecutionGraph& g = *m_graph;
+    g.m_kind.push_back(item.kind);
+    g.m_flags.push_back(item.flags);
+    g.m_track.push_back(item.track.value());
+    g.m_name.push_back(item.name.value());
+    g.m_stepOfStart.push_back(item.stepOfStart);
+    g.m_stepOfEnd.push_back(item.stepOfEnd);
+    g.m_anchor.push_back(item.anchor);
+    g.m_gap.push_back(item.gap);
+    g.m_minDuration.push_back(item.minDuration);
+    g.m_tail.push_back(item.tail);
+    g.m_overlap.push_back(item.measuredOverlap);
+    g.m_commIndex.push_back(ItemId::kInvalid);
+    g.m_origin.insert(g.m_origin.end(), origin.begin(), origin.end());
+    g.m_originStart.push_back(static_cast<std::uint32_t>(g.m_origin.size()));
+    return ItemId(static_cast<std::uint32_t>(g.m_kind.size() - 1));
+}
+
+StringId ExecutionGraphBuilder::intern(std::string_view name)
+{
+    const StringId own = m_graph->m_extraNames.intern(name);
+    return StringId(static_cast<std::uint32_t>(m_graph->m_trace->strings().size()) + own.value());
+}
+
+void ExecutionGraphBuilder::setComm(ItemId item, const CommCost& cost, std::span<const RankId> ranks)
+{
+    ExecutionGraph& g = *m_graph;
+    CommCost c = cost;
+    c.firstRank = static_cast<std::uint32_t>(g.m_commRanks.size());
+    c.rankCount = static_cast<std::uint32_t>(ranks.size());
+    g.m_commRanks.insert(g.m_commRanks.end(), ranks.begin(), ranks.end());
+    g.m_commIndex[item.value()] = static_cast<std::uint32_t>(g.m_comm.size());
+    g.m_comm.push_back(c);
+}
+
+void ExecutionGraphBuilder::addEdge(ItemId from, ItemId to, EdgeKind kind, EdgeRef ref)
+{
+    m_edges.push_back({ from.value(), to.value(), { kind, ref } });
+}
+
+std::uint32_t ExecutionGraphBuilder::itemCount() const
+{
+    return m_graph->itemCount();
+}
+
+void ExecutionGraphBuilder::setMinDuration(ItemId item, TimeNs duration)
+{
+    m_graph->m_minDuration[item.value()] = duration;
+}
+
+void ExecutionGraphBuilder::setGap(ItemId item, TimeNs gap)
+{
+    m_graph->m_gap[item.value()] = gap;
+}
+
+void ExecutionGraphBuilder::setWithoutCounterpart(std::size_t count)
+{
+    m_graph->m_withoutCounterpart = count;
+}
+
+namespace {
+
+Status invalid(const std::string& detail)
+{
+    return Status::error(ErrorCode::InvalidArgument, {}, -1, "execution graph: " + detail);
+}
+
+} // namespace
+
+Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
+{
+    ExecutionGraph& g = *m_graph;
+    const std::uint32_t n = g.itemCount();
+    const auto ranks = static_cast<std::uint32_t>(g.m_ranks.size());
+    const auto tracks = static_cast<std::uint32_t>(g.m_tracks.size());
+    const auto steps = static_cast<std::int32_t>(g.m_steps.size());
+    const std::size_t names = g.m_trace->strings().size() + g.m_extraNames.size();
+    for (const ExecTrack& t : g.m_tracks) {
+        if (t.rank.value() >= ranks)
+            return invalid("a track of rank " + std::to_string(t.rank.value()) + " of " + std::to_string(ranks));
+    }
+    for (const ExecStep& s : g.m_steps) {
+        if (s.rank.value() >= ranks || (s.marker.isValid() && s.marker.value() >= n))
+            return invalid("a step refers to a rank or marker that does not exist");
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const bool trackOk = g.m_track[i] == TrackId::kInvalid || g.m_track[i] < tracks;
+        const bool stepsOk = g.m_stepOfStart[i] < steps && g.m_stepOfEnd[i] < steps && g.m_stepOfStart[i] >= -1
+            && g.m_stepOfEnd[i] >= -1;
+        if (!trackOk || !stepsOk || g.m_name[i] >= names)
+            return invalid("item " + std::to_string(i) + " refers to a track, step or name that does not exist");
+    }
+    for (const OpId op : g.m_origin) {
+        if (op.value() >= g.m_trace->opCount())
+            return invalid("an origin refers to op " + std::to_string(op.value()) + " of " + std::to_string(g.m_trace->opCount()));
+    }
+    for (const RankId r : g.m_commRanks) {
+        if (r.value() >= ranks)
+            return invalid("a transfer refers to rank " + std::to_string(r.value()) + " of " + std::to_string(ranks));
+    }
+    for (const Edge& e : m_edges) {
+        if (e.from >= n || e.to >= n)
+            return invalid("an edge refers to item " + std::to_string(std::max(e.from, e.to)) + " of " + std::to_string(n));
+    }
+
+    // Both directions as compressed rows, by counting: edges keep the order they were added in per item.
+    const std::size_t m = m_edges.size();
+    if (m >= ItemId::kInvalid)
+        return invalid("too many edges");
+    g.m_outStart.assign(n + 1, 0);
+    g.m_inStart.assign(n + 1, 0);
+    for (const Edge& e : m_edges) {
+        ++g.m_outStart[e.from + 1];
+        ++g.m_inStart[e.to + 1];
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+        g.m_outStart[i + 1] += g.m_outStart[i];
+        g.m_inStart[i + 1] += g.m_inStart[i];
+    }
+    g.m_outTarget.resize(m);
+    g.m_outInfo.resize(m);
+    std::vector<std::uint32_t> next(g.m_outStart.begin(), g.m_outStart.end() - 1);
+    for (const Edge& e : m_edges) {
+        const std::uint32_t slot = next[e.from]++;
+        g.m_outTarget[slot] = e.to;
+        g.m_outInfo[slot] = e.info;
+    }
+    g.m_inSource.resize(m);
+    g.m_inEdge.resize(m);
+    next.assign(g.m_inStart.begin(), g.m_inStart.end() - 1);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        for (std::uint32_t e = g.m_outStart[i]; e < g.m_outStart[i + 1]; ++e) {
+            const std::uint32_t slot = next[g.m_outTarget[e]]++;
+            g.m_inSource[slot] = i;
+            g.m_inEdge[slot] = e;
+        }
+    }
+    m_edges = {};
+    return std::shared_ptr<const ExecutionGraph>(std::move(m_graph));
+}
+
+} // namespace sightline

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/exec/executiongraph.h"
+
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace sightline {
+
+// Assembles an ExecutionGraph: ranks, tracks and steps, then items with their costs and origins, then
+// edges in any order. Started empty over a trace (the cost extractor) or from a copy of another graph
+// (a strategy pass, which then changes costs, adds items and edges, or drops items). build() lays the
+// edges out in both directions, keeping the order they were added in per item, and checks every id.
+// Single use: build() leaves the builder empty.
+class ExecutionGraphBuilder {
+public:
+    explicit ExecutionGraphBuilder(std::shared_ptr<const Trace> trace);
+    explicit ExecutionGraphBuilder(const ExecutionGraph& from);
+    ~ExecutionGraphBuilder();
+
+    RankId addRank(ExecRank rank);
+    TrackId addTrack(const ExecTrack& track);
+    std::int32_t addStep(const ExecStep& step);
+    void setStepMarker(std::int32_t step, ItemId marker);
+
+    // The columns of one item.
+    struct Item {
+        OpKind kind = OpKind::CpuOp;
+        std::uint8_t flags = 0; // ExecutionGraph::Flag
+        TrackId track;
+        StringId name { 0 };
+        std::int32_t stepOfStart = -1;
+        std::int32_t stepOfEnd = -1;
+        TimeNs anchor = 0;
+        TimeNs gap = 0;
+        TimeNs minDuration = 0;
+        TimeNs tail = 0;
+        double measuredOverlap = 0;
+    };
+    ItemId addItem(const Item& item, std::span<const OpId> origin);
+    // A name for a synthetic item (the trace's own names can be used as they are).
+    StringId intern(std::string_view name);
+    void setComm(ItemId item, const CommCost& cost, std::span<const RankId> ranks);
+    void addEdge(ItemId from, ItemId to, EdgeKind kind, EdgeRef ref);
+
+    std::uint32_t itemCount() const;
+    void setMinDuration(ItemId item, TimeNs duration);
+    void setGap(ItemId item, TimeNs gap);
+    void setWithoutCounterpart(std::size_t count);
+
+    // Fails with InvalidArgument when an id is out of range.
+    Expected<std::shared_ptr<const ExecutionGraph>> build();
+
+private:
+    struct Edge {
+        std::uint32_t from;
+        std::uint32_t to;
+        DependencyGraph::EdgeInfo info;
+    };
+    std::unique_ptr<ExecutionGraph> m_graph;
+    std::vector<Edge> m_edges;
+};
+
+} // namespace sightline

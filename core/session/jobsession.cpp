@@ -1,0 +1,67 @@
+#include "core/session/jobsession.h"
+
+#include "core/base/progress.h"
+#include "core/base/resourcelimits.h"
+#include "core/graph/dependencygraph.h"
+#include "core/model/trace.h"
+
+namespace sightline {
+
+Expected<std::shared_ptr<const JobSession>> JobSession::open(std::shared_ptr<const Trace> trace,
+    const SessionOptions& options, const ResourceLimits& limits, const CancellationToken* cancel)
+{
+    if (Status s = Replayer::checkMemory(*trace, limits); !s.ok())
+        return s;
+    Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(std::move(trace), {}, cancel);
+    if (!graph)
+        return graph.status();
+    std::shared_ptr<JobSession> session(new JobSession);
+    session->m_graph = std::move(*graph);
+    const std::size_t ranks = session->m_graph->trace().ranks().size();
+    if (options.align) {
+        session->m_alignment = ClockAligner::align(*session->m_graph, options.alignment);
+    } else {
+        session->m_alignment.offsets.assign(ranks, 0);
+        for (const auto& [r, value] : options.alignment.overrides) {
+            if (r < ranks)
+                session->m_alignment.offsets[r] = value;
+        }
+    }
+    if (cancel && cancel->isCancelled())
+        return Status::cancelled();
+    ExtractOptions extract = options.extract;
+    extract.rankOffsets = session->m_alignment.offsets;
+    Expected<std::shared_ptr<const ExecutionGraph>> measured = CostExtractor::extract(*session->m_graph, extract, cancel);
+    if (!measured)
+        return measured.status();
+    session->m_measured = std::move(*measured);
+    return std::shared_ptr<const JobSession>(std::move(session));
+}
+
+const Trace& JobSession::trace() const
+{
+    return m_graph->trace();
+}
+
+std::array<LinkFit, kLinkTypeCount> JobSession::fitCostModel(const TopologyOptions& topology, CostModel& model) const
+{
+    return CostExtractor::fitCostModel(*m_graph, m_alignment.offsets, topology, model);
+}
+
+Expected<ReplayResult> JobSession::replay(const ReplayOptions& options, const CancellationToken* cancel) const
+{
+    return replay(m_measured, options, cancel);
+}
+
+Expected<ReplayResult> JobSession::replay(
+    std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options, const CancellationToken* cancel)
+{
+    Expected<Schedule> schedule = Replayer::replay(*graph, options, cancel);
+    if (!schedule)
+        return schedule.status();
+    ReplayResult result { std::move(graph), std::move(*schedule), {} };
+    result.criticalPath = CriticalPathAnalysis::compute(*result.graph, result.schedule);
+    return result;
+}
+
+} // namespace sightline

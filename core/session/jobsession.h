@@ -1,0 +1,65 @@
+#pragma once
+
+#include "core/align/clockalignment.h"
+#include "core/analysis/criticalpath.h"
+#include "core/base/expected.h"
+#include "core/exec/costextractor.h"
+#include "core/replay/replayer.h"
+
+#include <memory>
+
+namespace sightline {
+
+class CancellationToken;
+class DependencyGraph;
+class Trace;
+struct ResourceLimits;
+
+struct SessionOptions {
+    // Align the ranks' clocks (else every offset is zero, or the override given).
+    bool align = true;
+    AlignmentOptions alignment;
+    // The steps to replay and where durations come from; its rankOffsets are the session's alignment.
+    ExtractOptions extract;
+};
+
+// One replay: the execution graph it ran, its schedule and its critical path.
+struct ReplayResult {
+    std::shared_ptr<const ExecutionGraph> graph;
+    Schedule schedule;
+    CriticalPath criticalPath;
+};
+
+// A measured job, ready to replay: the trace, its dependency graph, the clock alignment, and the
+// execution graph the cost extractor made of the selected steps. The one pipeline behind the window
+// and sightline-cli (graph → align → extract → replay → critical path). Immutable once opened; replays
+// may run concurrently.
+class JobSession {
+public:
+    // Checks the memory the job needs against limits first. Fails with the graph build's error (a
+    // dependency cycle), the extractor's (steps not in the job), TooLarge or Cancelled.
+    static Expected<std::shared_ptr<const JobSession>> open(std::shared_ptr<const Trace> trace,
+        const SessionOptions& options, const ResourceLimits& limits, const CancellationToken* cancel = nullptr);
+
+    const Trace& trace() const;
+    const std::shared_ptr<const DependencyGraph>& graph() const { return m_graph; }
+    const ClockAlignment& alignment() const { return m_alignment; }
+    const std::shared_ptr<const ExecutionGraph>& measured() const { return m_measured; }
+
+    // Fits model to the job's own transfers over the topology.
+    std::array<LinkFit, kLinkTypeCount> fitCostModel(const TopologyOptions& topology, CostModel& model) const;
+    // Replays the measured execution graph.
+    Expected<ReplayResult> replay(const ReplayOptions& options, const CancellationToken* cancel = nullptr) const;
+    // Replays another execution graph of this job (a rewritten one).
+    static Expected<ReplayResult> replay(
+        std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options, const CancellationToken* cancel = nullptr);
+
+private:
+    JobSession() = default;
+
+    std::shared_ptr<const DependencyGraph> m_graph;
+    ClockAlignment m_alignment;
+    std::shared_ptr<const ExecutionGraph> m_measured;
+};
+
+} // namespace sightline
