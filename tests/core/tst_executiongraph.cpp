@@ -1,0 +1,236 @@
+// The execution graph and its builder, the cost extractor's scope and layout, and replays of rewritten
+// graphs: a synthetic item replays, shows on the critical path and carries its own name; a graph that
+// waits in a cycle is refused.
+
+#include "core/analysis/criticalpath.h"
+#include "core/exec/costextractor.h"
+#include "core/exec/executiongraphbuilder.h"
+#include "core/graph/dependencygraph.h"
+#include "core/replay/replayer.h"
+
+#include "jobbuilder.h"
+#include "testsupport.h"
+
+#include <QTest>
+
+using namespace sightline;
+
+namespace {
+
+constexpr TimeNs us = 1000;
+
+// One rank with a step around a host op that launches two kernels; a second step follows.
+struct SmallJob {
+    TracePtr trace;
+    OpId step1, step2, host, launchA, launchB, kernelA, kernelB, later;
+};
+
+SmallJob smallJob()
+{
+    JobBuilder b;
+    SmallJob j;
+    const std::uint32_t rank = b.rank(0, "node");
+    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+    b.currentStep = 1;
+    j.step1 = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 100 * us);
+    j.host = b.op(cpu, "aten::linear", OpKind::CpuOp, 2 * us, 40 * us);
+    j.launchA = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 5 * us, 8 * us);
+    j.launchB = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 20 * us, 23 * us);
+    b.currentStep = 2;
+    j.step2 = b.op(cpu, "ProfilerStep#2", OpKind::Annotation, 100 * us, 200 * us);
+    j.later = b.op(cpu, "aten::relu", OpKind::CpuOp, 110 * us, 120 * us);
+    b.currentStep = 1;
+    j.kernelA = b.op(gpu, "gemm_a", OpKind::ComputeKernel, 10 * us, 30 * us);
+    j.kernelB = b.op(gpu, "gemm_b", OpKind::ComputeKernel, 30 * us, 60 * us);
+    b.link(j.launchA, j.kernelA, LinkKind::Launch);
+    b.link(j.launchB, j.kernelB, LinkKind::Launch);
+    b.step(rank, 1, j.step1);
+    b.step(rank, 2, j.step2);
+    j.trace = b.finish();
+    return j;
+}
+
+std::shared_ptr<const ExecutionGraph> extracted(const SmallJob& j, const ExtractOptions& o = {})
+{
+    const auto g = DependencyGraph::build(j.trace);
+    if (!g)
+        return nullptr;
+    auto x = CostExtractor::extract(**g, o);
+    return x ? *x : nullptr;
+}
+
+bool hasEdge(const ExecutionGraph& g, ItemId from, ItemId to)
+{
+    for (std::uint32_t e = g.outBegin(from.value()); e < g.outBegin(from.value() + 1); ++e) {
+        if (g.target(e) == to.value())
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+class TestExecutionGraph : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void extractorKeepsTheSelectedSteps()
+    {
+        const SmallJob j = smallJob();
+        ExtractOptions o;
+        o.firstStep = o.lastStep = 1;
+        const auto x = extracted(j, o);
+        QVERIFY(x);
+        const std::vector<ItemId> itemOf = x->itemOfOp();
+        // Step 2's ops are out of scope; everything of step 1 is in, in op order, each with its op.
+        QVERIFY(!itemOf[j.step2.value()].isValid());
+        QVERIFY(!itemOf[j.later.value()].isValid());
+        QCOMPARE(x->itemCount(), std::uint32_t(6));
+        ItemId previous;
+        for (OpId op : { j.step1, j.host, j.launchA, j.launchB, j.kernelA, j.kernelB }) {
+            const ItemId item = itemOf[op.value()];
+            QVERIFY(item.isValid());
+            QVERIFY(!previous.isValid() || previous < item);
+            previous = item;
+            QCOMPARE(x->origin(item).size(), std::size_t(1));
+            QCOMPARE(x->origin(item).front(), op);
+            QCOMPARE(x->name(item), j.trace->string(j.trace->name(op)));
+            QCOMPARE(x->kind(item), j.trace->kind(op));
+            QCOMPARE(x->track(item), j.trace->track(op));
+            QCOMPARE(x->anchor(item), j.trace->start(op));
+        }
+        // Kernels on the device; their launches are edges; the step is the marker's.
+        QVERIFY(x->onDevice(itemOf[j.kernelA.value()]));
+        QVERIFY(!x->onDevice(itemOf[j.host.value()]));
+        QVERIFY(hasEdge(*x, itemOf[j.launchA.value()], itemOf[j.kernelA.value()]));
+        QCOMPARE(x->steps().size(), std::size_t(1));
+        QCOMPARE(x->steps()[0].number, std::int64_t(1));
+        QCOMPARE(x->steps()[0].marker, itemOf[j.step1.value()]);
+        QCOMPARE(x->stepOfStart(itemOf[j.kernelB.value()]), 0);
+        // The kernel's gap after its launch began (a launch ties start to start) and its own duration.
+        QCOMPARE(x->gap(itemOf[j.kernelA.value()]), 5 * us);
+        QCOMPARE(x->minDuration(itemOf[j.kernelA.value()]), 20 * us);
+        QVERIFY(x->hasFlag(itemOf[j.kernelA.value()], ExecutionGraph::SelfTimed));
+        // In-edges mirror out-edges.
+        for (std::uint32_t i = 0; i < x->itemCount(); ++i) {
+            for (std::uint32_t slot = x->inBegin(i); slot < x->inBegin(i + 1); ++slot)
+                QCOMPARE(x->target(x->inEdge(slot)), i);
+        }
+        // A step no rank has is an error naming the rank.
+        o.firstStep = o.lastStep = 7;
+        const auto g = DependencyGraph::build(j.trace);
+        const auto none = CostExtractor::extract(**g, o);
+        QVERIFY(!none);
+        QCOMPARE(none.status().code(), ErrorCode::InvalidArgument);
+    }
+
+    void copiedGraphIsTheSame()
+    {
+        const auto x = extracted(smallJob());
+        QVERIFY(x);
+        ExecutionGraphBuilder b(*x);
+        const auto copy = b.build();
+        QVERIFY2(copy, errorOf(copy).c_str());
+        const ExecutionGraph& c = **copy;
+        QCOMPARE(c.itemCount(), x->itemCount());
+        QCOMPARE(c.edgeCount(), x->edgeCount());
+        for (std::uint32_t i = 0; i < x->itemCount(); ++i) {
+            const ItemId item(i);
+            QCOMPARE(c.name(item), x->name(item));
+            QCOMPARE(c.gap(item), x->gap(item));
+            QCOMPARE(c.minDuration(item), x->minDuration(item));
+            QCOMPARE(c.tail(item), x->tail(item));
+            QCOMPARE(c.anchor(item), x->anchor(item));
+            QCOMPARE(c.outBegin(i + 1) - c.outBegin(i), x->outBegin(i + 1) - x->outBegin(i));
+            for (std::uint32_t e = x->outBegin(i); e < x->outBegin(i + 1); ++e) {
+                QCOMPARE(c.target(e), x->target(e));
+                QCOMPARE(c.edgeKind(e), x->edgeKind(e));
+                QCOMPARE(c.ref(e), x->ref(e));
+            }
+        }
+        const auto a = Replayer::replay(*x);
+        const auto bReplay = Replayer::replay(c);
+        QVERIFY(a && bReplay);
+        QCOMPARE(bReplay->start, a->start);
+        QCOMPARE(bReplay->end, a->end);
+    }
+
+    void syntheticItemReplaysLikeAnyOther()
+    {
+        // A rewritten graph: a synthetic item after kernel A, named as a pass would name it, with a
+        // duration of its own, which the step waits for. It replays, takes the critical path, and the
+        // step ends its measured tail (60 us after its last nested op) after it.
+        const SmallJob j = smallJob();
+        ExtractOptions o;
+        o.firstStep = o.lastStep = 1;
+        const auto x = extracted(j, o);
+        QVERIFY(x);
+        const std::vector<ItemId> itemOf = x->itemOfOp();
+        ExecutionGraphBuilder b(*x);
+        ExecutionGraphBuilder::Item item;
+        item.kind = OpKind::ComputeKernel;
+        item.flags = ExecutionGraph::Synthetic | ExecutionGraph::SelfTimed;
+        item.track = x->track(itemOf[j.kernelA.value()]);
+        item.name = b.intern("fused: 2 ops");
+        item.stepOfStart = item.stepOfEnd = 0;
+        item.minDuration = 150 * us;
+        const ItemId fused = b.addItem(item, {});
+        b.addEdge(itemOf[j.kernelA.value()], fused, EdgeKind::Program, EdgeRef::EndToStart);
+        b.addEdge(fused, itemOf[j.step1.value()], EdgeKind::NestEnd, EdgeRef::EndToEnd);
+        const auto rewritten = b.build();
+        QVERIFY2(rewritten, errorOf(rewritten).c_str());
+        const ExecutionGraph& w = **rewritten;
+        QCOMPARE(w.name(fused), std::string_view("fused: 2 ops"));
+        QVERIFY(w.origin(fused).empty());
+        QVERIFY(w.hasFlag(fused, ExecutionGraph::Synthetic));
+        const auto s = Replayer::replay(w);
+        QVERIFY2(s, errorOf(s).c_str());
+        QCOMPARE(s->start[fused.value()], 30 * us);
+        QCOMPARE(s->end[fused.value()], 180 * us);
+        QCOMPARE(s->steps.size(), std::size_t(1));
+        QCOMPARE(x->tail(itemOf[j.step1.value()]), 60 * us);
+        QCOMPARE(s->steps[0].replayed, 240 * us);
+        const CriticalPath path = CriticalPathAnalysis::compute(w, *s);
+        QVERIFY(std::find(path.items.begin(), path.items.end(), fused) != path.items.end());
+        QCOMPARE(path.length, 240 * us);
+        // The measured graph is unchanged by the rewrite.
+        QCOMPARE(Replayer::replay(*x)->steps[0].replayed, 100 * us);
+    }
+
+    void cyclesAndBadIdsAreRefused()
+    {
+        const SmallJob j = smallJob();
+        const auto x = extracted(j);
+        QVERIFY(x);
+        const std::vector<ItemId> itemOf = x->itemOfOp();
+        {
+            // The host op's end now waits for the kernel B it launched, whose start waits for it.
+            ExecutionGraphBuilder b(*x);
+            b.addEdge(itemOf[j.kernelB.value()], itemOf[j.launchB.value()], EdgeKind::Explicit, EdgeRef::EndToStart);
+            const auto cyclic = b.build();
+            QVERIFY(cyclic);
+            const auto s = Replayer::replay(**cyclic);
+            QVERIFY(!s);
+            QCOMPARE(s.status().code(), ErrorCode::DependencyCycle);
+            QVERIFY(s.status().file() == "rank0.json");
+        }
+        {
+            ExecutionGraphBuilder b(*x);
+            b.addEdge(ItemId(0), ItemId(x->itemCount() + 5), EdgeKind::Explicit, EdgeRef::EndToStart);
+            const auto bad = b.build();
+            QVERIFY(!bad);
+            QCOMPARE(bad.status().code(), ErrorCode::InvalidArgument);
+        }
+        {
+            ExecutionGraphBuilder b(*x);
+            ExecutionGraphBuilder::Item item;
+            item.track = TrackId(99);
+            b.addItem(item, {});
+            QVERIFY(!b.build());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExecutionGraph)
+#include "tst_executiongraph.moc"
