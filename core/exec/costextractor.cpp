@@ -402,6 +402,14 @@ public:
         addRanksAndTracks();
         addSteps();
         const std::uint32_t n = m.g.vertexCount();
+        std::size_t items = 0, origins = 0;
+        for (std::uint32_t v = 0; v < n; ++v) {
+            if (inScope[v]) {
+                ++items;
+                origins += m.g.isCollectiveVertex(v) ? m.g.collective(v).participants.size() : 1;
+            }
+        }
+        b.reserve(items, origins, m.g.edgeCount());
         itemOf.assign(n, ItemId());
         for (std::uint32_t v = 0; v < n; ++v) {
             if ((v & 0xFFFF) == 0 && cancel && cancel->isCancelled())

@@ -92,6 +92,27 @@ ItemId ExecutionGraphBuilder::addItem(const Item& item, std::span<const OpId> or
     return ItemId(static_cast<std::uint32_t>(g.m_kind.size() - 1));
 }
 
+void ExecutionGraphBuilder::reserve(std::size_t items, std::size_t origins, std::size_t edges)
+{
+    ExecutionGraph& g = *m_graph;
+    const std::size_t n = g.m_kind.size() + items;
+    g.m_kind.reserve(n);
+    g.m_flags.reserve(n);
+    g.m_track.reserve(n);
+    g.m_name.reserve(n);
+    g.m_stepOfStart.reserve(n);
+    g.m_stepOfEnd.reserve(n);
+    g.m_anchor.reserve(n);
+    g.m_gap.reserve(n);
+    g.m_minDuration.reserve(n);
+    g.m_tail.reserve(n);
+    g.m_overlap.reserve(n);
+    g.m_commIndex.reserve(n);
+    g.m_originStart.reserve(n + 1);
+    g.m_origin.reserve(g.m_origin.size() + origins);
+    m_edges.reserve(m_edges.size() + edges);
+}
+
 StringId ExecutionGraphBuilder::intern(std::string_view name)
 {
     const StringId own = m_graph->m_extraNames.intern(name);

@@ -40,6 +40,9 @@ public:
         double measuredOverlap = 0;
     };
     ItemId addItem(const Item& item, std::span<const OpId> origin);
+    // Room for this many more items, origin ops and edges, so that a large graph is built without
+    // regrowing its columns.
+    void reserve(std::size_t items, std::size_t origins, std::size_t edges);
     // A name for a synthetic item (the trace's own names can be used as they are).
     StringId intern(std::string_view name);
     void setComm(ItemId item, const CommCost& cost, std::span<const RankId> ranks);

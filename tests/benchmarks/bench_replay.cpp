@@ -3,12 +3,15 @@
 // of ops whose all-reduces are matched across ranks; plus the replay error against the measured steps.
 // Rank files are generated once into the data folder and reused while a stamp says their parameters
 // match. Not a test: it prints figures (a table, and a JSON line with --json) and never fails on speed;
-// it fails only when the job cannot be generated, loaded, built or replayed.
+// it fails only when the job cannot be generated, loaded, built or replayed, or when --golden names a
+// file of schedule digests (one line per job size and seed) whose line for this job differs from the
+// replay's digest. SIGHTLINE_UPDATE_GOLDEN=1 writes that line instead.
 //
-// Usage: bench_replay [--ops N] [--data DIR] [--runs K] [--seed S] [--json]
+// Usage: bench_replay [--ops N] [--data DIR] [--runs K] [--seed S] [--json] [--golden FILE]
 
 #include "benchsupport.h"
 #include "kinetogenerator.h"
+#include "replaydigest.h"
 
 #include "core/analysis/criticalpath.h"
 #include "core/exec/costextractor.h"
@@ -127,6 +130,41 @@ bool generate(const std::string& dir, std::int64_t eventsPerRank, std::uint32_t 
     return true;
 }
 
+// The schedule digest of this job against its line in the golden file ("ops N seed S: digest").
+bool checkGolden(const std::string& file, std::int64_t ops, std::uint32_t seed, const std::string& digest)
+{
+    const std::string key = "ops " + std::to_string(ops) + " seed " + std::to_string(seed) + ": ";
+    std::vector<std::string> lines;
+    std::string expected;
+    {
+        std::ifstream in(file);
+        for (std::string line; std::getline(in, line);) {
+            if (line.rfind(key, 0) == 0)
+                expected = line.substr(key.size());
+            else if (!line.empty())
+                lines.push_back(line);
+        }
+    }
+    if (std::getenv("SIGHTLINE_UPDATE_GOLDEN")) {
+        lines.push_back(key + digest);
+        std::ofstream out(file, std::ios::trunc);
+        for (const std::string& line : lines)
+            out << line << '\n';
+        std::printf("golden: wrote %s%s\n", key.c_str(), digest.c_str());
+        return true;
+    }
+    if (expected.empty()) {
+        std::printf("golden: %s has no line for ops %lld seed %u; not compared\n", file.c_str(), static_cast<long long>(ops), seed);
+        return true;
+    }
+    if (expected != digest) {
+        std::fprintf(stderr, "golden: the replay's schedule digest %s differs from %s in %s\n", digest.c_str(), expected.c_str(), file.c_str());
+        return false;
+    }
+    std::printf("golden: the replay matches %s (%s)\n", file.c_str(), digest.c_str());
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -136,6 +174,7 @@ int main(int argc, char** argv)
     int runs = 3;
     std::uint32_t seed = 1;
     bool json = false;
+    std::string golden;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--ops" && i + 1 < argc)
@@ -148,8 +187,10 @@ int main(int argc, char** argv)
             seed = static_cast<std::uint32_t>(std::strtoul(argv[++i], nullptr, 10));
         else if (a == "--json")
             json = true;
+        else if (a == "--golden" && i + 1 < argc)
+            golden = argv[++i];
         else {
-            std::fprintf(stderr, "usage: %s [--ops N] [--data DIR] [--runs K] [--seed S] [--json]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--ops N] [--data DIR] [--runs K] [--seed S] [--json] [--golden FILE]\n", argv[0]);
             return 2;
         }
     }
@@ -233,6 +274,8 @@ int main(int argc, char** argv)
         schedule = std::move(*replayed);
     }
     const double replaySeconds = replayTimes.medianWall();
+    if (!golden.empty() && !checkGolden(golden, wantOps, seed, scheduleDigest(*exec, schedule).text()))
+        return 1;
     const double scheduleBytes = static_cast<double>(schedule.memoryBytes());
     const std::size_t replayedItems = exec->itemCount();
 

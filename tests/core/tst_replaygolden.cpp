@@ -15,53 +15,17 @@
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
 
+#include "replaydigest.h"
+
 #include <QDir>
 #include <QFile>
 #include <QTest>
 
 #include <cinttypes>
-#include <cstdio>
 
 using namespace sightline;
 
 namespace {
-
-// FNV-1a over 64-bit words: a digest that any difference of one value changes.
-class Digest {
-public:
-    void add(std::int64_t value)
-    {
-        auto bits = static_cast<std::uint64_t>(value);
-        for (int i = 0; i < 8; ++i) {
-            m_hash ^= bits & 0xFF;
-            m_hash *= 0x100000001B3ull;
-            bits >>= 8;
-        }
-        ++m_count;
-    }
-    std::string text() const
-    {
-        char out[64];
-        std::snprintf(out, sizeof out, "%016" PRIx64 " over %zu values", m_hash, m_count);
-        return out;
-    }
-
-private:
-    std::uint64_t m_hash = 0xCBF29CE484222325ull;
-    std::size_t m_count = 0;
-};
-
-// The op an item stands for: its op, or a logical collective's first participant.
-std::int64_t opOf(const ExecutionGraph& g, ItemId i)
-{
-    return g.origin(i).front().value();
-}
-
-// 1 for an item spanning ranks (a logical collective), 0 for an op's.
-std::int64_t acrossRanks(const ExecutionGraph& g, ItemId i)
-{
-    return g.rank(i).isValid() ? 0 : 1;
-}
 
 struct Mode {
     const char* name;
@@ -115,17 +79,9 @@ std::string dumpReplay(const std::shared_ptr<const Trace>& trace, const Mode& mo
     }
     out += "\n";
 
-    Digest times, segments;
     std::size_t replayedCount = 0;
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        if (!s.replayed(i))
-            continue;
-        ++replayedCount;
-        times.add(opOf(g, ItemId(i)));
-        times.add(acrossRanks(g, ItemId(i)));
-        times.add(s.start[i]);
-        times.add(s.end[i]);
-    }
+    const Digest times = scheduleDigest(g, s, &replayedCount);
+    Digest segments;
     for (const PathSegment& seg : path.segments) {
         segments.add(opOf(g, seg.item));
         segments.add(acrossRanks(g, seg.item));
