@@ -74,6 +74,10 @@
         <source>Share</source>
         <translation>Anteil</translation>
     </message>
+    <message>
+        <source>host</source>
+        <translation>Host</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

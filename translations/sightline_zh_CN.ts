@@ -74,6 +74,10 @@
         <source>Share</source>
         <translation>占比</translation>
     </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -30,6 +30,7 @@ const char* pathCategoryName(PathCategory c)
     case PathCategory::Launch: return "launch";
     case PathCategory::Io: return "io";
     case PathCategory::Wait: return "wait";
+    case PathCategory::Host: return "host";
     }
     return "?";
 }
@@ -50,8 +51,209 @@ PathCategory categoryOfOp(OpKind k)
         return PathCategory::Io;
     case OpKind::Sync:
         return PathCategory::Wait;
-    default:
+    case OpKind::CpuOp:
+    case OpKind::Annotation:
+        return PathCategory::Host;
+    case OpKind::ComputeKernel:
+    case OpKind::Memset:
         return PathCategory::Compute;
+    }
+    return PathCategory::Compute;
+}
+
+// The stages of the analysis over one replay.
+class PathFinder {
+public:
+    PathFinder(const ExecutionGraph& graph, const Schedule& s)
+        : g(graph)
+        , s(s)
+        , n(graph.itemCount())
+    {
+    }
+
+    // The segments from the last instant back to the path's start, in time order.
+    std::vector<PathSegment> walkBack(std::uint32_t last) const;
+    // Segments of enclosing spans split among the leaf items inside them.
+    std::vector<PathSegment> attributeToLeaves(const std::vector<PathSegment>& segments) const;
+    void summarise(CriticalPath& path, std::uint32_t last) const;
+    void computeSlack(CriticalPath& path) const;
+
+private:
+    bool onHost(std::uint32_t i) const { return g.track(ItemId(i)).isValid() && !g.onDevice(ItemId(i)); }
+    // An annotation, or a host item with nested items: its time belongs to what ran inside it.
+    bool transparent(std::uint32_t i) const;
+    // Replayed leaf items per track, by start.
+    struct Leaf {
+        TimeNs start;
+        TimeNs end;
+        TimeNs reach; // the latest end of this leaf and those before it
+        std::uint32_t item;
+    };
+    std::vector<std::vector<Leaf>> leavesByTrack() const;
+
+    const ExecutionGraph& g;
+    const Schedule& s;
+    const std::uint32_t n;
+};
+
+bool PathFinder::transparent(std::uint32_t i) const
+{
+    if (g.kind(ItemId(i)) == OpKind::Annotation)
+        return true;
+    if (!onHost(i))
+        return false;
+    for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
+        if (g.edgeKind(e) == EdgeKind::Nest)
+            return true;
+    }
+    return false;
+}
+
+std::vector<PathSegment> PathFinder::walkBack(std::uint32_t last) const
+{
+    std::vector<PathSegment> reversed;
+    auto push = [&](std::uint32_t v, TimeNs from, TimeNs to, PathCategory c) {
+        if (to > from)
+            reversed.push_back({ ItemId(v), from, to, c });
+    };
+    auto itemCategory = [&](std::uint32_t v) { return categoryOfOp(g.kind(ItemId(v))); };
+    // At an end, either the item's own time (back to its start) or a tail after an awaited end; at a
+    // start, a gap after the instant that released it, or the beginning of the path.
+    std::uint32_t v = last;
+    bool atEnd = true;
+    for (std::size_t guard = 0; guard < 4 * static_cast<std::size_t>(n) + 4; ++guard) {
+        if (atEnd) {
+            const std::uint32_t cause = s.endCause[v];
+            if (cause == Schedule::kSelf) {
+                push(v, s.start[v], s.end[v], itemCategory(v));
+                atEnd = false;
+            } else {
+                const std::uint32_t src = cause & ~Schedule::kEndBit;
+                // The time after the awaited end belongs to this item (its tail).
+                push(v, s.end[src], s.end[v], itemCategory(v));
+                v = src;
+            }
+        } else {
+            const std::uint32_t cause = s.startCause[v];
+            if (cause == Schedule::kSelf)
+                break;
+            const std::uint32_t src = cause & ~Schedule::kEndBit;
+            const bool fromEnd = (cause & Schedule::kEndBit) != 0;
+            const TimeNs released = fromEnd ? s.end[src] : s.start[src];
+            const PathCategory gap = onHost(v) ? PathCategory::Host
+                : g.kind(ItemId(src)) == OpKind::Runtime ? PathCategory::Launch
+                                                          : PathCategory::Wait;
+            push(v, released, s.start[v], gap);
+            v = src;
+            atEnd = fromEnd;
+        }
+    }
+    return { reversed.rbegin(), reversed.rend() };
+}
+
+std::vector<std::vector<PathFinder::Leaf>> PathFinder::leavesByTrack() const
+{
+    std::vector<std::vector<Leaf>> leaves(g.tracks().size());
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const TrackId track = g.track(ItemId(i));
+        if (track.isValid() && s.replayed(i) && s.end[i] > s.start[i] && !transparent(i))
+            leaves[track.value()].push_back({ s.start[i], s.end[i], s.end[i], i });
+    }
+    for (auto& track : leaves) {
+        std::sort(track.begin(), track.end(), [](const Leaf& a, const Leaf& b) { return a.start != b.start ? a.start < b.start : a.item < b.item; });
+        for (std::size_t k = 1; k < track.size(); ++k)
+            track[k].reach = std::max(track[k].end, track[k - 1].reach);
+    }
+    return leaves;
+}
+
+std::vector<PathSegment> PathFinder::attributeToLeaves(const std::vector<PathSegment>& segments) const
+{
+    const bool any = std::any_of(segments.begin(), segments.end(), [&](const PathSegment& seg) { return transparent(seg.item.value()); });
+    if (!any)
+        return segments;
+    const std::vector<std::vector<Leaf>> leaves = leavesByTrack();
+    std::vector<PathSegment> out;
+    out.reserve(segments.size());
+    for (const PathSegment& seg : segments) {
+        const std::uint32_t e = seg.item.value();
+        if (!transparent(e) || !g.track(seg.item).isValid()) {
+            out.push_back(seg);
+            continue;
+        }
+        // What no leaf covers stays with the span: host time on a host thread, waiting on a device.
+        const PathCategory uncovered = onHost(e) ? PathCategory::Host : PathCategory::Wait;
+        const PathCategory residual = seg.category == PathCategory::Launch || seg.category == PathCategory::Wait ? seg.category : uncovered;
+        const std::vector<Leaf>& track = leaves[g.track(seg.item).value()];
+        // Leaves overlapping [from, to), in start order from the first whose reach passes `from` (leaves
+        // of a device stream may overlap each other; the cursor keeps each instant counted once).
+        auto it = std::partition_point(track.begin(), track.end(), [&](const Leaf& l) { return l.reach <= seg.from; });
+        TimeNs cursor = seg.from;
+        for (; it != track.end() && it->start < seg.to; ++it) {
+            const TimeNs from = std::max(it->start, cursor);
+            const TimeNs to = std::min(it->end, seg.to);
+            if (to <= from)
+                continue;
+            if (from > cursor)
+                out.push_back({ seg.item, cursor, from, residual });
+            out.push_back({ ItemId(it->item), from, to, categoryOfOp(g.kind(ItemId(it->item))) });
+            cursor = to;
+        }
+        if (cursor < seg.to)
+            out.push_back({ seg.item, cursor, seg.to, residual });
+    }
+    return out;
+}
+
+void PathFinder::summarise(CriticalPath& path, std::uint32_t last) const
+{
+    if (!path.segments.empty())
+        path.length = minus(s.end[last], std::min(path.segments.front().from, s.end[last]));
+    for (const PathSegment& seg : path.segments) {
+        const TimeNs d = minus(seg.to, seg.from);
+        TimeNs& total = path.total[static_cast<int>(seg.category)];
+        total = plus(total, d);
+        auto addTo = [&](RankId r) {
+            TimeNs& own = path.perRank[r.value()][static_cast<int>(seg.category)];
+            own = plus(own, d);
+        };
+        const ItemId item = seg.item;
+        if (g.rank(item).isValid())
+            addTo(g.rank(item));
+        else if (const CommCost* c = g.comm(item))
+            std::for_each(g.commRanks(*c).begin(), g.commRanks(*c).end(), addTo);
+        if (path.items.empty() || path.items.back() != seg.item)
+            path.items.push_back(seg.item);
+    }
+}
+
+// Slack: latest times in reverse topological order. Constraints, as the replay applied them:
+// start(y) >= ref(x) + gap(y); end(y) >= start(y) + minDuration(y); end(y) >= end(x) + tail(y).
+void PathFinder::computeSlack(CriticalPath& path) const
+{
+    std::vector<TimeNs> latestStart(n, s.finish), latestEnd(n, s.finish);
+    for (auto it = s.order.rbegin(); it != s.order.rend(); ++it) {
+        const std::uint32_t instant = *it;
+        const std::uint32_t x = instant & ~Schedule::kEndBit;
+        if (instant & Schedule::kEndBit) {
+            for (std::uint32_t e = g.outBegin(x); e < g.outBegin(x + 1); ++e) {
+                const std::uint32_t y = g.target(e);
+                if (!s.replayed(y) || g.ref(e) == EdgeRef::StartToStart)
+                    continue;
+                const TimeNs bound = g.ref(e) == EdgeRef::EndToEnd ? minus(latestEnd[y], g.tail(ItemId(y)))
+                                                                   : minus(latestStart[y], g.gap(ItemId(y)));
+                latestEnd[x] = std::min(latestEnd[x], bound);
+            }
+        } else {
+            TimeNs bound = minus(latestEnd[x], s.minDuration[x]);
+            for (std::uint32_t e = g.outBegin(x); e < g.outBegin(x + 1); ++e) {
+                const std::uint32_t y = g.target(e);
+                if (s.replayed(y) && g.ref(e) == EdgeRef::StartToStart)
+                    bound = std::min(bound, minus(latestStart[y], g.gap(ItemId(y))));
+            }
+            latestStart[x] = std::min(latestStart[x], bound);
+            path.slack[x] = std::max<TimeNs>(0, std::min(minus(latestStart[x], s.start[x]), minus(latestEnd[x], s.end[x])));
+        }
     }
 }
 
@@ -92,87 +294,10 @@ CriticalPath CriticalPathAnalysis::compute(const ExecutionGraph& graph, const Sc
     }
     if (last == Schedule::kSelf)
         return path;
-
-    auto isHost = [&](std::uint32_t v) { return graph.track(ItemId(v)).isValid() && !graph.onDevice(ItemId(v)); };
-    auto opCategory = [&](std::uint32_t v) { return categoryOfOp(graph.kind(ItemId(v))); };
-    std::vector<PathSegment> reversed;
-    auto push = [&](std::uint32_t v, TimeNs from, TimeNs to, PathCategory c) {
-        if (to > from)
-            reversed.push_back({ ItemId(v), from, to, c });
-    };
-    // Walk back: at an end, either the op's own time (back to its start) or a tail after an awaited
-    // end; at a start, a gap after the instant that released it, or the beginning of the path.
-    std::uint32_t v = last;
-    bool atEnd = true;
-    for (std::size_t guard = 0; guard < 4 * static_cast<std::size_t>(n) + 4; ++guard) {
-        if (atEnd) {
-            const std::uint32_t cause = s.endCause[v];
-            if (cause == Schedule::kSelf) {
-                push(v, s.start[v], s.end[v], opCategory(v));
-                atEnd = false;
-            } else {
-                const std::uint32_t src = cause & ~Schedule::kEndBit;
-                // The time after the awaited end belongs to this op (its tail).
-                push(v, s.end[src], s.end[v], opCategory(v));
-                v = src;
-            }
-        } else {
-            const std::uint32_t cause = s.startCause[v];
-            if (cause == Schedule::kSelf)
-                break;
-            const std::uint32_t src = cause & ~Schedule::kEndBit;
-            const bool fromEnd = (cause & Schedule::kEndBit) != 0;
-            const TimeNs released = fromEnd ? s.end[src] : s.start[src];
-            push(v, released, s.start[v], isHost(v) ? PathCategory::Launch : PathCategory::Wait);
-            v = src;
-            atEnd = fromEnd;
-        }
-    }
-    path.segments.assign(reversed.rbegin(), reversed.rend());
-    if (!path.segments.empty())
-        path.length = minus(s.end[last], std::min(path.segments.front().from, s.end[last]));
-    for (const PathSegment& seg : path.segments) {
-        const TimeNs d = minus(seg.to, seg.from);
-        TimeNs& total = path.total[static_cast<int>(seg.category)];
-        total = plus(total, d);
-        auto addTo = [&](RankId r) {
-            TimeNs& own = path.perRank[r.value()][static_cast<int>(seg.category)];
-            own = plus(own, d);
-        };
-        const ItemId item = seg.item;
-        if (graph.rank(item).isValid())
-            addTo(graph.rank(item));
-        else if (const CommCost* c = graph.comm(item))
-            std::for_each(graph.commRanks(*c).begin(), graph.commRanks(*c).end(), addTo);
-        if (path.items.empty() || path.items.back() != seg.item)
-            path.items.push_back(seg.item);
-    }
-
-    // Slack: latest times in reverse topological order. Constraints, as the replay applied them:
-    // start(y) >= ref(x) + gap(y); end(y) >= start(y) + minDuration(y); end(y) >= end(x) + tail(y).
-    std::vector<TimeNs> latestStart(n, s.finish), latestEnd(n, s.finish);
-    for (auto it = s.order.rbegin(); it != s.order.rend(); ++it) {
-        const std::uint32_t item = *it;
-        const std::uint32_t x = item & ~Schedule::kEndBit;
-        if (item & Schedule::kEndBit) {
-            for (std::uint32_t e = graph.outBegin(x); e < graph.outBegin(x + 1); ++e) {
-                const std::uint32_t y = graph.target(e);
-                if (!s.replayed(y) || graph.ref(e) == EdgeRef::StartToStart)
-                    continue;
-                const TimeNs bound = graph.ref(e) == EdgeRef::EndToEnd ? minus(latestEnd[y], graph.tail(ItemId(y))) : minus(latestStart[y], graph.gap(ItemId(y)));
-                latestEnd[x] = std::min(latestEnd[x], bound);
-            }
-        } else {
-            TimeNs bound = minus(latestEnd[x], s.minDuration[x]);
-            for (std::uint32_t e = graph.outBegin(x); e < graph.outBegin(x + 1); ++e) {
-                const std::uint32_t y = graph.target(e);
-                if (s.replayed(y) && graph.ref(e) == EdgeRef::StartToStart)
-                    bound = std::min(bound, minus(latestStart[y], graph.gap(ItemId(y))));
-            }
-            latestStart[x] = std::min(latestStart[x], bound);
-            path.slack[x] = std::max<TimeNs>(0, std::min(minus(latestStart[x], s.start[x]), minus(latestEnd[x], s.end[x])));
-        }
-    }
+    const PathFinder finder(graph, s);
+    path.segments = finder.attributeToLeaves(finder.walkBack(last));
+    finder.summarise(path, last);
+    finder.computeSlack(path);
     return path;
 }
 

@@ -10,9 +10,12 @@ namespace sightline {
 class ExecutionGraph;
 struct Schedule;
 
-// What time on the critical path was spent on.
-enum class PathCategory : std::uint8_t { Compute, Communication, Launch, Io, Wait };
-inline constexpr int kPathCategoryCount = 5;
+// What time on the critical path was spent on: device compute, communication (collectives, transfers,
+// copies), kernel launches (runtime calls and the latency from a launch to its kernel), I/O, waiting
+// (host synchronisation, a device idle behind other work), and host/framework time (CPU ops and the
+// host time between and inside them that no nested op covers).
+enum class PathCategory : std::uint8_t { Compute, Communication, Launch, Io, Wait, Host };
+inline constexpr int kPathCategoryCount = 6;
 const char* pathCategoryName(PathCategory c);
 
 // One stretch of the critical path: an item of the execution graph and the time it holds the path,
@@ -48,9 +51,11 @@ struct CriticalPath {
 
 // The longest path through the replayed execution graph (dependencies plus same-device order), across
 // ranks, found by walking back from the last instant along the instants that bound each start and end.
-// Gaps before an op count as launch overhead on host threads and as waiting on devices; host
-// synchronisation counts as waiting. Slack comes from a backward pass over the replay's topological
-// order. Pure.
+// Time goes to leaf work: the time an enclosing span (a CPU op with nested ops, a user annotation)
+// holds the path is split among the leaf items that ran inside it on its track, and what no leaf
+// covers counts as host/framework time (on a device, as waiting). A gap before a host item counts as
+// host time; before a device item, as launch latency when a launch released it, else as waiting.
+// Slack comes from a backward pass over the replay's topological order. Pure.
 class CriticalPathAnalysis {
 public:
     static CriticalPath compute(const ExecutionGraph& graph, const Schedule& schedule);

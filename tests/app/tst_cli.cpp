@@ -143,7 +143,7 @@ private Q_SLOTS:
         const QJsonObject breakdown = path.value(QStringLiteral("breakdown_ms")).toObject();
         double sum = 0;
         for (const QString& key : { QStringLiteral("compute"), QStringLiteral("communication"), QStringLiteral("launch"),
-                 QStringLiteral("io"), QStringLiteral("wait") }) {
+                 QStringLiteral("io"), QStringLiteral("wait"), QStringLiteral("host") }) {
             QVERIFY(breakdown.contains(key));
             sum += breakdown.value(key).toDouble();
         }

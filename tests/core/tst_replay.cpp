@@ -254,6 +254,53 @@ private Q_SLOTS:
         QVERIFY(std::abs(a.overlap() - 1.0 / 3.0) < 1e-9);
     }
 
+    void criticalPathAttributesTimeToLeaves()
+    {
+        // A user annotation on a GPU stream spans two kernels and holds the path with its own
+        // duration. The path gives its time to the kernels that ran inside it (compute) and counts
+        // the rest of it, where the device ran nothing, as waiting.
+        JobBuilder b;
+        const std::uint32_t rank = b.rank(0);
+        const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+        const TimeNs us = 1000;
+        const OpId span = b.op(gpu, "## forward ##", OpKind::Annotation, 10 * us, 101 * us);
+        const OpId k1 = b.op(gpu, "gemm", OpKind::ComputeKernel, 10 * us, 50 * us);
+        const OpId k2 = b.op(gpu, "relu", OpKind::ComputeKernel, 60 * us, 100 * us);
+        const GraphPtr g = graphOf(b.finish());
+        QVERIFY(g);
+        const Expected<OpReplay> r = OpReplay::run(*g);
+        QVERIFY2(r, errorOf(r).c_str());
+        const CriticalPath path = CriticalPathAnalysis::compute(*r->graph, r->schedule);
+        QCOMPARE(path.length, 91 * us);
+        QCOMPARE(path.total[static_cast<int>(PathCategory::Compute)], 80 * us);
+        QCOMPARE(path.total[static_cast<int>(PathCategory::Wait)], 11 * us);
+        QCOMPARE(path.total[static_cast<int>(PathCategory::Host)], TimeNs(0));
+        const std::vector<ItemId> expected { r->item(k1), r->item(span), r->item(k2), r->item(span) };
+        QCOMPARE(path.items, expected);
+        for (std::size_t i = 1; i < path.segments.size(); ++i)
+            QCOMPARE(path.segments[i].from, path.segments[i - 1].to);
+
+        // On a host thread, a CPU op's nested work is its own leaf work; the host time between
+        // nested ops, and the gaps before host ops, count as host time.
+        JobBuilder h;
+        const std::uint32_t cpu = h.track(h.rank(0), TrackKind::CpuThread, 1);
+        const OpId outer = h.op(cpu, "aten::linear", OpKind::CpuOp, 0, 100 * us);
+        h.op(cpu, "aten::t", OpKind::CpuOp, 10 * us, 30 * us);
+        h.op(cpu, "aten::addmm", OpKind::CpuOp, 40 * us, 90 * us);
+        const GraphPtr hg = graphOf(h.finish());
+        const Expected<OpReplay> hr = OpReplay::run(*hg);
+        QVERIFY2(hr, errorOf(hr).c_str());
+        const CriticalPath hostPath = CriticalPathAnalysis::compute(*hr->graph, hr->schedule);
+        QCOMPARE(hostPath.length, 100 * us);
+        QCOMPARE(hostPath.total[static_cast<int>(PathCategory::Host)], 100 * us);
+        QCOMPARE(hostPath.total[static_cast<int>(PathCategory::Compute)], TimeNs(0));
+        // The enclosing op holds only what no nested op covers: its tail after the last one.
+        for (const CriticalPath::Hold& hold : hostPath.holds()) {
+            if (hold.item == hr->item(outer))
+                QCOMPARE(hold.held, 10 * us);
+        }
+    }
+
     void threadsWakeThreads()
     {
         // The main thread calls backward and blocks; the autograd thread, idle until then, runs the

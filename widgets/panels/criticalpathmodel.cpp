@@ -16,6 +16,7 @@ QString categoryText(PathCategory category)
     case PathCategory::Launch: return CriticalPathModel::tr("launch");
     case PathCategory::Io: return CriticalPathModel::tr("I/O");
     case PathCategory::Wait: return CriticalPathModel::tr("waiting");
+    case PathCategory::Host: return CriticalPathModel::tr("host");
     }
     return QString();
 }
