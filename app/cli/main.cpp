@@ -1,5 +1,6 @@
 #include "infocommand.h"
 #include "replaycommand.h"
+#include "whatifcommand.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -12,7 +13,9 @@ void printUsage(QTextStream& out)
            "Commands:\n"
            "  info FILES... [--json]   what the traces hold: ranks, tracks, ops, steps, collectives\n"
            "  replay FILES... [--steps A-B] [--json] [--export-chrome OUT.json]\n"
-           "                           replay the steps, compare with the measured times, find the critical path\n\n"
+           "                           replay the steps, compare with the measured times, find the critical path\n"
+           "  whatif FILES... (--strategy S.json | --set PASS.PARAM=VALUE ...) [--json]\n"
+           "                           replay the job as a strategy changes it, beside the job as measured\n\n"
            "Run 'sightline-cli COMMAND --help' for a command's options.\n";
 }
 
@@ -39,6 +42,8 @@ int main(int argc, char** argv)
         return InfoCommand::run(args);
     if (command == QLatin1String("replay"))
         return ReplayCommand::run(args);
+    if (command == QLatin1String("whatif"))
+        return WhatIfCommand::run(args);
     QTextStream err(stderr);
     err << "sightline-cli: unknown command '" << command << "'\n\n";
     printUsage(err);

@@ -2,6 +2,8 @@
 
 #include "chromeexport.h"
 #include "clisupport.h"
+#include "jobarguments.h"
+#include "replayreport.h"
 
 #include "core/align/clockalignment.h"
 #include "core/analysis/criticalpath.h"
@@ -28,66 +30,8 @@ using namespace sightline;
 namespace {
 
 using CliSupport::qs;
+using namespace ReplayReport;
 const auto ms = CliSupport::toMs;
-
-double rounded(double v, int digits)
-{
-    const double scale = std::pow(10.0, digits);
-    return std::round(v * scale) / scale;
-}
-
-double errorPct(double measured, double replayed)
-{
-    return measured > 0 ? rounded(100.0 * (replayed - measured) / measured, 2) : 0.0;
-}
-
-// An item's name; work spanning ranks says so, with the process group of the measured collective.
-QString itemName(const DependencyGraph& measured, const ExecutionGraph& g, ItemId item)
-{
-    const QString name = qs(g.name(item));
-    if (g.rank(item).isValid())
-        return name;
-    const auto origin = g.origin(item);
-    const std::uint32_t v = origin.empty() ? DependencyGraph::kNoVertex : measured.collectiveOf(origin.front());
-    const QString group = v == DependencyGraph::kNoVertex ? QString() : QString::fromStdString(measured.collective(v).group) + QStringLiteral(", ");
-    return name + QStringLiteral(" (") + group + QStringLiteral("all ranks)");
-}
-
-int itemRank(const ExecutionGraph& g, ItemId item)
-{
-    return g.rank(item).isValid() ? g.ranks()[g.rank(item).value()].rank : -1;
-}
-
-struct RankResult {
-    int rank;
-    double measured;
-    double replayed;
-};
-
-// Mean measured and replayed step time per rank.
-std::vector<RankResult> rankResults(const ExecutionGraph& g, const Schedule& s)
-{
-    std::map<std::uint32_t, std::pair<double, double>> sums;
-    std::map<std::uint32_t, int> counts;
-    for (const ReplayedStep& st : s.steps) {
-        sums[st.rank.value()].first += ms(st.measured);
-        sums[st.rank.value()].second += ms(st.replayed);
-        ++counts[st.rank.value()];
-    }
-    std::vector<RankResult> out;
-    for (const auto& [r, sum] : sums)
-        out.push_back({ g.ranks()[r].rank, sum.first / counts[r], sum.second / counts[r] });
-    std::sort(out.begin(), out.end(), [](const RankResult& a, const RankResult& b) { return a.rank < b.rank; });
-    return out;
-}
-
-QJsonObject breakdownJson(const std::array<TimeNs, kPathCategoryCount>& b)
-{
-    QJsonObject o;
-    for (int c = 0; c < kPathCategoryCount; ++c)
-        o.insert(QString::fromLatin1(pathCategoryName(static_cast<PathCategory>(c))), rounded(ms(b[c]), 4));
-    return o;
-}
 
 QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology, const std::array<LinkFit, kLinkTypeCount>& fits,
     const ReplayResult& replay, const QString& durations, const QString& comm)
@@ -107,21 +51,6 @@ QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology
         { QStringLiteral("ops_without_counterpart"), static_cast<qint64>(replay.graph->withoutCounterpart()) } };
 }
 
-bool parseSteps(const QString& text, std::int64_t& first, std::int64_t& last)
-{
-    const QStringList parts = text.split(QLatin1Char('-'));
-    bool ok1 = false, ok2 = false;
-    if (parts.size() == 1) {
-        first = last = parts[0].toLongLong(&ok1);
-        return ok1 && first >= 0;
-    }
-    if (parts.size() != 2)
-        return false;
-    first = parts[0].toLongLong(&ok1);
-    last = parts[1].toLongLong(&ok2);
-    return ok1 && ok2 && first >= 0 && last >= first;
-}
-
 } // namespace
 
 int ReplayCommand::run(const QStringList& args)
@@ -129,18 +58,10 @@ int ReplayCommand::run(const QStringList& args)
     QCommandLineParser parser;
     const QCommandLineOption jsonOption
         = CliSupport::setUpParser(parser, QStringLiteral("Replay a job's steps and find the critical path."));
-    const QCommandLineOption stepsOption(QStringLiteral("steps"),
-        QStringLiteral("ProfilerStep numbers to replay, N or A-B (default: the steps every rank has)."), QStringLiteral("A-B"));
     const QCommandLineOption exportOption(QStringLiteral("export-chrome"),
         QStringLiteral("Write the replayed timeline as Chrome JSON, critical path marked."), QStringLiteral("OUT.json"));
-    const QCommandLineOption noAlignOption(QStringLiteral("no-align"), QStringLiteral("Keep the trace clocks as they are."));
-    const QCommandLineOption offsetOption(QStringLiteral("offset"),
-        QStringLiteral("Fix the clock offset of a rank, in microseconds (repeatable)."), QStringLiteral("RANK=US"));
     const QCommandLineOption topOption(QStringLiteral("top"),
         QStringLiteral("How many critical-path ops to list in text output (default 15)."), QStringLiteral("N"), QStringLiteral("15"));
-    const QCommandLineOption durationsOption(QStringLiteral("durations"),
-        QStringLiteral("Op durations: measured (each op its own), mean (mean over the replayed steps) or step:N (from step N)."),
-        QStringLiteral("SOURCE"), QStringLiteral("measured"));
     const QCommandLineOption commOption(QStringLiteral("comm"),
         QStringLiteral("Transfer times: measured, or model (alpha-beta cost model with shared link bandwidth)."), QStringLiteral("SOURCE"),
         QStringLiteral("measured"));
@@ -157,8 +78,10 @@ int ReplayCommand::run(const QStringList& args)
     const QCommandLineOption gammaOption(QStringLiteral("gamma"),
         QStringLiteral("Slowdown of compute that overlaps communication, e.g. 0.1 for 10% (default 0)."), QStringLiteral("G"),
         QStringLiteral("0"));
-    parser.addOptions({ jsonOption, stepsOption, exportOption, noAlignOption, offsetOption, topOption, durationsOption, commOption,
-        noFitOption, linkOption, treeOption, perHostOption, intraOption, gammaOption });
+    JobArguments job;
+    parser.addOption(jsonOption);
+    job.addTo(parser);
+    parser.addOptions({ exportOption, topOption, commOption, noFitOption, linkOption, treeOption, perHostOption, intraOption, gammaOption });
     CliSupport::addLimitOptions(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, QStringLiteral("replay")))
         return *exit;
@@ -167,40 +90,9 @@ int ReplayCommand::run(const QStringList& args)
         return 2;
     QTextStream err(stderr);
     ReplayOptions options;
-    SessionOptions sessionOptions;
-    ExtractOptions& extract = sessionOptions.extract;
-    if (parser.isSet(stepsOption) && !parseSteps(parser.value(stepsOption), extract.firstStep, extract.lastStep)) {
-        err << "sightline-cli replay: --steps wants N or A-B with A <= B, not '" << parser.value(stepsOption) << "'\n";
+    if (!job.read(parser, QStringLiteral("replay"), err))
         return 2;
-    }
-    std::map<int, TimeNs> offsetByRank;
-    for (const QString& o : parser.values(offsetOption)) {
-        const QStringList kv = o.split(QLatin1Char('='));
-        bool ok1 = false, ok2 = false;
-        const int rank = kv.size() == 2 ? kv[0].toInt(&ok1) : -1;
-        const double value = kv.size() == 2 ? kv[1].toDouble(&ok2) : 0.0;
-        // Offsets beyond a day are not clock skew.
-        if (!ok1 || !ok2 || rank < 0 || !(std::abs(value) <= 86400e6)) {
-            err << "sightline-cli replay: --offset wants RANK=MICROSECONDS (at most a day), not '" << o << "'\n";
-            return 2;
-        }
-        offsetByRank[rank] = static_cast<TimeNs>(std::llround(value * 1000.0));
-    }
-    const QString durations = parser.value(durationsOption);
-    if (durations == QLatin1String("mean")) {
-        extract.durationSource = DurationSource::StepMean;
-    } else if (durations.startsWith(QLatin1String("step:"))) {
-        bool ok = false;
-        extract.durationSource = DurationSource::OneStep;
-        extract.durationStep = durations.mid(5).toLongLong(&ok);
-        if (!ok || extract.durationStep < 0) {
-            err << "sightline-cli replay: --durations step:N wants a step number, not '" << durations << "'\n";
-            return 2;
-        }
-    } else if (durations != QLatin1String("measured")) {
-        err << "sightline-cli replay: --durations wants measured, mean or step:N, not '" << durations << "'\n";
-        return 2;
-    }
+    const QString durations = job.durations();
     const QString comm = parser.value(commOption);
     if (comm != QLatin1String("measured") && comm != QLatin1String("model")) {
         err << "sightline-cli replay: --comm wants measured or model, not '" << comm << "'\n";
@@ -257,22 +149,10 @@ int ReplayCommand::run(const QStringList& args)
     Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(CliSupport::toPaths(parser.positionalArguments()), nullptr, nullptr, *limits);
     if (!trace)
         return fail(trace.status());
-    const Trace& t = **trace;
-    for (const auto& [rank, value] : offsetByRank) {
-        bool found = false;
-        for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
-            if (t.rankInfo(RankId(r)).rank == rank) {
-                sessionOptions.alignment.overrides[r] = value;
-                found = true;
-            }
-        }
-        if (!found) {
-            err << "sightline-cli replay: --offset names rank " << rank << ", which is not in the job\n";
-            return 2;
-        }
-    }
-    sessionOptions.align = !parser.isSet(noAlignOption);
-    Expected<std::shared_ptr<const JobSession>> opened = JobSession::open(*trace, sessionOptions, *limits);
+    bool usageError = false;
+    Expected<std::shared_ptr<const JobSession>> opened = job.open(*trace, *limits, QStringLiteral("replay"), err, usageError);
+    if (usageError)
+        return 2;
     if (!opened)
         return fail(opened.status());
     const JobSession& session = **opened;
@@ -294,13 +174,7 @@ int ReplayCommand::run(const QStringList& args)
     const CriticalPath& path = replay.criticalPath;
     const LinkTopology topology(x.ranks(), options.topology);
     const std::vector<RankResult> ranks = rankResults(x, s);
-    double measuredIteration = 0, replayedIteration = 0;
-    for (const RankResult& r : ranks) {
-        measuredIteration = std::max(measuredIteration, r.measured);
-        replayedIteration = std::max(replayedIteration, r.replayed);
-    }
-    if (ranks.empty())
-        replayedIteration = ms(s.finish - s.begin);
+    const auto [measuredIteration, replayedIteration] = iteration(ranks, s);
 
     // Path items: time each holds the path, in path order.
     const std::vector<CriticalPath::Hold> pathOps = path.holds();
@@ -338,7 +212,7 @@ int ReplayCommand::run(const QStringList& args)
             perRank.append(o);
         }
         QJsonArray offsets, residuals;
-        for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+        for (std::uint32_t r = 0; r < alignment.offsets.size(); ++r) {
             offsets.append(rounded(static_cast<double>(alignment.offsets[r]) / 1000.0, 3));
             residuals.append(r < alignment.rmsResidual.size() ? rounded(alignment.rmsResidual[r] / 1000.0, 3) : 0.0);
         }
@@ -346,7 +220,7 @@ int ReplayCommand::run(const QStringList& args)
             { QStringLiteral("iteration"),
                 QJsonObject { { QStringLiteral("measured_ms"), rounded(measuredIteration, 4) }, { QStringLiteral("replayed_ms"), rounded(replayedIteration, 4) },
                     { QStringLiteral("error_pct"), errorPct(measuredIteration, replayedIteration) } } },
-            { QStringLiteral("steps"), extract.firstStep >= 0 ? QString::number(extract.firstStep) + QLatin1Char('-') + QString::number(extract.lastStep) : QStringLiteral("common") },
+            { QStringLiteral("steps"), job.stepsText() },
             { QStringLiteral("ranks"), rankArray },
             { QStringLiteral("critical_path"),
                 QJsonObject { { QStringLiteral("length_ms"), rounded(ms(path.length), 4) }, { QStringLiteral("breakdown_ms"), breakdownJson(path.total) },
@@ -390,7 +264,7 @@ int ReplayCommand::run(const QStringList& args)
     if (x.withoutCounterpart() > 0)
         out << "  " << x.withoutCounterpart() << " ops had no counterpart in the chosen steps and kept their own duration\n";
     out << "Clock offsets (us):";
-    for (std::uint32_t r = 0; r < t.ranks().size(); ++r)
+    for (std::uint32_t r = 0; r < alignment.offsets.size(); ++r)
         out << ' ' << QString::number(static_cast<double>(alignment.offsets[r]) / 1000.0, 'f', 1);
     out << "\nCritical path: " << QString::number(ms(path.length), 'f', 3) << " ms;";
     for (int c = 0; c < kPathCategoryCount; ++c)

@@ -4,6 +4,7 @@
 #include "core/base/resourcelimits.h"
 #include "core/graph/dependencygraph.h"
 #include "core/model/trace.h"
+#include "core/strategy/strategyrunner.h"
 
 namespace sightline {
 
@@ -51,6 +52,24 @@ std::array<LinkFit, kLinkTypeCount> JobSession::fitCostModel(const TopologyOptio
 Expected<ReplayResult> JobSession::replay(const ReplayOptions& options, const CancellationToken* cancel) const
 {
     return replay(m_measured, options, cancel);
+}
+
+Expected<WhatIfResult> JobSession::whatIf(const Strategy& strategy, ReplayOptions options, bool fit, const CancellationToken* cancel) const
+{
+    if (StrategyRunner::needsCostModel(strategy))
+        options.communication = CommSource::CostModel;
+    if (options.communication == CommSource::CostModel && fit)
+        fitCostModel(options.topology, options.costModel);
+    Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { m_measured, options, {} }, cancel);
+    if (!job)
+        return job.status();
+    Expected<ReplayResult> baseline = replay(m_measured, options, cancel);
+    if (!baseline)
+        return baseline.status();
+    Expected<ReplayResult> changed = replay(job->graph, job->options, cancel);
+    if (!changed)
+        return changed.status();
+    return WhatIfResult { std::move(*baseline), std::move(*changed), options, job->options, std::move(job->warnings) };
 }
 
 Expected<ReplayResult> JobSession::replay(

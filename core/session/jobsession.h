@@ -5,6 +5,7 @@
 #include "core/base/expected.h"
 #include "core/exec/costextractor.h"
 #include "core/replay/replayer.h"
+#include "core/strategy/passparameter.h"
 
 #include <memory>
 
@@ -30,6 +31,15 @@ struct ReplayResult {
     CriticalPath criticalPath;
 };
 
+// A strategy's what-if beside the measured job, both replayed the same way.
+struct WhatIfResult {
+    ReplayResult baseline;
+    ReplayResult whatIf;
+    ReplayOptions baselineOptions; // as replayed, the fitted cost model included
+    ReplayOptions whatIfOptions;
+    std::vector<std::string> warnings; // from the passes
+};
+
 // A measured job, ready to replay: the trace, its dependency graph, the clock alignment, and the
 // execution graph the cost extractor made of the selected steps. The one pipeline behind the window
 // and sightline-cli (graph → align → extract → replay → critical path). Immutable once opened; replays
@@ -50,6 +60,11 @@ public:
     std::array<LinkFit, kLinkTypeCount> fitCostModel(const TopologyOptions& topology, CostModel& model) const;
     // Replays the measured execution graph.
     Expected<ReplayResult> replay(const ReplayOptions& options, const CancellationToken* cancel = nullptr) const;
+    // Replays the measured job and the job the strategy makes of it. Both use the cost model when
+    // options ask for it or a pass needs it, fitted to the job's own transfers when fit is true.
+    // Fails with InvalidArgument naming the step of a bad strategy, or the replay's error.
+    Expected<WhatIfResult> whatIf(const Strategy& strategy, ReplayOptions options, bool fit,
+        const CancellationToken* cancel = nullptr) const;
     // Replays another execution graph of this job (a rewritten one).
     static Expected<ReplayResult> replay(
         std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options, const CancellationToken* cancel = nullptr);

@@ -238,6 +238,81 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.err.contains("no step in 900-901"));
     }
+
+    void whatIfCompares()
+    {
+        // Compute kernels made 50% faster, from --set and from a strategy file: the JSON document holds
+        // both replays, the change and the strategy as applied.
+        Run r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--set"), QStringLiteral("speedup.percent=50"),
+            QStringLiteral("--set"), QStringLiteral("speedup.kind=compute"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        for (const char* side : { "baseline", "whatif" }) {
+            const QJsonObject o = doc.value(QLatin1String(side)).toObject();
+            QVERIFY(o.value(QStringLiteral("iteration_ms")).toDouble() > 0);
+            QVERIFY(o.value(QStringLiteral("collectives")).toInt() > 0);
+            QVERIFY(o.value(QStringLiteral("critical_path")).toObject().value(QStringLiteral("breakdown_ms")).toObject().contains(QStringLiteral("host")));
+        }
+        const double before = doc.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("iteration_ms")).toDouble();
+        const double after = doc.value(QStringLiteral("whatif")).toObject().value(QStringLiteral("iteration_ms")).toDouble();
+        QVERIFY(after <= before);
+        QCOMPARE(doc.value(QStringLiteral("delta_pct")).toDouble(), std::round(10000.0 * (after - before) / before) / 100.0);
+        const QJsonArray strategy = doc.value(QStringLiteral("strategy")).toArray();
+        QCOMPARE(strategy.size(), 1);
+        QCOMPARE(strategy[0].toObject().value(QStringLiteral("pass")).toString(), QStringLiteral("speedup"));
+        QCOMPARE(strategy[0].toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("percent")).toDouble(), 50.0);
+        QVERIFY(doc.value(QStringLiteral("warnings")).isArray());
+        // The printed strategy array reads back as a strategy file, alone or in a versioned document.
+        QTemporaryDir dir;
+        for (const QJsonDocument& file : { QJsonDocument(strategy),
+                 QJsonDocument(QJsonObject { { QStringLiteral("version"), 1 }, { QStringLiteral("strategy"), strategy } }) }) {
+            const QString path = dir.filePath(QStringLiteral("s.json"));
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(file.toJson());
+            f.close();
+            r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--strategy"), path, QStringLiteral("--json") });
+            QCOMPARE(r.exitCode, 0);
+            QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("whatif")), doc.value(QStringLiteral("whatif")));
+        }
+        // Text output names the change.
+        r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--set"), QStringLiteral("network.bandwidth_scale=2") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("Change: ") && r.out.contains("transfers from the cost model"));
+    }
+
+    void whatIfBadStrategies()
+    {
+        // Unknown passes and parameters, bad values and malformed files are usage errors naming them.
+        const QList<QPair<QStringList, QByteArray>> bad {
+            { { QStringLiteral("--set"), QStringLiteral("fusion.bytes=1") }, "unknown pass 'fusion'" },
+            { { QStringLiteral("--set"), QStringLiteral("speedup.pct=1") }, "unknown parameter 'pct'" },
+            { { QStringLiteral("--set"), QStringLiteral("speedup.percent=150") }, "must lie in" },
+            { { QStringLiteral("--set"), QStringLiteral("speedup") }, "--set wants PASS.PARAM=VALUE" },
+            { {}, "one of the two" },
+        };
+        for (const auto& [args, message] : bad) {
+            const Run r = runCli(QStringList { QStringLiteral("whatif"), example() } + args);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(message), r.err.constData());
+        }
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.json"));
+        for (const QByteArray& text : { QByteArray("[{\"params\": {}}]"), QByteArray("{\"version\": 2, \"strategy\": []}"),
+                 QByteArray("[{\"pass\": \"speedup\", \"params\": {\"percent\": true}}]"), QByteArray("[") }) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(text);
+            f.close();
+            const Run r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--strategy"), path });
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("s.json"), r.err.constData());
+        }
+        // A rank the job does not have: the strategy does not apply, exit 1.
+        const Run r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--set"), QStringLiteral("straggler.rank=7") });
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.err.contains("rank 7 is not in the job"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/session/jobsession.h"
+
+#include <QCommandLineOption>
+#include <QString>
+
+#include <map>
+#include <memory>
+
+class QCommandLineParser;
+class QTextStream;
+
+// The options the replaying commands share: which steps, the clock alignment (--no-align, --offset)
+// and where durations come from (--durations). Added to a parser, read after parsing, then used to
+// open the job's session.
+class JobArguments {
+public:
+    JobArguments();
+    void addTo(QCommandLineParser& parser) const;
+    // Reads the options; prints the problem (prefixed by the command) and returns false on a bad value.
+    bool read(const QCommandLineParser& parser, const QString& command, QTextStream& err);
+    // The session of trace with these options. --offset ranks missing from the job are a usage error:
+    // the exit code 2 is then set in usageError and the status is Ok-less InvalidArgument.
+    sightline::Expected<std::shared_ptr<const sightline::JobSession>> open(std::shared_ptr<const sightline::Trace> trace,
+        const sightline::ResourceLimits& limits, const QString& command, QTextStream& err, bool& usageError) const;
+
+    const sightline::SessionOptions& session() const { return m_session; }
+    // --durations as given: measured, mean or step:N.
+    const QString& durations() const { return m_durations; }
+    // "common" or "A-B".
+    QString stepsText() const;
+
+private:
+    QCommandLineOption m_steps;
+    QCommandLineOption m_noAlign;
+    QCommandLineOption m_offset;
+    QCommandLineOption m_durationsOption;
+    sightline::SessionOptions m_session;
+    std::map<int, sightline::TimeNs> m_offsetByRank; // global rank -> ns
+    QString m_durations;
+};

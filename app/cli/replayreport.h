@@ -1,0 +1,35 @@
+#pragma once
+
+#include "core/analysis/criticalpath.h"
+#include "core/session/jobsession.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <array>
+#include <vector>
+
+// What the replaying commands report of a replay: step times per rank, the iteration, the critical
+// path's breakdown and the names of its items.
+namespace ReplayReport {
+
+double rounded(double v, int digits);
+// (replayed − measured) / measured in %, to 0.01; 0 without a measurement.
+double errorPct(double measured, double replayed);
+
+struct RankResult {
+    int rank;
+    double measured; // ms, mean over the replayed steps
+    double replayed;
+};
+std::vector<RankResult> rankResults(const sightline::ExecutionGraph& g, const sightline::Schedule& s);
+// The slowest rank's mean step time, measured and replayed, in ms (the makespan without steps).
+std::pair<double, double> iteration(const std::vector<RankResult>& ranks, const sightline::Schedule& s);
+
+QJsonObject breakdownJson(const std::array<sightline::TimeNs, sightline::kPathCategoryCount>& b);
+// An item's name; work spanning ranks says so, with the process group of the measured collective.
+QString itemName(const sightline::DependencyGraph& measured, const sightline::ExecutionGraph& g, sightline::ItemId item);
+// The item's global rank, -1 for work spanning ranks.
+int itemRank(const sightline::ExecutionGraph& g, sightline::ItemId item);
+
+} // namespace ReplayReport

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "core/base/status.h"
+#include "core/replay/replayer.h"
+#include "core/strategy/passarguments.h"
+#include "core/strategy/passparameter.h"
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sightline {
+
+class ExecutionGraph;
+
+// A job as a strategy rewrites it: the execution graph, how it is replayed, and what the passes that
+// made it want the user to know.
+struct WhatIfJob {
+    std::shared_ptr<const ExecutionGraph> graph;
+    ReplayOptions options;
+    std::vector<std::string> warnings;
+};
+
+// A strategy pass (DESIGN "What-ifs are jobs"): a pure function from one job to another. It may add,
+// remove or re-cost items of the execution graph, or change how the job is replayed (the network).
+// Passes are stateless singletons held by PassRegistry.
+class Pass {
+public:
+    virtual ~Pass() = default;
+    // snake_case name, as strategies name it.
+    virtual std::string_view name() const = 0;
+    // What the pass models, in one sentence.
+    virtual std::string_view summary() const = 0;
+    virtual std::span<const ParameterSpec> parameters() const = 0;
+    // Whether the job's transfers must be timed by the cost model for this pass to mean anything
+    // (then the baseline is replayed the same way, so that the comparison shows the pass alone).
+    virtual bool needsCostModel() const { return false; }
+    // Rewrites job; an error names what in the arguments or the job stops the pass.
+    virtual Status apply(const PassArguments& args, WhatIfJob& job) const = 0;
+};
+
+} // namespace sightline

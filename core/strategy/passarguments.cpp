@@ -1,0 +1,18 @@
+#include "core/strategy/passarguments.h"
+
+namespace sightline {
+
+double PassArguments::number(const std::string& name) const
+{
+    const auto it = m_numbers.find(name);
+    return it == m_numbers.end() ? 0.0 : it->second;
+}
+
+const std::string& PassArguments::text(const std::string& name) const
+{
+    static const std::string none;
+    const auto it = m_texts.find(name);
+    return it == m_texts.end() ? none : it->second;
+}
+
+} // namespace sightline

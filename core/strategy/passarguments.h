@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace sightline {
+
+// The parameters of one step, checked against the pass's specs, with defaults filled in.
+class PassArguments {
+public:
+    double number(const std::string& name) const;
+    std::int64_t integer(const std::string& name) const { return static_cast<std::int64_t>(number(name)); }
+    const std::string& text(const std::string& name) const;
+    // Whether the parameter was given (not defaulted).
+    bool given(const std::string& name) const { return m_given.count(name) != 0; }
+
+private:
+    friend class PassRegistry;
+    std::map<std::string, double> m_numbers;
+    std::map<std::string, std::string> m_texts;
+    std::map<std::string, bool> m_given;
+};
+
+} // namespace sightline

@@ -1,0 +1,121 @@
+#include "core/strategy/passregistry.h"
+
+#include "core/strategy/passes/networkpass.h"
+#include "core/strategy/passes/speeduppass.h"
+#include "core/strategy/passes/stragglerpass.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace sightline {
+
+namespace {
+
+Status invalid(const PassStep& step, const std::string& detail)
+{
+    return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass " + step.pass + ": " + detail);
+}
+
+std::string range(const ParameterSpec& p)
+{
+    auto text = [](double v) {
+        std::string s = std::to_string(v);
+        s.erase(s.find_last_not_of('0') + 1);
+        if (!s.empty() && s.back() == '.')
+            s.pop_back();
+        return s;
+    };
+    return text(p.min) + " to " + text(p.max);
+}
+
+// A number from a value given as a number or as decimal text.
+bool toNumber(const ParameterValue& v, double& out)
+{
+    if (const double* d = std::get_if<double>(&v)) {
+        out = *d;
+        return std::isfinite(out);
+    }
+    const std::string& s = std::get<std::string>(v);
+    if (s.empty())
+        return false;
+    char* end = nullptr;
+    out = std::strtod(s.c_str(), &end);
+    return end == s.c_str() + s.size() && std::isfinite(out);
+}
+
+} // namespace
+
+std::span<const Pass* const> PassRegistry::all()
+{
+    static const SpeedupPass speedup;
+    static const StragglerPass straggler;
+    static const NetworkPass network;
+    static const Pass* const passes[] = { &network, &straggler, &speedup };
+    return passes;
+}
+
+const Pass* PassRegistry::find(std::string_view name)
+{
+    for (const Pass* p : all()) {
+        if (p->name() == name)
+            return p;
+    }
+    return nullptr;
+}
+
+Expected<PassArguments> PassRegistry::resolve(const Pass& pass, const PassStep& step)
+{
+    PassArguments args;
+    for (const auto& [name, value] : step.params) {
+        bool known = false;
+        for (const ParameterSpec& p : pass.parameters())
+            known = known || p.name == name;
+        if (!known)
+            return invalid(step, "unknown parameter '" + name + "'");
+    }
+    for (const ParameterSpec& p : pass.parameters()) {
+        const auto it = step.params.find(p.name);
+        if (it == step.params.end() && p.required())
+            return invalid(step, "parameter '" + p.name + "' is required");
+        if (it == step.params.end() && p.defaultValue.empty())
+            continue;
+        const ParameterValue value = it != step.params.end() ? it->second : ParameterValue(p.defaultValue);
+        if (it != step.params.end())
+            args.m_given[p.name] = true;
+        switch (p.type) {
+        case ParameterSpec::Type::Number:
+        case ParameterSpec::Type::Integer: {
+            double v = 0;
+            if (!toNumber(value, v))
+                return invalid(step, "parameter '" + p.name + "' wants a number");
+            if (p.type == ParameterSpec::Type::Integer && v != std::floor(v))
+                return invalid(step, "parameter '" + p.name + "' wants a whole number");
+            if (p.min != p.max && (v < p.min || v > p.max))
+                return invalid(step, "parameter '" + p.name + "' must lie in " + range(p) + (p.unit.empty() ? "" : " " + p.unit));
+            args.m_numbers[p.name] = v;
+            break;
+        }
+        case ParameterSpec::Type::Text:
+        case ParameterSpec::Type::Choice: {
+            const std::string* text = std::get_if<std::string>(&value);
+            if (!text)
+                return invalid(step, "parameter '" + p.name + "' wants a text");
+            if (p.type == ParameterSpec::Type::Choice) {
+                bool listed = false;
+                std::string list;
+                for (const std::string& c : p.choices) {
+                    listed = listed || c == *text;
+                    list += (list.empty() ? "" : ", ") + c;
+                }
+                if (!listed)
+                    return invalid(step, "parameter '" + p.name + "' is one of " + list + ", not '" + *text + "'");
+            }
+            args.m_texts[p.name] = *text;
+            break;
+        }
+        }
+    }
+    return args;
+}
+
+} // namespace sightline
