@@ -1,5 +1,9 @@
 #include "jobarguments.h"
 
+#include "clisupport.h"
+
+#include "core/base/resourcelimits.h"
+#include "core/import/traceloader.h"
 #include "core/model/trace.h"
 
 #include <QCommandLineParser>
@@ -84,26 +88,35 @@ bool JobArguments::read(const QCommandLineParser& parser, const QString& command
     return true;
 }
 
-Expected<std::shared_ptr<const JobSession>> JobArguments::open(std::shared_ptr<const Trace> trace, const ResourceLimits& limits,
-    const QString& command, QTextStream& err, bool& usageError) const
+std::optional<int> JobArguments::open(const QStringList& files, const ResourceLimits& limits, const QString& command, bool json,
+    QTextStream& err, std::shared_ptr<const JobSession>& session) const
 {
-    usageError = false;
+    auto fail = [&](const Status& status) {
+        err.flush();
+        return CliSupport::reportFailure(status, json);
+    };
+    Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(CliSupport::toPaths(files), nullptr, nullptr, limits);
+    if (!trace)
+        return fail(trace.status());
     SessionOptions options = m_session;
     for (const auto& [rank, value] : m_offsetByRank) {
         bool found = false;
-        for (std::uint32_t r = 0; r < trace->ranks().size(); ++r) {
-            if (trace->rankInfo(RankId(r)).rank == rank) {
+        for (std::uint32_t r = 0; r < (*trace)->ranks().size(); ++r) {
+            if ((*trace)->rankInfo(RankId(r)).rank == rank) {
                 options.alignment.overrides[r] = value;
                 found = true;
             }
         }
         if (!found) {
             err << "sightline-cli " << command << ": --offset names rank " << rank << ", which is not in the job\n";
-            usageError = true;
-            return Status::error(ErrorCode::InvalidArgument, {}, -1, "--offset names a rank not in the job");
+            return 2;
         }
     }
-    return JobSession::open(std::move(trace), options, limits);
+    Expected<std::shared_ptr<const JobSession>> opened = JobSession::open(std::move(*trace), options, limits);
+    if (!opened)
+        return fail(opened.status());
+    session = std::move(*opened);
+    return std::nullopt;
 }
 
 QString JobArguments::stepsText() const

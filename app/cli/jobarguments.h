@@ -5,8 +5,10 @@
 
 #include <QCommandLineOption>
 #include <QString>
+#include <QStringList>
 
 #include <map>
+#include <optional>
 #include <memory>
 
 class QCommandLineParser;
@@ -21,10 +23,11 @@ public:
     void addTo(QCommandLineParser& parser) const;
     // Reads the options; prints the problem (prefixed by the command) and returns false on a bad value.
     bool read(const QCommandLineParser& parser, const QString& command, QTextStream& err);
-    // The session of trace with these options. --offset ranks missing from the job are a usage error:
-    // the exit code 2 is then set in usageError and the status is Ok-less InvalidArgument.
-    sightline::Expected<std::shared_ptr<const sightline::JobSession>> open(std::shared_ptr<const sightline::Trace> trace,
-        const sightline::ResourceLimits& limits, const QString& command, QTextStream& err, bool& usageError) const;
+    // Loads files and opens their session with these options, into session. On failure says why (on
+    // stderr, and as the JSON error document with json) and returns the exit code: 2 for an --offset
+    // rank the job does not have, 1 when the job cannot be loaded or its session opened.
+    std::optional<int> open(const QStringList& files, const sightline::ResourceLimits& limits, const QString& command, bool json,
+        QTextStream& err, std::shared_ptr<const sightline::JobSession>& session) const;
 
     const sightline::SessionOptions& session() const { return m_session; }
     // --durations as given: measured, mean or step:N.

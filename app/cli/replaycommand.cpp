@@ -61,7 +61,8 @@ int ReplayCommand::run(const QStringList& args)
     const QCommandLineOption exportOption(QStringLiteral("export-chrome"),
         QStringLiteral("Write the replayed timeline as Chrome JSON, critical path marked."), QStringLiteral("OUT.json"));
     const QCommandLineOption topOption(QStringLiteral("top"),
-        QStringLiteral("How many critical-path ops to list in text output (default 15)."), QStringLiteral("N"), QStringLiteral("15"));
+        QStringLiteral("How many critical-path items to list: those that hold it longest (default 15; 0 for all)."), QStringLiteral("N"),
+        QStringLiteral("15"));
     const QCommandLineOption commOption(QStringLiteral("comm"),
         QStringLiteral("Transfer times: measured, or model (alpha-beta cost model with shared link bandwidth)."), QStringLiteral("SOURCE"),
         QStringLiteral("measured"));
@@ -146,16 +147,10 @@ int ReplayCommand::run(const QStringList& args)
         return CliSupport::reportFailure(status, json);
     };
 
-    Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(CliSupport::toPaths(parser.positionalArguments()), nullptr, nullptr, *limits);
-    if (!trace)
-        return fail(trace.status());
-    bool usageError = false;
-    Expected<std::shared_ptr<const JobSession>> opened = job.open(*trace, *limits, QStringLiteral("replay"), err, usageError);
-    if (usageError)
-        return 2;
-    if (!opened)
-        return fail(opened.status());
-    const JobSession& session = **opened;
+    std::shared_ptr<const JobSession> opened;
+    if (const std::optional<int> exit = job.open(parser.positionalArguments(), *limits, QStringLiteral("replay"), json, err, opened))
+        return *exit;
+    const JobSession& session = *opened;
     const DependencyGraph& g = *session.graph();
     const ClockAlignment& alignment = session.alignment();
     std::array<LinkFit, kLinkTypeCount> fits {};
@@ -176,8 +171,15 @@ int ReplayCommand::run(const QStringList& args)
     const std::vector<RankResult> ranks = rankResults(x, s);
     const auto [measuredIteration, replayedIteration] = iteration(ranks, s);
 
-    // Path items: time each holds the path, in path order.
+    // Path items: time each holds the path, in path order; those listed: the `top` that hold it longest
+    // (all with 0), longest first.
     const std::vector<CriticalPath::Hold> pathOps = path.holds();
+    std::vector<std::size_t> longest(pathOps.size());
+    for (std::size_t k = 0; k < longest.size(); ++k)
+        longest[k] = k;
+    std::stable_sort(longest.begin(), longest.end(), [&](std::size_t a, std::size_t b) { return pathOps[a].held > pathOps[b].held; });
+    if (top > 0 && longest.size() > static_cast<std::size_t>(top))
+        longest.resize(static_cast<std::size_t>(top));
     QStringList lint;
     for (const GraphLint& l : g.lint())
         lint.append(QString::fromStdString(l.detail));
@@ -200,7 +202,10 @@ int ReplayCommand::run(const QStringList& args)
                 { QStringLiteral("replayed_ms"), rounded(r.replayed, 4) }, { QStringLiteral("error_pct"), errorPct(r.measured, r.replayed) } });
         }
         QJsonArray opArray;
-        for (const CriticalPath::Hold& h : pathOps) {
+        std::vector<std::size_t> inPathOrder = longest;
+        std::sort(inPathOrder.begin(), inPathOrder.end());
+        for (std::size_t k : inPathOrder) {
+            const CriticalPath::Hold& h = pathOps[k];
             opArray.append(QJsonObject { { QStringLiteral("name"), itemName(g, x, h.item) }, { QStringLiteral("rank"), itemRank(x, h.item) },
                 { QStringLiteral("duration_ms"), rounded(ms(h.held), 4) },
                 { QStringLiteral("share_pct"), path.length > 0 ? rounded(100.0 * static_cast<double>(h.held) / static_cast<double>(path.length), 2) : 0.0 } });
@@ -224,7 +229,8 @@ int ReplayCommand::run(const QStringList& args)
             { QStringLiteral("ranks"), rankArray },
             { QStringLiteral("critical_path"),
                 QJsonObject { { QStringLiteral("length_ms"), rounded(ms(path.length), 4) }, { QStringLiteral("breakdown_ms"), breakdownJson(path.total) },
-                    { QStringLiteral("per_rank_ms"), perRank }, { QStringLiteral("ops"), opArray } } },
+                    { QStringLiteral("per_rank_ms"), perRank }, { QStringLiteral("ops"), opArray },
+                    { QStringLiteral("items"), static_cast<qint64>(pathOps.size()) } } },
             { QStringLiteral("alignment_offsets_us"), offsets },
             { QStringLiteral("alignment_residual_rms_us"), residuals },
             { QStringLiteral("graph"), QJsonObject { { QStringLiteral("vertices"), static_cast<qint64>(g.vertexCount()) },
@@ -270,12 +276,10 @@ int ReplayCommand::run(const QStringList& args)
     for (int c = 0; c < kPathCategoryCount; ++c)
         out << ' ' << pathCategoryName(static_cast<PathCategory>(c)) << ' ' << QString::number(ms(path.total[c]), 'f', 3);
     out << " ms\n";
-    std::vector<CriticalPath::Hold> longest = pathOps;
-    std::stable_sort(longest.begin(), longest.end(), [](const auto& a, const auto& b) { return a.held > b.held; });
-    if (longest.size() > static_cast<std::size_t>(top))
-        longest.resize(static_cast<std::size_t>(top));
-    for (const CriticalPath::Hold& h : longest)
+    for (std::size_t k : longest) {
+        const CriticalPath::Hold& h = pathOps[k];
         out << "  " << QString::number(ms(h.held), 'f', 3) << " ms  rank " << itemRank(x, h.item) << "  " << itemName(g, x, h.item) << '\n';
+    }
     for (const QString& l : lint)
         out << "lint: " << l << '\n';
     return 0;

@@ -139,16 +139,10 @@ int WhatIfCommand::run(const QStringList& args)
         return CliSupport::reportFailure(status, json);
     };
 
-    Expected<std::shared_ptr<const Trace>> trace = TraceLoader::load(CliSupport::toPaths(parser.positionalArguments()), nullptr, nullptr, *limits);
-    if (!trace)
-        return fail(trace.status());
-    bool usageError = false;
-    Expected<std::shared_ptr<const JobSession>> session = job.open(*trace, *limits, command, err, usageError);
-    if (usageError)
-        return 2;
-    if (!session)
-        return fail(session.status());
-    Expected<WhatIfResult> result = (*session)->whatIf(*strategy, options, !parser.isSet(noFitOption));
+    std::shared_ptr<const JobSession> session;
+    if (const std::optional<int> exit = job.open(parser.positionalArguments(), *limits, command, json, err, session))
+        return *exit;
+    Expected<WhatIfResult> result = session->whatIf(*strategy, options, !parser.isSet(noFitOption));
     if (!result)
         return fail(result.status());
     const Figures before = figuresOf(result->baseline);

@@ -46,6 +46,19 @@ inline std::int64_t saturatingSub(std::int64_t a, std::int64_t b, bool* overflow
     return b < 0 ? kMax : kMin;
 }
 
+// Sums and differences of replayed times: saturating, and never the lowest int64, which replays keep
+// free to mean "no time" (a time that ran off the bottom stays a time, one above it).
+inline TimeNs timeAdd(TimeNs a, TimeNs b)
+{
+    const TimeNs r = saturatingAdd(a, b);
+    return r == kMin ? kMin + 1 : r;
+}
+inline TimeNs timeSub(TimeNs a, TimeNs b)
+{
+    const TimeNs r = saturatingSub(a, b);
+    return r == kMin ? kMin + 1 : r;
+}
+
 inline std::int64_t saturatingMul(std::int64_t a, std::int64_t b, bool* overflowed = nullptr)
 {
     std::int64_t r = 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/checkedmath.h"
 #include "core/base/ids.h"
 
 #include <algorithm>
@@ -22,6 +23,19 @@ inline void mergeIntervals(std::vector<std::pair<TimeNs, TimeNs>>& intervals)
             intervals[w++] = intervals[i];
     }
     intervals.resize(w);
+}
+
+// The fraction of [a, b) that merged (disjoint, in time order) [from, to) intervals cover; 0 for an
+// empty range. O(log n + k).
+inline double coveredFraction(const std::vector<std::pair<TimeNs, TimeNs>>& merged, TimeNs a, TimeNs b)
+{
+    if (b <= a || merged.empty())
+        return 0.0;
+    auto it = std::partition_point(merged.begin(), merged.end(), [&](const auto& iv) { return iv.second <= a; });
+    TimeNs covered = 0;
+    for (; it != merged.end() && it->first < b; ++it)
+        covered = CheckedMath::timeAdd(covered, CheckedMath::timeSub(std::min(b, it->second), std::max(a, it->first)));
+    return static_cast<double>(covered) / static_cast<double>(CheckedMath::timeSub(b, a));
 }
 
 } // namespace sightline

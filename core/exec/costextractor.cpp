@@ -18,14 +18,8 @@ namespace {
 constexpr TimeNs kUnset = std::numeric_limits<TimeNs>::min();
 
 // Sums and differences of measured times saturate (one above kUnset, which means "none").
-TimeNs plus(TimeNs a, TimeNs b)
-{
-    return std::max(CheckedMath::saturatingAdd(a, b), kUnset + 1);
-}
-TimeNs minus(TimeNs a, TimeNs b)
-{
-    return std::max(CheckedMath::saturatingSub(a, b), kUnset + 1);
-}
+using CheckedMath::timeAdd;
+using CheckedMath::timeSub;
 
 bool startsAtStart(EdgeRef r)
 {
@@ -67,17 +61,6 @@ int serverWorker(const Trace& t, const LogicalCollective& coll)
     return -1;
 }
 
-// Merged [from, to) intervals; the fraction of [a, b) they cover.
-double coveredFraction(const std::vector<std::pair<TimeNs, TimeNs>>& merged, TimeNs a, TimeNs b)
-{
-    if (b <= a || merged.empty())
-        return 0.0;
-    auto it = std::partition_point(merged.begin(), merged.end(), [&](const auto& iv) { return iv.second <= a; });
-    TimeNs covered = 0;
-    for (; it != merged.end() && it->first < b; ++it)
-        covered = plus(covered, minus(std::min(b, it->second), std::max(a, it->first)));
-    return static_cast<double>(covered) / static_cast<double>(minus(b, a));
-}
 
 struct CounterpartKey {
     std::uint32_t track;
@@ -115,11 +98,11 @@ public:
 
     TimeNs start(std::uint32_t v) const
     {
-        return g.isCollectiveVertex(v) ? m_collStart[v - g.opCount()] : minus(t.start(OpId(v)), offsetOf(v));
+        return g.isCollectiveVertex(v) ? m_collStart[v - g.opCount()] : timeSub(t.start(OpId(v)), offsetOf(v));
     }
     TimeNs end(std::uint32_t v) const
     {
-        return g.isCollectiveVertex(v) ? m_collEnd[v - g.opCount()] : minus(t.end(OpId(v)), offsetOf(v));
+        return g.isCollectiveVertex(v) ? m_collEnd[v - g.opCount()] : timeSub(t.end(OpId(v)), offsetOf(v));
     }
     // The instant an edge ties the target to, on the source's side.
     TimeNs sourceInstant(std::uint32_t src, EdgeRef ref) const { return startsAtStart(ref) ? start(src) : end(src); }
@@ -263,14 +246,14 @@ Parameters measuredParameters(const Measured& m, const std::vector<std::uint8_t>
                 r = std::max(r, m.sourceInstant(src, ref));
         }
         p.released[v] = r != kUnset;
-        p.gap[v] = r == kUnset ? 0 : minus(ms, r);
+        p.gap[v] = r == kUnset ? 0 : timeSub(ms, r);
         if (e == kUnset || e < ms) {
-            p.minDuration[v] = minus(me, ms);
+            p.minDuration[v] = timeSub(me, ms);
             p.tail[v] = 0;
             p.selfTimed[v] = e == kUnset;
         } else {
-            p.tail[v] = minus(me, e);
-            p.minDuration[v] = std::max<TimeNs>(0, std::min(minus(me, ms), minus(me, e)));
+            p.tail[v] = timeSub(me, e);
+            p.minDuration[v] = std::max<TimeNs>(0, std::min(timeSub(me, ms), timeSub(me, e)));
         }
     }
     return p;
@@ -310,7 +293,7 @@ Expected<std::size_t> applyCounterparts(
             if (!wanted)
                 continue;
             Sums& sum = sums[{ tr, t.name(OpId(v)).value(), ordinal[v] }];
-            sum.duration = plus(sum.duration, t.duration(OpId(v)));
+            sum.duration = timeAdd(sum.duration, t.duration(OpId(v)));
             ++sum.count;
             TimeNs released = kUnset;
             for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
@@ -319,7 +302,7 @@ Expected<std::size_t> applyCounterparts(
                     released = std::max(released, m.sourceInstant(graph.inSource(i), ref));
             }
             if (released != kUnset) {
-                sum.gap = plus(sum.gap, minus(m.start(v), released));
+                sum.gap = timeAdd(sum.gap, timeSub(m.start(v), released));
                 ++sum.gaps;
             }
         }

@@ -25,11 +25,11 @@ constexpr TimeNs kUnset = Schedule::kNotReplayed;
 // replayed time (and is flagged as out of range) rather than turning into the marker.
 TimeNs plus(TimeNs a, TimeNs b)
 {
-    return std::max(CheckedMath::saturatingAdd(a, b), kUnset + 1);
+    return CheckedMath::timeAdd(a, b);
 }
 TimeNs minus(TimeNs a, TimeNs b)
 {
-    return std::max(CheckedMath::saturatingSub(a, b), kUnset + 1);
+    return CheckedMath::timeSub(a, b);
 }
 
 bool startsAtStart(EdgeRef r)
@@ -37,17 +37,6 @@ bool startsAtStart(EdgeRef r)
     return r == EdgeRef::StartToStart;
 }
 
-// Merged [from, to) intervals; the fraction of [a, b) they cover.
-double coveredFraction(const std::vector<std::pair<TimeNs, TimeNs>>& merged, TimeNs a, TimeNs b)
-{
-    if (b <= a || merged.empty())
-        return 0.0;
-    auto it = std::partition_point(merged.begin(), merged.end(), [&](const auto& iv) { return iv.second <= a; });
-    TimeNs covered = 0;
-    for (; it != merged.end() && it->first < b; ++it)
-        covered = plus(covered, minus(std::min(b, it->second), std::max(a, it->first)));
-    return static_cast<double>(covered) / static_cast<double>(minus(b, a));
-}
 
 // The transfers the cost model times: latency, wire bytes and links of each communication item that
 // has a transfer.
