@@ -36,6 +36,21 @@ std::span<const OpId> ExecutionGraph::origin(ItemId i) const
     return std::span(m_origin).subspan(from, m_originStart[i.value() + 1] - from);
 }
 
+Phase ExecutionGraph::phase(ItemId i) const
+{
+    const std::span<const OpId> ops = origin(i);
+    return ops.empty() ? Phase::Unknown : m_trace->phase(ops.front());
+}
+
+ItemId ExecutionGraph::firstSource(ItemId i, EdgeKind kind) const
+{
+    for (std::uint32_t s = inBegin(i.value()); s < inBegin(i.value() + 1); ++s) {
+        if (edgeKind(inEdge(s)) == kind)
+            return ItemId(inSource(s));
+    }
+    return {};
+}
+
 std::vector<ItemId> ExecutionGraph::itemOfOp() const
 {
     std::vector<ItemId> out(m_trace->opCount());

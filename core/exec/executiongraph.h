@@ -112,6 +112,11 @@ public:
 
     // The measured ops the item stands for, in the trace (a logical collective: its participants).
     std::span<const OpId> origin(ItemId i) const;
+    // The training phase of the first op the item stands for; Unknown for a synthetic item.
+    Phase phase(ItemId i) const;
+    // The source of i's first in-edge of that kind (its launcher, enclosing op or predecessor on its
+    // track), or invalid. O(in-degree).
+    ItemId firstSource(ItemId i, EdgeKind kind) const;
 
     // Out-edges of i are the edge ids [outBegin(i), outBegin(i + 1)).
     std::uint32_t outBegin(std::uint32_t i) const { return m_outStart[i]; }

@@ -150,6 +150,13 @@ void ExecutionGraphBuilder::setGap(ItemId item, TimeNs gap)
     m_graph->m_gap[item.value()] = gap;
 }
 
+void ExecutionGraphBuilder::setCommBytes(ItemId item, std::int64_t bytes)
+{
+    const std::uint32_t c = m_graph->m_commIndex[item.value()];
+    if (c != ItemId::kInvalid)
+        m_graph->m_comm[c].bytes = bytes;
+}
+
 void ExecutionGraphBuilder::setWithoutCounterpart(std::size_t count)
 {
     m_graph->m_withoutCounterpart = count;

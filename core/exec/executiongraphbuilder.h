@@ -51,6 +51,8 @@ public:
     std::uint32_t itemCount() const;
     void setMinDuration(ItemId item, TimeNs duration);
     void setGap(ItemId item, TimeNs gap);
+    // The bytes of an item's transfer (it has one).
+    void setCommBytes(ItemId item, std::int64_t bytes);
     void setWithoutCounterpart(std::size_t count);
 
     // Fails with InvalidArgument when an id is out of range.

@@ -1,5 +1,6 @@
 #include "core/strategy/passregistry.h"
 
+#include "core/strategy/passes/mixedprecisionpass.h"
 #include "core/strategy/passes/networkpass.h"
 #include "core/strategy/passes/speeduppass.h"
 #include "core/strategy/passes/stragglerpass.h"
@@ -50,7 +51,8 @@ std::span<const Pass* const> PassRegistry::all()
     static const SpeedupPass speedup;
     static const StragglerPass straggler;
     static const NetworkPass network;
-    static const Pass* const passes[] = { &network, &straggler, &speedup };
+    static const MixedPrecisionPass mixedPrecision;
+    static const Pass* const passes[] = { &mixedPrecision, &network, &straggler, &speedup };
     return passes;
 }
 

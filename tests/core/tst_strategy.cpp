@@ -12,6 +12,7 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <QStringList>
 #include <QTest>
 
 using namespace sightline;
@@ -47,6 +48,35 @@ TracePtr allReduceJob(const std::vector<TimeNs>& kernelUs)
     }
     for (OpId c : colls)
         b.comm(c, "all_reduce", "0", 1'000'000, static_cast<int>(kernelUs.size()));
+    return b.finish();
+}
+
+// One rank's forward step: aten::linear (weight 1024 x 512 fp32) launches a 100 us GEMM, aten::add a
+// 50 us elementwise kernel after it, and the host waits for the device. Times in us:
+// host: step [0, 200], linear [10, 40] (its launch [20, 25]), add [45, 60] (launch [50, 55]),
+// synchronize [65, 190]; device: GEMM [30, 130], elementwise [130, 180].
+TracePtr forwardJob()
+{
+    JobBuilder b;
+    b.currentStep = 1;
+    const std::uint32_t rank = b.rank(0, "node");
+    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 200 * us);
+    const OpId linear = b.op(cpu, "aten::linear", OpKind::CpuOp, 10 * us, 40 * us);
+    const OpId launchGemm = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 20 * us, 25 * us);
+    const OpId add = b.op(cpu, "aten::add", OpKind::CpuOp, 45 * us, 60 * us);
+    const OpId launchAdd = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 50 * us, 55 * us);
+    b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 65 * us, 190 * us);
+    const OpId gemm = b.op(gpu, "ampere_sgemm_128x64_nn", OpKind::ComputeKernel, 30 * us, 130 * us);
+    const OpId elementwise = b.op(gpu, "void at::native::vectorized_elementwise_kernel<4>", OpKind::ComputeKernel, 130 * us, 180 * us);
+    b.link(launchGemm, gemm, LinkKind::Launch);
+    b.link(launchAdd, elementwise, LinkKind::Launch);
+    for (OpId op : { linear, launchGemm, add, launchAdd, gemm, elementwise })
+        b.d.phase[op.value()] = Phase::Forward;
+    b.d.shapes.emplace_back(linear,
+        ShapeArgs { b.d.strings.intern("[[64,512],[1024,512],[1024]]"), b.d.strings.intern("[\"float\",\"float\",\"float\"]") });
+    b.step(rank, 1, marker);
     return b.finish();
 }
 
@@ -150,6 +180,42 @@ private Q_SLOTS:
         const auto missing = session->whatIf(oneStep("straggler", { { "rank", 9.0 } }), {}, false);
         QVERIFY(!missing);
         QVERIFY(QString::fromStdString(missing.status().detail()).contains(QStringLiteral("rank 9 is not in the job")));
+    }
+
+    void mixedPrecisionScalesKernelsAndAddsCasts()
+    {
+        // GEMM 100 -> 50 us, elementwise 50 -> 30 us. The linear op first casts its 524 288-element weight:
+        // 10 us on the host, which delays every later host op by 10 us, and 524 288 x 6 B / 900 GB/s =
+        // 3.495 us on the device, done long before the GEMM's launch. The GEMM starts 10 us after its
+        // launch (at 30 us) and ends at 90, the elementwise kernel follows (90-120), the host wait ends its
+        // measured 10 us later (130) and the step 10 us after that: 140 us against 200.
+        const auto session = sessionOf(forwardJob());
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("mixed_precision", {}), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        QCOMPARE(stepTime(r->baseline), 200 * us);
+        QCOMPARE(stepTime(r->whatIf), 140 * us);
+        QCOMPARE(r->whatIf.graph->itemCount(), r->baseline.graph->itemCount() + 2);
+        const ExecutionGraph& g = *r->whatIf.graph;
+        QStringList casts;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (g.hasFlag(ItemId(i), ExecutionGraph::Synthetic)) {
+                casts << QString::fromUtf8(g.name(ItemId(i)).data(), static_cast<qsizetype>(g.name(ItemId(i)).size()));
+                QCOMPARE(g.minDuration(ItemId(i)), g.kind(ItemId(i)) == OpKind::CpuOp ? 10 * us : TimeNs(3495));
+            }
+        }
+        QCOMPARE(casts, QStringList({ QStringLiteral("cast to bf16: 524288 weight elements"), QStringLiteral("cast kernel to bf16: 524288 weight elements") }));
+        QVERIFY(r->warnings.empty());
+        // Factors of 1 and no cast cost leave the job as it was.
+        const auto same = session->whatIf(oneStep("mixed_precision",
+                                              { { "matmul_factor", 1.0 }, { "elementwise_factor", 1.0 }, { "cast_host_us", 0.0 }, { "cast_gbps", 100000.0 } }),
+            {}, false);
+        QVERIFY2(same, errorOf(same).c_str());
+        QVERIFY(std::abs(stepTime(same->whatIf) - 200 * us) < 100);
+        // A job without shapes gets no casts, and says so.
+        const auto noShapes = sessionOf(allReduceJob({ 100 }))->whatIf(oneStep("mixed_precision", {}), {}, false);
+        QVERIFY(noShapes);
+        QCOMPARE(noShapes->whatIf.graph->itemCount(), noShapes->baseline.graph->itemCount());
     }
 
     void networkBandwidthScalesTransfers()

@@ -1,0 +1,70 @@
+#include "core/model/kernelclassifier.h"
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <string>
+
+namespace sightline {
+
+namespace {
+
+std::string lowered(std::string_view name)
+{
+    // Only the kernel's own name counts: its template arguments or parameter list may name types such
+    // as "gemm_params" of a kernel that is not a GEMM. "(anonymous namespace)" is part of the name.
+    std::size_t cut = name.find('<');
+    for (std::size_t p = name.find('('); p != std::string_view::npos && p < cut; p = name.find('(', p + 1)) {
+        if (name.substr(p, 10) != "(anonymous") {
+            cut = p;
+            break;
+        }
+    }
+    std::string s(name.substr(0, std::min(cut, name.size())));
+    for (char& c : s)
+        c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    return s;
+}
+
+bool containsAny(const std::string& s, std::span<const std::string_view> needles)
+{
+    for (std::string_view n : needles) {
+        if (s.find(n) != std::string::npos)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+KernelClassifier::Class KernelClassifier::classify(std::string_view kernelName)
+{
+    const std::string s = lowered(kernelName);
+    // Vendor GEMM and convolution kernel families and their tile-shape spellings (sm90_xmma_gemm_...,
+    // ampere_sgemm_128x64_nn, volta_h884gemm_..., cutlass::Kernel2, implicit_convolve_sgemm,
+    // flash_fwd_kernel, fmha_cutlassF, triton_tem_fused_mm).
+    static constexpr std::array<std::string_view, 17> matmul { "gemm", "gemv", "cutlass", "xmma", "cublas", "convolve",
+        "convolution", "conv1d", "conv2d", "conv3d", "wgrad", "dgrad", "fprop", "winograd", "flash", "fmha", "attention" };
+    if (containsAny(s, matmul) || s.starts_with("triton_tem_"))
+        return Class::Matmul;
+    static constexpr std::array<std::string_view, 10> norm { "norm", "softmax", "reduce", "welford", "_red_", "per_row",
+        "per_col", "cross_entropy", "bn_fw", "bn_bw" };
+    if (containsAny(s, norm) || s.starts_with("triton_red_") || s.starts_with("triton_per_"))
+        return Class::Normalization;
+    return Class::Elementwise;
+}
+
+std::string_view KernelClassifier::className(Class c)
+{
+    switch (c) {
+    case Class::Matmul:
+        return "matmul";
+    case Class::Normalization:
+        return "normalization";
+    case Class::Elementwise:
+        return "elementwise";
+    }
+    return "elementwise";
+}
+
+} // namespace sightline

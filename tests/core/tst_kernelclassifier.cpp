@@ -1,0 +1,49 @@
+// KernelClassifier: what bounds a kernel, from kernel names as real traces spell them.
+
+#include "core/model/kernelclassifier.h"
+
+#include <QTest>
+
+using namespace sightline;
+
+Q_DECLARE_METATYPE(KernelClassifier::Class)
+
+class TestKernelClassifier : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void classify_data()
+    {
+        using C = KernelClassifier::Class;
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<C>("expected");
+        QTest::newRow("sgemm") << QStringLiteral("ampere_sgemm_128x64_nn") << C::Matmul;
+        QTest::newRow("volta h884") << QStringLiteral("volta_fp16_s884gemm_fp16_128x128_ldg8_f2f_nn") << C::Matmul;
+        QTest::newRow("sm90 xmma") << QStringLiteral("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64") << C::Matmul;
+        QTest::newRow("cutlass") << QStringLiteral("void cutlass::Kernel2<cutlass_80_wmma_tensorop_s161616gemm>(Params)") << C::Matmul;
+        QTest::newRow("cudnn conv") << QStringLiteral("void implicit_convolve_sgemm<float, float, 128, 5>(int, int)") << C::Matmul;
+        QTest::newRow("cudnn fprop") << QStringLiteral("sm86_xmma_fprop_implicit_gemm_indexed_tf32f32") << C::Matmul;
+        QTest::newRow("flash") << QStringLiteral("void pytorch_flash::flash_fwd_kernel<Flash_fwd_kernel_traits>(Params)") << C::Matmul;
+        QTest::newRow("triton mm") << QStringLiteral("triton_tem_fused_addmm_0") << C::Matmul;
+        QTest::newRow("layer norm") << QStringLiteral("void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<float>(int)")
+                                    << C::Normalization;
+        QTest::newRow("softmax") << QStringLiteral("void at::native::(anonymous namespace)::cunn_SoftMaxForward<4>(float*)") << C::Normalization;
+        QTest::newRow("reduce") << QStringLiteral("void at::native::reduce_kernel<512, 1>(at::native::ReduceOp<float>)") << C::Normalization;
+        QTest::newRow("batch norm") << QStringLiteral("void cudnn::bn_fw_tr_1C11_kernel_NCHW<float>(cudnnTensorStruct)") << C::Normalization;
+        QTest::newRow("triton reduction") << QStringLiteral("triton_red_fused_native_layer_norm_0") << C::Normalization;
+        QTest::newRow("elementwise") << QStringLiteral("void at::native::vectorized_elementwise_kernel<4, at::native::gemm_helper>(int)")
+                                     << C::Elementwise;
+        QTest::newRow("convert is no convolution") << QStringLiteral("convert_fp32_to_bf16_kernel") << C::Elementwise;
+        QTest::newRow("triton pointwise") << QStringLiteral("triton_poi_fused_gelu_1") << C::Elementwise;
+        QTest::newRow("adam") << QStringLiteral("void at::native::multi_tensor_apply_kernel<FusedAdamMathFunctor>(T)") << C::Elementwise;
+    }
+    void classify()
+    {
+        QFETCH(QString, name);
+        QFETCH(KernelClassifier::Class, expected);
+        QCOMPARE(KernelClassifier::classify(name.toStdString()), expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKernelClassifier)
+#include "tst_kernelclassifier.moc"
