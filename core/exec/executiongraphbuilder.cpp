@@ -135,6 +135,12 @@ void ExecutionGraphBuilder::addEdge(ItemId from, ItemId to, EdgeKind kind, EdgeR
     m_edges.push_back({ from.value(), to.value(), { kind, ref } });
 }
 
+void ExecutionGraphBuilder::removeItem(ItemId item)
+{
+    m_removed.resize(m_graph->itemCount(), 0);
+    m_removed[item.value()] = 1;
+}
+
 std::uint32_t ExecutionGraphBuilder::itemCount() const
 {
     return m_graph->itemCount();
@@ -171,8 +177,70 @@ Status invalid(const std::string& detail)
 
 } // namespace
 
+// Drops removed items and their edges; the others keep their order. Transfers of dropped items stay in
+// the transfer table unreferenced.
+void ExecutionGraphBuilder::compact()
+{
+    ExecutionGraph& g = *m_graph;
+    const std::uint32_t n = g.itemCount();
+    m_removed.resize(n, 0);
+    std::vector<std::uint32_t> newId(n, ItemId::kInvalid);
+    std::uint32_t kept = 0;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (!m_removed[i])
+            newId[i] = kept++;
+    }
+    auto squeeze = [&](auto& column) {
+        for (std::uint32_t i = 0; i < n; ++i) {
+            if (newId[i] != ItemId::kInvalid)
+                column[newId[i]] = column[i];
+        }
+        column.resize(kept);
+    };
+    squeeze(g.m_kind);
+    squeeze(g.m_flags);
+    squeeze(g.m_track);
+    squeeze(g.m_name);
+    squeeze(g.m_stepOfStart);
+    squeeze(g.m_stepOfEnd);
+    squeeze(g.m_anchor);
+    squeeze(g.m_gap);
+    squeeze(g.m_minDuration);
+    squeeze(g.m_tail);
+    squeeze(g.m_overlap);
+    squeeze(g.m_commIndex);
+    std::vector<OpId> origin;
+    std::vector<std::uint32_t> originStart { 0 };
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (newId[i] == ItemId::kInvalid)
+            continue;
+        origin.insert(origin.end(), g.m_origin.begin() + g.m_originStart[i], g.m_origin.begin() + g.m_originStart[i + 1]);
+        originStart.push_back(static_cast<std::uint32_t>(origin.size()));
+    }
+    g.m_origin = std::move(origin);
+    g.m_originStart = std::move(originStart);
+    for (ExecStep& s : g.m_steps) {
+        if (s.marker.isValid() && s.marker.value() < n)
+            s.marker = newId[s.marker.value()] == ItemId::kInvalid ? ItemId() : ItemId(newId[s.marker.value()]);
+    }
+    std::size_t out = 0;
+    for (const Edge& e : m_edges) {
+        if (e.from >= n || e.to >= n) {
+            m_edges[out++] = e; // build() refuses it
+            continue;
+        }
+        if (newId[e.from] == ItemId::kInvalid || newId[e.to] == ItemId::kInvalid)
+            continue;
+        m_edges[out++] = { newId[e.from], newId[e.to], e.info };
+    }
+    m_edges.resize(out);
+    m_removed.clear();
+}
+
 Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
 {
+    if (!m_removed.empty())
+        compact();
     ExecutionGraph& g = *m_graph;
     const std::uint32_t n = g.itemCount();
     const auto ranks = static_cast<std::uint32_t>(g.m_ranks.size());

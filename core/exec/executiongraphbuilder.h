@@ -11,8 +11,9 @@ namespace sightline {
 
 // Assembles an ExecutionGraph: ranks, tracks and steps, then items with their costs and origins, then
 // edges in any order. Started empty over a trace (the cost extractor) or from a copy of another graph
-// (a strategy pass, which then changes costs, adds items and edges, or drops items). build() lays the
-// edges out in both directions, keeping the order they were added in per item, and checks every id.
+// (a strategy pass, which then changes costs, adds items and edges, or drops items). build() drops the
+// removed items with every edge that touches them, renumbers the others in order, lays the edges out
+// in both directions, keeping the order they were added in per item, and checks every id.
 // Single use: build() leaves the builder empty.
 class ExecutionGraphBuilder {
 public:
@@ -47,6 +48,9 @@ public:
     StringId intern(std::string_view name);
     void setComm(ItemId item, const CommCost& cost, std::span<const RankId> ranks);
     void addEdge(ItemId from, ItemId to, EdgeKind kind, EdgeRef ref);
+    // Drops the item when the graph is built, with its edges (a step it marks loses its marker). Ids
+    // given before build() keep meaning the items they named until then.
+    void removeItem(ItemId item);
 
     std::uint32_t itemCount() const;
     void setMinDuration(ItemId item, TimeNs duration);
@@ -64,8 +68,11 @@ private:
         std::uint32_t to;
         DependencyGraph::EdgeInfo info;
     };
+    void compact();
+
     std::unique_ptr<ExecutionGraph> m_graph;
     std::vector<Edge> m_edges;
+    std::vector<std::uint8_t> m_removed; // per item, when any is removed
 };
 
 } // namespace sightline

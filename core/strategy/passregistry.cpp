@@ -4,6 +4,7 @@
 #include "core/strategy/passes/networkpass.h"
 #include "core/strategy/passes/speeduppass.h"
 #include "core/strategy/passes/stragglerpass.h"
+#include "core/strategy/passes/tensorfusionpass.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -52,7 +53,8 @@ std::span<const Pass* const> PassRegistry::all()
     static const StragglerPass straggler;
     static const NetworkPass network;
     static const MixedPrecisionPass mixedPrecision;
-    static const Pass* const passes[] = { &mixedPrecision, &network, &straggler, &speedup };
+    static const TensorFusionPass tensorFusion;
+    static const Pass* const passes[] = { &tensorFusion, &mixedPrecision, &network, &straggler, &speedup };
     return passes;
 }
 

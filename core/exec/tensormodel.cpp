@@ -1,0 +1,145 @@
+#include "core/exec/tensormodel.h"
+
+#include "core/model/inputshapes.h"
+#include "core/model/trace.h"
+
+#include <algorithm>
+#include <map>
+
+namespace sightline {
+
+namespace {
+
+constexpr std::string_view kAccumulateGrad = "torch::autograd::AccumulateGrad";
+
+std::int64_t stepNumber(const ExecutionGraph& g, ItemId i)
+{
+    const std::int32_t s = g.stepOfStart(i);
+    return s < 0 ? -1 : g.steps()[static_cast<std::size_t>(s)].number;
+}
+
+bool isGradientAllReduce(const ExecutionGraph& g, ItemId i)
+{
+    const CommCost* c = g.comm(i);
+    if (!c || g.kind(i) != OpKind::Collective || g.track(i).isValid() || g.string(c->collective) != "all_reduce")
+        return false;
+    const Phase p = g.phase(i);
+    return p == Phase::Backward || p == Phase::Unknown;
+}
+
+std::int64_t gradientBytes(const ExecutionGraph& g, ItemId i)
+{
+    const std::span<const OpId> origin = g.origin(i);
+    if (origin.empty())
+        return 0;
+    const ShapeArgs* shapes = g.trace().shapes(origin.front());
+    return shapes ? InputShapes::parse(g.string(shapes->dims), g.string(shapes->types)).bytes(0) : 0;
+}
+
+} // namespace
+
+Expected<TensorModel> TensorModel::of(const ExecutionGraph& g)
+{
+    TensorModel model;
+    std::map<std::int64_t, std::size_t> stepIndex;
+    std::vector<std::uint32_t> slotOf(g.ranks().size(), ItemId::kInvalid);
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (!isGradientAllReduce(g, item))
+            continue;
+        Bucket b { item, {}, g.comm(item)->bytes };
+        std::vector<std::pair<std::int32_t, ItemId>> byRank;
+        for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
+            const ItemId p(g.inSource(s));
+            if (g.edgeKind(g.inEdge(s)) == EdgeKind::Arrive && g.rank(p).isValid())
+                byRank.emplace_back(g.ranks()[g.rank(p).value()].rank, p);
+        }
+        if (byRank.empty())
+            continue;
+        std::sort(byRank.begin(), byRank.end());
+        if (model.m_ranks.empty()) {
+            for (std::size_t k = 0; k < byRank.size(); ++k) {
+                model.m_ranks.push_back(g.rank(byRank[k].second));
+                slotOf[g.rank(byRank[k].second).value()] = static_cast<std::uint32_t>(k);
+            }
+        }
+        if (byRank.size() != model.m_ranks.size())
+            return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                "tensor fusion needs every gradient all-reduce on the same ranks; '" + std::string(g.name(item)) + "' has "
+                    + std::to_string(byRank.size()) + " of " + std::to_string(model.m_ranks.size()));
+        for (const auto& [rank, p] : byRank) {
+            if (slotOf[g.rank(p).value()] == ItemId::kInvalid)
+                return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                    "tensor fusion needs every gradient all-reduce on the same ranks; rank " + std::to_string(rank) + " joins only some");
+            b.participants.push_back(p);
+        }
+        const std::int64_t number = stepNumber(g, byRank.front().second);
+        const auto [it, added] = stepIndex.emplace(number, model.m_steps.size());
+        if (added)
+            model.m_steps.push_back({ number, {}, {} });
+        model.m_steps[it->second].buckets.push_back(std::move(b));
+    }
+    if (model.m_steps.empty())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "the job has no gradient all-reduce to fuse or split");
+    for (Step& s : model.m_steps) {
+        std::sort(s.buckets.begin(), s.buckets.end(),
+            [&](const Bucket& a, const Bucket& b) { return g.anchor(a.participants.front()) < g.anchor(b.participants.front()); });
+    }
+
+    // The gradients each rank accumulated, per step, in the order they became ready.
+    std::vector<std::map<std::int64_t, std::vector<ItemId>>> grads(model.m_ranks.size());
+    std::size_t unshaped = 0;
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (g.kind(item) != OpKind::CpuOp || g.name(item) != kAccumulateGrad || !g.rank(item).isValid())
+            continue;
+        const std::uint32_t slot = slotOf[g.rank(item).value()];
+        if (slot == ItemId::kInvalid)
+            continue;
+        // A gradient without a recorded dense shape (a sparse embedding's, or one outside the data-parallel
+        // wrapper) is not carried by the all-reduces.
+        if (gradientBytes(g, item) > 0)
+            grads[slot][stepNumber(g, item)].push_back(item);
+        else
+            ++unshaped;
+    }
+    bool recorded = true;
+    for (const Step& s : model.m_steps) {
+        for (auto& perRank : grads) {
+            auto it = perRank.find(s.number);
+            if (it == perRank.end() || it->second.size() != grads.front()[s.number].size() || it->second.empty()) {
+                recorded = false;
+                continue;
+            }
+            std::sort(it->second.begin(), it->second.end(), [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); });
+        }
+    }
+    model.m_tensorsRecorded = recorded;
+    for (Step& s : model.m_steps) {
+        if (recorded) {
+            const std::vector<ItemId>& first = grads.front()[s.number];
+            for (std::size_t k = 0; k < first.size(); ++k) {
+                Tensor t { gradientBytes(g, first[k]), {}, 0 };
+                for (auto& perRank : grads)
+                    t.producers.push_back(perRank[s.number][k]);
+                // The measured bucket is the first to start after the gradient was ready.
+                const TimeNs ready = g.anchor(first[k]);
+                std::uint32_t b = 0;
+                while (b + 1 < s.buckets.size() && g.anchor(s.buckets[b].participants.front()) < ready)
+                    ++b;
+                t.bucket = b;
+                s.tensors.push_back(std::move(t));
+            }
+        } else {
+            for (std::uint32_t b = 0; b < s.buckets.size(); ++b)
+                s.tensors.push_back({ s.buckets[b].bytes, std::vector<ItemId>(model.m_ranks.size()), b });
+        }
+    }
+    model.m_source = recorded ? "gradients from the AccumulateGrad ops and their recorded shapes"
+                              : "one tensor per measured all-reduce (the trace records no gradient shapes the same on every rank)";
+    if (recorded && unshaped > 0)
+        model.m_source += "; " + std::to_string(unshaped) + " AccumulateGrad ops without a dense shape left out";
+    return model;
+}
+
+} // namespace sightline

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/exec/executiongraph.h"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+// The gradient tensors of a data-parallel job and the all-reduces that carry them, step by step, as
+// tensor fusion sees them (dPRO §5.2, Horovod and DDP buckets). A bucket is a logical all-reduce of the
+// backward phase with one participant per rank. Tensors come from the AccumulateGrad ops and their
+// recorded shapes when every rank records the same number in a step; otherwise each bucket stands for
+// one tensor of its own bytes (layer-wise jobs, traces without shapes), and source() says so. Ranks
+// are matched by position: the i-th tensor of a step on every rank is the same tensor. Built in
+// O(items log items); immutable.
+class TensorModel {
+public:
+    struct Bucket {
+        ItemId collective;
+        std::vector<ItemId> participants; // per rank slot
+        std::int64_t bytes = 0;
+    };
+    struct Tensor {
+        std::int64_t bytes = 0;
+        // Per rank slot, the host op after which the gradient is ready (its AccumulateGrad), or invalid
+        // when the tensor is a bucket of its own (then bucket names it).
+        std::vector<ItemId> producers;
+        std::uint32_t bucket = 0; // the measured bucket that carried it, an index into buckets()
+    };
+    struct Step {
+        std::int64_t number = -1; // ProfilerStep number, -1 outside steps
+        std::vector<Bucket> buckets; // in launch order
+        std::vector<Tensor> tensors; // in the order they became ready on the first rank
+    };
+
+    // Fails with InvalidArgument when the job has no gradient all-reduce, or when its buckets do not
+    // have the same ranks.
+    static Expected<TensorModel> of(const ExecutionGraph& graph);
+
+    std::span<const RankId> ranks() const { return m_ranks; }
+    std::span<const Step> steps() const { return m_steps; }
+    bool tensorsRecorded() const { return m_tensorsRecorded; }
+    // How the tensors were found, for the user.
+    const std::string& source() const { return m_source; }
+
+private:
+    std::vector<RankId> m_ranks;
+    std::vector<Step> m_steps;
+    bool m_tensorsRecorded = false;
+    std::string m_source;
+};
+
+} // namespace sightline

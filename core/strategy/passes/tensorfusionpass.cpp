@@ -1,0 +1,312 @@
+#include "core/strategy/passes/tensorfusionpass.h"
+
+#include "core/base/checkedmath.h"
+#include "core/exec/executiongraphbuilder.h"
+#include "core/exec/tensormodel.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace sightline {
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+std::string bucketName(std::uint32_t index, std::size_t tensors, std::int64_t bytes)
+{
+    char size[32];
+    std::snprintf(size, sizeof size, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    return "allreduce bucket " + std::to_string(index) + " (" + std::to_string(tensors) + (tensors == 1 ? " tensor, " : " tensors, ")
+        + size + ")";
+}
+
+// Per rank, the compute kernels by the start of the host call that launched them, so that the last
+// kernel launched before a gradient's hook ran is found by a binary search.
+class LaunchOrder {
+public:
+    explicit LaunchOrder(const ExecutionGraph& g)
+        : m_byRank(g.ranks().size())
+    {
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const ItemId item(i);
+            if (g.kind(item) != OpKind::ComputeKernel || !g.rank(item).isValid())
+                continue;
+            const ItemId launcher = g.firstSource(item, EdgeKind::Launch);
+            if (launcher.isValid())
+                m_byRank[g.rank(item).value()].emplace_back(g.anchor(launcher), item);
+        }
+        for (auto& v : m_byRank)
+            std::sort(v.begin(), v.end());
+    }
+    // The last kernel of the rank launched at or before time, or invalid.
+    ItemId lastBefore(RankId rank, TimeNs time) const
+    {
+        const auto& v = m_byRank[rank.value()];
+        auto it = std::upper_bound(v.begin(), v.end(), std::pair(time, ItemId(ItemId::kInvalid)),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+        return it == v.begin() ? ItemId() : std::prev(it)->second;
+    }
+
+private:
+    std::vector<std::vector<std::pair<TimeNs, ItemId>>> m_byRank;
+};
+
+// Rewrites one step's buckets into the new assignment.
+class StepRewrite {
+public:
+    StepRewrite(const ExecutionGraph& g, const TensorModel& model, const LaunchOrder& launches, ExecutionGraphBuilder& b,
+        std::vector<std::uint8_t>& removed)
+        : g(g)
+        , model(model)
+        , launches(launches)
+        , b(b)
+        , removed(removed)
+    {
+    }
+
+    void run(const TensorModel::Step& step, const std::vector<std::uint32_t>& assignment)
+    {
+        for (const TensorModel::Bucket& old : step.buckets) {
+            removed[old.collective.value()] = 1;
+            for (ItemId p : old.participants)
+                removed[p.value()] = 1;
+        }
+        const std::uint32_t count = assignment.empty() ? 0 : assignment.back() + 1;
+        std::vector<std::vector<std::uint32_t>> members(count);
+        for (std::uint32_t t = 0; t < assignment.size(); ++t)
+            members[assignment[t]].push_back(t);
+        const std::size_t ranks = model.ranks().size();
+        std::vector<ItemId> previous(ranks);
+        std::vector<ItemId> collectives; // per new bucket
+        std::vector<std::vector<ItemId>> participants; // per new bucket, per rank slot
+        for (std::uint32_t k = 0; k < count; ++k) {
+            std::int64_t bytes = 0;
+            for (std::uint32_t t : members[k])
+                bytes = CheckedMath::saturatingAdd(bytes, step.tensors[t].bytes);
+            const StringId name = b.intern(bucketName(k, members[k].size(), bytes));
+            const TensorModel::Bucket& first = step.buckets.front();
+            ExecutionGraphBuilder::Item c;
+            c.kind = OpKind::Collective;
+            c.flags = ExecutionGraph::Synthetic;
+            c.name = name;
+            c.anchor = g.anchor(first.collective);
+            const ItemId collective = b.addItem(c, {});
+            const CommCost& cost = *g.comm(first.collective);
+            CommCost nc = cost;
+            nc.bytes = bytes;
+            b.setComm(collective, nc, g.commRanks(cost));
+            collectives.push_back(collective);
+            participants.emplace_back();
+            for (std::size_t r = 0; r < ranks; ++r) {
+                const ItemId model0 = first.participants[r];
+                ExecutionGraphBuilder::Item p;
+                p.kind = g.kind(model0);
+                p.flags = ExecutionGraph::Synthetic;
+                p.track = g.track(model0);
+                p.name = name;
+                p.stepOfStart = g.stepOfStart(model0);
+                p.stepOfEnd = g.stepOfEnd(model0);
+                p.anchor = g.anchor(model0);
+                const ItemId part = b.addItem(p, {});
+                b.addEdge(part, collective, EdgeKind::Arrive, EdgeRef::StartToStart);
+                b.addEdge(collective, part, EdgeKind::Release, EdgeRef::EndToEnd);
+                if (previous[r].isValid())
+                    b.addEdge(previous[r], part, EdgeKind::Program, EdgeRef::EndToStart);
+                else
+                    copyInEdges(model0, part, true);
+                for (std::uint32_t t : members[k])
+                    addReadiness(step, step.tensors[t], r, part);
+                previous[r] = part;
+                participants.back().push_back(part);
+            }
+        }
+        if (count == 0)
+            return;
+        // What waited for a measured bucket waits for the new bucket that completes its tensors (the last
+        // one when it had none). An edge the dependency graph guessed from timing alone, from a bucket to
+        // the op that started right after it, is kept only towards the optimizer: it does not hold once
+        // the bucket ends elsewhere in the backward pass.
+        std::vector<std::uint32_t> completes(step.buckets.size(), count - 1);
+        std::vector<std::uint8_t> seen(step.buckets.size(), 0);
+        for (std::uint32_t t = static_cast<std::uint32_t>(assignment.size()); t-- > 0;) {
+            const std::uint32_t old = step.tensors[t].bucket;
+            if (!seen[old]) {
+                seen[old] = 1;
+                completes[old] = assignment[t];
+            }
+        }
+        for (std::size_t j = 0; j < step.buckets.size(); ++j) {
+            const TensorModel::Bucket& old = step.buckets[j];
+            copyOutEdges(old.collective, collectives[completes[j]]);
+            for (std::size_t r = 0; r < ranks; ++r)
+                copyOutEdges(old.participants[r], participants[completes[j]][r]);
+        }
+    }
+
+private:
+    // A tensor is ready on its rank when its AccumulateGrad has run and the device has done what was
+    // launched before it; a tensor that is a measured bucket, when that bucket's participant was released.
+    void addReadiness(const TensorModel::Step& step, const TensorModel::Tensor& t, std::size_t r, ItemId part)
+    {
+        const ItemId producer = t.producers[r];
+        if (!producer.isValid()) {
+            copyInEdges(step.buckets[t.bucket].participants[r], part, false);
+            return;
+        }
+        b.addEdge(producer, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
+        const ItemId kernel = launches.lastBefore(g.rank(producer), g.anchor(producer) + g.minDuration(producer));
+        if (kernel.isValid())
+            b.addEdge(kernel, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
+    }
+
+    // Copies the edges that release from's start to to: its program predecessor only, or all but that.
+    void copyInEdges(ItemId from, ItemId to, bool program)
+    {
+        for (std::uint32_t s = g.inBegin(from.value()); s < g.inBegin(from.value() + 1); ++s) {
+            const std::uint32_t e = g.inEdge(s);
+            const EdgeKind kind = g.edgeKind(e);
+            if (g.ref(e) == EdgeRef::EndToEnd || removed[g.inSource(s)] || (kind == EdgeKind::Program) != program)
+                continue;
+            b.addEdge(ItemId(g.inSource(s)), to, kind, g.ref(e));
+        }
+    }
+
+    void copyOutEdges(ItemId from, ItemId to)
+    {
+        for (std::uint32_t e = g.outBegin(from.value()); e < g.outBegin(from.value() + 1); ++e) {
+            const ItemId target(g.target(e));
+            if (removed[target.value()])
+                continue;
+            const Phase phase = g.phase(target);
+            if (g.edgeKind(e) == EdgeKind::CollectiveToOptimizer && (phase == Phase::Forward || phase == Phase::Backward))
+                continue;
+            // Other work on the stream keeps its place in the stream, not behind the new buckets, whose
+            // readiness may come after what that work releases.
+            if (g.edgeKind(e) == EdgeKind::Program) {
+                ItemId before = g.firstSource(from, EdgeKind::Program);
+                for (int hops = 0; before.isValid() && removed[before.value()] && hops < 1 << 20; ++hops)
+                    before = g.firstSource(before, EdgeKind::Program);
+                if (before.isValid())
+                    b.addEdge(before, target, EdgeKind::Program, g.ref(e));
+                continue;
+            }
+            b.addEdge(to, target, g.edgeKind(e), g.ref(e));
+        }
+    }
+
+    const ExecutionGraph& g;
+    const TensorModel& model;
+    const LaunchOrder& launches;
+    ExecutionGraphBuilder& b;
+    std::vector<std::uint8_t>& removed;
+};
+
+} // namespace
+
+std::string_view TensorFusionPass::name() const
+{
+    return "tensor_fusion";
+}
+
+std::string_view TensorFusionPass::summary() const
+{
+    return "Re-buckets the gradient all-reduces, by DDP's bucket_cap_mb or Horovod's fusion threshold and cycle time.";
+}
+
+std::span<const ParameterSpec> TensorFusionPass::parameters() const
+{
+    using T = ParameterSpec::Type;
+    static const std::array<ParameterSpec, 4> specs { {
+        { "bucket_cap_mb", T::Number, "MiB", 0.001, 1e6, "", {}, "DDP style: the bucket size cap (give this or threshold_bytes)", true },
+        { "first_bucket_mb", T::Number, "MiB", 0.001, 1e6, "1", {}, "DDP style: the cap of the first bucket" },
+        { "threshold_bytes", T::Number, "bytes", 0, 1e15, "", {}, "Horovod style: the fusion threshold (give this or bucket_cap_mb)", true },
+        { "cycle_time_ms", T::Number, "ms", 0, 1e6, "1", {}, "Horovod style: the cycle time; tensors ready in one cycle fuse" },
+    } };
+    return specs;
+}
+
+std::vector<std::uint32_t> TensorFusionPass::ddpBuckets(std::span<const std::int64_t> bytes, std::int64_t firstCapBytes, std::int64_t capBytes)
+{
+    std::vector<std::uint32_t> bucket(bytes.size(), 0);
+    std::uint32_t current = 0;
+    std::int64_t filled = 0;
+    for (std::size_t t = 0; t < bytes.size(); ++t) {
+        bucket[t] = current;
+        filled = CheckedMath::saturatingAdd(filled, bytes[t]);
+        if (filled >= (current == 0 ? firstCapBytes : capBytes) && t + 1 < bytes.size()) {
+            ++current;
+            filled = 0;
+        }
+    }
+    return bucket;
+}
+
+std::vector<std::uint32_t> TensorFusionPass::horovodBuckets(
+    std::span<const std::int64_t> bytes, std::span<const std::int64_t> readyNs, std::int64_t thresholdBytes, std::int64_t cycleNs)
+{
+    std::vector<std::uint32_t> bucket(bytes.size(), 0);
+    std::uint32_t current = 0;
+    std::int64_t filled = 0;
+    std::int64_t cycle = 0;
+    for (std::size_t t = 0; t < bytes.size(); ++t) {
+        const std::int64_t c = cycleNs > 0 ? (readyNs[t] - readyNs[0]) / cycleNs : 0;
+        const bool newCycle = t > 0 && c != cycle;
+        const bool full = t > 0 && CheckedMath::saturatingAdd(filled, bytes[t]) > thresholdBytes;
+        if (newCycle || full) {
+            ++current;
+            filled = 0;
+        }
+        cycle = c;
+        bucket[t] = current;
+        filled = CheckedMath::saturatingAdd(filled, bytes[t]);
+    }
+    return bucket;
+}
+
+Status TensorFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
+{
+    const bool ddp = args.given("bucket_cap_mb");
+    if (ddp == args.given("threshold_bytes"))
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_fusion: give either 'bucket_cap_mb' or 'threshold_bytes'");
+    const ExecutionGraph& g = *job.graph;
+    Expected<TensorModel> model = TensorModel::of(g);
+    if (!model)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_fusion: " + model.status().detail());
+    const LaunchOrder launches(g);
+    ExecutionGraphBuilder b(g);
+    std::vector<std::uint8_t> removed(g.itemCount(), 0);
+    StepRewrite rewrite(g, *model, launches, b, removed);
+    std::size_t before = 0, after = 0;
+    for (const TensorModel::Step& step : model->steps()) {
+        std::vector<std::int64_t> bytes, ready;
+        for (const TensorModel::Tensor& t : step.tensors) {
+            bytes.push_back(t.bytes);
+            const ItemId p = t.producers.front();
+            ready.push_back(p.isValid() ? g.anchor(p) : g.anchor(step.buckets[t.bucket].participants.front()));
+        }
+        const std::vector<std::uint32_t> assignment = ddp
+            ? ddpBuckets(bytes, CheckedMath::saturatingRound(args.number("first_bucket_mb") * kMiB),
+                CheckedMath::saturatingRound(args.number("bucket_cap_mb") * kMiB))
+            : horovodBuckets(bytes, ready, CheckedMath::saturatingRound(args.number("threshold_bytes")),
+                CheckedMath::saturatingRound(args.number("cycle_time_ms") * 1e6));
+        before += step.buckets.size();
+        after += assignment.empty() ? 0 : assignment.back() + 1;
+        rewrite.run(step, assignment);
+    }
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (removed[i])
+            b.removeItem(ItemId(i));
+    }
+    job.warnings.push_back("tensor_fusion: " + std::to_string(before) + " gradient all-reduces become " + std::to_string(after) + " ("
+        + model->source() + ")");
+    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
+    if (!built)
+        return built.status();
+    job.graph = std::move(*built);
+    return {};
+}
+
+} // namespace sightline

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "core/strategy/pass.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace sightline {
+
+// Tensor fusion (dPRO §5.2, Theorem 2): re-buckets the gradient all-reduces of each step, by PyTorch
+// DDP's bucket_cap_mb (the first bucket capped separately, a bucket closed once it holds its cap) or by
+// Horovod's fusion threshold and cycle time (the tensors ready within one cycle fused up to the
+// threshold). A bucket is ready when the last of its gradients is; its transfer is timed by the
+// α–β cost model over the topology. The measured buckets and their device participants are replaced
+// by the new ones on the same communication stream; everything that waited for a measured bucket
+// waits for the step's last new one. The host ops that issued the measured buckets stay.
+class TensorFusionPass : public Pass {
+public:
+    std::string_view name() const override;
+    std::string_view summary() const override;
+    std::span<const ParameterSpec> parameters() const override;
+    bool needsCostModel() const override { return true; }
+    Status apply(const PassArguments& args, WhatIfJob& job) const override;
+
+    // DDP's assignment: tensors in ready order; returns each tensor's bucket.
+    static std::vector<std::uint32_t> ddpBuckets(std::span<const std::int64_t> bytes, std::int64_t firstCapBytes, std::int64_t capBytes);
+    // Horovod's: tensors in ready order with their ready times; a new bucket at each cycle boundary
+    // (cycles from the first ready time) and wherever the threshold would be passed.
+    static std::vector<std::uint32_t> horovodBuckets(
+        std::span<const std::int64_t> bytes, std::span<const std::int64_t> readyNs, std::int64_t thresholdBytes, std::int64_t cycleNs);
+};
+
+} // namespace sightline
