@@ -13,6 +13,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace sightline;
 
 namespace {
@@ -196,6 +198,49 @@ private Q_SLOTS:
         QCOMPARE(path.length, 240 * us);
         // The measured graph is unchanged by the rewrite.
         QCOMPARE(Replayer::replay(*x)->steps[0].replayed, 100 * us);
+    }
+
+    void removedItemsLeaveWithTheirEdges()
+    {
+        // Dropping an item drops every edge that touches it and renumbers the rest in order; the items
+        // keep their names, costs and origins, and the others' edges their targets.
+        const auto x = extracted(smallJob());
+        QVERIFY(x);
+        const std::uint32_t victim = x->itemCount() / 2;
+        ExecutionGraphBuilder b(*x);
+        b.removeItem(ItemId(victim));
+        const auto built = b.build();
+        QVERIFY2(built, errorOf(built).c_str());
+        const ExecutionGraph& w = **built;
+        QCOMPARE(w.itemCount(), x->itemCount() - 1);
+        std::size_t touching = 0;
+        for (std::uint32_t i = 0; i < x->itemCount(); ++i) {
+            for (std::uint32_t e = x->outBegin(i); e < x->outBegin(i + 1); ++e)
+                touching += i == victim || x->target(e) == victim;
+        }
+        QCOMPARE(w.edgeCount(), x->edgeCount() - touching);
+        auto renumbered = [&](std::uint32_t i) { return i < victim ? i : i - 1; };
+        for (std::uint32_t i = 0; i < x->itemCount(); ++i) {
+            if (i == victim)
+                continue;
+            const ItemId from(i), to(renumbered(i));
+            QCOMPARE(w.name(to), x->name(from));
+            QCOMPARE(w.minDuration(to), x->minDuration(from));
+            QVERIFY(std::equal(w.origin(to).begin(), w.origin(to).end(), x->origin(from).begin(), x->origin(from).end()));
+            std::vector<std::uint32_t> expected, got;
+            for (std::uint32_t e = x->outBegin(i); e < x->outBegin(i + 1); ++e) {
+                if (x->target(e) != victim)
+                    expected.push_back(renumbered(x->target(e)));
+            }
+            for (std::uint32_t e = w.outBegin(to.value()); e < w.outBegin(to.value() + 1); ++e)
+                got.push_back(w.target(e));
+            QCOMPARE(got, expected);
+        }
+        for (std::size_t k = 0; k < w.steps().size(); ++k) {
+            const ItemId before = x->steps()[k].marker;
+            QCOMPARE(w.steps()[k].marker.isValid(), before.isValid() && before.value() != victim);
+        }
+        QVERIFY(Replayer::replay(w));
     }
 
     void cyclesAndBadIdsAreRefused()

@@ -188,6 +188,26 @@ private Q_SLOTS:
         }
     }
 
+    void emptyStrategyReplaysAsMeasured()
+    {
+        // No pass: the what-if is the measured job, item for item, with transfers as measured and with
+        // the cost model.
+        for (const TracePtr& trace : { allReduceJob({ 100, 120, 400 }), forwardJob(), twoGradientJob(4) }) {
+            const auto session = sessionOf(trace);
+            QVERIFY(session);
+            for (CommSource comm : { CommSource::Measured, CommSource::CostModel }) {
+                ReplayOptions o;
+                o.communication = comm;
+                const auto r = session->whatIf(Strategy {}, o, true);
+                QVERIFY2(r, errorOf(r).c_str());
+                QCOMPARE(r->whatIf.schedule.start, r->baseline.schedule.start);
+                QCOMPARE(r->whatIf.schedule.end, r->baseline.schedule.end);
+                if (comm == CommSource::Measured)
+                    QCOMPARE(r->baseline.schedule.end, session->replay({})->schedule.end);
+            }
+        }
+    }
+
     void speedupShortensTheMatchedItems()
     {
         // One rank: its 100 us kernel made 20% faster ends 20 us earlier, and so does the step.
