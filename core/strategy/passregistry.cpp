@@ -1,5 +1,6 @@
 #include "core/strategy/passregistry.h"
 
+#include "core/strategy/passes/gradaccumulationpass.h"
 #include "core/strategy/passes/mixedprecisionpass.h"
 #include "core/strategy/passes/networkpass.h"
 #include "core/strategy/passes/speeduppass.h"
@@ -54,7 +55,8 @@ std::span<const Pass* const> PassRegistry::all()
     static const NetworkPass network;
     static const MixedPrecisionPass mixedPrecision;
     static const TensorFusionPass tensorFusion;
-    static const Pass* const passes[] = { &tensorFusion, &mixedPrecision, &network, &straggler, &speedup };
+    static const GradAccumulationPass gradAccumulation;
+    static const Pass* const passes[] = { &tensorFusion, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
     return passes;
 }
 

@@ -120,6 +120,35 @@ TracePtr twoGradientJob(TimeNs secondUs)
     return b.finish();
 }
 
+// One rank's step, bound by the device: the forward op launches a 200 us GEMM, the backward op another,
+// and the host waits. Times in us: host: step [0, 500], aten::mm [10, 14] (launch [11, 13]),
+// MmBackward0 [20, 24] (launch [21, 23]), synchronize [30, 420]; device: [12, 212], [212, 412].
+TracePtr trainingJob()
+{
+    JobBuilder b;
+    b.currentStep = 1;
+    const std::uint32_t rank = b.rank(0, "node");
+    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 500 * us);
+    const OpId mm = b.op(cpu, "aten::mm", OpKind::CpuOp, 10 * us, 14 * us);
+    const OpId launchF = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 11 * us, 13 * us);
+    const OpId backward = b.op(cpu, "MmBackward0", OpKind::CpuOp, 20 * us, 24 * us);
+    const OpId launchB = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 21 * us, 23 * us);
+    const OpId sync = b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 30 * us, 420 * us);
+    const OpId forwardKernel = b.op(gpu, "gemm forward", OpKind::ComputeKernel, 12 * us, 212 * us);
+    const OpId backwardKernel = b.op(gpu, "gemm backward", OpKind::ComputeKernel, 212 * us, 412 * us);
+    b.link(launchF, forwardKernel, LinkKind::Launch);
+    b.link(launchB, backwardKernel, LinkKind::Launch);
+    for (OpId op : { mm, launchF, forwardKernel })
+        b.d.phase[op.value()] = Phase::Forward;
+    for (OpId op : { backward, launchB, backwardKernel })
+        b.d.phase[op.value()] = Phase::Backward;
+    b.d.phase[sync.value()] = Phase::Other;
+    b.step(rank, 1, marker);
+    return b.finish();
+}
+
 std::shared_ptr<const JobSession> sessionOf(const TracePtr& trace)
 {
     SessionOptions o;
@@ -373,6 +402,61 @@ private Q_SLOTS:
         const double ratio = static_cast<double>(stepTime(r->whatIf)) / static_cast<double>(stepTime(r->baseline));
         QVERIFY2(ratio > 0.5 && ratio < 0.9, qPrintable(QString::number(ratio)));
         QVERIFY(r->warnings.empty());
+    }
+
+    void gradAccumulationRepeatsTheMicroBatch()
+    {
+        // Two micro-batches of half the batch: each GEMM takes 5 + 195 / 2 = 102.5 us (its time above the
+        // 5 us floor halves). The first micro-batch runs both GEMMs (12-114.5, 114.5-217), the measured
+        // one follows on the device 1 us after it, as its GEMM followed its launch (218-320.5,
+        // 320.5-423), and the host waits 8 us longer than the last GEMM and the step 80 us more: 511 us.
+        const auto session = sessionOf(trainingJob());
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        QCOMPARE(stepTime(r->baseline), 500 * us);
+        QCOMPARE(stepTime(r->whatIf), 511 * us);
+        const ExecutionGraph& g = *r->whatIf.graph;
+        QCOMPARE(g.itemCount(), r->baseline.graph->itemCount() + 6);
+        QStringList copies;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (g.hasFlag(ItemId(i), ExecutionGraph::Synthetic))
+                copies << QString::fromUtf8(g.name(ItemId(i)).data(), static_cast<qsizetype>(g.name(ItemId(i)).size()));
+        }
+        QVERIFY(copies.contains(QStringLiteral("microbatch 1/2: gemm backward")));
+        QVERIFY(!copies.contains(QStringLiteral("microbatch 1/2: cudaDeviceSynchronize")));
+        // Each micro-batch the measured batch: the device works twice as long, 400 us more.
+        const auto repeat = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "batch", std::string("repeat") } }), {}, false);
+        QVERIFY2(repeat, errorOf(repeat).c_str());
+        QCOMPARE(stepTime(repeat->whatIf), 901 * us);
+        // No floor: the device time is the same, split in four.
+        const auto four = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 4.0 }, { "kernel_floor_us", 0.0 } }), {}, false);
+        QVERIFY2(four, errorOf(four).c_str());
+        QCOMPARE(stepTime(four->whatIf), 503 * us);
+        // A job whose trace marks no phases is refused with a reason.
+        const auto none = sessionOf(allReduceJob({ 100 }))->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        QVERIFY(!none);
+        QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("no forward or backward work")));
+    }
+
+    void gradAccumulationOnGroundTruth()
+    {
+        // The H100 pair: 4 micro-batches of 16 predicted from the batch of 64, against the trace of the
+        // changed job (docs/fidelity.md): within 15 %.
+        const auto base = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/accumulation/accum1")) });
+        const auto changed = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/accumulation/accum4")) });
+        QVERIFY(base && changed);
+        const auto r = sessionOf(*base)->whatIf(oneStep("grad_accumulation", { { "micro_batches", 4.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const auto measured = sessionOf(*changed)->replay({});
+        QVERIFY(measured);
+        TimeNs predicted = 0, actual = 0;
+        for (const ReplayedStep& s : r->whatIf.schedule.steps)
+            predicted += s.replayed;
+        for (const ReplayedStep& s : measured->schedule.steps)
+            actual += s.replayed;
+        const double error = static_cast<double>(predicted) / static_cast<double>(actual) - 1.0;
+        QVERIFY2(std::abs(error) < 0.15, qPrintable(QString::number(error)));
     }
 
     void networkBandwidthScalesTransfers()

@@ -1,0 +1,54 @@
+#include "core/exec/subgraphcopy.h"
+
+#include <string>
+#include <unordered_map>
+
+namespace sightline {
+
+std::vector<std::uint32_t> SubgraphCopy::indexOf(const ExecutionGraph& g, std::span<const ItemId> members)
+{
+    std::vector<std::uint32_t> index(g.itemCount(), ItemId::kInvalid);
+    for (std::uint32_t k = 0; k < members.size(); ++k)
+        index[members[k].value()] = k;
+    return index;
+}
+
+std::vector<ItemId> SubgraphCopy::copy(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::span<const ItemId> members,
+    std::span<const std::uint32_t> memberIndex, std::string_view prefix)
+{
+    std::vector<ItemId> copies;
+    copies.reserve(members.size());
+    std::unordered_map<std::uint32_t, StringId> names; // the original's name -> the copy's
+    for (const ItemId m : members) {
+        ExecutionGraphBuilder::Item item;
+        item.kind = g.kind(m);
+        item.flags = static_cast<std::uint8_t>((g.hasFlag(m, ExecutionGraph::SelfTimed) ? ExecutionGraph::SelfTimed : 0) | ExecutionGraph::Synthetic);
+        item.track = g.track(m);
+        auto [it, added] = names.emplace(g.nameId(m).value(), StringId());
+        if (added)
+            it->second = b.intern(std::string(prefix) + std::string(g.name(m)));
+        item.name = it->second;
+        item.stepOfStart = g.stepOfStart(m);
+        item.stepOfEnd = g.stepOfEnd(m);
+        item.anchor = g.anchor(m);
+        item.gap = g.gap(m);
+        item.minDuration = g.minDuration(m);
+        item.tail = g.tail(m);
+        item.measuredOverlap = g.measuredOverlap(m);
+        const ItemId c = b.addItem(item, g.origin(m));
+        if (const CommCost* cost = g.comm(m))
+            b.setComm(c, *cost, g.commRanks(*cost));
+        copies.push_back(c);
+    }
+    for (std::uint32_t k = 0; k < members.size(); ++k) {
+        const std::uint32_t i = members[k].value();
+        for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
+            const std::uint32_t to = memberIndex[g.target(e)];
+            if (to != ItemId::kInvalid)
+                b.addEdge(copies[k], copies[to], g.edgeKind(e), g.ref(e));
+        }
+    }
+    return copies;
+}
+
+} // namespace sightline
