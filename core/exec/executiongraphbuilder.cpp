@@ -151,6 +151,11 @@ void ExecutionGraphBuilder::setMinDuration(ItemId item, TimeNs duration)
     m_graph->m_minDuration[item.value()] = duration;
 }
 
+void ExecutionGraphBuilder::setTrack(ItemId item, TrackId track)
+{
+    m_graph->m_track[item.value()] = track.value();
+}
+
 void ExecutionGraphBuilder::setGap(ItemId item, TimeNs gap)
 {
     m_graph->m_gap[item.value()] = gap;

@@ -54,6 +54,7 @@ public:
 
     std::uint32_t itemCount() const;
     void setMinDuration(ItemId item, TimeNs duration);
+    void setTrack(ItemId item, TrackId track);
     void setGap(ItemId item, TimeNs gap);
     // The bytes of an item's transfer (it has one).
     void setCommBytes(ItemId item, std::int64_t bytes);

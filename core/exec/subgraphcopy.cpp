@@ -1,5 +1,9 @@
 #include "core/exec/subgraphcopy.h"
 
+#include "core/base/checkedmath.h"
+#include "core/model/trace.h"
+
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 
@@ -13,8 +17,15 @@ std::vector<std::uint32_t> SubgraphCopy::indexOf(const ExecutionGraph& g, std::s
     return index;
 }
 
+TimeNs SubgraphCopy::measuredEnd(const ExecutionGraph& g, ItemId i)
+{
+    const std::span<const OpId> origin = g.origin(i);
+    const TimeNs duration = origin.empty() ? g.minDuration(i) : g.trace().duration(origin.front());
+    return CheckedMath::timeAdd(g.anchor(i), duration);
+}
+
 std::vector<ItemId> SubgraphCopy::copy(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::span<const ItemId> members,
-    std::span<const std::uint32_t> memberIndex, std::string_view prefix)
+    std::span<const std::uint32_t> memberIndex, std::string_view prefix, bool chainTracks)
 {
     std::vector<ItemId> copies;
     copies.reserve(members.size());
@@ -46,6 +57,20 @@ std::vector<ItemId> SubgraphCopy::copy(const ExecutionGraph& g, ExecutionGraphBu
             const std::uint32_t to = memberIndex[g.target(e)];
             if (to != ItemId::kInvalid)
                 b.addEdge(copies[k], copies[to], g.edgeKind(e), g.ref(e));
+        }
+    }
+    if (chainTracks) {
+        std::vector<std::uint32_t> order(members.size());
+        for (std::uint32_t k = 0; k < order.size(); ++k)
+            order[k] = k;
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t c) {
+            const ItemId x = members[a], y = members[c];
+            return g.track(x).value() != g.track(y).value() ? g.track(x).value() < g.track(y).value() : g.anchor(x) < g.anchor(y);
+        });
+        for (std::size_t j = 1; j < order.size(); ++j) {
+            const ItemId before = members[order[j - 1]], after = members[order[j]];
+            if (g.track(before) == g.track(after) && measuredEnd(g, before) <= g.anchor(after))
+                b.addEdge(copies[order[j - 1]], copies[order[j]], EdgeKind::Program, EdgeRef::EndToStart);
         }
     }
     return copies;

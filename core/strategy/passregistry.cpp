@@ -3,6 +3,7 @@
 #include "core/strategy/passes/gradaccumulationpass.h"
 #include "core/strategy/passes/mixedprecisionpass.h"
 #include "core/strategy/passes/networkpass.h"
+#include "core/strategy/passes/recomputepass.h"
 #include "core/strategy/passes/speeduppass.h"
 #include "core/strategy/passes/stragglerpass.h"
 #include "core/strategy/passes/tensorfusionpass.h"
@@ -56,7 +57,8 @@ std::span<const Pass* const> PassRegistry::all()
     static const MixedPrecisionPass mixedPrecision;
     static const TensorFusionPass tensorFusion;
     static const GradAccumulationPass gradAccumulation;
-    static const Pass* const passes[] = { &tensorFusion, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
+    static const RecomputePass recompute;
+    static const Pass* const passes[] = { &tensorFusion, &recompute, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
     return passes;
 }
 

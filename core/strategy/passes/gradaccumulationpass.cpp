@@ -18,13 +18,6 @@ bool isDeviceWork(OpKind k)
     return k == OpKind::ComputeKernel || k == OpKind::Memcpy || k == OpKind::Memset;
 }
 
-TimeNs measuredEnd(const ExecutionGraph& g, ItemId i)
-{
-    const std::span<const OpId> origin = g.origin(i);
-    const TimeNs duration = origin.empty() ? g.minDuration(i) : g.trace().duration(origin.front());
-    return CheckedMath::timeAdd(g.anchor(i), duration);
-}
-
 // Whether the item takes part in gradient synchronisation: communication, or a host call launching it.
 bool isSynchronisation(const ExecutionGraph& g, ItemId i)
 {
@@ -82,7 +75,7 @@ Ends endsOf(const ExecutionGraph& g, const std::vector<ItemId>& originals, const
         if (f == e.first.end() || g.anchor(originals[k]) < g.anchor(originals[static_cast<std::size_t>(f->second.value())]))
             e.first[t] = ItemId(static_cast<std::uint32_t>(k));
         const auto l = e.last.find(t);
-        if (l == e.last.end() || measuredEnd(g, originals[k]) >= measuredEnd(g, originals[static_cast<std::size_t>(l->second.value())]))
+        if (l == e.last.end() || SubgraphCopy::measuredEnd(g, originals[k]) >= SubgraphCopy::measuredEnd(g, originals[static_cast<std::size_t>(l->second.value())]))
             e.last[t] = ItemId(static_cast<std::uint32_t>(k));
     }
     for (auto* m : { &e.first, &e.last }) {
@@ -139,27 +132,13 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
     };
     for (const auto& [key, mb] : batches) {
         const std::vector<std::uint32_t> index = SubgraphCopy::indexOf(g, mb.repeated);
-        // Each track's members in measured order, so that a copy keeps its track's order where the
-        // measured order ran through work it does not repeat.
-        std::vector<std::uint32_t> byTrack(mb.repeated.size());
-        for (std::uint32_t m = 0; m < byTrack.size(); ++m)
-            byTrack[m] = m;
-        std::stable_sort(byTrack.begin(), byTrack.end(), [&](std::uint32_t a, std::uint32_t c) {
-            const ItemId x = mb.repeated[a], y = mb.repeated[c];
-            return g.track(x).value() != g.track(y).value() ? g.track(x).value() < g.track(y).value() : g.anchor(x) < g.anchor(y);
-        });
         std::vector<std::vector<ItemId>> rounds; // micro-batches 1 .. k-1
         for (std::uint32_t c = 1; c < k; ++c) {
-            rounds.push_back(SubgraphCopy::copy(g, b, mb.repeated, index, "microbatch " + std::to_string(c) + "/" + std::to_string(k) + ": "));
+            rounds.push_back(
+                SubgraphCopy::copy(g, b, mb.repeated, index, "microbatch " + std::to_string(c) + "/" + std::to_string(k) + ": ", true));
             const std::vector<ItemId>& round = rounds.back();
             for (std::size_t m = 0; m < round.size(); ++m)
                 scale(mb.repeated[m], round[m]);
-            for (std::size_t j = 1; j < byTrack.size(); ++j) {
-                const ItemId before = mb.repeated[byTrack[j - 1]], after = mb.repeated[byTrack[j]];
-                // Nested host ops overlap their parent: only work that ran after the other ended follows it.
-                if (g.track(before) == g.track(after) && measuredEnd(g, before) <= g.anchor(after))
-                    b.addEdge(round[byTrack[j - 1]], round[byTrack[j]], EdgeKind::Program, EdgeRef::EndToStart);
-            }
         }
         for (ItemId item : mb.all)
             scale(item, item);

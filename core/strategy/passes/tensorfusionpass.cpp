@@ -2,6 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/launchorder.h"
 #include "core/exec/tensormodel.h"
 
 #include <algorithm>
@@ -22,37 +23,6 @@ std::string bucketName(std::uint32_t index, std::size_t tensors, std::int64_t by
     return "allreduce bucket " + std::to_string(index) + " (" + std::to_string(tensors) + (tensors == 1 ? " tensor, " : " tensors, ")
         + size + ")";
 }
-
-// Per rank, the compute kernels by the start of the host call that launched them, so that the last
-// kernel launched before a gradient's hook ran is found by a binary search.
-class LaunchOrder {
-public:
-    explicit LaunchOrder(const ExecutionGraph& g)
-        : m_byRank(g.ranks().size())
-    {
-        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-            const ItemId item(i);
-            if (g.kind(item) != OpKind::ComputeKernel || !g.rank(item).isValid())
-                continue;
-            const ItemId launcher = g.firstSource(item, EdgeKind::Launch);
-            if (launcher.isValid())
-                m_byRank[g.rank(item).value()].emplace_back(g.anchor(launcher), item);
-        }
-        for (auto& v : m_byRank)
-            std::sort(v.begin(), v.end());
-    }
-    // The last kernel of the rank launched at or before time, or invalid.
-    ItemId lastBefore(RankId rank, TimeNs time) const
-    {
-        const auto& v = m_byRank[rank.value()];
-        auto it = std::upper_bound(v.begin(), v.end(), std::pair(time, ItemId(ItemId::kInvalid)),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-        return it == v.begin() ? ItemId() : std::prev(it)->second;
-    }
-
-private:
-    std::vector<std::vector<std::pair<TimeNs, ItemId>>> m_byRank;
-};
 
 // Rewrites one step's buckets into the new assignment.
 class StepRewrite {
@@ -157,7 +127,7 @@ private:
             return;
         }
         b.addEdge(producer, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
-        const ItemId kernel = launches.lastBefore(g.rank(producer), g.anchor(producer) + g.minDuration(producer));
+        const ItemId kernel = launches.lastKernelBefore(g.rank(producer), g.anchor(producer) + g.minDuration(producer));
         if (kernel.isValid())
             b.addEdge(kernel, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
     }
