@@ -3,6 +3,7 @@
 #include "core/strategy/passes/gradaccumulationpass.h"
 #include "core/strategy/passes/mixedprecisionpass.h"
 #include "core/strategy/passes/networkpass.h"
+#include "core/strategy/passes/opfusionpass.h"
 #include "core/strategy/passes/recomputepass.h"
 #include "core/strategy/passes/speeduppass.h"
 #include "core/strategy/passes/stragglerpass.h"
@@ -58,7 +59,8 @@ std::span<const Pass* const> PassRegistry::all()
     static const TensorFusionPass tensorFusion;
     static const GradAccumulationPass gradAccumulation;
     static const RecomputePass recompute;
-    static const Pass* const passes[] = { &tensorFusion, &recompute, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
+    static const OpFusionPass opFusion;
+    static const Pass* const passes[] = { &opFusion, &tensorFusion, &recompute, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
     return passes;
 }
 

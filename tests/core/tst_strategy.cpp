@@ -180,6 +180,30 @@ TracePtr layerJob()
     return b.finish();
 }
 
+// One rank: the host launches two elementwise kernels and a GEMM, then waits. Times in us: host: step
+// [0, 170], launches [1, 3], [5, 7], [8, 9], synchronize [10, 165]; device: [10, 30], [40, 60], [60, 160].
+TracePtr kernelChainJob()
+{
+    JobBuilder b;
+    b.currentStep = 1;
+    const std::uint32_t rank = b.rank(0, "node");
+    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 170 * us);
+    const OpId l1 = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1 * us, 3 * us);
+    const OpId l2 = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 5 * us, 7 * us);
+    const OpId l3 = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 8 * us, 9 * us);
+    b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 10 * us, 165 * us);
+    const OpId a = b.op(gpu, "vectorized_elementwise_kernel", OpKind::ComputeKernel, 10 * us, 30 * us);
+    const OpId c = b.op(gpu, "layer_norm_kernel", OpKind::ComputeKernel, 40 * us, 60 * us);
+    const OpId gemm = b.op(gpu, "ampere_sgemm_128x64_nn", OpKind::ComputeKernel, 60 * us, 160 * us);
+    b.link(l1, a, LinkKind::Launch);
+    b.link(l2, c, LinkKind::Launch);
+    b.link(l3, gemm, LinkKind::Launch);
+    b.step(rank, 1, marker);
+    return b.finish();
+}
+
 std::shared_ptr<const JobSession> sessionOf(const TracePtr& trace)
 {
     SessionOptions o;
@@ -530,6 +554,41 @@ private Q_SLOTS:
         }
         const double ratio = static_cast<double>(after) / static_cast<double>(before);
         QVERIFY2(std::abs(ratio / 1.187 - 1.0) < 0.10, qPrintable(QString::number(ratio)));
+    }
+
+    void opFusionFusesNeighbouringKernels()
+    {
+        // The two elementwise kernels fuse (the GEMM does not, by default): one 40 us kernel, launched
+        // once. The second launch takes no time, so the third starts 1 us after the first ends (4 us);
+        // the fused kernel starts its measured 9 us after the later launch's start (3 us) at 12 and ends
+        // at 52, the GEMM follows (52-152), the wait ends 5 us and the step 5 us later: 162 us.
+        const auto session = sessionOf(kernelChainJob());
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("op_fusion", {}), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        QCOMPARE(stepTime(r->baseline), 170 * us);
+        QCOMPARE(stepTime(r->whatIf), 162 * us);
+        const ExecutionGraph& g = *r->whatIf.graph;
+        QCOMPARE(g.itemCount(), r->baseline.graph->itemCount() - 1);
+        bool found = false;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (g.name(ItemId(i)) == "fused: 2 ops") {
+                found = true;
+                QCOMPARE(g.origin(ItemId(i)).size(), std::size_t(2));
+                QCOMPARE(r->whatIf.schedule.start[i], 12 * us);
+                QCOMPARE(r->whatIf.schedule.end[i], 52 * us);
+            }
+        }
+        QVERIFY(found);
+        // All kernels, at half their summed time: the three fuse into one of 70 us.
+        const auto all = session->whatIf(oneStep("op_fusion", { { "kernels", std::string("all") }, { "ratio", 0.5 } }), {}, false);
+        QVERIFY2(all, errorOf(all).c_str());
+        QCOMPARE(all->whatIf.graph->itemCount(), r->baseline.graph->itemCount() - 2);
+        // Nothing to fuse: a warning and the same job.
+        const auto none = session->whatIf(oneStep("op_fusion", { { "match", std::string("conv*") } }), {}, false);
+        QVERIFY(none);
+        QCOMPARE(stepTime(none->whatIf), stepTime(none->baseline));
+        QCOMPARE(none->warnings.size(), std::size_t(1));
     }
 
     void networkBandwidthScalesTransfers()
