@@ -141,6 +141,18 @@ void ExecutionGraphBuilder::removeItem(ItemId item)
     m_removed[item.value()] = 1;
 }
 
+void ExecutionGraphBuilder::removeRank(RankId rank)
+{
+    m_removedRanks.resize(m_graph->m_ranks.size(), 0);
+    m_removedRanks[rank.value()] = 1;
+}
+
+void ExecutionGraphBuilder::setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd)
+{
+    m_graph->m_stepOfStart[item.value()] = stepOfStart;
+    m_graph->m_stepOfEnd[item.value()] = stepOfEnd;
+}
+
 std::uint32_t ExecutionGraphBuilder::itemCount() const
 {
     return m_graph->itemCount();
@@ -242,8 +254,81 @@ void ExecutionGraphBuilder::compact()
     m_removed.clear();
 }
 
+// Drops removed ranks with their tracks and steps, marks the items on those tracks removed, renumbers
+// what stays, and takes the ranks out of every transfer.
+void ExecutionGraphBuilder::dropRanks()
+{
+    ExecutionGraph& g = *m_graph;
+    m_removedRanks.resize(g.m_ranks.size(), 0);
+    const auto renumber = [](const std::vector<std::uint8_t>& gone) {
+        std::vector<std::uint32_t> id(gone.size(), ItemId::kInvalid);
+        std::uint32_t next = 0;
+        for (std::size_t i = 0; i < gone.size(); ++i) {
+            if (!gone[i])
+                id[i] = next++;
+        }
+        return id;
+    };
+    const std::vector<std::uint32_t> rankId = renumber(m_removedRanks);
+    std::vector<std::uint8_t> trackGone(g.m_tracks.size(), 0), stepGone(g.m_steps.size(), 0);
+    for (std::size_t t = 0; t < g.m_tracks.size(); ++t)
+        trackGone[t] = g.m_tracks[t].rank.value() < m_removedRanks.size() && m_removedRanks[g.m_tracks[t].rank.value()];
+    for (std::size_t s = 0; s < g.m_steps.size(); ++s)
+        stepGone[s] = g.m_steps[s].rank.value() < m_removedRanks.size() && m_removedRanks[g.m_steps[s].rank.value()];
+    const std::vector<std::uint32_t> trackId = renumber(trackGone);
+    const std::vector<std::uint32_t> stepId = renumber(stepGone);
+    m_removed.resize(g.itemCount(), 0);
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const std::uint32_t t = g.m_track[i];
+        if (t != TrackId::kInvalid && t < trackGone.size() && trackGone[t])
+            m_removed[i] = 1;
+        else if (t != TrackId::kInvalid && t < trackId.size())
+            g.m_track[i] = trackId[t];
+        for (std::int32_t* s : { &g.m_stepOfStart[i], &g.m_stepOfEnd[i] }) {
+            if (*s >= 0 && static_cast<std::size_t>(*s) < stepId.size())
+                *s = stepId[static_cast<std::size_t>(*s)] == ItemId::kInvalid ? -1 : static_cast<std::int32_t>(stepId[static_cast<std::size_t>(*s)]);
+        }
+    }
+    std::vector<ExecRank> ranks;
+    for (std::size_t r = 0; r < g.m_ranks.size(); ++r) {
+        if (!m_removedRanks[r])
+            ranks.push_back(std::move(g.m_ranks[r]));
+    }
+    g.m_ranks = std::move(ranks);
+    std::vector<ExecTrack> tracks;
+    for (std::size_t t = 0; t < g.m_tracks.size(); ++t) {
+        if (!trackGone[t])
+            tracks.push_back({ RankId(rankId[g.m_tracks[t].rank.value()]), g.m_tracks[t].kind, g.m_tracks[t].measured });
+    }
+    g.m_tracks = std::move(tracks);
+    std::vector<ExecStep> steps;
+    for (std::size_t s = 0; s < g.m_steps.size(); ++s) {
+        if (!stepGone[s]) {
+            ExecStep step = g.m_steps[s];
+            step.rank = RankId(rankId[step.rank.value()]);
+            steps.push_back(step);
+        }
+    }
+    g.m_steps = std::move(steps);
+    std::vector<RankId> commRanks;
+    for (CommCost& c : g.m_comm) {
+        const std::uint32_t first = static_cast<std::uint32_t>(commRanks.size());
+        for (std::uint32_t k = c.firstRank; k < c.firstRank + c.rankCount && k < g.m_commRanks.size(); ++k) {
+            const RankId r = g.m_commRanks[k];
+            if (r.value() < rankId.size() && rankId[r.value()] != ItemId::kInvalid)
+                commRanks.push_back(RankId(rankId[r.value()]));
+        }
+        c.firstRank = first;
+        c.rankCount = static_cast<std::uint32_t>(commRanks.size()) - first;
+    }
+    g.m_commRanks = std::move(commRanks);
+    m_removedRanks.clear();
+}
+
 Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
 {
+    if (!m_removedRanks.empty())
+        dropRanks();
     if (!m_removed.empty())
         compact();
     ExecutionGraph& g = *m_graph;

@@ -51,10 +51,15 @@ public:
     // Drops the item when the graph is built, with its edges (a step it marks loses its marker). Ids
     // given before build() keep meaning the items they named until then.
     void removeItem(ItemId item);
+    // Drops the rank when the graph is built: its tracks, its steps, the items on its tracks (with
+    // their edges) and its place in every transfer's ranks. Later ranks, tracks and steps move down.
+    void removeRank(RankId rank);
 
     std::uint32_t itemCount() const;
     void setMinDuration(ItemId item, TimeNs duration);
     void setTrack(ItemId item, TrackId track);
+    // The indices into the steps its measured start and end fall in (-1 for none).
+    void setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd);
     void setGap(ItemId item, TimeNs gap);
     // The bytes of an item's transfer (it has one).
     void setCommBytes(ItemId item, std::int64_t bytes);
@@ -70,10 +75,12 @@ private:
         DependencyGraph::EdgeInfo info;
     };
     void compact();
+    void dropRanks();
 
     std::unique_ptr<ExecutionGraph> m_graph;
     std::vector<Edge> m_edges;
     std::vector<std::uint8_t> m_removed; // per item, when any is removed
+    std::vector<std::uint8_t> m_removedRanks; // per rank, when any is removed
 };
 
 } // namespace sightline

@@ -37,7 +37,7 @@ std::vector<ItemId> SubgraphCopy::copy(const ExecutionGraph& g, ExecutionGraphBu
         item.track = g.track(m);
         auto [it, added] = names.emplace(g.nameId(m).value(), StringId());
         if (added)
-            it->second = b.intern(std::string(prefix) + std::string(g.name(m)));
+            it->second = prefix.empty() ? g.nameId(m) : b.intern(std::string(prefix) + std::string(g.name(m)));
         item.name = it->second;
         item.stepOfStart = g.stepOfStart(m);
         item.stepOfEnd = g.stepOfEnd(m);

@@ -8,6 +8,7 @@
 #include "core/strategy/passes/speeduppass.h"
 #include "core/strategy/passes/stragglerpass.h"
 #include "core/strategy/passes/tensorfusionpass.h"
+#include "core/strategy/passes/workercountpass.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -60,7 +61,8 @@ std::span<const Pass* const> PassRegistry::all()
     static const GradAccumulationPass gradAccumulation;
     static const RecomputePass recompute;
     static const OpFusionPass opFusion;
-    static const Pass* const passes[] = { &opFusion, &tensorFusion, &recompute, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
+    static const WorkerCountPass workerCount;
+    static const Pass* const passes[] = { &opFusion, &tensorFusion, &recompute, &workerCount, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
     return passes;
 }
 

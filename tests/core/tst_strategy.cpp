@@ -591,6 +591,67 @@ private Q_SLOTS:
         QCOMPARE(none->warnings.size(), std::size_t(1));
     }
 
+    void workerCountRetimesTheCollectives()
+    {
+        // Two ranks of one host all-reduce 1 MB over NVLink at 100 GB/s without latency: a ring moves
+        // 2 (n - 1) / n of the bytes, 10 us for two ranks, 15 us for four, 17.5 us for eight; one rank
+        // moves nothing. The new ranks copy rank 0 and 1 and join the all-reduce.
+        const auto session = sessionOf(allReduceJob({ 100, 100 }));
+        QVERIFY(session);
+        auto run = [&](double workers) {
+            Strategy s;
+            s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 0.0 } } });
+            s.steps.push_back({ "worker_count", { { "workers", workers }, { "ranks_per_host", 8.0 } } });
+            auto r = session->whatIf(s, {}, false);
+            if (!r)
+                qWarning("%s", r.status().toString().c_str());
+            return r;
+        };
+        const auto two = run(2), four = run(4), eight = run(8), one = run(1);
+        QVERIFY(two && four && eight && one);
+        QCOMPARE(two->whatIf.graph->ranks().size(), std::size_t(2));
+        QCOMPARE(four->whatIf.graph->ranks().size(), std::size_t(4));
+        QCOMPARE(four->whatIf.schedule.steps.size(), std::size_t(4));
+        QCOMPARE(one->whatIf.graph->ranks().size(), std::size_t(1));
+        QCOMPARE(stepTime(four->whatIf) - stepTime(two->whatIf), 5 * us);
+        QCOMPARE(stepTime(eight->whatIf) - stepTime(two->whatIf), 7500);
+        QCOMPARE(stepTime(two->whatIf) - stepTime(one->whatIf), 10 * us);
+        for (const ReplayedStep& step : eight->whatIf.schedule.steps)
+            QCOMPARE(step.replayed, stepTime(eight->whatIf));
+    }
+
+    void workerCountOnRealTraces()
+    {
+        // DLRM's 8 ranks as 16: every rank replays a step, and the all-reduces span 16 ranks. One rank's
+        // trace of a 2-rank job (HTA's A100 trace) keeps its rank; its transfers take the new size.
+        const QString dlrm = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
+        const QString hta = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/hta-nccl-a100");
+        if (!QFileInfo::exists(dlrm) || !QFileInfo::exists(hta))
+            QSKIP("../shared/traces is not here");
+        auto trace = TraceLoader::load({ toStd(dlrm) });
+        QVERIFY(trace);
+        const auto r = sessionOf(*trace)->whatIf(oneStep("worker_count", { { "workers", 16.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const ExecutionGraph& g = *r->whatIf.graph;
+        QCOMPARE(g.ranks().size(), std::size_t(16));
+        QCOMPARE(r->whatIf.schedule.steps.size(), std::size_t(16));
+        int allReduces = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const CommCost* c = g.comm(ItemId(i));
+            if (c && !g.track(ItemId(i)).isValid() && g.string(c->collective) == "all_reduce") {
+                ++allReduces;
+                QCOMPARE(c->rankCount, 16u);
+            }
+        }
+        QVERIFY(allReduces > 0);
+        auto one = TraceLoader::load({ toStd(hta) });
+        QVERIFY(one);
+        const auto lone = sessionOf(*one)->whatIf(oneStep("worker_count", { { "workers", 8.0 } }), {}, false);
+        QVERIFY2(lone, errorOf(lone).c_str());
+        QCOMPARE(lone->whatIf.graph->ranks().size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(lone->warnings.front()).contains(QStringLiteral("1 of 2 ranks")));
+    }
+
     void networkBandwidthScalesTransfers()
     {
         // Two ranks on one host: a ring all-reduce of 1 MB moves 1 MB over NVLink. At 100 GB/s with no
