@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace sightline {
 
@@ -87,8 +88,11 @@ public:
                     b.addEdge(previous[r], part, EdgeKind::Program, EdgeRef::EndToStart);
                 else
                     copyInEdges(model0, part, true);
+                readyAnchor = std::numeric_limits<TimeNs>::min();
                 for (std::uint32_t t : members[k])
                     addReadiness(step, step.tensors[t], r, part);
+                latestReady.resize(k + 1, std::numeric_limits<TimeNs>::min());
+                latestReady[k] = std::max(latestReady[k], readyAnchor);
                 previous[r] = part;
                 participants.back().push_back(part);
             }
@@ -96,9 +100,7 @@ public:
         if (count == 0)
             return;
         // What waited for a measured bucket waits for the new bucket that completes its tensors (the last
-        // one when it had none). An edge the dependency graph guessed from timing alone, from a bucket to
-        // the op that started right after it, is kept only towards the optimizer: it does not hold once
-        // the bucket ends elsewhere in the backward pass.
+        // one when it had none), where that cannot make a cycle (copyOutEdges).
         std::vector<std::uint32_t> completes(step.buckets.size(), count - 1);
         std::vector<std::uint8_t> seen(step.buckets.size(), 0);
         for (std::uint32_t t = static_cast<std::uint32_t>(assignment.size()); t-- > 0;) {
@@ -110,11 +112,16 @@ public:
         }
         for (std::size_t j = 0; j < step.buckets.size(); ++j) {
             const TensorModel::Bucket& old = step.buckets[j];
-            copyOutEdges(old.collective, collectives[completes[j]]);
+            const TimeNs after = latestReady[completes[j]];
+            copyOutEdges(old.collective, collectives[completes[j]], after);
             for (std::size_t r = 0; r < ranks; ++r)
-                copyOutEdges(old.participants[r], participants[completes[j]][r]);
+                copyOutEdges(old.participants[r], participants[completes[j]][r], after);
         }
+        latestReady.clear();
     }
+
+    // Waits on measured buckets that could not be kept (see copyOutEdges).
+    std::size_t dropped = 0;
 
 private:
     // A tensor is ready on its rank when its AccumulateGrad has run and the device has done what was
@@ -127,9 +134,12 @@ private:
             return;
         }
         b.addEdge(producer, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
+        readyAnchor = std::max(readyAnchor, g.anchor(producer));
         const ItemId kernel = launches.lastKernelBefore(g.rank(producer), g.anchor(producer) + g.minDuration(producer));
-        if (kernel.isValid())
+        if (kernel.isValid()) {
             b.addEdge(kernel, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
+            readyAnchor = std::max(readyAnchor, g.anchor(kernel));
+        }
     }
 
     // Copies the edges that release from's start to to: its program predecessor only, or all but that.
@@ -141,17 +151,19 @@ private:
             if (g.ref(e) == EdgeRef::EndToEnd || removed[g.inSource(s)] || (kind == EdgeKind::Program) != program)
                 continue;
             b.addEdge(ItemId(g.inSource(s)), to, kind, g.ref(e));
+            readyAnchor = std::max(readyAnchor, g.anchor(ItemId(g.inSource(s))));
         }
     }
 
-    void copyOutEdges(ItemId from, ItemId to)
+    // A wait on a measured bucket moves to the new bucket only for work that began after everything the
+    // new bucket waits for: measured times agree with the dependencies, so such work cannot lead back to
+    // the new bucket. Other waits (work the dependency graph tied to a bucket from timing alone, as the
+    // op that started right after it on another stream) are dropped and counted.
+    void copyOutEdges(ItemId from, ItemId to, TimeNs after)
     {
         for (std::uint32_t e = g.outBegin(from.value()); e < g.outBegin(from.value() + 1); ++e) {
             const ItemId target(g.target(e));
             if (removed[target.value()])
-                continue;
-            const Phase phase = g.phase(target);
-            if (g.edgeKind(e) == EdgeKind::CollectiveToOptimizer && (phase == Phase::Forward || phase == Phase::Backward))
                 continue;
             // Other work on the stream keeps its place in the stream, not behind the new buckets, whose
             // readiness may come after what that work releases.
@@ -163,6 +175,10 @@ private:
                     b.addEdge(before, target, EdgeKind::Program, g.ref(e));
                 continue;
             }
+            if (g.anchor(target) <= after) {
+                ++dropped;
+                continue;
+            }
             b.addEdge(to, target, g.edgeKind(e), g.ref(e));
         }
     }
@@ -172,6 +188,8 @@ private:
     const LaunchOrder& launches;
     ExecutionGraphBuilder& b;
     std::vector<std::uint8_t>& removed;
+    TimeNs readyAnchor = 0; // the latest measured start among what the participant being made waits for
+    std::vector<TimeNs> latestReady; // per new bucket of the step, over its ranks
 };
 
 } // namespace
@@ -272,6 +290,9 @@ Status TensorFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
     }
     job.warnings.push_back("tensor_fusion: " + std::to_string(before) + " gradient all-reduces become " + std::to_string(after) + " ("
         + model->source() + ")");
+    if (rewrite.dropped > 0)
+        job.warnings.push_back("tensor_fusion: " + std::to_string(rewrite.dropped)
+            + " waits on measured buckets by work that began before a new bucket could be ready were dropped");
     Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
     if (!built)
         return built.status();
