@@ -147,6 +147,11 @@ void ExecutionGraphBuilder::removeRank(RankId rank)
     m_removedRanks[rank.value()] = 1;
 }
 
+void ExecutionGraphBuilder::setAnchor(ItemId item, TimeNs anchor)
+{
+    m_graph->m_anchor[item.value()] = anchor;
+}
+
 void ExecutionGraphBuilder::setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd)
 {
     m_graph->m_stepOfStart[item.value()] = stepOfStart;

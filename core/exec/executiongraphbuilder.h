@@ -58,6 +58,7 @@ public:
     std::uint32_t itemCount() const;
     void setMinDuration(ItemId item, TimeNs duration);
     void setTrack(ItemId item, TrackId track);
+    void setAnchor(ItemId item, TimeNs anchor);
     // The indices into the steps its measured start and end fall in (-1 for none).
     void setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd);
     void setGap(ItemId item, TimeNs gap);

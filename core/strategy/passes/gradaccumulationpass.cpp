@@ -2,6 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/instantorder.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/model/trace.h"
 
@@ -34,7 +35,6 @@ bool isSynchronisation(const ExecutionGraph& g, ItemId i)
 struct MicroBatch {
     std::vector<ItemId> repeated; // without synchronisation, in item order
     std::vector<ItemId> all; // with it: the measured micro-batch
-    TimeNs firstAnchor = std::numeric_limits<TimeNs>::max();
 };
 
 std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> microBatches(const ExecutionGraph& g)
@@ -53,10 +53,8 @@ std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> microBatches(const 
             continue;
         MicroBatch& mb = batches[{ g.rank(item).value(), g.stepOfStart(item) }];
         mb.all.push_back(item);
-        if (!isSynchronisation(g, item)) {
+        if (!isSynchronisation(g, item))
             mb.repeated.push_back(item);
-            mb.firstAnchor = std::min(mb.firstAnchor, g.anchor(item));
-        }
     }
     return batches;
 }
@@ -123,6 +121,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         job.warnings.push_back("grad_accumulation: one micro-batch leaves the job as it is");
         return {};
     }
+    const InstantOrder order(g);
     ExecutionGraphBuilder b(g);
     // Gives target (the item or a copy of it) the item's time for a k-th of its samples.
     auto scale = [&](ItemId item, ItemId target) {
@@ -144,12 +143,18 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             scale(item, item);
         // The first micro-batch waits for what the measured one waited for before it began; waits on
         // work that ran during the measured micro-batch (interleaved ops of other phases) stay with it.
+        std::uint32_t firstInstant = InstantOrder::kUnordered;
+        for (ItemId m : mb.repeated)
+            firstInstant = std::min(firstInstant, order.start(m));
         for (std::size_t m = 0; m < mb.repeated.size(); ++m) {
             const std::uint32_t i = mb.repeated[m].value();
             for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
                 const std::uint32_t src = g.inSource(s);
-                if (index[src] == ItemId::kInvalid && g.anchor(ItemId(src)) < mb.firstAnchor)
-                    b.addEdge(ItemId(src), rounds.front()[m], g.edgeKind(g.inEdge(s)), g.ref(g.inEdge(s)));
+                const EdgeRef ref = g.ref(g.inEdge(s));
+                // Only instants that cannot depend on the micro-batch (an enclosing op's end depends on
+                // it, and so may work a pass placed inside it).
+                if (index[src] == ItemId::kInvalid && order.sourceInstant(ItemId(src), ref) < firstInstant)
+                    b.addEdge(ItemId(src), rounds.front()[m], g.edgeKind(g.inEdge(s)), ref);
             }
         }
         // Micro-batches run one after the other: the next starts on each track once the previous one

@@ -1,5 +1,6 @@
 #include "core/strategy/passes/recomputepass.h"
 
+#include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/launchorder.h"
 #include "core/exec/layermodel.h"
@@ -29,6 +30,11 @@ void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOr
         if (SubgraphCopy::measuredEnd(g, m) >= SubgraphCopy::measuredEnd(g, layer.forward[it->second.second]))
             it->second.second = k;
     }
+    // The copies stand where they now run, just before the backward item, so that passes after this one
+    // that order work by its measured times see them there.
+    const TimeNs shift = g.anchor(backward) - SubgraphCopy::measuredEnd(g, layer.span);
+    for (std::size_t k = 0; k < copies.size(); ++k)
+        b.setAnchor(copies[k], CheckedMath::timeAdd(g.anchor(layer.forward[k]), shift));
     // Host work moves to the backward's thread.
     if (hostBackward) {
         for (std::size_t k = 0; k < copies.size(); ++k) {

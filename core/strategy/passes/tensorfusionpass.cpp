@@ -2,6 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/instantorder.h"
 #include "core/exec/launchorder.h"
 #include "core/exec/tensormodel.h"
 
@@ -88,11 +89,11 @@ public:
                     b.addEdge(previous[r], part, EdgeKind::Program, EdgeRef::EndToStart);
                 else
                     copyInEdges(model0, part, true);
-                readyAnchor = std::numeric_limits<TimeNs>::min();
+                readyPosition = 0;
                 for (std::uint32_t t : members[k])
                     addReadiness(step, step.tensors[t], r, part);
-                latestReady.resize(k + 1, std::numeric_limits<TimeNs>::min());
-                latestReady[k] = std::max(latestReady[k], readyAnchor);
+                latestReady.resize(k + 1, 0);
+                latestReady[k] = std::max(latestReady[k], readyPosition);
                 previous[r] = part;
                 participants.back().push_back(part);
             }
@@ -112,7 +113,7 @@ public:
         }
         for (std::size_t j = 0; j < step.buckets.size(); ++j) {
             const TensorModel::Bucket& old = step.buckets[j];
-            const TimeNs after = latestReady[completes[j]];
+            const std::uint32_t after = latestReady[completes[j]];
             copyOutEdges(old.collective, collectives[completes[j]], after);
             for (std::size_t r = 0; r < ranks; ++r)
                 copyOutEdges(old.participants[r], participants[completes[j]][r], after);
@@ -134,11 +135,11 @@ private:
             return;
         }
         b.addEdge(producer, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
-        readyAnchor = std::max(readyAnchor, g.anchor(producer));
+        readyPosition = std::max(readyPosition, order.end(producer));
         const ItemId kernel = launches.lastKernelBefore(g.rank(producer), g.anchor(producer) + g.minDuration(producer));
         if (kernel.isValid()) {
             b.addEdge(kernel, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
-            readyAnchor = std::max(readyAnchor, g.anchor(kernel));
+            readyPosition = std::max(readyPosition, order.end(kernel));
         }
     }
 
@@ -151,15 +152,15 @@ private:
             if (g.ref(e) == EdgeRef::EndToEnd || removed[g.inSource(s)] || (kind == EdgeKind::Program) != program)
                 continue;
             b.addEdge(ItemId(g.inSource(s)), to, kind, g.ref(e));
-            readyAnchor = std::max(readyAnchor, g.anchor(ItemId(g.inSource(s))));
+            readyPosition = std::max(readyPosition, order.sourceInstant(ItemId(g.inSource(s)), g.ref(e)));
         }
     }
 
-    // A wait on a measured bucket moves to the new bucket only for work that began after everything the
-    // new bucket waits for: measured times agree with the dependencies, so such work cannot lead back to
+    // A wait on a measured bucket moves to the new bucket only for work whose start comes after
+    // everything the new bucket waits for in the graph's instant order, so that it cannot lead back to
     // the new bucket. Other waits (work the dependency graph tied to a bucket from timing alone, as the
     // op that started right after it on another stream) are dropped and counted.
-    void copyOutEdges(ItemId from, ItemId to, TimeNs after)
+    void copyOutEdges(ItemId from, ItemId to, std::uint32_t after)
     {
         for (std::uint32_t e = g.outBegin(from.value()); e < g.outBegin(from.value() + 1); ++e) {
             const ItemId target(g.target(e));
@@ -175,7 +176,7 @@ private:
                     b.addEdge(before, target, EdgeKind::Program, g.ref(e));
                 continue;
             }
-            if (g.anchor(target) <= after) {
+            if (order.start(target) <= after) {
                 ++dropped;
                 continue;
             }
@@ -188,8 +189,9 @@ private:
     const LaunchOrder& launches;
     ExecutionGraphBuilder& b;
     std::vector<std::uint8_t>& removed;
-    TimeNs readyAnchor = 0; // the latest measured start among what the participant being made waits for
-    std::vector<TimeNs> latestReady; // per new bucket of the step, over its ranks
+    const InstantOrder order { g };
+    std::uint32_t readyPosition = 0; // the latest instant, in order, that the participant being made waits for
+    std::vector<std::uint32_t> latestReady; // per new bucket of the step, over its ranks
 };
 
 } // namespace
