@@ -9,12 +9,19 @@
 
 namespace sightline {
 
-std::vector<std::uint32_t> SubgraphCopy::indexOf(const ExecutionGraph& g, std::span<const ItemId> members)
+SubgraphCopy::SubgraphCopy(const ExecutionGraph& graph)
+    : g(graph)
+    , m_index(graph.itemCount(), ItemId::kInvalid)
 {
-    std::vector<std::uint32_t> index(g.itemCount(), ItemId::kInvalid);
-    for (std::uint32_t k = 0; k < members.size(); ++k)
-        index[members[k].value()] = k;
-    return index;
+}
+
+void SubgraphCopy::select(std::span<const ItemId> members)
+{
+    for (const ItemId m : m_members)
+        m_index[m.value()] = ItemId::kInvalid;
+    m_members.assign(members.begin(), members.end());
+    for (std::uint32_t k = 0; k < m_members.size(); ++k)
+        m_index[m_members[k].value()] = k;
 }
 
 TimeNs SubgraphCopy::measuredEnd(const ExecutionGraph& g, ItemId i)
@@ -24,9 +31,9 @@ TimeNs SubgraphCopy::measuredEnd(const ExecutionGraph& g, ItemId i)
     return CheckedMath::timeAdd(g.anchor(i), duration);
 }
 
-std::vector<ItemId> SubgraphCopy::copy(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::span<const ItemId> members,
-    std::span<const std::uint32_t> memberIndex, std::string_view prefix, bool chainTracks)
+std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::string_view prefix, bool chainTracks) const
 {
+    const std::vector<ItemId>& members = m_members;
     std::vector<ItemId> copies;
     copies.reserve(members.size());
     std::unordered_map<std::uint32_t, StringId> names; // the original's name -> the copy's
@@ -54,7 +61,7 @@ std::vector<ItemId> SubgraphCopy::copy(const ExecutionGraph& g, ExecutionGraphBu
     for (std::uint32_t k = 0; k < members.size(); ++k) {
         const std::uint32_t i = members[k].value();
         for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
-            const std::uint32_t to = memberIndex[g.target(e)];
+            const std::uint32_t to = m_index[g.target(e)];
             if (to != ItemId::kInvalid)
                 b.addEdge(copies[k], copies[to], g.edgeKind(e), g.ref(e));
         }

@@ -122,6 +122,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         return {};
     }
     const InstantOrder order(g);
+    SubgraphCopy copier(g);
     ExecutionGraphBuilder b(g);
     // Gives target (the item or a copy of it) the item's time for a k-th of its samples.
     auto scale = [&](ItemId item, ItemId target) {
@@ -130,11 +131,11 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             b.setMinDuration(target, floor + (t - floor + static_cast<TimeNs>(k) / 2) / static_cast<TimeNs>(k));
     };
     for (const auto& [key, mb] : batches) {
-        const std::vector<std::uint32_t> index = SubgraphCopy::indexOf(g, mb.repeated);
+        copier.select(mb.repeated);
         std::vector<std::vector<ItemId>> rounds; // micro-batches 1 .. k-1
         for (std::uint32_t c = 1; c < k; ++c) {
             rounds.push_back(
-                SubgraphCopy::copy(g, b, mb.repeated, index, "microbatch " + std::to_string(c) + "/" + std::to_string(k) + ": ", true));
+                copier.copy(b, "microbatch " + std::to_string(c) + "/" + std::to_string(k) + ": ", true));
             const std::vector<ItemId>& round = rounds.back();
             for (std::size_t m = 0; m < round.size(); ++m)
                 scale(mb.repeated[m], round[m]);
@@ -153,7 +154,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
                 const EdgeRef ref = g.ref(g.inEdge(s));
                 // Only instants that cannot depend on the micro-batch (an enclosing op's end depends on
                 // it, and so may work a pass placed inside it).
-                if (index[src] == ItemId::kInvalid && order.sourceInstant(ItemId(src), ref) < firstInstant)
+                if (!copier.selected(ItemId(src)) && order.sourceInstant(ItemId(src), ref) < firstInstant)
                     b.addEdge(ItemId(src), rounds.front()[m], g.edgeKind(g.inEdge(s)), ref);
             }
         }

@@ -14,10 +14,11 @@ namespace sightline {
 namespace {
 
 // Inserts the copy of one layer's forward before its first backward item.
-void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOrder& launches, const LayerModel::Layer& layer)
+void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOrder& launches, SubgraphCopy& copier,
+    const LayerModel::Layer& layer)
 {
-    const std::vector<std::uint32_t> index = SubgraphCopy::indexOf(g, layer.forward);
-    const std::vector<ItemId> copies = SubgraphCopy::copy(g, b, layer.forward, index, "recompute: ", true);
+    copier.select(layer.forward);
+    const std::vector<ItemId> copies = copier.copy(b, "recompute: ", true);
     const ItemId backward = layer.firstBackward;
     const bool hostBackward = !g.onDevice(backward);
     // Per track of the copies: the first and the last copy in measured order.
@@ -98,6 +99,7 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
             "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
     const std::int64_t every = args.integer("every");
     const LaunchOrder launches(g);
+    SubgraphCopy copier(g);
     ExecutionGraphBuilder b(g);
     std::size_t done = 0;
     std::int64_t position = 0;
@@ -108,7 +110,7 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
         current = key;
         if ((position + 1) % every != 0)
             continue;
-        recompute(g, b, launches, layer);
+        recompute(g, b, launches, copier, layer);
         ++done;
     }
     job.warnings.push_back("recompute: " + std::to_string(done) + " of " + std::to_string(layers.layers().size())

@@ -23,9 +23,21 @@ int measuredRanksPerHost(const ExecutionGraph& g)
     return n;
 }
 
-// Adds rank `global` as a copy of source's work: tracks, steps and items of its own. Returns, per item
-// of the graph, its copy on the new rank (invalid for items of other ranks).
-std::vector<ItemId> cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, RankId source, std::int32_t global, const std::string& host)
+// A new rank's copies of its source rank's items.
+struct Clone {
+    std::vector<ItemId> members; // the source's items, by id
+    std::vector<ItemId> copies; // their copies, in the same order
+
+    ItemId copyOf(ItemId item) const
+    {
+        const auto it = std::lower_bound(members.begin(), members.end(), item);
+        return it != members.end() && *it == item ? copies[static_cast<std::size_t>(it - members.begin())] : ItemId();
+    }
+};
+
+// Adds rank `global` as a copy of source's work: tracks, steps and items of its own.
+Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy& copier, const std::vector<ItemId>& members, RankId source,
+    std::int32_t global, const std::string& host)
 {
     const RankId rank = b.addRank({ RankId(), global, host });
     std::map<std::uint32_t, TrackId> track;
@@ -43,23 +55,16 @@ std::vector<ItemId> cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b,
         if (m.marker.isValid())
             markers.emplace_back(step[static_cast<std::int32_t>(s)], m.marker);
     }
-    std::vector<ItemId> members;
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        if (g.rank(ItemId(i)) == source)
-            members.push_back(ItemId(i));
-    }
-    const std::vector<std::uint32_t> index = SubgraphCopy::indexOf(g, members);
-    const std::vector<ItemId> copies = SubgraphCopy::copy(g, b, members, index, "", false);
+    copier.select(members);
+    Clone clone { members, copier.copy(b, "", false) };
     auto stepOf = [&](std::int32_t s) { return s < 0 ? -1 : step[s]; };
-    std::vector<ItemId> copyOf(g.itemCount());
     for (std::size_t k = 0; k < members.size(); ++k) {
-        b.setTrack(copies[k], track[g.track(members[k]).value()]);
-        b.setSteps(copies[k], stepOf(g.stepOfStart(members[k])), stepOf(g.stepOfEnd(members[k])));
-        copyOf[members[k].value()] = copies[k];
+        b.setTrack(clone.copies[k], track[g.track(members[k]).value()]);
+        b.setSteps(clone.copies[k], stepOf(g.stepOfStart(members[k])), stepOf(g.stepOfEnd(members[k])));
     }
     for (const auto& [s, marker] : markers)
-        b.setStepMarker(s, copyOf[marker.value()]);
-    return copyOf;
+        b.setStepMarker(s, clone.copyOf(marker));
+    return clone;
 }
 
 } // namespace
@@ -116,8 +121,14 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
         std::stable_sort(order.begin(), order.end(), [&](RankId a, RankId c) { return g.ranks()[a.value()].rank < g.ranks()[c.value()].rank; });
         for (std::int32_t k = m; k < n; ++k)
             b.removeRank(order[static_cast<std::size_t>(k)]);
-        std::vector<std::vector<ItemId>> clones;
+        std::vector<Clone> clones;
         std::vector<RankId> cloneSource;
+        SubgraphCopy copier(g);
+        std::vector<std::vector<ItemId>> itemsOf(g.ranks().size());
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (g.rank(ItemId(i)).isValid())
+                itemsOf[g.rank(ItemId(i)).value()].push_back(ItemId(i));
+        }
         for (std::int32_t j = n; j < m; ++j) {
             const RankId source = order[static_cast<std::size_t>(j % n)];
             std::string host;
@@ -130,7 +141,7 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
                 if (host.empty())
                     host = "added host " + std::to_string(block);
             }
-            clones.push_back(cloneRank(g, b, source, j, host));
+            clones.push_back(cloneRank(g, b, copier, itemsOf[source.value()], source, j, host));
             cloneSource.push_back(source);
         }
         // Collectives of every rank take the new ranks in and drop the dropped ones.
@@ -150,9 +161,10 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
                 ranks.push_back(RankId(firstNew + static_cast<std::uint32_t>(k)));
                 for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
                     const ItemId p(g.inSource(s));
-                    if (g.edgeKind(g.inEdge(s)) == EdgeKind::Arrive && g.rank(p) == cloneSource[k] && clones[k][p.value()].isValid()) {
-                        b.addEdge(clones[k][p.value()], item, EdgeKind::Arrive, g.ref(g.inEdge(s)));
-                        b.addEdge(item, clones[k][p.value()], EdgeKind::Release, EdgeRef::EndToEnd);
+                    const ItemId copy = g.rank(p) == cloneSource[k] ? clones[k].copyOf(p) : ItemId();
+                    if (g.edgeKind(g.inEdge(s)) == EdgeKind::Arrive && copy.isValid()) {
+                        b.addEdge(copy, item, EdgeKind::Arrive, g.ref(g.inEdge(s)));
+                        b.addEdge(item, copy, EdgeKind::Release, EdgeRef::EndToEnd);
                     }
                 }
             }
