@@ -40,11 +40,39 @@ ExecutionGraphBuilder::ExecutionGraphBuilder(const ExecutionGraph& from)
     g.m_originStart = from.m_originStart;
     g.m_origin = from.m_origin;
     g.m_withoutCounterpart = from.m_withoutCounterpart;
-    m_edges.reserve(from.edgeCount());
+    m_base = &from;
+}
+
+void ExecutionGraphBuilder::takeBaseEdges()
+{
+    if (!m_base)
+        return;
+    const ExecutionGraph& from = *m_base;
+    std::vector<Edge> edges;
+    edges.reserve(from.edgeCount() + m_edges.size());
     for (std::uint32_t i = 0; i < from.itemCount(); ++i) {
         for (std::uint32_t e = from.outBegin(i); e < from.outBegin(i + 1); ++e)
-            m_edges.push_back({ i, from.target(e), from.m_outInfo[e] });
+            edges.push_back({ i, from.target(e), from.m_outInfo[e] });
     }
+    edges.insert(edges.end(), m_edges.begin(), m_edges.end());
+    m_edges = std::move(edges);
+    m_base = nullptr;
+}
+
+void ExecutionGraphBuilder::copyBaseRows()
+{
+    const ExecutionGraph& from = *m_base;
+    ExecutionGraph& g = *m_graph;
+    const std::uint32_t n = g.itemCount();
+    g.m_outStart = from.m_outStart;
+    g.m_inStart = from.m_inStart;
+    g.m_outStart.resize(n + 1, g.m_outStart.back());
+    g.m_inStart.resize(n + 1, g.m_inStart.back());
+    g.m_outTarget = from.m_outTarget;
+    g.m_outInfo = from.m_outInfo;
+    g.m_inSource = from.m_inSource;
+    g.m_inEdge = from.m_inEdge;
+    m_base = nullptr;
 }
 
 ExecutionGraphBuilder::~ExecutionGraphBuilder() = default;
@@ -203,6 +231,7 @@ Status invalid(const std::string& detail)
 // the transfer table unreferenced.
 void ExecutionGraphBuilder::compact()
 {
+    takeBaseEdges();
     ExecutionGraph& g = *m_graph;
     const std::uint32_t n = g.itemCount();
     m_removed.resize(n, 0);
@@ -365,6 +394,11 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
         if (r.value() >= ranks)
             return invalid("a transfer refers to rank " + std::to_string(r.value()) + " of " + std::to_string(ranks));
     }
+    if (m_base && m_edges.empty()) {
+        copyBaseRows();
+        return std::shared_ptr<const ExecutionGraph>(std::move(m_graph));
+    }
+    takeBaseEdges();
     for (const Edge& e : m_edges) {
         if (e.from >= n || e.to >= n)
             return invalid("an edge refers to item " + std::to_string(std::max(e.from, e.to)) + " of " + std::to_string(n));

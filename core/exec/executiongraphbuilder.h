@@ -14,7 +14,10 @@ namespace sightline {
 // (a strategy pass, which then changes costs, adds items and edges, or drops items). build() drops the
 // removed items with every edge that touches them, renumbers the others in order, lays the edges out
 // in both directions, keeping the order they were added in per item, and checks every id.
-// Single use: build() leaves the builder empty.
+// A builder over a copy keeps the source's edges where they are until something needs them as a list
+// (an added edge or a removed item): a pass that only changes costs builds in O(items + edges) copies
+// of the source's columns. The source must outlive the builder. Single use: build() leaves the builder
+// empty.
 class ExecutionGraphBuilder {
 public:
     explicit ExecutionGraphBuilder(std::shared_ptr<const Trace> trace);
@@ -77,9 +80,14 @@ private:
     };
     void compact();
     void dropRanks();
+    // Puts the source's edges in front of the added ones, in the source's order.
+    void takeBaseEdges();
+    // build() when nothing touched the source's edges: its rows copied, with empty rows for added items.
+    void copyBaseRows();
 
     std::unique_ptr<ExecutionGraph> m_graph;
     std::vector<Edge> m_edges;
+    const ExecutionGraph* m_base = nullptr; // the source whose edges are not in m_edges yet
     std::vector<std::uint8_t> m_removed; // per item, when any is removed
     std::vector<std::uint8_t> m_removedRanks; // per rank, when any is removed
 };
