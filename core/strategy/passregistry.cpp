@@ -8,6 +8,7 @@
 #include "core/strategy/passes/speeduppass.h"
 #include "core/strategy/passes/stragglerpass.h"
 #include "core/strategy/passes/tensorfusionpass.h"
+#include "core/strategy/passes/tensorpartitionpass.h"
 #include "core/strategy/passes/workercountpass.h"
 
 #include <cmath>
@@ -62,7 +63,8 @@ std::span<const Pass* const> PassRegistry::all()
     static const RecomputePass recompute;
     static const OpFusionPass opFusion;
     static const WorkerCountPass workerCount;
-    static const Pass* const passes[] = { &opFusion, &tensorFusion, &recompute, &workerCount, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
+    static const TensorPartitionPass tensorPartition;
+    static const Pass* const passes[] = { &opFusion, &tensorFusion, &tensorPartition, &recompute, &workerCount, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
     return passes;
 }
 

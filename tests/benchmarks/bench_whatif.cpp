@@ -56,6 +56,7 @@ std::vector<Case> cases(int ranks)
         { "mixed_precision", one("mixed_precision", {}) },
         { "op_fusion (all kernels)", one("op_fusion", { { "kernels", std::string("all") } }) },
         { "tensor_fusion 25 MB", one("tensor_fusion", { { "bucket_cap_mb", 25.0 } }) },
+        { "tensor_partition 1 MB", one("tensor_partition", { { "partition_bytes", 1048576.0 } }) },
         { "worker_count x2", one("worker_count", { { "workers", static_cast<double>(2 * ranks) } }) },
         { "grad_accumulation 2", one("grad_accumulation", { { "micro_batches", 2.0 } }) },
         { "recompute", one("recompute", {}) },

@@ -450,6 +450,39 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(lone->warnings.front()).contains(QStringLiteral("1 of 2 ranks")));
     }
 
+    void tensorPartitionSplitsTheAllReduce()
+    {
+        // Two ranks all-reduce 1 MB over NVLink at 100 GB/s with 5 us latency per step: a bucket takes
+        // a + 10 us. In pieces of 256 KiB (4 pieces) run one after the other each pays a: 3 a more. Run at
+        // once they share the bandwidth and pay a once, as the whole all-reduce did.
+        auto run = [](double latencyUs, const char* pieces, double bytes) {
+            const auto session = sessionOf(allReduceJob({ 100, 100 }));
+            Strategy s;
+            s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", latencyUs } } });
+            s.steps.push_back({ "tensor_partition", { { "partition_bytes", bytes }, { "pieces", std::string(pieces) } } });
+            auto r = session->whatIf(s, {}, false);
+            if (!r)
+                qWarning("%s", r.status().toString().c_str());
+            return r ? stepTime(r->whatIf) : TimeNs(-1);
+        };
+        const TimeNs whole = run(5, "concurrent", 2e6), wholeNoLatency = run(0, "concurrent", 2e6);
+        const TimeNs alpha = whole - wholeNoLatency;
+        QVERIFY(alpha > 0);
+        QVERIFY(std::abs(run(5, "sequential", 262144) - whole - 3 * alpha) <= 3);
+        QVERIFY(std::abs(run(5, "concurrent", 262144) - whole) <= 3);
+        QVERIFY(std::abs(run(0, "sequential", 262144) - wholeNoLatency) <= 3);
+        // The pieces are named, and the whole all-reduce is gone.
+        const auto session = sessionOf(allReduceJob({ 100, 100 }));
+        const auto r = session->whatIf(oneStep("tensor_partition", { { "partition_bytes", 262144.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        int pieces = 0;
+        for (std::uint32_t i = 0; i < r->whatIf.graph->itemCount(); ++i) {
+            const std::string_view name = r->whatIf.graph->name(ItemId(i));
+            pieces += !r->whatIf.graph->track(ItemId(i)).isValid() && name.find(": piece ") != std::string_view::npos;
+        }
+        QCOMPARE(pieces, 4);
+    }
+
     void networkBandwidthScalesTransfers()
     {
         // Two ranks on one host: a ring all-reduce of 1 MB moves 1 MB over NVLink. At 100 GB/s with no
