@@ -118,14 +118,18 @@ inline TracePtr twoGradientJob(TimeNs secondUs)
 // One rank's step, bound by the device: the forward op launches a 200 us GEMM, the backward op another,
 // and the host waits. Times in us: host: step [0, 500], aten::mm [10, 14] (launch [11, 13]),
 // MmBackward0 [20, 24] (launch [21, 23]), synchronize [30, 420]; device: [12, 212], [212, 412].
-inline TracePtr trainingJob()
+// As a layer: aten::mm inside a "block_0" annotation [5, 16], linked to its backward op by a
+// forward->backward flow, and the step ending at 600 us.
+inline TracePtr trainingJob(bool asLayer = false)
 {
     JobBuilder b;
     b.currentStep = 1;
     const std::uint32_t rank = b.rank(0, "node");
     const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
     const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
-    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 500 * us);
+    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, (asLayer ? 600 : 500) * us);
+    if (asLayer)
+        b.op(cpu, "block_0", OpKind::Annotation, 5 * us, 16 * us);
     const OpId mm = b.op(cpu, "aten::mm", OpKind::CpuOp, 10 * us, 14 * us);
     const OpId launchF = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 11 * us, 13 * us);
     const OpId backward = b.op(cpu, "MmBackward0", OpKind::CpuOp, 20 * us, 24 * us);
@@ -135,6 +139,8 @@ inline TracePtr trainingJob()
     const OpId backwardKernel = b.op(gpu, "gemm backward", OpKind::ComputeKernel, 212 * us, 412 * us);
     b.link(launchF, forwardKernel, LinkKind::Launch);
     b.link(launchB, backwardKernel, LinkKind::Launch);
+    if (asLayer)
+        b.link(mm, backward, LinkKind::ForwardBackward);
     for (OpId op : { mm, launchF, forwardKernel })
         b.d.phase[op.value()] = Phase::Forward;
     for (OpId op : { backward, launchB, backwardKernel })
@@ -144,35 +150,9 @@ inline TracePtr trainingJob()
     return b.finish();
 }
 
-// trainingJob's step with its forward op inside a "block_0" annotation [5, 16] and linked to its
-// backward op by a forward->backward flow; the step ends at 600 us.
 inline TracePtr layerJob()
 {
-    JobBuilder b;
-    b.currentStep = 1;
-    const std::uint32_t rank = b.rank(0, "node");
-    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
-    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
-    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 600 * us);
-    const OpId block = b.op(cpu, "block_0", OpKind::Annotation, 5 * us, 16 * us);
-    const OpId mm = b.op(cpu, "aten::mm", OpKind::CpuOp, 10 * us, 14 * us);
-    const OpId launchF = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 11 * us, 13 * us);
-    const OpId backward = b.op(cpu, "MmBackward0", OpKind::CpuOp, 20 * us, 24 * us);
-    const OpId launchB = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 21 * us, 23 * us);
-    const OpId sync = b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 30 * us, 420 * us);
-    const OpId forwardKernel = b.op(gpu, "gemm forward", OpKind::ComputeKernel, 12 * us, 212 * us);
-    const OpId backwardKernel = b.op(gpu, "gemm backward", OpKind::ComputeKernel, 212 * us, 412 * us);
-    b.link(launchF, forwardKernel, LinkKind::Launch);
-    b.link(launchB, backwardKernel, LinkKind::Launch);
-    b.link(mm, backward, LinkKind::ForwardBackward);
-    for (OpId op : { mm, launchF, forwardKernel })
-        b.d.phase[op.value()] = Phase::Forward;
-    for (OpId op : { backward, launchB, backwardKernel })
-        b.d.phase[op.value()] = Phase::Backward;
-    b.d.phase[sync.value()] = Phase::Other;
-    (void)block;
-    b.step(rank, 1, marker);
-    return b.finish();
+    return trainingJob(true);
 }
 
 // One rank: the host launches two elementwise kernels and a GEMM, then waits. Times in us: host: step

@@ -176,11 +176,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
     }
     job.warnings.push_back("grad_accumulation: " + std::to_string(batches.size()) + " rank-steps run " + std::to_string(k)
         + " micro-batches" + (split ? " of 1/" + std::to_string(k) + " of the measured batch" : " of the measured batch"));
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    return job.rebuild(b);
 }
 
 } // namespace sightline

@@ -186,11 +186,7 @@ Status OpFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
         }
     }
     job.warnings.push_back("op_fusion: " + std::to_string(fusedOps) + " kernels fused into " + std::to_string(runs.size()));
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    return job.rebuild(b);
 }
 
 } // namespace sightline

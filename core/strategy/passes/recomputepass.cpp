@@ -115,11 +115,7 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
     }
     job.warnings.push_back("recompute: " + std::to_string(done) + " of " + std::to_string(layers.layers().size())
         + " layer forwards recomputed (layers: " + layers.source() + ")");
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    return job.rebuild(b);
 }
 
 } // namespace sightline

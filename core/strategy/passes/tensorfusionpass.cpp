@@ -295,11 +295,7 @@ Status TensorFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
     if (rewrite.dropped > 0)
         job.warnings.push_back("tensor_fusion: " + std::to_string(rewrite.dropped)
             + " waits on measured buckets by work that began before a new bucket could be ready were dropped");
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    return job.rebuild(b);
 }
 
 } // namespace sightline

@@ -121,11 +121,7 @@ Status TensorPartitionPass::apply(const PassArguments& args, WhatIfJob& job) con
     }
     job.warnings.push_back("tensor_partition: " + std::to_string(split) + " of " + std::to_string(total) + " gradient all-reduces split into pieces of "
         + std::to_string(pieceBytes) + " bytes at most");
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    return job.rebuild(b);
 }
 
 } // namespace sightline

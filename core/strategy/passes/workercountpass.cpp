@@ -176,11 +176,7 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
             job.warnings.push_back("worker_count: " + std::to_string(partial)
                 + " collectives span only some ranks (pipeline or tensor parallel peers); the new ranks' parts of them keep their measured times");
     }
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    return job.rebuild(b);
 }
 
 } // namespace sightline
