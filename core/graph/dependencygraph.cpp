@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <span>
 #include <tuple>
 #include <utility>
@@ -549,6 +550,13 @@ struct Builder {
         }
         // group key -> rank -> ops in start order
         std::map<std::string, std::map<std::uint32_t, std::vector<std::uint32_t>>> groups;
+        // A job of one process group names it; CPU-side ops without a group of their own belong to it
+        // (gloo runs a collective on whichever worker thread is free, so threads do not identify it).
+        std::set<std::string_view> groupNames;
+        for (const ProcessGroup& pg : t.processGroups())
+            groupNames.insert(t.string(pg.name));
+        const std::string onlyGroup = groupNames.size() == 1 ? "pg " + std::string(*groupNames.begin()) : std::string();
+        std::vector<std::uint32_t> lastOnTrack(t.tracks().size(), kNone);
         for (std::uint32_t op = 0; op < t.opCount(); ++op) {
             const OpKind k = t.kind(OpId(op));
             if (k != OpKind::Collective)
@@ -563,12 +571,28 @@ struct Builder {
             const CommArgs* args = t.commArgs(OpId(op));
             if (args && args->processGroup.isValid() && !t.string(args->processGroup).empty())
                 key = "pg " + std::string(t.string(args->processGroup));
+            else if (!gpu && !onlyGroup.empty())
+                key = onlyGroup;
             else
                 key = std::string(gpu ? "stream " : "thread ") + std::to_string(track.tid);
-            auto& list = groups[key][rank];
-            if (!gpu && !list.empty() && t.end(OpId(list.back())) >= t.end(OpId(op)))
+            std::uint32_t& last = lastOnTrack[t.track(OpId(op)).value()];
+            if (!gpu && last != kNone && t.end(OpId(last)) >= t.end(OpId(op)))
                 continue;
-            list.push_back(op);
+            if (!gpu)
+                last = op;
+            groups[key][rank].push_back(op);
+        }
+        // CPU-side ops of several threads: in start order, and where gloo's worker threads record the
+        // collectives, those alone (the c10d:: calls beside them only hand the work over).
+        for (auto& [key, perRank] : groups) {
+            for (auto& [rank, ops] : perRank) {
+                if (hasGpuComm[rank])
+                    continue;
+                const bool gloo = std::any_of(ops.begin(), ops.end(), [&](std::uint32_t op) { return t.string(t.name(OpId(op))).starts_with("gloo:"); });
+                if (gloo)
+                    std::erase_if(ops, [&](std::uint32_t op) { return !t.string(t.name(OpId(op))).starts_with("gloo:"); });
+                std::stable_sort(ops.begin(), ops.end(), [&](std::uint32_t a, std::uint32_t b) { return t.start(OpId(a)) < t.start(OpId(b)); });
+            }
         }
         for (auto& [key, perRank] : groups) {
             if (perRank.size() < 2) {

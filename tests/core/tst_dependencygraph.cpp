@@ -338,6 +338,52 @@ private Q_SLOTS:
         QVERIFY(hasEdge(**g, early, wait, EdgeKind::Program));
     }
 
+    void glooCollectivesJoinAcrossWorkerThreads()
+    {
+        // Two ranks of a gloo job with one process group: each hands its all-reduces (c10d::allreduce_) to
+        // gloo worker threads, which take turns, so the threads of one collective differ between ranks.
+        // The gloo ops are joined in time order, the hand-over calls left out.
+        JobBuilder b;
+        std::vector<OpId> gloo;
+        for (int r = 0; r < 2; ++r) {
+            const std::uint32_t rank = b.rank(r);
+            const std::uint32_t main = b.track(rank, TrackKind::CpuThread, 10);
+            const std::uint32_t workerA = b.track(rank, TrackKind::CpuThread, 20 + 2 * r);
+            const std::uint32_t workerB = b.track(rank, TrackKind::CpuThread, 21 + 2 * r);
+            std::vector<OpId> calls;
+            for (int k = 0; k < 3; ++k)
+                calls.push_back(b.op(main, "c10d::allreduce_", OpKind::Collective, (100 * k + 1) * us, (100 * k + 2) * us));
+            // Rank 0's first collective runs on its first worker, rank 1's on its second.
+            const std::uint32_t first = r == 0 ? workerA : workerB, second = r == 0 ? workerB : workerA;
+            std::map<std::uint32_t, std::vector<std::pair<int, OpId>>> byTrack;
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t worker = k % 2 == 0 ? first : second;
+                byTrack[worker].push_back({ k, OpId() });
+            }
+            for (std::uint32_t worker : { workerA, workerB }) {
+                for (auto& [k, op] : byTrack[worker]) {
+                    op = b.op(worker, "gloo:all_reduce", OpKind::Collective, (100 * k + 5) * us, (100 * k + 50) * us);
+                    gloo.push_back(op);
+                }
+            }
+        }
+        ProcessGroup pg;
+        pg.name = b.d.strings.intern("0");
+        pg.ranks = { 0, 1 };
+        b.d.processGroups.push_back(pg);
+        const TracePtr trace = b.finish();
+        const auto g = DependencyGraph::build(trace);
+        QVERIFY2(g, errorOf(g).c_str());
+        QCOMPARE((*g)->collectives().size(), std::size_t(3));
+        for (const LogicalCollective& c : (*g)->collectives()) {
+            QCOMPARE(c.participants.size(), std::size_t(2));
+            QCOMPARE(trace->start(c.participants[0]), trace->start(c.participants[1]));
+            for (OpId p : c.participants)
+                QCOMPARE(trace->string(trace->name(p)), std::string_view("gloo:all_reduce"));
+        }
+        QVERIFY((*g)->lint().empty());
+    }
+
     void peerThatIsNoRank_data()
     {
         QTest::addColumn<QString>("groupRanks");
