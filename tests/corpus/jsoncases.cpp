@@ -393,6 +393,12 @@ void addWrongTypes(CorpusWriter& w)
         { ar, Place::Args, "wait_on_stream", { "sync1" }, "integer", {} },
         { ar, Place::Args, "wait_on_cuda_event_record_corr_id", { "sync1" }, "integer", {} },
         { ar, Place::Args, "sort_index", { "meta-sort" }, "integer", {} },
+        { ar, Place::Args, "Bytes", { "instant1" }, "integer", {} },
+        { ar, Place::Args, "Total Allocated", { "instant1" }, "integer", {} },
+        { ar, Place::Args, "Total Reserved", { "instant1" }, "integer", {} },
+        { ar, Place::Args, "Device Id", { "instant1" }, "integer", {} },
+        { ar, Place::Args, "Device Type", { "instant1" }, "integer", {} },
+        { ar, Place::Args, "Addr", { "instant1" }, "integer", {} },
         { ar, Place::Args, "labels", { "meta-labels" }, "string", {} },
         { ar, Place::Args, "name", { "meta-main" }, "string", {} },
         { top, Place::Events, "traceEvents", {}, "array", {} },
@@ -406,8 +412,7 @@ void addWrongTypes(CorpusWriter& w)
         { top, Place::GroupRank, "backend_config", {}, "string", {} },
         { top, Place::GroupRank, "ranks", {}, "array", {} },
         { top, Place::Tail, "baseTimeNanoseconds", {}, "integer", {} },
-        { top, Place::Head, "deviceProperties", {}, "array",
-            { "string", "number", "float", "object", "null", "bool" } },
+        { top, Place::Head, "deviceProperties", {}, "array", {} },
         { top, Place::Head, "schemaVersion", {}, "integer",
             { "string", "number", "float", "object", "array", "null", "bool" } },
     };
@@ -477,6 +482,24 @@ void addWrongTypes(CorpusWriter& w)
             d.head.set("distributedInfo", BaseTraces::distributedInfo(0, 1, "[" + g.text() + "]").text());
         },
         warned);
+    // deviceProperties entries the estimate cannot use: each is skipped with a warning, the rest loads.
+    one(
+        top, "types-top-device-properties-entries", "deviceProperties entries of the wrong types",
+        [](TraceDocument& d) {
+            d.head.set("deviceProperties",
+                "[7, \"GPU\", {\"id\": \"0\", \"totalGlobalMem\": 1}, {\"id\": 0, \"totalGlobalMem\": \"80GB\"},"
+                " {\"id\": 1.5}, {\"id\": -1}, {\"id\": 2, \"totalGlobalMem\": -85899345920}, {\"name\": \"no id\"}]");
+        },
+        warned);
+    // A free (negative "Bytes") is what an allocator event records; the same on another event is out of
+    // range.
+    one(
+        ar, "types-args-bytes-negative-on-allocator-event", "an allocator event recording a free",
+        [](TraceDocument& d) { d.event("instant1").args->set("Bytes", "-4096"); }, E::load().isClean());
+    one(
+        ar, "types-args-bytes-negative-on-op", "\"Bytes\" negative on an op that is no allocator event",
+        [](TraceDocument& d) { d.event("linear1").args->set("Bytes", "-4096"); },
+        E::load().warns({ "value-out-of-range" }));
     for (const JsonType& t : kTypes) {
         if (std::string_view(t.name) == "number")
             continue;
@@ -584,6 +607,33 @@ void addNumericExtremes(CorpusWriter& w)
             d.event("kernel1").fields.set("ts", "4000000000000000.000").set("dur", "6000000000000000.000");
         },
         fixed(outOfRange));
+
+    // Allocator events: sizes and totals of a petabyte or more, int64 extremes, device numbers beyond
+    // int16 and device types beyond a byte cannot be a device's memory. The argument (for the size, the
+    // event's record) is left out with a warning; the event's op stays, and a replay sums no overflow.
+    for (const auto& [field, v] : std::vector<std::pair<std::string, Value>> { { "Bytes", { "2pow50", "1125899906842624" } },
+             { "Bytes", { "minus-2pow50", "-1125899906842624" } }, { "Bytes", unrepresentable[3] }, { "Bytes", unrepresentable[5] },
+             { "Bytes", unrepresentable[0] }, { "Bytes", unrepresentable[2] }, { "Total Allocated", { "2pow62", "4611686018427387904" } },
+             { "Total Allocated", { "minus-1", "-1" } }, { "Total Reserved", unrepresentable[3] }, { "Device Id", { "70000", "70000" } },
+             { "Device Id", { "minus-2", "-2" } }, { "Device Type", { "256", "256" } }, { "Addr", unrepresentable[6] } }) {
+        std::string slug = field;
+        for (char& c : slug)
+            c = c == ' ' ? '-' : static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        add(
+            "numeric-memory-" + slug + "-" + v.slug, "allocator event \"" + field + "\" of " + v.slug,
+            [field = field, v = v](TraceDocument& d) { d.event("instant1").args->set(field, v.text); }, fixed(badNumber));
+    }
+    add(
+        "numeric-memory-frees-beyond-allocations", "allocator events freeing far more than was allocated, at the limit each",
+        [](TraceDocument& d) {
+            d.event("instant1").args->set("Bytes", "-1125899906842623").set("Total Allocated", "1125899906842623");
+            d.event("instant2").args->set("Bytes", "-1125899906842623");
+        },
+        fixed(E::load()));
+    add(
+        "numeric-device-memory-beyond-limit", "deviceProperties totalGlobalMem of 2^62",
+        [](TraceDocument& d) { d.head.set("deviceProperties", "[{\"id\": 0, \"totalGlobalMem\": 4611686018427387904}]"); },
+        fixed(E::load().warns({ "wrong-type", "value-out-of-range" })));
 
     const std::vector<Value> representable = { { "1e-400", "1e-400" }, { "exponent", "1.2e3" },
         { "exponent-plus", "1e+2" }, { "negative-exponent", "12345678e-4" },
