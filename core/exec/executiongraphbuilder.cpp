@@ -40,6 +40,8 @@ ExecutionGraphBuilder::ExecutionGraphBuilder(const ExecutionGraph& from)
     g.m_originStart = from.m_originStart;
     g.m_origin = from.m_origin;
     g.m_withoutCounterpart = from.m_withoutCounterpart;
+    g.m_memoryDevices = from.m_memoryDevices;
+    g.m_memoryBlocks = from.m_memoryBlocks;
     m_edges.reserve(from.edgeCount());
     for (std::uint32_t i = 0; i < from.itemCount(); ++i) {
         for (std::uint32_t e = from.outBegin(i); e < from.outBegin(i + 1); ++e)
@@ -141,6 +143,27 @@ void ExecutionGraphBuilder::removeItem(ItemId item)
     m_removed[item.value()] = 1;
 }
 
+std::uint32_t ExecutionGraphBuilder::addMemoryDevice(const MemoryDevice& device)
+{
+    m_graph->m_memoryDevices.push_back(device);
+    return static_cast<std::uint32_t>(m_graph->m_memoryDevices.size() - 1);
+}
+
+void ExecutionGraphBuilder::addMemoryBlock(const MemoryBlock& block)
+{
+    m_graph->m_memoryBlocks.push_back(block);
+}
+
+std::span<MemoryDevice> ExecutionGraphBuilder::memoryDevices()
+{
+    return m_graph->m_memoryDevices;
+}
+
+std::span<MemoryBlock> ExecutionGraphBuilder::memoryBlocks()
+{
+    return m_graph->m_memoryBlocks;
+}
+
 std::uint32_t ExecutionGraphBuilder::itemCount() const
 {
     return m_graph->itemCount();
@@ -223,6 +246,17 @@ void ExecutionGraphBuilder::compact()
         if (s.marker.isValid() && s.marker.value() < n)
             s.marker = newId[s.marker.value()] == ItemId::kInvalid ? ItemId() : ItemId(newId[s.marker.value()]);
     }
+    // A block goes with the item that allocated it; one whose release went is held to the window's end.
+    std::size_t keptBlocks = 0;
+    for (MemoryBlock b : g.m_memoryBlocks) {
+        auto renumbered = [&](ItemId i) { return i.isValid() && i.value() < n ? ItemId(newId[i.value()]) : i; };
+        if (b.alloc.isValid() && b.alloc.value() < n && newId[b.alloc.value()] == ItemId::kInvalid)
+            continue;
+        b.alloc = renumbered(b.alloc);
+        b.release = renumbered(b.release);
+        g.m_memoryBlocks[keptBlocks++] = b;
+    }
+    g.m_memoryBlocks.resize(keptBlocks);
     std::size_t out = 0;
     for (const Edge& e : m_edges) {
         if (e.from >= n || e.to >= n) {
@@ -273,6 +307,16 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
     for (const Edge& e : m_edges) {
         if (e.from >= n || e.to >= n)
             return invalid("an edge refers to item " + std::to_string(std::max(e.from, e.to)) + " of " + std::to_string(n));
+    }
+    for (const MemoryDevice& d : g.m_memoryDevices) {
+        if (d.rank.value() >= ranks)
+            return invalid("a memory device refers to rank " + std::to_string(d.rank.value()) + " of " + std::to_string(ranks));
+    }
+    for (const MemoryBlock& b : g.m_memoryBlocks) {
+        const bool itemsOk = (!b.alloc.isValid() || b.alloc.value() < n) && (!b.release.isValid() || b.release.value() < n);
+        if (!itemsOk || b.device >= g.m_memoryDevices.size() || b.bytes < 0
+            || static_cast<int>(b.category) >= kMemoryCategoryCount)
+            return invalid("a memory block refers to an item or device that does not exist, or holds negative bytes");
     }
 
     // Both directions as compressed rows, by counting: edges keep the order they were added in per item.

@@ -49,8 +49,17 @@ public:
     void setComm(ItemId item, const CommCost& cost, std::span<const RankId> ranks);
     void addEdge(ItemId from, ItemId to, EdgeKind kind, EdgeRef ref);
     // Drops the item when the graph is built, with its edges (a step it marks loses its marker). Ids
-    // given before build() keep meaning the items they named until then.
+    // given before build() keep meaning the items they named until then. Memory blocks it allocated go
+    // with it; blocks it released are then held to the window's end. A pass that replaces an item
+    // moves its blocks to the replacement first (MemoryRewrite::moveBlocks).
     void removeItem(ItemId item);
+
+    // Device memory (MemoryDevice, MemoryBlock). Copied from the graph a builder starts from; blocks
+    // keep naming the same items through build()'s renumbering.
+    std::uint32_t addMemoryDevice(const MemoryDevice& device);
+    void addMemoryBlock(const MemoryBlock& block);
+    std::span<MemoryDevice> memoryDevices();
+    std::span<MemoryBlock> memoryBlocks();
 
     std::uint32_t itemCount() const;
     void setMinDuration(ItemId item, TimeNs duration);
