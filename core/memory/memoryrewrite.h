@@ -19,12 +19,15 @@ class ExecutionGraphBuilder;
 // - gradient accumulation over k micro-batches of the forward and backward items FB, with copies
 //     C2..Ck: scale(Activations | Temporaries, 1/k, FB), then copyBlocks(FB, Cj, Activations |
 //     Temporaries) for each copy; gradients accumulate in place and the model state is unchanged;
-// - mixed precision (autocast): scale(Activations, 0.5), and a Temporaries block of half the weight's
-//     bytes from each weight cast to the end of the forward (addMemoryBlock); parameters, gradients and
-//     optimizer state stay fp32 (fp16 weights without master copies: scaleResident(Parameters |
+// - mixed precision (autocast): scale(Activations, f) with f the share of activation bytes the 16-bit
+//     run keeps (0.65 on the H100 GPT pair of tests/fixtures: normalisation and loss inputs stay fp32;
+//     0.5 only when every saved tensor is 16-bit), and a Temporaries block of half the weight's bytes
+//     from each weight cast to the end of the forward (addMemoryBlock); parameters, gradients and
+//     optimizer state stay fp32 (16-bit weights without master copies: scaleResident(Parameters |
 //     Gradients, 0.5));
 // - op fusion: moveBlocks(each fused item, the fused item) before removing them;
 // - sharded optimizer state over N ranks: scaleResident(OptimizerState, 1/N).
+// docs/memory.md says more, with what the ground-truth fixtures measured for each strategy.
 // Items are the builder's ids (those of the graph it was made from, then the added ones). Block sizes
 // are rounded to whole bytes and saturate. Functions return how many blocks they touched.
 class MemoryRewrite {
