@@ -232,11 +232,11 @@ void addByteFlips(CorpusWriter& w)
                 expect);
         }
     }
-    // The same swaps inside deviceProperties, a value the importer never reads: the parser steps over
-    // it with its brackets balanced and its strings whole, without checking its grammar (a full
-    // validation pass would cost the import a second read of every byte), so the job loads; what it
-    // reads is unaffected.
+    // The same swaps inside deviceProperties, which the importer reads for each device's memory: a
+    // broken grammar there is invalid JSON at that place, as anywhere the importer reads; a device
+    // turned into a list is no device, skipped with a warning.
     const std::size_t device = CorpusCases::offsetOf(k, "\"deviceProperties\"");
+    const std::size_t deviceEnd = CorpusCases::offsetOf(k, "\"distributedInfo\"");
     for (const auto& [from, to] : { std::pair<char, char> { ':', ',' }, std::pair<char, char> { '{', '[' } }) {
         std::string t = k;
         // The first '{' after the key opens the device's object; the second ':' is in it.
@@ -245,9 +245,11 @@ void addByteFlips(CorpusWriter& w)
         if (from == '{')
             t[structuralOffset(t, '}', 0, at)] = ']';
         char id[64];
-        std::snprintf(id, sizeof id, "swap-unread-%02x-%02x", static_cast<unsigned char>(from), static_cast<unsigned char>(to));
-        w.addSingle(cat, id, std::string("structural '") + from + "' replaced by '" + to + "' inside deviceProperties, which is not read",
-            "trace.json", t, E::load());
+        std::snprintf(id, sizeof id, "swap-devices-%02x-%02x", static_cast<unsigned char>(from), static_cast<unsigned char>(to));
+        w.addSingle(cat, id, std::string("structural '") + from + "' replaced by '" + to + "' inside deviceProperties", "trace.json",
+            t,
+            from == ':' ? E::error({ "invalid-json" }).withOffset(static_cast<std::int64_t>(device), static_cast<std::int64_t>(deviceEnd))
+                        : E::load().warns({ "wrong-type" }));
     }
     // Flipped bytes in a gzip stream: the header, the data, the CRC and size trailer.
     const std::string gz = CorpusWriter::gzip(k);
@@ -303,6 +305,7 @@ struct FieldSpec {
     std::vector<std::string> tags; // the events that get the value (Event, Args)
     const char* native; // "string", "number" (any number), "integer", "object", "array"
     std::set<std::string> legit; // other types writers use, or that the parser ignores
+    const char* idPrefix = ""; // sets apart fields whose names differ only in case ("bytes", "Bytes")
 };
 
 bool isNative(const FieldSpec& f, const std::string& type)
@@ -393,12 +396,12 @@ void addWrongTypes(CorpusWriter& w)
         { ar, Place::Args, "wait_on_stream", { "sync1" }, "integer", {} },
         { ar, Place::Args, "wait_on_cuda_event_record_corr_id", { "sync1" }, "integer", {} },
         { ar, Place::Args, "sort_index", { "meta-sort" }, "integer", {} },
-        { ar, Place::Args, "Bytes", { "instant1" }, "integer", {} },
-        { ar, Place::Args, "Total Allocated", { "instant1" }, "integer", {} },
-        { ar, Place::Args, "Total Reserved", { "instant1" }, "integer", {} },
-        { ar, Place::Args, "Device Id", { "instant1" }, "integer", {} },
-        { ar, Place::Args, "Device Type", { "instant1" }, "integer", {} },
-        { ar, Place::Args, "Addr", { "instant1" }, "integer", {} },
+        { ar, Place::Args, "Bytes", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Total Allocated", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Total Reserved", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Device Id", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Device Type", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Addr", { "instant1" }, "integer", {}, "memory-" },
         { ar, Place::Args, "labels", { "meta-labels" }, "string", {} },
         { ar, Place::Args, "name", { "meta-main" }, "string", {} },
         { top, Place::Events, "traceEvents", {}, "array", {} },
@@ -427,7 +430,7 @@ void addWrongTypes(CorpusWriter& w)
                 continue;
             if (std::string_view(t.name) == "float" && std::string_view(f.native) != "integer")
                 continue;
-            const std::string id = std::string(f.category) + "-" + slug(f.field) + "-" + t.name;
+            const std::string id = std::string(f.category) + "-" + f.idPrefix + slug(f.field) + "-" + t.name;
             const std::string why = std::string("\"") + f.field + "\" given a " + t.name + " (" + t.value + ")";
             const TraceDocument doc = withValue(f, t.value);
             const std::string text = doc.text();
