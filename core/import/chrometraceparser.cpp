@@ -462,8 +462,15 @@ private:
     bool handleTopField(std::string_view key, od::value value);
     Status parseEvents(od::array events);
     bool parseDistributedInfo(od::value value);
+    // Calls visit(object, its offset) for each object of the array at value; a value that is not an
+    // array, and elements that are not objects, are warned about (notArray, notObject) and skipped.
+    // False when the text is malformed, or visit says so.
+    template <class Visit>
+    bool forEachObject(od::value value, const char* notArray, const char* notObject, Visit&& visit);
     bool parseProcessGroups(od::value value);
+    bool parseProcessGroup(od::object group);
     bool parseDeviceProperties(od::value value);
+    bool parseDevice(od::object device, std::int64_t offset);
     // False when the object is malformed JSON: every field is walked, so that an error inside a value
     // (an unclosed bracket in args) stops the parse rather than silently ending the events array.
     bool parseEvent(od::object object, Event& ev);
@@ -704,60 +711,47 @@ bool Parser::handleTopField(std::string_view key, od::value value)
 
 bool Parser::parseDeviceProperties(od::value value)
 {
-    od::array devices;
-    if (auto error = value.get_array().get(devices)) {
-        if (isMalformed(error))
+    return forEachObject(value, "deviceProperties is not an array; ignored", "devices in deviceProperties that are not objects; skipped",
+        [this](od::object device, std::int64_t offset) { return parseDevice(device, offset); });
+}
+
+bool Parser::parseDevice(od::object device, std::int64_t offset)
+{
+    RankPart::Device entry;
+    bool usable = true;
+    for (auto df : device) {
+        od::field f;
+        if (std::move(df).get(f))
             return false;
-        m_part.warn(ErrorCode::WrongType, offsetOf(value), "deviceProperties is not an array; ignored");
+        const std::string_view k = rawKey(f);
+        od::value fv = f.value();
+        if (isMalformedValue(fv))
+            return false;
+        std::int64_t n = 0;
+        std::string_view text;
+        if (k == "id" || k == "totalGlobalMem") {
+            const bool id = k == "id";
+            if (auto error = fv.get_int64().get(n); isMalformed(error))
+                return false;
+            else if (error || n < 0 || n > (id ? INT16_MAX : MemoryArgs::kLimit - 1))
+                usable = false;
+            else if (id)
+                entry.index = static_cast<std::int32_t>(n);
+            else
+                entry.memoryBytes = n;
+        } else if (k == "name") {
+            if (auto error = fv.get_string().get(text); isMalformed(error))
+                return false;
+            else if (!error)
+                entry.name = m_part.strings.intern(text);
+        }
+    }
+    if (!usable || entry.index < 0) {
+        m_part.warn(ErrorCode::WrongType, offset,
+            "devices in deviceProperties without a device number \"id\" and a byte count \"totalGlobalMem\" that fit; skipped");
         return true;
     }
-    for (auto d : devices) {
-        od::value dv;
-        if (std::move(d).get(dv))
-            return false;
-        od::object device;
-        if (auto error = dv.get_object().get(device)) {
-            if (isMalformed(error))
-                return false;
-            m_part.warn(ErrorCode::WrongType, offsetOf(dv), "devices in deviceProperties that are not objects; skipped");
-            continue;
-        }
-        RankPart::Device entry;
-        bool usable = true;
-        for (auto df : device) {
-            od::field f;
-            if (std::move(df).get(f))
-                return false;
-            const std::string_view k = rawKey(f);
-            od::value fv = f.value();
-            if (isMalformedValue(fv))
-                return false;
-            std::int64_t n = 0;
-            std::string_view text;
-            if (k == "id" || k == "totalGlobalMem") {
-                const bool id = k == "id";
-                if (auto error = fv.get_int64().get(n); isMalformed(error))
-                    return false;
-                else if (error || n < 0 || n > (id ? INT16_MAX : MemoryArgs::kLimit - 1))
-                    usable = false;
-                else if (id)
-                    entry.index = static_cast<std::int32_t>(n);
-                else
-                    entry.memoryBytes = n;
-            } else if (k == "name") {
-                if (auto error = fv.get_string().get(text); isMalformed(error))
-                    return false;
-                else if (!error)
-                    entry.name = m_part.strings.intern(text);
-            }
-        }
-        if (!usable || entry.index < 0) {
-            m_part.warn(ErrorCode::WrongType, offsetOf(dv),
-                "devices in deviceProperties without a device number \"id\" and a byte count \"totalGlobalMem\" that fit; skipped");
-            continue;
-        }
-        m_part.devices.push_back(entry);
-    }
+    m_part.devices.push_back(entry);
     return true;
 }
 
@@ -794,64 +788,81 @@ bool Parser::parseDistributedInfo(od::value value)
     return true;
 }
 
-bool Parser::parseProcessGroups(od::value value)
+template <class Visit>
+bool Parser::forEachObject(od::value value, const char* notArray, const char* notObject, Visit&& visit)
 {
-    od::array groups;
-    if (auto error = value.get_array().get(groups)) {
+    od::array array;
+    if (auto error = value.get_array().get(array)) {
         if (isMalformed(error))
             return false;
-        m_part.warn(ErrorCode::WrongType, offsetOf(value), "distributedInfo.pg_config is not an array; ignored");
+        m_part.warn(ErrorCode::WrongType, offsetOf(value), notArray);
         return true;
     }
-    for (auto g : groups) {
-        od::value gv;
-        if (std::move(g).get(gv))
+    for (auto element : array) {
+        od::value ev;
+        if (std::move(element).get(ev))
             return false;
-        od::object go;
-        if (auto error = gv.get_object().get(go)) {
+        const std::int64_t offset = offsetOf(ev);
+        od::object object;
+        if (auto error = ev.get_object().get(object)) {
             if (isMalformed(error))
                 return false;
-            m_part.warn(ErrorCode::WrongType, offsetOf(gv), "process groups in distributedInfo.pg_config that are not objects; skipped");
+            m_part.warn(ErrorCode::WrongType, offset, notObject);
             continue;
         }
-        // Fields a group does not give stay empty (a group without pg_name has an empty name).
-        ProcessGroup pg;
-        for (auto gf : go) {
-            od::field f;
-            std::string_view k;
-            if (std::move(gf).get(f) || f.unescaped_key().get(k))
+        if (!visit(object, offset))
+            return false;
+    }
+    return true;
+}
+
+bool Parser::parseProcessGroups(od::value value)
+{
+    return forEachObject(value, "distributedInfo.pg_config is not an array; ignored",
+        "process groups in distributedInfo.pg_config that are not objects; skipped", [this](od::object go, std::int64_t) {
+            return parseProcessGroup(go);
+        });
+}
+
+bool Parser::parseProcessGroup(od::object go)
+{
+    // Fields a group does not give stay empty (a group without pg_name has an empty name).
+    ProcessGroup pg;
+    for (auto gf : go) {
+        od::field f;
+        std::string_view k;
+        if (std::move(gf).get(f) || f.unescaped_key().get(k))
+            return false;
+        od::value fv = f.value();
+        std::string_view text;
+        StringId* target = k == "pg_name" ? &pg.name : k == "pg_desc" ? &pg.description : k == "backend_config" ? &pg.backend : nullptr;
+        if (target) {
+            if (auto error = fv.get_string().get(text); isMalformed(error))
                 return false;
-            od::value fv = f.value();
-            std::string_view text;
-            StringId* target = k == "pg_name" ? &pg.name : k == "pg_desc" ? &pg.description : k == "backend_config" ? &pg.backend : nullptr;
-            if (target) {
-                if (auto error = fv.get_string().get(text); isMalformed(error))
+            else if (error)
+                m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group fields that are not strings; ignored");
+            else
+                *target = m_part.strings.intern(text);
+        } else if (k == "ranks") {
+            od::array ranks;
+            if (auto error = fv.get_array().get(ranks)) {
+                if (isMalformed(error))
                     return false;
-                else if (error)
-                    m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group fields that are not strings; ignored");
+                m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group ranks that are not an array; ignored");
+                continue;
+            }
+            for (auto r : ranks) {
+                std::int64_t rv = 0;
+                if (auto error = r.get_int64().get(rv); isMalformed(error))
+                    return false;
+                else if (error || rv < 0 || rv >= INT32_MAX)
+                    m_part.warn(ErrorCode::WrongType, -1, "process group ranks that are not rank numbers; ignored");
                 else
-                    *target = m_part.strings.intern(text);
-            } else if (k == "ranks") {
-                od::array ranks;
-                if (auto error = fv.get_array().get(ranks)) {
-                    if (isMalformed(error))
-                        return false;
-                    m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group ranks that are not an array; ignored");
-                    continue;
-                }
-                for (auto r : ranks) {
-                    std::int64_t rv = 0;
-                    if (auto error = r.get_int64().get(rv); isMalformed(error))
-                        return false;
-                    else if (error || rv < 0 || rv >= INT32_MAX)
-                        m_part.warn(ErrorCode::WrongType, -1, "process group ranks that are not rank numbers; ignored");
-                    else
-                        pg.ranks.push_back(static_cast<std::int32_t>(rv));
-                }
+                    pg.ranks.push_back(static_cast<std::int32_t>(rv));
             }
         }
-        m_part.processGroups.push_back(std::move(pg));
     }
+    m_part.processGroups.push_back(std::move(pg));
     return true;
 }
 

@@ -13,6 +13,7 @@
 #include "core/replay/schedule.h"
 #include "core/session/jobsession.h"
 
+#include "handschedule.h"
 #include "jobbuilder.h"
 #include "testsupport.h"
 
@@ -23,23 +24,11 @@
 #include <QJsonObject>
 #include <QTest>
 
-#include <algorithm>
 #include <cmath>
-#include <tuple>
 
 using namespace sightline;
 
 namespace {
-
-// A trace with one rank and thread, for graphs built by hand.
-TracePtr emptyJob()
-{
-    JobBuilder b;
-    const std::uint32_t rank = b.rank(0);
-    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
-    b.op(cpu, "anchor", OpKind::CpuOp, 0, 1);
-    return b.finish();
-}
 
 // A graph of synthetic items on one thread with one device, and blocks on it.
 struct HandJob {
@@ -64,32 +53,6 @@ HandJob handJob(int items, const MemoryDevice& device)
     d.rank = rank;
     j.device = j.builder->addMemoryDevice(d);
     return j;
-}
-
-// A schedule of the given [start, end] per item; kNotReplayed for one the replay did not reach.
-Schedule scheduleOf(std::vector<std::pair<TimeNs, TimeNs>> spans)
-{
-    Schedule s;
-    for (const auto& [start, end] : spans) {
-        s.start.push_back(start);
-        s.end.push_back(end);
-    }
-    s.begin = 0;
-    // The order a replay resolves instants in: by time, an end before a start at one instant (a start
-    // waits for the ends before it), then by item.
-    for (std::uint32_t i = 0; i < s.start.size(); ++i) {
-        if (s.replayed(i))
-            s.order.insert(s.order.end(), { i, i | Schedule::kEndBit });
-    }
-    std::sort(s.order.begin(), s.order.end(), [&s](std::uint32_t a, std::uint32_t b) {
-        auto key = [&s](std::uint32_t x) {
-            const std::uint32_t item = x & ~Schedule::kEndBit;
-            const bool end = (x & Schedule::kEndBit) != 0;
-            return std::tuple((end ? s.end : s.start)[item], !end, item);
-        };
-        return key(a) < key(b);
-    });
-    return s;
 }
 
 MemoryDevice deviceWith(std::int64_t parameters, std::int64_t optimizer, std::int64_t other, std::int64_t capacity)

@@ -101,19 +101,11 @@ TrainingJob trainingJob(const std::string& optimizer = "AdamW", bool momentum = 
     return j;
 }
 
-const MemoryBlock* blockFreedBy(const ExecutionGraph& g, ItemId item)
+// The first block the item allocates (or, with end = &MemoryBlock::release, releases), or nullptr.
+const MemoryBlock* blockOf(const ExecutionGraph& g, ItemId item, ItemId MemoryBlock::*end = &MemoryBlock::alloc)
 {
     for (const MemoryBlock& b : g.memoryBlocks()) {
-        if (b.release == item)
-            return &b;
-    }
-    return nullptr;
-}
-
-const MemoryBlock* blockAllocatedBy(const ExecutionGraph& g, ItemId item)
-{
-    for (const MemoryBlock& b : g.memoryBlocks()) {
-        if (b.alloc == item)
+        if (b.*end == item)
             return &b;
     }
     return nullptr;
@@ -167,7 +159,7 @@ private Q_SLOTS:
             j.allocState, j.allocOptTemp };
         const ItemId item = itemOf[ops[event].value()];
         QVERIFY(item.isValid());
-        const MemoryBlock* b = allocation ? blockAllocatedBy(*g, item) : blockFreedBy(*g, item);
+        const MemoryBlock* b = blockOf(*g, item, allocation ? &MemoryBlock::alloc : &MemoryBlock::release);
         QVERIFY(b);
         QCOMPARE(b->category, category);
         QCOMPARE(b->bytes, std::int64_t(bytes));
@@ -210,7 +202,7 @@ private Q_SLOTS:
         const auto g = extracted(j.trace);
         QVERIFY(g);
         const std::vector<ItemId> itemOf = g->itemOfOp();
-        const MemoryBlock* gradient = blockAllocatedBy(*g, itemOf[j.allocGradient.value()]);
+        const MemoryBlock* gradient = blockOf(*g, itemOf[j.allocGradient.value()]);
         QVERIFY(gradient);
         QCOMPARE(gradient->release, itemOf[j.secondStepFree.value()]);
         QCOMPARE(gradient->category, MemoryCategory::Gradients);
@@ -283,7 +275,7 @@ private Q_SLOTS:
         const std::vector<ItemId> itemOf = g->itemOfOp();
         QCOMPARE(g->memoryBlocks().size(), std::size_t(3));
         for (int i = 0; i < 3; ++i) {
-            const MemoryBlock* block = blockAllocatedBy(*g, itemOf[allocs[i].value()]);
+            const MemoryBlock* block = blockOf(*g, itemOf[allocs[i].value()]);
             QVERIFY(block);
             QCOMPARE(!block->release.isValid(), i == heldAllocation);
         }

@@ -10,12 +10,10 @@
 #include "core/memory/memoryrewrite.h"
 #include "core/replay/schedule.h"
 
+#include "handschedule.h"
 #include "jobbuilder.h"
 
 #include <QTest>
-
-#include <algorithm>
-#include <tuple>
 
 using namespace sightline;
 
@@ -24,15 +22,6 @@ namespace {
 using Mask = std::uint32_t;
 constexpr Mask activations = MemoryRewrite::categories(MemoryCategory::Activations);
 constexpr Mask temporaries = MemoryRewrite::categories(MemoryCategory::Temporaries);
-
-TracePtr emptyJob()
-{
-    JobBuilder b;
-    const std::uint32_t rank = b.rank(0);
-    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
-    b.op(cpu, "anchor", OpKind::CpuOp, 0, 1);
-    return b.finish();
-}
 
 // The job: items F1 F2 B1 B2 O, then `extra` synthetic items for a pass's copies. Resident: 30 bytes
 // of parameters, 60 of optimizer state. Blocks: F1's activation (100, to B2's end), F2's (200, to B1's
@@ -84,22 +73,7 @@ DeviceMemoryEstimate estimate(Job& j, const std::vector<std::pair<TimeNs, TimeNs
     auto g = j.b->build();
     if (!g)
         qFatal("%s", g.status().toString().c_str());
-    Schedule s;
-    for (const auto& [start, end] : spans) {
-        s.start.push_back(start);
-        s.end.push_back(end);
-    }
-    // The order a replay resolves instants in: by time, an end before a start at one instant.
-    for (std::uint32_t i = 0; i < s.start.size(); ++i)
-        s.order.insert(s.order.end(), { i, i | Schedule::kEndBit });
-    std::sort(s.order.begin(), s.order.end(), [&s](std::uint32_t a, std::uint32_t b) {
-        auto key = [&s](std::uint32_t x) {
-            const std::uint32_t item = x & ~Schedule::kEndBit;
-            const bool end = (x & Schedule::kEndBit) != 0;
-            return std::tuple((end ? s.end : s.start)[item], !end, item);
-        };
-        return key(a) < key(b);
-    });
+    const Schedule s = scheduleOf(spans);
     const MemoryEstimate e = MemoryEstimator::estimate(**g, s);
     if (e.devices.size() != 1)
         qFatal("one device expected");
