@@ -10,6 +10,8 @@ packages=(
     libqcustomplot-dev libboost-graph-dev libtbb-dev libsimdjson-dev zlib1g-dev libzstd-dev
     qt6-svg-dev desktop-file-utils appstream
     python3 xvfb xauth
+    # The export test loads the DDP arguments Sightline writes into a real DistributedDataParallel.
+    python3-torch
     # The fuzz build: clang with libFuzzer and the sanitizer runtimes, and llvm-symbolizer for readable
     # sanitizer stacks (GCC's AddressSanitizer uses it too when it is on the PATH).
     clang libclang-rt-14-dev llvm

@@ -10,13 +10,16 @@
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
+#include "core/strategy/frameworkconfig.h"
 #include "core/strategy/strategyrunner.h"
 
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSaveFile>
 #include <QTextStream>
 
 using namespace sightline;
@@ -152,11 +155,14 @@ int WhatIfCommand::run(const QStringList& args)
         QStringLiteral("GB"));
     const QCommandLineOption exportOption(QStringLiteral("export-chrome"),
         QStringLiteral("Write the what-if's replayed timeline as Chrome JSON, critical path marked."), QStringLiteral("OUT.json"));
+    const QCommandLineOption configOption(QStringLiteral("export-config"),
+        QStringLiteral("Write the strategy as framework configs (DDP, DeepSpeed, Horovod, BytePS, tensor groups, fusion clusters) into DIR."),
+        QStringLiteral("DIR"));
     JobArguments job;
     parser.addOption(jsonOption);
     parser.addOptions({ strategyOption, setOption });
     job.addTo(parser);
-    parser.addOptions({ commOption, noFitOption, budgetOption, exportOption });
+    parser.addOptions({ commOption, noFitOption, budgetOption, exportOption, configOption });
     CliSupport::addLimitOptions(parser);
     const QString command = QStringLiteral("whatif");
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
@@ -244,6 +250,27 @@ int WhatIfCommand::run(const QStringList& args)
             return 1;
         }
     }
+    QStringList exported;
+    if (!parser.value(configOption).isEmpty()) {
+        const QDir dir(parser.value(configOption));
+        if (!dir.mkpath(QStringLiteral("."))) {
+            err << "sightline-cli whatif: cannot create " << dir.path() << '\n';
+            return 1;
+        }
+        const FrameworkConfig config = FrameworkConfig::of(*strategy, *session->measured(), *result->whatIf.graph);
+        for (const FrameworkConfig::File& f : config.files()) {
+            QSaveFile file(dir.filePath(QString::fromStdString(f.name)));
+            if (!file.open(QIODevice::WriteOnly) || file.write(f.text.data(), static_cast<qint64>(f.text.size())) < 0 || !file.commit()) {
+                err << "sightline-cli whatif: cannot write " << file.fileName() << ": " << file.errorString() << '\n';
+                return 1;
+            }
+            exported.append(file.fileName());
+        }
+        for (const std::string& note : config.notes)
+            warnings.append(QString::fromStdString(note));
+        if (exported.isEmpty())
+            warnings.append(QStringLiteral("--export-config: no pass of the strategy has a framework setting to export"));
+    }
     const bool modelled = result->whatIfOptions.communication == CommSource::CostModel;
     if (json) {
         const QJsonObject doc {
@@ -254,6 +281,7 @@ int WhatIfCommand::run(const QStringList& args)
             { QStringLiteral("steps"), job.stepsText() },
             { QStringLiteral("communication"), modelled ? QStringLiteral("model") : QStringLiteral("measured") },
             { QStringLiteral("warnings"), QJsonArray::fromStringList(warnings) },
+            { QStringLiteral("exported"), QJsonArray::fromStringList(exported) },
         };
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return 0;
@@ -262,6 +290,8 @@ int WhatIfCommand::run(const QStringList& args)
     printFigures(out, "What-if:  ", after, false);
     out << "Change: " << (delta >= 0 ? "+" : "") << QString::number(delta, 'f', 2) << "% per iteration; transfers "
         << (modelled ? "from the cost model" : "as measured") << '\n';
+    for (const QString& f : exported)
+        out << "exported: " << f << '\n';
     for (const QString& w : warnings)
         out << "warning: " << w << '\n';
     return 0;

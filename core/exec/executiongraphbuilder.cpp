@@ -42,11 +42,39 @@ ExecutionGraphBuilder::ExecutionGraphBuilder(const ExecutionGraph& from)
     g.m_withoutCounterpart = from.m_withoutCounterpart;
     g.m_memoryDevices = from.m_memoryDevices;
     g.m_memoryBlocks = from.m_memoryBlocks;
-    m_edges.reserve(from.edgeCount());
+    m_base = &from;
+}
+
+void ExecutionGraphBuilder::takeBaseEdges()
+{
+    if (!m_base)
+        return;
+    const ExecutionGraph& from = *m_base;
+    std::vector<Edge> edges;
+    edges.reserve(from.edgeCount() + m_edges.size());
     for (std::uint32_t i = 0; i < from.itemCount(); ++i) {
         for (std::uint32_t e = from.outBegin(i); e < from.outBegin(i + 1); ++e)
-            m_edges.push_back({ i, from.target(e), from.m_outInfo[e] });
+            edges.push_back({ i, from.target(e), from.m_outInfo[e] });
     }
+    edges.insert(edges.end(), m_edges.begin(), m_edges.end());
+    m_edges = std::move(edges);
+    m_base = nullptr;
+}
+
+void ExecutionGraphBuilder::copyBaseRows()
+{
+    const ExecutionGraph& from = *m_base;
+    ExecutionGraph& g = *m_graph;
+    const std::uint32_t n = g.itemCount();
+    g.m_outStart = from.m_outStart;
+    g.m_inStart = from.m_inStart;
+    g.m_outStart.resize(n + 1, g.m_outStart.back());
+    g.m_inStart.resize(n + 1, g.m_inStart.back());
+    g.m_outTarget = from.m_outTarget;
+    g.m_outInfo = from.m_outInfo;
+    g.m_inSource = from.m_inSource;
+    g.m_inEdge = from.m_inEdge;
+    m_base = nullptr;
 }
 
 ExecutionGraphBuilder::~ExecutionGraphBuilder() = default;
@@ -143,6 +171,12 @@ void ExecutionGraphBuilder::removeItem(ItemId item)
     m_removed[item.value()] = 1;
 }
 
+void ExecutionGraphBuilder::removeRank(RankId rank)
+{
+    m_removedRanks.resize(m_graph->m_ranks.size(), 0);
+    m_removedRanks[rank.value()] = 1;
+}
+
 std::uint32_t ExecutionGraphBuilder::addMemoryDevice(const MemoryDevice& device)
 {
     m_graph->m_memoryDevices.push_back(device);
@@ -164,6 +198,17 @@ std::span<MemoryBlock> ExecutionGraphBuilder::memoryBlocks()
     return m_graph->m_memoryBlocks;
 }
 
+void ExecutionGraphBuilder::setAnchor(ItemId item, TimeNs anchor)
+{
+    m_graph->m_anchor[item.value()] = anchor;
+}
+
+void ExecutionGraphBuilder::setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd)
+{
+    m_graph->m_stepOfStart[item.value()] = stepOfStart;
+    m_graph->m_stepOfEnd[item.value()] = stepOfEnd;
+}
+
 std::uint32_t ExecutionGraphBuilder::itemCount() const
 {
     return m_graph->itemCount();
@@ -172,6 +217,11 @@ std::uint32_t ExecutionGraphBuilder::itemCount() const
 void ExecutionGraphBuilder::setMinDuration(ItemId item, TimeNs duration)
 {
     m_graph->m_minDuration[item.value()] = duration;
+}
+
+void ExecutionGraphBuilder::setTrack(ItemId item, TrackId track)
+{
+    m_graph->m_track[item.value()] = track.value();
 }
 
 void ExecutionGraphBuilder::setGap(ItemId item, TimeNs gap)
@@ -204,6 +254,7 @@ Status invalid(const std::string& detail)
 // the transfer table unreferenced.
 void ExecutionGraphBuilder::compact()
 {
+    takeBaseEdges();
     ExecutionGraph& g = *m_graph;
     const std::uint32_t n = g.itemCount();
     m_removed.resize(n, 0);
@@ -271,8 +322,103 @@ void ExecutionGraphBuilder::compact()
     m_removed.clear();
 }
 
+// Drops removed ranks with their tracks and steps, marks the items on those tracks removed, renumbers
+// what stays, and takes the ranks out of every transfer.
+void ExecutionGraphBuilder::dropRanks()
+{
+    ExecutionGraph& g = *m_graph;
+    m_removedRanks.resize(g.m_ranks.size(), 0);
+    const auto renumber = [](const std::vector<std::uint8_t>& gone) {
+        std::vector<std::uint32_t> id(gone.size(), ItemId::kInvalid);
+        std::uint32_t next = 0;
+        for (std::size_t i = 0; i < gone.size(); ++i) {
+            if (!gone[i])
+                id[i] = next++;
+        }
+        return id;
+    };
+    const std::vector<std::uint32_t> rankId = renumber(m_removedRanks);
+    std::vector<std::uint8_t> trackGone(g.m_tracks.size(), 0), stepGone(g.m_steps.size(), 0);
+    for (std::size_t t = 0; t < g.m_tracks.size(); ++t)
+        trackGone[t] = g.m_tracks[t].rank.value() < m_removedRanks.size() && m_removedRanks[g.m_tracks[t].rank.value()];
+    for (std::size_t s = 0; s < g.m_steps.size(); ++s)
+        stepGone[s] = g.m_steps[s].rank.value() < m_removedRanks.size() && m_removedRanks[g.m_steps[s].rank.value()];
+    const std::vector<std::uint32_t> trackId = renumber(trackGone);
+    const std::vector<std::uint32_t> stepId = renumber(stepGone);
+    m_removed.resize(g.itemCount(), 0);
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const std::uint32_t t = g.m_track[i];
+        if (t != TrackId::kInvalid && t < trackGone.size() && trackGone[t])
+            m_removed[i] = 1;
+        else if (t != TrackId::kInvalid && t < trackId.size())
+            g.m_track[i] = trackId[t];
+        for (std::int32_t* s : { &g.m_stepOfStart[i], &g.m_stepOfEnd[i] }) {
+            if (*s >= 0 && static_cast<std::size_t>(*s) < stepId.size())
+                *s = stepId[static_cast<std::size_t>(*s)] == ItemId::kInvalid ? -1 : static_cast<std::int32_t>(stepId[static_cast<std::size_t>(*s)]);
+        }
+    }
+    std::vector<ExecRank> ranks;
+    for (std::size_t r = 0; r < g.m_ranks.size(); ++r) {
+        if (!m_removedRanks[r])
+            ranks.push_back(std::move(g.m_ranks[r]));
+    }
+    g.m_ranks = std::move(ranks);
+    std::vector<ExecTrack> tracks;
+    for (std::size_t t = 0; t < g.m_tracks.size(); ++t) {
+        if (!trackGone[t])
+            tracks.push_back({ RankId(rankId[g.m_tracks[t].rank.value()]), g.m_tracks[t].kind, g.m_tracks[t].measured });
+    }
+    g.m_tracks = std::move(tracks);
+    std::vector<ExecStep> steps;
+    for (std::size_t s = 0; s < g.m_steps.size(); ++s) {
+        if (!stepGone[s]) {
+            ExecStep step = g.m_steps[s];
+            step.rank = RankId(rankId[step.rank.value()]);
+            steps.push_back(step);
+        }
+    }
+    g.m_steps = std::move(steps);
+    std::vector<RankId> commRanks;
+    for (CommCost& c : g.m_comm) {
+        const std::uint32_t first = static_cast<std::uint32_t>(commRanks.size());
+        for (std::uint32_t k = c.firstRank; k < c.firstRank + c.rankCount && k < g.m_commRanks.size(); ++k) {
+            const RankId r = g.m_commRanks[k];
+            if (r.value() < rankId.size() && rankId[r.value()] != ItemId::kInvalid)
+                commRanks.push_back(RankId(rankId[r.value()]));
+        }
+        c.firstRank = first;
+        c.rankCount = static_cast<std::uint32_t>(commRanks.size()) - first;
+    }
+    g.m_commRanks = std::move(commRanks);
+    // A removed rank's devices go with their blocks.
+    std::vector<std::uint32_t> deviceId(g.m_memoryDevices.size(), ItemId::kInvalid);
+    std::vector<MemoryDevice> devices;
+    for (std::size_t d = 0; d < g.m_memoryDevices.size(); ++d) {
+        MemoryDevice device = g.m_memoryDevices[d];
+        if (device.rank.value() < rankId.size() && rankId[device.rank.value()] == ItemId::kInvalid)
+            continue;
+        if (device.rank.value() < rankId.size())
+            device.rank = RankId(rankId[device.rank.value()]);
+        deviceId[d] = static_cast<std::uint32_t>(devices.size());
+        devices.push_back(device);
+    }
+    g.m_memoryDevices = std::move(devices);
+    std::size_t keptBlocks = 0;
+    for (MemoryBlock b : g.m_memoryBlocks) {
+        if (b.device < deviceId.size() && deviceId[b.device] == ItemId::kInvalid)
+            continue;
+        if (b.device < deviceId.size())
+            b.device = deviceId[b.device];
+        g.m_memoryBlocks[keptBlocks++] = b;
+    }
+    g.m_memoryBlocks.resize(keptBlocks);
+    m_removedRanks.clear();
+}
+
 Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
 {
+    if (!m_removedRanks.empty())
+        dropRanks();
     if (!m_removed.empty())
         compact();
     ExecutionGraph& g = *m_graph;
@@ -304,10 +450,6 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
         if (r.value() >= ranks)
             return invalid("a transfer refers to rank " + std::to_string(r.value()) + " of " + std::to_string(ranks));
     }
-    for (const Edge& e : m_edges) {
-        if (e.from >= n || e.to >= n)
-            return invalid("an edge refers to item " + std::to_string(std::max(e.from, e.to)) + " of " + std::to_string(n));
-    }
     for (const MemoryDevice& d : g.m_memoryDevices) {
         if (d.rank.value() >= ranks)
             return invalid("a memory device refers to rank " + std::to_string(d.rank.value()) + " of " + std::to_string(ranks));
@@ -317,6 +459,15 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
         if (!itemsOk || b.device >= g.m_memoryDevices.size() || b.bytes < 0
             || static_cast<int>(b.category) >= kMemoryCategoryCount)
             return invalid("a memory block refers to an item or device that does not exist, or holds negative bytes");
+    }
+    if (m_base && m_edges.empty()) {
+        copyBaseRows();
+        return std::shared_ptr<const ExecutionGraph>(std::move(m_graph));
+    }
+    takeBaseEdges();
+    for (const Edge& e : m_edges) {
+        if (e.from >= n || e.to >= n)
+            return invalid("an edge refers to item " + std::to_string(std::max(e.from, e.to)) + " of " + std::to_string(n));
     }
 
     // Both directions as compressed rows, by counting: edges keep the order they were added in per item.

@@ -14,7 +14,10 @@ namespace sightline {
 // (a strategy pass, which then changes costs, adds items and edges, or drops items). build() drops the
 // removed items with every edge that touches them, renumbers the others in order, lays the edges out
 // in both directions, keeping the order they were added in per item, and checks every id.
-// Single use: build() leaves the builder empty.
+// A builder over a copy keeps the source's edges where they are until something needs them as a list
+// (an added edge or a removed item): a pass that only changes costs builds in O(items + edges) copies
+// of the source's columns. The source must outlive the builder. Single use: build() leaves the builder
+// empty.
 class ExecutionGraphBuilder {
 public:
     explicit ExecutionGraphBuilder(std::shared_ptr<const Trace> trace);
@@ -53,6 +56,10 @@ public:
     // with it; blocks it released are then held to the window's end. A pass that replaces an item
     // moves its blocks to the replacement first (MemoryRewrite::moveBlocks).
     void removeItem(ItemId item);
+    // Drops the rank when the graph is built: its tracks, its steps, the items on its tracks (with
+    // their edges), its place in every transfer's ranks and its memory devices with their blocks.
+    // Later ranks, tracks, steps and devices move down.
+    void removeRank(RankId rank);
 
     // Device memory (MemoryDevice, MemoryBlock). Copied from the graph a builder starts from; blocks
     // keep naming the same items through build()'s renumbering.
@@ -63,6 +70,10 @@ public:
 
     std::uint32_t itemCount() const;
     void setMinDuration(ItemId item, TimeNs duration);
+    void setTrack(ItemId item, TrackId track);
+    void setAnchor(ItemId item, TimeNs anchor);
+    // The indices into the steps its measured start and end fall in (-1 for none).
+    void setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd);
     void setGap(ItemId item, TimeNs gap);
     // The bytes of an item's transfer (it has one).
     void setCommBytes(ItemId item, std::int64_t bytes);
@@ -78,10 +89,17 @@ private:
         DependencyGraph::EdgeInfo info;
     };
     void compact();
+    void dropRanks();
+    // Puts the source's edges in front of the added ones, in the source's order.
+    void takeBaseEdges();
+    // build() when nothing touched the source's edges: its rows copied, with empty rows for added items.
+    void copyBaseRows();
 
     std::unique_ptr<ExecutionGraph> m_graph;
     std::vector<Edge> m_edges;
+    const ExecutionGraph* m_base = nullptr; // the source whose edges are not in m_edges yet
     std::vector<std::uint8_t> m_removed; // per item, when any is removed
+    std::vector<std::uint8_t> m_removedRanks; // per rank, when any is removed
 };
 
 } // namespace sightline

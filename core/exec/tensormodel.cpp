@@ -23,8 +23,10 @@ bool isGradientAllReduce(const ExecutionGraph& g, ItemId i)
     const CommCost* c = g.comm(i);
     if (!c || g.kind(i) != OpKind::Collective || g.track(i).isValid() || g.string(c->collective) != "all_reduce")
         return false;
+    // In the backward pass (DDP's hooks), after it (an explicit all-reduce of the gradients), or where
+    // the trace marks no phases.
     const Phase p = g.phase(i);
-    return p == Phase::Backward || p == Phase::Unknown;
+    return p != Phase::Forward && p != Phase::Optimizer;
 }
 
 std::int64_t gradientBytes(const ExecutionGraph& g, ItemId i)

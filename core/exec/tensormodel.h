@@ -10,8 +10,8 @@
 namespace sightline {
 
 // The gradient tensors of a data-parallel job and the all-reduces that carry them, step by step, as
-// tensor fusion sees them (dPRO §5.2, Horovod and DDP buckets). A bucket is a logical all-reduce of the
-// backward phase with one participant per rank. Tensors come from the AccumulateGrad ops and their
+// tensor fusion sees them (dPRO §5.2, Horovod and DDP buckets). A bucket is a logical all-reduce outside
+// the forward and optimizer phases with one participant per rank. Tensors come from the AccumulateGrad ops and their
 // recorded shapes when every rank records the same number in a step; otherwise each bucket stands for
 // one tensor of its own bytes (layer-wise jobs, traces without shapes), and source() says so. Ranks
 // are matched by position: the i-th tensor of a step on every rank is the same tensor. Built in

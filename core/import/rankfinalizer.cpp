@@ -1021,6 +1021,27 @@ void Finalizer::findSteps()
     }
 }
 
+// An autograd node as traces without the engine's evaluate_function spans name it: CamelCase ending in
+// "Backward" and an optional version number (CudnnConvolutionBackward, AddBackward0), or the gradient
+// accumulation node.
+bool isAutogradNode(std::string_view name)
+{
+    if (name == "torch::autograd::AccumulateGrad")
+        return true;
+    std::size_t end = name.size();
+    while (end > 0 && name[end - 1] >= '0' && name[end - 1] <= '9')
+        --end;
+    constexpr std::string_view suffix = "Backward";
+    if (end <= suffix.size() || name.substr(end - suffix.size(), suffix.size()) != suffix || !(name[0] >= 'A' && name[0] <= 'Z'))
+        return false;
+    for (std::size_t i = 0; i < end; ++i) {
+        const char c = name[i];
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
+            return false;
+    }
+    return true;
+}
+
 void Finalizer::assignPhases()
 {
     const std::size_t n = p.opCount();
@@ -1032,7 +1053,7 @@ void Finalizer::assignPhases()
             return it->second;
         std::string_view name = p.strings.view(StringId(nameId));
         Phase ph = Phase::Unknown;
-        if (startsWith(name, "autograd::engine::evaluate_function"))
+        if (startsWith(name, "autograd::engine::evaluate_function") || isAutogradNode(name))
             ph = Phase::Backward;
         else if (startsWith(name, "Optimizer.") || startsWith(name, "Optimizer#"))
             ph = Phase::Optimizer;

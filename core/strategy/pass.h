@@ -14,6 +14,7 @@
 namespace sightline {
 
 class ExecutionGraph;
+class ExecutionGraphBuilder;
 
 // A job as a strategy rewrites it: the execution graph, how it is replayed, and what the passes that
 // made it want the user to know.
@@ -21,6 +22,9 @@ struct WhatIfJob {
     std::shared_ptr<const ExecutionGraph> graph;
     ReplayOptions options;
     std::vector<std::string> warnings;
+
+    // Builds builder's graph and makes it the job's; the build's error otherwise.
+    Status rebuild(ExecutionGraphBuilder& builder);
 };
 
 // A strategy pass (DESIGN "What-ifs are jobs"): a pure function from one job to another. It may add,

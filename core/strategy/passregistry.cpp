@@ -1,10 +1,15 @@
 #include "core/strategy/passregistry.h"
 
+#include "core/strategy/passes/gradaccumulationpass.h"
 #include "core/strategy/passes/mixedprecisionpass.h"
 #include "core/strategy/passes/networkpass.h"
+#include "core/strategy/passes/opfusionpass.h"
+#include "core/strategy/passes/recomputepass.h"
 #include "core/strategy/passes/speeduppass.h"
 #include "core/strategy/passes/stragglerpass.h"
 #include "core/strategy/passes/tensorfusionpass.h"
+#include "core/strategy/passes/tensorpartitionpass.h"
+#include "core/strategy/passes/workercountpass.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -54,7 +59,12 @@ std::span<const Pass* const> PassRegistry::all()
     static const NetworkPass network;
     static const MixedPrecisionPass mixedPrecision;
     static const TensorFusionPass tensorFusion;
-    static const Pass* const passes[] = { &tensorFusion, &mixedPrecision, &network, &straggler, &speedup };
+    static const GradAccumulationPass gradAccumulation;
+    static const RecomputePass recompute;
+    static const OpFusionPass opFusion;
+    static const WorkerCountPass workerCount;
+    static const TensorPartitionPass tensorPartition;
+    static const Pass* const passes[] = { &opFusion, &tensorFusion, &tensorPartition, &recompute, &workerCount, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
     return passes;
 }
 

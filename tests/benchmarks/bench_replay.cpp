@@ -50,85 +50,7 @@ constexpr double kEventsPerOp = 1.5;
 
 using BenchSupport::residentBytes;
 using BenchSupport::seconds;
-
-// CPU time of the calling thread: graph build and replay are single threaded, so this is what they
-// cost when other processes share the cores, while wall time is what a user waits.
-double threadSeconds()
-{
-    timespec ts {};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-// Wall and thread-CPU seconds of repeated runs of one phase.
-struct Timings {
-    std::vector<double> wall;
-    std::vector<double> cpu;
-
-    template <class F>
-    auto run(F&& f)
-    {
-        const double c0 = threadSeconds();
-        const auto t0 = Clock::now();
-        auto result = f();
-        wall.push_back(seconds(t0, Clock::now()));
-        cpu.push_back(threadSeconds() - c0);
-        return result;
-    }
-    static double median(std::vector<double> v)
-    {
-        std::sort(v.begin(), v.end());
-        return v.empty() ? 0 : v[v.size() / 2];
-    }
-    double medianWall() const { return median(wall); }
-    double bestWall() const { return wall.empty() ? 0 : *std::min_element(wall.begin(), wall.end()); }
-    double medianCpu() const { return median(cpu); }
-};
-
-std::string rankFile(const std::string& dir, int rank)
-{
-    char name[64];
-    std::snprintf(name, sizeof name, "/rank-%02d.json", rank);
-    return dir + name;
-}
-
-// Writes the rank files unless the stamp says the folder already holds them with these parameters.
-bool generate(const std::string& dir, std::int64_t eventsPerRank, std::uint32_t seed, double* generateSeconds)
-{
-    std::ostringstream want;
-    want << "kineto world=" << kWorldSize << " events_per_rank=" << eventsPerRank << " seed=" << seed << "\n";
-    const std::string stamp = dir + "/stamp.txt";
-    *generateSeconds = -1;
-    {
-        std::ifstream in(stamp);
-        std::stringstream have;
-        have << in.rdbuf();
-        bool complete = in && have.str() == want.str();
-        for (int r = 0; complete && r < kWorldSize; ++r)
-            complete = fs::exists(rankFile(dir, r));
-        if (complete)
-            return true;
-    }
-    fs::create_directories(dir);
-    fs::remove(stamp);
-    std::printf("generating %d ranks x %lld events into %s ...\n", kWorldSize, static_cast<long long>(eventsPerRank), dir.c_str());
-    std::fflush(stdout);
-    const auto t0 = Clock::now();
-    for (int r = 0; r < kWorldSize; ++r) {
-        KinetoGenerator::Options o;
-        o.events = eventsPerRank;
-        o.rank = r;
-        o.worldSize = kWorldSize;
-        o.seed = seed;
-        if (!KinetoGenerator::write(rankFile(dir, r), o)) {
-            std::fprintf(stderr, "cannot write %s\n", rankFile(dir, r).c_str());
-            return false;
-        }
-    }
-    *generateSeconds = seconds(t0, Clock::now());
-    std::ofstream(stamp) << want.str();
-    return true;
-}
+using BenchSupport::Timings;
 
 // The schedule digest of this job against its line in the golden file ("ops N seed S: digest").
 bool checkGolden(const std::string& file, std::int64_t ops, std::uint32_t seed, const std::string& digest)
@@ -198,12 +120,12 @@ int main(int argc, char** argv)
     // Generation.
     const auto eventsPerRank = static_cast<std::int64_t>(std::ceil(static_cast<double>(wantOps) * kEventsPerOp / kWorldSize));
     double generateSeconds = -1;
-    if (!generate(dataDir, eventsPerRank, seed, &generateSeconds))
+    if (!KinetoGenerator::writeJob(dataDir, kWorldSize, eventsPerRank, seed, &generateSeconds))
         return 1;
     std::vector<std::string> files;
     std::int64_t diskBytes = 0;
     for (int r = 0; r < kWorldSize; ++r) {
-        files.push_back(rankFile(dataDir, r));
+        files.push_back(KinetoGenerator::rankFile(dataDir, r));
         diskBytes += static_cast<std::int64_t>(fs::file_size(files.back()));
     }
 

@@ -1,9 +1,14 @@
 #include "kinetogenerator.h"
 
+#include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <random>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -88,10 +93,12 @@ bool KinetoGenerator::write(const std::string& path, const Options& o, Result* r
     while (written < o.events) {
         // One step: kBlocksPerStep compute blocks and an all-reduce every 50 blocks.
         const long long stepStart = cpu;
-        std::string pending; // the step span is written last, when its end is known
+        std::vector<long long> forwardStart(kBlocksPerStep / 2, 0);
+        long long blockStart = cpu;
         for (int b = 0; b < kBlocksPerStep && written < o.events; ++b) {
             const int k = static_cast<int>(rng() % 4);
-            const bool comm = b % 50 == 49;
+            const bool backward = o.training && b >= kBlocksPerStep / 2;
+            const bool comm = b % 50 == 49 && (!o.training || backward);
             const long long opStart = cpu;
             const long long launch = opStart + 3000;
             const long long launchDur = 4000;
@@ -107,7 +114,24 @@ bool KinetoGenerator::write(const std::string& path, const Options& o, Result* r
                     pid, tid, t0.whole, t0.frac, (opEnd - opStart) / 1000, static_cast<int>((opEnd - opStart) % 1000), external++, o.worldSize);
                 w.printf(",\n  {\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"nccl:all_reduce\", \"pid\": %d, \"tid\": %d, \"ts\": %lld.%03d, \"dur\": %lld.%03d, \"args\": {\"External id\": %lld}}",
                     pid, tid, t0.whole, t0.frac + 1 > 999 ? 999 : t0.frac + 1, (opEnd - opStart - 2000) / 1000, 0, external++);
+            } else if (backward) {
+                // A backward node: its evaluate_function span, the node, and the gradient it accumulates.
+                const long long forward = forwardStart[static_cast<std::size_t>(kBlocksPerStep - 1 - b)];
+                w.printf(",\n  {\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"autograd::engine::evaluate_function: AddmmBackward0\", \"pid\": %d, \"tid\": %d, \"ts\": %lld.%03d, \"dur\": %lld.%03d, "
+                         "\"args\": {\"External id\": %lld}}",
+                    pid, tid, t0.whole, t0.frac, (opEnd - opStart) / 1000, static_cast<int>((opEnd - opStart) % 1000), external++);
+                w.printf(",\n  {\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"torch::autograd::AccumulateGrad\", \"pid\": %d, \"tid\": %d, \"ts\": %lld.%03d, \"dur\": 1.000, "
+                         "\"args\": {\"External id\": %lld, \"Input Dims\": [[20480]], \"Input type\": [\"float\"]}}",
+                    pid, tid, t0.whole, t0.frac + 1 > 999 ? 999 : t0.frac + 1, external++);
+                const auto f0 = us(forward);
+                w.printf(",\n  {\"ph\": \"s\", \"id\": %lld, \"pid\": %d, \"tid\": %d, \"ts\": %lld.%03d, \"cat\": \"fwdbwd\", \"name\": \"fwdbwd\"}",
+                    correlation, pid, tid, f0.whole, f0.frac);
+                w.printf(",\n  {\"ph\": \"f\", \"id\": %lld, \"pid\": %d, \"tid\": %d, \"ts\": %lld.%03d, \"cat\": \"fwdbwd\", \"name\": \"fwdbwd\", \"bp\": \"e\"}",
+                    correlation, pid, tid, t0.whole, t0.frac);
+                written += 3;
             } else {
+                if (o.training)
+                    forwardStart[static_cast<std::size_t>(b)] = opStart;
                 w.printf(",\n  {\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"%s\", \"pid\": %d, \"tid\": %d, \"ts\": %lld.%03d, \"dur\": %lld.%03d, "
                          "\"args\": {\"External id\": %lld, \"Sequence number\": %lld, \"Fwd thread id\": 0, \"Input Dims\": [[64, 1024], [1024, 1024]], \"Input type\": [\"float\", \"float\"]}}",
                     ops[k], pid, tid, t0.whole, t0.frac, (opEnd - opStart) / 1000, static_cast<int>((opEnd - opStart) % 1000), external++, correlation);
@@ -131,6 +155,15 @@ bool KinetoGenerator::write(const std::string& path, const Options& o, Result* r
             ++correlation;
             gpu += kDur + gapNs(rng);
             cpu = opEnd + gapNs(rng);
+            // Forward blocks of 20 ops are layers.
+            if (o.training && !backward && b % 20 == 19) {
+                const auto a0 = us(blockStart);
+                const long long d = opEnd + 500 - blockStart;
+                w.printf(",\n  {\"ph\": \"X\", \"cat\": \"user_annotation\", \"name\": \"block_%d\", \"pid\": %d, \"tid\": %d, \"ts\": %lld.%03d, \"dur\": %lld.%03d, \"args\": {\"External id\": %lld}}",
+                    b / 20, pid, tid, a0.whole, a0.frac, d / 1000, static_cast<int>(d % 1000), external++);
+                ++written;
+                blockStart = cpu;
+            }
         }
         // The step ends when the CPU has caught up with the GPU (a synchronisation).
         cpu = std::max(cpu, gpu) + 20000;
@@ -151,4 +184,51 @@ bool KinetoGenerator::write(const std::string& path, const Options& o, Result* r
         result->steps = step;
     }
     return std::ferror(f.get()) == 0;
+}
+
+std::string KinetoGenerator::rankFile(const std::string& dir, int rank)
+{
+    char name[64];
+    std::snprintf(name, sizeof name, "/rank-%02d.json", rank);
+    return dir + name;
+}
+
+bool KinetoGenerator::writeJob(const std::string& dir, int worldSize, std::int64_t eventsPerRank, std::uint32_t seed, double* seconds,
+    bool training)
+{
+    namespace fs = std::filesystem;
+    std::ostringstream want;
+    want << "kineto world=" << worldSize << " events_per_rank=" << eventsPerRank << " seed=" << seed << (training ? " training" : "") << "\n";
+    const std::string stamp = dir + "/stamp.txt";
+    *seconds = -1;
+    {
+        std::ifstream in(stamp);
+        std::stringstream have;
+        have << in.rdbuf();
+        bool complete = in && have.str() == want.str();
+        for (int r = 0; complete && r < worldSize; ++r)
+            complete = fs::exists(rankFile(dir, r));
+        if (complete)
+            return true;
+    }
+    fs::create_directories(dir);
+    fs::remove(stamp);
+    std::printf("generating %d ranks x %lld events into %s ...\n", worldSize, static_cast<long long>(eventsPerRank), dir.c_str());
+    std::fflush(stdout);
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int r = 0; r < worldSize; ++r) {
+        Options o;
+        o.events = eventsPerRank;
+        o.rank = r;
+        o.worldSize = worldSize;
+        o.seed = seed;
+        o.training = training;
+        if (!write(rankFile(dir, r), o)) {
+            std::fprintf(stderr, "cannot write %s\n", rankFile(dir, r).c_str());
+            return false;
+        }
+    }
+    *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::ofstream(stamp) << want.str();
+    return true;
 }

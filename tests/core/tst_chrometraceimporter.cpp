@@ -117,6 +117,7 @@ private Q_SLOTS:
     void overlappingKernelsOnOneStream();
     void launchLinkFromCorrelation();
     void forwardBackwardFlow();
+    void autogradNodesAreBackward();
     void ac2gFlowsAreDeduplicated();
     void profilerSteps();
     void communicationArguments();
@@ -468,6 +469,26 @@ void TestChromeTraceImporter::forwardBackwardFlow()
     QCOMPARE(trace.phase(fwd), Phase::Forward);
     QCOMPARE(trace.phase(bwd), Phase::Backward);
     QCOMPARE(trace.phase(opNamed(trace, "unrelated")), Phase::Unknown);
+}
+
+void TestChromeTraceImporter::autogradNodesAreBackward()
+{
+    // Traces without evaluate_function spans (the 2021 schema) name autograd nodes alone; they and what
+    // they nest are backward work. Names that merely contain "Backward" are not nodes.
+    LOAD_TRACE(trace, QStringLiteral("nodes.json"),
+        events({
+            R"({"ph":"X","cat":"Operator","name":"aten::conv2d","pid":1,"tid":1,"ts":100,"dur":100})",
+            R"({"ph":"X","cat":"Operator","name":"CudnnConvolutionBackward","pid":1,"tid":2,"ts":300,"dur":100})",
+            R"({"ph":"X","cat":"Operator","name":"aten::cudnn_convolution_backward","pid":1,"tid":2,"ts":310,"dur":80})",
+            R"({"ph":"X","cat":"Operator","name":"AddBackward0","pid":1,"tid":2,"ts":420,"dur":10})",
+            R"({"ph":"X","cat":"Operator","name":"torch::autograd::AccumulateGrad","pid":1,"tid":2,"ts":440,"dur":10})",
+            R"({"ph":"X","cat":"Operator","name":"my Backward","pid":1,"tid":3,"ts":500,"dur":10})",
+            R"({"ph":"X","cat":"Operator","name":"Backward","pid":1,"tid":3,"ts":520,"dur":10})",
+        }));
+    for (const char* name : { "CudnnConvolutionBackward", "aten::cudnn_convolution_backward", "AddBackward0", "torch::autograd::AccumulateGrad" })
+        QVERIFY2(trace.phase(opNamed(trace, name)) == Phase::Backward, name);
+    QCOMPARE(trace.phase(opNamed(trace, "my Backward")), Phase::Unknown);
+    QCOMPARE(trace.phase(opNamed(trace, "Backward")), Phase::Unknown);
 }
 
 void TestChromeTraceImporter::ac2gFlowsAreDeduplicated()

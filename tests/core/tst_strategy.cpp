@@ -1,5 +1,6 @@
-// Strategies: the pass registry's checks of steps and parameters, and the speedup, straggler and
-// network passes on hand-built jobs with hand-computed results, through the session's what-if.
+// Strategies: the pass registry's checks of steps and parameters, and every pass on hand-built jobs
+// with hand-computed results through the session's what-if, with checks on real traces and on the
+// H100 ground-truth pairs.
 
 #include "core/base/resourcelimits.h"
 #include "core/exec/costextractor.h"
@@ -10,7 +11,7 @@
 #include "core/strategy/passes/tensorfusionpass.h"
 #include "core/import/traceloader.h"
 
-#include "jobbuilder.h"
+#include "strategyjobs.h"
 #include "testsupport.h"
 
 #include <QFile>
@@ -19,126 +20,7 @@
 #include <QTest>
 
 using namespace sightline;
-
-namespace {
-
-constexpr TimeNs us = 1000;
-
-// Ranks, each a step on a host thread that launches a kernel and an all-reduce of 1 MB, then waits for
-// the device. Rank r's kernel takes kernelUs[r]; its part of the all-reduce starts when the kernel is
-// done, and all end 100 us after the slowest kernel.
-TracePtr allReduceJob(const std::vector<TimeNs>& kernelUs)
-{
-    JobBuilder b;
-    b.currentStep = 1;
-    std::vector<OpId> colls;
-    const TimeNs slowest = *std::max_element(kernelUs.begin(), kernelUs.end());
-    for (std::size_t r = 0; r < kernelUs.size(); ++r) {
-        const std::uint32_t rank = b.rank(static_cast<int>(r), "node");
-        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
-        const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
-        const std::uint32_t nccl = b.track(rank, TrackKind::GpuStream, 20);
-        const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, (slowest + 200) * us);
-        const OpId launchK = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1 * us, 2 * us);
-        const OpId launchC = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 3 * us, 4 * us);
-        b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 5 * us, (slowest + 106) * us);
-        const OpId kernel = b.op(gpu, "gemm", OpKind::ComputeKernel, 5 * us, (5 + kernelUs[r]) * us);
-        const OpId coll = b.op(nccl, "ncclDevKernel_AllReduce", OpKind::Collective, (5 + kernelUs[r]) * us, (slowest + 105) * us);
-        b.link(launchK, kernel, LinkKind::Launch);
-        b.link(launchC, coll, LinkKind::Launch);
-        b.step(rank, 1, marker);
-        colls.push_back(coll);
-    }
-    for (OpId c : colls)
-        b.comm(c, "all_reduce", "0", 1'000'000, static_cast<int>(kernelUs.size()));
-    return b.finish();
-}
-
-// One rank's forward step: aten::linear (weight 1024 x 512 fp32) launches a 100 us GEMM, aten::add a
-// 50 us elementwise kernel after it, and the host waits for the device. Times in us:
-// host: step [0, 200], linear [10, 40] (its launch [20, 25]), add [45, 60] (launch [50, 55]),
-// synchronize [65, 190]; device: GEMM [30, 130], elementwise [130, 180].
-TracePtr forwardJob()
-{
-    JobBuilder b;
-    b.currentStep = 1;
-    const std::uint32_t rank = b.rank(0, "node");
-    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
-    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
-    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 200 * us);
-    const OpId linear = b.op(cpu, "aten::linear", OpKind::CpuOp, 10 * us, 40 * us);
-    const OpId launchGemm = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 20 * us, 25 * us);
-    const OpId add = b.op(cpu, "aten::add", OpKind::CpuOp, 45 * us, 60 * us);
-    const OpId launchAdd = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 50 * us, 55 * us);
-    b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 65 * us, 190 * us);
-    const OpId gemm = b.op(gpu, "ampere_sgemm_128x64_nn", OpKind::ComputeKernel, 30 * us, 130 * us);
-    const OpId elementwise = b.op(gpu, "void at::native::vectorized_elementwise_kernel<4>", OpKind::ComputeKernel, 130 * us, 180 * us);
-    b.link(launchGemm, gemm, LinkKind::Launch);
-    b.link(launchAdd, elementwise, LinkKind::Launch);
-    for (OpId op : { linear, launchGemm, add, launchAdd, gemm, elementwise })
-        b.d.phase[op.value()] = Phase::Forward;
-    b.d.shapes.emplace_back(linear,
-        ShapeArgs { b.d.strings.intern("[[64,512],[1024,512],[1024]]"), b.d.strings.intern("[\"float\",\"float\",\"float\"]") });
-    b.step(rank, 1, marker);
-    return b.finish();
-}
-
-// Two ranks of a backward pass that accumulates two 1 MiB gradients, the second secondUs after the
-// first, and all-reduces each in a bucket of its own as soon as it is ready; then the host waits.
-TracePtr twoGradientJob(TimeNs secondUs)
-{
-    JobBuilder b;
-    b.currentStep = 1;
-    std::vector<OpId> colls;
-    const TimeNs end = secondUs + 400;
-    for (int r = 0; r < 2; ++r) {
-        const std::uint32_t rank = b.rank(r, "node");
-        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
-        const std::uint32_t nccl = b.track(rank, TrackKind::GpuStream, 20);
-        const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, end * us);
-        std::vector<OpId> launches, grads;
-        for (TimeNs at : { TimeNs(10), 10 + secondUs }) {
-            grads.push_back(b.op(cpu, "torch::autograd::AccumulateGrad", OpKind::CpuOp, at * us, (at + 1) * us));
-            launches.push_back(b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, (at + 2) * us, (at + 3) * us));
-        }
-        b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, (secondUs + 20) * us, (end - 10) * us);
-        const OpId k1 = b.op(nccl, "ncclDevKernel_AllReduce", OpKind::Collective, 14 * us, 100 * us);
-        const OpId k2 = b.op(nccl, "ncclDevKernel_AllReduce", OpKind::Collective, std::max<TimeNs>(100, 14 + secondUs) * us, (end - 20) * us);
-        b.link(launches[0], k1, LinkKind::Launch);
-        b.link(launches[1], k2, LinkKind::Launch);
-        for (OpId op : { grads[0], grads[1], launches[0], launches[1], k1, k2 })
-            b.d.phase[op.value()] = Phase::Backward;
-        for (OpId g : grads)
-            b.d.shapes.emplace_back(g, ShapeArgs { b.d.strings.intern("[[262144]]"), b.d.strings.intern("[\"float\"]") });
-        b.step(rank, 1, marker);
-        colls.push_back(k1);
-        colls.push_back(k2);
-    }
-    std::sort(colls.begin(), colls.end());
-    for (OpId c : colls)
-        b.comm(c, "all_reduce", "0", 1 << 20, 2);
-    return b.finish();
-}
-
-std::shared_ptr<const JobSession> sessionOf(const TracePtr& trace)
-{
-    SessionOptions o;
-    o.align = false;
-    auto s = JobSession::open(trace, o, {});
-    return s ? *s : nullptr;
-}
-
-Strategy oneStep(const std::string& pass, std::map<std::string, ParameterValue> params)
-{
-    return Strategy { { PassStep { pass, std::move(params) } } };
-}
-
-TimeNs stepTime(const ReplayResult& r)
-{
-    return r.schedule.steps.empty() ? -1 : r.schedule.steps.front().replayed;
-}
-
-} // namespace
+using namespace sightline::strategyjobs;
 
 class TestStrategy : public QObject {
     Q_OBJECT
@@ -373,6 +255,232 @@ private Q_SLOTS:
         const double ratio = static_cast<double>(stepTime(r->whatIf)) / static_cast<double>(stepTime(r->baseline));
         QVERIFY2(ratio > 0.5 && ratio < 0.9, qPrintable(QString::number(ratio)));
         QVERIFY(r->warnings.empty());
+    }
+
+    void gradAccumulationRepeatsTheMicroBatch()
+    {
+        // Two micro-batches of half the batch: each GEMM takes 5 + 195 / 2 = 102.5 us (its time above the
+        // 5 us floor halves). The first micro-batch runs both GEMMs (12-114.5, 114.5-217), the measured
+        // one follows on the device 1 us after it, as its GEMM followed its launch (218-320.5,
+        // 320.5-423), and the host waits 8 us longer than the last GEMM and the step 80 us more: 511 us.
+        const auto session = sessionOf(trainingJob());
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        QCOMPARE(stepTime(r->baseline), 500 * us);
+        QCOMPARE(stepTime(r->whatIf), 511 * us);
+        const ExecutionGraph& g = *r->whatIf.graph;
+        QCOMPARE(g.itemCount(), r->baseline.graph->itemCount() + 6);
+        QStringList copies;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (g.hasFlag(ItemId(i), ExecutionGraph::Synthetic))
+                copies << QString::fromUtf8(g.name(ItemId(i)).data(), static_cast<qsizetype>(g.name(ItemId(i)).size()));
+        }
+        QVERIFY(copies.contains(QStringLiteral("microbatch 1/2: gemm backward")));
+        QVERIFY(!copies.contains(QStringLiteral("microbatch 1/2: cudaDeviceSynchronize")));
+        // Each micro-batch the measured batch: the device works twice as long, 400 us more.
+        const auto repeat = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "batch", std::string("repeat") } }), {}, false);
+        QVERIFY2(repeat, errorOf(repeat).c_str());
+        QCOMPARE(stepTime(repeat->whatIf), 901 * us);
+        // No floor: the device time is the same, split in four.
+        const auto four = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 4.0 }, { "kernel_floor_us", 0.0 } }), {}, false);
+        QVERIFY2(four, errorOf(four).c_str());
+        QCOMPARE(stepTime(four->whatIf), 503 * us);
+        // A job whose trace marks no phases is refused with a reason.
+        const auto none = sessionOf(allReduceJob({ 100 }))->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        QVERIFY(!none);
+        QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("no forward or backward work")));
+    }
+
+    void gradAccumulationOnGroundTruth()
+    {
+        // The H100 pair: 4 micro-batches of 16 predicted from the batch of 64, against the trace of the
+        // changed job (docs/fidelity.md): within 15 %.
+        const auto base = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/accumulation/accum1")) });
+        const auto changed = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/accumulation/accum4")) });
+        QVERIFY(base && changed);
+        const auto r = sessionOf(*base)->whatIf(oneStep("grad_accumulation", { { "micro_batches", 4.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const auto measured = sessionOf(*changed)->replay({});
+        QVERIFY(measured);
+        TimeNs predicted = 0, actual = 0;
+        for (const ReplayedStep& s : r->whatIf.schedule.steps)
+            predicted += s.replayed;
+        for (const ReplayedStep& s : measured->schedule.steps)
+            actual += s.replayed;
+        const double error = static_cast<double>(predicted) / static_cast<double>(actual) - 1.0;
+        QVERIFY2(std::abs(error) < 0.15, qPrintable(QString::number(error)));
+    }
+
+    void recomputeRunsTheForwardAgainBeforeItsBackward()
+    {
+        // block_0 is recomputed on the backward's thread after what released the backward (block_0's
+        // end, 16 us), keeping its measured gaps: block_0 again at 21-32 us, its GEMM launched at 27.
+        // On the device the recomputed GEMM runs after the forward one and before the backward one
+        // (213-413), which then ends at 613; the host wait ends 8 us and the step 180 us later: 801 us.
+        const auto session = sessionOf(layerJob());
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("recompute", { { "layers", std::string("block_*") } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        QCOMPARE(stepTime(r->baseline), 600 * us);
+        QCOMPARE(stepTime(r->whatIf), 801 * us);
+        const ExecutionGraph& g = *r->whatIf.graph;
+        QCOMPARE(g.itemCount(), r->baseline.graph->itemCount() + 4);
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (g.name(ItemId(i)) == "recompute: gemm forward")
+                QCOMPARE(r->whatIf.schedule.start[i], 213 * us);
+        }
+        QCOMPARE(r->warnings.size(), std::size_t(1));
+        // Only one numbered span: auto finds no layers, and says how to name them.
+        const auto none = session->whatIf(oneStep("recompute", {}), {}, false);
+        QVERIFY(!none);
+        QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("name the layers")));
+    }
+
+    void recomputeOnGroundTruth()
+    {
+        // The H100 pair: checkpointing every block_N predicted from the job without, against the measured
+        // ratio of the two (1.187, docs/fidelity.md): within 10 %.
+        const auto base = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/checkpoint/none")) });
+        QVERIFY(base);
+        const auto r = sessionOf(*base)->whatIf(oneStep("recompute", {}), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        TimeNs before = 0, after = 0;
+        for (std::size_t k = 0; k < r->whatIf.schedule.steps.size(); ++k) {
+            before += r->baseline.schedule.steps[k].replayed;
+            after += r->whatIf.schedule.steps[k].replayed;
+        }
+        const double ratio = static_cast<double>(after) / static_cast<double>(before);
+        QVERIFY2(std::abs(ratio / 1.187 - 1.0) < 0.10, qPrintable(QString::number(ratio)));
+    }
+
+    void opFusionFusesNeighbouringKernels()
+    {
+        // The two elementwise kernels fuse (the GEMM does not, by default): one 40 us kernel, launched
+        // once. The second launch takes no time, so the third starts 1 us after the first ends (4 us);
+        // the fused kernel starts its measured 9 us after the later launch's start (3 us) at 12 and ends
+        // at 52, the GEMM follows (52-152), the wait ends 5 us and the step 5 us later: 162 us.
+        const auto session = sessionOf(kernelChainJob());
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("op_fusion", {}), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        QCOMPARE(stepTime(r->baseline), 170 * us);
+        QCOMPARE(stepTime(r->whatIf), 162 * us);
+        const ExecutionGraph& g = *r->whatIf.graph;
+        QCOMPARE(g.itemCount(), r->baseline.graph->itemCount() - 1);
+        bool found = false;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (g.name(ItemId(i)) == "fused: 2 ops") {
+                found = true;
+                QCOMPARE(g.origin(ItemId(i)).size(), std::size_t(2));
+                QCOMPARE(r->whatIf.schedule.start[i], 12 * us);
+                QCOMPARE(r->whatIf.schedule.end[i], 52 * us);
+            }
+        }
+        QVERIFY(found);
+        // All kernels, at half their summed time: the three fuse into one of 70 us.
+        const auto all = session->whatIf(oneStep("op_fusion", { { "kernels", std::string("all") }, { "ratio", 0.5 } }), {}, false);
+        QVERIFY2(all, errorOf(all).c_str());
+        QCOMPARE(all->whatIf.graph->itemCount(), r->baseline.graph->itemCount() - 2);
+        // Nothing to fuse: a warning and the same job.
+        const auto none = session->whatIf(oneStep("op_fusion", { { "match", std::string("conv*") } }), {}, false);
+        QVERIFY(none);
+        QCOMPARE(stepTime(none->whatIf), stepTime(none->baseline));
+        QCOMPARE(none->warnings.size(), std::size_t(1));
+    }
+
+    void workerCountRetimesTheCollectives()
+    {
+        // Two ranks of one host all-reduce 1 MB over NVLink at 100 GB/s without latency: a ring moves
+        // 2 (n - 1) / n of the bytes, 10 us for two ranks, 15 us for four, 17.5 us for eight; one rank
+        // moves nothing. The new ranks copy rank 0 and 1 and join the all-reduce.
+        const auto session = sessionOf(allReduceJob({ 100, 100 }));
+        QVERIFY(session);
+        auto run = [&](double workers) {
+            Strategy s;
+            s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 0.0 } } });
+            s.steps.push_back({ "worker_count", { { "workers", workers }, { "ranks_per_host", 8.0 } } });
+            auto r = session->whatIf(s, {}, false);
+            if (!r)
+                qWarning("%s", r.status().toString().c_str());
+            return r;
+        };
+        const auto two = run(2), four = run(4), eight = run(8), one = run(1);
+        QVERIFY(two && four && eight && one);
+        QCOMPARE(two->whatIf.graph->ranks().size(), std::size_t(2));
+        QCOMPARE(four->whatIf.graph->ranks().size(), std::size_t(4));
+        QCOMPARE(four->whatIf.schedule.steps.size(), std::size_t(4));
+        QCOMPARE(one->whatIf.graph->ranks().size(), std::size_t(1));
+        QCOMPARE(stepTime(four->whatIf) - stepTime(two->whatIf), 5 * us);
+        QCOMPARE(stepTime(eight->whatIf) - stepTime(two->whatIf), 7500);
+        QCOMPARE(stepTime(two->whatIf) - stepTime(one->whatIf), 10 * us);
+        for (const ReplayedStep& step : eight->whatIf.schedule.steps)
+            QCOMPARE(step.replayed, stepTime(eight->whatIf));
+    }
+
+    void workerCountOnRealTraces()
+    {
+        // DLRM's 8 ranks as 16: every rank replays a step, and the all-reduces span 16 ranks. One rank's
+        // trace of a 2-rank job (HTA's A100 trace) keeps its rank; its transfers take the new size.
+        const QString dlrm = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
+        const QString hta = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/hta-nccl-a100");
+        if (!QFileInfo::exists(dlrm) || !QFileInfo::exists(hta))
+            QSKIP("../shared/traces is not here");
+        auto trace = TraceLoader::load({ toStd(dlrm) });
+        QVERIFY(trace);
+        const auto r = sessionOf(*trace)->whatIf(oneStep("worker_count", { { "workers", 16.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const ExecutionGraph& g = *r->whatIf.graph;
+        QCOMPARE(g.ranks().size(), std::size_t(16));
+        QCOMPARE(r->whatIf.schedule.steps.size(), std::size_t(16));
+        int allReduces = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const CommCost* c = g.comm(ItemId(i));
+            if (c && !g.track(ItemId(i)).isValid() && g.string(c->collective) == "all_reduce") {
+                ++allReduces;
+                QCOMPARE(c->rankCount, 16u);
+            }
+        }
+        QVERIFY(allReduces > 0);
+        auto one = TraceLoader::load({ toStd(hta) });
+        QVERIFY(one);
+        const auto lone = sessionOf(*one)->whatIf(oneStep("worker_count", { { "workers", 8.0 } }), {}, false);
+        QVERIFY2(lone, errorOf(lone).c_str());
+        QCOMPARE(lone->whatIf.graph->ranks().size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(lone->warnings.front()).contains(QStringLiteral("1 of 2 ranks")));
+    }
+
+    void tensorPartitionSplitsTheAllReduce()
+    {
+        // Two ranks all-reduce 1 MB over NVLink at 100 GB/s with 5 us latency per step: a bucket takes
+        // a + 10 us. In pieces of 256 KiB (4 pieces) run one after the other each pays a: 3 a more. Run at
+        // once they share the bandwidth and pay a once, as the whole all-reduce did.
+        auto run = [](double latencyUs, const char* pieces, double bytes) {
+            const auto session = sessionOf(allReduceJob({ 100, 100 }));
+            Strategy s;
+            s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", latencyUs } } });
+            s.steps.push_back({ "tensor_partition", { { "partition_bytes", bytes }, { "pieces", std::string(pieces) } } });
+            auto r = session->whatIf(s, {}, false);
+            if (!r)
+                qWarning("%s", r.status().toString().c_str());
+            return r ? stepTime(r->whatIf) : TimeNs(-1);
+        };
+        const TimeNs whole = run(5, "concurrent", 2e6), wholeNoLatency = run(0, "concurrent", 2e6);
+        const TimeNs alpha = whole - wholeNoLatency;
+        QVERIFY(alpha > 0);
+        QVERIFY(std::abs(run(5, "sequential", 262144) - whole - 3 * alpha) <= 3);
+        QVERIFY(std::abs(run(5, "concurrent", 262144) - whole) <= 3);
+        QVERIFY(std::abs(run(0, "sequential", 262144) - wholeNoLatency) <= 3);
+        // The pieces are named, and the whole all-reduce is gone.
+        const auto session = sessionOf(allReduceJob({ 100, 100 }));
+        const auto r = session->whatIf(oneStep("tensor_partition", { { "partition_bytes", 262144.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        int pieces = 0;
+        for (std::uint32_t i = 0; i < r->whatIf.graph->itemCount(); ++i) {
+            const std::string_view name = r->whatIf.graph->name(ItemId(i));
+            pieces += !r->whatIf.graph->track(ItemId(i)).isValid() && name.find(": piece ") != std::string_view::npos;
+        }
+        QCOMPARE(pieces, 4);
     }
 
     void networkBandwidthScalesTransfers()

@@ -186,11 +186,7 @@ Status MixedPrecisionPass::apply(const PassArguments& args, WhatIfJob& job) cons
     if (transfers > 0 && measuredTransfers && bytesFactor != 1.0)
         job.warnings.push_back("mixed_precision: " + std::to_string(transfers)
             + " gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model");
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    return job.rebuild(b);
 }
 
 } // namespace sightline

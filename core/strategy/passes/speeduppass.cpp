@@ -84,11 +84,7 @@ Status SpeedupPass::apply(const PassArguments& args, WhatIfJob& job) const
         job.warnings.push_back("speedup: no item matched '" + pattern + "' (kind " + kind + ")");
     if (modelled > 0)
         job.warnings.push_back("speedup: " + std::to_string(modelled) + " matched transfers are timed by the cost model, which this pass does not change; the network pass does");
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    return job.rebuild(b);
 }
 
 } // namespace sightline

@@ -93,11 +93,7 @@ Status StragglerPass::apply(const PassArguments& args, WhatIfJob& job) const
     if (without > 0)
         job.warnings.push_back("straggler: " + std::to_string(without) + " of rank " + std::to_string(wanted) + "'s " + std::to_string(own.size())
             + " items have no counterpart on the other ranks and keep their durations");
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    return job.rebuild(b);
 }
 
 } // namespace sightline

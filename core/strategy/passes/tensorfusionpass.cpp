@@ -2,12 +2,15 @@
 
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/instantorder.h"
+#include "core/exec/launchorder.h"
 #include "core/exec/tensormodel.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace sightline {
 
@@ -22,37 +25,6 @@ std::string bucketName(std::uint32_t index, std::size_t tensors, std::int64_t by
     return "allreduce bucket " + std::to_string(index) + " (" + std::to_string(tensors) + (tensors == 1 ? " tensor, " : " tensors, ")
         + size + ")";
 }
-
-// Per rank, the compute kernels by the start of the host call that launched them, so that the last
-// kernel launched before a gradient's hook ran is found by a binary search.
-class LaunchOrder {
-public:
-    explicit LaunchOrder(const ExecutionGraph& g)
-        : m_byRank(g.ranks().size())
-    {
-        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-            const ItemId item(i);
-            if (g.kind(item) != OpKind::ComputeKernel || !g.rank(item).isValid())
-                continue;
-            const ItemId launcher = g.firstSource(item, EdgeKind::Launch);
-            if (launcher.isValid())
-                m_byRank[g.rank(item).value()].emplace_back(g.anchor(launcher), item);
-        }
-        for (auto& v : m_byRank)
-            std::sort(v.begin(), v.end());
-    }
-    // The last kernel of the rank launched at or before time, or invalid.
-    ItemId lastBefore(RankId rank, TimeNs time) const
-    {
-        const auto& v = m_byRank[rank.value()];
-        auto it = std::upper_bound(v.begin(), v.end(), std::pair(time, ItemId(ItemId::kInvalid)),
-            [](const auto& a, const auto& b) { return a.first < b.first; });
-        return it == v.begin() ? ItemId() : std::prev(it)->second;
-    }
-
-private:
-    std::vector<std::vector<std::pair<TimeNs, ItemId>>> m_byRank;
-};
 
 // Rewrites one step's buckets into the new assignment.
 class StepRewrite {
@@ -117,8 +89,11 @@ public:
                     b.addEdge(previous[r], part, EdgeKind::Program, EdgeRef::EndToStart);
                 else
                     copyInEdges(model0, part, true);
+                readyPosition = 0;
                 for (std::uint32_t t : members[k])
                     addReadiness(step, step.tensors[t], r, part);
+                latestReady.resize(k + 1, 0);
+                latestReady[k] = std::max(latestReady[k], readyPosition);
                 previous[r] = part;
                 participants.back().push_back(part);
             }
@@ -126,9 +101,7 @@ public:
         if (count == 0)
             return;
         // What waited for a measured bucket waits for the new bucket that completes its tensors (the last
-        // one when it had none). An edge the dependency graph guessed from timing alone, from a bucket to
-        // the op that started right after it, is kept only towards the optimizer: it does not hold once
-        // the bucket ends elsewhere in the backward pass.
+        // one when it had none), where that cannot make a cycle (copyOutEdges).
         std::vector<std::uint32_t> completes(step.buckets.size(), count - 1);
         std::vector<std::uint8_t> seen(step.buckets.size(), 0);
         for (std::uint32_t t = static_cast<std::uint32_t>(assignment.size()); t-- > 0;) {
@@ -140,11 +113,16 @@ public:
         }
         for (std::size_t j = 0; j < step.buckets.size(); ++j) {
             const TensorModel::Bucket& old = step.buckets[j];
-            copyOutEdges(old.collective, collectives[completes[j]]);
+            const std::uint32_t after = latestReady[completes[j]];
+            copyOutEdges(old.collective, collectives[completes[j]], after);
             for (std::size_t r = 0; r < ranks; ++r)
-                copyOutEdges(old.participants[r], participants[completes[j]][r]);
+                copyOutEdges(old.participants[r], participants[completes[j]][r], after);
         }
+        latestReady.clear();
     }
+
+    // Waits on measured buckets that could not be kept (see copyOutEdges).
+    std::size_t dropped = 0;
 
 private:
     // A tensor is ready on its rank when its AccumulateGrad has run and the device has done what was
@@ -157,9 +135,12 @@ private:
             return;
         }
         b.addEdge(producer, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
-        const ItemId kernel = launches.lastBefore(g.rank(producer), g.anchor(producer) + g.minDuration(producer));
-        if (kernel.isValid())
+        readyPosition = std::max(readyPosition, order.end(producer));
+        const ItemId kernel = launches.lastKernelBefore(g.rank(producer), g.anchor(producer) + g.minDuration(producer));
+        if (kernel.isValid()) {
             b.addEdge(kernel, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
+            readyPosition = std::max(readyPosition, order.end(kernel));
+        }
     }
 
     // Copies the edges that release from's start to to: its program predecessor only, or all but that.
@@ -171,17 +152,19 @@ private:
             if (g.ref(e) == EdgeRef::EndToEnd || removed[g.inSource(s)] || (kind == EdgeKind::Program) != program)
                 continue;
             b.addEdge(ItemId(g.inSource(s)), to, kind, g.ref(e));
+            readyPosition = std::max(readyPosition, order.sourceInstant(ItemId(g.inSource(s)), g.ref(e)));
         }
     }
 
-    void copyOutEdges(ItemId from, ItemId to)
+    // A wait on a measured bucket moves to the new bucket only for work whose start comes after
+    // everything the new bucket waits for in the graph's instant order, so that it cannot lead back to
+    // the new bucket. Other waits (work the dependency graph tied to a bucket from timing alone, as the
+    // op that started right after it on another stream) are dropped and counted.
+    void copyOutEdges(ItemId from, ItemId to, std::uint32_t after)
     {
         for (std::uint32_t e = g.outBegin(from.value()); e < g.outBegin(from.value() + 1); ++e) {
             const ItemId target(g.target(e));
             if (removed[target.value()])
-                continue;
-            const Phase phase = g.phase(target);
-            if (g.edgeKind(e) == EdgeKind::CollectiveToOptimizer && (phase == Phase::Forward || phase == Phase::Backward))
                 continue;
             // Other work on the stream keeps its place in the stream, not behind the new buckets, whose
             // readiness may come after what that work releases.
@@ -193,6 +176,10 @@ private:
                     b.addEdge(before, target, EdgeKind::Program, g.ref(e));
                 continue;
             }
+            if (order.start(target) <= after) {
+                ++dropped;
+                continue;
+            }
             b.addEdge(to, target, g.edgeKind(e), g.ref(e));
         }
     }
@@ -202,6 +189,9 @@ private:
     const LaunchOrder& launches;
     ExecutionGraphBuilder& b;
     std::vector<std::uint8_t>& removed;
+    const InstantOrder order { g };
+    std::uint32_t readyPosition = 0; // the latest instant, in order, that the participant being made waits for
+    std::vector<std::uint32_t> latestReady; // per new bucket of the step, over its ranks
 };
 
 } // namespace
@@ -302,11 +292,10 @@ Status TensorFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
     }
     job.warnings.push_back("tensor_fusion: " + std::to_string(before) + " gradient all-reduces become " + std::to_string(after) + " ("
         + model->source() + ")");
-    Expected<std::shared_ptr<const ExecutionGraph>> built = b.build();
-    if (!built)
-        return built.status();
-    job.graph = std::move(*built);
-    return {};
+    if (rewrite.dropped > 0)
+        job.warnings.push_back("tensor_fusion: " + std::to_string(rewrite.dropped)
+            + " waits on measured buckets by work that began before a new bucket could be ready were dropped");
+    return job.rebuild(b);
 }
 
 } // namespace sightline

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "core/exec/executiongraphbuilder.h"
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace sightline {
+
+// Copies sets of items of an execution graph into a builder over it, as the passes that repeat work
+// need (micro-batches, recomputed forwards, added ranks): every copy keeps its item's kind, track, steps,
+// costs and origin, is marked Synthetic and named "<prefix><name>" (its own name with no prefix), and
+// the edges among the set are copied between the copies. With chainTracks, each track's copies also
+// follow one another in measured order where one ended before the next began (so that a copy keeps its
+// track's order where the measured order ran through work outside the set; nested host ops overlap
+// and are not chained). Edges into or out of the set are the caller's to make. One instance serves
+// many sets of one graph: the membership index is made once, and select() costs the size of the old
+// and the new set. copy() is O(set log set + the set's edges).
+class SubgraphCopy {
+public:
+    explicit SubgraphCopy(const ExecutionGraph& graph);
+
+    // Makes members the set that selected() and copy() see, until the next select().
+    void select(std::span<const ItemId> members);
+    bool selected(ItemId item) const { return m_index[item.value()] != ItemId::kInvalid; }
+    // Copies of the selected set, in its order.
+    std::vector<ItemId> copy(ExecutionGraphBuilder& builder, std::string_view prefix, bool chainTracks) const;
+
+    // The measured end of an item: its anchor plus the duration of the op it stands for (its minimum
+    // duration when it stands for none).
+    static TimeNs measuredEnd(const ExecutionGraph& graph, ItemId item);
+
+private:
+    const ExecutionGraph& g;
+    std::vector<ItemId> m_members;
+    std::vector<std::uint32_t> m_index; // per item of the graph, its index in m_members or kInvalid
+};
+
+} // namespace sightline

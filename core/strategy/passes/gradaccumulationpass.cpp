@@ -1,0 +1,182 @@
+#include "core/strategy/passes/gradaccumulationpass.h"
+
+#include "core/base/checkedmath.h"
+#include "core/exec/executiongraphbuilder.h"
+#include "core/exec/instantorder.h"
+#include "core/exec/subgraphcopy.h"
+#include "core/model/trace.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+namespace sightline {
+
+namespace {
+
+bool isDeviceWork(OpKind k)
+{
+    return k == OpKind::ComputeKernel || k == OpKind::Memcpy || k == OpKind::Memset;
+}
+
+// Whether the item takes part in gradient synchronisation: communication, or a host call launching it.
+bool isSynchronisation(const ExecutionGraph& g, ItemId i)
+{
+    if (isCommunication(g.kind(i)))
+        return true;
+    for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
+        if (g.edgeKind(e) == EdgeKind::Launch && isCommunication(g.kind(ItemId(g.target(e)))))
+            return true;
+    }
+    return false;
+}
+
+// The forward and backward work of one rank's step that a micro-batch repeats.
+struct MicroBatch {
+    std::vector<ItemId> repeated; // without synchronisation, in item order
+    std::vector<ItemId> all; // with it: the measured micro-batch
+};
+
+std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> microBatches(const ExecutionGraph& g)
+{
+    std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> batches;
+    // A step's marker (ProfilerStep, a CPU op in older traces, so of the forward phase) spans the step.
+    std::vector<std::uint8_t> marker(g.itemCount(), 0);
+    for (const ExecStep& s : g.steps()) {
+        if (s.marker.isValid())
+            marker[s.marker.value()] = 1;
+    }
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        const Phase p = g.phase(item);
+        if ((p != Phase::Forward && p != Phase::Backward) || g.stepOfStart(item) < 0 || !g.rank(item).isValid() || marker[i])
+            continue;
+        MicroBatch& mb = batches[{ g.rank(item).value(), g.stepOfStart(item) }];
+        mb.all.push_back(item);
+        if (!isSynchronisation(g, item))
+            mb.repeated.push_back(item);
+    }
+    return batches;
+}
+
+// Per track, the item of a micro-batch that starts first and the one that ends last (measured times).
+struct Ends {
+    std::map<std::uint32_t, ItemId> first, last;
+};
+
+Ends endsOf(const ExecutionGraph& g, const std::vector<ItemId>& originals, const std::vector<ItemId>& ids)
+{
+    Ends e;
+    for (std::size_t k = 0; k < originals.size(); ++k) {
+        const std::uint32_t t = g.track(originals[k]).value();
+        const auto f = e.first.find(t);
+        if (f == e.first.end() || g.anchor(originals[k]) < g.anchor(originals[static_cast<std::size_t>(f->second.value())]))
+            e.first[t] = ItemId(static_cast<std::uint32_t>(k));
+        const auto l = e.last.find(t);
+        if (l == e.last.end() || SubgraphCopy::measuredEnd(g, originals[k]) >= SubgraphCopy::measuredEnd(g, originals[static_cast<std::size_t>(l->second.value())]))
+            e.last[t] = ItemId(static_cast<std::uint32_t>(k));
+    }
+    for (auto* m : { &e.first, &e.last }) {
+        for (auto& [track, index] : *m)
+            index = ids[index.value()];
+    }
+    return e;
+}
+
+} // namespace
+
+std::string_view GradAccumulationPass::name() const
+{
+    return "grad_accumulation";
+}
+
+std::string_view GradAccumulationPass::summary() const
+{
+    return "Runs k micro-batches of forward and backward per optimizer step, with one gradient synchronisation.";
+}
+
+std::span<const ParameterSpec> GradAccumulationPass::parameters() const
+{
+    using T = ParameterSpec::Type;
+    static const std::array<ParameterSpec, 3> specs { {
+        { "micro_batches", T::Integer, "", 1, 1024, "", {}, "micro-batches per optimizer step (k)" },
+        { "batch", T::Choice, "", 0, 0, "split", { "split", "repeat" },
+            "split: the measured batch is split into k micro-batches; repeat: each micro-batch is the measured batch" },
+        { "kernel_floor_us", T::Number, "us", 0, 1e6, "5", {}, "the part of a device op's time that does not shrink with fewer samples" },
+    } };
+    return specs;
+}
+
+Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) const
+{
+    const ExecutionGraph& g = *job.graph;
+    const auto k = static_cast<std::uint32_t>(args.integer("micro_batches"));
+    const bool split = args.text("batch") == "split";
+    const TimeNs floor = CheckedMath::saturatingRound(args.number("kernel_floor_us") * 1000.0);
+    const auto batches = microBatches(g);
+    if (batches.empty())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            "pass grad_accumulation: the job has no forward or backward work in its steps (the trace marks no phases)");
+    if (k == 1) {
+        job.warnings.push_back("grad_accumulation: one micro-batch leaves the job as it is");
+        return {};
+    }
+    const InstantOrder order(g);
+    SubgraphCopy copier(g);
+    ExecutionGraphBuilder b(g);
+    // Gives target (the item or a copy of it) the item's time for a k-th of its samples.
+    auto scale = [&](ItemId item, ItemId target) {
+        const TimeNs t = g.minDuration(item);
+        if (split && isDeviceWork(g.kind(item)) && t > floor)
+            b.setMinDuration(target, floor + (t - floor + static_cast<TimeNs>(k) / 2) / static_cast<TimeNs>(k));
+    };
+    for (const auto& [key, mb] : batches) {
+        copier.select(mb.repeated);
+        std::vector<std::vector<ItemId>> rounds; // micro-batches 1 .. k-1
+        for (std::uint32_t c = 1; c < k; ++c) {
+            rounds.push_back(
+                copier.copy(b, "microbatch " + std::to_string(c) + "/" + std::to_string(k) + ": ", true));
+            const std::vector<ItemId>& round = rounds.back();
+            for (std::size_t m = 0; m < round.size(); ++m)
+                scale(mb.repeated[m], round[m]);
+        }
+        for (ItemId item : mb.all)
+            scale(item, item);
+        // The first micro-batch waits for what the measured one waited for before it began; waits on
+        // work that ran during the measured micro-batch (interleaved ops of other phases) stay with it.
+        std::uint32_t firstInstant = InstantOrder::kUnordered;
+        for (ItemId m : mb.repeated)
+            firstInstant = std::min(firstInstant, order.start(m));
+        for (std::size_t m = 0; m < mb.repeated.size(); ++m) {
+            const std::uint32_t i = mb.repeated[m].value();
+            for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
+                const std::uint32_t src = g.inSource(s);
+                const EdgeRef ref = g.ref(g.inEdge(s));
+                // Only instants that cannot depend on the micro-batch (an enclosing op's end depends on
+                // it, and so may work a pass placed inside it).
+                if (!copier.selected(ItemId(src)) && order.sourceInstant(ItemId(src), ref) < firstInstant)
+                    b.addEdge(ItemId(src), rounds.front()[m], g.edgeKind(g.inEdge(s)), ref);
+            }
+        }
+        // Micro-batches run one after the other: the next starts on each track once the previous one
+        // has finished its host work on every thread (backward() returns) and its work on that track.
+        std::vector<Ends> ends;
+        for (const auto& round : rounds)
+            ends.push_back(endsOf(g, mb.repeated, round));
+        ends.push_back(endsOf(g, mb.all, mb.all));
+        for (std::size_t c = 0; c + 1 < ends.size(); ++c) {
+            for (const auto& [track, first] : ends[c + 1].first) {
+                for (const auto& [otherTrack, last] : ends[c].last) {
+                    const bool host = !isGpuTrack(g.tracks()[otherTrack].kind);
+                    if (host || otherTrack == track)
+                        b.addEdge(last, first, EdgeKind::Program, EdgeRef::EndToStart);
+                }
+            }
+        }
+    }
+    job.warnings.push_back("grad_accumulation: " + std::to_string(batches.size()) + " rank-steps run " + std::to_string(k)
+        + " micro-batches" + (split ? " of 1/" + std::to_string(k) + " of the measured batch" : " of the measured batch"));
+    return job.rebuild(b);
+}
+
+} // namespace sightline

@@ -1,0 +1,192 @@
+#include "core/strategy/passes/opfusionpass.h"
+
+#include "core/base/checkedmath.h"
+#include "core/base/globmatch.h"
+#include "core/exec/executiongraphbuilder.h"
+#include "core/exec/subgraphcopy.h"
+#include "core/model/kernelclassifier.h"
+
+#include <algorithm>
+#include <array>
+
+namespace sightline {
+
+namespace {
+
+struct Rules {
+    std::string match;
+    bool elementwiseOnly;
+    std::string within;
+};
+
+// Whether a host op or one it is nested in is named like the pattern.
+bool launchedWithin(const ExecutionGraph& g, ItemId kernel, const std::string& pattern)
+{
+    ItemId op = g.firstSource(kernel, EdgeKind::Launch);
+    for (int depth = 0; op.isValid() && depth < 64; ++depth) {
+        if (globMatch(pattern, g.name(op)))
+            return true;
+        op = g.firstSource(op, EdgeKind::Nest);
+    }
+    return false;
+}
+
+bool fusible(const ExecutionGraph& g, ItemId i, const Rules& rules)
+{
+    if (g.kind(i) != OpKind::ComputeKernel || g.stepOfStart(i) < 0 || !globMatch(rules.match, g.name(i)))
+        return false;
+    if (rules.elementwiseOnly && KernelClassifier::classify(g.name(i)) == KernelClassifier::Class::Matmul)
+        return false;
+    return rules.within.empty() || launchedWithin(g, i, rules.within);
+}
+
+// Whether next waits for nothing but its launch and previous, and previous is waited for by nothing but
+// next: then fusing them cannot make anything wait for itself through other streams or the host.
+bool onlyFollows(const ExecutionGraph& g, ItemId previous, ItemId next)
+{
+    for (std::uint32_t s = g.inBegin(next.value()); s < g.inBegin(next.value() + 1); ++s) {
+        const EdgeKind k = g.edgeKind(g.inEdge(s));
+        if (k != EdgeKind::Launch && !(k == EdgeKind::Program && ItemId(g.inSource(s)) == previous))
+            return false;
+    }
+    for (std::uint32_t e = g.outBegin(previous.value()); e < g.outBegin(previous.value() + 1); ++e) {
+        if (ItemId(g.target(e)) != next)
+            return false;
+    }
+    return true;
+}
+
+// Runs of neighbouring fusible kernels per device track, each of at least two and at most maxOps.
+std::vector<std::vector<ItemId>> runsOf(const ExecutionGraph& g, const Rules& rules, std::size_t maxOps)
+{
+    std::vector<std::vector<ItemId>> byTrack(g.tracks().size());
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (g.onDevice(ItemId(i)))
+            byTrack[g.track(ItemId(i)).value()].push_back(ItemId(i));
+    }
+    std::vector<std::vector<ItemId>> runs;
+    for (auto& items : byTrack) {
+        std::stable_sort(items.begin(), items.end(), [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); });
+        std::vector<ItemId> run;
+        auto close = [&] {
+            if (run.size() >= 2)
+                runs.push_back(run);
+            run.clear();
+        };
+        for (const ItemId item : items) {
+            if (!fusible(g, item, rules)) {
+                close();
+                continue;
+            }
+            const bool joins = !run.empty() && g.stepOfStart(run.back()) == g.stepOfStart(item) && g.phase(run.back()) == g.phase(item)
+                && g.firstSource(item, EdgeKind::Program) == run.back() && (maxOps == 0 || run.size() < maxOps)
+                && onlyFollows(g, run.back(), item);
+            if (!joins)
+                close();
+            run.push_back(item);
+        }
+        close();
+    }
+    return runs;
+}
+
+} // namespace
+
+std::string_view OpFusionPass::name() const
+{
+    return "op_fusion";
+}
+
+std::string_view OpFusionPass::summary() const
+{
+    return "Fuses runs of neighbouring compute kernels on a stream into one kernel.";
+}
+
+std::span<const ParameterSpec> OpFusionPass::parameters() const
+{
+    using T = ParameterSpec::Type;
+    static const std::array<ParameterSpec, 5> specs { {
+        { "match", T::Text, "", 0, 0, "*", {}, "kernel names that may fuse: * any characters, ? any one" },
+        { "kernels", T::Choice, "", 0, 0, "elementwise", { "elementwise", "all" },
+            "elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too" },
+        { "within", T::Text, "", 0, 0, "", {}, "only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere", true },
+        { "max_ops", T::Integer, "", 0, 1e6, "0", {}, "the most kernels one fused kernel takes; 0: no limit" },
+        { "ratio", T::Number, "", 0.01, 10, "1", {}, "the fused kernel's time as a share of the sum of the fused kernels' times" },
+    } };
+    return specs;
+}
+
+Status OpFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
+{
+    const ExecutionGraph& g = *job.graph;
+    const Rules rules { args.text("match"), args.text("kernels") == "elementwise", args.given("within") ? args.text("within") : std::string() };
+    const double ratio = args.number("ratio");
+    const auto runs = runsOf(g, rules, static_cast<std::size_t>(args.integer("max_ops")));
+    if (runs.empty()) {
+        job.warnings.push_back("op_fusion: no two neighbouring kernels on a stream can fuse");
+        return {};
+    }
+    ExecutionGraphBuilder b(g);
+    std::vector<std::uint32_t> runOf(g.itemCount(), ItemId::kInvalid);
+    for (std::uint32_t r = 0; r < runs.size(); ++r) {
+        for (ItemId i : runs[r])
+            runOf[i.value()] = r;
+    }
+    std::size_t fusedOps = 0;
+    std::vector<ItemId> fused(runs.size());
+    for (std::uint32_t r = 0; r < runs.size(); ++r) {
+        const std::vector<ItemId>& run = runs[r];
+        TimeNs total = 0;
+        std::vector<OpId> origin;
+        for (ItemId i : run) {
+            total = CheckedMath::timeAdd(total, g.minDuration(i));
+            const auto ops = g.origin(i);
+            origin.insert(origin.end(), ops.begin(), ops.end());
+            b.removeItem(i);
+        }
+        const ItemId first = run.front();
+        ExecutionGraphBuilder::Item item;
+        item.kind = OpKind::ComputeKernel;
+        item.flags = ExecutionGraph::SelfTimed | ExecutionGraph::Synthetic;
+        item.track = g.track(first);
+        item.name = b.intern("fused: " + std::to_string(run.size()) + " ops");
+        item.stepOfStart = g.stepOfStart(first);
+        item.stepOfEnd = g.stepOfEnd(run.back());
+        item.anchor = g.anchor(first);
+        item.gap = g.gap(first);
+        item.minDuration = CheckedMath::saturatingRound(static_cast<double>(total) * ratio);
+        item.measuredOverlap = g.measuredOverlap(first);
+        fused[r] = b.addItem(item, origin);
+        fusedOps += run.size();
+        // The launches of all but the first kernel are no longer made.
+        for (std::size_t k = 1; k < run.size(); ++k) {
+            const ItemId launcher = g.firstSource(run[k], EdgeKind::Launch);
+            if (launcher.isValid()) {
+                b.setMinDuration(launcher, 0);
+                b.setGap(launcher, 0);
+            }
+        }
+    }
+    // The fused kernel waits for what any of its kernels waited for, and what waited for one of them
+    // waits for it; edges inside a run go.
+    for (std::uint32_t r = 0; r < runs.size(); ++r) {
+        for (ItemId i : runs[r]) {
+            for (std::uint32_t s = g.inBegin(i.value()); s < g.inBegin(i.value() + 1); ++s) {
+                const std::uint32_t src = g.inSource(s);
+                if (runOf[src] == r)
+                    continue;
+                const ItemId from = runOf[src] == ItemId::kInvalid ? ItemId(src) : fused[runOf[src]];
+                b.addEdge(from, fused[r], g.edgeKind(g.inEdge(s)), g.ref(g.inEdge(s)));
+            }
+            for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
+                const std::uint32_t to = g.target(e);
+                if (runOf[to] == ItemId::kInvalid)
+                    b.addEdge(fused[r], ItemId(to), g.edgeKind(e), g.ref(e));
+            }
+        }
+    }
+    job.warnings.push_back("op_fusion: " + std::to_string(fusedOps) + " kernels fused into " + std::to_string(runs.size()));
+    return job.rebuild(b);
+}
+
+} // namespace sightline

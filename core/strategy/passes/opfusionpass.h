@@ -1,0 +1,22 @@
+#pragma once
+
+#include "core/strategy/pass.h"
+
+namespace sightline {
+
+// Op fusion (dPRO §5.1, Theorem 1; what XLA and TorchInductor do): runs of adjacent compute kernels on
+// one device stream become one fused kernel that lasts the sum of their times (or a given ratio of it):
+// the device gaps between them and the launch calls of all but the first are saved. Kernels fuse when
+// they are neighbours on the stream in one step and phase, match the pattern and class, and (with
+// `within`) were launched inside a host span of that name. The fused kernel stands for all of their ops.
+// Not modelled: host work of the fused ops other than their launches, memory traffic saved inside the
+// fused kernel beyond the ratio, and fusing the gradients of fused ops (dPRO Theorem 3).
+class OpFusionPass : public Pass {
+public:
+    std::string_view name() const override;
+    std::string_view summary() const override;
+    std::span<const ParameterSpec> parameters() const override;
+    Status apply(const PassArguments& args, WhatIfJob& job) const override;
+};
+
+} // namespace sightline

@@ -1,0 +1,121 @@
+#include "core/strategy/passes/recomputepass.h"
+
+#include "core/base/checkedmath.h"
+#include "core/exec/executiongraphbuilder.h"
+#include "core/exec/launchorder.h"
+#include "core/exec/layermodel.h"
+#include "core/exec/subgraphcopy.h"
+
+#include <array>
+#include <map>
+
+namespace sightline {
+
+namespace {
+
+// Inserts the copy of one layer's forward before its first backward item.
+void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOrder& launches, SubgraphCopy& copier,
+    const LayerModel::Layer& layer)
+{
+    copier.select(layer.forward);
+    const std::vector<ItemId> copies = copier.copy(b, "recompute: ", true);
+    const ItemId backward = layer.firstBackward;
+    const bool hostBackward = !g.onDevice(backward);
+    // Per track of the copies: the first and the last copy in measured order.
+    std::map<std::uint32_t, std::pair<std::size_t, std::size_t>> ends;
+    for (std::size_t k = 0; k < copies.size(); ++k) {
+        const ItemId m = layer.forward[k];
+        auto [it, added] = ends.emplace(g.track(m).value(), std::pair(k, k));
+        if (g.anchor(m) < g.anchor(layer.forward[it->second.first]))
+            it->second.first = k;
+        if (SubgraphCopy::measuredEnd(g, m) >= SubgraphCopy::measuredEnd(g, layer.forward[it->second.second]))
+            it->second.second = k;
+    }
+    // The copies stand where they now run, just before the backward item, so that passes after this one
+    // that order work by its measured times see them there.
+    const TimeNs shift = g.anchor(backward) - SubgraphCopy::measuredEnd(g, layer.span);
+    for (std::size_t k = 0; k < copies.size(); ++k)
+        b.setAnchor(copies[k], CheckedMath::timeAdd(g.anchor(layer.forward[k]), shift));
+    // Host work moves to the backward's thread.
+    if (hostBackward) {
+        for (std::size_t k = 0; k < copies.size(); ++k) {
+            if (!g.onDevice(layer.forward[k]))
+                b.setTrack(copies[k], g.track(backward));
+        }
+    }
+    for (const auto& [track, firstLast] : ends) {
+        const auto [first, last] = firstLast;
+        const bool device = isGpuTrack(g.tracks()[track].kind);
+        if (device != !hostBackward && device) {
+            // Device work the host launched takes the backward's place in its stream: after what the
+            // host launched before the backward item, before what it launched from then on.
+            const auto [before, after] = launches.around(TrackId(track), g.anchor(backward));
+            if (before.isValid())
+                b.addEdge(before, copies[first], EdgeKind::Program, EdgeRef::EndToStart);
+            if (after.isValid())
+                b.addEdge(copies[last], after, EdgeKind::Program, EdgeRef::EndToStart);
+            continue;
+        }
+        // Work on the backward item's side (its thread, or its device track in a job without host
+        // work) runs between what released the backward item and it.
+        for (std::uint32_t s = g.inBegin(backward.value()); s < g.inBegin(backward.value() + 1); ++s) {
+            const std::uint32_t e = g.inEdge(s);
+            if (g.ref(e) != EdgeRef::EndToEnd)
+                b.addEdge(ItemId(g.inSource(s)), copies[first], g.edgeKind(e), g.ref(e));
+        }
+        b.addEdge(copies[last], backward, EdgeKind::Program, EdgeRef::EndToStart);
+    }
+}
+
+} // namespace
+
+std::string_view RecomputePass::name() const
+{
+    return "recompute";
+}
+
+std::string_view RecomputePass::summary() const
+{
+    return "Recomputes the chosen layers' forward work before their backward instead of keeping activations.";
+}
+
+std::span<const ParameterSpec> RecomputePass::parameters() const
+{
+    using T = ParameterSpec::Type;
+    static const std::array<ParameterSpec, 2> specs { {
+        { "layers", T::Text, "", 0, 0, "auto", {},
+            "the layers: auto (repeated numbered forward spans, or a layer-wise job's layers), or a pattern of span names (* and ?)" },
+        { "every", T::Integer, "", 1, 1e6, "1", {}, "recompute every k-th layer of each step (1: all)" },
+    } };
+    return specs;
+}
+
+Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
+{
+    const ExecutionGraph& g = *job.graph;
+    const LayerModel layers = LayerModel::of(g, args.text("layers"));
+    if (layers.layers().empty())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
+    const std::int64_t every = args.integer("every");
+    const LaunchOrder launches(g);
+    SubgraphCopy copier(g);
+    ExecutionGraphBuilder b(g);
+    std::size_t done = 0;
+    std::int64_t position = 0;
+    std::pair<std::uint32_t, std::int32_t> current { ItemId::kInvalid, -1 };
+    for (const LayerModel::Layer& layer : layers.layers()) {
+        const std::pair<std::uint32_t, std::int32_t> key { g.rank(layer.span).value(), g.stepOfStart(layer.span) };
+        position = key == current ? position + 1 : 0;
+        current = key;
+        if ((position + 1) % every != 0)
+            continue;
+        recompute(g, b, launches, copier, layer);
+        ++done;
+    }
+    job.warnings.push_back("recompute: " + std::to_string(done) + " of " + std::to_string(layers.layers().size())
+        + " layer forwards recomputed (layers: " + layers.source() + ")");
+    return job.rebuild(b);
+}
+
+} // namespace sightline

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "core/strategy/pass.h"
+
+namespace sightline {
+
+// Recomputation (activation checkpointing; dPRO §5.3, Proteus' recompute, Chen et al.): the chosen
+// layers keep no activations for backward and run their forward work again just before their first
+// backward work needs it, as torch.utils.checkpoint does. The recomputed host work runs on the thread
+// of that backward work, and its device work on the streams the forward used, launched in the
+// backward's place in each stream. Layers come from LayerModel. Not modelled: memory (which the
+// recomputation is for), RNG state handling, and recomputation that differs from the forward.
+class RecomputePass : public Pass {
+public:
+    std::string_view name() const override;
+    std::string_view summary() const override;
+    std::span<const ParameterSpec> parameters() const override;
+    Status apply(const PassArguments& args, WhatIfJob& job) const override;
+};
+
+} // namespace sightline

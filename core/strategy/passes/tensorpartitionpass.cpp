@@ -1,0 +1,127 @@
+#include "core/strategy/passes/tensorpartitionpass.h"
+
+#include "core/base/checkedmath.h"
+#include "core/exec/executiongraphbuilder.h"
+#include "core/exec/tensormodel.h"
+
+#include <array>
+#include <cstdio>
+
+namespace sightline {
+
+namespace {
+
+std::string pieceName(std::string_view bucket, std::int64_t piece, std::int64_t pieces, std::int64_t bytes)
+{
+    char size[32];
+    std::snprintf(size, sizeof size, "%.1f MB", static_cast<double>(bytes) / 1e6);
+    return std::string(bucket) + ": piece " + std::to_string(piece) + "/" + std::to_string(pieces) + " (" + size + ")";
+}
+
+// Splits one measured all-reduce into pieces.
+void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorModel::Bucket& bucket, std::int64_t pieceBytes, bool concurrent)
+{
+    const CommCost& cost = *g.comm(bucket.collective);
+    const std::int64_t pieces = (cost.bytes + pieceBytes - 1) / pieceBytes;
+    std::vector<ItemId> previous(bucket.participants.size());
+    for (std::int64_t k = 0; k < pieces; ++k) {
+        const std::int64_t bytes = std::min(pieceBytes, cost.bytes - k * pieceBytes);
+        const StringId name = b.intern(pieceName(g.name(bucket.collective), k + 1, pieces, bytes));
+        ExecutionGraphBuilder::Item c;
+        c.kind = OpKind::Collective;
+        c.flags = ExecutionGraph::Synthetic;
+        c.name = name;
+        c.anchor = g.anchor(bucket.collective);
+        const ItemId collective = b.addItem(c, g.origin(bucket.collective));
+        CommCost piece = cost;
+        piece.bytes = bytes;
+        b.setComm(collective, piece, g.commRanks(cost));
+        for (std::uint32_t e = g.outBegin(bucket.collective.value()); e < g.outBegin(bucket.collective.value() + 1); ++e) {
+            if (g.edgeKind(e) != EdgeKind::Release)
+                b.addEdge(collective, ItemId(g.target(e)), g.edgeKind(e), g.ref(e));
+        }
+        for (std::size_t r = 0; r < bucket.participants.size(); ++r) {
+            const ItemId old = bucket.participants[r];
+            ExecutionGraphBuilder::Item p;
+            p.kind = g.kind(old);
+            p.flags = ExecutionGraph::Synthetic;
+            p.track = g.track(old);
+            p.name = name;
+            p.stepOfStart = g.stepOfStart(old);
+            p.stepOfEnd = g.stepOfEnd(old);
+            p.anchor = g.anchor(old);
+            p.gap = g.gap(old);
+            const ItemId part = b.addItem(p, g.origin(old));
+            b.addEdge(part, collective, EdgeKind::Arrive, EdgeRef::StartToStart);
+            b.addEdge(collective, part, EdgeKind::Release, EdgeRef::EndToEnd);
+            // Each piece is ready when the all-reduce was; on one stream it also follows the piece before.
+            for (std::uint32_t s = g.inBegin(old.value()); s < g.inBegin(old.value() + 1); ++s) {
+                const std::uint32_t e = g.inEdge(s);
+                const ItemId src(g.inSource(s));
+                if (g.ref(e) != EdgeRef::EndToEnd && src != bucket.collective)
+                    b.addEdge(src, part, g.edgeKind(e), g.ref(e));
+            }
+            if (!concurrent && previous[r].isValid())
+                b.addEdge(previous[r], part, EdgeKind::Program, EdgeRef::EndToStart);
+            previous[r] = part;
+            // What waited for the all-reduce's participant waits for every piece.
+            for (std::uint32_t e = g.outBegin(old.value()); e < g.outBegin(old.value() + 1); ++e) {
+                const ItemId target(g.target(e));
+                if (target != bucket.collective)
+                    b.addEdge(part, target, g.edgeKind(e), g.ref(e));
+            }
+        }
+    }
+    b.removeItem(bucket.collective);
+    for (const ItemId p : bucket.participants)
+        b.removeItem(p);
+}
+
+} // namespace
+
+std::string_view TensorPartitionPass::name() const
+{
+    return "tensor_partition";
+}
+
+std::string_view TensorPartitionPass::summary() const
+{
+    return "Splits every gradient all-reduce larger than the partition size into pieces.";
+}
+
+std::span<const ParameterSpec> TensorPartitionPass::parameters() const
+{
+    using T = ParameterSpec::Type;
+    static const std::array<ParameterSpec, 2> specs { {
+        { "partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {}, "the largest piece (BytePS's default: 4 096 000 bytes)" },
+        { "pieces", T::Choice, "", 0, 0, "concurrent", { "concurrent", "sequential" },
+            "concurrent: the pieces run at once, sharing bandwidth (BytePS); sequential: one after the other on the stream" },
+    } };
+    return specs;
+}
+
+Status TensorPartitionPass::apply(const PassArguments& args, WhatIfJob& job) const
+{
+    const ExecutionGraph& g = *job.graph;
+    Expected<TensorModel> model = TensorModel::of(g);
+    if (!model)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_partition: " + model.status().detail());
+    const std::int64_t pieceBytes = CheckedMath::saturatingRound(args.number("partition_bytes"));
+    const bool concurrent = args.text("pieces") == "concurrent";
+    ExecutionGraphBuilder b(g);
+    std::size_t split = 0, total = 0;
+    for (const TensorModel::Step& step : model->steps()) {
+        for (const TensorModel::Bucket& bucket : step.buckets) {
+            ++total;
+            if (g.comm(bucket.collective)->bytes <= pieceBytes)
+                continue;
+            partition(g, b, bucket, pieceBytes, concurrent);
+            ++split;
+        }
+    }
+    job.warnings.push_back("tensor_partition: " + std::to_string(split) + " of " + std::to_string(total) + " gradient all-reduces split into pieces of "
+        + std::to_string(pieceBytes) + " bytes at most");
+    return job.rebuild(b);
+}
+
+} // namespace sightline

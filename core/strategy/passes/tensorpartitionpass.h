@@ -1,0 +1,23 @@
+#pragma once
+
+#include "core/strategy/pass.h"
+
+namespace sightline {
+
+// Tensor partition (dPRO §5.2; BytePS's BYTEPS_PARTITION_BYTES): every gradient all-reduce larger than
+// the partition size is split into pieces of that size. The pieces become ready with the measured
+// all-reduce and run concurrently, as BytePS's per-partition queues do (sharing their links'
+// bandwidth, each paying its own latency), or one after the other on the stream; what waited for the
+// all-reduce waits for all of its pieces. Transfers are timed by the α–β cost model. Not modelled:
+// push and pull as separate stages (parameter-server jobs come with the BytePS importer), per-piece
+// consumers (an optimizer that starts on the pieces that arrived).
+class TensorPartitionPass : public Pass {
+public:
+    std::string_view name() const override;
+    std::string_view summary() const override;
+    std::span<const ParameterSpec> parameters() const override;
+    bool needsCostModel() const override { return true; }
+    Status apply(const PassArguments& args, WhatIfJob& job) const override;
+};
+
+} // namespace sightline

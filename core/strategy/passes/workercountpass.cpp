@@ -1,0 +1,182 @@
+#include "core/strategy/passes/workercountpass.h"
+
+#include "core/exec/executiongraphbuilder.h"
+#include "core/exec/subgraphcopy.h"
+#include "core/model/trace.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+
+namespace sightline {
+
+namespace {
+
+// The measured ranks per host: how many share the first rank's host name (0 when names are missing).
+int measuredRanksPerHost(const ExecutionGraph& g)
+{
+    if (g.ranks().empty() || g.ranks().front().host.empty())
+        return 0;
+    int n = 0;
+    for (const ExecRank& r : g.ranks())
+        n += r.host == g.ranks().front().host;
+    return n;
+}
+
+// A new rank's copies of its source rank's items.
+struct Clone {
+    std::vector<ItemId> members; // the source's items, by id
+    std::vector<ItemId> copies; // their copies, in the same order
+
+    ItemId copyOf(ItemId item) const
+    {
+        const auto it = std::lower_bound(members.begin(), members.end(), item);
+        return it != members.end() && *it == item ? copies[static_cast<std::size_t>(it - members.begin())] : ItemId();
+    }
+};
+
+// Adds rank `global` as a copy of source's work: tracks, steps and items of its own.
+Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy& copier, const std::vector<ItemId>& members, RankId source,
+    std::int32_t global, const std::string& host)
+{
+    const RankId rank = b.addRank({ RankId(), global, host });
+    std::map<std::uint32_t, TrackId> track;
+    for (std::uint32_t t = 0; t < g.tracks().size(); ++t) {
+        if (g.tracks()[t].rank == source)
+            track[t] = b.addTrack({ rank, g.tracks()[t].kind, TrackId() });
+    }
+    std::map<std::int32_t, std::int32_t> step;
+    std::vector<std::pair<std::int32_t, ItemId>> markers;
+    for (std::uint32_t s = 0; s < g.steps().size(); ++s) {
+        const ExecStep& m = g.steps()[s];
+        if (m.rank != source)
+            continue;
+        step[static_cast<std::int32_t>(s)] = b.addStep({ rank, m.number, m.measured, ItemId() });
+        if (m.marker.isValid())
+            markers.emplace_back(step[static_cast<std::int32_t>(s)], m.marker);
+    }
+    copier.select(members);
+    Clone clone { members, copier.copy(b, "", false) };
+    auto stepOf = [&](std::int32_t s) { return s < 0 ? -1 : step[s]; };
+    for (std::size_t k = 0; k < members.size(); ++k) {
+        b.setTrack(clone.copies[k], track[g.track(members[k]).value()]);
+        b.setSteps(clone.copies[k], stepOf(g.stepOfStart(members[k])), stepOf(g.stepOfEnd(members[k])));
+    }
+    for (const auto& [s, marker] : markers)
+        b.setStepMarker(s, clone.copyOf(marker));
+    return clone;
+}
+
+} // namespace
+
+std::string_view WorkerCountPass::name() const
+{
+    return "worker_count";
+}
+
+std::string_view WorkerCountPass::summary() const
+{
+    return "Scales data parallelism to another number of ranks, with collectives re-timed for the new group.";
+}
+
+std::span<const ParameterSpec> WorkerCountPass::parameters() const
+{
+    using T = ParameterSpec::Type;
+    static const std::array<ParameterSpec, 2> specs { {
+        { "workers", T::Integer, "", 1, 65536, "", {}, "the number of data-parallel ranks" },
+        { "ranks_per_host", T::Integer, "", 1, 1e6, "", {}, "ranks per host for the new ranks; left out: as measured", true },
+    } };
+    return specs;
+}
+
+Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
+{
+    const ExecutionGraph& g = *job.graph;
+    const auto m = static_cast<std::int32_t>(args.integer("workers"));
+    const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
+    const auto n = static_cast<std::int32_t>(g.ranks().size());
+    int perHost = args.given("ranks_per_host") ? static_cast<int>(args.integer("ranks_per_host")) : measuredRanksPerHost(g);
+    if (args.given("ranks_per_host"))
+        job.options.topology.ranksPerHost = perHost;
+    ExecutionGraphBuilder b(g);
+    if (n < world) {
+        // Some ranks of a larger job: transfers whose peers are not in the trace take the new world size.
+        std::size_t resized = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const CommCost* c = g.comm(ItemId(i));
+            if (c && c->route == RouteKind::Partial && c->groupSize == world) {
+                CommCost nc = *c;
+                nc.groupSize = m;
+                b.setComm(ItemId(i), nc, g.commRanks(*c));
+                ++resized;
+            }
+        }
+        job.warnings.push_back("worker_count: the job holds " + std::to_string(n) + " of " + std::to_string(world)
+            + " ranks; " + std::to_string(resized) + " transfers with peers outside the trace now span " + std::to_string(m) + " ranks");
+    } else {
+        // Ranks in global order; those past m go, new ones copy rank (j mod n).
+        std::vector<RankId> order;
+        for (std::uint32_t r = 0; r < g.ranks().size(); ++r)
+            order.push_back(RankId(r));
+        std::stable_sort(order.begin(), order.end(), [&](RankId a, RankId c) { return g.ranks()[a.value()].rank < g.ranks()[c.value()].rank; });
+        for (std::int32_t k = m; k < n; ++k)
+            b.removeRank(order[static_cast<std::size_t>(k)]);
+        std::vector<Clone> clones;
+        std::vector<RankId> cloneSource;
+        SubgraphCopy copier(g);
+        std::vector<std::vector<ItemId>> itemsOf(g.ranks().size());
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (g.rank(ItemId(i)).isValid())
+                itemsOf[g.rank(ItemId(i)).value()].push_back(ItemId(i));
+        }
+        for (std::int32_t j = n; j < m; ++j) {
+            const RankId source = order[static_cast<std::size_t>(j % n)];
+            std::string host;
+            if (perHost > 0) {
+                const std::int32_t block = j / perHost;
+                for (const ExecRank& r : g.ranks()) {
+                    if (r.rank / perHost == block && !r.host.empty())
+                        host = r.host;
+                }
+                if (host.empty())
+                    host = "added host " + std::to_string(block);
+            }
+            clones.push_back(cloneRank(g, b, copier, itemsOf[source.value()], source, j, host));
+            cloneSource.push_back(source);
+        }
+        // Collectives of every rank take the new ranks in and drop the dropped ones.
+        const auto firstNew = static_cast<std::uint32_t>(g.ranks().size());
+        std::size_t partial = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const ItemId item(i);
+            const CommCost* c = g.comm(item);
+            if (!c || g.track(item).isValid())
+                continue;
+            if (static_cast<std::int32_t>(c->rankCount) != n) {
+                partial += clones.size() > 0;
+                continue;
+            }
+            std::vector<RankId> ranks(g.commRanks(*c).begin(), g.commRanks(*c).end());
+            for (std::size_t k = 0; k < clones.size(); ++k) {
+                ranks.push_back(RankId(firstNew + static_cast<std::uint32_t>(k)));
+                for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
+                    const ItemId p(g.inSource(s));
+                    const ItemId copy = g.rank(p) == cloneSource[k] ? clones[k].copyOf(p) : ItemId();
+                    if (g.edgeKind(g.inEdge(s)) == EdgeKind::Arrive && copy.isValid()) {
+                        b.addEdge(copy, item, EdgeKind::Arrive, g.ref(g.inEdge(s)));
+                        b.addEdge(item, copy, EdgeKind::Release, EdgeRef::EndToEnd);
+                    }
+                }
+            }
+            CommCost nc = *c;
+            nc.groupSize = m;
+            b.setComm(item, nc, ranks);
+        }
+        if (partial > 0)
+            job.warnings.push_back("worker_count: " + std::to_string(partial)
+                + " collectives span only some ranks (pipeline or tensor parallel peers); the new ranks' parts of them keep their measured times");
+    }
+    return job.rebuild(b);
+}
+
+} // namespace sightline

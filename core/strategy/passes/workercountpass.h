@@ -1,0 +1,24 @@
+#pragma once
+
+#include "core/strategy/pass.h"
+
+namespace sightline {
+
+// Worker count (data parallelism from N to M ranks; Shi et al.'s DAG for layer-wise jobs, Proteus for
+// the topology): ranks past M are dropped; new ranks copy the work of rank (j mod N) on tracks of their
+// own and join every collective that spans all ranks, whose transfers the α–β cost model then times
+// for the new group size over the topology (ranks_per_host ranks to a host). A job holding only some
+// ranks of its world (one rank's trace of a larger job) keeps its ranks, and its transfers whose peers
+// are not in the trace take the new world size. Collectives of smaller groups (pipeline or tensor
+// parallel peers) are not re-formed: a new rank's part of one is left to its measured duration, with a
+// warning. Not modelled: a batch re-split across workers (each keeps its measured per-rank batch).
+class WorkerCountPass : public Pass {
+public:
+    std::string_view name() const override;
+    std::string_view summary() const override;
+    std::span<const ParameterSpec> parameters() const override;
+    bool needsCostModel() const override { return true; }
+    Status apply(const PassArguments& args, WhatIfJob& job) const override;
+};
+
+} // namespace sightline

@@ -1,0 +1,162 @@
+// What-if benchmark: the cost of one strategy pass plus the replay and critical path of the job it
+// makes, on a generated data-parallel Kineto training job (forward blocks, backward nodes with their
+// gradients, all-reduces in the backward half) (100 k ops by default; --ops 5200000 --ranks 64 for
+// the replay benchmark's job), for each pass that applies to it; and the cost of opening the job (graph,
+// alignment, execution graph) with the execution graph's bytes per item. This is what the window does
+// between an edit of the strategy and a repaint; the baseline's replay is done once per load and not
+// counted. Not a test: it prints figures (a table, and a JSON line with --json) and never fails on
+// speed; it fails only when the job cannot be generated, loaded or opened.
+//
+// Usage: bench_whatif [--ops N] [--ranks R] [--data DIR] [--runs K] [--json]
+
+#include "benchsupport.h"
+#include "kinetogenerator.h"
+
+#include "core/base/resourcelimits.h"
+#include "core/exec/executiongraph.h"
+#include "core/import/traceloader.h"
+#include "core/model/trace.h"
+#include "core/session/jobsession.h"
+#include "core/strategy/strategyrunner.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#ifndef SIGHTLINE_BENCH_DATA_DIR
+#define SIGHTLINE_BENCH_DATA_DIR "bench-data"
+#endif
+
+using namespace sightline;
+using BenchSupport::Clock;
+using BenchSupport::seconds;
+using BenchSupport::Timings;
+
+namespace {
+
+// Trace events per op of the training job: 6 per forward block (4 of them ops), 9 per backward block (5).
+constexpr double kEventsPerOp = 1.85;
+
+struct Case {
+    const char* label;
+    Strategy strategy;
+};
+
+std::vector<Case> cases(int ranks)
+{
+    auto one = [](std::string pass, std::map<std::string, ParameterValue> params) {
+        return Strategy { { PassStep { std::move(pass), std::move(params) } } };
+    };
+    return {
+        { "speedup 20% of compute", one("speedup", { { "percent", 20.0 }, { "kind", std::string("compute") } }) },
+        { "straggler rank 0", one("straggler", { { "rank", 0.0 } }) },
+        { "network 2x bandwidth", one("network", { { "bandwidth_scale", 2.0 } }) },
+        { "mixed_precision", one("mixed_precision", {}) },
+        { "op_fusion (all kernels)", one("op_fusion", { { "kernels", std::string("all") } }) },
+        { "tensor_fusion 25 MB", one("tensor_fusion", { { "bucket_cap_mb", 25.0 } }) },
+        { "tensor_partition 1 MB", one("tensor_partition", { { "partition_bytes", 1048576.0 } }) },
+        { "worker_count x2", one("worker_count", { { "workers", static_cast<double>(2 * ranks) } }) },
+        { "grad_accumulation 2", one("grad_accumulation", { { "micro_batches", 2.0 } }) },
+        { "recompute", one("recompute", {}) },
+    };
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::int64_t wantOps = 100'000;
+    int ranks = 8;
+    std::string dataDir;
+    int runs = 5;
+    bool json = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--ops" && i + 1 < argc)
+            wantOps = std::max<std::int64_t>(1000, std::atoll(argv[++i]));
+        else if (a == "--ranks" && i + 1 < argc)
+            ranks = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--data" && i + 1 < argc)
+            dataDir = argv[++i];
+        else if (a == "--runs" && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--json")
+            json = true;
+        else {
+            std::fprintf(stderr, "usage: %s [--ops N] [--ranks R] [--data DIR] [--runs K] [--json]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (dataDir.empty())
+        dataDir = std::string(SIGHTLINE_BENCH_DATA_DIR) + "/whatif-" + std::to_string(ranks) + "x" + std::to_string(wantOps);
+    const auto eventsPerRank = static_cast<std::int64_t>(std::ceil(static_cast<double>(wantOps) * kEventsPerOp / ranks));
+    double generateSeconds = -1;
+    if (!KinetoGenerator::writeJob(dataDir, ranks, eventsPerRank, 1, &generateSeconds, true))
+        return 1;
+    std::vector<std::string> files;
+    for (int r = 0; r < ranks; ++r)
+        files.push_back(KinetoGenerator::rankFile(dataDir, r));
+    auto trace = TraceLoader::load(files);
+    if (!trace) {
+        std::fprintf(stderr, "load failed: %s\n", trace.status().toString().c_str());
+        return 1;
+    }
+    Timings openTimes;
+    std::shared_ptr<const JobSession> session;
+    for (int i = 0; i < std::max(1, runs / 2); ++i) {
+        session.reset();
+        auto opened = openTimes.run([&] { return JobSession::open(*trace, {}, ResourceLimits {}); });
+        if (!opened) {
+            std::fprintf(stderr, "open failed: %s\n", opened.status().toString().c_str());
+            return 1;
+        }
+        session = *opened;
+    }
+    const ExecutionGraph& measured = *session->measured();
+    const double bytesPerItem = static_cast<double>(measured.memoryBytes()) / measured.itemCount();
+    std::printf("job: %zu ops, %d ranks, %u items, %zu edges; open (graph, alignment, execution graph) %.1f ms; %.1f bytes per item\n",
+        (*trace)->opCount(), ranks, measured.itemCount(), measured.edgeCount(), openTimes.medianWall() * 1e3, bytesPerItem);
+    std::printf("%-26s %10s %10s %10s %12s  %s\n", "strategy", "pass ms", "replay ms", "total ms", "items", "result");
+    std::string jsonCases;
+    for (const Case& c : cases(ranks)) {
+        ReplayOptions options;
+        if (StrategyRunner::needsCostModel(c.strategy)) {
+            options.communication = CommSource::CostModel;
+            session->fitCostModel(options.topology, options.costModel);
+        }
+        Timings pass, replay, total;
+        std::string result = "ok";
+        std::uint32_t items = 0;
+        for (int i = 0; i < runs && result == "ok"; ++i) {
+            const auto t0 = Clock::now();
+            auto job = pass.run([&] { return StrategyRunner::apply(c.strategy, { session->measured(), options, {} }); });
+            if (!job) {
+                result = job.status().detail();
+                break;
+            }
+            auto replayed = replay.run([&] { return JobSession::replay(job->graph, job->options); });
+            total.wall.push_back(seconds(t0, Clock::now()));
+            if (!replayed) {
+                result = replayed.status().detail();
+                break;
+            }
+            items = job->graph->itemCount();
+        }
+        if (result != "ok") {
+            std::printf("%-26s %10s %10s %10s %12s  n/a: %s\n", c.label, "-", "-", "-", "-", result.c_str());
+            continue;
+        }
+        std::printf("%-26s %10.1f %10.1f %10.1f %12u  ok\n", c.label, pass.medianWall() * 1e3, replay.medianWall() * 1e3,
+            total.medianWall() * 1e3, items);
+        char line[256];
+        std::snprintf(line, sizeof line, "%s{\"strategy\": \"%s\", \"pass_ms\": %.2f, \"replay_ms\": %.2f, \"total_ms\": %.2f, \"items\": %u}",
+            jsonCases.empty() ? "" : ", ", c.label, pass.medianWall() * 1e3, replay.medianWall() * 1e3, total.medianWall() * 1e3, items);
+        jsonCases += line;
+    }
+    if (json)
+        std::printf("{\"ops\": %zu, \"ranks\": %d, \"items\": %u, \"open_ms\": %.2f, \"bytes_per_item\": %.1f, \"cases\": [%s]}\n",
+            (*trace)->opCount(), ranks, measured.itemCount(), openTimes.medianWall() * 1e3, bytesPerItem, jsonCases.c_str());
+    return 0;
+}

@@ -1,0 +1,91 @@
+// FrameworkConfig: a strategy written as the configs frameworks load, from hand-built jobs.
+
+#include "core/strategy/frameworkconfig.h"
+
+#include "strategyjobs.h"
+#include "testsupport.h"
+
+#include <QTest>
+
+using namespace sightline;
+using namespace sightline::strategyjobs;
+
+namespace {
+
+std::string fileText(const FrameworkConfig& c, const std::string& name)
+{
+    for (const FrameworkConfig::File& f : c.files()) {
+        if (f.name == name)
+            return f.text;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestFrameworkConfig : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void tensorFusionAsDdpHorovodAndGroups()
+    {
+        // Two 1 MiB gradients: a 0.5 MiB cap keeps them apart, DDP style, with the first bucket capped
+        // at 1 MiB too; Horovod's threshold is the cap in bytes.
+        const auto session = sessionOf(twoGradientJob(4));
+        Strategy s = oneStep("tensor_fusion", { { "bucket_cap_mb", 0.5 }, { "first_bucket_mb", 1.0 } });
+        const auto r = session->whatIf(s, {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        QCOMPARE(fileText(c, "ddp_args.json"), std::string("{\n  \"bucket_cap_mb\": 0.5\n}\n"));
+        QVERIFY(fileText(c, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=524288\nHOROVOD_CYCLE_TIME=1\n") != std::string::npos);
+        QCOMPARE(c.tensorGroups.size(), std::size_t(2));
+        QCOMPARE(c.tensorGroups[0].tensors, std::vector<std::uint32_t>({ 0 }));
+        QCOMPARE(c.tensorGroups[1].bytes, std::int64_t(1 << 20));
+        QVERIFY(fileText(c, "deepspeed_config.json").find("\"reduce_bucket_size\": 524288") != std::string::npos);
+        QVERIFY(fileText(c, "xla_fusion_clusters.json").empty());
+    }
+
+    void accumulationPrecisionAndCheckpoints()
+    {
+        const auto session = sessionOf(layerJob());
+        Strategy s;
+        s.steps.push_back({ "grad_accumulation", { { "micro_batches", 4.0 } } });
+        s.steps.push_back({ "mixed_precision", { { "precision", std::string("fp16") } } });
+        s.steps.push_back({ "recompute", { { "layers", std::string("block_*") } } });
+        const auto r = session->whatIf(s, {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_0" }));
+        QCOMPARE(fileText(c, "deepspeed_config.json"),
+            std::string("{\n  \"gradient_accumulation_steps\": 4,\n  \"fp16\": {\n    \"enabled\": true\n  },\n"
+                        "  \"activation_checkpointing\": {\n    \"partition_activations\": false,\n    \"contiguous_memory_optimization\": false,\n"
+                        "    \"number_checkpoints\": 1\n  }\n}\n"));
+        QCOMPARE(fileText(c, "checkpoint_layers.json"), std::string("{\n  \"checkpoint_layers\": [\n    \"block_0\"\n  ]\n}\n"));
+        QVERIFY(fileText(c, "ddp_args.json").empty());
+        QVERIFY(fileText(c, "horovod.env").empty());
+    }
+
+    void fusedKernelsAsClusters()
+    {
+        const auto session = sessionOf(kernelChainJob());
+        const Strategy s = oneStep("op_fusion", {});
+        const auto r = session->whatIf(s, {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        QCOMPARE(c.fusionClusters, (std::vector<std::vector<std::string>> { { "vectorized_elementwise_kernel", "layer_norm_kernel" } }));
+        QCOMPARE(c.files().size(), std::size_t(1));
+        QCOMPARE(c.files().front().name, std::string("xla_fusion_clusters.json"));
+    }
+
+    void nothingToExport()
+    {
+        const auto session = sessionOf(allReduceJob({ 100 }));
+        const Strategy s = oneStep("speedup", { { "percent", 10.0 } });
+        const auto r = session->whatIf(s, {}, false);
+        QVERIFY(r);
+        QVERIFY(FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph).files().empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFrameworkConfig)
+#include "tst_frameworkconfig.moc"
