@@ -26,10 +26,10 @@ struct Change {
 
 // Where each item's start and end came in the replay's resolution order. A schedule without that order
 // (one built by hand) ranks instants by item, each start before its end.
-class InstantOrder {
+class ReplayedOrder {
 public:
     // Costs two words per item: only made when there are blocks.
-    InstantOrder(const Schedule& s, bool needed)
+    ReplayedOrder(const Schedule& s, bool needed)
     {
         if (!needed || s.order.empty())
             return;
@@ -64,7 +64,7 @@ std::string gigabytes(std::int64_t bytes)
 }
 
 DeviceMemoryEstimate estimateDevice(
-    const ExecutionGraph& g, const Schedule& s, const InstantOrder& order, std::uint32_t device, std::int64_t budget)
+    const ExecutionGraph& g, const Schedule& s, const ReplayedOrder& order, std::uint32_t device, std::int64_t budget)
 {
     const MemoryDevice& d = g.memoryDevices()[device];
     DeviceMemoryEstimate e;
@@ -136,7 +136,7 @@ MemoryEstimate MemoryEstimator::estimate(const ExecutionGraph& g, const Schedule
         return out;
     }
     bool anyBudget = false;
-    const InstantOrder order(s, !g.memoryBlocks().empty());
+    const ReplayedOrder order(s, !g.memoryBlocks().empty());
     for (std::uint32_t i = 0; i < devices.size(); ++i) {
         const MemoryDevice& d = devices[i];
         const std::int64_t budget = options.budgetBytes > 0 ? options.budgetBytes
