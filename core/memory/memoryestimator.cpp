@@ -137,11 +137,18 @@ MemoryEstimate MemoryEstimator::estimate(const ExecutionGraph& g, const Schedule
     }
     bool anyBudget = false;
     const ReplayedOrder order(s, !g.memoryBlocks().empty());
+    // Notes name the devices they hold for; the same note for many devices (every rank of a job) is one.
+    std::vector<std::pair<std::string, std::vector<std::string>>> noted;
+    auto note = [&noted](std::string text, std::string device) {
+        auto it = std::find_if(noted.begin(), noted.end(), [&text](const auto& n) { return n.first == text; });
+        if (it == noted.end())
+            noted.emplace_back(std::move(text), std::vector<std::string> { std::move(device) });
+        else
+            it->second.push_back(std::move(device));
+    };
     for (std::uint32_t i = 0; i < devices.size(); ++i) {
         const MemoryDevice& d = devices[i];
-        const std::int64_t budget = options.budgetBytes > 0 ? options.budgetBytes
-            : d.capacityBytes > 0                           ? d.capacityBytes
-                                                            : -1;
+        const std::int64_t budget = options.budgetBytes > 0 ? options.budgetBytes : d.capacityBytes > 0 ? d.capacityBytes : -1;
         anyBudget = anyBudget || budget > 0;
         out.devices.push_back(estimateDevice(g, s, order, i, budget));
         const DeviceMemoryEstimate& e = out.devices.back();
@@ -149,17 +156,21 @@ MemoryEstimate MemoryEstimator::estimate(const ExecutionGraph& g, const Schedule
         if (out.highest < 0 || e.peakBytes > out.devices[static_cast<std::size_t>(out.highest)].peakBytes)
             out.highest = static_cast<std::int32_t>(i);
         if (!d.eventsRecorded)
-            out.notes.push_back(deviceName(g, d)
-                + ": the trace records no allocator events (profile_memory=True records them); the estimate is the "
-                  "model state alone");
+            note("the trace records no allocator events (profile_memory=True records them); the estimate is the model state alone",
+                deviceName(g, d));
         else if (!d.residentMeasured && d.parameterBytes > 0)
-            out.notes.push_back(deviceName(g, d)
-                + ": the trace does not record the allocator's total; memory held before the window ("
-                + gigabytes(e.startBytes) + ") is the model state the recorded shapes give");
+            note("the trace does not record the allocator's total; memory held before the window is the model state the "
+                 "recorded shapes give",
+                deviceName(g, d) + " (" + gigabytes(e.startBytes) + ")");
         if (d.parameterBytes > 0 && d.optimizerStates < 0)
-            out.notes.push_back(deviceName(g, d) + ": the optimizer"
-                + (g.string(d.optimizer).empty() ? std::string() : " " + std::string(g.string(d.optimizer)))
-                + " keeps state the estimate does not know; none is counted");
+            note("the optimizer" + (g.string(d.optimizer).empty() ? std::string() : " " + std::string(g.string(d.optimizer)))
+                    + " keeps state the estimate does not know; none is counted",
+                deviceName(g, d));
+    }
+    for (const auto& [text, names] : noted) {
+        const std::string who = names.size() == 1 ? names.front()
+                                                  : names.front() + " and " + std::to_string(names.size() - 1) + " other devices";
+        out.notes.push_back(who + ": " + text);
     }
     if (!anyBudget)
         out.notes.push_back(

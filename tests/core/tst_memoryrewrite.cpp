@@ -193,6 +193,27 @@ private Q_SLOTS:
         QVERIFY(!left.release.isValid());
     }
 
+    void removedRanksTakeTheirDevices()
+    {
+        // A pass that drops a rank (fewer workers) drops its devices and their blocks; the devices of
+        // later ranks move down with their ranks.
+        Job j = job(0);
+        const RankId second = j.b->addRank({ RankId(), 1, {} });
+        MemoryDevice other;
+        other.rank = second;
+        other.index = 0;
+        const std::uint32_t device = j.b->addMemoryDevice(other);
+        j.b->addMemoryBlock({ 64, j.o, ItemId(), device, MemoryCategory::Temporaries });
+        j.b->removeRank(RankId(0));
+        auto g = j.b->build();
+        QVERIFY2(g, g ? "" : g.status().toString().c_str());
+        QCOMPARE((*g)->memoryDevices().size(), std::size_t(1));
+        QCOMPARE((*g)->memoryDevices()[0].rank, RankId(0));
+        QCOMPARE((*g)->ranks()[0].rank, 1);
+        // The items were on rank 0's thread: they went too, and with O the block it allocated.
+        QVERIFY((*g)->memoryBlocks().empty());
+    }
+
     void copiesOnAnotherDevice()
     {
         // A copy of work on another rank (a pass that adds workers) takes its blocks to that rank's
