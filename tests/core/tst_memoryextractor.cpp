@@ -63,7 +63,7 @@ TrainingJob trainingJob(const std::string& optimizer = "AdamW", bool momentum = 
     j.allocActivation = mem(main, 110 * us, 4 * MiB);
     j.allocTemp = mem(main, 120 * us, 2 * MiB);
     j.freeTemp = mem(main, 150 * us, -2 * MiB);
-    const OpId opt = b.op(main, "Optimizer.step#" + optimizer + ".step", OpKind::CpuOp, 800 * us, 900 * us);
+    b.op(main, "Optimizer.step#" + optimizer + ".step", OpKind::CpuOp, 800 * us, 900 * us);
     j.allocState = mem(main, 810 * us, 2 * MiB);
     j.allocOptTemp = mem(main, 820 * us, 1 * MiB);
     j.freeOptTemp = mem(main, 830 * us, -1 * MiB);
@@ -96,7 +96,6 @@ TrainingJob trainingJob(const std::string& optimizer = "AdamW", bool momentum = 
     b.shapes(acc, "[[256,1024]]", "[\"float\"]");
     std::sort(b.d.memory.begin(), b.d.memory.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     std::sort(b.d.shapes.begin(), b.d.shapes.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-    (void)opt;
     j.trace = b.finish();
     return j;
 }
