@@ -30,6 +30,8 @@ public:
         QTextStream& err, std::shared_ptr<const sightline::JobSession>& session) const;
 
     const sightline::SessionOptions& session() const { return m_session; }
+    // The device budget out-of-memory is judged against (a command's own option).
+    void setMemory(const sightline::MemoryOptions& memory) { m_session.memory = memory; }
     // --durations as given: measured, mean or step:N.
     const QString& durations() const { return m_durations; }
     // "common" or "A-B".

@@ -35,11 +35,52 @@ struct Figures {
     qint64 collectives = 0;
     double pathMs = 0;
     std::array<TimeNs, kPathCategoryCount> breakdown {};
+    const ReplayResult* result = nullptr;
 };
+
+QString gigabytes(std::int64_t bytes)
+{
+    return QString::number(static_cast<double>(bytes) / 1e9, 'f', 3) + QStringLiteral(" GB");
+}
+
+// The device with the highest estimated peak: its rank and number, the peak, when (from the replay's
+// start), what it holds, its budget, and what the trace measured on that device over the same steps.
+QJsonObject memoryJson(const ReplayResult& r)
+{
+    const MemoryEstimate& m = r.memory;
+    if (m.highest < 0)
+        return {};
+    const ExecutionGraph& g = *r.graph;
+    const DeviceMemoryEstimate& d = m.devices[static_cast<std::size_t>(m.highest)];
+    const MemoryDevice& device = g.memoryDevices()[static_cast<std::size_t>(m.highest)];
+    QJsonObject breakdown;
+    for (int c = 0; c < kMemoryCategoryCount; ++c) {
+        const std::string_view name = memoryCategoryName(static_cast<MemoryCategory>(c));
+        breakdown.insert(QLatin1String(name.data(), static_cast<qsizetype>(name.size())),
+            static_cast<qint64>(d.atPeak[static_cast<std::size_t>(c)]));
+    }
+    QJsonObject o { { QStringLiteral("rank"), g.ranks()[d.rank.value()].rank }, { QStringLiteral("device"), d.device },
+        { QStringLiteral("peak_bytes"), static_cast<qint64>(d.peakBytes) },
+        { QStringLiteral("peak_at_ms"), rounded(ms(d.peakTime - r.schedule.begin), 4) },
+        { QStringLiteral("start_bytes"), static_cast<qint64>(d.startBytes) }, { QStringLiteral("breakdown_bytes"), breakdown },
+        { QStringLiteral("budget_bytes"), d.budgetBytes > 0 ? QJsonValue(static_cast<qint64>(d.budgetBytes)) : QJsonValue() },
+        { QStringLiteral("complete"), d.complete } };
+    QJsonObject measured;
+    if (device.measuredPeakBytes >= 0)
+        measured.insert(QStringLiteral("peak_bytes"), static_cast<qint64>(device.measuredPeakBytes));
+    if (device.measuredRiseBytes >= 0)
+        measured.insert(QStringLiteral("rise_bytes"), static_cast<qint64>(device.measuredRiseBytes));
+    if (device.measuredStartBytes >= 0)
+        measured.insert(QStringLiteral("start_bytes"), static_cast<qint64>(device.measuredStartBytes));
+    if (!measured.isEmpty())
+        o.insert(QStringLiteral("measured"), measured);
+    return o;
+}
 
 Figures figuresOf(const ReplayResult& r)
 {
     Figures f;
+    f.result = &r;
     f.iterationMs = iteration(rankResults(*r.graph, r.schedule), r.schedule).second;
     for (std::uint32_t i = 0; i < r.graph->itemCount(); ++i) {
         const ItemId item(i);
@@ -52,18 +93,44 @@ Figures figuresOf(const ReplayResult& r)
 
 QJsonObject figuresJson(const Figures& f)
 {
-    return QJsonObject { { QStringLiteral("iteration_ms"), rounded(f.iterationMs, 4) }, { QStringLiteral("collectives"), f.collectives },
+    const MemoryEstimate& m = f.result->memory;
+    return QJsonObject { { QStringLiteral("iteration_ms"), rounded(f.iterationMs, 4) },
+        { QStringLiteral("peak_memory_bytes"), m.highest < 0 ? QJsonValue() : QJsonValue(static_cast<qint64>(m.peakBytes())) },
+        { QStringLiteral("oom"), m.outOfMemory },
+        { QStringLiteral("memory"), memoryJson(*f.result) }, { QStringLiteral("collectives"), f.collectives },
         { QStringLiteral("critical_path"),
             QJsonObject { { QStringLiteral("length_ms"), rounded(f.pathMs, 4) }, { QStringLiteral("breakdown_ms"), breakdownJson(f.breakdown) } } } };
 }
 
-void printFigures(QTextStream& out, const char* label, const Figures& f)
+void printFigures(QTextStream& out, const char* label, const Figures& f, bool measured)
 {
     out << label << QString::number(f.iterationMs, 'f', 3) << " ms per iteration, " << f.collectives << " collectives; critical path "
         << QString::number(f.pathMs, 'f', 3) << " ms:";
     for (int c = 0; c < kPathCategoryCount; ++c)
         out << ' ' << pathCategoryName(static_cast<PathCategory>(c)) << ' ' << QString::number(ms(f.breakdown[c]), 'f', 3);
     out << '\n';
+    const MemoryEstimate& m = f.result->memory;
+    if (m.highest < 0)
+        return;
+    const DeviceMemoryEstimate& d = m.devices[static_cast<std::size_t>(m.highest)];
+    out << "           peak memory " << gigabytes(d.peakBytes) << " on rank " << f.result->graph->ranks()[d.rank.value()].rank
+        << " device " << d.device << " at " << QString::number(ms(d.peakTime - f.result->schedule.begin), 'f', 3) << " ms"
+        << (d.complete ? "" : " (model state only)") << ':';
+    for (int c = 0; c < kMemoryCategoryCount; ++c) {
+        const std::string_view name = memoryCategoryName(static_cast<MemoryCategory>(c));
+        out << ' ' << QLatin1String(name.data(), static_cast<qsizetype>(name.size())) << ' '
+            << gigabytes(d.atPeak[static_cast<std::size_t>(c)]);
+    }
+    if (d.budgetBytes > 0)
+        out << "; " << (d.outOfMemory ? "OUT OF MEMORY" : "fits") << " in " << gigabytes(d.budgetBytes);
+    out << '\n';
+    const MemoryDevice& device = f.result->graph->memoryDevices()[static_cast<std::size_t>(m.highest)];
+    if (measured && device.measuredRiseBytes >= 0) {
+        out << "           measured in the trace over the same steps: ";
+        if (device.measuredPeakBytes >= 0)
+            out << "peak " << gigabytes(device.measuredPeakBytes) << " (allocator total), ";
+        out << "rise " << gigabytes(device.measuredRiseBytes) << " above the start (running sum of allocator events)\n";
+    }
 }
 
 } // namespace
@@ -82,6 +149,10 @@ int WhatIfCommand::run(const QStringList& args)
         QStringLiteral("SOURCE"), QStringLiteral("measured"));
     const QCommandLineOption noFitOption(QStringLiteral("no-fit"),
         QStringLiteral("With the cost model, keep its default link parameters instead of fitting them to the trace."));
+    const QCommandLineOption budgetOption(QStringLiteral("memory-budget"),
+        QStringLiteral("The memory of each device, in gigabytes (10^9 bytes), that out of memory is judged against (default: "
+                       "the device's own, from the trace's deviceProperties)."),
+        QStringLiteral("GB"));
     const QCommandLineOption exportOption(QStringLiteral("export-chrome"),
         QStringLiteral("Write the what-if's replayed timeline as Chrome JSON, critical path marked."), QStringLiteral("OUT.json"));
     const QCommandLineOption configOption(QStringLiteral("export-config"),
@@ -91,7 +162,7 @@ int WhatIfCommand::run(const QStringList& args)
     parser.addOption(jsonOption);
     parser.addOptions({ strategyOption, setOption });
     job.addTo(parser);
-    parser.addOptions({ commOption, noFitOption, exportOption, configOption });
+    parser.addOptions({ commOption, noFitOption, budgetOption, exportOption, configOption });
     CliSupport::addLimitOptions(parser);
     const QString command = QStringLiteral("whatif");
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
@@ -135,6 +206,16 @@ int WhatIfCommand::run(const QStringList& args)
         err << "sightline-cli whatif: --comm wants measured or model, not '" << comm << "'\n";
         return 2;
     }
+    if (parser.isSet(budgetOption)) {
+        bool ok = false;
+        const double gb = parser.value(budgetOption).toDouble(&ok);
+        const std::optional<std::uint64_t> bytes = ok ? ResourceLimits::bytesFromGigabytes(gb) : std::nullopt;
+        if (!bytes) {
+            err << "sightline-cli whatif: --memory-budget wants a positive number of gigabytes, not '" << parser.value(budgetOption) << "'\n";
+            return 2;
+        }
+        job.setMemory(MemoryOptions { static_cast<std::int64_t>(*bytes) });
+    }
     ReplayOptions options;
     options.communication = comm == QLatin1String("model") ? CommSource::CostModel : CommSource::Measured;
     const bool json = parser.isSet(jsonOption);
@@ -157,6 +238,8 @@ int WhatIfCommand::run(const QStringList& args)
     QStringList warnings;
     for (const std::string& w : result->warnings)
         warnings.append(QString::fromStdString(w));
+    for (const std::string& n : result->whatIf.memory.notes)
+        warnings.append(QStringLiteral("memory: ") + QString::fromStdString(n));
     if (result->whatIf.schedule.timesOutOfRange)
         warnings.append(QStringLiteral("the what-if's replayed times lie beyond ±2^62 ns: its figures are not a measure of a job"));
 
@@ -203,8 +286,8 @@ int WhatIfCommand::run(const QStringList& args)
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return 0;
     }
-    printFigures(out, "Baseline: ", before);
-    printFigures(out, "What-if:  ", after);
+    printFigures(out, "Baseline: ", before, true);
+    printFigures(out, "What-if:  ", after, false);
     out << "Change: " << (delta >= 0 ? "+" : "") << QString::number(delta, 'f', 2) << "% per iteration; transfers "
         << (modelled ? "from the cost model" : "as measured") << '\n';
     for (const QString& f : exported)

@@ -4,6 +4,7 @@
 #include "core/base/intervals.h"
 #include "core/base/progress.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/memoryextractor.h"
 #include "core/model/trace.h"
 #include "core/replay/linktopology.h"
 
@@ -411,6 +412,7 @@ public:
         }
         for (const auto& [step, marker] : markers)
             b.setStepMarker(step, itemOf[marker.value()]);
+        MemoryExtractor::extract(m.t, std::span(itemOf).first(m.t.opCount()), b);
         b.setWithoutCounterpart(withoutCounterpart);
         return b.build();
     }

@@ -70,7 +70,7 @@ std::size_t ExecutionGraph::memoryBytes() const
         + bytes(m_name) + bytes(m_stepOfStart) + bytes(m_stepOfEnd) + bytes(m_anchor) + bytes(m_gap)
         + bytes(m_minDuration) + bytes(m_tail) + bytes(m_overlap) + bytes(m_commIndex) + bytes(m_comm)
         + bytes(m_commRanks) + bytes(m_originStart) + bytes(m_origin) + bytes(m_outStart) + bytes(m_outTarget)
-        + bytes(m_outInfo) + bytes(m_inStart) + bytes(m_inSource) + bytes(m_inEdge) + m_extraNames.memoryBytes();
+        + bytes(m_outInfo) + bytes(m_inStart) + bytes(m_inSource) + bytes(m_inEdge) + bytes(m_memoryDevices) + bytes(m_memoryBlocks) + m_extraNames.memoryBytes();
 }
 
 } // namespace sightline

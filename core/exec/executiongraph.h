@@ -2,6 +2,7 @@
 
 #include "core/base/ids.h"
 #include "core/base/stringpool.h"
+#include "core/exec/memorytypes.h"
 #include "core/graph/dependencygraph.h"
 #include "core/model/opkind.h"
 
@@ -14,8 +15,6 @@
 namespace sightline {
 
 class Trace;
-
-using ItemId = Id<struct ItemTag>;
 
 // A rank of an execution graph: the measured rank it stands for (invalid for an added rank) and where
 // it runs.
@@ -128,6 +127,12 @@ public:
     std::uint32_t inSource(std::uint32_t slot) const { return m_inSource[slot]; }
     std::uint32_t inEdge(std::uint32_t slot) const { return m_inEdge[slot]; }
 
+    // Device memory over the window, for core/memory's estimate: the devices, and the blocks that
+    // items allocate and release (see MemoryBlock). Both empty when the job records neither allocator
+    // events nor gradient shapes.
+    std::span<const MemoryDevice> memoryDevices() const { return m_memoryDevices; }
+    std::span<const MemoryBlock> memoryBlocks() const { return m_memoryBlocks; }
+
     // In-scope ops that had no counterpart in the steps their durations were taken from.
     std::size_t withoutCounterpart() const { return m_withoutCounterpart; }
     // The item standing for each trace op (invalid where none does), for drawing a replay on the trace.
@@ -161,6 +166,9 @@ private:
     std::vector<RankId> m_commRanks;
     std::vector<std::uint32_t> m_originStart; // CSR over m_origin
     std::vector<OpId> m_origin;
+
+    std::vector<MemoryDevice> m_memoryDevices;
+    std::vector<MemoryBlock> m_memoryBlocks;
 
     std::vector<std::uint32_t> m_outStart;
     std::vector<std::uint32_t> m_outTarget;

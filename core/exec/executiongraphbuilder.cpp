@@ -40,6 +40,8 @@ ExecutionGraphBuilder::ExecutionGraphBuilder(const ExecutionGraph& from)
     g.m_originStart = from.m_originStart;
     g.m_origin = from.m_origin;
     g.m_withoutCounterpart = from.m_withoutCounterpart;
+    g.m_memoryDevices = from.m_memoryDevices;
+    g.m_memoryBlocks = from.m_memoryBlocks;
     m_base = &from;
 }
 
@@ -175,6 +177,27 @@ void ExecutionGraphBuilder::removeRank(RankId rank)
     m_removedRanks[rank.value()] = 1;
 }
 
+std::uint32_t ExecutionGraphBuilder::addMemoryDevice(const MemoryDevice& device)
+{
+    m_graph->m_memoryDevices.push_back(device);
+    return static_cast<std::uint32_t>(m_graph->m_memoryDevices.size() - 1);
+}
+
+void ExecutionGraphBuilder::addMemoryBlock(const MemoryBlock& block)
+{
+    m_graph->m_memoryBlocks.push_back(block);
+}
+
+std::span<MemoryDevice> ExecutionGraphBuilder::memoryDevices()
+{
+    return m_graph->m_memoryDevices;
+}
+
+std::span<MemoryBlock> ExecutionGraphBuilder::memoryBlocks()
+{
+    return m_graph->m_memoryBlocks;
+}
+
 void ExecutionGraphBuilder::setAnchor(ItemId item, TimeNs anchor)
 {
     m_graph->m_anchor[item.value()] = anchor;
@@ -274,6 +297,17 @@ void ExecutionGraphBuilder::compact()
         if (s.marker.isValid() && s.marker.value() < n)
             s.marker = newId[s.marker.value()] == ItemId::kInvalid ? ItemId() : ItemId(newId[s.marker.value()]);
     }
+    // A block goes with the item that allocated it; one whose release went is held to the window's end.
+    std::size_t keptBlocks = 0;
+    for (MemoryBlock b : g.m_memoryBlocks) {
+        auto renumbered = [&](ItemId i) { return i.isValid() && i.value() < n ? ItemId(newId[i.value()]) : i; };
+        if (b.alloc.isValid() && b.alloc.value() < n && newId[b.alloc.value()] == ItemId::kInvalid)
+            continue;
+        b.alloc = renumbered(b.alloc);
+        b.release = renumbered(b.release);
+        g.m_memoryBlocks[keptBlocks++] = b;
+    }
+    g.m_memoryBlocks.resize(keptBlocks);
     std::size_t out = 0;
     for (const Edge& e : m_edges) {
         if (e.from >= n || e.to >= n) {
@@ -356,6 +390,28 @@ void ExecutionGraphBuilder::dropRanks()
         c.rankCount = static_cast<std::uint32_t>(commRanks.size()) - first;
     }
     g.m_commRanks = std::move(commRanks);
+    // A removed rank's devices go with their blocks.
+    std::vector<std::uint32_t> deviceId(g.m_memoryDevices.size(), ItemId::kInvalid);
+    std::vector<MemoryDevice> devices;
+    for (std::size_t d = 0; d < g.m_memoryDevices.size(); ++d) {
+        MemoryDevice device = g.m_memoryDevices[d];
+        if (device.rank.value() < rankId.size() && rankId[device.rank.value()] == ItemId::kInvalid)
+            continue;
+        if (device.rank.value() < rankId.size())
+            device.rank = RankId(rankId[device.rank.value()]);
+        deviceId[d] = static_cast<std::uint32_t>(devices.size());
+        devices.push_back(device);
+    }
+    g.m_memoryDevices = std::move(devices);
+    std::size_t keptBlocks = 0;
+    for (MemoryBlock b : g.m_memoryBlocks) {
+        if (b.device < deviceId.size() && deviceId[b.device] == ItemId::kInvalid)
+            continue;
+        if (b.device < deviceId.size())
+            b.device = deviceId[b.device];
+        g.m_memoryBlocks[keptBlocks++] = b;
+    }
+    g.m_memoryBlocks.resize(keptBlocks);
     m_removedRanks.clear();
 }
 
@@ -393,6 +449,16 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
     for (const RankId r : g.m_commRanks) {
         if (r.value() >= ranks)
             return invalid("a transfer refers to rank " + std::to_string(r.value()) + " of " + std::to_string(ranks));
+    }
+    for (const MemoryDevice& d : g.m_memoryDevices) {
+        if (d.rank.value() >= ranks)
+            return invalid("a memory device refers to rank " + std::to_string(d.rank.value()) + " of " + std::to_string(ranks));
+    }
+    for (const MemoryBlock& b : g.m_memoryBlocks) {
+        const bool itemsOk = (!b.alloc.isValid() || b.alloc.value() < n) && (!b.release.isValid() || b.release.value() < n);
+        if (!itemsOk || b.device >= g.m_memoryDevices.size() || b.bytes < 0
+            || static_cast<int>(b.category) >= kMemoryCategoryCount)
+            return invalid("a memory block refers to an item or device that does not exist, or holds negative bytes");
     }
     if (m_base && m_edges.empty()) {
         copyBaseRows();

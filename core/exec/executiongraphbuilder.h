@@ -52,11 +52,21 @@ public:
     void setComm(ItemId item, const CommCost& cost, std::span<const RankId> ranks);
     void addEdge(ItemId from, ItemId to, EdgeKind kind, EdgeRef ref);
     // Drops the item when the graph is built, with its edges (a step it marks loses its marker). Ids
-    // given before build() keep meaning the items they named until then.
+    // given before build() keep meaning the items they named until then. Memory blocks it allocated go
+    // with it; blocks it released are then held to the window's end. A pass that replaces an item
+    // moves its blocks to the replacement first (MemoryRewrite::moveBlocks).
     void removeItem(ItemId item);
     // Drops the rank when the graph is built: its tracks, its steps, the items on its tracks (with
-    // their edges) and its place in every transfer's ranks. Later ranks, tracks and steps move down.
+    // their edges), its place in every transfer's ranks and its memory devices with their blocks.
+    // Later ranks, tracks, steps and devices move down.
     void removeRank(RankId rank);
+
+    // Device memory (MemoryDevice, MemoryBlock). Copied from the graph a builder starts from; blocks
+    // keep naming the same items through build()'s renumbering.
+    std::uint32_t addMemoryDevice(const MemoryDevice& device);
+    void addMemoryBlock(const MemoryBlock& block);
+    std::span<MemoryDevice> memoryDevices();
+    std::span<MemoryBlock> memoryBlocks();
 
     std::uint32_t itemCount() const;
     void setMinDuration(ItemId item, TimeNs duration);

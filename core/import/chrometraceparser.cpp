@@ -87,6 +87,9 @@ std::int64_t digitsValue(std::string_view s)
     return v;
 }
 
+// The name Kineto gives the allocator's instant events (profile_memory=True).
+constexpr std::string_view kMemoryEventName = "[memory]";
+
 // One pid or tid value as the file wrote it.
 struct IdValue {
     bool present = false;
@@ -111,6 +114,15 @@ struct EventArgs {
     std::string_view metaName; // args.name of M events
     std::string_view labels;
     bool hasComm = false;
+    // "Bytes" when negative: an allocator event's free, out of range anywhere else (see handleEvent).
+    std::int64_t negativeBytes = 0;
+    // Allocator event arguments ("[memory]"); -1 (0 for the address) when absent.
+    bool hasMemoryBytes = false;
+    std::int64_t totalAllocated = -1;
+    std::int64_t totalReserved = -1;
+    std::int64_t address = 0;
+    std::int64_t device = -1;
+    std::int64_t deviceType = -1;
     // The first argument that was of the wrong type or out of range, and which; it is ignored.
     std::string_view badArg;
     ErrorCode badArgCode = ErrorCode::Ok;
@@ -377,6 +389,7 @@ RankPart recycled(RankPart&& used)
     keep(fresh.bytes, used.bytes);
     keep(fresh.correlation, used.correlation);
     keep(fresh.shapes, used.shapes);
+    keep(fresh.memory, used.memory);
     keep(fresh.flows, used.flows);
     return fresh;
 }
@@ -449,7 +462,15 @@ private:
     bool handleTopField(std::string_view key, od::value value);
     Status parseEvents(od::array events);
     bool parseDistributedInfo(od::value value);
+    // Calls visit(object, its offset) for each object of the array at value; a value that is not an
+    // array, and elements that are not objects, are warned about (notArray, notObject) and skipped.
+    // False when the text is malformed, or visit says so.
+    template <class Visit>
+    bool forEachObject(od::value value, const char* notArray, const char* notObject, Visit&& visit);
     bool parseProcessGroups(od::value value);
+    bool parseProcessGroup(od::object group);
+    bool parseDeviceProperties(od::value value);
+    bool parseDevice(od::object device, std::int64_t offset);
     // False when the object is malformed JSON: every field is walked, so that an error inside a value
     // (an unclosed bracket in args) stops the parse rather than silently ending the events array.
     bool parseEvent(od::object object, Event& ev);
@@ -464,6 +485,8 @@ private:
     StringId intern(std::string_view text);
     void handleEvent(Event& ev, std::int64_t offset);
     std::uint32_t addOp(const Event& ev, std::uint32_t track, TimeNs start, TimeNs end);
+    // Keeps what an allocator event ("[memory]", already the op `op`) recorded, for the memory estimate.
+    void addMemoryEvent(const Event& ev, std::uint32_t op, std::int64_t offset);
     void closeOpenSlices();
     // Closes an event array that a writer left open; an error when the text is malformed before its end.
     Status closeStreamingArray();
@@ -677,9 +700,58 @@ bool Parser::handleTopField(std::string_view key, od::value value)
         } else {
             m_part.host = m_part.strings.intern(host);
         }
-    } else if (key == "schemaVersion" || key == "deviceProperties") {
+    } else if (key == "deviceProperties") {
+        m_sawKinetoKeys = true;
+        return parseDeviceProperties(value);
+    } else if (key == "schemaVersion") {
         m_sawKinetoKeys = true;
     }
+    return true;
+}
+
+bool Parser::parseDeviceProperties(od::value value)
+{
+    return forEachObject(value, "deviceProperties is not an array; ignored", "devices in deviceProperties that are not objects; skipped",
+        [this](od::object device, std::int64_t offset) { return parseDevice(device, offset); });
+}
+
+bool Parser::parseDevice(od::object device, std::int64_t offset)
+{
+    RankPart::Device entry;
+    bool usable = true;
+    for (auto df : device) {
+        od::field f;
+        if (std::move(df).get(f))
+            return false;
+        const std::string_view k = rawKey(f);
+        od::value fv = f.value();
+        if (isMalformedValue(fv))
+            return false;
+        std::int64_t n = 0;
+        std::string_view text;
+        if (k == "id" || k == "totalGlobalMem") {
+            const bool id = k == "id";
+            if (auto error = fv.get_int64().get(n); isMalformed(error))
+                return false;
+            else if (error || n < 0 || n > (id ? INT16_MAX : MemoryArgs::kLimit - 1))
+                usable = false;
+            else if (id)
+                entry.index = static_cast<std::int32_t>(n);
+            else
+                entry.memoryBytes = n;
+        } else if (k == "name") {
+            if (auto error = fv.get_string().get(text); isMalformed(error))
+                return false;
+            else if (!error)
+                entry.name = m_part.strings.intern(text);
+        }
+    }
+    if (!usable || entry.index < 0) {
+        m_part.warn(ErrorCode::WrongType, offset,
+            "devices in deviceProperties without a device number \"id\" and a byte count \"totalGlobalMem\" that fit; skipped");
+        return true;
+    }
+    m_part.devices.push_back(entry);
     return true;
 }
 
@@ -716,64 +788,81 @@ bool Parser::parseDistributedInfo(od::value value)
     return true;
 }
 
-bool Parser::parseProcessGroups(od::value value)
+template <class Visit>
+bool Parser::forEachObject(od::value value, const char* notArray, const char* notObject, Visit&& visit)
 {
-    od::array groups;
-    if (auto error = value.get_array().get(groups)) {
+    od::array array;
+    if (auto error = value.get_array().get(array)) {
         if (isMalformed(error))
             return false;
-        m_part.warn(ErrorCode::WrongType, offsetOf(value), "distributedInfo.pg_config is not an array; ignored");
+        m_part.warn(ErrorCode::WrongType, offsetOf(value), notArray);
         return true;
     }
-    for (auto g : groups) {
-        od::value gv;
-        if (std::move(g).get(gv))
+    for (auto element : array) {
+        od::value ev;
+        if (std::move(element).get(ev))
             return false;
-        od::object go;
-        if (auto error = gv.get_object().get(go)) {
+        const std::int64_t offset = offsetOf(ev);
+        od::object object;
+        if (auto error = ev.get_object().get(object)) {
             if (isMalformed(error))
                 return false;
-            m_part.warn(ErrorCode::WrongType, offsetOf(gv), "process groups in distributedInfo.pg_config that are not objects; skipped");
+            m_part.warn(ErrorCode::WrongType, offset, notObject);
             continue;
         }
-        // Fields a group does not give stay empty (a group without pg_name has an empty name).
-        ProcessGroup pg;
-        for (auto gf : go) {
-            od::field f;
-            std::string_view k;
-            if (std::move(gf).get(f) || f.unescaped_key().get(k))
+        if (!visit(object, offset))
+            return false;
+    }
+    return true;
+}
+
+bool Parser::parseProcessGroups(od::value value)
+{
+    return forEachObject(value, "distributedInfo.pg_config is not an array; ignored",
+        "process groups in distributedInfo.pg_config that are not objects; skipped", [this](od::object go, std::int64_t) {
+            return parseProcessGroup(go);
+        });
+}
+
+bool Parser::parseProcessGroup(od::object go)
+{
+    // Fields a group does not give stay empty (a group without pg_name has an empty name).
+    ProcessGroup pg;
+    for (auto gf : go) {
+        od::field f;
+        std::string_view k;
+        if (std::move(gf).get(f) || f.unescaped_key().get(k))
+            return false;
+        od::value fv = f.value();
+        std::string_view text;
+        StringId* target = k == "pg_name" ? &pg.name : k == "pg_desc" ? &pg.description : k == "backend_config" ? &pg.backend : nullptr;
+        if (target) {
+            if (auto error = fv.get_string().get(text); isMalformed(error))
                 return false;
-            od::value fv = f.value();
-            std::string_view text;
-            StringId* target = k == "pg_name" ? &pg.name : k == "pg_desc" ? &pg.description : k == "backend_config" ? &pg.backend : nullptr;
-            if (target) {
-                if (auto error = fv.get_string().get(text); isMalformed(error))
+            else if (error)
+                m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group fields that are not strings; ignored");
+            else
+                *target = m_part.strings.intern(text);
+        } else if (k == "ranks") {
+            od::array ranks;
+            if (auto error = fv.get_array().get(ranks)) {
+                if (isMalformed(error))
                     return false;
-                else if (error)
-                    m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group fields that are not strings; ignored");
+                m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group ranks that are not an array; ignored");
+                continue;
+            }
+            for (auto r : ranks) {
+                std::int64_t rv = 0;
+                if (auto error = r.get_int64().get(rv); isMalformed(error))
+                    return false;
+                else if (error || rv < 0 || rv >= INT32_MAX)
+                    m_part.warn(ErrorCode::WrongType, -1, "process group ranks that are not rank numbers; ignored");
                 else
-                    *target = m_part.strings.intern(text);
-            } else if (k == "ranks") {
-                od::array ranks;
-                if (auto error = fv.get_array().get(ranks)) {
-                    if (isMalformed(error))
-                        return false;
-                    m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group ranks that are not an array; ignored");
-                    continue;
-                }
-                for (auto r : ranks) {
-                    std::int64_t rv = 0;
-                    if (auto error = r.get_int64().get(rv); isMalformed(error))
-                        return false;
-                    else if (error || rv < 0 || rv >= INT32_MAX)
-                        m_part.warn(ErrorCode::WrongType, -1, "process group ranks that are not rank numbers; ignored");
-                    else
-                        pg.ranks.push_back(static_cast<std::int32_t>(rv));
-                }
+                    pg.ranks.push_back(static_cast<std::int32_t>(rv));
             }
         }
-        m_part.processGroups.push_back(std::move(pg));
     }
+    m_part.processGroups.push_back(std::move(pg));
     return true;
 }
 
@@ -940,6 +1029,18 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
             else
                 target = n;
         };
+        // An allocator event's argument. Counter events may carry the same keys as plain numbers: kept as
+        // such there, without a complaint about their type or range.
+        auto readMemoryInt = [&](std::int64_t& target, std::int64_t least, std::int64_t most) {
+            if (wantNumbers) {
+                addNumber();
+                std::int64_t value = 0;
+                if (!v.get_int64().get(value) && value >= least && value <= most)
+                    target = value;
+                return;
+            }
+            readInt(target, least, most);
+        };
         auto readString = [&](std::string_view& target) {
             if (v.get_string().get(s)) {
                 bad(ErrorCode::WrongType);
@@ -966,8 +1067,41 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 readInt(args.bytes);
             continue;
         case 'B':
-            if (key == "Bytes")
-                readInt(args.bytes);
+            // Signed: an allocator event records a free as negative bytes. Which events may be negative is
+            // known only once the name is (handleEvent).
+            if (key == "Bytes") {
+                std::int64_t bytes = INT64_MIN;
+                readInt(bytes, INT64_MIN + 1);
+                if (bytes != INT64_MIN) {
+                    args.hasMemoryBytes = true;
+                    if (bytes >= 0)
+                        args.bytes = bytes;
+                    else
+                        args.negativeBytes = bytes;
+                }
+            }
+            continue;
+        case 'T':
+            if (key == "Total Allocated")
+                readMemoryInt(args.totalAllocated, 0, MemoryArgs::kLimit - 1);
+            else if (key == "Total Reserved")
+                readMemoryInt(args.totalReserved, 0, MemoryArgs::kLimit - 1);
+            else
+                addNumber();
+            continue;
+        case 'A':
+            if (key == "Addr")
+                readMemoryInt(args.address, 0, INT64_MAX);
+            else
+                addNumber();
+            continue;
+        case 'D':
+            if (key == "Device Id")
+                readMemoryInt(args.device, -1, INT16_MAX);
+            else if (key == "Device Type")
+                readMemoryInt(args.deviceType, 0, MemoryArgs::kUnknownDeviceType - 1);
+            else
+                addNumber();
             continue;
         case 'C':
             if (key == "Collective name" && readString(args.collective))
@@ -1332,11 +1466,39 @@ std::uint32_t Parser::addOp(const Event& ev, std::uint32_t track, TimeNs start, 
     return index;
 }
 
+void Parser::addMemoryEvent(const Event& ev, std::uint32_t op, std::int64_t offset)
+{
+    const EventArgs& a = ev.args;
+    if (!a.hasMemoryBytes) {
+        m_part.warn(ErrorCode::MissingField, offset, "allocator events (\"[memory]\") without a usable \"Bytes\"; not counted");
+        return;
+    }
+    const std::int64_t bytes = a.negativeBytes < 0 ? a.negativeBytes : a.bytes;
+    if (bytes <= -MemoryArgs::kLimit || bytes >= MemoryArgs::kLimit) {
+        m_part.warn(ErrorCode::ValueOutOfRange, offset, "allocator events (\"[memory]\") of a petabyte or more; not counted");
+        return;
+    }
+    MemoryArgs m;
+    m.bytes = bytes;
+    m.totalAllocated = a.totalAllocated;
+    m.totalReserved = a.totalReserved;
+    m.address = static_cast<std::uint64_t>(a.address);
+    m.device = static_cast<std::int16_t>(a.device);
+    m.deviceType = a.deviceType >= 0 ? static_cast<std::uint8_t>(a.deviceType) : MemoryArgs::kUnknownDeviceType;
+    m_part.memory.emplace_back(op, m);
+}
+
 void Parser::handleEvent(Event& ev, std::int64_t offset)
 {
     if (ev.typeError) {
         m_part.warn(ErrorCode::WrongType, offset, "events with a field of the wrong type (\"" + std::string(ev.typeErrorField) + "\"); skipped");
         return;
+    }
+    // Only an allocator event may record negative bytes (a free); anywhere else they are out of range.
+    const bool memoryEvent = ev.name == kMemoryEventName;
+    if (ev.args.negativeBytes < 0 && !memoryEvent && ev.args.badArg.empty()) {
+        ev.args.badArg = "Bytes";
+        ev.args.badArgCode = ErrorCode::ValueOutOfRange;
     }
     // Optional fields and arguments that cannot be used are left out of the event, which is kept.
     if (!ev.ignoredField.empty())
@@ -1447,7 +1609,9 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
     case 'I':
     case 'n':
     case 'R': {
-        addOp(ev, trackFor(ev), ts, ts);
+        const std::uint32_t op = addOp(ev, trackFor(ev), ts, ts);
+        if (memoryEvent)
+            addMemoryEvent(ev, op, offset);
         return;
     }
     case 'b':
@@ -1784,6 +1948,7 @@ void Parser::reserveLike(const RankPart& first, std::size_t pieces)
     reserve(m_part.correlation, ops);
     reserve(m_part.flows, expect(first.flows.size()));
     reserve(m_part.shapes, expect(first.shapes.size()));
+    reserve(m_part.memory, expect(first.memory.size()));
 }
 
 Status Parser::runPiece(Piece kind, od::parser& json)
@@ -1897,6 +2062,9 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         m_part.shapes.emplace_back(opBase + op, RankPart::remapped(sh, remap));
     for (const auto& [op, w] : chunk.streamWaits)
         m_part.streamWaits.emplace_back(opBase + op, w);
+    reserveFor(m_part.memory, chunk.memory.size());
+    for (const auto& [op, mem] : chunk.memory)
+        m_part.memory.emplace_back(opBase + op, mem);
     reserveFor(m_part.flows, chunk.flows.size());
     for (RankPart::FlowPoint f : chunk.flows) {
         f.track = trackMap[f.track];
@@ -1919,6 +2087,10 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         m_part.declaredRank = chunk.declaredRank;
     if (chunk.worldSize > 0)
         m_part.worldSize = chunk.worldSize;
+    for (RankPart::Device d : chunk.devices) {
+        d.name = mapId(d.name);
+        m_part.devices.push_back(d);
+    }
     for (ProcessGroup pg : chunk.processGroups) {
         pg.name = mapId(pg.name);
         pg.description = mapId(pg.description);

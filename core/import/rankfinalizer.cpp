@@ -379,6 +379,7 @@ void Finalizer::orderTracksAndOps()
     };
     remapSparse(p.commArgs);
     remapSparse(p.shapes);
+    remapSparse(p.memory);
     remapSparse(p.streamWaits);
     dropImpossibleShapes();
     // Flow points on tracks without ops cannot bind to anything.

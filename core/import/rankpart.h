@@ -66,6 +66,14 @@ struct RankPart {
     std::vector<std::int64_t> correlation; // -1 when absent; dropped after linking
     std::vector<std::pair<std::uint32_t, CommArgs>> commArgs;
     std::vector<std::pair<std::uint32_t, ShapeArgs>> shapes;
+    std::vector<std::pair<std::uint32_t, MemoryArgs>> memory; // allocator events, by the op each became
+    // deviceProperties: a device's index, memory (-1 when not given) and name.
+    struct Device {
+        std::int32_t index = -1;
+        std::int64_t memoryBytes = -1;
+        StringId name;
+    };
+    std::vector<Device> devices;
     // cuda_sync events (Kineto's CUDA sync tracking): which recorded event a stream or host waited for.
     struct StreamWait {
         std::int64_t stream = -1;

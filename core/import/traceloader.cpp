@@ -134,6 +134,10 @@ void appendPart(TraceData& data, RankPart& part, RankId rankId, const std::vecto
         data.commArgs.emplace_back(OpId(opBase + op), identity ? c : RankPart::remapped(c, remap));
     for (auto& [op, s] : part.shapes)
         data.shapes.emplace_back(OpId(opBase + op), identity ? s : RankPart::remapped(s, remap));
+    for (const auto& [op, m] : part.memory)
+        data.memory.emplace_back(OpId(opBase + op), m);
+    for (const RankPart::Device& d : part.devices)
+        data.devices.push_back(DeviceInfo { rankId, d.index, d.memoryBytes, mapId(d.name) });
     for (const Link& l : part.links)
         data.links.push_back(Link { OpId(opBase + l.from.value()), OpId(opBase + l.to.value()), l.kind });
     for (const StepSpan& s : part.steps) {

@@ -80,6 +80,8 @@ Trace::Trace(TraceData data)
             }
         }
     });
+    std::stable_sort(m_data.devices.begin(), m_data.devices.end(),
+        [](const DeviceInfo& a, const DeviceInfo& b) { return a.rank != b.rank ? a.rank < b.rank : a.index < b.index; });
     std::stable_sort(m_data.steps.begin(), m_data.steps.end(), [](const StepSpan& a, const StepSpan& b) {
         return a.rank != b.rank ? a.rank < b.rank : a.start < b.start;
     });
@@ -121,6 +123,13 @@ const ShapeArgs* Trace::shapes(OpId op) const
     return it != m_data.shapes.end() && it->first == op ? &it->second : nullptr;
 }
 
+const MemoryArgs* Trace::memory(OpId op) const
+{
+    auto it = std::lower_bound(m_data.memory.begin(), m_data.memory.end(), op,
+        [](const std::pair<OpId, MemoryArgs>& e, OpId id) { return e.first < id; });
+    return it != m_data.memory.end() && it->first == op ? &it->second : nullptr;
+}
+
 std::span<const Link> Trace::linksFrom(OpId op) const
 {
     auto lo = std::lower_bound(
@@ -151,7 +160,7 @@ std::size_t Trace::memoryBytes() const
     const TraceData& d = m_data;
     std::size_t bytes = capacityBytes(d.start) + capacityBytes(d.end) + capacityBytes(d.track)
         + capacityBytes(d.name) + capacityBytes(d.category) + capacityBytes(d.kind) + capacityBytes(d.phase)
-        + capacityBytes(d.step) + capacityBytes(m_bytesOps) + capacityBytes(m_bytesValues) + capacityBytes(d.commArgs) + capacityBytes(d.shapes)
+        + capacityBytes(d.step) + capacityBytes(m_bytesOps) + capacityBytes(m_bytesValues) + capacityBytes(d.commArgs) + capacityBytes(d.shapes) + capacityBytes(d.memory) + capacityBytes(d.devices)
         + capacityBytes(d.links) + capacityBytes(d.counters) + capacityBytes(d.ranks) + capacityBytes(d.tracks)
         + capacityBytes(d.steps) + capacityBytes(m_maxEnd) + capacityBytes(m_indexFirst) + capacityBytes(m_linksToOrder);
     for (const ProcessGroup& g : d.processGroups)

@@ -57,6 +57,14 @@ public:
     const CommArgs* commArgs(OpId op) const;
     // Recorded input shapes, or nullptr. O(log s).
     const ShapeArgs* shapes(OpId op) const;
+    // Allocator events (Kineto "[memory]"), sorted by the op each became: a rank's events are
+    // contiguous, and in time order per track. The op is a zero-length CPU op on the thread that
+    // allocated or freed.
+    std::span<const std::pair<OpId, MemoryArgs>> memoryEvents() const { return m_data.memory; }
+    // The allocator event an op stands for, or nullptr. O(log m).
+    const MemoryArgs* memory(OpId op) const;
+    // Devices the ranks describe (deviceProperties), by rank and index.
+    std::span<const DeviceInfo> devices() const { return m_data.devices; }
 
     std::span<const Link> links() const { return m_data.links; }
     // Links leaving op (the links table is sorted by source). O(log l).

@@ -34,6 +34,8 @@ struct TraceData {
 
     std::vector<std::pair<OpId, CommArgs>> commArgs;
     std::vector<std::pair<OpId, ShapeArgs>> shapes;
+    std::vector<std::pair<OpId, MemoryArgs>> memory; // allocator events, by the op each became
+    std::vector<DeviceInfo> devices; // by rank
     std::vector<Link> links;
     std::vector<CounterSample> counters;
     std::vector<Diagnostic> diagnostics;

@@ -73,6 +73,30 @@ struct ShapeArgs {
     StringId types { 0 };
 };
 
+// What a device allocator recorded at one instant (Kineto's "[memory]" events of profile_memory=True):
+// an allocation (bytes > 0) or a free (bytes < 0) and, where the trace says, the allocator's totals
+// after it and the block's address. Kept for the op the event became, in Trace::memoryEvents().
+struct MemoryArgs {
+    static constexpr std::int64_t kLimit = std::int64_t(1) << 50; // |bytes| and totals stay below (1 PiB)
+    static constexpr std::uint8_t kCpuDeviceType = 0;
+    static constexpr std::uint8_t kUnknownDeviceType = 0xFF;
+    std::int64_t bytes = 0;
+    std::int64_t totalAllocated = -1; // -1 when the trace does not say
+    std::int64_t totalReserved = -1;
+    std::uint64_t address = 0; // 0 when the trace does not say
+    std::int16_t device = -1; // device index; -1 for the host or when unknown
+    std::uint8_t deviceType = kUnknownDeviceType; // c10::DeviceType: 0 CPU, 1 CUDA (and HIP builds), ...
+    bool onDevice() const { return deviceType != kCpuDeviceType && deviceType != kUnknownDeviceType && device >= 0; }
+};
+
+// A device of a rank as the trace describes it (Kineto's deviceProperties).
+struct DeviceInfo {
+    RankId rank;
+    std::int32_t index = -1;
+    std::int64_t memoryBytes = -1; // totalGlobalMem; -1 when not given
+    StringId name { 0 };
+};
+
 struct Link {
     OpId from;
     OpId to;

@@ -161,7 +161,29 @@ private:
     {
         return table(d.commArgs, "communication arguments", [this](const CommArgs& c) {
             return validString(c.collective) && validString(c.processGroup) && validString(c.groupRanks) && validString(c.dtype);
-        }) && table(d.shapes, "input shapes", [this](const ShapeArgs& s) { return validString(s.dims) && validString(s.types); });
+        }) && table(d.shapes, "input shapes", [this](const ShapeArgs& s) { return validString(s.dims) && validString(s.types); })
+            && memory();
+    }
+
+    // Allocator events: a size and totals that sums of a job's events cannot overflow.
+    bool memory()
+    {
+        for (std::size_t k = 0; k < d.memory.size(); ++k) {
+            const OpId op = d.memory[k].first;
+            const MemoryArgs& m = d.memory[k].second;
+            if (op.value() >= m_ops || (k > 0 && !(d.memory[k - 1].first < op)))
+                return fail("allocator events are not sorted by op, one per op, within range");
+            const bool inRange = m.bytes > -MemoryArgs::kLimit && m.bytes < MemoryArgs::kLimit && m.totalAllocated >= -1
+                && m.totalAllocated < MemoryArgs::kLimit && m.totalReserved >= -1 && m.totalReserved < MemoryArgs::kLimit
+                && m.device >= -1;
+            if (!inRange)
+                return fail("the allocator event of op " + std::to_string(op.value()) + " has a size or total out of range");
+        }
+        for (const DeviceInfo& dev : d.devices) {
+            if (dev.rank.value() >= d.ranks.size() || !validString(dev.name) || dev.index < 0 || dev.memoryBytes < -1)
+                return fail("a device names a rank or string that does not exist, or has a negative index or memory");
+        }
+        return true;
     }
 
     bool links()

@@ -36,6 +36,7 @@ Expected<std::shared_ptr<const JobSession>> JobSession::open(std::shared_ptr<con
     if (!measured)
         return measured.status();
     session->m_measured = std::move(*measured);
+    session->m_memory = options.memory;
     return std::shared_ptr<const JobSession>(std::move(session));
 }
 
@@ -51,7 +52,7 @@ std::array<LinkFit, kLinkTypeCount> JobSession::fitCostModel(const TopologyOptio
 
 Expected<ReplayResult> JobSession::replay(const ReplayOptions& options, const CancellationToken* cancel) const
 {
-    return replay(m_measured, options, cancel);
+    return replay(m_measured, options, cancel, m_memory);
 }
 
 Expected<WhatIfResult> JobSession::whatIf(const Strategy& strategy, ReplayOptions options, bool fit, const CancellationToken* cancel) const
@@ -63,23 +64,24 @@ Expected<WhatIfResult> JobSession::whatIf(const Strategy& strategy, ReplayOption
     Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { m_measured, options, {} }, cancel);
     if (!job)
         return job.status();
-    Expected<ReplayResult> baseline = replay(m_measured, options, cancel);
+    Expected<ReplayResult> baseline = replay(m_measured, options, cancel, m_memory);
     if (!baseline)
         return baseline.status();
-    Expected<ReplayResult> changed = replay(job->graph, job->options, cancel);
+    Expected<ReplayResult> changed = replay(job->graph, job->options, cancel, m_memory);
     if (!changed)
         return changed.status();
     return WhatIfResult { std::move(*baseline), std::move(*changed), options, job->options, std::move(job->warnings) };
 }
 
-Expected<ReplayResult> JobSession::replay(
-    std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options, const CancellationToken* cancel)
+Expected<ReplayResult> JobSession::replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,
+    const CancellationToken* cancel, const MemoryOptions& memory)
 {
     Expected<Schedule> schedule = Replayer::replay(*graph, options, cancel);
     if (!schedule)
         return schedule.status();
-    ReplayResult result { std::move(graph), std::move(*schedule), {} };
+    ReplayResult result { std::move(graph), std::move(*schedule), {}, {} };
     result.criticalPath = CriticalPathAnalysis::compute(*result.graph, result.schedule);
+    result.memory = MemoryEstimator::estimate(*result.graph, result.schedule, memory);
     return result;
 }
 

@@ -4,6 +4,7 @@
 #include "core/analysis/criticalpath.h"
 #include "core/base/expected.h"
 #include "core/exec/costextractor.h"
+#include "core/memory/memoryestimator.h"
 #include "core/replay/replayer.h"
 #include "core/strategy/passparameter.h"
 
@@ -22,13 +23,16 @@ struct SessionOptions {
     AlignmentOptions alignment;
     // The steps to replay and where durations come from; its rankOffsets are the session's alignment.
     ExtractOptions extract;
+    // The device budget that out-of-memory is judged against.
+    MemoryOptions memory;
 };
 
-// One replay: the execution graph it ran, its schedule and its critical path.
+// One replay: the execution graph it ran, its schedule, its critical path and its peak memory.
 struct ReplayResult {
     std::shared_ptr<const ExecutionGraph> graph;
     Schedule schedule;
     CriticalPath criticalPath;
+    MemoryEstimate memory;
 };
 
 // A strategy's what-if beside the measured job, both replayed the same way.
@@ -66,11 +70,13 @@ public:
     Expected<WhatIfResult> whatIf(const Strategy& strategy, ReplayOptions options, bool fit,
         const CancellationToken* cancel = nullptr) const;
     // Replays another execution graph of this job (a rewritten one).
-    static Expected<ReplayResult> replay(
-        std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options, const CancellationToken* cancel = nullptr);
+    static Expected<ReplayResult> replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,
+        const CancellationToken* cancel = nullptr, const MemoryOptions& memory = {});
 
 private:
     JobSession() = default;
+
+    MemoryOptions m_memory;
 
     std::shared_ptr<const DependencyGraph> m_graph;
     ClockAlignment m_alignment;

@@ -281,6 +281,62 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("Change: ") && r.out.contains("transfers from the cost model"));
     }
 
+    void whatIfMemory()
+    {
+        // The H100 fp32 fixture records allocator events and the GPU's memory: both sides report the
+        // peak, whether it fits, and on which device, with what it holds and what the trace measured.
+        const QString fixture = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/amp/fp32");
+        Run r = runCli({ QStringLiteral("whatif"), fixture, QStringLiteral("--set"), QStringLiteral("speedup.percent=10"),
+            QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        for (const char* side : { "baseline", "whatif" }) {
+            const QJsonObject o = doc.value(QLatin1String(side)).toObject();
+            QCOMPARE(o.value(QStringLiteral("peak_memory_bytes")).toInteger(), qint64(2504792576));
+            QCOMPARE(o.value(QStringLiteral("oom")).toBool(), false);
+            const QJsonObject m = o.value(QStringLiteral("memory")).toObject();
+            QCOMPARE(m.value(QStringLiteral("rank")).toInt(), 0);
+            QCOMPARE(m.value(QStringLiteral("device")).toInt(), 0);
+            QCOMPARE(m.value(QStringLiteral("budget_bytes")).toInteger(), qint64(85017493504));
+            QVERIFY(m.value(QStringLiteral("complete")).toBool());
+            qint64 sum = 0;
+            const QJsonObject breakdown = m.value(QStringLiteral("breakdown_bytes")).toObject();
+            for (const char* c : { "parameters", "gradients", "optimizer_state", "activations", "temporaries", "other" }) {
+                QVERIFY2(breakdown.contains(QLatin1String(c)), c);
+                sum += breakdown.value(QLatin1String(c)).toInteger();
+            }
+            QCOMPARE(sum, qint64(2504792576));
+            QCOMPARE(breakdown.value(QStringLiteral("parameters")).toInteger(), qint64(21064704) * 4);
+            QCOMPARE(m.value(QStringLiteral("measured")).toObject().value(QStringLiteral("peak_bytes")).toInteger(), qint64(2504792576));
+            QVERIFY(m.value(QStringLiteral("peak_at_ms")).toDouble() > 0);
+        }
+        // A budget below the peak: out of memory on both sides, and the text says so.
+        r = runCli({ QStringLiteral("whatif"), fixture, QStringLiteral("--set"), QStringLiteral("speedup.percent=10"),
+            QStringLiteral("--memory-budget"), QStringLiteral("2.5"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        for (const char* side : { "baseline", "whatif" })
+            QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QLatin1String(side)).toObject().value(QStringLiteral("oom")).toBool(), true);
+        r = runCli({ QStringLiteral("whatif"), fixture, QStringLiteral("--set"), QStringLiteral("speedup.percent=10"),
+            QStringLiteral("--memory-budget"), QStringLiteral("2.5") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("peak memory 2.505 GB on rank 0 device 0") && r.out.contains("OUT OF MEMORY in 2.500 GB"), r.out.constData());
+        QVERIFY(r.out.contains("measured in the trace over the same steps: peak 2.505 GB"));
+        // A job that records no memory: no peak, no out of memory, and a warning that says why.
+        r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--set"), QStringLiteral("speedup.percent=10"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject none = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(none.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("peak_memory_bytes")).isNull());
+        QCOMPARE(none.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("oom")).toBool(), false);
+        QVERIFY(QJsonDocument(none.value(QStringLiteral("warnings")).toArray()).toJson().contains("no memory estimate"));
+        // A budget that is no positive number of gigabytes is a usage error.
+        for (const char* bad : { "0", "-1", "lots", "nan" }) {
+            r = runCli({ QStringLiteral("whatif"), fixture, QStringLiteral("--set"), QStringLiteral("speedup.percent=10"),
+                QStringLiteral("--memory-budget"), QLatin1String(bad) });
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("--memory-budget wants a positive number of gigabytes"), r.err.constData());
+        }
+    }
+
     void whatIfBadStrategies()
     {
         // Unknown passes and parameters, bad values and malformed files are usage errors naming them.

@@ -146,6 +146,10 @@ private Q_SLOTS:
     void tensorListShapesAreKept();
     void oversizedArgumentsAreUnknown();
     void onlyInvalidEventsFail();
+    void memoryEventsAreKept();
+    void unusableMemoryEvents_data();
+    void unusableMemoryEvents();
+    void deviceProperties();
 
 private:
     std::string writeFile(const QString& name, const QByteArray& bytes);
@@ -893,6 +897,8 @@ void TestChromeTraceImporter::unusableArgumentsAreIgnored_data()
     QTest::addColumn<ErrorCode>("code");
     QTest::newRow("bytes as text") << QByteArray(R"("bytes":"many")") << ErrorCode::WrongType;
     QTest::newRow("negative bytes") << QByteArray(R"("bytes":-1)") << ErrorCode::ValueOutOfRange;
+    // Only an allocator event ("[memory]") records a free as negative "Bytes".
+    QTest::newRow("negative Bytes off an allocator event") << QByteArray(R"("Bytes":-4096)") << ErrorCode::ValueOutOfRange;
     QTest::newRow("fractional correlation") << QByteArray(R"("correlation":1.5)") << ErrorCode::WrongType;
     QTest::newRow("30-digit correlation") << QByteArray(R"("correlation":123456789012345678901234567890)") << ErrorCode::ValueOutOfRange;
     QTest::newRow("group size zero") << QByteArray(R"("Group size":0)") << ErrorCode::ValueOutOfRange;
@@ -1058,6 +1064,100 @@ void TestChromeTraceImporter::onlyInvalidEventsFail()
     QCOMPARE(loaded.status().code(), ErrorCode::NegativeDuration);
     QCOMPARE(loaded.status().file(), path);
     QCOMPARE(loaded.status().byteOffset(), std::int64_t(text.indexOf("{\"ph\":\"X\",\"name\":\"bad1\"")));
+}
+
+void TestChromeTraceImporter::memoryEventsAreKept()
+{
+    // Allocator events keep their signed bytes, totals, address and device, each by the zero-length op
+    // it became; a free's negative bytes are no range problem, and the op moves no bytes.
+    LOAD_TRACE(trace, QStringLiteral("memory.json"),
+        events({
+            R"({"ph":"X","cat":"cpu_op","name":"aten::empty","pid":1,"tid":1,"ts":10,"dur":10})",
+            R"({"ph":"i","s":"t","cat":"cpu_instant_event","name":"[memory]","pid":1,"tid":1,"ts":12,)"
+            R"("args":{"Total Reserved":2097152,"Total Allocated":1049088,"Bytes":1048576,"Device Id":0,"Device Type":1,"Addr":140254170299392}})",
+            R"({"ph":"i","s":"t","cat":"cpu_instant_event","name":"[memory]","pid":1,"tid":1,"ts":30,)"
+            R"("args":{"Total Reserved":2097152,"Total Allocated":512,"Bytes":-1048576,"Device Id":0,"Device Type":1,"Addr":140254170299392}})",
+            R"({"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":31,"args":{"Device Type":0,"Device Id":-1,"Bytes":-16}})",
+        }));
+    QVERIFY2(trace.diagnostics().empty(), trace.diagnostics().empty() ? "" : trace.diagnostics().front().detail.c_str());
+    QCOMPARE(trace.memoryEvents().size(), std::size_t(3));
+    const OpId alloc = opNamed(trace, "[memory]");
+    const OpId free = opNamed(trace, "[memory]", 1);
+    const OpId hostFree = opNamed(trace, "[memory]", 2);
+    const MemoryArgs* a = trace.memory(alloc);
+    const MemoryArgs* f = trace.memory(free);
+    const MemoryArgs* h = trace.memory(hostFree);
+    QVERIFY(a && f && h);
+    QCOMPARE(a->bytes, std::int64_t(1048576));
+    QCOMPARE(a->totalAllocated, std::int64_t(1049088));
+    QCOMPARE(a->totalReserved, std::int64_t(2097152));
+    QCOMPARE(a->address, std::uint64_t(140254170299392));
+    QCOMPARE(a->device, std::int16_t(0));
+    QCOMPARE(a->deviceType, std::uint8_t(1));
+    QVERIFY(a->onDevice());
+    QCOMPARE(f->bytes, std::int64_t(-1048576));
+    QCOMPARE(f->address, a->address);
+    QCOMPARE(h->bytes, std::int64_t(-16));
+    QCOMPARE(h->totalAllocated, std::int64_t(-1));
+    QVERIFY(!h->onDevice());
+    QCOMPARE(trace.bytes(free), std::int64_t(0));
+    QCOMPARE(trace.memory(opNamed(trace, "aten::empty")), nullptr);
+}
+
+void TestChromeTraceImporter::unusableMemoryEvents_data()
+{
+    // An allocator event with an argument it cannot use keeps its op; the argument is left out with a
+    // warning, and without usable bytes the event is not counted.
+    QTest::addColumn<QByteArray>("args");
+    QTest::addColumn<ErrorCode>("code");
+    QTest::addColumn<int>("kept"); // allocator events kept
+    QTest::newRow("bytes as text") << QByteArray(R"("Bytes":"4096","Device Type":1,"Device Id":0)") << ErrorCode::WrongType << 0;
+    QTest::newRow("fractional bytes") << QByteArray(R"("Bytes":4096.5,"Device Type":1,"Device Id":0)") << ErrorCode::WrongType << 0;
+    QTest::newRow("no bytes") << QByteArray(R"("Device Type":1,"Device Id":0)") << ErrorCode::MissingField << 0;
+    QTest::newRow("a petabyte") << QByteArray(R"("Bytes":1125899906842624,"Device Type":1,"Device Id":0)") << ErrorCode::ValueOutOfRange << 0;
+    QTest::newRow("free of a petabyte") << QByteArray(R"("Bytes":-1125899906842624,"Device Type":1,"Device Id":0)") << ErrorCode::ValueOutOfRange << 0;
+    QTest::newRow("30-digit bytes") << QByteArray(R"("Bytes":-123456789012345678901234567890)") << ErrorCode::ValueOutOfRange << 0;
+    QTest::newRow("negative total") << QByteArray(R"("Bytes":64,"Total Allocated":-5,"Device Type":1,"Device Id":0)") << ErrorCode::ValueOutOfRange << 1;
+    QTest::newRow("total as text") << QByteArray(R"("Bytes":64,"Total Allocated":"lots","Device Type":1,"Device Id":0)") << ErrorCode::WrongType << 1;
+    QTest::newRow("device beyond int16") << QByteArray(R"("Bytes":64,"Device Type":1,"Device Id":70000)") << ErrorCode::ValueOutOfRange << 1;
+    QTest::newRow("device type 255") << QByteArray(R"("Bytes":64,"Device Type":255,"Device Id":0)") << ErrorCode::ValueOutOfRange << 1;
+    QTest::newRow("address as list") << QByteArray(R"("Bytes":64,"Device Type":1,"Device Id":0,"Addr":[1])") << ErrorCode::WrongType << 1;
+    QTest::newRow("address beyond 2^63") << QByteArray(R"("Bytes":64,"Device Type":1,"Device Id":0,"Addr":18446744073709551615)") << ErrorCode::ValueOutOfRange << 1;
+}
+
+void TestChromeTraceImporter::unusableMemoryEvents()
+{
+    QFETCH(QByteArray, args);
+    QFETCH(ErrorCode, code);
+    QFETCH(int, kept);
+    const QByteArray event = R"({"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":1,"args":{)" + args + "}}";
+    LOAD_TRACE(trace, QStringLiteral("memargs.json"), events({ event }));
+    QCOMPARE(trace.opCount(), std::size_t(1));
+    QVERIFY2(diagnostic(trace, code), "no warning of the expected code");
+    QCOMPARE(trace.memoryEvents().size(), std::size_t(kept));
+}
+
+void TestChromeTraceImporter::deviceProperties()
+{
+    // Devices with a number and memory are kept; those without a usable number are skipped with a
+    // warning, and a deviceProperties that is no array is ignored with one.
+    const QByteArray events = R"("traceEvents":[{"ph":"X","name":"a","pid":1,"tid":1,"ts":1,"dur":2}])";
+    LOAD_TRACE(trace, QStringLiteral("devices.json"),
+        "{\"deviceProperties\":[{\"id\":1,\"name\":\"GPU B\",\"totalGlobalMem\":34087305216},"
+        "{\"id\":0,\"name\":\"GPU A\",\"totalGlobalMem\":34084028416},{\"id\":2},{\"id\":\"x\"},{\"name\":\"no id\"},7]," + events + "}");
+    QCOMPARE(trace.devices().size(), std::size_t(3));
+    QCOMPARE(trace.devices()[0].index, 0);
+    QCOMPARE(trace.devices()[0].memoryBytes, std::int64_t(34084028416));
+    QCOMPARE(trace.string(trace.devices()[0].name), std::string_view("GPU A"));
+    QCOMPARE(trace.devices()[1].index, 1);
+    QCOMPARE(trace.devices()[2].index, 2);
+    QCOMPARE(trace.devices()[2].memoryBytes, std::int64_t(-1));
+    QCOMPARE(trace.devices()[2].rank, RankId(0));
+    QCOMPARE(diagnosticCount(trace, ErrorCode::WrongType), std::int64_t(3));
+
+    LOAD_TRACE(notArray, QStringLiteral("devices2.json"), "{\"deviceProperties\":{\"id\":0}," + events + "}");
+    QVERIFY(notArray.devices().empty());
+    QVERIFY(diagnostic(notArray, ErrorCode::WrongType));
 }
 
 QTEST_GUILESS_MAIN(TestChromeTraceImporter)

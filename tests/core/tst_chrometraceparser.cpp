@@ -86,6 +86,19 @@ void compareParts(const RankPart& a, const RankPart& b)
     }
     QCOMPARE(a.commArgs.size(), b.commArgs.size());
     QCOMPARE(a.shapes.size(), b.shapes.size());
+    QCOMPARE(a.memory.size(), b.memory.size());
+    for (std::size_t i = 0; i < a.memory.size(); ++i) {
+        QCOMPARE(a.memory[i].first, b.memory[i].first);
+        QCOMPARE(a.memory[i].second.bytes, b.memory[i].second.bytes);
+        QCOMPARE(a.memory[i].second.totalAllocated, b.memory[i].second.totalAllocated);
+        QCOMPARE(a.memory[i].second.address, b.memory[i].second.address);
+    }
+    QCOMPARE(a.devices.size(), b.devices.size());
+    for (std::size_t i = 0; i < a.devices.size(); ++i) {
+        QCOMPARE(a.devices[i].index, b.devices[i].index);
+        QCOMPARE(a.devices[i].memoryBytes, b.devices[i].memoryBytes);
+        QCOMPARE(str(a, a.devices[i].name.value()), str(b, b.devices[i].name.value()));
+    }
     QCOMPARE(a.counters.size(), b.counters.size());
     QCOMPARE(a.diagnostics.size(), b.diagnostics.size());
     for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
@@ -135,15 +148,21 @@ std::string kinetoDocument(int events, bool withPairs, bool compact = false)
         default:
             if (withPairs)
                 s += "  {\"ph\": \"" + std::string(i % 12 == 5 ? "B" : "E") + "\", \"name\": \"span\", \"pid\": 1, \"tid\": 3, \"ts\": " + ts + "}";
-            else
+            else if (i % 12 == 5)
                 s += "  {\"ph\": \"C\", \"name\": \"memory\", \"pid\": 1, \"ts\": " + ts + ", \"args\": {\"bytes\": " + std::to_string(i * 64) + "}}";
+            else
+                // An allocator event, a free every other time.
+                s += "  {\"ph\": \"i\", \"s\": \"t\", \"name\": \"[memory]\", \"pid\": 1, \"tid\": 1, \"ts\": " + ts
+                    + ", \"args\": {\"Total Allocated\": " + std::to_string(i * 64) + ", \"Bytes\": " + (i % 24 == 11 ? "-" : "")
+                    + std::to_string(i * 32) + ", \"Device Id\": 0, \"Device Type\": 1, \"Addr\": " + std::to_string(4096 + i) + "}}";
             break;
         }
     }
     s += "\n  ],\n  \"traceName\": \"t.json\",\n";
     s += "  \"distributedInfo\": {\"backend\": \"nccl\", \"rank\": 3, \"world_size\": 8,"
          " \"pg_config\": [{\"pg_name\": \"0\", \"pg_desc\": \"default_pg\", \"backend_config\": \"cuda:nccl\", \"ranks\": [0, 1, 2, 3, 4, 5, 6, 7]}]},\n";
-    s += "  \"host_name\": \"node-a\",\n  \"baseTimeNanoseconds\": 1700000000000000000\n}\n";
+    s += "  \"host_name\": \"node-a\",\n  \"baseTimeNanoseconds\": 1700000000000000000,\n";
+    s += "  \"deviceProperties\": [{\"id\": 2, \"name\": \"GPU C\", \"totalGlobalMem\": 85017493504}]\n}\n";
     return s;
 }
 
@@ -210,6 +229,9 @@ private Q_SLOTS:
         QCOMPARE(one.part.declaredRank, 3);
         QVERIFY(one.part.hasBaseTime);
         QVERIFY(!one.part.diagnostics.empty());
+        // Devices before and after the events array, and allocator events unless B/E pairs replace them.
+        QCOMPARE(one.part.devices.size(), std::size_t(3));
+        QVERIFY(pairs || one.part.memory.size() >= static_cast<std::size_t>(events) / 12);
         compareParts(one.part, pieces.part);
         QVERIFY(pieces.textUnchanged);
     }

@@ -12,7 +12,8 @@ using namespace sightline;
 
 namespace {
 
-// Two ranks, a thread and a stream each, three ops per track, a link, a step, a comm table entry.
+// Two ranks, a thread and a stream each, three ops per track, a link, a step, a comm table entry, an
+// allocator event and a device.
 TraceData wellFormed()
 {
     TraceData d;
@@ -51,6 +52,12 @@ TraceData wellFormed()
     d.steps.push_back(StepSpan { RankId(0), 0, 0, 250, OpId(0) });
     CommArgs c;
     d.commArgs.emplace_back(OpId(4), c);
+    MemoryArgs m;
+    m.bytes = -4096;
+    m.device = 0;
+    m.deviceType = 1;
+    d.memory.emplace_back(OpId(1), m);
+    d.devices.push_back(DeviceInfo { RankId(1), 0, 1 << 30, StringId(0) });
     return d;
 }
 
@@ -105,6 +112,17 @@ void TestTraceValidator::brokenIsRefused_data()
     QTest::newRow("rank twice") << Breaker([](TraceData& d) { d.ranks[1].rank = 0; }) << QStringLiteral("twice");
     QTest::newRow("world smaller than ranks") << Breaker([](TraceData& d) { d.worldSize = 1; }) << QStringLiteral("world size");
     QTest::newRow("negative bytes") << Breaker([](TraceData& d) { d.bytes[3] = -1; }) << QStringLiteral("bytes");
+    QTest::newRow("allocator table unsorted") << Breaker([](TraceData& d) { d.memory.emplace_back(OpId(0), MemoryArgs {}); })
+                                              << QStringLiteral("allocator events");
+    QTest::newRow("allocator event op out of range") << Breaker([](TraceData& d) { d.memory[0].first = OpId(700); })
+                                                     << QStringLiteral("allocator events");
+    QTest::newRow("allocation of a petabyte") << Breaker([](TraceData& d) { d.memory[0].second.bytes = MemoryArgs::kLimit; })
+                                              << QStringLiteral("out of range");
+    QTest::newRow("negative allocator total") << Breaker([](TraceData& d) { d.memory[0].second.totalAllocated = -2; })
+                                              << QStringLiteral("out of range");
+    QTest::newRow("device of no rank") << Breaker([](TraceData& d) { d.devices[0].rank = RankId(9); }) << QStringLiteral("device");
+    QTest::newRow("device with negative memory") << Breaker([](TraceData& d) { d.devices[0].memoryBytes = -7; })
+                                                 << QStringLiteral("device");
     QTest::newRow("counter not finite") << Breaker([](TraceData& d) {
         d.counters.push_back(CounterSample { RankId(0), StringId(0), 5, std::numeric_limits<double>::quiet_NaN() });
     }) << QStringLiteral("counter");

@@ -162,7 +162,12 @@ TraceDocument BaseTraces::kinetoRank(int rank, int worldSize, int steps, long lo
                 .set("tid", num(kMainTid))
                 .set("ts", us(t + 600 * kUs))
                 .set("s", str("t")),
-            Object().set("Bytes", num(4096)));
+            Object()
+                .set("Device Type", num(1))
+                .set("Device Id", num(0))
+                .set("Bytes", num(4096))
+                .set("Total Allocated", num(1048576 + 4096 * s))
+                .set("Addr", num(140254170299392 + 4096 * s)));
 
         doc.add("kernel" + n,
             complete("kernel", "void sgemm_128x64_nn(float*, float const*, float const*)", 0, kComputeStream,

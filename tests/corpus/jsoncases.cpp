@@ -232,11 +232,11 @@ void addByteFlips(CorpusWriter& w)
                 expect);
         }
     }
-    // The same swaps inside deviceProperties, a value the importer never reads: the parser steps over
-    // it with its brackets balanced and its strings whole, without checking its grammar (a full
-    // validation pass would cost the import a second read of every byte), so the job loads; what it
-    // reads is unaffected.
+    // The same swaps inside deviceProperties, which the importer reads for each device's memory: a
+    // broken grammar there is invalid JSON at that place, as anywhere the importer reads; a device
+    // turned into a list is no device, skipped with a warning.
     const std::size_t device = CorpusCases::offsetOf(k, "\"deviceProperties\"");
+    const std::size_t deviceEnd = CorpusCases::offsetOf(k, "\"distributedInfo\"");
     for (const auto& [from, to] : { std::pair<char, char> { ':', ',' }, std::pair<char, char> { '{', '[' } }) {
         std::string t = k;
         // The first '{' after the key opens the device's object; the second ':' is in it.
@@ -245,9 +245,11 @@ void addByteFlips(CorpusWriter& w)
         if (from == '{')
             t[structuralOffset(t, '}', 0, at)] = ']';
         char id[64];
-        std::snprintf(id, sizeof id, "swap-unread-%02x-%02x", static_cast<unsigned char>(from), static_cast<unsigned char>(to));
-        w.addSingle(cat, id, std::string("structural '") + from + "' replaced by '" + to + "' inside deviceProperties, which is not read",
-            "trace.json", t, E::load());
+        std::snprintf(id, sizeof id, "swap-devices-%02x-%02x", static_cast<unsigned char>(from), static_cast<unsigned char>(to));
+        w.addSingle(cat, id, std::string("structural '") + from + "' replaced by '" + to + "' inside deviceProperties", "trace.json",
+            t,
+            from == ':' ? E::error({ "invalid-json" }).withOffset(static_cast<std::int64_t>(device), static_cast<std::int64_t>(deviceEnd))
+                        : E::load().warns({ "wrong-type" }));
     }
     // Flipped bytes in a gzip stream: the header, the data, the CRC and size trailer.
     const std::string gz = CorpusWriter::gzip(k);
@@ -303,6 +305,7 @@ struct FieldSpec {
     std::vector<std::string> tags; // the events that get the value (Event, Args)
     const char* native; // "string", "number" (any number), "integer", "object", "array"
     std::set<std::string> legit; // other types writers use, or that the parser ignores
+    const char* idPrefix = ""; // sets apart fields whose names differ only in case ("bytes", "Bytes")
 };
 
 bool isNative(const FieldSpec& f, const std::string& type)
@@ -393,6 +396,12 @@ void addWrongTypes(CorpusWriter& w)
         { ar, Place::Args, "wait_on_stream", { "sync1" }, "integer", {} },
         { ar, Place::Args, "wait_on_cuda_event_record_corr_id", { "sync1" }, "integer", {} },
         { ar, Place::Args, "sort_index", { "meta-sort" }, "integer", {} },
+        { ar, Place::Args, "Bytes", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Total Allocated", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Total Reserved", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Device Id", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Device Type", { "instant1" }, "integer", {}, "memory-" },
+        { ar, Place::Args, "Addr", { "instant1" }, "integer", {}, "memory-" },
         { ar, Place::Args, "labels", { "meta-labels" }, "string", {} },
         { ar, Place::Args, "name", { "meta-main" }, "string", {} },
         { top, Place::Events, "traceEvents", {}, "array", {} },
@@ -406,8 +415,7 @@ void addWrongTypes(CorpusWriter& w)
         { top, Place::GroupRank, "backend_config", {}, "string", {} },
         { top, Place::GroupRank, "ranks", {}, "array", {} },
         { top, Place::Tail, "baseTimeNanoseconds", {}, "integer", {} },
-        { top, Place::Head, "deviceProperties", {}, "array",
-            { "string", "number", "float", "object", "null", "bool" } },
+        { top, Place::Head, "deviceProperties", {}, "array", {} },
         { top, Place::Head, "schemaVersion", {}, "integer",
             { "string", "number", "float", "object", "array", "null", "bool" } },
     };
@@ -422,7 +430,7 @@ void addWrongTypes(CorpusWriter& w)
                 continue;
             if (std::string_view(t.name) == "float" && std::string_view(f.native) != "integer")
                 continue;
-            const std::string id = std::string(f.category) + "-" + slug(f.field) + "-" + t.name;
+            const std::string id = std::string(f.category) + "-" + f.idPrefix + slug(f.field) + "-" + t.name;
             const std::string why = std::string("\"") + f.field + "\" given a " + t.name + " (" + t.value + ")";
             const TraceDocument doc = withValue(f, t.value);
             const std::string text = doc.text();
@@ -477,6 +485,24 @@ void addWrongTypes(CorpusWriter& w)
             d.head.set("distributedInfo", BaseTraces::distributedInfo(0, 1, "[" + g.text() + "]").text());
         },
         warned);
+    // deviceProperties entries the estimate cannot use: each is skipped with a warning, the rest loads.
+    one(
+        top, "types-top-device-properties-entries", "deviceProperties entries of the wrong types",
+        [](TraceDocument& d) {
+            d.head.set("deviceProperties",
+                "[7, \"GPU\", {\"id\": \"0\", \"totalGlobalMem\": 1}, {\"id\": 0, \"totalGlobalMem\": \"80GB\"},"
+                " {\"id\": 1.5}, {\"id\": -1}, {\"id\": 2, \"totalGlobalMem\": -85899345920}, {\"name\": \"no id\"}]");
+        },
+        warned);
+    // A free (negative "Bytes") is what an allocator event records; the same on another event is out of
+    // range.
+    one(
+        ar, "types-args-bytes-negative-on-allocator-event", "an allocator event recording a free",
+        [](TraceDocument& d) { d.event("instant1").args->set("Bytes", "-4096"); }, E::load().isClean());
+    one(
+        ar, "types-args-bytes-negative-on-op", "\"Bytes\" negative on an op that is no allocator event",
+        [](TraceDocument& d) { d.event("linear1").args->set("Bytes", "-4096"); },
+        E::load().warns({ "value-out-of-range" }));
     for (const JsonType& t : kTypes) {
         if (std::string_view(t.name) == "number")
             continue;
@@ -584,6 +610,33 @@ void addNumericExtremes(CorpusWriter& w)
             d.event("kernel1").fields.set("ts", "4000000000000000.000").set("dur", "6000000000000000.000");
         },
         fixed(outOfRange));
+
+    // Allocator events: sizes and totals of a petabyte or more, int64 extremes, device numbers beyond
+    // int16 and device types beyond a byte cannot be a device's memory. The argument (for the size, the
+    // event's record) is left out with a warning; the event's op stays, and a replay sums no overflow.
+    for (const auto& [field, v] : std::vector<std::pair<std::string, Value>> { { "Bytes", { "2pow50", "1125899906842624" } },
+             { "Bytes", { "minus-2pow50", "-1125899906842624" } }, { "Bytes", unrepresentable[3] }, { "Bytes", unrepresentable[5] },
+             { "Bytes", unrepresentable[0] }, { "Bytes", unrepresentable[2] }, { "Total Allocated", { "2pow62", "4611686018427387904" } },
+             { "Total Allocated", { "minus-1", "-1" } }, { "Total Reserved", unrepresentable[3] }, { "Device Id", { "70000", "70000" } },
+             { "Device Id", { "minus-2", "-2" } }, { "Device Type", { "256", "256" } }, { "Addr", unrepresentable[6] } }) {
+        std::string slug = field;
+        for (char& c : slug)
+            c = c == ' ' ? '-' : static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        add(
+            "numeric-memory-" + slug + "-" + v.slug, "allocator event \"" + field + "\" of " + v.slug,
+            [field = field, v = v](TraceDocument& d) { d.event("instant1").args->set(field, v.text); }, fixed(badNumber));
+    }
+    add(
+        "numeric-memory-frees-beyond-allocations", "allocator events freeing far more than was allocated, at the limit each",
+        [](TraceDocument& d) {
+            d.event("instant1").args->set("Bytes", "-1125899906842623").set("Total Allocated", "1125899906842623");
+            d.event("instant2").args->set("Bytes", "-1125899906842623");
+        },
+        fixed(E::load()));
+    add(
+        "numeric-device-memory-beyond-limit", "deviceProperties totalGlobalMem of 2^62",
+        [](TraceDocument& d) { d.head.set("deviceProperties", "[{\"id\": 0, \"totalGlobalMem\": 4611686018427387904}]"); },
+        fixed(E::load().warns({ "wrong-type", "value-out-of-range" })));
 
     const std::vector<Value> representable = { { "1e-400", "1e-400" }, { "exponent", "1.2e3" },
         { "exponent-plus", "1e+2" }, { "negative-exponent", "12345678e-4" },

@@ -2,9 +2,9 @@
 // fresh padded copy (parsing may write to its buffer): in one sequential pass, then in pieces of 64 to
 // 4096 bytes (chosen by the input's first byte) so that the parallel piece path runs on small documents
 // too. The contract is that both give the same result, so the two Statuses must match, and when they
-// are ok, so must every column, string and diagnostic of the two parts; a difference aborts, which
-// libFuzzer reports as a crash with the input. A part that parsed is then finalised. Error Statuses
-// are expected answers to malformed input, not findings.
+// are ok, so must every column, string, allocator event, device and diagnostic of the two parts; a
+// difference aborts, which libFuzzer reports as a crash with the input. A part that parsed is then
+// finalised. Error Statuses are expected answers to malformed input, not findings.
 
 #include "core/import/chrometraceparser.h"
 #include "core/import/rankfinalizer.h"
@@ -135,6 +135,22 @@ void compareParts(const RankPart& a, const RankPart& b)
         check(a.shapes[i].first == b.shapes[i].first, "shape op");
         check(text(a, a.shapes[i].second.dims.value()) == text(b, b.shapes[i].second.dims.value()), "shape dims");
     }
+    check(a.memory.size() == b.memory.size(), "allocator event count");
+    for (std::size_t i = 0; i < a.memory.size(); ++i) {
+        const MemoryArgs& ma = a.memory[i].second;
+        const MemoryArgs& mb = b.memory[i].second;
+        check(a.memory[i].first == b.memory[i].first, "allocator event op");
+        check(ma.bytes == mb.bytes && ma.totalAllocated == mb.totalAllocated && ma.totalReserved == mb.totalReserved
+                && ma.address == mb.address && ma.device == mb.device && ma.deviceType == mb.deviceType,
+            "allocator event");
+        check(ma.bytes > -MemoryArgs::kLimit && ma.bytes < MemoryArgs::kLimit && ma.totalAllocated < MemoryArgs::kLimit,
+            "allocator event within its limits");
+    }
+    check(a.devices.size() == b.devices.size(), "device count");
+    for (std::size_t i = 0; i < a.devices.size(); ++i)
+        check(a.devices[i].index == b.devices[i].index && a.devices[i].memoryBytes == b.devices[i].memoryBytes
+                && text(a, a.devices[i].name.value()) == text(b, b.devices[i].name.value()),
+            "device");
     check(a.streamWaits.size() == b.streamWaits.size(), "stream wait count");
     check(a.counters.size() == b.counters.size(), "counter count");
     for (std::size_t i = 0; i < a.counters.size(); ++i)

@@ -72,6 +72,26 @@ struct JobBuilder {
         d.commArgs.emplace_back(op, a);
         d.bytes[op.value()] = bytes;
     }
+    // Recorded input shapes and allocator events; ops must get them in op order.
+    void shapes(OpId op, const std::string& dims, const std::string& types)
+    {
+        d.shapes.emplace_back(op, ShapeArgs { d.strings.intern(dims), d.strings.intern(types) });
+    }
+    void memory(OpId op, std::int64_t bytes, std::int64_t totalAllocated = -1, std::uint64_t address = 0, std::int16_t device = 0)
+    {
+        MemoryArgs m;
+        m.bytes = bytes;
+        m.totalAllocated = totalAllocated;
+        m.address = address;
+        m.device = device;
+        m.deviceType = device >= 0 ? 1 : MemoryArgs::kCpuDeviceType;
+        d.memory.emplace_back(op, m);
+    }
+    void device(std::uint32_t rank, std::int32_t index, std::int64_t memoryBytes)
+    {
+        d.devices.push_back(DeviceInfo { RankId(rank), index, memoryBytes, d.strings.intern("GPU") });
+    }
+    void phase(OpId op, Phase phase) { d.phase[op.value()] = phase; }
     void step(std::uint32_t rank, std::int64_t number, OpId marker)
     {
         d.steps.push_back(StepSpan { RankId(rank), number, d.start[marker.value()], d.end[marker.value()], marker });

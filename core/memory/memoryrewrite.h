@@ -1,0 +1,61 @@
+#pragma once
+
+#include "core/exec/memorytypes.h"
+
+#include <cstdint>
+#include <span>
+
+namespace sightline {
+
+class ExecutionGraphBuilder;
+
+// How a strategy pass changes device memory, on the builder it rewrites a graph with (the blocks and
+// devices of MemoryBlock and MemoryDevice; MemoryEstimator replays them). A pass that adds, copies or
+// removes work applies the rule of its strategy here, and the estimate of its graph follows:
+// - recomputation of a forward segment S, re-run as copies C before the backward:
+//     copyBlocks(S, C, Activations | Temporaries), then releaseAt(S, Activations, last item of S):
+//     the copies hold the activations from the recompute to the backward op that frees them, the
+//     originals only until the segment ends;
+// - gradient accumulation over k micro-batches of the forward and backward items FB, with copies
+//     C2..Ck: scale(Activations | Temporaries, 1/k, FB), then copyBlocks(FB, Cj, Activations |
+//     Temporaries) for each copy; gradients accumulate in place and the model state is unchanged;
+// - mixed precision (autocast): scale(Activations, f) with f the share of activation bytes the 16-bit
+//     run keeps (0.65 on the H100 GPT pair of tests/fixtures: normalisation and loss inputs stay fp32;
+//     0.5 only when every saved tensor is 16-bit), and a Temporaries block of half the weight's bytes
+//     from each weight cast to the end of the forward (addMemoryBlock); parameters, gradients and
+//     optimizer state stay fp32 (16-bit weights without master copies: scaleResident(Parameters |
+//     Gradients, 0.5));
+// - op fusion: moveBlocks(each fused item, the fused item) before removing them;
+// - sharded optimizer state over N ranks: scaleResident(OptimizerState, 1/N).
+// docs/memory.md says more, with what the ground-truth fixtures measured for each strategy.
+// Items are the builder's ids (those of the graph it was made from, then the added ones). Block sizes
+// are rounded to whole bytes and saturate. Functions return how many blocks they touched.
+class MemoryRewrite {
+public:
+    static constexpr std::uint32_t categories(MemoryCategory c) { return 1u << static_cast<unsigned>(c); }
+    static constexpr std::uint32_t kAllCategories = (1u << kMemoryCategoryCount) - 1;
+    static constexpr std::uint32_t kSameDevice = 0xFFFFFFFFu;
+
+    // Scales the blocks of the categories (a mask of categories()) allocated by one of allocatedBy,
+    // or all of them when allocatedBy is empty. factor >= 0.
+    static std::size_t scale(ExecutionGraphBuilder& builder, std::uint32_t categoryMask, double factor,
+        std::span<const ItemId> allocatedBy = {});
+    // Scales every device's resident memory of the categories.
+    static void scaleResident(ExecutionGraphBuilder& builder, std::uint32_t categoryMask, double factor);
+    // For each block of the categories allocated by members[i], adds one allocated by copies[i]; it is
+    // released by copies[j] when the original's release is members[j], else by the same item as the
+    // original. On toDevice when given (a copy on another rank), else on the original's device.
+    static std::size_t copyBlocks(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
+        std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice = kSameDevice);
+    // Blocks of the categories allocated by members and released outside them (or held to the end)
+    // are released by release instead.
+    static std::size_t releaseAt(
+        ExecutionGraphBuilder& builder, std::span<const ItemId> members, std::uint32_t categoryMask, ItemId release);
+    // Every block allocated or released by from is allocated or released by to.
+    static std::size_t moveBlocks(ExecutionGraphBuilder& builder, ItemId from, ItemId to);
+    // The device that holds a rank's model state (the first of the rank with parameters, else its first),
+    // or kSameDevice when the rank has none: where a pass adds a block for work of that rank.
+    static std::uint32_t deviceOf(ExecutionGraphBuilder& builder, RankId rank);
+};
+
+} // namespace sightline
