@@ -15,6 +15,7 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <map>
 #include <QFileInfo>
 #include <QStringList>
 #include <QTest>
@@ -481,6 +482,62 @@ private Q_SLOTS:
             pieces += !r->whatIf.graph->track(ItemId(i)).isValid() && name.find(": piece ") != std::string_view::npos;
         }
         QCOMPARE(pieces, 4);
+    }
+
+    void memoryFollowsThePasses_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("pass");
+        QTest::addColumn<QString>("parameter");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<bool>("longer"); // the iteration gets longer
+        QTest::newRow("recompute") << QStringLiteral("checkpoint/none") << QStringLiteral("recompute") << QStringLiteral("every") << 1.0 << true;
+        QTest::newRow("accumulation") << QStringLiteral("accumulation/accum1") << QStringLiteral("grad_accumulation") << QStringLiteral("micro_batches")
+                                      << 2.0 << true;
+        QTest::newRow("mixed precision") << QStringLiteral("amp/fp32") << QStringLiteral("mixed_precision") << QStringLiteral("precision") << 0.0
+                                         << false;
+    }
+    void memoryFollowsThePasses()
+    {
+        // On the H100 pairs: recomputation, accumulation over 2 and mixed precision all lower the peak
+        // and the activations held at it; recomputation and accumulation lengthen the iteration.
+        QFETCH(QString, fixture);
+        QFETCH(QString, pass);
+        QFETCH(QString, parameter);
+        QFETCH(double, value);
+        QFETCH(bool, longer);
+        const auto trace = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/") + fixture) });
+        QVERIFY(trace);
+        std::map<std::string, ParameterValue> params;
+        if (value > 0)
+            params[parameter.toStdString()] = value;
+        const auto r = sessionOf(*trace)->whatIf(oneStep(pass.toStdString(), params), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const DeviceMemoryEstimate& before = r->baseline.memory.devices.at(0);
+        const DeviceMemoryEstimate& after = r->whatIf.memory.devices.at(0);
+        constexpr auto activations = static_cast<std::size_t>(MemoryCategory::Activations);
+        QVERIFY2(after.peakBytes < before.peakBytes, qPrintable(QStringLiteral("%1 -> %2").arg(before.peakBytes).arg(after.peakBytes)));
+        QVERIFY(after.atPeak[activations] < before.atPeak[activations]);
+        QCOMPARE(stepTime(r->whatIf) > stepTime(r->baseline), longer);
+    }
+
+    void accumulationHalvesResNetActivations()
+    {
+        // The 2021 ResNet-50 trace: two micro-batches hold half the activations at the peak, and the
+        // iteration gets longer.
+        const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/tb-resnet50-v100");
+        if (!QFileInfo::exists(dir))
+            QSKIP("../shared/traces is not here");
+        const auto trace = TraceLoader::load({ toStd(dir) });
+        QVERIFY(trace);
+        const auto r = sessionOf(*trace)->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        constexpr auto activations = static_cast<std::size_t>(MemoryCategory::Activations);
+        const double ratio = static_cast<double>(r->whatIf.memory.devices.at(0).atPeak[activations])
+            / static_cast<double>(r->baseline.memory.devices.at(0).atPeak[activations]);
+        QVERIFY2(ratio > 0.45 && ratio < 0.55, qPrintable(QString::number(ratio)));
+        QVERIFY(r->whatIf.memory.peakBytes() < r->baseline.memory.peakBytes());
+        QVERIFY(stepTime(r->whatIf) > stepTime(r->baseline));
     }
 
     void networkBandwidthScalesTransfers()

@@ -4,6 +4,7 @@
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/instantorder.h"
 #include "core/exec/subgraphcopy.h"
+#include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -13,6 +14,9 @@
 namespace sightline {
 
 namespace {
+
+constexpr std::uint32_t kWorkMemory
+    = MemoryRewrite::categories(MemoryCategory::Activations) | MemoryRewrite::categories(MemoryCategory::Temporaries);
 
 bool isDeviceWork(OpKind k)
 {
@@ -83,6 +87,31 @@ Ends endsOf(const ExecutionGraph& g, const std::vector<ItemId>& originals, const
     return e;
 }
 
+
+// Memory the micro-batch's work allocates but work outside it frees (a free recorded after the op that
+// used the block, outside any op of the phase) is freed instead by the micro-batch's last work on that
+// track before the free, so that each copy frees it within its own micro-batch.
+void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, const SubgraphCopy& copier, const std::vector<ItemId>& members)
+{
+    std::map<std::uint32_t, std::vector<ItemId>> byTrack;
+    for (ItemId m : members)
+        byTrack[g.track(m).value()].push_back(m);
+    for (auto& [track, items] : byTrack)
+        std::stable_sort(items.begin(), items.end(), [&](ItemId x, ItemId y) { return g.anchor(x) < g.anchor(y); });
+    for (MemoryBlock& block : b.memoryBlocks()) {
+        if (!block.alloc.isValid() || block.alloc.value() >= g.itemCount() || !copier.selected(block.alloc) || !block.release.isValid()
+            || block.release.value() >= g.itemCount() || copier.selected(block.release) || g.rank(block.release) != g.rank(block.alloc))
+            continue;
+        const auto it = byTrack.find(g.track(block.release).value());
+        if (it == byTrack.end())
+            continue;
+        const auto& items = it->second;
+        const auto at = std::upper_bound(items.begin(), items.end(), g.anchor(block.release), [&](TimeNs t, ItemId x) { return t < g.anchor(x); });
+        if (at != items.begin() && g.anchor(*std::prev(at)) >= g.anchor(block.alloc))
+            block.release = *std::prev(at);
+    }
+}
+
 } // namespace
 
 std::string_view GradAccumulationPass::name() const
@@ -132,6 +161,18 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
     };
     for (const auto& [key, mb] : batches) {
         copier.select(mb.repeated);
+        // A micro-batch of 1/k of the samples keeps 1/k of the activations and temporaries, and each
+        // micro-batch holds its own; gradients accumulate in place.
+        if (split)
+            MemoryRewrite::scale(b, kWorkMemory, 1.0 / k, mb.all);
+        // The host work a micro-batch ends with: what it holds past its own frees it gives back then (the
+        // measured job frees some of it later, in work that is not repeated).
+        std::size_t lastHost = 0;
+        for (std::size_t m = 0; m < mb.repeated.size(); ++m) {
+            if (!g.onDevice(mb.repeated[m]) && SubgraphCopy::measuredEnd(g, mb.repeated[m]) >= SubgraphCopy::measuredEnd(g, mb.repeated[lastHost]))
+                lastHost = m;
+        }
+        releaseWithinMicroBatch(g, b, copier, mb.repeated);
         std::vector<std::vector<ItemId>> rounds; // micro-batches 1 .. k-1
         for (std::uint32_t c = 1; c < k; ++c) {
             rounds.push_back(
@@ -139,6 +180,9 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             const std::vector<ItemId>& round = rounds.back();
             for (std::size_t m = 0; m < round.size(); ++m)
                 scale(mb.repeated[m], round[m]);
+            MemoryRewrite::copyBlocks(b, mb.repeated, round, kWorkMemory);
+            if (!round.empty())
+                MemoryRewrite::releaseAt(b, round, kWorkMemory, round[lastHost]);
         }
         for (ItemId item : mb.all)
             scale(item, item);

@@ -4,6 +4,7 @@
 #include "core/exec/executiongraphbuilder.h"
 #include "core/model/inputshapes.h"
 #include "core/model/kernelclassifier.h"
+#include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
 
 #include <array>
@@ -100,7 +101,7 @@ std::string_view MixedPrecisionPass::summary() const
 std::span<const ParameterSpec> MixedPrecisionPass::parameters() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 8> specs { {
+    static const std::array<ParameterSpec, 9> specs { {
         { "precision", T::Choice, "", 0, 0, "bf16", { "bf16", "fp16" }, "the 16-bit type compute runs in" },
         { "matmul_factor", T::Number, "", 0.01, 4, "0.5", {}, "time factor of matrix, convolution and attention kernels" },
         { "normalization_factor", T::Number, "", 0.01, 4, "0.8", {}, "time factor of normalisation, softmax and reduction kernels" },
@@ -109,6 +110,8 @@ std::span<const ParameterSpec> MixedPrecisionPass::parameters() const
         { "gradient_bytes_factor", T::Number, "", 0.01, 4, "0.5", {}, "factor of the bytes of gradient transfers (backward-phase communication)" },
         { "cast_gbps", T::Number, "GB/s", 1, 100000, "900", {}, "device memory bandwidth a weight cast runs at (6 bytes per element)" },
         { "cast_host_us", T::Number, "us", 0, 10000, "10", {}, "host time of each weight cast (the op and its launch)" },
+        { "activation_bytes_factor", T::Number, "", 0.01, 4, "0.65", {},
+            "share of the activation bytes kept for backward that remains (normalisation and loss inputs stay fp32)" },
     } };
     return specs;
 }
@@ -178,6 +181,8 @@ Status MixedPrecisionPass::apply(const PassArguments& args, WhatIfJob& job) cons
         insertBefore(g, b, deviceCast, item, EdgeKind::Program);
         castOf.emplace(matrixOp.value(), hostCast);
     }
+    // Parameters, gradients and optimizer state stay fp32 (master weights); activations shrink.
+    MemoryRewrite::scale(b, MemoryRewrite::categories(MemoryCategory::Activations), args.number("activation_bytes_factor"));
     if (kernels == 0)
         job.warnings.push_back("mixed_precision: the job has no compute kernels to scale");
     if (unknownShapes > 0)

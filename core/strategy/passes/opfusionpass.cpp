@@ -4,6 +4,7 @@
 #include "core/base/globmatch.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/subgraphcopy.h"
+#include "core/memory/memoryrewrite.h"
 #include "core/model/kernelclassifier.h"
 
 #include <algorithm>
@@ -158,6 +159,8 @@ Status OpFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
         item.measuredOverlap = g.measuredOverlap(first);
         fused[r] = b.addItem(item, origin);
         fusedOps += run.size();
+        for (ItemId i : run)
+            MemoryRewrite::moveBlocks(b, i, fused[r]);
         // The launches of all but the first kernel are no longer made.
         for (std::size_t k = 1; k < run.size(); ++k) {
             const ItemId launcher = g.firstSource(run[k], EdgeKind::Launch);

@@ -5,6 +5,7 @@
 #include "core/exec/launchorder.h"
 #include "core/exec/layermodel.h"
 #include "core/exec/subgraphcopy.h"
+#include "core/memory/memoryrewrite.h"
 
 #include <array>
 #include <map>
@@ -19,6 +20,11 @@ void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOr
 {
     copier.select(layer.forward);
     const std::vector<ItemId> copies = copier.copy(b, "recompute: ", true);
+    // The recomputed forward holds the activations from the recompute to the backward that frees them;
+    // the measured forward holds them only until the layer's span ends.
+    MemoryRewrite::copyBlocks(b, layer.forward, copies,
+        MemoryRewrite::categories(MemoryCategory::Activations) | MemoryRewrite::categories(MemoryCategory::Temporaries));
+    MemoryRewrite::releaseAt(b, layer.forward, MemoryRewrite::categories(MemoryCategory::Activations), layer.span);
     const ItemId backward = layer.firstBackward;
     const bool hostBackward = !g.onDevice(backward);
     // Per track of the copies: the first and the last copy in measured order.

@@ -2,6 +2,7 @@
 
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/subgraphcopy.h"
+#include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -64,6 +65,19 @@ Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy&
     }
     for (const auto& [s, marker] : markers)
         b.setStepMarker(s, clone.copyOf(marker));
+    // The new rank's device holds what the source's held: its resident model state, and a copy of each
+    // block the source's work allocated.
+    std::vector<MemoryDevice> devices;
+    for (const MemoryDevice& d : b.memoryDevices()) {
+        if (d.rank == source)
+            devices.push_back(d);
+    }
+    if (devices.size() == 1) {
+        MemoryDevice d = devices.front();
+        d.rank = rank;
+        const std::uint32_t device = b.addMemoryDevice(d);
+        MemoryRewrite::copyBlocks(b, members, clone.copies, MemoryRewrite::kAllCategories, device);
+    }
     return clone;
 }
 
