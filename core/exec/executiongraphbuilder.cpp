@@ -122,6 +122,29 @@ ItemId ExecutionGraphBuilder::addItem(const Item& item, std::span<const OpId> or
     return ItemId(static_cast<std::uint32_t>(g.m_kind.size() - 1));
 }
 
+ExecutionGraphBuilder::Item ExecutionGraphBuilder::columnsOf(const ExecutionGraph& g, ItemId i)
+{
+    Item item;
+    item.kind = g.kind(i);
+    item.flags = static_cast<std::uint8_t>((g.hasFlag(i, ExecutionGraph::SelfTimed) ? ExecutionGraph::SelfTimed : 0) | ExecutionGraph::Synthetic);
+    item.track = g.track(i);
+    item.name = g.nameId(i);
+    item.stepOfStart = g.stepOfStart(i);
+    item.stepOfEnd = g.stepOfEnd(i);
+    item.anchor = g.anchor(i);
+    item.gap = g.gap(i);
+    item.minDuration = g.minDuration(i);
+    item.tail = g.tail(i);
+    item.measuredOverlap = g.measuredOverlap(i);
+    return item;
+}
+
+void ExecutionGraphBuilder::addParticipant(ItemId collective, ItemId part)
+{
+    addEdge(part, collective, EdgeKind::Arrive, EdgeRef::StartToStart);
+    addEdge(collective, part, EdgeKind::Release, EdgeRef::EndToEnd);
+}
+
 void ExecutionGraphBuilder::reserve(std::size_t items, std::size_t origins, std::size_t edges)
 {
     ExecutionGraph& g = *m_graph;

@@ -44,6 +44,11 @@ public:
         double measuredOverlap = 0;
     };
     ItemId addItem(const Item& item, std::span<const OpId> origin);
+    // The columns of an item of a graph, marked Synthetic: where a copy or a replacement of it starts.
+    static Item columnsOf(const ExecutionGraph& graph, ItemId item);
+    // Makes part a participant of the logical collective: it arrives at the collective's start and
+    // ends when the collective does.
+    void addParticipant(ItemId collective, ItemId part);
     // Room for this many more items, origin ops and edges, so that a large graph is built without
     // regrowing its columns.
     void reserve(std::size_t items, std::size_t origins, std::size_t edges);

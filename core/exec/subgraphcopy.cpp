@@ -38,21 +38,11 @@ std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::string_vie
     copies.reserve(members.size());
     std::unordered_map<std::uint32_t, StringId> names; // the original's name -> the copy's
     for (const ItemId m : members) {
-        ExecutionGraphBuilder::Item item;
-        item.kind = g.kind(m);
-        item.flags = static_cast<std::uint8_t>((g.hasFlag(m, ExecutionGraph::SelfTimed) ? ExecutionGraph::SelfTimed : 0) | ExecutionGraph::Synthetic);
-        item.track = g.track(m);
+        ExecutionGraphBuilder::Item item = ExecutionGraphBuilder::columnsOf(g, m);
         auto [it, added] = names.emplace(g.nameId(m).value(), StringId());
         if (added)
             it->second = prefix.empty() ? g.nameId(m) : b.intern(std::string(prefix) + std::string(g.name(m)));
         item.name = it->second;
-        item.stepOfStart = g.stepOfStart(m);
-        item.stepOfEnd = g.stepOfEnd(m);
-        item.anchor = g.anchor(m);
-        item.gap = g.gap(m);
-        item.minDuration = g.minDuration(m);
-        item.tail = g.tail(m);
-        item.measuredOverlap = g.measuredOverlap(m);
         const ItemId c = b.addItem(item, g.origin(m));
         if (const CommCost* cost = g.comm(m))
             b.setComm(c, *cost, g.commRanks(*cost));

@@ -36,6 +36,8 @@ std::unordered_map<std::uint32_t, std::size_t> indexOf(std::span<const ItemId> m
 std::size_t MemoryRewrite::scale(
     ExecutionGraphBuilder& builder, std::uint32_t categoryMask, double factor, std::span<const ItemId> allocatedBy)
 {
+    if (builder.memoryBlocks().empty())
+        return 0;
     const auto members = indexOf(allocatedBy);
     std::size_t touched = 0;
     for (MemoryBlock& b : builder.memoryBlocks()) {
@@ -60,6 +62,8 @@ void MemoryRewrite::scaleResident(ExecutionGraphBuilder& builder, std::uint32_t 
 std::size_t MemoryRewrite::copyBlocks(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
     std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice)
 {
+    if (builder.memoryBlocks().empty())
+        return 0;
     const auto index = indexOf(members.first(std::min(members.size(), copies.size())));
     std::vector<MemoryBlock> added;
     for (const MemoryBlock& b : builder.memoryBlocks()) {
@@ -84,6 +88,8 @@ std::size_t MemoryRewrite::copyBlocks(ExecutionGraphBuilder& builder, std::span<
 std::size_t MemoryRewrite::releaseAt(
     ExecutionGraphBuilder& builder, std::span<const ItemId> members, std::uint32_t categoryMask, ItemId release)
 {
+    if (builder.memoryBlocks().empty())
+        return 0;
     const auto index = indexOf(members);
     std::size_t touched = 0;
     for (MemoryBlock& b : builder.memoryBlocks()) {

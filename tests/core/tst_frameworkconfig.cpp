@@ -77,6 +77,18 @@ private Q_SLOTS:
         QCOMPARE(c.files().front().name, std::string("xla_fusion_clusters.json"));
     }
 
+    void partitionAsBytePs()
+    {
+        const auto session = sessionOf(allReduceJob({ 100, 100 }));
+        const Strategy s = oneStep("tensor_partition", { { "partition_bytes", 262144.0 } });
+        const auto r = session->whatIf(s, {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        QCOMPARE(c.files().size(), std::size_t(1));
+        QCOMPARE(fileText(c, "byteps.env"),
+            std::string("# BytePS tensor partition, as Sightline's tensor_partition step chose it\nBYTEPS_PARTITION_BYTES=262144\n"));
+    }
+
     void nothingToExport()
     {
         const auto session = sessionOf(allReduceJob({ 100 }));

@@ -93,6 +93,8 @@ Ends endsOf(const ExecutionGraph& g, const std::vector<ItemId>& originals, const
 // track before the free, so that each copy frees it within its own micro-batch.
 void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, const SubgraphCopy& copier, const std::vector<ItemId>& members)
 {
+    if (b.memoryBlocks().empty())
+        return;
     std::map<std::uint32_t, std::vector<ItemId>> byTrack;
     for (ItemId m : members)
         byTrack[g.track(m).value()].push_back(m);

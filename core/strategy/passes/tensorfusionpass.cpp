@@ -74,17 +74,13 @@ public:
             participants.emplace_back();
             for (std::size_t r = 0; r < ranks; ++r) {
                 const ItemId model0 = first.participants[r];
-                ExecutionGraphBuilder::Item p;
-                p.kind = g.kind(model0);
+                ExecutionGraphBuilder::Item p = ExecutionGraphBuilder::columnsOf(g, model0);
                 p.flags = ExecutionGraph::Synthetic;
-                p.track = g.track(model0);
                 p.name = name;
-                p.stepOfStart = g.stepOfStart(model0);
-                p.stepOfEnd = g.stepOfEnd(model0);
-                p.anchor = g.anchor(model0);
+                p.gap = p.minDuration = p.tail = 0;
+                p.measuredOverlap = 0;
                 const ItemId part = b.addItem(p, {});
-                b.addEdge(part, collective, EdgeKind::Arrive, EdgeRef::StartToStart);
-                b.addEdge(collective, part, EdgeKind::Release, EdgeRef::EndToEnd);
+                b.addParticipant(collective, part);
                 if (previous[r].isValid())
                     b.addEdge(previous[r], part, EdgeKind::Program, EdgeRef::EndToStart);
                 else

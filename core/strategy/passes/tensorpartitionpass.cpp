@@ -42,18 +42,13 @@ void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorMo
         }
         for (std::size_t r = 0; r < bucket.participants.size(); ++r) {
             const ItemId old = bucket.participants[r];
-            ExecutionGraphBuilder::Item p;
-            p.kind = g.kind(old);
+            ExecutionGraphBuilder::Item p = ExecutionGraphBuilder::columnsOf(g, old);
             p.flags = ExecutionGraph::Synthetic;
-            p.track = g.track(old);
             p.name = name;
-            p.stepOfStart = g.stepOfStart(old);
-            p.stepOfEnd = g.stepOfEnd(old);
-            p.anchor = g.anchor(old);
-            p.gap = g.gap(old);
+            p.minDuration = p.tail = 0;
+            p.measuredOverlap = 0;
             const ItemId part = b.addItem(p, g.origin(old));
-            b.addEdge(part, collective, EdgeKind::Arrive, EdgeRef::StartToStart);
-            b.addEdge(collective, part, EdgeKind::Release, EdgeRef::EndToEnd);
+            b.addParticipant(collective, part);
             // Each piece is ready when the all-reduce was; on one stream it also follows the piece before.
             for (std::uint32_t s = g.inBegin(old.value()); s < g.inBegin(old.value() + 1); ++s) {
                 const std::uint32_t e = g.inEdge(s);

@@ -176,10 +176,8 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
                 for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
                     const ItemId p(g.inSource(s));
                     const ItemId copy = g.rank(p) == cloneSource[k] ? clones[k].copyOf(p) : ItemId();
-                    if (g.edgeKind(g.inEdge(s)) == EdgeKind::Arrive && copy.isValid()) {
-                        b.addEdge(copy, item, EdgeKind::Arrive, g.ref(g.inEdge(s)));
-                        b.addEdge(item, copy, EdgeKind::Release, EdgeRef::EndToEnd);
-                    }
+                    if (g.edgeKind(g.inEdge(s)) == EdgeKind::Arrive && copy.isValid())
+                        b.addParticipant(item, copy);
                 }
             }
             CommCost nc = *c;
