@@ -79,21 +79,13 @@ std::vector<FrameworkConfig::TensorGroup> groupsOf(const ExecutionGraph& g, cons
     if (!model || model->steps().empty())
         return {};
     const TensorModel::Step& step = model->steps().front();
-    std::vector<std::int64_t> bytes, ready;
-    for (const TensorModel::Tensor& t : step.tensors) {
-        bytes.push_back(t.bytes);
-        const ItemId p = t.producers.front();
-        ready.push_back(p.isValid() ? g.anchor(p) : g.anchor(step.buckets[t.bucket].participants.front()));
-    }
-    const std::vector<std::uint32_t> bucket = args.given("bucket_cap_mb")
-        ? TensorFusionPass::ddpBuckets(bytes, std::llround(args.number("first_bucket_mb") * kMiB), std::llround(args.number("bucket_cap_mb") * kMiB))
-        : TensorFusionPass::horovodBuckets(bytes, ready, std::llround(args.number("threshold_bytes")), std::llround(args.number("cycle_time_ms") * 1e6));
+    const std::vector<std::uint32_t> bucket = TensorFusionPass::assign(g, step, args);
     std::vector<FrameworkConfig::TensorGroup> groups;
     for (std::uint32_t t = 0; t < bucket.size(); ++t) {
         if (bucket[t] >= groups.size())
             groups.resize(bucket[t] + 1);
         groups[bucket[t]].tensors.push_back(t);
-        groups[bucket[t]].bytes += bytes[t];
+        groups[bucket[t]].bytes += step.tensors[t].bytes;
     }
     return groups;
 }

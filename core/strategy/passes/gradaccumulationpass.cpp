@@ -63,26 +63,23 @@ std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> microBatches(const 
     return batches;
 }
 
-// Per track, the item of a micro-batch that starts first and the one that ends last (measured times).
+// Per track, the positions among a micro-batch's items of the one that starts first and the one that
+// ends last (measured times); a copy of the micro-batch has its items at the same positions.
 struct Ends {
-    std::map<std::uint32_t, ItemId> first, last;
+    std::map<std::uint32_t, std::size_t> first, last;
 };
 
-Ends endsOf(const ExecutionGraph& g, const std::vector<ItemId>& originals, const std::vector<ItemId>& ids)
+Ends endsOf(const ExecutionGraph& g, const std::vector<ItemId>& items)
 {
     Ends e;
-    for (std::size_t k = 0; k < originals.size(); ++k) {
-        const std::uint32_t t = g.track(originals[k]).value();
+    for (std::size_t k = 0; k < items.size(); ++k) {
+        const std::uint32_t t = g.track(items[k]).value();
         const auto f = e.first.find(t);
-        if (f == e.first.end() || g.anchor(originals[k]) < g.anchor(originals[static_cast<std::size_t>(f->second.value())]))
-            e.first[t] = ItemId(static_cast<std::uint32_t>(k));
+        if (f == e.first.end() || g.anchor(items[k]) < g.anchor(items[f->second]))
+            e.first[t] = k;
         const auto l = e.last.find(t);
-        if (l == e.last.end() || SubgraphCopy::measuredEnd(g, originals[k]) >= SubgraphCopy::measuredEnd(g, originals[static_cast<std::size_t>(l->second.value())]))
-            e.last[t] = ItemId(static_cast<std::uint32_t>(k));
-    }
-    for (auto* m : { &e.first, &e.last }) {
-        for (auto& [track, index] : *m)
-            index = ids[index.value()];
+        if (l == e.last.end() || SubgraphCopy::measuredEnd(g, items[k]) >= SubgraphCopy::measuredEnd(g, items[l->second]))
+            e.last[t] = k;
     }
     return e;
 }
@@ -206,16 +203,16 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         }
         // Micro-batches run one after the other: the next starts on each track once the previous one
         // has finished its host work on every thread (backward() returns) and its work on that track.
-        std::vector<Ends> ends;
-        for (const auto& round : rounds)
-            ends.push_back(endsOf(g, mb.repeated, round));
-        ends.push_back(endsOf(g, mb.all, mb.all));
-        for (std::size_t c = 0; c + 1 < ends.size(); ++c) {
-            for (const auto& [track, first] : ends[c + 1].first) {
-                for (const auto& [otherTrack, last] : ends[c].last) {
+        const Ends copyEnds = endsOf(g, mb.repeated);
+        const Ends measuredEnds = endsOf(g, mb.all);
+        rounds.push_back(mb.all);
+        for (std::size_t c = 0; c + 1 < rounds.size(); ++c) {
+            const Ends& next = c + 2 == rounds.size() ? measuredEnds : copyEnds;
+            for (const auto& [track, first] : next.first) {
+                for (const auto& [otherTrack, last] : copyEnds.last) {
                     const bool host = !isGpuTrack(g.tracks()[otherTrack].kind);
                     if (host || otherTrack == track)
-                        b.addEdge(last, first, EdgeKind::Program, EdgeRef::EndToStart);
+                        b.addEdge(rounds[c][last], rounds[c + 1][first], EdgeKind::Program, EdgeRef::EndToStart);
                 }
             }
         }

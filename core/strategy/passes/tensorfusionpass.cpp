@@ -214,6 +214,21 @@ std::span<const ParameterSpec> TensorFusionPass::parameters() const
     return specs;
 }
 
+std::vector<std::uint32_t> TensorFusionPass::assign(const ExecutionGraph& g, const TensorModel::Step& step, const PassArguments& args)
+{
+    std::vector<std::int64_t> bytes, ready;
+    for (const TensorModel::Tensor& t : step.tensors) {
+        bytes.push_back(t.bytes);
+        const ItemId p = t.producers.front();
+        ready.push_back(p.isValid() ? g.anchor(p) : g.anchor(step.buckets[t.bucket].participants.front()));
+    }
+    if (args.given("bucket_cap_mb"))
+        return ddpBuckets(bytes, CheckedMath::saturatingRound(args.number("first_bucket_mb") * kMiB),
+            CheckedMath::saturatingRound(args.number("bucket_cap_mb") * kMiB));
+    return horovodBuckets(bytes, ready, CheckedMath::saturatingRound(args.number("threshold_bytes")),
+        CheckedMath::saturatingRound(args.number("cycle_time_ms") * 1e6));
+}
+
 std::vector<std::uint32_t> TensorFusionPass::ddpBuckets(std::span<const std::int64_t> bytes, std::int64_t firstCapBytes, std::int64_t capBytes)
 {
     std::vector<std::uint32_t> bucket(bytes.size(), 0);
@@ -267,17 +282,7 @@ Status TensorFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
     StepRewrite rewrite(g, *model, launches, b, removed);
     std::size_t before = 0, after = 0;
     for (const TensorModel::Step& step : model->steps()) {
-        std::vector<std::int64_t> bytes, ready;
-        for (const TensorModel::Tensor& t : step.tensors) {
-            bytes.push_back(t.bytes);
-            const ItemId p = t.producers.front();
-            ready.push_back(p.isValid() ? g.anchor(p) : g.anchor(step.buckets[t.bucket].participants.front()));
-        }
-        const std::vector<std::uint32_t> assignment = ddp
-            ? ddpBuckets(bytes, CheckedMath::saturatingRound(args.number("first_bucket_mb") * kMiB),
-                CheckedMath::saturatingRound(args.number("bucket_cap_mb") * kMiB))
-            : horovodBuckets(bytes, ready, CheckedMath::saturatingRound(args.number("threshold_bytes")),
-                CheckedMath::saturatingRound(args.number("cycle_time_ms") * 1e6));
+        const std::vector<std::uint32_t> assignment = assign(g, step, args);
         before += step.buckets.size();
         after += assignment.empty() ? 0 : assignment.back() + 1;
         rewrite.run(step, assignment);

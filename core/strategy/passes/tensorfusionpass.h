@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/exec/tensormodel.h"
 #include "core/strategy/pass.h"
 
 #include <cstdint>
@@ -23,6 +24,9 @@ public:
     bool needsCostModel() const override { return true; }
     Status apply(const PassArguments& args, WhatIfJob& job) const override;
 
+    // The new bucket of each tensor of one step, by the step's arguments (DDP style when bucket_cap_mb
+    // is given, else Horovod style).
+    static std::vector<std::uint32_t> assign(const ExecutionGraph& graph, const TensorModel::Step& step, const PassArguments& args);
     // DDP's assignment: tensors in ready order; returns each tensor's bucket.
     static std::vector<std::uint32_t> ddpBuckets(std::span<const std::int64_t> bytes, std::int64_t firstCapBytes, std::int64_t capBytes);
     // Horovod's: tensors in ready order with their ready times; a new bucket at each cycle boundary
