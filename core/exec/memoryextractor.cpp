@@ -171,6 +171,14 @@ private:
             if (inScope(op) && isBackward(op) && t.step(op) >= 0)
                 backwardStarts.emplace_back(t.start(op), t.step(op));
         }
+        // A job without host work of its own (a layer-wise job) marks its device work.
+        if (backwardStarts.empty()) {
+            for (std::uint32_t i = firstOp; i < endOp; ++i) {
+                const OpId op(i);
+                if (inScope(op) && t.phase(op) == Phase::Backward && t.step(op) >= 0)
+                    backwardStarts.emplace_back(t.start(op), t.step(op));
+            }
+        }
         std::sort(backwardStarts.begin(), backwardStarts.end());
     }
 
@@ -182,9 +190,16 @@ private:
         return t.phase(op) == Phase::Backward || backwardTrack[t.track(op).value() - t.rankInfo(rank).firstTrack];
     }
 
-    // Parameters from the AccumulateGrad gradients of the first step that has them, and the optimizer.
+    // Parameters from the AccumulateGrad gradients of the first step that has them, and the optimizer;
+    // or what the importer says of them.
     void modelState()
     {
+        const RankInfo& info = t.rankInfo(rank);
+        if (info.parameterBytes >= 0) {
+            parameterBytes = info.parameterBytes;
+            states = info.optimizerStates;
+            return;
+        }
         std::map<std::int32_t, std::vector<std::pair<TimeNs, std::int64_t>>> grads;
         for (std::uint32_t i = firstOp; i < endOp; ++i) {
             const OpId op(i);

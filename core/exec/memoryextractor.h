@@ -22,6 +22,8 @@ class Trace;
 // parameters (the AccumulateGrad gradients' recorded shapes, once per parameter when accumulation runs
 // several backward passes a step), the optimizer's state (by its class: Adam-like 2 per parameter, SGD
 // 1 with momentum), gradients when no block holds them (zeroed in place between steps), and the rest.
+// Where the importer states a rank's model state (RankInfo::parameterBytes, a layer-wise job's), that
+// is used instead; a job without host work finds its backward work from the device ops' phase.
 // Pure; O(events log events + ops of the tracks with events).
 class MemoryExtractor {
 public:

@@ -30,6 +30,8 @@ constexpr std::uint64_t kBytesPerWorker = 512;
 // The dependency graph numbers its edges in 32 bits, at most about 3.5 per op of such a job, and the
 // replay its vertices in 31: well below both.
 constexpr std::uint64_t kMaxOps = std::uint64_t(1) << 28;
+// c10::DeviceType of the workers' GPUs, for their allocator events.
+constexpr std::uint8_t kCudaDeviceType = 1;
 
 // An op before it has an OpId: ids are handed out only once every track is sorted by start.
 struct PendingOp {
@@ -43,6 +45,10 @@ struct PendingOp {
     std::int32_t step = -1;
     std::int64_t bytes = 0;
     bool allReduce = false;
+    // An allocator event of the op's device: a forward allocates what its layer keeps for the
+    // backward (memoryBytes > 0), the layer's backward frees it (< 0); the block's address pairs them.
+    std::int64_t memoryBytes = 0;
+    std::uint64_t address = 0;
 };
 
 // Builds the DAG in an order where every predecessor already exists, so one pass evaluates it.
@@ -141,6 +147,14 @@ public:
             m_data.phase.push_back(op.phase);
             m_data.step.push_back(op.step);
             m_data.bytes.push_back(op.bytes);
+            if (op.memoryBytes != 0) {
+                MemoryArgs m;
+                m.bytes = op.memoryBytes;
+                m.address = op.address;
+                m.device = 0;
+                m.deviceType = kCudaDeviceType;
+                m_data.memory.emplace_back(OpId(i), m); // ascending OpId, as Trace requires
+            }
             if (op.allReduce) {
                 CommArgs args = allReduceArgs;
                 if (op.bytes > 0 && op.bytes % 4 == 0) { // fp32 elements; unknown (-1) otherwise
@@ -171,6 +185,13 @@ private:
     std::vector<PendingOp> m_ops;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_edges;
 };
+
+// The address of layer l's activation block: distinct per layer (a worker's blocks of one iteration
+// are freed before the next allocates them again), never 0 (which means "unknown").
+std::uint64_t blockAddress(std::size_t layer)
+{
+    return (static_cast<std::uint64_t>(layer) + 1) << 12;
+}
 
 Status optionError(const LayerwiseProfile& profile, const std::string& what)
 {
@@ -268,6 +289,8 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         const LayerProfile& layer = profile.layers[l];
         if (layer.forwardNs < 0 || layer.backwardNs < 0 || layer.communicationNs < 0)
             return optionError(profile, "layer " + std::to_string(l) + " has a negative time");
+        if (layer.activationBytes >= MemoryArgs::kLimit || layer.gradientBytes >= MemoryArgs::kLimit)
+            return optionError(profile, "layer " + std::to_string(l) + " keeps 2^50 bytes (1 PiB) or more");
         commNs[l] = aggregationNs(layer, options, model);
         aggregated[l] = workers > 1 && (layer.gradientBytes > 0 || commNs[l] > 0);
         aggregatedCount += aggregated[l];
@@ -340,6 +363,8 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         // Iterations come from the job's own structure (there are no marker ops): the closest method.
         rank.stepMethod = StepMethod::RepeatingStructure;
         rank.rankSource = rankSource;
+        rank.parameterBytes = profile.totalGradientBytes(); // fp32 gradients: one per weight
+        rank.optimizerStates = profile.optimizerStates;
         data.ranks.push_back(rank);
         auto addTrack = [&](TrackKind kind, StringId name, std::int32_t device) {
             TrackInfo t;
@@ -411,12 +436,15 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
             PendingOp copy = op(gpuTrack(w), h2dName, h2dCat, OpKind::Memcpy, Phase::Other);
             std::uint32_t previous = dag.add(copy, h2dNs, { io[w], update[w] });
             for (std::size_t l = 0; l < layerCount; ++l) {
-                const PendingOp f = op(gpuTrack(w), forwardName[l], forwardCat, OpKind::ComputeKernel, Phase::Forward);
+                PendingOp f = op(gpuTrack(w), forwardName[l], forwardCat, OpKind::ComputeKernel, Phase::Forward);
+                f.memoryBytes = std::max<std::int64_t>(0, profile.layers[l].activationBytes);
+                f.address = blockAddress(l);
                 previous = dag.add(f, profile.layers[l].forwardNs, { previous, l == 0 ? update[w] : kNone });
             }
             for (std::size_t l = layerCount; l-- > 0;) {
-                const PendingOp b
-                    = op(gpuTrack(w), backwardName[l], backwardCat, OpKind::ComputeKernel, Phase::Backward);
+                PendingOp b = op(gpuTrack(w), backwardName[l], backwardCat, OpKind::ComputeKernel, Phase::Backward);
+                b.memoryBytes = -std::max<std::int64_t>(0, profile.layers[l].activationBytes);
+                b.address = blockAddress(l);
                 previous = dag.add(b, profile.layers[l].backwardNs, { previous });
                 backward[w * layerCount + l] = previous;
                 gradientsReady[l] = std::max(gradientsReady[l], dag.end(previous));

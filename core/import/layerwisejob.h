@@ -59,7 +59,11 @@ struct LayerwiseJobOptions {
 // with tracks "I/O thread" (CpuThread: Io ops), "GPU stream" (GpuStream: H2D Memcpy, forward/backward
 // ComputeKernels, the Optimizer-phase update) and, when it has aggregations, "all-reduce channel"
 // (CommChannel: Collective all_reduce ops with bytes and CommArgs, fp32). Ops are named
-// "<layer> forward", "<layer> backward", "<layer> allreduce", "I/O", "H2D", "update"; a rank's step i
+// "<layer> forward", "<layer> backward", "<layer> allreduce", "I/O", "H2D", "update". Device memory:
+// a layer's forward op carries an allocator event (device 0) of what the layer keeps for its backward
+// (LayerProfile::activationBytes), which the layer's backward op frees; each rank's parameter bytes
+// (the gradient bytes, fp32) and the optimizer's states per parameter are its RankInfo model state.
+// A rank's step i
 // runs from the end of update(i-1) (0 for the first) to the end of update(i), so in the steady state a
 // step lasts one iteration time. Format "layerwise". The job's length must stay below 2^62 ns, its
 // estimated memory (about 250 bytes per op) within options.limits, and its ops below 2^28; else it is

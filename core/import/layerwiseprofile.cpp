@@ -371,8 +371,8 @@ void reportDuplicateNames(LayerwiseProfile& profile, const std::vector<std::int6
 
 // ---------------------------------------------------------------------------------------------- CSV
 
-enum class Column { Layer, Forward, Backward, Communication, Bytes, Other };
-constexpr int kKnownColumns = 5; // Layer..Bytes
+enum class Column { Layer, Forward, Backward, Communication, Bytes, Activation, Other };
+constexpr int kKnownColumns = 6; // Layer..Activation
 
 Column columnOf(const std::string& key)
 {
@@ -385,6 +385,8 @@ Column columnOf(const std::string& key)
         "allreducetime", "aggregation", "gradientcommunication", "gradientaggregation" };
     static const char* const kBytes[] = { "gradientbytes", "gradbytes", "bytes", "size", "sizebytes", "gradientsize",
         "gradsize", "parametersize", "parameterbytes", "parambytes" };
+    static const char* const kActivation[]
+        = { "activationbytes", "activationsize", "activations", "savedbytes", "activationmemory" };
     if (key.empty())
         return Column::Other;
     if (oneOf(key, kLayer))
@@ -397,6 +399,8 @@ Column columnOf(const std::string& key)
         return Column::Communication;
     if (oneOf(key, kBytes))
         return Column::Bytes;
+    if (oneOf(key, kActivation))
+        return Column::Activation;
     return Column::Other;
 }
 
@@ -413,6 +417,8 @@ const char* columnName(Column c)
         return "communication";
     case Column::Bytes:
         return "gradient bytes";
+    case Column::Activation:
+        return "activation bytes";
     case Column::Other:
         break;
     }
@@ -520,6 +526,7 @@ Status parseDirective(const Line& line, const std::string& file, LayerwiseProfil
     static const char* const kH2d[] = { "h2d", "h2dtime", "htod", "datatransfer", "memcpy" };
     static const char* const kUpdate[] = { "update", "updatetime", "modelupdate", "optimizer" };
     static const char* const kWorkers[] = { "workers", "gpus", "worldsize" };
+    static const char* const kStates[] = { "optimizerstates", "optimizerstatesperparameter", "optimstates" };
     std::optional<TimeNs>* target = nullptr;
     if (oneOf(name.key, kIo))
         target = &profile.ioNs;
@@ -546,6 +553,16 @@ Status parseDirective(const Line& line, const std::string& file, LayerwiseProfil
             return lineError(ErrorCode::ValueOutOfRange, file, line,
                 "worker count " + quoted(value) + " is out of range (1 to 2^31 - 1)");
         profile.measuredWorkers = static_cast<std::int32_t>(n);
+    } else if (oneOf(name.key, kStates)) {
+        std::int64_t n = 0;
+        const Parsed parsed = parseInteger(value, n);
+        if (parsed == Parsed::NotANumber)
+            return lineError(ErrorCode::WrongType, file, line, "optimizer states is not an integer: " + quoted(value));
+        if (parsed == Parsed::OutOfRange || n < 0 || n > LayerwiseProfile::kMaxOptimizerStates)
+            return lineError(ErrorCode::ValueOutOfRange, file, line,
+                "optimizer states " + quoted(value) + " is out of range (0 to "
+                    + std::to_string(LayerwiseProfile::kMaxOptimizerStates) + ")");
+        profile.optimizerStates = static_cast<std::int32_t>(n);
     }
     return {};
 }
@@ -734,7 +751,7 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
 
     // Only the known columns are kept: a header of millions of fields costs nothing but the count.
     CsvColumn columns[kKnownColumns];
-    int index[kKnownColumns] = { -1, -1, -1, -1, -1 }; // field index per Column, Layer..Bytes
+    int index[kKnownColumns] = { -1, -1, -1, -1, -1, -1 }; // field index per Column, Layer..Activation
     std::size_t headerFields = 0;
     char delimiter = ',';
     bool haveHeader = false;
@@ -773,7 +790,7 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
                         return lineError(ErrorCode::WrongType, file, line,
                             "column " + quoted(header) + " has an unknown time unit " + quoted(name.unit));
                     c.timeScale = name.timeScale >= 0 ? name.timeScale : kScaleMs;
-                } else if (c.column == Column::Bytes && !isBytesUnit(name.unit)) {
+                } else if ((c.column == Column::Bytes || c.column == Column::Activation) && !isBytesUnit(name.unit)) {
                     return lineError(ErrorCode::WrongType, file, line,
                         "column " + quoted(header) + " must be in bytes, not " + quoted(name.unit));
                 }
@@ -829,7 +846,7 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
                 layer.name = mending.mend(value.value(), line);
                 continue;
             }
-            const bool isTime = col.column != Column::Bytes;
+            const bool isTime = col.column != Column::Bytes && col.column != Column::Activation;
             std::int64_t v = 0;
             // A quoted number with a quote inside is no number.
             const Parsed parsed
@@ -849,6 +866,9 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
                 break;
             case Column::Bytes:
                 layer.gradientBytes = v;
+                break;
+            case Column::Activation:
+                layer.activationBytes = v;
                 break;
             case Column::Layer:
             case Column::Other:

@@ -21,7 +21,10 @@ struct LayerProfile {
     TimeNs backwardNs = 0;
     TimeNs communicationNs = 0; // aggregation (all-reduce) of this layer's gradients; 0 when not measured
     std::int64_t gradientBytes = 0; // 0 for layers without parameters
-    std::int64_t activationBytes = -1; // output size when the format gives it, else -1
+    // What the layer's forward keeps for its backward (its saved outputs, masks and inputs), held from
+    // the forward to the end of the layer's backward; a PipeDream graph gives the output's size. -1
+    // when the format does not say.
+    std::int64_t activationBytes = -1;
 };
 
 // Layer-wise timing of one training iteration of a data-parallel job, as in Shi et al. (seed 002),
@@ -47,11 +50,13 @@ struct LayerProfile {
 //      backward     backward | bwd | backward_time | backward_compute_time       (required)
 //      communication  communication | comm | allreduce | communication_time ... (optional, else 0)
 //      gradient bytes gradient_bytes | grad_bytes | bytes | size | parameter_size (optional, else 0)
+//      activation bytes  activation_bytes | activation_size | activations | saved_bytes (optional)
 //    Other columns (e.g. "id") are ignored. Times are in milliseconds unless the header names a unit:
 //    "forward_us", "forward (us)", "Forward [µs]", "_ns", "_s". Numbers may use exponents
 //    ("3.886e+06"). Blank lines and lines starting with '#' are skipped, except job-level directives
 //    "# io: 1.5", "# h2d: 0.2", "# update: 0.8" (ms, or a unit as in headers: "# update_us = 800") and
-//    "# workers: 4" (the worker count the profile was measured with, 1 to 2^31 - 1). Example:
+//    "# workers: 4" (the worker count the profile was measured with, 1 to 2^31 - 1) and
+//    "# optimizer_states: 2" (states per parameter: Adam 2, SGD with momentum 1; 0 to 16). Example:
 //        layer,forward,backward,communication,gradient_bytes
 //        conv1,3.27,0.288,0.123,139776
 //  * BCaffeLog: B-Caffe's distributed.cpp dumps (tmp{,2,4,8}comm.log): glog lines ending in
@@ -83,6 +88,9 @@ struct LayerwiseProfile {
     std::optional<TimeNs> h2dNs;
     std::optional<TimeNs> updateNs;
     std::int32_t measuredWorkers = 0; // worker count the profile was measured with; 0 when unknown
+    // States the optimizer keeps per parameter ("# optimizer_states: 2" for Adam); -1 when not given.
+    static constexpr std::int32_t kMaxOptimizerStates = 16;
+    std::int32_t optimizerStates = -1;
     std::vector<Diagnostic> diagnostics; // what the profile lacks or what was skipped; never fatal
 
     // Sums over the layers, saturating at the int64 limits.

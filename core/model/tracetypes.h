@@ -26,6 +26,11 @@ struct RankInfo {
     StepMethod stepMethod = StepMethod::None;
     // Where the rank number came from: "distributed_info", "file_name" or "file_order".
     StringId rankSource { 0 };
+    // The model state the importer knows (a layer-wise profile's gradient bytes and optimizer): the
+    // bytes of the rank's parameters and the optimizer's states per parameter (Adam 2, SGD with
+    // momentum 1); -1 where the format does not say and the memory model infers them from the ops.
+    std::int64_t parameterBytes = -1;
+    std::int32_t optimizerStates = -1;
 };
 
 struct TrackInfo {
