@@ -266,10 +266,17 @@ private Q_SLOTS:
         // 320.5-423), and the host waits 8 us longer than the last GEMM and the step 80 us more: 511 us.
         const auto session = sessionOf(trainingJob());
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        const auto r = session->whatIf(
+            oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "fixed_share", 0.0 } }), {}, false);
         QVERIFY2(r, errorOf(r).c_str());
         QCOMPARE(stepTime(r->baseline), 500 * us);
         QCOMPARE(stepTime(r->whatIf), 511 * us);
+        // With a fifth of the time above the floor fixed, each GEMM takes 5 + 195 (0.2 + 0.8 / 2) = 122 us:
+        // 19.5 us more for each of the four, all on the path.
+        const auto fixed = session->whatIf(
+            oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "fixed_share", 0.2 } }), {}, false);
+        QVERIFY2(fixed, errorOf(fixed).c_str());
+        QCOMPARE(stepTime(fixed->whatIf), 589 * us);
         const ExecutionGraph& g = *r->whatIf.graph;
         QCOMPARE(g.itemCount(), r->baseline.graph->itemCount() + 6);
         QStringList copies;
@@ -283,8 +290,10 @@ private Q_SLOTS:
         const auto repeat = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "batch", std::string("repeat") } }), {}, false);
         QVERIFY2(repeat, errorOf(repeat).c_str());
         QCOMPARE(stepTime(repeat->whatIf), 901 * us);
-        // No floor: the device time is the same, split in four.
-        const auto four = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 4.0 }, { "kernel_floor_us", 0.0 } }), {}, false);
+        // No floor and nothing fixed: the device time is the same, split in four.
+        const auto four = session->whatIf(oneStep("grad_accumulation",
+                                              { { "micro_batches", 4.0 }, { "kernel_floor_us", 0.0 }, { "fixed_share", 0.0 } }),
+            {}, false);
         QVERIFY2(four, errorOf(four).c_str());
         QCOMPARE(stepTime(four->whatIf), 503 * us);
         // A job whose trace marks no phases is refused with a reason.

@@ -126,11 +126,13 @@ std::string_view GradAccumulationPass::summary() const
 std::span<const ParameterSpec> GradAccumulationPass::parameters() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 3> specs { {
+    static const std::array<ParameterSpec, 4> specs { {
         { "micro_batches", T::Integer, "", 1, 1024, "", {}, "micro-batches per optimizer step (k)" },
         { "batch", T::Choice, "", 0, 0, "split", { "split", "repeat" },
             "split: the measured batch is split into k micro-batches; repeat: each micro-batch is the measured batch" },
         { "kernel_floor_us", T::Number, "us", 0, 1e6, "5", {}, "the part of a device op's time that does not shrink with fewer samples" },
+        { "fixed_share", T::Number, "", 0, 1, "0.06", {},
+            "the share of a device op's time above the floor that does not shrink either (weights read once per micro-batch, partly filled waves)" },
     } };
     return specs;
 }
@@ -141,6 +143,9 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
     const auto k = static_cast<std::uint32_t>(args.integer("micro_batches"));
     const bool split = args.text("batch") == "split";
     const TimeNs floor = CheckedMath::saturatingRound(args.number("kernel_floor_us") * 1000.0);
+    const double fixedShare = args.number("fixed_share");
+    // What a micro-batch's op keeps of the measured time above the floor.
+    const double kept = fixedShare + (1.0 - fixedShare) / k;
     const auto batches = microBatches(g);
     if (batches.empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
@@ -156,7 +161,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
     auto scale = [&](ItemId item, ItemId target) {
         const TimeNs t = g.minDuration(item);
         if (split && isDeviceWork(g.kind(item)) && t > floor)
-            b.setMinDuration(target, floor + (t - floor + static_cast<TimeNs>(k) / 2) / static_cast<TimeNs>(k));
+            b.setMinDuration(target, floor + CheckedMath::saturatingRound(static_cast<double>(t - floor) * kept));
     };
     for (const auto& [key, mb] : batches) {
         copier.select(mb.repeated);
