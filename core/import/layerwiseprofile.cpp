@@ -386,7 +386,7 @@ Column columnOf(const std::string& key)
     static const char* const kBytes[] = { "gradientbytes", "gradbytes", "bytes", "size", "sizebytes", "gradientsize",
         "gradsize", "parametersize", "parameterbytes", "parambytes" };
     static const char* const kActivation[]
-        = { "activationbytes", "activationsize", "activations", "savedbytes", "activationmemory" };
+        = { "activation", "activationbytes", "activationsize", "activations", "savedbytes", "activationmemory" };
     if (key.empty())
         return Column::Other;
     if (oneOf(key, kLayer))

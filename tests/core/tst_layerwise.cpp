@@ -202,6 +202,7 @@ private Q_SLOTS:
     void replayReproducesJob();
     void largeJobIsLinear();
     void singleWorkerHasNoAggregation();
+    void memoryEvents();
     void bandwidthModel();
     void rejectsBadOptions();
     void jobTimesStayInRange();
@@ -308,6 +309,52 @@ void TestLayerwise::detectsFormat()
     QCOMPARE(bom->layers.front().name, std::string("node1 Input"));
 }
 
+void TestLayerwise::memoryEvents()
+{
+    // Each forward allocates what its layer keeps, on device 0; the layer's backward frees it by the
+    // same address. The ranks state the parameters (the gradient bytes) and the optimizer's states.
+    const std::string text = "# optimizer_states: 2\n"
+                             "layer,forward,backward,communication,gradient_bytes,activation_bytes\n"
+                             "A,1,2,0,400,1000\n"
+                             "B,1,2,0,800,0\n"
+                             "C,1,2,0,0,3000\n";
+    const Expected<LayerwiseProfile> profile = LayerwiseProfile::parseCsv(text, "m.csv");
+    QVERIFY(profile.hasValue());
+    QCOMPARE(profile->optimizerStates, 2);
+    QCOMPARE(profile->layers[2].activationBytes, std::int64_t(3000));
+    LayerwiseJobOptions options;
+    options.workers = 2;
+    options.iterations = 2;
+    const auto trace = LayerwiseJob::build(*profile, options);
+    QVERIFY(trace.hasValue());
+    const Trace& t = **trace;
+    for (const RankInfo& r : t.ranks()) {
+        QCOMPARE(r.parameterBytes, std::int64_t(1200));
+        QCOMPARE(r.optimizerStates, 2);
+    }
+    // Two layers with activations, two workers, two iterations: 8 allocations and 8 frees.
+    QCOMPARE(t.memoryEvents().size(), std::size_t(16));
+    std::map<std::pair<std::uint32_t, std::uint64_t>, std::int64_t> open; // (rank, address) -> bytes
+    std::int64_t allocated = 0;
+    for (const auto& [op, m] : t.memoryEvents()) {
+        QVERIFY(m.onDevice());
+        QCOMPARE(m.device, std::int16_t(0));
+        const std::string name(t.string(t.name(op)));
+        const auto key = std::pair(t.rank(op).value(), m.address);
+        if (m.bytes > 0) {
+            QVERIFY(name.ends_with(" forward"));
+            allocated += m.bytes;
+            QVERIFY(open.emplace(key, m.bytes).second);
+        } else {
+            QVERIFY(name.ends_with(" backward"));
+            QCOMPARE(open.at(key), -m.bytes);
+            open.erase(key);
+        }
+    }
+    QVERIFY(open.empty());
+    QCOMPARE(allocated, std::int64_t(2 * 2 * 4000));
+}
+
 void TestLayerwise::badInput_data()
 {
     QTest::addColumn<int>("format"); // -1: detect
@@ -324,6 +371,12 @@ void TestLayerwise::badInput_data()
                            "activation_size=8.0, parameter_size=0.000\n");
 
     QTest::newRow("csv empty") << csv << QByteArray() << int(ErrorCode::EmptyFile) << 1;
+    QTest::newRow("csv activation unit")
+        << csv << QByteArray("layer,forward,backward,activation (ms)\nconv1,1,2,3\n") << int(ErrorCode::WrongType) << 1;
+    QTest::newRow("csv optimizer states text")
+        << csv << QByteArray("# optimizer_states: adam\n" + header + "conv1,1,2,3,4\n") << int(ErrorCode::WrongType) << 1;
+    QTest::newRow("csv optimizer states range")
+        << csv << QByteArray("# optimizer_states: 17\n" + header + "conv1,1,2,3,4\n") << int(ErrorCode::ValueOutOfRange) << 1;
     QTest::newRow("csv blank") << csv << QByteArray("\n  \n") << int(ErrorCode::EmptyFile) << 1;
     QTest::newRow("detect empty") << -1 << QByteArray() << int(ErrorCode::EmptyFile) << 1;
     QTest::newRow("csv header lacks backward")
