@@ -7,7 +7,8 @@
 // counted. Not a test: it prints figures (a table, and a JSON line with --json) and never fails on
 // speed; it fails only when the job cannot be generated, loaded or opened.
 //
-// Usage: bench_whatif [--ops N] [--ranks R] [--data DIR] [--runs K] [--json]
+// Usage: bench_whatif [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--json]
+// (--case runs only the strategies whose label contains TEXT)
 
 #include "benchsupport.h"
 #include "kinetogenerator.h"
@@ -72,6 +73,8 @@ int main(int argc, char** argv)
     std::string dataDir;
     int runs = 5;
     bool json = false;
+    std::string only; // run the cases whose label contains this
+
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--ops" && i + 1 < argc)
@@ -82,10 +85,12 @@ int main(int argc, char** argv)
             dataDir = argv[++i];
         else if (a == "--runs" && i + 1 < argc)
             runs = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--case" && i + 1 < argc)
+            only = argv[++i];
         else if (a == "--json")
             json = true;
         else {
-            std::fprintf(stderr, "usage: %s [--ops N] [--ranks R] [--data DIR] [--runs K] [--json]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--json]\n", argv[0]);
             return 2;
         }
     }
@@ -121,6 +126,8 @@ int main(int argc, char** argv)
     std::printf("%-26s %10s %10s %10s %12s  %s\n", "strategy", "pass ms", "replay ms", "total ms", "items", "result");
     std::string jsonCases;
     for (const Case& c : cases(ranks)) {
+        if (!only.empty() && std::string(c.label).find(only) == std::string::npos)
+            continue;
         ReplayOptions options;
         if (StrategyRunner::needsCostModel(c.strategy)) {
             options.communication = CommSource::CostModel;
