@@ -89,7 +89,8 @@ private:
         TimeNs reach; // the latest end of this leaf and those before it
         std::uint32_t item;
     };
-    std::vector<std::vector<Leaf>> leavesByTrack() const;
+    // Only for the tracks marked in wanted (the others stay empty): those of transparent segments.
+    std::vector<std::vector<Leaf>> leavesByTrack(const std::vector<std::uint8_t>& wanted) const;
 
     const ExecutionGraph& g;
     const Schedule& s;
@@ -151,16 +152,19 @@ std::vector<PathSegment> PathFinder::walkBack(std::uint32_t last) const
     return { reversed.rbegin(), reversed.rend() };
 }
 
-std::vector<std::vector<PathFinder::Leaf>> PathFinder::leavesByTrack() const
+std::vector<std::vector<PathFinder::Leaf>> PathFinder::leavesByTrack(const std::vector<std::uint8_t>& wanted) const
 {
     std::vector<std::vector<Leaf>> leaves(g.tracks().size());
     for (std::uint32_t i = 0; i < n; ++i) {
         const TrackId track = g.track(ItemId(i));
-        if (track.isValid() && s.replayed(i) && s.end[i] > s.start[i] && !transparent(i))
+        if (track.isValid() && wanted[track.value()] && s.replayed(i) && s.end[i] > s.start[i] && !transparent(i))
             leaves[track.value()].push_back({ s.start[i], s.end[i], s.end[i], i });
     }
+    const auto byStart = [](const Leaf& a, const Leaf& b) { return a.start != b.start ? a.start < b.start : a.item < b.item; };
     for (auto& track : leaves) {
-        std::sort(track.begin(), track.end(), [](const Leaf& a, const Leaf& b) { return a.start != b.start ? a.start < b.start : a.item < b.item; });
+        // Items of a track are mostly in replayed order already.
+        if (!std::is_sorted(track.begin(), track.end(), byStart))
+            std::sort(track.begin(), track.end(), byStart);
         for (std::size_t k = 1; k < track.size(); ++k)
             track[k].reach = std::max(track[k].end, track[k - 1].reach);
     }
@@ -169,10 +173,17 @@ std::vector<std::vector<PathFinder::Leaf>> PathFinder::leavesByTrack() const
 
 std::vector<PathSegment> PathFinder::attributeToLeaves(const std::vector<PathSegment>& segments) const
 {
-    const bool any = std::any_of(segments.begin(), segments.end(), [&](const PathSegment& seg) { return transparent(seg.item.value()); });
+    std::vector<std::uint8_t> wanted(g.tracks().size(), 0);
+    bool any = false;
+    for (const PathSegment& seg : segments) {
+        if (g.track(seg.item).isValid() && transparent(seg.item.value())) {
+            wanted[g.track(seg.item).value()] = 1;
+            any = true;
+        }
+    }
     if (!any)
         return segments;
-    const std::vector<std::vector<Leaf>> leaves = leavesByTrack();
+    const std::vector<std::vector<Leaf>> leaves = leavesByTrack(wanted);
     std::vector<PathSegment> out;
     out.reserve(segments.size());
     for (const PathSegment& seg : segments) {

@@ -4,12 +4,12 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
-#include <tuple>
 
 namespace sightline {
 
 namespace {
+
+constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
 TimeNs median(std::vector<TimeNs>& values)
 {
@@ -54,41 +54,112 @@ Status StragglerPass::apply(const PassArguments& args, WhatIfJob& job) const
         return Status::error(ErrorCode::InvalidArgument, {}, -1, "the job has one rank: there is no other to take durations from");
 
     // Counterparts: the same track position in the rank, the same name, the same position among its
-    // namesakes on the track, in item order.
-    std::vector<std::uint32_t> trackPosition(g.tracks().size(), 0);
+    // namesakes on the track, in item order. Tracks are visited by position, the straggler's first:
+    // its items give the slots (per name, the first slot and how many), and every other rank's track at
+    // that position adds its durations to the slots its items match. O(items + names) with arrays
+    // indexed by name, reset per track by a stamp.
+    const std::uint32_t trackCount = static_cast<std::uint32_t>(g.tracks().size());
+    std::vector<std::uint32_t> trackPosition(trackCount, 0);
+    std::uint32_t positions = 0;
     {
         std::vector<std::uint32_t> perRank(g.ranks().size(), 0);
-        for (std::uint32_t t = 0; t < g.tracks().size(); ++t)
+        for (std::uint32_t t = 0; t < trackCount; ++t) {
             trackPosition[t] = perRank[g.tracks()[t].rank.value()]++;
+            positions = std::max(positions, trackPosition[t] + 1);
+        }
     }
-    using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>; // track position, name, ordinal
-    std::map<std::tuple<std::uint32_t, std::uint32_t>, std::uint32_t> seen; // (track, name) -> count so far
-    std::map<Key, std::vector<TimeNs>> others, otherGaps;
-    std::vector<std::pair<ItemId, Key>> own;
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        const ItemId item(i);
-        const TrackId track = g.track(item);
+    // The items that take part, grouped by track in item order (a counting sort).
+    auto counted = [&](ItemId item) {
         const OpKind k = g.kind(item);
-        if (!track.isValid() || !g.hasFlag(item, ExecutionGraph::SelfTimed) || isCommunication(k) || k == OpKind::Sync)
+        return g.track(item).isValid() && g.hasFlag(item, ExecutionGraph::SelfTimed) && !isCommunication(k) && k != OpKind::Sync;
+    };
+    std::vector<std::uint32_t> trackStart(trackCount + 1, 0);
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (counted(ItemId(i)))
+            ++trackStart[g.track(ItemId(i)).value() + 1];
+    }
+    for (std::uint32_t t = 0; t < trackCount; ++t)
+        trackStart[t + 1] += trackStart[t];
+    std::vector<std::uint32_t> byTrack(trackStart.back());
+    {
+        std::vector<std::uint32_t> next(trackStart.begin(), trackStart.end() - 1);
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (counted(ItemId(i)))
+                byTrack[next[g.track(ItemId(i)).value()]++] = i;
+        }
+    }
+    std::vector<std::vector<std::uint32_t>> tracksAt(positions);
+    for (std::uint32_t t = 0; t < trackCount; ++t) {
+        if (g.tracks()[t].rank != straggler)
+            tracksAt[trackPosition[t]].push_back(t);
+    }
+    std::vector<std::uint32_t> seen, seenStamp, firstSlot, slotCount, slotStamp;
+    auto grow = [](std::vector<std::uint32_t>& v, std::uint32_t id) {
+        if (id >= v.size())
+            v.resize(id + 1, kNone);
+    };
+    // The position of item among the namesakes of its track so far (stamp: the track being read).
+    auto ordinal = [&](std::uint32_t name, std::uint32_t stamp) {
+        grow(seen, name);
+        grow(seenStamp, name);
+        if (seenStamp[name] != stamp) {
+            seenStamp[name] = stamp;
+            seen[name] = 0;
+        }
+        return seen[name]++;
+    };
+    std::vector<ItemId> own;
+    std::vector<std::vector<TimeNs>> durations, gaps; // per slot: the other ranks' values
+    std::uint32_t stamp = 0;
+    for (std::uint32_t t = 0; t < trackCount; ++t) {
+        if (g.tracks()[t].rank != straggler)
             continue;
-        const Key key { trackPosition[track.value()], g.nameId(item).value(), seen[{ track.value(), g.nameId(item).value() }]++ };
-        if (g.rank(item) == straggler)
-            own.emplace_back(item, key);
-        else {
-            others[key].push_back(g.minDuration(item));
-            otherGaps[key].push_back(g.gap(item));
+        ++stamp;
+        const std::uint32_t position = trackPosition[t];
+        // The straggler's track at this position: its items in order, slots by name.
+        const std::uint32_t first = static_cast<std::uint32_t>(own.size());
+        for (std::uint32_t k = trackStart[t]; k < trackStart[t + 1]; ++k)
+            own.push_back(ItemId(byTrack[k]));
+        std::sort(own.begin() + first, own.end(), [&](ItemId a, ItemId c) {
+            return g.nameId(a).value() != g.nameId(c).value() ? g.nameId(a).value() < g.nameId(c).value() : a < c;
+        });
+        for (std::uint32_t k = first; k < own.size(); ++k) {
+            const std::uint32_t name = g.nameId(own[k]).value();
+            grow(firstSlot, name);
+            grow(slotCount, name);
+            grow(slotStamp, name);
+            if (slotStamp[name] != stamp) {
+                slotStamp[name] = stamp;
+                firstSlot[name] = k;
+                slotCount[name] = 0;
+            }
+            ++slotCount[name];
+        }
+        durations.resize(own.size());
+        gaps.resize(own.size());
+        const std::uint32_t ownStamp = stamp;
+        for (const std::uint32_t other : tracksAt[position]) {
+            ++stamp;
+            for (std::uint32_t k = trackStart[other]; k < trackStart[other + 1]; ++k) {
+                const ItemId item(byTrack[k]);
+                const std::uint32_t name = g.nameId(item).value();
+                const std::uint32_t n = ordinal(name, stamp);
+                if (name >= slotStamp.size() || slotStamp[name] != ownStamp || n >= slotCount[name])
+                    continue;
+                durations[firstSlot[name] + n].push_back(g.minDuration(item));
+                gaps[firstSlot[name] + n].push_back(g.gap(item));
+            }
         }
     }
     ExecutionGraphBuilder b(g);
     std::size_t without = 0;
-    for (const auto& [item, key] : own) {
-        auto it = others.find(key);
-        if (it == others.end()) {
+    for (std::size_t k = 0; k < own.size(); ++k) {
+        if (durations[k].empty()) {
             ++without;
             continue;
         }
-        b.setMinDuration(item, median(it->second));
-        b.setGap(item, median(otherGaps[key]));
+        b.setMinDuration(own[k], median(durations[k]));
+        b.setGap(own[k], median(gaps[k]));
     }
     if (without > 0)
         job.warnings.push_back("straggler: " + std::to_string(without) + " of rank " + std::to_string(wanted) + "'s " + std::to_string(own.size())
