@@ -107,6 +107,8 @@ struct EventArgs {
     std::int64_t waitStream = -1; // cuda_sync: the stream whose recorded event is awaited
     std::int64_t waitRecordCorrelation = -1; // cuda_sync: correlation id of that cudaEventRecord
     std::int64_t sortIndex = INT64_MIN;
+    std::int64_t sequenceNumber = -1; // PyTorch's "Sequence number"; negative: none
+    std::int64_t forwardThread = 0; // "Fwd thread id": nonzero on autograd nodes
     std::string_view collective;
     std::string_view dtype;
     std::string_view groupName;
@@ -390,6 +392,7 @@ RankPart recycled(RankPart&& used)
     keep(fresh.correlation, used.correlation);
     keep(fresh.shapes, used.shapes);
     keep(fresh.memory, used.memory);
+    keep(fresh.sequences, used.sequences);
     keep(fresh.flows, used.flows);
     return fresh;
 }
@@ -1174,6 +1177,19 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
             else
                 addNumber();
             continue;
+        case 'S':
+            // Negative is how PyTorch says an op has none.
+            if (key == "Sequence number")
+                readInt(args.sequenceNumber, INT64_MIN);
+            else
+                addNumber();
+            continue;
+        case 'F':
+            if (key == "Fwd thread id")
+                readInt(args.forwardThread);
+            else
+                addNumber();
+            continue;
         default:
             addNumber();
             continue;
@@ -1456,6 +1472,10 @@ std::uint32_t Parser::addOp(const Event& ev, std::uint32_t track, TimeNs start, 
     }
     if (ev.args.waitRecordCorrelation >= 0)
         m_part.streamWaits.emplace_back(index, RankPart::StreamWait { ev.args.waitStream, ev.args.waitRecordCorrelation });
+    if (ev.args.sequenceNumber >= 0) {
+        const auto thread = static_cast<std::uint32_t>(std::min<std::int64_t>(ev.args.forwardThread, UINT32_MAX));
+        m_part.sequences.emplace_back(index, RankPart::Sequence { static_cast<std::uint32_t>(ev.args.sequenceNumber), thread });
+    }
     if (!m_dims.empty() || !m_types.empty()) {
         m_part.shapes.emplace_back(
             index, ShapeArgs { intern(m_dims), intern(m_types) });
@@ -1949,6 +1969,7 @@ void Parser::reserveLike(const RankPart& first, std::size_t pieces)
     reserve(m_part.flows, expect(first.flows.size()));
     reserve(m_part.shapes, expect(first.shapes.size()));
     reserve(m_part.memory, expect(first.memory.size()));
+    reserve(m_part.sequences, expect(first.sequences.size()));
 }
 
 Status Parser::runPiece(Piece kind, od::parser& json)
@@ -2062,6 +2083,9 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         m_part.shapes.emplace_back(opBase + op, RankPart::remapped(sh, remap));
     for (const auto& [op, w] : chunk.streamWaits)
         m_part.streamWaits.emplace_back(opBase + op, w);
+    reserveFor(m_part.sequences, chunk.sequences.size());
+    for (const auto& [op, seq] : chunk.sequences)
+        m_part.sequences.emplace_back(opBase + op, seq);
     reserveFor(m_part.memory, chunk.memory.size());
     for (const auto& [op, mem] : chunk.memory)
         m_part.memory.emplace_back(opBase + op, mem);
