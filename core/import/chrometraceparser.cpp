@@ -107,6 +107,8 @@ struct EventArgs {
     std::int64_t waitStream = -1; // cuda_sync: the stream whose recorded event is awaited
     std::int64_t waitRecordCorrelation = -1; // cuda_sync: correlation id of that cudaEventRecord
     std::int64_t sortIndex = INT64_MIN;
+    std::int64_t sequenceNumber = -1; // PyTorch's "Sequence number"; negative: none
+    std::int64_t forwardThread = 0; // "Fwd thread id": nonzero on autograd nodes
     std::string_view collective;
     std::string_view dtype;
     std::string_view groupName;
@@ -390,6 +392,7 @@ RankPart recycled(RankPart&& used)
     keep(fresh.correlation, used.correlation);
     keep(fresh.shapes, used.shapes);
     keep(fresh.memory, used.memory);
+    keep(fresh.sequences, used.sequences);
     keep(fresh.flows, used.flows);
     return fresh;
 }
@@ -507,6 +510,9 @@ private:
     bool m_chunk = false; // parsing one piece of the events array
     bool m_firstPiece = false; // the piece that opens the events array
     bool m_sawPaired = false; // B/E or async begin/end seen: their pairing needs one sequential pass
+    // A fwdbwd flow seen: the file pairs forward and backward ops itself, so sequence numbers are no
+    // longer kept (RankFinalizer would drop them), sparing their table in traces that have both.
+    bool m_sawForwardBackwardFlow = false;
     std::size_t m_pieceBytes = 0;
     std::function<void(double)> m_progress; // share of the pieces merged
     std::size_t m_pieces = 0;
@@ -1174,6 +1180,19 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
             else
                 addNumber();
             continue;
+        case 'S':
+            // Negative is how PyTorch says an op has none.
+            if (key == "Sequence number")
+                readInt(args.sequenceNumber, INT64_MIN);
+            else
+                addNumber();
+            continue;
+        case 'F':
+            if (key == "Fwd thread id")
+                readInt(args.forwardThread);
+            else
+                addNumber();
+            continue;
         default:
             addNumber();
             continue;
@@ -1456,6 +1475,10 @@ std::uint32_t Parser::addOp(const Event& ev, std::uint32_t track, TimeNs start, 
     }
     if (ev.args.waitRecordCorrelation >= 0)
         m_part.streamWaits.emplace_back(index, RankPart::StreamWait { ev.args.waitStream, ev.args.waitRecordCorrelation });
+    if (ev.args.sequenceNumber >= 0 && !m_sawForwardBackwardFlow) {
+        const auto thread = static_cast<std::uint32_t>(std::min<std::int64_t>(ev.args.forwardThread, UINT32_MAX));
+        m_part.sequences.emplace_back(index, RankPart::Sequence { static_cast<std::uint32_t>(ev.args.sequenceNumber), thread });
+    }
     if (!m_dims.empty() || !m_types.empty()) {
         m_part.shapes.emplace_back(
             index, ShapeArgs { intern(m_dims), intern(m_types) });
@@ -1643,6 +1666,10 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         if (!ev.hasId) {
             m_part.warn(ErrorCode::MissingField, offset, "flow events without \"id\"; skipped");
             return;
+        }
+        if (!m_sawForwardBackwardFlow && ev.cat == "fwdbwd") {
+            m_sawForwardBackwardFlow = true;
+            m_part.sequences.clear();
         }
         // Built in place: a copy would read back what was just stored in pieces (a stall per flow event).
         RankPart::FlowPoint& p = m_part.flows.emplace_back();
@@ -1847,6 +1874,7 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
         bool done = false;
         bool paired = false;
         bool kineto = false;
+        bool forwardBackward = false;
         TimeNs maxTime = INT64_MIN;
         std::int64_t baseOffset = 0;
     };
@@ -1900,6 +1928,7 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
             slot.status = parser.runPiece(last ? Piece::Tail : Piece::Middle, json);
             slot.paired = parser.m_sawPaired;
             slot.kineto = parser.m_sawKinetoKeys;
+            slot.forwardBackward = parser.m_sawForwardBackwardFlow;
             slot.maxTime = parser.m_maxTime;
             if (!slot.status.ok() || slot.paired) {
                 failed = true;
@@ -1911,6 +1940,10 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
                 Slot& ready = slots[merged++];
                 if (merged == 1)
                     reserveLike(ready.part, n);
+                if (ready.forwardBackward && !m_sawForwardBackwardFlow) {
+                    m_sawForwardBackwardFlow = true;
+                    m_part.sequences.clear();
+                }
                 mergeChunk(ready.part, ready.baseOffset, ready.maxTime);
                 m_sawKinetoKeys = m_sawKinetoKeys || ready.kineto;
                 if (m_progress)
@@ -1949,6 +1982,7 @@ void Parser::reserveLike(const RankPart& first, std::size_t pieces)
     reserve(m_part.flows, expect(first.flows.size()));
     reserve(m_part.shapes, expect(first.shapes.size()));
     reserve(m_part.memory, expect(first.memory.size()));
+    reserve(m_part.sequences, expect(first.sequences.size()));
 }
 
 Status Parser::runPiece(Piece kind, od::parser& json)
@@ -2062,6 +2096,11 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         m_part.shapes.emplace_back(opBase + op, RankPart::remapped(sh, remap));
     for (const auto& [op, w] : chunk.streamWaits)
         m_part.streamWaits.emplace_back(opBase + op, w);
+    if (!m_sawForwardBackwardFlow) {
+        reserveFor(m_part.sequences, chunk.sequences.size());
+        for (const auto& [op, seq] : chunk.sequences)
+            m_part.sequences.emplace_back(opBase + op, seq);
+    }
     reserveFor(m_part.memory, chunk.memory.size());
     for (const auto& [op, mem] : chunk.memory)
         m_part.memory.emplace_back(opBase + op, mem);

@@ -37,6 +37,16 @@ bool startsWith(std::string_view s, std::string_view prefix)
     return s.substr(0, prefix.size()) == prefix;
 }
 
+// The order of a part's finished links: by source, target, kind. A closure rather than a function, so
+// that the sorts of millions of links inline it.
+constexpr auto linkBefore = [](const Link& a, const Link& b) {
+    if (a.from != b.from)
+        return a.from < b.from;
+    if (a.to != b.to)
+        return a.to < b.to;
+    return a.kind < b.kind;
+};
+
 // Sorts [first, last) stably, with the result of std::stable_sort, in about linear time when all but a
 // few elements are in order already: the usual case here (a writer emits a step marker after the ops
 // it encloses, a second stream's launches follow the first's, flow ends follow their starts). The
@@ -150,6 +160,7 @@ public:
         dedupeLinks();
         propagateCommArgs();
         findSteps();
+        linkSequenceNumbers();
         assignPhases();
         p.correlation.clear();
         p.correlation.shrink_to_fit();
@@ -177,6 +188,7 @@ private:
     void dedupeLinks();
     void propagateCommArgs();
     void findSteps();
+    void linkSequenceNumbers();
     void assignPhases();
     std::uint32_t bindFlowPoint(const RankPart::FlowPoint& point, std::size_t& hint) const;
     bool isGpu(std::uint32_t op) const { return p.tracks[p.track[op]].gpu; }
@@ -187,6 +199,7 @@ private:
     std::vector<std::uint32_t> m_parent;
     std::vector<std::uint32_t> m_launcher; // GPU op -> runtime op that launched it
     std::size_t m_flowLinksFirst = 0; // where the links made from flow events begin
+    bool m_hasForwardBackwardFlows = false;
 };
 
 void Finalizer::applyBaseTime()
@@ -381,6 +394,9 @@ void Finalizer::orderTracksAndOps()
     remapSparse(p.shapes);
     remapSparse(p.memory);
     remapSparse(p.streamWaits);
+    // Grouped by number later, so neither sorted nor deduplicated here (one entry per op already).
+    for (auto& e : p.sequences)
+        e.first = inverse[e.first];
     dropImpossibleShapes();
     // Flow points on tracks without ops cannot bind to anything.
     std::int64_t unbound = 0;
@@ -665,6 +681,7 @@ void Finalizer::linkFlows()
             kind = cat == "fwdbwd" ? LinkKind::ForwardBackward
                 : (cat == "ac2g" || cat == "async") ? LinkKind::Launch
                                                     : LinkKind::Flow;
+            m_hasForwardBackwardFlows = m_hasForwardBackwardFlows || kind == LinkKind::ForwardBackward;
         }
         std::uint32_t previous = kNone;
         std::size_t bound = 0;
@@ -721,13 +738,7 @@ void Finalizer::dedupeLinks()
     // ac2g flows repeat what correlation ids already say: keep one link per (from, to, kind).
     // Links arrive in two runs, each nearly sorted: launches and waits in op order, then flows in id
     // order. Sorting each stably and merging them stably gives what one stable sort would.
-    auto before = [](const Link& a, const Link& b) {
-        if (a.from != b.from)
-            return a.from < b.from;
-        if (a.to != b.to)
-            return a.to < b.to;
-        return a.kind < b.kind;
-    };
+    const auto before = linkBefore;
     const auto flowLinks = p.links.begin() + static_cast<std::ptrdiff_t>(m_flowLinksFirst);
     sortMostlySorted(p.links.begin(), flowLinks, before);
     sortMostlySorted(flowLinks, p.links.end(), before);
@@ -1019,6 +1030,75 @@ void Finalizer::findSteps()
                 p.step[i] = gpu && m_launcher[i] != kNone ? p.step[m_launcher[i]] : stepAt(p.start[i], cursor);
         }
     }
+}
+
+void Finalizer::linkSequenceNumbers()
+{
+    std::vector<std::pair<std::uint32_t, RankPart::Sequence>> sequences;
+    sequences.swap(p.sequences);
+    // Flows say the pairs themselves; numbers stand in only where a trace has none (PyTorch before
+    // 1.10 wrote no fwdbwd flows, but the numbers its profiler later drew them from).
+    if (m_hasForwardBackwardFlows || sequences.empty())
+        return;
+    struct Mark {
+        std::int32_t step;
+        std::uint32_t number;
+        std::uint32_t op;
+        bool backward;
+    };
+    std::vector<Mark> marks;
+    marks.reserve(sequences.size());
+    for (const auto& [op, s] : sequences) {
+        if (!isGpu(op))
+            marks.push_back(Mark { p.step[op], s.number, op, s.forwardThread != 0 });
+    }
+    sequences = {};
+    std::sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) {
+        return a.step != b.step ? a.step < b.step : a.number < b.number;
+    });
+    // The op that starts last, the inner one of two that start together. PyTorch pairs the same way:
+    // an op reads the number the next autograd node will take, so ops that create none (and the ops
+    // enclosing the one that does) share it with that op, which starts after them. On the backward
+    // side the node's own span nests in an evaluate_function span of the same number.
+    auto later = [this](std::uint32_t a, std::uint32_t b) {
+        if (p.start[a] != p.start[b])
+            return p.start[a] > p.start[b];
+        if (p.end[a] != p.end[b])
+            return p.end[a] < p.end[b];
+        return a > b;
+    };
+    const std::size_t linksBefore = p.links.size();
+    for (std::size_t i = 0; i < marks.size();) {
+        std::size_t j = i;
+        std::uint32_t forward = kNone;
+        std::uint32_t backward = kNone;
+        bool oneThread = true;
+        for (; j < marks.size() && marks[j].step == marks[i].step && marks[j].number == marks[i].number; ++j) {
+            const std::uint32_t op = marks[j].op;
+            if (marks[j].backward) {
+                if (backward == kNone || later(op, backward))
+                    backward = op;
+                continue;
+            }
+            // Numbers count per forward thread: two threads with the same number in a step cannot be
+            // told apart, as the node names its thread by an id the trace does not map to a track.
+            oneThread = oneThread && (forward == kNone || p.track[op] == p.track[forward]);
+            if (forward == kNone || later(op, forward))
+                forward = op;
+        }
+        // As for flows: a backward that starts before its forward (starting together: in op order)
+        // would make the two wait for each other.
+        const bool ordered = forward != kNone && backward != kNone
+            && (p.start[backward] > p.start[forward] || (p.start[backward] == p.start[forward] && backward > forward));
+        if (oneThread && ordered)
+            p.links.push_back(Link { OpId(forward), OpId(backward), LinkKind::ForwardBackward });
+        i = j;
+    }
+    // The part's links are in order already; the new ones, in step order, are sorted and merged in.
+    const auto added = p.links.begin() + static_cast<std::ptrdiff_t>(linksBefore);
+    std::sort(added, p.links.end(), linkBefore);
+    std::inplace_merge(p.links.begin(), added, p.links.end(), linkBefore);
+    p.links.shrink_to_fit();
 }
 
 // An autograd node as traces without the engine's evaluate_function spans name it: CamelCase ending in

@@ -5,7 +5,8 @@ namespace sightline {
 struct RankPart;
 
 // Turns a parsed RankPart into its final per-rank form: absolute times, track kinds and order, ops
-// sorted by (track, start), op kinds, launch/flow/forward-backward links, communication arguments
+// sorted by (track, start), op kinds, launch/flow/forward-backward links (forward-backward ones from
+// fwdbwd flows, or from PyTorch's sequence numbers where a rank has none), communication arguments
 // propagated from CPU-side calls to kernels, steps (markers or detected) and phases. O(n log n) worst
 // case, O(n) for the already-sorted tracks real traces have. Touches only its part; parts may be
 // finalised in parallel.

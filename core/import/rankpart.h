@@ -80,6 +80,16 @@ struct RankPart {
         std::int64_t recordCorrelation = -1;
     };
     std::vector<std::pair<std::uint32_t, StreamWait>> streamWaits; // dropped after linking
+    // PyTorch's "Sequence number" and "Fwd thread id" of a CPU op: the autograd node that runs a
+    // forward op's backward carries the forward op's number and a nonzero forward thread (0 on forward
+    // ops). Traces without fwdbwd flows are paired by them. Only ops with a number have an entry, 12
+    // bytes each: the number is kept modulo 2^32, as it is compared only within a step, and no step
+    // creates 2^32 autograd nodes. Dropped after linking.
+    struct Sequence {
+        std::uint32_t number = 0;
+        std::uint32_t forwardThread = 0; // 0 on forward ops; nonzero (saturated) on autograd nodes
+    };
+    std::vector<std::pair<std::uint32_t, Sequence>> sequences;
     std::vector<FlowPoint> flows;
     std::vector<CounterSample> counters;
     std::vector<Diagnostic> diagnostics;

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace sightline;
 
@@ -82,6 +83,37 @@ QByteArray gzip(const QByteArray& text)
     return out;
 }
 
+QByteArray gunzip(const QByteArray& bytes)
+{
+    QByteArray out;
+    z_stream zs {};
+    if (inflateInit2(&zs, 15 + 32) != Z_OK)
+        return out;
+    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.constData()));
+    zs.avail_in = static_cast<uInt>(bytes.size());
+    char buffer[1 << 16];
+    int ret = Z_OK;
+    while (ret == Z_OK) {
+        zs.next_out = reinterpret_cast<Bytef*>(buffer);
+        zs.avail_out = sizeof buffer;
+        ret = inflate(&zs, Z_NO_FLUSH);
+        out.append(buffer, static_cast<qsizetype>(sizeof buffer - zs.avail_out));
+    }
+    inflateEnd(&zs);
+    return ret == Z_STREAM_END ? out : QByteArray();
+}
+
+// The (from, to) pairs of a trace's links of one kind.
+std::set<std::pair<std::uint32_t, std::uint32_t>> linkPairs(const Trace& trace, LinkKind kind)
+{
+    std::set<std::pair<std::uint32_t, std::uint32_t>> pairs;
+    for (const Link& l : trace.links()) {
+        if (l.kind == kind)
+            pairs.emplace(l.from.value(), l.to.value());
+    }
+    return pairs;
+}
+
 QByteArray zstd(const QByteArray& text)
 {
     QByteArray out(static_cast<qsizetype>(ZSTD_compressBound(text.size())), Qt::Uninitialized);
@@ -118,6 +150,10 @@ private Q_SLOTS:
     void launchLinkFromCorrelation();
     void forwardBackwardFlow();
     void autogradNodesAreBackward();
+    void sequenceNumbersPairForwardAndBackward();
+    void sequenceNumbersYieldToFlows();
+    void sequenceLinksMatchFlows_data();
+    void sequenceLinksMatchFlows();
     void ac2gFlowsAreDeduplicated();
     void profilerSteps();
     void communicationArguments();
@@ -489,6 +525,94 @@ void TestChromeTraceImporter::autogradNodesAreBackward()
         QVERIFY2(trace.phase(opNamed(trace, name)) == Phase::Backward, name);
     QCOMPARE(trace.phase(opNamed(trace, "my Backward")), Phase::Unknown);
     QCOMPARE(trace.phase(opNamed(trace, "Backward")), Phase::Unknown);
+}
+
+void TestChromeTraceImporter::sequenceNumbersPairForwardAndBackward()
+{
+    // The 2021 schema has no fwdbwd flows. The autograd node (nonzero "Fwd thread id") pairs with the
+    // forward op of its number that starts last: aten::add and the enclosing batch_norm read the same
+    // number before cudnn_batch_norm created the node. Pairs stay within a step, and a number with
+    // only one side makes no link.
+    const auto op = [](const char* name, int tid, int ts, int dur, int seq, int fwd) -> QByteArray {
+        return QByteArray(R"({"ph":"X","cat":"Operator","name":")") + name + R"(","pid":1,"tid":)" + QByteArray::number(tid)
+            + R"(,"ts":)" + QByteArray::number(ts) + R"(,"dur":)" + QByteArray::number(dur)
+            + R"(,"args":{"Fwd thread id":)" + QByteArray::number(fwd) + R"(,"Sequence number":)" + QByteArray::number(seq) + "}}";
+    };
+    LOAD_TRACE(trace, QStringLiteral("sequence.json"),
+        events({
+            R"({"ph":"X","cat":"Operator","name":"ProfilerStep#1","pid":1,"tid":1,"ts":0,"dur":1000})",
+            R"({"ph":"X","cat":"Operator","name":"ProfilerStep#2","pid":1,"tid":1,"ts":1000,"dur":1000})",
+            op("aten::add", 1, 100, 10, 7, 0),
+            op("aten::batch_norm", 1, 120, 80, 7, 0),
+            op("aten::cudnn_batch_norm", 1, 130, 60, 7, 0),
+            op("aten::relu", 1, 220, 20, 8, 0),
+            op("CudnnBatchNormBackward", 2, 500, 50, 7, 1),
+            op("ReluBackward0", 2, 1500, 50, 8, 1), // its forward is a step earlier
+            op("AddBackward0", 2, 1600, 50, 9, 1), // no forward has its number
+        }));
+    const OpId fwd = opNamed(trace, "aten::cudnn_batch_norm");
+    const OpId bwd = opNamed(trace, "CudnnBatchNormBackward");
+    QVERIFY(fwd.isValid() && bwd.isValid());
+    const std::set<std::pair<std::uint32_t, std::uint32_t>> expected { { fwd.value(), bwd.value() } };
+    QCOMPARE(linkPairs(trace, LinkKind::ForwardBackward), expected);
+    QCOMPARE(trace.phase(fwd), Phase::Forward);
+    QCOMPARE(trace.phase(bwd), Phase::Backward);
+    QCOMPARE(trace.phase(opNamed(trace, "aten::batch_norm")), Phase::Forward);
+}
+
+void TestChromeTraceImporter::sequenceNumbersYieldToFlows()
+{
+    // A trace with fwdbwd flows says its pairs: numbers that would pair other ops are not read.
+    LOAD_TRACE(trace, QStringLiteral("sequenceflows.json"),
+        events({
+            R"({"ph":"X","cat":"cpu_op","name":"aten::mm","pid":1,"tid":1,"ts":100,"dur":100,"args":{"Fwd thread id":0,"Sequence number":3}})",
+            R"({"ph":"X","cat":"cpu_op","name":"aten::relu","pid":1,"tid":1,"ts":250,"dur":10,"args":{"Fwd thread id":0,"Sequence number":4}})",
+            R"({"ph":"X","cat":"cpu_op","name":"MmBackward0","pid":1,"tid":2,"ts":300,"dur":100,"args":{"Fwd thread id":1,"Sequence number":3}})",
+            R"({"ph":"X","cat":"cpu_op","name":"ReluBackward0","pid":1,"tid":2,"ts":450,"dur":10,"args":{"Fwd thread id":1,"Sequence number":4}})",
+            R"({"ph":"s","id":5,"pid":1,"tid":1,"ts":100,"cat":"fwdbwd","name":"fwdbwd"})",
+            R"({"ph":"f","id":5,"pid":1,"tid":2,"ts":300,"cat":"fwdbwd","name":"fwdbwd","bp":"e"})",
+        }));
+    const std::set<std::pair<std::uint32_t, std::uint32_t>> expected { { opNamed(trace, "aten::mm").value(), opNamed(trace, "MmBackward0").value() } };
+    QCOMPARE(linkPairs(trace, LinkKind::ForwardBackward), expected);
+}
+
+void TestChromeTraceImporter::sequenceLinksMatchFlows_data()
+{
+    QTest::addColumn<QString>("path");
+    const QString fixtures = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/");
+    const QString traces = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/");
+    QTest::newRow("accumulation") << fixtures + QStringLiteral("accumulation/accum4/rank0.json.gz");
+    QTest::newRow("bf16") << fixtures + QStringLiteral("amp/bf16/rank0.json.gz");
+    QTest::newRow("checkpointed") << fixtures + QStringLiteral("checkpoint/every_block/rank0.json.gz");
+    QTest::newRow("compiled") << fixtures + QStringLiteral("compile/compiled/rank0.json.gz");
+    QTest::newRow("ddp") << fixtures + QStringLiteral("ddp/bucket1mb/rank0.json.gz");
+    QTest::newRow("rocm-mi300-ckpt") << traces + QStringLiteral("rocm-mi300-ckpt/resnet_act_checkpoint.json.gz");
+    QTest::newRow("hta-nccl-a100") << traces + QStringLiteral("hta-nccl-a100/nccl_data.json.gz");
+    QTest::newRow("cpu-only gloo") << traces + QStringLiteral("edge-cases/cpu_only_rank34.json.gz");
+}
+
+void TestChromeTraceImporter::sequenceLinksMatchFlows()
+{
+    // Traces with both fwdbwd flows and sequence numbers: with the flows renamed to another category
+    // (same length, so nothing else moves), the numbers give the very pairs the flows gave.
+    QFETCH(QString, path);
+    QFile file(path);
+    if (!file.exists())
+        QSKIP("../shared/traces is not here");
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray text = gunzip(file.readAll());
+    QVERIFY(!text.isEmpty());
+    LOAD_TRACE(withFlows, QStringLiteral("withflows.json"), text);
+    QByteArray renamed = text;
+    renamed.replace("\"fwdbwd\"", "\"fwdbwX\"");
+    LOAD_TRACE(withoutFlows, QStringLiteral("withoutflows.json"), renamed);
+    QCOMPARE(withoutFlows.opCount(), withFlows.opCount());
+    const auto flows = linkPairs(withFlows, LinkKind::ForwardBackward);
+    QVERIFY(!flows.empty());
+    auto renamedFlows = linkPairs(withFlows, LinkKind::Flow);
+    renamedFlows.insert(flows.begin(), flows.end());
+    QCOMPARE(linkPairs(withoutFlows, LinkKind::Flow), renamedFlows);
+    QCOMPARE(linkPairs(withoutFlows, LinkKind::ForwardBackward), flows);
 }
 
 void TestChromeTraceImporter::ac2gFlowsAreDeduplicated()
@@ -908,6 +1032,8 @@ void TestChromeTraceImporter::unusableArgumentsAreIgnored_data()
     QTest::newRow("rank beyond 2^20") << QByteArray(R"("Process Group Ranks":"[0, 4294967297]")") << ErrorCode::ValueOutOfRange;
     QTest::newRow("negative rank") << QByteArray(R"("Process Group Ranks":"[0, -1]")") << ErrorCode::WrongType;
     QTest::newRow("dims as text") << QByteArray(R"("Input Dims":"2x3")") << ErrorCode::WrongType;
+    QTest::newRow("sequence number as text") << QByteArray(R"("Sequence number":"7")") << ErrorCode::WrongType;
+    QTest::newRow("negative forward thread") << QByteArray(R"("Fwd thread id":-1)") << ErrorCode::ValueOutOfRange;
     QTest::newRow("dims with an object") << QByteArray(R"("Input Dims":[[2],{"a":1}])") << ErrorCode::WrongType;
     QTest::newRow("dims beyond any tensor") << QByteArray(R"("Input Dims":[[4611686018427387904,4]])") << ErrorCode::ValueOutOfRange;
 }

@@ -53,6 +53,7 @@ private Q_SLOTS:
     void dlrmCollectives();
     void htaNcclCommArgs();
     void cpuOnlyGlooRank();
+    void resnet2021PairsBySequenceNumbers();
     void horovodUnterminatedArray();
     void otherTimelinesAreNamed_data();
     void otherTimelinesAreNamed();
@@ -320,6 +321,29 @@ void TestRealTraces::cpuOnlyGlooRank()
     QCOMPARE(steps.size(), std::size_t(5));
     for (std::size_t k = 0; k < steps.size(); ++k)
         QCOMPARE(steps[k].number, std::int64_t(551 + k));
+}
+
+void TestRealTraces::resnet2021PairsBySequenceNumbers()
+{
+    // PyTorch 1.8 wrote no fwdbwd flows: every one of the 1068 autograd nodes of the six steps (178 a
+    // step) pairs with a forward op of its step by sequence number.
+    const Expected<TracePtr> loaded = load(QStringLiteral("kineto/tb-resnet50-v100"));
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : qPrintable(describe(loaded.status())));
+    const Trace& trace = **loaded;
+    std::set<std::uint32_t> backward;
+    for (const Link& l : trace.links()) {
+        if (l.kind != LinkKind::ForwardBackward)
+            continue;
+        QCOMPARE(trace.phase(l.from), Phase::Forward);
+        QCOMPARE(trace.phase(l.to), Phase::Backward);
+        QCOMPARE(trace.step(l.from), trace.step(l.to));
+        std::string_view node = trace.string(trace.name(l.to));
+        while (!node.empty() && node.back() >= '0' && node.back() <= '9')
+            node.remove_suffix(1);
+        QVERIFY(node.ends_with("Backward"));
+        backward.insert(l.to.value());
+    }
+    QCOMPARE(backward.size(), std::size_t(1068));
 }
 
 void TestRealTraces::horovodUnterminatedArray()

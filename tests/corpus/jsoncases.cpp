@@ -393,6 +393,8 @@ void addWrongTypes(CorpusWriter& w)
         { ar, Place::Args, "Process Group Ranks", { "comms1", "nccl1" }, "string", { "array" } },
         { ar, Place::Args, "Input Dims", { "linear1" }, "array", {} },
         { ar, Place::Args, "Input type", { "linear1" }, "array", {} },
+        { ar, Place::Args, "Sequence number", { "linear1", "bwd1" }, "integer", {} },
+        { ar, Place::Args, "Fwd thread id", { "linear1", "bwd1" }, "integer", {} },
         { ar, Place::Args, "wait_on_stream", { "sync1" }, "integer", {} },
         { ar, Place::Args, "wait_on_cuda_event_record_corr_id", { "sync1" }, "integer", {} },
         { ar, Place::Args, "sort_index", { "meta-sort" }, "integer", {} },
