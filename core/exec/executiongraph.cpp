@@ -33,7 +33,7 @@ const CommCost* ExecutionGraph::comm(ItemId i) const
 std::span<const OpId> ExecutionGraph::origin(ItemId i) const
 {
     const std::uint32_t from = m_originStart[i.value()];
-    return std::span(m_origin).subspan(from, m_originStart[i.value() + 1] - from);
+    return m_origin.span().subspan(from, m_originStart[i.value() + 1] - from);
 }
 
 Phase ExecutionGraph::phase(ItemId i) const
@@ -65,12 +65,15 @@ std::vector<ItemId> ExecutionGraph::itemOfOp() const
 
 std::size_t ExecutionGraph::memoryBytes() const
 {
+    // Columns count whole, shared with other graphs or not.
     auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
-    return bytes(m_ranks) + bytes(m_tracks) + bytes(m_steps) + bytes(m_kind) + bytes(m_flags) + bytes(m_track)
-        + bytes(m_name) + bytes(m_stepOfStart) + bytes(m_stepOfEnd) + bytes(m_anchor) + bytes(m_gap)
-        + bytes(m_minDuration) + bytes(m_tail) + bytes(m_overlap) + bytes(m_commIndex) + bytes(m_comm)
-        + bytes(m_commRanks) + bytes(m_originStart) + bytes(m_origin) + bytes(m_outStart) + bytes(m_outTarget)
-        + bytes(m_outInfo) + bytes(m_inStart) + bytes(m_inSource) + bytes(m_inEdge) + bytes(m_memoryDevices) + bytes(m_memoryBlocks) + m_extraNames.memoryBytes();
+    auto column = [](const auto& c) { return c.capacityBytes(); };
+    return bytes(m_ranks) + bytes(m_tracks) + bytes(m_steps) + column(m_kind) + column(m_flags) + column(m_track)
+        + column(m_name) + column(m_stepOfStart) + column(m_stepOfEnd) + column(m_anchor) + column(m_gap)
+        + column(m_minDuration) + column(m_tail) + column(m_overlap) + column(m_commIndex) + column(m_comm)
+        + column(m_commRanks) + column(m_originStart) + column(m_origin) + column(m_outStart) + column(m_outTarget)
+        + column(m_outInfo) + column(m_inStart) + column(m_inSource) + column(m_inEdge) + bytes(m_memoryDevices)
+        + bytes(m_memoryBlocks) + m_extraNames.memoryBytes();
 }
 
 } // namespace sightline

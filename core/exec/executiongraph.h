@@ -3,6 +3,7 @@
 #include "core/base/ids.h"
 #include "core/base/stringpool.h"
 #include "core/exec/memorytypes.h"
+#include "core/exec/sharedcolumn.h"
 #include "core/graph/dependencygraph.h"
 #include "core/model/opkind.h"
 
@@ -107,7 +108,7 @@ public:
     double measuredOverlap(ItemId i) const { return m_overlap[i.value()]; }
     // The item's transfer for the cost model, or nullptr.
     const CommCost* comm(ItemId i) const;
-    std::span<const RankId> commRanks(const CommCost& c) const { return std::span(m_commRanks).subspan(c.firstRank, c.rankCount); }
+    std::span<const RankId> commRanks(const CommCost& c) const { return m_commRanks.span().subspan(c.firstRank, c.rankCount); }
 
     // The measured ops the item stands for, in the trace (a logical collective: its participants).
     std::span<const OpId> origin(ItemId i) const;
@@ -150,32 +151,32 @@ private:
     std::vector<ExecTrack> m_tracks;
     std::vector<ExecStep> m_steps;
 
-    std::vector<OpKind> m_kind;
-    std::vector<std::uint8_t> m_flags;
-    std::vector<std::uint32_t> m_track;
-    std::vector<std::uint32_t> m_name;
-    std::vector<std::int32_t> m_stepOfStart;
-    std::vector<std::int32_t> m_stepOfEnd;
-    std::vector<TimeNs> m_anchor;
-    std::vector<TimeNs> m_gap;
-    std::vector<TimeNs> m_minDuration;
-    std::vector<TimeNs> m_tail;
-    std::vector<double> m_overlap;
-    std::vector<std::uint32_t> m_commIndex; // per item, into m_comm, or kInvalid
-    std::vector<CommCost> m_comm;
-    std::vector<RankId> m_commRanks;
-    std::vector<std::uint32_t> m_originStart; // CSR over m_origin
-    std::vector<OpId> m_origin;
+    SharedColumn<OpKind> m_kind;
+    SharedColumn<std::uint8_t> m_flags;
+    SharedColumn<std::uint32_t> m_track;
+    SharedColumn<std::uint32_t> m_name;
+    SharedColumn<std::int32_t> m_stepOfStart;
+    SharedColumn<std::int32_t> m_stepOfEnd;
+    SharedColumn<TimeNs> m_anchor;
+    SharedColumn<TimeNs> m_gap;
+    SharedColumn<TimeNs> m_minDuration;
+    SharedColumn<TimeNs> m_tail;
+    SharedColumn<double> m_overlap;
+    SharedColumn<std::uint32_t> m_commIndex; // per item, into m_comm, or kInvalid
+    SharedColumn<CommCost> m_comm;
+    SharedColumn<RankId> m_commRanks;
+    SharedColumn<std::uint32_t> m_originStart; // CSR over m_origin
+    SharedColumn<OpId> m_origin;
 
     std::vector<MemoryDevice> m_memoryDevices;
     std::vector<MemoryBlock> m_memoryBlocks;
 
-    std::vector<std::uint32_t> m_outStart;
-    std::vector<std::uint32_t> m_outTarget;
-    std::vector<DependencyGraph::EdgeInfo> m_outInfo;
-    std::vector<std::uint32_t> m_inStart;
-    std::vector<std::uint32_t> m_inSource;
-    std::vector<std::uint32_t> m_inEdge;
+    SharedColumn<std::uint32_t> m_outStart;
+    SharedColumn<std::uint32_t> m_outTarget;
+    SharedColumn<DependencyGraph::EdgeInfo> m_outInfo;
+    SharedColumn<std::uint32_t> m_inStart;
+    SharedColumn<std::uint32_t> m_inSource;
+    SharedColumn<std::uint32_t> m_inEdge;
 
     std::size_t m_withoutCounterpart = 0;
 };

@@ -10,7 +10,7 @@ ExecutionGraphBuilder::ExecutionGraphBuilder(std::shared_ptr<const Trace> trace)
     : m_graph(new ExecutionGraph)
 {
     m_graph->m_trace = std::move(trace);
-    m_graph->m_originStart.push_back(0);
+    m_graph->m_originStart.edit().push_back(0);
 }
 
 ExecutionGraphBuilder::ExecutionGraphBuilder(const ExecutionGraph& from)
@@ -68,8 +68,11 @@ void ExecutionGraphBuilder::copyBaseRows()
     const std::uint32_t n = g.itemCount();
     g.m_outStart = from.m_outStart;
     g.m_inStart = from.m_inStart;
-    g.m_outStart.resize(n + 1, g.m_outStart.back());
-    g.m_inStart.resize(n + 1, g.m_inStart.back());
+    if (g.m_outStart.size() != n + 1) { // added items have no edges
+        const std::uint32_t edges = g.m_outStart.back();
+        g.m_outStart.edit().resize(n + 1, edges);
+        g.m_inStart.edit().resize(n + 1, edges);
+    }
     g.m_outTarget = from.m_outTarget;
     g.m_outInfo = from.m_outInfo;
     g.m_inSource = from.m_inSource;
@@ -105,20 +108,21 @@ void ExecutionGraphBuilder::setStepMarker(std::int32_t step, ItemId marker)
 ItemId ExecutionGraphBuilder::addItem(const Item& item, std::span<const OpId> origin)
 {
     ExecutionGraph& g = *m_graph;
-    g.m_kind.push_back(item.kind);
-    g.m_flags.push_back(item.flags);
-    g.m_track.push_back(item.track.value());
-    g.m_name.push_back(item.name.value());
-    g.m_stepOfStart.push_back(item.stepOfStart);
-    g.m_stepOfEnd.push_back(item.stepOfEnd);
-    g.m_anchor.push_back(item.anchor);
-    g.m_gap.push_back(item.gap);
-    g.m_minDuration.push_back(item.minDuration);
-    g.m_tail.push_back(item.tail);
-    g.m_overlap.push_back(item.measuredOverlap);
-    g.m_commIndex.push_back(ItemId::kInvalid);
-    g.m_origin.insert(g.m_origin.end(), origin.begin(), origin.end());
-    g.m_originStart.push_back(static_cast<std::uint32_t>(g.m_origin.size()));
+    g.m_kind.edit().push_back(item.kind);
+    g.m_flags.edit().push_back(item.flags);
+    g.m_track.edit().push_back(item.track.value());
+    g.m_name.edit().push_back(item.name.value());
+    g.m_stepOfStart.edit().push_back(item.stepOfStart);
+    g.m_stepOfEnd.edit().push_back(item.stepOfEnd);
+    g.m_anchor.edit().push_back(item.anchor);
+    g.m_gap.edit().push_back(item.gap);
+    g.m_minDuration.edit().push_back(item.minDuration);
+    g.m_tail.edit().push_back(item.tail);
+    g.m_overlap.edit().push_back(item.measuredOverlap);
+    g.m_commIndex.edit().push_back(ItemId::kInvalid);
+    std::vector<OpId>& origins = g.m_origin.edit();
+    origins.insert(origins.end(), origin.begin(), origin.end());
+    g.m_originStart.edit().push_back(static_cast<std::uint32_t>(origins.size()));
     return ItemId(static_cast<std::uint32_t>(g.m_kind.size() - 1));
 }
 
@@ -149,20 +153,20 @@ void ExecutionGraphBuilder::reserve(std::size_t items, std::size_t origins, std:
 {
     ExecutionGraph& g = *m_graph;
     const std::size_t n = g.m_kind.size() + items;
-    g.m_kind.reserve(n);
-    g.m_flags.reserve(n);
-    g.m_track.reserve(n);
-    g.m_name.reserve(n);
-    g.m_stepOfStart.reserve(n);
-    g.m_stepOfEnd.reserve(n);
-    g.m_anchor.reserve(n);
-    g.m_gap.reserve(n);
-    g.m_minDuration.reserve(n);
-    g.m_tail.reserve(n);
-    g.m_overlap.reserve(n);
-    g.m_commIndex.reserve(n);
-    g.m_originStart.reserve(n + 1);
-    g.m_origin.reserve(g.m_origin.size() + origins);
+    g.m_kind.edit().reserve(n);
+    g.m_flags.edit().reserve(n);
+    g.m_track.edit().reserve(n);
+    g.m_name.edit().reserve(n);
+    g.m_stepOfStart.edit().reserve(n);
+    g.m_stepOfEnd.edit().reserve(n);
+    g.m_anchor.edit().reserve(n);
+    g.m_gap.edit().reserve(n);
+    g.m_minDuration.edit().reserve(n);
+    g.m_tail.edit().reserve(n);
+    g.m_overlap.edit().reserve(n);
+    g.m_commIndex.edit().reserve(n);
+    g.m_originStart.edit().reserve(n + 1);
+    g.m_origin.edit().reserve(g.m_origin.size() + origins);
     m_edges.reserve(m_edges.size() + edges);
 }
 
@@ -178,9 +182,10 @@ void ExecutionGraphBuilder::setComm(ItemId item, const CommCost& cost, std::span
     CommCost c = cost;
     c.firstRank = static_cast<std::uint32_t>(g.m_commRanks.size());
     c.rankCount = static_cast<std::uint32_t>(ranks.size());
-    g.m_commRanks.insert(g.m_commRanks.end(), ranks.begin(), ranks.end());
-    g.m_commIndex[item.value()] = static_cast<std::uint32_t>(g.m_comm.size());
-    g.m_comm.push_back(c);
+    std::vector<RankId>& commRanks = g.m_commRanks.edit();
+    commRanks.insert(commRanks.end(), ranks.begin(), ranks.end());
+    g.m_commIndex.edit()[item.value()] = static_cast<std::uint32_t>(g.m_comm.size());
+    g.m_comm.edit().push_back(c);
 }
 
 void ExecutionGraphBuilder::addEdge(ItemId from, ItemId to, EdgeKind kind, EdgeRef ref)
@@ -223,13 +228,13 @@ std::span<MemoryBlock> ExecutionGraphBuilder::memoryBlocks()
 
 void ExecutionGraphBuilder::setAnchor(ItemId item, TimeNs anchor)
 {
-    m_graph->m_anchor[item.value()] = anchor;
+    m_graph->m_anchor.edit()[item.value()] = anchor;
 }
 
 void ExecutionGraphBuilder::setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd)
 {
-    m_graph->m_stepOfStart[item.value()] = stepOfStart;
-    m_graph->m_stepOfEnd[item.value()] = stepOfEnd;
+    m_graph->m_stepOfStart.edit()[item.value()] = stepOfStart;
+    m_graph->m_stepOfEnd.edit()[item.value()] = stepOfEnd;
 }
 
 std::uint32_t ExecutionGraphBuilder::itemCount() const
@@ -239,24 +244,24 @@ std::uint32_t ExecutionGraphBuilder::itemCount() const
 
 void ExecutionGraphBuilder::setMinDuration(ItemId item, TimeNs duration)
 {
-    m_graph->m_minDuration[item.value()] = duration;
+    m_graph->m_minDuration.edit()[item.value()] = duration;
 }
 
 void ExecutionGraphBuilder::setTrack(ItemId item, TrackId track)
 {
-    m_graph->m_track[item.value()] = track.value();
+    m_graph->m_track.edit()[item.value()] = track.value();
 }
 
 void ExecutionGraphBuilder::setGap(ItemId item, TimeNs gap)
 {
-    m_graph->m_gap[item.value()] = gap;
+    m_graph->m_gap.edit()[item.value()] = gap;
 }
 
 void ExecutionGraphBuilder::setCommBytes(ItemId item, std::int64_t bytes)
 {
     const std::uint32_t c = m_graph->m_commIndex[item.value()];
     if (c != ItemId::kInvalid)
-        m_graph->m_comm[c].bytes = bytes;
+        m_graph->m_comm.edit()[c].bytes = bytes;
 }
 
 void ExecutionGraphBuilder::setWithoutCounterpart(std::size_t count)
@@ -287,7 +292,8 @@ void ExecutionGraphBuilder::compact()
         if (!m_removed[i])
             newId[i] = kept++;
     }
-    auto squeeze = [&](auto& column) {
+    auto squeeze = [&](auto& shared) {
+        auto& column = shared.edit();
         for (std::uint32_t i = 0; i < n; ++i) {
             if (newId[i] != ItemId::kInvalid)
                 column[newId[i]] = column[i];
@@ -369,13 +375,16 @@ void ExecutionGraphBuilder::dropRanks()
     const std::vector<std::uint32_t> trackId = renumber(trackGone);
     const std::vector<std::uint32_t> stepId = renumber(stepGone);
     m_removed.resize(g.itemCount(), 0);
+    std::vector<std::uint32_t>& itemTrack = g.m_track.edit();
+    std::vector<std::int32_t>& stepOfStart = g.m_stepOfStart.edit();
+    std::vector<std::int32_t>& stepOfEnd = g.m_stepOfEnd.edit();
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        const std::uint32_t t = g.m_track[i];
+        const std::uint32_t t = itemTrack[i];
         if (t != TrackId::kInvalid && t < trackGone.size() && trackGone[t])
             m_removed[i] = 1;
         else if (t != TrackId::kInvalid && t < trackId.size())
-            g.m_track[i] = trackId[t];
-        for (std::int32_t* s : { &g.m_stepOfStart[i], &g.m_stepOfEnd[i] }) {
+            itemTrack[i] = trackId[t];
+        for (std::int32_t* s : { &stepOfStart[i], &stepOfEnd[i] }) {
             if (*s >= 0 && static_cast<std::size_t>(*s) < stepId.size())
                 *s = stepId[static_cast<std::size_t>(*s)] == ItemId::kInvalid ? -1 : static_cast<std::int32_t>(stepId[static_cast<std::size_t>(*s)]);
         }
@@ -402,7 +411,7 @@ void ExecutionGraphBuilder::dropRanks()
     }
     g.m_steps = std::move(steps);
     std::vector<RankId> commRanks;
-    for (CommCost& c : g.m_comm) {
+    for (CommCost& c : g.m_comm.edit()) {
         const std::uint32_t first = static_cast<std::uint32_t>(commRanks.size());
         for (std::uint32_t k = c.firstRank; k < c.firstRank + c.rankCount && k < g.m_commRanks.size(); ++k) {
             const RankId r = g.m_commRanks[k];
@@ -497,35 +506,39 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
     const std::size_t m = m_edges.size();
     if (m >= ItemId::kInvalid)
         return invalid("too many edges");
-    g.m_outStart.assign(n + 1, 0);
-    g.m_inStart.assign(n + 1, 0);
+    std::vector<std::uint32_t> outStart(n + 1, 0), inStart(n + 1, 0);
     for (const Edge& e : m_edges) {
-        ++g.m_outStart[e.from + 1];
-        ++g.m_inStart[e.to + 1];
+        ++outStart[e.from + 1];
+        ++inStart[e.to + 1];
     }
     for (std::uint32_t i = 0; i < n; ++i) {
-        g.m_outStart[i + 1] += g.m_outStart[i];
-        g.m_inStart[i + 1] += g.m_inStart[i];
+        outStart[i + 1] += outStart[i];
+        inStart[i + 1] += inStart[i];
     }
-    g.m_outTarget.resize(m);
-    g.m_outInfo.resize(m);
-    std::vector<std::uint32_t> next(g.m_outStart.begin(), g.m_outStart.end() - 1);
+    std::vector<std::uint32_t> outTarget(m);
+    std::vector<DependencyGraph::EdgeInfo> outInfo(m);
+    std::vector<std::uint32_t> next(outStart.begin(), outStart.end() - 1);
     for (const Edge& e : m_edges) {
         const std::uint32_t slot = next[e.from]++;
-        g.m_outTarget[slot] = e.to;
-        g.m_outInfo[slot] = e.info;
-    }
-    g.m_inSource.resize(m);
-    g.m_inEdge.resize(m);
-    next.assign(g.m_inStart.begin(), g.m_inStart.end() - 1);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        for (std::uint32_t e = g.m_outStart[i]; e < g.m_outStart[i + 1]; ++e) {
-            const std::uint32_t slot = next[g.m_outTarget[e]]++;
-            g.m_inSource[slot] = i;
-            g.m_inEdge[slot] = e;
-        }
+        outTarget[slot] = e.to;
+        outInfo[slot] = e.info;
     }
     m_edges = {};
+    std::vector<std::uint32_t> inSource(m), inEdge(m);
+    next.assign(inStart.begin(), inStart.end() - 1);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        for (std::uint32_t e = outStart[i]; e < outStart[i + 1]; ++e) {
+            const std::uint32_t slot = next[outTarget[e]]++;
+            inSource[slot] = i;
+            inEdge[slot] = e;
+        }
+    }
+    g.m_outStart = std::move(outStart);
+    g.m_inStart = std::move(inStart);
+    g.m_outTarget = std::move(outTarget);
+    g.m_outInfo = std::move(outInfo);
+    g.m_inSource = std::move(inSource);
+    g.m_inEdge = std::move(inEdge);
     return std::shared_ptr<const ExecutionGraph>(std::move(m_graph));
 }
 
