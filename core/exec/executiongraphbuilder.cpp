@@ -3,6 +3,7 @@
 #include "core/model/trace.h"
 
 #include <string>
+#include <type_traits>
 
 namespace sightline {
 
@@ -43,22 +44,6 @@ ExecutionGraphBuilder::ExecutionGraphBuilder(const ExecutionGraph& from)
     g.m_memoryDevices = from.m_memoryDevices;
     g.m_memoryBlocks = from.m_memoryBlocks;
     m_base = &from;
-}
-
-void ExecutionGraphBuilder::takeBaseEdges()
-{
-    if (!m_base)
-        return;
-    const ExecutionGraph& from = *m_base;
-    std::vector<Edge> edges;
-    edges.reserve(from.edgeCount() + m_edges.size());
-    for (std::uint32_t i = 0; i < from.itemCount(); ++i) {
-        for (std::uint32_t e = from.outBegin(i); e < from.outBegin(i + 1); ++e)
-            edges.push_back({ i, from.target(e), from.m_outInfo[e] });
-    }
-    edges.insert(edges.end(), m_edges.begin(), m_edges.end());
-    m_edges = std::move(edges);
-    m_base = nullptr;
 }
 
 void ExecutionGraphBuilder::copyBaseRows()
@@ -278,27 +263,121 @@ Status invalid(const std::string& detail)
 
 } // namespace
 
-// Drops removed items and their edges; the others keep their order. Transfers of dropped items stay in
-// the transfer table unreferenced.
+// Both directions as compressed rows, by counting, from the source's rows (when the builder started
+// from a graph) and the added edges, with the ids compact() gave: per item, the source's edges in
+// their order, then the added ones in the order they were added. Edges to or from removed items go.
+Status ExecutionGraphBuilder::layOutRows()
+{
+    ExecutionGraph& g = *m_graph;
+    const std::uint32_t n = g.itemCount();
+    const bool renumbered = !m_newId.empty();
+    const auto before = renumbered ? static_cast<std::uint32_t>(m_newId.size()) : n; // ids before compact()
+    auto idOf = [&](std::uint32_t i) { return renumbered ? m_newId[i] : i; };
+    const ExecutionGraph* base = m_base;
+    const std::uint32_t baseItems = base ? base->itemCount() : 0;
+    // The added edges by source, in the order they were added.
+    std::vector<std::uint32_t> addedStart(before + 1, 0);
+    for (const Edge& e : m_edges)
+        ++addedStart[e.from + 1];
+    for (std::uint32_t i = 0; i < before; ++i)
+        addedStart[i + 1] += addedStart[i];
+    std::vector<std::uint32_t> added(m_edges.size());
+    {
+        std::vector<std::uint32_t> next(addedStart.begin(), addedStart.end() - 1);
+        for (std::uint32_t k = 0; k < m_edges.size(); ++k)
+            added[next[m_edges[k].from]++] = k;
+    }
+    // Calls edge(target, info) for each kept edge of item i (an id before compact()), in row order.
+    auto forEachEdge = [&](std::uint32_t i, auto&& edge) {
+        if (i < baseItems) {
+            for (std::uint32_t e = base->outBegin(i); e < base->outBegin(i + 1); ++e) {
+                const std::uint32_t to = idOf(base->target(e));
+                if (to != ItemId::kInvalid)
+                    edge(to, base->m_outInfo[e]);
+            }
+        }
+        for (std::uint32_t k = addedStart[i]; k < addedStart[i + 1]; ++k) {
+            const Edge& a = m_edges[added[k]];
+            const std::uint32_t to = idOf(a.to);
+            if (to != ItemId::kInvalid)
+                edge(to, a.info);
+        }
+    };
+    std::vector<std::uint32_t> outStart(n + 1, 0), inStart(n + 1, 0);
+    std::uint64_t m = 0;
+    for (std::uint32_t i = 0; i < before; ++i) {
+        const std::uint32_t from = idOf(i);
+        if (from == ItemId::kInvalid)
+            continue;
+        forEachEdge(i, [&](std::uint32_t to, DependencyGraph::EdgeInfo) {
+            ++outStart[from + 1];
+            ++inStart[to + 1];
+            ++m;
+        });
+    }
+    if (m >= ItemId::kInvalid)
+        return invalid("too many edges");
+    for (std::uint32_t i = 0; i < n; ++i) {
+        outStart[i + 1] += outStart[i];
+        inStart[i + 1] += inStart[i];
+    }
+    std::vector<std::uint32_t> outTarget(m);
+    std::vector<DependencyGraph::EdgeInfo> outInfo(m);
+    for (std::uint32_t i = 0; i < before; ++i) {
+        const std::uint32_t from = idOf(i);
+        if (from == ItemId::kInvalid)
+            continue;
+        std::uint32_t slot = outStart[from];
+        forEachEdge(i, [&](std::uint32_t to, DependencyGraph::EdgeInfo info) {
+            outTarget[slot] = to;
+            outInfo[slot] = info;
+            ++slot;
+        });
+    }
+    m_edges = {};
+    m_base = nullptr;
+    std::vector<std::uint32_t> inSource(m), inEdge(m);
+    std::vector<std::uint32_t> next(inStart.begin(), inStart.end() - 1);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        for (std::uint32_t e = outStart[i]; e < outStart[i + 1]; ++e) {
+            const std::uint32_t slot = next[outTarget[e]]++;
+            inSource[slot] = i;
+            inEdge[slot] = e;
+        }
+    }
+    g.m_outStart = std::move(outStart);
+    g.m_inStart = std::move(inStart);
+    g.m_outTarget = std::move(outTarget);
+    g.m_outInfo = std::move(outInfo);
+    g.m_inSource = std::move(inSource);
+    g.m_inEdge = std::move(inEdge);
+    return {};
+}
+
+// Drops removed items; the others keep their order, and m_newId maps the ids before to those after
+// (edges are renumbered when the rows are laid out). Transfers of dropped items stay in the transfer
+// table unreferenced.
 void ExecutionGraphBuilder::compact()
 {
-    takeBaseEdges();
     ExecutionGraph& g = *m_graph;
     const std::uint32_t n = g.itemCount();
     m_removed.resize(n, 0);
-    std::vector<std::uint32_t> newId(n, ItemId::kInvalid);
+    m_newId.assign(n, ItemId::kInvalid);
     std::uint32_t kept = 0;
     for (std::uint32_t i = 0; i < n; ++i) {
         if (!m_removed[i])
-            newId[i] = kept++;
+            m_newId[i] = kept++;
     }
+    const std::vector<std::uint32_t>& newId = m_newId;
+    // Into new storage: a column shared with the source is read, not copied first.
     auto squeeze = [&](auto& shared) {
-        auto& column = shared.edit();
+        std::vector<std::decay_t<decltype(shared[0])>> column;
+        column.reserve(kept);
         for (std::uint32_t i = 0; i < n; ++i) {
             if (newId[i] != ItemId::kInvalid)
-                column[newId[i]] = column[i];
+                column.push_back(shared[i]);
         }
-        column.resize(kept);
+        shared = std::move(column);
     };
     squeeze(g.m_kind);
     squeeze(g.m_flags);
@@ -313,7 +392,10 @@ void ExecutionGraphBuilder::compact()
     squeeze(g.m_overlap);
     squeeze(g.m_commIndex);
     std::vector<OpId> origin;
-    std::vector<std::uint32_t> originStart { 0 };
+    origin.reserve(g.m_origin.size());
+    std::vector<std::uint32_t> originStart;
+    originStart.reserve(kept + 1);
+    originStart.push_back(0);
     for (std::uint32_t i = 0; i < n; ++i) {
         if (newId[i] == ItemId::kInvalid)
             continue;
@@ -337,17 +419,6 @@ void ExecutionGraphBuilder::compact()
         g.m_memoryBlocks[keptBlocks++] = b;
     }
     g.m_memoryBlocks.resize(keptBlocks);
-    std::size_t out = 0;
-    for (const Edge& e : m_edges) {
-        if (e.from >= n || e.to >= n) {
-            m_edges[out++] = e; // build() refuses it
-            continue;
-        }
-        if (newId[e.from] == ItemId::kInvalid || newId[e.to] == ItemId::kInvalid)
-            continue;
-        m_edges[out++] = { newId[e.from], newId[e.to], e.info };
-    }
-    m_edges.resize(out);
     m_removed.clear();
 }
 
@@ -451,6 +522,11 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
 {
     if (!m_removedRanks.empty())
         dropRanks();
+    for (const Edge& e : m_edges) {
+        const std::uint32_t count = m_graph->itemCount();
+        if (e.from >= count || e.to >= count)
+            return invalid("an edge refers to item " + std::to_string(std::max(e.from, e.to)) + " of " + std::to_string(count));
+    }
     if (!m_removed.empty())
         compact();
     ExecutionGraph& g = *m_graph;
@@ -492,53 +568,10 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
             || static_cast<int>(b.category) >= kMemoryCategoryCount)
             return invalid("a memory block refers to an item or device that does not exist, or holds negative bytes");
     }
-    if (m_base && m_edges.empty()) {
+    if (m_base && m_edges.empty() && m_newId.empty())
         copyBaseRows();
-        return std::shared_ptr<const ExecutionGraph>(std::move(m_graph));
-    }
-    takeBaseEdges();
-    for (const Edge& e : m_edges) {
-        if (e.from >= n || e.to >= n)
-            return invalid("an edge refers to item " + std::to_string(std::max(e.from, e.to)) + " of " + std::to_string(n));
-    }
-
-    // Both directions as compressed rows, by counting: edges keep the order they were added in per item.
-    const std::size_t m = m_edges.size();
-    if (m >= ItemId::kInvalid)
-        return invalid("too many edges");
-    std::vector<std::uint32_t> outStart(n + 1, 0), inStart(n + 1, 0);
-    for (const Edge& e : m_edges) {
-        ++outStart[e.from + 1];
-        ++inStart[e.to + 1];
-    }
-    for (std::uint32_t i = 0; i < n; ++i) {
-        outStart[i + 1] += outStart[i];
-        inStart[i + 1] += inStart[i];
-    }
-    std::vector<std::uint32_t> outTarget(m);
-    std::vector<DependencyGraph::EdgeInfo> outInfo(m);
-    std::vector<std::uint32_t> next(outStart.begin(), outStart.end() - 1);
-    for (const Edge& e : m_edges) {
-        const std::uint32_t slot = next[e.from]++;
-        outTarget[slot] = e.to;
-        outInfo[slot] = e.info;
-    }
-    m_edges = {};
-    std::vector<std::uint32_t> inSource(m), inEdge(m);
-    next.assign(inStart.begin(), inStart.end() - 1);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        for (std::uint32_t e = outStart[i]; e < outStart[i + 1]; ++e) {
-            const std::uint32_t slot = next[outTarget[e]]++;
-            inSource[slot] = i;
-            inEdge[slot] = e;
-        }
-    }
-    g.m_outStart = std::move(outStart);
-    g.m_inStart = std::move(inStart);
-    g.m_outTarget = std::move(outTarget);
-    g.m_outInfo = std::move(outInfo);
-    g.m_inSource = std::move(inSource);
-    g.m_inEdge = std::move(inEdge);
+    else if (Status rows = layOutRows(); !rows.ok())
+        return rows;
     return std::shared_ptr<const ExecutionGraph>(std::move(m_graph));
 }
 

@@ -14,9 +14,10 @@ namespace sightline {
 // (a strategy pass, which then changes costs, adds items and edges, or drops items). build() drops the
 // removed items with every edge that touches them, renumbers the others in order, lays the edges out
 // in both directions, keeping the order they were added in per item, and checks every id.
-// A builder over a copy keeps the source's edges where they are until something needs them as a list
-// (an added edge or a removed item): a pass that only changes costs builds in O(items + edges) copies
-// of the source's columns. The source must outlive the builder. Single use: build() leaves the builder
+// A builder over a copy shares the source's columns until it changes one (SharedColumn) and reads the
+// source's edges in place: a pass that only changes costs shares the source's edges and every column
+// it does not change, and one that adds edges or removes items lays the rows out once from the
+// source's rows and the added edges. The source must outlive the builder. Single use: build() leaves the builder
 // empty.
 class ExecutionGraphBuilder {
 public:
@@ -95,15 +96,16 @@ private:
     };
     void compact();
     void dropRanks();
-    // Puts the source's edges in front of the added ones, in the source's order.
-    void takeBaseEdges();
-    // build() when nothing touched the source's edges: its rows copied, with empty rows for added items.
+    // build() when nothing touched the source's edges: its rows shared, with empty rows for added items.
     void copyBaseRows();
+    // build() otherwise: the rows from the source's and the added edges.
+    Status layOutRows();
 
     std::unique_ptr<ExecutionGraph> m_graph;
     std::vector<Edge> m_edges;
     const ExecutionGraph* m_base = nullptr; // the source whose edges are not in m_edges yet
     std::vector<std::uint8_t> m_removed; // per item, when any is removed
+    std::vector<std::uint32_t> m_newId; // per item before compact(): its id after it, or invalid
     std::vector<std::uint8_t> m_removedRanks; // per rank, when any is removed
 };
 
