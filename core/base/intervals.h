@@ -10,11 +10,37 @@
 namespace sightline {
 
 // Sorts [start, end) intervals and merges those that overlap or touch, in place: what is left is
-// their union as disjoint intervals in time order. Input that is already sorted is not sorted again.
+// their union as disjoint intervals in time order. Input made of sorted runs (a track's measured items,
+// then the copies a pass appended for each step) is merged run by run, in O(n log runs); input with
+// runs shorter than 8 on average is sorted.
 inline void mergeIntervals(std::vector<std::pair<TimeNs, TimeNs>>& intervals)
 {
-    if (!std::is_sorted(intervals.begin(), intervals.end()))
+    const std::size_t kMaxRuns = std::max<std::size_t>(16, intervals.size() / 8);
+    std::vector<std::size_t> runs { 0 };
+    for (std::size_t i = 1; i < intervals.size() && runs.size() <= kMaxRuns; ++i) {
+        if (intervals[i] < intervals[i - 1])
+            runs.push_back(i);
+    }
+    if (runs.size() > kMaxRuns) {
         std::sort(intervals.begin(), intervals.end());
+    } else {
+        runs.push_back(intervals.size());
+        // Bottom-up: neighbouring runs merged until one is left.
+        while (runs.size() > 2) {
+            std::vector<std::size_t> merged { 0 };
+            for (std::size_t r = 0; r + 1 < runs.size(); r += 2) {
+                if (r + 2 < runs.size()) {
+                    const auto first = intervals.begin();
+                    std::inplace_merge(first + static_cast<std::ptrdiff_t>(runs[r]), first + static_cast<std::ptrdiff_t>(runs[r + 1]),
+                        first + static_cast<std::ptrdiff_t>(runs[r + 2]));
+                    merged.push_back(runs[r + 2]);
+                } else {
+                    merged.push_back(runs[r + 1]);
+                }
+            }
+            runs = std::move(merged);
+        }
+    }
     std::size_t w = 0;
     for (std::size_t i = 0; i < intervals.size(); ++i) {
         if (w > 0 && intervals[i].first <= intervals[w - 1].second)
