@@ -1,8 +1,25 @@
 #include "core/exec/executiongraph.h"
 
+#include "core/exec/instantorder.h"
+#include "core/exec/launchorder.h"
 #include "core/model/trace.h"
 
 namespace sightline {
+
+ExecutionGraph::ExecutionGraph() = default;
+ExecutionGraph::~ExecutionGraph() = default;
+
+const InstantOrder& ExecutionGraph::instantOrder() const
+{
+    std::call_once(m_instantOnce, [this] { m_instantOrder = std::make_unique<const InstantOrder>(*this); });
+    return *m_instantOrder;
+}
+
+const LaunchOrder& ExecutionGraph::launchOrder() const
+{
+    std::call_once(m_launchOnce, [this] { m_launchOrder = std::make_unique<const LaunchOrder>(*this); });
+    return *m_launchOrder;
+}
 
 RankId ExecutionGraph::rank(ItemId i) const
 {

@@ -8,6 +8,7 @@
 #include "core/model/opkind.h"
 
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -67,6 +68,9 @@ struct CommCost {
 // Built by CostExtractor from a measured job, or by a strategy pass from another graph, through
 // ExecutionGraphBuilder; immutable and shared once built. Item ids are dense, and the edges of an item
 // are contiguous in both directions.
+class InstantOrder;
+class LaunchOrder;
+
 class ExecutionGraph {
 public:
     // Marks of an item.
@@ -141,9 +145,16 @@ public:
 
     std::size_t memoryBytes() const;
 
+    // Orders the passes place work by, built on first use and kept with the graph, so that every
+    // what-if of one measured job builds them once. Thread-safe.
+    const InstantOrder& instantOrder() const;
+    const LaunchOrder& launchOrder() const;
+
+    ~ExecutionGraph();
+
 private:
     friend class ExecutionGraphBuilder;
-    ExecutionGraph() = default;
+    ExecutionGraph();
 
     std::shared_ptr<const Trace> m_trace;
     StringPool m_extraNames; // names of synthetic items, ids from the trace pool's size up
@@ -167,6 +178,10 @@ private:
     SharedColumn<RankId> m_commRanks;
     SharedColumn<std::uint32_t> m_originStart; // CSR over m_origin
     SharedColumn<OpId> m_origin;
+
+    mutable std::once_flag m_instantOnce, m_launchOnce;
+    mutable std::unique_ptr<const InstantOrder> m_instantOrder;
+    mutable std::unique_ptr<const LaunchOrder> m_launchOrder;
 
     std::vector<MemoryDevice> m_memoryDevices;
     std::vector<MemoryBlock> m_memoryBlocks;

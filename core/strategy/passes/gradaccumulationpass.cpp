@@ -154,7 +154,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         job.warnings.push_back("grad_accumulation: one micro-batch leaves the job as it is");
         return {};
     }
-    const InstantOrder order(g);
+    const InstantOrder& order = g.instantOrder();
     SubgraphCopy copier(g);
     ExecutionGraphBuilder b(g);
     // Gives target (the item or a copy of it) the item's time for a k-th of its samples.

@@ -104,7 +104,7 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
     const std::int64_t every = args.integer("every");
-    const LaunchOrder launches(g);
+    const LaunchOrder& launches = g.launchOrder();
     SubgraphCopy copier(g);
     ExecutionGraphBuilder b(g);
     std::size_t done = 0;

@@ -185,7 +185,7 @@ private:
     const LaunchOrder& launches;
     ExecutionGraphBuilder& b;
     std::vector<std::uint8_t>& removed;
-    const InstantOrder order { g };
+    const InstantOrder& order = g.instantOrder();
     std::uint32_t readyPosition = 0; // the latest instant, in order, that the participant being made waits for
     std::vector<std::uint32_t> latestReady; // per new bucket of the step, over its ranks
 };
@@ -276,7 +276,7 @@ Status TensorFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
     Expected<TensorModel> model = TensorModel::of(g);
     if (!model)
         return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_fusion: " + model.status().detail());
-    const LaunchOrder launches(g);
+    const LaunchOrder& launches = g.launchOrder();
     ExecutionGraphBuilder b(g);
     std::vector<std::uint8_t> removed(g.itemCount(), 0);
     StepRewrite rewrite(g, *model, launches, b, removed);
