@@ -138,20 +138,20 @@ void ExecutionGraphBuilder::reserve(std::size_t items, std::size_t origins, std:
 {
     ExecutionGraph& g = *m_graph;
     const std::size_t n = g.m_kind.size() + items;
-    g.m_kind.edit().reserve(n);
-    g.m_flags.edit().reserve(n);
-    g.m_track.edit().reserve(n);
-    g.m_name.edit().reserve(n);
-    g.m_stepOfStart.edit().reserve(n);
-    g.m_stepOfEnd.edit().reserve(n);
-    g.m_anchor.edit().reserve(n);
-    g.m_gap.edit().reserve(n);
-    g.m_minDuration.edit().reserve(n);
-    g.m_tail.edit().reserve(n);
-    g.m_overlap.edit().reserve(n);
-    g.m_commIndex.edit().reserve(n);
-    g.m_originStart.edit().reserve(n + 1);
-    g.m_origin.edit().reserve(g.m_origin.size() + origins);
+    g.m_kind.edit(n);
+    g.m_flags.edit(n);
+    g.m_track.edit(n);
+    g.m_name.edit(n);
+    g.m_stepOfStart.edit(n);
+    g.m_stepOfEnd.edit(n);
+    g.m_anchor.edit(n);
+    g.m_gap.edit(n);
+    g.m_minDuration.edit(n);
+    g.m_tail.edit(n);
+    g.m_overlap.edit(n);
+    g.m_commIndex.edit(n);
+    g.m_originStart.edit(n + 1);
+    g.m_origin.edit(g.m_origin.size() + origins);
     m_edges.reserve(m_edges.size() + edges);
 }
 

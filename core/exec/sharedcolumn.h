@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/base/hugepages.h"
+
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <span>
@@ -38,11 +41,20 @@ public:
     // Bytes of the storage, shared or not.
     std::size_t capacityBytes() const { return m_v->capacity() * sizeof(T); }
 
-    // The column's own storage to change, copied first when another graph shares it.
-    std::vector<T>& edit()
+    // The column's own storage to change, copied first when another graph shares it. The copy has room
+    // for capacity items, and at least an eighth more than it holds: passes that change a column
+    // often append to it. Large copies ask for huge pages.
+    std::vector<T>& edit(std::size_t capacity = 0)
     {
-        if (m_v.use_count() > 1)
-            m_v = std::make_shared<std::vector<T>>(*m_v);
+        if (m_v.use_count() > 1) {
+            auto copy = std::make_shared<std::vector<T>>();
+            copy->reserve(std::max(capacity, m_v->size() + m_v->size() / 8));
+            adviseHugePages(*copy);
+            copy->assign(m_v->begin(), m_v->end());
+            m_v = std::move(copy);
+        } else if (capacity > m_v->capacity()) {
+            m_v->reserve(capacity);
+        }
         return *m_v;
     }
 

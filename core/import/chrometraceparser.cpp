@@ -4,7 +4,7 @@
 #include "core/base/progress.h"
 #include "core/import/decimal.h"
 #include "core/base/checkedmath.h"
-#include "core/import/hugepages_p.h"
+#include "core/base/hugepages.h"
 #include "core/import/jsontextcheck.h"
 #include "core/import/rankpart.h"
 #include "core/import/textbuffer.h"

@@ -2,7 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/base/parallel.h"
-#include "core/import/hugepages_p.h"
+#include "core/base/hugepages.h"
 #include "core/import/rankpart.h"
 #include "core/model/intervalindex.h"
 #include "core/model/opclassifier.h"

@@ -1,6 +1,6 @@
 #include "core/import/textbuffer.h"
 
-#include "core/import/hugepages_p.h"
+#include "core/base/hugepages.h"
 #include "core/import/mappingguard.h"
 
 #include <algorithm>

@@ -163,6 +163,15 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         if (split && isDeviceWork(g.kind(item)) && t > floor)
             b.setMinDuration(target, floor + CheckedMath::saturatingRound(static_cast<double>(t - floor) * kept));
     };
+    // Room for every micro-batch's copies at once, not by doubling.
+    std::size_t copied = 0, copiedOrigins = 0;
+    for (const auto& [key, mb] : batches) {
+        for (ItemId i : mb.repeated) {
+            copied += k - 1;
+            copiedOrigins += (k - 1) * g.origin(i).size();
+        }
+    }
+    b.reserve(copied, copiedOrigins, 0);
     for (const auto& [key, mb] : batches) {
         copier.select(mb.repeated);
         // A micro-batch of 1/k of the samples keeps 1/k of the activations and temporaries, and each

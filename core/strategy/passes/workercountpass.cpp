@@ -143,6 +143,15 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
             if (g.rank(ItemId(i)).isValid())
                 itemsOf[g.rank(ItemId(i)).value()].push_back(ItemId(i));
         }
+        // Room for every clone's items and origins at once, not by doubling.
+        std::size_t cloned = 0, clonedOrigins = 0;
+        for (std::int32_t j = n; j < m; ++j) {
+            for (ItemId i : itemsOf[order[static_cast<std::size_t>(j % n)].value()]) {
+                ++cloned;
+                clonedOrigins += g.origin(i).size();
+            }
+        }
+        b.reserve(cloned, clonedOrigins, 0);
         for (std::int32_t j = n; j < m; ++j) {
             const RankId source = order[static_cast<std::size_t>(j % n)];
             std::string host;

@@ -1,7 +1,7 @@
 #pragma once
 
-// Transparent huge pages for the importer's large buffers: a column of millions of ops otherwise takes
-// a page fault, with its trap into the kernel, every 4 KiB. Private to core/import.
+// Transparent huge pages for large columns (the importer's buffers, the execution graph's columns): a
+// column of millions of ops otherwise takes a page fault, with its trap into the kernel, every 4 KiB.
 
 #include <sys/mman.h>
 
