@@ -85,6 +85,24 @@ std::size_t MemoryRewrite::copyBlocks(ExecutionGraphBuilder& builder, std::span<
     return added.size();
 }
 
+std::size_t MemoryRewrite::allocateAt(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
+    std::span<const ItemId> copies, std::uint32_t categoryMask)
+{
+    if (builder.memoryBlocks().empty())
+        return 0;
+    const auto index = indexOf(members.first(std::min(members.size(), copies.size())));
+    std::size_t touched = 0;
+    for (MemoryBlock& b : builder.memoryBlocks()) {
+        if (!inMask(categoryMask, b.category) || !b.alloc.isValid())
+            continue;
+        if (const auto at = index.find(b.alloc.value()); at != index.end()) {
+            b.alloc = copies[at->second];
+            ++touched;
+        }
+    }
+    return touched;
+}
+
 std::size_t MemoryRewrite::releaseAt(
     ExecutionGraphBuilder& builder, std::span<const ItemId> members, std::uint32_t categoryMask, ItemId release)
 {

@@ -18,7 +18,8 @@ class ExecutionGraphBuilder;
 //     originals only until the segment ends;
 // - gradient accumulation over k micro-batches of the forward and backward items FB, with copies
 //     C2..Ck: scale(Activations | Temporaries, 1/k, FB), then copyBlocks(FB, Cj, Activations |
-//     Temporaries) for each copy; gradients accumulate in place and the model state is unchanged;
+//     Temporaries) for each copy; gradients accumulate in place, allocated by the first micro-batch
+//     that runs and kept (allocateAt(FB, the first copies, Gradients)); the model state is unchanged;
 // - mixed precision (autocast): scale(Activations, f) with f the share of activation bytes the 16-bit
 //     run keeps (0.65 on the H100 GPT pair of tests/fixtures: normalisation and loss inputs stay fp32;
 //     0.5 only when every saved tensor is 16-bit), and a Temporaries block of half the weight's bytes
@@ -47,6 +48,10 @@ public:
     // original. On toDevice when given (a copy on another rank), else on the original's device.
     static std::size_t copyBlocks(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
         std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice = kSameDevice);
+    // Blocks of the categories allocated by members[i] are allocated by copies[i] instead; their
+    // release stays.
+    static std::size_t allocateAt(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
+        std::span<const ItemId> copies, std::uint32_t categoryMask);
     // Blocks of the categories allocated by members and released outside them (or held to the end)
     // are released by release instead.
     static std::size_t releaseAt(

@@ -135,6 +135,27 @@ private Q_SLOTS:
         QCOMPARE(e.atPeak[int(MemoryCategory::Gradients)], std::int64_t(30));
     }
 
+    void accumulationKeepsTheFirstGradients()
+    {
+        // As a pass orders them: the copies (micro-batch 1) C1..C4 [0,40] run before the measured
+        // F1 F2 B1 B2 [40,80], O [80,90], and the gradient is allocated by C3 (B1's copy) and kept. 90,
+        // 165, 240 (C2 at 10, C1's temporary freed), 270 at 20 (the gradient), 170, 120, then the
+        // measured micro-batch: 195, 270 at 50, and B1 allocates nothing. Without allocateAt the
+        // gradient came only at 60, after the first micro-batch.
+        Job j = job(4);
+        const std::vector<ItemId> fb { j.f1, j.f2, j.b1, j.b2 };
+        MemoryRewrite::scale(*j.b, activations | temporaries, 0.5, fb);
+        MemoryRewrite::copyBlocks(*j.b, fb, j.extra, activations | temporaries);
+        QCOMPARE(MemoryRewrite::allocateAt(*j.b, fb, j.extra, MemoryRewrite::categories(MemoryCategory::Gradients)), std::size_t(1));
+        const DeviceMemoryEstimate e = estimate(j,
+            { { 40, 50 }, { 50, 60 }, { 60, 70 }, { 70, 80 }, { 80, 90 }, { 0, 10 }, { 10, 20 }, { 20, 30 },
+                { 30, 40 } });
+        QCOMPARE(e.peakBytes, std::int64_t(270));
+        QCOMPARE(e.peakTime, TimeNs(20));
+        QCOMPARE(e.atPeak[int(MemoryCategory::Gradients)], std::int64_t(30));
+        QCOMPARE(e.atPeak[int(MemoryCategory::Activations)], std::int64_t(150));
+    }
+
     void mixedPrecision()
     {
         // Activations in 16 bits (halved), and the cast of the weights (half their 30 bytes) held from

@@ -197,6 +197,9 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             if (!round.empty())
                 MemoryRewrite::releaseAt(b, round, kWorkMemory, round[lastHost]);
         }
+        // The gradients are allocated by the first micro-batch's backward and kept through the others.
+        if (!rounds.empty())
+            MemoryRewrite::allocateAt(b, mb.repeated, rounds.front(), MemoryRewrite::categories(MemoryCategory::Gradients));
         for (ItemId item : mb.all)
             scale(item, item);
         // The first micro-batch waits for what the measured one waited for before it began; waits on
