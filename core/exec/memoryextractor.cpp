@@ -246,9 +246,11 @@ private:
         auto it = std::lower_bound(
             all.begin(), all.end(), OpId(firstOp), [](const auto& e, OpId id) { return e.first < id; });
         for (; it != all.end() && it->first.value() < endOp; ++it) {
+            // An event is an instant of its own (Kineto), or an op that allocates as it starts and
+            // frees as it ends (a layer-wise job's forward and backward).
             if (it->second.onDevice() && it->second.bytes != 0)
-                out[it->second.device].push_back(
-                    { t.start(it->first), it->first, itemOf[it->first.value()], &it->second });
+                out[it->second.device].push_back({ it->second.bytes < 0 ? t.end(it->first) : t.start(it->first), it->first,
+                    itemOf[it->first.value()], &it->second });
         }
         for (auto& [index, events] : out) {
             std::sort(events.begin(), events.end(),
@@ -344,7 +346,11 @@ private:
         if (a.context & InZeroGrad)
             return MemoryCategory::Temporaries;
         const std::optional<TimeNs> backward = nextBackward(t.start(a.op), t.step(a.op));
-        if (backward && (!release || release->time > *backward))
+        // Freed after the backward began, or by backward work as it began (a layer-wise job's first
+        // backward op that takes no time).
+        if (backward
+            && (!release || release->time > *backward
+                || (release->time == *backward && t.phase(release->op) == Phase::Backward)))
             return MemoryCategory::Activations;
         return MemoryCategory::Temporaries;
     }

@@ -186,11 +186,12 @@ private:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> m_edges;
 };
 
-// The address of layer l's activation block: distinct per layer (a worker's blocks of one iteration
-// are freed before the next allocates them again), never 0 (which means "unknown").
-std::uint64_t blockAddress(std::size_t layer)
+// The address of layer l's activation block in an iteration: distinct per layer and iteration, so that
+// ops of neighbouring iterations that start together (zero-length updates and backwards) cannot pair
+// one iteration's free with the next one's allocation; never 0 (which means "unknown").
+std::uint64_t blockAddress(std::int32_t iteration, std::size_t layers, std::size_t layer)
 {
-    return (static_cast<std::uint64_t>(layer) + 1) << 12;
+    return (static_cast<std::uint64_t>(iteration) * layers + layer + 1) << 12;
 }
 
 Status optionError(const LayerwiseProfile& profile, const std::string& what)
@@ -438,13 +439,13 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
             for (std::size_t l = 0; l < layerCount; ++l) {
                 PendingOp f = op(gpuTrack(w), forwardName[l], forwardCat, OpKind::ComputeKernel, Phase::Forward);
                 f.memoryBytes = std::max<std::int64_t>(0, profile.layers[l].activationBytes);
-                f.address = blockAddress(l);
+                f.address = blockAddress(it, layerCount, l);
                 previous = dag.add(f, profile.layers[l].forwardNs, { previous, l == 0 ? update[w] : kNone });
             }
             for (std::size_t l = layerCount; l-- > 0;) {
                 PendingOp b = op(gpuTrack(w), backwardName[l], backwardCat, OpKind::ComputeKernel, Phase::Backward);
                 b.memoryBytes = -std::max<std::int64_t>(0, profile.layers[l].activationBytes);
-                b.address = blockAddress(l);
+                b.address = blockAddress(it, layerCount, l);
                 previous = dag.add(b, profile.layers[l].backwardNs, { previous });
                 backward[w * layerCount + l] = previous;
                 gradientsReady[l] = std::max(gradientsReady[l], dag.end(previous));

@@ -95,6 +95,9 @@ std::size_t MemoryRewrite::allocateAt(ExecutionGraphBuilder& builder, std::span<
     for (MemoryBlock& b : builder.memoryBlocks()) {
         if (!inMask(categoryMask, b.category) || !b.alloc.isValid())
             continue;
+        // A block the members free again is transient: it stays with them.
+        if (b.release.isValid() && index.contains(b.release.value()))
+            continue;
         if (const auto at = index.find(b.alloc.value()); at != index.end()) {
             b.alloc = copies[at->second];
             ++touched;

@@ -48,8 +48,8 @@ public:
     // original. On toDevice when given (a copy on another rank), else on the original's device.
     static std::size_t copyBlocks(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
         std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice = kSameDevice);
-    // Blocks of the categories allocated by members[i] are allocated by copies[i] instead; their
-    // release stays.
+    // Blocks of the categories allocated by members[i] and not released by members are allocated by
+    // copies[i] instead; their release stays.
     static std::size_t allocateAt(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
         std::span<const ItemId> copies, std::uint32_t categoryMask);
     // Blocks of the categories allocated by members and released outside them (or held to the end)

@@ -8,6 +8,8 @@
 #include "strategyjobs.h"
 #include "testsupport.h"
 
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QTest>
 
@@ -97,6 +99,32 @@ private Q_SLOTS:
             baseTime / 1e6, gib(baseMemory), recomputeTime / 1e6, percent(recomputeTime, baseTime), gib(recomputeMemory),
             percent(recomputeMemory, baseMemory), accumulationTime / 1e6, percent(accumulationTime, baseTime),
             gib(accumulationMemory), percent(accumulationMemory, baseMemory));
+    }
+
+    void layerwiseBlocksPairWithinIterations()
+    {
+        // One worker, no update or H2D time, and an input layer whose backward takes no time: the
+        // input layer's backward, the update and the next iteration's first forward start together.
+        // Each iteration's blocks still pair within it and are activations, so the peak is one
+        // iteration's 3000 bytes of activations over the 1200 of parameters, gradients and Adam's
+        // two moments (300 each), whatever the number of iterations.
+        const QString path = QDir::temp().filePath(QStringLiteral("sightline-tst-seedtables-pairs.csv"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("# workers: 1\n# optimizer_states: 2\n"
+                   "layer,forward,backward,gradient_bytes,activation_bytes\n"
+                   "input,1,0,0,1000\n"
+                   "dense,2,3,300,2000\n");
+        file.close();
+        const auto session = openWithBudget(path, 0);
+        QFile::remove(path);
+        QVERIFY(session);
+        const auto r = session->replay(ReplayOptions {});
+        QVERIFY2(r, errorOf(r).c_str());
+        const DeviceMemoryEstimate& d = r->memory.devices.at(0);
+        QCOMPARE(d.peakBytes, std::int64_t(4200));
+        QCOMPARE(d.atPeak[kActivations], std::int64_t(3000));
+        QCOMPARE(d.atPeak[static_cast<std::size_t>(MemoryCategory::Temporaries)], std::int64_t(0));
     }
 
     void layerwiseMemoryDirections_data()
