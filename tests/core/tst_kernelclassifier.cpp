@@ -1,6 +1,9 @@
 // KernelClassifier: what bounds a kernel, from kernel names as real traces spell them.
 
+#include "core/exec/kernelclasses.h"
 #include "core/model/kernelclassifier.h"
+
+#include "strategyjobs.h"
 
 #include <QTest>
 
@@ -42,6 +45,21 @@ private Q_SLOTS:
         QFETCH(QString, name);
         QFETCH(KernelClassifier::Class, expected);
         QCOMPARE(KernelClassifier::classify(name.toStdString()), expected);
+    }
+
+    void perItemMatchesPerName()
+    {
+        // KernelClasses, the per-name cache the passes use, gives every item of a job the class of its
+        // name, asked twice (the second time from the cache).
+        const auto session = sightline::strategyjobs::sessionOf(sightline::strategyjobs::kernelChainJob());
+        QVERIFY(session);
+        const sightline::ExecutionGraph& g = *session->measured();
+        sightline::KernelClasses classes(g);
+        for (int round = 0; round < 2; ++round) {
+            for (std::uint32_t i = 0; i < g.itemCount(); ++i)
+                QCOMPARE(classes.of(sightline::ItemId(i)), KernelClassifier::classify(g.name(sightline::ItemId(i))));
+        }
+        QCOMPARE(classes.of(sightline::ItemId(g.itemCount() - 1)), KernelClassifier::Class::Matmul);
     }
 };
 

@@ -290,6 +290,22 @@ void addLayerwise(CorpusWriter& w)
     csv("layerwise-csv-workers-int32-max", "# workers: 2147483647 (more than a job can be built for)",
         "# workers: 2147483647\n" + header + good, E::error({ "value-out-of-range", "too-large" }));
     csv("layerwise-csv-workers-1", "# workers: 1 (no aggregation)", "# workers: 1\n" + header + good, E::load());
+    lineError("layerwise-csv-optimizer-states-text", "# optimizer_states: adam", "# optimizer_states: adam\n" + header + good,
+        "# optimizer_states", { "wrong-type" });
+    lineError("layerwise-csv-optimizer-states-huge", "# optimizer_states: 17", "# optimizer_states: 17\n" + header + good,
+        "# optimizer_states", { "value-out-of-range" });
+    lineError("layerwise-csv-activation-negative", "negative activation bytes",
+        "layer,forward,backward,activation_bytes\nconv1,1,2,3\nfc2,1.0,1.0,-4\n", "fc2,", { "value-out-of-range" });
+    lineError("layerwise-csv-activation-in-ms", "activation bytes in ms",
+        "layer,forward,backward,activation (ms)\nconv1,1,2,3\n", "layer,", { "wrong-type" });
+    lineError("layerwise-csv-activation-30-digits", "activation bytes of 30 digits",
+        "layer,forward,backward,activation_bytes\nconv1,1,2,3\nfc2,1.0,1.0,123456789012345678901234567890\n", "fc2,",
+        { "value-out-of-range", "wrong-type" });
+    csv("layerwise-csv-activation-petabyte", "a layer keeping 2^50 bytes (past what a block may hold)",
+        "layer,forward,backward,activation_bytes\nconv1,1,2,1125899906842624\n", E::error({ "value-out-of-range" }));
+    csv("layerwise-csv-memory", "activation bytes and Adam's states: a job with device memory",
+        "# optimizer_states: 2\nlayer,forward,backward,gradient_bytes,activation_bytes\nconv1,1,2,400,1000\nfc,1,1,800,0\n",
+        E::load());
     lineError("layerwise-csv-io-negative", "# io: -1", "# io: -1\n" + header + good, "# io", { "negative-duration" });
     lineError("layerwise-csv-update-unknown-unit", "# update (hours): 1", "# update (hours): 1\n" + header + good,
         "# update", { "wrong-type" });

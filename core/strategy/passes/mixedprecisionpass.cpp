@@ -2,8 +2,8 @@
 
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/kernelclasses.h"
 #include "core/model/inputshapes.h"
-#include "core/model/kernelclassifier.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
 
@@ -68,33 +68,9 @@ void insertBefore(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId item
     b.addEdge(item, before, EdgeKind::Program, EdgeRef::EndToStart);
 }
 
-// The class of each kernel name, classified once per name: a job has millions of kernels of a few
-// thousand names.
-class ClassCache {
-public:
-    explicit ClassCache(const ExecutionGraph& g)
-        : g(g)
-    {
-    }
-    KernelClassifier::Class of(ItemId i)
-    {
-        const std::uint32_t name = g.nameId(i).value();
-        if (name >= m_class.size())
-            m_class.resize(name + 1, kUnknown);
-        if (m_class[name] == kUnknown)
-            m_class[name] = static_cast<std::uint8_t>(KernelClassifier::classify(g.name(i)));
-        return static_cast<KernelClassifier::Class>(m_class[name]);
-    }
-
-private:
-    static constexpr std::uint8_t kUnknown = 0xFF;
-    const ExecutionGraph& g;
-    std::vector<std::uint8_t> m_class;
-};
-
 struct Factors {
     double matmul, normalization, elementwise, optimizer;
-    double factorOf(const ExecutionGraph& g, ItemId i, ClassCache& classes) const
+    double factorOf(const ExecutionGraph& g, ItemId i, KernelClasses& classes) const
     {
         if (g.phase(i) == Phase::Optimizer)
             return optimizer;
@@ -152,7 +128,7 @@ Status MixedPrecisionPass::apply(const PassArguments& args, WhatIfJob& job) cons
     const bool measuredTransfers = job.options.communication == CommSource::Measured;
 
     ExecutionGraphBuilder b(g);
-    ClassCache classes(g);
+    KernelClasses classes(g);
     std::unordered_map<std::uint32_t, ItemId> castOf; // matrix host op -> its cast's host item
     std::size_t kernels = 0, transfers = 0, unknownShapes = 0;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {

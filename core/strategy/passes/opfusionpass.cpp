@@ -3,9 +3,9 @@
 #include "core/base/checkedmath.h"
 #include "core/base/globmatch.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/kernelclasses.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
-#include "core/model/kernelclassifier.h"
 
 #include <algorithm>
 #include <array>
@@ -32,11 +32,11 @@ bool launchedWithin(const ExecutionGraph& g, ItemId kernel, const std::string& p
     return false;
 }
 
-bool fusible(const ExecutionGraph& g, ItemId i, const Rules& rules)
+bool fusible(const ExecutionGraph& g, ItemId i, const Rules& rules, KernelClasses& classes)
 {
     if (g.kind(i) != OpKind::ComputeKernel || g.stepOfStart(i) < 0 || !globMatch(rules.match, g.name(i)))
         return false;
-    if (rules.elementwiseOnly && KernelClassifier::classify(g.name(i)) == KernelClassifier::Class::Matmul)
+    if (rules.elementwiseOnly && classes.of(i) == KernelClassifier::Class::Matmul)
         return false;
     return rules.within.empty() || launchedWithin(g, i, rules.within);
 }
@@ -66,6 +66,7 @@ std::vector<std::vector<ItemId>> runsOf(const ExecutionGraph& g, const Rules& ru
             byTrack[g.track(ItemId(i)).value()].push_back(ItemId(i));
     }
     std::vector<std::vector<ItemId>> runs;
+    KernelClasses classes(g);
     for (auto& items : byTrack) {
         std::stable_sort(items.begin(), items.end(), [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); });
         std::vector<ItemId> run;
@@ -75,7 +76,7 @@ std::vector<std::vector<ItemId>> runsOf(const ExecutionGraph& g, const Rules& ru
             run.clear();
         };
         for (const ItemId item : items) {
-            if (!fusible(g, item, rules)) {
+            if (!fusible(g, item, rules, classes)) {
                 close();
                 continue;
             }
