@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "core/base/memorypolicy.h"
 #include "core/base/status.h"
 #include "core/model/trace.h"
 
@@ -11,6 +12,7 @@
 
 int main(int argc, char** argv)
 {
+    sightline::MemoryPolicy::keepFreedMemory();
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Sightline"));
     QApplication::setApplicationName(QStringLiteral("Sightline"));

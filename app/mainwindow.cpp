@@ -4,6 +4,7 @@
 #include "jobanalysis.h"
 #include "traceloadjob.h"
 
+#include "core/base/memorypolicy.h"
 #include "core/graph/dependencygraph.h"
 #include "core/session/jobsession.h"
 #include "core/model/trace.h"
@@ -366,6 +367,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     if (m_progress)
         m_progress->reset();
     // The new job replaces the one shown, all views at once.
+    const bool hadJob = m_analysis != nullptr;
     m_model->setTrace(trace);
     m_files = files;
     addRecent(files);
@@ -420,6 +422,9 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long").arg(
                                      QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
             5000);
+    // The job shown before has let go of its memory; what its replays kept for reuse goes back.
+    if (hadJob)
+        sightline::MemoryPolicy::releaseFreedMemory();
     if (!m_screenshotPath.isEmpty())
         QTimer::singleShot(0, this, &MainWindow::takeScreenshot);
 }

@@ -2,6 +2,8 @@
 #include "replaycommand.h"
 #include "whatifcommand.h"
 
+#include "core/base/memorypolicy.h"
+
 #include <QCoreApplication>
 #include <QTextStream>
 
@@ -23,6 +25,7 @@ void printUsage(QTextStream& out)
 
 int main(int argc, char** argv)
 {
+    sightline::MemoryPolicy::keepFreedMemory();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));

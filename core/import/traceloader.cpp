@@ -1,5 +1,6 @@
 #include "core/import/traceloader.h"
 
+#include "core/base/memorypolicy.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/import/chrometraceparser.h"
@@ -18,24 +19,11 @@
 #include <new>
 #include <set>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 namespace sightline {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// Staging memory is freed by now, but the allocator keeps most of it in its arenas: give the free
-// pages back, so that a loaded trace costs what its model holds and not the peak of its import.
-void releaseFreeMemory()
-{
-#if defined(__GLIBC__)
-    ::malloc_trim(0);
-#endif
-}
 
 bool looksLikeTraceFile(const fs::path& p)
 {
@@ -429,7 +417,9 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
             return Status::cancelled();
     }
     Expected<std::shared_ptr<const Trace>> trace = Trace::build(std::move(data));
-    releaseFreeMemory();
+    // The import's staging memory is freed by now: its pages go back, so that a loaded trace costs what
+    // its model holds and not the peak of its import.
+    MemoryPolicy::releaseFreedMemory();
     return trace;
 }
 

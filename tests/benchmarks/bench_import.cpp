@@ -7,6 +7,7 @@
 #include "benchsupport.h"
 #include "kinetogenerator.h"
 
+#include "core/base/memorypolicy.h"
 #include "core/import/filereader.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
@@ -89,6 +90,7 @@ std::int64_t decodedBytes(const std::string& file)
 
 int main(int argc, char** argv)
 {
+    sightline::MemoryPolicy::keepFreedMemory(); // as the programs run
     std::int64_t events = 5'200'000;
     std::string dataDir = "bench-data";
     std::string corpus;

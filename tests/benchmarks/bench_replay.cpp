@@ -13,6 +13,7 @@
 #include "kinetogenerator.h"
 #include "replaydigest.h"
 
+#include "core/base/memorypolicy.h"
 #include "core/analysis/criticalpath.h"
 #include "core/exec/costextractor.h"
 #include "core/graph/dependencygraph.h"
@@ -91,6 +92,7 @@ bool checkGolden(const std::string& file, std::int64_t ops, std::uint32_t seed, 
 
 int main(int argc, char** argv)
 {
+    sightline::MemoryPolicy::keepFreedMemory(); // as the programs run
     std::int64_t wantOps = 5'200'000;
     std::string dataDir = std::string(SIGHTLINE_BENCH_DATA_DIR) + "/replay64";
     int runs = 3;

@@ -9,6 +9,7 @@
 //
 // Usage: bench_scaling [--profile CSV] [--svg OUT.svg] [--json]
 
+#include "core/base/memorypolicy.h"
 #include "core/base/resourcelimits.h"
 #include "core/import/layerwisejob.h"
 #include "core/model/trace.h"
@@ -134,6 +135,7 @@ void writeSvg(const std::string& path, const std::vector<Point>& wfbp, const std
 
 int main(int argc, char** argv)
 {
+    sightline::MemoryPolicy::keepFreedMemory(); // as the programs run
     std::string profile = SIGHTLINE_SOURCE_DIR "/resources/examples/alexnet-k80/alexnet_k80.csv";
     std::string svg;
     bool json = false;

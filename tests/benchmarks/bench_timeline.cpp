@@ -7,6 +7,7 @@
 
 #include "benchsupport.h"
 
+#include "core/base/memorypolicy.h"
 #include "core/model/trace.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
@@ -110,6 +111,7 @@ double median(std::vector<double> v)
 
 int main(int argc, char** argv)
 {
+    sightline::MemoryPolicy::keepFreedMemory(); // as the programs run
     qputenv("QT_QPA_PLATFORM", "offscreen");
     std::int64_t ops = 10'000'000;
     int tracks = 512;
