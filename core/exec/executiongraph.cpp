@@ -41,6 +41,11 @@ std::string_view ExecutionGraph::string(StringId id) const
     return id.value() < traceNames ? m_trace->string(id) : m_extraNames.view(StringId(id.value() - traceNames));
 }
 
+std::size_t ExecutionGraph::nameCount() const
+{
+    return m_trace->strings().size() + m_extraNames.size();
+}
+
 const CommCost* ExecutionGraph::comm(ItemId i) const
 {
     const std::uint32_t c = m_commIndex[i.value()];

@@ -99,6 +99,8 @@ public:
     StringId nameId(ItemId i) const { return StringId(m_name[i.value()]); }
     // A name or collective id of this graph: the trace's strings, then the graph's own.
     std::string_view string(StringId id) const;
+    // How many names there are (the trace's and the synthetic items'): every name id is below it.
+    std::size_t nameCount() const;
     // Indices into steps(): the step its measured start falls in, and the one its measured end falls in
     // (start < end <= step end); -1 for none.
     std::int32_t stepOfStart(ItemId i) const { return m_stepOfStart[i.value()]; }
@@ -107,6 +109,7 @@ public:
     TimeNs anchor(ItemId i) const { return m_anchor[i.value()]; }
     TimeNs gap(ItemId i) const { return m_gap[i.value()]; }
     TimeNs minDuration(ItemId i) const { return m_minDuration[i.value()]; }
+    std::span<const TimeNs> minDurations() const { return m_minDuration; } // per item
     TimeNs tail(ItemId i) const { return m_tail[i.value()]; }
     // Fraction of the item's measured time that communication on its rank covered (compute kernels).
     double measuredOverlap(ItemId i) const { return m_overlap[i.value()]; }

@@ -1,7 +1,9 @@
 #include "core/exec/executiongraphbuilder.h"
 
+#include "core/base/parallel.h"
 #include "core/model/trace.h"
 
+#include <array>
 #include <string>
 #include <type_traits>
 
@@ -109,6 +111,55 @@ ItemId ExecutionGraphBuilder::addItem(const Item& item, std::span<const OpId> or
     origins.insert(origins.end(), origin.begin(), origin.end());
     g.m_originStart.edit().push_back(static_cast<std::uint32_t>(origins.size()));
     return ItemId(static_cast<std::uint32_t>(g.m_kind.size() - 1));
+}
+
+namespace {
+
+// Appends column[m] for each member m of a column being copied.
+template <class T>
+void appendGathered(SharedColumn<T>& column, std::span<const T> from, std::span<const ItemId> members)
+{
+    std::vector<T>& to = column.edit();
+    const std::size_t first = to.size();
+    to.resize(first + members.size());
+    for (std::size_t k = 0; k < members.size(); ++k)
+        to[first + k] = from[members[k].value()];
+}
+
+} // namespace
+
+ItemId ExecutionGraphBuilder::addCopies(const ExecutionGraph& from, std::span<const ItemId> members, std::span<const StringId> names)
+{
+    ExecutionGraph& g = *m_graph;
+    const auto first = static_cast<std::uint32_t>(g.m_kind.size());
+    appendGathered(g.m_kind, from.m_kind.span(), members);
+    appendGathered(g.m_track, from.m_track.span(), members);
+    appendGathered(g.m_stepOfStart, from.m_stepOfStart.span(), members);
+    appendGathered(g.m_stepOfEnd, from.m_stepOfEnd.span(), members);
+    appendGathered(g.m_anchor, from.m_anchor.span(), members);
+    appendGathered(g.m_gap, from.m_gap.span(), members);
+    appendGathered(g.m_minDuration, from.m_minDuration.span(), members);
+    appendGathered(g.m_tail, from.m_tail.span(), members);
+    appendGathered(g.m_overlap, from.m_overlap.span(), members);
+    std::vector<std::uint8_t>& flags = g.m_flags.edit();
+    std::vector<std::uint32_t>& name = g.m_name.edit();
+    std::vector<std::uint32_t>& commIndex = g.m_commIndex.edit();
+    std::vector<std::uint32_t>& originStart = g.m_originStart.edit();
+    std::vector<OpId>& origins = g.m_origin.edit();
+    for (std::size_t k = 0; k < members.size(); ++k) {
+        const ItemId m = members[k];
+        flags.push_back(static_cast<std::uint8_t>((from.m_flags[m.value()] & ExecutionGraph::SelfTimed) | ExecutionGraph::Synthetic));
+        name.push_back(names.empty() ? from.m_name[m.value()] : names[k].value());
+        commIndex.push_back(ItemId::kInvalid);
+        const std::span<const OpId> origin = from.origin(m);
+        origins.insert(origins.end(), origin.begin(), origin.end());
+        originStart.push_back(static_cast<std::uint32_t>(origins.size()));
+    }
+    for (std::size_t k = 0; k < members.size(); ++k) {
+        if (const CommCost* cost = from.comm(members[k]))
+            setComm(ItemId(first + static_cast<std::uint32_t>(k)), *cost, from.commRanks(*cost));
+    }
+    return ItemId(first);
 }
 
 ExecutionGraphBuilder::Item ExecutionGraphBuilder::columnsOf(const ExecutionGraph& g, ItemId i)
@@ -303,48 +354,77 @@ Status ExecutionGraphBuilder::layOutRows()
                 edge(to, a.info);
         }
     };
+    // The rows are laid out in two halves of the items at once. Counting: each half counts its items'
+    // out-edges and, in a count of its own, the in-edges its items give each target.
+    constexpr std::size_t kParts = 2;
+    const std::array<std::uint32_t, kParts + 1> bounds { 0, before / 2, before }; // ids before compact()
     std::vector<std::uint32_t> outStart(n + 1, 0), inStart(n + 1, 0);
-    std::uint64_t m = 0;
-    for (std::uint32_t i = 0; i < before; ++i) {
-        const std::uint32_t from = idOf(i);
-        if (from == ItemId::kInvalid)
-            continue;
-        forEachEdge(i, [&](std::uint32_t to, DependencyGraph::EdgeInfo) {
-            ++outStart[from + 1];
-            ++inStart[to + 1];
-            ++m;
-        });
-    }
+    std::array<std::vector<std::uint32_t>, kParts> fromPart; // per part, per target: in-edges from its items
+    std::array<std::uint64_t, kParts> edges {};
+    std::array<std::uint32_t, kParts + 1> newBounds {}; // the parts' first items after compact()
+    parallelFor(kParts, [&](std::size_t p) {
+        std::vector<std::uint32_t>& in = fromPart[p];
+        in.assign(n, 0);
+        std::uint64_t count = 0; // kept local: the parts' totals share a cache line
+        std::uint32_t items = 0;
+        for (std::uint32_t i = bounds[p]; i < bounds[p + 1]; ++i) {
+            const std::uint32_t from = idOf(i);
+            if (from == ItemId::kInvalid)
+                continue;
+            ++items;
+            std::uint32_t out = 0;
+            forEachEdge(i, [&](std::uint32_t to, DependencyGraph::EdgeInfo) {
+                ++out;
+                ++in[to];
+            });
+            outStart[from + 1] = out;
+            count += out;
+        }
+        edges[p] = count;
+        newBounds[p + 1] = items;
+    });
+    const std::uint64_t m = edges[0] + edges[1];
     if (m >= ItemId::kInvalid)
         return invalid("too many edges");
+    newBounds[2] += newBounds[1];
+    // A target's in row holds the first part's sources, then the second's: fromPart becomes where
+    // each part writes next.
     for (std::uint32_t i = 0; i < n; ++i) {
         outStart[i + 1] += outStart[i];
-        inStart[i + 1] += inStart[i];
+        const std::uint32_t first = fromPart[0][i], second = fromPart[1][i];
+        inStart[i + 1] = inStart[i] + first + second;
+        fromPart[0][i] = inStart[i];
+        fromPart[1][i] = inStart[i] + first;
     }
+    // The out rows, then the in rows, by part.
     std::vector<std::uint32_t> outTarget(m);
     std::vector<DependencyGraph::EdgeInfo> outInfo(m);
-    for (std::uint32_t i = 0; i < before; ++i) {
-        const std::uint32_t from = idOf(i);
-        if (from == ItemId::kInvalid)
-            continue;
-        std::uint32_t slot = outStart[from];
-        forEachEdge(i, [&](std::uint32_t to, DependencyGraph::EdgeInfo info) {
-            outTarget[slot] = to;
-            outInfo[slot] = info;
-            ++slot;
-        });
-    }
+    parallelFor(kParts, [&](std::size_t p) {
+        for (std::uint32_t i = bounds[p]; i < bounds[p + 1]; ++i) {
+            const std::uint32_t from = idOf(i);
+            if (from == ItemId::kInvalid)
+                continue;
+            std::uint32_t slot = outStart[from];
+            forEachEdge(i, [&](std::uint32_t to, DependencyGraph::EdgeInfo info) {
+                outTarget[slot] = to;
+                outInfo[slot] = info;
+                ++slot;
+            });
+        }
+    });
     m_edges = {};
     m_base = nullptr;
     std::vector<std::uint32_t> inSource(m), inEdge(m);
-    std::vector<std::uint32_t> next(inStart.begin(), inStart.end() - 1);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        for (std::uint32_t e = outStart[i]; e < outStart[i + 1]; ++e) {
-            const std::uint32_t slot = next[outTarget[e]]++;
-            inSource[slot] = i;
-            inEdge[slot] = e;
+    parallelFor(kParts, [&](std::size_t p) {
+        std::vector<std::uint32_t>& next = fromPart[p];
+        for (std::uint32_t i = newBounds[p]; i < newBounds[p + 1]; ++i) {
+            for (std::uint32_t e = outStart[i]; e < outStart[i + 1]; ++e) {
+                const std::uint32_t slot = next[outTarget[e]]++;
+                inSource[slot] = i;
+                inEdge[slot] = e;
+            }
         }
-    }
+    });
     g.m_outStart = std::move(outStart);
     g.m_inStart = std::move(inStart);
     g.m_outTarget = std::move(outTarget);

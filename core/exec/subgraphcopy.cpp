@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <string>
-#include <unordered_map>
 
 namespace sightline {
 
@@ -31,23 +30,46 @@ TimeNs SubgraphCopy::measuredEnd(const ExecutionGraph& g, ItemId i)
     return CheckedMath::timeAdd(g.anchor(i), duration);
 }
 
+std::span<const StringId> SubgraphCopy::namesFor(ExecutionGraphBuilder& b, std::string_view prefix) const
+{
+    if (prefix.empty())
+        return {};
+    if (m_namesBuilder != &b) {
+        m_namesBuilder = &b;
+        m_prefixes.clear();
+        m_prefixed.clear();
+    }
+    const auto known = std::find(m_prefixes.begin(), m_prefixes.end(), prefix);
+    const auto p = static_cast<std::uint64_t>(known - m_prefixes.begin());
+    if (known == m_prefixes.end())
+        m_prefixes.emplace_back(prefix);
+    // Each distinct name of the set is looked up once; m_slot remembers it for the set's other items.
+    m_slot.resize(g.nameCount(), StringId::kInvalid);
+    std::vector<std::uint32_t> seen;
+    m_names.clear();
+    for (const ItemId m : m_members) {
+        const std::uint32_t own = g.nameId(m).value();
+        if (m_slot[own] == StringId::kInvalid) {
+            auto [it, added] = m_prefixed.emplace(p << 32 | own, StringId());
+            if (added)
+                it->second = b.intern(std::string(prefix) + std::string(g.name(m)));
+            m_slot[own] = it->second.value();
+            seen.push_back(own);
+        }
+        m_names.push_back(StringId(m_slot[own]));
+    }
+    for (const std::uint32_t own : seen)
+        m_slot[own] = StringId::kInvalid;
+    return m_names;
+}
+
 std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::string_view prefix, bool chainTracks) const
 {
     const std::vector<ItemId>& members = m_members;
-    std::vector<ItemId> copies;
-    copies.reserve(members.size());
-    std::unordered_map<std::uint32_t, StringId> names; // the original's name -> the copy's
-    for (const ItemId m : members) {
-        ExecutionGraphBuilder::Item item = ExecutionGraphBuilder::columnsOf(g, m);
-        auto [it, added] = names.emplace(g.nameId(m).value(), StringId());
-        if (added)
-            it->second = prefix.empty() ? g.nameId(m) : b.intern(std::string(prefix) + std::string(g.name(m)));
-        item.name = it->second;
-        const ItemId c = b.addItem(item, g.origin(m));
-        if (const CommCost* cost = g.comm(m))
-            b.setComm(c, *cost, g.commRanks(*cost));
-        copies.push_back(c);
-    }
+    const ItemId first = b.addCopies(g, members, namesFor(b, prefix));
+    std::vector<ItemId> copies(members.size());
+    for (std::uint32_t k = 0; k < copies.size(); ++k)
+        copies[k] = ItemId(first.value() + k);
     for (std::uint32_t k = 0; k < members.size(); ++k) {
         const std::uint32_t i = members[k].value();
         for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
@@ -60,10 +82,13 @@ std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::string_vie
         std::vector<std::uint32_t> order(members.size());
         for (std::uint32_t k = 0; k < order.size(); ++k)
             order[k] = k;
-        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t c) {
+        auto before = [&](std::uint32_t a, std::uint32_t c) {
             const ItemId x = members[a], y = members[c];
             return g.track(x).value() != g.track(y).value() ? g.track(x).value() < g.track(y).value() : g.anchor(x) < g.anchor(y);
-        });
+        };
+        // A set in item order usually is in this order already.
+        if (!std::is_sorted(order.begin(), order.end(), before))
+            std::stable_sort(order.begin(), order.end(), before);
         for (std::size_t j = 1; j < order.size(); ++j) {
             const ItemId before = members[order[j - 1]], after = members[order[j]];
             if (g.track(before) == g.track(after) && measuredEnd(g, before) <= g.anchor(after))

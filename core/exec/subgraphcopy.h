@@ -3,7 +3,9 @@
 #include "core/exec/executiongraphbuilder.h"
 
 #include <span>
+#include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace sightline {
@@ -16,7 +18,8 @@ namespace sightline {
 // track's order where the measured order ran through work outside the set; nested host ops overlap
 // and are not chained). Edges into or out of the set are the caller's to make. One instance serves
 // many sets of one graph: the membership index is made once, and select() costs the size of the old
-// and the new set. copy() is O(set log set + the set's edges).
+// and the new set. copy() is O(set log set + the set's edges). The copies' names are interned once per
+// name and prefix: an instance serves one builder at a time.
 class SubgraphCopy {
 public:
     explicit SubgraphCopy(const ExecutionGraph& graph);
@@ -32,9 +35,18 @@ public:
     static TimeNs measuredEnd(const ExecutionGraph& graph, ItemId item);
 
 private:
+    // The copies' names for the selected set: prefix and each member's name, interned once per name
+    // and prefix in the builder (none for an empty prefix: the members' own).
+    std::span<const StringId> namesFor(ExecutionGraphBuilder& builder, std::string_view prefix) const;
+
     const ExecutionGraph& g;
     std::vector<ItemId> m_members;
     std::vector<std::uint32_t> m_index; // per item of the graph, its index in m_members or kInvalid
+    mutable const ExecutionGraphBuilder* m_namesBuilder = nullptr; // the builder m_prefixed's names are in
+    mutable std::vector<std::string> m_prefixes;
+    mutable std::unordered_map<std::uint64_t, StringId> m_prefixed; // (prefix index, name) -> copy's name
+    mutable std::vector<StringId> m_names;
+    mutable std::vector<std::uint32_t> m_slot; // per name of the graph, its copy's while namesFor() runs
 };
 
 } // namespace sightline

@@ -14,6 +14,8 @@
 #include <QTest>
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 using namespace sightline;
 
@@ -69,6 +71,25 @@ bool hasEdge(const ExecutionGraph& g, ItemId from, ItemId to)
             return true;
     }
     return false;
+}
+
+// Whether the in rows are the out rows turned around: each item's in row lists its in-edges by source,
+// and per source in out-row order. "" when they are, else what differs.
+std::string rowsMismatch(const ExecutionGraph& g)
+{
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> expected(g.itemCount());
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e)
+            expected[g.target(e)].emplace_back(i, e);
+    }
+    for (std::uint32_t t = 0; t < g.itemCount(); ++t) {
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> got;
+        for (std::uint32_t s = g.inBegin(t); s < g.inBegin(t + 1); ++s)
+            got.emplace_back(g.inSource(s), g.inEdge(s));
+        if (got != expected[t])
+            return "the in row of item " + std::to_string(t) + " differs";
+    }
+    return {};
 }
 
 } // namespace
@@ -156,6 +177,54 @@ private Q_SLOTS:
         QVERIFY(a && bReplay);
         QCOMPARE(bReplay->start, a->start);
         QCOMPARE(bReplay->end, a->end);
+    }
+
+    void copiesKeepTheirColumnsAndRows()
+    {
+        // Copies of every item, made column by column: each keeps its source's columns and origin, is
+        // marked Synthetic and takes the given name. Edges among the copies, from the measured items to
+        // them and the removal of one measured item lay out rows whose in rows mirror the out rows (both
+        // halves of the items are laid out at once).
+        const auto x = extracted(smallJob());
+        QVERIFY(x);
+        const std::uint32_t n = x->itemCount();
+        std::vector<ItemId> members;
+        for (std::uint32_t i = 0; i < n; ++i)
+            members.push_back(ItemId(i));
+        ExecutionGraphBuilder b(*x);
+        const StringId copyName = b.intern("microbatch 1/2: copy");
+        const ItemId first = b.addCopies(*x, members, std::vector<StringId>(n, copyName));
+        QCOMPARE(first.value(), n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            for (std::uint32_t e = x->outBegin(i); e < x->outBegin(i + 1); ++e)
+                b.addEdge(ItemId(n + i), ItemId(n + x->target(e)), x->edgeKind(e), x->ref(e));
+            b.addEdge(ItemId(i), ItemId(n + i), EdgeKind::Program, EdgeRef::EndToStart);
+        }
+        const std::uint32_t victim = n / 3;
+        b.removeItem(ItemId(victim));
+        const auto built = b.build();
+        QVERIFY2(built, errorOf(built).c_str());
+        const ExecutionGraph& w = **built;
+        QCOMPARE(w.itemCount(), 2 * n - 1);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const ItemId source(i), copy(2 * n - 1 - n + i); // the copies moved down by the removed item
+            QCOMPARE(w.name(copy), std::string_view("microbatch 1/2: copy"));
+            QVERIFY(w.hasFlag(copy, ExecutionGraph::Synthetic));
+            QCOMPARE(w.hasFlag(copy, ExecutionGraph::SelfTimed), x->hasFlag(source, ExecutionGraph::SelfTimed));
+            QCOMPARE(w.kind(copy), x->kind(source));
+            QCOMPARE(w.track(copy), x->track(source));
+            QCOMPARE(w.anchor(copy), x->anchor(source));
+            QCOMPARE(w.gap(copy), x->gap(source));
+            QCOMPARE(w.minDuration(copy), x->minDuration(source));
+            QCOMPARE(w.tail(copy), x->tail(source));
+            QCOMPARE(w.stepOfStart(copy), x->stepOfStart(source));
+            QCOMPARE(w.comm(copy) != nullptr, x->comm(source) != nullptr);
+            QVERIFY(std::equal(w.origin(copy).begin(), w.origin(copy).end(), x->origin(source).begin(), x->origin(source).end()));
+            QCOMPARE(w.outBegin(copy.value() + 1) - w.outBegin(copy.value()), x->outBegin(i + 1) - x->outBegin(i));
+        }
+        const std::string mismatch = rowsMismatch(w);
+        QVERIFY2(mismatch.empty(), mismatch.c_str());
+        QVERIFY(Replayer::replay(w));
     }
 
     void syntheticItemReplaysLikeAnyOther()

@@ -296,6 +296,14 @@ private Q_SLOTS:
             {}, false);
         QVERIFY2(four, errorOf(four).c_str());
         QCOMPARE(stepTime(four->whatIf), 503 * us);
+        // Each copy names its own micro-batch: a name is made once per micro-batch, not shared between them.
+        std::map<std::string, int> named;
+        for (std::uint32_t i = 0; i < four->whatIf.graph->itemCount(); ++i) {
+            if (four->whatIf.graph->hasFlag(ItemId(i), ExecutionGraph::Synthetic))
+                ++named[std::string(four->whatIf.graph->name(ItemId(i)))];
+        }
+        for (const char* mb : { "microbatch 1/4: ", "microbatch 2/4: ", "microbatch 3/4: " })
+            QCOMPARE(named[std::string(mb) + "gemm backward"], 1);
         // A job whose trace marks no phases is refused with a reason.
         const auto none = sessionOf(allReduceJob({ 100 }))->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
         QVERIFY(!none);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <map>
 
 namespace sightline {
@@ -44,6 +45,7 @@ struct MicroBatch {
 std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> microBatches(const ExecutionGraph& g)
 {
     std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> batches;
+    auto current = batches.end(); // the last item's: items of one rank-step mostly follow each other
     // A step's marker (ProfilerStep, a CPU op in older traces, so of the forward phase) spans the step.
     std::vector<std::uint8_t> marker(g.itemCount(), 0);
     for (const ExecStep& s : g.steps()) {
@@ -55,7 +57,10 @@ std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> microBatches(const 
         const Phase p = g.phase(item);
         if ((p != Phase::Forward && p != Phase::Backward) || g.stepOfStart(item) < 0 || !g.rank(item).isValid() || marker[i])
             continue;
-        MicroBatch& mb = batches[{ g.rank(item).value(), g.stepOfStart(item) }];
+        const std::pair<std::uint32_t, std::int32_t> key { g.rank(item).value(), g.stepOfStart(item) };
+        if (current == batches.end() || current->first != key)
+            current = batches.try_emplace(key).first;
+        MicroBatch& mb = current->second;
         mb.all.push_back(item);
         if (!isSynchronisation(g, item))
             mb.repeated.push_back(item);
@@ -66,20 +71,30 @@ std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> microBatches(const 
 // Per track, the positions among a micro-batch's items of the one that starts first and the one that
 // ends last (measured times); a copy of the micro-batch has its items at the same positions.
 struct Ends {
-    std::map<std::uint32_t, std::size_t> first, last;
+    std::vector<std::pair<std::uint32_t, std::size_t>> first, last; // (track, position), by track
 };
 
 Ends endsOf(const ExecutionGraph& g, const std::vector<ItemId>& items)
 {
-    Ends e;
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> first(g.tracks().size(), kNone), last(g.tracks().size(), kNone);
+    std::vector<TimeNs> lastEnd(g.tracks().size());
     for (std::size_t k = 0; k < items.size(); ++k) {
         const std::uint32_t t = g.track(items[k]).value();
-        const auto f = e.first.find(t);
-        if (f == e.first.end() || g.anchor(items[k]) < g.anchor(items[f->second]))
-            e.first[t] = k;
-        const auto l = e.last.find(t);
-        if (l == e.last.end() || SubgraphCopy::measuredEnd(g, items[k]) >= SubgraphCopy::measuredEnd(g, items[l->second]))
-            e.last[t] = k;
+        if (first[t] == kNone || g.anchor(items[k]) < g.anchor(items[first[t]]))
+            first[t] = k;
+        const TimeNs end = SubgraphCopy::measuredEnd(g, items[k]);
+        if (last[t] == kNone || end >= lastEnd[t]) {
+            last[t] = k;
+            lastEnd[t] = end;
+        }
+    }
+    Ends e;
+    for (std::uint32_t t = 0; t < first.size(); ++t) {
+        if (first[t] != kNone) {
+            e.first.emplace_back(t, first[t]);
+            e.last.emplace_back(t, last[t]);
+        }
     }
     return e;
 }
@@ -164,14 +179,15 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             b.setMinDuration(target, floor + CheckedMath::saturatingRound(static_cast<double>(t - floor) * kept));
     };
     // Room for every micro-batch's copies at once, not by doubling.
-    std::size_t copied = 0, copiedOrigins = 0;
+    std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
     for (const auto& [key, mb] : batches) {
         for (ItemId i : mb.repeated) {
             copied += k - 1;
             copiedOrigins += (k - 1) * g.origin(i).size();
+            copiedEdges += (k - 1) * (g.outBegin(i.value() + 1) - g.outBegin(i.value()) + 1); // its edges and its chain
         }
     }
-    b.reserve(copied, copiedOrigins, 0);
+    b.reserve(copied, copiedOrigins, copiedEdges);
     for (const auto& [key, mb] : batches) {
         copier.select(mb.repeated);
         // A micro-batch of 1/k of the samples keeps 1/k of the activations and temporaries, and each
@@ -181,9 +197,14 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         // The host work a micro-batch ends with: what it holds past its own frees it gives back then (the
         // measured job frees some of it later, in work that is not repeated).
         std::size_t lastHost = 0;
+        TimeNs lastHostEnd = mb.repeated.empty() ? 0 : SubgraphCopy::measuredEnd(g, mb.repeated.front());
         for (std::size_t m = 0; m < mb.repeated.size(); ++m) {
-            if (!g.onDevice(mb.repeated[m]) && SubgraphCopy::measuredEnd(g, mb.repeated[m]) >= SubgraphCopy::measuredEnd(g, mb.repeated[lastHost]))
+            if (g.onDevice(mb.repeated[m]))
+                continue;
+            if (const TimeNs end = SubgraphCopy::measuredEnd(g, mb.repeated[m]); end >= lastHostEnd) {
                 lastHost = m;
+                lastHostEnd = end;
+            }
         }
         releaseWithinMicroBatch(g, b, copier, mb.repeated);
         std::vector<std::vector<ItemId>> rounds; // micro-batches 1 .. k-1

@@ -105,20 +105,31 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
             "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
     const std::int64_t every = args.integer("every");
     const LaunchOrder& launches = g.launchOrder();
-    SubgraphCopy copier(g);
-    ExecutionGraphBuilder b(g);
-    std::size_t done = 0;
+    // Every k-th layer of each rank's step.
+    std::vector<const LayerModel::Layer*> chosen;
     std::int64_t position = 0;
     std::pair<std::uint32_t, std::int32_t> current { ItemId::kInvalid, -1 };
+    std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
     for (const LayerModel::Layer& layer : layers.layers()) {
         const std::pair<std::uint32_t, std::int32_t> key { g.rank(layer.span).value(), g.stepOfStart(layer.span) };
         position = key == current ? position + 1 : 0;
         current = key;
         if ((position + 1) % every != 0)
             continue;
-        recompute(g, b, launches, copier, layer);
-        ++done;
+        chosen.push_back(&layer);
+        copied += layer.forward.size();
+        for (const ItemId i : layer.forward) {
+            copiedOrigins += g.origin(i).size();
+            copiedEdges += g.outBegin(i.value() + 1) - g.outBegin(i.value()) + 1; // its edges and its chain
+        }
     }
+    SubgraphCopy copier(g);
+    ExecutionGraphBuilder b(g);
+    // Room for every copy at once, not by doubling.
+    b.reserve(copied, copiedOrigins, copiedEdges);
+    for (const LayerModel::Layer* layer : chosen)
+        recompute(g, b, launches, copier, *layer);
+    const std::size_t done = chosen.size();
     job.warnings.push_back("recompute: " + std::to_string(done) + " of " + std::to_string(layers.layers().size())
         + " layer forwards recomputed (layers: " + layers.source() + ")");
     return job.rebuild(b);

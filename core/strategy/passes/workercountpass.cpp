@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 
 namespace sightline {
 
@@ -41,24 +40,24 @@ Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy&
     std::int32_t global, const std::string& host)
 {
     const RankId rank = b.addRank({ RankId(), global, host });
-    std::map<std::uint32_t, TrackId> track;
+    std::vector<TrackId> track(g.tracks().size()); // the source's tracks' copies
     for (std::uint32_t t = 0; t < g.tracks().size(); ++t) {
         if (g.tracks()[t].rank == source)
             track[t] = b.addTrack({ rank, g.tracks()[t].kind, TrackId() });
     }
-    std::map<std::int32_t, std::int32_t> step;
+    std::vector<std::int32_t> step(g.steps().size(), -1); // the source's steps' copies
     std::vector<std::pair<std::int32_t, ItemId>> markers;
     for (std::uint32_t s = 0; s < g.steps().size(); ++s) {
         const ExecStep& m = g.steps()[s];
         if (m.rank != source)
             continue;
-        step[static_cast<std::int32_t>(s)] = b.addStep({ rank, m.number, m.measured, ItemId() });
+        step[s] = b.addStep({ rank, m.number, m.measured, ItemId() });
         if (m.marker.isValid())
-            markers.emplace_back(step[static_cast<std::int32_t>(s)], m.marker);
+            markers.emplace_back(step[s], m.marker);
     }
     copier.select(members);
     Clone clone { members, copier.copy(b, "", false) };
-    auto stepOf = [&](std::int32_t s) { return s < 0 ? -1 : step[s]; };
+    auto stepOf = [&](std::int32_t s) { return s < 0 ? -1 : step[static_cast<std::size_t>(s)]; };
     for (std::size_t k = 0; k < members.size(); ++k) {
         b.setTrack(clone.copies[k], track[g.track(members[k]).value()]);
         b.setSteps(clone.copies[k], stepOf(g.stepOfStart(members[k])), stepOf(g.stepOfEnd(members[k])));
@@ -144,14 +143,15 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
                 itemsOf[g.rank(ItemId(i)).value()].push_back(ItemId(i));
         }
         // Room for every clone's items and origins at once, not by doubling.
-        std::size_t cloned = 0, clonedOrigins = 0;
+        std::size_t cloned = 0, clonedOrigins = 0, clonedEdges = 0;
         for (std::int32_t j = n; j < m; ++j) {
             for (ItemId i : itemsOf[order[static_cast<std::size_t>(j % n)].value()]) {
                 ++cloned;
                 clonedOrigins += g.origin(i).size();
+                clonedEdges += g.outBegin(i.value() + 1) - g.outBegin(i.value());
             }
         }
-        b.reserve(cloned, clonedOrigins, 0);
+        b.reserve(cloned, clonedOrigins, clonedEdges);
         for (std::int32_t j = n; j < m; ++j) {
             const RankId source = order[static_cast<std::size_t>(j % n)];
             std::string host;
