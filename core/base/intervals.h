@@ -4,6 +4,7 @@
 #include "core/base/ids.h"
 
 #include <algorithm>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -12,8 +13,8 @@ namespace sightline {
 // Sorts [start, end) intervals and merges those that overlap or touch, in place: what is left is
 // their union as disjoint intervals in time order. Input made of sorted runs (a track's measured items,
 // then the copies a pass appended for each step) is merged run by run, in O(n log runs); input with
-// runs shorter than 8 on average is sorted.
-inline void mergeIntervals(std::vector<std::pair<TimeNs, TimeNs>>& intervals)
+// runs shorter than 8 on average is sorted. Returns how many are left, at the front of the span.
+inline std::size_t mergeIntervals(std::span<std::pair<TimeNs, TimeNs>> intervals)
 {
     const std::size_t kMaxRuns = std::max<std::size_t>(16, intervals.size() / 8);
     std::vector<std::size_t> runs { 0 };
@@ -48,7 +49,13 @@ inline void mergeIntervals(std::vector<std::pair<TimeNs, TimeNs>>& intervals)
         else
             intervals[w++] = intervals[i];
     }
-    intervals.resize(w);
+    return w;
+}
+
+// The same on a vector, which keeps the union.
+inline void mergeIntervals(std::vector<std::pair<TimeNs, TimeNs>>& intervals)
+{
+    intervals.resize(mergeIntervals(std::span<std::pair<TimeNs, TimeNs>>(intervals)));
 }
 
 // The fraction of [a, b) that merged (disjoint, in time order) [from, to) intervals cover; 0 for an

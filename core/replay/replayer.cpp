@@ -2,6 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/base/intervals.h"
+#include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/executiongraph.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <iterator>
 #include <queue>
+#include <utility>
 
 namespace sightline {
 
@@ -323,28 +325,39 @@ void summariseSteps(const ExecutionGraph& g, Schedule& s)
     });
 }
 
-// Busy time of every track over its rank's replayed window.
+// Busy time of every track over its rank's replayed window. The items' intervals are laid out by
+// track in one array (a counting sort: a track's items keep their order, mostly their time order).
 void summariseUtilisation(const ExecutionGraph& g, Schedule& s)
 {
+    const std::uint32_t n = g.itemCount();
+    const std::size_t trackCount = g.tracks().size();
     std::vector<TimeNs> rankBegin(g.ranks().size(), std::numeric_limits<TimeNs>::max());
     std::vector<TimeNs> rankEnd(g.ranks().size(), std::numeric_limits<TimeNs>::min());
-    std::vector<std::vector<std::pair<TimeNs, TimeNs>>> intervals(g.tracks().size());
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+    std::vector<std::size_t> first(trackCount + 1, 0);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const TrackId track = g.track(ItemId(i));
+        if (track.isValid())
+            ++first[track.value() + 1];
+    }
+    for (std::size_t t = 0; t < trackCount; ++t)
+        first[t + 1] += first[t];
+    std::vector<std::pair<TimeNs, TimeNs>> intervals(first.back());
+    std::vector<std::size_t> next(first.begin(), first.end() - 1);
+    for (std::uint32_t i = 0; i < n; ++i) {
         const TrackId track = g.track(ItemId(i));
         if (!track.isValid())
             continue;
         const std::uint32_t r = g.tracks()[track.value()].rank.value();
         rankBegin[r] = std::min(rankBegin[r], s.start[i]);
         rankEnd[r] = std::max(rankEnd[r], s.end[i]);
-        intervals[track.value()].emplace_back(s.start[i], s.end[i]);
+        intervals[next[track.value()]++] = { s.start[i], s.end[i] };
     }
-    for (std::uint32_t tr = 0; tr < intervals.size(); ++tr) {
-        std::vector<std::pair<TimeNs, TimeNs>>& iv = intervals[tr];
-        if (iv.empty())
+    for (std::uint32_t tr = 0; tr < trackCount; ++tr) {
+        if (first[tr] == first[tr + 1])
             continue;
-        mergeIntervals(iv);
+        const std::span<std::pair<TimeNs, TimeNs>> track(intervals.data() + first[tr], first[tr + 1] - first[tr]);
         TimeNs busy = 0;
-        for (const auto& [a, b] : iv)
+        for (const auto& [a, b] : track.first(mergeIntervals(track)))
             busy = plus(busy, minus(b, a));
         const std::uint32_t r = g.tracks()[tr].rank.value();
         s.utilisation.push_back({ TrackId(tr), busy, minus(rankEnd[r], rankBegin[r]) });
@@ -372,13 +385,11 @@ Status Replayer::checkMemory(const Trace& trace, const ResourceLimits& limits)
     return limits.checkMemory(estimate, file, "the dependency graph and replay of " + std::to_string(trace.opCount()) + " ops");
 }
 
-Expected<Schedule> Replayer::replay(const ExecutionGraph& graph, const ReplayOptions& options, const CancellationToken* cancel)
+Expected<Schedule> Replayer::replay(
+    const ExecutionGraph& graph, const ReplayOptions& options, const CancellationToken* cancel, const Alongside& alongside)
 {
-    const std::uint32_t n = graph.itemCount();
     Schedule s;
-    s.minDuration.resize(n);
-    for (std::uint32_t i = 0; i < n; ++i)
-        s.minDuration[i] = graph.minDuration(ItemId(i));
+    s.minDuration.assign(graph.minDurations().begin(), graph.minDurations().end());
     std::unique_ptr<Transfers> transfers;
     if (options.communication == CommSource::CostModel)
         transfers = std::make_unique<Transfers>(graph, options, s.minDuration);
@@ -393,8 +404,14 @@ Expected<Schedule> Replayer::replay(const ExecutionGraph& graph, const ReplayOpt
     }
     s.order = std::move(simulation.order());
     summariseWindow(s);
-    summariseSteps(graph, s);
-    summariseUtilisation(graph, s);
+    parallelFor(alongside ? 2 : 1, [&](std::size_t job) {
+        if (job == 1) {
+            alongside(std::as_const(s));
+            return;
+        }
+        summariseSteps(graph, s);
+        summariseUtilisation(graph, s);
+    });
     return s;
 }
 

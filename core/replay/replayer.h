@@ -5,6 +5,7 @@
 #include "core/replay/linktopology.h"
 #include "core/replay/schedule.h"
 
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -50,8 +51,15 @@ struct ReplayOptions {
 // one graph.
 class Replayer {
 public:
+    // Work on a replayed schedule that reads only its times, causes, order, minimum durations and
+    // window (begin, finish) — the critical path, the memory estimate — and may run while the steps and
+    // utilisation are summarised.
+    using Alongside = std::function<void(const Schedule&)>;
+
+    // With alongside, calls it once the schedule is simulated, on a second thread where one is free,
+    // and returns when both it and the summaries are done (not when the replay fails).
     static Expected<Schedule> replay(const ExecutionGraph& graph, const ReplayOptions& options = {},
-        const CancellationToken* cancel = nullptr);
+        const CancellationToken* cancel = nullptr, const Alongside& alongside = {});
 
     // Whether building the dependency graph of trace, its execution graph and replaying it fits
     // limits.maxMemoryBytes, with the trace itself; else TooLarge naming the job's first file and the

@@ -76,12 +76,15 @@ Expected<WhatIfResult> JobSession::whatIf(const Strategy& strategy, ReplayOption
 Expected<ReplayResult> JobSession::replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,
     const CancellationToken* cancel, const MemoryOptions& memory)
 {
-    Expected<Schedule> schedule = Replayer::replay(*graph, options, cancel);
+    CriticalPath path;
+    MemoryEstimate peak;
+    Expected<Schedule> schedule = Replayer::replay(*graph, options, cancel, [&](const Schedule& s) {
+        path = CriticalPathAnalysis::compute(*graph, s);
+        peak = MemoryEstimator::estimate(*graph, s, memory);
+    });
     if (!schedule)
         return schedule.status();
-    ReplayResult result { std::move(graph), std::move(*schedule), {}, {} };
-    result.criticalPath = CriticalPathAnalysis::compute(*result.graph, result.schedule);
-    result.memory = MemoryEstimator::estimate(*result.graph, result.schedule, memory);
+    ReplayResult result { std::move(graph), std::move(*schedule), std::move(path), std::move(peak) };
     return result;
 }
 

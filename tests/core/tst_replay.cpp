@@ -430,6 +430,25 @@ private Q_SLOTS:
         for (TimeNs v : cp.total)
             sum += v;
         QCOMPARE(sum, cp.length);
+        // The critical path made alongside the summaries, on a second thread, is the same, and so is the
+        // schedule with its summaries.
+        int calls = 0;
+        CriticalPath alongside;
+        const Expected<Schedule> again = Replayer::replay(*r->graph, {}, nullptr, [&](const Schedule& s) {
+            ++calls;
+            alongside = CriticalPathAnalysis::compute(*r->graph, s);
+        });
+        QVERIFY2(again, errorOf(again).c_str());
+        QCOMPARE(calls, 1);
+        QCOMPARE(alongside.length, cp.length);
+        QCOMPARE(alongside.items, cp.items);
+        QCOMPARE(alongside.slack, cp.slack);
+        QCOMPARE(again->start, r->schedule.start);
+        QCOMPARE(again->end, r->schedule.end);
+        QCOMPARE(again->steps.size(), r->schedule.steps.size());
+        QCOMPARE(again->utilisation.size(), r->schedule.utilisation.size());
+        for (std::size_t k = 0; k < again->utilisation.size(); ++k)
+            QCOMPARE(again->utilisation[k].busy, r->schedule.utilisation[k].busy);
     }
 
     void dlrmAlignment()
