@@ -39,11 +39,14 @@ bool isHostSpan(const ExecutionGraph& g, ItemId i)
 // The stem whose numbered names are the most distinct, among forward host spans.
 std::string autoStem(const ExecutionGraph& g)
 {
+    // Each distinct name once: the spans of a job repeat a few hundred names millions of times.
+    std::vector<std::uint8_t> seen(g.nameCount(), 0);
     std::map<std::string_view, std::set<std::string_view>> numbered;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        if (!isHostSpan(g, item))
+        if (seen[g.nameId(item).value()] || !isHostSpan(g, item))
             continue;
+        seen[g.nameId(item).value()] = 1;
         const std::string_view stem = stemOf(g.name(item));
         if (!stem.empty() && !stem.starts_with("ProfilerStep#"))
             numbered[stem].insert(g.name(item));
@@ -80,8 +83,13 @@ LayerModel LayerModel::of(const ExecutionGraph& g, std::string_view pattern)
         if (g.track(item).isValid() && !g.onDevice(item))
             byTrack[g.track(item).value()].push_back(item);
     }
-    for (auto& v : byTrack)
-        std::stable_sort(v.begin(), v.end(), [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); });
+    auto byStart = [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); };
+    for (auto& v : byTrack) {
+        if (!std::is_sorted(v.begin(), v.end(), byStart))
+            std::stable_sort(v.begin(), v.end(), byStart);
+    }
+    // Whether a name makes a span a layer, per name (unknown until its first span).
+    std::vector<std::int8_t> wantedName(g.nameCount(), -1);
 
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
@@ -103,7 +111,9 @@ LayerModel LayerModel::of(const ExecutionGraph& g, std::string_view pattern)
                     layer.firstBackward = b;
             }
         } else {
-            const bool wanted = pattern == "auto" ? !stem.empty() && stemOf(name) == stem : globMatch(pattern, name);
+            std::int8_t& wanted = wantedName[g.nameId(item).value()];
+            if (wanted < 0)
+                wanted = pattern == "auto" ? !stem.empty() && stemOf(name) == stem : globMatch(pattern, name);
             if (!wanted || !isHostSpan(g, item))
                 continue;
             layer.name = std::string(name);
