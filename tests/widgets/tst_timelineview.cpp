@@ -127,6 +127,33 @@ private Q_SLOTS:
         }
     }
 
+    void rowsKeepTheirHeightOnResize()
+    {
+        // A taller window shows more rows, each as high as before, not the same rows stretched.
+        const Job j = example();
+        QVERIFY(j.trace);
+        TimelineView view;
+        view.resize(1000, 300);
+        view.show();
+        view.setJob(j.trace, j.layout);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        auto rowPixels = [&view] { return view.axisRect()->height() / view.yAxis->range().size(); };
+        QVERIFY(std::abs(rowPixels() - TimelineView::kRowHeight) < 0.5);
+        const double shown = view.yAxis->range().size();
+        for (const int height : { 900, 500, 1100 }) {
+            view.resize(1000, height);
+            QTRY_VERIFY(std::abs(view.height() - height) <= 1);
+            QApplication::processEvents();
+            QVERIFY2(std::abs(rowPixels() - TimelineView::kRowHeight) < 0.5,
+                qPrintable(QStringLiteral("%1 px rows at height %2").arg(rowPixels()).arg(height)));
+            // What is on screen is drawn with the new rows already, not the old ones stretched.
+            const QImage shownNow = view.grab().toImage();
+            view.replot();
+            QCOMPARE(view.grab().toImage(), shownNow);
+        }
+        QVERIFY(view.yAxis->range().size() > shown);
+    }
+
     void keyboardZoomsAndPansTimeOnly()
     {
         const Job j = example();

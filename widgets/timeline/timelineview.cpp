@@ -111,6 +111,7 @@ void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRa
         top = std::max(top, v);
     m_counterRect->axis(QCPAxis::atLeft)->setRange(0, top * 1.1);
     m_counterRect->axis(QCPAxis::atBottom)->setRange(xAxis->range());
+    updateLayout(); // the strip takes its height from the Gantt's
     fitRows();
     replot();
 }
@@ -278,8 +279,12 @@ void TimelineView::fitRows()
 
 void TimelineView::resizeEvent(QResizeEvent* event)
 {
-    QCustomPlot::resizeEvent(event);
+    // The rows are fitted to the new axis rect before the frame is drawn: fitted after, the frame on
+    // screen showed the old rows stretched over the new height until the next replot.
+    setViewport(rect());
+    updateLayout();
     fitRows();
+    QCustomPlot::resizeEvent(event);
 }
 
 void TimelineView::zoomBy(double factor, double centerKey)
