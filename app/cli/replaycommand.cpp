@@ -169,7 +169,7 @@ int ReplayCommand::run(const QStringList& args)
     const CriticalPath& path = replay.criticalPath;
     const LinkTopology topology(x.ranks(), options.topology);
     const std::vector<RankResult> ranks = rankResults(x, s);
-    const auto [measuredIteration, replayedIteration] = iteration(ranks, s);
+    const auto [measuredIteration, replayedIteration] = iteration(s);
 
     // Path items: time each holds the path, in path order; those listed: the `top` that hold it longest
     // (all with 0), longest first.

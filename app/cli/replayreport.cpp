@@ -2,11 +2,11 @@
 
 #include "clisupport.h"
 
+#include "core/analysis/steptimes.h"
 #include "core/graph/dependencygraph.h"
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 using namespace sightline;
 using CliSupport::qs;
@@ -41,33 +41,19 @@ int itemRank(const ExecutionGraph& g, ItemId item)
     return g.rank(item).isValid() ? g.ranks()[g.rank(item).value()].rank : -1;
 }
 
-// Mean measured and replayed step time per rank.
 std::vector<RankResult> rankResults(const ExecutionGraph& g, const Schedule& s)
 {
-    std::map<std::uint32_t, std::pair<double, double>> sums;
-    std::map<std::uint32_t, int> counts;
-    for (const ReplayedStep& st : s.steps) {
-        sums[st.rank.value()].first += CliSupport::toMs(st.measured);
-        sums[st.rank.value()].second += CliSupport::toMs(st.replayed);
-        ++counts[st.rank.value()];
-    }
     std::vector<RankResult> out;
-    for (const auto& [r, sum] : sums)
-        out.push_back({ g.ranks()[r].rank, sum.first / counts[r], sum.second / counts[r] });
+    for (const RankStepTime& r : StepTimes::perRank(s))
+        out.push_back({ g.ranks()[r.rank.value()].rank, r.measured / 1e6, r.replayed / 1e6 });
     std::sort(out.begin(), out.end(), [](const RankResult& a, const RankResult& b) { return a.rank < b.rank; });
     return out;
 }
 
-std::pair<double, double> iteration(const std::vector<RankResult>& ranks, const Schedule& s)
+std::pair<double, double> iteration(const Schedule& s)
 {
-    double measured = 0, replayed = 0;
-    for (const RankResult& r : ranks) {
-        measured = std::max(measured, r.measured);
-        replayed = std::max(replayed, r.replayed);
-    }
-    if (ranks.empty())
-        replayed = CliSupport::toMs(s.finish - s.begin);
-    return { measured, replayed };
+    const RankStepTime it = StepTimes::iteration(s);
+    return { it.measured / 1e6, it.replayed / 1e6 };
 }
 
 QJsonObject breakdownJson(const std::array<TimeNs, kPathCategoryCount>& b)

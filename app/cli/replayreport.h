@@ -23,8 +23,8 @@ struct RankResult {
     double replayed;
 };
 std::vector<RankResult> rankResults(const sightline::ExecutionGraph& g, const sightline::Schedule& s);
-// The slowest rank's mean step time, measured and replayed, in ms (the makespan without steps).
-std::pair<double, double> iteration(const std::vector<RankResult>& ranks, const sightline::Schedule& s);
+// The iteration (StepTimes::iteration), measured and replayed, in ms.
+std::pair<double, double> iteration(const sightline::Schedule& s);
 
 QJsonObject breakdownJson(const std::array<sightline::TimeNs, sightline::kPathCategoryCount>& b);
 // An item's name; work spanning ranks says so, with the process group of the measured collective.

@@ -81,7 +81,7 @@ Figures figuresOf(const ReplayResult& r)
 {
     Figures f;
     f.result = &r;
-    f.iterationMs = iteration(rankResults(*r.graph, r.schedule), r.schedule).second;
+    f.iterationMs = iteration(r.schedule).second;
     for (std::uint32_t i = 0; i < r.graph->itemCount(); ++i) {
         const ItemId item(i);
         f.collectives += r.graph->comm(item) != nullptr && isCommunication(r.graph->kind(item));

@@ -4,6 +4,7 @@
 #include "core/align/clockalignment.h"
 #include "core/analysis/criticalpath.h"
 #include "core/analysis/rankactivity.h"
+#include "core/analysis/steptimes.h"
 #include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
 #include "core/replay/replayer.h"
@@ -171,6 +172,27 @@ private Q_SLOTS:
         // Rank 0's own ops before the collective did not move.
         QCOMPARE(r->start(j.kernel[0]), TimeNs(12000));
         QCOMPARE(r->end(j.kernel[0]), TimeNs(112000));
+    }
+
+    void stepTimesAndIteration()
+    {
+        // The iteration is the slowest rank's mean step: rank 0 averages 15 us replayed (12 measured),
+        // rank 1 takes 30 us in its one step (25 measured). Without steps it is the replayed window.
+        Schedule s;
+        s.steps = { { RankId(1), 1, 25000, 30000 }, { RankId(0), 1, 10000, 10000 }, { RankId(0), 2, 14000, 20000 } };
+        const std::vector<RankStepTime> ranks = StepTimes::perRank(s);
+        QCOMPARE(ranks.size(), std::size_t(2));
+        QCOMPARE(ranks[0].rank, RankId(0));
+        QCOMPARE(ranks[0].measured, 12000.0);
+        QCOMPARE(ranks[0].replayed, 15000.0);
+        const RankStepTime it = StepTimes::iteration(s);
+        QCOMPARE(it.measured, 25000.0);
+        QCOMPARE(it.replayed, 30000.0);
+        Schedule none;
+        none.begin = 5000;
+        none.finish = 47000;
+        QCOMPARE(StepTimes::iteration(none).replayed, 42000.0);
+        QCOMPARE(StepTimes::iteration(none).measured, 0.0);
     }
 
     void criticalPathAndSlack()
