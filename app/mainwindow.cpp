@@ -4,6 +4,7 @@
 #include "jobanalysis.h"
 #include "traceloadjob.h"
 
+#include "core/analysis/steptimes.h"
 #include "core/base/memorypolicy.h"
 #include "core/graph/dependencygraph.h"
 #include "core/session/jobsession.h"
@@ -36,9 +37,11 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
+#include <QScreen>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QShortcut>
 #include <QSplitter>
@@ -109,8 +112,7 @@ MainWindow::MainWindow(QWidget* parent)
                                     RankListModel::FileColumn, true },
         panel);
     layout->addWidget(m_view);
-    m_ranksDock = addDock(tr("Ranks"), QStringLiteral("ranksDock"), panel, Qt::BottomDockWidgetArea);
-    resizeDocks({ m_ranksDock }, { 150 }, Qt::Vertical);
+    m_ranksDock = addDock(tr("Ranks"), QStringLiteral("ranksDock"), panel, Qt::RightDockWidgetArea);
 
     m_summary = new RankSummaryModel(this);
     auto* summarySplit = new QSplitter(Qt::Horizontal, this);
@@ -118,9 +120,7 @@ MainWindow::MainWindow(QWidget* parent)
         { QStringLiteral("summaryTable"), RankSummaryModel::SortRole, RankSummaryModel::RankColumn, Qt::AscendingOrder, -1, false },
         summarySplit));
     summarySplit->addWidget(new RankSummaryChart(m_summary, summarySplit));
-    QDockWidget* summaryDock = addDock(tr("Summary"), QStringLiteral("summaryDock"), summarySplit, Qt::BottomDockWidgetArea);
-    tabifyDockWidget(m_ranksDock, summaryDock);
-    m_ranksDock->raise();
+    QDockWidget* summaryDock = addDock(tr("Summary"), QStringLiteral("summaryDock"), summarySplit, Qt::RightDockWidgetArea);
 
     m_details = new OpDetailsPanel(this);
     QDockWidget* detailsDock = addDock(tr("Details"), QStringLiteral("detailsDock"), m_details, Qt::RightDockWidgetArea);
@@ -134,8 +134,6 @@ MainWindow::MainWindow(QWidget* parent)
             false },
         this);
     QDockWidget* aggregateDock = addDock(tr("Selection"), QStringLiteral("selectionDock"), aggregateView, Qt::RightDockWidgetArea);
-    tabifyDockWidget(pathDock, aggregateDock);
-    pathDock->raise();
     connect(m_timeline, &TimelineView::areaSelected, this,
         [this, aggregateDock](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
             if (!m_analysis)
@@ -147,16 +145,14 @@ MainWindow::MainWindow(QWidget* parent)
         });
     m_tracks = new TrackTreePanel(this);
     QDockWidget* tracksDock = addDock(tr("Tracks"), QStringLiteral("tracksDock"), m_tracks, Qt::LeftDockWidgetArea);
-    resizeDocks({ tracksDock }, { 220 }, Qt::Horizontal);
     connect(m_tracks, &TrackTreePanel::treeEdited, this, [this] { m_timeline->setTrackTree(m_tracks->tree()); });
     connect(m_timeline, &TimelineView::trackTreeChanged, this, [this] { m_tracks->syncFrom(m_timeline->trackTree()); });
     connect(m_tracks, &TrackTreePanel::nodeActivated, m_timeline, &TimelineView::revealNode);
-    m_sideDocks = { tracksDock, detailsDock, pathDock, aggregateDock };
+    m_docks = { tracksDock, m_ranksDock, summaryDock, detailsDock, pathDock, aggregateDock };
     m_search = new OpSearchBar(this);
-    auto* searchBar = new QToolBar(tr("Search"), this);
-    searchBar->setObjectName(QStringLiteral("searchToolBar"));
-    searchBar->addWidget(m_search);
-    addToolBar(Qt::TopToolBarArea, searchBar);
+    m_searchBar = new QToolBar(tr("Search"), this);
+    m_searchBar->setObjectName(QStringLiteral("searchToolBar"));
+    m_searchBar->addWidget(m_search);
     auto* slash = new QShortcut(QKeySequence(Qt::Key_Slash), this);
     connect(slash, &QShortcut::activated, m_search, &OpSearchBar::focusField);
     connect(m_search, &OpSearchBar::opFound, this, &MainWindow::goToOp);
@@ -174,12 +170,69 @@ MainWindow::MainWindow(QWidget* parent)
     m_progressTimer->setInterval(100);
     connect(m_progressTimer, &QTimer::timeout, this, &MainWindow::updateProgress);
 
+    m_jobStatus = new QLabel(this);
+    m_jobStatus->setObjectName(QStringLiteral("jobStatus"));
+    statusBar()->addPermanentWidget(m_jobStatus);
+
+    // The layout of the last session, else the first run's: most of the screen, the Gantt first.
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1000, 600);
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        setGeometry(firstRunGeometry());
+    resetLayout();
+    m_defaultLayoutPending = !restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
     statusBar()->showMessage(tr("Ready"));
+}
+
+QRect MainWindow::firstRunGeometry() const
+{
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    const QRect available = s ? s->availableGeometry() : QRect(0, 0, 1280, 800);
+    // 85 % of the screen, but no less than 1000×600 where the screen has that room.
+    const QSize size(std::min(available.width(), std::max(1000, available.width() * 85 / 100)),
+        std::min(available.height(), std::max(600, available.height() * 85 / 100)));
+    return QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available);
+}
+
+void MainWindow::resetLayout()
+{
+    // Docks at the sides, the Gantt in the middle at full height: tracks on the left; on the right the
+    // ranks (with the hint to open files), summary and details in one stack of tabs over the critical
+    // path and selection in another.
+    for (QDockWidget* dock : m_docks) {
+        dock->setFloating(false);
+        dock->show();
+    }
+    QDockWidget* tracks = m_docks[0];
+    QDockWidget* ranks = m_docks[1];
+    QDockWidget* summary = m_docks[2];
+    QDockWidget* details = m_docks[3];
+    QDockWidget* path = m_docks[4];
+    QDockWidget* selection = m_docks[5];
+    addDockWidget(Qt::LeftDockWidgetArea, tracks);
+    addDockWidget(Qt::RightDockWidgetArea, ranks);
+    splitDockWidget(ranks, path, Qt::Vertical);
+    tabifyDockWidget(ranks, summary);
+    tabifyDockWidget(summary, details);
+    tabifyDockWidget(path, selection);
+    ranks->raise();
+    path->raise();
+    for (QToolBar* bar : { m_mainBar, m_searchBar }) {
+        addToolBar(Qt::TopToolBarArea, bar);
+        bar->show();
+    }
+    resizeDocks({ tracks, ranks }, { width() * 11 / 100, width() * 19 / 100 }, Qt::Horizontal);
+    resizeDocks({ ranks, path }, { height() * 55 / 100, height() * 45 / 100 }, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // Dock sizes take once the window has its size on screen.
+    if (m_defaultLayoutPending) {
+        m_defaultLayoutPending = false;
+        resetLayout();
+    }
 }
 
 MainWindow::~MainWindow() = default;
@@ -209,7 +262,9 @@ void MainWindow::createActions()
     m_criticalAction = view->addAction(tr("&Critical Path"), this, &MainWindow::setCriticalPathShown);
     m_criticalAction->setCheckable(true);
     m_criticalAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
-    view->addAction(tr("&Whole Job"), m_timeline, &TimelineView::resetView)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* wholeJob = view->addAction(tr("&Whole Job"), m_timeline, &TimelineView::resetView);
+    wholeJob->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    wholeJob->setToolTip(tr("Fit the whole job in the view"));
     view->addSeparator();
     auto* times = new QActionGroup(this);
     const QString labels[] = { tr("&Measured Times"), tr("&Replayed Times"), tr("Measured &and Replayed") };
@@ -230,9 +285,22 @@ void MainWindow::createActions()
         colourGroup->addAction(a);
     }
     view->addSeparator();
-    view->addAction(m_ranksDock->toggleViewAction());
-    for (QDockWidget* dock : m_sideDocks)
+    for (QDockWidget* dock : m_docks)
         view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("Reset &Layout"), this, &MainWindow::resetLayout);
+    // The actions people reach for, in a toolbar.
+    m_mainBar = new QToolBar(tr("Main"), this);
+    m_mainBar->setObjectName(QStringLiteral("mainToolBar"));
+    m_mainBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    open->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
+    m_mainBar->addAction(open);
+    m_mainBar->addSeparator();
+    for (QAction* a : m_viewActions)
+        m_mainBar->addAction(a);
+    m_mainBar->addSeparator();
+    m_mainBar->addAction(m_criticalAction);
+    m_mainBar->addAction(wholeJob);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Sightline"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -260,6 +328,7 @@ void MainWindow::openFiles(const QStringList& files)
     // A job still loading or being analysed gives way to this one; the job shown stays until the new
     // one is ready.
     m_job->start(files);
+    m_clock.start();
     if (!m_progress) {
         m_progress = new QProgressDialog(this);
         m_progress->setWindowTitle(tr("Loading"));
@@ -286,6 +355,7 @@ void MainWindow::updateProgress()
 void MainWindow::onLoaded(const QStringList& files)
 {
     Q_UNUSED(files);
+    m_loadMs = m_clock.elapsed();
     m_progressTimer->stop();
     // The dialog stays up, with Cancel, while the graph is built and the job replayed.
     if (m_progress) {
@@ -309,6 +379,25 @@ void MainWindow::showJobSummary(const sightline::Trace& trace)
         warnings << QStringLiteral("%1: %2 (%3×)").arg(QString::fromStdString(d.file), QString::fromStdString(d.detail)).arg(d.count);
     m_summaryLabel->setText(summary);
     m_summaryLabel->setToolTip(warnings.join(u'\n'));
+}
+
+void MainWindow::showJobStatus()
+{
+    const QLocale locale;
+    const sightline::Trace& t = *trace();
+    QStringList parts;
+    parts << tr("%n rank(s), %1 ops", nullptr, static_cast<int>(t.ranks().size())).arg(locale.toString(static_cast<qlonglong>(t.opCount())));
+    const qint64 analysed = m_clock.elapsed() - m_loadMs;
+    parts << tr("loaded in %1 s, graph and replay in %2 s")
+                 .arg(locale.toString(static_cast<double>(m_loadMs) / 1e3, 'f', 2), locale.toString(static_cast<double>(analysed) / 1e3, 'f', 2));
+    if (const auto& replay = m_analysis->replay) {
+        const sightline::RankStepTime it = sightline::StepTimes::iteration(replay->schedule);
+        QString iteration = tr("iteration %1 ms replayed").arg(locale.toString(it.replayed / 1e6, 'f', 3));
+        if (it.measured > 0)
+            iteration += tr(", %1 ms measured").arg(locale.toString(it.measured / 1e6, 'f', 3));
+        parts << iteration;
+    }
+    m_jobStatus->setText(parts.join(QStringLiteral(" · ")));
 }
 
 void MainWindow::goToOp(sightline::OpId op)
@@ -422,6 +511,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long").arg(
                                      QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
             5000);
+    showJobStatus();
     // The job shown before has let go of its memory; what its replays kept for reuse goes back.
     if (hadJob)
         sightline::MemoryPolicy::releaseFreedMemory();
@@ -477,10 +567,7 @@ void MainWindow::screenshotWhenReady(const QString& path)
 void MainWindow::takeScreenshot()
 {
     // The Gantt gets the room: the ranks are in it.
-    m_ranksDock->hide();
-    if (auto* summary = findChild<QDockWidget*>(QStringLiteral("summaryDock")))
-        summary->hide();
-    for (QDockWidget* dock : m_sideDocks)
+    for (QDockWidget* dock : m_docks)
         dock->hide();
     for (QToolBar* bar : findChildren<QToolBar*>())
         bar->hide();

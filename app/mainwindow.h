@@ -2,6 +2,7 @@
 
 #include "core/base/ids.h"
 
+#include <QElapsedTimer>
 #include <QList>
 #include <QMainWindow>
 #include <QStringList>
@@ -16,6 +17,7 @@ class QMenu;
 class QProgressDialog;
 class QTableView;
 class QTimer;
+class QToolBar;
 class AggregateModel;
 class CriticalPathModel;
 class OpDetailsPanel;
@@ -36,7 +38,10 @@ class Trace;
 // it off the GUI thread behind a cancellable progress dialog, shows it in the Gantt with its critical
 // path, and lists its ranks in a dock. A job opened while another loads replaces that one; the job
 // shown changes only when the new one is ready, so a failed load shows a dialog and keeps it.
-// Window state and recent files persist in QSettings. For scripts and tests it can save a screenshot
+// The first run fills most of the screen with the Gantt in the middle and the docks tabbed at the
+// sides (View > Reset Layout restores it); a toolbar holds the common actions and the status bar says
+// what is loaded, how long it took and the iteration time. Window state and recent files persist in
+// QSettings. For scripts and tests it can save a screenshot
 // of the loaded job and quit.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -57,11 +62,15 @@ public:
     void screenshotWhenReady(const QString& path);
     // Saves the Gantt as shown, as PNG or (by the .pdf suffix) PDF; false when it cannot be written.
     bool exportViewTo(const QString& file);
+    // The first run's layout (View > Reset Layout): the docks at the sides, tabbed, the toolbars at
+    // the top, and the Gantt in the middle with most of the window.
+    void resetLayout();
 
 protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     // A table of a model: sorted through a proxy by sortRole when that is >= 0.
@@ -76,6 +85,7 @@ private:
     QTableView* makeTable(QAbstractItemModel* model, const TableSpec& spec, QWidget* parent);
     QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
     void createActions();
+    QRect firstRunGeometry() const;
     void openFilesDialog();
     void openFolderDialog();
     void showAbout();
@@ -83,6 +93,9 @@ private:
     void onFailed(const sightline::Status& status, const QStringList& files);
     void onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const JobAnalysis> analysis, const QStringList& files);
     void showJobSummary(const sightline::Trace& trace);
+    // The status bar's line on the job shown: its size, how long its load and analysis took, and its
+    // iteration time.
+    void showJobStatus();
     void takeScreenshot();
     void showDependencies(sightline::OpId op);
     // Selects an op and zooms the Gantt to it (search, details links, the critical-path panel).
@@ -97,7 +110,14 @@ private:
     RankListModel* m_model = nullptr;
     TimelineView* m_timeline = nullptr;
     QDockWidget* m_ranksDock = nullptr;
-    QList<QDockWidget*> m_sideDocks;
+    // Tracks, ranks, summary, details, critical path, selection.
+    QList<QDockWidget*> m_docks;
+    QToolBar* m_mainBar = nullptr;
+    QToolBar* m_searchBar = nullptr;
+    QLabel* m_jobStatus = nullptr; // what is loaded, how long it took, the iteration
+    bool m_defaultLayoutPending = false;
+    QElapsedTimer m_clock; // since the job shown or loading was opened
+    qint64 m_loadMs = 0; // its load, in ms
     OpDetailsPanel* m_details = nullptr;
     TrackTreePanel* m_tracks = nullptr;
     OpSearchBar* m_search = nullptr;

@@ -355,6 +355,37 @@
         <source>Replayed, but its times lie beyond ±146 years: the trace&apos;s durations are past any real job</source>
         <translation>Nachgespielt, doch die Zeiten liegen jenseits von ±146 Jahren: Die Dauern der Aufzeichnung übersteigen jeden echten Job</translation>
     </message>
+    <message>
+        <source>Fit the whole job in the view</source>
+        <translation>Den ganzen Job in die Ansicht einpassen</translation>
+    </message>
+    <message>
+        <source>Reset &amp;Layout</source>
+        <translation>&amp;Layout zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Haupt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s), %1 ops</source>
+        <translation>
+            <numerusform>%n Rank, %1 Ops</numerusform>
+            <numerusform>%n Ranks, %1 Ops</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>loaded in %1 s, graph and replay in %2 s</source>
+        <translation>geladen in %1 s, Graph und Replay in %2 s</translation>
+    </message>
+    <message>
+        <source>iteration %1 ms replayed</source>
+        <translation>Iteration %1 ms im Replay</translation>
+    </message>
+    <message>
+        <source>, %1 ms measured</source>
+        <translation>, %1 ms gemessen</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

@@ -349,6 +349,36 @@
         <source>Replayed, but its times lie beyond ±146 years: the trace&apos;s durations are past any real job</source>
         <translation>已重放，但其时间超出 ±146 年：追踪中的时长超出了任何真实作业</translation>
     </message>
+    <message>
+        <source>Fit the whole job in the view</source>
+        <translation>使整个作业适合视图</translation>
+    </message>
+    <message>
+        <source>Reset &amp;Layout</source>
+        <translation>重置布局(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s), %1 ops</source>
+        <translation>
+            <numerusform>%n 个 rank，%1 个操作</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>loaded in %1 s, graph and replay in %2 s</source>
+        <translation>加载 %1 秒，图与重放 %2 秒</translation>
+    </message>
+    <message>
+        <source>iteration %1 ms replayed</source>
+        <translation>重放迭代 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>, %1 ms measured</source>
+        <translation>，测量 %1 毫秒</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

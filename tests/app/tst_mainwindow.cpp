@@ -13,7 +13,13 @@
 
 #include "core/model/trace.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QDockWidget>
+#include <QLabel>
+#include <QScreen>
+#include <QSet>
+#include <QToolBar>
 #include <QFile>
 #include <QImage>
 #include <QMessageBox>
@@ -138,6 +144,68 @@ private Q_SLOTS:
         QCOMPARE(window.timeline()->plottable()->rows().size(), std::size_t(1));
         // The successful job is remembered for File > Open Recent.
         QVERIFY(QSettings().value(QStringLiteral("recentJobs")).toStringList().first().contains(QStringLiteral("ddp-2rank")));
+    }
+
+    void firstRunLayoutPutsTheGanttFirst()
+    {
+        // No saved state: the window takes most of the screen, the docks sit at the sides (none under
+        // the Gantt), and the Gantt has at least 60 % of the window. Reset Layout brings that back
+        // after the docks were moved, and the status bar describes the job once it is open.
+        QSettings().clear();
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QRect screen = window.screen()->availableGeometry();
+        QVERIFY(window.width() >= std::min(screen.width(), 1000) * 0.99);
+        QVERIFY(window.width() >= screen.width() * 0.8 || window.width() >= 1000);
+        QVERIFY(window.height() >= screen.height() * 0.8 || window.height() >= 600);
+        auto ganttShare = [&] {
+            const QSize g = window.timeline()->size();
+            return static_cast<double>(g.width()) * g.height() / (static_cast<double>(window.width()) * window.height());
+        };
+        auto dockAreas = [&] {
+            QSet<int> areas;
+            for (QDockWidget* dock : window.findChildren<QDockWidget*>())
+                areas.insert(window.dockWidgetArea(dock));
+            return areas;
+        };
+        window.resize(1600, 1000);
+        window.resetLayout();
+        QApplication::processEvents();
+        QVERIFY2(ganttShare() >= 0.6, qPrintable(QString::number(ganttShare())));
+        QVERIFY(!dockAreas().contains(Qt::BottomDockWidgetArea));
+        const QList<QDockWidget*> docks = window.findChildren<QDockWidget*>();
+        for (QDockWidget* dock : docks)
+            window.addDockWidget(Qt::BottomDockWidgetArea, dock);
+        window.resizeDocks({ docks.first() }, { window.height() / 2 }, Qt::Vertical);
+        QApplication::processEvents();
+        QVERIFY(ganttShare() < 0.6);
+        QAction* reset = nullptr;
+        for (QAction* a : window.findChildren<QAction*>()) {
+            if (a->text() == QStringLiteral("Reset &Layout"))
+                reset = a;
+        }
+        QVERIFY(reset);
+        reset->trigger();
+        QApplication::processEvents();
+        QVERIFY2(ganttShare() >= 0.6, qPrintable(QString::number(ganttShare())));
+        QCOMPARE(dockAreas(), (QSet<int> { Qt::LeftDockWidgetArea, Qt::RightDockWidgetArea }));
+        // The toolbar: open, the three views, the critical path and fit.
+        auto* bar = window.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
+        QVERIFY(bar && bar->isVisible());
+        QStringList labels;
+        for (QAction* a : bar->actions()) {
+            if (!a->isSeparator())
+                labels << a->text();
+        }
+        QCOMPARE(labels.size(), 6);
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        auto* status = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
+        QVERIFY(status);
+        QVERIFY2(status->text().contains(QStringLiteral("2 rank")) && status->text().contains(QStringLiteral("loaded in"))
+                && status->text().contains(QStringLiteral("ms replayed")),
+            qPrintable(status->text()));
     }
 
     void laterRequestWins();
