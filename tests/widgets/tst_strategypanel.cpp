@@ -1,0 +1,132 @@
+// The strategy model and its panel offscreen: edits are undoable commands named for the Edit menu,
+// edits of one parameter merge, switched-off steps leave the strategy, and the panel's editors (made
+// from the passes' parameter specs) write to the model and follow its undo.
+
+#include "widgets/strategy/comparisonpanel.h"
+#include "widgets/strategy/strategymodel.h"
+#include "widgets/strategy/strategypanel.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace sightline;
+
+class TestStrategyPanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void modelEditsAreUndoable()
+    {
+        StrategyModel model;
+        int changes = 0;
+        connect(&model, &StrategyModel::changed, this, [&] { ++changes; });
+        model.addStep(QStringLiteral("tensor_fusion"));
+        model.addStep(QStringLiteral("speedup"));
+        model.setParameter(0, QStringLiteral("bucket_cap_mb"), 25.0);
+        model.setParameter(0, QStringLiteral("bucket_cap_mb"), 50.0); // merges with the edit before
+        QCOMPARE(model.undoStack()->count(), 3);
+        QCOMPARE(model.undoStack()->undoText(), QStringLiteral("Set bucket_cap_mb to 50 MiB"));
+        QCOMPARE(std::get<double>(model.steps()[0].step.params.at("bucket_cap_mb")), 50.0);
+        model.setEnabled(1, false);
+        QCOMPARE(model.strategy().steps.size(), std::size_t(1));
+        QCOMPARE(model.strategy().steps[0].pass, std::string("tensor_fusion"));
+        model.moveStep(1, 0);
+        QCOMPARE(model.steps()[0].step.pass, std::string("speedup"));
+        model.setBudgetBytes(16'000'000'000);
+        QCOMPARE(model.undoStack()->undoText(), QStringLiteral("Set the memory budget to 16 GB"));
+        model.undoStack()->undo();
+        model.undoStack()->undo();
+        model.undoStack()->undo();
+        QCOMPARE(model.budgetBytes(), std::int64_t(0));
+        QCOMPARE(model.strategy().steps.size(), std::size_t(2));
+        model.undoStack()->undo(); // the merged edit goes as one
+        QVERIFY(model.steps()[0].step.params.empty());
+        model.undoStack()->redo();
+        QCOMPARE(std::get<double>(model.steps()[0].step.params.at("bucket_cap_mb")), 50.0);
+        QVERIFY(changes >= 10);
+        // Edits of steps that do not exist change nothing.
+        const int before = model.undoStack()->count();
+        model.removeStep(7);
+        model.setParameter(-1, QStringLiteral("x"), 1.0);
+        model.moveStep(0, 5);
+        QCOMPARE(model.undoStack()->count(), before);
+    }
+
+    void panelEditorsWriteTheModel()
+    {
+        StrategyModel model;
+        StrategyPanel panel(&model);
+        panel.resize(400, 600);
+        panel.show();
+        auto* chooser = panel.findChild<QComboBox*>(QStringLiteral("passChooser"));
+        QVERIFY(chooser);
+        QVERIFY(chooser->findText(QStringLiteral("recompute")) >= 0);
+        chooser->setCurrentText(QStringLiteral("tensor_fusion"));
+        QPushButton* add = nullptr;
+        for (QPushButton* b : panel.findChildren<QPushButton*>()) {
+            if (b->text() == QStringLiteral("Add"))
+                add = b;
+        }
+        QVERIFY(add);
+        add->click();
+        QCOMPARE(model.steps().size(), std::size_t(1));
+        auto* steps = panel.findChild<QListWidget*>(QStringLiteral("strategySteps"));
+        QCOMPARE(steps->count(), 1);
+        QCOMPARE(panel.currentStep(), 0);
+        // An optional parameter: given by its check box, then edited in its spin box (with its unit).
+        auto* cap = panel.findChild<QDoubleSpinBox*>(QStringLiteral("param_bucket_cap_mb"));
+        QVERIFY(cap);
+        QCOMPARE(cap->suffix(), QStringLiteral(" MiB"));
+        QVERIFY(!cap->isEnabled());
+        auto* given = qobject_cast<QCheckBox*>(cap->parentWidget()->findChild<QCheckBox*>());
+        QVERIFY(given);
+        given->setChecked(true);
+        QVERIFY(model.steps()[0].step.params.contains("bucket_cap_mb"));
+        cap->setValue(64);
+        QCOMPARE(std::get<double>(model.steps()[0].step.params.at("bucket_cap_mb")), 64.0);
+        QVERIFY(steps->item(0)->text().contains(QStringLiteral("bucket_cap_mb=64")));
+        // Giving the parameter and editing it are one edit of it; undo and redo show at once in the
+        // editors. Switching the step off in the list reaches the model.
+        model.undoStack()->undo();
+        QVERIFY(!given->isChecked());
+        QVERIFY(!cap->isEnabled());
+        QVERIFY(model.steps()[0].step.params.empty());
+        model.undoStack()->redo();
+        QVERIFY(given->isChecked());
+        QCOMPARE(cap->value(), 64.0);
+        steps->item(0)->setCheckState(Qt::Unchecked);
+        QVERIFY(!model.steps()[0].enabled);
+        QVERIFY(model.strategy().steps.empty());
+        // A pass with choices: the combo box writes the text.
+        chooser->setCurrentText(QStringLiteral("speedup"));
+        add->click();
+        QCOMPARE(panel.currentStep(), 1);
+        auto* kind = panel.findChild<QComboBox*>(QStringLiteral("param_kind"));
+        QVERIFY(kind);
+        kind->setCurrentText(QStringLiteral("communication"));
+        QCOMPARE(std::get<std::string>(model.steps()[1].step.params.at("kind")), std::string("communication"));
+        // The budget field writes bytes.
+        auto* budget = panel.findChild<QDoubleSpinBox*>(QStringLiteral("memoryBudget"));
+        QVERIFY(budget);
+        budget->setValue(16);
+        QCOMPARE(model.budgetBytes(), std::int64_t(16'000'000'000));
+    }
+
+    void comparisonStartsCleared()
+    {
+        ComparisonPanel panel;
+        for (int r = 0; r < ComparisonPanel::RowCount; ++r)
+            QCOMPARE(panel.text(r, 1), QStringLiteral("–"));
+        panel.setResult(nullptr, nullptr);
+        QCOMPARE(panel.text(ComparisonPanel::IterationRow, 0), QStringLiteral("–"));
+    }
+};
+
+QTEST_MAIN(TestStrategyPanel)
+#include "tst_strategypanel.moc"

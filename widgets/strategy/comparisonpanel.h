@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+class QCustomPlot;
+class QTableWidget;
+
+namespace sightline {
+struct ReplayResult;
+}
+
+// Baseline against what-if, in numbers and a bar chart: the iteration time with its change in %, the
+// critical path and its breakdown (compute, communication, launch, I/O, wait, host), and the peak
+// device memory against the budget with out of memory. The chart puts the two breakdowns side by side.
+// Cleared (dashes) until a what-if has run.
+class ComparisonPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ComparisonPanel(QWidget* parent = nullptr);
+
+    void setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf);
+    void clear();
+    // A cell's text, for tests: row as in the table, column 0 baseline, 1 what-if, 2 change.
+    QString text(int row, int column) const;
+
+    enum Row { IterationRow, PathRow, FirstCategoryRow, PeakMemoryRow = FirstCategoryRow + 6, OutOfMemoryRow, RowCount };
+
+private:
+    QTableWidget* m_table;
+    QCustomPlot* m_chart;
+};

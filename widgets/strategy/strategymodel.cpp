@@ -1,0 +1,173 @@
+#include "widgets/strategy/strategymodel.h"
+
+#include "core/strategy/pass.h"
+#include "core/strategy/passregistry.h"
+
+#include <QLocale>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+#include <algorithm>
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+// The unit of a pass's parameter ("" when unknown).
+QString unitOf(const std::string& pass, const QString& name)
+{
+    if (const sightline::Pass* p = sightline::PassRegistry::find(pass)) {
+        for (const sightline::ParameterSpec& spec : p->parameters()) {
+            if (qs(spec.name) == name)
+                return qs(spec.unit);
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+// One edit: the states before and after it.
+class StrategyModel::EditCommand : public QUndoCommand {
+public:
+    EditCommand(StrategyModel* model, const QString& text, State before, State after, const QString& mergeKey)
+        : QUndoCommand(text)
+        , m_model(model)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_mergeKey(mergeKey)
+    {
+    }
+
+    void redo() override { m_model->apply(m_after); }
+    void undo() override { m_model->apply(m_before); }
+    int id() const override { return m_mergeKey.isEmpty() ? -1 : 1; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        const auto* next = static_cast<const EditCommand*>(other);
+        if (next->m_mergeKey != m_mergeKey)
+            return false;
+        m_after = next->m_after;
+        setText(next->text());
+        return true;
+    }
+
+private:
+    StrategyModel* m_model;
+    State m_before;
+    State m_after;
+    QString m_mergeKey;
+};
+
+StrategyModel::StrategyModel(QObject* parent)
+    : QObject(parent)
+    , m_undo(new QUndoStack(this))
+{
+}
+
+StrategyModel::~StrategyModel() = default;
+
+sightline::Strategy StrategyModel::strategy() const
+{
+    sightline::Strategy s;
+    for (const Step& step : m_state.steps) {
+        if (step.enabled)
+            s.steps.push_back(step.step);
+    }
+    return s;
+}
+
+QString StrategyModel::valueText(const sightline::ParameterValue& value, const QString& unit)
+{
+    if (const auto* text = std::get_if<std::string>(&value))
+        return qs(*text);
+    const QString number = QLocale().toString(std::get<double>(value), 'g', 6);
+    return unit.isEmpty() ? number : number + u' ' + unit;
+}
+
+void StrategyModel::push(const QString& text, State after, const QString& mergeKey)
+{
+    m_undo->push(new EditCommand(this, text, m_state, std::move(after), mergeKey));
+}
+
+void StrategyModel::apply(const State& state)
+{
+    m_state = state;
+    Q_EMIT changed();
+}
+
+void StrategyModel::addStep(const QString& pass)
+{
+    State after = m_state;
+    after.steps.push_back({ { pass.toStdString(), {} }, true });
+    push(tr("Add %1").arg(pass), std::move(after));
+}
+
+void StrategyModel::removeStep(int index)
+{
+    if (index < 0 || index >= static_cast<int>(m_state.steps.size()))
+        return;
+    State after = m_state;
+    after.steps.erase(after.steps.begin() + index);
+    push(tr("Remove %1").arg(qs(m_state.steps[static_cast<std::size_t>(index)].step.pass)), std::move(after));
+}
+
+void StrategyModel::moveStep(int from, int to)
+{
+    const int n = static_cast<int>(m_state.steps.size());
+    if (from < 0 || from >= n || to < 0 || to >= n || from == to)
+        return;
+    State after = m_state;
+    Step moved = after.steps[static_cast<std::size_t>(from)];
+    after.steps.erase(after.steps.begin() + from);
+    after.steps.insert(after.steps.begin() + to, std::move(moved));
+    push(tr("Move %1").arg(qs(moved.step.pass)), std::move(after));
+}
+
+void StrategyModel::setEnabled(int index, bool enabled)
+{
+    if (index < 0 || index >= static_cast<int>(m_state.steps.size()) || m_state.steps[static_cast<std::size_t>(index)].enabled == enabled)
+        return;
+    State after = m_state;
+    after.steps[static_cast<std::size_t>(index)].enabled = enabled;
+    const QString pass = qs(m_state.steps[static_cast<std::size_t>(index)].step.pass);
+    push(enabled ? tr("Switch on %1").arg(pass) : tr("Switch off %1").arg(pass), std::move(after));
+}
+
+void StrategyModel::setParameter(int index, const QString& name, const sightline::ParameterValue& value)
+{
+    if (index < 0 || index >= static_cast<int>(m_state.steps.size()))
+        return;
+    auto& params = m_state.steps[static_cast<std::size_t>(index)].step.params;
+    if (const auto it = params.find(name.toStdString()); it != params.end() && it->second == value)
+        return;
+    State after = m_state;
+    after.steps[static_cast<std::size_t>(index)].step.params[name.toStdString()] = value;
+    const QString unit = unitOf(m_state.steps[static_cast<std::size_t>(index)].step.pass, name);
+    push(tr("Set %1 to %2").arg(name, valueText(value, unit)), std::move(after), QString::number(index) + u'/' + name);
+}
+
+void StrategyModel::clearParameter(int index, const QString& name)
+{
+    if (index < 0 || index >= static_cast<int>(m_state.steps.size())
+        || !m_state.steps[static_cast<std::size_t>(index)].step.params.contains(name.toStdString()))
+        return;
+    State after = m_state;
+    after.steps[static_cast<std::size_t>(index)].step.params.erase(name.toStdString());
+    push(tr("Leave %1 out").arg(name), std::move(after));
+}
+
+void StrategyModel::setBudgetBytes(std::int64_t bytes)
+{
+    bytes = std::max<std::int64_t>(0, bytes);
+    if (bytes == m_state.budgetBytes)
+        return;
+    State after = m_state;
+    after.budgetBytes = bytes;
+    push(bytes == 0 ? tr("Use each device's memory as the budget")
+                    : tr("Set the memory budget to %1 GB").arg(QLocale().toString(static_cast<double>(bytes) / 1e9, 'g', 4)),
+        std::move(after), QStringLiteral("budget"));
+}

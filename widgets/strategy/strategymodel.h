@@ -1,0 +1,66 @@
+#pragma once
+
+#include "core/strategy/passparameter.h"
+
+#include <QObject>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+class QUndoStack;
+
+// The strategy being edited in the window: passes in order, each switched on or off, with the
+// parameters given to it, and the device memory budget that out-of-memory is judged against. Every
+// edit is a command on the model's undo stack, named for the Edit menu ("Set bucket_cap_mb to 50
+// MB"); consecutive edits of one parameter merge into one command. changed() follows every edit,
+// undo and redo. The passes and parameters are not checked here: the what-if run does that and says
+// what is wrong.
+class StrategyModel : public QObject {
+    Q_OBJECT
+public:
+    struct Step {
+        sightline::PassStep step;
+        bool enabled = true;
+    };
+    // All of it, as one undo step restores it.
+    struct State {
+        std::vector<Step> steps;
+        std::int64_t budgetBytes = 0; // 0: each device's own memory
+    };
+
+    explicit StrategyModel(QObject* parent = nullptr);
+    ~StrategyModel() override;
+
+    QUndoStack* undoStack() const { return m_undo; }
+    const State& state() const { return m_state; }
+    const std::vector<Step>& steps() const { return m_state.steps; }
+    std::int64_t budgetBytes() const { return m_state.budgetBytes; }
+    // The switched-on steps, in order: what the what-if runs.
+    sightline::Strategy strategy() const;
+
+    void addStep(const QString& pass);
+    void removeStep(int index);
+    void moveStep(int from, int to);
+    void setEnabled(int index, bool enabled);
+    void setParameter(int index, const QString& name, const sightline::ParameterValue& value);
+    // Leaves the parameter out again: the pass takes its default.
+    void clearParameter(int index, const QString& name);
+    void setBudgetBytes(std::int64_t bytes);
+
+    // A parameter value as the panel and the undo texts show it, with the unit where one is given.
+    static QString valueText(const sightline::ParameterValue& value, const QString& unit = {});
+
+Q_SIGNALS:
+    void changed();
+
+private:
+    class EditCommand;
+    // Pushes the edit from the current state to after, named text; mergeKey joins consecutive edits
+    // with the same key (empty: none).
+    void push(const QString& text, State after, const QString& mergeKey = {});
+    void apply(const State& state);
+
+    QUndoStack* m_undo = nullptr;
+    State m_state;
+};

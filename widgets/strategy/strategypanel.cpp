@@ -1,0 +1,350 @@
+#include "widgets/strategy/strategypanel.h"
+
+#include "widgets/strategy/strategymodel.h"
+
+#include "core/strategy/pass.h"
+#include "core/strategy/passregistry.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace {
+
+QString qs(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+const sightline::Pass* passOf(const StrategyModel::Step& step)
+{
+    return sightline::PassRegistry::find(step.step.pass);
+}
+
+// A step as the list shows it: the pass and the parameters given to it.
+QString stepLabel(const StrategyModel::Step& step)
+{
+    QStringList given;
+    for (const auto& [name, value] : step.step.params)
+        given << QString::fromStdString(name) + u'=' + StrategyModel::valueText(value);
+    const QString pass = QString::fromStdString(step.step.pass);
+    return given.isEmpty() ? pass : pass + QStringLiteral(" (") + given.join(QStringLiteral(", ")) + u')';
+}
+
+// The value shown for a parameter: the one given, else its default, else nothing.
+const sightline::ParameterValue* givenValue(const StrategyModel::Step& step, const std::string& name)
+{
+    const auto it = step.step.params.find(name);
+    return it == step.step.params.end() ? nullptr : &it->second;
+}
+
+double numberOf(const sightline::ParameterValue* given, const sightline::ParameterSpec& spec)
+{
+    if (given && std::holds_alternative<double>(*given))
+        return std::get<double>(*given);
+    bool ok = false;
+    const double d = QString::fromStdString(spec.defaultValue).toDouble(&ok);
+    return ok ? d : std::max(0.0, spec.min);
+}
+
+QString textOf(const sightline::ParameterValue* given, const sightline::ParameterSpec& spec)
+{
+    if (given)
+        return StrategyModel::valueText(*given);
+    return QString::fromStdString(spec.defaultValue);
+}
+
+} // namespace
+
+StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model)
+{
+    auto* layout = new QVBoxLayout(this);
+    auto* addRow = new QHBoxLayout;
+    m_passes = new QComboBox(this);
+    m_passes->setObjectName(QStringLiteral("passChooser"));
+    for (const sightline::Pass* pass : sightline::PassRegistry::all()) {
+        m_passes->addItem(qs(pass->name()));
+        m_passes->setItemData(m_passes->count() - 1, qs(pass->summary()), Qt::ToolTipRole);
+    }
+    auto* add = new QPushButton(tr("Add"), this);
+    add->setToolTip(tr("Add the chosen pass at the end of the strategy"));
+    addRow->addWidget(m_passes, 1);
+    addRow->addWidget(add);
+    layout->addLayout(addRow);
+
+    m_steps = new QListWidget(this);
+    m_steps->setObjectName(QStringLiteral("strategySteps"));
+    layout->addWidget(m_steps, 1);
+    auto* buttons = new QHBoxLayout;
+    m_up = new QPushButton(tr("Up"), this);
+    m_down = new QPushButton(tr("Down"), this);
+    m_remove = new QPushButton(tr("Remove"), this);
+    for (QPushButton* b : { m_up, m_down, m_remove })
+        buttons->addWidget(b);
+    layout->addLayout(buttons);
+
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+    m_editors = new QWidget(this);
+    m_form = new QFormLayout(m_editors);
+    m_form->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_editors);
+
+    auto* budgetRow = new QHBoxLayout;
+    m_budget = new QDoubleSpinBox(this);
+    m_budget->setObjectName(QStringLiteral("memoryBudget"));
+    m_budget->setRange(0, 100000);
+    m_budget->setDecimals(2);
+    m_budget->setSuffix(tr(" GB"));
+    m_budget->setSpecialValueText(tr("device's own"));
+    m_budget->setKeyboardTracking(false);
+    m_budget->setToolTip(tr("The memory each device may use; out of memory is judged against it"));
+    m_oom = new QLabel(this);
+    m_oom->setObjectName(QStringLiteral("oomLabel"));
+    budgetRow->addWidget(new QLabel(tr("Memory budget"), this));
+    budgetRow->addWidget(m_budget, 1);
+    budgetRow->addWidget(m_oom);
+    layout->addLayout(budgetRow);
+    m_outcome = new QLabel(this);
+    m_outcome->setObjectName(QStringLiteral("whatIfOutcome"));
+    m_outcome->setWordWrap(true);
+    m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_outcome);
+
+    connect(add, &QPushButton::clicked, this, [this] {
+        m_model->addStep(m_passes->currentText());
+        setCurrentStep(static_cast<int>(m_model->steps().size()) - 1);
+    });
+    connect(m_up, &QPushButton::clicked, this, [this] {
+        const int k = currentStep();
+        m_model->moveStep(k, k - 1);
+        setCurrentStep(k - 1);
+    });
+    connect(m_down, &QPushButton::clicked, this, [this] {
+        const int k = currentStep();
+        m_model->moveStep(k, k + 1);
+        setCurrentStep(k + 1);
+    });
+    connect(m_remove, &QPushButton::clicked, this, [this] { m_model->removeStep(currentStep()); });
+    connect(m_steps, &QListWidget::itemChanged, this,
+        [this](QListWidgetItem* item) { m_model->setEnabled(m_steps->row(item), item->checkState() == Qt::Checked); });
+    connect(m_steps, &QListWidget::currentRowChanged, this, [this] { syncEditors(); });
+    connect(m_budget, &QDoubleSpinBox::valueChanged, this,
+        [this](double gb) { m_model->setBudgetBytes(static_cast<std::int64_t>(std::llround(gb * 1e9))); });
+    connect(m_model, &StrategyModel::changed, this, &StrategyPanel::syncFromModel);
+    syncFromModel();
+}
+
+int StrategyPanel::currentStep() const
+{
+    return m_steps->currentRow();
+}
+
+void StrategyPanel::setCurrentStep(int index)
+{
+    if (index >= 0 && index < m_steps->count())
+        m_steps->setCurrentRow(index);
+}
+
+void StrategyPanel::syncFromModel()
+{
+    const int current = currentStep();
+    {
+        const QSignalBlocker block(m_steps);
+        const auto& steps = m_model->steps();
+        while (m_steps->count() > static_cast<int>(steps.size()))
+            delete m_steps->takeItem(m_steps->count() - 1);
+        while (m_steps->count() < static_cast<int>(steps.size()))
+            m_steps->addItem(new QListWidgetItem);
+        for (int k = 0; k < m_steps->count(); ++k) {
+            const StrategyModel::Step& step = steps[static_cast<std::size_t>(k)];
+            QListWidgetItem* item = m_steps->item(k);
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setText(stepLabel(step));
+            item->setCheckState(step.enabled ? Qt::Checked : Qt::Unchecked);
+            const sightline::Pass* pass = passOf(step);
+            item->setToolTip(pass ? qs(pass->summary()) : tr("No pass of this name"));
+        }
+        m_steps->setCurrentRow(std::min(current < 0 ? 0 : current, m_steps->count() - 1));
+    }
+    {
+        const QSignalBlocker block(m_budget);
+        m_budget->setValue(static_cast<double>(m_model->budgetBytes()) / 1e9);
+    }
+    const int k = currentStep();
+    const int n = m_steps->count();
+    m_up->setEnabled(k > 0);
+    m_down->setEnabled(k >= 0 && k + 1 < n);
+    m_remove->setEnabled(k >= 0);
+    syncEditors();
+}
+
+void StrategyPanel::syncEditors()
+{
+    const int k = currentStep();
+    const auto& steps = m_model->steps();
+    const bool valid = k >= 0 && k < static_cast<int>(steps.size());
+    const std::string pass = valid ? steps[static_cast<std::size_t>(k)].step.pass : std::string();
+    if (k != m_editorsFor || pass != m_editorsPass)
+        makeEditors(k);
+    if (!valid)
+        return;
+    const StrategyModel::Step& step = steps[static_cast<std::size_t>(k)];
+    const sightline::Pass* p = passOf(step);
+    if (!p)
+        return;
+    std::size_t e = 0;
+    for (const sightline::ParameterSpec& spec : p->parameters()) {
+        const Editor& editor = m_fields[e++];
+        const sightline::ParameterValue* given = givenValue(step, spec.name);
+        if (editor.given) {
+            const QSignalBlocker block(editor.given);
+            editor.given->setChecked(given != nullptr);
+            editor.field->setEnabled(given != nullptr);
+        }
+        const QSignalBlocker block(editor.field);
+        if (auto* box = qobject_cast<QDoubleSpinBox*>(editor.field))
+            box->setValue(numberOf(given, spec));
+        else if (auto* spin = qobject_cast<QSpinBox*>(editor.field))
+            spin->setValue(static_cast<int>(numberOf(given, spec)));
+        else if (auto* combo = qobject_cast<QComboBox*>(editor.field))
+            combo->setCurrentText(textOf(given, spec));
+        else if (auto* line = qobject_cast<QLineEdit*>(editor.field))
+            line->setText(textOf(given, spec));
+    }
+}
+
+void StrategyPanel::makeEditors(int k)
+{
+    while (m_form->rowCount() > 0)
+        m_form->removeRow(0);
+    m_fields.clear();
+    m_editorsFor = k;
+    const auto& steps = m_model->steps();
+    const bool valid = k >= 0 && k < static_cast<int>(steps.size());
+    m_editorsPass = valid ? steps[static_cast<std::size_t>(k)].step.pass : std::string();
+    const sightline::Pass* pass = valid ? passOf(steps[static_cast<std::size_t>(k)]) : nullptr;
+    m_summary->setText(pass ? qs(pass->summary()) : valid ? tr("No pass of this name") : tr("Add a pass to change the job."));
+    if (!pass)
+        return;
+    using Type = sightline::ParameterSpec::Type;
+    for (const sightline::ParameterSpec& spec : pass->parameters()) {
+        Editor editor;
+        editor.name = QString::fromStdString(spec.name);
+        const bool ranged = spec.min < spec.max;
+        switch (spec.type) {
+        case Type::Number: {
+            auto* box = new QDoubleSpinBox(m_editors);
+            box->setRange(ranged ? spec.min : -1e12, ranged ? spec.max : 1e12);
+            box->setDecimals(spec.max - spec.min <= 10 && ranged ? 3 : 2);
+            if (!spec.unit.empty())
+                box->setSuffix(u' ' + QString::fromStdString(spec.unit));
+            box->setKeyboardTracking(false);
+            editor.field = box;
+            break;
+        }
+        case Type::Integer: {
+            auto* spin = new QSpinBox(m_editors);
+            const double limit = std::numeric_limits<int>::max();
+            spin->setRange(static_cast<int>(ranged ? std::max(-limit, spec.min) : -limit), static_cast<int>(ranged ? std::min(limit, spec.max) : limit));
+            if (!spec.unit.empty())
+                spin->setSuffix(u' ' + QString::fromStdString(spec.unit));
+            spin->setKeyboardTracking(false);
+            editor.field = spin;
+            break;
+        }
+        case Type::Choice: {
+            auto* combo = new QComboBox(m_editors);
+            for (const std::string& c : spec.choices)
+                combo->addItem(QString::fromStdString(c));
+            editor.field = combo;
+            break;
+        }
+        case Type::Text:
+            editor.field = new QLineEdit(m_editors);
+            break;
+        }
+        editor.field->setObjectName(QStringLiteral("param_") + editor.name);
+        editor.field->setToolTip(QString::fromStdString(spec.help));
+        QWidget* row = editor.field;
+        if (spec.optional || spec.required()) {
+            // Left out, the pass keeps what the job has (optional) or refuses to run (required).
+            row = new QWidget(m_editors);
+            auto* h = new QHBoxLayout(row);
+            h->setContentsMargins(0, 0, 0, 0);
+            editor.given = new QCheckBox(row);
+            editor.given->setToolTip(spec.optional ? tr("Give this parameter; left out, the pass keeps what the job has")
+                                                   : tr("This parameter is required"));
+            h->addWidget(editor.given);
+            h->addWidget(editor.field, 1);
+        }
+        m_fields.push_back(editor);
+        m_form->addRow(editor.name, row);
+        const Editor& e = m_fields.back();
+        if (auto* box = qobject_cast<QDoubleSpinBox*>(e.field))
+            connect(box, &QDoubleSpinBox::valueChanged, this, [this, e] { commit(e); });
+        else if (auto* spin = qobject_cast<QSpinBox*>(e.field))
+            connect(spin, &QSpinBox::valueChanged, this, [this, e] { commit(e); });
+        else if (auto* combo = qobject_cast<QComboBox*>(e.field))
+            connect(combo, &QComboBox::currentTextChanged, this, [this, e] { commit(e); });
+        else if (auto* line = qobject_cast<QLineEdit*>(e.field))
+            connect(line, &QLineEdit::editingFinished, this, [this, e] { commit(e); });
+        if (e.given) {
+            connect(e.given, &QCheckBox::toggled, this, [this, e](bool on) {
+                if (on)
+                    commit(e);
+                else
+                    m_model->clearParameter(m_editorsFor, e.name);
+            });
+        }
+    }
+}
+
+void StrategyPanel::commit(const Editor& editor)
+{
+    sightline::ParameterValue value;
+    if (auto* box = qobject_cast<QDoubleSpinBox*>(editor.field))
+        value = box->value();
+    else if (auto* spin = qobject_cast<QSpinBox*>(editor.field))
+        value = static_cast<double>(spin->value());
+    else if (auto* combo = qobject_cast<QComboBox*>(editor.field))
+        value = combo->currentText().toStdString();
+    else if (auto* line = qobject_cast<QLineEdit*>(editor.field))
+        value = line->text().toStdString();
+    m_model->setParameter(m_editorsFor, editor.name, value);
+}
+
+void StrategyPanel::setRunning(bool running)
+{
+    m_running = running;
+    if (running)
+        m_outcome->setText(tr("Replaying the what-if…"));
+}
+
+void StrategyPanel::setOutcome(const QString& text, bool error)
+{
+    m_outcome->setText(text);
+    m_outcome->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QString());
+}
+
+void StrategyPanel::setOutOfMemory(bool oom, const QString& peak)
+{
+    m_oom->setText(oom ? tr("out of memory (%1)").arg(peak) : peak);
+    m_oom->setStyleSheet(oom ? QStringLiteral("color: #c62828; font-weight: bold;") : QString());
+}

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <QWidget>
+
+#include <QString>
+
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class StrategyModel;
+
+// The strategy dock: every pass of the engine can be added (more than once), switched on and off,
+// reordered and removed; the selected step's parameters are edited in place with editors made from
+// their specs (spin boxes with units and ranges, lists of choices, text), an optional parameter behind
+// a check box that gives it. A device memory budget sits below, with the out-of-memory state beside it
+// in red, and a line that says whether a what-if is running and what it found. Edits go to the model
+// (and its undo stack); the panel follows the model, so undo and redo show at once.
+class StrategyPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit StrategyPanel(StrategyModel* model, QWidget* parent = nullptr);
+
+    // The outcome shown under the steps: running, the what-if's iteration and peak, or its error.
+    void setRunning(bool running);
+    void setOutcome(const QString& text, bool error);
+    // Whether the what-if runs out of memory against the budget (shown in red beside it).
+    void setOutOfMemory(bool oom, const QString& peak);
+    int currentStep() const;
+    void setCurrentStep(int index);
+
+private:
+    // One parameter's editor: a spin box, a list of choices or a text field, and for a parameter that
+    // may be left out, the check box that gives it.
+    struct Editor {
+        QString name;
+        QWidget* field = nullptr;
+        class QCheckBox* given = nullptr;
+    };
+    void syncFromModel();
+    // Makes the selected step's editors when the step changed, and shows the model's values in them.
+    void syncEditors();
+    void makeEditors(int step);
+    void commit(const Editor& editor);
+
+    StrategyModel* m_model;
+    QComboBox* m_passes;
+    QListWidget* m_steps;
+    QPushButton* m_up;
+    QPushButton* m_down;
+    QPushButton* m_remove;
+    QWidget* m_editors;
+    QFormLayout* m_form;
+    QLabel* m_summary;
+    QDoubleSpinBox* m_budget;
+    QLabel* m_oom;
+    QLabel* m_outcome;
+    bool m_running = false;
+    int m_editorsFor = -1; // the step the editors were made for, and its pass
+    std::string m_editorsPass;
+    std::vector<Editor> m_fields;
+};
