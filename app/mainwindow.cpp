@@ -3,6 +3,7 @@
 #include "chromeexport.h"
 #include "jobanalysis.h"
 #include "traceloadjob.h"
+#include "whatifrunner.h"
 
 #include "core/analysis/steptimes.h"
 #include "core/base/memorypolicy.h"
@@ -18,6 +19,9 @@
 #include "widgets/panels/ranksummarymodel.h"
 #include "widgets/panels/statustext.h"
 #include "widgets/panels/tracktreepanel.h"
+#include "widgets/strategy/comparisonpanel.h"
+#include "widgets/strategy/strategymodel.h"
+#include "widgets/strategy/strategypanel.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -148,7 +152,27 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_tracks, &TrackTreePanel::treeEdited, this, [this] { m_timeline->setTrackTree(m_tracks->tree()); });
     connect(m_timeline, &TimelineView::trackTreeChanged, this, [this] { m_tracks->syncFrom(m_timeline->trackTree()); });
     connect(m_tracks, &TrackTreePanel::nodeActivated, m_timeline, &TimelineView::revealNode);
-    m_docks = { tracksDock, m_ranksDock, summaryDock, detailsDock, pathDock, aggregateDock };
+    // The strategy being edited, its what-if run in the background, and the comparison it makes.
+    m_strategy = new StrategyModel(this);
+    m_strategyPanel = new StrategyPanel(m_strategy, this);
+    QDockWidget* strategyDock = addDock(tr("Strategy"), QStringLiteral("strategyDock"), m_strategyPanel, Qt::RightDockWidgetArea);
+    m_comparison = new ComparisonPanel(this);
+    QDockWidget* comparisonDock = addDock(tr("What-if"), QStringLiteral("comparisonDock"), m_comparison, Qt::RightDockWidgetArea);
+    m_whatIf = new WhatIfRunner(this);
+    connect(m_strategy, &StrategyModel::changed, this, &MainWindow::runWhatIf);
+    connect(m_whatIf, &WhatIfRunner::runningChanged, m_strategyPanel, &StrategyPanel::setRunning);
+    connect(m_whatIf, &WhatIfRunner::finished, this, &MainWindow::onWhatIf);
+    connect(m_whatIf, &WhatIfRunner::failed, this, [this](const QString& message) {
+        m_comparison->clear();
+        m_strategyPanel->setOutcome(message, true);
+        m_strategyPanel->setOutOfMemory(false, {});
+    });
+    connect(m_whatIf, &WhatIfRunner::cleared, this, [this] {
+        m_comparison->clear();
+        m_strategyPanel->setOutcome(m_analysis ? tr("No pass is switched on: the job runs as measured.") : QString(), false);
+        m_strategyPanel->setOutOfMemory(false, {});
+    });
+    m_docks = { tracksDock, m_ranksDock, summaryDock, detailsDock, pathDock, aggregateDock, strategyDock, comparisonDock };
     m_search = new OpSearchBar(this);
     m_searchBar = new QToolBar(tr("Search"), this);
     m_searchBar->setObjectName(QStringLiteral("searchToolBar"));
@@ -198,7 +222,7 @@ void MainWindow::resetLayout()
 {
     // Docks at the sides, the Gantt in the middle at full height: tracks on the left; on the right the
     // ranks (with the hint to open files), summary and details in one stack of tabs over the critical
-    // path and selection in another.
+    // path, selection, strategy and what-if comparison in another.
     for (QDockWidget* dock : m_docks) {
         dock->setFloating(false);
         dock->show();
@@ -209,12 +233,16 @@ void MainWindow::resetLayout()
     QDockWidget* details = m_docks[3];
     QDockWidget* path = m_docks[4];
     QDockWidget* selection = m_docks[5];
+    QDockWidget* strategy = m_docks[6];
+    QDockWidget* comparison = m_docks[7];
     addDockWidget(Qt::LeftDockWidgetArea, tracks);
     addDockWidget(Qt::RightDockWidgetArea, ranks);
     splitDockWidget(ranks, path, Qt::Vertical);
     tabifyDockWidget(ranks, summary);
     tabifyDockWidget(summary, details);
     tabifyDockWidget(path, selection);
+    tabifyDockWidget(selection, strategy);
+    tabifyDockWidget(strategy, comparison);
     ranks->raise();
     path->raise();
     for (QToolBar* bar : { m_mainBar, m_searchBar }) {
@@ -258,6 +286,13 @@ void MainWindow::createActions()
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_strategy->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_strategy->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo });
+    edit->addAction(undo);
+    edit->addAction(redo);
     QMenu* view = menuBar()->addMenu(tr("&View"));
     m_criticalAction = view->addAction(tr("&Critical Path"), this, &MainWindow::setCriticalPathShown);
     m_criticalAction->setCheckable(true);
@@ -301,6 +336,10 @@ void MainWindow::createActions()
     m_mainBar->addSeparator();
     m_mainBar->addAction(m_criticalAction);
     m_mainBar->addAction(wholeJob);
+    m_mainBar->addSeparator();
+    QAction* strategyAction = m_docks[6]->toggleViewAction();
+    strategyAction->setToolTip(tr("Show the strategy panel: switch passes on and watch the job change"));
+    m_mainBar->addAction(strategyAction);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Sightline"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -379,6 +418,32 @@ void MainWindow::showJobSummary(const sightline::Trace& trace)
         warnings << QStringLiteral("%1: %2 (%3×)").arg(QString::fromStdString(d.file), QString::fromStdString(d.detail)).arg(d.count);
     m_summaryLabel->setText(summary);
     m_summaryLabel->setToolTip(warnings.join(u'\n'));
+}
+
+void MainWindow::runWhatIf()
+{
+    sightline::MemoryOptions memory;
+    memory.budgetBytes = m_strategy->budgetBytes();
+    m_whatIf->run(m_strategy->strategy(), memory);
+}
+
+void MainWindow::onWhatIf(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
+    const QStringList& warnings, qint64 ms)
+{
+    m_comparison->setResult(baseline, whatIf);
+    const QLocale locale;
+    const double before = sightline::StepTimes::iteration(baseline->schedule).replayed;
+    const double after = sightline::StepTimes::iteration(whatIf->schedule).replayed;
+    QString text = tr("Iteration %1 ms against %2 ms (%3 %), replayed in %4 ms.")
+                       .arg(locale.toString(after / 1e6, 'f', 3), locale.toString(before / 1e6, 'f', 3),
+                           locale.toString(before > 0 ? 100.0 * (after - before) / before : 0.0, 'f', 1))
+                       .arg(ms);
+    if (!warnings.isEmpty())
+        text += u'\n' + warnings.join(u'\n');
+    m_strategyPanel->setOutcome(text, false);
+    const auto& memory = whatIf->memory;
+    m_strategyPanel->setOutOfMemory(memory.outOfMemory,
+        memory.highest < 0 ? QString() : tr("peak %1 GB").arg(locale.toString(static_cast<double>(memory.peakBytes()) / 1e9, 'f', 2)));
 }
 
 void MainWindow::showJobStatus()
@@ -512,6 +577,9 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
                                      QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
             5000);
     showJobStatus();
+    // The strategy being edited applies to the new job.
+    m_whatIf->setJob(m_analysis->session, m_analysis->replay);
+    runWhatIf();
     // The job shown before has let go of its memory; what its replays kept for reuse goes back.
     if (hadJob)
         sightline::MemoryPolicy::releaseFreedMemory();

@@ -27,11 +27,16 @@ class RankListModel;
 class RankSummaryModel;
 class TimelineView;
 class TraceLoadJob;
+class ComparisonPanel;
+class StrategyModel;
+class StrategyPanel;
+class WhatIfRunner;
 struct JobAnalysis;
 
 namespace sightline {
 class Status;
 class Trace;
+struct ReplayResult;
 }
 
 // The main window: opens a job (dialog, drag-and-drop, command line, recent files), loads and analyses
@@ -54,6 +59,8 @@ public:
     const std::shared_ptr<const JobAnalysis>& analysis() const { return m_analysis; }
     TimelineView* timeline() const { return m_timeline; }
     TrackTreePanel* tracks() const { return m_tracks; }
+    StrategyModel* strategy() const { return m_strategy; }
+    ComparisonPanel* comparison() const { return m_comparison; }
     void setCriticalPathShown(bool shown);
     // 0 measured, 1 replayed, 2 both (replayed as a ghost row under each track).
     void setViewMode(int mode);
@@ -96,6 +103,10 @@ private:
     // The status bar's line on the job shown: its size, how long its load and analysis took, and its
     // iteration time.
     void showJobStatus();
+    // Runs the strategy as edited on the job shown, in the background.
+    void runWhatIf();
+    void onWhatIf(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
+        const QStringList& warnings, qint64 ms);
     void takeScreenshot();
     void showDependencies(sightline::OpId op);
     // Selects an op and zooms the Gantt to it (search, details links, the critical-path panel).
@@ -114,6 +125,10 @@ private:
     QList<QDockWidget*> m_docks;
     QToolBar* m_mainBar = nullptr;
     QToolBar* m_searchBar = nullptr;
+    StrategyModel* m_strategy = nullptr;
+    StrategyPanel* m_strategyPanel = nullptr;
+    ComparisonPanel* m_comparison = nullptr;
+    WhatIfRunner* m_whatIf = nullptr;
     QLabel* m_jobStatus = nullptr; // what is loaded, how long it took, the iteration
     bool m_defaultLayoutPending = false;
     QElapsedTimer m_clock; // since the job shown or loading was opened

@@ -21,6 +21,49 @@
     </message>
 </context>
 <context>
+    <name>ComparisonPanel</name>
+    <message>
+        <source>baseline</source>
+        <translation>Ausgangslage</translation>
+    </message>
+    <message>
+        <source>what-if</source>
+        <translation>Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>iteration (ms)</source>
+        <translation>Iteration (ms)</translation>
+    </message>
+    <message>
+        <source>critical path (ms)</source>
+        <translation>kritischer Pfad (ms)</translation>
+    </message>
+    <message>
+        <source>  %1 (ms)</source>
+        <translation>  %1 (ms)</translation>
+    </message>
+    <message>
+        <source>peak memory (GB)</source>
+        <translation>Spitzenspeicher (GB)</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>Speicher erschöpft</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+</context>
+<context>
     <name>CriticalPathModel</name>
     <message>
         <source>compute</source>
@@ -386,6 +429,42 @@
         <source>, %1 ms measured</source>
         <translation>, %1 ms gemessen</translation>
     </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Strategie</translation>
+    </message>
+    <message>
+        <source>What-if</source>
+        <translation>Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>No pass is switched on: the job runs as measured.</source>
+        <translation>Kein Pass ist eingeschaltet: Der Job läuft wie gemessen.</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Show the strategy panel: switch passes on and watch the job change</source>
+        <translation>Strategie-Bereich zeigen: Passes einschalten und zusehen, wie sich der Job ändert</translation>
+    </message>
+    <message>
+        <source>Iteration %1 ms against %2 ms (%3 %), replayed in %4 ms.</source>
+        <translation>Iteration %1 ms gegenüber %2 ms (%3 %), nachgespielt in %4 ms.</translation>
+    </message>
+    <message>
+        <source>peak %1 GB</source>
+        <translation>Spitze %1 GB</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>
@@ -701,6 +780,108 @@
     <message>
         <source>The job is too large: it exceeds a limit on decoded text or memory.</source>
         <translation>Der Job ist zu groß: Er überschreitet eine Grenze für dekodierten Text oder Speicher.</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyModel</name>
+    <message>
+        <source>Add %1</source>
+        <translation>%1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>%1 verschieben</translation>
+    </message>
+    <message>
+        <source>Switch on %1</source>
+        <translation>%1 einschalten</translation>
+    </message>
+    <message>
+        <source>Switch off %1</source>
+        <translation>%1 ausschalten</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>%1 auf %2 setzen</translation>
+    </message>
+    <message>
+        <source>Leave %1 out</source>
+        <translation>%1 weglassen</translation>
+    </message>
+    <message>
+        <source>Use each device&apos;s memory as the budget</source>
+        <translation>Den Speicher jedes Geräts als Budget nehmen</translation>
+    </message>
+    <message>
+        <source>Set the memory budget to %1 GB</source>
+        <translation>Speicherbudget auf %1 GB setzen</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyPanel</name>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add the chosen pass at the end of the strategy</source>
+        <translation>Den gewählten Pass am Ende der Strategie hinzufügen</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>Runter</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>device&apos;s own</source>
+        <translation>eigener des Geräts</translation>
+    </message>
+    <message>
+        <source>The memory each device may use; out of memory is judged against it</source>
+        <translation>Der Speicher, den jedes Gerät nutzen darf; daran wird Speichermangel gemessen</translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation>Speicherbudget</translation>
+    </message>
+    <message>
+        <source>No pass of this name</source>
+        <translation>Kein Pass dieses Namens</translation>
+    </message>
+    <message>
+        <source>Add a pass to change the job.</source>
+        <translation>Fügen Sie einen Pass hinzu, um den Job zu ändern.</translation>
+    </message>
+    <message>
+        <source>Give this parameter; left out, the pass keeps what the job has</source>
+        <translation>Diesen Parameter angeben; weggelassen behält der Pass, was der Job hat</translation>
+    </message>
+    <message>
+        <source>This parameter is required</source>
+        <translation>Dieser Parameter ist erforderlich</translation>
+    </message>
+    <message>
+        <source>Replaying the what-if…</source>
+        <translation>Was-wäre-wenn wird nachgespielt…</translation>
+    </message>
+    <message>
+        <source>out of memory (%1)</source>
+        <translation>Speicher erschöpft (%1)</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,49 @@
     </message>
 </context>
 <context>
+    <name>ComparisonPanel</name>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>what-if</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>iteration (ms)</source>
+        <translation>迭代（毫秒）</translation>
+    </message>
+    <message>
+        <source>critical path (ms)</source>
+        <translation>关键路径（毫秒）</translation>
+    </message>
+    <message>
+        <source>  %1 (ms)</source>
+        <translation>  %1（毫秒）</translation>
+    </message>
+    <message>
+        <source>peak memory (GB)</source>
+        <translation>峰值内存（GB）</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
     <name>CriticalPathModel</name>
     <message>
         <source>compute</source>
@@ -379,6 +422,42 @@
         <source>, %1 ms measured</source>
         <translation>，测量 %1 毫秒</translation>
     </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>What-if</source>
+        <translation>假设分析</translation>
+    </message>
+    <message>
+        <source>No pass is switched on: the job runs as measured.</source>
+        <translation>没有启用任何 pass：作业按测量运行。</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show the strategy panel: switch passes on and watch the job change</source>
+        <translation>显示策略面板：启用 pass 并观察作业变化</translation>
+    </message>
+    <message>
+        <source>Iteration %1 ms against %2 ms (%3 %), replayed in %4 ms.</source>
+        <translation>迭代 %1 毫秒，对比 %2 毫秒（%3 %），重放用时 %4 毫秒。</translation>
+    </message>
+    <message>
+        <source>peak %1 GB</source>
+        <translation>峰值 %1 GB</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>
@@ -692,6 +771,108 @@
     <message>
         <source>The job is too large: it exceeds a limit on decoded text or memory.</source>
         <translation>该作业过大：超出了解码文本或内存的限制。</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyModel</name>
+    <message>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>移除 %1</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>移动 %1</translation>
+    </message>
+    <message>
+        <source>Switch on %1</source>
+        <translation>启用 %1</translation>
+    </message>
+    <message>
+        <source>Switch off %1</source>
+        <translation>停用 %1</translation>
+    </message>
+    <message>
+        <source>Set %1 to %2</source>
+        <translation>将 %1 设为 %2</translation>
+    </message>
+    <message>
+        <source>Leave %1 out</source>
+        <translation>省略 %1</translation>
+    </message>
+    <message>
+        <source>Use each device&apos;s memory as the budget</source>
+        <translation>以各设备自身内存为预算</translation>
+    </message>
+    <message>
+        <source>Set the memory budget to %1 GB</source>
+        <translation>将内存预算设为 %1 GB</translation>
+    </message>
+</context>
+<context>
+    <name>StrategyPanel</name>
+    <message>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <source>Add the chosen pass at the end of the strategy</source>
+        <translation>将所选 pass 添加到策略末尾</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>device&apos;s own</source>
+        <translation>设备自身</translation>
+    </message>
+    <message>
+        <source>The memory each device may use; out of memory is judged against it</source>
+        <translation>每个设备可用的内存；据此判断内存不足</translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation>内存预算</translation>
+    </message>
+    <message>
+        <source>No pass of this name</source>
+        <translation>没有此名称的 pass</translation>
+    </message>
+    <message>
+        <source>Add a pass to change the job.</source>
+        <translation>添加一个 pass 来改变作业。</translation>
+    </message>
+    <message>
+        <source>Give this parameter; left out, the pass keeps what the job has</source>
+        <translation>指定此参数；省略时 pass 保持作业原样</translation>
+    </message>
+    <message>
+        <source>This parameter is required</source>
+        <translation>此参数为必填</translation>
+    </message>
+    <message>
+        <source>Replaying the what-if…</source>
+        <translation>正在重放假设…</translation>
+    </message>
+    <message>
+        <source>out of memory (%1)</source>
+        <translation>内存不足（%1）</translation>
     </message>
 </context>
 <context>

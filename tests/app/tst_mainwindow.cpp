@@ -5,6 +5,8 @@
 
 #include "core/graph/dependencygraph.h"
 #include "widgets/panels/tracktreemodel.h"
+#include "widgets/strategy/comparisonpanel.h"
+#include "widgets/strategy/strategymodel.h"
 #include "widgets/panels/tracktreepanel.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
@@ -17,6 +19,8 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLocale>
+#include <QUndoStack>
 #include <QScreen>
 #include <QSet>
 #include <QToolBar>
@@ -190,7 +194,7 @@ private Q_SLOTS:
         QApplication::processEvents();
         QVERIFY2(ganttShare() >= 0.6, qPrintable(QString::number(ganttShare())));
         QCOMPARE(dockAreas(), (QSet<int> { Qt::LeftDockWidgetArea, Qt::RightDockWidgetArea }));
-        // The toolbar: open, the three views, the critical path and fit.
+        // The toolbar: open, the three views, the critical path, fit and the strategy panel.
         auto* bar = window.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
         QVERIFY(bar && bar->isVisible());
         QStringList labels;
@@ -198,7 +202,7 @@ private Q_SLOTS:
             if (!a->isSeparator())
                 labels << a->text();
         }
-        QCOMPARE(labels.size(), 6);
+        QCOMPARE(labels.size(), 7);
         window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
         QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
         auto* status = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
@@ -206,6 +210,47 @@ private Q_SLOTS:
         QVERIFY2(status->text().contains(QStringLiteral("2 rank")) && status->text().contains(QStringLiteral("loaded in"))
                 && status->text().contains(QStringLiteral("ms replayed")),
             qPrintable(status->text()));
+    }
+
+    void strategyEditsReplayInTheBackground()
+    {
+        // Switching a pass on replays the what-if off the GUI thread and fills the comparison; each
+        // edit is undoable from the Edit menu by name, and undoing every edit clears the comparison.
+        MainWindow window;
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        StrategyModel* model = window.strategy();
+        ComparisonPanel* comparison = window.comparison();
+        QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"));
+        model->addStep(QStringLiteral("speedup"));
+        model->setParameter(0, QStringLiteral("percent"), 50.0);
+        QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        const QLocale locale;
+        const double before = locale.toDouble(comparison->text(ComparisonPanel::IterationRow, 0));
+        const double after = locale.toDouble(comparison->text(ComparisonPanel::IterationRow, 1));
+        QVERIFY2(after < before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+        QVERIFY(comparison->text(ComparisonPanel::IterationRow, 2).startsWith(u'-'));
+        QAction* undo = nullptr;
+        for (QAction* a : window.findChildren<QAction*>()) {
+            if (a->shortcut() == QKeySequence(QKeySequence::Undo))
+                undo = a;
+        }
+        QVERIFY(undo && undo->isEnabled());
+        QCOMPARE(undo->text(), QStringLiteral("&Undo Set percent to 50 %"));
+        // A slower job: everything 50 % longer (a negative speed-up).
+        model->setParameter(0, QStringLiteral("percent"), -50.0);
+        QTRY_VERIFY_WITH_TIMEOUT(locale.toDouble(comparison->text(ComparisonPanel::IterationRow, 1)) > before, 60000);
+        while (model->undoStack()->canUndo())
+            undo->trigger();
+        QVERIFY(model->steps().empty());
+        QTRY_COMPARE_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"), 60000);
+        // A bad value is refused with the pass and parameter named, and nothing is shown.
+        model->addStep(QStringLiteral("worker_count"));
+        auto* outcome = window.findChild<QLabel*>(QStringLiteral("whatIfOutcome"));
+        QVERIFY(outcome);
+        QTRY_VERIFY_WITH_TIMEOUT(outcome->text().contains(QStringLiteral("workers")), 60000);
+        QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"));
     }
 
     void laterRequestWins();

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "core/memory/memoryestimator.h"
+#include "core/strategy/passparameter.h"
+
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <memory>
+
+namespace sightline {
+class CancellationToken;
+class JobSession;
+struct ReplayResult;
+}
+
+// Runs the window's what-ifs off the GUI thread. run() cancels the run still going and starts one
+// for the new strategy: the latest edit always wins and a stale result is never delivered. A run
+// applies the strategy to the session's measured job and replays the result; the baseline is the
+// load's replay (replayed again with the cost model when a pass needs one), its memory judged
+// against the same budget. The destructor cancels and waits for the runs.
+class WhatIfRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit WhatIfRunner(QObject* parent = nullptr);
+    ~WhatIfRunner() override;
+
+    // The job the what-ifs change, and its replay as loaded. Cancels any run.
+    void setJob(std::shared_ptr<const sightline::JobSession> session, std::shared_ptr<const sightline::ReplayResult> baseline);
+    // An empty strategy runs nothing: cleared() follows.
+    void run(const sightline::Strategy& strategy, const sightline::MemoryOptions& memory);
+    bool isRunning() const { return m_running; }
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    // The baseline and the what-if, and how long the run took from the edit.
+    void finished(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
+        const QStringList& warnings, qint64 ms);
+    void failed(const QString& message);
+    void cleared();
+
+private:
+    void cancelRun();
+    void setRunning(bool running);
+
+    QThreadPool m_pool;
+    std::shared_ptr<const sightline::JobSession> m_session;
+    std::shared_ptr<const sightline::ReplayResult> m_baseline;
+    std::shared_ptr<sightline::CancellationToken> m_cancel;
+    quint64 m_generation = 0;
+    bool m_running = false;
+};
