@@ -2,11 +2,13 @@
 
 #include "chromeexport.h"
 #include "jobanalysis.h"
+#include "configexport.h"
 #include "traceloadjob.h"
 #include "whatifrunner.h"
 
 #include "core/analysis/steptimes.h"
 #include "core/base/memorypolicy.h"
+#include "core/strategy/frameworkconfig.h"
 #include "core/graph/dependencygraph.h"
 #include "core/session/jobsession.h"
 #include "core/model/trace.h"
@@ -283,6 +285,9 @@ void MainWindow::createActions()
     m_exportAction->setEnabled(false);
     m_exportChromeAction = file->addAction(tr("Export &Replayed Timeline…"), this, &MainWindow::exportReplayed);
     m_exportChromeAction->setEnabled(false);
+    m_exportStrategyAction = file->addAction(tr("Export &Strategy…"), this, &MainWindow::exportStrategy);
+    m_exportStrategyAction->setToolTip(tr("Write the strategy as the frameworks take it: DDP, DeepSpeed, Horovod, BytePS, XLA"));
+    m_exportStrategyAction->setEnabled(false);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -424,12 +429,50 @@ void MainWindow::runWhatIf()
 {
     sightline::MemoryOptions memory;
     memory.budgetBytes = m_strategy->budgetBytes();
-    m_whatIf->run(m_strategy->strategy(), memory);
+    // Until the run ends, the last what-if no longer matches the strategy: nothing to export.
+    m_whatIfResult.reset();
+    m_exportStrategyAction->setEnabled(false);
+    m_runStrategy = m_strategy->strategy();
+    m_whatIf->run(m_runStrategy, memory);
+}
+
+ConfigExport::Written MainWindow::exportStrategyTo(const QString& folder) const
+{
+    if (!m_whatIfResult || !m_analysis || !m_analysis->session) {
+        ConfigExport::Written none;
+        none.error = tr("No what-if has run for the strategy as it stands.");
+        return none;
+    }
+    const sightline::FrameworkConfig config = sightline::FrameworkConfig::of(m_whatIfStrategy, *m_analysis->session->measured(), *m_whatIfResult->graph);
+    return ConfigExport::write(config, folder);
+}
+
+void MainWindow::exportStrategy()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Export Strategy to a Folder"));
+    if (folder.isEmpty())
+        return;
+    const ConfigExport::Written written = exportStrategyTo(folder);
+    if (!written.error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export Failed"), written.error);
+        return;
+    }
+    QStringList lines;
+    for (const QString& f : written.files)
+        lines << QDir::toNativeSeparators(f);
+    QString text = written.files.isEmpty() ? tr("No pass of the strategy has a framework setting to export.")
+                                           : tr("Wrote:\n%1").arg(lines.join(u'\n'));
+    if (!written.notes.isEmpty())
+        text += QStringLiteral("\n\n") + written.notes.join(u'\n');
+    QMessageBox::information(this, tr("Strategy Exported"), text);
 }
 
 void MainWindow::onWhatIf(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
     const QStringList& warnings, qint64 ms)
 {
+    m_whatIfResult = whatIf;
+    m_whatIfStrategy = m_runStrategy;
+    m_exportStrategyAction->setEnabled(true);
     m_comparison->setResult(baseline, whatIf);
     const QLocale locale;
     const double before = sightline::StepTimes::iteration(baseline->schedule).replayed;

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "configexport.h"
+
 #include "core/base/ids.h"
+#include "core/strategy/passparameter.h"
 
 #include <QElapsedTimer>
 #include <QList>
@@ -69,6 +72,8 @@ public:
     void screenshotWhenReady(const QString& path);
     // Saves the Gantt as shown, as PNG or (by the .pdf suffix) PDF; false when it cannot be written.
     bool exportViewTo(const QString& file);
+    // Writes the framework configs of the strategy's last what-if into folder (File > Export Strategy).
+    ConfigExport::Written exportStrategyTo(const QString& folder) const;
     // The first run's layout (View > Reset Layout): the docks at the sides, tabbed, the toolbars at
     // the top, and the Gantt in the middle with most of the window.
     void resetLayout();
@@ -113,6 +118,7 @@ private:
     void goToOp(sightline::OpId op);
     void exportView();
     void exportReplayed();
+    void exportStrategy();
     void updateProgress();
     void addRecent(const QStringList& files);
     void rebuildRecentMenu();
@@ -142,6 +148,10 @@ private:
     QAction* m_criticalAction = nullptr;
     QAction* m_exportAction = nullptr;
     QAction* m_exportChromeAction = nullptr;
+    QAction* m_exportStrategyAction = nullptr;
+    sightline::Strategy m_runStrategy; // the strategy of the what-if running or last run
+    sightline::Strategy m_whatIfStrategy; // the strategy of m_whatIfResult
+    std::shared_ptr<const sightline::ReplayResult> m_whatIfResult;
     QList<QAction*> m_viewActions;
     int m_viewMode = 0;
     std::shared_ptr<const JobAnalysis> m_analysis;

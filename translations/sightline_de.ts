@@ -465,6 +465,36 @@
         <source>peak %1 GB</source>
         <translation>Spitze %1 GB</translation>
     </message>
+    <message>
+        <source>Export &amp;Strategy…</source>
+        <translation>&amp;Strategie exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the strategy as the frameworks take it: DDP, DeepSpeed, Horovod, BytePS, XLA</source>
+        <translation>Die Strategie so schreiben, wie die Frameworks sie nehmen: DDP, DeepSpeed, Horovod, BytePS, XLA</translation>
+    </message>
+    <message>
+        <source>No what-if has run for the strategy as it stands.</source>
+        <translation>Für die Strategie in ihrem jetzigen Stand ist noch kein Was-wäre-wenn gelaufen.</translation>
+    </message>
+    <message>
+        <source>Export Strategy to a Folder</source>
+        <translation>Strategie in einen Ordner exportieren</translation>
+    </message>
+    <message>
+        <source>No pass of the strategy has a framework setting to export.</source>
+        <translation>Kein Pass der Strategie hat eine Framework-Einstellung zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Wrote:
+%1</source>
+        <translation>Geschrieben:
+%1</translation>
+    </message>
+    <message>
+        <source>Strategy Exported</source>
+        <translation>Strategie exportiert</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

@@ -458,6 +458,36 @@
         <source>peak %1 GB</source>
         <translation>峰值 %1 GB</translation>
     </message>
+    <message>
+        <source>Export &amp;Strategy…</source>
+        <translation>导出策略(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Write the strategy as the frameworks take it: DDP, DeepSpeed, Horovod, BytePS, XLA</source>
+        <translation>按各框架接受的格式写出策略：DDP、DeepSpeed、Horovod、BytePS、XLA</translation>
+    </message>
+    <message>
+        <source>No what-if has run for the strategy as it stands.</source>
+        <translation>当前策略尚未运行假设分析。</translation>
+    </message>
+    <message>
+        <source>Export Strategy to a Folder</source>
+        <translation>将策略导出到文件夹</translation>
+    </message>
+    <message>
+        <source>No pass of the strategy has a framework setting to export.</source>
+        <translation>策略中没有可导出框架设置的 pass。</translation>
+    </message>
+    <message>
+        <source>Wrote:
+%1</source>
+        <translation>已写入：
+%1</translation>
+    </message>
+    <message>
+        <source>Strategy Exported</source>
+        <translation>策略已导出</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

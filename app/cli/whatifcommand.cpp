@@ -2,6 +2,7 @@
 
 #include "chromeexport.h"
 #include "clisupport.h"
+#include "configexport.h"
 #include "jobarguments.h"
 #include "replayreport.h"
 #include "strategyjson.h"
@@ -14,12 +15,10 @@
 #include "core/strategy/strategyrunner.h"
 
 #include <QCommandLineParser>
-#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QTextStream>
 
 using namespace sightline;
@@ -252,22 +251,14 @@ int WhatIfCommand::run(const QStringList& args)
     }
     QStringList exported;
     if (!parser.value(configOption).isEmpty()) {
-        const QDir dir(parser.value(configOption));
-        if (!dir.mkpath(QStringLiteral("."))) {
-            err << "sightline-cli whatif: cannot create " << dir.path() << '\n';
+        const FrameworkConfig config = FrameworkConfig::of(*strategy, *session->measured(), *result->whatIf.graph);
+        const ConfigExport::Written written = ConfigExport::write(config, parser.value(configOption));
+        if (!written.error.isEmpty()) {
+            err << "sightline-cli whatif: " << written.error << '\n';
             return 1;
         }
-        const FrameworkConfig config = FrameworkConfig::of(*strategy, *session->measured(), *result->whatIf.graph);
-        for (const FrameworkConfig::File& f : config.files()) {
-            QSaveFile file(dir.filePath(QString::fromStdString(f.name)));
-            if (!file.open(QIODevice::WriteOnly) || file.write(f.text.data(), static_cast<qint64>(f.text.size())) < 0 || !file.commit()) {
-                err << "sightline-cli whatif: cannot write " << file.fileName() << ": " << file.errorString() << '\n';
-                return 1;
-            }
-            exported.append(file.fileName());
-        }
-        for (const std::string& note : config.notes)
-            warnings.append(QString::fromStdString(note));
+        exported = written.files;
+        warnings.append(written.notes);
         if (exported.isEmpty())
             warnings.append(QStringLiteral("--export-config: no pass of the strategy has a framework setting to export"));
     }

@@ -17,6 +17,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLocale>
@@ -245,6 +246,20 @@ private Q_SLOTS:
             undo->trigger();
         QVERIFY(model->steps().empty());
         QTRY_COMPARE_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"), 60000);
+        // File > Export Strategy writes what the frameworks take of the last what-if.
+        QVERIFY(!window.exportStrategyTo(QDir::tempPath()).error.isEmpty()); // none has run
+        model->addStep(QStringLiteral("tensor_fusion"));
+        model->setParameter(0, QStringLiteral("bucket_cap_mb"), 50.0);
+        QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        QTemporaryDir dir;
+        const ConfigExport::Written written = window.exportStrategyTo(dir.filePath(QStringLiteral("configs")));
+        QVERIFY2(written.error.isEmpty(), qPrintable(written.error));
+        QVERIFY(std::any_of(written.files.begin(), written.files.end(), [](const QString& f) { return f.endsWith(QStringLiteral("ddp_args.json")); }));
+        QFile ddp(dir.filePath(QStringLiteral("configs/ddp_args.json")));
+        QVERIFY(ddp.open(QIODevice::ReadOnly));
+        QVERIFY(ddp.readAll().contains("50"));
+        while (model->undoStack()->canUndo())
+            undo->trigger();
         // A bad value is refused with the pass and parameter named, and nothing is shown.
         model->addStep(QStringLiteral("worker_count"));
         auto* outcome = window.findChild<QLabel*>(QStringLiteral("whatIfOutcome"));
