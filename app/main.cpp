@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "strategyjson.h"
 
 #include "core/base/memorypolicy.h"
 #include "core/base/status.h"
@@ -6,6 +7,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -41,7 +43,8 @@ int main(int argc, char** argv)
     parser.setApplicationDescription(QApplication::translate("main", "Timeline and what-if explorer for distributed training."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("files"), QApplication::translate("main", "Trace files or folders of one job to open."),
+    parser.addPositionalArgument(QStringLiteral("files"),
+        QApplication::translate("main", "Trace files or folders of one job, or a scenario file (.sightline), to open."),
         QStringLiteral("[FILES...]"));
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
         QApplication::translate("main", "Open the files, save the window at 1600×1000 as an image and quit."), QStringLiteral("OUT.png"));
@@ -53,8 +56,12 @@ int main(int argc, char** argv)
     const QCommandLineOption viewOption(QStringLiteral("view"),
         QApplication::translate("main", "Which times the timeline shows: measured, replayed or both."), QStringLiteral("VIEW"),
         QStringLiteral("measured"));
+    const QCommandLineOption strategyOption(QStringLiteral("strategy"),
+        QApplication::translate("main", "Switch on the strategy in this JSON file (as sightline-cli whatif takes it) for the job."),
+        QStringLiteral("S.json"));
     parser.addOption(langOption);
     parser.addOption(viewOption);
+    parser.addOption(strategyOption);
     parser.process(app);
 
     const QStringList views { QStringLiteral("measured"), QStringLiteral("replayed"), QStringLiteral("both") };
@@ -65,6 +72,16 @@ int main(int argc, char** argv)
     }
     MainWindow window;
     window.setViewMode(static_cast<int>(view));
+    if (parser.isSet(strategyOption)) {
+        QFile file(parser.value(strategyOption));
+        QString error;
+        const auto strategy = file.open(QIODevice::ReadOnly) ? StrategyJson::parse(file.readAll(), error) : std::nullopt;
+        if (!strategy) {
+            qWarning("sightline: --strategy %s: %s", qPrintable(file.fileName()), qPrintable(error.isEmpty() ? file.errorString() : error));
+            return 2;
+        }
+        window.setStrategy(*strategy);
+    }
     if (parser.isSet(criticalOption))
         window.setCriticalPathShown(true);
     if (parser.isSet(screenshotOption)) {

@@ -3,6 +3,7 @@
 #include "chromeexport.h"
 #include "jobanalysis.h"
 #include "configexport.h"
+#include "scenario.h"
 #include "traceloadjob.h"
 #include "whatifrunner.h"
 
@@ -52,6 +53,7 @@
 #include <QShortcut>
 #include <QSplitter>
 #include <QTimer>
+#include <QUndoStack>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -161,6 +163,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_comparison = new ComparisonPanel(this);
     QDockWidget* comparisonDock = addDock(tr("What-if"), QStringLiteral("comparisonDock"), m_comparison, Qt::RightDockWidgetArea);
     m_whatIf = new WhatIfRunner(this);
+    connect(m_strategy->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    m_locate = [this](const QString& missing, const QString& scenario) { return locateMissingFile(missing, scenario); };
     connect(m_strategy, &StrategyModel::changed, this, &MainWindow::runWhatIf);
     connect(m_whatIf, &WhatIfRunner::runningChanged, m_strategyPanel, &StrategyPanel::setRunning);
     connect(m_whatIf, &WhatIfRunner::finished, this, &MainWindow::onWhatIf);
@@ -265,7 +269,12 @@ void MainWindow::showEvent(QShowEvent* event)
     }
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The undo stack goes with the window's children and says it is clean as it clears: by then the
+    // window's own members are gone.
+    m_strategy->undoStack()->disconnect(this);
+}
 
 const std::shared_ptr<const sightline::Trace>& MainWindow::trace() const
 {
@@ -280,6 +289,14 @@ void MainWindow::createActions()
     file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
+    file->addSeparator();
+    QAction* save = file->addAction(tr("&Save Scenario"), this, [this] { saveScenario(false); });
+    save->setShortcut(QKeySequence::Save);
+    QAction* saveAs = file->addAction(tr("Save Scenario &As…"), this, [this] { saveScenario(true); });
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    for (QAction* a : { save, saveAs })
+        a->setEnabled(false);
+    m_scenarioActions = { save, saveAs };
     file->addSeparator();
     m_exportAction = file->addAction(tr("&Export View…"), this, &MainWindow::exportView);
     m_exportAction->setEnabled(false);
@@ -353,7 +370,7 @@ void MainWindow::createActions()
 void MainWindow::openFilesDialog()
 {
     const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open Trace Files"), QString(),
-        tr("Traces (*.json *.json.gz *.json.zst);;All files (*)"));
+        tr("Traces and scenarios (*.json *.json.gz *.json.zst *.sightline);;Scenarios (*.sightline);;All files (*)"));
     if (!files.isEmpty())
         openFiles(files);
 }
@@ -369,9 +386,65 @@ void MainWindow::openFiles(const QStringList& files)
 {
     if (files.isEmpty())
         return;
+    if (files.size() == 1 && files.first().endsWith(QStringLiteral(".sightline"), Qt::CaseInsensitive)) {
+        openScenario(files.first());
+        return;
+    }
+    m_pendingScenario.reset();
+    loadJob(files, {});
+}
+
+void MainWindow::openScenario(const QString& path)
+{
+    QString error;
+    std::optional<Scenario> scenario = Scenario::read(path, error);
+    if (!scenario) {
+        QMessageBox::warning(this, tr("Cannot Open Scenario"), error);
+        return;
+    }
+    // A trace file that moved: the user finds it, or the scenario is not opened.
+    for (QString& file : scenario->traceFiles) {
+        if (QFileInfo::exists(file))
+            continue;
+        const QString found = m_locate(file, path);
+        if (found.isEmpty()) {
+            statusBar()->showMessage(tr("Scenario not opened: %1 is missing").arg(QDir::toNativeSeparators(file)), 5000);
+            return;
+        }
+        file = found;
+    }
+    sightline::SessionOptions options;
+    if (!scenario->offsets.empty()) {
+        options.align = false;
+        for (std::size_t r = 0; r < scenario->offsets.size(); ++r)
+            options.alignment.overrides[static_cast<std::uint32_t>(r)] = scenario->offsets[r];
+    }
+    options.extract.firstStep = scenario->firstStep;
+    options.extract.lastStep = scenario->lastStep;
+    const QStringList traces = scenario->traceFiles;
+    m_pendingScenario = std::move(scenario);
+    m_pendingScenarioPath = QFileInfo(path).absoluteFilePath();
+    loadJob(traces, options);
+}
+
+QString MainWindow::locateMissingFile(const QString& missing, const QString& scenario)
+{
+    const auto answer = QMessageBox::question(this, tr("Trace File Missing"),
+        tr("The scenario %1 uses %2, which is not there any more. Locate it?")
+            .arg(QDir::toNativeSeparators(scenario), QDir::toNativeSeparators(missing)),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Yes);
+    if (answer != QMessageBox::Yes)
+        return {};
+    return QFileDialog::getOpenFileName(this, tr("Locate %1").arg(QFileInfo(missing).fileName()), QFileInfo(scenario).absolutePath(),
+        tr("Traces (*.json *.json.gz *.json.zst);;All files (*)"));
+}
+
+void MainWindow::loadJob(const QStringList& files, const sightline::SessionOptions& options)
+{
     // A job still loading or being analysed gives way to this one; the job shown stays until the new
     // one is ready.
-    m_job->start(files);
+    m_loadingOptions = options;
+    m_job->start(files, options);
     m_clock.start();
     if (!m_progress) {
         m_progress = new QProgressDialog(this);
@@ -567,7 +640,21 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     const bool hadJob = m_analysis != nullptr;
     m_model->setTrace(trace);
     m_files = files;
-    addRecent(files);
+    m_sessionOptions = m_loadingOptions;
+    // A scenario's job brings its strategy and budget, and the scenario is what is remembered.
+    if (m_pendingScenario && m_pendingScenario->traceFiles == files) {
+        StrategyModel::State state;
+        for (const Scenario::Step& s : m_pendingScenario->strategy)
+            state.steps.push_back({ s.step, s.enabled });
+        state.budgetBytes = m_pendingScenario->budgetBytes;
+        m_scenarioPath = m_pendingScenarioPath;
+        m_strategy->reset(state);
+        addRecent({ m_scenarioPath });
+    } else {
+        m_scenarioPath.clear();
+        addRecent(files);
+    }
+    m_pendingScenario.reset();
     showJobSummary(*trace);
     updateTitle();
     m_analysis = std::move(analysis);
@@ -598,6 +685,8 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         m_timeline->plottable()->setPathArrows(std::move(arrows));
     }
     m_exportAction->setEnabled(true);
+    for (QAction* a : m_scenarioActions)
+        a->setEnabled(true);
     const std::shared_ptr<const sightline::ReplayResult>& replay = m_analysis->replay;
     m_exportChromeAction->setEnabled(replay != nullptr);
     std::shared_ptr<const sightline::Schedule> schedule;
@@ -744,12 +833,70 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::updateTitle()
 {
-    if (m_files.isEmpty())
-        setWindowTitle(tr("Sightline"));
+    // [*] shows the unsaved-changes mark while the strategy has edits not saved in a scenario.
+    if (!m_scenarioPath.isEmpty())
+        setWindowTitle(tr("%1[*] — Sightline").arg(QFileInfo(m_scenarioPath).fileName()));
+    else if (m_files.isEmpty())
+        setWindowTitle(tr("Sightline[*]"));
     else if (m_files.size() == 1)
-        setWindowTitle(tr("%1 — Sightline").arg(QFileInfo(m_files.first()).fileName()));
+        setWindowTitle(tr("%1[*] — Sightline").arg(QFileInfo(m_files.first()).fileName()));
     else
-        setWindowTitle(tr("%1 and %n more — Sightline", nullptr, static_cast<int>(m_files.size() - 1)).arg(QFileInfo(m_files.first()).fileName()));
+        setWindowTitle(tr("%1 and %n more[*] — Sightline", nullptr, static_cast<int>(m_files.size() - 1)).arg(QFileInfo(m_files.first()).fileName()));
+    setWindowModified(!m_strategy->undoStack()->isClean());
+}
+
+void MainWindow::setStrategy(const sightline::Strategy& strategy)
+{
+    StrategyModel::State state;
+    for (const sightline::PassStep& step : strategy.steps)
+        state.steps.push_back({ step, true });
+    state.budgetBytes = m_strategy->budgetBytes();
+    m_strategy->reset(state);
+}
+
+bool MainWindow::saveScenarioTo(const QString& path, QString& error)
+{
+    if (!m_analysis) {
+        error = tr("No job is open.");
+        return false;
+    }
+    Scenario s;
+    for (const QString& f : m_files)
+        s.traceFiles << QFileInfo(f).absoluteFilePath();
+    if (m_analysis->session)
+        s.offsets = m_analysis->session->alignment().offsets;
+    s.firstStep = m_sessionOptions.extract.firstStep;
+    s.lastStep = m_sessionOptions.extract.lastStep;
+    for (const StrategyModel::Step& step : m_strategy->steps())
+        s.strategy.push_back({ step.step, step.enabled });
+    s.budgetBytes = m_strategy->budgetBytes();
+    if (!s.write(path, error))
+        return false;
+    m_scenarioPath = QFileInfo(path).absoluteFilePath();
+    m_strategy->undoStack()->setClean();
+    addRecent({ m_scenarioPath });
+    updateTitle();
+    return true;
+}
+
+bool MainWindow::saveScenario(bool choosePath)
+{
+    QString path = m_scenarioPath;
+    if (choosePath || path.isEmpty()) {
+        const QString suggested = m_files.isEmpty() ? QString() : QFileInfo(m_files.first()).absolutePath() + QStringLiteral("/job.sightline");
+        path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), suggested, tr("Scenarios (*.sightline)"));
+        if (path.isEmpty())
+            return false;
+        if (!path.endsWith(QStringLiteral(".sightline"), Qt::CaseInsensitive))
+            path += QStringLiteral(".sightline");
+    }
+    QString error;
+    if (!saveScenarioTo(path, error)) {
+        QMessageBox::warning(this, tr("Cannot Save Scenario"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
 }
 
 void MainWindow::showAbout()
@@ -781,6 +928,15 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (m_analysis && !m_strategy->undoStack()->isClean()) {
+        const auto answer = QMessageBox::question(this, tr("Unsaved Strategy"),
+            tr("The strategy has changes that are not saved in a scenario. Save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && !saveScenario(false))) {
+            event->ignore();
+            return;
+        }
+    }
     m_job->cancel();
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());

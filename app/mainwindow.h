@@ -1,8 +1,10 @@
 #pragma once
 
 #include "configexport.h"
+#include "scenario.h"
 
 #include "core/base/ids.h"
+#include "core/session/jobsession.h"
 #include "core/strategy/passparameter.h"
 
 #include <QElapsedTimer>
@@ -10,7 +12,9 @@
 #include <QMainWindow>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 class QAbstractItemModel;
 class QAction;
@@ -57,7 +61,16 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // Trace files or folders of one job, or one scenario file (*.sightline).
     void openFiles(const QStringList& files);
+    // Saves the job shown and the strategy as a scenario; false with error when it cannot be written.
+    bool saveScenarioTo(const QString& path, QString& error);
+    const QString& scenarioPath() const { return m_scenarioPath; }
+    // Replaces the strategy being edited (--strategy), every step switched on; not an undoable edit.
+    void setStrategy(const sightline::Strategy& strategy);
+    // Who finds a scenario's missing trace file (missing, scenario) -> its new path, or empty to give
+    // up; by default the user, in a dialog.
+    void setLocateFile(std::function<QString(const QString&, const QString&)> locate) { m_locate = std::move(locate); }
     const std::shared_ptr<const sightline::Trace>& trace() const;
     const std::shared_ptr<const JobAnalysis>& analysis() const { return m_analysis; }
     TimelineView* timeline() const { return m_timeline; }
@@ -97,6 +110,11 @@ private:
     QTableView* makeTable(QAbstractItemModel* model, const TableSpec& spec, QWidget* parent);
     QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
     void createActions();
+    void openScenario(const QString& path);
+    void loadJob(const QStringList& files, const sightline::SessionOptions& options);
+    QString locateMissingFile(const QString& missing, const QString& scenario);
+    // Save (to the scenario open, else chosen) or Save As; false when not saved.
+    bool saveScenario(bool choosePath);
     QRect firstRunGeometry() const;
     void openFilesDialog();
     void openFolderDialog();
@@ -149,6 +167,13 @@ private:
     QAction* m_exportAction = nullptr;
     QAction* m_exportChromeAction = nullptr;
     QAction* m_exportStrategyAction = nullptr;
+    QList<QAction*> m_scenarioActions; // save, save as
+    QString m_scenarioPath; // of the job shown, when it came from or went to one
+    std::optional<Scenario> m_pendingScenario; // the scenario whose job is loading
+    QString m_pendingScenarioPath;
+    sightline::SessionOptions m_loadingOptions; // of the job loading
+    sightline::SessionOptions m_sessionOptions; // of the job shown
+    std::function<QString(const QString&, const QString&)> m_locate;
     sightline::Strategy m_runStrategy; // the strategy of the what-if running or last run
     sightline::Strategy m_whatIfStrategy; // the strategy of m_whatIfResult
     std::shared_ptr<const sightline::ReplayResult> m_whatIfResult;

@@ -96,15 +96,15 @@ void perOpResults(const sightline::JobSession& session, const sightline::ReplayR
 
 // Everything the window shows beyond the trace. When the graph or the replay fails, is cancelled or
 // would not fit the memory limit, the status says so and only the measured layout and counters are set.
-std::shared_ptr<const JobAnalysis> analyse(
-    const std::shared_ptr<const sightline::Trace>& trace, const sightline::ResourceLimits& limits, const sightline::CancellationToken* cancel)
+std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline::Trace>& trace, const sightline::SessionOptions& options,
+    const sightline::ResourceLimits& limits, const sightline::CancellationToken* cancel)
 {
     using namespace sightline;
     auto analysis = std::make_shared<JobAnalysis>();
     analysis->measuredLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace, { trace->startColumn(), trace->endColumn() }));
     counters(*trace, *analysis);
     analysis->activity = RankActivityAnalysis::compute(*trace);
-    Expected<std::shared_ptr<const JobSession>> session = JobSession::open(trace, {}, limits, cancel);
+    Expected<std::shared_ptr<const JobSession>> session = JobSession::open(trace, options, limits, cancel);
     if (!session) {
         analysis->status = session.status();
         return analysis;
@@ -151,7 +151,7 @@ void TraceLoadJob::setProgress(std::int64_t done, std::int64_t total)
     m_done.store(done, std::memory_order_relaxed);
 }
 
-void TraceLoadJob::start(const QStringList& files)
+void TraceLoadJob::start(const QStringList& files, const sightline::SessionOptions& options)
 {
     ++m_generation;
     if (m_thread) {
@@ -160,10 +160,11 @@ void TraceLoadJob::start(const QStringList& files)
         if (m_cancel)
             m_cancel->cancel();
         m_waiting = files;
+        m_waitingOptions = options;
         m_hasWaiting = true;
         return;
     }
-    launch(files);
+    launch(files, options);
 }
 
 void TraceLoadJob::onWorkerFinished()
@@ -173,11 +174,11 @@ void TraceLoadJob::onWorkerFinished()
     m_thread = nullptr;
     if (m_hasWaiting) {
         m_hasWaiting = false;
-        launch(std::exchange(m_waiting, {}));
+        launch(std::exchange(m_waiting, {}), std::exchange(m_waitingOptions, {}));
     }
 }
 
-void TraceLoadJob::launch(const QStringList& files)
+void TraceLoadJob::launch(const QStringList& files, const sightline::SessionOptions& options)
 {
     m_cancel = std::make_shared<sightline::CancellationToken>();
     m_done = 0;
@@ -196,7 +197,7 @@ void TraceLoadJob::launch(const QStringList& files)
                 emitIt(self.data());
         }, Qt::QueuedConnection);
     };
-    m_thread = QThread::create([this, paths = std::move(paths), token, files, limits, deliver]() {
+    m_thread = QThread::create([this, paths = std::move(paths), token, files, options, limits, deliver]() {
         auto result = sightline::TraceLoader::load(paths, token.get(), this, limits);
         if (!result) {
             const sightline::Status status = result.status();
@@ -205,7 +206,7 @@ void TraceLoadJob::launch(const QStringList& files)
         }
         std::shared_ptr<const sightline::Trace> trace = std::move(*result);
         deliver([files](TraceLoadJob* job) { Q_EMIT job->loaded(files); });
-        std::shared_ptr<const JobAnalysis> analysis = analyse(trace, limits, token.get());
+        std::shared_ptr<const JobAnalysis> analysis = analyse(trace, options, limits, token.get());
         deliver([trace, analysis, files](TraceLoadJob* job) { Q_EMIT job->analysed(trace, analysis, files); });
     });
     connect(m_thread, &QThread::finished, this, &TraceLoadJob::onWorkerFinished, Qt::QueuedConnection);

@@ -3,6 +3,7 @@
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
 #include "core/base/status.h"
+#include "core/session/jobsession.h"
 
 #include <QObject>
 #include <QStringList>
@@ -31,7 +32,8 @@ public:
     ~TraceLoadJob() override;
 
     void setLimits(const sightline::ResourceLimits& limits) { m_limits = limits; }
-    void start(const QStringList& files);
+    // Loads files, then opens the session with options (the scenario's offsets and steps).
+    void start(const QStringList& files, const sightline::SessionOptions& options = {});
     // Cancels the request being worked on, and any waiting one.
     void cancel();
     // Bytes read so far and in total, for a progress bar.
@@ -48,13 +50,14 @@ Q_SIGNALS:
 
 private:
     void setProgress(std::int64_t done, std::int64_t total) override;
-    void launch(const QStringList& files);
+    void launch(const QStringList& files, const sightline::SessionOptions& options);
     void onWorkerFinished();
 
     QThread* m_thread = nullptr;
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     sightline::ResourceLimits m_limits;
     QStringList m_waiting; // the request to run once the cancelled worker has stopped
+    sightline::SessionOptions m_waitingOptions;
     bool m_hasWaiting = false;
     quint64 m_generation = 0; // of the latest request; results of older ones are dropped
     std::atomic<qint64> m_done { 0 };

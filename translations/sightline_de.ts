@@ -265,21 +265,6 @@
         </translation>
     </message>
     <message>
-        <source>Sightline</source>
-        <translation>Sightline</translation>
-    </message>
-    <message>
-        <source>%1 — Sightline</source>
-        <translation>%1 — Sightline</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 and %n more — Sightline</source>
-        <translation>
-            <numerusform>%1 und %n weitere — Sightline</numerusform>
-            <numerusform>%1 und %n weitere — Sightline</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>About Sightline</source>
         <translation>Über Sightline</translation>
     </message>
@@ -494,6 +479,81 @@
     <message>
         <source>Strategy Exported</source>
         <translation>Strategie exportiert</translation>
+    </message>
+    <message>
+        <source>&amp;Save Scenario</source>
+        <translation>Szenario &amp;speichern</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>Szenario speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>Traces and scenarios (*.json *.json.gz *.json.zst *.sightline);;Scenarios (*.sightline);;All files (*)</source>
+        <translation>Traces und Szenarien (*.json *.json.gz *.json.zst *.sightline);;Szenarien (*.sightline);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation>Szenario kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Scenario not opened: %1 is missing</source>
+        <translation>Szenario nicht geöffnet: %1 fehlt</translation>
+    </message>
+    <message>
+        <source>Trace File Missing</source>
+        <translation>Trace-Datei fehlt</translation>
+    </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more. Locate it?</source>
+        <translation>Das Szenario %1 verwendet %2, das nicht mehr vorhanden ist. Suchen?</translation>
+    </message>
+    <message>
+        <source>Locate %1</source>
+        <translation>%1 suchen</translation>
+    </message>
+    <message>
+        <source>%1[*] — Sightline</source>
+        <translation>%1[*] — Sightline</translation>
+    </message>
+    <message>
+        <source>Sightline[*]</source>
+        <translation>Sightline[*]</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more[*] — Sightline</source>
+        <translation>
+            <numerusform>%1 und %n weitere[*] — Sightline</numerusform>
+            <numerusform>%1 und %n weitere[*] — Sightline</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No job is open.</source>
+        <translation>Kein Job ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>Szenario speichern</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.sightline)</source>
+        <translation>Szenarien (*.sightline)</translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation>Szenario kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>Unsaved Strategy</source>
+        <translation>Ungespeicherte Strategie</translation>
+    </message>
+    <message>
+        <source>The strategy has changes that are not saved in a scenario. Save them?</source>
+        <translation>Die Strategie hat Änderungen, die nicht in einem Szenario gespeichert sind. Speichern?</translation>
     </message>
 </context>
 <context>
@@ -1105,10 +1165,6 @@ längste: %3</translation>
         <translation>Zeitleiste und Was-wäre-wenn-Explorer für verteiltes Training.</translation>
     </message>
     <message>
-        <source>Trace files or folders of one job to open.</source>
-        <translation>Zu öffnende Trace-Dateien oder Ordner eines Jobs.</translation>
-    </message>
-    <message>
         <source>Open the files, save the window at 1600×1000 as an image and quit.</source>
         <translation>Die Dateien öffnen, das Fenster in 1600×1000 als Bild speichern und beenden.</translation>
     </message>
@@ -1123,6 +1179,14 @@ längste: %3</translation>
     <message>
         <source>Which times the timeline shows: measured, replayed or both.</source>
         <translation>Welche Zeiten die Zeitleiste zeigt: measured, replayed oder both.</translation>
+    </message>
+    <message>
+        <source>Trace files or folders of one job, or a scenario file (.sightline), to open.</source>
+        <translation>Zu öffnende Trace-Dateien oder -Ordner eines Jobs oder eine Szenariodatei (.sightline).</translation>
+    </message>
+    <message>
+        <source>Switch on the strategy in this JSON file (as sightline-cli whatif takes it) for the job.</source>
+        <translation>Die Strategie in dieser JSON-Datei (wie sightline-cli whatif sie nimmt) für den Job einschalten.</translation>
     </message>
 </context>
 </TS>

@@ -261,20 +261,6 @@
         </translation>
     </message>
     <message>
-        <source>Sightline</source>
-        <translation>Sightline</translation>
-    </message>
-    <message>
-        <source>%1 — Sightline</source>
-        <translation>%1 — Sightline</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 and %n more — Sightline</source>
-        <translation>
-            <numerusform>%1 及另外 %n 个 — Sightline</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>About Sightline</source>
         <translation>关于 Sightline</translation>
     </message>
@@ -487,6 +473,80 @@
     <message>
         <source>Strategy Exported</source>
         <translation>策略已导出</translation>
+    </message>
+    <message>
+        <source>&amp;Save Scenario</source>
+        <translation>保存场景(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Scenario &amp;As…</source>
+        <translation>场景另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Traces and scenarios (*.json *.json.gz *.json.zst *.sightline);;Scenarios (*.sightline);;All files (*)</source>
+        <translation>Trace 与场景 (*.json *.json.gz *.json.zst *.sightline);;场景 (*.sightline);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>Scenario not opened: %1 is missing</source>
+        <translation>未打开场景：缺少 %1</translation>
+    </message>
+    <message>
+        <source>Trace File Missing</source>
+        <translation>缺少 Trace 文件</translation>
+    </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more. Locate it?</source>
+        <translation>场景 %1 使用的 %2 已不存在。是否查找？</translation>
+    </message>
+    <message>
+        <source>Locate %1</source>
+        <translation>查找 %1</translation>
+    </message>
+    <message>
+        <source>%1[*] — Sightline</source>
+        <translation>%1[*] — Sightline</translation>
+    </message>
+    <message>
+        <source>Sightline[*]</source>
+        <translation>Sightline[*]</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more[*] — Sightline</source>
+        <translation>
+            <numerusform>%1 及另外 %n 个[*] — Sightline</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No job is open.</source>
+        <translation>没有打开的作业。</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.sightline)</source>
+        <translation>场景 (*.sightline)</translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Strategy</source>
+        <translation>策略未保存</translation>
+    </message>
+    <message>
+        <source>The strategy has changes that are not saved in a scenario. Save them?</source>
+        <translation>策略有尚未保存到场景的更改。是否保存？</translation>
     </message>
 </context>
 <context>
@@ -1096,10 +1156,6 @@ widest: %3</source>
         <translation>面向分布式训练的时间线与假设分析工具。</translation>
     </message>
     <message>
-        <source>Trace files or folders of one job to open.</source>
-        <translation>要打开的同一作业的 trace 文件或文件夹。</translation>
-    </message>
-    <message>
         <source>Open the files, save the window at 1600×1000 as an image and quit.</source>
         <translation>打开文件，将 1600×1000 的窗口保存为图像后退出。</translation>
     </message>
@@ -1114,6 +1170,14 @@ widest: %3</source>
     <message>
         <source>Which times the timeline shows: measured, replayed or both.</source>
         <translation>时间线显示哪种时间：measured、replayed 或 both。</translation>
+    </message>
+    <message>
+        <source>Trace files or folders of one job, or a scenario file (.sightline), to open.</source>
+        <translation>要打开的一个作业的 trace 文件或文件夹，或一个场景文件 (.sightline)。</translation>
+    </message>
+    <message>
+        <source>Switch on the strategy in this JSON file (as sightline-cli whatif takes it) for the job.</source>
+        <translation>为作业启用此 JSON 文件中的策略（格式同 sightline-cli whatif）。</translation>
     </message>
 </context>
 </TS>

@@ -18,6 +18,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLocale>
@@ -266,6 +267,86 @@ private Q_SLOTS:
         QVERIFY(outcome);
         QTRY_VERIFY_WITH_TIMEOUT(outcome->text().contains(QStringLiteral("workers")), 60000);
         QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"));
+    }
+
+    void scenariosSaveAndReopen()
+    {
+        // A scenario holds the job's files (relative to it), offsets, steps, strategy and budget; it
+        // reopens as it was saved, with no unsaved mark. A moved trace file is located or the scenario
+        // is not opened; a file from a newer version is refused with a reason.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("work/job.sightline"));
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("work"))));
+        {
+            MainWindow window;
+            window.show();
+            window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+            QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+            QVERIFY(!window.isWindowModified());
+            window.strategy()->addStep(QStringLiteral("speedup"));
+            window.strategy()->setParameter(0, QStringLiteral("percent"), 30.0);
+            window.strategy()->addStep(QStringLiteral("tensor_fusion"));
+            window.strategy()->setEnabled(1, false);
+            window.strategy()->setBudgetBytes(8'000'000'000);
+            QVERIFY(window.isWindowModified());
+            QString error;
+            QVERIFY2(window.saveScenarioTo(path, error), qPrintable(error));
+            QVERIFY(!window.isWindowModified());
+            QVERIFY(window.windowTitle().contains(QStringLiteral("job.sightline")));
+        }
+        QFile saved(path);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray text = saved.readAll();
+        QVERIFY(text.contains("\"version\": 1"));
+        QVERIFY(text.contains("../")); // the traces by relative path
+        QVERIFY(text.contains("\"enabled\": false"));
+        QVERIFY(text.contains("offsets_ns"));
+        {
+            MainWindow window;
+            window.show();
+            window.openFiles({ path });
+            QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+            QCOMPARE(window.scenarioPath(), QFileInfo(path).absoluteFilePath());
+            const auto& steps = window.strategy()->steps();
+            QCOMPARE(steps.size(), std::size_t(2));
+            QCOMPARE(steps[0].step.pass, std::string("speedup"));
+            QCOMPARE(std::get<double>(steps[0].step.params.at("percent")), 30.0);
+            QVERIFY(!steps[1].enabled);
+            QCOMPARE(window.strategy()->budgetBytes(), std::int64_t(8'000'000'000));
+            QVERIFY(!window.isWindowModified());
+            QVERIFY(!window.strategy()->undoStack()->canUndo());
+            QTRY_VERIFY_WITH_TIMEOUT(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+            QVERIFY(QSettings().value(QStringLiteral("recentJobs")).toStringList().first().endsWith(QStringLiteral("job.sightline")));
+        }
+        // The job's folder moved away: the window asks where it is.
+        QString moved = QString::fromUtf8(text);
+        moved.replace(QStringLiteral("ddp-2rank"), QStringLiteral("ddp-2rank-gone"));
+        const QString movedPath = writeFile(dir, QStringLiteral("moved.sightline"), moved.toUtf8());
+        QVERIFY(!movedPath.isEmpty());
+        {
+            MainWindow window;
+            QStringList asked;
+            window.setLocateFile([&](const QString& missing, const QString&) {
+                asked << missing;
+                return QString();
+            });
+            window.openFiles({ movedPath });
+            QTest::qWait(200);
+            QCOMPARE(asked.size(), 1);
+            QVERIFY(asked.first().endsWith(QStringLiteral("ddp-2rank-gone")));
+            QVERIFY(window.analysis() == nullptr);
+            window.setLocateFile([](const QString&, const QString&) { return QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank"); });
+            window.openFiles({ movedPath });
+            QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+            QCOMPARE(window.strategy()->steps().size(), std::size_t(2));
+        }
+        // A newer format is refused, naming the file.
+        const QString newer = writeFile(dir, QStringLiteral("newer.sightline"), R"({"version": 99, "traces": ["x.json"]})");
+        MainWindow window;
+        MessageCatcher catcher;
+        window.openFiles({ newer });
+        QTRY_VERIFY_WITH_TIMEOUT(!catcher.shown().isEmpty(), 10000);
+        QVERIFY(catcher.shown().contains(QStringLiteral("newer.sightline")) && catcher.shown().contains(QStringLiteral("newer Sightline")));
     }
 
     void laterRequestWins();

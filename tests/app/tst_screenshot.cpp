@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QImage>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -82,6 +83,20 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QCOMPARE(run({ QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png")), dir.filePath(QStringLiteral("absent.json")) }), 1);
         QCOMPARE(run({ QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("x.png")) }), 2);
+        // A strategy file that is not there, or not a strategy, stops the window before it opens.
+        QCOMPARE(run({ QStringLiteral("--strategy"), dir.filePath(QStringLiteral("absent.json")) }), 2);
+        QFile bad(dir.filePath(QStringLiteral("bad.json")));
+        QVERIFY(bad.open(QIODevice::WriteOnly) && bad.write("{\"strategy\": [{\"params\": 3}]}") > 0);
+        bad.close();
+        QCOMPARE(run({ QStringLiteral("--strategy"), bad.fileName() }), 2);
+        // A good one loads with the job, and the window opens and saves it.
+        QFile good(dir.filePath(QStringLiteral("good.json")));
+        QVERIFY(good.open(QIODevice::WriteOnly) && good.write("{\"strategy\": [{\"pass\": \"speedup\", \"params\": {\"percent\": 20}}]}") > 0);
+        good.close();
+        QCOMPARE(run({ QStringLiteral("--strategy"), good.fileName(), QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("s.png")),
+                     QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") }),
+            0);
+        QVERIFY(!QImage(dir.filePath(QStringLiteral("s.png"))).isNull());
     }
 };
 

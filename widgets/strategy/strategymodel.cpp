@@ -99,6 +99,12 @@ void StrategyModel::apply(const State& state)
     Q_EMIT changed();
 }
 
+void StrategyModel::reset(const State& state)
+{
+    m_undo->clear();
+    apply(state);
+}
+
 void StrategyModel::addStep(const QString& pass)
 {
     State after = m_state;

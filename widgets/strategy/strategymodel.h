@@ -47,6 +47,9 @@ public:
     // Leaves the parameter out again: the pass takes its default.
     void clearParameter(int index, const QString& name);
     void setBudgetBytes(std::int64_t bytes);
+    // Replaces the whole state without an undo step (a scenario opened): the history starts again,
+    // clean.
+    void reset(const State& state);
 
     // A parameter value as the panel and the undo texts show it, with the unit where one is given.
     static QString valueText(const sightline::ParameterValue& value, const QString& unit = {});

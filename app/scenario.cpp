@@ -1,0 +1,138 @@
+#include "scenario.h"
+
+#include "strategyjson.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace {
+
+constexpr qint64 kMaxScenarioBytes = 64 << 20; // a scenario is small; anything larger is not one
+
+QString where(const QString& path)
+{
+    return QDir::toNativeSeparators(path) + QStringLiteral(": ");
+}
+
+} // namespace
+
+std::optional<Scenario> Scenario::read(const QString& path, QString& error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        error = where(path) + file.errorString();
+        return std::nullopt;
+    }
+    if (file.size() > kMaxScenarioBytes) {
+        error = where(path) + QStringLiteral("too large for a scenario file");
+        return std::nullopt;
+    }
+    QJsonParseError parse;
+    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parse);
+    if (parse.error != QJsonParseError::NoError || !doc.isObject()) {
+        error = where(path) + QStringLiteral("not a scenario (not a JSON object: %1)").arg(parse.errorString());
+        return std::nullopt;
+    }
+    const QJsonObject o = doc.object();
+    const QJsonValue version = o.value(QStringLiteral("version"));
+    if (!version.isDouble() || version.toInt() < 1) {
+        error = where(path) + QStringLiteral("not a scenario (no \"version\")");
+        return std::nullopt;
+    }
+    if (version.toInt() > kVersion) {
+        error = where(path) + QStringLiteral("made by a newer Sightline (format version %1; this one reads %2)").arg(version.toInt()).arg(kVersion);
+        return std::nullopt;
+    }
+    Scenario s;
+    const QJsonValue traces = o.value(QStringLiteral("traces"));
+    if (!traces.isArray() || traces.toArray().isEmpty()) {
+        error = where(path) + QStringLiteral("\"traces\" wants a list of trace files");
+        return std::nullopt;
+    }
+    const QDir base = QFileInfo(path).absoluteDir();
+    for (const QJsonValue& t : traces.toArray()) {
+        if (!t.isString() || t.toString().isEmpty()) {
+            error = where(path) + QStringLiteral("\"traces\" holds something that is not a file name");
+            return std::nullopt;
+        }
+        s.traceFiles << QDir::cleanPath(base.absoluteFilePath(t.toString()));
+    }
+    const QJsonObject alignment = o.value(QStringLiteral("alignment")).toObject();
+    // Offsets are written as decimal strings: nanoseconds past 2^53 do not survive a JSON number.
+    for (const QJsonValue& v : alignment.value(QStringLiteral("offsets_ns")).toArray()) {
+        bool ok = false;
+        const qlonglong ns = v.toString().toLongLong(&ok);
+        if (!ok) {
+            error = where(path) + QStringLiteral("\"alignment.offsets_ns\" wants whole nanoseconds as decimal strings");
+            return std::nullopt;
+        }
+        s.offsets.push_back(ns);
+    }
+    const QJsonObject steps = o.value(QStringLiteral("steps")).toObject();
+    s.firstStep = static_cast<std::int64_t>(steps.value(QStringLiteral("first")).toDouble(-1));
+    s.lastStep = static_cast<std::int64_t>(steps.value(QStringLiteral("last")).toDouble(-1));
+    const QJsonValue budget = o.value(QStringLiteral("memory_budget_bytes"));
+    if (!budget.isUndefined() && (!budget.isDouble() || budget.toDouble() < 0)) {
+        error = where(path) + QStringLiteral("\"memory_budget_bytes\" wants a number of bytes");
+        return std::nullopt;
+    }
+    s.budgetBytes = static_cast<std::int64_t>(budget.toDouble(0));
+    const QJsonArray strategy = o.value(QStringLiteral("strategy")).toArray();
+    QString strategyError;
+    const auto parsed = StrategyJson::parse(QJsonDocument(QJsonObject { { QStringLiteral("strategy"), strategy } }).toJson(), strategyError);
+    if (!parsed) {
+        error = where(path) + strategyError;
+        return std::nullopt;
+    }
+    for (qsizetype k = 0; k < static_cast<qsizetype>(parsed->steps.size()); ++k)
+        s.strategy.push_back({ parsed->steps[static_cast<std::size_t>(k)], strategy[k].toObject().value(QStringLiteral("enabled")).toBool(true) });
+    return s;
+}
+
+bool Scenario::write(const QString& path, QString& error) const
+{
+    const QDir base = QFileInfo(path).absoluteDir();
+    QJsonArray traces;
+    for (const QString& f : traceFiles) {
+        const QString relative = base.relativeFilePath(f);
+        traces.append(QDir::isAbsolutePath(relative) ? f : relative);
+    }
+    QJsonArray offsetsNs;
+    for (const sightline::TimeNs t : offsets)
+        offsetsNs.append(QString::number(t));
+    sightline::Strategy all;
+    for (const Step& s : strategy)
+        all.steps.push_back(s.step);
+    QJsonArray steps = StrategyJson::toJson(all);
+    for (qsizetype k = 0; k < steps.size(); ++k) {
+        QJsonObject step = steps[k].toObject();
+        step.insert(QStringLiteral("enabled"), strategy[static_cast<std::size_t>(k)].enabled);
+        steps[k] = step;
+    }
+    const QJsonObject doc { { QStringLiteral("version"), kVersion }, { QStringLiteral("traces"), traces },
+        { QStringLiteral("alignment"), QJsonObject { { QStringLiteral("offsets_ns"), offsetsNs } } },
+        { QStringLiteral("steps"), QJsonObject { { QStringLiteral("first"), static_cast<double>(firstStep) }, { QStringLiteral("last"), static_cast<double>(lastStep) } } },
+        { QStringLiteral("strategy"), steps }, { QStringLiteral("memory_budget_bytes"), static_cast<double>(budgetBytes) } };
+    QSaveFile file(path);
+    const QByteArray bytes = QJsonDocument(doc).toJson();
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        error = where(path) + file.errorString();
+        return false;
+    }
+    return true;
+}
+
+QStringList Scenario::missingFiles() const
+{
+    QStringList missing;
+    for (const QString& f : traceFiles) {
+        if (!QFileInfo::exists(f))
+            missing << f;
+    }
+    return missing;
+}
