@@ -10,6 +10,9 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <cmath>
+#include <utility>
+
 namespace {
 
 constexpr qint64 kMaxScenarioBytes = 64 << 20; // a scenario is small; anything larger is not one
@@ -74,8 +77,14 @@ std::optional<Scenario> Scenario::read(const QString& path, QString& error)
         s.offsets.push_back(ns);
     }
     const QJsonObject steps = o.value(QStringLiteral("steps")).toObject();
-    s.firstStep = static_cast<std::int64_t>(steps.value(QStringLiteral("first")).toDouble(-1));
-    s.lastStep = static_cast<std::int64_t>(steps.value(QStringLiteral("last")).toDouble(-1));
+    for (const auto& [key, into] : { std::pair { QStringLiteral("first"), &s.firstStep }, std::pair { QStringLiteral("last"), &s.lastStep } }) {
+        const QJsonValue v = steps.value(key);
+        if (!v.isUndefined() && (!v.isDouble() || v.toDouble() < -1 || v.toDouble() != std::floor(v.toDouble()) || v.toDouble() > 1e15)) {
+            error = where(path) + QStringLiteral("\"steps.%1\" wants a step number, or -1 for every step").arg(key);
+            return std::nullopt;
+        }
+        *into = static_cast<std::int64_t>(v.toDouble(-1));
+    }
     const QJsonValue budget = o.value(QStringLiteral("memory_budget_bytes"));
     if (!budget.isUndefined() && (!budget.isDouble() || budget.toDouble() < 0)) {
         error = where(path) + QStringLiteral("\"memory_budget_bytes\" wants a number of bytes");
