@@ -162,6 +162,7 @@ MainWindow::MainWindow(QWidget* parent)
     QDockWidget* strategyDock = addDock(tr("Strategy"), QStringLiteral("strategyDock"), m_strategyPanel, Qt::RightDockWidgetArea);
     m_comparison = new ComparisonPanel(this);
     QDockWidget* comparisonDock = addDock(tr("What-if"), QStringLiteral("comparisonDock"), m_comparison, Qt::RightDockWidgetArea);
+    connect(m_comparison, &ComparisonPanel::opActivated, this, &MainWindow::goToOp);
     m_whatIf = new WhatIfRunner(this);
     connect(m_strategy->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     m_locate = [this](const QString& missing, const QString& scenario) { return locateMissingFile(missing, scenario); };

@@ -62,6 +62,26 @@
         <source>no</source>
         <translation>nein</translation>
     </message>
+    <message>
+        <source>op (rank)</source>
+        <translation>Op (Rank)</translation>
+    </message>
+    <message>
+        <source>baseline (ms)</source>
+        <translation>Ausgangslage (ms)</translation>
+    </message>
+    <message>
+        <source>what-if (ms)</source>
+        <translation>Was-wäre-wenn (ms)</translation>
+    </message>
+    <message>
+        <source>change (ms)</source>
+        <translation>Änderung (ms)</translation>
+    </message>
+    <message>
+        <source>The measured ops whose time the strategy changed most; click one to show it</source>
+        <translation>Die gemessenen Ops, deren Zeit die Strategie am stärksten änderte; anklicken zeigt sie</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

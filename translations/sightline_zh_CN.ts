@@ -62,6 +62,26 @@
         <source>no</source>
         <translation>否</translation>
     </message>
+    <message>
+        <source>op (rank)</source>
+        <translation>操作（rank）</translation>
+    </message>
+    <message>
+        <source>baseline (ms)</source>
+        <translation>基线（毫秒）</translation>
+    </message>
+    <message>
+        <source>what-if (ms)</source>
+        <translation>假设（毫秒）</translation>
+    </message>
+    <message>
+        <source>change (ms)</source>
+        <translation>变化（毫秒）</translation>
+    </message>
+    <message>
+        <source>The measured ops whose time the strategy changed most; click one to show it</source>
+        <translation>策略改变时间最多的测量操作；点击可显示</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -32,6 +32,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -233,6 +234,13 @@ private Q_SLOTS:
         const double after = locale.toDouble(comparison->text(ComparisonPanel::IterationRow, 1));
         QVERIFY2(after < before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
         QVERIFY(comparison->text(ComparisonPanel::IterationRow, 2).startsWith(u'-'));
+        // The ops that changed most are listed; clicking one selects it in the Gantt.
+        QVERIFY(comparison->changedOpCount() > 0);
+        auto* changed = comparison->findChild<QTableWidget*>(QStringLiteral("changedOps"));
+        QVERIFY(changed);
+        const auto op = sightline::OpId(changed->item(0, 0)->data(Qt::UserRole).toUInt());
+        QVERIFY(QMetaObject::invokeMethod(changed, "cellClicked", Q_ARG(int, 0), Q_ARG(int, 0)));
+        QCOMPARE(window.timeline()->selectedOp(), op);
         QAction* undo = nullptr;
         for (QAction* a : window.findChildren<QAction*>()) {
             if (a->shortcut() == QKeySequence(QKeySequence::Undo))

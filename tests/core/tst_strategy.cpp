@@ -7,6 +7,7 @@
 #include "core/graph/dependencygraph.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/passregistry.h"
+#include "core/analysis/opchanges.h"
 #include "core/strategy/strategyrunner.h"
 #include "core/strategy/passes/tensorfusionpass.h"
 #include "core/import/traceloader.h"
@@ -101,6 +102,21 @@ private Q_SLOTS:
         QCOMPARE(stepTime(r->baseline), 300 * us);
         QCOMPARE(stepTime(r->whatIf) - stepTime(r->baseline), -20 * us);
         QVERIFY(r->warnings.empty());
+        // The ops that changed most: the GEMM, 20 us shorter, and what waited for it (the host's
+        // synchronisation, the step marker), as much.
+        const std::vector<OpChange> changes
+            = OpChanges::largest(*r->baseline.graph, r->baseline.schedule, *r->whatIf.graph, r->whatIf.schedule, 10);
+        QCOMPARE(changes.size(), std::size_t(3));
+        const auto gemm = std::find_if(changes.begin(), changes.end(),
+            [&](const OpChange& c) { return session->trace().string(session->trace().name(c.op)) == "gemm"; });
+        QVERIFY(gemm != changes.end());
+        QCOMPARE(gemm->baseline, 100 * us);
+        QCOMPARE(gemm->whatIf, 80 * us);
+        QCOMPARE(OpChanges::largest(*r->baseline.graph, r->baseline.schedule, *r->whatIf.graph, r->whatIf.schedule, 1).size(), std::size_t(1));
+        for (std::size_t k = 1; k < changes.size(); ++k)
+            QVERIFY(std::abs(changes[k].delta()) <= std::abs(changes[k - 1].delta()));
+        QCOMPARE(OpChanges::largest(*r->baseline.graph, r->baseline.schedule, *r->baseline.graph, r->baseline.schedule, 10).size(),
+            std::size_t(0));
         // Nothing matched: a warning, and the same job.
         const auto none = session->whatIf(oneStep("speedup", { { "percent", 20.0 }, { "match", std::string("conv*") } }), {}, false);
         QVERIFY(none);

@@ -1,6 +1,8 @@
 #include "widgets/strategy/comparisonpanel.h"
 
+#include "core/analysis/opchanges.h"
 #include "core/analysis/steptimes.h"
+#include "core/model/trace.h"
 #include "core/session/jobsession.h"
 
 #include <QHeaderView>
@@ -35,7 +37,19 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     : QWidget(parent)
     , m_table(new QTableWidget(RowCount, 3, this))
     , m_chart(new QCustomPlot(this))
+    , m_changed(new QTableWidget(0, 4, this))
 {
+    m_changed->setObjectName(QStringLiteral("changedOps"));
+    m_changed->setHorizontalHeaderLabels({ tr("op (rank)"), tr("baseline (ms)"), tr("what-if (ms)"), tr("change (ms)") });
+    m_changed->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_changed->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_changed->verticalHeader()->hide();
+    m_changed->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_changed->setToolTip(tr("The measured ops whose time the strategy changed most; click one to show it"));
+    connect(m_changed, &QTableWidget::cellClicked, this, [this](int row, int) {
+        if (const QTableWidgetItem* item = m_changed->item(row, 0))
+            Q_EMIT opActivated(sightline::OpId(item->data(Qt::UserRole).toUInt()));
+    });
     m_table->setObjectName(QStringLiteral("comparisonTable"));
     m_table->setHorizontalHeaderLabels({ tr("baseline"), tr("what-if"), tr("change") });
     QStringList rows { tr("iteration (ms)"), tr("critical path (ms)") };
@@ -58,6 +72,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_chart, 1);
+    layout->addWidget(m_changed, 1);
     clear();
 }
 
@@ -75,6 +90,12 @@ void ComparisonPanel::clear()
     }
     m_chart->clearPlottables();
     m_chart->replot();
+    m_changed->setRowCount(0);
+}
+
+int ComparisonPanel::changedOpCount() const
+{
+    return m_changed->rowCount();
 }
 
 void ComparisonPanel::setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf)
@@ -137,4 +158,20 @@ void ComparisonPanel::setResult(std::shared_ptr<const sightline::ReplayResult> b
     m_chart->yAxis->setRange(-0.6, sightline::kPathCategoryCount - 0.4);
     m_chart->xAxis->setRange(0, std::max(1e-3, top * 1.1));
     m_chart->replot();
+
+    const sightline::Trace& trace = baseline->graph->trace();
+    const std::vector<sightline::OpChange> changes
+        = sightline::OpChanges::largest(*baseline->graph, baseline->schedule, *whatIf->graph, whatIf->schedule, kChangedOps);
+    m_changed->setRowCount(static_cast<int>(changes.size()));
+    for (int r = 0; r < static_cast<int>(changes.size()); ++r) {
+        const sightline::OpChange& c = changes[static_cast<std::size_t>(r)];
+        const std::string_view name = trace.string(trace.name(c.op));
+        const int rank = trace.rankInfo(trace.rank(c.op)).rank;
+        auto* op = new QTableWidgetItem(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())) + QStringLiteral(" (%1)").arg(rank));
+        op->setData(Qt::UserRole, c.op.value());
+        m_changed->setItem(r, 0, op);
+        m_changed->setItem(r, 1, new QTableWidgetItem(ms(static_cast<double>(c.baseline))));
+        m_changed->setItem(r, 2, new QTableWidgetItem(ms(static_cast<double>(c.whatIf))));
+        m_changed->setItem(r, 3, new QTableWidgetItem((c.delta() > 0 ? QStringLiteral("+") : QString()) + ms(static_cast<double>(c.delta()))));
+    }
 }

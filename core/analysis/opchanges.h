@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/base/ids.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace sightline {
+
+class ExecutionGraph;
+struct Schedule;
+
+// How much replayed time one measured op has in the baseline and in a what-if.
+struct OpChange {
+    OpId op;
+    TimeNs baseline = 0; // its item's replayed duration
+    TimeNs whatIf = 0; // its share of the replayed durations of the what-if items that stand for it
+    TimeNs delta() const { return whatIf - baseline; }
+};
+
+// The measured ops whose time a strategy changed most, for the comparison panel. A what-if item
+// stands for the ops of its origin map and gives each an equal share of its replayed duration: a
+// fused kernel's time is split among the kernels it fused, each micro-batch's or recomputed copy adds
+// its time to the op it copies. Ops are ranked by |what-if − baseline|, ties by op id. Pure;
+// O(items + ops).
+class OpChanges {
+public:
+    static std::vector<OpChange> largest(const ExecutionGraph& baseline, const Schedule& baselineSchedule, const ExecutionGraph& whatIf,
+        const Schedule& whatIfSchedule, std::size_t count);
+};
+
+} // namespace sightline
