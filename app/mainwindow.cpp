@@ -541,13 +541,16 @@ void MainWindow::exportStrategy()
     QMessageBox::information(this, tr("Strategy Exported"), text);
 }
 
-void MainWindow::onWhatIf(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
-    const QStringList& warnings, qint64 ms)
+void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
 {
+    const auto& baseline = outcome->baseline;
+    const auto& whatIf = outcome->whatIf;
+    const QStringList& warnings = outcome->warnings;
+    const qint64 ms = outcome->ms;
     m_whatIfResult = whatIf;
     m_whatIfStrategy = m_runStrategy;
     m_exportStrategyAction->setEnabled(true);
-    m_comparison->setResult(baseline, whatIf);
+    m_comparison->setResult(baseline, whatIf, outcome->changes);
     const QLocale locale;
     const double before = sightline::StepTimes::iteration(baseline->schedule).replayed;
     const double after = sightline::StepTimes::iteration(whatIf->schedule).replayed;

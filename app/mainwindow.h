@@ -38,6 +38,7 @@ class ComparisonPanel;
 class StrategyModel;
 class StrategyPanel;
 class WhatIfRunner;
+struct WhatIfOutcome;
 struct JobAnalysis;
 
 namespace sightline {
@@ -128,8 +129,7 @@ private:
     void showJobStatus();
     // Runs the strategy as edited on the job shown, in the background.
     void runWhatIf();
-    void onWhatIf(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
-        const QStringList& warnings, qint64 ms);
+    void onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome);
     void takeScreenshot();
     void showDependencies(sightline::OpId op);
     // Selects an op and zooms the Gantt to it (search, details links, the critical-path panel).

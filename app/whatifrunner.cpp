@@ -12,11 +12,11 @@ using namespace sightline;
 
 namespace {
 
+constexpr std::size_t kShownChanges = 20;
+
 // What a run hands back to the GUI thread.
 struct Outcome {
-    std::shared_ptr<const ReplayResult> baseline;
-    std::shared_ptr<const ReplayResult> whatIf;
-    QStringList warnings;
+    WhatIfOutcome shown;
     Status status;
 };
 
@@ -35,26 +35,29 @@ Outcome runWhatIf(const JobSession& session, std::shared_ptr<const ReplayResult>
         return out;
     }
     for (const std::string& w : job->warnings)
-        out.warnings << QString::fromStdString(w);
+        out.shown.warnings << QString::fromStdString(w);
     Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory);
     if (!changed) {
         out.status = changed.status();
         return out;
     }
-    out.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
+    out.shown.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
     if (options.communication == CommSource::CostModel) {
         Expected<ReplayResult> base = JobSession::replay(session.measured(), options, cancel, memory);
         if (!base) {
             out.status = base.status();
             return out;
         }
-        out.baseline = std::make_shared<const ReplayResult>(std::move(*base));
+        out.shown.baseline = std::make_shared<const ReplayResult>(std::move(*base));
     } else {
         // The load's replay, its memory judged against this budget.
         auto base = std::make_shared<ReplayResult>(*loaded);
         base->memory = MemoryEstimator::estimate(*base->graph, base->schedule, memory);
-        out.baseline = std::move(base);
+        out.shown.baseline = std::move(base);
     }
+    const ReplayResult& a = *out.shown.baseline;
+    const ReplayResult& b = *out.shown.whatIf;
+    out.shown.changes = OpChanges::largest(*a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
     return out;
 }
 
@@ -123,10 +126,13 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
                 if (generation != m_generation)
                     return;
                 setRunning(false);
-                if (!outcome->status.ok())
+                if (!outcome->status.ok()) {
                     Q_EMIT failed(StatusText::message(outcome->status));
-                else
-                    Q_EMIT finished(outcome->baseline, outcome->whatIf, outcome->warnings, clock.elapsed());
+                    return;
+                }
+                auto shown = std::make_shared<WhatIfOutcome>(std::move(outcome->shown));
+                shown->ms = clock.elapsed();
+                Q_EMIT finished(std::move(shown));
             },
             Qt::QueuedConnection);
     });

@@ -1,19 +1,32 @@
 #pragma once
 
+#include "core/analysis/opchanges.h"
 #include "core/memory/memoryestimator.h"
 #include "core/strategy/passparameter.h"
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QThreadPool>
 
 #include <memory>
+#include <vector>
 
 namespace sightline {
 class CancellationToken;
 class JobSession;
 struct ReplayResult;
 }
+
+// A what-if as the window shows it: the baseline and the what-if, the ops that changed most, the
+// passes' warnings, and how long the run took from the edit.
+struct WhatIfOutcome {
+    std::shared_ptr<const sightline::ReplayResult> baseline;
+    std::shared_ptr<const sightline::ReplayResult> whatIf;
+    std::vector<sightline::OpChange> changes;
+    QStringList warnings;
+    qint64 ms = 0;
+};
 
 // Runs the window's what-ifs off the GUI thread. run() cancels the run still going and starts one
 // for the new strategy: the latest edit always wins and a stale result is never delivered. A run
@@ -35,8 +48,7 @@ public:
 Q_SIGNALS:
     void runningChanged(bool running);
     // The baseline and the what-if, and how long the run took from the edit.
-    void finished(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
-        const QStringList& warnings, qint64 ms);
+    void finished(std::shared_ptr<const WhatIfOutcome> outcome);
     void failed(const QString& message);
     void cleared();
 

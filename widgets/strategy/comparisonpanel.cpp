@@ -98,7 +98,8 @@ int ComparisonPanel::changedOpCount() const
     return m_changed->rowCount();
 }
 
-void ComparisonPanel::setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf)
+void ComparisonPanel::setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
+    const std::vector<sightline::OpChange>& changes)
 {
     if (!baseline || !whatIf) {
         clear();
@@ -160,10 +161,8 @@ void ComparisonPanel::setResult(std::shared_ptr<const sightline::ReplayResult> b
     m_chart->replot();
 
     const sightline::Trace& trace = baseline->graph->trace();
-    const std::vector<sightline::OpChange> changes
-        = sightline::OpChanges::largest(*baseline->graph, baseline->schedule, *whatIf->graph, whatIf->schedule, kChangedOps);
-    m_changed->setRowCount(static_cast<int>(changes.size()));
-    for (int r = 0; r < static_cast<int>(changes.size()); ++r) {
+    m_changed->setRowCount(static_cast<int>(std::min<std::size_t>(changes.size(), kChangedOps)));
+    for (int r = 0; r < m_changed->rowCount(); ++r) {
         const sightline::OpChange& c = changes[static_cast<std::size_t>(r)];
         const std::string_view name = trace.string(trace.name(c.op));
         const int rank = trace.rankInfo(trace.rank(c.op)).rank;

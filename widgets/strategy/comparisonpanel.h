@@ -2,9 +2,11 @@
 
 #include <QWidget>
 
+#include "core/analysis/opchanges.h"
 #include "core/base/ids.h"
 
 #include <memory>
+#include <vector>
 
 class QCustomPlot;
 class QTableWidget;
@@ -23,7 +25,9 @@ class ComparisonPanel : public QWidget {
 public:
     explicit ComparisonPanel(QWidget* parent = nullptr);
 
-    void setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf);
+    // changes: the ops that changed most (OpChanges::largest, made off the GUI thread: it reads every op).
+    void setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
+        const std::vector<sightline::OpChange>& changes);
     void clear();
     // A cell's text, for tests: row as in the table, column 0 baseline, 1 what-if, 2 change.
     QString text(int row, int column) const;
