@@ -1,0 +1,192 @@
+// The window's live what-if: from a strategy edit to the repaint that shows its result, with the
+// longest time the GUI thread went without handling events meanwhile. A generated data-parallel
+// Kineto job (as bench_whatif's: 100 k ops on 8 ranks by default; --ops 5200000 --ranks 64 for the
+// replay benchmark's size) is opened in the main window offscreen at 1600×1000; then, for each
+// strategy, the strategy is cleared and set again --runs times, and each time the clock runs from the
+// edit until the comparison shows the what-if and the window has repainted. A 1 ms timer measures the
+// GUI thread's longest stall over the same span. Not a test: it prints figures (a table, and a JSON
+// line with --json), and fails only when the job cannot be generated or opened.
+//
+// Usage: bench_window [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--json]
+
+#include "benchsupport.h"
+#include "kinetogenerator.h"
+
+#include "core/base/memorypolicy.h"
+#include "jobanalysis.h"
+#include "mainwindow.h"
+#include "widgets/strategy/comparisonpanel.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#ifndef SIGHTLINE_BENCH_DATA_DIR
+#define SIGHTLINE_BENCH_DATA_DIR "bench-data"
+#endif
+
+using namespace sightline;
+
+namespace {
+
+constexpr double kEventsPerOp = 1.85; // as bench_whatif's job
+
+// The longest gap between ticks of a 1 ms timer on the GUI thread since reset().
+class StallMeter : public QObject {
+public:
+    StallMeter()
+    {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        m_timer.setInterval(1);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            m_longest = std::max(m_longest, m_clock.restart());
+        });
+        m_timer.start();
+        m_clock.start();
+    }
+    void reset()
+    {
+        m_longest = 0;
+        m_clock.restart();
+    }
+    qint64 longest() const { return std::max(m_longest, m_clock.elapsed()); }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_longest = 0;
+};
+
+// Runs the event loop until done() holds or seconds pass; false on the timeout.
+template <class F>
+bool waitFor(F&& done, double seconds)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!done()) {
+        if (clock.elapsed() > seconds * 1000)
+            return false;
+        QApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
+    return true;
+}
+
+struct Case {
+    const char* label;
+    Strategy strategy;
+};
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    MemoryPolicy::keepFreedMemory(); // as the programs run
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::int64_t wantOps = 100'000;
+    int ranks = 8;
+    std::string dataDir;
+    int runs = 5;
+    bool json = false;
+    std::string only;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--ops" && i + 1 < argc)
+            wantOps = std::max<std::int64_t>(1000, std::atoll(argv[++i]));
+        else if (a == "--ranks" && i + 1 < argc)
+            ranks = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--data" && i + 1 < argc)
+            dataDir = argv[++i];
+        else if (a == "--runs" && i + 1 < argc)
+            runs = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--case" && i + 1 < argc)
+            only = argv[++i];
+        else if (a == "--json")
+            json = true;
+        else {
+            std::fprintf(stderr, "usage: %s [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--json]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (dataDir.empty())
+        dataDir = std::string(SIGHTLINE_BENCH_DATA_DIR) + "/whatif-" + std::to_string(ranks) + "x" + std::to_string(wantOps);
+    const auto eventsPerRank = static_cast<std::int64_t>(std::ceil(static_cast<double>(wantOps) * kEventsPerOp / ranks));
+    double generateSeconds = -1;
+    if (!KinetoGenerator::writeJob(dataDir, ranks, eventsPerRank, 1, &generateSeconds, true))
+        return 1;
+    QStringList files;
+    for (int r = 0; r < ranks; ++r)
+        files << QString::fromStdString(KinetoGenerator::rankFile(dataDir, r));
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("SightlineBenchmarks"));
+    MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    QElapsedTimer open;
+    open.start();
+    window.openFiles(files);
+    if (!waitFor([&] { return window.analysis() != nullptr; }, 1800) || !window.analysis()->status.ok()) {
+        std::fprintf(stderr, "the job could not be opened and replayed\n");
+        return 1;
+    }
+    std::printf("job: %zu ops, %d ranks; opened and replayed in the window in %.2f s\n", window.trace()->opCount(), ranks,
+        static_cast<double>(open.elapsed()) / 1e3);
+
+    auto one = [](std::string pass, std::map<std::string, ParameterValue> params) {
+        return Strategy { { PassStep { std::move(pass), std::move(params) } } };
+    };
+    const std::vector<Case> cases {
+        { "speedup 20% of compute", one("speedup", { { "percent", 20.0 }, { "kind", std::string("compute") } }) },
+        { "tensor_fusion 25 MB", one("tensor_fusion", { { "bucket_cap_mb", 25.0 } }) },
+        { "recompute", one("recompute", {}) },
+        { "grad_accumulation 2", one("grad_accumulation", { { "micro_batches", 2.0 } }) },
+    };
+    ComparisonPanel* comparison = window.comparison();
+    auto shown = [&] { return comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"); };
+    StallMeter meter;
+    std::printf("%-26s %14s %14s %16s\n", "strategy", "edit->paint ms", "first ms", "GUI stall ms");
+    std::string jsonCases;
+    for (const Case& c : cases) {
+        if (!only.empty() && std::string(c.label).find(only) == std::string::npos)
+            continue;
+        std::vector<double> latency;
+        qint64 stall = 0;
+        bool ok = true;
+        for (int i = 0; i < runs && ok; ++i) {
+            window.setStrategy({});
+            ok = waitFor([&] { return !shown(); }, 600);
+            meter.reset();
+            QElapsedTimer clock;
+            clock.start();
+            window.setStrategy(c.strategy);
+            ok = ok && waitFor(shown, 600);
+            window.repaint();
+            latency.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
+            stall = std::max(stall, meter.longest());
+        }
+        if (!ok) {
+            std::printf("%-26s n/a: no result\n", c.label);
+            continue;
+        }
+        std::printf("%-26s %14.1f %14.1f %16lld\n", c.label, median(latency), latency.front(), static_cast<long long>(stall));
+        char line[256];
+        std::snprintf(line, sizeof line, "%s{\"strategy\": \"%s\", \"edit_to_paint_ms\": %.2f, \"first_ms\": %.2f, \"gui_stall_ms\": %lld}",
+            jsonCases.empty() ? "" : ", ", c.label, median(latency), latency.front(), static_cast<long long>(stall));
+        jsonCases += line;
+    }
+    if (json)
+        std::printf("{\"ops\": %zu, \"ranks\": %d, \"cases\": [%s]}\n", window.trace()->opCount(), ranks, jsonCases.c_str());
+    return 0;
+}
