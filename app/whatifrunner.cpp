@@ -8,7 +8,38 @@
 #include <QElapsedTimer>
 #include <QMetaObject>
 
+#include <mutex>
+
 using namespace sightline;
+
+// The job replayed with the cost model fitted to its own transfers, for the passes that need it:
+// made by the first run that asks and kept for the job's later runs (fitting and replaying take as
+// long as a pass). Safe from the runs' threads.
+class WhatIfRunner::ModelledBaseline {
+public:
+    Status get(const JobSession& session, const CancellationToken* cancel, ReplayOptions& options, std::shared_ptr<const ReplayResult>& replay)
+    {
+        const std::lock_guard lock(m_mutex);
+        if (!m_replay) {
+            ReplayOptions fitted;
+            fitted.communication = CommSource::CostModel;
+            session.fitCostModel(fitted.topology, fitted.costModel);
+            Expected<ReplayResult> base = JobSession::replay(session.measured(), fitted, cancel);
+            if (!base)
+                return base.status(); // a cancelled run leaves it to the next
+            m_options = fitted;
+            m_replay = std::make_shared<const ReplayResult>(std::move(*base));
+        }
+        options = m_options;
+        replay = m_replay;
+        return {};
+    }
+
+private:
+    std::mutex m_mutex;
+    ReplayOptions m_options;
+    std::shared_ptr<const ReplayResult> m_replay;
+};
 
 namespace {
 
@@ -20,14 +51,28 @@ struct Outcome {
     Status status;
 };
 
-Outcome runWhatIf(const JobSession& session, std::shared_ptr<const ReplayResult> loaded, const Strategy& strategy,
-    const MemoryOptions& memory, const CancellationToken* cancel)
+// The baseline's replay judged against the budget: itself for each device's own memory, else a copy
+// with its memory estimated again.
+std::shared_ptr<const ReplayResult> judged(std::shared_ptr<const ReplayResult> replay, const MemoryOptions& memory)
+{
+    if (memory.budgetBytes <= 0)
+        return replay;
+    auto copy = std::make_shared<ReplayResult>(*replay);
+    copy->memory = MemoryEstimator::estimate(*copy->graph, copy->schedule, memory);
+    return copy;
+}
+
+Outcome runWhatIf(const JobSession& session, std::shared_ptr<const ReplayResult> loaded, WhatIfRunner::ModelledBaseline& modelled,
+    const Strategy& strategy, const MemoryOptions& memory, const CancellationToken* cancel)
 {
     Outcome out;
     ReplayOptions options;
+    std::shared_ptr<const ReplayResult> baseline = loaded;
     if (StrategyRunner::needsCostModel(strategy)) {
-        options.communication = CommSource::CostModel;
-        session.fitCostModel(options.topology, options.costModel);
+        if (Status s = modelled.get(session, cancel, options, baseline); !s.ok()) {
+            out.status = s;
+            return out;
+        }
     }
     Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { session.measured(), options, {} }, cancel);
     if (!job) {
@@ -42,19 +87,7 @@ Outcome runWhatIf(const JobSession& session, std::shared_ptr<const ReplayResult>
         return out;
     }
     out.shown.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
-    if (options.communication == CommSource::CostModel) {
-        Expected<ReplayResult> base = JobSession::replay(session.measured(), options, cancel, memory);
-        if (!base) {
-            out.status = base.status();
-            return out;
-        }
-        out.shown.baseline = std::make_shared<const ReplayResult>(std::move(*base));
-    } else {
-        // The load's replay, its memory judged against this budget.
-        auto base = std::make_shared<ReplayResult>(*loaded);
-        base->memory = MemoryEstimator::estimate(*base->graph, base->schedule, memory);
-        out.shown.baseline = std::move(base);
-    }
+    out.shown.baseline = judged(std::move(baseline), memory);
     const ReplayResult& a = *out.shown.baseline;
     const ReplayResult& b = *out.shown.whatIf;
     out.shown.changes = OpChanges::largest(*a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
@@ -80,6 +113,7 @@ void WhatIfRunner::setJob(std::shared_ptr<const JobSession> session, std::shared
     cancelRun();
     m_session = std::move(session);
     m_baseline = std::move(baseline);
+    m_modelled = std::make_shared<ModelledBaseline>();
     setRunning(false);
 }
 
@@ -117,8 +151,8 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     setRunning(true);
     QElapsedTimer clock;
     clock.start();
-    m_pool.start([this, session = m_session, loaded = m_baseline, strategy, memory, cancel, generation, clock] {
-        auto outcome = std::make_shared<Outcome>(runWhatIf(*session, loaded, strategy, memory, cancel.get()));
+    m_pool.start([this, session = m_session, loaded = m_baseline, modelled = m_modelled, strategy, memory, cancel, generation, clock] {
+        auto outcome = std::make_shared<Outcome>(runWhatIf(*session, loaded, *modelled, strategy, memory, cancel.get()));
         // Delivered on the GUI thread, and only while no later run has started.
         QMetaObject::invokeMethod(
             this,

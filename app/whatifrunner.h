@@ -31,8 +31,8 @@ struct WhatIfOutcome {
 // Runs the window's what-ifs off the GUI thread. run() cancels the run still going and starts one
 // for the new strategy: the latest edit always wins and a stale result is never delivered. A run
 // applies the strategy to the session's measured job and replays the result; the baseline is the
-// load's replay (replayed again with the cost model when a pass needs one), its memory judged
-// against the same budget. The destructor cancels and waits for the runs.
+// load's replay, or the job replayed once with the cost model fitted to it when a pass needs one (kept
+// for the job's later runs), its memory judged against the same budget. The destructor cancels and waits for the runs.
 class WhatIfRunner : public QObject {
     Q_OBJECT
 public:
@@ -52,6 +52,10 @@ Q_SIGNALS:
     void failed(const QString& message);
     void cleared();
 
+public:
+    // The job's baseline under the cost model, made once (whatifrunner.cpp).
+    class ModelledBaseline;
+
 private:
     void cancelRun();
     void setRunning(bool running);
@@ -59,6 +63,7 @@ private:
     QThreadPool m_pool;
     std::shared_ptr<const sightline::JobSession> m_session;
     std::shared_ptr<const sightline::ReplayResult> m_baseline;
+    std::shared_ptr<ModelledBaseline> m_modelled; // the job's baseline under the cost model, once a run needed it
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     quint64 m_generation = 0;
     bool m_running = false;
