@@ -12,7 +12,7 @@
 // (--case runs only the strategies whose label contains TEXT)
 
 #include "benchsupport.h"
-#include "kinetogenerator.h"
+#include "trainingjobbench.h"
 
 #include "core/base/memorypolicy.h"
 #include "core/base/resourcelimits.h"
@@ -22,9 +22,7 @@
 #include "core/session/jobsession.h"
 #include "core/strategy/strategyrunner.h"
 
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -38,9 +36,6 @@ using BenchSupport::seconds;
 using BenchSupport::Timings;
 
 namespace {
-
-// Trace events per op of the training job: 6 per forward block (4 of them ops), 9 per backward block (5).
-constexpr double kEventsPerOp = 1.85;
 
 struct Case {
     const char* label;
@@ -71,41 +66,15 @@ std::vector<Case> cases(int ranks)
 int main(int argc, char** argv)
 {
     sightline::MemoryPolicy::keepFreedMemory(); // as the programs run
-    std::int64_t wantOps = 100'000;
-    int ranks = 8;
-    std::string dataDir;
-    int runs = 5;
-    bool json = false;
-    std::string only; // run the cases whose label contains this
-
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--ops" && i + 1 < argc)
-            wantOps = std::max<std::int64_t>(1000, std::atoll(argv[++i]));
-        else if (a == "--ranks" && i + 1 < argc)
-            ranks = std::max(1, std::atoi(argv[++i]));
-        else if (a == "--data" && i + 1 < argc)
-            dataDir = argv[++i];
-        else if (a == "--runs" && i + 1 < argc)
-            runs = std::max(1, std::atoi(argv[++i]));
-        else if (a == "--case" && i + 1 < argc)
-            only = argv[++i];
-        else if (a == "--json")
-            json = true;
-        else {
-            std::fprintf(stderr, "usage: %s [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--json]\n", argv[0]);
-            return 2;
-        }
-    }
-    if (dataDir.empty())
-        dataDir = std::string(SIGHTLINE_BENCH_DATA_DIR) + "/whatif-" + std::to_string(ranks) + "x" + std::to_string(wantOps);
-    const auto eventsPerRank = static_cast<std::int64_t>(std::ceil(static_cast<double>(wantOps) * kEventsPerOp / ranks));
-    double generateSeconds = -1;
-    if (!KinetoGenerator::writeJob(dataDir, ranks, eventsPerRank, 1, &generateSeconds, true))
+    TrainingJobBench::Options o;
+    if (!TrainingJobBench::parse(argc, argv, o))
+        return 2;
+    const std::vector<std::string> files = TrainingJobBench::write(o, SIGHTLINE_BENCH_DATA_DIR);
+    if (files.empty())
         return 1;
-    std::vector<std::string> files;
-    for (int r = 0; r < ranks; ++r)
-        files.push_back(KinetoGenerator::rankFile(dataDir, r));
+    const int ranks = o.ranks, runs = o.runs;
+    const bool json = o.json;
+    const std::string& only = o.only;
     auto trace = TraceLoader::load(files);
     if (!trace) {
         std::fprintf(stderr, "load failed: %s\n", trace.status().toString().c_str());

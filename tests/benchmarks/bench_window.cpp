@@ -10,7 +10,7 @@
 // Usage: bench_window [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--json]
 
 #include "benchsupport.h"
-#include "kinetogenerator.h"
+#include "trainingjobbench.h"
 
 #include "core/base/memorypolicy.h"
 #include "jobanalysis.h"
@@ -21,9 +21,7 @@
 #include <QElapsedTimer>
 #include <QTimer>
 
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -34,8 +32,6 @@
 using namespace sightline;
 
 namespace {
-
-constexpr double kEventsPerOp = 1.85; // as bench_whatif's job
 
 // The longest gap between ticks of a 1 ms timer on the GUI thread since reset().
 class StallMeter : public QObject {
@@ -94,40 +90,17 @@ int main(int argc, char** argv)
 {
     MemoryPolicy::keepFreedMemory(); // as the programs run
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    std::int64_t wantOps = 100'000;
-    int ranks = 8;
-    std::string dataDir;
-    int runs = 5;
-    bool json = false;
-    std::string only;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--ops" && i + 1 < argc)
-            wantOps = std::max<std::int64_t>(1000, std::atoll(argv[++i]));
-        else if (a == "--ranks" && i + 1 < argc)
-            ranks = std::max(1, std::atoi(argv[++i]));
-        else if (a == "--data" && i + 1 < argc)
-            dataDir = argv[++i];
-        else if (a == "--runs" && i + 1 < argc)
-            runs = std::max(1, std::atoi(argv[++i]));
-        else if (a == "--case" && i + 1 < argc)
-            only = argv[++i];
-        else if (a == "--json")
-            json = true;
-        else {
-            std::fprintf(stderr, "usage: %s [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--json]\n", argv[0]);
-            return 2;
-        }
-    }
-    if (dataDir.empty())
-        dataDir = std::string(SIGHTLINE_BENCH_DATA_DIR) + "/whatif-" + std::to_string(ranks) + "x" + std::to_string(wantOps);
-    const auto eventsPerRank = static_cast<std::int64_t>(std::ceil(static_cast<double>(wantOps) * kEventsPerOp / ranks));
-    double generateSeconds = -1;
-    if (!KinetoGenerator::writeJob(dataDir, ranks, eventsPerRank, 1, &generateSeconds, true))
+    TrainingJobBench::Options o;
+    if (!TrainingJobBench::parse(argc, argv, o))
+        return 2;
+    const std::vector<std::string> paths = TrainingJobBench::write(o, SIGHTLINE_BENCH_DATA_DIR);
+    if (paths.empty())
         return 1;
+    const int ranks = o.ranks, runs = o.runs;
+    const std::string& only = o.only;
     QStringList files;
-    for (int r = 0; r < ranks; ++r)
-        files << QString::fromStdString(KinetoGenerator::rankFile(dataDir, r));
+    for (const std::string& p : paths)
+        files << QString::fromStdString(p);
 
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("SightlineBenchmarks"));
@@ -186,7 +159,7 @@ int main(int argc, char** argv)
             jsonCases.empty() ? "" : ", ", c.label, median(latency), latency.front(), static_cast<long long>(stall));
         jsonCases += line;
     }
-    if (json)
+    if (o.json)
         std::printf("{\"ops\": %zu, \"ranks\": %d, \"cases\": [%s]}\n", window.trace()->opCount(), ranks, jsonCases.c_str());
     return 0;
 }
