@@ -40,6 +40,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -163,6 +164,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_comparison = new ComparisonPanel(this);
     QDockWidget* comparisonDock = addDock(tr("What-if"), QStringLiteral("comparisonDock"), m_comparison, Qt::RightDockWidgetArea);
     connect(m_comparison, &ComparisonPanel::opActivated, this, &MainWindow::goToOp);
+    m_timeline->setOpMenu([this](QMenu& menu, sightline::OpId op) { addOpActions(menu, op); });
     m_whatIf = new WhatIfRunner(this);
     connect(m_strategy->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     m_locate = [this](const QString& missing, const QString& scenario) { return locateMissingFile(missing, scenario); };
@@ -847,6 +849,33 @@ void MainWindow::updateTitle()
     else
         setWindowTitle(tr("%1 and %n more[*] — Sightline", nullptr, static_cast<int>(m_files.size() - 1)).arg(QFileInfo(m_files.first()).fileName()));
     setWindowModified(!m_strategy->undoStack()->isClean());
+}
+
+void MainWindow::addOpActions(QMenu& menu, sightline::OpId op)
+{
+    const auto& t = trace();
+    if (!t || !op.isValid() || op.value() >= t->opCount())
+        return;
+    const std::string name(t->string(t->name(op)));
+    const QString shown = QString::fromStdString(name);
+    const QString label = shown.size() > 40 ? shown.left(39) + u'…' : shown;
+    QMenu* whatIf = menu.addMenu(tr("What If"));
+    auto add = [&](const QString& text, const char* pass, std::map<std::string, sightline::ParameterValue> params) {
+        whatIf->addAction(text, this, [this, pass, params] {
+            m_strategy->addStep(QString::fromLatin1(pass), params);
+            m_docks[6]->show();
+            m_docks[6]->raise();
+        });
+    };
+    using sightline::OpKind;
+    const OpKind kind = t->kind(op);
+    add(tr("Make “%1” 20 % Faster").arg(label), "speedup", { { "percent", 20.0 }, { "match", name } });
+    if (kind == OpKind::ComputeKernel)
+        add(tr("Fuse Kernels Named “%1”").arg(label), "op_fusion", { { "match", name }, { "kernels", std::string("all") } });
+    if (kind == OpKind::CpuOp || kind == OpKind::Annotation) {
+        add(tr("Fuse the Kernels Launched Inside “%1”").arg(label), "op_fusion", { { "within", name }, { "kernels", std::string("all") } });
+        add(tr("Recompute “%1” Before Its Backward").arg(label), "recompute", { { "layers", name } });
+    }
 }
 
 void MainWindow::setStrategy(const sightline::Strategy& strategy)

@@ -67,6 +67,9 @@ public:
     // Saves the job shown and the strategy as a scenario; false with error when it cannot be written.
     bool saveScenarioTo(const QString& path, QString& error);
     const QString& scenarioPath() const { return m_scenarioPath; }
+    // The what-if actions on one op, for the Gantt's context menu: make ops of its name faster, fuse
+    // kernels of its name or inside it, recompute it as a layer. Each adds a strategy step.
+    void addOpActions(QMenu& menu, sightline::OpId op);
     // Replaces the strategy being edited (--strategy), every step switched on; not an undoable edit.
     void setStrategy(const sightline::Strategy& strategy);
     // Who finds a scenario's missing trace file (missing, scenario) -> its new path, or empty to give

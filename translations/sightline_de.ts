@@ -575,6 +575,26 @@
         <source>The strategy has changes that are not saved in a scenario. Save them?</source>
         <translation>Die Strategie hat Änderungen, die nicht in einem Szenario gespeichert sind. Speichern?</translation>
     </message>
+    <message>
+        <source>What If</source>
+        <translation>Was wäre wenn</translation>
+    </message>
+    <message>
+        <source>Make “%1” 20 % Faster</source>
+        <translation>„%1“ um 20 % beschleunigen</translation>
+    </message>
+    <message>
+        <source>Fuse Kernels Named “%1”</source>
+        <translation>Kernels namens „%1“ fusionieren</translation>
+    </message>
+    <message>
+        <source>Fuse the Kernels Launched Inside “%1”</source>
+        <translation>Die in „%1“ gestarteten Kernels fusionieren</translation>
+    </message>
+    <message>
+        <source>Recompute “%1” Before Its Backward</source>
+        <translation>„%1“ vor seinem Backward neu berechnen</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

@@ -568,6 +568,26 @@
         <source>The strategy has changes that are not saved in a scenario. Save them?</source>
         <translation>策略有尚未保存到场景的更改。是否保存？</translation>
     </message>
+    <message>
+        <source>What If</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>Make “%1” 20 % Faster</source>
+        <translation>使“%1”加快 20 %</translation>
+    </message>
+    <message>
+        <source>Fuse Kernels Named “%1”</source>
+        <translation>融合名为“%1”的 kernel</translation>
+    </message>
+    <message>
+        <source>Fuse the Kernels Launched Inside “%1”</source>
+        <translation>融合在“%1”内启动的 kernel</translation>
+    </message>
+    <message>
+        <source>Recompute “%1” Before Its Backward</source>
+        <translation>在反向传播前重新计算“%1”</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

@@ -22,6 +22,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
 #include <QUndoStack>
 #include <QScreen>
 #include <QSet>
@@ -275,6 +276,28 @@ private Q_SLOTS:
         QVERIFY(outcome);
         QTRY_VERIFY_WITH_TIMEOUT(outcome->text().contains(QStringLiteral("workers")), 60000);
         QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"));
+        // The Gantt's menu on a host op offers steps aimed at it: faster, fused inside, recomputed.
+        model->removeStep(0);
+        const auto& t = *window.trace();
+        sightline::OpId host;
+        for (std::uint32_t v = 0; v < t.opCount() && !host.isValid(); ++v) {
+            if (t.kind(sightline::OpId(v)) == sightline::OpKind::CpuOp)
+                host = sightline::OpId(v);
+        }
+        QVERIFY(host.isValid());
+        QMenu menu;
+        window.addOpActions(menu, host);
+        QCOMPARE(menu.actions().size(), 1);
+        QMenu* whatIf = menu.actions().first()->menu();
+        QVERIFY(whatIf);
+        QCOMPARE(whatIf->actions().size(), 3);
+        whatIf->actions().first()->trigger();
+        QCOMPARE(model->steps().size(), std::size_t(1));
+        QCOMPARE(model->steps()[0].step.pass, std::string("speedup"));
+        QCOMPARE(std::get<std::string>(model->steps()[0].step.params.at("match")), std::string(t.string(t.name(host))));
+        whatIf->actions().last()->trigger();
+        QCOMPARE(model->steps().back().step.pass, std::string("recompute"));
+        QCOMPARE(model->undoStack()->undoText(), QStringLiteral("Add recompute"));
     }
 
     void scenariosSaveAndReopen()

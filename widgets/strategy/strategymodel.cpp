@@ -105,10 +105,10 @@ void StrategyModel::reset(const State& state)
     apply(state);
 }
 
-void StrategyModel::addStep(const QString& pass)
+void StrategyModel::addStep(const QString& pass, const std::map<std::string, sightline::ParameterValue>& params)
 {
     State after = m_state;
-    after.steps.push_back({ { pass.toStdString(), {} }, true });
+    after.steps.push_back({ { pass.toStdString(), params }, true });
     push(tr("Add %1").arg(pass), std::move(after));
 }
 

@@ -39,7 +39,8 @@ public:
     // The switched-on steps, in order: what the what-if runs.
     sightline::Strategy strategy() const;
 
-    void addStep(const QString& pass);
+    // A pass at the end, with the parameters given (one undo step).
+    void addStep(const QString& pass, const std::map<std::string, sightline::ParameterValue>& params = {});
     void removeStep(int index);
     void moveStep(int from, int to);
     void setEnabled(int index, bool enabled);

@@ -9,6 +9,7 @@
 #include <vector>
 
 class QRubberBand;
+class QMenu;
 class TimelinePlottable;
 
 namespace sightline {
@@ -67,6 +68,10 @@ public:
     // The counter strip's values at a time: ranks with a GPU op running, communication ops in flight.
     std::pair<int, int> countersAt(sightline::TimeNs time) const;
 
+    // Adds actions on one op to the Gantt's context menu (the window's what-if actions), above the
+    // track actions; called when the menu opens over an op.
+    void setOpMenu(std::function<void(QMenu&, sightline::OpId)> addActions) { m_opMenu = std::move(addActions); }
+
 Q_SIGNALS:
     void opSelected(sightline::OpId op);
     // Shift+drag over an area: the tracks of the rows it covers and its time range (job times).
@@ -107,4 +112,5 @@ private:
     sightline::TimeNs m_areaEnd = 0;
     std::vector<std::pair<sightline::TimeNs, int>> m_busy;
     std::vector<std::pair<sightline::TimeNs, int>> m_comm;
+    std::function<void(QMenu&, sightline::OpId)> m_opMenu;
 };
