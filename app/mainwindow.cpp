@@ -160,7 +160,7 @@ MainWindow::MainWindow(QWidget* parent)
     // The strategy being edited, its what-if run in the background, and the comparison it makes.
     m_strategy = new StrategyModel(this);
     m_strategyPanel = new StrategyPanel(m_strategy, this);
-    QDockWidget* strategyDock = addDock(tr("Strategy"), QStringLiteral("strategyDock"), m_strategyPanel, Qt::RightDockWidgetArea);
+    QDockWidget* strategyDock = m_strategyDock = addDock(tr("Strategy"), QStringLiteral("strategyDock"), m_strategyPanel, Qt::RightDockWidgetArea);
     m_comparison = new ComparisonPanel(this);
     QDockWidget* comparisonDock = addDock(tr("What-if"), QStringLiteral("comparisonDock"), m_comparison, Qt::RightDockWidgetArea);
     connect(m_comparison, &ComparisonPanel::opActivated, this, &MainWindow::goToOp);
@@ -362,7 +362,7 @@ void MainWindow::createActions()
     m_mainBar->addAction(m_criticalAction);
     m_mainBar->addAction(wholeJob);
     m_mainBar->addSeparator();
-    QAction* strategyAction = m_docks[6]->toggleViewAction();
+    QAction* strategyAction = m_strategyDock->toggleViewAction();
     strategyAction->setToolTip(tr("Show the strategy panel: switch passes on and watch the job change"));
     m_mainBar->addAction(strategyAction);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -863,8 +863,8 @@ void MainWindow::addOpActions(QMenu& menu, sightline::OpId op)
     auto add = [&](const QString& text, const char* pass, std::map<std::string, sightline::ParameterValue> params) {
         whatIf->addAction(text, this, [this, pass, params] {
             m_strategy->addStep(QString::fromLatin1(pass), params);
-            m_docks[6]->show();
-            m_docks[6]->raise();
+            m_strategyDock->show();
+            m_strategyDock->raise();
         });
     };
     using sightline::OpKind;

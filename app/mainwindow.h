@@ -150,6 +150,7 @@ private:
     QDockWidget* m_ranksDock = nullptr;
     // Tracks, ranks, summary, details, critical path, selection.
     QList<QDockWidget*> m_docks;
+    QDockWidget* m_strategyDock = nullptr;
     QToolBar* m_mainBar = nullptr;
     QToolBar* m_searchBar = nullptr;
     StrategyModel* m_strategy = nullptr;
