@@ -647,8 +647,12 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     m_model->setTrace(trace);
     m_files = files;
     m_sessionOptions = m_loadingOptions;
+    // The strategy being edited applies to the new job: a scenario's replaces it (and its change runs
+    // it), else it runs as it is, once the views show the job.
+    m_whatIf->setJob(analysis->session, analysis->replay);
+    const bool fromScenario = m_pendingScenario && m_pendingScenario->traceFiles == files;
     // A scenario's job brings its strategy and budget, and the scenario is what is remembered.
-    if (m_pendingScenario && m_pendingScenario->traceFiles == files) {
+    if (fromScenario) {
         StrategyModel::State state;
         for (const Scenario::Step& s : m_pendingScenario->strategy)
             state.steps.push_back({ s.step, s.enabled });
@@ -715,9 +719,8 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
                                      QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
             5000);
     showJobStatus();
-    // The strategy being edited applies to the new job.
-    m_whatIf->setJob(m_analysis->session, m_analysis->replay);
-    runWhatIf();
+    if (!fromScenario)
+        runWhatIf();
     // The job shown before has let go of its memory; what its replays kept for reuse goes back.
     if (hadJob)
         sightline::MemoryPolicy::releaseFreedMemory();

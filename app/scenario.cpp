@@ -2,6 +2,7 @@
 
 #include "strategyjson.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -32,35 +33,35 @@ std::optional<Scenario> Scenario::read(const QString& path, QString& error)
         return std::nullopt;
     }
     if (file.size() > kMaxScenarioBytes) {
-        error = where(path) + QStringLiteral("too large for a scenario file");
+        error = where(path) + QCoreApplication::translate("Scenario", "too large for a scenario file");
         return std::nullopt;
     }
     QJsonParseError parse;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parse);
     if (parse.error != QJsonParseError::NoError || !doc.isObject()) {
-        error = where(path) + QStringLiteral("not a scenario (not a JSON object: %1)").arg(parse.errorString());
+        error = where(path) + QCoreApplication::translate("Scenario", "not a scenario (not a JSON object: %1)").arg(parse.errorString());
         return std::nullopt;
     }
     const QJsonObject o = doc.object();
     const QJsonValue version = o.value(QStringLiteral("version"));
     if (!version.isDouble() || version.toInt() < 1) {
-        error = where(path) + QStringLiteral("not a scenario (no \"version\")");
+        error = where(path) + QCoreApplication::translate("Scenario", "not a scenario (no \"version\")");
         return std::nullopt;
     }
     if (version.toInt() > kVersion) {
-        error = where(path) + QStringLiteral("made by a newer Sightline (format version %1; this one reads %2)").arg(version.toInt()).arg(kVersion);
+        error = where(path) + QCoreApplication::translate("Scenario", "made by a newer Sightline (format version %1; this one reads %2)").arg(version.toInt()).arg(kVersion);
         return std::nullopt;
     }
     Scenario s;
     const QJsonValue traces = o.value(QStringLiteral("traces"));
     if (!traces.isArray() || traces.toArray().isEmpty()) {
-        error = where(path) + QStringLiteral("\"traces\" wants a list of trace files");
+        error = where(path) + QCoreApplication::translate("Scenario", "\"traces\" wants a list of trace files");
         return std::nullopt;
     }
     const QDir base = QFileInfo(path).absoluteDir();
     for (const QJsonValue& t : traces.toArray()) {
         if (!t.isString() || t.toString().isEmpty()) {
-            error = where(path) + QStringLiteral("\"traces\" holds something that is not a file name");
+            error = where(path) + QCoreApplication::translate("Scenario", "\"traces\" holds something that is not a file name");
             return std::nullopt;
         }
         s.traceFiles << QDir::cleanPath(base.absoluteFilePath(t.toString()));
@@ -71,7 +72,7 @@ std::optional<Scenario> Scenario::read(const QString& path, QString& error)
         bool ok = false;
         const qlonglong ns = v.toString().toLongLong(&ok);
         if (!ok) {
-            error = where(path) + QStringLiteral("\"alignment.offsets_ns\" wants whole nanoseconds as decimal strings");
+            error = where(path) + QCoreApplication::translate("Scenario", "\"alignment.offsets_ns\" wants whole nanoseconds as decimal strings");
             return std::nullopt;
         }
         s.offsets.push_back(ns);
@@ -80,14 +81,14 @@ std::optional<Scenario> Scenario::read(const QString& path, QString& error)
     for (const auto& [key, into] : { std::pair { QStringLiteral("first"), &s.firstStep }, std::pair { QStringLiteral("last"), &s.lastStep } }) {
         const QJsonValue v = steps.value(key);
         if (!v.isUndefined() && (!v.isDouble() || v.toDouble() < -1 || v.toDouble() != std::floor(v.toDouble()) || v.toDouble() > 1e15)) {
-            error = where(path) + QStringLiteral("\"steps.%1\" wants a step number, or -1 for every step").arg(key);
+            error = where(path) + QCoreApplication::translate("Scenario", "\"steps.%1\" wants a step number, or -1 for every step").arg(key);
             return std::nullopt;
         }
         *into = static_cast<std::int64_t>(v.toDouble(-1));
     }
     const QJsonValue budget = o.value(QStringLiteral("memory_budget_bytes"));
     if (!budget.isUndefined() && (!budget.isDouble() || budget.toDouble() < 0)) {
-        error = where(path) + QStringLiteral("\"memory_budget_bytes\" wants a number of bytes");
+        error = where(path) + QCoreApplication::translate("Scenario", "\"memory_budget_bytes\" wants a number of bytes");
         return std::nullopt;
     }
     s.budgetBytes = static_cast<std::int64_t>(budget.toDouble(0));

@@ -818,6 +818,45 @@
     </message>
 </context>
 <context>
+    <name>Scenario</name>
+    <message>
+        <source>too large for a scenario file</source>
+        <translation>zu groß für eine Szenariodatei</translation>
+    </message>
+    <message>
+        <source>not a scenario (not a JSON object: %1)</source>
+        <translation>kein Szenario (kein JSON-Objekt: %1)</translation>
+    </message>
+    <message>
+        <source>not a scenario (no &quot;version&quot;)</source>
+        <translation>kein Szenario (kein &quot;version&quot;)</translation>
+    </message>
+    <message>
+        <source>made by a newer Sightline (format version %1; this one reads %2)</source>
+        <translation>von einem neueren Sightline erstellt (Formatversion %1; dieses liest %2)</translation>
+    </message>
+    <message>
+        <source>&quot;traces&quot; wants a list of trace files</source>
+        <translation>&quot;traces&quot; erwartet eine Liste von Trace-Dateien</translation>
+    </message>
+    <message>
+        <source>&quot;traces&quot; holds something that is not a file name</source>
+        <translation>&quot;traces&quot; enthält etwas, das kein Dateiname ist</translation>
+    </message>
+    <message>
+        <source>&quot;alignment.offsets_ns&quot; wants whole nanoseconds as decimal strings</source>
+        <translation>&quot;alignment.offsets_ns&quot; erwartet ganze Nanosekunden als Dezimalzeichenketten</translation>
+    </message>
+    <message>
+        <source>&quot;steps.%1&quot; wants a step number, or -1 for every step</source>
+        <translation>&quot;steps.%1&quot; erwartet eine Schrittnummer oder -1 für jeden Schritt</translation>
+    </message>
+    <message>
+        <source>&quot;memory_budget_bytes&quot; wants a number of bytes</source>
+        <translation>&quot;memory_budget_bytes&quot; erwartet eine Anzahl Bytes</translation>
+    </message>
+</context>
+<context>
     <name>StatusText</name>
     <message>
         <source>No error.</source>

@@ -809,6 +809,45 @@
     </message>
 </context>
 <context>
+    <name>Scenario</name>
+    <message>
+        <source>too large for a scenario file</source>
+        <translation>作为场景文件过大</translation>
+    </message>
+    <message>
+        <source>not a scenario (not a JSON object: %1)</source>
+        <translation>不是场景（不是 JSON 对象：%1）</translation>
+    </message>
+    <message>
+        <source>not a scenario (no &quot;version&quot;)</source>
+        <translation>不是场景（没有 &quot;version&quot;）</translation>
+    </message>
+    <message>
+        <source>made by a newer Sightline (format version %1; this one reads %2)</source>
+        <translation>由更新版本的 Sightline 创建（格式版本 %1；本版本读取 %2）</translation>
+    </message>
+    <message>
+        <source>&quot;traces&quot; wants a list of trace files</source>
+        <translation>&quot;traces&quot; 应为 trace 文件列表</translation>
+    </message>
+    <message>
+        <source>&quot;traces&quot; holds something that is not a file name</source>
+        <translation>&quot;traces&quot; 含有不是文件名的内容</translation>
+    </message>
+    <message>
+        <source>&quot;alignment.offsets_ns&quot; wants whole nanoseconds as decimal strings</source>
+        <translation>&quot;alignment.offsets_ns&quot; 应为以十进制字符串表示的整数纳秒</translation>
+    </message>
+    <message>
+        <source>&quot;steps.%1&quot; wants a step number, or -1 for every step</source>
+        <translation>&quot;steps.%1&quot; 应为步骤编号，或 -1 表示每个步骤</translation>
+    </message>
+    <message>
+        <source>&quot;memory_budget_bytes&quot; wants a number of bytes</source>
+        <translation>&quot;memory_budget_bytes&quot; 应为字节数</translation>
+    </message>
+</context>
+<context>
     <name>StatusText</name>
     <message>
         <source>No error.</source>

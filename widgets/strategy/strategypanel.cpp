@@ -332,7 +332,6 @@ void StrategyPanel::commit(const Editor& editor)
 
 void StrategyPanel::setRunning(bool running)
 {
-    m_running = running;
     if (running)
         m_outcome->setText(tr("Replaying the what-if…"));
 }

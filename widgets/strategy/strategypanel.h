@@ -60,7 +60,6 @@ private:
     QDoubleSpinBox* m_budget;
     QLabel* m_oom;
     QLabel* m_outcome;
-    bool m_running = false;
     int m_editorsFor = -1; // the step the editors were made for, and its pass
     std::string m_editorsPass;
     std::vector<Editor> m_fields;
