@@ -1,0 +1,165 @@
+// Replays made into a job: the what-if alone and beside its baseline, on hand-built jobs with known
+// layouts and on a real 8-rank trace.
+
+#include "core/exec/executiongraph.h"
+#include "core/import/traceloader.h"
+#include "core/model/trace.h"
+#include "core/replay/scheduletrace.h"
+
+#include "strategyjobs.h"
+#include "testsupport.h"
+
+#include <QFileInfo>
+#include <QTest>
+
+using namespace sightline;
+using namespace sightline::strategyjobs;
+
+namespace {
+
+std::string nameOf(const Trace& t, TrackId track)
+{
+    return std::string(t.string(t.trackInfo(track).name));
+}
+
+// Every op is its item at its replayed times, and every replayed item on a track is exactly one op.
+void checkOpsAreItems(const ScheduleTrace::Result& r, std::span<const ScheduleTrace::Layer> layers)
+{
+    const Trace& t = *r.trace;
+    for (std::uint32_t v = 0; v < t.opCount(); ++v) {
+        const OpId op(v);
+        const ScheduleTrace::Layer& l = layers[r.layerOf(op)];
+        const ItemId item = r.itemOf[v];
+        QCOMPARE(t.start(op), l.schedule->start[item.value()]);
+        QCOMPARE(t.end(op), l.schedule->end[item.value()]);
+        QCOMPARE(t.kind(op), l.graph->kind(item));
+        QCOMPARE(t.string(t.name(op)), l.graph->name(item));
+        QCOMPARE(r.opOfItem[r.layerOf(op)][item.value()], op);
+        QCOMPARE(bool(r.synthetic[v]), l.graph->hasFlag(item, ExecutionGraph::Synthetic)
+                || !l.graph->ranks()[l.graph->tracks()[l.graph->track(item).value()].rank.value()].measured.isValid());
+    }
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+        const ExecutionGraph& g = *layers[k].graph;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const bool drawn = g.track(ItemId(i)).isValid() && layers[k].schedule->replayed(i);
+            QCOMPARE(r.opOfItem[k][i].isValid(), drawn);
+        }
+    }
+}
+
+} // namespace
+
+class TestScheduleTrace : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void addedRanksBecomeRanksOfTheirOwn()
+    {
+        // Two ranks doubled: the what-if has ranks 0-3; 2 and 3 copy 0 and 1 and are synthetic.
+        const auto session = sessionOf(allReduceJob({ 100, 120 }));
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("worker_count", { { "workers", 4.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const ScheduleTrace::Layer layers[] = { { r->whatIf.graph.get(), &r->whatIf.schedule, "" } };
+        const auto made = ScheduleTrace::build(layers);
+        QVERIFY2(made, errorOf(made).c_str());
+        const Trace& t = *made->trace;
+        QCOMPARE(t.format(), std::string("replay"));
+        QCOMPARE(t.ranks().size(), std::size_t(4));
+        QCOMPARE(t.worldSize(), 4);
+        for (std::uint32_t k = 0; k < 4; ++k) {
+            const RankInfo& rank = t.rankInfo(RankId(k));
+            QCOMPARE(rank.rank, static_cast<std::int32_t>(k));
+            QCOMPARE(rank.trackCount, 3u); // the host thread and both streams, named as the measured ones
+            QCOMPARE(nameOf(t, TrackId(rank.firstTrack)), nameOf(session->trace(), TrackId(session->trace().rankInfo(RankId(k % 2)).firstTrack)));
+            for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
+                const TrackInfo& info = t.trackInfo(TrackId(tr));
+                for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v)
+                    QCOMPARE(bool(made->synthetic[v]), k >= 2);
+            }
+        }
+        QCOMPARE(t.string(t.rankInfo(RankId(3)).processName), std::string_view("rank 3 (added)"));
+        // One step per rank, the replayed ProfilerStep.
+        QCOMPARE(t.steps().size(), std::size_t(4));
+        for (const StepSpan& s : t.steps())
+            QCOMPARE(t.string(t.name(s.marker)), std::string_view("ProfilerStep#1"));
+        checkOpsAreItems(*made, layers);
+    }
+
+    void baselineAndWhatIfInterleave()
+    {
+        // Both replays in one job: each measured track, then its what-if track, named apart.
+        const auto session = sessionOf(allReduceJob({ 100, 120 }));
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "match", std::string("gemm") } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const ScheduleTrace::Layer layers[] = { { r->baseline.graph.get(), &r->baseline.schedule, "" },
+            { r->whatIf.graph.get(), &r->whatIf.schedule, " (what-if)" } };
+        const auto made = ScheduleTrace::build(layers);
+        QVERIFY2(made, errorOf(made).c_str());
+        const Trace& t = *made->trace;
+        const Trace& measured = session->trace();
+        QCOMPARE(t.ranks().size(), std::size_t(2));
+        QCOMPARE(t.tracks().size(), 2 * measured.tracks().size());
+        for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
+            QCOMPARE(made->trackLayer[tr], std::uint8_t(tr % 2));
+            const std::string name = nameOf(measured, TrackId(tr / 2)) + (tr % 2 ? " (what-if)" : "");
+            QCOMPARE(nameOf(t, TrackId(tr)), name);
+        }
+        // The GEMM of the what-if is half as long as the baseline's, and nothing is synthetic.
+        int gemms = 0;
+        for (std::uint32_t v = 0; v < t.opCount(); ++v) {
+            QVERIFY(!made->synthetic[v]);
+            if (t.string(t.name(OpId(v))) != "gemm" || made->layerOf(OpId(v)) != 1)
+                continue;
+            const OpId baseline = made->opOfItem[0][layers[0].graph->itemOfOp()[layers[1].graph->origin(made->itemOf[v]).front().value()].value()];
+            QCOMPARE(t.duration(OpId(v)) * 2, t.duration(baseline));
+            ++gemms;
+        }
+        QCOMPARE(gemms, 2);
+        checkOpsAreItems(*made, layers);
+    }
+
+    void badLayersAreRefused()
+    {
+        QVERIFY(!ScheduleTrace::build({}));
+        const auto a = sessionOf(forwardJob());
+        const auto b = sessionOf(kernelChainJob());
+        const auto ra = a->replay({});
+        const auto rb = b->replay({});
+        QVERIFY(ra && rb);
+        const ScheduleTrace::Layer mixed[] = { { ra->graph.get(), &ra->schedule, "" }, { rb->graph.get(), &rb->schedule, "" } };
+        const auto made = ScheduleTrace::build(mixed);
+        QVERIFY(!made);
+        QCOMPARE(made.status().code(), ErrorCode::InvalidArgument);
+    }
+
+    void fusedBucketsOnDlrm()
+    {
+        // The 8-rank DLRM job with 100 MB buckets, beside its baseline: every
+        // replayed item is drawn once, and the buckets are synthetic.
+        const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
+        if (!QFileInfo::exists(dir))
+            QSKIP("../shared/traces is not here");
+        auto trace = TraceLoader::load({ toStd(dir) });
+        QVERIFY(trace);
+        const auto session = sessionOf(*trace);
+        QVERIFY(session);
+        Strategy s = oneStep("tensor_fusion", { { "bucket_cap_mb", 100.0 } });
+        const auto r = session->whatIf(s, {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const ScheduleTrace::Layer layers[] = { { r->baseline.graph.get(), &r->baseline.schedule, "" },
+            { r->whatIf.graph.get(), &r->whatIf.schedule, " (what-if)" } };
+        const auto made = ScheduleTrace::build(layers);
+        QVERIFY2(made, errorOf(made).c_str());
+        QCOMPARE(made->trace->ranks().size(), std::size_t(8));
+        std::size_t synthetic = 0;
+        for (std::uint32_t v = 0; v < made->trace->opCount(); ++v)
+            synthetic += made->synthetic[v];
+        QVERIFY(synthetic > 0);
+        checkOpsAreItems(*made, layers);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScheduleTrace)
+#include "tst_scheduletrace.moc"
