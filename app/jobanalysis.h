@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/analysis/activitycounters.h"
 #include "core/analysis/rankactivity.h"
 #include "core/base/status.h"
 #include "core/session/jobsession.h"
@@ -30,10 +31,8 @@ struct JobAnalysis {
     // The ops on the critical path, in path order (items spanning ranks left out).
     std::vector<sightline::OpId> criticalOps;
     std::shared_ptr<const sightline::TrackLayout> replayedLayout;
-    // Counter tracks over the measured times, as (time, value) change points: how many ranks have a
-    // GPU op running, and how many communication ops are in flight across the job.
-    std::vector<std::pair<sightline::TimeNs, int>> busyRanks;
-    std::vector<std::pair<sightline::TimeNs, int>> commInFlight;
+    // Counter tracks over the measured times.
+    sightline::ActivityCounters counters;
     // How each rank's GPUs spent its steps, for the summary panel.
     std::vector<sightline::RankActivity> activity;
 };

@@ -54,7 +54,10 @@ int main(int argc, char** argv)
     parser.addOption(screenshotOption);
     parser.addOption(criticalOption);
     const QCommandLineOption viewOption(QStringLiteral("view"),
-        QApplication::translate("main", "Which times the timeline shows: measured, replayed or both."), QStringLiteral("VIEW"),
+        QApplication::translate("main",
+            "What the timeline shows: measured, replayed, whatif (the strategy's what-if) or both (with a strategy, its baseline "
+            "and what-if; without, the measured and replayed times)."),
+        QStringLiteral("VIEW"),
         QStringLiteral("measured"));
     const QCommandLineOption strategyOption(QStringLiteral("strategy"),
         QApplication::translate("main", "Switch on the strategy in this JSON file (as sightline-cli whatif takes it) for the job."),
@@ -64,14 +67,14 @@ int main(int argc, char** argv)
     parser.addOption(strategyOption);
     parser.process(app);
 
-    const QStringList views { QStringLiteral("measured"), QStringLiteral("replayed"), QStringLiteral("both") };
+    const QStringList views { QStringLiteral("measured"), QStringLiteral("replayed"), QStringLiteral("whatif"), QStringLiteral("both") };
     const qsizetype view = views.indexOf(parser.value(viewOption));
     if (view < 0) {
-        qWarning("sightline: --view wants measured, replayed or both");
+        qWarning("sightline: --view wants measured, replayed, whatif or both");
         return 2;
     }
     MainWindow window;
-    window.setViewMode(static_cast<int>(view));
+    window.setViewMode(static_cast<MainWindow::ViewMode>(view));
     if (parser.isSet(strategyOption)) {
         QFile file(parser.value(strategyOption));
         QString error;

@@ -147,7 +147,7 @@ MainWindow::MainWindow(QWidget* parent)
         [this, aggregateDock](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
             if (!m_analysis)
                 return;
-            m_aggregates->setSelection(trace(), m_analysis->measuredLayout, tracks, begin, end);
+            m_aggregates->setSelection(m_timeline->trace(), m_shownView ? m_shownView->layout() : m_analysis->measuredLayout, tracks, begin, end);
             aggregateDock->setWindowTitle(tr("Selection: %n op(s), %1", nullptr, static_cast<int>(m_aggregates->opCount()))
                                               .arg(QString::number(static_cast<double>(end - begin) / 1e6, 'f', 3) + tr(" ms")));
             aggregateDock->raise();
@@ -163,7 +163,7 @@ MainWindow::MainWindow(QWidget* parent)
     QDockWidget* strategyDock = m_strategyDock = addDock(tr("Strategy"), QStringLiteral("strategyDock"), m_strategyPanel, Qt::RightDockWidgetArea);
     m_comparison = new ComparisonPanel(this);
     QDockWidget* comparisonDock = addDock(tr("What-if"), QStringLiteral("comparisonDock"), m_comparison, Qt::RightDockWidgetArea);
-    connect(m_comparison, &ComparisonPanel::opActivated, this, &MainWindow::goToOp);
+    connect(m_comparison, &ComparisonPanel::opActivated, this, &MainWindow::goToMeasuredOp);
     m_timeline->setOpMenu([this](QMenu& menu, sightline::OpId op) { addOpActions(menu, op); });
     m_whatIf = new WhatIfRunner(this);
     connect(m_strategy->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
@@ -172,14 +172,12 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_whatIf, &WhatIfRunner::runningChanged, m_strategyPanel, &StrategyPanel::setRunning);
     connect(m_whatIf, &WhatIfRunner::finished, this, &MainWindow::onWhatIf);
     connect(m_whatIf, &WhatIfRunner::failed, this, [this](const QString& message) {
-        m_comparison->clear();
         m_strategyPanel->setOutcome(message, true);
-        m_strategyPanel->setOutOfMemory(false, {});
+        onNoWhatIf();
     });
     connect(m_whatIf, &WhatIfRunner::cleared, this, [this] {
-        m_comparison->clear();
         m_strategyPanel->setOutcome(m_analysis ? tr("No pass is switched on: the job runs as measured.") : QString(), false);
-        m_strategyPanel->setOutOfMemory(false, {});
+        onNoWhatIf();
     });
     m_docks = { tracksDock, m_ranksDock, summaryDock, detailsDock, pathDock, aggregateDock, strategyDock, comparisonDock };
     m_search = new OpSearchBar(this);
@@ -327,17 +325,21 @@ void MainWindow::createActions()
     wholeJob->setToolTip(tr("Fit the whole job in the view"));
     view->addSeparator();
     auto* times = new QActionGroup(this);
-    const QString labels[] = { tr("&Measured Times"), tr("&Replayed Times"), tr("Measured &and Replayed") };
-    for (int mode = 0; mode < 3; ++mode) {
-        QAction* a = view->addAction(labels[mode], this, [this, mode]() { setViewMode(mode); });
+    const QString labels[] = { tr("&Measured"), tr("&Replayed"), tr("&What-if"), tr("&Both") };
+    const QString tips[] = { tr("The job as measured"), tr("The job replayed from its measured costs"),
+        tr("The job the strategy makes, replayed; ops made by a pass are hatched"),
+        tr("With a strategy, each track's what-if rows under its baseline rows; without, the replayed times under the measured ones") };
+    for (int mode = 0; mode < 4; ++mode) {
+        QAction* a = view->addAction(labels[mode], this, [this, mode]() { setViewMode(static_cast<ViewMode>(mode)); });
         a->setCheckable(true);
         a->setChecked(mode == 0);
+        a->setToolTip(tips[mode]);
         times->addAction(a);
         m_viewActions.append(a);
     }
     QMenu* colours = view->addMenu(tr("&Colour By"));
     auto* colourGroup = new QActionGroup(this);
-    const QString colourLabels[] = { tr("&Kind"), tr("&Replayed − Measured Duration"), tr("&Slack") };
+    const QString colourLabels[] = { tr("&Kind"), tr("&Change in Duration"), tr("&Slack") };
     for (int mode = 0; mode < 3; ++mode) {
         QAction* a = colours->addAction(colourLabels[mode], this, [this, mode]() { m_timeline->setColorMode(mode); });
         a->setCheckable(true);
@@ -505,21 +507,23 @@ void MainWindow::runWhatIf()
 {
     sightline::MemoryOptions memory;
     memory.budgetBytes = m_strategy->budgetBytes();
-    // Until the run ends, the last what-if no longer matches the strategy: nothing to export.
-    m_whatIfResult.reset();
+    // Until the run ends, the last what-if no longer matches the strategy: nothing to export. The Gantt
+    // keeps showing it until the new one is drawn.
+    m_outcome.reset();
     m_exportStrategyAction->setEnabled(false);
     m_runStrategy = m_strategy->strategy();
+    m_whatIf->setViewLayers(wantedLayers(), tr(" (what-if)"));
     m_whatIf->run(m_runStrategy, memory);
 }
 
 ConfigExport::Written MainWindow::exportStrategyTo(const QString& folder) const
 {
-    if (!m_whatIfResult || !m_analysis || !m_analysis->session) {
+    if (!m_outcome || !m_analysis || !m_analysis->session) {
         ConfigExport::Written none;
         none.error = tr("No what-if has run for the strategy as it stands.");
         return none;
     }
-    const sightline::FrameworkConfig config = sightline::FrameworkConfig::of(m_whatIfStrategy, *m_analysis->session->measured(), *m_whatIfResult->graph);
+    const sightline::FrameworkConfig config = sightline::FrameworkConfig::of(m_whatIfStrategy, *m_analysis->session->measured(), *m_outcome->whatIf->graph);
     return ConfigExport::write(config, folder);
 }
 
@@ -549,7 +553,7 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     const auto& whatIf = outcome->whatIf;
     const QStringList& warnings = outcome->warnings;
     const qint64 ms = outcome->ms;
-    m_whatIfResult = whatIf;
+    m_outcome = outcome;
     m_whatIfStrategy = m_runStrategy;
     m_exportStrategyAction->setEnabled(true);
     m_comparison->setResult(baseline, whatIf, outcome->changes);
@@ -566,6 +570,118 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     const auto& memory = whatIf->memory;
     m_strategyPanel->setOutOfMemory(memory.outOfMemory,
         memory.highest < 0 ? QString() : tr("peak %1 GB").arg(locale.toString(static_cast<double>(memory.peakBytes()) / 1e9, 'f', 2)));
+    applyView();
+}
+
+void MainWindow::onNoWhatIf()
+{
+    m_outcome.reset();
+    m_comparison->clear();
+    m_strategyPanel->setOutOfMemory(false, {});
+    applyView();
+}
+
+std::optional<WhatIfView::Layers> MainWindow::wantedLayers() const
+{
+    if ((m_viewMode != ViewMode::WhatIf && m_viewMode != ViewMode::Both) || !m_analysis || !m_analysis->replay
+        || m_strategy->strategy().steps.empty())
+        return std::nullopt;
+    return m_viewMode == ViewMode::WhatIf ? WhatIfView::Layers::WhatIf : WhatIfView::Layers::Both;
+}
+
+void MainWindow::applyView()
+{
+    const std::optional<WhatIfView::Layers> layers = wantedLayers();
+    m_whatIf->setViewLayers(layers, tr(" (what-if)"));
+    const bool drawn = layers && m_outcome && m_outcome->view && m_outcome->view->layers() == *layers;
+    if (drawn) {
+        if (m_shownView != m_outcome->view)
+            showWhatIfView(m_outcome->view);
+    } else if (layers && m_whatIf->isRunning()) {
+        // Being drawn: the Gantt keeps what it shows until then.
+        statusBar()->showMessage(tr("Drawing the what-if…"));
+        return;
+    } else {
+        if (m_shownView)
+            showMeasuredJob();
+        if (layers && m_outcome && !m_outcome->viewError.isEmpty())
+            statusBar()->showMessage(tr("The what-if cannot be drawn: %1").arg(m_outcome->viewError));
+        // Measured, replayed, or both as a ghost row; a what-if of no pass is the replay.
+        const int mode = m_viewMode == ViewMode::Measured ? 0 : m_viewMode == ViewMode::Both ? 2 : 1;
+        m_timeline->setViewMode(mode);
+    }
+    screenshotIfReady();
+}
+
+void MainWindow::showMeasuredJob()
+{
+    // The measured job as loaded, with the tracks as the user left them.
+    const bool fromWhatIf = m_shownView != nullptr;
+    m_shownView.reset();
+    m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
+    if (fromWhatIf)
+        m_timeline->setTrackTree(m_measuredTree);
+    m_timeline->setReplayed(m_analysis->replayedLayout);
+    m_timeline->setCounters(m_analysis->counters.busyRanks, m_analysis->counters.commInFlight);
+    m_tracks->setJob(m_model->trace(), m_timeline->trackTree());
+    {
+        // Per-op replayed durations and slack for the colour modes.
+        std::vector<sightline::TimeNs> replayed(m_analysis->replayedStart.size(), INT64_MIN);
+        for (std::size_t v = 0; v < replayed.size(); ++v) {
+            if (m_analysis->replayedStart[v] != sightline::Schedule::kNotReplayed)
+                replayed[v] = m_analysis->replayedEnd[v] - m_analysis->replayedStart[v];
+        }
+        m_timeline->plottable()->setColorData(
+            { {}, std::move(replayed), m_analysis->slack, m_analysis->replay ? m_analysis->replay->criticalPath.length : 0 });
+    }
+    m_search->setTrace(m_model->trace());
+    const std::vector<sightline::OpId>& critical = m_analysis->criticalOps;
+    m_timeline->setCriticalPath(critical);
+    {
+        // Arrows along the path, from each op to the next one (collectives between them skipped).
+        std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
+        for (std::size_t i = 1; i < critical.size(); ++i)
+            arrows.emplace_back(critical[i - 1], critical[i]);
+        m_timeline->plottable()->setPathArrows(std::move(arrows));
+    }
+    const std::shared_ptr<const sightline::ReplayResult>& replay = m_analysis->replay;
+    std::shared_ptr<const sightline::CriticalPath> path;
+    if (replay)
+        path = std::shared_ptr<const sightline::CriticalPath>(replay, &replay->criticalPath);
+    m_details->setJob(m_model->trace(), m_analysis->session ? m_analysis->session->graph() : nullptr, replay);
+    m_pathModel->setPath(replay ? replay->graph : nullptr, path);
+    m_aggregates->clear();
+}
+
+void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfView>& view)
+{
+    // The what-if as a job: the next what-if of one kind keeps the time and rows in view.
+    const bool again = m_shownView && m_shownView->layers() == view->layers();
+    if (!m_shownView)
+        m_measuredTree = m_timeline->trackTree();
+    m_shownView = view;
+    m_timeline->setJob(view->trace(), view->layout(), again);
+    m_timeline->setViewMode(0);
+    m_timeline->plottable()->setWhatIfMarks(view->synthetic(),
+        view->layers() == WhatIfView::Layers::Both ? view->whatIfTracks() : std::vector<std::uint8_t>());
+    m_timeline->plottable()->setColorData({ view->baselineTime(), {}, view->slack(), view->pathLength() });
+    m_timeline->setCounters(view->counters().busyRanks, view->counters().commInFlight);
+    m_tracks->setJob(view->trace(), m_timeline->trackTree());
+    m_search->setTrace(view->trace());
+    const std::vector<sightline::OpId>& critical = view->criticalOps();
+    m_timeline->setCriticalPath(critical);
+    std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
+    for (std::size_t i = 1; i < view->whatIfPathOps(); ++i)
+        arrows.emplace_back(critical[i - 1], critical[i]);
+    m_timeline->plottable()->setPathArrows(std::move(arrows));
+    const std::shared_ptr<const sightline::ReplayResult>& whatIf = m_outcome->whatIf;
+    m_details->setJob(view->trace(), nullptr, nullptr);
+    m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
+    m_aggregates->clear();
+    m_timeline->replot();
+    statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
+                                 .arg(QLocale().toString(static_cast<qlonglong>(std::count(view->synthetic().begin(), view->synthetic().end(), 1)))),
+        5000);
 }
 
 void MainWindow::showJobStatus()
@@ -587,6 +703,20 @@ void MainWindow::showJobStatus()
     m_jobStatus->setText(parts.join(QStringLiteral(" · ")));
 }
 
+void MainWindow::goToMeasuredOp(sightline::OpId op)
+{
+    goToOp(m_shownView && op.isValid() ? m_shownView->opStandingFor(op) : op);
+}
+
+sightline::OpId MainWindow::measuredOp(sightline::OpId op) const
+{
+    if (!op.isValid())
+        return {};
+    if (!m_shownView)
+        return op;
+    return op.value() < m_shownView->trace()->opCount() ? m_shownView->measuredOp(op) : sightline::OpId();
+}
+
 void MainWindow::goToOp(sightline::OpId op)
 {
     // The op comes from a panel that shows the Gantt's job.
@@ -602,7 +732,20 @@ void MainWindow::showDependencies(sightline::OpId op)
     // Arrows from the ops the selected one waits for, and to the ops it releases (ops only; a
     // collective stands for its participants on the other ranks).
     std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-    if (m_analysis && m_analysis->session && op.isValid()) {
+    if (m_shownView && op.isValid() && m_shownView->isWhatIf(op)) {
+        // In a what-if: the edges of the op's item, to and from the items drawn.
+        const sightline::ExecutionGraph& g = m_shownView->whatIfGraph();
+        const std::vector<sightline::OpId>& opOf = *m_shownView->opOfItem();
+        const std::uint32_t item = m_shownView->itemOf(op).value();
+        for (std::uint32_t i = g.inBegin(item); i < g.inBegin(item + 1); ++i) {
+            if (const sightline::OpId from = opOf[g.inSource(i)]; from.isValid())
+                arrows.emplace_back(from, op);
+        }
+        for (std::uint32_t e = g.outBegin(item); e < g.outBegin(item + 1); ++e) {
+            if (const sightline::OpId to = opOf[g.target(e)]; to.isValid())
+                arrows.emplace_back(op, to);
+        }
+    } else if (m_analysis && m_analysis->session && op.isValid() && !m_shownView) {
         const sightline::DependencyGraph& g = *m_analysis->session->graph();
         // (Not named emit: that is a Qt macro, and emit(x) would compile to a bare (x).)
         auto each = [&](std::uint32_t v, auto&& add) {
@@ -624,11 +767,12 @@ void MainWindow::showDependencies(sightline::OpId op)
     m_timeline->replot();
 }
 
-void MainWindow::setViewMode(int mode)
+void MainWindow::setViewMode(ViewMode mode)
 {
-    m_viewMode = std::clamp(mode, 0, 2);
-    m_viewActions[m_viewMode]->setChecked(true);
-    m_timeline->setViewMode(m_viewMode);
+    m_viewMode = mode;
+    m_viewActions[static_cast<int>(mode)]->setChecked(true);
+    if (m_analysis)
+        applyView();
 }
 
 void MainWindow::setCriticalPathShown(bool shown)
@@ -668,45 +812,18 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     showJobSummary(*trace);
     updateTitle();
     m_analysis = std::move(analysis);
-    m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
-    m_timeline->setReplayed(m_analysis->replayedLayout);
-    m_timeline->setCounters(m_analysis->busyRanks, m_analysis->commInFlight);
-    m_tracks->setJob(m_model->trace(), m_timeline->trackTree());
-    {
-        // Per-op replayed durations and slack for the colour modes.
-        std::vector<sightline::TimeNs> replayed(m_analysis->replayedStart.size(), INT64_MIN);
-        for (std::size_t v = 0; v < replayed.size(); ++v) {
-            if (m_analysis->replayedStart[v] != sightline::Schedule::kNotReplayed)
-                replayed[v] = m_analysis->replayedEnd[v] - m_analysis->replayedStart[v];
-        }
-        m_timeline->plottable()->setColorData(
-            std::move(replayed), m_analysis->slack, m_analysis->replay ? m_analysis->replay->criticalPath.length : 0);
-    }
-    m_timeline->setViewMode(m_viewMode);
-    m_aggregates->clear();
-    m_search->setTrace(m_model->trace());
-    const std::vector<sightline::OpId>& critical = m_analysis->criticalOps;
-    m_timeline->setCriticalPath(critical);
-    {
-        // Arrows along the path, from each op to the next one (collectives between them skipped).
-        std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-        for (std::size_t i = 1; i < critical.size(); ++i)
-            arrows.emplace_back(critical[i - 1], critical[i]);
-        m_timeline->plottable()->setPathArrows(std::move(arrows));
-    }
+    m_outcome.reset();
+    m_shownView.reset();
+    showMeasuredJob();
+    applyView();
     m_exportAction->setEnabled(true);
     for (QAction* a : m_scenarioActions)
         a->setEnabled(true);
     const std::shared_ptr<const sightline::ReplayResult>& replay = m_analysis->replay;
     m_exportChromeAction->setEnabled(replay != nullptr);
     std::shared_ptr<const sightline::Schedule> schedule;
-    std::shared_ptr<const sightline::CriticalPath> path;
-    if (replay) {
+    if (replay)
         schedule = std::shared_ptr<const sightline::Schedule>(replay, &replay->schedule);
-        path = std::shared_ptr<const sightline::CriticalPath>(replay, &replay->criticalPath);
-    }
-    m_details->setJob(m_model->trace(), m_analysis->session ? m_analysis->session->graph() : nullptr, replay);
-    m_pathModel->setPath(replay ? replay->graph : nullptr, path);
     m_summary->setJob(m_model->trace(), schedule, m_analysis->activity);
     if (m_analysis->status.code() == sightline::ErrorCode::Cancelled)
         statusBar()->showMessage(tr("Replay cancelled: the timeline shows the measured trace only"));
@@ -724,8 +841,22 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     // The job shown before has let go of its memory; what its replays kept for reuse goes back.
     if (hadJob)
         sightline::MemoryPolicy::releaseFreedMemory();
-    if (!m_screenshotPath.isEmpty())
-        QTimer::singleShot(0, this, &MainWindow::takeScreenshot);
+    screenshotIfReady();
+}
+
+void MainWindow::screenshotIfReady()
+{
+    // A what-if view waits for the what-if to be drawn (or to fail, which shows the measured job).
+    // Checked again once the events queued now have run: the job's first what-if starts after it is shown.
+    auto ready = [this] { return m_screenshotPending && m_analysis && !(wantedLayers() && m_whatIf->isRunning()); };
+    if (!ready())
+        return;
+    QTimer::singleShot(0, this, [this, ready] {
+        if (!ready())
+            return;
+        m_screenshotPending = false;
+        takeScreenshot();
+    });
 }
 
 void MainWindow::exportView()
@@ -753,11 +884,21 @@ void MainWindow::exportReplayed()
     if (!file.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
         file += QStringLiteral(".json");
     QString error;
-    const sightline::ReplayResult& replay = *m_analysis->replay;
-    if (!ChromeExport::write(file, *replay.graph, replay.schedule, replay.criticalPath, error))
+    if (!exportReplayedTo(file, error))
         QMessageBox::warning(this, tr("Export Failed"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), error));
     else
         statusBar()->showMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(file)), 5000);
+}
+
+bool MainWindow::exportReplayedTo(const QString& file, QString& error)
+{
+    if (!m_analysis || !m_analysis->replay) {
+        error = tr("The job was not replayed.");
+        return false;
+    }
+    // The what-if when the Gantt shows it, else the measured job's replay.
+    const sightline::ReplayResult& replay = m_shownView && m_outcome ? *m_outcome->whatIf : *m_analysis->replay;
+    return ChromeExport::write(file, *replay.graph, replay.schedule, replay.criticalPath, error);
 }
 
 bool MainWindow::exportViewTo(const QString& file)
@@ -771,6 +912,7 @@ bool MainWindow::exportViewTo(const QString& file)
 void MainWindow::screenshotWhenReady(const QString& path)
 {
     m_screenshotPath = path;
+    m_screenshotPending = true;
 }
 
 void MainWindow::takeScreenshot()
@@ -854,8 +996,10 @@ void MainWindow::updateTitle()
     setWindowModified(!m_strategy->undoStack()->isClean());
 }
 
-void MainWindow::addOpActions(QMenu& menu, sightline::OpId op)
+void MainWindow::addOpActions(QMenu& menu, sightline::OpId shownOp)
 {
+    // The passes name measured ops: an op of a what-if stands for the one it was made from.
+    const sightline::OpId op = measuredOp(shownOp);
     const auto& t = trace();
     if (!t || !op.isValid() || op.value() >= t->opCount())
         return;

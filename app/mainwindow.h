@@ -2,6 +2,9 @@
 
 #include "configexport.h"
 #include "scenario.h"
+#include "whatifview.h"
+
+#include "widgets/timeline/tracktree.h"
 
 #include "core/base/ids.h"
 #include "core/session/jobsession.h"
@@ -82,13 +85,23 @@ public:
     StrategyModel* strategy() const { return m_strategy; }
     ComparisonPanel* comparison() const { return m_comparison; }
     void setCriticalPathShown(bool shown);
-    // 0 measured, 1 replayed, 2 both (replayed as a ghost row under each track).
-    void setViewMode(int mode);
+    // What the Gantt shows: the measured times, the replayed ones, the what-if of the strategy (drawn as
+    // a job of its own), or both: with a strategy switched on, each track's what-if rows under its
+    // baseline rows; without, the replayed times as a ghost row under each track's measured rows.
+    // The critical path, its panel, the counters, the details and search follow the job shown.
+    enum class ViewMode { Measured, Replayed, WhatIf, Both };
+    void setViewMode(ViewMode mode);
+    ViewMode viewMode() const { return m_viewMode; }
+    // The what-if drawn in the Gantt, or null while it shows the measured job.
+    const std::shared_ptr<const WhatIfView>& shownWhatIf() const { return m_shownView; }
     // After the next job is analysed: lay the window out at 1600×1000, save it to path and quit with
     // status 0 (1 when loading or saving fails).
     void screenshotWhenReady(const QString& path);
     // Saves the Gantt as shown, as PNG or (by the .pdf suffix) PDF; false when it cannot be written.
     bool exportViewTo(const QString& file);
+    // Writes the replay shown as Chrome trace JSON (File > Export Replayed Timeline): the what-if when
+    // the Gantt shows it, else the measured job's replay; false with error when it cannot.
+    bool exportReplayedTo(const QString& file, QString& error);
     // Writes the framework configs of the strategy's last what-if into folder (File > Export Strategy).
     ConfigExport::Written exportStrategyTo(const QString& folder) const;
     // The first run's layout (View > Reset Layout): the docks at the sides, tabbed, the toolbars at
@@ -133,10 +146,24 @@ private:
     // Runs the strategy as edited on the job shown, in the background.
     void runWhatIf();
     void onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome);
+    // The run ended without a what-if (cleared or failed): the Gantt goes back to the measured job.
+    void onNoWhatIf();
+    // Shows the view mode asked for: the measured job, or the what-if once the runner has drawn it.
+    void applyView();
+    std::optional<WhatIfView::Layers> wantedLayers() const;
+    void showMeasuredJob();
+    void showWhatIfView(const std::shared_ptr<const WhatIfView>& view);
+    // Takes the screenshot asked for once the view it wants is on screen.
+    void screenshotIfReady();
     void takeScreenshot();
     void showDependencies(sightline::OpId op);
-    // Selects an op and zooms the Gantt to it (search, details links, the critical-path panel).
+    // Selects an op of the job shown and zooms the Gantt to it (search, details links, the
+    // critical-path panel).
     void goToOp(sightline::OpId op);
+    // The same for an op of the measured job (the comparison panel): in a what-if, the op standing for it.
+    void goToMeasuredOp(sightline::OpId op);
+    // The measured op an op of the job shown stands for, or invalid.
+    sightline::OpId measuredOp(sightline::OpId op) const;
     void exportView();
     void exportReplayed();
     void exportStrategy();
@@ -179,10 +206,13 @@ private:
     sightline::SessionOptions m_sessionOptions; // of the job shown
     std::function<QString(const QString&, const QString&)> m_locate;
     sightline::Strategy m_runStrategy; // the strategy of the what-if running or last run
-    sightline::Strategy m_whatIfStrategy; // the strategy of m_whatIfResult
-    std::shared_ptr<const sightline::ReplayResult> m_whatIfResult;
+    sightline::Strategy m_whatIfStrategy; // the strategy of m_outcome
+    std::shared_ptr<const WhatIfOutcome> m_outcome; // the what-if of the strategy as it stands, once run
+    std::shared_ptr<const WhatIfView> m_shownView; // the what-if in the Gantt; null: the measured job
+    sightline::TrackTree m_measuredTree; // the measured job's tracks as the user left them
     QList<QAction*> m_viewActions;
-    int m_viewMode = 0;
+    ViewMode m_viewMode = ViewMode::Measured;
+    bool m_screenshotPending = false;
     std::shared_ptr<const JobAnalysis> m_analysis;
     QString m_screenshotPath;
     QTableView* m_view = nullptr;

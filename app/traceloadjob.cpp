@@ -2,8 +2,8 @@
 
 #include "jobanalysis.h"
 
+#include "core/analysis/activitycounters.h"
 #include "core/analysis/rankactivity.h"
-#include "core/base/intervals.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
@@ -18,54 +18,6 @@
 #include <utility>
 
 namespace {
-
-// Change points of a count from +1/-1 events; equal times are merged.
-std::vector<std::pair<sightline::TimeNs, int>> steps(std::vector<std::pair<sightline::TimeNs, int>> events)
-{
-    std::sort(events.begin(), events.end());
-    std::vector<std::pair<sightline::TimeNs, int>> out;
-    int level = 0;
-    for (std::size_t i = 0; i < events.size();) {
-        const sightline::TimeNs t = events[i].first;
-        for (; i < events.size() && events[i].first == t; ++i)
-            level += events[i].second;
-        out.emplace_back(t, level);
-    }
-    return out;
-}
-
-// The counter tracks: ranks with a GPU op running (the union of each rank's GPU ops), and
-// communication ops in flight.
-void counters(const sightline::Trace& t, JobAnalysis& analysis)
-{
-    using namespace sightline;
-    std::vector<std::pair<TimeNs, int>> busy, comm;
-    std::vector<std::pair<TimeNs, TimeNs>> intervals;
-    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
-        const RankInfo& rank = t.rankInfo(RankId(r));
-        intervals.clear();
-        for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
-            const TrackInfo& info = t.trackInfo(TrackId(tr));
-            const bool gpu = isGpuTrack(info.kind);
-            for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
-                const OpId op(v);
-                if (gpu && t.duration(op) > 0)
-                    intervals.emplace_back(t.start(op), t.end(op));
-                if (isCommunication(t.kind(op)) && gpu) {
-                    comm.emplace_back(t.start(op), 1);
-                    comm.emplace_back(t.end(op), -1);
-                }
-            }
-        }
-        mergeIntervals(intervals);
-        for (const auto& [from, to] : intervals) {
-            busy.emplace_back(from, 1);
-            busy.emplace_back(to, -1);
-        }
-    }
-    analysis.busyRanks = steps(std::move(busy));
-    analysis.commInFlight = steps(std::move(comm));
-}
 
 // The replay drawn on the trace: each op's replayed times, back on its rank's clock so they line up
 // with the measured ones, its slack, and the ops of the critical path.
@@ -102,7 +54,7 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     using namespace sightline;
     auto analysis = std::make_shared<JobAnalysis>();
     analysis->measuredLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace, { trace->startColumn(), trace->endColumn() }));
-    counters(*trace, *analysis);
+    analysis->counters = ActivityCounters::compute(*trace);
     analysis->activity = RankActivityAnalysis::compute(*trace);
     Expected<std::shared_ptr<const JobSession>> session = JobSession::open(trace, options, limits, cancel);
     if (!session) {

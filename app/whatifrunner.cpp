@@ -41,15 +41,16 @@ private:
     std::shared_ptr<const ReplayResult> m_replay;
 };
 
+// What a run hands back to the GUI thread.
+struct RunResult {
+    WhatIfOutcome shown;
+    Status status;
+};
+
 namespace {
 
 constexpr std::size_t kShownChanges = 20;
 
-// What a run hands back to the GUI thread.
-struct Outcome {
-    WhatIfOutcome shown;
-    Status status;
-};
 
 // The baseline's replay judged against the budget: itself for each device's own memory, else a copy
 // with its memory estimated again.
@@ -62,36 +63,50 @@ std::shared_ptr<const ReplayResult> judged(std::shared_ptr<const ReplayResult> r
     return copy;
 }
 
-Outcome runWhatIf(const JobSession& session, std::shared_ptr<const ReplayResult> loaded, WhatIfRunner::ModelledBaseline& modelled,
+void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const ReplayResult> loaded, WhatIfRunner::ModelledBaseline& modelled,
     const Strategy& strategy, const MemoryOptions& memory, const CancellationToken* cancel)
 {
-    Outcome out;
     ReplayOptions options;
     std::shared_ptr<const ReplayResult> baseline = loaded;
     if (StrategyRunner::needsCostModel(strategy)) {
         if (Status s = modelled.get(session, cancel, options, baseline); !s.ok()) {
             out.status = s;
-            return out;
+            return;
         }
     }
     Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { session.measured(), options, {} }, cancel);
     if (!job) {
         out.status = job.status();
-        return out;
+        return;
     }
     for (const std::string& w : job->warnings)
         out.shown.warnings << QString::fromStdString(w);
     Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory);
     if (!changed) {
         out.status = changed.status();
-        return out;
+        return;
     }
     out.shown.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
     out.shown.baseline = judged(std::move(baseline), memory);
     const ReplayResult& a = *out.shown.baseline;
     const ReplayResult& b = *out.shown.whatIf;
     out.shown.changes = OpChanges::largest(*a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
-    return out;
+}
+
+// The what-if drawn as a job, when the Gantt shows it; a view that cannot be made (a replayed time
+// past the trace model's range) leaves the outcome without one and says why.
+void makeView(RunResult& out, const std::optional<WhatIfView::Layers>& layers, const std::string& suffix, const CancellationToken* cancel)
+{
+    out.shown.viewLayers = layers;
+    if (!layers || !out.status.ok())
+        return;
+    Expected<std::shared_ptr<const WhatIfView>> view = WhatIfView::build(*out.shown.baseline, *out.shown.whatIf, *layers, suffix, cancel);
+    if (view)
+        out.shown.view = std::move(*view);
+    else if (view.status().code() == ErrorCode::Cancelled)
+        out.status = view.status();
+    else
+        out.shown.viewError = StatusText::message(view.status());
 }
 
 } // namespace
@@ -114,6 +129,7 @@ void WhatIfRunner::setJob(std::shared_ptr<const JobSession> session, std::shared
     m_session = std::move(session);
     m_baseline = std::move(baseline);
     m_modelled = std::make_shared<ModelledBaseline>();
+    m_last.reset();
     setRunning(false);
 }
 
@@ -146,28 +162,68 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
         Q_EMIT failed(StatusText::message(s));
         return;
     }
+    m_strategy = strategy;
+    m_memory = memory;
+    m_last.reset();
     const quint64 generation = m_generation;
     auto cancel = m_cancel = std::make_shared<CancellationToken>();
     setRunning(true);
     QElapsedTimer clock;
     clock.start();
-    m_pool.start([this, session = m_session, loaded = m_baseline, modelled = m_modelled, strategy, memory, cancel, generation, clock] {
-        auto outcome = std::make_shared<Outcome>(runWhatIf(*session, loaded, *modelled, strategy, memory, cancel.get()));
-        // Delivered on the GUI thread, and only while no later run has started.
-        QMetaObject::invokeMethod(
-            this,
-            [this, outcome, generation, clock] {
-                if (generation != m_generation)
-                    return;
-                setRunning(false);
-                if (!outcome->status.ok()) {
-                    Q_EMIT failed(StatusText::message(outcome->status));
-                    return;
-                }
-                auto shown = std::make_shared<WhatIfOutcome>(std::move(outcome->shown));
-                shown->ms = clock.elapsed();
-                Q_EMIT finished(std::move(shown));
-            },
-            Qt::QueuedConnection);
+    m_pool.start([this, session = m_session, loaded = m_baseline, modelled = m_modelled, strategy, memory, cancel, generation, clock,
+                     layers = m_layers, suffix = m_suffix] {
+        auto result = std::make_shared<RunResult>();
+        runWhatIf(*result, *session, loaded, *modelled, strategy, memory, cancel.get());
+        ::makeView(*result, layers, suffix, cancel.get());
+        deliver(std::move(result), generation, clock);
+    });
+}
+
+void WhatIfRunner::deliver(std::shared_ptr<RunResult> result, quint64 generation, QElapsedTimer clock)
+{
+    // Delivered on the GUI thread, and only while no later run has started.
+    QMetaObject::invokeMethod(
+        this,
+        [this, result, generation, clock] {
+            if (generation != m_generation)
+                return;
+            setRunning(false);
+            if (!result->status.ok()) {
+                Q_EMIT failed(StatusText::message(result->status));
+                return;
+            }
+            auto shown = std::make_shared<WhatIfOutcome>(std::move(result->shown));
+            shown->ms = clock.elapsed();
+            m_last = shown;
+            Q_EMIT finished(std::move(shown));
+        },
+        Qt::QueuedConnection);
+}
+
+void WhatIfRunner::setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix)
+{
+    m_suffix = suffix.toStdString();
+    m_layers = layers;
+    // A run going on makes the view it was asked for; the window asks again when it delivers.
+    if (layers && !m_running && m_last && m_last->viewLayers != layers)
+        makeView();
+}
+
+void WhatIfRunner::makeView()
+{
+    cancelRun();
+    const quint64 generation = m_generation;
+    auto cancel = m_cancel = std::make_shared<CancellationToken>();
+    setRunning(true);
+    QElapsedTimer clock;
+    clock.start();
+    auto result = std::make_shared<RunResult>();
+    result->shown = *m_last;
+    result->shown.view.reset();
+    result->shown.viewError.clear();
+    result->shown.ms = 0;
+    m_pool.start([this, result, cancel, generation, clock, layers = m_layers, suffix = m_suffix] {
+        ::makeView(*result, layers, suffix, cancel.get());
+        deliver(result, generation, clock);
     });
 }

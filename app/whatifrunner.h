@@ -3,13 +3,16 @@
 #include "core/analysis/opchanges.h"
 #include "core/memory/memoryestimator.h"
 #include "core/strategy/passparameter.h"
+#include "whatifview.h"
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QElapsedTimer>
 #include <QThreadPool>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace sightline {
@@ -19,20 +22,26 @@ struct ReplayResult;
 }
 
 // A what-if as the window shows it: the baseline and the what-if, the ops that changed most, the
-// passes' warnings, and how long the run took from the edit.
+// passes' warnings, how long the run took from the edit, and the what-if drawn as a job when the
+// Gantt shows it (else null; viewError says why when it could not be made).
 struct WhatIfOutcome {
     std::shared_ptr<const sightline::ReplayResult> baseline;
     std::shared_ptr<const sightline::ReplayResult> whatIf;
     std::vector<sightline::OpChange> changes;
     QStringList warnings;
     qint64 ms = 0;
+    std::optional<WhatIfView::Layers> viewLayers; // the view asked for
+    std::shared_ptr<const WhatIfView> view;
+    QString viewError;
 };
 
 // Runs the window's what-ifs off the GUI thread. run() cancels the run still going and starts one
 // for the new strategy: the latest edit always wins and a stale result is never delivered. A run
 // applies the strategy to the session's measured job and replays the result; the baseline is the
 // load's replay, or the job replayed once with the cost model fitted to it when a pass needs one (kept
-// for the job's later runs), its memory judged against the same budget. The destructor cancels and waits for the runs.
+// for the job's later runs), its memory judged against the same budget. While the Gantt shows the
+// what-if, each run also draws it as a job (WhatIfView); asking for a view the last outcome lacks
+// makes it from that outcome, as a run of its own. The destructor cancels and waits for the runs.
 class WhatIfRunner : public QObject {
     Q_OBJECT
 public:
@@ -44,6 +53,10 @@ public:
     // An empty strategy runs nothing: cleared() follows.
     void run(const sightline::Strategy& strategy, const sightline::MemoryOptions& memory);
     bool isRunning() const { return m_running; }
+    // Which view of the what-if the runs make (none: the Gantt shows the measured job); suffix names
+    // the what-if's tracks beside the baseline's.
+    void setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix);
+    std::optional<WhatIfView::Layers> viewLayers() const { return m_layers; }
 
 Q_SIGNALS:
     void runningChanged(bool running);
@@ -59,6 +72,10 @@ public:
 private:
     void cancelRun();
     void setRunning(bool running);
+    // Makes the view of the last outcome, delivered as an outcome of its own.
+    void makeView();
+    // Hands an outcome to the GUI thread unless a later run started (called from a run's thread).
+    void deliver(std::shared_ptr<struct RunResult> result, quint64 generation, QElapsedTimer clock);
 
     QThreadPool m_pool;
     std::shared_ptr<const sightline::JobSession> m_session;
@@ -67,4 +84,9 @@ private:
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     quint64 m_generation = 0;
     bool m_running = false;
+    sightline::Strategy m_strategy; // of the last run started
+    sightline::MemoryOptions m_memory;
+    std::shared_ptr<const WhatIfOutcome> m_last; // the last outcome delivered
+    std::optional<WhatIfView::Layers> m_layers;
+    std::string m_suffix;
 };

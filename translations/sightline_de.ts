@@ -332,28 +332,12 @@
         <translation> ms</translation>
     </message>
     <message>
-        <source>&amp;Measured Times</source>
-        <translation>&amp;Gemessene Zeiten</translation>
-    </message>
-    <message>
-        <source>&amp;Replayed Times</source>
-        <translation>&amp;Nachgespielte Zeiten</translation>
-    </message>
-    <message>
-        <source>Measured &amp;and Replayed</source>
-        <translation>Gemessen &amp;und nachgespielt</translation>
-    </message>
-    <message>
         <source>&amp;Colour By</source>
         <translation>&amp;Färben nach</translation>
     </message>
     <message>
         <source>&amp;Kind</source>
         <translation>&amp;Art</translation>
-    </message>
-    <message>
-        <source>&amp;Replayed − Measured Duration</source>
-        <translation>&amp;Nachgespielte − gemessene Dauer</translation>
     </message>
     <message>
         <source>&amp;Slack</source>
@@ -594,6 +578,65 @@
     <message>
         <source>Recompute “%1” Before Its Backward</source>
         <translation>„%1“ vor seinem Backward neu berechnen</translation>
+    </message>
+    <message>
+        <source>&amp;Measured</source>
+        <translation>&amp;Gemessen</translation>
+    </message>
+    <message>
+        <source>&amp;Replayed</source>
+        <translation>&amp;Nachgespielt</translation>
+    </message>
+    <message>
+        <source>&amp;What-if</source>
+        <translation>&amp;Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>&amp;Both</source>
+        <translation>&amp;Beides</translation>
+    </message>
+    <message>
+        <source>The job as measured</source>
+        <translation>Der Job wie gemessen</translation>
+    </message>
+    <message>
+        <source>The job replayed from its measured costs</source>
+        <translation>Der Job, aus seinen gemessenen Kosten nachgespielt</translation>
+    </message>
+    <message>
+        <source>The job the strategy makes, replayed; ops made by a pass are hatched</source>
+        <translation>Der Job, den die Strategie macht, nachgespielt; von einem Pass erzeugte Ops sind schraffiert</translation>
+    </message>
+    <message>
+        <source>With a strategy, each track&apos;s what-if rows under its baseline rows; without, the replayed times under the measured ones</source>
+        <translation>Mit Strategie die Was-wäre-wenn-Zeilen jeder Spur unter ihren Ausgangszeilen; ohne die nachgespielten Zeiten unter den gemessenen</translation>
+    </message>
+    <message>
+        <source>&amp;Change in Duration</source>
+        <translation>&amp;Änderung der Dauer</translation>
+    </message>
+    <message>
+        <source> (what-if)</source>
+        <translation> (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <source>Drawing the what-if…</source>
+        <translation>Was-wäre-wenn wird gezeichnet…</translation>
+    </message>
+    <message>
+        <source>The what-if cannot be drawn: %1</source>
+        <translation>Das Was-wäre-wenn kann nicht gezeichnet werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the what-if: %n op(s), of which %1 made by the strategy</source>
+        <translation>
+            <numerusform>Was-wäre-wenn: %n Op, davon %1 von der Strategie erzeugt</numerusform>
+            <numerusform>Was-wäre-wenn: %n Ops, davon %1 von der Strategie erzeugt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The job was not replayed.</source>
+        <translation>Der Job wurde nicht nachgespielt.</translation>
     </message>
 </context>
 <context>
@@ -1154,6 +1197,10 @@ längste: %3</translation>
 %2 Ranks mit laufender GPU-Op
 %3 laufende Kommunikations-Ops</translation>
     </message>
+    <message>
+        <source>made by the strategy</source>
+        <translation>von der Strategie erzeugt</translation>
+    </message>
 </context>
 <context>
     <name>TrackTreeModel</name>
@@ -1256,16 +1303,16 @@ längste: %3</translation>
         <translation>Die Sprache des Fensters, z. B. de oder zh_CN (Standard: die des Systems).</translation>
     </message>
     <message>
-        <source>Which times the timeline shows: measured, replayed or both.</source>
-        <translation>Welche Zeiten die Zeitleiste zeigt: measured, replayed oder both.</translation>
-    </message>
-    <message>
         <source>Trace files or folders of one job, or a scenario file (.sightline), to open.</source>
         <translation>Zu öffnende Trace-Dateien oder -Ordner eines Jobs oder eine Szenariodatei (.sightline).</translation>
     </message>
     <message>
         <source>Switch on the strategy in this JSON file (as sightline-cli whatif takes it) for the job.</source>
         <translation>Die Strategie in dieser JSON-Datei (wie sightline-cli whatif sie nimmt) für den Job einschalten.</translation>
+    </message>
+    <message>
+        <source>What the timeline shows: measured, replayed, whatif (the strategy&apos;s what-if) or both (with a strategy, its baseline and what-if; without, the measured and replayed times).</source>
+        <translation>Was die Zeitleiste zeigt: measured (gemessen), replayed (nachgespielt), whatif (das Was-wäre-wenn der Strategie) oder both (mit Strategie Ausgangslage und Was-wäre-wenn; ohne die gemessenen und nachgespielten Zeiten).</translation>
     </message>
 </context>
 </TS>

@@ -327,28 +327,12 @@
         <translation> 毫秒</translation>
     </message>
     <message>
-        <source>&amp;Measured Times</source>
-        <translation>测量时间(&amp;M)</translation>
-    </message>
-    <message>
-        <source>&amp;Replayed Times</source>
-        <translation>重放时间(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Measured &amp;and Replayed</source>
-        <translation>测量与重放(&amp;A)</translation>
-    </message>
-    <message>
         <source>&amp;Colour By</source>
         <translation>着色依据(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Kind</source>
         <translation>类型(&amp;K)</translation>
-    </message>
-    <message>
-        <source>&amp;Replayed − Measured Duration</source>
-        <translation>重放与测量时长之差(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Slack</source>
@@ -587,6 +571,64 @@
     <message>
         <source>Recompute “%1” Before Its Backward</source>
         <translation>在反向传播前重新计算“%1”</translation>
+    </message>
+    <message>
+        <source>&amp;Measured</source>
+        <translation>测量(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Replayed</source>
+        <translation>重放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;What-if</source>
+        <translation>假设(&amp;W)</translation>
+    </message>
+    <message>
+        <source>&amp;Both</source>
+        <translation>两者(&amp;B)</translation>
+    </message>
+    <message>
+        <source>The job as measured</source>
+        <translation>测量的作业</translation>
+    </message>
+    <message>
+        <source>The job replayed from its measured costs</source>
+        <translation>按测量开销重放的作业</translation>
+    </message>
+    <message>
+        <source>The job the strategy makes, replayed; ops made by a pass are hatched</source>
+        <translation>策略生成的作业的重放；由某个变换生成的算子以斜线标出</translation>
+    </message>
+    <message>
+        <source>With a strategy, each track&apos;s what-if rows under its baseline rows; without, the replayed times under the measured ones</source>
+        <translation>有策略时，每条轨道的假设行位于其基线行之下；无策略时，重放时间位于测量时间之下</translation>
+    </message>
+    <message>
+        <source>&amp;Change in Duration</source>
+        <translation>时长变化(&amp;C)</translation>
+    </message>
+    <message>
+        <source> (what-if)</source>
+        <translation>（假设）</translation>
+    </message>
+    <message>
+        <source>Drawing the what-if…</source>
+        <translation>正在绘制假设…</translation>
+    </message>
+    <message>
+        <source>The what-if cannot be drawn: %1</source>
+        <translation>无法绘制假设：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the what-if: %n op(s), of which %1 made by the strategy</source>
+        <translation>
+            <numerusform>正在显示假设：%n 个算子，其中 %1 个由策略生成</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The job was not replayed.</source>
+        <translation>该作业未被重放。</translation>
     </message>
 </context>
 <context>
@@ -1145,6 +1187,10 @@ widest: %3</source>
 %2 个 Rank 正在运行 GPU 操作
 %3 个通信操作进行中</translation>
     </message>
+    <message>
+        <source>made by the strategy</source>
+        <translation>由策略生成</translation>
+    </message>
 </context>
 <context>
     <name>TrackTreeModel</name>
@@ -1247,16 +1293,16 @@ widest: %3</source>
         <translation>窗口语言，例如 de 或 zh_CN（默认：系统语言）。</translation>
     </message>
     <message>
-        <source>Which times the timeline shows: measured, replayed or both.</source>
-        <translation>时间线显示哪种时间：measured、replayed 或 both。</translation>
-    </message>
-    <message>
         <source>Trace files or folders of one job, or a scenario file (.sightline), to open.</source>
         <translation>要打开的一个作业的 trace 文件或文件夹，或一个场景文件 (.sightline)。</translation>
     </message>
     <message>
         <source>Switch on the strategy in this JSON file (as sightline-cli whatif takes it) for the job.</source>
         <translation>为作业启用此 JSON 文件中的策略（格式同 sightline-cli whatif）。</translation>
+    </message>
+    <message>
+        <source>What the timeline shows: measured, replayed, whatif (the strategy&apos;s what-if) or both (with a strategy, its baseline and what-if; without, the measured and replayed times).</source>
+        <translation>时间线显示的内容：measured（测量）、replayed（重放）、whatif（策略的假设）或 both（有策略时为基线与假设；无策略时为测量与重放时间）。</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 
 #include "core/graph/dependencygraph.h"
+#include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/tracktreemodel.h"
 #include "widgets/strategy/comparisonpanel.h"
 #include "widgets/strategy/strategymodel.h"
@@ -22,6 +23,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLocale>
+#include <QRegularExpression>
 #include <QMenu>
 #include <QUndoStack>
 #include <QScreen>
@@ -109,11 +111,11 @@ private Q_SLOTS:
         QVERIFY(analysis.status.ok());
         QVERIFY(analysis.replay && analysis.replay->criticalPath.length > 0);
         QVERIFY(analysis.replayedLayout && analysis.replayedLayout->opCount() > 0);
-        QVERIFY(!analysis.busyRanks.empty() && !analysis.commInFlight.empty());
-        for (const auto& [t, v] : analysis.busyRanks)
+        QVERIFY(!analysis.counters.busyRanks.empty() && !analysis.counters.commInFlight.empty());
+        for (const auto& [t, v] : analysis.counters.busyRanks)
             QVERIFY(v >= 0 && v <= 2);
-        QCOMPARE(analysis.busyRanks.back().second, 0);
-        QCOMPARE(analysis.commInFlight.back().second, 0);
+        QCOMPARE(analysis.counters.busyRanks.back().second, 0);
+        QCOMPARE(analysis.counters.commInFlight.back().second, 0);
         // Selecting an op draws arrows from what it waits for and to what it releases.
         const auto& graph = *analysis.session->graph();
         for (std::uint32_t v = 0; v < loaded->opCount(); ++v) {
@@ -198,7 +200,7 @@ private Q_SLOTS:
         QApplication::processEvents();
         QVERIFY2(ganttShare() >= 0.6, qPrintable(QString::number(ganttShare())));
         QCOMPARE(dockAreas(), (QSet<int> { Qt::LeftDockWidgetArea, Qt::RightDockWidgetArea }));
-        // The toolbar: open, the three views, the critical path, fit and the strategy panel.
+        // The toolbar: open, the four views, the critical path, fit and the strategy panel.
         auto* bar = window.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
         QVERIFY(bar && bar->isVisible());
         QStringList labels;
@@ -206,7 +208,7 @@ private Q_SLOTS:
             if (!a->isSeparator())
                 labels << a->text();
         }
-        QCOMPARE(labels.size(), 7);
+        QCOMPARE(labels.size(), 8);
         window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
         QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
         auto* status = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
@@ -298,6 +300,94 @@ private Q_SLOTS:
         whatIf->actions().last()->trigger();
         QCOMPARE(model->steps().back().step.pass, std::string("recompute"));
         QCOMPARE(model->undoStack()->undoText(), QStringLiteral("Add recompute"));
+    }
+
+    void whatIfViewsFollowTheStrategy()
+    {
+        // The what-if and both views draw the strategy's job: added ranks as rows, hatched ops, and the
+        // critical path, search, counters, details and export on the job shown; an edit keeps the time
+        // in view, and with no pass on the measured job comes back with its tracks as left.
+        MainWindow window;
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        const auto measured = window.trace();
+        window.setViewMode(MainWindow::ViewMode::WhatIf);
+        QCOMPARE(window.timeline()->trace(), measured); // no pass: the what-if is the replay
+        QVERIFY(!window.shownWhatIf());
+        // Hide a track of the measured job; it stays hidden when the job comes back.
+        sightline::TrackTree tree = window.timeline()->trackTree();
+        tree.setShown(tree.trackNode(sightline::TrackId(0)), false);
+        window.timeline()->setTrackTree(tree);
+        StrategyModel* model = window.strategy();
+        model->addStep(QStringLiteral("worker_count"));
+        model->setParameter(0, QStringLiteral("workers"), 4.0);
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+        auto view = window.shownWhatIf();
+        const sightline::Trace& w = *view->trace();
+        QCOMPARE(window.timeline()->trace(), view->trace());
+        QCOMPARE(w.ranks().size(), std::size_t(4));
+        int rankRows = 0;
+        for (const TimelinePlottable::Row& r : window.timeline()->plottable()->rows())
+            rankRows += r.rank.isValid() && !r.track.isValid();
+        QCOMPARE(rankRows, 4);
+        // The added ranks' ops are made by the strategy; the measured ranks' are not.
+        for (std::uint32_t v = 0; v < w.opCount(); ++v)
+            QCOMPARE(window.timeline()->plottable()->isSynthetic(sightline::OpId(v)), w.rank(sightline::OpId(v)).value() >= 2);
+        // The critical-path panel leads to ops of the what-if, and selecting one selects it there.
+        auto* path = window.findChild<QTableView*>(QStringLiteral("criticalPathTable"));
+        QVERIFY(path && path->model()->rowCount() > 0);
+        int pathOps = 0;
+        for (int row = 0; row < path->model()->rowCount(); ++row) {
+            const auto op = sightline::OpId(path->model()->index(row, 0).data(Qt::UserRole + 1).toUInt());
+            if (!op.isValid())
+                continue;
+            QVERIFY(op.value() < w.opCount());
+            ++pathOps;
+        }
+        QVERIFY(pathOps > 0);
+        // Search looks in the what-if: an op of an added rank is found.
+        auto* search = window.findChild<OpSearchBar*>();
+        QVERIFY(search);
+        const std::string name(w.string(w.name(sightline::OpId(static_cast<std::uint32_t>(w.opCount() - 1)))));
+        QVERIFY(search->search(QStringLiteral("^") + QRegularExpression::escape(QString::fromStdString(name)) + QStringLiteral("$")) > 0);
+        QVERIFY(std::any_of(search->matches().begin(), search->matches().end(), [&](sightline::OpId op) { return w.rank(op).value() >= 2; }));
+        // The counter strip counts the what-if's ranks: four at once somewhere.
+        int busiest = 0;
+        for (const auto& [t, n] : view->counters().busyRanks)
+            busiest = std::max(busiest, n);
+        QCOMPARE(busiest, 4);
+        // The Gantt's menu on a what-if op aims its steps at the measured op it stands for.
+        const sightline::OpId added(static_cast<std::uint32_t>(w.opCount() - 1));
+        QMenu menu;
+        window.addOpActions(menu, added);
+        QVERIFY(!menu.actions().isEmpty());
+        // Export Replayed Timeline writes the what-if: four ranks.
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(window.exportReplayedTo(dir.filePath(QStringLiteral("w.json")), error), qPrintable(error));
+        QFile exported(dir.filePath(QStringLiteral("w.json")));
+        QVERIFY(exported.open(QIODevice::ReadOnly));
+        QVERIFY(exported.readAll().contains("rank 3 (replayed)"));
+        // Both: each measured track, then its what-if track (tinted); the added ranks' tracks alone.
+        window.setViewMode(MainWindow::ViewMode::Both);
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() && window.shownWhatIf()->layers() == WhatIfView::Layers::Both, 60000);
+        view = window.shownWhatIf();
+        QCOMPARE(view->trace()->tracks().size(), 2 * measured->tracks().size() + 2 * measured->tracks().size() / 2);
+        // An edit redraws the what-if and keeps the time in view.
+        window.timeline()->showRange(view->trace()->beginTime() + 1000, view->trace()->beginTime() + 2'000'000);
+        const double lower = window.timeline()->xAxis->range().lower + static_cast<double>(window.timeline()->plottable()->origin());
+        model->setParameter(0, QStringLiteral("workers"), 3.0);
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != view, 60000);
+        QCOMPARE(window.shownWhatIf()->trace()->ranks().size(), std::size_t(3));
+        QCOMPARE(window.timeline()->xAxis->range().lower + static_cast<double>(window.timeline()->plottable()->origin()), lower);
+        // No pass on: the measured job again, its hidden track still hidden.
+        model->setEnabled(0, false);
+        QTRY_COMPARE_WITH_TIMEOUT(window.timeline()->trace(), measured, 60000);
+        QVERIFY(!window.shownWhatIf());
+        QVERIFY(!window.timeline()->trackTree().isShown(window.timeline()->trackTree().trackNode(sightline::TrackId(0))));
+        QVERIFY(window.exportReplayedTo(dir.filePath(QStringLiteral("m.json")), error));
+        window.setViewMode(MainWindow::ViewMode::Measured);
     }
 
     void scenariosSaveAndReopen()

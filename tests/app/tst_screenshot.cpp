@@ -1,5 +1,6 @@
 // The app's --screenshot on the 8-rank DLRM job: the picture shows all eight ranks' track groups, and
-// with --critical-path the path's ops in the highlight colour (and without it, none).
+// with --critical-path the path's ops in the highlight colour (and without it, none). With a strategy in
+// the both view, the what-if's rows are drawn under the baseline's and differ from them.
 
 #include "imagesupport.h"
 
@@ -14,6 +15,8 @@ namespace {
 
 const QColor kCritical(0xe0, 0x24, 0x5e);
 const QColor kHeader(0xee, 0xee, 0xf2);
+const QColor kWhatIfBand(0xe3, 0xec, 0xfa); // TimelinePlottable::whatIfBandColor()
+const QColor kHatch(0x20, 0x20, 0x30); // the hatching and outline of ops made by a pass
 
 int run(const QStringList& args)
 {
@@ -49,6 +52,27 @@ int headerBands(const QImage& image)
     return bands;
 }
 
+// Pixel lines where over a fifth of the picture is the what-if band: the what-if's rows, as
+// (first, last) line of each.
+std::vector<std::pair<int, int>> whatIfRows(const QImage& image)
+{
+    std::vector<std::pair<int, int>> rows;
+    bool inRow = false;
+    for (int y = 0; y < image.height(); ++y) {
+        const QRgb* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        int n = 0;
+        for (int x = 0; x < image.width(); ++x)
+            n += (line[x] & 0xFFFFFF) == (kWhatIfBand.rgb() & 0xFFFFFF);
+        const bool row = n > image.width() / 5;
+        if (row && !inRow)
+            rows.emplace_back(y, y);
+        if (row)
+            rows.back().second = y;
+        inRow = row;
+    }
+    return rows;
+}
+
 } // namespace
 
 class TestScreenshot : public QObject {
@@ -76,6 +100,59 @@ private Q_SLOTS:
         QCOMPARE(run({ QStringLiteral("--screenshot"), both, QStringLiteral("--view"), QStringLiteral("both"), job }), 0);
         QVERIFY(headerBands(QImage(both).convertToFormat(QImage::Format_RGB32)) >= 4);
         QCOMPARE(run({ QStringLiteral("--screenshot"), both, QStringLiteral("--view"), QStringLiteral("sideways"), job }), 2);
+    }
+
+    void dlrmWhatIfBesideBaseline()
+    {
+        // Buckets of 100 MB and every linear layer recomputed, in the both view: each track's what-if
+        // row sits under its baseline row, with ops of its own (the buckets and recomputed forwards
+        // hatched), at other times than the baseline's.
+        const QString job = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
+        if (!QDir(job).exists())
+            QSKIP("trace corpus not beside the checkout");
+        QTemporaryDir dir;
+        QFile strategy(dir.filePath(QStringLiteral("s.json")));
+        QVERIFY(strategy.open(QIODevice::WriteOnly));
+        strategy.write(R"({"strategy": [{"pass": "tensor_fusion", "params": {"bucket_cap_mb": 100}},
+                                         {"pass": "recompute", "params": {"layers": "aten::linear"}}]})");
+        strategy.close();
+        const QString both = dir.filePath(QStringLiteral("both.png"));
+        QCOMPARE(run({ QStringLiteral("--strategy"), strategy.fileName(), QStringLiteral("--view"), QStringLiteral("both"),
+                     QStringLiteral("--screenshot"), both, job }),
+            0);
+        const QImage image = QImage(both).convertToFormat(QImage::Format_RGB32);
+        const std::vector<std::pair<int, int>> rows = whatIfRows(image);
+        // Five ranks at least fit, with five tracks each (two host threads and three streams).
+        QVERIFY2(rows.size() >= 25, qPrintable(QString::number(rows.size())));
+        int drawn = 0, differing = 0;
+        for (const auto& [top, bottom] : rows) {
+            const int y = (top + bottom) / 2;
+            const int above = y - (bottom - top + 1); // the same line of the baseline's row just above
+            const QRgb* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+            const QRgb* base = reinterpret_cast<const QRgb*>(image.constScanLine(above));
+            int bars = 0, changed = 0;
+            for (int x = 300; x < image.width(); ++x) { // right of the track names
+                bars += (line[x] & 0xFFFFFF) != (kWhatIfBand.rgb() & 0xFFFFFF);
+                // A pixel differs when one row has a bar where the other has none, or another colour.
+                const bool baseBar = (base[x] & 0xFFFFFF) != 0xFFFFFF;
+                const bool whatIfBar = (line[x] & 0xFFFFFF) != (kWhatIfBand.rgb() & 0xFFFFFF);
+                changed += baseBar != whatIfBar || (baseBar && whatIfBar && line[x] != base[x]);
+            }
+            drawn += bars > 0;
+            differing += changed > 20;
+        }
+        QVERIFY2(drawn >= static_cast<int>(rows.size()) * 3 / 4, qPrintable(QStringLiteral("%1 of %2").arg(drawn).arg(rows.size())));
+        QVERIFY2(differing >= static_cast<int>(rows.size()) / 2, qPrintable(QStringLiteral("%1 of %2").arg(differing).arg(rows.size())));
+        QVERIFY(countColor(image, kHatch) > 200);
+        // The what-if alone: no baseline rows, so no band; the hatched ops are still there.
+        const QString alone = dir.filePath(QStringLiteral("whatif.png"));
+        QCOMPARE(run({ QStringLiteral("--strategy"), strategy.fileName(), QStringLiteral("--view"), QStringLiteral("whatif"),
+                     QStringLiteral("--screenshot"), alone, job }),
+            0);
+        const QImage whatIf = QImage(alone).convertToFormat(QImage::Format_RGB32);
+        QVERIFY(whatIfRows(whatIf).empty());
+        QCOMPARE(headerBands(whatIf), 8);
+        QVERIFY(countColor(whatIf, kHatch) > 200);
     }
 
     void failures()

@@ -30,11 +30,13 @@ CriticalPathModel::CriticalPathModel(QObject* parent)
 
 CriticalPathModel::~CriticalPathModel() = default;
 
-void CriticalPathModel::setPath(std::shared_ptr<const ExecutionGraph> graph, std::shared_ptr<const CriticalPath> path)
+void CriticalPathModel::setPath(
+    std::shared_ptr<const ExecutionGraph> graph, std::shared_ptr<const CriticalPath> path, std::shared_ptr<const std::vector<OpId>> opOfItem)
 {
     beginResetModel();
     m_graph = std::move(graph);
     m_path = std::move(path);
+    m_opOfItem = std::move(opOfItem);
     m_entries.clear();
     if (m_graph && m_path)
         m_entries = m_path->holds();
@@ -64,6 +66,8 @@ QVariant CriticalPathModel::data(const QModelIndex& index, int role) const
     const RankId rank = g.rank(e.item);
     const bool acrossRanks = !rank.isValid();
     if (role == OpRole) {
+        if (m_opOfItem)
+            return QVariant::fromValue<quint32>((*m_opOfItem)[e.item.value()].value());
         const auto origin = g.origin(e.item);
         return QVariant::fromValue<quint32>(origin.empty() ? OpId::kInvalid : origin.front().value());
     }

@@ -10,8 +10,9 @@
 
 // The critical path in order, one row per item of the replayed execution graph (an op, a logical
 // collective, or a synthetic item) with the time it holds the path, what that time counts as, and its
-// share of the path. OpRole gives the measured op to jump to (a collective's first participant;
-// invalid for a synthetic item). Read-only; GUI thread only.
+// share of the path. OpRole gives the op of the job shown to jump to: the measured op (a collective's
+// first participant; invalid for a synthetic item), or for a what-if drawn as a job, the op drawing
+// the item. Read-only; GUI thread only.
 class CriticalPathModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -22,7 +23,9 @@ public:
     explicit CriticalPathModel(QObject* parent = nullptr);
     ~CriticalPathModel() override;
 
-    void setPath(std::shared_ptr<const sightline::ExecutionGraph> graph, std::shared_ptr<const sightline::CriticalPath> path);
+    // opOfItem: per item, the op drawing it in the job shown (null: the measured op it stands for).
+    void setPath(std::shared_ptr<const sightline::ExecutionGraph> graph, std::shared_ptr<const sightline::CriticalPath> path,
+        std::shared_ptr<const std::vector<sightline::OpId>> opOfItem = nullptr);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -32,5 +35,6 @@ public:
 private:
     std::shared_ptr<const sightline::ExecutionGraph> m_graph;
     std::shared_ptr<const sightline::CriticalPath> m_path;
+    std::shared_ptr<const std::vector<sightline::OpId>> m_opOfItem;
     std::vector<sightline::CriticalPath::Hold> m_entries;
 };

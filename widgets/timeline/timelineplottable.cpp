@@ -56,6 +56,8 @@ void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_p
     m_criticalOps.clear();
     m_pathArrows.clear();
     m_selectionArrows.clear();
+    m_synthetic.clear();
+    m_markedTracks.clear();
     m_tree = m_trace ? TrackTree::fromTrace(*m_trace) : TrackTree();
     buildRows();
 }
@@ -86,11 +88,20 @@ void TimelinePlottable::setViewMode(ViewMode mode)
     buildRows();
 }
 
-void TimelinePlottable::setColorData(std::vector<TimeNs> replayedDuration, std::vector<TimeNs> slack, TimeNs pathLength)
+void TimelinePlottable::setColorData(ColorData data)
 {
-    m_replayedDuration = std::move(replayedDuration);
-    m_slack = std::move(slack);
-    m_pathLength = pathLength;
+    m_color = std::move(data);
+}
+
+void TimelinePlottable::setWhatIfMarks(std::vector<std::uint8_t> synthetic, std::vector<std::uint8_t> markedTracks)
+{
+    m_synthetic = std::move(synthetic);
+    m_markedTracks = std::move(markedTracks);
+}
+
+QColor TimelinePlottable::whatIfBandColor()
+{
+    return QColor(0xe3, 0xec, 0xfa);
 }
 
 void TimelinePlottable::setColorMode(ColorMode mode)
@@ -380,17 +391,22 @@ QRgb TimelinePlottable::runColor(std::uint32_t op, bool merged, bool dim) const
         }
         return t;
     }();
-    int index = 9 + 4; // not replayed
-    if (m_colorMode == ColorMode::Difference && op < m_replayedDuration.size() && m_replayedDuration[op] != INT64_MIN) {
+    int index = 9 + 4; // not replayed, or nothing to compare with
+    const bool compared = !m_color.before.empty() || !m_color.after.empty();
+    auto durationIn = [&](const std::vector<TimeNs>& column) {
+        return column.empty() ? m_trace->duration(OpId(op)) : op < column.size() ? column[op] : INT64_MIN;
+    };
+    const TimeNs before = m_colorMode == ColorMode::Difference && compared ? durationIn(m_color.before) : INT64_MIN;
+    const TimeNs after = before != INT64_MIN ? durationIn(m_color.after) : INT64_MIN;
+    if (after != INT64_MIN) {
         // Bins of the relative change: within 2% is the same; then 2-10%, 10-25%, 25-50%, more.
-        const TimeNs measured = m_trace->duration(OpId(op));
-        const double change = static_cast<double>(m_replayedDuration[op] - measured) / static_cast<double>(std::max<TimeNs>(measured, 1));
+        const double change = static_cast<double>(after - before) / static_cast<double>(std::max<TimeNs>(before, 1));
         const double a = std::abs(change);
         const int bin = a < 0.02 ? 0 : a < 0.10 ? 1 : a < 0.25 ? 2 : a < 0.5 ? 3 : 4;
         index = (change < 0 ? -bin : bin) + 4;
-    } else if (m_colorMode == ColorMode::Slack && op < m_slack.size() && m_slack[op] != INT64_MIN) {
-        const double share = m_pathLength > 0 ? static_cast<double>(m_slack[op]) / static_cast<double>(m_pathLength) : 1.0;
-        index = 9 + (m_slack[op] == 0 ? 0 : share < 0.01 ? 1 : share < 0.10 ? 2 : 3);
+    } else if (m_colorMode == ColorMode::Slack && op < m_color.slack.size() && m_color.slack[op] != INT64_MIN) {
+        const double share = m_color.pathLength > 0 ? static_cast<double>(m_color.slack[op]) / static_cast<double>(m_color.pathLength) : 1.0;
+        index = 9 + (m_color.slack[op] == 0 ? 0 : share < 0.01 ? 1 : share < 0.10 ? 2 : 3);
     }
     return table[index][merged ? 1 : 0][dim ? 1 : 0];
 }
@@ -564,7 +580,10 @@ void TimelinePlottable::draw(QCPPainter* painter)
         return bars[lastGroup];
     };
     auto snap = [](double x) { return static_cast<int>(std::floor(x + 0.5)); };
-    QVector<QRectF> headers, hostHeaders;
+    QVector<QRectF> headers, hostHeaders, whatIfBands;
+    // Ops made by a pass, hatched over their bars; touching ones in a row merged as the bars are.
+    QVector<QRect> hatched;
+    double hatchedRight = 0;
     const int dim = m_criticalShown ? 1 : 0;
     // Colours by kind, for single ops and merged runs (a little darker), plain and dimmed.
     static const auto palette = [] {
@@ -583,8 +602,11 @@ void TimelinePlottable::draw(QCPPainter* painter)
     buildRuns(firstRow, lastRow, view);
     for (int row = firstRow; row <= lastRow; ++row) {
         const QRectF band = rowRect(row);
-        if (!m_rows[row].track.isValid())
+        const TrackId track = m_rows[row].track;
+        if (!track.isValid())
             (m_rows[row].rank.isValid() ? headers : hostHeaders).append(band);
+        else if (track.value() < m_markedTracks.size() && m_markedTracks[track.value()])
+            whatIfBands.append(band);
         const double top = band.top() + 1, height = std::max(1.0, band.height() - 2);
         const int y0 = snap(top);
         const int y1 = std::max(y0 + 1, snap(top + height));
@@ -605,6 +627,15 @@ void TimelinePlottable::draw(QCPPainter* painter)
                     g.right = x1;
                     g.rects.append(QRect(QPoint(snap(x0), y0), QPoint(std::max(snap(x0), snap(x1) - 1), y1 - 1)));
                 }
+                if (isSynthetic(OpId(r.op))) {
+                    if (!hatched.isEmpty() && hatched.back().top() == y0 && hatchedRight >= x0 - 0.5) {
+                        hatchedRight = std::max(hatchedRight, x1);
+                        hatched.back().setRight(snap(hatchedRight) - 1);
+                    } else {
+                        hatchedRight = x1;
+                        hatched.append(QRect(QPoint(snap(x0), y0), QPoint(std::max(snap(x0), snap(x1) - 1), y1 - 1)));
+                    }
+                }
             }
         }
     }
@@ -613,6 +644,8 @@ void TimelinePlottable::draw(QCPPainter* painter)
     painter->drawRects(headers);
     painter->setBrush(QColor(0xdc, 0xdc, 0xe4));
     painter->drawRects(hostHeaders);
+    painter->setBrush(whatIfBandColor());
+    painter->drawRects(whatIfBands);
     // Earlier sources first, then by colour.
     std::sort(bars.begin(), bars.end(), [](const Group& a, const Group& b) { return a.key < b.key; });
     std::size_t rectCount = 0;
@@ -645,6 +678,13 @@ void TimelinePlottable::draw(QCPPainter* painter)
             painter->setBrush(QColor::fromRgb(static_cast<QRgb>(g.key & 0xFFFFFFFFu)));
             painter->drawRects(g.rects);
         }
+    }
+
+    if (!hatched.isEmpty()) {
+        painter->setBrush(QBrush(QColor(0x20, 0x20, 0x30, 150), Qt::BDiagPattern));
+        painter->setPen(QPen(QColor(0x20, 0x20, 0x30), 0));
+        painter->drawRects(hatched);
+        painter->setPen(Qt::NoPen);
     }
 
     // The critical path over the dimmed runs: its ops at least two pixels wide.

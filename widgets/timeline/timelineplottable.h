@@ -37,10 +37,20 @@ public:
     // Which times the rows show: measured, replayed, or both (a ghost row of the replayed times
     // under each track's measured rows).
     enum class ViewMode { Measured, Replayed, Both };
-    // What a bar's colour says: the op's kind, how much longer (red) or shorter (blue) the replay made
-    // it than measured, or how much slack it has (red: none, on the critical path; then orange,
-    // yellow, green as slack grows against the path's length; grey: not replayed).
+    // What a bar's colour says: the op's kind, how much longer (red) or shorter (blue) it became (the
+    // replay against the measurement, or a what-if against its baseline), or how much slack it has
+    // (red: none, on the critical path; then orange, yellow, green as slack grows against the path's
+    // length; grey: not replayed, or nothing to compare with).
     enum class ColorMode { Kind, Difference, Slack };
+    // What the difference and slack colours read, per op (INT64_MIN where unknown): its duration
+    // before and after the change (empty: the op's own, as drawn), its slack, and the critical path's
+    // length.
+    struct ColorData {
+        std::vector<sightline::TimeNs> before;
+        std::vector<sightline::TimeNs> after;
+        std::vector<sightline::TimeNs> slack;
+        sightline::TimeNs pathLength = 0;
+    };
     struct Hit {
         int row = -1;
         sightline::TrackGeometry::Run run;
@@ -57,9 +67,13 @@ public:
     // The replayed times' layout (null: measured only) and which times to show.
     void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
     void setViewMode(ViewMode mode);
-    // Per-op replayed durations (indexed by op id; absent where not replayed), slack and the path's
-    // length, for the difference and slack colours.
-    void setColorData(std::vector<sightline::TimeNs> replayedDuration, std::vector<sightline::TimeNs> slack, sightline::TimeNs pathLength);
+    void setColorData(ColorData data);
+    // A what-if drawn as a job: ops made by a pass (per op, 1; empty for none) are hatched, and the
+    // rows of the tracks marked (per track; empty for none) sit on a tinted band, as the what-if's
+    // rows beside the baseline's. setJob() clears both.
+    void setWhatIfMarks(std::vector<std::uint8_t> synthetic, std::vector<std::uint8_t> markedTracks);
+    bool isSynthetic(sightline::OpId op) const { return op.value() < m_synthetic.size() && m_synthetic[op.value()]; }
+    static QColor whatIfBandColor();
     void setColorMode(ColorMode mode);
     ColorMode colorMode() const { return m_colorMode; }
     // The colours of the difference and slack scales, for legends and tests.
@@ -135,9 +149,9 @@ private:
     std::shared_ptr<const sightline::TrackLayout> m_replayed;
     ViewMode m_mode = ViewMode::Measured;
     ColorMode m_colorMode = ColorMode::Kind;
-    std::vector<sightline::TimeNs> m_replayedDuration;
-    std::vector<sightline::TimeNs> m_slack;
-    sightline::TimeNs m_pathLength = 0;
+    ColorData m_color;
+    std::vector<std::uint8_t> m_synthetic;
+    std::vector<std::uint8_t> m_markedTracks;
     QRgb runColor(std::uint32_t op, bool merged, bool dim) const;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_pathArrows;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_selectionArrows;

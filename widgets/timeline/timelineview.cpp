@@ -118,13 +118,27 @@ void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRa
 
 TimelineView::~TimelineView() = default;
 
-void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const TrackLayout> layout)
+void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const TrackLayout> layout, bool keepView)
 {
+    keepView = keepView && m_trace && trace;
+    const TrackTree tree = m_plottable->trackTree();
+    const double oldOrigin = static_cast<double>(m_plottable->origin());
+    const QCPRange keys = xAxis->range(), rows = yAxis->range();
     m_trace = trace;
     m_selected = OpId();
     m_areaBegin = m_areaEnd = 0;
     m_plottable->setJob(trace, std::move(layout), trace ? trace->beginTime() : 0);
-    resetView();
+    if (!keepView) {
+        resetView();
+        return;
+    }
+    // The same stretch of time and the same rows as before, in the new job's terms.
+    m_plottable->setTrackTree(tree);
+    const double shift = oldOrigin - static_cast<double>(m_plottable->origin());
+    xAxis->setRange(keys.lower + shift, keys.upper + shift);
+    yAxis->setRange(std::min(rows.lower, std::max(0.0, static_cast<double>(m_plottable->rows().size()) - 1)), rows.upper);
+    fitRows();
+    replot();
 }
 
 void TimelineView::setTrackTree(const TrackTree& tree)
@@ -504,9 +518,10 @@ QString TimelineView::tooltipAt(const QPointF& pos) const
     const OpId op(hit->run.op);
     const std::string_view name = m_trace->string(m_trace->name(op));
     const QString opName = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
+    const QString made = m_plottable->isSynthetic(op) ? u'\n' + tr("made by the strategy") : QString();
     if (hit->run.count == 1)
-        return tr("%1\n%2").arg(opName, TimeAxisTicker::duration(m_trace->duration(op)));
+        return tr("%1\n%2").arg(opName, TimeAxisTicker::duration(m_trace->duration(op))) + made;
     const double nsPerPixel = xAxis->range().size() / std::max(1, axisRect()->width());
     const TimeNs span = static_cast<TimeNs>((hit->run.x1 - hit->run.x0) * nsPerPixel);
-    return tr("%1 ops, %2\nwidest: %3").arg(QLocale().toString(hit->run.count), TimeAxisTicker::duration(span), opName);
+    return tr("%1 ops, %2\nwidest: %3").arg(QLocale().toString(hit->run.count), TimeAxisTicker::duration(span), opName) + made;
 }

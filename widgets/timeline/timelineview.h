@@ -34,7 +34,10 @@ public:
     explicit TimelineView(QWidget* parent = nullptr);
     ~TimelineView() override;
 
-    void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::TrackLayout> layout);
+    // keepView: the new job replaces one of its kind (the next what-if of a job): the time in view
+    // (by absolute time), the rows scrolled to and the track tree (where it fits) stay; else the
+    // whole job is shown.
+    void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::TrackLayout> layout, bool keepView = false);
     void setCriticalPath(const std::vector<sightline::OpId>& ops);
     // The replayed times (null for none) and which times to show; see TimelinePlottable::ViewMode.
     void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "core/analysis/activitycounters.h"
+#include "core/base/expected.h"
+#include "core/replay/scheduletrace.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sightline {
+class CancellationToken;
+class TrackLayout;
+struct ReplayResult;
+}
+
+// A what-if drawn as a job, for the Gantt's what-if and both views: the job ScheduleTrace makes of the
+// what-if's replay (for both, with the baseline's tracks before each of its tracks), laid out for
+// drawing, with what the panels show of it: the critical path (the what-if's; in both also the
+// baseline's, each in its own rows), slack, the counter strip of the what-if's tracks, and for the
+// difference colours each what-if op's baseline time. Made off the GUI thread; immutable.
+class WhatIfView {
+public:
+    enum class Layers : std::uint8_t { WhatIf, Both };
+
+    // suffix names the what-if's tracks in both ("" in what-if alone).
+    static sightline::Expected<std::shared_ptr<const WhatIfView>> build(const sightline::ReplayResult& baseline,
+        const sightline::ReplayResult& whatIf, Layers layers, const std::string& suffix,
+        const sightline::CancellationToken* cancel = nullptr);
+
+    Layers layers() const { return m_layers; }
+    const std::shared_ptr<const sightline::Trace>& trace() const { return m_job.trace; }
+    const std::shared_ptr<const sightline::TrackLayout>& layout() const { return m_layout; }
+    // Per op: made by a pass; per track: 1 for the what-if's tracks (0 for the baseline's, in both).
+    const std::vector<std::uint8_t>& synthetic() const { return m_job.synthetic; }
+    const std::vector<std::uint8_t>& whatIfTracks() const { return m_whatIfTracks; }
+    const sightline::ActivityCounters& counters() const { return m_counters; }
+    // Per op: the baseline's replayed time of the measured ops it stands for, for the what-if's ops
+    // with any; INT64_MIN for the rest.
+    const std::vector<sightline::TimeNs>& baselineTime() const { return m_baselineTime; }
+    // Per op: its slack in its own replay, kNotReplayed where none.
+    const std::vector<sightline::TimeNs>& slack() const { return m_slack; }
+    sightline::TimeNs pathLength() const { return m_pathLength; }
+    // The what-if's critical path in path order, then (both) the baseline's.
+    const std::vector<sightline::OpId>& criticalOps() const { return m_criticalOps; }
+    std::size_t whatIfPathOps() const { return m_whatIfPathOps; }
+    // Per item of the what-if's graph: the op drawing it, or invalid.
+    const std::shared_ptr<const std::vector<sightline::OpId>>& opOfItem() const { return m_opOfItem; }
+    // The first of the what-if's ops that stands for a measured op, or invalid. O(ops).
+    sightline::OpId opStandingFor(sightline::OpId measured) const;
+    // The item an op draws, in its own replay's graph, and whether that is the what-if's.
+    sightline::ItemId itemOf(sightline::OpId op) const { return m_job.itemOf[op.value()]; }
+    bool isWhatIf(sightline::OpId op) const;
+    // The first measured op the op's item stands for, or invalid (a synthetic item of no measured op).
+    sightline::OpId measuredOp(sightline::OpId op) const;
+    const sightline::ExecutionGraph& whatIfGraph() const { return *m_whatIfGraph; }
+
+private:
+    Layers m_layers = Layers::WhatIf;
+    std::shared_ptr<const sightline::ExecutionGraph> m_baselineGraph;
+    std::shared_ptr<const sightline::ExecutionGraph> m_whatIfGraph;
+    sightline::ScheduleTrace::Result m_job;
+    std::shared_ptr<const sightline::TrackLayout> m_layout;
+    std::vector<std::uint8_t> m_whatIfTracks;
+    sightline::ActivityCounters m_counters;
+    std::vector<sightline::TimeNs> m_baselineTime;
+    std::vector<sightline::TimeNs> m_slack;
+    sightline::TimeNs m_pathLength = 0;
+    std::vector<sightline::OpId> m_criticalOps;
+    std::size_t m_whatIfPathOps = 0;
+    std::shared_ptr<const std::vector<sightline::OpId>> m_opOfItem;
+};
