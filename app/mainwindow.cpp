@@ -25,6 +25,7 @@
 #include "widgets/strategy/comparisonpanel.h"
 #include "widgets/strategy/strategymodel.h"
 #include "widgets/strategy/strategypanel.h"
+#include "widgets/timeline/timeaxisticker.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -556,7 +557,7 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     m_outcome = outcome;
     m_whatIfStrategy = m_runStrategy;
     m_exportStrategyAction->setEnabled(true);
-    m_comparison->setResult(baseline, whatIf, outcome->changes);
+    m_comparison->setResult(baseline, whatIf, outcome->changes, outcome->tensorChanges);
     const QLocale locale;
     const double before = sightline::StepTimes::iteration(baseline->schedule).replayed;
     const double after = sightline::StepTimes::iteration(whatIf->schedule).replayed;
@@ -676,6 +677,27 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfView>& view)
     m_timeline->plottable()->setPathArrows(std::move(arrows));
     const std::shared_ptr<const sightline::ReplayResult>& whatIf = m_outcome->whatIf;
     m_details->setJob(view->trace(), nullptr, nullptr);
+    // What the what-if knows of an op beyond its times: where it came from, the baseline's time of
+    // what it stands for, its slack.
+    m_details->setExtraRows([this, view](sightline::OpId op) {
+        QList<QPair<QString, QString>> rows;
+        const bool ofWhatIf = view->isWhatIf(op);
+        if (view->layers() == WhatIfView::Layers::Both)
+            rows.append({ tr("Replay"), ofWhatIf ? tr("what-if") : tr("baseline") });
+        if (view->synthetic()[op.value()])
+            rows.append({ tr("Made by"), tr("the strategy (a fused op, bucket, chunk, copy or added rank's op)") });
+        if (const sightline::OpId measured = view->measuredOp(op); measured.isValid()) {
+            const sightline::Trace& t = *trace();
+            rows.append({ tr("Stands for"), tr("%1 on rank %2, measured %3")
+                                                .arg(QString::fromUtf8(t.string(t.name(measured))), QString::number(t.rankInfo(t.rank(measured)).rank),
+                                                    TimeAxisTicker::duration(t.duration(measured))) });
+        }
+        if (const sightline::TimeNs before = view->baselineTime()[op.value()]; before != INT64_MIN)
+            rows.append({ tr("Baseline duration"), TimeAxisTicker::duration(before) });
+        if (const sightline::TimeNs slack = view->slack()[op.value()]; slack != sightline::Schedule::kNotReplayed)
+            rows.append({ tr("Slack"), slack == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(slack) });
+        return rows;
+    });
     m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
     m_aggregates->clear();
     m_timeline->replot();

@@ -1,6 +1,7 @@
 #include "whatifrunner.h"
 
 #include "core/base/progress.h"
+#include "core/exec/tensormodel.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/strategyrunner.h"
 #include "widgets/panels/statustext.h"
@@ -41,6 +42,25 @@ private:
     std::shared_ptr<const ReplayResult> m_replay;
 };
 
+// The measured job's gradient tensors and their buckets, for the tensors that changed most: found by
+// the first run and kept for the job's later runs. Null when the job has no gradient all-reduce. Safe
+// from the runs' threads.
+class WhatIfRunner::JobTensors {
+public:
+    const TensorModel* get(const ExecutionGraph& measured)
+    {
+        std::call_once(m_once, [&] {
+            if (Expected<TensorModel> model = TensorModel::of(measured))
+                m_model = std::move(*model);
+        });
+        return m_model ? &*m_model : nullptr;
+    }
+
+private:
+    std::once_flag m_once;
+    std::optional<TensorModel> m_model;
+};
+
 // What a run hands back to the GUI thread.
 struct RunResult {
     WhatIfOutcome shown;
@@ -64,6 +84,7 @@ std::shared_ptr<const ReplayResult> judged(std::shared_ptr<const ReplayResult> r
 }
 
 void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const ReplayResult> loaded, WhatIfRunner::ModelledBaseline& modelled,
+    WhatIfRunner::JobTensors& tensors,
     const Strategy& strategy, const MemoryOptions& memory, const CancellationToken* cancel)
 {
     ReplayOptions options;
@@ -91,6 +112,8 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
     const ReplayResult& a = *out.shown.baseline;
     const ReplayResult& b = *out.shown.whatIf;
     out.shown.changes = OpChanges::largest(*a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
+    if (const TensorModel* model = tensors.get(*session.measured()))
+        out.shown.tensorChanges = TensorChanges::largest(*model, *a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
 }
 
 // The what-if drawn as a job, when the Gantt shows it; a view that cannot be made (a replayed time
@@ -129,6 +152,7 @@ void WhatIfRunner::setJob(std::shared_ptr<const JobSession> session, std::shared
     m_session = std::move(session);
     m_baseline = std::move(baseline);
     m_modelled = std::make_shared<ModelledBaseline>();
+    m_tensors = std::make_shared<JobTensors>();
     m_last.reset();
     setRunning(false);
 }
@@ -170,10 +194,10 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     setRunning(true);
     QElapsedTimer clock;
     clock.start();
-    m_pool.start([this, session = m_session, loaded = m_baseline, modelled = m_modelled, strategy, memory, cancel, generation, clock,
-                     layers = m_layers, suffix = m_suffix] {
+    m_pool.start([this, session = m_session, loaded = m_baseline, modelled = m_modelled, tensors = m_tensors, strategy, memory, cancel,
+                     generation, clock, layers = m_layers, suffix = m_suffix] {
         auto result = std::make_shared<RunResult>();
-        runWhatIf(*result, *session, loaded, *modelled, strategy, memory, cancel.get());
+        runWhatIf(*result, *session, loaded, *modelled, *tensors, strategy, memory, cancel.get());
         ::makeView(*result, layers, suffix, cancel.get());
         deliver(std::move(result), generation, clock);
     });

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/analysis/opchanges.h"
+#include "core/analysis/tensorchanges.h"
 #include "core/memory/memoryestimator.h"
 #include "core/strategy/passparameter.h"
 #include "whatifview.h"
@@ -28,6 +29,7 @@ struct WhatIfOutcome {
     std::shared_ptr<const sightline::ReplayResult> baseline;
     std::shared_ptr<const sightline::ReplayResult> whatIf;
     std::vector<sightline::OpChange> changes;
+    std::vector<sightline::TensorChange> tensorChanges; // empty when the job has no gradient all-reduce
     QStringList warnings;
     qint64 ms = 0;
     std::optional<WhatIfView::Layers> viewLayers; // the view asked for
@@ -68,6 +70,8 @@ Q_SIGNALS:
 public:
     // The job's baseline under the cost model, made once (whatifrunner.cpp).
     class ModelledBaseline;
+    // The job's gradient tensors, found once (whatifrunner.cpp).
+    class JobTensors;
 
 private:
     void cancelRun();
@@ -81,6 +85,7 @@ private:
     std::shared_ptr<const sightline::JobSession> m_session;
     std::shared_ptr<const sightline::ReplayResult> m_baseline;
     std::shared_ptr<ModelledBaseline> m_modelled; // the job's baseline under the cost model, once a run needed it
+    std::shared_ptr<JobTensors> m_tensors;
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     quint64 m_generation = 0;
     bool m_running = false;

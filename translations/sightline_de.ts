@@ -82,6 +82,18 @@
         <source>The measured ops whose time the strategy changed most; click one to show it</source>
         <translation>Die gemessenen Ops, deren Zeit die Strategie am stärksten änderte; anklicken zeigt sie</translation>
     </message>
+    <message>
+        <source>gradient tensor</source>
+        <translation>Gradienten-Tensor</translation>
+    </message>
+    <message>
+        <source>The gradient tensors whose wait from ready to all-reduced the strategy changed most (first rank); click one to show the all-reduce that carried it</source>
+        <translation>Die Gradienten-Tensoren, deren Wartezeit von bereit bis reduziert die Strategie am stärksten änderte (erster Rank); anklicken zeigt das All-Reduce, das ihn trug</translation>
+    </message>
+    <message>
+        <source>step %1, #%2, %3 MB</source>
+        <translation>Schritt %1, Nr. %2, %3 MB</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -637,6 +649,46 @@
     <message>
         <source>The job was not replayed.</source>
         <translation>Der Job wurde nicht nachgespielt.</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Replay</translation>
+    </message>
+    <message>
+        <source>what-if</source>
+        <translation>Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Ausgangslage</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>Erzeugt von</translation>
+    </message>
+    <message>
+        <source>the strategy (a fused op, bucket, chunk, copy or added rank&apos;s op)</source>
+        <translation>der Strategie (fusionierte Op, Bucket, Teilstück, Kopie oder Op eines hinzugefügten Ranks)</translation>
+    </message>
+    <message>
+        <source>Stands for</source>
+        <translation>Steht für</translation>
+    </message>
+    <message>
+        <source>%1 on rank %2, measured %3</source>
+        <translation>%1 auf Rank %2, gemessen %3</translation>
+    </message>
+    <message>
+        <source>Baseline duration</source>
+        <translation>Dauer in der Ausgangslage</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>Puffer</translation>
+    </message>
+    <message>
+        <source>none: on the critical path</source>
+        <translation>keiner: auf dem kritischen Pfad</translation>
     </message>
 </context>
 <context>

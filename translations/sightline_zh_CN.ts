@@ -82,6 +82,18 @@
         <source>The measured ops whose time the strategy changed most; click one to show it</source>
         <translation>策略改变时间最多的测量操作；点击可显示</translation>
     </message>
+    <message>
+        <source>gradient tensor</source>
+        <translation>梯度张量</translation>
+    </message>
+    <message>
+        <source>The gradient tensors whose wait from ready to all-reduced the strategy changed most (first rank); click one to show the all-reduce that carried it</source>
+        <translation>策略使其从就绪到完成全归约的等待时间变化最大的梯度张量（第一个 rank）；点击可显示承载它的全归约</translation>
+    </message>
+    <message>
+        <source>step %1, #%2, %3 MB</source>
+        <translation>第 %1 步，第 %2 个，%3 MB</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -629,6 +641,46 @@
     <message>
         <source>The job was not replayed.</source>
         <translation>该作业未被重放。</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <source>what-if</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>生成者</translation>
+    </message>
+    <message>
+        <source>the strategy (a fused op, bucket, chunk, copy or added rank&apos;s op)</source>
+        <translation>策略（融合算子、桶、分块、副本或新增 rank 的算子）</translation>
+    </message>
+    <message>
+        <source>Stands for</source>
+        <translation>对应</translation>
+    </message>
+    <message>
+        <source>%1 on rank %2, measured %3</source>
+        <translation>rank %2 上的 %1，测量 %3</translation>
+    </message>
+    <message>
+        <source>Baseline duration</source>
+        <translation>基线时长</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>松弛时间</translation>
+    </message>
+    <message>
+        <source>none: on the critical path</source>
+        <translation>无：位于关键路径上</translation>
     </message>
 </context>
 <context>

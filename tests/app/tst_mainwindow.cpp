@@ -4,6 +4,7 @@
 #include "mainwindow.h"
 
 #include "core/graph/dependencygraph.h"
+#include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/tracktreemodel.h"
 #include "widgets/strategy/comparisonpanel.h"
@@ -263,6 +264,12 @@ private Q_SLOTS:
         model->addStep(QStringLiteral("tensor_fusion"));
         model->setParameter(0, QStringLiteral("bucket_cap_mb"), 50.0);
         QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        // Fused into one bucket, the early gradients wait longer for theirs: the tensor list says which.
+        QVERIFY(comparison->changedTensorCount() > 0);
+        auto* tensors = comparison->findChild<QTableWidget*>(QStringLiteral("changedTensors"));
+        QVERIFY(tensors && !tensors->isHidden());
+        QVERIFY(QMetaObject::invokeMethod(tensors, "cellClicked", Q_ARG(int, 0), Q_ARG(int, 0)));
+        QCOMPARE(window.timeline()->selectedOp(), sightline::OpId(tensors->item(0, 0)->data(Qt::UserRole).toUInt()));
         QTemporaryDir dir;
         const ConfigExport::Written written = window.exportStrategyTo(dir.filePath(QStringLiteral("configs")));
         QVERIFY2(written.error.isEmpty(), qPrintable(written.error));
@@ -362,6 +369,14 @@ private Q_SLOTS:
         QMenu menu;
         window.addOpActions(menu, added);
         QVERIFY(!menu.actions().isEmpty());
+        // The details of an added rank's op say where it came from.
+        window.timeline()->selectOp(added);
+        auto* details = window.findChild<OpDetailsPanel*>();
+        QVERIFY(details);
+        const QString shown = details->toPlainText();
+        QVERIFY2(shown.contains(QStringLiteral("Made by")) && shown.contains(QStringLiteral("Stands for"))
+                && shown.contains(QStringLiteral("Baseline duration")),
+            qPrintable(shown));
         // Export Replayed Timeline writes the what-if: four ranks.
         QTemporaryDir dir;
         QString error;

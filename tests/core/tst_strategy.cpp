@@ -8,6 +8,8 @@
 #include "core/session/jobsession.h"
 #include "core/strategy/passregistry.h"
 #include "core/analysis/opchanges.h"
+#include "core/analysis/tensorchanges.h"
+#include "core/exec/tensormodel.h"
 #include "core/strategy/strategyrunner.h"
 #include "core/strategy/passes/tensorfusionpass.h"
 #include "core/import/traceloader.h"
@@ -215,6 +217,33 @@ private Q_SLOTS:
         const auto none = sessionOf(forwardJob())->whatIf(oneStep("tensor_fusion", { { "bucket_cap_mb", 25.0 } }), {}, false);
         QVERIFY(!none);
         QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("no gradient all-reduce")));
+    }
+
+    void tensorChangesFollowTheBuckets()
+    {
+        // Two gradients 500 us apart fused into one bucket: the first waits for the second before it is
+        // all-reduced (about 500 us longer), the second about as long as before.
+        const auto session = sessionOf(twoGradientJob(500));
+        QVERIFY(session);
+        Strategy s;
+        s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 20.0 } } });
+        s.steps.push_back({ "tensor_fusion", { { "bucket_cap_mb", 4.0 }, { "first_bucket_mb", 4.0 } } });
+        const auto r = session->whatIf(s, {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const auto model = TensorModel::of(*r->baseline.graph);
+        QVERIFY(model);
+        const std::vector<TensorChange> changes
+            = TensorChanges::largest(*model, *r->baseline.graph, r->baseline.schedule, *r->whatIf.graph, r->whatIf.schedule, 10);
+        QVERIFY(!changes.empty());
+        const TensorChange& first = changes.front();
+        QCOMPARE(first.index, 0u);
+        QCOMPARE(first.bytes, std::int64_t(1 << 20));
+        QVERIFY(first.producer.isValid() && first.bucket.isValid());
+        QVERIFY2(first.delta() > 450 * us && first.delta() < 550 * us, qPrintable(QString::number(first.delta())));
+        for (const TensorChange& c : changes)
+            QVERIFY(std::abs(c.delta()) <= std::abs(first.delta()));
+        // The same job again: nothing changed.
+        QVERIFY(TensorChanges::largest(*model, *r->baseline.graph, r->baseline.schedule, *r->baseline.graph, r->baseline.schedule, 10).empty());
     }
 
     void tensorFusionAssignsLikeDdpAndHorovod()

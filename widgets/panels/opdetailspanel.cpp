@@ -38,6 +38,7 @@ void OpDetailsPanel::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<
     m_graph = std::move(graph);
     m_replay = std::move(replay);
     m_itemOfOp = m_replay ? m_replay->graph->itemOfOp() : std::vector<ItemId>();
+    m_extraRows = nullptr;
     m_op = OpId();
     clear();
 }
@@ -86,6 +87,10 @@ void OpDetailsPanel::showOp(OpId op)
             row(tr("Slack"), slack == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(slack));
     } else if (m_replay) {
         row(tr("Replayed"), tr("no: outside the replayed steps"));
+    }
+    if (m_extraRows) {
+        for (const auto& [label, value] : m_extraRows(op))
+            row(label, value.toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
     if (m_graph) {

@@ -2,8 +2,11 @@
 
 #include "core/exec/executiongraph.h"
 
+#include <QList>
+#include <QPair>
 #include <QTextBrowser>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -26,6 +29,10 @@ public:
     // (a job that could not be replayed).
     void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::DependencyGraph> graph,
         std::shared_ptr<const sightline::ReplayResult> replay);
+    // More rows for an op, after its own (label, plain text): what the job shown knows beyond the trace,
+    // such as a what-if op's baseline time. setJob() clears it.
+    using ExtraRows = std::function<QList<QPair<QString, QString>>(sightline::OpId)>;
+    void setExtraRows(ExtraRows rows) { m_extraRows = std::move(rows); }
     void showOp(sightline::OpId op);
     sightline::OpId op() const { return m_op; }
 
@@ -40,4 +47,5 @@ private:
     std::shared_ptr<const sightline::ReplayResult> m_replay;
     std::vector<sightline::ItemId> m_itemOfOp; // the replayed item of each op
     sightline::OpId m_op;
+    ExtraRows m_extraRows;
 };

@@ -37,19 +37,12 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     : QWidget(parent)
     , m_table(new QTableWidget(RowCount, 3, this))
     , m_chart(new QCustomPlot(this))
-    , m_changed(new QTableWidget(0, 4, this))
+    , m_changed(makeChangeTable(QStringLiteral("changedOps"), tr("op (rank)"),
+          tr("The measured ops whose time the strategy changed most; click one to show it")))
+    , m_tensors(makeChangeTable(QStringLiteral("changedTensors"), tr("gradient tensor"),
+          tr("The gradient tensors whose wait from ready to all-reduced the strategy changed most (first rank); click one to show "
+             "the all-reduce that carried it")))
 {
-    m_changed->setObjectName(QStringLiteral("changedOps"));
-    m_changed->setHorizontalHeaderLabels({ tr("op (rank)"), tr("baseline (ms)"), tr("what-if (ms)"), tr("change (ms)") });
-    m_changed->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_changed->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_changed->verticalHeader()->hide();
-    m_changed->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_changed->setToolTip(tr("The measured ops whose time the strategy changed most; click one to show it"));
-    connect(m_changed, &QTableWidget::cellClicked, this, [this](int row, int) {
-        if (const QTableWidgetItem* item = m_changed->item(row, 0))
-            Q_EMIT opActivated(sightline::OpId(item->data(Qt::UserRole).toUInt()));
-    });
     m_table->setObjectName(QStringLiteral("comparisonTable"));
     m_table->setHorizontalHeaderLabels({ tr("baseline"), tr("what-if"), tr("change") });
     QStringList rows { tr("iteration (ms)"), tr("critical path (ms)") };
@@ -73,7 +66,36 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     layout->addWidget(m_table, 1);
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_changed, 1);
+    layout->addWidget(m_tensors, 1);
     clear();
+}
+
+QTableWidget* ComparisonPanel::makeChangeTable(const QString& name, const QString& what, const QString& tip)
+{
+    auto* table = new QTableWidget(0, 4, this);
+    table->setObjectName(name);
+    table->setHorizontalHeaderLabels({ what, tr("baseline (ms)"), tr("what-if (ms)"), tr("change (ms)") });
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->setToolTip(tip);
+    connect(table, &QTableWidget::cellClicked, this, [this, table](int row, int) {
+        if (const QTableWidgetItem* item = table->item(row, 0))
+            Q_EMIT opActivated(sightline::OpId(item->data(Qt::UserRole).toUInt()));
+    });
+    return table;
+}
+
+void ComparisonPanel::setChangeRow(QTableWidget* table, int row, const QString& what, sightline::OpId op, sightline::TimeNs before,
+    sightline::TimeNs after)
+{
+    auto* first = new QTableWidgetItem(what);
+    first->setData(Qt::UserRole, op.value());
+    table->setItem(row, 0, first);
+    table->setItem(row, 1, new QTableWidgetItem(ms(static_cast<double>(before))));
+    table->setItem(row, 2, new QTableWidgetItem(ms(static_cast<double>(after))));
+    table->setItem(row, 3, new QTableWidgetItem((after > before ? QStringLiteral("+") : QString()) + ms(static_cast<double>(after - before))));
 }
 
 QString ComparisonPanel::text(int row, int column) const
@@ -91,6 +113,8 @@ void ComparisonPanel::clear()
     m_chart->clearPlottables();
     m_chart->replot();
     m_changed->setRowCount(0);
+    m_tensors->setRowCount(0);
+    m_tensors->hide();
 }
 
 int ComparisonPanel::changedOpCount() const
@@ -98,8 +122,13 @@ int ComparisonPanel::changedOpCount() const
     return m_changed->rowCount();
 }
 
+int ComparisonPanel::changedTensorCount() const
+{
+    return m_tensors->rowCount();
+}
+
 void ComparisonPanel::setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
-    const std::vector<sightline::OpChange>& changes)
+    const std::vector<sightline::OpChange>& changes, const std::vector<sightline::TensorChange>& tensors)
 {
     if (!baseline || !whatIf) {
         clear();
@@ -166,11 +195,18 @@ void ComparisonPanel::setResult(std::shared_ptr<const sightline::ReplayResult> b
         const sightline::OpChange& c = changes[static_cast<std::size_t>(r)];
         const std::string_view name = trace.string(trace.name(c.op));
         const int rank = trace.rankInfo(trace.rank(c.op)).rank;
-        auto* op = new QTableWidgetItem(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())) + QStringLiteral(" (%1)").arg(rank));
-        op->setData(Qt::UserRole, c.op.value());
-        m_changed->setItem(r, 0, op);
-        m_changed->setItem(r, 1, new QTableWidgetItem(ms(static_cast<double>(c.baseline))));
-        m_changed->setItem(r, 2, new QTableWidgetItem(ms(static_cast<double>(c.whatIf))));
-        m_changed->setItem(r, 3, new QTableWidgetItem((c.delta() > 0 ? QStringLiteral("+") : QString()) + ms(static_cast<double>(c.delta()))));
+        setChangeRow(m_changed, r, QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())) + QStringLiteral(" (%1)").arg(rank), c.op,
+            c.baseline, c.whatIf);
+    }
+    // Tensors: a job without gradient all-reduces has none, and the table stays hidden.
+    m_tensors->setRowCount(static_cast<int>(std::min<std::size_t>(tensors.size(), kChangedOps)));
+    m_tensors->setVisible(!tensors.empty());
+    for (int r = 0; r < m_tensors->rowCount(); ++r) {
+        const sightline::TensorChange& c = tensors[static_cast<std::size_t>(r)];
+        const QString what = tr("step %1, #%2, %3 MB")
+                                 .arg(c.step)
+                                 .arg(c.index + 1)
+                                 .arg(QLocale().toString(static_cast<double>(c.bytes) / 1e6, 'f', 2));
+        setChangeRow(m_tensors, r, what, c.bucket, c.baseline, c.whatIf);
     }
 }

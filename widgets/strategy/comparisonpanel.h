@@ -3,6 +3,7 @@
 #include <QWidget>
 
 #include "core/analysis/opchanges.h"
+#include "core/analysis/tensorchanges.h"
 #include "core/base/ids.h"
 
 #include <memory>
@@ -17,17 +18,18 @@ struct ReplayResult;
 
 // Baseline against what-if, in numbers and a bar chart: the iteration time with its change in %, the
 // critical path and its breakdown (compute, communication, launch, I/O, wait, host), and the peak
-// device memory against the budget with out of memory. The chart puts the two breakdowns side by side,
-// and a list gives the measured ops whose time changed most (OpChanges); clicking one shows it in the
-// Gantt. Cleared (dashes) until a what-if has run.
+// device memory against the budget with out of memory. The chart puts the two breakdowns side by side;
+// lists give the measured ops whose time changed most (OpChanges) and the gradient tensors whose wait
+// to be all-reduced changed most (TensorChanges; hidden for a job without them). Clicking an entry
+// shows its op in the Gantt. Cleared (dashes) until a what-if has run.
 class ComparisonPanel : public QWidget {
     Q_OBJECT
 public:
     explicit ComparisonPanel(QWidget* parent = nullptr);
 
-    // changes: the ops that changed most (OpChanges::largest, made off the GUI thread: it reads every op).
+    // changes, tensors: the ops and tensors that changed most (made off the GUI thread: they read every item).
     void setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
-        const std::vector<sightline::OpChange>& changes);
+        const std::vector<sightline::OpChange>& changes, const std::vector<sightline::TensorChange>& tensors = {});
     void clear();
     // A cell's text, for tests: row as in the table, column 0 baseline, 1 what-if, 2 change.
     QString text(int row, int column) const;
@@ -35,6 +37,7 @@ public:
     // How many ops the list of changed ops holds at most, and how many it holds now.
     static constexpr int kChangedOps = 20;
     int changedOpCount() const;
+    int changedTensorCount() const;
 
 Q_SIGNALS:
     void opActivated(sightline::OpId op);
@@ -43,7 +46,12 @@ public:
     enum Row { IterationRow, PathRow, FirstCategoryRow, PeakMemoryRow = FirstCategoryRow + 6, OutOfMemoryRow, RowCount };
 
 private:
+    // A list of changes: an entry (its op in UserRole), baseline, what-if, change; a click emits opActivated.
+    QTableWidget* makeChangeTable(const QString& name, const QString& what, const QString& tip);
+    static void setChangeRow(QTableWidget* table, int row, const QString& what, sightline::OpId op, sightline::TimeNs before, sightline::TimeNs after);
+
     QTableWidget* m_table;
-    QTableWidget* m_changed; // the ops whose time changed most
     QCustomPlot* m_chart;
+    QTableWidget* m_changed; // the ops whose time changed most
+    QTableWidget* m_tensors; // the tensors whose synchronisation changed most
 };
