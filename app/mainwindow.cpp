@@ -608,8 +608,11 @@ void MainWindow::applyView()
         if (layers && m_outcome && !m_outcome->viewError.isEmpty())
             statusBar()->showMessage(tr("The what-if cannot be drawn: %1").arg(m_outcome->viewError));
         // Measured, replayed, or both as a ghost row; a what-if of no pass is the replay.
-        const int mode = m_viewMode == ViewMode::Measured ? 0 : m_viewMode == ViewMode::Both ? 2 : 1;
-        m_timeline->setViewMode(mode);
+        const auto mode = m_viewMode == ViewMode::Measured ? TimelinePlottable::ViewMode::Measured
+            : m_viewMode == ViewMode::Both                   ? TimelinePlottable::ViewMode::Both
+                                                             : TimelinePlottable::ViewMode::Replayed;
+        if (m_timeline->plottable()->viewMode() != mode)
+            m_timeline->setViewMode(static_cast<int>(mode));
     }
     screenshotIfReady();
 }
@@ -700,7 +703,7 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfView>& view)
     });
     m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
     m_aggregates->clear();
-    m_timeline->replot();
+    m_timeline->replot(QCustomPlot::rpQueuedReplot); // one frame for all of the above
     statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
                                  .arg(QLocale().toString(static_cast<qlonglong>(std::count(view->synthetic().begin(), view->synthetic().end(), 1)))),
         5000);

@@ -4,10 +4,11 @@
 // replay benchmark's size) is opened in the main window offscreen at 1600×1000; then, for each
 // strategy, the strategy is cleared and set again --runs times, and each time the clock runs from the
 // edit until the comparison shows the what-if and the window has repainted. A 1 ms timer measures the
-// GUI thread's longest stall over the same span. Not a test: it prints figures (a table, and a JSON
-// line with --json), and fails only when the job cannot be generated or opened.
+// GUI thread's longest stall over the same span. With --view whatif or both the Gantt shows the
+// what-if, and the clock runs until it is drawn there too. Not a test: it prints figures (a table, and
+// a JSON line with --json), and fails only when the job cannot be generated or opened.
 //
-// Usage: bench_window [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--json]
+// Usage: bench_window [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--view VIEW] [--json]
 
 #include "benchsupport.h"
 #include "trainingjobbench.h"
@@ -90,8 +91,19 @@ int main(int argc, char** argv)
 {
     MemoryPolicy::keepFreedMemory(); // as the programs run
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    // --view is this benchmark's own; the rest is the training job's command line.
+    MainWindow::ViewMode view = MainWindow::ViewMode::Measured;
+    std::vector<char*> rest { argv[0] };
+    for (int i = 1; i < argc; ++i) {
+        if (std::string(argv[i]) == "--view" && i + 1 < argc) {
+            const std::string v = argv[++i];
+            view = v == "whatif" ? MainWindow::ViewMode::WhatIf : v == "both" ? MainWindow::ViewMode::Both : MainWindow::ViewMode::Measured;
+        } else {
+            rest.push_back(argv[i]);
+        }
+    }
     TrainingJobBench::Options o;
-    if (!TrainingJobBench::parse(argc, argv, o))
+    if (!TrainingJobBench::parse(static_cast<int>(rest.size()), rest.data(), o))
         return 2;
     const std::vector<std::string> paths = TrainingJobBench::write(o, SIGHTLINE_BENCH_DATA_DIR);
     if (paths.empty())
@@ -105,6 +117,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("SightlineBenchmarks"));
     MainWindow window;
+    window.setViewMode(view);
     window.resize(1600, 1000);
     window.show();
     QElapsedTimer open;
@@ -114,8 +127,9 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "the job could not be opened and replayed\n");
         return 1;
     }
-    std::printf("job: %zu ops, %d ranks; opened and replayed in the window in %.2f s\n", window.trace()->opCount(), ranks,
-        static_cast<double>(open.elapsed()) / 1e3);
+    const char* viewNames[] = { "measured", "replayed", "whatif", "both" };
+    std::printf("job: %zu ops, %d ranks; opened and replayed in the window in %.2f s; view: %s\n", window.trace()->opCount(), ranks,
+        static_cast<double>(open.elapsed()) / 1e3, viewNames[static_cast<int>(view)]);
 
     auto one = [](std::string pass, std::map<std::string, ParameterValue> params) {
         return Strategy { { PassStep { std::move(pass), std::move(params) } } };
@@ -127,7 +141,10 @@ int main(int argc, char** argv)
         { "grad_accumulation 2", one("grad_accumulation", { { "micro_batches", 2.0 } }) },
     };
     ComparisonPanel* comparison = window.comparison();
-    auto shown = [&] { return comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"); };
+    const bool drawn = view == MainWindow::ViewMode::WhatIf || view == MainWindow::ViewMode::Both;
+    auto shown = [&] {
+        return comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–") && (!drawn || window.shownWhatIf() != nullptr);
+    };
     StallMeter meter;
     std::printf("%-26s %14s %14s %16s\n", "strategy", "edit->paint ms", "first ms", "GUI stall ms");
     std::string jsonCases;
@@ -139,12 +156,13 @@ int main(int argc, char** argv)
         bool ok = true;
         for (int i = 0; i < runs && ok; ++i) {
             window.setStrategy({});
-            ok = waitFor([&] { return !shown(); }, 600);
+            ok = waitFor([&] { return comparison->text(ComparisonPanel::IterationRow, 1) == QStringLiteral("–") && !window.shownWhatIf(); }, 600);
             meter.reset();
             QElapsedTimer clock;
             clock.start();
             window.setStrategy(c.strategy);
             ok = ok && waitFor(shown, 600);
+            QApplication::processEvents(); // the Gantt's queued frame
             window.repaint();
             latency.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
             stall = std::max(stall, meter.longest());
@@ -160,6 +178,7 @@ int main(int argc, char** argv)
         jsonCases += line;
     }
     if (o.json)
-        std::printf("{\"ops\": %zu, \"ranks\": %d, \"cases\": [%s]}\n", window.trace()->opCount(), ranks, jsonCases.c_str());
+        std::printf("{\"ops\": %zu, \"ranks\": %d, \"view\": \"%s\", \"cases\": [%s]}\n", window.trace()->opCount(), ranks,
+            viewNames[static_cast<int>(view)], jsonCases.c_str());
     return 0;
 }

@@ -54,6 +54,7 @@ TimelineView::TimelineView(QWidget* parent)
     m_counterRect->setRangeDrag(Qt::Horizontal);
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_counterRect->axis(QCPAxis::atBottom),
         qOverload<const QCPRange&>(&QCPAxis::setRange));
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &TimelineView::resampleCounters);
     m_busyGraph = addGraph(m_counterRect->axis(QCPAxis::atBottom), m_counterRect->axis(QCPAxis::atLeft));
     m_busyGraph->setLineStyle(QCPGraph::lsStepLeft);
     m_busyGraph->setPen(QPen(QColor(0x3b, 0x7d, 0xd8), 1));
@@ -79,21 +80,9 @@ TimelineView::TimelineView(QWidget* parent)
 
 void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRanks, const std::vector<std::pair<TimeNs, int>>& commInFlight)
 {
-    const double origin = static_cast<double>(m_plottable->origin());
-    auto fill = [origin](QCPGraph* graph, const std::vector<std::pair<TimeNs, int>>& points) {
-        QVector<double> keys, values;
-        keys.reserve(static_cast<qsizetype>(points.size()));
-        values.reserve(static_cast<qsizetype>(points.size()));
-        for (const auto& [t, v] : points) {
-            keys.append(static_cast<double>(t) - origin);
-            values.append(v);
-        }
-        graph->setData(keys, values, true);
-    };
-    fill(m_busyGraph, busyRanks);
-    fill(m_commGraph, commInFlight);
     m_busy = busyRanks;
     m_comm = commInFlight;
+    resampleCounters();
     const bool any = !busyRanks.empty() || !commInFlight.empty();
     if (any != m_counterRect->visible()) {
         if (any)
@@ -113,7 +102,7 @@ void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRa
     m_counterRect->axis(QCPAxis::atBottom)->setRange(xAxis->range());
     updateLayout(); // the strip takes its height from the Gantt's
     fitRows();
-    replot();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 TimelineView::~TimelineView() = default;
@@ -138,7 +127,7 @@ void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<co
     xAxis->setRange(keys.lower + shift, keys.upper + shift);
     yAxis->setRange(std::min(rows.lower, std::max(0.0, static_cast<double>(m_plottable->rows().size()) - 1)), rows.upper);
     fitRows();
-    replot();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineView::setTrackTree(const TrackTree& tree)
@@ -148,7 +137,7 @@ void TimelineView::setTrackTree(const TrackTree& tree)
     const double count = static_cast<double>(m_plottable->rows().size());
     if (yAxis->range().lower > count)
         yAxis->setRange(0, yAxis->range().size());
-    replot();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 const TrackTree& TimelineView::trackTree() const
@@ -202,6 +191,54 @@ void TimelineView::revealNode(int node)
     replot();
 }
 
+void TimelineView::resampleCounters()
+{
+    // The strip draws what a pixel column can show: the series as they are where they have few points
+    // in view, else per column the highest value it reaches. A fill under a million steps cost a frame
+    // tens of milliseconds; this costs the points in view once per change of the time range.
+    const double origin = static_cast<double>(m_plottable->origin());
+    const QCPRange range = xAxis->range();
+    const int columns = std::max(1, axisRect()->width());
+    const double perColumn = range.size() / columns;
+    auto fill = [&](QCPGraph* graph, const std::vector<std::pair<TimeNs, int>>& points) {
+        QVector<double> keys, values;
+        auto key = [&](std::size_t i) { return static_cast<double>(points[i].first) - origin; };
+        // From the change in effect at the left edge to the first one past the right edge.
+        std::size_t first = static_cast<std::size_t>(
+            std::upper_bound(points.begin(), points.end(), range.lower, [&](double k, const auto& p) { return k < static_cast<double>(p.first) - origin; })
+            - points.begin());
+        first = first > 0 ? first - 1 : 0;
+        std::size_t last = static_cast<std::size_t>(
+            std::upper_bound(points.begin(), points.end(), range.upper, [&](double k, const auto& p) { return k < static_cast<double>(p.first) - origin; })
+            - points.begin());
+        last = std::min(points.size(), last + 1);
+        if (last - first <= static_cast<std::size_t>(2 * columns) || perColumn <= 0) {
+            for (std::size_t i = first; i < last; ++i) {
+                keys.append(key(i));
+                values.append(points[i].second);
+            }
+        } else {
+            std::size_t i = first;
+            int current = points[first].second; // in effect at the column's left edge
+            for (int c = 0; c < columns && i < last; ++c) {
+                const double left = range.lower + c * perColumn, right = left + perColumn;
+                int high = current;
+                for (; i < last && key(i) < right; ++i) {
+                    current = points[i].second;
+                    high = std::max(high, current);
+                }
+                keys.append(std::max(left, key(first)));
+                values.append(high);
+            }
+            keys.append(range.upper);
+            values.append(current);
+        }
+        graph->setData(keys, values, true);
+    };
+    fill(m_busyGraph, m_busy);
+    fill(m_commGraph, m_comm);
+}
+
 std::pair<int, int> TimelineView::countersAt(TimeNs time) const
 {
     // Step functions: the value of the last change at or before the time.
@@ -215,33 +252,33 @@ std::pair<int, int> TimelineView::countersAt(TimeNs time) const
 void TimelineView::setCriticalPath(const std::vector<OpId>& ops)
 {
     m_plottable->setCriticalOps(ops);
-    replot();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineView::setReplayed(std::shared_ptr<const TrackLayout> replayed)
 {
     m_plottable->setReplayed(std::move(replayed));
     fitRows();
-    replot();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineView::setViewMode(int mode)
 {
     m_plottable->setViewMode(static_cast<TimelinePlottable::ViewMode>(mode));
     fitRows();
-    replot();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineView::setColorMode(int mode)
 {
     m_plottable->setColorMode(static_cast<TimelinePlottable::ColorMode>(mode));
-    replot();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineView::setCriticalPathShown(bool shown)
 {
     m_plottable->setCriticalShown(shown);
-    replot();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 bool TimelineView::criticalPathShown() const
@@ -265,14 +302,14 @@ void TimelineView::selectOp(OpId op)
 void TimelineView::resetView()
 {
     if (!m_trace) {
-        replot();
+        replot(QCustomPlot::rpQueuedReplot);
         return;
     }
     const double span = std::max<double>(1.0, static_cast<double>(m_trace->endTime() - m_trace->beginTime()));
     xAxis->setRange(-span * 0.01, span * 1.01);
     yAxis->setRange(0, 1);
     fitRows();
-    replot();
+    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void TimelineView::showRange(TimeNs begin, TimeNs end)
@@ -298,6 +335,7 @@ void TimelineView::resizeEvent(QResizeEvent* event)
     setViewport(rect());
     updateLayout();
     fitRows();
+    resampleCounters();
     QCustomPlot::resizeEvent(event);
 }
 

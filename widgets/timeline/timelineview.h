@@ -97,6 +97,8 @@ private:
     void panBy(double fraction);
     void scrollRows(double rows);
     void fitRows();
+    // Fills the counter strip's graphs for the time range in view (see the .cpp).
+    void resampleCounters();
     QString tooltipAt(const QPointF& pos) const;
     void changeTree(const std::function<void(sightline::TrackTree&)>& edit);
 
