@@ -144,6 +144,17 @@ MainWindow::MainWindow(QWidget* parent)
             false },
         this);
     QDockWidget* aggregateDock = addDock(tr("Selection"), QStringLiteral("selectionDock"), aggregateView, Qt::RightDockWidgetArea);
+    // The selection as a target: the what-if steps on the ops of a row's name.
+    aggregateView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(aggregateView, &QWidget::customContextMenuRequested, this, [this, aggregateView](const QPoint& pos) {
+        const QModelIndex index = aggregateView->indexAt(pos);
+        if (!index.isValid())
+            return;
+        QMenu menu;
+        addOpActions(menu, sightline::OpId(index.data(AggregateModel::OpRole).toUInt()));
+        if (!menu.isEmpty())
+            menu.exec(aggregateView->viewport()->mapToGlobal(pos));
+    });
     connect(m_timeline, &TimelineView::areaSelected, this,
         [this, aggregateDock](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
             if (!m_analysis)
@@ -626,17 +637,18 @@ void MainWindow::showMeasuredJob()
     if (fromWhatIf)
         m_timeline->setTrackTree(m_measuredTree);
     m_timeline->setReplayed(m_analysis->replayedLayout);
-    m_timeline->setCounters(m_analysis->counters.busyRanks, m_analysis->counters.commInFlight);
+    m_timeline->setCounters(std::shared_ptr<const sightline::ActivityCounters>(m_analysis, &m_analysis->counters));
     m_tracks->setJob(m_model->trace(), m_timeline->trackTree());
     {
         // Per-op replayed durations and slack for the colour modes.
-        std::vector<sightline::TimeNs> replayed(m_analysis->replayedStart.size(), INT64_MIN);
-        for (std::size_t v = 0; v < replayed.size(); ++v) {
+        auto replayed = std::make_shared<std::vector<sightline::TimeNs>>(m_analysis->replayedStart.size(), INT64_MIN);
+        for (std::size_t v = 0; v < replayed->size(); ++v) {
             if (m_analysis->replayedStart[v] != sightline::Schedule::kNotReplayed)
-                replayed[v] = m_analysis->replayedEnd[v] - m_analysis->replayedStart[v];
+                (*replayed)[v] = m_analysis->replayedEnd[v] - m_analysis->replayedStart[v];
         }
-        m_timeline->plottable()->setColorData(
-            { {}, std::move(replayed), m_analysis->slack, m_analysis->replay ? m_analysis->replay->criticalPath.length : 0 });
+        const sightline::TimeNs length = m_analysis->replay ? m_analysis->replay->criticalPath.length : 0;
+        m_timeline->plottable()->setColorData({ {}, *replayed, m_analysis->slack, length,
+            std::make_shared<std::pair<decltype(replayed), std::shared_ptr<const JobAnalysis>>>(replayed, m_analysis) });
     }
     m_search->setTrace(m_model->trace());
     const std::vector<sightline::OpId>& critical = m_analysis->criticalOps;
@@ -667,9 +679,9 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfView>& view)
     m_timeline->setJob(view->trace(), view->layout(), again);
     m_timeline->setViewMode(0);
     m_timeline->plottable()->setWhatIfMarks(view->synthetic(),
-        view->layers() == WhatIfView::Layers::Both ? view->whatIfTracks() : std::vector<std::uint8_t>());
-    m_timeline->plottable()->setColorData({ view->baselineTime(), {}, view->slack(), view->pathLength() });
-    m_timeline->setCounters(view->counters().busyRanks, view->counters().commInFlight);
+        view->layers() == WhatIfView::Layers::Both ? std::span<const std::uint8_t>(view->whatIfTracks()) : std::span<const std::uint8_t>(), view);
+    m_timeline->plottable()->setColorData({ view->baselineTime(), {}, view->slack(), view->pathLength(), view });
+    m_timeline->setCounters(std::shared_ptr<const sightline::ActivityCounters>(view, &view->counters()));
     m_tracks->setJob(view->trace(), m_timeline->trackTree());
     m_search->setTrace(view->trace());
     const std::vector<sightline::OpId>& critical = view->criticalOps();

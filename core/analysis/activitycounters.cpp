@@ -53,7 +53,12 @@ ActivityCounters ActivityCounters::compute(const Trace& t, std::span<const std::
             busy.emplace_back(to, -1);
         }
     }
-    return { changePoints(std::move(busy)), changePoints(std::move(comm)) };
+    ActivityCounters out { changePoints(std::move(busy)), changePoints(std::move(comm)), 0 };
+    for (const auto* series : { &out.busyRanks, &out.commInFlight }) {
+        for (const auto& [t, v] : *series)
+            out.highest = std::max(out.highest, v);
+    }
+    return out;
 }
 
 } // namespace sightline

@@ -17,6 +17,7 @@ class Trace;
 struct ActivityCounters {
     std::vector<std::pair<TimeNs, int>> busyRanks;
     std::vector<std::pair<TimeNs, int>> commInFlight;
+    int highest = 0; // the largest value of either
 
     // counted: per track, whether its ops count (empty: every track's do).
     static ActivityCounters compute(const Trace& trace, std::span<const std::uint8_t> counted = {});

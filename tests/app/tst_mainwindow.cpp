@@ -3,7 +3,9 @@
 #include "jobanalysis.h"
 #include "mainwindow.h"
 
+#include "core/exec/executiongraph.h"
 #include "core/graph/dependencygraph.h"
+#include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/tracktreemodel.h"
@@ -402,6 +404,56 @@ private Q_SLOTS:
         QVERIFY(!window.shownWhatIf());
         QVERIFY(!window.timeline()->trackTree().isShown(window.timeline()->trackTree().trackNode(sightline::TrackId(0))));
         QVERIFY(window.exportReplayedTo(dir.filePath(QStringLiteral("m.json")), error));
+        window.setViewMode(MainWindow::ViewMode::Measured);
+    }
+
+    void selectedOpsAreFused()
+    {
+        // Shift+drag over the whole job, then "fuse" on a kernel's row of the Selection panel: the
+        // what-if fuses exactly the kernels of that name, each fused op standing for those it took.
+        MainWindow window;
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        const sightline::Trace& t = *window.trace();
+        std::vector<sightline::TrackId> tracks;
+        for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr)
+            tracks.push_back(sightline::TrackId(tr));
+        Q_EMIT window.timeline()->areaSelected(tracks, t.beginTime(), t.endTime());
+        auto* table = window.findChild<QTableView*>(QStringLiteral("aggregateTable"));
+        QVERIFY(table && table->model()->rowCount() > 0);
+        sightline::OpId kernel;
+        for (int row = 0; row < table->model()->rowCount() && !kernel.isValid(); ++row) {
+            const auto op = sightline::OpId(table->model()->index(row, 0).data(AggregateModel::OpRole).toUInt());
+            if (op.isValid() && t.kind(op) == sightline::OpKind::ComputeKernel)
+                kernel = op;
+        }
+        QVERIFY(kernel.isValid());
+        QMenu menu;
+        window.addOpActions(menu, kernel);
+        QAction* fuse = nullptr;
+        for (QAction* a : menu.actions().first()->menu()->actions()) {
+            if (a->text().startsWith(QStringLiteral("Fuse Kernels Named")))
+                fuse = a;
+        }
+        QVERIFY(fuse);
+        fuse->trigger();
+        QCOMPARE(window.strategy()->steps().size(), std::size_t(1));
+        QCOMPARE(window.strategy()->steps()[0].step.pass, std::string("op_fusion"));
+        window.setViewMode(MainWindow::ViewMode::WhatIf);
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+        const sightline::ExecutionGraph& g = window.shownWhatIf()->whatIfGraph();
+        const std::string_view name = t.string(t.name(kernel));
+        int fused = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const auto origin = g.origin(sightline::ItemId(i));
+            if (!g.hasFlag(sightline::ItemId(i), sightline::ExecutionGraph::Synthetic) || origin.size() < 2)
+                continue;
+            ++fused;
+            for (sightline::OpId op : origin)
+                QCOMPARE(t.string(t.name(op)), name);
+        }
+        QVERIFY(fused > 0);
         window.setViewMode(MainWindow::ViewMode::Measured);
     }
 

@@ -282,7 +282,8 @@ private Q_SLOTS:
         for (std::uint32_t v = 0; v < j.trace->opCount(); ++v)
             replayed[v] = j.trace->duration(OpId(v));
         replayed[longest.value()] *= 2;
-        view.plottable()->setColorData({ {}, replayed, j.perOp([&](std::uint32_t i) { return j.path->slack[i]; }), j.path->length });
+        const std::vector<TimeNs> slack = j.perOp([&](std::uint32_t i) { return j.path->slack[i]; });
+        view.plottable()->setColorData({ {}, replayed, slack, j.path->length, nullptr });
         view.selectOp(longest);
         view.showRange(j.trace->start(longest), j.trace->end(longest));
         auto count = [&](QRgb color) { return ImageSupport::countColor(view.toPixmap(1200, 700).toImage(), color); };

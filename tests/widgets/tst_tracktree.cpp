@@ -397,7 +397,7 @@ private Q_SLOTS:
         const TracePtr t = twoHostJob();
         TimelineView view;
         view.setJob(t, layoutOf(*t));
-        view.setCounters({ { 0, 1 }, { 100, 3 }, { 200, 0 } }, { { 150, 2 } });
+        view.setCounters(std::make_shared<const ActivityCounters>(ActivityCounters { { { 0, 1 }, { 100, 3 }, { 200, 0 } }, { { 150, 2 } }, 3 }));
         QCOMPARE(view.countersAt(-5), std::make_pair(0, 0));
         QCOMPARE(view.countersAt(0), std::make_pair(1, 0));
         QCOMPARE(view.countersAt(160), std::make_pair(3, 2));

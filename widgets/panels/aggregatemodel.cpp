@@ -54,7 +54,7 @@ void AggregateModel::setSelection(std::shared_ptr<const Trace> trace, std::share
                     const std::uint32_t name = m_trace->name(OpId(op)).value();
                     auto [slot, inserted] = rowOf.emplace(name, m_rows.size());
                     if (inserted)
-                        m_rows.push_back({ StringId(name), 0, 0, 0 });
+                        m_rows.push_back({ StringId(name), 0, 0, 0, OpId(op) });
                     Row& row = m_rows[slot->second];
                     ++row.count;
                     row.total += l.end(op) - l.start(op);
@@ -85,6 +85,8 @@ QVariant AggregateModel::data(const QModelIndex& index, int role) const
     const Row& r = m_rows[static_cast<std::size_t>(index.row())];
     if (role == Qt::TextAlignmentRole && index.column() != NameColumn)
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == OpRole)
+        return QVariant::fromValue<quint32>(r.example.value());
     if (role != Qt::DisplayRole && role != SortRole && role != Qt::ToolTipRole)
         return {};
     switch (index.column()) {

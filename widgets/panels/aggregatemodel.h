@@ -15,12 +15,14 @@ class TrackLayout;
 // Aggregates of an area of the Gantt: for the ops of the chosen tracks that overlap [begin, end), one
 // row per op name with the count, the total time and the self time (minus the time of the ops nested
 // directly inside, one lane deeper), largest total first. Times are whole durations of the ops that
-// overlap the range. Read-only; GUI thread only.
+// overlap the range. OpRole gives one op of the row (the first met), for actions on the name.
+// Read-only; GUI thread only.
 class AggregateModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { NameColumn, CountColumn, TotalColumn, SelfColumn, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 1;
+    static constexpr int OpRole = Qt::UserRole + 2; // quint32 op id
 
     explicit AggregateModel(QObject* parent = nullptr);
     ~AggregateModel() override;
@@ -42,6 +44,7 @@ private:
         std::uint64_t count = 0;
         sightline::TimeNs total = 0;
         sightline::TimeNs self = 0;
+        sightline::OpId example;
     };
     std::shared_ptr<const sightline::Trace> m_trace;
     std::vector<Row> m_rows;

@@ -56,8 +56,9 @@ void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_p
     m_criticalOps.clear();
     m_pathArrows.clear();
     m_selectionArrows.clear();
-    m_synthetic.clear();
-    m_markedTracks.clear();
+    m_synthetic = {};
+    m_markedTracks = {};
+    m_marksOwner.reset();
     m_tree = m_trace ? TrackTree::fromTrace(*m_trace) : TrackTree();
     buildRows();
 }
@@ -93,10 +94,11 @@ void TimelinePlottable::setColorData(ColorData data)
     m_color = std::move(data);
 }
 
-void TimelinePlottable::setWhatIfMarks(std::vector<std::uint8_t> synthetic, std::vector<std::uint8_t> markedTracks)
+void TimelinePlottable::setWhatIfMarks(std::span<const std::uint8_t> synthetic, std::span<const std::uint8_t> markedTracks, std::shared_ptr<const void> owner)
 {
-    m_synthetic = std::move(synthetic);
-    m_markedTracks = std::move(markedTracks);
+    m_synthetic = synthetic;
+    m_markedTracks = markedTracks;
+    m_marksOwner = std::move(owner);
 }
 
 QColor TimelinePlottable::whatIfBandColor()
@@ -393,7 +395,7 @@ QRgb TimelinePlottable::runColor(std::uint32_t op, bool merged, bool dim) const
     }();
     int index = 9 + 4; // not replayed, or nothing to compare with
     const bool compared = !m_color.before.empty() || !m_color.after.empty();
-    auto durationIn = [&](const std::vector<TimeNs>& column) {
+    auto durationIn = [&](std::span<const TimeNs> column) {
         return column.empty() ? m_trace->duration(OpId(op)) : op < column.size() ? column[op] : INT64_MIN;
     };
     const TimeNs before = m_colorMode == ColorMode::Difference && compared ? durationIn(m_color.before) : INT64_MIN;

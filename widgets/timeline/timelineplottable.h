@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace sightline {
@@ -44,12 +45,13 @@ public:
     enum class ColorMode { Kind, Difference, Slack };
     // What the difference and slack colours read, per op (INT64_MIN where unknown): its duration
     // before and after the change (empty: the op's own, as drawn), its slack, and the critical path's
-    // length.
+    // length. The columns are views of memory that owner keeps (a job's columns are not copied).
     struct ColorData {
-        std::vector<sightline::TimeNs> before;
-        std::vector<sightline::TimeNs> after;
-        std::vector<sightline::TimeNs> slack;
+        std::span<const sightline::TimeNs> before;
+        std::span<const sightline::TimeNs> after;
+        std::span<const sightline::TimeNs> slack;
         sightline::TimeNs pathLength = 0;
+        std::shared_ptr<const void> owner;
     };
     struct Hit {
         int row = -1;
@@ -70,8 +72,8 @@ public:
     void setColorData(ColorData data);
     // A what-if drawn as a job: ops made by a pass (per op, 1; empty for none) are hatched, and the
     // rows of the tracks marked (per track; empty for none) sit on a tinted band, as the what-if's
-    // rows beside the baseline's. setJob() clears both.
-    void setWhatIfMarks(std::vector<std::uint8_t> synthetic, std::vector<std::uint8_t> markedTracks);
+    // rows beside the baseline's. owner keeps the columns' memory. setJob() clears both.
+    void setWhatIfMarks(std::span<const std::uint8_t> synthetic, std::span<const std::uint8_t> markedTracks, std::shared_ptr<const void> owner);
     bool isSynthetic(sightline::OpId op) const { return op.value() < m_synthetic.size() && m_synthetic[op.value()]; }
     static QColor whatIfBandColor();
     void setColorMode(ColorMode mode);
@@ -150,8 +152,9 @@ private:
     ViewMode m_mode = ViewMode::Measured;
     ColorMode m_colorMode = ColorMode::Kind;
     ColorData m_color;
-    std::vector<std::uint8_t> m_synthetic;
-    std::vector<std::uint8_t> m_markedTracks;
+    std::span<const std::uint8_t> m_synthetic;
+    std::span<const std::uint8_t> m_markedTracks;
+    std::shared_ptr<const void> m_marksOwner;
     QRgb runColor(std::uint32_t op, bool merged, bool dim) const;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_pathArrows;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_selectionArrows;

@@ -78,10 +78,12 @@ TimelineView::TimelineView(QWidget* parent)
     label->setVisible(false);
 }
 
-void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRanks, const std::vector<std::pair<TimeNs, int>>& commInFlight)
+void TimelineView::setCounters(std::shared_ptr<const ActivityCounters> counters)
 {
-    m_busy = busyRanks;
-    m_comm = commInFlight;
+    m_counters = std::move(counters);
+    static const std::vector<std::pair<TimeNs, int>> none;
+    const auto& busyRanks = m_counters ? m_counters->busyRanks : none;
+    const auto& commInFlight = m_counters ? m_counters->commInFlight : none;
     resampleCounters();
     const bool any = !busyRanks.empty() || !commInFlight.empty();
     if (any != m_counterRect->visible()) {
@@ -93,11 +95,7 @@ void TimelineView::setCounters(const std::vector<std::pair<TimeNs, int>>& busyRa
         m_counterRect->setVisible(any);
         m_counterLabel->setVisible(any);
     }
-    int top = 1;
-    for (const auto& [t, v] : busyRanks)
-        top = std::max(top, v);
-    for (const auto& [t, v] : commInFlight)
-        top = std::max(top, v);
+    const int top = std::max(1, m_counters ? m_counters->highest : 0);
     m_counterRect->axis(QCPAxis::atLeft)->setRange(0, top * 1.1);
     m_counterRect->axis(QCPAxis::atBottom)->setRange(xAxis->range());
     updateLayout(); // the strip takes its height from the Gantt's
@@ -235,8 +233,9 @@ void TimelineView::resampleCounters()
         }
         graph->setData(keys, values, true);
     };
-    fill(m_busyGraph, m_busy);
-    fill(m_commGraph, m_comm);
+    static const std::vector<std::pair<TimeNs, int>> none;
+    fill(m_busyGraph, m_counters ? m_counters->busyRanks : none);
+    fill(m_commGraph, m_counters ? m_counters->commInFlight : none);
 }
 
 std::pair<int, int> TimelineView::countersAt(TimeNs time) const
@@ -246,7 +245,9 @@ std::pair<int, int> TimelineView::countersAt(TimeNs time) const
         const auto it = std::upper_bound(points.begin(), points.end(), time, [](TimeNs t, const auto& p) { return t < p.first; });
         return it == points.begin() ? 0 : std::prev(it)->second;
     };
-    return { at(m_busy), at(m_comm) };
+    if (!m_counters)
+        return { 0, 0 };
+    return { at(m_counters->busyRanks), at(m_counters->commInFlight) };
 }
 
 void TimelineView::setCriticalPath(const std::vector<OpId>& ops)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/analysis/activitycounters.h"
 #include "core/base/ids.h"
 
 #include <qcustomplot.h>
@@ -41,10 +42,9 @@ public:
     void setCriticalPath(const std::vector<sightline::OpId>& ops);
     // The replayed times (null for none) and which times to show; see TimelinePlottable::ViewMode.
     void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
-    // Counter tracks under the Gantt, on its time axis: (time, value) change points each; empty
-    // series hide the strip.
-    void setCounters(const std::vector<std::pair<sightline::TimeNs, int>>& busyRanks,
-        const std::vector<std::pair<sightline::TimeNs, int>>& commInFlight);
+    // Counter tracks under the Gantt, on its time axis (shared, not copied: they can hold millions of
+    // change points); null or empty series hide the strip.
+    void setCounters(std::shared_ptr<const sightline::ActivityCounters> counters);
     void setViewMode(int mode);
     // See TimelinePlottable::ColorMode.
     void setColorMode(int mode);
@@ -115,7 +115,6 @@ private:
     bool m_swallowRelease = false; // the release after a double click is not a click
     sightline::TimeNs m_areaBegin = 0;
     sightline::TimeNs m_areaEnd = 0;
-    std::vector<std::pair<sightline::TimeNs, int>> m_busy;
-    std::vector<std::pair<sightline::TimeNs, int>> m_comm;
+    std::shared_ptr<const sightline::ActivityCounters> m_counters;
     std::function<void(QMenu&, sightline::OpId)> m_opMenu;
 };
