@@ -27,6 +27,7 @@ struct JobAnalysis {
     // slack, kNotReplayed where the op was not replayed; the layout of the replayed times.
     std::vector<sightline::TimeNs> replayedStart;
     std::vector<sightline::TimeNs> replayedEnd;
+    std::vector<sightline::TimeNs> replayedDuration; // INT64_MIN where not replayed, for the colours
     std::vector<sightline::TimeNs> slack;
     // The ops on the critical path, in path order (items spanning ranks left out).
     std::vector<sightline::OpId> criticalOps;

@@ -639,17 +639,9 @@ void MainWindow::showMeasuredJob()
     m_timeline->setReplayed(m_analysis->replayedLayout);
     m_timeline->setCounters(std::shared_ptr<const sightline::ActivityCounters>(m_analysis, &m_analysis->counters));
     m_tracks->setJob(m_model->trace(), m_timeline->trackTree());
-    {
-        // Per-op replayed durations and slack for the colour modes.
-        auto replayed = std::make_shared<std::vector<sightline::TimeNs>>(m_analysis->replayedStart.size(), INT64_MIN);
-        for (std::size_t v = 0; v < replayed->size(); ++v) {
-            if (m_analysis->replayedStart[v] != sightline::Schedule::kNotReplayed)
-                (*replayed)[v] = m_analysis->replayedEnd[v] - m_analysis->replayedStart[v];
-        }
-        const sightline::TimeNs length = m_analysis->replay ? m_analysis->replay->criticalPath.length : 0;
-        m_timeline->plottable()->setColorData({ {}, *replayed, m_analysis->slack, length,
-            std::make_shared<std::pair<decltype(replayed), std::shared_ptr<const JobAnalysis>>>(replayed, m_analysis) });
-    }
+    // Per-op replayed durations and slack for the colour modes.
+    m_timeline->plottable()->setColorData({ {}, m_analysis->replayedDuration, m_analysis->slack,
+        m_analysis->replay ? m_analysis->replay->criticalPath.length : 0, m_analysis });
     m_search->setTrace(m_model->trace());
     const std::vector<sightline::OpId>& critical = m_analysis->criticalOps;
     m_timeline->setCriticalPath(critical);

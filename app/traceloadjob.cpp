@@ -31,6 +31,7 @@ void perOpResults(const sightline::JobSession& session, const sightline::ReplayR
     analysis.replayedStart.assign(t.opCount(), Schedule::kNotReplayed);
     analysis.replayedEnd.assign(t.opCount(), Schedule::kNotReplayed);
     analysis.slack.assign(t.opCount(), Schedule::kNotReplayed);
+    analysis.replayedDuration.assign(t.opCount(), INT64_MIN);
     for (std::uint32_t v = 0; v < t.opCount(); ++v) {
         const ItemId item = itemOf[v];
         if (!item.isValid())
@@ -38,6 +39,7 @@ void perOpResults(const sightline::JobSession& session, const sightline::ReplayR
         const TimeNs offset = session.alignment().offsets[t.rank(OpId(v)).value()];
         analysis.replayedStart[v] = s.start[item.value()] + offset;
         analysis.replayedEnd[v] = s.end[item.value()] + offset;
+        analysis.replayedDuration[v] = s.end[item.value()] - s.start[item.value()];
         analysis.slack[v] = replay.criticalPath.slack[item.value()];
     }
     for (ItemId item : replay.criticalPath.items) {

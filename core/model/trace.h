@@ -55,6 +55,10 @@ public:
     std::int64_t bytes(OpId op) const;
     // Communication arguments, or nullptr. O(log c).
     const CommArgs* commArgs(OpId op) const;
+    // The sparse tables whole, by op: the ops with bytes, and the arguments.
+    std::span<const std::uint32_t> opsWithBytes() const { return m_bytesOps; }
+    std::span<const std::pair<OpId, CommArgs>> commArgsTable() const { return m_data.commArgs; }
+    std::span<const std::pair<OpId, ShapeArgs>> shapesTable() const { return m_data.shapes; }
     // Recorded input shapes, or nullptr. O(log s).
     const ShapeArgs* shapes(OpId op) const;
     // Allocator events (Kineto "[memory]"), sorted by the op each became: a rank's events are

@@ -8,6 +8,7 @@
 #include "core/replay/schedule.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <tuple>
 
@@ -191,24 +192,37 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
     result.opOfItem.resize(layers.size());
     for (std::size_t l = 0; l < layers.size(); ++l)
         result.opOfItem[l].assign(layers[l].graph->itemCount(), OpId());
-    // Names are interned first, one thread; the columns are then filled in parallel over tracks.
-    std::vector<std::vector<std::uint32_t>> nameOf(layers.size());
+    std::vector<std::uint8_t> hasBytes(base.opCount(), 0);
+    for (std::uint32_t op : base.opsWithBytes())
+        hasBytes[op] = 1;
+    // The names and categories used are marked in parallel over tracks and interned on one thread;
+    // the columns are then filled in parallel over tracks.
+    std::vector<std::vector<std::atomic<std::uint8_t>>> nameUsed(layers.size());
     for (std::size_t l = 0; l < layers.size(); ++l)
-        nameOf[l].assign(layers[l].graph->nameCount(), kNone);
-    std::vector<std::uint32_t> categoryOf(base.strings().size(), kNone);
-    for (const LayerTrack& lt : tracks) {
+        nameUsed[l] = std::vector<std::atomic<std::uint8_t>>(layers[l].graph->nameCount());
+    std::vector<std::atomic<std::uint8_t>> categoryUsed(base.strings().size());
+    parallelFor(tracks.size(), [&](std::size_t k) {
+        const LayerTrack& lt = tracks[k];
         const ExecutionGraph& g = *layers[lt.layer].graph;
         for (std::uint32_t i : lt.items) {
-            std::uint32_t& name = nameOf[lt.layer][g.nameId(ItemId(i)).value()];
-            if (name == kNone)
-                name = strings.name(lt.layer, g, g.nameId(ItemId(i))).value();
+            nameUsed[lt.layer][g.nameId(ItemId(i)).value()].store(1, std::memory_order_relaxed);
             const auto origin = g.origin(ItemId(i));
-            if (origin.size() == 1) {
-                std::uint32_t& category = categoryOf[base.category(origin.front()).value()];
-                if (category == kNone)
-                    category = strings.base(base.category(origin.front())).value();
-            }
+            if (origin.size() == 1)
+                categoryUsed[base.category(origin.front()).value()].store(1, std::memory_order_relaxed);
         }
+    });
+    std::vector<std::vector<std::uint32_t>> nameOf(layers.size());
+    for (std::uint32_t l = 0; l < layers.size(); ++l) {
+        nameOf[l].assign(nameUsed[l].size(), kNone);
+        for (std::uint32_t id = 0; id < nameUsed[l].size(); ++id) {
+            if (nameUsed[l][id].load(std::memory_order_relaxed))
+                nameOf[l][id] = strings.name(l, *layers[l].graph, StringId(id)).value();
+        }
+    }
+    std::vector<std::uint32_t> categoryOf(categoryUsed.size(), kNone);
+    for (std::uint32_t id = 0; id < categoryUsed.size(); ++id) {
+        if (categoryUsed[id].load(std::memory_order_relaxed))
+            categoryOf[id] = strings.base(StringId(id)).value();
     }
     parallelFor(tracks.size(), [&](std::size_t k) {
         const LayerTrack& lt = tracks[k];
@@ -228,21 +242,29 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
             data.name[op] = nameOf[lt.layer][g.nameId(item).value()];
             data.category[op] = origin.size() == 1 ? categoryOf[base.category(origin.front()).value()] : 0;
             data.kind[op] = g.kind(item);
-            data.phase[op] = g.phase(item);
+            data.phase[op] = origin.empty() ? Phase::Unknown : base.phase(origin.front());
             const std::int32_t step = g.stepOfStart(item);
             data.step[op] = step < 0 ? -1 : static_cast<std::int32_t>(g.steps()[static_cast<std::size_t>(step)].number);
             const CommCost* comm = g.comm(item);
-            data.bytes[op] = comm ? std::max<std::int64_t>(comm->bytes, 0) : origin.size() == 1 ? base.bytes(origin.front()) : 0;
+            data.bytes[op] = comm                                                ? std::max<std::int64_t>(comm->bytes, 0)
+                : origin.size() == 1 && hasBytes[origin.front().value()] ? base.bytes(origin.front())
+                                                                         : 0;
             result.synthetic[op] = g.hasFlag(item, ExecutionGraph::Synthetic) || addedRank;
             result.itemOf[op] = item;
             result.opOfItem[lt.layer][i] = OpId(op);
         }
     });
-    // Arguments, by op: ops are in order, so the tables come out sorted.
+    // Arguments, by op: ops are in order, so the tables come out sorted. Most measured ops have none:
+    // a mark per measured op spares them the searches of the sparse tables.
+    std::vector<std::uint8_t> hasArgs(base.opCount(), 0);
+    for (const auto& [op, args] : base.commArgsTable())
+        hasArgs[op.value()] = 1;
+    for (const auto& [op, args] : base.shapesTable())
+        hasArgs[op.value()] = 1;
     for (std::uint32_t op = 0; op < n; ++op) {
         const ExecutionGraph& g = *layers[result.trackLayer[data.track[op]]].graph;
         const auto origin = g.origin(result.itemOf[op]);
-        if (origin.size() != 1)
+        if (origin.size() != 1 || !hasArgs[origin.front().value()])
             continue;
         if (const CommArgs* c = base.commArgs(origin.front())) {
             CommArgs copy = *c;

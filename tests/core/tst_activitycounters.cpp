@@ -1,0 +1,50 @@
+// The counter strip's series: ranks with a GPU op running and communication in flight, on a
+// hand-built job with overlapping kernels, a gap, a CPU op that does not count, and a track left out.
+
+#include "core/analysis/activitycounters.h"
+
+#include "jobbuilder.h"
+
+#include <QTest>
+
+using namespace sightline;
+
+using Points = std::vector<std::pair<TimeNs, int>>;
+
+class TestActivityCounters : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void countsRanksAndTransfers()
+    {
+        JobBuilder b;
+        // Rank 0: two overlapping kernels on two streams [0, 30) ∪ [20, 50), and an all-reduce [60, 80).
+        const std::uint32_t r0 = b.rank(0, "node");
+        const std::uint32_t s7 = b.track(r0, TrackKind::GpuStream, 7);
+        const std::uint32_t s8 = b.track(r0, TrackKind::GpuStream, 8);
+        b.op(s7, "k1", OpKind::ComputeKernel, 0, 30);
+        b.op(s8, "k2", OpKind::ComputeKernel, 20, 50);
+        b.op(s8, "ncclAllReduce", OpKind::Collective, 60, 80);
+        // Rank 1: a kernel [10, 70), its all-reduce [70, 80), and a CPU op that counts for neither.
+        const std::uint32_t r1 = b.rank(1, "node");
+        const std::uint32_t cpu = b.track(r1, TrackKind::CpuThread, 1);
+        const std::uint32_t s1 = b.track(r1, TrackKind::GpuStream, 7);
+        b.op(cpu, "aten::mm", OpKind::CpuOp, 0, 100);
+        b.op(s1, "k3", OpKind::ComputeKernel, 10, 70);
+        b.op(s1, "ncclAllReduce", OpKind::Collective, 70, 80);
+        const auto trace = b.finish();
+        const ActivityCounters c = ActivityCounters::compute(*trace);
+        QCOMPARE(c.busyRanks, (Points { { 0, 1 }, { 10, 2 }, { 50, 1 }, { 60, 2 }, { 80, 0 } }));
+        QCOMPARE(c.commInFlight, (Points { { 60, 1 }, { 70, 2 }, { 80, 0 } }));
+        QCOMPARE(c.highest, 2);
+        // Only rank 1's stream counted.
+        std::vector<std::uint8_t> counted(trace->tracks().size(), 0);
+        counted[s1] = 1;
+        const ActivityCounters one = ActivityCounters::compute(*trace, counted);
+        QCOMPARE(one.busyRanks, (Points { { 10, 1 }, { 80, 0 } }));
+        QCOMPARE(one.commInFlight, (Points { { 70, 1 }, { 80, 0 } }));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestActivityCounters)
+#include "tst_activitycounters.moc"
