@@ -568,7 +568,7 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     m_outcome = outcome;
     m_whatIfStrategy = m_runStrategy;
     m_exportStrategyAction->setEnabled(true);
-    m_comparison->setResult(baseline, whatIf, outcome->changes, outcome->tensorChanges);
+    m_comparison->setResult({ baseline, whatIf, outcome->changes, outcome->tensorChanges, outcome->exposedBaseline, outcome->exposedWhatIf });
     const QLocale locale;
     const double before = sightline::StepTimes::iteration(baseline->schedule).replayed;
     const double after = sightline::StepTimes::iteration(whatIf->schedule).replayed;

@@ -1,5 +1,6 @@
 #include "whatifrunner.h"
 
+#include "core/analysis/exposedcommunication.h"
 #include "core/base/progress.h"
 #include "core/exec/tensormodel.h"
 #include "core/session/jobsession.h"
@@ -112,6 +113,8 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
     const ReplayResult& a = *out.shown.baseline;
     const ReplayResult& b = *out.shown.whatIf;
     out.shown.changes = OpChanges::largest(*a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
+    out.shown.exposedBaseline = ExposedCommunication::perIteration(*a.graph, a.schedule);
+    out.shown.exposedWhatIf = ExposedCommunication::perIteration(*b.graph, b.schedule);
     if (const TensorModel* model = tensors.get(*session.measured()))
         out.shown.tensorChanges = TensorChanges::largest(*model, *a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
 }

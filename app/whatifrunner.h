@@ -30,6 +30,8 @@ struct WhatIfOutcome {
     std::shared_ptr<const sightline::ReplayResult> whatIf;
     std::vector<sightline::OpChange> changes;
     std::vector<sightline::TensorChange> tensorChanges; // empty when the job has no gradient all-reduce
+    sightline::TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
+    sightline::TimeNs exposedWhatIf = 0;
     QStringList warnings;
     qint64 ms = 0;
     std::optional<WhatIfView::Layers> viewLayers; // the view asked for

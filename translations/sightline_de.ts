@@ -94,6 +94,10 @@
         <source>step %1, #%2, %3 MB</source>
         <translation>Schritt %1, Nr. %2, %3 MB</translation>
     </message>
+    <message>
+        <source>exposed communication (ms)</source>
+        <translation>nicht verdeckte Kommunikation (ms)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -94,6 +94,10 @@
         <source>step %1, #%2, %3 MB</source>
         <translation>第 %1 步，第 %2 个，%3 MB</translation>
     </message>
+    <message>
+        <source>exposed communication (ms)</source>
+        <translation>未被掩盖的通信（毫秒）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -266,6 +266,9 @@ private Q_SLOTS:
         model->addStep(QStringLiteral("tensor_fusion"));
         model->setParameter(0, QStringLiteral("bucket_cap_mb"), 50.0);
         QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        // The communication no compute hides, per iteration, before and after.
+        QVERIFY(locale.toDouble(comparison->text(ComparisonPanel::ExposedRow, 0)) > 0);
+        QVERIFY(comparison->text(ComparisonPanel::ExposedRow, 1) != QStringLiteral("–"));
         // Fused into one bucket, the early gradients wait longer for theirs: the tensor list says which.
         QVERIFY(comparison->changedTensorCount() > 0);
         auto* tensors = comparison->findChild<QTableWidget*>(QStringLiteral("changedTensors"));

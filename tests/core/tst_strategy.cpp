@@ -8,6 +8,7 @@
 #include "core/session/jobsession.h"
 #include "core/strategy/passregistry.h"
 #include "core/analysis/opchanges.h"
+#include "core/analysis/exposedcommunication.h"
 #include "core/analysis/tensorchanges.h"
 #include "core/exec/tensormodel.h"
 #include "core/strategy/strategyrunner.h"
@@ -217,6 +218,28 @@ private Q_SLOTS:
         const auto none = sessionOf(forwardJob())->whatIf(oneStep("tensor_fusion", { { "bucket_cap_mb", 25.0 } }), {}, false);
         QVERIFY(!none);
         QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("no gradient all-reduce")));
+    }
+
+    void exposedCommunicationIsWhatComputeLeaves()
+    {
+        // One rank: its 100 us GEMM, then its 100 us all-reduce on another stream with nothing beside
+        // it: all of the all-reduce is exposed. Made 50 % faster, the GEMM moves the all-reduce
+        // earlier, which still hides behind nothing.
+        const auto session = sessionOf(allReduceJob({ 100 }));
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "match", std::string("gemm") } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        QCOMPARE(ExposedCommunication::perIteration(*r->baseline.graph, r->baseline.schedule), 100 * us);
+        QCOMPARE(ExposedCommunication::perIteration(*r->whatIf.graph, r->whatIf.schedule), 100 * us);
+        // Three ranks: the fastest rank's all-reduce waits for the slowest (400 us) while its own GEMM
+        // is long done, so most of its time is exposed; the slowest rank's 100 us tail is all exposed.
+        const auto three = sessionOf(allReduceJob({ 100, 120, 400 }));
+        QVERIFY(three);
+        const auto replay = three->replay({});
+        QVERIFY(replay);
+        const TimeNs exposed = ExposedCommunication::perIteration(*replay->graph, replay->schedule);
+        // Rank 0: 400 - 100 + 100 = 400 us; rank 1: 380 us; rank 2: 100 us; the mean is 293.3 us.
+        QVERIFY2(std::abs(exposed - 293'333) <= 2, qPrintable(QString::number(exposed)));
     }
 
     void tensorChangesFollowTheBuckets()

@@ -123,7 +123,7 @@ private Q_SLOTS:
         ComparisonPanel panel;
         for (int r = 0; r < ComparisonPanel::RowCount; ++r)
             QCOMPARE(panel.text(r, 1), QStringLiteral("–"));
-        panel.setResult(nullptr, nullptr, {});
+        panel.setResult({});
         QCOMPARE(panel.text(ComparisonPanel::IterationRow, 0), QStringLiteral("–"));
     }
 };

@@ -45,7 +45,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
 {
     m_table->setObjectName(QStringLiteral("comparisonTable"));
     m_table->setHorizontalHeaderLabels({ tr("baseline"), tr("what-if"), tr("change") });
-    QStringList rows { tr("iteration (ms)"), tr("critical path (ms)") };
+    QStringList rows { tr("iteration (ms)"), tr("exposed communication (ms)"), tr("critical path (ms)") };
     for (int c = 0; c < sightline::kPathCategoryCount; ++c)
         rows << tr("  %1 (ms)").arg(QString::fromLatin1(sightline::pathCategoryName(static_cast<sightline::PathCategory>(c))));
     rows << tr("peak memory (GB)") << tr("out of memory");
@@ -127,9 +127,12 @@ int ComparisonPanel::changedTensorCount() const
     return m_tensors->rowCount();
 }
 
-void ComparisonPanel::setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
-    const std::vector<sightline::OpChange>& changes, const std::vector<sightline::TensorChange>& tensors)
+void ComparisonPanel::setResult(const Result& result)
 {
+    const auto& baseline = result.baseline;
+    const auto& whatIf = result.whatIf;
+    const auto& changes = result.changes;
+    const auto& tensors = result.tensors;
     if (!baseline || !whatIf) {
         clear();
         return;
@@ -141,6 +144,7 @@ void ComparisonPanel::setResult(std::shared_ptr<const sightline::ReplayResult> b
     };
     auto numbers = [&](int row, double before, double after) { set(row, ms(before), ms(after), change(before, after)); };
     numbers(IterationRow, sightline::StepTimes::iteration(baseline->schedule).replayed, sightline::StepTimes::iteration(whatIf->schedule).replayed);
+    numbers(ExposedRow, static_cast<double>(result.exposedBaseline), static_cast<double>(result.exposedWhatIf));
     const sightline::CriticalPath& a = baseline->criticalPath;
     const sightline::CriticalPath& b = whatIf->criticalPath;
     numbers(PathRow, static_cast<double>(a.length), static_cast<double>(b.length));

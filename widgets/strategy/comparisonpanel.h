@@ -17,7 +17,7 @@ struct ReplayResult;
 }
 
 // Baseline against what-if, in numbers and a bar chart: the iteration time with its change in %, the
-// critical path and its breakdown (compute, communication, launch, I/O, wait, host), and the peak
+// communication no compute hides per iteration, the critical path and its breakdown (compute, communication, launch, I/O, wait, host), and the peak
 // device memory against the budget with out of memory. The chart puts the two breakdowns side by side;
 // lists give the measured ops whose time changed most (OpChanges) and the gradient tensors whose wait
 // to be all-reduced changed most (TensorChanges; hidden for a job without them). Clicking an entry
@@ -27,9 +27,17 @@ class ComparisonPanel : public QWidget {
 public:
     explicit ComparisonPanel(QWidget* parent = nullptr);
 
-    // changes, tensors: the ops and tensors that changed most (made off the GUI thread: they read every item).
-    void setResult(std::shared_ptr<const sightline::ReplayResult> baseline, std::shared_ptr<const sightline::ReplayResult> whatIf,
-        const std::vector<sightline::OpChange>& changes, const std::vector<sightline::TensorChange>& tensors = {});
+    // A what-if to show. The ops and tensors that changed most and the exposed communication are
+    // made off the GUI thread: they read every item.
+    struct Result {
+        std::shared_ptr<const sightline::ReplayResult> baseline;
+        std::shared_ptr<const sightline::ReplayResult> whatIf;
+        std::vector<sightline::OpChange> changes;
+        std::vector<sightline::TensorChange> tensors;
+        sightline::TimeNs exposedBaseline = 0; // ExposedCommunication::perIteration
+        sightline::TimeNs exposedWhatIf = 0;
+    };
+    void setResult(const Result& result);
     void clear();
     // A cell's text, for tests: row as in the table, column 0 baseline, 1 what-if, 2 change.
     QString text(int row, int column) const;
@@ -43,7 +51,7 @@ Q_SIGNALS:
     void opActivated(sightline::OpId op);
 
 public:
-    enum Row { IterationRow, PathRow, FirstCategoryRow, PeakMemoryRow = FirstCategoryRow + 6, OutOfMemoryRow, RowCount };
+    enum Row { IterationRow, ExposedRow, PathRow, FirstCategoryRow, PeakMemoryRow = FirstCategoryRow + 6, OutOfMemoryRow, RowCount };
 
 private:
     // A list of changes: an entry (its op in UserRole), baseline, what-if, change; a click emits opActivated.
