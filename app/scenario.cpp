@@ -36,8 +36,17 @@ std::optional<Scenario> Scenario::read(const QString& path, QString& error)
         error = where(path) + QCoreApplication::translate("Scenario", "too large for a scenario file");
         return std::nullopt;
     }
+    return parse(file.readAll(), path, error);
+}
+
+std::optional<Scenario> Scenario::parse(const QByteArray& text, const QString& path, QString& error)
+{
+    if (text.size() > kMaxScenarioBytes) {
+        error = where(path) + QCoreApplication::translate("Scenario", "too large for a scenario file");
+        return std::nullopt;
+    }
     QJsonParseError parse;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parse);
+    const QJsonDocument doc = QJsonDocument::fromJson(text, &parse);
     if (parse.error != QJsonParseError::NoError || !doc.isObject()) {
         error = where(path) + QCoreApplication::translate("Scenario", "not a scenario (not a JSON object: %1)").arg(parse.errorString());
         return std::nullopt;
@@ -87,7 +96,8 @@ std::optional<Scenario> Scenario::read(const QString& path, QString& error)
         *into = static_cast<std::int64_t>(v.toDouble(-1));
     }
     const QJsonValue budget = o.value(QStringLiteral("memory_budget_bytes"));
-    if (!budget.isUndefined() && (!budget.isDouble() || budget.toDouble() < 0)) {
+    // At most an exabyte: any real device's memory, and far inside what the byte count can hold.
+    if (!budget.isUndefined() && (!budget.isDouble() || budget.toDouble() < 0 || budget.toDouble() > 1e18)) {
         error = where(path) + QCoreApplication::translate("Scenario", "\"memory_budget_bytes\" wants a number of bytes");
         return std::nullopt;
     }

@@ -3,6 +3,7 @@
 #include "core/base/ids.h"
 #include "core/strategy/passparameter.h"
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -32,6 +33,8 @@ struct Scenario {
     std::int64_t budgetBytes = 0; // 0: each device's own memory
 
     static std::optional<Scenario> read(const QString& path, QString& error);
+    // The same from a file's text; path names it in errors and is where relative trace paths start.
+    static std::optional<Scenario> parse(const QByteArray& text, const QString& path, QString& error);
     bool write(const QString& path, QString& error) const;
     // The trace files that do not exist.
     QStringList missingFiles() const;

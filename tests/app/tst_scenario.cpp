@@ -70,6 +70,7 @@ private Q_SLOTS:
                                      << QStringLiteral("offsets_ns");
         QTest::newRow("budget negative") << QByteArray(R"({"version": 1, "traces": ["a"], "memory_budget_bytes": -1})") << QStringLiteral("memory_budget");
         QTest::newRow("budget text") << QByteArray(R"({"version": 1, "traces": ["a"], "memory_budget_bytes": "8"})") << QStringLiteral("memory_budget");
+        QTest::newRow("budget past any device") << QByteArray(R"({"version": 1, "traces": ["a"], "memory_budget_bytes": 8e124})") << QStringLiteral("memory_budget");
         QTest::newRow("step text") << QByteArray(R"({"version": 1, "traces": ["a"], "steps": {"first": "3"}})") << QStringLiteral("steps.first");
         QTest::newRow("step fraction") << QByteArray(R"({"version": 1, "traces": ["a"], "steps": {"last": 2.5}})") << QStringLiteral("steps.last");
         QTest::newRow("step below") << QByteArray(R"({"version": 1, "traces": ["a"], "steps": {"first": -7}})") << QStringLiteral("steps.first");
