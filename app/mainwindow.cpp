@@ -608,7 +608,7 @@ void MainWindow::applyView()
     const bool drawn = layers && m_outcome && m_outcome->view && m_outcome->view->layers() == *layers;
     if (drawn) {
         if (m_shownView != m_outcome->view)
-            showWhatIfView(m_outcome->view);
+            showWhatIfView(m_outcome);
     } else if (layers && m_whatIf->isRunning()) {
         // Being drawn: the Gantt keeps what it shows until then.
         statusBar()->showMessage(tr("Drawing the what-if…"));
@@ -633,6 +633,7 @@ void MainWindow::showMeasuredJob()
     // The measured job as loaded, with the tracks as the user left them.
     const bool fromWhatIf = m_shownView != nullptr;
     m_shownView.reset();
+    std::shared_ptr<const WhatIfOutcome> old = std::move(m_shownOutcome);
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
     if (fromWhatIf)
         m_timeline->setTrackTree(m_measuredTree);
@@ -659,10 +660,13 @@ void MainWindow::showMeasuredJob()
     m_details->setJob(m_model->trace(), m_analysis->session ? m_analysis->session->graph() : nullptr, replay);
     m_pathModel->setPath(replay ? replay->graph : nullptr, path);
     m_aggregates->clear();
+    m_whatIf->dispose(std::move(old)); // the panels let go of it above
 }
 
-void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfView>& view)
+void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outcome)
 {
+    const std::shared_ptr<const WhatIfView>& view = outcome->view;
+    std::shared_ptr<const WhatIfOutcome> old = std::exchange(m_shownOutcome, outcome);
     // The what-if as a job: the next what-if of one kind keeps the time and rows in view.
     const bool again = m_shownView && m_shownView->layers() == view->layers();
     if (!m_shownView)
@@ -682,7 +686,7 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfView>& view)
     for (std::size_t i = 1; i < view->whatIfPathOps(); ++i)
         arrows.emplace_back(critical[i - 1], critical[i]);
     m_timeline->plottable()->setPathArrows(std::move(arrows));
-    const std::shared_ptr<const sightline::ReplayResult>& whatIf = m_outcome->whatIf;
+    const std::shared_ptr<const sightline::ReplayResult>& whatIf = outcome->whatIf;
     m_details->setJob(view->trace(), nullptr, nullptr);
     // What the what-if knows of an op beyond its times: where it came from, the baseline's time of
     // what it stands for, its slack.
@@ -708,6 +712,7 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfView>& view)
     m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
     m_aggregates->clear();
     m_timeline->replot(QCustomPlot::rpQueuedReplot); // one frame for all of the above
+    m_whatIf->dispose(std::move(old)); // the panels let go of it above
     statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
                                  .arg(QLocale().toString(static_cast<qlonglong>(std::count(view->synthetic().begin(), view->synthetic().end(), 1)))),
         5000);
@@ -926,7 +931,7 @@ bool MainWindow::exportReplayedTo(const QString& file, QString& error)
         return false;
     }
     // The what-if when the Gantt shows it, else the measured job's replay.
-    const sightline::ReplayResult& replay = m_shownView && m_outcome ? *m_outcome->whatIf : *m_analysis->replay;
+    const sightline::ReplayResult& replay = m_shownOutcome ? *m_shownOutcome->whatIf : *m_analysis->replay;
     return ChromeExport::write(file, *replay.graph, replay.schedule, replay.criticalPath, error);
 }
 

@@ -152,7 +152,8 @@ private:
     void applyView();
     std::optional<WhatIfView::Layers> wantedLayers() const;
     void showMeasuredJob();
-    void showWhatIfView(const std::shared_ptr<const WhatIfView>& view);
+    // Shows an outcome's view; the one shown before is let go of off the GUI thread.
+    void showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outcome);
     // Takes the screenshot asked for once the view it wants is on screen.
     void screenshotIfReady();
     void takeScreenshot();
@@ -209,6 +210,7 @@ private:
     sightline::Strategy m_whatIfStrategy; // the strategy of m_outcome
     std::shared_ptr<const WhatIfOutcome> m_outcome; // the what-if of the strategy as it stands, once run
     std::shared_ptr<const WhatIfView> m_shownView; // the what-if in the Gantt; null: the measured job
+    std::shared_ptr<const WhatIfOutcome> m_shownOutcome; // the outcome m_shownView belongs to
     sightline::TrackTree m_measuredTree; // the measured job's tracks as the user left them
     QList<QAction*> m_viewActions;
     ViewMode m_viewMode = ViewMode::Measured;

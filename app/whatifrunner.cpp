@@ -191,7 +191,7 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     }
     m_strategy = strategy;
     m_memory = memory;
-    m_last.reset();
+    dispose(std::move(m_last));
     const quint64 generation = m_generation;
     auto cancel = m_cancel = std::make_shared<CancellationToken>();
     setRunning(true);
@@ -221,10 +221,16 @@ void WhatIfRunner::deliver(std::shared_ptr<RunResult> result, quint64 generation
             }
             auto shown = std::make_shared<WhatIfOutcome>(std::move(result->shown));
             shown->ms = clock.elapsed();
-            m_last = shown;
+            dispose(std::exchange(m_last, shown));
             Q_EMIT finished(std::move(shown));
         },
         Qt::QueuedConnection);
+}
+
+void WhatIfRunner::dispose(std::shared_ptr<const void> object)
+{
+    if (object)
+        m_pool.start([object = std::move(object)]() mutable { object.reset(); });
 }
 
 void WhatIfRunner::setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix)

@@ -61,6 +61,9 @@ public:
     // the what-if's tracks beside the baseline's.
     void setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix);
     std::optional<WhatIfView::Layers> viewLayers() const { return m_layers; }
+    // Lets go of an object off the GUI thread: a what-if of millions of items takes tens of
+    // milliseconds to free. The caller hands over what may be its last reference.
+    void dispose(std::shared_ptr<const void> object);
 
 Q_SIGNALS:
     void runningChanged(bool running);
