@@ -191,6 +191,7 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     }
     m_strategy = strategy;
     m_memory = memory;
+    ++m_runsStarted;
     dispose(std::move(m_last));
     const quint64 generation = m_generation;
     auto cancel = m_cancel = std::make_shared<CancellationToken>();
@@ -245,6 +246,7 @@ void WhatIfRunner::setViewLayers(std::optional<WhatIfView::Layers> layers, const
 void WhatIfRunner::makeView()
 {
     cancelRun();
+    ++m_runsStarted;
     const quint64 generation = m_generation;
     auto cancel = m_cancel = std::make_shared<CancellationToken>();
     setRunning(true);

@@ -57,6 +57,8 @@ public:
     // An empty strategy runs nothing: cleared() follows.
     void run(const sightline::Strategy& strategy, const sightline::MemoryOptions& memory);
     bool isRunning() const { return m_running; }
+    // How many runs have started, each edit's and each view's: for tests and diagnostics.
+    quint64 runsStarted() const { return m_runsStarted; }
     // Which view of the what-if the runs make (none: the Gantt shows the measured job); suffix names
     // the what-if's tracks beside the baseline's.
     void setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix);
@@ -93,6 +95,7 @@ private:
     std::shared_ptr<JobTensors> m_tensors;
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     quint64 m_generation = 0;
+    quint64 m_runsStarted = 0;
     bool m_running = false;
     sightline::Strategy m_strategy; // of the last run started
     sightline::MemoryOptions m_memory;

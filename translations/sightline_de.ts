@@ -1088,6 +1088,10 @@
         <source>Set the memory budget to %1 GB</source>
         <translation>Speicherbudget auf %1 GB setzen</translation>
     </message>
+    <message>
+        <source>No pass of this name</source>
+        <translation>Kein Pass dieses Namens</translation>
+    </message>
 </context>
 <context>
     <name>StrategyPanel</name>

@@ -1078,6 +1078,10 @@
         <source>Set the memory budget to %1 GB</source>
         <translation>将内存预算设为 %1 GB</translation>
     </message>
+    <message>
+        <source>No pass of this name</source>
+        <translation>没有此名称的 pass</translation>
+    </message>
 </context>
 <context>
     <name>StrategyPanel</name>

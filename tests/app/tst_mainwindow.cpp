@@ -2,6 +2,7 @@
 // later load fails.
 #include "jobanalysis.h"
 #include "mainwindow.h"
+#include "whatifrunner.h"
 
 #include "core/exec/executiongraph.h"
 #include "core/graph/dependencygraph.h"
@@ -312,6 +313,44 @@ private Q_SLOTS:
         whatIf->actions().last()->trigger();
         QCOMPARE(model->steps().back().step.pass, std::string("recompute"));
         QCOMPARE(model->undoStack()->undoText(), QStringLiteral("Add recompute"));
+    }
+
+    void editsReplayOnceAndUndoRestoresTheSchedule()
+    {
+        // Each edit starts one run; edits made while one runs cancel it, and only the last edit's
+        // result is shown; undo and redo bring back the schedules of before, bit for bit.
+        MainWindow window;
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        auto* runner = window.findChild<WhatIfRunner*>();
+        QVERIFY(runner);
+        std::vector<std::shared_ptr<const WhatIfOutcome>> shown;
+        connect(runner, &WhatIfRunner::finished, this, [&](std::shared_ptr<const WhatIfOutcome> o) { shown.push_back(std::move(o)); });
+        StrategyModel* model = window.strategy();
+        model->addStep(QStringLiteral("speedup"), { { "percent", 10.0 } });
+        const quint64 before = runner->runsStarted();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), std::size_t(1), 60000);
+        const auto tenPercent = shown.back();
+        // Five edits in a row, no wait: five runs, one result, the last edit's.
+        for (double p : { 20.0, 30.0, 40.0, 45.0, 50.0 })
+            model->setParameter(0, QStringLiteral("percent"), p);
+        QCOMPARE(runner->runsStarted(), before + 5);
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), std::size_t(2), 60000);
+        QTest::qWait(300);
+        QCOMPARE(shown.size(), std::size_t(2));
+        const auto fifty = shown.back();
+        QVERIFY(fifty->whatIf->schedule.end != tenPercent->whatIf->schedule.end);
+        // Undo the merged edit: the 10 % schedule again, bit for bit; redo: the 50 % one.
+        model->undoStack()->undo();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), std::size_t(3), 60000);
+        QCOMPARE(shown.back()->whatIf->schedule.start, tenPercent->whatIf->schedule.start);
+        QCOMPARE(shown.back()->whatIf->schedule.end, tenPercent->whatIf->schedule.end);
+        model->undoStack()->redo();
+        QTRY_COMPARE_WITH_TIMEOUT(shown.size(), std::size_t(4), 60000);
+        QCOMPARE(shown.back()->whatIf->schedule.start, fifty->whatIf->schedule.start);
+        QCOMPARE(shown.back()->whatIf->schedule.end, fifty->whatIf->schedule.end);
+        QCOMPARE(runner->runsStarted(), before + 7);
     }
 
     void whatIfViewsFollowTheStrategy()

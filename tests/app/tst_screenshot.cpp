@@ -35,17 +35,26 @@ int countColor(const QImage& image, const QColor& color)
     return ImageSupport::countColor(image, color.rgb());
 }
 
+// Per pixel line of an image, whether more than 1/divisor of it is one colour.
+std::vector<bool> linesOf(const QImage& image, const QColor& color, int divisor)
+{
+    std::vector<bool> lines(static_cast<std::size_t>(image.height()));
+    for (int y = 0; y < image.height(); ++y) {
+        const QRgb* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        int n = 0;
+        for (int x = 0; x < image.width(); ++x)
+            n += (line[x] & 0xFFFFFF) == (color.rgb() & 0xFFFFFF);
+        lines[static_cast<std::size_t>(y)] = n > image.width() / divisor;
+    }
+    return lines;
+}
+
 // Horizontal bands where most of a row is the rank-header colour: one per rank group.
 int headerBands(const QImage& image)
 {
     int bands = 0;
     bool inBand = false;
-    for (int y = 0; y < image.height(); ++y) {
-        const QRgb* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
-        int n = 0;
-        for (int x = 0; x < image.width(); ++x)
-            n += (line[x] & 0xFFFFFF) == (kHeader.rgb() & 0xFFFFFF);
-        const bool band = n > image.width() / 2;
+    for (const bool band : linesOf(image, kHeader, 2)) {
         bands += band && !inBand;
         inBand = band;
     }
@@ -58,12 +67,9 @@ std::vector<std::pair<int, int>> whatIfRows(const QImage& image)
 {
     std::vector<std::pair<int, int>> rows;
     bool inRow = false;
-    for (int y = 0; y < image.height(); ++y) {
-        const QRgb* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
-        int n = 0;
-        for (int x = 0; x < image.width(); ++x)
-            n += (line[x] & 0xFFFFFF) == (kWhatIfBand.rgb() & 0xFFFFFF);
-        const bool row = n > image.width() / 5;
+    const std::vector<bool> lines = linesOf(image, kWhatIfBand, 5);
+    for (int y = 0; y < static_cast<int>(lines.size()); ++y) {
+        const bool row = lines[static_cast<std::size_t>(y)];
         if (row && !inRow)
             rows.emplace_back(y, y);
         if (row)

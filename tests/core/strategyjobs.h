@@ -3,6 +3,7 @@
 // Hand-built jobs with known times for the strategy tests, and helpers to run strategies on them.
 
 #include "core/base/resourcelimits.h"
+#include "core/import/traceloader.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/passparameter.h"
 
@@ -185,6 +186,13 @@ inline std::shared_ptr<const JobSession> sessionOf(const TracePtr& trace)
     o.align = false;
     auto s = JobSession::open(trace, o, {});
     return s ? *s : nullptr;
+}
+
+// The session of a job on disk (a folder or file of the trace corpus), or null when it does not load.
+inline std::shared_ptr<const JobSession> sessionOfFiles(const std::string& path)
+{
+    auto trace = TraceLoader::load({ path });
+    return trace ? sessionOf(*trace) : nullptr;
 }
 
 inline Strategy oneStep(const std::string& pass, std::map<std::string, ParameterValue> params)

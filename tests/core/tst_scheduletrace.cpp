@@ -2,7 +2,6 @@
 // layouts and on a real 8-rank trace.
 
 #include "core/exec/executiongraph.h"
-#include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/replay/scheduletrace.h"
 
@@ -141,12 +140,9 @@ private Q_SLOTS:
         const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
         if (!QFileInfo::exists(dir))
             QSKIP("../shared/traces is not here");
-        auto trace = TraceLoader::load({ toStd(dir) });
-        QVERIFY(trace);
-        const auto session = sessionOf(*trace);
+        const auto session = sessionOfFiles(toStd(dir));
         QVERIFY(session);
-        Strategy s = oneStep("tensor_fusion", { { "bucket_cap_mb", 100.0 } });
-        const auto r = session->whatIf(s, {}, false);
+        const auto r = session->whatIf(oneStep("tensor_fusion", { { "bucket_cap_mb", 100.0 } }), {}, false);
         QVERIFY2(r, errorOf(r).c_str());
         const ScheduleTrace::Layer layers[] = { { r->baseline.graph.get(), &r->baseline.schedule, "" },
             { r->whatIf.graph.get(), &r->whatIf.schedule, " (what-if)" } };

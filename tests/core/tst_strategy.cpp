@@ -288,9 +288,7 @@ private Q_SLOTS:
         const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
         if (!QFileInfo::exists(dir))
             QSKIP("../shared/traces is not here");
-        auto trace = TraceLoader::load({ toStd(dir) });
-        QVERIFY(trace);
-        const auto session = sessionOf(*trace);
+        const auto session = sessionOfFiles(toStd(dir));
         QVERIFY(session);
         int previous = 1 << 30;
         for (double cap : { 0.001, 0.5, 1.0, 25.0, 100.0 }) {

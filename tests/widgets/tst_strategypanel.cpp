@@ -10,7 +10,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QListWidget>
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QListView>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTest>
@@ -24,6 +26,8 @@ private Q_SLOTS:
     void modelEditsAreUndoable()
     {
         StrategyModel model;
+        // Every edit below, its undo and redo keep the list model consistent.
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         int changes = 0;
         connect(&model, &StrategyModel::changed, this, [&] { ++changes; });
         model.addStep(QStringLiteral("tensor_fusion"));
@@ -58,6 +62,40 @@ private Q_SLOTS:
         QCOMPARE(model.undoStack()->count(), before);
     }
 
+    void modelRowsFollowTheSteps()
+    {
+        // A row per step: its label, on or off as a check box that edits the model (undoably), the
+        // pass's summary as a tool tip, and the pass by role.
+        StrategyModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.addStep(QStringLiteral("tensor_fusion"), { { "bucket_cap_mb", 50.0 } });
+        model.addStep(QStringLiteral("speedup"));
+        model.addStep(QStringLiteral("no_such_pass"));
+        QCOMPARE(model.rowCount(), 3);
+        const QModelIndex first = model.index(0);
+        QCOMPARE(first.data().toString(), QStringLiteral("tensor_fusion (bucket_cap_mb=50)"));
+        QCOMPARE(first.data(StrategyModel::PassRole).toString(), QStringLiteral("tensor_fusion"));
+        QCOMPARE(first.data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+        QVERIFY(!first.data(Qt::ToolTipRole).toString().isEmpty());
+        QCOMPARE(model.index(2).data(Qt::ToolTipRole).toString(), QStringLiteral("No pass of this name"));
+        QVERIFY(model.flags(first).testFlag(Qt::ItemIsUserCheckable));
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QVERIFY(model.setData(first, Qt::Unchecked, Qt::CheckStateRole));
+        QCOMPARE(changed.size(), 1);
+        QVERIFY(!model.steps()[0].enabled);
+        QCOMPARE(model.undoStack()->undoText(), QStringLiteral("Switch off tensor_fusion"));
+        QVERIFY(!model.setData(first, QStringLiteral("x"), Qt::DisplayRole));
+        // A step moved, removed, and brought back by undo: the rows follow.
+        model.moveStep(0, 1);
+        QCOMPARE(model.index(1).data(StrategyModel::PassRole).toString(), QStringLiteral("tensor_fusion"));
+        model.removeStep(2);
+        QCOMPARE(model.rowCount(), 2);
+        model.undoStack()->undo();
+        QCOMPARE(model.rowCount(), 3);
+        model.undoStack()->undo();
+        QCOMPARE(model.index(0).data(StrategyModel::PassRole).toString(), QStringLiteral("tensor_fusion"));
+    }
+
     void panelEditorsWriteTheModel()
     {
         StrategyModel model;
@@ -76,8 +114,8 @@ private Q_SLOTS:
         QVERIFY(add);
         add->click();
         QCOMPARE(model.steps().size(), std::size_t(1));
-        auto* steps = panel.findChild<QListWidget*>(QStringLiteral("strategySteps"));
-        QCOMPARE(steps->count(), 1);
+        auto* steps = panel.findChild<QListView*>(QStringLiteral("strategySteps"));
+        QCOMPARE(steps->model()->rowCount(), 1);
         QCOMPARE(panel.currentStep(), 0);
         // An optional parameter: given by its check box, then edited in its spin box (with its unit).
         auto* cap = panel.findChild<QDoubleSpinBox*>(QStringLiteral("param_bucket_cap_mb"));
@@ -90,7 +128,7 @@ private Q_SLOTS:
         QVERIFY(model.steps()[0].step.params.contains("bucket_cap_mb"));
         cap->setValue(64);
         QCOMPARE(std::get<double>(model.steps()[0].step.params.at("bucket_cap_mb")), 64.0);
-        QVERIFY(steps->item(0)->text().contains(QStringLiteral("bucket_cap_mb=64")));
+        QVERIFY(steps->model()->index(0, 0).data().toString().contains(QStringLiteral("bucket_cap_mb=64")));
         // Giving the parameter and editing it are one edit of it; undo and redo show at once in the
         // editors. Switching the step off in the list reaches the model.
         model.undoStack()->undo();
@@ -100,7 +138,7 @@ private Q_SLOTS:
         model.undoStack()->redo();
         QVERIFY(given->isChecked());
         QCOMPARE(cap->value(), 64.0);
-        steps->item(0)->setCheckState(Qt::Unchecked);
+        QVERIFY(steps->model()->setData(steps->model()->index(0, 0), Qt::Unchecked, Qt::CheckStateRole));
         QVERIFY(!model.steps()[0].enabled);
         QVERIFY(model.strategy().steps.empty());
         // A pass with choices: the combo box writes the text.

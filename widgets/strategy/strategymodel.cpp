@@ -63,7 +63,7 @@ private:
 };
 
 StrategyModel::StrategyModel(QObject* parent)
-    : QObject(parent)
+    : QAbstractListModel(parent)
     , m_undo(new QUndoStack(this))
 {
 }
@@ -95,8 +95,66 @@ void StrategyModel::push(const QString& text, State after, const QString& mergeK
 
 void StrategyModel::apply(const State& state)
 {
-    m_state = state;
+    // Steps added, removed or moved change the rows; other edits only their data.
+    bool sameSteps = state.steps.size() == m_state.steps.size();
+    for (std::size_t k = 0; sameSteps && k < state.steps.size(); ++k)
+        sameSteps = state.steps[k].step.pass == m_state.steps[k].step.pass;
+    if (!sameSteps) {
+        beginResetModel();
+        m_state = state;
+        endResetModel();
+    } else {
+        m_state = state;
+        if (!m_state.steps.empty())
+            Q_EMIT dataChanged(index(0), index(static_cast<int>(m_state.steps.size()) - 1));
+    }
     Q_EMIT changed();
+}
+
+QString StrategyModel::label(const Step& step)
+{
+    QStringList given;
+    for (const auto& [name, value] : step.step.params)
+        given << qs(name) + u'=' + valueText(value);
+    const QString pass = qs(step.step.pass);
+    return given.isEmpty() ? pass : pass + QStringLiteral(" (") + given.join(QStringLiteral(", ")) + u')';
+}
+
+int StrategyModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_state.steps.size());
+}
+
+QVariant StrategyModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Step& step = m_state.steps[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole: return label(step);
+    case Qt::CheckStateRole: return step.enabled ? Qt::Checked : Qt::Unchecked;
+    case Qt::ToolTipRole: {
+        const sightline::Pass* pass = sightline::PassRegistry::find(step.step.pass);
+        return pass ? qs(std::string(pass->summary())) : tr("No pass of this name");
+    }
+    case PassRole: return qs(step.step.pass);
+    default: return {};
+    }
+}
+
+bool StrategyModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    if (role != Qt::CheckStateRole || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return false;
+    setEnabled(index.row(), static_cast<Qt::CheckState>(value.toInt()) == Qt::Checked);
+    return true;
+}
+
+Qt::ItemFlags StrategyModel::flags(const QModelIndex& index) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return Qt::NoItemFlags;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable | Qt::ItemNeverHasChildren;
 }
 
 void StrategyModel::reset(const State& state)

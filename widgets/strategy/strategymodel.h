@@ -2,7 +2,7 @@
 
 #include "core/strategy/passparameter.h"
 
-#include <QObject>
+#include <QAbstractListModel>
 #include <QString>
 
 #include <cstdint>
@@ -15,10 +15,13 @@ class QUndoStack;
 // edit is a command on the model's undo stack, named for the Edit menu ("Set bucket_cap_mb to 50
 // MB"); consecutive edits of one parameter merge into one command. changed() follows every edit,
 // undo and redo. The passes and parameters are not checked here: the what-if run does that and says
-// what is wrong.
-class StrategyModel : public QObject {
+// what is wrong. As a list model, a row per step: its pass and the parameters given (display), the
+// pass's summary (tool tip), and on or off (check state, which can be set: an undoable edit). A step
+// added, removed or moved resets the model; other edits change its rows' data.
+class StrategyModel : public QAbstractListModel {
     Q_OBJECT
 public:
+    static constexpr int PassRole = Qt::UserRole + 1; // QString
     struct Step {
         sightline::PassStep step;
         bool enabled = true;
@@ -54,6 +57,13 @@ public:
 
     // A parameter value as the panel and the undo texts show it, with the unit where one is given.
     static QString valueText(const sightline::ParameterValue& value, const QString& unit = {});
+    // A step as its row shows it: "tensor_fusion (bucket_cap_mb=50)".
+    static QString label(const Step& step);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
 
 Q_SIGNALS:
     void changed();

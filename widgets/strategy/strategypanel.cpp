@@ -12,7 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QListWidget>
+#include <QListView>
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -35,15 +35,6 @@ const sightline::Pass* passOf(const StrategyModel::Step& step)
 }
 
 // A step as the list shows it: the pass and the parameters given to it.
-QString stepLabel(const StrategyModel::Step& step)
-{
-    QStringList given;
-    for (const auto& [name, value] : step.step.params)
-        given << QString::fromStdString(name) + u'=' + StrategyModel::valueText(value);
-    const QString pass = QString::fromStdString(step.step.pass);
-    return given.isEmpty() ? pass : pass + QStringLiteral(" (") + given.join(QStringLiteral(", ")) + u')';
-}
-
 // The value shown for a parameter: the one given, else its default, else nothing.
 const sightline::ParameterValue* givenValue(const StrategyModel::Step& step, const std::string& name)
 {
@@ -87,8 +78,10 @@ StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
     addRow->addWidget(add);
     layout->addLayout(addRow);
 
-    m_steps = new QListWidget(this);
+    m_steps = new QListView(this);
     m_steps->setObjectName(QStringLiteral("strategySteps"));
+    m_steps->setModel(m_model);
+    m_steps->setSelectionMode(QAbstractItemView::SingleSelection);
     layout->addWidget(m_steps, 1);
     auto* buttons = new QHBoxLayout;
     m_up = new QPushButton(tr("Up"), this);
@@ -142,9 +135,9 @@ StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
         setCurrentStep(k + 1);
     });
     connect(m_remove, &QPushButton::clicked, this, [this] { m_model->removeStep(currentStep()); });
-    connect(m_steps, &QListWidget::itemChanged, this,
-        [this](QListWidgetItem* item) { m_model->setEnabled(m_steps->row(item), item->checkState() == Qt::Checked); });
-    connect(m_steps, &QListWidget::currentRowChanged, this, [this] { syncEditors(); });
+    // A reset (a step added, removed or moved) drops the view's current row: it is kept across.
+    connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] { m_rowBeforeReset = currentStep(); });
+    connect(m_steps->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { syncEditors(); });
     connect(m_budget, &QDoubleSpinBox::valueChanged, this,
         [this](double gb) { m_model->setBudgetBytes(static_cast<std::int64_t>(std::llround(gb * 1e9))); });
     connect(m_model, &StrategyModel::changed, this, &StrategyPanel::syncFromModel);
@@ -153,42 +146,29 @@ StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
 
 int StrategyPanel::currentStep() const
 {
-    return m_steps->currentRow();
+    return m_steps->currentIndex().isValid() ? m_steps->currentIndex().row() : -1;
 }
 
 void StrategyPanel::setCurrentStep(int index)
 {
-    if (index >= 0 && index < m_steps->count())
-        m_steps->setCurrentRow(index);
+    if (index >= 0 && index < m_model->rowCount())
+        m_steps->setCurrentIndex(m_model->index(index));
 }
 
 void StrategyPanel::syncFromModel()
 {
-    const int current = currentStep();
-    {
-        const QSignalBlocker block(m_steps);
-        const auto& steps = m_model->steps();
-        while (m_steps->count() > static_cast<int>(steps.size()))
-            delete m_steps->takeItem(m_steps->count() - 1);
-        while (m_steps->count() < static_cast<int>(steps.size()))
-            m_steps->addItem(new QListWidgetItem);
-        for (int k = 0; k < m_steps->count(); ++k) {
-            const StrategyModel::Step& step = steps[static_cast<std::size_t>(k)];
-            QListWidgetItem* item = m_steps->item(k);
-            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-            item->setText(stepLabel(step));
-            item->setCheckState(step.enabled ? Qt::Checked : Qt::Unchecked);
-            const sightline::Pass* pass = passOf(step);
-            item->setToolTip(pass ? qs(pass->summary()) : tr("No pass of this name"));
-        }
-        m_steps->setCurrentRow(std::min(current < 0 ? 0 : current, m_steps->count() - 1));
+    // The list shows the model itself; the step selected stays selected (the first when none was).
+    const int current = currentStep() >= 0 ? currentStep() : std::exchange(m_rowBeforeReset, -1);
+    if (m_model->rowCount() > 0) {
+        const QSignalBlocker block(m_steps->selectionModel());
+        m_steps->setCurrentIndex(m_model->index(std::min(current < 0 ? 0 : current, m_model->rowCount() - 1)));
     }
     {
         const QSignalBlocker block(m_budget);
         m_budget->setValue(static_cast<double>(m_model->budgetBytes()) / 1e9);
     }
     const int k = currentStep();
-    const int n = m_steps->count();
+    const int n = m_model->rowCount();
     m_up->setEnabled(k > 0);
     m_down->setEnabled(k >= 0 && k + 1 < n);
     m_remove->setEnabled(k >= 0);

@@ -11,7 +11,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
-class QListWidget;
+class QListView;
 class QPushButton;
 class StrategyModel;
 
@@ -50,7 +50,8 @@ private:
 
     StrategyModel* m_model;
     QComboBox* m_passes;
-    QListWidget* m_steps;
+    QListView* m_steps; // of the model
+    int m_rowBeforeReset = -1; // the step selected when the model began a reset
     QPushButton* m_up;
     QPushButton* m_down;
     QPushButton* m_remove;
