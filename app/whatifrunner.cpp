@@ -1,6 +1,7 @@
 #include "whatifrunner.h"
 
 #include "core/analysis/exposedcommunication.h"
+#include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/exec/tensormodel.h"
 #include "core/session/jobsession.h"
@@ -43,23 +44,45 @@ private:
     std::shared_ptr<const ReplayResult> m_replay;
 };
 
-// The measured job's gradient tensors and their buckets, for the tensors that changed most: found by
-// the first run and kept for the job's later runs. Null when the job has no gradient all-reduce. Safe
-// from the runs' threads.
-class WhatIfRunner::JobTensors {
+// What every what-if of a job is compared with, found by the first run that needs it and kept for the
+// job's later runs: the measured job's gradient tensors (null when it has no gradient all-reduce), and
+// per baseline (the loaded replay, the one under the cost model) each op's time and the exposed
+// communication. Safe from the runs' threads.
+class WhatIfRunner::JobFacts {
 public:
-    const TensorModel* get(const ExecutionGraph& measured)
+    struct Baseline {
+        std::vector<TimeNs> perOp; // OpChanges::perOp
+        TimeNs exposed = 0; // ExposedCommunication::perIteration
+    };
+
+    const TensorModel* tensors(const ExecutionGraph& measured)
     {
-        std::call_once(m_once, [&] {
+        std::call_once(m_tensorsOnce, [&] {
             if (Expected<TensorModel> model = TensorModel::of(measured))
-                m_model = std::move(*model);
+                m_tensors = std::move(*model);
         });
-        return m_model ? &*m_model : nullptr;
+        return m_tensors ? &*m_tensors : nullptr;
+    }
+
+    std::shared_ptr<const Baseline> baseline(const std::shared_ptr<const ReplayResult>& replay)
+    {
+        const std::lock_guard lock(m_mutex);
+        for (const auto& [of, facts] : m_baselines) {
+            if (of == replay)
+                return facts;
+        }
+        auto facts = std::make_shared<Baseline>();
+        facts->perOp = OpChanges::perOp(*replay->graph, replay->schedule);
+        facts->exposed = ExposedCommunication::perIteration(*replay->graph, replay->schedule);
+        m_baselines.emplace_back(replay, facts);
+        return facts;
     }
 
 private:
-    std::once_flag m_once;
-    std::optional<TensorModel> m_model;
+    std::once_flag m_tensorsOnce;
+    std::optional<TensorModel> m_tensors;
+    std::mutex m_mutex;
+    std::vector<std::pair<std::shared_ptr<const ReplayResult>, std::shared_ptr<const Baseline>>> m_baselines;
 };
 
 // What a run hands back to the GUI thread.
@@ -84,9 +107,31 @@ std::shared_ptr<const ReplayResult> judged(std::shared_ptr<const ReplayResult> r
     return copy;
 }
 
+// The what-if drawn as a job, when the Gantt shows it; a view that cannot be made (a replayed time
+// past the trace model's range) leaves the outcome without one and says why.
+void makeView(RunResult& out, const std::optional<WhatIfView::Layers>& layers, const std::string& suffix, const CancellationToken* cancel)
+{
+    out.shown.viewLayers = layers;
+    if (!layers || !out.status.ok())
+        return;
+    Expected<std::shared_ptr<const WhatIfView>> view = WhatIfView::build(*out.shown.baseline, *out.shown.whatIf, *layers, suffix, cancel);
+    if (view)
+        out.shown.view = std::move(*view);
+    else if (view.status().code() == ErrorCode::Cancelled)
+        out.status = view.status();
+    else
+        out.shown.viewError = StatusText::message(view.status());
+}
+
+// What a view of the what-if asks for, for a run to make it too.
+struct ViewRequest {
+    std::optional<WhatIfView::Layers> layers;
+    std::string suffix;
+};
+
 void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const ReplayResult> loaded, WhatIfRunner::ModelledBaseline& modelled,
-    WhatIfRunner::JobTensors& tensors,
-    const Strategy& strategy, const MemoryOptions& memory, const CancellationToken* cancel)
+    WhatIfRunner::JobFacts& facts, const Strategy& strategy, const MemoryOptions& memory, const ViewRequest& view,
+    const CancellationToken* cancel)
 {
     ReplayOptions options;
     std::shared_ptr<const ReplayResult> baseline = loaded;
@@ -109,31 +154,25 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
         return;
     }
     out.shown.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
+    const std::shared_ptr<const WhatIfRunner::JobFacts::Baseline> before = facts.baseline(baseline);
     out.shown.baseline = judged(std::move(baseline), memory);
     const ReplayResult& a = *out.shown.baseline;
     const ReplayResult& b = *out.shown.whatIf;
-    out.shown.changes = OpChanges::largest(*a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
-    out.shown.exposedBaseline = ExposedCommunication::perIteration(*a.graph, a.schedule);
-    out.shown.exposedWhatIf = ExposedCommunication::perIteration(*b.graph, b.schedule);
-    if (const TensorModel* model = tensors.get(*session.measured()))
-        out.shown.tensorChanges = TensorChanges::largest(*model, *a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
+    out.shown.exposedBaseline = before->exposed;
+    // What the comparison reads of the what-if, and the view, side by side: each reads every item.
+    const TensorModel* model = facts.tensors(*session.measured());
+    parallelFor(4, [&](std::size_t job) {
+        if (job == 0)
+            out.shown.changes = OpChanges::largest(before->perOp, *b.graph, b.schedule, kShownChanges);
+        else if (job == 1)
+            out.shown.exposedWhatIf = ExposedCommunication::perIteration(*b.graph, b.schedule);
+        else if (job == 2 && model)
+            out.shown.tensorChanges = TensorChanges::largest(*model, *a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
+        else if (job == 3)
+            makeView(out, view.layers, view.suffix, cancel);
+    });
 }
 
-// The what-if drawn as a job, when the Gantt shows it; a view that cannot be made (a replayed time
-// past the trace model's range) leaves the outcome without one and says why.
-void makeView(RunResult& out, const std::optional<WhatIfView::Layers>& layers, const std::string& suffix, const CancellationToken* cancel)
-{
-    out.shown.viewLayers = layers;
-    if (!layers || !out.status.ok())
-        return;
-    Expected<std::shared_ptr<const WhatIfView>> view = WhatIfView::build(*out.shown.baseline, *out.shown.whatIf, *layers, suffix, cancel);
-    if (view)
-        out.shown.view = std::move(*view);
-    else if (view.status().code() == ErrorCode::Cancelled)
-        out.status = view.status();
-    else
-        out.shown.viewError = StatusText::message(view.status());
-}
 
 } // namespace
 
@@ -155,7 +194,7 @@ void WhatIfRunner::setJob(std::shared_ptr<const JobSession> session, std::shared
     m_session = std::move(session);
     m_baseline = std::move(baseline);
     m_modelled = std::make_shared<ModelledBaseline>();
-    m_tensors = std::make_shared<JobTensors>();
+    m_facts = std::make_shared<JobFacts>();
     m_last.reset();
     setRunning(false);
 }
@@ -198,11 +237,10 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     setRunning(true);
     QElapsedTimer clock;
     clock.start();
-    m_pool.start([this, session = m_session, loaded = m_baseline, modelled = m_modelled, tensors = m_tensors, strategy, memory, cancel,
+    m_pool.start([this, session = m_session, loaded = m_baseline, modelled = m_modelled, facts = m_facts, strategy, memory, cancel,
                      generation, clock, layers = m_layers, suffix = m_suffix] {
         auto result = std::make_shared<RunResult>();
-        runWhatIf(*result, *session, loaded, *modelled, *tensors, strategy, memory, cancel.get());
-        ::makeView(*result, layers, suffix, cancel.get());
+        runWhatIf(*result, *session, loaded, *modelled, *facts, strategy, memory, { layers, suffix }, cancel.get());
         deliver(std::move(result), generation, clock);
     });
 }

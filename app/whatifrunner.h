@@ -77,8 +77,8 @@ Q_SIGNALS:
 public:
     // The job's baseline under the cost model, made once (whatifrunner.cpp).
     class ModelledBaseline;
-    // The job's gradient tensors, found once (whatifrunner.cpp).
-    class JobTensors;
+    // What the job's what-ifs are compared with, found once (whatifrunner.cpp).
+    class JobFacts;
 
 private:
     void cancelRun();
@@ -92,7 +92,7 @@ private:
     std::shared_ptr<const sightline::JobSession> m_session;
     std::shared_ptr<const sightline::ReplayResult> m_baseline;
     std::shared_ptr<ModelledBaseline> m_modelled; // the job's baseline under the cost model, once a run needed it
-    std::shared_ptr<JobTensors> m_tensors;
+    std::shared_ptr<JobFacts> m_facts;
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     quint64 m_generation = 0;
     quint64 m_runsStarted = 0;

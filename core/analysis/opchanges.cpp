@@ -9,41 +9,55 @@
 
 namespace sightline {
 
-std::vector<OpChange> OpChanges::largest(
-    const ExecutionGraph& baseline, const Schedule& before, const ExecutionGraph& whatIf, const Schedule& after, std::size_t count)
+std::vector<TimeNs> OpChanges::perOp(const ExecutionGraph& g, const Schedule& s)
 {
-    const std::size_t ops = baseline.trace().opCount();
-    std::vector<TimeNs> was(ops, 0), now(ops, 0);
-    std::vector<std::uint8_t> seen(ops, 0);
-    auto add = [&](const ExecutionGraph& g, const Schedule& s, std::vector<TimeNs>& into) {
-        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-            const auto origin = g.origin(ItemId(i));
-            if (origin.empty() || !s.replayed(i))
-                continue;
-            const TimeNs share = (s.end[i] - s.start[i]) / static_cast<TimeNs>(origin.size());
-            for (const OpId op : origin) {
-                if (op.value() < ops) {
-                    into[op.value()] += share;
-                    seen[op.value()] = 1;
-                }
-            }
+    std::vector<TimeNs> time(g.trace().opCount(), kNone);
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const auto origin = g.origin(ItemId(i));
+        if (origin.empty() || !s.replayed(i))
+            continue;
+        const TimeNs share = (s.end[i] - s.start[i]) / static_cast<TimeNs>(origin.size());
+        for (const OpId op : origin) {
+            if (op.value() < time.size())
+                time[op.value()] = (time[op.value()] == kNone ? 0 : time[op.value()]) + share;
         }
-    };
-    add(baseline, before, was);
-    add(whatIf, after, now);
-    std::vector<OpChange> changes;
-    for (std::uint32_t op = 0; op < ops; ++op) {
-        if (seen[op] && was[op] != now[op])
-            changes.push_back({ OpId(op), was[op], now[op] });
     }
+    return time;
+}
+
+std::vector<OpChange> OpChanges::largest(std::span<const TimeNs> was, const ExecutionGraph& whatIf, const Schedule& after, std::size_t count)
+{
+    const std::vector<TimeNs> now = perOp(whatIf, after);
     auto larger = [](const OpChange& a, const OpChange& b) {
         const TimeNs da = std::abs(a.delta()), db = std::abs(b.delta());
         return da != db ? da > db : a.op.value() < b.op.value();
     };
-    const std::size_t keep = std::min(count, changes.size());
-    std::partial_sort(changes.begin(), changes.begin() + static_cast<std::ptrdiff_t>(keep), changes.end(), larger);
-    changes.resize(keep);
-    return changes;
+    // The count largest in a heap whose front is the least of them: a strategy that changes every op
+    // of millions keeps count entries, not a list of them all.
+    std::vector<OpChange> kept;
+    for (std::uint32_t op = 0; op < now.size() && op < was.size() && count > 0; ++op) {
+        if (was[op] == kNone && now[op] == kNone)
+            continue;
+        const OpChange c { OpId(op), was[op] == kNone ? 0 : was[op], now[op] == kNone ? 0 : now[op] };
+        if (c.baseline == c.whatIf)
+            continue;
+        if (kept.size() < count) {
+            kept.push_back(c);
+            std::push_heap(kept.begin(), kept.end(), larger);
+        } else if (larger(c, kept.front())) {
+            std::pop_heap(kept.begin(), kept.end(), larger);
+            kept.back() = c;
+            std::push_heap(kept.begin(), kept.end(), larger);
+        }
+    }
+    std::sort_heap(kept.begin(), kept.end(), larger);
+    return kept;
+}
+
+std::vector<OpChange> OpChanges::largest(
+    const ExecutionGraph& baseline, const Schedule& before, const ExecutionGraph& whatIf, const Schedule& after, std::size_t count)
+{
+    return largest(perOp(baseline, before), whatIf, after, count);
 }
 
 } // namespace sightline

@@ -3,6 +3,7 @@
 #include "core/base/ids.h"
 
 #include <cstddef>
+#include <span>
 #include <vector>
 
 namespace sightline {
@@ -22,9 +23,14 @@ struct OpChange {
 // stands for the ops of its origin map and gives each an equal share of its replayed duration: a
 // fused kernel's time is split among the kernels it fused, each micro-batch's or recomputed copy adds
 // its time to the op it copies. Ops are ranked by |what-if − baseline|, ties by op id. Pure;
-// O(items + ops).
+// O(items + ops). A baseline's times per op can be kept (perOp) and compared with many what-ifs.
 class OpChanges {
 public:
+    // Each measured op's replayed time in one replay; kNone where no replayed item stands for it.
+    static constexpr TimeNs kNone = INT64_MIN;
+    static std::vector<TimeNs> perOp(const ExecutionGraph& graph, const Schedule& schedule);
+    static std::vector<OpChange> largest(std::span<const TimeNs> baseline, const ExecutionGraph& whatIf, const Schedule& whatIfSchedule,
+        std::size_t count);
     static std::vector<OpChange> largest(const ExecutionGraph& baseline, const Schedule& baselineSchedule, const ExecutionGraph& whatIf,
         const Schedule& whatIfSchedule, std::size_t count);
 };
