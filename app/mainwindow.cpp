@@ -70,6 +70,16 @@ QString recentKey()
     return QStringLiteral("recentJobs");
 }
 
+// Arrows along a critical path, from each of its first count ops to the next (collectives between
+// them, which are not drawn, skipped).
+std::vector<std::pair<sightline::OpId, sightline::OpId>> arrowsAlong(const std::vector<sightline::OpId>& path, std::size_t count)
+{
+    std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
+    for (std::size_t i = 1; i < std::min(count, path.size()); ++i)
+        arrows.emplace_back(path[i - 1], path[i]);
+    return arrows;
+}
+
 } // namespace
 
 QDockWidget* MainWindow::addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area)
@@ -159,7 +169,7 @@ MainWindow::MainWindow(QWidget* parent)
         [this, aggregateDock](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
             if (!m_analysis)
                 return;
-            m_aggregates->setSelection(m_timeline->trace(), m_shownView ? m_shownView->layout() : m_analysis->measuredLayout, tracks, begin, end);
+            m_aggregates->setSelection(m_timeline->trace(), shownWhatIf() ? shownWhatIf()->layout() : m_analysis->measuredLayout, tracks, begin, end);
             aggregateDock->setWindowTitle(tr("Selection: %n op(s), %1", nullptr, static_cast<int>(m_aggregates->opCount()))
                                               .arg(QString::number(static_cast<double>(end - begin) / 1e6, 'f', 3) + tr(" ms")));
             aggregateDock->raise();
@@ -287,6 +297,12 @@ MainWindow::~MainWindow()
     // The undo stack goes with the window's children and says it is clean as it clears: by then the
     // window's own members are gone.
     m_strategy->undoStack()->disconnect(this);
+}
+
+const std::shared_ptr<const WhatIfView>& MainWindow::shownWhatIf() const
+{
+    static const std::shared_ptr<const WhatIfView> none;
+    return m_shownOutcome ? m_shownOutcome->view : none;
 }
 
 const std::shared_ptr<const sightline::Trace>& MainWindow::trace() const
@@ -524,7 +540,7 @@ void MainWindow::runWhatIf()
     m_outcome.reset();
     m_exportStrategyAction->setEnabled(false);
     m_runStrategy = m_strategy->strategy();
-    m_whatIf->setViewLayers(wantedLayers(), tr(" (what-if)"));
+    m_whatIf->setViewLayers(wantedLayers(), tr(" (what-if)"), false);
     m_whatIf->run(m_runStrategy, memory);
 }
 
@@ -561,6 +577,12 @@ void MainWindow::exportStrategy()
 
 void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
 {
+    // A view made for the outcome already compared: only the Gantt changes.
+    if (m_outcome && outcome->whatIf == m_outcome->whatIf) {
+        m_outcome = outcome;
+        applyView();
+        return;
+    }
     const auto& baseline = outcome->baseline;
     const auto& whatIf = outcome->whatIf;
     const QStringList& warnings = outcome->warnings;
@@ -607,14 +629,14 @@ void MainWindow::applyView()
     m_whatIf->setViewLayers(layers, tr(" (what-if)"));
     const bool drawn = layers && m_outcome && m_outcome->view && m_outcome->view->layers() == *layers;
     if (drawn) {
-        if (m_shownView != m_outcome->view)
+        if (shownWhatIf() != m_outcome->view)
             showWhatIfView(m_outcome);
     } else if (layers && m_whatIf->isRunning()) {
         // Being drawn: the Gantt keeps what it shows until then.
         statusBar()->showMessage(tr("Drawing the what-if…"));
         return;
     } else {
-        if (m_shownView)
+        if (shownWhatIf())
             showMeasuredJob();
         if (layers && m_outcome && !m_outcome->viewError.isEmpty())
             statusBar()->showMessage(tr("The what-if cannot be drawn: %1").arg(m_outcome->viewError));
@@ -631,9 +653,8 @@ void MainWindow::applyView()
 void MainWindow::showMeasuredJob()
 {
     // The measured job as loaded, with the tracks as the user left them.
-    const bool fromWhatIf = m_shownView != nullptr;
-    m_shownView.reset();
     std::shared_ptr<const WhatIfOutcome> old = std::move(m_shownOutcome);
+    const bool fromWhatIf = old != nullptr;
     m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
     if (fromWhatIf)
         m_timeline->setTrackTree(m_measuredTree);
@@ -646,13 +667,7 @@ void MainWindow::showMeasuredJob()
     m_search->setTrace(m_model->trace());
     const std::vector<sightline::OpId>& critical = m_analysis->criticalOps;
     m_timeline->setCriticalPath(critical);
-    {
-        // Arrows along the path, from each op to the next one (collectives between them skipped).
-        std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-        for (std::size_t i = 1; i < critical.size(); ++i)
-            arrows.emplace_back(critical[i - 1], critical[i]);
-        m_timeline->plottable()->setPathArrows(std::move(arrows));
-    }
+    m_timeline->plottable()->setPathArrows(arrowsAlong(critical, critical.size()));
     const std::shared_ptr<const sightline::ReplayResult>& replay = m_analysis->replay;
     std::shared_ptr<const sightline::CriticalPath> path;
     if (replay)
@@ -668,12 +683,10 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     const std::shared_ptr<const WhatIfView>& view = outcome->view;
     std::shared_ptr<const WhatIfOutcome> old = std::exchange(m_shownOutcome, outcome);
     // The what-if as a job: the next what-if of one kind keeps the time and rows in view.
-    const bool again = m_shownView && m_shownView->layers() == view->layers();
-    if (!m_shownView)
+    const bool again = old && old->view->layers() == view->layers();
+    if (!old)
         m_measuredTree = m_timeline->trackTree();
-    m_shownView = view;
     m_timeline->setJob(view->trace(), view->layout(), again);
-    m_timeline->setViewMode(0);
     m_timeline->plottable()->setWhatIfMarks(view->synthetic(),
         view->layers() == WhatIfView::Layers::Both ? std::span<const std::uint8_t>(view->whatIfTracks()) : std::span<const std::uint8_t>(), view);
     m_timeline->plottable()->setColorData({ view->baselineTime(), {}, view->slack(), view->pathLength(), view });
@@ -682,10 +695,7 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     m_search->setTrace(view->trace());
     const std::vector<sightline::OpId>& critical = view->criticalOps();
     m_timeline->setCriticalPath(critical);
-    std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-    for (std::size_t i = 1; i < view->whatIfPathOps(); ++i)
-        arrows.emplace_back(critical[i - 1], critical[i]);
-    m_timeline->plottable()->setPathArrows(std::move(arrows));
+    m_timeline->plottable()->setPathArrows(arrowsAlong(critical, view->whatIfPathOps())); // the what-if's path
     const std::shared_ptr<const sightline::ReplayResult>& whatIf = outcome->whatIf;
     m_details->setJob(view->trace(), nullptr, nullptr);
     // What the what-if knows of an op beyond its times: where it came from, the baseline's time of
@@ -714,7 +724,7 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     m_timeline->replot(QCustomPlot::rpQueuedReplot); // one frame for all of the above
     m_whatIf->dispose(std::move(old)); // the panels let go of it above
     statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
-                                 .arg(QLocale().toString(static_cast<qlonglong>(std::count(view->synthetic().begin(), view->synthetic().end(), 1)))),
+                                 .arg(QLocale().toString(static_cast<qlonglong>(view->syntheticCount()))),
         5000);
 }
 
@@ -739,16 +749,16 @@ void MainWindow::showJobStatus()
 
 void MainWindow::goToMeasuredOp(sightline::OpId op)
 {
-    goToOp(m_shownView && op.isValid() ? m_shownView->opStandingFor(op) : op);
+    goToOp(shownWhatIf() && op.isValid() ? shownWhatIf()->opStandingFor(op) : op);
 }
 
 sightline::OpId MainWindow::measuredOp(sightline::OpId op) const
 {
     if (!op.isValid())
         return {};
-    if (!m_shownView)
+    if (!shownWhatIf())
         return op;
-    return op.value() < m_shownView->trace()->opCount() ? m_shownView->measuredOp(op) : sightline::OpId();
+    return op.value() < shownWhatIf()->trace()->opCount() ? shownWhatIf()->measuredOp(op) : sightline::OpId();
 }
 
 void MainWindow::goToOp(sightline::OpId op)
@@ -766,11 +776,11 @@ void MainWindow::showDependencies(sightline::OpId op)
     // Arrows from the ops the selected one waits for, and to the ops it releases (ops only; a
     // collective stands for its participants on the other ranks).
     std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-    if (m_shownView && op.isValid() && m_shownView->isWhatIf(op)) {
+    if (shownWhatIf() && op.isValid() && shownWhatIf()->isWhatIf(op)) {
         // In a what-if: the edges of the op's item, to and from the items drawn.
-        const sightline::ExecutionGraph& g = m_shownView->whatIfGraph();
-        const std::vector<sightline::OpId>& opOf = *m_shownView->opOfItem();
-        const std::uint32_t item = m_shownView->itemOf(op).value();
+        const sightline::ExecutionGraph& g = shownWhatIf()->whatIfGraph();
+        const std::vector<sightline::OpId>& opOf = *shownWhatIf()->opOfItem();
+        const std::uint32_t item = shownWhatIf()->itemOf(op).value();
         for (std::uint32_t i = g.inBegin(item); i < g.inBegin(item + 1); ++i) {
             if (const sightline::OpId from = opOf[g.inSource(i)]; from.isValid())
                 arrows.emplace_back(from, op);
@@ -779,7 +789,7 @@ void MainWindow::showDependencies(sightline::OpId op)
             if (const sightline::OpId to = opOf[g.target(e)]; to.isValid())
                 arrows.emplace_back(op, to);
         }
-    } else if (m_analysis && m_analysis->session && op.isValid() && !m_shownView) {
+    } else if (m_analysis && m_analysis->session && op.isValid() && !shownWhatIf()) {
         const sightline::DependencyGraph& g = *m_analysis->session->graph();
         // (Not named emit: that is a Qt macro, and emit(x) would compile to a bare (x).)
         auto each = [&](std::uint32_t v, auto&& add) {
@@ -828,6 +838,12 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     // The strategy being edited applies to the new job: a scenario's replaces it (and its change runs
     // it), else it runs as it is, once the views show the job.
     m_whatIf->setJob(analysis->session, analysis->replay);
+    // The views show the new job before anything (a scenario's strategy below) can run a what-if on it.
+    m_analysis = std::move(analysis);
+    m_outcome.reset();
+    m_whatIf->dispose(std::exchange(m_shownOutcome, nullptr)); // of the job before: no tracks to keep
+    showMeasuredJob();
+    applyView();
     const bool fromScenario = m_pendingScenario && m_pendingScenario->traceFiles == files;
     // A scenario's job brings its strategy and budget, and the scenario is what is remembered.
     if (fromScenario) {
@@ -845,11 +861,6 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     m_pendingScenario.reset();
     showJobSummary(*trace);
     updateTitle();
-    m_analysis = std::move(analysis);
-    m_outcome.reset();
-    m_shownView.reset();
-    showMeasuredJob();
-    applyView();
     m_exportAction->setEnabled(true);
     for (QAction* a : m_scenarioActions)
         a->setEnabled(true);

@@ -93,7 +93,7 @@ public:
     void setViewMode(ViewMode mode);
     ViewMode viewMode() const { return m_viewMode; }
     // The what-if drawn in the Gantt, or null while it shows the measured job.
-    const std::shared_ptr<const WhatIfView>& shownWhatIf() const { return m_shownView; }
+    const std::shared_ptr<const WhatIfView>& shownWhatIf() const;
     // After the next job is analysed: lay the window out at 1600×1000, save it to path and quit with
     // status 0 (1 when loading or saving fails).
     void screenshotWhenReady(const QString& path);
@@ -209,8 +209,7 @@ private:
     sightline::Strategy m_runStrategy; // the strategy of the what-if running or last run
     sightline::Strategy m_whatIfStrategy; // the strategy of m_outcome
     std::shared_ptr<const WhatIfOutcome> m_outcome; // the what-if of the strategy as it stands, once run
-    std::shared_ptr<const WhatIfView> m_shownView; // the what-if in the Gantt; null: the measured job
-    std::shared_ptr<const WhatIfOutcome> m_shownOutcome; // the outcome m_shownView belongs to
+    std::shared_ptr<const WhatIfOutcome> m_shownOutcome; // whose view the Gantt shows; null: the measured job
     sightline::TrackTree m_measuredTree; // the measured job's tracks as the user left them
     QList<QAction*> m_viewActions;
     ViewMode m_viewMode = ViewMode::Measured;

@@ -179,7 +179,8 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
 WhatIfRunner::WhatIfRunner(QObject* parent)
     : QObject(parent)
 {
-    m_pool.setMaxThreadCount(2); // a cancelled run winds down beside the next
+    // A cancelled run winds down beside the next, and old results are freed beside both.
+    m_pool.setMaxThreadCount(3);
 }
 
 WhatIfRunner::~WhatIfRunner()
@@ -218,6 +219,8 @@ void WhatIfRunner::setRunning(bool running)
 void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
 {
     cancelRun();
+    // The last outcome is of another strategy now, whether or not this one runs.
+    dispose(std::move(m_last));
     if (!m_session || !m_baseline || strategy.steps.empty()) {
         setRunning(false);
         Q_EMIT cleared();
@@ -230,36 +233,47 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     }
     m_strategy = strategy;
     m_memory = memory;
+    start(std::make_shared<RunResult>(), false,
+        [session = m_session, loaded = m_baseline, modelled = m_modelled, facts = m_facts, strategy, memory, layers = m_layers,
+            suffix = m_suffix](RunResult& result, const CancellationToken* cancel) {
+            runWhatIf(result, *session, loaded, *modelled, *facts, strategy, memory, { layers, suffix }, cancel);
+        });
+}
+
+void WhatIfRunner::start(std::shared_ptr<RunResult> result, bool viewOnly, std::function<void(RunResult&, const CancellationToken*)> work)
+{
     ++m_runsStarted;
-    dispose(std::move(m_last));
     const quint64 generation = m_generation;
     auto cancel = m_cancel = std::make_shared<CancellationToken>();
     setRunning(true);
     QElapsedTimer clock;
     clock.start();
-    m_pool.start([this, session = m_session, loaded = m_baseline, modelled = m_modelled, facts = m_facts, strategy, memory, cancel,
-                     generation, clock, layers = m_layers, suffix = m_suffix] {
-        auto result = std::make_shared<RunResult>();
-        runWhatIf(*result, *session, loaded, *modelled, *facts, strategy, memory, { layers, suffix }, cancel.get());
-        deliver(std::move(result), generation, clock);
+    m_pool.start([this, result = std::move(result), work = std::move(work), cancel, generation, clock, viewOnly]() mutable {
+        work(*result, cancel.get());
+        deliver(std::move(result), generation, clock, viewOnly);
     });
 }
 
-void WhatIfRunner::deliver(std::shared_ptr<RunResult> result, quint64 generation, QElapsedTimer clock)
+void WhatIfRunner::deliver(std::shared_ptr<RunResult> result, quint64 generation, QElapsedTimer clock, bool viewOnly)
 {
-    // Delivered on the GUI thread, and only while no later run has started.
+    // Delivered on the GUI thread, and only while no later run has started; what is not delivered is
+    // freed off it.
     QMetaObject::invokeMethod(
         this,
-        [this, result, generation, clock] {
-            if (generation != m_generation)
+        [this, result, generation, clock, viewOnly]() mutable {
+            if (generation != m_generation) {
+                dispose(std::move(result));
                 return;
+            }
             setRunning(false);
             if (!result->status.ok()) {
                 Q_EMIT failed(StatusText::message(result->status));
+                dispose(std::move(result));
                 return;
             }
             auto shown = std::make_shared<WhatIfOutcome>(std::move(result->shown));
-            shown->ms = clock.elapsed();
+            if (!viewOnly)
+                shown->ms = clock.elapsed();
             dispose(std::exchange(m_last, shown));
             Q_EMIT finished(std::move(shown));
         },
@@ -272,31 +286,23 @@ void WhatIfRunner::dispose(std::shared_ptr<const void> object)
         m_pool.start([object = std::move(object)]() mutable { object.reset(); });
 }
 
-void WhatIfRunner::setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix)
+void WhatIfRunner::setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix, bool makeMissing)
 {
     m_suffix = suffix.toStdString();
     m_layers = layers;
     // A run going on makes the view it was asked for; the window asks again when it delivers.
-    if (layers && !m_running && m_last && m_last->viewLayers != layers)
+    if (makeMissing && layers && !m_running && m_last && m_last->viewLayers != layers)
         makeView();
 }
 
 void WhatIfRunner::makeView()
 {
     cancelRun();
-    ++m_runsStarted;
-    const quint64 generation = m_generation;
-    auto cancel = m_cancel = std::make_shared<CancellationToken>();
-    setRunning(true);
-    QElapsedTimer clock;
-    clock.start();
     auto result = std::make_shared<RunResult>();
     result->shown = *m_last;
     result->shown.view.reset();
     result->shown.viewError.clear();
-    result->shown.ms = 0;
-    m_pool.start([this, result, cancel, generation, clock, layers = m_layers, suffix = m_suffix] {
-        ::makeView(*result, layers, suffix, cancel.get());
-        deliver(result, generation, clock);
+    start(std::move(result), true, [layers = m_layers, suffix = m_suffix](RunResult& r, const CancellationToken* cancel) {
+        ::makeView(r, layers, suffix, cancel);
     });
 }

@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QThreadPool>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -45,7 +46,8 @@ struct WhatIfOutcome {
 // load's replay, or the job replayed once with the cost model fitted to it when a pass needs one (kept
 // for the job's later runs), its memory judged against the same budget. While the Gantt shows the
 // what-if, each run also draws it as a job (WhatIfView); asking for a view the last outcome lacks
-// makes it from that outcome, as a run of its own. The destructor cancels and waits for the runs.
+// makes it from that outcome, as a run of its own (see setViewLayers). Old outcomes are freed on the
+// pool's threads. The destructor cancels and waits for the runs.
 class WhatIfRunner : public QObject {
     Q_OBJECT
 public:
@@ -60,9 +62,10 @@ public:
     // How many runs have started, each edit's and each view's: for tests and diagnostics.
     quint64 runsStarted() const { return m_runsStarted; }
     // Which view of the what-if the runs make (none: the Gantt shows the measured job); suffix names
-    // the what-if's tracks beside the baseline's.
-    void setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix);
-    std::optional<WhatIfView::Layers> viewLayers() const { return m_layers; }
+    // the what-if's tracks beside the baseline's. With makeMissing, a last outcome without that view
+    // gets it made from it (not while a run goes on: that run makes it), delivered through finished()
+    // as an outcome of its own with the same replays and time.
+    void setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix, bool makeMissing = true);
     // Lets go of an object off the GUI thread: a what-if of millions of items takes tens of
     // milliseconds to free. The caller hands over what may be its last reference.
     void dispose(std::shared_ptr<const void> object);
@@ -85,8 +88,11 @@ private:
     void setRunning(bool running);
     // Makes the view of the last outcome, delivered as an outcome of its own.
     void makeView();
+    // Runs work on the pool for a new generation and delivers what it made into result.
+    void start(std::shared_ptr<struct RunResult> result, bool viewOnly, std::function<void(RunResult&, const sightline::CancellationToken*)> work);
     // Hands an outcome to the GUI thread unless a later run started (called from a run's thread).
-    void deliver(std::shared_ptr<struct RunResult> result, quint64 generation, QElapsedTimer clock);
+    // viewOnly: a view made for the last outcome, which keeps its time.
+    void deliver(std::shared_ptr<struct RunResult> result, quint64 generation, QElapsedTimer clock, bool viewOnly);
 
     QThreadPool m_pool;
     std::shared_ptr<const sightline::JobSession> m_session;

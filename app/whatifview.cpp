@@ -5,6 +5,8 @@
 #include "core/session/jobsession.h"
 #include "widgets/timeline/tracklayout.h"
 
+#include <algorithm>
+
 using namespace sightline;
 
 namespace {
@@ -72,7 +74,8 @@ Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
     view->m_whatIfPathOps = view->m_criticalOps.size();
     if (layers == Layers::Both)
         pathOps(baseline.criticalPath, view->m_job.opOfItem[0], view->m_criticalOps);
-    view->m_opOfItem = std::make_shared<const std::vector<OpId>>(view->m_job.opOfItem[last]);
+    view->m_opOfItem = std::make_shared<const std::vector<OpId>>(std::move(view->m_job.opOfItem[last]));
+    view->m_syntheticCount = static_cast<std::size_t>(std::count(view->m_job.synthetic.begin(), view->m_job.synthetic.end(), 1));
     return std::shared_ptr<const WhatIfView>(std::move(view));
 }
 

@@ -33,6 +33,7 @@ public:
     const std::shared_ptr<const sightline::TrackLayout>& layout() const { return m_layout; }
     // Per op: made by a pass; per track: 1 for the what-if's tracks (0 for the baseline's, in both).
     const std::vector<std::uint8_t>& synthetic() const { return m_job.synthetic; }
+    std::size_t syntheticCount() const { return m_syntheticCount; }
     const std::vector<std::uint8_t>& whatIfTracks() const { return m_whatIfTracks; }
     const sightline::ActivityCounters& counters() const { return m_counters; }
     // Per op: the baseline's replayed time of the measured ops it stands for, for the what-if's ops
@@ -62,6 +63,7 @@ private:
     sightline::ScheduleTrace::Result m_job;
     std::shared_ptr<const sightline::TrackLayout> m_layout;
     std::vector<std::uint8_t> m_whatIfTracks;
+    std::size_t m_syntheticCount = 0;
     sightline::ActivityCounters m_counters;
     std::vector<sightline::TimeNs> m_baselineTime;
     std::vector<sightline::TimeNs> m_slack;

@@ -9,36 +9,10 @@
 
 namespace sightline {
 
-namespace {
-
-using Intervals = std::vector<std::pair<TimeNs, TimeNs>>;
-
-// The length of a minus b, both merged (disjoint, in time order).
-TimeNs uncovered(const Intervals& a, const Intervals& b)
-{
-    TimeNs total = 0;
-    std::size_t j = 0;
-    for (const auto& [from, to] : a) {
-        TimeNs at = from;
-        while (j < b.size() && b[j].second <= at)
-            ++j;
-        for (std::size_t k = j; k < b.size() && b[k].first < to && at < to; ++k) {
-            if (b[k].first > at)
-                total += b[k].first - at;
-            at = std::max(at, b[k].second);
-        }
-        if (at < to)
-            total += to - at;
-    }
-    return total;
-}
-
-} // namespace
-
 TimeNs ExposedCommunication::perIteration(const ExecutionGraph& g, const Schedule& s)
 {
     const std::size_t ranks = g.ranks().size();
-    std::vector<Intervals> comm(ranks), compute(ranks);
+    std::vector<std::vector<std::pair<TimeNs, TimeNs>>> comm(ranks), compute(ranks);
     // Items in id order: a track's measured items come in time order, then each pass's copies, so
     // the lists are sorted runs that mergeIntervals joins without sorting them whole.
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
@@ -47,13 +21,16 @@ TimeNs ExposedCommunication::perIteration(const ExecutionGraph& g, const Schedul
         if (!track.isValid() || !s.replayed(i) || s.end[i] <= s.start[i] || !isGpuTrack(g.tracks()[track.value()].kind))
             continue;
         const std::size_t rank = g.tracks()[track.value()].rank.value();
-        (isCommunication(g.kind(item)) ? comm : compute)[rank].emplace_back(s.start[i], s.end[i]);
+        if (isCommunication(g.kind(item)))
+            comm[rank].emplace_back(s.start[i], s.end[i]);
+        else if (hidesCommunication(g.kind(item)))
+            compute[rank].emplace_back(s.start[i], s.end[i]);
     }
     std::vector<TimeNs> exposed(ranks, 0);
     parallelFor(ranks, [&](std::size_t r) {
         mergeIntervals(comm[r]);
         mergeIntervals(compute[r]);
-        exposed[r] = uncovered(comm[r], compute[r]);
+        exposed[r] = intervalsLength(comm[r]) - overlapLength(comm[r], compute[r]);
     });
     std::vector<std::int64_t> steps(ranks, 0);
     for (const ExecStep& step : g.steps())

@@ -23,28 +23,6 @@ Intervals merged(Intervals v, TimeNs from, TimeNs to)
     return v;
 }
 
-TimeNs length(const Intervals& v)
-{
-    TimeNs n = 0;
-    for (const auto& [a, b] : v)
-        n += b - a;
-    return n;
-}
-
-// Length of the intersection of two merged lists.
-TimeNs overlapOf(const Intervals& x, const Intervals& y)
-{
-    TimeNs n = 0;
-    std::size_t i = 0, j = 0;
-    while (i < x.size() && j < y.size()) {
-        const TimeNs a = std::max(x[i].first, y[j].first), b = std::min(x[i].second, y[j].second);
-        if (b > a)
-            n += b - a;
-        (x[i].second < y[j].second ? i : j)++;
-    }
-    return n;
-}
-
 } // namespace
 
 std::vector<RankActivity> RankActivityAnalysis::compute(const Trace& t)
@@ -67,7 +45,7 @@ std::vector<RankActivity> RankActivityAnalysis::compute(const Trace& t)
                 const OpKind k = t.kind(op);
                 if (isCommunication(k))
                     comm.emplace_back(t.start(op), t.end(op));
-                else if (k == OpKind::ComputeKernel || k == OpKind::Memcpy || k == OpKind::Memset)
+                else if (hidesCommunication(k))
                     compute.emplace_back(t.start(op), t.end(op));
                 if (t.steps(RankId(r)).empty()) {
                     from = std::min(from, t.start(op));
@@ -87,10 +65,10 @@ std::vector<RankActivity> RankActivityAnalysis::compute(const Trace& t)
         all.insert(all.end(), comm.begin(), comm.end());
         all = merged(std::move(all), from, to);
         a.window = to - from;
-        a.compute = length(compute);
-        a.communication = length(comm);
-        a.exposedCommunication = a.communication - overlapOf(compute, comm);
-        a.idle = a.window - length(all);
+        a.compute = intervalsLength(compute);
+        a.communication = intervalsLength(comm);
+        a.exposedCommunication = a.communication - overlapLength(compute, comm);
+        a.idle = a.window - intervalsLength(all);
         out.push_back(a);
     }
     return out;

@@ -58,6 +58,29 @@ inline void mergeIntervals(std::vector<std::pair<TimeNs, TimeNs>>& intervals)
     intervals.resize(mergeIntervals(std::span<std::pair<TimeNs, TimeNs>>(intervals)));
 }
 
+// The total length of merged (disjoint) intervals.
+inline TimeNs intervalsLength(const std::vector<std::pair<TimeNs, TimeNs>>& merged)
+{
+    TimeNs n = 0;
+    for (const auto& [a, b] : merged)
+        n += b - a;
+    return n;
+}
+
+// The length of the intersection of two merged lists. O(x + y).
+inline TimeNs overlapLength(const std::vector<std::pair<TimeNs, TimeNs>>& x, const std::vector<std::pair<TimeNs, TimeNs>>& y)
+{
+    TimeNs n = 0;
+    std::size_t i = 0, j = 0;
+    while (i < x.size() && j < y.size()) {
+        const TimeNs a = std::max(x[i].first, y[j].first), b = std::min(x[i].second, y[j].second);
+        if (b > a)
+            n += b - a;
+        (x[i].second < y[j].second ? i : j)++;
+    }
+    return n;
+}
+
 // The fraction of [a, b) that merged (disjoint, in time order) [from, to) intervals cover; 0 for an
 // empty range. O(log n + k).
 inline double coveredFraction(const std::vector<std::pair<TimeNs, TimeNs>>& merged, TimeNs a, TimeNs b)

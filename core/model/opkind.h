@@ -50,6 +50,13 @@ inline bool isCommunication(OpKind kind)
     return kind == OpKind::Collective || kind == OpKind::Send || kind == OpKind::Recv;
 }
 
+// Device work that hides communication running beside it: kernels and copies (not annotations or
+// synchronisation, which occupy a stream without using it).
+inline bool hidesCommunication(OpKind kind)
+{
+    return kind == OpKind::ComputeKernel || kind == OpKind::Memcpy || kind == OpKind::Memset;
+}
+
 // GPU streams and communication channels: the device side of a rank.
 inline bool isGpuTrack(TrackKind kind)
 {

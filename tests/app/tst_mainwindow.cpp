@@ -440,9 +440,30 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != view, 60000);
         QCOMPARE(window.shownWhatIf()->trace()->ranks().size(), std::size_t(3));
         QCOMPARE(window.timeline()->xAxis->range().lower + static_cast<double>(window.timeline()->plottable()->origin()), lower);
+        // A scenario of another job, with no pass, opened while the what-if is shown: the new job.
+        QFile other(dir.filePath(QStringLiteral("other.sightline")));
+        QVERIFY(other.open(QIODevice::WriteOnly));
+        other.write(QStringLiteral(R"({"version": 1, "traces": ["%1"], "strategy": []})")
+                        .arg(QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/alexnet-k80/alexnet_k80.csv"))
+                        .toUtf8());
+        other.close();
+        const auto shownBefore = window.trace();
+        window.openFiles({ other.fileName() });
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != shownBefore, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.timeline()->trace() == window.trace(), 60000);
+        QVERIFY(!window.shownWhatIf());
+        QVERIFY(window.strategy()->steps().empty());
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.trace() && window.trace()->ranks().size() == 2, 60000);
+        const auto measuredAgain = window.trace();
+        tree = window.timeline()->trackTree();
+        tree.setShown(tree.trackNode(sightline::TrackId(0)), false);
+        window.timeline()->setTrackTree(tree);
+        model->addStep(QStringLiteral("worker_count"), { { "workers", 3.0 } });
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
         // No pass on: the measured job again, its hidden track still hidden.
         model->setEnabled(0, false);
-        QTRY_COMPARE_WITH_TIMEOUT(window.timeline()->trace(), measured, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.timeline()->trace(), measuredAgain, 60000);
         QVERIFY(!window.shownWhatIf());
         QVERIFY(!window.timeline()->trackTree().isShown(window.timeline()->trackTree().trackNode(sightline::TrackId(0))));
         QVERIFY(window.exportReplayedTo(dir.filePath(QStringLiteral("m.json")), error));

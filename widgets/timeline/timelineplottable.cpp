@@ -586,6 +586,7 @@ void TimelinePlottable::draw(QCPPainter* painter)
     // Ops made by a pass, hatched over their bars; touching ones in a row merged as the bars are.
     QVector<QRect> hatched;
     double hatchedRight = 0;
+    int hatchedSource = -1; // the row's source (lane, or track of a collapsed row) of the last one
     const int dim = m_criticalShown ? 1 : 0;
     // Colours by kind, for single ops and merged runs (a little darker), plain and dimmed.
     static const auto palette = [] {
@@ -630,11 +631,12 @@ void TimelinePlottable::draw(QCPPainter* painter)
                     g.rects.append(QRect(QPoint(snap(x0), y0), QPoint(std::max(snap(x0), snap(x1) - 1), y1 - 1)));
                 }
                 if (isSynthetic(OpId(r.op))) {
-                    if (!hatched.isEmpty() && hatched.back().top() == y0 && hatchedRight >= x0 - 0.5) {
+                    if (!hatched.isEmpty() && hatched.back().top() == y0 && hatchedSource == l && hatchedRight >= x0 - 0.5) {
                         hatchedRight = std::max(hatchedRight, x1);
                         hatched.back().setRight(snap(hatchedRight) - 1);
                     } else {
                         hatchedRight = x1;
+                        hatchedSource = l;
                         hatched.append(QRect(QPoint(snap(x0), y0), QPoint(std::max(snap(x0), snap(x1) - 1), y1 - 1)));
                     }
                 }

@@ -108,7 +108,9 @@ TimelineView::~TimelineView() = default;
 void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const TrackLayout> layout, bool keepView)
 {
     keepView = keepView && m_trace && trace;
-    const TrackTree tree = m_plottable->trackTree();
+    const TrackTree tree = keepView ? m_plottable->trackTree() : TrackTree();
+    // The counters were the old job's: none until the new job's are set (and none resampled meanwhile).
+    m_counters.reset();
     const double oldOrigin = static_cast<double>(m_plottable->origin());
     const QCPRange keys = xAxis->range(), rows = yAxis->range();
     m_trace = trace;
