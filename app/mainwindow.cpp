@@ -82,6 +82,20 @@ std::vector<std::pair<sightline::OpId, sightline::OpId>> arrowsAlong(const std::
 
 } // namespace
 
+void MainWindow::opActionsOnRows(QTableView* table, int opRole)
+{
+    table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table, &QWidget::customContextMenuRequested, this, [this, table, opRole](const QPoint& pos) {
+        const QModelIndex index = table->indexAt(pos);
+        if (!index.isValid())
+            return;
+        QMenu menu;
+        addOpActions(menu, sightline::OpId(index.data(opRole).toUInt()));
+        if (!menu.isEmpty())
+            menu.exec(table->viewport()->mapToGlobal(pos));
+    });
+}
+
 QDockWidget* MainWindow::addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area)
 {
     auto* dock = new QDockWidget(title, this);
@@ -148,6 +162,8 @@ MainWindow::MainWindow(QWidget* parent)
     QTableView* pathView
         = makeTable(m_pathModel, { QStringLiteral("criticalPathTable"), -1, 0, Qt::AscendingOrder, CriticalPathModel::NameColumn, true }, this);
     QDockWidget* pathDock = addDock(tr("Critical Path"), QStringLiteral("criticalPathDock"), pathView, Qt::RightDockWidgetArea);
+    // A segment of the path as a target, as an op in the Gantt is.
+    opActionsOnRows(pathView, CriticalPathModel::OpRole);
     m_aggregates = new AggregateModel(this);
     QTableView* aggregateView = makeTable(m_aggregates,
         { QStringLiteral("aggregateTable"), AggregateModel::SortRole, AggregateModel::TotalColumn, Qt::DescendingOrder, AggregateModel::NameColumn,
@@ -155,16 +171,7 @@ MainWindow::MainWindow(QWidget* parent)
         this);
     QDockWidget* aggregateDock = addDock(tr("Selection"), QStringLiteral("selectionDock"), aggregateView, Qt::RightDockWidgetArea);
     // The selection as a target: the what-if steps on the ops of a row's name.
-    aggregateView->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(aggregateView, &QWidget::customContextMenuRequested, this, [this, aggregateView](const QPoint& pos) {
-        const QModelIndex index = aggregateView->indexAt(pos);
-        if (!index.isValid())
-            return;
-        QMenu menu;
-        addOpActions(menu, sightline::OpId(index.data(AggregateModel::OpRole).toUInt()));
-        if (!menu.isEmpty())
-            menu.exec(aggregateView->viewport()->mapToGlobal(pos));
-    });
+    opActionsOnRows(aggregateView, AggregateModel::OpRole);
     connect(m_timeline, &TimelineView::areaSelected, this,
         [this, aggregateDock](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
             if (!m_analysis)
@@ -369,7 +376,7 @@ void MainWindow::createActions()
     auto* colourGroup = new QActionGroup(this);
     const QString colourLabels[] = { tr("&Kind"), tr("&Change in Duration"), tr("&Slack") };
     for (int mode = 0; mode < 3; ++mode) {
-        QAction* a = colours->addAction(colourLabels[mode], this, [this, mode]() { m_timeline->setColorMode(mode); });
+        QAction* a = colours->addAction(colourLabels[mode], this, [this, mode]() { m_timeline->setColorMode(static_cast<TimelinePlottable::ColorMode>(mode)); });
         a->setCheckable(true);
         a->setChecked(mode == 0);
         colourGroup->addAction(a);
@@ -645,7 +652,7 @@ void MainWindow::applyView()
             : m_viewMode == ViewMode::Both                   ? TimelinePlottable::ViewMode::Both
                                                              : TimelinePlottable::ViewMode::Replayed;
         if (m_timeline->plottable()->viewMode() != mode)
-            m_timeline->setViewMode(static_cast<int>(mode));
+            m_timeline->setViewMode(mode);
     }
     screenshotIfReady();
 }

@@ -126,6 +126,8 @@ private:
     };
     QTableView* makeTable(QAbstractItemModel* model, const TableSpec& spec, QWidget* parent);
     QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
+    // A right click on a row of the table offers the what-if steps on its op (the model's opRole).
+    void opActionsOnRows(QTableView* table, int opRole);
     void createActions();
     void openScenario(const QString& path);
     void loadJob(const QStringList& files, const sightline::SessionOptions& options);

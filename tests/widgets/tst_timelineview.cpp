@@ -240,7 +240,7 @@ private Q_SLOTS:
         const std::size_t measuredRows = view.plottable()->rows().size();
         view.setReplayed(replayed);
         // Both: one ghost row per track that has replayed ops, right under the track's rows.
-        view.setViewMode(static_cast<int>(TimelinePlottable::ViewMode::Both));
+        view.setViewMode(TimelinePlottable::ViewMode::Both);
         std::size_t tracksReplayed = 0;
         for (std::uint32_t tr = 0; tr < j.trace->tracks().size(); ++tr)
             tracksReplayed += replayed->laneCount(TrackId(tr)) > 0 && j.layout->laneCount(TrackId(tr)) > 0;
@@ -252,7 +252,7 @@ private Q_SLOTS:
                 QCOMPARE(rows[r - 1].track, rows[r].track);
         }
         // Replayed only: rows from the replayed layout; a replayed op is found in them.
-        view.setViewMode(static_cast<int>(TimelinePlottable::ViewMode::Replayed));
+        view.setViewMode(TimelinePlottable::ViewMode::Replayed);
         QVERIFY(std::all_of(view.plottable()->rows().begin(), view.plottable()->rows().end(),
             [](const auto& row) { return !row.track.isValid() || row.replayed; }));
         OpId some;
@@ -261,7 +261,7 @@ private Q_SLOTS:
                 some = OpId(v);
         }
         QVERIFY(view.plottable()->rowOf(some) >= 0);
-        view.setViewMode(static_cast<int>(TimelinePlottable::ViewMode::Measured));
+        view.setViewMode(TimelinePlottable::ViewMode::Measured);
         QCOMPARE(view.plottable()->rows().size(), measuredRows);
     }
 
@@ -287,14 +287,14 @@ private Q_SLOTS:
         view.selectOp(longest);
         view.showRange(j.trace->start(longest), j.trace->end(longest));
         auto count = [&](QRgb color) { return ImageSupport::countColor(view.toPixmap(1200, 700).toImage(), color); };
-        view.setColorMode(static_cast<int>(TimelinePlottable::ColorMode::Difference));
+        view.setColorMode(TimelinePlottable::ColorMode::Difference);
         QVERIFY(count(TimelinePlottable::differenceColor(4)) > 100); // the doubled kernel
         QCOMPARE(count(TimelinePlottable::differenceColor(-4)), 0);
         view.resetView();
         QVERIFY(count(TimelinePlottable::differenceColor(0)) > 100); // everything else unchanged
-        view.setColorMode(static_cast<int>(TimelinePlottable::ColorMode::Slack));
+        view.setColorMode(TimelinePlottable::ColorMode::Slack);
         QVERIFY(count(TimelinePlottable::slackColor(0)) > 0); // ops without slack
-        view.setColorMode(static_cast<int>(TimelinePlottable::ColorMode::Kind));
+        view.setColorMode(TimelinePlottable::ColorMode::Kind);
         QCOMPARE(count(TimelinePlottable::slackColor(0)), 0);
     }
 

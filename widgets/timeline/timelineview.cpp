@@ -265,16 +265,16 @@ void TimelineView::setReplayed(std::shared_ptr<const TrackLayout> replayed)
     replot(QCustomPlot::rpQueuedReplot);
 }
 
-void TimelineView::setViewMode(int mode)
+void TimelineView::setViewMode(TimelinePlottable::ViewMode mode)
 {
-    m_plottable->setViewMode(static_cast<TimelinePlottable::ViewMode>(mode));
+    m_plottable->setViewMode(mode);
     fitRows();
     replot(QCustomPlot::rpQueuedReplot);
 }
 
-void TimelineView::setColorMode(int mode)
+void TimelineView::setColorMode(TimelinePlottable::ColorMode mode)
 {
-    m_plottable->setColorMode(static_cast<TimelinePlottable::ColorMode>(mode));
+    m_plottable->setColorMode(mode);
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/analysis/activitycounters.h"
 #include "core/base/ids.h"
+#include "widgets/timeline/timelineplottable.h"
 
 #include <qcustomplot.h>
 
@@ -11,7 +12,6 @@
 
 class QRubberBand;
 class QMenu;
-class TimelinePlottable;
 
 namespace sightline {
 class Trace;
@@ -45,9 +45,9 @@ public:
     // Counter tracks under the Gantt, on its time axis (shared, not copied: they can hold millions of
     // change points); null or empty series hide the strip.
     void setCounters(std::shared_ptr<const sightline::ActivityCounters> counters);
-    void setViewMode(int mode);
+    void setViewMode(TimelinePlottable::ViewMode mode);
     // See TimelinePlottable::ColorMode.
-    void setColorMode(int mode);
+    void setColorMode(TimelinePlottable::ColorMode mode);
     void setCriticalPathShown(bool shown);
     bool criticalPathShown() const;
     void selectOp(sightline::OpId op);
