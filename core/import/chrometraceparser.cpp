@@ -2010,9 +2010,12 @@ Status Parser::runPiece(Piece kind, od::parser& json)
                     return jsonError(error, -1, "piece");
                 const std::string_view key = rawKey(field);
                 od::value value = field.value();
-                // A second events array, or a malformed field, is for one sequential pass to handle.
+                // A second events array, a key with an escape (one pass unescapes and checks it), or a
+                // malformed field, is for one sequential pass to handle.
                 if (key == "traceEvents")
                     return Status::error(ErrorCode::InvalidJson, m_part.path, -1, "a second events array after the split one");
+                if (key.find('\\') != std::string_view::npos)
+                    return Status::error(ErrorCode::InvalidJson, m_part.path, -1, "an escaped top-level key after the split array");
                 if (key != "e") {
                     if (!handleTopField(key, value))
                         return jsonError(simdjson::TAPE_ERROR, -1, "piece");

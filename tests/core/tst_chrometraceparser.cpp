@@ -459,6 +459,28 @@ private Q_SLOTS:
         QVERIFY(one.part.strings.find("late").isValid());
     }
 
+    void escapedKeysAfterTheEvents()
+    {
+        // A top-level key after the events with an escape: one pass unescapes it (a bad escape is
+        // malformed JSON, a good one names its field), and pieces leave such a tail to one pass, so
+        // both agree. Found by fuzz_chrometrace.
+        for (const std::string& key : { std::string("tra\\eName"), std::string("host\\u005fname") }) {
+            std::string doc = kinetoDocument(2000, false);
+            const std::size_t close = doc.rfind("\n  ],");
+            QVERIFY(close != std::string::npos);
+            doc.insert(close + 5, "\n  \"" + key + "\": \"node-7\",");
+            const Parsed one = parse(doc, 0);
+            const Parsed pieces = parse(doc, 4096);
+            QCOMPARE(pieces.status.code(), one.status.code());
+            QCOMPARE(pieces.status.detail(), one.status.detail());
+            if (one.status.ok())
+                compareParts(one.part, pieces.part);
+        }
+        std::string bad = kinetoDocument(2000, false);
+        bad.insert(bad.rfind("\n  ],") + 5, "\n  \"tra\\eName\": \"x\",");
+        QCOMPARE(parse(bad, 0).status.code(), ErrorCode::InvalidJson);
+    }
+
     void trailingContentIsNotLost()
     {
         // A split that lands in a top-level value behind the array (laid out like events) is caught:
