@@ -509,6 +509,17 @@ void MainWindow::updateProgress()
         m_progress->setValue(static_cast<int>(1000 * m_job->bytesDone() / total));
 }
 
+void MainWindow::closeProgress()
+{
+    // The dialog does not close itself (it stays up across loading and analysing): once shown, it
+    // would stay over the job.
+    m_progressTimer->stop();
+    if (m_progress) {
+        m_progress->reset();
+        m_progress->hide();
+    }
+}
+
 void MainWindow::onLoaded(const QStringList& files)
 {
     Q_UNUSED(files);
@@ -835,8 +846,7 @@ void MainWindow::setCriticalPathShown(bool shown)
 
 void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const JobAnalysis> analysis, const QStringList& files)
 {
-    if (m_progress)
-        m_progress->reset();
+    closeProgress();
     // The new job replaces the one shown, all views at once.
     const bool hadJob = m_analysis != nullptr;
     m_model->setTrace(trace);
@@ -991,9 +1001,7 @@ void MainWindow::onFailed(const sightline::Status& status, const QStringList& fi
         QApplication::exit(1);
         return;
     }
-    m_progressTimer->stop();
-    if (m_progress)
-        m_progress->reset();
+    closeProgress();
     if (status.code() == sightline::ErrorCode::Cancelled) {
         statusBar()->showMessage(tr("Loading cancelled"), 5000);
         return;

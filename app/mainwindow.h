@@ -171,6 +171,7 @@ private:
     void exportReplayed();
     void exportStrategy();
     void updateProgress();
+    void closeProgress();
     void addRecent(const QStringList& files);
     void rebuildRecentMenu();
     void updateTitle();

@@ -38,6 +38,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QProgressDialog>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -90,7 +91,12 @@ private Q_SLOTS:
         MainWindow window;
         window.show();
         window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
-        QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr, 60000);
+        // The progress dialog, up as it is for a load that takes a while, goes once the job is shown.
+        auto* progress = window.findChild<QProgressDialog*>();
+        QVERIFY(progress);
+        progress->show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        QVERIFY(!progress->isVisible());
         const auto loaded = window.trace();
         QCOMPARE(loaded->ranks().size(), std::size_t(2));
         auto* table = window.findChild<QTableView*>(QStringLiteral("rankTable"));
@@ -104,8 +110,10 @@ private Q_SLOTS:
 
         MessageCatcher catcher;
         window.openFiles({ bad });
+        progress->show();
         QTRY_VERIFY_WITH_TIMEOUT(!catcher.shown().isEmpty(), 60000);
         QVERIFY(catcher.shown().contains(QStringLiteral("broken.json")));
+        QVERIFY(!progress->isVisible());
         QCOMPARE(window.trace(), loaded);
         QCOMPARE(table->model()->rowCount(), 2);
         // The analysis: a replay with a critical path, the replayed layout and the counter series
