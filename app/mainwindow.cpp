@@ -739,7 +739,7 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     });
     m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
     m_aggregates->clear();
-    m_timeline->replot(QCustomPlot::rpQueuedReplot); // one frame for all of the above
+    m_timeline->queueFrame(); // one frame for all of the above
     m_whatIf->dispose(std::move(old)); // the panels let go of it above
     statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
                                  .arg(QLocale().toString(static_cast<qlonglong>(view->syntheticCount()))),

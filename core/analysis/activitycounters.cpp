@@ -71,11 +71,8 @@ ActivityCounters ActivityCounters::compute(const Trace& t, std::span<const std::
         }
         return lists.empty() ? Events() : std::move(lists.front());
     };
-    ActivityCounters out { changePoints(mergeAll(busy)), changePoints(mergeAll(comm)), 0 };
-    for (const auto* series : { &out.busyRanks, &out.commInFlight }) {
-        for (const auto& [t, v] : *series)
-            out.highest = std::max(out.highest, v);
-    }
+    ActivityCounters out { CounterSeries(changePoints(mergeAll(busy))), CounterSeries(changePoints(mergeAll(comm))), 0 };
+    out.highest = std::max(out.busyRanks.highest(), out.commInFlight.highest());
     return out;
 }
 

@@ -124,10 +124,10 @@ private Q_SLOTS:
         QVERIFY(analysis.replay && analysis.replay->criticalPath.length > 0);
         QVERIFY(analysis.replayedLayout && analysis.replayedLayout->opCount() > 0);
         QVERIFY(!analysis.counters.busyRanks.empty() && !analysis.counters.commInFlight.empty());
-        for (const auto& [t, v] : analysis.counters.busyRanks)
+        for (const auto& [t, v] : analysis.counters.busyRanks.points())
             QVERIFY(v >= 0 && v <= 2);
-        QCOMPARE(analysis.counters.busyRanks.back().second, 0);
-        QCOMPARE(analysis.counters.commInFlight.back().second, 0);
+        QCOMPARE(analysis.counters.busyRanks.points().back().second, 0);
+        QCOMPARE(analysis.counters.commInFlight.points().back().second, 0);
         // Selecting an op draws arrows from what it waits for and to what it releases.
         const auto& graph = *analysis.session->graph();
         for (std::uint32_t v = 0; v < loaded->opCount(); ++v) {
@@ -413,7 +413,7 @@ private Q_SLOTS:
         QVERIFY(std::any_of(search->matches().begin(), search->matches().end(), [&](sightline::OpId op) { return w.rank(op).value() >= 2; }));
         // The counter strip counts the what-if's ranks: four at once somewhere.
         int busiest = 0;
-        for (const auto& [t, n] : view->counters().busyRanks)
+        for (const auto& [t, n] : view->counters().busyRanks.points())
             busiest = std::max(busiest, n);
         QCOMPARE(busiest, 4);
         // The Gantt's menu on a what-if op aims its steps at the measured op it stands for.

@@ -34,15 +34,15 @@ private Q_SLOTS:
         b.op(s1, "ncclAllReduce", OpKind::Collective, 70, 80);
         const auto trace = b.finish();
         const ActivityCounters c = ActivityCounters::compute(*trace);
-        QCOMPARE(c.busyRanks, (Points { { 0, 1 }, { 10, 2 }, { 50, 1 }, { 60, 2 }, { 80, 0 } }));
-        QCOMPARE(c.commInFlight, (Points { { 60, 1 }, { 70, 2 }, { 80, 0 } }));
+        QCOMPARE(c.busyRanks.points(), (Points { { 0, 1 }, { 10, 2 }, { 50, 1 }, { 60, 2 }, { 80, 0 } }));
+        QCOMPARE(c.commInFlight.points(), (Points { { 60, 1 }, { 70, 2 }, { 80, 0 } }));
         QCOMPARE(c.highest, 2);
         // Only rank 1's stream counted.
         std::vector<std::uint8_t> counted(trace->tracks().size(), 0);
         counted[s1] = 1;
         const ActivityCounters one = ActivityCounters::compute(*trace, counted);
-        QCOMPARE(one.busyRanks, (Points { { 10, 1 }, { 80, 0 } }));
-        QCOMPARE(one.commInFlight, (Points { { 70, 1 }, { 80, 0 } }));
+        QCOMPARE(one.busyRanks.points(), (Points { { 10, 1 }, { 80, 0 } }));
+        QCOMPARE(one.commInFlight.points(), (Points { { 70, 1 }, { 80, 0 } }));
     }
 };
 

@@ -397,11 +397,52 @@ private Q_SLOTS:
         const TracePtr t = twoHostJob();
         TimelineView view;
         view.setJob(t, layoutOf(*t));
-        view.setCounters(std::make_shared<const ActivityCounters>(ActivityCounters { { { 0, 1 }, { 100, 3 }, { 200, 0 } }, { { 150, 2 } }, 3 }));
+        view.setCounters(std::make_shared<const ActivityCounters>(
+            ActivityCounters { CounterSeries({ { 0, 1 }, { 100, 3 }, { 200, 0 } }), CounterSeries({ { 150, 2 } }), 3 }));
         QCOMPARE(view.countersAt(-5), std::make_pair(0, 0));
         QCOMPARE(view.countersAt(0), std::make_pair(1, 0));
         QCOMPARE(view.countersAt(160), std::make_pair(3, 2));
         QCOMPARE(view.countersAt(500), std::make_pair(0, 2));
+    }
+
+    void counterStripDrawsEachColumnsHighest()
+    {
+        // Far more changes than pixel columns: each column draws the highest value in effect in it,
+        // for the whole job in view and zoomed in.
+        const TracePtr t = twoHostJob();
+        TimelineView view;
+        view.resize(900, 500);
+        view.setJob(t, layoutOf(*t));
+        CounterSeries::Points points;
+        std::uint32_t seed = 7;
+        for (TimeNs time = 0; time < 600000; time += 1 + static_cast<TimeNs>(seed % 3)) {
+            seed = seed * 1103515245u + 12345u;
+            points.emplace_back(time, static_cast<int>((time / 370) % 97 + (seed >> 16) % 3)); // ramps, highest late in a column
+        }
+        view.setCounters(std::make_shared<const ActivityCounters>(ActivityCounters { CounterSeries(points), CounterSeries(), 99 }));
+        const double origin = static_cast<double>(view.plottable()->origin());
+        for (const QCPRange range : { QCPRange(-origin, 600000 - origin), QCPRange(200000.5 - origin, 310000.25 - origin) }) {
+            view.xAxis->setRange(range);
+            const int columns = view.axisRect()->width();
+            const double perColumn = range.size() / columns;
+            QVERIFY(points.size() > static_cast<std::size_t>(200 * columns)); // runs over many blocks
+            const auto data = view.graph(0)->data();
+            QCOMPARE(data->size(), columns + 1);
+            // Reading every point: the change in effect at the left edge, then each column's.
+            std::size_t i = 0;
+            while (i + 1 < points.size() && static_cast<double>(points[i + 1].first) - origin <= range.lower)
+                ++i;
+            int current = points[i].second;
+            for (int c = 0; c < columns; ++c) {
+                const double right = range.lower + (c + 1) * perColumn;
+                int high = current;
+                for (; i < points.size() && static_cast<double>(points[i].first) - origin < right; ++i) {
+                    current = points[i].second;
+                    high = std::max(high, current);
+                }
+                QCOMPARE(static_cast<int>(data->at(c)->value), high);
+            }
+        }
     }
 };
 

@@ -314,8 +314,11 @@ void TimelinePlottable::resolveCriticalRows()
         if (row >= 0)
             m_criticalByRow[row].push_back(op.value());
     }
+    // A path in time order fills each row in order already: only a row out of order is sorted.
+    const auto byStart = [&](std::uint32_t a, std::uint32_t b) { return primary().start(a) < primary().start(b); };
     for (auto& list : m_criticalByRow) {
-        std::sort(list.begin(), list.end(), [&](std::uint32_t a, std::uint32_t b) { return primary().start(a) < primary().start(b); });
+        if (!std::is_sorted(list.begin(), list.end(), byStart))
+            std::sort(list.begin(), list.end(), byStart);
         list.erase(std::unique(list.begin(), list.end()), list.end());
     }
 }

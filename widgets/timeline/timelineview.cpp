@@ -36,6 +36,11 @@ TimelineView::TimelineView(QWidget* parent)
     setInteractions(QCP::iRangeDrag);
     axisRect()->setRangeDrag(Qt::Horizontal);
     m_plottable = new TimelinePlottable(xAxis, yAxis);
+    // Edits draw one frame, on a turn of the event loop of its own: a 0 ms timer, not a posted call,
+    // so that input and timers are handled between the edit and a frame of millions of ops.
+    m_frameTimer.setSingleShot(true);
+    m_frameTimer.setInterval(0);
+    connect(&m_frameTimer, &QTimer::timeout, this, [this] { replot(QCustomPlot::rpQueuedRefresh); });
     // Nothing is drawn on the overlay layer (area selection uses a QRubberBand): buffered, it would
     // cost a full-size clear and a blended copy per frame for an empty pixmap.
     if (QCPLayer* overlay = layer(QStringLiteral("overlay")))
@@ -81,11 +86,8 @@ TimelineView::TimelineView(QWidget* parent)
 void TimelineView::setCounters(std::shared_ptr<const ActivityCounters> counters)
 {
     m_counters = std::move(counters);
-    static const std::vector<std::pair<TimeNs, int>> none;
-    const auto& busyRanks = m_counters ? m_counters->busyRanks : none;
-    const auto& commInFlight = m_counters ? m_counters->commInFlight : none;
     resampleCounters();
-    const bool any = !busyRanks.empty() || !commInFlight.empty();
+    const bool any = m_counters && (!m_counters->busyRanks.empty() || !m_counters->commInFlight.empty());
     if (any != m_counterRect->visible()) {
         if (any)
             plotLayout()->addElement(1, 0, m_counterRect);
@@ -100,10 +102,16 @@ void TimelineView::setCounters(std::shared_ptr<const ActivityCounters> counters)
     m_counterRect->axis(QCPAxis::atBottom)->setRange(xAxis->range());
     updateLayout(); // the strip takes its height from the Gantt's
     fitRows();
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 TimelineView::~TimelineView() = default;
+
+void TimelineView::queueFrame()
+{
+    if (!m_frameTimer.isActive())
+        m_frameTimer.start();
+}
 
 void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const TrackLayout> layout, bool keepView)
 {
@@ -127,7 +135,7 @@ void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<co
     xAxis->setRange(keys.lower + shift, keys.upper + shift);
     yAxis->setRange(std::min(rows.lower, std::max(0.0, static_cast<double>(m_plottable->rows().size()) - 1)), rows.upper);
     fitRows();
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 void TimelineView::setTrackTree(const TrackTree& tree)
@@ -137,7 +145,7 @@ void TimelineView::setTrackTree(const TrackTree& tree)
     const double count = static_cast<double>(m_plottable->rows().size());
     if (yAxis->range().lower > count)
         yAxis->setRange(0, yAxis->range().size());
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 const TrackTree& TimelineView::trackTree() const
@@ -194,24 +202,26 @@ void TimelineView::revealNode(int node)
 void TimelineView::resampleCounters()
 {
     // The strip draws what a pixel column can show: the series as they are where they have few points
-    // in view, else per column the highest value it reaches. A fill under a million steps cost a frame
-    // tens of milliseconds; this costs the points in view once per change of the time range.
-    const double origin = static_cast<double>(m_plottable->origin());
+    // in view, else per column the highest value it reaches, read from the series' block maxima. A
+    // fill under a million steps cost a frame tens of milliseconds, and reading every point in view
+    // cost a change of the time range 10 ms at 10 M ops; this reads O(columns × block) points.
+    const TimeNs origin = m_plottable->origin();
     const QCPRange range = xAxis->range();
     const int columns = std::max(1, axisRect()->width());
     const double perColumn = range.size() / columns;
-    auto fill = [&](QCPGraph* graph, const std::vector<std::pair<TimeNs, int>>& points) {
+    // The time at a key, clamped into the range of times.
+    auto timeAt = [origin](double key) {
+        const double t = std::clamp(key + static_cast<double>(origin), -9.2e18, 9.2e18);
+        return static_cast<TimeNs>(std::floor(t));
+    };
+    auto fill = [&](QCPGraph* graph, const CounterSeries& series) {
+        const auto& points = series.points();
         QVector<double> keys, values;
-        auto key = [&](std::size_t i) { return static_cast<double>(points[i].first) - origin; };
+        auto key = [&](std::size_t i) { return static_cast<double>(points[i].first - origin); };
         // From the change in effect at the left edge to the first one past the right edge.
-        std::size_t first = static_cast<std::size_t>(
-            std::upper_bound(points.begin(), points.end(), range.lower, [&](double k, const auto& p) { return k < static_cast<double>(p.first) - origin; })
-            - points.begin());
-        first = first > 0 ? first - 1 : 0;
-        std::size_t last = static_cast<std::size_t>(
-            std::upper_bound(points.begin(), points.end(), range.upper, [&](double k, const auto& p) { return k < static_cast<double>(p.first) - origin; })
-            - points.begin());
-        last = std::min(points.size(), last + 1);
+        const std::size_t atLeft = series.firstAfter(timeAt(range.lower));
+        const std::size_t first = atLeft > 0 ? atLeft - 1 : 0;
+        const std::size_t last = std::min(points.size(), series.firstAfter(timeAt(range.upper)) + 1);
         if (last - first <= static_cast<std::size_t>(2 * columns) || perColumn <= 0) {
             for (std::size_t i = first; i < last; ++i) {
                 keys.append(key(i));
@@ -222,11 +232,16 @@ void TimelineView::resampleCounters()
             int current = points[first].second; // in effect at the column's left edge
             for (int c = 0; c < columns && i < last; ++c) {
                 const double left = range.lower + c * perColumn, right = left + perColumn;
-                int high = current;
-                for (; i < last && key(i) < right; ++i) {
-                    current = points[i].second;
-                    high = std::max(high, current);
-                }
+                // The changes inside the column: up to the first one at or past its right edge.
+                std::size_t next = i;
+                if (key(i) < right)
+                    next = std::clamp(series.firstAfter(timeAt(right) - 1), i, last);
+                while (next < last && key(next) < right) // the clamp's rounding
+                    ++next;
+                const int high = next > i ? std::max(current, series.highest(i, next)) : current;
+                if (next > i)
+                    current = points[next - 1].second;
+                i = next;
                 keys.append(std::max(left, key(first)));
                 values.append(high);
             }
@@ -235,53 +250,48 @@ void TimelineView::resampleCounters()
         }
         graph->setData(keys, values, true);
     };
-    static const std::vector<std::pair<TimeNs, int>> none;
+    static const CounterSeries none;
     fill(m_busyGraph, m_counters ? m_counters->busyRanks : none);
     fill(m_commGraph, m_counters ? m_counters->commInFlight : none);
 }
 
 std::pair<int, int> TimelineView::countersAt(TimeNs time) const
 {
-    // Step functions: the value of the last change at or before the time.
-    auto at = [time](const std::vector<std::pair<TimeNs, int>>& points) {
-        const auto it = std::upper_bound(points.begin(), points.end(), time, [](TimeNs t, const auto& p) { return t < p.first; });
-        return it == points.begin() ? 0 : std::prev(it)->second;
-    };
     if (!m_counters)
         return { 0, 0 };
-    return { at(m_counters->busyRanks), at(m_counters->commInFlight) };
+    return { m_counters->busyRanks.at(time), m_counters->commInFlight.at(time) };
 }
 
 void TimelineView::setCriticalPath(const std::vector<OpId>& ops)
 {
     m_plottable->setCriticalOps(ops);
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 void TimelineView::setReplayed(std::shared_ptr<const TrackLayout> replayed)
 {
     m_plottable->setReplayed(std::move(replayed));
     fitRows();
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 void TimelineView::setViewMode(TimelinePlottable::ViewMode mode)
 {
     m_plottable->setViewMode(mode);
     fitRows();
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 void TimelineView::setColorMode(TimelinePlottable::ColorMode mode)
 {
     m_plottable->setColorMode(mode);
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 void TimelineView::setCriticalPathShown(bool shown)
 {
     m_plottable->setCriticalShown(shown);
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 bool TimelineView::criticalPathShown() const
@@ -305,14 +315,14 @@ void TimelineView::selectOp(OpId op)
 void TimelineView::resetView()
 {
     if (!m_trace) {
-        replot(QCustomPlot::rpQueuedReplot);
+        queueFrame();
         return;
     }
     const double span = std::max<double>(1.0, static_cast<double>(m_trace->endTime() - m_trace->beginTime()));
     xAxis->setRange(-span * 0.01, span * 1.01);
     yAxis->setRange(0, 1);
     fitRows();
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 void TimelineView::showRange(TimeNs begin, TimeNs end)
@@ -350,14 +360,14 @@ void TimelineView::zoomBy(double factor, double centerKey)
     if (upper - lower < 10) // 10 ns across the view at the most
         return;
     xAxis->setRange(lower, upper);
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 void TimelineView::panBy(double fraction)
 {
     const QCPRange r = xAxis->range();
     xAxis->setRange(r.lower + r.size() * fraction, r.upper + r.size() * fraction);
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 void TimelineView::scrollRows(double rows)
@@ -366,7 +376,7 @@ void TimelineView::scrollRows(double rows)
     const QCPRange r = yAxis->range();
     const double top = std::clamp(r.lower + rows, 0.0, std::max(0.0, count - r.size() / 2));
     yAxis->setRange(top, top + r.size());
-    replot(QCustomPlot::rpQueuedReplot);
+    queueFrame();
 }
 
 void TimelineView::keyPressEvent(QKeyEvent* event)

@@ -4,6 +4,7 @@
 #include "core/base/ids.h"
 #include "widgets/timeline/timelineplottable.h"
 
+#include <QTimer>
 #include <qcustomplot.h>
 
 #include <functional>
@@ -54,6 +55,8 @@ public:
     sightline::OpId selectedOp() const { return m_selected; }
     // Shows the whole job.
     void resetView();
+    // Draws one frame on a later turn of the event loop, once for any number of calls before it.
+    void queueFrame();
     // Shows [begin, end) of the job's times.
     void showRange(sightline::TimeNs begin, sightline::TimeNs end);
     TimelinePlottable* plottable() const { return m_plottable; }
@@ -117,4 +120,5 @@ private:
     sightline::TimeNs m_areaEnd = 0;
     std::shared_ptr<const sightline::ActivityCounters> m_counters;
     std::function<void(QMenu&, sightline::OpId)> m_opMenu;
+    QTimer m_frameTimer;
 };
