@@ -1,5 +1,6 @@
 #include "whatifview.h"
 
+#include "core/base/parallel.h"
 #include "core/exec/executiongraph.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
@@ -18,6 +19,24 @@ void pathOps(const CriticalPath& path, const std::vector<OpId>& opOfItem, std::v
         if (opOfItem[item.value()].isValid())
             out.push_back(opOfItem[item.value()]);
     }
+}
+
+// The baseline's time of the measured ops an item stands for (each baseline item once), or INT64_MIN
+// when the baseline replayed none of them.
+TimeNs baselineTimeOf(std::span<const OpId> origin, const std::vector<ItemId>& baselineItem, const Schedule& baseline)
+{
+    TimeNs sum = 0;
+    bool any = false;
+    ItemId previous;
+    for (OpId op : origin) {
+        const ItemId b = op.value() < baselineItem.size() ? baselineItem[op.value()] : ItemId();
+        if (!b.isValid() || b == previous || !baseline.replayed(b.value()))
+            continue;
+        sum += baseline.end[b.value()] - baseline.start[b.value()];
+        any = true;
+        previous = b;
+    }
+    return any ? sum : INT64_MIN;
 }
 
 } // namespace
@@ -39,36 +58,33 @@ Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
     view->m_job = std::move(*job);
     const Trace& t = *view->m_job.trace;
     const std::uint8_t last = static_cast<std::uint8_t>(input.size() - 1);
-    view->m_layout = std::make_shared<const TrackLayout>(TrackLayout::build(t, { t.startColumn(), t.endColumn() }));
     view->m_whatIfTracks.resize(t.tracks().size());
     for (std::size_t tr = 0; tr < t.tracks().size(); ++tr)
         view->m_whatIfTracks[tr] = view->m_job.trackLayer[tr] == last;
-    view->m_counters = ActivityCounters::compute(t, view->m_whatIfTracks);
-    // Slack from each op's own replay; the baseline time of what the what-if's ops stand for.
+    // The layout, the counters, and per op the slack from its own replay and the baseline time of what
+    // a what-if op stands for, side by side: each reads every op.
     const std::vector<ItemId> baselineItem = baseline.graph->itemOfOp();
     view->m_slack.assign(t.opCount(), Schedule::kNotReplayed);
     view->m_baselineTime.assign(t.opCount(), INT64_MIN);
-    for (std::uint32_t v = 0; v < t.opCount(); ++v) {
-        const bool ofWhatIf = view->m_whatIfTracks[t.track(OpId(v)).value()] != 0;
-        const ReplayResult& own = ofWhatIf ? whatIf : baseline;
-        const ItemId item = view->m_job.itemOf[v];
-        view->m_slack[v] = own.criticalPath.slack.empty() ? Schedule::kNotReplayed : own.criticalPath.slack[item.value()];
-        if (!ofWhatIf)
-            continue;
-        TimeNs sum = 0;
-        bool any = false;
-        ItemId previous;
-        for (OpId op : whatIf.graph->origin(item)) {
-            const ItemId b = op.value() < baselineItem.size() ? baselineItem[op.value()] : ItemId();
-            if (!b.isValid() || b == previous || !baseline.schedule.replayed(b.value()))
-                continue;
-            sum += baseline.schedule.end[b.value()] - baseline.schedule.start[b.value()];
-            any = true;
-            previous = b;
+    parallelFor(3, [&](std::size_t part) {
+        if (part == 0) {
+            view->m_layout = std::make_shared<const TrackLayout>(TrackLayout::build(t, { t.startColumn(), t.endColumn() }));
+        } else if (part == 1) {
+            view->m_counters = ActivityCounters::compute(t, view->m_whatIfTracks);
+        } else {
+            parallelFor(t.tracks().size(), [&](std::size_t tr) {
+                const TrackInfo& track = t.trackInfo(TrackId(static_cast<std::uint32_t>(tr)));
+                const bool ofWhatIf = view->m_whatIfTracks[tr] != 0;
+                const ReplayResult& own = ofWhatIf ? whatIf : baseline;
+                for (std::uint32_t v = track.firstOp; v < track.firstOp + track.opCount; ++v) {
+                    const ItemId item = view->m_job.itemOf[v];
+                    view->m_slack[v] = own.criticalPath.slack.empty() ? Schedule::kNotReplayed : own.criticalPath.slack[item.value()];
+                    if (ofWhatIf)
+                        view->m_baselineTime[v] = baselineTimeOf(whatIf.graph->origin(item), baselineItem, baseline.schedule);
+                }
+            });
         }
-        if (any)
-            view->m_baselineTime[v] = sum;
-    }
+    });
     view->m_pathLength = whatIf.criticalPath.length;
     pathOps(whatIf.criticalPath, view->m_job.opOfItem[last], view->m_criticalOps);
     view->m_whatIfPathOps = view->m_criticalOps.size();

@@ -65,6 +65,38 @@ private:
     std::vector<std::vector<std::uint32_t>> m_graphIds;
 };
 
+// One track's items by start, longer first on ties, then by item. They come in a few runs already in
+// that order (the measured items, then each pass's copies of them), which are merged; items in many
+// runs are sorted whole.
+void orderByStart(std::vector<std::uint32_t>& items, const Schedule& s)
+{
+    const auto before = [&](std::uint32_t a, std::uint32_t b) { return std::tie(s.start[a], s.end[b], a) < std::tie(s.start[b], s.end[a], b); };
+    constexpr std::size_t kMostRuns = 16;
+    std::vector<std::size_t> bounds { 0 };
+    for (std::size_t i = 1; i < items.size() && bounds.size() <= kMostRuns; ++i) {
+        if (before(items[i], items[i - 1]))
+            bounds.push_back(i);
+    }
+    if (bounds.size() > kMostRuns) {
+        std::sort(items.begin(), items.end(), before);
+        return;
+    }
+    bounds.push_back(items.size());
+    while (bounds.size() > 2) {
+        std::vector<std::size_t> merged { 0 };
+        for (std::size_t r = 0; r + 1 < bounds.size(); r += 2) {
+            if (r + 2 < bounds.size()) {
+                std::inplace_merge(items.begin() + static_cast<std::ptrdiff_t>(bounds[r]), items.begin() + static_cast<std::ptrdiff_t>(bounds[r + 1]),
+                    items.begin() + static_cast<std::ptrdiff_t>(bounds[r + 2]), before);
+                merged.push_back(bounds[r + 2]);
+            } else {
+                merged.push_back(bounds[r + 1]);
+            }
+        }
+        bounds = std::move(merged);
+    }
+}
+
 // Every layer's tracks with the items each draws, in the order the job lists them.
 std::vector<LayerTrack> layerTracks(std::span<const ScheduleTrace::Layer> layers)
 {
@@ -93,12 +125,7 @@ std::vector<LayerTrack> layerTracks(std::span<const ScheduleTrace::Layer> layers
                 lt.measured = g.trace().track(g.origin(ItemId(i)).front()).value();
         }
     }
-    parallelFor(out.size(), [&](std::size_t k) {
-        const Schedule& s = *layers[out[k].layer].schedule;
-        std::sort(out[k].items.begin(), out[k].items.end(), [&](std::uint32_t a, std::uint32_t b) {
-            return std::tie(s.start[a], s.end[b], a) < std::tie(s.start[b], s.end[a], b);
-        });
-    });
+    parallelFor(out.size(), [&](std::size_t k) { orderByStart(out[k].items, *layers[out[k].layer].schedule); });
     std::stable_sort(out.begin(), out.end(), [](const LayerTrack& a, const LayerTrack& b) {
         return std::tie(a.rank, a.measured, a.layer, a.track) < std::tie(b.rank, b.measured, b.layer, b.track);
     });
@@ -195,6 +222,14 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
     std::vector<std::uint8_t> hasBytes(base.opCount(), 0);
     for (std::uint32_t op : base.opsWithBytes())
         hasBytes[op] = 1;
+    // Most measured ops have no arguments: a mark per measured op spares them the searches of the
+    // sparse tables, and the fill below notes the ops that take a measured op's arguments.
+    std::vector<std::uint8_t> hasArgs(base.opCount(), 0);
+    for (const auto& [op, args] : base.commArgsTable())
+        hasArgs[op.value()] = 1;
+    for (const auto& [op, args] : base.shapesTable())
+        hasArgs[op.value()] = 1;
+    std::vector<std::uint32_t> argsFrom(n, kNone); // per op: the measured op whose arguments it takes
     // The names and categories used are marked in parallel over tracks and interned on one thread;
     // the columns are then filled in parallel over tracks.
     std::vector<std::vector<std::atomic<std::uint8_t>>> nameUsed(layers.size());
@@ -252,21 +287,16 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
             result.synthetic[op] = g.hasFlag(item, ExecutionGraph::Synthetic) || addedRank;
             result.itemOf[op] = item;
             result.opOfItem[lt.layer][i] = OpId(op);
+            if (origin.size() == 1 && hasArgs[origin.front().value()])
+                argsFrom[op] = origin.front().value();
         }
     });
-    // Arguments, by op: ops are in order, so the tables come out sorted. Most measured ops have none:
-    // a mark per measured op spares them the searches of the sparse tables.
-    std::vector<std::uint8_t> hasArgs(base.opCount(), 0);
-    for (const auto& [op, args] : base.commArgsTable())
-        hasArgs[op.value()] = 1;
-    for (const auto& [op, args] : base.shapesTable())
-        hasArgs[op.value()] = 1;
+    // Arguments, by op: ops are in order, so the tables come out sorted.
     for (std::uint32_t op = 0; op < n; ++op) {
-        const ExecutionGraph& g = *layers[result.trackLayer[data.track[op]]].graph;
-        const auto origin = g.origin(result.itemOf[op]);
-        if (origin.size() != 1 || !hasArgs[origin.front().value()])
+        if (argsFrom[op] == kNone)
             continue;
-        if (const CommArgs* c = base.commArgs(origin.front())) {
+        const OpId from(argsFrom[op]);
+        if (const CommArgs* c = base.commArgs(from)) {
             CommArgs copy = *c;
             copy.collective = strings.base(c->collective);
             copy.processGroup = strings.base(c->processGroup);
@@ -274,7 +304,7 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
             copy.dtype = strings.base(c->dtype);
             data.commArgs.emplace_back(OpId(op), copy);
         }
-        if (const ShapeArgs* sh = base.shapes(origin.front()))
+        if (const ShapeArgs* sh = base.shapes(from))
             data.shapes.emplace_back(OpId(op), ShapeArgs { strings.base(sh->dims), strings.base(sh->types) });
     }
 }
