@@ -107,20 +107,33 @@ std::shared_ptr<const ReplayResult> judged(std::shared_ptr<const ReplayResult> r
     return copy;
 }
 
-// The what-if drawn as a job, when the Gantt shows it; a view that cannot be made (a replayed time
-// past the trace model's range) leaves the outcome without one and says why.
-void makeView(RunResult& out, const std::optional<WhatIfView::Layers>& layers, const std::string& suffix, const CancellationToken* cancel)
+// The what-if drawn as a job, or why it could not be (a replayed time past the trace model's range),
+// or Cancelled.
+struct MadeView {
+    std::shared_ptr<const WhatIfView> view;
+    QString error;
+    Status status;
+};
+
+MadeView makeView(const WhatIfOutcome& outcome, WhatIfView::Layers layers, const std::string& suffix, const CancellationToken* cancel)
 {
-    out.shown.viewLayers = layers;
-    if (!layers || !out.status.ok())
-        return;
-    Expected<std::shared_ptr<const WhatIfView>> view = WhatIfView::build(*out.shown.baseline, *out.shown.whatIf, *layers, suffix, cancel);
+    MadeView made;
+    Expected<std::shared_ptr<const WhatIfView>> view = WhatIfView::build(*outcome.baseline, *outcome.whatIf, layers, suffix, cancel);
     if (view)
-        out.shown.view = std::move(*view);
+        made.view = std::move(*view);
     else if (view.status().code() == ErrorCode::Cancelled)
-        out.status = view.status();
+        made.status = view.status();
     else
-        out.shown.viewError = StatusText::message(view.status());
+        made.error = StatusText::message(view.status());
+    return made;
+}
+
+void takeView(RunResult& out, MadeView made)
+{
+    out.shown.view = std::move(made.view);
+    out.shown.viewError = std::move(made.error);
+    if (!made.status.ok())
+        out.status = made.status;
 }
 
 // What a view of the what-if asks for, for a run to make it too.
@@ -131,7 +144,7 @@ struct ViewRequest {
 
 void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const ReplayResult> loaded, WhatIfRunner::ModelledBaseline& modelled,
     WhatIfRunner::JobFacts& facts, const Strategy& strategy, const MemoryOptions& memory, const ViewRequest& view,
-    const CancellationToken* cancel)
+    const CancellationToken* cancel, const std::function<void()>& compared)
 {
     ReplayOptions options;
     std::shared_ptr<const ReplayResult> baseline = loaded;
@@ -159,20 +172,31 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
     const ReplayResult& a = *out.shown.baseline;
     const ReplayResult& b = *out.shown.whatIf;
     out.shown.exposedBaseline = before->exposed;
-    // What the comparison reads of the what-if, and the view, side by side: each reads every item.
+    // What the comparison reads of the what-if, then the view, side by side: each reads every item.
+    // With a view to make, the comparison is handed over as soon as it is ready (the view takes
+    // longer: it draws every item as an op); the view follows with the same replays.
     const TensorModel* model = facts.tensors(*session.measured());
-    parallelFor(4, [&](std::size_t job) {
-        if (job == 0)
-            out.shown.changes = OpChanges::largest(before->perOp, *b.graph, b.schedule, kShownChanges);
-        else if (job == 1)
-            out.shown.exposedWhatIf = ExposedCommunication::perIteration(*b.graph, b.schedule);
-        else if (job == 2 && model)
-            out.shown.tensorChanges = TensorChanges::largest(*model, *a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
-        else if (job == 3)
-            makeView(out, view.layers, view.suffix, cancel);
+    out.shown.viewLayers = view.layers;
+    MadeView made;
+    parallelFor(2, [&](std::size_t part) {
+        if (part == 1) {
+            if (view.layers)
+                made = makeView(out.shown, *view.layers, view.suffix, cancel);
+            return;
+        }
+        parallelFor(3, [&](std::size_t job) {
+            if (job == 0)
+                out.shown.changes = OpChanges::largest(before->perOp, *b.graph, b.schedule, kShownChanges);
+            else if (job == 1)
+                out.shown.exposedWhatIf = ExposedCommunication::perIteration(*b.graph, b.schedule);
+            else if (model)
+                out.shown.tensorChanges = TensorChanges::largest(*model, *a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
+        });
+        if (view.layers)
+            compared();
     });
+    takeView(out, std::move(made));
 }
-
 
 } // namespace
 
@@ -235,12 +259,12 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     m_memory = memory;
     start(std::make_shared<RunResult>(), false,
         [session = m_session, loaded = m_baseline, modelled = m_modelled, facts = m_facts, strategy, memory, layers = m_layers,
-            suffix = m_suffix](RunResult& result, const CancellationToken* cancel) {
-            runWhatIf(result, *session, loaded, *modelled, *facts, strategy, memory, { layers, suffix }, cancel);
+            suffix = m_suffix](RunResult& result, const CancellationToken* cancel, const std::function<void()>& compared) {
+            runWhatIf(result, *session, loaded, *modelled, *facts, strategy, memory, { layers, suffix }, cancel, compared);
         });
 }
 
-void WhatIfRunner::start(std::shared_ptr<RunResult> result, bool viewOnly, std::function<void(RunResult&, const CancellationToken*)> work)
+void WhatIfRunner::start(std::shared_ptr<RunResult> result, bool viewOnly, Work work)
 {
     ++m_runsStarted;
     const quint64 generation = m_generation;
@@ -249,31 +273,42 @@ void WhatIfRunner::start(std::shared_ptr<RunResult> result, bool viewOnly, std::
     QElapsedTimer clock;
     clock.start();
     m_pool.start([this, result = std::move(result), work = std::move(work), cancel, generation, clock, viewOnly]() mutable {
-        work(*result, cancel.get());
-        deliver(std::move(result), generation, clock, viewOnly);
+        bool handedOver = false;
+        // The comparison, ready before the view: a copy of the outcome so far (the view's fields
+        // stay the run's own), handed over with the run's time.
+        const auto compared = [&] {
+            result->shown.ms = clock.elapsed();
+            auto early = std::make_shared<RunResult>();
+            early->shown = result->shown;
+            handedOver = true;
+            deliver(std::move(early), generation, Delivery::Compared);
+        };
+        work(*result, cancel.get(), compared);
+        if (!viewOnly && !handedOver)
+            result->shown.ms = clock.elapsed();
+        deliver(std::move(result), generation, Delivery::Last);
     });
 }
 
-void WhatIfRunner::deliver(std::shared_ptr<RunResult> result, quint64 generation, QElapsedTimer clock, bool viewOnly)
+void WhatIfRunner::deliver(std::shared_ptr<RunResult> result, quint64 generation, Delivery delivery)
 {
     // Delivered on the GUI thread, and only while no later run has started; what is not delivered is
     // freed off it.
     QMetaObject::invokeMethod(
         this,
-        [this, result, generation, clock, viewOnly]() mutable {
+        [this, result, generation, delivery]() mutable {
             if (generation != m_generation) {
                 dispose(std::move(result));
                 return;
             }
-            setRunning(false);
+            if (delivery == Delivery::Last)
+                setRunning(false);
             if (!result->status.ok()) {
                 Q_EMIT failed(StatusText::message(result->status));
                 dispose(std::move(result));
                 return;
             }
             auto shown = std::make_shared<WhatIfOutcome>(std::move(result->shown));
-            if (!viewOnly)
-                shown->ms = clock.elapsed();
             dispose(std::exchange(m_last, shown));
             Q_EMIT finished(std::move(shown));
         },
@@ -302,7 +337,9 @@ void WhatIfRunner::makeView()
     result->shown = *m_last;
     result->shown.view.reset();
     result->shown.viewError.clear();
-    start(std::move(result), true, [layers = m_layers, suffix = m_suffix](RunResult& r, const CancellationToken* cancel) {
-        ::makeView(r, layers, suffix, cancel);
+    result->shown.viewLayers = m_layers;
+    start(std::move(result), true, [layers = m_layers, suffix = m_suffix](RunResult& r, const CancellationToken* cancel, const std::function<void()>&) {
+        if (layers)
+            takeView(r, ::makeView(r.shown, *layers, suffix, cancel));
     });
 }

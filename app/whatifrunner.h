@@ -9,13 +9,14 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <QElapsedTimer>
 #include <QThreadPool>
 
 #include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
+
+struct RunResult;
 
 namespace sightline {
 class CancellationToken;
@@ -24,8 +25,8 @@ struct ReplayResult;
 }
 
 // A what-if as the window shows it: the baseline and the what-if, the ops that changed most, the
-// passes' warnings, how long the run took from the edit, and the what-if drawn as a job when the
-// Gantt shows it (else null; viewError says why when it could not be made).
+// passes' warnings, how long the run took from the edit to the comparison, and the what-if drawn as a
+// job when the Gantt shows it (else null; viewError says why when it could not be made).
 struct WhatIfOutcome {
     std::shared_ptr<const sightline::ReplayResult> baseline;
     std::shared_ptr<const sightline::ReplayResult> whatIf;
@@ -45,9 +46,10 @@ struct WhatIfOutcome {
 // applies the strategy to the session's measured job and replays the result; the baseline is the
 // load's replay, or the job replayed once with the cost model fitted to it when a pass needs one (kept
 // for the job's later runs), its memory judged against the same budget. While the Gantt shows the
-// what-if, each run also draws it as a job (WhatIfView); asking for a view the last outcome lacks
-// makes it from that outcome, as a run of its own (see setViewLayers). Old outcomes are freed on the
-// pool's threads. The destructor cancels and waits for the runs.
+// what-if, each run also draws it as a job (WhatIfView): the run then delivers twice, the outcome
+// without its view as soon as the comparison is ready (the run still going), then with it. Asking for
+// a view the last outcome lacks makes it from that outcome, as a run of its own (see setViewLayers).
+// Old outcomes are freed on the pool's threads. The destructor cancels and waits for the runs.
 class WhatIfRunner : public QObject {
     Q_OBJECT
 public:
@@ -72,7 +74,8 @@ public:
 
 Q_SIGNALS:
     void runningChanged(bool running);
-    // The baseline and the what-if, and how long the run took from the edit.
+    // The baseline and the what-if, and how long the run took from the edit to the comparison; then,
+    // when a view was asked for, the same outcome with its view.
     void finished(std::shared_ptr<const WhatIfOutcome> outcome);
     void failed(const QString& message);
     void cleared();
@@ -88,11 +91,16 @@ private:
     void setRunning(bool running);
     // Makes the view of the last outcome, delivered as an outcome of its own.
     void makeView();
-    // Runs work on the pool for a new generation and delivers what it made into result.
-    void start(std::shared_ptr<struct RunResult> result, bool viewOnly, std::function<void(RunResult&, const sightline::CancellationToken*)> work);
+    // What a run does into its result; it calls compared() (from any thread) when the comparison is
+    // ready and a view is still to come.
+    using Work = std::function<void(RunResult&, const sightline::CancellationToken*, const std::function<void()>& compared)>;
+    // Runs work on the pool for a new generation and delivers what it made into result. viewOnly: a
+    // view made for the last outcome, which keeps its time.
+    void start(std::shared_ptr<RunResult> result, bool viewOnly, Work work);
+    // Compared: the outcome without its view, the run going on; Last: what the run ends with.
+    enum class Delivery { Compared, Last };
     // Hands an outcome to the GUI thread unless a later run started (called from a run's thread).
-    // viewOnly: a view made for the last outcome, which keeps its time.
-    void deliver(std::shared_ptr<struct RunResult> result, quint64 generation, QElapsedTimer clock, bool viewOnly);
+    void deliver(std::shared_ptr<RunResult> result, quint64 generation, Delivery delivery);
 
     QThreadPool m_pool;
     std::shared_ptr<const sightline::JobSession> m_session;

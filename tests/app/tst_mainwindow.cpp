@@ -378,10 +378,32 @@ private Q_SLOTS:
         sightline::TrackTree tree = window.timeline()->trackTree();
         tree.setShown(tree.trackNode(sightline::TrackId(0)), false);
         window.timeline()->setTrackTree(tree);
+        // Each delivery, with whether the comparison and the Gantt showed it once the window had it.
+        struct Delivered {
+            std::shared_ptr<const WhatIfOutcome> outcome;
+            bool compared = false;
+            bool measuredShown = false;
+            bool drawn = false;
+        };
+        std::vector<Delivered> delivered;
+        auto* runner = window.findChild<WhatIfRunner*>();
+        QVERIFY(runner);
+        connect(runner, &WhatIfRunner::finished, this, [&](std::shared_ptr<const WhatIfOutcome> o) {
+            const bool compared = window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–");
+            delivered.push_back({ o, compared, window.shownWhatIf() == nullptr, o->view && window.shownWhatIf() == o->view });
+        });
         StrategyModel* model = window.strategy();
         model->addStep(QStringLiteral("worker_count"));
         model->setParameter(0, QStringLiteral("workers"), 4.0);
         QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+        // The comparison came first, while the Gantt still showed the measured job; then the view of
+        // the same replays, with the same time.
+        QCOMPARE(delivered.size(), std::size_t(2));
+        QVERIFY(!delivered[0].outcome->view && delivered[0].compared && delivered[0].measuredShown);
+        QVERIFY(delivered[1].outcome->view && delivered[1].drawn);
+        QCOMPARE(delivered[1].outcome->whatIf, delivered[0].outcome->whatIf);
+        QCOMPARE(delivered[1].outcome->ms, delivered[0].outcome->ms);
+        QObject::disconnect(runner, &WhatIfRunner::finished, this, nullptr);
         auto view = window.shownWhatIf();
         const sightline::Trace& w = *view->trace();
         QCOMPARE(window.timeline()->trace(), view->trace());
