@@ -7,6 +7,7 @@
 #include "widgets/timeline/tracklayout.h"
 
 #include <algorithm>
+#include <atomic>
 
 using namespace sightline;
 
@@ -66,6 +67,10 @@ Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
     const std::vector<ItemId> baselineItem = baseline.graph->itemOfOp();
     view->m_slack.assign(t.opCount(), Schedule::kNotReplayed);
     view->m_baselineTime.assign(t.opCount(), INT64_MIN);
+    // Per measured op, the lowest what-if op standing for it, found by tracks in parallel.
+    std::vector<std::atomic<std::uint32_t>> firstStanding(baseline.graph->trace().opCount());
+    for (auto& first : firstStanding)
+        first.store(OpId::kInvalid, std::memory_order_relaxed);
     parallelFor(3, [&](std::size_t part) {
         if (part == 0) {
             view->m_layout = std::make_shared<const TrackLayout>(TrackLayout::build(t, { t.startColumn(), t.endColumn() }));
@@ -79,12 +84,22 @@ Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
                 for (std::uint32_t v = track.firstOp; v < track.firstOp + track.opCount; ++v) {
                     const ItemId item = view->m_job.itemOf[v];
                     view->m_slack[v] = own.criticalPath.slack.empty() ? Schedule::kNotReplayed : own.criticalPath.slack[item.value()];
-                    if (ofWhatIf)
-                        view->m_baselineTime[v] = baselineTimeOf(whatIf.graph->origin(item), baselineItem, baseline.schedule);
+                    if (!ofWhatIf)
+                        continue;
+                    const auto origin = whatIf.graph->origin(item);
+                    view->m_baselineTime[v] = baselineTimeOf(origin, baselineItem, baseline.schedule);
+                    for (OpId measured : origin) {
+                        std::atomic<std::uint32_t>& first = firstStanding[measured.value()];
+                        std::uint32_t seen = first.load(std::memory_order_relaxed);
+                        while (v < seen && !first.compare_exchange_weak(seen, v, std::memory_order_relaxed)) { }
+                    }
                 }
             });
         }
     });
+    view->m_opOfMeasured.resize(firstStanding.size());
+    for (std::size_t op = 0; op < firstStanding.size(); ++op)
+        view->m_opOfMeasured[op] = OpId(firstStanding[op].load(std::memory_order_relaxed));
     view->m_pathLength = whatIf.criticalPath.length;
     pathOps(whatIf.criticalPath, view->m_job.opOfItem[last], view->m_criticalOps);
     view->m_whatIfPathOps = view->m_criticalOps.size();
@@ -97,16 +112,7 @@ Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
 
 OpId WhatIfView::opStandingFor(OpId measured) const
 {
-    const Trace& t = *m_job.trace;
-    for (std::uint32_t v = 0; v < t.opCount(); ++v) {
-        if (!isWhatIf(OpId(v)))
-            continue;
-        for (OpId op : m_whatIfGraph->origin(m_job.itemOf[v])) {
-            if (op == measured)
-                return OpId(v);
-        }
-    }
-    return {};
+    return measured.value() < m_opOfMeasured.size() ? m_opOfMeasured[measured.value()] : OpId();
 }
 
 bool WhatIfView::isWhatIf(OpId op) const

@@ -47,7 +47,7 @@ public:
     std::size_t whatIfPathOps() const { return m_whatIfPathOps; }
     // Per item of the what-if's graph: the op drawing it, or invalid.
     const std::shared_ptr<const std::vector<sightline::OpId>>& opOfItem() const { return m_opOfItem; }
-    // The first of the what-if's ops that stands for a measured op, or invalid. O(ops).
+    // The first of the what-if's ops that stands for a measured op, or invalid. O(1).
     sightline::OpId opStandingFor(sightline::OpId measured) const;
     // The item an op draws, in its own replay's graph, and whether that is the what-if's.
     sightline::ItemId itemOf(sightline::OpId op) const { return m_job.itemOf[op.value()]; }
@@ -71,4 +71,5 @@ private:
     std::vector<sightline::OpId> m_criticalOps;
     std::size_t m_whatIfPathOps = 0;
     std::shared_ptr<const std::vector<sightline::OpId>> m_opOfItem;
+    std::vector<sightline::OpId> m_opOfMeasured; // per measured op: the first what-if op standing for it
 };

@@ -438,6 +438,18 @@ private Q_SLOTS:
         for (const auto& [t, n] : view->counters().busyRanks.points())
             busiest = std::max(busiest, n);
         QCOMPARE(busiest, 4);
+        // Each measured op leads to the first what-if op standing for it (a changed op clicked in the
+        // comparison goes there), as a search of every op finds it.
+        std::vector<sightline::OpId> firstStanding(measured->opCount());
+        for (std::uint32_t v = 0; v < w.opCount(); ++v) {
+            for (sightline::OpId m : view->whatIfGraph().origin(view->itemOf(sightline::OpId(v)))) {
+                if (!firstStanding[m.value()].isValid())
+                    firstStanding[m.value()] = sightline::OpId(v);
+            }
+        }
+        for (std::uint32_t m = 0; m < measured->opCount(); ++m)
+            QCOMPARE(view->opStandingFor(sightline::OpId(m)), firstStanding[m]);
+        QVERIFY(!view->opStandingFor(sightline::OpId(static_cast<std::uint32_t>(measured->opCount()))).isValid());
         // The Gantt's menu on a what-if op aims its steps at the measured op it stands for.
         const sightline::OpId added(static_cast<std::uint32_t>(w.opCount() - 1));
         QMenu menu;
