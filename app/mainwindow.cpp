@@ -622,6 +622,7 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     const auto& memory = whatIf->memory;
     m_strategyPanel->setOutOfMemory(memory.outOfMemory,
         memory.highest < 0 ? QString() : tr("peak %1 GB").arg(locale.toString(static_cast<double>(memory.peakBytes()) / 1e9, 'f', 2)));
+    showJobStatus();
     applyView();
 }
 
@@ -630,6 +631,8 @@ void MainWindow::onNoWhatIf()
     m_outcome.reset();
     m_comparison->clear();
     m_strategyPanel->setOutOfMemory(false, {});
+    if (m_analysis)
+        showJobStatus();
     applyView();
 }
 
@@ -752,15 +755,21 @@ void MainWindow::showJobStatus()
     const sightline::Trace& t = *trace();
     QStringList parts;
     parts << tr("%n rank(s), %1 ops", nullptr, static_cast<int>(t.ranks().size())).arg(locale.toString(static_cast<qlonglong>(t.opCount())));
-    const qint64 analysed = m_clock.elapsed() - m_loadMs;
     parts << tr("loaded in %1 s, graph and replay in %2 s")
-                 .arg(locale.toString(static_cast<double>(m_loadMs) / 1e3, 'f', 2), locale.toString(static_cast<double>(analysed) / 1e3, 'f', 2));
+                 .arg(locale.toString(static_cast<double>(m_loadMs) / 1e3, 'f', 2), locale.toString(static_cast<double>(m_analysedMs) / 1e3, 'f', 2));
     if (const auto& replay = m_analysis->replay) {
         const sightline::RankStepTime it = sightline::StepTimes::iteration(replay->schedule);
         QString iteration = tr("iteration %1 ms replayed").arg(locale.toString(it.replayed / 1e6, 'f', 3));
         if (it.measured > 0)
             iteration += tr(", %1 ms measured").arg(locale.toString(it.measured / 1e6, 'f', 3));
         parts << iteration;
+    }
+    // The strategy's what-if, while one matches the strategy as it stands.
+    if (m_outcome) {
+        const double before = sightline::StepTimes::iteration(m_outcome->baseline->schedule).replayed;
+        const double after = sightline::StepTimes::iteration(m_outcome->whatIf->schedule).replayed;
+        parts << tr("what-if %1 ms (%2 %)").arg(locale.toString(after / 1e6, 'f', 3),
+                     locale.toString(before > 0 ? 100.0 * (after - before) / before : 0.0, 'f', 1));
     }
     m_jobStatus->setText(parts.join(QStringLiteral(" · ")));
 }
@@ -897,6 +906,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long").arg(
                                      QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
             5000);
+    m_analysedMs = m_clock.elapsed() - m_loadMs;
     showJobStatus();
     if (!fromScenario)
         runWhatIf();

@@ -694,6 +694,10 @@
         <source>none: on the critical path</source>
         <translation>keiner: auf dem kritischen Pfad</translation>
     </message>
+    <message>
+        <source>what-if %1 ms (%2 %)</source>
+        <translation>Was-wäre-wenn %1 ms (%2 %)</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

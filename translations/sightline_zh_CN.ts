@@ -686,6 +686,10 @@
         <source>none: on the critical path</source>
         <translation>无：位于关键路径上</translation>
     </message>
+    <message>
+        <source>what-if %1 ms (%2 %)</source>
+        <translation>假设 %1 毫秒（%2 %）</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>

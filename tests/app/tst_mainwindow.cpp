@@ -404,6 +404,10 @@ private Q_SLOTS:
         QCOMPARE(delivered[1].outcome->whatIf, delivered[0].outcome->whatIf);
         QCOMPARE(delivered[1].outcome->ms, delivered[0].outcome->ms);
         QObject::disconnect(runner, &WhatIfRunner::finished, this, nullptr);
+        // The status bar gives the what-if's iteration beside the job's.
+        auto* jobStatus = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
+        QVERIFY(jobStatus && jobStatus->text().contains(QStringLiteral("iteration")));
+        QVERIFY2(jobStatus->text().contains(QStringLiteral("what-if ")), qPrintable(jobStatus->text()));
         auto view = window.shownWhatIf();
         const sightline::Trace& w = *view->trace();
         QCOMPARE(window.timeline()->trace(), view->trace());
@@ -507,6 +511,7 @@ private Q_SLOTS:
         model->setEnabled(0, false);
         QTRY_COMPARE_WITH_TIMEOUT(window.timeline()->trace(), measuredAgain, 60000);
         QVERIFY(!window.shownWhatIf());
+        QVERIFY(!jobStatus->text().contains(QStringLiteral("what-if ")));
         QVERIFY(!window.timeline()->trackTree().isShown(window.timeline()->trackTree().trackNode(sightline::TrackId(0))));
         QVERIFY(window.exportReplayedTo(dir.filePath(QStringLiteral("m.json")), error));
         window.setViewMode(MainWindow::ViewMode::Measured);
