@@ -405,38 +405,55 @@ private Q_SLOTS:
         QCOMPARE(view.countersAt(500), std::make_pair(0, 2));
     }
 
+    void counterStripDrawsEachColumnsHighest_data()
+    {
+        QTest::addColumn<qint64>("begin");
+        QTest::addRow("job at time 0") << qint64(0);
+        // A Kineto trace's epoch time: a double near it is no finer than 256 ns.
+        QTest::addRow("job at a Kineto time") << qint64(1694128201435377000);
+    }
+
     void counterStripDrawsEachColumnsHighest()
     {
         // Far more changes than pixel columns: each column draws the highest value in effect in it,
-        // for the whole job in view and zoomed in.
-        const TracePtr t = twoHostJob();
+        // for the whole job in view and zoomed in, both over many of the series' blocks per column.
+        QFETCH(qint64, begin);
+        JobBuilder b;
+        const std::uint32_t gpu = b.track(b.rank(0, "a"), TrackKind::GpuStream, 7);
+        b.op(gpu, "gemm", OpKind::ComputeKernel, begin, begin + 1500000);
+        const TracePtr t = b.finish();
         TimelineView view;
         view.resize(900, 500);
         view.setJob(t, layoutOf(*t));
+        const TimeNs origin = view.plottable()->origin();
+        QCOMPARE(origin, begin);
         CounterSeries::Points points;
         std::uint32_t seed = 7;
-        for (TimeNs time = 0; time < 600000; time += 1 + static_cast<TimeNs>(seed % 3)) {
+        for (TimeNs time = 0; time < 1500000; time += 1 + static_cast<TimeNs>(seed % 2)) {
             seed = seed * 1103515245u + 12345u;
-            points.emplace_back(time, static_cast<int>((time / 370) % 97 + (seed >> 16) % 3)); // ramps, highest late in a column
+            points.emplace_back(begin + time, static_cast<int>((time / 370) % 97 + (seed >> 16) % 3)); // ramps, highest late in a column
         }
         view.setCounters(std::make_shared<const ActivityCounters>(ActivityCounters { CounterSeries(points), CounterSeries(), 99 }));
-        const double origin = static_cast<double>(view.plottable()->origin());
-        for (const QCPRange range : { QCPRange(-origin, 600000 - origin), QCPRange(200000.5 - origin, 310000.25 - origin) }) {
+        auto key = [&](std::size_t i) { return static_cast<double>(points[i].first - origin); };
+        for (const QCPRange range : { QCPRange(0, 1500000), QCPRange(200000.5, 900000.25) }) {
             view.xAxis->setRange(range);
             const int columns = view.axisRect()->width();
             const double perColumn = range.size() / columns;
-            QVERIFY(points.size() > static_cast<std::size_t>(200 * columns)); // runs over many blocks
+            std::size_t inView = 0;
+            for (std::size_t i = 0; i < points.size(); ++i)
+                inView += key(i) >= range.lower && key(i) < range.upper;
+            QVERIFY(inView > static_cast<std::size_t>(4 * CounterSeries::kBlock * columns)); // several blocks per column
             const auto data = view.graph(0)->data();
             QCOMPARE(data->size(), columns + 1);
             // Reading every point: the change in effect at the left edge, then each column's.
             std::size_t i = 0;
-            while (i + 1 < points.size() && static_cast<double>(points[i + 1].first) - origin <= range.lower)
+            while (i + 1 < points.size() && key(i + 1) <= range.lower)
                 ++i;
             int current = points[i].second;
             for (int c = 0; c < columns; ++c) {
                 const double right = range.lower + (c + 1) * perColumn;
                 int high = current;
-                for (; i < points.size() && static_cast<double>(points[i].first) - origin < right; ++i) {
+                for (; i < points.size() && key(i) < right; ++i) {
                     current = points[i].second;
                     high = std::max(high, current);
                 }

@@ -211,19 +211,29 @@ void TimelineView::resampleCounters()
     const QCPRange range = xAxis->range();
     const int columns = std::max(1, axisRect()->width());
     const double perColumn = range.size() / columns;
-    // The time at a key, clamped into the range of times.
-    auto timeAt = [origin](double key) {
-        const double t = std::clamp(key + static_cast<double>(origin), -9.2e18, 9.2e18);
-        return static_cast<TimeNs>(std::floor(t));
-    };
     auto fill = [&](QCPGraph* graph, const CounterSeries& series) {
         const auto& points = series.points();
         QVector<double> keys, values;
-        auto key = [&](std::size_t i) { return static_cast<double>(points[i].first - origin); };
+        // Searched by key (the time less the origin, exact in integers), not by time: a Kineto origin
+        // of 1.7e18 ns leaves a double no finer than 256 ns.
+        auto keyOf = [origin](const std::pair<TimeNs, int>& p) { return static_cast<double>(p.first - origin); };
+        auto key = [&](std::size_t i) { return keyOf(points[i]); };
+        // The index of the first point in [from, to) whose key is not below k.
+        auto firstFrom = [&](std::size_t from, std::size_t to, double k) {
+            return static_cast<std::size_t>(std::partition_point(points.begin() + static_cast<std::ptrdiff_t>(from),
+                                                points.begin() + static_cast<std::ptrdiff_t>(to), [&](const auto& p) { return keyOf(p) < k; })
+                - points.begin());
+        };
+        // The index of the first point in [from, to) whose key is above k.
+        auto firstAfter = [&](std::size_t from, std::size_t to, double k) {
+            return static_cast<std::size_t>(std::partition_point(points.begin() + static_cast<std::ptrdiff_t>(from),
+                                                points.begin() + static_cast<std::ptrdiff_t>(to), [&](const auto& p) { return keyOf(p) <= k; })
+                - points.begin());
+        };
         // From the change in effect at the left edge to the first one past the right edge.
-        const std::size_t atLeft = series.firstAfter(timeAt(range.lower));
+        const std::size_t atLeft = firstAfter(0, points.size(), range.lower);
         const std::size_t first = atLeft > 0 ? atLeft - 1 : 0;
-        const std::size_t last = std::min(points.size(), series.firstAfter(timeAt(range.upper)) + 1);
+        const std::size_t last = std::min(points.size(), firstAfter(atLeft, points.size(), range.upper) + 1);
         if (last - first <= static_cast<std::size_t>(2 * columns) || perColumn <= 0) {
             for (std::size_t i = first; i < last; ++i) {
                 keys.append(key(i));
@@ -235,11 +245,7 @@ void TimelineView::resampleCounters()
             for (int c = 0; c < columns && i < last; ++c) {
                 const double left = range.lower + c * perColumn, right = left + perColumn;
                 // The changes inside the column: up to the first one at or past its right edge.
-                std::size_t next = i;
-                if (key(i) < right)
-                    next = std::clamp(series.firstAfter(timeAt(right) - 1), i, last);
-                while (next < last && key(next) < right) // the clamp's rounding
-                    ++next;
+                const std::size_t next = firstFrom(i, last, right);
                 const int high = next > i ? std::max(current, series.highest(i, next)) : current;
                 if (next > i)
                     current = points[next - 1].second;
