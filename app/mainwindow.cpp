@@ -523,7 +523,7 @@ void MainWindow::closeProgress()
 void MainWindow::onLoaded(const QStringList& files)
 {
     Q_UNUSED(files);
-    m_loadMs = m_clock.elapsed();
+    m_loadingMs = m_clock.elapsed(); // the job shown keeps its own until this one is
     m_progressTimer->stop();
     // The dialog stays up, with Cancel, while the graph is built and the job replayed.
     if (m_progress) {
@@ -557,6 +557,8 @@ void MainWindow::runWhatIf()
     // keeps showing it until the new one is drawn.
     m_outcome.reset();
     m_exportStrategyAction->setEnabled(false);
+    if (m_analysis)
+        showJobStatus();
     m_runStrategy = m_strategy->strategy();
     m_whatIf->setViewLayers(wantedLayers(), tr(" (what-if)"), false);
     m_whatIf->run(m_runStrategy, memory);
@@ -659,6 +661,8 @@ void MainWindow::applyView()
     } else {
         if (shownWhatIf())
             showMeasuredJob();
+        if (statusBar()->currentMessage() == tr("Drawing the what-if…"))
+            statusBar()->clearMessage(); // none is coming
         if (layers && m_outcome && !m_outcome->viewError.isEmpty())
             statusBar()->showMessage(tr("The what-if cannot be drawn: %1").arg(m_outcome->viewError));
         // Measured, replayed, or both as a ghost row; a what-if of no pass is the replay.
@@ -906,6 +910,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long").arg(
                                      QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
             5000);
+    m_loadMs = m_loadingMs;
     m_analysedMs = m_clock.elapsed() - m_loadMs;
     showJobStatus();
     if (!fromScenario)

@@ -192,6 +192,7 @@ private:
     bool m_defaultLayoutPending = false;
     QElapsedTimer m_clock; // since the job shown or loading was opened
     qint64 m_loadMs = 0; // its load, in ms
+    qint64 m_loadingMs = 0; // the load of the job being analysed, in ms
     qint64 m_analysedMs = 0; // its graph and replay after the load, in ms
     OpDetailsPanel* m_details = nullptr;
     TrackTreePanel* m_tracks = nullptr;

@@ -446,6 +446,8 @@ private Q_SLOTS:
         // comparison goes there), as a search of every op finds it.
         std::vector<sightline::OpId> firstStanding(measured->opCount());
         for (std::uint32_t v = 0; v < w.opCount(); ++v) {
+            if (!view->isWhatIf(sightline::OpId(v)))
+                continue;
             for (sightline::OpId m : view->whatIfGraph().origin(view->itemOf(sightline::OpId(v)))) {
                 if (!firstStanding[m.value()].isValid())
                     firstStanding[m.value()] = sightline::OpId(v);
