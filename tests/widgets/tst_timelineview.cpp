@@ -93,6 +93,18 @@ private Q_SLOTS:
         for (std::uint32_t tr = 0; tr < j.trace->tracks().size(); ++tr)
             lanes += static_cast<std::size_t>(j.layout->laneCount(TrackId(tr)));
         QCOMPARE(rows.size(), lanes + 2);
+        // Every op's row is its track's row of the lane that lists it.
+        for (std::uint32_t tr = 0; tr < j.trace->tracks().size(); ++tr) {
+            for (int l = 0; l < j.layout->laneCount(TrackId(tr)); ++l) {
+                for (std::uint32_t op : j.layout->lane(TrackId(tr), l)) {
+                    QCOMPARE(j.layout->laneOf(op), l);
+                    const int row = view.plottable()->rowOf(OpId(op));
+                    QVERIFY(row >= 0);
+                    QCOMPARE(rows[static_cast<std::size_t>(row)].track, TrackId(tr));
+                    QCOMPARE(rows[static_cast<std::size_t>(row)].lane, l);
+                }
+            }
+        }
 
         // The longest GPU op, clicked at several zoom levels, is what gets selected.
         OpId longest;

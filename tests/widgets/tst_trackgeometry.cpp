@@ -183,7 +183,7 @@ private Q_SLOTS:
             }
             QCOMPARE(t->duration(OpId(layout.widest(a, z))), t->duration(OpId(best)));
         }
-        QVERIFY(static_cast<double>(layout.memoryBytes()) / n < 4.2);
+        QVERIFY(static_cast<double>(layout.memoryBytes()) / n < 5.2); // 4 for the lanes, 1 for each op's lane, the tables
     }
 
     void replayedTimesLeaveOutWhatWasNotReplayed()

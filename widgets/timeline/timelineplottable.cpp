@@ -242,18 +242,7 @@ int TimelinePlottable::rowOf(OpId op) const
     const TrackLayout& layout = primary();
     if (first < 0 || layout.start(op.value()) == INT64_MIN)
         return -1;
-    if (!m_trackSpread[track.value()])
-        return first;
-    const TimeNs start = layout.start(op.value());
-    for (int l = 0; l < layout.laneCount(track); ++l) {
-        const auto lane = layout.lane(track, l);
-        auto it = std::partition_point(lane.begin(), lane.end(), [&](std::uint32_t x) { return layout.start(x) < start; });
-        for (; it != lane.end() && layout.start(*it) == start; ++it) {
-            if (*it == op.value())
-                return first + l;
-        }
-    }
-    return -1;
+    return m_trackSpread[track.value()] ? first + layout.laneOf(op.value()) : first;
 }
 
 int TimelinePlottable::rowAt(const QPointF& pos) const

@@ -14,6 +14,8 @@ TrackLayout TrackLayout::build(const Trace& trace, const Times& times)
     const std::size_t tracks = trace.tracks().size();
     // Lanes per track, in parallel: each op goes to the lowest lane whose last op ended by its start.
     std::vector<std::vector<std::vector<std::uint32_t>>> lanes(tracks);
+    static_assert(kMaxLanes <= 256, "a lane number fits a byte");
+    layout.m_laneOf.assign(trace.opCount(), 0);
     parallelFor(tracks, [&](std::size_t tr) {
         const TrackInfo& info = trace.trackInfo(TrackId(static_cast<std::uint32_t>(tr)));
         std::vector<std::uint32_t> ops;
@@ -48,6 +50,7 @@ TrackLayout TrackLayout::build(const Trace& trace, const Times& times)
                 laneEnd[l] = std::max(laneEnd[l], times.end[v]);
             }
             out[l].push_back(v);
+            layout.m_laneOf[v] = static_cast<std::uint8_t>(l);
         }
     });
     layout.m_trackLane.reserve(tracks + 1);
@@ -109,7 +112,8 @@ std::uint32_t TrackLayout::widest(std::uint32_t from, std::uint32_t to) const
 std::size_t TrackLayout::memoryBytes() const
 {
     return (m_ops.capacity() + m_laneStart.capacity() + m_trackLane.capacity() + m_blockWidest.capacity() + m_superWidest.capacity())
-        * sizeof(std::uint32_t);
+        * sizeof(std::uint32_t)
+        + m_laneOf.capacity();
 }
 
 } // namespace sightline
