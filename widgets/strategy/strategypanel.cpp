@@ -118,6 +118,10 @@ StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
     m_outcome->setObjectName(QStringLiteral("whatIfOutcome"));
     m_outcome->setWordWrap(true);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Room for three lines from the start: "replaying" and the outcome then take the same height,
+    // and the docks are not laid out again (and repainted) at each edit.
+    m_outcome->setMinimumHeight(3 * m_outcome->fontMetrics().lineSpacing());
+    m_outcome->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     layout->addWidget(m_outcome);
 
     connect(add, &QPushButton::clicked, this, [this] {
@@ -319,7 +323,10 @@ void StrategyPanel::setRunning(bool running)
 void StrategyPanel::setOutcome(const QString& text, bool error)
 {
     m_outcome->setText(text);
-    m_outcome->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QString());
+    // A style sheet set again re-polishes the label, and lays the docks out again.
+    const QString style = error ? QStringLiteral("color: #c62828;") : QString();
+    if (m_outcome->styleSheet() != style)
+        m_outcome->setStyleSheet(style);
 }
 
 void StrategyPanel::setOutOfMemory(bool oom, const QString& peak)
