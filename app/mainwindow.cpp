@@ -80,6 +80,20 @@ std::vector<std::pair<sightline::OpId, sightline::OpId>> arrowsAlong(const std::
     return arrows;
 }
 
+// A what-if's replayed iteration against its baseline's, in ms, and the change in percent.
+struct IterationChange {
+    double before = 0;
+    double after = 0;
+    double percent = 0;
+};
+
+IterationChange iterationChange(const WhatIfOutcome& outcome)
+{
+    const double before = sightline::StepTimes::iteration(outcome.baseline->schedule).replayed / 1e6;
+    const double after = sightline::StepTimes::iteration(outcome.whatIf->schedule).replayed / 1e6;
+    return { before, after, before > 0 ? 100.0 * (after - before) / before : 0.0 };
+}
+
 } // namespace
 
 void MainWindow::opActionsOnRows(QTableView* table, int opRole)
@@ -612,11 +626,9 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     m_exportStrategyAction->setEnabled(true);
     m_comparison->setResult({ baseline, whatIf, outcome->changes, outcome->tensorChanges, outcome->exposedBaseline, outcome->exposedWhatIf });
     const QLocale locale;
-    const double before = sightline::StepTimes::iteration(baseline->schedule).replayed;
-    const double after = sightline::StepTimes::iteration(whatIf->schedule).replayed;
+    const IterationChange change = iterationChange(*outcome);
     QString text = tr("Iteration %1 ms against %2 ms (%3 %), replayed in %4 ms.")
-                       .arg(locale.toString(after / 1e6, 'f', 3), locale.toString(before / 1e6, 'f', 3),
-                           locale.toString(before > 0 ? 100.0 * (after - before) / before : 0.0, 'f', 1))
+                       .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3), locale.toString(change.percent, 'f', 1))
                        .arg(ms);
     if (!warnings.isEmpty())
         text += u'\n' + warnings.join(u'\n');
@@ -770,10 +782,8 @@ void MainWindow::showJobStatus()
     }
     // The strategy's what-if, while one matches the strategy as it stands.
     if (m_outcome) {
-        const double before = sightline::StepTimes::iteration(m_outcome->baseline->schedule).replayed;
-        const double after = sightline::StepTimes::iteration(m_outcome->whatIf->schedule).replayed;
-        parts << tr("what-if %1 ms (%2 %)").arg(locale.toString(after / 1e6, 'f', 3),
-                     locale.toString(before > 0 ? 100.0 * (after - before) / before : 0.0, 'f', 1));
+        const IterationChange change = iterationChange(*m_outcome);
+        parts << tr("what-if %1 ms (%2 %)").arg(locale.toString(change.after, 'f', 3), locale.toString(change.percent, 'f', 1));
     }
     m_jobStatus->setText(parts.join(QStringLiteral(" · ")));
 }
