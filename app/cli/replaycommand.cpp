@@ -173,7 +173,7 @@ int ReplayCommand::run(const QStringList& args)
 
     // Path items: time each holds the path, in path order; those listed: the `top` that hold it longest
     // (all with 0), longest first.
-    const std::vector<CriticalPath::Hold> pathOps = path.holds();
+    const std::vector<CriticalPath::Hold>& pathOps = path.holds;
     std::vector<std::size_t> longest(pathOps.size());
     for (std::size_t k = 0; k < longest.size(); ++k)
         longest[k] = k;

@@ -270,16 +270,19 @@ void PathFinder::computeSlack(CriticalPath& path) const
 
 } // namespace
 
-std::vector<CriticalPath::Hold> CriticalPath::holds() const
+namespace {
+
+// CriticalPath::holds from the segments.
+std::vector<CriticalPath::Hold> holdsOf(const std::vector<PathSegment>& segments)
 {
-    std::vector<Hold> out;
+    std::vector<CriticalPath::Hold> out;
     std::array<TimeNs, kPathCategoryCount> byCategory {};
     for (const PathSegment& seg : segments) {
         if (out.empty() || out.back().item != seg.item) {
             byCategory.fill(0);
             out.push_back({ seg.item, 0, seg.category });
         }
-        Hold& h = out.back();
+        CriticalPath::Hold& h = out.back();
         const TimeNs length = minus(seg.to, seg.from);
         h.held = plus(h.held, length);
         TimeNs& inCategory = byCategory[static_cast<int>(seg.category)];
@@ -289,6 +292,8 @@ std::vector<CriticalPath::Hold> CriticalPath::holds() const
     }
     return out;
 }
+
+} // namespace
 
 CriticalPath CriticalPathAnalysis::compute(const ExecutionGraph& graph, const Schedule& s)
 {
@@ -308,6 +313,7 @@ CriticalPath CriticalPathAnalysis::compute(const ExecutionGraph& graph, const Sc
     const PathFinder finder(graph, s);
     path.segments = finder.attributeToLeaves(finder.walkBack(last));
     finder.summarise(path, last);
+    path.holds = holdsOf(path.segments);
     finder.computeSlack(path);
     return path;
 }

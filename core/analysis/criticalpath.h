@@ -40,13 +40,14 @@ struct CriticalPath {
     std::vector<ItemId> items;
 
     // Consecutive segments of one item taken together, in path order: the time each holds the path
-    // and the category it held longest.
+    // and the category it held longest. Made with the segments, once: the path's panel and the CLI read
+    // them at every what-if.
     struct Hold {
         ItemId item;
         TimeNs held;
         PathCategory category;
     };
-    std::vector<Hold> holds() const;
+    std::vector<Hold> holds;
 };
 
 // The longest path through the replayed execution graph (dependencies plus same-device order), across

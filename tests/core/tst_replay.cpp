@@ -133,7 +133,7 @@ private Q_SLOTS:
         }
         const CriticalPath path = CriticalPathAnalysis::compute(*r->graph, s);
         QVERIFY(path.length >= 0);
-        for (const CriticalPath::Hold& hold : path.holds())
+        for (const CriticalPath::Hold& hold : path.holds)
             QVERIFY(hold.held >= 0);
     }
 
@@ -317,7 +317,7 @@ private Q_SLOTS:
         QCOMPARE(hostPath.total[static_cast<int>(PathCategory::Host)], 100 * us);
         QCOMPARE(hostPath.total[static_cast<int>(PathCategory::Compute)], TimeNs(0));
         // The enclosing op holds only what no nested op covers: its tail after the last one.
-        for (const CriticalPath::Hold& hold : hostPath.holds()) {
+        for (const CriticalPath::Hold& hold : hostPath.holds) {
             if (hold.item == hr->item(outer))
                 QCOMPARE(hold.held, 10 * us);
         }

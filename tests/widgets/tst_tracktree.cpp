@@ -24,8 +24,8 @@ using namespace sightline;
 namespace {
 
 // Three ranks on two hosts, built host b's rank first: each has a CPU thread with a nested op (two
-// lanes), a GPU stream and a communication channel.
-TracePtr twoHostJob()
+// lanes), a GPU stream and a communication channel; extraKernels more kernels on rank 0's stream.
+TracePtr twoHostJob(int extraKernels = 0)
 {
     JobBuilder b;
     const std::pair<int, const char*> ranks[] = { { 2, "b" }, { 0, "a" }, { 1, "a" } };
@@ -38,6 +38,8 @@ TracePtr twoHostJob()
         b.op(cpu, "forward", OpKind::CpuOp, shift, shift + 50000);
         b.op(cpu, "aten::mm", OpKind::CpuOp, shift + 1000, shift + 9000);
         b.op(gpu, "gemm", OpKind::ComputeKernel, shift + 10000, shift + 40000);
+        for (int k = 0; k < (number == 0 ? extraKernels : 0); ++k)
+            b.op(gpu, "gemm", OpKind::ComputeKernel, shift + 40000 + k * 1000, shift + 40500 + k * 1000);
         b.op(comm, "allreduce", OpKind::Collective, shift + 40000, shift + 60000);
     }
     return b.finish();
@@ -240,6 +242,38 @@ private Q_SLOTS:
         QCOMPARE(rankOrder(*t, panel.tree()), (std::vector<int> { 2, 0, 1 }));
     }
 
+    // A what-if of the same tracks keeps the rows the user closed, with the new op counts; another
+    // job's tree resets the list.
+    void panelKeepsItsRowsForTheSameTracks()
+    {
+        const TracePtr t = twoHostJob();
+        TrackTreePanel panel;
+        QAbstractItemModelTester tester(panel.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        panel.setJob(t, TrackTree::fromTrace(*t));
+        const QModelIndex hostA = panel.model()->index(0, 0);
+        QVERIFY(panel.view()->isExpanded(hostA));
+        panel.view()->collapse(hostA);
+        QSignalSpy reset(panel.model(), &QAbstractItemModel::modelReset);
+        QSignalSpy changed(panel.model(), &QAbstractItemModel::dataChanged);
+        const TracePtr whatIf = twoHostJob(3);
+        panel.setJob(whatIf, TrackTree::fromTrace(*whatIf));
+        QCOMPARE(reset.count(), 0);
+        QVERIFY(changed.count() > 0);
+        QVERIFY(!panel.view()->isExpanded(panel.model()->index(0, 0)));
+        QCOMPARE(panel.model()->index(0, TrackTreeModel::OpsColumn, panel.model()->index(0, 0)).data().toString(), QLocale().toString(7));
+        QCOMPARE(panel.model()->index(0, TrackTreeModel::OpsColumn).data().toString(), QLocale().toString(11));
+
+        // One rank more: a new list, opened as a new job's.
+        JobBuilder b;
+        for (int number = 0; number < 4; ++number)
+            b.op(b.track(b.rank(number, "a"), TrackKind::GpuStream, 7), "gemm", OpKind::ComputeKernel, 0, 1000);
+        const TracePtr other = b.finish();
+        panel.setJob(other, TrackTree::fromTrace(*other));
+        QCOMPARE(reset.count(), 1);
+        QVERIFY(panel.view()->isExpanded(panel.model()->index(0, 0)));
+        QCOMPARE(panel.model()->rowCount(panel.model()->index(0, 0)), 4);
+    }
+
     void ganttFollowsTheTree()
     {
         const TracePtr t = twoHostJob();
@@ -291,7 +325,17 @@ private Q_SLOTS:
         view.showRange(t->start(OpId(4)) + 42000, t->start(OpId(4)) + 48000);
         const QImage picture = view.grab().toImage();
         const int headerY = static_cast<int>(view.yAxis->coordToPixel(1.5));
-        QCOMPARE(picture.pixel(view.axisRect()->center().x(), headerY) & 0xFFFFFF, TimelinePlottable::criticalColor().rgb() & 0xFFFFFF);
+        const QRgb critical = TimelinePlottable::criticalColor().rgb() & 0xFFFFFF;
+        QCOMPARE(picture.pixel(view.axisRect()->center().x(), headerY) & 0xFFFFFF, critical);
+        // Opened again while shown: the highlight moves to the op's own row.
+        tree.setCollapsed(rank0, false);
+        view.setTrackTree(tree);
+        const int forwardRow = p->rowOf(OpId(4));
+        QVERIFY(forwardRow > 1);
+        view.replot();
+        const QImage opened = view.grab().toImage();
+        QCOMPARE(opened.pixel(view.axisRect()->center().x(), static_cast<int>(view.yAxis->coordToPixel(forwardRow + 0.5))) & 0xFFFFFF, critical);
+        QVERIFY((opened.pixel(view.axisRect()->center().x(), headerY) & 0xFFFFFF) != critical);
         view.setCriticalPathShown(false);
 
         // Hiding the other ranks' GPU streams: their rows go, their ops have no row.

@@ -37,9 +37,9 @@ void CriticalPathModel::setPath(
     m_graph = std::move(graph);
     m_path = std::move(path);
     m_opOfItem = std::move(opOfItem);
-    m_entries.clear();
+    m_entries = {};
     if (m_graph && m_path)
-        m_entries = m_path->holds();
+        m_entries = m_path->holds;
     endResetModel();
 }
 

@@ -6,6 +6,7 @@
 #include <QAbstractTableModel>
 
 #include <memory>
+#include <span>
 #include <vector>
 
 // The critical path in order, one row per item of the replayed execution graph (an op, a logical
@@ -36,5 +37,6 @@ private:
     std::shared_ptr<const sightline::ExecutionGraph> m_graph;
     std::shared_ptr<const sightline::CriticalPath> m_path;
     std::shared_ptr<const std::vector<sightline::OpId>> m_opOfItem;
-    std::vector<sightline::CriticalPath::Hold> m_entries;
+    // The path's holds, or none without a graph.
+    std::span<const sightline::CriticalPath::Hold> m_entries;
 };

@@ -132,12 +132,16 @@ void OpSearchBar::step(int direction)
 
 void OpSearchBar::updateLabel()
 {
+    QString text;
     if (!m_error.isEmpty())
-        m_label->setText(tr("invalid: %1").arg(m_error));
+        text = tr("invalid: %1").arg(m_error);
     else if (m_field->text().isEmpty())
-        m_label->clear();
+        text.clear();
     else if (m_current < 0)
-        m_label->setText(tr("%n match(es)", nullptr, static_cast<int>(m_matches.size())));
+        text = tr("%n match(es)", nullptr, static_cast<int>(m_matches.size()));
     else
-        m_label->setText(tr("%1 of %2").arg(m_current + 1).arg(m_matches.size()));
+        text = tr("%1 of %2").arg(m_current + 1).arg(m_matches.size());
+    // Set only on a change: a label set anew lays out the toolbar, and with it the whole window.
+    if (text != m_label->text())
+        m_label->setText(text);
 }

@@ -29,11 +29,24 @@ TrackTreeModel::TrackTreeModel(QObject* parent)
 
 TrackTreeModel::~TrackTreeModel() = default;
 
-void TrackTreeModel::setJob(std::shared_ptr<const Trace> trace, const TrackTree& tree)
+bool TrackTreeModel::setJob(std::shared_ptr<const Trace> trace, const TrackTree& tree)
 {
-    beginResetModel();
+    const bool inPlace = m_trace && trace && !m_tree.isEmpty() && m_tree.sameShape(tree);
+    if (!inPlace)
+        beginResetModel();
     m_trace = std::move(trace);
     m_tree = m_trace ? tree : TrackTree();
+    countOps();
+    if (!inPlace) {
+        endResetModel();
+        return false;
+    }
+    notifySubtree(TrackTree::root());
+    return true;
+}
+
+void TrackTreeModel::countOps()
+{
     // Ops under each node: tracks first, then summed into their ancestors.
     m_ops.assign(static_cast<std::size_t>(m_tree.nodeCount()), 0);
     for (int n = 0; n < m_tree.nodeCount(); ++n) {
@@ -43,7 +56,6 @@ void TrackTreeModel::setJob(std::shared_ptr<const Trace> trace, const TrackTree&
         for (int a = n; a >= 0; a = m_tree.node(a).parent)
             m_ops[static_cast<std::size_t>(a)] += ops;
     }
-    endResetModel();
 }
 
 void TrackTreeModel::syncFrom(const TrackTree& tree)

@@ -27,8 +27,10 @@ public:
     explicit TrackTreeModel(QObject* parent = nullptr);
     ~TrackTreeModel() override;
 
-    // A new job and its tree (a reset).
-    void setJob(std::shared_ptr<const sightline::Trace> trace, const sightline::TrackTree& tree);
+    // A new job and its tree: a reset, or, when the tree has the shape of the one shown (a what-if of
+    // the same tracks), new names and op counts in place, so that views keep what they had expanded.
+    // Returns whether the rows stayed (no reset).
+    bool setJob(std::shared_ptr<const sightline::Trace> trace, const sightline::TrackTree& tree);
     // The same job's tree with other shown and collapsed flags or order (a tree of another job is
     // ignored).
     void syncFrom(const sightline::TrackTree& tree);
@@ -66,6 +68,8 @@ private:
     // Reports a node and everything under it changed, and its ancestors (their check state).
     void notifyChanged(int node);
     void notifySubtree(int node);
+    // m_ops from m_trace and m_tree.
+    void countOps();
 
     std::shared_ptr<const sightline::Trace> m_trace;
     sightline::TrackTree m_tree;

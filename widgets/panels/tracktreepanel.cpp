@@ -82,7 +82,9 @@ TrackTreePanel::~TrackTreePanel() = default;
 void TrackTreePanel::setJob(std::shared_ptr<const Trace> trace, const TrackTree& tree)
 {
     m_trace = trace;
-    m_model->setJob(std::move(trace), tree);
+    // A tree of the shape shown keeps what the user opened and closed in it.
+    if (m_model->setJob(std::move(trace), tree))
+        return;
     // Hosts and ranks open, their kinds of track closed: a job of many ranks stays readable.
     for (int n = 0; n < tree.nodeCount(); ++n) {
         const auto level = tree.node(n).level;

@@ -27,6 +27,8 @@ public:
     explicit TrackTreePanel(QWidget* parent = nullptr);
     ~TrackTreePanel() override;
 
+    // Hosts and ranks start opened; a tree of the shape shown (a what-if of the same tracks) keeps what
+    // the user opened and closed.
     void setJob(std::shared_ptr<const sightline::Trace> trace, const sightline::TrackTree& tree);
     // Takes a tree edited in the Gantt.
     void syncFrom(const sightline::TrackTree& tree);

@@ -218,8 +218,7 @@ void TimelinePlottable::buildRows()
         }
     }
     m_sourceBegin.push_back(m_sources.size());
-    resolveCriticalRows();
-    m_pathArrowRows = arrowRows(m_pathArrows);
+    m_pathRowsStale = true;
     m_selectionArrowRows = arrowRows(m_selectionArrows);
     m_selectedRow = rowOf(m_selected);
 }
@@ -292,11 +291,15 @@ std::vector<TrackId> TimelinePlottable::tracksIn(int first, int last) const
 void TimelinePlottable::setCriticalOps(const std::vector<OpId>& ops)
 {
     m_criticalOps = ops;
-    resolveCriticalRows();
+    m_pathRowsStale = true;
 }
 
-void TimelinePlottable::resolveCriticalRows()
+void TimelinePlottable::resolvePathRows()
 {
+    if (!m_pathRowsStale)
+        return;
+    m_pathRowsStale = false;
+    m_pathArrowRows = arrowRows(m_pathArrows);
     m_criticalByRow.assign(m_rows.size(), {});
     for (OpId op : m_criticalOps) {
         const int row = rowOf(op);
@@ -326,7 +329,7 @@ void TimelinePlottable::setSelectedOp(OpId op)
 void TimelinePlottable::setPathArrows(std::vector<std::pair<OpId, OpId>> arrows)
 {
     m_pathArrows = std::move(arrows);
-    m_pathArrowRows = arrowRows(m_pathArrows);
+    m_pathRowsStale = true;
 }
 
 void TimelinePlottable::setSelectionArrows(std::vector<std::pair<OpId, OpId>> arrows)
@@ -684,6 +687,8 @@ void TimelinePlottable::draw(QCPPainter* painter)
     }
 
     // The critical path over the dimmed runs: its ops at least two pixels wide.
+    if (m_criticalShown)
+        resolvePathRows();
     if (m_criticalShown && !m_criticalByRow.empty()) {
         QVector<QRectF> critical;
         const TimeNs viewEnd = view.timeAt(view.width);

@@ -162,7 +162,10 @@ private:
         const std::vector<std::pair<int, int>>& rows, const QColor& color, const sightline::TrackGeometry::View& view) const;
     // Rows of both ends of each arrow, resolved when the arrows or the rows change, not every frame.
     std::vector<std::pair<int, int>> arrowRows(const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows) const;
-    void resolveCriticalRows();
+    // The rows of the critical ops and the path's arrows, when the path is drawn and they changed
+    // since (a path of 10^5 ops takes milliseconds: not at every switch of job or tree while hidden).
+    void resolvePathRows();
+    bool m_pathRowsStale = false;
     std::vector<std::pair<int, int>> m_pathArrowRows;
     std::vector<std::pair<int, int>> m_selectionArrowRows;
     int m_selectedRow = -1;

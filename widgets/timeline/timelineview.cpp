@@ -111,8 +111,7 @@ TimelineView::~TimelineView() = default;
 
 void TimelineView::queueFrame()
 {
-    if (!m_frameTimer.isActive())
-        m_frameTimer.start();
+    m_frameTimer.start(); // due from the last request
 }
 
 void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const TrackLayout> layout, bool keepView)

@@ -55,8 +55,11 @@ public:
     sightline::OpId selectedOp() const { return m_selected; }
     // Shows the whole job.
     void resetView();
-    // Draws one frame on a later turn of the event loop, once for any number of calls before it.
+    // Draws one frame on a later turn of the event loop, once for any number of calls before it, after
+    // the timers that fell due before the last call.
     void queueFrame();
+    // Whether a queued frame is still to be drawn.
+    bool framePending() const { return m_frameTimer.isActive(); }
     // Shows [begin, end) of the job's times.
     void showRange(sightline::TimeNs begin, sightline::TimeNs end);
     TimelinePlottable* plottable() const { return m_plottable; }

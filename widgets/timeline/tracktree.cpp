@@ -116,6 +116,13 @@ bool TrackTree::hasHidden(int index) const
     return shown < total;
 }
 
+bool TrackTree::sameShape(const TrackTree& other) const
+{
+    return std::equal(m_nodes.begin(), m_nodes.end(), other.m_nodes.begin(), other.m_nodes.end(), [](const Node& a, const Node& b) {
+        return a.level == b.level && a.id == b.id && a.parent == b.parent && a.children == b.children;
+    });
+}
+
 bool TrackTree::fits(const Trace& trace) const
 {
     if (m_trackNode.size() != trace.tracks().size() || m_rankNode.size() != trace.ranks().size())

@@ -40,6 +40,9 @@ public:
     bool isEmpty() const { return m_nodes.size() <= 1; }
     // Whether the tree was made for this trace's ranks and tracks (a tree of another job is not).
     bool fits(const Trace& trace) const;
+    // Whether both trees hold the same nodes in the same places (shown and collapsed flags aside): a
+    // what-if of the same tracks, for one.
+    bool sameShape(const TrackTree& other) const;
     static constexpr int root() { return 0; }
     int nodeCount() const { return static_cast<int>(m_nodes.size()); }
     const Node& node(int index) const { return m_nodes[static_cast<std::size_t>(index)]; }
