@@ -2,6 +2,7 @@
 #include "strategyjson.h"
 
 #include "core/base/memorypolicy.h"
+#include "core/base/parallel.h"
 #include "core/base/status.h"
 #include "core/model/trace.h"
 
@@ -15,6 +16,7 @@
 int main(int argc, char** argv)
 {
     sightline::MemoryPolicy::keepFreedMemory();
+    sightline::lowerWorkerPriority(); // the GUI thread keeps a core while a what-if computes
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Sightline"));
     QApplication::setApplicationName(QStringLiteral("Sightline"));

@@ -4,6 +4,7 @@
 
 #include "core/analysis/activitycounters.h"
 #include "core/analysis/rankactivity.h"
+#include "core/base/parallel.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
@@ -152,6 +153,7 @@ void TraceLoadJob::launch(const QStringList& files, const sightline::SessionOpti
         }, Qt::QueuedConnection);
     };
     m_thread = QThread::create([this, paths = std::move(paths), token, files, options, limits, deliver]() {
+        sightline::lowerCurrentThreadPriority(); // the window stays responsive while a job loads
         auto result = sightline::TraceLoader::load(paths, token.get(), this, limits);
         if (!result) {
             const sightline::Status status = result.status();

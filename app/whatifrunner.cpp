@@ -273,6 +273,7 @@ void WhatIfRunner::start(std::shared_ptr<RunResult> result, bool viewOnly, Work 
     QElapsedTimer clock;
     clock.start();
     m_pool.start([this, result = std::move(result), work = std::move(work), cancel, generation, clock, viewOnly]() mutable {
+        lowerCurrentThreadPriority(); // the pool's threads run only what-ifs and frees
         bool handedOver = false;
         // The comparison, ready before the view: a copy of the outcome so far (the view's fields
         // stay the run's own), handed over with the run's time.
@@ -318,7 +319,10 @@ void WhatIfRunner::deliver(std::shared_ptr<RunResult> result, quint64 generation
 void WhatIfRunner::dispose(std::shared_ptr<const void> object)
 {
     if (object)
-        m_pool.start([object = std::move(object)]() mutable { object.reset(); });
+        m_pool.start([object = std::move(object)]() mutable {
+            lowerCurrentThreadPriority();
+            object.reset();
+        });
 }
 
 void WhatIfRunner::setViewLayers(std::optional<WhatIfView::Layers> layers, const QString& suffix, bool makeMissing)
