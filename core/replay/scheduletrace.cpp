@@ -11,6 +11,7 @@
 #include <atomic>
 #include <map>
 #include <tuple>
+#include <utility>
 
 namespace sightline {
 
@@ -65,36 +66,106 @@ private:
     std::vector<std::vector<std::uint32_t>> m_graphIds;
 };
 
-// One track's items by start, longer first on ties, then by item. They come in a few runs already in
-// that order (the measured items, then each pass's copies of them), which are merged; items in many
-// runs are sorted whole.
+// One track's items by start, longer first on ties, then by item. They come in runs already in that
+// order (the measured items, then each pass's copies of them, a run per copied layer and step), which
+// are merged pairwise, bottom up: n log(runs) steps on keys copied out of the schedule, so that every
+// pass reads and writes memory in order.
 void orderByStart(std::vector<std::uint32_t>& items, const Schedule& s)
 {
-    const auto before = [&](std::uint32_t a, std::uint32_t b) { return std::tie(s.start[a], s.end[b], a) < std::tie(s.start[b], s.end[a], b); };
-    constexpr std::size_t kMostRuns = 16;
+    struct Key {
+        TimeNs start;
+        TimeNs end;
+        std::uint32_t item;
+    };
+    const auto before = [](const Key& a, const Key& b) { return std::tie(a.start, b.end, a.item) < std::tie(b.start, a.end, b.item); };
+    std::vector<Key> keys(items.size());
+    for (std::size_t k = 0; k < items.size(); ++k)
+        keys[k] = { s.start[items[k]], s.end[items[k]], items[k] };
     std::vector<std::size_t> bounds { 0 };
-    for (std::size_t i = 1; i < items.size() && bounds.size() <= kMostRuns; ++i) {
-        if (before(items[i], items[i - 1]))
-            bounds.push_back(i);
+    for (std::size_t k = 1; k < keys.size(); ++k) {
+        if (before(keys[k], keys[k - 1]))
+            bounds.push_back(k);
     }
-    if (bounds.size() > kMostRuns) {
-        std::sort(items.begin(), items.end(), before);
+    if (bounds.size() == 1)
         return;
-    }
-    bounds.push_back(items.size());
+    bounds.push_back(keys.size());
+    std::vector<Key> other(keys.size());
     while (bounds.size() > 2) {
         std::vector<std::size_t> merged { 0 };
         for (std::size_t r = 0; r + 1 < bounds.size(); r += 2) {
+            const auto from = keys.begin() + static_cast<std::ptrdiff_t>(bounds[r]);
+            const auto middle = keys.begin() + static_cast<std::ptrdiff_t>(bounds[r + 1]);
+            const auto to = other.begin() + static_cast<std::ptrdiff_t>(bounds[r]);
             if (r + 2 < bounds.size()) {
-                std::inplace_merge(items.begin() + static_cast<std::ptrdiff_t>(bounds[r]), items.begin() + static_cast<std::ptrdiff_t>(bounds[r + 1]),
-                    items.begin() + static_cast<std::ptrdiff_t>(bounds[r + 2]), before);
+                std::merge(from, middle, middle, keys.begin() + static_cast<std::ptrdiff_t>(bounds[r + 2]), to, before);
                 merged.push_back(bounds[r + 2]);
             } else {
+                std::copy(from, middle, to);
                 merged.push_back(bounds[r + 1]);
             }
         }
+        keys.swap(other);
         bounds = std::move(merged);
     }
+    for (std::size_t k = 0; k < keys.size(); ++k)
+        items[k] = keys[k].item;
+}
+
+// How many blocks forBlocks splits count things into: one per worker, none for nothing.
+std::size_t blocksFor(std::size_t count)
+{
+    return std::min(count, std::max<std::size_t>(1, parallelism()));
+}
+
+// Splits [0, count) into blocksFor(count) blocks and calls body(block, begin, end) for each, in
+// parallel; returns the number of blocks.
+template <class Body>
+std::size_t forBlocks(std::size_t count, Body&& body)
+{
+    const std::size_t blocks = blocksFor(count);
+    parallelFor(blocks, [&](std::size_t b) { body(b, count * b / blocks, count * (b + 1) / blocks); });
+    return blocks;
+}
+
+// One layer's replayed items onto its tracks (out[first + track]), in item order: counted per block of
+// items, then placed per block at the offsets the counts give, in parallel. A track of an added rank
+// stands for the measured track of the first of its items that has an origin.
+void collectItems(const ExecutionGraph& g, const Schedule& s, std::span<LayerTrack> out)
+{
+    const std::size_t trackCount = out.size();
+    const std::size_t blocks = blocksFor(g.itemCount());
+    std::vector<std::vector<std::uint32_t>> counts(blocks, std::vector<std::uint32_t>(trackCount, 0));
+    std::vector<std::vector<std::uint32_t>> firstOrigin(blocks, std::vector<std::uint32_t>(trackCount, kNone));
+    forBlocks(g.itemCount(), [&](std::size_t b, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const TrackId t = g.track(ItemId(static_cast<std::uint32_t>(i)));
+            if (!t.isValid() || !s.replayed(i))
+                continue;
+            ++counts[b][t.value()];
+            std::uint32_t& first = firstOrigin[b][t.value()];
+            if (first == kNone && out[t.value()].measured == kNone && !g.origin(ItemId(static_cast<std::uint32_t>(i))).empty())
+                first = static_cast<std::uint32_t>(i);
+        }
+    });
+    // Offsets: block b's items of a track go after the earlier blocks' items of that track.
+    for (std::size_t t = 0; t < trackCount; ++t) {
+        std::uint32_t total = 0;
+        for (std::size_t b = 0; b < blocks; ++b)
+            total += std::exchange(counts[b][t], total);
+        out[t].items.resize(total);
+        for (std::size_t b = 0; b < blocks && out[t].measured == kNone; ++b) {
+            if (firstOrigin[b][t] != kNone)
+                out[t].measured = g.trace().track(g.origin(ItemId(firstOrigin[b][t])).front()).value();
+        }
+    }
+    forBlocks(g.itemCount(), [&](std::size_t b, std::size_t begin, std::size_t end) {
+        std::vector<std::uint32_t>& next = counts[b];
+        for (std::size_t i = begin; i < end; ++i) {
+            const TrackId t = g.track(ItemId(static_cast<std::uint32_t>(i)));
+            if (t.isValid() && s.replayed(i))
+                out[t.value()].items[next[t.value()]++] = static_cast<std::uint32_t>(i);
+        }
+    });
 }
 
 // Every layer's tracks with the items each draws, in the order the job lists them.
@@ -103,7 +174,6 @@ std::vector<LayerTrack> layerTracks(std::span<const ScheduleTrace::Layer> layers
     std::vector<LayerTrack> out;
     for (std::uint32_t l = 0; l < layers.size(); ++l) {
         const ExecutionGraph& g = *layers[l].graph;
-        const Schedule& s = *layers[l].schedule;
         const std::size_t first = out.size();
         for (std::uint32_t t = 0; t < g.tracks().size(); ++t) {
             const ExecTrack& info = g.tracks()[t];
@@ -114,16 +184,7 @@ std::vector<LayerTrack> layerTracks(std::span<const ScheduleTrace::Layer> layers
             lt.measured = info.measured.isValid() ? info.measured.value() : kNone;
             out.push_back(std::move(lt));
         }
-        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-            const TrackId t = g.track(ItemId(i));
-            if (!t.isValid() || !s.replayed(i))
-                continue;
-            LayerTrack& lt = out[first + t.value()];
-            lt.items.push_back(i);
-            // A track of an added rank stands for the track its copies came from.
-            if (lt.measured == kNone && !g.origin(ItemId(i)).empty())
-                lt.measured = g.trace().track(g.origin(ItemId(i)).front()).value();
-        }
+        collectItems(g, *layers[l].schedule, std::span<LayerTrack>(out).subspan(first));
     }
     parallelFor(out.size(), [&](std::size_t k) { orderByStart(out[k].items, *layers[out[k].layer].schedule); });
     std::stable_sort(out.begin(), out.end(), [](const LayerTrack& a, const LayerTrack& b) {
@@ -193,6 +254,76 @@ void describeRanks(std::span<const ScheduleTrace::Layer> layers, const std::vect
         t.name = strings.text(name + layers[lt.layer].trackSuffix);
         data.tracks.push_back(t);
         result.trackLayer.push_back(static_cast<std::uint8_t>(lt.layer));
+    }
+}
+
+// The arguments of the measured op each op takes them from (argsFrom, kNone for none), by op: blocks
+// of ops in parallel, joined in order, so that the tables come out sorted. Strings are mapped before,
+// on one thread (the map interns as it goes).
+void copyArguments(const Trace& base, const std::vector<std::uint32_t>& argsFrom, StringMap& strings, TraceData& data)
+{
+    std::vector<std::uint32_t> stringOf(base.strings().size(), kNone);
+    const auto mark = [&](StringId id) {
+        if (id.isValid() && id.value() < stringOf.size())
+            stringOf[id.value()] = 0;
+    };
+    for (const auto& [op, c] : base.commArgsTable()) {
+        mark(c.collective);
+        mark(c.processGroup);
+        mark(c.groupRanks);
+        mark(c.dtype);
+    }
+    for (const auto& [op, sh] : base.shapesTable()) {
+        mark(sh.dims);
+        mark(sh.types);
+    }
+    for (std::uint32_t id = 0; id < stringOf.size(); ++id) {
+        if (stringOf[id] == 0)
+            stringOf[id] = strings.base(StringId(id)).value();
+    }
+    const auto mapped = [&](StringId id) { return id.isValid() && id.value() < stringOf.size() ? StringId(stringOf[id.value()]) : StringId(0); };
+    // Each measured op's entry in the tables: a search of millions of entries per op took most of the
+    // time.
+    const std::span<const std::pair<OpId, CommArgs>> commTable = base.commArgsTable();
+    const std::span<const std::pair<OpId, ShapeArgs>> shapeTable = base.shapesTable();
+    std::vector<std::uint32_t> commAt(base.opCount(), kNone), shapeAt(base.opCount(), kNone);
+    for (std::uint32_t e = 0; e < commTable.size(); ++e)
+        commAt[commTable[e].first.value()] = e;
+    for (std::uint32_t e = 0; e < shapeTable.size(); ++e)
+        shapeAt[shapeTable[e].first.value()] = e;
+    struct Block {
+        std::vector<std::pair<OpId, CommArgs>> comm;
+        std::vector<std::pair<OpId, ShapeArgs>> shapes;
+    };
+    std::vector<Block> blocks(blocksFor(argsFrom.size()));
+    blocks.resize(forBlocks(argsFrom.size(), [&](std::size_t b, std::size_t begin, std::size_t end) {
+        Block& out = blocks[b];
+        for (std::size_t op = begin; op < end; ++op) {
+            if (argsFrom[op] == kNone)
+                continue;
+            const OpId to(static_cast<std::uint32_t>(op));
+            if (const std::uint32_t e = commAt[argsFrom[op]]; e != kNone) {
+                CommArgs copy = commTable[e].second;
+                copy.collective = mapped(copy.collective);
+                copy.processGroup = mapped(copy.processGroup);
+                copy.groupRanks = mapped(copy.groupRanks);
+                copy.dtype = mapped(copy.dtype);
+                out.comm.emplace_back(to, copy);
+            }
+            if (const std::uint32_t e = shapeAt[argsFrom[op]]; e != kNone)
+                out.shapes.emplace_back(to, ShapeArgs { mapped(shapeTable[e].second.dims), mapped(shapeTable[e].second.types) });
+        }
+    }));
+    std::size_t comm = 0, shapes = 0;
+    for (const Block& b : blocks) {
+        comm += b.comm.size();
+        shapes += b.shapes.size();
+    }
+    data.commArgs.reserve(comm);
+    data.shapes.reserve(shapes);
+    for (Block& b : blocks) {
+        data.commArgs.insert(data.commArgs.end(), b.comm.begin(), b.comm.end());
+        data.shapes.insert(data.shapes.end(), b.shapes.begin(), b.shapes.end());
     }
 }
 
@@ -291,22 +422,7 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
                 argsFrom[op] = origin.front().value();
         }
     });
-    // Arguments, by op: ops are in order, so the tables come out sorted.
-    for (std::uint32_t op = 0; op < n; ++op) {
-        if (argsFrom[op] == kNone)
-            continue;
-        const OpId from(argsFrom[op]);
-        if (const CommArgs* c = base.commArgs(from)) {
-            CommArgs copy = *c;
-            copy.collective = strings.base(c->collective);
-            copy.processGroup = strings.base(c->processGroup);
-            copy.groupRanks = strings.base(c->groupRanks);
-            copy.dtype = strings.base(c->dtype);
-            data.commArgs.emplace_back(OpId(op), copy);
-        }
-        if (const ShapeArgs* sh = base.shapes(from))
-            data.shapes.emplace_back(OpId(op), ShapeArgs { strings.base(sh->dims), strings.base(sh->types) });
-    }
+    copyArguments(base, argsFrom, strings, data);
 }
 
 // The steps of the last layer: each replayed ProfilerStep marker's span.

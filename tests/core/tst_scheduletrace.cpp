@@ -38,6 +38,26 @@ void checkOpsAreItems(const ScheduleTrace::Result& r, std::span<const ScheduleTr
         QCOMPARE(r.opOfItem[r.layerOf(op)][item.value()], op);
         QCOMPARE(bool(r.synthetic[v]), l.graph->hasFlag(item, ExecutionGraph::Synthetic)
                 || !l.graph->ranks()[l.graph->tracks()[l.graph->track(item).value()].rank.value()].measured.isValid());
+        // The arguments of the measured op an item stands for one to one, with the same texts.
+        const Trace& base = l.graph->trace();
+        const auto origin = l.graph->origin(item);
+        const ShapeArgs* shapes = origin.size() == 1 ? base.shapes(origin.front()) : nullptr;
+        QCOMPARE(t.shapes(op) != nullptr, shapes != nullptr);
+        if (shapes) {
+            QCOMPARE(t.string(t.shapes(op)->dims), base.string(shapes->dims));
+            QCOMPARE(t.string(t.shapes(op)->types), base.string(shapes->types));
+        }
+        const CommArgs* comm = origin.size() == 1 ? base.commArgs(origin.front()) : nullptr;
+        QCOMPARE(t.commArgs(op) != nullptr, comm != nullptr);
+        if (comm) {
+            const CommArgs& made = *t.commArgs(op);
+            QCOMPARE(t.string(made.collective), base.string(comm->collective));
+            QCOMPARE(t.string(made.processGroup), base.string(comm->processGroup));
+            QCOMPARE(t.string(made.groupRanks), base.string(comm->groupRanks));
+            QCOMPARE(t.string(made.dtype), base.string(comm->dtype));
+            QCOMPARE(made.inNelems, comm->inNelems);
+            QCOMPARE(made.groupSize, comm->groupSize);
+        }
     }
     // Each track's ops by start, longer first on ties, then by item.
     for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
@@ -169,8 +189,8 @@ private Q_SLOTS:
     void tracksComeOutInStartOrder()
     {
         // The tracks' items come in a few runs in order (the measured items, then the micro-batches'
-        // copies), which are merged; mirrored in time, every item is a run of its own, and the tracks
-        // are sorted whole. Either way each track's ops come out by start.
+        // copies), which are merged; mirrored in time, every item is a run of its own. Either way each
+        // track's ops come out by start.
         const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
         if (!QFileInfo::exists(dir))
             QSKIP("../shared/traces is not here");
