@@ -15,4 +15,11 @@ const std::string& PassArguments::text(const std::string& name) const
     return it == m_texts.end() ? none : it->second;
 }
 
+const OpSet& PassArguments::ops(const std::string& name) const
+{
+    static const OpSet none;
+    const auto it = m_ops.find(name);
+    return it == m_ops.end() ? none : it->second;
+}
+
 } // namespace sightline

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/strategy/opset.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -12,6 +14,8 @@ public:
     double number(const std::string& name) const;
     std::int64_t integer(const std::string& name) const { return static_cast<std::int64_t>(number(name)); }
     const std::string& text(const std::string& name) const;
+    // An op set parameter; empty when not given.
+    const OpSet& ops(const std::string& name) const;
     // Whether the parameter was given (not defaulted).
     bool given(const std::string& name) const { return m_given.count(name) != 0; }
 
@@ -19,6 +23,7 @@ private:
     friend class PassRegistry;
     std::map<std::string, double> m_numbers;
     std::map<std::string, std::string> m_texts;
+    std::map<std::string, OpSet> m_ops;
     std::map<std::string, bool> m_given;
 };
 

@@ -11,7 +11,8 @@ namespace sightline {
 // One parameter a strategy pass takes: its name (snake_case), type, unit, range or choices, default
 // and a one-line description. The CLI, the docs and the strategy panel are generated from these.
 struct ParameterSpec {
-    enum class Type : std::uint8_t { Number, Integer, Text, Choice };
+    // Ops: a set of the measured job's ops as OpSet text ("3-9,12"), the ops the user picked.
+    enum class Type : std::uint8_t { Number, Integer, Text, Choice, Ops };
     std::string name;
     Type type = Type::Number;
     std::string unit; // "%", "GB/s", "us", "" ...

@@ -127,6 +127,17 @@ Expected<PassArguments> PassRegistry::resolve(const Pass& pass, const PassStep& 
             args.m_texts[p.name] = *text;
             break;
         }
+        case ParameterSpec::Type::Ops: {
+            const std::string* text = std::get_if<std::string>(&value);
+            if (!text)
+                return invalid(step, "parameter '" + p.name + "' wants op ids, as text such as \"3-9,12\"");
+            Expected<OpSet> ops = OpSet::parse(*text);
+            if (!ops)
+                return invalid(step, "parameter '" + p.name + "': " + ops.status().detail());
+            args.m_texts[p.name] = *text;
+            args.m_ops[p.name] = std::move(*ops);
+            break;
+        }
         }
     }
     return args;

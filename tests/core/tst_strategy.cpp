@@ -6,6 +6,7 @@
 #include "core/exec/costextractor.h"
 #include "core/graph/dependencygraph.h"
 #include "core/session/jobsession.h"
+#include "core/strategy/opset.h"
 #include "core/strategy/passregistry.h"
 #include "core/analysis/opchanges.h"
 #include "core/analysis/exposedcommunication.h"
@@ -15,6 +16,7 @@
 #include "core/strategy/passes/tensorfusionpass.h"
 #include "core/import/traceloader.h"
 
+#include "core/strategy/opset.h"
 #include "strategyjobs.h"
 #include "testsupport.h"
 
@@ -471,6 +473,77 @@ private Q_SLOTS:
         QVERIFY(none);
         QCOMPARE(stepTime(none->whatIf), stepTime(none->baseline));
         QCOMPARE(none->warnings.size(), std::size_t(1));
+    }
+
+    // Steps aimed at chosen ops (what the window's selection makes): only those ops change.
+    void passesAimAtChosenOps()
+    {
+        const auto session = sessionOf(kernelChainJob());
+        QVERIFY(session);
+        const Trace& t = session->trace();
+        const auto opNamed = [&](const char* name) {
+            for (std::uint32_t v = 0; v < t.opCount(); ++v) {
+                if (t.string(t.name(OpId(v))) == name)
+                    return OpId(v);
+            }
+            return OpId();
+        };
+        const OpId first = opNamed("vectorized_elementwise_kernel"), second = opNamed("layer_norm_kernel");
+        const OpId gemm = opNamed("ampere_sgemm_128x64_nn");
+        // Fuse these ops: the second elementwise kernel and the GEMM, not the first kernel beside them.
+        const std::string chosen = OpSet::of({ second, gemm }).text();
+        const auto fused = session->whatIf(oneStep("op_fusion", { { "kernels", std::string("all") }, { "ops", chosen } }), {}, false);
+        QVERIFY2(fused, errorOf(fused).c_str());
+        const ExecutionGraph& g = *fused->whatIf.graph;
+        QCOMPARE(g.itemCount(), fused->baseline.graph->itemCount() - 1);
+        int fusedItems = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (!g.hasFlag(ItemId(i), ExecutionGraph::Synthetic))
+                continue;
+            ++fusedItems;
+            const auto origin = g.origin(ItemId(i));
+            QCOMPARE(std::vector<OpId>(origin.begin(), origin.end()), (std::vector<OpId> { second, gemm }));
+        }
+        QCOMPARE(fusedItems, 1);
+        // Make these faster: the GEMM alone, half as long.
+        const auto faster = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", OpSet::of({ gemm }).text() } }), {}, false);
+        QVERIFY2(faster, errorOf(faster).c_str());
+        for (std::uint32_t i = 0; i < faster->whatIf.graph->itemCount(); ++i) {
+            const ItemId item(i);
+            const TimeNs before = faster->baseline.graph->minDuration(item);
+            QCOMPARE(faster->whatIf.graph->minDuration(item), faster->whatIf.graph->origin(item)[0] == gemm ? before / 2 : before);
+        }
+        QCOMPARE(stepTime(faster->whatIf), stepTime(faster->baseline) - 50 * us);
+        // Ops the job does not have, and text that names none: errors naming the parameter.
+        const auto past = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", std::string("3,900") } }), {}, false);
+        QVERIFY(!past);
+        QVERIFY(QString::fromStdString(past.status().detail()).contains(QStringLiteral("op 900 is not in the job")));
+        const auto bad = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", std::string("gemm") } }), {}, false);
+        QVERIFY(!bad);
+        QVERIFY(QString::fromStdString(bad.status().detail()).contains(QStringLiteral("parameter 'ops'")));
+        QVERIFY(first.isValid());
+
+        // Recompute the layers of these ops: block_0's own op picks it; the backward op picks none.
+        const auto layers = sessionOf(layerJob());
+        QVERIFY(layers);
+        const Trace& lt = layers->trace();
+        OpId mm, backward;
+        for (std::uint32_t v = 0; v < lt.opCount(); ++v) {
+            const std::string_view name = lt.string(lt.name(OpId(v)));
+            if (name == "aten::mm")
+                mm = OpId(v);
+            else if (name == "MmBackward0")
+                backward = OpId(v);
+        }
+        QVERIFY(mm.isValid() && backward.isValid());
+        const auto picked = layers->whatIf(oneStep("recompute", { { "layers", std::string("block_*") }, { "ops", OpSet::of({ mm }).text() } }), {}, false);
+        QVERIFY2(picked, errorOf(picked).c_str());
+        QCOMPARE(stepTime(picked->whatIf), 801 * us);
+        const auto unpicked
+            = layers->whatIf(oneStep("recompute", { { "layers", std::string("block_*") }, { "ops", OpSet::of({ backward }).text() } }), {}, false);
+        QVERIFY2(unpicked, errorOf(unpicked).c_str());
+        QCOMPARE(stepTime(unpicked->whatIf), stepTime(unpicked->baseline));
+        QVERIFY(QString::fromStdString(unpicked->warnings.front()).startsWith(QStringLiteral("recompute: 0 of 1")));
     }
 
     void workerCountRetimesTheCollectives()

@@ -18,6 +18,7 @@ struct Rules {
     std::string match;
     bool elementwiseOnly;
     std::string within;
+    const OpSet* ops; // empty: any kernel
 };
 
 // Whether a host op or one it is nested in is named like the pattern.
@@ -37,6 +38,8 @@ bool fusible(const ExecutionGraph& g, ItemId i, const Rules& rules, KernelClasse
     if (g.kind(i) != OpKind::ComputeKernel || g.stepOfStart(i) < 0 || !globMatch(rules.match, g.name(i)))
         return false;
     if (rules.elementwiseOnly && classes.of(i) == KernelClassifier::Class::Matmul)
+        return false;
+    if (!rules.ops->empty() && !rules.ops->containsAny(g.origin(i)))
         return false;
     return rules.within.empty() || launchedWithin(g, i, rules.within);
 }
@@ -107,13 +110,15 @@ std::string_view OpFusionPass::summary() const
 std::span<const ParameterSpec> OpFusionPass::parameters() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 5> specs { {
+    static const std::array<ParameterSpec, 6> specs { {
         { "match", T::Text, "", 0, 0, "*", {}, "kernel names that may fuse: * any characters, ? any one" },
         { "kernels", T::Choice, "", 0, 0, "elementwise", { "elementwise", "all" },
             "elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too" },
         { "within", T::Text, "", 0, 0, "", {}, "only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere", true },
         { "max_ops", T::Integer, "", 0, 1e6, "0", {}, "the most kernels one fused kernel takes; 0: no limit" },
         { "ratio", T::Number, "", 0.01, 10, "1", {}, "the fused kernel's time as a share of the sum of the fused kernels' times" },
+        { "ops", T::Ops, "", 0, 0, "", {},
+            "only these measured kernels (ids as \"3-9,12\", as picked in the window): neighbours among them fuse; left out, any", true },
     } };
     return specs;
 }
@@ -121,7 +126,10 @@ std::span<const ParameterSpec> OpFusionPass::parameters() const
 Status OpFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
-    const Rules rules { args.text("match"), args.text("kernels") == "elementwise", args.given("within") ? args.text("within") : std::string() };
+    const OpSet& ops = args.ops("ops");
+    if (Status s = ops.fits(g.trace().opCount()); !s.ok())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass op_fusion: " + s.detail());
+    const Rules rules { args.text("match"), args.text("kernels") == "elementwise", args.given("within") ? args.text("within") : std::string(), &ops };
     const double ratio = args.number("ratio");
     const auto runs = runsOf(g, rules, static_cast<std::size_t>(args.integer("max_ops")));
     if (runs.empty()) {

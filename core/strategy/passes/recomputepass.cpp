@@ -7,6 +7,7 @@
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 
@@ -88,10 +89,13 @@ std::string_view RecomputePass::summary() const
 std::span<const ParameterSpec> RecomputePass::parameters() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 2> specs { {
+    static const std::array<ParameterSpec, 3> specs { {
         { "layers", T::Text, "", 0, 0, "auto", {},
             "the layers: auto (repeated numbered forward spans, or a layer-wise job's layers), or a pattern of span names (* and ?)" },
         { "every", T::Integer, "", 1, 1e6, "1", {}, "recompute every k-th layer of each step (1: all)" },
+        { "ops", T::Ops, "", 0, 0, "", {},
+            "only the layers whose span or forward work holds one of these measured ops (ids as \"3-9,12\", as picked in the window); left out, every layer",
+            true },
     } };
     return specs;
 }
@@ -104,6 +108,14 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
     const std::int64_t every = args.integer("every");
+    const OpSet& ops = args.ops("ops");
+    if (Status s = ops.fits(g.trace().opCount()); !s.ok())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass recompute: " + s.detail());
+    // A layer is among the chosen ops when its span or any of its forward work stands for one of them.
+    const auto picked = [&](const LayerModel::Layer& layer) {
+        return ops.empty() || ops.containsAny(g.origin(layer.span))
+            || std::any_of(layer.forward.begin(), layer.forward.end(), [&](ItemId i) { return ops.containsAny(g.origin(i)); });
+    };
     const LaunchOrder& launches = g.launchOrder();
     // Every k-th layer of each rank's step.
     std::vector<const LayerModel::Layer*> chosen;
@@ -111,6 +123,8 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
     std::pair<std::uint32_t, std::int32_t> current { ItemId::kInvalid, -1 };
     std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
     for (const LayerModel::Layer& layer : layers.layers()) {
+        if (!picked(layer))
+            continue;
         const std::pair<std::uint32_t, std::int32_t> key { g.rank(layer.span).value(), g.stepOfStart(layer.span) };
         position = key == current ? position + 1 : 0;
         current = key;
@@ -131,7 +145,7 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
         recompute(g, b, launches, copier, *layer);
     const std::size_t done = chosen.size();
     job.warnings.push_back("recompute: " + std::to_string(done) + " of " + std::to_string(layers.layers().size())
-        + " layer forwards recomputed (layers: " + layers.source() + ")");
+        + " layer forwards recomputed (layers: " + layers.source() + (ops.empty() ? "" : "; those of the chosen ops") + ")");
     return job.rebuild(b);
 }
 

@@ -40,11 +40,12 @@ std::string_view SpeedupPass::summary() const
 std::span<const ParameterSpec> SpeedupPass::parameters() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 4> specs { {
+    static const std::array<ParameterSpec, 5> specs { {
         { "percent", T::Number, "%", -900, 99.9, "", {}, "how much less of its own time each matched item takes; below zero, more" },
         { "match", T::Text, "", 0, 0, "*", {}, "item names to match: * any characters, ? any one" },
         { "kind", T::Choice, "", 0, 0, "any", { "any", "compute", "communication", "cpu", "runtime", "io" }, "kind of item to match" },
         { "rank", T::Integer, "", -1, 1e9, "-1", {}, "global rank to match; -1 for all" },
+        { "ops", T::Ops, "", 0, 0, "", {}, "only items made from these measured ops (ids as \"3-9,12\", as picked in the window); left out, any", true },
     } };
     return specs;
 }
@@ -56,6 +57,9 @@ Status SpeedupPass::apply(const PassArguments& args, WhatIfJob& job) const
     const std::string& pattern = args.text("match");
     const std::string& kind = args.text("kind");
     const std::int64_t rank = args.integer("rank");
+    const OpSet& ops = args.ops("ops");
+    if (Status s = ops.fits(g.trace().opCount()); !s.ok())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass speedup: " + s.detail());
     if (rank >= 0) {
         bool found = false;
         for (const ExecRank& r : g.ranks())
@@ -73,7 +77,7 @@ Status SpeedupPass::apply(const PassArguments& args, WhatIfJob& job) const
             continue;
         if (rank >= 0 && (!g.rank(item).isValid() || g.ranks()[g.rank(item).value()].rank != rank))
             continue;
-        if (!globMatch(pattern, g.name(item)))
+        if (!globMatch(pattern, g.name(item)) || (!ops.empty() && !ops.containsAny(g.origin(item))))
             continue;
         ++matched;
         if (g.comm(item) && job.options.communication == CommSource::CostModel)
@@ -81,7 +85,7 @@ Status SpeedupPass::apply(const PassArguments& args, WhatIfJob& job) const
         b.setMinDuration(item, CheckedMath::saturatingRound(static_cast<double>(g.minDuration(item)) * factor));
     }
     if (matched == 0)
-        job.warnings.push_back("speedup: no item matched '" + pattern + "' (kind " + kind + ")");
+        job.warnings.push_back("speedup: no item matched '" + pattern + "' (kind " + kind + (ops.empty() ? "" : ", among the chosen ops") + ")");
     if (modelled > 0)
         job.warnings.push_back("speedup: " + std::to_string(modelled) + " matched transfers are timed by the cost model, which this pass does not change; the network pass does");
     return job.rebuild(b);
