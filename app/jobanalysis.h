@@ -6,6 +6,7 @@
 #include "core/session/jobsession.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace sightline {
@@ -36,4 +37,7 @@ struct JobAnalysis {
     sightline::ActivityCounters counters;
     // How each rank's GPUs spent its steps, for the summary panel.
     std::vector<sightline::RankActivity> activity;
+    // The names of the job's layers as recompute's "auto" finds them, each once, in forward order:
+    // what the strategy panel offers for a pass's layers.
+    std::vector<std::string> layerNames;
 };

@@ -60,6 +60,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <climits>
 
 namespace {
 
@@ -176,8 +177,19 @@ MainWindow::MainWindow(QWidget* parent)
     QTableView* pathView
         = makeTable(m_pathModel, { QStringLiteral("criticalPathTable"), -1, 0, Qt::AscendingOrder, CriticalPathModel::NameColumn, true }, this);
     QDockWidget* pathDock = addDock(tr("Critical Path"), QStringLiteral("criticalPathDock"), pathView, Qt::RightDockWidgetArea);
-    // A segment of the path as a target, as an op in the Gantt is.
+    // A segment of the path as a target, as an op in the Gantt is; rows selected together are chosen
+    // ops.
     opActionsOnRows(pathView, CriticalPathModel::OpRole);
+    connect(pathView->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this, pathView] {
+        std::vector<sightline::OpId> ops;
+        for (const QModelIndex& row : pathView->selectionModel()->selectedRows()) {
+            if (const sightline::OpId op(row.data(CriticalPathModel::OpRole).toUInt()); op.isValid())
+                ops.push_back(op);
+        }
+        choose(ChosenFrom::PathRows, ops);
+    });
+    // A path of another job or view drops the selection of its rows without saying so.
+    connect(m_pathModel, &QAbstractItemModel::modelReset, this, [this] { choose(ChosenFrom::PathRows, {}); });
     m_aggregates = new AggregateModel(this);
     QTableView* aggregateView = makeTable(m_aggregates,
         { QStringLiteral("aggregateTable"), AggregateModel::SortRole, AggregateModel::TotalColumn, Qt::DescendingOrder, AggregateModel::NameColumn,
@@ -191,6 +203,7 @@ MainWindow::MainWindow(QWidget* parent)
             if (!m_analysis)
                 return;
             m_aggregates->setSelection(m_timeline->trace(), shownWhatIf() ? shownWhatIf()->layout() : m_analysis->measuredLayout, tracks, begin, end);
+            choose(ChosenFrom::Area, m_aggregates->ops());
             aggregateDock->setWindowTitle(tr("Selection: %n op(s), %1", nullptr, static_cast<int>(m_aggregates->opCount()))
                                               .arg(QString::number(static_cast<double>(end - begin) / 1e6, 'f', 3) + tr(" ms")));
             aggregateDock->raise();
@@ -213,6 +226,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_locate = [this](const QString& missing, const QString& scenario) { return locateMissingFile(missing, scenario); };
     connect(m_strategy, &StrategyModel::changed, this, &MainWindow::runWhatIf);
     connect(m_whatIf, &WhatIfRunner::runningChanged, m_strategyPanel, &StrategyPanel::setRunning);
+    m_strategyPanel->setSelectionSource([this] { return QString::fromStdString(m_chosen.text()); });
     connect(m_whatIf, &WhatIfRunner::finished, this, &MainWindow::onWhatIf);
     connect(m_whatIf, &WhatIfRunner::failed, this, [this](const QString& message) {
         m_strategyPanel->setOutcome(message, true);
@@ -246,7 +260,13 @@ MainWindow::MainWindow(QWidget* parent)
 
     m_jobStatus = new QLabel(this);
     m_jobStatus->setObjectName(QStringLiteral("jobStatus"));
+    // A what-if running shows here too, whether or not the strategy dock is in view.
+    m_runningStatus = new QLabel(tr("Replaying the what-if…"), this);
+    m_runningStatus->setObjectName(QStringLiteral("whatIfRunning"));
+    m_runningStatus->setVisible(false);
+    statusBar()->addPermanentWidget(m_runningStatus);
     statusBar()->addPermanentWidget(m_jobStatus);
+    connect(m_whatIf, &WhatIfRunner::runningChanged, m_runningStatus, &QLabel::setVisible);
 
     // The layout of the last session, else the first run's: most of the screen, the Gantt first.
     QSettings settings;
@@ -712,6 +732,7 @@ void MainWindow::showMeasuredJob()
     m_details->setJob(m_model->trace(), m_analysis->session ? m_analysis->session->graph() : nullptr, replay);
     m_pathModel->setPath(replay ? replay->graph : nullptr, path);
     m_aggregates->clear();
+    choose(ChosenFrom::Area, {});
     m_whatIf->dispose(std::move(old)); // the panels let go of it above
 }
 
@@ -758,6 +779,7 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     });
     m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
     m_aggregates->clear();
+    choose(ChosenFrom::Area, {});
     m_timeline->queueFrame(); // one frame for all of the above
     m_whatIf->dispose(std::move(old)); // the panels let go of it above
     statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
@@ -881,6 +903,16 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     // The views show the new job before anything (a scenario's strategy below) can run a what-if on it.
     m_analysis = std::move(analysis);
     m_outcome.reset();
+    m_chosen = {}; // ops of the job before
+    m_chosenFrom = ChosenFrom::Nothing;
+    // The job's layers, offered for a pass's layers and for the spans kernels are launched within.
+    QStringList layers;
+    for (const std::string& name : m_analysis->layerNames)
+        layers << QString::fromStdString(name);
+    m_strategyPanel->setSuggestions(QStringLiteral("within"), layers);
+    if (!layers.isEmpty())
+        layers.prepend(QStringLiteral("auto"));
+    m_strategyPanel->setSuggestions(QStringLiteral("layers"), layers);
     m_whatIf->dispose(std::exchange(m_shownOutcome, nullptr)); // of the job before: no tracks to keep
     showMeasuredJob();
     applyView();
@@ -1081,24 +1113,63 @@ void MainWindow::updateTitle()
     setWindowModified(!m_strategy->undoStack()->isClean());
 }
 
+void MainWindow::choose(ChosenFrom from, const std::vector<sightline::OpId>& shownOps)
+{
+    if (shownOps.empty()) {
+        // Only a selection of the kind that chose them lets them go.
+        if (m_chosenFrom == from) {
+            m_chosen = {};
+            m_chosenFrom = ChosenFrom::Nothing;
+        }
+        return;
+    }
+    // The passes name measured ops: an op of a what-if stands for those it was made from.
+    std::vector<sightline::OpId> measured;
+    measured.reserve(shownOps.size());
+    const WhatIfView* view = shownWhatIf().get();
+    for (sightline::OpId op : shownOps) {
+        if (!view) {
+            measured.push_back(op);
+        } else if (op.value() < view->trace()->opCount()) {
+            const auto origin = view->measuredOps(op);
+            measured.insert(measured.end(), origin.begin(), origin.end());
+        }
+    }
+    m_chosen = sightline::OpSet::of(std::move(measured));
+    m_chosenFrom = m_chosen.empty() ? ChosenFrom::Nothing : from;
+}
+
 void MainWindow::addOpActions(QMenu& menu, sightline::OpId shownOp)
 {
-    // The passes name measured ops: an op of a what-if stands for the one it was made from.
-    const sightline::OpId op = measuredOp(shownOp);
     const auto& t = trace();
-    if (!t || !op.isValid() || op.value() >= t->opCount())
+    if (!t || !m_analysis)
         return;
-    const std::string name(t->string(t->name(op)));
-    const QString shown = QString::fromStdString(name);
-    const QString label = shown.size() > 40 ? shown.left(39) + u'…' : shown;
-    QMenu* whatIf = menu.addMenu(tr("What If"));
+    QMenu* whatIf = nullptr;
     auto add = [&](const QString& text, const char* pass, std::map<std::string, sightline::ParameterValue> params) {
+        if (!whatIf)
+            whatIf = menu.addMenu(tr("What If"));
         whatIf->addAction(text, this, [this, pass, params] {
             m_strategy->addStep(QString::fromLatin1(pass), params);
             m_strategyDock->show();
             m_strategyDock->raise();
         });
     };
+    if (!m_chosen.empty()) {
+        const int n = static_cast<int>(std::min<std::uint64_t>(m_chosen.size(), INT_MAX));
+        const std::string ops = m_chosen.text();
+        add(tr("Fuse These %n Op(s)", nullptr, n), "op_fusion", { { "kernels", std::string("all") }, { "ops", ops } });
+        add(tr("Make These %n Op(s) 20 % Faster", nullptr, n), "speedup", { { "percent", 20.0 }, { "ops", ops } });
+        add(tr("Recompute the Layers of These %n Op(s)", nullptr, n), "recompute", { { "ops", ops } });
+    }
+    // The passes name measured ops: an op of a what-if stands for the one it was made from.
+    const sightline::OpId op = measuredOp(shownOp);
+    if (!op.isValid() || op.value() >= t->opCount())
+        return;
+    if (whatIf)
+        whatIf->addSeparator();
+    const std::string name(t->string(t->name(op)));
+    const QString shown = QString::fromStdString(name);
+    const QString label = shown.size() > 40 ? shown.left(39) + u'…' : shown;
     using sightline::OpKind;
     const OpKind kind = t->kind(op);
     add(tr("Make “%1” 20 % Faster").arg(label), "speedup", { { "percent", 20.0 }, { "match", name } });

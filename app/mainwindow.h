@@ -8,6 +8,7 @@
 
 #include "core/base/ids.h"
 #include "core/session/jobsession.h"
+#include "core/strategy/opset.h"
 #include "core/strategy/passparameter.h"
 
 #include <QElapsedTimer>
@@ -70,9 +71,14 @@ public:
     // Saves the job shown and the strategy as a scenario; false with error when it cannot be written.
     bool saveScenarioTo(const QString& path, QString& error);
     const QString& scenarioPath() const { return m_scenarioPath; }
-    // The what-if actions on one op, for the Gantt's context menu: make ops of its name faster, fuse
-    // kernels of its name or inside it, recompute it as a layer. Each adds a strategy step.
+    // The what-if actions for the Gantt's context menu and the panels' rows. On the chosen ops (an area
+    // of the Gantt, rows of the critical path): fuse these ops, make them faster, recompute their
+    // layers. On one op (when valid): make ops of its name faster, fuse kernels of its name or inside
+    // it, recompute it as a layer. Each adds a strategy step.
     void addOpActions(QMenu& menu, sightline::OpId op);
+    // The measured ops chosen last, as an area of the Gantt or as rows of the critical path's panel,
+    // whichever came last: what "these ops" steps aim at. Empty when nothing is chosen.
+    const sightline::OpSet& chosenOps() const { return m_chosen; }
     // Replaces the strategy being edited (--strategy), every step switched on; not an undoable edit.
     void setStrategy(const sightline::Strategy& strategy);
     // Who finds a scenario's missing trace file (missing, scenario) -> its new path, or empty to give
@@ -189,6 +195,7 @@ private:
     ComparisonPanel* m_comparison = nullptr;
     WhatIfRunner* m_whatIf = nullptr;
     QLabel* m_jobStatus = nullptr; // what is loaded, how long it took, the iteration
+    QLabel* m_runningStatus = nullptr; // shown while a what-if runs
     bool m_defaultLayoutPending = false;
     QElapsedTimer m_clock; // since the job shown or loading was opened
     qint64 m_loadMs = 0; // its load, in ms
@@ -211,6 +218,12 @@ private:
     sightline::SessionOptions m_loadingOptions; // of the job loading
     sightline::SessionOptions m_sessionOptions; // of the job shown
     std::function<QString(const QString&, const QString&)> m_locate;
+    // Where the chosen ops came from; a selection of that kind cleared clears them.
+    enum class ChosenFrom { Nothing, Area, PathRows };
+    // Chooses the measured ops the ops of the job shown stand for (none: clears).
+    void choose(ChosenFrom from, const std::vector<sightline::OpId>& shownOps);
+    sightline::OpSet m_chosen;
+    ChosenFrom m_chosenFrom = ChosenFrom::Nothing;
     sightline::Strategy m_runStrategy; // the strategy of the what-if running or last run
     sightline::Strategy m_whatIfStrategy; // the strategy of m_outcome
     std::shared_ptr<const WhatIfOutcome> m_outcome; // the what-if of the strategy as it stands, once run

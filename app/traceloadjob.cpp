@@ -7,6 +7,7 @@
 #include "core/base/parallel.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
+#include "core/exec/layermodel.h"
 #include "core/session/jobsession.h"
 #include "widgets/timeline/tracklayout.h"
 
@@ -16,6 +17,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <unordered_set>
 #include <utility>
 
 namespace {
@@ -71,6 +73,12 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     }
     analysis->session = *session;
     analysis->replay = std::make_shared<const ReplayResult>(std::move(*replay));
+    std::unordered_set<std::string> seen;
+    const LayerModel layers = LayerModel::of(*(*session)->measured(), "auto");
+    for (const LayerModel::Layer& layer : layers.layers()) {
+        if (seen.insert(layer.name).second)
+            analysis->layerNames.push_back(layer.name);
+    }
     perOpResults(**session, *analysis->replay, *analysis);
     analysis->replayedLayout = std::make_shared<const TrackLayout>(TrackLayout::build(*trace,
         { analysis->replayedStart, analysis->replayedEnd, Schedule::kNotReplayed }));

@@ -122,7 +122,12 @@ bool WhatIfView::isWhatIf(OpId op) const
 
 OpId WhatIfView::measuredOp(OpId op) const
 {
-    const ExecutionGraph& g = isWhatIf(op) ? *m_whatIfGraph : *m_baselineGraph;
-    const auto origin = g.origin(m_job.itemOf[op.value()]);
+    const auto origin = measuredOps(op);
     return origin.empty() ? OpId() : origin.front();
+}
+
+std::span<const OpId> WhatIfView::measuredOps(OpId op) const
+{
+    const ExecutionGraph& g = isWhatIf(op) ? *m_whatIfGraph : *m_baselineGraph;
+    return g.origin(m_job.itemOf[op.value()]);
 }

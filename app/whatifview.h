@@ -5,6 +5,7 @@
 #include "core/replay/scheduletrace.h"
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,8 @@ public:
     bool isWhatIf(sightline::OpId op) const;
     // The first measured op the op's item stands for, or invalid (a synthetic item of no measured op).
     sightline::OpId measuredOp(sightline::OpId op) const;
+    // Every measured op the op's item stands for (none for a synthetic item of no measured op).
+    std::span<const sightline::OpId> measuredOps(sightline::OpId op) const;
     const sightline::ExecutionGraph& whatIfGraph() const { return *m_whatIfGraph; }
 
 private:

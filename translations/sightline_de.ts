@@ -698,6 +698,31 @@
         <source>what-if %1 ms (%2 %)</source>
         <translation>Was-wäre-wenn %1 ms (%2 %)</translation>
     </message>
+    <message>
+        <source>Replaying the what-if…</source>
+        <translation>Was-wäre-wenn wird nachgespielt…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fuse These %n Op(s)</source>
+        <translation>
+            <numerusform>Diese %n Op fusionieren</numerusform>
+            <numerusform>Diese %n Ops fusionieren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Make These %n Op(s) 20 % Faster</source>
+        <translation>
+            <numerusform>Diese %n Op um 20 % beschleunigen</numerusform>
+            <numerusform>Diese %n Ops um 20 % beschleunigen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Recompute the Layers of These %n Op(s)</source>
+        <translation>
+            <numerusform>Die Schichten dieser %n Op neu berechnen</numerusform>
+            <numerusform>Die Schichten dieser %n Ops neu berechnen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>
@@ -1096,6 +1121,13 @@
         <source>No pass of this name</source>
         <translation>Kein Pass dieses Namens</translation>
     </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <translation>
+            <numerusform>%n Op</numerusform>
+            <numerusform>%n Ops</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>StrategyPanel</name>
@@ -1158,6 +1190,14 @@
     <message>
         <source>out of memory (%1)</source>
         <translation>Speicher erschöpft (%1)</translation>
+    </message>
+    <message>
+        <source>Use Selection</source>
+        <translation>Auswahl übernehmen</translation>
+    </message>
+    <message>
+        <source>Take the ops selected in the Gantt (an area, or rows of the critical path)</source>
+        <translation>Die im Gantt ausgewählten Ops übernehmen (einen Bereich oder Zeilen des kritischen Pfads)</translation>
     </message>
 </context>
 <context>

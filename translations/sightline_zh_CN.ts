@@ -690,6 +690,28 @@
         <source>what-if %1 ms (%2 %)</source>
         <translation>假设 %1 毫秒（%2 %）</translation>
     </message>
+    <message>
+        <source>Replaying the what-if…</source>
+        <translation>正在重放假设…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fuse These %n Op(s)</source>
+        <translation>
+            <numerusform>融合这 %n 个操作</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Make These %n Op(s) 20 % Faster</source>
+        <translation>
+            <numerusform>使这 %n 个操作加快 20 %</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Recompute the Layers of These %n Op(s)</source>
+        <translation>
+            <numerusform>重新计算这 %n 个操作所在的层</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>
@@ -1086,6 +1108,12 @@
         <source>No pass of this name</source>
         <translation>没有此名称的 pass</translation>
     </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <translation>
+            <numerusform>%n 个操作</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>StrategyPanel</name>
@@ -1148,6 +1176,14 @@
     <message>
         <source>out of memory (%1)</source>
         <translation>内存不足（%1）</translation>
+    </message>
+    <message>
+        <source>Use Selection</source>
+        <translation>使用选区</translation>
+    </message>
+    <message>
+        <source>Take the ops selected in the Gantt (an area, or rows of the critical path)</source>
+        <translation>采用甘特图中选中的操作（一个区域，或关键路径的若干行）</translation>
     </message>
 </context>
 <context>

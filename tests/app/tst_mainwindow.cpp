@@ -7,6 +7,7 @@
 #include "core/exec/executiongraph.h"
 #include "core/graph/dependencygraph.h"
 #include "widgets/panels/aggregatemodel.h"
+#include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/tracktreemodel.h"
@@ -243,7 +244,12 @@ private Q_SLOTS:
         QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"));
         model->addStep(QStringLiteral("speedup"));
         model->setParameter(0, QStringLiteral("percent"), 50.0);
+        // The status bar says a what-if runs, with no dialog, until it is done.
+        auto* running = window.findChild<QLabel*>(QStringLiteral("whatIfRunning"));
+        QVERIFY(running && running->isVisible());
+        QVERIFY(!QApplication::activeModalWidget());
         QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!running->isVisible(), 60000);
         const QLocale locale;
         const double before = locale.toDouble(comparison->text(ComparisonPanel::IterationRow, 0));
         const double after = locale.toDouble(comparison->text(ComparisonPanel::IterationRow, 1));
@@ -566,6 +572,86 @@ private Q_SLOTS:
                 QCOMPARE(t.string(t.name(op)), name);
         }
         QVERIFY(fused > 0);
+        window.setViewMode(MainWindow::ViewMode::Measured);
+    }
+
+    void selectedAreaIsFused()
+    {
+        // Shift+drag over the middle of one GPU stream: the chosen ops are the ops there, "Fuse These
+        // Ops" fuses only neighbours among them, and every fused op stands for chosen ops alone.
+        MainWindow window;
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        const sightline::Trace& t = *window.trace();
+        // The stream with the most kernels.
+        sightline::TrackId stream;
+        for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
+            const sightline::TrackInfo& info = t.trackInfo(sightline::TrackId(tr));
+            if (sightline::isGpuTrack(info.kind) && (!stream.isValid() || info.opCount > t.trackInfo(stream).opCount))
+                stream = sightline::TrackId(tr);
+        }
+        QVERIFY(stream.isValid());
+        const sightline::TrackInfo& info = t.trackInfo(stream);
+        const sightline::TimeNs begin = t.start(sightline::OpId(info.firstOp + info.opCount / 3));
+        const sightline::TimeNs end = t.start(sightline::OpId(info.firstOp + 2 * info.opCount / 3));
+        Q_EMIT window.timeline()->areaSelected({ stream }, begin, end);
+        std::vector<sightline::OpId> inArea;
+        for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
+            if (t.start(sightline::OpId(v)) < end && t.end(sightline::OpId(v)) > begin)
+                inArea.push_back(sightline::OpId(v));
+        }
+        QCOMPARE(window.chosenOps(), sightline::OpSet::of(inArea));
+        QVERIFY(window.chosenOps().size() > 10);
+
+        QMenu menu;
+        window.addOpActions(menu, sightline::OpId()); // over no op: the chosen ops' actions only
+        QAction* fuse = nullptr;
+        for (QAction* a : menu.actions().first()->menu()->actions()) {
+            if (a->text().startsWith(QStringLiteral("Fuse These")))
+                fuse = a;
+            QVERIFY(!a->text().contains(QStringLiteral("Named")));
+        }
+        QVERIFY(fuse);
+        fuse->trigger();
+        QCOMPARE(window.strategy()->steps().size(), std::size_t(1));
+        QCOMPARE(std::get<std::string>(window.strategy()->steps()[0].step.params.at("ops")), window.chosenOps().text());
+        window.setViewMode(MainWindow::ViewMode::WhatIf);
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+        const sightline::ExecutionGraph& g = window.shownWhatIf()->whatIfGraph();
+        int fused = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (!g.hasFlag(sightline::ItemId(i), sightline::ExecutionGraph::Synthetic))
+                continue;
+            ++fused;
+            for (sightline::OpId op : g.origin(sightline::ItemId(i)))
+                QVERIFY(std::find(inArea.begin(), inArea.end(), op) != inArea.end());
+        }
+        QVERIFY(fused > 0);
+        // Kernels outside the area stay as they were.
+        std::size_t kernelsLeft = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const auto origin = g.origin(sightline::ItemId(i));
+            if (!g.hasFlag(sightline::ItemId(i), sightline::ExecutionGraph::Synthetic) && origin.size() == 1
+                && t.track(origin.front()) == stream && !window.chosenOps().contains(origin.front()))
+                ++kernelsLeft;
+        }
+        QCOMPARE(kernelsLeft, static_cast<std::size_t>(info.opCount) - inArea.size());
+
+        // Rows of the critical path's panel chosen together replace the area.
+        auto* path = window.findChild<QTableView*>(QStringLiteral("criticalPathTable"));
+        QVERIFY(path && path->model()->rowCount() >= 2);
+        path->selectionModel()->select(QItemSelection(path->model()->index(0, 0), path->model()->index(1, 0)),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        std::vector<sightline::OpId> rows;
+        for (int row = 0; row < 2; ++row) {
+            const auto shown = sightline::OpId(path->model()->index(row, 0).data(CriticalPathModel::OpRole).toUInt());
+            const auto origin = window.shownWhatIf()->measuredOps(shown);
+            rows.insert(rows.end(), origin.begin(), origin.end());
+        }
+        QCOMPARE(window.chosenOps(), sightline::OpSet::of(rows));
+        path->clearSelection();
+        QVERIFY(window.chosenOps().empty());
         window.setViewMode(MainWindow::ViewMode::Measured);
     }
 

@@ -15,6 +15,8 @@
 #include <QListView>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QToolButton>
+#include <QLineEdit>
 #include <QTest>
 #include <QUndoStack>
 
@@ -73,7 +75,7 @@ private Q_SLOTS:
         model.addStep(QStringLiteral("no_such_pass"));
         QCOMPARE(model.rowCount(), 3);
         const QModelIndex first = model.index(0);
-        QCOMPARE(first.data().toString(), QStringLiteral("tensor_fusion (bucket_cap_mb=50)"));
+        QCOMPARE(first.data().toString(), QStringLiteral("tensor_fusion (bucket_cap_mb=50 MiB)"));
         QCOMPARE(first.data(StrategyModel::PassRole).toString(), QStringLiteral("tensor_fusion"));
         QCOMPARE(first.data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
         QVERIFY(!first.data(Qt::ToolTipRole).toString().isEmpty());
@@ -154,6 +156,52 @@ private Q_SLOTS:
         QVERIFY(budget);
         budget->setValue(16);
         QCOMPARE(model.budgetBytes(), std::int64_t(16'000'000'000));
+    }
+
+    // A set of ops taken from the window's selection, a layer picked from the job's, units as shown.
+    void selectionAndLayersFillTheEditors()
+    {
+        StrategyModel model;
+        StrategyPanel panel(&model);
+        panel.resize(400, 600);
+        panel.show();
+        QString selection;
+        panel.setSelectionSource([&selection] { return selection; });
+        panel.setSuggestions(QStringLiteral("layers"), { QStringLiteral("auto"), QStringLiteral("block_0"), QStringLiteral("block_1") });
+        model.addStep(QStringLiteral("recompute"));
+        panel.setCurrentStep(0);
+        auto* take = panel.findChild<QToolButton*>(QStringLiteral("useSelection_ops"));
+        auto* ops = panel.findChild<QLineEdit*>(QStringLiteral("param_ops"));
+        QVERIFY(take && ops);
+        // Nothing selected: nothing taken.
+        take->click();
+        QVERIFY(!model.steps()[0].step.params.contains("ops"));
+        selection = QStringLiteral("3-9,12");
+        take->click();
+        QCOMPARE(std::get<std::string>(model.steps()[0].step.params.at("ops")), std::string("3-9,12"));
+        QCOMPARE(ops->text(), selection);
+        QVERIFY(ops->isEnabled());
+        // The list and the undo text say how many ops, not which.
+        QVERIFY(model.index(0).data().toString().contains(QStringLiteral("ops=8 op(s)")));
+        QCOMPARE(model.undoStack()->undoText(), QStringLiteral("Set ops to 8 op(s)"));
+        // The layers: an editable list of the job's, which writes the one picked.
+        auto* layers = panel.findChild<QComboBox*>(QStringLiteral("param_layers"));
+        QVERIFY(layers && layers->isEditable());
+        QCOMPARE(layers->count(), 3);
+        layers->setCurrentIndex(2);
+        Q_EMIT layers->activated(2);
+        QCOMPARE(std::get<std::string>(model.steps()[0].step.params.at("layers")), std::string("block_1"));
+        // A pattern typed in counts when finished.
+        layers->lineEdit()->setText(QStringLiteral("block_*"));
+        Q_EMIT layers->lineEdit()->editingFinished();
+        QCOMPARE(std::get<std::string>(model.steps()[0].step.params.at("layers")), std::string("block_*"));
+        // Microseconds are shown as such.
+        model.addStep(QStringLiteral("network"));
+        panel.setCurrentStep(1);
+        bool micro = false;
+        for (auto* box : panel.findChildren<QDoubleSpinBox*>())
+            micro = micro || box->suffix() == QStringLiteral(" µs");
+        QVERIFY(micro);
     }
 
     void comparisonStartsCleared()

@@ -22,6 +22,7 @@ void AggregateModel::clear()
     m_trace.reset();
     m_rows.clear();
     m_ops = 0;
+    m_selected.clear();
     endResetModel();
 }
 
@@ -32,6 +33,7 @@ void AggregateModel::setSelection(std::shared_ptr<const Trace> trace, std::share
     m_trace = std::move(trace);
     m_rows.clear();
     m_ops = 0;
+    m_selected.clear();
     std::unordered_map<std::uint32_t, std::size_t> rowOf;
     if (m_trace && layout && end > begin) {
         const TrackLayout& l = *layout;
@@ -60,6 +62,7 @@ void AggregateModel::setSelection(std::shared_ptr<const Trace> trace, std::share
                     row.total += l.end(op) - l.start(op);
                     row.self += std::max<TimeNs>(0, self);
                     ++m_ops;
+                    m_selected.push_back(OpId(op));
                 }
             }
         }

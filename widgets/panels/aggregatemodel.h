@@ -15,7 +15,8 @@ class TrackLayout;
 // Aggregates of an area of the Gantt: for the ops of the chosen tracks that overlap [begin, end), one
 // row per op name with the count, the total time and the self time (minus the time of the ops nested
 // directly inside, one lane deeper), largest total first. Times are whole durations of the ops that
-// overlap the range. OpRole gives one op of the row (the first met), for actions on the name.
+// overlap the range. OpRole gives one op of the row (the first met), for actions on the name; ops()
+// every op of the selection, for actions on all of them.
 // Read-only; GUI thread only.
 class AggregateModel : public QAbstractTableModel {
     Q_OBJECT
@@ -32,6 +33,8 @@ public:
     void clear();
     // Ops in the selection, for the panel's title.
     std::size_t opCount() const { return m_ops; }
+    // The ops in the selection, by track and lane.
+    const std::vector<sightline::OpId>& ops() const { return m_selected; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -49,4 +52,5 @@ private:
     std::shared_ptr<const sightline::Trace> m_trace;
     std::vector<Row> m_rows;
     std::size_t m_ops = 0;
+    std::vector<sightline::OpId> m_selected;
 };

@@ -8,6 +8,7 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <climits>
 
 namespace {
 
@@ -16,16 +17,16 @@ QString qs(const std::string& s)
     return QString::fromStdString(s);
 }
 
-// The unit of a pass's parameter ("" when unknown).
-QString unitOf(const std::string& pass, const QString& name)
+// The spec of a pass's parameter, or nullptr.
+const sightline::ParameterSpec* specOf(const std::string& pass, const std::string& name)
 {
     if (const sightline::Pass* p = sightline::PassRegistry::find(pass)) {
         for (const sightline::ParameterSpec& spec : p->parameters()) {
-            if (qs(spec.name) == name)
-                return qs(spec.unit);
+            if (spec.name == name)
+                return &spec;
         }
     }
-    return {};
+    return nullptr;
 }
 
 } // namespace
@@ -111,11 +112,28 @@ void StrategyModel::apply(const State& state)
     Q_EMIT changed();
 }
 
+QString StrategyModel::unitText(const std::string& unit)
+{
+    return unit == "us" ? QStringLiteral("µs") : qs(unit);
+}
+
+QString StrategyModel::shownValue(const std::string& pass, const std::string& name, const sightline::ParameterValue& value)
+{
+    const sightline::ParameterSpec* spec = specOf(pass, name);
+    if (spec && spec->type == sightline::ParameterSpec::Type::Ops) {
+        if (const auto* text = std::get_if<std::string>(&value)) {
+            if (const auto ops = sightline::OpSet::parse(*text))
+                return tr("%n op(s)", nullptr, static_cast<int>(std::min<std::uint64_t>(ops->size(), INT_MAX)));
+        }
+    }
+    return valueText(value, spec ? unitText(spec->unit) : QString());
+}
+
 QString StrategyModel::label(const Step& step)
 {
     QStringList given;
     for (const auto& [name, value] : step.step.params)
-        given << qs(name) + u'=' + valueText(value);
+        given << qs(name) + u'=' + shownValue(step.step.pass, name, value);
     const QString pass = qs(step.step.pass);
     return given.isEmpty() ? pass : pass + QStringLiteral(" (") + given.join(QStringLiteral(", ")) + u')';
 }
@@ -210,8 +228,8 @@ void StrategyModel::setParameter(int index, const QString& name, const sightline
         return;
     State after = m_state;
     after.steps[static_cast<std::size_t>(index)].step.params[name.toStdString()] = value;
-    const QString unit = unitOf(m_state.steps[static_cast<std::size_t>(index)].step.pass, name);
-    push(tr("Set %1 to %2").arg(name, valueText(value, unit)), std::move(after), QString::number(index) + u'/' + name);
+    const QString shown = shownValue(m_state.steps[static_cast<std::size_t>(index)].step.pass, name.toStdString(), value);
+    push(tr("Set %1 to %2").arg(name, shown), std::move(after), QString::number(index) + u'/' + name);
 }
 
 void StrategyModel::clearParameter(int index, const QString& name)

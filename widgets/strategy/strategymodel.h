@@ -57,6 +57,11 @@ public:
 
     // A parameter value as the panel and the undo texts show it, with the unit where one is given.
     static QString valueText(const sightline::ParameterValue& value, const QString& unit = {});
+    // A unit as shown ("us" as "µs").
+    static QString unitText(const std::string& unit);
+    // A value of a pass's parameter as the list and the undo texts show it: with its unit, and a set
+    // of ops as how many there are.
+    static QString shownValue(const std::string& pass, const std::string& name, const sightline::ParameterValue& value);
     // A step as its row shows it: "tensor_fusion (bucket_cap_mb=50)".
     static QString label(const Step& step);
 

@@ -17,6 +17,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -238,7 +239,7 @@ void StrategyPanel::makeEditors(int k)
             box->setRange(ranged ? spec.min : -1e12, ranged ? spec.max : 1e12);
             box->setDecimals(spec.max - spec.min <= 10 && ranged ? 3 : 2);
             if (!spec.unit.empty())
-                box->setSuffix(u' ' + QString::fromStdString(spec.unit));
+                box->setSuffix(u' ' + StrategyModel::unitText(spec.unit));
             box->setKeyboardTracking(false);
             editor.field = box;
             break;
@@ -248,7 +249,7 @@ void StrategyPanel::makeEditors(int k)
             const double limit = std::numeric_limits<int>::max();
             spin->setRange(static_cast<int>(ranged ? std::max(-limit, spec.min) : -limit), static_cast<int>(ranged ? std::min(limit, spec.max) : limit));
             if (!spec.unit.empty())
-                spin->setSuffix(u' ' + QString::fromStdString(spec.unit));
+                spin->setSuffix(u' ' + StrategyModel::unitText(spec.unit));
             spin->setKeyboardTracking(false);
             editor.field = spin;
             break;
@@ -261,14 +262,46 @@ void StrategyPanel::makeEditors(int k)
             break;
         }
         case Type::Text:
+            if (const auto suggested = m_suggestions.find(editor.name); suggested != m_suggestions.end()) {
+                auto* combo = new QComboBox(m_editors);
+                combo->setEditable(true);
+                combo->setInsertPolicy(QComboBox::NoInsert);
+                combo->addItems(suggested->second);
+                editor.field = combo;
+            } else {
+                editor.field = new QLineEdit(m_editors);
+            }
+            break;
+        case Type::Ops:
             editor.field = new QLineEdit(m_editors);
             break;
         }
         editor.field->setObjectName(QStringLiteral("param_") + editor.name);
         editor.field->setToolTip(QString::fromStdString(spec.help));
         QWidget* row = editor.field;
+        if (spec.type == Type::Ops) {
+            // Typed as ids, or taken from the window's selection.
+            row = new QWidget(m_editors);
+            auto* h = new QHBoxLayout(row);
+            h->setContentsMargins(0, 0, 0, 0);
+            auto* take = new QToolButton(row);
+            take->setObjectName(QStringLiteral("useSelection_") + editor.name);
+            take->setText(tr("Use Selection"));
+            take->setToolTip(tr("Take the ops selected in the Gantt (an area, or rows of the critical path)"));
+            h->addWidget(editor.field, 1);
+            h->addWidget(take);
+            auto* line = static_cast<QLineEdit*>(editor.field);
+            connect(take, &QToolButton::clicked, this, [this, line] {
+                const QString ops = m_selection ? m_selection() : QString();
+                if (ops.isEmpty())
+                    return;
+                line->setText(ops);
+                Q_EMIT line->editingFinished();
+            });
+        }
         if (spec.optional || spec.required()) {
             // Left out, the pass keeps what the job has (optional) or refuses to run (required).
+            QWidget* inner = row;
             row = new QWidget(m_editors);
             auto* h = new QHBoxLayout(row);
             h->setContentsMargins(0, 0, 0, 0);
@@ -276,7 +309,7 @@ void StrategyPanel::makeEditors(int k)
             editor.given->setToolTip(spec.optional ? tr("Give this parameter; left out, the pass keeps what the job has")
                                                    : tr("This parameter is required"));
             h->addWidget(editor.given);
-            h->addWidget(editor.field, 1);
+            h->addWidget(inner, 1);
         }
         m_fields.push_back(editor);
         m_form->addRow(editor.name, row);
@@ -285,7 +318,11 @@ void StrategyPanel::makeEditors(int k)
             connect(box, &QDoubleSpinBox::valueChanged, this, [this, e] { commit(e); });
         else if (auto* spin = qobject_cast<QSpinBox*>(e.field))
             connect(spin, &QSpinBox::valueChanged, this, [this, e] { commit(e); });
-        else if (auto* combo = qobject_cast<QComboBox*>(e.field))
+        else if (auto* combo = qobject_cast<QComboBox*>(e.field); combo && combo->isEditable()) {
+            // Typed text counts when finished, not at each key; a value picked from the list at once.
+            connect(combo->lineEdit(), &QLineEdit::editingFinished, this, [this, e] { commit(e); });
+            connect(combo, &QComboBox::activated, this, [this, e] { commit(e); });
+        } else if (combo)
             connect(combo, &QComboBox::currentTextChanged, this, [this, e] { commit(e); });
         else if (auto* line = qobject_cast<QLineEdit*>(e.field))
             connect(line, &QLineEdit::editingFinished, this, [this, e] { commit(e); });
@@ -312,6 +349,21 @@ void StrategyPanel::commit(const Editor& editor)
     else if (auto* line = qobject_cast<QLineEdit*>(editor.field))
         value = line->text().toStdString();
     m_model->setParameter(m_editorsFor, editor.name, value);
+}
+
+void StrategyPanel::setSelectionSource(std::function<QString()> source)
+{
+    m_selection = std::move(source);
+}
+
+void StrategyPanel::setSuggestions(const QString& parameter, const QStringList& values)
+{
+    if (values.isEmpty())
+        m_suggestions.erase(parameter);
+    else
+        m_suggestions[parameter] = values;
+    makeEditors(m_editorsFor); // the editors of the step shown take them now
+    syncEditors();
 }
 
 void StrategyPanel::setRunning(bool running)

@@ -3,7 +3,10 @@
 #include <QWidget>
 
 #include <QString>
+#include <QStringList>
 
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,8 +20,9 @@ class StrategyModel;
 
 // The strategy dock: every pass of the engine can be added (more than once), switched on and off,
 // reordered and removed; the selected step's parameters are edited in place with editors made from
-// their specs (spin boxes with units and ranges, lists of choices, text), an optional parameter behind
-// a check box that gives it. A device memory budget sits below, with the out-of-memory state beside it
+// their specs (spin boxes with units and ranges, lists of choices, text, or a list of the job's names
+// where the window suggests some), an optional parameter behind a check box that gives it. A set of
+// ops is typed as ids or taken from the window's selection. A device memory budget sits below, with the out-of-memory state beside it
 // in red, and a line that says whether a what-if is running and what it found. Edits go to the model
 // (and its undo stack); the panel follows the model, so undo and redo show at once.
 class StrategyPanel : public QWidget {
@@ -33,6 +37,12 @@ public:
     void setOutOfMemory(bool oom, const QString& peak);
     int currentStep() const;
     void setCurrentStep(int index);
+    // Where "Use Selection" takes a set of ops from: the window's selection as OpSet text, empty when
+    // nothing is selected.
+    void setSelectionSource(std::function<QString()> source);
+    // Values offered for a text parameter of this name (the job's layers for "layers"), in an editable
+    // list; none: a plain text field.
+    void setSuggestions(const QString& parameter, const QStringList& values);
 
 private:
     // One parameter's editor: a spin box, a list of choices or a text field, and for a parameter that
@@ -64,4 +74,6 @@ private:
     int m_editorsFor = -1; // the step the editors were made for, and its pass
     std::string m_editorsPass;
     std::vector<Editor> m_fields;
+    std::function<QString()> m_selection;
+    std::map<QString, QStringList> m_suggestions;
 };

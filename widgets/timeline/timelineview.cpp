@@ -517,9 +517,11 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* event)
     };
     auto setCollapsed = [](int node, bool collapsed) { return [node, collapsed](TrackTree& t) { t.setCollapsed(node, collapsed); }; };
     auto hide = [](int node) { return [node](TrackTree& t) { t.setShown(node, false); }; };
-    if (const auto hit = m_plottable->hitTest(event->pos()); hit && hit->run.count == 1 && m_opMenu) {
-        m_opMenu(menu, OpId(hit->run.op));
-        menu.addSeparator();
+    if (m_opMenu) {
+        const auto hit = m_plottable->hitTest(event->pos());
+        m_opMenu(menu, hit && hit->run.count == 1 ? OpId(hit->run.op) : OpId());
+        if (!menu.isEmpty())
+            menu.addSeparator();
     }
     const int row = m_plottable->rowAt(event->pos());
     const TrackTree& tree = trackTree();

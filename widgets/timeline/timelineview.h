@@ -77,8 +77,8 @@ public:
     // The counter strip's values at a time: ranks with a GPU op running, communication ops in flight.
     std::pair<int, int> countersAt(sightline::TimeNs time) const;
 
-    // Adds actions on one op to the Gantt's context menu (the window's what-if actions), above the
-    // track actions; called when the menu opens over an op.
+    // Adds the window's what-if actions to the Gantt's context menu, above the track actions; called
+    // when the menu opens, with the op under the pointer (an invalid id over no single op).
     void setOpMenu(std::function<void(QMenu&, sightline::OpId)> addActions) { m_opMenu = std::move(addActions); }
 
 Q_SIGNALS:
