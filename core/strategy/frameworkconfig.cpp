@@ -4,6 +4,7 @@
 #include "core/exec/layermodel.h"
 #include "core/exec/tensormodel.h"
 #include "core/model/trace.h"
+#include "core/strategy/passes/recomputepass.h"
 #include "core/strategy/passes/tensorfusionpass.h"
 #include "core/strategy/passregistry.h"
 
@@ -55,19 +56,19 @@ std::string stringList(const std::vector<std::string>& items, const std::string&
     return s + indent + "]";
 }
 
-// The checkpointed layers' names, once each, in forward order of the first rank and step.
+// The checkpointed layers' names, once each, in forward order: the first rank and step's, or, for a
+// step aimed at chosen ops, those of the layers it recomputes wherever they ran.
 std::vector<std::string> layersToCheckpoint(const ExecutionGraph& g, const PassArguments& args)
 {
     const LayerModel layers = LayerModel::of(g, args.text("layers"));
-    const std::int64_t every = args.integer("every");
+    const std::vector<const LayerModel::Layer*> chosen = RecomputePass::chosenLayers(g, layers, args);
     std::vector<std::string> names;
     std::set<std::string> seen;
-    std::int64_t position = 0;
-    for (const LayerModel::Layer& l : layers.layers()) {
-        if (g.rank(l.span) != g.rank(layers.layers().front().span) || g.stepOfStart(l.span) != g.stepOfStart(layers.layers().front().span))
+    for (const LayerModel::Layer* l : chosen) {
+        if (args.ops("ops").empty() && (g.rank(l->span) != g.rank(chosen.front()->span) || g.stepOfStart(l->span) != g.stepOfStart(chosen.front()->span)))
             break;
-        if ((position++ + 1) % every == 0 && seen.insert(l.name).second)
-            names.push_back(l.name);
+        if (seen.insert(l->name).second)
+            names.push_back(l->name);
     }
     return names;
 }

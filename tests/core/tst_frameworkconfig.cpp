@@ -1,6 +1,8 @@
 // FrameworkConfig: a strategy written as the configs frameworks load, from hand-built jobs.
 
 #include "core/strategy/frameworkconfig.h"
+#include "core/import/traceloader.h"
+#include "core/strategy/opset.h"
 
 #include "strategyjobs.h"
 #include "testsupport.h"
@@ -63,6 +65,32 @@ private Q_SLOTS:
         QCOMPARE(fileText(c, "checkpoint_layers.json"), std::string("{\n  \"checkpoint_layers\": [\n    \"block_0\"\n  ]\n}\n"));
         QVERIFY(fileText(c, "ddp_args.json").empty());
         QVERIFY(fileText(c, "horovod.env").empty());
+    }
+
+    // A recompute step aimed at chosen ops checkpoints the layers holding them, wherever they ran.
+    void checkpointsOfChosenOps()
+    {
+        const auto trace = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/checkpoint/none")) });
+        QVERIFY(trace);
+        const auto session = sessionOf(*trace);
+        const Trace& t = session->trace();
+        // block_2's spans on the host (the trace also copies annotations onto the GPU's rows).
+        std::vector<OpId> blockTwo;
+        for (std::uint32_t v = 0; v < t.opCount(); ++v) {
+            if (t.string(t.name(OpId(v))) == "block_2" && !isGpuTrack(t.trackInfo(t.track(OpId(v))).kind))
+                blockTwo.push_back(OpId(v));
+        }
+        QVERIFY(!blockTwo.empty());
+        const Strategy s = oneStep("recompute", { { "ops", OpSet::of({ blockTwo.back() }).text() } });
+        const auto r = session->whatIf(s, {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_2" }));
+        // Without ops, every layer of the first step.
+        const Strategy all = oneStep("recompute", {});
+        const auto every = session->whatIf(all, {}, false);
+        QVERIFY2(every, errorOf(every).c_str());
+        QVERIFY(FrameworkConfig::of(all, *session->measured(), *every->whatIf.graph).checkpointLayers.size() > 2);
     }
 
     void fusedKernelsAsClusters()

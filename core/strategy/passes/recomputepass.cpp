@@ -100,6 +100,31 @@ std::span<const ParameterSpec> RecomputePass::parameters() const
     return specs;
 }
 
+std::vector<const LayerModel::Layer*> RecomputePass::chosenLayers(const ExecutionGraph& g, const LayerModel& layers, const PassArguments& args)
+{
+    const std::int64_t every = args.integer("every");
+    const OpSet& ops = args.ops("ops");
+    // A layer is among the chosen ops when its span or any of its forward work stands for one of them.
+    const auto picked = [&](const LayerModel::Layer& layer) {
+        return ops.empty() || ops.containsAny(g.origin(layer.span))
+            || std::any_of(layer.forward.begin(), layer.forward.end(), [&](ItemId i) { return ops.containsAny(g.origin(i)); });
+    };
+    // Every k-th picked layer of each rank's step.
+    std::vector<const LayerModel::Layer*> chosen;
+    std::int64_t position = 0;
+    std::pair<std::uint32_t, std::int32_t> current { ItemId::kInvalid, -1 };
+    for (const LayerModel::Layer& layer : layers.layers()) {
+        if (!picked(layer))
+            continue;
+        const std::pair<std::uint32_t, std::int32_t> key { g.rank(layer.span).value(), g.stepOfStart(layer.span) };
+        position = key == current ? position + 1 : 0;
+        current = key;
+        if ((position + 1) % every == 0)
+            chosen.push_back(&layer);
+    }
+    return chosen;
+}
+
 Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
@@ -107,30 +132,14 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
     if (layers.layers().empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
-    const std::int64_t every = args.integer("every");
     const OpSet& ops = args.ops("ops");
     if (Status s = ops.fits(g.trace().opCount()); !s.ok())
         return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass recompute: " + s.detail());
-    // A layer is among the chosen ops when its span or any of its forward work stands for one of them.
-    const auto picked = [&](const LayerModel::Layer& layer) {
-        return ops.empty() || ops.containsAny(g.origin(layer.span))
-            || std::any_of(layer.forward.begin(), layer.forward.end(), [&](ItemId i) { return ops.containsAny(g.origin(i)); });
-    };
     const LaunchOrder& launches = g.launchOrder();
-    // Every k-th layer of each rank's step.
-    std::vector<const LayerModel::Layer*> chosen;
-    std::int64_t position = 0;
-    std::pair<std::uint32_t, std::int32_t> current { ItemId::kInvalid, -1 };
+    const std::vector<const LayerModel::Layer*> chosen = chosenLayers(g, layers, args);
     std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
-    for (const LayerModel::Layer& layer : layers.layers()) {
-        if (!picked(layer))
-            continue;
-        const std::pair<std::uint32_t, std::int32_t> key { g.rank(layer.span).value(), g.stepOfStart(layer.span) };
-        position = key == current ? position + 1 : 0;
-        current = key;
-        if ((position + 1) % every != 0)
-            continue;
-        chosen.push_back(&layer);
+    for (const LayerModel::Layer* layerOf : chosen) {
+        const LayerModel::Layer& layer = *layerOf;
         copied += layer.forward.size();
         for (const ItemId i : layer.forward) {
             copiedOrigins += g.origin(i).size();

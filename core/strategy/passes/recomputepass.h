@@ -1,6 +1,9 @@
 #pragma once
 
+#include "core/exec/layermodel.h"
 #include "core/strategy/pass.h"
+
+#include <vector>
 
 namespace sightline {
 
@@ -9,13 +12,17 @@ namespace sightline {
 // backward work needs it, as torch.utils.checkpoint does. The recomputed host work runs on the thread
 // of that backward work, and its device work on the streams the forward used, launched in the
 // backward's place in each stream. Layers come from LayerModel. Not modelled: memory (which the
-// recomputation is for), RNG state handling, and recomputation that differs from the forward.
+// recomputation is for), RNG state handling, and recomputation that differs from the forward. The
+// framework configs name the layers it chose (chosenLayers).
 class RecomputePass : public Pass {
 public:
     std::string_view name() const override;
     std::string_view summary() const override;
     std::span<const ParameterSpec> parameters() const override;
     Status apply(const PassArguments& args, WhatIfJob& job) const override;
+    // The layers of the model a step recomputes: those holding one of its ops (all without ops), every
+    // k-th of those of each rank's step. Pointers into layers.
+    static std::vector<const LayerModel::Layer*> chosenLayers(const ExecutionGraph& g, const LayerModel& layers, const PassArguments& args);
 };
 
 } // namespace sightline
