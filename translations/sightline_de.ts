@@ -98,6 +98,38 @@
         <source>exposed communication (ms)</source>
         <translation>nicht verdeckte Kommunikation (ms)</translation>
     </message>
+    <message>
+        <source>device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>baseline peak (GB)</source>
+        <translation>Spitze Ausgangslage (GB)</translation>
+    </message>
+    <message>
+        <source>what-if peak (GB)</source>
+        <translation>Spitze Was-wäre-wenn (GB)</translation>
+    </message>
+    <message>
+        <source>budget (GB)</source>
+        <translation>Budget (GB)</translation>
+    </message>
+    <message>
+        <source>Each device&apos;s peak memory before and after against its budget, the highest what-if peak first</source>
+        <translation>Der Spitzenspeicher jedes Geräts vorher und nachher gegen sein Budget, die höchste Was-wäre-wenn-Spitze zuerst</translation>
+    </message>
+    <message>
+        <source>rank %1, GPU %2</source>
+        <translation>Rank %1, GPU %2</translation>
+    </message>
+    <message>
+        <source>No allocator events: the estimate holds the model state alone, a lower bound</source>
+        <translation>Keine Allokator-Ereignisse: die Schätzung enthält nur den Modellzustand, eine untere Schranke</translation>
+    </message>
+    <message>
+        <source>highest peak (GB)</source>
+        <translation>höchste Spitze (GB)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -98,6 +98,38 @@
         <source>exposed communication (ms)</source>
         <translation>未被掩盖的通信（毫秒）</translation>
     </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>baseline peak (GB)</source>
+        <translation>基线峰值（GB）</translation>
+    </message>
+    <message>
+        <source>what-if peak (GB)</source>
+        <translation>假设峰值（GB）</translation>
+    </message>
+    <message>
+        <source>budget (GB)</source>
+        <translation>预算（GB）</translation>
+    </message>
+    <message>
+        <source>Each device&apos;s peak memory before and after against its budget, the highest what-if peak first</source>
+        <translation>每个设备改动前后的峰值内存与其预算的对比，假设峰值最高的排在最前</translation>
+    </message>
+    <message>
+        <source>rank %1, GPU %2</source>
+        <translation>rank %1，GPU %2</translation>
+    </message>
+    <message>
+        <source>No allocator events: the estimate holds the model state alone, a lower bound</source>
+        <translation>没有分配器事件：估计只包含模型状态，是一个下界</translation>
+    </message>
+    <message>
+        <source>highest peak (GB)</source>
+        <translation>最高峰值（GB）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

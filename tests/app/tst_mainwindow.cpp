@@ -41,6 +41,7 @@
 #include <QStandardPaths>
 #include <QProgressDialog>
 #include <QTableView>
+#include <qcustomplot.h>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -573,6 +574,50 @@ private Q_SLOTS:
         }
         QVERIFY(fused > 0);
         window.setViewMode(MainWindow::ViewMode::Measured);
+    }
+
+    void comparisonShowsEachDeviceAgainstTheBudget()
+    {
+        // A budget below every device's peak: each device's row says out of memory, in red, the
+        // highest what-if peak first; the chart sets baseline beside what-if for the iteration, the
+        // peak (with the budget's line) and the path's breakdown. The H100 DDP pair records its
+        // allocator events.
+        MainWindow window;
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/ddp/bucket25mb") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        StrategyModel* model = window.strategy();
+        ComparisonPanel* comparison = window.comparison();
+        model->setBudgetBytes(1'000'000); // 1 MB
+        model->addStep(QStringLiteral("speedup"), { { "percent", 10.0 } });
+        QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        QTableWidget* devices = comparison->deviceTable();
+        QVERIFY(!devices->isHidden());
+        QVERIFY(devices->rowCount() >= 2);
+        const QLocale locale;
+        const auto peakOf = [&](int row) {
+            QString text = devices->item(row, ComparisonPanel::DeviceWhatIfColumn)->text();
+            return locale.toDouble(text.remove(QStringLiteral("≥ ")));
+        };
+        for (int row = 0; row < devices->rowCount(); ++row) {
+            QVERIFY(devices->item(row, ComparisonPanel::DeviceNameColumn)->text().startsWith(QStringLiteral("rank ")));
+            QCOMPARE(devices->item(row, ComparisonPanel::DeviceBudgetColumn)->text(), locale.toString(0.001, 'f', 2));
+            QCOMPARE(devices->item(row, ComparisonPanel::DeviceOomColumn)->text(), QStringLiteral("yes"));
+            QCOMPARE(devices->item(row, ComparisonPanel::DeviceOomColumn)->foreground().color(), QColor(0xc6, 0x28, 0x28));
+            QVERIFY(devices->item(row, ComparisonPanel::DeviceBaselineColumn)->text() != QStringLiteral("–"));
+            if (row > 0)
+                QVERIFY(peakOf(row) <= peakOf(row - 1));
+        }
+        QCustomPlot* chart = comparison->chart();
+        QCOMPARE(chart->plottableCount(), 6); // two bars each for the iteration, the peak and the breakdown
+        QCOMPARE(chart->itemCount(), 1);
+        QVERIFY(chart->item(0)->visible()); // the budget
+        QCOMPARE(chart->legend->itemCount(), 2);
+        const double iterationAfter = static_cast<QCPBars*>(chart->plottable(1))->data()->at(0)->value;
+        QVERIFY(std::abs(iterationAfter - locale.toDouble(comparison->text(ComparisonPanel::IterationRow, 1))) < 1e-3);
+        // The device's own memory again: no budget line where the trace gives none.
+        model->setBudgetBytes(0);
+        QTRY_VERIFY_WITH_TIMEOUT(devices->item(0, ComparisonPanel::DeviceOomColumn)->text() == QStringLiteral("no"), 60000);
     }
 
     void selectedAreaIsFused()

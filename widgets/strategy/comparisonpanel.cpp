@@ -2,14 +2,18 @@
 
 #include "core/analysis/opchanges.h"
 #include "core/analysis/steptimes.h"
+#include "core/memory/memoryestimator.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
 
 #include <QHeaderView>
 #include <QLocale>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
+
+#include <algorithm>
 
 namespace {
 
@@ -31,11 +35,22 @@ QString gb(std::int64_t bytes)
     return QLocale().toString(static_cast<double>(bytes) / 1e9, 'f', 2);
 }
 
+const QColor kBaselineBars(0x9e, 0x9e, 0xa6);
+const QColor kWhatIfBars(0x3b, 0x7d, 0xd8);
+const QColor kOutOfMemory(0xc6, 0x28, 0x28);
+
+// A device's peak as shown: a lower bound (no allocator events) is marked so.
+QString peakText(const sightline::DeviceMemoryEstimate& d)
+{
+    return d.complete ? gb(d.peakBytes) : QStringLiteral("≥ ") + gb(d.peakBytes);
+}
+
 } // namespace
 
 ComparisonPanel::ComparisonPanel(QWidget* parent)
     : QWidget(parent)
     , m_table(new QTableWidget(RowCount, 3, this))
+    , m_devices(new QTableWidget(0, DeviceColumnCount, this))
     , m_chart(new QCustomPlot(this))
     , m_changed(makeChangeTable(QStringLiteral("changedOps"), tr("op (rank)"),
           tr("The measured ops whose time the strategy changed most; click one to show it")))
@@ -52,22 +67,132 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     m_table->setVerticalHeaderLabels(rows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_devices->setObjectName(QStringLiteral("deviceMemory"));
+    m_devices->setHorizontalHeaderLabels({ tr("device"), tr("baseline peak (GB)"), tr("what-if peak (GB)"), tr("budget (GB)"), tr("out of memory") });
+    m_devices->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_devices->verticalHeader()->hide();
+    m_devices->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_devices->horizontalHeader()->setSectionResizeMode(DeviceNameColumn, QHeaderView::Stretch);
+    m_devices->setToolTip(tr("Each device's peak memory before and after against its budget, the highest what-if peak first"));
+    // Three groups of bars stacked, each on its own axis: iteration, highest peak, the path's breakdown.
     m_chart->setObjectName(QStringLiteral("comparisonChart"));
-    m_chart->setMinimumHeight(160);
-    m_chart->xAxis->setLabel(tr("critical path (ms)"));
-    m_chart->yAxis->setRangeReversed(true); // categories top to bottom, as in the table
+    m_chart->setMinimumHeight(380);
+    m_pathRect = m_chart->axisRect();
     // The legend in a row of its own under the bars, across.
     m_chart->legend->setVisible(true);
     m_chart->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_chart->plotLayout()->addElement(1, 0, m_chart->legend);
-    m_chart->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_chart->plotLayout()->insertRow(0);
+    m_chart->plotLayout()->insertRow(0);
+    m_iterationRect = new QCPAxisRect(m_chart);
+    m_memoryRect = new QCPAxisRect(m_chart);
+    m_chart->plotLayout()->addElement(0, 0, m_iterationRect);
+    m_chart->plotLayout()->addElement(1, 0, m_memoryRect);
+    m_chart->plotLayout()->setRowStretchFactors({ 1, 1, 4, 0.001 });
+    // The top two name their unit in their one category, so that they take little height.
+    m_pathRect->axis(QCPAxis::atBottom)->setLabel(tr("critical path (ms)"));
+    // Categories top to bottom, as in the table; the three value axes start at one left edge.
+    auto* edges = new QCPMarginGroup(m_chart);
+    for (QCPAxisRect* rect : { m_iterationRect, m_memoryRect, m_pathRect }) {
+        rect->axis(QCPAxis::atLeft)->setRangeReversed(true);
+        rect->setMarginGroup(QCP::msLeft | QCP::msRight, edges);
+    }
+    // The budget of the device with the highest peak, as a line across its bars.
+    m_budgetLine = new QCPItemStraightLine(m_chart);
+    m_budgetLine->setClipAxisRect(m_memoryRect);
+    for (QCPItemPosition* p : { m_budgetLine->point1, m_budgetLine->point2 })
+        p->setAxes(m_memoryRect->axis(QCPAxis::atBottom), m_memoryRect->axis(QCPAxis::atLeft));
+    m_budgetLine->setPen(QPen(kOutOfMemory, 1.0, Qt::DashLine));
+    m_budgetLine->setVisible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_devices, 1);
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_changed, 1);
     layout->addWidget(m_tensors, 1);
     clear();
+}
+
+void ComparisonPanel::plotBars(QCPAxisRect* rect, const QVector<QString>& labels, const QVector<double>& before, const QVector<double>& after)
+{
+    QVector<double> ticks;
+    for (int k = 0; k < labels.size(); ++k)
+        ticks << k;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    ticker->addTicks(ticks, labels);
+    QCPAxis* keys = rect->axis(QCPAxis::atLeft);
+    QCPAxis* values = rect->axis(QCPAxis::atBottom);
+    keys->setTicker(ticker);
+    const struct {
+        const QVector<double>* values;
+        QString name;
+        QColor color;
+        double offset; // beside the category's tick
+    } series[] = { { &before, tr("baseline"), kBaselineBars, -0.18 }, { &after, tr("what-if"), kWhatIfBars, 0.18 } };
+    double top = 0;
+    for (const auto& s : series) {
+        auto* bars = new QCPBars(keys, values); // horizontal: the labels have room
+        bars->setName(s.name);
+        bars->setBrush(s.color);
+        bars->setPen(Qt::NoPen);
+        bars->setWidth(0.35);
+        QVector<double> at;
+        for (double t : ticks)
+            at << t + s.offset;
+        bars->setData(at, *s.values, true);
+        for (double v : *s.values)
+            top = std::max(top, v);
+        // One legend entry per series, from the breakdown's bars.
+        if (rect != m_pathRect)
+            bars->removeFromLegend();
+    }
+    keys->setRange(-0.6, static_cast<double>(labels.size()) - 0.4);
+    values->setRange(0, std::max(1e-3, top * 1.1));
+}
+
+void ComparisonPanel::fillDevices(const sightline::ReplayResult& baseline, const sightline::ReplayResult& whatIf)
+{
+    const std::vector<sightline::DeviceMemoryEstimate>& devices = whatIf.memory.devices;
+    std::vector<std::size_t> order(devices.size());
+    for (std::size_t k = 0; k < order.size(); ++k)
+        order[k] = k;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return devices[a].peakBytes > devices[b].peakBytes; });
+    // A device of the baseline by global rank and number (an added rank has none).
+    const auto globalRank = [](const sightline::ReplayResult& r, sightline::RankId rank) {
+        return rank.value() < r.graph->ranks().size() ? r.graph->ranks()[rank.value()].rank : -1;
+    };
+    const auto before = [&](const sightline::DeviceMemoryEstimate& d) -> const sightline::DeviceMemoryEstimate* {
+        for (const sightline::DeviceMemoryEstimate& b : baseline.memory.devices) {
+            if (b.device == d.device && globalRank(baseline, b.rank) == globalRank(whatIf, d.rank))
+                return &b;
+        }
+        return nullptr;
+    };
+    m_devices->setRowCount(static_cast<int>(devices.size()));
+    m_devices->setVisible(!devices.empty());
+    for (int row = 0; row < m_devices->rowCount(); ++row) {
+        const sightline::DeviceMemoryEstimate& d = devices[order[static_cast<std::size_t>(row)]];
+        const sightline::DeviceMemoryEstimate* b = before(d);
+        auto* name = new QTableWidgetItem(tr("rank %1, GPU %2").arg(globalRank(whatIf, d.rank)).arg(d.device));
+        if (!d.complete)
+            name->setToolTip(tr("No allocator events: the estimate holds the model state alone, a lower bound"));
+        m_devices->setItem(row, DeviceNameColumn, name);
+        m_devices->setItem(row, DeviceBaselineColumn, new QTableWidgetItem(b ? peakText(*b) : QStringLiteral("–")));
+        m_devices->setItem(row, DeviceWhatIfColumn, new QTableWidgetItem(peakText(d)));
+        m_devices->setItem(row, DeviceBudgetColumn, new QTableWidgetItem(d.budgetBytes < 0 ? QStringLiteral("–") : gb(d.budgetBytes)));
+        auto* oom = new QTableWidgetItem(d.outOfMemory ? tr("yes") : tr("no"));
+        if (d.outOfMemory) {
+            oom->setForeground(kOutOfMemory);
+            m_devices->item(row, DeviceWhatIfColumn)->setForeground(kOutOfMemory);
+        }
+        m_devices->setItem(row, DeviceOomColumn, oom);
+    }
+    // As tall as its rows, up to six of them: a job of two devices leaves the room to the chart.
+    constexpr int kRowsShown = 6;
+    const int rows = std::min(m_devices->rowCount(), kRowsShown);
+    m_devices->setMaximumHeight(m_devices->horizontalHeader()->sizeHint().height() + rows * m_devices->verticalHeader()->defaultSectionSize()
+        + 2 * m_devices->frameWidth() + (m_devices->rowCount() > kRowsShown ? 0 : m_devices->horizontalScrollBar()->sizeHint().height()));
 }
 
 QTableWidget* ComparisonPanel::makeChangeTable(const QString& name, const QString& what, const QString& tip)
@@ -110,7 +235,10 @@ void ComparisonPanel::clear()
         for (int c = 0; c < 3; ++c)
             m_table->setItem(r, c, new QTableWidgetItem(QStringLiteral("–")));
     }
+    m_devices->setRowCount(0);
+    m_devices->hide();
     m_chart->clearPlottables();
+    m_budgetLine->setVisible(false);
     m_chart->replot();
     m_changed->setRowCount(0);
     m_tensors->setRowCount(0);
@@ -154,43 +282,39 @@ void ComparisonPanel::setResult(const Result& result)
     set(PeakMemoryRow, gb(peakA), gb(peakB), change(static_cast<double>(peakA), static_cast<double>(peakB)));
     set(OutOfMemoryRow, baseline->memory.outOfMemory ? tr("yes") : tr("no"), whatIf->memory.outOfMemory ? tr("yes") : tr("no"), QString());
     if (whatIf->memory.outOfMemory)
-        m_table->item(OutOfMemoryRow, 1)->setForeground(QColor(0xc6, 0x28, 0x28));
+        m_table->item(OutOfMemoryRow, 1)->setForeground(kOutOfMemory);
+    fillDevices(*baseline, *whatIf);
 
-    // The breakdowns side by side, one pair of bars per category, across.
+    // Baseline beside what-if: the iteration, the highest peak, each category of the path.
     m_chart->clearPlottables();
-    QVector<double> ticks, before, after;
+    const double iterationBefore = static_cast<double>(sightline::StepTimes::iteration(baseline->schedule).replayed) / 1e6;
+    const double iterationAfter = static_cast<double>(sightline::StepTimes::iteration(whatIf->schedule).replayed) / 1e6;
+    plotBars(m_iterationRect, { tr("iteration (ms)") }, { iterationBefore }, { iterationAfter });
+    plotBars(m_memoryRect, { tr("highest peak (GB)") }, { static_cast<double>(peakA) / 1e9 }, { static_cast<double>(peakB) / 1e9 });
+    const sightline::MemoryEstimate& memory = whatIf->memory;
+    const std::int64_t budget = memory.highest < 0 ? -1 : memory.devices[static_cast<std::size_t>(memory.highest)].budgetBytes;
+    m_budgetLine->setVisible(budget > 0);
+    if (budget > 0) {
+        m_budgetLine->point1->setCoords(static_cast<double>(budget) / 1e9, 0);
+        m_budgetLine->point2->setCoords(static_cast<double>(budget) / 1e9, 1);
+        QCPAxis* gbAxis = m_memoryRect->axis(QCPAxis::atBottom);
+        gbAxis->setRangeUpper(std::max(gbAxis->range().upper, static_cast<double>(budget) / 1e9 * 1.1));
+    }
+    if (memory.outOfMemory) {
+        // The what-if's bar in the colour of out of memory.
+        for (QCPAbstractPlottable* p : m_memoryRect->plottables()) {
+            if (auto* bars = qobject_cast<QCPBars*>(p); bars && bars->name() == tr("what-if"))
+                bars->setBrush(kOutOfMemory);
+        }
+    }
     QVector<QString> labels;
+    QVector<double> before, after;
     for (int c = 0; c < sightline::kPathCategoryCount; ++c) {
-        ticks << c;
         labels << QString::fromLatin1(sightline::pathCategoryName(static_cast<sightline::PathCategory>(c)));
         before << static_cast<double>(a.total[static_cast<std::size_t>(c)]) / 1e6;
         after << static_cast<double>(b.total[static_cast<std::size_t>(c)]) / 1e6;
     }
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    ticker->addTicks(ticks, labels);
-    m_chart->yAxis->setTicker(ticker);
-    const struct {
-        QVector<double>* values;
-        QString name;
-        QColor color;
-        double offset; // beside the category's tick
-    } series[] = { { &before, tr("baseline"), QColor(0x9e, 0x9e, 0xa6), -0.18 }, { &after, tr("what-if"), QColor(0x3b, 0x7d, 0xd8), 0.18 } };
-    double top = 0;
-    for (const auto& s : series) {
-        auto* bars = new QCPBars(m_chart->yAxis, m_chart->xAxis); // horizontal: the labels have room
-        bars->setName(s.name);
-        bars->setBrush(s.color);
-        bars->setPen(Qt::NoPen);
-        bars->setWidth(0.35);
-        QVector<double> keys;
-        for (double t : ticks)
-            keys << t + s.offset;
-        bars->setData(keys, *s.values, true);
-        for (double v : *s.values)
-            top = std::max(top, v);
-    }
-    m_chart->yAxis->setRange(-0.6, sightline::kPathCategoryCount - 0.4);
-    m_chart->xAxis->setRange(0, std::max(1e-3, top * 1.1));
+    plotBars(m_pathRect, labels, before, after);
     m_chart->replot();
 
     const sightline::Trace& trace = baseline->graph->trace();

@@ -17,11 +17,14 @@ struct ReplayResult;
 }
 
 // Baseline against what-if, in numbers and a bar chart: the iteration time with its change in %, the
-// communication no compute hides per iteration, the critical path and its breakdown (compute, communication, launch, I/O, wait, host), and the peak
-// device memory against the budget with out of memory. The chart puts the two breakdowns side by side;
-// lists give the measured ops whose time changed most (OpChanges) and the gradient tensors whose wait
-// to be all-reduced changed most (TensorChanges; hidden for a job without them). Clicking an entry
-// shows its op in the Gantt. Cleared (dashes) until a what-if has run.
+// communication no compute hides per iteration, the critical path and its breakdown (compute,
+// communication, launch, I/O, wait, host), and the peak device memory against the budget with out of
+// memory. A table gives each device's peak before and after against its budget, the highest what-if
+// peak first, out of memory in red. The chart sets baseline beside what-if for the iteration time, the
+// highest peak (with the budget as a line) and the path's breakdown. Lists give the measured ops whose
+// time changed most (OpChanges) and the gradient tensors whose wait to be all-reduced changed most
+// (TensorChanges; hidden for a job without them). Clicking an entry shows its op in the Gantt. Cleared
+// (dashes) until a what-if has run.
 class ComparisonPanel : public QWidget {
     Q_OBJECT
 public:
@@ -46,6 +49,11 @@ public:
     static constexpr int kChangedOps = 20;
     int changedOpCount() const;
     int changedTensorCount() const;
+    // The per-device table, for tests: rows in the order shown; columns device, baseline peak (GB),
+    // what-if peak (GB), budget (GB), out of memory.
+    enum DeviceColumn { DeviceNameColumn, DeviceBaselineColumn, DeviceWhatIfColumn, DeviceBudgetColumn, DeviceOomColumn, DeviceColumnCount };
+    QTableWidget* deviceTable() const { return m_devices; }
+    QCustomPlot* chart() const { return m_chart; }
 
 Q_SIGNALS:
     void opActivated(sightline::OpId op);
@@ -58,8 +66,17 @@ private:
     QTableWidget* makeChangeTable(const QString& name, const QString& what, const QString& tip);
     static void setChangeRow(QTableWidget* table, int row, const QString& what, sightline::OpId op, sightline::TimeNs before, sightline::TimeNs after);
 
+    // The chart's three bar groups, each in an axis rect of its own (values in ms, GB, ms).
+    void plotBars(class QCPAxisRect* rect, const QVector<QString>& labels, const QVector<double>& before, const QVector<double>& after);
+    void fillDevices(const sightline::ReplayResult& baseline, const sightline::ReplayResult& whatIf);
+
     QTableWidget* m_table;
+    QTableWidget* m_devices; // each device's peak against its budget
     QCustomPlot* m_chart;
+    class QCPAxisRect* m_iterationRect;
+    class QCPAxisRect* m_memoryRect;
+    class QCPAxisRect* m_pathRect;
+    class QCPItemStraightLine* m_budgetLine;
     QTableWidget* m_changed; // the ops whose time changed most
     QTableWidget* m_tensors; // the tensors whose synchronisation changed most
 };
