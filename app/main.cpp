@@ -13,6 +13,10 @@
 #include <QLocale>
 #include <QTranslator>
 
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
 int main(int argc, char** argv)
 {
     sightline::MemoryPolicy::keepFreedMemory();
@@ -69,14 +73,16 @@ int main(int argc, char** argv)
     parser.addOption(strategyOption);
     parser.process(app);
 
-    const QStringList views { QStringLiteral("measured"), QStringLiteral("replayed"), QStringLiteral("whatif"), QStringLiteral("both") };
-    const qsizetype view = views.indexOf(parser.value(viewOption));
-    if (view < 0) {
+    const std::pair<QString, MainWindow::ViewMode> views[] = { { QStringLiteral("measured"), MainWindow::ViewMode::Measured },
+        { QStringLiteral("replayed"), MainWindow::ViewMode::Replayed }, { QStringLiteral("whatif"), MainWindow::ViewMode::WhatIf },
+        { QStringLiteral("both"), MainWindow::ViewMode::Both } };
+    const auto view = std::find_if(std::begin(views), std::end(views), [&](const auto& v) { return v.first == parser.value(viewOption); });
+    if (view == std::end(views)) {
         qWarning("sightline: --view wants measured, replayed, whatif or both");
         return 2;
     }
     MainWindow window;
-    window.setViewMode(static_cast<MainWindow::ViewMode>(view));
+    window.setViewMode(view->second);
     if (parser.isSet(strategyOption)) {
         QFile file(parser.value(strategyOption));
         QString error;

@@ -394,25 +394,35 @@ void MainWindow::createActions()
     wholeJob->setToolTip(tr("Fit the whole job in the view"));
     view->addSeparator();
     auto* times = new QActionGroup(this);
-    const QString labels[] = { tr("&Measured"), tr("&Replayed"), tr("&What-if"), tr("&Both") };
-    const QString tips[] = { tr("The job as measured"), tr("The job replayed from its measured costs"),
-        tr("The job the strategy makes, replayed; ops made by a pass are hatched"),
-        tr("With a strategy, each track's what-if rows under its baseline rows; without, the replayed times under the measured ones") };
-    for (int mode = 0; mode < 4; ++mode) {
-        QAction* a = view->addAction(labels[mode], this, [this, mode]() { setViewMode(static_cast<ViewMode>(mode)); });
+    // In ViewMode's order: m_viewActions is indexed by it.
+    const struct {
+        ViewMode mode;
+        QString label;
+        QString tip;
+    } views[] = {
+        { ViewMode::Measured, tr("&Measured"), tr("The job as measured") },
+        { ViewMode::Replayed, tr("&Replayed"), tr("The job replayed from its measured costs") },
+        { ViewMode::WhatIf, tr("&What-if"), tr("The job the strategy makes, replayed; ops made by a pass are hatched") },
+        { ViewMode::Both, tr("&Both"),
+            tr("With a strategy, each track's what-if rows under its baseline rows; without, the replayed times under the measured ones") },
+    };
+    for (const auto& v : views) {
+        QAction* a = view->addAction(v.label, this, [this, mode = v.mode]() { setViewMode(mode); });
         a->setCheckable(true);
-        a->setChecked(mode == 0);
-        a->setToolTip(tips[mode]);
+        a->setChecked(v.mode == ViewMode::Measured);
+        a->setToolTip(v.tip);
         times->addAction(a);
         m_viewActions.append(a);
     }
     QMenu* colours = view->addMenu(tr("&Colour By"));
     auto* colourGroup = new QActionGroup(this);
-    const QString colourLabels[] = { tr("&Kind"), tr("&Change in Duration"), tr("&Slack") };
-    for (int mode = 0; mode < 3; ++mode) {
-        QAction* a = colours->addAction(colourLabels[mode], this, [this, mode]() { m_timeline->setColorMode(static_cast<TimelinePlottable::ColorMode>(mode)); });
+    using ColorMode = TimelinePlottable::ColorMode;
+    const std::pair<ColorMode, QString> colourModes[]
+        = { { ColorMode::Kind, tr("&Kind") }, { ColorMode::Difference, tr("&Change in Duration") }, { ColorMode::Slack, tr("&Slack") } };
+    for (const auto& [mode, label] : colourModes) {
+        QAction* a = colours->addAction(label, this, [this, mode = mode]() { m_timeline->setColorMode(mode); });
         a->setCheckable(true);
-        a->setChecked(mode == 0);
+        a->setChecked(mode == ColorMode::Kind);
         colourGroup->addAction(a);
     }
     view->addSeparator();

@@ -4,6 +4,8 @@
 
 #include "imagesupport.h"
 
+#include "widgets/timeline/timelinetheme.h"
+
 #include <QDir>
 #include <QImage>
 #include <QFile>
@@ -13,10 +15,11 @@
 
 namespace {
 
-const QColor kCritical(0xe0, 0x24, 0x5e);
-const QColor kHeader(0xee, 0xee, 0xf2);
-const QColor kWhatIfBand(0xe3, 0xec, 0xfa); // TimelinePlottable::whatIfBandColor()
-const QColor kHatch(0x20, 0x20, 0x30); // the hatching and outline of ops made by a pass
+// The Gantt's colours the pictures are read for.
+const QColor kCritical = TimelineTheme::standard().critical;
+const QColor kHeader = TimelineTheme::standard().rankHeader;
+const QColor kWhatIfBand = TimelineTheme::standard().whatIfBand;
+const QColor kHatch = TimelineTheme::standard().hatch; // the hatching and outline of ops made by a pass
 
 int run(const QStringList& args)
 {

@@ -16,6 +16,7 @@
 #include "widgets/panels/ranksummarychart.h"
 #include "widgets/panels/ranksummarymodel.h"
 #include "widgets/timeline/timelineplottable.h"
+#include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/tracklayout.h"
 
@@ -204,7 +205,7 @@ private Q_SLOTS:
         view.setCriticalPathShown(true);
         QVERIFY(view.criticalPathShown());
         const QImage on = view.toPixmap(1000, 600).toImage();
-        auto count = [](const QImage& image) { return ImageSupport::countColor(image, TimelinePlottable::criticalColor().rgb()); };
+        auto count = [](const QImage& image) { return ImageSupport::countColor(image, TimelineTheme::standard().critical.rgb()); };
         QCOMPARE(count(off), 0);
         QVERIFY(count(on) > 100);
         // Arrows along the path are drawn with it, and only with it.
@@ -212,7 +213,7 @@ private Q_SLOTS:
         for (std::size_t i = 1; i < ops.size(); ++i)
             arrows.emplace_back(ops[i - 1], ops[i]);
         view.plottable()->setPathArrows(arrows);
-        const QRgb arrow = TimelinePlottable::criticalColor().darker(140).rgb() & 0xFFFFFF;
+        const QRgb arrow = TimelineTheme::standard().criticalArrow.rgb() & 0xFFFFFF;
         auto arrowPixels = [&]() { return ImageSupport::countColor(view.toPixmap(1000, 600).toImage(), arrow); };
         const int shown = arrowPixels();
         view.setCriticalPathShown(false);
@@ -300,14 +301,14 @@ private Q_SLOTS:
         view.showRange(j.trace->start(longest), j.trace->end(longest));
         auto count = [&](QRgb color) { return ImageSupport::countColor(view.toPixmap(1200, 700).toImage(), color); };
         view.setColorMode(TimelinePlottable::ColorMode::Difference);
-        QVERIFY(count(TimelinePlottable::differenceColor(4)) > 100); // the doubled kernel
-        QCOMPARE(count(TimelinePlottable::differenceColor(-4)), 0);
+        QVERIFY(count(TimelineTheme::standard().difference(4)) > 100); // the doubled kernel
+        QCOMPARE(count(TimelineTheme::standard().difference(-4)), 0);
         view.resetView();
-        QVERIFY(count(TimelinePlottable::differenceColor(0)) > 100); // everything else unchanged
+        QVERIFY(count(TimelineTheme::standard().difference(0)) > 100); // everything else unchanged
         view.setColorMode(TimelinePlottable::ColorMode::Slack);
-        QVERIFY(count(TimelinePlottable::slackColor(0)) > 0); // ops without slack
+        QVERIFY(count(TimelineTheme::standard().slack(0)) > 0); // ops without slack
         view.setColorMode(TimelinePlottable::ColorMode::Kind);
-        QCOMPARE(count(TimelinePlottable::slackColor(0)), 0);
+        QCOMPARE(count(TimelineTheme::standard().slack(0)), 0);
     }
 
     void rankSummary()

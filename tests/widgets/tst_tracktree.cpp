@@ -7,6 +7,7 @@
 #include "widgets/panels/tracktreemodel.h"
 #include "widgets/panels/tracktreepanel.h"
 #include "widgets/timeline/timelineplottable.h"
+#include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/tracklayout.h"
 #include "widgets/timeline/tracktree.h"
@@ -325,7 +326,7 @@ private Q_SLOTS:
         view.showRange(t->start(OpId(4)) + 42000, t->start(OpId(4)) + 48000);
         const QImage picture = view.grab().toImage();
         const int headerY = static_cast<int>(view.yAxis->coordToPixel(1.5));
-        const QRgb critical = TimelinePlottable::criticalColor().rgb() & 0xFFFFFF;
+        const QRgb critical = TimelineTheme::standard().critical.rgb() & 0xFFFFFF;
         QCOMPARE(picture.pixel(view.axisRect()->center().x(), headerY) & 0xFFFFFF, critical);
         // Opened again while shown: the highlight moves to the op's own row.
         tree.setCollapsed(rank0, false);

@@ -2,6 +2,7 @@
 
 #include "core/base/parallel.h"
 #include "core/model/trace.h"
+#include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/tracklayout.h"
 
 #include <algorithm>
@@ -21,29 +22,6 @@ TimelinePlottable::TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
 }
 
 TimelinePlottable::~TimelinePlottable() = default;
-
-QColor TimelinePlottable::colorOf(int opKind)
-{
-    switch (static_cast<OpKind>(opKind)) {
-    case OpKind::ComputeKernel: return QColor(0x3b, 0x7d, 0xd8);
-    case OpKind::CpuOp: return QColor(0x7a, 0xa6, 0x7c);
-    case OpKind::Collective:
-    case OpKind::Send:
-    case OpKind::Recv: return QColor(0xe8, 0xa3, 0x3d);
-    case OpKind::Memcpy:
-    case OpKind::Memset: return QColor(0x9b, 0x6c, 0xc9);
-    case OpKind::Runtime: return QColor(0xa8, 0xb3, 0xbd);
-    case OpKind::Sync: return QColor(0xc9, 0x5b, 0x5b);
-    case OpKind::Annotation: return QColor(0xd6, 0xc8, 0x8e);
-    case OpKind::Io: return QColor(0x4a, 0xa8, 0xa8);
-    }
-    return QColor(0x88, 0x88, 0x88);
-}
-
-QColor TimelinePlottable::criticalColor()
-{
-    return QColor(0xe0, 0x24, 0x5e);
-}
 
 void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const TrackLayout> layout, TimeNs origin)
 {
@@ -101,27 +79,9 @@ void TimelinePlottable::setWhatIfMarks(std::span<const std::uint8_t> synthetic, 
     m_marksOwner = std::move(owner);
 }
 
-QColor TimelinePlottable::whatIfBandColor()
-{
-    return QColor(0xe3, 0xec, 0xfa);
-}
-
 void TimelinePlottable::setColorMode(ColorMode mode)
 {
     m_colorMode = mode;
-}
-
-QRgb TimelinePlottable::differenceColor(int bin)
-{
-    static const QRgb colors[9] = { qRgb(0x1f, 0x5f, 0xbf), qRgb(0x4a, 0x86, 0xd8), qRgb(0x86, 0xb0, 0xe6), qRgb(0xbf, 0xd6, 0xf0),
-        qRgb(0xc8, 0xc8, 0xcc), qRgb(0xf3, 0xc6, 0xbd), qRgb(0xea, 0x93, 0x80), qRgb(0xdb, 0x5b, 0x44), qRgb(0xb3, 0x1f, 0x1f) };
-    return colors[std::clamp(bin, -4, 4) + 4];
-}
-
-QRgb TimelinePlottable::slackColor(int bin)
-{
-    static const QRgb colors[5] = { qRgb(0xd7, 0x26, 0x3c), qRgb(0xf0, 0x8a, 0x24), qRgb(0xf2, 0xd0, 0x3b), qRgb(0x6d, 0xb8, 0x6a), qRgb(0xc8, 0xc8, 0xcc) };
-    return colors[std::clamp(bin, 0, 4)];
 }
 
 void TimelinePlottable::buildRows()
@@ -376,14 +336,13 @@ QRgb TimelinePlottable::runColor(std::uint32_t op, bool merged, bool dim) const
     // The scales' colours (difference bins -4..4, then slack bins 0..4), as single ops and merged
     // runs (a little darker), plain and dimmed: made once, not per run.
     static const auto table = [] {
+        const TimelineTheme& theme = TimelineTheme::standard();
         std::array<std::array<std::array<QRgb, 2>, 2>, 14> t {};
         for (int i = 0; i < 14; ++i) {
             for (int m = 0; m < 2; ++m) {
-                QColor color = QColor::fromRgb(i < 9 ? differenceColor(i - 4) : slackColor(i - 9));
-                if (m)
-                    color = color.darker(108);
-                t[i][m][0] = color.rgb();
-                t[i][m][1] = QColor::fromRgbF(0.7 + 0.3 * color.redF(), 0.7 + 0.3 * color.greenF(), 0.7 + 0.3 * color.blueF()).rgb();
+                const QRgb color = i < 9 ? theme.difference(i - 4) : theme.slack(i - 9);
+                for (int d = 0; d < 2; ++d)
+                    t[i][m][d] = TimelineTheme::scaleBar(color, m != 0, d != 0);
             }
         }
         return t;
@@ -537,37 +496,60 @@ QCPRange TimelinePlottable::getValueRange(bool& foundRange, QCP::SignDomain, con
 
 void TimelinePlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
 {
-    painter->fillRect(rect, colorOf(static_cast<int>(OpKind::ComputeKernel)));
+    painter->fillRect(rect, TimelineTheme::standard().kind(OpKind::ComputeKernel));
 }
+
+// The shapes of one frame's rows, made by collectShapes and drawn by the passes after it.
+struct TimelinePlottable::Shapes {
+    // Bars of one colour of one source, snapped to whole pixels.
+    struct Group {
+        std::uint64_t key; // source << 32 | colour
+        QVector<QRect> rects;
+        double right = 0; // unrounded right edge of the last rectangle, for merging
+    };
+    std::vector<Group> bars;
+    QVector<QRectF> headers, hostHeaders, whatIfBands;
+    // Ops made by a pass, hatched over their bars; touching ones in a row merged as the bars are.
+    QVector<QRect> hatched;
+};
 
 void TimelinePlottable::draw(QCPPainter* painter)
 {
     if (!m_trace || m_rows.empty())
         return;
-    const TrackGeometry::View view = currentView();
-    const QRect area = keyAxis()->axisRect()->rect();
-    const double left = area.left();
+    Frame frame;
+    frame.view = currentView();
+    frame.area = keyAxis()->axisRect()->rect();
+    frame.left = frame.area.left();
     const QCPRange rows = valueAxis()->range();
-    const int firstRow = std::max(0, static_cast<int>(std::floor(rows.lower)));
-    const int lastRow = std::min(static_cast<int>(m_rows.size()) - 1, static_cast<int>(std::ceil(rows.upper)));
+    frame.firstRow = std::max(0, static_cast<int>(std::floor(rows.lower)));
+    frame.lastRow = std::min(static_cast<int>(m_rows.size()) - 1, static_cast<int>(std::ceil(rows.upper)));
     painter->setAntialiasing(false);
     painter->save();
-    painter->setClipRect(area);
+    painter->setClipRect(frame.area);
+    // The render passes, each over the one before.
+    const Shapes shapes = collectShapes(frame);
+    drawBands(painter, shapes);
+    drawBars(painter, shapes, frame.area);
+    drawHatching(painter, shapes);
+    drawCriticalPath(painter, frame);
+    drawSelection(painter, frame);
+    drawLabels(painter, frame);
+    painter->restore();
+}
 
+TimelinePlottable::Shapes TimelinePlottable::collectShapes(const Frame& frame)
+{
     // Headers and lanes: bars grouped by (source, colour), one fill call each; a collapsed row's later
     // sources (deeper lanes, later tracks) come after its earlier ones, so they are drawn over them.
     // Bars are snapped to whole pixels, the pixels a non-antialiased fill covers anyway (those whose
     // centres lie in [x0, x1)), so that the raster engine fills integer rectangles instead of
     // rasterising each QRectF as a thick line.
-    struct Group {
-        std::uint64_t key;
-        QVector<QRect> rects;
-        double right = 0; // unrounded right edge of the last rectangle, for merging
-    };
-    std::vector<Group> bars;
+    Shapes shapes;
+    std::vector<Shapes::Group>& bars = shapes.bars;
     std::unordered_map<std::uint64_t, std::size_t> groupIndex;
     std::size_t lastGroup = 0;
-    auto groupOf = [&](std::uint64_t key) -> Group& {
+    auto groupOf = [&](std::uint64_t key) -> Shapes::Group& {
         if (lastGroup < bars.size() && bars[lastGroup].key == key)
             return bars[lastGroup];
         const auto [it, added] = groupIndex.try_emplace(key, bars.size());
@@ -577,34 +559,30 @@ void TimelinePlottable::draw(QCPPainter* painter)
         return bars[lastGroup];
     };
     auto snap = [](double x) { return static_cast<int>(std::floor(x + 0.5)); };
-    QVector<QRectF> headers, hostHeaders, whatIfBands;
-    // Ops made by a pass, hatched over their bars; touching ones in a row merged as the bars are.
-    QVector<QRect> hatched;
     double hatchedRight = 0;
     int hatchedSource = -1; // the row's source (lane, or track of a collapsed row) of the last one
     const int dim = m_criticalShown ? 1 : 0;
-    // Colours by kind, for single ops and merged runs (a little darker), plain and dimmed.
+    // Colours by kind, for single ops and merged runs, plain and dimmed.
     static const auto palette = [] {
         std::array<std::array<std::array<QRgb, 2>, 2>, kOpKindCount> p {};
         for (int k = 0; k < kOpKindCount; ++k) {
             for (int merged = 0; merged < 2; ++merged) {
-                QColor c = colorOf(k);
-                if (merged)
-                    c = c.darker(115);
-                p[k][merged][0] = c.rgb();
-                p[k][merged][1] = QColor::fromRgbF(0.8 + 0.2 * c.redF(), 0.8 + 0.2 * c.greenF(), 0.8 + 0.2 * c.blueF()).rgb();
+                for (int d = 0; d < 2; ++d)
+                    p[k][merged][d] = TimelineTheme::standard().kindBar(static_cast<OpKind>(k), merged != 0, d != 0);
             }
         }
         return p;
     }();
-    buildRuns(firstRow, lastRow, view);
-    for (int row = firstRow; row <= lastRow; ++row) {
+    const TrackGeometry::View& view = frame.view;
+    const double left = frame.left;
+    buildRuns(frame.firstRow, frame.lastRow, view);
+    for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
         const QRectF band = rowRect(row);
         const TrackId track = m_rows[row].track;
         if (!track.isValid())
-            (m_rows[row].rank.isValid() ? headers : hostHeaders).append(band);
+            (m_rows[row].rank.isValid() ? shapes.headers : shapes.hostHeaders).append(band);
         else if (track.value() < m_markedTracks.size() && m_markedTracks[track.value()])
-            whatIfBands.append(band);
+            shapes.whatIfBands.append(band);
         const double top = band.top() + 1, height = std::max(1.0, band.height() - 2);
         const int y0 = snap(top);
         const int y1 = std::max(y0 + 1, snap(top + height));
@@ -617,7 +595,7 @@ void TimelinePlottable::draw(QCPPainter* painter)
                 const double x1 = left + std::min(static_cast<double>(view.width) + 1, std::max(r.x1, r.x0 + 1.0));
                 // Touching bars of one colour in a row become one rectangle: dense stretches of
                 // merged runs then cost one primitive, not one per pixel column.
-                Group& g = groupOf((static_cast<std::uint64_t>(l) << 32) | c);
+                Shapes::Group& g = groupOf((static_cast<std::uint64_t>(l) << 32) | c);
                 if (!g.rects.isEmpty() && g.rects.back().top() == y0 && g.right >= x0 - 0.5) {
                     g.right = std::max(g.right, x1);
                     g.rects.back().setRight(snap(g.right) - 1);
@@ -626,6 +604,7 @@ void TimelinePlottable::draw(QCPPainter* painter)
                     g.rects.append(QRect(QPoint(snap(x0), y0), QPoint(std::max(snap(x0), snap(x1) - 1), y1 - 1)));
                 }
                 if (isSynthetic(OpId(r.op))) {
+                    QVector<QRect>& hatched = shapes.hatched;
                     if (!hatched.isEmpty() && hatched.back().top() == y0 && hatchedSource == l && hatchedRight >= x0 - 0.5) {
                         hatchedRight = std::max(hatchedRight, x1);
                         hatched.back().setRight(snap(hatchedRight) - 1);
@@ -638,17 +617,27 @@ void TimelinePlottable::draw(QCPPainter* painter)
             }
         }
     }
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(QColor(0xee, 0xee, 0xf2));
-    painter->drawRects(headers);
-    painter->setBrush(QColor(0xdc, 0xdc, 0xe4));
-    painter->drawRects(hostHeaders);
-    painter->setBrush(whatIfBandColor());
-    painter->drawRects(whatIfBands);
     // Earlier sources first, then by colour.
-    std::sort(bars.begin(), bars.end(), [](const Group& a, const Group& b) { return a.key < b.key; });
+    std::sort(bars.begin(), bars.end(), [](const Shapes::Group& a, const Shapes::Group& b) { return a.key < b.key; });
+    return shapes;
+}
+
+void TimelinePlottable::drawBands(QCPPainter* painter, const Shapes& shapes) const
+{
+    const TimelineTheme& theme = TimelineTheme::standard();
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(theme.rankHeader);
+    painter->drawRects(shapes.headers);
+    painter->setBrush(theme.hostHeader);
+    painter->drawRects(shapes.hostHeaders);
+    painter->setBrush(theme.whatIfBand);
+    painter->drawRects(shapes.whatIfBands);
+}
+
+void TimelinePlottable::drawBars(QCPPainter* painter, const Shapes& shapes, const QRect& area)
+{
     std::size_t rectCount = 0;
-    for (const Group& g : bars)
+    for (const Shapes::Group& g : shapes.bars)
         rectCount += static_cast<std::size_t>(g.rects.size());
     // Thousands of one-pixel bars cost the raster engine a call per scan line each: on a raster
     // device at scale 1 they are filled into an image of the plot area (the same pixels: whole-pixel
@@ -663,7 +652,7 @@ void TimelinePlottable::draw(QCPPainter* painter)
         uchar* const bits = m_barImage.bits();
         const qsizetype stride = m_barImage.bytesPerLine();
         const QRect bounds(QPoint(0, 0), area.size());
-        for (const Group& g : bars) {
+        for (const Shapes::Group& g : shapes.bars) {
             const QRgb c = static_cast<QRgb>(g.key & 0xFFFFFFFFu) | 0xFF000000u;
             for (const QRect& rect : g.rects) {
                 const QRect r = rect.translated(-area.topLeft()) & bounds;
@@ -673,26 +662,38 @@ void TimelinePlottable::draw(QCPPainter* painter)
         }
         painter->drawImage(area.topLeft(), m_barImage);
     } else {
-        for (const Group& g : bars) {
+        for (const Shapes::Group& g : shapes.bars) {
             painter->setBrush(QColor::fromRgb(static_cast<QRgb>(g.key & 0xFFFFFFFFu)));
             painter->drawRects(g.rects);
         }
     }
+}
 
-    if (!hatched.isEmpty()) {
-        painter->setBrush(QBrush(QColor(0x20, 0x20, 0x30, 150), Qt::BDiagPattern));
-        painter->setPen(QPen(QColor(0x20, 0x20, 0x30), 0));
-        painter->drawRects(hatched);
-        painter->setPen(Qt::NoPen);
-    }
+void TimelinePlottable::drawHatching(QCPPainter* painter, const Shapes& shapes) const
+{
+    if (shapes.hatched.isEmpty())
+        return;
+    const QColor hatch = TimelineTheme::standard().hatch;
+    QColor translucent = hatch;
+    translucent.setAlpha(150);
+    painter->setBrush(QBrush(translucent, Qt::BDiagPattern));
+    painter->setPen(QPen(hatch, 0));
+    painter->drawRects(shapes.hatched);
+    painter->setPen(Qt::NoPen);
+}
 
-    // The critical path over the dimmed runs: its ops at least two pixels wide.
-    if (m_criticalShown)
-        resolvePathRows();
-    if (m_criticalShown && !m_criticalByRow.empty()) {
+void TimelinePlottable::drawCriticalPath(QCPPainter* painter, const Frame& frame)
+{
+    // The critical path over the dimmed runs: its ops at least two pixels wide, then its arrows.
+    if (!m_criticalShown)
+        return;
+    resolvePathRows();
+    const TimelineTheme& theme = TimelineTheme::standard();
+    const TrackGeometry::View& view = frame.view;
+    if (!m_criticalByRow.empty()) {
         QVector<QRectF> critical;
         const TimeNs viewEnd = view.timeAt(view.width);
-        for (int row = firstRow; row <= lastRow; ++row) {
+        for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
             const auto& ops = m_criticalByRow[row];
             const QRectF band = rowRect(row);
             const TrackLayout& layout = primary();
@@ -703,39 +704,45 @@ void TimelinePlottable::draw(QCPPainter* painter)
             for (; it != ops.end() && layout.start(*it) < viewEnd; ++it) {
                 if (layout.end(*it) < view.begin)
                     continue;
-                const double x0 = left + view.pixelOf(layout.start(*it));
-                const double x1 = left + std::max(view.pixelOf(layout.end(*it)), view.pixelOf(layout.start(*it)) + 2.0);
+                const double x0 = frame.left + view.pixelOf(layout.start(*it));
+                const double x1 = frame.left + std::max(view.pixelOf(layout.end(*it)), view.pixelOf(layout.start(*it)) + 2.0);
                 critical.append(QRectF(x0, band.top(), x1 - x0, band.height()));
             }
         }
-        painter->setBrush(criticalColor());
-        painter->setPen(QPen(criticalColor().darker(150), 0));
+        painter->setBrush(theme.critical);
+        painter->setPen(QPen(theme.criticalEdge, 0));
         painter->drawRects(critical);
     }
-    if (m_criticalShown)
-        drawArrows(painter, m_pathArrows, m_pathArrowRows, criticalColor().darker(140), view);
-    drawArrows(painter, m_selectionArrows, m_selectionArrowRows, QColor(0x20, 0x20, 0x28), view);
-    if (m_selected.isValid()) {
-        const int row = m_selectedRow;
-        if (row >= firstRow && row <= lastRow) {
-            const QRectF band = rowRect(row);
-            const TrackLayout& layout = primary();
-            const double x0 = left + view.pixelOf(layout.start(m_selected.value()));
-            const double x1 = left + std::max(view.pixelOf(layout.end(m_selected.value())), view.pixelOf(layout.start(m_selected.value())) + 2.0);
-            painter->setBrush(Qt::NoBrush);
-            painter->setPen(QPen(Qt::black, 2));
-            painter->drawRect(QRectF(x0, band.top(), x1 - x0, band.height()));
-        }
-    }
+    drawArrows(painter, m_pathArrows, m_pathArrowRows, theme.criticalArrow, view);
+}
 
-    // Labels: host and rank headers with a disclosure triangle, each track's name on its first row.
-    painter->setPen(QColor(0x30, 0x30, 0x38));
+void TimelinePlottable::drawSelection(QCPPainter* painter, const Frame& frame) const
+{
+    // The selected op's dependencies as arrows, and the op outlined.
+    const TimelineTheme& theme = TimelineTheme::standard();
+    drawArrows(painter, m_selectionArrows, m_selectionArrowRows, theme.selectionArrow, frame.view);
+    if (!m_selected.isValid() || m_selectedRow < frame.firstRow || m_selectedRow > frame.lastRow)
+        return;
+    const QRectF band = rowRect(m_selectedRow);
+    const TrackLayout& layout = primary();
+    const double x0 = frame.left + frame.view.pixelOf(layout.start(m_selected.value()));
+    const double x1 = frame.left + std::max(frame.view.pixelOf(layout.end(m_selected.value())), frame.view.pixelOf(layout.start(m_selected.value())) + 2.0);
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(theme.selection, 2));
+    painter->drawRect(QRectF(x0, band.top(), x1 - x0, band.height()));
+}
+
+void TimelinePlottable::drawLabels(QCPPainter* painter, const Frame& frame) const
+{
+    // Host and rank headers with a disclosure triangle, each track's name on its first row.
+    const TimelineTheme& theme = TimelineTheme::standard();
+    painter->setPen(theme.label);
     QFont font = painter->font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
     painter->setFont(font);
     const QFontMetricsF metrics(font);
     m_labels.clear();
-    for (int row = firstRow; row <= lastRow; ++row) {
+    for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
         const Row& r = m_rows[row];
         if (r.track.isValid() && r.lane != 0)
             continue;
@@ -746,22 +753,21 @@ void TimelinePlottable::draw(QCPPainter* painter)
         const bool foldable = isFoldable(row);
         const double indent = header ? 0 : 10;
         const double arrow = foldable ? 9 : 0;
-        const QRectF box(left + 2 + indent, band.top(), std::min(metrics.horizontalAdvance(text) + 6 + arrow, 260.0), band.height());
+        const QRectF box(frame.left + 2 + indent, band.top(), std::min(metrics.horizontalAdvance(text) + 6 + arrow, 260.0), band.height());
         if (r.track.isValid() || sourceCount(row) > 0)
-            painter->fillRect(box, QColor(255, 255, 255, 200));
+            painter->fillRect(box, theme.labelBox);
         if (foldable) {
             const QPointF c(box.left() + 5, band.center().y());
             const double h = std::min(3.5, band.height() / 3);
             const QPolygonF triangle = r.collapsed ? QPolygonF({ c + QPointF(-h / 2, -h), c + QPointF(h, 0), c + QPointF(-h / 2, h) })
                                                    : QPolygonF({ c + QPointF(-h, -h / 2), c + QPointF(h, -h / 2), c + QPointF(0, h) });
-            painter->setBrush(QColor(0x50, 0x50, 0x58));
+            painter->setBrush(theme.disclosure);
             painter->setPen(Qt::NoPen);
             painter->drawPolygon(triangle);
-            painter->setPen(QColor(0x30, 0x30, 0x38));
-            if (const QRectF visible = box & QRectF(area); !visible.isEmpty())
+            painter->setPen(theme.label);
+            if (const QRectF visible = box & QRectF(frame.area); !visible.isEmpty())
                 m_labels.emplace_back(row, visible);
         }
         painter->drawText(box.adjusted(3 + arrow, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, metrics.elidedText(text, Qt::ElideRight, box.width() - 3 - arrow));
     }
-    painter->restore();
 }

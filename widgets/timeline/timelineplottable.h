@@ -75,12 +75,8 @@ public:
     // rows beside the baseline's. owner keeps the columns' memory. setJob() clears both.
     void setWhatIfMarks(std::span<const std::uint8_t> synthetic, std::span<const std::uint8_t> markedTracks, std::shared_ptr<const void> owner);
     bool isSynthetic(sightline::OpId op) const { return op.value() < m_synthetic.size() && m_synthetic[op.value()]; }
-    static QColor whatIfBandColor();
     void setColorMode(ColorMode mode);
     ColorMode colorMode() const { return m_colorMode; }
-    // The colours of the difference and slack scales, for legends and tests.
-    static QRgb differenceColor(int bin); // bin -4 (much shorter) .. 0 (same) .. 4 (much longer)
-    static QRgb slackColor(int bin); // 0 none, 1 < 1%, 2 < 10%, 3 more, 4 not replayed
     ViewMode viewMode() const { return m_mode; }
     // Ops on the critical path, and whether it is highlighted.
     void setCriticalOps(const std::vector<sightline::OpId>& ops);
@@ -110,9 +106,6 @@ public:
     bool isFoldable(int row) const;
     // The tracks drawn in rows [first, last], in row order, each once.
     std::vector<sightline::TrackId> tracksIn(int first, int last) const;
-    // The colour of a kind of op (critical-path ops use criticalColor()).
-    static QColor colorOf(int opKind);
-    static QColor criticalColor();
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
@@ -160,6 +153,26 @@ private:
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_selectionArrows;
     void drawArrows(QCPPainter* painter, const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows,
         const std::vector<std::pair<int, int>>& rows, const QColor& color, const sightline::TrackGeometry::View& view) const;
+    // One frame's extent: the view of the time axis, the plot area, and the rows in it.
+    struct Frame {
+        sightline::TrackGeometry::View view;
+        QRect area;
+        double left = 0;
+        int firstRow = 0;
+        int lastRow = -1;
+    };
+    // The render passes of draw(), in order: the shapes of the rows in view (bars by source and
+    // colour, header and what-if bands, hatching), the bands, the bars, the hatching over the ops a
+    // strategy made, the critical path and its arrows, the selection (its dependencies' arrows and
+    // outline), and the labels.
+    struct Shapes;
+    Shapes collectShapes(const Frame& frame);
+    void drawBands(QCPPainter* painter, const Shapes& shapes) const;
+    void drawBars(QCPPainter* painter, const Shapes& shapes, const QRect& area);
+    void drawHatching(QCPPainter* painter, const Shapes& shapes) const;
+    void drawCriticalPath(QCPPainter* painter, const Frame& frame);
+    void drawSelection(QCPPainter* painter, const Frame& frame) const;
+    void drawLabels(QCPPainter* painter, const Frame& frame) const;
     // Rows of both ends of each arrow, resolved when the arrows or the rows change, not every frame.
     std::vector<std::pair<int, int>> arrowRows(const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows) const;
     // The rows of the critical ops and the path's arrows, when the path is drawn and they changed

@@ -2,6 +2,8 @@
 
 #include "core/model/trace.h"
 #include "widgets/timeline/timeaxisticker.h"
+#include "widgets/timeline/timelinetheme.h"
+#include "widgets/timeline/zoomcontrol.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/tracktree.h"
 
@@ -25,7 +27,8 @@ TimelineView::TimelineView(QWidget* parent)
     setNoAntialiasingOnDrag(true);
     xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new TimeAxisTicker));
     xAxis->grid()->setVisible(true);
-    xAxis->grid()->setPen(QPen(QColor(0, 0, 0, 25), 0));
+    const TimelineTheme& theme = TimelineTheme::standard();
+    xAxis->grid()->setPen(QPen(theme.grid, 0));
     xAxis->grid()->setLayer(QStringLiteral("main"));
     yAxis->setRangeReversed(true);
     yAxis->setTicks(false);
@@ -62,14 +65,14 @@ TimelineView::TimelineView(QWidget* parent)
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &TimelineView::resampleCounters);
     m_busyGraph = addGraph(m_counterRect->axis(QCPAxis::atBottom), m_counterRect->axis(QCPAxis::atLeft));
     m_busyGraph->setLineStyle(QCPGraph::lsStepLeft);
-    m_busyGraph->setPen(QPen(QColor(0x3b, 0x7d, 0xd8), 1));
-    m_busyGraph->setBrush(QColor(0x3b, 0x7d, 0xd8, 60));
+    m_busyGraph->setPen(QPen(theme.busy, 1));
+    m_busyGraph->setBrush(theme.busyFill);
     m_busyGraph->setName(tr("ranks with a GPU op running"));
     m_commGraph = addGraph(m_counterRect->axis(QCPAxis::atBottom), m_counterRect->axis(QCPAxis::atLeft));
     m_commGraph->setLineStyle(QCPGraph::lsStepLeft);
     // A one-pixel (cosmetic) pen: a wider one is stroked as a path, and a strip of a thousand steps
     // then cost a frame 25 ms of its 30.
-    m_commGraph->setPen(QPen(QColor(0xe8, 0xa3, 0x3d), 1));
+    m_commGraph->setPen(QPen(theme.communication, 1));
     m_commGraph->setName(tr("communication ops in flight"));
     auto* label = m_counterLabel = new QCPItemText(this);
     label->setClipToAxisRect(false);
@@ -79,8 +82,8 @@ TimelineView::TimelineView(QWidget* parent)
     label->position->setCoords(0.002, 0.02);
     label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     label->setText(tr("ranks with a GPU op running (blue), communication ops in flight (orange)"));
-    label->setColor(QColor(0x30, 0x30, 0x38));
-    label->setBrush(QColor(255, 255, 255, 200));
+    label->setColor(theme.stripLabel);
+    label->setBrush(theme.stripLabelBox);
     m_counterRect->setVisible(false);
     label->setVisible(false);
 }
@@ -325,8 +328,7 @@ void TimelineView::resetView()
         queueFrame();
         return;
     }
-    const double span = std::max<double>(1.0, static_cast<double>(m_trace->endTime() - m_trace->beginTime()));
-    xAxis->setRange(-span * 0.01, span * 1.01);
+    xAxis->setRange(ZoomControl::fitted(0, static_cast<double>(m_trace->endTime() - m_trace->beginTime()), ZoomControl::kWholeJobMargin));
     yAxis->setRange(0, 1);
     fitRows();
     queueFrame();
@@ -335,8 +337,7 @@ void TimelineView::resetView()
 void TimelineView::showRange(TimeNs begin, TimeNs end)
 {
     const double origin = static_cast<double>(m_plottable->origin());
-    const double span = std::max<double>(1.0, static_cast<double>(end - begin));
-    xAxis->setRange(static_cast<double>(begin) - origin - span * 0.05, static_cast<double>(end) - origin + span * 0.05);
+    xAxis->setRange(ZoomControl::fitted(static_cast<double>(begin) - origin, static_cast<double>(end) - origin));
     replot();
 }
 
@@ -361,19 +362,16 @@ void TimelineView::resizeEvent(QResizeEvent* event)
 
 void TimelineView::zoomBy(double factor, double centerKey)
 {
-    const QCPRange r = xAxis->range();
-    const double lower = centerKey - (centerKey - r.lower) * factor;
-    const double upper = centerKey + (r.upper - centerKey) * factor;
-    if (upper - lower < 10) // 10 ns across the view at the most
+    const std::optional<QCPRange> range = ZoomControl::zoomed(xAxis->range(), factor, centerKey);
+    if (!range)
         return;
-    xAxis->setRange(lower, upper);
+    xAxis->setRange(*range);
     queueFrame();
 }
 
 void TimelineView::panBy(double fraction)
 {
-    const QCPRange r = xAxis->range();
-    xAxis->setRange(r.lower + r.size() * fraction, r.upper + r.size() * fraction);
+    xAxis->setRange(ZoomControl::panned(xAxis->range(), fraction));
     queueFrame();
 }
 
@@ -390,10 +388,10 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
 {
     const QCPRange r = xAxis->range();
     switch (event->key()) {
-    case Qt::Key_W: zoomBy(0.8, r.center()); break;
-    case Qt::Key_S: zoomBy(1.25, r.center()); break;
-    case Qt::Key_A: panBy(-0.1); break;
-    case Qt::Key_D: panBy(0.1); break;
+    case Qt::Key_W: zoomBy(ZoomControl::kKeyZoomIn, r.center()); break;
+    case Qt::Key_S: zoomBy(ZoomControl::kKeyZoomOut, r.center()); break;
+    case Qt::Key_A: panBy(-ZoomControl::kPan); break;
+    case Qt::Key_D: panBy(ZoomControl::kPan); break;
     case Qt::Key_0: resetView(); break;
     case Qt::Key_F:
         if (m_areaEnd > m_areaBegin)
@@ -401,8 +399,8 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
         else if (m_selected.isValid())
             showRange(m_trace->start(m_selected), m_trace->end(m_selected));
         break;
-    case Qt::Key_PageDown: scrollRows(yAxis->range().size() * 0.8); break;
-    case Qt::Key_PageUp: scrollRows(-yAxis->range().size() * 0.8); break;
+    case Qt::Key_PageDown: scrollRows(yAxis->range().size() * kPageRows); break;
+    case Qt::Key_PageUp: scrollRows(-yAxis->range().size() * kPageRows); break;
     case Qt::Key_Down: scrollRows(1); break;
     case Qt::Key_Up: scrollRows(-1); break;
     default: QCustomPlot::keyPressEvent(event); return;
@@ -414,9 +412,9 @@ void TimelineView::wheelEvent(QWheelEvent* event)
 {
     const double steps = event->angleDelta().y() / 120.0;
     if (event->modifiers() & Qt::ShiftModifier) {
-        scrollRows(-steps * 3);
+        scrollRows(-steps * kWheelRows);
     } else {
-        zoomBy(std::pow(0.85, steps), xAxis->pixelToCoord(event->position().x()));
+        zoomBy(ZoomControl::wheelFactor(steps), xAxis->pixelToCoord(event->position().x()));
     }
     event->accept();
 }

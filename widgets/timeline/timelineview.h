@@ -27,11 +27,14 @@ class TrackTree;
 // span); a click selects an op and emits opSelected. The critical path can be highlighted. Hosts,
 // ranks and tracks of several lanes collapse and expand by a click on their label (or a double click
 // on a header row); the context menu also hides tracks and shows them all again. Hovering over the
-// counter strip shows its values at that time.
+// counter strip shows its values at that time. How the time axis moves is ZoomControl's; the colours
+// are TimelineTheme's.
 class TimelineView : public QCustomPlot {
     Q_OBJECT
 public:
     static constexpr int kRowHeight = 11;
+    static constexpr double kPageRows = 0.8; // Page Up/Down: a share of the rows in view
+    static constexpr double kWheelRows = 3; // Shift+wheel, per notch
 
     explicit TimelineView(QWidget* parent = nullptr);
     ~TimelineView() override;
