@@ -16,6 +16,8 @@
 #include "widgets/panels/tracktreepanel.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
+#include "imagesupport.h"
+#include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/tracklayout.h"
 #include "widgets/timeline/tracktree.h"
 
@@ -75,6 +77,42 @@ static QString writeFile(const QTemporaryDir& dir, const QString& name, const QB
     if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
         return {};
     return path;
+}
+
+// Two replays the same to the bit: every column of the schedule, its steps and utilisation, the
+// critical path and the memory estimate.
+static void compareReplays(const sightline::ReplayResult& a, const sightline::ReplayResult& b)
+{
+    const sightline::Schedule& x = a.schedule;
+    const sightline::Schedule& y = b.schedule;
+    QCOMPARE(x.start, y.start);
+    QCOMPARE(x.end, y.end);
+    QCOMPARE(x.startCause, y.startCause);
+    QCOMPARE(x.endCause, y.endCause);
+    QCOMPARE(x.minDuration, y.minDuration);
+    QCOMPARE(x.order, y.order);
+    QCOMPARE(x.begin, y.begin);
+    QCOMPARE(x.finish, y.finish);
+    QCOMPARE(x.peakTransfers, y.peakTransfers);
+    QCOMPARE(x.timesOutOfRange, y.timesOutOfRange);
+    QCOMPARE(x.steps.size(), y.steps.size());
+    for (std::size_t k = 0; k < x.steps.size(); ++k) {
+        QCOMPARE(x.steps[k].rank, y.steps[k].rank);
+        QCOMPARE(x.steps[k].number, y.steps[k].number);
+        QCOMPARE(x.steps[k].measured, y.steps[k].measured);
+        QCOMPARE(x.steps[k].replayed, y.steps[k].replayed);
+    }
+    QCOMPARE(x.utilisation.size(), y.utilisation.size());
+    for (std::size_t k = 0; k < x.utilisation.size(); ++k) {
+        QCOMPARE(x.utilisation[k].track, y.utilisation[k].track);
+        QCOMPARE(x.utilisation[k].busy, y.utilisation[k].busy);
+        QCOMPARE(x.utilisation[k].span, y.utilisation[k].span);
+    }
+    QCOMPARE(a.criticalPath.length, b.criticalPath.length);
+    QCOMPARE(a.criticalPath.items, b.criticalPath.items);
+    QCOMPARE(a.criticalPath.slack, b.criticalPath.slack);
+    QCOMPARE(a.memory.peakBytes(), b.memory.peakBytes());
+    QCOMPARE(a.graph->itemCount(), b.graph->itemCount());
 }
 
 class TestMainWindow : public QObject {
@@ -359,12 +397,14 @@ private Q_SLOTS:
         // Undo the merged edit: the 10 % schedule again, bit for bit; redo: the 50 % one.
         model->undoStack()->undo();
         QTRY_COMPARE_WITH_TIMEOUT(shown.size(), std::size_t(3), 60000);
-        QCOMPARE(shown.back()->whatIf->schedule.start, tenPercent->whatIf->schedule.start);
-        QCOMPARE(shown.back()->whatIf->schedule.end, tenPercent->whatIf->schedule.end);
+        compareReplays(*shown.back()->whatIf, *tenPercent->whatIf);
+        if (QTest::currentTestFailed())
+            return;
         model->undoStack()->redo();
         QTRY_COMPARE_WITH_TIMEOUT(shown.size(), std::size_t(4), 60000);
-        QCOMPARE(shown.back()->whatIf->schedule.start, fifty->whatIf->schedule.start);
-        QCOMPARE(shown.back()->whatIf->schedule.end, fifty->whatIf->schedule.end);
+        compareReplays(*shown.back()->whatIf, *fifty->whatIf);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(runner->runsStarted(), before + 7);
     }
 
@@ -576,6 +616,35 @@ private Q_SLOTS:
         window.setViewMode(MainWindow::ViewMode::Measured);
     }
 
+    void colourModesCompareTheWhatIf()
+    {
+        // Kernels made half as long: in the what-if and both views, "change in duration" paints them
+        // in the much-shorter colour against the baseline, the unchanged rest in the neutral one, and
+        // "slack" paints the what-if's critical path as without slack.
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        const TimelineTheme& theme = TimelineTheme::standard();
+        TimelineView* gantt = window.timeline();
+        auto count = [&](QRgb color) { return ImageSupport::countColor(gantt->toPixmap(1200, 700).toImage(), color); };
+        window.strategy()->addStep(QStringLiteral("speedup"), { { "percent", 50.0 }, { "kind", std::string("compute") } });
+        for (MainWindow::ViewMode mode : { MainWindow::ViewMode::WhatIf, MainWindow::ViewMode::Both }) {
+            window.setViewMode(mode);
+            QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+            gantt->setColorMode(TimelinePlottable::ColorMode::Difference);
+            QVERIFY(count(theme.difference(-4)) > 50);
+            QVERIFY(count(theme.difference(0)) > 50);
+            QVERIFY(count(theme.difference(-4)) > count(theme.difference(4)));
+            gantt->setColorMode(TimelinePlottable::ColorMode::Slack);
+            QVERIFY(count(theme.slack(0)) > 0);
+            gantt->setColorMode(TimelinePlottable::ColorMode::Kind);
+            QCOMPARE(count(theme.difference(-4)), 0);
+        }
+        window.setViewMode(MainWindow::ViewMode::Measured);
+    }
+
     void comparisonShowsEachDeviceAgainstTheBudget()
     {
         // A budget below every device's peak: each device's row says out of memory, in red, the
@@ -708,6 +777,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("work/job.sightline"));
         QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("work"))));
+        QString iteration; // the what-if's, as saved
         {
             MainWindow window;
             window.show();
@@ -720,6 +790,8 @@ private Q_SLOTS:
             window.strategy()->setEnabled(1, false);
             window.strategy()->setBudgetBytes(8'000'000'000);
             QVERIFY(window.isWindowModified());
+            QTRY_VERIFY_WITH_TIMEOUT(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+            iteration = window.comparison()->text(ComparisonPanel::IterationRow, 1);
             QString error;
             QVERIFY2(window.saveScenarioTo(path, error), qPrintable(error));
             QVERIFY(!window.isWindowModified());
@@ -747,6 +819,8 @@ private Q_SLOTS:
             QVERIFY(!window.isWindowModified());
             QVERIFY(!window.strategy()->undoStack()->canUndo());
             QTRY_VERIFY_WITH_TIMEOUT(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+            // The same strategy on the same job with the same offsets: the same iteration time.
+            QCOMPARE(window.comparison()->text(ComparisonPanel::IterationRow, 1), iteration);
             QVERIFY(QSettings().value(QStringLiteral("recentJobs")).toStringList().first().endsWith(QStringLiteral("job.sightline")));
         }
         // The job's folder moved away: the window asks where it is.
@@ -782,6 +856,7 @@ private Q_SLOTS:
 
     void laterRequestWins();
     void badFileDuringLoadKeepsOpenJob();
+    void badScenarioKeepsOpenJob();
 };
 
 void TestMainWindow::laterRequestWins()
@@ -829,6 +904,52 @@ void TestMainWindow::badFileDuringLoadKeepsOpenJob()
     QCOMPARE(window.analysis(), openAnalysis);
     QCOMPARE(window.timeline()->trace(), open);
     QVERIFY(window.windowTitle().contains(QStringLiteral("alexnet_k80")));
+}
+
+void TestMainWindow::badScenarioKeepsOpenJob()
+{
+    // A job with a strategy is open; a scenario whose trace is missing (and not located), then one whose
+    // trace is corrupt: each fails, the second with its file named, and the open job, its strategy and
+    // what-if stay as they were.
+    MainWindow window;
+    window.show();
+    window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+    QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+    window.strategy()->addStep(QStringLiteral("speedup"), { { "percent", 25.0 } });
+    QTRY_VERIFY_WITH_TIMEOUT(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+    const auto open = window.trace();
+    const auto openAnalysis = window.analysis();
+    const QString iteration = window.comparison()->text(ComparisonPanel::IterationRow, 1);
+    const QString title = window.windowTitle();
+
+    QTemporaryDir dir;
+    const QString missing = writeFile(dir, QStringLiteral("missing.sightline"),
+        R"({"version": 1, "traces": ["nowhere/rank0.json"], "strategy": [{"pass": "recompute"}]})");
+    QStringList asked;
+    window.setLocateFile([&](const QString& file, const QString&) {
+        asked << file;
+        return QString();
+    });
+    window.openFiles({ missing });
+    QTRY_COMPARE_WITH_TIMEOUT(asked.size(), 1, 10000);
+    QTest::qWait(200);
+    QCOMPARE(window.trace(), open);
+
+    const QString corrupt = writeFile(dir, QStringLiteral("rank0.json"), "{\"traceEvents\": [{\"ph\": \"X\", \"name\": ");
+    QVERIFY(!corrupt.isEmpty());
+    const QString scenario = writeFile(dir, QStringLiteral("corrupt.sightline"),
+        R"({"version": 1, "traces": ["rank0.json"], "strategy": [{"pass": "recompute"}]})");
+    MessageCatcher catcher;
+    window.openFiles({ scenario });
+    QTRY_VERIFY_WITH_TIMEOUT(!catcher.shown().isEmpty(), 60000);
+    QVERIFY2(catcher.shown().contains(QStringLiteral("rank0.json")), qPrintable(catcher.shown()));
+    QTest::qWait(200);
+    QCOMPARE(window.trace(), open);
+    QCOMPARE(window.analysis(), openAnalysis);
+    QCOMPARE(window.strategy()->steps().size(), std::size_t(1));
+    QCOMPARE(window.strategy()->steps()[0].step.pass, std::string("speedup"));
+    QCOMPARE(window.comparison()->text(ComparisonPanel::IterationRow, 1), iteration);
+    QCOMPARE(window.windowTitle(), title);
 }
 
 QTEST_MAIN(TestMainWindow)
