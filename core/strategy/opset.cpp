@@ -33,7 +33,35 @@ bool readId(std::string_view text, std::size_t& pos, std::uint32_t& out)
 OpSet OpSet::of(std::vector<OpId> ops)
 {
     OpSet set;
-    set.m_ranges.reserve(ops.size());
+    std::uint32_t highest = 0;
+    std::size_t valid = 0;
+    for (OpId op : ops) {
+        if (op.isValid()) {
+            highest = std::max(highest, op.value());
+            ++valid;
+        }
+    }
+    if (valid == 0)
+        return set;
+    // Many ops among few ids (an area of the Gantt over millions of ops): marked in a bitmap and read
+    // off in order, in linear time; else sorted.
+    if (static_cast<std::uint64_t>(highest) + 1 <= 4 * static_cast<std::uint64_t>(valid)) {
+        std::vector<std::uint8_t> marked(static_cast<std::size_t>(highest) + 1, 0);
+        for (OpId op : ops) {
+            if (op.isValid())
+                marked[op.value()] = 1;
+        }
+        for (std::uint32_t id = 0; id <= highest; ++id) {
+            if (!marked[id])
+                continue;
+            if (!set.m_ranges.empty() && set.m_ranges.back().second + 1 == id)
+                set.m_ranges.back().second = id;
+            else
+                set.m_ranges.emplace_back(id, id);
+        }
+        return set;
+    }
+    set.m_ranges.reserve(valid);
     for (OpId op : ops) {
         if (op.isValid())
             set.m_ranges.emplace_back(op.value(), op.value());
