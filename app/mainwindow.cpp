@@ -202,7 +202,10 @@ MainWindow::MainWindow(QWidget* parent)
         [this, aggregateDock](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
             if (!m_analysis)
                 return;
-            m_aggregates->setSelection(m_timeline->trace(), shownWhatIf() ? shownWhatIf()->layout() : m_analysis->measuredLayout, tracks, begin, end);
+            // The times the Gantt draws: the what-if's, the replayed or the measured ones.
+            const bool replayed = m_timeline->plottable()->viewMode() == TimelinePlottable::ViewMode::Replayed && m_analysis->replayedLayout;
+            const auto layout = shownWhatIf() ? shownWhatIf()->layout() : replayed ? m_analysis->replayedLayout : m_analysis->measuredLayout;
+            m_aggregates->setSelection(m_timeline->trace(), layout, tracks, begin, end);
             choose(ChosenFrom::Area, m_aggregates->ops());
             aggregateDock->setWindowTitle(tr("Selection: %n op(s), %1", nullptr, static_cast<int>(m_aggregates->opCount()))
                                               .arg(QString::number(static_cast<double>(end - begin) / 1e6, 'f', 3) + tr(" ms")));
@@ -919,10 +922,10 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     QStringList layers;
     for (const std::string& name : m_analysis->layerNames)
         layers << QString::fromStdString(name);
-    m_strategyPanel->setSuggestions(QStringLiteral("within"), layers);
+    QStringList layersOrAuto = layers;
     if (!layers.isEmpty())
-        layers.prepend(QStringLiteral("auto"));
-    m_strategyPanel->setSuggestions(QStringLiteral("layers"), layers);
+        layersOrAuto.prepend(QStringLiteral("auto"));
+    m_strategyPanel->setSuggestions({ { QStringLiteral("within"), layers }, { QStringLiteral("layers"), layersOrAuto } });
     m_whatIf->dispose(std::exchange(m_shownOutcome, nullptr)); // of the job before: no tracks to keep
     showMeasuredJob();
     applyView();
@@ -1125,14 +1128,6 @@ void MainWindow::updateTitle()
 
 void MainWindow::choose(ChosenFrom from, const std::vector<sightline::OpId>& shownOps)
 {
-    if (shownOps.empty()) {
-        // Only a selection of the kind that chose them lets them go.
-        if (m_chosenFrom == from) {
-            m_chosen = {};
-            m_chosenFrom = ChosenFrom::Nothing;
-        }
-        return;
-    }
     // The passes name measured ops: an op of a what-if stands for those it was made from.
     std::vector<sightline::OpId> measured;
     measured.reserve(shownOps.size());
@@ -1145,8 +1140,17 @@ void MainWindow::choose(ChosenFrom from, const std::vector<sightline::OpId>& sho
             measured.insert(measured.end(), origin.begin(), origin.end());
         }
     }
-    m_chosen = sightline::OpSet::of(std::move(measured));
-    m_chosenFrom = m_chosen.empty() ? ChosenFrom::Nothing : from;
+    sightline::OpSet chosen = sightline::OpSet::of(std::move(measured));
+    if (chosen.empty()) {
+        // Nothing measured chosen: only a selection of the kind that chose the ops lets them go.
+        if (m_chosenFrom == from) {
+            m_chosen = {};
+            m_chosenFrom = ChosenFrom::Nothing;
+        }
+        return;
+    }
+    m_chosen = std::move(chosen);
+    m_chosenFrom = from;
 }
 
 void MainWindow::addOpActions(QMenu& menu, sightline::OpId shownOp)

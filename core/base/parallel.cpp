@@ -1,12 +1,12 @@
 #include "core/base/parallel.h"
 
 #include <algorithm>
-#include <mutex>
+#include <atomic>
+#include <thread>
 
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
-#include <tbb/task_scheduler_observer.h>
 
 #if defined(__linux__)
 #include <sys/resource.h>
@@ -18,6 +18,17 @@
 
 namespace sightline {
 
+namespace {
+
+// How much lower than the process a background thread runs (nice levels).
+constexpr int kBackgroundNice = 10;
+
+// Whether parallelFor's workers run lowered (lowerWorkerPriority), and whether this thread has been.
+std::atomic<bool> g_lowerWorkers { false };
+thread_local bool t_lowered = false;
+
+} // namespace
+
 void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body)
 {
     if (count == 0)
@@ -26,13 +37,21 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
         body(0);
         return;
     }
-    // Isolated: without it, a thread waiting for its items to finish may take any task of the arena,
-    // such as half of a background replay, and return only when that is done.
-    tbb::this_task_arena::isolate([&body, count] {
+    // A worker lowers itself on the first item it runs for a loop called from another thread: every
+    // external thread has an arena of its own, and a worker serves whichever needs it.
+    const std::thread::id caller = std::this_thread::get_id();
+    // Isolated: without it, a thread waiting for its items to finish may run another task of its arena,
+    // such as the other half of the loop this one is nested in (the what-if's view beside its
+    // comparison), and return to its own only when that is done.
+    tbb::this_task_arena::isolate([&body, count, caller] {
         // Grain size 1: callers hand us coarse items (a file, a track group), never single ops.
         tbb::parallel_for(
             tbb::blocked_range<std::size_t>(0, count, 1),
-            [&body](const tbb::blocked_range<std::size_t>& range) {
+            [&body, caller](const tbb::blocked_range<std::size_t>& range) {
+                if (!t_lowered && g_lowerWorkers.load(std::memory_order_relaxed) && std::this_thread::get_id() != caller) {
+                    lowerCurrentThreadPriority();
+                    t_lowered = true;
+                }
                 for (std::size_t i = range.begin(); i != range.end(); ++i)
                     body(i);
             },
@@ -44,26 +63,6 @@ std::size_t parallelism()
 {
     return static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
 }
-
-namespace {
-
-// How much lower than the process a background thread runs (nice levels).
-constexpr int kBackgroundNice = 10;
-
-// Lowers each worker thread as it enters an arena; a thread already lowered stays as it is.
-class WorkerPriorityObserver : public tbb::task_scheduler_observer {
-public:
-    WorkerPriorityObserver() { observe(true); }
-    void on_scheduler_entry(bool isWorker) override
-    {
-        if (isWorker)
-            lowerCurrentThreadPriority();
-    }
-};
-
-WorkerPriorityObserver* g_workerObserver = nullptr;
-
-} // namespace
 
 void lowerCurrentThreadPriority()
 {
@@ -83,12 +82,7 @@ void lowerCurrentThreadPriority()
 
 void lowerWorkerPriority()
 {
-    // Made once, for the program's lifetime, and never destroyed: at exit, oneTBB's own state may go
-    // first. The pointer keeps it reachable.
-    static std::mutex once;
-    const std::lock_guard lock(once);
-    if (!g_workerObserver)
-        g_workerObserver = new WorkerPriorityObserver;
+    g_lowerWorkers.store(true, std::memory_order_relaxed);
 }
 
 } // namespace sightline

@@ -7,8 +7,8 @@ namespace sightline {
 
 // TBB-free front for parallel loops, so that headers never pull in oneTBB. body(i) is called exactly
 // once for every i in [0, count), possibly concurrently; the call returns when all are done. While it
-// waits, the calling thread runs only this loop's items, never other work queued on the workers by
-// another thread: a GUI thread's short loop never waits on a background computation's.
+// waits, the calling thread runs only this loop's items, never another task of the loop it is nested
+// in or of another thread's loop.
 void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body);
 
 // Number of worker threads parallelFor may use.
@@ -19,8 +19,9 @@ std::size_t parallelism();
 // yields to the program's other threads (Linux: nice 10 above the process's; elsewhere no change).
 // The calling thread, for good: a thread that only ever runs background work calls it.
 void lowerCurrentThreadPriority();
-// parallelFor's worker threads, those running and those started later. Their share of a loop the GUI
-// thread runs then also yields to that thread's own share.
+// parallelFor's worker threads from now on, for good: each lowers itself as it runs its first item of
+// a loop another thread called. Their share of a loop the GUI thread runs then also yields to that
+// thread's own share.
 void lowerWorkerPriority();
 
 } // namespace sightline

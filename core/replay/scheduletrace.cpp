@@ -111,20 +111,18 @@ void orderByStart(std::vector<std::uint32_t>& items, const Schedule& s)
         items[k] = keys[k].item;
 }
 
-// How many blocks forBlocks splits count things into: one per worker, none for nothing.
+// How many blocks to split count things into: one per worker, none for nothing.
 std::size_t blocksFor(std::size_t count)
 {
     return std::min(count, std::max<std::size_t>(1, parallelism()));
 }
 
-// Splits [0, count) into blocksFor(count) blocks and calls body(block, begin, end) for each, in
-// parallel; returns the number of blocks.
+// Splits [0, count) into blocks (as blocksFor gave) and calls body(block, begin, end) for each, in
+// parallel.
 template <class Body>
-std::size_t forBlocks(std::size_t count, Body&& body)
+void forBlocks(std::size_t count, std::size_t blocks, Body&& body)
 {
-    const std::size_t blocks = blocksFor(count);
     parallelFor(blocks, [&](std::size_t b) { body(b, count * b / blocks, count * (b + 1) / blocks); });
-    return blocks;
 }
 
 // One layer's replayed items onto its tracks (out[first + track]), in item order: counted per block of
@@ -136,7 +134,7 @@ void collectItems(const ExecutionGraph& g, const Schedule& s, std::span<LayerTra
     const std::size_t blocks = blocksFor(g.itemCount());
     std::vector<std::vector<std::uint32_t>> counts(blocks, std::vector<std::uint32_t>(trackCount, 0));
     std::vector<std::vector<std::uint32_t>> firstOrigin(blocks, std::vector<std::uint32_t>(trackCount, kNone));
-    forBlocks(g.itemCount(), [&](std::size_t b, std::size_t begin, std::size_t end) {
+    forBlocks(g.itemCount(), blocks, [&](std::size_t b, std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             const TrackId t = g.track(ItemId(static_cast<std::uint32_t>(i)));
             if (!t.isValid() || !s.replayed(i))
@@ -158,7 +156,7 @@ void collectItems(const ExecutionGraph& g, const Schedule& s, std::span<LayerTra
                 out[t].measured = g.trace().track(g.origin(ItemId(firstOrigin[b][t])).front()).value();
         }
     }
-    forBlocks(g.itemCount(), [&](std::size_t b, std::size_t begin, std::size_t end) {
+    forBlocks(g.itemCount(), blocks, [&](std::size_t b, std::size_t begin, std::size_t end) {
         std::vector<std::uint32_t>& next = counts[b];
         for (std::size_t i = begin; i < end; ++i) {
             const TrackId t = g.track(ItemId(static_cast<std::uint32_t>(i)));
@@ -296,7 +294,7 @@ void copyArguments(const Trace& base, const std::vector<std::uint32_t>& argsFrom
         std::vector<std::pair<OpId, ShapeArgs>> shapes;
     };
     std::vector<Block> blocks(blocksFor(argsFrom.size()));
-    blocks.resize(forBlocks(argsFrom.size(), [&](std::size_t b, std::size_t begin, std::size_t end) {
+    forBlocks(argsFrom.size(), blocks.size(), [&](std::size_t b, std::size_t begin, std::size_t end) {
         Block& out = blocks[b];
         for (std::size_t op = begin; op < end; ++op) {
             if (argsFrom[op] == kNone)
@@ -313,7 +311,7 @@ void copyArguments(const Trace& base, const std::vector<std::uint32_t>& argsFrom
             if (const std::uint32_t e = shapeAt[argsFrom[op]]; e != kNone)
                 out.shapes.emplace_back(to, ShapeArgs { mapped(shapeTable[e].second.dims), mapped(shapeTable[e].second.types) });
         }
-    }));
+    });
     std::size_t comm = 0, shapes = 0;
     for (const Block& b : blocks) {
         comm += b.comm.size();

@@ -86,8 +86,6 @@ Expected<OpSet> OpSet::parse(std::string_view text)
             if (last < first)
                 return badText(pos - 1, "a range ends before it starts");
         }
-        if (set.m_ranges.size() >= kMostRanges)
-            return badText(pos, "more than " + std::to_string(kMostRanges) + " ranges");
         set.m_ranges.emplace_back(first, last);
         if (pos < text.size()) {
             if (text[pos] != ',' || pos + 1 == text.size())

@@ -19,9 +19,6 @@ namespace sightline {
 // few ranges a selection makes (one per track it covers).
 class OpSet {
 public:
-    // The most ranges a text may hold: a selection makes one per track.
-    static constexpr std::size_t kMostRanges = 1u << 20;
-
     OpSet() = default;
     // The ops given, in any order, with repeats.
     static OpSet of(std::vector<OpId> ops);

@@ -22,4 +22,11 @@ const OpSet& PassArguments::ops(const std::string& name) const
     return it == m_ops.end() ? none : it->second;
 }
 
+Status PassArguments::checkOps(const std::string& name, std::size_t opCount, std::string_view pass) const
+{
+    if (Status s = ops(name).fits(opCount); !s.ok())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass " + std::string(pass) + ": " + s.detail());
+    return {};
+}
+
 } // namespace sightline

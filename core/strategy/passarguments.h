@@ -2,7 +2,11 @@
 
 #include "core/strategy/opset.h"
 
+#include "core/base/status.h"
+
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <map>
 #include <string>
 
@@ -16,6 +20,8 @@ public:
     const std::string& text(const std::string& name) const;
     // An op set parameter; empty when not given.
     const OpSet& ops(const std::string& name) const;
+    // InvalidArgument, naming the pass, when that op set names an op past the measured job's opCount.
+    Status checkOps(const std::string& name, std::size_t opCount, std::string_view pass) const;
     // Whether the parameter was given (not defaulted).
     bool given(const std::string& name) const { return m_given.count(name) != 0; }
 

@@ -718,6 +718,22 @@ private Q_SLOTS:
         QCOMPARE(window.chosenOps(), sightline::OpSet::of(inArea));
         QVERIFY(window.chosenOps().size() > 10);
 
+        // Rows of the critical path's panel chosen together replace the area; cleared, they leave
+        // nothing chosen; the area chosen again is back.
+        auto* path = window.findChild<QTableView*>(QStringLiteral("criticalPathTable"));
+        QVERIFY(path && path->model()->rowCount() >= 2);
+        path->selectionModel()->select(QItemSelection(path->model()->index(0, 0), path->model()->index(1, 0)),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        std::vector<sightline::OpId> rows;
+        for (int row = 0; row < 2; ++row)
+            rows.push_back(sightline::OpId(path->model()->index(row, 0).data(CriticalPathModel::OpRole).toUInt()));
+        QCOMPARE(window.chosenOps(), sightline::OpSet::of(rows));
+        QVERIFY(window.chosenOps() != sightline::OpSet::of(inArea));
+        path->clearSelection();
+        QVERIFY(window.chosenOps().empty());
+        Q_EMIT window.timeline()->areaSelected({ stream }, begin, end);
+        QCOMPARE(window.chosenOps(), sightline::OpSet::of(inArea));
+
         QMenu menu;
         window.addOpActions(menu, sightline::OpId()); // over no op: the chosen ops' actions only
         QAction* fuse = nullptr;
@@ -752,21 +768,16 @@ private Q_SLOTS:
         }
         QCOMPARE(kernelsLeft, static_cast<std::size_t>(info.opCount) - inArea.size());
 
-        // Rows of the critical path's panel chosen together replace the area.
-        auto* path = window.findChild<QTableView*>(QStringLiteral("criticalPathTable"));
-        QVERIFY(path && path->model()->rowCount() >= 2);
-        path->selectionModel()->select(QItemSelection(path->model()->index(0, 0), path->model()->index(1, 0)),
-            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        std::vector<sightline::OpId> rows;
-        for (int row = 0; row < 2; ++row) {
-            const auto shown = sightline::OpId(path->model()->index(row, 0).data(CriticalPathModel::OpRole).toUInt());
-            const auto origin = window.shownWhatIf()->measuredOps(shown);
-            rows.insert(rows.end(), origin.begin(), origin.end());
-        }
-        QCOMPARE(window.chosenOps(), sightline::OpSet::of(rows));
-        path->clearSelection();
-        QVERIFY(window.chosenOps().empty());
+        // In the what-if view, a path row stands for all the measured ops of its item.
+        path->selectionModel()->select(path->model()->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        const auto shown = sightline::OpId(path->model()->index(0, 0).data(CriticalPathModel::OpRole).toUInt());
+        const auto origin = window.shownWhatIf()->measuredOps(shown);
+        QCOMPARE(window.chosenOps(), sightline::OpSet::of(std::vector<sightline::OpId>(origin.begin(), origin.end())));
         window.setViewMode(MainWindow::ViewMode::Measured);
+        // Another job: nothing of the one before stays chosen.
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/alexnet-k80/alexnet_k80.csv") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.windowTitle().contains(QStringLiteral("alexnet")), 60000);
+        QVERIFY(window.chosenOps().empty());
     }
 
     void scenariosSaveAndReopen()

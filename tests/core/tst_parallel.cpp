@@ -111,21 +111,34 @@ private Q_SLOTS:
         if (parallelism() < 2)
             QSKIP("one core: no worker threads");
         const int before = niceOfThisThread();
+        const int lowered = std::min(before + 10, 19);
         lowerWorkerPriority();
-        const std::thread::id self = std::this_thread::get_id();
-        std::atomic<int> workerItems { 0 }, normal { 0 };
-        for (int round = 0; round < 50 && workerItems.load() == 0; ++round) {
+        // Loops called from this thread and from another (which has an arena of its own): items run by
+        // a thread other than the loop's caller run lowered, the caller's own at its priority.
+        std::atomic<int> workerItems { 0 }, normal { 0 }, callerLowered { 0 };
+        const auto loop = [&] {
+            const std::thread::id caller = std::this_thread::get_id();
+            const int callerNice = niceOfThisThread();
             parallelFor(8, [&](std::size_t) {
                 spinFor(std::chrono::microseconds(500));
-                if (std::this_thread::get_id() == self)
+                if (std::this_thread::get_id() == caller) {
+                    if (niceOfThisThread() != callerNice)
+                        callerLowered.fetch_add(1);
                     return;
+                }
                 workerItems.fetch_add(1);
-                if (niceOfThisThread() < std::min(before + 10, 19))
+                if (niceOfThisThread() < lowered)
                     normal.fetch_add(1);
             });
+        };
+        // The other thread's loop first: a worker that has served only it is lowered too.
+        for (int round = 0; round < 50 && workerItems.load() < 4; ++round) {
+            std::thread(loop).join();
+            loop();
         }
         QVERIFY(workerItems.load() > 0);
         QCOMPARE(normal.load(), 0);
+        QCOMPARE(callerLowered.load(), 0);
         QCOMPARE(niceOfThisThread(), before); // the caller keeps its priority
 #endif
     }

@@ -167,7 +167,7 @@ private Q_SLOTS:
         panel.show();
         QString selection;
         panel.setSelectionSource([&selection] { return selection; });
-        panel.setSuggestions(QStringLiteral("layers"), { QStringLiteral("auto"), QStringLiteral("block_0"), QStringLiteral("block_1") });
+        panel.setSuggestions({ { QStringLiteral("layers"), { QStringLiteral("auto"), QStringLiteral("block_0"), QStringLiteral("block_1") } } });
         model.addStep(QStringLiteral("recompute"));
         panel.setCurrentStep(0);
         auto* take = panel.findChild<QToolButton*>(QStringLiteral("useSelection_ops"));

@@ -24,6 +24,9 @@ private Q_SLOTS:
         // Not below the narrowest span.
         QVERIFY(!ZoomControl::zoomed(QCPRange(0, 12), 0.5, 6));
         QVERIFY(ZoomControl::zoomed(QCPRange(0, 20), 0.5, 6));
+        // Out of a range narrower than that (a fit to a 1 ns op), zooming out still goes.
+        const auto out = ZoomControl::zoomed(ZoomControl::fitted(5, 6), ZoomControl::kKeyZoomOut, 5.5);
+        QVERIFY(out && out->size() > 1.1);
     }
 
     void wheelStepsCompose()

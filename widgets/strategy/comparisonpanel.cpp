@@ -14,6 +14,8 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <map>
+#include <utility>
 
 namespace {
 
@@ -162,12 +164,12 @@ void ComparisonPanel::fillDevices(const sightline::ReplayResult& baseline, const
     const auto globalRank = [](const sightline::ReplayResult& r, sightline::RankId rank) {
         return rank.value() < r.graph->ranks().size() ? r.graph->ranks()[rank.value()].rank : -1;
     };
+    std::map<std::pair<std::int32_t, std::int32_t>, const sightline::DeviceMemoryEstimate*> baselineDevices;
+    for (const sightline::DeviceMemoryEstimate& b : baseline.memory.devices)
+        baselineDevices.emplace(std::pair(globalRank(baseline, b.rank), b.device), &b);
     const auto before = [&](const sightline::DeviceMemoryEstimate& d) -> const sightline::DeviceMemoryEstimate* {
-        for (const sightline::DeviceMemoryEstimate& b : baseline.memory.devices) {
-            if (b.device == d.device && globalRank(baseline, b.rank) == globalRank(whatIf, d.rank))
-                return &b;
-        }
-        return nullptr;
+        const auto it = baselineDevices.find(std::pair(globalRank(whatIf, d.rank), d.device));
+        return it == baselineDevices.end() ? nullptr : it->second;
     };
     m_devices->setRowCount(static_cast<int>(devices.size()));
     m_devices->setVisible(!devices.empty());
@@ -188,11 +190,12 @@ void ComparisonPanel::fillDevices(const sightline::ReplayResult& baseline, const
         }
         m_devices->setItem(row, DeviceOomColumn, oom);
     }
-    // As tall as its rows, up to six of them: a job of two devices leaves the room to the chart.
+    // As tall as its rows (and a scroll bar across, for a narrow dock), up to six of them: a job of two
+    // devices leaves the room to the chart.
     constexpr int kRowsShown = 6;
     const int rows = std::min(m_devices->rowCount(), kRowsShown);
     m_devices->setMaximumHeight(m_devices->horizontalHeader()->sizeHint().height() + rows * m_devices->verticalHeader()->defaultSectionSize()
-        + 2 * m_devices->frameWidth() + (m_devices->rowCount() > kRowsShown ? 0 : m_devices->horizontalScrollBar()->sizeHint().height()));
+        + 2 * m_devices->frameWidth() + m_devices->horizontalScrollBar()->sizeHint().height());
 }
 
 QTableWidget* ComparisonPanel::makeChangeTable(const QString& name, const QString& what, const QString& tip)

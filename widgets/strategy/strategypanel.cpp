@@ -356,12 +356,12 @@ void StrategyPanel::setSelectionSource(std::function<QString()> source)
     m_selection = std::move(source);
 }
 
-void StrategyPanel::setSuggestions(const QString& parameter, const QStringList& values)
+void StrategyPanel::setSuggestions(std::map<QString, QStringList> byParameter)
 {
-    if (values.isEmpty())
-        m_suggestions.erase(parameter);
-    else
-        m_suggestions[parameter] = values;
+    std::erase_if(byParameter, [](const auto& entry) { return entry.second.isEmpty(); });
+    if (byParameter == m_suggestions)
+        return;
+    m_suggestions = std::move(byParameter);
     makeEditors(m_editorsFor); // the editors of the step shown take them now
     syncEditors();
 }

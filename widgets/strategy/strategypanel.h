@@ -40,9 +40,9 @@ public:
     // Where "Use Selection" takes a set of ops from: the window's selection as OpSet text, empty when
     // nothing is selected.
     void setSelectionSource(std::function<QString()> source);
-    // Values offered for a text parameter of this name (the job's layers for "layers"), in an editable
-    // list; none: a plain text field.
-    void setSuggestions(const QString& parameter, const QStringList& values);
+    // Values offered for text parameters, by parameter name (the job's layers for "layers"), in an
+    // editable list; a parameter without any: a plain text field. Replaces those given before.
+    void setSuggestions(std::map<QString, QStringList> byParameter);
 
 private:
     // One parameter's editor: a spin box, a list of choices or a text field, and for a parameter that

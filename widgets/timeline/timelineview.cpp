@@ -114,7 +114,13 @@ TimelineView::~TimelineView() = default;
 
 void TimelineView::queueFrame()
 {
-    m_frameTimer.start(); // due from the last request
+    // Due from the last request, so that timers already due run before it; but a frame that a stream
+    // of requests has put off for kMostFrameDelayMs keeps its time.
+    if (!m_frameTimer.isActive())
+        m_frameQueued.start();
+    else if (m_frameQueued.elapsed() >= kMostFrameDelayMs)
+        return;
+    m_frameTimer.start();
 }
 
 void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const TrackLayout> layout, bool keepView)

@@ -4,6 +4,7 @@
 #include "core/base/ids.h"
 #include "widgets/timeline/timelineplottable.h"
 
+#include <QElapsedTimer>
 #include <QTimer>
 #include <qcustomplot.h>
 
@@ -59,8 +60,10 @@ public:
     // Shows the whole job.
     void resetView();
     // Draws one frame on a later turn of the event loop, once for any number of calls before it, after
-    // the timers that fell due before the last call.
+    // the timers that fell due before the last call (or kMostFrameDelayMs after the first, at the latest
+    // turn).
     void queueFrame();
+    static constexpr qint64 kMostFrameDelayMs = 50;
     // Whether a queued frame is still to be drawn.
     bool framePending() const { return m_frameTimer.isActive(); }
     // Shows [begin, end) of the job's times.
@@ -127,4 +130,5 @@ private:
     std::shared_ptr<const sightline::ActivityCounters> m_counters;
     std::function<void(QMenu&, sightline::OpId)> m_opMenu;
     QTimer m_frameTimer;
+    QElapsedTimer m_frameQueued; // since the first request of the frame pending
 };

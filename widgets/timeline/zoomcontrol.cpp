@@ -7,7 +7,7 @@ std::optional<QCPRange> ZoomControl::zoomed(const QCPRange& range, double factor
 {
     const double lower = center - (center - range.lower) * factor;
     const double upper = center + (range.upper - center) * factor;
-    if (upper - lower < kMinSpan)
+    if (factor < 1 && upper - lower < kMinSpan)
         return std::nullopt;
     return QCPRange(lower, upper);
 }

@@ -19,8 +19,8 @@ public:
     static constexpr double kWholeJobMargin = 0.01; // 0 and Whole Job
     static constexpr double kMinSpan = 10; // ns across the view at the least
 
-    // The range scaled by factor about center (which stays where it is on screen); none when the span
-    // would be under kMinSpan.
+    // The range scaled by factor about center (which stays where it is on screen); none when zooming
+    // in would take the span under kMinSpan (zooming out always goes).
     static std::optional<QCPRange> zoomed(const QCPRange& range, double factor, double center);
     // The range moved by fraction of its span (negative: earlier).
     static QCPRange panned(const QCPRange& range, double fraction);

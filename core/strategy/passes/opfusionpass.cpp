@@ -127,8 +127,8 @@ Status OpFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
     const OpSet& ops = args.ops("ops");
-    if (Status s = ops.fits(g.trace().opCount()); !s.ok())
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass op_fusion: " + s.detail());
+    if (Status s = args.checkOps("ops", g.trace().opCount(), name()); !s.ok())
+        return s;
     const Rules rules { args.text("match"), args.text("kernels") == "elementwise", args.given("within") ? args.text("within") : std::string(), &ops };
     const double ratio = args.number("ratio");
     const auto runs = runsOf(g, rules, static_cast<std::size_t>(args.integer("max_ops")));

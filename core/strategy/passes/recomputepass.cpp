@@ -128,13 +128,13 @@ std::vector<const LayerModel::Layer*> RecomputePass::chosenLayers(const Executio
 Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
+    if (Status s = args.checkOps("ops", g.trace().opCount(), name()); !s.ok())
+        return s;
     const LayerModel layers = LayerModel::of(g, args.text("layers"));
     if (layers.layers().empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
     const OpSet& ops = args.ops("ops");
-    if (Status s = ops.fits(g.trace().opCount()); !s.ok())
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass recompute: " + s.detail());
     const LaunchOrder& launches = g.launchOrder();
     const std::vector<const LayerModel::Layer*> chosen = chosenLayers(g, layers, args);
     std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;

@@ -58,8 +58,8 @@ Status SpeedupPass::apply(const PassArguments& args, WhatIfJob& job) const
     const std::string& kind = args.text("kind");
     const std::int64_t rank = args.integer("rank");
     const OpSet& ops = args.ops("ops");
-    if (Status s = ops.fits(g.trace().opCount()); !s.ok())
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass speedup: " + s.detail());
+    if (Status s = args.checkOps("ops", g.trace().opCount(), name()); !s.ok())
+        return s;
     if (rank >= 0) {
         bool found = false;
         for (const ExecRank& r : g.ranks())
