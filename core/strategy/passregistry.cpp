@@ -128,13 +128,18 @@ Expected<PassArguments> PassRegistry::resolve(const Pass& pass, const PassStep& 
             break;
         }
         case ParameterSpec::Type::Ops: {
-            const std::string* text = std::get_if<std::string>(&value);
-            if (!text)
+            // Text, or one op's id as a number (a JSON number, or --set's digits).
+            std::string text;
+            if (const std::string* given = std::get_if<std::string>(&value))
+                text = *given;
+            else if (const double id = std::get<double>(value); id >= 0 && id < OpId::kInvalid && id == std::floor(id))
+                text = std::to_string(static_cast<std::uint32_t>(id));
+            else
                 return invalid(step, "parameter '" + p.name + "' wants op ids, as text such as \"3-9,12\"");
-            Expected<OpSet> ops = OpSet::parse(*text);
+            Expected<OpSet> ops = OpSet::parse(text);
             if (!ops)
                 return invalid(step, "parameter '" + p.name + "': " + ops.status().detail());
-            args.m_texts[p.name] = *text;
+            args.m_texts[p.name] = text;
             args.m_ops[p.name] = std::move(*ops);
             break;
         }

@@ -518,6 +518,12 @@ private Q_SLOTS:
         const auto past = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", std::string("3,900") } }), {}, false);
         QVERIFY(!past);
         QVERIFY(QString::fromStdString(past.status().detail()).contains(QStringLiteral("op 900 is not in the job")));
+        // One op's id may come as a number (a JSON number, --set's digits).
+        const auto byNumber = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", static_cast<double>(gemm.value()) } }), {}, false);
+        QVERIFY2(byNumber, errorOf(byNumber).c_str());
+        QCOMPARE(stepTime(byNumber->whatIf), stepTime(faster->whatIf));
+        const auto fraction = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", 2.5 } }), {}, false);
+        QVERIFY(!fraction);
         const auto bad = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", std::string("gemm") } }), {}, false);
         QVERIFY(!bad);
         QVERIFY(QString::fromStdString(bad.status().detail()).contains(QStringLiteral("parameter 'ops'")));
