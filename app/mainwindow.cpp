@@ -916,7 +916,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     // The views show the new job before anything (a scenario's strategy below) can run a what-if on it.
     m_analysis = std::move(analysis);
     m_outcome.reset();
-    m_chosen = {}; // ops of the job before
+    m_chosen = {}; // ops of the job before, from whichever selection
     m_chosenFrom = ChosenFrom::Nothing;
     // The job's layers, offered for a pass's layers and for the spans kernels are launched within.
     QStringList layers;

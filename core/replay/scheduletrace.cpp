@@ -48,6 +48,12 @@ public:
             to = m_pool.intern(m_base.string(id)).value();
         return StringId(to);
     }
+    // A string of the measured trace that base() has interned already; safe from several threads, as
+    // it changes nothing.
+    StringId interned(StringId id) const
+    {
+        return id.isValid() && id.value() < m_baseIds.size() ? StringId(m_baseIds[id.value()]) : StringId(0);
+    }
     StringId name(std::uint32_t layer, const ExecutionGraph& g, StringId id)
     {
         if (id.value() < m_baseIds.size())
@@ -255,40 +261,42 @@ void describeRanks(std::span<const ScheduleTrace::Layer> layers, const std::vect
     }
 }
 
+// Where each measured op's arguments are in the measured trace's tables (kNone: none there): found
+// once, as searching tables of millions of entries per op took most of the copy's time.
+struct ArgumentIndex {
+    std::vector<std::uint32_t> commAt;
+    std::vector<std::uint32_t> shapeAt;
+
+    explicit ArgumentIndex(const Trace& base)
+        : commAt(base.opCount(), kNone)
+        , shapeAt(base.opCount(), kNone)
+    {
+        const auto comm = base.commArgsTable();
+        const auto shapes = base.shapesTable();
+        for (std::uint32_t e = 0; e < comm.size(); ++e)
+            commAt[comm[e].first.value()] = e;
+        for (std::uint32_t e = 0; e < shapes.size(); ++e)
+            shapeAt[shapes[e].first.value()] = e;
+    }
+    bool has(OpId op) const { return commAt[op.value()] != kNone || shapeAt[op.value()] != kNone; }
+};
+
 // The arguments of the measured op each op takes them from (argsFrom, kNone for none), by op: blocks
-// of ops in parallel, joined in order, so that the tables come out sorted. Strings are mapped before,
-// on one thread (the map interns as it goes).
-void copyArguments(const Trace& base, const std::vector<std::uint32_t>& argsFrom, StringMap& strings, TraceData& data)
+// of ops in parallel, joined in order, so that the tables come out sorted. Their strings are interned
+// before, on one thread (the map interns as it goes), and only read in the blocks.
+void copyArguments(const Trace& base, const ArgumentIndex& index, const std::vector<std::uint32_t>& argsFrom, StringMap& strings, TraceData& data)
 {
-    std::vector<std::uint32_t> stringOf(base.strings().size(), kNone);
-    const auto mark = [&](StringId id) {
-        if (id.isValid() && id.value() < stringOf.size())
-            stringOf[id.value()] = 0;
-    };
-    for (const auto& [op, c] : base.commArgsTable()) {
-        mark(c.collective);
-        mark(c.processGroup);
-        mark(c.groupRanks);
-        mark(c.dtype);
-    }
-    for (const auto& [op, sh] : base.shapesTable()) {
-        mark(sh.dims);
-        mark(sh.types);
-    }
-    for (std::uint32_t id = 0; id < stringOf.size(); ++id) {
-        if (stringOf[id] == 0)
-            stringOf[id] = strings.base(StringId(id)).value();
-    }
-    const auto mapped = [&](StringId id) { return id.isValid() && id.value() < stringOf.size() ? StringId(stringOf[id.value()]) : StringId(0); };
-    // Each measured op's entry in the tables: a search of millions of entries per op took most of the
-    // time.
     const std::span<const std::pair<OpId, CommArgs>> commTable = base.commArgsTable();
     const std::span<const std::pair<OpId, ShapeArgs>> shapeTable = base.shapesTable();
-    std::vector<std::uint32_t> commAt(base.opCount(), kNone), shapeAt(base.opCount(), kNone);
-    for (std::uint32_t e = 0; e < commTable.size(); ++e)
-        commAt[commTable[e].first.value()] = e;
-    for (std::uint32_t e = 0; e < shapeTable.size(); ++e)
-        shapeAt[shapeTable[e].first.value()] = e;
+    for (const auto& [op, c] : commTable) {
+        for (StringId id : { c.collective, c.processGroup, c.groupRanks, c.dtype })
+            strings.base(id);
+    }
+    for (const auto& [op, sh] : shapeTable) {
+        strings.base(sh.dims);
+        strings.base(sh.types);
+    }
+    const auto mapped = [&strings](StringId id) { return strings.interned(id); };
     struct Block {
         std::vector<std::pair<OpId, CommArgs>> comm;
         std::vector<std::pair<OpId, ShapeArgs>> shapes;
@@ -300,7 +308,7 @@ void copyArguments(const Trace& base, const std::vector<std::uint32_t>& argsFrom
             if (argsFrom[op] == kNone)
                 continue;
             const OpId to(static_cast<std::uint32_t>(op));
-            if (const std::uint32_t e = commAt[argsFrom[op]]; e != kNone) {
+            if (const std::uint32_t e = index.commAt[argsFrom[op]]; e != kNone) {
                 CommArgs copy = commTable[e].second;
                 copy.collective = mapped(copy.collective);
                 copy.processGroup = mapped(copy.processGroup);
@@ -308,7 +316,7 @@ void copyArguments(const Trace& base, const std::vector<std::uint32_t>& argsFrom
                 copy.dtype = mapped(copy.dtype);
                 out.comm.emplace_back(to, copy);
             }
-            if (const std::uint32_t e = shapeAt[argsFrom[op]]; e != kNone)
+            if (const std::uint32_t e = index.shapeAt[argsFrom[op]]; e != kNone)
                 out.shapes.emplace_back(to, ShapeArgs { mapped(shapeTable[e].second.dims), mapped(shapeTable[e].second.types) });
         }
     });
@@ -351,13 +359,9 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
     std::vector<std::uint8_t> hasBytes(base.opCount(), 0);
     for (std::uint32_t op : base.opsWithBytes())
         hasBytes[op] = 1;
-    // Most measured ops have no arguments: a mark per measured op spares them the searches of the
-    // sparse tables, and the fill below notes the ops that take a measured op's arguments.
-    std::vector<std::uint8_t> hasArgs(base.opCount(), 0);
-    for (const auto& [op, args] : base.commArgsTable())
-        hasArgs[op.value()] = 1;
-    for (const auto& [op, args] : base.shapesTable())
-        hasArgs[op.value()] = 1;
+    // Most measured ops have no arguments: the index spares them any search, and the fill below notes
+    // the ops that take a measured op's arguments.
+    const ArgumentIndex arguments(base);
     std::vector<std::uint32_t> argsFrom(n, kNone); // per op: the measured op whose arguments it takes
     // The names and categories used are marked in parallel over tracks and interned on one thread;
     // the columns are then filled in parallel over tracks.
@@ -416,11 +420,11 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
             result.synthetic[op] = g.hasFlag(item, ExecutionGraph::Synthetic) || addedRank;
             result.itemOf[op] = item;
             result.opOfItem[lt.layer][i] = OpId(op);
-            if (origin.size() == 1 && hasArgs[origin.front().value()])
+            if (origin.size() == 1 && arguments.has(origin.front()))
                 argsFrom[op] = origin.front().value();
         }
     });
-    copyArguments(base, argsFrom, strings, data);
+    copyArguments(base, arguments, argsFrom, strings, data);
 }
 
 // The steps of the last layer: each replayed ProfilerStep marker's span.

@@ -139,7 +139,6 @@ Expected<PassArguments> PassRegistry::resolve(const Pass& pass, const PassStep& 
             Expected<OpSet> ops = OpSet::parse(text);
             if (!ops)
                 return invalid(step, "parameter '" + p.name + "': " + ops.status().detail());
-            args.m_texts[p.name] = text;
             args.m_ops[p.name] = std::move(*ops);
             break;
         }

@@ -116,7 +116,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     clear();
 }
 
-void ComparisonPanel::plotBars(QCPAxisRect* rect, const QVector<QString>& labels, const QVector<double>& before, const QVector<double>& after)
+QCPBars* ComparisonPanel::plotBars(QCPAxisRect* rect, const QVector<QString>& labels, const QVector<double>& before, const QVector<double>& after)
 {
     QVector<double> ticks;
     for (int k = 0; k < labels.size(); ++k)
@@ -133,8 +133,9 @@ void ComparisonPanel::plotBars(QCPAxisRect* rect, const QVector<QString>& labels
         double offset; // beside the category's tick
     } series[] = { { &before, tr("baseline"), kBaselineBars, -0.18 }, { &after, tr("what-if"), kWhatIfBars, 0.18 } };
     double top = 0;
+    QCPBars* bars = nullptr;
     for (const auto& s : series) {
-        auto* bars = new QCPBars(keys, values); // horizontal: the labels have room
+        bars = new QCPBars(keys, values); // horizontal: the labels have room
         bars->setName(s.name);
         bars->setBrush(s.color);
         bars->setPen(Qt::NoPen);
@@ -151,6 +152,7 @@ void ComparisonPanel::plotBars(QCPAxisRect* rect, const QVector<QString>& labels
     }
     keys->setRange(-0.6, static_cast<double>(labels.size()) - 0.4);
     values->setRange(0, std::max(1e-3, top * 1.1));
+    return bars; // the what-if's, made last
 }
 
 void ComparisonPanel::fillDevices(const sightline::ReplayResult& baseline, const sightline::ReplayResult& whatIf)
@@ -297,7 +299,7 @@ void ComparisonPanel::setResult(const Result& result)
     const double iterationBefore = static_cast<double>(sightline::StepTimes::iteration(baseline->schedule).replayed) / 1e6;
     const double iterationAfter = static_cast<double>(sightline::StepTimes::iteration(whatIf->schedule).replayed) / 1e6;
     plotBars(m_iterationRect, { tr("iteration (ms)") }, { iterationBefore }, { iterationAfter });
-    plotBars(m_memoryRect, { tr("highest peak (GB)") }, { static_cast<double>(peakA) / 1e9 }, { static_cast<double>(peakB) / 1e9 });
+    QCPBars* peakAfter = plotBars(m_memoryRect, { tr("highest peak (GB)") }, { static_cast<double>(peakA) / 1e9 }, { static_cast<double>(peakB) / 1e9 });
     const sightline::MemoryEstimate& memory = whatIf->memory;
     const std::int64_t budget = memory.highest < 0 ? -1 : memory.devices[static_cast<std::size_t>(memory.highest)].budgetBytes;
     m_budgetLine->setVisible(budget > 0);
@@ -307,13 +309,8 @@ void ComparisonPanel::setResult(const Result& result)
         QCPAxis* gbAxis = m_memoryRect->axis(QCPAxis::atBottom);
         gbAxis->setRangeUpper(std::max(gbAxis->range().upper, static_cast<double>(budget) / 1e9 * 1.1));
     }
-    if (memory.outOfMemory) {
-        // The what-if's bar in the colour of out of memory.
-        for (QCPAbstractPlottable* p : m_memoryRect->plottables()) {
-            if (auto* bars = qobject_cast<QCPBars*>(p); bars && bars->name() == tr("what-if"))
-                bars->setBrush(kOutOfMemory);
-        }
-    }
+    if (memory.outOfMemory)
+        peakAfter->setBrush(kOutOfMemory); // the what-if's bar in the colour of out of memory
     QVector<QString> labels;
     QVector<double> before, after;
     for (int c = 0; c < sightline::kPathCategoryCount; ++c) {

@@ -66,8 +66,9 @@ private:
     QTableWidget* makeChangeTable(const QString& name, const QString& what, const QString& tip);
     static void setChangeRow(QTableWidget* table, int row, const QString& what, sightline::OpId op, sightline::TimeNs before, sightline::TimeNs after);
 
-    // The chart's three bar groups, each in an axis rect of its own (values in ms, GB, ms).
-    void plotBars(class QCPAxisRect* rect, const QVector<QString>& labels, const QVector<double>& before, const QVector<double>& after);
+    // The chart's three bar groups, each in an axis rect of its own (values in ms, GB, ms); returns the
+    // what-if's bars.
+    class QCPBars* plotBars(class QCPAxisRect* rect, const QVector<QString>& labels, const QVector<double>& before, const QVector<double>& after);
     void fillDevices(const sightline::ReplayResult& baseline, const sightline::ReplayResult& whatIf);
 
     QTableWidget* m_table;
