@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <memory>
+#include <string>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,6 +20,7 @@ namespace sightline {
 namespace {
 
 constexpr std::size_t kChunk = 4 << 20;
+constexpr std::size_t kHeadChunk = 64 << 10; // what readHead reads and decodes at a time
 // Plain files from this size on are mapped rather than read (see TextBuffer::mapFile); below it a read
 // is as fast and needs no mapping of its own.
 constexpr std::int64_t kMapBytes = 1 << 20;
@@ -36,6 +39,12 @@ public:
             ::close(m_fd);
     }
     int get() const { return m_fd; }
+    void reset(int fd)
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = fd;
+    }
 
 private:
     int m_fd;
@@ -198,6 +207,23 @@ Expected<TextBuffer> readPlain(int fd, const std::string& path, std::int64_t siz
     return buf;
 }
 
+// A zlib stream that takes gzip (and zlib) input, ended when it goes.
+struct Inflater {
+    z_stream stream {};
+    bool begun = false;
+
+    Status begin(const std::string& path)
+    {
+        begun = inflateInit2(&stream, 15 + 32) == Z_OK;
+        return begun ? Status() : Status::error(ErrorCode::DecompressionFailed, path, 0, "zlib initialisation failed");
+    }
+    ~Inflater()
+    {
+        if (begun)
+            inflateEnd(&stream);
+    }
+};
+
 Expected<TextBuffer> readGzip(int fd, const std::string& path, std::int64_t size, const CancellationToken* cancel,
     const FileReader::ProgressFn& progress, ByteBudget* budget)
 {
@@ -216,13 +242,10 @@ Expected<TextBuffer> readGzip(int fd, const std::string& path, std::int64_t size
     DecodedText out(path, budget);
     if (Status s = out.begin(std::max<std::uint64_t>(isize, static_cast<std::uint64_t>(size) * 4)); !s.ok())
         return s;
-    z_stream zs {};
-    if (inflateInit2(&zs, 15 + 32) != Z_OK)
-        return Status::error(ErrorCode::DecompressionFailed, path, 0, "zlib initialisation failed");
-    struct End {
-        z_stream& zs;
-        ~End() { inflateEnd(&zs); }
-    } end { zs };
+    Inflater inflater;
+    if (Status st = inflater.begin(path); !st.ok())
+        return st;
+    z_stream& zs = inflater.stream;
     std::unique_ptr<unsigned char[]> in(new unsigned char[kChunk]);
     std::int64_t consumed = 0;
     int ret = Z_OK;
@@ -317,6 +340,168 @@ Expected<TextBuffer> readZstd(int fd, const std::string& path, std::int64_t size
     return out.finish();
 }
 
+// A regular file opened for reading, with its size and compression.
+struct OpenFile {
+    FileDescriptor fd { -1 };
+    std::int64_t size = 0;
+    FileReader::Compression compression = FileReader::Compression::None;
+};
+
+// Opens path if it is a non-empty regular file, and finds its compression by its magic bytes.
+Status openRegular(const std::string& path, OpenFile& out)
+{
+    // The type first: opening a FIFO blocks until a writer comes, and a device may never end.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0)
+        return Status::error(errno == ENOENT || errno == ENOTDIR ? ErrorCode::FileNotFound : ErrorCode::ReadFailed, path, -1,
+            std::strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
+    // Opened without blocking, and checked again on the open file, in case the path changed in between.
+    out.fd.reset(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+    if (out.fd.get() < 0)
+        return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
+    if (::fstat(out.fd.get(), &st) != 0)
+        return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
+    out.size = static_cast<std::int64_t>(st.st_size);
+    if (out.size == 0)
+        return Status::error(ErrorCode::EmptyFile, path, 0, "the file is empty");
+    unsigned char magic[4] = {};
+    const std::int64_t m = std::max<ssize_t>(0, ::pread(out.fd.get(), magic, 4, 0));
+    if (m >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
+        out.compression = FileReader::Compression::Gzip;
+    else if (m == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd)
+        out.compression = FileReader::Compression::Zstd;
+    return {};
+}
+
+// The first bytes of decoded text from its first significant byte: leading whitespace and a UTF-8
+// byte-order mark are dropped as they come, however long they run.
+class HeadText {
+public:
+    explicit HeadText(std::size_t limit)
+        : m_limit(limit)
+    {
+    }
+    // Takes decoded bytes; false once the head is full.
+    bool add(const char* data, std::size_t n)
+    {
+        m_sawBytes = m_sawBytes || n > 0;
+        for (std::size_t k = 0; k < n && !full(); ++k) {
+            const char c = data[k];
+            if (m_text.empty() && (c == ' ' || c == '\t' || c == '\r' || c == '\n'))
+                continue;
+            m_text.push_back(c);
+            if (m_text == kByteOrderMark)
+                m_text.clear(); // a byte-order mark, not text
+        }
+        return !full();
+    }
+    bool sawText() const { return !m_text.empty(); }
+    bool sawBytes() const { return m_sawBytes; }
+    std::string take()
+    {
+        m_text.resize(std::min(m_text.size(), m_limit));
+        return std::move(m_text);
+    }
+
+private:
+    static constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+    // Full at the limit, unless what it holds may still become a byte-order mark.
+    bool full() const { return m_text.size() >= m_limit && !(m_text.size() < 3 && kByteOrderMark.starts_with(m_text)); }
+
+    std::size_t m_limit;
+    std::string m_text;
+    bool m_sawBytes = false;
+};
+
+Status headOfPlain(int fd, const std::string& path, HeadText& head)
+{
+    char buffer[64 << 10];
+    for (;;) {
+        const std::int64_t got = readSome(fd, buffer, sizeof buffer);
+        if (got < 0)
+            return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
+        if (got == 0 || !head.add(buffer, static_cast<std::size_t>(got)))
+            return {};
+    }
+}
+
+Status headOfGzip(int fd, const std::string& path, HeadText& head)
+{
+    Inflater inflater;
+    if (Status st = inflater.begin(path); !st.ok())
+        return st;
+    z_stream& zs = inflater.stream;
+    std::unique_ptr<unsigned char[]> in(new unsigned char[kHeadChunk]);
+    std::unique_ptr<char[]> out(new char[kHeadChunk]);
+    std::int64_t consumed = 0;
+    int ret = Z_OK;
+    for (;;) {
+        const std::int64_t got = readSome(fd, in.get(), kHeadChunk);
+        if (got < 0)
+            return Status::error(ErrorCode::ReadFailed, path, consumed, std::strerror(errno));
+        if (got == 0) {
+            if (ret != Z_STREAM_END)
+                return Status::error(ErrorCode::DecompressionFailed, path, consumed, "gzip stream is truncated");
+            return {};
+        }
+        zs.next_in = in.get();
+        zs.avail_in = static_cast<uInt>(got);
+        while (zs.avail_in > 0) {
+            zs.next_out = reinterpret_cast<Bytef*>(out.get());
+            zs.avail_out = static_cast<uInt>(kHeadChunk);
+            ret = inflate(&zs, Z_NO_FLUSH);
+            if (!head.add(out.get(), kHeadChunk - zs.avail_out))
+                return {};
+            if (ret == Z_STREAM_END) {
+                if (zs.avail_in == 0)
+                    break;
+                inflateReset(&zs);
+                continue;
+            }
+            if (ret != Z_OK && ret != Z_BUF_ERROR)
+                return Status::error(ErrorCode::DecompressionFailed, path, consumed + (got - static_cast<std::int64_t>(zs.avail_in)),
+                    zs.msg ? zs.msg : "corrupt gzip data");
+            if (ret == Z_BUF_ERROR && zs.avail_out != 0)
+                break; // the input ran out mid-stream: read more
+        }
+        consumed += got;
+    }
+}
+
+Status headOfZstd(int fd, const std::string& path, HeadText& head)
+{
+    std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> ctx(ZSTD_createDCtx(), &ZSTD_freeDCtx);
+    std::unique_ptr<unsigned char[]> in(new unsigned char[kHeadChunk]);
+    std::unique_ptr<char[]> out(new char[kHeadChunk]);
+    std::int64_t consumed = 0;
+    std::size_t last = 0;
+    for (;;) {
+        const std::int64_t got = readSome(fd, in.get(), kHeadChunk);
+        if (got < 0)
+            return Status::error(ErrorCode::ReadFailed, path, consumed, std::strerror(errno));
+        if (got == 0) {
+            if (last != 0)
+                return Status::error(ErrorCode::DecompressionFailed, path, consumed, "zstd stream is truncated");
+            return {};
+        }
+        ZSTD_inBuffer input { in.get(), static_cast<std::size_t>(got), 0 };
+        while (input.pos < input.size) {
+            ZSTD_outBuffer output { out.get(), kHeadChunk, 0 };
+            last = ZSTD_decompressStream(ctx.get(), &output, &input);
+            if (ZSTD_isError(last))
+                return Status::error(ErrorCode::DecompressionFailed, path, consumed + static_cast<std::int64_t>(input.pos), ZSTD_getErrorName(last));
+            if (!head.add(out.get(), output.pos))
+                return {};
+        }
+        consumed += got;
+    }
+}
+
 } // namespace
 
 std::int64_t FileReader::fileSize(const std::string& path)
@@ -330,39 +515,36 @@ std::int64_t FileReader::fileSize(const std::string& path)
 Expected<TextBuffer> FileReader::read(const std::string& path, const CancellationToken* cancel,
     const ProgressFn& progress, Compression* detected, ByteBudget* budget)
 {
-    // The type first: opening a FIFO blocks until a writer comes, and a device may never end.
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-        return Status::error(errno == ENOENT || errno == ENOTDIR ? ErrorCode::FileNotFound : ErrorCode::ReadFailed, path, -1,
-            std::strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
-    // Opened without blocking, and checked again on the open file, in case the path changed in between.
-    FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-    if (fd.get() < 0)
-        return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
-    if (::fstat(fd.get(), &st) != 0)
-        return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
-    const auto size = static_cast<std::int64_t>(st.st_size);
-    if (size == 0)
-        return Status::error(ErrorCode::EmptyFile, path, 0, "the file is empty");
-    unsigned char magic[4] = {};
-    const std::int64_t m = std::max<ssize_t>(0, ::pread(fd.get(), magic, 4, 0));
-    Compression kind = Compression::None;
-    if (m >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
-        kind = Compression::Gzip;
-    else if (m == 4 && magic[0] == 0x28 && magic[1] == 0xb5 && magic[2] == 0x2f && magic[3] == 0xfd)
-        kind = Compression::Zstd;
+    OpenFile file;
+    if (Status s = openRegular(path, file); !s.ok())
+        return s;
     if (detected)
-        *detected = kind;
-    Expected<TextBuffer> result = kind == Compression::Gzip ? readGzip(fd.get(), path, size, cancel, progress, budget)
-        : kind == Compression::Zstd                         ? readZstd(fd.get(), path, size, cancel, progress, budget)
-                                                            : readPlain(fd.get(), path, size, cancel, progress, budget);
+        *detected = file.compression;
+    Expected<TextBuffer> result = file.compression == Compression::Gzip ? readGzip(file.fd.get(), path, file.size, cancel, progress, budget)
+        : file.compression == Compression::Zstd                         ? readZstd(file.fd.get(), path, file.size, cancel, progress, budget)
+                                                                        : readPlain(file.fd.get(), path, file.size, cancel, progress, budget);
     if (result && result->size() == 0)
         return Status::error(ErrorCode::EmptyFile, path, 0, "the file decodes to no text");
     return result;
+}
+
+Expected<std::string> FileReader::readHead(const std::string& path, std::size_t bytes)
+{
+    OpenFile file;
+    if (Status s = openRegular(path, file); !s.ok())
+        return s;
+    // What no read could take is refused before its head is looked at.
+    if (file.compression == Compression::None && static_cast<std::uint64_t>(file.size) > kMaxTextBytes)
+        return Status::error(ErrorCode::TooLarge, path, -1, "the file exceeds 4 GiB, the most one file can hold");
+    HeadText head(bytes);
+    Status s = file.compression == Compression::Gzip ? headOfGzip(file.fd.get(), path, head)
+        : file.compression == Compression::Zstd      ? headOfZstd(file.fd.get(), path, head)
+                                                     : headOfPlain(file.fd.get(), path, head);
+    if (!s.ok())
+        return s;
+    if (!head.sawText())
+        return Status::error(ErrorCode::EmptyFile, path, 0, head.sawBytes() ? "the file holds only whitespace" : "the file decodes to no text");
+    return head.take();
 }
 
 Status FileReader::checkNotCut(const TextBuffer& text, const std::string& path)

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <cstddef>
 #include <string>
 
 namespace sightline {
@@ -32,6 +33,12 @@ public:
     // budget, when given, is drawn from as text is decoded (the --max-decoded-gb limit of a job).
     static Expected<TextBuffer> read(const std::string& path, const CancellationToken* cancel = nullptr,
         const ProgressFn& progress = {}, Compression* detected = nullptr, ByteBudget* budget = nullptr);
+
+    // The first bytes (at most `bytes`) of the file's decoded text, from its first significant byte:
+    // leading whitespace and a UTF-8 byte-order mark are skipped. What importers probe to tell formats
+    // apart; decodes only as much as it returns. Fails as read() does on what is not a readable file,
+    // and with EmptyFile when the text is empty or blank.
+    static Expected<std::string> readHead(const std::string& path, std::size_t bytes);
 
     // Size on disk, or -1.
     static std::int64_t fileSize(const std::string& path);

@@ -24,6 +24,7 @@
 using namespace sightline;
 
 Q_DECLARE_METATYPE(FileReader::Compression)
+Q_DECLARE_METATYPE(ErrorCode)
 
 namespace {
 
@@ -125,6 +126,10 @@ private Q_SLOTS:
     void initTestCase();
     void decodes_data();
     void decodes();
+    void readsHead_data();
+    void readsHead();
+    void headErrors_data();
+    void headErrors();
     void corrupt_data();
     void corrupt();
     void corruptTrailerNeedsNoHugeBuffer();
@@ -220,6 +225,64 @@ void TestFileReader::decodes()
     QVERIFY(progressCalls > 0);
     QVERIFY(monotonic);
     QCOMPARE(lastProgress, std::int64_t(fileBytes.size()));
+}
+
+void TestFileReader::readsHead_data()
+{
+    decodes_data();
+    const QByteArray text = sampleText(300);
+    const QByteArray padded = QByteArray(100000, ' ') + "\n\t\xEF\xBB\xBF \r\n" + text;
+    QTest::newRow("plain after whitespace and a byte-order mark") << padded << text << FileReader::Compression::None;
+    QTest::newRow("gzip after whitespace and a byte-order mark") << gzipBytes(m_dir, padded) << text << FileReader::Compression::Gzip;
+    QTest::newRow("zstd after whitespace and a byte-order mark") << zstdSimple(padded) << text << FileReader::Compression::Zstd;
+}
+
+// The head is the decoded text from its first significant byte, at most the bytes asked for; a
+// compressed file's head needs only its first blocks, so a stream cut after them still has one.
+void TestFileReader::readsHead()
+{
+    QFETCH(QByteArray, fileBytes);
+    QFETCH(QByteArray, expected);
+    const QString file = m_dir.filePath(QStringLiteral("head.json"));
+    QVERIFY(writeBytes(file, fileBytes));
+    for (const std::size_t bytes : { std::size_t(1), std::size_t(4096), std::size_t(64) << 10 }) {
+        Expected<std::string> head = FileReader::readHead(path(file), bytes);
+        QVERIFY2(head.hasValue(), head.hasValue() ? "" : head.status().toString().c_str());
+        const QByteArray want = expected.left(static_cast<qsizetype>(bytes));
+        QCOMPARE(QByteArray::fromStdString(*head), want);
+    }
+    if (QByteArray(QTest::currentDataTag()) == "gzip big") {
+        const QByteArray cut = fileBytes.left(fileBytes.size() / 2);
+        QVERIFY(writeBytes(file, cut));
+        QVERIFY(FileReader::readHead(path(file), 4096).hasValue());
+    }
+}
+
+void TestFileReader::headErrors_data()
+{
+    QTest::addColumn<QByteArray>("fileBytes");
+    QTest::addColumn<ErrorCode>("code");
+    const QByteArray small = sampleText(3);
+    QTest::newRow("empty") << QByteArray() << ErrorCode::EmptyFile;
+    QTest::newRow("blank") << QByteArray(200000, ' ') << ErrorCode::EmptyFile;
+    QTest::newRow("byte-order mark only") << QByteArray("\xEF\xBB\xBF\n") << ErrorCode::EmptyFile;
+    QTest::newRow("gzip of nothing") << gzipBytes(m_dir, QByteArray()) << ErrorCode::EmptyFile;
+    QTest::newRow("gzip header only") << gzipBytes(m_dir, small).left(10) << ErrorCode::DecompressionFailed;
+    QTest::newRow("gzip cut short") << gzipBytes(m_dir, small).chopped(12) << ErrorCode::DecompressionFailed;
+    QTest::newRow("zstd cut short") << zstdSimple(small).chopped(6) << ErrorCode::DecompressionFailed;
+}
+
+void TestFileReader::headErrors()
+{
+    QFETCH(QByteArray, fileBytes);
+    QFETCH(ErrorCode, code);
+    const QString file = m_dir.filePath(QStringLiteral("badhead.json"));
+    QVERIFY(writeBytes(file, fileBytes));
+    Expected<std::string> head = FileReader::readHead(path(file), 4096);
+    QVERIFY(!head.hasValue());
+    QCOMPARE(head.status().code(), code);
+    QCOMPARE(head.status().file(), path(file));
+    QVERIFY(FileReader::readHead(path(m_dir.filePath(QStringLiteral("missing.json"))), 4096).status().code() == ErrorCode::FileNotFound);
 }
 
 void TestFileReader::corrupt_data()
