@@ -1189,42 +1189,9 @@ void Finalizer::assignPhases()
 
 } // namespace
 
-namespace {
-
-bool endsWith(std::string_view s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
-// Timelines of other frameworks share the Chrome trace syntax but not its meaning (a process per
-// tensor, per device stream): tell them apart by the names only they use, so that a job never mixes
-// them with PyTorch profiler traces unnoticed.
-std::string dialectOf(const RankPart& part)
-{
-    if (part.format == "kineto")
-        return part.format;
-    for (const auto& [key, name] : part.processNames) {
-        const std::string_view n = part.strings.view(name);
-        if (startsWith(n, "/device:") || startsWith(n, "/job:"))
-            return "tensorflow";
-    }
-    for (std::uint32_t id = 0; id < part.strings.size(); ++id) {
-        const std::string_view s = part.strings.view(StringId(id));
-        if (s == "NEGOTIATE_ALLREDUCE" || s == "NEGOTIATE_BROADCAST" || s == "NEGOTIATE_ALLGATHER" || s == "CYCLE_START")
-            return "horovod";
-        if (startsWith(s, "Comm.byteps") || endsWith(s, ".COORDINATE_REDUCE") || endsWith(s, ".COORDINATE_PUSH")
-            || endsWith(s, ".COORDINATE_BROADCAST"))
-            return "byteps";
-    }
-    return part.format;
-}
-
-} // namespace
-
 void RankFinalizer::finalize(RankPart& part)
 {
     Finalizer(part).run();
-    part.format = dialectOf(part);
     // Process identity: the most common numeric pid among CPU threads.
     std::unordered_map<std::int64_t, std::size_t> pids;
     for (const auto& t : part.tracks) {

@@ -3,18 +3,16 @@
 #include "core/base/memorypolicy.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
-#include "core/import/chrometraceparser.h"
 #include "core/import/filereader.h"
 #include "core/base/resourcelimits.h"
-#include "core/import/layerwisejob.h"
+#include "core/import/importer.h"
+#include "core/import/importerregistry.h"
 #include "core/import/rankassigner.h"
-#include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <filesystem>
 #include <new>
 #include <set>
@@ -167,10 +165,10 @@ private:
     std::atomic<std::int64_t> m_done { 0 };
 };
 
-// Reads, decodes, parses and finalises one file into part. Half of a file's share of the progress is
-// reading (or mapping) it, half is parsing it.
-Status loadPart(const std::string& file, std::int64_t size, RankPart& part, ByteBudget& budget, ByteProgress& bytes,
-    const CancellationToken* cancel)
+// Reads and decodes one file, and has its importer read it into part. Half of a file's share of the
+// progress is reading (or mapping) it, half is parsing it.
+Status loadPart(const Importer& importer, const std::string& file, std::int64_t size, RankPart& part, ByteBudget& budget,
+    ByteProgress& bytes, const CancellationToken* cancel)
 {
     part.path = file;
     std::int64_t reported = 0;
@@ -181,54 +179,54 @@ Status loadPart(const std::string& file, std::int64_t size, RankPart& part, Byte
     }, nullptr, &budget);
     if (!text)
         return text.status();
-    {
-        // The decoded text is freed before finalising, which needs memory of its own.
-        TextBuffer buffer = std::move(*text);
-        bytes.add(size / 2 - reported);
-        reported = size / 2;
-        Status s = ChromeTraceParser::parse(buffer, part, cancel, ChromeTraceParser::kDefaultPieceBytes, nullptr, [&](double share) {
-            const std::int64_t target = size / 2 + static_cast<std::int64_t>(share * static_cast<double>(size - size / 2));
-            if (target > reported) {
-                bytes.add(target - reported);
-                reported = target;
-            }
-        });
-        // Whatever the parse made of it, text that vanished under the parser is not the file.
-        if (Status cut = FileReader::checkNotCut(buffer, file); !cut.ok())
-            return cut;
-        if (!s.ok())
-            return s;
-    }
-    if (cancel && cancel->isCancelled())
-        return Status::cancelled();
-    RankFinalizer::finalize(part);
-    return {};
+    bytes.add(size / 2 - reported);
+    reported = size / 2;
+    return importer.readRank(std::move(*text), part, cancel, [&](double share) {
+        const std::int64_t target = size / 2 + static_cast<std::int64_t>(share * static_cast<double>(size - size / 2));
+        if (target > reported) {
+            bytes.add(target - reported);
+            reported = target;
+        }
+    });
 }
 
-// What a format is called in messages.
-std::string formatLabel(const std::string& format)
+// Which importer reads each file, from its first bytes; the files of one job take one importer, and an
+// importer that reads whole jobs takes no file of another.
+Expected<const Importer*> importerOf(const std::vector<std::string>& files)
 {
-    if (format == "kineto")
-        return "a PyTorch profiler (Kineto) trace";
-    if (format == "horovod")
-        return "a Horovod timeline";
-    if (format == "byteps")
-        return "a BytePS timeline";
-    if (format == "tensorflow")
-        return "a TensorFlow timeline";
-    return "a Chrome trace";
+    std::vector<const Importer*> chosen(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        Expected<std::string> head = FileReader::readHead(files[i], FileHead::kBytes);
+        if (!head)
+            return head.status();
+        Expected<const Importer*> importer = ImporterRegistry::detect(FileHead { files[i], std::move(*head) });
+        if (!importer)
+            return importer.status();
+        chosen[i] = *importer;
+    }
+    for (std::size_t i = 1; i < files.size(); ++i) {
+        if (chosen[i] == chosen[0])
+            continue;
+        const std::size_t whole = chosen[i]->unit() == Importer::Unit::Job ? i : 0;
+        if (chosen[whole]->unit() == Importer::Unit::Job)
+            return Status::error(ErrorCode::InvalidArgument, files[whole], -1,
+                "a " + std::string(chosen[whole]->description()) + " describes a whole job and cannot be combined with other files");
+        return Status::error(ErrorCode::InvalidArgument, files[i], -1,
+            "the files of one job must come from one kind of profiler: this is a " + std::string(chosen[i]->description()) + ", "
+                + files[0] + " is a " + std::string(chosen[0]->description()));
+    }
+    return chosen.front();
 }
 
-// The files of one job come from one kind of profiler: ranks written by the PyTorch profiler, another
-// Chrome trace writer, or the coordinator-level timelines of Horovod, BytePS and TensorFlow, which
-// describe different things and cannot be ranks of one job together.
+// The ranks of one job come from one kind of profiler: the PyTorch profiler or another Chrome trace
+// writer, which one importer reads and tells apart as it parses.
 Status checkOneFormat(const std::vector<std::string>& files, const std::vector<RankPart>& parts)
 {
     for (std::size_t i = 1; i < parts.size(); ++i) {
         if (parts[i].format != parts[0].format) {
             return Status::error(ErrorCode::InvalidArgument, files[i], -1,
-                "the files of one job must come from one kind of profiler: this is " + formatLabel(parts[i].format) + ", "
-                    + files[0] + " is " + formatLabel(parts[0].format));
+                "the files of one job must come from one kind of profiler: this is " + ImporterRegistry::describe(parts[i].format) + ", "
+                    + files[0] + " is " + ImporterRegistry::describe(parts[0].format));
         }
     }
     return {};
@@ -261,17 +259,6 @@ void warnAboutWorldSize(TraceData& data, const std::vector<std::string>& files, 
 constexpr std::uint64_t kTraceBytesPerOp = 64;
 
 } // namespace
-
-bool TraceLoader::isLayerwiseFile(const std::string& path)
-{
-    const fs::path p(path);
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    std::error_code ec;
-    if (fs::is_directory(p, ec))
-        return false;
-    return ext == ".csv" || ext == ".log" || p.filename() == "graph.txt";
-}
 
 Expected<std::vector<std::string>> TraceLoader::expandInputs(const std::vector<std::string>& inputs)
 {
@@ -314,21 +301,16 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
 {
     if (inputs.empty())
         return Status::error(ErrorCode::FileNotFound, {}, -1, "no input files");
-    // A layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt) is a whole job on its own.
-    for (const std::string& input : inputs) {
-        if (!isLayerwiseFile(input))
-            continue;
-        if (inputs.size() > 1)
-            return Status::error(ErrorCode::InvalidArgument, input, -1,
-                "a layer-wise profile describes a whole job and cannot be combined with other files");
-        LayerwiseJobOptions options;
-        options.limits = limits;
-        return LayerwiseJob::load(input, options);
-    }
     Expected<std::vector<std::string>> expanded = expandInputs(inputs);
     if (!expanded)
         return expanded.status();
     const std::vector<std::string>& files = *expanded;
+    Expected<const Importer*> found = importerOf(files);
+    if (!found)
+        return found.status();
+    const Importer& importer = **found;
+    if (importer.unit() == Importer::Unit::Job)
+        return importer.readJob(files, limits, cancel);
 
     // Read, parse and finalise every file, in parallel.
     std::int64_t totalBytes = 0;
@@ -343,7 +325,7 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
     std::vector<Status> statuses(files.size());
     parallelFor(files.size(), [&](std::size_t i) {
         try {
-            statuses[i] = loadPart(files[i], sizes[i], parts[i], budget, bytes, cancel);
+            statuses[i] = loadPart(importer, files[i], sizes[i], parts[i], budget, bytes, cancel);
         } catch (const std::bad_alloc&) {
             parts[i] = RankPart();
             statuses[i] = Status::error(ErrorCode::TooLarge, files[i], -1, "out of memory while loading the file");

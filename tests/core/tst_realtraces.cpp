@@ -370,7 +370,7 @@ void TestRealTraces::otherTimelinesAreNamed_data()
     QTest::addColumn<QString>("format");
     QTest::newRow("horovod") << QStringLiteral("horovod/tf-4rank-mpi/horovod_timeline.json") << QStringLiteral("horovod");
     QTest::newRow("byteps") << QStringLiteral("byteps/2gpu-ps/comm.json") << QStringLiteral("byteps");
-    QTest::newRow("tensorflow") << QStringLiteral("tensorflow/tf1-timeline/timeline_test0.json") << QStringLiteral("tensorflow");
+    QTest::newRow("tensorflow") << QStringLiteral("tensorflow/tf1-timeline/timeline_test0.json") << QStringLiteral("tf-timeline");
     QTest::newRow("kineto") << QStringLiteral("kineto/kineto-h100-tiny/after_fix_trace.json") << QStringLiteral("kineto");
 }
 

@@ -423,9 +423,10 @@ void addLayerwise(CorpusWriter& w)
         "node9", { "wrong-type", "value-out-of-range" }, "graph.txt");
     pipe("layerwise-graph-comments-only", "a graph of comments", "# nothing\n", E::error());
     pipe("layerwise-graph-empty", "an empty graph.txt", "", E::error({ "empty-file" }));
-    pipe("layerwise-graph-json", "a graph.txt that holds a JSON trace", BaseTraces::chromePlain().text(), E::error());
+    // The format comes from the content: a trace under a layer-wise profile's name is read as a trace.
+    pipe("layerwise-graph-json", "a graph.txt that holds a JSON trace", BaseTraces::chromePlain().text(), E::load());
     w.addSingle(cat, "layerwise-log-json", "a .log that holds a JSON trace", "run.log",
-        BaseTraces::chromePlain().text(), E::error());
+        BaseTraces::chromePlain().text(), E::load());
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,13 +1,17 @@
-// libFuzzer harness of the Chrome/Kineto trace parser. Each input is parsed twice, each time from a
+// libFuzzer harness of the Chrome trace family: the tokenizer and the importers of its dialects
+// (Kineto, Horovod, BytePS, TensorFlow timelines). Each input is parsed twice, each time from a
 // fresh padded copy (parsing may write to its buffer): in one sequential pass, then in pieces of 64 to
 // 4096 bytes (chosen by the input's first byte) so that the parallel piece path runs on small documents
 // too. The contract is that both give the same result, so the two Statuses must match, and when they
 // are ok, so must every column, string, allocator event, device and diagnostic of the two parts; a
-// difference aborts, which libFuzzer reports as a crash with the input. A part that parsed is then
-// finalised. Error Statuses are expected answers to malformed input, not findings.
+// difference aborts, which libFuzzer reports as a crash with the input. Then the importer registry
+// probes the input's head as the loader does, and the importer it picks reads the input (parse and its
+// dialect's finaliser); that must give the parse's answer, and a dialect's part its format. Error
+// Statuses are expected answers to malformed input, not findings.
 
 #include "core/import/chrometraceparser.h"
-#include "core/import/rankfinalizer.h"
+#include "core/import/importer.h"
+#include "core/import/importerregistry.h"
 #include "core/import/rankpart.h"
 #include "core/import/textbuffer.h"
 
@@ -15,6 +19,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <string_view>
@@ -184,6 +189,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // leaves (the text, or the text with its array closed).
     check(sequential.textAfter == pieces.textAfter, "the text left in the buffer");
 
-    RankFinalizer::finalize(sequential.part);
+    // The head as FileReader::readHead gives it: from the first significant byte, a byte-order mark
+    // skipped.
+    std::string_view head(reinterpret_cast<const char*>(data), size);
+    for (;;) {
+        const std::size_t first = head.find_first_not_of(" \t\r\n");
+        head.remove_prefix(std::min(first, head.size()));
+        if (head.substr(0, 3) != "\xEF\xBB\xBF")
+            break;
+        head.remove_prefix(3);
+    }
+    Expected<const Importer*> importer = ImporterRegistry::detect(FileHead { "fuzz.json", std::string(head.substr(0, FileHead::kBytes)) });
+    if (!importer)
+        return 0; // text no importer claims (a parse that took it is the tokenizer's leniency)
+    if ((*importer)->unit() != Importer::Unit::Rank)
+        return 0; // a layer-wise profile: its own harnesses fuzz it
+    RankPart part;
+    part.path = "fuzz.json";
+    const Status read = (*importer)->readRank(bufferOf(data, size), part, nullptr, {});
+    check(read.code() == sequential.status.code(), "the importer's answer");
+    if ((*importer)->format() != "kineto")
+        check(part.format == (*importer)->format(), "the dialect's format");
     return 0;
 }

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/base/expected.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sightline {
+
+class Importer;
+struct FileHead;
+
+// Every importer the loader knows, and which one reads a file: the one whose probe of the file's first
+// bytes answers highest (the first listed on a tie). The format comes from content only; a file's
+// name or extension plays no part. Immutable after its first use; thread-safe.
+class ImporterRegistry {
+public:
+    static const std::vector<const Importer*>& importers();
+    // The importer for head, or NotATrace naming head.path, "unrecognised format", and the formats
+    // that can be read.
+    static Expected<const Importer*> detect(const FileHead& head);
+    // The importer of a model's format name ("kineto", "horovod"), or null; a plain Chrome trace is
+    // the Kineto importer's.
+    static const Importer* byFormat(std::string_view format);
+    // "a <description>" of a model's format name, for messages.
+    static std::string describe(std::string_view format);
+    // The readable formats, one "name: description" entry each, joined with "; ".
+    static std::string supportedFormats();
+};
+
+} // namespace sightline
