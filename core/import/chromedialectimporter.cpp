@@ -3,6 +3,7 @@
 #include "core/base/progress.h"
 #include "core/import/chrometraceparser.h"
 #include "core/import/filereader.h"
+#include "core/import/horovodfinalizer.h"
 #include "core/import/jsontextcheck.h"
 #include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
@@ -100,9 +101,12 @@ Status ChromeDialectImporter::readRank(
     }
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
-    // Each dialect's finaliser. Horovod, BytePS and TensorFlow timelines are finalised as generic
-    // Chrome traces (their events as ops on their processes' tracks) until their own finalisers come.
-    RankFinalizer::finalize(part);
+    // Each dialect's finaliser. BytePS and TensorFlow timelines are finalised as generic Chrome traces
+    // (their events as ops on their processes' tracks) until their own finalisers come.
+    if (m_dialect == Dialect::Horovod)
+        HorovodFinalizer::finalize(part);
+    else
+        RankFinalizer::finalize(part);
     if (m_dialect != Dialect::Kineto)
         part.format = std::string(format());
     return {};

@@ -113,6 +113,7 @@ struct EventArgs {
     std::string_view dtype;
     std::string_view groupName;
     std::string_view groupRanks;
+    std::string_view shape; // a tensor's shape as text ("[4096, 1001]"), as Horovod writes it on a closing event
     std::string_view metaName; // args.name of M events
     std::string_view labels;
     bool hasComm = false;
@@ -491,6 +492,9 @@ private:
     // Keeps what an allocator event ("[memory]", already the op `op`) recorded, for the memory estimate.
     void addMemoryEvent(const Event& ev, std::uint32_t op, std::int64_t offset);
     void closeOpenSlices();
+    // One tensor's shape text ("[4096, 1001]") and type as the op's recorded input ("[[4096,1001]]",
+    // "[\"float32\"]"); text that is not a list of whole numbers is left out.
+    void tensorShape(std::string_view shape, std::string_view dtype, std::int64_t offset);
     // Closes an event array that a writer left open; an error when the text is malformed before its end.
     Status closeStreamingArray();
 
@@ -1177,6 +1181,8 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
         case 's':
             if (key == "sort_index")
                 readInt(args.sortIndex, INT64_MIN);
+            else if (key == "shape")
+                readString(args.shape);
             else
                 addNumber();
             continue;
@@ -1621,9 +1627,12 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         }
         m_part.end[op] = ts;
         m_maxTime = std::max(m_maxTime, ts);
-        // Some writers put arguments on the closing event only.
+        // Some writers put arguments on the closing event only: bytes, input shapes, or (Horovod) the
+        // tensor's shape and type, kept as the op's one input.
         if (ev.args.bytes > 0 && m_part.bytes[op] == 0)
             m_part.bytes[op] = ev.args.bytes;
+        if (!ev.args.shape.empty() && m_dims.empty() && m_types.empty())
+            tensorShape(ev.args.shape, ev.args.dtype, offset);
         if (!m_dims.empty() || !m_types.empty())
             m_part.shapes.emplace_back(op, ShapeArgs { intern(m_dims), intern(m_types) });
         return;
@@ -1703,6 +1712,37 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         return;
     }
     }
+}
+
+void Parser::tensorShape(std::string_view shape, std::string_view dtype, std::int64_t offset)
+{
+    const auto refuse = [&] { m_part.warn(ErrorCode::WrongType, offset, "events whose \"shape\" is not a list of whole numbers; the shape is ignored"); };
+    shape = trimRight(shape);
+    if (shape.size() < 2 || shape.front() != '[' || shape.back() != ']')
+        return refuse();
+    std::string dims = "[[";
+    bool digit = false; // the last significant character was a digit
+    bool gap = false; // spaces since that digit
+    for (const char c : shape.substr(1, shape.size() - 2)) {
+        if (c == ' ') {
+            gap = digit;
+        } else if (c == ',' && digit) {
+            dims += c;
+            digit = gap = false;
+        } else if (c >= '0' && c <= '9' && !gap) {
+            dims += c;
+            digit = true;
+        } else {
+            return refuse();
+        }
+    }
+    if (dims.size() > 2 && !digit)
+        return refuse(); // a trailing comma
+    dims += "]]";
+    m_dims = std::move(dims);
+    m_types.clear();
+    if (!dtype.empty() && dtype.find_first_of("\"\\") == std::string_view::npos)
+        m_types.append("[\"").append(dtype).append("\"]");
 }
 
 void Parser::closeOpenSlices()

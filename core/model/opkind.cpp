@@ -61,6 +61,7 @@ std::string_view stepMethodName(StepMethod method)
     case StepMethod::None: return "none";
     case StepMethod::ProfilerStepMarkers: return "profiler_step_markers";
     case StepMethod::RepeatingStructure: return "repeating_structure";
+    case StepMethod::TensorPeriodicity: return "tensor_periodicity";
     }
     return "none";
 }

@@ -19,6 +19,7 @@ void addNesting(CorpusWriter& w); // "nesting"
 void addEncodings(CorpusWriter& w); // "encoding"
 void addRanksAndFolders(CorpusWriter& w); // "ranks"
 void addLayerwise(CorpusWriter& w); // "layerwise"
+void addDialects(CorpusWriter& w); // "dialects"
 void addResources(CorpusWriter& w); // "resources"
 
 // Byte offset of needle in text (from `from` on); the generator's own mistake when absent (aborts).

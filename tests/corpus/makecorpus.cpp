@@ -23,6 +23,7 @@ int main(int argc, char** argv)
     CorpusCases::addEncodings(w);
     CorpusCases::addRanksAndFolders(w);
     CorpusCases::addLayerwise(w);
+    CorpusCases::addDialects(w);
     CorpusCases::addResources(w);
     w.finish();
     std::printf("sightline_makecorpus: %zu cases in %s\n", w.caseCount(), argv[1]);

@@ -1,0 +1,293 @@
+#include "core/import/horovodfinalizer.h"
+
+#include "core/import/rankfinalizer.h"
+#include "core/import/rankpart.h"
+#include "core/model/inputshapes.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <string>
+#include <unordered_map>
+
+namespace sightline {
+
+namespace {
+
+constexpr std::uint32_t kNone = StringId::kInvalid;
+// The pid the readiness tracks take, below every process a writer numbers.
+constexpr std::int64_t kReadinessPid = -1;
+// Ranks a readiness tick may name (RankAssigner's bound on ranks).
+constexpr std::int64_t kMaxRank = 1 << 20;
+
+bool startsWith(std::string_view s, std::string_view prefix)
+{
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+bool endsWith(std::string_view s, std::string_view suffix)
+{
+    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// A readiness tick's rank: its name as a whole number, or -1.
+std::int64_t rankOfTick(std::string_view name)
+{
+    if (name.empty() || name.size() > 7 || name.find_first_not_of("0123456789") != std::string_view::npos)
+        return -1;
+    return std::stoll(std::string(name));
+}
+
+bool isNegotiation(std::string_view name)
+{
+    return startsWith(name, "NEGOTIATE_");
+}
+
+// The collective a Horovod operation or its backend call names ("MPI_ALLREDUCE", "BROADCAST"), or
+// empty.
+std::string_view collectiveOf(std::string_view name)
+{
+    if (endsWith(name, "ALLREDUCE"))
+        return "all_reduce";
+    if (endsWith(name, "BCAST") || endsWith(name, "BROADCAST"))
+        return "broadcast";
+    if (endsWith(name, "ALLGATHER") || endsWith(name, "ALLGATHERV"))
+        return "all_gather";
+    if (endsWith(name, "REDUCESCATTER"))
+        return "reduce_scatter";
+    if (endsWith(name, "ALLTOALL"))
+        return "all_to_all";
+    return {};
+}
+
+bool isBackendCall(std::string_view name)
+{
+    return (startsWith(name, "MPI_") || startsWith(name, "NCCL_") || startsWith(name, "GLOO_") || startsWith(name, "CCL_")
+               || startsWith(name, "DDL_"))
+        && !collectiveOf(name).empty();
+}
+
+OpKind kindOf(std::string_view name)
+{
+    if (isNegotiation(name) || name == "QUEUE" || startsWith(name, "WAIT_FOR_"))
+        return OpKind::Sync;
+    if (isBackendCall(name))
+        return OpKind::Collective;
+    if (startsWith(name, "MEMCPY_"))
+        return OpKind::Memcpy;
+    if (!collectiveOf(name).empty() || name == "CYCLE_START")
+        return OpKind::Annotation;
+    if (name == "INIT_FUSION_BUFFER")
+        return OpKind::Runtime;
+    return OpKind::CpuOp;
+}
+
+class Finalizer {
+public:
+    explicit Finalizer(RankPart& part)
+        : p(part)
+    {
+    }
+
+    void run()
+    {
+        nameTracks();
+        separateReadiness();
+        RankFinalizer::finalize(p);
+        classify();
+        addTensorArguments();
+        findIterations();
+        p.pid = -1;
+        p.processName = p.strings.intern("Horovod coordinator");
+    }
+
+private:
+    void nameTracks();
+    void separateReadiness();
+    void classify();
+    void addTensorArguments();
+    void findIterations();
+    std::uint32_t readinessTrack(std::int64_t rank);
+
+    RankPart& p;
+    std::map<std::int64_t, std::uint32_t> m_readiness; // rank -> its track
+    std::int64_t m_highestRank = -1;
+};
+
+// Each tensor's track takes its process's name; the track of the global instants is "cycles".
+void Finalizer::nameTracks()
+{
+    std::unordered_map<std::int64_t, StringId> processName;
+    for (const auto& [key, name] : p.processNames) {
+        if (key.pidString == kNone)
+            processName[key.pid] = name;
+    }
+    for (RankPart::Track& t : p.tracks) {
+        if (t.key.pidString != kNone || t.name.isValid())
+            continue;
+        const auto it = processName.find(t.key.pid);
+        if (it != processName.end())
+            t.name = it->second;
+    }
+    for (std::size_t i = 0; i < p.opCount(); ++i) {
+        RankPart::Track& t = p.tracks[p.track[i]];
+        if (!t.name.isValid() && p.strings.view(StringId(p.name[i])) == "CYCLE_START")
+            t.name = p.strings.intern("cycles");
+    }
+}
+
+std::uint32_t Finalizer::readinessTrack(std::int64_t rank)
+{
+    const auto [it, added] = m_readiness.emplace(rank, static_cast<std::uint32_t>(p.tracks.size()));
+    if (added) {
+        RankPart::Track t;
+        t.key.pid = kReadinessPid;
+        t.key.tid = rank;
+        t.name = p.strings.intern("rank " + std::to_string(rank) + " ready");
+        p.tracks.push_back(t);
+    }
+    return it->second;
+}
+
+// Zero-length events named by a rank number on a tensor's track are that rank's readiness: moved to
+// the rank's track and named by the tensor.
+void Finalizer::separateReadiness()
+{
+    const std::size_t tensorTracks = p.tracks.size();
+    for (std::size_t i = 0; i < p.opCount(); ++i) {
+        if (p.start[i] != p.end[i] || p.track[i] >= tensorTracks)
+            continue;
+        const std::int64_t rank = rankOfTick(p.strings.view(StringId(p.name[i])));
+        if (rank < 0)
+            continue;
+        if (rank >= kMaxRank) {
+            p.warn(ErrorCode::ValueOutOfRange, -1, "readiness events naming a rank beyond 2^20; kept as plain events");
+            continue;
+        }
+        const StringId tensor = p.tracks[p.track[i]].name;
+        p.track[i] = readinessTrack(rank);
+        if (tensor.isValid())
+            p.name[i] = tensor.value();
+        m_highestRank = std::max(m_highestRank, rank);
+    }
+    if (m_highestRank >= 0)
+        p.worldSize = static_cast<std::int32_t>(m_highestRank + 1);
+}
+
+void Finalizer::classify()
+{
+    std::unordered_map<std::uint32_t, OpKind> byName;
+    for (std::size_t i = 0; i < p.opCount(); ++i) {
+        auto it = byName.find(p.name[i]);
+        if (it == byName.end())
+            it = byName.emplace(p.name[i], kindOf(p.strings.view(StringId(p.name[i])))).first;
+        p.kind[i] = p.tracks[p.track[i]].key.pid == kReadinessPid ? OpKind::Annotation : it->second;
+    }
+    for (RankPart::Track& t : p.tracks) {
+        // Tensors' tracks are the coordinator's timelines, not device streams.
+        t.kind = TrackKind::Other;
+    }
+}
+
+// Each collective call gets its communication arguments: the collective its name says, and from the
+// dtype and shape on the closing event of the operation around it, the tensor's type, elements and
+// bytes (which the operation takes too).
+void Finalizer::addTensorArguments()
+{
+    const auto shapeOf = [this](std::uint32_t op) -> const ShapeArgs* {
+        const auto it = std::lower_bound(p.shapes.begin(), p.shapes.end(), op, [](const auto& e, std::uint32_t o) { return e.first < o; });
+        return it != p.shapes.end() && it->first == op ? &it->second : nullptr;
+    };
+    std::vector<std::pair<std::uint32_t, CommArgs>> comm;
+    bool unknownType = false;
+    std::uint32_t operation = kNone; // the operation the ops that follow it on its track lie in
+    std::int64_t bytes = 0;
+    CommArgs tensor;
+    for (std::uint32_t i = 0; i < p.opCount(); ++i) {
+        const std::string_view name = p.strings.view(StringId(p.name[i]));
+        if (operation != kNone && (p.track[i] != p.track[operation] || p.start[i] >= p.end[operation]))
+            operation = kNone;
+        if (p.kind[i] == OpKind::Annotation && !collectiveOf(name).empty()) {
+            operation = i;
+            bytes = 0;
+            tensor = CommArgs();
+            tensor.groupSize = p.worldSize > 0 ? p.worldSize : -1;
+            if (const ShapeArgs* shape = shapeOf(i)) {
+                const InputShapes inputs = InputShapes::parse(p.strings.view(shape->dims), p.strings.view(shape->types));
+                if (!inputs.inputs().empty()) {
+                    bytes = inputs.bytes(0);
+                    unknownType = unknownType || (bytes == 0 && inputs.elements(0) > 0);
+                    tensor.inNelems = tensor.outNelems = inputs.elements(0);
+                    tensor.dtype = p.strings.intern(inputs.inputs().front().type);
+                }
+            }
+            p.bytes[i] = bytes;
+            continue;
+        }
+        if (p.kind[i] != OpKind::Collective)
+            continue;
+        CommArgs args = operation != kNone ? tensor : CommArgs();
+        args.collective = p.strings.intern(collectiveOf(name));
+        p.bytes[i] = operation != kNone ? bytes : 0;
+        comm.emplace_back(i, args);
+    }
+    if (unknownType)
+        p.warn(ErrorCode::WrongType, -1, "tensors of a type whose size is not known; their bytes are 0");
+    p.commArgs = std::move(comm);
+}
+
+void Finalizer::findIterations()
+{
+    // Per tensor track, its negotiations' starts in order.
+    std::map<std::uint32_t, std::vector<std::uint32_t>> negotiations;
+    for (std::uint32_t i = 0; i < p.opCount(); ++i) {
+        if (p.kind[i] == OpKind::Sync && isNegotiation(p.strings.view(StringId(p.name[i]))))
+            negotiations[p.track[i]].push_back(i);
+    }
+    std::map<std::size_t, std::size_t> tensorsByCount;
+    for (const auto& [track, ops] : negotiations)
+        ++tensorsByCount[ops.size()];
+    p.steps.clear();
+    p.stepMethod = StepMethod::None;
+    std::size_t count = 0, tensors = 0;
+    for (const auto& [c, n] : tensorsByCount) {
+        if (c >= 2 && (n > tensors || (n == tensors && c > count))) {
+            count = c;
+            tensors = n;
+        }
+    }
+    if (count >= 2) {
+        std::vector<TimeNs> first(count, std::numeric_limits<TimeNs>::max());
+        TimeNs lastEnd = std::numeric_limits<TimeNs>::min();
+        for (const auto& [track, ops] : negotiations) {
+            if (ops.size() != count)
+                continue;
+            for (std::size_t k = 0; k < count; ++k)
+                first[k] = std::min(first[k], p.start[ops[k]]);
+            // The last iteration ends with the last of its tensors' operations.
+            for (std::uint32_t i = ops.back(); i < p.opCount() && p.track[i] == track; ++i)
+                lastEnd = std::max(lastEnd, p.end[i]);
+        }
+        for (std::size_t k = 0; k < count; ++k) {
+            const TimeNs end = k + 1 < count ? first[k + 1] : std::max(lastEnd, first[k]);
+            p.steps.push_back(StepSpan { RankId(), static_cast<std::int64_t>(k), first[k], end, OpId() });
+        }
+        p.stepMethod = StepMethod::TensorPeriodicity;
+    }
+    // Each op's step: the iteration its start falls in.
+    p.step.assign(p.opCount(), -1);
+    for (std::size_t i = 0; i < p.opCount(); ++i) {
+        const auto after = std::upper_bound(p.steps.begin(), p.steps.end(), p.start[i], [](TimeNs t, const StepSpan& s) { return t < s.start; });
+        if (after != p.steps.begin() && p.start[i] < std::prev(after)->end)
+            p.step[i] = static_cast<std::int32_t>(std::prev(after)->number);
+    }
+}
+
+} // namespace
+
+void HorovodFinalizer::finalize(RankPart& part)
+{
+    Finalizer(part).run();
+}
+
+} // namespace sightline
