@@ -1,6 +1,7 @@
 #include "core/import/chromedialectimporter.h"
 
 #include "core/base/progress.h"
+#include "core/import/bytepsfinalizer.h"
 #include "core/import/chrometraceparser.h"
 #include "core/import/filereader.h"
 #include "core/import/horovodfinalizer.h"
@@ -101,10 +102,12 @@ Status ChromeDialectImporter::readRank(
     }
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
-    // Each dialect's finaliser. BytePS and TensorFlow timelines are finalised as generic Chrome traces
-    // (their events as ops on their processes' tracks) until their own finalisers come.
+    // Each dialect's finaliser. TensorFlow timelines are finalised as generic Chrome traces (their
+    // events as ops on their processes' tracks) until their own finaliser comes.
     if (m_dialect == Dialect::Horovod)
         HorovodFinalizer::finalize(part);
+    else if (m_dialect == Dialect::BytePS)
+        BytePSFinalizer::finalize(part);
     else
         RankFinalizer::finalize(part);
     if (m_dialect != Dialect::Kineto)

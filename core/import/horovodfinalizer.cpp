@@ -1,11 +1,11 @@
 #include "core/import/horovodfinalizer.h"
 
+#include "core/import/periodicsteps.h"
 #include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
 #include "core/model/inputshapes.h"
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -236,51 +236,15 @@ void Finalizer::addTensorArguments()
     p.commArgs = std::move(comm);
 }
 
+// Each tensor's negotiations are its anchors: a gradient is negotiated once an iteration.
 void Finalizer::findIterations()
 {
-    // Per tensor track, its negotiations' starts in order.
     std::map<std::uint32_t, std::vector<std::uint32_t>> negotiations;
     for (std::uint32_t i = 0; i < p.opCount(); ++i) {
         if (p.kind[i] == OpKind::Sync && isNegotiation(p.strings.view(StringId(p.name[i]))))
             negotiations[p.track[i]].push_back(i);
     }
-    std::map<std::size_t, std::size_t> tensorsByCount;
-    for (const auto& [track, ops] : negotiations)
-        ++tensorsByCount[ops.size()];
-    p.steps.clear();
-    p.stepMethod = StepMethod::None;
-    std::size_t count = 0, tensors = 0;
-    for (const auto& [c, n] : tensorsByCount) {
-        if (c >= 2 && (n > tensors || (n == tensors && c > count))) {
-            count = c;
-            tensors = n;
-        }
-    }
-    if (count >= 2) {
-        std::vector<TimeNs> first(count, std::numeric_limits<TimeNs>::max());
-        TimeNs lastEnd = std::numeric_limits<TimeNs>::min();
-        for (const auto& [track, ops] : negotiations) {
-            if (ops.size() != count)
-                continue;
-            for (std::size_t k = 0; k < count; ++k)
-                first[k] = std::min(first[k], p.start[ops[k]]);
-            // The last iteration ends with the last of its tensors' operations.
-            for (std::uint32_t i = ops.back(); i < p.opCount() && p.track[i] == track; ++i)
-                lastEnd = std::max(lastEnd, p.end[i]);
-        }
-        for (std::size_t k = 0; k < count; ++k) {
-            const TimeNs end = k + 1 < count ? first[k + 1] : std::max(lastEnd, first[k]);
-            p.steps.push_back(StepSpan { RankId(), static_cast<std::int64_t>(k), first[k], end, OpId() });
-        }
-        p.stepMethod = StepMethod::TensorPeriodicity;
-    }
-    // Each op's step: the iteration its start falls in.
-    p.step.assign(p.opCount(), -1);
-    for (std::size_t i = 0; i < p.opCount(); ++i) {
-        const auto after = std::upper_bound(p.steps.begin(), p.steps.end(), p.start[i], [](TimeNs t, const StepSpan& s) { return t < s.start; });
-        if (after != p.steps.begin() && p.start[i] < std::prev(after)->end)
-            p.step[i] = static_cast<std::int32_t>(std::prev(after)->number);
-    }
+    PeriodicSteps::assign(p, negotiations);
 }
 
 } // namespace

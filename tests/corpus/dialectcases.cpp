@@ -6,6 +6,7 @@
 #include "basetraces.h"
 #include "corpuscases.h"
 #include "corpuswriter.h"
+#include "expectation.h"
 
 #include <string>
 
@@ -19,6 +20,14 @@ using E = Expectation;
 std::string replaced(std::string text, const std::string& from, const std::string& to)
 {
     text.replace(offsetOf(text, from), from.size(), to);
+    return text;
+}
+
+// text with every `from` replaced by `to`.
+std::string replacedAll(std::string text, const std::string& from, const std::string& to)
+{
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
     return text;
 }
 
@@ -58,6 +67,34 @@ void addDialects(CorpusWriter& w)
         replaced(horovod, R"("name": "NEGOTIATE_ALLREDUCE", "ts": 1410488741508, "pid": 1})",
             R"("name": "NEGOTIATE_ALLREDUCE", "ts": 1410488741508, "pid": 1])"),
         E::error({ "invalid-json" }).withOffset());
+
+    // BytePS: tensors as processes, partitions as threads. A thread that is no partition keeps its ops
+    // on a track of its own; what cannot be read of an event is a warning.
+    const std::string byteps = BaseTraces::byteps().text();
+    auto addByteps = [&](const std::string& id, const std::string& why, const std::string& text, E expect) {
+        w.addSingle(cat, id, why, "comm.json", text, expect);
+    };
+    addByteps("byteps-control", "control: a BytePS communication trace", byteps, E::load().job(1, { 0 }, { "file_order" }));
+    addByteps("byteps-partition-number", "a partition written as a number", replaced(byteps, R"("tid": "1")", R"("tid": 1)"), E::load());
+    addByteps("byteps-partition-negative", "a partition of -1", replaced(byteps, R"("tid": "1")", R"("tid": "-1")"), E::load());
+    addByteps("byteps-partition-word", "a thread that is no partition", replaced(byteps, R"("tid": "1")", R"("tid": "main")"), E::load());
+    addByteps("byteps-unknown-stage", "a stage BytePS does not write",
+        replaced(byteps, R"(Gradient.dense_kernel.PUSH")", R"(Gradient.dense_kernel.TELEPORT")"), E::load());
+    addByteps("byteps-no-totals", "a trace without its totals (no iterations)",
+        replacedAll(byteps, R"("tid": "total")", R"("tid": "9")"),
+        E::load());
+    addByteps("byteps-dur-missing", "a stage without its duration", replaced(byteps, R"("dur": 400, )", ""), E::load().warns({ "missing-field" }));
+    addByteps("byteps-truncated", "a trace cut short", byteps.substr(0, byteps.size() / 2), E::error({ "truncated-json" }).withOffset());
+    // The local roots of two workers push and pull the same partitions: joined k-th to k-th.
+    w.add({ "byteps-two-roots", cat, "the local roots of two workers",
+        { w.write("byteps-two-roots/comm.json", byteps), w.write("byteps-two-roots/comm3.json", byteps) }, {},
+        E::load().job(2, { 0, 1 }, { "file_order", "file_order" }) });
+    // One pushes twice as often: the joins in order cannot all hold, which the replay may refuse as a
+    // cycle; it never hangs or crashes.
+    w.add({ "byteps-push-counts-differ", cat, "two roots whose pushes of a partition differ in number",
+        { w.write("byteps-push-counts-differ/comm.json", byteps),
+            w.write("byteps-push-counts-differ/comm3.json", replacedAll(byteps, "COORDINATE_PUSH", "PUSH")) },
+        {}, E::load(), E::any() });
 }
 
 } // namespace CorpusCases

@@ -1,0 +1,217 @@
+// The BytePS dialect: a tensor's partitions as tracks of their stages, the worker's GPUs joined in its
+// local reduce and broadcast, iterations from the tensors' totals, on hand-made traces and on the real
+// ones in ../shared/traces/byteps (MANIFEST: 11 iterations, a period of about 518 ms).
+#include "core/analysis/steptimes.h"
+#include "core/base/resourcelimits.h"
+#include "core/import/traceloader.h"
+#include "core/model/trace.h"
+#include "core/session/jobsession.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+
+using namespace sightline;
+
+namespace {
+
+using TracePtr = std::shared_ptr<const Trace>;
+
+// One tensor in two partitions, three iterations 10 ms apart; the local root (root = true) pushes and
+// pulls, the other GPU coordinates its push instead.
+QByteArray handMade(bool root)
+{
+    const char* const stages[] = { "COORDINATE_REDUCE", "REDUCE", "COPYD2H", root ? "PUSH" : "COORDINATE_PUSH", root ? "PULL" : nullptr,
+        "COPYH2D", "COORDINATE_BROADCAST", "BROADCAST" };
+    QByteArray t = R"({"traceEvents": [)";
+    bool first = true;
+    auto add = [&](const QByteArray& event) {
+        t += (first ? "\n" : ",\n") + event;
+        first = false;
+    };
+    const QByteArray tensor = "Comm.byteps.Gradient.w";
+    for (int k = 0; k < 3; ++k) {
+        const qint64 base = 5000000 + k * 10000;
+        qint64 end = base;
+        for (int partition = 0; partition < 2; ++partition) {
+            qint64 at = base + partition * 100;
+            for (const char* stage : stages) {
+                if (!stage)
+                    continue;
+                add(R"({"ph": "X", "pid": ")" + tensor + R"(", "tid": ")" + QByteArray::number(partition) + R"(", "name": ")" + tensor
+                    + "." + stage + R"(", "ts": )" + QByteArray::number(at) + R"(, "dur": 40, "cat": "Comm", "args": {"name": ")" + tensor
+                    + R"("}})");
+                at += 50;
+            }
+            end = std::max(end, at);
+        }
+        add(R"({"ph": "X", "pid": ")" + tensor + R"(", "tid": "total", "name": ")" + tensor + R"(", "ts": )" + QByteArray::number(base)
+            + R"(, "dur": )" + QByteArray::number(end - base) + R"(, "cat": "Comm", "args": {"name": ")" + tensor + R"("}})");
+    }
+    t += "\n], \"displayTimeUnit\": \"ms\"}\n";
+    return t;
+}
+
+std::map<std::string, std::uint32_t> tracksByName(const Trace& trace)
+{
+    std::map<std::string, std::uint32_t> out;
+    for (std::uint32_t t = 0; t < trace.tracks().size(); ++t)
+        out[std::string(trace.string(trace.trackInfo(TrackId(t)).name))] = t;
+    return out;
+}
+
+std::string_view stageOf(const Trace& trace, OpId op)
+{
+    const std::string_view name = trace.string(trace.name(op));
+    return name.substr(name.rfind('.') + 1);
+}
+
+// The job replayed as measured: its iteration, measured and replayed.
+RankStepTime replayed(const TracePtr& trace)
+{
+    Expected<std::shared_ptr<const JobSession>> session = JobSession::open(trace, {}, ResourceLimits {});
+    if (!session)
+        return {};
+    Expected<ReplayResult> replay = (*session)->replay({});
+    return replay ? StepTimes::iteration(replay->schedule) : RankStepTime {};
+}
+
+} // namespace
+
+class TestBytePS : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void handMadeModel();
+    void workerOfTwoGpus();
+    void realTraces();
+
+private:
+    QTemporaryDir m_dir;
+    std::string write(const QString& name, const QByteArray& text);
+};
+
+std::string TestBytePS::write(const QString& name, const QByteArray& text)
+{
+    QFile f(m_dir.filePath(name));
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+        return {};
+    return QFile::encodeName(f.fileName()).toStdString();
+}
+
+void TestBytePS::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+void TestBytePS::handMadeModel()
+{
+    Expected<TracePtr> loaded = TraceLoader::load({ write(QStringLiteral("comm.json"), handMade(true)) });
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : loaded.status().toString().c_str());
+    const Trace& trace = **loaded;
+    QCOMPARE(trace.format(), std::string("byteps"));
+    const auto tracks = tracksByName(trace);
+    QCOMPARE(tracks.size(), std::size_t(3));
+    // The total first, then the partitions in order.
+    QCOMPARE(tracks.at("Comm.byteps.Gradient.w total"), 0u);
+    QCOMPARE(tracks.at("Comm.byteps.Gradient.w partition 0"), 1u);
+    QCOMPARE(tracks.at("Comm.byteps.Gradient.w partition 1"), 2u);
+    std::map<std::string_view, OpKind> kinds;
+    for (std::uint32_t op = 0; op < trace.opCount(); ++op) {
+        const OpId id(op);
+        if (trace.track(id).value() == 0) {
+            QCOMPARE(trace.kind(id), OpKind::Annotation);
+            continue;
+        }
+        kinds[stageOf(trace, id)] = trace.kind(id);
+        if (trace.kind(id) == OpKind::Collective) {
+            const CommArgs* args = trace.commArgs(id);
+            QVERIFY(args);
+            std::string stage(stageOf(trace, id));
+            std::transform(stage.begin(), stage.end(), stage.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            QCOMPARE(std::string(trace.string(args->collective)), stage);
+            // A group per tensor, partition and stage.
+            const std::string partition = trace.track(id).value() == tracks.at("Comm.byteps.Gradient.w partition 0") ? "0" : "1";
+            QCOMPARE(std::string(trace.string(args->processGroup)), "Comm.byteps.Gradient.w/" + partition + "/" + std::string(stageOf(trace, id)));
+        }
+    }
+    QCOMPARE(kinds["COORDINATE_REDUCE"], OpKind::Sync);
+    QCOMPARE(kinds["REDUCE"], OpKind::Collective);
+    QCOMPARE(kinds["COPYD2H"], OpKind::Memcpy);
+    QCOMPARE(kinds["PUSH"], OpKind::Collective);
+    QCOMPARE(kinds["PULL"], OpKind::Collective);
+    QCOMPARE(kinds["BROADCAST"], OpKind::Collective);
+    // Iterations from the totals: 10 ms apart, the last to the end of its total.
+    const auto steps = trace.steps();
+    QCOMPARE(steps.size(), std::size_t(3));
+    QCOMPARE(trace.ranks().front().stepMethod, StepMethod::TensorPeriodicity);
+    for (std::size_t k = 0; k < 2; ++k)
+        QCOMPARE(steps[k].end - steps[k].start, TimeNs(10'000'000));
+    QCOMPARE(steps[2].start, TimeNs(5'020'000'000));
+    QVERIFY(steps[2].end > steps[2].start);
+}
+
+// Two GPUs of one worker are one job: a rank each, their local reduces and broadcasts joined.
+void TestBytePS::workerOfTwoGpus()
+{
+    const std::string a = write(QStringLiteral("comm.json"), handMade(false));
+    const std::string b = write(QStringLiteral("comm3.json"), handMade(true));
+    Expected<TracePtr> loaded = TraceLoader::load({ a, b });
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : loaded.status().toString().c_str());
+    QCOMPARE((*loaded)->ranks().size(), std::size_t(2));
+    QCOMPARE((*loaded)->format(), std::string("byteps"));
+    const RankStepTime iteration = replayed(*loaded);
+    QVERIFY(iteration.measured > 0);
+    QVERIFY2(std::abs(iteration.replayed - iteration.measured) <= 0.01 * iteration.measured,
+        qPrintable(QStringLiteral("%1 against %2").arg(iteration.replayed).arg(iteration.measured)));
+}
+
+void TestBytePS::realTraces()
+{
+    const QDir dir(QDir(QStringLiteral(SIGHTLINE_TRACES_DIR)).filePath(QStringLiteral("byteps/2gpu-ps")));
+    if (!dir.exists())
+        QSKIP("the real trace corpus (../shared/traces) is not present");
+    Expected<TracePtr> loaded = TraceLoader::load({ QFile::encodeName(dir.path()).toStdString() });
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : loaded.status().toString().c_str());
+    const Trace& trace = **loaded;
+    QCOMPARE(trace.format(), std::string("byteps"));
+    QCOMPARE(trace.ranks().size(), std::size_t(2));
+    // MANIFEST.md: 11 iterations, tid "total" spans 490–516 ms, a period of about 518 ms.
+    for (std::uint32_t r = 0; r < 2; ++r) {
+        std::vector<TimeNs> periods;
+        for (const StepSpan& s : trace.steps()) {
+            if (s.rank == RankId(r))
+                periods.push_back(s.end - s.start);
+        }
+        QCOMPARE(periods.size(), std::size_t(11));
+        std::sort(periods.begin(), periods.end());
+        const double medianMs = static_cast<double>(periods[5]) / 1e6;
+        QVERIFY2(std::abs(medianMs - 518.0) < 5.18, qPrintable(QString::number(medianMs)));
+    }
+    // 60 partitions and the total per GPU; only the local root (comm3) pushes and pulls.
+    std::map<std::pair<std::uint32_t, std::string_view>, int> collectives;
+    for (std::uint32_t op = 0; op < trace.opCount(); ++op) {
+        if (const CommArgs* args = trace.commArgs(OpId(op)))
+            ++collectives[{ trace.rank(OpId(op)).value(), trace.string(args->collective) }];
+    }
+    for (std::uint32_t r = 0; r < 2; ++r) {
+        QCOMPARE(trace.rankInfo(RankId(r)).trackCount, 61u);
+        QCOMPARE((collectives[{ r, "reduce" }]), 660);
+        QCOMPARE((collectives[{ r, "broadcast" }]), 660);
+    }
+    QCOMPARE((collectives[{ 0, "push" }]), 0);
+    QCOMPARE((collectives[{ 1, "push" }]), 660);
+    QCOMPARE((collectives[{ 1, "pull" }]), 660);
+    const RankStepTime iteration = replayed(*loaded);
+    QVERIFY(iteration.measured > 0);
+    QVERIFY2(std::abs(iteration.replayed - iteration.measured) <= 0.01 * iteration.measured,
+        qPrintable(QStringLiteral("%1 against %2").arg(iteration.replayed).arg(iteration.measured)));
+}
+
+QTEST_GUILESS_MAIN(TestBytePS)
+#include "tst_byteps.moc"
