@@ -8,6 +8,7 @@
 #include "core/import/jsontextcheck.h"
 #include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
+#include "core/import/tftimelinefinalizer.h"
 
 #include <algorithm>
 
@@ -102,14 +103,21 @@ Status ChromeDialectImporter::readRank(
     }
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
-    // Each dialect's finaliser. TensorFlow timelines are finalised as generic Chrome traces (their
-    // events as ops on their processes' tracks) until their own finaliser comes.
-    if (m_dialect == Dialect::Horovod)
-        HorovodFinalizer::finalize(part);
-    else if (m_dialect == Dialect::BytePS)
-        BytePSFinalizer::finalize(part);
-    else
+    // Each dialect's finaliser.
+    switch (m_dialect) {
+    case Dialect::Kineto:
         RankFinalizer::finalize(part);
+        break;
+    case Dialect::Horovod:
+        HorovodFinalizer::finalize(part);
+        break;
+    case Dialect::BytePS:
+        BytePSFinalizer::finalize(part);
+        break;
+    case Dialect::TfTimeline:
+        TfTimelineFinalizer::finalize(part);
+        break;
+    }
     if (m_dialect != Dialect::Kineto)
         part.format = std::string(format());
     return {};

@@ -1065,16 +1065,22 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
         case 'c':
             if (key == "correlation")
                 readInt(args.correlation);
+            else
+                addNumber();
             continue;
         case 'w':
             if (key == "wait_on_stream")
                 readInt(args.waitStream);
             else if (key == "wait_on_cuda_event_record_corr_id")
                 readInt(args.waitRecordCorrelation);
+            else
+                addNumber();
             continue;
         case 'b':
             if (key == "bytes")
                 readInt(args.bytes);
+            else
+                addNumber();
             continue;
         case 'B':
             // Signed: an allocator event records a free as negative bytes. Which events may be negative is
@@ -1089,6 +1095,8 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                     else
                         args.negativeBytes = bytes;
                 }
+            } else {
+                addNumber();
             }
             continue;
         case 'T':
@@ -1114,8 +1122,12 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 addNumber();
             continue;
         case 'C':
-            if (key == "Collective name" && readString(args.collective))
-                args.hasComm = true;
+            if (key == "Collective name") {
+                if (readString(args.collective))
+                    args.hasComm = true;
+            } else {
+                addNumber();
+            }
             continue;
         case 'I':
             if (key == "In msg nelems") {
@@ -1130,34 +1142,44 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 } else if (r == ShapeResult::WrongType) {
                     bad(ErrorCode::WrongType);
                 }
+            } else {
+                addNumber();
             }
             continue;
         case 'O':
             if (key == "Out msg nelems") {
                 readInt(args.outNelems);
                 args.hasComm = true;
+            } else {
+                addNumber();
             }
             continue;
         case 'G':
             if (key == "Group size") {
                 readInt(args.groupSize, 1, 1 << 20); // ranks of a group, as many as a job can have
                 args.hasComm = true;
+            } else {
+                addNumber();
             }
             continue;
         case 'd':
             if (key == "dtype")
                 readString(args.dtype);
+            else
+                addNumber();
             continue;
         case 'P':
             if (key == "Process Group Name") {
                 if (readString(args.groupName))
                     args.hasComm = true;
-            } else if (key == "Process Group Ranks" && readString(args.groupRanks)) {
-                if (!isRankList(args.groupRanks)) {
+            } else if (key == "Process Group Ranks") {
+                if (readString(args.groupRanks) && !isRankList(args.groupRanks)) {
                     bad(args.groupRanks.find_first_not_of("0123456789, []") == std::string_view::npos ? ErrorCode::ValueOutOfRange
                                                                                                      : ErrorCode::WrongType);
                     args.groupRanks = {};
                 }
+            } else {
+                addNumber();
             }
             continue;
         case 'n':
@@ -1176,6 +1198,8 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                     args.badMetaArg = true;
                 else
                     args.labels = s;
+            } else {
+                addNumber();
             }
             continue;
         case 's':

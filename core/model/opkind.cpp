@@ -62,6 +62,7 @@ std::string_view stepMethodName(StepMethod method)
     case StepMethod::ProfilerStepMarkers: return "profiler_step_markers";
     case StepMethod::RepeatingStructure: return "repeating_structure";
     case StepMethod::TensorPeriodicity: return "tensor_periodicity";
+    case StepMethod::WholeRun: return "whole_run";
     }
     return "none";
 }

@@ -747,6 +747,16 @@ void TestChromeTraceImporter::counterEvents()
     QCOMPARE(byName["Memory.allocated"], (std::pair<TimeNs, double> { 10000, 100.0 }));
     QCOMPARE(byName["Memory.reserved"], (std::pair<TimeNs, double> { 10000, 200.5 }));
     QCOMPARE(byName["Queue"], (std::pair<TimeNs, double> { 20500, 3.0 }));
+
+    // A counter is kept whatever its name begins with, also where an argument of ops begins the same
+    // way (bytes, correlation, dtype, Group size, …): TensorFlow's allocators are named GPU_0_bfc.
+    const QByteArray keys[] = { "GPU_0_bfc", "cuda_host_bfc", "Bytes in use", "bandwidth", "Collectives", "Inflight",
+        "Outstanding", "dram", "PCIe", "link", "wait queue", "correlation2" };
+    QByteArray args;
+    for (const QByteArray& key : keys)
+        args += (args.isEmpty() ? "" : ",") + ("\"" + key + "\":1");
+    LOAD_TRACE(named, QStringLiteral("counternames.json"), events({ R"({"ph":"C","name":"Alloc","pid":1,"ts":1,"args":{)" + args + "}}" }));
+    QCOMPARE(named.counters().size(), std::size(keys));
 }
 
 void TestChromeTraceImporter::legacyBareArray()

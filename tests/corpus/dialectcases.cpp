@@ -95,6 +95,23 @@ void addDialects(CorpusWriter& w)
         { w.write("byteps-push-counts-differ/comm.json", byteps),
             w.write("byteps-push-counts-differ/comm3.json", replacedAll(byteps, "COORDINATE_PUSH", "PUSH")) },
         {}, E::load(), E::any() });
+
+    // TensorFlow 1.x timelines: a process per device stream; "stream:all" repeats the streams.
+    const std::string tf = BaseTraces::tf1().text();
+    auto addTf = [&](const std::string& id, const std::string& why, const std::string& text, E expect) {
+        w.addSingle(cat, id, why, "timeline.json", text, expect);
+    };
+    addTf("tf-control", "control: a TensorFlow timeline", tf, E::load().job(1, { 0 }, { "file_order" }));
+    addTf("tf-device-number-huge", "a GPU number past any device",
+        replacedAll(tf, "/device:GPU:0/", "/device:GPU:99999999999999999999/"), E::load());
+    addTf("tf-device-number-missing", "a GPU without its number", replacedAll(tf, "/device:GPU:0/", "/device:GPU:/"), E::load());
+    addTf("tf-only-stream-all", "a timeline whose device rows are all stream:all",
+        replacedAll(tf, "stream:14", "stream:all"), E::load());
+    addTf("tf-flow-id-missing", "a DataFlow flow without its id", replacedAll(tf, R"(, "id": )", R"(, "idx": )"),
+        E::load().warns({ "missing-field" }));
+    w.add({ "tf-two-workers", cat, "one timeline per worker",
+        { w.write("tf-two-workers/worker0.json", tf), w.write("tf-two-workers/worker1.json", tf) }, {},
+        E::load().job(2, { 0, 1 }, { "file_name", "file_name" }) });
 }
 
 } // namespace CorpusCases

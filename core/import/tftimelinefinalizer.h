@@ -1,0 +1,27 @@
+#pragma once
+
+namespace sightline {
+
+struct RankPart;
+
+// The TensorFlow 1.x timeline dialect's finaliser (Timeline.generate_chrome_trace_format(), one file per
+// worker). A process is a device's stream or executor ("/device:GPU:0/stream:14 Compute",
+// "/device:GPU:0/memcpy Compute", "/job:localhost/replica:0/task:0/device:GPU:0 Compute", and a
+// "… Tensors" process beside each); "Allocators" holds the allocators' counters. The job model:
+// - a track per process and thread, named by the process ("… thread N" past the first thread); the
+//   GPU streams and the memcpy row are GPU streams of their device, the executors' rows CPU threads;
+// - the "/stream:all" processes repeat the per-stream rows: their ops are left out (kept when the
+//   timeline has no other ops);
+// - DataFlow flow events are explicit dependencies (LinkKind::Dependency) from the op that made a
+//   tensor to the op that used it: TensorFlow starts such a flow at its producer's end, so it binds to
+//   the op ending there, and ends it at its consumer's start;
+// - op kinds and phases as for any Chrome trace (RankFinalizer), the device's MEMCPY rows as copies;
+// - one step, from the first op to the last: a timeline is the statistics of one Session.run
+//   (StepMethod::WholeRun).
+// Touches only its part; O(n log n).
+class TfTimelineFinalizer {
+public:
+    static void finalize(RankPart& part);
+};
+
+} // namespace sightline

@@ -1,0 +1,199 @@
+// The TensorFlow 1.x timeline dialect: tracks per device stream and executor, the repeated
+// "/stream:all" rows left out, DataFlow flows as explicit dependencies, one step per timeline, on a
+// hand-made timeline (two workers) and on the real one in ../shared/traces/tensorflow.
+#include "core/analysis/steptimes.h"
+#include "core/base/resourcelimits.h"
+#include "core/import/traceloader.h"
+#include "core/model/trace.h"
+#include "core/session/jobsession.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <map>
+
+using namespace sightline;
+
+namespace {
+
+using TracePtr = std::shared_ptr<const Trace>;
+
+// A worker's timeline: MatMul then Relu on stream 14, their copy of the result, the executor's row,
+// and the same kernels again on "stream:all". A DataFlow flow runs from the CPU's AssignAdd (starting at
+// its end, as TensorFlow writes it) to MatMul's launch (at its start).
+QByteArray handMade(qint64 base)
+{
+    QByteArray t = R"({"traceEvents": [)";
+    bool first = true;
+    auto add = [&](const QByteArray& event) {
+        t += (first ? "\n" : ",\n") + event;
+        first = false;
+    };
+    const char* const processes[] = { "Allocators", "/device:GPU:0/stream:14 Compute", "/device:GPU:0/stream:all Compute",
+        "/device:GPU:0/memcpy Compute", "/job:localhost/replica:0/task:0/device:GPU:0 Compute",
+        "/job:localhost/replica:0/task:0/device:CPU:0 Compute" };
+    for (int pid = 0; pid < 6; ++pid)
+        add(R"({"name": "process_name", "ph": "M", "pid": )" + QByteArray::number(pid) + R"(, "args": {"name": ")" + processes[pid] + R"("}})");
+    auto op = [&](int pid, const char* name, qint64 at, qint64 dur) {
+        add(R"({"ph": "X", "cat": "Op", "name": ")" + QByteArray(name) + R"(", "pid": )" + QByteArray::number(pid) + R"(, "tid": 0, "ts": )"
+            + QByteArray::number(base + at) + R"(, "dur": )" + QByteArray::number(dur) + R"(, "args": {"name": "dense/)" + name + R"("}})");
+    };
+    op(5, "AssignAdd", 0, 20);
+    op(4, "MatMul", 25, 5);
+    op(4, "Relu", 31, 3);
+    for (int pid : { 1, 2 }) {
+        op(pid, "MatMul", 40, 100);
+        op(pid, "Relu", 141, 20);
+    }
+    op(3, "MEMCPYDtoH", 165, 10);
+    add(R"({"ph": "s", "cat": "DataFlow", "name": "AssignAdd", "pid": 5, "tid": 0, "ts": )" + QByteArray::number(base + 20) + R"(, "id": 7})");
+    add(R"({"ph": "t", "cat": "DataFlow", "name": "AssignAdd", "pid": 4, "tid": 0, "ts": )" + QByteArray::number(base + 25) + R"(, "id": 7})");
+    add(R"({"ph": "C", "name": "GPU_0_bfc", "pid": 0, "ts": )" + QByteArray::number(base) + R"(, "args": {"GPU_0_bfc": 1024}})");
+    t += "\n]}\n";
+    return t;
+}
+
+std::map<std::string, std::uint32_t> tracksByName(const Trace& trace)
+{
+    std::map<std::string, std::uint32_t> out;
+    for (std::uint32_t t = 0; t < trace.tracks().size(); ++t)
+        out[std::string(trace.string(trace.trackInfo(TrackId(t)).name))] = t;
+    return out;
+}
+
+RankStepTime replayed(const TracePtr& trace)
+{
+    Expected<std::shared_ptr<const JobSession>> session = JobSession::open(trace, {}, ResourceLimits {});
+    if (!session)
+        return {};
+    Expected<ReplayResult> replay = (*session)->replay({});
+    return replay ? StepTimes::iteration(replay->schedule) : RankStepTime {};
+}
+
+} // namespace
+
+class TestTfTimeline : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void handMadeModel();
+    void twoWorkers();
+    void onlyRepeatedRows();
+    void realTimeline();
+
+private:
+    QTemporaryDir m_dir;
+    std::string write(const QString& name, const QByteArray& text);
+};
+
+std::string TestTfTimeline::write(const QString& name, const QByteArray& text)
+{
+    QFile f(m_dir.filePath(name));
+    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+        return {};
+    return QFile::encodeName(f.fileName()).toStdString();
+}
+
+void TestTfTimeline::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+}
+
+void TestTfTimeline::handMadeModel()
+{
+    Expected<TracePtr> loaded = TraceLoader::load({ write(QStringLiteral("timeline.json"), handMade(1000000)) });
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : loaded.status().toString().c_str());
+    const Trace& trace = **loaded;
+    QCOMPARE(trace.format(), std::string("tf-timeline"));
+    // Six ops: the repeated stream:all rows are left out.
+    QCOMPARE(trace.opCount(), std::size_t(6));
+    const auto tracks = tracksByName(trace);
+    QVERIFY(!tracks.count("/device:GPU:0/stream:all Compute"));
+    const TrackInfo& stream = trace.trackInfo(TrackId(tracks.at("/device:GPU:0/stream:14 Compute")));
+    QCOMPARE(stream.kind, TrackKind::GpuStream);
+    QCOMPARE(stream.device, 0);
+    QCOMPARE(trace.trackInfo(TrackId(tracks.at("/device:GPU:0/memcpy Compute"))).kind, TrackKind::GpuStream);
+    QCOMPARE(trace.trackInfo(TrackId(tracks.at("/job:localhost/replica:0/task:0/device:GPU:0 Compute"))).kind, TrackKind::CpuThread);
+    std::map<std::string_view, OpKind> kinds;
+    for (std::uint32_t op = 0; op < trace.opCount(); ++op) {
+        if (isGpuTrack(trace.trackInfo(trace.track(OpId(op))).kind))
+            kinds[trace.string(trace.name(OpId(op)))] = trace.kind(OpId(op));
+    }
+    QCOMPARE(kinds["MatMul"], OpKind::ComputeKernel);
+    QCOMPARE(kinds["MEMCPYDtoH"], OpKind::Memcpy);
+    // The DataFlow flow: AssignAdd (which ends where the flow starts) -> the MatMul launch.
+    int dependencies = 0;
+    for (const Link& l : trace.links()) {
+        if (l.kind != LinkKind::Dependency)
+            continue;
+        ++dependencies;
+        QCOMPARE(trace.string(trace.name(l.from)), std::string_view("AssignAdd"));
+        QCOMPARE(trace.string(trace.name(l.to)), std::string_view("MatMul"));
+        QVERIFY(!isGpuTrack(trace.trackInfo(trace.track(l.to)).kind));
+    }
+    QCOMPARE(dependencies, 1);
+    // One step, the whole run: from AssignAdd's start to the copy's end.
+    QCOMPARE(trace.steps().size(), std::size_t(1));
+    QCOMPARE(trace.ranks().front().stepMethod, StepMethod::WholeRun);
+    QCOMPARE(trace.steps()[0].end - trace.steps()[0].start, TimeNs(175'000));
+    QCOMPARE(trace.counters().size(), std::size_t(1)); // the allocator's counter
+}
+
+// One file per worker: a rank each.
+void TestTfTimeline::twoWorkers()
+{
+    Expected<TracePtr> loaded = TraceLoader::load(
+        { write(QStringLiteral("worker0.json"), handMade(1000000)), write(QStringLiteral("worker1.json"), handMade(1000050)) });
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : loaded.status().toString().c_str());
+    QCOMPARE((*loaded)->ranks().size(), std::size_t(2));
+    QCOMPARE((*loaded)->ranks()[1].rank, 1);
+    const RankStepTime iteration = replayed(*loaded);
+    QVERIFY(iteration.measured > 0);
+    QVERIFY(std::abs(iteration.replayed - iteration.measured) <= 0.01 * iteration.measured);
+}
+
+// With nothing else to repeat, the stream:all rows are the timeline.
+void TestTfTimeline::onlyRepeatedRows()
+{
+    QByteArray text = handMade(1000000);
+    for (const char* p : { "\"pid\": 1,", "\"pid\": 3,", "\"pid\": 4,", "\"pid\": 5," })
+        text.replace(p, "\"pid\": 2,");
+    Expected<TracePtr> loaded = TraceLoader::load({ write(QStringLiteral("all.json"), text) });
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : loaded.status().toString().c_str());
+    QVERIFY((*loaded)->opCount() > 0);
+}
+
+void TestTfTimeline::realTimeline()
+{
+    const QString path = QDir(QStringLiteral(SIGHTLINE_TRACES_DIR)).filePath(QStringLiteral("tensorflow/tf1-timeline/timeline_test0.json"));
+    if (!QFile::exists(path))
+        QSKIP("the real trace corpus (../shared/traces) is not present");
+    Expected<TracePtr> loaded = TraceLoader::load({ QFile::encodeName(path).toStdString() });
+    QVERIFY(loaded.hasValue());
+    const Trace& trace = **loaded;
+    QCOMPARE(trace.format(), std::string("tf-timeline"));
+    // 642 ops, of which the 152 on "/device:GPU:0/stream:all Compute" repeat the per-stream rows.
+    QCOMPARE(trace.opCount(), std::size_t(490));
+    const auto tracks = tracksByName(trace);
+    for (const char* name : { "/device:GPU:0/stream:13 Compute", "/device:GPU:0/stream:14 Compute", "/device:GPU:0/stream:15 Compute",
+             "/device:GPU:0/memcpy Compute", "/job:localhost/replica:0/task:0/device:GPU:0 Compute",
+             "/job:localhost/replica:0/task:0/device:CPU:0 Compute" })
+        QVERIFY2(tracks.count(name), name);
+    // 13 DataFlow flows, each from the op that made a tensor to the op that used it.
+    int dependencies = 0;
+    for (const Link& l : trace.links())
+        dependencies += l.kind == LinkKind::Dependency;
+    QCOMPARE(dependencies, 13);
+    for (const Diagnostic& d : trace.diagnostics())
+        QVERIFY2(d.code != ErrorCode::UnmatchedEvent, d.detail.c_str());
+    QCOMPARE(trace.steps().size(), std::size_t(1));
+    const RankStepTime iteration = replayed(*loaded);
+    QVERIFY(std::abs(iteration.measured - 69.541e6) < 1e3);
+    QVERIFY(std::abs(iteration.replayed - iteration.measured) <= 0.01 * iteration.measured);
+}
+
+QTEST_GUILESS_MAIN(TestTfTimeline)
+#include "tst_tftimeline.moc"
