@@ -1,10 +1,14 @@
 // Import benchmark: throughput (MB/s of decoded JSON, events/s) and resident bytes per op, on a
-// generated Kineto trace of millions of events and on the real corpus, compared in the same run with
+// generated Kineto trace of millions of events, on generated timelines of the other trace families
+// and on the real corpus, compared in the same run with
 // Python's json.load on the same file. Not a test: it prints figures and never fails on speed.
 //
-// Usage: bench_import [--events N] [--data DIR] [--corpus DIR] [--runs K] [--no-python]
+// Usage: bench_import [--events N] [--data DIR] [--corpus DIR] [--runs K] [--no-python] [--dialect-mb MB]
+// The Horovod, BytePS and TensorFlow timelines (DialectGenerator, --dialect-mb each, 300 by default)
+// are loaded in the same run, and their throughput per byte compared with the Kineto trace's.
 
 #include "benchsupport.h"
+#include "dialectgenerator.h"
 #include "kinetogenerator.h"
 
 #include "core/base/memorypolicy.h"
@@ -96,6 +100,7 @@ int main(int argc, char** argv)
     std::string corpus;
     int runs = 3;
     bool python = true;
+    std::int64_t dialectBytes = 300'000'000;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--events" && i + 1 < argc)
@@ -108,8 +113,10 @@ int main(int argc, char** argv)
             runs = std::max(1, std::atoi(argv[++i]));
         else if (a == "--no-python")
             python = false;
+        else if (a == "--dialect-mb" && i + 1 < argc)
+            dialectBytes = std::max<std::int64_t>(1, std::atoll(argv[++i])) * 1'000'000;
         else {
-            std::fprintf(stderr, "usage: %s [--events N] [--data DIR] [--corpus DIR] [--runs K] [--no-python]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--events N] [--data DIR] [--corpus DIR] [--runs K] [--no-python] [--dialect-mb MB]\n", argv[0]);
             return 2;
         }
     }
@@ -151,6 +158,26 @@ int main(int argc, char** argv)
             std::printf("| python3 json.load, same file | failed |\n");
     }
     std::fflush(stdout);
+
+    // The other dialects of the Chrome family, each a few hundred MB, per byte against the Kineto trace.
+    const double kinetoMBps = sizeMB / m.medianSeconds;
+    std::printf("\n## Other trace families (synthetic, same run)\n\n| format | MB | ops | load (median of %d) | MB/s | against Kineto per byte |\n|---|---|---|---|---|---|\n", runs);
+    for (const auto dialect : { DialectGenerator::Dialect::Horovod, DialectGenerator::Dialect::BytePS, DialectGenerator::Dialect::TfTimeline }) {
+        const std::string file = dataDir + "/synthetic-" + DialectGenerator::name(dialect) + "-" + std::to_string(dialectBytes) + ".json";
+        if (!fs::exists(file) && !DialectGenerator::write(file, dialect, dialectBytes)) {
+            std::fprintf(stderr, "cannot write %s\n", file.c_str());
+            return 1;
+        }
+        const double mb = static_cast<double>(fs::file_size(file)) / 1e6;
+        const Measure d = measureLoad({ file }, runs);
+        if (!d.ok) {
+            std::printf("| %s | %.0f | load error: %s | | | |\n", DialectGenerator::name(dialect), mb, d.error.c_str());
+            continue;
+        }
+        std::printf("| %s | %.0f | %zu | %.2f s | %.0f | %.2fx slower |\n", DialectGenerator::name(dialect), mb, d.ops, d.medianSeconds,
+            mb / d.medianSeconds, kinetoMBps / (mb / d.medianSeconds));
+        std::fflush(stdout);
+    }
 
     if (!corpus.empty() && fs::exists(corpus)) {
         std::printf("\n## Real corpus (%s)\n\n| trace | files | decoded MB | ops | load (median) | MB/s | bytes/op |\n|---|---|---|---|---|---|---|\n", corpus.c_str());
