@@ -109,6 +109,7 @@ struct EventArgs {
     std::int64_t sortIndex = INT64_MIN;
     std::int64_t sequenceNumber = -1; // PyTorch's "Sequence number"; negative: none
     std::int64_t forwardThread = 0; // "Fwd thread id": nonzero on autograd nodes
+    std::int64_t step = -1; // the iteration the writer says the op is in (dPRO's args.step); -1: none
     std::string_view collective;
     std::string_view dtype;
     std::string_view groupName;
@@ -1207,6 +1208,8 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 readInt(args.sortIndex, INT64_MIN);
             else if (key == "shape")
                 readString(args.shape);
+            else if (key == "step" && !v.get_int64().get(n) && n >= 0)
+                args.step = n; // only a whole number is a step; anything else is left to counters
             else
                 addNumber();
             continue;
@@ -1505,6 +1508,8 @@ std::uint32_t Parser::addOp(const Event& ev, std::uint32_t track, TimeNs start, 
     }
     if (ev.args.waitRecordCorrelation >= 0)
         m_part.streamWaits.emplace_back(index, RankPart::StreamWait { ev.args.waitStream, ev.args.waitRecordCorrelation });
+    if (ev.args.step >= 0)
+        m_part.declaredSteps.emplace_back(index, ev.args.step);
     if (ev.args.sequenceNumber >= 0 && !m_sawForwardBackwardFlow) {
         const auto thread = static_cast<std::uint32_t>(std::min<std::int64_t>(ev.args.forwardThread, UINT32_MAX));
         m_part.sequences.emplace_back(index, RankPart::Sequence { static_cast<std::uint32_t>(ev.args.sequenceNumber), thread });
@@ -2163,6 +2168,8 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         m_part.shapes.emplace_back(opBase + op, RankPart::remapped(sh, remap));
     for (const auto& [op, w] : chunk.streamWaits)
         m_part.streamWaits.emplace_back(opBase + op, w);
+    for (const auto& [op, step] : chunk.declaredSteps)
+        m_part.declaredSteps.emplace_back(opBase + op, step);
     if (!m_sawForwardBackwardFlow) {
         reserveFor(m_part.sequences, chunk.sequences.size());
         for (const auto& [op, seq] : chunk.sequences)

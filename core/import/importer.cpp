@@ -5,6 +5,11 @@
 
 namespace sightline {
 
+int Importer::probeFolder(const std::string&) const
+{
+    return 0;
+}
+
 Status Importer::readRank(TextBuffer, RankPart& part, const CancellationToken*, const std::function<void(double)>&) const
 {
     return Status::error(ErrorCode::InvalidArgument, part.path, -1,

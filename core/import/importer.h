@@ -47,6 +47,9 @@ public:
     // How surely head is of this format: 0 not at all; a more specific format answers higher than a
     // format it is a dialect of, and the highest answer wins.
     virtual int probe(const FileHead& head) const = 0;
+    // How surely a folder is one job of this format as a whole (its layout, not its files, says so),
+    // as probe() answers; 0 for formats whose folders are simply files.
+    virtual int probeFolder(const std::string& folder) const;
 
     // Unit::Rank: the decoded text of one file (part.path names it) into part, finalised. The text is
     // freed once parsed, before the part is finalised. progress, when given, receives the share parsed

@@ -1,6 +1,7 @@
 #include "core/import/importerregistry.h"
 
 #include "core/import/chromedialectimporter.h"
+#include "core/import/dproimporter.h"
 #include "core/import/importer.h"
 #include "core/import/layerwiseimporter.h"
 
@@ -20,6 +21,7 @@ struct Registered {
         for (D d : { D::Kineto, D::Horovod, D::BytePS, D::TfTimeline })
             owned.push_back(std::make_unique<ChromeDialectImporter>(d));
         owned.push_back(std::make_unique<LayerwiseImporter>());
+        owned.push_back(std::make_unique<DproImporter>());
         for (const auto& i : owned)
             all.push_back(i.get());
     }
@@ -31,6 +33,22 @@ const Registered& registered()
     return r;
 }
 
+// The importer whose score is highest (the first on a tie), or null when none scores above 0.
+template <class Score>
+const Importer* highest(Score&& score)
+{
+    const Importer* best = nullptr;
+    int bestScore = 0;
+    for (const Importer* i : registered().all) {
+        const int s = score(*i);
+        if (s > bestScore) {
+            best = i;
+            bestScore = s;
+        }
+    }
+    return best;
+}
+
 } // namespace
 
 const std::vector<const Importer*>& ImporterRegistry::importers()
@@ -40,18 +58,15 @@ const std::vector<const Importer*>& ImporterRegistry::importers()
 
 Expected<const Importer*> ImporterRegistry::detect(const FileHead& head)
 {
-    const Importer* best = nullptr;
-    int bestScore = 0;
-    for (const Importer* i : importers()) {
-        const int score = i->probe(head);
-        if (score > bestScore) {
-            best = i;
-            bestScore = score;
-        }
-    }
+    const Importer* best = highest([&head](const Importer& i) { return i.probe(head); });
     if (!best)
         return Status::error(ErrorCode::NotATrace, head.path, 0, "unrecognised format; readable formats are " + supportedFormats());
     return best;
+}
+
+const Importer* ImporterRegistry::detectFolder(const std::string& folder)
+{
+    return highest([&folder](const Importer& i) { return i.probeFolder(folder); });
 }
 
 const Importer* ImporterRegistry::byFormat(std::string_view format)

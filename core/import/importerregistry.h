@@ -20,6 +20,8 @@ public:
     // The importer for head, or NotATrace naming head.path, "unrecognised format", and the formats
     // that can be read.
     static Expected<const Importer*> detect(const FileHead& head);
+    // The importer that reads folder as one job by its layout (a dPRO trace folder), or null.
+    static const Importer* detectFolder(const std::string& folder);
     // The importer of a model's format name ("kineto", "horovod"), or null; a plain Chrome trace is
     // the Kineto importer's.
     static const Importer* byFormat(std::string_view format);

@@ -394,6 +394,7 @@ void Finalizer::orderTracksAndOps()
     remapSparse(p.shapes);
     remapSparse(p.memory);
     remapSparse(p.streamWaits);
+    remapSparse(p.declaredSteps);
     // Grouped by number later, so neither sorted nor deduplicated here (one entry per op already).
     for (auto& e : p.sequences)
         e.first = inverse[e.first];

@@ -90,6 +90,9 @@ struct RankPart {
         std::uint32_t forwardThread = 0; // 0 on forward ops; nonzero (saturated) on autograd nodes
     };
     std::vector<std::pair<std::uint32_t, Sequence>> sequences;
+    // The iteration a writer says an op is in (dPRO's args.step), for the ops that say one; kept in
+    // op order by RankFinalizer, read by the dPRO finaliser.
+    std::vector<std::pair<std::uint32_t, std::int64_t>> declaredSteps;
     std::vector<FlowPoint> flows;
     std::vector<CounterSample> counters;
     std::vector<Diagnostic> diagnostics;

@@ -64,6 +64,7 @@ void keepOps(RankPart& p, Keep&& keep)
     renumber(p.memory);
     renumber(p.streamWaits);
     renumber(p.sequences);
+    renumber(p.declaredSteps);
 }
 
 class Finalizer {

@@ -163,6 +163,18 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
 {
     if (inputs.empty())
         return Status::error(ErrorCode::FileNotFound, {}, -1, "no input files");
+    // A folder whose layout makes it one job (dPRO's host*/<rank>/) goes to its importer whole.
+    for (const std::string& input : inputs) {
+        std::error_code ec;
+        if (!fs::is_directory(input, ec))
+            continue;
+        if (const Importer* whole = ImporterRegistry::detectFolder(input)) {
+            if (inputs.size() > 1)
+                return Status::error(ErrorCode::InvalidArgument, input, -1,
+                    "a " + std::string(whole->description()) + " is a whole job and cannot be combined with other files");
+            return whole->readJob({ input }, limits, cancel);
+        }
+    }
     Expected<std::vector<std::string>> expanded = expandInputs(inputs);
     if (!expanded)
         return expanded.status();

@@ -63,6 +63,7 @@ std::string_view stepMethodName(StepMethod method)
     case StepMethod::RepeatingStructure: return "repeating_structure";
     case StepMethod::TensorPeriodicity: return "tensor_periodicity";
     case StepMethod::WholeRun: return "whole_run";
+    case StepMethod::DeclaredSteps: return "declared_steps";
     }
     return "none";
 }

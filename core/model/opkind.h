@@ -36,7 +36,7 @@ enum class LinkKind : std::uint8_t {
 };
 
 // How a rank's iterations were found.
-enum class StepMethod : std::uint8_t { None, ProfilerStepMarkers, RepeatingStructure, TensorPeriodicity, WholeRun };
+enum class StepMethod : std::uint8_t { None, ProfilerStepMarkers, RepeatingStructure, TensorPeriodicity, WholeRun, DeclaredSteps };
 
 // Stable snake_case identifiers, used by the CLI's JSON and by golden dumps.
 std::string_view opKindName(OpKind kind);

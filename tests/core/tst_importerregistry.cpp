@@ -139,7 +139,7 @@ void TestImporterRegistry::everyFormatListed()
         QVERIFY(formats.insert(std::string(i->format())).second);
         QVERIFY(!i->description().empty());
     }
-    QCOMPARE(formats, (std::set<std::string> { "kineto", "horovod", "byteps", "tf-timeline", "layerwise" }));
+    QCOMPARE(formats, (std::set<std::string> { "kineto", "horovod", "byteps", "tf-timeline", "layerwise", "dpro" }));
     QCOMPARE(ImporterRegistry::byFormat("chrome"), ImporterRegistry::byFormat("kineto"));
     QVERIFY(!ImporterRegistry::byFormat("nonsense"));
 }

@@ -8,6 +8,7 @@
 #include "corpuswriter.h"
 #include "expectation.h"
 
+#include <map>
 #include <string>
 
 namespace CorpusCases {
@@ -30,6 +31,25 @@ std::string replacedAll(std::string text, const std::string& from, const std::st
         text.replace(at, from.size(), to);
     return text;
 }
+
+// One GPU's trace of a dPRO folder: two steps of forward, backward, an all-reduce and the update.
+std::string dproTrace(int rank)
+{
+    const char* const ops[] = { "FW.dense.MatMul", "BW.dense.MatMulGrad", "Comm.0.NCCL_ALLREDUCE", "UPDATE_0" };
+    std::string t = "{\"traceEvents\": [";
+    for (int step = 0; step < 2; ++step) {
+        for (int k = 0; k < 4; ++k) {
+            const long long ts = 1000000 + step * 1000 + k * 100 + rank;
+            t += std::string(step + k == 0 ? "\n" : ",\n") + R"({"ph": "X", "name": ")" + ops[k] + R"(", "ts": )" + std::to_string(ts)
+                + R"(, "dur": 90, "pid": "host)" + std::to_string(rank / 2) + ".rank" + std::to_string(rank % 2) + R"(", "tid": "0", "args": {"name": ")"
+                + ops[k] + R"(", "step": )" + std::to_string(step) + "}}";
+        }
+    }
+    return t + "\n]}\n";
+}
+
+const char* const kDproGraph = "graph [\n  directed 1\n  node [ id 0 label \"FW.dense.MatMul\" ]\n  node [ id 1 label \"BW.dense.MatMulGrad\" ]\n"
+                               "  node [ id 2 label \"Comm.0.NCCL_ALLREDUCE\" ]\n  edge [ source 0 target 1 ]\n  edge [ source 1 target 2 ]\n]\n";
 
 } // namespace
 
@@ -112,6 +132,42 @@ void addDialects(CorpusWriter& w)
     w.add({ "tf-two-workers", cat, "one timeline per worker",
         { w.write("tf-two-workers/worker0.json", tf), w.write("tf-two-workers/worker1.json", tf) }, {},
         E::load().job(2, { 0, 1 }, { "file_name", "file_name" }) });
+
+    // dPRO folders: host<N>/<gpu>/ with a trace, metadata.json and dag.gml each; one job of four GPUs.
+    auto addDpro = [&](const std::string& id, const std::string& why, const std::map<std::string, std::string>& changes, E expect) {
+        for (int rank = 0; rank < 4; ++rank) {
+            const std::string dir = id + "/host" + std::to_string(rank / 2) + "/" + std::to_string(rank % 2) + "/";
+            std::map<std::string, std::string> files { { "trace.json", dproTrace(rank) },
+                { "metadata.json", R"({"gradient_name_list": ["dense/kernel"]})" }, { "dag.gml", kDproGraph } };
+            if (rank == 3) {
+                for (const auto& [name, text] : changes) {
+                    if (text.empty())
+                        files.erase(name);
+                    else
+                        files[name] = text;
+                }
+            }
+            for (const auto& [name, text] : files)
+                w.write(dir + name, text);
+        }
+        w.add({ id, cat, why, { id }, {}, expect });
+    };
+    addDpro("dpro-control", "control: a dPRO folder of 2 hosts x 2 GPUs", {},
+        E::load().job(4, { 0, 1, 2, 3 }, { "dpro_layout", "dpro_layout", "dpro_layout", "dpro_layout" }));
+    addDpro("dpro-without-extras", "a GPU without metadata or graph", { { "metadata.json", "" }, { "dag.gml", "" } }, E::load());
+    addDpro("dpro-no-trace", "a GPU folder without its trace", { { "trace.json", "" } }, E::error({ "invalid-argument" }));
+    addDpro("dpro-two-traces", "a GPU folder with two traces", { { "again.json", dproTrace(3) } }, E::error({ "invalid-argument" }));
+    addDpro("dpro-metadata-cut", "metadata cut short", { { "metadata.json", R"({"gradient_name_list": ["de)" } },
+        E::error({ "truncated-json" }));
+    addDpro("dpro-metadata-type", "gradient names that are numbers", { { "metadata.json", R"({"gradient_name_list": [1, 2]})" } },
+        E::error({ "wrong-type" }));
+    addDpro("dpro-graph-garbage", "a dag.gml that is not GML", { { "dag.gml", "graph [ node [ id 0 ] ; ]" } }, E::error({ "wrong-type" }).withOffset());
+    addDpro("dpro-graph-unknown-op", "a dependency naming an op the trace does not have",
+        { { "dag.gml", "graph [ node [ id 0 label \"FW.nothing\" ] node [ id 1 label \"UPDATE_0\" ] edge [ source 0 target 1 ] ]" } },
+        E::load().warns({ "unmatched-event" }));
+    addDpro("dpro-step-text", "a step that is not a number", { { "trace.json", replacedAll(dproTrace(3), R"("step": 1)", R"("step": "one")") } },
+        E::load());
+    addDpro("dpro-trace-cut", "a GPU's trace cut short", { { "trace.json", dproTrace(3).substr(0, 200) } }, E::error({ "truncated-json" }));
 }
 
 } // namespace CorpusCases
