@@ -157,6 +157,7 @@ void compareParts(const RankPart& a, const RankPart& b)
                 && text(a, a.devices[i].name.value()) == text(b, b.devices[i].name.value()),
             "device");
     check(a.streamWaits.size() == b.streamWaits.size(), "stream wait count");
+    check(a.declaredSteps == b.declaredSteps, "declared steps");
     check(a.counters.size() == b.counters.size(), "counter count");
     for (std::size_t i = 0; i < a.counters.size(); ++i)
         check(a.counters[i].time == b.counters[i].time
