@@ -3,6 +3,7 @@
 // ones in ../shared/traces/byteps (MANIFEST: 11 iterations, a period of about 518 ms).
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
+#include "dialectsupport.h"
 #include "replaysupport.h"
 
 #include <QDir>
@@ -54,14 +55,6 @@ QByteArray handMade(bool root)
     return t;
 }
 
-std::map<std::string, std::uint32_t> tracksByName(const Trace& trace)
-{
-    std::map<std::string, std::uint32_t> out;
-    for (std::uint32_t t = 0; t < trace.tracks().size(); ++t)
-        out[std::string(trace.string(trace.trackInfo(TrackId(t)).name))] = t;
-    return out;
-}
-
 std::string_view stageOf(const Trace& trace, OpId op)
 {
     const std::string_view name = trace.string(trace.name(op));
@@ -86,10 +79,7 @@ private:
 
 std::string TestBytePS::write(const QString& name, const QByteArray& text)
 {
-    QFile f(m_dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
-        return {};
-    return QFile::encodeName(f.fileName()).toStdString();
+    return writeTrace(m_dir, name, text);
 }
 
 void TestBytePS::initTestCase()

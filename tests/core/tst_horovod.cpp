@@ -3,6 +3,7 @@
 // ../shared/traces/horovod (MANIFEST: 110 iterations, a median period of about 1.655 s).
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
+#include "dialectsupport.h"
 #include "replaysupport.h"
 
 #include <QDir>
@@ -58,14 +59,6 @@ QByteArray handMade()
     return t;
 }
 
-std::map<std::string, std::uint32_t> tracksByName(const Trace& trace)
-{
-    std::map<std::string, std::uint32_t> out;
-    for (std::uint32_t t = 0; t < trace.tracks().size(); ++t)
-        out[std::string(trace.string(trace.trackInfo(TrackId(t)).name))] = t;
-    return out;
-}
-
 std::vector<OpId> opsNamed(const Trace& trace, std::string_view name)
 {
     std::vector<OpId> out;
@@ -97,11 +90,10 @@ private:
 
 TracePtr TestHorovod::load(const QString& name, const QByteArray& text)
 {
-    QFile f(m_dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
+    const std::string path = writeTrace(m_dir, name, text);
+    if (path.empty())
         return {};
-    f.close();
-    Expected<TracePtr> trace = TraceLoader::load({ QFile::encodeName(f.fileName()).toStdString() });
+    Expected<TracePtr> trace = TraceLoader::load({ path });
     if (!trace) {
         qWarning("%s", trace.status().toString().c_str());
         return {};

@@ -3,6 +3,7 @@
 // hand-made timeline (two workers) and on the real one in ../shared/traces/tensorflow.
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
+#include "dialectsupport.h"
 #include "replaysupport.h"
 
 #include <QDir>
@@ -53,14 +54,6 @@ QByteArray handMade(qint64 base)
     return t;
 }
 
-std::map<std::string, std::uint32_t> tracksByName(const Trace& trace)
-{
-    std::map<std::string, std::uint32_t> out;
-    for (std::uint32_t t = 0; t < trace.tracks().size(); ++t)
-        out[std::string(trace.string(trace.trackInfo(TrackId(t)).name))] = t;
-    return out;
-}
-
 } // namespace
 
 class TestTfTimeline : public QObject {
@@ -80,10 +73,7 @@ private:
 
 std::string TestTfTimeline::write(const QString& name, const QByteArray& text)
 {
-    QFile f(m_dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
-        return {};
-    return QFile::encodeName(f.fileName()).toStdString();
+    return writeTrace(m_dir, name, text);
 }
 
 void TestTfTimeline::initTestCase()
