@@ -10,7 +10,6 @@
 #include <map>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <unordered_map>
 
 namespace sightline {
@@ -217,9 +216,7 @@ void Finalizer::dependencies()
     }
     if (unknown > 0)
         p.warn(ErrorCode::UnmatchedEvent, -1, "dependencies naming ops the trace does not have; ignored", static_cast<std::int64_t>(unknown));
-    std::sort(p.links.begin(), p.links.end(), [](const Link& x, const Link& y) { return std::tie(x.from, x.to, x.kind) < std::tie(y.from, y.to, y.kind); });
-    p.links.erase(std::unique(p.links.begin(), p.links.end(), [](const Link& x, const Link& y) { return x.from == y.from && x.to == y.to && x.kind == y.kind; }),
-        p.links.end());
+    RankFinalizer::orderLinks(p);
 }
 
 } // namespace

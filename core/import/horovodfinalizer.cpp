@@ -20,16 +20,6 @@ constexpr std::int64_t kReadinessPid = -1;
 // Ranks a readiness tick may name (RankAssigner's bound on ranks).
 constexpr std::int64_t kMaxRank = 1 << 20;
 
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-    return s.substr(0, prefix.size()) == prefix;
-}
-
-bool endsWith(std::string_view s, std::string_view suffix)
-{
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // A readiness tick's rank: its name as a whole number, or -1.
 std::int64_t rankOfTick(std::string_view name)
 {
@@ -40,40 +30,40 @@ std::int64_t rankOfTick(std::string_view name)
 
 bool isNegotiation(std::string_view name)
 {
-    return startsWith(name, "NEGOTIATE_");
+    return name.starts_with("NEGOTIATE_");
 }
 
 // The collective a Horovod operation or its backend call names ("MPI_ALLREDUCE", "BROADCAST"), or
 // empty.
 std::string_view collectiveOf(std::string_view name)
 {
-    if (endsWith(name, "ALLREDUCE"))
+    if (name.ends_with("ALLREDUCE"))
         return "all_reduce";
-    if (endsWith(name, "BCAST") || endsWith(name, "BROADCAST"))
+    if (name.ends_with("BCAST") || name.ends_with("BROADCAST"))
         return "broadcast";
-    if (endsWith(name, "ALLGATHER") || endsWith(name, "ALLGATHERV"))
+    if (name.ends_with("ALLGATHER") || name.ends_with("ALLGATHERV"))
         return "all_gather";
-    if (endsWith(name, "REDUCESCATTER"))
+    if (name.ends_with("REDUCESCATTER"))
         return "reduce_scatter";
-    if (endsWith(name, "ALLTOALL"))
+    if (name.ends_with("ALLTOALL"))
         return "all_to_all";
     return {};
 }
 
 bool isBackendCall(std::string_view name)
 {
-    return (startsWith(name, "MPI_") || startsWith(name, "NCCL_") || startsWith(name, "GLOO_") || startsWith(name, "CCL_")
-               || startsWith(name, "DDL_"))
+    return (name.starts_with("MPI_") || name.starts_with("NCCL_") || name.starts_with("GLOO_") || name.starts_with("CCL_")
+               || name.starts_with("DDL_"))
         && !collectiveOf(name).empty();
 }
 
 OpKind kindOf(std::string_view name)
 {
-    if (isNegotiation(name) || name == "QUEUE" || startsWith(name, "WAIT_FOR_"))
+    if (isNegotiation(name) || name == "QUEUE" || name.starts_with("WAIT_FOR_"))
         return OpKind::Sync;
     if (isBackendCall(name))
         return OpKind::Collective;
-    if (startsWith(name, "MEMCPY_"))
+    if (name.starts_with("MEMCPY_"))
         return OpKind::Memcpy;
     if (!collectiveOf(name).empty() || name == "CYCLE_START")
         return OpKind::Annotation;

@@ -1190,6 +1190,14 @@ void Finalizer::assignPhases()
 
 } // namespace
 
+void RankFinalizer::orderLinks(RankPart& part)
+{
+    std::sort(part.links.begin(), part.links.end(), linkBefore);
+    part.links.erase(std::unique(part.links.begin(), part.links.end(),
+                         [](const Link& a, const Link& b) { return a.from == b.from && a.to == b.to && a.kind == b.kind; }),
+        part.links.end());
+}
+
 void RankFinalizer::finalize(RankPart& part)
 {
     Finalizer(part).run();

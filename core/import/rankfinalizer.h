@@ -13,6 +13,9 @@ struct RankPart;
 class RankFinalizer {
 public:
     static void finalize(RankPart& part);
+    // Puts a finalised part's links back in their order (by source, target, kind) with one of each,
+    // after a dialect's finaliser added or changed some.
+    static void orderLinks(RankPart& part);
 };
 
 } // namespace sightline

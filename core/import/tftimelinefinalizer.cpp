@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
-#include <tuple>
 #include <string>
 #include <unordered_map>
 
@@ -191,9 +190,7 @@ void Finalizer::flowsAsDependencies()
         }
     }
     if (changed)
-        std::sort(p.links.begin(), p.links.end(), [](const Link& a, const Link& b) {
-            return std::tie(a.from, a.to, a.kind) < std::tie(b.from, b.to, b.kind);
-        });
+        RankFinalizer::orderLinks(p);
 }
 
 } // namespace
