@@ -33,19 +33,23 @@ std::string_view collectiveName(const Trace& t, OpId op)
     return args && args->collective.isValid() ? t.string(args->collective) : std::string_view();
 }
 
-// How many ranks a communication kernel whose peers are not in the trace worked with: its recorded
-// group size, else the job's world size (the default group); 0 for anything else.
+// How many ranks a transfer whose peers are not in the trace worked with: for a communication kernel,
+// its recorded group size, else the job's world size (the default group); for a transfer on a
+// communication timeline (TrackKind::Other: a Horovod coordinator's tensors), its recorded group size.
+// 0 for anything else, host-side launch calls included.
 int loneGroupSize(const DependencyGraph& g, OpId op)
 {
     const Trace& t = g.trace();
     if (!isCommunication(t.kind(op)) || g.collectiveOf(op) != DependencyGraph::kNoVertex)
         return 0;
-    if (!isGpuTrack(t.trackInfo(t.track(op)).kind))
-        return 0;
+    const TrackKind track = t.trackInfo(t.track(op)).kind;
     const CommArgs* args = t.commArgs(op);
-    if (args && args->groupSize >= 2)
-        return args->groupSize;
-    return t.worldSize() >= 2 ? t.worldSize() : 0;
+    const int recorded = args && args->groupSize >= 2 ? args->groupSize : 0;
+    if (track == TrackKind::Other)
+        return recorded;
+    if (!isGpuTrack(track))
+        return 0;
+    return recorded > 0 ? recorded : (t.worldSize() >= 2 ? t.worldSize() : 0);
 }
 
 // A parameter-server push or pull between two participants: the index of the worker (the rank whose op

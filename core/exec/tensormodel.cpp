@@ -1,9 +1,11 @@
 #include "core/exec/tensormodel.h"
 
+#include "core/base/checkedmath.h"
 #include "core/model/inputshapes.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 namespace sightline {
@@ -18,10 +20,14 @@ std::int64_t stepNumber(const ExecutionGraph& g, ItemId i)
     return s < 0 ? -1 : g.steps()[static_cast<std::size_t>(s)].number;
 }
 
-bool isGradientAllReduce(const ExecutionGraph& g, ItemId i)
+// A gradient all-reduce: a logical one (spanning ranks), or with partial set, one rank's transfer
+// whose peers are outside the job.
+bool isGradientAllReduce(const ExecutionGraph& g, ItemId i, bool partial = false)
 {
     const CommCost* c = g.comm(i);
-    if (!c || g.kind(i) != OpKind::Collective || g.track(i).isValid() || g.string(c->collective) != "all_reduce")
+    if (!c || g.kind(i) != OpKind::Collective || g.string(c->collective) != "all_reduce")
+        return false;
+    if (partial ? c->route != RouteKind::Partial || !g.rank(i).isValid() : g.track(i).isValid())
         return false;
     // In the backward pass (DDP's hooks), after it (an explicit all-reduce of the gradients), or where
     // the trace marks no phases.
@@ -38,6 +44,39 @@ std::int64_t gradientBytes(const ExecutionGraph& g, ItemId i)
     return shapes ? InputShapes::parse(g.string(shapes->dims), g.string(shapes->types)).bytes(0) : 0;
 }
 
+// An item's measured end: its anchor and the measured duration of the op it stands for.
+TimeNs measuredEnd(const ExecutionGraph& g, ItemId i)
+{
+    const std::span<const OpId> origin = g.origin(i);
+    const Trace& t = g.trace();
+    return g.anchor(i) + (origin.empty() ? g.minDuration(i) : t.end(origin.front()) - t.start(origin.front()));
+}
+
+// When a partial transfer's tensor was ready: the latest measured end of the work that released its
+// start, or that of the op enclosing it, other than gradient transfers (the loop's previous response).
+TimeNs partialReadiness(const ExecutionGraph& g, ItemId transfer)
+{
+    ItemId at = transfer;
+    for (int depth = 0; depth < 64; ++depth) {
+        TimeNs ready = std::numeric_limits<TimeNs>::min();
+        ItemId enclosing;
+        for (std::uint32_t s = g.inBegin(at.value()); s < g.inBegin(at.value() + 1); ++s) {
+            const ItemId src(g.inSource(s));
+            const EdgeRef ref = g.ref(g.inEdge(s));
+            if (ref == EdgeRef::StartToStart)
+                enclosing = src;
+            else if (ref == EdgeRef::EndToStart && !isGradientAllReduce(g, src, true))
+                ready = std::max(ready, measuredEnd(g, src));
+        }
+        if (ready != std::numeric_limits<TimeNs>::min())
+            return std::min(ready, g.anchor(transfer));
+        if (!enclosing.isValid())
+            break;
+        at = enclosing;
+    }
+    return g.anchor(at);
+}
+
 } // namespace
 
 Expected<TensorModel> TensorModel::of(const ExecutionGraph& g)
@@ -49,7 +88,7 @@ Expected<TensorModel> TensorModel::of(const ExecutionGraph& g)
         const ItemId item(i);
         if (!isGradientAllReduce(g, item))
             continue;
-        Bucket b { item, {}, g.comm(item)->bytes };
+        Bucket b { item, {}, g.comm(item)->bytes, {} };
         std::vector<std::pair<std::int32_t, ItemId>> byRank;
         for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
             const ItemId p(g.inSource(s));
@@ -82,7 +121,7 @@ Expected<TensorModel> TensorModel::of(const ExecutionGraph& g)
         model.m_steps[it->second].buckets.push_back(std::move(b));
     }
     if (model.m_steps.empty())
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "the job has no gradient all-reduce to fuse or split");
+        return ofPartial(g);
     for (Step& s : model.m_steps) {
         std::sort(s.buckets.begin(), s.buckets.end(),
             [&](const Bucket& a, const Bucket& b) { return g.anchor(a.participants.front()) < g.anchor(b.participants.front()); });
@@ -121,7 +160,7 @@ Expected<TensorModel> TensorModel::of(const ExecutionGraph& g)
         if (recorded) {
             const std::vector<ItemId>& first = grads.front()[s.number];
             for (std::size_t k = 0; k < first.size(); ++k) {
-                Tensor t { gradientBytes(g, first[k]), {}, 0 };
+                Tensor t { gradientBytes(g, first[k]), {}, 0, {}, 0 };
                 for (auto& perRank : grads)
                     t.producers.push_back(perRank[s.number][k]);
                 // The measured bucket is the first to start after the gradient was ready.
@@ -134,13 +173,86 @@ Expected<TensorModel> TensorModel::of(const ExecutionGraph& g)
             }
         } else {
             for (std::uint32_t b = 0; b < s.buckets.size(); ++b)
-                s.tensors.push_back({ s.buckets[b].bytes, std::vector<ItemId>(model.m_ranks.size()), b });
+                s.tensors.push_back({ s.buckets[b].bytes, std::vector<ItemId>(model.m_ranks.size()), b, {}, 0 });
         }
     }
     model.m_source = recorded ? "gradients from the AccumulateGrad ops and their recorded shapes"
                               : "one tensor per measured all-reduce (the trace records no gradient shapes the same on every rank)";
     if (recorded && unshaped > 0)
         model.m_source += "; " + std::to_string(unshaped) + " AccumulateGrad ops without a dense shape left out";
+    return model;
+}
+
+Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g)
+{
+    // Per rank, per step: the rank's transfers in start order, cut into fused groups where one starts
+    // after all before it ended.
+    using Groups = std::vector<std::vector<ItemId>>;
+    std::map<std::int64_t, std::map<std::uint32_t, Groups>> byStep; // step -> rank -> groups
+    std::map<std::uint32_t, std::vector<ItemId>> transfers; // rank -> transfers
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (isGradientAllReduce(g, ItemId(i), true))
+            transfers[g.rank(ItemId(i)).value()].push_back(ItemId(i));
+    }
+    if (transfers.empty())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "the job has no gradient all-reduce to fuse or split");
+    for (auto& [rank, items] : transfers) {
+        std::sort(items.begin(), items.end(), [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); });
+        TimeNs reach = 0;
+        std::int64_t groupStep = 0;
+        for (std::size_t k = 0; k < items.size(); ++k) {
+            const ItemId item = items[k];
+            const TimeNs end = g.anchor(item) + g.minDuration(item);
+            if (k == 0 || g.anchor(item) >= reach) {
+                groupStep = stepNumber(g, item);
+                byStep[groupStep][rank].emplace_back();
+                reach = end;
+            }
+            byStep[groupStep][rank].back().push_back(item);
+            reach = std::max(reach, end);
+        }
+    }
+    TensorModel model;
+    model.m_partial = true;
+    for (const auto& [rank, items] : transfers)
+        model.m_ranks.push_back(RankId(rank));
+    for (auto& [number, ranks] : byStep) {
+        const std::size_t count = ranks.begin()->second.size();
+        if (ranks.size() != model.m_ranks.size())
+            return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                "tensor fusion needs every rank's all-reduces in every step; step " + std::to_string(number) + " has them on "
+                    + std::to_string(ranks.size()) + " of " + std::to_string(model.m_ranks.size()) + " ranks");
+        Step step { number, {}, {} };
+        for (std::size_t b = 0; b < count; ++b) {
+            Bucket bucket;
+            for (auto& [rank, groups] : ranks) {
+                if (groups.size() != count)
+                    return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                        "tensor fusion needs the same all-reduces on every rank; step " + std::to_string(number) + " has "
+                            + std::to_string(groups.size()) + " on one rank and " + std::to_string(count) + " on another");
+                bucket.participants.push_back(groups[b].front());
+                bucket.fused.insert(bucket.fused.end(), groups[b].begin() + 1, groups[b].end());
+            }
+            // Tensors by position within the group on the first rank; other ranks' groups must match.
+            const std::vector<ItemId>& first = ranks.begin()->second[b];
+            for (std::size_t t = 0; t < first.size(); ++t) {
+                Tensor tensor { g.comm(first[t])->bytes, std::vector<ItemId>(model.m_ranks.size()), static_cast<std::uint32_t>(step.buckets.size()), {},
+                    partialReadiness(g, first[t]) };
+                for (auto& [rank, groups] : ranks) {
+                    if (groups[b].size() != first.size())
+                        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                            "tensor fusion needs the same fused all-reduces on every rank; step " + std::to_string(number) + " differs");
+                    tensor.transfers.push_back(groups[b][t]);
+                }
+                bucket.bytes = CheckedMath::saturatingAdd(bucket.bytes, tensor.bytes);
+                step.tensors.push_back(std::move(tensor));
+            }
+            step.buckets.push_back(std::move(bucket));
+        }
+        model.m_steps.push_back(std::move(step));
+    }
+    model.m_tensorsRecorded = true;
+    model.m_source = "each rank's own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket";
     return model;
 }
 

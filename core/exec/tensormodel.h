@@ -14,21 +14,34 @@ namespace sightline {
 // the forward and optimizer phases with one participant per rank. Tensors come from the AccumulateGrad ops and their
 // recorded shapes when every rank records the same number in a step; otherwise each bucket stands for
 // one tensor of its own bytes (layer-wise jobs, traces without shapes), and source() says so. Ranks
-// are matched by position: the i-th tensor of a step on every rank is the same tensor. Built in
+// are matched by position: the i-th tensor of a step on every rank is the same tensor.
+// A job that holds none of its all-reduces whole (a Horovod coordinator's timeline, some ranks of a
+// larger job) has partial buckets instead: its ranks' own all-reduce transfers whose peers are outside
+// the job (RouteKind::Partial). Transfers of a rank that overlap in time are one fused bucket, each of
+// them a tensor of its own bytes; the k-th bucket of a step is the same on every rank. Built in
 // O(items log items); immutable.
 class TensorModel {
 public:
     struct Bucket {
-        ItemId collective;
-        std::vector<ItemId> participants; // per rank slot
+        ItemId collective; // the logical all-reduce; invalid for a partial bucket
+        // Per rank slot, its participant (a partial bucket: the rank's first transfer of the bucket).
+        std::vector<ItemId> participants;
         std::int64_t bytes = 0;
+        // A partial bucket's other transfers, fused with the participants (every rank's).
+        std::vector<ItemId> fused;
     };
     struct Tensor {
         std::int64_t bytes = 0;
         // Per rank slot, the host op after which the gradient is ready (its AccumulateGrad), or invalid
-        // when the tensor is a bucket of its own (then bucket names it).
+        // when the tensor is a bucket of its own (then bucket names it) or a partial bucket's transfer.
         std::vector<ItemId> producers;
         std::uint32_t bucket = 0; // the measured bucket that carried it, an index into buckets()
+        // Per rank slot, the partial transfer that carried it; empty outside partial buckets. It is
+        // ready when what released that transfer's start has happened.
+        std::vector<ItemId> transfers;
+        // With transfers: when, as measured on the first rank, the work that released its transfer (other
+        // than other transfers) had ended.
+        TimeNs readyNs = 0;
     };
     struct Step {
         std::int64_t number = -1; // ProfilerStep number, -1 outside steps
@@ -43,6 +56,8 @@ public:
     std::span<const RankId> ranks() const { return m_ranks; }
     std::span<const Step> steps() const { return m_steps; }
     bool tensorsRecorded() const { return m_tensorsRecorded; }
+    // Whether the buckets are partial (see above).
+    bool partial() const { return m_partial; }
     // How the tensors were found, for the user.
     const std::string& source() const { return m_source; }
 
@@ -50,7 +65,10 @@ private:
     std::vector<RankId> m_ranks;
     std::vector<Step> m_steps;
     bool m_tensorsRecorded = false;
+    bool m_partial = false;
     std::string m_source;
+
+    static Expected<TensorModel> ofPartial(const ExecutionGraph& graph);
 };
 
 } // namespace sightline

@@ -81,22 +81,28 @@ public:
 
     void run()
     {
+        cyclesAsCounter();
         nameTracks();
         separateReadiness();
         RankFinalizer::finalize(p);
         classify();
         addTensorArguments();
         findIterations();
+        linkProtocol();
         p.pid = -1;
         p.processName = p.strings.intern("Horovod coordinator");
     }
 
 private:
+    void cyclesAsCounter();
     void nameTracks();
     void separateReadiness();
     void classify();
     void addTensorArguments();
     void findIterations();
+    void linkProtocol();
+    void linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers);
+    void linkIterations(const std::vector<std::uint32_t>& transfers);
     std::uint32_t readinessTrack(std::int64_t rank);
 
     RankPart& p;
@@ -104,7 +110,7 @@ private:
     std::int64_t m_highestRank = -1;
 };
 
-// Each tensor's track takes its process's name; the track of the global instants is "cycles".
+// Each tensor's track takes its process's name.
 void Finalizer::nameTracks()
 {
     std::unordered_map<std::int64_t, StringId> processName;
@@ -119,11 +125,29 @@ void Finalizer::nameTracks()
         if (it != processName.end())
             t.name = it->second;
     }
-    for (std::size_t i = 0; i < p.opCount(); ++i) {
-        RankPart::Track& t = p.tracks[p.track[i]];
-        if (!t.name.isValid() && p.strings.view(StringId(p.name[i])) == "CYCLE_START")
-            t.name = p.strings.intern("cycles");
+}
+
+// The background loop's CYCLE_START instants become the counter "Horovod cycle (ms)": at each cycle's
+// start, how long that cycle ran (until the next one started). They are the loop's clock, not work of
+// an iteration: as ops they would pin a replayed iteration to the measured cycles.
+void Finalizer::cyclesAsCounter()
+{
+    const StringId cycle = p.strings.find("CYCLE_START");
+    if (!cycle.isValid())
+        return;
+    const auto isCycle = [&](std::uint32_t i) { return p.name[i] == cycle.value() && p.start[i] == p.end[i]; };
+    std::vector<TimeNs> starts;
+    for (std::uint32_t i = 0; i < p.opCount(); ++i) {
+        if (isCycle(i))
+            starts.push_back(p.start[i]);
     }
+    if (starts.empty())
+        return;
+    std::sort(starts.begin(), starts.end());
+    const StringId counter = p.strings.intern("Horovod cycle (ms)");
+    for (std::size_t k = 0; k + 1 < starts.size(); ++k)
+        p.counters.push_back(CounterSample { RankId(), counter, starts[k], static_cast<double>(starts[k + 1] - starts[k]) / 1e6 });
+    p.keepOps([&](std::uint32_t i) { return !isCycle(i); });
 }
 
 std::uint32_t Finalizer::readinessTrack(std::int64_t rank)
@@ -174,7 +198,7 @@ void Finalizer::classify()
         p.kind[i] = p.tracks[p.track[i]].key.pid == kReadinessPid ? OpKind::Annotation : it->second;
     }
     for (RankPart::Track& t : p.tracks) {
-        // Tensors' tracks are the coordinator's timelines, not device streams.
+        // Tensors' tracks are the coordinator's timelines, not device streams: their phases nest.
         t.kind = TrackKind::Other;
     }
 }
@@ -235,6 +259,67 @@ void Finalizer::findIterations()
             negotiations[p.track[i]].push_back(i);
     }
     PeriodicSteps::assign(p, negotiations);
+}
+
+// The protocol as explicit dependencies, so that a replay of a changed job keeps it: the background
+// loop runs one response (one fused buffer) at a time, and a synchronous iteration starts once the
+// last all-reduce of the one before has ended. Each link joins ops the timeline has in that order.
+void Finalizer::linkProtocol()
+{
+    std::vector<std::uint32_t> operations, transfers;
+    for (std::uint32_t i = 0; i < p.opCount(); ++i) {
+        if (p.kind[i] == OpKind::Annotation && p.tracks[p.track[i]].key.pid != kReadinessPid
+            && !collectiveOf(p.strings.view(StringId(p.name[i]))).empty())
+            operations.push_back(i);
+        else if (p.kind[i] == OpKind::Collective)
+            transfers.push_back(i);
+    }
+    const std::size_t before = p.links.size();
+    linkBackgroundLoop(operations, transfers);
+    linkIterations(transfers);
+    if (p.links.size() != before)
+        RankFinalizer::orderLinks(p);
+}
+
+// Each operation waits for the transfer that ended last before it started: the response before it.
+// Transfers that overlap are one fused buffer and are not linked to each other's operations.
+void Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers)
+{
+    std::vector<std::uint32_t> byEnd = transfers;
+    std::sort(byEnd.begin(), byEnd.end(), [this](std::uint32_t a, std::uint32_t b) { return p.end[a] < p.end[b]; });
+    for (const std::uint32_t op : operations) {
+        const auto it = std::upper_bound(byEnd.begin(), byEnd.end(), p.start[op], [this](TimeNs t, std::uint32_t b) { return t < p.end[b]; });
+        if (it != byEnd.begin())
+            p.links.push_back({ OpId(*std::prev(it)), OpId(op), LinkKind::Dependency });
+    }
+}
+
+// The first op of each track in iteration k + 1 (a tensor's negotiation, a rank's readiness, a cycle)
+// waits for the transfer that ended last in iteration k.
+void Finalizer::linkIterations(const std::vector<std::uint32_t>& transfers)
+{
+    std::map<std::int32_t, std::uint32_t> lastOf; // iteration -> its last transfer
+    for (const std::uint32_t t : transfers) {
+        const std::int32_t s = p.step[t];
+        if (s < 0)
+            continue;
+        const auto [it, added] = lastOf.emplace(s, t);
+        if (!added && p.end[t] > p.end[it->second])
+            it->second = t;
+    }
+    std::map<std::pair<std::uint32_t, std::int32_t>, std::uint32_t> firstOf; // (track, iteration) -> first op
+    for (std::uint32_t i = 0; i < p.opCount(); ++i) {
+        if (p.step[i] > 0) {
+            const auto [it, added] = firstOf.emplace(std::pair(p.track[i], p.step[i]), i);
+            if (!added && p.start[i] < p.start[it->second])
+                it->second = i;
+        }
+    }
+    for (const auto& [key, op] : firstOf) {
+        const auto last = lastOf.find(key.second - 1);
+        if (last != lastOf.end() && p.end[last->second] <= p.start[op])
+            p.links.push_back({ OpId(last->second), OpId(op), LinkKind::Dependency });
+    }
 }
 
 } // namespace

@@ -35,6 +35,43 @@ ShapeArgs RankPart::remapped(const ShapeArgs& shape, const std::vector<std::uint
     return ShapeArgs { map(shape.dims, remap), map(shape.types, remap) };
 }
 
+void RankPart::keepOps(const std::function<bool(std::uint32_t)>& keep)
+{
+    constexpr std::uint32_t kDropped = StringId::kInvalid;
+    std::vector<std::uint32_t> newIndex(opCount(), kDropped);
+    std::uint32_t kept = 0;
+    for (std::uint32_t i = 0; i < opCount(); ++i) {
+        if (!keep(i))
+            continue;
+        newIndex[i] = kept;
+        start[kept] = start[i];
+        end[kept] = end[i];
+        track[kept] = track[i];
+        name[kept] = name[i];
+        category[kept] = category[i];
+        bytes[kept] = bytes[i];
+        correlation[kept] = correlation[i];
+        ++kept;
+    }
+    for (auto* column : { &start, &end })
+        column->resize(kept);
+    for (auto* column : { &track, &name, &category })
+        column->resize(kept);
+    for (auto* column : { &bytes, &correlation })
+        column->resize(kept);
+    const auto renumber = [&newIndex](auto& table) {
+        std::erase_if(table, [&newIndex](const auto& entry) { return newIndex[entry.first] == kDropped; });
+        for (auto& entry : table)
+            entry.first = newIndex[entry.first];
+    };
+    renumber(commArgs);
+    renumber(shapes);
+    renumber(memory);
+    renumber(streamWaits);
+    renumber(sequences);
+    renumber(declaredSteps);
+}
+
 void RankPart::warn(ErrorCode code, std::int64_t byteOffset, const std::string& detail, std::int64_t count)
 {
     for (Diagnostic& d : diagnostics) {

@@ -3,6 +3,7 @@
 #include "core/base/stringpool.h"
 #include "core/model/tracetypes.h"
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -115,6 +116,10 @@ struct RankPart {
     // Argument records with their string ids passed through remap (from internStringsInto).
     static CommArgs remapped(const CommArgs& args, const std::vector<std::uint32_t>& remap);
     static ShapeArgs remapped(const ShapeArgs& shape, const std::vector<std::uint32_t>& remap);
+
+    // Keeps the ops for which keep(op) holds, with every table entry of a kept op, renumbered; before
+    // linking (flows and links are left as they are).
+    void keepOps(const std::function<bool(std::uint32_t)>& keep);
 
     // Adds to the count of a diagnostic with the same code and detail, or records a new one.
     void warn(ErrorCode code, std::int64_t byteOffset, const std::string& detail, std::int64_t count = 1);

@@ -28,44 +28,6 @@ std::int32_t gpuOf(std::string_view process)
     return error == std::errc() && end != first && device >= 0 && device < (1 << 16) ? device : -1;
 }
 
-// Keeps the ops for which keep holds, and every table entry of a kept op, renumbered.
-template <class Keep>
-void keepOps(RankPart& p, Keep&& keep)
-{
-    std::vector<std::uint32_t> newIndex(p.opCount(), kNone);
-    std::uint32_t kept = 0;
-    for (std::uint32_t i = 0; i < p.opCount(); ++i) {
-        if (!keep(i))
-            continue;
-        newIndex[i] = kept;
-        p.start[kept] = p.start[i];
-        p.end[kept] = p.end[i];
-        p.track[kept] = p.track[i];
-        p.name[kept] = p.name[i];
-        p.category[kept] = p.category[i];
-        p.bytes[kept] = p.bytes[i];
-        p.correlation[kept] = p.correlation[i];
-        ++kept;
-    }
-    for (auto* column : { &p.start, &p.end })
-        column->resize(kept);
-    for (auto* column : { &p.track, &p.name, &p.category })
-        column->resize(kept);
-    for (auto* column : { &p.bytes, &p.correlation })
-        column->resize(kept);
-    const auto renumber = [&newIndex](auto& table) {
-        std::erase_if(table, [&newIndex](const auto& entry) { return newIndex[entry.first] == kNone; });
-        for (auto& entry : table)
-            entry.first = newIndex[entry.first];
-    };
-    renumber(p.commArgs);
-    renumber(p.shapes);
-    renumber(p.memory);
-    renumber(p.streamWaits);
-    renumber(p.sequences);
-    renumber(p.declaredSteps);
-}
-
 class Finalizer {
 public:
     explicit Finalizer(RankPart& part)
@@ -135,7 +97,7 @@ void Finalizer::leaveOutRepeatedStreams()
     const bool elsewhere = std::any_of(p.track.begin(), p.track.end(), [this](std::uint32_t t) { return !m_repeated[t]; });
     if (!elsewhere || std::find(m_repeated.begin(), m_repeated.end(), true) == m_repeated.end())
         return;
-    keepOps(p, [this](std::uint32_t op) { return !m_repeated[p.track[op]]; });
+    p.keepOps([this](std::uint32_t op) { return !m_repeated[p.track[op]]; });
     std::erase_if(p.flows, [this](const RankPart::FlowPoint& f) { return m_repeated[f.track]; });
 }
 

@@ -1,7 +1,13 @@
 // The Horovod timeline dialect: the coordinator's tensors, their phases and readiness, tensor bytes,
 // iterations from the tensors' periodicity, on a hand-made timeline and on the real one in
 // ../shared/traces/horovod (MANIFEST: 110 iterations, a median period of about 1.655 s).
+#include "core/analysis/steptimes.h"
+#include "core/base/resourcelimits.h"
+#include "core/exec/executiongraph.h"
+#include "core/exec/tensormodel.h"
 #include "core/import/traceloader.h"
+#include "core/session/jobsession.h"
+#include "core/strategy/passparameter.h"
 #include "core/model/trace.h"
 #include "dialectsupport.h"
 #include "replaysupport.h"
@@ -22,6 +28,17 @@ Q_DECLARE_METATYPE(ErrorCode)
 namespace {
 
 using TracePtr = std::shared_ptr<const Trace>;
+
+// The bytes of every all-reduce and broadcast transfer an execution graph times, in item order.
+std::vector<std::int64_t> transferSizes(const ExecutionGraph& g)
+{
+    std::vector<std::int64_t> sizes;
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (const CommCost* c = g.comm(ItemId(i)))
+            sizes.push_back(c->bytes);
+    }
+    return sizes;
+}
 
 // Two gradient tensors, three iterations 1000 us apart, negotiated by ranks 0 and 1, fused into one
 // buffer (their MPI_ALLREDUCE at the same times), written as Horovod writes: an unterminated array,
@@ -78,10 +95,15 @@ private Q_SLOTS:
     void initTestCase();
     void handMadeModel();
     void handMadeIterations();
+    void handMadeProtocol();
+    void handMadeWhatIf();
     void malformed_data();
     void malformed();
     void truncated();
     void realTimeline();
+
+private:
+    void realWhatIf(const TracePtr& trace);
 
 private:
     QTemporaryDir m_dir;
@@ -113,9 +135,9 @@ void TestHorovod::handMadeModel()
     QCOMPARE(trace->format(), std::string("horovod"));
     QCOMPARE(trace->worldSize(), 2); // ranks 0 and 1 reported readiness
     const auto tracks = tracksByName(*trace);
-    for (const char* name : { "HorovodAllreduce_grad_w_0", "HorovodAllreduce_grad_b_0", "rank 0 ready", "rank 1 ready", "cycles" })
+    for (const char* name : { "HorovodAllreduce_grad_w_0", "HorovodAllreduce_grad_b_0", "rank 0 ready", "rank 1 ready" })
         QVERIFY2(tracks.count(name), name);
-    QCOMPARE(tracks.size(), std::size_t(5));
+    QCOMPARE(tracks.size(), std::size_t(4));
     // Each rank's track holds its readiness, one tick per tensor and iteration, named by the tensor.
     for (const char* rank : { "rank 0 ready", "rank 1 ready" }) {
         const TrackInfo& info = trace->trackInfo(TrackId(tracks.at(rank)));
@@ -150,8 +172,64 @@ void TestHorovod::handMadeModel()
         ++byTensor[tensor];
     }
     QCOMPARE(byTensor.size(), std::size_t(2));
-    QCOMPARE(opsNamed(*trace, "CYCLE_START").size(), std::size_t(3));
+    // The cycles are a counter of their lengths (1 ms each), not ops.
+    QVERIFY(opsNamed(*trace, "CYCLE_START").empty());
+    QCOMPARE(trace->counters().size(), std::size_t(2));
+    for (const CounterSample& c : trace->counters()) {
+        QCOMPARE(trace->string(c.name), std::string_view("Horovod cycle (ms)"));
+        QCOMPARE(c.value, 1.0);
+    }
     QVERIFY(trace->diagnostics().size() == 1); // the open array, which Horovod leaves so
+}
+
+void TestHorovod::handMadeProtocol()
+{
+    const TracePtr trace = load(QStringLiteral("horovod_timeline.json"), handMade());
+    QVERIFY(trace);
+    // The background loop: each operation of iterations 1 and 2 waits for the transfer that ended
+    // last before it, the iteration before's (none ended before iteration 0's). Iterations: the first negotiation of each
+    // tensor and the first readiness of each rank in iterations 1 and 2 wait for the iteration
+    // before's last transfer.
+    std::size_t loop = 0, iterations = 0;
+    for (const Link& l : trace->links()) {
+        QCOMPARE(l.kind, LinkKind::Dependency);
+        QCOMPARE(trace->kind(l.from), OpKind::Collective);
+        QVERIFY(trace->end(l.from) <= trace->start(l.to));
+        QCOMPARE(trace->step(l.to), trace->step(l.from) + 1); // here, the loop's previous response is the iteration before's
+        (trace->string(trace->name(l.to)) == "ALLREDUCE" ? loop : iterations) += 1;
+    }
+    QCOMPARE(loop, std::size_t(2 * 2));
+    QCOMPARE(iterations, std::size_t(2 * (2 + 2)));
+    const RankStepTime iteration = replayedIteration(trace);
+    QVERIFY(replaysAsMeasured(iteration));
+}
+
+void TestHorovod::handMadeWhatIf()
+{
+    const TracePtr trace = load(QStringLiteral("horovod_timeline.json"), handMade());
+    QVERIFY(trace);
+    const auto session = JobSession::open(trace, {}, ResourceLimits {});
+    QVERIFY(session.hasValue());
+    // The coordinator's fused buffer, one per iteration, carries both tensors: 8192 + 128 bytes.
+    const Expected<TensorModel> model = TensorModel::of(*(*session)->measured());
+    QVERIFY2(model.hasValue(), model ? "" : model.status().detail().c_str());
+    QVERIFY(model->partial());
+    QCOMPARE(model->steps().size(), std::size_t(3));
+    for (const TensorModel::Step& step : model->steps()) {
+        QCOMPARE(step.buckets.size(), std::size_t(1));
+        QCOMPARE(step.buckets.front().bytes, std::int64_t(8192 + 128));
+        QCOMPARE(step.buckets.front().fused.size(), std::size_t(1));
+        QCOMPARE(step.tensors.size(), std::size_t(2));
+    }
+    // A threshold below the larger tensor splits each buffer in two; the one measured keeps one.
+    const auto buckets = [&](double threshold) {
+        const auto r = (*session)->whatIf(Strategy { { PassStep { "tensor_fusion", { { "threshold_bytes", threshold } } } } }, {}, true);
+        return r ? transferSizes(*r->whatIf.graph) : std::vector<std::int64_t> {};
+    };
+    QCOMPARE(buckets(64.0 * 1024 * 1024), std::vector<std::int64_t>(3, 8192 + 128));
+    std::vector<std::int64_t> split = buckets(4096);
+    std::sort(split.begin(), split.end());
+    QCOMPARE(split, (std::vector<std::int64_t> { 128, 128, 128, 8192, 8192, 8192 }));
 }
 
 void TestHorovod::handMadeIterations()
@@ -256,9 +334,10 @@ void TestHorovod::realTimeline()
     const double medianMs = static_cast<double>(periods[55]) / 1e6;
     QVERIFY2(std::abs(medianMs - 1655.0) < 16.55, qPrintable(QString::number(medianMs)));
     // 13 broadcast tensors (once, at the start) and 6 gradient tensors, one track each; four ranks'
-    // readiness; the cycles.
+    // readiness. The 13 999 cycles are a counter.
     const auto tracks = tracksByName(trace);
-    QCOMPARE(tracks.size(), std::size_t(19 + 4 + 1));
+    QCOMPARE(tracks.size(), std::size_t(19 + 4));
+    QCOMPARE(trace.counters().size(), std::size_t(13999 - 1));
     QVERIFY(tracks.count("tower_0/v0/HorovodAllreduce_tower_0_v0_gradients_AddN_1_0"));
     std::map<std::string_view, int> collectives;
     for (std::uint32_t op = 0; op < trace.opCount(); ++op) {
@@ -275,6 +354,45 @@ void TestHorovod::realTimeline()
     // The measured configuration replays as measured.
     const RankStepTime iteration = replayedIteration(*loaded);
     QVERIFY2(replaysAsMeasured(iteration), qPrintable(QStringLiteral("%1 against %2").arg(iteration.replayed).arg(iteration.measured)));
+    realWhatIf(*loaded);
+}
+
+// Tensor fusion and worker count on the coordinator's job, against its own replay with the cost model.
+void TestHorovod::realWhatIf(const TracePtr& trace)
+{
+    const auto session = JobSession::open(trace, {}, ResourceLimits {});
+    QVERIFY(session.hasValue());
+    const auto run = [&](const std::string& pass, std::map<std::string, ParameterValue> params) {
+        Expected<WhatIfResult> r = (*session)->whatIf(Strategy { { PassStep { pass, std::move(params) } } }, {}, true);
+        if (!r)
+            qWarning("%s", r.status().detail().c_str());
+        return r;
+    };
+    const auto iterationOf = [](const ReplayResult& r) { return StepTimes::iteration(r.schedule).replayed; };
+    // Horovod's defaults (64 MiB, 5 ms) re-bucket the gradients as measured: 553 buffers, 107 of them
+    // two tensors fused, and the same iteration.
+    const auto measured = run("tensor_fusion", { { "threshold_bytes", 64.0 * 1024 * 1024 }, { "cycle_time_ms", 5.0 } });
+    QVERIFY(measured.hasValue());
+    const std::vector<std::int64_t> before = transferSizes(*measured->baseline.graph);
+    const std::vector<std::int64_t> asMeasured = transferSizes(*measured->whatIf.graph);
+    QCOMPARE(before.size(), std::size_t(660)); // the broadcasts come before the first iteration
+    QCOMPARE(asMeasured.size(), std::size_t(553));
+    const double baseline = iterationOf(measured->baseline);
+    QVERIFY2(std::abs(iterationOf(measured->whatIf) - baseline) <= 0.01 * baseline, qPrintable(QString::number(iterationOf(measured->whatIf))));
+    // A larger threshold and cycle: fewer, larger all-reduces.
+    const auto larger = run("tensor_fusion", { { "threshold_bytes", 256.0 * 1024 * 1024 }, { "cycle_time_ms", 50.0 } });
+    QVERIFY(larger.hasValue());
+    const std::vector<std::int64_t> fused = transferSizes(*larger->whatIf.graph);
+    QVERIFY(fused.size() < asMeasured.size());
+    QVERIFY(*std::max_element(fused.begin(), fused.end()) > *std::max_element(asMeasured.begin(), asMeasured.end()));
+    // More ranks in each all-reduce take longer; fewer, less (ring all-reduce: 2 (n - 1) / n of the bytes).
+    const auto workers = [&](double n) {
+        const auto r = (*session)->whatIf(
+            Strategy { { PassStep { "network", { { "allreduce", std::string("ring") } } }, PassStep { "worker_count", { { "workers", n } } } } }, {}, true);
+        return r ? iterationOf(r->whatIf) : -1.0;
+    };
+    const double two = workers(2), four = workers(4), sixteen = workers(16);
+    QVERIFY2(two < four && four < sixteen, qPrintable(QStringLiteral("%1 %2 %3").arg(two).arg(four).arg(sixteen)));
 }
 
 QTEST_GUILESS_MAIN(TestHorovod)

@@ -42,8 +42,11 @@ public:
     void run(const TensorModel::Step& step, const std::vector<std::uint32_t>& assignment)
     {
         for (const TensorModel::Bucket& old : step.buckets) {
-            removed[old.collective.value()] = 1;
+            if (old.collective.isValid())
+                removed[old.collective.value()] = 1;
             for (ItemId p : old.participants)
+                removed[p.value()] = 1;
+            for (ItemId p : old.fused)
                 removed[p.value()] = 1;
         }
         const std::uint32_t count = assignment.empty() ? 0 : assignment.back() + 1;
@@ -60,16 +63,18 @@ public:
                 bytes = CheckedMath::saturatingAdd(bytes, step.tensors[t].bytes);
             const StringId name = b.intern(bucketName(k, members[k].size(), bytes));
             const TensorModel::Bucket& first = step.buckets.front();
-            ExecutionGraphBuilder::Item c;
-            c.kind = OpKind::Collective;
-            c.flags = ExecutionGraph::Synthetic;
-            c.name = name;
-            c.anchor = g.anchor(first.collective);
-            const ItemId collective = b.addItem(c, {});
-            const CommCost& cost = *g.comm(first.collective);
-            CommCost nc = cost;
-            nc.bytes = bytes;
-            b.setComm(collective, nc, g.commRanks(cost));
+            // A logical all-reduce with a participant per rank, or for partial buckets, each rank's own
+            // transfer, timed alone by the cost model.
+            ItemId collective;
+            if (first.collective.isValid()) {
+                ExecutionGraphBuilder::Item c;
+                c.kind = OpKind::Collective;
+                c.flags = ExecutionGraph::Synthetic;
+                c.name = name;
+                c.anchor = g.anchor(first.collective);
+                collective = b.addItem(c, {});
+                setBytes(first.collective, collective, bytes);
+            }
             collectives.push_back(collective);
             participants.emplace_back();
             for (std::size_t r = 0; r < ranks; ++r) {
@@ -80,7 +85,10 @@ public:
                 p.gap = p.minDuration = p.tail = 0;
                 p.measuredOverlap = 0;
                 const ItemId part = b.addItem(p, {});
-                b.addParticipant(collective, part);
+                if (collective.isValid())
+                    b.addParticipant(collective, part);
+                else
+                    setBytes(model0, part, bytes);
                 if (previous[r].isValid())
                     b.addEdge(previous[r], part, EdgeKind::Program, EdgeRef::EndToStart);
                 else
@@ -110,9 +118,12 @@ public:
         for (std::size_t j = 0; j < step.buckets.size(); ++j) {
             const TensorModel::Bucket& old = step.buckets[j];
             const std::uint32_t after = latestReady[completes[j]];
-            copyOutEdges(old.collective, collectives[completes[j]], after);
+            if (old.collective.isValid())
+                copyOutEdges(old.collective, collectives[completes[j]], after);
             for (std::size_t r = 0; r < ranks; ++r)
                 copyOutEdges(old.participants[r], participants[completes[j]][r], after);
+            for (ItemId f : old.fused)
+                copyOutEdges(f, participants[completes[j]][slotOf(f)], after);
         }
         latestReady.clear();
     }
@@ -127,7 +138,7 @@ private:
     {
         const ItemId producer = t.producers[r];
         if (!producer.isValid()) {
-            copyInEdges(step.buckets[t.bucket].participants[r], part, false);
+            copyInEdges(t.transfers.empty() ? step.buckets[t.bucket].participants[r] : t.transfers[r], part, false);
             return;
         }
         b.addEdge(producer, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
@@ -137,6 +148,22 @@ private:
             b.addEdge(kernel, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
             readyPosition = std::max(readyPosition, order.end(kernel));
         }
+    }
+
+    // to carries bytes the way from did (from's transfer, resized).
+    void setBytes(ItemId from, ItemId to, std::int64_t bytes)
+    {
+        const CommCost& cost = *g.comm(from);
+        CommCost resized = cost;
+        resized.bytes = bytes;
+        b.setComm(to, resized, g.commRanks(cost));
+    }
+
+    // The rank slot of a partial bucket's transfer.
+    std::size_t slotOf(ItemId transfer) const
+    {
+        const auto ranks = model.ranks();
+        return static_cast<std::size_t>(std::find(ranks.begin(), ranks.end(), g.rank(transfer)) - ranks.begin());
     }
 
     // Copies the edges that release from's start to to: its program predecessor only, or all but that.
@@ -172,7 +199,8 @@ private:
                     b.addEdge(before, target, EdgeKind::Program, g.ref(e));
                 continue;
             }
-            if (order.start(target) <= after) {
+            // An end that waits (an enclosing op's, a synchronisation's) is judged by its end.
+            if ((g.ref(e) == EdgeRef::EndToEnd ? order.end(target) : order.start(target)) <= after) {
                 ++dropped;
                 continue;
             }
@@ -220,7 +248,10 @@ std::vector<std::uint32_t> TensorFusionPass::assign(const ExecutionGraph& g, con
     for (const TensorModel::Tensor& t : step.tensors) {
         bytes.push_back(t.bytes);
         const ItemId p = t.producers.front();
-        ready.push_back(p.isValid() ? g.anchor(p) : g.anchor(step.buckets[t.bucket].participants.front()));
+        if (p.isValid())
+            ready.push_back(g.anchor(p));
+        else
+            ready.push_back(t.transfers.empty() ? g.anchor(step.buckets[t.bucket].participants.front()) : t.readyNs);
     }
     if (args.given("bucket_cap_mb"))
         return ddpBuckets(bytes, CheckedMath::saturatingRound(args.number("first_bucket_mb") * kMiB),
