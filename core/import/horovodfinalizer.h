@@ -13,7 +13,10 @@ struct RankPart;
 // CYCLE_START instants mark the background loop's cycles. The job model shows that view as it is:
 // - a track per tensor, named by it (a communication channel), holding its phases nested as written;
 // - a track per rank ("rank N ready") holding that rank's readiness ticks, each named by its tensor;
-// - a "cycles" track of the CYCLE_START instants.
+// - the CYCLE_START instants as the counter "Horovod cycle (ms)", each cycle's length.
+// The protocol becomes explicit dependencies: each operation waits for the transfer that ended last
+// before it (the background loop runs one response at a time), and the first op of every track in
+// iteration k + 1 waits for the last transfer of iteration k (a synchronous step).
 // Negotiations and waits are Sync ops, the operation an Annotation, the collective a Collective with
 // the tensor's bytes and communication arguments (normalised collective, dtype, elements, the ranks as
 // group size), fusion-buffer copies Memcpy. Tensors fused into one buffer keep their own collective
