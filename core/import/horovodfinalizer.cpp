@@ -289,7 +289,8 @@ void Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>& operations,
     std::sort(byEnd.begin(), byEnd.end(), [this](std::uint32_t a, std::uint32_t b) { return p.end[a] < p.end[b]; });
     for (const std::uint32_t op : operations) {
         const auto it = std::upper_bound(byEnd.begin(), byEnd.end(), p.start[op], [this](TimeNs t, std::uint32_t b) { return t < p.end[b]; });
-        if (it != byEnd.begin())
+        // A transfer that takes no time at the operation's start may be its own: no link, no cycle.
+        if (it != byEnd.begin() && p.start[*std::prev(it)] < p.start[op])
             p.links.push_back({ OpId(*std::prev(it)), OpId(op), LinkKind::Dependency });
     }
 }
@@ -317,7 +318,7 @@ void Finalizer::linkIterations(const std::vector<std::uint32_t>& transfers)
     }
     for (const auto& [key, op] : firstOf) {
         const auto last = lastOf.find(key.second - 1);
-        if (last != lastOf.end() && p.end[last->second] <= p.start[op])
+        if (last != lastOf.end() && p.end[last->second] <= p.start[op] && p.start[last->second] < p.start[op])
             p.links.push_back({ OpId(last->second), OpId(op), LinkKind::Dependency });
     }
 }
