@@ -428,7 +428,7 @@ private:
             b.addRank(std::move(r));
         for (std::uint32_t tr = 0; tr < m.t.tracks().size(); ++tr) {
             const TrackInfo& info = m.t.trackInfo(TrackId(tr));
-            b.addTrack({ info.rank, info.kind, TrackId(tr) });
+            b.addTrack({ info.rank, info.kind, TrackId(tr), {} });
         }
     }
 

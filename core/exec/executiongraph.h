@@ -31,6 +31,7 @@ struct ExecTrack {
     RankId rank; // index into ExecutionGraph::ranks()
     TrackKind kind = TrackKind::Other;
     TrackId measured; // the trace track it stands for; invalid for a synthetic track
+    std::string name; // a synthetic track's name; empty: its measured track's (or "track N")
 };
 
 // One step of one rank: its number, its measured duration, and the item whose replayed span is the

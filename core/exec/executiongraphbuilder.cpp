@@ -549,7 +549,7 @@ void ExecutionGraphBuilder::dropRanks()
     std::vector<ExecTrack> tracks;
     for (std::size_t t = 0; t < g.m_tracks.size(); ++t) {
         if (!trackGone[t])
-            tracks.push_back({ RankId(rankId[g.m_tracks[t].rank.value()]), g.m_tracks[t].kind, g.m_tracks[t].measured });
+            tracks.push_back({ RankId(rankId[g.m_tracks[t].rank.value()]), g.m_tracks[t].kind, g.m_tracks[t].measured, g.m_tracks[t].name });
     }
     g.m_tracks = std::move(tracks);
     std::vector<ExecStep> steps;

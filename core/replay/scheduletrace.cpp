@@ -246,7 +246,7 @@ void describeRanks(std::span<const ScheduleTrace::Layer> layers, const std::vect
         TrackInfo t;
         t.rank = RankId(static_cast<std::uint32_t>(data.ranks.size() - 1));
         t.kind = info.kind;
-        std::string name = "track " + std::to_string(lt.track);
+        std::string name = info.name.empty() ? "track " + std::to_string(lt.track) : info.name;
         if (lt.measured != kNone) {
             const TrackInfo& was = base.trackInfo(TrackId(lt.measured));
             name = std::string(base.string(was.name));

@@ -1,7 +1,12 @@
 // The BytePS dialect: a tensor's partitions as tracks of their stages, the worker's GPUs joined in its
 // local reduce and broadcast, iterations from the tensors' totals, on hand-made traces and on the real
 // ones in ../shared/traces/byteps (MANIFEST: 11 iterations, a period of about 518 ms).
+#include "core/analysis/steptimes.h"
+#include "core/base/resourcelimits.h"
+#include "core/exec/partitionmodel.h"
 #include "core/import/traceloader.h"
+#include "core/session/jobsession.h"
+#include "core/strategy/passparameter.h"
 #include "core/model/trace.h"
 #include "dialectsupport.h"
 #include "replaysupport.h"
@@ -55,6 +60,29 @@ QByteArray handMade(bool root)
     return t;
 }
 
+// The what-if of a re-partition to pieceBytes (measured partitions taken to hold measuredBytes).
+Expected<WhatIfResult> repartitioned(const JobSession& session, double pieceBytes, double measuredBytes)
+{
+    return session.whatIf(Strategy { { PassStep { "tensor_partition",
+                              { { "partition_bytes", pieceBytes }, { "measured_partition_bytes", measuredBytes } } } } },
+        {}, true);
+}
+
+// How many items of a replayed graph are pieces of the stage (names "<tensor>.<STAGE> (piece ...").
+std::size_t piecesOf(const ExecutionGraph& g, std::string_view stage)
+{
+    const std::string mark = "." + std::string(stage) + " (piece ";
+    std::size_t n = 0;
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i)
+        n += g.name(ItemId(i)).find(mark) != std::string_view::npos;
+    return n;
+}
+
+double iterationOf(const ReplayResult& r)
+{
+    return StepTimes::iteration(r.schedule).replayed;
+}
+
 std::string_view stageOf(const Trace& trace, OpId op)
 {
     const std::string_view name = trace.string(trace.name(op));
@@ -70,6 +98,7 @@ private Q_SLOTS:
     void initTestCase();
     void handMadeModel();
     void workerOfTwoGpus();
+    void handMadeRepartition();
     void realTraces();
 
 private:
@@ -147,6 +176,51 @@ void TestBytePS::workerOfTwoGpus()
     QVERIFY2(replaysAsMeasured(iteration), qPrintable(QStringLiteral("%1 against %2").arg(iteration.replayed).arg(iteration.measured)));
 }
 
+// Each stage of the hand-made tensor takes 40 us a partition, 10 us after the stage before; the
+// second partition runs 100 us behind the first. Re-cut, the pieces queue stage by stage.
+void TestBytePS::handMadeRepartition()
+{
+    const std::string a = write(QStringLiteral("comm.json"), handMade(false));
+    const std::string b = write(QStringLiteral("comm3.json"), handMade(true));
+    Expected<TracePtr> loaded = TraceLoader::load({ a, b });
+    QVERIFY(loaded.hasValue());
+    const auto session = JobSession::open(*loaded, {}, ResourceLimits {});
+    QVERIFY(session.hasValue());
+    const Expected<PartitionModel> model = PartitionModel::of(*(*session)->measured());
+    QVERIFY(model.hasValue());
+    QCOMPARE(model->tensors().size(), std::size_t(2)); // one tensor on each GPU
+    for (const PartitionModel::Tensor& t : model->tensors()) {
+        QCOMPARE(t.name, std::string("Comm.byteps.Gradient.w"));
+        QCOMPARE(t.tracks.size(), std::size_t(2));
+        QCOMPARE(t.iterations.size(), std::size_t(3));
+        QCOMPARE(t.stages.size(), std::size_t(t.rank == RankId(1) ? 8 : 7)); // the root pushes and pulls
+        for (std::size_t j = 0; j < t.stages.size(); ++j) {
+            // The partitions end 100 us apart, but a stage takes 40 us: its service is its duration.
+            QCOMPARE(t.stages[j].first, 40 * 1000);
+            QCOMPARE(t.stages[j].service, 40 * 1000);
+            QCOMPARE(t.stages[j].gap, j == 0 ? 0 : 10 * 1000);
+        }
+    }
+    // As measured: two pieces a tensor iteration, on the partitions' tracks; half the size: four,
+    // two of them on tracks of their own, and a shorter iteration; twice the size: one, longer.
+    const auto measured = repartitioned(**session, 4096, 4096);
+    QVERIFY2(measured.hasValue(), measured ? "" : measured.status().detail().c_str());
+    QCOMPARE(piecesOf(*measured->whatIf.graph, "BROADCAST"), std::size_t(2 * 2 * 3));
+    QCOMPARE(piecesOf(*measured->whatIf.graph, "PUSH"), std::size_t(2 * 3)); // the root's
+    const auto halves = repartitioned(**session, 2048, 4096);
+    QVERIFY(halves.hasValue());
+    QCOMPARE(piecesOf(*halves->whatIf.graph, "PUSH"), std::size_t(4 * 3));
+    std::size_t pieceTracks = 0;
+    for (const ExecTrack& t : halves->whatIf.graph->tracks())
+        pieceTracks += t.name.starts_with("Comm.byteps.Gradient.w piece ");
+    QCOMPARE(pieceTracks, std::size_t(2 * 2));
+    const auto whole = repartitioned(**session, 8192, 4096);
+    QVERIFY(whole.hasValue());
+    QCOMPARE(piecesOf(*whole->whatIf.graph, "PUSH"), std::size_t(1 * 3));
+    QVERIFY(iterationOf(halves->whatIf) < iterationOf(measured->whatIf));
+    QVERIFY(iterationOf(measured->whatIf) < iterationOf(whole->whatIf));
+}
+
 void TestBytePS::realTraces()
 {
     const QDir dir(QDir(QStringLiteral(SIGHTLINE_TRACES_DIR)).filePath(QStringLiteral("byteps/2gpu-ps")));
@@ -185,6 +259,26 @@ void TestBytePS::realTraces()
     QCOMPARE((collectives[{ 1, "pull" }]), 660);
     const RankStepTime iteration = replayedIteration(*loaded);
     QVERIFY2(replaysAsMeasured(iteration), qPrintable(QStringLiteral("%1 against %2").arg(iteration.replayed).arg(iteration.measured)));
+
+    // Re-partitioned: the measured size (BytePS's default) replays within 1% of the measured job;
+    // half of it gives twice the pushes and pulls, twice of it half as many and a longer iteration.
+    const auto session = JobSession::open(*loaded, {}, ResourceLimits {});
+    QVERIFY(session.hasValue());
+    const auto measured = repartitioned(**session, 4096000, 4096000);
+    QVERIFY2(measured.hasValue(), measured ? "" : measured.status().detail().c_str());
+    const double baseline = iterationOf(measured->baseline);
+    QVERIFY2(std::abs(iterationOf(measured->whatIf) - baseline) <= 0.01 * baseline,
+        qPrintable(QStringLiteral("%1 against %2").arg(iterationOf(measured->whatIf)).arg(baseline)));
+    QCOMPARE(piecesOf(*measured->whatIf.graph, "PUSH"), std::size_t(660));
+    QCOMPARE(piecesOf(*measured->whatIf.graph, "PULL"), std::size_t(660));
+    const auto smaller = repartitioned(**session, 2048000, 4096000);
+    QVERIFY(smaller.hasValue());
+    QCOMPARE(piecesOf(*smaller->whatIf.graph, "PUSH"), std::size_t(2 * 660));
+    QCOMPARE(piecesOf(*smaller->whatIf.graph, "PULL"), std::size_t(2 * 660));
+    const auto larger = repartitioned(**session, 8192000, 4096000);
+    QVERIFY(larger.hasValue());
+    QCOMPARE(piecesOf(*larger->whatIf.graph, "PUSH"), std::size_t(660 / 2));
+    QVERIFY(iterationOf(larger->whatIf) > iterationOf(measured->whatIf));
 }
 
 QTEST_GUILESS_MAIN(TestBytePS)

@@ -42,7 +42,7 @@ HandJob handJob(int items, const MemoryDevice& device)
     HandJob j;
     j.builder = std::make_unique<ExecutionGraphBuilder>(emptyJob());
     const RankId rank = j.builder->addRank({ RankId(0), 0, {} });
-    const TrackId track = j.builder->addTrack({ rank, TrackKind::CpuThread, TrackId(0) });
+    const TrackId track = j.builder->addTrack({ rank, TrackKind::CpuThread, TrackId(0), {} });
     for (int i = 0; i < items; ++i) {
         ExecutionGraphBuilder::Item item;
         item.flags = ExecutionGraph::Synthetic;

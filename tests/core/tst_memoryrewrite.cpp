@@ -37,7 +37,7 @@ Job job(int extra)
     Job j;
     j.b = std::make_unique<ExecutionGraphBuilder>(emptyJob());
     const RankId rank = j.b->addRank({ RankId(0), 0, {} });
-    const TrackId track = j.b->addTrack({ rank, TrackKind::CpuThread, TrackId(0) });
+    const TrackId track = j.b->addTrack({ rank, TrackKind::CpuThread, TrackId(0), {} });
     auto item = [&] {
         ExecutionGraphBuilder::Item i;
         i.track = track;

@@ -2,7 +2,9 @@
 
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/partitionmodel.h"
 #include "core/exec/tensormodel.h"
+#include "core/strategy/passes/psrepartition.h"
 
 #include <array>
 #include <cstdio>
@@ -72,6 +74,49 @@ void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorMo
         b.removeItem(p);
 }
 
+// Splits a rank's own transfer of an all-reduce whose peers are outside the job into pieces, each
+// such a transfer.
+void partitionPartial(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId transfer, std::int64_t pieceBytes, bool concurrent)
+{
+    const CommCost& cost = *g.comm(transfer);
+    const std::int64_t pieces = (cost.bytes + pieceBytes - 1) / pieceBytes;
+    ItemId previous;
+    for (std::int64_t k = 0; k < pieces; ++k) {
+        const std::int64_t bytes = std::min(pieceBytes, cost.bytes - k * pieceBytes);
+        ExecutionGraphBuilder::Item p = ExecutionGraphBuilder::columnsOf(g, transfer);
+        p.name = b.intern(pieceName(g.name(transfer), k + 1, pieces, bytes));
+        p.minDuration = p.tail = 0;
+        p.measuredOverlap = 0;
+        const ItemId part = b.addItem(p, g.origin(transfer));
+        CommCost piece = cost;
+        piece.bytes = bytes;
+        b.setComm(part, piece, g.commRanks(cost));
+        for (std::uint32_t s = g.inBegin(transfer.value()); s < g.inBegin(transfer.value() + 1); ++s) {
+            if (g.ref(g.inEdge(s)) != EdgeRef::EndToEnd)
+                b.addEdge(ItemId(g.inSource(s)), part, g.edgeKind(g.inEdge(s)), g.ref(g.inEdge(s)));
+        }
+        if (!concurrent && previous.isValid())
+            b.addEdge(previous, part, EdgeKind::Program, EdgeRef::EndToStart);
+        previous = part;
+        for (std::uint32_t e = g.outBegin(transfer.value()); e < g.outBegin(transfer.value() + 1); ++e)
+            b.addEdge(part, ItemId(g.target(e)), g.edgeKind(e), g.ref(e));
+    }
+    b.removeItem(transfer);
+}
+
+// BytePS jobs: their partitions re-cut (PsRepartition).
+Status repartition(const ExecutionGraph& g, const PartitionModel& model, const PassArguments& args, WhatIfJob& job)
+{
+    const std::int64_t measured = CheckedMath::saturatingRound(args.number("measured_partition_bytes"));
+    const std::int64_t pieceBytes = CheckedMath::saturatingRound(args.number("partition_bytes"));
+    ExecutionGraphBuilder b(g);
+    const PsRepartition::Counts counts = PsRepartition::apply(g, model, measured, pieceBytes, b);
+    job.warnings.push_back("tensor_partition: " + std::to_string(counts.tensors) + " BytePS tensor iterations re-cut from "
+        + std::to_string(counts.partitionsBefore) + " partitions of " + std::to_string(measured) + " bytes (as measured, taken as full) into "
+        + std::to_string(counts.piecesAfter) + " pieces of " + std::to_string(pieceBytes) + " bytes at most");
+    return job.rebuild(b);
+}
+
 } // namespace
 
 std::string_view TensorPartitionPass::name() const
@@ -87,10 +132,12 @@ std::string_view TensorPartitionPass::summary() const
 std::span<const ParameterSpec> TensorPartitionPass::parameters() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 2> specs { {
+    static const std::array<ParameterSpec, 3> specs { {
         { "partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {}, "the largest piece (BytePS's default: 4 096 000 bytes)" },
         { "pieces", T::Choice, "", 0, 0, "concurrent", { "concurrent", "sequential" },
             "concurrent: the pieces run at once, sharing bandwidth (BytePS); sequential: one after the other on the stream" },
+        { "measured_partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {},
+            "BytePS jobs: the partition size the trace was recorded with (BytePS traces record no sizes)" },
     } };
     return specs;
 }
@@ -98,6 +145,11 @@ std::span<const ParameterSpec> TensorPartitionPass::parameters() const
 Status TensorPartitionPass::apply(const PassArguments& args, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
+    Expected<PartitionModel> partitions = PartitionModel::of(g);
+    if (!partitions)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_partition: " + partitions.status().detail());
+    if (!partitions->empty())
+        return repartition(g, *partitions, args, job);
     Expected<TensorModel> model = TensorModel::of(g);
     if (!model)
         return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_partition: " + model.status().detail());
@@ -108,6 +160,19 @@ Status TensorPartitionPass::apply(const PassArguments& args, WhatIfJob& job) con
     for (const TensorModel::Step& step : model->steps()) {
         for (const TensorModel::Bucket& bucket : step.buckets) {
             ++total;
+            if (model->partial()) {
+                bool any = false;
+                for (const std::vector<ItemId>* transfers : { &bucket.participants, &bucket.fused }) {
+                    for (ItemId x : *transfers) {
+                        if (g.comm(x)->bytes > pieceBytes) {
+                            partitionPartial(g, b, x, pieceBytes, concurrent);
+                            any = true;
+                        }
+                    }
+                }
+                split += any;
+                continue;
+            }
             if (g.comm(bucket.collective)->bytes <= pieceBytes)
                 continue;
             partition(g, b, bucket, pieceBytes, concurrent);

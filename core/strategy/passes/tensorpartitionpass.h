@@ -8,9 +8,11 @@ namespace sightline {
 // the partition size is split into pieces of that size. The pieces become ready with the measured
 // all-reduce and run concurrently, as BytePS's per-partition queues do (sharing their links'
 // bandwidth, each paying its own latency), or one after the other on the stream; what waited for the
-// all-reduce waits for all of its pieces. Transfers are timed by the α–β cost model. Not modelled:
-// push and pull as separate stages (parameter-server jobs come with the BytePS importer), per-piece
-// consumers (an optimizer that starts on the pieces that arrived).
+// all-reduce waits for all of its pieces. Transfers are timed by the α–β cost model; a rank's own
+// transfer of an all-reduce whose peers are outside the job (TensorModel's partial buckets) is split
+// the same way. A BytePS job's tensors are re-cut instead, stage by stage (PsRepartition), from the
+// partition size its trace was recorded with. Not modelled: per-piece consumers (an optimizer that
+// starts on the pieces that arrived).
 class TensorPartitionPass : public Pass {
 public:
     std::string_view name() const override;

@@ -43,7 +43,7 @@ Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy&
     std::vector<TrackId> track(g.tracks().size()); // the source's tracks' copies
     for (std::uint32_t t = 0; t < g.tracks().size(); ++t) {
         if (g.tracks()[t].rank == source)
-            track[t] = b.addTrack({ rank, g.tracks()[t].kind, TrackId() });
+            track[t] = b.addTrack({ rank, g.tracks()[t].kind, TrackId(), {} });
     }
     std::vector<std::int32_t> step(g.steps().size(), -1); // the source's steps' copies
     std::vector<std::pair<std::int32_t, ItemId>> markers;

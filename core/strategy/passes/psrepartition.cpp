@@ -1,0 +1,118 @@
+#include "core/strategy/passes/psrepartition.h"
+
+#include "core/base/checkedmath.h"
+#include "core/exec/executiongraphbuilder.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace sightline {
+
+namespace {
+
+std::string pieceName(std::string_view stage, std::int64_t piece, std::int64_t pieces, std::int64_t bytes)
+{
+    char size[32];
+    std::snprintf(size, sizeof size, "%.2f MB", static_cast<double>(bytes) / 1e6);
+    return std::string(stage) + " (piece " + std::to_string(piece) + "/" + std::to_string(pieces) + ", " + size + ")";
+}
+
+// Rewrites one tensor's iterations.
+class TensorRewrite {
+public:
+    TensorRewrite(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::vector<std::uint8_t>& removed)
+        : g(g)
+        , b(b)
+        , removed(removed)
+    {
+    }
+
+    // Returns the pieces per iteration.
+    std::int64_t run(const PartitionModel::Tensor& t, std::int64_t measuredBytes, std::int64_t pieceBytes)
+    {
+        const auto partitions = static_cast<std::int64_t>(t.tracks.size());
+        std::int64_t bytes = CheckedMath::kMax;
+        CheckedMath::mul(partitions, measuredBytes, bytes);
+        const std::int64_t pieces = bytes / pieceBytes + (bytes % pieceBytes != 0);
+        std::vector<TrackId> tracks = t.tracks;
+        for (std::int64_t k = partitions; k < pieces; ++k)
+            tracks.push_back(b.addTrack({ t.rank, TrackKind::Other, TrackId(), t.name + " piece " + std::to_string(k) }));
+        for (const PartitionModel::Iteration& it : t.iterations) {
+            for (const std::vector<ItemId>& stages : it.partitions) {
+                for (ItemId s : stages)
+                    removed[s.value()] = 1;
+            }
+            // The total spans its pieces: it ends with the last of them.
+            b.setMinDuration(it.total, 0);
+            std::vector<ItemId> previous(t.stages.size()); // piece k - 1's stages
+            for (std::int64_t k = 0; k < pieces; ++k) {
+                const std::int64_t pb = std::min(pieceBytes, bytes - k * pieceBytes);
+                const double ratio = static_cast<double>(pb) / static_cast<double>(measuredBytes);
+                const std::vector<ItemId>& like = it.partitions[static_cast<std::size_t>(std::min(k, partitions - 1))];
+                ItemId before;
+                for (std::size_t j = 0; j < t.stages.size(); ++j) {
+                    const PartitionModel::Stage& stage = t.stages[j];
+                    const TimeNs service = CheckedMath::saturatingRound(static_cast<double>(stage.service) * ratio);
+                    ExecutionGraphBuilder::Item item = ExecutionGraphBuilder::columnsOf(g, like[j]);
+                    item.flags = ExecutionGraph::Synthetic;
+                    item.kind = stage.kind;
+                    item.track = tracks[static_cast<std::size_t>(k)];
+                    item.name = b.intern(pieceName(g.string(stage.name), k + 1, pieces, pb));
+                    item.gap = stage.gap;
+                    item.minDuration = CheckedMath::saturatingAdd(stage.first - stage.service, service);
+                    item.tail = k > 0 ? service : 0;
+                    item.measuredOverlap = 0;
+                    const ItemId id = b.addItem(item, k < partitions ? g.origin(like[j]) : std::span<const OpId>());
+                    if (j == 0)
+                        b.addEdge(it.total, id, EdgeKind::Nest, EdgeRef::StartToStart);
+                    else
+                        b.addEdge(before, id, EdgeKind::Program, EdgeRef::EndToStart);
+                    if (previous[j].isValid())
+                        b.addEdge(previous[j], id, EdgeKind::Program, EdgeRef::EndToEnd);
+                    previous[j] = before = id;
+                }
+                b.addEdge(before, it.total, EdgeKind::NestEnd, EdgeRef::EndToEnd);
+            }
+        }
+        return pieces;
+    }
+
+private:
+    const ExecutionGraph& g;
+    ExecutionGraphBuilder& b;
+    std::vector<std::uint8_t>& removed;
+};
+
+} // namespace
+
+PsRepartition::Counts PsRepartition::apply(
+    const ExecutionGraph& g, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes, ExecutionGraphBuilder& b)
+{
+    Counts counts;
+    std::vector<std::uint8_t> removed(g.itemCount(), 0);
+    TensorRewrite rewrite(g, b, removed);
+    for (const PartitionModel::Tensor& t : model.tensors()) {
+        const std::int64_t pieces = rewrite.run(t, measuredBytes, pieceBytes);
+        counts.tensors += t.iterations.size();
+        counts.partitionsBefore += t.tracks.size() * t.iterations.size();
+        counts.piecesAfter += static_cast<std::size_t>(pieces) * t.iterations.size();
+    }
+    // The logical reduces and broadcasts the measured stages joined go with them.
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (removed[i] || g.track(ItemId(i)).isValid())
+            continue;
+        for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
+            if (g.edgeKind(g.inEdge(s)) == EdgeKind::Arrive && removed[g.inSource(s)]) {
+                removed[i] = 1;
+                break;
+            }
+        }
+    }
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (removed[i])
+            b.removeItem(ItemId(i));
+    }
+    return counts;
+}
+
+} // namespace sightline

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "core/exec/partitionmodel.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sightline {
+
+class ExecutionGraphBuilder;
+
+// BytePS's partitioning changed (BYTEPS_PARTITION_BYTES): each tensor of a PartitionModel, whose
+// measured partitions held measuredBytes each, is cut into pieces of pieceBytes (the last one the
+// rest), and each piece runs the tensor's chain of stages. Every stage queues the pieces in order:
+// piece k's stage takes the stage's latency plus a service that scales with the piece's bytes, and
+// ends no sooner than piece k - 1's plus one service (PartitionModel's timings). A piece's first stage
+// starts after the iteration's total starts, by the measured gap; the total ends with the last piece.
+// Pieces beyond the measured partitions run on tracks of their own ("<tensor> piece N"). The measured
+// stages, with the logical reduces and broadcasts they joined, are replaced, on every rank.
+class PsRepartition {
+public:
+    struct Counts {
+        std::size_t tensors = 0; // tensor iterations rewritten
+        std::size_t partitionsBefore = 0;
+        std::size_t piecesAfter = 0;
+    };
+    static Counts apply(const ExecutionGraph& graph, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes,
+        ExecutionGraphBuilder& builder);
+};
+
+} // namespace sightline
