@@ -299,27 +299,28 @@ void Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>& operations,
 // waits for the transfer that ended last in iteration k.
 void Finalizer::linkIterations(const std::vector<std::uint32_t>& transfers)
 {
-    std::map<std::int32_t, std::uint32_t> lastOf; // iteration -> its last transfer
+    std::vector<std::uint32_t> lastOf(p.steps.size(), kNone); // per iteration, its last transfer
     for (const std::uint32_t t : transfers) {
         const std::int32_t s = p.step[t];
-        if (s < 0)
+        if (s < 0 || static_cast<std::size_t>(s) >= lastOf.size())
             continue;
-        const auto [it, added] = lastOf.emplace(s, t);
-        if (!added && p.end[t] > p.end[it->second])
-            it->second = t;
+        std::uint32_t& last = lastOf[static_cast<std::size_t>(s)];
+        if (last == kNone || p.end[t] > p.end[last])
+            last = t;
     }
-    std::map<std::pair<std::uint32_t, std::int32_t>, std::uint32_t> firstOf; // (track, iteration) -> first op
+    // Ops are in (track, start) order: the first of a track in an iteration is where the pair changes.
+    std::uint32_t track = kNone;
+    std::int32_t step = -1;
     for (std::uint32_t i = 0; i < p.opCount(); ++i) {
-        if (p.step[i] > 0) {
-            const auto [it, added] = firstOf.emplace(std::pair(p.track[i], p.step[i]), i);
-            if (!added && p.start[i] < p.start[it->second])
-                it->second = i;
-        }
-    }
-    for (const auto& [key, op] : firstOf) {
-        const auto last = lastOf.find(key.second - 1);
-        if (last != lastOf.end() && p.end[last->second] <= p.start[op] && p.start[last->second] < p.start[op])
-            p.links.push_back({ OpId(last->second), OpId(op), LinkKind::Dependency });
+        if (p.track[i] == track && p.step[i] == step)
+            continue;
+        track = p.track[i];
+        step = p.step[i];
+        if (step <= 0 || static_cast<std::size_t>(step) > lastOf.size())
+            continue;
+        const std::uint32_t last = lastOf[static_cast<std::size_t>(step - 1)];
+        if (last != kNone && p.end[last] <= p.start[i] && p.start[last] < p.start[i])
+            p.links.push_back({ OpId(last), OpId(i), LinkKind::Dependency });
     }
 }
 

@@ -279,6 +279,10 @@ void TestBytePS::realTraces()
     QVERIFY(larger.hasValue());
     QCOMPARE(piecesOf(*larger->whatIf.graph, "PUSH"), std::size_t(660 / 2));
     QVERIFY(iterationOf(larger->whatIf) > iterationOf(measured->whatIf));
+    // Pieces of 1 KiB would make 34 million items: refused, naming the size, before any is made.
+    const auto tiny = repartitioned(**session, 1024, 4096000);
+    QVERIFY(!tiny.hasValue());
+    QVERIFY(tiny.status().detail().find("pieces of 1024 bytes would add") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestBytePS)

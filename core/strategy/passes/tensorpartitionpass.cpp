@@ -6,12 +6,19 @@
 #include "core/exec/tensormodel.h"
 #include "core/strategy/passes/psrepartition.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 
 namespace sightline {
 
 namespace {
+
+std::int64_t piecesOf(std::int64_t bytes, std::int64_t pieceBytes)
+{
+    return bytes / pieceBytes + (bytes % pieceBytes != 0);
+}
 
 std::string pieceName(std::string_view bucket, std::int64_t piece, std::int64_t pieces, std::int64_t bytes)
 {
@@ -24,7 +31,7 @@ std::string pieceName(std::string_view bucket, std::int64_t piece, std::int64_t 
 void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorModel::Bucket& bucket, std::int64_t pieceBytes, bool concurrent)
 {
     const CommCost& cost = *g.comm(bucket.collective);
-    const std::int64_t pieces = (cost.bytes + pieceBytes - 1) / pieceBytes;
+    const std::int64_t pieces = piecesOf(cost.bytes, pieceBytes);
     std::vector<ItemId> previous(bucket.participants.size());
     for (std::int64_t k = 0; k < pieces; ++k) {
         const std::int64_t bytes = std::min(pieceBytes, cost.bytes - k * pieceBytes);
@@ -79,7 +86,7 @@ void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorMo
 void partitionPartial(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId transfer, std::int64_t pieceBytes, bool concurrent)
 {
     const CommCost& cost = *g.comm(transfer);
-    const std::int64_t pieces = (cost.bytes + pieceBytes - 1) / pieceBytes;
+    const std::int64_t pieces = piecesOf(cost.bytes, pieceBytes);
     ItemId previous;
     for (std::int64_t k = 0; k < pieces; ++k) {
         const std::int64_t bytes = std::min(pieceBytes, cost.bytes - k * pieceBytes);
@@ -104,11 +111,35 @@ void partitionPartial(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId 
     b.removeItem(transfer);
 }
 
+// The most items the pieces may add to a graph: four times its items, and at least 2^22. Beyond it the
+// piece size is refused, rather than a replay that would take minutes and gigabytes.
+double maxPieceItems(const ExecutionGraph& g)
+{
+    return std::max(static_cast<double>(1 << 22), 4.0 * g.itemCount());
+}
+
+// Refuses pieces that would add more items than maxPieceItems.
+Status checkPieceItems(const ExecutionGraph& g, double items, std::int64_t pieceBytes)
+{
+    if (items <= maxPieceItems(g))
+        return {};
+    return Status::error(ErrorCode::InvalidArgument, {}, -1,
+        "pass tensor_partition: pieces of " + std::to_string(pieceBytes) + " bytes would add " + std::to_string(static_cast<std::int64_t>(items))
+            + " items, more than " + std::to_string(static_cast<std::int64_t>(maxPieceItems(g))) + "; choose larger pieces");
+}
+
 // BytePS jobs: their partitions re-cut (PsRepartition).
 Status repartition(const ExecutionGraph& g, const PartitionModel& model, const PassArguments& args, WhatIfJob& job)
 {
     const std::int64_t measured = CheckedMath::saturatingRound(args.number("measured_partition_bytes"));
     const std::int64_t pieceBytes = CheckedMath::saturatingRound(args.number("partition_bytes"));
+    double items = 0;
+    for (const PartitionModel::Tensor& t : model.tensors()) {
+        const double bytes = static_cast<double>(t.tracks.size()) * static_cast<double>(measured);
+        items += std::ceil(bytes / static_cast<double>(pieceBytes)) * static_cast<double>(t.stages.size() * t.iterations.size());
+    }
+    if (Status s = checkPieceItems(g, items, pieceBytes); !s.ok())
+        return s;
     ExecutionGraphBuilder b(g);
     const PsRepartition::Counts counts = PsRepartition::apply(g, model, measured, pieceBytes, b);
     job.warnings.push_back("tensor_partition: " + std::to_string(counts.tensors) + " BytePS tensor iterations re-cut from "
@@ -155,6 +186,21 @@ Status TensorPartitionPass::apply(const PassArguments& args, WhatIfJob& job) con
         return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_partition: " + model.status().detail());
     const std::int64_t pieceBytes = CheckedMath::saturatingRound(args.number("partition_bytes"));
     const bool concurrent = args.text("pieces") == "concurrent";
+    double items = 0;
+    for (const TensorModel::Step& step : model->steps()) {
+        for (const TensorModel::Bucket& bucket : step.buckets) {
+            if (model->partial()) {
+                for (const std::vector<ItemId>* transfers : { &bucket.participants, &bucket.fused }) {
+                    for (ItemId x : *transfers)
+                        items += static_cast<double>(piecesOf(g.comm(x)->bytes, pieceBytes));
+                }
+            } else {
+                items += static_cast<double>(piecesOf(g.comm(bucket.collective)->bytes, pieceBytes) * static_cast<std::int64_t>(1 + bucket.participants.size()));
+            }
+        }
+    }
+    if (Status s = checkPieceItems(g, items, pieceBytes); !s.ok())
+        return s;
     ExecutionGraphBuilder b(g);
     std::size_t split = 0, total = 0;
     for (const TensorModel::Step& step : model->steps()) {
