@@ -424,6 +424,12 @@ public:
     // Pieces the events were parsed in: 0 for one pass.
     std::size_t piecesUsed() const { return m_pieces; }
     bool fellBack() const { return m_fellBack; }
+    // An open array that stopped cleanly after an event is closed there without checking the text
+    // before it (closeStreamingArray): the parse then checks it, as it would a closed array's. When
+    // that parse fails, restoreOpenArray() puts the text back, for a parse that checks first.
+    void setCloseOptimistically(bool on) { m_closeOptimistically = on; }
+    bool closedOptimistically() const { return m_closedAt != std::string_view::npos; }
+    void restoreOpenArray();
 
 private:
     // How a piece of a large document is wrapped to make it a JSON text of its own.
@@ -522,6 +528,9 @@ private:
     std::function<void(double)> m_progress; // share of the pieces merged
     std::size_t m_pieces = 0;
     bool m_fellBack = false; // a parallel attempt was abandoned; the caller re-parses sequentially
+    bool m_closeOptimistically = false;
+    std::size_t m_closedAt = std::string_view::npos; // where an optimistic close wrote its ']'
+    std::string m_closedTail; // the text it cut off there (blanks and commas), padding included
     // Arguments of the current event that are rebuilt as text, kept from event to event for their storage.
     std::string m_dims; // "Input Dims", compact JSON
     std::string m_types; // "Input type", compact JSON
@@ -2222,6 +2231,20 @@ Status Parser::closeStreamingArray()
     std::size_t last = text.find_last_not_of(" \t\r\n");
     if (last == std::string_view::npos || text[last] == ']')
         return {};
+    // A writer that stopped between events (Horovod's timelines end so): closed after the last '}',
+    // unchecked. A parse that fails starts over here, checked (restoreOpenArray).
+    if (m_closeOptimistically) {
+        const std::size_t brace = text.find_last_not_of(" \t\r\n,");
+        if (brace != std::string_view::npos && text[brace] == '}' && (brace + 1 < m_buffer->size() || m_buffer->reserveMore(1))) {
+            m_closedAt = brace + 1;
+            m_closedTail.assign(m_buffer->data() + m_closedAt, m_buffer->size() - m_closedAt);
+            m_buffer->data()[brace + 1] = ']';
+            m_buffer->setSize(brace + 2);
+            m_text = textOf(*m_buffer);
+            m_part.warn(ErrorCode::TruncatedJson, static_cast<std::int64_t>(brace + 1), "the event array is not closed (streaming writer); read to its end");
+            return {};
+        }
+    }
     // A stream that stops is a prefix of good JSON: a bracket closed by the wrong kind (an event that
     // left its args open) or bad bytes before its last few are malformed text, not the end of a stream.
     const JsonTextCheck::Problem problem = JsonTextCheck::firstProblem(text, simdjson::DEFAULT_MAX_DEPTH);
@@ -2266,6 +2289,17 @@ Status Parser::closeStreamingArray()
     return {};
 }
 
+void Parser::restoreOpenArray()
+{
+    if (m_closedAt == std::string_view::npos)
+        return;
+    // setSize() zeroes the padding after the text: the cut-off tail goes back after it.
+    m_buffer->setSize(m_closedAt + m_closedTail.size());
+    std::memcpy(m_buffer->data() + m_closedAt, m_closedTail.data(), m_closedTail.size());
+    m_text = textOf(*m_buffer);
+    m_closedAt = std::string_view::npos;
+}
+
 } // namespace
 
 Status ChromeTraceParser::parse(TextBuffer& text, RankPart& part, const CancellationToken* cancel, std::size_t pieceBytes,
@@ -2277,7 +2311,21 @@ Status ChromeTraceParser::parse(TextBuffer& text, RankPart& part, const Cancella
         Parser parser(text, part, cancel);
         parser.setPieceBytes(pieceBytes);
         parser.setProgress(progress);
+        parser.setCloseOptimistically(true);
         Status s = parser.run();
+        if (parser.closedOptimistically() && !s.ok() && s.code() != ErrorCode::Cancelled) {
+            // The text before the close was not good JSON: parse again, checking it first, so that
+            // the error is the one at its true place.
+            parser.restoreOpenArray();
+            RankPart fresh;
+            fresh.path = part.path;
+            part = std::move(fresh);
+            Parser checked(text, part, cancel);
+            s = checked.run();
+            if (progress)
+                progress(1.0);
+            return s;
+        }
         if (!parser.fellBack()) {
             if (piecesUsed)
                 *piecesUsed = parser.piecesUsed();
