@@ -279,6 +279,17 @@ void TestBytePS::realTraces()
     QVERIFY(larger.hasValue());
     QCOMPARE(piecesOf(*larger->whatIf.graph, "PUSH"), std::size_t(660 / 2));
     QVERIFY(iterationOf(larger->whatIf) > iterationOf(measured->whatIf));
+    // More workers: with a server per worker, as measured; with one server for 4 workers (8 GPUs),
+    // pushes and pulls take 4 times their service, and the iteration grows with them.
+    const auto workers = [&](std::map<std::string, ParameterValue> params) {
+        const auto r = (*session)->whatIf(Strategy { { PassStep { "worker_count", std::move(params) } } }, {}, true);
+        return r ? iterationOf(r->whatIf) : -1.0;
+    };
+    const double scaled = workers({ { "workers", 8.0 } });
+    QVERIFY2(std::abs(scaled - baseline) <= 0.01 * baseline, qPrintable(QString::number(scaled)));
+    const double oneServer = workers({ { "workers", 8.0 }, { "servers", 1.0 } });
+    const double twoServers = workers({ { "workers", 8.0 }, { "servers", 2.0 } });
+    QVERIFY2(oneServer > twoServers && twoServers > 1.2 * baseline, qPrintable(QStringLiteral("%1 %2").arg(oneServer).arg(twoServers)));
     // Pieces of 1 KiB would make 34 million items: refused, naming the size, before any is made.
     const auto tiny = repartitioned(**session, 1024, 4096000);
     QVERIFY(!tiny.hasValue());

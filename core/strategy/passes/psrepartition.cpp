@@ -10,6 +10,13 @@ namespace sightline {
 
 namespace {
 
+// Whether the servers take part in the stage named so ("<tensor>.<STAGE>").
+bool onServers(std::string_view stage)
+{
+    const std::string_view name = stage.substr(stage.rfind('.') + 1);
+    return name == "PUSH" || name == "PULL" || name == "COORDINATE_PUSH";
+}
+
 std::string pieceName(std::string_view stage, std::int64_t piece, std::int64_t pieces, std::int64_t bytes)
 {
     char size[32];
@@ -20,10 +27,11 @@ std::string pieceName(std::string_view stage, std::int64_t piece, std::int64_t p
 // Rewrites one tensor's iterations.
 class TensorRewrite {
 public:
-    TensorRewrite(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::vector<std::uint8_t>& removed)
+    TensorRewrite(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::vector<std::uint8_t>& removed, double serverLoad)
         : g(g)
         , b(b)
         , removed(removed)
+        , serverLoad(serverLoad)
     {
     }
 
@@ -52,7 +60,8 @@ public:
                 ItemId before;
                 for (std::size_t j = 0; j < t.stages.size(); ++j) {
                     const PartitionModel::Stage& stage = t.stages[j];
-                    const TimeNs service = CheckedMath::saturatingRound(static_cast<double>(stage.service) * ratio);
+                    const double load = onServers(g.string(stage.name)) ? serverLoad : 1.0;
+                    const TimeNs service = CheckedMath::saturatingRound(static_cast<double>(stage.service) * ratio * load);
                     ExecutionGraphBuilder::Item item = ExecutionGraphBuilder::columnsOf(g, like[j]);
                     item.flags = ExecutionGraph::Synthetic;
                     item.kind = stage.kind;
@@ -81,16 +90,18 @@ private:
     const ExecutionGraph& g;
     ExecutionGraphBuilder& b;
     std::vector<std::uint8_t>& removed;
+    double serverLoad;
 };
 
 } // namespace
 
 PsRepartition::Counts PsRepartition::apply(
-    const ExecutionGraph& g, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes, ExecutionGraphBuilder& b)
+    const ExecutionGraph& g, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes, ExecutionGraphBuilder& b,
+    double serverLoad)
 {
     Counts counts;
     std::vector<std::uint8_t> removed(g.itemCount(), 0);
-    TensorRewrite rewrite(g, b, removed);
+    TensorRewrite rewrite(g, b, removed, serverLoad);
     for (const PartitionModel::Tensor& t : model.tensors()) {
         const std::int64_t pieces = rewrite.run(t, measuredBytes, pieceBytes);
         counts.tensors += t.iterations.size();

@@ -17,6 +17,8 @@ class ExecutionGraphBuilder;
 // starts after the iteration's total starts, by the measured gap; the total ends with the last piece.
 // Pieces beyond the measured partitions run on tracks of their own ("<tensor> piece N"). The measured
 // stages, with the logical reduces and broadcasts they joined, are replaced, on every rank.
+// serverLoad multiplies the service of the stages the servers take part in (PUSH, PULL, and a
+// non-root GPU's COORDINATE_PUSH, which waits for them): how many more workers each server serves.
 class PsRepartition {
 public:
     struct Counts {
@@ -25,7 +27,7 @@ public:
         std::size_t piecesAfter = 0;
     };
     static Counts apply(const ExecutionGraph& graph, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes,
-        ExecutionGraphBuilder& builder);
+        ExecutionGraphBuilder& builder, double serverLoad = 1.0);
 };
 
 } // namespace sightline

@@ -1,12 +1,15 @@
 #include "core/strategy/passes/workercountpass.h"
 
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/partitionmodel.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
+#include "core/strategy/passes/psrepartition.h"
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 
 namespace sightline {
 
@@ -80,6 +83,34 @@ Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy&
     return clone;
 }
 
+// A BytePS job: the measured worker's GPUs stand for every worker's; more workers load the servers.
+// Each server takes the pushes and pulls of workers / servers workers at once, so those stages'
+// service grows by that load against the measured one (PsRepartition, at the measured partitions).
+Status scaleServers(const ExecutionGraph& g, const PartitionModel& model, const PassArguments& args, WhatIfJob& job)
+{
+    // The GPUs of a worker share its host; without host names, the job is one worker.
+    const int perHost = measuredRanksPerHost(g);
+    const auto ranks = static_cast<std::int64_t>(g.ranks().size());
+    const std::int64_t gpus = perHost > 0 ? perHost : ranks;
+    const std::int64_t measuredWorkers = std::max<std::int64_t>(1, ranks / gpus);
+    const std::int64_t workers = std::max<std::int64_t>(1, (args.integer("workers") + gpus - 1) / gpus);
+    const bool fixed = args.given("servers");
+    const double servers = fixed ? static_cast<double>(args.integer("servers")) : 0.0;
+    const auto loadOf = [&](std::int64_t w) { return fixed ? std::max(1.0, static_cast<double>(w) / servers) : 1.0; };
+    const double load = loadOf(workers) / loadOf(measuredWorkers);
+    constexpr std::int64_t kAsMeasured = 4096000; // the partition size cancels out: pieces stay the partitions
+    ExecutionGraphBuilder b(g);
+    PsRepartition::apply(g, model, kAsMeasured, kAsMeasured, b, load);
+    char factor[32];
+    std::snprintf(factor, sizeof factor, "%.2f", load);
+    job.warnings.push_back("worker_count: BytePS workers of " + std::to_string(gpus) + " GPUs, " + std::to_string(measuredWorkers) + " measured, "
+        + std::to_string(workers) + " now; "
+        + (fixed ? std::to_string(args.integer("servers")) + (args.integer("servers") == 1 ? " server" : " servers")
+                 : std::string("a server per worker (as BytePS deploys them)"))
+        + ": pushes and pulls take " + factor + "x their measured service");
+    return job.rebuild(b);
+}
+
 } // namespace
 
 std::string_view WorkerCountPass::name() const
@@ -95,9 +126,10 @@ std::string_view WorkerCountPass::summary() const
 std::span<const ParameterSpec> WorkerCountPass::parameters() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 2> specs { {
+    static const std::array<ParameterSpec, 3> specs { {
         { "workers", T::Integer, "", 1, 65536, "", {}, "the number of data-parallel ranks" },
         { "ranks_per_host", T::Integer, "", 1, 1e6, "", {}, "ranks per host for the new ranks; left out: as measured", true },
+        { "servers", T::Integer, "", 1, 65536, "", {}, "BytePS jobs: the servers the workers share; left out: one per worker", true },
     } };
     return specs;
 }
@@ -105,6 +137,11 @@ std::span<const ParameterSpec> WorkerCountPass::parameters() const
 Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
+    Expected<PartitionModel> partitions = PartitionModel::of(g);
+    if (!partitions)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass worker_count: " + partitions.status().detail());
+    if (!partitions->empty())
+        return scaleServers(g, *partitions, args, job);
     const auto m = static_cast<std::int32_t>(args.integer("workers"));
     const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
     const auto n = static_cast<std::int32_t>(g.ranks().size());

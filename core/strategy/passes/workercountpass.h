@@ -11,7 +11,11 @@ namespace sightline {
 // ranks of its world (one rank's trace of a larger job) keeps its ranks, and its transfers whose peers
 // are not in the trace take the new world size. Collectives of smaller groups (pipeline or tensor
 // parallel peers) are not re-formed: a new rank's part of one is left to its measured duration, with a
-// warning. Not modelled: a batch re-split across workers (each keeps its measured per-rank batch).
+// warning. A BytePS job (PartitionModel) keeps its GPUs, which stand for every worker's: a worker is
+// the GPUs of one host, and with a fixed number of servers, each serves workers / servers workers, so
+// the pushes and pulls take that load over the measured one in service (a server per worker, as
+// BytePS deploys them, keeps it). Not modelled: a batch re-split across workers (each keeps its
+// measured per-rank batch).
 class WorkerCountPass : public Pass {
 public:
     std::string_view name() const override;
