@@ -115,26 +115,37 @@ private:
                 it.partitions[p->second].push_back(item);
             }
         }
+        // The chain of stages is the first partition's in the iteration that holds the most items; an
+        // iteration whose partitions do not all run it (one the trace cut) stays as measured.
+        const PartitionModel::Iteration* fullest = nullptr;
+        std::size_t most = 0;
         for (auto& [step, it] : byStep) {
-            const std::string where = "step " + std::to_string(g.steps()[static_cast<std::size_t>(step)].number);
-            if (!it.total.isValid() || it.partitions.empty())
-                return fail(t, where + " has " + (it.total.isValid() ? "no partitions" : "no total"));
-            for (std::vector<ItemId>& stages : it.partitions)
+            std::size_t items = 0;
+            for (std::vector<ItemId>& stages : it.partitions) {
                 std::stable_sort(stages.begin(), stages.end(), [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); });
-            if (t.stages.empty()) {
-                for (ItemId s : it.partitions.front())
-                    t.stages.push_back({ g.nameId(s), g.kind(s), 0, 0, 0 });
+                items += stages.size();
             }
-            for (std::size_t p = 0; p < it.partitions.size(); ++p) {
+            if (it.total.isValid() && items > most) {
+                most = items;
+                fullest = &it;
+            }
+        }
+        if (!fullest)
+            return fail(t, "no iteration with a total and stages");
+        for (ItemId s : fullest->partitions.front())
+            t.stages.push_back({ g.nameId(s), g.kind(s), 0, 0, 0 });
+        for (auto& [step, it] : byStep) {
+            bool same = it.total.isValid() && !it.partitions.empty();
+            for (std::size_t p = 0; same && p < it.partitions.size(); ++p) {
                 const std::vector<ItemId>& stages = it.partitions[p];
-                bool same = stages.size() == t.stages.size();
+                same = stages.size() == t.stages.size();
                 for (std::size_t j = 0; same && j < stages.size(); ++j)
                     same = g.nameId(stages[j]) == t.stages[j].name;
-                if (!same)
-                    return fail(t, where + ", partition " + std::to_string(p) + ": its stages are not those of the first partition ("
-                            + std::to_string(stages.size()) + " against " + std::to_string(t.stages.size()) + ")");
             }
-            t.iterations.push_back(std::move(it));
+            if (same)
+                t.iterations.push_back(std::move(it));
+            else
+                ++t.incomplete;
         }
         if (t.iterations.empty() || t.stages.empty())
             return fail(t, "no iteration with stages");

@@ -41,10 +41,13 @@ public:
         std::vector<TrackId> tracks; // per partition
         std::vector<Stage> stages;
         std::vector<Iteration> iterations; // in step order
+        std::size_t incomplete = 0; // iterations left out: without a total, or a partition's chain cut short
     };
 
-    // An empty model for a job the BytePS importer did not make. Fails with InvalidArgument naming
-    // the tensor and iteration whose partitions are not one chain of the same stages.
+    // An empty model for a job the BytePS importer did not make. An iteration whose partitions do not
+    // all run the chain of stages of the fullest iteration (a trace cut mid-iteration) is left out and
+    // counted. Fails with InvalidArgument naming a tensor with partition tracks missing or no whole
+    // iteration.
     static Expected<PartitionModel> of(const ExecutionGraph& graph);
 
     std::span<const Tensor> tensors() const { return m_tensors; }

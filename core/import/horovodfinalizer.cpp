@@ -148,6 +148,8 @@ void Finalizer::cyclesAsCounter()
     for (std::size_t k = 0; k + 1 < starts.size(); ++k)
         p.counters.push_back(CounterSample { RankId(), counter, starts[k], static_cast<double>(starts[k + 1] - starts[k]) / 1e6 });
     p.keepOps([&](std::uint32_t i) { return !isCycle(i); });
+    if (p.opCount() == 0)
+        p.warn(ErrorCode::NoEvents, -1, "the timeline holds only the background loop's cycles: no tensor was negotiated");
 }
 
 std::uint32_t Finalizer::readinessTrack(std::int64_t rank)

@@ -26,8 +26,9 @@ namespace {
 using TracePtr = std::shared_ptr<const Trace>;
 
 // One tensor in two partitions, three iterations 10 ms apart; the local root (root = true) pushes and
-// pulls, the other GPU coordinates its push instead.
-QByteArray handMade(bool root)
+// pulls, the other GPU coordinates its push instead. With cut, the trace stops before the last
+// iteration's second partition broadcasts.
+QByteArray handMade(bool root, bool cut = false)
 {
     const char* const stages[] = { "COORDINATE_REDUCE", "REDUCE", "COPYD2H", root ? "PUSH" : "COORDINATE_PUSH", root ? "PULL" : nullptr,
         "COPYH2D", "COORDINATE_BROADCAST", "BROADCAST" };
@@ -44,7 +45,7 @@ QByteArray handMade(bool root)
         for (int partition = 0; partition < 2; ++partition) {
             qint64 at = base + partition * 100;
             for (const char* stage : stages) {
-                if (!stage)
+                if (!stage || (cut && k == 2 && partition == 1 && std::string_view(stage) == "BROADCAST"))
                     continue;
                 add(R"({"ph": "X", "pid": ")" + tensor + R"(", "tid": ")" + QByteArray::number(partition) + R"(", "name": ")" + tensor
                     + "." + stage + R"(", "ts": )" + QByteArray::number(at) + R"(, "dur": 40, "cat": "Comm", "args": {"name": ")" + tensor
@@ -219,6 +220,21 @@ void TestBytePS::handMadeRepartition()
     QCOMPARE(piecesOf(*whole->whatIf.graph, "PUSH"), std::size_t(1 * 3));
     QVERIFY(iterationOf(halves->whatIf) < iterationOf(measured->whatIf));
     QVERIFY(iterationOf(measured->whatIf) < iterationOf(whole->whatIf));
+
+    // A trace cut mid-iteration: that iteration stays as measured, and the others are re-cut.
+    Expected<TracePtr> cut = TraceLoader::load({ write(QStringLiteral("cut3.json"), handMade(true, true)) });
+    QVERIFY(cut.hasValue());
+    const auto cutSession = JobSession::open(*cut, {}, ResourceLimits {});
+    QVERIFY(cutSession.hasValue());
+    const Expected<PartitionModel> cutModel = PartitionModel::of(*(*cutSession)->measured());
+    QVERIFY(cutModel.hasValue());
+    QCOMPARE(cutModel->tensors().front().iterations.size(), std::size_t(2));
+    QCOMPARE(cutModel->tensors().front().incomplete, std::size_t(1));
+    const auto cutHalves = repartitioned(**cutSession, 2048, 4096);
+    QVERIFY(cutHalves.hasValue());
+    QCOMPARE(piecesOf(*cutHalves->whatIf.graph, "PUSH"), std::size_t(4 * 2));
+    QVERIFY(std::any_of(cutHalves->warnings.begin(), cutHalves->warnings.end(),
+        [](const std::string& w) { return w.find("1 tensor iterations without a total or with a partition cut short") != std::string::npos; }));
 }
 
 void TestBytePS::realTraces()

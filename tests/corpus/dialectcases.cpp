@@ -83,6 +83,10 @@ void addDialects(CorpusWriter& w)
     add("horovod-negotiation-unended", "a negotiation that never ends",
         closed.substr(0, closed.rfind(']')) + R"(,{"ph": "B", "name": "NEGOTIATE_ALLREDUCE", "ts": 1410488999999, "pid": 1}])",
         E::load().warns({ "unmatched-event" }));
+    add("horovod-cycles-only", "a timeline of the background loop's cycles alone",
+        "[\n" R"({"ph": "i", "name": "CYCLE_START", "ts": 1410488741507, "s": "g"},)" "\n"
+            R"({"ph": "i", "name": "CYCLE_START", "ts": 1410488746885, "s": "g"},)" "\n",
+        E::load().warns({ "truncated-json", "no-events" }));
     add("horovod-wrong-bracket", "an event closed by the wrong bracket",
         replaced(horovod, R"("name": "NEGOTIATE_ALLREDUCE", "ts": 1410488741508, "pid": 1})",
             R"("name": "NEGOTIATE_ALLREDUCE", "ts": 1410488741508, "pid": 1])"),

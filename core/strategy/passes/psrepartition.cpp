@@ -95,6 +95,14 @@ private:
 
 } // namespace
 
+std::string PsRepartition::Counts::kept() const
+{
+    if (keptAsMeasured == 0)
+        return {};
+    return "; " + std::to_string(keptAsMeasured)
+        + " tensor iterations without a total or with a partition cut short (a trace cut mid-iteration) kept as measured";
+}
+
 PsRepartition::Counts PsRepartition::apply(
     const ExecutionGraph& g, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes, ExecutionGraphBuilder& b,
     double serverLoad)
@@ -107,6 +115,7 @@ PsRepartition::Counts PsRepartition::apply(
         counts.tensors += t.iterations.size();
         counts.partitionsBefore += t.tracks.size() * t.iterations.size();
         counts.piecesAfter += static_cast<std::size_t>(pieces) * t.iterations.size();
+        counts.keptAsMeasured += t.incomplete;
     }
     // The logical reduces and broadcasts the measured stages joined go with them.
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {

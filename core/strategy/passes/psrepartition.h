@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace sightline {
 
@@ -25,6 +26,9 @@ public:
         std::size_t tensors = 0; // tensor iterations rewritten
         std::size_t partitionsBefore = 0;
         std::size_t piecesAfter = 0;
+        std::size_t keptAsMeasured = 0; // tensor iterations PartitionModel left out
+        // A sentence for the user about those, or empty.
+        std::string kept() const;
     };
     static Counts apply(const ExecutionGraph& graph, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes,
         ExecutionGraphBuilder& builder, double serverLoad = 1.0);

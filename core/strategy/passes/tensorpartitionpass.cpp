@@ -144,7 +144,7 @@ Status repartition(const ExecutionGraph& g, const PartitionModel& model, const P
     const PsRepartition::Counts counts = PsRepartition::apply(g, model, measured, pieceBytes, b);
     job.warnings.push_back("tensor_partition: " + std::to_string(counts.tensors) + " BytePS tensor iterations re-cut from "
         + std::to_string(counts.partitionsBefore) + " partitions of " + std::to_string(measured) + " bytes (as measured, taken as full) into "
-        + std::to_string(counts.piecesAfter) + " pieces of " + std::to_string(pieceBytes) + " bytes at most");
+        + std::to_string(counts.piecesAfter) + " pieces of " + std::to_string(pieceBytes) + " bytes at most" + counts.kept());
     return job.rebuild(b);
 }
 

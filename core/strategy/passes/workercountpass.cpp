@@ -100,14 +100,14 @@ Status scaleServers(const ExecutionGraph& g, const PartitionModel& model, const 
     const double load = loadOf(workers) / loadOf(measuredWorkers);
     constexpr std::int64_t kAsMeasured = 4096000; // the partition size cancels out: pieces stay the partitions
     ExecutionGraphBuilder b(g);
-    PsRepartition::apply(g, model, kAsMeasured, kAsMeasured, b, load);
+    const PsRepartition::Counts counts = PsRepartition::apply(g, model, kAsMeasured, kAsMeasured, b, load);
     char factor[32];
     std::snprintf(factor, sizeof factor, "%.2f", load);
     job.warnings.push_back("worker_count: BytePS workers of " + std::to_string(gpus) + " GPUs, " + std::to_string(measuredWorkers) + " measured, "
         + std::to_string(workers) + " now; "
         + (fixed ? std::to_string(args.integer("servers")) + (args.integer("servers") == 1 ? " server" : " servers")
                  : std::string("a server per worker (as BytePS deploys them)"))
-        + ": pushes and pulls take " + factor + "x their measured service");
+        + ": pushes and pulls take " + factor + "x their measured service" + counts.kept());
     return job.rebuild(b);
 }
 
