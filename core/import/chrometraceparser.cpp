@@ -7,6 +7,7 @@
 #include "core/base/hugepages.h"
 #include "core/import/jsontextcheck.h"
 #include "core/import/rankpart.h"
+#include "core/import/tensordescription.h"
 #include "core/import/textbuffer.h"
 #include "core/model/opclassifier.h"
 
@@ -115,6 +116,7 @@ struct EventArgs {
     std::string_view groupName;
     std::string_view groupRanks;
     std::string_view shape; // a tensor's shape as text ("[4096, 1001]"), as Horovod writes it on a closing event
+    std::string_view tensorDescription; // args.snapshot.tensor_description of an object snapshot (TF)
     std::string_view metaName; // args.name of M events
     std::string_view labels;
     bool hasComm = false;
@@ -486,6 +488,10 @@ private:
     // (an unclosed bracket in args) stops the parse rather than silently ending the events array.
     bool parseEvent(od::object object, Event& ev);
     bool parseArgs(od::object object, EventArgs& args, bool wantNumbers);
+    // An object snapshot's args.snapshot: its tensor_description text. False when malformed.
+    bool readSnapshot(od::value& value, EventArgs& args);
+    // An object event (ph N, O, D) as the part's ObjectEvent.
+    void addObject(const Event& ev, TimeNs ts, std::int64_t offset);
     bool readId(od::value& value, IdValue& out);
     // Input shapes and types as compact text: Malformed when the text is not JSON there, WrongType when
     // the value holds an object (no shape); out is unchanged then.
@@ -1000,6 +1006,31 @@ Parser::ShapeResult Parser::appendShape(od::value& value, std::string& out)
     return r;
 }
 
+bool Parser::readSnapshot(od::value& value, EventArgs& args)
+{
+    od::object snapshot;
+    if (value.get_object().get(snapshot)) {
+        if (args.badArg.empty()) {
+            args.badArg = "snapshot";
+            args.badArgCode = ErrorCode::WrongType;
+        }
+        return true;
+    }
+    for (auto fieldResult : snapshot) {
+        if (fieldResult.error())
+            return false;
+        od::field&& field = std::move(fieldResult).value_unsafe();
+        const std::string_view key = rawKey(field);
+        od::value& v = field.value();
+        if (isMalformedValue(v))
+            return false;
+        std::string_view text;
+        if (key == "tensor_description" && !v.get_string().get(text))
+            args.tensorDescription = text;
+    }
+    return true;
+}
+
 bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
 {
     for (auto fieldResult : object) {
@@ -1219,7 +1250,10 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 readString(args.shape);
             else if (key == "step" && !v.get_int64().get(n) && n >= 0)
                 args.step = n; // only a whole number is a step; anything else is left to counters
-            else
+            else if (key == "snapshot") {
+                if (!readSnapshot(v, args))
+                    return false;
+            } else
                 addNumber();
             continue;
         case 'S':
@@ -1742,6 +1776,11 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         }
         return;
     }
+    case 'N':
+    case 'O':
+    case 'D':
+        addObject(ev, ts, offset);
+        return;
     default: {
         std::string detail = "events of phase '";
         detail += ev.ph;
@@ -1749,6 +1788,28 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         m_part.warn(ErrorCode::UnsupportedEvent, offset, detail);
         return;
     }
+    }
+}
+
+void Parser::addObject(const Event& ev, TimeNs ts, std::int64_t offset)
+{
+    if (!ev.hasId) {
+        m_part.warn(ErrorCode::MissingField, offset, "object events (ph N, O, D) without \"id\"; skipped");
+        return;
+    }
+    RankPart::ObjectEvent& o = m_part.objects.emplace_back();
+    o.phase = ev.ph;
+    o.id = ev.id;
+    o.time = ts;
+    o.track = trackFor(ev);
+    o.name = intern(ev.name);
+    o.byteOffset = offset;
+    if (ev.ph == 'O' && !ev.args.tensorDescription.empty()) {
+        const TensorDescription d = TensorDescription::parse(ev.args.tensorDescription);
+        o.bytes = d.allocatedBytes;
+        if (!d.allocator.empty())
+            o.allocator = intern(d.allocator);
+        o.address = d.address;
     }
 }
 
@@ -2193,6 +2254,13 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
         f.category = mapId(f.category);
         f.byteOffset = f.byteOffset >= 0 ? f.byteOffset + baseOffset : -1;
         m_part.flows.push_back(f);
+    }
+    for (RankPart::ObjectEvent o : chunk.objects) {
+        o.track = trackMap[o.track];
+        o.name = mapId(o.name);
+        o.allocator = mapId(o.allocator);
+        o.byteOffset = o.byteOffset >= 0 ? o.byteOffset + baseOffset : -1;
+        m_part.objects.push_back(o);
     }
     for (const CounterSample& c : chunk.counters)
         m_part.counters.push_back(CounterSample { c.rank, mapId(c.name), c.time, c.value });

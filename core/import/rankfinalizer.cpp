@@ -1200,6 +1200,8 @@ void RankFinalizer::orderLinks(RankPart& part)
 
 void RankFinalizer::finalize(RankPart& part)
 {
+    // Object events mean something only to the TF dialect, which reads them before this.
+    part.dropObjects();
     Finalizer(part).run();
     // Process identity: the most common numeric pid among CPU threads.
     std::unordered_map<std::int64_t, std::size_t> pids;

@@ -72,6 +72,20 @@ void RankPart::keepOps(const std::function<bool(std::uint32_t)>& keep)
     renumber(declaredSteps);
 }
 
+void RankPart::dropObjects()
+{
+    for (const char phase : { 'N', 'O', 'D' }) {
+        std::int64_t count = 0, first = -1;
+        for (const ObjectEvent& o : objects) {
+            if (o.phase == phase && count++ == 0)
+                first = o.byteOffset;
+        }
+        if (count > 0)
+            warn(ErrorCode::UnsupportedEvent, first, std::string("events of phase '") + phase + "' are not represented; skipped", count);
+    }
+    objects.clear();
+}
+
 void RankPart::warn(ErrorCode code, std::int64_t byteOffset, const std::string& detail, std::int64_t count)
 {
     for (Diagnostic& d : diagnostics) {

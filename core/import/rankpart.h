@@ -95,6 +95,21 @@ struct RankPart {
     // op order by RankFinalizer, read by the dPRO finaliser.
     std::vector<std::pair<std::uint32_t, std::int64_t>> declaredSteps;
     std::vector<FlowPoint> flows;
+    // Object events (ph N, O, D), as TensorFlow's timelines record tensors: created, a snapshot
+    // (whose tensor_description gives the allocation), deleted. Read by the TF finaliser; any other
+    // dialect drops them with a warning (dropObjects).
+    struct ObjectEvent {
+        char phase = 'N';
+        std::uint64_t id = 0;
+        TimeNs time = 0;
+        std::uint32_t track = 0;
+        StringId name;
+        std::int64_t bytes = -1; // a snapshot's allocated bytes; -1 when it does not say
+        StringId allocator; // a snapshot's allocator ("GPU_0_bfc", "cpu")
+        std::uint64_t address = 0; // a snapshot's pointer; 0 when it does not say
+        std::int64_t byteOffset = -1;
+    };
+    std::vector<ObjectEvent> objects;
     std::vector<CounterSample> counters;
     std::vector<Diagnostic> diagnostics;
 
@@ -120,6 +135,9 @@ struct RankPart {
     // Keeps the ops for which keep(op) holds, with every table entry of a kept op, renumbered; before
     // linking (flows and links are left as they are).
     void keepOps(const std::function<bool(std::uint32_t)>& keep);
+
+    // Drops the object events, with a warning per phase, for dialects that do not read them.
+    void dropObjects();
 
     // Adds to the count of a diagnostic with the same code and detail, or records a new one.
     void warn(ErrorCode code, std::int64_t byteOffset, const std::string& detail, std::int64_t count = 1);

@@ -2,6 +2,7 @@
 
 #include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
+#include "core/import/tensordescription.h"
 
 #include <algorithm>
 #include <charconv>
@@ -14,6 +15,7 @@ namespace sightline {
 namespace {
 
 constexpr std::uint32_t kNone = StringId::kInvalid;
+constexpr std::uint8_t kCudaDeviceType = 1; // c10::DeviceType::CUDA, as Kineto's allocator events say
 
 // The device number after "/device:GPU:" in a process name, or -1.
 std::int32_t gpuOf(std::string_view process)
@@ -40,9 +42,11 @@ public:
         describeTracks();
         leaveOutRepeatedStreams();
         bindFlowsToProducers();
+        objectsAsMemory();
         RankFinalizer::finalize(p);
         restoreDevices();
         classifyCopies();
+        markMemoryEvents();
         flowsAsDependencies();
         oneRun();
     }
@@ -51,6 +55,9 @@ private:
     void describeTracks();
     void leaveOutRepeatedStreams();
     void bindFlowsToProducers();
+    void objectsAsMemory();
+    void addMemoryEvent(const RankPart::ObjectEvent& at, const MemoryArgs& m);
+    void markMemoryEvents();
     void restoreDevices();
     void classifyCopies();
     void flowsAsDependencies();
@@ -109,6 +116,88 @@ void Finalizer::bindFlowsToProducers()
         if (f.phase == 's' && p.strings.view(f.category) == "DataFlow")
             f.time -= 1;
     }
+}
+
+// Each tensor object a GPU allocator held (its snapshot names the allocator and the bytes) becomes a
+// pair of allocator events, as Kineto's "[memory]" events are: an allocation where it was created (or
+// snapshot, without a creation), a free where it was deleted (none when the timeline never deletes it),
+// paired by the snapshot's pointer (else by the object's id), with the allocator's running total.
+void Finalizer::objectsAsMemory()
+{
+    struct Object {
+        const RankPart::ObjectEvent* created = nullptr;
+        const RankPart::ObjectEvent* snapshot = nullptr;
+        const RankPart::ObjectEvent* deleted = nullptr;
+    };
+    std::map<std::uint64_t, Object> byId;
+    for (const RankPart::ObjectEvent& o : p.objects) {
+        Object& obj = byId[o.id];
+        const RankPart::ObjectEvent*& slot = o.phase == 'N' ? obj.created : o.phase == 'O' ? obj.snapshot : obj.deleted;
+        if (!slot && (o.phase != 'O' || o.bytes >= 0))
+            slot = &o;
+    }
+    struct Event {
+        const RankPart::ObjectEvent* at;
+        MemoryArgs m;
+    };
+    std::vector<Event> events;
+    std::size_t unsized = 0;
+    for (const auto& [id, obj] : byId) {
+        if (!obj.snapshot || obj.snapshot->bytes <= 0 || obj.snapshot->bytes >= MemoryArgs::kLimit) {
+            unsized += obj.created != nullptr;
+            continue;
+        }
+        const int gpu = TensorDescription::gpuOf(p.strings.view(obj.snapshot->allocator));
+        if (gpu < 0)
+            continue; // host memory: not a device's
+        MemoryArgs m;
+        m.bytes = obj.snapshot->bytes;
+        m.address = obj.snapshot->address != 0 ? obj.snapshot->address : (std::uint64_t(1) << 63) | id;
+        m.device = static_cast<std::int16_t>(gpu);
+        m.deviceType = kCudaDeviceType;
+        const RankPart::ObjectEvent* created = obj.created ? obj.created : obj.snapshot;
+        events.push_back({ created, m });
+        if (obj.deleted && obj.deleted->time >= created->time) {
+            m.bytes = -m.bytes;
+            events.push_back({ obj.deleted, m });
+        }
+    }
+    // The allocator's total after each event, in time order (frees first at one instant).
+    std::stable_sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
+        return a.at->time != b.at->time ? a.at->time < b.at->time : a.m.bytes < b.m.bytes;
+    });
+    std::map<std::int16_t, std::int64_t> total;
+    for (Event& e : events) {
+        std::int64_t& t = total[e.m.device];
+        t = std::clamp<std::int64_t>(t + e.m.bytes, 0, MemoryArgs::kLimit - 1);
+        e.m.totalAllocated = t;
+        addMemoryEvent(*e.at, e.m);
+    }
+    if (unsized > 0)
+        p.warn(ErrorCode::MissingField, -1,
+            std::to_string(unsized)
+                + " tensor objects without a usable snapshot of their allocation (allocated_bytes below a petabyte); not counted");
+    p.objects.clear();
+}
+
+void Finalizer::addMemoryEvent(const RankPart::ObjectEvent& at, const MemoryArgs& m)
+{
+    const auto op = static_cast<std::uint32_t>(p.opCount());
+    p.start.push_back(at.time);
+    p.end.push_back(at.time);
+    p.track.push_back(at.track);
+    p.name.push_back(at.name.value());
+    p.category.push_back(p.strings.intern("memory").value());
+    p.bytes.push_back(m.bytes > 0 ? m.bytes : 0);
+    p.correlation.push_back(-1);
+    p.memory.emplace_back(op, m);
+}
+
+// The allocator events are instants that mark memory, not work.
+void Finalizer::markMemoryEvents()
+{
+    for (const auto& [op, m] : p.memory)
+        p.kind[op] = OpKind::Annotation;
 }
 
 // The GPU a track's process names (the generic finaliser takes a GPU process's pid for its device).

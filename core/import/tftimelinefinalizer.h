@@ -16,6 +16,10 @@ struct RankPart;
 //   tensor to the op that used it: TensorFlow starts such a flow at its producer's end, so it binds to
 //   the op ending there, and ends it at its consumer's start;
 // - op kinds and phases as for any Chrome trace (RankFinalizer), the device's MEMCPY rows as copies;
+// - the tensor objects (N, O, D events, with show_memory=True) that a GPU allocator held become
+//   allocator events, as Kineto's are: an allocation of the snapshot's allocated bytes where the
+//   tensor was created and a free where it was deleted, on the "… Tensors" row, with the allocator's
+//   running total, so that the memory estimate covers TF jobs; the allocators' counters stay counters;
 // - one step, from the first op to the last: a timeline is the statistics of one Session.run
 //   (StepMethod::WholeRun).
 // Touches only its part; O(n log n).

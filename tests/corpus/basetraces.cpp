@@ -395,6 +395,23 @@ TraceDocument BaseTraces::tf1()
                 .set("tid", "0")
                 .set("ts", num(t + 10))
                 .set("id", num(step)));
+        // The step's output tensor as show_memory=True records it: created, snapshot, deleted.
+        auto object = [&](const char* ph, long long at) {
+            return Object()
+                .set("ph", str(ph))
+                .set("cat", str("Tensor"))
+                .set("name", str("dense/MatMul:0"))
+                .set("pid", "2")
+                .set("tid", "0")
+                .set("ts", num(at))
+                .set("id", num(100 + step));
+        };
+        doc.add("objN", object("N", t + 80));
+        doc.add("objO", object("O", t + 80),
+            Object().set("snapshot",
+                "{\"tensor_description\": \"dtype: DT_FLOAT\\nshape {\\n}\\nallocation_description {\\n  requested_bytes: 4096\\n  "
+                "allocated_bytes: 4096\\n  allocator_name: GPU_0_bfc\\n  ptr: 1048576\\n}\\n\"}"));
+        doc.add("objD", object("D", t + 300));
         t += 1000;
     }
     return doc;

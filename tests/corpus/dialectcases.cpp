@@ -133,6 +133,18 @@ void addDialects(CorpusWriter& w)
         replacedAll(tf, "stream:14", "stream:all"), E::load());
     addTf("tf-flow-id-missing", "a DataFlow flow without its id", replacedAll(tf, R"(, "id": )", R"(, "idx": )"),
         E::load().warns({ "missing-field" }));
+    addTf("tf-snapshot-not-object", "a tensor snapshot that is a number, not an object",
+        replacedAll(tf, R"("snapshot": {"tensor_description")", R"("snapshot": 7, "x": {"tensor_description")"),
+        E::load().warns({ "wrong-type", "missing-field" }));
+    addTf("tf-description-garbage", "a tensor description that is not protobuf text",
+        replacedAll(tf, "allocated_bytes: 4096", "allocated_bytes: many"), E::load());
+    addTf("tf-description-huge", "a tensor of more than a petabyte",
+        replacedAll(replacedAll(tf, "allocated_bytes: 4096", "allocated_bytes: 99999999999999999"), "requested_bytes: 4096", "requested_bytes: x"),
+        E::load().warns({ "missing-field" }));
+    addTf("tf-object-id-missing", "tensor objects without their id", replacedAll(tf, R"("id": 10)", R"("idx": 10)"),
+        E::load().warns({ "missing-field" }));
+    addTf("tf-object-never-deleted", "tensors created and never deleted",
+        replacedAll(tf, R"({"ph": "D")", R"({"ph": "i")"), E::load());
     w.add({ "tf-two-workers", cat, "one timeline per worker",
         { w.write("tf-two-workers/worker0.json", tf), w.write("tf-two-workers/worker1.json", tf) }, {},
         E::load().job(2, { 0, 1 }, { "file_name", "file_name" }) });

@@ -126,6 +126,16 @@ void compareParts(const RankPart& a, const RankPart& b)
             "flow");
         check(text(a, fa.category.value()) == text(b, fb.category.value()), "flow category");
     }
+    check(a.objects.size() == b.objects.size(), "object event count");
+    for (std::size_t i = 0; i < a.objects.size(); ++i) {
+        const RankPart::ObjectEvent& oa = a.objects[i];
+        const RankPart::ObjectEvent& ob = b.objects[i];
+        check(oa.phase == ob.phase && oa.id == ob.id && oa.time == ob.time && oa.bytes == ob.bytes && oa.address == ob.address
+                && oa.byteOffset == ob.byteOffset,
+            "object event");
+        check(text(a, oa.name.value()) == text(b, ob.name.value()) && text(a, oa.allocator.value()) == text(b, ob.allocator.value()),
+            "object event names");
+    }
     check(a.commArgs.size() == b.commArgs.size(), "communication argument count");
     for (std::size_t i = 0; i < a.commArgs.size(); ++i) {
         const CommArgs& ca = a.commArgs[i].second;
