@@ -147,9 +147,9 @@ void Finalizer::objectsAsMemory()
             unsized += obj.created != nullptr;
             continue;
         }
-        const int gpu = TensorDescription::gpuOf(p.strings.view(obj.snapshot->allocator));
+        const int gpu = obj.snapshot->allocator.isValid() ? TensorDescription::gpuOf(p.strings.view(obj.snapshot->allocator)) : -1;
         if (gpu < 0)
-            continue; // host memory: not a device's
+            continue; // host memory (or no allocator named): not a device's
         MemoryArgs m;
         m.bytes = obj.snapshot->bytes;
         m.address = obj.snapshot->address != 0 ? obj.snapshot->address : (std::uint64_t(1) << 63) | id;
