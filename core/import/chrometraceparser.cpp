@@ -1016,18 +1016,16 @@ bool Parser::readSnapshot(od::value& value, EventArgs& args)
         }
         return true;
     }
-    for (auto fieldResult : snapshot) {
-        if (fieldResult.error())
-            return false;
-        od::field&& field = std::move(fieldResult).value_unsafe();
-        const std::string_view key = rawKey(field);
-        od::value& v = field.value();
-        if (isMalformedValue(v))
-            return false;
-        std::string_view text;
-        if (key == "tensor_description" && !v.get_string().get(text))
-            args.tensorDescription = text;
-    }
+    // Its other fields are stepped over as any nested value of an argument is.
+    od::value description;
+    const auto error = snapshot.find_field_unordered("tensor_description").get(description);
+    if (error == simdjson::NO_SUCH_FIELD)
+        return true;
+    if (error || isMalformedValue(description))
+        return false;
+    std::string_view text;
+    if (!description.get_string().get(text))
+        args.tensorDescription = text;
     return true;
 }
 
