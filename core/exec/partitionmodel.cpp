@@ -1,5 +1,6 @@
 #include "core/exec/partitionmodel.h"
 
+#include "core/exec/subgraphcopy.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -51,10 +52,7 @@ struct Span {
 
 Span spanOf(const ExecutionGraph& g, ItemId i)
 {
-    const std::span<const OpId> origin = g.origin(i);
-    const Trace& t = g.trace();
-    const TimeNs duration = origin.empty() ? g.minDuration(i) : t.end(origin.front()) - t.start(origin.front());
-    return { g.anchor(i), g.anchor(i) + duration };
+    return { g.anchor(i), SubgraphCopy::measuredEnd(g, i) };
 }
 
 // The tensors' tracks, keyed by rank and tensor.

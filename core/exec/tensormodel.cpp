@@ -1,6 +1,7 @@
 #include "core/exec/tensormodel.h"
 
 #include "core/base/checkedmath.h"
+#include "core/exec/subgraphcopy.h"
 #include "core/model/inputshapes.h"
 #include "core/model/trace.h"
 
@@ -44,14 +45,6 @@ std::int64_t gradientBytes(const ExecutionGraph& g, ItemId i)
     return shapes ? InputShapes::parse(g.string(shapes->dims), g.string(shapes->types)).bytes(0) : 0;
 }
 
-// An item's measured end: its anchor and the measured duration of the op it stands for.
-TimeNs measuredEnd(const ExecutionGraph& g, ItemId i)
-{
-    const std::span<const OpId> origin = g.origin(i);
-    const Trace& t = g.trace();
-    return g.anchor(i) + (origin.empty() ? g.minDuration(i) : t.end(origin.front()) - t.start(origin.front()));
-}
-
 // When a partial transfer's tensor was ready: the latest measured end of the work that released its
 // start, or that of the op enclosing it, other than gradient transfers (the loop's previous response).
 TimeNs partialReadiness(const ExecutionGraph& g, ItemId transfer)
@@ -66,7 +59,7 @@ TimeNs partialReadiness(const ExecutionGraph& g, ItemId transfer)
             if (ref == EdgeRef::StartToStart)
                 enclosing = src;
             else if (ref == EdgeRef::EndToStart && !isGradientAllReduce(g, src, true))
-                ready = std::max(ready, measuredEnd(g, src));
+                ready = std::max(ready, SubgraphCopy::measuredEnd(g, src));
         }
         if (ready != std::numeric_limits<TimeNs>::min())
             return std::min(ready, g.anchor(transfer));
