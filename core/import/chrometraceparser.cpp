@@ -430,7 +430,8 @@ public:
     // before it (closeStreamingArray): the parse then checks it, as it would a closed array's. When
     // that parse fails, restoreOpenArray() puts the text back, for a parse that checks first.
     void setCloseOptimistically(bool on) { m_closeOptimistically = on; }
-    bool closedOptimistically() const { return m_closedAt != std::string_view::npos; }
+    bool closedOptimistically() const { return m_closedAt != std::string_view::npos && !m_closeChecked; }
+    // Puts back the text that closing an open array (optimistically or checked) cut off.
     void restoreOpenArray();
 
 private:
@@ -446,14 +447,36 @@ private:
     };
     const char* findEventsArray(std::size_t from) const;
     std::vector<Split> planSplits(const char* from, std::size_t pieces) const;
-    // Parses the events array opening at arrayOpen in pieces on all cores. Sets m_fellBack when a
-    // split is not an event boundary, B/E pairs need one pass, or a piece is malformed: the caller
-    // then parses sequentially, which also reports any error at its true place.
-    Status runPieces(const char* arrayOpen, bool& used);
+    // An end event (ph E) of a piece that found no begin open on its track within the piece: its
+    // begin lies in an earlier piece, and the merge pairs them in order.
+    struct PendingEnd {
+        std::uint32_t track; // the piece's
+        TimeNs time;
+        std::int64_t bytes;
+        bool hasShape;
+        ShapeArgs shape; // the piece's strings
+        std::size_t shapeIndex; // how many shapes the piece held before this end's
+    };
+    // What a piece leaves for the merge to pair: its unpaired ends, and its begins still open.
+    struct OpenSlices {
+        std::vector<PendingEnd> ends;
+        std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> begins; // the piece's track, ops
+    };
+    // Parses the events array opening at arrayOpen in pieces on all cores; the array is the whole
+    // document when bare. Sets m_fellBack when a split is not an event boundary, async pairs need one
+    // pass, an end pairs with no begin or ends before it, or a piece is malformed: the caller then
+    // parses sequentially, which also reports any error at its true place.
+    Status runPieces(const char* arrayOpen, bool bare, bool& used);
     // Closes what is still open and checks that the file held usable events.
     Status finishRun();
     Status runPiece(Piece kind, od::parser& json);
-    void mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMaxTime);
+    // Appends a piece's part; false when its pending ends do not pair as one pass would pair them.
+    bool mergeChunk(RankPart& chunk, const OpenSlices& open, std::int64_t baseOffset, TimeNs chunkMaxTime);
+    // Pairs a piece's pending ends with the begins left open before it; their shapes go where one pass
+    // puts them, among the piece's own (chunk.shapes, already remapped, with ops offset by opBase).
+    bool pairPendingEnds(const RankPart& chunk, const OpenSlices& open, const std::vector<std::uint32_t>& trackMap,
+        const std::vector<std::uint32_t>& remap, std::uint32_t opBase);
+    OpenSlices takeOpenSlices();
     void reserveLike(const RankPart& first, std::size_t pieces);
 
     std::int64_t offsetOf(const char* p) const
@@ -505,6 +528,8 @@ private:
     // Keeps what an allocator event ("[memory]", already the op `op`) recorded, for the memory estimate.
     void addMemoryEvent(const Event& ev, std::uint32_t op, std::int64_t offset);
     void closeOpenSlices();
+    // Keeps an end event whose begin lies in an earlier piece, with what it adds to its op.
+    void pendEnd(const Event& ev, std::uint32_t track, TimeNs ts, std::int64_t offset);
     // One tensor's shape text ("[4096, 1001]") and type as the op's recorded input ("[[4096,1001]]",
     // "[\"float32\"]"); text that is not a list of whole numbers is left out.
     void tensorShape(std::string_view shape, std::string_view dtype, std::int64_t offset);
@@ -526,7 +551,8 @@ private:
     std::int64_t m_eventCount = 0;
     bool m_chunk = false; // parsing one piece of the events array
     bool m_firstPiece = false; // the piece that opens the events array
-    bool m_sawPaired = false; // B/E or async begin/end seen: their pairing needs one sequential pass
+    bool m_sawAsync = false; // async begin/end seen: their pairing needs one sequential pass
+    std::vector<PendingEnd> m_pendingEnds; // a piece's ends whose begins lie in an earlier piece
     // A fwdbwd flow seen: the file pairs forward and backward ops itself, so sequence numbers are no
     // longer kept (RankFinalizer would drop them), sparing their table in traces that have both.
     bool m_sawForwardBackwardFlow = false;
@@ -535,8 +561,9 @@ private:
     std::size_t m_pieces = 0;
     bool m_fellBack = false; // a parallel attempt was abandoned; the caller re-parses sequentially
     bool m_closeOptimistically = false;
-    std::size_t m_closedAt = std::string_view::npos; // where an optimistic close wrote its ']'
-    std::string m_closedTail; // the text it cut off there (blanks and commas), padding included
+    std::size_t m_closedAt = std::string_view::npos; // where a close wrote its ']'
+    std::string m_closedTail; // the text it cut off there, padding included
+    bool m_closeChecked = false; // the close checked the text before it
     // Arguments of the current event that are rebuilt as text, kept from event to event for their storage.
     std::string m_dims; // "Input Dims", compact JSON
     std::string m_types; // "Input type", compact JSON
@@ -602,14 +629,17 @@ Status Parser::run()
         if (Status s = closeStreamingArray(); !s.ok())
             return s;
     }
-    if (m_pieceBytes > 0 && opening == '{') {
-        if (const char* open = findEventsArray(firstChar)) {
+    if (m_pieceBytes > 0) {
+        const bool bare = opening == '[';
+        if (const char* open = bare ? m_text.data + firstChar : findEventsArray(firstChar)) {
             bool used = false;
-            Status s = runPieces(open, used);
+            Status s = runPieces(open, bare, used);
             if (!s.ok() || m_fellBack)
                 return s;
             if (used) {
-                if (m_part.format.empty())
+                if (bare)
+                    m_part.format = "chrome";
+                else if (m_part.format.empty())
                     m_part.format = m_sawKinetoKeys ? "kineto" : "chrome";
                 return finishRun();
             }
@@ -1675,17 +1705,19 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         return;
     }
     case 'B': {
-        m_sawPaired = true;
         const std::uint32_t track = trackFor(ev);
         const std::uint32_t op = addOp(ev, track, ts, ts);
         m_openSlices[track].push_back(op);
         return;
     }
     case 'E': {
-        m_sawPaired = true;
         const std::uint32_t track = trackFor(ev);
         auto it = m_openSlices.find(track);
         if (it == m_openSlices.end() || it->second.empty()) {
+            if (m_chunk && !m_firstPiece) {
+                pendEnd(ev, track, ts, offset);
+                return;
+            }
             m_part.warn(ErrorCode::UnmatchedEvent, offset, "end events (ph E) without a matching begin; skipped");
             return;
         }
@@ -1720,7 +1752,7 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
     case 'S':
     case 'e':
     case 'F': {
-        m_sawPaired = true;
+        m_sawAsync = true;
         const std::uint32_t track = trackFor(ev);
         const std::uint64_t key = (static_cast<std::uint64_t>(track) * 0x9E3779B97F4A7C15ull) ^ ev.id ^ hashString(ev.cat);
         if (ev.ph == 'b' || ev.ph == 'S') {
@@ -1842,6 +1874,32 @@ void Parser::tensorShape(std::string_view shape, std::string_view dtype, std::in
         m_types.append("[\"").append(dtype).append("\"]");
 }
 
+void Parser::pendEnd(const Event& ev, std::uint32_t track, TimeNs ts, std::int64_t offset)
+{
+    m_maxTime = std::max(m_maxTime, ts);
+    if (!ev.args.shape.empty() && m_dims.empty() && m_types.empty())
+        tensorShape(ev.args.shape, ev.args.dtype, offset);
+    PendingEnd& end = m_pendingEnds.emplace_back();
+    end.track = track;
+    end.time = ts;
+    end.bytes = ev.args.bytes;
+    end.hasShape = !m_dims.empty() || !m_types.empty();
+    end.shape = end.hasShape ? ShapeArgs { intern(m_dims), intern(m_types) } : ShapeArgs {};
+    end.shapeIndex = m_part.shapes.size();
+}
+
+Parser::OpenSlices Parser::takeOpenSlices()
+{
+    OpenSlices open;
+    open.ends = std::move(m_pendingEnds);
+    for (auto& [track, stack] : m_openSlices) {
+        if (!stack.empty())
+            open.begins.emplace_back(track, std::move(stack));
+    }
+    m_openSlices.clear();
+    return open;
+}
+
 void Parser::closeOpenSlices()
 {
     std::int64_t open = 0;
@@ -1941,7 +1999,7 @@ std::vector<Parser::Split> Parser::planSplits(const char* from, std::size_t piec
     return splits;
 }
 
-Status Parser::runPieces(const char* arrayOpen, bool& used)
+Status Parser::runPieces(const char* arrayOpen, bool bare, bool& used)
 {
     used = false;
     char* const base = m_text.data;
@@ -1955,7 +2013,9 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
     used = true;
 
     // The fields before the array, parsed straight into this part.
-    {
+    if (bare) {
+        m_sawEvents = true;
+    } else {
         const auto length = static_cast<std::size_t>(arrayOpen + 1 - base);
         TextBuffer text(length + 2);
         std::memcpy(text.data(), base, length);
@@ -1975,7 +2035,8 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
     // piece's last event becomes ']' and the byte before its first one '['. The first piece opens with
     // the array's own '['. The document is restored afterwards, whatever happens. Where events are
     // separated by a lone ',' both brackets would need that byte: the piece after it is copied instead,
-    // as is the last piece, which needs the longer wrapper of a tail.
+    // as is the last piece of an object, which needs the longer wrapper of a tail. The last piece of a
+    // bare array ends with the array's own ']'.
     const std::size_t n = splits.size() + 1;
     std::vector<bool> inPlace(n, false);
     std::vector<std::pair<char*, char>> saved;
@@ -1985,13 +2046,15 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
         saved.emplace_back(p, *p);
         *p = c;
     };
-    for (std::size_t i = 0; i + 1 < n; ++i) {
-        inPlace[i] = i == 0 || splits[i - 1].open - splits[i - 1].close >= 3;
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool last = i + 1 == n;
+        inPlace[i] = (!last || bare) && (i == 0 || splits[i - 1].open - splits[i - 1].close >= 3);
         if (!inPlace[i])
             continue;
         if (i > 0)
             overwrite(splits[i - 1].open - 1, '[');
-        overwrite(splits[i].close + 1, ']');
+        if (!last)
+            overwrite(splits[i].close + 1, ']');
     }
     struct Restore {
         std::vector<std::pair<char*, char>>& saved;
@@ -2008,8 +2071,9 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
     struct Slot {
         RankPart part;
         Status status;
+        OpenSlices open;
         bool done = false;
-        bool paired = false;
+        bool async = false;
         bool kineto = false;
         bool forwardBackward = false;
         TimeNs maxTime = INT64_MIN;
@@ -2030,17 +2094,19 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
         for (std::size_t i = next++; i < n && !failed.load(std::memory_order_relaxed); i = next++) {
             Slot& slot = slots[i];
             const bool last = i + 1 == n;
+            const bool tail = last && !bare; // wrapped as an object, for the fields after the array
+            const bool closed = last && bare; // ends with the array's own ']'
             const char* from = i == 0 ? arrayOpen + 1 : splits[i - 1].open;
             const char* to = last ? end : splits[i].close + 1;
             Text text;
             if (inPlace[i]) {
                 text.data = const_cast<char*>(from - 1);
-                text.size = static_cast<std::size_t>(to - from) + 2;
+                text.size = static_cast<std::size_t>(to - from) + (closed ? 1 : 2);
                 text.allocated = static_cast<std::size_t>(base + m_text.allocated - text.data);
                 slot.baseOffset = static_cast<std::int64_t>(text.data - base);
             } else {
                 const auto length = static_cast<std::size_t>(to - from);
-                const std::string_view prefix = last ? std::string_view("{\"e\":[") : std::string_view("[");
+                const std::string_view prefix = tail ? std::string_view("{\"e\":[") : std::string_view("[");
                 const std::size_t size = prefix.size() + length + (last ? 0 : 1);
                 if (buffer.capacity() < size)
                     buffer = TextBuffer(size + size / 4);
@@ -2062,12 +2128,13 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
             slot.part.path = m_part.path;
             Parser parser(text, slot.part, m_cancel);
             parser.m_firstPiece = i == 0;
-            slot.status = parser.runPiece(last ? Piece::Tail : Piece::Middle, json);
-            slot.paired = parser.m_sawPaired;
+            slot.status = parser.runPiece(tail ? Piece::Tail : Piece::Middle, json);
+            slot.async = parser.m_sawAsync;
             slot.kineto = parser.m_sawKinetoKeys;
             slot.forwardBackward = parser.m_sawForwardBackwardFlow;
             slot.maxTime = parser.m_maxTime;
-            if (!slot.status.ok() || slot.paired) {
+            slot.open = parser.takeOpenSlices();
+            if (!slot.status.ok() || slot.async) {
                 failed = true;
                 break;
             }
@@ -2081,7 +2148,11 @@ Status Parser::runPieces(const char* arrayOpen, bool& used)
                     m_sawForwardBackwardFlow = true;
                     m_part.sequences.clear();
                 }
-                mergeChunk(ready.part, ready.baseOffset, ready.maxTime);
+                if (!mergeChunk(ready.part, ready.open, ready.baseOffset, ready.maxTime)) {
+                    failed = true;
+                    break;
+                }
+                ready.open = {};
                 m_sawKinetoKeys = m_sawKinetoKeys || ready.kineto;
                 if (m_progress)
                     m_progress(static_cast<double>(merged) / static_cast<double>(n));
@@ -2177,7 +2248,7 @@ Status Parser::runPiece(Piece kind, od::parser& json)
     return {};
 }
 
-void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMaxTime)
+bool Parser::mergeChunk(RankPart& chunk, const OpenSlices& open, std::int64_t baseOffset, TimeNs chunkMaxTime)
 {
     const std::vector<std::uint32_t> remap = chunk.internStringsInto(m_part.strings);
     auto map = [&remap](std::uint32_t id) { return id == StringId::kInvalid ? id : remap[id]; };
@@ -2231,9 +2302,13 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
     }
     for (const auto& [op, c] : chunk.commArgs)
         m_part.commArgs.emplace_back(opBase + op, RankPart::remapped(c, remap));
-    reserveFor(m_part.shapes, chunk.shapes.size());
-    for (const auto& [op, sh] : chunk.shapes)
-        m_part.shapes.emplace_back(opBase + op, RankPart::remapped(sh, remap));
+    if (!pairPendingEnds(chunk, open, trackMap, remap, opBase))
+        return false;
+    for (const auto& [track, stack] : open.begins) {
+        std::vector<std::uint32_t>& into = m_openSlices[trackMap[track]];
+        for (const std::uint32_t op : stack)
+            into.push_back(opBase + op);
+    }
     for (const auto& [op, w] : chunk.streamWaits)
         m_part.streamWaits.emplace_back(opBase + op, w);
     for (const auto& [op, step] : chunk.declaredSteps)
@@ -2287,6 +2362,39 @@ void Parser::mergeChunk(RankPart& chunk, std::int64_t baseOffset, TimeNs chunkMa
     }
     m_eventCount += chunk.eventCount;
     m_maxTime = std::max(m_maxTime, chunkMaxTime);
+    return true;
+}
+
+bool Parser::pairPendingEnds(const RankPart& chunk, const OpenSlices& open, const std::vector<std::uint32_t>& trackMap,
+    const std::vector<std::uint32_t>& remap, std::uint32_t opBase)
+{
+    reserveFor(m_part.shapes, chunk.shapes.size() + open.ends.size());
+    std::size_t shape = 0;
+    auto shapesUpTo = [&](std::size_t count) {
+        for (; shape < count; ++shape) {
+            const auto& [op, sh] = chunk.shapes[shape];
+            m_part.shapes.emplace_back(opBase + op, RankPart::remapped(sh, remap));
+        }
+    };
+    for (const PendingEnd& end : open.ends) {
+        // One pass warns of an end without a begin, or one before its begin, at its place among the
+        // piece's warnings: rare enough to leave to that pass.
+        auto it = m_openSlices.find(trackMap[end.track]);
+        if (it == m_openSlices.end() || it->second.empty())
+            return false;
+        const std::uint32_t op = it->second.back();
+        if (end.time < m_part.start[op])
+            return false;
+        it->second.pop_back();
+        m_part.end[op] = end.time;
+        if (end.bytes > 0 && m_part.bytes[op] == 0)
+            m_part.bytes[op] = end.bytes;
+        shapesUpTo(end.shapeIndex);
+        if (end.hasShape)
+            m_part.shapes.emplace_back(op, RankPart::remapped(end.shape, remap));
+    }
+    shapesUpTo(chunk.shapes.size());
+    return true;
 }
 
 Status Parser::closeStreamingArray()
@@ -2346,6 +2454,9 @@ Status Parser::closeStreamingArray()
     // more byte.
     if (lastBrace + 1 >= m_buffer->size() && !m_buffer->reserveMore(1))
         return Status::error(ErrorCode::TooLarge, m_part.path, -1, "out of memory closing the event array");
+    m_closedAt = lastBrace + 1;
+    m_closedTail.assign(m_buffer->data() + m_closedAt, m_buffer->size() - m_closedAt);
+    m_closeChecked = true;
     m_buffer->data()[lastBrace + 1] = ']';
     m_buffer->setSize(lastBrace + 2);
     m_text = textOf(*m_buffer);
@@ -2364,6 +2475,38 @@ void Parser::restoreOpenArray()
     std::memcpy(m_buffer->data() + m_closedAt, m_closedTail.data(), m_closedTail.size());
     m_text = textOf(*m_buffer);
     m_closedAt = std::string_view::npos;
+    m_closeChecked = false;
+}
+
+} // namespace
+
+namespace {
+
+// Parses the whole text with the parser's settings. A streaming array that was closed optimistically
+// and then failed to parse is put back and parsed again, checked first, so that the error is the one at
+// its true place. Sets fellBack when pieces were abandoned: the text is then as it was given.
+Status parseOnce(TextBuffer& text, RankPart& part, const CancellationToken* cancel, std::size_t pieceBytes,
+    std::size_t* piecesUsed, const std::function<void(double)>& progress, bool& fellBack)
+{
+    Parser parser(text, part, cancel);
+    parser.setPieceBytes(pieceBytes);
+    parser.setProgress(progress);
+    parser.setCloseOptimistically(true);
+    Status s = parser.run();
+    fellBack = parser.fellBack();
+    if (fellBack || (parser.closedOptimistically() && !s.ok() && s.code() != ErrorCode::Cancelled)) {
+        parser.restoreOpenArray();
+        if (fellBack)
+            return s;
+        RankPart fresh;
+        fresh.path = part.path;
+        part = std::move(fresh);
+        Parser checked(text, part, cancel);
+        return checked.run();
+    }
+    if (piecesUsed)
+        *piecesUsed = parser.piecesUsed();
+    return s;
 }
 
 } // namespace
@@ -2373,39 +2516,15 @@ Status ChromeTraceParser::parse(TextBuffer& text, RankPart& part, const Cancella
 {
     if (piecesUsed)
         *piecesUsed = 0;
-    {
-        Parser parser(text, part, cancel);
-        parser.setPieceBytes(pieceBytes);
-        parser.setProgress(progress);
-        parser.setCloseOptimistically(true);
-        Status s = parser.run();
-        if (parser.closedOptimistically() && !s.ok() && s.code() != ErrorCode::Cancelled) {
-            // The text before the close was not good JSON: parse again, checking it first, so that
-            // the error is the one at its true place.
-            parser.restoreOpenArray();
-            RankPart fresh;
-            fresh.path = part.path;
-            part = std::move(fresh);
-            Parser checked(text, part, cancel);
-            s = checked.run();
-            if (progress)
-                progress(1.0);
-            return s;
-        }
-        if (!parser.fellBack()) {
-            if (piecesUsed)
-                *piecesUsed = parser.piecesUsed();
-            if (progress)
-                progress(1.0);
-            return s;
-        }
+    bool fellBack = false;
+    Status s = parseOnce(text, part, cancel, pieceBytes, piecesUsed, progress, fellBack);
+    if (fellBack) {
+        // The events could not be split safely: parse them again in one pass.
+        RankPart fresh;
+        fresh.path = part.path;
+        part = std::move(fresh);
+        s = parseOnce(text, part, cancel, 0, nullptr, progress, fellBack);
     }
-    // The events could not be split safely: parse them again in one pass.
-    RankPart fresh;
-    fresh.path = part.path;
-    part = std::move(fresh);
-    Parser parser(text, part, cancel);
-    Status s = parser.run();
     if (progress)
         progress(1.0);
     return s;

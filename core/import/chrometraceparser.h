@@ -14,8 +14,9 @@ struct RankPart;
 
 // Streaming parser for the Chrome Trace Event family: PyTorch profiler/Kineto JSON (2021-2026
 // schemas), plain Chrome traces and the legacy autograd profiler's bare array. It walks the document
-// with an on-demand JSON iterator and never builds a DOM; a large events array is cut at event
-// boundaries into pieces that are parsed on all cores. Timestamps are converted from their
+// with an on-demand JSON iterator and never builds a DOM; a large events array (a "traceEvents" array
+// or a bare one) is cut at event boundaries into pieces that are parsed on all cores, and begin/end
+// pairs that lie in different pieces are paired as the pieces are merged. Timestamps are converted from their
 // decimal text to exact int64 nanoseconds. Structural problems (not JSON, truncated, not a trace) fail
 // with the file and byte offset; problems confined to one event skip that event and are counted as
 // diagnostics in the part. Thread-compatible: one parser per thread.
