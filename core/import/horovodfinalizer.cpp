@@ -104,8 +104,16 @@ private:
     void linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers);
     void linkIterations(const std::vector<std::uint32_t>& transfers);
     std::uint32_t readinessTrack(std::int64_t rank);
+    // What an op's name says, found once per distinct name (classify() fills it for every op's name).
+    void learnNames();
+    bool isNegotiationName(std::uint32_t name) const { return m_negotiation[name]; }
+    // The collective an operation's or a call's name says; invalid when it names none.
+    StringId collectiveName(std::uint32_t name) const { return m_collective[name]; }
 
     RankPart& p;
+    std::vector<OpKind> m_kind; // by name id
+    std::vector<bool> m_negotiation; // by name id
+    std::vector<StringId> m_collective; // by name id
     std::map<std::int64_t, std::uint32_t> m_readiness; // rank -> its track
     std::int64_t m_highestRank = -1;
 };
@@ -190,15 +198,31 @@ void Finalizer::separateReadiness()
         p.worldSize = static_cast<std::int32_t>(m_highestRank + 1);
 }
 
+void Finalizer::learnNames()
+{
+    const std::size_t names = p.strings.size();
+    std::vector<bool> used(names, false);
+    for (std::size_t i = 0; i < p.opCount(); ++i)
+        used[p.name[i]] = true;
+    m_kind.assign(names, OpKind::Annotation);
+    m_negotiation.assign(names, false);
+    m_collective.assign(names, StringId());
+    for (std::uint32_t n = 0; n < names; ++n) {
+        if (!used[n])
+            continue;
+        const std::string_view name = p.strings.view(StringId(n));
+        m_kind[n] = kindOf(name);
+        m_negotiation[n] = isNegotiation(name);
+        if (const std::string_view collective = collectiveOf(name); !collective.empty())
+            m_collective[n] = p.strings.intern(collective);
+    }
+}
+
 void Finalizer::classify()
 {
-    std::unordered_map<std::uint32_t, OpKind> byName;
-    for (std::size_t i = 0; i < p.opCount(); ++i) {
-        auto it = byName.find(p.name[i]);
-        if (it == byName.end())
-            it = byName.emplace(p.name[i], kindOf(p.strings.view(StringId(p.name[i])))).first;
-        p.kind[i] = p.tracks[p.track[i]].key.pid == kReadinessPid ? OpKind::Annotation : it->second;
-    }
+    learnNames();
+    for (std::size_t i = 0; i < p.opCount(); ++i)
+        p.kind[i] = p.tracks[p.track[i]].key.pid == kReadinessPid ? OpKind::Annotation : m_kind[p.name[i]];
     for (RankPart::Track& t : p.tracks) {
         // Tensors' tracks are the coordinator's timelines, not device streams: their phases nest.
         t.kind = TrackKind::Other;
@@ -220,10 +244,10 @@ void Finalizer::addTensorArguments()
     std::int64_t bytes = 0;
     CommArgs tensor;
     for (std::uint32_t i = 0; i < p.opCount(); ++i) {
-        const std::string_view name = p.strings.view(StringId(p.name[i]));
+        const StringId collective = collectiveName(p.name[i]);
         if (operation != kNone && (p.track[i] != p.track[operation] || p.start[i] >= p.end[operation]))
             operation = kNone;
-        if (p.kind[i] == OpKind::Annotation && !collectiveOf(name).empty()) {
+        if (p.kind[i] == OpKind::Annotation && collective.isValid()) {
             operation = i;
             bytes = 0;
             tensor = CommArgs();
@@ -243,7 +267,7 @@ void Finalizer::addTensorArguments()
         if (p.kind[i] != OpKind::Collective)
             continue;
         CommArgs args = operation != kNone ? tensor : CommArgs();
-        args.collective = p.strings.intern(collectiveOf(name));
+        args.collective = collective.isValid() ? collective : p.strings.intern("");
         p.bytes[i] = operation != kNone ? bytes : 0;
         comm.emplace_back(i, args);
     }
@@ -257,7 +281,7 @@ void Finalizer::findIterations()
 {
     std::map<std::uint32_t, std::vector<std::uint32_t>> negotiations;
     for (std::uint32_t i = 0; i < p.opCount(); ++i) {
-        if (p.kind[i] == OpKind::Sync && isNegotiation(p.strings.view(StringId(p.name[i]))))
+        if (p.kind[i] == OpKind::Sync && isNegotiationName(p.name[i]))
             negotiations[p.track[i]].push_back(i);
     }
     PeriodicSteps::assign(p, negotiations);
@@ -270,8 +294,7 @@ void Finalizer::linkProtocol()
 {
     std::vector<std::uint32_t> operations, transfers;
     for (std::uint32_t i = 0; i < p.opCount(); ++i) {
-        if (p.kind[i] == OpKind::Annotation && p.tracks[p.track[i]].key.pid != kReadinessPid
-            && !collectiveOf(p.strings.view(StringId(p.name[i]))).empty())
+        if (p.kind[i] == OpKind::Annotation && p.tracks[p.track[i]].key.pid != kReadinessPid && collectiveName(p.name[i]).isValid())
             operations.push_back(i);
         else if (p.kind[i] == OpKind::Collective)
             transfers.push_back(i);
@@ -287,13 +310,17 @@ void Finalizer::linkProtocol()
 // Transfers that overlap are one fused buffer and are not linked to each other's operations.
 void Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers)
 {
-    std::vector<std::uint32_t> byEnd = transfers;
-    std::sort(byEnd.begin(), byEnd.end(), [this](std::uint32_t a, std::uint32_t b) { return p.end[a] < p.end[b]; });
+    // The transfers' ends beside them, so that the search reads one array.
+    std::vector<std::pair<TimeNs, std::uint32_t>> byEnd;
+    byEnd.reserve(transfers.size());
+    for (const std::uint32_t t : transfers)
+        byEnd.emplace_back(p.end[t], t);
+    std::sort(byEnd.begin(), byEnd.end()); // of transfers that end together, the last op is taken
     for (const std::uint32_t op : operations) {
-        const auto it = std::upper_bound(byEnd.begin(), byEnd.end(), p.start[op], [this](TimeNs t, std::uint32_t b) { return t < p.end[b]; });
+        const auto it = std::upper_bound(byEnd.begin(), byEnd.end(), p.start[op], [](TimeNs t, const auto& b) { return t < b.first; });
         // A transfer that takes no time at the operation's start may be its own: no link, no cycle.
-        if (it != byEnd.begin() && p.start[*std::prev(it)] < p.start[op])
-            p.links.push_back({ OpId(*std::prev(it)), OpId(op), LinkKind::Dependency });
+        if (it != byEnd.begin() && p.start[std::prev(it)->second] < p.start[op])
+            p.links.push_back({ OpId(std::prev(it)->second), OpId(op), LinkKind::Dependency });
     }
 }
 

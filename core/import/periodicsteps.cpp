@@ -38,10 +38,19 @@ void PeriodicSteps::assign(RankPart& p, const std::map<std::uint32_t, std::vecto
         }
         p.stepMethod = StepMethod::TensorPeriodicity;
     }
+    // Each op takes the step whose span holds its start. Ops come in (track, start) order, so the step
+    // before the first that starts after an op only moves forward along a track: searched for where a
+    // track starts or its starts go back, stepped along otherwise.
     p.step.assign(p.opCount(), -1);
+    const auto startsAfter = [](TimeNs t, const StepSpan& s) { return t < s.start; };
+    auto after = p.steps.begin();
     for (std::size_t i = 0; i < p.opCount(); ++i) {
-        const auto after = std::upper_bound(p.steps.begin(), p.steps.end(), p.start[i], [](TimeNs t, const StepSpan& s) { return t < s.start; });
-        if (after != p.steps.begin() && p.start[i] < std::prev(after)->end)
+        const TimeNs t = p.start[i];
+        if (i == 0 || p.track[i] != p.track[i - 1] || t < p.start[i - 1])
+            after = std::upper_bound(p.steps.begin(), p.steps.end(), t, startsAfter);
+        while (after != p.steps.end() && after->start <= t)
+            ++after;
+        if (after != p.steps.begin() && t < std::prev(after)->end)
             p.step[i] = static_cast<std::int32_t>(std::prev(after)->number);
     }
 }
