@@ -1,5 +1,6 @@
 #include "core/import/horovodfinalizer.h"
 
+#include "core/base/parallel.h"
 #include "core/import/periodicsteps.h"
 #include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
@@ -86,8 +87,13 @@ public:
         separateReadiness();
         RankFinalizer::finalize(p);
         classify();
-        addTensorArguments();
-        findIterations();
+        // Independent: one writes the ops' bytes and communication arguments, the other their steps.
+        parallelFor(2, [this](std::size_t half) {
+            if (half == 0)
+                addTensorArguments();
+            else
+                findIterations();
+        });
         linkProtocol();
         p.pid = -1;
         p.processName = p.strings.intern("Horovod coordinator");
@@ -101,8 +107,8 @@ private:
     void addTensorArguments();
     void findIterations();
     void linkProtocol();
-    void linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers);
-    void linkIterations(const std::vector<std::uint32_t>& transfers);
+    std::vector<Link> linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers) const;
+    std::vector<Link> linkIterations(const std::vector<std::uint32_t>& transfers) const;
     std::uint32_t readinessTrack(std::int64_t rank);
     // What an op's name says, found once per distinct name (classify() fills it for every op's name).
     void learnNames();
@@ -178,10 +184,14 @@ std::uint32_t Finalizer::readinessTrack(std::int64_t rank)
 void Finalizer::separateReadiness()
 {
     const std::size_t tensorTracks = p.tracks.size();
+    constexpr std::int64_t kUnread = -2;
+    std::vector<std::int64_t> rankOfName(p.strings.size(), kUnread); // each name is read once
     for (std::size_t i = 0; i < p.opCount(); ++i) {
         if (p.start[i] != p.end[i] || p.track[i] >= tensorTracks)
             continue;
-        const std::int64_t rank = rankOfTick(p.strings.view(StringId(p.name[i])));
+        std::int64_t& rank = rankOfName[p.name[i]];
+        if (rank == kUnread)
+            rank = rankOfTick(p.strings.view(StringId(p.name[i])));
         if (rank < 0)
             continue;
         if (rank >= kMaxRank) {
@@ -234,9 +244,31 @@ void Finalizer::classify()
 // bytes (which the operation takes too).
 void Finalizer::addTensorArguments()
 {
-    const auto shapeOf = [this](std::uint32_t op) -> const ShapeArgs* {
-        const auto it = std::lower_bound(p.shapes.begin(), p.shapes.end(), op, [](const auto& e, std::uint32_t o) { return e.first < o; });
-        return it != p.shapes.end() && it->first == op ? &it->second : nullptr;
+    // Shapes are in op order, and ops are visited in order: a cursor finds each op's.
+    auto nextShape = p.shapes.begin();
+    const auto shapeOf = [&](std::uint32_t op) -> const ShapeArgs* {
+        while (nextShape != p.shapes.end() && nextShape->first < op)
+            ++nextShape;
+        return nextShape != p.shapes.end() && nextShape->first == op ? &nextShape->second : nullptr;
+    };
+    // A tensor's shape repeats every iteration: each distinct one is read once.
+    struct Tensor {
+        std::int64_t bytes = 0;
+        std::int64_t elements = -1; // -1: no input
+        StringId dtype;
+    };
+    std::map<std::pair<std::uint32_t, std::uint32_t>, Tensor> tensors;
+    const auto tensorOf = [&](const ShapeArgs& shape) -> const Tensor& {
+        const auto [it, added] = tensors.try_emplace({ shape.dims.value(), shape.types.value() });
+        if (added) {
+            const InputShapes inputs = InputShapes::parse(p.strings.view(shape.dims), p.strings.view(shape.types));
+            if (!inputs.inputs().empty()) {
+                it->second.bytes = inputs.bytes(0);
+                it->second.elements = inputs.elements(0);
+                it->second.dtype = p.strings.intern(inputs.inputs().front().type);
+            }
+        }
+        return it->second;
     };
     std::vector<std::pair<std::uint32_t, CommArgs>> comm;
     bool unknownType = false;
@@ -253,12 +285,12 @@ void Finalizer::addTensorArguments()
             tensor = CommArgs();
             tensor.groupSize = p.worldSize > 0 ? p.worldSize : -1;
             if (const ShapeArgs* shape = shapeOf(i)) {
-                const InputShapes inputs = InputShapes::parse(p.strings.view(shape->dims), p.strings.view(shape->types));
-                if (!inputs.inputs().empty()) {
-                    bytes = inputs.bytes(0);
-                    unknownType = unknownType || (bytes == 0 && inputs.elements(0) > 0);
-                    tensor.inNelems = tensor.outNelems = inputs.elements(0);
-                    tensor.dtype = p.strings.intern(inputs.inputs().front().type);
+                const Tensor& t = tensorOf(*shape);
+                if (t.elements >= 0) {
+                    bytes = t.bytes;
+                    unknownType = unknownType || (bytes == 0 && t.elements > 0);
+                    tensor.inNelems = tensor.outNelems = t.elements;
+                    tensor.dtype = t.dtype;
                 }
             }
             p.bytes[i] = bytes;
@@ -299,17 +331,27 @@ void Finalizer::linkProtocol()
         else if (p.kind[i] == OpKind::Collective)
             transfers.push_back(i);
     }
-    const std::size_t before = p.links.size();
-    linkBackgroundLoop(operations, transfers);
-    linkIterations(transfers);
-    if (p.links.size() != before)
-        RankFinalizer::orderLinks(p);
+    // The two kinds of link are found side by side, then ordered with the part's other links.
+    std::vector<Link> loop, iterations;
+    parallelFor(2, [&](std::size_t half) {
+        if (half == 0)
+            loop = linkBackgroundLoop(operations, transfers);
+        else
+            iterations = linkIterations(transfers);
+    });
+    if (loop.empty() && iterations.empty())
+        return;
+    p.links.insert(p.links.end(), loop.begin(), loop.end());
+    p.links.insert(p.links.end(), iterations.begin(), iterations.end());
+    RankFinalizer::orderLinks(p);
 }
 
 // Each operation waits for the transfer that ended last before it started: the response before it.
 // Transfers that overlap are one fused buffer and are not linked to each other's operations.
-void Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers)
+std::vector<Link> Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers) const
 {
+    std::vector<Link> links;
+    links.reserve(operations.size());
     // The transfers' ends beside them, so that the search reads one array.
     std::vector<std::pair<TimeNs, std::uint32_t>> byEnd;
     byEnd.reserve(transfers.size());
@@ -320,14 +362,16 @@ void Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>& operations,
         const auto it = std::upper_bound(byEnd.begin(), byEnd.end(), p.start[op], [](TimeNs t, const auto& b) { return t < b.first; });
         // A transfer that takes no time at the operation's start may be its own: no link, no cycle.
         if (it != byEnd.begin() && p.start[std::prev(it)->second] < p.start[op])
-            p.links.push_back({ OpId(std::prev(it)->second), OpId(op), LinkKind::Dependency });
+            links.push_back({ OpId(std::prev(it)->second), OpId(op), LinkKind::Dependency });
     }
+    return links;
 }
 
 // The first op of each track in iteration k + 1 (a tensor's negotiation, a rank's readiness, a cycle)
 // waits for the transfer that ended last in iteration k.
-void Finalizer::linkIterations(const std::vector<std::uint32_t>& transfers)
+std::vector<Link> Finalizer::linkIterations(const std::vector<std::uint32_t>& transfers) const
 {
+    std::vector<Link> links;
     std::vector<std::uint32_t> lastOf(p.steps.size(), kNone); // per iteration, its last transfer
     for (const std::uint32_t t : transfers) {
         const std::int32_t s = p.step[t];
@@ -349,8 +393,9 @@ void Finalizer::linkIterations(const std::vector<std::uint32_t>& transfers)
             continue;
         const std::uint32_t last = lastOf[static_cast<std::size_t>(step - 1)];
         if (last != kNone && p.end[last] <= p.start[i] && p.start[last] < p.start[i])
-            p.links.push_back({ OpId(last), OpId(i), LinkKind::Dependency });
+            links.push_back({ OpId(last), OpId(i), LinkKind::Dependency });
     }
+    return links;
 }
 
 } // namespace

@@ -1192,7 +1192,15 @@ void Finalizer::assignPhases()
 
 void RankFinalizer::orderLinks(RankPart& part)
 {
-    std::sort(part.links.begin(), part.links.end(), linkBefore);
+    // Halves sorted side by side, then merged: a dialect adds a link per op or more.
+    const auto middle = part.links.begin() + static_cast<std::ptrdiff_t>(part.links.size() / 2);
+    parallelFor(2, [&](std::size_t half) {
+        if (half == 0)
+            std::sort(part.links.begin(), middle, linkBefore);
+        else
+            std::sort(middle, part.links.end(), linkBefore);
+    });
+    std::inplace_merge(part.links.begin(), middle, part.links.end(), linkBefore);
     part.links.erase(std::unique(part.links.begin(), part.links.end(),
                          [](const Link& a, const Link& b) { return a.from == b.from && a.to == b.to && a.kind == b.kind; }),
         part.links.end());

@@ -1,5 +1,7 @@
 #include "core/import/rankpart.h"
 
+#include "core/base/parallel.h"
+
 namespace sightline {
 
 namespace {
@@ -41,24 +43,28 @@ void RankPart::keepOps(const std::function<bool(std::uint32_t)>& keep)
     std::vector<std::uint32_t> newIndex(opCount(), kDropped);
     std::uint32_t kept = 0;
     for (std::uint32_t i = 0; i < opCount(); ++i) {
-        if (!keep(i))
-            continue;
-        newIndex[i] = kept;
-        start[kept] = start[i];
-        end[kept] = end[i];
-        track[kept] = track[i];
-        name[kept] = name[i];
-        category[kept] = category[i];
-        bytes[kept] = bytes[i];
-        correlation[kept] = correlation[i];
-        ++kept;
+        if (keep(i))
+            newIndex[i] = kept++;
     }
-    for (auto* column : { &start, &end })
-        column->resize(kept);
-    for (auto* column : { &track, &name, &category })
-        column->resize(kept);
-    for (auto* column : { &bytes, &correlation })
-        column->resize(kept);
+    // The columns are compacted side by side.
+    const auto compact = [&newIndex, kept](auto& column) {
+        for (std::size_t i = 0; i < newIndex.size(); ++i) {
+            if (newIndex[i] != kDropped)
+                column[newIndex[i]] = column[i];
+        }
+        column.resize(kept);
+    };
+    parallelFor(7, [&](std::size_t column) {
+        switch (column) {
+        case 0: compact(start); break;
+        case 1: compact(end); break;
+        case 2: compact(track); break;
+        case 3: compact(name); break;
+        case 4: compact(category); break;
+        case 5: compact(bytes); break;
+        default: compact(correlation); break;
+        }
+    });
     const auto renumber = [&newIndex](auto& table) {
         std::erase_if(table, [&newIndex](const auto& entry) { return newIndex[entry.first] == kDropped; });
         for (auto& entry : table)
