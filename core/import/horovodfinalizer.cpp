@@ -358,11 +358,19 @@ std::vector<Link> Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>
     for (const std::uint32_t t : transfers)
         byEnd.emplace_back(p.end[t], t);
     std::sort(byEnd.begin(), byEnd.end()); // of transfers that end together, the last op is taken
-    for (const std::uint32_t op : operations) {
-        const auto it = std::upper_bound(byEnd.begin(), byEnd.end(), p.start[op], [](TimeNs t, const auto& b) { return t < b.first; });
+    // The operations by start, so that one walk along both finds, for each, the transfers ended by then.
+    std::vector<std::pair<TimeNs, std::uint32_t>> byStart;
+    byStart.reserve(operations.size());
+    for (const std::uint32_t op : operations)
+        byStart.emplace_back(p.start[op], op);
+    std::sort(byStart.begin(), byStart.end());
+    auto ended = byEnd.begin(); // the first transfer that ends after the operation's start
+    for (const auto& [start, op] : byStart) {
+        while (ended != byEnd.end() && ended->first <= start)
+            ++ended;
         // A transfer that takes no time at the operation's start may be its own: no link, no cycle.
-        if (it != byEnd.begin() && p.start[std::prev(it)->second] < p.start[op])
-            links.push_back({ OpId(std::prev(it)->second), OpId(op), LinkKind::Dependency });
+        if (ended != byEnd.begin() && p.start[std::prev(ended)->second] < start)
+            links.push_back({ OpId(std::prev(ended)->second), OpId(op), LinkKind::Dependency });
     }
     return links;
 }
