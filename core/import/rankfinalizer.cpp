@@ -1197,18 +1197,29 @@ void Finalizer::assignPhases()
 
 void RankFinalizer::orderLinks(RankPart& part)
 {
-    // Halves sorted side by side, then merged: a dialect adds a link per op or more.
-    const auto middle = part.links.begin() + static_cast<std::ptrdiff_t>(part.links.size() / 2);
-    parallelFor(2, [&](std::size_t half) {
-        if (half == 0)
-            std::sort(part.links.begin(), middle, linkBefore);
-        else
-            std::sort(middle, part.links.end(), linkBefore);
-    });
-    std::inplace_merge(part.links.begin(), middle, part.links.end(), linkBefore);
-    part.links.erase(std::unique(part.links.begin(), part.links.end(),
-                         [](const Link& a, const Link& b) { return a.from == b.from && a.to == b.to && a.kind == b.kind; }),
-        part.links.end());
+    // Counted into place by source (sources are op indexes, and a dialect adds a link per op or more),
+    // then each source's few links sorted by target and kind: linear in links and sources.
+    std::vector<Link>& links = part.links;
+    std::uint32_t sources = 0;
+    for (const Link& l : links)
+        sources = std::max(sources, l.from.value() + 1);
+    std::vector<std::uint32_t> next(static_cast<std::size_t>(sources) + 1, 0); // first slot of each source
+    for (const Link& l : links)
+        ++next[l.from.value() + 1];
+    std::partial_sum(next.begin(), next.end(), next.begin());
+    std::vector<Link> sorted(links.size());
+    for (const Link& l : links)
+        sorted[next[l.from.value()]++] = l; // next[s] ends as the first slot after source s
+    std::uint32_t begin = 0;
+    for (std::uint32_t s = 0; s < sources; ++s) {
+        if (next[s] - begin > 1)
+            std::sort(sorted.begin() + begin, sorted.begin() + next[s], linkBefore);
+        begin = next[s];
+    }
+    sorted.erase(std::unique(sorted.begin(), sorted.end(),
+                     [](const Link& a, const Link& b) { return a.from == b.from && a.to == b.to && a.kind == b.kind; }),
+        sorted.end());
+    links = std::move(sorted);
 }
 
 void RankFinalizer::finalize(RankPart& part)
