@@ -107,7 +107,9 @@ private:
     void addTensorArguments();
     void findIterations();
     void linkProtocol();
-    std::vector<Link> linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers) const;
+    using TimedOps = std::vector<std::pair<TimeNs, std::uint32_t>>; // (a time of the op, the op), in order
+    static TimedOps byTime(const std::vector<std::uint32_t>& ops, const std::vector<TimeNs>& time);
+    std::vector<Link> linkBackgroundLoop(const TimedOps& byStart, const TimedOps& byEnd) const;
     std::vector<Link> linkIterations(const std::vector<std::uint32_t>& transfers) const;
     std::uint32_t readinessTrack(std::int64_t rank);
     // What an op's name says, found once per distinct name (classify() fills it for every op's name).
@@ -331,14 +333,19 @@ void Finalizer::linkProtocol()
         else if (p.kind[i] == OpKind::Collective)
             transfers.push_back(i);
     }
-    // The two kinds of link are found side by side, then ordered with the part's other links.
-    std::vector<Link> loop, iterations;
-    parallelFor(2, [&](std::size_t half) {
-        if (half == 0)
-            loop = linkBackgroundLoop(operations, transfers);
+    // The operations by start and the transfers by end (of transfers that end together, the last op
+    // is taken), and the iterations' links, side by side.
+    std::vector<std::pair<TimeNs, std::uint32_t>> byStart, byEnd;
+    std::vector<Link> iterations;
+    parallelFor(3, [&](std::size_t task) {
+        if (task == 0)
+            byStart = byTime(operations, p.start);
+        else if (task == 1)
+            byEnd = byTime(transfers, p.end);
         else
             iterations = linkIterations(transfers);
     });
+    const std::vector<Link> loop = linkBackgroundLoop(byStart, byEnd);
     if (loop.empty() && iterations.empty())
         return;
     p.links.insert(p.links.end(), loop.begin(), loop.end());
@@ -348,22 +355,12 @@ void Finalizer::linkProtocol()
 
 // Each operation waits for the transfer that ended last before it started: the response before it.
 // Transfers that overlap are one fused buffer and are not linked to each other's operations.
-std::vector<Link> Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>& operations, const std::vector<std::uint32_t>& transfers) const
+// One walk along the operations by start and the transfers by end finds, for each operation, the
+// transfers ended by then.
+std::vector<Link> Finalizer::linkBackgroundLoop(const TimedOps& byStart, const TimedOps& byEnd) const
 {
     std::vector<Link> links;
-    links.reserve(operations.size());
-    // The transfers' ends beside them, so that the search reads one array.
-    std::vector<std::pair<TimeNs, std::uint32_t>> byEnd;
-    byEnd.reserve(transfers.size());
-    for (const std::uint32_t t : transfers)
-        byEnd.emplace_back(p.end[t], t);
-    std::sort(byEnd.begin(), byEnd.end()); // of transfers that end together, the last op is taken
-    // The operations by start, so that one walk along both finds, for each, the transfers ended by then.
-    std::vector<std::pair<TimeNs, std::uint32_t>> byStart;
-    byStart.reserve(operations.size());
-    for (const std::uint32_t op : operations)
-        byStart.emplace_back(p.start[op], op);
-    std::sort(byStart.begin(), byStart.end());
+    links.reserve(byStart.size());
     auto ended = byEnd.begin(); // the first transfer that ends after the operation's start
     for (const auto& [start, op] : byStart) {
         while (ended != byEnd.end() && ended->first <= start)
@@ -373,6 +370,16 @@ std::vector<Link> Finalizer::linkBackgroundLoop(const std::vector<std::uint32_t>
             links.push_back({ OpId(std::prev(ended)->second), OpId(op), LinkKind::Dependency });
     }
     return links;
+}
+
+Finalizer::TimedOps Finalizer::byTime(const std::vector<std::uint32_t>& ops, const std::vector<TimeNs>& time)
+{
+    TimedOps timed;
+    timed.reserve(ops.size());
+    for (const std::uint32_t op : ops)
+        timed.emplace_back(time[op], op);
+    std::sort(timed.begin(), timed.end());
+    return timed;
 }
 
 // The first op of each track in iteration k + 1 (a tensor's negotiation, a rank's readiness, a cycle)
