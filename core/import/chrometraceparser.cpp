@@ -2140,7 +2140,7 @@ Status Parser::runPieces(const char* arrayOpen, bool bare, bool& used)
             }
             std::lock_guard lock(mergeMutex);
             slot.done = true;
-            while (merged < n && slots[merged].done) {
+            while (merged < n && slots[merged].done && !failed) {
                 Slot& ready = slots[merged++];
                 if (merged == 1)
                     reserveLike(ready.part, n);

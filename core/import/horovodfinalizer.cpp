@@ -115,13 +115,16 @@ private:
     // What an op's name says, found once per distinct name (classify() fills it for every op's name).
     void learnNames();
     bool isNegotiationName(std::uint32_t name) const { return m_negotiation[name]; }
-    // The collective an operation's or a call's name says; invalid when it names none.
-    StringId collectiveName(std::uint32_t name) const { return m_collective[name]; }
+    bool namesCollective(std::uint32_t name) const { return m_namesCollective[name]; }
+    // The collective an operation's or a call's name says ("" for none), interned where it is first
+    // needed, so that the pool's order is the ops'.
+    StringId collectiveOfName(std::uint32_t name);
 
     RankPart& p;
     std::vector<OpKind> m_kind; // by name id
     std::vector<bool> m_negotiation; // by name id
-    std::vector<StringId> m_collective; // by name id
+    std::vector<bool> m_namesCollective; // by name id
+    std::vector<StringId> m_collective; // by name id, once interned
     std::map<std::int64_t, std::uint32_t> m_readiness; // rank -> its track
     std::int64_t m_highestRank = -1;
 };
@@ -218,6 +221,7 @@ void Finalizer::learnNames()
         used[p.name[i]] = true;
     m_kind.assign(names, OpKind::Annotation);
     m_negotiation.assign(names, false);
+    m_namesCollective.assign(names, false);
     m_collective.assign(names, StringId());
     for (std::uint32_t n = 0; n < names; ++n) {
         if (!used[n])
@@ -225,9 +229,16 @@ void Finalizer::learnNames()
         const std::string_view name = p.strings.view(StringId(n));
         m_kind[n] = kindOf(name);
         m_negotiation[n] = isNegotiation(name);
-        if (const std::string_view collective = collectiveOf(name); !collective.empty())
-            m_collective[n] = p.strings.intern(collective);
+        m_namesCollective[n] = !collectiveOf(name).empty();
     }
+}
+
+StringId Finalizer::collectiveOfName(std::uint32_t name)
+{
+    StringId& id = m_collective[name];
+    if (!id.isValid())
+        id = p.strings.intern(collectiveOf(p.strings.view(StringId(name))));
+    return id;
 }
 
 void Finalizer::classify()
@@ -278,10 +289,9 @@ void Finalizer::addTensorArguments()
     std::int64_t bytes = 0;
     CommArgs tensor;
     for (std::uint32_t i = 0; i < p.opCount(); ++i) {
-        const StringId collective = collectiveName(p.name[i]);
         if (operation != kNone && (p.track[i] != p.track[operation] || p.start[i] >= p.end[operation]))
             operation = kNone;
-        if (p.kind[i] == OpKind::Annotation && collective.isValid()) {
+        if (p.kind[i] == OpKind::Annotation && namesCollective(p.name[i])) {
             operation = i;
             bytes = 0;
             tensor = CommArgs();
@@ -301,7 +311,7 @@ void Finalizer::addTensorArguments()
         if (p.kind[i] != OpKind::Collective)
             continue;
         CommArgs args = operation != kNone ? tensor : CommArgs();
-        args.collective = collective.isValid() ? collective : p.strings.intern("");
+        args.collective = collectiveOfName(p.name[i]);
         p.bytes[i] = operation != kNone ? bytes : 0;
         comm.emplace_back(i, args);
     }
@@ -328,7 +338,7 @@ void Finalizer::linkProtocol()
 {
     std::vector<std::uint32_t> operations, transfers;
     for (std::uint32_t i = 0; i < p.opCount(); ++i) {
-        if (p.kind[i] == OpKind::Annotation && p.tracks[p.track[i]].key.pid != kReadinessPid && collectiveName(p.name[i]).isValid())
+        if (p.kind[i] == OpKind::Annotation && p.tracks[p.track[i]].key.pid != kReadinessPid && namesCollective(p.name[i]))
             operations.push_back(i);
         else if (p.kind[i] == OpKind::Collective)
             transfers.push_back(i);

@@ -1201,17 +1201,21 @@ void RankFinalizer::orderLinks(RankPart& part)
     // then each source's few links sorted by target and kind: linear in links and sources.
     std::vector<Link>& links = part.links;
     std::uint32_t sources = 0;
+    for (const Link& l : links) {
+        if (l.from.isValid())
+            sources = std::max(sources, l.from.value() + 1);
+    }
+    // A link without a source (none should have one) goes last, where comparing would put it.
+    const auto bucket = [sources](const Link& l) { return l.from.isValid() ? l.from.value() : sources; };
+    std::vector<std::uint32_t> next(static_cast<std::size_t>(sources) + 2, 0); // first slot of each bucket
     for (const Link& l : links)
-        sources = std::max(sources, l.from.value() + 1);
-    std::vector<std::uint32_t> next(static_cast<std::size_t>(sources) + 1, 0); // first slot of each source
-    for (const Link& l : links)
-        ++next[l.from.value() + 1];
+        ++next[bucket(l) + 1];
     std::partial_sum(next.begin(), next.end(), next.begin());
     std::vector<Link> sorted(links.size());
     for (const Link& l : links)
-        sorted[next[l.from.value()]++] = l; // next[s] ends as the first slot after source s
+        sorted[next[bucket(l)]++] = l; // next[b] ends as the first slot after bucket b
     std::uint32_t begin = 0;
-    for (std::uint32_t s = 0; s < sources; ++s) {
+    for (std::uint32_t s = 0; s <= sources; ++s) {
         if (next[s] - begin > 1)
             std::sort(sorted.begin() + begin, sorted.begin() + next[s], linkBefore);
         begin = next[s];
