@@ -345,7 +345,7 @@ void Finalizer::linkProtocol()
     }
     // The operations by start and the transfers by end (of transfers that end together, the last op
     // is taken), and the iterations' links, side by side.
-    std::vector<std::pair<TimeNs, std::uint32_t>> byStart, byEnd;
+    TimedOps byStart, byEnd;
     std::vector<Link> iterations;
     parallelFor(3, [&](std::size_t task) {
         if (task == 0)
