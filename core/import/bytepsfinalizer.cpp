@@ -56,7 +56,7 @@ public:
     void run()
     {
         nameTracks();
-        RankFinalizer::finalize(p);
+        RankFinalizer::finalize(p, RankFinalizer::Steps::ByDialect);
         classify();
         findIterations();
         p.pid = -1;

@@ -85,7 +85,7 @@ public:
         cyclesAsCounter();
         nameTracks();
         separateReadiness();
-        RankFinalizer::finalize(p);
+        RankFinalizer::finalize(p, RankFinalizer::Steps::ByDialect);
         classify();
         // Independent: one writes the ops' bytes and communication arguments, the other their steps.
         parallelFor(2, [this](std::size_t half) {
@@ -154,11 +154,13 @@ void Finalizer::cyclesAsCounter()
     const StringId cycle = p.strings.find("CYCLE_START");
     if (!cycle.isValid())
         return;
-    const auto isCycle = [&](std::uint32_t i) { return p.name[i] == cycle.value() && p.start[i] == p.end[i]; };
     std::vector<TimeNs> starts;
+    std::vector<bool> keep(p.opCount(), true);
     for (std::uint32_t i = 0; i < p.opCount(); ++i) {
-        if (isCycle(i))
+        if (p.name[i] == cycle.value() && p.start[i] == p.end[i]) {
             starts.push_back(p.start[i]);
+            keep[i] = false;
+        }
     }
     if (starts.empty())
         return;
@@ -166,7 +168,7 @@ void Finalizer::cyclesAsCounter()
     const StringId counter = p.strings.intern("Horovod cycle (ms)");
     for (std::size_t k = 0; k + 1 < starts.size(); ++k)
         p.counters.push_back(CounterSample { RankId(), counter, starts[k], static_cast<double>(starts[k + 1] - starts[k]) / 1e6 });
-    p.keepOps([&](std::uint32_t i) { return !isCycle(i); });
+    p.keepOps(keep);
     if (p.opCount() == 0)
         p.warn(ErrorCode::NoEvents, -1, "the timeline holds only the background loop's cycles: no tensor was negotiated");
 }

@@ -139,8 +139,9 @@ std::size_t partitionFrom(const TimeNs* a, std::size_t n, std::size_t hint, Befo
 
 class Finalizer {
 public:
-    explicit Finalizer(RankPart& part)
+    Finalizer(RankPart& part, RankFinalizer::Steps steps)
         : p(part)
+        , m_steps(steps)
     {
     }
 
@@ -199,6 +200,7 @@ private:
     bool isGpu(std::uint32_t op) const { return p.tracks[p.track[op]].gpu; }
 
     RankPart& p;
+    const RankFinalizer::Steps m_steps;
     std::vector<Range> m_ranges;
     std::vector<TimeNs> m_maxEnd;
     std::vector<std::uint32_t> m_parent;
@@ -942,6 +944,12 @@ void Finalizer::propagateCommArgs()
 void Finalizer::findSteps()
 {
     const std::size_t n = p.opCount();
+    if (m_steps == RankFinalizer::Steps::ByDialect) {
+        p.steps.clear();
+        p.stepMethod = StepMethod::None;
+        p.step = hugeVector<std::int32_t>(n, -1);
+        return;
+    }
     struct Marker {
         std::int64_t number;
         std::uint32_t op;
@@ -1226,11 +1234,11 @@ void RankFinalizer::orderLinks(RankPart& part)
     links = std::move(sorted);
 }
 
-void RankFinalizer::finalize(RankPart& part)
+void RankFinalizer::finalize(RankPart& part, Steps steps)
 {
     // Object events mean something only to the TF dialect, which reads them before this.
     part.dropObjects();
-    Finalizer(part).run();
+    Finalizer(part, steps).run();
     // Process identity: the most common numeric pid among CPU threads.
     std::unordered_map<std::int64_t, std::size_t> pids;
     for (const auto& t : part.tracks) {

@@ -12,7 +12,11 @@ struct RankPart;
 // finalised in parallel.
 class RankFinalizer {
 public:
-    static void finalize(RankPart& part);
+    // Where a part's steps come from: found here (profiler step markers, else a repeating structure),
+    // or from the dialect's finaliser afterwards, which a search here would only cost (Horovod's and
+    // BytePS's tensor periodicity); the part then leaves with none.
+    enum class Steps { Found, ByDialect };
+    static void finalize(RankPart& part, Steps steps = Steps::Found);
     // Puts a finalised part's links back in their order (by source, target, kind) with one of each,
     // after a dialect's finaliser added or changed some.
     static void orderLinks(RankPart& part);

@@ -37,13 +37,13 @@ ShapeArgs RankPart::remapped(const ShapeArgs& shape, const std::vector<std::uint
     return ShapeArgs { map(shape.dims, remap), map(shape.types, remap) };
 }
 
-void RankPart::keepOps(const std::function<bool(std::uint32_t)>& keep)
+void RankPart::keepOps(const std::vector<bool>& keep)
 {
     constexpr std::uint32_t kDropped = StringId::kInvalid;
     std::vector<std::uint32_t> newIndex(opCount(), kDropped);
     std::uint32_t kept = 0;
     for (std::uint32_t i = 0; i < opCount(); ++i) {
-        if (keep(i))
+        if (keep[i])
             newIndex[i] = kept++;
     }
     // The columns are compacted side by side.

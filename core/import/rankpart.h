@@ -3,7 +3,6 @@
 #include "core/base/stringpool.h"
 #include "core/model/tracetypes.h"
 
-#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -132,9 +131,9 @@ struct RankPart {
     static CommArgs remapped(const CommArgs& args, const std::vector<std::uint32_t>& remap);
     static ShapeArgs remapped(const ShapeArgs& shape, const std::vector<std::uint32_t>& remap);
 
-    // Keeps the ops for which keep(op) holds, with every table entry of a kept op, renumbered; before
+    // Keeps the ops for which keep[op] holds, with every table entry of a kept op, renumbered; before
     // linking (flows and links are left as they are).
-    void keepOps(const std::function<bool(std::uint32_t)>& keep);
+    void keepOps(const std::vector<bool>& keep);
 
     // Drops the object events, with a warning per phase, for dialects that do not read them.
     void dropObjects();

@@ -104,7 +104,10 @@ void Finalizer::leaveOutRepeatedStreams()
     const bool elsewhere = std::any_of(p.track.begin(), p.track.end(), [this](std::uint32_t t) { return !m_repeated[t]; });
     if (!elsewhere || std::find(m_repeated.begin(), m_repeated.end(), true) == m_repeated.end())
         return;
-    p.keepOps([this](std::uint32_t op) { return !m_repeated[p.track[op]]; });
+    std::vector<bool> keep(p.opCount());
+    for (std::size_t op = 0; op < p.opCount(); ++op)
+        keep[op] = !m_repeated[p.track[op]];
+    p.keepOps(keep);
     std::erase_if(p.flows, [this](const RankPart::FlowPoint& f) { return m_repeated[f.track]; });
 }
 
