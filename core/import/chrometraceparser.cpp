@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
@@ -453,8 +454,7 @@ private:
         std::uint32_t track; // the piece's
         TimeNs time;
         std::int64_t bytes;
-        bool hasShape;
-        ShapeArgs shape; // the piece's strings
+        std::optional<ShapeArgs> shape; // the piece's strings
         std::size_t shapeIndex; // how many shapes the piece held before this end's
     };
     // What a piece leaves for the merge to pair: its unpaired ends, and its begins still open.
@@ -530,6 +530,11 @@ private:
     void closeOpenSlices();
     // Keeps an end event whose begin lies in an earlier piece, with what it adds to its op.
     void pendEnd(const Event& ev, std::uint32_t track, TimeNs ts, std::int64_t offset);
+    // The shape an end event gives its op: its input shapes, or (Horovod) the tensor's shape and type
+    // as the op's one input; none when it gives neither.
+    std::optional<ShapeArgs> endShape(const Event& ev, std::int64_t offset);
+    // Ends the open slice op at ts with what its end event adds: bytes where it has none, and a shape.
+    void endSlice(std::uint32_t op, TimeNs ts, std::int64_t bytes, const std::optional<ShapeArgs>& shape);
     // One tensor's shape text ("[4096, 1001]") and type as the op's recorded input ("[[4096,1001]]",
     // "[\"float32\"]"); text that is not a list of whole numbers is left out.
     void tensorShape(std::string_view shape, std::string_view dtype, std::int64_t offset);
@@ -1727,16 +1732,9 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
             m_part.warn(ErrorCode::NegativeDuration, offset, "end events (ph E) before their begin; ended at the begin");
             ts = m_part.start[op];
         }
-        m_part.end[op] = ts;
-        m_maxTime = std::max(m_maxTime, ts);
-        // Some writers put arguments on the closing event only: bytes, input shapes, or (Horovod) the
-        // tensor's shape and type, kept as the op's one input.
-        if (ev.args.bytes > 0 && m_part.bytes[op] == 0)
-            m_part.bytes[op] = ev.args.bytes;
-        if (!ev.args.shape.empty() && m_dims.empty() && m_types.empty())
-            tensorShape(ev.args.shape, ev.args.dtype, offset);
-        if (!m_dims.empty() || !m_types.empty())
-            m_part.shapes.emplace_back(op, ShapeArgs { intern(m_dims), intern(m_types) });
+        // Some writers put arguments on the closing event only.
+        const std::optional<ShapeArgs> shape = endShape(ev, offset);
+        endSlice(op, ts, ev.args.bytes, shape);
         return;
     }
     case 'i':
@@ -1874,17 +1872,33 @@ void Parser::tensorShape(std::string_view shape, std::string_view dtype, std::in
         m_types.append("[\"").append(dtype).append("\"]");
 }
 
+std::optional<ShapeArgs> Parser::endShape(const Event& ev, std::int64_t offset)
+{
+    if (!ev.args.shape.empty() && m_dims.empty() && m_types.empty())
+        tensorShape(ev.args.shape, ev.args.dtype, offset);
+    if (m_dims.empty() && m_types.empty())
+        return std::nullopt;
+    return ShapeArgs { intern(m_dims), intern(m_types) };
+}
+
+void Parser::endSlice(std::uint32_t op, TimeNs ts, std::int64_t bytes, const std::optional<ShapeArgs>& shape)
+{
+    m_part.end[op] = ts;
+    m_maxTime = std::max(m_maxTime, ts);
+    if (bytes > 0 && m_part.bytes[op] == 0)
+        m_part.bytes[op] = bytes;
+    if (shape)
+        m_part.shapes.emplace_back(op, *shape);
+}
+
 void Parser::pendEnd(const Event& ev, std::uint32_t track, TimeNs ts, std::int64_t offset)
 {
     m_maxTime = std::max(m_maxTime, ts);
-    if (!ev.args.shape.empty() && m_dims.empty() && m_types.empty())
-        tensorShape(ev.args.shape, ev.args.dtype, offset);
     PendingEnd& end = m_pendingEnds.emplace_back();
     end.track = track;
     end.time = ts;
     end.bytes = ev.args.bytes;
-    end.hasShape = !m_dims.empty() || !m_types.empty();
-    end.shape = end.hasShape ? ShapeArgs { intern(m_dims), intern(m_types) } : ShapeArgs {};
+    end.shape = endShape(ev, offset);
     end.shapeIndex = m_part.shapes.size();
 }
 
@@ -2386,12 +2400,8 @@ bool Parser::pairPendingEnds(const RankPart& chunk, const OpenSlices& open, cons
         if (end.time < m_part.start[op])
             return false;
         it->second.pop_back();
-        m_part.end[op] = end.time;
-        if (end.bytes > 0 && m_part.bytes[op] == 0)
-            m_part.bytes[op] = end.bytes;
         shapesUpTo(end.shapeIndex);
-        if (end.hasShape)
-            m_part.shapes.emplace_back(op, RankPart::remapped(end.shape, remap));
+        endSlice(op, end.time, end.bytes, end.shape ? std::optional(RankPart::remapped(*end.shape, remap)) : std::nullopt);
     }
     shapesUpTo(chunk.shapes.size());
     return true;
