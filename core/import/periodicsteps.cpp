@@ -1,6 +1,7 @@
 #include "core/import/periodicsteps.h"
 
 #include "core/import/rankpart.h"
+#include "core/import/stepcursor.h"
 
 #include <algorithm>
 #include <limits>
@@ -38,20 +39,13 @@ void PeriodicSteps::assign(RankPart& p, const std::map<std::uint32_t, std::vecto
         }
         p.stepMethod = StepMethod::TensorPeriodicity;
     }
-    // Each op takes the step whose span holds its start. Ops come in (track, start) order, so the step
-    // before the first that starts after an op only moves forward along a track: searched for where a
-    // track starts or its starts go back, stepped along otherwise.
+    // Each op takes the step whose span holds its start; ops come in (track, start) order.
     p.step.assign(p.opCount(), -1);
-    const auto startsAfter = [](TimeNs t, const StepSpan& s) { return t < s.start; };
-    auto after = p.steps.begin();
+    StepCursor cursor(p.steps);
     for (std::size_t i = 0; i < p.opCount(); ++i) {
-        const TimeNs t = p.start[i];
-        if (i == 0 || p.track[i] != p.track[i - 1] || t < p.start[i - 1])
-            after = std::upper_bound(p.steps.begin(), p.steps.end(), t, startsAfter);
-        while (after != p.steps.end() && after->start <= t)
-            ++after;
-        if (after != p.steps.begin() && t < std::prev(after)->end)
-            p.step[i] = static_cast<std::int32_t>(std::prev(after)->number);
+        if (i == 0 || p.track[i] != p.track[i - 1])
+            cursor.restart();
+        p.step[i] = cursor.stepAt(p.start[i]);
     }
 }
 

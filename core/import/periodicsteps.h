@@ -15,7 +15,7 @@ struct RankPart;
 // earliest (k+1)-th, the last to the latest end of an op on those tracks from its last anchor on. Sets
 // the part's steps (numbered from 0), StepMethod::TensorPeriodicity and each op's step (none outside
 // every iteration); with fewer than two anchors per track, no steps and StepMethod::None. The part's
-// ops must be ordered by (track, start). O(n log steps).
+// ops must be ordered by (track, start). O(n + tracks × steps).
 class PeriodicSteps {
 public:
     static void assign(RankPart& part, const std::map<std::uint32_t, std::vector<std::uint32_t>>& anchorsByTrack);

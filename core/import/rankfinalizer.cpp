@@ -4,6 +4,7 @@
 #include "core/base/parallel.h"
 #include "core/base/hugepages.h"
 #include "core/import/rankpart.h"
+#include "core/import/stepcursor.h"
 #include "core/model/intervalindex.h"
 #include "core/model/opclassifier.h"
 #include "core/model/stepdetector.h"
@@ -1025,23 +1026,16 @@ void Finalizer::findSteps()
     p.step = hugeVector<std::int32_t>(n, -1);
     if (p.steps.empty())
         return;
-    // The step whose span holds t. Ops of a track come in start order, so the step that starts last at
-    // or before t is found by a cursor moving forward through the steps (by start), one per track.
-    auto stepAt = [this](TimeNs t, std::size_t& cursor) -> std::int32_t {
-        while (cursor < p.steps.size() && p.steps[cursor].start <= t)
-            ++cursor;
-        if (cursor == 0 || t >= p.steps[cursor - 1].end)
-            return -1;
-        return static_cast<std::int32_t>(std::clamp<std::int64_t>(p.steps[cursor - 1].number, INT32_MIN, INT32_MAX));
-    };
-    // CPU ops first: GPU ops take the step of the op that launched them.
+    // Ops of a track come in start order. CPU ops first: GPU ops take the step of the op that launched
+    // them.
+    StepCursor cursor(p.steps);
     for (const bool gpu : { false, true }) {
         for (std::size_t t = 0; t < m_ranges.size(); ++t) {
             if (p.tracks[t].gpu != gpu)
                 continue;
-            std::size_t cursor = 0;
+            cursor.restart();
             for (std::uint32_t i = m_ranges[t].first; i < m_ranges[t].first + m_ranges[t].count; ++i)
-                p.step[i] = gpu && m_launcher[i] != kNone ? p.step[m_launcher[i]] : stepAt(p.start[i], cursor);
+                p.step[i] = gpu && m_launcher[i] != kNone ? p.step[m_launcher[i]] : cursor.stepAt(p.start[i]);
         }
     }
 }
