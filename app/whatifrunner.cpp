@@ -172,29 +172,23 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
     const ReplayResult& a = *out.shown.baseline;
     const ReplayResult& b = *out.shown.whatIf;
     out.shown.exposedBaseline = before->exposed;
-    // What the comparison reads of the what-if, then the view, side by side: each reads every item.
-    // With a view to make, the comparison is handed over as soon as it is ready (the view takes
-    // longer: it draws every item as an op); the view follows with the same replays.
+    // What the comparison reads of the what-if, handed over as soon as it is ready when a view is to
+    // follow: the view takes longer (it draws every item as an op). Each runs on every core in turn: a
+    // thread that has finished its half of a nested loop cannot help with the other half's own loops.
     const TensorModel* model = facts.tensors(*session.measured());
     out.shown.viewLayers = view.layers;
-    MadeView made;
-    parallelFor(2, [&](std::size_t part) {
-        if (part == 1) {
-            if (view.layers)
-                made = makeView(out.shown, *view.layers, view.suffix, cancel);
-            return;
-        }
-        parallelFor(3, [&](std::size_t job) {
-            if (job == 0)
-                out.shown.changes = OpChanges::largest(before->perOp, *b.graph, b.schedule, kShownChanges);
-            else if (job == 1)
-                out.shown.exposedWhatIf = ExposedCommunication::perIteration(*b.graph, b.schedule);
-            else if (model)
-                out.shown.tensorChanges = TensorChanges::largest(*model, *a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
-        });
-        if (view.layers)
-            compared();
+    parallelFor(3, [&](std::size_t job) {
+        if (job == 0)
+            out.shown.changes = OpChanges::largest(before->perOp, *b.graph, b.schedule, kShownChanges);
+        else if (job == 1)
+            out.shown.exposedWhatIf = ExposedCommunication::perIteration(*b.graph, b.schedule);
+        else if (model)
+            out.shown.tensorChanges = TensorChanges::largest(*model, *a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
     });
+    if (!view.layers)
+        return;
+    compared();
+    MadeView made = makeView(out.shown, *view.layers, view.suffix, cancel);
     takeView(out, std::move(made));
 }
 
