@@ -74,8 +74,8 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
     analysis->session = *session;
     analysis->replay = std::make_shared<const ReplayResult>(std::move(*replay));
     std::unordered_set<std::string> seen;
-    const LayerModel layers = LayerModel::of(*(*session)->measured(), "auto");
-    for (const LayerModel::Layer& layer : layers.layers()) {
+    // Found here, they are kept with the graph for the first recomputation too.
+    for (const LayerModel::Layer& layer : (*session)->measured()->layerModel("auto")->layers()) {
         if (seen.insert(layer.name).second)
             analysis->layerNames.push_back(layer.name);
     }

@@ -2,7 +2,10 @@
 
 #include "core/exec/instantorder.h"
 #include "core/exec/launchorder.h"
+#include "core/exec/layermodel.h"
 #include "core/model/trace.h"
+
+#include <algorithm>
 
 namespace sightline {
 
@@ -19,6 +22,22 @@ const LaunchOrder& ExecutionGraph::launchOrder() const
 {
     std::call_once(m_launchOnce, [this] { m_launchOrder = std::make_unique<const LaunchOrder>(*this); });
     return *m_launchOrder;
+}
+
+std::shared_ptr<const LayerModel> ExecutionGraph::layerModel(std::string_view pattern) const
+{
+    // A pattern typed letter by letter makes a model per letter: only the last few are kept.
+    constexpr std::size_t kKept = 4;
+    const std::lock_guard lock(m_layerMutex);
+    auto found = std::find_if(m_layerModels.begin(), m_layerModels.end(), [&](const auto& kept) { return kept.first == pattern; });
+    if (found == m_layerModels.end()) {
+        if (m_layerModels.size() == kKept)
+            m_layerModels.erase(m_layerModels.begin());
+        m_layerModels.emplace_back(std::string(pattern), std::make_shared<const LayerModel>(LayerModel::of(*this, pattern)));
+        found = m_layerModels.end() - 1;
+    }
+    std::rotate(found, found + 1, m_layerModels.end());
+    return m_layerModels.back().second;
 }
 
 RankId ExecutionGraph::rank(ItemId i) const

@@ -16,6 +16,7 @@
 
 namespace sightline {
 
+class LayerModel;
 class Trace;
 
 // A rank of an execution graph: the measured rank it stands for (invalid for an added rank) and where
@@ -153,6 +154,9 @@ public:
     // what-if of one measured job builds them once. Thread-safe.
     const InstantOrder& instantOrder() const;
     const LaunchOrder& launchOrder() const;
+    // The layers a pattern names (LayerModel::of), kept with the graph for the few patterns used last,
+    // so that every recomputation of one measured job finds them once. Thread-safe.
+    std::shared_ptr<const LayerModel> layerModel(std::string_view pattern) const;
 
     ~ExecutionGraph();
 
@@ -186,6 +190,8 @@ private:
     mutable std::once_flag m_instantOnce, m_launchOnce;
     mutable std::unique_ptr<const InstantOrder> m_instantOrder;
     mutable std::unique_ptr<const LaunchOrder> m_launchOrder;
+    mutable std::mutex m_layerMutex;
+    mutable std::vector<std::pair<std::string, std::shared_ptr<const LayerModel>>> m_layerModels; // the last used last
 
     std::vector<MemoryDevice> m_memoryDevices;
     std::vector<MemoryBlock> m_memoryBlocks;

@@ -60,8 +60,8 @@ std::string stringList(const std::vector<std::string>& items, const std::string&
 // step aimed at chosen ops, those of the layers it recomputes wherever they ran.
 std::vector<std::string> layersToCheckpoint(const ExecutionGraph& g, const PassArguments& args)
 {
-    const LayerModel layers = LayerModel::of(g, args.text("layers"));
-    const std::vector<const LayerModel::Layer*> chosen = RecomputePass::chosenLayers(g, layers, args);
+    const std::shared_ptr<const LayerModel> layers = g.layerModel(args.text("layers"));
+    const std::vector<const LayerModel::Layer*> chosen = RecomputePass::chosenLayers(g, *layers, args);
     std::vector<std::string> names;
     std::set<std::string> seen;
     for (const LayerModel::Layer* l : chosen) {

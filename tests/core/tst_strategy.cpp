@@ -4,6 +4,7 @@
 
 #include "core/base/resourcelimits.h"
 #include "core/exec/costextractor.h"
+#include "core/exec/layermodel.h"
 #include "core/graph/dependencygraph.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/opset.h"
@@ -420,6 +421,23 @@ private Q_SLOTS:
         const auto none = session->whatIf(oneStep("recompute", {}), {}, false);
         QVERIFY(!none);
         QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("name the layers")));
+        // The measured graph keeps the layers of the patterns used last, as LayerModel finds them; a
+        // later what-if of the same pattern reuses them and makes the same job.
+        const ExecutionGraph& measured = *session->measured();
+        const std::shared_ptr<const LayerModel> kept = measured.layerModel("block_*");
+        const LayerModel fresh = LayerModel::of(measured, "block_*");
+        QCOMPARE(kept->layers().size(), fresh.layers().size());
+        QCOMPARE(kept->layers().front().forward, fresh.layers().front().forward);
+        QCOMPARE(kept->source(), fresh.source());
+        const auto again = session->whatIf(oneStep("recompute", { { "layers", std::string("block_*") } }), {}, false);
+        QVERIFY2(again, errorOf(again).c_str());
+        QCOMPARE(measured.layerModel("block_*"), kept);
+        QCOMPARE(again->whatIf.schedule.end, r->whatIf.schedule.end);
+        // Only the last few patterns stay: one used before four others is found again, anew.
+        for (const char* other : { "no_such_layer_1", "no_such_layer_2", "no_such_layer_3", "no_such_layer_4" })
+            QVERIFY(measured.layerModel(other)->layers().empty());
+        QVERIFY(measured.layerModel("block_*") != kept);
+        QCOMPARE(measured.layerModel("block_*")->layers().size(), fresh.layers().size());
     }
 
     void recomputeOnGroundTruth()

@@ -130,7 +130,8 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
     const ExecutionGraph& g = *job.graph;
     if (Status s = args.checkOps("ops", g.trace().opCount(), name()); !s.ok())
         return s;
-    const LayerModel layers = LayerModel::of(g, args.text("layers"));
+    const std::shared_ptr<const LayerModel> model = g.layerModel(args.text("layers"));
+    const LayerModel& layers = *model;
     if (layers.layers().empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
