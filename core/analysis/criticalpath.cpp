@@ -5,6 +5,7 @@
 #include "core/replay/schedule.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace sightline {
 
@@ -240,30 +241,40 @@ void PathFinder::summarise(CriticalPath& path, std::uint32_t last) const
 
 // Slack: latest times in reverse topological order. Constraints, as the replay applied them:
 // start(y) >= ref(x) + gap(y); end(y) >= start(y) + minDuration(y); end(y) >= end(x) + tail(y).
+// An item's instant is final before any instant that released it is reached, so each item keeps what
+// its predecessors read of it: its latest start less its gap, and its latest end less its tail, side by
+// side, so that an edge reads one value of its target. Items no replay reached bound nothing.
 void PathFinder::computeSlack(CriticalPath& path) const
 {
-    std::vector<TimeNs> latestStart(n, s.finish), latestEnd(n, s.finish);
+    struct Bounds {
+        TimeNs start = std::numeric_limits<TimeNs>::max(); // for edges into the item's start
+        TimeNs end = std::numeric_limits<TimeNs>::max(); // for edges into its end
+    };
+    std::vector<Bounds> bounds(n);
+    std::vector<TimeNs> latestEnd(n, s.finish);
     for (auto it = s.order.rbegin(); it != s.order.rend(); ++it) {
         const std::uint32_t instant = *it;
         const std::uint32_t x = instant & ~Schedule::kEndBit;
+        const std::uint32_t first = g.outBegin(x), last = g.outBegin(x + 1);
         if (instant & Schedule::kEndBit) {
-            for (std::uint32_t e = g.outBegin(x); e < g.outBegin(x + 1); ++e) {
-                const std::uint32_t y = g.target(e);
-                if (!s.replayed(y) || g.ref(e) == EdgeRef::StartToStart)
-                    continue;
-                const TimeNs bound = g.ref(e) == EdgeRef::EndToEnd ? minus(latestEnd[y], g.tail(ItemId(y)))
-                                                                   : minus(latestStart[y], g.gap(ItemId(y)));
-                latestEnd[x] = std::min(latestEnd[x], bound);
+            TimeNs latest = s.finish;
+            for (std::uint32_t e = first; e < last; ++e) {
+                const EdgeRef ref = g.ref(e);
+                if (ref != EdgeRef::StartToStart) {
+                    const Bounds& b = bounds[g.target(e)];
+                    latest = std::min(latest, ref == EdgeRef::EndToEnd ? b.end : b.start);
+                }
             }
+            latestEnd[x] = latest;
+            bounds[x].end = minus(latest, g.tail(ItemId(x)));
         } else {
-            TimeNs bound = minus(latestEnd[x], s.minDuration[x]);
-            for (std::uint32_t e = g.outBegin(x); e < g.outBegin(x + 1); ++e) {
-                const std::uint32_t y = g.target(e);
-                if (s.replayed(y) && g.ref(e) == EdgeRef::StartToStart)
-                    bound = std::min(bound, minus(latestStart[y], g.gap(ItemId(y))));
+            TimeNs latest = std::min(s.finish, minus(latestEnd[x], s.minDuration[x]));
+            for (std::uint32_t e = first; e < last; ++e) {
+                if (g.ref(e) == EdgeRef::StartToStart)
+                    latest = std::min(latest, bounds[g.target(e)].start);
             }
-            latestStart[x] = std::min(latestStart[x], bound);
-            path.slack[x] = std::max<TimeNs>(0, std::min(minus(latestStart[x], s.start[x]), minus(latestEnd[x], s.end[x])));
+            bounds[x].start = minus(latest, g.gap(ItemId(x)));
+            path.slack[x] = std::max<TimeNs>(0, std::min(minus(latest, s.start[x]), minus(latestEnd[x], s.end[x])));
         }
     }
 }
