@@ -115,16 +115,24 @@ struct MadeView {
     Status status;
 };
 
-MadeView makeView(const WhatIfOutcome& outcome, WhatIfView::Layers layers, const std::string& suffix, const CancellationToken* cancel)
+// A view that could not be made: Cancelled, or the reason the window shows.
+MadeView failedView(const Status& status)
 {
     MadeView made;
-    Expected<std::shared_ptr<const WhatIfView>> view = WhatIfView::build(*outcome.baseline, *outcome.whatIf, layers, suffix, cancel);
-    if (view)
-        made.view = std::move(*view);
-    else if (view.status().code() == ErrorCode::Cancelled)
-        made.status = view.status();
+    if (status.code() == ErrorCode::Cancelled)
+        made.status = status;
     else
-        made.error = StatusText::message(view.status());
+        made.error = StatusText::message(status);
+    return made;
+}
+
+MadeView makeView(const WhatIfOutcome& outcome, WhatIfView::Layers layers, const std::string& suffix, const CancellationToken* cancel)
+{
+    Expected<std::shared_ptr<const WhatIfView>> view = WhatIfView::build(*outcome.baseline, *outcome.whatIf, layers, suffix, cancel);
+    if (!view)
+        return failedView(view.status());
+    MadeView made;
+    made.view = std::move(*view);
     return made;
 }
 
@@ -161,34 +169,45 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
     }
     for (const std::string& w : job->warnings)
         out.shown.warnings << QString::fromStdString(w);
-    Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory);
+    const std::shared_ptr<const WhatIfRunner::JobFacts::Baseline> before = facts.baseline(baseline);
+    const TensorModel* model = facts.tensors(*session.measured());
+    out.shown.exposedBaseline = before->exposed;
+    out.shown.viewLayers = view.layers;
+    // While the what-if's critical path, memory and summaries are found: the baseline judged against
+    // the budget and what the comparison reads of the what-if's times, then, when the Gantt shows the
+    // what-if, the what-if laid out as a job (it draws every item as an op). Each runs on every core.
+    const ExecutionGraph& graph = *job->graph;
+    std::optional<Expected<std::shared_ptr<WhatIfView>>> laidOut;
+    Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory, [&](const Schedule& s) {
+        parallelFor(4, [&](std::size_t part) {
+            if (part == 0)
+                out.shown.baseline = judged(baseline, memory);
+            else if (part == 1)
+                out.shown.changes = OpChanges::largest(before->perOp, graph, s, kShownChanges);
+            else if (part == 2)
+                out.shown.exposedWhatIf = ExposedCommunication::perIteration(graph, s);
+            else if (model)
+                out.shown.tensorChanges = TensorChanges::largest(*model, *baseline->graph, baseline->schedule, graph, s, kShownChanges);
+        });
+        if (view.layers)
+            laidOut = WhatIfView::layOut(*baseline, job->graph, s, *view.layers, view.suffix, cancel);
+    });
     if (!changed) {
         out.status = changed.status();
         return;
     }
     out.shown.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
-    const std::shared_ptr<const WhatIfRunner::JobFacts::Baseline> before = facts.baseline(baseline);
-    out.shown.baseline = judged(std::move(baseline), memory);
-    const ReplayResult& a = *out.shown.baseline;
-    const ReplayResult& b = *out.shown.whatIf;
-    out.shown.exposedBaseline = before->exposed;
-    // What the comparison reads of the what-if, handed over as soon as it is ready when a view is to
-    // follow: the view takes longer (it draws every item as an op). Each runs on every core in turn: a
-    // thread that has finished its half of a nested loop cannot help with the other half's own loops.
-    const TensorModel* model = facts.tensors(*session.measured());
-    out.shown.viewLayers = view.layers;
-    parallelFor(3, [&](std::size_t job) {
-        if (job == 0)
-            out.shown.changes = OpChanges::largest(before->perOp, *b.graph, b.schedule, kShownChanges);
-        else if (job == 1)
-            out.shown.exposedWhatIf = ExposedCommunication::perIteration(*b.graph, b.schedule);
-        else if (model)
-            out.shown.tensorChanges = TensorChanges::largest(*model, *a.graph, a.schedule, *b.graph, b.schedule, kShownChanges);
-    });
     if (!view.layers)
         return;
+    // The comparison is handed over first; the view follows with the critical paths.
     compared();
-    MadeView made = makeView(out.shown, *view.layers, view.suffix, cancel);
+    MadeView made;
+    if (laidOut && *laidOut) {
+        (**laidOut)->addPaths(*baseline, *out.shown.whatIf);
+        made.view = std::move(**laidOut);
+    } else {
+        made = failedView(laidOut ? laidOut->status() : Status::cancelled()); // laid out only once replayed
+    }
     takeView(out, std::move(made));
 }
 

@@ -45,27 +45,36 @@ TimeNs baselineTimeOf(std::span<const OpId> origin, const std::vector<ItemId>& b
 Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
     const ReplayResult& baseline, const ReplayResult& whatIf, Layers layers, const std::string& suffix, const CancellationToken* cancel)
 {
+    Expected<std::shared_ptr<WhatIfView>> view = layOut(baseline, whatIf.graph, whatIf.schedule, layers, suffix, cancel);
+    if (!view)
+        return view.status();
+    (*view)->addPaths(baseline, whatIf);
+    return std::shared_ptr<const WhatIfView>(std::move(*view));
+}
+
+Expected<std::shared_ptr<WhatIfView>> WhatIfView::layOut(const ReplayResult& baseline, std::shared_ptr<const ExecutionGraph> whatIfGraph,
+    const Schedule& whatIfSchedule, Layers layers, const std::string& suffix, const CancellationToken* cancel)
+{
     std::vector<ScheduleTrace::Layer> input;
     if (layers == Layers::Both)
         input.push_back({ baseline.graph.get(), &baseline.schedule, "" });
-    input.push_back({ whatIf.graph.get(), &whatIf.schedule, layers == Layers::Both ? suffix : std::string() });
+    input.push_back({ whatIfGraph.get(), &whatIfSchedule, layers == Layers::Both ? suffix : std::string() });
     Expected<ScheduleTrace::Result> job = ScheduleTrace::build(input, cancel);
     if (!job)
         return job.status();
     auto view = std::make_shared<WhatIfView>();
     view->m_layers = layers;
     view->m_baselineGraph = baseline.graph;
-    view->m_whatIfGraph = whatIf.graph;
+    view->m_whatIfGraph = std::move(whatIfGraph);
     view->m_job = std::move(*job);
     const Trace& t = *view->m_job.trace;
     const std::uint8_t last = static_cast<std::uint8_t>(input.size() - 1);
     view->m_whatIfTracks.resize(t.tracks().size());
     for (std::size_t tr = 0; tr < t.tracks().size(); ++tr)
         view->m_whatIfTracks[tr] = view->m_job.trackLayer[tr] == last;
-    // The layout, the counters, and per op the slack from its own replay and the baseline time of what
-    // a what-if op stands for, side by side: each reads every op.
+    // The layout, the counters, and per op the baseline time of what a what-if op stands for, side by
+    // side: each reads every op.
     const std::vector<ItemId> baselineItem = baseline.graph->itemOfOp();
-    view->m_slack.assign(t.opCount(), Schedule::kNotReplayed);
     view->m_baselineTime.assign(t.opCount(), INT64_MIN);
     // Per measured op, the lowest what-if op standing for it, found by tracks in parallel.
     std::vector<std::atomic<std::uint32_t>> firstStanding(baseline.graph->trace().opCount());
@@ -78,15 +87,11 @@ Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
             view->m_counters = ActivityCounters::compute(t, view->m_whatIfTracks);
         } else {
             parallelFor(t.tracks().size(), [&](std::size_t tr) {
+                if (!view->m_whatIfTracks[tr])
+                    return;
                 const TrackInfo& track = t.trackInfo(TrackId(static_cast<std::uint32_t>(tr)));
-                const bool ofWhatIf = view->m_whatIfTracks[tr] != 0;
-                const ReplayResult& own = ofWhatIf ? whatIf : baseline;
                 for (std::uint32_t v = track.firstOp; v < track.firstOp + track.opCount; ++v) {
-                    const ItemId item = view->m_job.itemOf[v];
-                    view->m_slack[v] = own.criticalPath.slack.empty() ? Schedule::kNotReplayed : own.criticalPath.slack[item.value()];
-                    if (!ofWhatIf)
-                        continue;
-                    const auto origin = whatIf.graph->origin(item);
+                    const auto origin = view->m_whatIfGraph->origin(view->m_job.itemOf[v]);
                     view->m_baselineTime[v] = baselineTimeOf(origin, baselineItem, baseline.schedule);
                     for (OpId measured : origin) {
                         std::atomic<std::uint32_t>& first = firstStanding[measured.value()];
@@ -100,14 +105,30 @@ Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
     view->m_opOfMeasured.resize(firstStanding.size());
     for (std::size_t op = 0; op < firstStanding.size(); ++op)
         view->m_opOfMeasured[op] = OpId(firstStanding[op].load(std::memory_order_relaxed));
-    view->m_pathLength = whatIf.criticalPath.length;
-    pathOps(whatIf.criticalPath, view->m_job.opOfItem[last], view->m_criticalOps);
-    view->m_whatIfPathOps = view->m_criticalOps.size();
-    if (layers == Layers::Both)
-        pathOps(baseline.criticalPath, view->m_job.opOfItem[0], view->m_criticalOps);
     view->m_opOfItem = std::make_shared<const std::vector<OpId>>(std::move(view->m_job.opOfItem[last]));
     view->m_syntheticCount = static_cast<std::size_t>(std::count(view->m_job.synthetic.begin(), view->m_job.synthetic.end(), 1));
-    return std::shared_ptr<const WhatIfView>(std::move(view));
+    return view;
+}
+
+void WhatIfView::addPaths(const ReplayResult& baseline, const ReplayResult& whatIf)
+{
+    const Trace& t = *m_job.trace;
+    // Per op, its slack in its own replay.
+    m_slack.assign(t.opCount(), Schedule::kNotReplayed);
+    parallelFor(t.tracks().size(), [&](std::size_t tr) {
+        const std::vector<TimeNs>& slack = (m_whatIfTracks[tr] ? whatIf : baseline).criticalPath.slack;
+        if (slack.empty())
+            return;
+        const TrackInfo& track = t.trackInfo(TrackId(static_cast<std::uint32_t>(tr)));
+        for (std::uint32_t v = track.firstOp; v < track.firstOp + track.opCount; ++v)
+            m_slack[v] = slack[m_job.itemOf[v].value()];
+    });
+    m_pathLength = whatIf.criticalPath.length;
+    m_criticalOps.clear();
+    pathOps(whatIf.criticalPath, *m_opOfItem, m_criticalOps);
+    m_whatIfPathOps = m_criticalOps.size();
+    if (m_layers == Layers::Both)
+        pathOps(baseline.criticalPath, m_job.opOfItem[0], m_criticalOps);
 }
 
 OpId WhatIfView::opStandingFor(OpId measured) const

@@ -11,15 +11,19 @@
 
 namespace sightline {
 class CancellationToken;
+class ExecutionGraph;
 class TrackLayout;
 struct ReplayResult;
+struct Schedule;
 }
 
 // A what-if drawn as a job, for the Gantt's what-if and both views: the job ScheduleTrace makes of the
 // what-if's replay (for both, with the baseline's tracks before each of its tracks), laid out for
 // drawing, with what the panels show of it: the critical path (the what-if's; in both also the
 // baseline's, each in its own rows), slack, the counter strip of the what-if's tracks, and for the
-// difference colours each what-if op's baseline time. Made off the GUI thread; immutable.
+// difference colours each what-if op's baseline time. Made off the GUI thread in two stages: from the
+// what-if's times while its critical path is still being found (layOut), then with the paths
+// (addPaths); immutable once shared.
 class WhatIfView {
 public:
     enum class Layers : std::uint8_t { WhatIf, Both };
@@ -28,6 +32,13 @@ public:
     static sightline::Expected<std::shared_ptr<const WhatIfView>> build(const sightline::ReplayResult& baseline,
         const sightline::ReplayResult& whatIf, Layers layers, const std::string& suffix,
         const sightline::CancellationToken* cancel = nullptr);
+    // All but what the critical paths give (slack, the path's ops and length), from the what-if's
+    // graph and times; the baseline is whole. Keeps no reference to the schedule.
+    static sightline::Expected<std::shared_ptr<WhatIfView>> layOut(const sightline::ReplayResult& baseline,
+        std::shared_ptr<const sightline::ExecutionGraph> whatIfGraph, const sightline::Schedule& whatIfSchedule, Layers layers,
+        const std::string& suffix, const sightline::CancellationToken* cancel = nullptr);
+    // What the critical paths give, from the replays laid out (the what-if's now whole).
+    void addPaths(const sightline::ReplayResult& baseline, const sightline::ReplayResult& whatIf);
 
     Layers layers() const { return m_layers; }
     const std::shared_ptr<const sightline::Trace>& trace() const { return m_job.trace; }

@@ -2,7 +2,6 @@
 
 #include "core/base/checkedmath.h"
 #include "core/base/intervals.h"
-#include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/executiongraph.h"
@@ -12,6 +11,7 @@
 #include <algorithm>
 #include <iterator>
 #include <queue>
+#include <thread>
 #include <utility>
 
 namespace sightline {
@@ -404,14 +404,18 @@ Expected<Schedule> Replayer::replay(
     }
     s.order = std::move(simulation.order());
     summariseWindow(s);
-    parallelFor(alongside ? 2 : 1, [&](std::size_t job) {
-        if (job == 1) {
-            alongside(std::as_const(s));
-            return;
-        }
+    const auto summarise = [&graph, &s] {
         summariseSteps(graph, s);
         summariseUtilisation(graph, s);
-    });
+    };
+    if (!alongside) {
+        summarise();
+        return s;
+    }
+    {
+        const std::jthread summaries(summarise); // joined at the end of this block
+        alongside(std::as_const(s));
+    }
     return s;
 }
 

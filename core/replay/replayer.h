@@ -56,8 +56,9 @@ public:
     // utilisation are summarised.
     using Alongside = std::function<void(const Schedule&)>;
 
-    // With alongside, calls it once the schedule is simulated, on a second thread where one is free,
-    // and returns when both it and the summaries are done (not when the replay fails).
+    // With alongside, calls it on this thread once the schedule is simulated, while a thread of its own
+    // summarises the steps and utilisation, and returns when both are done (not when the replay fails).
+    // Alongside may run parallel loops on every core: it is not nested in a loop of the replay's.
     static Expected<Schedule> replay(const ExecutionGraph& graph, const ReplayOptions& options = {},
         const CancellationToken* cancel = nullptr, const Alongside& alongside = {});
 

@@ -6,6 +6,8 @@
 #include "core/model/trace.h"
 #include "core/strategy/strategyrunner.h"
 
+#include <thread>
+
 namespace sightline {
 
 Expected<std::shared_ptr<const JobSession>> JobSession::open(std::shared_ptr<const Trace> trace,
@@ -74,13 +76,21 @@ Expected<WhatIfResult> JobSession::whatIf(const Strategy& strategy, ReplayOption
 }
 
 Expected<ReplayResult> JobSession::replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,
-    const CancellationToken* cancel, const MemoryOptions& memory)
+    const CancellationToken* cancel, const MemoryOptions& memory, const Meanwhile& meanwhile)
 {
     CriticalPath path;
     MemoryEstimate peak;
     Expected<Schedule> schedule = Replayer::replay(*graph, options, cancel, [&](const Schedule& s) {
-        path = CriticalPathAnalysis::compute(*graph, s);
-        peak = MemoryEstimator::estimate(*graph, s, memory);
+        const auto analyse = [&] {
+            path = CriticalPathAnalysis::compute(*graph, s);
+            peak = MemoryEstimator::estimate(*graph, s, memory);
+        };
+        if (!meanwhile) {
+            analyse();
+            return;
+        }
+        const std::jthread analyses(analyse); // joined when meanwhile is done
+        meanwhile(s);
     });
     if (!schedule)
         return schedule.status();

@@ -8,6 +8,7 @@
 #include "core/replay/replayer.h"
 #include "core/strategy/passparameter.h"
 
+#include <functional>
 #include <memory>
 
 namespace sightline {
@@ -69,9 +70,14 @@ public:
     // Fails with InvalidArgument naming the step of a bad strategy, or the replay's error.
     Expected<WhatIfResult> whatIf(const Strategy& strategy, ReplayOptions options, bool fit,
         const CancellationToken* cancel = nullptr) const;
-    // Replays another execution graph of this job (a rewritten one).
+    // Work a caller does with a replay's times while its critical path, memory and summaries are found
+    // (Replayer::Alongside): it may read the schedule's times, causes, order and window.
+    using Meanwhile = std::function<void(const Schedule&)>;
+    // Replays another execution graph of this job (a rewritten one). With meanwhile, calls it on this
+    // thread once the schedule is simulated, while threads of their own find the critical path, the
+    // memory and the summaries; it may run parallel loops on every core.
     static Expected<ReplayResult> replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,
-        const CancellationToken* cancel = nullptr, const MemoryOptions& memory = {});
+        const CancellationToken* cancel = nullptr, const MemoryOptions& memory = {}, const Meanwhile& meanwhile = {});
 
 private:
     JobSession() = default;

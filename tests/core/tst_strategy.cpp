@@ -2,6 +2,7 @@
 // with hand-computed results through the session's what-if, with checks on real traces and on the
 // H100 ground-truth pairs.
 
+#include "core/base/parallel.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/costextractor.h"
 #include "core/exec/layermodel.h"
@@ -438,6 +439,36 @@ private Q_SLOTS:
             QVERIFY(measured.layerModel(other)->layers().empty());
         QVERIFY(measured.layerModel("block_*") != kept);
         QCOMPARE(measured.layerModel("block_*")->layers().size(), fresh.layers().size());
+    }
+
+    void replayMeanwhileSeesTheTimes()
+    {
+        // Work done meanwhile sees the replay's times while the analyses run on threads of their own,
+        // may run parallel loops, and changes nothing of the result.
+        const auto session = sessionOf(layerJob());
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("recompute", { { "layers", std::string("block_*") } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        int calls = 0;
+        std::vector<TimeNs> seenEnd;
+        TimeNs seenFinish = 0;
+        std::vector<int> parts(4, 0);
+        const auto again = JobSession::replay(r->whatIf.graph, r->whatIfOptions, nullptr, {}, [&](const Schedule& s) {
+            ++calls;
+            seenEnd = s.end;
+            seenFinish = s.finish;
+            parallelFor(parts.size(), [&](std::size_t k) { ++parts[k]; });
+        });
+        QVERIFY2(again, errorOf(again).c_str());
+        QCOMPARE(calls, 1);
+        QCOMPARE(parts, std::vector<int>(4, 1));
+        QCOMPARE(seenEnd, again->schedule.end);
+        QCOMPARE(seenFinish, again->schedule.finish);
+        QCOMPARE(again->schedule.end, r->whatIf.schedule.end);
+        QCOMPARE(again->criticalPath.length, r->whatIf.criticalPath.length);
+        QCOMPARE(again->criticalPath.slack, r->whatIf.criticalPath.slack);
+        QCOMPARE(again->schedule.steps.size(), r->whatIf.schedule.steps.size());
+        QCOMPARE(again->memory.devices.size(), r->whatIf.memory.devices.size());
     }
 
     void recomputeOnGroundTruth()
