@@ -44,6 +44,29 @@ private Q_SLOTS:
         QCOMPARE(one.busyRanks.points(), (Points { { 10, 1 }, { 80, 0 } }));
         QCOMPARE(one.commInFlight.points(), (Points { { 70, 1 }, { 80, 0 } }));
     }
+
+    void joinsNestedAndBackToBackOps()
+    {
+        // One stream: a kernel with one inside it [100, 200) ⊃ [120, 150), one right after [200, 210),
+        // a gap, [230, 240) with an empty op at 235; and a second stream's kernel [205, 235) that
+        // bridges the gap. The rank is busy [100, 240) once, and the first stream alone [100, 210)
+        // then [230, 240).
+        JobBuilder b;
+        const std::uint32_t r0 = b.rank(0, "node");
+        const std::uint32_t s7 = b.track(r0, TrackKind::GpuStream, 7);
+        const std::uint32_t s8 = b.track(r0, TrackKind::GpuStream, 8);
+        b.op(s7, "outer", OpKind::ComputeKernel, 100, 200);
+        b.op(s7, "inner", OpKind::ComputeKernel, 120, 150);
+        b.op(s7, "next", OpKind::ComputeKernel, 200, 210);
+        b.op(s7, "later", OpKind::ComputeKernel, 230, 240);
+        b.op(s7, "empty", OpKind::ComputeKernel, 235, 235);
+        b.op(s8, "bridge", OpKind::ComputeKernel, 205, 235);
+        const auto trace = b.finish();
+        QCOMPARE(ActivityCounters::compute(*trace).busyRanks.points(), (Points { { 100, 1 }, { 240, 0 } }));
+        std::vector<std::uint8_t> counted(trace->tracks().size(), 0);
+        counted[s7] = 1;
+        QCOMPARE(ActivityCounters::compute(*trace, counted).busyRanks.points(), (Points { { 100, 1 }, { 210, 0 }, { 230, 1 }, { 240, 0 } }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestActivityCounters)
