@@ -278,6 +278,60 @@ private Q_SLOTS:
         QCOMPARE(view.plottable()->rows().size(), measuredRows);
     }
 
+    void hatchingFilledLikeThePainters()
+    {
+        // A frame of thousands of bars is filled into an image, its hatching too; a frame of a few is
+        // painted. The op a strategy made is hatched alike either way: two jobs with the same rows and
+        // time range, one with 4400 bars around that op and one with a few, agree on its row's pixels.
+        const auto job = [](bool crowded) {
+            JobBuilder b;
+            for (int r = 0; r < 40; ++r) {
+                const std::uint32_t rank = b.rank(r, "node");
+                const std::uint32_t stream = b.track(rank, TrackKind::GpuStream, 7);
+                if (r == 0) {
+                    b.op(stream, "start", OpKind::ComputeKernel, 0, 5);
+                    b.op(stream, "made", OpKind::ComputeKernel, 100, 700);
+                    b.op(stream, "end", OpKind::ComputeKernel, 875, 880);
+                    continue;
+                }
+                for (int k = 0; k < (crowded ? 110 : 2); ++k) {
+                    const TimeNs at = crowded ? 8 * k : 875 * k;
+                    b.op(stream, "k", k % 2 ? OpKind::ComputeKernel : OpKind::Memcpy, at, at + 5);
+                }
+            }
+            return b.finish();
+        };
+        const auto render = [](const std::shared_ptr<const Trace>& trace) {
+            TimelineView view;
+            view.resize(1600, 1200);
+            view.show();
+            view.setJob(trace, std::make_shared<const TrackLayout>(TrackLayout::build(*trace, { trace->startColumn(), trace->endColumn() })));
+            if (!QTest::qWaitForWindowExposed(&view))
+                return std::pair(QImage(), QRect());
+            std::vector<std::uint8_t> synthetic(trace->opCount(), 0);
+            synthetic[1] = 1; // "made"
+            view.plottable()->setWhatIfMarks(synthetic, {}, nullptr);
+            const int row = view.plottable()->rowOf(OpId(1));
+            view.replot();
+            const double top = view.yAxis->coordToPixel(row), bottom = view.yAxis->coordToPixel(row + 1);
+            const QRect area = view.axisRect()->rect();
+            const QRect band(area.left(), static_cast<int>(std::min(top, bottom)), area.width(), static_cast<int>(std::abs(bottom - top)));
+            return std::pair(view.grab().toImage().convertToFormat(QImage::Format_RGB32), band);
+        };
+        const auto [filled, band] = render(job(true));
+        const auto [painted, sameBand] = render(job(false));
+        QCOMPARE(band, sameBand);
+        int hatch = 0, differing = 0;
+        for (int y = band.top(); y < band.bottom(); ++y) {
+            for (int x = band.left(); x <= band.right(); ++x) {
+                hatch += filled.pixel(x, y) == TimelineTheme::standard().hatch.rgb();
+                differing += filled.pixel(x, y) != painted.pixel(x, y);
+            }
+        }
+        QVERIFY2(hatch > 100, qPrintable(QString::number(hatch))); // the outline, at least
+        QCOMPARE(differing, 0);
+    }
+
     void colourModes()
     {
         const Job j = example();

@@ -530,8 +530,8 @@ void TimelinePlottable::draw(QCPPainter* painter)
     // The render passes, each over the one before.
     const Shapes shapes = collectShapes(frame);
     drawBands(painter, shapes);
-    drawBars(painter, shapes, frame.area);
-    drawHatching(painter, shapes);
+    if (!drawBars(painter, shapes, frame.area))
+        drawHatching(painter, shapes);
     drawCriticalPath(painter, frame);
     drawSelection(painter, frame);
     drawLabels(painter, frame);
@@ -634,7 +634,62 @@ void TimelinePlottable::drawBands(QCPPainter* painter, const Shapes& shapes) con
     painter->drawRects(shapes.whatIfBands);
 }
 
-void TimelinePlottable::drawBars(QCPPainter* painter, const Shapes& shapes, const QRect& area)
+namespace {
+
+// The hatching of drawHatching() filled into the bar image (whose top left pixel is `origin` on the
+// device): the translucent backward-diagonal pattern of Qt::BDiagPattern (the pixels whose device x + y
+// is 7 modulo 8) blended over each rectangle, and its one-pixel outline, as a cosmetic pen strokes a
+// QRect (one pixel past its right and bottom edges).
+void hatchImage(QImage& image, const QPoint& origin, const QVector<QRect>& hatched)
+{
+    if (hatched.isEmpty())
+        return;
+    const QColor hatch = TimelineTheme::standard().hatch;
+    constexpr int kAlpha = 150; // as drawHatching's brush
+    // x / 255 rounded as the raster engine rounds it, so that both ways give the same pixels.
+    const auto by255 = [](int x) { return (x + 128 + ((x + 128) >> 8)) >> 8; };
+    const auto premultiplied = [&](int channel) { return by255(channel * kAlpha); };
+    const int red = premultiplied(hatch.red()), green = premultiplied(hatch.green()), blue = premultiplied(hatch.blue());
+    const auto blend = [&](QRgb under) {
+        const auto keep = [&](int channel) { return by255(channel * (255 - kAlpha)); };
+        return qRgba(red + keep(qRed(under)), green + keep(qGreen(under)), blue + keep(qBlue(under)), kAlpha + keep(qAlpha(under)));
+    };
+    const QRgb outline = hatch.rgb() | 0xFF000000u;
+    const QRect bounds = image.rect();
+    uchar* const bits = image.bits();
+    const qsizetype stride = image.bytesPerLine();
+    const auto line = [&](int y) { return reinterpret_cast<QRgb*>(bits + y * stride); };
+    for (const QRect& on : hatched) {
+        const QRect rect = on.translated(-origin);
+        const QRect inside = rect & bounds;
+        for (int y = inside.top(); y <= inside.bottom(); ++y) {
+            QRgb* row = line(y);
+            // The first x of the row on the pattern, then every eighth.
+            const int phase = ((7 - (y + origin.y()) - (inside.left() + origin.x())) % 8 + 8) % 8;
+            for (int x = inside.left() + phase; x <= inside.right(); x += 8)
+                row[x] = blend(row[x]);
+        }
+        const QRect stroke = QRect(rect.topLeft(), rect.size() + QSize(1, 1)) & bounds;
+        if (stroke.isEmpty())
+            continue;
+        for (int x = stroke.left(); x <= stroke.right(); ++x) {
+            if (stroke.top() == rect.top())
+                line(stroke.top())[x] = outline;
+            if (stroke.bottom() == rect.bottom() + 1)
+                line(stroke.bottom())[x] = outline;
+        }
+        for (int y = stroke.top(); y <= stroke.bottom(); ++y) {
+            if (stroke.left() == rect.left())
+                line(y)[stroke.left()] = outline;
+            if (stroke.right() == rect.right() + 1)
+                line(y)[stroke.right()] = outline;
+        }
+    }
+}
+
+} // namespace
+
+bool TimelinePlottable::drawBars(QCPPainter* painter, const Shapes& shapes, const QRect& area)
 {
     std::size_t rectCount = 0;
     for (const Shapes::Group& g : shapes.bars)
@@ -660,13 +715,15 @@ void TimelinePlottable::drawBars(QCPPainter* painter, const Shapes& shapes, cons
                     std::fill_n(reinterpret_cast<QRgb*>(bits + y * stride) + r.left(), r.width(), c);
             }
         }
+        hatchImage(m_barImage, area.topLeft(), shapes.hatched);
         painter->drawImage(area.topLeft(), m_barImage);
-    } else {
-        for (const Shapes::Group& g : shapes.bars) {
-            painter->setBrush(QColor::fromRgb(static_cast<QRgb>(g.key & 0xFFFFFFFFu)));
-            painter->drawRects(g.rects);
-        }
+        return true;
     }
+    for (const Shapes::Group& g : shapes.bars) {
+        painter->setBrush(QColor::fromRgb(static_cast<QRgb>(g.key & 0xFFFFFFFFu)));
+        painter->drawRects(g.rects);
+    }
+    return false;
 }
 
 void TimelinePlottable::drawHatching(QCPPainter* painter, const Shapes& shapes) const

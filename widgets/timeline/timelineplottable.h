@@ -168,7 +168,9 @@ private:
     struct Shapes;
     Shapes collectShapes(const Frame& frame);
     void drawBands(QCPPainter* painter, const Shapes& shapes) const;
-    void drawBars(QCPPainter* painter, const Shapes& shapes, const QRect& area);
+    // True when the bars were filled into an image with the hatching over them (drawHatching is then
+    // not needed).
+    bool drawBars(QCPPainter* painter, const Shapes& shapes, const QRect& area);
     void drawHatching(QCPPainter* painter, const Shapes& shapes) const;
     void drawCriticalPath(QCPPainter* painter, const Frame& frame);
     void drawSelection(QCPPainter* painter, const Frame& frame) const;
@@ -209,6 +211,7 @@ private:
         std::vector<std::uint8_t> built;
     };
     mutable Cache m_cache;
-    // The frame's bars, filled directly and drawn with one blit (raster painting of many bars only).
+    // The frame's bars and hatching, filled directly and drawn with one blit (raster painting of many
+    // bars only).
     QImage m_barImage;
 };
