@@ -4,6 +4,7 @@
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/exec/tensormodel.h"
+#include "core/replay/scheduletrace.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/strategyrunner.h"
 #include "widgets/panels/statustext.h"
@@ -12,6 +13,7 @@
 #include <QMetaObject>
 
 #include <mutex>
+#include <thread>
 
 using namespace sightline;
 
@@ -53,6 +55,18 @@ public:
     struct Baseline {
         std::vector<TimeNs> perOp; // OpChanges::perOp
         TimeNs exposed = 0; // ExposedCommunication::perIteration
+        // Its items as the both view draws them, prepared by the first run that shows them.
+        const std::shared_ptr<const ScheduleTrace::Prepared>& prepared() const
+        {
+            std::call_once(m_preparedOnce, [this] { m_prepared = ScheduleTrace::prepare(*m_graph, true); });
+            return m_prepared;
+        }
+
+    private:
+        friend class JobFacts;
+        std::shared_ptr<const ExecutionGraph> m_graph;
+        mutable std::once_flag m_preparedOnce;
+        mutable std::shared_ptr<const ScheduleTrace::Prepared> m_prepared;
     };
 
     const TensorModel* tensors(const ExecutionGraph& measured)
@@ -72,6 +86,7 @@ public:
                 return facts;
         }
         auto facts = std::make_shared<Baseline>();
+        facts->m_graph = replay->graph;
         facts->perOp = OpChanges::perOp(*replay->graph, replay->schedule);
         facts->exposed = ExposedCommunication::perIteration(*replay->graph, replay->schedule);
         m_baselines.emplace_back(replay, facts);
@@ -177,6 +192,17 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
     // the budget and what the comparison reads of the what-if's times, then, when the Gantt shows the
     // what-if, the what-if laid out as a job (it draws every item as an op). Each runs on every core.
     const ExecutionGraph& graph = *job->graph;
+    // The items as the view draws them, prepared on a thread of their own while the replay simulates
+    // on this one (and the baseline's, once per job, for the both view).
+    WhatIfView::Prepared prepared;
+    std::jthread preparing;
+    if (view.layers) {
+        preparing = std::jthread([&] {
+            prepared.whatIf = ScheduleTrace::prepare(graph, true);
+            if (*view.layers == WhatIfView::Layers::Both)
+                prepared.baseline = before->prepared();
+        });
+    }
     std::optional<Expected<std::shared_ptr<WhatIfView>>> laidOut;
     Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory, [&](const Schedule& s) {
         parallelFor(4, [&](std::size_t part) {
@@ -189,8 +215,10 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
             else if (model)
                 out.shown.tensorChanges = TensorChanges::largest(*model, *baseline->graph, baseline->schedule, graph, s, kShownChanges);
         });
-        if (view.layers)
-            laidOut = WhatIfView::layOut(*baseline, job->graph, s, *view.layers, view.suffix, cancel);
+        if (view.layers) {
+            preparing.join();
+            laidOut = WhatIfView::layOut(*baseline, job->graph, s, *view.layers, view.suffix, prepared, cancel);
+        }
     });
     if (!changed) {
         out.status = changed.status();

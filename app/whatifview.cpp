@@ -45,7 +45,7 @@ TimeNs baselineTimeOf(std::span<const OpId> origin, const std::vector<ItemId>& b
 Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
     const ReplayResult& baseline, const ReplayResult& whatIf, Layers layers, const std::string& suffix, const CancellationToken* cancel)
 {
-    Expected<std::shared_ptr<WhatIfView>> view = layOut(baseline, whatIf.graph, whatIf.schedule, layers, suffix, cancel);
+    Expected<std::shared_ptr<WhatIfView>> view = layOut(baseline, whatIf.graph, whatIf.schedule, layers, suffix, {}, cancel);
     if (!view)
         return view.status();
     (*view)->addPaths(baseline, whatIf);
@@ -53,12 +53,12 @@ Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
 }
 
 Expected<std::shared_ptr<WhatIfView>> WhatIfView::layOut(const ReplayResult& baseline, std::shared_ptr<const ExecutionGraph> whatIfGraph,
-    const Schedule& whatIfSchedule, Layers layers, const std::string& suffix, const CancellationToken* cancel)
+    const Schedule& whatIfSchedule, Layers layers, const std::string& suffix, const Prepared& prepared, const CancellationToken* cancel)
 {
     std::vector<ScheduleTrace::Layer> input;
     if (layers == Layers::Both)
-        input.push_back({ baseline.graph.get(), &baseline.schedule, "" });
-    input.push_back({ whatIfGraph.get(), &whatIfSchedule, layers == Layers::Both ? suffix : std::string() });
+        input.push_back({ baseline.graph.get(), &baseline.schedule, "", prepared.baseline });
+    input.push_back({ whatIfGraph.get(), &whatIfSchedule, layers == Layers::Both ? suffix : std::string(), prepared.whatIf });
     Expected<ScheduleTrace::Result> job = ScheduleTrace::build(input, cancel);
     if (!job)
         return job.status();

@@ -32,11 +32,17 @@ public:
     static sightline::Expected<std::shared_ptr<const WhatIfView>> build(const sightline::ReplayResult& baseline,
         const sightline::ReplayResult& whatIf, Layers layers, const std::string& suffix,
         const sightline::CancellationToken* cancel = nullptr);
+    // The replays' items as ScheduleTrace prepares them, where a caller has them ready (null: made in
+    // layOut): the baseline's, kept for the job, and the what-if's, prepared while it was replayed.
+    struct Prepared {
+        std::shared_ptr<const sightline::ScheduleTrace::Prepared> baseline;
+        std::shared_ptr<const sightline::ScheduleTrace::Prepared> whatIf;
+    };
     // All but what the critical paths give (slack, the path's ops and length), from the what-if's
     // graph and times; the baseline is whole. Keeps no reference to the schedule.
     static sightline::Expected<std::shared_ptr<WhatIfView>> layOut(const sightline::ReplayResult& baseline,
         std::shared_ptr<const sightline::ExecutionGraph> whatIfGraph, const sightline::Schedule& whatIfSchedule, Layers layers,
-        const std::string& suffix, const sightline::CancellationToken* cancel = nullptr);
+        const std::string& suffix, const Prepared& prepared = {}, const sightline::CancellationToken* cancel = nullptr);
     // What the critical paths give, from the replays laid out (the what-if's now whole).
     void addPaths(const sightline::ReplayResult& baseline, const sightline::ReplayResult& whatIf);
 

@@ -15,6 +15,18 @@
 
 namespace sightline {
 
+// Per item of a graph, as prepare() finds it; kNone where there is none.
+class ScheduleTrace::Prepared {
+public:
+    const ExecutionGraph* graph = nullptr; // what it was prepared from
+    std::vector<std::uint32_t> category; // of the measured op the item stands for one to one (its string id)
+    std::vector<Phase> phase; // of its first measured op
+    std::vector<std::int32_t> step; // the number of the step it starts in, or -1
+    std::vector<std::int64_t> bytes;
+    std::vector<std::uint8_t> synthetic; // made by a pass (an added rank's items are found by track)
+    std::vector<std::uint32_t> commAt, shapeAt; // its measured op's entries in the measured tables
+};
+
 namespace {
 
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
@@ -278,13 +290,14 @@ struct ArgumentIndex {
         for (std::uint32_t e = 0; e < shapes.size(); ++e)
             shapeAt[shapes[e].first.value()] = e;
     }
-    bool has(OpId op) const { return commAt[op.value()] != kNone || shapeAt[op.value()] != kNone; }
 };
 
-// The arguments of the measured op each op takes them from (argsFrom, kNone for none), by op: blocks
-// of ops in parallel, joined in order, so that the tables come out sorted. Their strings are interned
-// before, on one thread (the map interns as it goes), and only read in the blocks.
-void copyArguments(const Trace& base, const ArgumentIndex& index, const std::vector<std::uint32_t>& argsFrom, StringMap& strings, TraceData& data)
+// The arguments of the measured ops the ops take them from (the entries of the measured tables per op,
+// kNone for none), by op: blocks of ops in parallel, joined in order, so that the tables come out
+// sorted. Their strings are interned before, on one thread (the map interns as it goes), and only read
+// in the blocks.
+void copyArguments(const Trace& base, const std::vector<std::uint32_t>& commAt, const std::vector<std::uint32_t>& shapeAt, StringMap& strings,
+    TraceData& data)
 {
     const std::span<const std::pair<OpId, CommArgs>> commTable = base.commArgsTable();
     const std::span<const std::pair<OpId, ShapeArgs>> shapeTable = base.shapesTable();
@@ -301,14 +314,12 @@ void copyArguments(const Trace& base, const ArgumentIndex& index, const std::vec
         std::vector<std::pair<OpId, CommArgs>> comm;
         std::vector<std::pair<OpId, ShapeArgs>> shapes;
     };
-    std::vector<Block> blocks(blocksFor(argsFrom.size()));
-    forBlocks(argsFrom.size(), blocks.size(), [&](std::size_t b, std::size_t begin, std::size_t end) {
+    std::vector<Block> blocks(blocksFor(commAt.size()));
+    forBlocks(commAt.size(), blocks.size(), [&](std::size_t b, std::size_t begin, std::size_t end) {
         Block& out = blocks[b];
         for (std::size_t op = begin; op < end; ++op) {
-            if (argsFrom[op] == kNone)
-                continue;
             const OpId to(static_cast<std::uint32_t>(op));
-            if (const std::uint32_t e = index.commAt[argsFrom[op]]; e != kNone) {
+            if (const std::uint32_t e = commAt[op]; e != kNone) {
                 CommArgs copy = commTable[e].second;
                 copy.collective = mapped(copy.collective);
                 copy.processGroup = mapped(copy.processGroup);
@@ -316,7 +327,7 @@ void copyArguments(const Trace& base, const ArgumentIndex& index, const std::vec
                 copy.dtype = mapped(copy.dtype);
                 out.comm.emplace_back(to, copy);
             }
-            if (const std::uint32_t e = index.shapeAt[argsFrom[op]]; e != kNone)
+            if (const std::uint32_t e = shapeAt[op]; e != kNone)
                 out.shapes.emplace_back(to, ShapeArgs { mapped(shapeTable[e].second.dims), mapped(shapeTable[e].second.types) });
         }
     });
@@ -333,9 +344,10 @@ void copyArguments(const Trace& base, const ArgumentIndex& index, const std::vec
     }
 }
 
-// The op columns, track by track, and the arguments of the measured ops that items stand for one to one.
-void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<LayerTrack>& tracks, StringMap& strings, TraceData& data,
-    ScheduleTrace::Result& result)
+// The op columns, track by track, from the layers' schedules and preparations, and the arguments of
+// the measured ops that items stand for one to one.
+void fillOps(std::span<const ScheduleTrace::Layer> layers, std::span<const std::shared_ptr<const ScheduleTrace::Prepared>> prepared,
+    const std::vector<LayerTrack>& tracks, StringMap& strings, TraceData& data, ScheduleTrace::Result& result)
 {
     const Trace& base = layers.front().graph->trace();
     std::vector<std::uint32_t> firstOp(tracks.size() + 1, 0);
@@ -356,13 +368,7 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
     result.opOfItem.resize(layers.size());
     for (std::size_t l = 0; l < layers.size(); ++l)
         result.opOfItem[l].assign(layers[l].graph->itemCount(), OpId());
-    std::vector<std::uint8_t> hasBytes(base.opCount(), 0);
-    for (std::uint32_t op : base.opsWithBytes())
-        hasBytes[op] = 1;
-    // Most measured ops have no arguments: the index spares them any search, and the fill below notes
-    // the ops that take a measured op's arguments.
-    const ArgumentIndex arguments(base);
-    std::vector<std::uint32_t> argsFrom(n, kNone); // per op: the measured op whose arguments it takes
+    std::vector<std::uint32_t> commAt(n, kNone), shapeAt(n, kNone); // per op: its arguments' entries
     // The names and categories used are marked in parallel over tracks and interned on one thread;
     // the columns are then filled in parallel over tracks.
     std::vector<std::vector<std::atomic<std::uint8_t>>> nameUsed(layers.size());
@@ -372,11 +378,11 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
     parallelFor(tracks.size(), [&](std::size_t k) {
         const LayerTrack& lt = tracks[k];
         const ExecutionGraph& g = *layers[lt.layer].graph;
+        const ScheduleTrace::Prepared& p = *prepared[lt.layer];
         for (std::uint32_t i : lt.items) {
             nameUsed[lt.layer][g.nameId(ItemId(i)).value()].store(1, std::memory_order_relaxed);
-            const auto origin = g.origin(ItemId(i));
-            if (origin.size() == 1)
-                categoryUsed[base.category(origin.front()).value()].store(1, std::memory_order_relaxed);
+            if (p.category[i] != kNone)
+                categoryUsed[p.category[i]].store(1, std::memory_order_relaxed);
         }
     });
     std::vector<std::vector<std::uint32_t>> nameOf(layers.size());
@@ -396,35 +402,30 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, const std::vector<Lay
         const LayerTrack& lt = tracks[k];
         const ExecutionGraph& g = *layers[lt.layer].graph;
         const Schedule& s = *layers[lt.layer].schedule;
+        const ScheduleTrace::Prepared& p = *prepared[lt.layer];
         const bool addedRank = !g.ranks()[g.tracks()[lt.track].rank.value()].measured.isValid();
         data.tracks[k].firstOp = firstOp[k];
         data.tracks[k].opCount = static_cast<std::uint32_t>(lt.items.size());
         for (std::size_t j = 0; j < lt.items.size(); ++j) {
             const std::uint32_t i = lt.items[j];
-            const ItemId item(i);
             const std::uint32_t op = firstOp[k] + static_cast<std::uint32_t>(j);
-            const auto origin = g.origin(item);
             data.start[op] = s.start[i];
             data.end[op] = s.end[i];
             data.track[op] = static_cast<std::uint32_t>(k);
-            data.name[op] = nameOf[lt.layer][g.nameId(item).value()];
-            data.category[op] = origin.size() == 1 ? categoryOf[base.category(origin.front()).value()] : 0;
-            data.kind[op] = g.kind(item);
-            data.phase[op] = origin.empty() ? Phase::Unknown : base.phase(origin.front());
-            const std::int32_t step = g.stepOfStart(item);
-            data.step[op] = step < 0 ? -1 : static_cast<std::int32_t>(g.steps()[static_cast<std::size_t>(step)].number);
-            const CommCost* comm = g.comm(item);
-            data.bytes[op] = comm                                                ? std::max<std::int64_t>(comm->bytes, 0)
-                : origin.size() == 1 && hasBytes[origin.front().value()] ? base.bytes(origin.front())
-                                                                         : 0;
-            result.synthetic[op] = g.hasFlag(item, ExecutionGraph::Synthetic) || addedRank;
-            result.itemOf[op] = item;
+            data.name[op] = nameOf[lt.layer][g.nameId(ItemId(i)).value()];
+            data.category[op] = p.category[i] == kNone ? 0 : categoryOf[p.category[i]];
+            data.kind[op] = g.kind(ItemId(i));
+            data.phase[op] = p.phase[i];
+            data.step[op] = p.step[i];
+            data.bytes[op] = p.bytes[i];
+            result.synthetic[op] = p.synthetic[i] || addedRank;
+            result.itemOf[op] = ItemId(i);
             result.opOfItem[lt.layer][i] = OpId(op);
-            if (origin.size() == 1 && arguments.has(origin.front()))
-                argsFrom[op] = origin.front().value();
+            commAt[op] = p.commAt[i];
+            shapeAt[op] = p.shapeAt[i];
         }
     });
-    copyArguments(base, arguments, argsFrom, strings, data);
+    copyArguments(base, commAt, shapeAt, strings, data);
 }
 
 // The steps of the last layer: each replayed ProfilerStep marker's span.
@@ -446,6 +447,47 @@ void addSteps(std::span<const ScheduleTrace::Layer> layers, TraceData& data, con
 
 } // namespace
 
+std::shared_ptr<const ScheduleTrace::Prepared> ScheduleTrace::prepare(const ExecutionGraph& g, bool oneThread)
+{
+    const Trace& base = g.trace();
+    const std::uint32_t n = g.itemCount();
+    auto p = std::make_shared<Prepared>();
+    p->graph = &g;
+    p->category.resize(n);
+    p->phase.resize(n);
+    p->step.resize(n);
+    p->bytes.resize(n);
+    p->synthetic.resize(n);
+    p->commAt.resize(n);
+    p->shapeAt.resize(n);
+    // Most measured ops have neither bytes nor arguments: marks and an index spare them any search.
+    std::vector<std::uint8_t> hasBytes(base.opCount(), 0);
+    for (std::uint32_t op : base.opsWithBytes())
+        hasBytes[op] = 1;
+    const ArgumentIndex arguments(base);
+    const auto fill = [&](std::size_t, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const ItemId item(static_cast<std::uint32_t>(i));
+            const auto origin = g.origin(item);
+            const bool one = origin.size() == 1;
+            p->category[i] = one ? base.category(origin.front()).value() : kNone;
+            p->phase[i] = origin.empty() ? Phase::Unknown : base.phase(origin.front());
+            const std::int32_t step = g.stepOfStart(item);
+            p->step[i] = step < 0 ? -1 : static_cast<std::int32_t>(g.steps()[static_cast<std::size_t>(step)].number);
+            const CommCost* comm = g.comm(item);
+            p->bytes[i] = comm ? std::max<std::int64_t>(comm->bytes, 0) : one && hasBytes[origin.front().value()] ? base.bytes(origin.front()) : 0;
+            p->synthetic[i] = g.hasFlag(item, ExecutionGraph::Synthetic);
+            p->commAt[i] = one ? arguments.commAt[origin.front().value()] : kNone;
+            p->shapeAt[i] = one ? arguments.shapeAt[origin.front().value()] : kNone;
+        }
+    };
+    if (oneThread)
+        fill(0, 0, n);
+    else
+        forBlocks(n, blocksFor(n), fill);
+    return p;
+}
+
 std::uint32_t ScheduleTrace::Result::layerOf(OpId op) const
 {
     return trackLayer[trace->track(op).value()];
@@ -461,6 +503,12 @@ Expected<ScheduleTrace::Result> ScheduleTrace::build(std::span<const Layer> laye
             return Status::error(ErrorCode::InvalidArgument, {}, -1, "the replays are not of one measured job");
     }
     const Trace& base = layers.front().graph->trace();
+    std::vector<std::shared_ptr<const Prepared>> prepared;
+    for (const Layer& l : layers) {
+        if (l.prepared && l.prepared->graph != l.graph)
+            return Status::error(ErrorCode::InvalidArgument, {}, -1, "a replay comes with the preparation of another");
+        prepared.push_back(l.prepared ? l.prepared : prepare(*l.graph));
+    }
     Result result;
     TraceData data;
     data.format = "replay";
@@ -470,7 +518,7 @@ Expected<ScheduleTrace::Result> ScheduleTrace::build(std::span<const Layer> laye
     if (cancel && cancel->isCancelled())
         return Status::error(ErrorCode::Cancelled, {}, -1, "cancelled");
     describeRanks(layers, tracks, strings, data, result);
-    fillOps(layers, tracks, strings, data, result);
+    fillOps(layers, prepared, tracks, strings, data, result);
     addSteps(layers, data, result);
     if (cancel && cancel->isCancelled())
         return Status::error(ErrorCode::Cancelled, {}, -1, "cancelled");

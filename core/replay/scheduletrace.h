@@ -29,10 +29,18 @@ struct Schedule;
 // replay reached are left out. Pure; O(items log items), parallel over tracks.
 class ScheduleTrace {
 public:
+    // What the ops drawing a graph's items take from the graph and the measured trace alone (category,
+    // phase, step, bytes, made by a pass, arguments), per item: prepared while the graph is replayed,
+    // or kept for a replay drawn again. Immutable.
+    class Prepared;
+    // oneThread: on the calling thread only, for a caller that runs it beside other work.
+    static std::shared_ptr<const Prepared> prepare(const ExecutionGraph& graph, bool oneThread = false);
+
     struct Layer {
         const ExecutionGraph* graph = nullptr;
         const Schedule* schedule = nullptr;
         std::string trackSuffix; // appended to the names of the layer's tracks ("" for none)
+        std::shared_ptr<const Prepared> prepared; // of graph; build() prepares a layer that comes without
     };
 
     struct Result {
@@ -46,8 +54,9 @@ public:
         std::uint32_t layerOf(OpId op) const;
     };
 
-    // Fails with InvalidArgument when the layers are not replays of one measured job, with the trace
-    // model's error when a replayed time is out of range, and with Cancelled.
+    // Fails with InvalidArgument when the layers are not replays of one measured job (or a layer's
+    // preparation is of another graph), with the trace model's error when a replayed time is out of
+    // range, and with Cancelled.
     static Expected<Result> build(std::span<const Layer> layers, const CancellationToken* cancel = nullptr);
 };
 
