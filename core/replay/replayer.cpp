@@ -325,52 +325,13 @@ void summariseSteps(const ExecutionGraph& g, Schedule& s)
     });
 }
 
-// Busy time of every track over its rank's replayed window. The items' intervals are laid out by
-// track in one array (a counting sort: a track's items keep their order, mostly their time order).
-void summariseUtilisation(const ExecutionGraph& g, Schedule& s)
-{
-    const std::uint32_t n = g.itemCount();
-    const std::size_t trackCount = g.tracks().size();
-    std::vector<TimeNs> rankBegin(g.ranks().size(), std::numeric_limits<TimeNs>::max());
-    std::vector<TimeNs> rankEnd(g.ranks().size(), std::numeric_limits<TimeNs>::min());
-    std::vector<std::size_t> first(trackCount + 1, 0);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const TrackId track = g.track(ItemId(i));
-        if (track.isValid())
-            ++first[track.value() + 1];
-    }
-    for (std::size_t t = 0; t < trackCount; ++t)
-        first[t + 1] += first[t];
-    std::vector<std::pair<TimeNs, TimeNs>> intervals(first.back());
-    std::vector<std::size_t> next(first.begin(), first.end() - 1);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const TrackId track = g.track(ItemId(i));
-        if (!track.isValid())
-            continue;
-        const std::uint32_t r = g.tracks()[track.value()].rank.value();
-        rankBegin[r] = std::min(rankBegin[r], s.start[i]);
-        rankEnd[r] = std::max(rankEnd[r], s.end[i]);
-        intervals[next[track.value()]++] = { s.start[i], s.end[i] };
-    }
-    for (std::uint32_t tr = 0; tr < trackCount; ++tr) {
-        if (first[tr] == first[tr + 1])
-            continue;
-        const std::span<std::pair<TimeNs, TimeNs>> track(intervals.data() + first[tr], first[tr + 1] - first[tr]);
-        TimeNs busy = 0;
-        for (const auto& [a, b] : track.first(mergeIntervals(track)))
-            busy = plus(busy, minus(b, a));
-        const std::uint32_t r = g.tracks()[tr].rank.value();
-        s.utilisation.push_back({ TrackId(tr), busy, minus(rankEnd[r], rankBegin[r]) });
-    }
-}
-
 } // namespace
 
 std::size_t Schedule::memoryBytes() const
 {
     auto bytes = [](const auto& v) { return v.capacity() * sizeof(v[0]); };
     return bytes(start) + bytes(end) + bytes(startCause) + bytes(endCause) + bytes(minDuration) + bytes(order)
-        + bytes(steps) + bytes(utilisation);
+        + bytes(steps);
 }
 
 Status Replayer::checkMemory(const Trace& trace, const ResourceLimits& limits)
@@ -404,10 +365,7 @@ Expected<Schedule> Replayer::replay(
     }
     s.order = std::move(simulation.order());
     summariseWindow(s);
-    const auto summarise = [&graph, &s] {
-        summariseSteps(graph, s);
-        summariseUtilisation(graph, s);
-    };
+    const auto summarise = [&graph, &s] { summariseSteps(graph, s); };
     if (!alongside) {
         summarise();
         return s;

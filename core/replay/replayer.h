@@ -52,12 +52,12 @@ struct ReplayOptions {
 class Replayer {
 public:
     // Work on a replayed schedule that reads only its times, causes, order, minimum durations and
-    // window (begin, finish) — the critical path, the memory estimate — and may run while the steps and
-    // utilisation are summarised.
+    // window (begin, finish) — the critical path, the memory estimate — and may run while the steps are
+    // summarised.
     using Alongside = std::function<void(const Schedule&)>;
 
     // With alongside, calls it on this thread once the schedule is simulated, while a thread of its own
-    // summarises the steps and utilisation, and returns when both are done (not when the replay fails).
+    // summarises the steps, and returns when both are done (not when the replay fails).
     // Alongside may run parallel loops on every core: it is not nested in a loop of the replay's.
     static Expected<Schedule> replay(const ExecutionGraph& graph, const ReplayOptions& options = {},
         const CancellationToken* cancel = nullptr, const Alongside& alongside = {});

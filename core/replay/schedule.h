@@ -16,13 +16,6 @@ struct ReplayedStep {
     TimeNs replayed = 0;
 };
 
-// Busy time of one device (track) over the replayed window.
-struct DeviceUtilisation {
-    TrackId track; // of the execution graph
-    TimeNs busy = 0; // union of replayed op intervals
-    TimeNs span = 0; // replayed window of the track's rank
-};
-
 // The output of a replay, indexed by the ItemId of the execution graph it replayed. Items that no
 // replay reached have start == kNotReplayed. The effective minimum duration of each item (the cost
 // model and the overlap slowdown change it) and the instant that bound each start and end are kept
@@ -45,7 +38,6 @@ struct Schedule {
     TimeNs begin = 0; // earliest replayed start
     TimeNs finish = 0; // latest replayed end
     std::vector<ReplayedStep> steps;
-    std::vector<DeviceUtilisation> utilisation;
     // With the cost model: the most transfers that were in flight at once.
     std::size_t peakTransfers = 0;
     // Some replayed time lies beyond ±2^62 ns (durations or costs past any real job; sums saturate).
