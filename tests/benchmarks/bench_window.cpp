@@ -6,7 +6,9 @@
 // edit until the comparison shows the what-if, the Gantt has drawn its frame and the window has
 // painted it. A 1 ms timer measures the GUI thread's longest stall over the same span. With --view
 // whatif or both the Gantt shows the what-if, and the clock runs until it is drawn there too;
-// "compared ms" is when the comparison showed it, which comes first. With --stalls MS, every event the
+// "compared ms" is when the comparison showed it, which comes first; "cpu ms" is the CPU time all the
+// process's threads spent meanwhile (against twice the edit's time on two cores: how much of the
+// machine the edit kept busy). With --stalls MS, every event the
 // GUI thread took longer than MS to handle during the edits is printed, with its receiver and type: where
 // the stalls come from. Not a test: it prints figures (a table, and a JSON line with --json), and fails
 // only when the job cannot be generated or opened.
@@ -30,6 +32,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -128,6 +131,14 @@ struct Case {
     Strategy strategy;
 };
 
+// CPU time of the whole process so far (every thread), in milliseconds.
+double processCpuMs()
+{
+    timespec t {};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
 double median(std::vector<double> v)
 {
     std::sort(v.begin(), v.end());
@@ -209,12 +220,12 @@ int main(int argc, char** argv)
             comparedNs = clock.nsecsElapsed();
         return compared && (!drawn || window.shownWhatIf() != nullptr);
     };
-    std::printf("%-26s %14s %14s %14s %16s\n", "strategy", "edit->paint ms", "first ms", "compared ms", "GUI stall ms");
+    std::printf("%-26s %14s %14s %14s %16s %10s\n", "strategy", "edit->paint ms", "first ms", "compared ms", "GUI stall ms", "cpu ms");
     std::string jsonCases;
     for (const Case& c : cases) {
         if (!only.empty() && std::string(c.label).find(only) == std::string::npos)
             continue;
-        std::vector<double> latency, compared;
+        std::vector<double> latency, compared, cpu;
         qint64 stall = 0;
         bool ok = true;
         for (int i = 0; i < runs && ok; ++i) {
@@ -226,6 +237,7 @@ int main(int argc, char** argv)
             app.watch(stallReportMs);
             meter.reset();
             comparedNs = -1;
+            const double cpuBefore = processCpuMs();
             clock.start();
             window.setStrategy(c.strategy);
             if (stallReportMs > 0 && static_cast<double>(clock.nsecsElapsed()) / 1e6 > stallReportMs)
@@ -233,6 +245,7 @@ int main(int argc, char** argv)
             ok = ok && waitFor(shown, 600) && waitFor([&] { return !window.timeline()->framePending(); }, 60);
             QApplication::processEvents(); // the paint of the Gantt's frame
             latency.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
+            cpu.push_back(processCpuMs() - cpuBefore);
             compared.push_back(static_cast<double>(comparedNs) / 1e6);
             stall = std::max(stall, meter.longest());
         }
@@ -240,11 +253,13 @@ int main(int argc, char** argv)
             std::printf("%-26s n/a: no result\n", c.label);
             continue;
         }
-        std::printf("%-26s %14.1f %14.1f %14.1f %16lld\n", c.label, median(latency), latency.front(), median(compared), static_cast<long long>(stall));
+        std::printf("%-26s %14.1f %14.1f %14.1f %16lld %10.1f\n", c.label, median(latency), latency.front(), median(compared),
+            static_cast<long long>(stall), median(cpu));
         char line[320];
         std::snprintf(line, sizeof line,
-            "%s{\"strategy\": \"%s\", \"edit_to_paint_ms\": %.2f, \"first_ms\": %.2f, \"compared_ms\": %.2f, \"gui_stall_ms\": %lld}",
-            jsonCases.empty() ? "" : ", ", c.label, median(latency), latency.front(), median(compared), static_cast<long long>(stall));
+            "%s{\"strategy\": \"%s\", \"edit_to_paint_ms\": %.2f, \"first_ms\": %.2f, \"compared_ms\": %.2f, \"gui_stall_ms\": %lld, "
+            "\"cpu_ms\": %.2f}",
+            jsonCases.empty() ? "" : ", ", c.label, median(latency), latency.front(), median(compared), static_cast<long long>(stall), median(cpu));
         jsonCases += line;
     }
     if (o.json)
