@@ -199,6 +199,7 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
     if (view.layers) {
         preparing = std::jthread([&] {
             prepared.whatIf = ScheduleTrace::prepare(graph, true);
+            prepared.baselineTime = WhatIfView::baselineTimes(*baseline, graph, true);
             if (*view.layers == WhatIfView::Layers::Both)
                 prepared.baseline = before->prepared();
         });

@@ -7,7 +7,6 @@
 #include "widgets/timeline/tracklayout.h"
 
 #include <algorithm>
-#include <atomic>
 
 using namespace sightline;
 
@@ -42,6 +41,18 @@ TimeNs baselineTimeOf(std::span<const OpId> origin, const std::vector<ItemId>& b
 
 } // namespace
 
+std::vector<TimeNs> WhatIfView::baselineTimes(const ReplayResult& baseline, const ExecutionGraph& whatIf, bool oneThread)
+{
+    const std::vector<ItemId> baselineItem = baseline.graph->itemOfOp();
+    std::vector<TimeNs> times(whatIf.itemCount());
+    const std::size_t blocks = oneThread ? 1 : std::max<std::size_t>(1, parallelism());
+    parallelFor(blocks, [&](std::size_t b) {
+        for (std::size_t item = times.size() * b / blocks; item < times.size() * (b + 1) / blocks; ++item)
+            times[item] = baselineTimeOf(whatIf.origin(ItemId(static_cast<std::uint32_t>(item))), baselineItem, baseline.schedule);
+    });
+    return times;
+}
+
 Expected<std::shared_ptr<const WhatIfView>> WhatIfView::build(
     const ReplayResult& baseline, const ReplayResult& whatIf, Layers layers, const std::string& suffix, const CancellationToken* cancel)
 {
@@ -72,39 +83,42 @@ Expected<std::shared_ptr<WhatIfView>> WhatIfView::layOut(const ReplayResult& bas
     view->m_whatIfTracks.resize(t.tracks().size());
     for (std::size_t tr = 0; tr < t.tracks().size(); ++tr)
         view->m_whatIfTracks[tr] = view->m_job.trackLayer[tr] == last;
-    // The layout, the counters, and per op the baseline time of what a what-if op stands for, side by
-    // side: each reads every op.
-    const std::vector<ItemId> baselineItem = baseline.graph->itemOfOp();
+    // Per what-if item, the baseline's time of what it stands for: prepared, or found here.
+    std::vector<TimeNs> found;
+    const std::vector<TimeNs>& itemTime = prepared.baselineTime.size() == view->m_whatIfGraph->itemCount()
+        ? prepared.baselineTime
+        : (found = baselineTimes(baseline, *view->m_whatIfGraph));
+    const std::vector<OpId>& opOfItem = view->m_job.opOfItem[last];
     view->m_baselineTime.assign(t.opCount(), INT64_MIN);
-    // Per measured op, the lowest what-if op standing for it, found by tracks in parallel.
-    std::vector<std::atomic<std::uint32_t>> firstStanding(baseline.graph->trace().opCount());
-    for (auto& first : firstStanding)
-        first.store(OpId::kInvalid, std::memory_order_relaxed);
-    parallelFor(3, [&](std::size_t part) {
+    // Per measured op, the lowest what-if op standing for it (invalid, the largest id, for none).
+    view->m_opOfMeasured.assign(baseline.graph->trace().opCount(), OpId());
+    // The layout, the counters, and per op the baseline time and the ops standing for measured ones,
+    // side by side: each reads every op.
+    parallelFor(4, [&](std::size_t part) {
         if (part == 0) {
             view->m_layout = std::make_shared<const TrackLayout>(TrackLayout::build(t, { t.startColumn(), t.endColumn() }));
         } else if (part == 1) {
             view->m_counters = ActivityCounters::compute(t, view->m_whatIfTracks);
+        } else if (part == 2) {
+            for (std::size_t item = 0; item < opOfItem.size(); ++item) {
+                if (opOfItem[item].isValid())
+                    view->m_baselineTime[opOfItem[item].value()] = itemTime[item];
+            }
         } else {
-            parallelFor(t.tracks().size(), [&](std::size_t tr) {
-                if (!view->m_whatIfTracks[tr])
-                    return;
-                const TrackInfo& track = t.trackInfo(TrackId(static_cast<std::uint32_t>(tr)));
-                for (std::uint32_t v = track.firstOp; v < track.firstOp + track.opCount; ++v) {
-                    const auto origin = view->m_whatIfGraph->origin(view->m_job.itemOf[v]);
-                    view->m_baselineTime[v] = baselineTimeOf(origin, baselineItem, baseline.schedule);
-                    for (OpId measured : origin) {
-                        std::atomic<std::uint32_t>& first = firstStanding[measured.value()];
-                        std::uint32_t seen = first.load(std::memory_order_relaxed);
-                        while (v < seen && !first.compare_exchange_weak(seen, v, std::memory_order_relaxed)) { }
-                    }
+            // By item, in order: the origins are read as they lie.
+            const ExecutionGraph& g = *view->m_whatIfGraph;
+            for (std::uint32_t item = 0; item < opOfItem.size(); ++item) {
+                const std::uint32_t op = opOfItem[item].value();
+                if (!opOfItem[item].isValid())
+                    continue;
+                for (OpId measured : g.origin(ItemId(item))) {
+                    OpId& first = view->m_opOfMeasured[measured.value()];
+                    if (op < first.value())
+                        first = OpId(op);
                 }
-            });
+            }
         }
     });
-    view->m_opOfMeasured.resize(firstStanding.size());
-    for (std::size_t op = 0; op < firstStanding.size(); ++op)
-        view->m_opOfMeasured[op] = OpId(firstStanding[op].load(std::memory_order_relaxed));
     view->m_opOfItem = std::make_shared<const std::vector<OpId>>(std::move(view->m_job.opOfItem[last]));
     view->m_syntheticCount = static_cast<std::size_t>(std::count(view->m_job.synthetic.begin(), view->m_job.synthetic.end(), 1));
     return view;

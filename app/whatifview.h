@@ -32,12 +32,19 @@ public:
     static sightline::Expected<std::shared_ptr<const WhatIfView>> build(const sightline::ReplayResult& baseline,
         const sightline::ReplayResult& whatIf, Layers layers, const std::string& suffix,
         const sightline::CancellationToken* cancel = nullptr);
-    // The replays' items as ScheduleTrace prepares them, where a caller has them ready (null: made in
-    // layOut): the baseline's, kept for the job, and the what-if's, prepared while it was replayed.
+    // What layOut can be given ready (else it makes it): the replays' items as ScheduleTrace prepares
+    // them, the baseline's kept for the job and the what-if's prepared while it was replayed, and per
+    // what-if item its baseline time (baselineTimes).
     struct Prepared {
         std::shared_ptr<const sightline::ScheduleTrace::Prepared> baseline;
         std::shared_ptr<const sightline::ScheduleTrace::Prepared> whatIf;
+        std::vector<sightline::TimeNs> baselineTime;
     };
+    // Per item of the what-if's graph, the baseline's replayed time of the measured ops it stands for
+    // (each baseline item once), or INT64_MIN when the baseline replayed none of them. oneThread: on the
+    // calling thread only.
+    static std::vector<sightline::TimeNs> baselineTimes(const sightline::ReplayResult& baseline, const sightline::ExecutionGraph& whatIf,
+        bool oneThread = false);
     // All but what the critical paths give (slack, the path's ops and length), from the what-if's
     // graph and times; the baseline is whole. Keeps no reference to the schedule.
     static sightline::Expected<std::shared_ptr<WhatIfView>> layOut(const sightline::ReplayResult& baseline,

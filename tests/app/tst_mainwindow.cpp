@@ -496,6 +496,20 @@ private Q_SLOTS:
         }
         for (std::uint32_t m = 0; m < measured->opCount(); ++m)
             QCOMPARE(view->opStandingFor(sightline::OpId(m)), firstStanding[m]);
+        // A what-if op standing for one measured op has that op's baseline time for the difference
+        // colours; the baseline's own ops have none.
+        const sightline::ReplayResult& base = *delivered.back().outcome->baseline;
+        const std::vector<sightline::ItemId> baseItem = base.graph->itemOfOp();
+        int timed = 0;
+        for (std::uint32_t v = 0; v < w.opCount(); ++v) {
+            const auto origin = view->measuredOps(sightline::OpId(v));
+            if (!view->isWhatIf(sightline::OpId(v)) || origin.size() != 1 || !baseItem[origin.front().value()].isValid())
+                continue;
+            const std::uint32_t b = baseItem[origin.front().value()].value();
+            QCOMPARE(view->baselineTime()[v], base.schedule.end[b] - base.schedule.start[b]);
+            ++timed;
+        }
+        QVERIFY(timed > 0);
         QVERIFY(!view->opStandingFor(sightline::OpId(static_cast<std::uint32_t>(measured->opCount()))).isValid());
         // The Gantt's menu on a what-if op aims its steps at the measured op it stands for.
         const sightline::OpId added(static_cast<std::uint32_t>(w.opCount() - 1));
