@@ -76,6 +76,43 @@ void checkOpsAreItems(const ScheduleTrace::Result& r, std::span<const ScheduleTr
     }
 }
 
+// Two jobs made of the same layers, column by column and argument by argument.
+void compareJobs(const ScheduleTrace::Result& a, const ScheduleTrace::Result& b)
+{
+    const Trace& x = *a.trace;
+    const Trace& y = *b.trace;
+    QCOMPARE(x.opCount(), y.opCount());
+    const auto text = [](const Trace& t, StringId id) { return std::string(t.string(id)); };
+    for (std::uint32_t v = 0; v < x.opCount(); ++v) {
+        const OpId op(v);
+        QCOMPARE(x.start(op), y.start(op));
+        QCOMPARE(x.end(op), y.end(op));
+        QCOMPARE(x.track(op), y.track(op));
+        QCOMPARE(text(x, x.name(op)), text(y, y.name(op)));
+        QCOMPARE(text(x, x.category(op)), text(y, y.category(op)));
+        QCOMPARE(x.kind(op), y.kind(op));
+        QCOMPARE(x.phase(op), y.phase(op));
+        QCOMPARE(x.step(op), y.step(op));
+        QCOMPARE(x.bytes(op), y.bytes(op));
+        QCOMPARE(a.synthetic[v], b.synthetic[v]);
+    }
+    QVERIFY(!x.commArgsTable().empty() && !x.shapesTable().empty());
+    QCOMPARE(x.commArgsTable().size(), y.commArgsTable().size());
+    for (std::size_t e = 0; e < x.commArgsTable().size(); ++e) {
+        const auto& [xo, xc] = x.commArgsTable()[e];
+        const auto& [yo, yc] = y.commArgsTable()[e];
+        QCOMPARE(xo, yo);
+        QCOMPARE(text(x, xc.collective), text(y, yc.collective));
+        QCOMPARE(text(x, xc.groupRanks), text(y, yc.groupRanks));
+        QCOMPARE(xc.inNelems, yc.inNelems);
+    }
+    QCOMPARE(x.shapesTable().size(), y.shapesTable().size());
+    for (std::size_t e = 0; e < x.shapesTable().size(); ++e) {
+        QCOMPARE(x.shapesTable()[e].first, y.shapesTable()[e].first);
+        QCOMPARE(text(x, x.shapesTable()[e].second.dims), text(y, y.shapesTable()[e].second.dims));
+    }
+}
+
 } // namespace
 
 class TestScheduleTrace : public QObject {
@@ -165,8 +202,8 @@ private Q_SLOTS:
 
     void fusedBucketsOnDlrm()
     {
-        // The 8-rank DLRM job with 100 MB buckets, beside its baseline: every
-        // replayed item is drawn once, and the buckets are synthetic.
+        // The 8-rank DLRM job with 100 MB buckets, beside its baseline: every replayed item is drawn
+        // once, and the buckets are synthetic.
         const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
         if (!QFileInfo::exists(dir))
             QSKIP("../shared/traces is not here");
@@ -184,59 +221,13 @@ private Q_SLOTS:
             synthetic += made->synthetic[v];
         QVERIFY(synthetic > 0);
         checkOpsAreItems(*made, layers);
-    }
-
-    void preparedLayersMakeTheSameJob()
-    {
         // Layers prepared before (as the window prepares the what-if while it replays, on one thread,
-        // and keeps the baseline's) make the job build() makes from the graphs alone, column by
-        // column and argument by argument; a preparation of another graph is refused.
-        const QString dir = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
-        if (!QFileInfo::exists(dir))
-            QSKIP("../shared/traces is not here");
-        const auto session = sessionOfFiles(toStd(dir));
-        QVERIFY(session);
-        const auto r = session->whatIf(oneStep("tensor_fusion", { { "bucket_cap_mb", 100.0 } }), {}, false);
-        QVERIFY2(r, errorOf(r).c_str());
-        const ScheduleTrace::Layer plain[] = { { r->baseline.graph.get(), &r->baseline.schedule, "" },
-            { r->whatIf.graph.get(), &r->whatIf.schedule, " (what-if)" } };
+        // and keeps the baseline's) make the same job; a preparation of another graph is refused.
         const ScheduleTrace::Layer prepared[] = { { r->baseline.graph.get(), &r->baseline.schedule, "", ScheduleTrace::prepare(*r->baseline.graph) },
             { r->whatIf.graph.get(), &r->whatIf.schedule, " (what-if)", ScheduleTrace::prepare(*r->whatIf.graph, true) } };
-        const auto a = ScheduleTrace::build(plain);
-        const auto b = ScheduleTrace::build(prepared);
-        QVERIFY2(a && b, (errorOf(a) + errorOf(b)).c_str());
-        const Trace& x = *a->trace;
-        const Trace& y = *b->trace;
-        QCOMPARE(x.opCount(), y.opCount());
-        const auto text = [](const Trace& t, StringId id) { return std::string(t.string(id)); };
-        for (std::uint32_t v = 0; v < x.opCount(); ++v) {
-            const OpId op(v);
-            QCOMPARE(x.start(op), y.start(op));
-            QCOMPARE(x.end(op), y.end(op));
-            QCOMPARE(x.track(op), y.track(op));
-            QCOMPARE(text(x, x.name(op)), text(y, y.name(op)));
-            QCOMPARE(text(x, x.category(op)), text(y, y.category(op)));
-            QCOMPARE(x.kind(op), y.kind(op));
-            QCOMPARE(x.phase(op), y.phase(op));
-            QCOMPARE(x.step(op), y.step(op));
-            QCOMPARE(x.bytes(op), y.bytes(op));
-            QCOMPARE(a->synthetic[v], b->synthetic[v]);
-        }
-        QVERIFY(!x.commArgsTable().empty() && !x.shapesTable().empty());
-        QCOMPARE(x.commArgsTable().size(), y.commArgsTable().size());
-        for (std::size_t e = 0; e < x.commArgsTable().size(); ++e) {
-            const auto& [xo, xc] = x.commArgsTable()[e];
-            const auto& [yo, yc] = y.commArgsTable()[e];
-            QCOMPARE(xo, yo);
-            QCOMPARE(text(x, xc.collective), text(y, yc.collective));
-            QCOMPARE(text(x, xc.groupRanks), text(y, yc.groupRanks));
-            QCOMPARE(xc.inNelems, yc.inNelems);
-        }
-        QCOMPARE(x.shapesTable().size(), y.shapesTable().size());
-        for (std::size_t e = 0; e < x.shapesTable().size(); ++e) {
-            QCOMPARE(x.shapesTable()[e].first, y.shapesTable()[e].first);
-            QCOMPARE(text(x, x.shapesTable()[e].second.dims), text(y, y.shapesTable()[e].second.dims));
-        }
+        const auto same = ScheduleTrace::build(prepared);
+        QVERIFY2(same, errorOf(same).c_str());
+        compareJobs(*made, *same);
         const ScheduleTrace::Layer swapped[] = { { r->whatIf.graph.get(), &r->whatIf.schedule, "", prepared[0].prepared } };
         const auto refused = ScheduleTrace::build(swapped);
         QVERIFY(!refused);
