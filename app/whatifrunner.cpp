@@ -205,7 +205,9 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
         });
     }
     std::optional<Expected<std::shared_ptr<WhatIfView>>> laidOut;
-    Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory, [&](const Schedule& s) {
+    // Only the view shows the what-if's slack: without one the critical path comes without it (a view
+    // made later finds it then), and the edit does not wait for its sweep.
+    const auto meanwhile = [&](const Schedule& s) {
         parallelFor(4, [&](std::size_t part) {
             if (part == 0)
                 out.shown.baseline = judged(baseline, memory);
@@ -220,7 +222,8 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
             preparing.join();
             laidOut = WhatIfView::layOut(*baseline, job->graph, s, *view.layers, view.suffix, prepared, cancel);
         }
-    });
+    };
+    Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory, meanwhile, view.layers.has_value());
     if (!changed) {
         out.status = changed.status();
         return;

@@ -127,10 +127,18 @@ Expected<std::shared_ptr<WhatIfView>> WhatIfView::layOut(const ReplayResult& bas
 void WhatIfView::addPaths(const ReplayResult& baseline, const ReplayResult& whatIf)
 {
     const Trace& t = *m_job.trace;
-    // Per op, its slack in its own replay.
+    // Per op, its slack in its own replay; found here for a replay whose path came without it.
+    std::vector<TimeNs> found[2];
+    const auto slackOf = [&](const ReplayResult& r, std::vector<TimeNs>& own) -> const std::vector<TimeNs>& {
+        if (!r.criticalPath.slack.empty() || r.schedule.start.empty())
+            return r.criticalPath.slack;
+        return own = CriticalPathAnalysis::slack(*r.graph, r.schedule);
+    };
+    const std::vector<TimeNs>& whatIfSlack = slackOf(whatIf, found[1]);
+    const std::vector<TimeNs>& baselineSlack = m_layers == Layers::Both ? slackOf(baseline, found[0]) : baseline.criticalPath.slack;
     m_slack.assign(t.opCount(), Schedule::kNotReplayed);
     parallelFor(t.tracks().size(), [&](std::size_t tr) {
-        const std::vector<TimeNs>& slack = (m_whatIfTracks[tr] ? whatIf : baseline).criticalPath.slack;
+        const std::vector<TimeNs>& slack = m_whatIfTracks[tr] ? whatIfSlack : baselineSlack;
         if (slack.empty())
             return;
         const TrackInfo& track = t.trackInfo(TrackId(static_cast<std::uint32_t>(tr)));

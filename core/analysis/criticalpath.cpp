@@ -77,7 +77,7 @@ public:
     // Segments of enclosing spans split among the leaf items inside them.
     std::vector<PathSegment> attributeToLeaves(const std::vector<PathSegment>& segments) const;
     void summarise(CriticalPath& path, std::uint32_t last) const;
-    void computeSlack(CriticalPath& path) const;
+    std::vector<TimeNs> computeSlack() const;
 
 private:
     bool onHost(std::uint32_t i) const { return g.track(ItemId(i)).isValid() && !g.onDevice(ItemId(i)); }
@@ -244,8 +244,9 @@ void PathFinder::summarise(CriticalPath& path, std::uint32_t last) const
 // An item's instant is final before any instant that released it is reached, so each item keeps what
 // its predecessors read of it: its latest start less its gap, and its latest end less its tail, side by
 // side, so that an edge reads one value of its target. Items no replay reached bound nothing.
-void PathFinder::computeSlack(CriticalPath& path) const
+std::vector<TimeNs> PathFinder::computeSlack() const
 {
+    std::vector<TimeNs> slack(n, Schedule::kNotReplayed);
     struct Bounds {
         TimeNs start = std::numeric_limits<TimeNs>::max(); // for edges into the item's start
         TimeNs end = std::numeric_limits<TimeNs>::max(); // for edges into its end
@@ -274,9 +275,10 @@ void PathFinder::computeSlack(CriticalPath& path) const
                     latest = std::min(latest, bounds[g.target(e)].start);
             }
             bounds[x].start = minus(latest, g.gap(ItemId(x)));
-            path.slack[x] = std::max<TimeNs>(0, std::min(minus(latest, s.start[x]), minus(latestEnd[x], s.end[x])));
+            slack[x] = std::max<TimeNs>(0, std::min(minus(latest, s.start[x]), minus(latestEnd[x], s.end[x])));
         }
     }
+    return slack;
 }
 
 } // namespace
@@ -306,12 +308,13 @@ std::vector<CriticalPath::Hold> holdsOf(const std::vector<PathSegment>& segments
 
 } // namespace
 
-CriticalPath CriticalPathAnalysis::compute(const ExecutionGraph& graph, const Schedule& s)
+CriticalPath CriticalPathAnalysis::compute(const ExecutionGraph& graph, const Schedule& s, bool withSlack)
 {
     const std::uint32_t n = graph.itemCount();
     CriticalPath path;
     path.perRank.assign(graph.ranks().size(), {});
-    path.slack.assign(n, Schedule::kNotReplayed);
+    if (withSlack)
+        path.slack.assign(n, Schedule::kNotReplayed);
 
     // The last instant: the latest replayed end (lowest id on ties).
     std::uint32_t last = Schedule::kSelf;
@@ -325,8 +328,14 @@ CriticalPath CriticalPathAnalysis::compute(const ExecutionGraph& graph, const Sc
     path.segments = finder.attributeToLeaves(finder.walkBack(last));
     finder.summarise(path, last);
     path.holds = holdsOf(path.segments);
-    finder.computeSlack(path);
+    if (withSlack)
+        path.slack = finder.computeSlack();
     return path;
+}
+
+std::vector<TimeNs> CriticalPathAnalysis::slack(const ExecutionGraph& graph, const Schedule& s)
+{
+    return PathFinder(graph, s).computeSlack();
 }
 
 } // namespace sightline

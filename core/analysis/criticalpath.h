@@ -35,6 +35,7 @@ struct CriticalPath {
     // spanning ranks (logical collectives) count for every rank they span.
     std::vector<std::array<TimeNs, kPathCategoryCount>> perRank;
     // Per item: latest end that keeps the makespan minus replayed end; kNotReplayed where not replayed.
+    // Empty when the path was found without it (CriticalPathAnalysis::compute's withSlack).
     std::vector<TimeNs> slack;
     // Items on the path, in order, without repeats.
     std::vector<ItemId> items;
@@ -59,7 +60,11 @@ struct CriticalPath {
 // Slack comes from a backward pass over the replay's topological order. Pure.
 class CriticalPathAnalysis {
 public:
-    static CriticalPath compute(const ExecutionGraph& graph, const Schedule& schedule);
+    // withSlack: also each item's slack, a sweep over every instant that takes as long as finding the
+    // path itself; a caller that shows no slack leaves it out.
+    static CriticalPath compute(const ExecutionGraph& graph, const Schedule& schedule, bool withSlack = true);
+    // Each item's slack alone, as compute() finds it (CriticalPath::slack).
+    static std::vector<TimeNs> slack(const ExecutionGraph& graph, const Schedule& schedule);
 };
 
 } // namespace sightline

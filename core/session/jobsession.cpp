@@ -76,13 +76,13 @@ Expected<WhatIfResult> JobSession::whatIf(const Strategy& strategy, ReplayOption
 }
 
 Expected<ReplayResult> JobSession::replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,
-    const CancellationToken* cancel, const MemoryOptions& memory, const Meanwhile& meanwhile)
+    const CancellationToken* cancel, const MemoryOptions& memory, const Meanwhile& meanwhile, bool slack)
 {
     CriticalPath path;
     MemoryEstimate peak;
     Expected<Schedule> schedule = Replayer::replay(*graph, options, cancel, [&](const Schedule& s) {
         const auto analyse = [&] {
-            path = CriticalPathAnalysis::compute(*graph, s);
+            path = CriticalPathAnalysis::compute(*graph, s, slack);
             peak = MemoryEstimator::estimate(*graph, s, memory);
         };
         if (!meanwhile) {

@@ -75,9 +75,11 @@ public:
     using Meanwhile = std::function<void(const Schedule&)>;
     // Replays another execution graph of this job (a rewritten one). With meanwhile, calls it on this
     // thread once the schedule is simulated, while threads of their own find the critical path, the
-    // memory and the summaries; it may run parallel loops on every core.
+    // memory and the summaries; it may run parallel loops on every core. Without slack, the critical
+    // path comes without each item's slack (CriticalPathAnalysis::compute's withSlack).
     static Expected<ReplayResult> replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,
-        const CancellationToken* cancel = nullptr, const MemoryOptions& memory = {}, const Meanwhile& meanwhile = {});
+        const CancellationToken* cancel = nullptr, const MemoryOptions& memory = {}, const Meanwhile& meanwhile = {},
+        bool slack = true);
 
 private:
     JobSession() = default;

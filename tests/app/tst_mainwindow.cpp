@@ -637,10 +637,22 @@ private Q_SLOTS:
         const TimelineTheme& theme = TimelineTheme::standard();
         TimelineView* gantt = window.timeline();
         auto count = [&](QRgb color) { return ImageSupport::countColor(gantt->toPixmap(1200, 700).toImage(), color); };
+        std::shared_ptr<const WhatIfOutcome> outcome;
+        connect(window.findChild<WhatIfRunner*>(), &WhatIfRunner::finished, this, [&](std::shared_ptr<const WhatIfOutcome> o) { outcome = o; });
         window.strategy()->addStep(QStringLiteral("speedup"), { { "percent", 50.0 }, { "kind", std::string("compute") } });
+        // In the measured view nothing shows the what-if's slack: its path comes without it.
+        QTRY_VERIFY_WITH_TIMEOUT(outcome != nullptr, 60000);
+        QVERIFY(outcome->whatIf->criticalPath.slack.empty() && !outcome->whatIf->criticalPath.items.empty());
+        const std::vector<sightline::TimeNs> slack = sightline::CriticalPathAnalysis::slack(*outcome->whatIf->graph, outcome->whatIf->schedule);
         for (MainWindow::ViewMode mode : { MainWindow::ViewMode::WhatIf, MainWindow::ViewMode::Both }) {
             window.setViewMode(mode);
             QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+            // The view made from it finds the slack of each what-if op.
+            const auto& view = window.shownWhatIf();
+            for (std::uint32_t v = 0; v < view->trace()->opCount(); ++v) {
+                if (view->isWhatIf(sightline::OpId(v)))
+                    QCOMPARE(view->slack()[v], slack[view->itemOf(sightline::OpId(v)).value()]);
+            }
             gantt->setColorMode(TimelinePlottable::ColorMode::Difference);
             QVERIFY(count(theme.difference(-4)) > 50);
             QVERIFY(count(theme.difference(0)) > 50);

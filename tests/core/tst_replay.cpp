@@ -221,6 +221,13 @@ private Q_SLOTS:
         // Segments are contiguous in time.
         for (std::size_t i = 1; i < path.segments.size(); ++i)
             QCOMPARE(path.segments[i].from, path.segments[i - 1].to);
+        // Without slack the path is the same and its slack empty; the slack alone is the same.
+        const CriticalPath bare = CriticalPathAnalysis::compute(*r->graph, r->schedule, false);
+        QVERIFY(bare.slack.empty());
+        QCOMPARE(bare.length, path.length);
+        QCOMPARE(bare.items, path.items);
+        QCOMPARE(bare.total, path.total);
+        QCOMPARE(CriticalPathAnalysis::slack(*r->graph, r->schedule), path.slack);
     }
 
     void streamWaitEdges()
