@@ -23,7 +23,6 @@ public:
     std::vector<Phase> phase; // of its first measured op
     std::vector<std::int32_t> step; // the number of the step it starts in, or -1
     std::vector<std::int64_t> bytes;
-    std::vector<std::uint8_t> synthetic; // made by a pass (an added rank's items are found by track)
     std::vector<std::uint32_t> commAt, shapeAt; // its measured op's entries in the measured tables
 };
 
@@ -418,7 +417,7 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, std::span<const std::
             data.phase[op] = p.phase[i];
             data.step[op] = p.step[i];
             data.bytes[op] = p.bytes[i];
-            result.synthetic[op] = p.synthetic[i] || addedRank;
+            result.synthetic[op] = g.hasFlag(ItemId(i), ExecutionGraph::Synthetic) || addedRank;
             result.itemOf[op] = ItemId(i);
             result.opOfItem[lt.layer][i] = OpId(op);
             commAt[op] = p.commAt[i];
@@ -457,7 +456,6 @@ std::shared_ptr<const ScheduleTrace::Prepared> ScheduleTrace::prepare(const Exec
     p->phase.resize(n);
     p->step.resize(n);
     p->bytes.resize(n);
-    p->synthetic.resize(n);
     p->commAt.resize(n);
     p->shapeAt.resize(n);
     // Most measured ops have neither bytes nor arguments: marks and an index spare them any search.
@@ -476,7 +474,6 @@ std::shared_ptr<const ScheduleTrace::Prepared> ScheduleTrace::prepare(const Exec
             p->step[i] = step < 0 ? -1 : static_cast<std::int32_t>(g.steps()[static_cast<std::size_t>(step)].number);
             const CommCost* comm = g.comm(item);
             p->bytes[i] = comm ? std::max<std::int64_t>(comm->bytes, 0) : one && hasBytes[origin.front().value()] ? base.bytes(origin.front()) : 0;
-            p->synthetic[i] = g.hasFlag(item, ExecutionGraph::Synthetic);
             p->commAt[i] = one ? arguments.commAt[origin.front().value()] : kNone;
             p->shapeAt[i] = one ? arguments.shapeAt[origin.front().value()] : kNone;
         }

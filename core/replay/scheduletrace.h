@@ -30,7 +30,7 @@ struct Schedule;
 class ScheduleTrace {
 public:
     // What the ops drawing a graph's items take from the graph and the measured trace alone (category,
-    // phase, step, bytes, made by a pass, arguments), per item: prepared while the graph is replayed,
+    // phase, step, bytes, arguments), per item: prepared while the graph is replayed,
     // or kept for a replay drawn again. Immutable.
     class Prepared;
     // oneThread: on the calling thread only, for a caller that runs it beside other work.
