@@ -14,13 +14,16 @@ SubgraphCopy::SubgraphCopy(const ExecutionGraph& graph)
 {
 }
 
-void SubgraphCopy::select(std::span<const ItemId> members)
+void SubgraphCopy::select(std::span<const ItemId> members, std::span<const std::uint32_t> partEnds)
 {
     for (const ItemId m : m_members)
         m_index[m.value()] = ItemId::kInvalid;
     m_members.assign(members.begin(), members.end());
     for (std::uint32_t k = 0; k < m_members.size(); ++k)
         m_index[m_members[k].value()] = k;
+    m_partEnds.assign(partEnds.begin(), partEnds.end());
+    if (m_partEnds.empty() || m_partEnds.back() != m_members.size())
+        m_partEnds.push_back(static_cast<std::uint32_t>(m_members.size()));
 }
 
 TimeNs SubgraphCopy::measuredEnd(const ExecutionGraph& g, ItemId i)
@@ -70,32 +73,42 @@ std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::string_vie
     std::vector<ItemId> copies(members.size());
     for (std::uint32_t k = 0; k < copies.size(); ++k)
         copies[k] = ItemId(first.value() + k);
-    for (std::uint32_t k = 0; k < members.size(); ++k) {
+    std::uint32_t begin = 0;
+    for (const std::uint32_t end : m_partEnds) {
+        copyPart(b, copies, begin, end, chainTracks);
+        begin = end;
+    }
+    return copies;
+}
+
+void SubgraphCopy::copyPart(ExecutionGraphBuilder& b, const std::vector<ItemId>& copies, std::uint32_t begin, std::uint32_t end, bool chainTracks) const
+{
+    const std::vector<ItemId>& members = m_members;
+    for (std::uint32_t k = begin; k < end; ++k) {
         const std::uint32_t i = members[k].value();
         for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
             const std::uint32_t to = m_index[g.target(e)];
-            if (to != ItemId::kInvalid)
+            if (to != ItemId::kInvalid && to >= begin && to < end)
                 b.addEdge(copies[k], copies[to], g.edgeKind(e), g.ref(e));
         }
     }
-    if (chainTracks) {
-        std::vector<std::uint32_t> order(members.size());
-        for (std::uint32_t k = 0; k < order.size(); ++k)
-            order[k] = k;
-        auto before = [&](std::uint32_t a, std::uint32_t c) {
-            const ItemId x = members[a], y = members[c];
-            return g.track(x).value() != g.track(y).value() ? g.track(x).value() < g.track(y).value() : g.anchor(x) < g.anchor(y);
-        };
-        // A set in item order usually is in this order already.
-        if (!std::is_sorted(order.begin(), order.end(), before))
-            std::stable_sort(order.begin(), order.end(), before);
-        for (std::size_t j = 1; j < order.size(); ++j) {
-            const ItemId before = members[order[j - 1]], after = members[order[j]];
-            if (g.track(before) == g.track(after) && measuredEnd(g, before) <= g.anchor(after))
-                b.addEdge(copies[order[j - 1]], copies[order[j]], EdgeKind::Program, EdgeRef::EndToStart);
-        }
+    if (!chainTracks)
+        return;
+    std::vector<std::uint32_t> order(end - begin);
+    for (std::uint32_t k = 0; k < order.size(); ++k)
+        order[k] = begin + k;
+    auto before = [&](std::uint32_t a, std::uint32_t c) {
+        const ItemId x = members[a], y = members[c];
+        return g.track(x).value() != g.track(y).value() ? g.track(x).value() < g.track(y).value() : g.anchor(x) < g.anchor(y);
+    };
+    // A set in item order usually is in this order already.
+    if (!std::is_sorted(order.begin(), order.end(), before))
+        std::stable_sort(order.begin(), order.end(), before);
+    for (std::size_t j = 1; j < order.size(); ++j) {
+        const ItemId earlier = members[order[j - 1]], later = members[order[j]];
+        if (g.track(earlier) == g.track(later) && measuredEnd(g, earlier) <= g.anchor(later))
+            b.addEdge(copies[order[j - 1]], copies[order[j]], EdgeKind::Program, EdgeRef::EndToStart);
     }
-    return copies;
 }
 
 } // namespace sightline

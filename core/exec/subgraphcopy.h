@@ -16,18 +16,21 @@ namespace sightline {
 // the edges among the set are copied between the copies. With chainTracks, each track's copies also
 // follow one another in measured order where one ended before the next began (so that a copy keeps its
 // track's order where the measured order ran through work outside the set; nested host ops overlap
-// and are not chained). Edges into or out of the set are the caller's to make. One instance serves
-// many sets of one graph: the membership index is made once, and select() costs the size of the old
-// and the new set. copy() is O(set log set + the set's edges). The copies' names are interned once per
-// name and prefix: an instance serves one builder at a time.
+// and are not chained). Edges into or out of the set are the caller's to make. A set can be made of
+// parts copied at once, each as if on its own (no edge or chain between parts): a pass that copies
+// thousands of small sets copies them column by column in one go. An item is in a set once. One
+// instance serves many sets of one graph: the membership index is made once, and select() costs the
+// size of the old and the new set. copy() is O(set log set + the set's edges). The copies' names are
+// interned once per name and prefix: an instance serves one builder at a time.
 class SubgraphCopy {
 public:
     explicit SubgraphCopy(const ExecutionGraph& graph);
 
-    // Makes members the set that selected() and copy() see, until the next select().
-    void select(std::span<const ItemId> members);
+    // Makes members the set that selected() and copy() see, until the next select(). With partEnds, the
+    // set is parts laid end to end: part k ends at members[partEnds[k]] (the last at members.size()).
+    void select(std::span<const ItemId> members, std::span<const std::uint32_t> partEnds = {});
     bool selected(ItemId item) const { return m_index[item.value()] != ItemId::kInvalid; }
-    // Copies of the selected set, in its order.
+    // Copies of the selected set, in its order (a part's copies are consecutive).
     std::vector<ItemId> copy(ExecutionGraphBuilder& builder, std::string_view prefix, bool chainTracks) const;
 
     // The measured end of an item: its anchor plus the duration of the op it stands for (its minimum
@@ -38,9 +41,13 @@ private:
     // The copies' names for the selected set: prefix and each member's name, interned once per name
     // and prefix in the builder (none for an empty prefix: the members' own).
     std::span<const StringId> namesFor(ExecutionGraphBuilder& builder, std::string_view prefix) const;
+    // The edges among members [begin, end) between their copies, and their tracks' chains.
+    void copyPart(ExecutionGraphBuilder& builder, const std::vector<ItemId>& copies, std::uint32_t begin, std::uint32_t end,
+        bool chainTracks) const;
 
     const ExecutionGraph& g;
     std::vector<ItemId> m_members;
+    std::vector<std::uint32_t> m_partEnds; // where each part of m_members ends
     std::vector<std::uint32_t> m_index; // per item of the graph, its index in m_members or kInvalid
     mutable const ExecutionGraphBuilder* m_namesBuilder = nullptr; // the builder m_prefixed's names are in
     mutable std::vector<std::string> m_prefixes;

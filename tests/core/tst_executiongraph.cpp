@@ -5,6 +5,7 @@
 #include "core/analysis/criticalpath.h"
 #include "core/exec/costextractor.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/subgraphcopy.h"
 #include "core/graph/dependencygraph.h"
 #include "core/replay/replayer.h"
 
@@ -225,6 +226,54 @@ private Q_SLOTS:
         const std::string mismatch = rowsMismatch(w);
         QVERIFY2(mismatch.empty(), mismatch.c_str());
         QVERIFY(Replayer::replay(w));
+    }
+
+    void subgraphPartsCopyAsIfOnTheirOwn()
+    {
+        // Two parts of one set, copied at once, make the graph that copying each on its own makes:
+        // the same copies, the edges within each part, the chains of each part's tracks, and no edge
+        // between the parts (the job has edges across the halves, which one set of both copies).
+        const auto x = extracted(smallJob());
+        QVERIFY(x);
+        const std::uint32_t n = x->itemCount(), half = n / 2;
+        std::vector<ItemId> members;
+        for (std::uint32_t i = 0; i < n; ++i)
+            members.push_back(ItemId(i));
+        const std::span<const ItemId> all(members);
+        struct Selection {
+            std::uint32_t begin, end;
+            std::vector<std::uint32_t> partEnds; // within [begin, end)
+        };
+        const auto copied = [&](const std::vector<Selection>& selections) {
+            SubgraphCopy copier(*x);
+            ExecutionGraphBuilder b(*x);
+            for (const Selection& s : selections) {
+                copier.select(all.subspan(s.begin, s.end - s.begin), s.partEnds);
+                copier.copy(b, "copy: ", true);
+            }
+            return b.build();
+        };
+        const auto parts = copied({ { 0, n, { half, n } } });
+        const auto apart = copied({ { 0, half, {} }, { half, n, {} } });
+        const auto whole = copied({ { 0, n, {} } });
+        QVERIFY(parts && apart && whole);
+        const ExecutionGraph& p = **parts;
+        const ExecutionGraph& a = **apart;
+        QCOMPARE(p.itemCount(), 2 * n);
+        QCOMPARE(a.itemCount(), 2 * n);
+        QCOMPARE(p.edgeCount(), a.edgeCount());
+        QVERIFY(p.edgeCount() < (*whole)->edgeCount());
+        for (std::uint32_t i = 0; i < p.itemCount(); ++i) {
+            QCOMPARE(p.name(ItemId(i)), a.name(ItemId(i)));
+            QCOMPARE(p.outBegin(i + 1) - p.outBegin(i), a.outBegin(i + 1) - a.outBegin(i));
+            for (std::uint32_t e = p.outBegin(i); e < p.outBegin(i + 1); ++e) {
+                QCOMPARE(p.target(e), a.target(e));
+                QCOMPARE(p.edgeKind(e), a.edgeKind(e));
+                QCOMPARE(p.ref(e), a.ref(e));
+            }
+        }
+        const std::string mismatch = rowsMismatch(p);
+        QVERIFY2(mismatch.empty(), mismatch.c_str());
     }
 
     void syntheticItemReplaysLikeAnyOther()

@@ -418,6 +418,32 @@ private Q_SLOTS:
                 QCOMPARE(r->whatIf.schedule.start[i], 213 * us);
         }
         QCOMPARE(r->warnings.size(), std::size_t(1));
+        // Layers that share work (a pattern naming nested spans: block_0 and the aten::mm in it) are
+        // each recomputed in full: their copies go to sets of their own.
+        const auto nested = session->whatIf(oneStep("recompute", { { "layers", std::string("*") } }), {}, false);
+        QVERIFY2(nested, errorOf(nested).c_str());
+        std::size_t forwards = 0, mmForwards = 0;
+        for (const LayerModel::Layer& layer : session->measured()->layerModel("*")->layers()) {
+            forwards += layer.forward.size();
+            for (const ItemId i : layer.forward)
+                mmForwards += session->measured()->name(i) == "aten::mm";
+        }
+        QVERIFY(mmForwards >= 2);
+        const ExecutionGraph& n = *nested->whatIf.graph;
+        QCOMPARE(n.itemCount(), r->baseline.graph->itemCount() + forwards);
+        // Each copy of aten::mm keeps its edge to the copy of the launch it nests, in its own layer's copy.
+        std::size_t mmCopies = 0;
+        for (std::uint32_t i = 0; i < n.itemCount(); ++i) {
+            if (n.name(ItemId(i)) != "recompute: aten::mm")
+                continue;
+            ++mmCopies;
+            std::size_t launches = 0;
+            for (std::uint32_t e = n.outBegin(i); e < n.outBegin(i + 1); ++e)
+                launches += n.name(ItemId(n.target(e))) == "recompute: cudaLaunchKernel";
+            QCOMPARE(launches, std::size_t(1));
+        }
+        QCOMPARE(mmCopies, mmForwards);
+        QVERIFY(stepTime(nested->whatIf) > stepTime(r->whatIf));
         // Only one numbered span: auto finds no layers, and says how to name them.
         const auto none = session->whatIf(oneStep("recompute", {}), {}, false);
         QVERIFY(!none);

@@ -15,12 +15,11 @@ namespace sightline {
 
 namespace {
 
-// Inserts the copy of one layer's forward before its first backward item.
-void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOrder& launches, SubgraphCopy& copier,
-    const LayerModel::Layer& layer)
+// Places the copy of one layer's forward (copies, in the order of layer.forward) before its first
+// backward item.
+void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOrder& launches, const LayerModel::Layer& layer,
+    std::span<const ItemId> copies)
 {
-    copier.select(layer.forward);
-    const std::vector<ItemId> copies = copier.copy(b, "recompute: ", true);
     // The recomputed forward holds the activations from the recompute to the backward that frees them;
     // the measured forward holds them only until the layer's span ends.
     MemoryRewrite::copyBlocks(b, layer.forward, copies,
@@ -72,6 +71,45 @@ void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOr
         }
         b.addEdge(copies[last], backward, EdgeKind::Program, EdgeRef::EndToStart);
     }
+}
+
+// Copies the layers' forwards, each as a part of one set (a layer's copy neither waits for nor feeds
+// another's), and places each copy. Layers whose forwards share an item (nested spans the pattern
+// names) go to sets of their own.
+void recomputeAll(const ExecutionGraph& g, ExecutionGraphBuilder& b, const std::vector<const LayerModel::Layer*>& chosen)
+{
+    const LaunchOrder& launches = g.launchOrder();
+    SubgraphCopy copier(g);
+    std::vector<std::uint32_t> setOf(g.itemCount(), UINT32_MAX); // per item, the last set it is in
+    std::uint32_t set = 0;
+    std::size_t first = 0; // the first layer of the set
+    std::vector<ItemId> members;
+    std::vector<std::uint32_t> partEnds;
+    const auto copySet = [&](std::size_t end) {
+        copier.select(members, partEnds);
+        const std::vector<ItemId> copies = copier.copy(b, "recompute: ", true);
+        std::size_t at = 0;
+        for (std::size_t l = first; l < end; ++l) {
+            const LayerModel::Layer& layer = *chosen[l];
+            recompute(g, b, launches, layer, std::span(copies).subspan(at, layer.forward.size()));
+            at += layer.forward.size();
+        }
+        members.clear();
+        partEnds.clear();
+        first = end;
+        ++set;
+    };
+    for (std::size_t l = 0; l < chosen.size(); ++l) {
+        const std::vector<ItemId>& forward = chosen[l]->forward;
+        if (std::any_of(forward.begin(), forward.end(), [&](ItemId i) { return setOf[i.value()] == set; }))
+            copySet(l);
+        for (const ItemId i : forward)
+            setOf[i.value()] = set;
+        members.insert(members.end(), forward.begin(), forward.end());
+        partEnds.push_back(static_cast<std::uint32_t>(members.size()));
+    }
+    if (!members.empty())
+        copySet(chosen.size());
 }
 
 } // namespace
@@ -136,7 +174,6 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
     const OpSet& ops = args.ops("ops");
-    const LaunchOrder& launches = g.launchOrder();
     const std::vector<const LayerModel::Layer*> chosen = chosenLayers(g, layers, args);
     std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
     for (const LayerModel::Layer* layerOf : chosen) {
@@ -147,12 +184,10 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
             copiedEdges += g.outBegin(i.value() + 1) - g.outBegin(i.value()) + 1; // its edges and its chain
         }
     }
-    SubgraphCopy copier(g);
     ExecutionGraphBuilder b(g);
     // Room for every copy at once, not by doubling.
     b.reserve(copied, copiedOrigins, copiedEdges);
-    for (const LayerModel::Layer* layer : chosen)
-        recompute(g, b, launches, copier, *layer);
+    recomputeAll(g, b, chosen);
     const std::size_t done = chosen.size();
     job.warnings.push_back("recompute: " + std::to_string(done) + " of " + std::to_string(layers.layers().size())
         + " layer forwards recomputed (layers: " + layers.source() + (ops.empty() ? "" : "; those of the chosen ops") + ")");
