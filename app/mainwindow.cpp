@@ -699,6 +699,8 @@ void MainWindow::applyView()
     if (drawn) {
         if (shownWhatIf() != m_outcome->view)
             showWhatIfView(m_outcome);
+        else if (m_shownOutcome->viewSlack != m_outcome->viewSlack)
+            showFoundSlack();
     } else if (layers && m_whatIf->isRunning()) {
         // Being drawn: the Gantt keeps what it shows until then.
         statusBar()->showMessage(tr("Drawing the what-if…"));
@@ -760,7 +762,6 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     m_timeline->setJob(view->trace(), view->layout(), again);
     m_timeline->plottable()->setWhatIfMarks(view->synthetic(),
         view->layers() == WhatIfView::Layers::Both ? std::span<const std::uint8_t>(view->whatIfTracks()) : std::span<const std::uint8_t>(), view);
-    m_timeline->plottable()->setColorData({ view->baselineTime(), {}, view->slack(), view->pathLength(), view });
     m_timeline->setCounters(std::shared_ptr<const sightline::ActivityCounters>(view, &view->counters()));
     m_tracks->setJob(view->trace(), m_timeline->trackTree());
     m_search->setTrace(view->trace());
@@ -769,9 +770,37 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     m_timeline->plottable()->setPathArrows(arrowsAlong(critical, view->whatIfPathOps())); // the what-if's path
     const std::shared_ptr<const sightline::ReplayResult>& whatIf = outcome->whatIf;
     m_details->setJob(view->trace(), nullptr, nullptr);
+    showWhatIfSlack(outcome);
+    m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
+    m_aggregates->clear();
+    choose(ChosenFrom::Area, {});
+    m_timeline->queueFrame(); // one frame for all of the above
+    m_whatIf->dispose(std::move(old)); // the panels let go of it above
+    statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
+                                 .arg(QLocale().toString(static_cast<qlonglong>(view->syntheticCount()))),
+        5000);
+}
+
+void MainWindow::showFoundSlack()
+{
+    // The view shown, now with its slack: the slack colours need a frame, and the details pane its row.
+    m_whatIf->dispose(std::exchange(m_shownOutcome, m_outcome));
+    showWhatIfSlack(m_outcome);
+    if (m_timeline->plottable()->colorMode() == TimelinePlottable::ColorMode::Slack)
+        m_timeline->queueFrame();
+    if (m_details->op().isValid())
+        m_details->showOp(m_details->op());
+}
+
+void MainWindow::showWhatIfSlack(const std::shared_ptr<const WhatIfOutcome>& outcome)
+{
+    const std::shared_ptr<const WhatIfView>& view = outcome->view;
+    const std::span<const sightline::TimeNs> slack = outcome->viewSlack ? std::span<const sightline::TimeNs>(*outcome->viewSlack)
+                                                                        : std::span<const sightline::TimeNs>();
+    m_timeline->plottable()->setColorData({ view->baselineTime(), {}, slack, view->pathLength(), outcome });
     // What the what-if knows of an op beyond its times: where it came from, the baseline's time of
-    // what it stands for, its slack.
-    m_details->setExtraRows([this, view](sightline::OpId op) {
+    // what it stands for, its slack once found.
+    m_details->setExtraRows([this, view, slack](sightline::OpId op) {
         QList<QPair<QString, QString>> rows;
         const bool ofWhatIf = view->isWhatIf(op);
         if (view->layers() == WhatIfView::Layers::Both)
@@ -786,18 +815,10 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
         }
         if (const sightline::TimeNs before = view->baselineTime()[op.value()]; before != INT64_MIN)
             rows.append({ tr("Baseline duration"), TimeAxisTicker::duration(before) });
-        if (const sightline::TimeNs slack = view->slack()[op.value()]; slack != sightline::Schedule::kNotReplayed)
-            rows.append({ tr("Slack"), slack == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(slack) });
+        if (op.value() < slack.size() && slack[op.value()] != sightline::Schedule::kNotReplayed)
+            rows.append({ tr("Slack"), slack[op.value()] == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(slack[op.value()]) });
         return rows;
     });
-    m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
-    m_aggregates->clear();
-    choose(ChosenFrom::Area, {});
-    m_timeline->queueFrame(); // one frame for all of the above
-    m_whatIf->dispose(std::move(old)); // the panels let go of it above
-    statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
-                                 .arg(QLocale().toString(static_cast<qlonglong>(view->syntheticCount()))),
-        5000);
 }
 
 void MainWindow::showJobStatus()

@@ -162,6 +162,10 @@ private:
     void showMeasuredJob();
     // Shows an outcome's view; the one shown before is let go of off the GUI thread.
     void showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outcome);
+    // The colours and details rows that read the shown view's slack (none until it is found).
+    void showWhatIfSlack(const std::shared_ptr<const WhatIfOutcome>& outcome);
+    // The outcome whose view is shown, delivered again with the view's slack.
+    void showFoundSlack();
     // Takes the screenshot asked for once the view it wants is on screen.
     void screenshotIfReady();
     void takeScreenshot();

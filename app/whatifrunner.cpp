@@ -151,12 +151,21 @@ MadeView makeView(const WhatIfOutcome& outcome, WhatIfView::Layers layers, const
     return made;
 }
 
-void takeView(RunResult& out, MadeView made)
+// Takes the view made into the outcome and, once it is handed over, finds the view's slack.
+void takeView(RunResult& out, MadeView made, const CancellationToken* cancel, const std::function<void()>& handOver)
 {
     out.shown.view = std::move(made.view);
     out.shown.viewError = std::move(made.error);
     if (!made.status.ok())
         out.status = made.status;
+    if (!out.shown.view)
+        return;
+    handOver();
+    if (cancel && cancel->isCancelled()) {
+        out.status = Status::cancelled();
+        return;
+    }
+    out.shown.viewSlack = std::make_shared<const std::vector<TimeNs>>(out.shown.view->slack(*out.shown.baseline, *out.shown.whatIf));
 }
 
 // What a view of the what-if asks for, for a run to make it too.
@@ -167,7 +176,7 @@ struct ViewRequest {
 
 void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const ReplayResult> loaded, WhatIfRunner::ModelledBaseline& modelled,
     WhatIfRunner::JobFacts& facts, const Strategy& strategy, const MemoryOptions& memory, const ViewRequest& view,
-    const CancellationToken* cancel, const std::function<void()>& compared)
+    const CancellationToken* cancel, const std::function<void()>& handOver)
 {
     ReplayOptions options;
     std::shared_ptr<const ReplayResult> baseline = loaded;
@@ -205,8 +214,8 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
         });
     }
     std::optional<Expected<std::shared_ptr<WhatIfView>>> laidOut;
-    // Only the view shows the what-if's slack: without one the critical path comes without it (a view
-    // made later finds it then), and the edit does not wait for its sweep.
+    // Only the view shows the what-if's slack, and finds it once the view is shown: the critical path
+    // comes without it, and the edit does not wait for its sweep.
     const auto meanwhile = [&](const Schedule& s) {
         parallelFor(4, [&](std::size_t part) {
             if (part == 0)
@@ -223,7 +232,7 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
             laidOut = WhatIfView::layOut(*baseline, job->graph, s, *view.layers, view.suffix, prepared, cancel);
         }
     };
-    Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory, meanwhile, view.layers.has_value());
+    Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory, meanwhile, false);
     if (!changed) {
         out.status = changed.status();
         return;
@@ -231,8 +240,8 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
     out.shown.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
     if (!view.layers)
         return;
-    // The comparison is handed over first; the view follows with the critical paths.
-    compared();
+    // The comparison is handed over first; the view follows with the critical paths, then its slack.
+    handOver();
     MadeView made;
     if (laidOut && *laidOut) {
         (**laidOut)->addPaths(*baseline, *out.shown.whatIf);
@@ -240,7 +249,7 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
     } else {
         made = failedView(laidOut ? laidOut->status() : Status::cancelled()); // laid out only once replayed
     }
-    takeView(out, std::move(made));
+    takeView(out, std::move(made), cancel, handOver);
 }
 
 } // namespace
@@ -304,8 +313,8 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     m_memory = memory;
     start(std::make_shared<RunResult>(), false,
         [session = m_session, loaded = m_baseline, modelled = m_modelled, facts = m_facts, strategy, memory, layers = m_layers,
-            suffix = m_suffix](RunResult& result, const CancellationToken* cancel, const std::function<void()>& compared) {
-            runWhatIf(result, *session, loaded, *modelled, *facts, strategy, memory, { layers, suffix }, cancel, compared);
+            suffix = m_suffix](RunResult& result, const CancellationToken* cancel, const std::function<void()>& handOver) {
+            runWhatIf(result, *session, loaded, *modelled, *facts, strategy, memory, { layers, suffix }, cancel, handOver);
         });
 }
 
@@ -320,16 +329,17 @@ void WhatIfRunner::start(std::shared_ptr<RunResult> result, bool viewOnly, Work 
     m_pool.start([this, result = std::move(result), work = std::move(work), cancel, generation, clock, viewOnly]() mutable {
         lowerCurrentThreadPriority(); // the pool's threads run only what-ifs and frees
         bool handedOver = false;
-        // The comparison, ready before the view: a copy of the outcome so far (the view's fields
-        // stay the run's own), handed over with the run's time.
-        const auto compared = [&] {
-            result->shown.ms = clock.elapsed();
+        // What is ready before the rest (the comparison before the view, the view before its slack): a
+        // copy of the outcome so far, the first with the run's time.
+        const auto handOver = [&] {
+            if (!viewOnly && !handedOver)
+                result->shown.ms = clock.elapsed();
             auto early = std::make_shared<RunResult>();
             early->shown = result->shown;
             handedOver = true;
-            deliver(std::move(early), generation, Delivery::Compared);
+            deliver(std::move(early), generation, Delivery::Partial);
         };
-        work(*result, cancel.get(), compared);
+        work(*result, cancel.get(), handOver);
         if (!viewOnly && !handedOver)
             result->shown.ms = clock.elapsed();
         deliver(std::move(result), generation, Delivery::Last);
@@ -386,9 +396,11 @@ void WhatIfRunner::makeView()
     result->shown = *m_last;
     result->shown.view.reset();
     result->shown.viewError.clear();
+    result->shown.viewSlack.reset();
     result->shown.viewLayers = m_layers;
-    start(std::move(result), true, [layers = m_layers, suffix = m_suffix](RunResult& r, const CancellationToken* cancel, const std::function<void()>&) {
-        if (layers)
-            takeView(r, ::makeView(r.shown, *layers, suffix, cancel));
-    });
+    start(std::move(result), true,
+        [layers = m_layers, suffix = m_suffix](RunResult& r, const CancellationToken* cancel, const std::function<void()>& handOver) {
+            if (layers)
+                takeView(r, ::makeView(r.shown, *layers, suffix, cancel), cancel, handOver);
+        });
 }

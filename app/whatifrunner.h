@@ -39,6 +39,8 @@ struct WhatIfOutcome {
     std::optional<WhatIfView::Layers> viewLayers; // the view asked for
     std::shared_ptr<const WhatIfView> view;
     QString viewError;
+    // Per op of the view, its slack (WhatIfView::slack): found once the view is delivered, null until then.
+    std::shared_ptr<const std::vector<sightline::TimeNs>> viewSlack;
 };
 
 // Runs the window's what-ifs off the GUI thread. run() cancels the run still going and starts one
@@ -46,9 +48,10 @@ struct WhatIfOutcome {
 // applies the strategy to the session's measured job and replays the result; the baseline is the
 // load's replay, or the job replayed once with the cost model fitted to it when a pass needs one (kept
 // for the job's later runs), its memory judged against the same budget. While the Gantt shows the
-// what-if, each run also draws it as a job (WhatIfView): the run then delivers twice, the outcome
-// without its view as soon as the comparison is ready (the run still going), then with it. Asking for
-// a view the last outcome lacks makes it from that outcome, as a run of its own (see setViewLayers).
+// what-if, each run also draws it as a job (WhatIfView): the run then delivers three times, the
+// outcome without its view as soon as the comparison is ready (the run still going), then with the
+// view, then with the view's slack. Asking for a view the last outcome lacks makes it from that
+// outcome, as a run of its own (see setViewLayers), delivered without and then with its slack.
 // Old outcomes are freed on the pool's threads. The destructor cancels and waits for the runs.
 class WhatIfRunner : public QObject {
     Q_OBJECT
@@ -75,7 +78,7 @@ public:
 Q_SIGNALS:
     void runningChanged(bool running);
     // The baseline and the what-if, and how long the run took from the edit to the comparison; then,
-    // when a view was asked for, the same outcome with its view.
+    // when a view was asked for, the same outcome with its view, and then with the view's slack.
     void finished(std::shared_ptr<const WhatIfOutcome> outcome);
     void failed(const QString& message);
     void cleared();
@@ -91,14 +94,14 @@ private:
     void setRunning(bool running);
     // Makes the view of the last outcome, delivered as an outcome of its own.
     void makeView();
-    // What a run does into its result; it calls compared() (from any thread) when the comparison is
-    // ready and a view is still to come.
-    using Work = std::function<void(RunResult&, const sightline::CancellationToken*, const std::function<void()>& compared)>;
+    // What a run does into its result; it calls handOver() (from any thread) to deliver a copy of the
+    // result so far while it goes on: the comparison before the view, the view before its slack.
+    using Work = std::function<void(RunResult&, const sightline::CancellationToken*, const std::function<void()>& handOver)>;
     // Runs work on the pool for a new generation and delivers what it made into result. viewOnly: a
     // view made for the last outcome, which keeps its time.
     void start(std::shared_ptr<RunResult> result, bool viewOnly, Work work);
-    // Compared: the outcome without its view, the run going on; Last: what the run ends with.
-    enum class Delivery { Compared, Last };
+    // Partial: the outcome so far, the run going on; Last: what the run ends with.
+    enum class Delivery { Partial, Last };
     // Hands an outcome to the GUI thread unless a later run started (called from a run's thread).
     void deliver(std::shared_ptr<RunResult> result, quint64 generation, Delivery delivery);
 

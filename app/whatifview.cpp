@@ -126,8 +126,18 @@ Expected<std::shared_ptr<WhatIfView>> WhatIfView::layOut(const ReplayResult& bas
 
 void WhatIfView::addPaths(const ReplayResult& baseline, const ReplayResult& whatIf)
 {
+    m_pathLength = whatIf.criticalPath.length;
+    m_criticalOps.clear();
+    pathOps(whatIf.criticalPath, *m_opOfItem, m_criticalOps);
+    m_whatIfPathOps = m_criticalOps.size();
+    if (m_layers == Layers::Both)
+        pathOps(baseline.criticalPath, m_job.opOfItem[0], m_criticalOps);
+}
+
+std::vector<TimeNs> WhatIfView::slack(const ReplayResult& baseline, const ReplayResult& whatIf) const
+{
     const Trace& t = *m_job.trace;
-    // Per op, its slack in its own replay; found here for a replay whose path came without it.
+    // Per item, its slack in its own replay; found here for a replay whose path came without it.
     std::vector<TimeNs> found[2];
     const auto slackOf = [&](const ReplayResult& r, std::vector<TimeNs>& own) -> const std::vector<TimeNs>& {
         if (!r.criticalPath.slack.empty() || r.schedule.start.empty())
@@ -136,21 +146,16 @@ void WhatIfView::addPaths(const ReplayResult& baseline, const ReplayResult& what
     };
     const std::vector<TimeNs>& whatIfSlack = slackOf(whatIf, found[1]);
     const std::vector<TimeNs>& baselineSlack = m_layers == Layers::Both ? slackOf(baseline, found[0]) : baseline.criticalPath.slack;
-    m_slack.assign(t.opCount(), Schedule::kNotReplayed);
+    std::vector<TimeNs> slack(t.opCount(), Schedule::kNotReplayed);
     parallelFor(t.tracks().size(), [&](std::size_t tr) {
-        const std::vector<TimeNs>& slack = m_whatIfTracks[tr] ? whatIfSlack : baselineSlack;
-        if (slack.empty())
+        const std::vector<TimeNs>& of = m_whatIfTracks[tr] ? whatIfSlack : baselineSlack;
+        if (of.empty())
             return;
         const TrackInfo& track = t.trackInfo(TrackId(static_cast<std::uint32_t>(tr)));
         for (std::uint32_t v = track.firstOp; v < track.firstOp + track.opCount; ++v)
-            m_slack[v] = slack[m_job.itemOf[v].value()];
+            slack[v] = of[m_job.itemOf[v].value()];
     });
-    m_pathLength = whatIf.criticalPath.length;
-    m_criticalOps.clear();
-    pathOps(whatIf.criticalPath, *m_opOfItem, m_criticalOps);
-    m_whatIfPathOps = m_criticalOps.size();
-    if (m_layers == Layers::Both)
-        pathOps(baseline.criticalPath, m_job.opOfItem[0], m_criticalOps);
+    return slack;
 }
 
 OpId WhatIfView::opStandingFor(OpId measured) const

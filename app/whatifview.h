@@ -20,10 +20,11 @@ struct Schedule;
 // A what-if drawn as a job, for the Gantt's what-if and both views: the job ScheduleTrace makes of the
 // what-if's replay (for both, with the baseline's tracks before each of its tracks), laid out for
 // drawing, with what the panels show of it: the critical path (the what-if's; in both also the
-// baseline's, each in its own rows), slack, the counter strip of the what-if's tracks, and for the
+// baseline's, each in its own rows), the counter strip of the what-if's tracks, and for the
 // difference colours each what-if op's baseline time. Made off the GUI thread in two stages: from the
 // what-if's times while its critical path is still being found (layOut), then with the paths
-// (addPaths); immutable once shared.
+// (addPaths); immutable once shared. Its ops' slack is found apart (slack()), after the view is
+// shown: the slack sweep takes as long as laying the view out.
 class WhatIfView {
 public:
     enum class Layers : std::uint8_t { WhatIf, Both };
@@ -45,13 +46,17 @@ public:
     // calling thread only.
     static std::vector<sightline::TimeNs> baselineTimes(const sightline::ReplayResult& baseline, const sightline::ExecutionGraph& whatIf,
         bool oneThread = false);
-    // All but what the critical paths give (slack, the path's ops and length), from the what-if's
+    // All but what the critical paths give (the path's ops and length), from the what-if's
     // graph and times; the baseline is whole. Keeps no reference to the schedule.
     static sightline::Expected<std::shared_ptr<WhatIfView>> layOut(const sightline::ReplayResult& baseline,
         std::shared_ptr<const sightline::ExecutionGraph> whatIfGraph, const sightline::Schedule& whatIfSchedule, Layers layers,
         const std::string& suffix, const Prepared& prepared = {}, const sightline::CancellationToken* cancel = nullptr);
     // What the critical paths give, from the replays laid out (the what-if's now whole).
     void addPaths(const sightline::ReplayResult& baseline, const sightline::ReplayResult& whatIf);
+    // Per op: its slack in its own replay (the replays this view was made of), kNotReplayed where none.
+    // Taken from a replay's critical path where it came with slack, else found: O(items + edges) per
+    // replay without it.
+    std::vector<sightline::TimeNs> slack(const sightline::ReplayResult& baseline, const sightline::ReplayResult& whatIf) const;
 
     Layers layers() const { return m_layers; }
     const std::shared_ptr<const sightline::Trace>& trace() const { return m_job.trace; }
@@ -64,8 +69,6 @@ public:
     // Per op: the baseline's replayed time of the measured ops it stands for, for the what-if's ops
     // with any; INT64_MIN for the rest.
     const std::vector<sightline::TimeNs>& baselineTime() const { return m_baselineTime; }
-    // Per op: its slack in its own replay, kNotReplayed where none.
-    const std::vector<sightline::TimeNs>& slack() const { return m_slack; }
     sightline::TimeNs pathLength() const { return m_pathLength; }
     // The what-if's critical path in path order, then (both) the baseline's.
     const std::vector<sightline::OpId>& criticalOps() const { return m_criticalOps; }
@@ -93,7 +96,6 @@ private:
     std::size_t m_syntheticCount = 0;
     sightline::ActivityCounters m_counters;
     std::vector<sightline::TimeNs> m_baselineTime;
-    std::vector<sightline::TimeNs> m_slack;
     sightline::TimeNs m_pathLength = 0;
     std::vector<sightline::OpId> m_criticalOps;
     std::size_t m_whatIfPathOps = 0;

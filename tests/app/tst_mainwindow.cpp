@@ -436,14 +436,18 @@ private Q_SLOTS:
         StrategyModel* model = window.strategy();
         model->addStep(QStringLiteral("worker_count"));
         model->setParameter(0, QStringLiteral("workers"), 4.0);
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr && !runner->isRunning(), 60000);
         // The comparison came first, while the Gantt still showed the measured job; then the view of
-        // the same replays, with the same time.
-        QCOMPARE(delivered.size(), std::size_t(2));
+        // the same replays, with the same time, and last the same view with its slack.
+        QCOMPARE(delivered.size(), std::size_t(3));
         QVERIFY(!delivered[0].outcome->view && delivered[0].compared && delivered[0].measuredShown);
-        QVERIFY(delivered[1].outcome->view && delivered[1].drawn);
+        QVERIFY(delivered[1].outcome->view && delivered[1].drawn && !delivered[1].outcome->viewSlack);
         QCOMPARE(delivered[1].outcome->whatIf, delivered[0].outcome->whatIf);
         QCOMPARE(delivered[1].outcome->ms, delivered[0].outcome->ms);
+        QCOMPARE(delivered[2].outcome->view, delivered[1].outcome->view);
+        QVERIFY(delivered[2].drawn && delivered[2].outcome->viewSlack);
+        QCOMPARE(delivered[2].outcome->viewSlack->size(), delivered[2].outcome->view->trace()->opCount());
+        QCOMPARE(delivered[2].outcome->ms, delivered[0].outcome->ms);
         QObject::disconnect(runner, &WhatIfRunner::finished, this, nullptr);
         // The status bar gives the what-if's iteration beside the job's.
         auto* jobStatus = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
@@ -646,12 +650,13 @@ private Q_SLOTS:
         const std::vector<sightline::TimeNs> slack = sightline::CriticalPathAnalysis::slack(*outcome->whatIf->graph, outcome->whatIf->schedule);
         for (MainWindow::ViewMode mode : { MainWindow::ViewMode::WhatIf, MainWindow::ViewMode::Both }) {
             window.setViewMode(mode);
-            QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
-            // The view made from it finds the slack of each what-if op.
+            QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr && outcome->viewSlack, 60000);
+            // The view made from it, once shown, finds the slack of each what-if op.
             const auto& view = window.shownWhatIf();
+            QCOMPARE(outcome->view, view);
             for (std::uint32_t v = 0; v < view->trace()->opCount(); ++v) {
                 if (view->isWhatIf(sightline::OpId(v)))
-                    QCOMPARE(view->slack()[v], slack[view->itemOf(sightline::OpId(v)).value()]);
+                    QCOMPARE((*outcome->viewSlack)[v], slack[view->itemOf(sightline::OpId(v)).value()]);
             }
             gantt->setColorMode(TimelinePlottable::ColorMode::Difference);
             QVERIFY(count(theme.difference(-4)) > 50);

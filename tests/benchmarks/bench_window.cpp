@@ -6,9 +6,11 @@
 // edit until the comparison shows the what-if, the Gantt has drawn its frame and the window has
 // painted it. A 1 ms timer measures the GUI thread's longest stall over the same span. With --view
 // whatif or both the Gantt shows the what-if, and the clock runs until it is drawn there too;
-// "compared ms" is when the comparison showed it, which comes first; "cpu ms" is the CPU time all the
-// process's threads spent meanwhile (against twice the edit's time on two cores: how much of the
-// machine the edit kept busy). With --stalls MS, every event the
+// "compared ms" is when the comparison showed it, which comes first; "settled ms" is when the run
+// ended (in those views, once the view's slack, found after it is shown, reached the window), and the
+// stall meter runs until then; "cpu ms" is the CPU time all the process's threads spent until the
+// repaint (against twice the edit's time on two cores: how much of the machine the edit kept busy).
+// With --stalls MS, every event the
 // GUI thread took longer than MS to handle during the edits is printed, with its receiver and type: where
 // the stalls come from. Not a test: it prints figures (a table, and a JSON line with --json), and fails
 // only when the job cannot be generated or opened.
@@ -23,6 +25,7 @@
 #include "core/base/parallel.h"
 #include "jobanalysis.h"
 #include "mainwindow.h"
+#include "whatifrunner.h"
 #include "widgets/strategy/comparisonpanel.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -220,12 +223,14 @@ int main(int argc, char** argv)
             comparedNs = clock.nsecsElapsed();
         return compared && (!drawn || window.shownWhatIf() != nullptr);
     };
-    std::printf("%-26s %14s %14s %14s %16s %10s\n", "strategy", "edit->paint ms", "first ms", "compared ms", "GUI stall ms", "cpu ms");
+    const WhatIfRunner* runner = window.findChild<WhatIfRunner*>();
+    std::printf("%-26s %14s %14s %14s %12s %16s %10s\n", "strategy", "edit->paint ms", "first ms", "compared ms", "settled ms", "GUI stall ms",
+        "cpu ms");
     std::string jsonCases;
     for (const Case& c : cases) {
         if (!only.empty() && std::string(c.label).find(only) == std::string::npos)
             continue;
-        std::vector<double> latency, compared, cpu;
+        std::vector<double> latency, compared, settled, cpu;
         qint64 stall = 0;
         bool ok = true;
         for (int i = 0; i < runs && ok; ++i) {
@@ -247,19 +252,23 @@ int main(int argc, char** argv)
             latency.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
             cpu.push_back(processCpuMs() - cpuBefore);
             compared.push_back(static_cast<double>(comparedNs) / 1e6);
+            ok = ok && waitFor([&] { return !runner->isRunning(); }, 600);
+            QApplication::processEvents(); // a frame the last delivery asked for
+            settled.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
             stall = std::max(stall, meter.longest());
         }
         if (!ok) {
             std::printf("%-26s n/a: no result\n", c.label);
             continue;
         }
-        std::printf("%-26s %14.1f %14.1f %14.1f %16lld %10.1f\n", c.label, median(latency), latency.front(), median(compared),
-            static_cast<long long>(stall), median(cpu));
+        std::printf("%-26s %14.1f %14.1f %14.1f %12.1f %16lld %10.1f\n", c.label, median(latency), latency.front(), median(compared),
+            median(settled), static_cast<long long>(stall), median(cpu));
         char line[320];
         std::snprintf(line, sizeof line,
-            "%s{\"strategy\": \"%s\", \"edit_to_paint_ms\": %.2f, \"first_ms\": %.2f, \"compared_ms\": %.2f, \"gui_stall_ms\": %lld, "
-            "\"cpu_ms\": %.2f}",
-            jsonCases.empty() ? "" : ", ", c.label, median(latency), latency.front(), median(compared), static_cast<long long>(stall), median(cpu));
+            "%s{\"strategy\": \"%s\", \"edit_to_paint_ms\": %.2f, \"first_ms\": %.2f, \"compared_ms\": %.2f, \"settled_ms\": %.2f, "
+            "\"gui_stall_ms\": %lld, \"cpu_ms\": %.2f}",
+            jsonCases.empty() ? "" : ", ", c.label, median(latency), latency.front(), median(compared), median(settled),
+            static_cast<long long>(stall), median(cpu));
         jsonCases += line;
     }
     if (o.json)
