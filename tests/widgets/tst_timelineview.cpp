@@ -167,6 +167,42 @@ private Q_SLOTS:
         QVERIFY(view.yAxis->range().size() > shown);
     }
 
+    void firstFrameRunsBuiltAhead()
+    {
+        // A new job's first frame finds the runs of its rows in view built ahead, off the GUI thread,
+        // and draws what a frame building them itself draws; runs built for a view that changed before
+        // they landed are left out.
+        const Job j = example();
+        QVERIFY(j.trace);
+        TimelineView view;
+        view.resize(1000, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        TimelinePlottable* p = view.plottable();
+        const quint64 before = p->rowsBuiltAhead();
+        view.setJob(j.trace, j.layout);
+        QVERIFY(view.framePending());
+        QTRY_VERIFY(!view.framePending());
+        const quint64 ahead = p->rowsBuiltAhead() - before;
+        const QCPRange rows = view.yAxis->range();
+        QCOMPARE(static_cast<double>(ahead), std::min(std::ceil(rows.upper), static_cast<double>(p->rows().size()) - 1) - std::floor(rows.lower) + 1);
+        const QImage first = view.grab().toImage();
+        // The same view again, its runs built by the frame: the same pixels.
+        const QCPRange keys = view.xAxis->range();
+        view.xAxis->setRange(keys.lower, keys.lower + keys.size() / 2);
+        view.replot();
+        view.xAxis->setRange(keys);
+        view.replot();
+        QCOMPARE(p->rowsBuiltAhead() - before, ahead);
+        QCOMPARE(view.grab().toImage(), first);
+        // Runs of a view that changed before they landed stay out, and the frame waited for builds them.
+        bool done = false;
+        p->buildRunsAhead([&] { done = true; });
+        view.xAxis->setRange(keys.lower, keys.lower + keys.size() / 3);
+        QTRY_VERIFY(done);
+        QCOMPARE(p->rowsBuiltAhead() - before, ahead);
+    }
+
     void keyboardZoomsAndPansTimeOnly()
     {
         const Job j = example();

@@ -5,6 +5,8 @@
 #include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/tracklayout.h"
 
+#include <QPointer>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -19,6 +21,7 @@ TimelinePlottable::TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
     setAntialiased(false);
     setAntialiasedFill(false);
     setSelectable(QCP::stNone);
+    m_ahead.setMaxThreadCount(1);
 }
 
 TimelinePlottable::~TimelinePlottable() = default;
@@ -93,6 +96,7 @@ void TimelinePlottable::buildRows()
     m_trackSpread.assign(m_trackRow.size(), 0);
     m_labels.clear();
     m_cache = Cache {};
+    ++m_rowsVersion;
     if (!m_trace || m_tree.isEmpty()) {
         m_sourceBegin.push_back(0);
         return;
@@ -421,16 +425,76 @@ void TimelinePlottable::resetCacheIfStale(const TrackGeometry::View& view) const
     m_cache.built.assign(m_rows.size(), 0);
 }
 
+void TimelinePlottable::buildSources(const TrackLayout& layout, std::span<const Source> sources, const TrackGeometry::View& view,
+    std::vector<std::vector<TrackGeometry::Run>>& out)
+{
+    out.resize(sources.size());
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        out[i].clear();
+        TrackGeometry::build(layout, TrackId(sources[i].track), sources[i].lane, view, out[i]);
+    }
+}
+
 void TimelinePlottable::buildRow(int row, const TrackGeometry::View& view) const
 {
-    auto& sources = m_cache.runs[static_cast<std::size_t>(row)];
-    const Row& r = m_rows[static_cast<std::size_t>(row)];
-    sources.resize(static_cast<std::size_t>(sourceCount(row)));
-    for (int i = 0; i < sourceCount(row); ++i) {
-        sources[static_cast<std::size_t>(i)].clear();
-        TrackGeometry::build(layoutOf(r), TrackId(source(row, i).track), source(row, i).lane, view, sources[static_cast<std::size_t>(i)]);
-    }
+    const std::span<const Source> sources(m_sources.data() + m_sourceBegin[row], static_cast<std::size_t>(sourceCount(row)));
+    buildSources(layoutOf(m_rows[static_cast<std::size_t>(row)]), sources, view, m_cache.runs[static_cast<std::size_t>(row)]);
     m_cache.built[static_cast<std::size_t>(row)] = 1;
+}
+
+void TimelinePlottable::buildRunsAhead(std::function<void()> done)
+{
+    const QCPRange rows = valueAxis()->range();
+    const int first = std::max(0, static_cast<int>(std::floor(rows.lower)));
+    const int last = std::min(static_cast<int>(m_rows.size()) - 1, static_cast<int>(std::ceil(rows.upper)));
+    if (!m_trace || first > last) {
+        done();
+        return;
+    }
+    // What the rows in view draw, as they are now: the thread reads only these and the immutable layouts.
+    struct Ahead {
+        TrackGeometry::View view;
+        quint64 version = 0;
+        int first = 0;
+        std::vector<std::shared_ptr<const TrackLayout>> layout; // per row
+        std::vector<std::vector<Source>> sources; // per row
+        std::vector<std::vector<std::vector<TrackGeometry::Run>>> runs; // per row, per source
+    };
+    auto ahead = std::make_shared<Ahead>();
+    ahead->view = currentView();
+    ahead->version = m_rowsVersion;
+    ahead->first = first;
+    for (int row = first; row <= last; ++row) {
+        const Row& r = m_rows[static_cast<std::size_t>(row)];
+        ahead->layout.push_back(r.replayed ? m_replayed : m_layout);
+        ahead->sources.emplace_back(m_sources.begin() + static_cast<std::ptrdiff_t>(m_sourceBegin[row]),
+            m_sources.begin() + static_cast<std::ptrdiff_t>(m_sourceBegin[row + 1]));
+    }
+    ahead->runs.resize(ahead->sources.size());
+    // Handed back on the GUI thread, where the guard is read: the plottable may be gone by then.
+    auto install = [guard = QPointer<TimelinePlottable>(this), ahead, done = std::move(done)] {
+        if (!guard)
+            return;
+        TimelinePlottable& p = *guard;
+        const TrackGeometry::View now = p.currentView();
+        if (ahead->version == p.m_rowsVersion && now.begin == ahead->view.begin && now.nsPerPixel == ahead->view.nsPerPixel
+            && now.width == ahead->view.width) {
+            p.resetCacheIfStale(now);
+            for (std::size_t k = 0; k < ahead->runs.size(); ++k) {
+                const std::size_t row = static_cast<std::size_t>(ahead->first) + k;
+                if (p.m_cache.built[row])
+                    continue;
+                p.m_cache.runs[row] = std::move(ahead->runs[k]);
+                p.m_cache.built[row] = 1;
+                ++p.m_rowsBuiltAhead;
+            }
+        }
+        done();
+    };
+    m_ahead.start([ahead, install = std::move(install)]() mutable {
+        parallelFor(ahead->runs.size(), [&](std::size_t k) { buildSources(*ahead->layout[k], ahead->sources[k], ahead->view, ahead->runs[k]); });
+        QMetaObject::invokeMethod(qApp, std::move(install), Qt::QueuedConnection);
+    });
 }
 
 void TimelinePlottable::buildRuns(int first, int last, const TrackGeometry::View& view) const

@@ -43,7 +43,7 @@ TimelineView::TimelineView(QWidget* parent)
     // so that input and timers are handled between the edit and a frame of millions of ops.
     m_frameTimer.setSingleShot(true);
     m_frameTimer.setInterval(0);
-    connect(&m_frameTimer, &QTimer::timeout, this, [this] { replot(QCustomPlot::rpQueuedRefresh); });
+    connect(&m_frameTimer, &QTimer::timeout, this, &TimelineView::drawFrame);
     // Nothing is drawn on the overlay layer (area selection uses a QRubberBand): buffered, it would
     // cost a full-size clear and a blended copy per frame for an empty pixmap.
     if (QCPLayer* overlay = layer(QStringLiteral("overlay")))
@@ -114,6 +114,10 @@ TimelineView::~TimelineView() = default;
 
 void TimelineView::queueFrame()
 {
+    if (m_runsAhead) {
+        m_frameAfterRuns = true;
+        return;
+    }
     // Due from the last request, so that timers already due run before it; but a frame that a stream
     // of requests has put off for kMostFrameDelayMs keeps its time.
     if (!m_frameTimer.isActive())
@@ -132,6 +136,7 @@ void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<co
     const double oldOrigin = static_cast<double>(m_plottable->origin());
     const QCPRange keys = xAxis->range(), rows = yAxis->range();
     m_trace = trace;
+    m_newJob = trace != nullptr;
     m_selected = OpId();
     m_areaBegin = m_areaEnd = 0;
     m_plottable->setJob(trace, std::move(layout), trace ? trace->beginTime() : 0);
@@ -146,6 +151,25 @@ void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<co
     yAxis->setRange(std::min(rows.lower, std::max(0.0, static_cast<double>(m_plottable->rows().size()) - 1)), rows.upper);
     fitRows();
     queueFrame();
+}
+
+void TimelineView::drawFrame()
+{
+    // A new job's first frame, once the job is set up (rows, tree, view): its runs first, off the GUI
+    // thread.
+    if (std::exchange(m_newJob, false)) {
+        m_runsAhead = true;
+        m_plottable->buildRunsAhead([this] {
+            m_runsAhead = false;
+            const bool newer = m_newJob; // set meanwhile: its own first frame builds its runs ahead
+            if (!newer)
+                replot(QCustomPlot::rpQueuedRefresh);
+            if (std::exchange(m_frameAfterRuns, false) || newer)
+                queueFrame();
+        });
+        return;
+    }
+    replot(QCustomPlot::rpQueuedRefresh);
 }
 
 void TimelineView::setTrackTree(const TrackTree& tree)

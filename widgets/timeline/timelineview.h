@@ -61,11 +61,11 @@ public:
     void resetView();
     // Draws one frame on a later turn of the event loop, once for any number of calls before it, after
     // the timers that fell due before the last call (or kMostFrameDelayMs after the first, at the latest
-    // turn).
+    // turn). A new job's first frame waits for its runs, built ahead off the GUI thread.
     void queueFrame();
     static constexpr qint64 kMostFrameDelayMs = 50;
     // Whether a queued frame is still to be drawn.
-    bool framePending() const { return m_frameTimer.isActive(); }
+    bool framePending() const { return m_frameTimer.isActive() || m_runsAhead; }
     // Shows [begin, end) of the job's times.
     void showRange(sightline::TimeNs begin, sightline::TimeNs end);
     TimelinePlottable* plottable() const { return m_plottable; }
@@ -113,6 +113,8 @@ private:
     void resampleCounters();
     QString tooltipAt(const QPointF& pos) const;
     void changeTree(const std::function<void(sightline::TrackTree&)>& edit);
+    // The frame timer's frame: a new job's first builds its runs ahead and is drawn once they are in.
+    void drawFrame();
 
     TimelinePlottable* m_plottable = nullptr;
     QCPAxisRect* m_counterRect = nullptr;
@@ -130,5 +132,10 @@ private:
     std::shared_ptr<const sightline::ActivityCounters> m_counters;
     std::function<void(QMenu&, sightline::OpId)> m_opMenu;
     QTimer m_frameTimer;
+    // A new job's first frame builds the runs of the rows in view ahead, off the GUI thread, and is
+    // drawn once they are in; frames asked for meanwhile follow it.
+    bool m_newJob = false;
+    bool m_runsAhead = false;
+    bool m_frameAfterRuns = false;
     QElapsedTimer m_frameQueued; // since the first request of the frame pending
 };
