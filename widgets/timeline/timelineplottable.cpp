@@ -492,6 +492,7 @@ void TimelinePlottable::buildRunsAhead(std::function<void()> done)
         done();
     };
     m_ahead.start([ahead, install = std::move(install)]() mutable {
+        lowerCurrentThreadPriority(); // under the GUI thread, which is meant to stay free meanwhile
         parallelFor(ahead->runs.size(), [&](std::size_t k) { buildSources(*ahead->layout[k], ahead->sources[k], ahead->view, ahead->runs[k]); });
         QMetaObject::invokeMethod(qApp, std::move(install), Qt::QueuedConnection);
     });
