@@ -244,6 +244,13 @@ void ExecutionGraphBuilder::addEdge(ItemId from, ItemId to, EdgeKind kind, EdgeR
     m_edges.push_back({ from.value(), to.value(), { kind, ref } });
 }
 
+void ExecutionGraphBuilder::addEdges(std::span<const NewEdge> edges)
+{
+    m_edges.reserve(m_edges.size() + edges.size());
+    for (const NewEdge& e : edges)
+        m_edges.push_back({ e.from.value(), e.to.value(), { e.kind, e.ref } });
+}
+
 void ExecutionGraphBuilder::removeItem(ItemId item)
 {
     m_removed.resize(m_graph->itemCount(), 0);

@@ -62,6 +62,14 @@ public:
     StringId intern(std::string_view name);
     void setComm(ItemId item, const CommCost& cost, std::span<const RankId> ranks);
     void addEdge(ItemId from, ItemId to, EdgeKind kind, EdgeRef ref);
+    // Edges gathered elsewhere (on other threads, say), added in their order as addEdge would.
+    struct NewEdge {
+        ItemId from;
+        ItemId to;
+        EdgeKind kind;
+        EdgeRef ref;
+    };
+    void addEdges(std::span<const NewEdge> edges);
     // Drops the item when the graph is built, with its edges (a step it marks loses its marker). Ids
     // given before build() keep meaning the items they named until then. Memory blocks it allocated go
     // with it; blocks it released are then held to the window's end. A pass that replaces an item

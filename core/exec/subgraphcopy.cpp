@@ -1,6 +1,7 @@
 #include "core/exec/subgraphcopy.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/parallel.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -73,15 +74,21 @@ std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::string_vie
     std::vector<ItemId> copies(members.size());
     for (std::uint32_t k = 0; k < copies.size(); ++k)
         copies[k] = ItemId(first.value() + k);
-    std::uint32_t begin = 0;
-    for (const std::uint32_t end : m_partEnds) {
-        copyPart(b, copies, begin, end, chainTracks);
-        begin = end;
-    }
+    // The parts' edges gathered by blocks of parts side by side, then added in order.
+    const std::size_t parts = m_partEnds.size();
+    const std::size_t blocks = std::min(parts, std::max<std::size_t>(1, parallelism() * 4));
+    std::vector<std::vector<ExecutionGraphBuilder::NewEdge>> edges(blocks);
+    parallelFor(blocks, [&](std::size_t block) {
+        for (std::size_t p = parts * block / blocks; p < parts * (block + 1) / blocks; ++p)
+            copyPart(copies, p == 0 ? 0 : m_partEnds[p - 1], m_partEnds[p], chainTracks, edges[block]);
+    });
+    for (const auto& blockEdges : edges)
+        b.addEdges(blockEdges);
     return copies;
 }
 
-void SubgraphCopy::copyPart(ExecutionGraphBuilder& b, const std::vector<ItemId>& copies, std::uint32_t begin, std::uint32_t end, bool chainTracks) const
+void SubgraphCopy::copyPart(const std::vector<ItemId>& copies, std::uint32_t begin, std::uint32_t end, bool chainTracks,
+    std::vector<ExecutionGraphBuilder::NewEdge>& out) const
 {
     const std::vector<ItemId>& members = m_members;
     for (std::uint32_t k = begin; k < end; ++k) {
@@ -89,7 +96,7 @@ void SubgraphCopy::copyPart(ExecutionGraphBuilder& b, const std::vector<ItemId>&
         for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
             const std::uint32_t to = m_index[g.target(e)];
             if (to != ItemId::kInvalid && to >= begin && to < end)
-                b.addEdge(copies[k], copies[to], g.edgeKind(e), g.ref(e));
+                out.push_back({ copies[k], copies[to], g.edgeKind(e), g.ref(e) });
         }
     }
     if (!chainTracks)
@@ -107,7 +114,7 @@ void SubgraphCopy::copyPart(ExecutionGraphBuilder& b, const std::vector<ItemId>&
     for (std::size_t j = 1; j < order.size(); ++j) {
         const ItemId earlier = members[order[j - 1]], later = members[order[j]];
         if (g.track(earlier) == g.track(later) && measuredEnd(g, earlier) <= g.anchor(later))
-            b.addEdge(copies[order[j - 1]], copies[order[j]], EdgeKind::Program, EdgeRef::EndToStart);
+            out.push_back({ copies[order[j - 1]], copies[order[j]], EdgeKind::Program, EdgeRef::EndToStart });
     }
 }
 

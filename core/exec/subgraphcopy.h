@@ -18,7 +18,8 @@ namespace sightline {
 // track's order where the measured order ran through work outside the set; nested host ops overlap
 // and are not chained). Edges into or out of the set are the caller's to make. A set can be made of
 // parts copied at once, each as if on its own (no edge or chain between parts): a pass that copies
-// thousands of small sets copies them column by column in one go. An item is in a set once. One
+// thousands of small sets copies them column by column in one go, and their edges side by side. An
+// item is in a set once. One
 // instance serves many sets of one graph: the membership index is made once, and select() costs the
 // size of the old and the new set. copy() is O(set log set + the set's edges). The copies' names are
 // interned once per name and prefix: an instance serves one builder at a time.
@@ -41,9 +42,9 @@ private:
     // The copies' names for the selected set: prefix and each member's name, interned once per name
     // and prefix in the builder (none for an empty prefix: the members' own).
     std::span<const StringId> namesFor(ExecutionGraphBuilder& builder, std::string_view prefix) const;
-    // The edges among members [begin, end) between their copies, and their tracks' chains.
-    void copyPart(ExecutionGraphBuilder& builder, const std::vector<ItemId>& copies, std::uint32_t begin, std::uint32_t end,
-        bool chainTracks) const;
+    // The edges among members [begin, end) between their copies, and their tracks' chains, in order.
+    void copyPart(const std::vector<ItemId>& copies, std::uint32_t begin, std::uint32_t end, bool chainTracks,
+        std::vector<ExecutionGraphBuilder::NewEdge>& out) const;
 
     const ExecutionGraph& g;
     std::vector<ItemId> m_members;

@@ -1,6 +1,7 @@
 #include "core/strategy/passes/recomputepass.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/parallel.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/launchorder.h"
 #include "core/exec/layermodel.h"
@@ -15,16 +16,17 @@ namespace sightline {
 
 namespace {
 
-// Places the copy of one layer's forward (copies, in the order of layer.forward) before its first
-// backward item.
-void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOrder& launches, const LayerModel::Layer& layer,
-    std::span<const ItemId> copies)
+// Where the copy of one layer's forward goes (copies, in the order of layer.forward), before its first
+// backward item: per copy its anchor, and the edges that tie the copy in, in order. Reads the graph
+// only, so that layers are placed side by side.
+struct Placement {
+    std::vector<TimeNs> anchor;
+    std::vector<ExecutionGraphBuilder::NewEdge> edges;
+};
+
+Placement place(const ExecutionGraph& g, const LaunchOrder& launches, const LayerModel::Layer& layer, std::span<const ItemId> copies)
 {
-    // The recomputed forward holds the activations from the recompute to the backward that frees them;
-    // the measured forward holds them only until the layer's span ends.
-    MemoryRewrite::copyBlocks(b, layer.forward, copies,
-        MemoryRewrite::categories(MemoryCategory::Activations) | MemoryRewrite::categories(MemoryCategory::Temporaries));
-    MemoryRewrite::releaseAt(b, layer.forward, MemoryRewrite::categories(MemoryCategory::Activations), layer.span);
+    Placement placed;
     const ItemId backward = layer.firstBackward;
     const bool hostBackward = !g.onDevice(backward);
     // Per track of the copies: the first and the last copy in measured order.
@@ -40,15 +42,9 @@ void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOr
     // The copies stand where they now run, just before the backward item, so that passes after this one
     // that order work by its measured times see them there.
     const TimeNs shift = g.anchor(backward) - SubgraphCopy::measuredEnd(g, layer.span);
+    placed.anchor.resize(copies.size());
     for (std::size_t k = 0; k < copies.size(); ++k)
-        b.setAnchor(copies[k], CheckedMath::timeAdd(g.anchor(layer.forward[k]), shift));
-    // Host work moves to the backward's thread.
-    if (hostBackward) {
-        for (std::size_t k = 0; k < copies.size(); ++k) {
-            if (!g.onDevice(layer.forward[k]))
-                b.setTrack(copies[k], g.track(backward));
-        }
-    }
+        placed.anchor[k] = CheckedMath::timeAdd(g.anchor(layer.forward[k]), shift);
     for (const auto& [track, firstLast] : ends) {
         const auto [first, last] = firstLast;
         const bool device = isGpuTrack(g.tracks()[track].kind);
@@ -57,9 +53,9 @@ void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOr
             // host launched before the backward item, before what it launched from then on.
             const auto [before, after] = launches.around(TrackId(track), g.anchor(backward));
             if (before.isValid())
-                b.addEdge(before, copies[first], EdgeKind::Program, EdgeRef::EndToStart);
+                placed.edges.push_back({ before, copies[first], EdgeKind::Program, EdgeRef::EndToStart });
             if (after.isValid())
-                b.addEdge(copies[last], after, EdgeKind::Program, EdgeRef::EndToStart);
+                placed.edges.push_back({ copies[last], after, EdgeKind::Program, EdgeRef::EndToStart });
             continue;
         }
         // Work on the backward item's side (its thread, or its device track in a job without host
@@ -67,10 +63,34 @@ void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LaunchOr
         for (std::uint32_t s = g.inBegin(backward.value()); s < g.inBegin(backward.value() + 1); ++s) {
             const std::uint32_t e = g.inEdge(s);
             if (g.ref(e) != EdgeRef::EndToEnd)
-                b.addEdge(ItemId(g.inSource(s)), copies[first], g.edgeKind(e), g.ref(e));
+                placed.edges.push_back({ ItemId(g.inSource(s)), copies[first], g.edgeKind(e), g.ref(e) });
         }
-        b.addEdge(copies[last], backward, EdgeKind::Program, EdgeRef::EndToStart);
+        placed.edges.push_back({ copies[last], backward, EdgeKind::Program, EdgeRef::EndToStart });
     }
+    return placed;
+}
+
+// Puts the copy of one layer's forward where place() found: its memory, anchors, host work's thread
+// and edges.
+void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LayerModel::Layer& layer, std::span<const ItemId> copies,
+    const Placement& placed)
+{
+    // The recomputed forward holds the activations from the recompute to the backward that frees them;
+    // the measured forward holds them only until the layer's span ends.
+    MemoryRewrite::copyBlocks(b, layer.forward, copies,
+        MemoryRewrite::categories(MemoryCategory::Activations) | MemoryRewrite::categories(MemoryCategory::Temporaries));
+    MemoryRewrite::releaseAt(b, layer.forward, MemoryRewrite::categories(MemoryCategory::Activations), layer.span);
+    for (std::size_t k = 0; k < copies.size(); ++k)
+        b.setAnchor(copies[k], placed.anchor[k]);
+    // Host work moves to the backward's thread.
+    const ItemId backward = layer.firstBackward;
+    if (!g.onDevice(backward)) {
+        for (std::size_t k = 0; k < copies.size(); ++k) {
+            if (!g.onDevice(layer.forward[k]))
+                b.setTrack(copies[k], g.track(backward));
+        }
+    }
+    b.addEdges(placed.edges);
 }
 
 // Copies the layers' forwards, each as a part of one set (a layer's copy neither waits for nor feeds
@@ -88,12 +108,18 @@ void recomputeAll(const ExecutionGraph& g, ExecutionGraphBuilder& b, const std::
     const auto copySet = [&](std::size_t end) {
         copier.select(members, partEnds);
         const std::vector<ItemId> copies = copier.copy(b, "recompute: ", true);
-        std::size_t at = 0;
-        for (std::size_t l = first; l < end; ++l) {
-            const LayerModel::Layer& layer = *chosen[l];
-            recompute(g, b, launches, layer, std::span(copies).subspan(at, layer.forward.size()));
-            at += layer.forward.size();
-        }
+        // Each layer's copies, placed side by side and put in the builder in order.
+        std::vector<std::span<const ItemId>> copiesOf;
+        for (std::size_t l = first, at = 0; l < end; at += chosen[l]->forward.size(), ++l)
+            copiesOf.push_back(std::span(copies).subspan(at, chosen[l]->forward.size()));
+        std::vector<Placement> placed(copiesOf.size());
+        const std::size_t blocks = std::min(placed.size(), std::max<std::size_t>(1, parallelism() * 4));
+        parallelFor(blocks, [&](std::size_t block) {
+            for (std::size_t k = placed.size() * block / blocks; k < placed.size() * (block + 1) / blocks; ++k)
+                placed[k] = place(g, launches, *chosen[first + k], copiesOf[k]);
+        });
+        for (std::size_t k = 0; k < placed.size(); ++k)
+            recompute(g, b, *chosen[first + k], copiesOf[k], placed[k]);
         members.clear();
         partEnds.clear();
         first = end;
