@@ -494,6 +494,9 @@ void TimelinePlottable::buildRunsAhead(std::function<void()> done)
     m_ahead.start([ahead, install = std::move(install)]() mutable {
         lowerCurrentThreadPriority(); // under the GUI thread, which is meant to stay free meanwhile
         parallelFor(ahead->runs.size(), [&](std::size_t k) { buildSources(*ahead->layout[k], ahead->sources[k], ahead->view, ahead->runs[k]); });
+        // Let go of the layouts here: the last reference to a replaced job's may be this one, and a
+        // layout of millions of ops takes milliseconds to free.
+        ahead->layout.clear();
         QMetaObject::invokeMethod(qApp, std::move(install), Qt::QueuedConnection);
     });
 }
