@@ -19,10 +19,10 @@ namespace sightline {
 // and are not chained). Edges into or out of the set are the caller's to make. A set can be made of
 // parts copied at once, each as if on its own (no edge or chain between parts): a pass that copies
 // thousands of small sets copies them column by column in one go, and their edges side by side. An
-// item is in a set once. One
-// instance serves many sets of one graph: the membership index is made once, and select() costs the
-// size of the old and the new set. copy() is O(set log set + the set's edges). The copies' names are
-// interned once per name and prefix: an instance serves one builder at a time.
+// item is in a set once. One instance serves many sets of one graph: the membership index is made
+// once, and select() costs the size of the old and the new set. copy() is O(set log set + the set's
+// edges). The copies' names are interned once per name and prefix: an instance serves one builder at
+// a time.
 class SubgraphCopy {
 public:
     explicit SubgraphCopy(const ExecutionGraph& graph);
@@ -30,6 +30,7 @@ public:
     // Makes members the set that selected() and copy() see, until the next select(). With partEnds, the
     // set is parts laid end to end: part k ends at members[partEnds[k]] (the last at members.size()).
     void select(std::span<const ItemId> members, std::span<const std::uint32_t> partEnds = {});
+    // Whether the item is in the set (in any of its parts).
     bool selected(ItemId item) const { return m_index[item.value()] != ItemId::kInvalid; }
     // Copies of the selected set, in its order (a part's copies are consecutive).
     std::vector<ItemId> copy(ExecutionGraphBuilder& builder, std::string_view prefix, bool chainTracks) const;

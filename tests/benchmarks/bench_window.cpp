@@ -10,10 +10,9 @@
 // ended (in those views, once the view's slack, found after it is shown, reached the window), and the
 // stall meter runs until then; "cpu ms" is the CPU time all the process's threads spent until the
 // repaint (against twice the edit's time on two cores: how much of the machine the edit kept busy).
-// With --stalls MS, every event the
-// GUI thread took longer than MS to handle during the edits is printed, with its receiver and type: where
-// the stalls come from. Not a test: it prints figures (a table, and a JSON line with --json), and fails
-// only when the job cannot be generated or opened.
+// With --stalls MS, every event the GUI thread took longer than MS to handle during the edits is
+// printed, with its receiver and type: where the stalls come from. Not a test: it prints figures (a
+// table, and a JSON line with --json), and fails only when the job cannot be generated or opened.
 //
 // Usage: bench_window [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--view VIEW]
 //        [--stalls MS] [--json]
