@@ -3,6 +3,7 @@
 #include "core/exec/instantorder.h"
 #include "core/exec/launchorder.h"
 #include "core/exec/layermodel.h"
+#include "core/exec/microbatchmodel.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -22,6 +23,12 @@ const LaunchOrder& ExecutionGraph::launchOrder() const
 {
     std::call_once(m_launchOnce, [this] { m_launchOrder = std::make_unique<const LaunchOrder>(*this); });
     return *m_launchOrder;
+}
+
+const MicroBatchModel& ExecutionGraph::microBatches() const
+{
+    std::call_once(m_microBatchesOnce, [this] { m_microBatches = std::make_unique<const MicroBatchModel>(MicroBatchModel::of(*this)); });
+    return *m_microBatches;
 }
 
 std::shared_ptr<const LayerModel> ExecutionGraph::layerModel(std::string_view pattern) const

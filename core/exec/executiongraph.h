@@ -72,6 +72,7 @@ struct CommCost {
 // are contiguous in both directions.
 class InstantOrder;
 class LaunchOrder;
+class MicroBatchModel;
 
 class ExecutionGraph {
 public:
@@ -154,6 +155,8 @@ public:
     // what-if of one measured job builds them once. Thread-safe.
     const InstantOrder& instantOrder() const;
     const LaunchOrder& launchOrder() const;
+    // What a micro-batch of each rank's step repeats (MicroBatchModel), likewise kept.
+    const MicroBatchModel& microBatches() const;
     // The layers a pattern names (LayerModel::of), kept with the graph for the few patterns used last,
     // so that every recomputation of one measured job finds them once. Thread-safe.
     std::shared_ptr<const LayerModel> layerModel(std::string_view pattern) const;
@@ -187,9 +190,10 @@ private:
     SharedColumn<std::uint32_t> m_originStart; // CSR over m_origin
     SharedColumn<OpId> m_origin;
 
-    mutable std::once_flag m_instantOnce, m_launchOnce;
+    mutable std::once_flag m_instantOnce, m_launchOnce, m_microBatchesOnce;
     mutable std::unique_ptr<const InstantOrder> m_instantOrder;
     mutable std::unique_ptr<const LaunchOrder> m_launchOrder;
+    mutable std::unique_ptr<const MicroBatchModel> m_microBatches;
     mutable std::mutex m_layerMutex;
     mutable std::vector<std::pair<std::string, std::shared_ptr<const LayerModel>>> m_layerModels; // the last used last
 

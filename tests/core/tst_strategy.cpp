@@ -6,6 +6,7 @@
 #include "core/base/resourcelimits.h"
 #include "core/exec/costextractor.h"
 #include "core/exec/layermodel.h"
+#include "core/exec/microbatchmodel.h"
 #include "core/graph/dependencygraph.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/opset.h"
@@ -377,6 +378,59 @@ private Q_SLOTS:
         const auto none = sessionOf(allReduceJob({ 100 }))->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
         QVERIFY(!none);
         QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("no forward or backward work")));
+    }
+
+    void microBatchesOfEachRankStep()
+    {
+        // The one step of the training job repeats its six forward and backward items, none of which
+        // synchronises. In the two-rank DDP job each rank-step's batch holds every item of those phases
+        // that starts in it (the step's marker aside), in item order, and repeats all but the
+        // all-reduces and the calls launching them. The graph keeps the model across what-ifs.
+        const auto training = sessionOf(trainingJob());
+        QVERIFY(training);
+        const auto& one = training->measured()->microBatches().batches();
+        QCOMPARE(one.size(), std::size_t(1));
+        QCOMPARE(one.front().all.size(), std::size_t(6));
+        QCOMPARE(one.front().repeated, one.front().all);
+        const auto ddp = sessionOfFiles(toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/ddp/bucket25mb")));
+        QVERIFY(ddp);
+        const ExecutionGraph& g = *ddp->measured();
+        const MicroBatchModel& model = g.microBatches();
+        QCOMPARE(&g.microBatches(), &model);
+        std::vector<std::uint8_t> marker(g.itemCount(), 0);
+        for (const ExecStep& s : g.steps()) {
+            if (s.marker.isValid())
+                marker[s.marker.value()] = 1;
+        }
+        std::size_t inPhases = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const Phase p = g.phase(ItemId(i));
+            inPhases += (p == Phase::Forward || p == Phase::Backward) && g.stepOfStart(ItemId(i)) >= 0 && g.rank(ItemId(i)).isValid() && !marker[i];
+        }
+        std::size_t listed = 0, synchronising = 0;
+        std::pair<std::uint32_t, std::int32_t> previous { 0, -1 };
+        for (const MicroBatchModel::MicroBatch& mb : model.batches()) {
+            const std::pair<std::uint32_t, std::int32_t> key { mb.rank.value(), mb.step };
+            QVERIFY(previous < key);
+            previous = key;
+            QVERIFY(std::is_sorted(mb.all.begin(), mb.all.end()) && std::is_sorted(mb.repeated.begin(), mb.repeated.end()));
+            QVERIFY(std::includes(mb.all.begin(), mb.all.end(), mb.repeated.begin(), mb.repeated.end()));
+            for (const ItemId i : mb.all) {
+                QCOMPARE(g.rank(i), mb.rank);
+                QCOMPARE(g.stepOfStart(i), mb.step);
+                if (std::binary_search(mb.repeated.begin(), mb.repeated.end(), i))
+                    continue;
+                ++synchronising;
+                bool launchesCommunication = false;
+                for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e)
+                    launchesCommunication |= g.edgeKind(e) == EdgeKind::Launch && isCommunication(g.kind(ItemId(g.target(e))));
+                QVERIFY(isCommunication(g.kind(i)) || launchesCommunication);
+            }
+            listed += mb.all.size();
+        }
+        QCOMPARE(listed, inPhases);
+        QVERIFY(synchronising > 0);
+        QVERIFY(model.batches().size() >= 2);
     }
 
     void gradAccumulationOnGroundTruth()

@@ -3,6 +3,7 @@
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/instantorder.h"
+#include "core/exec/microbatchmodel.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
@@ -22,50 +23,6 @@ constexpr std::uint32_t kWorkMemory
 bool isDeviceWork(OpKind k)
 {
     return k == OpKind::ComputeKernel || k == OpKind::Memcpy || k == OpKind::Memset;
-}
-
-// Whether the item takes part in gradient synchronisation: communication, or a host call launching it.
-bool isSynchronisation(const ExecutionGraph& g, ItemId i)
-{
-    if (isCommunication(g.kind(i)))
-        return true;
-    for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
-        if (g.edgeKind(e) == EdgeKind::Launch && isCommunication(g.kind(ItemId(g.target(e)))))
-            return true;
-    }
-    return false;
-}
-
-// The forward and backward work of one rank's step that a micro-batch repeats.
-struct MicroBatch {
-    std::vector<ItemId> repeated; // without synchronisation, in item order
-    std::vector<ItemId> all; // with it: the measured micro-batch
-};
-
-std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> microBatches(const ExecutionGraph& g)
-{
-    std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> batches;
-    auto current = batches.end(); // the last item's: items of one rank-step mostly follow each other
-    // A step's marker (ProfilerStep, a CPU op in older traces, so of the forward phase) spans the step.
-    std::vector<std::uint8_t> marker(g.itemCount(), 0);
-    for (const ExecStep& s : g.steps()) {
-        if (s.marker.isValid())
-            marker[s.marker.value()] = 1;
-    }
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        const ItemId item(i);
-        const Phase p = g.phase(item);
-        if ((p != Phase::Forward && p != Phase::Backward) || g.stepOfStart(item) < 0 || !g.rank(item).isValid() || marker[i])
-            continue;
-        const std::pair<std::uint32_t, std::int32_t> key { g.rank(item).value(), g.stepOfStart(item) };
-        if (current == batches.end() || current->first != key)
-            current = batches.try_emplace(key).first;
-        MicroBatch& mb = current->second;
-        mb.all.push_back(item);
-        if (!isSynchronisation(g, item))
-            mb.repeated.push_back(item);
-    }
-    return batches;
 }
 
 // Per track, the positions among a micro-batch's items of the one that starts first and the one that
@@ -161,7 +118,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
     const double fixedShare = args.number("fixed_share");
     // What a micro-batch's op keeps of the measured time above the floor.
     const double kept = fixedShare + (1.0 - fixedShare) / k;
-    const auto batches = microBatches(g);
+    const std::vector<MicroBatchModel::MicroBatch>& batches = g.microBatches().batches();
     if (batches.empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             "pass grad_accumulation: the job has no forward or backward work in its steps (the trace marks no phases)");
@@ -180,7 +137,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
     };
     // Room for every micro-batch's copies at once, not by doubling.
     std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
-    for (const auto& [key, mb] : batches) {
+    for (const MicroBatchModel::MicroBatch& mb : batches) {
         for (ItemId i : mb.repeated) {
             copied += k - 1;
             copiedOrigins += (k - 1) * g.origin(i).size();
@@ -188,7 +145,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         }
     }
     b.reserve(copied, copiedOrigins, copiedEdges);
-    for (const auto& [key, mb] : batches) {
+    for (const MicroBatchModel::MicroBatch& mb : batches) {
         copier.select(mb.repeated);
         // A micro-batch of 1/k of the samples keeps 1/k of the activations and temporaries, and each
         // micro-batch holds its own; gradients accumulate in place.
