@@ -784,8 +784,9 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
 void MainWindow::showFoundSlack()
 {
     // The view shown, now with its slack: the slack colours need a frame, and the details pane its row.
-    m_whatIf->dispose(std::exchange(m_shownOutcome, m_outcome));
+    std::shared_ptr<const WhatIfOutcome> old = std::exchange(m_shownOutcome, m_outcome);
     showWhatIfSlack(m_outcome);
+    m_whatIf->dispose(std::move(old)); // the panels let go of it above
     if (m_timeline->plottable()->colorMode() == TimelinePlottable::ColorMode::Slack)
         m_timeline->queueFrame();
     if (m_details->op().isValid())
@@ -795,12 +796,12 @@ void MainWindow::showFoundSlack()
 void MainWindow::showWhatIfSlack(const std::shared_ptr<const WhatIfOutcome>& outcome)
 {
     const std::shared_ptr<const WhatIfView>& view = outcome->view;
-    const std::span<const sightline::TimeNs> slack = outcome->viewSlack ? std::span<const sightline::TimeNs>(*outcome->viewSlack)
-                                                                        : std::span<const sightline::TimeNs>();
-    m_timeline->plottable()->setColorData({ view->baselineTime(), {}, slack, view->pathLength(), outcome });
+    const std::span<const sightline::TimeNs> slackColumn = outcome->viewSlack ? std::span<const sightline::TimeNs>(*outcome->viewSlack)
+                                                                              : std::span<const sightline::TimeNs>();
+    m_timeline->plottable()->setColorData({ view->baselineTime(), {}, slackColumn, view->pathLength(), outcome });
     // What the what-if knows of an op beyond its times: where it came from, the baseline's time of
     // what it stands for, its slack once found.
-    m_details->setExtraRows([this, view, slack](sightline::OpId op) {
+    m_details->setExtraRows([this, view, slack = outcome->viewSlack](sightline::OpId op) {
         QList<QPair<QString, QString>> rows;
         const bool ofWhatIf = view->isWhatIf(op);
         if (view->layers() == WhatIfView::Layers::Both)
@@ -815,8 +816,9 @@ void MainWindow::showWhatIfSlack(const std::shared_ptr<const WhatIfOutcome>& out
         }
         if (const sightline::TimeNs before = view->baselineTime()[op.value()]; before != INT64_MIN)
             rows.append({ tr("Baseline duration"), TimeAxisTicker::duration(before) });
-        if (op.value() < slack.size() && slack[op.value()] != sightline::Schedule::kNotReplayed)
-            rows.append({ tr("Slack"), slack[op.value()] == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(slack[op.value()]) });
+        if (const sightline::TimeNs s = slack && op.value() < slack->size() ? (*slack)[op.value()] : sightline::Schedule::kNotReplayed;
+            s != sightline::Schedule::kNotReplayed)
+            rows.append({ tr("Slack"), s == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(s) });
         return rows;
     });
 }

@@ -1,6 +1,5 @@
 #include "core/exec/microbatchmodel.h"
 
-#include <algorithm>
 #include <map>
 
 namespace sightline {
