@@ -1,15 +1,63 @@
 // The counter strip's series: ranks with a GPU op running and communication in flight, on a
-// hand-built job with overlapping kernels, a gap, a CPU op that does not count, and a track left out.
+// hand-built job with overlapping kernels, a gap, a CPU op that does not count, and a track left out;
+// and on a job large enough to be merged in slices of time, against a count made event by event.
 
 #include "core/analysis/activitycounters.h"
 
 #include "jobbuilder.h"
 
+#include <QRandomGenerator>
 #include <QTest>
+
+#include <algorithm>
+#include <map>
 
 using namespace sightline;
 
 using Points = std::vector<std::pair<TimeNs, int>>;
+
+namespace {
+
+// The series counted directly: per time, the change of every rank's busy state and of the transfers in
+// flight, then the levels in time order.
+std::pair<Points, Points> countedOneByOne(const Trace& t)
+{
+    std::map<TimeNs, int> busy, comm;
+    for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
+        const RankInfo& rank = t.rankInfo(RankId(r));
+        std::vector<std::pair<TimeNs, TimeNs>> spans;
+        for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
+            const TrackInfo& info = t.trackInfo(TrackId(tr));
+            for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
+                if (t.duration(OpId(v)) > 0)
+                    spans.emplace_back(t.start(OpId(v)), t.end(OpId(v)));
+                if (isCommunication(t.kind(OpId(v)))) {
+                    ++comm[t.start(OpId(v))];
+                    --comm[t.end(OpId(v))];
+                }
+            }
+        }
+        std::sort(spans.begin(), spans.end());
+        for (std::size_t i = 0; i < spans.size();) {
+            const TimeNs from = spans[i].first;
+            TimeNs to = spans[i].second;
+            for (++i; i < spans.size() && spans[i].first <= to; ++i)
+                to = std::max(to, spans[i].second);
+            ++busy[from];
+            --busy[to];
+        }
+    }
+    const auto levels = [](const std::map<TimeNs, int>& changes) {
+        Points out;
+        int level = 0;
+        for (const auto& [time, change] : changes)
+            out.emplace_back(time, level += change);
+        return out;
+    };
+    return { levels(busy), levels(comm) };
+}
+
+} // namespace
 
 class TestActivityCounters : public QObject {
     Q_OBJECT
@@ -66,6 +114,34 @@ private Q_SLOTS:
         std::vector<std::uint8_t> counted(trace->tracks().size(), 0);
         counted[s7] = 1;
         QCOMPARE(ActivityCounters::compute(*trace, counted).busyRanks.points(), (Points { { 100, 1 }, { 210, 0 }, { 230, 1 }, { 240, 0 } }));
+    }
+
+    void largeJobMatchesCountingEventByEvent()
+    {
+        // 32 ranks of two streams of 8 400 ops, one in 21 a transfer, at random times on a grid of 10 ns
+        // (so that ranks start and end ops at equal times): some 200 000 events, merged in slices of time.
+        QRandomGenerator random(7);
+        JobBuilder b;
+        for (int r = 0; r < 32; ++r) {
+            const std::uint32_t rank = b.rank(r, "node");
+            for (int stream = 0; stream < 2; ++stream) {
+                const std::uint32_t track = b.track(rank, TrackKind::GpuStream, 7 + stream);
+                TimeNs at = random.bounded(50) * 10;
+                for (int k = 0; k < 8400; ++k) {
+                    const bool transfer = k % 21 == 20;
+                    const TimeNs length = random.bounded(8) * 10;
+                    b.op(track, transfer ? "ncclAllReduce" : "k", transfer ? OpKind::Collective : OpKind::ComputeKernel, at, at + length);
+                    at += random.bounded(12) * 10;
+                }
+            }
+        }
+        const auto trace = b.finish();
+        const ActivityCounters c = ActivityCounters::compute(*trace);
+        const auto [busy, comm] = countedOneByOne(*trace);
+        QVERIFY(busy.size() > 40000);
+        QCOMPARE(c.busyRanks.points(), busy);
+        QCOMPARE(c.commInFlight.points(), comm);
+        QCOMPARE(c.highest, std::max(c.busyRanks.highest(), c.commInFlight.highest()));
     }
 };
 
