@@ -291,12 +291,17 @@ struct ArgumentIndex {
     }
 };
 
-// The arguments of the measured ops the ops take them from (the entries of the measured tables per op,
-// kNone for none), by op: blocks of ops in parallel, joined in order, so that the tables come out
-// sorted. Their strings are interned before, on one thread (the map interns as it goes), and only read
-// in the blocks.
-void copyArguments(const Trace& base, const std::vector<std::uint32_t>& commAt, const std::vector<std::uint32_t>& shapeAt, StringMap& strings,
-    TraceData& data)
+// The ops of one track of the job made that take arguments from a measured op: (op, entry of the
+// measured table), by op. Most ops take none.
+struct TrackArguments {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> comm;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> shapes;
+};
+
+// The arguments the tracks' ops take from measured ops, with their strings mapped: tracks in parallel,
+// joined in track order, so that the tables come out sorted by op. The strings are interned before, on
+// one thread (the map interns as it goes), and only read in parallel.
+void copyArguments(const Trace& base, const std::vector<TrackArguments>& tracks, StringMap& strings, TraceData& data)
 {
     const std::span<const std::pair<OpId, CommArgs>> commTable = base.commArgsTable();
     const std::span<const std::pair<OpId, ShapeArgs>> shapeTable = base.shapesTable();
@@ -309,38 +314,27 @@ void copyArguments(const Trace& base, const std::vector<std::uint32_t>& commAt, 
         strings.base(sh.types);
     }
     const auto mapped = [&strings](StringId id) { return strings.interned(id); };
-    struct Block {
-        std::vector<std::pair<OpId, CommArgs>> comm;
-        std::vector<std::pair<OpId, ShapeArgs>> shapes;
-    };
-    std::vector<Block> blocks(blocksFor(commAt.size()));
-    forBlocks(commAt.size(), blocks.size(), [&](std::size_t b, std::size_t begin, std::size_t end) {
-        Block& out = blocks[b];
-        for (std::size_t op = begin; op < end; ++op) {
-            const OpId to(static_cast<std::uint32_t>(op));
-            if (const std::uint32_t e = commAt[op]; e != kNone) {
-                CommArgs copy = commTable[e].second;
-                copy.collective = mapped(copy.collective);
-                copy.processGroup = mapped(copy.processGroup);
-                copy.groupRanks = mapped(copy.groupRanks);
-                copy.dtype = mapped(copy.dtype);
-                out.comm.emplace_back(to, copy);
-            }
-            if (const std::uint32_t e = shapeAt[op]; e != kNone)
-                out.shapes.emplace_back(to, ShapeArgs { mapped(shapeTable[e].second.dims), mapped(shapeTable[e].second.types) });
+    std::vector<std::size_t> commAt(tracks.size() + 1, 0), shapesAt(tracks.size() + 1, 0);
+    for (std::size_t k = 0; k < tracks.size(); ++k) {
+        commAt[k + 1] = commAt[k] + tracks[k].comm.size();
+        shapesAt[k + 1] = shapesAt[k] + tracks[k].shapes.size();
+    }
+    data.commArgs.resize(commAt.back());
+    data.shapes.resize(shapesAt.back());
+    parallelFor(tracks.size(), [&](std::size_t k) {
+        std::size_t c = commAt[k];
+        for (const auto& [op, e] : tracks[k].comm) {
+            CommArgs copy = commTable[e].second;
+            copy.collective = mapped(copy.collective);
+            copy.processGroup = mapped(copy.processGroup);
+            copy.groupRanks = mapped(copy.groupRanks);
+            copy.dtype = mapped(copy.dtype);
+            data.commArgs[c++] = { OpId(op), copy };
         }
+        std::size_t sh = shapesAt[k];
+        for (const auto& [op, e] : tracks[k].shapes)
+            data.shapes[sh++] = { OpId(op), ShapeArgs { mapped(shapeTable[e].second.dims), mapped(shapeTable[e].second.types) } };
     });
-    std::size_t comm = 0, shapes = 0;
-    for (const Block& b : blocks) {
-        comm += b.comm.size();
-        shapes += b.shapes.size();
-    }
-    data.commArgs.reserve(comm);
-    data.shapes.reserve(shapes);
-    for (Block& b : blocks) {
-        data.commArgs.insert(data.commArgs.end(), b.comm.begin(), b.comm.end());
-        data.shapes.insert(data.shapes.end(), b.shapes.begin(), b.shapes.end());
-    }
 }
 
 // The op columns, track by track, from the layers' schedules and preparations, and the arguments of
@@ -367,7 +361,7 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, std::span<const std::
     result.opOfItem.resize(layers.size());
     for (std::size_t l = 0; l < layers.size(); ++l)
         result.opOfItem[l].assign(layers[l].graph->itemCount(), OpId());
-    std::vector<std::uint32_t> commAt(n, kNone), shapeAt(n, kNone); // per op: its arguments' entries
+    std::vector<TrackArguments> arguments(tracks.size());
     // The names and categories used are marked in parallel over tracks and interned on one thread;
     // the columns are then filled in parallel over tracks.
     std::vector<std::vector<std::atomic<std::uint8_t>>> nameUsed(layers.size());
@@ -378,10 +372,16 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, std::span<const std::
         const LayerTrack& lt = tracks[k];
         const ExecutionGraph& g = *layers[lt.layer].graph;
         const ScheduleTrace::Prepared& p = *prepared[lt.layer];
+        // A mark is read before it is set: the few names every track repeats then stay in every core's
+        // cache instead of moving between cores at each store.
+        const auto mark = [](std::atomic<std::uint8_t>& used) {
+            if (!used.load(std::memory_order_relaxed))
+                used.store(1, std::memory_order_relaxed);
+        };
         for (std::uint32_t i : lt.items) {
-            nameUsed[lt.layer][g.nameId(ItemId(i)).value()].store(1, std::memory_order_relaxed);
+            mark(nameUsed[lt.layer][g.nameId(ItemId(i)).value()]);
             if (p.category[i] != kNone)
-                categoryUsed[p.category[i]].store(1, std::memory_order_relaxed);
+                mark(categoryUsed[p.category[i]]);
         }
     });
     std::vector<std::vector<std::uint32_t>> nameOf(layers.size());
@@ -420,11 +420,13 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, std::span<const std::
             result.synthetic[op] = g.hasFlag(ItemId(i), ExecutionGraph::Synthetic) || addedRank;
             result.itemOf[op] = ItemId(i);
             result.opOfItem[lt.layer][i] = OpId(op);
-            commAt[op] = p.commAt[i];
-            shapeAt[op] = p.shapeAt[i];
+            if (p.commAt[i] != kNone)
+                arguments[k].comm.emplace_back(op, p.commAt[i]);
+            if (p.shapeAt[i] != kNone)
+                arguments[k].shapes.emplace_back(op, p.shapeAt[i]);
         }
     });
-    copyArguments(base, commAt, shapeAt, strings, data);
+    copyArguments(base, arguments, strings, data);
 }
 
 // The steps of the last layer: each replayed ProfilerStep marker's span.
