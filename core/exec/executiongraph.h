@@ -92,6 +92,11 @@ public:
     std::span<const ExecStep> steps() const { return m_steps; }
 
     OpKind kind(ItemId i) const { return m_kind[i.value()]; }
+    // Columns per item, for loops over millions of items: read through a local pointer, a column is not
+    // looked up again after every byte the loop writes.
+    std::span<const OpKind> kinds() const { return m_kind; }
+    std::span<const std::uint8_t> flags() const { return m_flags; } // of Flag
+    std::span<const std::uint32_t> nameIds() const { return m_name; }
     bool hasFlag(ItemId i, Flag f) const { return (m_flags[i.value()] & f) != 0; }
     // The item's track, or invalid for work spanning ranks.
     TrackId track(ItemId i) const { return TrackId(m_track[i.value()]); }

@@ -4,6 +4,7 @@
 #include "core/model/trace.h"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 
 namespace sightline {
@@ -40,8 +41,10 @@ public:
                 f(v);
             return;
         }
-        for (std::uint32_t v = m_info.firstOp; v < m_info.firstOp + m_info.opCount; ++v) {
-            if (drawn(v))
+        const TimeNs* start = m_times.start.data(); // held here: f may write bytes, which could alias it
+        const TimeNs absent = m_times.absent;
+        for (std::uint32_t v = m_info.firstOp, last = m_info.firstOp + m_info.opCount; v < last; ++v) {
+            if (start[v] != absent)
                 f(v);
         }
     }
@@ -89,23 +92,29 @@ TrackLayout TrackLayout::build(const Trace& trace, const Times& times)
     std::vector<std::vector<std::uint32_t>> laneSize(tracks);
     parallelFor(tracks, [&](std::size_t tr) {
         order[tr] = std::make_unique<DrawingOrder>(trace.trackInfo(TrackId(static_cast<std::uint32_t>(tr))), layout.m_times);
-        std::vector<TimeNs> laneEnd;
-        std::vector<std::uint32_t>& size = laneSize[tr];
+        // Locals only: the lane written per op is a byte, which could alias anything read from memory.
+        const TimeNs* start = times.start.data();
+        const TimeNs* end = times.end.data();
+        std::uint8_t* laneOf = layout.m_laneOf.data();
+        std::array<TimeNs, kMaxLanes> laneEnd {};
+        std::array<std::uint32_t, kMaxLanes> size {};
+        std::size_t lanes = 0;
         order[tr]->forEach([&](std::uint32_t v) {
             std::size_t l = 0;
-            while (l < laneEnd.size() && laneEnd[l] > times.start[v])
+            while (l < lanes && laneEnd[l] > start[v])
                 ++l;
             if (l == static_cast<std::size_t>(kMaxLanes))
                 l = kMaxLanes - 1;
-            if (l == laneEnd.size()) {
-                laneEnd.push_back(times.end[v]);
-                size.push_back(0);
+            if (l == lanes) {
+                laneEnd[l] = end[v];
+                ++lanes;
             } else {
-                laneEnd[l] = std::max(laneEnd[l], times.end[v]);
+                laneEnd[l] = std::max(laneEnd[l], end[v]);
             }
             ++size[l];
-            layout.m_laneOf[v] = static_cast<std::uint8_t>(l);
+            laneOf[v] = static_cast<std::uint8_t>(l);
         });
+        laneSize[tr].assign(size.begin(), size.begin() + static_cast<std::ptrdiff_t>(lanes));
     });
     // Where each lane's entries go.
     layout.m_trackLane.reserve(tracks + 1);
