@@ -119,6 +119,9 @@ public:
     TimeNs minDuration(ItemId i) const { return m_minDuration[i.value()]; }
     std::span<const TimeNs> minDurations() const { return m_minDuration; } // per item
     TimeNs tail(ItemId i) const { return m_tail[i.value()]; }
+    std::span<const TimeNs> anchors() const { return m_anchor; } // per item
+    std::span<const TimeNs> gaps() const { return m_gap; } // per item
+    std::span<const TimeNs> tails() const { return m_tail; } // per item
     // Fraction of the item's measured time that communication on its rank covered (compute kernels).
     double measuredOverlap(ItemId i) const { return m_overlap[i.value()]; }
     // The item's transfer for the cost model, or nullptr.
@@ -135,6 +138,10 @@ public:
 
     // Out-edges of i are the edge ids [outBegin(i), outBegin(i + 1)).
     std::uint32_t outBegin(std::uint32_t i) const { return m_outStart[i]; }
+    // The out rows as columns (per item, then per edge), for loops over millions of items.
+    std::span<const std::uint32_t> outBegins() const { return m_outStart; }
+    std::span<const std::uint32_t> targets() const { return m_outTarget; }
+    std::span<const DependencyGraph::EdgeInfo> edgeInfos() const { return m_outInfo; }
     std::uint32_t target(std::uint32_t e) const { return m_outTarget[e]; }
     EdgeKind edgeKind(std::uint32_t e) const { return m_outInfo[e].kind; }
     EdgeRef ref(std::uint32_t e) const { return m_outInfo[e].ref; }

@@ -89,16 +89,24 @@ public:
         , transfers(transfers)
         , s(s)
         , n(graph.itemCount())
+        , m_outBegin(graph.outBegins().data())
+        , m_target(graph.targets().data())
+        , m_info(graph.edgeInfos().data())
+        , m_anchor(graph.anchors().data())
+        , m_gap(graph.gaps().data())
+        , m_tail(graph.tails().data())
     {
         initialPendingStart.assign(n, 0);
         initialPendingEnd.assign(n, 1); // its own start
-        for (std::uint32_t i = 0; i < n; ++i) {
-            for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
-                if (g.ref(e) == EdgeRef::EndToEnd)
-                    ++initialPendingEnd[g.target(e)];
-                else
-                    ++initialPendingStart[g.target(e)];
-            }
+        // Counted through locals: a count written may alias the graph's columns read through members.
+        std::uint32_t* pendingStart = initialPendingStart.data();
+        std::uint32_t* pendingEnd = initialPendingEnd.data();
+        const std::uint32_t edges = n == 0 ? 0 : m_outBegin[n];
+        for (std::uint32_t e = 0; e < edges; ++e) {
+            if (m_info[e].ref == EdgeRef::EndToEnd)
+                ++pendingEnd[m_target[e]];
+            else
+                ++pendingStart[m_target[e]];
         }
     }
 
@@ -139,6 +147,12 @@ private:
     const Transfers* transfers; // null without the cost model
     Schedule& s;
     const std::uint32_t n;
+    const std::uint32_t* const m_outBegin;
+    const std::uint32_t* const m_target;
+    const DependencyGraph::EdgeInfo* const m_info;
+    const TimeNs* const m_anchor;
+    const TimeNs* const m_gap;
+    const TimeNs* const m_tail;
     std::vector<std::uint32_t> initialPendingStart, initialPendingEnd;
     std::vector<State> state;
     // Instants whose dependencies are all resolved, taken last in first out: that follows one track's
@@ -152,12 +166,15 @@ private:
 
 void Simulation::resolveStart(std::uint32_t i)
 {
+    // The graph's columns in locals: the state written may alias what is read through members.
+    const std::uint32_t* target = m_target;
+    const DependencyGraph::EdgeInfo* info = m_info;
     State& si = state[i];
-    const TimeNs start = si.start == kUnset ? g.anchor(ItemId(i)) : plus(si.start, g.gap(ItemId(i)));
+    const TimeNs start = si.start == kUnset ? m_anchor[i] : plus(si.start, m_gap[i]);
     si.start = start;
-    for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
-        if (startsAtStart(g.ref(e)))
-            relax(g.target(e), start, i, false);
+    for (std::uint32_t e = m_outBegin[i], last = m_outBegin[i + 1]; e < last; ++e) {
+        if (startsAtStart(info[e].ref))
+            relax(target[e], start, i, false);
     }
     if (transfers && transfers->of[i] != Transfers::kNone)
         entering.emplace(plus(start, transfers->list[transfers->of[i]].latency), i);
@@ -167,19 +184,21 @@ void Simulation::resolveStart(std::uint32_t i)
 
 void Simulation::resolveEnd(std::uint32_t i)
 {
+    const std::uint32_t* target = m_target;
+    const DependencyGraph::EdgeInfo* info = m_info;
     // The end is the later of the own minimum duration and the awaited ends plus the tail.
     State& si = state[i];
     TimeNs end = plus(si.start, s.minDuration[i]);
-    const TimeNs tail = g.tail(ItemId(i));
+    const TimeNs tail = m_tail[i];
     if (si.end != kUnset && plus(si.end, tail) > end)
         end = plus(si.end, tail);
     else
         si.endCause = Schedule::kSelf;
     si.end = end;
-    for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
-        const EdgeRef ref = g.ref(e);
+    for (std::uint32_t e = m_outBegin[i], last = m_outBegin[i + 1]; e < last; ++e) {
+        const EdgeRef ref = info[e].ref;
         if (ref != EdgeRef::StartToStart)
-            relax(g.target(e), end, i | Schedule::kEndBit, ref == EdgeRef::EndToEnd);
+            relax(target[e], end, i | Schedule::kEndBit, ref == EdgeRef::EndToEnd);
     }
 }
 
