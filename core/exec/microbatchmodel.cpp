@@ -1,5 +1,11 @@
 #include "core/exec/microbatchmodel.h"
 
+#include "core/base/parallel.h"
+#include "core/exec/instantorder.h"
+#include "core/exec/subgraphcopy.h"
+
+#include <algorithm>
+#include <limits>
 #include <map>
 
 namespace sightline {
@@ -16,6 +22,66 @@ bool isSynchronisation(const ExecutionGraph& g, ItemId i)
             return true;
     }
     return false;
+}
+
+MicroBatchModel::TrackEnds endsOf(const ExecutionGraph& g, const std::vector<ItemId>& items)
+{
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> first(g.tracks().size(), kNone), last(g.tracks().size(), kNone);
+    std::vector<TimeNs> lastEnd(g.tracks().size());
+    for (std::size_t k = 0; k < items.size(); ++k) {
+        const std::uint32_t t = g.track(items[k]).value();
+        if (first[t] == kNone || g.anchor(items[k]) < g.anchor(items[first[t]]))
+            first[t] = k;
+        const TimeNs end = SubgraphCopy::measuredEnd(g, items[k]);
+        if (last[t] == kNone || end >= lastEnd[t]) {
+            last[t] = k;
+            lastEnd[t] = end;
+        }
+    }
+    MicroBatchModel::TrackEnds e;
+    for (std::uint32_t t = 0; t < first.size(); ++t) {
+        if (first[t] != kNone) {
+            e.first.emplace_back(t, first[t]);
+            e.last.emplace_back(t, last[t]);
+        }
+    }
+    return e;
+}
+
+std::size_t lastHostOf(const ExecutionGraph& g, const std::vector<ItemId>& repeated)
+{
+    std::size_t lastHost = 0;
+    TimeNs lastHostEnd = repeated.empty() ? 0 : SubgraphCopy::measuredEnd(g, repeated.front());
+    for (std::size_t m = 0; m < repeated.size(); ++m) {
+        if (g.onDevice(repeated[m]))
+            continue;
+        if (const TimeNs end = SubgraphCopy::measuredEnd(g, repeated[m]); end >= lastHostEnd) {
+            lastHost = m;
+            lastHostEnd = end;
+        }
+    }
+    return lastHost;
+}
+
+// The micro-batch's waits; batchOf gives per item the micro-batch whose repeated items hold it.
+std::vector<MicroBatchModel::Wait> waitsOf(const ExecutionGraph& g, const InstantOrder& order, const std::vector<ItemId>& repeated,
+    const std::vector<std::uint32_t>& batchOf, std::uint32_t batch)
+{
+    std::uint32_t firstInstant = InstantOrder::kUnordered;
+    for (ItemId m : repeated)
+        firstInstant = std::min(firstInstant, order.start(m));
+    std::vector<MicroBatchModel::Wait> waits;
+    for (std::size_t m = 0; m < repeated.size(); ++m) {
+        const std::uint32_t i = repeated[m].value();
+        for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
+            const std::uint32_t src = g.inSource(s);
+            const EdgeRef ref = g.ref(g.inEdge(s));
+            if (batchOf[src] != batch && order.sourceInstant(ItemId(src), ref) < firstInstant)
+                waits.push_back({ ItemId(src), static_cast<std::uint32_t>(m), g.edgeKind(g.inEdge(s)), ref });
+        }
+    }
+    return waits;
 }
 
 } // namespace
@@ -50,6 +116,21 @@ MicroBatchModel MicroBatchModel::of(const ExecutionGraph& g)
     model.m_batches.reserve(batches.size());
     for (auto& [key, mb] : batches)
         model.m_batches.push_back(std::move(mb));
+    // Each item is repeated by one micro-batch at most (one rank, one step).
+    constexpr std::uint32_t kNoBatch = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> batchOf(g.itemCount(), kNoBatch);
+    for (std::uint32_t b = 0; b < model.m_batches.size(); ++b) {
+        for (ItemId m : model.m_batches[b].repeated)
+            batchOf[m.value()] = b;
+    }
+    const InstantOrder& order = g.instantOrder();
+    parallelFor(model.m_batches.size(), [&](std::size_t b) {
+        MicroBatch& mb = model.m_batches[b];
+        mb.repeatedEnds = endsOf(g, mb.repeated);
+        mb.allEnds = endsOf(g, mb.all);
+        mb.lastHost = lastHostOf(g, mb.repeated);
+        mb.waits = waitsOf(g, order, mb.repeated, batchOf, static_cast<std::uint32_t>(b));
+    });
     return model;
 }
 

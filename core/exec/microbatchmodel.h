@@ -10,15 +10,38 @@ namespace sightline {
 // The work a micro-batch repeats, per rank and step, for the passes that split a step's batch
 // (gradient accumulation): the items of the forward and backward phases that start in the step (not
 // the step's marker), in item order, and among them those that take no part in gradient
-// synchronisation (communication, and the host calls that launch it). Built in O(items + edges);
-// immutable.
+// synchronisation (communication, and the host calls that launch it). With each micro-batch, what a
+// pass chaining copies of it reads at every edit: where it starts and ends on each track, the host work
+// it ends with, and the waits it starts with. Built in O(items + edges), in parallel over
+// micro-batches; immutable.
 class MicroBatchModel {
 public:
+    // Per track a set of items runs on, by track: the position in the set of the item that starts
+    // first (by anchor; the first such) and of the one that ends last (by measured end; the last such).
+    struct TrackEnds {
+        std::vector<std::pair<std::uint32_t, std::size_t>> first, last; // (track, position)
+    };
+    // An in-edge into a repeated item (at position in repeated) from an item outside them, on an
+    // instant that cannot depend on the micro-batch: it comes before the micro-batch's first start in
+    // the graph's instant order (an enclosing op's end depends on the micro-batch, and so may work a
+    // pass placed inside it).
+    struct Wait {
+        ItemId source;
+        std::uint32_t position = 0;
+        EdgeKind kind = EdgeKind::Program;
+        EdgeRef ref = EdgeRef::EndToStart;
+    };
     struct MicroBatch {
         RankId rank;
         std::int32_t step = -1; // the index into the graph's steps
         std::vector<ItemId> repeated; // without synchronisation: what each micro-batch runs again
         std::vector<ItemId> all; // with it: the measured micro-batch
+        TrackEnds repeatedEnds; // positions in repeated
+        TrackEnds allEnds; // positions in all
+        // The position in repeated of the host work it ends with: the latest measured end off the
+        // device (the last such; 0 when all of it is on the device).
+        std::size_t lastHost = 0;
+        std::vector<Wait> waits; // by position, then in-edge order
     };
 
     static MicroBatchModel of(const ExecutionGraph& graph);

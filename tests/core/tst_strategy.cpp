@@ -6,7 +6,9 @@
 #include "core/base/resourcelimits.h"
 #include "core/exec/costextractor.h"
 #include "core/exec/layermodel.h"
+#include "core/exec/instantorder.h"
 #include "core/exec/microbatchmodel.h"
+#include "core/exec/subgraphcopy.h"
 #include "core/graph/dependencygraph.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/opset.h"
@@ -24,6 +26,7 @@
 
 #include <QFile>
 #include <map>
+#include <set>
 #include <QFileInfo>
 #include <QStringList>
 #include <QTest>
@@ -431,6 +434,55 @@ private Q_SLOTS:
         QCOMPARE(listed, inPhases);
         QVERIFY(synchronising > 0);
         QVERIFY(model.batches().size() >= 2);
+        // What a pass reads of each micro-batch at every edit: where it starts and ends on each track
+        // (first by anchor, last by measured end), the host work it ends with, and its waits on work
+        // outside it that comes before its first start.
+        const InstantOrder& order = g.instantOrder();
+        std::size_t waits = 0;
+        for (const MicroBatchModel::MicroBatch& mb : model.batches()) {
+            const auto checkEnds = [&](const std::vector<ItemId>& items, const MicroBatchModel::TrackEnds& ends) {
+                QCOMPARE(ends.first.size(), ends.last.size());
+                std::set<std::uint32_t> tracks;
+                for (const ItemId i : items)
+                    tracks.insert(g.track(i).value());
+                QCOMPARE(ends.first.size(), tracks.size());
+                for (std::size_t t = 0; t < ends.first.size(); ++t) {
+                    const auto [track, first] = ends.first[t];
+                    const auto [lastTrack, last] = ends.last[t];
+                    QCOMPARE(lastTrack, track);
+                    QCOMPARE(g.track(items[first]).value(), track);
+                    QCOMPARE(g.track(items[last]).value(), track);
+                    for (const ItemId i : items) {
+                        if (g.track(i).value() != track)
+                            continue;
+                        QVERIFY(g.anchor(i) >= g.anchor(items[first]));
+                        QVERIFY(SubgraphCopy::measuredEnd(g, i) <= SubgraphCopy::measuredEnd(g, items[last]));
+                    }
+                }
+            };
+            checkEnds(mb.repeated, mb.repeatedEnds);
+            checkEnds(mb.all, mb.allEnds);
+            for (const ItemId i : mb.repeated) {
+                if (!g.onDevice(i)) {
+                    QVERIFY(!g.onDevice(mb.repeated[mb.lastHost]));
+                    QVERIFY(SubgraphCopy::measuredEnd(g, i) <= SubgraphCopy::measuredEnd(g, mb.repeated[mb.lastHost]));
+                }
+            }
+            std::uint32_t firstStart = InstantOrder::kUnordered;
+            for (const ItemId i : mb.repeated)
+                firstStart = std::min(firstStart, order.start(i));
+            for (const MicroBatchModel::Wait& w : mb.waits) {
+                QVERIFY(!std::binary_search(mb.repeated.begin(), mb.repeated.end(), w.source));
+                QVERIFY(order.sourceInstant(w.source, w.ref) < firstStart);
+                bool edge = false;
+                const std::uint32_t to = mb.repeated[w.position].value();
+                for (std::uint32_t s = g.inBegin(to); s < g.inBegin(to + 1); ++s)
+                    edge |= g.inSource(s) == w.source.value() && g.ref(g.inEdge(s)) == w.ref && g.edgeKind(g.inEdge(s)) == w.kind;
+                QVERIFY(edge);
+            }
+            waits += mb.waits.size();
+        }
+        QVERIFY(waits > 0);
     }
 
     void gradAccumulationOnGroundTruth()

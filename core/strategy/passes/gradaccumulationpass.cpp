@@ -2,7 +2,6 @@
 
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
-#include "core/exec/instantorder.h"
 #include "core/exec/microbatchmodel.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
@@ -10,7 +9,6 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 #include <map>
 
 namespace sightline {
@@ -24,38 +22,6 @@ bool isDeviceWork(OpKind k)
 {
     return k == OpKind::ComputeKernel || k == OpKind::Memcpy || k == OpKind::Memset;
 }
-
-// Per track, the positions among a micro-batch's items of the one that starts first and the one that
-// ends last (measured times); a copy of the micro-batch has its items at the same positions.
-struct Ends {
-    std::vector<std::pair<std::uint32_t, std::size_t>> first, last; // (track, position), by track
-};
-
-Ends endsOf(const ExecutionGraph& g, const std::vector<ItemId>& items)
-{
-    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
-    std::vector<std::size_t> first(g.tracks().size(), kNone), last(g.tracks().size(), kNone);
-    std::vector<TimeNs> lastEnd(g.tracks().size());
-    for (std::size_t k = 0; k < items.size(); ++k) {
-        const std::uint32_t t = g.track(items[k]).value();
-        if (first[t] == kNone || g.anchor(items[k]) < g.anchor(items[first[t]]))
-            first[t] = k;
-        const TimeNs end = SubgraphCopy::measuredEnd(g, items[k]);
-        if (last[t] == kNone || end >= lastEnd[t]) {
-            last[t] = k;
-            lastEnd[t] = end;
-        }
-    }
-    Ends e;
-    for (std::uint32_t t = 0; t < first.size(); ++t) {
-        if (first[t] != kNone) {
-            e.first.emplace_back(t, first[t]);
-            e.last.emplace_back(t, last[t]);
-        }
-    }
-    return e;
-}
-
 
 // Memory the micro-batch's work allocates but work outside it frees (a free recorded after the op that
 // used the block, outside any op of the phase) is freed instead by the micro-batch's last work on that
@@ -126,7 +92,6 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         job.warnings.push_back("grad_accumulation: one micro-batch leaves the job as it is");
         return {};
     }
-    const InstantOrder& order = g.instantOrder();
     SubgraphCopy copier(g);
     ExecutionGraphBuilder b(g);
     // Gives target (the item or a copy of it) the item's time for a k-th of its samples.
@@ -151,18 +116,6 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         // micro-batch holds its own; gradients accumulate in place.
         if (split)
             MemoryRewrite::scale(b, kWorkMemory, 1.0 / k, mb.all);
-        // The host work a micro-batch ends with: what it holds past its own frees it gives back then (the
-        // measured job frees some of it later, in work that is not repeated).
-        std::size_t lastHost = 0;
-        TimeNs lastHostEnd = mb.repeated.empty() ? 0 : SubgraphCopy::measuredEnd(g, mb.repeated.front());
-        for (std::size_t m = 0; m < mb.repeated.size(); ++m) {
-            if (g.onDevice(mb.repeated[m]))
-                continue;
-            if (const TimeNs end = SubgraphCopy::measuredEnd(g, mb.repeated[m]); end >= lastHostEnd) {
-                lastHost = m;
-                lastHostEnd = end;
-            }
-        }
         releaseWithinMicroBatch(g, b, copier, mb.repeated);
         std::vector<std::vector<ItemId>> rounds; // micro-batches 1 .. k-1
         for (std::uint32_t c = 1; c < k; ++c) {
@@ -172,8 +125,10 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             for (std::size_t m = 0; m < round.size(); ++m)
                 scale(mb.repeated[m], round[m]);
             MemoryRewrite::copyBlocks(b, mb.repeated, round, kWorkMemory);
+            // The host work a micro-batch ends with gives back what it holds past its own frees (the
+            // measured job frees some of it later, in work that is not repeated).
             if (!round.empty())
-                MemoryRewrite::releaseAt(b, round, kWorkMemory, round[lastHost]);
+                MemoryRewrite::releaseAt(b, round, kWorkMemory, round[mb.lastHost]);
         }
         // The gradients are allocated by the first micro-batch's backward and kept through the others.
         if (!rounds.empty())
@@ -182,29 +137,15 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             scale(item, item);
         // The first micro-batch waits for what the measured one waited for before it began; waits on
         // work that ran during the measured micro-batch (interleaved ops of other phases) stay with it.
-        std::uint32_t firstInstant = InstantOrder::kUnordered;
-        for (ItemId m : mb.repeated)
-            firstInstant = std::min(firstInstant, order.start(m));
-        for (std::size_t m = 0; m < mb.repeated.size(); ++m) {
-            const std::uint32_t i = mb.repeated[m].value();
-            for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
-                const std::uint32_t src = g.inSource(s);
-                const EdgeRef ref = g.ref(g.inEdge(s));
-                // Only instants that cannot depend on the micro-batch (an enclosing op's end depends on
-                // it, and so may work a pass placed inside it).
-                if (!copier.selected(ItemId(src)) && order.sourceInstant(ItemId(src), ref) < firstInstant)
-                    b.addEdge(ItemId(src), rounds.front()[m], g.edgeKind(g.inEdge(s)), ref);
-            }
-        }
+        for (const MicroBatchModel::Wait& w : mb.waits)
+            b.addEdge(w.source, rounds.front()[w.position], w.kind, w.ref);
         // Micro-batches run one after the other: the next starts on each track once the previous one
         // has finished its host work on every thread (backward() returns) and its work on that track.
-        const Ends copyEnds = endsOf(g, mb.repeated);
-        const Ends measuredEnds = endsOf(g, mb.all);
         rounds.push_back(mb.all);
         for (std::size_t c = 0; c + 1 < rounds.size(); ++c) {
-            const Ends& next = c + 2 == rounds.size() ? measuredEnds : copyEnds;
+            const MicroBatchModel::TrackEnds& next = c + 2 == rounds.size() ? mb.allEnds : mb.repeatedEnds;
             for (const auto& [track, first] : next.first) {
-                for (const auto& [otherTrack, last] : copyEnds.last) {
+                for (const auto& [otherTrack, last] : mb.repeatedEnds.last) {
                     const bool host = !isGpuTrack(g.tracks()[otherTrack].kind);
                     if (host || otherTrack == track)
                         b.addEdge(rounds[c][last], rounds[c + 1][first], EdgeKind::Program, EdgeRef::EndToStart);
