@@ -65,8 +65,10 @@ public:
         if (m_thresholdMs <= 0 || QThread::currentThread() != thread())
             return QApplication::notify(receiver, event);
         const int type = event->type(); // the event may be gone after dispatch
-        const char* className = receiver->metaObject()->className();
-        const QString name = receiver->objectName();
+        // A scroll area's viewport is named by the view it belongs to.
+        const QObject* named = receiver->objectName() == QLatin1String("qt_scrollarea_viewport") && receiver->parent() ? receiver->parent() : receiver;
+        const char* className = named->metaObject()->className();
+        const QString name = named == receiver ? receiver->objectName() : named->objectName() + QLatin1String("'s viewport");
         QElapsedTimer clock;
         clock.start();
         const bool handled = QApplication::notify(receiver, event);
