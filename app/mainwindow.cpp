@@ -744,7 +744,10 @@ void MainWindow::showMeasuredJob()
     std::shared_ptr<const sightline::CriticalPath> path;
     if (replay)
         path = std::shared_ptr<const sightline::CriticalPath>(replay, &replay->criticalPath);
-    m_details->setJob(m_model->trace(), m_analysis->session ? m_analysis->session->graph() : nullptr, replay);
+    OpDetailsPanel::Replayed replayed;
+    if (replay)
+        replayed = { m_analysis->replayedDuration, m_analysis->slack, m_analysis };
+    m_details->setJob(m_model->trace(), m_analysis->session ? m_analysis->session->graph() : nullptr, std::move(replayed));
     m_pathModel->setPath(replay ? replay->graph : nullptr, path);
     m_aggregates->clear();
     choose(ChosenFrom::Area, {});
@@ -769,7 +772,7 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     m_timeline->setCriticalPath(critical);
     m_timeline->plottable()->setPathArrows(arrowsAlong(critical, view->whatIfPathOps())); // the what-if's path
     const std::shared_ptr<const sightline::ReplayResult>& whatIf = outcome->whatIf;
-    m_details->setJob(view->trace(), nullptr, nullptr);
+    m_details->setJob(view->trace(), nullptr);
     showWhatIfSlack(outcome);
     m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
     m_aggregates->clear();

@@ -518,7 +518,9 @@ private Q_SLOTS:
     {
         const Job j = example();
         OpDetailsPanel panel;
-        panel.setJob(j.trace, j.graph, j.replay);
+        const std::vector<TimeNs> replayed = j.perOp([&](std::uint32_t i) { return j.schedule->end[i] - j.schedule->start[i]; }, INT64_MIN);
+        const std::vector<TimeNs> slack = j.perOp([&](std::uint32_t i) { return j.path->slack[i]; });
+        panel.setJob(j.trace, j.graph, { replayed, slack, nullptr });
         // An op with a predecessor: its details name it as a link.
         OpId op;
         for (std::uint32_t v = 0; v < j.trace->opCount() && !op.isValid(); ++v) {
@@ -531,6 +533,10 @@ private Q_SLOTS:
         const std::uint32_t source = j.graph->inSource(j.graph->inBegin(op.value()));
         QVERIFY(html.contains(QStringLiteral("op:%1").arg(source)));
         QVERIFY(panel.toPlainText().contains(QStringLiteral("Duration")));
+        // With its replayed duration and slack, as the replay gave them.
+        QVERIFY(replayed[op.value()] != INT64_MIN);
+        QVERIFY(panel.toPlainText().contains(QStringLiteral("Replayed duration")));
+        QCOMPARE(panel.toPlainText().contains(QStringLiteral("Slack")), slack[op.value()] != Schedule::kNotReplayed);
         QSignalSpy activated(&panel, &OpDetailsPanel::opActivated);
         Q_EMIT panel.anchorClicked(QUrl(QStringLiteral("op:%1").arg(source)));
         QCOMPARE(activated.count(), 1);

@@ -1,9 +1,8 @@
 #include "widgets/panels/opdetailspanel.h"
 
-#include "core/analysis/criticalpath.h"
 #include "core/graph/dependencygraph.h"
 #include "core/model/trace.h"
-#include "core/session/jobsession.h"
+#include "core/replay/schedule.h"
 #include "widgets/timeline/timeaxisticker.h"
 
 using namespace sightline;
@@ -31,13 +30,11 @@ OpDetailsPanel::OpDetailsPanel(QWidget* parent)
 
 OpDetailsPanel::~OpDetailsPanel() = default;
 
-void OpDetailsPanel::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const DependencyGraph> graph,
-    std::shared_ptr<const ReplayResult> replay)
+void OpDetailsPanel::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const DependencyGraph> graph, Replayed replayed)
 {
     m_trace = std::move(trace);
     m_graph = std::move(graph);
-    m_replay = std::move(replay);
-    m_itemOfOp = m_replay ? m_replay->graph->itemOfOp() : std::vector<ItemId>();
+    m_replayed = std::move(replayed);
     m_extraRows = nullptr;
     m_op = OpId();
     clear();
@@ -78,15 +75,16 @@ void OpDetailsPanel::showOp(OpId op)
         row(tr("Bytes"), QLocale().toString(static_cast<qlonglong>(t.bytes(op))));
     if (t.step(op) >= 0)
         row(tr("Step"), QString::number(t.step(op)));
-    const ItemId item = op.value() < m_itemOfOp.size() ? m_itemOfOp[op.value()] : ItemId();
-    if (m_replay && item.isValid()) {
-        const Schedule& s = m_replay->schedule;
-        const TimeNs slack = m_replay->criticalPath.slack[item.value()];
-        row(tr("Replayed duration"), TimeAxisTicker::duration(s.end[item.value()] - s.start[item.value()]));
-        if (slack != Schedule::kNotReplayed)
-            row(tr("Slack"), slack == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(slack));
-    } else if (m_replay) {
-        row(tr("Replayed"), tr("no: outside the replayed steps"));
+    if (!m_replayed.duration.empty()) {
+        const TimeNs replayed = op.value() < m_replayed.duration.size() ? m_replayed.duration[op.value()] : INT64_MIN;
+        const TimeNs slack = op.value() < m_replayed.slack.size() ? m_replayed.slack[op.value()] : Schedule::kNotReplayed;
+        if (replayed != INT64_MIN) {
+            row(tr("Replayed duration"), TimeAxisTicker::duration(replayed));
+            if (slack != Schedule::kNotReplayed)
+                row(tr("Slack"), slack == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(slack));
+        } else {
+            row(tr("Replayed"), tr("no: outside the replayed steps"));
+        }
     }
     if (m_extraRows) {
         for (const auto& [label, value] : m_extraRows(op))

@@ -8,12 +8,12 @@
 
 #include <functional>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace sightline {
 class DependencyGraph;
 class Trace;
-struct ReplayResult;
 }
 
 // The details of the selected op: name, kind, rank, track, start and duration (measured and
@@ -25,10 +25,17 @@ public:
     explicit OpDetailsPanel(QWidget* parent = nullptr);
     ~OpDetailsPanel() override;
 
-    // graph: the measured dependencies shown; replay: the replay of the measured job. Both may be null
-    // (a job that could not be replayed).
-    void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::DependencyGraph> graph,
-        std::shared_ptr<const sightline::ReplayResult> replay);
+    // The replay of the job shown, per op (empty: none): its replayed duration, INT64_MIN for an op
+    // that was not replayed, and its slack, Schedule::kNotReplayed for none; owner holds them. Taken
+    // as found off the GUI thread: finding them from the replay takes tens of milliseconds on a job of
+    // millions of ops.
+    struct Replayed {
+        std::span<const sightline::TimeNs> duration;
+        std::span<const sightline::TimeNs> slack;
+        std::shared_ptr<const void> owner;
+    };
+    // graph: the measured dependencies shown (null: none, as for a job that could not be replayed).
+    void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::DependencyGraph> graph, Replayed replayed = {});
     // More rows for an op, after its own (label, plain text): what the job shown knows beyond the trace,
     // such as a what-if op's baseline time. setJob() clears it.
     using ExtraRows = std::function<QList<QPair<QString, QString>>(sightline::OpId)>;
@@ -44,8 +51,7 @@ private:
 
     std::shared_ptr<const sightline::Trace> m_trace;
     std::shared_ptr<const sightline::DependencyGraph> m_graph;
-    std::shared_ptr<const sightline::ReplayResult> m_replay;
-    std::vector<sightline::ItemId> m_itemOfOp; // the replayed item of each op
+    Replayed m_replayed;
     sightline::OpId m_op;
     ExtraRows m_extraRows;
 };
