@@ -3,7 +3,9 @@
 #include "core/base/parallel.h"
 #include "core/model/trace.h"
 
+#include <algorithm>
 #include <array>
+#include <span>
 #include <string>
 #include <type_traits>
 
@@ -645,17 +647,34 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
         if (s.rank.value() >= ranks || (s.marker.isValid() && s.marker.value() >= n))
             return invalid("a step refers to a rank or marker that does not exist");
     }
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const bool trackOk = g.m_track[i] == TrackId::kInvalid || g.m_track[i] < tracks;
-        const bool stepsOk = g.m_stepOfStart[i] < steps && g.m_stepOfEnd[i] < steps && g.m_stepOfStart[i] >= -1
-            && g.m_stepOfEnd[i] >= -1;
-        if (!trackOk || !stepsOk || g.m_name[i] >= names)
-            return invalid("item " + std::to_string(i) + " refers to a track, step or name that does not exist");
-    }
-    for (const OpId op : g.m_origin) {
-        if (op.value() >= g.m_trace->opCount())
-            return invalid("an origin refers to op " + std::to_string(op.value()) + " of " + std::to_string(g.m_trace->opCount()));
-    }
+    // The items and the origins in blocks side by side, each block finding its first bad entry: the
+    // first of all is reported.
+    const std::size_t blocks = std::max<std::size_t>(1, parallelism());
+    const std::span<const std::uint32_t> track = g.m_track, name = g.m_name;
+    const std::span<const std::int32_t> stepOfStart = g.m_stepOfStart, stepOfEnd = g.m_stepOfEnd;
+    const std::span<const OpId> origins = g.m_origin;
+    const std::uint32_t ops = g.m_trace->opCount();
+    std::vector<std::size_t> badItem(blocks, n), badOrigin(blocks, origins.size());
+    parallelFor(blocks, [&](std::size_t b) {
+        for (std::size_t i = n * b / blocks; i < n * (b + 1) / blocks; ++i) {
+            const bool trackOk = track[i] == TrackId::kInvalid || track[i] < tracks;
+            const bool stepsOk = stepOfStart[i] < steps && stepOfEnd[i] < steps && stepOfStart[i] >= -1 && stepOfEnd[i] >= -1;
+            if (!trackOk || !stepsOk || name[i] >= names) {
+                badItem[b] = i;
+                break;
+            }
+        }
+        for (std::size_t k = origins.size() * b / blocks; k < origins.size() * (b + 1) / blocks; ++k) {
+            if (origins[k].value() >= ops) {
+                badOrigin[b] = k;
+                break;
+            }
+        }
+    });
+    if (const std::size_t i = *std::min_element(badItem.begin(), badItem.end()); i < n)
+        return invalid("item " + std::to_string(i) + " refers to a track, step or name that does not exist");
+    if (const std::size_t k = *std::min_element(badOrigin.begin(), badOrigin.end()); k < origins.size())
+        return invalid("an origin refers to op " + std::to_string(origins[k].value()) + " of " + std::to_string(ops));
     for (const RankId r : g.m_commRanks) {
         if (r.value() >= ranks)
             return invalid("a transfer refers to rank " + std::to_string(r.value()) + " of " + std::to_string(ranks));

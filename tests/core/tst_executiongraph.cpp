@@ -386,11 +386,22 @@ private Q_SLOTS:
             QCOMPARE(bad.status().code(), ErrorCode::InvalidArgument);
         }
         {
+            // Checked in blocks side by side: the error names the item.
             ExecutionGraphBuilder b(*x);
             ExecutionGraphBuilder::Item item;
             item.track = TrackId(99);
-            b.addItem(item, {});
-            QVERIFY(!b.build());
+            const ItemId added = b.addItem(item, {});
+            const auto bad = b.build();
+            QVERIFY(!bad);
+            QVERIFY(bad.status().detail().find("item " + std::to_string(added.value()) + " ") != std::string::npos);
+        }
+        {
+            ExecutionGraphBuilder b(*x);
+            const OpId beyond(j.trace->opCount() + 3);
+            b.addItem(ExecutionGraphBuilder::columnsOf(*x, ItemId(0)), std::span<const OpId>(&beyond, 1));
+            const auto bad = b.build();
+            QVERIFY(!bad);
+            QVERIFY(bad.status().detail().find("op " + std::to_string(beyond.value())) != std::string::npos);
         }
     }
 };
