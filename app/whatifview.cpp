@@ -45,9 +45,8 @@ std::vector<TimeNs> WhatIfView::baselineTimes(const ReplayResult& baseline, cons
 {
     const std::vector<ItemId> baselineItem = baseline.graph->itemOfOp();
     std::vector<TimeNs> times(whatIf.itemCount());
-    const std::size_t blocks = oneThread ? 1 : std::max<std::size_t>(1, parallelism());
-    parallelFor(blocks, [&](std::size_t b) {
-        for (std::size_t item = times.size() * b / blocks; item < times.size() * (b + 1) / blocks; ++item)
+    parallelForBlocks(times.size(), oneThread ? 1 : blockCount(times.size()), [&](std::size_t, std::size_t begin, std::size_t end) {
+        for (std::size_t item = begin; item < end; ++item)
             times[item] = baselineTimeOf(whatIf.origin(ItemId(static_cast<std::uint32_t>(item))), baselineItem, baseline.schedule);
     });
     return times;

@@ -14,6 +14,23 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
 // Number of worker threads parallelFor may use.
 std::size_t parallelism();
 
+// How many contiguous blocks to split count things into for parallelForBlocks: perWorker per worker,
+// never more than count, and none for nothing.
+inline std::size_t blockCount(std::size_t count, std::size_t perWorker = 1)
+{
+    const std::size_t wanted = parallelism() * perWorker;
+    return count < wanted ? count : wanted < 1 ? 1 : wanted;
+}
+
+// Splits [0, count) into `blocks` contiguous ranges of about equal size and calls body(block, begin,
+// end) for each, possibly concurrently, as parallelFor does: for loops whose blocks each keep a result
+// of their own (a count, a list, the first bad entry).
+template <class Body>
+void parallelForBlocks(std::size_t count, std::size_t blocks, Body&& body)
+{
+    parallelFor(blocks, [&](std::size_t b) { body(b, count * b / blocks, count * (b + 1) / blocks); });
+}
+
 // Background priority, for a program one of whose threads must stay responsive (the window's GUI
 // thread) while the others compute: under contention for the cores, a thread at background priority
 // yields to the program's other threads (Linux: nice 10 above the process's; elsewhere no change).

@@ -655,8 +655,8 @@ Expected<std::shared_ptr<const ExecutionGraph>> ExecutionGraphBuilder::build()
     const std::span<const OpId> origins = g.m_origin;
     const std::uint32_t ops = g.m_trace->opCount();
     std::vector<std::size_t> badItem(blocks, n), badOrigin(blocks, origins.size());
-    parallelFor(blocks, [&](std::size_t b) {
-        for (std::size_t i = n * b / blocks; i < n * (b + 1) / blocks; ++i) {
+    parallelForBlocks(n, blocks, [&](std::size_t b, std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
             const bool trackOk = track[i] == TrackId::kInvalid || track[i] < tracks;
             const bool stepsOk = stepOfStart[i] < steps && stepOfEnd[i] < steps && stepOfStart[i] >= -1 && stepOfEnd[i] >= -1;
             if (!trackOk || !stepsOk || name[i] >= names) {

@@ -76,10 +76,10 @@ std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::string_vie
         copies[k] = ItemId(first.value() + k);
     // The parts' edges gathered by blocks of parts side by side, then added in order.
     const std::size_t parts = m_partEnds.size();
-    const std::size_t blocks = std::min(parts, std::max<std::size_t>(1, parallelism() * 4));
+    const std::size_t blocks = blockCount(parts, 4);
     std::vector<std::vector<ExecutionGraphBuilder::NewEdge>> edges(blocks);
-    parallelFor(blocks, [&](std::size_t block) {
-        for (std::size_t p = parts * block / blocks; p < parts * (block + 1) / blocks; ++p)
+    parallelForBlocks(parts, blocks, [&](std::size_t block, std::size_t begin, std::size_t end) {
+        for (std::size_t p = begin; p < end; ++p)
             copyPart(copies, p == 0 ? 0 : m_partEnds[p - 1], m_partEnds[p], chainTracks, edges[block]);
     });
     for (const auto& blockEdges : edges)

@@ -128,30 +128,16 @@ void orderByStart(std::vector<std::uint32_t>& items, const Schedule& s)
         items[k] = keys[k].item;
 }
 
-// How many blocks to split count things into: one per worker, none for nothing.
-std::size_t blocksFor(std::size_t count)
-{
-    return std::min(count, std::max<std::size_t>(1, parallelism()));
-}
-
-// Splits [0, count) into blocks (as blocksFor gave) and calls body(block, begin, end) for each, in
-// parallel.
-template <class Body>
-void forBlocks(std::size_t count, std::size_t blocks, Body&& body)
-{
-    parallelFor(blocks, [&](std::size_t b) { body(b, count * b / blocks, count * (b + 1) / blocks); });
-}
-
 // One layer's replayed items onto its tracks (out[first + track]), in item order: counted per block of
 // items, then placed per block at the offsets the counts give, in parallel. A track of an added rank
 // stands for the measured track of the first of its items that has an origin.
 void collectItems(const ExecutionGraph& g, const Schedule& s, std::span<LayerTrack> out)
 {
     const std::size_t trackCount = out.size();
-    const std::size_t blocks = blocksFor(g.itemCount());
+    const std::size_t blocks = blockCount(g.itemCount());
     std::vector<std::vector<std::uint32_t>> counts(blocks, std::vector<std::uint32_t>(trackCount, 0));
     std::vector<std::vector<std::uint32_t>> firstOrigin(blocks, std::vector<std::uint32_t>(trackCount, kNone));
-    forBlocks(g.itemCount(), blocks, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    parallelForBlocks(g.itemCount(), blocks, [&](std::size_t b, std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             const TrackId t = g.track(ItemId(static_cast<std::uint32_t>(i)));
             if (!t.isValid() || !s.replayed(i))
@@ -173,7 +159,7 @@ void collectItems(const ExecutionGraph& g, const Schedule& s, std::span<LayerTra
                 out[t].measured = g.trace().track(g.origin(ItemId(firstOrigin[b][t])).front()).value();
         }
     }
-    forBlocks(g.itemCount(), blocks, [&](std::size_t b, std::size_t begin, std::size_t end) {
+    parallelForBlocks(g.itemCount(), blocks, [&](std::size_t b, std::size_t begin, std::size_t end) {
         std::vector<std::uint32_t>& next = counts[b];
         for (std::size_t i = begin; i < end; ++i) {
             const TrackId t = g.track(ItemId(static_cast<std::uint32_t>(i)));
@@ -337,9 +323,11 @@ void copyArguments(const Trace& base, const std::vector<TrackArguments>& tracks,
     });
 }
 
-// What filling a track's ops reads: per item of its layer, its times, graph columns and preparation;
-// the op strings its names and categories map to; and whether it is a track of an added rank.
+// What filling a track's ops reads: its layer, and per item of the layer its times, graph columns and
+// preparation; the op strings its names and categories map to; and whether it is a track of an added
+// rank.
 struct TrackSource {
+    std::uint32_t layer = 0;
     const Schedule& schedule;
     const ExecutionGraph& graph;
     const ScheduleTrace::Prepared& prepared;
@@ -353,7 +341,7 @@ struct TrackSource {
 // a byte column written could alias any pointer read from memory, which would then be read again at
 // every op (a third of the fill's time on a job of millions of ops).
 void fillTrack(const TrackSource& from, std::span<const std::uint32_t> items, std::uint32_t track, std::uint32_t first, TraceData& data,
-    std::vector<OpId>& opOfItem, ScheduleTrace::Result& result, TrackArguments& arguments)
+    ScheduleTrace::Result& result, TrackArguments& arguments)
 {
     const TimeNs* start = from.schedule.start.data();
     const TimeNs* end = from.schedule.end.data();
@@ -380,7 +368,7 @@ void fillTrack(const TrackSource& from, std::span<const std::uint32_t> items, st
     std::int64_t* toBytes = data.bytes.data() + first;
     std::uint8_t* toSynthetic = result.synthetic.data() + first;
     ItemId* toItem = result.itemOf.data() + first;
-    OpId* opOf = opOfItem.data();
+    OpId* opOf = result.opOfItem[from.layer].data();
     const std::uint8_t added = from.addedRank ? 1 : 0;
     for (std::uint32_t j = 0; j < items.size(); ++j) {
         const std::uint32_t i = items[j];
@@ -468,9 +456,9 @@ void fillOps(std::span<const ScheduleTrace::Layer> layers, std::span<const std::
         const ExecutionGraph& g = *layers[lt.layer].graph;
         data.tracks[k].firstOp = firstOp[k];
         data.tracks[k].opCount = static_cast<std::uint32_t>(lt.items.size());
-        const TrackSource from { *layers[lt.layer].schedule, g, *prepared[lt.layer], nameOf[lt.layer], categoryOf,
+        const TrackSource from { lt.layer, *layers[lt.layer].schedule, g, *prepared[lt.layer], nameOf[lt.layer], categoryOf,
             !g.ranks()[g.tracks()[lt.track].rank.value()].measured.isValid() };
-        fillTrack(from, lt.items, static_cast<std::uint32_t>(k), firstOp[k], data, result.opOfItem[lt.layer], result, arguments[k]);
+        fillTrack(from, lt.items, static_cast<std::uint32_t>(k), firstOp[k], data, result, arguments[k]);
     });
     copyArguments(base, arguments, strings, data);
 }
@@ -529,7 +517,7 @@ std::shared_ptr<const ScheduleTrace::Prepared> ScheduleTrace::prepare(const Exec
     if (oneThread)
         fill(0, 0, n);
     else
-        forBlocks(n, blocksFor(n), fill);
+        parallelForBlocks(n, blockCount(n), fill);
     return p;
 }
 

@@ -113,9 +113,8 @@ void recomputeAll(const ExecutionGraph& g, ExecutionGraphBuilder& b, const std::
         for (std::size_t l = first, at = 0; l < end; at += chosen[l]->forward.size(), ++l)
             copiesOf.push_back(std::span(copies).subspan(at, chosen[l]->forward.size()));
         std::vector<Placement> placed(copiesOf.size());
-        const std::size_t blocks = std::min(placed.size(), std::max<std::size_t>(1, parallelism() * 4));
-        parallelFor(blocks, [&](std::size_t block) {
-            for (std::size_t k = placed.size() * block / blocks; k < placed.size() * (block + 1) / blocks; ++k)
+        parallelForBlocks(placed.size(), blockCount(placed.size(), 4), [&](std::size_t, std::size_t begin, std::size_t end) {
+            for (std::size_t k = begin; k < end; ++k)
                 placed[k] = place(g, launches, *chosen[first + k], copiesOf[k]);
         });
         for (std::size_t k = 0; k < placed.size(); ++k)
