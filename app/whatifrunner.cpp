@@ -259,6 +259,12 @@ WhatIfRunner::WhatIfRunner(QObject* parent)
 {
     // A cancelled run winds down beside the next, and old results are freed beside both.
     m_pool.setMaxThreadCount(3);
+    // A timer started once a delivery is taken, not a queued call: the event loop handles the paint
+    // the delivery queued before a timer that was not yet due when it last looked, and a queued call
+    // would be handled together with that paint, in one stall.
+    m_nextPass.setSingleShot(true);
+    m_nextPass.setInterval(1);
+    connect(&m_nextPass, &QTimer::timeout, this, &WhatIfRunner::takeNext);
 }
 
 WhatIfRunner::~WhatIfRunner()
@@ -284,6 +290,9 @@ void WhatIfRunner::cancelRun()
     if (m_cancel)
         m_cancel->cancel();
     m_cancel.reset();
+    for (auto& waiting : m_waiting)
+        dispose(std::move(waiting.first));
+    m_waiting.clear();
 }
 
 void WhatIfRunner::setRunning(bool running)
@@ -357,18 +366,35 @@ void WhatIfRunner::deliver(std::shared_ptr<RunResult> result, quint64 generation
                 dispose(std::move(result));
                 return;
             }
-            if (delivery == Delivery::Last)
-                setRunning(false);
-            if (!result->status.ok()) {
-                Q_EMIT failed(StatusText::message(result->status));
-                dispose(std::move(result));
-                return;
-            }
-            auto shown = std::make_shared<WhatIfOutcome>(std::move(result->shown));
-            dispose(std::exchange(m_last, shown));
-            Q_EMIT finished(std::move(shown));
+            m_waiting.emplace_back(std::move(result), delivery);
+            if (!m_nextPass.isActive())
+                takeNext();
         },
         Qt::QueuedConnection);
+}
+
+void WhatIfRunner::takeNext()
+{
+    if (m_waiting.empty())
+        return;
+    auto [result, delivery] = std::move(m_waiting.front());
+    m_waiting.pop_front();
+    take(std::move(result), delivery);
+    m_nextPass.start();
+}
+
+void WhatIfRunner::take(std::shared_ptr<RunResult> result, Delivery delivery)
+{
+    if (delivery == Delivery::Last)
+        setRunning(false);
+    if (!result->status.ok()) {
+        Q_EMIT failed(StatusText::message(result->status));
+        dispose(std::move(result));
+        return;
+    }
+    auto shown = std::make_shared<WhatIfOutcome>(std::move(result->shown));
+    dispose(std::exchange(m_last, shown));
+    Q_EMIT finished(std::move(shown));
 }
 
 void WhatIfRunner::dispose(std::shared_ptr<const void> object)

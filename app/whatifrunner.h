@@ -10,7 +10,9 @@
 #include <QString>
 #include <QStringList>
 #include <QThreadPool>
+#include <QTimer>
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -52,6 +54,8 @@ struct WhatIfOutcome {
 // outcome without its view as soon as the comparison is ready (the run still going), then with the
 // view, then with the view's slack. Asking for a view the last outcome lacks makes it from that
 // outcome, as a run of its own (see setViewLayers), delivered without and then with its slack.
+// The GUI thread takes one delivery per pass of its event loop: one that comes while another is being
+// shown waits until the window has painted, so that their work never adds up to one stall.
 // Old outcomes are freed on the pool's threads. The destructor cancels and waits for the runs.
 class WhatIfRunner : public QObject {
     Q_OBJECT
@@ -104,6 +108,9 @@ private:
     enum class Delivery { Partial, Last };
     // Hands an outcome to the GUI thread unless a later run started (called from a run's thread).
     void deliver(std::shared_ptr<RunResult> result, quint64 generation, Delivery delivery);
+    // GUI thread: takes the first delivery waiting, unless one was taken in this pass of the event loop.
+    void takeNext();
+    void take(std::shared_ptr<RunResult> result, Delivery delivery);
 
     QThreadPool m_pool;
     std::shared_ptr<const sightline::JobSession> m_session;
@@ -112,6 +119,11 @@ private:
     std::shared_ptr<JobFacts> m_facts;
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     quint64 m_generation = 0;
+    // Deliveries of the current generation not yet taken, in order.
+    std::deque<std::pair<std::shared_ptr<RunResult>, Delivery>> m_waiting;
+    // Started as a delivery is taken; while it is active, deliveries wait. It fires after the paint the
+    // delivery asked for, and takes the next one.
+    QTimer m_nextPass;
     quint64 m_runsStarted = 0;
     bool m_running = false;
     sightline::Strategy m_strategy; // of the last run started

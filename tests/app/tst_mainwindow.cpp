@@ -69,6 +69,20 @@ private:
     QString m_shown;
 };
 
+// Counts the paints of the window it filters (its update requests, which paint what changed).
+class PaintCounter : public QObject {
+public:
+    int count = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::UpdateRequest)
+            ++count;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
 // Writes bytes to a file named name in dir and returns its path (empty when it cannot be written).
 static QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
 {
@@ -419,19 +433,23 @@ private Q_SLOTS:
         sightline::TrackTree tree = window.timeline()->trackTree();
         tree.setShown(tree.trackNode(sightline::TrackId(0)), false);
         window.timeline()->setTrackTree(tree);
-        // Each delivery, with whether the comparison and the Gantt showed it once the window had it.
+        // Each delivery, with whether the comparison and the Gantt showed it once the window had it,
+        // and how many times the window had painted before it.
         struct Delivered {
             std::shared_ptr<const WhatIfOutcome> outcome;
             bool compared = false;
             bool measuredShown = false;
             bool drawn = false;
+            int paints = 0;
         };
         std::vector<Delivered> delivered;
+        PaintCounter paints;
+        window.installEventFilter(&paints);
         auto* runner = window.findChild<WhatIfRunner*>();
         QVERIFY(runner);
         connect(runner, &WhatIfRunner::finished, this, [&](std::shared_ptr<const WhatIfOutcome> o) {
             const bool compared = window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–");
-            delivered.push_back({ o, compared, window.shownWhatIf() == nullptr, o->view && window.shownWhatIf() == o->view });
+            delivered.push_back({ o, compared, window.shownWhatIf() == nullptr, o->view && window.shownWhatIf() == o->view, paints.count });
         });
         StrategyModel* model = window.strategy();
         model->addStep(QStringLiteral("worker_count"));
@@ -442,6 +460,8 @@ private Q_SLOTS:
         QCOMPARE(delivered.size(), std::size_t(3));
         QVERIFY(!delivered[0].outcome->view && delivered[0].compared && delivered[0].measuredShown);
         QVERIFY(delivered[1].outcome->view && delivered[1].drawn && !delivered[1].outcome->viewSlack);
+        // The view, ready right after the comparison, was taken only once the comparison was painted.
+        QVERIFY(delivered[1].paints > delivered[0].paints);
         QCOMPARE(delivered[1].outcome->whatIf, delivered[0].outcome->whatIf);
         QCOMPARE(delivered[1].outcome->ms, delivered[0].outcome->ms);
         QCOMPARE(delivered[2].outcome->view, delivered[1].outcome->view);
