@@ -190,6 +190,9 @@ MainWindow::MainWindow(QWidget* parent)
     });
     // A path of another job or view drops the selection of its rows without saying so.
     connect(m_pathModel, &QAbstractItemModel::modelReset, this, [this] { choose(ChosenFrom::PathRows, {}); });
+    // Laid out as the path is set, not by the table's delayed layout after its first paint: a what-if
+    // then paints the table once.
+    connect(m_pathModel, &QAbstractItemModel::modelReset, pathView, &QAbstractItemView::doItemsLayout);
     m_aggregates = new AggregateModel(this);
     QTableView* aggregateView = makeTable(m_aggregates,
         { QStringLiteral("aggregateTable"), AggregateModel::SortRole, AggregateModel::TotalColumn, Qt::DescendingOrder, AggregateModel::NameColumn,

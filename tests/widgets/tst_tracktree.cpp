@@ -15,6 +15,7 @@
 #include "jobbuilder.h"
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTest>
@@ -273,6 +274,38 @@ private Q_SLOTS:
         QCOMPARE(reset.count(), 1);
         QVERIFY(panel.view()->isExpanded(panel.model()->index(0, 0)));
         QCOMPARE(panel.model()->rowCount(panel.model()->index(0, 0)), 4);
+    }
+
+    void panelFitsTheOpCountColumn()
+    {
+        // The op count column fits the widest count; for the same tracks with other counts (a what-if
+        // and the measured job in turn) it only widens, and a new job fits it again.
+        TrackTreePanel panel;
+        QHeaderView* header = panel.view()->header();
+        const QFontMetrics metrics = panel.view()->fontMetrics();
+        const auto fits = [&](std::uint64_t count) {
+            return header->sectionSize(TrackTreeModel::OpsColumn) >= metrics.horizontalAdvance(QLocale().toString(static_cast<qulonglong>(count)))
+                && header->sectionSize(TrackTreeModel::OpsColumn) >= header->sectionSizeHint(TrackTreeModel::OpsColumn);
+        };
+        const TracePtr small = twoHostJob();
+        panel.setJob(small, TrackTree::fromTrace(*small));
+        QCOMPARE(panel.model()->largestCount(), std::uint64_t(8)); // host a: two ranks of four ops
+        QVERIFY(fits(8));
+        const int narrow = header->sectionSize(TrackTreeModel::OpsColumn);
+        const TracePtr large = twoHostJob(1000000);
+        panel.setJob(large, TrackTree::fromTrace(*large));
+        QCOMPARE(panel.model()->largestCount(), std::uint64_t(1000008));
+        QVERIFY(fits(1000008));
+        const int wide = header->sectionSize(TrackTreeModel::OpsColumn);
+        QVERIFY(wide > narrow);
+        panel.setJob(small, TrackTree::fromTrace(*small));
+        QCOMPARE(header->sectionSize(TrackTreeModel::OpsColumn), wide);
+        JobBuilder b;
+        for (int number = 0; number < 4; ++number)
+            b.op(b.track(b.rank(number, "a"), TrackKind::GpuStream, 7), "gemm", OpKind::ComputeKernel, 0, 1000);
+        const TracePtr other = b.finish();
+        panel.setJob(other, TrackTree::fromTrace(*other));
+        QCOMPARE(header->sectionSize(TrackTreeModel::OpsColumn), narrow);
     }
 
     void ganttFollowsTheTree()

@@ -58,6 +58,16 @@ void TrackTreeModel::countOps()
     }
 }
 
+std::uint64_t TrackTreeModel::largestCount() const
+{
+    std::uint64_t largest = 0;
+    for (int n = 0; n < m_tree.nodeCount(); ++n) {
+        if (n != TrackTree::root())
+            largest = std::max(largest, m_ops[static_cast<std::size_t>(n)]);
+    }
+    return largest;
+}
+
 void TrackTreeModel::syncFrom(const TrackTree& tree)
 {
     if (!m_trace || !tree.fits(*m_trace))

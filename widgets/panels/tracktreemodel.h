@@ -36,6 +36,8 @@ public:
     void syncFrom(const sightline::TrackTree& tree);
     const sightline::TrackTree& tree() const { return m_tree; }
     QModelIndex indexOf(int node, int column = NameColumn) const;
+    // The largest op count a row shows (0 without a job).
+    std::uint64_t largestCount() const;
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;

@@ -6,11 +6,14 @@
 #include <QAction>
 #include <QHeaderView>
 #include <QLineEdit>
+#include <QLocale>
 #include <QStyle>
 #include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 using namespace sightline;
 
@@ -28,7 +31,10 @@ TrackTreePanel::TrackTreePanel(QWidget* parent)
     m_view->setDropIndicatorShown(true);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(TrackTreeModel::NameColumn, QHeaderView::Stretch);
-    m_view->header()->setSectionResizeMode(TrackTreeModel::OpsColumn, QHeaderView::ResizeToContents);
+    // Fitted to the largest count at each job (fitOpsColumn), not ResizeToContents: that measures every
+    // row shown at each change of the counts, and its delayed resize paints the list a second time
+    // after each what-if.
+    m_view->header()->setSectionResizeMode(TrackTreeModel::OpsColumn, QHeaderView::Fixed);
 
     auto* bar = new QToolBar(this);
     bar->setToolButtonStyle(Qt::ToolButtonIconOnly);
@@ -83,7 +89,9 @@ void TrackTreePanel::setJob(std::shared_ptr<const Trace> trace, const TrackTree&
 {
     m_trace = trace;
     // A tree of the shape shown keeps what the user opened and closed in it.
-    if (m_model->setJob(std::move(trace), tree))
+    const bool kept = m_model->setJob(std::move(trace), tree);
+    fitOpsColumn(kept);
+    if (kept)
         return;
     // Hosts and ranks open, their kinds of track closed: a job of many ranks stays readable.
     for (int n = 0; n < tree.nodeCount(); ++n) {
@@ -91,6 +99,19 @@ void TrackTreePanel::setJob(std::shared_ptr<const Trace> trace, const TrackTree&
         if (level == TrackTree::Level::Host || (level == TrackTree::Level::Rank && tree.nodeCount() < 256))
             m_view->expand(m_model->indexOf(n));
     }
+}
+
+void TrackTreePanel::fitOpsColumn(bool widenOnly)
+{
+    // As the delegate sizes a cell: the text and a focus frame's margin on either side.
+    const int margin = 2 * (m_view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_view) + 1);
+    const QString widest = QLocale().toString(static_cast<qulonglong>(m_model->largestCount()));
+    QHeaderView* header = m_view->header();
+    int width = std::max(header->sectionSizeHint(TrackTreeModel::OpsColumn), m_view->fontMetrics().horizontalAdvance(widest) + margin);
+    if (widenOnly)
+        width = std::max(width, header->sectionSize(TrackTreeModel::OpsColumn));
+    if (header->sectionSize(TrackTreeModel::OpsColumn) != width)
+        header->resizeSection(TrackTreeModel::OpsColumn, width);
 }
 
 void TrackTreePanel::syncFrom(const TrackTree& tree)

@@ -49,6 +49,9 @@ Q_SIGNALS:
 
 private:
     void updateActions();
+    // Sizes the op count column to the widest count and its title. widenOnly: for the same tracks with
+    // other counts (a what-if and the measured job, in turn), so that the column does not jump.
+    void fitOpsColumn(bool widenOnly);
     void applyFilter();
     // Hides the rows under parent that neither match nor hold a match; returns whether any is left.
     bool applyFilter(const QModelIndex& parent, bool ancestorMatches);
