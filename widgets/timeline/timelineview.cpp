@@ -67,12 +67,15 @@ TimelineView::TimelineView(QWidget* parent)
     m_busyGraph->setLineStyle(QCPGraph::lsStepLeft);
     m_busyGraph->setPen(QPen(theme.busy, 1));
     m_busyGraph->setBrush(theme.busyFill);
+    m_busyGraph->setAntialiased(false);
+    m_busyGraph->setAntialiasedFill(false);
     m_busyGraph->setName(tr("ranks with a GPU op running"));
     m_commGraph = addGraph(m_counterRect->axis(QCPAxis::atBottom), m_counterRect->axis(QCPAxis::atLeft));
     m_commGraph->setLineStyle(QCPGraph::lsStepLeft);
     // A one-pixel (cosmetic) pen: a wider one is stroked as a path, and a strip of a thousand steps
     // then cost a frame 25 ms of its 30.
     m_commGraph->setPen(QPen(theme.communication, 1));
+    m_commGraph->setAntialiased(false);
     m_commGraph->setName(tr("communication ops in flight"));
     auto* label = m_counterLabel = new QCPItemText(this);
     label->setClipToAxisRect(false);
