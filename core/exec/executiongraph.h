@@ -97,6 +97,7 @@ public:
     std::span<const OpKind> kinds() const { return m_kind; }
     std::span<const std::uint8_t> flags() const { return m_flags; } // of Flag
     std::span<const std::uint32_t> nameIds() const { return m_name; }
+    std::span<const std::uint32_t> trackIds() const { return m_track; } // TrackId::kInvalid for none
     bool hasFlag(ItemId i, Flag f) const { return (m_flags[i.value()] & f) != 0; }
     // The item's track, or invalid for work spanning ranks.
     TrackId track(ItemId i) const { return TrackId(m_track[i.value()]); }

@@ -24,6 +24,10 @@ public:
     std::vector<std::int32_t> step; // the number of the step it starts in, or -1
     std::vector<std::int64_t> bytes;
     std::vector<std::uint32_t> commAt, shapeAt; // its measured op's entries in the measured tables
+    // The items on each track of the graph, in item order: track t's are trackItems[trackStart[t],
+    // trackStart[t + 1]). Items of no track are in none.
+    std::vector<std::uint32_t> trackStart;
+    std::vector<std::uint32_t> trackItems;
 };
 
 namespace {
@@ -83,11 +87,11 @@ private:
     std::vector<std::vector<std::uint32_t>> m_graphIds;
 };
 
-// One track's items by start, longer first on ties, then by item. They come in runs already in that
-// order (the measured items, then each pass's copies of them, a run per copied layer and step), which
-// are merged pairwise, bottom up: n log(runs) steps on keys copied out of the schedule, so that every
-// pass reads and writes memory in order.
-void orderByStart(std::vector<std::uint32_t>& items, const Schedule& s)
+// One track's replayed items by start, longer first on ties, then by item, from its items in item
+// order. They come in runs already in that order (the measured items, then each pass's copies of them,
+// a run per copied layer and step), which are merged pairwise, bottom up: n log(runs) steps on keys
+// copied out of the schedule, so that every pass reads and writes memory in order.
+std::vector<std::uint32_t> orderByStart(std::span<const std::uint32_t> items, const Schedule& s)
 {
     struct Key {
         TimeNs start;
@@ -95,18 +99,19 @@ void orderByStart(std::vector<std::uint32_t>& items, const Schedule& s)
         std::uint32_t item;
     };
     const auto before = [](const Key& a, const Key& b) { return std::tie(a.start, b.end, a.item) < std::tie(b.start, a.end, b.item); };
-    std::vector<Key> keys(items.size());
-    for (std::size_t k = 0; k < items.size(); ++k)
-        keys[k] = { s.start[items[k]], s.end[items[k]], items[k] };
+    std::vector<Key> keys;
+    keys.reserve(items.size());
+    for (std::uint32_t i : items) {
+        if (s.replayed(i))
+            keys.push_back({ s.start[i], s.end[i], i });
+    }
     std::vector<std::size_t> bounds { 0 };
     for (std::size_t k = 1; k < keys.size(); ++k) {
         if (before(keys[k], keys[k - 1]))
             bounds.push_back(k);
     }
-    if (bounds.size() == 1)
-        return;
     bounds.push_back(keys.size());
-    std::vector<Key> other(keys.size());
+    std::vector<Key> other(bounds.size() > 2 ? keys.size() : 0);
     while (bounds.size() > 2) {
         std::vector<std::size_t> merged { 0 };
         for (std::size_t r = 0; r + 1 < bounds.size(); r += 2) {
@@ -124,58 +129,53 @@ void orderByStart(std::vector<std::uint32_t>& items, const Schedule& s)
         keys.swap(other);
         bounds = std::move(merged);
     }
+    std::vector<std::uint32_t> ordered(keys.size());
     for (std::size_t k = 0; k < keys.size(); ++k)
-        items[k] = keys[k].item;
+        ordered[k] = keys[k].item;
+    return ordered;
 }
 
-// One layer's replayed items onto its tracks (out[first + track]), in item order: counted per block of
-// items, then placed per block at the offsets the counts give, in parallel. A track of an added rank
-// stands for the measured track of the first of its items that has an origin.
-void collectItems(const ExecutionGraph& g, const Schedule& s, std::span<LayerTrack> out)
+// The items of each track of a graph, in item order (Prepared::trackStart and trackItems): counted per
+// block of items, then placed per block at the offsets the counts give, the blocks side by side.
+void groupByTrack(const ExecutionGraph& g, std::size_t blocks, std::vector<std::uint32_t>& trackStart, std::vector<std::uint32_t>& trackItems)
 {
-    const std::size_t trackCount = out.size();
-    const std::size_t blocks = blockCount(g.itemCount());
+    const std::size_t trackCount = g.tracks().size();
+    const std::uint32_t* track = g.trackIds().data();
     std::vector<std::vector<std::uint32_t>> counts(blocks, std::vector<std::uint32_t>(trackCount, 0));
-    std::vector<std::vector<std::uint32_t>> firstOrigin(blocks, std::vector<std::uint32_t>(trackCount, kNone));
     parallelForBlocks(g.itemCount(), blocks, [&](std::size_t b, std::size_t begin, std::size_t end) {
+        std::uint32_t* count = counts[b].data();
         for (std::size_t i = begin; i < end; ++i) {
-            const TrackId t = g.track(ItemId(static_cast<std::uint32_t>(i)));
-            if (!t.isValid() || !s.replayed(i))
-                continue;
-            ++counts[b][t.value()];
-            std::uint32_t& first = firstOrigin[b][t.value()];
-            if (first == kNone && out[t.value()].measured == kNone && !g.origin(ItemId(static_cast<std::uint32_t>(i))).empty())
-                first = static_cast<std::uint32_t>(i);
+            if (track[i] != TrackId::kInvalid)
+                ++count[track[i]];
         }
     });
     // Offsets: block b's items of a track go after the earlier blocks' items of that track.
+    trackStart.assign(trackCount + 1, 0);
+    std::uint32_t total = 0;
     for (std::size_t t = 0; t < trackCount; ++t) {
-        std::uint32_t total = 0;
+        trackStart[t] = total;
         for (std::size_t b = 0; b < blocks; ++b)
             total += std::exchange(counts[b][t], total);
-        out[t].items.resize(total);
-        for (std::size_t b = 0; b < blocks && out[t].measured == kNone; ++b) {
-            if (firstOrigin[b][t] != kNone)
-                out[t].measured = g.trace().track(g.origin(ItemId(firstOrigin[b][t])).front()).value();
-        }
     }
+    trackStart[trackCount] = total;
+    trackItems.resize(total);
     parallelForBlocks(g.itemCount(), blocks, [&](std::size_t b, std::size_t begin, std::size_t end) {
-        std::vector<std::uint32_t>& next = counts[b];
+        std::uint32_t* next = counts[b].data();
+        std::uint32_t* to = trackItems.data();
         for (std::size_t i = begin; i < end; ++i) {
-            const TrackId t = g.track(ItemId(static_cast<std::uint32_t>(i)));
-            if (t.isValid() && s.replayed(i))
-                out[t.value()].items[next[t.value()]++] = static_cast<std::uint32_t>(i);
+            if (track[i] != TrackId::kInvalid)
+                to[next[track[i]]++] = static_cast<std::uint32_t>(i);
         }
     });
 }
 
-// Every layer's tracks with the items each draws, in the order the job lists them.
-std::vector<LayerTrack> layerTracks(std::span<const ScheduleTrace::Layer> layers)
+// Every layer's tracks with the replayed items each draws, in the order the job lists them. A track of
+// an added rank stands for the measured track of the first of its replayed items that has an origin.
+std::vector<LayerTrack> layerTracks(std::span<const ScheduleTrace::Layer> layers, std::span<const std::shared_ptr<const ScheduleTrace::Prepared>> prepared)
 {
     std::vector<LayerTrack> out;
     for (std::uint32_t l = 0; l < layers.size(); ++l) {
         const ExecutionGraph& g = *layers[l].graph;
-        const std::size_t first = out.size();
         for (std::uint32_t t = 0; t < g.tracks().size(); ++t) {
             const ExecTrack& info = g.tracks()[t];
             LayerTrack lt;
@@ -185,9 +185,20 @@ std::vector<LayerTrack> layerTracks(std::span<const ScheduleTrace::Layer> layers
             lt.measured = info.measured.isValid() ? info.measured.value() : kNone;
             out.push_back(std::move(lt));
         }
-        collectItems(g, *layers[l].schedule, std::span<LayerTrack>(out).subspan(first));
     }
-    parallelFor(out.size(), [&](std::size_t k) { orderByStart(out[k].items, *layers[out[k].layer].schedule); });
+    parallelFor(out.size(), [&](std::size_t k) {
+        LayerTrack& lt = out[k];
+        const ExecutionGraph& g = *layers[lt.layer].graph;
+        const Schedule& s = *layers[lt.layer].schedule;
+        const ScheduleTrace::Prepared& p = *prepared[lt.layer];
+        const std::span<const std::uint32_t> items(p.trackItems.data() + p.trackStart[lt.track], p.trackStart[lt.track + 1] - p.trackStart[lt.track]);
+        for (std::size_t j = 0; j < items.size() && lt.measured == kNone; ++j) {
+            const ItemId item(items[j]);
+            if (s.replayed(item.value()) && !g.origin(item).empty())
+                lt.measured = g.trace().track(g.origin(item).front()).value();
+        }
+        lt.items = orderByStart(items, s);
+    });
     std::stable_sort(out.begin(), out.end(), [](const LayerTrack& a, const LayerTrack& b) {
         return std::tie(a.rank, a.measured, a.layer, a.track) < std::tie(b.rank, b.measured, b.layer, b.track);
     });
@@ -514,10 +525,9 @@ std::shared_ptr<const ScheduleTrace::Prepared> ScheduleTrace::prepare(const Exec
             p->shapeAt[i] = one ? arguments.shapeAt[origin.front().value()] : kNone;
         }
     };
-    if (oneThread)
-        fill(0, 0, n);
-    else
-        parallelForBlocks(n, blockCount(n), fill);
+    const std::size_t blocks = oneThread ? 1 : blockCount(n);
+    parallelForBlocks(n, blocks, fill);
+    groupByTrack(g, blocks, p->trackStart, p->trackItems);
     return p;
 }
 
@@ -547,7 +557,7 @@ Expected<ScheduleTrace::Result> ScheduleTrace::build(std::span<const Layer> laye
     data.format = "replay";
     StringMap strings(base, layers, data.strings);
     strings.text(""); // id 0: the empty string
-    const std::vector<LayerTrack> tracks = layerTracks(layers);
+    const std::vector<LayerTrack> tracks = layerTracks(layers, prepared);
     if (cancel && cancel->isCancelled())
         return Status::error(ErrorCode::Cancelled, {}, -1, "cancelled");
     describeRanks(layers, tracks, strings, data, result);

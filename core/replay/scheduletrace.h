@@ -30,8 +30,8 @@ struct Schedule;
 class ScheduleTrace {
 public:
     // What the ops drawing a graph's items take from the graph and the measured trace alone (category,
-    // phase, step, bytes, arguments), per item: prepared while the graph is replayed,
-    // or kept for a replay drawn again. Immutable.
+    // phase, step, bytes, arguments) per item, and the items on each track: prepared while the graph
+    // is replayed, or kept for a replay drawn again. Immutable.
     class Prepared;
     // oneThread: on the calling thread only, for a caller that runs it beside other work.
     static std::shared_ptr<const Prepared> prepare(const ExecutionGraph& graph, bool oneThread = false);

@@ -152,6 +152,43 @@ private Q_SLOTS:
         checkOpsAreItems(*made, layers);
     }
 
+    void itemsNoReplayReachedAreLeftOut()
+    {
+        // Every third item not replayed, the first of each track among them: those are left out, the
+        // tracks of the added ranks still stand for the measured ones, and a preparation made on one
+        // thread beforehand gives the job build() makes with its own.
+        const auto session = sessionOf(allReduceJob({ 100, 120 }));
+        QVERIFY(session);
+        const auto r = session->whatIf(oneStep("worker_count", { { "workers", 4.0 } }), {}, false);
+        QVERIFY2(r, errorOf(r).c_str());
+        const ExecutionGraph& g = *r->whatIf.graph;
+        Schedule partial = r->whatIf.schedule;
+        std::uint32_t left = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (i % 3 == 0) {
+                partial.start[i] = partial.end[i] = Schedule::kNotReplayed;
+                left += g.track(ItemId(i)).isValid() ? 1 : 0;
+            }
+        }
+        QVERIFY(left > 0);
+        const ScheduleTrace::Layer layers[] = { { &g, &partial, "" } };
+        const auto made = ScheduleTrace::build(layers);
+        QVERIFY2(made, errorOf(made).c_str());
+        checkOpsAreItems(*made, layers);
+        const Trace& t = *made->trace;
+        QCOMPARE(t.ranks().size(), std::size_t(4));
+        for (std::uint32_t k = 2; k < 4; ++k)
+            QCOMPARE(nameOf(t, TrackId(t.rankInfo(RankId(k)).firstTrack)), nameOf(session->trace(), TrackId(session->trace().rankInfo(RankId(k % 2)).firstTrack)));
+        const ScheduleTrace::Layer prepared[] = { { &g, &partial, "", ScheduleTrace::prepare(g, true) } };
+        const auto again = ScheduleTrace::build(prepared);
+        QVERIFY2(again, errorOf(again).c_str());
+        QCOMPARE(again->itemOf, made->itemOf);
+        QCOMPARE(again->trackLayer, made->trackLayer);
+        QCOMPARE(again->trace->tracks().size(), t.tracks().size());
+        for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr)
+            QCOMPARE(nameOf(*again->trace, TrackId(tr)), nameOf(t, TrackId(tr)));
+    }
+
     void baselineAndWhatIfInterleave()
     {
         // Both replays in one job: each measured track, then its what-if track, named apart.
