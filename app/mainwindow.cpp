@@ -137,6 +137,9 @@ QTableView* MainWindow::makeTable(QAbstractItemModel* model, const TableSpec& sp
     if (spec.selectRows)
         table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->verticalHeader()->hide();
+    // Laid out as its rows are set, not by the view's delayed layout after its first paint: a table
+    // reset at each what-if (the critical path, the aggregates) is then painted once.
+    connect(table->model(), &QAbstractItemModel::modelReset, table, &QAbstractItemView::doItemsLayout);
     if (spec.stretchColumn >= 0)
         table->horizontalHeader()->setSectionResizeMode(spec.stretchColumn, QHeaderView::Stretch);
     return table;
@@ -190,9 +193,6 @@ MainWindow::MainWindow(QWidget* parent)
     });
     // A path of another job or view drops the selection of its rows without saying so.
     connect(m_pathModel, &QAbstractItemModel::modelReset, this, [this] { choose(ChosenFrom::PathRows, {}); });
-    // Laid out as the path is set, not by the table's delayed layout after its first paint: a what-if
-    // then paints the table once.
-    connect(m_pathModel, &QAbstractItemModel::modelReset, pathView, &QAbstractItemView::doItemsLayout);
     m_aggregates = new AggregateModel(this);
     QTableView* aggregateView = makeTable(m_aggregates,
         { QStringLiteral("aggregateTable"), AggregateModel::SortRole, AggregateModel::TotalColumn, Qt::DescendingOrder, AggregateModel::NameColumn,
