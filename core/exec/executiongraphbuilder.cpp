@@ -161,12 +161,23 @@ ItemId ExecutionGraphBuilder::addCopies(const ExecutionGraph& from, std::span<co
         }
         case 11: g.m_commIndex.edit().resize(first + members.size(), ItemId::kInvalid); break;
         default: {
+            // Sized first, then filled through pointers: most origins are of one op.
             std::vector<std::uint32_t>& originStart = g.m_originStart.edit();
             std::vector<OpId>& origins = g.m_origin.edit();
+            const std::uint32_t* fromStart = from.m_originStart.data();
+            auto at = static_cast<std::uint32_t>(origins.size());
+            std::size_t total = origins.size();
+            for (const ItemId m : members)
+                total += fromStart[m.value() + 1] - fromStart[m.value()];
+            origins.resize(total);
+            originStart.resize(originStart.size() + members.size());
+            const OpId* source = from.m_origin.data();
+            OpId* to = origins.data();
+            std::uint32_t* start = originStart.data() + originStart.size() - members.size();
             for (const ItemId m : members) {
-                const std::span<const OpId> origin = from.origin(m);
-                origins.insert(origins.end(), origin.begin(), origin.end());
-                originStart.push_back(static_cast<std::uint32_t>(origins.size()));
+                for (std::uint32_t o = fromStart[m.value()]; o < fromStart[m.value() + 1]; ++o)
+                    to[at++] = source[o];
+                *start++ = at;
             }
             break;
         }
@@ -206,21 +217,26 @@ void ExecutionGraphBuilder::reserve(std::size_t items, std::size_t origins, std:
 {
     ExecutionGraph& g = *m_graph;
     const std::size_t n = g.m_kind.size() + items;
-    g.m_kind.edit(n);
-    g.m_flags.edit(n);
-    g.m_track.edit(n);
-    g.m_name.edit(n);
-    g.m_stepOfStart.edit(n);
-    g.m_stepOfEnd.edit(n);
-    g.m_anchor.edit(n);
-    g.m_gap.edit(n);
-    g.m_minDuration.edit(n);
-    g.m_tail.edit(n);
-    g.m_overlap.edit(n);
-    g.m_commIndex.edit(n);
-    g.m_originStart.edit(n + 1);
-    g.m_origin.edit(g.m_origin.size() + origins);
-    m_edges.reserve(m_edges.size() + edges);
+    // Each column is its own task: a shared column is copied into the room made.
+    parallelFor(15, [&](std::size_t column) {
+        switch (column) {
+        case 0: g.m_kind.edit(n); break;
+        case 1: g.m_flags.edit(n); break;
+        case 2: g.m_track.edit(n); break;
+        case 3: g.m_name.edit(n); break;
+        case 4: g.m_stepOfStart.edit(n); break;
+        case 5: g.m_stepOfEnd.edit(n); break;
+        case 6: g.m_anchor.edit(n); break;
+        case 7: g.m_gap.edit(n); break;
+        case 8: g.m_minDuration.edit(n); break;
+        case 9: g.m_tail.edit(n); break;
+        case 10: g.m_overlap.edit(n); break;
+        case 11: g.m_commIndex.edit(n); break;
+        case 12: g.m_originStart.edit(n + 1); break;
+        case 13: g.m_origin.edit(g.m_origin.size() + origins); break;
+        default: m_edges.reserve(m_edges.size() + edges); break;
+        }
+    });
 }
 
 StringId ExecutionGraphBuilder::intern(std::string_view name)
@@ -305,6 +321,11 @@ std::uint32_t ExecutionGraphBuilder::itemCount() const
 void ExecutionGraphBuilder::setMinDuration(ItemId item, TimeNs duration)
 {
     m_graph->m_minDuration.edit()[item.value()] = duration;
+}
+
+std::span<TimeNs> ExecutionGraphBuilder::minDurations()
+{
+    return m_graph->m_minDuration.edit();
 }
 
 void ExecutionGraphBuilder::setTrack(ItemId item, TrackId track)

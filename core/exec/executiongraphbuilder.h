@@ -89,6 +89,8 @@ public:
 
     std::uint32_t itemCount() const;
     void setMinDuration(ItemId item, TimeNs duration);
+    // Every item's minimum duration, for a pass that sets many (from several threads, each its own items).
+    std::span<TimeNs> minDurations();
     void setTrack(ItemId item, TrackId track);
     void setAnchor(ItemId item, TimeNs anchor);
     // The indices into the steps its measured start and end fall in (-1 for none).

@@ -276,6 +276,63 @@ private Q_SLOTS:
         QVERIFY2(mismatch.empty(), mismatch.c_str());
     }
 
+    void subgraphCopiedOncePerPrefix()
+    {
+        // A set of two parts copied twice in one go makes the graph that copying each part twice in turn
+        // makes: each part's copies together, first the copies named with the first prefix, the same
+        // edges and the same names (interned in the same order). partOf finds each member's part.
+        const auto x = extracted(smallJob());
+        QVERIFY(x);
+        const std::uint32_t n = x->itemCount(), half = n / 2;
+        std::vector<ItemId> members;
+        for (std::uint32_t i = 0; i < n; ++i)
+            members.push_back(ItemId(i));
+        const std::span<const ItemId> all(members);
+        const std::vector<std::string> prefixes { "first: ", "second: " };
+        SubgraphCopy together(*x);
+        ExecutionGraphBuilder b(*x);
+        const std::vector<std::uint32_t> partEnds { half, n };
+        together.select(all, partEnds);
+        QCOMPARE(together.partOf(ItemId(0)), 0u);
+        QCOMPARE(together.partOf(ItemId(half - 1)), 0u);
+        QCOMPARE(together.partOf(ItemId(half)), 1u);
+        const std::vector<ItemId> copies = together.copy(b, prefixes, true);
+        QCOMPARE(copies.size(), std::size_t(2 * n));
+        QCOMPARE(copies.front(), ItemId(n));
+        QCOMPARE(copies.back(), ItemId(3 * n - 1));
+        const auto one = b.build();
+        SubgraphCopy apart(*x);
+        ExecutionGraphBuilder c(*x);
+        for (const auto& [begin, end] : { std::pair(0u, half), std::pair(half, n) }) {
+            apart.select(all.subspan(begin, end - begin));
+            for (const std::string& prefix : prefixes)
+                apart.copy(c, prefix, true);
+        }
+        const auto each = c.build();
+        QVERIFY(one && each);
+        const ExecutionGraph& p = **one;
+        const ExecutionGraph& a = **each;
+        QCOMPARE(p.itemCount(), 3 * n);
+        QCOMPARE(a.itemCount(), 3 * n);
+        QCOMPARE(p.edgeCount(), a.edgeCount());
+        QCOMPARE(p.name(ItemId(n + half)), "second: " + std::string(x->name(ItemId(0)))); // part 0's second copy of item 0
+        for (std::uint32_t i = 0; i < p.itemCount(); ++i) {
+            QCOMPARE(p.nameId(ItemId(i)), a.nameId(ItemId(i)));
+            QCOMPARE(p.name(ItemId(i)), a.name(ItemId(i)));
+            QCOMPARE(p.minDuration(ItemId(i)), a.minDuration(ItemId(i)));
+            QCOMPARE(p.track(ItemId(i)), a.track(ItemId(i)));
+            QVERIFY(std::ranges::equal(p.origin(ItemId(i)), a.origin(ItemId(i))));
+            QCOMPARE(p.outBegin(i + 1) - p.outBegin(i), a.outBegin(i + 1) - a.outBegin(i));
+            for (std::uint32_t e = p.outBegin(i); e < p.outBegin(i + 1); ++e) {
+                QCOMPARE(p.target(e), a.target(e));
+                QCOMPARE(p.edgeKind(e), a.edgeKind(e));
+                QCOMPARE(p.ref(e), a.ref(e));
+            }
+        }
+        const std::string mismatch = rowsMismatch(p);
+        QVERIFY2(mismatch.empty(), mismatch.c_str());
+    }
+
     void syntheticItemReplaysLikeAnyOther()
     {
         // A rewritten graph: a synthetic item after kernel A, named as a pass would name it, with a

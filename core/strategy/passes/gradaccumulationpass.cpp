@@ -1,6 +1,7 @@
 #include "core/strategy/passes/gradaccumulationpass.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/parallel.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/microbatchmodel.h"
 #include "core/exec/subgraphcopy.h"
@@ -25,8 +26,10 @@ bool isDeviceWork(OpKind k)
 
 // Memory the micro-batch's work allocates but work outside it frees (a free recorded after the op that
 // used the block, outside any op of the phase) is freed instead by the micro-batch's last work on that
-// track before the free, so that each copy frees it within its own micro-batch.
-void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, const SubgraphCopy& copier, const std::vector<ItemId>& members)
+// track before the free, so that each copy frees it within its own micro-batch: part `part` of the
+// copier's set.
+void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, const SubgraphCopy& copier, std::uint32_t part,
+    const std::vector<ItemId>& members)
 {
     if (b.memoryBlocks().empty())
         return;
@@ -36,8 +39,8 @@ void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, 
     for (auto& [track, items] : byTrack)
         std::stable_sort(items.begin(), items.end(), [&](ItemId x, ItemId y) { return g.anchor(x) < g.anchor(y); });
     for (MemoryBlock& block : b.memoryBlocks()) {
-        if (!block.alloc.isValid() || block.alloc.value() >= g.itemCount() || !copier.selected(block.alloc) || !block.release.isValid()
-            || block.release.value() >= g.itemCount() || copier.selected(block.release) || g.rank(block.release) != g.rank(block.alloc))
+        if (!block.alloc.isValid() || block.alloc.value() >= g.itemCount() || copier.partOf(block.alloc) != part || !block.release.isValid()
+            || block.release.value() >= g.itemCount() || copier.partOf(block.release) == part || g.rank(block.release) != g.rank(block.alloc))
             continue;
         const auto it = byTrack.find(g.track(block.release).value());
         if (it == byTrack.end())
@@ -47,6 +50,34 @@ void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, 
         if (at != items.begin() && g.anchor(*std::prev(at)) >= g.anchor(block.alloc))
             block.release = *std::prev(at);
     }
+}
+
+// Gives each micro-batch's device work its time for a k-th of the samples (the part above floor times
+// kept): the measured micro-batch's and its copies' (copies as laid out by SubgraphCopy, the rank-steps
+// as parts), the rank-steps side by side.
+void scaleDeviceWork(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::span<const MicroBatchModel::MicroBatch> batches,
+    std::span<const ItemId> copies, std::uint32_t k, TimeNs floor, double kept)
+{
+    const std::span<TimeNs> duration = b.minDurations();
+    const auto scale = [&](ItemId item, ItemId target) {
+        const TimeNs t = g.minDuration(item);
+        if (isDeviceWork(g.kind(item)) && t > floor)
+            duration[target.value()] = floor + CheckedMath::saturatingRound(static_cast<double>(t - floor) * kept);
+    };
+    std::vector<std::size_t> firstCopy(batches.size() + 1, 0);
+    for (std::size_t part = 0; part < batches.size(); ++part)
+        firstCopy[part + 1] = firstCopy[part] + (k - 1) * batches[part].repeated.size();
+    parallelForBlocks(batches.size(), blockCount(batches.size(), 4), [&](std::size_t, std::size_t begin, std::size_t end) {
+        for (std::size_t part = begin; part < end; ++part) {
+            const std::vector<ItemId>& repeated = batches[part].repeated;
+            for (std::size_t at = firstCopy[part]; at < firstCopy[part + 1]; at += repeated.size()) {
+                for (std::size_t m = 0; m < repeated.size(); ++m)
+                    scale(repeated[m], copies[at + m]);
+            }
+            for (const ItemId item : batches[part].all)
+                scale(item, item);
+        }
+    });
 }
 
 } // namespace
@@ -92,38 +123,41 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         job.warnings.push_back("grad_accumulation: one micro-batch leaves the job as it is");
         return {};
     }
-    SubgraphCopy copier(g);
     ExecutionGraphBuilder b(g);
-    // Gives target (the item or a copy of it) the item's time for a k-th of its samples.
-    auto scale = [&](ItemId item, ItemId target) {
-        const TimeNs t = g.minDuration(item);
-        if (split && isDeviceWork(g.kind(item)) && t > floor)
-            b.setMinDuration(target, floor + CheckedMath::saturatingRound(static_cast<double>(t - floor) * kept));
-    };
-    // Room for every micro-batch's copies at once, not by doubling.
-    std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
+    // Every rank-step's repeated work is a part of one set, copied k - 1 times in one go: the columns
+    // are gathered once for all, and the parts' edges side by side. Room for every micro-batch's copies
+    // at once, not by doubling.
+    std::vector<ItemId> members;
+    std::vector<std::uint32_t> partEnds;
+    std::size_t copiedOrigins = 0, copiedEdges = 0;
     for (const MicroBatchModel::MicroBatch& mb : batches) {
+        members.insert(members.end(), mb.repeated.begin(), mb.repeated.end());
+        partEnds.push_back(static_cast<std::uint32_t>(members.size()));
         for (ItemId i : mb.repeated) {
-            copied += k - 1;
             copiedOrigins += (k - 1) * g.origin(i).size();
             copiedEdges += (k - 1) * (g.outBegin(i.value() + 1) - g.outBegin(i.value()) + 1); // its edges and its chain
         }
     }
-    b.reserve(copied, copiedOrigins, copiedEdges);
-    for (const MicroBatchModel::MicroBatch& mb : batches) {
-        copier.select(mb.repeated);
+    SubgraphCopy copier(g);
+    copier.select(members, partEnds);
+    std::vector<std::string> prefixes; // micro-batches 1 .. k-1
+    for (std::uint32_t c = 1; c < k; ++c)
+        prefixes.push_back("microbatch " + std::to_string(c) + "/" + std::to_string(k) + ": ");
+    b.reserve((k - 1) * members.size(), copiedOrigins, copiedEdges);
+    const std::vector<ItemId> copies = copier.copy(b, prefixes, true);
+    for (std::uint32_t part = 0; part < batches.size(); ++part) {
+        const MicroBatchModel::MicroBatch& mb = batches[part];
         // A micro-batch of 1/k of the samples keeps 1/k of the activations and temporaries, and each
         // micro-batch holds its own; gradients accumulate in place.
         if (split)
             MemoryRewrite::scale(b, kWorkMemory, 1.0 / k, mb.all);
-        releaseWithinMicroBatch(g, b, copier, mb.repeated);
-        std::vector<std::vector<ItemId>> rounds; // micro-batches 1 .. k-1
+        releaseWithinMicroBatch(g, b, copier, part, mb.repeated);
+        const std::size_t size = mb.repeated.size();
+        const std::size_t at = (k - 1) * (part == 0 ? 0 : partEnds[part - 1]);
+        std::vector<std::span<const ItemId>> rounds; // micro-batches 1 .. k-1, then the measured one
         for (std::uint32_t c = 1; c < k; ++c) {
-            rounds.push_back(
-                copier.copy(b, "microbatch " + std::to_string(c) + "/" + std::to_string(k) + ": ", true));
-            const std::vector<ItemId>& round = rounds.back();
-            for (std::size_t m = 0; m < round.size(); ++m)
-                scale(mb.repeated[m], round[m]);
+            rounds.push_back(std::span(copies).subspan(at + (c - 1) * size, size));
+            const std::span<const ItemId> round = rounds.back();
             MemoryRewrite::copyBlocks(b, mb.repeated, round, kWorkMemory);
             // The host work a micro-batch ends with gives back what it holds past its own frees (the
             // measured job frees some of it later, in work that is not repeated).
@@ -133,8 +167,6 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         // The gradients are allocated by the first micro-batch's backward and kept through the others.
         if (!rounds.empty())
             MemoryRewrite::allocateAt(b, mb.repeated, rounds.front(), MemoryRewrite::categories(MemoryCategory::Gradients));
-        for (ItemId item : mb.all)
-            scale(item, item);
         // The first micro-batch waits for what the measured one waited for before it began; waits on
         // work that ran during the measured micro-batch (interleaved ops of other phases) stay with it.
         for (const MicroBatchModel::Wait& w : mb.waits)
@@ -153,6 +185,8 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             }
         }
     }
+    if (split)
+        scaleDeviceWork(g, b, batches, copies, k, floor, kept);
     job.warnings.push_back("grad_accumulation: " + std::to_string(batches.size()) + " rank-steps run " + std::to_string(k)
         + " micro-batches" + (split ? " of 1/" + std::to_string(k) + " of the measured batch" : " of the measured batch"));
     return job.rebuild(b);
