@@ -19,12 +19,23 @@ class ExecutionGraphBuilder;
 // A job as a strategy rewrites it: the execution graph, how it is replayed, and what the passes that
 // made it want the user to know.
 struct WhatIfJob {
+    // What a what-if takes per item of its graph, its replay and its drawing in the window, with room
+    // to spare: about 420 bytes were measured on a both view of 15 M drawn ops.
+    static constexpr std::uint64_t kBytesPerItem = 512;
+
     std::shared_ptr<const ExecutionGraph> graph;
     ReplayOptions options;
     std::vector<std::string> warnings;
+    // The most items the graph may grow to: what the memory limit holds at kBytesPerItem each, within
+    // the item ids.
+    std::uint64_t maxItems = defaultMaxItems();
 
+    static std::uint64_t defaultMaxItems();
     // Builds builder's graph and makes it the job's; the build's error otherwise.
     Status rebuild(ExecutionGraphBuilder& builder);
+    // Ok when the graph may take `added` more items; else TooLarge, naming the pass and what to change
+    // (advice): called by a pass that multiplies the job before it takes the memory.
+    Status checkGrowth(std::uint64_t added, std::string_view pass, std::string_view advice) const;
 };
 
 // A strategy pass (DESIGN "What-ifs are jobs"): a pure function from one job to another. It may add,

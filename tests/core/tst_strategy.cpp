@@ -794,6 +794,46 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(lone->warnings.front()).contains(QStringLiteral("1 of 2 ranks")));
     }
 
+    void passesThatGrowTheJobStopAtTheMemoryLimit()
+    {
+        // The training job's one rank-step repeats six items per micro-batch, and the DDP job's two
+        // ranks hold their items each. A limit of items just below what 4 micro-batches or 4 workers
+        // need refuses the pass, naming it and what to change, before it copies anything; at the limit
+        // the pass runs.
+        const auto training = sessionOf(trainingJob());
+        const auto ddp = sessionOf(allReduceJob({ 100, 100 }));
+        QVERIFY(training && ddp);
+        const auto applied = [](const JobSession& session, const Strategy& strategy, std::uint64_t maxItems) {
+            WhatIfJob job { session.measured(), {}, {} };
+            job.maxItems = maxItems;
+            return StrategyRunner::apply(strategy, std::move(job));
+        };
+        const Strategy four = oneStep("grad_accumulation", { { "micro_batches", 4.0 } });
+        const std::uint64_t accumulated = training->measured()->itemCount() + 3 * 6;
+        const auto refused = applied(*training, four, accumulated - 1);
+        QVERIFY(!refused);
+        QCOMPARE(refused.status().code(), ErrorCode::TooLarge);
+        const QString why = QString::fromStdString(refused.status().detail());
+        QVERIFY2(why.contains(QStringLiteral("grad_accumulation")) && why.contains(QStringLiteral("fewer micro-batches")), qPrintable(why));
+        const auto fits = applied(*training, four, accumulated);
+        QVERIFY2(fits, fits ? "" : fits.status().toString().c_str());
+        QCOMPARE(std::uint64_t((*fits).graph->itemCount()), accumulated);
+        const Strategy workers = oneStep("worker_count", { { "workers", 4.0 } });
+        // Ranks 2 and 3 copy the items of ranks 0 and 1: every item on a rank.
+        const ExecutionGraph& measured = *ddp->measured();
+        std::uint64_t doubled = measured.itemCount();
+        for (std::uint32_t i = 0; i < measured.itemCount(); ++i)
+            doubled += measured.rank(ItemId(i)).isValid() ? 1 : 0;
+        const auto tooMany = applied(*ddp, workers, doubled - 1);
+        QVERIFY(!tooMany);
+        QCOMPARE(tooMany.status().code(), ErrorCode::TooLarge);
+        QVERIFY(QString::fromStdString(tooMany.status().detail()).contains(QStringLiteral("fewer workers")));
+        QVERIFY(applied(*ddp, workers, doubled));
+        // The default is what the memory limit holds, within the item ids.
+        QVERIFY(WhatIfJob::defaultMaxItems() > 0);
+        QVERIFY(WhatIfJob::defaultMaxItems() < ItemId::kInvalid);
+    }
+
     void tensorPartitionSplitsTheAllReduce()
     {
         // Two ranks all-reduce 1 MB over NVLink at 100 GB/s with 5 us latency per step: a bucket takes

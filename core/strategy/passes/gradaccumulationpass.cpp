@@ -138,6 +138,8 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             copiedEdges += (k - 1) * (g.outBegin(i.value() + 1) - g.outBegin(i.value()) + 1); // its edges and its chain
         }
     }
+    if (Status s = job.checkGrowth(std::uint64_t(k - 1) * members.size(), name(), "choose fewer micro-batches"); !s.ok())
+        return s;
     SubgraphCopy copier(g);
     copier.select(members, partEnds);
     std::vector<std::string> prefixes; // micro-batches 1 .. k-1

@@ -179,15 +179,23 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
             if (g.rank(ItemId(i)).isValid())
                 itemsOf[g.rank(ItemId(i)).value()].push_back(ItemId(i));
         }
-        // Room for every clone's items and origins at once, not by doubling.
-        std::size_t cloned = 0, clonedOrigins = 0, clonedEdges = 0;
-        for (std::int32_t j = n; j < m; ++j) {
-            for (ItemId i : itemsOf[order[static_cast<std::size_t>(j % n)].value()]) {
-                ++cloned;
-                clonedOrigins += g.origin(i).size();
-                clonedEdges += g.outBegin(i.value() + 1) - g.outBegin(i.value());
+        // Room for every clone's items and origins at once, not by doubling: each rank's counted once.
+        std::vector<std::size_t> originsOf(g.ranks().size(), 0), edgesOf(g.ranks().size(), 0);
+        for (std::size_t r = 0; r < itemsOf.size(); ++r) {
+            for (ItemId i : itemsOf[r]) {
+                originsOf[r] += g.origin(i).size();
+                edgesOf[r] += g.outBegin(i.value() + 1) - g.outBegin(i.value());
             }
         }
+        std::size_t cloned = 0, clonedOrigins = 0, clonedEdges = 0;
+        for (std::int32_t j = n; j < m; ++j) {
+            const std::uint32_t r = order[static_cast<std::size_t>(j % n)].value();
+            cloned += itemsOf[r].size();
+            clonedOrigins += originsOf[r];
+            clonedEdges += edgesOf[r];
+        }
+        if (Status s = job.checkGrowth(cloned, name(), "choose fewer workers"); !s.ok())
+            return s;
         b.reserve(cloned, clonedOrigins, clonedEdges);
         for (std::int32_t j = n; j < m; ++j) {
             const RankId source = order[static_cast<std::size_t>(j % n)];
