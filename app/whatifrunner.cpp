@@ -186,7 +186,7 @@ void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const 
             return;
         }
     }
-    Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { session.measured(), options, {} }, cancel);
+    Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { session.measured(), options, {}, session.maxWhatIfItems() }, cancel);
     if (!job) {
         out.status = job.status();
         return;

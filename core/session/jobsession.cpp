@@ -19,6 +19,7 @@ Expected<std::shared_ptr<const JobSession>> JobSession::open(std::shared_ptr<con
     if (!graph)
         return graph.status();
     std::shared_ptr<JobSession> session(new JobSession);
+    session->m_maxWhatIfItems = WhatIfJob::maxItemsFor(limits.maxMemoryBytes);
     session->m_graph = std::move(*graph);
     const std::size_t ranks = session->m_graph->trace().ranks().size();
     if (options.align) {
@@ -63,7 +64,7 @@ Expected<WhatIfResult> JobSession::whatIf(const Strategy& strategy, ReplayOption
         options.communication = CommSource::CostModel;
     if (options.communication == CommSource::CostModel && fit)
         fitCostModel(options.topology, options.costModel);
-    Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { m_measured, options, {} }, cancel);
+    Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { m_measured, options, {}, m_maxWhatIfItems }, cancel);
     if (!job)
         return job.status();
     Expected<ReplayResult> baseline = replay(m_measured, options, cancel, m_memory);

@@ -60,6 +60,9 @@ public:
     const std::shared_ptr<const DependencyGraph>& graph() const { return m_graph; }
     const ClockAlignment& alignment() const { return m_alignment; }
     const std::shared_ptr<const ExecutionGraph>& measured() const { return m_measured; }
+    // The most items a strategy may grow the job to, within the memory limit it was opened with
+    // (WhatIfJob::maxItems).
+    std::uint64_t maxWhatIfItems() const { return m_maxWhatIfItems; }
 
     // Fits model to the job's own transfers over the topology.
     std::array<LinkFit, kLinkTypeCount> fitCostModel(const TopologyOptions& topology, CostModel& model) const;
@@ -85,6 +88,7 @@ private:
     JobSession() = default;
 
     MemoryOptions m_memory;
+    std::uint64_t m_maxWhatIfItems = 0;
 
     std::shared_ptr<const DependencyGraph> m_graph;
     ClockAlignment m_alignment;

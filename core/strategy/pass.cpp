@@ -1,10 +1,10 @@
 #include "core/strategy/pass.h"
 
 #include "core/base/ids.h"
-#include "core/base/resourcelimits.h"
 #include "core/exec/executiongraphbuilder.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace sightline {
 
@@ -17,10 +17,25 @@ Status WhatIfJob::rebuild(ExecutionGraphBuilder& builder)
     return {};
 }
 
-std::uint64_t WhatIfJob::defaultMaxItems()
+std::uint64_t WhatIfJob::maxItemsFor(std::uint64_t memoryBytes)
 {
-    return std::min<std::uint64_t>(ResourceLimits::defaultMaxMemoryBytes() / kBytesPerItem, ItemId::kInvalid - 1);
+    return std::min<std::uint64_t>(memoryBytes / kBytesPerItem, ItemId::kInvalid - 1);
 }
+
+namespace {
+
+// Bytes for a message: in GB from 1 GB on, else in MB.
+std::string sizeText(std::uint64_t bytes)
+{
+    char text[32];
+    if (bytes >= 1'000'000'000)
+        std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
+    else
+        std::snprintf(text, sizeof text, "%.0f MB", static_cast<double>(bytes) / 1e6);
+    return text;
+}
+
+} // namespace
 
 Status WhatIfJob::checkGrowth(std::uint64_t added, std::string_view pass, std::string_view advice) const
 {
@@ -30,7 +45,7 @@ Status WhatIfJob::checkGrowth(std::uint64_t added, std::string_view pass, std::s
     return Status::error(ErrorCode::TooLarge, {}, -1,
         "pass " + std::string(pass) + ": the job would grow from " + std::to_string(items) + " to " + std::to_string(items + added)
             + " items, more than the " + std::to_string(maxItems) + " a what-if may hold within the memory limit (at about "
-            + std::to_string(kBytesPerItem) + " bytes each, " + ResourceLimits::gigabytes(maxItems * kBytesPerItem) + "); " + std::string(advice));
+            + std::to_string(kBytesPerItem) + " bytes each, " + sizeText(maxItems * kBytesPerItem) + "); " + std::string(advice));
 }
 
 } // namespace sightline

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/resourcelimits.h"
 #include "core/base/status.h"
 #include "core/replay/replayer.h"
 #include "core/strategy/passarguments.h"
@@ -26,11 +27,11 @@ struct WhatIfJob {
     std::shared_ptr<const ExecutionGraph> graph;
     ReplayOptions options;
     std::vector<std::string> warnings;
-    // The most items the graph may grow to: what the memory limit holds at kBytesPerItem each, within
-    // the item ids.
-    std::uint64_t maxItems = defaultMaxItems();
+    // The most items the graph may grow to (maxItemsFor the memory limit).
+    std::uint64_t maxItems = maxItemsFor(ResourceLimits::defaultMaxMemoryBytes());
 
-    static std::uint64_t defaultMaxItems();
+    // What memoryBytes holds at kBytesPerItem per item, within the item ids.
+    static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);
     // Builds builder's graph and makes it the job's; the build's error otherwise.
     Status rebuild(ExecutionGraphBuilder& builder);
     // Ok when the graph may take `added` more items; else TooLarge, naming the pass and what to change

@@ -829,9 +829,21 @@ private Q_SLOTS:
         QCOMPARE(tooMany.status().code(), ErrorCode::TooLarge);
         QVERIFY(QString::fromStdString(tooMany.status().detail()).contains(QStringLiteral("fewer workers")));
         QVERIFY(applied(*ddp, workers, doubled));
-        // The default is what the memory limit holds, within the item ids.
-        QVERIFY(WhatIfJob::defaultMaxItems() > 0);
-        QVERIFY(WhatIfJob::defaultMaxItems() < ItemId::kInvalid);
+        // A session holds what the memory limit it was opened with holds, within the item ids.
+        QCOMPARE(training->maxWhatIfItems(), WhatIfJob::maxItemsFor(ResourceLimits {}.maxMemoryBytes));
+        QCOMPARE(WhatIfJob::maxItemsFor(1'000'000), std::uint64_t(1'000'000 / WhatIfJob::kBytesPerItem));
+        QCOMPARE(WhatIfJob::maxItemsFor(UINT64_MAX), std::uint64_t(ItemId::kInvalid - 1));
+        // A session opened with less memory refuses the micro-batches in its own what-ifs.
+        ResourceLimits small;
+        small.maxMemoryBytes = (accumulated - 1) * WhatIfJob::kBytesPerItem;
+        SessionOptions o;
+        o.align = false;
+        const auto limited = JobSession::open(trainingJob(), o, small);
+        QVERIFY2(limited, limited ? "" : limited.status().toString().c_str());
+        QCOMPARE((*limited)->maxWhatIfItems(), accumulated - 1);
+        const auto stopped = (*limited)->whatIf(four, {}, false);
+        QVERIFY(!stopped);
+        QCOMPARE(stopped.status().code(), ErrorCode::TooLarge);
     }
 
     void tensorPartitionSplitsTheAllReduce()
