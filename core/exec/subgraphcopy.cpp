@@ -89,6 +89,8 @@ std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::span<const
     const auto rounds = static_cast<std::uint32_t>(prefixes.size());
     const std::size_t parts = m_partEnds.size();
     const auto partBegin = [&](std::size_t p) { return p == 0 ? 0 : m_partEnds[p - 1]; };
+    // Where part p's copy r starts among the copies.
+    const auto copyAt = [&](std::size_t p, std::uint32_t r) { return rounds * partBegin(p) + r * (m_partEnds[p] - partBegin(p)); };
     // What each copy is of, and its name, in the copies' order: for one round, the set's own order. The
     // names are interned in that order.
     std::vector<ItemId> sources;
@@ -96,8 +98,7 @@ std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::span<const
         sources.resize(members.size() * rounds);
         for (std::size_t p = 0; p < parts; ++p) {
             for (std::uint32_t r = 0; r < rounds; ++r)
-                std::copy(members.begin() + partBegin(p), members.begin() + m_partEnds[p],
-                    sources.begin() + rounds * partBegin(p) + r * (m_partEnds[p] - partBegin(p)));
+                std::copy(members.begin() + partBegin(p), members.begin() + m_partEnds[p], sources.begin() + copyAt(p, r));
         }
     }
     std::vector<StringId> names;
@@ -108,7 +109,7 @@ std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::span<const
         } else {
             for (std::size_t p = 0; p < parts; ++p) {
                 for (std::uint32_t r = 0; r < rounds; ++r)
-                    namesFor(b, prefixes[r], partBegin(p), m_partEnds[p], names.data() + rounds * partBegin(p) + r * (m_partEnds[p] - partBegin(p)));
+                    namesFor(b, prefixes[r], partBegin(p), m_partEnds[p], names.data() + copyAt(p, r));
             }
         }
     }
@@ -121,7 +122,7 @@ std::vector<ItemId> SubgraphCopy::copy(ExecutionGraphBuilder& b, std::span<const
     std::vector<std::vector<ExecutionGraphBuilder::NewEdge>> edges(blocks);
     parallelForBlocks(parts, blocks, [&](std::size_t block, std::size_t begin, std::size_t end) {
         for (std::size_t p = begin; p < end; ++p)
-            copyPart(first.value() + rounds * partBegin(p), rounds, partBegin(p), m_partEnds[p], chainTracks, edges[block]);
+            copyPart(first.value() + copyAt(p, 0), rounds, partBegin(p), m_partEnds[p], chainTracks, edges[block]);
     });
     for (const auto& blockEdges : edges)
         b.addEdges(blockEdges);

@@ -54,9 +54,9 @@ void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, 
 
 // Gives each micro-batch's device work its time for a k-th of the samples (the part above floor times
 // kept): the measured micro-batch's and its copies' (copies as laid out by SubgraphCopy, the rank-steps
-// as parts), the rank-steps side by side.
+// as the parts that partEnds ends), the rank-steps side by side.
 void scaleDeviceWork(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::span<const MicroBatchModel::MicroBatch> batches,
-    std::span<const ItemId> copies, std::uint32_t k, TimeNs floor, double kept)
+    std::span<const std::uint32_t> partEnds, std::span<const ItemId> copies, std::uint32_t k, TimeNs floor, double kept)
 {
     const std::span<TimeNs> duration = b.minDurations();
     const auto scale = [&](ItemId item, ItemId target) {
@@ -64,13 +64,11 @@ void scaleDeviceWork(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::spa
         if (isDeviceWork(g.kind(item)) && t > floor)
             duration[target.value()] = floor + CheckedMath::saturatingRound(static_cast<double>(t - floor) * kept);
     };
-    std::vector<std::size_t> firstCopy(batches.size() + 1, 0);
-    for (std::size_t part = 0; part < batches.size(); ++part)
-        firstCopy[part + 1] = firstCopy[part] + (k - 1) * batches[part].repeated.size();
     parallelForBlocks(batches.size(), blockCount(batches.size(), 4), [&](std::size_t, std::size_t begin, std::size_t end) {
         for (std::size_t part = begin; part < end; ++part) {
             const std::vector<ItemId>& repeated = batches[part].repeated;
-            for (std::size_t at = firstCopy[part]; at < firstCopy[part + 1]; at += repeated.size()) {
+            const std::size_t last = (k - 1) * std::size_t(partEnds[part]);
+            for (std::size_t at = (k - 1) * std::size_t(part == 0 ? 0 : partEnds[part - 1]); at < last; at += repeated.size()) {
                 for (std::size_t m = 0; m < repeated.size(); ++m)
                     scale(repeated[m], copies[at + m]);
             }
@@ -188,7 +186,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
         }
     }
     if (split)
-        scaleDeviceWork(g, b, batches, copies, k, floor, kept);
+        scaleDeviceWork(g, b, batches, partEnds, copies, k, floor, kept);
     job.warnings.push_back("grad_accumulation: " + std::to_string(batches.size()) + " rank-steps run " + std::to_string(k)
         + " micro-batches" + (split ? " of 1/" + std::to_string(k) + " of the measured batch" : " of the measured batch"));
     return job.rebuild(b);
