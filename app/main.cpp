@@ -5,6 +5,7 @@
 #include "core/base/parallel.h"
 #include "core/base/status.h"
 #include "core/model/trace.h"
+#include "core/strategy/strategyrunner.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -89,6 +90,11 @@ int main(int argc, char** argv)
         const auto strategy = file.open(QIODevice::ReadOnly) ? StrategyJson::parse(file.readAll(), error) : std::nullopt;
         if (!strategy) {
             qWarning("sightline: --strategy %s: %s", qPrintable(file.fileName()), qPrintable(error.isEmpty() ? file.errorString() : error));
+            return 2;
+        }
+        // Refused as sightline-cli whatif refuses it, before any job is opened.
+        if (const sightline::Status s = sightline::StrategyRunner::validate(*strategy); !s.ok()) {
+            qWarning("sightline: --strategy %s: %s", qPrintable(file.fileName()), s.detail().c_str());
             return 2;
         }
         window.setStrategy(*strategy);

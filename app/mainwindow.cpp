@@ -235,6 +235,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_strategyPanel->setSelectionSource([this] { return QString::fromStdString(m_chosen.text()); });
     connect(m_whatIf, &WhatIfRunner::finished, this, &MainWindow::onWhatIf);
     connect(m_whatIf, &WhatIfRunner::failed, this, [this](const QString& message) {
+        m_whatIfFailure = message;
         m_strategyPanel->setOutcome(message, true);
         onNoWhatIf();
     });
@@ -610,6 +611,7 @@ void MainWindow::runWhatIf()
     if (m_analysis)
         showJobStatus();
     m_runStrategy = m_strategy->strategy();
+    m_whatIfFailure.clear();
     m_whatIf->setViewLayers(wantedLayers(), tr(" (what-if)"), false);
     m_whatIf->run(m_runStrategy, memory);
 }
@@ -621,7 +623,7 @@ ConfigExport::Written MainWindow::exportStrategyTo(const QString& folder) const
         none.error = tr("No what-if has run for the strategy as it stands.");
         return none;
     }
-    const sightline::FrameworkConfig config = sightline::FrameworkConfig::of(m_whatIfStrategy, *m_analysis->session->measured(), *m_outcome->whatIf->graph);
+    const sightline::FrameworkConfig config = sightline::FrameworkConfig::of(m_whatIfStrategy, m_analysis->session->analyses(), *m_outcome->whatIf->graph);
     return ConfigExport::write(config, folder);
 }
 
@@ -941,7 +943,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     m_sessionOptions = m_loadingOptions;
     // The strategy being edited applies to the new job: a scenario's replaces it (and its change runs
     // it), else it runs as it is, once the views show the job.
-    m_whatIf->setJob(analysis->session, analysis->replay);
+    m_whatIf->setJob(analysis->session);
     // The views show the new job before anything (a scenario's strategy below) can run a what-if on it.
     m_analysis = std::move(analysis);
     m_outcome.reset();
@@ -1007,9 +1009,10 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
 
 void MainWindow::screenshotIfReady()
 {
-    // A what-if view waits for the what-if to be drawn (or to fail, which shows the measured job).
-    // Checked again once the events queued now have run: the job's first what-if starts after it is shown.
-    auto ready = [this] { return m_screenshotPending && m_analysis && !(wantedLayers() && m_whatIf->isRunning()); };
+    // A strategy's what-if is waited for, drawn or failed (a failure shows the measured job and makes
+    // the exit status say so). Checked again once the events queued now have run: the job's first
+    // what-if starts after it is shown.
+    auto ready = [this] { return m_screenshotPending && m_analysis && !m_whatIf->isRunning(); };
     if (!ready())
         return;
     QTimer::singleShot(0, this, [this, ready] {
@@ -1090,7 +1093,10 @@ void MainWindow::takeScreenshot()
     const bool saved = grab().save(m_screenshotPath);
     if (!saved)
         qWarning("sightline: cannot write the screenshot to %s", qPrintable(m_screenshotPath));
-    QApplication::exit(saved ? 0 : 1);
+    // A strategy that could not run on the job fails the run, as sightline-cli whatif does.
+    if (!m_whatIfFailure.isEmpty())
+        qWarning("sightline: the strategy's what-if failed: %s", qPrintable(m_whatIfFailure));
+    QApplication::exit(saved && m_whatIfFailure.isEmpty() ? 0 : 1);
 }
 
 void MainWindow::onFailed(const sightline::Status& status, const QStringList& files)

@@ -238,6 +238,7 @@ private:
     bool m_screenshotPending = false;
     std::shared_ptr<const JobAnalysis> m_analysis;
     QString m_screenshotPath;
+    QString m_whatIfFailure; // why the last what-if run failed; empty when it did not
     QTableView* m_view = nullptr;
     QLabel* m_summaryLabel = nullptr;
     TraceLoadJob* m_job = nullptr;

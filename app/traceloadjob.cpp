@@ -7,6 +7,7 @@
 #include "core/base/parallel.h"
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
+#include "core/exec/analysiscache.h"
 #include "core/exec/layermodel.h"
 #include "core/session/jobsession.h"
 #include "widgets/timeline/tracklayout.h"
@@ -66,16 +67,17 @@ std::shared_ptr<const JobAnalysis> analyse(const std::shared_ptr<const sightline
         analysis->status = session.status();
         return analysis;
     }
-    Expected<ReplayResult> replay = (*session)->replay({}, cancel);
+    // The session keeps this replay as the baseline of what-ifs whose transfers are as measured.
+    Expected<JobSession::Baseline> replay = (*session)->baseline({}, cancel);
     if (!replay) {
         analysis->status = replay.status();
         return analysis;
     }
     analysis->session = *session;
-    analysis->replay = std::make_shared<const ReplayResult>(std::move(*replay));
+    analysis->replay = replay->replay;
     std::unordered_set<std::string> seen;
-    // Found here, they are kept with the graph for the first recomputation too.
-    for (const LayerModel::Layer& layer : (*session)->measured()->layerModel("auto")->layers()) {
+    // Found here, they are kept with the session's analyses for the first recomputation too.
+    for (const LayerModel::Layer& layer : (*session)->analyses().layers("auto")->layers()) {
         if (seen.insert(layer.name).second)
             analysis->layerNames.push_back(layer.name);
     }

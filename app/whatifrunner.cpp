@@ -1,9 +1,7 @@
 #include "whatifrunner.h"
 
-#include "core/analysis/exposedcommunication.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
-#include "core/exec/tensormodel.h"
 #include "core/replay/scheduletrace.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/strategyrunner.h"
@@ -17,87 +15,33 @@
 
 using namespace sightline;
 
-// The job replayed with the cost model fitted to its own transfers, for the passes that need it:
-// made by the first run that asks and kept for the job's later runs (fitting and replaying take as
-// long as a pass). Safe from the runs' threads.
-class WhatIfRunner::ModelledBaseline {
+// The baselines as the both view draws them (ScheduleTrace::prepare), prepared by the first run that
+// shows one and kept for the job's later runs. Safe from the runs' threads.
+class WhatIfRunner::BaselineDrawings {
 public:
-    Status get(const JobSession& session, const CancellationToken* cancel, ReplayOptions& options, std::shared_ptr<const ReplayResult>& replay)
+    std::shared_ptr<const ScheduleTrace::Prepared> of(const std::shared_ptr<const ReplayResult>& baseline)
     {
-        const std::lock_guard lock(m_mutex);
-        if (!m_replay) {
-            ReplayOptions fitted;
-            fitted.communication = CommSource::CostModel;
-            session.fitCostModel(fitted.topology, fitted.costModel);
-            Expected<ReplayResult> base = JobSession::replay(session.measured(), fitted, cancel);
-            if (!base)
-                return base.status(); // a cancelled run leaves it to the next
-            m_options = fitted;
-            m_replay = std::make_shared<const ReplayResult>(std::move(*base));
-        }
-        options = m_options;
-        replay = m_replay;
-        return {};
-    }
-
-private:
-    std::mutex m_mutex;
-    ReplayOptions m_options;
-    std::shared_ptr<const ReplayResult> m_replay;
-};
-
-// What every what-if of a job is compared with, found by the first run that needs it and kept for the
-// job's later runs: the measured job's gradient tensors (null when it has no gradient all-reduce), and
-// per baseline (the loaded replay, the one under the cost model) each op's time and the exposed
-// communication. Safe from the runs' threads.
-class WhatIfRunner::JobFacts {
-public:
-    struct Baseline {
-        std::vector<TimeNs> perOp; // OpChanges::perOp
-        TimeNs exposed = 0; // ExposedCommunication::perIteration
-        // Its items as the both view draws them, prepared by the first run that shows them.
-        const std::shared_ptr<const ScheduleTrace::Prepared>& prepared() const
+        std::shared_ptr<Entry> entry;
         {
-            std::call_once(m_preparedOnce, [this] { m_prepared = ScheduleTrace::prepare(*m_graph, true); });
-            return m_prepared;
+            const std::lock_guard lock(m_mutex);
+            for (const auto& [of, kept] : m_entries) {
+                if (of == baseline)
+                    entry = kept;
+            }
+            if (!entry)
+                entry = m_entries.emplace_back(baseline, std::make_shared<Entry>()).second;
         }
-
-    private:
-        friend class JobFacts;
-        std::shared_ptr<const ExecutionGraph> m_graph;
-        mutable std::once_flag m_preparedOnce;
-        mutable std::shared_ptr<const ScheduleTrace::Prepared> m_prepared;
-    };
-
-    const TensorModel* tensors(const ExecutionGraph& measured)
-    {
-        std::call_once(m_tensorsOnce, [&] {
-            if (Expected<TensorModel> model = TensorModel::of(measured))
-                m_tensors = std::move(*model);
-        });
-        return m_tensors ? &*m_tensors : nullptr;
-    }
-
-    std::shared_ptr<const Baseline> baseline(const std::shared_ptr<const ReplayResult>& replay)
-    {
-        const std::lock_guard lock(m_mutex);
-        for (const auto& [of, facts] : m_baselines) {
-            if (of == replay)
-                return facts;
-        }
-        auto facts = std::make_shared<Baseline>();
-        facts->m_graph = replay->graph;
-        facts->perOp = OpChanges::perOp(*replay->graph, replay->schedule);
-        facts->exposed = ExposedCommunication::perIteration(*replay->graph, replay->schedule);
-        m_baselines.emplace_back(replay, facts);
-        return facts;
+        std::call_once(entry->once, [&] { entry->prepared = ScheduleTrace::prepare(*baseline->graph, true); });
+        return entry->prepared;
     }
 
 private:
-    std::once_flag m_tensorsOnce;
-    std::optional<TensorModel> m_tensors;
+    struct Entry {
+        std::once_flag once;
+        std::shared_ptr<const ScheduleTrace::Prepared> prepared;
+    };
     std::mutex m_mutex;
-    std::vector<std::pair<std::shared_ptr<const ReplayResult>, std::shared_ptr<const Baseline>>> m_baselines;
+    std::vector<std::pair<std::shared_ptr<const ReplayResult>, std::shared_ptr<Entry>>> m_entries;
 };
 
 // What a run hands back to the GUI thread.
@@ -107,20 +51,6 @@ struct RunResult {
 };
 
 namespace {
-
-constexpr std::size_t kShownChanges = 20;
-
-
-// The baseline's replay judged against the budget: itself for each device's own memory, else a copy
-// with its memory estimated again.
-std::shared_ptr<const ReplayResult> judged(std::shared_ptr<const ReplayResult> replay, const MemoryOptions& memory)
-{
-    if (memory.budgetBytes <= 0)
-        return replay;
-    auto copy = std::make_shared<ReplayResult>(*replay);
-    copy->memory = MemoryEstimator::estimate(*copy->graph, copy->schedule, memory);
-    return copy;
-}
 
 // The what-if drawn as a job, or why it could not be (a replayed time past the trace model's range),
 // or Cancelled.
@@ -174,70 +104,48 @@ struct ViewRequest {
     std::string suffix;
 };
 
-void runWhatIf(RunResult& out, const JobSession& session, std::shared_ptr<const ReplayResult> loaded, WhatIfRunner::ModelledBaseline& modelled,
-    WhatIfRunner::JobFacts& facts, const Strategy& strategy, const MemoryOptions& memory, const ViewRequest& view,
-    const CancellationToken* cancel, const std::function<void()>& handOver)
+void runWhatIf(RunResult& out, const JobSession& session, WhatIfRunner::BaselineDrawings& drawings, const Strategy& strategy,
+    const MemoryOptions& memory, const ViewRequest& view, const CancellationToken* cancel, const std::function<void()>& handOver)
 {
-    ReplayOptions options;
-    std::shared_ptr<const ReplayResult> baseline = loaded;
-    if (StrategyRunner::needsCostModel(strategy)) {
-        if (Status s = modelled.get(session, cancel, options, baseline); !s.ok()) {
-            out.status = s;
-            return;
-        }
-    }
-    Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { session.measured(), options, {}, session.maxWhatIfItems() }, cancel);
-    if (!job) {
-        out.status = job.status();
-        return;
-    }
-    for (const std::string& w : job->warnings)
-        out.shown.warnings << QString::fromStdString(w);
-    const std::shared_ptr<const WhatIfRunner::JobFacts::Baseline> before = facts.baseline(baseline);
-    const TensorModel* model = facts.tensors(*session.measured());
-    out.shown.exposedBaseline = before->exposed;
     out.shown.viewLayers = view.layers;
-    // While the what-if's critical path, memory and summaries are found: the baseline judged against
-    // the budget and what the comparison reads of the what-if's times, then, when the Gantt shows the
-    // what-if, the what-if laid out as a job (it draws every item as an op). Each runs on every core.
-    const ExecutionGraph& graph = *job->graph;
-    // The items as the view draws them, prepared on a thread of their own while the replay simulates
-    // on this one (and the baseline's, once per job, for the both view).
+    // When the Gantt shows the what-if, it is drawn as a job beside the pipeline: its items (and the
+    // baseline's, once per job, for the both view) are prepared on a thread of their own while the
+    // replay simulates, and laid out from its times while its critical path is found.
+    std::shared_ptr<const ExecutionGraph> graph;
+    std::shared_ptr<const ReplayResult> baseline;
     WhatIfView::Prepared prepared;
     std::jthread preparing;
-    if (view.layers) {
-        preparing = std::jthread([&] {
-            prepared.whatIf = ScheduleTrace::prepare(graph, true);
-            prepared.baselineTime = WhatIfView::baselineTimes(*baseline, graph, true);
-            if (*view.layers == WhatIfView::Layers::Both)
-                prepared.baseline = before->prepared();
-        });
-    }
     std::optional<Expected<std::shared_ptr<WhatIfView>>> laidOut;
-    // Only the view shows the what-if's slack, and finds it once the view is shown: the critical path
-    // comes without it, and the edit does not wait for its sweep.
-    const auto meanwhile = [&](const Schedule& s) {
-        parallelFor(4, [&](std::size_t part) {
-            if (part == 0)
-                out.shown.baseline = judged(baseline, memory);
-            else if (part == 1)
-                out.shown.changes = OpChanges::largest(before->perOp, graph, s, kShownChanges);
-            else if (part == 2)
-                out.shown.exposedWhatIf = ExposedCommunication::perIteration(graph, s);
-            else if (model)
-                out.shown.tensorChanges = TensorChanges::largest(*model, *baseline->graph, baseline->schedule, graph, s, kShownChanges);
-        });
-        if (view.layers) {
+    WhatIfHooks hooks;
+    if (view.layers) {
+        hooks.planned = [&](const std::shared_ptr<const ExecutionGraph>& g, const std::shared_ptr<const ReplayResult>& base) {
+            graph = g;
+            baseline = base;
+            preparing = std::jthread([&] {
+                prepared.whatIf = ScheduleTrace::prepare(*graph, true);
+                prepared.baselineTime = WhatIfView::baselineTimes(*baseline, *graph, true);
+                if (*view.layers == WhatIfView::Layers::Both)
+                    prepared.baseline = drawings.of(baseline);
+            });
+        };
+        hooks.meanwhile = [&](const Schedule& s) {
             preparing.join();
-            laidOut = WhatIfView::layOut(*baseline, job->graph, s, *view.layers, view.suffix, prepared, cancel);
-        }
-    };
-    Expected<ReplayResult> changed = JobSession::replay(job->graph, job->options, cancel, memory, meanwhile, false);
-    if (!changed) {
-        out.status = changed.status();
+            laidOut = WhatIfView::layOut(*baseline, graph, s, *view.layers, view.suffix, prepared, cancel);
+        };
+    }
+    Expected<WhatIfResult> result = session.whatIf({ strategy, memory }, cancel, hooks);
+    if (!result) {
+        out.status = result.status();
         return;
     }
-    out.shown.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
+    out.shown.baseline = result->baseline;
+    out.shown.whatIf = result->whatIf;
+    out.shown.changes = std::move(result->changes);
+    out.shown.tensorChanges = std::move(result->tensorChanges);
+    out.shown.exposedBaseline = result->exposedBaseline;
+    out.shown.exposedWhatIf = result->exposedWhatIf;
+    for (const std::string& w : result->warnings)
+        out.shown.warnings << QString::fromStdString(w);
     if (!view.layers)
         return;
     // The comparison is handed over first; the view follows with the critical paths, then its slack.
@@ -273,13 +181,11 @@ WhatIfRunner::~WhatIfRunner()
     m_pool.waitForDone();
 }
 
-void WhatIfRunner::setJob(std::shared_ptr<const JobSession> session, std::shared_ptr<const ReplayResult> baseline)
+void WhatIfRunner::setJob(std::shared_ptr<const JobSession> session)
 {
     cancelRun();
     m_session = std::move(session);
-    m_baseline = std::move(baseline);
-    m_modelled = std::make_shared<ModelledBaseline>();
-    m_facts = std::make_shared<JobFacts>();
+    m_drawings = std::make_shared<BaselineDrawings>();
     m_last.reset();
     setRunning(false);
 }
@@ -308,7 +214,7 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     cancelRun();
     // The last outcome is of another strategy now, whether or not this one runs.
     dispose(std::move(m_last));
-    if (!m_session || !m_baseline || strategy.steps.empty()) {
+    if (!m_session || strategy.steps.empty()) {
         setRunning(false);
         Q_EMIT cleared();
         return;
@@ -321,9 +227,9 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     m_strategy = strategy;
     m_memory = memory;
     start(std::make_shared<RunResult>(), false,
-        [session = m_session, loaded = m_baseline, modelled = m_modelled, facts = m_facts, strategy, memory, layers = m_layers,
-            suffix = m_suffix](RunResult& result, const CancellationToken* cancel, const std::function<void()>& handOver) {
-            runWhatIf(result, *session, loaded, *modelled, *facts, strategy, memory, { layers, suffix }, cancel, handOver);
+        [session = m_session, drawings = m_drawings, strategy, memory, layers = m_layers, suffix = m_suffix](
+            RunResult& result, const CancellationToken* cancel, const std::function<void()>& handOver) {
+            runWhatIf(result, *session, *drawings, strategy, memory, { layers, suffix }, cancel, handOver);
         });
 }
 

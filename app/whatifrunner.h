@@ -45,11 +45,10 @@ struct WhatIfOutcome {
     std::shared_ptr<const std::vector<sightline::TimeNs>> viewSlack;
 };
 
-// Runs the window's what-ifs off the GUI thread. run() cancels the run still going and starts one
-// for the new strategy: the latest edit always wins and a stale result is never delivered. A run
-// applies the strategy to the session's measured job and replays the result; the baseline is the
-// load's replay, or the job replayed once with the cost model fitted to it when a pass needs one (kept
-// for the job's later runs), its memory judged against the same budget. While the Gantt shows the
+// Runs the window's what-ifs off the GUI thread: threads, cancellation and delivery around the
+// session's one pipeline (JobSession::whatIf), which finds the what-if, its baseline and their
+// comparison. run() cancels the run still going and starts one for the new strategy: the latest edit
+// always wins and a stale result is never delivered. While the Gantt shows the
 // what-if, each run also draws it as a job (WhatIfView): the run then delivers three times, the
 // outcome without its view as soon as the comparison is ready (the run still going), then with the
 // view, then with the view's slack. Asking for a view the last outcome lacks makes it from that
@@ -63,8 +62,8 @@ public:
     explicit WhatIfRunner(QObject* parent = nullptr);
     ~WhatIfRunner() override;
 
-    // The job the what-ifs change, and its replay as loaded. Cancels any run.
-    void setJob(std::shared_ptr<const sightline::JobSession> session, std::shared_ptr<const sightline::ReplayResult> baseline);
+    // The job the what-ifs change. Cancels any run.
+    void setJob(std::shared_ptr<const sightline::JobSession> session);
     // An empty strategy runs nothing: cleared() follows.
     void run(const sightline::Strategy& strategy, const sightline::MemoryOptions& memory);
     bool isRunning() const { return m_running; }
@@ -88,10 +87,8 @@ Q_SIGNALS:
     void cleared();
 
 public:
-    // The job's baseline under the cost model, made once (whatifrunner.cpp).
-    class ModelledBaseline;
-    // What the job's what-ifs are compared with, found once (whatifrunner.cpp).
-    class JobFacts;
+    // The job's baselines as the both view draws them, prepared once (whatifrunner.cpp).
+    class BaselineDrawings;
 
 private:
     void cancelRun();
@@ -114,9 +111,7 @@ private:
 
     QThreadPool m_pool;
     std::shared_ptr<const sightline::JobSession> m_session;
-    std::shared_ptr<const sightline::ReplayResult> m_baseline;
-    std::shared_ptr<ModelledBaseline> m_modelled; // the job's baseline under the cost model, once a run needed it
-    std::shared_ptr<JobFacts> m_facts;
+    std::shared_ptr<BaselineDrawings> m_drawings;
     std::shared_ptr<sightline::CancellationToken> m_cancel;
     quint64 m_generation = 0;
     // Deliveries of the current generation not yet taken, in order.

@@ -75,7 +75,8 @@ int ReplayCommand::run(const QStringList& args)
     const QCommandLineOption perHostOption(QStringLiteral("ranks-per-host"),
         QStringLiteral("Ranks per host, in rank order (default: from host names, else 8)."), QStringLiteral("N"));
     const QCommandLineOption intraOption(QStringLiteral("intra-host"),
-        QStringLiteral("How GPUs in one host connect: nvlink (default) or pcie."), QStringLiteral("TYPE"), QStringLiteral("nvlink"));
+        QStringLiteral("How GPUs in one host connect: nvlink or pcie (default: as the trace's devices have it, else nvlink)."),
+        QStringLiteral("TYPE"));
     const QCommandLineOption gammaOption(QStringLiteral("gamma"),
         QStringLiteral("Slowdown of compute that overlaps communication, e.g. 0.1 for 10% (default 0)."), QStringLiteral("G"),
         QStringLiteral("0"));
@@ -123,9 +124,13 @@ int ReplayCommand::run(const QStringList& args)
             return 2;
         }
     }
-    if (!parseLinkType(parser.value(intraOption).toStdString(), &options.topology.intraHost) || options.topology.intraHost == LinkType::Network) {
-        err << "sightline-cli replay: --intra-host wants nvlink or pcie, not '" << parser.value(intraOption) << "'\n";
-        return 2;
+    if (parser.isSet(intraOption)) {
+        LinkType intraHost = LinkType::NvLink;
+        if (!parseLinkType(parser.value(intraOption).toStdString(), &intraHost) || intraHost == LinkType::Network) {
+            err << "sightline-cli replay: --intra-host wants nvlink or pcie, not '" << parser.value(intraOption) << "'\n";
+            return 2;
+        }
+        options.topology.intraHost = intraHost;
     }
     bool gammaOk = false;
     options.overlapSlowdown = parser.value(gammaOption).toDouble(&gammaOk);
@@ -167,7 +172,7 @@ int ReplayCommand::run(const QStringList& args)
     const ExecutionGraph& x = *replay.graph;
     const Schedule& s = replay.schedule;
     const CriticalPath& path = replay.criticalPath;
-    const LinkTopology topology(x.ranks(), options.topology);
+    const LinkTopology topology(placementsOf(x.ranks()), options.topology);
     const std::vector<RankResult> ranks = rankResults(x, s);
     const auto [measuredIteration, replayedIteration] = iteration(s);
 

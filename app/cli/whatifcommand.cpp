@@ -132,6 +132,59 @@ void printFigures(QTextStream& out, const char* label, const Figures& f, bool me
     }
 }
 
+// A signed change in ms.
+QString signedMs(TimeNs delta)
+{
+    return (delta >= 0 ? QStringLiteral("+") : QString()) + QString::number(ms(delta), 'f', 3);
+}
+
+// The measured ops whose time changed most, as the What-if dock lists them.
+QJsonArray changedOpsJson(const WhatIfResult& r)
+{
+    const Trace& t = r.baseline->graph->trace();
+    QJsonArray list;
+    for (const OpChange& c : r.changes) {
+        list.append(QJsonObject { { QStringLiteral("op"), static_cast<qint64>(c.op.value()) },
+            { QStringLiteral("name"), QString::fromStdString(std::string(t.string(t.name(c.op)))) },
+            { QStringLiteral("rank"), t.rankInfo(t.rank(c.op)).rank },
+            { QStringLiteral("baseline_ms"), rounded(ms(c.baseline), 4) }, { QStringLiteral("whatif_ms"), rounded(ms(c.whatIf), 4) },
+            { QStringLiteral("delta_ms"), rounded(ms(c.delta()), 4) } });
+    }
+    return list;
+}
+
+// The gradient tensors whose wait from ready to all-reduced changed most, as the What-if dock lists them.
+QJsonArray changedTensorsJson(const WhatIfResult& r)
+{
+    QJsonArray list;
+    for (const TensorChange& c : r.tensorChanges) {
+        list.append(QJsonObject { { QStringLiteral("step"), static_cast<qint64>(c.step) }, { QStringLiteral("index"), static_cast<qint64>(c.index) },
+            { QStringLiteral("bytes"), static_cast<qint64>(c.bytes) }, { QStringLiteral("baseline_ms"), rounded(ms(c.baseline), 4) },
+            { QStringLiteral("whatif_ms"), rounded(ms(c.whatIf), 4) }, { QStringLiteral("delta_ms"), rounded(ms(c.delta()), 4) } });
+    }
+    return list;
+}
+
+void printChanges(QTextStream& out, const WhatIfResult& r, const Trace& t)
+{
+    constexpr std::size_t kPrinted = 5;
+    if (!r.changes.empty())
+        out << "Ops that changed most (ms):\n";
+    for (std::size_t k = 0; k < r.changes.size() && k < kPrinted; ++k) {
+        const OpChange& c = r.changes[k];
+        out << "  " << signedMs(c.delta()) << "  " << QString::fromStdString(std::string(t.string(t.name(c.op)))) << " (rank "
+            << t.rankInfo(t.rank(c.op)).rank << ", op " << c.op.value() << "): " << QString::number(ms(c.baseline), 'f', 3) << " -> "
+            << QString::number(ms(c.whatIf), 'f', 3) << '\n';
+    }
+    if (!r.tensorChanges.empty())
+        out << "Gradient tensors whose wait changed most (ms, ready to all-reduced):\n";
+    for (std::size_t k = 0; k < r.tensorChanges.size() && k < kPrinted; ++k) {
+        const TensorChange& c = r.tensorChanges[k];
+        out << "  " << signedMs(c.delta()) << "  step " << c.step << " tensor " << c.index << " (" << c.bytes << " bytes): "
+            << QString::number(ms(c.baseline), 'f', 3) << " -> " << QString::number(ms(c.whatIf), 'f', 3) << '\n';
+    }
+}
+
 } // namespace
 
 int WhatIfCommand::run(const QStringList& args)
@@ -205,6 +258,7 @@ int WhatIfCommand::run(const QStringList& args)
         err << "sightline-cli whatif: --comm wants measured or model, not '" << comm << "'\n";
         return 2;
     }
+    MemoryOptions memory;
     if (parser.isSet(budgetOption)) {
         bool ok = false;
         const double gb = parser.value(budgetOption).toDouble(&ok);
@@ -213,10 +267,10 @@ int WhatIfCommand::run(const QStringList& args)
             err << "sightline-cli whatif: --memory-budget wants a positive number of gigabytes, not '" << parser.value(budgetOption) << "'\n";
             return 2;
         }
-        job.setMemory(MemoryOptions { static_cast<std::int64_t>(*bytes) });
+        memory.budgetBytes = static_cast<std::int64_t>(*bytes);
+        job.setMemory(memory);
     }
-    ReplayOptions options;
-    options.communication = comm == QLatin1String("model") ? CommSource::CostModel : CommSource::Measured;
+    const BaselineKind baseline { comm == QLatin1String("model") ? CommSource::CostModel : CommSource::Measured, !parser.isSet(noFitOption) };
     const bool json = parser.isSet(jsonOption);
     QTextStream out(stdout);
     auto fail = [&](const Status& status) {
@@ -228,22 +282,22 @@ int WhatIfCommand::run(const QStringList& args)
     std::shared_ptr<const JobSession> session;
     if (const std::optional<int> exit = job.open(parser.positionalArguments(), *limits, command, json, err, session))
         return *exit;
-    Expected<WhatIfResult> result = session->whatIf(*strategy, options, !parser.isSet(noFitOption));
+    Expected<WhatIfResult> result = session->whatIf({ *strategy, memory, baseline });
     if (!result)
         return fail(result.status());
-    const Figures before = figuresOf(result->baseline);
-    const Figures after = figuresOf(result->whatIf);
+    const Figures before = figuresOf(*result->baseline);
+    const Figures after = figuresOf(*result->whatIf);
     const double delta = errorPct(before.iterationMs, after.iterationMs);
     QStringList warnings;
     for (const std::string& w : result->warnings)
         warnings.append(QString::fromStdString(w));
-    for (const std::string& n : result->whatIf.memory.notes)
+    for (const std::string& n : result->whatIf->memory.notes)
         warnings.append(QStringLiteral("memory: ") + QString::fromStdString(n));
-    if (result->whatIf.schedule.timesOutOfRange)
+    if (result->whatIf->schedule.timesOutOfRange)
         warnings.append(QStringLiteral("the what-if's replayed times lie beyond ±2^62 ns: its figures are not a measure of a job"));
 
     if (!parser.value(exportOption).isEmpty()) {
-        const ReplayResult& w = result->whatIf;
+        const ReplayResult& w = *result->whatIf;
         if (!ChromeExport::write(parser.value(exportOption), *w.graph, w.schedule, w.criticalPath, error)) {
             err << "sightline-cli whatif: cannot write " << parser.value(exportOption) << ": " << error << '\n';
             return 1;
@@ -251,7 +305,7 @@ int WhatIfCommand::run(const QStringList& args)
     }
     QStringList exported;
     if (!parser.value(configOption).isEmpty()) {
-        const FrameworkConfig config = FrameworkConfig::of(*strategy, *session->measured(), *result->whatIf.graph);
+        const FrameworkConfig config = FrameworkConfig::of(*strategy, session->analyses(), *result->whatIf->graph);
         const ConfigExport::Written written = ConfigExport::write(config, parser.value(configOption));
         if (!written.error.isEmpty()) {
             err << "sightline-cli whatif: " << written.error << '\n';
@@ -271,6 +325,11 @@ int WhatIfCommand::run(const QStringList& args)
             { QStringLiteral("strategy"), StrategyJson::toJson(*strategy) },
             { QStringLiteral("steps"), job.stepsText() },
             { QStringLiteral("communication"), modelled ? QStringLiteral("model") : QStringLiteral("measured") },
+            { QStringLiteral("exposed_communication_ms"),
+                QJsonObject { { QStringLiteral("baseline"), rounded(ms(result->exposedBaseline), 4) },
+                    { QStringLiteral("whatif"), rounded(ms(result->exposedWhatIf), 4) } } },
+            { QStringLiteral("changed_ops"), changedOpsJson(*result) },
+            { QStringLiteral("changed_tensors"), changedTensorsJson(*result) },
             { QStringLiteral("warnings"), QJsonArray::fromStringList(warnings) },
             { QStringLiteral("exported"), QJsonArray::fromStringList(exported) },
         };
@@ -281,6 +340,9 @@ int WhatIfCommand::run(const QStringList& args)
     printFigures(out, "What-if:  ", after, false);
     out << "Change: " << (delta >= 0 ? "+" : "") << QString::number(delta, 'f', 2) << "% per iteration; transfers "
         << (modelled ? "from the cost model" : "as measured") << '\n';
+    out << "Exposed communication: " << QString::number(ms(result->exposedBaseline), 'f', 3) << " ms -> "
+        << QString::number(ms(result->exposedWhatIf), 'f', 3) << " ms per iteration\n";
+    printChanges(out, *result, session->trace());
     for (const QString& f : exported)
         out << "exported: " << f << '\n';
     for (const QString& w : warnings)

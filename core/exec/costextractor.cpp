@@ -6,7 +6,7 @@
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/memoryextractor.h"
 #include "core/model/trace.h"
-#include "core/replay/linktopology.h"
+#include "core/cost/linktopology.h"
 
 #include <algorithm>
 #include <iterator>
@@ -552,7 +552,12 @@ std::vector<ExecRank> CostExtractor::ranksOf(const Trace& t)
     std::vector<ExecRank> ranks;
     for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {
         const RankInfo& info = t.rankInfo(RankId(r));
-        ranks.push_back({ RankId(r), info.rank, info.host.isValid() ? std::string(t.string(info.host)) : std::string() });
+        std::string device;
+        for (const DeviceInfo& d : t.devices()) {
+            if (d.rank == RankId(r) && device.empty())
+                device = t.string(d.name);
+        }
+        ranks.push_back({ RankId(r), info.rank, info.host.isValid() ? std::string(t.string(info.host)) : std::string(), std::move(device) });
     }
     return ranks;
 }
@@ -588,7 +593,7 @@ std::vector<CostModel::Sample> CostExtractor::transferSamples(
     const Trace& t = graph.trace();
     const Measured m(graph, rankOffsets);
     const std::vector<ExecRank> ranks = ranksOf(t);
-    const LinkTopology topology(ranks, topologyOptions);
+    const LinkTopology topology(placementsOf(ranks), topologyOptions);
     std::vector<CostModel::Sample> samples;
     for (std::uint32_t v = graph.opCount(); v < graph.vertexCount(); ++v) {
         const LogicalCollective& coll = graph.collective(v);

@@ -2,7 +2,7 @@
 
 #include "core/base/expected.h"
 #include "core/exec/executiongraph.h"
-#include "core/replay/costmodel.h"
+#include "core/cost/costmodel.h"
 
 #include <array>
 #include <memory>

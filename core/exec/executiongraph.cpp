@@ -1,9 +1,5 @@
 #include "core/exec/executiongraph.h"
 
-#include "core/exec/instantorder.h"
-#include "core/exec/launchorder.h"
-#include "core/exec/layermodel.h"
-#include "core/exec/microbatchmodel.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -13,38 +9,13 @@ namespace sightline {
 ExecutionGraph::ExecutionGraph() = default;
 ExecutionGraph::~ExecutionGraph() = default;
 
-const InstantOrder& ExecutionGraph::instantOrder() const
+std::vector<RankPlacement> placementsOf(std::span<const ExecRank> ranks)
 {
-    std::call_once(m_instantOnce, [this] { m_instantOrder = std::make_unique<const InstantOrder>(*this); });
-    return *m_instantOrder;
-}
-
-const LaunchOrder& ExecutionGraph::launchOrder() const
-{
-    std::call_once(m_launchOnce, [this] { m_launchOrder = std::make_unique<const LaunchOrder>(*this); });
-    return *m_launchOrder;
-}
-
-const MicroBatchModel& ExecutionGraph::microBatches() const
-{
-    std::call_once(m_microBatchesOnce, [this] { m_microBatches = std::make_unique<const MicroBatchModel>(MicroBatchModel::of(*this)); });
-    return *m_microBatches;
-}
-
-std::shared_ptr<const LayerModel> ExecutionGraph::layerModel(std::string_view pattern) const
-{
-    // A pattern typed letter by letter makes a model per letter: only the last few are kept.
-    constexpr std::size_t kKept = 4;
-    const std::lock_guard lock(m_layerMutex);
-    auto found = std::find_if(m_layerModels.begin(), m_layerModels.end(), [&](const auto& kept) { return kept.first == pattern; });
-    if (found == m_layerModels.end()) {
-        if (m_layerModels.size() == kKept)
-            m_layerModels.erase(m_layerModels.begin());
-        m_layerModels.emplace_back(std::string(pattern), std::make_shared<const LayerModel>(LayerModel::of(*this, pattern)));
-        found = m_layerModels.end() - 1;
-    }
-    std::rotate(found, found + 1, m_layerModels.end());
-    return m_layerModels.back().second;
+    std::vector<RankPlacement> placements;
+    placements.reserve(ranks.size());
+    for (const ExecRank& r : ranks)
+        placements.push_back({ r.rank, r.host, r.device });
+    return placements;
 }
 
 RankId ExecutionGraph::rank(ItemId i) const

@@ -2,13 +2,13 @@
 
 #include "core/base/ids.h"
 #include "core/base/stringpool.h"
+#include "core/cost/rankplacement.h"
 #include "core/exec/memorytypes.h"
 #include "core/exec/sharedcolumn.h"
 #include "core/graph/dependencygraph.h"
 #include "core/model/opkind.h"
 
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,7 +16,6 @@
 
 namespace sightline {
 
-class LayerModel;
 class Trace;
 
 // A rank of an execution graph: the measured rank it stands for (invalid for an added rank) and where
@@ -25,7 +24,11 @@ struct ExecRank {
     RankId measured;
     std::int32_t rank = -1; // global rank in the job
     std::string host; // empty when unknown
+    std::string device; // its GPU's name; empty when unknown
 };
+
+// Where the ranks run, for a LinkTopology over them.
+std::vector<RankPlacement> placementsOf(std::span<const ExecRank> ranks);
 
 // A track of an execution graph: a CPU thread or device stream of one rank.
 struct ExecTrack {
@@ -70,10 +73,6 @@ struct CommCost {
 // Built by CostExtractor from a measured job, or by a strategy pass from another graph, through
 // ExecutionGraphBuilder; immutable and shared once built. Item ids are dense, and the edges of an item
 // are contiguous in both directions.
-class InstantOrder;
-class LaunchOrder;
-class MicroBatchModel;
-
 class ExecutionGraph {
 public:
     // Marks of an item.
@@ -164,16 +163,6 @@ public:
 
     std::size_t memoryBytes() const;
 
-    // Orders the passes place work by, built on first use and kept with the graph, so that every
-    // what-if of one measured job builds them once. Thread-safe.
-    const InstantOrder& instantOrder() const;
-    const LaunchOrder& launchOrder() const;
-    // What a micro-batch of each rank's step repeats (MicroBatchModel), likewise kept.
-    const MicroBatchModel& microBatches() const;
-    // The layers a pattern names (LayerModel::of), kept with the graph for the few patterns used last,
-    // so that every recomputation of one measured job finds them once. Thread-safe.
-    std::shared_ptr<const LayerModel> layerModel(std::string_view pattern) const;
-
     ~ExecutionGraph();
 
 private:
@@ -202,13 +191,6 @@ private:
     SharedColumn<RankId> m_commRanks;
     SharedColumn<std::uint32_t> m_originStart; // CSR over m_origin
     SharedColumn<OpId> m_origin;
-
-    mutable std::once_flag m_instantOnce, m_launchOnce, m_microBatchesOnce;
-    mutable std::unique_ptr<const InstantOrder> m_instantOrder;
-    mutable std::unique_ptr<const LaunchOrder> m_launchOrder;
-    mutable std::unique_ptr<const MicroBatchModel> m_microBatches;
-    mutable std::mutex m_layerMutex;
-    mutable std::vector<std::pair<std::string, std::shared_ptr<const LayerModel>>> m_layerModels; // the last used last
 
     std::vector<MemoryDevice> m_memoryDevices;
     std::vector<MemoryBlock> m_memoryBlocks;

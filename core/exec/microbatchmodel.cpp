@@ -86,7 +86,7 @@ std::vector<MicroBatchModel::Wait> waitsOf(const ExecutionGraph& g, const Instan
 
 } // namespace
 
-MicroBatchModel MicroBatchModel::of(const ExecutionGraph& g)
+MicroBatchModel MicroBatchModel::of(const ExecutionGraph& g, const InstantOrder& order)
 {
     std::map<std::pair<std::uint32_t, std::int32_t>, MicroBatch> batches;
     auto current = batches.end(); // the last item's: items of one rank-step mostly follow each other
@@ -123,7 +123,6 @@ MicroBatchModel MicroBatchModel::of(const ExecutionGraph& g)
         for (ItemId m : model.m_batches[b].repeated)
             batchOf[m.value()] = b;
     }
-    const InstantOrder& order = g.instantOrder();
     parallelFor(model.m_batches.size(), [&](std::size_t b) {
         MicroBatch& mb = model.m_batches[b];
         mb.repeatedEnds = endsOf(g, mb.repeated);

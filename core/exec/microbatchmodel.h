@@ -7,6 +7,8 @@
 
 namespace sightline {
 
+class InstantOrder;
+
 // The work a micro-batch repeats, per rank and step, for the passes that split a step's batch
 // (gradient accumulation): the items of the forward and backward phases that start in the step (not
 // the step's marker), in item order, and among them those that take no part in gradient
@@ -44,7 +46,8 @@ public:
         std::vector<Wait> waits; // by position, then in-edge order
     };
 
-    static MicroBatchModel of(const ExecutionGraph& graph);
+    // order: the graph's instant order.
+    static MicroBatchModel of(const ExecutionGraph& graph, const InstantOrder& order);
 
     // By rank, then step.
     const std::vector<MicroBatch>& batches() const { return m_batches; }

@@ -56,7 +56,7 @@ struct Transfers {
     // Sets each timed item's minimum duration to its transfer time alone.
     Transfers(const ExecutionGraph& g, const ReplayOptions& options, std::vector<TimeNs>& minDuration)
     {
-        const LinkTopology topology(g.ranks(), options.topology);
+        const LinkTopology topology(placementsOf(g.ranks()), options.topology);
         for (std::uint32_t l = 0; l < topology.linkCount(); ++l)
             bandwidth.push_back(options.costModel.parameters(topology.type(l)).bytesPerNs);
         of.assign(g.itemCount(), kNone);

@@ -1,10 +1,11 @@
 #pragma once
 
 #include "core/base/expected.h"
-#include "core/replay/costmodel.h"
-#include "core/replay/linktopology.h"
+#include "core/cost/costmodel.h"
+#include "core/cost/linktopology.h"
 #include "core/replay/schedule.h"
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <utility>
@@ -27,6 +28,12 @@ struct ReplayOptions {
     CommSource communication = CommSource::Measured;
     CostModel costModel; // for CommSource::CostModel
     TopologyOptions topology;
+
+    // Where each link type's parameters come from, for what a replay that uses them says about them:
+    // fitted to the job's own transfers (fits), given (the network pass, a --link value: a bit per
+    // LinkType), or else the cost model's defaults.
+    std::array<LinkFit, kLinkTypeCount> fits {};
+    std::uint32_t givenLinks = 0;
 
     // γ: compute kernels run this much slower (0.1 = 10 %) while communication runs on the same rank.
     // Measured durations already hold the slowdown of the overlap they had, so each kernel is scaled

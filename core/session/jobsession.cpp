@@ -1,14 +1,28 @@
 #include "core/session/jobsession.h"
 
+#include "core/analysis/exposedcommunication.h"
+#include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/instantorder.h"
+#include "core/exec/tensormodel.h"
 #include "core/graph/dependencygraph.h"
 #include "core/model/trace.h"
 #include "core/strategy/strategyrunner.h"
 
+#include <algorithm>
 #include <thread>
 
 namespace sightline {
+
+// Per baseline: each measured op's replayed time and the exposed communication.
+struct JobSession::BaselineFacts {
+    std::vector<TimeNs> perOp; // OpChanges::perOp
+    TimeNs exposed = 0; // ExposedCommunication::perIteration
+};
+
+JobSession::~JobSession() = default;
 
 Expected<std::shared_ptr<const JobSession>> JobSession::open(std::shared_ptr<const Trace> trace,
     const SessionOptions& options, const ResourceLimits& limits, const CancellationToken* cancel)
@@ -39,6 +53,7 @@ Expected<std::shared_ptr<const JobSession>> JobSession::open(std::shared_ptr<con
     if (!measured)
         return measured.status();
     session->m_measured = std::move(*measured);
+    session->m_analyses = std::make_shared<AnalysisCache>(session->m_measured);
     session->m_memory = options.memory;
     return std::shared_ptr<const JobSession>(std::move(session));
 }
@@ -53,27 +68,131 @@ std::array<LinkFit, kLinkTypeCount> JobSession::fitCostModel(const TopologyOptio
     return CostExtractor::fitCostModel(*m_graph, m_alignment.offsets, topology, model);
 }
 
+Expected<JobSession::Baseline> JobSession::baseline(const BaselineKind& kind, const CancellationToken* cancel) const
+{
+    const std::lock_guard lock(m_baselineMutex);
+    for (const auto& [made, kept] : m_baselines) {
+        if (made == kind)
+            return kept;
+    }
+    Baseline made;
+    made.options.communication = kind.communication;
+    if (kind.communication == CommSource::CostModel && kind.fit)
+        made.options.fits = fitCostModel(made.options.topology, made.options.costModel);
+    Expected<ReplayResult> replayed = replay(m_measured, made.options, cancel, m_memory);
+    if (!replayed)
+        return replayed.status();
+    made.replay = std::make_shared<const ReplayResult>(std::move(*replayed));
+    m_baselines.emplace_back(kind, made);
+    return made;
+}
+
 Expected<ReplayResult> JobSession::replay(const ReplayOptions& options, const CancellationToken* cancel) const
 {
     return replay(m_measured, options, cancel, m_memory);
 }
 
-Expected<WhatIfResult> JobSession::whatIf(const Strategy& strategy, ReplayOptions options, bool fit, const CancellationToken* cancel) const
+std::shared_ptr<const JobSession::BaselineFacts> JobSession::factsOf(const std::shared_ptr<const ReplayResult>& baseline) const
 {
-    if (StrategyRunner::needsCostModel(strategy))
-        options.communication = CommSource::CostModel;
-    if (options.communication == CommSource::CostModel && fit)
-        fitCostModel(options.topology, options.costModel);
-    Expected<WhatIfJob> job = StrategyRunner::apply(strategy, { m_measured, options, {}, m_maxWhatIfItems }, cancel);
+    const std::lock_guard lock(m_factsMutex);
+    for (const auto& [of, facts] : m_facts) {
+        if (of == baseline)
+            return facts;
+    }
+    auto facts = std::make_shared<BaselineFacts>();
+    facts->perOp = OpChanges::perOp(*baseline->graph, baseline->schedule);
+    facts->exposed = ExposedCommunication::perIteration(*baseline->graph, baseline->schedule);
+    m_facts.emplace_back(baseline, facts);
+    return facts;
+}
+
+namespace {
+
+// The baseline (estimated against the session's budget) judged against the request's: itself when the
+// two are the same, else a copy with its memory estimated again.
+std::shared_ptr<const ReplayResult> judged(std::shared_ptr<const ReplayResult> replay, const MemoryOptions& memory, const MemoryOptions& session)
+{
+    if (memory.budgetBytes == session.budgetBytes)
+        return replay;
+    auto copy = std::make_shared<ReplayResult>(*replay);
+    copy->memory = MemoryEstimator::estimate(*copy->graph, copy->schedule, memory);
+    return copy;
+}
+
+// A what-if whose replay waits in a cycle that the measured job does not: the first step after which
+// the graph's instants cannot be ordered, named with the steps before it.
+Status cycleOfSteps(const Status& cycle, std::span<const BoundStep> steps, WhatIfJob job, const CancellationToken* cancel)
+{
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        Expected<WhatIfJob> next = StrategyRunner::apply(steps.subspan(k, 1), std::move(job), cancel);
+        if (!next)
+            return next.status();
+        job = std::move(*next);
+        if (InstantOrder(*job.graph).complete())
+            continue;
+        std::string before;
+        for (std::size_t j = 0; j < k; ++j)
+            before += (j ? ", " : "") + steps[j].label();
+        return Status::error(ErrorCode::DependencyCycle, {}, -1,
+            steps[k].label() + (before.empty() ? "" : ", applied after " + before)
+                + ", makes the job's work wait for itself in a cycle: the strategy cannot be replayed as it stands (" + cycle.detail() + ")");
+    }
+    return cycle;
+}
+
+} // namespace
+
+Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const CancellationToken* cancel, const WhatIfHooks& hooks) const
+{
+    Expected<std::vector<BoundStep>> steps = StrategyRunner::bind(request.strategy);
+    if (!steps)
+        return steps.status();
+    BaselineKind kind = request.baseline;
+    if (StrategyRunner::needsCostModel(request.strategy))
+        kind.communication = CommSource::CostModel;
+    Expected<Baseline> base = baseline(kind, cancel);
+    if (!base)
+        return base.status();
+    WhatIfResult result;
+    result.baselineOptions = base->options;
+    const WhatIfJob start { m_measured, result.baselineOptions, {}, m_maxWhatIfItems, m_analyses };
+    Expected<WhatIfJob> job = StrategyRunner::apply(*steps, start, cancel);
     if (!job)
         return job.status();
-    Expected<ReplayResult> baseline = replay(m_measured, options, cancel, m_memory);
-    if (!baseline)
-        return baseline.status();
-    Expected<ReplayResult> changed = replay(job->graph, job->options, cancel, m_memory);
-    if (!changed)
+    result.whatIfOptions = job->options;
+    result.warnings = std::move(job->warnings);
+    const std::shared_ptr<const BaselineFacts> facts = factsOf(base->replay);
+    const std::shared_ptr<const ReplayResult>& before = base->replay;
+    const Expected<TensorModel>& tensors = m_analyses->tensors();
+    const MemoryOptions memory = request.memory.value_or(m_memory);
+    result.exposedBaseline = facts->exposed;
+    if (hooks.planned)
+        hooks.planned(job->graph, before);
+    const ExecutionGraph& graph = *job->graph;
+    // While the what-if's critical path and memory are found: the baseline judged against the budget
+    // and what the comparison reads of the what-if's times, each on every core; then the caller's work.
+    const auto meanwhile = [&](const Schedule& s) {
+        parallelFor(4, [&](std::size_t part) {
+            if (part == 0)
+                result.baseline = judged(before, memory, m_memory);
+            else if (part == 1)
+                result.changes = OpChanges::largest(facts->perOp, graph, s, request.listed);
+            else if (part == 2)
+                result.exposedWhatIf = ExposedCommunication::perIteration(graph, s);
+            else if (tensors)
+                result.tensorChanges = TensorChanges::largest(*tensors, *before->graph, before->schedule, graph, s, request.listed);
+        });
+        if (hooks.meanwhile)
+            hooks.meanwhile(s);
+    };
+    Expected<ReplayResult> changed = replay(job->graph, job->options, cancel, memory, meanwhile, false);
+    if (!changed) {
+        if (changed.status().code() == ErrorCode::DependencyCycle)
+            return cycleOfSteps(changed.status(), *steps, start, cancel);
         return changed.status();
-    return WhatIfResult { std::move(*baseline), std::move(*changed), options, job->options, std::move(job->warnings) };
+    }
+    result.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
+    return result;
 }
 
 Expected<ReplayResult> JobSession::replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,

@@ -2,6 +2,8 @@
 
 #include "core/align/clockalignment.h"
 #include "core/analysis/criticalpath.h"
+#include "core/analysis/opchanges.h"
+#include "core/analysis/tensorchanges.h"
 #include "core/base/expected.h"
 #include "core/exec/costextractor.h"
 #include "core/memory/memoryestimator.h"
@@ -10,9 +12,14 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace sightline {
 
+class AnalysisCache;
 class CancellationToken;
 class DependencyGraph;
 class Trace;
@@ -36,43 +43,97 @@ struct ReplayResult {
     MemoryEstimate memory;
 };
 
-// A strategy's what-if beside the measured job, both replayed the same way.
-struct WhatIfResult {
-    ReplayResult baseline;
-    ReplayResult whatIf;
-    ReplayOptions baselineOptions; // as replayed, the fitted cost model included
-    ReplayOptions whatIfOptions;
-    std::vector<std::string> warnings; // from the passes
+// How the measured job is replayed to be compared with: transfers as measured, or timed by the cost
+// model (fitted to the job's own transfers, or with its default parameters).
+struct BaselineKind {
+    CommSource communication = CommSource::Measured;
+    bool fit = true; // with the cost model only
+    bool operator==(const BaselineKind& o) const
+    {
+        return communication == o.communication && (communication == CommSource::Measured || fit == o.fit);
+    }
 };
 
-// A measured job, ready to replay: the trace, its dependency graph, the clock alignment, and the
-// execution graph the cost extractor made of the selected steps. The one pipeline behind the window
-// and sightline-cli (graph → align → extract → replay → critical path). Immutable once opened; replays
-// may run concurrently.
+// A what-if to run: the strategy, the device budget both sides are judged against, and how the job's
+// transfers are timed (a pass that needs the cost model uses it whatever this says, and so does the
+// baseline it is compared with).
+struct WhatIfRequest {
+    Strategy strategy;
+    std::optional<MemoryOptions> memory; // unset: the session's
+    BaselineKind baseline;
+    std::size_t listed = 20; // how many changed ops and tensors the comparison lists
+};
+
+// A strategy's what-if beside the measured job, both replayed the same way, and what the two differ
+// in: the iteration (from the replays), the exposed communication, the measured ops and the gradient
+// tensors whose time changed most, and every warning the user must see with the figures (the passes'
+// and the result's own checks').
+struct WhatIfResult {
+    std::shared_ptr<const ReplayResult> baseline; // judged against the request's budget
+    std::shared_ptr<const ReplayResult> whatIf;
+    ReplayOptions baselineOptions; // as replayed, the fitted cost model included
+    ReplayOptions whatIfOptions;
+    std::vector<OpChange> changes;
+    std::vector<TensorChange> tensorChanges; // empty when the job has no gradient all-reduce
+    TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
+    TimeNs exposedWhatIf = 0;
+    std::vector<std::string> warnings;
+};
+
+// What a caller does beside a what-if's pipeline (the window drawing the what-if as it is found).
+struct WhatIfHooks {
+    // With the what-if's graph and the baseline it is compared with, before the graph is replayed, on
+    // the pipeline's thread: work the caller starts on threads of its own beside the replay.
+    std::function<void(const std::shared_ptr<const ExecutionGraph>& graph, const std::shared_ptr<const ReplayResult>& baseline)> planned;
+    // With the what-if's schedule once it is simulated, on the pipeline's thread, after the comparison's
+    // figures were found and while threads of their own find the critical path and the memory. It may
+    // run parallel loops on every core.
+    std::function<void(const Schedule& schedule)> meanwhile;
+};
+
+// A measured job, ready to replay and to change: the trace, its dependency graph, the clock alignment,
+// the execution graph the cost extractor made of the selected steps with its analyses, and the one
+// pipeline every what-if runs through, for the window, the CLI and the optimizer alike (graph → align →
+// extract → strategy → replay → critical path → memory → comparison → checks). The baselines what-ifs
+// are compared with and what the comparison reads of them are found once and kept. Immutable once
+// opened but for those caches; what-ifs may run concurrently.
 class JobSession {
 public:
     // Checks the memory the job needs against limits first. Fails with the graph build's error (a
     // dependency cycle), the extractor's (steps not in the job), TooLarge or Cancelled.
     static Expected<std::shared_ptr<const JobSession>> open(std::shared_ptr<const Trace> trace,
         const SessionOptions& options, const ResourceLimits& limits, const CancellationToken* cancel = nullptr);
+    ~JobSession();
 
     const Trace& trace() const;
     const std::shared_ptr<const DependencyGraph>& graph() const { return m_graph; }
     const ClockAlignment& alignment() const { return m_alignment; }
     const std::shared_ptr<const ExecutionGraph>& measured() const { return m_measured; }
+    // The analyses of the measured graph, shared by every what-if of the job.
+    const AnalysisCache& analyses() const { return *m_analyses; }
     // The most items a strategy may grow the job to, within the memory limit it was opened with
     // (WhatIfJob::maxItems).
     std::uint64_t maxWhatIfItems() const { return m_maxWhatIfItems; }
 
     // Fits model to the job's own transfers over the topology.
     std::array<LinkFit, kLinkTypeCount> fitCostModel(const TopologyOptions& topology, CostModel& model) const;
-    // Replays the measured execution graph.
+    // The measured job replayed one way (BaselineKind), with its memory judged against the session's
+    // budget, and the options it was replayed with (the cost model fitted where the kind asks).
+    struct Baseline {
+        ReplayOptions options;
+        std::shared_ptr<const ReplayResult> replay;
+    };
+    // Made by the first caller and kept. Fails with the replay's error or Cancelled (then the next
+    // caller tries again).
+    Expected<Baseline> baseline(const BaselineKind& kind, const CancellationToken* cancel = nullptr) const;
+    // Replays the measured execution graph with options of the caller's own.
     Expected<ReplayResult> replay(const ReplayOptions& options, const CancellationToken* cancel = nullptr) const;
-    // Replays the measured job and the job the strategy makes of it. Both use the cost model when
-    // options ask for it or a pass needs it, fitted to the job's own transfers when fit is true.
-    // Fails with InvalidArgument naming the step of a bad strategy, or the replay's error.
-    Expected<WhatIfResult> whatIf(const Strategy& strategy, ReplayOptions options, bool fit,
-        const CancellationToken* cancel = nullptr) const;
+
+    // Runs a what-if through the pipeline. Fails with InvalidArgument naming the step of a bad strategy
+    // (before anything runs), a step's error prefixed with the step, TooLarge, the replay's error
+    // (a cycle the strategy made names the strategy's steps), or Cancelled.
+    Expected<WhatIfResult> whatIf(const WhatIfRequest& request, const CancellationToken* cancel = nullptr, const WhatIfHooks& hooks = {}) const;
+
     // Work a caller does with a replay's times while its critical path, memory and summaries are found
     // (Replayer::Alongside): it may read the schedule's times, causes, order and window.
     using Meanwhile = std::function<void(const Schedule&)>;
@@ -86,6 +147,9 @@ public:
 
 private:
     JobSession() = default;
+    // What every what-if compared with one baseline reads of it, found once per baseline.
+    struct BaselineFacts;
+    std::shared_ptr<const BaselineFacts> factsOf(const std::shared_ptr<const ReplayResult>& baseline) const;
 
     MemoryOptions m_memory;
     std::uint64_t m_maxWhatIfItems = 0;
@@ -93,6 +157,12 @@ private:
     std::shared_ptr<const DependencyGraph> m_graph;
     ClockAlignment m_alignment;
     std::shared_ptr<const ExecutionGraph> m_measured;
+    std::shared_ptr<AnalysisCache> m_analyses;
+
+    mutable std::mutex m_baselineMutex; // held while a baseline is made: callers of one kind wait for it
+    mutable std::vector<std::pair<BaselineKind, Baseline>> m_baselines;
+    mutable std::mutex m_factsMutex;
+    mutable std::vector<std::pair<std::shared_ptr<const ReplayResult>, std::shared_ptr<const BaselineFacts>>> m_facts;
 };
 
 } // namespace sightline

@@ -4,9 +4,14 @@
 #include "core/exec/layermodel.h"
 #include "core/exec/tensormodel.h"
 #include "core/model/trace.h"
+#include "core/exec/analysiscache.h"
+#include "core/strategy/passes/gradaccumulationpass.h"
+#include "core/strategy/passes/mixedprecisionpass.h"
+#include "core/strategy/passes/opfusionpass.h"
 #include "core/strategy/passes/recomputepass.h"
 #include "core/strategy/passes/tensorfusionpass.h"
-#include "core/strategy/passregistry.h"
+#include "core/strategy/passes/tensorpartitionpass.h"
+#include "core/strategy/strategyrunner.h"
 
 #include <cmath>
 #include <cstdio>
@@ -58,14 +63,15 @@ std::string stringList(const std::vector<std::string>& items, const std::string&
 
 // The checkpointed layers' names, once each, in forward order: the first rank and step's, or, for a
 // step aimed at chosen ops, those of the layers it recomputes wherever they ran.
-std::vector<std::string> layersToCheckpoint(const ExecutionGraph& g, const PassArguments& args)
+std::vector<std::string> layersToCheckpoint(const AnalysisCache& analyses, const RecomputeParameters& params)
 {
-    const std::shared_ptr<const LayerModel> layers = g.layerModel(args.text("layers"));
-    const std::vector<const LayerModel::Layer*> chosen = RecomputePass::chosenLayers(g, *layers, args);
+    const ExecutionGraph& g = analyses.graph();
+    const std::shared_ptr<const LayerModel> layers = analyses.layers(params.layers);
+    const std::vector<const LayerModel::Layer*> chosen = RecomputePass::chosenLayers(g, *layers, params);
     std::vector<std::string> names;
     std::set<std::string> seen;
     for (const LayerModel::Layer* l : chosen) {
-        if (args.ops("ops").empty() && (g.rank(l->span) != g.rank(chosen.front()->span) || g.stepOfStart(l->span) != g.stepOfStart(chosen.front()->span)))
+        if (params.ops.empty() && (g.rank(l->span) != g.rank(chosen.front()->span) || g.stepOfStart(l->span) != g.stepOfStart(chosen.front()->span)))
             break;
         if (seen.insert(l->name).second)
             names.push_back(l->name);
@@ -74,13 +80,13 @@ std::vector<std::string> layersToCheckpoint(const ExecutionGraph& g, const PassA
 }
 
 // The first step's gradients grouped as the tensor_fusion step groups them.
-std::vector<FrameworkConfig::TensorGroup> groupsOf(const ExecutionGraph& g, const PassArguments& args)
+std::vector<FrameworkConfig::TensorGroup> groupsOf(const AnalysisCache& analyses, const TensorFusionParameters& params)
 {
-    Expected<TensorModel> model = TensorModel::of(g);
+    const Expected<TensorModel>& model = analyses.tensors();
     if (!model || model->steps().empty())
         return {};
     const TensorModel::Step& step = model->steps().front();
-    const std::vector<std::uint32_t> bucket = TensorFusionPass::assign(g, step, args);
+    const std::vector<std::uint32_t> bucket = TensorFusionPass::assign(analyses.graph(), step, params);
     std::vector<FrameworkConfig::TensorGroup> groups;
     for (std::uint32_t t = 0; t < bucket.size(); ++t) {
         if (bucket[t] >= groups.size())
@@ -117,39 +123,35 @@ std::vector<std::vector<std::string>> clustersOf(const ExecutionGraph& g)
 
 } // namespace
 
-FrameworkConfig FrameworkConfig::of(const Strategy& strategy, const ExecutionGraph& measured, const ExecutionGraph& whatIf)
+FrameworkConfig FrameworkConfig::of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf)
 {
     FrameworkConfig c;
-    for (const PassStep& step : strategy.steps) {
-        const Pass* pass = PassRegistry::find(step.pass);
-        if (!pass)
-            continue;
-        Expected<PassArguments> resolved = PassRegistry::resolve(*pass, step);
-        if (!resolved)
-            continue;
-        const PassArguments& args = *resolved;
-        if (step.pass == "tensor_fusion") {
-            if (args.given("bucket_cap_mb")) {
-                c.bucketCapMb = args.number("bucket_cap_mb");
-                c.firstBucketMb = args.number("first_bucket_mb");
+    const Expected<std::vector<BoundStep>> steps = StrategyRunner::bind(strategy);
+    if (!steps)
+        return c;
+    for (const BoundStep& step : *steps) {
+        if (const auto* p = step.as<TensorFusionParameters>()) {
+            if (p->bucketCapMb) {
+                c.bucketCapMb = *p->bucketCapMb;
+                c.firstBucketMb = p->firstBucketMb;
                 c.fusionThresholdBytes = std::llround(*c.bucketCapMb * kMiB);
             } else {
-                c.fusionThresholdBytes = std::llround(args.number("threshold_bytes"));
+                c.fusionThresholdBytes = std::llround(p->thresholdBytes.value_or(0));
                 c.bucketCapMb = static_cast<double>(*c.fusionThresholdBytes) / kMiB;
             }
-            c.cycleTimeMs = args.number("cycle_time_ms");
-            c.tensorGroups = groupsOf(measured, args);
+            c.cycleTimeMs = p->cycleTimeMs;
+            c.tensorGroups = groupsOf(measured, *p);
             if (c.tensorGroups.empty())
                 c.notes.push_back("tensor groups: the job has no gradient all-reduce to group");
-        } else if (step.pass == "grad_accumulation") {
-            c.accumulationSteps = args.integer("micro_batches");
-        } else if (step.pass == "mixed_precision") {
-            c.precision = args.text("precision");
-        } else if (step.pass == "recompute") {
-            c.checkpointLayers = layersToCheckpoint(measured, args);
-        } else if (step.pass == "tensor_partition") {
-            c.partitionBytes = std::llround(args.number("partition_bytes"));
-        } else if (step.pass == "op_fusion") {
+        } else if (const auto* p = step.as<GradAccumulationParameters>()) {
+            c.accumulationSteps = p->microBatches;
+        } else if (const auto* p = step.as<MixedPrecisionParameters>()) {
+            c.precision = p->precision == MixedPrecisionParameters::Precision::Bf16 ? "bf16" : "fp16";
+        } else if (const auto* p = step.as<RecomputeParameters>()) {
+            c.checkpointLayers = layersToCheckpoint(measured, *p);
+        } else if (const auto* p = step.as<TensorPartitionParameters>()) {
+            c.partitionBytes = std::llround(p->partitionBytes);
+        } else if (step.as<OpFusionParameters>()) {
             c.fusionClusters = clustersOf(whatIf);
         }
     }

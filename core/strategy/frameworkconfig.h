@@ -9,6 +9,7 @@
 
 namespace sightline {
 
+class AnalysisCache;
 class ExecutionGraph;
 
 // A strategy as the frameworks that would run it take it: PyTorch DDP's arguments and the layers to
@@ -27,7 +28,8 @@ public:
         std::int64_t bytes = 0;
     };
 
-    static FrameworkConfig of(const Strategy& strategy, const ExecutionGraph& measured, const ExecutionGraph& whatIf);
+    // measured: the analyses of the measured job's graph.
+    static FrameworkConfig of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf);
 
     std::vector<File> files() const;
 

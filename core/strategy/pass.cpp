@@ -8,11 +8,20 @@
 
 namespace sightline {
 
-Status WhatIfJob::rebuild(ExecutionGraphBuilder& builder)
+const AnalysisCache& WhatIfJob::analyses()
+{
+    if (!analysisCache || analysisCache->graphPointer() != graph)
+        analysisCache = std::make_shared<AnalysisCache>(graph);
+    return *analysisCache;
+}
+
+Status WhatIfJob::rebuild(ExecutionGraphBuilder& builder, AnalysisCache::Set preserved)
 {
     Expected<std::shared_ptr<const ExecutionGraph>> built = builder.build();
     if (!built)
         return built.status();
+    analysisCache = analysisCache && analysisCache->graphPointer() == graph ? analysisCache->after(*built, preserved)
+                                                                             : std::make_shared<AnalysisCache>(*built);
     graph = std::move(*built);
     return {};
 }
@@ -37,13 +46,13 @@ std::string sizeText(std::uint64_t bytes)
 
 } // namespace
 
-Status WhatIfJob::checkGrowth(std::uint64_t added, std::string_view pass, std::string_view advice) const
+Status WhatIfJob::checkGrowth(std::uint64_t added, std::string_view advice) const
 {
     const std::uint64_t items = graph->itemCount();
     if (added <= maxItems && items <= maxItems - added)
         return {};
     return Status::error(ErrorCode::TooLarge, {}, -1,
-        "pass " + std::string(pass) + ": the job would grow from " + std::to_string(items) + " to " + std::to_string(items + added)
+        "the job would grow from " + std::to_string(items) + " to " + std::to_string(items + added)
             + " items, more than the " + std::to_string(maxItems) + " a what-if may hold within the memory limit (at about "
             + std::to_string(kBytesPerItem) + " bytes each, " + sizeText(maxItems * kBytesPerItem) + "); " + std::string(advice));
 }

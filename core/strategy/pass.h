@@ -3,9 +3,11 @@
 #include "core/base/resourcelimits.h"
 #include "core/base/status.h"
 #include "core/replay/replayer.h"
-#include "core/strategy/passarguments.h"
+#include "core/exec/analysiscache.h"
+#include "core/strategy/parametertable.h"
 #include "core/strategy/passparameter.h"
 
+#include <any>
 #include <memory>
 #include <span>
 #include <string>
@@ -17,8 +19,8 @@ namespace sightline {
 class ExecutionGraph;
 class ExecutionGraphBuilder;
 
-// A job as a strategy rewrites it: the execution graph, how it is replayed, and what the passes that
-// made it want the user to know.
+// A job as a strategy rewrites it: the execution graph, the analyses passes share about it, how it is
+// replayed, and what the passes that made it want the user to know.
 struct WhatIfJob {
     // What a what-if takes per item of its graph, its replay and its drawing in the window, with room
     // to spare: about 420 bytes were measured on a both view of 15 M drawn ops.
@@ -29,19 +31,26 @@ struct WhatIfJob {
     std::vector<std::string> warnings;
     // The most items the graph may grow to (maxItemsFor the memory limit).
     std::uint64_t maxItems = maxItemsFor(ResourceLimits::defaultMaxMemoryBytes());
+    // The analyses of graph (a session's, for its measured graph); made on first use when null.
+    std::shared_ptr<AnalysisCache> analysisCache;
 
     // What memoryBytes holds at kBytesPerItem per item, within the item ids.
     static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);
-    // Builds builder's graph and makes it the job's; the build's error otherwise.
-    Status rebuild(ExecutionGraphBuilder& builder);
-    // Ok when the graph may take `added` more items; else TooLarge, naming the pass and what to change
-    // (advice): called by a pass that multiplies the job before it takes the memory.
-    Status checkGrowth(std::uint64_t added, std::string_view pass, std::string_view advice) const;
+    // The analyses of the current graph.
+    const AnalysisCache& analyses();
+    // Builds builder's graph and makes it the job's; the build's error otherwise. preserved: the
+    // analyses the rewrite leaves valid (AnalysisCache::after), none by default.
+    Status rebuild(ExecutionGraphBuilder& builder, AnalysisCache::Set preserved = AnalysisCache::kNone);
+    // Ok when the graph may take `added` more items; else TooLarge, saying what to change (advice):
+    // called by a pass that multiplies the job before it takes the memory.
+    Status checkGrowth(std::uint64_t added, std::string_view advice) const;
 };
 
 // A strategy pass (DESIGN "What-ifs are jobs"): a pure function from one job to another. It may add,
-// remove or re-cost items of the execution graph, or change how the job is replayed (the network).
-// Passes are stateless singletons held by PassRegistry.
+// remove or re-cost items of the execution graph, or change how the job is replayed (the network). A
+// pass reads its parameters through a typed struct (PassWith<P>), bound once from a step's checked
+// values. Its errors and warnings say what, not where: the runner prefixes each with the step and the
+// pass. Passes are stateless singletons held by PassRegistry.
 class Pass {
 public:
     virtual ~Pass() = default;
@@ -53,8 +62,28 @@ public:
     // Whether the job's transfers must be timed by the cost model for this pass to mean anything
     // (then the baseline is replayed the same way, so that the comparison shows the pass alone).
     virtual bool needsCostModel() const { return false; }
-    // Rewrites job; an error names what in the arguments or the job stops the pass.
-    virtual Status apply(const PassArguments& args, WhatIfJob& job) const = 0;
+    // The pass's typed parameters from a step's values, one per spec of parameters(), checked.
+    virtual std::any read(std::span<const CheckedValue> values) const = 0;
+    // Whether every spec binds to a member of the typed parameters consistently (ParameterTable::check).
+    virtual Status checkParameters() const = 0;
+    // Rewrites job with parameters read(); an error names what in the parameters or the job stops it.
+    virtual Status apply(const std::any& params, WhatIfJob& job) const = 0;
+};
+
+// A pass whose parameters are the struct P, bound to its specs by table().
+template <class P>
+class PassWith : public Pass {
+public:
+    using Params = P;
+
+    std::span<const ParameterSpec> parameters() const final { return table().specs(); }
+    std::any read(std::span<const CheckedValue> values) const final { return table().read(values); }
+    Status checkParameters() const final { return table().check(); }
+    Status apply(const std::any& params, WhatIfJob& job) const final { return run(std::any_cast<const P&>(params), job); }
+
+protected:
+    virtual const ParameterTable<P>& table() const = 0;
+    virtual Status run(const P& params, WhatIfJob& job) const = 0;
 };
 
 } // namespace sightline

@@ -18,9 +18,9 @@ namespace sightline {
 
 namespace {
 
-Status invalid(const PassStep& step, const std::string& detail)
+Status invalid(const std::string& detail)
 {
-    return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass " + step.pass + ": " + detail);
+    return Status::error(ErrorCode::InvalidArgument, {}, -1, detail);
 }
 
 std::string range(const ParameterSpec& p)
@@ -50,6 +50,59 @@ bool toNumber(const ParameterValue& v, double& out)
     return end == s.c_str() + s.size() && std::isfinite(out);
 }
 
+// Checks one given or default value against its spec, into checked.
+Status check(const ParameterSpec& p, const ParameterValue& value, CheckedValue& checked)
+{
+    switch (p.type) {
+    case ParameterSpec::Type::Number:
+    case ParameterSpec::Type::Integer: {
+        double v = 0;
+        if (!toNumber(value, v))
+            return invalid("parameter '" + p.name + "' wants a number");
+        if (p.type == ParameterSpec::Type::Integer && v != std::floor(v))
+            return invalid("parameter '" + p.name + "' wants a whole number");
+        if (p.min != p.max && (v < p.min || v > p.max))
+            return invalid("parameter '" + p.name + "' must lie in " + range(p) + (p.unit.empty() ? "" : " " + p.unit));
+        checked.number = v;
+        return {};
+    }
+    case ParameterSpec::Type::Text:
+    case ParameterSpec::Type::Choice: {
+        const std::string* text = std::get_if<std::string>(&value);
+        if (!text)
+            return invalid("parameter '" + p.name + "' wants a text");
+        checked.text = *text;
+        if (p.type == ParameterSpec::Type::Text)
+            return {};
+        std::string list;
+        for (std::size_t c = 0; c < p.choices.size(); ++c) {
+            if (p.choices[c] == *text) {
+                checked.choice = c;
+                return {};
+            }
+            list += (list.empty() ? "" : ", ") + p.choices[c];
+        }
+        return invalid("parameter '" + p.name + "' is one of " + list + ", not '" + *text + "'");
+    }
+    case ParameterSpec::Type::Ops: {
+        // Text, or one op's id as a number (a JSON number, or --set's digits).
+        std::string text;
+        if (const std::string* given = std::get_if<std::string>(&value))
+            text = *given;
+        else if (const double id = std::get<double>(value); id >= 0 && id < OpId::kInvalid && id == std::floor(id))
+            text = std::to_string(static_cast<std::uint32_t>(id));
+        else
+            return invalid("parameter '" + p.name + "' wants op ids, as text such as \"3-9,12\"");
+        Expected<OpSet> ops = OpSet::parse(text);
+        if (!ops)
+            return invalid("parameter '" + p.name + "': " + ops.status().detail());
+        checked.ops = std::move(*ops);
+        return {};
+    }
+    }
+    return {};
+}
+
 } // namespace
 
 std::span<const Pass* const> PassRegistry::all()
@@ -77,74 +130,30 @@ const Pass* PassRegistry::find(std::string_view name)
     return nullptr;
 }
 
-Expected<PassArguments> PassRegistry::resolve(const Pass& pass, const PassStep& step)
+Expected<std::any> PassRegistry::bind(const Pass& pass, const PassStep& step)
 {
-    PassArguments args;
     for (const auto& [name, value] : step.params) {
         bool known = false;
         for (const ParameterSpec& p : pass.parameters())
             known = known || p.name == name;
         if (!known)
-            return invalid(step, "unknown parameter '" + name + "'");
+            return invalid("unknown parameter '" + name + "'");
     }
+    std::vector<CheckedValue> values;
     for (const ParameterSpec& p : pass.parameters()) {
+        CheckedValue& checked = values.emplace_back();
         const auto it = step.params.find(p.name);
         if (it == step.params.end() && p.required())
-            return invalid(step, "parameter '" + p.name + "' is required");
+            return invalid("parameter '" + p.name + "' is required");
         if (it == step.params.end() && p.defaultValue.empty())
             continue;
         const ParameterValue value = it != step.params.end() ? it->second : ParameterValue(p.defaultValue);
-        if (it != step.params.end())
-            args.m_given[p.name] = true;
-        switch (p.type) {
-        case ParameterSpec::Type::Number:
-        case ParameterSpec::Type::Integer: {
-            double v = 0;
-            if (!toNumber(value, v))
-                return invalid(step, "parameter '" + p.name + "' wants a number");
-            if (p.type == ParameterSpec::Type::Integer && v != std::floor(v))
-                return invalid(step, "parameter '" + p.name + "' wants a whole number");
-            if (p.min != p.max && (v < p.min || v > p.max))
-                return invalid(step, "parameter '" + p.name + "' must lie in " + range(p) + (p.unit.empty() ? "" : " " + p.unit));
-            args.m_numbers[p.name] = v;
-            break;
-        }
-        case ParameterSpec::Type::Text:
-        case ParameterSpec::Type::Choice: {
-            const std::string* text = std::get_if<std::string>(&value);
-            if (!text)
-                return invalid(step, "parameter '" + p.name + "' wants a text");
-            if (p.type == ParameterSpec::Type::Choice) {
-                bool listed = false;
-                std::string list;
-                for (const std::string& c : p.choices) {
-                    listed = listed || c == *text;
-                    list += (list.empty() ? "" : ", ") + c;
-                }
-                if (!listed)
-                    return invalid(step, "parameter '" + p.name + "' is one of " + list + ", not '" + *text + "'");
-            }
-            args.m_texts[p.name] = *text;
-            break;
-        }
-        case ParameterSpec::Type::Ops: {
-            // Text, or one op's id as a number (a JSON number, or --set's digits).
-            std::string text;
-            if (const std::string* given = std::get_if<std::string>(&value))
-                text = *given;
-            else if (const double id = std::get<double>(value); id >= 0 && id < OpId::kInvalid && id == std::floor(id))
-                text = std::to_string(static_cast<std::uint32_t>(id));
-            else
-                return invalid(step, "parameter '" + p.name + "' wants op ids, as text such as \"3-9,12\"");
-            Expected<OpSet> ops = OpSet::parse(text);
-            if (!ops)
-                return invalid(step, "parameter '" + p.name + "': " + ops.status().detail());
-            args.m_ops[p.name] = std::move(*ops);
-            break;
-        }
-        }
+        checked.present = true;
+        checked.given = it != step.params.end();
+        if (Status s = check(p, value, checked); !s.ok())
+            return s;
     }
-    return args;
+    return pass.read(values);
 }
 
 } // namespace sightline

@@ -5,6 +5,11 @@
 
 namespace sightline {
 
+std::string BoundStep::label() const
+{
+    return "step " + std::to_string(index + 1) + " (" + std::string(pass ? pass->name() : "?") + ")";
+}
+
 bool StrategyRunner::needsCostModel(const Strategy& strategy)
 {
     for (const PassStep& step : strategy.steps) {
@@ -14,45 +19,48 @@ bool StrategyRunner::needsCostModel(const Strategy& strategy)
     return false;
 }
 
-namespace {
-
-// Every step with its pass and arguments, or the error of the first bad one.
-Expected<std::vector<std::pair<const Pass*, PassArguments>>> resolveAll(const Strategy& strategy)
+Expected<std::vector<BoundStep>> StrategyRunner::bind(const Strategy& strategy)
 {
-    std::vector<std::pair<const Pass*, PassArguments>> steps;
+    std::vector<BoundStep> steps;
     for (std::size_t k = 0; k < strategy.steps.size(); ++k) {
         const PassStep& step = strategy.steps[k];
         const Pass* pass = PassRegistry::find(step.pass);
         if (!pass)
-            return Status::error(ErrorCode::InvalidArgument, {}, -1,
-                "step " + std::to_string(k + 1) + ": unknown pass '" + step.pass + "'");
-        Expected<PassArguments> args = PassRegistry::resolve(*pass, step);
-        if (!args)
-            return Status::error(ErrorCode::InvalidArgument, {}, -1, "step " + std::to_string(k + 1) + ": " + args.status().detail());
-        steps.emplace_back(pass, std::move(*args));
+            return Status::error(ErrorCode::InvalidArgument, {}, -1, "step " + std::to_string(k + 1) + ": unknown pass '" + step.pass + "'");
+        BoundStep bound { pass, k, {} };
+        Expected<std::any> params = PassRegistry::bind(*pass, step);
+        if (!params)
+            return Status::error(ErrorCode::InvalidArgument, {}, -1, bound.label() + ": " + params.status().detail());
+        bound.params = std::move(*params);
+        steps.push_back(std::move(bound));
     }
     return steps;
 }
 
-} // namespace
-
 Status StrategyRunner::validate(const Strategy& strategy)
 {
-    const auto steps = resolveAll(strategy);
+    const auto steps = bind(strategy);
     return steps ? Status() : steps.status();
 }
 
 Expected<WhatIfJob> StrategyRunner::apply(const Strategy& strategy, WhatIfJob job, const CancellationToken* cancel)
 {
-    auto resolved = resolveAll(strategy);
-    if (!resolved)
-        return resolved.status();
-    const auto& steps = *resolved;
-    for (std::size_t k = 0; k < steps.size(); ++k) {
+    Expected<std::vector<BoundStep>> steps = bind(strategy);
+    if (!steps)
+        return steps.status();
+    return apply(*steps, std::move(job), cancel);
+}
+
+Expected<WhatIfJob> StrategyRunner::apply(std::span<const BoundStep> steps, WhatIfJob job, const CancellationToken* cancel)
+{
+    for (const BoundStep& step : steps) {
         if (cancel && cancel->isCancelled())
             return Status::cancelled();
-        if (Status s = steps[k].first->apply(steps[k].second, job); !s.ok())
-            return Status::error(s.code(), s.file(), s.byteOffset(), "step " + std::to_string(k + 1) + " (" + std::string(steps[k].first->name()) + "): " + s.detail());
+        const std::size_t before = job.warnings.size();
+        if (Status s = step.pass->apply(step.params, job); !s.ok())
+            return Status::error(s.code(), s.file(), s.byteOffset(), step.label() + ": " + s.detail());
+        for (std::size_t w = before; w < job.warnings.size(); ++w)
+            job.warnings[w] = step.label() + ": " + job.warnings[w];
     }
     return job;
 }

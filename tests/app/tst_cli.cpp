@@ -262,6 +262,23 @@ private Q_SLOTS:
         QCOMPARE(strategy[0].toObject().value(QStringLiteral("pass")).toString(), QStringLiteral("speedup"));
         QCOMPARE(strategy[0].toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("percent")).toDouble(), 50.0);
         QVERIFY(doc.value(QStringLiteral("warnings")).isArray());
+        // The comparison the window's What-if dock shows: exposed communication, and the measured ops
+        // and gradient tensors whose time changed most, largest change first.
+        const QJsonObject exposed = doc.value(QStringLiteral("exposed_communication_ms")).toObject();
+        QVERIFY(exposed.contains(QStringLiteral("baseline")) && exposed.contains(QStringLiteral("whatif")));
+        const QJsonArray ops = doc.value(QStringLiteral("changed_ops")).toArray();
+        QVERIFY(!ops.isEmpty() && ops.size() <= 20);
+        double previous = 1e300;
+        for (const QJsonValue& v : ops) {
+            const QJsonObject o = v.toObject();
+            QVERIFY(!o.value(QStringLiteral("name")).toString().isEmpty());
+            const double delta = o.value(QStringLiteral("delta_ms")).toDouble();
+            QVERIFY(std::abs(delta) <= previous + 1e-4);
+            previous = std::abs(delta);
+            QVERIFY(std::abs(o.value(QStringLiteral("whatif_ms")).toDouble() - o.value(QStringLiteral("baseline_ms")).toDouble() - delta) < 2e-4);
+        }
+        QVERIFY(ops[0].toObject().value(QStringLiteral("delta_ms")).toDouble() < 0); // compute got faster
+        QVERIFY(doc.value(QStringLiteral("changed_tensors")).isArray());
         // The printed strategy array reads back as a strategy file, alone or in a versioned document.
         QTemporaryDir dir;
         for (const QJsonDocument& file : { QJsonDocument(strategy),

@@ -183,6 +183,29 @@ private Q_SLOTS:
                      QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") }),
             0);
         QVERIFY(!QImage(dir.filePath(QStringLiteral("s.png"))).isNull());
+        // The window refuses what sightline-cli whatif refuses, with the same exit status: a misspelt
+        // parameter before the job opens (2), a strategy that does not apply to the job once it ran (1,
+        // the screenshot still taken).
+        const QList<QPair<QByteArray, int>> strategies {
+            { R"({"strategy": [{"pass": "speedup", "params": {"percnt": 20}}]})", 2 },
+            { R"({"strategy": [{"pass": "straggler", "params": {"rank": 7}}]})", 1 },
+        };
+        for (const auto& [text, exitCode] : strategies) {
+            QFile f(dir.filePath(QStringLiteral("t.json")));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(text) > 0);
+            f.close();
+            const QString shot = dir.filePath(QStringLiteral("t.png"));
+            QFile::remove(shot);
+            QCOMPARE(run({ QStringLiteral("--strategy"), f.fileName(), QStringLiteral("--screenshot"), shot,
+                         QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") }),
+                exitCode);
+            QCOMPARE(!QImage(shot).isNull(), exitCode == 1);
+            QProcess cli;
+            cli.start(QStringLiteral(SIGHTLINE_BIN_DIR "/sightline-cli"), { QStringLiteral("whatif"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank"),
+                                                        QStringLiteral("--strategy"), f.fileName() });
+            QVERIFY(cli.waitForFinished(120000));
+            QCOMPARE(cli.exitCode(), exitCode);
+        }
     }
 };
 

@@ -74,12 +74,12 @@ bool run(const std::string& profile, bool wfbp, std::vector<Point>& points)
         s.steps.push_back({ "network",
             { { "ranks_per_host", 4.0 }, { "intra_host", std::string("pcie") }, { "pcie_gbps", 15.0 }, { "network_gbps", 1.25 } } });
         s.steps.push_back({ "worker_count", { { "workers", static_cast<double>(m) } } });
-        auto r = (*session)->whatIf(s, {}, false);
+        auto r = (*session)->whatIf({ s, {}, { CommSource::Measured, false } });
         if (!r) {
             std::fprintf(stderr, "%s\n", r.status().toString().c_str());
             return false;
         }
-        const double t = iterationSeconds(r->whatIf.schedule);
+        const double t = iterationSeconds(r->whatIf->schedule);
         points.push_back({ m, t, m * kImagesPerGpu / t });
     }
     return true;

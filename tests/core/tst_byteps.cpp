@@ -64,9 +64,8 @@ QByteArray handMade(bool root, bool cut = false)
 // The what-if of a re-partition to pieceBytes (measured partitions taken to hold measuredBytes).
 Expected<WhatIfResult> repartitioned(const JobSession& session, double pieceBytes, double measuredBytes)
 {
-    return session.whatIf(Strategy { { PassStep { "tensor_partition",
-                              { { "partition_bytes", pieceBytes }, { "measured_partition_bytes", measuredBytes } } } } },
-        {}, true);
+    return session.whatIf({ Strategy { { PassStep { "tensor_partition",
+                              { { "partition_bytes", pieceBytes }, { "measured_partition_bytes", measuredBytes } } } } }, {}, { CommSource::Measured, true } });
 }
 
 // How many items of a replayed graph are pieces of the stage (names "<tensor>.<STAGE> (piece ...").
@@ -206,20 +205,20 @@ void TestBytePS::handMadeRepartition()
     // two of them on tracks of their own, and a shorter iteration; twice the size: one, longer.
     const auto measured = repartitioned(**session, 4096, 4096);
     QVERIFY2(measured.hasValue(), measured ? "" : measured.status().detail().c_str());
-    QCOMPARE(piecesOf(*measured->whatIf.graph, "BROADCAST"), std::size_t(2 * 2 * 3));
-    QCOMPARE(piecesOf(*measured->whatIf.graph, "PUSH"), std::size_t(2 * 3)); // the root's
+    QCOMPARE(piecesOf(*measured->whatIf->graph, "BROADCAST"), std::size_t(2 * 2 * 3));
+    QCOMPARE(piecesOf(*measured->whatIf->graph, "PUSH"), std::size_t(2 * 3)); // the root's
     const auto halves = repartitioned(**session, 2048, 4096);
     QVERIFY(halves.hasValue());
-    QCOMPARE(piecesOf(*halves->whatIf.graph, "PUSH"), std::size_t(4 * 3));
+    QCOMPARE(piecesOf(*halves->whatIf->graph, "PUSH"), std::size_t(4 * 3));
     std::size_t pieceTracks = 0;
-    for (const ExecTrack& t : halves->whatIf.graph->tracks())
+    for (const ExecTrack& t : halves->whatIf->graph->tracks())
         pieceTracks += t.name.starts_with("Comm.byteps.Gradient.w piece ");
     QCOMPARE(pieceTracks, std::size_t(2 * 2));
     const auto whole = repartitioned(**session, 8192, 4096);
     QVERIFY(whole.hasValue());
-    QCOMPARE(piecesOf(*whole->whatIf.graph, "PUSH"), std::size_t(1 * 3));
-    QVERIFY(iterationOf(halves->whatIf) < iterationOf(measured->whatIf));
-    QVERIFY(iterationOf(measured->whatIf) < iterationOf(whole->whatIf));
+    QCOMPARE(piecesOf(*whole->whatIf->graph, "PUSH"), std::size_t(1 * 3));
+    QVERIFY(iterationOf(*halves->whatIf) < iterationOf(*measured->whatIf));
+    QVERIFY(iterationOf(*measured->whatIf) < iterationOf(*whole->whatIf));
 
     // A trace cut mid-iteration: that iteration stays as measured, and the others are re-cut.
     Expected<TracePtr> cut = TraceLoader::load({ write(QStringLiteral("cut3.json"), handMade(true, true)) });
@@ -232,7 +231,7 @@ void TestBytePS::handMadeRepartition()
     QCOMPARE(cutModel->tensors().front().incomplete, std::size_t(1));
     const auto cutHalves = repartitioned(**cutSession, 2048, 4096);
     QVERIFY(cutHalves.hasValue());
-    QCOMPARE(piecesOf(*cutHalves->whatIf.graph, "PUSH"), std::size_t(4 * 2));
+    QCOMPARE(piecesOf(*cutHalves->whatIf->graph, "PUSH"), std::size_t(4 * 2));
     QVERIFY(std::any_of(cutHalves->warnings.begin(), cutHalves->warnings.end(),
         [](const std::string& w) { return w.find("1 tensor iterations without a total or with a partition cut short") != std::string::npos; }));
 }
@@ -282,24 +281,24 @@ void TestBytePS::realTraces()
     QVERIFY(session.hasValue());
     const auto measured = repartitioned(**session, 4096000, 4096000);
     QVERIFY2(measured.hasValue(), measured ? "" : measured.status().detail().c_str());
-    const double baseline = iterationOf(measured->baseline);
-    QVERIFY2(std::abs(iterationOf(measured->whatIf) - baseline) <= 0.01 * baseline,
-        qPrintable(QStringLiteral("%1 against %2").arg(iterationOf(measured->whatIf)).arg(baseline)));
-    QCOMPARE(piecesOf(*measured->whatIf.graph, "PUSH"), std::size_t(660));
-    QCOMPARE(piecesOf(*measured->whatIf.graph, "PULL"), std::size_t(660));
+    const double baseline = iterationOf(*measured->baseline);
+    QVERIFY2(std::abs(iterationOf(*measured->whatIf) - baseline) <= 0.01 * baseline,
+        qPrintable(QStringLiteral("%1 against %2").arg(iterationOf(*measured->whatIf)).arg(baseline)));
+    QCOMPARE(piecesOf(*measured->whatIf->graph, "PUSH"), std::size_t(660));
+    QCOMPARE(piecesOf(*measured->whatIf->graph, "PULL"), std::size_t(660));
     const auto smaller = repartitioned(**session, 2048000, 4096000);
     QVERIFY(smaller.hasValue());
-    QCOMPARE(piecesOf(*smaller->whatIf.graph, "PUSH"), std::size_t(2 * 660));
-    QCOMPARE(piecesOf(*smaller->whatIf.graph, "PULL"), std::size_t(2 * 660));
+    QCOMPARE(piecesOf(*smaller->whatIf->graph, "PUSH"), std::size_t(2 * 660));
+    QCOMPARE(piecesOf(*smaller->whatIf->graph, "PULL"), std::size_t(2 * 660));
     const auto larger = repartitioned(**session, 8192000, 4096000);
     QVERIFY(larger.hasValue());
-    QCOMPARE(piecesOf(*larger->whatIf.graph, "PUSH"), std::size_t(660 / 2));
-    QVERIFY(iterationOf(larger->whatIf) > iterationOf(measured->whatIf));
+    QCOMPARE(piecesOf(*larger->whatIf->graph, "PUSH"), std::size_t(660 / 2));
+    QVERIFY(iterationOf(*larger->whatIf) > iterationOf(*measured->whatIf));
     // More workers: with a server per worker, as measured; with one server for 4 workers (8 GPUs),
     // pushes and pulls take 4 times their service, and the iteration grows with them.
     const auto workers = [&](std::map<std::string, ParameterValue> params) {
-        const auto r = (*session)->whatIf(Strategy { { PassStep { "worker_count", std::move(params) } } }, {}, true);
-        return r ? iterationOf(r->whatIf) : -1.0;
+        const auto r = (*session)->whatIf({ Strategy { { PassStep { "worker_count", std::move(params) } } }, {}, { CommSource::Measured, true } });
+        return r ? iterationOf(*r->whatIf) : -1.0;
     };
     const double scaled = workers({ { "workers", 8.0 } });
     QVERIFY2(std::abs(scaled - baseline) <= 0.01 * baseline, qPrintable(QString::number(scaled)));

@@ -4,9 +4,9 @@
 
 #include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
-#include "core/replay/costmodel.h"
+#include "core/cost/costmodel.h"
 #include "core/replay/flownetwork.h"
-#include "core/replay/linktopology.h"
+#include "core/cost/linktopology.h"
 #include "core/replay/replayer.h"
 
 #include "jobbuilder.h"
@@ -200,7 +200,7 @@ private slots:
         for (int r = 0; r < 4; ++r)
             b.track(b.rank(r, r < 2 ? "node-a" : "node-b"), TrackKind::CpuThread, 1);
         const TracePtr trace = b.finish();
-        const LinkTopology named(CostExtractor::ranksOf(*trace));
+        const LinkTopology named(placementsOf(CostExtractor::ranksOf(*trace)));
         QCOMPARE(named.hostCount(), 2);
         QCOMPARE(named.source(), std::string("host names"));
         const RankId sameHost[] = { RankId(0), RankId(1) };
@@ -218,7 +218,7 @@ private slots:
         TopologyOptions o;
         o.ranksPerHost = 1;
         o.intraHost = LinkType::Pcie;
-        const LinkTopology perRank(CostExtractor::ranksOf(*trace), o);
+        const LinkTopology perRank(placementsOf(CostExtractor::ranksOf(*trace)), o);
         QCOMPARE(perRank.hostCount(), 4);
         QCOMPARE(perRank.route(sameHost).type, LinkType::Network);
     }

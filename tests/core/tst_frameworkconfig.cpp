@@ -35,9 +35,9 @@ private Q_SLOTS:
         // at 1 MiB too; Horovod's threshold is the cap in bytes.
         const auto session = sessionOf(twoGradientJob(4));
         Strategy s = oneStep("tensor_fusion", { { "bucket_cap_mb", 0.5 }, { "first_bucket_mb", 1.0 } });
-        const auto r = session->whatIf(s, {}, false);
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(fileText(c, "ddp_args.json"), std::string("{\n  \"bucket_cap_mb\": 0.5\n}\n"));
         QVERIFY(fileText(c, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=524288\nHOROVOD_CYCLE_TIME=1\n") != std::string::npos);
         QCOMPARE(c.tensorGroups.size(), std::size_t(2));
@@ -54,9 +54,9 @@ private Q_SLOTS:
         s.steps.push_back({ "grad_accumulation", { { "micro_batches", 4.0 } } });
         s.steps.push_back({ "mixed_precision", { { "precision", std::string("fp16") } } });
         s.steps.push_back({ "recompute", { { "layers", std::string("block_*") } } });
-        const auto r = session->whatIf(s, {}, false);
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_0" }));
         QCOMPARE(fileText(c, "deepspeed_config.json"),
             std::string("{\n  \"gradient_accumulation_steps\": 4,\n  \"fp16\": {\n    \"enabled\": true\n  },\n"
@@ -82,24 +82,24 @@ private Q_SLOTS:
         }
         QVERIFY(!blockTwo.empty());
         const Strategy s = oneStep("recompute", { { "ops", OpSet::of({ blockTwo.back() }).text() } });
-        const auto r = session->whatIf(s, {}, false);
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_2" }));
         // Without ops, every layer of the first step.
         const Strategy all = oneStep("recompute", {});
-        const auto every = session->whatIf(all, {}, false);
+        const auto every = session->whatIf({ all, {}, { CommSource::Measured, false } });
         QVERIFY2(every, errorOf(every).c_str());
-        QVERIFY(FrameworkConfig::of(all, *session->measured(), *every->whatIf.graph).checkpointLayers.size() > 2);
+        QVERIFY(FrameworkConfig::of(all, session->analyses(), *every->whatIf->graph).checkpointLayers.size() > 2);
     }
 
     void fusedKernelsAsClusters()
     {
         const auto session = sessionOf(kernelChainJob());
         const Strategy s = oneStep("op_fusion", {});
-        const auto r = session->whatIf(s, {}, false);
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(c.fusionClusters, (std::vector<std::vector<std::string>> { { "vectorized_elementwise_kernel", "layer_norm_kernel" } }));
         QCOMPARE(c.files().size(), std::size_t(1));
         QCOMPARE(c.files().front().name, std::string("xla_fusion_clusters.json"));
@@ -109,9 +109,9 @@ private Q_SLOTS:
     {
         const auto session = sessionOf(allReduceJob({ 100, 100 }));
         const Strategy s = oneStep("tensor_partition", { { "partition_bytes", 262144.0 } });
-        const auto r = session->whatIf(s, {}, false);
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph);
+        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(c.files().size(), std::size_t(1));
         QCOMPARE(fileText(c, "byteps.env"),
             std::string("# BytePS tensor partition, as Sightline's tensor_partition step chose it\nBYTEPS_PARTITION_BYTES=262144\n"));
@@ -121,9 +121,9 @@ private Q_SLOTS:
     {
         const auto session = sessionOf(allReduceJob({ 100 }));
         const Strategy s = oneStep("speedup", { { "percent", 10.0 } });
-        const auto r = session->whatIf(s, {}, false);
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY(r);
-        QVERIFY(FrameworkConfig::of(s, *session->measured(), *r->whatIf.graph).files().empty());
+        QVERIFY(FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph).files().empty());
     }
 };
 

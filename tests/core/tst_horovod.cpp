@@ -228,8 +228,8 @@ void TestHorovod::handMadeWhatIf()
     }
     // A threshold below the larger tensor splits each buffer in two; the one measured keeps one.
     const auto buckets = [&](double threshold) {
-        const auto r = (*session)->whatIf(Strategy { { PassStep { "tensor_fusion", { { "threshold_bytes", threshold } } } } }, {}, true);
-        return r ? transferSizes(*r->whatIf.graph) : std::vector<std::int64_t> {};
+        const auto r = (*session)->whatIf({ Strategy { { PassStep { "tensor_fusion", { { "threshold_bytes", threshold } } } } }, {}, { CommSource::Measured, true } });
+        return r ? transferSizes(*r->whatIf->graph) : std::vector<std::int64_t> {};
     };
     QCOMPARE(buckets(64.0 * 1024 * 1024), std::vector<std::int64_t>(3, 8192 + 128));
     std::vector<std::int64_t> split = buckets(4096);
@@ -368,7 +368,7 @@ void TestHorovod::realWhatIf(const TracePtr& trace)
     const auto session = JobSession::open(trace, {}, ResourceLimits {});
     QVERIFY(session.hasValue());
     const auto run = [&](const std::string& pass, std::map<std::string, ParameterValue> params) {
-        Expected<WhatIfResult> r = (*session)->whatIf(Strategy { { PassStep { pass, std::move(params) } } }, {}, true);
+        Expected<WhatIfResult> r = (*session)->whatIf({ Strategy { { PassStep { pass, std::move(params) } } }, {}, { CommSource::Measured, true } });
         if (!r)
             qWarning("%s", r.status().detail().c_str());
         return r;
@@ -378,23 +378,22 @@ void TestHorovod::realWhatIf(const TracePtr& trace)
     // two tensors fused, and the same iteration.
     const auto measured = run("tensor_fusion", { { "threshold_bytes", 64.0 * 1024 * 1024 }, { "cycle_time_ms", 5.0 } });
     QVERIFY(measured.hasValue());
-    const std::vector<std::int64_t> before = transferSizes(*measured->baseline.graph);
-    const std::vector<std::int64_t> asMeasured = transferSizes(*measured->whatIf.graph);
+    const std::vector<std::int64_t> before = transferSizes(*measured->baseline->graph);
+    const std::vector<std::int64_t> asMeasured = transferSizes(*measured->whatIf->graph);
     QCOMPARE(before.size(), std::size_t(660)); // the broadcasts come before the first iteration
     QCOMPARE(asMeasured.size(), std::size_t(553));
-    const double baseline = iterationOf(measured->baseline);
-    QVERIFY2(std::abs(iterationOf(measured->whatIf) - baseline) <= 0.01 * baseline, qPrintable(QString::number(iterationOf(measured->whatIf))));
+    const double baseline = iterationOf(*measured->baseline);
+    QVERIFY2(std::abs(iterationOf(*measured->whatIf) - baseline) <= 0.01 * baseline, qPrintable(QString::number(iterationOf(*measured->whatIf))));
     // A larger threshold and cycle: fewer, larger all-reduces.
     const auto larger = run("tensor_fusion", { { "threshold_bytes", 256.0 * 1024 * 1024 }, { "cycle_time_ms", 50.0 } });
     QVERIFY(larger.hasValue());
-    const std::vector<std::int64_t> fused = transferSizes(*larger->whatIf.graph);
+    const std::vector<std::int64_t> fused = transferSizes(*larger->whatIf->graph);
     QVERIFY(fused.size() < asMeasured.size());
     QVERIFY(*std::max_element(fused.begin(), fused.end()) > *std::max_element(asMeasured.begin(), asMeasured.end()));
     // More ranks in each all-reduce take longer; fewer, less (ring all-reduce: 2 (n - 1) / n of the bytes).
     const auto workers = [&](double n) {
-        const auto r = (*session)->whatIf(
-            Strategy { { PassStep { "network", { { "allreduce", std::string("ring") } } }, PassStep { "worker_count", { { "workers", n } } } } }, {}, true);
-        return r ? iterationOf(r->whatIf) : -1.0;
+        const auto r = (*session)->whatIf({ Strategy { { PassStep { "network", { { "allreduce", std::string("ring") } } }, PassStep { "worker_count", { { "workers", n } } } } }, {}, { CommSource::Measured, true } });
+        return r ? iterationOf(*r->whatIf) : -1.0;
     };
     const double two = workers(2), four = workers(4), sixteen = workers(16);
     QVERIFY2(two < four && four < sixteen, qPrintable(QStringLiteral("%1 %2 %3").arg(two).arg(four).arg(sixteen)));

@@ -124,9 +124,9 @@ private Q_SLOTS:
         // Two ranks doubled: the what-if has ranks 0-3; 2 and 3 copy 0 and 1 and are synthetic.
         const auto session = sessionOf(allReduceJob({ 100, 120 }));
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("worker_count", { { "workers", 4.0 } }), {}, false);
+        const auto r = session->whatIf({ oneStep("worker_count", { { "workers", 4.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const ScheduleTrace::Layer layers[] = { { r->whatIf.graph.get(), &r->whatIf.schedule, "" } };
+        const ScheduleTrace::Layer layers[] = { { r->whatIf->graph.get(), &r->whatIf->schedule, "" } };
         const auto made = ScheduleTrace::build(layers);
         QVERIFY2(made, errorOf(made).c_str());
         const Trace& t = *made->trace;
@@ -159,10 +159,10 @@ private Q_SLOTS:
         // thread beforehand gives the job build() makes with its own.
         const auto session = sessionOf(allReduceJob({ 100, 120 }));
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("worker_count", { { "workers", 4.0 } }), {}, false);
+        const auto r = session->whatIf({ oneStep("worker_count", { { "workers", 4.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const ExecutionGraph& g = *r->whatIf.graph;
-        Schedule partial = r->whatIf.schedule;
+        const ExecutionGraph& g = *r->whatIf->graph;
+        Schedule partial = r->whatIf->schedule;
         std::uint32_t left = 0;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             if (i % 3 == 0) {
@@ -194,10 +194,10 @@ private Q_SLOTS:
         // Both replays in one job: each measured track, then its what-if track, named apart.
         const auto session = sessionOf(allReduceJob({ 100, 120 }));
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "match", std::string("gemm") } }), {}, false);
+        const auto r = session->whatIf({ oneStep("speedup", { { "percent", 50.0 }, { "match", std::string("gemm") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const ScheduleTrace::Layer layers[] = { { r->baseline.graph.get(), &r->baseline.schedule, "" },
-            { r->whatIf.graph.get(), &r->whatIf.schedule, " (what-if)" } };
+        const ScheduleTrace::Layer layers[] = { { r->baseline->graph.get(), &r->baseline->schedule, "" },
+            { r->whatIf->graph.get(), &r->whatIf->schedule, " (what-if)" } };
         const auto made = ScheduleTrace::build(layers);
         QVERIFY2(made, errorOf(made).c_str());
         const Trace& t = *made->trace;
@@ -246,10 +246,10 @@ private Q_SLOTS:
             QSKIP("../shared/traces is not here");
         const auto session = sessionOfFiles(toStd(dir));
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("tensor_fusion", { { "bucket_cap_mb", 100.0 } }), {}, false);
+        const auto r = session->whatIf({ oneStep("tensor_fusion", { { "bucket_cap_mb", 100.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const ScheduleTrace::Layer layers[] = { { r->baseline.graph.get(), &r->baseline.schedule, "" },
-            { r->whatIf.graph.get(), &r->whatIf.schedule, " (what-if)" } };
+        const ScheduleTrace::Layer layers[] = { { r->baseline->graph.get(), &r->baseline->schedule, "" },
+            { r->whatIf->graph.get(), &r->whatIf->schedule, " (what-if)" } };
         const auto made = ScheduleTrace::build(layers);
         QVERIFY2(made, errorOf(made).c_str());
         QCOMPARE(made->trace->ranks().size(), std::size_t(8));
@@ -260,12 +260,12 @@ private Q_SLOTS:
         checkOpsAreItems(*made, layers);
         // Layers prepared before (as the window prepares the what-if while it replays, on one thread,
         // and keeps the baseline's) make the same job; a preparation of another graph is refused.
-        const ScheduleTrace::Layer prepared[] = { { r->baseline.graph.get(), &r->baseline.schedule, "", ScheduleTrace::prepare(*r->baseline.graph) },
-            { r->whatIf.graph.get(), &r->whatIf.schedule, " (what-if)", ScheduleTrace::prepare(*r->whatIf.graph, true) } };
+        const ScheduleTrace::Layer prepared[] = { { r->baseline->graph.get(), &r->baseline->schedule, "", ScheduleTrace::prepare(*r->baseline->graph) },
+            { r->whatIf->graph.get(), &r->whatIf->schedule, " (what-if)", ScheduleTrace::prepare(*r->whatIf->graph, true) } };
         const auto same = ScheduleTrace::build(prepared);
         QVERIFY2(same, errorOf(same).c_str());
         compareJobs(*made, *same);
-        const ScheduleTrace::Layer swapped[] = { { r->whatIf.graph.get(), &r->whatIf.schedule, "", prepared[0].prepared } };
+        const ScheduleTrace::Layer swapped[] = { { r->whatIf->graph.get(), &r->whatIf->schedule, "", prepared[0].prepared } };
         const auto refused = ScheduleTrace::build(swapped);
         QVERIFY(!refused);
         QCOMPARE(refused.status().code(), ErrorCode::InvalidArgument);
@@ -281,19 +281,19 @@ private Q_SLOTS:
             QSKIP("../shared/traces is not here");
         const auto session = sessionOfFiles(toStd(dir));
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        const auto r = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const ScheduleTrace::Layer layers[] = { { r->whatIf.graph.get(), &r->whatIf.schedule, "" } };
+        const ScheduleTrace::Layer layers[] = { { r->whatIf->graph.get(), &r->whatIf->schedule, "" } };
         const auto made = ScheduleTrace::build(layers);
         QVERIFY2(made, errorOf(made).c_str());
-        QVERIFY(made->trace->opCount() > r->baseline.graph->itemCount());
+        QVERIFY(made->trace->opCount() > r->baseline->graph->itemCount());
         checkOpsAreItems(*made, layers);
-        Schedule mirrored = r->whatIf.schedule;
+        Schedule mirrored = r->whatIf->schedule;
         for (std::size_t i = 0; i < mirrored.start.size(); ++i) {
             if (mirrored.replayed(static_cast<std::uint32_t>(i)))
                 std::tie(mirrored.start[i], mirrored.end[i]) = std::pair(-mirrored.end[i], -mirrored.start[i]);
         }
-        const ScheduleTrace::Layer backwards[] = { { r->whatIf.graph.get(), &mirrored, "" } };
+        const ScheduleTrace::Layer backwards[] = { { r->whatIf->graph.get(), &mirrored, "" } };
         const auto reversed = ScheduleTrace::build(backwards);
         QVERIFY2(reversed, errorOf(reversed).c_str());
         checkOpsAreItems(*reversed, backwards);

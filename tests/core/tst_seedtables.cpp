@@ -70,28 +70,28 @@ private Q_SLOTS:
             PassStep { "recompute", { { "layers", std::string("encoder.*.ffn.gelu") } } } });
         const Strategy accumulation
             = oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "kernel_floor_us", 70.0 } });
-        const auto r = session->whatIf(recompute, {}, false);
+        const auto r = session->whatIf({ recompute, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const auto a = session->whatIf(accumulation, {}, false);
+        const auto a = session->whatIf({ accumulation, {}, { CommSource::Measured, false } });
         QVERIFY2(a, errorOf(a).c_str());
 
-        const ReplayResult& base = r->baseline;
+        const ReplayResult& base = *r->baseline;
         QVERIFY(base.memory.outOfMemory);
-        QVERIFY(!r->whatIf.memory.outOfMemory);
-        QVERIFY(!a->whatIf.memory.outOfMemory);
+        QVERIFY(!r->whatIf->memory.outOfMemory);
+        QVERIFY(!a->whatIf->memory.outOfMemory);
         const std::int64_t baseMemory = base.memory.peakBytes();
-        const std::int64_t recomputeMemory = r->whatIf.memory.peakBytes();
-        const std::int64_t accumulationMemory = a->whatIf.memory.peakBytes();
+        const std::int64_t recomputeMemory = r->whatIf->memory.peakBytes();
+        const std::int64_t accumulationMemory = a->whatIf->memory.peakBytes();
         const TimeNs baseTime = stepTime(base);
-        const TimeNs recomputeTime = stepTime(r->whatIf);
-        const TimeNs accumulationTime = stepTime(a->whatIf);
+        const TimeNs recomputeTime = stepTime(*r->whatIf);
+        const TimeNs accumulationTime = stepTime(*a->whatIf);
         // The ordering dPRO measured: both cost time, recomputation less, and it saves more memory.
         QVERIFY(recomputeTime > baseTime);
         QVERIFY(accumulationTime > recomputeTime);
         QVERIFY(recomputeMemory < accumulationMemory);
         QVERIFY(accumulationMemory < baseMemory);
         // Accumulation halves what the activations hold at the peak.
-        const double halved = static_cast<double>(a->whatIf.memory.devices.at(0).atPeak[kActivations])
+        const double halved = static_cast<double>(a->whatIf->memory.devices.at(0).atPeak[kActivations])
             / static_cast<double>(base.memory.devices.at(0).atPeak[kActivations]);
         QVERIFY2(halved > 0.45 && halved < 0.55, qPrintable(QString::number(halved)));
         qInfo("dPRO Table 4, generated BERT Base: none %.1f ms %.2f GB (OOM); recompute %.1f ms (%+.1f%%) %.2f GB "
@@ -146,20 +146,20 @@ private Q_SLOTS:
             QSKIP("../shared/traces is not here");
         const auto session = openWithBudget(path, 0);
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("recompute", { { "layers", layers.toStdString() } }), {}, false);
+        const auto r = session->whatIf({ oneStep("recompute", { { "layers", layers.toStdString() } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        QVERIFY(r->whatIf.memory.peakBytes() < r->baseline.memory.peakBytes());
-        QVERIFY(stepTime(r->whatIf) > stepTime(r->baseline));
-        const auto a = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        QVERIFY(r->whatIf->memory.peakBytes() < r->baseline->memory.peakBytes());
+        QVERIFY(stepTime(*r->whatIf) > stepTime(*r->baseline));
+        const auto a = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(a, errorOf(a).c_str());
-        const std::int64_t before = a->baseline.memory.devices.at(0).atPeak[kActivations];
-        const std::int64_t after = a->whatIf.memory.devices.at(0).atPeak[kActivations];
+        const std::int64_t before = a->baseline->memory.devices.at(0).atPeak[kActivations];
+        const std::int64_t after = a->whatIf->memory.devices.at(0).atPeak[kActivations];
         QVERIFY(before > 0);
         const double ratio = static_cast<double>(after) / static_cast<double>(before);
         QVERIFY2(ratio > 0.45 && ratio < 0.55, qPrintable(QString::number(ratio)));
         qInfo("%s: recompute peak %.2f -> %.2f GB, step %.1f -> %.1f ms; accumulation x2 activations %.2f -> %.2f GB",
-            qPrintable(QFileInfo(path).fileName()), gib(r->baseline.memory.peakBytes()), gib(r->whatIf.memory.peakBytes()),
-            stepTime(r->baseline) / 1e6, stepTime(r->whatIf) / 1e6, gib(before), gib(after));
+            qPrintable(QFileInfo(path).fileName()), gib(r->baseline->memory.peakBytes()), gib(r->whatIf->memory.peakBytes()),
+            stepTime(*r->baseline) / 1e6, stepTime(*r->whatIf) / 1e6, gib(before), gib(after));
     }
 };
 

@@ -4,6 +4,7 @@
 
 #include "core/base/parallel.h"
 #include "core/base/resourcelimits.h"
+#include "core/exec/analysiscache.h"
 #include "core/exec/costextractor.h"
 #include "core/exec/layermodel.h"
 #include "core/exec/instantorder.h"
@@ -18,6 +19,10 @@
 #include "core/analysis/tensorchanges.h"
 #include "core/exec/tensormodel.h"
 #include "core/strategy/strategyrunner.h"
+#include "core/strategy/parametertable.h"
+#include "core/strategy/passes/networkpass.h"
+#include "core/strategy/passes/recomputepass.h"
+#include "core/strategy/passes/speeduppass.h"
 #include "core/strategy/passes/tensorfusionpass.h"
 #include "core/import/traceloader.h"
 
@@ -56,13 +61,99 @@ private Q_SLOTS:
         // The second step is named when it is the bad one.
         Strategy two = oneStep("speedup", { { "percent", 10.0 } });
         two.steps.push_back({ "straggler", {} });
-        QVERIFY(QString::fromStdString(detail(two)).startsWith(QStringLiteral("step 2:")));
+        QCOMPARE(detail(two), std::string("step 2 (straggler): parameter 'rank' is required"));
         // Every pass documents its parameters.
         for (const Pass* p : PassRegistry::all()) {
             QVERIFY(!p->summary().empty());
             for (const ParameterSpec& spec : p->parameters())
                 QVERIFY2(!spec.help.empty(), spec.name.c_str());
         }
+    }
+
+    void passesReadTypedParameters()
+    {
+        // Every pass binds each of its parameters to a member of its own type, once.
+        for (const Pass* p : PassRegistry::all())
+            QVERIFY2(p->checkParameters().ok(), (std::string(p->name()) + ": " + p->checkParameters().detail()).c_str());
+        // A step reads as the pass's struct: given values, defaults, choices as enums, left out as empty.
+        const auto speedup = StrategyRunner::bind(oneStep("speedup", { { "percent", 20.0 }, { "kind", std::string("runtime") } }));
+        QVERIFY2(speedup, errorOf(speedup).c_str());
+        const auto* s = speedup->front().as<SpeedupParameters>();
+        QVERIFY(s);
+        QCOMPARE(s->percent, 20.0);
+        QCOMPARE(s->match, std::string("*"));
+        QCOMPARE(s->kind, SpeedupParameters::Kind::Runtime);
+        QCOMPARE(s->rank, std::int64_t(-1));
+        QVERIFY(s->ops.empty());
+        QVERIFY(!speedup->front().as<RecomputeParameters>());
+        QCOMPARE(speedup->front().label(), std::string("step 1 (speedup)"));
+        const auto network = StrategyRunner::bind(oneStep("network", { { "pcie_gbps", 8.0 } }));
+        QVERIFY(network);
+        const auto* n = network->front().as<NetworkParameters>();
+        QCOMPARE(n->pcieGBps, std::optional<double>(8.0));
+        QVERIFY(!n->nvlinkGBps && !n->intraHost && !n->ranksPerHost);
+        QCOMPARE(n->bandwidthScale, 1.0);
+
+        // The mistakes a member's type cannot catch fail the table's check.
+        struct P {
+            double number = 0;
+            std::int64_t integer = 0;
+            std::optional<double> maybe;
+        };
+        using T = ParameterSpec::Type;
+        const ParameterSpec number { "number", T::Number, "", 0, 10, "1", {}, "a number" };
+        const ParameterSpec integer { "integer", T::Integer, "", 0, 10, "1", {}, "a whole number" };
+        const ParameterSpec leftOut { "maybe", T::Number, "", 0, 10, "", {}, "a number that may be left out", true };
+        QVERIFY(ParameterTable<P>({ { &P::number, number }, { &P::integer, integer }, { &P::maybe, leftOut } }).check().ok());
+        const auto fails = [](const ParameterTable<P>& table, const char* what) {
+            const Status s = table.check();
+            return !s.ok() && QString::fromStdString(s.detail()).contains(QLatin1String(what));
+        };
+        QVERIFY(fails(ParameterTable<P>({ { &P::number, integer } }), "another type"));
+        QVERIFY(fails(ParameterTable<P>({ { &P::maybe, number } }), "bound to an optional member"));
+        ParameterSpec plainLeftOut = leftOut;
+        QVERIFY(fails(ParameterTable<P>({ { &P::number, plainLeftOut } }), "bound to a plain member"));
+        ParameterSpec other = number;
+        other.name = "other";
+        QVERIFY(fails(ParameterTable<P>({ { &P::number, number }, { &P::number, other } }), "fills the member 'number' fills"));
+        QVERIFY(fails(ParameterTable<P>({ { &P::number, number }, { &P::integer, ParameterSpec { number.name, T::Integer, "", 0, 10, "1", {}, "again" } } }),
+            "declared twice"));
+        // Values are read into the members, an optional one left empty when not given.
+        std::vector<CheckedValue> values(3);
+        values[0] = { true, true, 2.5 };
+        values[1] = { true, false, 7 };
+        const P read = ParameterTable<P>({ { &P::number, number }, { &P::integer, integer }, { &P::maybe, leftOut } }).read(values);
+        QCOMPARE(read.number, 2.5);
+        QCOMPARE(read.integer, std::int64_t(7));
+        QVERIFY(!read.maybe);
+    }
+
+    void analysesAreFoundOnceAndKeptWhereValid()
+    {
+        const auto session = sessionOf(trainingJob());
+        QVERIFY(session);
+        // A fresh cache has found nothing; what is asked for is found once and kept.
+        auto cache = std::make_shared<AnalysisCache>(session->measured());
+        QCOMPARE(cache->found(), AnalysisCache::kNone);
+        const MicroBatchModel& batches = cache->microBatches();
+        QCOMPARE(&cache->microBatches(), &batches);
+        QCOMPARE(cache->found(), AnalysisCache::Set(AnalysisCache::MicroBatches | AnalysisCache::InstantOrders));
+        // A pass that keeps the analyses hands them on; one that keeps none starts afresh.
+        QCOMPARE(&cache->after(session->measured(), AnalysisCache::kAll)->microBatches(), &batches);
+        QCOMPARE(cache->after(session->measured(), AnalysisCache::kNone)->found(), AnalysisCache::kNone);
+        // Through a job: a speed-up re-costs items and keeps them, accumulation rewires and drops them.
+        WhatIfJob job { session->measured(), {}, {}, session->maxWhatIfItems(), cache };
+        const auto speedup = StrategyRunner::apply(oneStep("speedup", { { "percent", 20.0 } }), job);
+        QVERIFY2(speedup, errorOf(speedup).c_str());
+        QVERIFY(speedup->graph != session->measured());
+        QCOMPARE(speedup->analysisCache->graphPointer(), speedup->graph);
+        QCOMPARE(&speedup->analysisCache->microBatches(), &batches);
+        const auto accumulated = StrategyRunner::apply(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), *speedup);
+        QVERIFY2(accumulated, errorOf(accumulated).c_str());
+        QCOMPARE(accumulated->analysisCache->graphPointer(), accumulated->graph);
+        QCOMPARE(accumulated->analysisCache->found(), AnalysisCache::kNone);
+        // The session's cache is what its what-ifs start from.
+        QCOMPARE(&session->analyses().microBatches(), &session->analyses().microBatches());
     }
 
     void documentationListsEveryParameter()
@@ -92,12 +183,12 @@ private Q_SLOTS:
             for (CommSource comm : { CommSource::Measured, CommSource::CostModel }) {
                 ReplayOptions o;
                 o.communication = comm;
-                const auto r = session->whatIf(Strategy {}, o, true);
+                const auto r = session->whatIf({ Strategy {}, {}, { o.communication, true } });
                 QVERIFY2(r, errorOf(r).c_str());
-                QCOMPARE(r->whatIf.schedule.start, r->baseline.schedule.start);
-                QCOMPARE(r->whatIf.schedule.end, r->baseline.schedule.end);
+                QCOMPARE(r->whatIf->schedule.start, r->baseline->schedule.start);
+                QCOMPARE(r->whatIf->schedule.end, r->baseline->schedule.end);
                 if (comm == CommSource::Measured)
-                    QCOMPARE(r->baseline.schedule.end, session->replay({})->schedule.end);
+                    QCOMPARE(r->baseline->schedule.end, session->replay({})->schedule.end);
             }
         }
     }
@@ -107,30 +198,30 @@ private Q_SLOTS:
         // One rank: its 100 us kernel made 20% faster ends 20 us earlier, and so does the step.
         const auto session = sessionOf(allReduceJob({ 100 }));
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("speedup", { { "percent", 20.0 }, { "match", std::string("gemm") } }), {}, false);
+        const auto r = session->whatIf({ oneStep("speedup", { { "percent", 20.0 }, { "match", std::string("gemm") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        QCOMPARE(stepTime(r->baseline), 300 * us);
-        QCOMPARE(stepTime(r->whatIf) - stepTime(r->baseline), -20 * us);
+        QCOMPARE(stepTime(*r->baseline), 300 * us);
+        QCOMPARE(stepTime(*r->whatIf) - stepTime(*r->baseline), -20 * us);
         QVERIFY(r->warnings.empty());
         // The ops that changed most: the GEMM, 20 us shorter, and what waited for it (the host's
         // synchronisation, the step marker), as much.
         const std::vector<OpChange> changes
-            = OpChanges::largest(*r->baseline.graph, r->baseline.schedule, *r->whatIf.graph, r->whatIf.schedule, 10);
+            = OpChanges::largest(*r->baseline->graph, r->baseline->schedule, *r->whatIf->graph, r->whatIf->schedule, 10);
         QCOMPARE(changes.size(), std::size_t(3));
         const auto gemm = std::find_if(changes.begin(), changes.end(),
             [&](const OpChange& c) { return session->trace().string(session->trace().name(c.op)) == "gemm"; });
         QVERIFY(gemm != changes.end());
         QCOMPARE(gemm->baseline, 100 * us);
         QCOMPARE(gemm->whatIf, 80 * us);
-        QCOMPARE(OpChanges::largest(*r->baseline.graph, r->baseline.schedule, *r->whatIf.graph, r->whatIf.schedule, 1).size(), std::size_t(1));
+        QCOMPARE(OpChanges::largest(*r->baseline->graph, r->baseline->schedule, *r->whatIf->graph, r->whatIf->schedule, 1).size(), std::size_t(1));
         for (std::size_t k = 1; k < changes.size(); ++k)
             QVERIFY(std::abs(changes[k].delta()) <= std::abs(changes[k - 1].delta()));
-        QCOMPARE(OpChanges::largest(*r->baseline.graph, r->baseline.schedule, *r->baseline.graph, r->baseline.schedule, 10).size(),
+        QCOMPARE(OpChanges::largest(*r->baseline->graph, r->baseline->schedule, *r->baseline->graph, r->baseline->schedule, 10).size(),
             std::size_t(0));
         // Nothing matched: a warning, and the same job.
-        const auto none = session->whatIf(oneStep("speedup", { { "percent", 20.0 }, { "match", std::string("conv*") } }), {}, false);
+        const auto none = session->whatIf({ oneStep("speedup", { { "percent", 20.0 }, { "match", std::string("conv*") } }), {}, { CommSource::Measured, false } });
         QVERIFY(none);
-        QCOMPARE(stepTime(none->whatIf), stepTime(none->baseline));
+        QCOMPARE(stepTime(*none->whatIf), stepTime(*none->baseline));
         QCOMPARE(none->warnings.size(), std::size_t(1));
         // The measured session is untouched by either.
         QCOMPARE(stepTime(*session->replay({})), 300 * us);
@@ -142,11 +233,11 @@ private Q_SLOTS:
         // the median of the others (110 us: the upper middle of two is 120) ends the wait 280 us sooner.
         const auto session = sessionOf(allReduceJob({ 100, 120, 400 }));
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("straggler", { { "rank", 2.0 } }), {}, false);
+        const auto r = session->whatIf({ oneStep("straggler", { { "rank", 2.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        for (std::size_t k = 0; k < r->whatIf.schedule.steps.size(); ++k)
-            QCOMPARE(r->whatIf.schedule.steps[k].replayed - r->baseline.schedule.steps[k].replayed, -280 * us);
-        const auto missing = session->whatIf(oneStep("straggler", { { "rank", 9.0 } }), {}, false);
+        for (std::size_t k = 0; k < r->whatIf->schedule.steps.size(); ++k)
+            QCOMPARE(r->whatIf->schedule.steps[k].replayed - r->baseline->schedule.steps[k].replayed, -280 * us);
+        const auto missing = session->whatIf({ oneStep("straggler", { { "rank", 9.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY(!missing);
         QVERIFY(QString::fromStdString(missing.status().detail()).contains(QStringLiteral("rank 9 is not in the job")));
     }
@@ -160,12 +251,12 @@ private Q_SLOTS:
         // measured 10 us later (130) and the step 10 us after that: 140 us against 200.
         const auto session = sessionOf(forwardJob());
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("mixed_precision", {}), {}, false);
+        const auto r = session->whatIf({ oneStep("mixed_precision", {}), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        QCOMPARE(stepTime(r->baseline), 200 * us);
-        QCOMPARE(stepTime(r->whatIf), 140 * us);
-        QCOMPARE(r->whatIf.graph->itemCount(), r->baseline.graph->itemCount() + 2);
-        const ExecutionGraph& g = *r->whatIf.graph;
+        QCOMPARE(stepTime(*r->baseline), 200 * us);
+        QCOMPARE(stepTime(*r->whatIf), 140 * us);
+        QCOMPARE(r->whatIf->graph->itemCount(), r->baseline->graph->itemCount() + 2);
+        const ExecutionGraph& g = *r->whatIf->graph;
         QStringList casts;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             if (g.hasFlag(ItemId(i), ExecutionGraph::Synthetic)) {
@@ -176,15 +267,14 @@ private Q_SLOTS:
         QCOMPARE(casts, QStringList({ QStringLiteral("cast to bf16: 524288 weight elements"), QStringLiteral("cast kernel to bf16: 524288 weight elements") }));
         QVERIFY(r->warnings.empty());
         // Factors of 1 and no cast cost leave the job as it was.
-        const auto same = session->whatIf(oneStep("mixed_precision",
-                                              { { "matmul_factor", 1.0 }, { "elementwise_factor", 1.0 }, { "cast_host_us", 0.0 }, { "cast_gbps", 100000.0 } }),
-            {}, false);
+        const auto same = session->whatIf({ oneStep("mixed_precision",
+                                              { { "matmul_factor", 1.0 }, { "elementwise_factor", 1.0 }, { "cast_host_us", 0.0 }, { "cast_gbps", 100000.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(same, errorOf(same).c_str());
-        QVERIFY(std::abs(stepTime(same->whatIf) - 200 * us) < 100);
+        QVERIFY(std::abs(stepTime(*same->whatIf) - 200 * us) < 100);
         // A job without shapes gets no casts, and says so.
-        const auto noShapes = sessionOf(allReduceJob({ 100 }))->whatIf(oneStep("mixed_precision", {}), {}, false);
+        const auto noShapes = sessionOf(allReduceJob({ 100 }))->whatIf({ oneStep("mixed_precision", {}), {}, { CommSource::Measured, false } });
         QVERIFY(noShapes);
-        QCOMPARE(noShapes->whatIf.graph->itemCount(), noShapes->baseline.graph->itemCount());
+        QCOMPARE(noShapes->whatIf->graph->itemCount(), noShapes->baseline->graph->itemCount());
     }
 
     void tensorFusionFollowsTheorem2()
@@ -199,10 +289,10 @@ private Q_SLOTS:
             Strategy s;
             s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 20.0 } } });
             s.steps.push_back({ "tensor_fusion", { { "bucket_cap_mb", capMb }, { "first_bucket_mb", capMb } } });
-            const auto r = session->whatIf(s, {}, false);
+            const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
             if (!r)
                 qWarning("%s", r.status().toString().c_str());
-            return r ? r->whatIf : ReplayResult {};
+            return r ? *r->whatIf : ReplayResult {};
         };
         const ReplayResult nearApart = run(4, 0.5), nearFused = run(4, 4);
         const ReplayResult farApart = run(500, 0.5), farFused = run(500, 4);
@@ -219,10 +309,10 @@ private Q_SLOTS:
         QVERIFY(std::abs(stepTime(farFused) - stepTime(farApart) - 10486) <= 2);
         // One of the two sizes must be said, not both.
         const auto session = sessionOf(twoGradientJob(4));
-        QVERIFY(!session->whatIf(oneStep("tensor_fusion", {}), {}, false));
-        QVERIFY(!session->whatIf(oneStep("tensor_fusion", { { "bucket_cap_mb", 1.0 }, { "threshold_bytes", 1.0 } }), {}, false));
+        QVERIFY(!session->whatIf({ oneStep("tensor_fusion", {}), {}, { CommSource::Measured, false } }));
+        QVERIFY(!session->whatIf({ oneStep("tensor_fusion", { { "bucket_cap_mb", 1.0 }, { "threshold_bytes", 1.0 } }), {}, { CommSource::Measured, false } }));
         // A job without gradient all-reduces is an error that says so.
-        const auto none = sessionOf(forwardJob())->whatIf(oneStep("tensor_fusion", { { "bucket_cap_mb", 25.0 } }), {}, false);
+        const auto none = sessionOf(forwardJob())->whatIf({ oneStep("tensor_fusion", { { "bucket_cap_mb", 25.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY(!none);
         QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("no gradient all-reduce")));
     }
@@ -234,10 +324,10 @@ private Q_SLOTS:
         // earlier, which still hides behind nothing.
         const auto session = sessionOf(allReduceJob({ 100 }));
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "match", std::string("gemm") } }), {}, false);
+        const auto r = session->whatIf({ oneStep("speedup", { { "percent", 50.0 }, { "match", std::string("gemm") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        QCOMPARE(ExposedCommunication::perIteration(*r->baseline.graph, r->baseline.schedule), 100 * us);
-        QCOMPARE(ExposedCommunication::perIteration(*r->whatIf.graph, r->whatIf.schedule), 100 * us);
+        QCOMPARE(ExposedCommunication::perIteration(*r->baseline->graph, r->baseline->schedule), 100 * us);
+        QCOMPARE(ExposedCommunication::perIteration(*r->whatIf->graph, r->whatIf->schedule), 100 * us);
         // Three ranks: the fastest rank's all-reduce waits for the slowest (400 us) while its own GEMM
         // is long done, so most of its time is exposed; the slowest rank's 100 us tail is all exposed.
         const auto three = sessionOf(allReduceJob({ 100, 120, 400 }));
@@ -258,12 +348,12 @@ private Q_SLOTS:
         Strategy s;
         s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 20.0 } } });
         s.steps.push_back({ "tensor_fusion", { { "bucket_cap_mb", 4.0 }, { "first_bucket_mb", 4.0 } } });
-        const auto r = session->whatIf(s, {}, false);
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const auto model = TensorModel::of(*r->baseline.graph);
+        const auto model = TensorModel::of(*r->baseline->graph);
         QVERIFY(model);
         const std::vector<TensorChange> changes
-            = TensorChanges::largest(*model, *r->baseline.graph, r->baseline.schedule, *r->whatIf.graph, r->whatIf.schedule, 10);
+            = TensorChanges::largest(*model, *r->baseline->graph, r->baseline->schedule, *r->whatIf->graph, r->whatIf->schedule, 10);
         QVERIFY(!changes.empty());
         const TensorChange& first = changes.front();
         QCOMPARE(first.index, 0u);
@@ -273,7 +363,7 @@ private Q_SLOTS:
         for (const TensorChange& c : changes)
             QVERIFY(std::abs(c.delta()) <= std::abs(first.delta()));
         // The same job again: nothing changed.
-        QVERIFY(TensorChanges::largest(*model, *r->baseline.graph, r->baseline.schedule, *r->baseline.graph, r->baseline.schedule, 10).empty());
+        QVERIFY(TensorChanges::largest(*model, *r->baseline->graph, r->baseline->schedule, *r->baseline->graph, r->baseline->schedule, 10).empty());
     }
 
     void tensorFusionAssignsLikeDdpAndHorovod()
@@ -299,20 +389,20 @@ private Q_SLOTS:
         QVERIFY(session);
         int previous = 1 << 30;
         for (double cap : { 0.001, 0.5, 1.0, 25.0, 100.0 }) {
-            const auto r = session->whatIf(oneStep("tensor_fusion", { { "bucket_cap_mb", cap }, { "first_bucket_mb", cap } }), {}, false);
+            const auto r = session->whatIf({ oneStep("tensor_fusion", { { "bucket_cap_mb", cap }, { "first_bucket_mb", cap } }), {}, { CommSource::Measured, false } });
             QVERIFY2(r, errorOf(r).c_str());
             int collectives = 0;
-            for (std::uint32_t i = 0; i < r->whatIf.graph->itemCount(); ++i)
-                collectives += r->whatIf.graph->kind(ItemId(i)) == OpKind::Collective && !r->whatIf.graph->track(ItemId(i)).isValid();
+            for (std::uint32_t i = 0; i < r->whatIf->graph->itemCount(); ++i)
+                collectives += r->whatIf->graph->kind(ItemId(i)) == OpKind::Collective && !r->whatIf->graph->track(ItemId(i)).isValid();
             QVERIFY2(collectives <= previous, qPrintable(QString::number(cap)));
             previous = collectives;
         }
         QCOMPARE(previous, 6); // 5 all-to-alls and one bucket
-        const auto base = session->whatIf(oneStep("network", {}), {}, false);
-        const auto faster = session->whatIf(oneStep("network", { { "bandwidth_scale", 2.0 } }), {}, false);
+        const auto base = session->whatIf({ oneStep("network", {}), {}, { CommSource::Measured, false } });
+        const auto faster = session->whatIf({ oneStep("network", { { "bandwidth_scale", 2.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY(base && faster);
-        for (std::size_t k = 0; k < base->whatIf.schedule.steps.size(); ++k)
-            QVERIFY(faster->whatIf.schedule.steps[k].replayed <= base->whatIf.schedule.steps[k].replayed);
+        for (std::size_t k = 0; k < base->whatIf->schedule.steps.size(); ++k)
+            QVERIFY(faster->whatIf->schedule.steps[k].replayed <= base->whatIf->schedule.steps[k].replayed);
     }
 
     void mixedPrecisionOnGroundTruth()
@@ -324,9 +414,9 @@ private Q_SLOTS:
         QVERIFY2(trace, errorOf(trace).c_str());
         const auto session = sessionOf(*trace);
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("mixed_precision", {}), {}, false);
+        const auto r = session->whatIf({ oneStep("mixed_precision", {}), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const double ratio = static_cast<double>(stepTime(r->whatIf)) / static_cast<double>(stepTime(r->baseline));
+        const double ratio = static_cast<double>(stepTime(*r->whatIf)) / static_cast<double>(stepTime(*r->baseline));
         QVERIFY2(ratio > 0.5 && ratio < 0.9, qPrintable(QString::number(ratio)));
         QVERIFY(r->warnings.empty());
     }
@@ -339,19 +429,17 @@ private Q_SLOTS:
         // 320.5-423), and the host waits 8 us longer than the last GEMM and the step 80 us more: 511 us.
         const auto session = sessionOf(trainingJob());
         QVERIFY(session);
-        const auto r = session->whatIf(
-            oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "fixed_share", 0.0 } }), {}, false);
+        const auto r = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "fixed_share", 0.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        QCOMPARE(stepTime(r->baseline), 500 * us);
-        QCOMPARE(stepTime(r->whatIf), 511 * us);
+        QCOMPARE(stepTime(*r->baseline), 500 * us);
+        QCOMPARE(stepTime(*r->whatIf), 511 * us);
         // With a fifth of the time above the floor fixed, each GEMM takes 5 + 195 (0.2 + 0.8 / 2) = 122 us:
         // 19.5 us more for each of the four, all on the path.
-        const auto fixed = session->whatIf(
-            oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "fixed_share", 0.2 } }), {}, false);
+        const auto fixed = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "fixed_share", 0.2 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(fixed, errorOf(fixed).c_str());
-        QCOMPARE(stepTime(fixed->whatIf), 589 * us);
-        const ExecutionGraph& g = *r->whatIf.graph;
-        QCOMPARE(g.itemCount(), r->baseline.graph->itemCount() + 6);
+        QCOMPARE(stepTime(*fixed->whatIf), 589 * us);
+        const ExecutionGraph& g = *r->whatIf->graph;
+        QCOMPARE(g.itemCount(), r->baseline->graph->itemCount() + 6);
         QStringList copies;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             if (g.hasFlag(ItemId(i), ExecutionGraph::Synthetic))
@@ -360,25 +448,24 @@ private Q_SLOTS:
         QVERIFY(copies.contains(QStringLiteral("microbatch 1/2: gemm backward")));
         QVERIFY(!copies.contains(QStringLiteral("microbatch 1/2: cudaDeviceSynchronize")));
         // Each micro-batch the measured batch: the device works twice as long, 400 us more.
-        const auto repeat = session->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "batch", std::string("repeat") } }), {}, false);
+        const auto repeat = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "batch", std::string("repeat") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(repeat, errorOf(repeat).c_str());
-        QCOMPARE(stepTime(repeat->whatIf), 901 * us);
+        QCOMPARE(stepTime(*repeat->whatIf), 901 * us);
         // No floor and nothing fixed: the device time is the same, split in four.
-        const auto four = session->whatIf(oneStep("grad_accumulation",
-                                              { { "micro_batches", 4.0 }, { "kernel_floor_us", 0.0 }, { "fixed_share", 0.0 } }),
-            {}, false);
+        const auto four = session->whatIf({ oneStep("grad_accumulation",
+                                              { { "micro_batches", 4.0 }, { "kernel_floor_us", 0.0 }, { "fixed_share", 0.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(four, errorOf(four).c_str());
-        QCOMPARE(stepTime(four->whatIf), 503 * us);
+        QCOMPARE(stepTime(*four->whatIf), 503 * us);
         // Each copy names its own micro-batch: a name is made once per micro-batch, not shared between them.
         std::map<std::string, int> named;
-        for (std::uint32_t i = 0; i < four->whatIf.graph->itemCount(); ++i) {
-            if (four->whatIf.graph->hasFlag(ItemId(i), ExecutionGraph::Synthetic))
-                ++named[std::string(four->whatIf.graph->name(ItemId(i)))];
+        for (std::uint32_t i = 0; i < four->whatIf->graph->itemCount(); ++i) {
+            if (four->whatIf->graph->hasFlag(ItemId(i), ExecutionGraph::Synthetic))
+                ++named[std::string(four->whatIf->graph->name(ItemId(i)))];
         }
         for (const char* mb : { "microbatch 1/4: ", "microbatch 2/4: ", "microbatch 3/4: " })
             QCOMPARE(named[std::string(mb) + "gemm backward"], 1);
         // A job whose trace marks no phases is refused with a reason.
-        const auto none = sessionOf(allReduceJob({ 100 }))->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        const auto none = sessionOf(allReduceJob({ 100 }))->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY(!none);
         QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("no forward or backward work")));
     }
@@ -388,18 +475,18 @@ private Q_SLOTS:
         // The one step of the training job repeats its six forward and backward items, none of which
         // synchronises. In the two-rank DDP job each rank-step's batch holds every item of those phases
         // that starts in it (the step's marker aside), in item order, and repeats all but the
-        // all-reduces and the calls launching them. The graph keeps the model across what-ifs.
+        // all-reduces and the calls launching them. The session's analyses keep the model across what-ifs.
         const auto training = sessionOf(trainingJob());
         QVERIFY(training);
-        const auto& one = training->measured()->microBatches().batches();
+        const auto& one = training->analyses().microBatches().batches();
         QCOMPARE(one.size(), std::size_t(1));
         QCOMPARE(one.front().all.size(), std::size_t(6));
         QCOMPARE(one.front().repeated, one.front().all);
         const auto ddp = sessionOfFiles(toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/ddp/bucket25mb")));
         QVERIFY(ddp);
         const ExecutionGraph& g = *ddp->measured();
-        const MicroBatchModel& model = g.microBatches();
-        QCOMPARE(&g.microBatches(), &model);
+        const MicroBatchModel& model = ddp->analyses().microBatches();
+        QCOMPARE(&ddp->analyses().microBatches(), &model);
         std::vector<std::uint8_t> marker(g.itemCount(), 0);
         for (const ExecStep& s : g.steps()) {
             if (s.marker.isValid())
@@ -437,7 +524,7 @@ private Q_SLOTS:
         // What a pass reads of each micro-batch at every edit: where it starts and ends on each track
         // (first by anchor, last by measured end), the host work it ends with, and its waits on work
         // outside it that comes before its first start.
-        const InstantOrder& order = g.instantOrder();
+        const InstantOrder& order = ddp->analyses().instantOrder();
         std::size_t waits = 0;
         for (const MicroBatchModel::MicroBatch& mb : model.batches()) {
             const auto checkEnds = [&](const std::vector<ItemId>& items, const MicroBatchModel::TrackEnds& ends) {
@@ -492,12 +579,12 @@ private Q_SLOTS:
         const auto base = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/accumulation/accum1")) });
         const auto changed = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/accumulation/accum4")) });
         QVERIFY(base && changed);
-        const auto r = sessionOf(*base)->whatIf(oneStep("grad_accumulation", { { "micro_batches", 4.0 } }), {}, false);
+        const auto r = sessionOf(*base)->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 4.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
         const auto measured = sessionOf(*changed)->replay({});
         QVERIFY(measured);
         TimeNs predicted = 0, actual = 0;
-        for (const ReplayedStep& s : r->whatIf.schedule.steps)
+        for (const ReplayedStep& s : r->whatIf->schedule.steps)
             predicted += s.replayed;
         for (const ReplayedStep& s : measured->schedule.steps)
             actual += s.replayed;
@@ -513,30 +600,30 @@ private Q_SLOTS:
         // (213-413), which then ends at 613; the host wait ends 8 us and the step 180 us later: 801 us.
         const auto session = sessionOf(layerJob());
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("recompute", { { "layers", std::string("block_*") } }), {}, false);
+        const auto r = session->whatIf({ oneStep("recompute", { { "layers", std::string("block_*") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        QCOMPARE(stepTime(r->baseline), 600 * us);
-        QCOMPARE(stepTime(r->whatIf), 801 * us);
-        const ExecutionGraph& g = *r->whatIf.graph;
-        QCOMPARE(g.itemCount(), r->baseline.graph->itemCount() + 4);
+        QCOMPARE(stepTime(*r->baseline), 600 * us);
+        QCOMPARE(stepTime(*r->whatIf), 801 * us);
+        const ExecutionGraph& g = *r->whatIf->graph;
+        QCOMPARE(g.itemCount(), r->baseline->graph->itemCount() + 4);
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             if (g.name(ItemId(i)) == "recompute: gemm forward")
-                QCOMPARE(r->whatIf.schedule.start[i], 213 * us);
+                QCOMPARE(r->whatIf->schedule.start[i], 213 * us);
         }
         QCOMPARE(r->warnings.size(), std::size_t(1));
         // Layers that share work (a pattern naming nested spans: block_0 and the aten::mm in it) are
         // each recomputed in full: their copies go to sets of their own.
-        const auto nested = session->whatIf(oneStep("recompute", { { "layers", std::string("*") } }), {}, false);
+        const auto nested = session->whatIf({ oneStep("recompute", { { "layers", std::string("*") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(nested, errorOf(nested).c_str());
         std::size_t forwards = 0, mmForwards = 0;
-        for (const LayerModel::Layer& layer : session->measured()->layerModel("*")->layers()) {
+        for (const LayerModel::Layer& layer : session->analyses().layers("*")->layers()) {
             forwards += layer.forward.size();
             for (const ItemId i : layer.forward)
                 mmForwards += session->measured()->name(i) == "aten::mm";
         }
         QVERIFY(mmForwards >= 2);
-        const ExecutionGraph& n = *nested->whatIf.graph;
-        QCOMPARE(n.itemCount(), r->baseline.graph->itemCount() + forwards);
+        const ExecutionGraph& n = *nested->whatIf->graph;
+        QCOMPARE(n.itemCount(), r->baseline->graph->itemCount() + forwards);
         // Each copy of aten::mm keeps its edge to the copy of the launch it nests, in its own layer's copy.
         std::size_t mmCopies = 0;
         for (std::uint32_t i = 0; i < n.itemCount(); ++i) {
@@ -549,28 +636,29 @@ private Q_SLOTS:
             QCOMPARE(launches, std::size_t(1));
         }
         QCOMPARE(mmCopies, mmForwards);
-        QVERIFY(stepTime(nested->whatIf) > stepTime(r->whatIf));
+        QVERIFY(stepTime(*nested->whatIf) > stepTime(*r->whatIf));
         // Only one numbered span: auto finds no layers, and says how to name them.
-        const auto none = session->whatIf(oneStep("recompute", {}), {}, false);
+        const auto none = session->whatIf({ oneStep("recompute", {}), {}, { CommSource::Measured, false } });
         QVERIFY(!none);
         QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("name the layers")));
-        // The measured graph keeps the layers of the patterns used last, as LayerModel finds them; a
+        // The session's analyses keep the layers of the patterns used last, as LayerModel finds them; a
         // later what-if of the same pattern reuses them and makes the same job.
         const ExecutionGraph& measured = *session->measured();
-        const std::shared_ptr<const LayerModel> kept = measured.layerModel("block_*");
+        const AnalysisCache& analyses = session->analyses();
+        const std::shared_ptr<const LayerModel> kept = analyses.layers("block_*");
         const LayerModel fresh = LayerModel::of(measured, "block_*");
         QCOMPARE(kept->layers().size(), fresh.layers().size());
         QCOMPARE(kept->layers().front().forward, fresh.layers().front().forward);
         QCOMPARE(kept->source(), fresh.source());
-        const auto again = session->whatIf(oneStep("recompute", { { "layers", std::string("block_*") } }), {}, false);
+        const auto again = session->whatIf({ oneStep("recompute", { { "layers", std::string("block_*") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(again, errorOf(again).c_str());
-        QCOMPARE(measured.layerModel("block_*"), kept);
-        QCOMPARE(again->whatIf.schedule.end, r->whatIf.schedule.end);
+        QCOMPARE(analyses.layers("block_*"), kept);
+        QCOMPARE(again->whatIf->schedule.end, r->whatIf->schedule.end);
         // Only the last few patterns stay: one used before four others is found again, anew.
         for (const char* other : { "no_such_layer_1", "no_such_layer_2", "no_such_layer_3", "no_such_layer_4" })
-            QVERIFY(measured.layerModel(other)->layers().empty());
-        QVERIFY(measured.layerModel("block_*") != kept);
-        QCOMPARE(measured.layerModel("block_*")->layers().size(), fresh.layers().size());
+            QVERIFY(analyses.layers(other)->layers().empty());
+        QVERIFY(analyses.layers("block_*") != kept);
+        QCOMPARE(analyses.layers("block_*")->layers().size(), fresh.layers().size());
     }
 
     void replayMeanwhileSeesTheTimes()
@@ -579,28 +667,28 @@ private Q_SLOTS:
         // may run parallel loops, and changes nothing of the result.
         const auto session = sessionOf(layerJob());
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("recompute", { { "layers", std::string("block_*") } }), {}, false);
+        const auto r = session->whatIf({ oneStep("recompute", { { "layers", std::string("block_*") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
         int calls = 0;
         std::vector<TimeNs> seenEnd;
         TimeNs seenFinish = 0;
         std::vector<int> parts(4, 0);
-        const auto again = JobSession::replay(r->whatIf.graph, r->whatIfOptions, nullptr, {}, [&](const Schedule& s) {
+        const auto again = JobSession::replay(r->whatIf->graph, r->whatIfOptions, nullptr, {}, [&](const Schedule& s) {
             ++calls;
             seenEnd = s.end;
             seenFinish = s.finish;
             parallelFor(parts.size(), [&](std::size_t k) { ++parts[k]; });
-        });
+        }, false);
         QVERIFY2(again, errorOf(again).c_str());
         QCOMPARE(calls, 1);
         QCOMPARE(parts, std::vector<int>(4, 1));
         QCOMPARE(seenEnd, again->schedule.end);
         QCOMPARE(seenFinish, again->schedule.finish);
-        QCOMPARE(again->schedule.end, r->whatIf.schedule.end);
-        QCOMPARE(again->criticalPath.length, r->whatIf.criticalPath.length);
-        QCOMPARE(again->criticalPath.slack, r->whatIf.criticalPath.slack);
-        QCOMPARE(again->schedule.steps.size(), r->whatIf.schedule.steps.size());
-        QCOMPARE(again->memory.devices.size(), r->whatIf.memory.devices.size());
+        QCOMPARE(again->schedule.end, r->whatIf->schedule.end);
+        QCOMPARE(again->criticalPath.length, r->whatIf->criticalPath.length);
+        QCOMPARE(again->criticalPath.slack, r->whatIf->criticalPath.slack);
+        QCOMPARE(again->schedule.steps.size(), r->whatIf->schedule.steps.size());
+        QCOMPARE(again->memory.devices.size(), r->whatIf->memory.devices.size());
     }
 
     void recomputeOnGroundTruth()
@@ -609,12 +697,12 @@ private Q_SLOTS:
         // ratio of the two (1.187, docs/fidelity.md): within 10 %.
         const auto base = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/checkpoint/none")) });
         QVERIFY(base);
-        const auto r = sessionOf(*base)->whatIf(oneStep("recompute", {}), {}, false);
+        const auto r = sessionOf(*base)->whatIf({ oneStep("recompute", {}), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
         TimeNs before = 0, after = 0;
-        for (std::size_t k = 0; k < r->whatIf.schedule.steps.size(); ++k) {
-            before += r->baseline.schedule.steps[k].replayed;
-            after += r->whatIf.schedule.steps[k].replayed;
+        for (std::size_t k = 0; k < r->whatIf->schedule.steps.size(); ++k) {
+            before += r->baseline->schedule.steps[k].replayed;
+            after += r->whatIf->schedule.steps[k].replayed;
         }
         const double ratio = static_cast<double>(after) / static_cast<double>(before);
         QVERIFY2(std::abs(ratio / 1.187 - 1.0) < 0.10, qPrintable(QString::number(ratio)));
@@ -628,30 +716,30 @@ private Q_SLOTS:
         // at 52, the GEMM follows (52-152), the wait ends 5 us and the step 5 us later: 162 us.
         const auto session = sessionOf(kernelChainJob());
         QVERIFY(session);
-        const auto r = session->whatIf(oneStep("op_fusion", {}), {}, false);
+        const auto r = session->whatIf({ oneStep("op_fusion", {}), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        QCOMPARE(stepTime(r->baseline), 170 * us);
-        QCOMPARE(stepTime(r->whatIf), 162 * us);
-        const ExecutionGraph& g = *r->whatIf.graph;
-        QCOMPARE(g.itemCount(), r->baseline.graph->itemCount() - 1);
+        QCOMPARE(stepTime(*r->baseline), 170 * us);
+        QCOMPARE(stepTime(*r->whatIf), 162 * us);
+        const ExecutionGraph& g = *r->whatIf->graph;
+        QCOMPARE(g.itemCount(), r->baseline->graph->itemCount() - 1);
         bool found = false;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             if (g.name(ItemId(i)) == "fused: 2 ops") {
                 found = true;
                 QCOMPARE(g.origin(ItemId(i)).size(), std::size_t(2));
-                QCOMPARE(r->whatIf.schedule.start[i], 12 * us);
-                QCOMPARE(r->whatIf.schedule.end[i], 52 * us);
+                QCOMPARE(r->whatIf->schedule.start[i], 12 * us);
+                QCOMPARE(r->whatIf->schedule.end[i], 52 * us);
             }
         }
         QVERIFY(found);
         // All kernels, at half their summed time: the three fuse into one of 70 us.
-        const auto all = session->whatIf(oneStep("op_fusion", { { "kernels", std::string("all") }, { "ratio", 0.5 } }), {}, false);
+        const auto all = session->whatIf({ oneStep("op_fusion", { { "kernels", std::string("all") }, { "ratio", 0.5 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(all, errorOf(all).c_str());
-        QCOMPARE(all->whatIf.graph->itemCount(), r->baseline.graph->itemCount() - 2);
+        QCOMPARE(all->whatIf->graph->itemCount(), r->baseline->graph->itemCount() - 2);
         // Nothing to fuse: a warning and the same job.
-        const auto none = session->whatIf(oneStep("op_fusion", { { "match", std::string("conv*") } }), {}, false);
+        const auto none = session->whatIf({ oneStep("op_fusion", { { "match", std::string("conv*") } }), {}, { CommSource::Measured, false } });
         QVERIFY(none);
-        QCOMPARE(stepTime(none->whatIf), stepTime(none->baseline));
+        QCOMPARE(stepTime(*none->whatIf), stepTime(*none->baseline));
         QCOMPARE(none->warnings.size(), std::size_t(1));
     }
 
@@ -672,10 +760,10 @@ private Q_SLOTS:
         const OpId gemm = opNamed("ampere_sgemm_128x64_nn");
         // Fuse these ops: the second elementwise kernel and the GEMM, not the first kernel beside them.
         const std::string chosen = OpSet::of({ second, gemm }).text();
-        const auto fused = session->whatIf(oneStep("op_fusion", { { "kernels", std::string("all") }, { "ops", chosen } }), {}, false);
+        const auto fused = session->whatIf({ oneStep("op_fusion", { { "kernels", std::string("all") }, { "ops", chosen } }), {}, { CommSource::Measured, false } });
         QVERIFY2(fused, errorOf(fused).c_str());
-        const ExecutionGraph& g = *fused->whatIf.graph;
-        QCOMPARE(g.itemCount(), fused->baseline.graph->itemCount() - 1);
+        const ExecutionGraph& g = *fused->whatIf->graph;
+        QCOMPARE(g.itemCount(), fused->baseline->graph->itemCount() - 1);
         int fusedItems = 0;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             if (!g.hasFlag(ItemId(i), ExecutionGraph::Synthetic))
@@ -686,26 +774,26 @@ private Q_SLOTS:
         }
         QCOMPARE(fusedItems, 1);
         // Make these faster: the GEMM alone, half as long.
-        const auto faster = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", OpSet::of({ gemm }).text() } }), {}, false);
+        const auto faster = session->whatIf({ oneStep("speedup", { { "percent", 50.0 }, { "ops", OpSet::of({ gemm }).text() } }), {}, { CommSource::Measured, false } });
         QVERIFY2(faster, errorOf(faster).c_str());
-        for (std::uint32_t i = 0; i < faster->whatIf.graph->itemCount(); ++i) {
+        for (std::uint32_t i = 0; i < faster->whatIf->graph->itemCount(); ++i) {
             const ItemId item(i);
-            const TimeNs before = faster->baseline.graph->minDuration(item);
-            const auto origin = faster->whatIf.graph->origin(item);
-            QCOMPARE(faster->whatIf.graph->minDuration(item), !origin.empty() && origin.front() == gemm ? before / 2 : before);
+            const TimeNs before = faster->baseline->graph->minDuration(item);
+            const auto origin = faster->whatIf->graph->origin(item);
+            QCOMPARE(faster->whatIf->graph->minDuration(item), !origin.empty() && origin.front() == gemm ? before / 2 : before);
         }
-        QCOMPARE(stepTime(faster->whatIf), stepTime(faster->baseline) - 50 * us);
+        QCOMPARE(stepTime(*faster->whatIf), stepTime(*faster->baseline) - 50 * us);
         // Ops the job does not have, and text that names none: errors naming the parameter.
-        const auto past = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", std::string("3,900") } }), {}, false);
+        const auto past = session->whatIf({ oneStep("speedup", { { "percent", 50.0 }, { "ops", std::string("3,900") } }), {}, { CommSource::Measured, false } });
         QVERIFY(!past);
         QVERIFY(QString::fromStdString(past.status().detail()).contains(QStringLiteral("op 900 is not in the job")));
         // One op's id may come as a number (a JSON number, --set's digits).
-        const auto byNumber = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", static_cast<double>(gemm.value()) } }), {}, false);
+        const auto byNumber = session->whatIf({ oneStep("speedup", { { "percent", 50.0 }, { "ops", static_cast<double>(gemm.value()) } }), {}, { CommSource::Measured, false } });
         QVERIFY2(byNumber, errorOf(byNumber).c_str());
-        QCOMPARE(stepTime(byNumber->whatIf), stepTime(faster->whatIf));
-        const auto fraction = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", 2.5 } }), {}, false);
+        QCOMPARE(stepTime(*byNumber->whatIf), stepTime(*faster->whatIf));
+        const auto fraction = session->whatIf({ oneStep("speedup", { { "percent", 50.0 }, { "ops", 2.5 } }), {}, { CommSource::Measured, false } });
         QVERIFY(!fraction);
-        const auto bad = session->whatIf(oneStep("speedup", { { "percent", 50.0 }, { "ops", std::string("gemm") } }), {}, false);
+        const auto bad = session->whatIf({ oneStep("speedup", { { "percent", 50.0 }, { "ops", std::string("gemm") } }), {}, { CommSource::Measured, false } });
         QVERIFY(!bad);
         QVERIFY(QString::fromStdString(bad.status().detail()).contains(QStringLiteral("parameter 'ops'")));
         QVERIFY(first.isValid());
@@ -723,14 +811,14 @@ private Q_SLOTS:
                 backward = OpId(v);
         }
         QVERIFY(mm.isValid() && backward.isValid());
-        const auto picked = layers->whatIf(oneStep("recompute", { { "layers", std::string("block_*") }, { "ops", OpSet::of({ mm }).text() } }), {}, false);
+        const auto picked = layers->whatIf({ oneStep("recompute", { { "layers", std::string("block_*") }, { "ops", OpSet::of({ mm }).text() } }), {}, { CommSource::Measured, false } });
         QVERIFY2(picked, errorOf(picked).c_str());
-        QCOMPARE(stepTime(picked->whatIf), 801 * us);
+        QCOMPARE(stepTime(*picked->whatIf), 801 * us);
         const auto unpicked
-            = layers->whatIf(oneStep("recompute", { { "layers", std::string("block_*") }, { "ops", OpSet::of({ backward }).text() } }), {}, false);
+            = layers->whatIf({ oneStep("recompute", { { "layers", std::string("block_*") }, { "ops", OpSet::of({ backward }).text() } }), {}, { CommSource::Measured, false } });
         QVERIFY2(unpicked, errorOf(unpicked).c_str());
-        QCOMPARE(stepTime(unpicked->whatIf), stepTime(unpicked->baseline));
-        QVERIFY(QString::fromStdString(unpicked->warnings.front()).startsWith(QStringLiteral("recompute: 0 of 1")));
+        QCOMPARE(stepTime(*unpicked->whatIf), stepTime(*unpicked->baseline));
+        QVERIFY(QString::fromStdString(unpicked->warnings.front()).startsWith(QStringLiteral("step 1 (recompute): 0 of 1")));
     }
 
     void workerCountRetimesTheCollectives()
@@ -744,22 +832,22 @@ private Q_SLOTS:
             Strategy s;
             s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 0.0 } } });
             s.steps.push_back({ "worker_count", { { "workers", workers }, { "ranks_per_host", 8.0 } } });
-            auto r = session->whatIf(s, {}, false);
+            auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
             if (!r)
                 qWarning("%s", r.status().toString().c_str());
             return r;
         };
         const auto two = run(2), four = run(4), eight = run(8), one = run(1);
         QVERIFY(two && four && eight && one);
-        QCOMPARE(two->whatIf.graph->ranks().size(), std::size_t(2));
-        QCOMPARE(four->whatIf.graph->ranks().size(), std::size_t(4));
-        QCOMPARE(four->whatIf.schedule.steps.size(), std::size_t(4));
-        QCOMPARE(one->whatIf.graph->ranks().size(), std::size_t(1));
-        QCOMPARE(stepTime(four->whatIf) - stepTime(two->whatIf), 5 * us);
-        QCOMPARE(stepTime(eight->whatIf) - stepTime(two->whatIf), 7500);
-        QCOMPARE(stepTime(two->whatIf) - stepTime(one->whatIf), 10 * us);
-        for (const ReplayedStep& step : eight->whatIf.schedule.steps)
-            QCOMPARE(step.replayed, stepTime(eight->whatIf));
+        QCOMPARE(two->whatIf->graph->ranks().size(), std::size_t(2));
+        QCOMPARE(four->whatIf->graph->ranks().size(), std::size_t(4));
+        QCOMPARE(four->whatIf->schedule.steps.size(), std::size_t(4));
+        QCOMPARE(one->whatIf->graph->ranks().size(), std::size_t(1));
+        QCOMPARE(stepTime(*four->whatIf) - stepTime(*two->whatIf), 5 * us);
+        QCOMPARE(stepTime(*eight->whatIf) - stepTime(*two->whatIf), 7500);
+        QCOMPARE(stepTime(*two->whatIf) - stepTime(*one->whatIf), 10 * us);
+        for (const ReplayedStep& step : eight->whatIf->schedule.steps)
+            QCOMPARE(step.replayed, stepTime(*eight->whatIf));
     }
 
     void workerCountOnRealTraces()
@@ -772,11 +860,11 @@ private Q_SLOTS:
             QSKIP("../shared/traces is not here");
         auto trace = TraceLoader::load({ toStd(dlrm) });
         QVERIFY(trace);
-        const auto r = sessionOf(*trace)->whatIf(oneStep("worker_count", { { "workers", 16.0 } }), {}, false);
+        const auto r = sessionOf(*trace)->whatIf({ oneStep("worker_count", { { "workers", 16.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const ExecutionGraph& g = *r->whatIf.graph;
+        const ExecutionGraph& g = *r->whatIf->graph;
         QCOMPARE(g.ranks().size(), std::size_t(16));
-        QCOMPARE(r->whatIf.schedule.steps.size(), std::size_t(16));
+        QCOMPARE(r->whatIf->schedule.steps.size(), std::size_t(16));
         int allReduces = 0;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             const CommCost* c = g.comm(ItemId(i));
@@ -788,9 +876,9 @@ private Q_SLOTS:
         QVERIFY(allReduces > 0);
         auto one = TraceLoader::load({ toStd(hta) });
         QVERIFY(one);
-        const auto lone = sessionOf(*one)->whatIf(oneStep("worker_count", { { "workers", 8.0 } }), {}, false);
+        const auto lone = sessionOf(*one)->whatIf({ oneStep("worker_count", { { "workers", 8.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(lone, errorOf(lone).c_str());
-        QCOMPARE(lone->whatIf.graph->ranks().size(), std::size_t(1));
+        QCOMPARE(lone->whatIf->graph->ranks().size(), std::size_t(1));
         QVERIFY(QString::fromStdString(lone->warnings.front()).contains(QStringLiteral("1 of 2 ranks")));
     }
 
@@ -841,7 +929,7 @@ private Q_SLOTS:
         const auto limited = JobSession::open(trainingJob(), o, small);
         QVERIFY2(limited, limited ? "" : limited.status().toString().c_str());
         QCOMPARE((*limited)->maxWhatIfItems(), accumulated - 1);
-        const auto stopped = (*limited)->whatIf(four, {}, false);
+        const auto stopped = (*limited)->whatIf({ four, {}, { CommSource::Measured, false } });
         QVERIFY(!stopped);
         QCOMPARE(stopped.status().code(), ErrorCode::TooLarge);
     }
@@ -856,10 +944,10 @@ private Q_SLOTS:
             Strategy s;
             s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", latencyUs } } });
             s.steps.push_back({ "tensor_partition", { { "partition_bytes", bytes }, { "pieces", std::string(pieces) } } });
-            auto r = session->whatIf(s, {}, false);
+            auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
             if (!r)
                 qWarning("%s", r.status().toString().c_str());
-            return r ? stepTime(r->whatIf) : TimeNs(-1);
+            return r ? stepTime(*r->whatIf) : TimeNs(-1);
         };
         const TimeNs whole = run(5, "concurrent", 2e6), wholeNoLatency = run(0, "concurrent", 2e6);
         const TimeNs alpha = whole - wholeNoLatency;
@@ -869,12 +957,12 @@ private Q_SLOTS:
         QVERIFY(std::abs(run(0, "sequential", 262144) - wholeNoLatency) <= 3);
         // The pieces are named, and the whole all-reduce is gone.
         const auto session = sessionOf(allReduceJob({ 100, 100 }));
-        const auto r = session->whatIf(oneStep("tensor_partition", { { "partition_bytes", 262144.0 } }), {}, false);
+        const auto r = session->whatIf({ oneStep("tensor_partition", { { "partition_bytes", 262144.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
         int pieces = 0;
-        for (std::uint32_t i = 0; i < r->whatIf.graph->itemCount(); ++i) {
-            const std::string_view name = r->whatIf.graph->name(ItemId(i));
-            pieces += !r->whatIf.graph->track(ItemId(i)).isValid() && name.find(": piece ") != std::string_view::npos;
+        for (std::uint32_t i = 0; i < r->whatIf->graph->itemCount(); ++i) {
+            const std::string_view name = r->whatIf->graph->name(ItemId(i));
+            pieces += !r->whatIf->graph->track(ItemId(i)).isValid() && name.find(": piece ") != std::string_view::npos;
         }
         QCOMPARE(pieces, 4);
     }
@@ -906,14 +994,14 @@ private Q_SLOTS:
         std::map<std::string, ParameterValue> params;
         if (value > 0)
             params[parameter.toStdString()] = value;
-        const auto r = sessionOf(*trace)->whatIf(oneStep(pass.toStdString(), params), {}, false);
+        const auto r = sessionOf(*trace)->whatIf({ oneStep(pass.toStdString(), params), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const DeviceMemoryEstimate& before = r->baseline.memory.devices.at(0);
-        const DeviceMemoryEstimate& after = r->whatIf.memory.devices.at(0);
+        const DeviceMemoryEstimate& before = r->baseline->memory.devices.at(0);
+        const DeviceMemoryEstimate& after = r->whatIf->memory.devices.at(0);
         constexpr auto activations = static_cast<std::size_t>(MemoryCategory::Activations);
         QVERIFY2(after.peakBytes < before.peakBytes, qPrintable(QStringLiteral("%1 -> %2").arg(before.peakBytes).arg(after.peakBytes)));
         QVERIFY(after.atPeak[activations] < before.atPeak[activations]);
-        QCOMPARE(stepTime(r->whatIf) > stepTime(r->baseline), longer);
+        QCOMPARE(stepTime(*r->whatIf) > stepTime(*r->baseline), longer);
     }
 
     void accumulationHalvesResNetActivations()
@@ -925,14 +1013,14 @@ private Q_SLOTS:
             QSKIP("../shared/traces is not here");
         const auto trace = TraceLoader::load({ toStd(dir) });
         QVERIFY(trace);
-        const auto r = sessionOf(*trace)->whatIf(oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, false);
+        const auto r = sessionOf(*trace)->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
         constexpr auto activations = static_cast<std::size_t>(MemoryCategory::Activations);
-        const double ratio = static_cast<double>(r->whatIf.memory.devices.at(0).atPeak[activations])
-            / static_cast<double>(r->baseline.memory.devices.at(0).atPeak[activations]);
+        const double ratio = static_cast<double>(r->whatIf->memory.devices.at(0).atPeak[activations])
+            / static_cast<double>(r->baseline->memory.devices.at(0).atPeak[activations]);
         QVERIFY2(ratio > 0.45 && ratio < 0.55, qPrintable(QString::number(ratio)));
-        QVERIFY(r->whatIf.memory.peakBytes() < r->baseline.memory.peakBytes());
-        QVERIFY(stepTime(r->whatIf) > stepTime(r->baseline));
+        QVERIFY(r->whatIf->memory.peakBytes() < r->baseline->memory.peakBytes());
+        QVERIFY(stepTime(*r->whatIf) > stepTime(*r->baseline));
     }
 
     void recomputeLowersResNetMemory()
@@ -945,10 +1033,10 @@ private Q_SLOTS:
             QSKIP("../shared/traces is not here");
         const auto trace = TraceLoader::load({ toStd(dir) });
         QVERIFY(trace);
-        const auto r = sessionOf(*trace)->whatIf(oneStep("recompute", { { "layers", std::string("aten::batch_norm") } }), {}, false);
+        const auto r = sessionOf(*trace)->whatIf({ oneStep("recompute", { { "layers", std::string("aten::batch_norm") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        QVERIFY(r->whatIf.memory.peakBytes() < r->baseline.memory.peakBytes());
-        QVERIFY(stepTime(r->whatIf) > stepTime(r->baseline));
+        QVERIFY(r->whatIf->memory.peakBytes() < r->baseline->memory.peakBytes());
+        QVERIFY(stepTime(*r->whatIf) > stepTime(*r->baseline));
     }
 
     void networkBandwidthScalesTransfers()
@@ -958,15 +1046,15 @@ private Q_SLOTS:
         const auto session = sessionOf(allReduceJob({ 100, 100 }));
         QVERIFY(session);
         Strategy s = oneStep("network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 0.0 } });
-        const auto base = session->whatIf(s, {}, false);
+        const auto base = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(base, errorOf(base).c_str());
         QCOMPARE(base->whatIfOptions.communication, CommSource::CostModel);
         QCOMPARE(base->baselineOptions.communication, CommSource::CostModel);
         s.steps.front().params["bandwidth_scale"] = 2.0;
-        const auto faster = session->whatIf(s, {}, false);
+        const auto faster = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(faster, errorOf(faster).c_str());
-        QCOMPARE(stepTime(base->whatIf) - stepTime(faster->whatIf), 5 * us);
-        QVERIFY(stepTime(faster->whatIf) <= stepTime(faster->baseline));
+        QCOMPARE(stepTime(*base->whatIf) - stepTime(*faster->whatIf), 5 * us);
+        QVERIFY(stepTime(*faster->whatIf) <= stepTime(*faster->baseline));
     }
 };
 

@@ -1,6 +1,6 @@
 // libFuzzer harness of the window's and the CLI's JSON inputs: the input as a scenario file
 // (Scenario::parse, which reads its strategy with StrategyJson) and as a strategy file
-// (StrategyJson::parse), whose steps are then checked against their passes (PassRegistry::resolve,
+// (StrategyJson::parse), whose steps are then checked against their passes (PassRegistry::bind,
 // which reads a set of ops with OpSet). Each is read, or refused with a reason. The input is also read
 // as the text of a set of ops, which must write back to a text that reads as the same set.
 
@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const sightline::Pass* pass = sightline::PassRegistry::find(step.pass);
             if (!pass)
                 continue;
-            const auto arguments = sightline::PassRegistry::resolve(*pass, step);
+            const auto arguments = sightline::PassRegistry::bind(*pass, step);
             require(arguments.hasValue() || !arguments.status().detail().empty());
         }
     }

@@ -9,7 +9,6 @@
 #include "core/model/trace.h"
 
 #include <algorithm>
-#include <array>
 #include <map>
 
 namespace sightline {
@@ -90,35 +89,36 @@ std::string_view GradAccumulationPass::summary() const
     return "Runs k micro-batches of forward and backward per optimizer step, with one gradient synchronisation.";
 }
 
-std::span<const ParameterSpec> GradAccumulationPass::parameters() const
+const ParameterTable<GradAccumulationParameters>& GradAccumulationPass::table() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 4> specs { {
-        { "micro_batches", T::Integer, "", 1, 1024, "", {}, "micro-batches per optimizer step (k)" },
-        { "batch", T::Choice, "", 0, 0, "split", { "split", "repeat" },
-            "split: the measured batch is split into k micro-batches; repeat: each micro-batch is the measured batch" },
-        { "kernel_floor_us", T::Number, "us", 0, 1e6, "5", {}, "the part of a device op's time that does not shrink with fewer samples" },
-        { "fixed_share", T::Number, "", 0, 1, "0.06", {},
-            "the share of a device op's time above the floor that does not shrink either (weights read once per micro-batch, partly filled waves)" },
-    } };
-    return specs;
+    using P = GradAccumulationParameters;
+    static const ParameterTable<P> table {
+        { &P::microBatches, { "micro_batches", T::Integer, "", 1, 1024, "", {}, "micro-batches per optimizer step (k)" } },
+        { &P::batch, { "batch", T::Choice, "", 0, 0, "split", { "split", "repeat" },
+            "split: the measured batch is split into k micro-batches; repeat: each micro-batch is the measured batch" } },
+        { &P::kernelFloorUs, { "kernel_floor_us", T::Number, "us", 0, 1e6, "5", {}, "the part of a device op's time that does not shrink with fewer samples" } },
+        { &P::fixedShare, { "fixed_share", T::Number, "", 0, 1, "0.06", {},
+            "the share of a device op's time above the floor that does not shrink either (weights read once per micro-batch, partly filled waves)" } },
+    };
+    return table;
 }
 
-Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) const
+Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
-    const auto k = static_cast<std::uint32_t>(args.integer("micro_batches"));
-    const bool split = args.text("batch") == "split";
-    const TimeNs floor = CheckedMath::saturatingRound(args.number("kernel_floor_us") * 1000.0);
-    const double fixedShare = args.number("fixed_share");
+    const auto k = static_cast<std::uint32_t>(params.microBatches);
+    const bool split = params.batch == GradAccumulationParameters::Batch::Split;
+    const TimeNs floor = CheckedMath::saturatingRound(params.kernelFloorUs * 1000.0);
+    const double fixedShare = params.fixedShare;
     // What a micro-batch's op keeps of the measured time above the floor.
     const double kept = fixedShare + (1.0 - fixedShare) / k;
-    const std::vector<MicroBatchModel::MicroBatch>& batches = g.microBatches().batches();
+    const std::vector<MicroBatchModel::MicroBatch>& batches = job.analyses().microBatches().batches();
     if (batches.empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
-            "pass grad_accumulation: the job has no forward or backward work in its steps (the trace marks no phases)");
+            "the job has no forward or backward work in its steps (the trace marks no phases)");
     if (k == 1) {
-        job.warnings.push_back("grad_accumulation: one micro-batch leaves the job as it is");
+        job.warnings.push_back("one micro-batch leaves the job as it is");
         return {};
     }
     ExecutionGraphBuilder b(g);
@@ -136,7 +136,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
             copiedEdges += (k - 1) * (g.outBegin(i.value() + 1) - g.outBegin(i.value()) + 1); // its edges and its chain
         }
     }
-    if (Status s = job.checkGrowth(std::uint64_t(k - 1) * members.size(), name(), "choose fewer micro-batches"); !s.ok())
+    if (Status s = job.checkGrowth(std::uint64_t(k - 1) * members.size(), "choose fewer micro-batches"); !s.ok())
         return s;
     SubgraphCopy copier(g);
     copier.select(members, partEnds);
@@ -187,7 +187,7 @@ Status GradAccumulationPass::apply(const PassArguments& args, WhatIfJob& job) co
     }
     if (split)
         scaleDeviceWork(g, b, batches, partEnds, copies, k, floor, kept);
-    job.warnings.push_back("grad_accumulation: " + std::to_string(batches.size()) + " rank-steps run " + std::to_string(k)
+    job.warnings.push_back(std::to_string(batches.size()) + " rank-steps run " + std::to_string(k)
         + " micro-batches" + (split ? " of 1/" + std::to_string(k) + " of the measured batch" : " of the measured batch"));
     return job.rebuild(b);
 }

@@ -4,6 +4,14 @@
 
 namespace sightline {
 
+struct GradAccumulationParameters {
+    enum class Batch : std::uint8_t { Split, Repeat };
+    std::int64_t microBatches = 1;
+    Batch batch = Batch::Split;
+    double kernelFloorUs = 5;
+    double fixedShare = 0.06;
+};
+
 // Gradient accumulation (dPRO Table 4; DeepSpeed's gradient_accumulation_steps, DDP's no_sync): each
 // optimizer step runs k micro-batches of forward and backward and synchronises the gradients once.
 // The measured forward and backward of each rank's step become the last micro-batch, which keeps the
@@ -15,12 +23,14 @@ namespace sightline {
 // from the H100 pair of tests/fixtures/groundtruth (64 samples against 4 x 16: kernels 21.2 -> 25.0 ms).
 // Host ops keep their time. Not modelled: a batch that does not split evenly, kernels whose algorithm
 // changes with the batch.
-class GradAccumulationPass : public Pass {
+class GradAccumulationPass : public PassWith<GradAccumulationParameters> {
 public:
     std::string_view name() const override;
     std::string_view summary() const override;
-    std::span<const ParameterSpec> parameters() const override;
-    Status apply(const PassArguments& args, WhatIfJob& job) const override;
+
+protected:
+    const ParameterTable<GradAccumulationParameters>& table() const override;
+    Status run(const GradAccumulationParameters& params, WhatIfJob& job) const override;
 };
 
 } // namespace sightline

@@ -7,7 +7,6 @@
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
 
-#include <array>
 #include <cmath>
 #include <unordered_map>
 
@@ -98,33 +97,33 @@ std::string_view MixedPrecisionPass::summary() const
     return "Runs compute in 16-bit precision: kernels scaled by what bounds them, gradients halved, weight casts added.";
 }
 
-std::span<const ParameterSpec> MixedPrecisionPass::parameters() const
+const ParameterTable<MixedPrecisionParameters>& MixedPrecisionPass::table() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 9> specs { {
-        { "precision", T::Choice, "", 0, 0, "bf16", { "bf16", "fp16" }, "the 16-bit type compute runs in" },
-        { "matmul_factor", T::Number, "", 0.01, 4, "0.5", {}, "time factor of matrix, convolution and attention kernels" },
-        { "normalization_factor", T::Number, "", 0.01, 4, "0.8", {}, "time factor of normalisation, softmax and reduction kernels" },
-        { "elementwise_factor", T::Number, "", 0.01, 4, "0.6", {}, "time factor of elementwise and other memory-bound kernels" },
-        { "optimizer_factor", T::Number, "", 0.01, 4, "1", {}, "time factor of the optimizer's kernels (fp32 master weights)" },
-        { "gradient_bytes_factor", T::Number, "", 0.01, 4, "0.5", {}, "factor of the bytes of gradient transfers (backward-phase communication)" },
-        { "cast_gbps", T::Number, "GB/s", 1, 100000, "900", {}, "device memory bandwidth a weight cast runs at (6 bytes per element)" },
-        { "cast_host_us", T::Number, "us", 0, 10000, "10", {}, "host time of each weight cast (the op and its launch)" },
-        { "activation_bytes_factor", T::Number, "", 0.01, 4, "0.65", {},
-            "share of the activation bytes kept for backward that remains (normalisation and loss inputs stay fp32)" },
-    } };
-    return specs;
+    using P = MixedPrecisionParameters;
+    static const ParameterTable<P> table {
+        { &P::precision, { "precision", T::Choice, "", 0, 0, "bf16", { "bf16", "fp16" }, "the 16-bit type compute runs in" } },
+        { &P::matmulFactor, { "matmul_factor", T::Number, "", 0.01, 4, "0.5", {}, "time factor of matrix, convolution and attention kernels" } },
+        { &P::normalizationFactor, { "normalization_factor", T::Number, "", 0.01, 4, "0.8", {}, "time factor of normalisation, softmax and reduction kernels" } },
+        { &P::elementwiseFactor, { "elementwise_factor", T::Number, "", 0.01, 4, "0.6", {}, "time factor of elementwise and other memory-bound kernels" } },
+        { &P::optimizerFactor, { "optimizer_factor", T::Number, "", 0.01, 4, "1", {}, "time factor of the optimizer's kernels (fp32 master weights)" } },
+        { &P::gradientBytesFactor, { "gradient_bytes_factor", T::Number, "", 0.01, 4, "0.5", {}, "factor of the bytes of gradient transfers (backward-phase communication)" } },
+        { &P::castGBps, { "cast_gbps", T::Number, "GB/s", 1, 100000, "900", {}, "device memory bandwidth a weight cast runs at (6 bytes per element)" } },
+        { &P::castHostUs, { "cast_host_us", T::Number, "us", 0, 10000, "10", {}, "host time of each weight cast (the op and its launch)" } },
+        { &P::activationBytesFactor, { "activation_bytes_factor", T::Number, "", 0.01, 4, "0.65", {},
+            "share of the activation bytes kept for backward that remains (normalisation and loss inputs stay fp32)" } },
+    };
+    return table;
 }
 
-Status MixedPrecisionPass::apply(const PassArguments& args, WhatIfJob& job) const
+Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
-    const Factors factors { args.number("matmul_factor"), args.number("normalization_factor"), args.number("elementwise_factor"),
-        args.number("optimizer_factor") };
-    const double bytesFactor = args.number("gradient_bytes_factor");
-    const double castGBps = args.number("cast_gbps");
-    const TimeNs castHost = CheckedMath::saturatingRound(args.number("cast_host_us") * 1000.0);
-    const std::string& precision = args.text("precision");
+    const Factors factors { params.matmulFactor, params.normalizationFactor, params.elementwiseFactor, params.optimizerFactor };
+    const double bytesFactor = params.gradientBytesFactor;
+    const double castGBps = params.castGBps;
+    const TimeNs castHost = CheckedMath::saturatingRound(params.castHostUs * 1000.0);
+    const std::string precision = params.precision == MixedPrecisionParameters::Precision::Bf16 ? "bf16" : "fp16";
     const bool measuredTransfers = job.options.communication == CommSource::Measured;
 
     ExecutionGraphBuilder b(g);
@@ -183,14 +182,14 @@ Status MixedPrecisionPass::apply(const PassArguments& args, WhatIfJob& job) cons
         castOf.emplace(matrixOp.value(), hostCast);
     }
     // Parameters, gradients and optimizer state stay fp32 (master weights); activations shrink.
-    MemoryRewrite::scale(b, MemoryRewrite::categories(MemoryCategory::Activations), args.number("activation_bytes_factor"));
+    MemoryRewrite::scale(b, MemoryRewrite::categories(MemoryCategory::Activations), params.activationBytesFactor);
     if (kernels == 0)
-        job.warnings.push_back("mixed_precision: the job has no compute kernels to scale");
+        job.warnings.push_back("the job has no compute kernels to scale");
     if (unknownShapes > 0)
-        job.warnings.push_back("mixed_precision: " + std::to_string(unknownShapes)
+        job.warnings.push_back(std::to_string(unknownShapes)
             + " forward matrix ops have no recorded weight shape (record_shapes off?); their casts are left out");
     if (transfers > 0 && measuredTransfers && bytesFactor != 1.0)
-        job.warnings.push_back("mixed_precision: " + std::to_string(transfers)
+        job.warnings.push_back(std::to_string(transfers)
             + " gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model");
     return job.rebuild(b);
 }

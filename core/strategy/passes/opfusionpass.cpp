@@ -8,7 +8,6 @@
 #include "core/memory/memoryrewrite.h"
 
 #include <algorithm>
-#include <array>
 
 namespace sightline {
 
@@ -107,33 +106,34 @@ std::string_view OpFusionPass::summary() const
     return "Fuses runs of neighbouring compute kernels on a stream into one kernel.";
 }
 
-std::span<const ParameterSpec> OpFusionPass::parameters() const
+const ParameterTable<OpFusionParameters>& OpFusionPass::table() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 6> specs { {
-        { "match", T::Text, "", 0, 0, "*", {}, "kernel names that may fuse: * any characters, ? any one" },
-        { "kernels", T::Choice, "", 0, 0, "elementwise", { "elementwise", "all" },
-            "elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too" },
-        { "within", T::Text, "", 0, 0, "", {}, "only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere", true },
-        { "max_ops", T::Integer, "", 0, 1e6, "0", {}, "the most kernels one fused kernel takes; 0: no limit" },
-        { "ratio", T::Number, "", 0.01, 10, "1", {}, "the fused kernel's time as a share of the sum of the fused kernels' times" },
-        { "ops", T::Ops, "", 0, 0, "", {},
-            "only these measured kernels (ids as \"3-9,12\", as picked in the window): neighbours among them fuse; left out, any", true },
-    } };
-    return specs;
+    using P = OpFusionParameters;
+    static const ParameterTable<P> table {
+        { &P::match, { "match", T::Text, "", 0, 0, "*", {}, "kernel names that may fuse: * any characters, ? any one" } },
+        { &P::kernels, { "kernels", T::Choice, "", 0, 0, "elementwise", { "elementwise", "all" },
+            "elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too" } },
+        { &P::within, { "within", T::Text, "", 0, 0, "", {}, "only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere", true } },
+        { &P::maxOps, { "max_ops", T::Integer, "", 0, 1e6, "0", {}, "the most kernels one fused kernel takes; 0: no limit" } },
+        { &P::ratio, { "ratio", T::Number, "", 0.01, 10, "1", {}, "the fused kernel's time as a share of the sum of the fused kernels' times" } },
+        { &P::ops, { "ops", T::Ops, "", 0, 0, "", {},
+            "only these measured kernels (ids as \"3-9,12\", as picked in the window): neighbours among them fuse; left out, any", true } },
+    };
+    return table;
 }
 
-Status OpFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
+Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
-    const OpSet& ops = args.ops("ops");
-    if (Status s = args.checkOps("ops", g.trace().opCount(), name()); !s.ok())
+    const OpSet& ops = params.ops;
+    if (Status s = ops.fits(g.trace().opCount()); !s.ok())
         return s;
-    const Rules rules { args.text("match"), args.text("kernels") == "elementwise", args.given("within") ? args.text("within") : std::string(), &ops };
-    const double ratio = args.number("ratio");
-    const auto runs = runsOf(g, rules, static_cast<std::size_t>(args.integer("max_ops")));
+    const Rules rules { params.match, params.kernels == OpFusionParameters::Kernels::Elementwise, params.within.value_or(std::string()), &ops };
+    const double ratio = params.ratio;
+    const auto runs = runsOf(g, rules, static_cast<std::size_t>(params.maxOps));
     if (runs.empty()) {
-        job.warnings.push_back("op_fusion: no two neighbouring kernels on a stream can fuse");
+        job.warnings.push_back("no two neighbouring kernels on a stream can fuse");
         return {};
     }
     ExecutionGraphBuilder b(g);
@@ -197,7 +197,7 @@ Status OpFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
             }
         }
     }
-    job.warnings.push_back("op_fusion: " + std::to_string(fusedOps) + " kernels fused into " + std::to_string(runs.size()));
+    job.warnings.push_back(std::to_string(fusedOps) + " kernels fused into " + std::to_string(runs.size()));
     return job.rebuild(b);
 }
 

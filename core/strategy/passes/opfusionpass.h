@@ -4,6 +4,16 @@
 
 namespace sightline {
 
+struct OpFusionParameters {
+    enum class Kernels : std::uint8_t { Elementwise, All };
+    std::string match;
+    Kernels kernels = Kernels::Elementwise;
+    std::optional<std::string> within;
+    std::int64_t maxOps = 0;
+    double ratio = 1;
+    OpSet ops;
+};
+
 // Op fusion (dPRO §5.1, Theorem 1; what XLA and TorchInductor do): runs of adjacent compute kernels on
 // one device stream become one fused kernel that lasts the sum of their times (or a given ratio of it):
 // the device gaps between them and the launch calls of all but the first are saved. Kernels fuse when
@@ -11,12 +21,14 @@ namespace sightline {
 // `within`) were launched inside a host span of that name. The fused kernel stands for all of their ops.
 // Not modelled: host work of the fused ops other than their launches, memory traffic saved inside the
 // fused kernel beyond the ratio, and fusing the gradients of fused ops (dPRO Theorem 3).
-class OpFusionPass : public Pass {
+class OpFusionPass : public PassWith<OpFusionParameters> {
 public:
     std::string_view name() const override;
     std::string_view summary() const override;
-    std::span<const ParameterSpec> parameters() const override;
-    Status apply(const PassArguments& args, WhatIfJob& job) const override;
+
+protected:
+    const ParameterTable<OpFusionParameters>& table() const override;
+    Status run(const OpFusionParameters& params, WhatIfJob& job) const override;
 };
 
 } // namespace sightline

@@ -9,7 +9,6 @@
 #include "core/memory/memoryrewrite.h"
 
 #include <algorithm>
-#include <array>
 #include <map>
 
 namespace sightline {
@@ -96,9 +95,8 @@ void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LayerMod
 // Copies the layers' forwards, each as a part of one set (a layer's copy neither waits for nor feeds
 // another's), and places each copy. Layers whose forwards share an item (nested spans the pattern
 // names) go to sets of their own.
-void recomputeAll(const ExecutionGraph& g, ExecutionGraphBuilder& b, const std::vector<const LayerModel::Layer*>& chosen)
+void recomputeAll(const ExecutionGraph& g, const LaunchOrder& launches, ExecutionGraphBuilder& b, const std::vector<const LayerModel::Layer*>& chosen)
 {
-    const LaunchOrder& launches = g.launchOrder();
     SubgraphCopy copier(g);
     std::vector<std::uint32_t> setOf(g.itemCount(), UINT32_MAX); // per item, the last set it is in
     std::uint32_t set = 0;
@@ -149,24 +147,25 @@ std::string_view RecomputePass::summary() const
     return "Recomputes the chosen layers' forward work before their backward instead of keeping activations.";
 }
 
-std::span<const ParameterSpec> RecomputePass::parameters() const
+const ParameterTable<RecomputeParameters>& RecomputePass::table() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 3> specs { {
-        { "layers", T::Text, "", 0, 0, "auto", {},
-            "the layers: auto (repeated numbered forward spans, or a layer-wise job's layers), or a pattern of span names (* and ?)" },
-        { "every", T::Integer, "", 1, 1e6, "1", {}, "recompute every k-th layer of each step (1: all)" },
-        { "ops", T::Ops, "", 0, 0, "", {},
+    using P = RecomputeParameters;
+    static const ParameterTable<P> table {
+        { &P::layers, { "layers", T::Text, "", 0, 0, "auto", {},
+            "the layers: auto (repeated numbered forward spans, or a layer-wise job's layers), or a pattern of span names (* and ?)" } },
+        { &P::every, { "every", T::Integer, "", 1, 1e6, "1", {}, "recompute every k-th layer of each step (1: all)" } },
+        { &P::ops, { "ops", T::Ops, "", 0, 0, "", {},
             "only the layers whose span or forward work holds one of these measured ops (ids as \"3-9,12\", as picked in the window); left out, every layer",
-            true },
-    } };
-    return specs;
+            true } },
+    };
+    return table;
 }
 
-std::vector<const LayerModel::Layer*> RecomputePass::chosenLayers(const ExecutionGraph& g, const LayerModel& layers, const PassArguments& args)
+std::vector<const LayerModel::Layer*> RecomputePass::chosenLayers(const ExecutionGraph& g, const LayerModel& layers, const RecomputeParameters& params)
 {
-    const std::int64_t every = args.integer("every");
-    const OpSet& ops = args.ops("ops");
+    const std::int64_t every = params.every;
+    const OpSet& ops = params.ops;
     // A layer is among the chosen ops when its span or any of its forward work stands for one of them.
     const auto picked = [&](const LayerModel::Layer& layer) {
         return ops.empty() || ops.containsAny(g.origin(layer.span))
@@ -188,18 +187,19 @@ std::vector<const LayerModel::Layer*> RecomputePass::chosenLayers(const Executio
     return chosen;
 }
 
-Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
+Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
-    if (Status s = args.checkOps("ops", g.trace().opCount(), name()); !s.ok())
+    if (Status s = params.ops.fits(g.trace().opCount()); !s.ok())
         return s;
-    const std::shared_ptr<const LayerModel> model = g.layerModel(args.text("layers"));
+    const AnalysisCache& analyses = job.analyses();
+    const std::shared_ptr<const LayerModel> model = analyses.layers(params.layers);
     const LayerModel& layers = *model;
     if (layers.layers().empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
-            "pass recompute: no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
-    const OpSet& ops = args.ops("ops");
-    const std::vector<const LayerModel::Layer*> chosen = chosenLayers(g, layers, args);
+            "no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
+    const OpSet& ops = params.ops;
+    const std::vector<const LayerModel::Layer*> chosen = chosenLayers(g, layers, params);
     std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
     for (const LayerModel::Layer* layerOf : chosen) {
         const LayerModel::Layer& layer = *layerOf;
@@ -212,9 +212,9 @@ Status RecomputePass::apply(const PassArguments& args, WhatIfJob& job) const
     ExecutionGraphBuilder b(g);
     // Room for every copy at once, not by doubling.
     b.reserve(copied, copiedOrigins, copiedEdges);
-    recomputeAll(g, b, chosen);
+    recomputeAll(g, analyses.launchOrder(), b, chosen);
     const std::size_t done = chosen.size();
-    job.warnings.push_back("recompute: " + std::to_string(done) + " of " + std::to_string(layers.layers().size())
+    job.warnings.push_back(std::to_string(done) + " of " + std::to_string(layers.layers().size())
         + " layer forwards recomputed (layers: " + layers.source() + (ops.empty() ? "" : "; those of the chosen ops") + ")");
     return job.rebuild(b);
 }

@@ -7,6 +7,12 @@
 
 namespace sightline {
 
+struct RecomputeParameters {
+    std::string layers;
+    std::int64_t every = 1;
+    OpSet ops;
+};
+
 // Recomputation (activation checkpointing; dPRO §5.3, Proteus' recompute, Chen et al.): the chosen
 // layers keep no activations for backward and run their forward work again just before their first
 // backward work needs it, as torch.utils.checkpoint does. The recomputed host work runs on the thread
@@ -14,15 +20,17 @@ namespace sightline {
 // backward's place in each stream. Layers come from LayerModel. Not modelled: memory (which the
 // recomputation is for), RNG state handling, and recomputation that differs from the forward. The
 // framework configs name the layers it chose (chosenLayers).
-class RecomputePass : public Pass {
+class RecomputePass : public PassWith<RecomputeParameters> {
 public:
     std::string_view name() const override;
     std::string_view summary() const override;
-    std::span<const ParameterSpec> parameters() const override;
-    Status apply(const PassArguments& args, WhatIfJob& job) const override;
     // The layers of the model a step recomputes: those holding one of its ops (all without ops), every
     // k-th of those of each rank's step. Pointers into layers.
-    static std::vector<const LayerModel::Layer*> chosenLayers(const ExecutionGraph& g, const LayerModel& layers, const PassArguments& args);
+    static std::vector<const LayerModel::Layer*> chosenLayers(const ExecutionGraph& g, const LayerModel& layers, const RecomputeParameters& params);
+
+protected:
+    const ParameterTable<RecomputeParameters>& table() const override;
+    Status run(const RecomputeParameters& params, WhatIfJob& job) const override;
 };
 
 } // namespace sightline

@@ -10,19 +10,25 @@ namespace sightline {
 
 namespace {
 
-bool kindMatches(const std::string& kind, OpKind k)
+using Kind = SpeedupParameters::Kind;
+
+bool kindMatches(Kind kind, OpKind k)
 {
-    if (kind == "any")
-        return true;
-    if (kind == "compute")
-        return k == OpKind::ComputeKernel || k == OpKind::Memset;
-    if (kind == "communication")
-        return isCommunication(k) || k == OpKind::Memcpy;
-    if (kind == "cpu")
-        return k == OpKind::CpuOp;
-    if (kind == "runtime")
-        return k == OpKind::Runtime;
-    return kind == "io" && k == OpKind::Io;
+    switch (kind) {
+    case Kind::Any: return true;
+    case Kind::Compute: return k == OpKind::ComputeKernel || k == OpKind::Memset;
+    case Kind::Communication: return isCommunication(k) || k == OpKind::Memcpy;
+    case Kind::Cpu: return k == OpKind::CpuOp;
+    case Kind::Runtime: return k == OpKind::Runtime;
+    case Kind::Io: return k == OpKind::Io;
+    }
+    return false;
+}
+
+const char* kindName(Kind kind)
+{
+    constexpr const char* names[] = { "any", "compute", "communication", "cpu", "runtime", "io" };
+    return names[static_cast<int>(kind)];
 }
 
 } // namespace
@@ -37,28 +43,30 @@ std::string_view SpeedupPass::summary() const
     return "Makes the matched items a percentage faster (or slower).";
 }
 
-std::span<const ParameterSpec> SpeedupPass::parameters() const
+const ParameterTable<SpeedupParameters>& SpeedupPass::table() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 5> specs { {
-        { "percent", T::Number, "%", -900, 99.9, "", {}, "how much less of its own time each matched item takes; below zero, more" },
-        { "match", T::Text, "", 0, 0, "*", {}, "item names to match: * any characters, ? any one" },
-        { "kind", T::Choice, "", 0, 0, "any", { "any", "compute", "communication", "cpu", "runtime", "io" }, "kind of item to match" },
-        { "rank", T::Integer, "", -1, 1e9, "-1", {}, "global rank to match; -1 for all" },
-        { "ops", T::Ops, "", 0, 0, "", {}, "only items made from these measured ops (ids as \"3-9,12\", as picked in the window); left out, any", true },
-    } };
-    return specs;
+    using P = SpeedupParameters;
+    static const ParameterTable<P> table {
+        { &P::percent, { "percent", T::Number, "%", -900, 99.9, "", {}, "how much less of its own time each matched item takes; below zero, more" } },
+        { &P::match, { "match", T::Text, "", 0, 0, "*", {}, "item names to match: * any characters, ? any one" } },
+        { &P::kind, { "kind", T::Choice, "", 0, 0, "any", { "any", "compute", "communication", "cpu", "runtime", "io" }, "kind of item to match" } },
+        { &P::rank, { "rank", T::Integer, "", -1, 1e9, "-1", {}, "global rank to match; -1 for all" } },
+        { &P::ops,
+            { "ops", T::Ops, "", 0, 0, "", {}, "only items made from these measured ops (ids as \"3-9,12\", as picked in the window); left out, any", true } },
+    };
+    return table;
 }
 
-Status SpeedupPass::apply(const PassArguments& args, WhatIfJob& job) const
+Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
-    const double factor = 1.0 - args.number("percent") / 100.0;
-    const std::string& pattern = args.text("match");
-    const std::string& kind = args.text("kind");
-    const std::int64_t rank = args.integer("rank");
-    const OpSet& ops = args.ops("ops");
-    if (Status s = args.checkOps("ops", g.trace().opCount(), name()); !s.ok())
+    const double factor = 1.0 - params.percent / 100.0;
+    const std::string& pattern = params.match;
+    const Kind kind = params.kind;
+    const std::int64_t rank = params.rank;
+    const OpSet& ops = params.ops;
+    if (Status s = ops.fits(g.trace().opCount()); !s.ok())
         return s;
     if (rank >= 0) {
         bool found = false;
@@ -85,10 +93,10 @@ Status SpeedupPass::apply(const PassArguments& args, WhatIfJob& job) const
         b.setMinDuration(item, CheckedMath::saturatingRound(static_cast<double>(g.minDuration(item)) * factor));
     }
     if (matched == 0)
-        job.warnings.push_back("speedup: no item matched '" + pattern + "' (kind " + kind + (ops.empty() ? "" : ", among the chosen ops") + ")");
+        job.warnings.push_back("no item matched '" + pattern + "' (kind " + kindName(kind) + (ops.empty() ? "" : ", among the chosen ops") + ")");
     if (modelled > 0)
-        job.warnings.push_back("speedup: " + std::to_string(modelled) + " matched transfers are timed by the cost model, which this pass does not change; the network pass does");
-    return job.rebuild(b);
+        job.warnings.push_back(std::to_string(modelled) + " matched transfers are timed by the cost model, which this pass does not change; the network pass does");
+    return job.rebuild(b, AnalysisCache::kAll); // durations alone change
 }
 
 } // namespace sightline

@@ -4,15 +4,27 @@
 
 namespace sightline {
 
+struct SpeedupParameters {
+    // The kinds of item a step matches, in the order of its choices.
+    enum class Kind : std::uint8_t { Any, Compute, Communication, Cpu, Runtime, Io };
+    double percent = 0;
+    std::string match;
+    Kind kind = Kind::Any;
+    std::int64_t rank = -1;
+    OpSet ops;
+};
+
 // "Make these X% faster" (a hot spot fixed, a faster kernel): the items matched by name pattern, kind
 // and rank take that much less (or, below zero, more) of their own time. Gaps, and transfers the cost
 // model times, are left as they are.
-class SpeedupPass : public Pass {
+class SpeedupPass : public PassWith<SpeedupParameters> {
 public:
     std::string_view name() const override;
     std::string_view summary() const override;
-    std::span<const ParameterSpec> parameters() const override;
-    Status apply(const PassArguments& args, WhatIfJob& job) const override;
+
+protected:
+    const ParameterTable<SpeedupParameters>& table() const override;
+    Status run(const SpeedupParameters& params, WhatIfJob& job) const override;
 };
 
 } // namespace sightline

@@ -30,19 +30,20 @@ std::string_view StragglerPass::summary() const
     return "Gives one rank the median durations of the other ranks.";
 }
 
-std::span<const ParameterSpec> StragglerPass::parameters() const
+const ParameterTable<StragglerParameters>& StragglerPass::table() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 1> specs { {
-        { "rank", T::Integer, "", 0, 1e9, "", {}, "global rank whose items take the other ranks' median durations" },
-    } };
-    return specs;
+    using P = StragglerParameters;
+    static const ParameterTable<P> table {
+        { &P::rank, { "rank", T::Integer, "", 0, 1e9, "", {}, "global rank whose items take the other ranks' median durations" } },
+    };
+    return table;
 }
 
-Status StragglerPass::apply(const PassArguments& args, WhatIfJob& job) const
+Status StragglerPass::run(const StragglerParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
-    const std::int64_t wanted = args.integer("rank");
+    const std::int64_t wanted = params.rank;
     RankId straggler;
     for (std::uint32_t r = 0; r < g.ranks().size(); ++r) {
         if (g.ranks()[r].rank == wanted)
@@ -162,9 +163,9 @@ Status StragglerPass::apply(const PassArguments& args, WhatIfJob& job) const
         b.setGap(own[k], median(gaps[k]));
     }
     if (without > 0)
-        job.warnings.push_back("straggler: " + std::to_string(without) + " of rank " + std::to_string(wanted) + "'s " + std::to_string(own.size())
+        job.warnings.push_back(std::to_string(without) + " of rank " + std::to_string(wanted) + "'s " + std::to_string(own.size())
             + " items have no counterpart on the other ranks and keep their durations");
-    return job.rebuild(b);
+    return job.rebuild(b, AnalysisCache::kAll); // durations and gaps alone change
 }
 
 } // namespace sightline

@@ -7,7 +7,6 @@
 #include "core/exec/tensormodel.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -29,11 +28,12 @@ std::string bucketName(std::uint32_t index, std::size_t tensors, std::int64_t by
 // Rewrites one step's buckets into the new assignment.
 class StepRewrite {
 public:
-    StepRewrite(const ExecutionGraph& g, const TensorModel& model, const LaunchOrder& launches, ExecutionGraphBuilder& b,
-        std::vector<std::uint8_t>& removed)
+    StepRewrite(const ExecutionGraph& g, const TensorModel& model, const LaunchOrder& launches, const InstantOrder& order,
+        ExecutionGraphBuilder& b, std::vector<std::uint8_t>& removed)
         : g(g)
         , model(model)
         , launches(launches)
+        , order(order)
         , b(b)
         , removed(removed)
     {
@@ -211,9 +211,9 @@ private:
     const ExecutionGraph& g;
     const TensorModel& model;
     const LaunchOrder& launches;
+    const InstantOrder& order;
     ExecutionGraphBuilder& b;
     std::vector<std::uint8_t>& removed;
-    const InstantOrder& order = g.instantOrder();
     std::uint32_t readyPosition = 0; // the latest instant, in order, that the participant being made waits for
     std::vector<std::uint32_t> latestReady; // per new bucket of the step, over its ranks
 };
@@ -230,19 +230,20 @@ std::string_view TensorFusionPass::summary() const
     return "Re-buckets the gradient all-reduces, by DDP's bucket_cap_mb or Horovod's fusion threshold and cycle time.";
 }
 
-std::span<const ParameterSpec> TensorFusionPass::parameters() const
+const ParameterTable<TensorFusionParameters>& TensorFusionPass::table() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 4> specs { {
-        { "bucket_cap_mb", T::Number, "MiB", 0.001, 1e6, "", {}, "DDP style: the bucket size cap (give this or threshold_bytes)", true },
-        { "first_bucket_mb", T::Number, "MiB", 0.001, 1e6, "1", {}, "DDP style: the cap of the first bucket" },
-        { "threshold_bytes", T::Number, "bytes", 0, 1e15, "", {}, "Horovod style: the fusion threshold (give this or bucket_cap_mb)", true },
-        { "cycle_time_ms", T::Number, "ms", 0, 1e6, "1", {}, "Horovod style: the cycle time; tensors ready in one cycle fuse" },
-    } };
-    return specs;
+    using P = TensorFusionParameters;
+    static const ParameterTable<P> table {
+        { &P::bucketCapMb, { "bucket_cap_mb", T::Number, "MiB", 0.001, 1e6, "", {}, "DDP style: the bucket size cap (give this or threshold_bytes)", true } },
+        { &P::firstBucketMb, { "first_bucket_mb", T::Number, "MiB", 0.001, 1e6, "1", {}, "DDP style: the cap of the first bucket" } },
+        { &P::thresholdBytes, { "threshold_bytes", T::Number, "bytes", 0, 1e15, "", {}, "Horovod style: the fusion threshold (give this or bucket_cap_mb)", true } },
+        { &P::cycleTimeMs, { "cycle_time_ms", T::Number, "ms", 0, 1e6, "1", {}, "Horovod style: the cycle time; tensors ready in one cycle fuse" } },
+    };
+    return table;
 }
 
-std::vector<std::uint32_t> TensorFusionPass::assign(const ExecutionGraph& g, const TensorModel::Step& step, const PassArguments& args)
+std::vector<std::uint32_t> TensorFusionPass::assign(const ExecutionGraph& g, const TensorModel::Step& step, const TensorFusionParameters& params)
 {
     std::vector<std::int64_t> bytes, ready;
     for (const TensorModel::Tensor& t : step.tensors) {
@@ -253,11 +254,10 @@ std::vector<std::uint32_t> TensorFusionPass::assign(const ExecutionGraph& g, con
         else
             ready.push_back(t.transfers.empty() ? g.anchor(step.buckets[t.bucket].participants.front()) : t.readyNs);
     }
-    if (args.given("bucket_cap_mb"))
-        return ddpBuckets(bytes, CheckedMath::saturatingRound(args.number("first_bucket_mb") * kMiB),
-            CheckedMath::saturatingRound(args.number("bucket_cap_mb") * kMiB));
-    return horovodBuckets(bytes, ready, CheckedMath::saturatingRound(args.number("threshold_bytes")),
-        CheckedMath::saturatingRound(args.number("cycle_time_ms") * 1e6));
+    if (params.bucketCapMb)
+        return ddpBuckets(bytes, CheckedMath::saturatingRound(params.firstBucketMb * kMiB), CheckedMath::saturatingRound(*params.bucketCapMb * kMiB));
+    return horovodBuckets(bytes, ready, CheckedMath::saturatingRound(params.thresholdBytes.value_or(0)),
+        CheckedMath::saturatingRound(params.cycleTimeMs * 1e6));
 }
 
 std::vector<std::uint32_t> TensorFusionPass::ddpBuckets(std::span<const std::int64_t> bytes, std::int64_t firstCapBytes, std::int64_t capBytes)
@@ -298,22 +298,22 @@ std::vector<std::uint32_t> TensorFusionPass::horovodBuckets(
     return bucket;
 }
 
-Status TensorFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
+Status TensorFusionPass::run(const TensorFusionParameters& params, WhatIfJob& job) const
 {
-    const bool ddp = args.given("bucket_cap_mb");
-    if (ddp == args.given("threshold_bytes"))
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_fusion: give either 'bucket_cap_mb' or 'threshold_bytes'");
+    if (params.bucketCapMb.has_value() == params.thresholdBytes.has_value())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "give either 'bucket_cap_mb' or 'threshold_bytes'");
     const ExecutionGraph& g = *job.graph;
-    Expected<TensorModel> model = TensorModel::of(g);
+    const AnalysisCache& analyses = job.analyses();
+    const Expected<TensorModel>& model = analyses.tensors();
     if (!model)
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_fusion: " + model.status().detail());
-    const LaunchOrder& launches = g.launchOrder();
+        return model.status();
+    const LaunchOrder& launches = analyses.launchOrder();
     ExecutionGraphBuilder b(g);
     std::vector<std::uint8_t> removed(g.itemCount(), 0);
-    StepRewrite rewrite(g, *model, launches, b, removed);
+    StepRewrite rewrite(g, *model, launches, analyses.instantOrder(), b, removed);
     std::size_t before = 0, after = 0;
     for (const TensorModel::Step& step : model->steps()) {
-        const std::vector<std::uint32_t> assignment = assign(g, step, args);
+        const std::vector<std::uint32_t> assignment = assign(g, step, params);
         before += step.buckets.size();
         after += assignment.empty() ? 0 : assignment.back() + 1;
         rewrite.run(step, assignment);
@@ -322,10 +322,10 @@ Status TensorFusionPass::apply(const PassArguments& args, WhatIfJob& job) const
         if (removed[i])
             b.removeItem(ItemId(i));
     }
-    job.warnings.push_back("tensor_fusion: " + std::to_string(before) + " gradient all-reduces become " + std::to_string(after) + " ("
+    job.warnings.push_back(std::to_string(before) + " gradient all-reduces become " + std::to_string(after) + " ("
         + model->source() + ")");
     if (rewrite.dropped > 0)
-        job.warnings.push_back("tensor_fusion: " + std::to_string(rewrite.dropped)
+        job.warnings.push_back(std::to_string(rewrite.dropped)
             + " waits on measured buckets by work that began before a new bucket could be ready were dropped");
     return job.rebuild(b);
 }

@@ -9,6 +9,13 @@
 
 namespace sightline {
 
+struct TensorFusionParameters {
+    std::optional<double> bucketCapMb; // DDP style
+    double firstBucketMb = 1;
+    std::optional<double> thresholdBytes; // Horovod style
+    double cycleTimeMs = 1;
+};
+
 // Tensor fusion (dPRO §5.2, Theorem 2): re-buckets the gradient all-reduces of each step, by PyTorch
 // DDP's bucket_cap_mb (the first bucket capped separately, a bucket closed once it holds its cap) or by
 // Horovod's fusion threshold and cycle time (the tensors ready within one cycle fused up to the
@@ -16,23 +23,25 @@ namespace sightline {
 // α–β cost model over the topology. The measured buckets and their device participants are replaced
 // by the new ones on the same communication stream; everything that waited for a measured bucket
 // waits for the step's last new one. The host ops that issued the measured buckets stay.
-class TensorFusionPass : public Pass {
+class TensorFusionPass : public PassWith<TensorFusionParameters> {
 public:
     std::string_view name() const override;
     std::string_view summary() const override;
-    std::span<const ParameterSpec> parameters() const override;
     bool needsCostModel() const override { return true; }
-    Status apply(const PassArguments& args, WhatIfJob& job) const override;
 
-    // The new bucket of each tensor of one step, by the step's arguments (DDP style when bucket_cap_mb
+    // The new bucket of each tensor of one step, by the step's parameters (DDP style when bucket_cap_mb
     // is given, else Horovod style).
-    static std::vector<std::uint32_t> assign(const ExecutionGraph& graph, const TensorModel::Step& step, const PassArguments& args);
+    static std::vector<std::uint32_t> assign(const ExecutionGraph& graph, const TensorModel::Step& step, const TensorFusionParameters& params);
     // DDP's assignment: tensors in ready order; returns each tensor's bucket.
     static std::vector<std::uint32_t> ddpBuckets(std::span<const std::int64_t> bytes, std::int64_t firstCapBytes, std::int64_t capBytes);
     // Horovod's: tensors in ready order with their ready times; a new bucket at each cycle boundary
     // (cycles from the first ready time) and wherever the threshold would be passed.
     static std::vector<std::uint32_t> horovodBuckets(
         std::span<const std::int64_t> bytes, std::span<const std::int64_t> readyNs, std::int64_t thresholdBytes, std::int64_t cycleNs);
+
+protected:
+    const ParameterTable<TensorFusionParameters>& table() const override;
+    Status run(const TensorFusionParameters& params, WhatIfJob& job) const override;
 };
 
 } // namespace sightline

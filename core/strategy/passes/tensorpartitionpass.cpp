@@ -7,7 +7,6 @@
 #include "core/strategy/passes/psrepartition.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 
@@ -124,15 +123,15 @@ Status checkPieceItems(const ExecutionGraph& g, double items, std::int64_t piece
     if (items <= maxPieceItems(g))
         return {};
     return Status::error(ErrorCode::InvalidArgument, {}, -1,
-        "pass tensor_partition: pieces of " + std::to_string(pieceBytes) + " bytes would add " + std::to_string(static_cast<std::int64_t>(items))
+        "pieces of " + std::to_string(pieceBytes) + " bytes would add " + std::to_string(static_cast<std::int64_t>(items))
             + " items, more than " + std::to_string(static_cast<std::int64_t>(maxPieceItems(g))) + "; choose larger pieces");
 }
 
 // BytePS jobs: their partitions re-cut (PsRepartition).
-Status repartition(const ExecutionGraph& g, const PartitionModel& model, const PassArguments& args, WhatIfJob& job)
+Status repartition(const ExecutionGraph& g, const PartitionModel& model, const TensorPartitionParameters& params, WhatIfJob& job)
 {
-    const std::int64_t measured = CheckedMath::saturatingRound(args.number("measured_partition_bytes"));
-    const std::int64_t pieceBytes = CheckedMath::saturatingRound(args.number("partition_bytes"));
+    const std::int64_t measured = CheckedMath::saturatingRound(params.measuredPartitionBytes);
+    const std::int64_t pieceBytes = CheckedMath::saturatingRound(params.partitionBytes);
     double items = 0;
     for (const PartitionModel::Tensor& t : model.tensors()) {
         const double bytes = static_cast<double>(t.tracks.size()) * static_cast<double>(measured);
@@ -142,7 +141,7 @@ Status repartition(const ExecutionGraph& g, const PartitionModel& model, const P
         return s;
     ExecutionGraphBuilder b(g);
     const PsRepartition::Counts counts = PsRepartition::apply(g, model, measured, pieceBytes, b);
-    job.warnings.push_back("tensor_partition: " + std::to_string(counts.tensors) + " BytePS tensor iterations re-cut from "
+    job.warnings.push_back(std::to_string(counts.tensors) + " BytePS tensor iterations re-cut from "
         + std::to_string(counts.partitionsBefore) + " partitions of " + std::to_string(measured) + " bytes (as measured, taken as full) into "
         + std::to_string(counts.piecesAfter) + " pieces of " + std::to_string(pieceBytes) + " bytes at most" + counts.kept());
     return job.rebuild(b);
@@ -160,32 +159,34 @@ std::string_view TensorPartitionPass::summary() const
     return "Splits every gradient all-reduce larger than the partition size into pieces.";
 }
 
-std::span<const ParameterSpec> TensorPartitionPass::parameters() const
+const ParameterTable<TensorPartitionParameters>& TensorPartitionPass::table() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 3> specs { {
-        { "partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {}, "the largest piece (BytePS's default: 4 096 000 bytes)" },
-        { "pieces", T::Choice, "", 0, 0, "concurrent", { "concurrent", "sequential" },
-            "concurrent: the pieces run at once, sharing bandwidth (BytePS); sequential: one after the other on the stream" },
-        { "measured_partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {},
-            "BytePS jobs: the partition size the trace was recorded with (BytePS traces record no sizes)" },
-    } };
-    return specs;
+    using P = TensorPartitionParameters;
+    static const ParameterTable<P> table {
+        { &P::partitionBytes, { "partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {}, "the largest piece (BytePS's default: 4 096 000 bytes)" } },
+        { &P::pieces, { "pieces", T::Choice, "", 0, 0, "concurrent", { "concurrent", "sequential" },
+            "concurrent: the pieces run at once, sharing bandwidth (BytePS); sequential: one after the other on the stream" } },
+        { &P::measuredPartitionBytes, { "measured_partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {},
+            "BytePS jobs: the partition size the trace was recorded with (BytePS traces record no sizes)" } },
+    };
+    return table;
 }
 
-Status TensorPartitionPass::apply(const PassArguments& args, WhatIfJob& job) const
+Status TensorPartitionPass::run(const TensorPartitionParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
-    Expected<PartitionModel> partitions = PartitionModel::of(g);
+    const AnalysisCache& analyses = job.analyses();
+    const Expected<PartitionModel>& partitions = analyses.partitions();
     if (!partitions)
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_partition: " + partitions.status().detail());
+        return partitions.status();
     if (!partitions->empty())
-        return repartition(g, *partitions, args, job);
-    Expected<TensorModel> model = TensorModel::of(g);
+        return repartition(g, *partitions, params, job);
+    const Expected<TensorModel>& model = analyses.tensors();
     if (!model)
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass tensor_partition: " + model.status().detail());
-    const std::int64_t pieceBytes = CheckedMath::saturatingRound(args.number("partition_bytes"));
-    const bool concurrent = args.text("pieces") == "concurrent";
+        return model.status();
+    const std::int64_t pieceBytes = CheckedMath::saturatingRound(params.partitionBytes);
+    const bool concurrent = params.pieces == TensorPartitionParameters::Pieces::Concurrent;
     double items = 0;
     for (const TensorModel::Step& step : model->steps()) {
         for (const TensorModel::Bucket& bucket : step.buckets) {
@@ -225,7 +226,7 @@ Status TensorPartitionPass::apply(const PassArguments& args, WhatIfJob& job) con
             ++split;
         }
     }
-    job.warnings.push_back("tensor_partition: " + std::to_string(split) + " of " + std::to_string(total) + " gradient all-reduces split into pieces of "
+    job.warnings.push_back(std::to_string(split) + " of " + std::to_string(total) + " gradient all-reduces split into pieces of "
         + std::to_string(pieceBytes) + " bytes at most");
     return job.rebuild(b);
 }

@@ -8,7 +8,6 @@
 #include "core/strategy/passes/psrepartition.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 
 namespace sightline {
@@ -42,7 +41,7 @@ struct Clone {
 Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy& copier, const std::vector<ItemId>& members, RankId source,
     std::int32_t global, const std::string& host)
 {
-    const RankId rank = b.addRank({ RankId(), global, host });
+    const RankId rank = b.addRank({ RankId(), global, host, g.ranks()[source.value()].device });
     std::vector<TrackId> track(g.tracks().size()); // the source's tracks' copies
     for (std::uint32_t t = 0; t < g.tracks().size(); ++t) {
         if (g.tracks()[t].rank == source)
@@ -86,16 +85,16 @@ Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy&
 // A BytePS job: the measured worker's GPUs stand for every worker's; more workers load the servers.
 // Each server takes the pushes and pulls of workers / servers workers at once, so those stages'
 // service grows by that load against the measured one (PsRepartition, at the measured partitions).
-Status scaleServers(const ExecutionGraph& g, const PartitionModel& model, const PassArguments& args, WhatIfJob& job)
+Status scaleServers(const ExecutionGraph& g, const PartitionModel& model, const WorkerCountParameters& params, WhatIfJob& job)
 {
     // The GPUs of a worker share its host; without host names, the job is one worker.
     const int perHost = measuredRanksPerHost(g);
     const auto ranks = static_cast<std::int64_t>(g.ranks().size());
     const std::int64_t gpus = perHost > 0 ? perHost : ranks;
     const std::int64_t measuredWorkers = std::max<std::int64_t>(1, ranks / gpus);
-    const std::int64_t workers = std::max<std::int64_t>(1, (args.integer("workers") + gpus - 1) / gpus);
-    const bool fixed = args.given("servers");
-    const double servers = fixed ? static_cast<double>(args.integer("servers")) : 0.0;
+    const std::int64_t workers = std::max<std::int64_t>(1, (params.workers + gpus - 1) / gpus);
+    const bool fixed = params.servers.has_value();
+    const double servers = fixed ? static_cast<double>(*params.servers) : 0.0;
     const auto loadOf = [&](std::int64_t w) { return fixed ? std::max(1.0, static_cast<double>(w) / servers) : 1.0; };
     const double load = loadOf(workers) / loadOf(measuredWorkers);
     constexpr std::int64_t kAsMeasured = 4096000; // the partition size cancels out: pieces stay the partitions
@@ -103,9 +102,9 @@ Status scaleServers(const ExecutionGraph& g, const PartitionModel& model, const 
     const PsRepartition::Counts counts = PsRepartition::apply(g, model, kAsMeasured, kAsMeasured, b, load);
     char factor[32];
     std::snprintf(factor, sizeof factor, "%.2f", load);
-    job.warnings.push_back("worker_count: BytePS workers of " + std::to_string(gpus) + " GPUs, " + std::to_string(measuredWorkers) + " measured, "
+    job.warnings.push_back("BytePS workers of " + std::to_string(gpus) + " GPUs, " + std::to_string(measuredWorkers) + " measured, "
         + std::to_string(workers) + " now; "
-        + (fixed ? std::to_string(args.integer("servers")) + (args.integer("servers") == 1 ? " server" : " servers")
+        + (fixed ? std::to_string(*params.servers) + (*params.servers == 1 ? " server" : " servers")
                  : std::string("a server per worker (as BytePS deploys them)"))
         + ": pushes and pulls take " + factor + "x their measured service" + counts.kept());
     return job.rebuild(b);
@@ -123,30 +122,31 @@ std::string_view WorkerCountPass::summary() const
     return "Scales data parallelism to another number of ranks, with collectives re-timed for the new group.";
 }
 
-std::span<const ParameterSpec> WorkerCountPass::parameters() const
+const ParameterTable<WorkerCountParameters>& WorkerCountPass::table() const
 {
     using T = ParameterSpec::Type;
-    static const std::array<ParameterSpec, 3> specs { {
-        { "workers", T::Integer, "", 1, 65536, "", {}, "the number of data-parallel ranks" },
-        { "ranks_per_host", T::Integer, "", 1, 1e6, "", {}, "ranks per host for the new ranks; left out: as measured", true },
-        { "servers", T::Integer, "", 1, 65536, "", {}, "BytePS jobs: the servers the workers share; left out: one per worker", true },
-    } };
-    return specs;
+    using P = WorkerCountParameters;
+    static const ParameterTable<P> table {
+        { &P::workers, { "workers", T::Integer, "", 1, 65536, "", {}, "the number of data-parallel ranks" } },
+        { &P::ranksPerHost, { "ranks_per_host", T::Integer, "", 1, 1e6, "", {}, "ranks per host for the new ranks; left out: as measured", true } },
+        { &P::servers, { "servers", T::Integer, "", 1, 65536, "", {}, "BytePS jobs: the servers the workers share; left out: one per worker", true } },
+    };
+    return table;
 }
 
-Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
+Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
-    Expected<PartitionModel> partitions = PartitionModel::of(g);
+    const Expected<PartitionModel>& partitions = job.analyses().partitions();
     if (!partitions)
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "pass worker_count: " + partitions.status().detail());
+        return partitions.status();
     if (!partitions->empty())
-        return scaleServers(g, *partitions, args, job);
-    const auto m = static_cast<std::int32_t>(args.integer("workers"));
+        return scaleServers(g, *partitions, params, job);
+    const auto m = static_cast<std::int32_t>(params.workers);
     const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
     const auto n = static_cast<std::int32_t>(g.ranks().size());
-    int perHost = args.given("ranks_per_host") ? static_cast<int>(args.integer("ranks_per_host")) : measuredRanksPerHost(g);
-    if (args.given("ranks_per_host"))
+    int perHost = params.ranksPerHost ? static_cast<int>(*params.ranksPerHost) : measuredRanksPerHost(g);
+    if (params.ranksPerHost)
         job.options.topology.ranksPerHost = perHost;
     ExecutionGraphBuilder b(g);
     if (n < world) {
@@ -161,7 +161,7 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
                 ++resized;
             }
         }
-        job.warnings.push_back("worker_count: the job holds " + std::to_string(n) + " of " + std::to_string(world)
+        job.warnings.push_back("the job holds " + std::to_string(n) + " of " + std::to_string(world)
             + " ranks; " + std::to_string(resized) + " transfers with peers outside the trace now span " + std::to_string(m) + " ranks");
     } else {
         // Ranks in global order; those past m go, new ones copy rank (j mod n).
@@ -194,7 +194,7 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
             clonedOrigins += originsOf[r];
             clonedEdges += edgesOf[r];
         }
-        if (Status s = job.checkGrowth(cloned, name(), "choose fewer workers"); !s.ok())
+        if (Status s = job.checkGrowth(cloned, "choose fewer workers"); !s.ok())
             return s;
         b.reserve(cloned, clonedOrigins, clonedEdges);
         for (std::int32_t j = n; j < m; ++j) {
@@ -239,7 +239,7 @@ Status WorkerCountPass::apply(const PassArguments& args, WhatIfJob& job) const
             b.setComm(item, nc, ranks);
         }
         if (partial > 0)
-            job.warnings.push_back("worker_count: " + std::to_string(partial)
+            job.warnings.push_back(std::to_string(partial)
                 + " collectives span only some ranks (pipeline or tensor parallel peers); the new ranks' parts of them keep their measured times");
     }
     return job.rebuild(b);

@@ -4,6 +4,12 @@
 
 namespace sightline {
 
+struct WorkerCountParameters {
+    std::int64_t workers = 1;
+    std::optional<std::int64_t> ranksPerHost;
+    std::optional<std::int64_t> servers;
+};
+
 // Worker count (data parallelism from N to M ranks; Shi et al.'s DAG for layer-wise jobs, Proteus for
 // the topology): ranks past M are dropped; new ranks copy the work of rank (j mod N) on tracks of their
 // own and join every collective that spans all ranks, whose transfers the α–β cost model then times
@@ -16,13 +22,15 @@ namespace sightline {
 // the pushes and pulls take that load over the measured one in service (a server per worker, as
 // BytePS deploys them, keeps it). Not modelled: a batch re-split across workers (each keeps its
 // measured per-rank batch).
-class WorkerCountPass : public Pass {
+class WorkerCountPass : public PassWith<WorkerCountParameters> {
 public:
     std::string_view name() const override;
     std::string_view summary() const override;
-    std::span<const ParameterSpec> parameters() const override;
     bool needsCostModel() const override { return true; }
-    Status apply(const PassArguments& args, WhatIfJob& job) const override;
+
+protected:
+    const ParameterTable<WorkerCountParameters>& table() const override;
+    Status run(const WorkerCountParameters& params, WhatIfJob& job) const override;
 };
 
 } // namespace sightline

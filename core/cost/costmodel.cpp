@@ -1,4 +1,4 @@
-#include "core/replay/costmodel.h"
+#include "core/cost/costmodel.h"
 
 #include "core/base/checkedmath.h"
 

@@ -3,13 +3,14 @@
 #include "core/base/ids.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 namespace sightline {
 
-struct ExecRank;
+struct RankPlacement;
 
 // The kinds of link a transfer can cross, from fastest to slowest in a usual cluster (Proteus §VI).
 enum class LinkType : std::uint8_t { NvLink, Pcie, Network };
@@ -23,8 +24,9 @@ struct TopologyOptions {
     // Ranks per host, in rank order. 0 takes the hosts from the trace's host names; ranks whose trace
     // names none are then grouped kDefaultRanksPerHost to a host.
     int ranksPerHost = 0;
-    // How GPUs inside one host reach each other.
-    LinkType intraHost = LinkType::NvLink;
+    // How GPUs inside one host reach each other; unset: as the ranks' devices have it (DeviceCatalog),
+    // NVLink where no device says.
+    std::optional<LinkType> intraHost;
     static constexpr int kDefaultRanksPerHost = 8;
 };
 
@@ -35,8 +37,8 @@ struct TopologyOptions {
 // Immutable once built.
 class LinkTopology {
 public:
-    // Over the ranks of an execution graph (RankId = index into ranks).
-    explicit LinkTopology(std::span<const ExecRank> ranks, const TopologyOptions& options = {});
+    // Over the ranks of a job (RankId = index into ranks).
+    explicit LinkTopology(std::span<const RankPlacement> ranks, const TopologyOptions& options = {});
 
     int hostCount() const { return m_hostCount; }
     int hostOf(RankId rank) const { return m_host[rank.value()]; }
@@ -44,6 +46,14 @@ public:
     LinkType type(std::uint32_t link) const { return m_type[link]; }
     // Where the host assignment came from: "host names", "ranks per host" or "default ranks per host".
     const std::string& source() const { return m_source; }
+    // Whether hosts or the intra-host fabric were assumed (the defaults) rather than read off the job or
+    // given: the figures that use them then say so.
+    bool hostsAssumed() const { return m_hostsAssumed; }
+    LinkType intraHost() const { return m_intraHost; }
+    // Where the intra-host fabric came from: "given", the device ("the devices (V100 SXM2)"), or
+    // "assumed (no device of the job is known)".
+    const std::string& intraHostSource() const { return m_intraHostSource; }
+    bool intraHostAssumed() const { return m_intraHostAssumed; }
 
     std::uint32_t gpuPort(RankId rank) const { return rank.value(); }
     std::uint32_t pcieLink(RankId rank) const { return m_rankCount + rank.value(); }
@@ -63,6 +73,8 @@ public:
     Route serverRoute(RankId worker, RankId server) const;
 
 private:
+    void findIntraHost(std::span<const RankPlacement> ranks, const TopologyOptions& options);
+
     std::uint32_t m_rankCount = 0;
     int m_hostCount = 0;
     int m_ranksPerHost = 0; // as configured, or the most ranks on one named host
@@ -70,6 +82,9 @@ private:
     std::vector<int> m_host; // per RankId
     std::vector<LinkType> m_type; // per link
     std::string m_source;
+    std::string m_intraHostSource;
+    bool m_hostsAssumed = false;
+    bool m_intraHostAssumed = false;
 };
 
 } // namespace sightline

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/base/ids.h"
-#include "core/replay/linktopology.h"
+#include "core/cost/linktopology.h"
 
 #include <array>
 #include <span>

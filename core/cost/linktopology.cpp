@@ -1,6 +1,7 @@
-#include "core/replay/linktopology.h"
+#include "core/cost/linktopology.h"
 
-#include "core/exec/executiongraph.h"
+#include "core/cost/devicecatalog.h"
+#include "core/cost/rankplacement.h"
 
 #include <algorithm>
 #include <map>
@@ -28,9 +29,8 @@ bool parseLinkType(const std::string& text, LinkType* type)
     return false;
 }
 
-LinkTopology::LinkTopology(std::span<const ExecRank> ranks, const TopologyOptions& options)
+LinkTopology::LinkTopology(std::span<const RankPlacement> ranks, const TopologyOptions& options)
     : m_rankCount(static_cast<std::uint32_t>(ranks.size()))
-    , m_intraHost(options.intraHost)
 {
     m_host.assign(m_rankCount, 0);
     // Ranks in global rank order, for grouping by count.
@@ -40,7 +40,7 @@ LinkTopology::LinkTopology(std::span<const ExecRank> ranks, const TopologyOption
     std::sort(byRank.begin(), byRank.end(), [&](std::uint32_t a, std::uint32_t b) {
         return ranks[a].rank < ranks[b].rank;
     });
-    const bool named = std::all_of(ranks.begin(), ranks.end(), [](const ExecRank& r) { return !r.host.empty(); });
+    const bool named = std::all_of(ranks.begin(), ranks.end(), [](const RankPlacement& r) { return !r.host.empty(); });
     if (options.ranksPerHost <= 0 && named && m_rankCount > 0) {
         std::map<std::string_view, int> hosts;
         for (std::uint32_t r : byRank) {
@@ -59,10 +59,41 @@ LinkTopology::LinkTopology(std::span<const ExecRank> ranks, const TopologyOption
             m_host[byRank[i]] = static_cast<int>(i) / perHost;
         m_hostCount = m_rankCount == 0 ? 0 : static_cast<int>((m_rankCount + perHost - 1) / perHost);
         m_source = options.ranksPerHost > 0 ? "ranks per host" : "default ranks per host";
+        // One rank is one host whatever the default.
+        m_hostsAssumed = options.ranksPerHost <= 0 && m_rankCount > 1;
     }
+    findIntraHost(ranks, options);
     m_type.assign(m_rankCount, m_intraHost);
     m_type.resize(2 * m_rankCount, LinkType::Pcie);
     m_type.resize(2 * m_rankCount + m_hostCount, LinkType::Network);
+}
+
+void LinkTopology::findIntraHost(std::span<const RankPlacement> ranks, const TopologyOptions& options)
+{
+    if (options.intraHost) {
+        m_intraHost = *options.intraHost;
+        m_intraHostSource = "given";
+        return;
+    }
+    // The slowest fabric any rank's device has: one GPU on PCIe makes its host's collectives PCIe-bound.
+    std::optional<bool> nvlink;
+    std::string devices;
+    for (const RankPlacement& r : ranks) {
+        const std::optional<DeviceSpec> spec = DeviceCatalog::find(r.device);
+        if (!spec || !spec->nvlink)
+            continue;
+        nvlink = nvlink.value_or(true) && *spec->nvlink;
+        if (devices.find(spec->name) == std::string::npos)
+            devices += (devices.empty() ? "" : ", ") + std::string(spec->name);
+    }
+    if (nvlink) {
+        m_intraHost = *nvlink ? LinkType::NvLink : LinkType::Pcie;
+        m_intraHostSource = "the devices (" + devices + ")";
+        return;
+    }
+    m_intraHost = LinkType::NvLink;
+    m_intraHostSource = "assumed (no device of the job says how its GPUs connect)";
+    m_intraHostAssumed = true;
 }
 
 LinkTopology::Route LinkTopology::route(std::span<const RankId> ranks) const
