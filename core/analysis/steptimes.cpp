@@ -14,7 +14,14 @@ std::vector<RankStepTime> StepTimes::perRank(const Schedule& s)
         int count = 0;
     };
     std::map<std::uint32_t, Sum> sums;
+    std::map<std::uint32_t, std::size_t> count;
+    for (const ReplayedStep& st : s.steps)
+        ++count[st.rank.value()];
+    std::map<std::uint32_t, std::size_t> seen;
     for (const ReplayedStep& st : s.steps) {
+        // Steps are by rank and number: the first of a rank that has more is left out.
+        if (seen[st.rank.value()]++ == 0 && count[st.rank.value()] > 1)
+            continue;
         Sum& sum = sums[st.rank.value()];
         sum.measured += static_cast<double>(st.measured);
         sum.replayed += static_cast<double>(st.replayed);

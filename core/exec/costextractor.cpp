@@ -217,14 +217,47 @@ std::vector<std::uint8_t> scopeOf(const DependencyGraph& graph, const Selection&
     return inScope;
 }
 
-// The replay model of each in-scope vertex, from the measured times over in-scope edges.
+// Where the replayed window lies on the aligned clock: its start (the earliest start in scope), and
+// per rank where its selected steps end.
+struct Window {
+    TimeNs start = std::numeric_limits<TimeNs>::max();
+    std::vector<TimeNs> end; // per rank
+};
+
+Window windowOf(const Measured& m, const Selection& sel, std::span<const TimeNs> offsets, const std::vector<std::uint8_t>& inScope)
+{
+    Window w;
+    for (std::uint32_t v = 0; v < m.g.vertexCount(); ++v) {
+        if (inScope[v])
+            w.start = std::min(w.start, m.start(v));
+    }
+    w.end.resize(sel.window.size());
+    for (std::size_t r = 0; r < sel.window.size(); ++r)
+        w.end[r] = timeSub(sel.window[r].to, r < offsets.size() ? offsets[r] : 0);
+    return w;
+}
+
+// An out-of-scope op whose work reaches into the window: begun before the window's steps (or launched
+// from there), and not done when the window starts, as work queued on a device is. In the replay it is
+// that part of itself, from the window's start to its measured end.
+bool reachesIn(const Measured& m, const Window& w, std::uint32_t v)
+{
+    if (m.g.isCollectiveVertex(v) || m.end(v) <= w.start)
+        return false;
+    const std::uint32_t r = m.t.rank(OpId(v)).value();
+    return m.start(v) < w.end[r];
+}
+
+// The replay model of each in-scope vertex, from the measured times over in-scope edges and the parts
+// of out-of-scope work that reach into the window.
 struct Parameters {
     std::vector<TimeNs> gap, minDuration, tail;
     std::vector<std::uint8_t> selfTimed; // its end depends on nothing but its own start
     std::vector<std::uint8_t> released; // some in-scope dependency releases its start
+    std::vector<std::uint8_t> reaching; // per vertex: out of scope, and replayed from the window's start (reachesIn)
 };
 
-Parameters measuredParameters(const Measured& m, const std::vector<std::uint8_t>& inScope)
+Parameters measuredParameters(const Measured& m, const std::vector<std::uint8_t>& inScope, const Window& window)
 {
     const DependencyGraph& graph = m.g;
     const std::uint32_t n = graph.vertexCount();
@@ -234,25 +267,42 @@ Parameters measuredParameters(const Measured& m, const std::vector<std::uint8_t>
     p.tail.assign(n, 0);
     p.selfTimed.assign(n, 0);
     p.released.assign(n, 0);
+    p.reaching.assign(n, 0);
     for (std::uint32_t v = 0; v < n; ++v) {
         if (!inScope[v])
             continue;
         const TimeNs ms = m.start(v);
         const TimeNs me = m.end(v);
         TimeNs r = kUnset, e = kUnset;
+        // An enclosing op whose nested work goes on past the window's steps ends, in the replay, with the
+        // nested work the window holds: its measured end belongs to work that is not replayed.
+        bool cut = false;
         for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
             const std::uint32_t src = graph.inSource(i);
-            if (!inScope[src])
-                continue;
             const EdgeRef ref = graph.ref(graph.inEdge(i));
+            if (!inScope[src]) {
+                if (reachesIn(m, window, src)) {
+                    p.reaching[src] = 1;
+                } else {
+                    if (ref == EdgeRef::EndToEnd && !graph.isCollectiveVertex(src) && m.start(src) >= window.end[m.t.rank(OpId(src)).value()])
+                        cut = true;
+                    continue;
+                }
+            }
+            // What reaches in from before the window is replayed from its start: it starts no earlier.
+            const TimeNs instant = inScope[src] || ref != EdgeRef::StartToStart ? m.sourceInstant(src, ref) : std::max(window.start, m.start(src));
             if (ref == EdgeRef::EndToEnd)
-                e = std::max(e, m.end(src));
+                e = std::max(e, instant);
             else
-                r = std::max(r, m.sourceInstant(src, ref));
+                r = std::max(r, instant);
         }
         p.released[v] = r != kUnset;
         p.gap[v] = r == kUnset ? 0 : timeSub(ms, r);
-        if (e == kUnset || e < ms) {
+        if (cut) {
+            p.minDuration[v] = 0;
+            p.tail[v] = 0;
+            p.selfTimed[v] = e == kUnset;
+        } else if (e == kUnset || e < ms) {
             p.minDuration[v] = timeSub(me, ms);
             p.tail[v] = 0;
             p.selfTimed[v] = e == kUnset;
@@ -284,11 +334,19 @@ Expected<std::size_t> applyCounterparts(
     std::unordered_map<CounterpartKey, Sums, CounterpartHash> sums;
     std::vector<std::uint32_t> ordinal(ops, 0);
     std::unordered_map<std::uint64_t, std::uint32_t> seen;
+    // Device work is of the step whose host work launched it, however far behind the device ran.
+    const auto stepOf = [&](std::uint32_t v) {
+        for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
+            if (graph.kind(graph.inEdge(i)) == EdgeKind::Launch && graph.inSource(i) < ops)
+                return t.step(OpId(graph.inSource(i)));
+        }
+        return t.step(OpId(v));
+    };
     for (std::uint32_t tr = 0; tr < t.tracks().size(); ++tr) {
         const TrackInfo& info = t.trackInfo(TrackId(tr));
         seen.clear();
         for (std::uint32_t v = info.firstOp; v < info.firstOp + info.opCount; ++v) {
-            const std::int32_t step = t.step(OpId(v));
+            const std::int32_t step = stepOf(v);
             if (step < 0)
                 continue;
             const std::uint64_t k = (static_cast<std::uint64_t>(t.name(OpId(v)).value()) << 32) | static_cast<std::uint32_t>(step);
@@ -322,7 +380,7 @@ Expected<std::size_t> applyCounterparts(
     for (std::uint32_t v = 0; v < ops; ++v) {
         if (!inScope[v])
             continue;
-        const auto it = t.step(OpId(v)) < 0 ? sums.end() : sums.find({ t.track(OpId(v)).value(), t.name(OpId(v)).value(), ordinal[v] });
+        const auto it = stepOf(v) < 0 ? sums.end() : sums.find({ t.track(OpId(v)).value(), t.name(OpId(v)).value(), ordinal[v] });
         if (it == sums.end()) {
             withoutCounterpart += p.selfTimed[v];
             continue;
@@ -330,9 +388,10 @@ Expected<std::size_t> applyCounterparts(
         // Communication and host waits last as long as other ranks or devices make them: they keep
         // their own time (the cost model replaces transfers).
         const OpKind kind = t.kind(OpId(v));
-        if (p.selfTimed[v] && !isCommunication(kind) && kind != OpKind::Sync)
+        const bool ownTime = isCommunication(kind) || kind == OpKind::Sync;
+        if (p.selfTimed[v] && !ownTime)
             p.minDuration[v] = mean(it->second.duration, it->second.count);
-        if (options.durationSource == DurationSource::OneStep && p.released[v] && it->second.gaps > 0)
+        if (options.durationSource == DurationSource::OneStep && p.released[v] && it->second.gaps > 0 && !ownTime)
             p.gap[v] = mean(it->second.gap, it->second.gaps);
     }
     return withoutCounterpart;
@@ -374,10 +433,11 @@ std::int32_t stepHolding(const std::vector<const StepSpan*>& steps, TimeNs time,
 // Lays the in-scope vertices out as items, in vertex order, with their edges, steps and transfers.
 class GraphAssembly {
 public:
-    GraphAssembly(const Measured& m, const Selection& sel, const std::vector<std::uint8_t>& inScope, const Parameters& p,
+    GraphAssembly(const Measured& m, const Selection& sel, const Window& window, const std::vector<std::uint8_t>& inScope, const Parameters& p,
         std::vector<double> overlap)
         : m(m)
         , sel(sel)
+        , window(window)
         , inScope(inScope)
         , p(p)
         , overlap(std::move(overlap))
@@ -416,6 +476,8 @@ public:
         }
         for (const auto& [step, marker] : markers)
             b.setStepMarker(step, itemOf[marker.value()]);
+        measureSteps();
+        addWindowStart(items);
         MemoryExtractor::extract(m.t, std::span(itemOf).first(m.t.opCount()), b);
         b.setWithoutCounterpart(withoutCounterpart);
         return b.build();
@@ -449,6 +511,7 @@ private:
                     markers.emplace_back(index, s->marker);
             }
         }
+        extent.assign(static_cast<std::size_t>(stepCount), StepExtent {});
     }
 
     ItemId addOp(std::uint32_t v)
@@ -461,10 +524,28 @@ private:
         item.flags = p.selfTimed[v] ? ExecutionGraph::SelfTimed : 0;
         item.track = t.track(op);
         item.name = t.name(op);
-        const std::int32_t s0 = stepHolding(kept[r], t.start(op), false);
-        const std::int32_t s1 = stepHolding(kept[r], t.end(op), true);
+        // Device work belongs to the step of the host work that launched it, however far behind the
+        // host the device ran; host work, and device work nothing launched, to the step it ran in.
+        const OpId launcher = launcherOf(v);
+        std::int32_t s0 = -1, s1 = -1;
+        if (launcher.isValid()) {
+            s0 = s1 = stepHolding(kept[r], t.start(launcher), false);
+        } else {
+            s0 = stepHolding(kept[r], t.start(op), false);
+            s1 = stepHolding(kept[r], t.end(op), true);
+        }
         item.stepOfStart = s0 < 0 ? -1 : stepBase[r] + s0;
         item.stepOfEnd = s1 < 0 ? -1 : stepBase[r] + s1;
+        if (item.stepOfStart >= 0) {
+            StepExtent& e = extent[static_cast<std::size_t>(item.stepOfStart)];
+            e.from = std::min(e.from, m.start(v));
+            if (isGpuTrack(t.trackInfo(t.track(op)).kind))
+                e.deviceEnd = std::max(e.deviceEnd, m.end(v));
+        }
+        if (item.stepOfEnd >= 0) {
+            StepExtent& e = extent[static_cast<std::size_t>(item.stepOfEnd)];
+            e.to = std::max(e.to, m.end(v));
+        }
         item.anchor = m.start(v);
         item.gap = p.gap[v];
         item.minDuration = p.minDuration[v];
@@ -482,6 +563,109 @@ private:
             }
         }
         return id;
+    }
+
+    // The replayed window starts at one instant, an item of its own. Out-of-scope work that reaches
+    // into the window (device work queued before it, a host op begun before it) is replayed from it as
+    // an item of its own on its track, so that what waited for that work waits for it in the replay, and
+    // its gap is its own. What waits for nothing in the window waits for the window's start, rather than
+    // for a clock time, so that the critical path and the replay's span both run from it. Work that
+    // began later than the window did waits that long after it, in a waiting item of its own (not in its
+    // gap: a pass that gives it a predecessor, a micro-batch before it, must not add the wait to that
+    // predecessor's end).
+    void addWindowStart(std::size_t items)
+    {
+        if (window.start == std::numeric_limits<TimeNs>::max())
+            return;
+        ExecutionGraphBuilder::Item start;
+        start.kind = OpKind::Annotation;
+        start.flags = ExecutionGraph::SelfTimed;
+        start.name = b.intern("replayed window start");
+        start.anchor = window.start;
+        const ItemId first = b.addItem(start, {});
+        std::vector<std::uint8_t> released(items, 0);
+        for (std::uint32_t v = 0; v < m.g.vertexCount(); ++v) {
+            if (!inScope[v] && !p.reaching[v])
+                continue;
+            ItemId from = itemOf[v];
+            if (!inScope[v]) {
+                // The part of the op in the window: from the window's start, or its own if later.
+                ExecutionGraphBuilder::Item part;
+                part.kind = m.t.kind(OpId(v));
+                part.flags = ExecutionGraph::SelfTimed;
+                part.track = m.t.track(OpId(v));
+                part.name = b.intern("before the window: " + std::string(m.t.string(m.t.name(OpId(v)))));
+                part.anchor = std::max(window.start, m.start(v));
+                part.gap = timeSub(part.anchor, window.start);
+                part.minDuration = timeSub(m.end(v), part.anchor);
+                from = b.addItem(part, {});
+                b.addEdge(first, from, EdgeKind::Window, EdgeRef::StartToStart);
+            }
+            for (std::uint32_t e = m.g.outBegin(v); e < m.g.outBegin(v + 1); ++e) {
+                const std::uint32_t w = m.g.target(e);
+                if (!inScope[w])
+                    continue;
+                if (!inScope[v])
+                    b.addEdge(from, itemOf[w], m.g.kind(e), m.g.ref(e));
+                if (m.g.ref(e) != EdgeRef::EndToEnd)
+                    released[itemOf[w].value()] = 1;
+            }
+        }
+        const StringId waiting = b.intern("waiting from the replayed window's start");
+        for (std::uint32_t v = 0; v < m.g.vertexCount(); ++v) {
+            if (!inScope[v] || released[itemOf[v].value()])
+                continue;
+            const TimeNs late = timeSub(m.start(v), window.start);
+            if (late <= 0) {
+                b.addEdge(first, itemOf[v], EdgeKind::Window, EdgeRef::StartToStart);
+                continue;
+            }
+            ExecutionGraphBuilder::Item wait = start;
+            wait.kind = OpKind::Sync;
+            wait.name = waiting;
+            wait.minDuration = late;
+            const ItemId w = b.addItem(wait, {});
+            b.addEdge(first, w, EdgeKind::Window, EdgeRef::StartToStart);
+            b.addEdge(w, itemOf[v], EdgeKind::Window, EdgeRef::EndToStart);
+        }
+    }
+
+    // The host op that launched a device op, or invalid.
+    OpId launcherOf(std::uint32_t v) const
+    {
+        for (std::uint32_t i = m.g.inBegin(v); i < m.g.inBegin(v + 1); ++i) {
+            if (m.g.kind(m.g.inEdge(i)) == EdgeKind::Launch && m.g.inSource(i) < m.g.opCount())
+                return OpId(m.g.inSource(i));
+        }
+        return OpId();
+    }
+
+    // Each rank's steps measured as the replayer measures replayed ones (ExecStep): a marked step ends at
+    // the later of its marker's end and the end of the device work its host work launched, an unmarked
+    // one where the last of its work ends, neither before the one before it; each from the end of the
+    // one before (the first, from its marker's start or its first work's).
+    void measureSteps()
+    {
+        for (std::uint32_t r = 0; r < kept.size(); ++r) {
+            TimeNs previous = kUnset;
+            for (std::size_t k = 0; k < kept[r].size(); ++k) {
+                const StepSpan* s = kept[r][k];
+                const auto index = static_cast<std::size_t>(stepBase[r]) + k;
+                const StepExtent& e = extent[index];
+                TimeNs end = e.to, begin = e.from;
+                if (s->marker.isValid()) {
+                    end = std::max(m.end(s->marker.value()), e.deviceEnd);
+                    begin = m.start(s->marker.value());
+                }
+                if (previous != kUnset) {
+                    begin = previous;
+                    end = std::max(end, previous);
+                }
+                if (end != kUnset && begin != std::numeric_limits<TimeNs>::max())
+                    b.setStepMeasured(static_cast<std::int32_t>(index), timeSub(end, begin));
+                previous = end;
+            }
+        }
     }
 
     ItemId addCollective(std::uint32_t v)
@@ -510,6 +694,7 @@ private:
 
     const Measured& m;
     const Selection& sel;
+    const Window& window;
     const std::vector<std::uint8_t>& inScope;
     const Parameters& p;
     std::vector<double> overlap;
@@ -519,6 +704,14 @@ private:
     std::vector<std::int32_t> stepBase; // per rank: its first step's index
     std::int32_t stepCount = 0;
     std::vector<std::pair<std::int32_t, OpId>> markers;
+    // Per step, measured: its work's earliest start and latest end (by stepOfStart and stepOfEnd), and
+    // the latest end of the device work it launched.
+    struct StepExtent {
+        TimeNs from = std::numeric_limits<TimeNs>::max();
+        TimeNs to = kUnset;
+        TimeNs deviceEnd = kUnset;
+    };
+    std::vector<StepExtent> extent;
 };
 
 } // namespace
@@ -573,7 +766,8 @@ Expected<std::shared_ptr<const ExecutionGraph>> CostExtractor::extract(
     const std::vector<std::uint8_t> inScope = scopeOf(graph, *sel);
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
-    Parameters p = measuredParameters(m, inScope);
+    const Window window = windowOf(m, *sel, options.rankOffsets, inScope);
+    Parameters p = measuredParameters(m, inScope, window);
     std::size_t withoutCounterpart = 0;
     if (options.durationSource != DurationSource::Measured) {
         Expected<std::size_t> missing = applyCounterparts(m, *sel, options, inScope, p);
@@ -583,7 +777,7 @@ Expected<std::shared_ptr<const ExecutionGraph>> CostExtractor::extract(
     }
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
-    GraphAssembly assembly(m, *sel, inScope, p, measuredOverlap(m, inScope, p));
+    GraphAssembly assembly(m, *sel, window, inScope, p, measuredOverlap(m, inScope, p));
     return assembly.run(withoutCounterpart, cancel);
 }
 

@@ -38,8 +38,12 @@ struct ExecTrack {
     std::string name; // a synthetic track's name; empty: its measured track's (or "track N")
 };
 
-// One step of one rank: its number, its measured duration, and the item whose replayed span is the
-// replayed step (the ProfilerStep op), or none, when the step spans the items that fall in it.
+// One step of one rank: its number, its measured duration, and the item that marks it (the
+// ProfilerStep op), or none, when the step spans the items that fall in it. A marked step ends at the
+// later of its marker's end and the end of the device work its host work launched (the device may run
+// behind the host), and no earlier than the rank's step before it, and lasts from that step's end (its
+// first, from its marker's start): measured so from the trace, and replayed so by the replayer. A trace of one step still counts
+// the device work that outlasts its marker.
 struct ExecStep {
     RankId rank;
     std::int64_t number = -1;
@@ -110,7 +114,8 @@ public:
     // How many names there are (the trace's and the synthetic items'): every name id is below it.
     std::size_t nameCount() const;
     // Indices into steps(): the step its measured start falls in, and the one its measured end falls in
-    // (start < end <= step end); -1 for none.
+    // (start < end <= step end); -1 for none. Device work that host work launched belongs to the
+    // launcher's step, both ways, wherever the device ran it.
     std::int32_t stepOfStart(ItemId i) const { return m_stepOfStart[i.value()]; }
     std::int32_t stepOfEnd(ItemId i) const { return m_stepOfEnd[i.value()]; }
 

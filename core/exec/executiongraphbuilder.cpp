@@ -89,6 +89,11 @@ std::int32_t ExecutionGraphBuilder::addStep(const ExecStep& step)
     return static_cast<std::int32_t>(m_graph->m_steps.size() - 1);
 }
 
+void ExecutionGraphBuilder::setStepMeasured(std::int32_t step, TimeNs measured)
+{
+    m_graph->m_steps[static_cast<std::size_t>(step)].measured = measured;
+}
+
 void ExecutionGraphBuilder::setStepMarker(std::int32_t step, ItemId marker)
 {
     m_graph->m_steps[static_cast<std::size_t>(step)].marker = marker;

@@ -29,6 +29,7 @@ public:
     TrackId addTrack(const ExecTrack& track);
     std::int32_t addStep(const ExecStep& step);
     void setStepMarker(std::int32_t step, ItemId marker);
+    void setStepMeasured(std::int32_t step, TimeNs measured);
 
     // The columns of one item.
     struct Item {

@@ -935,6 +935,8 @@ std::string_view edgeKindName(EdgeKind kind)
         return "wake";
     case EdgeKind::Join:
         return "join";
+    case EdgeKind::Window:
+        return "window";
     case EdgeKind::Count:
         break;
     }

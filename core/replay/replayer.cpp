@@ -310,34 +310,44 @@ void summariseWindow(Schedule& s)
         s.begin = s.finish = 0;
 }
 
-// A step with a marker is the marker's replayed span. A step without one (detected iterations,
-// model-made jobs) ends where the last item that ended in it ends, and starts where the step before it
-// on its rank ended (the first, where its first item starts).
+// A step with a marker ends at the later of its marker's end and the end of the device work its host
+// work launched (ExecStep); a step without one (detected iterations, model-made jobs) ends where the
+// last item that ended in it ends; neither before the step before it on its rank. Each starts where
+// that step ended; the first, at its marker's start, or where its first item starts.
 void summariseSteps(const ExecutionGraph& g, Schedule& s)
 {
     const std::span<const ExecStep> steps = g.steps();
     std::vector<TimeNs> from(steps.size(), std::numeric_limits<TimeNs>::max()), to(steps.size(), kUnset);
+    std::vector<TimeNs> deviceEnd(steps.size(), kUnset);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        if (!g.rank(ItemId(i)).isValid())
+        const ItemId item(i);
+        if (!g.rank(item).isValid() || s.end[i] == kUnset)
             continue;
-        if (const std::int32_t k = g.stepOfEnd(ItemId(i)); k >= 0)
+        if (const std::int32_t k = g.stepOfEnd(item); k >= 0)
             to[static_cast<std::size_t>(k)] = std::max(to[static_cast<std::size_t>(k)], s.end[i]);
-        if (const std::int32_t k = g.stepOfStart(ItemId(i)); k >= 0)
+        if (const std::int32_t k = g.stepOfStart(item); k >= 0) {
             from[static_cast<std::size_t>(k)] = std::min(from[static_cast<std::size_t>(k)], s.start[i]);
+            if (g.onDevice(item))
+                deviceEnd[static_cast<std::size_t>(k)] = std::max(deviceEnd[static_cast<std::size_t>(k)], s.end[i]);
+        }
     }
-    std::vector<TimeNs> previous(g.ranks().size(), kUnset); // per rank: the end of its last unmarked step
+    std::vector<TimeNs> previous(g.ranks().size(), kUnset); // per rank: the end of its step before
     for (std::size_t k = 0; k < steps.size(); ++k) {
         const ExecStep& step = steps[k];
+        TimeNs& before = previous[step.rank.value()];
         if (step.marker.isValid()) {
             const std::uint32_t m = step.marker.value();
-            s.steps.push_back({ step.rank, step.number, step.measured, minus(s.end[m], s.start[m]) });
+            // No earlier than the step before it: its device work may end first on another stream.
+            const TimeNs end = std::max({ s.end[m], deviceEnd[k], before });
+            s.steps.push_back({ step.rank, step.number, step.measured, minus(end, before != kUnset ? before : s.start[m]) });
+            before = end;
             continue;
         }
-        TimeNs& before = previous[step.rank.value()];
         const TimeNs begin = before != kUnset ? before : from[k];
-        if (to[k] != kUnset && begin != std::numeric_limits<TimeNs>::max())
-            s.steps.push_back({ step.rank, step.number, step.measured, minus(to[k], begin) });
-        before = to[k];
+        const TimeNs end = std::max(to[k], before);
+        if (end != kUnset && begin != std::numeric_limits<TimeNs>::max())
+            s.steps.push_back({ step.rank, step.number, step.measured, minus(end, begin) });
+        before = end;
     }
     std::sort(s.steps.begin(), s.steps.end(), [](const ReplayedStep& a, const ReplayedStep& b) {
         return a.rank != b.rank ? a.rank < b.rank : a.number < b.number;

