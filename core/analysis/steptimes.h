@@ -22,8 +22,9 @@ struct RankStepTime {
 // one another, so the slowest sets the pace). A step lasts from the end of the one before it to its
 // own end, device work included (ExecStep). The first replayed step also carries what the window began
 // with (device work queued before it, ranks that began at different times): a rank with two steps or
-// more takes its mean over the others, its steady pace. A job without steps iterates once over its
-// replayed window.
+// more takes its mean over the others, its steady pace, unless one of them took no time (its work ended
+// with the first's, which then holds the pace): then over all. A job without steps iterates once over
+// its replayed window.
 class StepTimes {
 public:
     // The ranks that have replayed steps, by rank.

@@ -343,6 +343,11 @@ void ExecutionGraphBuilder::setGap(ItemId item, TimeNs gap)
     m_graph->m_gap.edit()[item.value()] = gap;
 }
 
+void ExecutionGraphBuilder::setTail(ItemId item, TimeNs tail)
+{
+    m_graph->m_tail.edit()[item.value()] = tail;
+}
+
 void ExecutionGraphBuilder::setCommBytes(ItemId item, std::int64_t bytes)
 {
     const std::uint32_t c = m_graph->m_commIndex[item.value()];

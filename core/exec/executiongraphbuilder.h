@@ -97,6 +97,7 @@ public:
     // The indices into the steps its measured start and end fall in (-1 for none).
     void setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd);
     void setGap(ItemId item, TimeNs gap);
+    void setTail(ItemId item, TimeNs tail);
     // The bytes of an item's transfer (it has one).
     void setCommBytes(ItemId item, std::int64_t bytes);
     void setWithoutCounterpart(std::size_t count);

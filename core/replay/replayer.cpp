@@ -339,14 +339,14 @@ void summariseSteps(const ExecutionGraph& g, Schedule& s)
             const std::uint32_t m = step.marker.value();
             // No earlier than the step before it: its device work may end first on another stream.
             const TimeNs end = std::max({ s.end[m], deviceEnd[k], before });
-            s.steps.push_back({ step.rank, step.number, step.measured, minus(end, before != kUnset ? before : s.start[m]) });
+            s.steps.push_back({ step.rank, step.number, step.measured, minus(end, before != kUnset ? before : s.start[m]), end });
             before = end;
             continue;
         }
         const TimeNs begin = before != kUnset ? before : from[k];
         const TimeNs end = std::max(to[k], before);
         if (end != kUnset && begin != std::numeric_limits<TimeNs>::max())
-            s.steps.push_back({ step.rank, step.number, step.measured, minus(end, begin) });
+            s.steps.push_back({ step.rank, step.number, step.measured, minus(end, begin), end });
         before = end;
     }
     std::sort(s.steps.begin(), s.steps.end(), [](const ReplayedStep& a, const ReplayedStep& b) {

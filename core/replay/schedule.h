@@ -14,6 +14,7 @@ struct ReplayedStep {
     std::int64_t number = -1;
     TimeNs measured = 0; // duration
     TimeNs replayed = 0;
+    TimeNs end = 0; // when it ended in the replay
 };
 
 // The output of a replay, indexed by the ItemId of the execution graph it replayed. Items that no

@@ -1,6 +1,7 @@
 #include "core/session/jobsession.h"
 
 #include "core/analysis/exposedcommunication.h"
+#include "core/analysis/replaychecks.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
@@ -16,10 +17,12 @@
 
 namespace sightline {
 
-// Per baseline: each measured op's replayed time and the exposed communication.
+// Per baseline: each measured op's replayed time, the exposed communication, and what its figures say
+// of one another.
 struct JobSession::BaselineFacts {
     std::vector<TimeNs> perOp; // OpChanges::perOp
     TimeNs exposed = 0; // ExposedCommunication::perIteration
+    std::vector<std::string> checks; // ReplayChecks::of
 };
 
 JobSession::~JobSession() = default;
@@ -102,6 +105,7 @@ std::shared_ptr<const JobSession::BaselineFacts> JobSession::factsOf(const std::
     auto facts = std::make_shared<BaselineFacts>();
     facts->perOp = OpChanges::perOp(*baseline->graph, baseline->schedule);
     facts->exposed = ExposedCommunication::perIteration(*baseline->graph, baseline->schedule);
+    facts->checks = ReplayChecks::of(*baseline->graph, baseline->schedule, baseline->criticalPath);
     m_facts.emplace_back(baseline, facts);
     return facts;
 }
@@ -192,6 +196,11 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
         return changed.status();
     }
     result.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
+    // The result checks itself: each side's figures against one another.
+    for (const std::string& w : facts->checks)
+        result.warnings.push_back("baseline: " + w);
+    for (const std::string& w : ReplayChecks::of(graph, result.whatIf->schedule, result.whatIf->criticalPath))
+        result.warnings.push_back("what-if: " + w);
     return result;
 }
 

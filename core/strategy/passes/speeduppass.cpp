@@ -75,9 +75,13 @@ Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
         if (!found)
             return Status::error(ErrorCode::InvalidArgument, {}, -1, "rank " + std::to_string(rank) + " is not in the job");
     }
-    ExecutionGraphBuilder b(g);
+    // What each item takes of the speed-up: 1 matched, 2 enclosed by a matched op (its nested work and
+    // the device work that work launched), 0 none.
+    const std::uint32_t n = g.itemCount();
+    std::vector<std::uint8_t> part(n, 0);
+    std::vector<std::uint32_t> open;
     std::size_t matched = 0, modelled = 0;
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+    for (std::uint32_t i = 0; i < n; ++i) {
         const ItemId item(i);
         const OpKind k = g.kind(item);
         // Host waits last as long as what they wait for.
@@ -90,13 +94,52 @@ Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
         ++matched;
         if (g.comm(item) && job.options.communication == CommSource::CostModel)
             ++modelled;
-        b.setMinDuration(item, CheckedMath::saturatingRound(static_cast<double>(g.minDuration(item)) * factor));
+        part[i] = 1;
+        open.push_back(i);
+    }
+    // A matched op that encloses others takes them with it: its nested host work, the gaps between it,
+    // and (unless only host work is asked for) the device work it launched.
+    const bool device = kind == Kind::Any;
+    std::size_t enclosing = 0, enclosed = 0;
+    for (const std::uint32_t root : std::vector<std::uint32_t>(open)) {
+        std::size_t before = enclosed;
+        std::vector<std::uint32_t> stack { root };
+        while (!stack.empty()) {
+            const std::uint32_t i = stack.back();
+            stack.pop_back();
+            for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
+                const std::uint32_t j = g.target(e);
+                const EdgeKind ek = g.edgeKind(e);
+                const bool nested = ek == EdgeKind::Nest, launched = ek == EdgeKind::Launch && device;
+                if ((!nested && !launched) || part[j] != 0 || g.kind(ItemId(j)) == OpKind::Sync)
+                    continue;
+                part[j] = 2;
+                ++enclosed;
+                stack.push_back(j);
+            }
+        }
+        enclosing += enclosed > before;
+    }
+    ExecutionGraphBuilder b(g);
+    const auto scaled = [&](TimeNs t) { return CheckedMath::saturatingRound(static_cast<double>(t) * factor); };
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (part[i] == 0)
+            continue;
+        const ItemId item(i);
+        b.setMinDuration(item, scaled(g.minDuration(item)));
+        b.setTail(item, scaled(g.tail(item)));
+        // Host time between enclosed work goes with it; a device item's gap is its queue and launch.
+        if (part[i] == 2 && !g.onDevice(item))
+            b.setGap(item, scaled(g.gap(item)));
     }
     if (matched == 0)
         job.warnings.push_back("no item matched '" + pattern + "' (kind " + kindName(kind) + (ops.empty() ? "" : ", among the chosen ops") + ")");
+    if (enclosing > 0)
+        job.warnings.push_back(std::to_string(enclosing) + " matched ops enclose other work: " + std::to_string(enclosed)
+            + " items inside them (nested host work" + (device ? " and the device work it launched" : "") + ") take the speed-up with them");
     if (modelled > 0)
         job.warnings.push_back(std::to_string(modelled) + " matched transfers are timed by the cost model, which this pass does not change; the network pass does");
-    return job.rebuild(b, AnalysisCache::kAll); // durations alone change
+    return job.rebuild(b, AnalysisCache::kAll); // costs alone change
 }
 
 } // namespace sightline

@@ -15,8 +15,11 @@ struct SpeedupParameters {
 };
 
 // "Make these X% faster" (a hot spot fixed, a faster kernel): the items matched by name pattern, kind
-// and rank take that much less (or, below zero, more) of their own time. Gaps, and transfers the cost
-// model times, are left as they are.
+// and rank take that much less (or, below zero, more) of their own time. A matched op that encloses
+// others (a DataLoader's next, an optimizer step, aten::batch_norm) speeds up what it encloses: its
+// nested host work, the host time between that work, its own tail, and with kind "any" the device work
+// launched inside it. Host waits, the gaps of device work (its queue and launch), and transfers the cost
+// model times are left as they are.
 class SpeedupPass : public PassWith<SpeedupParameters> {
 public:
     std::string_view name() const override;

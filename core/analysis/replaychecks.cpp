@@ -1,0 +1,100 @@
+#include "core/analysis/replaychecks.h"
+
+#include "core/analysis/criticalpath.h"
+#include "core/analysis/steptimes.h"
+#include "core/exec/executiongraph.h"
+#include "core/replay/schedule.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+
+namespace sightline {
+
+namespace {
+
+std::string ms(TimeNs t)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f ms", static_cast<double>(t) / 1e6);
+    return text;
+}
+
+bool differ(TimeNs a, TimeNs b)
+{
+    const TimeNs d = a > b ? a - b : b - a;
+    return d > ReplayChecks::kAbsolute && static_cast<double>(d) > ReplayChecks::kRelative * static_cast<double>(std::max(a, b));
+}
+
+// Per rank with steps: the sum of its replayed steps, when they began and ended, its first step and its
+// step count.
+struct RankSpan {
+    TimeNs steps = 0;
+    TimeNs begin = 0;
+    TimeNs end = 0;
+    TimeNs first = 0;
+    std::size_t count = 0;
+    std::int32_t rank = -1;
+    bool steady = true; // every step after the first took time (StepTimes leaves the first out)
+};
+
+} // namespace
+
+std::vector<std::string> ReplayChecks::of(const ExecutionGraph& g, const Schedule& s, const CriticalPath& path)
+{
+    std::vector<std::string> warnings;
+    if (s.timesOutOfRange)
+        warnings.push_back("replayed times lie beyond ±2^62 ns: the figures are no measure of a job");
+    const TimeNs span = s.finish - s.begin;
+    if (!s.start.empty() && differ(path.length, span))
+        warnings.push_back("the critical path (" + ms(path.length) + ") does not span the replay (" + ms(span)
+            + "): part of the replayed time is on no path from the window's start");
+    std::map<std::uint32_t, RankSpan> ranks;
+    std::size_t nonPositive = 0;
+    for (const ReplayedStep& st : s.steps) {
+        RankSpan& r = ranks[st.rank.value()];
+        if (r.count++ == 0) {
+            r.first = st.replayed;
+            r.begin = st.end - st.replayed;
+        }
+        else if (st.replayed <= 0)
+            r.steady = false;
+        r.steps += st.replayed;
+        r.end = std::max(r.end, st.end);
+        r.rank = g.ranks()[st.rank.value()].rank;
+        nonPositive += st.replayed <= 0;
+    }
+    if (nonPositive > 0)
+        warnings.push_back(std::to_string(nonPositive)
+            + " replayed steps took no time: their work ended before the step before theirs did, which no dependency of the trace made them wait for; "
+              "the iteration is the mean over every step");
+    if (ranks.empty())
+        return warnings;
+    const auto longest = std::max_element(ranks.begin(), ranks.end(), [](const auto& a, const auto& b) { return a.second.steps < b.second.steps; });
+    const RankSpan& slowest = longest->second;
+    // Work that outlasts every rank's last step (work outside the steps) is replayed time the iteration
+    // does not count.
+    TimeNs stepsEnd = std::numeric_limits<TimeNs>::min();
+    for (const auto& [id, r] : ranks)
+        stepsEnd = std::max(stepsEnd, r.end);
+    if (s.finish > stepsEnd && differ(stepsEnd - s.begin, span))
+        warnings.push_back("the replay runs " + ms(s.finish - stepsEnd) + " past the end of every rank's steps (" + ms(stepsEnd - s.begin) + " of "
+            + ms(span) + "): work outside the steps is not in the iteration");
+    for (const auto& [id, r] : ranks) {
+        if (r.steps > span && differ(r.steps, span))
+            warnings.push_back("rank " + std::to_string(r.rank) + "'s steps (" + ms(r.steps) + ") outlast the replay (" + ms(span) + ")");
+    }
+    // The first step carries what the window began with; where it differs much from the iteration,
+    // say what was left out.
+    const RankStepTime iteration = StepTimes::iteration(s);
+    if (slowest.count > 1 && slowest.steady && iteration.replayed > 0
+        && std::abs(static_cast<double>(slowest.first) - iteration.replayed) > 0.25 * iteration.replayed
+        && std::abs(static_cast<double>(slowest.first) - iteration.replayed) > static_cast<double>(kAbsolute))
+        warnings.push_back("rank " + std::to_string(slowest.rank) + "'s first replayed step took " + ms(slowest.first) + " against an iteration of "
+            + ms(static_cast<TimeNs>(iteration.replayed)) + ": it carries work queued before the window or the ranks' different starts, and is left out of the iteration");
+    return warnings;
+}
+
+} // namespace sightline

@@ -1,0 +1,136 @@
+// What-ifs that were once wrong without a word on real traces, each on a job shaped like the trace
+// that showed it: the answer must now be right, or carry a warning that says why it may not be.
+
+#include "core/analysis/criticalpath.h"
+#include "core/analysis/replaychecks.h"
+#include "core/analysis/steptimes.h"
+#include "core/exec/executiongraph.h"
+#include "core/session/jobsession.h"
+#include "core/strategy/strategyrunner.h"
+
+#include "testsupport.h"
+#include "trustjobs.h"
+
+#include <QTest>
+
+using namespace sightline;
+using namespace sightline::strategyjobs;
+using namespace sightline::trustjobs;
+
+namespace {
+
+bool anyContains(const std::vector<std::string>& lines, const char* text)
+{
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(text) != std::string::npos; });
+}
+
+std::string joined(const std::vector<std::string>& lines)
+{
+    std::string text;
+    for (const std::string& l : lines)
+        text += l + "\n";
+    return text;
+}
+
+double iterationOf(const ReplayResult& r)
+{
+    return StepTimes::iteration(r.schedule).replayed;
+}
+
+} // namespace
+
+class TestTrust : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void stepsEndWhenTheirWorkEnds()
+    {
+        // The host's step marker ends after 20 us, its device work 40 us later: a step is the whole 60 us,
+        // measured and replayed, with one step or several.
+        for (int steps : { 1, 3 }) {
+            const auto session = sessionOf(deviceTailJob(2, steps));
+            QVERIFY(session);
+            const auto base = session->baseline({});
+            QVERIFY2(base, errorOf(base).c_str());
+            const Schedule& s = base->replay->schedule;
+            QCOMPARE(s.steps.size(), std::size_t(2 * steps));
+            for (const ReplayedStep& st : s.steps) {
+                QCOMPARE(st.measured, 60 * us);
+                QCOMPARE(st.replayed, 60 * us);
+            }
+            QCOMPARE(iterationOf(*base->replay), 60.0 * us);
+            // Its figures agree: the critical path spans the replay, and the steps span it too.
+            QCOMPARE(base->replay->criticalPath.length, s.finish - s.begin);
+            const std::vector<std::string> checks = ReplayChecks::of(*base->replay->graph, s, base->replay->criticalPath);
+            QVERIFY2(checks.empty(), joined(checks).c_str());
+            // A slower network lengthens the all-reduces, which end the steps: the iteration grows with
+            // the critical path (it stayed at the host's 20 us before).
+            const auto slow = session->whatIf({ oneStep("network", { { "bandwidth_scale", 0.01 } }) });
+            QVERIFY2(slow, errorOf(slow).c_str());
+            QVERIFY(iterationOf(*slow->whatIf) > 2 * iterationOf(*slow->baseline));
+            QVERIFY(slow->whatIf->criticalPath.length > 2 * slow->baseline->criticalPath.length);
+            QVERIFY2(!anyContains(slow->warnings, "what-if: "), joined(slow->warnings).c_str());
+        }
+    }
+
+    void speedingUpAnEnclosingOpSpeedsUpWhatItEncloses()
+    {
+        // Data loading 99 % faster: the span and everything in it (its nested ops and the host time
+        // between them) take 1 % of their time, so the step loses nearly all of the loader's 60 us.
+        const auto session = sessionOf(dataLoaderJob(3));
+        QVERIFY(session);
+        const auto faster = session->whatIf({ oneStep("speedup", { { "percent", 99.0 }, { "match", std::string("enumerate(DataLoader)*") } }) });
+        QVERIFY2(faster, errorOf(faster).c_str());
+        const double before = iterationOf(*faster->baseline);
+        const double after = iterationOf(*faster->whatIf);
+        QCOMPARE(before, 100.0 * us);
+        QVERIFY2(after < before - 50 * us, qPrintable(QString::number(after)));
+        QVERIFY(anyContains(faster->warnings, "matched ops enclose other work"));
+        // Only host work asked for: the loader is host work, so the same; a kernel-only speed-up of a host
+        // op's name matches nothing and says so.
+        const auto cpu = session->whatIf({ oneStep("speedup",
+            { { "percent", 99.0 }, { "match", std::string("enumerate(DataLoader)*") }, { "kind", std::string("cpu") } }) });
+        QVERIFY(cpu);
+        QCOMPARE(iterationOf(*cpu->whatIf), after);
+        const auto none = session->whatIf({ oneStep("speedup",
+            { { "percent", 99.0 }, { "match", std::string("enumerate(DataLoader)*") }, { "kind", std::string("compute") } }) });
+        QVERIFY(none);
+        QCOMPARE(iterationOf(*none->whatIf), before);
+        QVERIFY(anyContains(none->warnings, "no item matched"));
+        // A nested op alone speeds up itself, not its siblings.
+        const auto stack = session->whatIf({ oneStep("speedup", { { "percent", 99.0 }, { "match", std::string("aten::stack") } }) });
+        QVERIFY(stack);
+        const double stackOnly = iterationOf(*stack->whatIf);
+        QVERIFY(stackOnly < before && stackOnly > after);
+    }
+
+    void checksNameFiguresThatDisagree()
+    {
+        // A replay whose figures disagree: a critical path short of the span, work after the steps, a step
+        // that took no time, and a first step far from the iteration. Each gets a sentence that names it.
+        const auto session = sessionOf(deviceTailJob(1, 3));
+        QVERIFY(session);
+        const auto base = session->baseline({});
+        QVERIFY(base);
+        const ExecutionGraph& g = *base->replay->graph;
+        Schedule s = base->replay->schedule;
+        CriticalPath path = base->replay->criticalPath;
+        QVERIFY(ReplayChecks::of(g, s, path).empty());
+        path.length -= 50 * us;
+        QVERIFY(anyContains(ReplayChecks::of(g, s, path), "does not span the replay"));
+        path.length += 50 * us;
+        s.finish += 70 * us;
+        QVERIFY(anyContains(ReplayChecks::of(g, s, path), "past the end of every rank's steps"));
+        s.finish -= 70 * us;
+        s.steps[2].replayed = 0;
+        QVERIFY(anyContains(ReplayChecks::of(g, s, path), "took no time"));
+        s.steps[2].replayed = 60 * us;
+        s.steps[0].replayed = 200 * us;
+        QVERIFY(anyContains(ReplayChecks::of(g, s, path), "first replayed step took 0.200 ms"));
+        s.timesOutOfRange = true;
+        QVERIFY(anyContains(ReplayChecks::of(g, s, path), "beyond"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrust)
+#include "tst_trust.moc"
