@@ -97,4 +97,45 @@ inline TracePtr dataLoaderJob(int steps)
     return b.finish();
 }
 
+// allReduceJob's ranks, each a step that copies its batch on the host (copyUs[r]), launches a kernel
+// (kernelUs[r]) and an all-reduce and waits, where the ranks in withThread also run a thread of their own
+// before the main one (a pin-memory thread, whose copies take 45 us), so that their tracks do not line up
+// by position with the others'.
+inline TracePtr extraThreadJob(const std::vector<TimeNs>& copyUs, const std::vector<TimeNs>& kernelUs, const std::vector<int>& withThread)
+{
+    JobBuilder b;
+    b.currentStep = 1;
+    std::vector<OpId> colls;
+    TimeNs slowest = 0;
+    for (std::size_t r = 0; r < kernelUs.size(); ++r)
+        slowest = std::max(slowest, copyUs[r] + kernelUs[r]);
+    for (std::size_t r = 0; r < kernelUs.size(); ++r) {
+        const std::uint32_t rank = b.rank(static_cast<int>(r), "node");
+        const bool extra = std::find(withThread.begin(), withThread.end(), static_cast<int>(r)) != withThread.end();
+        if (extra) {
+            const std::uint32_t pin = b.track(rank, TrackKind::CpuThread, 5);
+            b.op(pin, "aten::copy_", OpKind::CpuOp, 1 * us, 46 * us);
+            b.op(pin, "aten::copy_", OpKind::CpuOp, 50 * us, 95 * us);
+        }
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+        const std::uint32_t nccl = b.track(rank, TrackKind::GpuStream, 20);
+        const TimeNs c = 1 + copyUs[r];
+        const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, (slowest + 200) * us);
+        b.op(cpu, "aten::copy_", OpKind::CpuOp, 1 * us, c * us);
+        const OpId launchK = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, (c + 1) * us, (c + 2) * us);
+        const OpId launchC = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, (c + 3) * us, (c + 4) * us);
+        b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, (c + 5) * us, (slowest + 109) * us);
+        const OpId kernel = b.op(gpu, "gemm", OpKind::ComputeKernel, (c + 5) * us, (c + 5 + kernelUs[r]) * us);
+        const OpId coll = b.op(nccl, "ncclDevKernel_AllReduce", OpKind::Collective, (c + 5 + kernelUs[r]) * us, (slowest + 108) * us);
+        b.link(launchK, kernel, LinkKind::Launch);
+        b.link(launchC, coll, LinkKind::Launch);
+        b.step(rank, 1, marker);
+        colls.push_back(coll);
+    }
+    for (OpId c : colls)
+        b.comm(c, "all_reduce", "0", 1'000'000, static_cast<int>(kernelUs.size()));
+    return b.finish();
+}
+
 } // namespace sightline::trustjobs

@@ -104,6 +104,34 @@ private Q_SLOTS:
         QVERIFY(stackOnly < before && stackOnly > after);
     }
 
+    void stragglerCounterpartsByRole()
+    {
+        // Rank 2 copies its batch in 50 us and runs its kernel in 300 where the others take 2 and 100;
+        // ranks 1 and 3 run a pin-memory thread before their main one, whose copies take 45 us. Fixed by
+        // role, rank 2 takes the other main threads' 2 us copy and the other compute streams' 100 us
+        // kernel: its step is 248 us shorter. (Matched by position, its main thread would take ranks 1
+        // and 3's pin-memory copies, 45 us.)
+        const auto session = sessionOf(extraThreadJob({ 2, 2, 50, 2 }, { 100, 100, 300, 100 }, { 1, 3 }));
+        QVERIFY(session);
+        const auto fixed = session->whatIf({ oneStep("straggler", { { "rank", 2.0 } }) });
+        QVERIFY2(fixed, errorOf(fixed).c_str());
+        const double before = iterationOf(*fixed->baseline);
+        QCOMPARE(before, (350.0 + 200) * us);
+        QCOMPARE(iterationOf(*fixed->whatIf), before - 248 * us);
+        QVERIFY2(!anyContains(fixed->warnings, "fewer than half"), joined(fixed->warnings).c_str());
+        // Fixing a rank that is not slow changes nothing: it keeps its own time where it was faster.
+        const auto fast = session->whatIf({ oneStep("straggler", { { "rank", 1.0 } }) });
+        QVERIFY(fast);
+        QCOMPARE(iterationOf(*fast->whatIf), before);
+        // With two ranks, the one other rank is the median; a thread only one rank has has no
+        // counterpart, and the pass says so.
+        const auto pair = sessionOf(extraThreadJob({ 2, 2 }, { 100, 300 }, { 1 }));
+        const auto two = pair->whatIf({ oneStep("straggler", { { "rank", 1.0 } }) });
+        QVERIFY(two);
+        QCOMPARE(iterationOf(*two->whatIf), iterationOf(*two->baseline) - 200 * us);
+        QVERIFY(anyContains(two->warnings, "have no counterpart"));
+    }
+
     void checksNameFiguresThatDisagree()
     {
         // A replay whose figures disagree: a critical path short of the span, work after the steps, a step

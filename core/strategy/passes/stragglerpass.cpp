@@ -1,6 +1,7 @@
 #include "core/strategy/passes/stragglerpass.h"
 
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/trackroles.h"
 
 #include <algorithm>
 #include <array>
@@ -11,11 +12,16 @@ namespace {
 
 constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
+// The median: the middle value, or the mean of the two middle ones.
 TimeNs median(std::vector<TimeNs>& values)
 {
-    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    return *middle;
+    const std::size_t n = values.size();
+    const auto upper = values.begin() + static_cast<std::ptrdiff_t>(n / 2);
+    std::nth_element(values.begin(), upper, values.end());
+    if (n % 2 == 1)
+        return *upper;
+    const TimeNs lower = *std::max_element(values.begin(), upper);
+    return lower + (*upper - lower) / 2;
 }
 
 } // namespace
@@ -54,21 +60,17 @@ Status StragglerPass::run(const StragglerParameters& params, WhatIfJob& job) con
     if (g.ranks().size() < 2)
         return Status::error(ErrorCode::InvalidArgument, {}, -1, "the job has one rank: there is no other to take durations from");
 
-    // Counterparts: the same track position in the rank, the same name, the same position among its
-    // namesakes on the track, in item order. Tracks are visited by position, the straggler's first:
-    // its items give the slots (per name, the first slot and how many), and every other rank's track at
-    // that position adds its durations to the slots its items match. O(items + names) with arrays
-    // indexed by name, reset per track by a stamp.
+    // Counterparts: a track of the same role (TrackRoles: the main thread, the backward thread, the
+    // n-th compute stream...), the same name, the same position among its namesakes on the track, in
+    // item order. Tracks are visited by role, the straggler's first: its items give the slots (per name,
+    // the first slot and how many), and every other rank's track of that role adds its durations to the
+    // slots its items match. O(items + names) with arrays indexed by name, reset per track by a stamp.
     const std::uint32_t trackCount = static_cast<std::uint32_t>(g.tracks().size());
+    const TrackRoles roles(g);
+    const std::uint32_t positions = roles.count();
     std::vector<std::uint32_t> trackPosition(trackCount, 0);
-    std::uint32_t positions = 0;
-    {
-        std::vector<std::uint32_t> perRank(g.ranks().size(), 0);
-        for (std::uint32_t t = 0; t < trackCount; ++t) {
-            trackPosition[t] = perRank[g.tracks()[t].rank.value()]++;
-            positions = std::max(positions, trackPosition[t] + 1);
-        }
-    }
+    for (std::uint32_t t = 0; t < trackCount; ++t)
+        trackPosition[t] = roles.of(TrackId(t));
     // The items that take part, grouped by track in item order (a counting sort).
     auto counted = [&](ItemId item) {
         const OpKind k = g.kind(item);
@@ -152,19 +154,28 @@ Status StragglerPass::run(const StragglerParameters& params, WhatIfJob& job) con
             }
         }
     }
+    // The straggler takes the others' median where it was slower, and keeps its own time where it was
+    // not: fixing it never makes the job slower. An item whose counterparts come from fewer than half
+    // of the other ranks is told about: the median of a few may not be the others' pace.
     ExecutionGraphBuilder b(g);
-    std::size_t without = 0;
+    const std::size_t others = g.ranks().size() - 1;
+    std::size_t without = 0, few = 0;
     for (std::size_t k = 0; k < own.size(); ++k) {
         if (durations[k].empty()) {
             ++without;
             continue;
         }
-        b.setMinDuration(own[k], median(durations[k]));
-        b.setGap(own[k], median(gaps[k]));
+        few += 2 * durations[k].size() < others;
+        b.setMinDuration(own[k], std::min(g.minDuration(own[k]), median(durations[k])));
+        b.setGap(own[k], std::min(g.gap(own[k]), median(gaps[k])));
     }
     if (without > 0)
         job.warnings.push_back(std::to_string(without) + " of rank " + std::to_string(wanted) + "'s " + std::to_string(own.size())
             + " items have no counterpart on the other ranks and keep their durations");
+    if (few > 0)
+        job.warnings.push_back(std::to_string(few) + " of rank " + std::to_string(wanted) + "'s items have counterparts on fewer than half of the "
+            + std::to_string(others) + " other ranks (tracks matched by role: the main thread, the backward thread, the n-th compute stream...); "
+              "their median may not be the others' pace");
     return job.rebuild(b, AnalysisCache::kAll); // durations and gaps alone change
 }
 

@@ -9,8 +9,9 @@ struct StragglerParameters {
 };
 
 // "Fix the straggler": every item of one rank takes the median duration, and the median gap before
-// it, of its counterparts on the other ranks (same track position in the rank, same name, same
-// position among its namesakes on the track). Communication and host waits keep theirs: the other
+// it, of its counterparts on the other ranks where its own were longer (a fixed straggler is never
+// slower). Counterparts are on a track of the same role (TrackRoles), with the same name, at the same
+// position among their namesakes on the track. Communication and host waits keep theirs: the other
 // ranks set them.
 class StragglerPass : public PassWith<StragglerParameters> {
 public:
