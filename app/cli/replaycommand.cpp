@@ -13,6 +13,8 @@
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/replay/replayer.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/collectiveroles.h"
 #include "core/session/jobsession.h"
 
 #include <QCommandLineParser>
@@ -49,6 +51,15 @@ QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology
         { QStringLiteral("hosts"), topology.hostCount() }, { QStringLiteral("hosts_from"), qs(topology.source()) },
         { QStringLiteral("links"), links }, { QStringLiteral("peak_transfers"), static_cast<qint64>(replay.schedule.peakTransfers) },
         { QStringLiteral("ops_without_counterpart"), static_cast<qint64>(replay.graph->withoutCounterpart()) } };
+}
+
+// How many collectives each parallelism role has (CollectiveRoles), by role name.
+QJsonObject rolesJson(const CollectiveRoles& roles)
+{
+    QJsonObject o;
+    for (int r = 0; r < kParallelRoleCount; ++r)
+        o.insert(QLatin1String(parallelRoleName(static_cast<ParallelRole>(r))), static_cast<qint64>(roles.counts()[static_cast<std::size_t>(r)]));
+    return o;
 }
 
 } // namespace
@@ -169,6 +180,7 @@ int ReplayCommand::run(const QStringList& args)
     if (!replayed)
         return fail(replayed.status());
     const ReplayResult& replay = *replayed;
+    const CollectiveRoles& roles = session.analyses().collectiveRoles();
     const ExecutionGraph& x = *replay.graph;
     const Schedule& s = replay.schedule;
     const CriticalPath& path = replay.criticalPath;
@@ -243,6 +255,7 @@ int ReplayCommand::run(const QStringList& args)
                                           { QStringLiteral("logical_collectives"), static_cast<qint64>(g.collectives().size()) } } },
             { QStringLiteral("execution_graph"), QJsonObject { { QStringLiteral("items"), static_cast<qint64>(x.itemCount()) },
                                                     { QStringLiteral("edges"), static_cast<qint64>(x.edgeCount()) } } },
+            { QStringLiteral("collective_roles"), rolesJson(roles) },
             { QStringLiteral("model"), modelJson(options, topology, fits, replay, durations, comm) },
             { QStringLiteral("lint"), QJsonArray::fromStringList(lint) },
         };
@@ -257,6 +270,7 @@ int ReplayCommand::run(const QStringList& args)
     }
     out << "Graph: " << g.vertexCount() << " vertices, " << g.edgeCount() << " edges, " << g.collectives().size()
         << " logical collectives; " << x.itemCount() << " items replayed\n";
+    out << "Collectives by parallelism: " << QString::fromStdString(roles.summary()) << '\n';
     out << "Model: durations " << durations << ", transfers " << comm;
     if (options.overlapSlowdown > 0)
         out << ", gamma " << options.overlapSlowdown;

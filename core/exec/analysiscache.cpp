@@ -1,5 +1,6 @@
 #include "core/exec/analysiscache.h"
 
+#include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraph.h"
 #include "core/exec/instantorder.h"
 #include "core/exec/launchorder.h"
@@ -45,7 +46,12 @@ const MicroBatchModel& AnalysisCache::microBatches() const
 
 const Expected<TensorModel>& AnalysisCache::tensors() const
 {
-    return get(m_tensors, [this] { return TensorModel::of(*m_graph); });
+    return get(m_tensors, [this] { return TensorModel::of(*m_graph, collectiveRoles()); });
+}
+
+const CollectiveRoles& AnalysisCache::collectiveRoles() const
+{
+    return get(m_roles, [this] { return CollectiveRoles::of(*m_graph); });
 }
 
 const Expected<PartitionModel>& AnalysisCache::partitions() const
@@ -83,6 +89,7 @@ std::shared_ptr<AnalysisCache> AnalysisCache::after(std::shared_ptr<const Execut
     keep(cache->m_microBatches, m_microBatches, MicroBatches);
     keep(cache->m_tensors, m_tensors, Tensors);
     keep(cache->m_partitions, m_partitions, Partitions);
+    keep(cache->m_roles, m_roles, Roles);
     if ((preserved & Layers) != 0) {
         const std::lock_guard lock(m_layerMutex);
         cache->m_layers = m_layers;
@@ -103,6 +110,7 @@ AnalysisCache::Set AnalysisCache::found() const
     has(m_microBatches, MicroBatches);
     has(m_tensors, Tensors);
     has(m_partitions, Partitions);
+    has(m_roles, Roles);
     const std::lock_guard lock(m_layerMutex);
     if (!m_layers.empty())
         set |= Layers;

@@ -14,6 +14,7 @@ namespace sightline {
 
 class ExecutionGraph;
 class InstantOrder;
+class CollectiveRoles;
 class LaunchOrder;
 class LayerModel;
 class MicroBatchModel;
@@ -21,8 +22,8 @@ class PartitionModel;
 class TensorModel;
 
 // The analyses of an execution graph that strategy passes share (LLVM's analysis manager): the instant
-// and launch orders, the micro-batches, the layers a pattern names, the gradient tensors and the BytePS
-// partitions. Each is found on first use and kept. A session keeps the cache of its measured graph, so
+// and launch orders, the micro-batches, the layers a pattern names, the collectives' parallelism roles,
+// the gradient tensors and the BytePS partitions. Each is found on first use and kept. A session keeps the cache of its measured graph, so
 // every what-if of one job finds each once; a pass that rewrites the graph says which analyses its
 // rewrite leaves valid (after()), and the rest are found again for the new graph on demand. Safe to
 // use from several threads: an analysis is found once, while the others that want it wait.
@@ -36,10 +37,11 @@ public:
         Layers = 8,
         Tensors = 16,
         Partitions = 32,
+        Roles = 64,
     };
     using Set = std::uint32_t;
     static constexpr Set kNone = 0;
-    static constexpr Set kAll = InstantOrders | LaunchOrders | MicroBatches | Layers | Tensors | Partitions;
+    static constexpr Set kAll = InstantOrders | LaunchOrders | MicroBatches | Layers | Tensors | Partitions | Roles;
 
     explicit AnalysisCache(std::shared_ptr<const ExecutionGraph> graph);
     ~AnalysisCache();
@@ -56,6 +58,8 @@ public:
     const Expected<TensorModel>& tensors() const;
     // A BytePS job's partitions (PartitionModel::of).
     const Expected<PartitionModel>& partitions() const;
+    // The parallelism role of each collective (CollectiveRoles::of).
+    const CollectiveRoles& collectiveRoles() const;
 
     // The cache of `next`, a graph a pass made from this one: it keeps the analyses in `preserved` that
     // this cache has found (the pass's rewrite leaves them valid: same items, edges and measured
@@ -79,6 +83,7 @@ private:
     Slot<MicroBatchModel> m_microBatches;
     Slot<Expected<TensorModel>> m_tensors;
     Slot<Expected<PartitionModel>> m_partitions;
+    Slot<CollectiveRoles> m_roles;
     mutable std::mutex m_layerMutex;
     mutable std::vector<std::pair<std::string, std::shared_ptr<const LayerModel>>> m_layers; // the last used last
 };

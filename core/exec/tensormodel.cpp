@@ -1,6 +1,7 @@
 #include "core/exec/tensormodel.h"
 
 #include "core/base/checkedmath.h"
+#include "core/exec/collectiveroles.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/model/inputshapes.h"
 #include "core/model/trace.h"
@@ -22,18 +23,41 @@ std::int64_t stepNumber(const ExecutionGraph& g, ItemId i)
 }
 
 // A gradient all-reduce: a logical one (spanning ranks), or with partial set, one rank's transfer
-// whose peers are outside the job.
-bool isGradientAllReduce(const ExecutionGraph& g, ItemId i, bool partial = false)
+// whose peers are outside the job. Data-parallel by the roles, or an all-reduce outside the forward and
+// the optimizer that nothing ties to gradients, which counts as one (the model says so).
+bool isGradientAllReduce(const ExecutionGraph& g, const CollectiveRoles& roles, ItemId i, bool partial = false)
 {
     const CommCost* c = g.comm(i);
     if (!c || g.kind(i) != OpKind::Collective || g.string(c->collective) != "all_reduce")
         return false;
     if (partial ? c->route != RouteKind::Partial || !g.rank(i).isValid() : g.track(i).isValid())
         return false;
-    // In the backward pass (DDP's hooks), after it (an explicit all-reduce of the gradients), or where
-    // the trace marks no phases.
-    const Phase p = g.phase(i);
-    return p != Phase::Forward && p != Phase::Optimizer;
+    const ParallelRole role = roles.of(i);
+    return role == ParallelRole::Data || (role == ParallelRole::Unknown && g.phase(i) != Phase::Forward && g.phase(i) != Phase::Optimizer);
+}
+
+// How many of the gradient all-reduces the model took nothing ties to gradients, and how many
+// all-reduces it left out as another parallelism's.
+std::string roleNote(const ExecutionGraph& g, const CollectiveRoles& roles, bool partial)
+{
+    std::size_t untied = 0, others = 0;
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        const CommCost* c = g.comm(item);
+        if (!c || g.kind(item) != OpKind::Collective || g.string(c->collective) != "all_reduce"
+            || (partial ? c->route != RouteKind::Partial || !g.rank(item).isValid() : g.track(item).isValid()))
+            continue;
+        if (isGradientAllReduce(g, roles, item, partial))
+            untied += roles.of(item) == ParallelRole::Unknown;
+        else
+            others += roles.of(item) != ParallelRole::Unknown;
+    }
+    std::string note;
+    if (untied > 0)
+        note += "; " + std::to_string(untied) + " all-reduces taken as gradients though nothing in the trace ties them to gradients";
+    if (others > 0)
+        note += "; " + std::to_string(others) + " all-reduces of other parallelism (tensor-parallel and the like) left as they are";
+    return note;
 }
 
 std::int64_t gradientBytes(const ExecutionGraph& g, ItemId i)
@@ -47,7 +71,7 @@ std::int64_t gradientBytes(const ExecutionGraph& g, ItemId i)
 
 // When a partial transfer's tensor was ready: the latest measured end of the work that released its
 // start, or that of the op enclosing it, other than gradient transfers (the loop's previous response).
-TimeNs partialReadiness(const ExecutionGraph& g, ItemId transfer)
+TimeNs partialReadiness(const ExecutionGraph& g, const CollectiveRoles& roles, ItemId transfer)
 {
     ItemId at = transfer;
     for (int depth = 0; depth < 64; ++depth) {
@@ -58,7 +82,7 @@ TimeNs partialReadiness(const ExecutionGraph& g, ItemId transfer)
             const EdgeRef ref = g.ref(g.inEdge(s));
             if (ref == EdgeRef::StartToStart)
                 enclosing = src;
-            else if (ref == EdgeRef::EndToStart && !isGradientAllReduce(g, src, true))
+            else if (ref == EdgeRef::EndToStart && !isGradientAllReduce(g, roles, src, true))
                 ready = std::max(ready, SubgraphCopy::measuredEnd(g, src));
         }
         if (ready != std::numeric_limits<TimeNs>::min())
@@ -72,14 +96,54 @@ TimeNs partialReadiness(const ExecutionGraph& g, ItemId transfer)
 
 } // namespace
 
-Expected<TensorModel> TensorModel::of(const ExecutionGraph& g)
-{
-    TensorModel model;
+namespace {
+
+// The gradient all-reduces of one data-parallel group (they all span its ranks), and the gradients its
+// ranks accumulate.
+struct Group {
+    std::vector<RankId> ranks; // by global rank: the slots
     std::map<std::int64_t, std::size_t> stepIndex;
-    std::vector<std::uint32_t> slotOf(g.ranks().size(), ItemId::kInvalid);
+    std::vector<TensorModel::Step> steps;
+    std::vector<std::map<std::int64_t, std::vector<ItemId>>> grads; // per slot, per step number
+};
+
+// The tensors of one group's step: its gradients in the order they became ready on its first rank,
+// each carried by the first bucket to start after it was ready; without gradients recorded the same on
+// every rank, one tensor per bucket.
+void tensorsOf(const ExecutionGraph& g, Group& group, bool recorded)
+{
+    for (TensorModel::Step& s : group.steps) {
+        if (recorded) {
+            const std::vector<ItemId>& first = group.grads.front()[s.number];
+            for (std::size_t k = 0; k < first.size(); ++k) {
+                TensorModel::Tensor t { gradientBytes(g, first[k]), {}, 0, {}, 0 };
+                for (auto& perRank : group.grads)
+                    t.producers.push_back(perRank[s.number][k]);
+                const TimeNs ready = g.anchor(first[k]);
+                std::uint32_t b = 0;
+                while (b + 1 < s.buckets.size() && g.anchor(s.buckets[b].participants.front()) < ready)
+                    ++b;
+                t.bucket = b;
+                s.tensors.push_back(std::move(t));
+            }
+        } else {
+            for (std::uint32_t b = 0; b < s.buckets.size(); ++b)
+                s.tensors.push_back({ s.buckets[b].bytes, std::vector<ItemId>(group.ranks.size()), b, {}, 0 });
+        }
+    }
+}
+
+} // namespace
+
+Expected<TensorModel> TensorModel::of(const ExecutionGraph& g, const CollectiveRoles& roles)
+{
+    // Buckets by the ranks they span: a job with tensor or pipeline parallelism has one data-parallel
+    // group per position in the other groups, each with buckets of its own.
+    std::map<std::vector<std::int32_t>, Group> groups;
+    std::vector<Group*> groupOf(g.ranks().size(), nullptr);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        if (!isGradientAllReduce(g, item))
+        if (!isGradientAllReduce(g, roles, item))
             continue;
         Bucket b { item, {}, g.comm(item)->bytes, {} };
         std::vector<std::pair<std::int32_t, ItemId>> byRank;
@@ -91,92 +155,83 @@ Expected<TensorModel> TensorModel::of(const ExecutionGraph& g)
         if (byRank.empty())
             continue;
         std::sort(byRank.begin(), byRank.end());
-        if (model.m_ranks.empty()) {
-            for (std::size_t k = 0; k < byRank.size(); ++k) {
-                model.m_ranks.push_back(g.rank(byRank[k].second));
-                slotOf[g.rank(byRank[k].second).value()] = static_cast<std::uint32_t>(k);
+        std::vector<std::int32_t> key;
+        for (const auto& [rank, p] : byRank)
+            key.push_back(rank);
+        Group& group = groups[key];
+        if (group.ranks.empty()) {
+            for (const auto& [rank, p] : byRank) {
+                Group*& of = groupOf[g.rank(p).value()];
+                if (of && of != &group)
+                    return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                        "tensor fusion needs each rank's gradient all-reduces in one group; rank " + std::to_string(rank) + " joins two");
+                of = &group;
+                group.ranks.push_back(g.rank(p));
             }
+            group.grads.resize(group.ranks.size());
         }
-        if (byRank.size() != model.m_ranks.size())
-            return Status::error(ErrorCode::InvalidArgument, {}, -1,
-                "tensor fusion needs every gradient all-reduce on the same ranks; '" + std::string(g.name(item)) + "' has "
-                    + std::to_string(byRank.size()) + " of " + std::to_string(model.m_ranks.size()));
-        for (const auto& [rank, p] : byRank) {
-            if (slotOf[g.rank(p).value()] == ItemId::kInvalid)
-                return Status::error(ErrorCode::InvalidArgument, {}, -1,
-                    "tensor fusion needs every gradient all-reduce on the same ranks; rank " + std::to_string(rank) + " joins only some");
+        for (const auto& [rank, p] : byRank)
             b.participants.push_back(p);
-        }
         const std::int64_t number = stepNumber(g, byRank.front().second);
-        const auto [it, added] = stepIndex.emplace(number, model.m_steps.size());
+        const auto [it, added] = group.stepIndex.emplace(number, group.steps.size());
         if (added)
-            model.m_steps.push_back({ number, {}, {} });
-        model.m_steps[it->second].buckets.push_back(std::move(b));
+            group.steps.push_back({ number, {}, {}, group.ranks });
+        group.steps[it->second].buckets.push_back(std::move(b));
     }
-    if (model.m_steps.empty())
-        return ofPartial(g);
-    for (Step& s : model.m_steps) {
-        std::sort(s.buckets.begin(), s.buckets.end(),
-            [&](const Bucket& a, const Bucket& b) { return g.anchor(a.participants.front()) < g.anchor(b.participants.front()); });
-    }
+    if (groups.empty())
+        return ofPartial(g, roles);
 
     // The gradients each rank accumulated, per step, in the order they became ready.
-    std::vector<std::map<std::int64_t, std::vector<ItemId>>> grads(model.m_ranks.size());
     std::size_t unshaped = 0;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         if (g.kind(item) != OpKind::CpuOp || g.name(item) != kAccumulateGrad || !g.rank(item).isValid())
             continue;
-        const std::uint32_t slot = slotOf[g.rank(item).value()];
-        if (slot == ItemId::kInvalid)
+        Group* group = groupOf[g.rank(item).value()];
+        if (!group)
             continue;
         // A gradient without a recorded dense shape (a sparse embedding's, or one outside the data-parallel
         // wrapper) is not carried by the all-reduces.
-        if (gradientBytes(g, item) > 0)
-            grads[slot][stepNumber(g, item)].push_back(item);
-        else
+        if (gradientBytes(g, item) <= 0) {
             ++unshaped;
+            continue;
+        }
+        const auto slot = static_cast<std::size_t>(std::find(group->ranks.begin(), group->ranks.end(), g.rank(item)) - group->ranks.begin());
+        group->grads[slot][stepNumber(g, item)].push_back(item);
     }
     bool recorded = true;
-    for (const Step& s : model.m_steps) {
-        for (auto& perRank : grads) {
-            auto it = perRank.find(s.number);
-            if (it == perRank.end() || it->second.size() != grads.front()[s.number].size() || it->second.empty()) {
-                recorded = false;
-                continue;
+    for (auto& [key, group] : groups) {
+        for (Step& s : group.steps) {
+            std::sort(s.buckets.begin(), s.buckets.end(),
+                [&](const Bucket& a, const Bucket& b) { return g.anchor(a.participants.front()) < g.anchor(b.participants.front()); });
+            for (auto& perRank : group.grads) {
+                auto it = perRank.find(s.number);
+                if (it == perRank.end() || it->second.size() != group.grads.front()[s.number].size() || it->second.empty()) {
+                    recorded = false;
+                    continue;
+                }
+                std::sort(it->second.begin(), it->second.end(), [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); });
             }
-            std::sort(it->second.begin(), it->second.end(), [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); });
         }
     }
+    TensorModel model;
     model.m_tensorsRecorded = recorded;
-    for (Step& s : model.m_steps) {
-        if (recorded) {
-            const std::vector<ItemId>& first = grads.front()[s.number];
-            for (std::size_t k = 0; k < first.size(); ++k) {
-                Tensor t { gradientBytes(g, first[k]), {}, 0, {}, 0 };
-                for (auto& perRank : grads)
-                    t.producers.push_back(perRank[s.number][k]);
-                // The measured bucket is the first to start after the gradient was ready.
-                const TimeNs ready = g.anchor(first[k]);
-                std::uint32_t b = 0;
-                while (b + 1 < s.buckets.size() && g.anchor(s.buckets[b].participants.front()) < ready)
-                    ++b;
-                t.bucket = b;
-                s.tensors.push_back(std::move(t));
-            }
-        } else {
-            for (std::uint32_t b = 0; b < s.buckets.size(); ++b)
-                s.tensors.push_back({ s.buckets[b].bytes, std::vector<ItemId>(model.m_ranks.size()), b, {}, 0 });
-        }
+    for (auto& [key, group] : groups) {
+        tensorsOf(g, group, recorded);
+        for (Step& s : group.steps)
+            model.m_steps.push_back(std::move(s));
     }
     model.m_source = recorded ? "gradients from the AccumulateGrad ops and their recorded shapes"
                               : "one tensor per measured all-reduce (the trace records no gradient shapes the same on every rank)";
+    if (groups.size() > 1)
+        model.m_source += "; " + std::to_string(groups.size()) + " data-parallel groups";
     if (recorded && unshaped > 0)
         model.m_source += "; " + std::to_string(unshaped) + " AccumulateGrad ops without a dense shape left out";
+    model.m_source += roleNote(g, roles, false);
     return model;
 }
 
-Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g)
+Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g, const CollectiveRoles& roles)
 {
     // Per rank, per step: the rank's transfers in start order, cut into fused groups where one starts
     // after all before it ended.
@@ -184,7 +239,7 @@ Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g)
     std::map<std::int64_t, std::map<std::uint32_t, Groups>> byStep; // step -> rank -> groups
     std::map<std::uint32_t, std::vector<ItemId>> transfers; // rank -> transfers
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        if (isGradientAllReduce(g, ItemId(i), true))
+        if (isGradientAllReduce(g, roles, ItemId(i), true))
             transfers[g.rank(ItemId(i)).value()].push_back(ItemId(i));
     }
     if (transfers.empty())
@@ -207,18 +262,19 @@ Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g)
     }
     TensorModel model;
     model.m_partial = true;
+    std::vector<RankId> ranks;
     for (const auto& [rank, items] : transfers)
-        model.m_ranks.push_back(RankId(rank));
-    for (auto& [number, ranks] : byStep) {
-        const std::size_t count = ranks.begin()->second.size();
-        if (ranks.size() != model.m_ranks.size())
+        ranks.push_back(RankId(rank));
+    for (auto& [number, stepRanks] : byStep) {
+        const std::size_t count = stepRanks.begin()->second.size();
+        if (stepRanks.size() != ranks.size())
             return Status::error(ErrorCode::InvalidArgument, {}, -1,
                 "tensor fusion needs every rank's all-reduces in every step; step " + std::to_string(number) + " has them on "
-                    + std::to_string(ranks.size()) + " of " + std::to_string(model.m_ranks.size()) + " ranks");
-        Step step { number, {}, {} };
+                    + std::to_string(stepRanks.size()) + " of " + std::to_string(ranks.size()) + " ranks");
+        Step step { number, {}, {}, ranks };
         for (std::size_t b = 0; b < count; ++b) {
             Bucket bucket;
-            for (auto& [rank, groups] : ranks) {
+            for (auto& [rank, groups] : stepRanks) {
                 if (groups.size() != count)
                     return Status::error(ErrorCode::InvalidArgument, {}, -1,
                         "tensor fusion needs the same all-reduces on every rank; step " + std::to_string(number) + " has "
@@ -227,11 +283,11 @@ Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g)
                 bucket.fused.insert(bucket.fused.end(), groups[b].begin() + 1, groups[b].end());
             }
             // Tensors by position within the group on the first rank; other ranks' groups must match.
-            const std::vector<ItemId>& first = ranks.begin()->second[b];
+            const std::vector<ItemId>& first = stepRanks.begin()->second[b];
             for (std::size_t t = 0; t < first.size(); ++t) {
-                Tensor tensor { g.comm(first[t])->bytes, std::vector<ItemId>(model.m_ranks.size()), static_cast<std::uint32_t>(step.buckets.size()), {},
-                    partialReadiness(g, first[t]) };
-                for (auto& [rank, groups] : ranks) {
+                Tensor tensor { g.comm(first[t])->bytes, std::vector<ItemId>(ranks.size()), static_cast<std::uint32_t>(step.buckets.size()), {},
+                    partialReadiness(g, roles, first[t]) };
+                for (auto& [rank, groups] : stepRanks) {
                     if (groups[b].size() != first.size())
                         return Status::error(ErrorCode::InvalidArgument, {}, -1,
                             "tensor fusion needs the same fused all-reduces on every rank; step " + std::to_string(number) + " differs");
@@ -245,7 +301,8 @@ Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g)
         model.m_steps.push_back(std::move(step));
     }
     model.m_tensorsRecorded = true;
-    model.m_source = "each rank's own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket";
+    model.m_source = "each rank's own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket"
+        + roleNote(g, roles, true);
     return model;
 }
 

@@ -9,12 +9,17 @@
 
 namespace sightline {
 
+class CollectiveRoles;
+
 // The gradient tensors of a data-parallel job and the all-reduces that carry them, step by step, as
-// tensor fusion sees them (dPRO §5.2, Horovod and DDP buckets). A bucket is a logical all-reduce outside
-// the forward and optimizer phases with one participant per rank. Tensors come from the AccumulateGrad ops and their
+// tensor fusion sees them (dPRO §5.2, Horovod and DDP buckets). A bucket is a logical all-reduce that is
+// data-parallel (CollectiveRoles), or outside the forward and optimizer phases with nothing to tell
+// (source() then says how many), with one participant per rank. Tensors come from the AccumulateGrad ops and their
 // recorded shapes when every rank records the same number in a step; otherwise each bucket stands for
 // one tensor of its own bytes (layer-wise jobs, traces without shapes), and source() says so. Ranks
-// are matched by position: the i-th tensor of a step on every rank is the same tensor.
+// are matched by position: the i-th tensor of a step on every rank is the same tensor. Each data-parallel
+// group (the ranks an all-reduce spans; several where tensor or pipeline parallelism splits the job)
+// has steps of its own.
 // A job that holds none of its all-reduces whole (a Horovod coordinator's timeline, some ranks of a
 // larger job) has partial buckets instead: its ranks' own all-reduce transfers whose peers are outside
 // the job (RouteKind::Partial). Transfers of a rank that overlap in time are one fused bucket, each of
@@ -47,13 +52,17 @@ public:
         std::int64_t number = -1; // ProfilerStep number, -1 outside steps
         std::vector<Bucket> buckets; // in launch order
         std::vector<Tensor> tensors; // in the order they became ready on the first rank
+        // The data-parallel group whose step this is: the rank of each slot of the buckets' participants
+        // and the tensors' producers, by global rank. A job with several groups (tensor- and
+        // data-parallel) has a step of each group for each step number.
+        std::vector<RankId> ranks;
     };
 
     // Fails with InvalidArgument when the job has no gradient all-reduce, or when its buckets do not
     // have the same ranks.
-    static Expected<TensorModel> of(const ExecutionGraph& graph);
+    // roles: the graph's collectives' parallelism roles (only data-parallel all-reduces are gradients').
+    static Expected<TensorModel> of(const ExecutionGraph& graph, const CollectiveRoles& roles);
 
-    std::span<const RankId> ranks() const { return m_ranks; }
     std::span<const Step> steps() const { return m_steps; }
     bool tensorsRecorded() const { return m_tensorsRecorded; }
     // Whether the buckets are partial (see above).
@@ -62,13 +71,12 @@ public:
     const std::string& source() const { return m_source; }
 
 private:
-    std::vector<RankId> m_ranks;
     std::vector<Step> m_steps;
     bool m_tensorsRecorded = false;
     bool m_partial = false;
     std::string m_source;
 
-    static Expected<TensorModel> ofPartial(const ExecutionGraph& graph);
+    static Expected<TensorModel> ofPartial(const ExecutionGraph& graph, const CollectiveRoles& roles);
 };
 
 } // namespace sightline

@@ -138,4 +138,60 @@ inline TracePtr extraThreadJob(const std::vector<TimeNs>& copyUs, const std::vec
     return b.finish();
 }
 
+// Four ranks of a tensor- and data-parallel job: tensor-parallel groups {0, 1} and {2, 3} (process
+// groups "tp0", "tp1") all-reduce activations in the forward and the backward (Megatron's row- and
+// column-parallel layers), and data-parallel groups {0, 2} and {1, 3} ("dp0", "dp1") all-reduce the
+// gradients (four of 16 MiB) after the backward's AccumulateGrad ops. Times in us: host: step [0, 300],
+// launches [1, 2] forward kernel, [3, 4] its all-reduce, [5, 6] backward kernel, [7, 8] its all-reduce,
+// AccumulateGrad [9, 9.1] to [9.6, 9.7], [11, 12] the gradients' all-reduce, synchronize [13, 290]; device: kernels
+// [10, 40] and [70, 100], tensor-parallel all-reduces [40, 70] and [100, 130] of 8 MB, the gradients'
+// [130, 200] of 64 MB.
+inline TracePtr tensorParallelJob()
+{
+    JobBuilder b;
+    b.currentStep = 1;
+    std::vector<std::pair<OpId, std::pair<std::string, std::int64_t>>> comms;
+    for (int r = 0; r < 4; ++r) {
+        const std::uint32_t rank = b.rank(r, "node");
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+        const std::uint32_t tpStream = b.track(rank, TrackKind::GpuStream, 20);
+        const std::uint32_t dpStream = b.track(rank, TrackKind::GpuStream, 21);
+        const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 300 * us);
+        const OpId lf = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1 * us, 2 * us);
+        const OpId ltf = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 3 * us, 4 * us);
+        const OpId lb = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 5 * us, 6 * us);
+        const OpId ltb = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 7 * us, 8 * us);
+        std::vector<OpId> grads;
+        for (int k = 0; k < 4; ++k)
+            grads.push_back(b.op(cpu, "torch::autograd::AccumulateGrad", OpKind::CpuOp, 9 * us + 200 * k, 9 * us + 200 * k + 100));
+        const OpId ld = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 11 * us, 12 * us);
+        b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 13 * us, 290 * us);
+        const OpId kf = b.op(gpu, "gemm forward", OpKind::ComputeKernel, 10 * us, 40 * us);
+        const OpId kb = b.op(gpu, "gemm backward", OpKind::ComputeKernel, 70 * us, 100 * us);
+        const OpId tf = b.op(tpStream, "ncclDevKernel_AllReduce", OpKind::Collective, 40 * us, 70 * us);
+        const OpId tb = b.op(tpStream, "ncclDevKernel_AllReduce", OpKind::Collective, 100 * us, 130 * us);
+        const OpId dp = b.op(dpStream, "ncclDevKernel_AllReduce", OpKind::Collective, 130 * us, 200 * us);
+        for (const auto& [launch, kernel] : { std::pair(lf, kf), std::pair(ltf, tf), std::pair(lb, kb), std::pair(ltb, tb), std::pair(ld, dp) })
+            b.link(launch, kernel, LinkKind::Launch);
+        for (OpId op : { lf, ltf, kf, tf })
+            b.phase(op, Phase::Forward);
+        for (OpId op : { lb, ltb, ld, kb, tb, dp })
+            b.phase(op, Phase::Backward);
+        for (OpId grad : grads) {
+            b.phase(grad, Phase::Backward);
+            b.shapes(grad, "[[4194304]]", "[\"float\"]");
+        }
+        const std::string tp = "tp" + std::to_string(r / 2), dpGroup = "dp" + std::to_string(r % 2);
+        comms.push_back({ tf, { tp, 8'000'000 } });
+        comms.push_back({ tb, { tp, 8'000'000 } });
+        comms.push_back({ dp, { dpGroup, 64'000'000 } });
+        b.step(rank, 1, marker);
+    }
+    std::sort(comms.begin(), comms.end(), [](const auto& a, const auto& c) { return a.first < c.first; });
+    for (const auto& [op, group] : comms)
+        b.comm(op, "all_reduce", group.first, group.second, 2);
+    return b.finish();
+}
+
 } // namespace sightline::trustjobs

@@ -4,6 +4,7 @@
 #include "core/analysis/steptimes.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/executiongraph.h"
+#include "core/exec/analysiscache.h"
 #include "core/exec/tensormodel.h"
 #include "core/import/traceloader.h"
 #include "core/session/jobsession.h"
@@ -216,7 +217,7 @@ void TestHorovod::handMadeWhatIf()
     const auto session = JobSession::open(trace, {}, ResourceLimits {});
     QVERIFY(session.hasValue());
     // The coordinator's fused buffer, one per iteration, carries both tensors: 8192 + 128 bytes.
-    const Expected<TensorModel> model = TensorModel::of(*(*session)->measured());
+    const Expected<TensorModel>& model = (*session)->analyses().tensors();
     QVERIFY2(model.hasValue(), model ? "" : model.status().detail().c_str());
     QVERIFY(model->partial());
     QCOMPARE(model->steps().size(), std::size_t(3));

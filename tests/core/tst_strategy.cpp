@@ -350,7 +350,7 @@ private Q_SLOTS:
         s.steps.push_back({ "tensor_fusion", { { "bucket_cap_mb", 4.0 }, { "first_bucket_mb", 4.0 } } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const auto model = TensorModel::of(*r->baseline->graph);
+        const Expected<TensorModel>& model = session->analyses().tensors();
         QVERIFY(model);
         const std::vector<TensorChange> changes
             = TensorChanges::largest(*model, *r->baseline->graph, r->baseline->schedule, *r->whatIf->graph, r->whatIf->schedule, 10);

@@ -4,6 +4,8 @@
 #include "core/analysis/criticalpath.h"
 #include "core/analysis/replaychecks.h"
 #include "core/analysis/steptimes.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraph.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/strategyrunner.h"
@@ -12,6 +14,8 @@
 #include "trustjobs.h"
 
 #include <QTest>
+
+#include <map>
 
 using namespace sightline;
 using namespace sightline::strategyjobs;
@@ -130,6 +134,68 @@ private Q_SLOTS:
         QVERIFY(two);
         QCOMPARE(iterationOf(*two->whatIf), iterationOf(*two->baseline) - 200 * us);
         QVERIFY(anyContains(two->warnings, "have no counterpart"));
+    }
+
+    void collectivesHaveParallelismRoles()
+    {
+        // The tensor-parallel all-reduces (the forward's, and its group's in the backward) are told from
+        // the gradients' all-reduce, which the AccumulateGrad before it ties to gradients.
+        const auto session = sessionOf(tensorParallelJob());
+        QVERIFY(session);
+        const ExecutionGraph& g = *session->measured();
+        const CollectiveRoles& roles = session->analyses().collectiveRoles();
+        QCOMPARE(roles.counts()[static_cast<int>(ParallelRole::Tensor)], std::size_t(4)); // two per tensor-parallel group
+        QCOMPARE(roles.counts()[static_cast<int>(ParallelRole::Data)], std::size_t(2));
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const ItemId item(i);
+            const CommCost* c = g.comm(item);
+            if (!c || g.track(item).isValid())
+                continue;
+            QCOMPARE(roles.of(item), c->bytes == 64'000'000 ? ParallelRole::Data : ParallelRole::Tensor);
+            QVERIFY(!roles.reason(item).empty());
+        }
+        // Tensor fusion re-buckets the gradients' all-reduces only: the tensor-parallel ones stay.
+        const auto fused = session->whatIf({ oneStep("tensor_fusion", { { "bucket_cap_mb", 25.0 }, { "first_bucket_mb", 25.0 } }) });
+        QVERIFY2(fused, errorOf(fused).c_str());
+        std::size_t buckets = 0, tensorParallel = 0;
+        const ExecutionGraph& w = *fused->whatIf->graph;
+        for (std::uint32_t i = 0; i < w.itemCount(); ++i) {
+            const ItemId item(i);
+            if (!w.comm(item) || w.track(item).isValid())
+                continue;
+            buckets += w.name(item).starts_with("allreduce bucket");
+            tensorParallel += w.comm(item)->bytes == 8'000'000;
+        }
+        QCOMPARE(tensorParallel, std::size_t(4));
+        QCOMPARE(buckets, std::size_t(2 * 2)); // four 16 MiB gradients in buckets of 25 MiB, per data-parallel group
+        QVERIFY(anyContains(fused->warnings, "of other parallelism"));
+        // Twice the data parallelism: the gradients' groups grow to 4 ranks, the tensor-parallel groups
+        // stay at 2 (in two copies of the job), and the job spans 8 ranks.
+        const auto wider = session->whatIf({ oneStep("worker_count", { { "workers", 4.0 } }) });
+        QVERIFY2(wider, errorOf(wider).c_str());
+        const ExecutionGraph& x = *wider->whatIf->graph;
+        QCOMPARE(x.ranks().size(), std::size_t(8));
+        std::map<std::int64_t, std::vector<std::int32_t>> groups;
+        for (std::uint32_t i = 0; i < x.itemCount(); ++i) {
+            const ItemId item(i);
+            if (const CommCost* c = x.comm(item); c && !x.track(item).isValid())
+                groups[c->bytes].push_back(c->groupSize);
+        }
+        QCOMPARE(groups[64'000'000], (std::vector<std::int32_t> { 4, 4 }));
+        QCOMPARE(groups[8'000'000], (std::vector<std::int32_t>(8, 2)));
+        QVERIFY(anyContains(wider->warnings, "keep their groups' sizes"));
+        // Three data-parallel ranks: ranks 4 and 5 copy 0 and 1, one whole tensor-parallel group.
+        const auto odd = session->whatIf({ oneStep("worker_count", { { "workers", 3.0 } }) });
+        QVERIFY2(odd, errorOf(odd).c_str());
+        QCOMPARE(odd->whatIf->graph->ranks().size(), std::size_t(6));
+        groups.clear();
+        for (std::uint32_t i = 0; i < odd->whatIf->graph->itemCount(); ++i) {
+            const ItemId item(i);
+            if (const CommCost* c = odd->whatIf->graph->comm(item); c && !odd->whatIf->graph->track(item).isValid())
+                groups[c->bytes].push_back(c->groupSize);
+        }
+        QCOMPARE(groups[64'000'000], (std::vector<std::int32_t> { 3, 3 }));
+        QCOMPARE(groups[8'000'000], (std::vector<std::int32_t>(6, 2)));
     }
 
     void checksNameFiguresThatDisagree()

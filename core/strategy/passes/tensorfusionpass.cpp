@@ -53,7 +53,7 @@ public:
         std::vector<std::vector<std::uint32_t>> members(count);
         for (std::uint32_t t = 0; t < assignment.size(); ++t)
             members[assignment[t]].push_back(t);
-        const std::size_t ranks = model.ranks().size();
+        const std::size_t ranks = step.ranks.size();
         std::vector<ItemId> previous(ranks);
         std::vector<ItemId> collectives; // per new bucket
         std::vector<std::vector<ItemId>> participants; // per new bucket, per rank slot
@@ -123,7 +123,7 @@ public:
             for (std::size_t r = 0; r < ranks; ++r)
                 copyOutEdges(old.participants[r], participants[completes[j]][r], after);
             for (ItemId f : old.fused)
-                copyOutEdges(f, participants[completes[j]][slotOf(f)], after);
+                copyOutEdges(f, participants[completes[j]][slotOf(step, f)], after);
         }
         latestReady.clear();
     }
@@ -159,11 +159,10 @@ private:
         b.setComm(to, resized, g.commRanks(cost));
     }
 
-    // The rank slot of a partial bucket's transfer.
-    std::size_t slotOf(ItemId transfer) const
+    // The rank slot of a partial bucket's transfer in its step.
+    std::size_t slotOf(const TensorModel::Step& step, ItemId transfer) const
     {
-        const auto ranks = model.ranks();
-        return static_cast<std::size_t>(std::find(ranks.begin(), ranks.end(), g.rank(transfer)) - ranks.begin());
+        return static_cast<std::size_t>(std::find(step.ranks.begin(), step.ranks.end(), g.rank(transfer)) - step.ranks.begin());
     }
 
     // Copies the edges that release from's start to to: its program predecessor only, or all but that.

@@ -1,5 +1,6 @@
 #include "core/strategy/passes/workercountpass.h"
 
+#include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/partitionmodel.h"
 #include "core/exec/subgraphcopy.h"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <numeric>
 
 namespace sightline {
 
@@ -134,6 +136,56 @@ const ParameterTable<WorkerCountParameters>& WorkerCountPass::table() const
     return table;
 }
 
+namespace {
+
+// What the pass takes for data-parallel: the collectives CollectiveRoles calls so, and (said in a
+// warning) those it cannot tell that span every rank of the measured group.
+struct DataGroups {
+    const ExecutionGraph& g;
+    const CollectiveRoles& roles;
+    std::int32_t everyRank = 0; // the ranks a collective spans when it spans them all
+
+    bool isData(ItemId item) const
+    {
+        const ParallelRole r = roles.of(item);
+        return r == ParallelRole::Data || (r == ParallelRole::Unknown && groupSizeOf(item) == everyRank);
+    }
+    std::int32_t groupSizeOf(ItemId item) const
+    {
+        const CommCost* c = g.comm(item);
+        return c->route == RouteKind::Partial ? c->groupSize : static_cast<std::int32_t>(c->rankCount);
+    }
+    // The measured data-parallel group's size: the most ranks a data-parallel collective spans.
+    std::int32_t measured() const
+    {
+        std::int32_t d = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const ItemId item(i);
+            if (g.comm(item) && isCommunication(g.kind(item)) && isData(item))
+                d = std::max(d, groupSizeOf(item));
+        }
+        return d;
+    }
+};
+
+// Edges of a collective other than its participants' arrival and release, each to or from an item of
+// rank `source`: copied for a clone of that rank, between `to` and the clone's copies.
+void copyCollectiveEdges(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId collective, ItemId to, RankId source, const Clone& clone)
+{
+    for (std::uint32_t e = g.outBegin(collective.value()); e < g.outBegin(collective.value() + 1); ++e) {
+        const ItemId target(g.target(e));
+        if (g.edgeKind(e) != EdgeKind::Release && g.rank(target) == source && clone.copyOf(target).isValid())
+            b.addEdge(to, clone.copyOf(target), g.edgeKind(e), g.ref(e));
+    }
+    for (std::uint32_t s = g.inBegin(collective.value()); s < g.inBegin(collective.value() + 1); ++s) {
+        const ItemId from(g.inSource(s));
+        if (g.edgeKind(g.inEdge(s)) != EdgeKind::Arrive && g.rank(from) == source && clone.copyOf(from).isValid())
+            b.addEdge(clone.copyOf(from), to, g.edgeKind(g.inEdge(s)), g.ref(g.inEdge(s)));
+    }
+}
+
+} // namespace
+
 Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
@@ -142,35 +194,63 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
         return partitions.status();
     if (!partitions->empty())
         return scaleServers(g, *partitions, params, job);
-    const auto m = static_cast<std::int32_t>(params.workers);
     const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
     const auto n = static_cast<std::int32_t>(g.ranks().size());
+    const CollectiveRoles& roles = job.analyses().collectiveRoles();
+    const DataGroups data { g, roles, n < world ? world : n };
+    // The data-parallel group grows (or shrinks) to `workers`; every other group keeps its size, so the
+    // job spans the measured ranks times workers over the measured data-parallel group.
+    const std::int32_t measuredData = std::max(1, data.measured() > 0 ? data.measured() : world);
+    const auto workers = static_cast<std::int32_t>(params.workers);
+    if ((static_cast<std::int64_t>(world) * workers) % measuredData != 0)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            "the data-parallel group spans " + std::to_string(measuredData) + " of the job's " + std::to_string(world)
+                + " ranks: 'workers' must make whole copies of the other groups (a multiple of " + std::to_string(measuredData / std::gcd(measuredData, world))
+                + ")");
+    const auto m = static_cast<std::int32_t>(static_cast<std::int64_t>(world) * workers / measuredData);
     int perHost = params.ranksPerHost ? static_cast<int>(*params.ranksPerHost) : measuredRanksPerHost(g);
     if (params.ranksPerHost)
         job.options.topology.ranksPerHost = perHost;
+    std::size_t untold = 0, kept = 0;
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (!g.comm(item) || !isCommunication(g.kind(item)))
+            continue;
+        untold += roles.of(item) == ParallelRole::Unknown && data.isData(item);
+        kept += !data.isData(item);
+    }
+    if (untold > 0)
+        job.warnings.push_back(std::to_string(untold) + " collectives whose role the trace does not tell span every rank and are taken as data-parallel");
+    if (kept > 0)
+        job.warnings.push_back(std::to_string(kept) + " collectives of other parallelism (" + roles.summary() + " in all) keep their groups' sizes");
     ExecutionGraphBuilder b(g);
     if (n < world) {
-        // Some ranks of a larger job: transfers whose peers are not in the trace take the new world size.
+        // Some ranks of a larger job: the data-parallel transfers whose peers are not in the trace span
+        // the new data-parallel group.
         std::size_t resized = 0;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-            const CommCost* c = g.comm(ItemId(i));
-            if (c && c->route == RouteKind::Partial && c->groupSize == world) {
+            const ItemId item(i);
+            const CommCost* c = g.comm(item);
+            if (c && c->route == RouteKind::Partial && isCommunication(g.kind(item)) && data.isData(item)) {
                 CommCost nc = *c;
-                nc.groupSize = m;
-                b.setComm(ItemId(i), nc, g.commRanks(*c));
+                nc.groupSize = static_cast<std::int32_t>(static_cast<std::int64_t>(c->groupSize) * workers / measuredData);
+                b.setComm(item, nc, g.commRanks(*c));
                 ++resized;
             }
         }
-        job.warnings.push_back("the job holds " + std::to_string(n) + " of " + std::to_string(world)
-            + " ranks; " + std::to_string(resized) + " transfers with peers outside the trace now span " + std::to_string(m) + " ranks");
+        job.warnings.push_back("the job holds " + std::to_string(n) + " of " + std::to_string(world) + " ranks; " + std::to_string(resized)
+            + " data-parallel transfers with peers outside the trace now span a group of " + std::to_string(workers));
     } else {
         // Ranks in global order; those past m go, new ones copy rank (j mod n).
         std::vector<RankId> order;
         for (std::uint32_t r = 0; r < g.ranks().size(); ++r)
             order.push_back(RankId(r));
         std::stable_sort(order.begin(), order.end(), [&](RankId a, RankId c) { return g.ranks()[a.value()].rank < g.ranks()[c.value()].rank; });
-        for (std::int32_t k = m; k < n; ++k)
+        std::vector<std::uint8_t> dropped(g.ranks().size(), 0);
+        for (std::int32_t k = m; k < n; ++k) {
             b.removeRank(order[static_cast<std::size_t>(k)]);
+            dropped[order[static_cast<std::size_t>(k)].value()] = 1;
+        }
         std::vector<Clone> clones;
         std::vector<RankId> cloneSource;
         SubgraphCopy copier(g);
@@ -212,35 +292,73 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
             clones.push_back(cloneRank(g, b, copier, itemsOf[source.value()], source, j, host));
             cloneSource.push_back(source);
         }
-        // Collectives of every rank take the new ranks in and drop the dropped ones.
+        // Data-parallel collectives take in the copies of their ranks (and lose the dropped ones); every
+        // other collective is made again among each copy of the measured job, its group as measured.
         const auto firstNew = static_cast<std::uint32_t>(g.ranks().size());
-        std::size_t partial = 0;
+        std::size_t partialCopies = 0;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             const ItemId item(i);
             const CommCost* c = g.comm(item);
             if (!c || g.track(item).isValid())
                 continue;
-            if (static_cast<std::int32_t>(c->rankCount) != n) {
-                partial += clones.size() > 0;
+            const std::span<const RankId> members = g.commRanks(*c);
+            const auto participates = [&](RankId r) { return std::find(members.begin(), members.end(), r) != members.end(); };
+            const auto participantOn = [&](RankId r) {
+                for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
+                    if (g.edgeKind(g.inEdge(s)) == EdgeKind::Arrive && g.rank(ItemId(g.inSource(s))) == r)
+                        return ItemId(g.inSource(s));
+                }
+                return ItemId();
+            };
+            if (data.isData(item)) {
+                std::vector<RankId> ranks;
+                for (const RankId r : members) {
+                    if (!dropped[r.value()])
+                        ranks.push_back(r);
+                }
+                for (std::size_t k = 0; k < clones.size(); ++k) {
+                    if (!participates(cloneSource[k]))
+                        continue;
+                    const ItemId copy = clones[k].copyOf(participantOn(cloneSource[k]));
+                    if (!copy.isValid())
+                        continue;
+                    ranks.push_back(RankId(firstNew + static_cast<std::uint32_t>(k)));
+                    b.addParticipant(item, copy);
+                    copyCollectiveEdges(g, b, item, item, cloneSource[k], clones[k]);
+                }
+                CommCost nc = *c;
+                nc.groupSize = static_cast<std::int32_t>(ranks.size());
+                b.setComm(item, nc, ranks);
                 continue;
             }
-            std::vector<RankId> ranks(g.commRanks(*c).begin(), g.commRanks(*c).end());
-            for (std::size_t k = 0; k < clones.size(); ++k) {
-                ranks.push_back(RankId(firstNew + static_cast<std::uint32_t>(k)));
-                for (std::uint32_t s = g.inBegin(i); s < g.inBegin(i + 1); ++s) {
-                    const ItemId p(g.inSource(s));
-                    const ItemId copy = g.rank(p) == cloneSource[k] ? clones[k].copyOf(p) : ItemId();
-                    if (g.edgeKind(g.inEdge(s)) == EdgeKind::Arrive && copy.isValid())
-                        b.addParticipant(item, copy);
+            // Per copy of the measured job (the clones of one round of j mod n), the collective among
+            // the copies of its ranks.
+            const std::size_t rounds = (clones.size() + static_cast<std::size_t>(n) - 1) / static_cast<std::size_t>(n);
+            for (std::size_t round = 0; round < rounds; ++round) {
+                ExecutionGraphBuilder::Item columns = ExecutionGraphBuilder::columnsOf(g, item);
+                std::vector<std::pair<std::size_t, ItemId>> parts; // clone, its copy of the participant
+                for (std::size_t k = round * static_cast<std::size_t>(n); k < std::min(clones.size(), (round + 1) * static_cast<std::size_t>(n)); ++k) {
+                    if (participates(cloneSource[k]))
+                        parts.emplace_back(k, clones[k].copyOf(participantOn(cloneSource[k])));
                 }
+                if (parts.size() != members.size()) {
+                    partialCopies += !parts.empty();
+                    continue;
+                }
+                const ItemId copy = b.addItem(columns, g.origin(item));
+                std::vector<RankId> ranks;
+                for (const auto& [k, participant] : parts) {
+                    ranks.push_back(RankId(firstNew + static_cast<std::uint32_t>(k)));
+                    if (participant.isValid())
+                        b.addParticipant(copy, participant);
+                    copyCollectiveEdges(g, b, item, copy, cloneSource[k], clones[k]);
+                }
+                b.setComm(copy, *c, ranks);
             }
-            CommCost nc = *c;
-            nc.groupSize = m;
-            b.setComm(item, nc, ranks);
         }
-        if (partial > 0)
-            job.warnings.push_back(std::to_string(partial)
-                + " collectives span only some ranks (pipeline or tensor parallel peers); the new ranks' parts of them keep their measured times");
+        if (partialCopies > 0)
+            job.warnings.push_back(std::to_string(partialCopies)
+                + " collectives of other parallelism have only some of their ranks copied (the workers make a partial copy of the job); those parts keep their measured times");
     }
     return job.rebuild(b);
 }
