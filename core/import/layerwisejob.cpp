@@ -378,6 +378,8 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         };
         addTrack(TrackKind::CpuThread, ioTrackName, -1);
         addTrack(TrackKind::GpuStream, gpuTrackName, 0);
+        if (!profile.device.empty())
+            data.devices.push_back(DeviceInfo { RankId(static_cast<std::uint32_t>(w)), 0, -1, strings.intern(profile.device) });
         if (anyAggregation)
             addTrack(TrackKind::CommChannel, commTrackName, 0);
     }

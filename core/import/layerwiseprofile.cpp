@@ -527,6 +527,13 @@ Status parseDirective(const Line& line, const std::string& file, LayerwiseProfil
     static const char* const kUpdate[] = { "update", "updatetime", "modelupdate", "optimizer" };
     static const char* const kWorkers[] = { "workers", "gpus", "worldsize" };
     static const char* const kStates[] = { "optimizerstates", "optimizerstatesperparameter", "optimstates" };
+    static const char* const kDevice[] = { "device", "gpu" };
+    if (oneOf(name.key, kDevice)) {
+        if (value.size() > LayerwiseProfile::kMaxNameBytes)
+            return lineError(ErrorCode::ValueOutOfRange, file, line, "device name longer than " + std::to_string(LayerwiseProfile::kMaxNameBytes) + " bytes");
+        profile.device = std::string(value);
+        return {};
+    }
     std::optional<TimeNs>* target = nullptr;
     if (oneOf(name.key, kIo))
         target = &profile.ioNs;

@@ -55,8 +55,9 @@ struct LayerProfile {
 //    "forward_us", "forward (us)", "Forward [µs]", "_ns", "_s". Numbers may use exponents
 //    ("3.886e+06"). Blank lines and lines starting with '#' are skipped, except job-level directives
 //    "# io: 1.5", "# h2d: 0.2", "# update: 0.8" (ms, or a unit as in headers: "# update_us = 800") and
-//    "# workers: 4" (the worker count the profile was measured with, 1 to 2^31 - 1) and
-//    "# optimizer_states: 2" (states per parameter: Adam 2, SGD with momentum 1; 0 to 16). Example:
+//    "# workers: 4" (the worker count the profile was measured with, 1 to 2^31 - 1),
+//    "# optimizer_states: 2" (states per parameter: Adam 2, SGD with momentum 1; 0 to 16) and
+//    "# device: Tesla K80" (the GPU it was measured on, as a trace would name it). Example:
 //        layer,forward,backward,communication,gradient_bytes
 //        conv1,3.27,0.288,0.123,139776
 //  * BCaffeLog: B-Caffe's distributed.cpp dumps (tmp{,2,4,8}comm.log): glog lines ending in
@@ -91,6 +92,7 @@ struct LayerwiseProfile {
     // States the optimizer keeps per parameter ("# optimizer_states: 2" for Adam); -1 when not given.
     static constexpr std::int32_t kMaxOptimizerStates = 16;
     std::int32_t optimizerStates = -1;
+    std::string device; // the GPU the profile names ("# device: Tesla K80"); empty when it names none
     std::vector<Diagnostic> diagnostics; // what the profile lacks or what was skipped; never fatal
 
     // Sums over the layers, saturating at the int64 limits.

@@ -40,6 +40,17 @@ bool startsAtStart(EdgeRef r)
 }
 
 
+// The route of each transfer of a graph over a topology.
+LinkTopology::Route routeOf(const LinkTopology& topology, const CommCost& c, std::span<const RankId> ranks)
+{
+    switch (c.route) {
+    case RouteKind::Ranks: return topology.route(ranks);
+    case RouteKind::Partial: return topology.partialRoute(ranks.front(), c.groupSize);
+    case RouteKind::Server: return topology.serverRoute(ranks[0], ranks[1]);
+    }
+    return {};
+}
+
 // The transfers the cost model times: latency, wire bytes and links of each communication item that
 // has a transfer.
 struct Transfers {
@@ -64,13 +75,7 @@ struct Transfers {
             const CommCost* c = g.comm(ItemId(i));
             if (!c)
                 continue;
-            const std::span<const RankId> ranks = g.commRanks(*c);
-            LinkTopology::Route route;
-            switch (c->route) {
-            case RouteKind::Ranks: route = topology.route(ranks); break;
-            case RouteKind::Partial: route = topology.partialRoute(ranks.front(), c->groupSize); break;
-            case RouteKind::Server: route = topology.serverRoute(ranks[0], ranks[1]); break;
-            }
+            LinkTopology::Route route = routeOf(topology, *c, g.commRanks(*c));
             const CommAlgorithm algorithm = options.costModel.algorithmOf(g.string(c->collective));
             const CostModel::Volume volume = CostModel::volume(algorithm, c->bytes, c->groupSize);
             of[i] = static_cast<std::uint32_t>(list.size());
@@ -355,6 +360,17 @@ void summariseSteps(const ExecutionGraph& g, Schedule& s)
 }
 
 } // namespace
+
+std::array<std::size_t, kLinkTypeCount> Replayer::transfersByLink(const ExecutionGraph& g, const ReplayOptions& options)
+{
+    std::array<std::size_t, kLinkTypeCount> count {};
+    const LinkTopology topology(placementsOf(g.ranks()), options.topology);
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (const CommCost* c = g.comm(ItemId(i)))
+            ++count[static_cast<std::size_t>(routeOf(topology, *c, g.commRanks(*c)).type)];
+    }
+    return count;
+}
 
 std::size_t Schedule::memoryBytes() const
 {

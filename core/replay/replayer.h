@@ -69,6 +69,10 @@ public:
     static Expected<Schedule> replay(const ExecutionGraph& graph, const ReplayOptions& options = {},
         const CancellationToken* cancel = nullptr, const Alongside& alongside = {});
 
+    // How many of the graph's transfers the cost model would time over each link type, as their
+    // bottleneck (what a replay with these options crosses).
+    static std::array<std::size_t, kLinkTypeCount> transfersByLink(const ExecutionGraph& graph, const ReplayOptions& options);
+
     // Whether building the dependency graph of trace, its execution graph and replaying it fits
     // limits.maxMemoryBytes, with the trace itself; else TooLarge naming the job's first file and the
     // limit. Checked before the graph is built, so that a job too large for the machine is refused

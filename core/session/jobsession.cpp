@@ -5,6 +5,7 @@
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
+#include "core/cost/linktopology.h"
 #include "core/exec/analysiscache.h"
 #include "core/exec/instantorder.h"
 #include "core/exec/tensormodel.h"
@@ -13,6 +14,7 @@
 #include "core/strategy/strategyrunner.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <thread>
 
 namespace sightline {
@@ -144,6 +146,51 @@ Status cycleOfSteps(const Status& cycle, std::span<const BoundStep> steps, WhatI
     return cycle;
 }
 
+std::string number(double v, int precision)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*f", precision, v);
+    return text;
+}
+
+// What the cost model assumed that the trace did not measure, for a replay that times transfers with
+// it: link types the transfers cross whose parameters were neither fitted to the trace nor given (their
+// defaults), fits worse than 20 %, and hosts or intra-host links the trace does not name.
+std::vector<std::string> costModelNotes(const ExecutionGraph& g, const ReplayOptions& o)
+{
+    std::vector<std::string> notes;
+    if (o.communication != CommSource::CostModel)
+        return notes;
+    const std::array<std::size_t, kLinkTypeCount> crossing = Replayer::transfersByLink(g, o);
+    const LinkTopology topology(placementsOf(g.ranks()), o.topology);
+    for (int l = 0; l < kLinkTypeCount; ++l) {
+        const auto type = static_cast<LinkType>(l);
+        const std::size_t count = crossing[static_cast<std::size_t>(l)];
+        if (count == 0 || (o.givenLinks & (1u << l)) != 0)
+            continue;
+        const LinkFit& fit = o.fits[static_cast<std::size_t>(l)];
+        const LinkParameters& p = o.costModel.parameters(type);
+        if (fit.fitted) {
+            if (fit.meanAbsErrorPct > 20)
+                notes.push_back("the cost model fits the trace's " + std::to_string(fit.samples) + " " + linkTypeName(type)
+                    + " transfers with a mean error of " + number(fit.meanAbsErrorPct, 1) + " %: the " + std::to_string(count)
+                    + " transfer times it gives may be off by as much");
+            continue;
+        }
+        notes.push_back(std::to_string(count) + " transfers cross " + linkTypeName(type) + " links, which the trace measured no transfer over: they are timed by "
+            + (o.fits[static_cast<std::size_t>(l)].samples > 0 ? "parameters the fit could not separate" : "the cost model's defaults") + " (" + number(p.alphaNs / 1000.0, 1)
+            + " us per step, " + number(p.bytesPerNs, 2) + " GB/s; the network pass sets them)");
+    }
+    const bool acrossHosts = crossing[static_cast<std::size_t>(LinkType::Network)] > 0;
+    if (topology.hostsAssumed() && (acrossHosts || g.ranks().size() > 1))
+        notes.push_back("the trace names no hosts: " + std::to_string(TopologyOptions::kDefaultRanksPerHost)
+            + " ranks per host are assumed (the network pass's ranks_per_host sets them)");
+    if (topology.intraHostAssumed() && crossing[static_cast<std::size_t>(topology.intraHost())] > 0)
+        notes.push_back(std::string("the trace's devices do not say how the GPUs of a host connect: ") + linkTypeName(topology.intraHost())
+            + " is assumed (the network pass's intra_host sets it)");
+    return notes;
+}
+
 } // namespace
 
 Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const CancellationToken* cancel, const WhatIfHooks& hooks) const
@@ -201,6 +248,8 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
         result.warnings.push_back("baseline: " + w);
     for (const std::string& w : ReplayChecks::of(graph, result.whatIf->schedule, result.whatIf->criticalPath))
         result.warnings.push_back("what-if: " + w);
+    for (const std::string& w : costModelNotes(graph, result.whatIfOptions))
+        result.warnings.push_back("cost model: " + w);
     return result;
 }
 

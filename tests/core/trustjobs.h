@@ -11,18 +11,21 @@ namespace sightline::trustjobs {
 using strategyjobs::us;
 
 // Ranks that each run steps of a host thread which launches a 25 us kernel and a gradient all-reduce of
-// 100 MB and returns after 20 us, without waiting for the device: the kernel runs [5, 30] us into each
+// 100 MB and returns after 20 us, without waiting for the device (ranks on one host, or on none named;
+// their GPUs named device, or not): the kernel runs [5, 30] us into each
 // step and the all-reduce [30, 60], so each step's work ends 40 us after its marker. Steps follow one
 // another every 60 us (the host waits for the device at the next step's start, as the caching
 // allocator would make it). With stepsBefore, the job holds that many steps before the first one
 // replayed (numbered from 1).
-inline TracePtr deviceTailJob(int ranks, int steps)
+inline TracePtr deviceTailJob(int ranks, int steps, const std::string& host = "node", const std::string& device = {})
 {
     JobBuilder b;
     std::vector<std::vector<OpId>> colls(static_cast<std::size_t>(steps));
     std::vector<std::uint32_t> cpu, gpu, nccl;
     for (int r = 0; r < ranks; ++r) {
-        const std::uint32_t rank = b.rank(r, "node");
+        const std::uint32_t rank = b.rank(r, host);
+        if (!device.empty())
+            b.d.devices.push_back(DeviceInfo { RankId(rank), 0, -1, b.d.strings.intern(device) });
         cpu.push_back(b.track(rank, TrackKind::CpuThread, 1));
         gpu.push_back(b.track(rank, TrackKind::GpuStream, 7));
         nccl.push_back(b.track(rank, TrackKind::GpuStream, 20));

@@ -8,6 +8,7 @@
 #include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraph.h"
 #include "core/session/jobsession.h"
+#include "core/replay/replayer.h"
 #include "core/strategy/strategyrunner.h"
 
 #include "testsupport.h"
@@ -196,6 +197,37 @@ private Q_SLOTS:
         }
         QCOMPARE(groups[64'000'000], (std::vector<std::int32_t> { 3, 3 }));
         QCOMPARE(groups[8'000'000], (std::vector<std::int32_t>(6, 2)));
+    }
+
+    void linksTheTraceNeverMeasuredAreNamed()
+    {
+        // The link between two ranks' GPUs comes from the devices the trace names: a K80 has no NVLink.
+        const auto k80 = sessionOf(deviceTailJob(2, 1, "node", "Tesla K80"));
+        const auto v100 = sessionOf(deviceTailJob(2, 1, "node", "Tesla V100-SXM2-16GB"));
+        QVERIFY(k80 && v100);
+        QCOMPARE(Replayer::transfersByLink(*k80->measured(), {})[static_cast<int>(LinkType::Pcie)], std::size_t(1));
+        QCOMPARE(Replayer::transfersByLink(*v100->measured(), {})[static_cast<int>(LinkType::NvLink)], std::size_t(1));
+        // Sixteen workers, eight to a host: the all-reduce now crosses the network, which the trace
+        // measured no transfer over, and says which defaults time it. The NVLink the trace measured is
+        // fitted, and devices that do not say how they connect are named as an assumption.
+        const auto wide = v100->whatIf({ oneStep("worker_count", { { "workers", 16.0 }, { "ranks_per_host", 8.0 } }) });
+        QVERIFY2(wide, errorOf(wide).c_str());
+        QVERIFY2(anyContains(wide->warnings, "cross network links, which the trace measured no transfer over"), joined(wide->warnings).c_str());
+        QVERIFY(anyContains(wide->warnings, "cost model's defaults"));
+        QVERIFY(!anyContains(wide->warnings, "nvlink links"));
+        QVERIFY(!anyContains(wide->warnings, "connect"));
+        // Values the network pass gives are the user's, not defaults.
+        Strategy given = oneStep("network", { { "network_gbps", 12.5 }, { "network_latency_us", 5.0 } });
+        given.steps.push_back({ "worker_count", { { "workers", 16.0 }, { "ranks_per_host", 8.0 } } });
+        const auto told = v100->whatIf({ given });
+        QVERIFY2(told, errorOf(told).c_str());
+        QVERIFY2(!anyContains(told->warnings, "cross network links"), joined(told->warnings).c_str());
+        // Ranks of no named host, on GPUs of no known kind: both are assumptions, and said to be.
+        const auto bare = sessionOf(deviceTailJob(2, 1, ""));
+        const auto modelled = bare->whatIf({ oneStep("network", { { "bandwidth_scale", 1.0 } }) });
+        QVERIFY(modelled);
+        QVERIFY(anyContains(modelled->warnings, "names no hosts"));
+        QVERIFY(anyContains(modelled->warnings, "do not say how the GPUs of a host connect"));
     }
 
     void checksNameFiguresThatDisagree()
