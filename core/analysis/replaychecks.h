@@ -15,7 +15,7 @@ struct Schedule;
 // result without a word: the critical path's length against the replay's span (the path runs through
 // the whole window, from its start), each rank's steps against that span (work after the last step
 // would not count in the iteration), step times that are not positive, the first step against the
-// iteration it is left out of, and times out of the range of real jobs. Each disagreement beyond the
+// steps after it, and times out of the range of real jobs. Each disagreement beyond the
 // tolerance (1 % and 10 µs) is a warning that names the figures. Pure; O(items + steps).
 class ReplayChecks {
 public:

@@ -579,7 +579,7 @@ private:
             return;
         ExecutionGraphBuilder::Item start;
         start.kind = OpKind::Annotation;
-        start.flags = ExecutionGraph::SelfTimed;
+        start.flags = ExecutionGraph::SelfTimed | ExecutionGraph::Context;
         start.name = b.intern("replayed window start");
         start.anchor = window.start;
         const ItemId first = b.addItem(start, {});
@@ -592,7 +592,7 @@ private:
                 // The part of the op in the window: from the window's start, or its own if later.
                 ExecutionGraphBuilder::Item part;
                 part.kind = m.t.kind(OpId(v));
-                part.flags = ExecutionGraph::SelfTimed;
+                part.flags = ExecutionGraph::SelfTimed | ExecutionGraph::Context;
                 part.track = m.t.track(OpId(v));
                 part.name = b.intern("before the window: " + std::string(m.t.string(m.t.name(OpId(v)))));
                 part.anchor = std::max(window.start, m.start(v));
@@ -643,11 +643,21 @@ private:
     // Each rank's steps measured as the replayer measures replayed ones (ExecStep): a marked step ends at
     // the later of its marker's end and the end of the device work its host work launched, an unmarked
     // one where the last of its work ends, neither before the one before it; each from the end of the
-    // one before (the first, from its marker's start or its first work's).
+    // one before (the first, from its marker's start or its first work's, or where later, the end of
+    // the device work queued before the window).
     void measureSteps()
     {
+        // Per rank: when the device work queued before the window (replayed from its start) ends.
+        std::vector<TimeNs> queued(kept.size(), kUnset);
+        for (std::uint32_t v = 0; v < m.g.opCount(); ++v) {
+            if (p.reaching[v] && isGpuTrack(m.t.trackInfo(m.t.track(OpId(v))).kind)) {
+                TimeNs& q = queued[m.t.rank(OpId(v)).value()];
+                q = std::max(q, m.end(v));
+            }
+        }
         for (std::uint32_t r = 0; r < kept.size(); ++r) {
-            TimeNs previous = kUnset;
+            TimeNs previous = queued[r];
+            bool first = true;
             for (std::size_t k = 0; k < kept[r].size(); ++k) {
                 const StepSpan* s = kept[r][k];
                 const auto index = static_cast<std::size_t>(stepBase[r]) + k;
@@ -657,10 +667,13 @@ private:
                     end = std::max(m.end(s->marker.value()), e.deviceEnd);
                     begin = m.start(s->marker.value());
                 }
-                if (previous != kUnset) {
+                // The first step begins when the device is done with what was queued before it, if
+                // later than its own start: it is then measured as the ones after it are.
+                if (previous != kUnset && (!first || previous > begin)) {
                     begin = previous;
                     end = std::max(end, previous);
                 }
+                first = false;
                 if (end != kUnset && begin != std::numeric_limits<TimeNs>::max())
                     b.setStepMeasured(static_cast<std::int32_t>(index), timeSub(end, begin));
                 previous = end;

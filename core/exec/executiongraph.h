@@ -83,6 +83,9 @@ public:
     enum Flag : std::uint8_t {
         SelfTimed = 1, // its end waits on nothing but its own start: its duration is its own
         Synthetic = 2, // made by a pass, with no measured op behind it
+        // Stands for what lies outside the replayed window (its start, a wait from it, the part of work
+        // begun before it): the window's context, as measured, which passes leave alone.
+        Context = 4,
     };
 
     std::uint32_t itemCount() const { return static_cast<std::uint32_t>(m_kind.size()); }

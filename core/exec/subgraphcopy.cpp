@@ -1,5 +1,7 @@
 #include "core/exec/subgraphcopy.h"
 
+#include "core/exec/instantorder.h"
+
 #include "core/base/checkedmath.h"
 #include "core/base/parallel.h"
 #include "core/model/trace.h"
@@ -9,8 +11,9 @@
 
 namespace sightline {
 
-SubgraphCopy::SubgraphCopy(const ExecutionGraph& graph)
+SubgraphCopy::SubgraphCopy(const ExecutionGraph& graph, const InstantOrder* order)
     : g(graph)
+    , m_order(order)
     , m_index(graph.itemCount(), ItemId::kInvalid)
 {
 }
@@ -148,7 +151,8 @@ void SubgraphCopy::copyPart(std::uint32_t first, std::uint32_t rounds, std::uint
             std::stable_sort(order.begin(), order.end(), before);
         for (std::size_t j = 1; j < order.size(); ++j) {
             const ItemId earlier = members[order[j - 1]], later = members[order[j]];
-            if (g.track(earlier) == g.track(later) && measuredEnd(g, earlier) <= g.anchor(later))
+            if (g.track(earlier) == g.track(later) && measuredEnd(g, earlier) <= g.anchor(later)
+                && (!m_order || m_order->end(earlier) < m_order->start(later)))
                 chain.emplace_back(order[j - 1], order[j]);
         }
     }

@@ -10,13 +10,16 @@
 
 namespace sightline {
 
+class InstantOrder;
+
 // Copies sets of items of an execution graph into a builder over it, as the passes that repeat work
 // need (micro-batches, recomputed forwards, added ranks): every copy keeps its item's kind, track, steps,
 // costs and origin, is marked Synthetic and named "<prefix><name>" (its own name with no prefix), and
 // the edges among the set are copied between the copies. With chainTracks, each track's copies also
 // follow one another in measured order where one ended before the next began (so that a copy keeps its
 // track's order where the measured order ran through work outside the set; nested host ops overlap
-// and are not chained). Edges into or out of the set are the caller's to make. A set can be made of
+// and are not chained), and, given the graph's instant order, where the graph's edges let the one come
+// after the other. Edges into or out of the set are the caller's to make. A set can be made of
 // parts copied at once, each as if on its own (no edge or chain between parts): a pass that copies
 // thousands of small sets copies them column by column in one go, and their edges side by side. An
 // item is in a set once. One instance serves many sets of one graph: the membership index is made
@@ -27,7 +30,9 @@ namespace sightline {
 // instance serves one builder at a time.
 class SubgraphCopy {
 public:
-    explicit SubgraphCopy(const ExecutionGraph& graph);
+    // order: the graph's instant order, where chained copies must not contradict the graph's own edges
+    // (a copy of work another pass moved, whose anchor is not where its edges put it).
+    explicit SubgraphCopy(const ExecutionGraph& graph, const InstantOrder* order = nullptr);
 
     // Makes members the set that selected() and copy() see, until the next select(). With partEnds, the
     // set is parts laid end to end: part k ends at members[partEnds[k]] (the last at members.size()).
@@ -57,6 +62,7 @@ private:
         std::vector<ExecutionGraphBuilder::NewEdge>& out) const;
 
     const ExecutionGraph& g;
+    const InstantOrder* m_order;
     std::vector<ItemId> m_members;
     std::vector<std::uint32_t> m_partEnds; // where each part of m_members ends
     std::vector<std::uint32_t> m_index; // per item of the graph, its index in m_members or kInvalid

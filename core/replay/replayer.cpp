@@ -318,7 +318,8 @@ void summariseWindow(Schedule& s)
 // A step with a marker ends at the later of its marker's end and the end of the device work its host
 // work launched (ExecStep); a step without one (detected iterations, model-made jobs) ends where the
 // last item that ended in it ends; neither before the step before it on its rank. Each starts where
-// that step ended; the first, at its marker's start, or where its first item starts.
+// that step ended; the first, at its marker's start, or where its first item starts, or where later,
+// when the device work queued before the window ends.
 void summariseSteps(const ExecutionGraph& g, Schedule& s)
 {
     const std::span<const ExecStep> steps = g.steps();
@@ -336,18 +337,33 @@ void summariseSteps(const ExecutionGraph& g, Schedule& s)
                 deviceEnd[static_cast<std::size_t>(k)] = std::max(deviceEnd[static_cast<std::size_t>(k)], s.end[i]);
         }
     }
-    std::vector<TimeNs> previous(g.ranks().size(), kUnset); // per rank: the end of its step before
+    // Per rank: the end of its step before; before its first, of the device work queued before the
+    // window (the window's context), from which its first step is counted where that is later.
+    std::vector<TimeNs> previous(g.ranks().size(), kUnset);
+    std::vector<std::uint8_t> started(g.ranks().size(), 0);
+    const std::uint8_t* flags = g.flags().data();
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if ((flags[i] & ExecutionGraph::Context) != 0 && g.onDevice(item) && s.end[i] != kUnset)
+            previous[g.rank(item).value()] = std::max(previous[g.rank(item).value()], s.end[i]);
+    }
     for (std::size_t k = 0; k < steps.size(); ++k) {
         const ExecStep& step = steps[k];
         TimeNs& before = previous[step.rank.value()];
+        const bool first = !started[step.rank.value()];
+        started[step.rank.value()] = 1;
         if (step.marker.isValid()) {
             const std::uint32_t m = step.marker.value();
+            if (first && before != kUnset && before <= s.start[m])
+                before = kUnset;
             // No earlier than the step before it: its device work may end first on another stream.
             const TimeNs end = std::max({ s.end[m], deviceEnd[k], before });
             s.steps.push_back({ step.rank, step.number, step.measured, minus(end, before != kUnset ? before : s.start[m]), end });
             before = end;
             continue;
         }
+        if (first && before != kUnset && from[k] != std::numeric_limits<TimeNs>::max() && before <= from[k])
+            before = kUnset;
         const TimeNs begin = before != kUnset ? before : from[k];
         const TimeNs end = std::max(to[k], before);
         if (end != kUnset && begin != std::numeric_limits<TimeNs>::max())

@@ -9,6 +9,7 @@
 
 #include <any>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -18,6 +19,18 @@ namespace sightline {
 
 class ExecutionGraph;
 class ExecutionGraphBuilder;
+
+// A BytePS job's re-partition so far (PsRepartition): the graph it was made from with its analyses,
+// the partitions and server load the passes chose (tensor_partition's pieces, worker_count's load), and
+// the graph it made. The second of those passes re-cuts from the first graph with both.
+struct PsPlan {
+    std::shared_ptr<const ExecutionGraph> base;
+    std::shared_ptr<AnalysisCache> baseAnalyses;
+    std::int64_t measuredBytes = 0; // 0: the partitions as measured
+    std::int64_t pieceBytes = 0;
+    double serverLoad = 1;
+    std::shared_ptr<const ExecutionGraph> made;
+};
 
 // A job as a strategy rewrites it: the execution graph, the analyses passes share about it, how it is
 // replayed, and what the passes that made it want the user to know.
@@ -33,6 +46,7 @@ struct WhatIfJob {
     std::uint64_t maxItems = maxItemsFor(ResourceLimits::defaultMaxMemoryBytes());
     // The analyses of graph (a session's, for its measured graph); made on first use when null.
     std::shared_ptr<AnalysisCache> analysisCache;
+    std::optional<PsPlan> psPlan;
 
     // What memoryBytes holds at kBytesPerItem per item, within the item ids.
     static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);

@@ -138,7 +138,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
     }
     if (Status s = job.checkGrowth(std::uint64_t(k - 1) * members.size(), "choose fewer micro-batches"); !s.ok())
         return s;
-    SubgraphCopy copier(g);
+    SubgraphCopy copier(g, &job.analyses().instantOrder());
     copier.select(members, partEnds);
     std::vector<std::string> prefixes; // micro-batches 1 .. k-1
     for (std::uint32_t c = 1; c < k; ++c)

@@ -140,7 +140,7 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
                 b.setMinDuration(item, CheckedMath::saturatingRound(static_cast<double>(g.minDuration(item)) * bytesFactor));
             continue;
         }
-        if (k != OpKind::ComputeKernel || g.hasFlag(item, ExecutionGraph::Synthetic))
+        if (k != OpKind::ComputeKernel || g.hasFlag(item, ExecutionGraph::Synthetic) || g.hasFlag(item, ExecutionGraph::Context))
             continue;
         ++kernels;
         b.setMinDuration(item, CheckedMath::saturatingRound(static_cast<double>(g.minDuration(item)) * factors.factorOf(g, item, classes)));

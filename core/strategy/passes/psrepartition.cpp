@@ -135,4 +135,36 @@ PsRepartition::Counts PsRepartition::apply(
     return counts;
 }
 
+Expected<PsRepartition::Counts> PsRepartition::replan(WhatIfJob& job, const std::function<void(PsPlan&)>& change)
+{
+    // The partition size cancels out where neither is given: the pieces stay the partitions.
+    constexpr std::int64_t kAsMeasured = 4096000;
+    PsPlan plan;
+    if (job.psPlan) {
+        if (job.psPlan->made != job.graph)
+            return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                "a BytePS job's partitions and servers are re-cut together, from the job before the first of them: the steps between "
+                "tensor_partition and worker_count would be lost; give those two one after the other");
+        plan = *job.psPlan;
+    } else {
+        job.analyses();
+        plan.base = job.graph;
+        plan.baseAnalyses = job.analysisCache;
+    }
+    change(plan);
+    const Expected<PartitionModel>& model = plan.baseAnalyses->partitions();
+    if (!model)
+        return model.status();
+    const ExecutionGraph& base = *plan.base;
+    ExecutionGraphBuilder b(base);
+    const std::int64_t measured = plan.measuredBytes > 0 ? plan.measuredBytes : kAsMeasured;
+    const std::int64_t pieces = plan.pieceBytes > 0 ? plan.pieceBytes : measured;
+    const Counts counts = apply(base, *model, measured, pieces, b, plan.serverLoad);
+    if (Status s = job.rebuild(b); !s.ok())
+        return s;
+    plan.made = job.graph;
+    job.psPlan = plan;
+    return counts;
+}
+
 } // namespace sightline

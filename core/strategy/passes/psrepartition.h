@@ -1,9 +1,11 @@
 #pragma once
 
 #include "core/exec/partitionmodel.h"
+#include "core/strategy/pass.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace sightline {
@@ -32,6 +34,10 @@ public:
     };
     static Counts apply(const ExecutionGraph& graph, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes,
         ExecutionGraphBuilder& builder, double serverLoad = 1.0);
+    // Re-cuts a BytePS job with its plan (WhatIfJob::psPlan) as change leaves it: from the graph the
+    // plan began with, or the job's own when it has none, so that tensor_partition and worker_count
+    // compose. Fails when other work changed the job since the plan was made (it would be lost).
+    static Expected<Counts> replan(WhatIfJob& job, const std::function<void(PsPlan&)>& change);
 };
 
 } // namespace sightline

@@ -3,6 +3,7 @@
 #include "core/base/checkedmath.h"
 #include "core/base/parallel.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/exec/instantorder.h"
 #include "core/exec/launchorder.h"
 #include "core/exec/layermodel.h"
 #include "core/exec/subgraphcopy.h"
@@ -95,9 +96,10 @@ void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LayerMod
 // Copies the layers' forwards, each as a part of one set (a layer's copy neither waits for nor feeds
 // another's), and places each copy. Layers whose forwards share an item (nested spans the pattern
 // names) go to sets of their own.
-void recomputeAll(const ExecutionGraph& g, const LaunchOrder& launches, ExecutionGraphBuilder& b, const std::vector<const LayerModel::Layer*>& chosen)
+void recomputeAll(const ExecutionGraph& g, const LaunchOrder& launches, const InstantOrder& order, ExecutionGraphBuilder& b,
+    const std::vector<const LayerModel::Layer*>& chosen)
 {
-    SubgraphCopy copier(g);
+    SubgraphCopy copier(g, &order);
     std::vector<std::uint32_t> setOf(g.itemCount(), UINT32_MAX); // per item, the last set it is in
     std::uint32_t set = 0;
     std::size_t first = 0; // the first layer of the set
@@ -212,7 +214,7 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
     ExecutionGraphBuilder b(g);
     // Room for every copy at once, not by doubling.
     b.reserve(copied, copiedOrigins, copiedEdges);
-    recomputeAll(g, analyses.launchOrder(), b, chosen);
+    recomputeAll(g, analyses.launchOrder(), analyses.instantOrder(), b, chosen);
     const std::size_t done = chosen.size();
     job.warnings.push_back(std::to_string(done) + " of " + std::to_string(layers.layers().size())
         + " layer forwards recomputed (layers: " + layers.source() + (ops.empty() ? "" : "; those of the chosen ops") + ")");

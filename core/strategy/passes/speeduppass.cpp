@@ -84,8 +84,8 @@ Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
     for (std::uint32_t i = 0; i < n; ++i) {
         const ItemId item(i);
         const OpKind k = g.kind(item);
-        // Host waits last as long as what they wait for.
-        if (k == OpKind::Sync || !kindMatches(kind, k))
+        // Host waits last as long as what they wait for; the window's context stays as measured.
+        if (k == OpKind::Sync || !kindMatches(kind, k) || g.hasFlag(item, ExecutionGraph::Context))
             continue;
         if (rank >= 0 && (!g.rank(item).isValid() || g.ranks()[g.rank(item).value()].rank != rank))
             continue;

@@ -74,7 +74,8 @@ Status StragglerPass::run(const StragglerParameters& params, WhatIfJob& job) con
     // The items that take part, grouped by track in item order (a counting sort).
     auto counted = [&](ItemId item) {
         const OpKind k = g.kind(item);
-        return g.track(item).isValid() && g.hasFlag(item, ExecutionGraph::SelfTimed) && !isCommunication(k) && k != OpKind::Sync;
+        return g.track(item).isValid() && g.hasFlag(item, ExecutionGraph::SelfTimed) && !isCommunication(k) && k != OpKind::Sync
+            && !g.hasFlag(item, ExecutionGraph::Context);
     };
     std::vector<std::uint32_t> trackStart(trackCount + 1, 0);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {

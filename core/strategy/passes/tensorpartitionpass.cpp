@@ -139,12 +139,17 @@ Status repartition(const ExecutionGraph& g, const PartitionModel& model, const T
     }
     if (Status s = checkPieceItems(g, items, pieceBytes); !s.ok())
         return s;
-    ExecutionGraphBuilder b(g);
-    const PsRepartition::Counts counts = PsRepartition::apply(g, model, measured, pieceBytes, b);
+    const Expected<PsRepartition::Counts> replanned = PsRepartition::replan(job, [&](PsPlan& plan) {
+        plan.measuredBytes = measured;
+        plan.pieceBytes = pieceBytes;
+    });
+    if (!replanned)
+        return replanned.status();
+    const PsRepartition::Counts& counts = *replanned;
     job.warnings.push_back(std::to_string(counts.tensors) + " BytePS tensor iterations re-cut from "
         + std::to_string(counts.partitionsBefore) + " partitions of " + std::to_string(measured) + " bytes (as measured, taken as full) into "
         + std::to_string(counts.piecesAfter) + " pieces of " + std::to_string(pieceBytes) + " bytes at most" + counts.kept());
-    return job.rebuild(b);
+    return {};
 }
 
 } // namespace
@@ -175,6 +180,11 @@ const ParameterTable<TensorPartitionParameters>& TensorPartitionPass::table() co
 
 Status TensorPartitionPass::run(const TensorPartitionParameters& params, WhatIfJob& job) const
 {
+    // A BytePS job already re-cut (by worker_count's servers) is re-cut again from where that began.
+    if (job.psPlan) {
+        const std::shared_ptr<const ExecutionGraph> base = job.psPlan->base;
+        return repartition(*base, *job.psPlan->baseAnalyses->partitions(), params, job);
+    }
     const ExecutionGraph& g = *job.graph;
     const AnalysisCache& analyses = job.analyses();
     const Expected<PartitionModel>& partitions = analyses.partitions();

@@ -87,7 +87,7 @@ Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy&
 // A BytePS job: the measured worker's GPUs stand for every worker's; more workers load the servers.
 // Each server takes the pushes and pulls of workers / servers workers at once, so those stages'
 // service grows by that load against the measured one (PsRepartition, at the measured partitions).
-Status scaleServers(const ExecutionGraph& g, const PartitionModel& model, const WorkerCountParameters& params, WhatIfJob& job)
+Status scaleServers(const ExecutionGraph& g, const WorkerCountParameters& params, WhatIfJob& job)
 {
     // The GPUs of a worker share its host; without host names, the job is one worker.
     const int perHost = measuredRanksPerHost(g);
@@ -99,9 +99,16 @@ Status scaleServers(const ExecutionGraph& g, const PartitionModel& model, const 
     const double servers = fixed ? static_cast<double>(*params.servers) : 0.0;
     const auto loadOf = [&](std::int64_t w) { return fixed ? std::max(1.0, static_cast<double>(w) / servers) : 1.0; };
     const double load = loadOf(workers) / loadOf(measuredWorkers);
-    constexpr std::int64_t kAsMeasured = 4096000; // the partition size cancels out: pieces stay the partitions
-    ExecutionGraphBuilder b(g);
-    const PsRepartition::Counts counts = PsRepartition::apply(g, model, kAsMeasured, kAsMeasured, b, load);
+    // The servers' load as measured: nothing to re-cut, the job stays as it is.
+    if (load == 1.0 && !job.psPlan) {
+        job.warnings.push_back("BytePS workers of " + std::to_string(gpus) + " GPUs, " + std::to_string(measuredWorkers) + " measured, "
+            + std::to_string(workers) + " now: each server's load is as measured, so the job runs as measured");
+        return {};
+    }
+    const Expected<PsRepartition::Counts> replanned = PsRepartition::replan(job, [&](PsPlan& plan) { plan.serverLoad = load; });
+    if (!replanned)
+        return replanned.status();
+    const PsRepartition::Counts& counts = *replanned;
     char factor[32];
     std::snprintf(factor, sizeof factor, "%.2f", load);
     job.warnings.push_back("BytePS workers of " + std::to_string(gpus) + " GPUs, " + std::to_string(measuredWorkers) + " measured, "
@@ -109,7 +116,7 @@ Status scaleServers(const ExecutionGraph& g, const PartitionModel& model, const 
         + (fixed ? std::to_string(*params.servers) + (*params.servers == 1 ? " server" : " servers")
                  : std::string("a server per worker (as BytePS deploys them)"))
         + ": pushes and pulls take " + factor + "x their measured service" + counts.kept());
-    return job.rebuild(b);
+    return {};
 }
 
 } // namespace
@@ -188,12 +195,17 @@ void copyCollectiveEdges(const ExecutionGraph& g, ExecutionGraphBuilder& b, Item
 
 Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job) const
 {
+    // A BytePS job already re-cut (by tensor_partition) is re-cut again from where that began.
+    if (job.psPlan) {
+        const std::shared_ptr<const ExecutionGraph> base = job.psPlan->base;
+        return scaleServers(*base, params, job);
+    }
     const ExecutionGraph& g = *job.graph;
     const Expected<PartitionModel>& partitions = job.analyses().partitions();
     if (!partitions)
         return partitions.status();
     if (!partitions->empty())
-        return scaleServers(g, *partitions, params, job);
+        return scaleServers(g, params, job);
     const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
     const auto n = static_cast<std::int32_t>(g.ranks().size());
     const CollectiveRoles& roles = job.analyses().collectiveRoles();
