@@ -60,6 +60,16 @@ inline std::vector<std::pair<Job, bool>> jobs()
     out.push_back({ { "generated/tensor-parallel", [] { return sessionOf(tensorParallelJob()); } }, true });
     out.push_back({ { "generated/two-gradients", [] { return sessionOf(twoGradientJob(50)); } }, true });
     out.push_back({ { "generated/layer", [] { return sessionOf(layerJob()); } }, true });
+    out.push_back({ { "generated/queued-device",
+                        [] {
+                            SessionOptions o;
+                            o.align = false;
+                            o.extract.firstStep = 3;
+                            o.extract.lastStep = 4;
+                            auto s = JobSession::open(queuedDeviceJob(), o, {});
+                            return s ? *s : nullptr;
+                        } },
+        true });
     return out;
 }
 

@@ -197,4 +197,50 @@ inline TracePtr tensorParallelJob()
     return b.finish();
 }
 
+// One rank whose device runs behind its host: each of four 40 us steps launches an 80 us kernel, so the
+// kernel of step k runs in step k + 1's time, and the stream queues. The host also runs a
+// "profiler.step" span at the end of each step whose nested work (the next step's first op) begins in
+// the next step. Times in us: step k's marker [40k, 40k + 40], its launch [40k + 1, 40k + 2], its span
+// [40k + 38, 40k + 45] around "aten::empty" [40k + 43, 40k + 44]; the kernel of step k runs
+// [80k + 5, 80k + 85] (each waits for the one before).
+inline TracePtr queuedDeviceJob()
+{
+    JobBuilder b;
+    const std::uint32_t rank = b.rank(0, "node");
+    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+    struct HostOp {
+        TimeNs start, end;
+        std::string name;
+        OpKind kind;
+        int step;
+    };
+    std::vector<HostOp> host;
+    for (int k = 0; k < 4; ++k) {
+        const TimeNs at = 40 * us * k;
+        host.push_back({ at, at + 40 * us, "ProfilerStep#" + std::to_string(k + 1), OpKind::Annotation, k + 1 });
+        host.push_back({ at + 1 * us, at + 2 * us, "cudaLaunchKernel", OpKind::Runtime, k + 1 });
+        host.push_back({ at + 38 * us, at + 45 * us, "profiler.step", OpKind::CpuOp, k + 1 });
+        host.push_back({ at + 43 * us, at + 44 * us, "aten::empty", OpKind::CpuOp, k + 2 });
+    }
+    std::stable_sort(host.begin(), host.end(), [](const HostOp& x, const HostOp& y) { return x.start < y.start; });
+    std::vector<OpId> markers, launches;
+    for (const HostOp& h : host) {
+        b.currentStep = h.step;
+        const OpId op = b.op(cpu, h.name, h.kind, h.start, h.end);
+        if (h.kind == OpKind::Annotation)
+            markers.push_back(op);
+        else if (h.kind == OpKind::Runtime)
+            launches.push_back(op);
+    }
+    for (int k = 0; k < 4; ++k) {
+        b.currentStep = k + 1;
+        const OpId kernel = b.op(gpu, "gemm", OpKind::ComputeKernel, (80 * k + 5) * us, (80 * k + 85) * us);
+        b.link(launches[static_cast<std::size_t>(k)], kernel, LinkKind::Launch);
+    }
+    for (int k = 0; k < 4; ++k)
+        b.step(rank, k + 1, markers[static_cast<std::size_t>(k)]);
+    return b.finish();
+}
+
 } // namespace sightline::trustjobs

@@ -230,6 +230,49 @@ private Q_SLOTS:
         QVERIFY(anyContains(modelled->warnings, "do not say how the GPUs of a host connect"));
     }
 
+    void theWindowStartsAtOneInstant()
+    {
+        // Steps 3 and 4 of a device that runs behind its host: step 3's kernel waits for step 2's,
+        // which is not replayed but reaches into the window; it is replayed from the window's start, so
+        // that step 3's kernel keeps its own launch gap and moves with what the window replays.
+        SessionOptions o;
+        o.align = false;
+        o.extract.firstStep = 3;
+        o.extract.lastStep = 4;
+        const auto opened = JobSession::open(queuedDeviceJob(), o, {});
+        QVERIFY2(opened, errorOf(opened).c_str());
+        const auto session = *opened;
+        const ExecutionGraph& g = *session->measured();
+        std::size_t before = 0, context = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            before += g.name(ItemId(i)).starts_with("before the window: ");
+            context += g.hasFlag(ItemId(i), ExecutionGraph::Context);
+        }
+        QCOMPARE(before, std::size_t(2)); // step 2's kernel, and its "profiler.step" around step 3's first op
+        QVERIFY(context >= 2); // with the window's start
+        const auto base = session->baseline({});
+        QVERIFY(base);
+        // The critical path runs from the window's start, through the queued kernel, to the last.
+        QCOMPARE(base->replay->criticalPath.length, base->replay->schedule.finish - base->replay->schedule.begin);
+        // Each step ends when its kernel does: 80 us apart, and the first counted from when the queued
+        // kernel ends (not from its marker, 40 us earlier).
+        for (const ReplayedStep& st : base->replay->schedule.steps)
+            QCOMPARE(st.replayed, 80 * us);
+        // Kernels 50 % faster: step 4's kernel no longer waits for step 3's, and the iteration falls
+        // (it stayed with the measured clock times before).
+        const auto faster = session->whatIf({ oneStep("speedup", { { "percent", 50.0 }, { "kind", std::string("compute") } }) });
+        QVERIFY2(faster, errorOf(faster).c_str());
+        QVERIFY(iterationOf(*faster->whatIf) < 0.75 * iterationOf(*faster->baseline));
+        QVERIFY(faster->whatIf->criticalPath.length < faster->baseline->criticalPath.length);
+        // The "profiler.step" span of step 4 encloses work of step 5, past the window: it ends with the
+        // work it encloses in the window, not at its measured end.
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const ItemId item(i);
+            if (g.name(item) == "profiler.step" && g.stepOfStart(item) == 1)
+                QCOMPARE(g.minDuration(item) + g.tail(item), TimeNs(0));
+        }
+    }
+
     void checksNameFiguresThatDisagree()
     {
         // A replay whose figures disagree: a critical path short of the span, work after the steps, a step
