@@ -550,8 +550,9 @@ struct Builder {
         }
         // group key -> rank -> ops in start order
         std::map<std::string, std::map<std::uint32_t, std::vector<std::uint32_t>>> groups;
-        // A job of one process group names it; CPU-side ops without a group of their own belong to it
-        // (gloo runs a collective on whichever worker thread is free, so threads do not identify it).
+        // A job of one process group names it; CPU-side ops without a group of their own belong to it,
+        // or to the job's default group where the trace names none (gloo runs a collective on whichever
+        // worker thread is free, so threads do not identify it).
         std::set<std::string_view> groupNames;
         for (const ProcessGroup& pg : t.processGroups())
             groupNames.insert(t.string(pg.name));
@@ -571,8 +572,8 @@ struct Builder {
             const CommArgs* args = t.commArgs(OpId(op));
             if (args && args->processGroup.isValid() && !t.string(args->processGroup).empty())
                 key = "pg " + std::string(t.string(args->processGroup));
-            else if (!gpu && !onlyGroup.empty())
-                key = onlyGroup;
+            else if (!gpu)
+                key = onlyGroup.empty() ? std::string("default group") : onlyGroup;
             else
                 key = std::string(gpu ? "stream " : "thread ") + std::to_string(track.tid);
             std::uint32_t& last = lastOnTrack[t.track(OpId(op)).value()];

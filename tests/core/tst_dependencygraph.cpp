@@ -338,11 +338,20 @@ private Q_SLOTS:
         QVERIFY(hasEdge(**g, early, wait, EdgeKind::Program));
     }
 
+    void glooCollectivesJoinAcrossWorkerThreads_data()
+    {
+        QTest::addColumn<bool>("namedGroup");
+        QTest::newRow("one process group") << true;
+        // torch 1.13's traces name none: the job's default group.
+        QTest::newRow("no process group named") << false;
+    }
+
     void glooCollectivesJoinAcrossWorkerThreads()
     {
-        // Two ranks of a gloo job with one process group: each hands its all-reduces (c10d::allreduce_) to
-        // gloo worker threads, which take turns, so the threads of one collective differ between ranks.
-        // The gloo ops are joined in time order, the hand-over calls left out.
+        // Two ranks of a gloo job: each hands its all-reduces (c10d::allreduce_) to gloo worker threads,
+        // which take turns, so the threads of one collective differ between ranks. The gloo ops are
+        // joined in time order, the hand-over calls left out.
+        QFETCH(bool, namedGroup);
         JobBuilder b;
         std::vector<OpId> gloo;
         for (int r = 0; r < 2; ++r) {
@@ -367,10 +376,12 @@ private Q_SLOTS:
                 }
             }
         }
-        ProcessGroup pg;
-        pg.name = b.d.strings.intern("0");
-        pg.ranks = { 0, 1 };
-        b.d.processGroups.push_back(pg);
+        if (namedGroup) {
+            ProcessGroup pg;
+            pg.name = b.d.strings.intern("0");
+            pg.ranks = { 0, 1 };
+            b.d.processGroups.push_back(pg);
+        }
         const TracePtr trace = b.finish();
         const auto g = DependencyGraph::build(trace);
         QVERIFY2(g, errorOf(g).c_str());
