@@ -108,11 +108,12 @@ Expected<std::vector<RankAssigner::Assignment>> RankAssigner::assign(const std::
             return Status::error(ErrorCode::DuplicateRank, files[i].path, -1,
                 "rank " + std::to_string(r) + " (from distributed_info) is also the rank of " + files[taken[r]].path);
     }
+    std::vector<int> clashes(files.size(), -1); // the rank a file's name states, where another file has it
     for (std::size_t i = 0; i < files.size(); ++i) {
         if (out[i].rank < 0) {
             const int r = rankFromFileName(files[i].path);
-            if (r >= 0)
-                claim(i, r, "file_name");
+            if (r >= 0 && !claim(i, r, "file_name"))
+                clashes[i] = r;
         }
     }
     // A numbered family among the files still without a rank.
@@ -134,6 +135,14 @@ Expected<std::vector<RankAssigner::Assignment>> RankAssigner::assign(const std::
         while (taken.count(next))
             ++next;
         claim(i, next, "file_order");
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (clashes[i] < 0)
+            continue;
+        const std::string rank = std::to_string(clashes[i]);
+        out[i].warning = "its name says rank " + rank + ", which " + files[taken[clashes[i]]].path + " already has; read as rank "
+            + std::to_string(out[i].rank) + " (" + out[i].source
+            + "). Two files of one rank are often two exports or two runs of one process: load the files of one run only";
     }
     return out;
 }

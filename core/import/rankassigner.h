@@ -13,7 +13,8 @@ namespace sightline {
 // numbered family (trace_0.json, trace_1.json, ...: two or more files that differ only in the number
 // before the extension), then the smallest free numbers in file order. A number in a lone file's name
 // (job_2024.json) is not a rank. Two files declaring one rank are an error; a name whose rank is taken
-// falls through to the next rule. Ranks stay below kMaxRank. O(f log f) in files. Pure.
+// falls through to the next rule, with a warning (two files of one rank are more often two exports or
+// two runs of one process than two ranks). Ranks stay below kMaxRank. O(f log f) in files. Pure.
 class RankAssigner {
 public:
     static constexpr std::int32_t kMaxRank = 1 << 20;
@@ -25,6 +26,8 @@ public:
     struct Assignment {
         std::int32_t rank = -1;
         std::string source; // "distributed_info", "file_name" or "file_order"
+        // Why the rank may be wrong, for the user: the file's name states a rank another file has.
+        std::string warning;
     };
 
     static Expected<std::vector<Assignment>> assign(const std::vector<File>& files);

@@ -220,6 +220,10 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
     Expected<std::vector<RankAssigner::Assignment>> assigned = RankAssigner::assign(claims);
     if (!assigned)
         return assigned.status();
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        if (!(*assigned)[i].warning.empty())
+            parts[i].warn(ErrorCode::DuplicateRank, -1, (*assigned)[i].warning);
+    }
     return JobAssembler::assemble(files, parts, *assigned, limits, cancel);
 }
 

@@ -17,6 +17,7 @@ private Q_SLOTS:
     void assign_data();
     void assign();
     void duplicateDeclaredRank();
+    void nameOfATakenRankWarns();
     void declaredRankTooLarge();
 };
 
@@ -120,6 +121,24 @@ void TestRankAssigner::duplicateDeclaredRank()
     QCOMPARE(out.status().code(), ErrorCode::DuplicateRank);
     QCOMPARE(out.status().file(), std::string("b.json"));
     QVERIFY(out.status().detail().find("a.json") != std::string::npos);
+}
+
+void TestRankAssigner::nameOfATakenRankWarns()
+{
+    // Two files whose names both say rank 0 (a trace and another export of the same process): the
+    // second falls through to file order, and says why its rank may be wrong.
+    Expected<std::vector<RankAssigner::Assignment>> out
+        = RankAssigner::assign({ { "run/rank0.json", -1 }, { "run/rank0.export_chrome_trace.json", -1 } });
+    QVERIFY(out.hasValue());
+    QCOMPARE((*out)[0].rank, 0);
+    QVERIFY((*out)[0].warning.empty());
+    QCOMPARE((*out)[1].rank, 1);
+    QCOMPARE((*out)[1].source, std::string("file_order"));
+    QVERIFY((*out)[1].warning.find("rank 0") != std::string::npos);
+    QVERIFY((*out)[1].warning.find("run/rank0.json") != std::string::npos);
+    // Names of distinct ranks warn of nothing.
+    out = RankAssigner::assign({ { "rank0.json", -1 }, { "rank1.json", -1 } });
+    QVERIFY(out.hasValue() && (*out)[0].warning.empty() && (*out)[1].warning.empty());
 }
 
 void TestRankAssigner::declaredRankTooLarge()
