@@ -668,6 +668,14 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     QString text = tr("Iteration %1 ms against %2 ms (%3 %), replayed in %4 ms.")
                        .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3), locale.toString(change.percent, 'f', 1))
                        .arg(ms);
+    const sightline::ProfilerOverhead::Estimate& overhead = outcome->profilerOverhead;
+    if (overhead.perEventNs > 0 && overhead.steps > 0) {
+        const double perStep = static_cast<double>(overhead.hostEvents) / static_cast<double>(overhead.steps);
+        text += u'\n'
+            + tr("Both without the profiler's own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).")
+                  .arg(locale.toString(overhead.perEventNs / 1000.0, 'g', 3), locale.toString(perStep, 'f', 0),
+                      locale.toString(perStep * overhead.perEventNs / 1e6, 'f', 3));
+    }
     if (!warnings.isEmpty())
         text += u'\n' + warnings.join(u'\n');
     m_strategyPanel->setOutcome(text, false);

@@ -144,6 +144,7 @@ void runWhatIf(RunResult& out, const JobSession& session, WhatIfRunner::Baseline
     out.shown.tensorChanges = std::move(result->tensorChanges);
     out.shown.exposedBaseline = result->exposedBaseline;
     out.shown.exposedWhatIf = result->exposedWhatIf;
+    out.shown.profilerOverhead = result->profilerOverhead;
     for (const std::string& w : result->warnings)
         out.shown.warnings << QString::fromStdString(w);
     if (!view.layers)

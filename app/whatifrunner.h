@@ -2,6 +2,7 @@
 
 #include "core/analysis/opchanges.h"
 #include "core/analysis/tensorchanges.h"
+#include "core/exec/profileroverhead.h"
 #include "core/memory/memoryestimator.h"
 #include "core/strategy/passparameter.h"
 #include "whatifview.h"
@@ -27,7 +28,7 @@ struct ReplayResult;
 }
 
 // A what-if as the window shows it: the baseline and the what-if, the ops that changed most, the
-// passes' warnings, how long the run took from the edit to the comparison, and the what-if drawn as a
+// profiler's cost taken out of both, the passes' warnings, how long the run took from the edit to the comparison, and the what-if drawn as a
 // job when the Gantt shows it (else null; viewError says why when it could not be made).
 struct WhatIfOutcome {
     std::shared_ptr<const sightline::ReplayResult> baseline;
@@ -36,6 +37,7 @@ struct WhatIfOutcome {
     std::vector<sightline::TensorChange> tensorChanges; // empty when the job has no gradient all-reduce
     sightline::TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
     sightline::TimeNs exposedWhatIf = 0;
+    sightline::ProfilerOverhead::Estimate profilerOverhead;
     QStringList warnings;
     qint64 ms = 0;
     std::optional<WhatIfView::Layers> viewLayers; // the view asked for

@@ -164,6 +164,8 @@ OpId WhatIfView::opStandingFor(OpId measured) const
 
 bool WhatIfView::isWhatIf(OpId op) const
 {
+    if (!op.isValid() || op.value() >= m_job.trace->opCount())
+        return false;
     return m_whatIfTracks[m_job.trace->track(op).value()] != 0;
 }
 
@@ -175,6 +177,8 @@ OpId WhatIfView::measuredOp(OpId op) const
 
 std::span<const OpId> WhatIfView::measuredOps(OpId op) const
 {
+    if (!op.isValid() || op.value() >= m_job.trace->opCount())
+        return {};
     const ExecutionGraph& g = isWhatIf(op) ? *m_whatIfGraph : *m_baselineGraph;
     return g.origin(m_job.itemOf[op.value()]);
 }

@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <cmath>
+
 
 namespace CliSupport {
 
@@ -16,6 +18,7 @@ namespace {
 
 const QString kMaxDecodedOption = QStringLiteral("max-decoded-gb");
 const QString kMaxMemoryOption = QStringLiteral("max-memory-gb");
+const QString kProfilerOverheadOption = QStringLiteral("profiler-overhead");
 
 } // namespace
 
@@ -85,6 +88,35 @@ std::optional<sightline::ResourceLimits> limitsFrom(const QCommandLineParser& pa
         *target = *bytes;
     }
     return limits;
+}
+
+void addProfilerOverheadOption(QCommandLineParser& parser)
+{
+    parser.addOption(QCommandLineOption(kProfilerOverheadOption,
+        QStringLiteral("The profiler's own cost per recorded host event, taken out of the job to compare with it as it runs "
+                       "unprofiled: auto (calibrated, for PyTorch profiler traces), none, or microseconds (default auto)."),
+        QStringLiteral("auto|none|US"), QStringLiteral("auto")));
+}
+
+bool profilerOverheadFrom(const QCommandLineParser& parser, const QString& command, std::optional<double>& ns)
+{
+    const QString value = parser.value(kProfilerOverheadOption);
+    ns.reset();
+    if (value == QLatin1String("auto"))
+        return true;
+    if (value == QLatin1String("none")) {
+        ns = 0.0;
+        return true;
+    }
+    bool ok = false;
+    const double us = value.toDouble(&ok);
+    if (!ok || !std::isfinite(us) || us < 0 || us > 1e6) {
+        QTextStream(stderr) << "sightline-cli " << command << ": --" << kProfilerOverheadOption
+                            << " wants auto, none or microseconds per host event (0 to 1000000), not '" << value << "'\n";
+        return false;
+    }
+    ns = us * 1000.0;
+    return true;
 }
 
 QJsonObject errorJson(const sightline::Status& status)

@@ -51,6 +51,13 @@ void addLimitOptions(QCommandLineParser& parser);
 // when a value is not a positive number.
 std::optional<sightline::ResourceLimits> limitsFrom(const QCommandLineParser& parser, const QString& command);
 
+// Adds --profiler-overhead to parser: the profiler's cost per recorded host event that replays of the
+// job as it ran without the profiler take out (auto: the calibrated estimate; none; or microseconds).
+void addProfilerOverheadOption(QCommandLineParser& parser);
+// The cost that option gives, in ns (nothing for auto); prints the problem and returns false when the
+// value is none of auto, none or a non-negative number.
+bool profilerOverheadFrom(const QCommandLineParser& parser, const QString& command, std::optional<double>& ns);
+
 // The JSON document of an error (docs/cli.md).
 QJsonObject errorJson(const sightline::Status& status);
 

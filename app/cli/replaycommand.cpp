@@ -7,6 +7,7 @@
 
 #include "core/align/clockalignment.h"
 #include "core/analysis/criticalpath.h"
+#include "core/analysis/replaychecks.h"
 #include "core/base/resourcelimits.h"
 #include "core/base/status.h"
 #include "core/graph/dependencygraph.h"
@@ -95,6 +96,7 @@ int ReplayCommand::run(const QStringList& args)
     parser.addOption(jsonOption);
     job.addTo(parser);
     parser.addOptions({ exportOption, topOption, commOption, noFitOption, linkOption, treeOption, perHostOption, intraOption, gammaOption });
+    CliSupport::addProfilerOverheadOption(parser);
     CliSupport::addLimitOptions(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, QStringLiteral("replay")))
         return *exit;
@@ -155,6 +157,9 @@ int ReplayCommand::run(const QStringList& args)
         err << "sightline-cli replay: --top wants a count\n";
         return 2;
     }
+    std::optional<double> profilerOverheadNs;
+    if (!CliSupport::profilerOverheadFrom(parser, QStringLiteral("replay"), profilerOverheadNs))
+        return 2;
     const bool json = parser.isSet(jsonOption);
     QTextStream out(stdout);
     auto fail = [&](const Status& status) {
@@ -187,6 +192,16 @@ int ReplayCommand::run(const QStringList& args)
     const LinkTopology topology(placementsOf(x.ranks()), options.topology);
     const std::vector<RankResult> ranks = rankResults(x, s);
     const auto [measuredIteration, replayedIteration] = iteration(s);
+    // The job as it runs without the profiler: the same replay with the profiler's cost taken out.
+    const ProfilerOverhead::Estimate overhead = ProfilerOverhead::estimate(x, profilerOverheadNs);
+    std::optional<double> unprofiledIteration;
+    if (overhead.perEventNs > 0) {
+        Expected<std::shared_ptr<const ExecutionGraph>> lighter = ProfilerOverhead::remove(session.measured(), overhead.perEventNs);
+        Expected<ReplayResult> unprofiled = lighter ? JobSession::replay(*lighter, options) : Expected<ReplayResult>(lighter.status());
+        if (!unprofiled)
+            return fail(unprofiled.status());
+        unprofiledIteration = iteration(unprofiled->schedule).second;
+    }
 
     // Path items: time each holds the path, in path order; those listed: the `top` that hold it longest
     // (all with 0), longest first.
@@ -200,6 +215,8 @@ int ReplayCommand::run(const QStringList& args)
     QStringList lint;
     for (const GraphLint& l : g.lint())
         lint.append(QString::fromStdString(l.detail));
+    for (const std::string& w : ReplayChecks::of(x, s, path))
+        lint.append(QString::fromStdString(w));
     if (s.timesOutOfRange)
         lint.append(QStringLiteral("replayed times lie beyond ±2^62 ns: the durations or costs given are past any real job, and "
                                    "sums of them saturate; the figures are not a measure of the job"));
@@ -238,6 +255,9 @@ int ReplayCommand::run(const QStringList& args)
             offsets.append(rounded(static_cast<double>(alignment.offsets[r]) / 1000.0, 3));
             residuals.append(r < alignment.rmsResidual.size() ? rounded(alignment.rmsResidual[r] / 1000.0, 3) : 0.0);
         }
+        QJsonObject overheadJson = profilerOverheadJson(overhead);
+        overheadJson.insert(QStringLiteral("unprofiled_iteration_ms"),
+            unprofiledIteration ? QJsonValue(rounded(*unprofiledIteration, 4)) : QJsonValue(rounded(replayedIteration, 4)));
         QJsonObject doc {
             { QStringLiteral("iteration"),
                 QJsonObject { { QStringLiteral("measured_ms"), rounded(measuredIteration, 4) }, { QStringLiteral("replayed_ms"), rounded(replayedIteration, 4) },
@@ -257,6 +277,7 @@ int ReplayCommand::run(const QStringList& args)
                                                     { QStringLiteral("edges"), static_cast<qint64>(x.edgeCount()) } } },
             { QStringLiteral("collective_roles"), rolesJson(roles) },
             { QStringLiteral("model"), modelJson(options, topology, fits, replay, durations, comm) },
+            { QStringLiteral("profiler_overhead"), overheadJson },
             { QStringLiteral("lint"), QJsonArray::fromStringList(lint) },
         };
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
@@ -268,6 +289,11 @@ int ReplayCommand::run(const QStringList& args)
         out << "  rank " << r.rank << ": measured " << QString::number(r.measured, 'f', 3) << " ms, replayed "
             << QString::number(r.replayed, 'f', 3) << " ms (" << errorPct(r.measured, r.replayed) << "%)\n";
     }
+    out << profilerOverheadText(overhead) << '\n';
+    if (unprofiledIteration)
+        out << "  without the profiler: " << QString::number(*unprofiledIteration, 'f', 3) << " ms per iteration (estimated)\n";
+    if (!overhead.warning.empty())
+        out << "  warning: " << qs(overhead.warning) << '\n';
     out << "Graph: " << g.vertexCount() << " vertices, " << g.edgeCount() << " edges, " << g.collectives().size()
         << " logical collectives; " << x.itemCount() << " items replayed\n";
     out << "Collectives by parallelism: " << QString::fromStdString(roles.summary()) << '\n';

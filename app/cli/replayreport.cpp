@@ -24,6 +24,34 @@ double errorPct(double measured, double replayed)
     return measured > 0 ? rounded(100.0 * (replayed - measured) / measured, 2) : 0.0;
 }
 
+namespace {
+
+double perStepMs(const ProfilerOverhead::Estimate& e)
+{
+    return e.steps == 0 ? 0.0 : e.perEventNs * static_cast<double>(e.hostEvents) / static_cast<double>(e.steps) / 1e6;
+}
+
+} // namespace
+
+QJsonObject profilerOverheadJson(const ProfilerOverhead::Estimate& e)
+{
+    const double perStep = e.steps == 0 ? 0.0 : static_cast<double>(e.hostEvents) / static_cast<double>(e.steps);
+    return QJsonObject { { QStringLiteral("per_event_us"), rounded(e.perEventNs / 1000.0, 4) },
+        { QStringLiteral("host_events_per_step"), rounded(perStep, 1) }, { QStringLiteral("per_step_ms"), rounded(perStepMs(e), 4) },
+        { QStringLiteral("source"), qs(e.source) },
+        { QStringLiteral("warning"), e.warning.empty() ? QJsonValue() : QJsonValue(qs(e.warning)) } };
+}
+
+QString profilerOverheadText(const ProfilerOverhead::Estimate& e)
+{
+    if (e.perEventNs <= 0)
+        return QStringLiteral("Profiler overhead: none taken out (") + qs(e.source) + QLatin1Char(')');
+    return QStringLiteral("Profiler overhead: ") + QString::number(e.perEventNs / 1000.0, 'g', 4) + QStringLiteral(" us per host event, ")
+        + QString::number(e.steps == 0 ? 0.0 : static_cast<double>(e.hostEvents) / static_cast<double>(e.steps), 'f', 0)
+        + QStringLiteral(" host events per step: up to ") + QString::number(perStepMs(e), 'f', 3)
+        + QStringLiteral(" ms per step taken out (") + qs(e.source) + QLatin1Char(')');
+}
+
 // An item's name; work spanning ranks says so, with the process group of the measured collective.
 QString itemName(const DependencyGraph& measured, const ExecutionGraph& g, ItemId item)
 {

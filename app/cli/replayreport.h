@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/analysis/criticalpath.h"
+#include "core/exec/profileroverhead.h"
 #include "core/session/jobsession.h"
 
 #include <QJsonObject>
@@ -25,6 +26,11 @@ struct RankResult {
 std::vector<RankResult> rankResults(const sightline::ExecutionGraph& g, const sightline::Schedule& s);
 // The iteration (StepTimes::iteration), measured and replayed, in ms.
 std::pair<double, double> iteration(const sightline::Schedule& s);
+
+// The profiler's cost taken out of a job: per event, host events and ms per step, where it comes from.
+QJsonObject profilerOverheadJson(const sightline::ProfilerOverhead::Estimate& e);
+// The same in one line of text, without the end of line.
+QString profilerOverheadText(const sightline::ProfilerOverhead::Estimate& e);
 
 QJsonObject breakdownJson(const std::array<sightline::TimeNs, sightline::kPathCategoryCount>& b);
 // An item's name; work spanning ranks says so, with the process group of the measured collective.

@@ -215,6 +215,7 @@ int WhatIfCommand::run(const QStringList& args)
     parser.addOptions({ strategyOption, setOption });
     job.addTo(parser);
     parser.addOptions({ commOption, noFitOption, budgetOption, exportOption, configOption });
+    CliSupport::addProfilerOverheadOption(parser);
     CliSupport::addLimitOptions(parser);
     const QString command = QStringLiteral("whatif");
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
@@ -270,7 +271,11 @@ int WhatIfCommand::run(const QStringList& args)
         memory.budgetBytes = static_cast<std::int64_t>(*bytes);
         job.setMemory(memory);
     }
-    const BaselineKind baseline { comm == QLatin1String("model") ? CommSource::CostModel : CommSource::Measured, !parser.isSet(noFitOption) };
+    std::optional<double> profilerOverheadNs;
+    if (!CliSupport::profilerOverheadFrom(parser, command, profilerOverheadNs))
+        return 2;
+    const BaselineKind baseline { comm == QLatin1String("model") ? CommSource::CostModel : CommSource::Measured, !parser.isSet(noFitOption),
+        profilerOverheadNs };
     const bool json = parser.isSet(jsonOption);
     QTextStream out(stdout);
     auto fail = [&](const Status& status) {
@@ -325,6 +330,7 @@ int WhatIfCommand::run(const QStringList& args)
             { QStringLiteral("strategy"), StrategyJson::toJson(*strategy) },
             { QStringLiteral("steps"), job.stepsText() },
             { QStringLiteral("communication"), modelled ? QStringLiteral("model") : QStringLiteral("measured") },
+            { QStringLiteral("profiler_overhead"), profilerOverheadJson(result->profilerOverhead) },
             { QStringLiteral("exposed_communication_ms"),
                 QJsonObject { { QStringLiteral("baseline"), rounded(ms(result->exposedBaseline), 4) },
                     { QStringLiteral("whatif"), rounded(ms(result->exposedWhatIf), 4) } } },
@@ -340,6 +346,7 @@ int WhatIfCommand::run(const QStringList& args)
     printFigures(out, "What-if:  ", after, false);
     out << "Change: " << (delta >= 0 ? "+" : "") << QString::number(delta, 'f', 2) << "% per iteration; transfers "
         << (modelled ? "from the cost model" : "as measured") << '\n';
+    out << profilerOverheadText(result->profilerOverhead) << '\n';
     out << "Exposed communication: " << QString::number(ms(result->exposedBaseline), 'f', 3) << " ms -> "
         << QString::number(ms(result->exposedWhatIf), 'f', 3) << " ms per iteration\n";
     printChanges(out, *result, session->trace());

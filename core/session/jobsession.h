@@ -6,6 +6,7 @@
 #include "core/analysis/tensorchanges.h"
 #include "core/base/expected.h"
 #include "core/exec/costextractor.h"
+#include "core/exec/profileroverhead.h"
 #include "core/memory/memoryestimator.h"
 #include "core/replay/replayer.h"
 #include "core/strategy/passparameter.h"
@@ -44,13 +45,17 @@ struct ReplayResult {
 };
 
 // How the measured job is replayed to be compared with: transfers as measured, or timed by the cost
-// model (fitted to the job's own transfers, or with its default parameters).
+// model (fitted to the job's own transfers, or with its default parameters); and the profiler's own
+// cost per recorded host event taken out of it first (ProfilerOverhead): the calibrated estimate for
+// the trace when unset, none at 0, or the cost given.
 struct BaselineKind {
     CommSource communication = CommSource::Measured;
     bool fit = true; // with the cost model only
+    std::optional<double> profilerOverheadNs;
     bool operator==(const BaselineKind& o) const
     {
-        return communication == o.communication && (communication == CommSource::Measured || fit == o.fit);
+        return communication == o.communication && (communication == CommSource::Measured || fit == o.fit)
+            && profilerOverheadNs == o.profilerOverheadNs;
     }
 };
 
@@ -64,7 +69,8 @@ struct WhatIfRequest {
     std::size_t listed = 20; // how many changed ops and tensors the comparison lists
 };
 
-// A strategy's what-if beside the measured job, both replayed the same way, and what the two differ
+// A strategy's what-if beside the measured job, both replayed the same way and both without the
+// profiler's own cost (the estimate taken out of the job before any pass), and what the two differ
 // in: the iteration (from the replays), the exposed communication, the measured ops and the gradient
 // tensors whose time changed most, and every warning the user must see with the figures (the passes'
 // and the result's own checks').
@@ -73,6 +79,7 @@ struct WhatIfResult {
     std::shared_ptr<const ReplayResult> whatIf;
     ReplayOptions baselineOptions; // as replayed, the fitted cost model included
     ReplayOptions whatIfOptions;
+    ProfilerOverhead::Estimate profilerOverhead; // taken out of both
     std::vector<OpChange> changes;
     std::vector<TensorChange> tensorChanges; // empty when the job has no gradient all-reduce
     TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
@@ -117,9 +124,13 @@ public:
 
     // Fits model to the job's own transfers over the topology.
     std::array<LinkFit, kLinkTypeCount> fitCostModel(const TopologyOptions& topology, CostModel& model) const;
-    // The measured job replayed one way (BaselineKind), with its memory judged against the session's
-    // budget, and the options it was replayed with (the cost model fitted where the kind asks).
+    // The measured job without the profiler's cost the kind takes out (its graph, with its analyses),
+    // replayed one way (BaselineKind), with its memory judged against the session's budget, and the
+    // options it was replayed with (the cost model fitted where the kind asks).
     struct Baseline {
+        ProfilerOverhead::Estimate profilerOverhead;
+        std::shared_ptr<const ExecutionGraph> graph;
+        std::shared_ptr<AnalysisCache> analyses;
         ReplayOptions options;
         std::shared_ptr<const ReplayResult> replay;
     };

@@ -151,6 +151,39 @@ private Q_SLOTS:
         QVERIFY(!path.value(QStringLiteral("ops")).toArray().isEmpty());
         QCOMPARE(doc.value(QStringLiteral("alignment_offsets_us")).toArray().size(), 2);
         QVERIFY(doc.value(QStringLiteral("lint")).isArray());
+        // A Kineto job: the profiler's calibrated cost per host event, and the job without it faster.
+        const QJsonObject overhead = doc.value(QStringLiteral("profiler_overhead")).toObject();
+        QCOMPARE(overhead.value(QStringLiteral("per_event_us")).toDouble(), 3.0);
+        QVERIFY(overhead.value(QStringLiteral("host_events_per_step")).toDouble() > 100);
+        QVERIFY(!overhead.value(QStringLiteral("source")).toString().isEmpty());
+        const double unprofiled = overhead.value(QStringLiteral("unprofiled_iteration_ms")).toDouble();
+        QVERIFY(unprofiled > 0 && unprofiled < iteration.value(QStringLiteral("replayed_ms")).toDouble());
+    }
+
+    void profilerOverheadOption()
+    {
+        // none keeps the profiler's cost; a cost given is used as it is, by replay and whatif alike.
+        Run r = runCli({ QStringLiteral("replay"), example(), QStringLiteral("--profiler-overhead"), QStringLiteral("none"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const double replayed = doc.value(QStringLiteral("iteration")).toObject().value(QStringLiteral("replayed_ms")).toDouble();
+        QCOMPARE(doc.value(QStringLiteral("profiler_overhead")).toObject().value(QStringLiteral("per_event_us")).toDouble(), 0.0);
+        QCOMPARE(doc.value(QStringLiteral("profiler_overhead")).toObject().value(QStringLiteral("unprofiled_iteration_ms")).toDouble(), replayed);
+        const QStringList speedup { QStringLiteral("whatif"), example(), QStringLiteral("--set"), QStringLiteral("speedup.percent=0"), QStringLiteral("--json") };
+        r = runCli(speedup + QStringList { QStringLiteral("--profiler-overhead"), QStringLiteral("none") });
+        QCOMPARE(r.exitCode, 0);
+        doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("iteration_ms")).toDouble(), replayed);
+        r = runCli(speedup + QStringList { QStringLiteral("--profiler-overhead"), QStringLiteral("1.5") });
+        QCOMPARE(r.exitCode, 0);
+        doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc.value(QStringLiteral("profiler_overhead")).toObject().value(QStringLiteral("per_event_us")).toDouble(), 1.5);
+        QVERIFY(doc.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("iteration_ms")).toDouble() < replayed);
+        QCOMPARE(runCli(speedup + QStringList { QStringLiteral("--profiler-overhead"), QStringLiteral("nan") }).exitCode, 2);
+        // The text says what was taken out.
+        r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--set"), QStringLiteral("speedup.percent=10") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("Profiler overhead: 3 us per host event"));
     }
 
     void replayExportChrome()
@@ -227,7 +260,9 @@ private Q_SLOTS:
                  QStringList { QStringLiteral("--durations"), QStringLiteral("median") }, QStringList { QStringLiteral("--comm"), QStringLiteral("guess") },
                  QStringList { QStringLiteral("--link"), QStringLiteral("nvlink=1") }, QStringList { QStringLiteral("--link"), QStringLiteral("fibre=1:2") },
                  QStringList { QStringLiteral("--gamma"), QStringLiteral("-1") }, QStringList { QStringLiteral("--intra-host"), QStringLiteral("network") },
-                 QStringList { QStringLiteral("--ranks-per-host"), QStringLiteral("0") } })
+                 QStringList { QStringLiteral("--ranks-per-host"), QStringLiteral("0") },
+                 QStringList { QStringLiteral("--profiler-overhead"), QStringLiteral("some") },
+                 QStringList { QStringLiteral("--profiler-overhead"), QStringLiteral("-2") } })
             QCOMPARE(runCli(QStringList { QStringLiteral("replay"), example() } + bad).exitCode, 2);
         QCOMPARE(runCli({ QStringLiteral("replay"), example(), QStringLiteral("--steps"), QStringLiteral("5-2") }).exitCode, 2);
         QCOMPARE(runCli({ QStringLiteral("replay"), example(), QStringLiteral("--offset"), QStringLiteral("x") }).exitCode, 2);

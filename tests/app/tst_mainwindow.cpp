@@ -813,9 +813,14 @@ private Q_SLOTS:
         }
         QCOMPARE(kernelsLeft, static_cast<std::size_t>(info.opCount) - inArea.size());
 
-        // In the what-if view, a path row stands for all the measured ops of its item.
-        path->selectionModel()->select(path->model()->index(0, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        const auto shown = sightline::OpId(path->model()->index(0, 0).data(CriticalPathModel::OpRole).toUInt());
+        // In the what-if view, a path row stands for all the measured ops of its item (the first row
+        // that is drawn: a wait from the window's start spans the ranks and has no bar).
+        int row = 0;
+        while (row < path->model()->rowCount() && !sightline::OpId(path->model()->index(row, 0).data(CriticalPathModel::OpRole).toUInt()).isValid())
+            ++row;
+        QVERIFY(row < path->model()->rowCount());
+        path->selectionModel()->select(path->model()->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        const auto shown = sightline::OpId(path->model()->index(row, 0).data(CriticalPathModel::OpRole).toUInt());
         const auto origin = window.shownWhatIf()->measuredOps(shown);
         QCOMPARE(window.chosenOps(), sightline::OpSet::of(std::vector<sightline::OpId>(origin.begin(), origin.end())));
         window.setViewMode(MainWindow::ViewMode::Measured);

@@ -20,6 +20,7 @@ struct JobBuilder {
     TraceData d;
     std::vector<std::vector<std::uint32_t>> trackOps;
     std::int32_t currentStep = -1; // the step number new ops get
+    std::string format = "test"; // the trace format it says it was read from
 
     std::uint32_t rank(int number, const std::string& host = {})
     {
@@ -114,7 +115,7 @@ struct JobBuilder {
             d.ranks[r].trackCount = count;
         }
         d.worldSize = static_cast<std::int32_t>(d.ranks.size());
-        d.format = "test";
+        d.format = format;
         Expected<TracePtr> trace = Trace::build(std::move(d));
         if (!trace)
             qFatal("JobBuilder: %s", trace.status().toString().c_str());

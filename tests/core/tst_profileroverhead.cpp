@@ -1,0 +1,167 @@
+#include "core/exec/profileroverhead.h"
+#include "core/import/traceloader.h"
+#include "core/session/jobsession.h"
+
+#include "strategyjobs.h"
+#include "testsupport.h"
+
+#include <QTest>
+
+using namespace sightline;
+using namespace sightline::strategyjobs;
+
+// ProfilerOverhead: which jobs carry the profiler's cost, what the estimate counts, and what removal
+// takes out of a host-bound step.
+class TestProfilerOverhead : public QObject {
+    Q_OBJECT
+
+    // A host-bound step of one rank, as the given format records it. Host (us): ProfilerStep#1
+    // [0, 70]; aten::add [5, 15], aten::mul [20, 30] (its launch [22, 26]), aten::relu [35, 45],
+    // aten::sum [50, 60]; a wait for the device [61, 66]. With gpu, the launch starts a 30 us kernel
+    // [26, 56] on a stream.
+    static TracePtr hostBoundJob(const std::string& format, bool gpu)
+    {
+        JobBuilder b;
+        b.format = format;
+        b.currentStep = 1;
+        const std::uint32_t rank = b.rank(0, "node");
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 70 * us);
+        b.op(cpu, "aten::add", OpKind::CpuOp, 5 * us, 15 * us);
+        b.op(cpu, "aten::mul", OpKind::CpuOp, 20 * us, 30 * us);
+        const OpId launch = b.op(cpu, gpu ? "cudaLaunchKernel" : "aten::empty", gpu ? OpKind::Runtime : OpKind::CpuOp, 22 * us, 26 * us);
+        b.op(cpu, "aten::relu", OpKind::CpuOp, 35 * us, 45 * us);
+        b.op(cpu, "aten::sum", OpKind::CpuOp, 50 * us, 60 * us);
+        b.op(cpu, gpu ? "cudaDeviceSynchronize" : "aten::item", gpu ? OpKind::Sync : OpKind::CpuOp, 61 * us, 66 * us);
+        if (gpu) {
+            const std::uint32_t stream = b.track(rank, TrackKind::GpuStream, 7);
+            const OpId kernel = b.op(stream, "elementwise_kernel", OpKind::ComputeKernel, 26 * us, 56 * us);
+            b.link(launch, kernel, LinkKind::Launch);
+        }
+        b.step(rank, 1, marker);
+        return b.finish();
+    }
+
+    static bool says(const WhatIfResult& r)
+    {
+        for (const std::string& w : r.warnings) {
+            if (w.find("bound by its host") != std::string::npos)
+                return true;
+        }
+        return false;
+    }
+
+    static TimeNs stepOf(const Expected<ReplayResult>& r) { return r->schedule.steps.front().replayed; }
+
+private Q_SLOTS:
+    void onlyProfilerTracesCarryIt()
+    {
+        // A job of another format (a layer-wise profile, a Horovod timeline, a hand-built job) carries
+        // no profiler cost; nor does a Chrome trace that is not PyTorch's.
+        for (const char* format : { "test", "horovod", "layerwise" }) {
+            const auto session = sessionOf(hostBoundJob(format, true));
+            const ProfilerOverhead::Estimate e = ProfilerOverhead::estimate(*session->measured());
+            QCOMPARE(e.perEventNs, 0.0);
+            QCOMPARE(e.hostEvents, std::size_t(0));
+            QVERIFY(!e.source.empty());
+            const auto same = ProfilerOverhead::remove(session->measured(), e.perEventNs);
+            QVERIFY(same && *same == session->measured());
+        }
+        JobBuilder other;
+        other.format = "chrome";
+        other.currentStep = 1;
+        const std::uint32_t rank = other.rank(0);
+        const std::uint32_t cpu = other.track(rank, TrackKind::CpuThread, 1);
+        const OpId marker = other.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 20 * us);
+        other.op(cpu, "render_frame", OpKind::CpuOp, 5 * us, 15 * us);
+        other.step(rank, 1, marker);
+        QCOMPARE(ProfilerOverhead::estimate(*sessionOf(other.finish())->measured()).perEventNs, 0.0);
+    }
+
+    void estimateByKindOfJob()
+    {
+        // Kineto with a GPU: the PyTorch profiler's calibrated cost, no warning; the host events are
+        // the step marker, the four ops, the launch and the wait (the kernel is not one).
+        const ProfilerOverhead::Estimate kineto = ProfilerOverhead::estimate(*sessionOf(hostBoundJob("kineto", true))->measured());
+        QCOMPARE(kineto.perEventNs, ProfilerOverhead::kKinetoNs);
+        QCOMPARE(kineto.hostEvents, std::size_t(7));
+        QCOMPARE(kineto.steps, std::size_t(1));
+        QVERIFY(kineto.warning.empty());
+        // A CPU-only trace of PyTorch's ops: the CPU profiler's cost, and a warning that the profiler's
+        // slowing of the ops' own compute stays in.
+        const ProfilerOverhead::Estimate cpu = ProfilerOverhead::estimate(*sessionOf(hostBoundJob("chrome", false))->measured());
+        QCOMPARE(cpu.perEventNs, ProfilerOverhead::kCpuProfilerNs);
+        QCOMPARE(cpu.hostEvents, std::size_t(7));
+        QVERIFY(!cpu.warning.empty());
+        // A cost given replaces the calibrated one, for any job.
+        const ProfilerOverhead::Estimate given = ProfilerOverhead::estimate(*sessionOf(hostBoundJob("test", true))->measured(), 1500.0);
+        QCOMPARE(given.perEventNs, 1500.0);
+        QCOMPARE(given.hostEvents, std::size_t(7));
+    }
+
+    void removalShortensTheHostBoundStep()
+    {
+        // 2 us per event: each op's 5 us gap loses 2 us (the marker its 4 us tail), the wait keeps
+        // what it waits for. The kernel ends at 56 - 2 * 2 (the launch comes 4 us sooner) and the
+        // step, bound by the host, loses about 2 us per event.
+        const auto session = sessionOf(hostBoundJob("kineto", true));
+        const auto measured = session->replay({});
+        QVERIFY(measured);
+        QCOMPARE(stepOf(measured), 70 * us);
+        const auto lighter = ProfilerOverhead::remove(session->measured(), 2000.0);
+        QVERIFY(lighter && *lighter != session->measured());
+        const auto replayed = JobSession::replay(*lighter, {});
+        QVERIFY2(replayed, errorOf(replayed).c_str());
+        const TimeNs step = stepOf(replayed);
+        QVERIFY2(step < 70 * us - 8 * us && step >= 70 * us - 7 * 2 * us, qPrintable(QString::number(step)));
+        // Through the session: the baseline takes the estimate out, and 0 leaves the job as measured.
+        const auto auto_ = session->baseline({ CommSource::Measured, false, 2000.0 });
+        QVERIFY(auto_ && stepOf(Expected<ReplayResult>(*auto_->replay)) == step);
+        const auto none = session->baseline({ CommSource::Measured, false, 0.0 });
+        QVERIFY(none && none->graph == session->measured() && stepOf(Expected<ReplayResult>(*none->replay)) == 70 * us);
+    }
+
+    void removalNeverGoesBelowZero()
+    {
+        // A cost far above every event's time: gaps, tails and durations reach 0 at the least, and the
+        // replay still runs every item.
+        const auto session = sessionOf(hostBoundJob("kineto", true));
+        const ExecutionGraph& g = *session->measured();
+        const auto lighter = ProfilerOverhead::remove(session->measured(), 1e6);
+        QVERIFY(lighter);
+        const ExecutionGraph& h = **lighter;
+        QCOMPARE(h.itemCount(), g.itemCount());
+        for (std::uint32_t i = 0; i < h.itemCount(); ++i) {
+            const ItemId item(i);
+            QVERIFY(h.gap(item) >= 0 && h.tail(item) >= 0 && h.minDuration(item) >= 0);
+            QVERIFY(h.gap(item) <= g.gap(item) && h.tail(item) <= g.tail(item) && h.minDuration(item) <= g.minDuration(item));
+            if (g.onDevice(item) || g.kind(item) == OpKind::Sync)
+                QCOMPARE(h.minDuration(item), g.minDuration(item));
+        }
+        const auto replayed = JobSession::replay(*lighter, {});
+        QVERIFY2(replayed, errorOf(replayed).c_str());
+        // The kernel still takes its 30 us.
+        QVERIFY(stepOf(replayed) >= 30 * us);
+    }
+
+    void hostBoundWhatIfsSaySo()
+    {
+        // The check set's gpt-large: four micro-batches leave it bound by its host, which makes its
+        // prediction rest on the profiler's estimated cost; a speed-up of its kernels does not.
+        const auto trace = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth-gpu2/gpt-large/amp/fp32")) });
+        QVERIFY(trace);
+        const auto session = sessionOf(*trace);
+        const auto micro = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 4.0 } }) });
+        QVERIFY2(micro, errorOf(micro).c_str());
+        QVERIFY(says(*micro));
+        const auto faster = session->whatIf({ oneStep("speedup", { { "percent", 10.0 }, { "kind", std::string("compute") } }) });
+        QVERIFY2(faster, errorOf(faster).c_str());
+        QVERIFY(!says(*faster));
+        // Without the profiler's cost taken out there is no estimate to rest on.
+        const auto kept = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 4.0 } }), {}, { CommSource::Measured, true, 0.0 } });
+        QVERIFY(kept && !says(*kept));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProfilerOverhead)
+#include "tst_profileroverhead.moc"
