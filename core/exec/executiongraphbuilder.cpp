@@ -333,6 +333,11 @@ std::span<TimeNs> ExecutionGraphBuilder::minDurations()
     return m_graph->m_minDuration.edit();
 }
 
+std::span<TimeNs> ExecutionGraphBuilder::tails()
+{
+    return m_graph->m_tail.edit();
+}
+
 void ExecutionGraphBuilder::setTrack(ItemId item, TrackId track)
 {
     m_graph->m_track.edit()[item.value()] = track.value();

@@ -98,6 +98,8 @@ public:
     void setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd);
     void setGap(ItemId item, TimeNs gap);
     void setTail(ItemId item, TimeNs tail);
+    // Every item's tail, as minDurations().
+    std::span<TimeNs> tails();
     // The bytes of an item's transfer (it has one).
     void setCommBytes(ItemId item, std::int64_t bytes);
     void setWithoutCounterpart(std::size_t count);

@@ -30,6 +30,8 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <map>
 #include <set>
 #include <QFileInfo>
@@ -418,7 +420,14 @@ private Q_SLOTS:
         QVERIFY2(r, errorOf(r).c_str());
         const double ratio = static_cast<double>(stepTime(*r->whatIf)) / static_cast<double>(stepTime(*r->baseline));
         QVERIFY2(ratio > 0.5 && ratio < 0.9, qPrintable(QString::number(ratio)));
-        QVERIFY(r->warnings.empty());
+        // The one warning: the H100's datasheet puts bf16 far past the default matrix factor.
+        QCOMPARE(r->warnings.size(), std::size_t(1));
+        QVERIFY(r->warnings.front().find("H100") != std::string::npos && r->warnings.front().find("matmul_factor") != std::string::npos);
+        // A factor given near what the datasheet allows is taken as meant.
+        const auto given = session->whatIf({ oneStep("mixed_precision", { { "matmul_factor", 0.1 } }), {}, { CommSource::Measured, false } });
+        QVERIFY2(given, errorOf(given).c_str());
+        for (const std::string& w : given->warnings)
+            QVERIFY2(w.find("datasheet") == std::string::npos, w.c_str());
     }
 
     void gradAccumulationRepeatsTheMicroBatch()
@@ -572,24 +581,62 @@ private Q_SLOTS:
         QVERIFY(waits > 0);
     }
 
+    // The median unprofiled step of one side of a ground-truth pair, in ns (measurements.json).
+    static double unprofiledMedianNs(const QString& measurements, const QString& pair, const QString& side)
+    {
+        QFile file(measurements);
+        if (!file.open(QIODevice::ReadOnly))
+            return 0;
+        const QJsonObject variants = QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("pairs")].toObject()[pair].toObject()[QStringLiteral("variants")].toObject();
+        return variants[side].toObject()[QStringLiteral("step_ms")].toObject()[QStringLiteral("median")].toDouble() * 1e6;
+    }
+
+    static double meanStep(const Schedule& s)
+    {
+        TimeNs sum = 0;
+        for (const ReplayedStep& step : s.steps)
+            sum += step.replayed;
+        return s.steps.empty() ? 0.0 : static_cast<double>(sum) / static_cast<double>(s.steps.size());
+    }
+
     void gradAccumulationOnGroundTruth()
     {
-        // The H100 pair: 4 micro-batches of 16 predicted from the batch of 64, against the trace of the
-        // changed job (docs/fidelity.md): within 15 %.
-        const auto base = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/accumulation/accum1")) });
-        const auto changed = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/accumulation/accum4")) });
-        QVERIFY(base && changed);
+        // The H100 pair: 4 micro-batches of 16 predicted from the batch of 64, the profiler's cost taken
+        // out, against the changed job run without the profiler (docs/fidelity.md): within 10 %. The
+        // profiler's cost per event was calibrated on this set, so this guards the calibration rather
+        // than checks it (the check sets are groundtruth-gpu2 and groundtruth-cpu).
+        const QString dir = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth");
+        const auto base = TraceLoader::load({ toStd(dir + QStringLiteral("/accumulation/accum1")) });
+        QVERIFY(base);
         const auto r = sessionOf(*base)->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 4.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const auto measured = sessionOf(*changed)->replay({});
-        QVERIFY(measured);
-        TimeNs predicted = 0, actual = 0;
-        for (const ReplayedStep& s : r->whatIf->schedule.steps)
-            predicted += s.replayed;
-        for (const ReplayedStep& s : measured->schedule.steps)
-            actual += s.replayed;
-        const double error = static_cast<double>(predicted) / static_cast<double>(actual) - 1.0;
-        QVERIFY2(std::abs(error) < 0.15, qPrintable(QString::number(error)));
+        QVERIFY(r->profilerOverhead.perEventNs > 0);
+        const double actual = unprofiledMedianNs(dir + QStringLiteral("/measurements.json"), QStringLiteral("accumulation"), QStringLiteral("accum4"));
+        QVERIFY(actual > 0);
+        const double error = meanStep(r->whatIf->schedule) / actual - 1.0;
+        QVERIFY2(std::abs(error) < 0.10, qPrintable(QString::number(error)));
+        // With the profiler's cost kept, the four micro-batches repeat it four times over: far slower.
+        const auto kept = sessionOf(*base)->whatIf(
+            { oneStep("grad_accumulation", { { "micro_batches", 4.0 } }), {}, { CommSource::Measured, false, 0.0 } });
+        QVERIFY(kept && meanStep(kept->whatIf->schedule) / actual - 1.0 > 0.3);
+    }
+
+    void gradAccumulationOnCpuCheckSet()
+    {
+        // The CPU pair (a job that computes on its host, recorded here; no constant was fitted on it):
+        // four micro-batches of a quarter of the batch, the host ops' own time split like kernels'.
+        // The predicted ratio against the unprofiled ratio, within 10 % (its four rounds: 1.11 to 1.26).
+        const QString dir = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth-cpu");
+        const auto base = TraceLoader::load({ toStd(dir + QStringLiteral("/accumulation/accum1")) });
+        QVERIFY(base);
+        const auto r = sessionOf(*base)->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 4.0 } }), {}, { CommSource::Measured, false } });
+        QVERIFY2(r, errorOf(r).c_str());
+        const QString measurements = dir + QStringLiteral("/measurements.json");
+        const double measured = unprofiledMedianNs(measurements, QStringLiteral("accumulation"), QStringLiteral("accum4"))
+            / unprofiledMedianNs(measurements, QStringLiteral("accumulation"), QStringLiteral("accum1"));
+        QVERIFY(measured > 1.1 && measured < 1.3);
+        const double predicted = meanStep(r->whatIf->schedule) / meanStep(r->baseline->schedule);
+        QVERIFY2(std::abs(predicted / measured - 1.0) < 0.10, qPrintable(QString::number(predicted) + QStringLiteral(" vs ") + QString::number(measured)));
     }
 
     void recomputeRunsTheForwardAgainBeforeItsBackward()

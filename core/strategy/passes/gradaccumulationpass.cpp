@@ -51,17 +51,27 @@ void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, 
     }
 }
 
-// Gives each micro-batch's device work its time for a k-th of the samples (the part above floor times
+// Gives each micro-batch's compute its time for a k-th of the samples (the part above floor times
 // kept): the measured micro-batch's and its copies' (copies as laid out by SubgraphCopy, the rank-steps
-// as the parts that partEnds ends), the rank-steps side by side.
-void scaleDeviceWork(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::span<const MicroBatchModel::MicroBatch> batches,
+// as the parts that partEnds ends), the rank-steps side by side. The compute is the device work; in a
+// job without GPUs, the host ops' own time (what an op runs itself, before its first nested op or
+// after its last: its tail), which is where such a job's kernels run.
+void scaleCompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::span<const MicroBatchModel::MicroBatch> batches,
     std::span<const std::uint32_t> partEnds, std::span<const ItemId> copies, std::uint32_t k, TimeNs floor, double kept)
 {
+    const bool hostComputes = std::none_of(g.tracks().begin(), g.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); });
     const std::span<TimeNs> duration = b.minDurations();
+    const std::span<TimeNs> tail = b.tails();
+    const auto shrunk = [&](TimeNs t) { return floor + CheckedMath::saturatingRound(static_cast<double>(t - floor) * kept); };
     const auto scale = [&](ItemId item, ItemId target) {
-        const TimeNs t = g.minDuration(item);
-        if (isDeviceWork(g.kind(item)) && t > floor)
-            duration[target.value()] = floor + CheckedMath::saturatingRound(static_cast<double>(t - floor) * kept);
+        const OpKind kind = g.kind(item);
+        const bool device = isDeviceWork(kind);
+        if (!device && !(hostComputes && kind == OpKind::CpuOp))
+            return;
+        if (g.minDuration(item) > floor)
+            duration[target.value()] = shrunk(g.minDuration(item));
+        if (!device && g.tail(item) > floor)
+            tail[target.value()] = shrunk(g.tail(item));
     };
     parallelForBlocks(batches.size(), blockCount(batches.size(), 4), [&](std::size_t, std::size_t begin, std::size_t end) {
         for (std::size_t part = begin; part < end; ++part) {
@@ -186,7 +196,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
         }
     }
     if (split)
-        scaleDeviceWork(g, b, batches, partEnds, copies, k, floor, kept);
+        scaleCompute(g, b, batches, partEnds, copies, k, floor, kept);
     job.warnings.push_back(std::to_string(batches.size()) + " rank-steps run " + std::to_string(k)
         + " micro-batches" + (split ? " of 1/" + std::to_string(k) + " of the measured batch" : " of the measured batch"));
     return job.rebuild(b);

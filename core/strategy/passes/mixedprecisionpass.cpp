@@ -1,6 +1,7 @@
 #include "core/strategy/passes/mixedprecisionpass.h"
 
 #include "core/base/checkedmath.h"
+#include "core/cost/devicecatalog.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/kernelclasses.h"
 #include "core/model/inputshapes.h"
@@ -8,6 +9,9 @@
 #include "core/model/trace.h"
 
 #include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
 #include <unordered_map>
 
 namespace sightline {
@@ -116,6 +120,44 @@ const ParameterTable<MixedPrecisionParameters>& MixedPrecisionPass::table() cons
     return table;
 }
 
+namespace {
+
+// What the device's datasheet says of the matrix factor: the 16-bit tensor cores' peak against FP32's
+// and TF32's, where the catalog knows the job's GPU. The factor cannot be told from the trace alone:
+// the base's matrix kernels ran at FP32 or at TF32, and achieve their peaks to different degrees.
+std::optional<std::string> matrixFactorNote(const ExecutionGraph& g, const MixedPrecisionParameters& params, const std::string& precision)
+{
+    std::optional<DeviceSpec> spec;
+    for (const ExecRank& r : g.ranks()) {
+        if (!r.device.empty() && (spec = DeviceCatalog::find(r.device)))
+            break;
+    }
+    if (!spec || spec->fp32Tflops <= 0)
+        return std::nullopt;
+    const double half = params.precision == MixedPrecisionParameters::Precision::Bf16 ? spec->bf16Tflops : spec->fp16Tflops;
+    const auto number = [](double v) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2g", v);
+        return std::string(text);
+    };
+    const std::string factor = number(params.matmulFactor);
+    if (half <= 0)
+        return "the " + std::string(spec->name) + " has no " + precision + " units faster than FP32 (its datasheet): matrix kernels "
+            + "taking " + factor + " of their time may gain nothing there";
+    const double fromFp32 = spec->fp32Tflops / half;
+    if (params.matmulFactor < 2 * fromFp32)
+        return std::nullopt;
+    std::string note = "the " + std::string(spec->name) + "'s datasheet gives " + precision + " matrix products " + number(1 / fromFp32)
+        + "x the FP32 rate";
+    if (spec->tf32Tflops > 0)
+        note += " and " + number(half / spec->tf32Tflops) + "x the TF32 rate";
+    return note + "; matrix kernels take matmul_factor " + factor + " of their time, which may be far from what this job gains: "
+        + "less time where its fp32 base ran without TF32, about half where it ran at TF32 (docs/fidelity.md: +41 % and -13 % on the "
+        + "check set); set matmul_factor for the base's precision";
+}
+
+} // namespace
+
 Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob& job) const
 {
     const ExecutionGraph& g = *job.graph;
@@ -185,6 +227,8 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
     MemoryRewrite::scale(b, MemoryRewrite::categories(MemoryCategory::Activations), params.activationBytesFactor);
     if (kernels == 0)
         job.warnings.push_back("the job has no compute kernels to scale");
+    else if (std::optional<std::string> note = matrixFactorNote(g, params, precision))
+        job.warnings.push_back(*note);
     if (unknownShapes > 0)
         job.warnings.push_back(std::to_string(unknownShapes)
             + " forward matrix ops have no recorded weight shape (record_shapes off?); their casts are left out");

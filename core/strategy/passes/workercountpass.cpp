@@ -223,14 +223,22 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
     int perHost = params.ranksPerHost ? static_cast<int>(*params.ranksPerHost) : measuredRanksPerHost(g);
     if (params.ranksPerHost)
         job.options.topology.ranksPerHost = perHost;
-    std::size_t untold = 0, kept = 0;
+    std::size_t untold = 0, kept = 0, gradients = 0;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         if (!g.comm(item) || !isCommunication(g.kind(item)))
             continue;
         untold += roles.of(item) == ParallelRole::Unknown && data.isData(item);
         kept += !data.isData(item);
+        gradients += data.isData(item);
     }
+    if (m > n && gradients == 0)
+        job.warnings.push_back("the job has no data-parallel collective: the added ranks run alongside it and synchronise nothing "
+                               "(the gradient all-reduce that data parallelism adds is not in the trace to be scaled)");
+    if (m > n && std::none_of(g.tracks().begin(), g.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); }))
+        job.warnings.push_back("the job computes on its host: the added ranks would share the host's cores with the measured ones, "
+                               "which the pass does not model (one rank per core or more makes each step up to "
+                               + std::to_string(m) + "/" + std::to_string(n) + " as long)");
     if (untold > 0)
         job.warnings.push_back(std::to_string(untold) + " collectives whose role the trace does not tell span every rank and are taken as data-parallel");
     if (kept > 0)
