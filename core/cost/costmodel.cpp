@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 namespace sightline {
@@ -87,7 +88,7 @@ std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> sampl
             if (v.wireBytes <= 0)
                 continue;
             const double d = static_cast<double>(s.measured);
-            rows.emplace_back(v.steps / d, v.wireBytes / d);
+            rows.emplace_back(v.steps / d, v.wireBytes * std::max(1.0, s.sharing) / d);
             used.push_back(&s);
         }
         LinkFit& f = fits[type];
@@ -103,10 +104,20 @@ std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> sampl
             sx += x;
         }
         LinkParameters& p = m_links[type];
-        // Solve [skk skx; skx sxx] [alpha; beta] = [sk; sx], beta = 1 / bandwidth.
+        // Solve [skk skx; skx sxx] [alpha; beta] = [sk; sx], beta = 1 / bandwidth. Sizes within a factor
+        // of kSpread of one another cannot tell a latency from a bandwidth: a few buckets of one size
+        // fitted a latency of milliseconds, which then weighed on every smaller bucket a what-if made.
+        constexpr double kSpread = 4.0;
+        double smallest = std::numeric_limits<double>::max(), largest = 0;
+        for (const Sample* s : used) {
+            const double w = volume(s->algorithm, s->bytes, s->participants).wireBytes;
+            smallest = std::min(smallest, w);
+            largest = std::max(largest, w);
+        }
+        const bool separable = largest >= kSpread * smallest;
         const double det = skk * sxx - skx * skx;
         double alpha = -1, beta = -1;
-        if (rows.size() >= 2 && det > 1e-12 * skk * sxx) {
+        if (separable && rows.size() >= 2 && det > 1e-12 * skk * sxx) {
             alpha = (sk * sxx - sx * skx) / det;
             beta = (skk * sx - skx * sk) / det;
         }
@@ -119,7 +130,7 @@ std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> sampl
                     num += x * (1 - a * k);
                 return num / sxx;
             };
-            alpha = rows.size() >= 2 && det > 1e-12 * skk * sxx ? 0.0 : p.alphaNs;
+            alpha = separable && rows.size() >= 2 && det > 1e-12 * skk * sxx ? 0.0 : p.alphaNs;
             beta = betaFor(alpha);
             if (beta <= 0) {
                 // The current latency alone explains more than was measured: bandwidth-bound then.
@@ -134,7 +145,9 @@ std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> sampl
         f.fitted = true;
         double err = 0;
         for (const Sample* s : used) {
-            const double model = static_cast<double>(duration(s->algorithm, s->bytes, s->participants, s->type));
+            // Shared with the transfers beside it: its bytes at its share of the bandwidth, its latency its own.
+            const Volume v = volume(s->algorithm, s->bytes, s->participants);
+            const double model = p.alphaNs * v.steps + v.wireBytes * std::max(1.0, s->sharing) / p.bytesPerNs;
             err += std::abs(model - static_cast<double>(s->measured)) / static_cast<double>(s->measured);
         }
         f.meanAbsErrorPct = 100.0 * err / static_cast<double>(used.size());

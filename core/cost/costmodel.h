@@ -71,10 +71,13 @@ public:
         std::int64_t bytes;
         int participants;
         TimeNs measured;
+        // The mean number of transfers in flight on its links over its measured span, itself included:
+        // the replay shares a link's bandwidth among them, so the fit counts its bytes that many times.
+        double sharing = 1.0;
     };
     // Fits α and bandwidth of each link type that has samples with bytes; keeps the current values of
-    // the others. Where the samples cannot separate α from bandwidth (one message size), α keeps its
-    // value and bandwidth is fitted, or, when that α alone exceeds the measurements, α becomes 0.
+    // the others. Where the samples cannot separate α from bandwidth (their sizes within 4x of one
+    // another), α keeps its value and bandwidth is fitted, or, when that α alone exceeds the measurements, α becomes 0.
     std::array<LinkFit, kLinkTypeCount> fit(std::span<const Sample> samples);
 
 private:

@@ -794,6 +794,48 @@ Expected<std::shared_ptr<const ExecutionGraph>> CostExtractor::extract(
     return assembly.run(withoutCounterpart, cancel);
 }
 
+namespace {
+
+// A measured transfer: its span and its ranks.
+struct TransferSpan {
+    TimeNs start;
+    TimeNs end;
+    std::vector<RankId> ranks;
+};
+
+// Sets each sample's sharing: one plus the time other transfers of the same link type with a rank in
+// common were in flight during its span, over its span. Transfers are swept in order of start; each
+// meets only those that begin before it ends.
+void shareLinks(std::span<const TransferSpan> spans, std::span<CostModel::Sample> samples)
+{
+    std::vector<std::uint32_t> order(spans.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return spans[a].start < spans[b].start; });
+    std::vector<double> shared(spans.size(), 0.0);
+    const auto meet = [](const std::vector<RankId>& a, const std::vector<RankId>& b) {
+        return std::any_of(a.begin(), a.end(), [&](RankId r) { return std::find(b.begin(), b.end(), r) != b.end(); });
+    };
+    for (std::size_t x = 0; x < order.size(); ++x) {
+        const TransferSpan& a = spans[order[x]];
+        for (std::size_t y = x + 1; y < order.size() && spans[order[y]].start < a.end; ++y) {
+            const TransferSpan& b = spans[order[y]];
+            if (samples[order[x]].type != samples[order[y]].type || !meet(a.ranks, b.ranks))
+                continue;
+            const auto overlap = static_cast<double>(std::min(a.end, b.end) - b.start);
+            shared[order[x]] += overlap;
+            shared[order[y]] += overlap;
+        }
+    }
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+        const TimeNs length = spans[i].end - spans[i].start;
+        if (length > 0)
+            samples[i].sharing = 1.0 + shared[i] / static_cast<double>(length);
+    }
+}
+
+} // namespace
+
 std::vector<CostModel::Sample> CostExtractor::transferSamples(
     const DependencyGraph& graph, std::span<const TimeNs> rankOffsets, const TopologyOptions& topologyOptions, const CostModel& model)
 {
@@ -802,6 +844,7 @@ std::vector<CostModel::Sample> CostExtractor::transferSamples(
     const std::vector<ExecRank> ranks = ranksOf(t);
     const LinkTopology topology(placementsOf(ranks), topologyOptions);
     std::vector<CostModel::Sample> samples;
+    std::vector<TransferSpan> spans; // per sample of a logical collective, in the same order
     for (std::uint32_t v = graph.opCount(); v < graph.vertexCount(); ++v) {
         const LogicalCollective& coll = graph.collective(v);
         std::vector<RankId> members;
@@ -813,7 +856,9 @@ std::vector<CostModel::Sample> CostExtractor::transferSamples(
             : topology.route(members);
         samples.push_back({ route.type, model.algorithmOf(t.string(coll.name)), coll.bytes, static_cast<int>(members.size()),
             m.end(v) - m.start(v) });
+        spans.push_back({ m.start(v), m.end(v), std::move(members) });
     }
+    shareLinks(spans, samples);
     // Communication kernels whose peers are not in the trace: their whole duration, which includes any
     // wait for the peers, so these samples bound the transfer from above.
     for (std::uint32_t v = 0; v < graph.opCount(); ++v) {
