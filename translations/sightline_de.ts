@@ -499,6 +499,10 @@
         <translation>Iteration %1 ms gegenüber %2 ms (%3 %), nachgespielt in %4 ms.</translation>
     </message>
     <message>
+        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
+        <translation>Beide ohne die eigenen Kosten des Profilers: %1 µs je Host-Ereignis, %2 Ereignisse je Schritt (bis zu %3 ms je Schritt).</translation>
+    </message>
+    <message>
         <source>peak %1 GB</source>
         <translation>Spitze %1 GB</translation>
     </message>

@@ -493,6 +493,10 @@
         <translation>迭代 %1 毫秒，对比 %2 毫秒（%3 %），重放用时 %4 毫秒。</translation>
     </message>
     <message>
+        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
+        <translation>两者均已去除分析器自身的开销：每个主机事件 %1 微秒，每步 %2 个事件（每步最多 %3 毫秒）。</translation>
+    </message>
+    <message>
         <source>peak %1 GB</source>
         <translation>峰值 %1 GB</translation>
     </message>
