@@ -42,8 +42,9 @@ KernelClassifier::Class KernelClassifier::classify(std::string_view kernelName)
     const std::string s = lowered(kernelName);
     // Vendor GEMM and convolution kernel families and their tile-shape spellings (sm90_xmma_gemm_...,
     // ampere_sgemm_128x64_nn, volta_h884gemm_..., cutlass::Kernel2, implicit_convolve_sgemm,
-    // flash_fwd_kernel, fmha_cutlassF, triton_tem_fused_mm).
-    static constexpr std::array<std::string_view, 17> matmul { "gemm", "gemv", "cutlass", "xmma", "cublas", "convolve",
+    // flash_fwd_kernel, fmha_cutlassF, triton_tem_fused_mm; cuBLAS's generated Hopper kernels,
+    // nvjet_sm90_tst_256x128_...).
+    static constexpr std::array<std::string_view, 18> matmul { "gemm", "gemv", "cutlass", "xmma", "cublas", "nvjet", "convolve",
         "convolution", "conv1d", "conv2d", "conv3d", "wgrad", "dgrad", "fprop", "winograd", "flash", "fmha", "attention" };
     if (containsAny(s, matmul) || s.starts_with("triton_tem_"))
         return Class::Matmul;

@@ -23,6 +23,7 @@ private Q_SLOTS:
         QTest::newRow("sgemm") << QStringLiteral("ampere_sgemm_128x64_nn") << C::Matmul;
         QTest::newRow("volta h884") << QStringLiteral("volta_fp16_s884gemm_fp16_128x128_ldg8_f2f_nn") << C::Matmul;
         QTest::newRow("sm90 xmma") << QStringLiteral("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64") << C::Matmul;
+        QTest::newRow("nvjet") << QStringLiteral("nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_bias_TNT") << C::Matmul;
         QTest::newRow("cutlass") << QStringLiteral("void cutlass::Kernel2<cutlass_80_wmma_tensorop_s161616gemm>(Params)") << C::Matmul;
         QTest::newRow("cudnn conv") << QStringLiteral("void implicit_convolve_sgemm<float, float, 128, 5>(int, int)") << C::Matmul;
         QTest::newRow("cudnn fprop") << QStringLiteral("sm86_xmma_fprop_implicit_gemm_indexed_tf32f32") << C::Matmul;
