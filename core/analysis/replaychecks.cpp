@@ -82,6 +82,14 @@ std::vector<std::string> ReplayChecks::of(const ExecutionGraph& g, const Schedul
         if (r.steps > span && differ(r.steps, span))
             warnings.push_back("rank " + std::to_string(r.rank) + "'s steps (" + ms(r.steps) + ") outlast the replay (" + ms(span) + ")");
     }
+    // Ranks whose steps do not meet in time: nothing tied their clocks (no collective joins them), and
+    // the replay's span and critical path run across the gap between them.
+    const auto earliestEnd = std::min_element(ranks.begin(), ranks.end(), [](const auto& a, const auto& b) { return a.second.end < b.second.end; });
+    const auto latestBegin = std::max_element(ranks.begin(), ranks.end(), [](const auto& a, const auto& b) { return a.second.begin < b.second.begin; });
+    if (latestBegin->second.begin > earliestEnd->second.end && differ(latestBegin->second.begin - earliestEnd->second.end, 0))
+        warnings.push_back("rank " + std::to_string(latestBegin->second.rank) + "'s steps begin " + ms(latestBegin->second.begin - earliestEnd->second.end)
+            + " after rank " + std::to_string(earliestEnd->second.rank) + "'s end: their clocks are apart and no collective ties them (two runs, "
+              "or one rank's file twice?), so the replay's span and its critical path cross the gap; each rank's steps are its own");
     // The first step carries what the window began with; where it differs much from the steps after
     // it, the iteration (their mean with it) does too.
     if (slowest.count > 1) {

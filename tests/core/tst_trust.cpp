@@ -299,6 +299,35 @@ private Q_SLOTS:
         s.timesOutOfRange = true;
         QVERIFY(anyContains(ReplayChecks::of(g, s, path), "beyond"));
     }
+
+    void ranksWhoseStepsNeverMeetSaySo()
+    {
+        // Two files of one process exported twice read as two ranks, one clock counting from the epoch
+        // and the other from the start: nothing aligns them, and the replay spans the years between.
+        // Its critical path is as long; the check says why, naming both ranks.
+        JobBuilder b;
+        b.currentStep = 1;
+        for (int r = 0; r < 2; ++r) {
+            const TimeNs at = r == 0 ? 0 : TimeNs(1'700'000'000) * 1'000'000'000;
+            const std::uint32_t rank = b.rank(r);
+            const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+            const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, at, at + 100 * us);
+            b.op(cpu, "aten::mm", OpKind::CpuOp, at + 10 * us, at + 90 * us);
+            b.step(rank, 1, marker);
+        }
+        const auto session = sessionOf(b.finish());
+        QVERIFY(session);
+        const auto base = session->baseline({});
+        QVERIFY(base);
+        const std::vector<std::string> checks = ReplayChecks::of(*base->replay->graph, base->replay->schedule, base->replay->criticalPath);
+        QVERIFY(anyContains(checks, "rank 1's steps begin"));
+        QVERIFY(anyContains(checks, "no collective ties them"));
+        // Ranks whose steps overlap, tied by nothing, are not flagged.
+        const auto together = sessionOf(deviceTailJob(2, 3));
+        QVERIFY(together);
+        const auto tied = together->baseline({});
+        QVERIFY(tied && !anyContains(ReplayChecks::of(*tied->replay->graph, tied->replay->schedule, tied->replay->criticalPath), "steps begin"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTrust)
