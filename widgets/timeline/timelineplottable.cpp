@@ -456,6 +456,9 @@ void TimelinePlottable::buildRunsAhead(std::function<void()> done)
         TrackGeometry::View view;
         quint64 version = 0;
         int first = 0;
+        // The trace the layouts' measured times point into: a job replaced meanwhile (a new what-if's)
+        // frees its trace while the thread still reads them.
+        std::shared_ptr<const Trace> trace;
         std::vector<std::shared_ptr<const TrackLayout>> layout; // per row
         std::vector<std::vector<Source>> sources; // per row
         std::vector<std::vector<std::vector<TrackGeometry::Run>>> runs; // per row, per source
@@ -463,6 +466,7 @@ void TimelinePlottable::buildRunsAhead(std::function<void()> done)
     auto ahead = std::make_shared<Ahead>();
     ahead->view = currentView();
     ahead->version = m_rowsVersion;
+    ahead->trace = m_trace;
     ahead->first = first;
     for (int row = first; row <= last; ++row) {
         const Row& r = m_rows[static_cast<std::size_t>(row)];
