@@ -9,6 +9,7 @@
 //
 // Usage: bench_fidelity [--json]
 
+#include "core/analysis/steptimes.h"
 #include "core/base/resourcelimits.h"
 #include "core/import/traceloader.h"
 #include "core/session/jobsession.h"
@@ -20,7 +21,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,19 +87,10 @@ std::optional<std::pair<Side, Side>> measured(const std::string& dir, const std:
     return std::pair { base, changed };
 }
 
-// The slowest rank's mean replayed step, in ms.
+// The iteration as the CLI and the window report it (StepTimes), in ms.
 double iterationMs(const Schedule& s)
 {
-    std::map<std::uint32_t, std::pair<double, int>> perRank;
-    for (const ReplayedStep& step : s.steps) {
-        auto& [sum, n] = perRank[step.rank.value()];
-        sum += static_cast<double>(step.replayed);
-        ++n;
-    }
-    double worst = 0;
-    for (const auto& [rank, sn] : perRank)
-        worst = std::max(worst, sn.first / sn.second);
-    return worst / 1e6;
+    return StepTimes::iteration(s).replayed / 1e6;
 }
 
 double errorPct(double predicted, double actual)
