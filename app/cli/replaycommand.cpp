@@ -192,12 +192,13 @@ int ReplayCommand::run(const QStringList& args)
     const LinkTopology topology(placementsOf(x.ranks()), options.topology);
     const std::vector<RankResult> ranks = rankResults(x, s);
     const auto [measuredIteration, replayedIteration] = iteration(s);
-    // The job as it runs without the profiler: the same replay with the profiler's cost taken out.
+    // The job as it runs without the profiler: the same replay with the profiler's cost taken out (its
+    // iteration is all that is read: no slack).
     const ProfilerOverhead::Estimate overhead = ProfilerOverhead::estimate(x, profilerOverheadNs);
     std::optional<double> unprofiledIteration;
     if (overhead.perEventNs > 0) {
         Expected<std::shared_ptr<const ExecutionGraph>> lighter = ProfilerOverhead::remove(session.measured(), overhead.perEventNs);
-        Expected<ReplayResult> unprofiled = lighter ? JobSession::replay(*lighter, options) : Expected<ReplayResult>(lighter.status());
+        Expected<ReplayResult> unprofiled = lighter ? JobSession::replay(*lighter, options, nullptr, {}, {}, false) : Expected<ReplayResult>(lighter.status());
         if (!unprofiled)
             return fail(unprofiled.status());
         unprofiledIteration = iteration(unprofiled->schedule).second;
