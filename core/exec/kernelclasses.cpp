@@ -7,14 +7,30 @@ KernelClasses::KernelClasses(const ExecutionGraph& graph)
 {
 }
 
+namespace {
+
+// The value cached for the item's name, found by find on the first ask.
+template <class T, class Find>
+T cached(std::vector<std::uint8_t>& cache, std::uint32_t name, std::uint8_t unknown, Find find)
+{
+    if (name >= cache.size())
+        cache.resize(name + 1, unknown);
+    if (cache[name] == unknown)
+        cache[name] = static_cast<std::uint8_t>(find());
+    return static_cast<T>(cache[name]);
+}
+
+} // namespace
+
 KernelClassifier::Class KernelClasses::of(ItemId item)
 {
-    const std::uint32_t name = m_graph.nameId(item).value();
-    if (name >= m_class.size())
-        m_class.resize(name + 1, kUnknown);
-    if (m_class[name] == kUnknown)
-        m_class[name] = static_cast<std::uint8_t>(KernelClassifier::classify(m_graph.name(item)));
-    return static_cast<KernelClassifier::Class>(m_class[name]);
+    return cached<KernelClassifier::Class>(m_class, m_graph.nameId(item).value(), kUnknown, [&] { return KernelClassifier::classify(m_graph.name(item)); });
+}
+
+KernelClassifier::Precision KernelClasses::precisionOf(ItemId item)
+{
+    return cached<KernelClassifier::Precision>(m_precision, m_graph.nameId(item).value(), kUnknown,
+        [&] { return KernelClassifier::precision(m_graph.name(item)); });
 }
 
 } // namespace sightline

@@ -20,9 +20,9 @@ class ExecutionGraphBuilder;
 //     C2..Ck: scale(Activations | Temporaries, 1/k, FB), then copyBlocks(FB, Cj, Activations |
 //     Temporaries) for each copy; gradients accumulate in place, allocated by the first micro-batch
 //     that runs and kept (allocateAt(FB, the first copies, Gradients)); the model state is unchanged;
-// - mixed precision (autocast): scale(Activations, f) with f the share of activation bytes the 16-bit
-//     run keeps (0.65 on the H100 GPT pair of tests/fixtures: normalisation and loss inputs stay fp32;
-//     0.5 only when every saved tensor is 16-bit), and a Temporaries block of half the weight's bytes
+// - mixed precision (autocast): scale(Activations, 0.5, A) with A the items that allocated activations
+//     outside the ops autocast runs in fp32 (normalisations, softmax, losses: their saved inputs stay
+//     fp32), or scale(Activations, f) with one factor for all, and a Temporaries block of half the weight's bytes
 //     from each weight cast to the end of the forward (addMemoryBlock); parameters, gradients and
 //     optimizer state stay fp32 (16-bit weights without master copies: scaleResident(Parameters |
 //     Gradients, 0.5));

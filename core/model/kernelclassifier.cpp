@@ -55,6 +55,25 @@ KernelClassifier::Class KernelClassifier::classify(std::string_view kernelName)
     return Class::Elementwise;
 }
 
+KernelClassifier::Precision KernelClassifier::precision(std::string_view kernelName)
+{
+    // The whole name, template arguments included: a kernel's element type is often only there.
+    std::string s(kernelName);
+    for (char& c : s)
+        c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    // 16-bit inputs first: mixed kernels (bf16bf16_bf16f32) accumulate in fp32. cuBLAS's s1688gemm
+    // and s16816gemm spell their input type apart (ampere_fp16_s16816gemm_fp16, ampere_tf32_s1688gemm_tf32).
+    static constexpr std::array<std::string_view, 9> half { "bf16", "fp16", "f16", "bfloat16", "half", "hgemm", "h884", "h1688", "h16816" };
+    if (containsAny(s, half) || (s.starts_with("nvjet") && s.find("_h_") != std::string::npos))
+        return Precision::Half;
+    if (s.find("tf32") != std::string::npos)
+        return Precision::Tf32;
+    static constexpr std::array<std::string_view, 6> single { "f32", "sgemm", "ffma", "float", "scudnn", "sgemv" };
+    if (containsAny(s, single) || (s.starts_with("nvjet") && s.find("_s_") != std::string::npos))
+        return Precision::Fp32;
+    return Precision::Unknown;
+}
+
 std::string_view KernelClassifier::className(Class c)
 {
     switch (c) {

@@ -1,4 +1,5 @@
-// KernelClassifier: what bounds a kernel, from kernel names as real traces spell them.
+// KernelClassifier: what bounds a kernel and the precision it computes in, from kernel names as real
+// traces spell them.
 
 #include "core/exec/kernelclasses.h"
 #include "core/model/kernelclassifier.h"
@@ -10,6 +11,7 @@
 using namespace sightline;
 
 Q_DECLARE_METATYPE(KernelClassifier::Class)
+Q_DECLARE_METATYPE(KernelClassifier::Precision)
 
 class TestKernelClassifier : public QObject {
     Q_OBJECT
@@ -48,6 +50,35 @@ private Q_SLOTS:
         QCOMPARE(KernelClassifier::classify(name.toStdString()), expected);
     }
 
+    void precision_data()
+    {
+        // Names from the ground-truth traces (H100: cuBLAS, CUTLASS, cuDNN, PyTorch's attention) and cuBLAS's
+        // older spellings.
+        using P = KernelClassifier::Precision;
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<P>("expected");
+        QTest::newRow("xmma ffma") << QStringLiteral("sm80_xmma_gemm_f32f32_f32f32_f32_tn_n_tilesize128x128x8_stage3_warpsize2x2x1_ffma_aligna4")
+                                   << P::Fp32;
+        QTest::newRow("cutlass simt") << QStringLiteral("void cutlass::Kernel2<cutlass_80_simt_sgemm_128x256_8x4_nt_align1>(Params)") << P::Fp32;
+        QTest::newRow("fmha f32") << QStringLiteral("fmha_cutlassF_f32_aligned_64x64_rf_sm80(PyTorchMemEffAttention::AttentionKernel<float>)")
+                                  << P::Fp32;
+        QTest::newRow("cudnn tf32 wgrad")
+            << QStringLiteral("sm90_xmma_wgrad_indexed_implicit_gemm_f32f32_tf32f32_f32_nhwckrsc_nhwc_tilesize128x128x32") << P::Tf32;
+        QTest::newRow("cublas tf32 s1688") << QStringLiteral("ampere_tf32_s1688gemm_tf32_128x128_16x3_nn") << P::Tf32;
+        QTest::newRow("nvjet half") << QStringLiteral("nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT") << P::Half;
+        QTest::newRow("xmma bf16") << QStringLiteral("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64") << P::Half;
+        QTest::newRow("volta fp16") << QStringLiteral("volta_fp16_s884gemm_fp16_128x128_ldg8_f2f_nn") << P::Half;
+        QTest::newRow("template half") << QStringLiteral("void gemmSN_TN_kernel<c10::Half, 128, 16>(cublasGemmSmallNParams)") << P::Half;
+        QTest::newRow("workspace init") << QStringLiteral("void cask_plugin__5x_cudnn::xmma__5x_cudnn::init_device_workspace_kernel<Params>(Params)")
+                                        << P::Unknown;
+    }
+    void precision()
+    {
+        QFETCH(QString, name);
+        QFETCH(KernelClassifier::Precision, expected);
+        QCOMPARE(KernelClassifier::precision(name.toStdString()), expected);
+    }
+
     void perItemMatchesPerName()
     {
         // KernelClasses, the per-name cache the passes use, gives every item of a job the class of its
@@ -57,8 +88,10 @@ private Q_SLOTS:
         const sightline::ExecutionGraph& g = *session->measured();
         sightline::KernelClasses classes(g);
         for (int round = 0; round < 2; ++round) {
-            for (std::uint32_t i = 0; i < g.itemCount(); ++i)
+            for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
                 QCOMPARE(classes.of(sightline::ItemId(i)), KernelClassifier::classify(g.name(sightline::ItemId(i))));
+                QCOMPARE(classes.precisionOf(sightline::ItemId(i)), KernelClassifier::precision(g.name(sightline::ItemId(i))));
+            }
         }
         // The job's last op is its matrix kernel.
         const sightline::ItemId last = g.itemOfOp()[session->trace().opCount() - 1];
