@@ -103,7 +103,8 @@ double errorPct(double predicted, double actual)
 bool qualified(const WhatIfResult& r)
 {
     for (const std::string& w : r.warnings) {
-        for (const char* mark : { "bound by its host", "datasheet", "computes on its host", "no data-parallel collective" }) {
+        for (const char* mark : { "bound by its host", "catalog", "names no device", "spell no precision", "units faster", "computes on its host",
+                 "no data-parallel collective", "memory traffic" }) {
             if (w.find(mark) != std::string::npos)
                 return true;
         }
