@@ -5,7 +5,11 @@
 // the ratio over the base, and the peak memory where the set measured it, each with its error and
 // whether it is within the targets (10 % on step and ratio, 5 % on memory). Rows say which set they
 // belong to (the calibration set the profiler's cost was fitted on, or a check set nothing was fitted
-// on) and whether the result warned. A table, or JSON lines with --json. Not a test.
+// on) and whether the result warned. Then dPRO's Table 4 on the generated BERT Base of
+// tests/fixtures/layerwise with every parameter at its default: recomputation of softmax-dropout and
+// GELU and accumulation over 2 micro-batches against the job without either, in time and peak memory,
+// and whether dPRO's ordering holds (both fit the 16 GB the base overflows, recomputation costs less
+// time). A table, or JSON lines with --json. Not a test.
 //
 // Usage: bench_fidelity [--json]
 
@@ -184,6 +188,75 @@ void print(const Row& r, bool json)
         std::abs(ratioError) <= 10 ? "  " : " !", mem, r.warned ? "warned" : "");
 }
 
+// dPRO Table 4 (BERT Base, 16 V100s of 16 GB): time and peak memory of the job without a memory
+// strategy, with recomputation and with accumulation over 2, each at default parameters. GB as dPRO
+// writes them: 2^30 bytes.
+struct Table4Row {
+    const char* name;
+    Strategy strategy;
+    double dproMs, dproGb;
+};
+
+bool table4(bool json)
+{
+    constexpr std::int64_t kBudget = std::int64_t(16) << 30;
+    auto trace = TraceLoader::load({ SIGHTLINE_SOURCE_DIR "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv" });
+    if (!trace) {
+        std::fprintf(stderr, "bench_fidelity: %s\n", trace.status().toString().c_str());
+        return false;
+    }
+    SessionOptions options;
+    options.memory.budgetBytes = kBudget;
+    Expected<std::shared_ptr<const JobSession>> session = JobSession::open(*trace, options, ResourceLimits {});
+    if (!session) {
+        std::fprintf(stderr, "bench_fidelity: %s\n", session.status().toString().c_str());
+        return false;
+    }
+    const std::vector<Table4Row> rows {
+        { "recompute", Strategy { { PassStep { "recompute", { { "layers", std::string("encoder.*.attention.probs") } } },
+                           PassStep { "recompute", { { "layers", std::string("encoder.*.ffn.gelu") } } } } },
+            696, 7.43 },
+        { "grad_accumulation 2", Strategy { { PassStep { "grad_accumulation", { { "micro_batches", 2.0 } } } } }, 714, 9.96 },
+    };
+    const auto gib = [](std::int64_t bytes) { return static_cast<double>(bytes) / static_cast<double>(std::int64_t(1) << 30); };
+    double baseMs = 0, baseGb = 0;
+    bool baseOom = false, fits = true;
+    std::vector<double> ms;
+    for (const Table4Row& row : rows) {
+        WhatIfRequest request;
+        request.strategy = row.strategy;
+        Expected<WhatIfResult> r = (*session)->whatIf(request);
+        if (!r) {
+            std::fprintf(stderr, "bench_fidelity: dPRO Table 4 %s: %s\n", row.name, r.status().toString().c_str());
+            return false;
+        }
+        baseMs = iterationMs(r->baseline->schedule);
+        baseGb = gib(r->baseline->memory.peakBytes());
+        baseOom = r->baseline->memory.outOfMemory;
+        const double whatIfMs = iterationMs(r->whatIf->schedule), whatIfGb = gib(r->whatIf->memory.peakBytes());
+        fits = fits && !r->whatIf->memory.outOfMemory;
+        ms.push_back(whatIfMs);
+        if (json)
+            std::printf("{\"set\": \"dpro-table4\", \"strategy\": \"%s\", \"predicted_ms\": %.1f, \"time_change_pct\": %.1f, \"dpro_time_change_pct\": %.1f, "
+                        "\"peak_gb\": %.2f, \"memory_change_pct\": %.1f, \"dpro_memory_change_pct\": %.1f, \"fits\": %s}\n",
+                row.name, whatIfMs, errorPct(whatIfMs, baseMs), errorPct(row.dproMs, 622), whatIfGb, errorPct(whatIfGb, baseGb), errorPct(row.dproGb, 16.42),
+                r->whatIf->memory.outOfMemory ? "false" : "true");
+        else
+            std::printf("dPRO Table 4  %-20s %8.1f ms (%+5.1f%%; dPRO %+5.1f%%)  %6.2f GB (%+5.1f%%; dPRO %+5.1f%%)  %s\n", row.name, whatIfMs,
+                errorPct(whatIfMs, baseMs), errorPct(row.dproMs, 622), whatIfGb, errorPct(whatIfGb, baseGb), errorPct(row.dproGb, 16.42),
+                r->whatIf->memory.outOfMemory ? "out of memory" : "fits");
+    }
+    const bool ordered = baseOom && fits && ms[0] < ms[1];
+    if (json)
+        std::printf("{\"set\": \"dpro-table4\", \"strategy\": \"none\", \"predicted_ms\": %.1f, \"peak_gb\": %.2f, \"out_of_memory\": %s, "
+                    "\"ordering_holds\": %s}\n",
+            baseMs, baseGb, baseOom ? "true" : "false", ordered ? "true" : "false");
+    else
+        std::printf("dPRO Table 4  %-20s %8.1f ms                          %6.2f GB %s; ordering (both fit, recomputation cheaper): %s\n", "none", baseMs,
+            baseGb, baseOom ? "out of memory" : "fits", ordered ? "holds" : "does not hold");
+    return true;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -212,5 +285,7 @@ int main(int argc, char** argv)
     if (!json)
         std::printf("check sets: %d of %d steps and %d of %d ratios within 10 %% of the unprofiled run (! marks a miss)\n", stepWithin, checked,
             ratioWithin, checked);
+    if (!table4(json))
+        ++failed;
     return failed == 0 ? 0 : 1;
 }
