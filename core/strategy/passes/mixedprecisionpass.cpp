@@ -54,9 +54,11 @@ bool autocastKeepsFp32(std::string_view op)
     op.remove_prefix(6);
     static constexpr std::array<std::string_view, 8> families { "norm", "softmax", "loss", "cross_entropy", "upsample", "logsumexp", "cumsum",
         "cumprod" };
+    // Batch and instance norm run in the 16-bit type of their input.
+    if (op.find("batch_norm") != std::string_view::npos || op == "instance_norm")
+        return false;
     for (std::string_view f : families) {
-        if (op.find(f) != std::string_view::npos && op != "batch_norm" && op != "native_batch_norm" && op != "cudnn_batch_norm"
-            && op != "_batch_norm_impl_index")
+        if (op.find(f) != std::string_view::npos)
             return true;
     }
     static constexpr std::array<std::string_view, 22> ops { "acos", "asin", "cosh", "erfinv", "exp", "expm1", "log", "log10", "log2", "log1p",
