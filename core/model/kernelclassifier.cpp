@@ -66,7 +66,10 @@ KernelClassifier::Precision KernelClassifier::precision(std::string_view kernelN
     static constexpr std::array<std::string_view, 9> half { "bf16", "fp16", "f16", "bfloat16", "half", "hgemm", "h884", "h1688", "h16816" };
     if (containsAny(s, half) || (s.starts_with("nvjet") && s.find("_h_") != std::string::npos))
         return Precision::Half;
-    if (s.find("tf32") != std::string::npos)
+    // CUTLASS's tensor-op kernels on fp32 elements run at TF32 (cutlass_80_tensorop_s1688gemm).
+    const std::size_t tensorOp = s.find("tensorop_s");
+    if (s.find("tf32") != std::string::npos
+        || (tensorOp != std::string::npos && tensorOp + 10 < s.size() && s[tensorOp + 10] >= '0' && s[tensorOp + 10] <= '9'))
         return Precision::Tf32;
     static constexpr std::array<std::string_view, 6> single { "f32", "sgemm", "ffma", "float", "scudnn", "sgemv" };
     if (containsAny(s, single) || (s.starts_with("nvjet") && s.find("_s_") != std::string::npos))

@@ -65,6 +65,10 @@ private Q_SLOTS:
         QTest::newRow("cudnn tf32 wgrad")
             << QStringLiteral("sm90_xmma_wgrad_indexed_implicit_gemm_f32f32_tf32f32_f32_nhwckrsc_nhwc_tilesize128x128x32") << P::Tf32;
         QTest::newRow("cublas tf32 s1688") << QStringLiteral("ampere_tf32_s1688gemm_tf32_128x128_16x3_nn") << P::Tf32;
+        QTest::newRow("cutlass tensorop fp32")
+            << QStringLiteral("void cutlass::Kernel<cutlass_80_tensorop_s1688gemm_256x64_16x4_nn_align4>(cutlass_80_tensorop_s1688gemm_256x64_16x4_nn_align4::Params)")
+            << P::Tf32;
+        QTest::newRow("cutlass tensorop bf16") << QStringLiteral("cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_32x6_nn_align8") << P::Half;
         QTest::newRow("nvjet half") << QStringLiteral("nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_NNT") << P::Half;
         QTest::newRow("xmma bf16") << QStringLiteral("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64") << P::Half;
         QTest::newRow("volta fp16") << QStringLiteral("volta_fp16_s884gemm_fp16_128x128_ldg8_f2f_nn") << P::Half;
