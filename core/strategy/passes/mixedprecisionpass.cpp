@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -141,7 +142,11 @@ public:
         : m_given(params.matmulFactor)
     {
         for (const ExecRank& r : g.ranks()) {
-            if (!r.device.empty() && (m_spec = DeviceCatalog::find(r.device)))
+            if (r.device.empty())
+                continue;
+            if (m_deviceName.empty())
+                m_deviceName = r.device;
+            if ((m_spec = DeviceCatalog::find(r.device)))
                 break;
         }
         if (m_spec)
@@ -149,6 +154,8 @@ public:
     }
 
     const std::optional<DeviceSpec>& device() const { return m_spec; }
+    // The first device the trace names (empty when it names none), known to the catalog or not.
+    const std::string& deviceName() const { return m_deviceName; }
     bool given() const { return m_given.has_value(); }
     bool fromDatasheet() const { return !m_given && m_spec; }
     bool noFasterUnits() const { return fromDatasheet() && m_half <= 0; }
@@ -168,6 +175,7 @@ public:
 private:
     std::optional<double> m_given;
     std::optional<DeviceSpec> m_spec;
+    std::string m_deviceName;
     double m_half = 0;
 };
 
@@ -227,22 +235,17 @@ namespace {
 
 // What the result should say of its matrix factors: where they are a default rather than the
 // device's, and where a kernel's precision had to be assumed.
-void matrixFactorWarnings(const ExecutionGraph& g, const MatrixFactors& matmul, const std::string& precision, double unknownPrecisionShare,
-    std::vector<std::string>& warnings)
+void matrixFactorWarnings(const MatrixFactors& matmul, const std::string& precision, double unknownPrecisionShare, std::vector<std::string>& warnings)
 {
-    if (matmul.fromDatasheet() && matmul.noFasterUnits()) {
+    if (matmul.noFasterUnits()) {
         warnings.push_back("the " + std::string(matmul.device()->name) + " has no " + precision
             + " units faster than FP32 (its datasheet): matrix kernels keep their time");
     } else if (!matmul.given() && !matmul.device()) {
-        std::string device;
-        for (const ExecRank& r : g.ranks()) {
-            if (!r.device.empty()) {
-                device = r.device;
-                break;
-            }
-        }
-        const std::string text = device.empty() ? std::string("the trace names no device") : "the device catalog does not know '" + device + "'";
-        warnings.push_back(text + ", so matrix kernels take a stated default of 0.5 of their time, not its datasheet's rates; set matmul_factor");
+        char factor[16];
+        std::snprintf(factor, sizeof factor, "%g", kUnknownDeviceMatmulFactor);
+        const std::string text = matmul.deviceName().empty() ? std::string("the trace names no device")
+                                                             : "the device catalog does not know '" + matmul.deviceName() + "'";
+        warnings.push_back(text + ", so matrix kernels take a stated default of " + factor + " of their time, not its datasheet's rates; set matmul_factor");
     }
     // Workspace initialisers and the like spell no type but take no time to speak of.
     if (matmul.fromDatasheet() && unknownPrecisionShare > kUnknownPrecisionShare)
@@ -332,7 +335,7 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
     if (kernels == 0)
         job.warnings.push_back("the job has no compute kernels to scale");
     else
-        matrixFactorWarnings(g, factors.matmul, precision, matrixTime > 0 ? static_cast<double>(unknownPrecisionTime) / static_cast<double>(matrixTime) : 0.0,
+        matrixFactorWarnings(factors.matmul, precision, matrixTime > 0 ? static_cast<double>(unknownPrecisionTime) / static_cast<double>(matrixTime) : 0.0,
             job.warnings);
     if (unknownShapes > 0)
         job.warnings.push_back(std::to_string(unknownShapes)
