@@ -790,6 +790,43 @@ private Q_SLOTS:
         QVERIFY2(std::abs(ratio / 1.187 - 1.0) < 0.10, qPrintable(QString::number(ratio)));
     }
 
+    // The peak allocated memory of one side of a ground-truth pair (measurements.json).
+    static double measuredPeakBytes(const QString& measurements, const QString& pair, const QString& side)
+    {
+        QFile file(measurements);
+        if (!file.open(QIODevice::ReadOnly))
+            return 0;
+        const QJsonObject variants = QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("pairs")].toObject()[pair].toObject()[QStringLiteral("variants")].toObject();
+        return variants[side].toObject()[QStringLiteral("peak_memory_bytes")].toDouble();
+    }
+
+    void recomputeKeepsEachLayersOutput_data()
+    {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<QString>("base");
+        QTest::newRow("gpt (calibration set)") << QStringLiteral("groundtruth") << QStringLiteral("checkpoint/none");
+        QTest::newRow("convnet (check set)") << QStringLiteral("groundtruth-gpu2/convnet") << QStringLiteral("amp/fp32");
+        QTest::newRow("gpt-large (check set)") << QStringLiteral("groundtruth-gpu2/gpt-large") << QStringLiteral("amp/fp32");
+    }
+    void recomputeKeepsEachLayersOutput()
+    {
+        // Checkpointing every block: a block's output is the next block's input, which the next block's
+        // checkpoint keeps until that block's backward has run; the peak comes in the second block's
+        // backward, with the first block's output still held. Without it the convnet's peak was 9 %
+        // low. Against the measured peak of the job run checkpointed: within 5 %.
+        QFETCH(QString, dir);
+        QFETCH(QString, base);
+        const QString root = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/") + dir;
+        const auto trace = TraceLoader::load({ toStd(root + QStringLiteral("/") + base) });
+        QVERIFY(trace);
+        const auto r = sessionOf(*trace)->whatIf({ oneStep("recompute", { { "every", 1.0 } }), {}, { CommSource::Measured, false } });
+        QVERIFY2(r, errorOf(r).c_str());
+        const double measured = measuredPeakBytes(root + QStringLiteral("/measurements.json"), QStringLiteral("checkpoint"), QStringLiteral("every_block"));
+        QVERIFY(measured > 0);
+        const double error = static_cast<double>(r->whatIf->memory.peakBytes()) / measured - 1.0;
+        QVERIFY2(std::abs(error) < 0.05, qPrintable(QString::number(error)));
+    }
+
     void opFusionFusesNeighbouringKernels()
     {
         // The two elementwise kernels fuse (the GEMM does not, by default): one 40 us kernel, launched

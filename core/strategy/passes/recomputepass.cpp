@@ -70,16 +70,51 @@ Placement place(const ExecutionGraph& g, const LaunchOrder& launches, const Laye
     return placed;
 }
 
+// The work before an item on its track: its predecessor there, or its enclosing op's; invalid when
+// the item is the first.
+ItemId workBefore(const ExecutionGraph& g, ItemId item)
+{
+    for (ItemId at = item; at.isValid(); at = g.firstSource(at, EdgeKind::Nest)) {
+        if (const ItemId before = g.firstSource(at, EdgeKind::Program); before.isValid())
+            return before;
+    }
+    return {};
+}
+
+// The measured forward holds the activations that work after it frees only until the layer's span
+// ends, but for its output: the last of them to be allocated (a block's output is made by its last op)
+// is the next layer's input, which that layer, or its checkpoint, keeps until its own backward has run.
+// The output goes with the work before this layer's backward, where the recompute begins.
+void releaseForward(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LayerModel::Layer& layer)
+{
+    const auto inForward = [&](ItemId i) { return i.isValid() && std::binary_search(layer.forward.begin(), layer.forward.end(), i); };
+    const std::span<MemoryBlock> blocks = b.memoryBlocks();
+    std::vector<std::size_t> held;
+    ItemId output;
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+        const MemoryBlock& m = blocks[k];
+        if (m.category != MemoryCategory::Activations || m.alloc.value() >= g.itemCount() || !inForward(m.alloc) || inForward(m.release))
+            continue;
+        held.push_back(k);
+        if (!output.isValid() || g.anchor(m.alloc) > g.anchor(output))
+            output = m.alloc;
+    }
+    ItemId before = workBefore(g, layer.firstBackward);
+    if (before.isValid() && g.anchor(before) <= SubgraphCopy::measuredEnd(g, layer.span))
+        before = layer.span;
+    for (std::size_t k : held)
+        blocks[k].release = blocks[k].alloc == output && before.isValid() ? before : layer.span;
+}
+
 // Puts the copy of one layer's forward where place() found: its memory, anchors, host work's thread
 // and edges.
 void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LayerModel::Layer& layer, std::span<const ItemId> copies,
     const Placement& placed)
 {
-    // The recomputed forward holds the activations from the recompute to the backward that frees them;
-    // the measured forward holds them only until the layer's span ends.
+    // The recomputed forward holds the activations from the recompute to the backward that frees them.
     MemoryRewrite::copyBlocks(b, layer.forward, copies,
         MemoryRewrite::categories(MemoryCategory::Activations) | MemoryRewrite::categories(MemoryCategory::Temporaries));
-    MemoryRewrite::releaseAt(b, layer.forward, MemoryRewrite::categories(MemoryCategory::Activations), layer.span);
+    releaseForward(g, b, layer);
     for (std::size_t k = 0; k < copies.size(); ++k)
         b.setAnchor(copies[k], placed.anchor[k]);
     // Host work moves to the backward's thread.
