@@ -64,6 +64,71 @@ std::size_t lastHostOf(const ExecutionGraph& g, const std::vector<ItemId>& repea
     return lastHost;
 }
 
+// Per item, whether it belongs to its step's prologue rather than to its micro-batch: forward work on a
+// host thread that comes before optimizer work which itself comes before the step's backward (a
+// synchronisation, then zero_grad, then the forward), and the device work it launches; but only where
+// most of the thread's forward work comes after that optimizer work (a job that runs zero_grad between
+// its forward and its backward has no prologue). Accumulation runs the prologue once, before the first
+// micro-batch, as the job does.
+std::vector<std::uint8_t> prologueOf(const ExecutionGraph& g)
+{
+    using Key = std::pair<std::uint32_t, std::int32_t>; // rank, step
+    const auto keyOf = [&](ItemId i) { return Key { g.rank(i).value(), g.stepOfStart(i) }; };
+    const auto counts = [&](ItemId i) { return g.rank(i).isValid() && g.stepOfStart(i) >= 0 && !g.onDevice(i); };
+    std::map<Key, TimeNs> firstBackward;
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (g.phase(item) == Phase::Backward && counts(item)) {
+            const auto [it, added] = firstBackward.emplace(keyOf(item), g.anchor(item));
+            it->second = std::min(it->second, g.anchor(item));
+        }
+    }
+    // Per rank, step and host track: where the optimizer work before the backward ends.
+    std::map<std::pair<Key, std::uint32_t>, TimeNs> optimizerEnd;
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (g.phase(item) != Phase::Optimizer || !counts(item))
+            continue;
+        const auto backward = firstBackward.find(keyOf(item));
+        if (backward == firstBackward.end() || g.anchor(item) >= backward->second)
+            continue;
+        const auto [it, added] = optimizerEnd.emplace(std::pair(keyOf(item), g.track(item).value()), SubgraphCopy::measuredEnd(g, item));
+        it->second = std::max(it->second, SubgraphCopy::measuredEnd(g, item));
+    }
+    std::vector<std::uint8_t> prologue(g.itemCount(), 0);
+    if (optimizerEnd.empty())
+        return prologue;
+    // Per rank, step and host track: the forward items before the optimizer work, and after it.
+    std::map<std::pair<Key, std::uint32_t>, std::pair<std::size_t, std::size_t>> split;
+    const auto before = [&](ItemId item) {
+        const auto end = optimizerEnd.find(std::pair(keyOf(item), g.track(item).value()));
+        return end != optimizerEnd.end() && g.anchor(item) < end->second;
+    };
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (g.phase(item) != Phase::Forward || !counts(item))
+            continue;
+        prologue[i] = before(item);
+        auto& [ahead, behind] = split[std::pair(keyOf(item), g.track(item).value())];
+        ++(prologue[i] ? ahead : behind);
+    }
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (prologue[i]) {
+            const auto& [ahead, behind] = split[std::pair(keyOf(ItemId(i)), g.track(ItemId(i)).value())];
+            prologue[i] = ahead < behind;
+        }
+    }
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        if (!prologue[i])
+            continue;
+        for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
+            if (g.edgeKind(e) == EdgeKind::Launch)
+                prologue[g.target(e)] = 1;
+        }
+    }
+    return prologue;
+}
+
 // The micro-batch's waits; batchOf gives per item the micro-batch whose repeated items hold it.
 std::vector<MicroBatchModel::Wait> waitsOf(const ExecutionGraph& g, const InstantOrder& order, const std::vector<ItemId>& repeated,
     const std::vector<std::uint32_t>& batchOf, std::uint32_t batch)
@@ -96,10 +161,11 @@ MicroBatchModel MicroBatchModel::of(const ExecutionGraph& g, const InstantOrder&
         if (s.marker.isValid())
             marker[s.marker.value()] = 1;
     }
+    const std::vector<std::uint8_t> prologue = prologueOf(g);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         const Phase p = g.phase(item);
-        if ((p != Phase::Forward && p != Phase::Backward) || g.stepOfStart(item) < 0 || !g.rank(item).isValid() || marker[i])
+        if ((p != Phase::Forward && p != Phase::Backward) || g.stepOfStart(item) < 0 || !g.rank(item).isValid() || marker[i] || prologue[i])
             continue;
         const std::pair<std::uint32_t, std::int32_t> key { g.rank(item).value(), g.stepOfStart(item) };
         if (current == batches.end() || current->first != key) {

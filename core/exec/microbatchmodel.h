@@ -11,7 +11,9 @@ class InstantOrder;
 
 // The work a micro-batch repeats, per rank and step, for the passes that split a step's batch
 // (gradient accumulation): the items of the forward and backward phases that start in the step (not
-// the step's marker), in item order, and among them those that take no part in gradient
+// the step's marker, nor its prologue: forward work on a thread before optimizer work that precedes
+// the backward, such as a synchronisation before zero_grad, where most of the forward follows it), in
+// item order, and among them those that take no part in gradient
 // synchronisation (communication, and the host calls that launch it). With each micro-batch, what a
 // pass chaining copies of it reads at every edit: where it starts and ends on each track, the host work
 // it ends with, and the waits it starts with. Built in O(items + edges), in parallel over

@@ -9,6 +9,7 @@
 #include "core/model/trace.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 
 namespace sightline {
@@ -23,30 +24,27 @@ bool isDeviceWork(OpKind k)
     return k == OpKind::ComputeKernel || k == OpKind::Memcpy || k == OpKind::Memset;
 }
 
-// Memory the micro-batch's work allocates but work outside it frees (a free recorded after the op that
-// used the block, outside any op of the phase) is freed instead by the micro-batch's last work on that
-// track before the free, so that each copy frees it within its own micro-batch: part `part` of the
-// copier's set.
+// Work memory (activations, temporaries) the micro-batch allocates but work outside it frees (a free recorded after the op that
+// used the block, outside any op of the phase: a tensor a variable holds to the end of the step) is
+// freed instead by the micro-batch's host work that ends last before the free, on any of its threads
+// (the backward the autograd thread runs, not the call that started it), so that each copy frees it
+// within its own micro-batch: part `part` of the copier's set.
 void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, const SubgraphCopy& copier, std::uint32_t part,
     const std::vector<ItemId>& members)
 {
     if (b.memoryBlocks().empty())
         return;
-    std::map<std::uint32_t, std::vector<ItemId>> byTrack;
-    for (ItemId m : members)
-        byTrack[g.track(m).value()].push_back(m);
-    for (auto& [track, items] : byTrack)
-        std::stable_sort(items.begin(), items.end(), [&](ItemId x, ItemId y) { return g.anchor(x) < g.anchor(y); });
+    std::vector<ItemId> host; // by measured end
+    std::copy_if(members.begin(), members.end(), std::back_inserter(host), [&](ItemId m) { return !g.onDevice(m); });
+    std::stable_sort(host.begin(), host.end(), [&](ItemId x, ItemId y) { return SubgraphCopy::measuredEnd(g, x) < SubgraphCopy::measuredEnd(g, y); });
     for (MemoryBlock& block : b.memoryBlocks()) {
-        if (!block.alloc.isValid() || block.alloc.value() >= g.itemCount() || copier.partOf(block.alloc) != part || !block.release.isValid()
+        if ((kWorkMemory & MemoryRewrite::categories(block.category)) == 0 || !block.alloc.isValid() || block.alloc.value() >= g.itemCount()
+            || copier.partOf(block.alloc) != part || !block.release.isValid()
             || block.release.value() >= g.itemCount() || copier.partOf(block.release) == part || g.rank(block.release) != g.rank(block.alloc))
             continue;
-        const auto it = byTrack.find(g.track(block.release).value());
-        if (it == byTrack.end())
-            continue;
-        const auto& items = it->second;
-        const auto at = std::upper_bound(items.begin(), items.end(), g.anchor(block.release), [&](TimeNs t, ItemId x) { return t < g.anchor(x); });
-        if (at != items.begin() && g.anchor(*std::prev(at)) >= g.anchor(block.alloc))
+        const auto at = std::upper_bound(
+            host.begin(), host.end(), g.anchor(block.release), [&](TimeNs t, ItemId x) { return t < SubgraphCopy::measuredEnd(g, x); });
+        if (at != host.begin() && SubgraphCopy::measuredEnd(g, *std::prev(at)) >= g.anchor(block.alloc))
             block.release = *std::prev(at);
     }
 }
