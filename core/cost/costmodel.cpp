@@ -116,6 +116,12 @@ std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> sampl
         }
         const bool separable = largest >= kSpread * smallest;
         const double det = skk * sxx - skx * skx;
+        f.latencyFitted = separable && rows.size() >= 2 && det > 1e-12 * skk * sxx;
+        f.smallestBytes = std::numeric_limits<std::int64_t>::max();
+        for (const Sample* s : used) {
+            f.smallestBytes = std::min(f.smallestBytes, s->bytes);
+            f.largestBytes = std::max(f.largestBytes, s->bytes);
+        }
         double alpha = -1, beta = -1;
         if (separable && rows.size() >= 2 && det > 1e-12 * skk * sxx) {
             alpha = (sk * sxx - sx * skx) / det;
@@ -130,7 +136,7 @@ std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> sampl
                     num += x * (1 - a * k);
                 return num / sxx;
             };
-            alpha = separable && rows.size() >= 2 && det > 1e-12 * skk * sxx ? 0.0 : p.alphaNs;
+            alpha = f.latencyFitted ? 0.0 : p.alphaNs;
             beta = betaFor(alpha);
             if (beta <= 0) {
                 // The current latency alone explains more than was measured: bandwidth-bound then.

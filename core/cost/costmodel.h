@@ -33,6 +33,10 @@ struct LinkParameters {
 struct LinkFit {
     int samples = 0;
     bool fitted = false; // false: the defaults (or the user's values) were kept
+    // The latency was fitted too: the samples' sizes spread enough to tell it from the bandwidth. When
+    // they do not, the latency kept is not the trace's, and transfers of other sizes extrapolate.
+    bool latencyFitted = false;
+    std::int64_t smallestBytes = 0, largestBytes = 0; // the samples' message sizes
     double meanAbsErrorPct = 0; // of the modelled vs measured transfer times, over the samples
 };
 

@@ -377,15 +377,19 @@ void summariseSteps(const ExecutionGraph& g, Schedule& s)
 
 } // namespace
 
-std::array<std::size_t, kLinkTypeCount> Replayer::transfersByLink(const ExecutionGraph& g, const ReplayOptions& options)
+std::array<Replayer::LinkTransfers, kLinkTypeCount> Replayer::transfersByLink(const ExecutionGraph& g, const ReplayOptions& options)
 {
-    std::array<std::size_t, kLinkTypeCount> count {};
+    std::array<LinkTransfers, kLinkTypeCount> links {};
     const LinkTopology topology(placementsOf(g.ranks()), options.topology);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        if (const CommCost* c = g.comm(ItemId(i)))
-            ++count[static_cast<std::size_t>(routeOf(topology, *c, g.commRanks(*c)).type)];
+        if (const CommCost* c = g.comm(ItemId(i))) {
+            LinkTransfers& l = links[static_cast<std::size_t>(routeOf(topology, *c, g.commRanks(*c)).type)];
+            l.smallestBytes = l.count == 0 ? c->bytes : std::min(l.smallestBytes, c->bytes);
+            l.largestBytes = l.count == 0 ? c->bytes : std::max(l.largestBytes, c->bytes);
+            ++l.count;
+        }
     }
-    return count;
+    return links;
 }
 
 std::size_t Schedule::memoryBytes() const

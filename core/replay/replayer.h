@@ -69,9 +69,13 @@ public:
     static Expected<Schedule> replay(const ExecutionGraph& graph, const ReplayOptions& options = {},
         const CancellationToken* cancel = nullptr, const Alongside& alongside = {});
 
-    // How many of the graph's transfers the cost model would time over each link type, as their
-    // bottleneck (what a replay with these options crosses).
-    static std::array<std::size_t, kLinkTypeCount> transfersByLink(const ExecutionGraph& graph, const ReplayOptions& options);
+    // The graph's transfers the cost model would time over each link type, as their bottleneck (what a
+    // replay with these options crosses): how many, and their smallest and largest message sizes.
+    struct LinkTransfers {
+        std::size_t count = 0;
+        std::int64_t smallestBytes = 0, largestBytes = 0;
+    };
+    static std::array<LinkTransfers, kLinkTypeCount> transfersByLink(const ExecutionGraph& graph, const ReplayOptions& options);
 
     // Whether building the dependency graph of trace, its execution graph and replaying it fits
     // limits.maxMemoryBytes, with the trace itself; else TooLarge naming the job's first file and the

@@ -189,16 +189,35 @@ std::optional<std::string> hostBoundNote(const ProfilerOverhead::Estimate& overh
           "of the GPU check set were up to 30 % slow; the job without the profiler may be faster";
 }
 
+// Transfers priced by a fit that could not tell the link's latency from its bandwidth, at sizes more
+// than kSpread away from those it measured: their per-call cost is the kept latency's, not the trace's.
+std::optional<std::string> extrapolationNote(LinkType type, const LinkFit& fit, const Replayer::LinkTransfers& transfers, const LinkParameters& p)
+{
+    constexpr double kSpread = 4.0;
+    if (fit.latencyFitted || transfers.count == 0 || fit.smallestBytes <= 0)
+        return std::nullopt;
+    const auto smallest = static_cast<double>(transfers.smallestBytes), largest = static_cast<double>(transfers.largestBytes);
+    if (smallest * kSpread >= static_cast<double>(fit.smallestBytes) && largest <= kSpread * static_cast<double>(fit.largestBytes))
+        return std::nullopt;
+    const auto mb = [](double bytes) { return number(bytes / 1e6, bytes < 1e6 ? 3 : 1); };
+    return "the trace's " + std::to_string(fit.samples) + " " + linkTypeName(type) + " transfers are all of about one size (" + mb(static_cast<double>(fit.smallestBytes))
+        + "–" + mb(static_cast<double>(fit.largestBytes)) + " MB), which cannot tell a per-call cost from the bandwidth: the cost model keeps "
+        + number(p.alphaNs / 1000.0, 1) + " us per step, not the trace's, and times transfers of " + mb(smallest) + "–" + mb(largest)
+        + " MB by it, and a per-call cost it does not know may make them far slower or faster (DDP over gloo: about 1 ms more per "
+          "added bucket in the gpt-large pair of docs/fidelity.md)";
+}
+
 std::vector<std::string> costModelNotes(const ExecutionGraph& g, const ReplayOptions& o)
 {
     std::vector<std::string> notes;
     if (o.communication != CommSource::CostModel)
         return notes;
-    const std::array<std::size_t, kLinkTypeCount> crossing = Replayer::transfersByLink(g, o);
+    const std::array<Replayer::LinkTransfers, kLinkTypeCount> crossing = Replayer::transfersByLink(g, o);
     const LinkTopology topology(placementsOf(g.ranks()), o.topology);
     for (int l = 0; l < kLinkTypeCount; ++l) {
         const auto type = static_cast<LinkType>(l);
-        const std::size_t count = crossing[static_cast<std::size_t>(l)];
+        const Replayer::LinkTransfers& transfers = crossing[static_cast<std::size_t>(l)];
+        const std::size_t count = transfers.count;
         if (count == 0 || (o.givenLinks & (1u << l)) != 0)
             continue;
         const LinkFit& fit = o.fits[static_cast<std::size_t>(l)];
@@ -208,17 +227,19 @@ std::vector<std::string> costModelNotes(const ExecutionGraph& g, const ReplayOpt
                 notes.push_back("the cost model fits the trace's " + std::to_string(fit.samples) + " " + linkTypeName(type)
                     + " transfers with a mean error of " + number(fit.meanAbsErrorPct, 1) + " %: the " + std::to_string(count)
                     + " transfer times it gives may be off by as much");
+            if (const std::optional<std::string> note = extrapolationNote(type, fit, transfers, p))
+                notes.push_back(*note);
             continue;
         }
         notes.push_back(std::to_string(count) + " transfers cross " + linkTypeName(type) + " links, which the trace measured no transfer over: they are timed by "
             + (o.fits[static_cast<std::size_t>(l)].samples > 0 ? "parameters the fit could not separate" : "the cost model's defaults") + " (" + number(p.alphaNs / 1000.0, 1)
             + " us per step, " + number(p.bytesPerNs, 2) + " GB/s; the network pass sets them)");
     }
-    const bool acrossHosts = crossing[static_cast<std::size_t>(LinkType::Network)] > 0;
+    const bool acrossHosts = crossing[static_cast<std::size_t>(LinkType::Network)].count > 0;
     if (topology.hostsAssumed() && (acrossHosts || g.ranks().size() > 1))
         notes.push_back("the trace names no hosts: " + std::to_string(TopologyOptions::kDefaultRanksPerHost)
             + " ranks per host are assumed (the network pass's ranks_per_host sets them)");
-    if (topology.intraHostAssumed() && crossing[static_cast<std::size_t>(topology.intraHost())] > 0)
+    if (topology.intraHostAssumed() && crossing[static_cast<std::size_t>(topology.intraHost())].count > 0)
         notes.push_back(std::string("the trace's devices do not say how the GPUs of a host connect: ") + linkTypeName(topology.intraHost())
             + " is assumed (the network pass's intra_host sets it)");
     return notes;

@@ -205,8 +205,8 @@ private Q_SLOTS:
         const auto k80 = sessionOf(deviceTailJob(2, 1, "node", "Tesla K80"));
         const auto v100 = sessionOf(deviceTailJob(2, 1, "node", "Tesla V100-SXM2-16GB"));
         QVERIFY(k80 && v100);
-        QCOMPARE(Replayer::transfersByLink(*k80->measured(), {})[static_cast<int>(LinkType::Pcie)], std::size_t(1));
-        QCOMPARE(Replayer::transfersByLink(*v100->measured(), {})[static_cast<int>(LinkType::NvLink)], std::size_t(1));
+        QCOMPARE(Replayer::transfersByLink(*k80->measured(), {})[static_cast<int>(LinkType::Pcie)].count, std::size_t(1));
+        QCOMPARE(Replayer::transfersByLink(*v100->measured(), {})[static_cast<int>(LinkType::NvLink)].count, std::size_t(1));
         // Sixteen workers, eight to a host: the all-reduce now crosses the network, which the trace
         // measured no transfer over, and says which defaults time it. The NVLink the trace measured is
         // fitted, and devices that do not say how they connect are named as an assumption.
