@@ -133,7 +133,10 @@ void runWhatIf(RunResult& out, const JobSession& session, WhatIfRunner::Baseline
             laidOut = WhatIfView::layOut(*baseline, graph, s, *view.layers, view.suffix, prepared, cancel);
         };
     }
-    Expected<WhatIfResult> result = session.whatIf({ strategy, memory }, cancel, hooks);
+    WhatIfRequest request;
+    request.strategy = strategy;
+    request.memory = memory;
+    Expected<WhatIfResult> result = session.whatIf(request, cancel, hooks);
     if (!result) {
         out.status = result.status();
         return;

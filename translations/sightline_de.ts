@@ -1212,8 +1212,8 @@
         <translation>Fügen Sie einen Pass hinzu, um den Job zu ändern.</translation>
     </message>
     <message>
-        <source>Give this parameter; left out, the pass keeps what the job has</source>
-        <translation>Diesen Parameter angeben; weggelassen behält der Pass, was der Job hat</translation>
+        <source>Give this parameter; left out, the pass finds it from the job (its description says how)</source>
+        <translation>Diesen Parameter angeben; weggelassen ermittelt der Pass ihn aus dem Job (seine Beschreibung sagt, wie)</translation>
     </message>
     <message>
         <source>This parameter is required</source>

@@ -1198,8 +1198,8 @@
         <translation>添加一个 pass 来改变作业。</translation>
     </message>
     <message>
-        <source>Give this parameter; left out, the pass keeps what the job has</source>
-        <translation>指定此参数；省略时 pass 保持作业原样</translation>
+        <source>Give this parameter; left out, the pass finds it from the job (its description says how)</source>
+        <translation>指定此参数；省略时 pass 从作业中得出它（参数说明写明如何得出）</translation>
     </message>
     <message>
         <source>This parameter is required</source>

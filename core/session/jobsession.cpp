@@ -261,7 +261,7 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
     WhatIfResult result;
     result.baselineOptions = base->options;
     result.profilerOverhead = base->profilerOverhead;
-    const WhatIfJob start { base->graph, result.baselineOptions, {}, m_maxWhatIfItems, base->analyses };
+    const WhatIfJob start { base->graph, result.baselineOptions, {}, m_maxWhatIfItems, base->analyses, std::nullopt };
     Expected<WhatIfJob> job = StrategyRunner::apply(*steps, start, cancel);
     if (!job)
         return job.status();

@@ -21,7 +21,7 @@ struct ParameterSpec {
     std::string defaultValue; // as text; empty: required, unless optional
     std::vector<std::string> choices; // for Choice
     std::string help;
-    bool optional = false; // may be left out, with no default: the pass then keeps what the job has
+    bool optional = false; // may be left out, with no default: the pass then finds it from the job (help says how)
 
     bool required() const { return !optional && defaultValue.empty(); }
 };

@@ -300,13 +300,13 @@ void StrategyPanel::makeEditors(int k)
             });
         }
         if (spec.optional || spec.required()) {
-            // Left out, the pass keeps what the job has (optional) or refuses to run (required).
+            // Left out, the pass finds it from the job (optional) or refuses to run (required).
             QWidget* inner = row;
             row = new QWidget(m_editors);
             auto* h = new QHBoxLayout(row);
             h->setContentsMargins(0, 0, 0, 0);
             editor.given = new QCheckBox(row);
-            editor.given->setToolTip(spec.optional ? tr("Give this parameter; left out, the pass keeps what the job has")
+            editor.given->setToolTip(spec.optional ? tr("Give this parameter; left out, the pass finds it from the job (its description says how)")
                                                    : tr("This parameter is required"));
             h->addWidget(editor.given);
             h->addWidget(inner, 1);
