@@ -198,7 +198,7 @@ int ReplayCommand::run(const QStringList& args)
     std::optional<double> unprofiledIteration;
     if (overhead.perEventNs > 0) {
         Expected<std::shared_ptr<const ExecutionGraph>> lighter = ProfilerOverhead::remove(session.measured(), overhead.perEventNs);
-        Expected<ReplayResult> unprofiled = lighter ? JobSession::replay(*lighter, options, nullptr, {}, {}, false) : Expected<ReplayResult>(lighter.status());
+        Expected<ReplayResult> unprofiled = lighter ? JobSession::replay(*lighter, options, nullptr, {}, {}, JobSession::Slack::Without) : Expected<ReplayResult>(lighter.status());
         if (!unprofiled)
             return fail(unprofiled.status());
         unprofiledIteration = iteration(unprofiled->schedule).second;

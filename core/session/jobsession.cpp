@@ -293,7 +293,7 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
         if (hooks.meanwhile)
             hooks.meanwhile(s);
     };
-    Expected<ReplayResult> changed = replay(job->graph, job->options, cancel, memory, meanwhile, false);
+    Expected<ReplayResult> changed = replay(job->graph, job->options, cancel, memory, meanwhile, Slack::Without);
     if (!changed) {
         if (changed.status().code() == ErrorCode::DependencyCycle)
             return cycleOfSteps(changed.status(), *steps, start, cancel);
@@ -313,13 +313,13 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
 }
 
 Expected<ReplayResult> JobSession::replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,
-    const CancellationToken* cancel, const MemoryOptions& memory, const Meanwhile& meanwhile, bool slack)
+    const CancellationToken* cancel, const MemoryOptions& memory, const Meanwhile& meanwhile, Slack slack)
 {
     CriticalPath path;
     MemoryEstimate peak;
     Expected<Schedule> schedule = Replayer::replay(*graph, options, cancel, [&](const Schedule& s) {
         const auto analyse = [&] {
-            path = CriticalPathAnalysis::compute(*graph, s, slack);
+            path = CriticalPathAnalysis::compute(*graph, s, slack == Slack::With);
             peak = MemoryEstimator::estimate(*graph, s, memory);
         };
         if (!meanwhile) {

@@ -148,13 +148,14 @@ public:
     // Work a caller does with a replay's times while its critical path, memory and summaries are found
     // (Replayer::Alongside): it may read the schedule's times, causes, order and window.
     using Meanwhile = std::function<void(const Schedule&)>;
+    // Whether the critical path comes with each item's slack (CriticalPathAnalysis::compute's withSlack).
+    enum class Slack : bool { Without, With };
     // Replays another execution graph of this job (a rewritten one). With meanwhile, calls it on this
     // thread once the schedule is simulated, while threads of their own find the critical path, the
-    // memory and the summaries; it may run parallel loops on every core. Without slack, the critical
-    // path comes without each item's slack (CriticalPathAnalysis::compute's withSlack).
+    // memory and the summaries; it may run parallel loops on every core.
     static Expected<ReplayResult> replay(std::shared_ptr<const ExecutionGraph> graph, const ReplayOptions& options,
         const CancellationToken* cancel = nullptr, const MemoryOptions& memory = {}, const Meanwhile& meanwhile = {},
-        bool slack = true);
+        Slack slack = Slack::With);
 
 private:
     JobSession() = default;

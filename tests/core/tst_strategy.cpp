@@ -796,7 +796,7 @@ private Q_SLOTS:
             seenEnd = s.end;
             seenFinish = s.finish;
             parallelFor(parts.size(), [&](std::size_t k) { ++parts[k]; });
-        }, false);
+        }, JobSession::Slack::Without);
         QVERIFY2(again, errorOf(again).c_str());
         QCOMPARE(calls, 1);
         QCOMPARE(parts, std::vector<int>(4, 1));
