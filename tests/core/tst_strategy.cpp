@@ -652,14 +652,20 @@ private Q_SLOTS:
         QVERIFY(waits > 0);
     }
 
-    // The median unprofiled step of one side of a ground-truth pair, in ns (measurements.json).
-    static double unprofiledMedianNs(const QString& measurements, const QString& pair, const QString& side)
+    // What measurements.json records of one side of a ground-truth pair; empty when it cannot be read.
+    static QJsonObject measuredSide(const QString& measurements, const QString& pair, const QString& side)
     {
         QFile file(measurements);
         if (!file.open(QIODevice::ReadOnly))
-            return 0;
+            return {};
         const QJsonObject variants = QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("pairs")].toObject()[pair].toObject()[QStringLiteral("variants")].toObject();
-        return variants[side].toObject()[QStringLiteral("step_ms")].toObject()[QStringLiteral("median")].toDouble() * 1e6;
+        return variants[side].toObject();
+    }
+
+    // The median unprofiled step of one side of a ground-truth pair, in ns.
+    static double unprofiledMedianNs(const QString& measurements, const QString& pair, const QString& side)
+    {
+        return measuredSide(measurements, pair, side)[QStringLiteral("step_ms")].toObject()[QStringLiteral("median")].toDouble() * 1e6;
     }
 
     static double meanStep(const Schedule& s)
@@ -826,14 +832,10 @@ private Q_SLOTS:
         QVERIFY2(std::abs(ratio / 1.187 - 1.0) < 0.10, qPrintable(QString::number(ratio)));
     }
 
-    // The peak allocated memory of one side of a ground-truth pair (measurements.json).
+    // The peak allocated memory of one side of a ground-truth pair.
     static double measuredPeakBytes(const QString& measurements, const QString& pair, const QString& side)
     {
-        QFile file(measurements);
-        if (!file.open(QIODevice::ReadOnly))
-            return 0;
-        const QJsonObject variants = QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("pairs")].toObject()[pair].toObject()[QStringLiteral("variants")].toObject();
-        return variants[side].toObject()[QStringLiteral("peak_memory_bytes")].toDouble();
+        return measuredSide(measurements, pair, side)[QStringLiteral("peak_memory_bytes")].toDouble();
     }
 
     void peakMemoryOnGroundTruth_data()
