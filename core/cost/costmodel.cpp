@@ -105,16 +105,15 @@ std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> sampl
         }
         LinkParameters& p = m_links[type];
         // Solve [skk skx; skx sxx] [alpha; beta] = [sk; sx], beta = 1 / bandwidth. Sizes within a factor
-        // of kSpread of one another cannot tell a latency from a bandwidth: a few buckets of one size
+        // of kSeparableSpread of one another cannot tell a latency from a bandwidth: a few buckets of one size
         // fitted a latency of milliseconds, which then weighed on every smaller bucket a what-if made.
-        constexpr double kSpread = 4.0;
         double smallest = std::numeric_limits<double>::max(), largest = 0;
         for (const Sample* s : used) {
             const double w = volume(s->algorithm, s->bytes, s->participants).wireBytes;
             smallest = std::min(smallest, w);
             largest = std::max(largest, w);
         }
-        const bool separable = largest >= kSpread * smallest;
+        const bool separable = largest >= kSeparableSpread * smallest;
         const double det = skk * sxx - skx * skx;
         f.latencyFitted = separable && rows.size() >= 2 && det > 1e-12 * skk * sxx;
         f.smallestBytes = std::numeric_limits<std::int64_t>::max();

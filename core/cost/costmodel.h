@@ -57,6 +57,8 @@ public:
     void setParameters(LinkType type, const LinkParameters& p) { m_links[static_cast<int>(type)] = p; }
     // All-reduces run as trees instead of rings.
     bool treeAllReduce = false;
+    // Samples whose sizes lie within this factor of one another cannot tell a latency from a bandwidth.
+    static constexpr double kSeparableSpread = 4.0;
 
     // The algorithm of a normalised collective name ("all_reduce", "all_gather", ...).
     CommAlgorithm algorithmOf(std::string_view collective) const;

@@ -190,10 +190,10 @@ std::optional<std::string> hostBoundNote(const ProfilerOverhead::Estimate& overh
 }
 
 // Transfers priced by a fit that could not tell the link's latency from its bandwidth, at sizes more
-// than kSpread away from those it measured: their per-call cost is the kept latency's, not the trace's.
+// than CostModel::kSeparableSpread away from those it measured: their per-call cost is the kept latency's, not the trace's.
 std::optional<std::string> extrapolationNote(LinkType type, const LinkFit& fit, const Replayer::LinkTransfers& transfers, const LinkParameters& p)
 {
-    constexpr double kSpread = 4.0;
+    constexpr double kSpread = CostModel::kSeparableSpread;
     if (fit.latencyFitted || transfers.count == 0 || fit.smallestBytes <= 0)
         return std::nullopt;
     const auto smallest = static_cast<double>(transfers.smallestBytes), largest = static_cast<double>(transfers.largestBytes);
