@@ -71,6 +71,22 @@ struct Builder {
         info.push_back({ kind, ref });
     }
 
+    // The order of two ops on one device stream. A stream runs one op after another, but a kernel
+    // launched as a programmatic dependent (Hopper's PDL, which cuDNN's split-K convolutions use) starts
+    // its prologue while its predecessor finishes: it stays ordered after the predecessor's end, and the
+    // replay keeps the measured lead (a gap below zero) however long the predecessor becomes. Only a
+    // lead under half the predecessor's time reads that way; a larger overlap is kept start-to-start.
+    void addStreamOrder(std::uint32_t from, std::uint32_t to)
+    {
+        const TimeNs lead = CheckedMath::saturatingSub(t.end(OpId(from)), t.start(OpId(to)));
+        if (lead > kTolerance && t.start(OpId(to)) >= t.start(OpId(from)) && lead <= t.duration(OpId(from)) / 2) {
+            edges.emplace_back(from, to);
+            info.push_back({ EdgeKind::Program, EdgeRef::EndToStart });
+            return;
+        }
+        add(from, to, EdgeKind::Program, EdgeRef::EndToStart);
+    }
+
     void programOrder(const TrackInfo& track)
     {
         const std::uint32_t first = track.firstOp;
@@ -82,7 +98,7 @@ struct Builder {
                 const OpId a(op - 1), b(op);
                 if (t.start(a) == t.start(b) && (t.duration(a) == 0 || t.duration(b) == 0))
                     continue;
-                add(op - 1, op, EdgeKind::Program, EdgeRef::EndToStart);
+                addStreamOrder(op - 1, op);
             }
             return;
         }

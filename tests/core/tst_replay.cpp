@@ -425,6 +425,45 @@ private Q_SLOTS:
         QCOMPARE(replay->start(next), TimeNs(205));
     }
 
+    void programmaticLaunchFollowsItsPredecessor()
+    {
+        // On Hopper a split-K convolution's second kernel starts its prologue while the first finishes
+        // (programmatic dependent launch): it stays ordered after the first's end, keeps its measured
+        // lead of 3 us, and follows the first when a what-if shortens it. An overlap of more than half
+        // the first kernel says nothing about a lead and stays start-to-start.
+        const TimeNs us = 1000;
+        JobBuilder b;
+        const std::uint32_t r = b.rank(0);
+        const std::uint32_t cpu = b.track(r, TrackKind::CpuThread, 1), gpu = b.track(r, TrackKind::GpuStream, 7);
+        const OpId launch1 = b.op(cpu, "cudaLaunchKernelExC", OpKind::Runtime, 0, 5 * us);
+        const OpId launch2 = b.op(cpu, "cudaLaunchKernelExC", OpKind::Runtime, 6 * us, 11 * us);
+        const OpId launch3 = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 12 * us, 17 * us);
+        const OpId wgrad = b.op(gpu, "sm90_xmma_wgrad", OpKind::ComputeKernel, 10 * us, 760 * us);
+        const OpId reduce = b.op(gpu, "sm90_xmma_wgrad_reduce", OpKind::ComputeKernel, 757 * us, 763 * us);
+        const OpId overlapping = b.op(gpu, "elementwise", OpKind::ComputeKernel, 759 * us, 800 * us);
+        b.link(launch1, wgrad, LinkKind::Launch);
+        b.link(launch2, reduce, LinkKind::Launch);
+        b.link(launch3, overlapping, LinkKind::Launch);
+        const GraphPtr g = graphOf(b.finish());
+        QVERIFY(g);
+        const auto refOf = [&](OpId from, OpId to) {
+            for (std::uint32_t e = g->outBegin(from.value()); e < g->outBegin(from.value() + 1); ++e) {
+                if (g->target(e) == to.value() && g->kind(e) == EdgeKind::Program)
+                    return g->ref(e);
+            }
+            return EdgeRef::EndToEnd;
+        };
+        QCOMPARE(refOf(wgrad, reduce), EdgeRef::EndToStart);
+        QCOMPARE(refOf(reduce, overlapping), EdgeRef::StartToStart);
+        const Expected<OpReplay> measured = OpReplay::run(*g);
+        QVERIFY2(measured, errorOf(measured).c_str());
+        QCOMPARE(measured->start(reduce), 757 * us);
+        const Expected<OpReplay> shortened = OpReplay::run(*g, {}, {}, { { wgrad, 250 * us } });
+        QVERIFY2(shortened, errorOf(shortened).c_str());
+        QCOMPARE(shortened->end(wgrad), 260 * us);
+        QCOMPARE(shortened->start(reduce), 257 * us);
+    }
+
     void realTracesReplay_data()
     {
         QTest::addColumn<QString>("path");
