@@ -1,12 +1,14 @@
-// What-if benchmark: the cost of one strategy pass plus the replay and critical path of the job it
-// makes, on a generated data-parallel Kineto training job (forward blocks, backward nodes with their
-// gradients, all-reduces in the backward half) (100 k ops by default; --ops 5200000 --ranks 64 for
-// the replay benchmark's job), for each pass that applies to it; and the cost of opening the job (graph,
-// alignment, execution graph) with the execution graph's bytes per item. This is what the window does
-// between an edit of the strategy and a repaint; the baseline's replay is done once per load and not
-// counted. The first edit of each strategy is shown on its own: it takes the page faults of memory
-// that later edits reuse (MemoryPolicy). Not a test: it prints figures (a table, and a JSON line with --json) and never fails on
-// speed; it fails only when the job cannot be generated, loaded or opened.
+// What-if benchmark: the cost of one strategy edit through the session's pipeline (the pass, then the
+// replay, critical path, memory and comparison of the job it makes) on a generated data-parallel
+// Kineto training job (forward blocks, backward nodes with their gradients, all-reduces in the
+// backward half) (100 k ops by default; --ops 5200000 --ranks 64 for the replay benchmark's job), for
+// each pass that applies to it; and the cost of opening the job (graph, alignment, execution graph)
+// with the execution graph's bytes per item. This is what the window does between an edit of the
+// strategy and a repaint; the baseline (the job without the profiler's cost, replayed, with its
+// analyses) is made once per load and not counted. The first edit of each strategy is shown on its
+// own: it takes the page faults of memory that later edits reuse (MemoryPolicy). Not a test: it
+// prints figures (a table, and a JSON line with --json) and never fails on speed; it fails only when
+// the job cannot be generated, loaded or opened.
 //
 // Usage: bench_whatif [--ops N] [--ranks R] [--data DIR] [--runs K] [--case TEXT] [--json]
 // (--case runs only the strategies whose label contains TEXT)
@@ -100,28 +102,32 @@ int main(int argc, char** argv)
     for (const Case& c : cases(ranks)) {
         if (!only.empty() && std::string(c.label).find(only) == std::string::npos)
             continue;
-        ReplayOptions options;
-        if (StrategyRunner::needsCostModel(c.strategy)) {
-            options.communication = CommSource::CostModel;
-            session->fitCostModel(options.topology, options.costModel);
-        }
+        // Each edit runs through the session's pipeline as the window's does: against the baseline
+        // (the measured job without the profiler's cost, with its analyses), which is made once per
+        // load and not counted, then the pass, the replay, its critical path and memory, and the
+        // comparison with the baseline. "pass" ends where the pipeline starts the replay.
+        BaselineKind kind;
+        kind.communication = StrategyRunner::needsCostModel(c.strategy) ? CommSource::CostModel : CommSource::Measured;
         Timings pass, replay, total;
         std::string result = "ok";
         std::uint32_t items = 0;
+        if (auto base = session->baseline(kind); !base)
+            result = base.status().detail();
         for (int i = 0; i < runs && result == "ok"; ++i) {
+            Clock::time_point planned {};
+            WhatIfHooks hooks;
+            hooks.planned = [&](const std::shared_ptr<const ExecutionGraph>&, const std::shared_ptr<const ReplayResult>&) { planned = Clock::now(); };
             const auto t0 = Clock::now();
-            auto job = pass.run([&] { return StrategyRunner::apply(c.strategy, { session->measured(), options, {} }); });
-            if (!job) {
-                result = job.status().detail();
+            auto r = session->whatIf({ c.strategy, {}, kind, 0 }, nullptr, hooks);
+            const auto t1 = Clock::now();
+            if (!r) {
+                result = r.status().detail();
                 break;
             }
-            auto replayed = replay.run([&] { return JobSession::replay(job->graph, job->options); });
-            total.wall.push_back(seconds(t0, Clock::now()));
-            if (!replayed) {
-                result = replayed.status().detail();
-                break;
-            }
-            items = job->graph->itemCount();
+            pass.wall.push_back(seconds(t0, planned));
+            replay.wall.push_back(seconds(planned, t1));
+            total.wall.push_back(seconds(t0, t1));
+            items = r->whatIf->graph->itemCount();
         }
         if (result != "ok") {
             std::printf("%-26s %10s %10s %10s %10s %12s  n/a: %s\n", c.label, "-", "-", "-", "-", "-", result.c_str());
