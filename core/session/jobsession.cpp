@@ -1,6 +1,7 @@
 #include "core/session/jobsession.h"
 
 #include "core/analysis/exposedcommunication.h"
+#include "core/analysis/hostwork.h"
 #include "core/analysis/replaychecks.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
@@ -26,6 +27,7 @@ struct JobSession::BaselineFacts {
     std::vector<TimeNs> perOp; // OpChanges::perOp
     TimeNs exposed = 0; // ExposedCommunication::perIteration
     std::vector<std::string> checks; // ReplayChecks::of
+    HostWork::Spread hostSpread; // HostWork::widest
 };
 
 JobSession::~JobSession() = default;
@@ -116,6 +118,7 @@ std::shared_ptr<const JobSession::BaselineFacts> JobSession::factsOf(const std::
     facts->perOp = OpChanges::perOp(*baseline->graph, baseline->schedule);
     facts->exposed = ExposedCommunication::perIteration(*baseline->graph, baseline->schedule);
     facts->checks = ReplayChecks::of(*baseline->graph, baseline->schedule, baseline->criticalPath);
+    facts->hostSpread = HostWork::widest(*baseline->graph);
     m_facts.emplace_back(baseline, facts);
     return facts;
 }
@@ -176,17 +179,27 @@ double hostShare(const CriticalPath& path)
 
 // A what-if the strategy made bound by its host, of a job that had the profiler's cost taken out: its
 // time rests on that estimate more than the baseline's did. On the check set such predictions were up
-// to 30 % slow (docs/fidelity.md): the per-event cost does not hold all the profiler's host time.
-std::optional<std::string> hostBoundNote(const ProfilerOverhead::Estimate& overhead, const CriticalPath& before, const CriticalPath& after)
+// to 30 % slow (docs/fidelity.md): the per-event cost does not hold all the profiler's host time. Where
+// the steps' host work differs by more than a fifth, the what-if follows which step it copies: the note
+// names the two that differ most.
+std::optional<std::string> hostBoundNote(
+    const ProfilerOverhead::Estimate& overhead, const CriticalPath& before, const CriticalPath& after, const HostWork::Spread& spread)
 {
-    constexpr double kBound = 0.25, kRise = 0.15;
+    constexpr double kBound = 0.25, kRise = 0.15, kSpread = 1.2;
     const double was = hostShare(before), is = hostShare(after);
     if (overhead.perEventNs <= 0 || is < kBound || is - was < kRise)
         return std::nullopt;
     const auto pct = [](double v) { return std::to_string(static_cast<int>(std::lround(100 * v))); };
-    return "the what-if is bound by its host (" + pct(is) + " % of its critical path is host work and launches, against " + pct(was)
+    std::string note = "the what-if is bound by its host (" + pct(is) + " % of its critical path is host work and launches, against " + pct(was)
         + " % in the baseline): its time rests on the estimate of the profiler's cost per host event, and host-bound predictions "
           "of the GPU check set were up to 30 % slow; the job without the profiler may be faster";
+    if (spread.ratio() > kSpread) {
+        const auto ms = [](TimeNs t) { return number(static_cast<double>(t) / 1e6, 1); };
+        note += ". Its steps' host work differs by " + pct(spread.ratio() - 1) + " % (rank " + std::to_string(spread.rank.value()) + ": step "
+            + std::to_string(spread.fastStep) + " " + ms(spread.fast) + " ms, step " + std::to_string(spread.slowStep) + " " + ms(spread.slow)
+            + " ms), and the what-if copies each step's own: replayed one step at a time, it shows how far that moves it";
+    }
+    return note;
 }
 
 // Transfers priced by a fit that could not tell the link's latency from its bandwidth, at sizes more
@@ -305,7 +318,7 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
         result.warnings.push_back("baseline: " + w);
     for (const std::string& w : ReplayChecks::of(graph, result.whatIf->schedule, result.whatIf->criticalPath))
         result.warnings.push_back("what-if: " + w);
-    if (const std::optional<std::string> note = hostBoundNote(result.profilerOverhead, before->criticalPath, result.whatIf->criticalPath))
+    if (const std::optional<std::string> note = hostBoundNote(result.profilerOverhead, before->criticalPath, result.whatIf->criticalPath, facts->hostSpread))
         result.warnings.push_back("profiler overhead: " + *note);
     for (const std::string& w : costModelNotes(graph, result.whatIfOptions))
         result.warnings.push_back("cost model: " + w);
