@@ -185,7 +185,7 @@ double hostShare(const CriticalPath& path)
 std::optional<std::string> hostBoundNote(
     const ProfilerOverhead::Estimate& overhead, const CriticalPath& before, const CriticalPath& after, const HostWork::Spread& spread)
 {
-    constexpr double kBound = 0.25, kRise = 0.15, kSpread = 1.2;
+    constexpr double kBound = 0.25, kRise = 0.15, kStepSpread = 1.2;
     const double was = hostShare(before), is = hostShare(after);
     if (overhead.perEventNs <= 0 || is < kBound || is - was < kRise)
         return std::nullopt;
@@ -193,7 +193,7 @@ std::optional<std::string> hostBoundNote(
     std::string note = "the what-if is bound by its host (" + pct(is) + " % of its critical path is host work and launches, against " + pct(was)
         + " % in the baseline): its time rests on the estimate of the profiler's cost per host event, and host-bound predictions "
           "of the GPU check set were up to 30 % slow; the job without the profiler may be faster";
-    if (spread.ratio() > kSpread) {
+    if (spread.ratio() > kStepSpread) {
         const auto ms = [](TimeNs t) { return number(static_cast<double>(t) / 1e6, 1); };
         note += ". Its steps' host work differs by " + pct(spread.ratio() - 1) + " % (rank " + std::to_string(spread.rank.value()) + ": step "
             + std::to_string(spread.fastStep) + " " + ms(spread.fast) + " ms, step " + std::to_string(spread.slowStep) + " " + ms(spread.slow)
@@ -206,11 +206,11 @@ std::optional<std::string> hostBoundNote(
 // than CostModel::kSeparableSpread away from those it measured: their per-call cost is the kept latency's, not the trace's.
 std::optional<std::string> extrapolationNote(LinkType type, const LinkFit& fit, const Replayer::LinkTransfers& transfers, const LinkParameters& p)
 {
-    constexpr double kSpread = CostModel::kSeparableSpread;
     if (fit.latencyFitted || transfers.count == 0 || fit.smallestBytes <= 0)
         return std::nullopt;
     const auto smallest = static_cast<double>(transfers.smallestBytes), largest = static_cast<double>(transfers.largestBytes);
-    if (smallest * kSpread >= static_cast<double>(fit.smallestBytes) && largest <= kSpread * static_cast<double>(fit.largestBytes))
+    if (smallest * CostModel::kSeparableSpread >= static_cast<double>(fit.smallestBytes)
+        && largest <= CostModel::kSeparableSpread * static_cast<double>(fit.largestBytes))
         return std::nullopt;
     const auto mb = [](double bytes) { return number(bytes / 1e6, bytes < 1e6 ? 3 : 1); };
     return "the trace's " + std::to_string(fit.samples) + " " + linkTypeName(type) + " transfers are all of about one size (" + mb(static_cast<double>(fit.smallestBytes))
