@@ -315,7 +315,8 @@ Parameters measuredParameters(const Measured& m, const std::vector<std::uint8_t>
 }
 
 // Durations from other steps: counterparts are on the same track, with the same name, at the same
-// position among their namesakes in the step. An op takes their mean duration; from one chosen step
+// position among their namesakes in the step. An op takes their mean duration (an enclosing op, its
+// mean tail: its own time after its last nested op); from one chosen step
 // also their gap after the instant that released them, so that nothing of the replayed step's own
 // measurement is used. (Averaged gaps would smear a long wait of one step over all of them: gaps stay
 // the step's own.) Returns how many self-timed ops had no counterpart.
@@ -330,6 +331,8 @@ Expected<std::size_t> applyCounterparts(
         std::uint32_t count = 0;
         TimeNs gap = 0;
         std::uint32_t gaps = 0;
+        TimeNs tail = 0; // of an enclosing op: its time after its last nested op
+        std::uint32_t tails = 0;
     };
     std::unordered_map<CounterpartKey, Sums, CounterpartHash> sums;
     std::vector<std::uint32_t> ordinal(ops, 0);
@@ -358,11 +361,17 @@ Expected<std::size_t> applyCounterparts(
             Sums& sum = sums[{ tr, t.name(OpId(v)).value(), ordinal[v] }];
             sum.duration = timeAdd(sum.duration, t.duration(OpId(v)));
             ++sum.count;
-            TimeNs released = kUnset;
+            TimeNs released = kUnset, nestedEnd = kUnset;
             for (std::uint32_t i = graph.inBegin(v); i < graph.inBegin(v + 1); ++i) {
                 const EdgeRef ref = graph.ref(graph.inEdge(i));
                 if (ref != EdgeRef::EndToEnd)
                     released = std::max(released, m.sourceInstant(graph.inSource(i), ref));
+                else
+                    nestedEnd = std::max(nestedEnd, m.sourceInstant(graph.inSource(i), ref));
+            }
+            if (nestedEnd != kUnset && nestedEnd >= m.start(v)) {
+                sum.tail = timeAdd(sum.tail, timeSub(m.end(v), nestedEnd));
+                ++sum.tails;
             }
             if (released != kUnset) {
                 sum.gap = timeAdd(sum.gap, timeSub(m.start(v), released));
@@ -391,6 +400,11 @@ Expected<std::size_t> applyCounterparts(
         const bool ownTime = isCommunication(kind) || kind == OpKind::Sync;
         if (p.selfTimed[v] && !ownTime)
             p.minDuration[v] = mean(it->second.duration, it->second.count);
+        // An enclosing op's own time is its tail (one that the window cuts short keeps none).
+        if (!p.selfTimed[v] && !ownTime && p.tail[v] > 0 && it->second.tails > 0) {
+            p.tail[v] = mean(it->second.tail, it->second.tails);
+            p.minDuration[v] = p.tail[v];
+        }
         if (options.durationSource == DurationSource::OneStep && p.released[v] && it->second.gaps > 0 && !ownTime)
             p.gap[v] = mean(it->second.gap, it->second.gaps);
     }

@@ -15,8 +15,8 @@ class CancellationToken;
 // Where the duration of each item comes from.
 enum class DurationSource : std::uint8_t {
     Measured, // every op its own measured duration
-    OneStep, // every op the duration and gap of its counterpart in durationStep
-    StepMean, // every op the mean duration of its counterparts over the replayed steps, its own gap
+    OneStep, // every op the duration (or tail) and gap of its counterpart in durationStep
+    StepMean, // every op the mean duration (or tail) of its counterparts over the replayed steps, its own gap
 };
 
 struct ExtractOptions {
@@ -36,8 +36,8 @@ struct ExtractOptions {
 // the measured gap before it (launch overhead, host time between ops), measured from the instants it
 // depends on; a logical collective lasts its pure transfer time (the earliest end minus the last
 // arrival), host synchronisation ends when the awaited device op does, and an enclosing op ends its
-// tail after its last nested op. Durations can come from each op's own measurement, from one chosen
-// step, or from the mean over the selected steps; counterparts across steps are the ops with the same
+// tail after its last nested op. Durations (an enclosing op's tail with them) can come from each op's
+// own measurement, from one chosen step, or from the mean over the selected steps; counterparts across steps are the ops with the same
 // name at the same position among their namesakes on the same track in the step. Communication and host
 // waits keep their own times there: other ranks and devices set them. Replaying the graph unchanged
 // gives the measured job's replay. Pure.

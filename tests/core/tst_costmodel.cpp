@@ -504,11 +504,52 @@ private slots:
         QVERIFY(!CostExtractor::extract(*g, fromThird));
     }
 
+    void durationsFromOtherStepsIncludeTails()
+    {
+        // Two steps whose "mm" op encloses a 1 us "resolve_conj" at its start and computes after it:
+        // 5 us in the first step, 15 us in the second (as a CPU matrix product does). The op's own time
+        // is its tail, and it comes from the counterpart with the rest.
+        JobBuilder b;
+        const std::uint32_t rank = b.rank(0);
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        OpId markers[2];
+        TimeNs at = 0;
+        for (int k = 0; k < 2; ++k) {
+            b.currentStep = k + 1;
+            const TimeNs tail = (k == 0 ? 5 : 15) * us;
+            markers[k] = b.op(cpu, "ProfilerStep#" + std::to_string(k + 1), OpKind::Annotation, at, at + 3 * us + tail);
+            b.op(cpu, "mm", OpKind::CpuOp, at + 1 * us, at + 2 * us + tail);
+            b.op(cpu, "resolve_conj", OpKind::CpuOp, at + 1 * us, at + 2 * us);
+            at += 3 * us + tail;
+        }
+        for (int k = 0; k < 2; ++k)
+            b.step(rank, k + 1, markers[k]);
+        const auto g = graphOf(b.finish());
+        auto stepTimes = [&](const ExtractOptions& o) {
+            std::vector<TimeNs> out;
+            Expected<OpReplay> r = OpReplay::run(*g, o);
+            if (r) {
+                for (const ReplayedStep& st : r->schedule.steps)
+                    out.push_back(st.replayed);
+            }
+            return out;
+        };
+        QCOMPARE(stepTimes({}), (std::vector<TimeNs> { 8 * us, 18 * us }));
+        ExtractOptions fromSecond;
+        fromSecond.durationSource = DurationSource::OneStep;
+        fromSecond.durationStep = 2;
+        QCOMPARE(stepTimes(fromSecond), (std::vector<TimeNs> { 18 * us, 18 * us }));
+        ExtractOptions mean;
+        mean.durationSource = DurationSource::StepMean;
+        QCOMPARE(stepTimes(mean), (std::vector<TimeNs> { 13 * us, 13 * us }));
+    }
+
     // Cross-step prediction on real multi-step traces: each step replayed with the durations and gaps
     // of the step before it, against its own measured time, device work included. Each is replayed
     // after the step before it, whose own replay carries what the device had queued before the window
-    // (the iteration leaves that first step out). Step times themselves vary by up to 7% from one step
-    // to the next in these traces. The MI300 trace is left out: its kernels wait on 24 stream events the
+    // (the iteration leaves that first step out). Step times themselves vary by up to 10 % from one step
+    // to the next in these traces (tb-resnet50-v100's step 10 is 8.9 % shorter than its step 9), and
+    // every op, an enclosing op's tail included, takes the step before's time. The MI300 trace is left out: its kernels wait on 24 stream events the
     // profiler did not record, so their launch gaps hold those waits, and another step's gaps put them
     // elsewhere.
     void crossStepPrediction_data()
@@ -542,9 +583,11 @@ private slots:
             const std::vector<ReplayedStep>& replayed = r->schedule.steps;
             QCOMPARE(replayed.size(), std::size_t(2));
             const ReplayedStep& step = replayed[1];
-            const double error = std::abs(static_cast<double>(step.replayed - step.measured)) / static_cast<double>(step.measured);
-            qInfo("step %lld from step %lld: %.2f%% (%zu ops without counterpart)", static_cast<long long>(steps[k]),
-                static_cast<long long>(steps[k - 1]), 100 * error, r->graph->withoutCounterpart());
+            const double signedError = static_cast<double>(step.replayed - step.measured) / static_cast<double>(step.measured);
+            const double naive = static_cast<double>(replayed[0].measured - step.measured) / static_cast<double>(step.measured);
+            const double error = std::abs(signedError);
+            qInfo("step %lld from step %lld: %+.2f%% (naive %+.2f%%; %zu ops without counterpart)", static_cast<long long>(steps[k]),
+                static_cast<long long>(steps[k - 1]), 100 * signedError, 100 * naive, r->graph->withoutCounterpart());
             worst = std::max(worst, error);
             // The durations really changed: this is not the measurement replayed.
             ExtractOptions measured;
@@ -553,7 +596,7 @@ private slots:
             Expected<OpReplay> own = OpReplay::run(*g, measured);
             QVERIFY(own && own->schedule.steps[1].replayed != step.replayed);
         }
-        QVERIFY2(worst <= 0.06, qPrintable(QStringLiteral("worst cross-step error %1%").arg(100 * worst)));
+        QVERIFY2(worst <= 0.07, qPrintable(QStringLiteral("worst cross-step error %1%").arg(100 * worst)));
         // The mean over all steps replays each step within 3% of its measurement.
         ExtractOptions mean;
         mean.durationSource = DurationSource::StepMean;
