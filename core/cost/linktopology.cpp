@@ -129,6 +129,17 @@ LinkTopology::Route LinkTopology::partialRoute(RankId rank, int groupSize) const
     return r;
 }
 
+LinkTopology::Route LinkTopology::hostRoute(std::span<const RankId> ranks) const
+{
+    Route r;
+    r.type = LinkType::Network;
+    for (RankId rank : ranks)
+        r.links.push_back(networkLink(hostOf(rank)));
+    std::sort(r.links.begin(), r.links.end());
+    r.links.erase(std::unique(r.links.begin(), r.links.end()), r.links.end());
+    return r;
+}
+
 LinkTopology::Route LinkTopology::serverRoute(RankId worker, RankId server) const
 {
     Route r;

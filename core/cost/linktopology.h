@@ -71,6 +71,10 @@ public:
     // A parameter-server transfer between a worker rank and a server rank: the worker's PCIe link and,
     // across hosts, both network interfaces.
     Route serverRoute(RankId worker, RankId server) const;
+    // A collective that the ranks' host threads run over sockets (gloo's, on host memory or on copies
+    // of device tensors): the network interfaces of their hosts, one host's included (its loopback
+    // goes through the same network stack), whatever fabric joins the GPUs.
+    Route hostRoute(std::span<const RankId> ranks) const;
 
 private:
     void findIntraHost(std::span<const RankPlacement> ranks, const TopologyOptions& options);

@@ -66,6 +66,15 @@ int serverWorker(const Trace& t, const LogicalCollective& coll)
     return -1;
 }
 
+// A collective that host threads run (gloo's: its CPU-side ops are its only participants), which goes
+// through the hosts' network stacks rather than the GPUs' fabric.
+bool hostSide(const Trace& t, const LogicalCollective& coll)
+{
+    return !coll.participants.empty() && std::all_of(coll.participants.begin(), coll.participants.end(), [&](OpId op) {
+        return t.trackInfo(t.track(op)).kind == TrackKind::CpuThread;
+    });
+}
+
 
 struct CounterpartKey {
     std::uint32_t track;
@@ -710,7 +719,7 @@ private:
         std::vector<RankId> ranks;
         for (OpId op : coll.participants)
             ranks.push_back(m.t.rank(op));
-        CommCost cost { coll.bytes, coll.name, RouteKind::Ranks, static_cast<std::int32_t>(ranks.size()) };
+        CommCost cost { coll.bytes, coll.name, hostSide(m.t, coll) ? RouteKind::Host : RouteKind::Ranks, static_cast<std::int32_t>(ranks.size()) };
         if (const int worker = serverWorker(m.t, coll); worker >= 0) {
             cost.route = RouteKind::Server;
             ranks = { ranks[static_cast<std::size_t>(worker)], ranks[static_cast<std::size_t>(1 - worker)] };
@@ -867,7 +876,7 @@ std::vector<CostModel::Sample> CostExtractor::transferSamples(
         const int worker = serverWorker(t, coll);
         const LinkTopology::Route route = worker >= 0
             ? topology.serverRoute(members[static_cast<std::size_t>(worker)], members[static_cast<std::size_t>(1 - worker)])
-            : topology.route(members);
+            : (hostSide(t, coll) ? topology.hostRoute(members) : topology.route(members));
         samples.push_back({ route.type, model.algorithmOf(t.string(coll.name)), coll.bytes, static_cast<int>(members.size()),
             m.end(v) - m.start(v) });
         spans.push_back({ m.start(v), m.end(v), std::move(members) });

@@ -56,6 +56,7 @@ enum class RouteKind : std::uint8_t {
     Ranks, // among its participant ranks (a collective or a send/recv pair)
     Partial, // its one rank's part of a group whose other members are not in the job
     Server, // a parameter-server push or pull between a worker (first rank) and a server (second)
+    Host, // among its participant ranks through their hosts' network stacks (a collective host threads run: gloo's)
 };
 
 // What the cost model needs to time a communication item.

@@ -47,6 +47,7 @@ LinkTopology::Route routeOf(const LinkTopology& topology, const CommCost& c, std
     case RouteKind::Ranks: return topology.route(ranks);
     case RouteKind::Partial: return topology.partialRoute(ranks.front(), c.groupSize);
     case RouteKind::Server: return topology.serverRoute(ranks[0], ranks[1]);
+    case RouteKind::Host: return topology.hostRoute(ranks);
     }
     return {};
 }

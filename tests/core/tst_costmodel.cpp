@@ -216,6 +216,11 @@ private slots:
         QCOMPARE(named.partialRoute(RankId(0), 3).type, LinkType::Network); // more ranks than node-a has
         QCOMPARE(named.partialRoute(RankId(0), 3).links.size(), std::size_t(2));
         QCOMPARE(named.serverRoute(RankId(0), RankId(3)).type, LinkType::Network);
+        // gloo's collectives go through the hosts' network stacks, on one host (its one interface: the
+        // loopback) as across two, whatever joins the GPUs.
+        QCOMPARE(named.hostRoute(sameHost).type, LinkType::Network);
+        QCOMPARE(named.hostRoute(sameHost).links, std::vector<std::uint32_t> { named.networkLink(0) });
+        QCOMPARE(named.hostRoute(acrossHosts).links, (std::vector<std::uint32_t> { named.networkLink(0), named.networkLink(1) }));
 
         TopologyOptions o;
         o.ranksPerHost = 1;
@@ -405,6 +410,13 @@ private slots:
         QVERIFY2(loaded, errorOf(loaded).c_str());
         const auto session = JobSession::open(*loaded, {}, ResourceLimits {});
         QVERIFY2(session, errorOf(session).c_str());
+        // gloo's all-reduces are run by host threads over sockets: network transfers, though both ranks
+        // share one host (and, on the GPU sets, one GPU).
+        const std::vector<CostModel::Sample> samples
+            = CostExtractor::transferSamples(*(*session)->graph(), (*session)->alignment().offsets, {}, CostModel {});
+        QVERIFY(!samples.empty());
+        for (const CostModel::Sample& sample : samples)
+            QCOMPARE(sample.type, LinkType::Network);
         // The trace as recorded (the profiler's cost left in), its transfers timed by the fitted model.
         const auto r = (*session)->baseline({ CommSource::CostModel, true, 0.0 });
         QVERIFY2(r, errorOf(r).c_str());
