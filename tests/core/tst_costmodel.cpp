@@ -32,6 +32,18 @@ std::shared_ptr<const DependencyGraph> graphOf(const TracePtr& trace)
     return g ? *g : nullptr;
 }
 
+// The replayed time of each step of a graph extracted with o; empty when the replay fails.
+std::vector<TimeNs> replayedSteps(const DependencyGraph& g, const ExtractOptions& o)
+{
+    std::vector<TimeNs> out;
+    Expected<OpReplay> r = OpReplay::run(g, o);
+    if (r) {
+        for (const ReplayedStep& st : r->schedule.steps)
+            out.push_back(st.replayed);
+    }
+    return out;
+}
+
 // Two ranks on the given hosts; each launches two all-reduces of `bytes` in two process groups on two
 // NCCL streams at the same instant (or one after the other on one stream when `concurrent` is false).
 struct SharedLinkJob {
@@ -490,15 +502,7 @@ private slots:
         for (int k = 0; k < 3; ++k)
             b.step(rank, k + 1, markers[k]);
         const auto g = graphOf(b.finish());
-        auto stepTimes = [&](const ExtractOptions& o) {
-            std::vector<TimeNs> out;
-            Expected<OpReplay> r = OpReplay::run(*g, o);
-            if (r) {
-                for (const ReplayedStep& st : r->schedule.steps)
-                    out.push_back(st.replayed);
-            }
-            return out;
-        };
+        const auto stepTimes = [&](const ExtractOptions& o) { return replayedSteps(*g, o); };
         ExtractOptions measured;
         QCOMPARE(stepTimes(measured), (std::vector<TimeNs> { 22 * us, 32 * us, 42 * us }));
         ExtractOptions mean;
@@ -537,15 +541,7 @@ private slots:
         for (int k = 0; k < 2; ++k)
             b.step(rank, k + 1, markers[k]);
         const auto g = graphOf(b.finish());
-        auto stepTimes = [&](const ExtractOptions& o) {
-            std::vector<TimeNs> out;
-            Expected<OpReplay> r = OpReplay::run(*g, o);
-            if (r) {
-                for (const ReplayedStep& st : r->schedule.steps)
-                    out.push_back(st.replayed);
-            }
-            return out;
-        };
+        const auto stepTimes = [&](const ExtractOptions& o) { return replayedSteps(*g, o); };
         QCOMPARE(stepTimes({}), (std::vector<TimeNs> { 8 * us, 18 * us }));
         ExtractOptions fromSecond;
         fromSecond.durationSource = DurationSource::OneStep;
