@@ -37,10 +37,10 @@ struct ExtractOptions {
 // depends on; a logical collective lasts its pure transfer time (the earliest end minus the last
 // arrival), host synchronisation ends when the awaited device op does, and an enclosing op ends its
 // tail after its last nested op. Durations (an enclosing op's tail with them) can come from each op's
-// own measurement, from one chosen step, or from the mean over the selected steps; counterparts across steps are the ops with the same
-// name at the same position among their namesakes on the same track in the step. Communication and host
-// waits keep their own times there: other ranks and devices set them. Replaying the graph unchanged
-// gives the measured job's replay. Pure.
+// own measurement, from one chosen step, or from the mean over the selected steps; counterparts across
+// steps are the ops with the same name at the same position among their namesakes on the same track in
+// the step. Communication and host waits keep their own times there: other ranks and devices set them.
+// Replaying the graph unchanged gives the measured job's replay. Pure.
 class CostExtractor {
 public:
     // Fails with InvalidArgument (a rank without a step in the range, a duration step that no op has)
