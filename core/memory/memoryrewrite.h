@@ -22,9 +22,9 @@ class ExecutionGraphBuilder;
 //     that runs and kept (allocateAt(FB, the first copies, Gradients)); the model state is unchanged;
 // - mixed precision (autocast): scale(Activations, 0.5, A) with A the items that allocated activations
 //     outside the ops autocast runs in fp32 (normalisations, softmax, losses: their saved inputs stay
-//     fp32), or scale(Activations, f) with one factor for all, and a Temporaries block of half the
-//     weight's bytes from each weight cast to the end of the forward (addMemoryBlock); parameters, gradients and
-//     optimizer state stay fp32 (16-bit weights without master copies: scaleResident(Parameters |
+//     fp32), or scale(Activations, f) with one factor for all, and an Other block of half the weight's
+//     bytes from each parameter's cast to the backward that reads the copy (addMemoryBlock: autocast's
+//     cast cache); parameters, gradients and optimizer state stay fp32 (16-bit weights without master copies: scaleResident(Parameters |
 //     Gradients, 0.5));
 // - op fusion: moveBlocks(each fused item, the fused item) before removing them;
 // - sharded optimizer state over N ranks: scaleResident(OptimizerState, 1/N).

@@ -158,14 +158,14 @@ private Q_SLOTS:
 
     void mixedPrecision()
     {
-        // Activations in 16 bits (halved), and the cast of the weights (half their 30 bytes) held from
-        // F1's start to the forward's end: 90 + 50 + 50 + 15 = 205; F1's temporary goes and F2's 100
+        // Activations in 16 bits (halved), and the cast of the weights (half their 30 bytes, autocast's
+        // cache) held from F1's start to the forward's end: 90 + 50 + 50 + 15 = 205; F1's temporary goes and F2's 100
         // comes (255); F2's end frees the cast (240) as B1 makes the gradient (270).
         Job j = job(0);
         QCOMPARE(MemoryRewrite::scale(*j.b, activations, 0.5), std::size_t(2));
         const std::uint32_t device = MemoryRewrite::deviceOf(*j.b, RankId(0));
         QCOMPARE(device, 0u);
-        j.b->addMemoryBlock({ 15, j.f1, j.f2, device, MemoryCategory::Temporaries });
+        j.b->addMemoryBlock({ 15, j.f1, j.f2, device, MemoryCategory::Other });
         const DeviceMemoryEstimate e = estimate(j, { { 0, 10 }, { 10, 20 }, { 20, 30 }, { 30, 40 }, { 40, 50 } });
         QCOMPARE(e.peakBytes, std::int64_t(270));
         QCOMPARE(e.peakTime, TimeNs(20));

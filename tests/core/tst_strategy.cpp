@@ -450,6 +450,36 @@ private Q_SLOTS:
         const auto allHalved = session->whatIf({ oneStep("mixed_precision", { { "activation_bytes_factor", 0.5 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(allHalved, errorOf(allHalved).c_str());
         QVERIFY(std::abs(activationsAtPeak(*allHalved->whatIf) / activationsAtPeak(*r->baseline) - 0.5) < 0.01);
+        // Autocast's cache: each linear layer's weight cast holds its bf16 copy (2 bytes per element) from
+        // the cast kernel to the layer's backward, which the fwdbwd links name; the peak, at the end of a
+        // forward, holds every one of its step's (the 16.8 M weight elements of the 4 blocks and the head).
+        const ExecutionGraph& g = *r->whatIf->graph;
+        std::map<std::int32_t, std::int64_t> cachedPerStep;
+        int copies = 0;
+        for (const MemoryBlock& block : g.memoryBlocks()) {
+            if (!block.alloc.isValid() || !g.hasFlag(block.alloc, ExecutionGraph::Synthetic))
+                continue;
+            const std::string_view name = g.name(block.alloc);
+            QVERIFY2(name.starts_with("cast kernel to bf16: "), std::string(name).c_str());
+            QCOMPARE(block.category, MemoryCategory::Other);
+            QCOMPARE(block.bytes, 2 * std::stoll(std::string(name.substr(name.find(": ") + 2))));
+            QVERIFY(block.release.isValid());
+            QCOMPARE(g.phase(block.release), Phase::Backward);
+            QVERIFY(g.name(block.release).find("Backward") != std::string_view::npos);
+            cachedPerStep[g.stepOfStart(block.alloc)] += block.bytes;
+            ++copies;
+        }
+        QVERIFY2(copies >= 16, qPrintable(QString::number(copies)));
+        QVERIFY(!cachedPerStep.empty());
+        const std::int64_t cached = cachedPerStep.begin()->second;
+        for (const auto& [step, bytes] : cachedPerStep)
+            QCOMPARE(bytes, cached);
+        QCOMPARE(cached, std::int64_t(2) * (4 * 12 * 512 * 512 + 8192 * 512));
+        const auto otherAtPeak = [](const ReplayResult& replay) {
+            const DeviceMemoryEstimate& d = replay.memory.devices[static_cast<std::size_t>(replay.memory.highest)];
+            return d.atPeak[static_cast<std::size_t>(MemoryCategory::Other)];
+        };
+        QCOMPARE(otherAtPeak(*r->whatIf) - otherAtPeak(*r->baseline), cached);
     }
 
     void mixedPrecisionWithoutADeviceSaysSo()

@@ -114,6 +114,78 @@ std::string castName(const std::string& precision, std::int64_t elements, bool o
     return std::string(onDevice ? "cast kernel to " : "cast to ") + precision + ": " + std::to_string(elements) + " weight elements";
 }
 
+// Whether the matrix op's weight input is, by convention, a parameter (a linear or convolution layer's
+// weight): autocast caches the 16-bit copies of parameters only.
+bool castsAParameter(std::string_view op)
+{
+    return op == "aten::linear" || op == "aten::addmm" || op.starts_with("aten::conv") || op == "aten::_convolution"
+        || op == "aten::cudnn_convolution";
+}
+
+// Where autocast's 16-bit copy of a matrix op's weight is freed: the op's backward (the latest autograd
+// node its subtree links to by fwdbwd: the node that saved the copy runs there), or else the first
+// backward work of its rank's step, which follows the end of the forward; invalid (held) when neither
+// is known.
+class CastReleases {
+public:
+    explicit CastReleases(const ExecutionGraph& g)
+        : m_g(g)
+    {
+    }
+
+    ItemId of(ItemId matrixOp)
+    {
+        if (const ItemId backward = latestBackward(matrixOp); backward.isValid())
+            return backward;
+        return firstBackwardOfStep(matrixOp);
+    }
+
+private:
+    ItemId latestBackward(ItemId op) const
+    {
+        ItemId found;
+        std::vector<ItemId> stack { op };
+        for (std::size_t visited = 0; !stack.empty() && visited < 4096; ++visited) {
+            const ItemId item = stack.back();
+            stack.pop_back();
+            for (std::uint32_t e = m_g.outBegin(item.value()); e < m_g.outBegin(item.value() + 1); ++e) {
+                const ItemId target(m_g.target(e));
+                if (m_g.edgeKind(e) == EdgeKind::Nest)
+                    stack.push_back(target);
+                else if (m_g.edgeKind(e) == EdgeKind::ForwardBackward && (!found.isValid() || m_g.anchor(target) > m_g.anchor(found)))
+                    found = target;
+            }
+        }
+        return found;
+    }
+
+    ItemId firstBackwardOfStep(ItemId op)
+    {
+        if (!m_indexed) {
+            for (std::uint32_t i = 0; i < m_g.itemCount(); ++i) {
+                const ItemId item(i);
+                if (m_g.phase(item) != Phase::Backward || m_g.onDevice(item))
+                    continue;
+                auto [it, added] = m_first.try_emplace(key(item), item);
+                if (!added && m_g.anchor(item) < m_g.anchor(it->second))
+                    it->second = item;
+            }
+            m_indexed = true;
+        }
+        const auto it = m_first.find(key(op));
+        return it == m_first.end() ? ItemId() : it->second;
+    }
+
+    std::uint64_t key(ItemId item) const
+    {
+        return (static_cast<std::uint64_t>(m_g.rank(item).value()) << 32) | static_cast<std::uint32_t>(m_g.stepOfStart(item));
+    }
+
+    const ExecutionGraph& m_g;
+    std::unordered_map<std::uint64_t, ItemId> m_first;
+    bool m_indexed = false;
+};
+
 // Makes a synthetic item wait for everything that releases before's start, and before wait for it.
 void insertBefore(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId item, ItemId before, EdgeKind only)
 {
@@ -268,6 +340,7 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
     ExecutionGraphBuilder b(g);
     KernelClasses classes(g);
     std::unordered_map<std::uint32_t, ItemId> castOf; // matrix host op -> its cast's host item
+    CastReleases releases(g);
     std::size_t kernels = 0, transfers = 0, unknownShapes = 0;
     TimeNs matrixTime = 0, unknownPrecisionTime = 0; // of matrix kernels outside the optimizer
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
@@ -325,6 +398,11 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
         b.addEdge(hostCast, deviceCast, EdgeKind::Launch, EdgeRef::EndToStart);
         insertBefore(g, b, deviceCast, item, EdgeKind::Program);
         castOf.emplace(matrixOp.value(), hostCast);
+        if (castsAParameter(g.name(matrixOp))) {
+            const std::uint32_t device = MemoryRewrite::deviceOf(b, g.rank(item));
+            if (device != MemoryRewrite::kSameDevice)
+                b.addMemoryBlock({ CheckedMath::saturatingMul(elements, 2), deviceCast, releases.of(matrixOp), device, MemoryCategory::Other });
+        }
     }
     // Parameters, gradients and optimizer state stay fp32 (master weights); activations shrink.
     const std::uint32_t activations = MemoryRewrite::categories(MemoryCategory::Activations);

@@ -28,7 +28,8 @@ struct MixedPrecisionParameters {
 // runs in fp32 (normalisations, softmax, losses, reductions), unless activation_bytes_factor is given.
 // Gradient transfers carry a factor of their bytes, and every forward matrix op
 // (linear, mm, bmm, addmm, matmul, convolution) first casts its fp32 weight: a host op that launches a
-// cast kernel reading 4 and writing 2 bytes per weight element. Not modelled: casts of activations and
+// cast kernel reading 4 and writing 2 bytes per weight element; a linear or convolution weight's copy
+// (autocast's cache) is held from its cast to the layer's backward. Not modelled: casts of activations and
 // of weight gradients, loss scaling's unscale and overflow check (fp16), and kernels whose choice of
 // algorithm changes with the precision beyond the factors.
 class MixedPrecisionPass : public PassWith<MixedPrecisionParameters> {
