@@ -90,15 +90,16 @@ std::vector<std::string> ReplayChecks::of(const ExecutionGraph& g, const Schedul
         warnings.push_back("rank " + std::to_string(latestBegin->second.rank) + "'s steps begin " + ms(latestBegin->second.begin - earliestEnd->second.end)
             + " after rank " + std::to_string(earliestEnd->second.rank) + "'s end: their clocks are apart and no collective ties them (two runs, "
               "or one rank's file twice?), so the replay's span and its critical path cross the gap; each rank's steps are its own");
-    // The first step carries what the window began with; where it differs much from the steps after
-    // it, the iteration (their mean with it) does too.
+    // The first step carries what the window began with, and each step its own measured durations;
+    // where the first differs much from the steps after it, the iteration (their mean with it) does too.
     if (slowest.count > 1) {
         const double others = static_cast<double>(slowest.steps - slowest.first) / static_cast<double>(slowest.count - 1);
         const double off = std::abs(static_cast<double>(slowest.first) - others);
         if (others > 0 && off > 0.25 * others && off > static_cast<double>(kAbsolute))
             warnings.push_back("rank " + std::to_string(slowest.rank) + "'s first replayed step took " + ms(slowest.first) + " against "
                 + ms(static_cast<TimeNs>(others)) + " for the steps after it: it carries what the window began with (ranks that began at different "
-                  "times, work begun before it), and the iteration, their mean, with it");
+                  "times, work begun before it) or durations of its own that differ from theirs, and the iteration, their mean, "
+                  "with it");
     }
     return warnings;
 }
