@@ -24,8 +24,8 @@ class ExecutionGraphBuilder;
 //     outside the ops autocast runs in fp32 (normalisations, softmax, losses: their saved inputs stay
 //     fp32), or scale(Activations, f) with one factor for all, and an Other block of half the weight's
 //     bytes from each parameter's cast to the backward that reads the copy (addMemoryBlock: autocast's
-//     cast cache); parameters, gradients and optimizer state stay fp32 (16-bit weights without master copies: scaleResident(Parameters |
-//     Gradients, 0.5));
+//     cast cache); parameters, gradients and optimizer state stay fp32 (16-bit weights without master
+//     copies: scaleResident(Parameters | Gradients, 0.5));
 // - op fusion: moveBlocks(each fused item, the fused item) before removing them;
 // - sharded optimizer state over N ranks: scaleResident(OptimizerState, 1/N).
 // docs/memory.md says more, with what the ground-truth fixtures measured for each strategy.

@@ -79,6 +79,48 @@ inline TracePtr forwardJob()
     return b.finish();
 }
 
+// One rank's step on a device with allocator events: aten::linear with a 1024 x 512 weight, then an
+// aten::mm of two activations, each launching a GEMM; in the backward, AccumulateGrad, then the
+// linear's AddmmBackward0 (linked to it by a fwdbwd flow when linked), which frees the linear's 1 MiB
+// output; then the host waits. Times in us: host: step [0, 500], linear [10, 40] (its output
+// allocated at 12, launch [20, 25]), mm [45, 60] (launch [50, 55]), AccumulateGrad [70, 80],
+// AddmmBackward0 [90, 100] (the free at 95), synchronize [110, 490]; device: [30, 130], [130, 180].
+inline TracePtr weightCopyJob(bool linked)
+{
+    JobBuilder b;
+    b.currentStep = 1;
+    const std::uint32_t rank = b.rank(0, "node");
+    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 500 * us);
+    b.device(rank, 0, std::int64_t(80) << 30);
+    const OpId linear = b.op(cpu, "aten::linear", OpKind::CpuOp, 10 * us, 40 * us);
+    const OpId output = b.op(cpu, "[memory]", OpKind::CpuOp, 12 * us, 12 * us);
+    const OpId launchGemm = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 20 * us, 25 * us);
+    const OpId mm = b.op(cpu, "aten::mm", OpKind::CpuOp, 45 * us, 60 * us);
+    const OpId launchMm = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 50 * us, 55 * us);
+    const OpId grad = b.op(cpu, "torch::autograd::AccumulateGrad", OpKind::CpuOp, 70 * us, 80 * us);
+    const OpId backward = b.op(cpu, "AddmmBackward0", OpKind::CpuOp, 90 * us, 100 * us);
+    const OpId freed = b.op(cpu, "[memory]", OpKind::CpuOp, 95 * us, 95 * us);
+    b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 110 * us, 490 * us);
+    const OpId gemm = b.op(gpu, "ampere_sgemm_128x64_nn", OpKind::ComputeKernel, 30 * us, 130 * us);
+    const OpId mmKernel = b.op(gpu, "ampere_sgemm_64x64_nn", OpKind::ComputeKernel, 130 * us, 180 * us);
+    b.link(launchGemm, gemm, LinkKind::Launch);
+    b.link(launchMm, mmKernel, LinkKind::Launch);
+    if (linked)
+        b.link(linear, backward, LinkKind::ForwardBackward);
+    for (OpId op : { linear, output, launchGemm, mm, launchMm, gemm, mmKernel })
+        b.phase(op, Phase::Forward);
+    for (OpId op : { grad, backward, freed })
+        b.phase(op, Phase::Backward);
+    b.shapes(linear, "[[64,512],[1024,512],[1024]]", "[\"float\",\"float\",\"float\"]");
+    b.shapes(mm, "[[64,512],[512,64]]", "[\"float\",\"float\"]");
+    b.memory(output, 1 << 20);
+    b.memory(freed, -(1 << 20));
+    b.step(rank, 1, marker);
+    return b.finish();
+}
+
 // Two ranks of a backward pass that accumulates two 1 MiB gradients, the second secondUs after the
 // first, and all-reduces each in a bucket of its own as soon as it is ready; then the host waits.
 inline TracePtr twoGradientJob(TimeNs secondUs)

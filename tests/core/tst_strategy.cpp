@@ -484,44 +484,12 @@ private Q_SLOTS:
 
     void mixedPrecisionHoldsWeightCopiesUntilTheBackward()
     {
-        // A linear layer's 1024 x 512 weight: autocast's bf16 copy (1 MiB) is held from the cast kernel to
-        // the layer's backward, AddmmBackward0, which the fwdbwd link names; without the link, to the
-        // step's first backward work (AccumulateGrad, which runs before it here). An aten::mm of two
+        // The linear layer's 1024 x 512 weight: autocast's bf16 copy (1 MiB) is held from the cast kernel
+        // to the layer's backward, AddmmBackward0, which the fwdbwd link names; without the link, to the
+        // step's first backward work (AccumulateGrad, which runs before it). The aten::mm of two
         // activations casts no parameter and holds nothing.
         for (const bool linked : { true, false }) {
-            JobBuilder b;
-            b.currentStep = 1;
-            const std::uint32_t rank = b.rank(0, "node");
-            const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
-            const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
-            const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 500 * us);
-            b.device(rank, 0, std::int64_t(80) << 30);
-            const OpId linear = b.op(cpu, "aten::linear", OpKind::CpuOp, 10 * us, 40 * us);
-            const OpId output = b.op(cpu, "[memory]", OpKind::CpuOp, 12 * us, 12 * us);
-            b.memory(output, 1 << 20);
-            const OpId launchGemm = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 20 * us, 25 * us);
-            const OpId mm = b.op(cpu, "aten::mm", OpKind::CpuOp, 45 * us, 60 * us);
-            const OpId launchMm = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 50 * us, 55 * us);
-            const OpId grad = b.op(cpu, "torch::autograd::AccumulateGrad", OpKind::CpuOp, 70 * us, 80 * us);
-            const OpId backward = b.op(cpu, "AddmmBackward0", OpKind::CpuOp, 90 * us, 100 * us);
-            const OpId freed = b.op(cpu, "[memory]", OpKind::CpuOp, 95 * us, 95 * us);
-            b.memory(freed, -(1 << 20));
-            b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 110 * us, 490 * us);
-            const OpId gemm = b.op(gpu, "ampere_sgemm_128x64_nn", OpKind::ComputeKernel, 30 * us, 130 * us);
-            const OpId mmKernel = b.op(gpu, "ampere_sgemm_64x64_nn", OpKind::ComputeKernel, 130 * us, 180 * us);
-            b.link(launchGemm, gemm, LinkKind::Launch);
-            b.link(launchMm, mmKernel, LinkKind::Launch);
-            if (linked)
-                b.link(linear, backward, LinkKind::ForwardBackward);
-            for (OpId op : { linear, output, launchGemm, mm, launchMm, gemm, mmKernel })
-                b.d.phase[op.value()] = Phase::Forward;
-            for (OpId op : { grad, backward, freed })
-                b.d.phase[op.value()] = Phase::Backward;
-            b.d.shapes.emplace_back(linear,
-                ShapeArgs { b.d.strings.intern("[[64,512],[1024,512],[1024]]"), b.d.strings.intern("[\"float\",\"float\",\"float\"]") });
-            b.d.shapes.emplace_back(mm, ShapeArgs { b.d.strings.intern("[[64,512],[512,64]]"), b.d.strings.intern("[\"float\",\"float\"]") });
-            b.step(rank, 1, marker);
-            const auto session = sessionOf(b.finish());
+            const auto session = sessionOf(weightCopyJob(linked));
             QVERIFY(session);
             const auto r = session->whatIf({ oneStep("mixed_precision", { { "matmul_factor", 0.5 } }), {}, { CommSource::Measured, false } });
             QVERIFY2(r, errorOf(r).c_str());

@@ -21,6 +21,11 @@ namespace sightline {
 
 namespace {
 
+bool isConvolution(std::string_view op)
+{
+    return op.starts_with("aten::conv") || op == "aten::_convolution" || op == "aten::cudnn_convolution";
+}
+
 // The input holding the weight of a matrix op, by its name; -1 for an op that is not one.
 int weightInput(std::string_view op)
 {
@@ -28,7 +33,7 @@ int weightInput(std::string_view op)
         return 1;
     if (op == "aten::addmm" || op == "aten::baddbmm" || op == "aten::addbmm")
         return 2;
-    if (op.starts_with("aten::conv") || op == "aten::_convolution" || op == "aten::cudnn_convolution")
+    if (isConvolution(op))
         return 1;
     return -1;
 }
@@ -118,8 +123,7 @@ std::string castName(const std::string& precision, std::int64_t elements, bool o
 // weight): autocast caches the 16-bit copies of parameters only.
 bool castsAParameter(std::string_view op)
 {
-    return op == "aten::linear" || op == "aten::addmm" || op.starts_with("aten::conv") || op == "aten::_convolution"
-        || op == "aten::cudnn_convolution";
+    return op == "aten::linear" || op == "aten::addmm" || isConvolution(op);
 }
 
 // Where autocast's 16-bit copy of a matrix op's weight is freed: the op's backward (the latest autograd
