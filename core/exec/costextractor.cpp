@@ -103,8 +103,8 @@ public:
     {
         m_offset.resize(t.ranks().size(), 0);
         m_aligned = std::any_of(m_offset.begin(), m_offset.end(), [](TimeNs o) { return o != 0; });
-        for (const LogicalCollective& coll : g.collectives()) {
-            const auto [from, to] = transfer(coll);
+        for (std::uint32_t v = g.opCount(); v < g.vertexCount(); ++v) {
+            const auto [from, to] = transfer(v);
             m_collStart.push_back(from);
             m_collEnd.push_back(to);
         }
@@ -127,10 +127,12 @@ public:
 private:
     TimeNs offsetOf(std::uint32_t v) const { return m_aligned ? m_offset[t.rank(OpId(v)).value()] : 0; }
 
-    // The pure transfer of a logical collective: from the last arrival to the first participant done.
-    // Clocks that disagree can make that negative; then the shortest participant is the estimate.
-    std::pair<TimeNs, TimeNs> transfer(const LogicalCollective& coll) const
+    // The pure transfer of a logical collective: from the last arrival (or the end of the last copy it
+    // sends, where host threads run it) to the first participant done. Clocks that disagree can make that
+    // negative; then the shortest participant is the estimate.
+    std::pair<TimeNs, TimeNs> transfer(std::uint32_t v) const
     {
+        const LogicalCollective& coll = g.collective(v);
         TimeNs lastArrival = std::numeric_limits<TimeNs>::min();
         TimeNs firstEnd = std::numeric_limits<TimeNs>::max();
         TimeNs shortest = std::numeric_limits<TimeNs>::max();
@@ -138,6 +140,10 @@ private:
             lastArrival = std::max(lastArrival, start(p.value()));
             firstEnd = std::min(firstEnd, end(p.value()));
             shortest = std::min(shortest, t.duration(p));
+        }
+        for (std::uint32_t i = g.inBegin(v); i < g.inBegin(v + 1); ++i) {
+            if (g.kind(g.inEdge(i)) == EdgeKind::Staging)
+                lastArrival = std::max(lastArrival, end(g.inSource(i)));
         }
         return { lastArrival, lastArrival + (firstEnd > lastArrival ? firstEnd - lastArrival : shortest) };
     }

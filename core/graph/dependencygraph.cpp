@@ -7,6 +7,7 @@
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <set>
 #include <span>
@@ -771,6 +772,59 @@ struct Builder {
         collectives.push_back(std::move(c));
     }
 
+    // gloo runs the collective of a GPU tensor on host memory. The calling thread's collective op
+    // launches a copy of the tensor to pinned host memory and hands the work over; the gloo worker thread
+    // that takes it (its span opens at the hand-over, often long before) waits for that copy before it
+    // sends anything. Each worker op is matched to its rank's copies by size, first come first served,
+    // and the copy then releases the logical collective's transfer. A copy launched after the worker op
+    // began, or ending after it ended, is not its copy: such a worker op gets no edge.
+    void stagingCopies()
+    {
+        std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<std::uint32_t>> staged; // rank, bytes -> copies
+        std::vector<std::pair<TimeNs, std::uint32_t>> launched; // launch call's start, copy
+        for (const Link& l : t.links()) {
+            if (l.kind != LinkKind::Launch || t.kind(l.to) != OpKind::Memcpy
+                || t.string(t.name(l.to)).find("DtoH") == std::string_view::npos
+                || isGpuTrack(t.trackInfo(t.track(l.from)).kind))
+                continue;
+            bool inCollective = false;
+            t.forEachOverlapping(t.track(l.from), t.start(l.from), t.end(l.from), [&](OpId around) {
+                inCollective = inCollective
+                    || (t.kind(around) == OpKind::Collective && t.start(around) <= t.start(l.from) && t.end(around) >= t.end(l.from));
+            });
+            if (inCollective)
+                launched.emplace_back(t.start(l.from), l.to.value());
+        }
+        if (launched.empty())
+            return;
+        std::sort(launched.begin(), launched.end());
+        for (const auto& [at, copy] : launched)
+            staged[{ t.rank(OpId(copy)).value(), t.bytes(OpId(copy)) }].push_back(copy);
+        std::vector<std::tuple<TimeNs, std::uint32_t, std::uint32_t>> workers; // start, op, collective vertex
+        for (std::size_t c = 0; c < collectives.size(); ++c) {
+            for (OpId p : collectives[c].participants) {
+                if (t.trackInfo(t.track(p)).kind == TrackKind::CpuThread && t.string(t.name(p)).starts_with("gloo:"))
+                    workers.emplace_back(t.start(p), p.value(), static_cast<std::uint32_t>(t.opCount() + c));
+            }
+        }
+        std::sort(workers.begin(), workers.end());
+        for (const auto& [start, op, vertex] : workers) {
+            const auto it = staged.find({ t.rank(OpId(op)).value(), t.bytes(OpId(op)) });
+            if (it == staged.end() || it->second.empty())
+                continue;
+            const std::uint32_t copy = it->second.front();
+            if (t.end(OpId(copy)) > t.end(OpId(op)))
+                continue;
+            bool launchedBefore = false;
+            for (const Link& l : t.linksTo(OpId(copy)))
+                launchedBefore = launchedBefore || (l.kind == LinkKind::Launch && t.start(l.from) <= start);
+            if (!launchedBefore)
+                continue;
+            it->second.pop_front();
+            add(copy, vertex, EdgeKind::Staging, EdgeRef::EndToStart);
+        }
+    }
+
     // Data dependencies around GPU communication: the compute op that produced the data (the last to
     // end on another stream before the collective starts) and the op that consumes the result (one
     // starting on another stream right after it ends).
@@ -952,6 +1006,8 @@ std::string_view edgeKindName(EdgeKind kind)
         return "wake";
     case EdgeKind::Join:
         return "join";
+    case EdgeKind::Staging:
+        return "staging";
     case EdgeKind::Window:
         return "window";
     case EdgeKind::Count:
@@ -995,6 +1051,7 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     }
     b.collectivesAcrossRanks(options.joinCollectives);
     b.pointToPoint(options.joinCollectives);
+    b.stagingCopies();
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
     // Vertex and edge ids are 32-bit, and the instants (two per vertex, here and in the replayer) need

@@ -29,6 +29,7 @@ enum class EdgeKind : std::uint8_t {
     Release, // logical collective -> each participant's end
     Wake, // latest op another host thread ended or began -> the first op of a thread after it sat idle
     Join, // last op of such a burst -> the end of the op another thread ran around its start
+    Staging, // copy of a GPU tensor to host memory -> the host-side collective (gloo's) that sends it
     Window, // the start of a replayed window -> work whose predecessors lie before it (execution graphs only)
     Count
 };

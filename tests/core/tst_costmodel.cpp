@@ -429,6 +429,29 @@ private slots:
         QVERIFY(!samples.empty());
         for (const CostModel::Sample& sample : samples)
             QCOMPARE(sample.type, LinkType::Network);
+        // On a GPU, gloo sends copies of the buckets in pinned memory: each rank's copy of its bucket
+        // releases the all-reduce, whose sample begins when both copies are done (a broadcast's only on
+        // its root, which sends). On the CPU there is none.
+        const DependencyGraph& g = *(*session)->graph();
+        const Trace& t = g.trace();
+        const bool gpu = !fixture.startsWith(QLatin1String("groundtruth-cpu"));
+        for (std::uint32_t v = g.opCount(); v < g.vertexCount(); ++v) {
+            std::size_t copies = 0;
+            for (std::uint32_t i = g.inBegin(v); i < g.inBegin(v + 1); ++i) {
+                if (g.kind(g.inEdge(i)) != EdgeKind::Staging)
+                    continue;
+                ++copies;
+                const OpId copy(g.inSource(i));
+                QCOMPARE(t.kind(copy), OpKind::Memcpy);
+                QCOMPARE(t.bytes(copy), g.collective(v).bytes);
+            }
+            if (!gpu)
+                QCOMPARE(copies, std::size_t(0));
+            else if (t.string(g.collective(v).name) == "all_reduce")
+                QCOMPARE(copies, g.collective(v).participants.size());
+            else
+                QVERIFY(copies <= 1);
+        }
         // The trace as recorded (the profiler's cost left in), its transfers timed by the fitted model.
         const auto r = (*session)->baseline({ CommSource::CostModel, true, 0.0 });
         QVERIFY2(r, errorOf(r).c_str());

@@ -395,6 +395,68 @@ private Q_SLOTS:
         QVERIFY((*g)->lint().empty());
     }
 
+    void glooWaitsForTheCopyToPinnedMemory()
+    {
+        // Two ranks of a gloo job on GPU tensors: each c10d::allreduce_ launches a copy of its bucket to
+        // pinned memory and hands the work to a gloo worker, whose op opens at once but sends only once
+        // the copy is done. Bucket sizes: 4 MB, 1 MB, 4 MB. The third worker op starts late (its thread
+        // was busy), after a copy of the next step (4 MB too) was launched: its own copy is the earlier one.
+        // Rank 1's second copy ends after its worker op ended, so it is no copy of that op.
+        const std::int64_t sizes[] = { 4'000'000, 1'000'000, 4'000'000, 4'000'000 };
+        JobBuilder b;
+        std::vector<std::vector<OpId>> copies(2), workers(2);
+        for (int r = 0; r < 2; ++r) {
+            const std::uint32_t rank = b.rank(r);
+            const std::uint32_t main = b.track(rank, TrackKind::CpuThread, 10);
+            const std::uint32_t worker = b.track(rank, TrackKind::CpuThread, 20);
+            const std::uint32_t stream = b.track(rank, TrackKind::GpuStream, 30);
+            std::vector<OpId> launches;
+            for (int k = 0; k < 4; ++k) {
+                const TimeNs at = 100 * k * us;
+                b.op(main, "c10d::allreduce_", OpKind::Collective, at + 1 * us, at + 4 * us);
+                launches.push_back(b.op(main, "cudaMemcpyAsync", OpKind::Runtime, at + 2 * us, at + 3 * us));
+            }
+            for (int k = 0; k < 3; ++k) {
+                const TimeNs start = k == 2 ? 310 * us : 100 * k * us + 5 * us;
+                const OpId op = b.op(worker, "gloo:all_reduce", OpKind::Collective, start, start + 50 * us);
+                b.d.bytes[op.value()] = sizes[k];
+                workers[r].push_back(op);
+            }
+            for (int k = 0; k < 4; ++k) {
+                const TimeNs at = 100 * k * us;
+                const TimeNs copyEnd = r == 1 && k == 1 ? at + 90 * us : at + 22 * us;
+                const OpId copy = b.op(stream, "Memcpy DtoH (Device -> Pinned)", OpKind::Memcpy, at + 20 * us, copyEnd);
+                b.d.bytes[copy.value()] = sizes[k];
+                b.link(launches[static_cast<std::size_t>(k)], copy, LinkKind::Launch);
+                copies[r].push_back(copy);
+            }
+        }
+        const TracePtr trace = b.finish();
+        const auto g = DependencyGraph::build(trace);
+        QVERIFY2(g, errorOf(g).c_str());
+        QCOMPARE((*g)->collectives().size(), std::size_t(3));
+        // collective k -> the copies staged for it
+        std::vector<std::vector<OpId>> staged(3);
+        for (std::uint32_t v = 0; v < (*g)->opCount(); ++v) {
+            for (std::uint32_t e = (*g)->outBegin(v); e < (*g)->outBegin(v + 1); ++e) {
+                if ((*g)->kind(e) != EdgeKind::Staging)
+                    continue;
+                QVERIFY((*g)->isCollectiveVertex((*g)->target(e)));
+                QCOMPARE((*g)->ref(e), EdgeRef::EndToStart);
+                staged[(*g)->target(e) - (*g)->opCount()].push_back(OpId(v));
+            }
+        }
+        for (int k = 0; k < 3; ++k) {
+            std::vector<OpId> expected;
+            for (int r = 0; r < 2; ++r) {
+                if (!(r == 1 && k == 1))
+                    expected.push_back(copies[r][static_cast<std::size_t>(k)]);
+            }
+            std::sort(staged[static_cast<std::size_t>(k)].begin(), staged[static_cast<std::size_t>(k)].end());
+            QCOMPARE(staged[static_cast<std::size_t>(k)], expected);
+        }
+    }
+
     void peerThatIsNoRank_data()
     {
         QTest::addColumn<QString>("groupRanks");
