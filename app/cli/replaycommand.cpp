@@ -36,6 +36,14 @@ using CliSupport::qs;
 using namespace ReplayReport;
 const auto ms = CliSupport::toMs;
 
+// Where a link's latency came from.
+const char* alphaSource(const LinkFit& fit)
+{
+    if (fit.latencyFitted)
+        return "fitted";
+    return fit.hostCallLatency ? "host_call_default" : "link_default";
+}
+
 QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology, const std::array<LinkFit, kLinkTypeCount>& fits,
     const ReplayResult& replay, const QString& durations, const QString& comm)
 {
@@ -45,7 +53,8 @@ QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology
         links.append(QJsonObject { { QStringLiteral("type"), QString::fromLatin1(linkTypeName(static_cast<LinkType>(l))) },
             { QStringLiteral("alpha_us"), rounded(p.alphaNs / 1000.0, 4) }, { QStringLiteral("bandwidth_gbps"), rounded(p.bytesPerNs, 4) },
             { QStringLiteral("fitted"), fits[l].fitted }, { QStringLiteral("samples"), fits[l].samples },
-            { QStringLiteral("fit_error_pct"), rounded(fits[l].meanAbsErrorPct, 2) } });
+            { QStringLiteral("fit_error_pct"), rounded(fits[l].meanAbsErrorPct, 2) },
+            { QStringLiteral("alpha_from"), QString::fromLatin1(alphaSource(fits[l])) } });
     }
     return QJsonObject { { QStringLiteral("durations"), durations }, { QStringLiteral("communication"), comm },
         { QStringLiteral("tree_all_reduce"), options.costModel.treeAllReduce }, { QStringLiteral("gamma"), options.overlapSlowdown },

@@ -135,11 +135,13 @@ std::array<LinkFit, kLinkTypeCount> CostModel::fit(std::span<const Sample> sampl
                     num += x * (1 - a * k);
                 return num / sxx;
             };
-            alpha = f.latencyFitted ? 0.0 : p.alphaNs;
+            f.hostCallLatency = !f.latencyFitted && std::all_of(used.begin(), used.end(), [](const Sample* s) { return s->hostSide; });
+            alpha = f.latencyFitted ? 0.0 : (f.hostCallLatency ? kHostCallLatencyNs : p.alphaNs);
             beta = betaFor(alpha);
             if (beta <= 0) {
                 // The current latency alone explains more than was measured: bandwidth-bound then.
                 alpha = 0;
+                f.hostCallLatency = false;
                 beta = betaFor(0);
             }
             if (beta <= 0)

@@ -36,6 +36,9 @@ struct LinkFit {
     // The latency was fitted too: the samples' sizes spread enough to tell it from the bandwidth. When
     // they do not, the latency kept is not the trace's, and transfers of other sizes extrapolate.
     bool latencyFitted = false;
+    // Without a fitted latency, the samples were all host threads' transfers (gloo's), and the latency
+    // kept is CostModel::kHostCallLatencyNs rather than the link's.
+    bool hostCallLatency = false;
     std::int64_t smallestBytes = 0, largestBytes = 0; // the samples' message sizes
     double meanAbsErrorPct = 0; // of the modelled vs measured transfer times, over the samples
 };
@@ -59,6 +62,12 @@ public:
     bool treeAllReduce = false;
     // Samples whose sizes lie within this factor of one another cannot tell a latency from a bandwidth.
     static constexpr double kSeparableSpread = 4.0;
+    // The per-step latency of a collective that host threads run (gloo's: a hand-over to a worker
+    // thread, socket round trips, the reduction on the CPU), kept where the trace's own transfers
+    // cannot tell one. Fitted on the calibration set's bucket1mb pair (tests/fixtures/groundtruth:
+    // two ranks over gloo, buckets of 1 to 17 MB, 554.5 us per step and 2.97 GB/s); a link's default
+    // (10 us on a network) made each added bucket of a what-if about a millisecond too cheap.
+    static constexpr double kHostCallLatencyNs = 555'000.0;
 
     // The algorithm of a normalised collective name ("all_reduce", "all_gather", ...).
     CommAlgorithm algorithmOf(std::string_view collective) const;
@@ -80,10 +89,13 @@ public:
         // The mean number of transfers in flight on its links over its measured span, itself included:
         // the replay shares a link's bandwidth among them, so the fit counts its bytes that many times.
         double sharing = 1.0;
+        // Host threads ran it over sockets (gloo's), not the devices' fabric or their collective kernels.
+        bool hostSide = false;
     };
     // Fits α and bandwidth of each link type that has samples with bytes; keeps the current values of
     // the others. Where the samples cannot separate α from bandwidth (their sizes within 4x of one
-    // another), α keeps its value and bandwidth is fitted, or, when that α alone exceeds the measurements, α becomes 0.
+    // another), α keeps its value (kHostCallLatencyNs where every sample is host-side) and bandwidth is
+    // fitted, or, when that α alone exceeds the measurements, α becomes 0.
     std::array<LinkFit, kLinkTypeCount> fit(std::span<const Sample> samples);
 
 private:

@@ -884,7 +884,7 @@ std::vector<CostModel::Sample> CostExtractor::transferSamples(
             ? topology.serverRoute(members[static_cast<std::size_t>(worker)], members[static_cast<std::size_t>(1 - worker)])
             : (hostSide(t, coll) ? topology.hostRoute(members) : topology.route(members));
         samples.push_back({ route.type, model.algorithmOf(t.string(coll.name)), coll.bytes, static_cast<int>(members.size()),
-            m.end(v) - m.start(v) });
+            m.end(v) - m.start(v), 1.0, worker < 0 && hostSide(t, coll) });
         spans.push_back({ m.start(v), m.end(v), std::move(members) });
     }
     shareLinks(spans, samples);

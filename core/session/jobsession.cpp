@@ -216,8 +216,9 @@ std::optional<std::string> extrapolationNote(LinkType type, const LinkFit& fit, 
     return "the trace's " + std::to_string(fit.samples) + " " + linkTypeName(type) + " transfers are all of about one size (" + mb(static_cast<double>(fit.smallestBytes))
         + "–" + mb(static_cast<double>(fit.largestBytes)) + " MB), which cannot tell a per-call cost from the bandwidth: the cost model keeps "
         + number(p.alphaNs / 1000.0, 1) + " us per step, not the trace's, and times transfers of " + mb(smallest) + "–" + mb(largest)
-        + " MB by it, and a per-call cost it does not know may make them far slower or faster (DDP over gloo: about 1 ms more per "
-          "added bucket in the gpt-large pair of docs/fidelity.md)";
+        + " MB by it"
+        + (fit.hostCallLatency ? std::string(" (gloo's per-call cost on the calibration set's 1 MB buckets, docs/fidelity.md: it may differ on this job's host)")
+                               : std::string(", and a per-call cost it does not know may make them far slower or faster"));
 }
 
 std::vector<std::string> costModelNotes(const ExecutionGraph& g, const ReplayOptions& o)

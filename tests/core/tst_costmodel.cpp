@@ -404,6 +404,32 @@ private slots:
         QCOMPARE(model.parameters(LinkType::Network).alphaNs, 2000.0);
     }
 
+    void hostThreadsKeepTheirOwnLatency()
+    {
+        // gloo's transfers of about one size cannot tell a latency either, but what is kept is the
+        // per-call cost of a host-side collective, not the network's 10 us: a bucket more costs that much.
+        const auto samples = [](bool host) {
+            return std::vector<CostModel::Sample> { { LinkType::Network, CommAlgorithm::RingAllReduce, 26'000'000, 2, 12'000'000, 1.0, host },
+                { LinkType::Network, CommAlgorithm::RingAllReduce, 29'000'000, 2, 14'000'000, 1.0, host } };
+        };
+        CostModel host;
+        const LinkFit hostFit = host.fit(samples(true))[static_cast<int>(LinkType::Network)];
+        QVERIFY(hostFit.fitted && !hostFit.latencyFitted && hostFit.hostCallLatency);
+        QCOMPARE(host.parameters(LinkType::Network).alphaNs, CostModel::kHostCallLatencyNs);
+        CostModel kernels;
+        const LinkFit kernelFit = kernels.fit(samples(false))[static_cast<int>(LinkType::Network)];
+        QVERIFY(kernelFit.fitted && !kernelFit.hostCallLatency);
+        QCOMPARE(kernels.parameters(LinkType::Network).alphaNs, CostModel().parameters(LinkType::Network).alphaNs);
+        // The same bytes over a higher latency: a higher bandwidth explains the same times.
+        QVERIFY(host.parameters(LinkType::Network).bytesPerNs > kernels.parameters(LinkType::Network).bytesPerNs);
+        // Mixed with sizes that tell a latency, the trace's own is fitted.
+        std::vector<CostModel::Sample> spread = samples(true);
+        spread.push_back({ LinkType::Network, CommAlgorithm::RingAllReduce, 1'000'000, 2, 2'000'000, 1.0, true });
+        CostModel fitted;
+        const LinkFit spreadFit = fitted.fit(spread)[static_cast<int>(LinkType::Network)];
+        QVERIFY(spreadFit.latencyFitted && !spreadFit.hostCallLatency);
+    }
+
     void gradientBucketsOverGlooFitTheirStep_data()
     {
         QTest::addColumn<QString>("fixture");
