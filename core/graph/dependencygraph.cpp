@@ -772,6 +772,30 @@ struct Builder {
         collectives.push_back(std::move(c));
     }
 
+    // Device-to-host copies launched inside a host collective call, by rank and size, in launch order.
+    std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<std::uint32_t>> copiesToHost() const
+    {
+        std::vector<std::pair<TimeNs, std::uint32_t>> launched; // launch call's start, copy
+        for (const Link& l : t.links()) {
+            if (l.kind != LinkKind::Launch || t.kind(l.to) != OpKind::Memcpy
+                || t.string(t.name(l.to)).find("DtoH") == std::string_view::npos
+                || isGpuTrack(t.trackInfo(t.track(l.from)).kind))
+                continue;
+            const TimeNs from = t.start(l.from), to = t.end(l.from);
+            bool inCollective = false;
+            t.forEachOverlapping(t.track(l.from), from, std::max(to, from + 1), [&](OpId around) {
+                inCollective = inCollective || (t.kind(around) == OpKind::Collective && t.start(around) <= from && t.end(around) >= to);
+            });
+            if (inCollective)
+                launched.emplace_back(from, l.to.value());
+        }
+        std::sort(launched.begin(), launched.end());
+        std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<std::uint32_t>> staged;
+        for (const auto& [at, copy] : launched)
+            staged[{ t.rank(OpId(copy)).value(), t.bytes(OpId(copy)) }].push_back(copy);
+        return staged;
+    }
+
     // gloo runs the collective of a GPU tensor on host memory. The calling thread's collective op
     // launches a copy of the tensor to pinned host memory and hands the work over; the gloo worker thread
     // that takes it (its span opens at the hand-over, often long before) waits for that copy before it
@@ -780,26 +804,6 @@ struct Builder {
     // began, or ending after it ended, is not its copy: such a worker op gets no edge.
     void stagingCopies()
     {
-        std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<std::uint32_t>> staged; // rank, bytes -> copies
-        std::vector<std::pair<TimeNs, std::uint32_t>> launched; // launch call's start, copy
-        for (const Link& l : t.links()) {
-            if (l.kind != LinkKind::Launch || t.kind(l.to) != OpKind::Memcpy
-                || t.string(t.name(l.to)).find("DtoH") == std::string_view::npos
-                || isGpuTrack(t.trackInfo(t.track(l.from)).kind))
-                continue;
-            bool inCollective = false;
-            t.forEachOverlapping(t.track(l.from), t.start(l.from), t.end(l.from), [&](OpId around) {
-                inCollective = inCollective
-                    || (t.kind(around) == OpKind::Collective && t.start(around) <= t.start(l.from) && t.end(around) >= t.end(l.from));
-            });
-            if (inCollective)
-                launched.emplace_back(t.start(l.from), l.to.value());
-        }
-        if (launched.empty())
-            return;
-        std::sort(launched.begin(), launched.end());
-        for (const auto& [at, copy] : launched)
-            staged[{ t.rank(OpId(copy)).value(), t.bytes(OpId(copy)) }].push_back(copy);
         std::vector<std::tuple<TimeNs, std::uint32_t, std::uint32_t>> workers; // start, op, collective vertex
         for (std::size_t c = 0; c < collectives.size(); ++c) {
             for (OpId p : collectives[c].participants) {
@@ -807,6 +811,11 @@ struct Builder {
                     workers.emplace_back(t.start(p), p.value(), static_cast<std::uint32_t>(t.opCount() + c));
             }
         }
+        if (workers.empty())
+            return;
+        auto staged = copiesToHost();
+        if (staged.empty())
+            return;
         std::sort(workers.begin(), workers.end());
         for (const auto& [start, op, vertex] : workers) {
             const auto it = staged.find({ t.rank(OpId(op)).value(), t.bytes(OpId(op)) });
