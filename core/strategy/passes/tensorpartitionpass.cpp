@@ -48,6 +48,13 @@ void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorMo
             if (g.edgeKind(e) != EdgeKind::Release)
                 b.addEdge(collective, ItemId(g.target(e)), g.edgeKind(e), g.ref(e));
         }
+        // What the all-reduce itself waited for besides its participants (gloo's copies of the bucket
+        // to host memory), every piece waits for.
+        for (std::uint32_t s = g.inBegin(bucket.collective.value()); s < g.inBegin(bucket.collective.value() + 1); ++s) {
+            const std::uint32_t e = g.inEdge(s);
+            if (g.edgeKind(e) != EdgeKind::Arrive)
+                b.addEdge(ItemId(g.inSource(s)), collective, g.edgeKind(e), g.ref(e));
+        }
         for (std::size_t r = 0; r < bucket.participants.size(); ++r) {
             const ItemId old = bucket.participants[r];
             ExecutionGraphBuilder::Item p = ExecutionGraphBuilder::columnsOf(g, old);
