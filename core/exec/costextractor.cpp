@@ -880,11 +880,12 @@ std::vector<CostModel::Sample> CostExtractor::transferSamples(
         for (OpId p : coll.participants)
             members.push_back(t.rank(p));
         const int worker = serverWorker(t, coll);
+        const bool host = worker < 0 && hostSide(t, coll);
         const LinkTopology::Route route = worker >= 0
             ? topology.serverRoute(members[static_cast<std::size_t>(worker)], members[static_cast<std::size_t>(1 - worker)])
-            : (hostSide(t, coll) ? topology.hostRoute(members) : topology.route(members));
+            : (host ? topology.hostRoute(members) : topology.route(members));
         samples.push_back({ route.type, model.algorithmOf(t.string(coll.name)), coll.bytes, static_cast<int>(members.size()),
-            m.end(v) - m.start(v), 1.0, worker < 0 && hostSide(t, coll) });
+            m.end(v) - m.start(v), 1.0, host });
         spans.push_back({ m.start(v), m.end(v), std::move(members) });
     }
     shareLinks(spans, samples);

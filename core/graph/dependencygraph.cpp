@@ -772,10 +772,15 @@ struct Builder {
         collectives.push_back(std::move(c));
     }
 
+    struct StagedCopy {
+        TimeNs launched; // the launch call's start
+        std::uint32_t copy;
+        auto operator<=>(const StagedCopy&) const = default;
+    };
     // Device-to-host copies launched inside a host collective call, by rank and size, in launch order.
-    std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<std::uint32_t>> copiesToHost() const
+    std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<StagedCopy>> copiesToHost() const
     {
-        std::vector<std::pair<TimeNs, std::uint32_t>> launched; // launch call's start, copy
+        std::vector<StagedCopy> launched;
         for (const Link& l : t.links()) {
             if (l.kind != LinkKind::Launch || t.kind(l.to) != OpKind::Memcpy
                 || t.string(t.name(l.to)).find("DtoH") == std::string_view::npos
@@ -787,12 +792,12 @@ struct Builder {
                 inCollective = inCollective || (t.kind(around) == OpKind::Collective && t.start(around) <= from && t.end(around) >= to);
             });
             if (inCollective)
-                launched.emplace_back(from, l.to.value());
+                launched.push_back({ from, l.to.value() });
         }
         std::sort(launched.begin(), launched.end());
-        std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<std::uint32_t>> staged;
-        for (const auto& [at, copy] : launched)
-            staged[{ t.rank(OpId(copy)).value(), t.bytes(OpId(copy)) }].push_back(copy);
+        std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<StagedCopy>> staged;
+        for (const StagedCopy& c : launched)
+            staged[{ t.rank(OpId(c.copy)).value(), t.bytes(OpId(c.copy)) }].push_back(c);
         return staged;
     }
 
@@ -821,16 +826,11 @@ struct Builder {
             const auto it = staged.find({ t.rank(OpId(op)).value(), t.bytes(OpId(op)) });
             if (it == staged.end() || it->second.empty())
                 continue;
-            const std::uint32_t copy = it->second.front();
-            if (t.end(OpId(copy)) > t.end(OpId(op)))
-                continue;
-            bool launchedBefore = false;
-            for (const Link& l : t.linksTo(OpId(copy)))
-                launchedBefore = launchedBefore || (l.kind == LinkKind::Launch && t.start(l.from) <= start);
-            if (!launchedBefore)
+            const StagedCopy c = it->second.front();
+            if (c.launched > start || t.end(OpId(c.copy)) > t.end(OpId(op)))
                 continue;
             it->second.pop_front();
-            add(copy, vertex, EdgeKind::Staging, EdgeRef::EndToStart);
+            add(c.copy, vertex, EdgeKind::Staging, EdgeRef::EndToStart);
         }
     }
 
