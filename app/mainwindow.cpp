@@ -623,8 +623,14 @@ ConfigExport::Written MainWindow::exportStrategyTo(const QString& folder) const
         none.error = tr("No what-if has run for the strategy as it stands.");
         return none;
     }
-    const sightline::FrameworkConfig config = sightline::FrameworkConfig::of(m_whatIfStrategy, m_analysis->session->analyses(), *m_outcome->whatIf->graph);
-    return ConfigExport::write(config, folder);
+    const sightline::Expected<sightline::FrameworkConfig> config
+        = sightline::FrameworkConfig::of(m_whatIfStrategy, m_analysis->session->analyses(), *m_outcome->whatIf->graph);
+    if (!config) {
+        ConfigExport::Written failed;
+        failed.error = QString::fromStdString(config.status().toString());
+        return failed;
+    }
+    return ConfigExport::write(*config, folder);
 }
 
 void MainWindow::exportStrategy()

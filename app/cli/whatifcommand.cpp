@@ -309,15 +309,22 @@ int WhatIfCommand::run(const QStringList& args)
         }
     }
     QStringList exported;
+    QJsonArray translations; // what each step became in each framework
     if (!parser.value(configOption).isEmpty()) {
-        const FrameworkConfig config = FrameworkConfig::of(*strategy, session->analyses(), *result->whatIf->graph);
-        const ConfigExport::Written written = ConfigExport::write(config, parser.value(configOption));
+        const Expected<FrameworkConfig> config = FrameworkConfig::of(*strategy, session->analyses(), *result->whatIf->graph);
+        if (!config)
+            return fail(config.status());
+        const ConfigExport::Written written = ConfigExport::write(*config, parser.value(configOption));
         if (!written.error.isEmpty()) {
             err << "sightline-cli whatif: " << written.error << '\n';
             return 1;
         }
         exported = written.files;
         warnings.append(written.notes);
+        for (const FrameworkConfig::Translation& t : config->translations)
+            translations.append(QJsonObject { { QStringLiteral("step"), QString::fromStdString(t.step) },
+                { QStringLiteral("framework"), QString::fromUtf8(frameworkName(t.framework).data(), static_cast<qsizetype>(frameworkName(t.framework).size())) },
+                { QStringLiteral("expressed"), t.expressed }, { QStringLiteral("text"), QString::fromStdString(t.text) } });
         if (exported.isEmpty())
             warnings.append(QStringLiteral("--export-config: no pass of the strategy has a framework setting to export"));
     }
@@ -338,6 +345,7 @@ int WhatIfCommand::run(const QStringList& args)
             { QStringLiteral("changed_tensors"), changedTensorsJson(*result) },
             { QStringLiteral("warnings"), QJsonArray::fromStringList(warnings) },
             { QStringLiteral("exported"), QJsonArray::fromStringList(exported) },
+            { QStringLiteral("export_translations"), translations },
         };
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return 0;

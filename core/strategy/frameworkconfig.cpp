@@ -1,27 +1,16 @@
 #include "core/strategy/frameworkconfig.h"
 
-#include "core/exec/executiongraph.h"
-#include "core/exec/layermodel.h"
-#include "core/exec/tensormodel.h"
-#include "core/model/trace.h"
-#include "core/exec/analysiscache.h"
-#include "core/strategy/passes/gradaccumulationpass.h"
-#include "core/strategy/passes/mixedprecisionpass.h"
-#include "core/strategy/passes/opfusionpass.h"
-#include "core/strategy/passes/recomputepass.h"
-#include "core/strategy/passes/tensorfusionpass.h"
-#include "core/strategy/passes/tensorpartitionpass.h"
+#include "core/strategy/exportcontext.h"
+#include "core/strategy/pass.h"
 #include "core/strategy/strategyrunner.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <set>
 
 namespace sightline {
 
 namespace {
-
-constexpr double kMiB = 1024.0 * 1024.0;
 
 std::string quoted(std::string_view s)
 {
@@ -61,101 +50,78 @@ std::string stringList(const std::vector<std::string>& items, const std::string&
     return s + indent + "]";
 }
 
-// The checkpointed layers' names, once each, in forward order: the first rank and step's, or, for a
-// step aimed at chosen ops, those of the layers it recomputes wherever they ran.
-std::vector<std::string> layersToCheckpoint(const AnalysisCache& analyses, const RecomputeParameters& params)
-{
-    const ExecutionGraph& g = analyses.graph();
-    const std::shared_ptr<const LayerModel> layers = analyses.layers(params.layers);
-    const std::vector<const LayerModel::Layer*> chosen = RecomputePass::chosenLayers(g, *layers, params);
-    std::vector<std::string> names;
-    std::set<std::string> seen;
-    for (const LayerModel::Layer* l : chosen) {
-        if (params.ops.empty() && (g.rank(l->span) != g.rank(chosen.front()->span) || g.stepOfStart(l->span) != g.stepOfStart(chosen.front()->span)))
-            break;
-        if (seen.insert(l->name).second)
-            names.push_back(l->name);
-    }
-    return names;
-}
-
-// The first step's gradients grouped as the tensor_fusion step groups them.
-std::vector<FrameworkConfig::TensorGroup> groupsOf(const AnalysisCache& analyses, const TensorFusionParameters& params)
-{
-    const Expected<TensorModel>& model = analyses.tensors();
-    if (!model || model->steps().empty())
-        return {};
-    const TensorModel::Step& step = model->steps().front();
-    const std::vector<std::uint32_t> bucket = TensorFusionPass::assign(analyses.graph(), step, params);
-    std::vector<FrameworkConfig::TensorGroup> groups;
-    for (std::uint32_t t = 0; t < bucket.size(); ++t) {
-        if (bucket[t] >= groups.size())
-            groups.resize(bucket[t] + 1);
-        groups[bucket[t]].tensors.push_back(t);
-        groups[bucket[t]].bytes += step.tensors[t].bytes;
-    }
-    return groups;
-}
-
-// The kernels each fused kernel of the first rank's first step stands for.
-std::vector<std::vector<std::string>> clustersOf(const ExecutionGraph& g)
-{
-    std::vector<std::vector<std::string>> clusters;
-    RankId rank;
-    std::int32_t step = -1;
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        const ItemId item(i);
-        if (!g.hasFlag(item, ExecutionGraph::Synthetic) || !g.name(item).starts_with("fused: ") || g.origin(item).size() < 2)
-            continue;
-        if (!rank.isValid()) {
-            rank = g.rank(item);
-            step = g.stepOfStart(item);
-        }
-        if (g.rank(item) != rank || g.stepOfStart(item) != step)
-            continue;
-        std::vector<std::string> names;
-        for (const OpId op : g.origin(item))
-            names.emplace_back(g.trace().string(g.trace().name(op)));
-        clusters.push_back(std::move(names));
-    }
-    return clusters;
-}
-
 } // namespace
 
-FrameworkConfig FrameworkConfig::of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf)
+std::string_view frameworkName(Framework framework)
+{
+    switch (framework) {
+    case Framework::PyTorch:
+        return "PyTorch";
+    case Framework::DeepSpeed:
+        return "DeepSpeed";
+    case Framework::Horovod:
+        return "Horovod";
+    case Framework::BytePS:
+        return "BytePS";
+    case Framework::Xla:
+        return "XLA";
+    }
+    return "?";
+}
+
+Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf)
 {
     FrameworkConfig c;
     const Expected<std::vector<BoundStep>> steps = StrategyRunner::bind(strategy);
     if (!steps)
-        return c;
+        return steps.status();
+    ExportContext context(measured, whatIf, c);
     for (const BoundStep& step : *steps) {
-        if (const auto* p = step.as<TensorFusionParameters>()) {
-            if (p->bucketCapMb) {
-                c.bucketCapMb = *p->bucketCapMb;
-                c.firstBucketMb = p->firstBucketMb;
-                c.fusionThresholdBytes = std::llround(*c.bucketCapMb * kMiB);
-            } else {
-                c.fusionThresholdBytes = std::llround(p->thresholdBytes.value_or(0));
-                c.bucketCapMb = static_cast<double>(*c.fusionThresholdBytes) / kMiB;
-            }
-            c.cycleTimeMs = p->cycleTimeMs;
-            c.tensorGroups = groupsOf(measured, *p);
-            if (c.tensorGroups.empty())
-                c.notes.push_back("tensor groups: the job has no gradient all-reduce to group");
-        } else if (const auto* p = step.as<GradAccumulationParameters>()) {
-            c.accumulationSteps = p->microBatches;
-        } else if (const auto* p = step.as<MixedPrecisionParameters>()) {
-            c.precision = p->precision == MixedPrecisionParameters::Precision::Bf16 ? "bf16" : "fp16";
-        } else if (const auto* p = step.as<RecomputeParameters>()) {
-            c.checkpointLayers = layersToCheckpoint(measured, *p);
-        } else if (const auto* p = step.as<TensorPartitionParameters>()) {
-            c.partitionBytes = std::llround(p->partitionBytes);
-        } else if (step.as<OpFusionParameters>()) {
-            c.fusionClusters = clustersOf(whatIf);
-        }
+        const std::size_t first = c.translations.size();
+        context.beginStep(step.label());
+        step.pass->exportTo(step.params, context);
+        for (const Framework f : context.missing())
+            context.cannot(f, "the pass says nothing for this framework");
+        std::stable_sort(c.translations.begin() + static_cast<std::ptrdiff_t>(first), c.translations.end(),
+            [](const Translation& a, const Translation& b) { return a.framework < b.framework; });
     }
+    c.notes = c.unexpressed();
     return c;
+}
+
+std::vector<std::string> FrameworkConfig::unexpressed() const
+{
+    // Per step, the frameworks it has no equivalent in, those with one reason together.
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < translations.size();) {
+        std::size_t end = i;
+        while (end < translations.size() && translations[end].step == translations[i].step)
+            ++end;
+        std::vector<std::pair<std::string, std::vector<Framework>>> reasons; // reason, the frameworks giving it
+        for (std::size_t k = i; k < end; ++k) {
+            const Translation& t = translations[k];
+            if (t.expressed)
+                continue;
+            auto it = std::find_if(reasons.begin(), reasons.end(), [&](const auto& r) { return r.first == t.text; });
+            if (it == reasons.end())
+                reasons.push_back({ t.text, { t.framework } });
+            else
+                it->second.push_back(t.framework);
+        }
+        if (!reasons.empty()) {
+            std::string line = translations[i].step + " has no equivalent";
+            for (std::size_t r = 0; r < reasons.size(); ++r) {
+                const std::vector<Framework>& in = reasons[r].second;
+                line += r ? "; in " : " in ";
+                for (std::size_t f = 0; f < in.size(); ++f)
+                    line += std::string(f == 0 ? "" : f + 1 < in.size() ? ", " : " and ") + std::string(frameworkName(in[f]));
+                line += ": " + reasons[r].first;
+            }
+            lines.push_back(line);
+        }
+        i = end;
+    }
+    return lines;
 }
 
 std::vector<FrameworkConfig::File> FrameworkConfig::files() const

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "core/base/expected.h"
 #include "core/strategy/passparameter.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sightline {
@@ -12,11 +15,18 @@ namespace sightline {
 class AnalysisCache;
 class ExecutionGraph;
 
+// The frameworks a strategy is exported to.
+enum class Framework : std::uint8_t { PyTorch, DeepSpeed, Horovod, BytePS, Xla };
+inline constexpr std::array<Framework, 5> kFrameworks { Framework::PyTorch, Framework::DeepSpeed, Framework::Horovod, Framework::BytePS,
+    Framework::Xla };
+std::string_view frameworkName(Framework framework);
+
 // A strategy as the frameworks that would run it take it: PyTorch DDP's arguments and the layers to
 // checkpoint, a DeepSpeed configuration, Horovod's and BytePS's environments, and dPRO-style tensor
-// groups and XLA fusion clusters. Built from the strategy's parameters, the measured job (its gradients
-// and layers) and the what-if job (its fused kernels); files() writes what applies, each with a header
-// or key saying where it came from. Pure.
+// groups and XLA fusion clusters. Each pass says what its steps become in every framework, or why they
+// have no equivalent there (Pass::exportTo, beside its parameters); of() asks every step's pass and
+// keeps its answers as translations, and files() writes what applies, each with a header or key saying
+// where it came from. Pure.
 class FrameworkConfig {
 public:
     struct File {
@@ -27,11 +37,20 @@ public:
         std::vector<std::uint32_t> tensors; // gradient indices in the order they become ready
         std::int64_t bytes = 0;
     };
+    // What one step became in one framework (expressed), or why it has no equivalent there.
+    struct Translation {
+        std::string step; // the step's label, "step 2 (recompute)"
+        Framework framework = Framework::PyTorch;
+        bool expressed = false;
+        std::string text;
+    };
 
-    // measured: the analyses of the measured job's graph.
-    static FrameworkConfig of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf);
+    // measured: the analyses of the measured job's graph. The error of a strategy that does not bind.
+    static Expected<FrameworkConfig> of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf);
 
     std::vector<File> files() const;
+    // Per step, the frameworks it has no equivalent in and why, one line a step.
+    std::vector<std::string> unexpressed() const;
 
     std::optional<double> bucketCapMb;
     std::optional<double> firstBucketMb;
@@ -43,6 +62,7 @@ public:
     std::optional<std::int64_t> partitionBytes;
     std::vector<TensorGroup> tensorGroups;
     std::vector<std::vector<std::string>> fusionClusters; // per fused kernel, the kernels it fused
+    std::vector<Translation> translations; // per step in order, one per framework
     std::vector<std::string> notes; // what the export could not say
 };
 

@@ -19,6 +19,7 @@ namespace sightline {
 
 class ExecutionGraph;
 class ExecutionGraphBuilder;
+class ExportContext;
 
 // A BytePS job's re-partition so far (PsRepartition): the graph it was made from with its analyses,
 // the partitions and server load the passes chose (tensor_partition's pieces, worker_count's load), and
@@ -82,6 +83,9 @@ public:
     virtual Status checkParameters() const = 0;
     // Rewrites job with parameters read(); an error names what in the parameters or the job stops it.
     virtual Status apply(const std::any& params, WhatIfJob& job) const = 0;
+    // What a step with parameters read() becomes in each framework's configuration, or why it has no
+    // equivalent there: an answer for every framework (ExportContext), written beside the pass's model.
+    virtual void exportTo(const std::any& params, ExportContext& out) const = 0;
 };
 
 // A pass whose parameters are the struct P, bound to its specs by table().
@@ -94,10 +98,12 @@ public:
     std::any read(std::span<const CheckedValue> values) const final { return table().read(values); }
     Status checkParameters() const final { return table().check(); }
     Status apply(const std::any& params, WhatIfJob& job) const final { return run(std::any_cast<const P&>(params), job); }
+    void exportTo(const std::any& params, ExportContext& out) const final { exportStep(std::any_cast<const P&>(params), out); }
 
 protected:
     virtual const ParameterTable<P>& table() const = 0;
     virtual Status run(const P& params, WhatIfJob& job) const = 0;
+    virtual void exportStep(const P& params, ExportContext& out) const = 0;
 };
 
 } // namespace sightline

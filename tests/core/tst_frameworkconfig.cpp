@@ -2,7 +2,11 @@
 
 #include "core/strategy/frameworkconfig.h"
 #include "core/import/traceloader.h"
+#include "core/strategy/exportcontext.h"
 #include "core/strategy/opset.h"
+#include "core/strategy/pass.h"
+#include "core/strategy/passregistry.h"
+#include "core/strategy/strategyrunner.h"
 
 #include "strategyjobs.h"
 #include "testsupport.h"
@@ -37,7 +41,7 @@ private Q_SLOTS:
         Strategy s = oneStep("tensor_fusion", { { "bucket_cap_mb", 0.5 }, { "first_bucket_mb", 1.0 } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(fileText(c, "ddp_args.json"), std::string("{\n  \"bucket_cap_mb\": 0.5\n}\n"));
         QVERIFY(fileText(c, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=524288\nHOROVOD_CYCLE_TIME=1\n") != std::string::npos);
         QCOMPARE(c.tensorGroups.size(), std::size_t(2));
@@ -45,6 +49,9 @@ private Q_SLOTS:
         QCOMPARE(c.tensorGroups[1].bytes, std::int64_t(1 << 20));
         QVERIFY(fileText(c, "deepspeed_config.json").find("\"reduce_bucket_size\": 524288") != std::string::npos);
         QVERIFY(fileText(c, "xla_fusion_clusters.json").empty());
+        QCOMPARE(c.notes.size(), std::size_t(1));
+        QVERIFY2(c.notes.front().starts_with("step 1 (tensor_fusion) has no equivalent in BytePS: BytePS does not fuse tensors"), c.notes.front().c_str());
+        QVERIFY(c.notes.front().find("; in XLA: ") != std::string::npos);
     }
 
     void accumulationPrecisionAndCheckpoints()
@@ -56,7 +63,7 @@ private Q_SLOTS:
         s.steps.push_back({ "recompute", { { "layers", std::string("block_*") } } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_0" }));
         QCOMPARE(fileText(c, "deepspeed_config.json"),
             std::string("{\n  \"gradient_accumulation_steps\": 4,\n  \"fp16\": {\n    \"enabled\": true\n  },\n"
@@ -84,13 +91,13 @@ private Q_SLOTS:
         const Strategy s = oneStep("recompute", { { "ops", OpSet::of({ blockTwo.back() }).text() } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_2" }));
         // Without ops, every layer of the first step.
         const Strategy all = oneStep("recompute", {});
         const auto every = session->whatIf({ all, {}, { CommSource::Measured, false } });
         QVERIFY2(every, errorOf(every).c_str());
-        QVERIFY(FrameworkConfig::of(all, session->analyses(), *every->whatIf->graph).checkpointLayers.size() > 2);
+        QVERIFY(FrameworkConfig::of(all, session->analyses(), *every->whatIf->graph)->checkpointLayers.size() > 2);
     }
 
     void fusedKernelsAsClusters()
@@ -99,7 +106,7 @@ private Q_SLOTS:
         const Strategy s = oneStep("op_fusion", {});
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(c.fusionClusters, (std::vector<std::vector<std::string>> { { "vectorized_elementwise_kernel", "layer_norm_kernel" } }));
         QCOMPARE(c.files().size(), std::size_t(1));
         QCOMPARE(c.files().front().name, std::string("xla_fusion_clusters.json"));
@@ -111,7 +118,7 @@ private Q_SLOTS:
         const Strategy s = oneStep("tensor_partition", { { "partition_bytes", 262144.0 } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(c.files().size(), std::size_t(1));
         QCOMPARE(fileText(c, "byteps.env"),
             std::string("# BytePS tensor partition, as Sightline's tensor_partition step chose it\nBYTEPS_PARTITION_BYTES=262144\n"));
@@ -123,7 +130,72 @@ private Q_SLOTS:
         const Strategy s = oneStep("speedup", { { "percent", 10.0 } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY(r);
-        QVERIFY(FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph).files().empty());
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        QVERIFY(c.files().empty());
+        // One line says why, for every framework at once.
+        QCOMPARE(c.notes.size(), std::size_t(1));
+        QVERIFY2(c.notes.front().starts_with("step 1 (speedup) has no equivalent in PyTorch, DeepSpeed, Horovod, BytePS and XLA: "), c.notes.front().c_str());
+    }
+
+    // Each pass answers for every framework, beside its parameters: what its step becomes there, or why
+    // it has none. A registered pass missing from this table fails the test, so a new pass is checked.
+    void everyPassAnswersForEveryFramework()
+    {
+        const std::map<std::string, std::map<std::string, ParameterValue>> params {
+            { "speedup", { { "percent", 10.0 } } },
+            { "straggler", { { "rank", 1.0 } } },
+            { "network", { { "bandwidth_scale", 2.0 } } },
+            { "worker_count", { { "workers", 4.0 } } },
+            { "grad_accumulation", { { "micro_batches", 2.0 } } },
+            { "mixed_precision", {} },
+            { "recompute", {} },
+            { "op_fusion", {} },
+            { "tensor_fusion", { { "bucket_cap_mb", 1.0 } } },
+            { "tensor_partition", { { "partition_bytes", 262144.0 } } },
+        };
+        const auto session = sessionOfFiles(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/ddp/bucket25mb");
+        QVERIFY(session);
+        for (const Pass* pass : PassRegistry::all()) {
+            const std::string name(pass->name());
+            QVERIFY2(params.contains(name), ("no parameters for the pass " + name + " in this test").c_str());
+            const Strategy s = oneStep(name, params.at(name));
+            const Status bound = StrategyRunner::validate(s);
+            QVERIFY2(bound.ok(), bound.toString().c_str());
+            const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph());
+            QCOMPARE(c.translations.size(), kFrameworks.size());
+            for (std::size_t f = 0; f < kFrameworks.size(); ++f) {
+                const FrameworkConfig::Translation& t = c.translations[f];
+                QCOMPARE(t.framework, kFrameworks[f]);
+                QCOMPARE(t.step, "step 1 (" + name + ")");
+                QVERIFY2(!t.text.empty() && t.text != "the pass says nothing for this framework",
+                    (name + " says nothing for " + std::string(frameworkName(t.framework))).c_str());
+            }
+            // Each answer that writes a file names it, and each file written is named by an answer.
+            for (const FrameworkConfig::File& file : c.files()) {
+                const bool named = std::any_of(c.translations.begin(), c.translations.end(),
+                    [&](const FrameworkConfig::Translation& t) { return t.expressed && t.text.find(file.name) != std::string::npos; });
+                QVERIFY2(named, (name + " writes " + file.name + " without saying so").c_str());
+            }
+        }
+    }
+
+    // The last word for a framework stands; one left unanswered is missing.
+    void contextKeepsOneAnswerPerFramework()
+    {
+        const auto session = sessionOf(allReduceJob({ 100 }));
+        FrameworkConfig c;
+        ExportContext context(session->analyses(), session->analyses().graph(), c);
+        context.beginStep("step 1 (x)");
+        context.cannot(Framework::Horovod, "first");
+        context.becomes(Framework::Horovod, "second");
+        context.cannot({ Framework::PyTorch, Framework::Xla }, "why");
+        QCOMPARE(c.translations.size(), std::size_t(3));
+        QCOMPARE(c.translations[0].text, std::string("second"));
+        QVERIFY(c.translations[0].expressed);
+        QCOMPARE(context.missing(), std::vector<Framework>({ Framework::DeepSpeed, Framework::BytePS }));
+        context.beginStep("step 2 (y)");
+        QCOMPARE(context.missing().size(), kFrameworks.size());
+        QCOMPARE(c.unexpressed(), std::vector<std::string>({ "step 1 (x) has no equivalent in PyTorch and XLA: why" }));
     }
 };
 

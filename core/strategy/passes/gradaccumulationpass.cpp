@@ -7,6 +7,7 @@
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
+#include "core/strategy/exportcontext.h"
 
 #include <algorithm>
 #include <iterator>
@@ -198,6 +199,15 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
     job.warnings.push_back(std::to_string(batches.size()) + " rank-steps run " + std::to_string(k)
         + " micro-batches" + (split ? " of 1/" + std::to_string(k) + " of the measured batch" : " of the measured batch"));
     return job.rebuild(b);
+}
+
+void GradAccumulationPass::exportStep(const GradAccumulationParameters& params, ExportContext& out) const
+{
+    out.config().accumulationSteps = params.microBatches;
+    out.becomes(Framework::DeepSpeed, "gradient_accumulation_steps " + std::to_string(params.microBatches) + " (deepspeed_config.json)");
+    out.cannot(Framework::PyTorch, "accumulation is a loop in the training script (no_sync() on all but the last micro-batch), which the export does not write yet");
+    out.cannot(Framework::Horovod, "backward_passes_per_step is an argument of the script's DistributedOptimizer, which the export does not write yet");
+    out.cannot({ Framework::BytePS, Framework::Xla }, "accumulation is a loop in the training script, not a setting of this framework");
 }
 
 } // namespace sightline

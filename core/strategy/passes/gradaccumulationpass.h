@@ -31,6 +31,7 @@ public:
 protected:
     const ParameterTable<GradAccumulationParameters>& table() const override;
     Status run(const GradAccumulationParameters& params, WhatIfJob& job) const override;
+    void exportStep(const GradAccumulationParameters& params, ExportContext& out) const override;
 };
 
 } // namespace sightline

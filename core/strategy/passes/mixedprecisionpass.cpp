@@ -4,9 +4,10 @@
 #include "core/cost/devicecatalog.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/kernelclasses.h"
-#include "core/model/inputshapes.h"
 #include "core/memory/memoryrewrite.h"
+#include "core/model/inputshapes.h"
 #include "core/model/trace.h"
+#include "core/strategy/exportcontext.h"
 
 #include <algorithm>
 #include <array>
@@ -426,6 +427,16 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
         job.warnings.push_back(std::to_string(transfers)
             + " gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model");
     return job.rebuild(b);
+}
+
+void MixedPrecisionPass::exportStep(const MixedPrecisionParameters& params, ExportContext& out) const
+{
+    const std::string precision = params.precision == MixedPrecisionParameters::Precision::Bf16 ? "bf16" : "fp16";
+    out.config().precision = precision;
+    out.becomes(Framework::DeepSpeed, precision + ".enabled (deepspeed_config.json)");
+    out.cannot(Framework::PyTorch, "autocast is a context in the training script, which the export does not write yet");
+    out.cannot(Framework::Horovod, "Horovod's fp16 compression changes only what is sent, not the compute's precision, which the training script chooses");
+    out.cannot({ Framework::BytePS, Framework::Xla }, "the compute's precision is chosen in the training script, not by a setting of this framework");
 }
 
 } // namespace sightline

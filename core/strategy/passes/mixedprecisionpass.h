@@ -40,6 +40,7 @@ public:
 protected:
     const ParameterTable<MixedPrecisionParameters>& table() const override;
     Status run(const MixedPrecisionParameters& params, WhatIfJob& job) const override;
+    void exportStep(const MixedPrecisionParameters& params, ExportContext& out) const override;
 };
 
 } // namespace sightline

@@ -1,5 +1,7 @@
 #include "core/strategy/passes/networkpass.h"
 
+#include "core/strategy/exportcontext.h"
+
 
 namespace sightline {
 
@@ -60,6 +62,11 @@ Status NetworkPass::run(const NetworkParameters& params, WhatIfJob& job) const
     if (params.gamma)
         o.overlapSlowdown = *params.gamma;
     return {};
+}
+
+void NetworkPass::exportStep(const NetworkParameters&, ExportContext& out) const
+{
+    out.cannotAll("links' bandwidth and latency are the cluster's hardware, not a framework setting");
 }
 
 } // namespace sightline

@@ -29,6 +29,7 @@ public:
 protected:
     const ParameterTable<NetworkParameters>& table() const override;
     Status run(const NetworkParameters& params, WhatIfJob& job) const override;
+    void exportStep(const NetworkParameters& params, ExportContext& out) const override;
 };
 
 } // namespace sightline

@@ -29,6 +29,7 @@ public:
 protected:
     const ParameterTable<OpFusionParameters>& table() const override;
     Status run(const OpFusionParameters& params, WhatIfJob& job) const override;
+    void exportStep(const OpFusionParameters& params, ExportContext& out) const override;
 };
 
 } // namespace sightline

@@ -8,9 +8,11 @@
 #include "core/exec/layermodel.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
+#include "core/strategy/exportcontext.h"
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace sightline {
 
@@ -254,6 +256,33 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
     job.warnings.push_back(std::to_string(done) + " of " + std::to_string(layers.layers().size())
         + " layer forwards recomputed (layers: " + layers.source() + (ops.empty() ? "" : "; those of the chosen ops") + ")");
     return job.rebuild(b);
+}
+
+// The checkpointed layers' names, once each, in forward order: the first rank and step's, or, for a
+// step aimed at chosen ops, those of the layers it recomputes wherever they ran.
+void RecomputePass::exportStep(const RecomputeParameters& params, ExportContext& out) const
+{
+    const ExecutionGraph& g = out.measured().graph();
+    const std::shared_ptr<const LayerModel> layers = out.measured().layers(params.layers);
+    const std::vector<const LayerModel::Layer*> chosen = chosenLayers(g, *layers, params);
+    std::vector<std::string>& names = out.config().checkpointLayers;
+    names.clear();
+    std::set<std::string> seen;
+    for (const LayerModel::Layer* l : chosen) {
+        if (params.ops.empty() && (g.rank(l->span) != g.rank(chosen.front()->span) || g.stepOfStart(l->span) != g.stepOfStart(chosen.front()->span)))
+            break;
+        if (seen.insert(l->name).second)
+            names.push_back(l->name);
+    }
+    if (names.empty()) {
+        out.cannotAll("the trace names no layer for the step to checkpoint");
+        return;
+    }
+    const std::string count = std::to_string(names.size()) + (names.size() == 1 ? " layer" : " layers");
+    out.becomes(Framework::PyTorch, count + " to wrap in torch.utils.checkpoint (checkpoint_layers.json)");
+    out.becomes(Framework::DeepSpeed, "activation_checkpointing, number_checkpoints " + std::to_string(names.size()) + " (deepspeed_config.json)");
+    out.cannot({ Framework::Horovod, Framework::BytePS }, "checkpointing is done in the model (torch.utils.checkpoint), not by a setting of this framework");
+    out.cannot(Framework::Xla, "XLA chooses its own rematerialisation; it has no flag naming layers to recompute");
 }
 
 } // namespace sightline

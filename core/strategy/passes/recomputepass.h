@@ -18,19 +18,22 @@ struct RecomputeParameters {
 // backward work needs it, as torch.utils.checkpoint does. The recomputed host work runs on the thread
 // of that backward work, and its device work on the streams the forward used, launched in the
 // backward's place in each stream. Layers come from LayerModel. Not modelled: memory (which the
-// recomputation is for), RNG state handling, and recomputation that differs from the forward. The
-// framework configs name the layers it chose (chosenLayers).
+// recomputation is for), RNG state handling, and recomputation that differs from the forward. Its
+// export names the layers it chose, as checkpoint_layers.json and DeepSpeed's activation checkpointing.
 class RecomputePass : public PassWith<RecomputeParameters> {
 public:
     std::string_view name() const override;
     std::string_view summary() const override;
-    // The layers of the model a step recomputes: those holding one of its ops (all without ops), every
-    // k-th of those of each rank's step. Pointers into layers.
-    static std::vector<const LayerModel::Layer*> chosenLayers(const ExecutionGraph& g, const LayerModel& layers, const RecomputeParameters& params);
 
 protected:
     const ParameterTable<RecomputeParameters>& table() const override;
     Status run(const RecomputeParameters& params, WhatIfJob& job) const override;
+    void exportStep(const RecomputeParameters& params, ExportContext& out) const override;
+
+private:
+    // The layers of the model a step recomputes: those holding one of its ops (all without ops), every
+    // k-th of those of each rank's step. Pointers into layers.
+    static std::vector<const LayerModel::Layer*> chosenLayers(const ExecutionGraph& g, const LayerModel& layers, const RecomputeParameters& params);
 };
 
 } // namespace sightline

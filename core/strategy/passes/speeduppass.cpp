@@ -3,6 +3,7 @@
 #include "core/base/checkedmath.h"
 #include "core/base/globmatch.h"
 #include "core/exec/executiongraphbuilder.h"
+#include "core/strategy/exportcontext.h"
 
 #include <array>
 
@@ -140,6 +141,11 @@ Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
     if (modelled > 0)
         job.warnings.push_back(std::to_string(modelled) + " matched transfers are timed by the cost model, which this pass does not change; the network pass does");
     return job.rebuild(b, AnalysisCache::kAll); // costs alone change
+}
+
+void SpeedupPass::exportStep(const SpeedupParameters&, ExportContext& out) const
+{
+    out.cannotAll("a speed-up asks what faster work would give; no framework setting makes work faster");
 }
 
 } // namespace sightline

@@ -28,6 +28,7 @@ public:
 protected:
     const ParameterTable<SpeedupParameters>& table() const override;
     Status run(const SpeedupParameters& params, WhatIfJob& job) const override;
+    void exportStep(const SpeedupParameters& params, ExportContext& out) const override;
 };
 
 } // namespace sightline

@@ -2,6 +2,7 @@
 
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/trackroles.h"
+#include "core/strategy/exportcontext.h"
 
 #include <algorithm>
 #include <array>
@@ -178,6 +179,11 @@ Status StragglerPass::run(const StragglerParameters& params, WhatIfJob& job) con
             + std::to_string(others) + " other ranks (tracks matched by role: the main thread, the backward thread, the n-th compute stream...); "
               "their median may not be the others' pace");
     return job.rebuild(b, AnalysisCache::kAll); // durations and gaps alone change
+}
+
+void StragglerPass::exportStep(const StragglerParameters&, ExportContext& out) const
+{
+    out.cannotAll("a straggler is fixed on its machine (its load, clocks or links), not by a framework setting");
 }
 
 } // namespace sightline

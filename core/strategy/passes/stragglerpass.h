@@ -21,6 +21,7 @@ public:
 protected:
     const ParameterTable<StragglerParameters>& table() const override;
     Status run(const StragglerParameters& params, WhatIfJob& job) const override;
+    void exportStep(const StragglerParameters& params, ExportContext& out) const override;
 };
 
 } // namespace sightline

@@ -1,10 +1,12 @@
 #include "core/strategy/passes/tensorfusionpass.h"
 
 #include "core/base/checkedmath.h"
+#include "core/exec/analysiscache.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/instantorder.h"
 #include "core/exec/launchorder.h"
 #include "core/exec/tensormodel.h"
+#include "core/strategy/exportcontext.h"
 
 #include <algorithm>
 #include <cmath>
@@ -327,6 +329,41 @@ Status TensorFusionPass::run(const TensorFusionParameters& params, WhatIfJob& jo
         job.warnings.push_back(std::to_string(rewrite.dropped)
             + " waits on measured buckets by work that began before a new bucket could be ready were dropped");
     return job.rebuild(b);
+}
+
+void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportContext& out) const
+{
+    FrameworkConfig& c = out.config();
+    if (params.bucketCapMb) {
+        c.bucketCapMb = *params.bucketCapMb;
+        c.firstBucketMb = params.firstBucketMb;
+        c.fusionThresholdBytes = std::llround(*params.bucketCapMb * kMiB);
+    } else {
+        c.fusionThresholdBytes = std::llround(params.thresholdBytes.value_or(0));
+        c.bucketCapMb = static_cast<double>(*c.fusionThresholdBytes) / kMiB;
+    }
+    c.cycleTimeMs = params.cycleTimeMs;
+    // The first step's gradients grouped as the step groups them.
+    c.tensorGroups.clear();
+    const Expected<TensorModel>& model = out.measured().tensors();
+    if (model && !model->steps().empty()) {
+        const TensorModel::Step& step = model->steps().front();
+        const std::vector<std::uint32_t> bucket = assign(out.measured().graph(), step, params);
+        for (std::uint32_t t = 0; t < bucket.size(); ++t) {
+            if (bucket[t] >= c.tensorGroups.size())
+                c.tensorGroups.resize(bucket[t] + 1);
+            c.tensorGroups[bucket[t]].tensors.push_back(t);
+            c.tensorGroups[bucket[t]].bytes += step.tensors[t].bytes;
+        }
+    }
+    const std::string groups = c.tensorGroups.empty()
+        ? std::string("; no tensor groups: the job has no gradient all-reduce to group")
+        : ", and " + std::to_string(c.tensorGroups.size()) + " tensor groups (tensor_groups.json)";
+    out.becomes(Framework::PyTorch, "DistributedDataParallel's bucket_cap_mb (ddp_args.json)" + groups);
+    out.becomes(Framework::DeepSpeed, "zero_optimization.reduce_bucket_size (deepspeed_config.json)");
+    out.becomes(Framework::Horovod, "HOROVOD_FUSION_THRESHOLD and HOROVOD_CYCLE_TIME (horovod.env)");
+    out.cannot(Framework::BytePS, "BytePS does not fuse tensors, and its partition size is tensor_partition's");
+    out.cannot(Framework::Xla, "the export does not write XLA's all-reduce combine threshold yet");
 }
 
 } // namespace sightline

@@ -42,6 +42,7 @@ public:
 protected:
     const ParameterTable<TensorFusionParameters>& table() const override;
     Status run(const TensorFusionParameters& params, WhatIfJob& job) const override;
+    void exportStep(const TensorFusionParameters& params, ExportContext& out) const override;
 };
 
 } // namespace sightline

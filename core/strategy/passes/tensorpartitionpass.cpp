@@ -4,6 +4,7 @@
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/partitionmodel.h"
 #include "core/exec/tensormodel.h"
+#include "core/strategy/exportcontext.h"
 #include "core/strategy/passes/psrepartition.h"
 
 #include <algorithm>
@@ -246,6 +247,15 @@ Status TensorPartitionPass::run(const TensorPartitionParameters& params, WhatIfJ
     job.warnings.push_back(std::to_string(split) + " of " + std::to_string(total) + " gradient all-reduces split into pieces of "
         + std::to_string(pieceBytes) + " bytes at most");
     return job.rebuild(b);
+}
+
+void TensorPartitionPass::exportStep(const TensorPartitionParameters& params, ExportContext& out) const
+{
+    const std::int64_t bytes = std::llround(params.partitionBytes);
+    out.config().partitionBytes = bytes;
+    out.becomes(Framework::BytePS, "BYTEPS_PARTITION_BYTES=" + std::to_string(bytes) + " (byteps.env)");
+    out.cannot({ Framework::PyTorch, Framework::DeepSpeed, Framework::Horovod, Framework::Xla },
+        "this framework sends each bucket whole and has no setting to partition tensors");
 }
 
 } // namespace sightline

@@ -29,6 +29,7 @@ public:
 protected:
     const ParameterTable<TensorPartitionParameters>& table() const override;
     Status run(const TensorPartitionParameters& params, WhatIfJob& job) const override;
+    void exportStep(const TensorPartitionParameters& params, ExportContext& out) const override;
 };
 
 } // namespace sightline

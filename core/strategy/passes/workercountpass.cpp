@@ -6,6 +6,7 @@
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
+#include "core/strategy/exportcontext.h"
 #include "core/strategy/passes/psrepartition.h"
 
 #include <algorithm>
@@ -381,6 +382,12 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
                 + " collectives of other parallelism have only some of their ranks copied (the workers make a partial copy of the job); those parts keep their measured times");
     }
     return job.rebuild(b);
+}
+
+void WorkerCountPass::exportStep(const WorkerCountParameters&, ExportContext& out) const
+{
+    out.cannotAll("the number of workers is the launcher's (torchrun, deepspeed, horovodrun, BytePS's DMLC_NUM_WORKER), "
+                            "which the export does not write yet");
 }
 
 } // namespace sightline

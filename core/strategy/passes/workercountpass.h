@@ -31,6 +31,7 @@ public:
 protected:
     const ParameterTable<WorkerCountParameters>& table() const override;
     Status run(const WorkerCountParameters& params, WhatIfJob& job) const override;
+    void exportStep(const WorkerCountParameters& params, ExportContext& out) const override;
 };
 
 } // namespace sightline
