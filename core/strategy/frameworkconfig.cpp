@@ -5,6 +5,7 @@
 #include "core/strategy/strategyrunner.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -31,13 +32,15 @@ std::string quoted(std::string_view s)
     return out + "\"";
 }
 
+// The shortest decimal that reads back as v exactly, so that a framework multiplying it out (DDP's
+// bucket_cap_mb × 2^20) gets the bytes the what-if modelled.
 std::string number(double v)
 {
     if (std::floor(v) == v && std::abs(v) < 1e15)
         return std::to_string(static_cast<std::int64_t>(v));
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
+    char buf[64];
+    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, r.ptr);
 }
 
 std::string stringList(const std::vector<std::string>& items, const std::string& indent)

@@ -124,6 +124,48 @@ private Q_SLOTS:
             std::string("# BytePS tensor partition, as Sightline's tensor_partition step chose it\nBYTEPS_PARTITION_BYTES=262144\n"));
     }
 
+    // DDP multiplies bucket_cap_mb out to bytes (int(bucket_cap_mb * 1024 * 1024)): the number written
+    // must give the modelled bytes back, not one fewer.
+    void byteCapsRoundTrip_data()
+    {
+        QTest::addColumn<double>("thresholdBytes");
+        QTest::newRow("1000") << 1000.0;
+        QTest::newRow("999999") << 999999.0;
+        QTest::newRow("25 MiB + 3") << 26214403.0;
+        QTest::newRow("7") << 7.0;
+    }
+    void byteCapsRoundTrip()
+    {
+        QFETCH(double, thresholdBytes);
+        const auto session = sessionOf(twoGradientJob(4));
+        const Strategy s = oneStep("tensor_fusion", { { "threshold_bytes", thresholdBytes } });
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph());
+        const std::string ddp = fileText(c, "ddp_args.json");
+        const std::string key = "\"bucket_cap_mb\": ";
+        QVERIFY(ddp.find(key) != std::string::npos);
+        const double mb = std::strtod(ddp.c_str() + ddp.find(key) + key.size(), nullptr);
+        QCOMPARE(static_cast<std::int64_t>(mb * 1024 * 1024), static_cast<std::int64_t>(thresholdBytes));
+        QVERIFY(fileText(c, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=" + std::to_string(static_cast<std::int64_t>(thresholdBytes)) + "\n")
+            != std::string::npos);
+    }
+
+    // BytePS reads its partition size with atoi: a size past 32 bits is refused, not written to wrap.
+    void bytePsPartitionWithinItsInt()
+    {
+        const auto session = sessionOf(allReduceJob({ 100, 100 }));
+        const FrameworkConfig most = *FrameworkConfig::of(oneStep("tensor_partition", { { "partition_bytes", 2147483647.0 } }), session->analyses(),
+            session->analyses().graph());
+        QVERIFY(fileText(most, "byteps.env").find("BYTEPS_PARTITION_BYTES=2147483647\n") != std::string::npos);
+        QVERIFY(most.translations[static_cast<std::size_t>(Framework::BytePS)].text.find("aligns it down") != std::string::npos);
+        const FrameworkConfig past = *FrameworkConfig::of(oneStep("tensor_partition", { { "partition_bytes", 2147483648.0 } }), session->analyses(),
+            session->analyses().graph());
+        QVERIFY(past.files().empty());
+        QCOMPARE(past.notes.size(), std::size_t(1));
+        QVERIFY2(past.notes.front().find("in BytePS: BytePS reads BYTEPS_PARTITION_BYTES as a 32-bit int: at most 2147483647 bytes, not 2147483648")
+                != std::string::npos,
+            past.notes.front().c_str());
+    }
+
     void nothingToExport()
     {
         const auto session = sessionOf(allReduceJob({ 100 }));

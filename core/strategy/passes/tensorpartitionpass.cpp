@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace sightline {
 
@@ -252,8 +253,16 @@ Status TensorPartitionPass::run(const TensorPartitionParameters& params, WhatIfJ
 void TensorPartitionPass::exportStep(const TensorPartitionParameters& params, ExportContext& out) const
 {
     const std::int64_t bytes = std::llround(params.partitionBytes);
-    out.config().partitionBytes = bytes;
-    out.becomes(Framework::BytePS, "BYTEPS_PARTITION_BYTES=" + std::to_string(bytes) + " (byteps.env)");
+    // BytePS reads the variable with atoi, into an int, and aligns it down to 8 bytes per local GPU.
+    constexpr std::int64_t kBytePsMax = std::numeric_limits<std::int32_t>::max();
+    if (bytes > kBytePsMax) {
+        out.cannot(Framework::BytePS, "BytePS reads BYTEPS_PARTITION_BYTES as a 32-bit int: at most " + std::to_string(kBytePsMax) + " bytes, not "
+                + std::to_string(bytes));
+    } else {
+        out.config().partitionBytes = bytes;
+        out.becomes(Framework::BytePS, "BYTEPS_PARTITION_BYTES=" + std::to_string(bytes) + " (byteps.env)"
+                + (bytes % 8 != 0 ? "; BytePS aligns it down to a multiple of 8 bytes per local GPU" : ""));
+    }
     out.cannot({ Framework::PyTorch, Framework::DeepSpeed, Framework::Horovod, Framework::Xla },
         "this framework sends each bucket whole and has no setting to partition tensors");
 }
