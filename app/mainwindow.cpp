@@ -630,7 +630,9 @@ ConfigExport::Written MainWindow::exportStrategyTo(const QString& folder) const
         failed.error = QString::fromStdString(config.status().toString());
         return failed;
     }
-    return ConfigExport::write(*config, folder);
+    const ExportManifest::Source source { &m_whatIfStrategy, &m_analysis->session->trace(), m_outcome->baseline.get(), m_outcome->whatIf.get(),
+        QString(QStringLiteral("sightline ") + QCoreApplication::applicationVersion()).trimmed() };
+    return ConfigExport::write(*config, source, folder);
 }
 
 void MainWindow::exportStrategy()

@@ -3,25 +3,111 @@
 #include "core/strategy/frameworkconfig.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
+
+#include <memory>
+#include <vector>
 
 namespace ConfigExport {
 
-Written write(const sightline::FrameworkConfig& config, const QString& folder)
+namespace {
+
+// The largest manifest read back: far more than any export lists.
+constexpr qint64 kMaxManifestBytes = 16 * 1024 * 1024;
+
+QString shown(const QString& path)
+{
+    return QDir::toNativeSeparators(path);
+}
+
+// The files of the previous export in dir, which the new one may replace; an error naming what in dir
+// no export wrote.
+std::optional<QStringList> previousExport(const QDir& dir, QString& error)
+{
+    const QFileInfoList entries = dir.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+    if (entries.isEmpty())
+        return QStringList();
+    const QString manifestPath = dir.filePath(ExportManifest::kFileName);
+    const QFileInfo manifest(manifestPath);
+    if (!manifest.exists() || manifest.isSymLink() || !manifest.isFile()) {
+        error = shown(dir.path()) + QStringLiteral(" is not empty and holds no export's ") + ExportManifest::kFileName
+            + QStringLiteral(": export into a new or empty folder, or one a previous export made");
+        return std::nullopt;
+    }
+    if (manifest.size() > kMaxManifestBytes) {
+        error = shown(manifestPath) + QStringLiteral(" is larger than ") + QString::number(kMaxManifestBytes) + QStringLiteral(" bytes: it is not an export's manifest");
+        return std::nullopt;
+    }
+    QFile file(manifestPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        error = QStringLiteral("cannot read ") + shown(manifestPath) + QStringLiteral(": ") + file.errorString();
+        return std::nullopt;
+    }
+    QString why;
+    std::optional<QStringList> files = ExportManifest::filesOf(file.read(kMaxManifestBytes), why);
+    if (!files) {
+        error = shown(manifestPath) + QStringLiteral(": ") + why;
+        return std::nullopt;
+    }
+    for (const QFileInfo& entry : entries) {
+        if (entry.fileName() == ExportManifest::kFileName)
+            continue;
+        if (!files->contains(entry.fileName())) {
+            error = shown(dir.path()) + QStringLiteral(" holds ") + entry.fileName()
+                + QStringLiteral(", which the export there did not write: export into a new or empty folder, or one a previous export made");
+            return std::nullopt;
+        }
+        if (entry.isSymLink() || !entry.isFile()) {
+            error = shown(entry.filePath()) + QStringLiteral(" is not a plain file: an export replaces only the files it wrote");
+            return std::nullopt;
+        }
+    }
+    return files;
+}
+
+} // namespace
+
+Written write(const sightline::FrameworkConfig& config, const ExportManifest::Source& source, const QString& folder)
 {
     Written out;
     const QDir dir(folder);
     if (!dir.mkpath(QStringLiteral("."))) {
-        out.error = QStringLiteral("cannot create ") + QDir::toNativeSeparators(dir.path());
+        out.error = QStringLiteral("cannot create ") + shown(dir.path());
         return out;
     }
-    for (const sightline::FrameworkConfig::File& f : config.files()) {
-        QSaveFile file(dir.filePath(QString::fromStdString(f.name)));
-        if (!file.open(QIODevice::WriteOnly) || file.write(f.text.data(), static_cast<qint64>(f.text.size())) < 0 || !file.commit()) {
-            out.error = QStringLiteral("cannot write ") + QDir::toNativeSeparators(file.fileName()) + QStringLiteral(": ") + file.errorString();
+    const std::optional<QStringList> previous = previousExport(dir, out.error);
+    if (!previous)
+        return out;
+    // Every file written in full first; none replaces its namesake until all are.
+    std::vector<std::pair<QString, QByteArray>> texts;
+    for (const sightline::FrameworkConfig::File& f : config.files())
+        texts.emplace_back(QString::fromStdString(f.name), QByteArray::fromStdString(f.text));
+    texts.emplace_back(QString(ExportManifest::kFileName), ExportManifest::build(config, source));
+    std::vector<std::unique_ptr<QSaveFile>> staged;
+    for (const auto& [name, text] : texts) {
+        auto file = std::make_unique<QSaveFile>(dir.filePath(name));
+        if (!file->open(QIODevice::WriteOnly) || file->write(text) != text.size()) {
+            out.error = QStringLiteral("cannot write ") + shown(file->fileName()) + QStringLiteral(": ") + file->errorString();
             return out;
         }
-        out.files.append(file.fileName());
+        staged.push_back(std::move(file));
+    }
+    for (const std::unique_ptr<QSaveFile>& file : staged) {
+        if (!file->commit()) {
+            out.error = QStringLiteral("cannot write ") + shown(file->fileName()) + QStringLiteral(": ") + file->errorString();
+            return out;
+        }
+        out.files.append(file->fileName());
+    }
+    // What the previous export wrote and this one did not goes with it.
+    for (const QString& name : *previous) {
+        const bool again = std::any_of(texts.begin(), texts.end(), [&](const auto& t) { return t.first == name; });
+        if (!again && QFileInfo::exists(dir.filePath(name)) && !QFile::remove(dir.filePath(name))) {
+            out.error = QStringLiteral("cannot remove ") + shown(dir.filePath(name)) + QStringLiteral(", which the previous export wrote");
+            return out;
+        }
     }
     for (const std::string& note : config.notes)
         out.notes.append(QString::fromStdString(note));

@@ -314,7 +314,9 @@ int WhatIfCommand::run(const QStringList& args)
         const Expected<FrameworkConfig> config = FrameworkConfig::of(*strategy, session->analyses(), *result->whatIf->graph);
         if (!config)
             return fail(config.status());
-        const ConfigExport::Written written = ConfigExport::write(*config, parser.value(configOption));
+        const ExportManifest::Source source { &*strategy, &session->trace(), result->baseline.get(), result->whatIf.get(),
+            QStringLiteral("sightline-cli " SIGHTLINE_VERSION) };
+        const ConfigExport::Written written = ConfigExport::write(*config, source, parser.value(configOption));
         if (!written.error.isEmpty()) {
             err << "sightline-cli whatif: " << written.error << '\n';
             return 1;

@@ -132,9 +132,9 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
     std::vector<File> out;
     if (bucketCapMb)
         out.push_back({ "ddp_args.json",
-            "{\n  \"bucket_cap_mb\": " + number(*bucketCapMb) + "\n}\n" });
+            "{\n  \"bucket_cap_mb\": " + number(*bucketCapMb) + "\n}\n", Framework::PyTorch });
     if (!checkpointLayers.empty())
-        out.push_back({ "checkpoint_layers.json", "{\n  \"checkpoint_layers\": " + stringList(checkpointLayers, "  ") + "\n}\n" });
+        out.push_back({ "checkpoint_layers.json", "{\n  \"checkpoint_layers\": " + stringList(checkpointLayers, "  ") + "\n}\n", Framework::PyTorch });
     if (bucketCapMb || accumulationSteps || precision || !checkpointLayers.empty()) {
         std::vector<std::string> keys;
         if (accumulationSteps)
@@ -150,14 +150,14 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
         std::string text = "{\n";
         for (std::size_t i = 0; i < keys.size(); ++i)
             text += keys[i] + (i + 1 < keys.size() ? ",\n" : "\n");
-        out.push_back({ "deepspeed_config.json", text + "}\n" });
+        out.push_back({ "deepspeed_config.json", text + "}\n", Framework::DeepSpeed });
     }
     if (fusionThresholdBytes)
         out.push_back({ "horovod.env",
             "# Horovod tensor fusion, as Sightline's tensor_fusion step chose it\nHOROVOD_FUSION_THRESHOLD=" + std::to_string(*fusionThresholdBytes)
-                + "\nHOROVOD_CYCLE_TIME=" + number(cycleTimeMs.value_or(1)) + "\n" });
+                + "\nHOROVOD_CYCLE_TIME=" + number(cycleTimeMs.value_or(1)) + "\n", Framework::Horovod });
     if (partitionBytes)
-        out.push_back({ "byteps.env", "# BytePS tensor partition, as Sightline's tensor_partition step chose it\nBYTEPS_PARTITION_BYTES=" + std::to_string(*partitionBytes) + "\n" });
+        out.push_back({ "byteps.env", "# BytePS tensor partition, as Sightline's tensor_partition step chose it\nBYTEPS_PARTITION_BYTES=" + std::to_string(*partitionBytes) + "\n", Framework::BytePS });
     if (!tensorGroups.empty()) {
         std::string text = "{\n  \"tensor_groups\": [\n";
         for (std::size_t g = 0; g < tensorGroups.size(); ++g) {
@@ -166,13 +166,13 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
                 text += (t ? ", " : "") + std::to_string(tensorGroups[g].tensors[t]);
             text += std::string("] }") + (g + 1 < tensorGroups.size() ? ",\n" : "\n");
         }
-        out.push_back({ "tensor_groups.json", text + "  ]\n}\n" });
+        out.push_back({ "tensor_groups.json", text + "  ]\n}\n", Framework::PyTorch });
     }
     if (!fusionClusters.empty()) {
         std::string text = "{\n  \"clusters\": [\n";
         for (std::size_t k = 0; k < fusionClusters.size(); ++k)
             text += "    " + stringList(fusionClusters[k], "    ") + (k + 1 < fusionClusters.size() ? ",\n" : "\n");
-        out.push_back({ "xla_fusion_clusters.json", text + "  ]\n}\n" });
+        out.push_back({ "xla_fusion_clusters.json", text + "  ]\n}\n", Framework::Xla });
     }
     return out;
 }

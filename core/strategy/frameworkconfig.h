@@ -32,6 +32,7 @@ public:
     struct File {
         std::string name;
         std::string text;
+        Framework framework = Framework::PyTorch; // the framework that reads it
     };
     struct TensorGroup {
         std::vector<std::uint32_t> tensors; // gradient indices in the order they become ready
