@@ -69,6 +69,16 @@ QJsonObject predictionOf(const Source& source)
         { QStringLiteral("out_of_memory"), m.outOfMemory } };
 }
 
+// The samples per rank and step the export assumed, and where that came from.
+QJsonValue batchOf(const sightline::FrameworkConfig& config)
+{
+    if (!config.batch)
+        return QJsonValue();
+    return QJsonObject { { QStringLiteral("samples_per_rank"), static_cast<qint64>(*config.batch) },
+        { QStringLiteral("source"), QString::fromStdString(config.batchSource) },
+        { QStringLiteral("deepspeed_micro_batch"), config.microBatch ? QJsonValue(static_cast<qint64>(*config.microBatch)) : QJsonValue() } };
+}
+
 // Per framework, its files and what each step became there.
 QJsonObject frameworksOf(const sightline::FrameworkConfig& config, const std::vector<sightline::FrameworkConfig::File>& files)
 {
@@ -101,7 +111,7 @@ QByteArray build(const sightline::FrameworkConfig& config, const Source& source)
         { QStringLiteral("tool"), source.tool },
         { QStringLiteral("created_utc"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate) },
         { QStringLiteral("strategy"), StrategyJson::toJson(*source.strategy) }, { QStringLiteral("traces"), tracesOf(*source.trace) },
-        { QStringLiteral("prediction"), predictionOf(source) }, { QStringLiteral("files"), names },
+        { QStringLiteral("prediction"), predictionOf(source) }, { QStringLiteral("batch"), batchOf(config) }, { QStringLiteral("files"), names },
         { QStringLiteral("frameworks"), frameworksOf(config, files) } };
     return QJsonDocument(doc).toJson(QJsonDocument::Indented);
 }

@@ -210,11 +210,15 @@ int WhatIfCommand::run(const QStringList& args)
     const QCommandLineOption configOption(QStringLiteral("export-config"),
         QStringLiteral("Write the strategy as framework configs (DDP, DeepSpeed, Horovod, BytePS, tensor groups, fusion clusters) into DIR."),
         QStringLiteral("DIR"));
+    const QCommandLineOption batchOption(QStringLiteral("batch"),
+        QStringLiteral("With --export-config: the samples each rank takes per optimizer step, as measured (default: read from the "
+                       "trace's input shapes)."),
+        QStringLiteral("N"));
     JobArguments job;
     parser.addOption(jsonOption);
     parser.addOptions({ strategyOption, setOption });
     job.addTo(parser);
-    parser.addOptions({ commOption, noFitOption, budgetOption, exportOption, configOption });
+    parser.addOptions({ commOption, noFitOption, budgetOption, exportOption, configOption, batchOption });
     CliSupport::addProfilerOverheadOption(parser);
     CliSupport::addLimitOptions(parser);
     const QString command = QStringLiteral("whatif");
@@ -274,6 +278,17 @@ int WhatIfCommand::run(const QStringList& args)
     std::optional<double> profilerOverheadNs;
     if (!CliSupport::profilerOverheadFrom(parser, command, profilerOverheadNs))
         return 2;
+    FrameworkConfig::Options exportOptions;
+    if (parser.isSet(batchOption)) {
+        bool ok = false;
+        const qlonglong batch = parser.value(batchOption).toLongLong(&ok);
+        if (!ok || batch < 1 || batch > (1LL << 40) || !parser.isSet(configOption)) {
+            err << "sightline-cli whatif: --batch wants a whole number of samples from 1 to 2^40, with --export-config, not '"
+                << parser.value(batchOption) << "'\n";
+            return 2;
+        }
+        exportOptions.batch = batch;
+    }
     const BaselineKind baseline { comm == QLatin1String("model") ? CommSource::CostModel : CommSource::Measured, !parser.isSet(noFitOption),
         profilerOverheadNs };
     const bool json = parser.isSet(jsonOption);
@@ -311,7 +326,7 @@ int WhatIfCommand::run(const QStringList& args)
     QStringList exported;
     QJsonArray translations; // what each step became in each framework
     if (!parser.value(configOption).isEmpty()) {
-        const Expected<FrameworkConfig> config = FrameworkConfig::of(*strategy, session->analyses(), *result->whatIf->graph);
+        const Expected<FrameworkConfig> config = FrameworkConfig::of(*strategy, session->analyses(), *result->whatIf->graph, exportOptions);
         if (!config)
             return fail(config.status());
         const ExportManifest::Source source { &*strategy, &session->trace(), result->baseline.get(), result->whatIf.get(),

@@ -1,5 +1,8 @@
 #include "core/strategy/frameworkconfig.h"
 
+#include "core/exec/analysiscache.h"
+#include "core/exec/executiongraph.h"
+#include "core/strategy/batchsize.h"
 #include "core/strategy/exportcontext.h"
 #include "core/strategy/pass.h"
 #include "core/strategy/strategyrunner.h"
@@ -72,9 +75,16 @@ std::string_view frameworkName(Framework framework)
     return "?";
 }
 
-Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf)
+Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf, const Options& options)
 {
     FrameworkConfig c;
+    if (options.batch) {
+        c.batch = *options.batch;
+        c.batchSource = "given";
+    } else if (const std::optional<BatchSize::Found> found = BatchSize::of(measured.graph().trace())) {
+        c.batch = found->size;
+        c.batchSource = found->source;
+    }
     const Expected<std::vector<BoundStep>> steps = StrategyRunner::bind(strategy);
     if (!steps)
         return steps.status();
@@ -88,8 +98,38 @@ Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const An
         std::stable_sort(c.translations.begin() + static_cast<std::ptrdiff_t>(first), c.translations.end(),
             [](const Translation& a, const Translation& b) { return a.framework < b.framework; });
     }
+    c.settleDeepSpeedBatch();
     c.notes = c.unexpressed();
+    if (!c.batchNote.empty())
+        c.notes.push_back(c.batchNote);
     return c;
+}
+
+void FrameworkConfig::settleDeepSpeedBatch()
+{
+    const auto expressed = [](const Translation& t) { return t.framework == Framework::DeepSpeed && t.expressed; };
+    if (std::none_of(translations.begin(), translations.end(), expressed))
+        return;
+    // DeepSpeed refuses a configuration without a batch size: without one, nothing is written for it.
+    const std::int64_t steps = accumulationSteps.value_or(1);
+    std::string why;
+    if (!batch)
+        why = "DeepSpeed needs train_micro_batch_size_per_gpu, and the trace's input shapes do not show the batch: give it (--batch)";
+    else if (accumulationSplitsBatch && *batch % steps != 0)
+        why = "DeepSpeed needs a whole train_micro_batch_size_per_gpu, and the batch of " + std::to_string(*batch) + " does not split into "
+            + std::to_string(steps) + " micro-batches";
+    if (why.empty()) {
+        microBatch = accumulationSplitsBatch ? *batch / steps : *batch;
+        batchNote = "deepspeed_config.json: train_micro_batch_size_per_gpu " + std::to_string(*microBatch) + " of a batch of " + std::to_string(*batch)
+            + " samples per rank and step, " + (batchSource == "given" ? std::string("as given") : "read from " + batchSource + " (--batch sets it)");
+        return;
+    }
+    for (Translation& t : translations) {
+        if (expressed(t)) {
+            t.expressed = false;
+            t.text = why;
+        }
+    }
 }
 
 std::vector<std::string> FrameworkConfig::unexpressed() const
@@ -127,6 +167,34 @@ std::vector<std::string> FrameworkConfig::unexpressed() const
     return lines;
 }
 
+// A configuration DeepSpeed's own validation accepts (DeepSpeedConfig and DeepSpeedZeroConfig): the
+// micro-batch and accumulation steps, the precision, ZeRO stage 1 where the buckets are set (the
+// stage under which DeepSpeed reads them, in elements, overlapped with the backward as modelled), and
+// the checkpointing block that deepspeed.checkpointing.checkpoint reads.
+std::string FrameworkConfig::deepSpeedText() const
+{
+    std::vector<std::string> keys;
+    keys.push_back("  \"train_micro_batch_size_per_gpu\": " + std::to_string(microBatch.value_or(1)));
+    keys.push_back("  \"gradient_accumulation_steps\": " + std::to_string(accumulationSteps.value_or(1)));
+    if (precision)
+        keys.push_back("  \"" + *precision + "\": {\n    \"enabled\": true\n  }");
+    if (fusionThresholdBytes) {
+        // Bucket sizes count elements of the gradients' type: 16-bit under mixed precision, else fp32.
+        const std::int64_t elementBytes = precision ? 2 : 4;
+        const std::string elements = std::to_string(std::max<std::int64_t>(1, (*fusionThresholdBytes + elementBytes - 1) / elementBytes));
+        keys.push_back("  \"zero_optimization\": {\n    \"stage\": 1,\n    \"reduce_bucket_size\": " + elements + ",\n    \"allgather_bucket_size\": "
+            + elements + ",\n    \"overlap_comm\": true,\n    \"contiguous_gradients\": true\n  }");
+    }
+    if (!checkpointLayers.empty())
+        keys.push_back("  \"activation_checkpointing\": {\n    \"partition_activations\": false,\n    \"contiguous_memory_optimization\": false,\n"
+                       "    \"number_checkpoints\": "
+            + std::to_string(checkpointLayers.size()) + "\n  }");
+    std::string text = "{\n";
+    for (std::size_t i = 0; i < keys.size(); ++i)
+        text += keys[i] + (i + 1 < keys.size() ? ",\n" : "\n");
+    return text + "}\n";
+}
+
 std::vector<FrameworkConfig::File> FrameworkConfig::files() const
 {
     std::vector<File> out;
@@ -135,23 +203,8 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
             "{\n  \"bucket_cap_mb\": " + number(*bucketCapMb) + "\n}\n", Framework::PyTorch });
     if (!checkpointLayers.empty())
         out.push_back({ "checkpoint_layers.json", "{\n  \"checkpoint_layers\": " + stringList(checkpointLayers, "  ") + "\n}\n", Framework::PyTorch });
-    if (bucketCapMb || accumulationSteps || precision || !checkpointLayers.empty()) {
-        std::vector<std::string> keys;
-        if (accumulationSteps)
-            keys.push_back("  \"gradient_accumulation_steps\": " + std::to_string(*accumulationSteps));
-        if (precision)
-            keys.push_back("  \"" + *precision + "\": {\n    \"enabled\": true\n  }");
-        if (!checkpointLayers.empty())
-            keys.push_back("  \"activation_checkpointing\": {\n    \"partition_activations\": false,\n    \"contiguous_memory_optimization\": false,\n"
-                           "    \"number_checkpoints\": "
-                + std::to_string(checkpointLayers.size()) + "\n  }");
-        if (fusionThresholdBytes)
-            keys.push_back("  \"zero_optimization\": {\n    \"reduce_bucket_size\": " + std::to_string(*fusionThresholdBytes) + "\n  }");
-        std::string text = "{\n";
-        for (std::size_t i = 0; i < keys.size(); ++i)
-            text += keys[i] + (i + 1 < keys.size() ? ",\n" : "\n");
-        out.push_back({ "deepspeed_config.json", text + "}\n", Framework::DeepSpeed });
-    }
+    if (microBatch)
+        out.push_back({ "deepspeed_config.json", deepSpeedText(), Framework::DeepSpeed });
     if (fusionThresholdBytes)
         out.push_back({ "horovod.env",
             "# Horovod tensor fusion, as Sightline's tensor_fusion step chose it\nHOROVOD_FUSION_THRESHOLD=" + std::to_string(*fusionThresholdBytes)

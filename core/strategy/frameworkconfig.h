@@ -46,8 +46,13 @@ public:
         std::string text;
     };
 
+    // What the trace cannot tell the export.
+    struct Options {
+        std::optional<std::int64_t> batch; // samples per rank and optimizer step, as measured; unset: from the trace's shapes
+    };
+
     // measured: the analyses of the measured job's graph. The error of a strategy that does not bind.
-    static Expected<FrameworkConfig> of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf);
+    static Expected<FrameworkConfig> of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf, const Options& options = {});
 
     std::vector<File> files() const;
     // Per step, the frameworks it has no equivalent in and why, one line a step.
@@ -57,7 +62,12 @@ public:
     std::optional<double> firstBucketMb;
     std::optional<std::int64_t> fusionThresholdBytes;
     std::optional<double> cycleTimeMs;
+    std::optional<std::int64_t> batch; // samples per rank and optimizer step, as measured
+    std::string batchSource; // where batch came from: "given", or what in the trace showed it
+    std::string batchNote; // what DeepSpeed's micro-batch is, and where it came from
+    std::optional<std::int64_t> microBatch; // DeepSpeed's train_micro_batch_size_per_gpu, when a DeepSpeed file is written
     std::optional<std::int64_t> accumulationSteps;
+    bool accumulationSplitsBatch = true; // the micro-batches share the measured batch (else each is a whole one)
     std::optional<std::string> precision; // "bf16" or "fp16"
     std::vector<std::string> checkpointLayers;
     std::optional<std::int64_t> partitionBytes;
@@ -65,6 +75,11 @@ public:
     std::vector<std::vector<std::string>> fusionClusters; // per fused kernel, the kernels it fused
     std::vector<Translation> translations; // per step in order, one per framework
     std::vector<std::string> notes; // what the export could not say
+
+private:
+    // The micro-batch DeepSpeed is given, or, where it cannot be, the DeepSpeed answers made unexpressed.
+    void settleDeepSpeedBatch();
+    std::string deepSpeedText() const;
 };
 
 } // namespace sightline

@@ -108,6 +108,11 @@ private Q_SLOTS:
         const QJsonObject prediction = m.value(QStringLiteral("prediction")).toObject();
         QCOMPARE(prediction.value(QStringLiteral("iteration_ms")).toDouble(), StepTimes::iteration(e.result->whatIf->schedule).replayed / 1e6);
         QCOMPARE(prediction.value(QStringLiteral("peak_memory_bytes")).toInteger(), static_cast<qint64>(e.result->whatIf->memory.peakBytes()));
+        // The batch DeepSpeed's micro-batch comes from, and where it was read.
+        const QJsonObject batch = m.value(QStringLiteral("batch")).toObject();
+        QCOMPARE(batch.value(QStringLiteral("samples_per_rank")).toInteger(), *e.config.batch);
+        QVERIFY(batch.value(QStringLiteral("source")).toString().startsWith(QStringLiteral("dimension 0 of aten::")));
+        QCOMPARE(batch.value(QStringLiteral("deepspeed_micro_batch")).toInteger(), *e.config.batch);
         // Per framework, its files and what the step became or why not.
         const QJsonObject frameworks = m.value(QStringLiteral("frameworks")).toObject();
         QCOMPARE(frameworks.keys().size(), 5);

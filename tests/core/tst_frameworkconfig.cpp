@@ -2,12 +2,14 @@
 
 #include "core/strategy/frameworkconfig.h"
 #include "core/import/traceloader.h"
+#include "core/strategy/batchsize.h"
 #include "core/strategy/exportcontext.h"
 #include "core/strategy/opset.h"
 #include "core/strategy/pass.h"
 #include "core/strategy/passregistry.h"
 #include "core/strategy/strategyrunner.h"
 
+#include "deepspeedschema.h"
 #include "strategyjobs.h"
 #include "testsupport.h"
 
@@ -41,15 +43,21 @@ private Q_SLOTS:
         Strategy s = oneStep("tensor_fusion", { { "bucket_cap_mb", 0.5 }, { "first_bucket_mb", 1.0 } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        // The hand-built job records no shapes: the batch is given.
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph, { 8 });
         QCOMPARE(fileText(c, "ddp_args.json"), std::string("{\n  \"bucket_cap_mb\": 0.5\n}\n"));
         QVERIFY(fileText(c, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=524288\nHOROVOD_CYCLE_TIME=1\n") != std::string::npos);
         QCOMPARE(c.tensorGroups.size(), std::size_t(2));
         QCOMPARE(c.tensorGroups[0].tensors, std::vector<std::uint32_t>({ 0 }));
         QCOMPARE(c.tensorGroups[1].bytes, std::int64_t(1 << 20));
-        QVERIFY(fileText(c, "deepspeed_config.json").find("\"reduce_bucket_size\": 524288") != std::string::npos);
+        // DeepSpeed reads bucket sizes only under ZeRO, in elements: 512 KiB of fp32 gradients.
+        const std::string deepSpeed = fileText(c, "deepspeed_config.json");
+        QCOMPARE(deepspeedschema::check(QByteArray::fromStdString(deepSpeed)), QString());
+        QVERIFY(deepSpeed.find("\"stage\": 1,\n    \"reduce_bucket_size\": 131072,\n    \"allgather_bucket_size\": 131072,\n    \"overlap_comm\": true")
+            != std::string::npos);
+        QVERIFY(deepSpeed.find("\"train_micro_batch_size_per_gpu\": 8,") != std::string::npos);
         QVERIFY(fileText(c, "xla_fusion_clusters.json").empty());
-        QCOMPARE(c.notes.size(), std::size_t(1));
+        QCOMPARE(c.notes.size(), std::size_t(2)); // what has no equivalent, and where DeepSpeed's batch came from
         QVERIFY2(c.notes.front().starts_with("step 1 (tensor_fusion) has no equivalent in BytePS: BytePS does not fuse tensors"), c.notes.front().c_str());
         QVERIFY(c.notes.front().find("; in XLA: ") != std::string::npos);
     }
@@ -63,10 +71,10 @@ private Q_SLOTS:
         s.steps.push_back({ "recompute", { { "layers", std::string("block_*") } } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph, { 16 });
         QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_0" }));
         QCOMPARE(fileText(c, "deepspeed_config.json"),
-            std::string("{\n  \"gradient_accumulation_steps\": 4,\n  \"fp16\": {\n    \"enabled\": true\n  },\n"
+            std::string("{\n  \"train_micro_batch_size_per_gpu\": 4,\n  \"gradient_accumulation_steps\": 4,\n  \"fp16\": {\n    \"enabled\": true\n  },\n"
                         "  \"activation_checkpointing\": {\n    \"partition_activations\": false,\n    \"contiguous_memory_optimization\": false,\n"
                         "    \"number_checkpoints\": 1\n  }\n}\n"));
         QCOMPARE(fileText(c, "checkpoint_layers.json"), std::string("{\n  \"checkpoint_layers\": [\n    \"block_0\"\n  ]\n}\n"));
@@ -122,6 +130,56 @@ private Q_SLOTS:
         QCOMPARE(c.files().size(), std::size_t(1));
         QCOMPARE(fileText(c, "byteps.env"),
             std::string("# BytePS tensor partition, as Sightline's tensor_partition step chose it\nBYTEPS_PARTITION_BYTES=262144\n"));
+    }
+
+    // DeepSpeed refuses a configuration without a batch size: without one, no DeepSpeed file is written
+    // and its steps say why; a batch that micro-batches do not split is refused alike.
+    void deepSpeedNeedsABatch()
+    {
+        QVERIFY(!deepspeedschema::check("{ \"gradient_accumulation_steps\": 4, \"bf16\": { \"enabled\": true } }").isEmpty());
+        QVERIFY(!deepspeedschema::check("{ \"train_micro_batch_size_per_gpu\": 4, \"zero_optimization\": { \"reduce_bucket_size\": 1.5 } }").isEmpty());
+        QVERIFY(!deepspeedschema::check("{ \"train_micro_batch_size_per_gpu\": 4, \"zero_optimization\": { \"stage\": 4 } }").isEmpty());
+        QVERIFY(!deepspeedschema::check("{ \"train_micro_batch_size_per_gpu\": 4, \"bf16\": { \"on\": true } }").isEmpty());
+        const auto session = sessionOf(layerJob());
+        const Strategy s = oneStep("grad_accumulation", { { "micro_batches", 4.0 } });
+        const FrameworkConfig none = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph());
+        QVERIFY(fileText(none, "deepspeed_config.json").empty());
+        const FrameworkConfig::Translation& t = none.translations[static_cast<std::size_t>(Framework::DeepSpeed)];
+        QVERIFY(!t.expressed);
+        QVERIFY2(t.text.find("give it (--batch)") != std::string::npos, t.text.c_str());
+        const FrameworkConfig uneven = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph(), { 10 });
+        QVERIFY(fileText(uneven, "deepspeed_config.json").empty());
+        QVERIFY(uneven.translations[static_cast<std::size_t>(Framework::DeepSpeed)].text.find("does not split into 4") != std::string::npos);
+        const FrameworkConfig even = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph(), { 12 });
+        QCOMPARE(deepspeedschema::check(QByteArray::fromStdString(fileText(even, "deepspeed_config.json"))), QString());
+        QVERIFY(even.notes.back().find("train_micro_batch_size_per_gpu 3 of a batch of 12 samples per rank and step, as given") != std::string::npos);
+    }
+
+    // The batch a trace's shapes show, on the recorded fixtures whose batches their READMEs state.
+    void batchFromTheTraceShapes_data()
+    {
+        QTest::addColumn<QString>("job");
+        QTest::addColumn<qint64>("batch");
+        QTest::addColumn<QString>("from");
+        QTest::newRow("transformer, batch 64") << QStringLiteral("groundtruth/amp/fp32") << qint64(64) << QStringLiteral("aten::");
+        QTest::newRow("convnet, batch 256") << QStringLiteral("groundtruth-gpu2/convnet/amp/fp32") << qint64(256) << QStringLiteral("aten::conv2d");
+        QTest::newRow("gpt-large, batch 16") << QStringLiteral("groundtruth-gpu2/gpt-large/amp/fp32") << qint64(16) << QStringLiteral("aten::embedding");
+        QTest::newRow("cpu mlp, batch 16") << QStringLiteral("groundtruth-cpu/batch/batch16") << qint64(16) << QStringLiteral("aten::linear");
+        QTest::newRow("cpu mlp, batch 8") << QStringLiteral("groundtruth-cpu/batch/batch8") << qint64(8) << QStringLiteral("aten::linear");
+    }
+    void batchFromTheTraceShapes()
+    {
+        QFETCH(QString, job);
+        QFETCH(qint64, batch);
+        QFETCH(QString, from);
+        const auto trace = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/") + job) });
+        QVERIFY(trace);
+        const std::optional<BatchSize::Found> found = BatchSize::of(**trace);
+        QVERIFY(found);
+        QCOMPARE(found->size, std::int64_t(batch));
+        QVERIFY2(found->source.find(toStd(from)) != std::string::npos, found->source.c_str());
+        // A job without recorded shapes shows none.
+        QVERIFY(!BatchSize::of(*layerJob()));
     }
 
     // DDP multiplies bucket_cap_mb out to bytes (int(bucket_cap_mb * 1024 * 1024)): the number written

@@ -204,6 +204,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
 void GradAccumulationPass::exportStep(const GradAccumulationParameters& params, ExportContext& out) const
 {
     out.config().accumulationSteps = params.microBatches;
+    out.config().accumulationSplitsBatch = params.batch == GradAccumulationParameters::Batch::Split;
     out.becomes(Framework::DeepSpeed, "gradient_accumulation_steps " + std::to_string(params.microBatches) + " (deepspeed_config.json)");
     out.cannot(Framework::PyTorch, "accumulation is a loop in the training script (no_sync() on all but the last micro-batch), which the export does not write yet");
     out.cannot(Framework::Horovod, "backward_passes_per_step is an argument of the script's DistributedOptimizer, which the export does not write yet");

@@ -280,7 +280,8 @@ void RecomputePass::exportStep(const RecomputeParameters& params, ExportContext&
     }
     const std::string count = std::to_string(names.size()) + (names.size() == 1 ? " layer" : " layers");
     out.becomes(Framework::PyTorch, count + " to wrap in torch.utils.checkpoint (checkpoint_layers.json)");
-    out.becomes(Framework::DeepSpeed, "activation_checkpointing, number_checkpoints " + std::to_string(names.size()) + " (deepspeed_config.json)");
+    out.becomes(Framework::DeepSpeed, "activation_checkpointing with number_checkpoints " + std::to_string(names.size())
+            + " (deepspeed_config.json), which takes effect where the model wraps the layers of checkpoint_layers.json in deepspeed.checkpointing.checkpoint");
     out.cannot({ Framework::Horovod, Framework::BytePS }, "checkpointing is done in the model (torch.utils.checkpoint), not by a setting of this framework");
     out.cannot(Framework::Xla, "XLA chooses its own rematerialisation; it has no flag naming layers to recompute");
 }

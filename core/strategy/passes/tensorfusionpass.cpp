@@ -360,7 +360,10 @@ void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportCo
         ? std::string("; no tensor groups: the job has no gradient all-reduce to group")
         : ", and " + std::to_string(c.tensorGroups.size()) + " tensor groups (tensor_groups.json)";
     out.becomes(Framework::PyTorch, "DistributedDataParallel's bucket_cap_mb (ddp_args.json)" + groups);
-    out.becomes(Framework::DeepSpeed, "zero_optimization.reduce_bucket_size (deepspeed_config.json)");
+    out.becomes(Framework::DeepSpeed,
+        "zero_optimization stage 1 with reduce_bucket_size and allgather_bucket_size in elements of the gradients' type and overlap_comm "
+        "(deepspeed_config.json): DeepSpeed reads its bucket sizes only under ZeRO, whose stage 1 also partitions the optimizer state and "
+        "gathers the updated weights after each step, which the what-if does not model");
     out.becomes(Framework::Horovod, "HOROVOD_FUSION_THRESHOLD and HOROVOD_CYCLE_TIME (horovod.env)");
     out.cannot(Framework::BytePS, "BytePS does not fuse tensors, and its partition size is tensor_partition's");
     out.cannot(Framework::Xla, "the export does not write XLA's all-reduce combine threshold yet");
