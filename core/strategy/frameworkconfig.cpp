@@ -195,6 +195,29 @@ std::string FrameworkConfig::deepSpeedText() const
     return text + "}\n";
 }
 
+// horovodrun's arguments: the processes and hosts of a worker count (host names to fill in), and the
+// fusion threshold in whole MiB where it is one (the environment file holds it exactly) and cycle time.
+std::string FrameworkConfig::horovodrunArgs() const
+{
+    std::vector<std::string> args;
+    if (processes) {
+        args.push_back("-np " + std::to_string(*processes));
+        std::string hosts = "-H ";
+        for (std::int64_t h = 0; h < *processes / *ranksPerHost; ++h)
+            hosts += (h ? ",HOST_" : "HOST_") + std::to_string(h + 1) + ":" + std::to_string(*ranksPerHost);
+        args.push_back(hosts);
+    }
+    if (fusionThresholdBytes) {
+        if (*fusionThresholdBytes % (1 << 20) == 0)
+            args.push_back("--fusion-threshold-mb " + std::to_string(*fusionThresholdBytes >> 20));
+        args.push_back("--cycle-time-ms " + number(cycleTimeMs.value_or(1)));
+    }
+    std::string text;
+    for (const std::string& a : args)
+        text += (text.empty() ? "" : " ") + a;
+    return text + "\n";
+}
+
 std::vector<FrameworkConfig::File> FrameworkConfig::files() const
 {
     std::vector<File> out;
@@ -209,8 +232,22 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
         out.push_back({ "horovod.env",
             "# Horovod tensor fusion, as Sightline's tensor_fusion step chose it\nHOROVOD_FUSION_THRESHOLD=" + std::to_string(*fusionThresholdBytes)
                 + "\nHOROVOD_CYCLE_TIME=" + number(cycleTimeMs.value_or(1)) + "\n", Framework::Horovod });
-    if (partitionBytes)
-        out.push_back({ "byteps.env", "# BytePS tensor partition, as Sightline's tensor_partition step chose it\nBYTEPS_PARTITION_BYTES=" + std::to_string(*partitionBytes) + "\n", Framework::BytePS });
+    if (fusionThresholdBytes || processes)
+        out.push_back({ "horovodrun_args.txt", horovodrunArgs(), Framework::Horovod });
+    if (processes) {
+        const std::int64_t hosts = *processes / *ranksPerHost;
+        out.push_back({ "torchrun_args.txt", "--nnodes=" + std::to_string(hosts) + " --nproc_per_node=" + std::to_string(*ranksPerHost) + "\n", Framework::PyTorch });
+        out.push_back(
+            { "deepspeed_args.txt", "--num_nodes=" + std::to_string(hosts) + " --num_gpus=" + std::to_string(*ranksPerHost) + "\n", Framework::DeepSpeed });
+    }
+    if (partitionBytes || bytePsWorkers) {
+        std::string text = "# BytePS, as Sightline's strategy chose it\n";
+        if (partitionBytes)
+            text += "BYTEPS_PARTITION_BYTES=" + std::to_string(*partitionBytes) + "\n";
+        if (bytePsWorkers)
+            text += "DMLC_NUM_WORKER=" + std::to_string(*bytePsWorkers) + "\nDMLC_NUM_SERVER=" + std::to_string(bytePsServers.value_or(*bytePsWorkers)) + "\n";
+        out.push_back({ "byteps.env", text, Framework::BytePS });
+    }
     if (!tensorGroups.empty()) {
         std::string text = "{\n  \"tensor_groups\": [\n";
         for (std::size_t g = 0; g < tensorGroups.size(); ++g) {

@@ -71,6 +71,10 @@ public:
     std::optional<std::string> precision; // "bf16" or "fp16"
     std::vector<std::string> checkpointLayers;
     std::optional<std::int64_t> partitionBytes;
+    std::optional<std::int64_t> processes; // every rank of the job the worker count makes
+    std::optional<std::int64_t> ranksPerHost;
+    std::optional<std::int64_t> bytePsWorkers; // DMLC_NUM_WORKER: hosts of GPUs
+    std::optional<std::int64_t> bytePsServers;
     std::vector<TensorGroup> tensorGroups;
     std::vector<std::vector<std::string>> fusionClusters; // per fused kernel, the kernels it fused
     std::vector<Translation> translations; // per step in order, one per framework
@@ -80,6 +84,7 @@ private:
     // The micro-batch DeepSpeed is given, or, where it cannot be, the DeepSpeed answers made unexpressed.
     void settleDeepSpeedBatch();
     std::string deepSpeedText() const;
+    std::string horovodrunArgs() const;
 };
 
 } // namespace sightline

@@ -15,6 +15,10 @@
 
 #include <QTest>
 
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
 using namespace sightline;
 using namespace sightline::strategyjobs;
 
@@ -129,7 +133,7 @@ private Q_SLOTS:
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
         QCOMPARE(c.files().size(), std::size_t(1));
         QCOMPARE(fileText(c, "byteps.env"),
-            std::string("# BytePS tensor partition, as Sightline's tensor_partition step chose it\nBYTEPS_PARTITION_BYTES=262144\n"));
+            std::string("# BytePS, as Sightline's strategy chose it\nBYTEPS_PARTITION_BYTES=262144\n"));
     }
 
     // DeepSpeed refuses a configuration without a batch size: without one, no DeepSpeed file is written
@@ -222,6 +226,75 @@ private Q_SLOTS:
         QVERIFY2(past.notes.front().find("in BytePS: BytePS reads BYTEPS_PARTITION_BYTES as a 32-bit int: at most 2147483647 bytes, not 2147483648")
                 != std::string::npos,
             past.notes.front().c_str());
+    }
+
+    // worker_count becomes the launchers' process counts, on hosts of ranks_per_host ranks.
+    void workerCountAsLaunchers()
+    {
+        const auto session = sessionOfFiles(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/ddp/bucket25mb");
+        QVERIFY(session);
+        const auto exported = [&](std::map<std::string, ParameterValue> params) {
+            return *FrameworkConfig::of(oneStep("worker_count", std::move(params)), session->analyses(), session->analyses().graph());
+        };
+        const FrameworkConfig c = exported({ { "workers", 8.0 }, { "ranks_per_host", 4.0 } });
+        QCOMPARE(fileText(c, "torchrun_args.txt"), std::string("--nnodes=2 --nproc_per_node=4\n"));
+        QCOMPARE(fileText(c, "deepspeed_args.txt"), std::string("--num_nodes=2 --num_gpus=4\n"));
+        QCOMPARE(fileText(c, "horovodrun_args.txt"), std::string("-np 8 -H HOST_1:4,HOST_2:4\n"));
+        QVERIFY(fileText(c, "byteps.env").find("\nDMLC_NUM_WORKER=2\nDMLC_NUM_SERVER=2\n") != std::string::npos);
+        const FrameworkConfig oneServer = exported({ { "workers", 8.0 }, { "ranks_per_host", 4.0 }, { "servers", 1.0 } });
+        QVERIFY(fileText(oneServer, "byteps.env").find("\nDMLC_NUM_WORKER=2\nDMLC_NUM_SERVER=1\n") != std::string::npos);
+        // The trace names no hosts: how many ranks share one is not guessed.
+        const FrameworkConfig unknown = exported({ { "workers", 8.0 } });
+        QVERIFY(unknown.files().empty());
+        QVERIFY2(unknown.notes.front().find("the trace names no hosts") != std::string::npos, unknown.notes.front().c_str());
+        const FrameworkConfig uneven = exported({ { "workers", 6.0 }, { "ranks_per_host", 4.0 } });
+        QVERIFY(uneven.files().empty());
+        QVERIFY(uneven.notes.front().find("6 ranks do not fill hosts of 4 alike") != std::string::npos);
+    }
+
+    // Each environment or argument file, read the way its framework reads it (Horovod: strtol and
+    // strtof; horovodrun: whole MiB; BytePS: atoi into 32 bits), gives back the strategy's values exactly.
+    void frameworkFilesRoundTrip_data()
+    {
+        QTest::addColumn<double>("thresholdBytes");
+        QTest::addColumn<double>("cycleMs");
+        QTest::addColumn<double>("partitionBytes");
+        QTest::newRow("whole MiB") << 67108864.0 << 2.5 << 4096000.0;
+        QTest::newRow("odd bytes") << 1000003.0 << 0.1 << 2147483647.0;
+        QTest::newRow("tiny") << 1.0 << 3.333 << 1024.0;
+    }
+    void frameworkFilesRoundTrip()
+    {
+        QFETCH(double, thresholdBytes);
+        QFETCH(double, cycleMs);
+        QFETCH(double, partitionBytes);
+        const auto session = sessionOf(allReduceJob({ 100, 100 }));
+        Strategy s;
+        s.steps.push_back({ "tensor_fusion", { { "threshold_bytes", thresholdBytes }, { "cycle_time_ms", cycleMs } } });
+        s.steps.push_back({ "tensor_partition", { { "partition_bytes", partitionBytes } } });
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph());
+        const auto valueOf = [&](const std::string& file, const std::string& key) {
+            const std::string text = fileText(c, file);
+            const std::size_t at = text.find("\n" + key + "=");
+            return at == std::string::npos ? std::string() : text.substr(at + key.size() + 2, text.find('\n', at + 1) - at - key.size() - 2);
+        };
+        const std::string threshold = valueOf("horovod.env", "HOROVOD_FUSION_THRESHOLD");
+        QCOMPARE(static_cast<double>(std::strtol(threshold.c_str(), nullptr, 10)), thresholdBytes);
+        const std::string cycle = valueOf("horovod.env", "HOROVOD_CYCLE_TIME");
+        QCOMPARE(std::strtof(cycle.c_str(), nullptr), static_cast<float>(cycleMs));
+        const std::string partition = valueOf("byteps.env", "BYTEPS_PARTITION_BYTES");
+        const long long parsed = std::strtoll(partition.c_str(), nullptr, 10);
+        QVERIFY(parsed <= std::numeric_limits<std::int32_t>::max());
+        QCOMPARE(static_cast<double>(static_cast<std::int32_t>(parsed)), partitionBytes);
+        // horovodrun: --fusion-threshold-mb only where the threshold is whole MiB; --cycle-time-ms always.
+        const std::string args = fileText(c, "horovodrun_args.txt");
+        const std::size_t mb = args.find("--fusion-threshold-mb ");
+        QCOMPARE(mb != std::string::npos, std::fmod(thresholdBytes, 1048576.0) == 0);
+        if (mb != std::string::npos)
+            QCOMPARE(std::strtod(args.c_str() + mb + 22, nullptr) * 1048576.0, thresholdBytes);
+        const std::size_t ms = args.find("--cycle-time-ms ");
+        QVERIFY(ms != std::string::npos);
+        QCOMPARE(static_cast<float>(std::strtod(args.c_str() + ms + 16, nullptr)), static_cast<float>(cycleMs));
     }
 
     void nothingToExport()

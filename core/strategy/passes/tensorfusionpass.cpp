@@ -364,7 +364,10 @@ void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportCo
         "zero_optimization stage 1 with reduce_bucket_size and allgather_bucket_size in elements of the gradients' type and overlap_comm "
         "(deepspeed_config.json): DeepSpeed reads its bucket sizes only under ZeRO, whose stage 1 also partitions the optimizer state and "
         "gathers the updated weights after each step, which the what-if does not model");
-    out.becomes(Framework::Horovod, "HOROVOD_FUSION_THRESHOLD and HOROVOD_CYCLE_TIME (horovod.env)");
+    const bool wholeMiB = *c.fusionThresholdBytes % (1 << 20) == 0;
+    out.becomes(Framework::Horovod, "HOROVOD_FUSION_THRESHOLD and HOROVOD_CYCLE_TIME (horovod.env), and horovodrun's "
+            + std::string(wholeMiB ? "--fusion-threshold-mb and --cycle-time-ms" : "--cycle-time-ms (its --fusion-threshold-mb takes whole MiB: the environment holds the exact bytes)")
+            + " (horovodrun_args.txt)");
     out.cannot(Framework::BytePS, "BytePS does not fuse tensors, and its partition size is tensor_partition's");
     out.cannot(Framework::Xla, "the export does not write XLA's all-reduce combine threshold yet");
 }

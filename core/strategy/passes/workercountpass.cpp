@@ -192,6 +192,28 @@ void copyCollectiveEdges(const ExecutionGraph& g, ExecutionGraphBuilder& b, Item
     }
 }
 
+// The job's ranks once the data-parallel group is `workers` ranks: every other group keeps its size, so
+// the job spans the measured ranks times workers over the measured data-parallel group.
+struct WorldSize {
+    std::int32_t measuredData = 1; // the measured data-parallel group
+    std::int32_t ranks = 1; // every rank of the new job
+};
+
+Expected<WorldSize> worldSizeFor(const ExecutionGraph& g, const CollectiveRoles& roles, const WorkerCountParameters& params)
+{
+    const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
+    const auto n = static_cast<std::int32_t>(g.ranks().size());
+    const DataGroups data { g, roles, n < world ? world : n };
+    const std::int32_t measuredData = std::max(1, data.measured() > 0 ? data.measured() : world);
+    const auto workers = static_cast<std::int32_t>(params.workers);
+    if ((static_cast<std::int64_t>(world) * workers) % measuredData != 0)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            "the data-parallel group spans " + std::to_string(measuredData) + " of the job's " + std::to_string(world)
+                + " ranks: 'workers' must make whole copies of the other groups (a multiple of " + std::to_string(measuredData / std::gcd(measuredData, world))
+                + ")");
+    return WorldSize { measuredData, static_cast<std::int32_t>(static_cast<std::int64_t>(world) * workers / measuredData) };
+}
+
 } // namespace
 
 Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job) const
@@ -211,16 +233,12 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
     const auto n = static_cast<std::int32_t>(g.ranks().size());
     const CollectiveRoles& roles = job.analyses().collectiveRoles();
     const DataGroups data { g, roles, n < world ? world : n };
-    // The data-parallel group grows (or shrinks) to `workers`; every other group keeps its size, so the
-    // job spans the measured ranks times workers over the measured data-parallel group.
-    const std::int32_t measuredData = std::max(1, data.measured() > 0 ? data.measured() : world);
+    const Expected<WorldSize> sizes = worldSizeFor(g, roles, params);
+    if (!sizes)
+        return sizes.status();
+    const std::int32_t measuredData = sizes->measuredData;
     const auto workers = static_cast<std::int32_t>(params.workers);
-    if ((static_cast<std::int64_t>(world) * workers) % measuredData != 0)
-        return Status::error(ErrorCode::InvalidArgument, {}, -1,
-            "the data-parallel group spans " + std::to_string(measuredData) + " of the job's " + std::to_string(world)
-                + " ranks: 'workers' must make whole copies of the other groups (a multiple of " + std::to_string(measuredData / std::gcd(measuredData, world))
-                + ")");
-    const auto m = static_cast<std::int32_t>(static_cast<std::int64_t>(world) * workers / measuredData);
+    const std::int32_t m = sizes->ranks;
     int perHost = params.ranksPerHost ? static_cast<int>(*params.ranksPerHost) : measuredRanksPerHost(g);
     if (params.ranksPerHost)
         job.options.topology.ranksPerHost = perHost;
@@ -384,10 +402,37 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
     return job.rebuild(b);
 }
 
-void WorkerCountPass::exportStep(const WorkerCountParameters&, ExportContext& out) const
+// The launchers' process counts for the new job: hosts of ranks_per_host ranks (as measured where the
+// step does not say), and for BytePS, workers of one host's GPUs and the servers the step chose (one
+// per worker when it chose none).
+void WorkerCountPass::exportStep(const WorkerCountParameters& params, ExportContext& out) const
 {
-    out.cannotAll("the number of workers is the launcher's (torchrun, deepspeed, horovodrun, BytePS's DMLC_NUM_WORKER), "
-                            "which the export does not write yet");
+    const ExecutionGraph& g = out.measured().graph();
+    out.cannot(Framework::Xla, "XLA compiles one rank's program; the processes are the launcher's");
+    const Expected<WorldSize> sizes = worldSizeFor(g, out.measured().collectiveRoles(), params);
+    const int perHost = params.ranksPerHost ? static_cast<int>(*params.ranksPerHost) : measuredRanksPerHost(g);
+    std::string why;
+    if (!sizes)
+        why = sizes.status().detail();
+    else if (perHost <= 0)
+        why = "the trace names no hosts, so how many ranks share one is unknown: give worker_count.ranks_per_host";
+    else if (sizes->ranks % perHost != 0)
+        why = std::to_string(sizes->ranks) + " ranks do not fill hosts of " + std::to_string(perHost) + " alike";
+    if (!why.empty()) {
+        out.cannot({ Framework::PyTorch, Framework::DeepSpeed, Framework::Horovod, Framework::BytePS }, why);
+        return;
+    }
+    FrameworkConfig& c = out.config();
+    c.processes = sizes->ranks;
+    c.ranksPerHost = perHost;
+    const std::string hosts = std::to_string(sizes->ranks / perHost) + (sizes->ranks / perHost == 1 ? " host" : " hosts");
+    out.becomes(Framework::PyTorch, "torchrun's --nnodes and --nproc_per_node for " + hosts + " of " + std::to_string(perHost) + " ranks (torchrun_args.txt)");
+    out.becomes(Framework::DeepSpeed, "the deepspeed launcher's --num_nodes and --num_gpus (deepspeed_args.txt)");
+    out.becomes(Framework::Horovod, "horovodrun's -np and -H, with each host's name to fill in (horovodrun_args.txt)");
+    // A BytePS worker is one host's GPUs; without a server count, one server per worker, as BytePS deploys them.
+    c.bytePsWorkers = sizes->ranks / perHost;
+    c.bytePsServers = params.servers ? *params.servers : *c.bytePsWorkers;
+    out.becomes(Framework::BytePS, "DMLC_NUM_WORKER=" + std::to_string(*c.bytePsWorkers) + " and DMLC_NUM_SERVER=" + std::to_string(*c.bytePsServers) + " (byteps.env)");
 }
 
 } // namespace sightline
