@@ -624,7 +624,7 @@ ConfigExport::Written MainWindow::exportStrategyTo(const QString& folder) const
         return none;
     }
     const sightline::Expected<sightline::FrameworkConfig> config
-        = sightline::FrameworkConfig::of(m_whatIfStrategy, m_analysis->session->analyses(), *m_outcome->whatIf->graph);
+        = sightline::FrameworkConfig::of(m_whatIfStrategy, m_analysis->session->analyses());
     if (!config) {
         ConfigExport::Written failed;
         failed.error = QString::fromStdString(config.status().toString());

@@ -208,7 +208,7 @@ int WhatIfCommand::run(const QStringList& args)
     const QCommandLineOption exportOption(QStringLiteral("export-chrome"),
         QStringLiteral("Write the what-if's replayed timeline as Chrome JSON, critical path marked."), QStringLiteral("OUT.json"));
     const QCommandLineOption configOption(QStringLiteral("export-config"),
-        QStringLiteral("Write the strategy as framework configs (DDP, DeepSpeed, Horovod, BytePS, tensor groups, fusion clusters) into DIR."),
+        QStringLiteral("Write the strategy as framework configs (PyTorch DDP, DeepSpeed, Horovod, BytePS, XLA, launchers) and their manifest into DIR."),
         QStringLiteral("DIR"));
     const QCommandLineOption batchOption(QStringLiteral("batch"),
         QStringLiteral("With --export-config: the samples each rank takes per optimizer step, as measured (default: read from the "
@@ -326,7 +326,7 @@ int WhatIfCommand::run(const QStringList& args)
     QStringList exported;
     QJsonArray translations; // what each step became in each framework
     if (!parser.value(configOption).isEmpty()) {
-        const Expected<FrameworkConfig> config = FrameworkConfig::of(*strategy, session->analyses(), *result->whatIf->graph, exportOptions);
+        const Expected<FrameworkConfig> config = FrameworkConfig::of(*strategy, session->analyses(), exportOptions);
         if (!config)
             return fail(config.status());
         const ExportManifest::Source source { &*strategy, &session->trace(), result->baseline.get(), result->whatIf.get(),

@@ -4,9 +4,8 @@
 
 namespace sightline {
 
-ExportContext::ExportContext(const AnalysisCache& measured, const ExecutionGraph& whatIf, FrameworkConfig& config)
+ExportContext::ExportContext(const AnalysisCache& measured, FrameworkConfig& config)
     : m_measured(measured)
-    , m_whatIf(whatIf)
     , m_config(config)
 {
 }

@@ -9,18 +9,16 @@
 namespace sightline {
 
 class AnalysisCache;
-class ExecutionGraph;
 
-// What a pass is given to export one step of a strategy (Pass::exportTo): the measured job's analyses,
-// the what-if's graph, and the configuration it writes its settings into. For every framework the pass
+// What a pass is given to export one step of a strategy (Pass::exportTo): the measured job's analyses
+// and the configuration it writes its settings into. For every framework the pass
 // says what the step becomes there (becomes) or why it has no equivalent (cannot), once; the last word
 // for a framework stands. A framework left unanswered is a gap in the pass, which missing() names.
 class ExportContext {
 public:
-    ExportContext(const AnalysisCache& measured, const ExecutionGraph& whatIf, FrameworkConfig& config);
+    ExportContext(const AnalysisCache& measured, FrameworkConfig& config);
 
     const AnalysisCache& measured() const { return m_measured; }
-    const ExecutionGraph& whatIf() const { return m_whatIf; }
     FrameworkConfig& config() { return m_config; }
 
     // Starts the answers of the step labelled label.
@@ -37,7 +35,6 @@ private:
     void answer(Framework framework, bool expressed, std::string text);
 
     const AnalysisCache& m_measured;
-    const ExecutionGraph& m_whatIf;
     FrameworkConfig& m_config;
     std::string m_step;
     std::size_t m_firstOfStep = 0; // the current step's first translation in m_config.translations

@@ -75,7 +75,7 @@ std::string_view frameworkName(Framework framework)
     return "?";
 }
 
-Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf, const Options& options)
+Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const AnalysisCache& measured, const Options& options)
 {
     FrameworkConfig c;
     if (options.batch) {
@@ -88,7 +88,7 @@ Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const An
     const Expected<std::vector<BoundStep>> steps = StrategyRunner::bind(strategy);
     if (!steps)
         return steps.status();
-    ExportContext context(measured, whatIf, c);
+    ExportContext context(measured, c);
     for (const BoundStep& step : *steps) {
         const std::size_t first = c.translations.size();
         context.beginStep(step.label());
@@ -258,12 +258,11 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
         }
         out.push_back({ "tensor_groups.json", text + "  ]\n}\n", Framework::PyTorch });
     }
-    if (!fusionClusters.empty()) {
-        std::string text = "{\n  \"clusters\": [\n";
-        for (std::size_t k = 0; k < fusionClusters.size(); ++k)
-            text += "    " + stringList(fusionClusters[k], "    ") + (k + 1 < fusionClusters.size() ? ",\n" : "\n");
-        out.push_back({ "xla_fusion_clusters.json", text + "  ]\n}\n", Framework::Xla });
-    }
+    if (fusionThresholdBytes)
+        out.push_back({ "xla.env",
+            "# XLA's all-reduce combining, as Sightline's tensor_fusion step chose it\nXLA_FLAGS=--xla_gpu_all_reduce_combine_threshold_bytes="
+                + std::to_string(*fusionThresholdBytes) + "\n",
+            Framework::Xla });
     return out;
 }
 

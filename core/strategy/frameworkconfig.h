@@ -13,7 +13,6 @@
 namespace sightline {
 
 class AnalysisCache;
-class ExecutionGraph;
 
 // The frameworks a strategy is exported to.
 enum class Framework : std::uint8_t { PyTorch, DeepSpeed, Horovod, BytePS, Xla };
@@ -22,8 +21,8 @@ inline constexpr std::array<Framework, 5> kFrameworks { Framework::PyTorch, Fram
 std::string_view frameworkName(Framework framework);
 
 // A strategy as the frameworks that would run it take it: PyTorch DDP's arguments and the layers to
-// checkpoint, a DeepSpeed configuration, Horovod's and BytePS's environments, and dPRO-style tensor
-// groups and XLA fusion clusters. Each pass says what its steps become in every framework, or why they
+// checkpoint, a DeepSpeed configuration, Horovod's, BytePS's and XLA's environments, the launchers'
+// arguments, and dPRO-style tensor groups. Each pass says what its steps become in every framework, or why they
 // have no equivalent there (Pass::exportTo, beside its parameters); of() asks every step's pass and
 // keeps its answers as translations, and files() writes what applies, each with a header or key saying
 // where it came from. Pure.
@@ -52,7 +51,7 @@ public:
     };
 
     // measured: the analyses of the measured job's graph. The error of a strategy that does not bind.
-    static Expected<FrameworkConfig> of(const Strategy& strategy, const AnalysisCache& measured, const ExecutionGraph& whatIf, const Options& options = {});
+    static Expected<FrameworkConfig> of(const Strategy& strategy, const AnalysisCache& measured, const Options& options = {});
 
     std::vector<File> files() const;
     // Per step, the frameworks it has no equivalent in and why, one line a step.
@@ -76,7 +75,6 @@ public:
     std::optional<std::int64_t> bytePsWorkers; // DMLC_NUM_WORKER: hosts of GPUs
     std::optional<std::int64_t> bytePsServers;
     std::vector<TensorGroup> tensorGroups;
-    std::vector<std::vector<std::string>> fusionClusters; // per fused kernel, the kernels it fused
     std::vector<Translation> translations; // per step in order, one per framework
     std::vector<std::string> notes; // what the export could not say
 

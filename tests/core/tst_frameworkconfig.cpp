@@ -48,7 +48,7 @@ private Q_SLOTS:
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
         // The hand-built job records no shapes: the batch is given.
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph, { 8 });
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), { 8 });
         QCOMPARE(fileText(c, "ddp_args.json"), std::string("{\n  \"bucket_cap_mb\": 0.5\n}\n"));
         QVERIFY(fileText(c, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=524288\nHOROVOD_CYCLE_TIME=1\n") != std::string::npos);
         QCOMPARE(c.tensorGroups.size(), std::size_t(2));
@@ -60,10 +60,10 @@ private Q_SLOTS:
         QVERIFY(deepSpeed.find("\"stage\": 1,\n    \"reduce_bucket_size\": 131072,\n    \"allgather_bucket_size\": 131072,\n    \"overlap_comm\": true")
             != std::string::npos);
         QVERIFY(deepSpeed.find("\"train_micro_batch_size_per_gpu\": 8,") != std::string::npos);
-        QVERIFY(fileText(c, "xla_fusion_clusters.json").empty());
+        QCOMPARE(fileText(c, "xla.env"),
+            std::string("# XLA's all-reduce combining, as Sightline's tensor_fusion step chose it\nXLA_FLAGS=--xla_gpu_all_reduce_combine_threshold_bytes=524288\n"));
         QCOMPARE(c.notes.size(), std::size_t(2)); // what has no equivalent, and where DeepSpeed's batch came from
-        QVERIFY2(c.notes.front().starts_with("step 1 (tensor_fusion) has no equivalent in BytePS: BytePS does not fuse tensors"), c.notes.front().c_str());
-        QVERIFY(c.notes.front().find("; in XLA: ") != std::string::npos);
+        QCOMPARE(c.notes.front(), std::string("step 1 (tensor_fusion) has no equivalent in BytePS: BytePS does not fuse tensors, and its partition size is tensor_partition's"));
     }
 
     void accumulationPrecisionAndCheckpoints()
@@ -75,7 +75,7 @@ private Q_SLOTS:
         s.steps.push_back({ "recompute", { { "layers", std::string("block_*") } } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph, { 16 });
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), { 16 });
         QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_0" }));
         QCOMPARE(fileText(c, "deepspeed_config.json"),
             std::string("{\n  \"train_micro_batch_size_per_gpu\": 4,\n  \"gradient_accumulation_steps\": 4,\n  \"fp16\": {\n    \"enabled\": true\n  },\n"
@@ -103,25 +103,27 @@ private Q_SLOTS:
         const Strategy s = oneStep("recompute", { { "ops", OpSet::of({ blockTwo.back() }).text() } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
         QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_2" }));
         // Without ops, every layer of the first step.
         const Strategy all = oneStep("recompute", {});
         const auto every = session->whatIf({ all, {}, { CommSource::Measured, false } });
         QVERIFY2(every, errorOf(every).c_str());
-        QVERIFY(FrameworkConfig::of(all, session->analyses(), *every->whatIf->graph)->checkpointLayers.size() > 2);
+        QVERIFY(FrameworkConfig::of(all, session->analyses())->checkpointLayers.size() > 2);
     }
 
-    void fusedKernelsAsClusters()
+    // Fused kernels are a compiler's work: no framework file names them, and every framework says so.
+    void fusedKernelsNeedACompiler()
     {
         const auto session = sessionOf(kernelChainJob());
         const Strategy s = oneStep("op_fusion", {});
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
-        QCOMPARE(c.fusionClusters, (std::vector<std::vector<std::string>> { { "vectorized_elementwise_kernel", "layer_norm_kernel" } }));
-        QCOMPARE(c.files().size(), std::size_t(1));
-        QCOMPARE(c.files().front().name, std::string("xla_fusion_clusters.json"));
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
+        QVERIFY(c.files().empty());
+        QCOMPARE(c.notes.size(), std::size_t(1));
+        QVERIFY(c.notes.front().find("in PyTorch: kernels are fused by torch.compile") != std::string::npos);
+        QVERIFY(c.notes.front().find("in XLA: XLA fuses kernels by itself") != std::string::npos);
     }
 
     void partitionAsBytePs()
@@ -130,7 +132,7 @@ private Q_SLOTS:
         const Strategy s = oneStep("tensor_partition", { { "partition_bytes", 262144.0 } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
         QCOMPARE(c.files().size(), std::size_t(1));
         QCOMPARE(fileText(c, "byteps.env"),
             std::string("# BytePS, as Sightline's strategy chose it\nBYTEPS_PARTITION_BYTES=262144\n"));
@@ -146,15 +148,15 @@ private Q_SLOTS:
         QVERIFY(!deepspeedschema::check("{ \"train_micro_batch_size_per_gpu\": 4, \"bf16\": { \"on\": true } }").isEmpty());
         const auto session = sessionOf(layerJob());
         const Strategy s = oneStep("grad_accumulation", { { "micro_batches", 4.0 } });
-        const FrameworkConfig none = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph());
+        const FrameworkConfig none = *FrameworkConfig::of(s, session->analyses());
         QVERIFY(fileText(none, "deepspeed_config.json").empty());
         const FrameworkConfig::Translation& t = none.translations[static_cast<std::size_t>(Framework::DeepSpeed)];
         QVERIFY(!t.expressed);
         QVERIFY2(t.text.find("give it (--batch)") != std::string::npos, t.text.c_str());
-        const FrameworkConfig uneven = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph(), { 10 });
+        const FrameworkConfig uneven = *FrameworkConfig::of(s, session->analyses(), { 10 });
         QVERIFY(fileText(uneven, "deepspeed_config.json").empty());
         QVERIFY(uneven.translations[static_cast<std::size_t>(Framework::DeepSpeed)].text.find("does not split into 4") != std::string::npos);
-        const FrameworkConfig even = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph(), { 12 });
+        const FrameworkConfig even = *FrameworkConfig::of(s, session->analyses(), { 12 });
         QCOMPARE(deepspeedschema::check(QByteArray::fromStdString(fileText(even, "deepspeed_config.json"))), QString());
         QVERIFY(even.notes.back().find("train_micro_batch_size_per_gpu 3 of a batch of 12 samples per rank and step, as given") != std::string::npos);
     }
@@ -201,7 +203,7 @@ private Q_SLOTS:
         QFETCH(double, thresholdBytes);
         const auto session = sessionOf(twoGradientJob(4));
         const Strategy s = oneStep("tensor_fusion", { { "threshold_bytes", thresholdBytes } });
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph());
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
         const std::string ddp = fileText(c, "ddp_args.json");
         const std::string key = "\"bucket_cap_mb\": ";
         QVERIFY(ddp.find(key) != std::string::npos);
@@ -215,12 +217,10 @@ private Q_SLOTS:
     void bytePsPartitionWithinItsInt()
     {
         const auto session = sessionOf(allReduceJob({ 100, 100 }));
-        const FrameworkConfig most = *FrameworkConfig::of(oneStep("tensor_partition", { { "partition_bytes", 2147483647.0 } }), session->analyses(),
-            session->analyses().graph());
+        const FrameworkConfig most = *FrameworkConfig::of(oneStep("tensor_partition", { { "partition_bytes", 2147483647.0 } }), session->analyses());
         QVERIFY(fileText(most, "byteps.env").find("BYTEPS_PARTITION_BYTES=2147483647\n") != std::string::npos);
         QVERIFY(most.translations[static_cast<std::size_t>(Framework::BytePS)].text.find("aligns it down") != std::string::npos);
-        const FrameworkConfig past = *FrameworkConfig::of(oneStep("tensor_partition", { { "partition_bytes", 2147483648.0 } }), session->analyses(),
-            session->analyses().graph());
+        const FrameworkConfig past = *FrameworkConfig::of(oneStep("tensor_partition", { { "partition_bytes", 2147483648.0 } }), session->analyses());
         QVERIFY(past.files().empty());
         QCOMPARE(past.notes.size(), std::size_t(1));
         QVERIFY2(past.notes.front().find("in BytePS: BytePS reads BYTEPS_PARTITION_BYTES as a 32-bit int: at most 2147483647 bytes, not 2147483648")
@@ -234,7 +234,7 @@ private Q_SLOTS:
         const auto session = sessionOfFiles(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/ddp/bucket25mb");
         QVERIFY(session);
         const auto exported = [&](std::map<std::string, ParameterValue> params) {
-            return *FrameworkConfig::of(oneStep("worker_count", std::move(params)), session->analyses(), session->analyses().graph());
+            return *FrameworkConfig::of(oneStep("worker_count", std::move(params)), session->analyses());
         };
         const FrameworkConfig c = exported({ { "workers", 8.0 }, { "ranks_per_host", 4.0 } });
         QCOMPARE(fileText(c, "torchrun_args.txt"), std::string("--nnodes=2 --nproc_per_node=4\n"));
@@ -272,7 +272,7 @@ private Q_SLOTS:
         Strategy s;
         s.steps.push_back({ "tensor_fusion", { { "threshold_bytes", thresholdBytes }, { "cycle_time_ms", cycleMs } } });
         s.steps.push_back({ "tensor_partition", { { "partition_bytes", partitionBytes } } });
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph());
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
         const auto valueOf = [&](const std::string& file, const std::string& key) {
             const std::string text = fileText(c, file);
             const std::size_t at = text.find("\n" + key + "=");
@@ -303,7 +303,7 @@ private Q_SLOTS:
         const Strategy s = oneStep("speedup", { { "percent", 10.0 } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY(r);
-        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), *r->whatIf->graph);
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
         QVERIFY(c.files().empty());
         // One line says why, for every framework at once.
         QCOMPARE(c.notes.size(), std::size_t(1));
@@ -334,7 +334,7 @@ private Q_SLOTS:
             const Strategy s = oneStep(name, params.at(name));
             const Status bound = StrategyRunner::validate(s);
             QVERIFY2(bound.ok(), bound.toString().c_str());
-            const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), session->analyses().graph());
+            const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
             QCOMPARE(c.translations.size(), kFrameworks.size());
             for (std::size_t f = 0; f < kFrameworks.size(); ++f) {
                 const FrameworkConfig::Translation& t = c.translations[f];
@@ -357,7 +357,7 @@ private Q_SLOTS:
     {
         const auto session = sessionOf(allReduceJob({ 100 }));
         FrameworkConfig c;
-        ExportContext context(session->analyses(), session->analyses().graph(), c);
+        ExportContext context(session->analyses(), c);
         context.beginStep("step 1 (x)");
         context.cannot(Framework::Horovod, "first");
         context.becomes(Framework::Horovod, "second");

@@ -230,35 +230,13 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
     return job.rebuild(b);
 }
 
-// The kernels each fused kernel of the what-if's first rank and first step stands for.
+// Fusing kernels is a compiler's work, not a setting: torch.compile for PyTorch, and XLA, which fuses
+// by itself on every compile.
 void OpFusionPass::exportStep(const OpFusionParameters&, ExportContext& out) const
 {
-    const ExecutionGraph& g = out.whatIf();
-    std::vector<std::vector<std::string>>& clusters = out.config().fusionClusters;
-    clusters.clear();
-    RankId rank;
-    std::int32_t step = -1;
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        const ItemId item(i);
-        if (!g.hasFlag(item, ExecutionGraph::Synthetic) || !g.name(item).starts_with("fused: ") || g.origin(item).size() < 2)
-            continue;
-        if (!rank.isValid()) {
-            rank = g.rank(item);
-            step = g.stepOfStart(item);
-        }
-        if (g.rank(item) != rank || g.stepOfStart(item) != step)
-            continue;
-        std::vector<std::string> names;
-        for (const OpId op : g.origin(item))
-            names.emplace_back(g.trace().string(g.trace().name(op)));
-        clusters.push_back(std::move(names));
-    }
-    if (clusters.empty())
-        out.cannot(Framework::Xla, "the what-if fused no kernels");
-    else
-        out.becomes(Framework::Xla, std::to_string(clusters.size()) + " fusion clusters of the first step's kernels (xla_fusion_clusters.json)");
-    out.cannot({ Framework::PyTorch, Framework::DeepSpeed, Framework::Horovod, Framework::BytePS },
-        "kernels are fused by a compiler (torch.compile or XLA), not by a setting of this framework, and the export does not write a compile call yet");
+    out.cannot(Framework::PyTorch, "kernels are fused by torch.compile, a call in the training script, which the export does not write yet");
+    out.cannot(Framework::Xla, "XLA fuses kernels by itself on every compile; no flag names the kernels to fuse");
+    out.cannot({ Framework::DeepSpeed, Framework::Horovod, Framework::BytePS }, "kernels are fused by a compiler, not by a setting of this framework");
 }
 
 } // namespace sightline

@@ -369,7 +369,8 @@ void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportCo
             + std::string(wholeMiB ? "--fusion-threshold-mb and --cycle-time-ms" : "--cycle-time-ms (its --fusion-threshold-mb takes whole MiB: the environment holds the exact bytes)")
             + " (horovodrun_args.txt)");
     out.cannot(Framework::BytePS, "BytePS does not fuse tensors, and its partition size is tensor_partition's");
-    out.cannot(Framework::Xla, "the export does not write XLA's all-reduce combine threshold yet");
+    out.becomes(Framework::Xla, "XLA_FLAGS=--xla_gpu_all_reduce_combine_threshold_bytes (xla.env): XLA combines all-reduces up to the threshold, "
+                                "with no cycle time");
 }
 
 } // namespace sightline
