@@ -234,6 +234,15 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
                 + "\nHOROVOD_CYCLE_TIME=" + number(cycleTimeMs.value_or(1)) + "\n", Framework::Horovod });
     if (fusionThresholdBytes || processes)
         out.push_back({ "horovodrun_args.txt", horovodrunArgs(), Framework::Horovod });
+    if (accumulationSteps || horovodCompression) {
+        // Keyword arguments of hvd.DistributedOptimizer; compression names a member of hvd.Compression.
+        std::string text = "{\n";
+        if (accumulationSteps)
+            text += "  \"backward_passes_per_step\": " + std::to_string(*accumulationSteps) + (horovodCompression ? ",\n" : "\n");
+        if (horovodCompression)
+            text += "  \"compression\": " + quoted(*horovodCompression) + "\n";
+        out.push_back({ "horovod_optimizer.json", text + "}\n", Framework::Horovod });
+    }
     if (processes) {
         const std::int64_t hosts = *processes / *ranksPerHost;
         out.push_back({ "torchrun_args.txt", "--nnodes=" + std::to_string(hosts) + " --nproc_per_node=" + std::to_string(*ranksPerHost) + "\n", Framework::PyTorch });

@@ -68,6 +68,7 @@ public:
     std::optional<std::int64_t> accumulationSteps;
     bool accumulationSplitsBatch = true; // the micro-batches share the measured batch (else each is a whole one)
     std::optional<std::string> precision; // "bf16" or "fp16"
+    std::optional<std::string> horovodCompression; // the hvd.Compression member gradients are sent with
     std::vector<std::string> checkpointLayers;
     std::optional<std::int64_t> partitionBytes;
     std::optional<std::int64_t> processes; // every rank of the job the worker count makes

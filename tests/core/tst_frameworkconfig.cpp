@@ -84,6 +84,12 @@ private Q_SLOTS:
         QCOMPARE(fileText(c, "checkpoint_layers.json"), std::string("{\n  \"checkpoint_layers\": [\n    \"block_0\"\n  ]\n}\n"));
         QVERIFY(fileText(c, "ddp_args.json").empty());
         QVERIFY(fileText(c, "horovod.env").empty());
+        // Horovod accumulates in its optimizer and sends fp16 gradients, as the what-if halved their bytes.
+        QCOMPARE(fileText(c, "horovod_optimizer.json"), std::string("{\n  \"backward_passes_per_step\": 4,\n  \"compression\": \"fp16\"\n}\n"));
+        const FrameworkConfig keptBytes
+            = *FrameworkConfig::of(oneStep("mixed_precision", { { "gradient_bytes_factor", 1.0 } }), session->analyses(), { 16 });
+        QVERIFY(fileText(keptBytes, "horovod_optimizer.json").empty());
+        QVERIFY(!keptBytes.translations[static_cast<std::size_t>(Framework::Horovod)].expressed);
     }
 
     // A recompute step aimed at chosen ops checkpoints the layers holding them, wherever they ran.

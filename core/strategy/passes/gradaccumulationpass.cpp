@@ -207,7 +207,8 @@ void GradAccumulationPass::exportStep(const GradAccumulationParameters& params, 
     out.config().accumulationSplitsBatch = params.batch == GradAccumulationParameters::Batch::Split;
     out.becomes(Framework::DeepSpeed, "gradient_accumulation_steps " + std::to_string(params.microBatches) + " (deepspeed_config.json)");
     out.cannot(Framework::PyTorch, "accumulation is a loop in the training script (no_sync() on all but the last micro-batch), which the export does not write yet");
-    out.cannot(Framework::Horovod, "backward_passes_per_step is an argument of the script's DistributedOptimizer, which the export does not write yet");
+    out.becomes(Framework::Horovod, "backward_passes_per_step " + std::to_string(params.microBatches)
+            + " (horovod_optimizer.json), a keyword argument of hvd.DistributedOptimizer; the script runs the micro-batches");
     out.cannot({ Framework::BytePS, Framework::Xla }, "accumulation is a loop in the training script, not a setting of this framework");
 }
 

@@ -435,7 +435,14 @@ void MixedPrecisionPass::exportStep(const MixedPrecisionParameters& params, Expo
     out.config().precision = precision;
     out.becomes(Framework::DeepSpeed, precision + ".enabled (deepspeed_config.json)");
     out.cannot(Framework::PyTorch, "autocast is a context in the training script, which the export does not write yet");
-    out.cannot(Framework::Horovod, "Horovod's fp16 compression changes only what is sent, not the compute's precision, which the training script chooses");
+    // The pass halves the bytes of gradient transfers by default: what Horovod's fp16 compression sends.
+    if (params.gradientBytesFactor == 0.5) {
+        out.config().horovodCompression = "fp16";
+        out.becomes(Framework::Horovod, "compression fp16 (horovod_optimizer.json), a keyword argument of hvd.DistributedOptimizer: gradients sent "
+                                        "in 16 bits, as the what-if halved their bytes; the compute's autocast is the script's");
+    } else {
+        out.cannot(Framework::Horovod, "the what-if kept gradient transfers at a share of their bytes that no Horovod compression sends");
+    }
     out.cannot({ Framework::BytePS, Framework::Xla }, "the compute's precision is chosen in the training script, not by a setting of this framework");
 }
 
