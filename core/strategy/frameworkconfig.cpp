@@ -107,7 +107,10 @@ Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const An
 
 void FrameworkConfig::settleDeepSpeedBatch()
 {
-    const auto expressed = [](const Translation& t) { return t.framework == Framework::DeepSpeed && t.expressed; };
+    // The answers written into deepspeed_config.json (the launcher's arguments need no batch).
+    const auto expressed = [](const Translation& t) {
+        return t.framework == Framework::DeepSpeed && t.expressed && t.text.find("(deepspeed_config.json)") != std::string::npos;
+    };
     if (std::none_of(translations.begin(), translations.end(), expressed))
         return;
     // DeepSpeed refuses a configuration without a batch size: without one, nothing is written for it.

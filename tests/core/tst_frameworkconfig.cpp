@@ -162,6 +162,13 @@ private Q_SLOTS:
         const FrameworkConfig uneven = *FrameworkConfig::of(s, session->analyses(), { 10 });
         QVERIFY(fileText(uneven, "deepspeed_config.json").empty());
         QVERIFY(uneven.translations[static_cast<std::size_t>(Framework::DeepSpeed)].text.find("does not split into 4") != std::string::npos);
+        // The launcher's arguments need no batch: with a worker count, they are written all the same.
+        Strategy withWorkers = s;
+        withWorkers.steps.push_back({ "worker_count", { { "workers", 2.0 }, { "ranks_per_host", 1.0 } } });
+        const FrameworkConfig launcher = *FrameworkConfig::of(withWorkers, session->analyses());
+        QCOMPARE(fileText(launcher, "deepspeed_args.txt"), std::string("--num_nodes=2 --num_gpus=1\n"));
+        QVERIFY(launcher.translations[kFrameworks.size() + static_cast<std::size_t>(Framework::DeepSpeed)].expressed);
+        QVERIFY(!launcher.translations[static_cast<std::size_t>(Framework::DeepSpeed)].expressed);
         const FrameworkConfig even = *FrameworkConfig::of(s, session->analyses(), { 12 });
         QCOMPARE(deepspeedschema::check(QByteArray::fromStdString(fileText(even, "deepspeed_config.json"))), QString());
         QVERIFY(even.notes.back().find("train_micro_batch_size_per_gpu 3 of a batch of 12 samples per rank and step, as given") != std::string::npos);
