@@ -44,6 +44,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QScreen>
@@ -616,20 +617,32 @@ void MainWindow::runWhatIf()
     m_whatIf->run(m_runStrategy, memory);
 }
 
-ConfigExport::Written MainWindow::exportStrategyTo(const QString& folder) const
+std::optional<sightline::FrameworkConfig> MainWindow::exportConfig(QString& error) const
 {
     if (!m_outcome || !m_analysis || !m_analysis->session) {
-        ConfigExport::Written none;
-        none.error = tr("No what-if has run for the strategy as it stands.");
-        return none;
+        error = tr("No what-if has run for the strategy as it stands.");
+        return std::nullopt;
     }
-    const sightline::Expected<sightline::FrameworkConfig> config
-        = sightline::FrameworkConfig::of(m_whatIfStrategy, m_analysis->session->analyses());
+    sightline::Expected<sightline::FrameworkConfig> config = sightline::FrameworkConfig::of(m_whatIfStrategy, m_analysis->session->analyses());
     if (!config) {
-        ConfigExport::Written failed;
-        failed.error = QString::fromStdString(config.status().toString());
-        return failed;
+        error = QString::fromStdString(config.status().toString());
+        return std::nullopt;
     }
+    return std::move(*config);
+}
+
+QString MainWindow::exportStrategyPreview(QString& error) const
+{
+    const std::optional<sightline::FrameworkConfig> config = exportConfig(error);
+    return config ? ConfigExport::preview(*config) : QString();
+}
+
+ConfigExport::Written MainWindow::exportStrategyTo(const QString& folder) const
+{
+    ConfigExport::Written out;
+    const std::optional<sightline::FrameworkConfig> config = exportConfig(out.error);
+    if (!config)
+        return out;
     const ExportManifest::Source source { &m_whatIfStrategy, &m_analysis->session->trace(), m_outcome->baseline.get(), m_outcome->whatIf.get(),
         QString(QStringLiteral("sightline ") + QCoreApplication::applicationVersion()).trimmed() };
     return ConfigExport::write(*config, source, folder);
@@ -637,6 +650,20 @@ ConfigExport::Written MainWindow::exportStrategyTo(const QString& folder) const
 
 void MainWindow::exportStrategy()
 {
+    // What each framework gets, before a folder is chosen or anything written.
+    QString error;
+    const QString preview = exportStrategyPreview(error);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("Export Failed"), error);
+        return;
+    }
+    QMessageBox ask(QMessageBox::Question, tr("Export Strategy"), tr("The export writes, per framework:"), QMessageBox::Cancel, this);
+    ask.setInformativeText(preview);
+    QPushButton* choose = ask.addButton(tr("Choose Folder…"), QMessageBox::AcceptRole);
+    ask.setDefaultButton(choose);
+    ask.exec();
+    if (ask.clickedButton() != choose)
+        return;
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Export Strategy to a Folder"));
     if (folder.isEmpty())
         return;
@@ -648,8 +675,7 @@ void MainWindow::exportStrategy()
     QStringList lines;
     for (const QString& f : written.files)
         lines << QDir::toNativeSeparators(f);
-    QString text = written.files.isEmpty() ? tr("No pass of the strategy has a framework setting to export.")
-                                           : tr("Wrote:\n%1").arg(lines.join(u'\n'));
+    QString text = tr("Wrote:\n%1").arg(lines.join(u'\n'));
     if (!written.notes.isEmpty())
         text += QStringLiteral("\n\n") + written.notes.join(u'\n');
     QMessageBox::information(this, tr("Strategy Exported"), text);

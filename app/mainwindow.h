@@ -8,6 +8,7 @@
 
 #include "core/base/ids.h"
 #include "core/session/jobsession.h"
+#include "core/strategy/frameworkconfig.h"
 #include "core/strategy/opset.h"
 #include "core/strategy/passparameter.h"
 
@@ -110,6 +111,9 @@ public:
     bool exportReplayedTo(const QString& file, QString& error);
     // Writes the framework configs of the strategy's last what-if into folder (File > Export Strategy).
     ConfigExport::Written exportStrategyTo(const QString& folder) const;
+    // What that export would write, per framework (ConfigExport::preview), as File > Export Strategy
+    // shows it before a folder is chosen; empty with error set when there is nothing to export.
+    QString exportStrategyPreview(QString& error) const;
     // The first run's layout (View > Reset Layout): the docks at the sides, tabbed, the toolbars at
     // the top, and the Gantt in the middle with most of the window.
     void resetLayout();
@@ -180,6 +184,8 @@ private:
     void exportView();
     void exportReplayed();
     void exportStrategy();
+    // The framework configs of the strategy's last what-if; nothing, with error set, without one.
+    std::optional<sightline::FrameworkConfig> exportConfig(QString& error) const;
     void updateProgress();
     void closeProgress();
     void addRecent(const QStringList& files);

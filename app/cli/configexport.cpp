@@ -114,4 +114,31 @@ Written write(const sightline::FrameworkConfig& config, const ExportManifest::So
     return out;
 }
 
+QString preview(const sightline::FrameworkConfig& config)
+{
+    const std::vector<sightline::FrameworkConfig::File> files = config.files();
+    QStringList lines;
+    for (const sightline::Framework f : sightline::kFrameworks) {
+        const std::string_view name = sightline::frameworkName(f);
+        QStringList written;
+        for (const sightline::FrameworkConfig::File& file : files) {
+            if (file.framework == f)
+                written.append(QString::fromStdString(file.name));
+        }
+        lines.append(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())) + QStringLiteral(": ")
+            + (written.isEmpty() ? QStringLiteral("no file") : written.join(QStringLiteral(", "))));
+        for (const sightline::FrameworkConfig::Translation& t : config.translations) {
+            if (t.framework == f)
+                lines.append(QStringLiteral("  ") + QString::fromStdString(t.step) + (t.expressed ? QStringLiteral(" becomes ") : QStringLiteral(" has none: "))
+                    + QString::fromStdString(t.text));
+        }
+    }
+    for (const std::string& note : config.notes) {
+        if (note.starts_with("deepspeed_config.json:"))
+            lines.append(QString::fromStdString(note));
+    }
+    lines.append(QString(ExportManifest::kFileName) + QStringLiteral(": what made the export, and all of the above"));
+    return lines.join(u'\n');
+}
+
 } // namespace ConfigExport

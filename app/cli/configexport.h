@@ -23,5 +23,8 @@ struct Written {
     QString error; // empty when every file was written
 };
 Written write(const sightline::FrameworkConfig& config, const ExportManifest::Source& source, const QString& folder);
+// What an export of config would write, before anything is: per framework, its files, and what each
+// step becomes there or why it has no equivalent; then the notes. Plain text, one line per item.
+QString preview(const sightline::FrameworkConfig& config);
 
 } // namespace ConfigExport

@@ -325,6 +325,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"), 60000);
         // File > Export Strategy writes what the frameworks take of the last what-if.
         QVERIFY(!window.exportStrategyTo(QDir::tempPath()).error.isEmpty()); // none has run
+        QString none;
+        QVERIFY(window.exportStrategyPreview(none).isEmpty() && !none.isEmpty());
         model->addStep(QStringLiteral("tensor_fusion"));
         model->setParameter(0, QStringLiteral("bucket_cap_mb"), 50.0);
         QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
@@ -337,6 +339,13 @@ private Q_SLOTS:
         QVERIFY(tensors && !tensors->isHidden());
         QVERIFY(QMetaObject::invokeMethod(tensors, "cellClicked", Q_ARG(int, 0), Q_ARG(int, 0)));
         QCOMPARE(window.timeline()->selectedOp(), sightline::OpId(tensors->item(0, 0)->data(Qt::UserRole).toUInt()));
+        // Before anything is written, what each framework gets.
+        QString previewError;
+        const QString preview = window.exportStrategyPreview(previewError);
+        QVERIFY2(previewError.isEmpty(), qPrintable(previewError));
+        QVERIFY2(preview.contains(QStringLiteral("PyTorch: ddp_args.json")), qPrintable(preview));
+        QVERIFY(preview.contains(QStringLiteral("BytePS: no file")));
+        QVERIFY(preview.contains(QStringLiteral(" becomes DistributedDataParallel's bucket_cap_mb")));
         QTemporaryDir dir;
         const ConfigExport::Written written = window.exportStrategyTo(dir.filePath(QStringLiteral("configs")));
         QVERIFY2(written.error.isEmpty(), qPrintable(written.error));
