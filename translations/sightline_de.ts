@@ -523,8 +523,16 @@
         <translation>Strategie in einen Ordner exportieren</translation>
     </message>
     <message>
-        <source>No pass of the strategy has a framework setting to export.</source>
-        <translation>Kein Pass der Strategie hat eine Framework-Einstellung zum Exportieren.</translation>
+        <source>Export Strategy</source>
+        <translation>Strategie exportieren</translation>
+    </message>
+    <message>
+        <source>The export writes, per framework:</source>
+        <translation>Der Export schreibt, je Framework:</translation>
+    </message>
+    <message>
+        <source>Choose Folder…</source>
+        <translation>Ordner wählen…</translation>
     </message>
     <message>
         <source>Wrote:

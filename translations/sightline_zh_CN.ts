@@ -517,8 +517,16 @@
         <translation>将策略导出到文件夹</translation>
     </message>
     <message>
-        <source>No pass of the strategy has a framework setting to export.</source>
-        <translation>策略中没有可导出框架设置的 pass。</translation>
+        <source>Export Strategy</source>
+        <translation>导出策略</translation>
+    </message>
+    <message>
+        <source>The export writes, per framework:</source>
+        <translation>导出将按框架写入：</translation>
+    </message>
+    <message>
+        <source>Choose Folder…</source>
+        <translation>选择文件夹…</translation>
     </message>
     <message>
         <source>Wrote:
