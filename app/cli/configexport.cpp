@@ -121,10 +121,8 @@ QString preview(const sightline::FrameworkConfig& config)
     for (const sightline::Framework f : sightline::kFrameworks) {
         const std::string_view name = sightline::frameworkName(f);
         QStringList written;
-        for (const sightline::FrameworkConfig::File& file : files) {
-            if (file.framework == f)
-                written.append(QString::fromStdString(file.name));
-        }
+        for (const std::string& file : sightline::FrameworkConfig::namesFor(files, f))
+            written.append(QString::fromStdString(file));
         lines.append(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())) + QStringLiteral(": ")
             + (written.isEmpty() ? QStringLiteral("no file") : written.join(QStringLiteral(", "))));
         for (const sightline::FrameworkConfig::Translation& t : config.translations) {
@@ -133,10 +131,8 @@ QString preview(const sightline::FrameworkConfig& config)
                     + QString::fromStdString(t.text));
         }
     }
-    for (const std::string& note : config.notes) {
-        if (note.starts_with("deepspeed_config.json:"))
-            lines.append(QString::fromStdString(note));
-    }
+    if (!config.batchNote.empty())
+        lines.append(QString::fromStdString(config.batchNote));
     lines.append(QString(ExportManifest::kFileName) + QStringLiteral(": what made the export, and all of the above"));
     return lines.join(u'\n');
 }

@@ -85,10 +85,8 @@ QJsonObject frameworksOf(const sightline::FrameworkConfig& config, const std::ve
     QJsonObject out;
     for (const sightline::Framework f : sightline::kFrameworks) {
         QJsonArray written, steps;
-        for (const sightline::FrameworkConfig::File& file : files) {
-            if (file.framework == f)
-                written.append(QString::fromStdString(file.name));
-        }
+        for (const std::string& name : sightline::FrameworkConfig::namesFor(files, f))
+            written.append(QString::fromStdString(name));
         for (const sightline::FrameworkConfig::Translation& t : config.translations) {
             if (t.framework == f)
                 steps.append(QJsonObject { { QStringLiteral("step"), QString::fromStdString(t.step) }, { QStringLiteral("expressed"), t.expressed },

@@ -221,6 +221,16 @@ std::string FrameworkConfig::horovodrunArgs() const
     return text + "\n";
 }
 
+std::vector<std::string> FrameworkConfig::namesFor(const std::vector<File>& files, Framework framework)
+{
+    std::vector<std::string> names;
+    for (const File& f : files) {
+        if (f.framework == framework)
+            names.push_back(f.name);
+    }
+    return names;
+}
+
 std::vector<FrameworkConfig::File> FrameworkConfig::files() const
 {
     std::vector<File> out;

@@ -54,6 +54,8 @@ public:
     static Expected<FrameworkConfig> of(const Strategy& strategy, const AnalysisCache& measured, const Options& options = {});
 
     std::vector<File> files() const;
+    // The names of those of files that framework reads, in order.
+    static std::vector<std::string> namesFor(const std::vector<File>& files, Framework framework);
     // Per step, the frameworks it has no equivalent in and why, one line a step.
     std::vector<std::string> unexpressed() const;
 
