@@ -2,8 +2,11 @@
 
 #include "core/exec/analysiscache.h"
 #include "core/exec/executiongraph.h"
+#include "core/exec/tensormodel.h"
 #include "core/strategy/batchsize.h"
 #include "core/strategy/exportcontext.h"
+#include "core/strategy/exporttext.h"
+#include "core/strategy/pytorchscript.h"
 #include "core/strategy/pass.h"
 #include "core/strategy/strategyrunner.h"
 
@@ -13,50 +16,6 @@
 #include <cstdio>
 
 namespace sightline {
-
-namespace {
-
-std::string quoted(std::string_view s)
-{
-    std::string out = "\"";
-    for (const char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", u);
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    return out + "\"";
-}
-
-// The shortest decimal that reads back as v exactly, so that a framework multiplying it out (DDP's
-// bucket_cap_mb × 2^20) gets the bytes the what-if modelled.
-std::string number(double v)
-{
-    if (std::floor(v) == v && std::abs(v) < 1e15)
-        return std::to_string(static_cast<std::int64_t>(v));
-    char buf[64];
-    const std::to_chars_result r = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, r.ptr);
-}
-
-std::string stringList(const std::vector<std::string>& items, const std::string& indent)
-{
-    if (items.empty())
-        return "[]";
-    std::string s = "[\n";
-    for (std::size_t i = 0; i < items.size(); ++i)
-        s += indent + "  " + quoted(items[i]) + (i + 1 < items.size() ? ",\n" : "\n");
-    return s + indent + "]";
-}
-
-} // namespace
 
 std::string_view frameworkName(Framework framework)
 {
@@ -98,11 +57,46 @@ Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const An
         std::stable_sort(c.translations.begin() + static_cast<std::ptrdiff_t>(first), c.translations.end(),
             [](const Translation& a, const Translation& b) { return a.framework < b.framework; });
     }
+    c.settleStaticGraph(measured);
     c.settleDeepSpeedBatch();
     c.notes = c.unexpressed();
     if (!c.batchNote.empty())
         c.notes.push_back(c.batchNote);
     return c;
+}
+
+void FrameworkConfig::settleStaticGraph(const AnalysisCache& measured)
+{
+    staticGraph = false;
+    const Expected<TensorModel>& model = measured.tensors();
+    if (!model || model->steps().empty()) {
+        staticGraphWhy = "off, as the job has no gradient all-reduce to show that every step makes the same gradients";
+        return;
+    }
+    // The steps of the first data-parallel group: the same gradients' bytes in the same order in each.
+    const TensorModel::Step& first = model->steps().front();
+    const auto bytesOf = [](const TensorModel::Step& s) {
+        std::vector<std::int64_t> bytes;
+        for (const TensorModel::Tensor& t : s.tensors)
+            bytes.push_back(t.bytes);
+        return bytes;
+    };
+    std::size_t compared = 0;
+    for (const TensorModel::Step& s : model->steps()) {
+        if (s.ranks != first.ranks)
+            continue;
+        ++compared;
+        if (bytesOf(s) != bytesOf(first)) {
+            staticGraphWhy = "off, as measured step " + std::to_string(s.number) + " made other gradients than step " + std::to_string(first.number);
+            return;
+        }
+    }
+    if (compared < 2)
+        staticGraphWhy = "off, as one measured step cannot show that every step makes the same gradients";
+    else if (accumulationSteps && *accumulationSteps > 1)
+        staticGraphWhy = "off, as the micro-batches run under no_sync(), which DDP's static graph does not take before its first synchronised step";
+    else
+        staticGraph = true;
 }
 
 void FrameworkConfig::settleDeepSpeedBatch()
@@ -213,7 +207,7 @@ std::string FrameworkConfig::horovodrunArgs() const
     if (fusionThresholdBytes) {
         if (*fusionThresholdBytes % (1 << 20) == 0)
             args.push_back("--fusion-threshold-mb " + std::to_string(*fusionThresholdBytes >> 20));
-        args.push_back("--cycle-time-ms " + number(cycleTimeMs.value_or(1)));
+        args.push_back("--cycle-time-ms " + ExportText::number(cycleTimeMs.value_or(1)));
     }
     std::string text;
     for (const std::string& a : args)
@@ -231,20 +225,32 @@ std::vector<std::string> FrameworkConfig::namesFor(const std::vector<File>& file
     return names;
 }
 
+// DistributedDataParallel's keyword arguments, as the script passes them.
+std::string FrameworkConfig::ddpArgs() const
+{
+    return "{\n  \"bucket_cap_mb\": " + ExportText::number(bucketCapMb.value_or(25)) + ",\n  \"gradient_as_bucket_view\": true,\n  \"static_graph\": "
+        + (staticGraph ? "true" : "false") + "\n}\n";
+}
+
 std::vector<FrameworkConfig::File> FrameworkConfig::files() const
 {
     std::vector<File> out;
     if (bucketCapMb)
-        out.push_back({ "ddp_args.json",
-            "{\n  \"bucket_cap_mb\": " + number(*bucketCapMb) + "\n}\n", Framework::PyTorch });
+        out.push_back({ "ddp_args.json", ddpArgs(), Framework::PyTorch });
+    if (PyTorchScript::applies(*this))
+        out.push_back({ "sightline_strategy.py", PyTorchScript::text(*this), Framework::PyTorch });
     if (!checkpointLayers.empty())
-        out.push_back({ "checkpoint_layers.json", "{\n  \"checkpoint_layers\": " + stringList(checkpointLayers, "  ") + "\n}\n", Framework::PyTorch });
+        // Paths of the profiler's module hierarchy name modules; labels need the user's mapping to modules.
+        out.push_back({ "checkpoint_layers.json",
+            std::string("{\n  \"names\": ") + (checkpointByModulePath ? "\"profiler_module_hierarchy\"" : "\"trace_labels\"") + ",\n  \"needs_mapping\": "
+                + (checkpointByModulePath ? "false" : "true") + ",\n  \"checkpoint_layers\": " + ExportText::stringList(checkpointLayers, "  ") + "\n}\n",
+            Framework::PyTorch });
     if (microBatch)
         out.push_back({ "deepspeed_config.json", deepSpeedText(), Framework::DeepSpeed });
     if (fusionThresholdBytes)
         out.push_back({ "horovod.env",
             "# Horovod tensor fusion, as Sightline's tensor_fusion step chose it\nHOROVOD_FUSION_THRESHOLD=" + std::to_string(*fusionThresholdBytes)
-                + "\nHOROVOD_CYCLE_TIME=" + number(cycleTimeMs.value_or(1)) + "\n", Framework::Horovod });
+                + "\nHOROVOD_CYCLE_TIME=" + ExportText::number(cycleTimeMs.value_or(1)) + "\n", Framework::Horovod });
     if (fusionThresholdBytes || processes)
         out.push_back({ "horovodrun_args.txt", horovodrunArgs(), Framework::Horovod });
     if (accumulationSteps || horovodCompression) {
@@ -253,7 +259,7 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
         if (accumulationSteps)
             text += "  \"backward_passes_per_step\": " + std::to_string(*accumulationSteps) + (horovodCompression ? ",\n" : "\n");
         if (horovodCompression)
-            text += "  \"compression\": " + quoted(*horovodCompression) + "\n";
+            text += "  \"compression\": " + ExportText::quoted(*horovodCompression) + "\n";
         out.push_back({ "horovod_optimizer.json", text + "}\n", Framework::Horovod });
     }
     if (processes) {

@@ -72,6 +72,15 @@ public:
     std::optional<std::string> precision; // "bf16" or "fp16"
     std::optional<std::string> horovodCompression; // the hvd.Compression member gradients are sent with
     std::vector<std::string> checkpointLayers;
+    // Whether checkpointLayers are the profiler's module hierarchy paths ("ResNet_0/Sequential_1/BasicBlock_2"),
+    // which the script finds in the model by itself; else they are labels the user maps to modules.
+    bool checkpointByModulePath = false;
+    // DDP's static_graph: whether the measured steps all made the same gradients in the same order (and
+    // nothing in the strategy breaks it), and why not where it does not hold.
+    bool staticGraph = false;
+    std::string staticGraphWhy;
+    bool compile = false; // op fusion: torch.compile of the model
+    std::optional<std::string> gradientCompression; // "fp16" or "bf16": DDP's compress hook, as the what-if halved the gradients' bytes
     std::optional<std::int64_t> partitionBytes;
     std::optional<std::int64_t> processes; // every rank of the job the worker count makes
     std::optional<std::int64_t> ranksPerHost;
@@ -82,10 +91,13 @@ public:
     std::vector<std::string> notes; // what the export could not say
 
 private:
+    // Whether DDP's static_graph holds for the measured job (staticGraph, staticGraphWhy).
+    void settleStaticGraph(const AnalysisCache& measured);
     // The micro-batch DeepSpeed is given, or, where it cannot be, the DeepSpeed answers made unexpressed.
     void settleDeepSpeedBatch();
     std::string deepSpeedText() const;
     std::string horovodrunArgs() const;
+    std::string ddpArgs() const;
 };
 
 } // namespace sightline

@@ -88,8 +88,8 @@ private Q_SLOTS:
         QVERIFY(w.files.last().endsWith(QStringLiteral("/sightline-export.json")));
         QCOMPARE(namesIn(folder),
             QStringList({ QStringLiteral("ddp_args.json"), QStringLiteral("deepspeed_config.json"), QStringLiteral("horovod.env"),
-                QStringLiteral("horovodrun_args.txt"), QStringLiteral("sightline-export.json"), QStringLiteral("tensor_groups.json"),
-                QStringLiteral("xla.env") }));
+                QStringLiteral("horovodrun_args.txt"), QStringLiteral("sightline-export.json"), QStringLiteral("sightline_strategy.py"),
+                QStringLiteral("tensor_groups.json"), QStringLiteral("xla.env") }));
 
         const QJsonObject m = QJsonDocument::fromJson(readAll(QDir(folder).filePath(QStringLiteral("sightline-export.json")))).object();
         QCOMPARE(m.value(QStringLiteral("format")).toString(), QStringLiteral("sightline-export"));
@@ -124,7 +124,9 @@ private Q_SLOTS:
         const QJsonObject why = byteps.value(QStringLiteral("steps")).toArray().first().toObject();
         QCOMPARE(why.value(QStringLiteral("expressed")).toBool(), false);
         QVERIFY(why.value(QStringLiteral("reason")).toString().contains(QStringLiteral("does not fuse")));
-        QCOMPARE(m.value(QStringLiteral("files")).toArray().size(), 6);
+        QCOMPARE(frameworks.value(QStringLiteral("PyTorch")).toObject().value(QStringLiteral("files")).toArray(),
+            QJsonArray({ QStringLiteral("ddp_args.json"), QStringLiteral("sightline_strategy.py"), QStringLiteral("tensor_groups.json") }));
+        QCOMPARE(m.value(QStringLiteral("files")).toArray().size(), 7);
     }
 
     // A second export into the folder replaces the first as a whole: nothing of the first stays.

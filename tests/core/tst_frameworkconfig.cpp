@@ -13,6 +13,7 @@
 #include "strategyjobs.h"
 #include "testsupport.h"
 
+#include <QFileInfo>
 #include <QTest>
 
 #include <cmath>
@@ -49,7 +50,8 @@ private Q_SLOTS:
         QVERIFY2(r, errorOf(r).c_str());
         // The hand-built job records no shapes: the batch is given.
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), { 8 });
-        QCOMPARE(fileText(c, "ddp_args.json"), std::string("{\n  \"bucket_cap_mb\": 0.5\n}\n"));
+        // One measured step cannot show that every step makes the same gradients: no static graph.
+        QCOMPARE(fileText(c, "ddp_args.json"), std::string("{\n  \"bucket_cap_mb\": 0.5,\n  \"gradient_as_bucket_view\": true,\n  \"static_graph\": false\n}\n"));
         QVERIFY(fileText(c, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=524288\nHOROVOD_CYCLE_TIME=1\n") != std::string::npos);
         QCOMPARE(c.tensorGroups.size(), std::size_t(2));
         QCOMPARE(c.tensorGroups[0].tensors, std::vector<std::uint32_t>({ 0 }));
@@ -81,7 +83,15 @@ private Q_SLOTS:
             std::string("{\n  \"train_micro_batch_size_per_gpu\": 4,\n  \"gradient_accumulation_steps\": 4,\n  \"fp16\": {\n    \"enabled\": true\n  },\n"
                         "  \"activation_checkpointing\": {\n    \"partition_activations\": false,\n    \"contiguous_memory_optimization\": false,\n"
                         "    \"number_checkpoints\": 1\n  }\n}\n"));
-        QCOMPARE(fileText(c, "checkpoint_layers.json"), std::string("{\n  \"checkpoint_layers\": [\n    \"block_0\"\n  ]\n}\n"));
+        // A record_function label names no module: the file and the script say it needs a mapping.
+        QCOMPARE(fileText(c, "checkpoint_layers.json"),
+            std::string("{\n  \"names\": \"trace_labels\",\n  \"needs_mapping\": true,\n  \"checkpoint_layers\": [\n    \"block_0\"\n  ]\n}\n"));
+        const std::string script = fileText(c, "sightline_strategy.py");
+        QVERIFY(script.find("\nCHECKPOINT_MODULES = []\nCHECKPOINT_LABELS = [\"block_0\"]\n") != std::string::npos);
+        QVERIFY(script.find("\nAUTOCAST_DTYPE = \"float16\"\nACCUMULATION_STEPS = 4\n") != std::string::npos);
+        QVERIFY(script.find("\nGRADIENT_COMPRESSION = \"fp16\"\n") != std::string::npos);
+        // Micro-batches run under no_sync(), which DDP's static graph does not take.
+        QVERIFY(script.find("\"static_graph\": False}") != std::string::npos);
         QVERIFY(fileText(c, "ddp_args.json").empty());
         QVERIFY(fileText(c, "horovod.env").empty());
         // Horovod accumulates in its optimizer and sends fp16 gradients, as the what-if halved their bytes.
@@ -118,7 +128,8 @@ private Q_SLOTS:
         QVERIFY(FrameworkConfig::of(all, session->analyses())->checkpointLayers.size() > 2);
     }
 
-    // Fused kernels are a compiler's work: no framework file names them, and every framework says so.
+    // Fused kernels are a compiler's work: no framework file names them; PyTorch's script compiles the
+    // model, and the others say why they cannot.
     void fusedKernelsNeedACompiler()
     {
         const auto session = sessionOf(kernelChainJob());
@@ -126,9 +137,11 @@ private Q_SLOTS:
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
-        QVERIFY(c.files().empty());
+        QCOMPARE(FrameworkConfig::namesFor(c.files(), Framework::PyTorch), std::vector<std::string>({ "sightline_strategy.py" }));
+        QCOMPARE(c.files().size(), std::size_t(1));
+        QVERIFY(fileText(c, "sightline_strategy.py").find("\nCOMPILE = True\n") != std::string::npos);
         QCOMPARE(c.notes.size(), std::size_t(1));
-        QVERIFY(c.notes.front().find("in PyTorch: kernels are fused by torch.compile") != std::string::npos);
+        QVERIFY(c.notes.front().find("PyTorch") == std::string::npos);
         QVERIFY(c.notes.front().find("in XLA: XLA fuses kernels by itself") != std::string::npos);
     }
 
@@ -172,6 +185,60 @@ private Q_SLOTS:
         const FrameworkConfig even = *FrameworkConfig::of(s, session->analyses(), { 12 });
         QCOMPARE(deepspeedschema::check(QByteArray::fromStdString(fileText(even, "deepspeed_config.json"))), QString());
         QVERIFY(even.notes.back().find("train_micro_batch_size_per_gpu 3 of a batch of 12 samples per rank and step, as given") != std::string::npos);
+    }
+
+    // The project's CPU DDP job, five steps of the same gradients: DDP's static graph holds, and the
+    // script holds the exact cap and the buckets the what-if modelled (the traced job's 1,089,802 fp32
+    // parameters); micro-batches under no_sync() turn the static graph off.
+    void pytorchScriptOfADdpJob()
+    {
+        const auto trace = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth-cpu/ddp/bucket25mb")) });
+        QVERIFY(trace);
+        const auto session = sessionOf(*trace);
+        Strategy s = oneStep("tensor_fusion", { { "bucket_cap_mb", 2.0 } });
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
+        QVERIFY2(c.staticGraph, c.staticGraphWhy.c_str());
+        const std::string script = fileText(c, "sightline_strategy.py");
+        QVERIFY(script.find("\nDDP_KWARGS = {\"bucket_cap_mb\": 2, \"gradient_as_bucket_view\": True, \"static_graph\": True}\n") != std::string::npos);
+        std::string buckets;
+        std::int64_t bytes = 0;
+        for (const FrameworkConfig::TensorGroup& g : c.tensorGroups) {
+            buckets += (buckets.empty() ? "" : ", ") + std::to_string(g.bytes);
+            bytes += g.bytes;
+        }
+        QCOMPARE(bytes, std::int64_t(1089802) * 4);
+        QVERIFY(script.find("\nMODELLED_BUCKET_BYTES = [" + buckets + "]\n") != std::string::npos);
+        QVERIFY(script.find("\nTORCHRUN_ARGS = None\n") != std::string::npos);
+        s.steps.push_back({ "grad_accumulation", { { "micro_batches", 2.0 } } });
+        const FrameworkConfig accumulated = *FrameworkConfig::of(s, session->analyses());
+        QVERIFY(!accumulated.staticGraph);
+        QVERIFY2(accumulated.staticGraphWhy.find("no_sync()") != std::string::npos, accumulated.staticGraphWhy.c_str());
+    }
+
+    // Where the profiler recorded its module hierarchy (with_stack), the layers to checkpoint are named
+    // by their paths in it, without DDP's wrapper; an operator names no module and is refused.
+    void checkpointsByModulePath()
+    {
+        const QString path = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt/resnet_act_checkpoint.json.gz");
+        if (!QFileInfo::exists(path))
+            QSKIP("../shared/traces is absent");
+        const auto trace = TraceLoader::load({ toStd(path) });
+        QVERIFY(trace);
+        const auto session = sessionOf(*trace);
+        const FrameworkConfig c = *FrameworkConfig::of(oneStep("recompute", { { "layers", std::string("nn.Module: BasicBlock_*") } }), session->analyses());
+        QVERIFY(c.checkpointByModulePath);
+        QCOMPARE(c.checkpointLayers.size(), std::size_t(8));
+        QCOMPARE(c.checkpointLayers[2], std::string("ResNet_0/CheckpointWrapper_1/Sequential_1/BasicBlock_2"));
+        QVERIFY(fileText(c, "checkpoint_layers.json").find("\"names\": \"profiler_module_hierarchy\",\n  \"needs_mapping\": false") != std::string::npos);
+        QVERIFY(fileText(c, "sightline_strategy.py").find("\nCHECKPOINT_LABELS = []\n") != std::string::npos);
+
+        const FrameworkConfig ops = *FrameworkConfig::of(oneStep("recompute", { { "layers", std::string("aten::batch_norm") } }), session->analyses());
+        QVERIFY(ops.checkpointLayers.empty());
+        QVERIFY(fileText(ops, "checkpoint_layers.json").empty());
+        for (const FrameworkConfig::Translation& t : ops.translations) {
+            QVERIFY(!t.expressed);
+            QVERIFY2(t.text.find("the layers are operators (aten::batch_norm)") != std::string::npos, t.text.c_str());
+        }
     }
 
     // The batch a trace's shapes show, on the recorded fixtures whose batches their READMEs state.

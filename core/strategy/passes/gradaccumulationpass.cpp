@@ -206,7 +206,9 @@ void GradAccumulationPass::exportStep(const GradAccumulationParameters& params, 
     out.config().accumulationSteps = params.microBatches;
     out.config().accumulationSplitsBatch = params.batch == GradAccumulationParameters::Batch::Split;
     out.becomes(Framework::DeepSpeed, "gradient_accumulation_steps " + std::to_string(params.microBatches) + " (deepspeed_config.json)");
-    out.cannot(Framework::PyTorch, "accumulation is a loop in the training script (no_sync() on all but the last micro-batch), which the export does not write yet");
+    out.becomes(Framework::PyTorch, std::to_string(params.microBatches)
+            + (params.batch == GradAccumulationParameters::Batch::Split ? " micro-batches splitting each batch" : " whole batches a step")
+            + ", run by train_step() with no_sync() on all but the last (sightline_strategy.py)");
     out.becomes(Framework::Horovod, "backward_passes_per_step " + std::to_string(params.microBatches)
             + " (horovod_optimizer.json), a keyword argument of hvd.DistributedOptimizer; the script runs the micro-batches");
     out.cannot({ Framework::BytePS, Framework::Xla }, "accumulation is a loop in the training script, not a setting of this framework");

@@ -434,7 +434,13 @@ void MixedPrecisionPass::exportStep(const MixedPrecisionParameters& params, Expo
     const std::string precision = params.precision == MixedPrecisionParameters::Precision::Bf16 ? "bf16" : "fp16";
     out.config().precision = precision;
     out.becomes(Framework::DeepSpeed, precision + ".enabled (deepspeed_config.json)");
-    out.cannot(Framework::PyTorch, "autocast is a context in the training script, which the export does not write yet");
+    const std::string dtype = precision == "bf16" ? "torch.bfloat16" : "torch.float16";
+    std::string pytorch = "torch.autocast with " + dtype + (precision == "fp16" ? " and a GradScaler" : "") + " in train_step()";
+    if (params.gradientBytesFactor == 0.5) {
+        out.config().gradientCompression = precision;
+        pytorch += ", and DDP's " + precision + "_compress_hook, as the what-if halved the gradients' bytes";
+    }
+    out.becomes(Framework::PyTorch, pytorch + " (sightline_strategy.py)");
     // The pass halves the bytes of gradient transfers by default: what Horovod's fp16 compression sends.
     if (params.gradientBytesFactor == 0.5) {
         out.config().horovodCompression = "fp16";

@@ -258,28 +258,78 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
     return job.rebuild(b);
 }
 
-// The checkpointed layers' names, once each, in forward order: the first rank and step's, or, for a
-// step aimed at chosen ops, those of the layers it recomputes wherever they ran.
+namespace {
+
+constexpr std::string_view kModulePrefix = "nn.Module: ";
+
+// A layer the profiler names as a module ("nn.Module: BasicBlock_2"): its path in the profiler's module
+// hierarchy, the modules around it from the outermost ("ResNet_0/Sequential_1/BasicBlock_2"), without
+// a DistributedDataParallel wrapper (the script checkpoints the model before wrapping it); empty for
+// any other layer.
+std::string modulePath(const ExecutionGraph& g, ItemId span)
+{
+    std::vector<std::string_view> names;
+    for (ItemId at = span; at.isValid(); at = g.firstSource(at, EdgeKind::Nest)) {
+        if (g.name(at).starts_with(kModulePrefix))
+            names.push_back(g.name(at).substr(kModulePrefix.size()));
+    }
+    if (names.empty() || !g.name(span).starts_with(kModulePrefix))
+        return {};
+    if (names.back().starts_with("DistributedDataParallel_") && names.size() > 1)
+        names.pop_back();
+    std::string path;
+    for (auto it = names.rbegin(); it != names.rend(); ++it)
+        path += (path.empty() ? "" : "/") + std::string(*it);
+    return path;
+}
+
+// An operator's name ("aten::linear"), which names no module to checkpoint.
+bool namesOperator(const ExecutionGraph& g, ItemId span)
+{
+    return g.kind(span) != OpKind::Annotation && g.name(span).find("::") != std::string_view::npos;
+}
+
+} // namespace
+
+// The checkpointed layers, once each, in forward order: the first rank and step's, or, for a step aimed
+// at chosen ops, those of the layers it recomputes wherever they ran. By their module paths where the
+// profiler recorded its module hierarchy, else by their labels, which the user maps to modules.
 void RecomputePass::exportStep(const RecomputeParameters& params, ExportContext& out) const
 {
     const ExecutionGraph& g = out.measured().graph();
     const std::shared_ptr<const LayerModel> layers = out.measured().layers(params.layers);
     const std::vector<const LayerModel::Layer*> chosen = chosenLayers(g, *layers, params);
-    std::vector<std::string>& names = out.config().checkpointLayers;
-    names.clear();
-    std::set<std::string> seen;
+    std::vector<const LayerModel::Layer*> exported;
     for (const LayerModel::Layer* l : chosen) {
         if (params.ops.empty() && (g.rank(l->span) != g.rank(chosen.front()->span) || g.stepOfStart(l->span) != g.stepOfStart(chosen.front()->span)))
             break;
-        if (seen.insert(l->name).second)
-            names.push_back(l->name);
+        if (namesOperator(g, l->span)) {
+            out.cannotAll("the layers are operators (" + l->name + "), which name no module to checkpoint: choose module or record_function layers (recompute.layers)");
+            return;
+        }
+        exported.push_back(l);
     }
-    if (names.empty()) {
+    if (exported.empty()) {
         out.cannotAll("the trace names no layer for the step to checkpoint");
         return;
     }
-    const std::string count = std::to_string(names.size()) + (names.size() == 1 ? " layer" : " layers");
-    out.becomes(Framework::PyTorch, count + " to wrap in torch.utils.checkpoint (checkpoint_layers.json)");
+    // Module paths where every layer has one; otherwise the labels, which the user maps.
+    const bool byPath = std::all_of(exported.begin(), exported.end(), [&](const LayerModel::Layer* l) { return !modulePath(g, l->span).empty(); });
+    std::vector<std::string> names;
+    std::set<std::string> seen;
+    for (const LayerModel::Layer* l : exported) {
+        std::string name = byPath ? modulePath(g, l->span) : l->name;
+        if (seen.insert(name).second)
+            names.push_back(std::move(name));
+    }
+    FrameworkConfig& c = out.config();
+    c.checkpointLayers = names;
+    c.checkpointByModulePath = byPath;
+    const std::string count = std::to_string(names.size()) + (names.size() == 1 ? " module" : " modules");
+    out.becomes(Framework::PyTorch, byPath
+            ? count + " to wrap in torch.utils.checkpoint, by their paths in the profiler's module hierarchy (sightline_strategy.py, checkpoint_layers.json)"
+            : count + " to wrap in torch.utils.checkpoint, named by the trace's labels, which need a mapping to the model's modules (sightline_strategy.py's "
+                "checkpoint_mapping, checkpoint_layers.json)");
     out.becomes(Framework::DeepSpeed, "activation_checkpointing with number_checkpoints " + std::to_string(names.size())
             + " (deepspeed_config.json), which takes effect where the model wraps the layers of checkpoint_layers.json in deepspeed.checkpointing.checkpoint");
     out.cannot({ Framework::Horovod, Framework::BytePS }, "checkpointing is done in the model (torch.utils.checkpoint), not by a setting of this framework");

@@ -426,7 +426,7 @@ void WorkerCountPass::exportStep(const WorkerCountParameters& params, ExportCont
     c.processes = sizes->ranks;
     c.ranksPerHost = perHost;
     const std::string hosts = std::to_string(sizes->ranks / perHost) + (sizes->ranks / perHost == 1 ? " host" : " hosts");
-    out.becomes(Framework::PyTorch, "torchrun's --nnodes and --nproc_per_node for " + hosts + " of " + std::to_string(perHost) + " ranks (torchrun_args.txt)");
+    out.becomes(Framework::PyTorch, "torchrun's --nnodes and --nproc_per_node for " + hosts + " of " + std::to_string(perHost) + " ranks (sightline_strategy.py's launch line, torchrun_args.txt)");
     out.becomes(Framework::DeepSpeed, "the deepspeed launcher's --num_nodes and --num_gpus (deepspeed_args.txt)");
     out.becomes(Framework::Horovod, "horovodrun's -np and -H, with each host's name to fill in (horovodrun_args.txt)");
     // A BytePS worker is one host's GPUs; without a server count, one server per worker, as BytePS deploys them.
