@@ -2,35 +2,37 @@
 
 Usage: check_exported_config.py DIR
 
-DIR holds ddp_args.json (and, when the strategy had them, deepspeed_config.json, horovod.env,
-checkpoint_layers.json). The DDP arguments go to torch.nn.parallel.DistributedDataParallel on a
-one-process gloo group, which must take them and train a step; the DeepSpeed configuration must be
-a JSON object with the types DeepSpeed reads; the Horovod environment must give integers and a
-number. Exits 77 (a skip for ctest) when torch is not installed.
+DIR holds what the strategy made (ddp_args.json, sightline_strategy.py, deepspeed_config.json,
+horovod.env, byteps.env, checkpoint_layers.json). The DDP arguments go to
+torch.nn.parallel.DistributedDataParallel on a one-process gloo group, which must take them and train a
+step, and must be the script's DDP_KWARGS; the DeepSpeed configuration must be a JSON object with the
+types DeepSpeed reads; the Horovod environment must give integers and a number, BytePS's 32-bit
+integers; checkpoint_layers.json must say how its names are to be read. Exits 77 (a skip for ctest)
+when torch is not installed.
 """
 
 import json
 import os
-import socket
 import sys
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+import tempfile
 
 
 def check_ddp(directory):
     import torch
     import torch.distributed as dist
 
-    with open(os.path.join(directory, "ddp_args.json")) as f:
+    path = os.path.join(directory, "ddp_args.json")
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
         args = json.load(f)
-    assert set(args) <= {"bucket_cap_mb"}, args
-    os.environ["MASTER_ADDR"] = "127.0.0.1"
-    os.environ["MASTER_PORT"] = str(free_port())
-    dist.init_process_group("gloo", rank=0, world_size=1)
+    assert set(args) == {"bucket_cap_mb", "gradient_as_bucket_view", "static_graph"}, args
+    script = {}
+    with open(os.path.join(directory, "sightline_strategy.py")) as f:
+        exec(compile(f.read().split("\nimport contextlib", 1)[0], "sightline_strategy.py", "exec"), script)
+    assert script["DDP_KWARGS"] == args, (script["DDP_KWARGS"], args)
+    store = os.path.join(tempfile.mkdtemp(prefix="check_exported_config."), "store")
+    dist.init_process_group("gloo", init_method="file://" + store, rank=0, world_size=1)
     try:
         model = torch.nn.Sequential(torch.nn.Linear(64, 64), torch.nn.ReLU(), torch.nn.Linear(64, 8))
         ddp = torch.nn.parallel.DistributedDataParallel(model, **args)
@@ -63,10 +65,7 @@ def check_deepspeed(directory):
     print("deepspeed:", sorted(config))
 
 
-def check_horovod(directory):
-    path = os.path.join(directory, "horovod.env")
-    if not os.path.exists(path):
-        return
+def read_env(path):
     values = {}
     with open(path) as f:
         for line in f:
@@ -74,9 +73,40 @@ def check_horovod(directory):
             if line and not line.startswith("#"):
                 key, value = line.split("=", 1)
                 values[key] = value
+    return values
+
+
+def check_horovod(directory):
+    path = os.path.join(directory, "horovod.env")
+    if not os.path.exists(path):
+        return
+    values = read_env(path)
     int(values["HOROVOD_FUSION_THRESHOLD"])
     float(values["HOROVOD_CYCLE_TIME"])
     print("horovod:", values)
+
+
+def check_byteps(directory):
+    path = os.path.join(directory, "byteps.env")
+    if not os.path.exists(path):
+        return
+    values = read_env(path)
+    for key, value in values.items():
+        # BytePS reads these with atoi into 32-bit ints.
+        assert -2**31 <= int(value) < 2**31, (key, value)
+    print("byteps:", values)
+
+
+def check_checkpoint_layers(directory):
+    path = os.path.join(directory, "checkpoint_layers.json")
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        layers = json.load(f)
+    assert layers["names"] in ("profiler_module_hierarchy", "trace_labels"), layers
+    assert layers["needs_mapping"] == (layers["names"] == "trace_labels"), layers
+    assert layers["checkpoint_layers"] and not any("::" in name for name in layers["checkpoint_layers"]), layers
+    print("checkpoint_layers:", layers["names"], len(layers["checkpoint_layers"]))
 
 
 def main():
@@ -92,6 +122,8 @@ def main():
     check_ddp(directory)
     check_deepspeed(directory)
     check_horovod(directory)
+    check_byteps(directory)
+    check_checkpoint_layers(directory)
     return 0
 
 
