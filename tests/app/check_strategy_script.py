@@ -8,7 +8,7 @@ builds that model again, applies the script to it in PROCESSES gloo processes (p
 train_step for four optimizer steps), and checks what the script promises: every labelled block is
 recomputed in the backward, the micro-batches and autocast run, the loss is finite and the weights
 change, and DistributedDataParallel's buckets after its rebuild are the buckets the what-if modelled,
-byte for byte. It then runs the file itself (its CPU demo). Exits 77 (a skip for ctest) without torch.
+byte for byte. With one process, it then runs the file itself (its CPU demo). Exits 77 (a skip for ctest) without torch.
 """
 
 import importlib.util
@@ -115,9 +115,10 @@ def main():
     for rank in range(world):
         assert results[rank] == strategy.MODELLED_BUCKET_BYTES, (rank, results[rank], strategy.MODELLED_BUCKET_BYTES)
     print(f"sightline_strategy.py: {world} process(es) trained 4 steps; DDP's buckets {results[0]} are the modelled ones")
-    demo = subprocess.run([sys.executable, os.path.join(directory, "sightline_strategy.py")], capture_output=True, text=True, timeout=120)
-    assert demo.returncode == 0, demo.stderr
-    print(demo.stdout.strip())
+    if world == 1:
+        demo = subprocess.run([sys.executable, os.path.join(directory, "sightline_strategy.py")], capture_output=True, text=True, timeout=120)
+        assert demo.returncode == 0, demo.stderr
+        print(demo.stdout.strip())
     return 0
 
 

@@ -44,7 +44,6 @@ run_check check_strategy_script.py "$work/combined" 1
 run_check check_strategy_script.py "$work/combined" 2
 export_to static "$cpu_ddp" --set tensor_fusion.bucket_cap_mb=2 --set 'recompute.layers=block_*' --set recompute.every=2
 grep -q '"static_graph": True' "$work/static/sightline_strategy.py" || { echo "exportconfig.sh: static_graph is not set for a static job" >&2; exit 1; }
-run_check check_strategy_script.py "$work/static" 1
 run_check check_strategy_script.py "$work/static" 2
 
 if [ -d "$traces/kineto/rocm-mi300-ckpt" ]; then
