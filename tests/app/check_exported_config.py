@@ -11,21 +11,20 @@ integers; checkpoint_layers.json must say how its names are to be read. Exits 77
 when torch is not installed.
 """
 
-import json
 import os
 import sys
 import tempfile
+
+from checksupport import arguments, read_env, read_json
 
 
 def check_ddp(directory):
     import torch
     import torch.distributed as dist
 
-    path = os.path.join(directory, "ddp_args.json")
-    if not os.path.exists(path):
+    args = read_json(directory, "ddp_args.json")
+    if args is None:
         return
-    with open(path) as f:
-        args = json.load(f)
     assert set(args) == {"bucket_cap_mb", "gradient_as_bucket_view", "static_graph"}, args
     script = {}
     with open(os.path.join(directory, "sightline_strategy.py")) as f:
@@ -47,11 +46,9 @@ def check_ddp(directory):
 
 
 def check_deepspeed(directory):
-    path = os.path.join(directory, "deepspeed_config.json")
-    if not os.path.exists(path):
+    config = read_json(directory, "deepspeed_config.json")
+    if config is None:
         return
-    with open(path) as f:
-        config = json.load(f)
     assert isinstance(config, dict)
     if "gradient_accumulation_steps" in config:
         assert isinstance(config["gradient_accumulation_steps"], int) and config["gradient_accumulation_steps"] >= 1
@@ -65,32 +62,19 @@ def check_deepspeed(directory):
     print("deepspeed:", sorted(config))
 
 
-def read_env(path):
-    values = {}
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line and not line.startswith("#"):
-                key, value = line.split("=", 1)
-                values[key] = value
-    return values
-
-
 def check_horovod(directory):
-    path = os.path.join(directory, "horovod.env")
-    if not os.path.exists(path):
+    values = read_env(directory, "horovod.env")
+    if values is None:
         return
-    values = read_env(path)
     int(values["HOROVOD_FUSION_THRESHOLD"])
     float(values["HOROVOD_CYCLE_TIME"])
     print("horovod:", values)
 
 
 def check_byteps(directory):
-    path = os.path.join(directory, "byteps.env")
-    if not os.path.exists(path):
+    values = read_env(directory, "byteps.env")
+    if values is None:
         return
-    values = read_env(path)
     for key, value in values.items():
         # BytePS reads these with atoi into 32-bit ints.
         assert -2**31 <= int(value) < 2**31, (key, value)
@@ -98,11 +82,9 @@ def check_byteps(directory):
 
 
 def check_checkpoint_layers(directory):
-    path = os.path.join(directory, "checkpoint_layers.json")
-    if not os.path.exists(path):
+    layers = read_json(directory, "checkpoint_layers.json")
+    if layers is None:
         return
-    with open(path) as f:
-        layers = json.load(f)
     assert layers["names"] in ("profiler_module_hierarchy", "trace_labels"), layers
     assert layers["needs_mapping"] == (layers["names"] == "trace_labels"), layers
     assert layers["checkpoint_layers"] and not any("::" in name for name in layers["checkpoint_layers"]), layers
@@ -110,15 +92,7 @@ def check_checkpoint_layers(directory):
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    try:
-        import torch  # noqa: F401
-    except ImportError:
-        print("torch is not installed: skipped")
-        return 77
-    directory = sys.argv[1]
+    (directory,) = arguments(__doc__, 1)
     check_ddp(directory)
     check_deepspeed(directory)
     check_horovod(directory)

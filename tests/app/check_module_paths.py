@@ -11,9 +11,9 @@ are the eight BasicBlocks of the four stages in order, and trains a step with th
 Exits 77 (a skip for ctest) without torch.
 """
 
-import importlib.util
-import os
 import sys
+
+from checksupport import arguments, load_strategy
 
 
 def resnet18(torch):
@@ -67,17 +67,10 @@ def resnet18(torch):
 
 
 def main():
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    try:
-        import torch
-    except ImportError:
-        print("torch is not installed: skipped")
-        return 77
-    spec = importlib.util.spec_from_file_location("sightline_strategy", os.path.join(sys.argv[1], "sightline_strategy.py"))
-    strategy = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(strategy)
+    (directory,) = arguments(__doc__, 1)
+    import torch
+
+    strategy = load_strategy(directory)
     assert len(strategy.CHECKPOINT_MODULES) == 8 and not strategy.CHECKPOINT_LABELS, strategy.CHECKPOINT_MODULES
     torch.manual_seed(0)
     model = resnet18(torch)

@@ -11,19 +11,13 @@ change, and DistributedDataParallel's buckets after its rebuild are the buckets 
 byte for byte. With one process, it then runs the file itself (its CPU demo). Exits 77 (a skip for ctest) without torch.
 """
 
-import importlib.util
 import math
 import os
 import subprocess
 import sys
 import tempfile
 
-
-def load(directory):
-    spec = importlib.util.spec_from_file_location("sightline_strategy", os.path.join(directory, "sightline_strategy.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from checksupport import arguments, load_strategy
 
 
 def traced_model(torch):
@@ -68,7 +62,7 @@ def worker(rank, world, store, directory, results):
     torch.set_num_threads(1)
     dist.init_process_group("gloo", init_method="file://" + store, rank=rank, world_size=world)
     try:
-        strategy = load(directory)
+        strategy = load_strategy(directory)
         torch.manual_seed(0)
         model, block = traced_model(torch)
         mapping = {label: "blocks." + label.split("_")[1] for label in strategy.CHECKPOINT_LABELS}
@@ -97,17 +91,11 @@ def worker(rank, world, store, directory, results):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    try:
-        import torch
-        import torch.multiprocessing as mp
-    except ImportError:
-        print("torch is not installed: skipped")
-        return 77
-    directory, world = sys.argv[1], int(sys.argv[2])
-    strategy = load(directory)
+    directory, world = arguments(__doc__, 2)
+    world = int(world)
+    import torch.multiprocessing as mp
+
+    strategy = load_strategy(directory)
     results = mp.Manager().dict()
     # A file store: no port to race other tests for.
     store = os.path.join(tempfile.mkdtemp(prefix="check_strategy_script."), "store")
