@@ -141,7 +141,7 @@ def wrap(model, device_ids=None):
                 torch.distributed._DEFAULT_FIRST_BUCKET_BYTES = saved
         if GRADIENT_COMPRESSION:
             _compress(model)
-    elif MODELLED_BUCKET_BYTES or GRADIENT_COMPRESSION:
+    elif "bucket_cap_mb" in DDP_KWARGS or GRADIENT_COMPRESSION:
         _warn("no process group is up: the model runs without DistributedDataParallel, so the strategy's buckets do not apply")
     if COMPILE:
         if hasattr(torch, "compile"):
@@ -306,10 +306,18 @@ std::string values(const FrameworkConfig& c)
     if (c.bucketCapMb)
         text += "\"bucket_cap_mb\": " + ExportText::number(*c.bucketCapMb) + ", ";
     text += "\"gradient_as_bucket_view\": True, \"static_graph\": " + pythonBool(c.staticGraph) + "}\n";
-    text += "# The cap of DDP's first bucket in bytes (None: DDP's own, 1 MiB).\nFIRST_BUCKET_BYTES = "
-        + (c.firstBucketMb && c.bucketCapMb ? std::to_string(std::llround(*c.firstBucketMb * 1048576.0)) : std::string("None")) + "\n";
-    text += "# DDP's buckets as the what-if modelled them, in bytes, in the order they are all-reduced (bucket_sizes() reads DDP's).\nMODELLED_BUCKET_BYTES = [";
-    if (c.bucketCapMb) {
+    // A Horovod-style threshold has no first bucket of its own: DDP's first is capped like the others.
+    std::string firstBucket = "None";
+    if (c.bucketCapMb && c.firstBucketMb)
+        firstBucket = std::to_string(std::llround(*c.firstBucketMb * 1048576.0));
+    else if (c.fusionThresholdBytes)
+        firstBucket = std::to_string(*c.fusionThresholdBytes);
+    text += "# The cap of DDP's first bucket in bytes (None: DDP's own, 1 MiB).\nFIRST_BUCKET_BYTES = " + firstBucket + "\n";
+    const bool ddpStyle = c.bucketCapMb && c.firstBucketMb;
+    text += ddpStyle ? "# DDP's buckets as the what-if modelled them, in bytes, in the order they are all-reduced (bucket_sizes() reads DDP's).\n"
+                     : c.bucketCapMb ? "# None here: the what-if cut buckets Horovod's way (by threshold and cycle time), which DDP does not.\n" : "";
+    text += "MODELLED_BUCKET_BYTES = [";
+    if (ddpStyle) {
         for (std::size_t g = 0; g < c.tensorGroups.size(); ++g)
             text += (g ? ", " : "") + std::to_string(c.tensorGroups[g].bytes);
     }

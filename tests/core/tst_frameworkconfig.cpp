@@ -56,6 +56,9 @@ private Q_SLOTS:
         QCOMPARE(c.tensorGroups.size(), std::size_t(2));
         QCOMPARE(c.tensorGroups[0].tensors, std::vector<std::uint32_t>({ 0 }));
         QCOMPARE(c.tensorGroups[1].bytes, std::int64_t(1 << 20));
+        const std::string script = fileText(c, "sightline_strategy.py");
+        QVERIFY(script.find("\nFIRST_BUCKET_BYTES = 1048576\n") != std::string::npos);
+        QVERIFY(script.find("\nMODELLED_BUCKET_BYTES = [1048576, 1048576]\n") != std::string::npos);
         // DeepSpeed reads bucket sizes only under ZeRO, in elements: 512 KiB of fp32 gradients.
         const std::string deepSpeed = fileText(c, "deepspeed_config.json");
         QCOMPARE(deepspeedschema::check(QByteArray::fromStdString(deepSpeed)), QString());
@@ -291,6 +294,11 @@ private Q_SLOTS:
         QCOMPARE(static_cast<std::int64_t>(mb * 1024 * 1024), static_cast<std::int64_t>(thresholdBytes));
         QVERIFY(fileText(c, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=" + std::to_string(static_cast<std::int64_t>(thresholdBytes)) + "\n")
             != std::string::npos);
+        // Horovod-style buckets close after each cycle too, which DDP's do not: the script compares
+        // nothing, and caps DDP's first bucket like the others.
+        const std::string script = fileText(c, "sightline_strategy.py");
+        QVERIFY(script.find("\nFIRST_BUCKET_BYTES = " + std::to_string(static_cast<std::int64_t>(thresholdBytes)) + "\n") != std::string::npos);
+        QVERIFY(script.find("\nMODELLED_BUCKET_BYTES = []\n") != std::string::npos);
     }
 
     // BytePS reads its partition size with atoi: a size past 32 bits is refused, not written to wrap.

@@ -359,7 +359,8 @@ void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportCo
     const std::string groups = c.tensorGroups.empty()
         ? std::string("; no tensor groups: the job has no gradient all-reduce to group")
         : ", and " + std::to_string(c.tensorGroups.size()) + " tensor groups (tensor_groups.json)";
-    out.becomes(Framework::PyTorch, "DistributedDataParallel's bucket_cap_mb (sightline_strategy.py, ddp_args.json)" + groups);
+    out.becomes(Framework::PyTorch, "DistributedDataParallel's bucket_cap_mb (sightline_strategy.py, ddp_args.json)" + groups
+            + (params.bucketCapMb ? "" : "; DDP cuts its buckets by size alone, where the what-if also closed them after each cycle time, as Horovod does"));
     out.becomes(Framework::DeepSpeed,
         "zero_optimization stage 1 with reduce_bucket_size and allgather_bucket_size in elements of the gradients' type and overlap_comm "
         "(deepspeed_config.json): DeepSpeed reads its bucket sizes only under ZeRO, whose stage 1 also partitions the optimizer state and "
