@@ -88,9 +88,17 @@ QJsonObject frameworksOf(const sightline::FrameworkConfig& config, const std::ve
         for (const std::string& name : sightline::FrameworkConfig::namesFor(files, f))
             written.append(QString::fromStdString(name));
         for (const sightline::FrameworkConfig::Translation& t : config.translations) {
-            if (t.framework == f)
-                steps.append(QJsonObject { { QStringLiteral("step"), QString::fromStdString(t.step) }, { QStringLiteral("expressed"), t.expressed },
-                    { t.expressed ? QStringLiteral("becomes") : QStringLiteral("reason"), QString::fromStdString(t.text) } });
+            if (t.framework != f)
+                continue;
+            QJsonObject step { { QStringLiteral("step"), QString::fromStdString(t.step) }, { QStringLiteral("expressed"), t.expressed },
+                { t.expressed ? QStringLiteral("becomes") : QStringLiteral("reason"), QString::fromStdString(t.text) } };
+            if (t.expressed) {
+                QJsonArray into;
+                for (const std::string& name : t.files)
+                    into.append(QString::fromStdString(name));
+                step.insert(QStringLiteral("files"), into);
+            }
+            steps.append(step);
         }
         out.insert(text(sightline::frameworkName(f)), QJsonObject { { QStringLiteral("files"), written }, { QStringLiteral("steps"), steps } });
     }

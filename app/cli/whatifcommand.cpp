@@ -338,10 +338,14 @@ int WhatIfCommand::run(const QStringList& args)
         }
         exported = written.files;
         warnings.append(written.notes);
-        for (const FrameworkConfig::Translation& t : config->translations)
+        for (const FrameworkConfig::Translation& t : config->translations) {
+            QJsonArray into;
+            for (const std::string& name : t.files)
+                into.append(QString::fromStdString(name));
             translations.append(QJsonObject { { QStringLiteral("step"), QString::fromStdString(t.step) },
                 { QStringLiteral("framework"), QString::fromUtf8(frameworkName(t.framework).data(), static_cast<qsizetype>(frameworkName(t.framework).size())) },
-                { QStringLiteral("expressed"), t.expressed }, { QStringLiteral("text"), QString::fromStdString(t.text) } });
+                { QStringLiteral("expressed"), t.expressed }, { QStringLiteral("text"), QString::fromStdString(t.text) }, { QStringLiteral("files"), into } });
+        }
         if (exported.isEmpty())
             warnings.append(QStringLiteral("--export-config: no pass of the strategy has a framework setting to export"));
     }

@@ -16,9 +16,9 @@ void ExportContext::beginStep(std::string label)
     m_firstOfStep = m_config.translations.size();
 }
 
-void ExportContext::becomes(Framework framework, std::string what)
+void ExportContext::becomes(Framework framework, std::vector<std::string> files, std::string what)
 {
-    answer(framework, true, std::move(what));
+    answer(framework, true, std::move(what), std::move(files));
 }
 
 void ExportContext::cannot(Framework framework, std::string why)
@@ -49,7 +49,7 @@ std::vector<Framework> ExportContext::missing() const
     return out;
 }
 
-void ExportContext::answer(Framework framework, bool expressed, std::string text)
+void ExportContext::answer(Framework framework, bool expressed, std::string text, std::vector<std::string> files)
 {
     auto& all = m_config.translations;
     const auto begin = all.begin() + static_cast<std::ptrdiff_t>(m_firstOfStep);
@@ -57,9 +57,10 @@ void ExportContext::answer(Framework framework, bool expressed, std::string text
     if (known != all.end()) {
         known->expressed = expressed;
         known->text = std::move(text);
+        known->files = std::move(files);
         return;
     }
-    all.push_back({ m_step, framework, expressed, std::move(text) });
+    all.push_back({ m_step, framework, expressed, std::move(text), std::move(files) });
 }
 
 } // namespace sightline

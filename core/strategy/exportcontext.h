@@ -23,7 +23,8 @@ public:
 
     // Starts the answers of the step labelled label.
     void beginStep(std::string label);
-    void becomes(Framework framework, std::string what);
+    // files: those the answer is written into, as FrameworkConfig::files() names them.
+    void becomes(Framework framework, std::vector<std::string> files, std::string what);
     void cannot(Framework framework, std::string why);
     // The same reason for each of frameworks, or for every framework.
     void cannot(std::initializer_list<Framework> frameworks, const std::string& why);
@@ -32,7 +33,7 @@ public:
     std::vector<Framework> missing() const;
 
 private:
-    void answer(Framework framework, bool expressed, std::string text);
+    void answer(Framework framework, bool expressed, std::string text, std::vector<std::string> files = {});
 
     const AnalysisCache& m_measured;
     FrameworkConfig& m_config;

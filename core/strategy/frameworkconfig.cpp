@@ -103,7 +103,7 @@ void FrameworkConfig::settleDeepSpeedBatch()
 {
     // The answers written into deepspeed_config.json (the launcher's arguments need no batch).
     const auto expressed = [](const Translation& t) {
-        return t.framework == Framework::DeepSpeed && t.expressed && t.text.find("(deepspeed_config.json)") != std::string::npos;
+        return t.framework == Framework::DeepSpeed && t.expressed && std::find(t.files.begin(), t.files.end(), "deepspeed_config.json") != t.files.end();
     };
     if (std::none_of(translations.begin(), translations.end(), expressed))
         return;
@@ -125,6 +125,7 @@ void FrameworkConfig::settleDeepSpeedBatch()
         if (expressed(t)) {
             t.expressed = false;
             t.text = why;
+            t.files.clear();
         }
     }
 }

@@ -43,6 +43,7 @@ public:
         Framework framework = Framework::PyTorch;
         bool expressed = false;
         std::string text;
+        std::vector<std::string> files; // expressed: the files the answer is written into
     };
 
     // What the trace cannot tell the export.

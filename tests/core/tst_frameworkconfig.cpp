@@ -431,11 +431,23 @@ private Q_SLOTS:
                 QVERIFY2(!t.text.empty() && t.text != "the pass says nothing for this framework",
                     (name + " says nothing for " + std::string(frameworkName(t.framework))).c_str());
             }
-            // Each answer that writes a file names it, and each file written is named by an answer.
-            for (const FrameworkConfig::File& file : c.files()) {
-                const bool named = std::any_of(c.translations.begin(), c.translations.end(),
-                    [&](const FrameworkConfig::Translation& t) { return t.expressed && t.text.find(file.name) != std::string::npos; });
+            // Each file written is one an answer is written into, and each answer's files are written, of
+            // its framework, and named in its text.
+            const std::vector<FrameworkConfig::File> files = c.files();
+            for (const FrameworkConfig::File& file : files) {
+                const bool named = std::any_of(c.translations.begin(), c.translations.end(), [&](const FrameworkConfig::Translation& t) {
+                    return t.expressed && std::find(t.files.begin(), t.files.end(), file.name) != t.files.end();
+                });
                 QVERIFY2(named, (name + " writes " + file.name + " without saying so").c_str());
+            }
+            for (const FrameworkConfig::Translation& t : c.translations) {
+                QVERIFY2(t.expressed || t.files.empty(), (name + ": an answer without an equivalent names files").c_str());
+                for (const std::string& f : t.files) {
+                    const std::vector<std::string> ofFramework = FrameworkConfig::namesFor(files, t.framework);
+                    QVERIFY2(std::find(ofFramework.begin(), ofFramework.end(), f) != ofFramework.end(),
+                        (name + " says " + f + " for " + std::string(frameworkName(t.framework)) + ", which is not written for it").c_str());
+                    QVERIFY2(t.text.find(f) != std::string::npos, (name + "'s answer does not name " + f).c_str());
+                }
             }
         }
     }
@@ -448,10 +460,11 @@ private Q_SLOTS:
         ExportContext context(session->analyses(), c);
         context.beginStep("step 1 (x)");
         context.cannot(Framework::Horovod, "first");
-        context.becomes(Framework::Horovod, "second");
+        context.becomes(Framework::Horovod, { "horovod.env" }, "second");
         context.cannot({ Framework::PyTorch, Framework::Xla }, "why");
         QCOMPARE(c.translations.size(), std::size_t(3));
         QCOMPARE(c.translations[0].text, std::string("second"));
+        QCOMPARE(c.translations[0].files, std::vector<std::string>({ "horovod.env" }));
         QVERIFY(c.translations[0].expressed);
         QCOMPARE(context.missing(), std::vector<Framework>({ Framework::DeepSpeed, Framework::BytePS }));
         context.beginStep("step 2 (y)");

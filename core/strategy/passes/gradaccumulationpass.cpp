@@ -205,11 +205,11 @@ void GradAccumulationPass::exportStep(const GradAccumulationParameters& params, 
 {
     out.config().accumulationSteps = params.microBatches;
     out.config().accumulationSplitsBatch = params.batch == GradAccumulationParameters::Batch::Split;
-    out.becomes(Framework::DeepSpeed, "gradient_accumulation_steps " + std::to_string(params.microBatches) + " (deepspeed_config.json)");
-    out.becomes(Framework::PyTorch, std::to_string(params.microBatches)
+    out.becomes(Framework::DeepSpeed, { "deepspeed_config.json" }, "gradient_accumulation_steps " + std::to_string(params.microBatches) + " (deepspeed_config.json)");
+    out.becomes(Framework::PyTorch, { "sightline_strategy.py" }, std::to_string(params.microBatches)
             + (params.batch == GradAccumulationParameters::Batch::Split ? " micro-batches splitting each batch" : " whole batches a step")
             + ", run by train_step() with no_sync() on all but the last (sightline_strategy.py)");
-    out.becomes(Framework::Horovod, "backward_passes_per_step " + std::to_string(params.microBatches)
+    out.becomes(Framework::Horovod, { "horovod_optimizer.json" }, "backward_passes_per_step " + std::to_string(params.microBatches)
             + " (horovod_optimizer.json), a keyword argument of hvd.DistributedOptimizer; the script runs the micro-batches");
     out.cannot({ Framework::BytePS, Framework::Xla }, "accumulation is a loop in the training script, not a setting of this framework");
 }

@@ -433,18 +433,18 @@ void MixedPrecisionPass::exportStep(const MixedPrecisionParameters& params, Expo
 {
     const std::string precision = params.precision == MixedPrecisionParameters::Precision::Bf16 ? "bf16" : "fp16";
     out.config().precision = precision;
-    out.becomes(Framework::DeepSpeed, precision + ".enabled (deepspeed_config.json)");
+    out.becomes(Framework::DeepSpeed, { "deepspeed_config.json" }, precision + ".enabled (deepspeed_config.json)");
     const std::string dtype = precision == "bf16" ? "torch.bfloat16" : "torch.float16";
     std::string pytorch = "torch.autocast with " + dtype + (precision == "fp16" ? " and a GradScaler" : "") + " in train_step()";
     if (params.gradientBytesFactor == 0.5) {
         out.config().gradientCompression = precision;
         pytorch += ", and DDP's " + precision + "_compress_hook, as the what-if halved the gradients' bytes";
     }
-    out.becomes(Framework::PyTorch, pytorch + " (sightline_strategy.py)");
+    out.becomes(Framework::PyTorch, { "sightline_strategy.py" }, pytorch + " (sightline_strategy.py)");
     // The pass halves the bytes of gradient transfers by default: what Horovod's fp16 compression sends.
     if (params.gradientBytesFactor == 0.5) {
         out.config().horovodCompression = "fp16";
-        out.becomes(Framework::Horovod, "compression fp16 (horovod_optimizer.json), a keyword argument of hvd.DistributedOptimizer: gradients sent "
+        out.becomes(Framework::Horovod, { "horovod_optimizer.json" }, "compression fp16 (horovod_optimizer.json), a keyword argument of hvd.DistributedOptimizer: gradients sent "
                                         "in 16 bits, as the what-if halved their bytes; the compute's autocast is the script's");
     } else {
         out.cannot(Framework::Horovod, "the what-if kept gradient transfers at a share of their bytes that no Horovod compression sends");

@@ -235,7 +235,7 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
 void OpFusionPass::exportStep(const OpFusionParameters&, ExportContext& out) const
 {
     out.config().compile = true;
-    out.becomes(Framework::PyTorch, "torch.compile of the model in wrap() (sightline_strategy.py; PyTorch 2.0 or newer): the compiler chooses what it fuses, "
+    out.becomes(Framework::PyTorch, { "sightline_strategy.py" }, "torch.compile of the model in wrap() (sightline_strategy.py; PyTorch 2.0 or newer): the compiler chooses what it fuses, "
                                     "which may differ from the kernels the step fused");
     out.cannot(Framework::Xla, "XLA fuses kernels by itself on every compile; no flag names the kernels to fuse");
     out.cannot({ Framework::DeepSpeed, Framework::Horovod, Framework::BytePS }, "kernels are fused by a compiler, not by a setting of this framework");

@@ -326,11 +326,11 @@ void RecomputePass::exportStep(const RecomputeParameters& params, ExportContext&
     c.checkpointLayers = names;
     c.checkpointByModulePath = byPath;
     const std::string count = std::to_string(names.size()) + (names.size() == 1 ? " module" : " modules");
-    out.becomes(Framework::PyTorch, byPath
+    out.becomes(Framework::PyTorch, { "sightline_strategy.py", "checkpoint_layers.json" }, byPath
             ? count + " to wrap in torch.utils.checkpoint, by their paths in the profiler's module hierarchy (sightline_strategy.py, checkpoint_layers.json)"
             : count + " to wrap in torch.utils.checkpoint, named by the trace's labels, which need a mapping to the model's modules (sightline_strategy.py's "
                 "checkpoint_mapping, checkpoint_layers.json)");
-    out.becomes(Framework::DeepSpeed, "activation_checkpointing with number_checkpoints " + std::to_string(names.size())
+    out.becomes(Framework::DeepSpeed, { "deepspeed_config.json" }, "activation_checkpointing with number_checkpoints " + std::to_string(names.size())
             + " (deepspeed_config.json), which takes effect where the model wraps the layers of checkpoint_layers.json in deepspeed.checkpointing.checkpoint");
     out.cannot({ Framework::Horovod, Framework::BytePS }, "checkpointing is done in the model (torch.utils.checkpoint), not by a setting of this framework");
     out.cannot(Framework::Xla, "XLA chooses its own rematerialisation; it has no flag naming layers to recompute");

@@ -356,21 +356,24 @@ void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportCo
             c.tensorGroups[bucket[t]].bytes += step.tensors[t].bytes;
         }
     }
+    std::vector<std::string> pytorchFiles { "sightline_strategy.py", "ddp_args.json" };
+    if (!c.tensorGroups.empty())
+        pytorchFiles.push_back("tensor_groups.json");
     const std::string groups = c.tensorGroups.empty()
         ? std::string("; no tensor groups: the job has no gradient all-reduce to group")
         : ", and " + std::to_string(c.tensorGroups.size()) + " tensor groups (tensor_groups.json)";
-    out.becomes(Framework::PyTorch, "DistributedDataParallel's bucket_cap_mb (sightline_strategy.py, ddp_args.json)" + groups
+    out.becomes(Framework::PyTorch, pytorchFiles, "DistributedDataParallel's bucket_cap_mb (sightline_strategy.py, ddp_args.json)" + groups
             + (params.bucketCapMb ? "" : "; DDP cuts its buckets by size alone, where the what-if also closed them after each cycle time, as Horovod does"));
-    out.becomes(Framework::DeepSpeed,
+    out.becomes(Framework::DeepSpeed, { "deepspeed_config.json" },
         "zero_optimization stage 1 with reduce_bucket_size and allgather_bucket_size in elements of the gradients' type and overlap_comm "
         "(deepspeed_config.json): DeepSpeed reads its bucket sizes only under ZeRO, whose stage 1 also partitions the optimizer state and "
         "gathers the updated weights after each step, which the what-if does not model");
     const bool wholeMiB = *c.fusionThresholdBytes % (1 << 20) == 0;
-    out.becomes(Framework::Horovod, "HOROVOD_FUSION_THRESHOLD and HOROVOD_CYCLE_TIME (horovod.env), and horovodrun's "
+    out.becomes(Framework::Horovod, { "horovod.env", "horovodrun_args.txt" }, "HOROVOD_FUSION_THRESHOLD and HOROVOD_CYCLE_TIME (horovod.env), and horovodrun's "
             + std::string(wholeMiB ? "--fusion-threshold-mb and --cycle-time-ms" : "--cycle-time-ms (its --fusion-threshold-mb takes whole MiB: the environment holds the exact bytes)")
             + " (horovodrun_args.txt)");
     out.cannot(Framework::BytePS, "BytePS does not fuse tensors, and its partition size is tensor_partition's");
-    out.becomes(Framework::Xla, "XLA_FLAGS=--xla_gpu_all_reduce_combine_threshold_bytes (xla.env): XLA combines all-reduces up to the threshold, "
+    out.becomes(Framework::Xla, { "xla.env" }, "XLA_FLAGS=--xla_gpu_all_reduce_combine_threshold_bytes (xla.env): XLA combines all-reduces up to the threshold, "
                                 "with no cycle time");
 }
 

@@ -260,7 +260,7 @@ void TensorPartitionPass::exportStep(const TensorPartitionParameters& params, Ex
                 + std::to_string(bytes));
     } else {
         out.config().partitionBytes = bytes;
-        out.becomes(Framework::BytePS, "BYTEPS_PARTITION_BYTES=" + std::to_string(bytes) + " (byteps.env)"
+        out.becomes(Framework::BytePS, { "byteps.env" }, "BYTEPS_PARTITION_BYTES=" + std::to_string(bytes) + " (byteps.env)"
                 + (bytes % 8 != 0 ? "; BytePS aligns it down to a multiple of 8 bytes per local GPU" : ""));
     }
     out.cannot({ Framework::PyTorch, Framework::DeepSpeed, Framework::Horovod, Framework::Xla },

@@ -426,13 +426,13 @@ void WorkerCountPass::exportStep(const WorkerCountParameters& params, ExportCont
     c.processes = sizes->ranks;
     c.ranksPerHost = perHost;
     const std::string hosts = std::to_string(sizes->ranks / perHost) + (sizes->ranks / perHost == 1 ? " host" : " hosts");
-    out.becomes(Framework::PyTorch, "torchrun's --nnodes and --nproc_per_node for " + hosts + " of " + std::to_string(perHost) + " ranks (sightline_strategy.py's launch line, torchrun_args.txt)");
-    out.becomes(Framework::DeepSpeed, "the deepspeed launcher's --num_nodes and --num_gpus (deepspeed_args.txt)");
-    out.becomes(Framework::Horovod, "horovodrun's -np and -H, with each host's name to fill in (horovodrun_args.txt)");
+    out.becomes(Framework::PyTorch, { "sightline_strategy.py", "torchrun_args.txt" }, "torchrun's --nnodes and --nproc_per_node for " + hosts + " of " + std::to_string(perHost) + " ranks (sightline_strategy.py's launch line, torchrun_args.txt)");
+    out.becomes(Framework::DeepSpeed, { "deepspeed_args.txt" }, "the deepspeed launcher's --num_nodes and --num_gpus (deepspeed_args.txt)");
+    out.becomes(Framework::Horovod, { "horovodrun_args.txt" }, "horovodrun's -np and -H, with each host's name to fill in (horovodrun_args.txt)");
     // A BytePS worker is one host's GPUs; without a server count, one server per worker, as BytePS deploys them.
     c.bytePsWorkers = sizes->ranks / perHost;
     c.bytePsServers = params.servers ? *params.servers : *c.bytePsWorkers;
-    out.becomes(Framework::BytePS, "DMLC_NUM_WORKER=" + std::to_string(*c.bytePsWorkers) + " and DMLC_NUM_SERVER=" + std::to_string(*c.bytePsServers) + " (byteps.env)");
+    out.becomes(Framework::BytePS, { "byteps.env" }, "DMLC_NUM_WORKER=" + std::to_string(*c.bytePsWorkers) + " and DMLC_NUM_SERVER=" + std::to_string(*c.bytePsServers) + " (byteps.env)");
 }
 
 } // namespace sightline
