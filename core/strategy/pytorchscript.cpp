@@ -218,12 +218,13 @@ def train_step(model, optimizer, loss_fn, batch, scaler=None):
 
 
 def _demo():
-    """Trains two steps of a small model on the CPU with the strategy, in a one-process gloo group (the
-    strategy's checkpointing names the traced model's modules, which this model does not have)."""
+    """Trains two steps of a small model on the CPU with the strategy: in one process, or, launched by
+    torchrun (TORCHRUN_ARGS), in a gloo group of its processes with DistributedDataParallel. The
+    strategy's checkpointing names the traced model's modules, which this model does not have."""
     import os
-    import tempfile
-    rendezvous = tempfile.mkdtemp(prefix="sightline_strategy.")
-    torch.distributed.init_process_group("gloo", init_method="file://" + os.path.join(rendezvous, "store"), rank=0, world_size=1)
+    distributed = "WORLD_SIZE" in os.environ
+    if distributed:
+        torch.distributed.init_process_group("gloo")
     try:
         torch.manual_seed(0)
         model = wrap(torch.nn.Sequential(torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 8)))
@@ -235,9 +236,11 @@ def _demo():
             else:
                 batch = [(torch.randn(2, 32), torch.randint(0, 8, (2,))) for _ in range(ACCUMULATION_STEPS)]
             loss = train_step(model, optimizer, torch.nn.functional.cross_entropy, batch, grad_scaler())
-        print("sightline_strategy: trained two steps of a small model on the CPU, loss", round(loss, 4))
+        processes = torch.distributed.get_world_size() if distributed else 1
+        print("sightline_strategy: trained two steps of a small model on the CPU in", processes, "process(es), loss", round(loss, 4))
     finally:
-        torch.distributed.destroy_process_group()
+        if distributed:
+            torch.distributed.destroy_process_group()
     return 0
 
 
@@ -270,12 +273,23 @@ std::string comment(std::string text)
     return "#   " + text + "\n";
 }
 
+// torchrun's arguments for the worker count's hosts; none without one.
+std::vector<std::string> torchrunArgs(const FrameworkConfig& c)
+{
+    if (!c.processes)
+        return {};
+    return { "--nnodes=" + std::to_string(*c.processes / *c.ranksPerHost), "--nproc_per_node=" + std::to_string(*c.ranksPerHost) };
+}
+
 std::string usage(const FrameworkConfig& c)
 {
     std::string launch = "python3 train.py";
-    if (c.processes)
-        launch = "torchrun --nnodes=" + std::to_string(*c.processes / *c.ranksPerHost) + " --nproc_per_node=" + std::to_string(*c.ranksPerHost)
-            + (*c.processes > *c.ranksPerHost ? " --rdzv_backend=c10d --rdzv_endpoint=HOST_1:29400" : "") + " train.py";
+    if (c.processes) {
+        launch = "torchrun";
+        for (const std::string& a : torchrunArgs(c))
+            launch += " " + a;
+        launch += std::string(*c.processes > *c.ranksPerHost ? " --rdzv_backend=c10d --rdzv_endpoint=HOST_1:29400" : "") + " train.py";
+    }
     return "\"\"\"Sightline's strategy for a PyTorch training script.\n\n"
            "Apply it to the model and the training step:\n\n"
            "    import sightline_strategy as strategy\n\n"
@@ -285,7 +299,7 @@ std::string usage(const FrameworkConfig& c)
            "    for batch in loader:  # (inputs, targets)\n"
            "        strategy.train_step(model, optimizer, loss_fn, batch, scaler)\n\n"
            "Launch: " + launch + "\n"
-           "Run this file (python3 sightline_strategy.py) to train two steps of a small model on the CPU with it.\n\"\"\"\n";
+           "Run this file (python3 sightline_strategy.py, or under torchrun) to train two steps of a small model on the CPU with it.\n\"\"\"\n";
 }
 
 std::string steps(const FrameworkConfig& c)
@@ -298,7 +312,8 @@ std::string steps(const FrameworkConfig& c)
     return text;
 }
 
-std::string values(const FrameworkConfig& c)
+// DDP's keyword arguments and first bucket, the buckets to compare with DDP's, and the gradients' compression.
+std::string ddpValues(const FrameworkConfig& c)
 {
     std::string text = "\n# DistributedDataParallel's keyword arguments. static_graph: " + (c.staticGraph ? std::string("the measured steps all made the same gradients in the same order") : c.staticGraphWhy)
         + ".\n# gradient_as_bucket_view: the gradients live in DDP's buckets instead of beside them, which only lowers the peak memory.\n";
@@ -323,10 +338,16 @@ std::string values(const FrameworkConfig& c)
     }
     text += "]\n";
     text += "# Gradients all-reduced in 16 bits (DDP's compress hook), as the what-if halved their bytes.\nGRADIENT_COMPRESSION = " + pythonString(c.gradientCompression) + "\n";
+    return text;
+}
+
+// What train_step(), prepare() and wrap() apply besides DDP, and the launcher's arguments.
+std::string stepValues(const FrameworkConfig& c)
+{
     std::optional<std::string> dtype;
     if (c.precision)
         dtype = *c.precision == "bf16" ? "bfloat16" : "float16";
-    text += "AUTOCAST_DTYPE = " + pythonString(dtype) + "\n";
+    std::string text = "AUTOCAST_DTYPE = " + pythonString(dtype) + "\n";
     text += "ACCUMULATION_STEPS = " + std::to_string(c.accumulationSteps.value_or(1)) + "\n";
     text += "# True: the micro-batches are equal parts of one batch; False: each is a whole batch.\nACCUMULATION_SPLITS_BATCH = " + pythonBool(c.accumulationSplitsBatch) + "\n";
     const std::vector<std::string> none;
@@ -335,7 +356,7 @@ std::string values(const FrameworkConfig& c)
     text += "CHECKPOINT_MODULES = " + pythonList(c.checkpointByModulePath ? c.checkpointLayers : none) + "\n";
     text += "CHECKPOINT_LABELS = " + pythonList(c.checkpointByModulePath ? none : c.checkpointLayers) + "\n";
     text += "COMPILE = " + pythonBool(c.compile) + "\n";
-    text += "TORCHRUN_ARGS = " + (c.processes ? pythonList({ "--nnodes=" + std::to_string(*c.processes / *c.ranksPerHost), "--nproc_per_node=" + std::to_string(*c.ranksPerHost) }) : std::string("None")) + "\n";
+    text += "TORCHRUN_ARGS = " + (c.processes ? pythonList(torchrunArgs(c)) : std::string("None")) + "\n";
     return text;
 }
 
@@ -349,7 +370,7 @@ bool PyTorchScript::applies(const FrameworkConfig& config)
 
 std::string PyTorchScript::text(const FrameworkConfig& config)
 {
-    return usage(config) + steps(config) + values(config) + kLibrary;
+    return usage(config) + steps(config) + ddpValues(config) + stepValues(config) + kLibrary;
 }
 
 } // namespace sightline

@@ -11,8 +11,10 @@ change, and DistributedDataParallel's buckets after its rebuild are the buckets 
 byte for byte. With one process, it then runs the file itself (its CPU demo). Exits 77 (a skip for ctest) without torch.
 """
 
+import faulthandler
 import math
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -59,6 +61,8 @@ def worker(rank, world, store, directory, results):
     import torch
     import torch.distributed as dist
 
+    # A hang shows the worker's stack and ends it, instead of waiting for ctest's timeout.
+    faulthandler.dump_traceback_later(150, exit=True)
     torch.set_num_threads(1)
     dist.init_process_group("gloo", init_method="file://" + store, rank=rank, world_size=world)
     try:
@@ -88,6 +92,7 @@ def worker(rank, world, store, directory, results):
         results[rank] = strategy.bucket_sizes(ddp)
     finally:
         dist.destroy_process_group()
+        faulthandler.cancel_dump_traceback_later()
 
 
 def main():
@@ -104,9 +109,17 @@ def main():
         assert results[rank] == strategy.MODELLED_BUCKET_BYTES, (rank, results[rank], strategy.MODELLED_BUCKET_BYTES)
     print(f"sightline_strategy.py: {world} process(es) trained 4 steps; DDP's buckets {results[0]} are the modelled ones")
     if world == 1:
-        demo = subprocess.run([sys.executable, os.path.join(directory, "sightline_strategy.py")], capture_output=True, text=True, timeout=120)
-        assert demo.returncode == 0, demo.stderr
-        print(demo.stdout.strip())
+        # A hang shows its Python stacks (faulthandler on SIGABRT) instead of only a timeout.
+        env = dict(os.environ, PYTHONFAULTHANDLER="1")
+        demo = subprocess.Popen([sys.executable, os.path.join(directory, "sightline_strategy.py")], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, env=env)
+        try:
+            out, _ = demo.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            demo.send_signal(signal.SIGABRT)
+            out, _ = demo.communicate()
+        assert demo.returncode == 0, out
+        print(out.strip().splitlines()[-1])
     return 0
 
 

@@ -5,7 +5,7 @@
 #  - the project's CPU DDP job (tests/fixtures/groundtruth-cpu/ddp/bucket25mb), with tensor fusion,
 #    recomputation, accumulation, mixed precision and a worker count, and again with a static graph:
 #    sightline_strategy.py trains its model on one and two gloo processes and DDP's rebuilt buckets must
-#    be the modelled ones (check_strategy_script.py);
+#    be the modelled ones (check_strategy_script.py); with bf16 and op fusion, its demo trains;
 #  - where TRACES has them, the MI300 ResNet trace (the profiler's module paths must name the model's
 #    BasicBlocks, check_module_paths.py), and the Horovod and BytePS jobs' exports.
 # The Python checks exit 77 without torch, which skips the test.
@@ -45,6 +45,15 @@ run_check check_strategy_script.py "$work/combined" 2
 export_to static "$cpu_ddp" --set tensor_fusion.bucket_cap_mb=2 --set 'recompute.layers=block_*' --set recompute.every=2
 grep -q '"static_graph": True' "$work/static/sightline_strategy.py" || { echo "exportconfig.sh: static_graph is not set for a static job" >&2; exit 1; }
 run_check check_strategy_script.py "$work/static" 2
+# bf16 autocast and op fusion: the script's own demo trains with them on the CPU, and says what this
+# PyTorch cannot do (torch.compile before 2.0).
+export_to compiled "$cpu_ddp" --set mixed_precision.precision=bf16 --set 'op_fusion.match=*'
+PYTHONFAULTHANDLER=1 timeout -s ABRT 120 "$python" "$work/compiled/sightline_strategy.py" > "$work/compiled.out" 2>&1 \
+    || { cat "$work/compiled.out" >&2; exit 1; }
+grep -q "trained two steps" "$work/compiled.out"
+if ! "$python" -c 'import sys, torch; sys.exit(int(torch.__version__.split(".")[0]) < 2)'; then
+    grep -q "torch.compile needs PyTorch 2.0" "$work/compiled.out"
+fi
 
 if [ -d "$traces/kineto/rocm-mi300-ckpt" ]; then
     export_to modules "$traces/kineto/rocm-mi300-ckpt/resnet_act_checkpoint.json.gz" --set 'recompute.layers=nn.Module: BasicBlock_*'
