@@ -37,8 +37,11 @@ def profiler_modules(model, example_inputs):
     """The model's modules by their path in the profiler's module hierarchy: each module is named by its
     class and its number among the modules of that class in the order they are first called, under the
     modules that call it ("ResNet_0/Sequential_1/BasicBlock_2"), as torch.profiler names them
-    (with_stack=True). Runs one forward pass of example_inputs (a tuple) without gradients."""
+    (with_stack=True). Runs one forward pass of example_inputs (a tuple) without gradients, in the
+    model's own mode (so that it calls what training calls), and puts its buffers back afterwards (so
+    that batch norm's running statistics do not count it)."""
     numbers, stack, found, handles = {}, [], {}, []
+    buffers = [(b, b.detach().clone()) for b in model.buffers()]
 
     def enter(module, _inputs):
         per_class = numbers.setdefault(type(module).__name__, {})
@@ -58,6 +61,9 @@ def profiler_modules(model, example_inputs):
     finally:
         for handle in handles:
             handle.remove()
+        with torch.no_grad():
+            for buffer, saved in buffers:
+                buffer.copy_(saved)
     return found
 
 
@@ -197,9 +203,9 @@ def micro_batches(batch):
 def train_step(model, optimizer, loss_fn, batch, scaler=None):
     """One optimizer step as the strategy runs it: each micro-batch's forward under autocast and its
     backward, without DDP's all-reduce (no_sync) on all but the last, then the optimizer. Returns the
-    step's loss."""
+    step's loss as a tensor on the model's device (reading it waits for the device; the step does not)."""
     micro = micro_batches(batch)
-    total = 0.0
+    total = 0
     for k, (inputs, targets) in enumerate(micro):
         last = k + 1 == len(micro)
         sync = model.no_sync() if not last and hasattr(model, "no_sync") else contextlib.nullcontext()
@@ -207,7 +213,7 @@ def train_step(model, optimizer, loss_fn, batch, scaler=None):
             with _autocast(inputs.device.type):
                 loss = loss_fn(model(inputs), targets) / len(micro)
             (scaler.scale(loss) if scaler is not None else loss).backward()
-        total += float(loss.detach())
+        total = total + loss.detach()
     if scaler is not None:
         scaler.step(optimizer)
         scaler.update()
@@ -237,7 +243,7 @@ def _demo():
                 batch = [(torch.randn(2, 32), torch.randint(0, 8, (2,))) for _ in range(ACCUMULATION_STEPS)]
             loss = train_step(model, optimizer, torch.nn.functional.cross_entropy, batch, grad_scaler())
         processes = torch.distributed.get_world_size() if distributed else 1
-        print("sightline_strategy: trained two steps of a small model on the CPU in", processes, "process(es), loss", round(loss, 4))
+        print("sightline_strategy: trained two steps of a small model on the CPU in", processes, "process(es), loss", round(float(loss), 4))
     finally:
         if distributed:
             torch.distributed.destroy_process_group()

@@ -7,7 +7,8 @@ DIR was exported with recompute.layers='nn.Module: BasicBlock_*' from the MI300 
 CheckpointWrapper under DistributedDataParallel. The profiler named its modules by class and number in
 the order they were first called ("ResNet_0/CheckpointWrapper_1/Sequential_1/BasicBlock_2"). This builds
 a model of the same structure, lets the script find the modules (one forward pass), checks that they
-are the eight BasicBlocks of the four stages in order, and trains a step with them checkpointed.
+are the eight BasicBlocks of the four stages in order (and that finding them left batch norm's
+running statistics as they were), and trains a step with them checkpointed.
 Exits 77 (a skip for ctest) without torch.
 """
 
@@ -75,12 +76,14 @@ def main():
     torch.manual_seed(0)
     model = resnet18(torch)
     inputs = torch.randn(2, 3, 32, 32)
+    statistics = [b.clone() for b in model.buffers()]
     model, targets = strategy.prepare(model, example_inputs=(inputs,))
+    assert all(torch.equal(a, b) for a, b in zip(statistics, model.buffers())), "finding the modules changed batch norm's statistics"
     expected = [stage.wrapped[k] for stage in model.stages for k in range(2)]
     assert [id(t) for t in targets] == [id(m) for m in expected], "the script found other modules than the traced BasicBlocks"
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
     loss = strategy.train_step(model, optimizer, torch.nn.functional.cross_entropy, (inputs, torch.tensor([1, 2])))
-    assert loss == loss, loss
+    assert torch.isfinite(loss), loss
     print("sightline_strategy.py: the", len(targets), "module paths of the trace are the model's BasicBlocks; a step trained with them checkpointed")
     return 0
 

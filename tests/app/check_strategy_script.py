@@ -12,7 +12,6 @@ byte for byte. With one process, it then runs the file itself (its CPU demo). Ex
 """
 
 import faulthandler
-import math
 import os
 import signal
 import subprocess
@@ -84,7 +83,7 @@ def worker(rank, world, store, directory, results):
             inputs = torch.randn(16, 128, generator=generator)
             targets = torch.randint(0, 10, (16,), generator=generator)
             loss = strategy.train_step(ddp, optimizer, torch.nn.functional.cross_entropy, (inputs, targets), strategy.grad_scaler())
-            assert math.isfinite(loss), loss
+            assert torch.isfinite(loss), loss
             # Each micro-batch runs each block's forward once, and once more in the backward where it is checkpointed.
             expected_calls = strategy.ACCUMULATION_STEPS * (4 + len(checkpointed))
             assert block.calls == expected_calls, (block.calls, expected_calls)
