@@ -254,13 +254,13 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
                 + "\nHOROVOD_CYCLE_TIME=" + ExportText::number(cycleTimeMs.value_or(1)) + "\n", Framework::Horovod });
     if (fusionThresholdBytes || processes)
         out.push_back({ "horovodrun_args.txt", horovodrunArgs(), Framework::Horovod });
-    if (accumulationSteps || horovodCompression) {
+    if (accumulationSteps || gradientCompression) {
         // Keyword arguments of hvd.DistributedOptimizer; compression names a member of hvd.Compression.
         std::string text = "{\n";
         if (accumulationSteps)
-            text += "  \"backward_passes_per_step\": " + std::to_string(*accumulationSteps) + (horovodCompression ? ",\n" : "\n");
-        if (horovodCompression)
-            text += "  \"compression\": " + ExportText::quoted(*horovodCompression) + "\n";
+            text += "  \"backward_passes_per_step\": " + std::to_string(*accumulationSteps) + (gradientCompression ? ",\n" : "\n");
+        if (gradientCompression)
+            text += "  \"compression\": \"fp16\"\n";
         out.push_back({ "horovod_optimizer.json", text + "}\n", Framework::Horovod });
     }
     if (processes) {

@@ -71,7 +71,6 @@ public:
     std::optional<std::int64_t> accumulationSteps;
     bool accumulationSplitsBatch = true; // the micro-batches share the measured batch (else each is a whole one)
     std::optional<std::string> precision; // "bf16" or "fp16"
-    std::optional<std::string> horovodCompression; // the hvd.Compression member gradients are sent with
     std::vector<std::string> checkpointLayers;
     // Whether checkpointLayers are the profiler's module hierarchy paths ("ResNet_0/Sequential_1/BasicBlock_2"),
     // which the script finds in the model by itself; else they are labels the user maps to modules.
@@ -81,7 +80,9 @@ public:
     bool staticGraph = false;
     std::string staticGraphWhy;
     bool compile = false; // op fusion: torch.compile of the model
-    std::optional<std::string> gradientCompression; // "fp16" or "bf16": DDP's compress hook, as the what-if halved the gradients' bytes
+    // "fp16" or "bf16": the gradients are sent in 16 bits, as the what-if halved their bytes (DDP's
+    // compress hook; Horovod's fp16 compression, its only 16-bit one, whichever the type).
+    std::optional<std::string> gradientCompression;
     std::optional<std::int64_t> partitionBytes;
     std::optional<std::int64_t> processes; // every rank of the job the worker count makes
     std::optional<std::int64_t> ranksPerHost;

@@ -436,14 +436,15 @@ void MixedPrecisionPass::exportStep(const MixedPrecisionParameters& params, Expo
     out.becomes(Framework::DeepSpeed, { "deepspeed_config.json" }, precision + ".enabled (deepspeed_config.json)");
     const std::string dtype = precision == "bf16" ? "torch.bfloat16" : "torch.float16";
     std::string pytorch = "torch.autocast with " + dtype + (precision == "fp16" ? " and a GradScaler" : "") + " in train_step()";
-    if (params.gradientBytesFactor == 0.5) {
+    // The pass halves the bytes of gradient transfers by default: what DDP's compress hooks and
+    // Horovod's fp16 compression send.
+    const bool halved = params.gradientBytesFactor == 0.5;
+    if (halved) {
         out.config().gradientCompression = precision;
         pytorch += ", and DDP's " + precision + "_compress_hook, as the what-if halved the gradients' bytes";
     }
     out.becomes(Framework::PyTorch, { "sightline_strategy.py" }, pytorch + " (sightline_strategy.py)");
-    // The pass halves the bytes of gradient transfers by default: what Horovod's fp16 compression sends.
-    if (params.gradientBytesFactor == 0.5) {
-        out.config().horovodCompression = "fp16";
+    if (halved) {
         out.becomes(Framework::Horovod, { "horovod_optimizer.json" }, "compression fp16 (horovod_optimizer.json), a keyword argument of hvd.DistributedOptimizer: gradients sent "
                                         "in 16 bits, as the what-if halved their bytes; the compute's autocast is the script's");
     } else {

@@ -314,13 +314,16 @@ void RecomputePass::exportStep(const RecomputeParameters& params, ExportContext&
         return;
     }
     // Module paths where every layer has one; otherwise the labels, which the user maps.
-    const bool byPath = std::all_of(exported.begin(), exported.end(), [&](const LayerModel::Layer* l) { return !modulePath(g, l->span).empty(); });
+    std::vector<std::string> paths;
+    for (const LayerModel::Layer* l : exported)
+        paths.push_back(modulePath(g, l->span));
+    const bool byPath = std::none_of(paths.begin(), paths.end(), [](const std::string& p) { return p.empty(); });
     std::vector<std::string> names;
     std::set<std::string> seen;
-    for (const LayerModel::Layer* l : exported) {
-        std::string name = byPath ? modulePath(g, l->span) : l->name;
+    for (std::size_t i = 0; i < exported.size(); ++i) {
+        const std::string& name = byPath ? paths[i] : exported[i]->name;
         if (seen.insert(name).second)
-            names.push_back(std::move(name));
+            names.push_back(name);
     }
     FrameworkConfig& c = out.config();
     c.checkpointLayers = names;
