@@ -85,16 +85,15 @@ int main(int argc, char** argv)
     MainWindow window;
     window.setViewMode(view->second);
     if (parser.isSet(strategyOption)) {
-        QFile file(parser.value(strategyOption));
         QString error;
-        const auto strategy = file.open(QIODevice::ReadOnly) ? StrategyJson::parse(file.readAll(), error) : std::nullopt;
+        const auto strategy = StrategyJson::read(parser.value(strategyOption), error);
         if (!strategy) {
-            qWarning("sightline: --strategy %s: %s", qPrintable(file.fileName()), qPrintable(error.isEmpty() ? file.errorString() : error));
+            qWarning("sightline: --strategy: %s", qPrintable(error));
             return 2;
         }
         // Refused as sightline-cli whatif refuses it, before any job is opened.
         if (const sightline::Status s = sightline::StrategyRunner::validate(*strategy); !s.ok()) {
-            qWarning("sightline: --strategy %s: %s", qPrintable(file.fileName()), s.detail().c_str());
+            qWarning("sightline: --strategy %s: %s", qPrintable(parser.value(strategyOption)), s.detail().c_str());
             return 2;
         }
         window.setStrategy(*strategy);

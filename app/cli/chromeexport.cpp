@@ -3,13 +3,14 @@
 #include "clisupport.h"
 
 #include "core/analysis/criticalpath.h"
+#include "core/base/outputfile.h"
 #include "core/exec/executiongraph.h"
 #include "core/model/trace.h"
 #include "core/replay/schedule.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
+#include <QFile>
 
 using namespace sightline;
 using CliSupport::qs;
@@ -26,9 +27,9 @@ bool ChromeExport::write(const QString& file, const ExecutionGraph& g, const Sch
         if (g.track(ItemId(i)).isValid())
             byTrack[g.track(ItemId(i)).value()].push_back(i);
     }
-    QSaveFile out(file);
-    if (!out.open(QIODevice::WriteOnly)) {
-        error = out.errorString();
+    OutputFile out;
+    if (Status opened = out.open(QFile::encodeName(file).toStdString()); !opened.ok()) {
+        error = QString::fromStdString(opened.detail());
         return false;
     }
     const TimeNs origin = s.begin;
@@ -54,7 +55,7 @@ bool ChromeExport::write(const QString& file, const ExecutionGraph& g, const Sch
         first = false;
         buffer += line.toUtf8();
         if (buffer.size() > (1 << 20)) {
-            out.write(buffer);
+            (void)out.write(std::string_view(buffer.constData(), static_cast<std::size_t>(buffer.size()))); // the first error sticks
             buffer.clear();
         }
     };
@@ -109,9 +110,9 @@ bool ChromeExport::write(const QString& file, const ExecutionGraph& g, const Sch
         previous = i;
     }
     buffer += "\n]}\n";
-    out.write(buffer);
-    if (!out.commit()) {
-        error = out.errorString();
+    (void)out.write(std::string_view(buffer.constData(), static_cast<std::size_t>(buffer.size())));
+    if (Status committed = out.commit(); !committed.ok()) {
+        error = QString::fromStdString(committed.detail());
         return false;
     }
     return true;

@@ -1,11 +1,12 @@
 #include "configexport.h"
 
+#include "core/base/inputfile.h"
+#include "core/base/outputfile.h"
 #include "core/strategy/frameworkconfig.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <memory>
 #include <vector>
@@ -13,9 +14,6 @@
 namespace ConfigExport {
 
 namespace {
-
-// The largest manifest read back: far more than any export lists.
-constexpr qint64 kMaxManifestBytes = 16 * 1024 * 1024;
 
 QString shown(const QString& path)
 {
@@ -36,17 +34,14 @@ std::optional<QStringList> previousExport(const QDir& dir, QString& error)
             + QStringLiteral(": export into a new or empty folder, or one a previous export made");
         return std::nullopt;
     }
-    if (manifest.size() > kMaxManifestBytes) {
-        error = shown(manifestPath) + QStringLiteral(" is larger than ") + QString::number(kMaxManifestBytes) + QStringLiteral(" bytes: it is not an export's manifest");
-        return std::nullopt;
-    }
-    QFile file(manifestPath);
-    if (!file.open(QIODevice::ReadOnly)) {
-        error = QStringLiteral("cannot read ") + shown(manifestPath) + QStringLiteral(": ") + file.errorString();
+    const sightline::Expected<std::string> text
+        = sightline::InputFile::read(QFile::encodeName(manifestPath).toStdString(), sightline::InputFile::Role::Manifest);
+    if (!text) {
+        error = QStringLiteral("cannot read ") + shown(manifestPath) + QStringLiteral(": ") + QString::fromStdString(text.status().detail());
         return std::nullopt;
     }
     QString why;
-    std::optional<QStringList> files = ExportManifest::filesOf(file.read(kMaxManifestBytes), why);
+    std::optional<QStringList> files = ExportManifest::filesOf(QByteArray::fromStdString(*text), why);
     if (!files) {
         error = shown(manifestPath) + QStringLiteral(": ") + why;
         return std::nullopt;
@@ -85,21 +80,27 @@ Written write(const sightline::FrameworkConfig& config, const ExportManifest::So
     for (const sightline::FrameworkConfig::File& f : config.files())
         texts.emplace_back(QString::fromStdString(f.name), QByteArray::fromStdString(f.text));
     texts.emplace_back(QString(ExportManifest::kFileName), ExportManifest::build(config, source));
-    std::vector<std::unique_ptr<QSaveFile>> staged;
+    std::vector<std::unique_ptr<sightline::OutputFile>> staged;
+    auto failed = [&](const QString& path, const sightline::Status& s) {
+        out.error = QStringLiteral("cannot write ") + shown(path) + QStringLiteral(": ") + QString::fromStdString(s.detail());
+        return out;
+    };
     for (const auto& [name, text] : texts) {
-        auto file = std::make_unique<QSaveFile>(dir.filePath(name));
-        if (!file->open(QIODevice::WriteOnly) || file->write(text) != text.size()) {
-            out.error = QStringLiteral("cannot write ") + shown(file->fileName()) + QStringLiteral(": ") + file->errorString();
-            return out;
-        }
+        auto file = std::make_unique<sightline::OutputFile>();
+        const QString path = dir.filePath(name);
+        sightline::Status s = file->open(QFile::encodeName(path).toStdString());
+        if (s.ok())
+            s = file->write(std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
+        if (!s.ok())
+            return failed(path, s);
         staged.push_back(std::move(file));
     }
-    for (const std::unique_ptr<QSaveFile>& file : staged) {
-        if (!file->commit()) {
-            out.error = QStringLiteral("cannot write ") + shown(file->fileName()) + QStringLiteral(": ") + file->errorString();
-            return out;
-        }
-        out.files.append(file->fileName());
+    // Only a file committed whole is reported as written.
+    for (const std::unique_ptr<sightline::OutputFile>& file : staged) {
+        const QString path = QFile::decodeName(QByteArray::fromStdString(file->target()));
+        if (const sightline::Status s = file->commit(); !s.ok())
+            return failed(path, s);
+        out.files.append(path);
     }
     // What the previous export wrote and this one did not goes with it.
     for (const QString& name : *previous) {

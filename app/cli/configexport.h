@@ -13,7 +13,7 @@ class FrameworkConfig;
 // (ExportManifest) into a folder: a new or empty one, or one that holds a previous export and nothing
 // else, whose files the new export replaces as a whole (those it does not write again are removed). A
 // folder holding anything else, or links, is refused, naming it, before anything is written. Every file
-// is written in full before any replaces its namesake (QSaveFile), and the manifest last. Shared by
+// is written in full before any replaces its namesake (OutputFile: a full disk or a short write is an error, and a symlink is replaced, never written through), and the manifest last. Shared by
 // `sightline-cli whatif --export-config` and the window's File > Export Strategy.
 namespace ConfigExport {
 

@@ -1,5 +1,8 @@
 #include "strategyjson.h"
 
+#include "core/base/inputfile.h"
+
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -89,6 +92,10 @@ std::optional<Strategy> fromAssignments(const QStringList& assignments, QString&
             strategy.steps.push_back({ pass, {} });
             it = std::prev(strategy.steps.end());
         }
+        if (it->params.count(param)) {
+            error = QStringLiteral("--set gives %1.%2 twice").arg(QString::fromStdString(pass), QString::fromStdString(param));
+            return std::nullopt;
+        }
         bool number = false;
         const double v = value.toDouble(&number);
         if (number)
@@ -96,6 +103,19 @@ std::optional<Strategy> fromAssignments(const QStringList& assignments, QString&
         else
             it->params[param] = value.toStdString();
     }
+    return strategy;
+}
+
+std::optional<Strategy> read(const QString& path, QString& error)
+{
+    const Expected<std::string> text = InputFile::read(QFile::encodeName(path).toStdString(), InputFile::Role::Strategy);
+    if (!text) {
+        error = QStringLiteral("cannot read %1: %2").arg(path, qs(text.status().detail()));
+        return std::nullopt;
+    }
+    std::optional<Strategy> strategy = parse(QByteArray::fromStdString(*text), error);
+    if (!strategy)
+        error = path + QStringLiteral(": ") + error;
     return strategy;
 }
 

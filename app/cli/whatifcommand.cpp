@@ -237,14 +237,9 @@ int WhatIfCommand::run(const QStringList& args)
     QString error;
     std::optional<Strategy> strategy;
     if (parser.isSet(strategyOption)) {
-        QFile file(parser.value(strategyOption));
-        if (!file.open(QIODevice::ReadOnly)) {
-            err << "sightline-cli whatif: cannot read " << file.fileName() << ": " << file.errorString() << '\n';
-            return 2;
-        }
-        strategy = StrategyJson::parse(file.readAll(), error);
+        strategy = StrategyJson::read(parser.value(strategyOption), error);
         if (!strategy) {
-            err << "sightline-cli whatif: " << file.fileName() << ": " << error << '\n';
+            err << "sightline-cli whatif: " << error << '\n';
             return 2;
         }
     } else {

@@ -25,6 +25,8 @@ const char* errorCodeName(ErrorCode code)
     case ErrorCode::TooLarge: return "too-large";
     case ErrorCode::InvalidArgument: return "invalid-argument";
     case ErrorCode::DependencyCycle: return "dependency-cycle";
+    case ErrorCode::WriteFailed: return "write-failed";
+    case ErrorCode::OutOfMemory: return "out-of-memory";
     }
     return "unknown";
 }

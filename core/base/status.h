@@ -28,6 +28,8 @@ enum class ErrorCode : std::uint8_t {
     TooLarge,
     InvalidArgument,
     DependencyCycle,
+    WriteFailed,
+    OutOfMemory,
 };
 
 // Stable kebab-case identifier of a code ("truncated-json"), suitable for logs and JSON output.

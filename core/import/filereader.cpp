@@ -1,5 +1,6 @@
 #include "core/import/filereader.h"
 
+#include "core/base/inputfile.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
 
@@ -24,46 +25,6 @@ constexpr std::size_t kHeadChunk = 64 << 10; // what readHead reads and decodes 
 // Plain files from this size on are mapped rather than read (see TextBuffer::mapFile); below it a read
 // is as fast and needs no mapping of its own.
 constexpr std::int64_t kMapBytes = 1 << 20;
-
-class FileDescriptor {
-public:
-    explicit FileDescriptor(int fd)
-        : m_fd(fd)
-    {
-    }
-    FileDescriptor(const FileDescriptor&) = delete;
-    FileDescriptor& operator=(const FileDescriptor&) = delete;
-    ~FileDescriptor()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    int get() const { return m_fd; }
-    void reset(int fd)
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-        m_fd = fd;
-    }
-
-private:
-    int m_fd;
-};
-
-const char* typeName(mode_t mode)
-{
-    if (S_ISDIR(mode))
-        return "is a folder, not a file";
-    if (S_ISFIFO(mode))
-        return "is a FIFO (named pipe), not a regular file";
-    if (S_ISCHR(mode))
-        return "is a character device, not a regular file";
-    if (S_ISBLK(mode))
-        return "is a block device, not a regular file";
-    if (S_ISSOCK(mode))
-        return "is a socket, not a regular file";
-    return "is not a regular file";
-}
 
 // Reads up to n bytes at the file's current position, retrying interrupted calls; -1 on an error.
 std::int64_t readSome(int fd, void* into, std::size_t n)
@@ -155,7 +116,7 @@ private:
     std::size_t room() const { return m_text.capacity() - static_cast<std::size_t>(m_produced); }
     Status outOfMemory() const
     {
-        return Status::error(ErrorCode::TooLarge, m_path, -1,
+        return Status::error(ErrorCode::OutOfMemory, m_path, -1,
             "out of memory after decoding " + ResourceLimits::gigabytes(m_produced) + " of text");
     }
 
@@ -187,7 +148,7 @@ Expected<TextBuffer> readPlain(int fd, const std::string& path, std::int64_t siz
     try {
         buf = TextBuffer(static_cast<std::size_t>(size));
     } catch (const std::bad_alloc&) {
-        return Status::error(ErrorCode::TooLarge, path, -1, "out of memory for the file's text");
+        return Status::error(ErrorCode::OutOfMemory, path, -1, "out of memory for the file's text");
     }
     std::size_t done = 0;
     while (done < static_cast<std::size_t>(size)) {
@@ -350,22 +311,8 @@ struct OpenFile {
 // Opens path if it is a non-empty regular file, and finds its compression by its magic bytes.
 Status openRegular(const std::string& path, OpenFile& out)
 {
-    // The type first: opening a FIFO blocks until a writer comes, and a device may never end.
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0)
-        return Status::error(errno == ENOENT || errno == ENOTDIR ? ErrorCode::FileNotFound : ErrorCode::ReadFailed, path, -1,
-            std::strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
-    // Opened without blocking, and checked again on the open file, in case the path changed in between.
-    out.fd.reset(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-    if (out.fd.get() < 0)
-        return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
-    if (::fstat(out.fd.get(), &st) != 0)
-        return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
-    out.size = static_cast<std::int64_t>(st.st_size);
+    if (Status s = InputFile::openRegular(path, out.fd, out.size); !s.ok())
+        return s;
     if (out.size == 0)
         return Status::error(ErrorCode::EmptyFile, path, 0, "the file is empty");
     unsigned char magic[4] = {};

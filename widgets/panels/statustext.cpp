@@ -29,6 +29,8 @@ QString StatusText::describe(ErrorCode code)
     case ErrorCode::TooLarge: return tr("The job is too large: it exceeds a limit on decoded text or memory.");
     case ErrorCode::InvalidArgument: return tr("The request does not fit this trace.");
     case ErrorCode::DependencyCycle: return tr("The operations wait for each other in a cycle, so they cannot be replayed.");
+    case ErrorCode::WriteFailed: return tr("The file could not be written whole; nothing was replaced.");
+    case ErrorCode::OutOfMemory: return tr("The machine ran out of memory.");
     }
     return tr("Unknown error.");
 }

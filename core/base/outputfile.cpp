@@ -1,0 +1,111 @@
+#include "core/base/outputfile.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sightline {
+
+namespace {
+
+std::string folderOf(const std::string& path)
+{
+    const std::size_t slash = path.rfind('/');
+    if (slash == std::string::npos)
+        return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+} // namespace
+
+OutputFile::~OutputFile()
+{
+    discard();
+}
+
+Status OutputFile::fail(const char* what, int error)
+{
+    if (m_error.ok())
+        m_error = Status::error(ErrorCode::WriteFailed, m_target, -1, std::string(what) + ": " + std::strerror(error));
+    return m_error;
+}
+
+Status OutputFile::open(const std::string& target)
+{
+    discard();
+    m_target = target;
+    m_error = {};
+    m_committed = false;
+    struct stat st {};
+    if (::lstat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+        m_error = Status::error(ErrorCode::WriteFailed, target, -1,
+            S_ISDIR(st.st_mode) ? "is a folder, not a file to write" : "exists and is not a regular file: only a regular file is replaced");
+        return m_error;
+    }
+    std::string pattern = target + ".XXXXXX";
+    // mkstemp opens with O_CREAT | O_EXCL, which never follows a symlink.
+    const int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
+    if (fd < 0)
+        return fail(("cannot create a file in " + folderOf(target)).c_str(), errno);
+    m_fd.reset(fd);
+    m_temporary = pattern;
+    ::fchmod(fd, 0644 & ~[] { const mode_t m = ::umask(0); ::umask(m); return m; }());
+    return {};
+}
+
+Status OutputFile::write(std::string_view bytes)
+{
+    if (!m_error.ok())
+        return m_error;
+    if (m_fd.get() < 0)
+        return fail("not open", EBADF);
+    while (!bytes.empty()) {
+        const ssize_t put = ::write(m_fd.get(), bytes.data(), bytes.size());
+        if (put < 0 && errno == EINTR)
+            continue;
+        if (put <= 0)
+            return fail("cannot write", put < 0 ? errno : ENOSPC);
+        bytes.remove_prefix(static_cast<std::size_t>(put));
+    }
+    return {};
+}
+
+Status OutputFile::commit()
+{
+    if (!m_error.ok())
+        return m_error;
+    if (m_fd.get() < 0)
+        return fail("not open", EBADF);
+    if (::fsync(m_fd.get()) != 0 && errno != EINVAL)
+        return fail("cannot flush to disk", errno);
+    if (::close(m_fd.release()) != 0)
+        return fail("cannot close", errno);
+    if (::rename(m_temporary.c_str(), m_target.c_str()) != 0)
+        return fail("cannot replace the file", errno);
+    m_temporary.clear();
+    m_committed = true;
+    return {};
+}
+
+void OutputFile::discard()
+{
+    m_fd.reset(-1);
+    if (!m_temporary.empty())
+        ::unlink(m_temporary.c_str());
+    m_temporary.clear();
+}
+
+Status OutputFile::writeWhole(const std::string& target, std::string_view bytes)
+{
+    OutputFile file;
+    if (Status s = file.open(target); !s.ok())
+        return s;
+    if (Status s = file.write(bytes); !s.ok())
+        return s;
+    return file.commit();
+}
+
+} // namespace sightline
