@@ -1,6 +1,6 @@
 #include "core/exec/layermodel.h"
 
-#include "core/base/globmatch.h"
+#include "core/base/globpattern.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/model/trace.h"
 
@@ -76,6 +76,7 @@ LayerModel LayerModel::of(const ExecutionGraph& g, std::string_view pattern)
             backwardByName[std::string(name.substr(0, name.size() - kBackward.size()))].push_back(ItemId(i));
     }
     const std::string stem = pattern == "auto" ? autoStem(g) : std::string();
+    const GlobPattern glob(pattern);
     // Host items per track by start, to find what a span nests.
     std::vector<std::vector<ItemId>> byTrack(g.tracks().size());
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
@@ -103,7 +104,7 @@ LayerModel LayerModel::of(const ExecutionGraph& g, std::string_view pattern)
             if (!name.ends_with(kForward) || !g.onDevice(item))
                 continue;
             layer.name = std::string(name.substr(0, name.size() - kForward.size()));
-            if (pattern != "auto" && !globMatch(pattern, layer.name))
+            if (pattern != "auto" && !glob.matches(layer.name))
                 continue;
             layer.forward.push_back(item);
             for (ItemId b : backwardByName[layer.name]) {
@@ -113,7 +114,7 @@ LayerModel LayerModel::of(const ExecutionGraph& g, std::string_view pattern)
         } else {
             std::int8_t& wanted = wantedName[g.nameId(item).value()];
             if (wanted < 0)
-                wanted = pattern == "auto" ? !stem.empty() && stemOf(name) == stem : globMatch(pattern, name);
+                wanted = pattern == "auto" ? !stem.empty() && stemOf(name) == stem : glob.matches(name);
             if (!wanted || !isHostSpan(g, item))
                 continue;
             layer.name = std::string(name);

@@ -1,5 +1,7 @@
 #include "core/strategy/passregistry.h"
 
+#include "core/base/globpattern.h"
+
 #include "core/strategy/passes/gradaccumulationpass.h"
 #include "core/strategy/passes/mixedprecisionpass.h"
 #include "core/strategy/passes/networkpass.h"
@@ -71,6 +73,10 @@ Status check(const ParameterSpec& p, const ParameterValue& value, CheckedValue& 
         const std::string* text = std::get_if<std::string>(&value);
         if (!text)
             return invalid("parameter '" + p.name + "' wants a text");
+        // Texts are names and name patterns: a longer one is a mistake, and would make matching slow.
+        if (GlobPattern::tooLong(*text))
+            return invalid("parameter '" + p.name + "' holds " + std::to_string(text->size()) + " characters; a name or pattern has at most "
+                + std::to_string(GlobPattern::kMaxLength));
         checked.text = *text;
         if (p.type == ParameterSpec::Type::Text)
             return {};

@@ -1,7 +1,7 @@
 #include "core/strategy/passes/opfusionpass.h"
 
 #include "core/base/checkedmath.h"
-#include "core/base/globmatch.h"
+#include "core/base/globpattern.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/kernelclasses.h"
 #include "core/exec/subgraphcopy.h"
@@ -16,18 +16,18 @@ namespace sightline {
 namespace {
 
 struct Rules {
-    std::string match;
+    GlobPattern match;
     bool elementwiseOnly;
-    std::string within;
+    std::optional<GlobPattern> within;
     const OpSet* ops; // empty: any kernel
 };
 
 // Whether a host op or one it is nested in is named like the pattern.
-bool launchedWithin(const ExecutionGraph& g, ItemId kernel, const std::string& pattern)
+bool launchedWithin(const ExecutionGraph& g, ItemId kernel, const GlobPattern& pattern)
 {
     ItemId op = g.firstSource(kernel, EdgeKind::Launch);
     for (int depth = 0; op.isValid() && depth < 64; ++depth) {
-        if (globMatch(pattern, g.name(op)))
+        if (pattern.matches(g.name(op)))
             return true;
         op = g.firstSource(op, EdgeKind::Nest);
     }
@@ -36,13 +36,13 @@ bool launchedWithin(const ExecutionGraph& g, ItemId kernel, const std::string& p
 
 bool fusible(const ExecutionGraph& g, ItemId i, const Rules& rules, KernelClasses& classes)
 {
-    if (g.kind(i) != OpKind::ComputeKernel || g.stepOfStart(i) < 0 || !globMatch(rules.match, g.name(i)))
+    if (g.kind(i) != OpKind::ComputeKernel || g.stepOfStart(i) < 0 || !rules.match.matches(g.name(i)))
         return false;
     if (rules.elementwiseOnly && classes.of(i) == KernelClassifier::Class::Matmul)
         return false;
     if (!rules.ops->empty() && !rules.ops->containsAny(g.origin(i)))
         return false;
-    return rules.within.empty() || launchedWithin(g, i, rules.within);
+    return !rules.within || launchedWithin(g, i, *rules.within);
 }
 
 // Whether next waits for nothing but its launch and previous, and previous is waited for by nothing but
@@ -154,7 +154,8 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
     const OpSet& ops = params.ops;
     if (Status s = ops.fits(g.trace().opCount()); !s.ok())
         return s;
-    const Rules rules { params.match, params.kernels == OpFusionParameters::Kernels::Elementwise, params.within.value_or(std::string()), &ops };
+    const Rules rules { GlobPattern(params.match), params.kernels == OpFusionParameters::Kernels::Elementwise,
+        params.within && !params.within->empty() ? std::optional<GlobPattern>(GlobPattern(*params.within)) : std::nullopt, &ops };
     const double ratio = params.ratio;
     const auto runs = runsOf(g, rules, static_cast<std::size_t>(params.maxOps));
     if (runs.empty()) {

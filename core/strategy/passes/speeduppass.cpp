@@ -1,7 +1,7 @@
 #include "core/strategy/passes/speeduppass.h"
 
 #include "core/base/checkedmath.h"
-#include "core/base/globmatch.h"
+#include "core/base/globpattern.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/strategy/exportcontext.h"
 
@@ -64,6 +64,7 @@ Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
     const ExecutionGraph& g = *job.graph;
     const double factor = 1.0 - params.percent / 100.0;
     const std::string& pattern = params.match;
+    const GlobPattern glob(pattern);
     const Kind kind = params.kind;
     const std::int64_t rank = params.rank;
     const OpSet& ops = params.ops;
@@ -90,7 +91,7 @@ Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
             continue;
         if (rank >= 0 && (!g.rank(item).isValid() || g.ranks()[g.rank(item).value()].rank != rank))
             continue;
-        if (!globMatch(pattern, g.name(item)) || (!ops.empty() && !ops.containsAny(g.origin(item))))
+        if (!glob.matches(g.name(item)) || (!ops.empty() && !ops.containsAny(g.origin(item))))
             continue;
         ++matched;
         if (g.comm(item) && job.options.communication == CommSource::CostModel)
