@@ -491,13 +491,17 @@ void MainWindow::openScenario(const QString& path)
     QString error;
     std::optional<Scenario> scenario = Scenario::read(path, error);
     if (!scenario) {
-        QMessageBox::warning(this, tr("Cannot Open Scenario"), error);
+        if (!failHeadless(error))
+            QMessageBox::warning(this, tr("Cannot Open Scenario"), error);
         return;
     }
-    // A trace file that moved: the user finds it, or the scenario is not opened.
+    // A trace file that moved: the user finds it, or the scenario is not opened. A headless run has no
+    // one to ask.
     for (QString& file : scenario->traceFiles) {
         if (QFileInfo::exists(file))
             continue;
+        if (failHeadless(tr("The scenario %1 uses %2, which is not there any more.").arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(file))))
+            return;
         const QString found = m_locate(file, path);
         if (found.isEmpty()) {
             statusBar()->showMessage(tr("Scenario not opened: %1 is missing").arg(QDir::toNativeSeparators(file)), 5000);
@@ -1030,6 +1034,8 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     m_summary->setJob(m_model->trace(), schedule, m_analysis->activity);
     if (m_analysis->status.code() == sightline::ErrorCode::Cancelled)
         statusBar()->showMessage(tr("Replay cancelled: the timeline shows the measured trace only"));
+    else if (!m_analysis->status.ok() && failHeadless(tr("The job could not be replayed: %1").arg(StatusText::message(m_analysis->status))))
+        return;
     else if (!m_analysis->status.ok())
         statusBar()->showMessage(tr("The job could not be replayed: %1").arg(StatusText::message(m_analysis->status)));
     else if (replay->schedule.timesOutOfRange)
@@ -1141,13 +1147,21 @@ void MainWindow::takeScreenshot()
     QApplication::exit(saved && m_whatIfFailure.isEmpty() ? 0 : 1);
 }
 
+bool MainWindow::failHeadless(const QString& message)
+{
+    if (m_screenshotPath.isEmpty())
+        return false;
+    qWarning("sightline: %s", qPrintable(message));
+    m_screenshotPending = false;
+    // Queued: the failure may come before the event loop runs, when an exit would be lost.
+    QMetaObject::invokeMethod(qApp, [] { QApplication::exit(1); }, Qt::QueuedConnection);
+    return true;
+}
+
 void MainWindow::onFailed(const sightline::Status& status, const QStringList& files)
 {
-    if (!m_screenshotPath.isEmpty()) {
-        qWarning("sightline: %s", qPrintable(StatusText::message(status)));
-        QApplication::exit(1);
+    if (failHeadless(StatusText::message(status)))
         return;
-    }
     closeProgress();
     if (status.code() == sightline::ErrorCode::Cancelled) {
         statusBar()->showMessage(tr("Loading cancelled"), 5000);
@@ -1355,7 +1369,7 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_analysis && !m_strategy->undoStack()->isClean()) {
+    if (m_screenshotPath.isEmpty() && m_analysis && !m_strategy->undoStack()->isClean()) {
         const auto answer = QMessageBox::question(this, tr("Unsaved Strategy"),
             tr("The strategy has changes that are not saved in a scenario. Save them?"),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);

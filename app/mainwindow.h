@@ -173,6 +173,9 @@ private:
     // Takes the screenshot asked for once the view it wants is on screen.
     void screenshotIfReady();
     void takeScreenshot();
+    // In a headless run (--screenshot): prints message on stderr, ends the run with status 1 and returns
+    // true; no dialog ever waits for a click there. Otherwise false, and the caller asks or warns.
+    bool failHeadless(const QString& message);
     void showDependencies(sightline::OpId op);
     // Selects an op of the job shown and zooms the Gantt to it (search, details links, the
     // critical-path panel).

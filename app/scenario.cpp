@@ -2,6 +2,10 @@
 
 #include "strategyjson.h"
 
+#include "core/align/clockalignment.h"
+#include "core/base/inputfile.h"
+#include "core/base/outputfile.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -9,14 +13,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include <cmath>
 #include <utility>
 
 namespace {
 
-constexpr qint64 kMaxScenarioBytes = 64 << 20; // a scenario is small; anything larger is not one
+const qint64 kMaxScenarioBytes = sightline::InputFile::sizeLimit(sightline::InputFile::Role::Scenario);
 
 QString where(const QString& path)
 {
@@ -27,16 +30,12 @@ QString where(const QString& path)
 
 std::optional<Scenario> Scenario::read(const QString& path, QString& error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        error = where(path) + file.errorString();
+    const sightline::Expected<std::string> text = sightline::InputFile::read(QFile::encodeName(path).toStdString(), sightline::InputFile::Role::Scenario);
+    if (!text) {
+        error = where(path) + QString::fromStdString(text.status().detail());
         return std::nullopt;
     }
-    if (file.size() > kMaxScenarioBytes) {
-        error = where(path) + QCoreApplication::translate("Scenario", "too large for a scenario file");
-        return std::nullopt;
-    }
-    return parse(file.readAll(), path, error);
+    return parse(QByteArray::fromStdString(*text), path, error);
 }
 
 std::optional<Scenario> Scenario::parse(const QByteArray& text, const QString& path, QString& error)
@@ -80,8 +79,8 @@ std::optional<Scenario> Scenario::parse(const QByteArray& text, const QString& p
     for (const QJsonValue& v : alignment.value(QStringLiteral("offsets_ns")).toArray()) {
         bool ok = false;
         const qlonglong ns = v.toString().toLongLong(&ok);
-        if (!ok) {
-            error = where(path) + QCoreApplication::translate("Scenario", "\"alignment.offsets_ns\" wants whole nanoseconds as decimal strings");
+        if (!ok || ns < -sightline::AlignmentOptions::kMaxOffsetNs || ns > sightline::AlignmentOptions::kMaxOffsetNs) {
+            error = where(path) + QCoreApplication::translate("Scenario", "\"alignment.offsets_ns\" wants whole nanoseconds as decimal strings, at most a day either way");
             return std::nullopt;
         }
         s.offsets.push_back(ns);
@@ -94,6 +93,10 @@ std::optional<Scenario> Scenario::parse(const QByteArray& text, const QString& p
             return std::nullopt;
         }
         *into = static_cast<std::int64_t>(v.toDouble(-1));
+    }
+    if (s.firstStep >= 0 && s.lastStep >= 0 && s.firstStep > s.lastStep) {
+        error = where(path) + QCoreApplication::translate("Scenario", "\"steps.first\" comes after \"steps.last\"");
+        return std::nullopt;
     }
     const QJsonValue budget = o.value(QStringLiteral("memory_budget_bytes"));
     // At most an exabyte: any real device's memory, and far inside what the byte count can hold.
@@ -138,10 +141,10 @@ bool Scenario::write(const QString& path, QString& error) const
         { QStringLiteral("alignment"), QJsonObject { { QStringLiteral("offsets_ns"), offsetsNs } } },
         { QStringLiteral("steps"), QJsonObject { { QStringLiteral("first"), static_cast<double>(firstStep) }, { QStringLiteral("last"), static_cast<double>(lastStep) } } },
         { QStringLiteral("strategy"), steps }, { QStringLiteral("memory_budget_bytes"), static_cast<double>(budgetBytes) } };
-    QSaveFile file(path);
     const QByteArray bytes = QJsonDocument(doc).toJson();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        error = where(path) + file.errorString();
+    const sightline::Status written = sightline::OutputFile::writeWhole(QFile::encodeName(path).toStdString(), bytes.toStdString());
+    if (!written.ok()) {
+        error = where(path) + QString::fromStdString(written.detail());
         return false;
     }
     return true;

@@ -767,6 +767,10 @@
             <numerusform>Die Schichten dieser %n Ops neu berechnen</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more.</source>
+        <translation>Das Szenario %1 verwendet %2, das nicht mehr vorhanden ist.</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>
@@ -1016,8 +1020,8 @@
         <translation>&quot;traces&quot; enthält etwas, das kein Dateiname ist</translation>
     </message>
     <message>
-        <source>&quot;alignment.offsets_ns&quot; wants whole nanoseconds as decimal strings</source>
-        <translation>&quot;alignment.offsets_ns&quot; erwartet ganze Nanosekunden als Dezimalzeichenketten</translation>
+        <source>&quot;alignment.offsets_ns&quot; wants whole nanoseconds as decimal strings, at most a day either way</source>
+        <translation>&quot;alignment.offsets_ns&quot; erwartet ganze Nanosekunden als Dezimalzeichenketten, höchstens einen Tag in jede Richtung</translation>
     </message>
     <message>
         <source>&quot;steps.%1&quot; wants a step number, or -1 for every step</source>
@@ -1026,6 +1030,10 @@
     <message>
         <source>&quot;memory_budget_bytes&quot; wants a number of bytes</source>
         <translation>&quot;memory_budget_bytes&quot; erwartet eine Anzahl Bytes</translation>
+    </message>
+    <message>
+        <source>&quot;steps.first&quot; comes after &quot;steps.last&quot;</source>
+        <translation>&quot;steps.first&quot; liegt nach &quot;steps.last&quot;</translation>
     </message>
 </context>
 <context>
@@ -1121,6 +1129,14 @@
     <message>
         <source>The job is too large: it exceeds a limit on decoded text or memory.</source>
         <translation>Der Job ist zu groß: Er überschreitet eine Grenze für dekodierten Text oder Speicher.</translation>
+    </message>
+    <message>
+        <source>The file could not be written whole; nothing was replaced.</source>
+        <translation>Die Datei konnte nicht vollständig geschrieben werden; nichts wurde ersetzt.</translation>
+    </message>
+    <message>
+        <source>The machine ran out of memory.</source>
+        <translation>Dem Rechner ist der Arbeitsspeicher ausgegangen.</translation>
     </message>
 </context>
 <context>

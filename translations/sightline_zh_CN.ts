@@ -756,6 +756,10 @@
             <numerusform>重新计算这 %n 个操作所在的层</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more.</source>
+        <translation>场景 %1 使用的 %2 已不存在。</translation>
+    </message>
 </context>
 <context>
     <name>OpDetailsPanel</name>
@@ -1003,8 +1007,8 @@
         <translation>&quot;traces&quot; 含有不是文件名的内容</translation>
     </message>
     <message>
-        <source>&quot;alignment.offsets_ns&quot; wants whole nanoseconds as decimal strings</source>
-        <translation>&quot;alignment.offsets_ns&quot; 应为以十进制字符串表示的整数纳秒</translation>
+        <source>&quot;alignment.offsets_ns&quot; wants whole nanoseconds as decimal strings, at most a day either way</source>
+        <translation>&quot;alignment.offsets_ns&quot; 应为以十进制字符串表示的整数纳秒，正负均不超过一天</translation>
     </message>
     <message>
         <source>&quot;steps.%1&quot; wants a step number, or -1 for every step</source>
@@ -1013,6 +1017,10 @@
     <message>
         <source>&quot;memory_budget_bytes&quot; wants a number of bytes</source>
         <translation>&quot;memory_budget_bytes&quot; 应为字节数</translation>
+    </message>
+    <message>
+        <source>&quot;steps.first&quot; comes after &quot;steps.last&quot;</source>
+        <translation>&quot;steps.first&quot; 位于 &quot;steps.last&quot; 之后</translation>
     </message>
 </context>
 <context>
@@ -1108,6 +1116,14 @@
     <message>
         <source>The job is too large: it exceeds a limit on decoded text or memory.</source>
         <translation>该作业过大：超出了解码文本或内存的限制。</translation>
+    </message>
+    <message>
+        <source>The file could not be written whole; nothing was replaced.</source>
+        <translation>文件未能完整写入；未替换任何内容。</translation>
+    </message>
+    <message>
+        <source>The machine ran out of memory.</source>
+        <translation>机器内存不足。</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,10 @@ struct AlignmentOptions {
     // Offsets the user fixes, by rank index (RankId value), in ns. They are kept as given and the
     // others are solved around them.
     std::map<std::uint32_t, TimeNs> overrides;
+
+    // The largest offset taken, either way: a day. More is not clock skew, and times shifted by more
+    // could leave the range replays keep.
+    static constexpr TimeNs kMaxOffsetNs = 86'400'000'000'000;
 };
 
 struct ClockAlignment {

@@ -44,6 +44,14 @@ Expected<std::shared_ptr<const JobSession>> JobSession::open(std::shared_ptr<con
     session->m_maxWhatIfItems = WhatIfJob::maxItemsFor(limits.maxMemoryBytes);
     session->m_graph = std::move(*graph);
     const std::size_t ranks = session->m_graph->trace().ranks().size();
+    for (const auto& [r, value] : options.alignment.overrides) {
+        if (r >= ranks)
+            return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                "a clock offset is given for rank index " + std::to_string(r) + ", but the job has " + std::to_string(ranks) + " ranks");
+        if (value < -AlignmentOptions::kMaxOffsetNs || value > AlignmentOptions::kMaxOffsetNs)
+            return Status::error(ErrorCode::ValueOutOfRange, {}, -1,
+                "the clock offset of rank index " + std::to_string(r) + " is " + std::to_string(value) + " ns; an offset is at most a day");
+    }
     if (options.align) {
         session->m_alignment = ClockAligner::align(*session->m_graph, options.alignment);
     } else {

@@ -17,7 +17,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("traces"))));
         Scenario s;
         s.traceFiles = { dir.filePath(QStringLiteral("traces/rank0.json")), dir.filePath(QStringLiteral("traces/rank1.json")) };
-        s.offsets = { 0, -1'234'567, (std::int64_t(1) << 60) + 1 };
+        s.offsets = { 0, -1'234'567, 86'400'000'000'000 - 1 }; // the largest offset taken is a day
         s.firstStep = 3;
         s.lastStep = 7;
         s.strategy = { { { "tensor_fusion", { { "bucket_cap_mb", 50.0 } } }, true }, { { "speedup", { { "kind", std::string("compute") } } }, false } };
@@ -52,7 +52,7 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("says");
-        QTest::newRow("empty") << QByteArray() << QStringLiteral("not a scenario");
+        QTest::newRow("empty") << QByteArray() << QStringLiteral("empty");
         QTest::newRow("not json") << QByteArray("version: 1") << QStringLiteral("not a scenario");
         QTest::newRow("truncated") << QByteArray(R"({"version": 1, "traces": ["a.json")") << QStringLiteral("not a scenario");
         QTest::newRow("array") << QByteArray("[1, 2]") << QStringLiteral("not a scenario");
@@ -68,6 +68,9 @@ private Q_SLOTS:
                                      << QStringLiteral("offsets_ns");
         QTest::newRow("offset huge") << QByteArray(R"({"version": 1, "traces": ["a"], "alignment": {"offsets_ns": ["99999999999999999999"]}})")
                                      << QStringLiteral("offsets_ns");
+        QTest::newRow("offset past a day") << QByteArray(R"({"version": 1, "traces": ["a"], "alignment": {"offsets_ns": ["86400000000001"]}})")
+                                           << QStringLiteral("at most a day");
+        QTest::newRow("steps reversed") << QByteArray(R"({"version": 1, "traces": ["a"], "steps": {"first": 5, "last": 2}})") << QStringLiteral("steps.last");
         QTest::newRow("budget negative") << QByteArray(R"({"version": 1, "traces": ["a"], "memory_budget_bytes": -1})") << QStringLiteral("memory_budget");
         QTest::newRow("budget text") << QByteArray(R"({"version": 1, "traces": ["a"], "memory_budget_bytes": "8"})") << QStringLiteral("memory_budget");
         QTest::newRow("budget past any device") << QByteArray(R"({"version": 1, "traces": ["a"], "memory_budget_bytes": 8e124})") << QStringLiteral("memory_budget");
@@ -100,14 +103,14 @@ private Q_SLOTS:
         QString error;
         QVERIFY(!Scenario::read(dir.filePath(QStringLiteral("absent.sightline")), error));
         QVERIFY(error.contains(QStringLiteral("absent.sightline")));
-        // Past 64 MiB it is not a scenario, and it is not read into memory.
+        // Past 4 MiB it is not a scenario, and it is not read into memory.
         const QString path = dir.filePath(QStringLiteral("huge.sightline"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        QVERIFY(f.resize(qint64(65) << 20));
+        QVERIFY(f.resize((qint64(4) << 20) + 1));
         f.close();
         QVERIFY(!Scenario::read(path, error));
-        QVERIFY(error.contains(QStringLiteral("too large")));
+        QVERIFY2(error.contains(QStringLiteral("huge.sightline")) && error.contains(QStringLiteral("4194304")), qPrintable(error));
     }
 };
 
