@@ -16,13 +16,16 @@ namespace sightline {
 // read from the system once per process).
 struct ResourceLimits {
     static constexpr std::uint64_t kGB = 1'000'000'000;
-    static constexpr std::uint64_t kDefaultMaxDecodedBytes = 16 * kGB;
-
-    // Decoded (decompressed) text of all the files of one job.
-    std::uint64_t maxDecodedBytes = kDefaultMaxDecodedBytes;
+    // Decoded (decompressed) text of all the files of one job; 0: follow the memory limit (see
+    // decodedLimit()).
+    std::uint64_t maxDecodedBytes = 0;
     // Memory the model, graph and replay of one job may take: by default four fifths of the memory
     // this process may use (physical memory, or the control group's limit when lower).
     std::uint64_t maxMemoryBytes = defaultMaxMemoryBytes();
+
+    // The decoded-text limit in force: maxDecodedBytes when given, else half of maxMemoryBytes (the text
+    // and the model built from it share the memory), so that a lower memory limit lowers it too.
+    std::uint64_t decodedLimit() const { return maxDecodedBytes ? maxDecodedBytes : maxMemoryBytes / 2; }
 
     // Four fifths of availableMemoryBytes(), read once per process; UINT64_MAX when that is unknown.
     static std::uint64_t defaultMaxMemoryBytes();

@@ -244,7 +244,7 @@ TimeNs LayerwiseJob::communicationNs(
 
 Expected<std::shared_ptr<const Trace>> LayerwiseJob::load(const std::string& path, const LayerwiseJobOptions& options)
 {
-    ByteBudget budget(options.limits.maxDecodedBytes);
+    ByteBudget budget(options.limits.decodedLimit());
     Expected<LayerwiseProfile> profile = LayerwiseProfile::load(path, &budget);
     if (!profile)
         return profile.status();

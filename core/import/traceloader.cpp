@@ -194,7 +194,7 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         totalBytes += sizes[i];
     }
     ByteProgress bytes(progress, std::max<std::int64_t>(1, totalBytes));
-    ByteBudget budget(limits.maxDecodedBytes);
+    ByteBudget budget(limits.decodedLimit());
     std::vector<RankPart> parts(files.size());
     std::vector<Status> statuses(files.size());
     parallelFor(files.size(), [&](std::size_t i) {
@@ -202,7 +202,7 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
             statuses[i] = loadPart(importer, files[i], sizes[i], parts[i], budget, bytes, cancel);
         } catch (const std::bad_alloc&) {
             parts[i] = RankPart();
-            statuses[i] = Status::error(ErrorCode::TooLarge, files[i], -1, "out of memory while loading the file");
+            statuses[i] = Status::error(ErrorCode::OutOfMemory, files[i], -1, "out of memory while loading the file");
         }
     });
     if (cancel && cancel->isCancelled())

@@ -18,7 +18,7 @@ class Trace;
 // first bytes (ImporterRegistry); every file of a job must take the same one, and the importer says
 // what a file is. Files that are ranks are read, decoded, parsed and finalised in parallel, then merged
 // in rank order, with RankAssigner giving the ranks; the files of an importer of whole jobs go to it
-// together. A plain Chrome trace among PyTorch profiler traces is refused too, naming both. Decoded text is limited by limits.maxDecodedBytes while it streams, and the model by
+// together. A plain Chrome trace among PyTorch profiler traces is refused too, naming both. Decoded text is limited by limits.decodedLimit() while it streams, and the model by
 // limits.maxMemoryBytes before it is merged. Progress is reported in bytes on disk. Fails with the first
 // file's error; never partially succeeds.
 class TraceLoader {
