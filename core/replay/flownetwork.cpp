@@ -1,7 +1,10 @@
 #include "core/replay/flownetwork.h"
 
+#include "core/base/checkedmath.h"
+
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace sightline {
@@ -22,68 +25,94 @@ void FlowNetwork::advanceTo(TimeNs time)
     if (time <= m_now)
         return;
     const double dt = static_cast<double>(time - m_now);
-    for (Flow& f : m_flows)
-        f.remaining = std::max(0.0, f.remaining - f.rate * dt);
+    for (const std::size_t g : m_active) {
+        Group& group = m_groups[g];
+        if (!std::isinf(group.rate))
+            group.served += group.rate * dt;
+    }
     m_now = time;
 }
 
 void FlowNetwork::updateRates()
 {
-    for (Flow& f : m_flows) {
+    for (const std::size_t g : m_active) {
+        Group& group = m_groups[g];
         double rate = std::numeric_limits<double>::infinity();
-        for (std::uint32_t i = 0; i < f.linkCount; ++i) {
-            const std::uint32_t l = m_links[f.firstLink + i];
+        for (const std::uint32_t l : group.links)
             rate = std::min(rate, m_bandwidth[l] / m_load[l]);
-        }
-        f.rate = rate;
+        group.rate = rate;
     }
 }
 
 void FlowNetwork::start(std::uint32_t id, TimeNs now, std::span<const std::uint32_t> links, double bytes)
 {
     advanceTo(now);
-    // Compact the link store when it is mostly garbage from finished flows.
-    if (m_links.size() > 4096 && m_links.size() > 8 * (m_flows.size() + 1) * (links.size() + 1)) {
-        std::vector<std::uint32_t> kept;
-        for (Flow& f : m_flows) {
-            const auto first = static_cast<std::uint32_t>(kept.size());
-            kept.insert(kept.end(), m_links.begin() + f.firstLink, m_links.begin() + f.firstLink + f.linkCount);
-            f.firstLink = first;
-        }
-        m_links = std::move(kept);
+    std::vector<std::uint32_t> key(links.begin(), links.end());
+    std::sort(key.begin(), key.end());
+    auto [it, added] = m_groupOf.try_emplace(key, m_groups.size());
+    if (added)
+        m_groups.push_back(Group { std::move(key), 0, 0, {}, 0 });
+    Group& group = m_groups[it->second];
+    if (group.pending.empty()) {
+        group.served = 0;
+        group.activeSlot = m_active.size();
+        m_active.push_back(it->second);
     }
-    Flow f { id, static_cast<std::uint32_t>(m_links.size()), static_cast<std::uint32_t>(links.size()), std::max(0.0, bytes), 0 };
-    m_links.insert(m_links.end(), links.begin(), links.end());
-    for (std::uint32_t l : links)
+    group.pending.push_back(Pending { group.served + std::max(0.0, bytes), id });
+    std::push_heap(group.pending.begin(), group.pending.end(), std::greater<Pending>());
+    for (const std::uint32_t l : links)
         ++m_load[l];
-    m_flows.push_back(f);
+    ++m_inFlight;
     updateRates();
 }
 
-FlowNetwork::Completion FlowNetwork::next() const
+FlowNetwork::Completion FlowNetwork::first(std::size_t& group) const
 {
     Completion best { std::numeric_limits<TimeNs>::max(), std::numeric_limits<std::uint32_t>::max() };
-    for (const Flow& f : m_flows) {
+    group = m_groups.size();
+    for (const std::size_t g : m_active) {
+        const Group& x = m_groups[g];
+        const Pending& p = x.pending.front();
         TimeNs t = m_now;
-        if (f.remaining > 0) {
-            // A transfer over no link (one participant) moves instantly.
-            const double dt = std::isinf(f.rate) ? 0.0 : std::ceil(f.remaining / f.rate);
-            t = m_now + static_cast<TimeNs>(std::min(dt, 9.0e18));
+        const double remaining = p.doneAt - x.served;
+        if (remaining > 0 && !std::isinf(x.rate)) {
+            // Saturating: a transfer over a link scaled to almost nothing can end past any time; the
+            // replay then says its times left the range (Schedule::timesOutOfRange), never wraps. A
+            // transfer over no link (one participant) moves instantly.
+            t = CheckedMath::timeAdd(m_now, CheckedMath::saturatingRound(std::ceil(remaining / x.rate)));
         }
-        if (t < best.time || (t == best.time && f.id < best.id))
-            best = { t, f.id };
+        if (t < best.time || (t == best.time && p.id < best.id)) {
+            best = { t, p.id };
+            group = g;
+        }
     }
     return best;
 }
 
+FlowNetwork::Completion FlowNetwork::next() const
+{
+    std::size_t group = 0;
+    return first(group);
+}
+
 FlowNetwork::Completion FlowNetwork::finishNext()
 {
-    const Completion c = next();
+    std::size_t g = 0;
+    const Completion c = first(g);
     advanceTo(c.time);
-    const auto it = std::find_if(m_flows.begin(), m_flows.end(), [&](const Flow& f) { return f.id == c.id; });
-    for (std::uint32_t i = 0; i < it->linkCount; ++i)
-        --m_load[m_links[it->firstLink + i]];
-    m_flows.erase(it);
+    Group& group = m_groups[g];
+    std::pop_heap(group.pending.begin(), group.pending.end(), std::greater<Pending>());
+    group.pending.pop_back();
+    for (const std::uint32_t l : group.links)
+        --m_load[l];
+    --m_inFlight;
+    if (group.pending.empty()) {
+        // Out of the active list by a swap with its last entry.
+        const std::size_t slot = group.activeSlot;
+        m_active[slot] = m_active.back();
+        m_groups[m_active[slot]].activeSlot = slot;
+        m_active.pop_back();
+    }
     updateRates();
     return c;
 }
