@@ -398,7 +398,8 @@ Expected<std::size_t> applyCounterparts(
         return Status::error(ErrorCode::InvalidArgument, {}, -1, "no op of step " + std::to_string(options.durationStep) + " is in the trace");
     auto mean = [](TimeNs total, std::uint32_t count) {
         const auto c = static_cast<TimeNs>(count);
-        return total >= 0 ? (total + c / 2) / c : -((-total + c / 2) / c);
+        // total may have saturated (timeAdd): the rounding must not carry it past the limits.
+        return total >= 0 ? CheckedMath::saturatingAdd(total, c / 2) / c : -(CheckedMath::saturatingAdd(-total, c / 2) / c);
     };
     std::size_t withoutCounterpart = 0;
     for (std::uint32_t v = 0; v < ops; ++v) {

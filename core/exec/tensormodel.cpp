@@ -250,7 +250,7 @@ Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g, const Coll
         std::int64_t groupStep = 0;
         for (std::size_t k = 0; k < items.size(); ++k) {
             const ItemId item = items[k];
-            const TimeNs end = g.anchor(item) + g.minDuration(item);
+            const TimeNs end = CheckedMath::timeAdd(g.anchor(item), g.minDuration(item));
             if (k == 0 || g.anchor(item) >= reach) {
                 groupStep = stepNumber(g, item);
                 byStep[groupStep][rank].emplace_back();

@@ -10,6 +10,7 @@
 #include <any>
 #include <memory>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -48,6 +49,9 @@ struct WhatIfJob {
     // The analyses of graph (a session's, for its measured graph); made on first use when null.
     std::shared_ptr<AnalysisCache> analysisCache;
     std::optional<PsPlan> psPlan;
+    // The measured ops whose layers an earlier recompute step already recomputes: a later step leaves
+    // them as they are, so that steps over overlapping layer sets compose.
+    std::set<std::uint32_t> recomputedLayers;
 
     // What memoryBytes holds at kBytesPerItem per item, within the item ids.
     static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);
@@ -77,6 +81,11 @@ public:
     // Whether the job's transfers must be timed by the cost model for this pass to mean anything
     // (then the baseline is replayed the same way, so that the comparison shows the pass alone).
     virtual bool needsCostModel() const { return false; }
+    // Whether a strategy may hold more than one step of this pass: true where steps compose (speedups of
+    // chosen ops, stragglers, bandwidth scales all multiply, so two steps are one of their product). A
+    // second step of any other pass would redo the first on its own output (recompute what is already
+    // recomputed, accumulate micro-batches of micro-batches) and is refused.
+    virtual bool repeatable() const { return false; }
     // The pass's typed parameters from a step's values, one per spec of parameters(), checked.
     virtual std::any read(std::span<const CheckedValue> values) const = 0;
     // Whether every spec binds to a member of the typed parameters consistently (ParameterTable::check).

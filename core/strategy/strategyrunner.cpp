@@ -1,6 +1,8 @@
 #include "core/strategy/strategyrunner.h"
 
+#include "core/base/checkedmath.h"
 #include "core/base/progress.h"
+#include "core/exec/executiongraph.h"
 #include "core/strategy/passregistry.h"
 
 namespace sightline {
@@ -9,6 +11,29 @@ std::string BoundStep::label() const
 {
     return "step " + std::to_string(index + 1) + " (" + std::string(pass ? pass->name() : "?") + ")";
 }
+
+namespace {
+
+// What a pass computes saturates at the int64 limits rather than wrapping; a duration or byte count that
+// reached the range's edge is a step gone past any job (speed-ups or slow-downs stacked until a kernel
+// takes centuries), refused here for every pass alike.
+Status checkRange(const ExecutionGraph& g)
+{
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (g.minDuration(item) >= CheckedMath::kTimeLimit)
+            return Status::error(ErrorCode::ValueOutOfRange, {}, -1,
+                "item '" + std::string(g.name(item)) + "' would take " + std::to_string(g.minDuration(item))
+                    + " ns, past the 2^62 ns (146 years) a replay keeps; the steps' factors multiply");
+        if (const CommCost* c = g.comm(item); c && c->bytes >= (std::int64_t(1) << 62))
+            return Status::error(ErrorCode::ValueOutOfRange, {}, -1,
+                "transfer '" + std::string(g.name(item)) + "' would move " + std::to_string(c->bytes)
+                    + " bytes, past 2^62; the steps' factors multiply");
+    }
+    return {};
+}
+
+} // namespace
 
 bool StrategyRunner::needsCostModel(const Strategy& strategy)
 {
@@ -28,6 +53,14 @@ Expected<std::vector<BoundStep>> StrategyRunner::bind(const Strategy& strategy)
         if (!pass)
             return Status::error(ErrorCode::InvalidArgument, {}, -1, "step " + std::to_string(k + 1) + ": unknown pass '" + step.pass + "'");
         BoundStep bound { pass, k, {} };
+        if (!pass->repeatable()) {
+            for (const BoundStep& earlier : steps) {
+                if (earlier.pass == pass)
+                    return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                        bound.label() + ": " + earlier.label() + " is one already; a strategy holds one " + std::string(pass->name())
+                            + " step, as a second would redo the first on its own output");
+            }
+        }
         Expected<std::any> params = PassRegistry::bind(*pass, step);
         if (!params)
             return Status::error(ErrorCode::InvalidArgument, {}, -1, bound.label() + ": " + params.status().detail());
@@ -58,6 +91,8 @@ Expected<WhatIfJob> StrategyRunner::apply(std::span<const BoundStep> steps, What
             return Status::cancelled();
         const std::size_t before = job.warnings.size();
         if (Status s = step.pass->apply(step.params, job); !s.ok())
+            return Status::error(s.code(), s.file(), s.byteOffset(), step.label() + ": " + s.detail());
+        if (Status s = checkRange(*job.graph); !s.ok())
             return Status::error(s.code(), s.file(), s.byteOffset(), step.label() + ": " + s.detail());
         for (std::size_t w = before; w < job.warnings.size(); ++w)
             job.warnings[w] = step.label() + ": " + job.warnings[w];

@@ -61,7 +61,7 @@ void scaleCompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::span<c
     const bool hostComputes = std::none_of(g.tracks().begin(), g.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); });
     const std::span<TimeNs> duration = b.minDurations();
     const std::span<TimeNs> tail = b.tails();
-    const auto shrunk = [&](TimeNs t) { return floor + CheckedMath::saturatingRound(static_cast<double>(t - floor) * kept); };
+    const auto shrunk = [&](TimeNs t) { return CheckedMath::timeAdd(floor, CheckedMath::saturatingRound(static_cast<double>(CheckedMath::timeSub(t, floor)) * kept)); };
     const auto scale = [&](ItemId item, ItemId target) {
         const OpKind kind = g.kind(item);
         const bool device = isDeviceWork(kind);
@@ -142,7 +142,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
         partEnds.push_back(static_cast<std::uint32_t>(members.size()));
         for (ItemId i : mb.repeated) {
             copiedOrigins += (k - 1) * g.origin(i).size();
-            copiedEdges += (k - 1) * (g.outBegin(i.value() + 1) - g.outBegin(i.value()) + 1); // its edges and its chain
+            copiedEdges += std::size_t(k - 1) * (g.outBegin(i.value() + 1) - g.outBegin(i.value()) + 1); // its edges and its chain
         }
     }
     if (Status s = job.checkGrowth(std::uint64_t(k - 1) * members.size(), "choose fewer micro-batches"); !s.ok())

@@ -1,7 +1,9 @@
 #include "core/strategy/passes/networkpass.h"
 
+#include "core/cost/linktopology.h"
 #include "core/strategy/exportcontext.h"
 
+#include <string>
 
 namespace sightline {
 
@@ -49,6 +51,13 @@ Status NetworkPass::run(const NetworkParameters& params, WhatIfJob& job) const
         if (latency[l])
             p.alphaNs = *latency[l] * 1000.0;
         p.bytesPerNs *= params.bandwidthScale;
+        // Steps of this pass compose by multiplying; below 1 kB/s a link is not a link, and the times
+        // of its transfers would leave the range replays keep.
+        constexpr double kMinBytesPerNs = 1e-6;
+        if (p.bytesPerNs < kMinBytesPerNs)
+            return Status::error(ErrorCode::ValueOutOfRange, {}, -1,
+                std::string(linkTypeName(type)) + " bandwidth falls to " + std::to_string(p.bytesPerNs * 1e9)
+                    + " bytes/s (the scales of every network step multiply); at least 1000 bytes/s is modelled");
         o.costModel.setParameters(type, p);
         if (bandwidth[l] || latency[l])
             o.givenLinks |= 1u << l;

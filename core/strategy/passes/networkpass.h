@@ -23,6 +23,7 @@ struct NetworkParameters {
 class NetworkPass : public PassWith<NetworkParameters> {
 public:
     std::string_view name() const override;
+    bool repeatable() const override { return true; }
     std::string_view summary() const override;
     bool needsCostModel() const override { return true; }
 

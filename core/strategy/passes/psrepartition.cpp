@@ -39,8 +39,9 @@ public:
     std::int64_t run(const PartitionModel::Tensor& t, std::int64_t measuredBytes, std::int64_t pieceBytes)
     {
         const auto partitions = static_cast<std::int64_t>(t.tracks.size());
-        std::int64_t bytes = CheckedMath::kMax;
-        CheckedMath::mul(partitions, measuredBytes, bytes);
+        std::int64_t bytes = 0;
+        if (!CheckedMath::mul(partitions, measuredBytes, bytes)) // refused before (repartition()); never wrapped
+            bytes = CheckedMath::kMax;
         const std::int64_t pieces = bytes / pieceBytes + (bytes % pieceBytes != 0);
         std::vector<TrackId> tracks = t.tracks;
         for (std::int64_t k = partitions; k < pieces; ++k)

@@ -43,7 +43,7 @@ Placement place(const ExecutionGraph& g, const LaunchOrder& launches, const Laye
     }
     // The copies stand where they now run, just before the backward item, so that passes after this one
     // that order work by its measured times see them there.
-    const TimeNs shift = g.anchor(backward) - SubgraphCopy::measuredEnd(g, layer.span);
+    const TimeNs shift = CheckedMath::timeSub(g.anchor(backward), SubgraphCopy::measuredEnd(g, layer.span));
     placed.anchor.resize(copies.size());
     for (std::size_t k = 0; k < copies.size(); ++k)
         placed.anchor[k] = CheckedMath::timeAdd(g.anchor(layer.forward[k]), shift);
@@ -238,7 +238,20 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             "no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
     const OpSet& ops = params.ops;
-    const std::vector<const LayerModel::Layer*> chosen = chosenLayers(g, layers, params);
+    // A layer an earlier step recomputes (its span's first measured op) stays as that step left it.
+    const auto key = [&](const LayerModel::Layer& layer) { return g.origin(layer.span).empty() ? OpId::kInvalid : g.origin(layer.span).front().value(); };
+    std::vector<const LayerModel::Layer*> chosen;
+    std::size_t already = 0;
+    for (const LayerModel::Layer* layer : chosenLayers(g, layers, params)) {
+        if (g.hasFlag(layer->span, ExecutionGraph::Synthetic) || job.recomputedLayers.count(key(*layer)))
+            ++already;
+        else
+            chosen.push_back(layer);
+    }
+    if (already > 0)
+        job.warnings.push_back(std::to_string(already) + " of the chosen layers are recomputed by an earlier step already; they are left as they are");
+    if (chosen.empty() && already > 0)
+        return {};
     std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
     for (const LayerModel::Layer* layerOf : chosen) {
         const LayerModel::Layer& layer = *layerOf;
@@ -252,6 +265,8 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
     // Room for every copy at once, not by doubling.
     b.reserve(copied, copiedOrigins, copiedEdges);
     recomputeAll(g, analyses.launchOrder(), analyses.instantOrder(), b, chosen);
+    for (const LayerModel::Layer* layer : chosen)
+        job.recomputedLayers.insert(key(*layer));
     const std::size_t done = chosen.size();
     job.warnings.push_back(std::to_string(done) + " of " + std::to_string(layers.layers().size())
         + " layer forwards recomputed (layers: " + layers.source() + (ops.empty() ? "" : "; those of the chosen ops") + ")");

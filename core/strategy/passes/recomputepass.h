@@ -23,6 +23,8 @@ struct RecomputeParameters {
 class RecomputePass : public PassWith<RecomputeParameters> {
 public:
     std::string_view name() const override;
+    // Steps over other layers compose; a layer a step recomputes is left alone by the later ones.
+    bool repeatable() const override { return true; }
     std::string_view summary() const override;
 
 protected:

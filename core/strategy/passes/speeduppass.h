@@ -23,6 +23,7 @@ struct SpeedupParameters {
 class SpeedupPass : public PassWith<SpeedupParameters> {
 public:
     std::string_view name() const override;
+    bool repeatable() const override { return true; }
     std::string_view summary() const override;
 
 protected:

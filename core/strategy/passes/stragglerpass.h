@@ -16,6 +16,7 @@ struct StragglerParameters {
 class StragglerPass : public PassWith<StragglerParameters> {
 public:
     std::string_view name() const override;
+    bool repeatable() const override { return true; }
     std::string_view summary() const override;
 
 protected:

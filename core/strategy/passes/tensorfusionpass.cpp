@@ -145,7 +145,7 @@ private:
         }
         b.addEdge(producer, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
         readyPosition = std::max(readyPosition, order.end(producer));
-        const ItemId kernel = launches.lastKernelBefore(g.rank(producer), g.anchor(producer) + g.minDuration(producer));
+        const ItemId kernel = launches.lastKernelBefore(g.rank(producer), CheckedMath::timeAdd(g.anchor(producer), g.minDuration(producer)));
         if (kernel.isValid()) {
             b.addEdge(kernel, part, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
             readyPosition = std::max(readyPosition, order.end(kernel));
@@ -285,7 +285,7 @@ std::vector<std::uint32_t> TensorFusionPass::horovodBuckets(
     std::int64_t filled = 0;
     std::int64_t cycle = 0;
     for (std::size_t t = 0; t < bytes.size(); ++t) {
-        const std::int64_t c = cycleNs > 0 ? (readyNs[t] - readyNs[0]) / cycleNs : 0;
+        const std::int64_t c = cycleNs > 0 ? CheckedMath::timeSub(readyNs[t], readyNs[0]) / cycleNs : 0;
         const bool newCycle = t > 0 && c != cycle;
         const bool full = t > 0 && CheckedMath::saturatingAdd(filled, bytes[t]) > thresholdBytes;
         if (newCycle || full) {
@@ -353,7 +353,7 @@ void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportCo
             if (bucket[t] >= c.tensorGroups.size())
                 c.tensorGroups.resize(bucket[t] + 1);
             c.tensorGroups[bucket[t]].tensors.push_back(t);
-            c.tensorGroups[bucket[t]].bytes += step.tensors[t].bytes;
+            c.tensorGroups[bucket[t]].bytes = CheckedMath::saturatingAdd(c.tensorGroups[bucket[t]].bytes, step.tensors[t].bytes);
         }
     }
     std::vector<std::string> pytorchFiles { "sightline_strategy.py", "ddp_args.json" };

@@ -132,7 +132,7 @@ Status checkPieceItems(const ExecutionGraph& g, double items, std::int64_t piece
     if (items <= maxPieceItems(g))
         return {};
     return Status::error(ErrorCode::InvalidArgument, {}, -1,
-        "pieces of " + std::to_string(pieceBytes) + " bytes would add " + std::to_string(static_cast<std::int64_t>(items))
+        "pieces of " + std::to_string(pieceBytes) + " bytes would add " + std::to_string(CheckedMath::saturatingRound(items))
             + " items, more than " + std::to_string(static_cast<std::int64_t>(maxPieceItems(g))) + "; choose larger pieces");
 }
 
@@ -143,6 +143,11 @@ Status repartition(const ExecutionGraph& g, const PartitionModel& model, const T
     const std::int64_t pieceBytes = CheckedMath::saturatingRound(params.partitionBytes);
     double items = 0;
     for (const PartitionModel::Tensor& t : model.tensors()) {
+        std::int64_t tensorBytes = 0;
+        if (!CheckedMath::mul(static_cast<std::int64_t>(t.tracks.size()), measured, tensorBytes))
+            return Status::error(ErrorCode::ValueOutOfRange, {}, -1,
+                "tensor " + t.name + ": " + std::to_string(t.tracks.size()) + " partitions of measured_partition_bytes " + std::to_string(measured)
+                    + " bytes exceed 2^63 bytes; give the partition size the job used");
         const double bytes = static_cast<double>(t.tracks.size()) * static_cast<double>(measured);
         items += std::ceil(bytes / static_cast<double>(pieceBytes)) * static_cast<double>(t.stages.size() * t.iterations.size());
     }
@@ -215,7 +220,7 @@ Status TensorPartitionPass::run(const TensorPartitionParameters& params, WhatIfJ
                         items += static_cast<double>(piecesOf(g.comm(x)->bytes, pieceBytes));
                 }
             } else {
-                items += static_cast<double>(piecesOf(g.comm(bucket.collective)->bytes, pieceBytes) * static_cast<std::int64_t>(1 + bucket.participants.size()));
+                items += static_cast<double>(piecesOf(g.comm(bucket.collective)->bytes, pieceBytes)) * static_cast<double>(1 + bucket.participants.size());
             }
         }
     }

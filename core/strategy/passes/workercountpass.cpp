@@ -211,7 +211,14 @@ Expected<WorldSize> worldSizeFor(const ExecutionGraph& g, const CollectiveRoles&
             "the data-parallel group spans " + std::to_string(measuredData) + " of the job's " + std::to_string(world)
                 + " ranks: 'workers' must make whole copies of the other groups (a multiple of " + std::to_string(measuredData / std::gcd(measuredData, world))
                 + ")");
-    return WorldSize { measuredData, static_cast<std::int32_t>(static_cast<std::int64_t>(world) * workers / measuredData) };
+    // Checked in 64 bits: a world of many ranks times many workers is past any job, and past an int32.
+    const std::int64_t ranks = static_cast<std::int64_t>(world) * workers / measuredData;
+    constexpr std::int64_t kMaxRanks = std::int64_t(1) << 20;
+    if (ranks > kMaxRanks)
+        return Status::error(ErrorCode::ValueOutOfRange, {}, -1,
+            std::to_string(workers) + " workers of a data-parallel group of " + std::to_string(measuredData) + " in a world of " + std::to_string(world)
+                + " ranks make " + std::to_string(ranks) + " ranks; at most " + std::to_string(kMaxRanks) + " are modelled");
+    return WorldSize { measuredData, static_cast<std::int32_t>(ranks) };
 }
 
 } // namespace
