@@ -1281,8 +1281,8 @@ bool Parser::parseArgs(od::object object, EventArgs& args, bool wantNumbers)
                 readInt(args.sortIndex, INT64_MIN);
             else if (key == "shape")
                 readString(args.shape);
-            else if (key == "step" && !v.get_int64().get(n) && n >= 0)
-                args.step = n; // only a whole number is a step; anything else is left to counters
+            else if (key == "step")
+                readMemoryInt(args.step, 0, INT32_MAX); // a whole number is a step; anything else is said, and left to counters
             else if (key == "snapshot") {
                 if (!readSnapshot(v, args))
                     return false;

@@ -163,6 +163,14 @@ Status readGpu(const RankFolder& r, RankPart& part, const CancellationToken* can
         if (!s.ok())
             return s;
     }
+    // dPRO links ops by name and step: a step that is not a whole number would join iterations into a
+    // cycle, so the parser's warning about it is an error here, at the event's byte.
+    for (const Diagnostic& d : part.diagnostics) {
+        if (d.detail.find("(\"step\")") != std::string::npos)
+            return Status::error(d.code, part.path, d.firstByteOffset,
+                "args.step must be a whole number from 0 to 2147483647 (the iteration of a dPRO op); " + std::to_string(d.count)
+                    + " event(s) give something else");
+    }
     part.format = "dpro";
     part.host = part.strings.intern("host" + std::to_string(r.host));
     DproFinalizer::finalize(part, *names, *graph ? &**graph : nullptr);

@@ -1,5 +1,6 @@
 #include "core/import/horovodfinalizer.h"
 
+#include "core/base/checkedmath.h"
 #include "core/base/parallel.h"
 #include "core/import/periodicsteps.h"
 #include "core/import/rankfinalizer.h"
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -21,12 +23,18 @@ constexpr std::int64_t kReadinessPid = -1;
 // Ranks a readiness tick may name (RankAssigner's bound on ranks).
 constexpr std::int64_t kMaxRank = 1 << 20;
 
-// A readiness tick's rank: its name as a whole number, or -1.
+// A readiness tick's rank: its name as a whole number (INT64_MAX past int64, so that it is still seen as
+// a tick naming too high a rank), or -1.
 std::int64_t rankOfTick(std::string_view name)
 {
-    if (name.empty() || name.size() > 7 || name.find_first_not_of("0123456789") != std::string_view::npos)
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string_view::npos)
         return -1;
-    return std::stoll(std::string(name));
+    std::int64_t rank = 0;
+    for (const char c : name) {
+        if (!CheckedMath::mul(rank, 10, rank) || !CheckedMath::add(rank, c - '0', rank))
+            return CheckedMath::kMax;
+    }
+    return rank;
 }
 
 bool isNegotiation(std::string_view name)
@@ -193,6 +201,7 @@ void Finalizer::separateReadiness()
     const std::size_t tensorTracks = p.tracks.size();
     constexpr std::int64_t kUnread = -2;
     std::vector<std::int64_t> rankOfName(p.strings.size(), kUnread); // each name is read once
+    std::set<std::int64_t> seen;
     for (std::size_t i = 0; i < p.opCount(); ++i) {
         if (p.start[i] != p.end[i] || p.track[i] >= tensorTracks)
             continue;
@@ -202,17 +211,26 @@ void Finalizer::separateReadiness()
         if (rank < 0)
             continue;
         if (rank >= kMaxRank) {
-            p.warn(ErrorCode::ValueOutOfRange, -1, "readiness events naming a rank beyond 2^20; kept as plain events");
+            p.warn(ErrorCode::ValueOutOfRange, -1, "readiness events naming a rank of 2^20 or more; kept as plain events");
             continue;
         }
+        seen.insert(rank);
         const StringId tensor = p.tracks[p.track[i]].name;
         p.track[i] = readinessTrack(rank);
         if (tensor.isValid())
             p.name[i] = tensor.value();
         m_highestRank = std::max(m_highestRank, rank);
     }
-    if (m_highestRank >= 0)
+    if (m_highestRank >= 0) {
+        // The world is the highest rank named, plus one; ranks that never report ready are said, as one
+        // corrupt tick would otherwise make a world of a million ranks without a word.
+        const auto named = static_cast<std::int64_t>(seen.size());
+        if (named < m_highestRank + 1)
+            p.warn(ErrorCode::ValueOutOfRange, -1,
+                "readiness events name " + std::to_string(named) + " ranks, the highest " + std::to_string(m_highestRank) + ": the world size is taken as "
+                    + std::to_string(m_highestRank + 1) + ", though " + std::to_string(m_highestRank + 1 - named) + " of its ranks never report ready");
         p.worldSize = static_cast<std::int32_t>(m_highestRank + 1);
+    }
 }
 
 void Finalizer::learnNames()

@@ -980,6 +980,21 @@ void Finalizer::findSteps()
             return a.number < b.number;
         return p.end[a.op] - p.start[a.op] > p.end[b.op] - p.start[b.op];
     });
+    // Said, not merged quietly: the ops of a dropped span fall in no step or in a neighbour's.
+    std::size_t dropped = 0;
+    std::int64_t firstRepeated = -1;
+    for (std::size_t k = 1; k < markers.size(); ++k) {
+        if (markers[k].number == markers[k - 1].number) {
+            ++dropped;
+            if (firstRepeated < 0)
+                firstRepeated = markers[k].number;
+        }
+    }
+    if (dropped > 0)
+        p.warn(ErrorCode::UnsupportedEvent, -1,
+            std::to_string(dropped) + " step marker span(s) repeat the number of another (the first: ProfilerStep#" + std::to_string(firstRepeated)
+                + "); each number keeps its longest span as the step, and the ops of the others count to no step or a neighbouring one",
+            static_cast<std::int64_t>(dropped));
     markers.erase(std::unique(markers.begin(), markers.end(), [](const Marker& a, const Marker& b) { return a.number == b.number; }),
         markers.end());
     if (!markers.empty()) {

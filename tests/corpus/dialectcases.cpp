@@ -79,6 +79,12 @@ void addDialects(CorpusWriter& w)
     add("horovod-cut-mid-event", "a timeline that stops in the middle of an event",
         horovod.substr(0, horovod.size() - 30), E::load().warns({ "truncated-json" }));
     std::string closed = horovod.substr(0, horovod.find_last_not_of(" \t\r\n,") + 1) + "\n]\n";
+    // One corrupt readiness tick: the world it would make is said, and a rank past 2^20 or past int64 is
+    // kept as a plain event, said too.
+    add("horovod-tick-far-rank", "a readiness tick naming rank 1048575", replaced(horovod, R"("name": "3")", R"("name": "1048575")"),
+        E::load().warns({ "value-out-of-range" }));
+    add("horovod-tick-past-int64", "a readiness tick naming a rank past 2^63", replaced(horovod, R"("name": "3")", R"("name": "99999999999999999999")"),
+        E::load().warns({ "value-out-of-range" }));
     add("horovod-closed-array", "a Horovod timeline whose array is closed", closed, E::load().job(4, { 0 }, { "file_order" }));
     add("horovod-negotiation-unended", "a negotiation that never ends",
         closed.substr(0, closed.rfind(']')) + R"(,{"ph": "B", "name": "NEGOTIATE_ALLREDUCE", "ts": 1410488999999, "pid": 1}])",
@@ -181,8 +187,16 @@ void addDialects(CorpusWriter& w)
     addDpro("dpro-graph-unknown-op", "a dependency naming an op the trace does not have",
         { { "dag.gml", "graph [ node [ id 0 label \"FW.nothing\" ] node [ id 1 label \"UPDATE_0\" ] edge [ source 0 target 1 ] ]" } },
         E::load().warns({ "unmatched-event" }));
+    // dPRO joins ops by name and step: a step that is not a whole number would join iterations, so it is
+    // refused at its event.
     addDpro("dpro-step-text", "a step that is not a number", { { "trace.json", replacedAll(dproTrace(3), R"("step": 1)", R"("step": "one")") } },
-        E::load());
+        E::error({ "wrong-type" }).withOffset());
+    addDpro("dpro-step-fraction", "a step of 0.5", { { "trace.json", replacedAll(dproTrace(3), R"("step": 1)", R"("step": 0.5)") } },
+        E::error({ "wrong-type" }).withOffset());
+    addDpro("dpro-step-huge", "a step of 1e18", { { "trace.json", replacedAll(dproTrace(3), R"("step": 1)", R"("step": 1000000000000000000)") } },
+        E::error({ "value-out-of-range" }).withOffset());
+    addDpro("dpro-step-negative", "a step of -2^32", { { "trace.json", replacedAll(dproTrace(3), R"("step": 1)", R"("step": -4294967296)") } },
+        E::error({ "value-out-of-range" }).withOffset());
     addDpro("dpro-trace-cut", "a GPU's trace cut short", { { "trace.json", dproTrace(3).substr(0, 200) } }, E::error({ "truncated-json" }));
 }
 

@@ -1115,6 +1115,9 @@ void addPairing(CorpusWriter& w)
             }
         },
         E::load());
+    add(
+        "pairing-step-number-repeated", "two ProfilerStep spans with one number: merged into one step, and said",
+        [](TraceDocument& d) { d.event("step2").fields.set("name", str("ProfilerStep#1")); }, E::load().warns({ "unsupported-event" }));
 
     // A cycle in one rank of a two-rank job.
     const std::string id = "pairing-fwdbwd-cycle-2-ranks";
