@@ -18,9 +18,11 @@ namespace sightline {
 //
 // Transfers over the same links always move at the same rate, so they are kept as one group: the group
 // counts the bytes each of its transfers has been served, and a transfer is done when that count reaches
-// the count at its start plus its bytes. A start or a finish costs O(G x L + log n) for G groups in
-// flight over L links each, not O(n): thousands of pieces of one partitioned tensor on one link are one
-// group. Not thread-safe.
+// the count at its start plus its bytes. Only the groups crossing a link whose load changed get a new
+// rate, and each group's next completion waits in one queue by time, so a start or a finish costs
+// O(g x L + log n) for the g groups sharing its L links, however many transfers and groups are in
+// flight elsewhere: thousands of pieces of one tensor on one link are one group, and thousands of
+// ranks' rings do not rescan each other. Not thread-safe.
 class FlowNetwork {
 public:
     // Bandwidth of every link in bytes per nanosecond.
@@ -50,23 +52,36 @@ private:
     struct Group {
         std::vector<std::uint32_t> links; // sorted
         double rate = 0; // bytes per ns, each transfer
-        double served = 0; // bytes served to each transfer since the group last ran empty
+        double served = 0; // bytes served to each transfer, as of `since`, since the group last ran empty
+        TimeNs since = 0;
         std::vector<Pending> pending; // a min-heap by (doneAt, id)
-        std::size_t activeSlot = 0; // its place in m_active while it has transfers
+        std::uint64_t version = 0; // bumped whenever its due completion is rescheduled
+        std::uint64_t touched = 0; // the last update that recomputed its rate
     };
-    // The first completion and the group it is in.
-    Completion first(std::size_t& group) const;
-    void advanceTo(TimeNs time);
-    void updateRates();
+    // A group's next completion as scheduled; stale once the group's version moved on.
+    struct Due {
+        TimeNs time;
+        std::uint32_t id;
+        std::size_t group;
+        std::uint64_t version;
+        bool operator>(const Due& o) const { return time != o.time ? time > o.time : id > o.id; }
+    };
+    void settle(Group& group, TimeNs at) const;
+    void schedule(std::size_t g);
+    // New rates for the groups over links, from `at` on, and their completions rescheduled.
+    void updateRates(std::span<const std::uint32_t> links, TimeNs at);
+    // Drops the stale entries at the front of m_due.
+    void dropStale() const;
 
     std::vector<double> m_bandwidth;
     std::vector<std::uint32_t> m_load; // transfers per link
     std::vector<Group> m_groups;
     std::map<std::vector<std::uint32_t>, std::size_t> m_groupOf; // by sorted links
-    std::vector<std::size_t> m_active; // groups with transfers
+    std::vector<std::vector<std::size_t>> m_groupsOnLink; // every group over each link
+    mutable std::vector<Due> m_due; // a min-heap by (time, id)
+    std::uint64_t m_update = 0;
     std::size_t m_inFlight = 0;
     TimeNs m_now = 0;
-    bool m_started = false;
 };
 
 } // namespace sightline
