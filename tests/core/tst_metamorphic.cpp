@@ -17,6 +17,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <map>
 
 using namespace sightline;
@@ -251,6 +252,63 @@ private Q_SLOTS:
             if (const auto r = check.run(s))
                 check.deviceWorkInSteps(s, *r);
         }
+        QVERIFY2(check.failures().empty(), joined(check.failures()).c_str());
+    }
+
+    void extremeParameters_data() { everyPairComposes_data(); }
+
+    // Every pass at the ends of every numeric parameter's range answers, or refuses naming its step
+    // and no trace file; an answer is a finite time the replay keeps. The relations hold out there
+    // too: less bandwidth is never faster however little, down to the scales of several steps, and a
+    // slow-down stacked more times is never faster.
+    void extremeParameters()
+    {
+        QFETCH(int, job);
+        const Job j = jobs()[static_cast<std::size_t>(job)].first;
+        const auto session = j.open();
+        QVERIFY2(session, j.name.c_str());
+        Relations check(j.name, session);
+        for (const Pass* p : PassRegistry::all()) {
+            const std::string name(p->name());
+            for (const ParameterSpec& spec : p->parameters()) {
+                if ((spec.type != ParameterSpec::Type::Number && spec.type != ParameterSpec::Type::Integer) || spec.min == spec.max)
+                    continue;
+                for (const double value : { spec.min, spec.max }) {
+                    PassStep step = defaultStep(name, *session);
+                    step.params[spec.name] = value;
+                    // Parameters that copy the job (micro-batches, workers) at their maximum make graphs of
+                    // millions of items on the larger jobs: a minute each, which the benchmarks measure.
+                    const bool copies = spec.name == "micro_batches" || spec.name == "workers";
+                    if (copies && static_cast<double>(session->measured()->itemCount()) * value > 2e6)
+                        continue;
+                    const Strategy s { { step } };
+                    const auto r = session->whatIf({ s });
+                    if (!r) {
+                        if (!r.status().detail().starts_with("step 1 (" + name + ")") || !r.status().file().empty())
+                            check.fail(s, spec.name + " = " + std::to_string(value) + " fails without naming its step alone: " + r.status().toString());
+                        continue;
+                    }
+                    const double it = iterationOf(*r->whatIf);
+                    if (!std::isfinite(it) || it < 0 || r->whatIf->schedule.timesOutOfRange)
+                        check.fail(s, spec.name + " = " + std::to_string(value) + " gives an iteration of " + ms(it) + " outside the replay's range");
+                }
+            }
+        }
+        const auto scales = [](std::initializer_list<double> each) {
+            Strategy s;
+            for (const double scale : each)
+                s.steps.push_back({ "network", { { "bandwidth_scale", scale } } });
+            return s;
+        };
+        check.ordered({ scales({ 1.0 }), scales({ 0.1 }), scales({ 0.01 }), scales({ 0.001 }), scales({ 0.001, 0.1 }), scales({ 0.001, 0.001 }) },
+            "less bandwidth must not be faster, however little");
+        const auto slowdowns = [](int n) {
+            Strategy s;
+            for (int k = 0; k < n; ++k)
+                s.steps.push_back({ "speedup", { { "percent", -900.0 } } });
+            return s;
+        };
+        check.ordered({ slowdowns(1), slowdowns(2), slowdowns(4) }, "a slow-down stacked more times must not be faster");
         QVERIFY2(check.failures().empty(), joined(check.failures()).c_str());
     }
 
