@@ -1,7 +1,8 @@
 #include "core/base/outputfile.h"
 
+#include <atomic>
 #include <cerrno>
-#include <cstdlib>
+#include <cstdint>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -38,22 +39,27 @@ Status OutputFile::open(const std::string& target)
     discard();
     m_target = target;
     m_error = {};
-    m_committed = false;
     struct stat st {};
     if (::lstat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
         m_error = Status::error(ErrorCode::WriteFailed, target, -1,
             S_ISDIR(st.st_mode) ? "is a folder, not a file to write" : "exists and is not a regular file: only a regular file is replaced");
         return m_error;
     }
-    std::string pattern = target + ".XXXXXX";
-    // mkstemp opens with O_CREAT | O_EXCL, which never follows a symlink.
-    const int fd = ::mkostemp(pattern.data(), O_CLOEXEC);
-    if (fd < 0)
-        return fail(("cannot create a file in " + folderOf(target)).c_str(), errno);
-    m_fd.reset(fd);
-    m_temporary = pattern;
-    ::fchmod(fd, 0644 & ~[] { const mode_t m = ::umask(0); ::umask(m); return m; }());
-    return {};
+    // A new name beside the target, created exclusively (O_EXCL never follows a symlink), with the mode a
+    // new file gets under the process's umask.
+    static std::atomic<std::uint64_t> counter { 0 };
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const std::string name = target + ".part-" + std::to_string(::getpid()) + "-" + std::to_string(counter.fetch_add(1));
+        const int fd = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+        if (fd >= 0) {
+            m_fd.reset(fd);
+            m_temporary = name;
+            return {};
+        }
+        if (errno != EEXIST)
+            return fail(("cannot create a file in " + folderOf(target)).c_str(), errno);
+    }
+    return fail(("cannot create a file in " + folderOf(target)).c_str(), EEXIST);
 }
 
 Status OutputFile::write(std::string_view bytes)
@@ -86,7 +92,6 @@ Status OutputFile::commit()
     if (::rename(m_temporary.c_str(), m_target.c_str()) != 0)
         return fail("cannot replace the file", errno);
     m_temporary.clear();
-    m_committed = true;
     return {};
 }
 

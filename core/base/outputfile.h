@@ -40,7 +40,6 @@ private:
     std::string m_temporary;
     FileDescriptor m_fd;
     Status m_error;
-    bool m_committed = false;
 };
 
 } // namespace sightline

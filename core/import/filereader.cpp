@@ -39,7 +39,7 @@ std::int64_t readSome(int fd, void* into, std::size_t n)
 Status budgetExceeded(const std::string& path, const ByteBudget& budget)
 {
     return Status::error(ErrorCode::TooLarge, path, -1,
-        "the decoded text of the job exceeds the limit of " + ResourceLimits::gigabytes(budget.limit()) + " (--max-decoded-gb)");
+        "the decoded text of the job exceeds the limit of " + ResourceLimits::gigabytes(budget.limit()) + " (--max-decoded-gb; by default half of --max-memory-gb)");
 }
 
 // Where decoded text goes: a buffer that grows as the decoder fills it, by remapping rather than
