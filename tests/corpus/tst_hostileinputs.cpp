@@ -208,6 +208,8 @@ private Q_SLOTS:
         QTest::newRow("offsets for more ranks") << "ranks.sightline"
                                                 << QByteArray("{\"version\": 1, " + traces + ", \"alignment\": {\"offsets_ns\": [\"0\", \"0\", \"5\"]}}")
                                                 << "the job has 2 ranks";
+        QTest::newRow("steps past the job") << "far.sightline" << QByteArray("{\"version\": 1, " + traces + ", \"steps\": {\"first\": 900, \"last\": 1000}}")
+                                            << "has no step in 900-1000";
         QTest::newRow("steps reversed") << "steps.sightline" << QByteArray("{\"version\": 1, " + traces + ", \"steps\": {\"first\": 5, \"last\": 2}}")
                                         << "steps.first";
     }
