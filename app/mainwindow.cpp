@@ -9,6 +9,7 @@
 
 #include "core/analysis/steptimes.h"
 #include "core/base/memorypolicy.h"
+#include "core/base/outputfile.h"
 #include "core/strategy/frameworkconfig.h"
 #include "core/graph/dependencygraph.h"
 #include "core/session/jobsession.h"
@@ -32,6 +33,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QBuffer>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -40,6 +42,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QImageWriter>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -53,6 +56,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTemporaryFile>
 #include <QShortcut>
 #include <QSplitter>
 #include <QTimer>
@@ -1113,12 +1117,41 @@ bool MainWindow::exportReplayedTo(const QString& file, QString& error)
     return ChromeExport::write(file, *replay.graph, replay.schedule, replay.criticalPath, error);
 }
 
+namespace {
+
+// Writes bytes to file whole or not at all (OutputFile): a full disk is a failure, never a cut file.
+bool writeWhole(const QString& file, const QByteArray& bytes)
+{
+    return !bytes.isEmpty() && sightline::OutputFile::writeWhole(QFile::encodeName(file).toStdString(), bytes.toStdString()).ok();
+}
+
+// The image encoded as its file name's suffix says (PNG when it names no format Qt writes).
+QByteArray encoded(const QImage& image, const QString& file)
+{
+    QByteArray format = QFileInfo(file).suffix().toLower().toLatin1();
+    if (!QImageWriter::supportedImageFormats().contains(format))
+        format = "png";
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    return buffer.open(QIODevice::WriteOnly) && image.save(&buffer, format.constData()) ? bytes : QByteArray();
+}
+
+} // namespace
+
 bool MainWindow::exportViewTo(const QString& file)
 {
-    // The Gantt as it is on screen: vector graphics for PDF, pixels for PNG.
-    if (file.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive))
-        return m_timeline->savePdf(file, m_timeline->width(), m_timeline->height());
-    return m_timeline->savePng(file, m_timeline->width(), m_timeline->height());
+    // The Gantt as it is on screen: vector graphics for PDF, pixels for PNG. QCustomPlot prints a PDF to
+    // a file only: it goes to a temporary one first, so that the target is written whole or not at all.
+    if (file.endsWith(QStringLiteral(".pdf"), Qt::CaseInsensitive)) {
+        QTemporaryFile pdf(QDir::tempPath() + QStringLiteral("/sightline-view-XXXXXX.pdf"));
+        if (!pdf.open())
+            return false;
+        pdf.close();
+        if (!m_timeline->savePdf(pdf.fileName(), m_timeline->width(), m_timeline->height()) || !pdf.open())
+            return false;
+        return writeWhole(file, pdf.readAll());
+    }
+    return writeWhole(file, encoded(m_timeline->toPixmap(m_timeline->width(), m_timeline->height()).toImage(), QStringLiteral("view.png")));
 }
 
 void MainWindow::screenshotWhenReady(const QString& path)
@@ -1138,7 +1171,7 @@ void MainWindow::takeScreenshot()
     m_timeline->resetView();
     QApplication::processEvents();
     m_timeline->replot();
-    const bool saved = grab().save(m_screenshotPath);
+    const bool saved = writeWhole(m_screenshotPath, encoded(grab().toImage(), m_screenshotPath));
     if (!saved)
         qWarning("sightline: cannot write the screenshot to %s", qPrintable(m_screenshotPath));
     // A strategy that could not run on the job fails the run, as sightline-cli whatif does.

@@ -344,12 +344,19 @@ private Q_SLOTS:
             { folder });
     }
 
-    void exportChromeToADevice()
+    void exportsToADevice()
     {
         checkRefused(run(options().cli, whatIf({ QStringLiteral("--set"), QStringLiteral("tensor_fusion.bucket_cap_mb=4"), QStringLiteral("--export-chrome"), QStringLiteral("/dev/full") })),
             { QStringLiteral("/dev/full") });
         checkRefused(run(options().cli, QStringList { QStringLiteral("replay") } + ddpJob() + QStringList { QStringLiteral("--export-chrome"), QStringLiteral("/dev/full") }),
             { QStringLiteral("/dev/full") });
+        // The window's screenshot: to a device, and into a full disk, where no cut file is left.
+        checkRefused(run(options().window, ddpJob() + QStringList { QStringLiteral("--screenshot"), QStringLiteral("/dev/full") }), { QStringLiteral("/dev/full") });
+        const QString shot = path(QStringLiteral("shots/full.png"));
+        QDir().mkpath(path(QStringLiteral("shots")));
+        checkRefused(run(options().window, ddpJob() + QStringList { QStringLiteral("--screenshot"), shot }, 8), { shot });
+        QCOMPARE(emptyFilesIn(path(QStringLiteral("shots"))), QStringList());
+        QVERIFY(!QFile::exists(shot));
     }
 
     // An export folder whose file is a symlink: refused, and the link's target keeps what it held.
