@@ -3,6 +3,7 @@
 #include "strategyjson.h"
 
 #include "core/analysis/steptimes.h"
+#include "core/base/inputfile.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/frameworkconfig.h"
@@ -32,11 +33,17 @@ QString text(std::string_view s)
 QJsonObject traceEntry(const QString& path)
 {
     QJsonObject o { { QStringLiteral("file"), QFileInfo(path).fileName() }, { QStringLiteral("path"), QFileInfo(path).absoluteFilePath() } };
-    QFile file(path);
+    // Opened as every input is (InputFile): a file replaced by a FIFO or a device since it was loaded is
+    // refused, not waited on or read without end.
+    sightline::FileDescriptor fd;
+    std::int64_t size = 0;
+    const sightline::Status opened = sightline::InputFile::openRegular(QFile::encodeName(path).toStdString(), fd, size);
+    QFile file;
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    if (!file.open(QIODevice::ReadOnly) || !hash.addData(&file)) {
+    if (!opened.ok() || !file.open(fd.get(), QIODevice::ReadOnly, QFileDevice::DontCloseHandle) || !hash.addData(&file)) {
         o.insert(QStringLiteral("sha256"), QJsonValue());
-        o.insert(QStringLiteral("error"), QString(QStringLiteral("cannot read it: ") + file.errorString()));
+        o.insert(QStringLiteral("error"),
+            QString(QStringLiteral("cannot read it: ") + (opened.ok() ? file.errorString() : QString::fromStdString(opened.detail()))));
         return o;
     }
     o.insert(QStringLiteral("bytes"), file.size());
