@@ -17,6 +17,7 @@
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/opdetailspanel.h"
+#include "widgets/panels/percenttext.h"
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/ranklistmodel.h"
 #include "widgets/panels/ranksummarychart.h"
@@ -394,7 +395,9 @@ void MainWindow::createActions()
     QAction* undo = m_strategy->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = m_strategy->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo });
+    // Both redo keys, once each: QKeySequence::Redo is Ctrl+Shift+Z here, and a key bound twice to one
+    // action is ambiguous to Qt, which then runs neither.
+    redo->setShortcuts({ QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) });
     edit->addAction(undo);
     edit->addAction(redo);
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -455,8 +458,17 @@ void MainWindow::createActions()
     m_mainBar->addAction(m_criticalAction);
     m_mainBar->addAction(wholeJob);
     m_mainBar->addSeparator();
-    QAction* strategyAction = m_strategyDock->toggleViewAction();
+    // The toolbar's Strategy brings the panel forward and gives it the keyboard; the View menu toggles it.
+    auto* strategyAction = new QAction(m_strategyDock->windowTitle(), this);
+    strategyAction->setObjectName(QStringLiteral("showStrategy"));
     strategyAction->setToolTip(tr("Show the strategy panel: switch passes on and watch the job change"));
+    connect(strategyAction, &QAction::triggered, this, [this] {
+        m_strategyDock->show();
+        m_strategyDock->raise();
+        m_strategyDock->activateWindow();
+        if (QWidget* panel = m_strategyDock->widget())
+            panel->setFocus(Qt::ShortcutFocusReason);
+    });
     m_mainBar->addAction(strategyAction);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Sightline"), this, &MainWindow::showAbout);
@@ -707,8 +719,8 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     m_comparison->setResult({ baseline, whatIf, outcome->changes, outcome->tensorChanges, outcome->exposedBaseline, outcome->exposedWhatIf });
     const QLocale locale;
     const IterationChange change = iterationChange(*outcome);
-    QString text = tr("Iteration %1 ms against %2 ms (%3 %), replayed in %4 ms.")
-                       .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3), locale.toString(change.percent, 'f', 1))
+    QString text = tr("Iteration %1 ms against %2 ms (%3), replayed in %4 ms.")
+                       .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3), PercentText::signedChange(change.percent))
                        .arg(ms);
     const sightline::ProfilerOverhead::Estimate& overhead = outcome->profilerOverhead;
     if (overhead.perEventNs > 0 && overhead.steps > 0) {
@@ -899,7 +911,7 @@ void MainWindow::showJobStatus()
     // The strategy's what-if, while one matches the strategy as it stands.
     if (m_outcome) {
         const IterationChange change = iterationChange(*m_outcome);
-        parts << tr("what-if %1 ms (%2 %)").arg(locale.toString(change.after, 'f', 3), locale.toString(change.percent, 'f', 1));
+        parts << tr("what-if %1 ms (%2)").arg(locale.toString(change.after, 'f', 3), PercentText::signedChange(change.percent));
     }
     m_jobStatus->setText(parts.join(QStringLiteral(" · ")));
 }

@@ -495,8 +495,8 @@
         <translation>Strategie-Bereich zeigen: Passes einschalten und zusehen, wie sich der Job ändert</translation>
     </message>
     <message>
-        <source>Iteration %1 ms against %2 ms (%3 %), replayed in %4 ms.</source>
-        <translation>Iteration %1 ms gegenüber %2 ms (%3 %), nachgespielt in %4 ms.</translation>
+        <source>Iteration %1 ms against %2 ms (%3), replayed in %4 ms.</source>
+        <translation>Iteration %1 ms gegenüber %2 ms (%3), nachgespielt in %4 ms.</translation>
     </message>
     <message>
         <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
@@ -739,8 +739,8 @@
         <translation>keiner: auf dem kritischen Pfad</translation>
     </message>
     <message>
-        <source>what-if %1 ms (%2 %)</source>
-        <translation>Was-wäre-wenn %1 ms (%2 %)</translation>
+        <source>what-if %1 ms (%2)</source>
+        <translation>Was-wäre-wenn %1 ms (%2)</translation>
     </message>
     <message>
         <source>Replaying the what-if…</source>

@@ -489,8 +489,8 @@
         <translation>显示策略面板：启用 pass 并观察作业变化</translation>
     </message>
     <message>
-        <source>Iteration %1 ms against %2 ms (%3 %), replayed in %4 ms.</source>
-        <translation>迭代 %1 毫秒，对比 %2 毫秒（%3 %），重放用时 %4 毫秒。</translation>
+        <source>Iteration %1 ms against %2 ms (%3), replayed in %4 ms.</source>
+        <translation>迭代 %1 毫秒，对比 %2 毫秒（%3），重放用时 %4 毫秒。</translation>
     </message>
     <message>
         <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
@@ -731,8 +731,8 @@
         <translation>无：位于关键路径上</translation>
     </message>
     <message>
-        <source>what-if %1 ms (%2 %)</source>
-        <translation>假设 %1 毫秒（%2 %）</translation>
+        <source>what-if %1 ms (%2)</source>
+        <translation>假设 %1 毫秒（%2）</translation>
     </message>
     <message>
         <source>Replaying the what-if…</source>

@@ -269,6 +269,34 @@ private Q_SLOTS:
                 labels << a->text();
         }
         QCOMPARE(labels.size(), 8);
+        // Its Strategy shows the panel, and a second click keeps it shown (it is not a toggle).
+        auto* showStrategy = window.findChild<QAction*>(QStringLiteral("showStrategy"));
+        QVERIFY(showStrategy && bar->actions().contains(showStrategy));
+        QDockWidget* strategyDock = nullptr;
+        for (QDockWidget* dock : docks) {
+            if (dock->windowTitle() == showStrategy->text())
+                strategyDock = dock;
+        }
+        QVERIFY(strategyDock);
+        strategyDock->hide();
+        showStrategy->trigger();
+        QVERIFY(strategyDock->isVisible());
+        showStrategy->trigger();
+        QVERIFY(strategyDock->isVisible());
+        // Redo answers to Ctrl+Shift+Z and Ctrl+Y, each bound once (a key bound twice is ambiguous).
+        QAction* redo = nullptr;
+        for (QAction* a : window.findChildren<QAction*>()) {
+            if (a->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::Key_Y)))
+                redo = a;
+        }
+        QVERIFY(redo);
+        QCOMPARE(redo->shortcuts(), (QList<QKeySequence> { QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y) }));
+        for (QAction* a : window.findChildren<QAction*>()) {
+            if (a != redo) {
+                for (const QKeySequence& key : redo->shortcuts())
+                    QVERIFY2(!a->shortcuts().contains(key), qPrintable(a->text() + QStringLiteral(" takes ") + key.toString()));
+            }
+        }
         window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
         QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
         auto* status = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
@@ -301,7 +329,7 @@ private Q_SLOTS:
         const double before = locale.toDouble(comparison->text(ComparisonPanel::IterationRow, 0));
         const double after = locale.toDouble(comparison->text(ComparisonPanel::IterationRow, 1));
         QVERIFY2(after < before, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
-        QVERIFY(comparison->text(ComparisonPanel::IterationRow, 2).startsWith(u'-'));
+        QVERIFY(comparison->text(ComparisonPanel::IterationRow, 2).startsWith(QChar(0x2212)));
         // The ops that changed most are listed; clicking one selects it in the Gantt.
         QVERIFY(comparison->changedOpCount() > 0);
         auto* changed = comparison->findChild<QTableWidget*>(QStringLiteral("changedOps"));

@@ -1,4 +1,5 @@
 #include "core/base/status.h"
+#include "widgets/panels/percenttext.h"
 #include "widgets/panels/statustext.h"
 
 #include <QTest>
@@ -9,6 +10,17 @@ using sightline::Status;
 class TestStatusText : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Changes read at a glance: always signed, with a true minus sign, and no "-0.0".
+    void percentChangesAreSigned()
+    {
+        QLocale::setDefault(QLocale::c());
+        QCOMPARE(PercentText::signedChange(2.84), QStringLiteral("+2.8 %"));
+        QCOMPARE(PercentText::signedChange(-6.8), QStringLiteral("\u22126.8 %"));
+        QCOMPARE(PercentText::signedChange(-0.04), QStringLiteral("0.0 %"));
+        QCOMPARE(PercentText::signedChange(0.0), QStringLiteral("0.0 %"));
+        QCOMPARE(PercentText::signedChange(4392113.26), QStringLiteral("+4392113.3 %"));
+    }
+
     void everyCodeHasText()
     {
         QSet<QString> seen;

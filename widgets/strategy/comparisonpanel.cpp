@@ -5,6 +5,7 @@
 #include "core/memory/memoryestimator.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
+#include "widgets/panels/percenttext.h"
 
 #include <QHeaderView>
 #include <QLocale>
@@ -28,8 +29,7 @@ QString change(double before, double after)
 {
     if (before <= 0)
         return QStringLiteral("–");
-    const double pct = 100.0 * (after - before) / before;
-    return (pct > 0 ? QStringLiteral("+") : QString()) + QLocale().toString(pct, 'f', 1) + QStringLiteral(" %");
+    return PercentText::signedChange(100.0 * (after - before) / before);
 }
 
 QString gb(std::int64_t bytes)
