@@ -52,6 +52,7 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -121,7 +122,13 @@ QDockWidget* MainWindow::addDock(const QString& title, const QString& name, QWid
 {
     auto* dock = new QDockWidget(title, this);
     dock->setObjectName(name); // restoreState() finds docks by name
-    dock->setWidget(widget);
+    // Docks shrink with the window and scroll what no longer fits, so that the window's minimum size is
+    // not the sum of its panels' and the window fits a small screen.
+    auto* scroll = new QScrollArea(dock);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(widget);
+    dock->setWidget(scroll);
     addDockWidget(area, dock);
     return dock;
 }
@@ -285,6 +292,8 @@ MainWindow::MainWindow(QWidget* parent)
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         setGeometry(firstRunGeometry());
+    else
+        fitToScreen();
     resetLayout();
     m_defaultLayoutPending = !restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     updateTitle();
@@ -295,10 +304,22 @@ QRect MainWindow::firstRunGeometry() const
 {
     const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
     const QRect available = s ? s->availableGeometry() : QRect(0, 0, 1280, 800);
-    // 85 % of the screen, but no less than 1000×600 where the screen has that room.
-    const QSize size(std::min(available.width(), std::max(1000, available.width() * 85 / 100)),
-        std::min(available.height(), std::max(600, available.height() * 85 / 100)));
+    // 85 % of the screen, whatever its size: the time axis, the status bar and the docks' tabs stay on it.
+    const QSize size(available.width() * 85 / 100, available.height() * 85 / 100);
     return QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available);
+}
+
+void MainWindow::fitToScreen()
+{
+    // A layout saved on a larger screen (or before a monitor was unplugged) is brought onto this one.
+    const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!s || isMaximized() || isFullScreen())
+        return;
+    const QRect available = s->availableGeometry();
+    if (available.contains(frameGeometry()))
+        return;
+    const QSize size(std::min(width(), available.width() * 9 / 10), std::min(height(), available.height() * 9 / 10));
+    setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, size, available));
 }
 
 void MainWindow::resetLayout()
@@ -466,8 +487,7 @@ void MainWindow::createActions()
         m_strategyDock->show();
         m_strategyDock->raise();
         m_strategyDock->activateWindow();
-        if (QWidget* panel = m_strategyDock->widget())
-            panel->setFocus(Qt::ShortcutFocusReason);
+        m_strategyPanel->setFocus(Qt::ShortcutFocusReason);
     });
     m_mainBar->addAction(strategyAction);
     QMenu* help = menuBar()->addMenu(tr("&Help"));

@@ -145,6 +145,8 @@ private:
     // Save (to the scenario open, else chosen) or Save As; false when not saved.
     bool saveScenario(bool choosePath);
     QRect firstRunGeometry() const;
+    // Resizes and moves a restored window that no longer fits its screen onto it.
+    void fitToScreen();
     void openFilesDialog();
     void openFolderDialog();
     void showAbout();
