@@ -25,8 +25,11 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QCursor>
 #include <QSignalSpy>
 #include <QTest>
+#include <QToolTip>
+#include <QWheelEvent>
 
 using namespace sightline;
 
@@ -130,12 +133,26 @@ private Q_SLOTS:
                 static_cast<int>(view.yAxis->coordToPixel(row + 0.5)));
             const auto hit = view.plottable()->hitTest(at);
             QVERIFY(hit);
-            QVERIFY(hit->run.op == longest.value() || hit->run.count > 1);
-            if (hit->run.count == 1) {
+            // A run of several ops, or, in a collapsed row, an op of a deeper lane drawn over it.
+            const bool deeperLane = rows[static_cast<std::size_t>(row)].collapsed && j.trace->track(OpId(hit->run.op)) == j.trace->track(longest);
+            // Under TrackGeometry::kExactPixels the op is drawn as a narrow op is: a neighbour as narrow
+            // may cover the pixel (zoomed out to the whole job).
+            const double pixels = static_cast<double>(j.trace->duration(longest)) / (view.xAxis->range().size() / view.axisRect()->width());
+            QVERIFY(hit->run.op == longest.value() || hit->run.count > 1 || deeperLane || pixels < sightline::TrackGeometry::kExactPixels);
+            if (hit->run.count == 1 && hit->run.op == longest.value()) {
                 selected.clear();
                 QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, at);
                 QCOMPARE(selected.count(), 1);
                 QCOMPARE(selected.first().first().value<OpId>(), longest);
+                // Hovering tells its name, times, place and kind.
+                QMouseEvent hover(QEvent::MouseMove, QPointF(at), view.mapToGlobal(QPointF(at)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+                QApplication::sendEvent(&view, &hover);
+                const QString tip = QToolTip::text();
+                const std::string_view name = j.trace->string(j.trace->name(longest));
+                QVERIFY2(tip.startsWith(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))), qPrintable(tip));
+                QVERIFY2(tip.contains(QStringLiteral("\nstart ")) && tip.contains(QStringLiteral(", duration ")), qPrintable(tip));
+                QVERIFY2(tip.contains(QStringLiteral("\nrank %1 · ").arg(j.trace->rankInfo(j.trace->rank(longest)).rank)), qPrintable(tip));
+                QVERIFY2(tip.contains(QStringLiteral("kernel")), qPrintable(tip));
             }
         }
     }
@@ -219,6 +236,34 @@ private Q_SLOTS:
         QVERIFY(view.xAxis->range().lower > before);
         QTest::keyClick(&view, Qt::Key_0);
         QCOMPARE(view.xAxis->range(), whole);
+        // W and S zoom about the time under the mouse pointer when it is over the rows, as the wheel
+        // does; away from them, about the middle.
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.replot();
+        const QPoint pointer(view.axisRect()->left() + view.axisRect()->width() * 3 / 4, view.axisRect()->center().y());
+        QCursor::setPos(view.mapToGlobal(pointer));
+        const double under = view.xAxis->pixelToCoord(pointer.x());
+        QTest::keyClick(&view, Qt::Key_W);
+        QVERIFY(view.xAxis->range().size() < whole.size() * 0.9);
+        QVERIFY2(std::abs(view.xAxis->pixelToCoord(pointer.x()) - under) < view.xAxis->range().size() * 1e-6,
+            qPrintable(QStringLiteral("%1 moved to %2").arg(under).arg(view.xAxis->pixelToCoord(pointer.x()))));
+        QTest::keyClick(&view, Qt::Key_S);
+        QVERIFY(std::abs(view.xAxis->pixelToCoord(pointer.x()) - under) < whole.size() * 1e-6);
+        QTest::keyClick(&view, Qt::Key_0);
+        QCursor::setPos(view.mapToGlobal(QPoint(-50, -50)));
+        const double middle = view.xAxis->range().center();
+        QTest::keyClick(&view, Qt::Key_W);
+        QVERIFY(std::abs(view.xAxis->range().center() - middle) < whole.size() * 1e-6);
+        // Ctrl+wheel makes the rows taller, within bounds.
+        const double height = view.rowHeight();
+        QWheelEvent taller(QPointF(pointer), QPointF(view.mapToGlobal(pointer)), {}, QPoint(0, 120), Qt::NoButton, Qt::ControlModifier,
+            Qt::NoScrollPhase, false);
+        QApplication::sendEvent(&view, &taller);
+        QVERIFY(view.rowHeight() > height);
+        view.setRowHeight(1000);
+        QCOMPARE(view.rowHeight(), double(TimelineView::kMaxRowHeight));
+        QVERIFY(std::abs(view.axisRect()->height() / view.yAxis->range().size() - TimelineView::kMaxRowHeight) < 0.5);
     }
 
     void criticalPathToggle()
@@ -455,6 +500,26 @@ private Q_SLOTS:
         QCOMPARE(bar.search(QStringLiteral("^NCCL")), n);
         QCOMPARE(bar.search(QStringLiteral("([")), std::size_t(0));
         QCOMPARE(bar.search(QString()), std::size_t(0));
+        // Every match is outlined in the Gantt, not only the one stepped to; a new search replaces them.
+        TimelineView view;
+        view.resize(1000, 600);
+        view.show();
+        view.setJob(j.trace, j.layout);
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        connect(&bar, &OpSearchBar::matchesChanged, &view, &TimelineView::markOps);
+        view.replot();
+        const int unmarked = ImageSupport::countColor(view.grab().toImage(), TimelineTheme::standard().searchMark.rgb());
+        QCOMPARE(unmarked, 0);
+        bar.search(QStringLiteral("^nccl"));
+        for (const OpId op : bar.matches())
+            QVERIFY(view.plottable()->isMarked(op));
+        view.replot();
+        QVERIFY(ImageSupport::countColor(view.grab().toImage(), TimelineTheme::standard().searchMark.rgb()) > 100);
+        const OpId first = bar.matches().front();
+        QCOMPARE(bar.search(QStringLiteral("no such op")), std::size_t(0));
+        QVERIFY(!view.plottable()->isMarked(first));
+        view.replot();
+        QCOMPARE(ImageSupport::countColor(view.grab().toImage(), TimelineTheme::standard().searchMark.rgb()), 0);
     }
 
     void areaAggregates()
@@ -512,6 +577,26 @@ private Q_SLOTS:
         QCOMPARE(tracks.front(), TrackId(0));
         QVERIFY(std::abs(area.first().at(1).value<TimeNs>() - 5 * us) < 2 * us);
         QVERIFY(std::abs(area.first().at(2).value<TimeNs>() - 150 * us) < 2 * us);
+        // The area stays drawn, a band with its duration on the axis, until Escape.
+        view.replot();
+        const QImage before = view.grab().toImage();
+        QCOMPARE(view.selectedArea(), std::make_pair(area.first().at(1).value<TimeNs>(), area.first().at(2).value<TimeNs>()));
+        auto* band = view.findChild<QCPItemRect*>();
+        auto* label = [&view] {
+            for (int i = 0; i < view.itemCount(); ++i) {
+                if (auto* text = qobject_cast<QCPItemText*>(view.item(i)); text && text->text().endsWith(QStringLiteral("µs")))
+                    return text;
+            }
+            return static_cast<QCPItemText*>(nullptr);
+        }();
+        QVERIFY(band && band->visible());
+        QVERIFY(label && label->visible());
+        QVERIFY2(label->text().startsWith(QStringLiteral("14")), qPrintable(label->text())); // about 145 µs
+        QTest::keyClick(&view, Qt::Key_Escape);
+        QCOMPARE(view.selectedArea(), std::make_pair(TimeNs(0), TimeNs(0)));
+        QVERIFY(!band->visible() && !label->visible());
+        view.replot();
+        QVERIFY(view.grab().toImage() != before);
     }
 
     void opDetailsLinkToDependencies()

@@ -421,7 +421,8 @@ private Q_SLOTS:
         QSignalSpy changed(&view, &TimelineView::trackTreeChanged);
         // Host a's header label (row 0).
         const int rows = static_cast<int>(p->rows().size());
-        const QPoint label(static_cast<int>(view.axisRect()->left() + 8), static_cast<int>(view.yAxis->coordToPixel(0.5)));
+        // In the gutter left of the rows.
+        const QPoint label(static_cast<int>(view.axisRect()->outerRect().left() + 8), static_cast<int>(view.yAxis->coordToPixel(0.5)));
         QCOMPARE(p->labelAt(label), 0);
         QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, label);
         QCOMPARE(changed.count(), 1);
@@ -436,7 +437,7 @@ private Q_SLOTS:
         const int cpuRow = p->rowOf(OpId(4));
         QVERIFY(p->isFoldable(cpuRow));
         view.replot();
-        const QPoint cpuLabel(static_cast<int>(view.axisRect()->left() + 18), static_cast<int>(view.yAxis->coordToPixel(cpuRow + 0.5)));
+        const QPoint cpuLabel(static_cast<int>(view.axisRect()->outerRect().left() + 30), static_cast<int>(view.yAxis->coordToPixel(cpuRow + 0.5)));
         QCOMPARE(p->labelAt(cpuLabel), cpuRow);
         QTest::mouseClick(&view, Qt::LeftButton, Qt::NoModifier, cpuLabel);
         QCOMPARE(static_cast<int>(p->rows().size()), rows + 1);
@@ -464,7 +465,7 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 5);
         QCOMPARE(selected.count(), 0);
         // Labels are only hit inside the plot: not through the time axis under it.
-        QCOMPARE(p->labelAt(QPointF(view.axisRect()->left() + 8, view.axisRect()->bottom() + 8)), -1);
+        QCOMPARE(p->labelAt(QPointF(view.axisRect()->outerRect().left() + 8, view.axisRect()->bottom() + 8)), -1);
         // revealNode brings a row to the top.
         view.revealNode(view.trackTree().trackNode(TrackId(8)));
         QCOMPARE(static_cast<int>(view.yAxis->range().lower), p->rowOf(OpId(11)));

@@ -89,12 +89,14 @@ std::size_t OpSearchBar::search(const QString& pattern)
     m_error.clear();
     if (!m_trace || pattern.isEmpty()) {
         updateLabel();
+        Q_EMIT matchesChanged(m_matches);
         return 0;
     }
     const QRegularExpression re(pattern, QRegularExpression::CaseInsensitiveOption);
     if (!re.isValid()) {
         m_error = re.errorString();
         updateLabel();
+        Q_EMIT matchesChanged(m_matches);
         return 0;
     }
     // Which names match, decided once per distinct op name.
@@ -107,6 +109,7 @@ std::size_t OpSearchBar::search(const QString& pattern)
     }
     std::stable_sort(m_matches.begin(), m_matches.end(), [this](OpId a, OpId b) { return m_trace->start(a) < m_trace->start(b); });
     updateLabel();
+    Q_EMIT matchesChanged(m_matches);
     return m_matches.size();
 }
 

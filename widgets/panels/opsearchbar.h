@@ -17,7 +17,8 @@ class Trace;
 }
 
 // Finds ops by a regular expression over their names: the matches are listed by start time and
-// Next / Previous (Enter / Shift+Enter, or the buttons) step through them, emitting opFound. Names are
+// Next / Previous (Enter / Shift+Enter, or the buttons) step through them, emitting opFound; every
+// search emits matchesChanged with all of them. Names are
 // matched once per distinct string, not once per op. An invalid expression says so in the bar.
 // GUI thread only.
 class OpSearchBar : public QWidget {
@@ -36,6 +37,8 @@ public:
 
 Q_SIGNALS:
     void opFound(sightline::OpId op);
+    // After every search (each keystroke, a new job): all the ops that match, for the Gantt to mark.
+    void matchesChanged(const std::vector<sightline::OpId>& matches);
 
 private:
     void step(int direction);

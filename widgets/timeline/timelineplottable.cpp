@@ -34,6 +34,7 @@ void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_p
     m_mode = ViewMode::Measured;
     m_origin = origin;
     m_selected = OpId();
+    m_marked.clear();
     m_criticalOps.clear();
     m_pathArrows.clear();
     m_selectionArrows.clear();
@@ -218,8 +219,6 @@ int TimelinePlottable::rowAt(const QPointF& pos) const
 
 int TimelinePlottable::labelAt(const QPointF& pos) const
 {
-    if (!keyAxis()->axisRect()->rect().contains(pos.toPoint()))
-        return -1;
     for (const auto& [row, box] : m_labels) {
         if (box.contains(pos))
             return row;
@@ -585,6 +584,13 @@ struct TimelinePlottable::Shapes {
     QVector<QRect> hatched;
 };
 
+QRect TimelinePlottable::clipRect() const
+{
+    const QCPAxisRect* rect = keyAxis()->axisRect();
+    const QRect inner = rect->rect();
+    return QRect(rect->outerRect().left(), inner.top(), inner.right() - rect->outerRect().left() + 1, inner.height());
+}
+
 void TimelinePlottable::draw(QCPPainter* painter)
 {
     if (!m_trace || m_rows.empty())
@@ -593,6 +599,8 @@ void TimelinePlottable::draw(QCPPainter* painter)
     frame.view = currentView();
     frame.area = keyAxis()->axisRect()->rect();
     frame.left = frame.area.left();
+    const QRect outer = keyAxis()->axisRect()->outerRect();
+    frame.gutter = QRect(outer.left(), frame.area.top(), frame.area.left() - outer.left(), frame.area.height());
     const QCPRange rows = valueAxis()->range();
     frame.firstRow = std::max(0, static_cast<int>(std::floor(rows.lower)));
     frame.lastRow = std::min(static_cast<int>(m_rows.size()) - 1, static_cast<int>(std::ceil(rows.upper)));
@@ -605,6 +613,8 @@ void TimelinePlottable::draw(QCPPainter* painter)
     if (!drawBars(painter, shapes, frame.area))
         drawHatching(painter, shapes);
     drawCriticalPath(painter, frame);
+    drawSliceNames(painter, frame);
+    drawMarks(painter, frame);
     drawSelection(painter, frame);
     drawLabels(painter, frame);
     painter->restore();
@@ -863,28 +873,34 @@ void TimelinePlottable::drawSelection(QCPPainter* painter, const Frame& frame) c
 
 void TimelinePlottable::drawLabels(QCPPainter* painter, const Frame& frame) const
 {
-    // Host and rank headers with a disclosure triangle, each track's name on its first row.
+    // In the gutter left of the rows: host and rank headers with a disclosure triangle on a band of
+    // their own, each track's name on its first row, indented under its rank.
+    if (frame.gutter.width() <= 0)
+        return;
     const TimelineTheme& theme = TimelineTheme::standard();
-    painter->setPen(theme.label);
+    painter->setClipRect(frame.gutter);
+    painter->fillRect(frame.gutter, theme.gutter);
     QFont font = painter->font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
     painter->setFont(font);
     const QFontMetricsF metrics(font);
     m_labels.clear();
+    const double rankIndent = m_tree.hasHostRows() ? 10 : 0;
     for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
         const Row& r = m_rows[row];
+        const QRectF band = rowRect(row);
+        const QRectF strip(frame.gutter.left(), band.top(), frame.gutter.width(), band.height());
+        const bool header = !r.track.isValid();
+        if (header)
+            painter->fillRect(strip, theme.gutterHeader);
         if (r.track.isValid() && r.lane != 0)
             continue;
-        const QRectF band = rowRect(row);
         const QString text = labelOf(r);
-        const bool header = !r.track.isValid();
         // Headers and tracks of several lanes can be collapsed: they get a triangle.
         const bool foldable = isFoldable(row);
-        const double indent = header ? 0 : 10;
-        const double arrow = foldable ? 9 : 0;
-        const QRectF box(frame.left + 2 + indent, band.top(), std::min(metrics.horizontalAdvance(text) + 6 + arrow, 260.0), band.height());
-        if (r.track.isValid() || sourceCount(row) > 0)
-            painter->fillRect(box, theme.labelBox);
+        const double indent = !r.rank.isValid() ? 0 : header ? rankIndent : rankIndent + 10;
+        const double arrow = foldable ? 10 : 0;
+        const QRectF box = strip.adjusted(2 + indent, 0, -2, 0);
         if (foldable) {
             const QPointF c(box.left() + 5, band.center().y());
             const double h = std::min(3.5, band.height() / 3);
@@ -893,10 +909,82 @@ void TimelinePlottable::drawLabels(QCPPainter* painter, const Frame& frame) cons
             painter->setBrush(theme.disclosure);
             painter->setPen(Qt::NoPen);
             painter->drawPolygon(triangle);
-            painter->setPen(theme.label);
-            if (const QRectF visible = box & QRectF(frame.area); !visible.isEmpty())
+            if (const QRectF visible = strip & QRectF(frame.gutter); !visible.isEmpty())
                 m_labels.emplace_back(row, visible);
         }
-        painter->drawText(box.adjusted(3 + arrow, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft, metrics.elidedText(text, Qt::ElideRight, box.width() - 3 - arrow));
+        painter->setPen(theme.label);
+        const QRectF textBox = box.adjusted(3 + arrow, 0, 0, 0);
+        painter->drawText(textBox, Qt::AlignVCenter | Qt::AlignLeft, metrics.elidedText(text, Qt::ElideRight, textBox.width()));
+    }
+    painter->setPen(theme.gutterEdge);
+    painter->drawLine(QPointF(frame.gutter.right() + 0.5, frame.gutter.top()), QPointF(frame.gutter.right() + 0.5, frame.gutter.bottom()));
+}
+
+void TimelinePlottable::setMarkedOps(const std::vector<OpId>& ops)
+{
+    m_marked.clear();
+    if (!m_trace || ops.empty())
+        return;
+    m_marked.assign(m_trace->opCount(), 0);
+    for (const OpId op : ops) {
+        if (op.value() < m_marked.size())
+            m_marked[op.value()] = 1;
+    }
+}
+
+void TimelinePlottable::drawMarks(QCPPainter* painter, const Frame& frame) const
+{
+    if (m_marked.empty())
+        return;
+    QVector<QRectF> marks;
+    for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
+        const QRectF band = rowRect(row);
+        for (int source = 0; source < sourceCount(row); ++source) {
+            for (const TrackGeometry::Run& run : laneRuns(row, source, frame.view)) {
+                if (m_marked[run.op])
+                    marks.append(QRectF(frame.left + run.x0 - 1, band.top() + 0.5, std::max(run.x1 - run.x0, 1.0) + 2, band.height() - 1));
+            }
+        }
+    }
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(TimelineTheme::standard().searchMark, 2));
+    painter->drawRects(marks);
+}
+
+void TimelinePlottable::drawSliceNames(QCPPainter* painter, const Frame& frame) const
+{
+    // The name of each op wide enough to hold a few letters, inside its bar, as Perfetto writes them.
+    // Only rows of one lane: a collapsed row draws several lanes over each other. The runs are the
+    // frame's, already built; at most one name per kMinNamePixels of width per row.
+    const TimelineTheme& theme = TimelineTheme::standard();
+    QFont font = painter->font();
+    font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.8));
+    painter->setFont(font);
+    const QFontMetricsF metrics(font);
+    const double minWidth = std::max(kMinNamePixels, metrics.horizontalAdvance(QStringLiteral("ab…")) + 4);
+    for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
+        const Row& r = m_rows[static_cast<std::size_t>(row)];
+        if (!r.track.isValid() || r.collapsed || sourceCount(row) != 1)
+            continue;
+        const QRectF band = rowRect(row);
+        if (band.height() < metrics.height() - 2)
+            return; // rows too thin for text: zoomed out
+        for (const TrackGeometry::Run& run : laneRuns(row, 0, frame.view)) {
+            if (run.count != 1 || run.x1 - run.x0 < minWidth)
+                continue;
+            const double x0 = std::max(0.0, run.x0);
+            const double x1 = std::min(static_cast<double>(frame.view.width), run.x1);
+            if (x1 - x0 < minWidth)
+                continue;
+            const std::string_view name = m_trace->string(m_trace->name(OpId(run.op)));
+            const QString text = metrics.elidedText(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())), Qt::ElideRight, x1 - x0 - 4);
+            if (text.isEmpty())
+                continue;
+            // Dimmed bars (beside a highlighted path, in a ghost row) are light; others by their colour.
+            const bool dim = m_criticalShown || (r.replayed && m_mode == ViewMode::Both);
+            const QColor bar = QColor::fromRgb(runColor(run.op, false, dim));
+            painter->setPen(!dim && bar.lightnessF() < 0.55 ? theme.sliceTextOnDark : theme.sliceText);
+            painter->drawText(QRectF(frame.left + x0 + 2, band.top(), x1 - x0 - 4, band.height()), Qt::AlignVCenter | Qt::AlignLeft, text);
+        }
     }
 }

@@ -27,7 +27,8 @@ class TrackLayout;
 // the runs of the visible rows only (TrackGeometry), fills them grouped by colour with antialiasing
 // off, and keeps them for hit-testing until the view changes; a new job's first frame can find them
 // built ahead, off the GUI thread (buildRunsAhead). The critical path is an overlay: its ops are
-// drawn over the runs, the rest dimmed, without rebuilding them.
+// drawn over the runs, the rest dimmed, without rebuilding them. Ops wide enough carry their names;
+// the rows' names sit in a gutter left of the axis rect (the view's left margin), never over a bar.
 class TimelinePlottable : public QCPAbstractPlottable {
     Q_OBJECT
 public:
@@ -62,6 +63,9 @@ public:
         sightline::TrackGeometry::Run run;
     };
 
+    // An op's name is written inside its bar when the bar is at least this wide.
+    static constexpr double kMinNamePixels = 28;
+
     TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
     ~TimelinePlottable() override;
 
@@ -87,6 +91,9 @@ public:
     void setCriticalShown(bool shown);
     bool criticalShown() const { return m_criticalShown; }
     void setSelectedOp(sightline::OpId op);
+    // Ops outlined as search matches (empty: none); setJob() clears them.
+    void setMarkedOps(const std::vector<sightline::OpId>& ops);
+    bool isMarked(sightline::OpId op) const { return op.value() < m_marked.size() && m_marked[op.value()]; }
     // Arrows drawn from the end of the first op to the start of the second: along the critical path
     // (while it is shown) and around the selected op (its dependencies).
     void setPathArrows(std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows);
@@ -110,8 +117,7 @@ public:
     int rowOf(sightline::OpId op) const;
     // The row under a pixel position, or -1.
     int rowAt(const QPointF& pos) const;
-    // The row whose label (the name box at the left of a header or a track's first row, as last
-    // drawn) is under a pixel position, or -1.
+    // The foldable row whose name in the gutter (as last drawn) is under a pixel position, or -1.
     int labelAt(const QPointF& pos) const;
     // Whether a row can be collapsed or expanded: host and rank headers, and the first row of a track
     // of several lanes (not a ghost row).
@@ -124,6 +130,8 @@ public:
     QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth, const QCPRange& inKeyRange = QCPRange()) const override;
 
 protected:
+    // The axis rect and the gutter left of it: the names are drawn there, the bars clipped to the rect.
+    QRect clipRect() const override;
     void draw(QCPPainter* painter) override;
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
@@ -172,6 +180,7 @@ private:
     struct Frame {
         sightline::TrackGeometry::View view;
         QRect area;
+        QRect gutter; // left of the area: the rows' names
         double left = 0;
         int firstRow = 0;
         int lastRow = -1;
@@ -189,7 +198,12 @@ private:
     void drawHatching(QCPPainter* painter, const Shapes& shapes) const;
     void drawCriticalPath(QCPPainter* painter, const Frame& frame);
     void drawSelection(QCPPainter* painter, const Frame& frame) const;
+    // The names of tracks, hosts and ranks in the gutter left of the rows.
     void drawLabels(QCPPainter* painter, const Frame& frame) const;
+    // Ops' names inside bars wide enough for them.
+    void drawSliceNames(QCPPainter* painter, const Frame& frame) const;
+    // An outline around each run whose op (a merged run's widest) is a search match.
+    void drawMarks(QCPPainter* painter, const Frame& frame) const;
     // Rows of both ends of each arrow, resolved when the arrows or the rows change, not every frame.
     std::vector<std::pair<int, int>> arrowRows(const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows) const;
     // The rows of the critical ops and the path's arrows, when the path is drawn and they changed
@@ -215,6 +229,7 @@ private:
     std::vector<std::vector<std::uint32_t>> m_criticalByRow;
     bool m_criticalShown = false;
     sightline::OpId m_selected;
+    std::vector<std::uint8_t> m_marked; // per op, 1 for a search match; empty for none
 
     // Runs per row for the view they were built for.
     struct Cache {

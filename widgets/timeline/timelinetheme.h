@@ -26,12 +26,20 @@ public:
     QColor criticalArrow; // arrows along the path
     QColor selectionArrow; // arrows of the selected op's dependencies
     QColor selection; // the outline of the selected op
+    QColor searchMark; // the outline of every op the search matches
     QColor whatIfBand; // behind a what-if row in the both view
     QColor rankHeader; // behind a rank's header row
     QColor hostHeader; // behind a host's header row
     QColor hatch; // the hatching over ops a strategy made
     QColor label; // row labels
-    QColor labelBox; // behind a label, over the bars
+    QColor area; // over the selected area
+    QColor areaEdge; // its edges, and the frame of its duration
+    QColor areaLabelBox; // behind its duration
+    QColor gutter; // behind the track names left of the rows
+    QColor gutterHeader; // behind a host's or rank's name there
+    QColor gutterEdge; // the line between the names and the rows
+    QColor sliceText; // an op's name inside its bar, on a light bar
+    QColor sliceTextOnDark; // ... on a dark bar
     QColor disclosure; // the triangle of a foldable row
     QColor grid; // the time axis' grid lines
     QColor busy; // the strip's line of ranks with a GPU op running

@@ -1,5 +1,6 @@
 #include "widgets/timeline/timelineview.h"
 
+#include "core/model/opkind.h"
 #include "core/model/trace.h"
 #include "widgets/timeline/timeaxisticker.h"
 #include "widgets/timeline/timelinetheme.h"
@@ -8,6 +9,8 @@
 #include "widgets/timeline/tracktree.h"
 
 #include <QContextMenuEvent>
+#include <QCursor>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QRubberBand>
 #include <QToolTip>
@@ -89,6 +92,54 @@ TimelineView::TimelineView(QWidget* parent)
     label->setBrush(theme.stripLabelBox);
     m_counterRect->setVisible(false);
     label->setVisible(false);
+
+    // The selected area: a band over the rows between its times, and its duration on the time axis.
+    m_areaBand = new QCPItemRect(this);
+    m_areaBand->setClipAxisRect(axisRect());
+    m_areaBand->setPen(QPen(theme.areaEdge, 1));
+    m_areaBand->setBrush(theme.area);
+    m_areaLabel = new QCPItemText(this);
+    m_areaLabel->setClipToAxisRect(false);
+    m_areaLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    m_areaLabel->setColor(theme.label);
+    m_areaLabel->setBrush(theme.areaLabelBox);
+    m_areaLabel->setPen(QPen(theme.areaEdge, 1));
+    m_areaLabel->setPadding(QMargins(4, 1, 4, 1));
+    for (QCPItemPosition* p : { m_areaBand->topLeft, m_areaBand->bottomRight, m_areaLabel->position }) {
+        p->setAxes(xAxis, yAxis);
+        p->setAxisRect(axisRect());
+        p->setTypeX(QCPItemPosition::ptPlotCoords);
+        p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    showArea();
+}
+
+void TimelineView::showArea()
+{
+    const bool shown = m_trace && m_areaEnd > m_areaBegin;
+    m_areaBand->setVisible(shown);
+    m_areaLabel->setVisible(shown);
+    if (!shown)
+        return;
+    const double origin = static_cast<double>(m_plottable->origin());
+    const double begin = static_cast<double>(m_areaBegin) - origin, end = static_cast<double>(m_areaEnd) - origin;
+    m_areaBand->topLeft->setCoords(begin, 0);
+    m_areaBand->bottomRight->setCoords(end, 1);
+    m_areaLabel->position->setCoords((begin + end) / 2, 1);
+    m_areaLabel->setText(TimeAxisTicker::duration(m_areaEnd - m_areaBegin));
+}
+
+void TimelineView::markOps(const std::vector<OpId>& ops)
+{
+    m_plottable->setMarkedOps(ops);
+    queueFrame();
+}
+
+void TimelineView::clearArea()
+{
+    m_areaBegin = m_areaEnd = 0;
+    showArea();
+    queueFrame();
 }
 
 void TimelineView::setCounters(std::shared_ptr<const ActivityCounters> counters)
@@ -143,6 +194,7 @@ void TimelineView::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<co
     m_selected = OpId();
     m_areaBegin = m_areaEnd = 0;
     m_plottable->setJob(trace, std::move(layout), trace ? trace->beginTime() : 0);
+    showArea();
     if (!keepView) {
         resetView();
         return;
@@ -367,6 +419,13 @@ void TimelineView::resetView()
     queueFrame();
 }
 
+void TimelineView::setRowHeight(double pixels)
+{
+    m_rowHeight = std::clamp(pixels, static_cast<double>(kMinRowHeight), static_cast<double>(kMaxRowHeight));
+    fitRows();
+    queueFrame();
+}
+
 void TimelineView::showRange(TimeNs begin, TimeNs end)
 {
     const double origin = static_cast<double>(m_plottable->origin());
@@ -377,7 +436,7 @@ void TimelineView::showRange(TimeNs begin, TimeNs end)
 void TimelineView::fitRows()
 {
     // Rows keep their height in pixels: the visible row count follows the widget's height.
-    const double visible = std::max(1.0, static_cast<double>(axisRect()->height()) / kRowHeight);
+    const double visible = std::max(1.0, static_cast<double>(axisRect()->height()) / m_rowHeight);
     const double top = std::max(0.0, yAxis->range().lower);
     yAxis->setRange(top, top + visible);
 }
@@ -387,10 +446,18 @@ void TimelineView::resizeEvent(QResizeEvent* event)
     // The rows are fitted to the new axis rect before the frame is drawn: fitted after, the frame on
     // screen showed the old rows stretched over the new height until the next replot.
     setViewport(rect());
+    fitGutter();
     updateLayout();
     fitRows();
     resampleCounters();
     QCustomPlot::resizeEvent(event);
+}
+
+void TimelineView::fitGutter()
+{
+    const int gutter = std::clamp(width() / 6, kMinGutter, kMaxGutter);
+    axisRect()->setMargins(QMargins(gutter, 0, 1, 0));
+    m_counterRect->setMargins(QMargins(gutter, 2, 1, 2));
 }
 
 void TimelineView::zoomBy(double factor, double centerKey)
@@ -417,12 +484,36 @@ void TimelineView::scrollRows(double rows)
     queueFrame();
 }
 
+double TimelineView::keyZoomCentre() const
+{
+    const QPoint pointer = mapFromGlobal(QCursor::pos());
+    if (axisRect()->rect().contains(pointer))
+        return xAxis->pixelToCoord(pointer.x());
+    return xAxis->range().center();
+}
+
+QList<QPair<QString, QString>> TimelineView::keyHelp()
+{
+    return {
+        { tr("W / S, wheel"), tr("Zoom the time axis in / out, about the mouse pointer") },
+        { tr("A / D, drag"), tr("Pan the time axis left / right") },
+        { tr("Shift+wheel, Page Up / Page Down, Up / Down"), tr("Scroll the rows") },
+        { tr("Ctrl+wheel"), tr("Make the rows taller or lower") },
+        { tr("Shift+drag"), tr("Select an area: its ops go to the Selection dock, its duration to the axis") },
+        { tr("F"), tr("Fit the selected area, else the selected op") },
+        { tr("Esc"), tr("Clear the selected area") },
+        { QStringLiteral("0"), tr("Show the whole job") },
+        { tr("Click"), tr("Select an op; on a name in the gutter, fold or unfold it") },
+        { tr("Double click on a header row"), tr("Fold or unfold the host or rank") },
+        { tr("Right click"), tr("What-if steps on the op or the area, and the track menu") },
+    };
+}
+
 void TimelineView::keyPressEvent(QKeyEvent* event)
 {
-    const QCPRange r = xAxis->range();
     switch (event->key()) {
-    case Qt::Key_W: zoomBy(ZoomControl::kKeyZoomIn, r.center()); break;
-    case Qt::Key_S: zoomBy(ZoomControl::kKeyZoomOut, r.center()); break;
+    case Qt::Key_W: zoomBy(ZoomControl::kKeyZoomIn, keyZoomCentre()); break;
+    case Qt::Key_S: zoomBy(ZoomControl::kKeyZoomOut, keyZoomCentre()); break;
     case Qt::Key_A: panBy(-ZoomControl::kPan); break;
     case Qt::Key_D: panBy(ZoomControl::kPan); break;
     case Qt::Key_0: resetView(); break;
@@ -436,6 +527,13 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
     case Qt::Key_PageUp: scrollRows(-yAxis->range().size() * kPageRows); break;
     case Qt::Key_Down: scrollRows(1); break;
     case Qt::Key_Up: scrollRows(-1); break;
+    case Qt::Key_Escape:
+        if (m_areaEnd <= m_areaBegin) {
+            QCustomPlot::keyPressEvent(event);
+            return;
+        }
+        clearArea();
+        break;
     default: QCustomPlot::keyPressEvent(event); return;
     }
     event->accept();
@@ -444,7 +542,9 @@ void TimelineView::keyPressEvent(QKeyEvent* event)
 void TimelineView::wheelEvent(QWheelEvent* event)
 {
     const double steps = event->angleDelta().y() / 120.0;
-    if (event->modifiers() & Qt::ShiftModifier) {
+    if (event->modifiers() & Qt::ControlModifier) {
+        setRowHeight(m_rowHeight * std::pow(1.15, steps));
+    } else if (event->modifiers() & Qt::ShiftModifier) {
         scrollRows(-steps * kWheelRows);
     } else {
         zoomBy(ZoomControl::wheelFactor(steps), xAxis->pixelToCoord(event->position().x()));
@@ -479,6 +579,8 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event)
         m_areaEnd = static_cast<TimeNs>(xAxis->pixelToCoord(area.right()) + origin);
         const int first = static_cast<int>(std::floor(yAxis->pixelToCoord(area.top())));
         const int last = static_cast<int>(std::floor(yAxis->pixelToCoord(area.bottom())));
+        showArea();
+        queueFrame();
         Q_EMIT areaSelected(m_plottable->tracksIn(first, last), m_areaBegin, m_areaEnd);
         event->accept();
         return;
@@ -593,6 +695,26 @@ void TimelineView::contextMenuEvent(QContextMenuEvent* event)
     event->accept();
 }
 
+QString TimelineView::opTooltip(OpId op) const
+{
+    // As Perfetto's and Nsight's slice details: the name, then when, how long, where and what.
+    auto text = [this](StringId id) {
+        const std::string_view v = m_trace->string(id);
+        return QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
+    };
+    const TrackInfo& track = m_trace->trackInfo(m_trace->track(op));
+    QStringList lines { text(m_trace->name(op)) };
+    lines << tr("start %1, duration %2").arg(TimeAxisTicker::duration(m_trace->start(op) - m_plottable->origin()), TimeAxisTicker::duration(m_trace->duration(op)));
+    lines << tr("rank %1 · %2").arg(m_trace->rankInfo(m_trace->rank(op)).rank).arg(text(track.name));
+    QString kind = QString::fromLatin1(opKindName(m_trace->kind(op)));
+    if (const StringId category = m_trace->category(op); category.isValid() && !m_trace->string(category).empty())
+        kind += QStringLiteral(" · ") + text(category);
+    lines << kind;
+    if (const std::int64_t bytes = m_trace->bytes(op); bytes > 0)
+        lines << tr("%1 bytes").arg(QLocale().toString(static_cast<qlonglong>(bytes)));
+    return lines.join(u'\n');
+}
+
 QString TimelineView::tooltipAt(const QPointF& pos) const
 {
     if (m_counterRect->visible() && m_counterRect->rect().contains(pos.toPoint())) {
@@ -611,7 +733,7 @@ QString TimelineView::tooltipAt(const QPointF& pos) const
     const QString opName = QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()));
     const QString made = m_plottable->isSynthetic(op) ? u'\n' + tr("made by the strategy") : QString();
     if (hit->run.count == 1)
-        return tr("%1\n%2").arg(opName, TimeAxisTicker::duration(m_trace->duration(op))) + made;
+        return opTooltip(op) + made;
     const double nsPerPixel = xAxis->range().size() / std::max(1, axisRect()->width());
     const TimeNs span = static_cast<TimeNs>((hit->run.x1 - hit->run.x0) * nsPerPixel);
     return tr("%1 ops, %2\nwidest: %3").arg(QLocale().toString(hit->run.count), TimeAxisTicker::duration(span), opName) + made;

@@ -22,18 +22,26 @@ class TrackTree;
 }
 
 // The zoomable multi-device Gantt: one row per lane of every track, grouped by rank, on a time axis
-// in ns/µs/ms/s. Navigation as in Perfetto and chrome://tracing: the wheel and W/S zoom the time axis
-// only, dragging and A/D pan it, Shift+wheel and Page Up/Down scroll the rows, Shift+drag selects an
-// area (areaSelected), F fits the selected area or op, 0 shows the whole job. Hovering shows a tooltip (an op, or a run of merged ops with its count and
-// span); a click selects an op and emits opSelected. The critical path can be highlighted. Hosts,
-// ranks and tracks of several lanes collapse and expand by a click on their label (or a double click
-// on a header row); the context menu also hides tracks and shows them all again. Hovering over the
-// counter strip shows its values at that time. How the time axis moves is ZoomControl's; the colours
-// are TimelineTheme's.
+// in ns/µs/ms/s, with the rows' names in a gutter at the left. Navigation as in Perfetto and
+// chrome://tracing: the wheel and W/S zoom the time axis only, about the mouse pointer (W/S about the
+// middle when the pointer is away); dragging and A/D pan it; Shift+wheel and Page Up/Down scroll the
+// rows; Ctrl+wheel sets their height. Shift+drag selects an area (areaSelected; it stays drawn with
+// its duration until Escape), F fits the selected area or op, 0 shows the whole job. Hovering shows a
+// tooltip (an op, or a run of merged ops with its count and span); a click selects an op and emits
+// opSelected. The critical path can be highlighted. Hosts, ranks and tracks of several lanes collapse
+// and expand by a click on their name (or a double click on a header row); the context menu also hides
+// tracks and shows them all again. Hovering over the counter strip shows its values at that time. How
+// the time axis moves is ZoomControl's; the colours are TimelineTheme's.
 class TimelineView : public QCustomPlot {
     Q_OBJECT
 public:
-    static constexpr int kRowHeight = 11;
+    // A row's height in pixels: 18 at first, 8 to 40 by Ctrl+wheel.
+    static constexpr int kRowHeight = 18;
+    static constexpr int kMinRowHeight = 8;
+    static constexpr int kMaxRowHeight = 40;
+    // The gutter of track names left of the rows: a sixth of the width, within these bounds.
+    static constexpr int kMinGutter = 90;
+    static constexpr int kMaxGutter = 220;
     static constexpr double kPageRows = 0.8; // Page Up/Down: a share of the rows in view
     static constexpr double kWheelRows = 3; // Shift+wheel, per notch
 
@@ -56,9 +64,14 @@ public:
     void setCriticalPathShown(bool shown);
     bool criticalPathShown() const;
     void selectOp(sightline::OpId op);
+    // Outlines these ops (search matches) until the next call or job.
+    void markOps(const std::vector<sightline::OpId>& ops);
     sightline::OpId selectedOp() const { return m_selected; }
     // Shows the whole job.
     void resetView();
+    // Rows' height in pixels, clamped to [kMinRowHeight, kMaxRowHeight]; the top row stays.
+    void setRowHeight(double pixels);
+    double rowHeight() const { return m_rowHeight; }
     // Draws one frame on a later turn of the event loop, once for any number of calls before it, after
     // the timers that fell due before the last call (or kMostFrameDelayMs after the first, at the latest
     // turn). A new job's first frame waits for its runs, built ahead off the GUI thread.
@@ -80,8 +93,15 @@ public:
     void revealNode(int node);
     // Collapses or expands a tree node (host, rank or track) and emits trackTreeChanged.
     void toggleCollapsed(int node);
+    // The area chosen last by Shift+drag, in job times ([0, 0) for none). It stays drawn, a band over
+    // the rows with its duration on the time axis, until Escape, the next area or another job.
+    std::pair<sightline::TimeNs, sightline::TimeNs> selectedArea() const { return { m_areaBegin, m_areaEnd }; }
+    void clearArea();
     // The counter strip's values at a time: ranks with a GPU op running, communication ops in flight.
     std::pair<int, int> countersAt(sightline::TimeNs time) const;
+
+    // The Gantt's keys and mouse gestures, as the shortcut sheet lists them: (keys, what they do).
+    static QList<QPair<QString, QString>> keyHelp();
 
     // Adds the window's what-if actions to the Gantt's context menu, above the track actions; called
     // when the menu opens, with the op under the pointer (an invalid id over no single op).
@@ -106,12 +126,21 @@ protected:
 
 private:
     void zoomBy(double factor, double centerKey);
+    // The time under the mouse pointer when it is over the Gantt's rows, else the middle of the view.
+    double keyZoomCentre() const;
     void panBy(double fraction);
     void scrollRows(double rows);
     void fitRows();
+    // Sizes the gutter to the view's width; the counter strip keeps the same left edge.
+    void fitGutter();
+    // Places the band and the duration label of the selected area (hidden when there is none).
+    void showArea();
     // Fills the counter strip's graphs for the time range in view (see the .cpp).
     void resampleCounters();
     QString tooltipAt(const QPointF& pos) const;
+    // One op's tooltip: name, start (from the job's start) and duration, rank and track, kind and
+    // category, bytes moved.
+    QString opTooltip(sightline::OpId op) const;
     void changeTree(const std::function<void(sightline::TrackTree&)>& edit);
     // The frame timer's frame: a new job's first builds its runs ahead and is drawn once they are in.
     void drawFrame();
@@ -121,6 +150,8 @@ private:
     QCPGraph* m_busyGraph = nullptr;
     QCPGraph* m_commGraph = nullptr;
     QCPItemText* m_counterLabel = nullptr;
+    QCPItemRect* m_areaBand = nullptr; // the selected area, over the rows
+    QCPItemText* m_areaLabel = nullptr; // its duration, on the time axis
     std::shared_ptr<const sightline::Trace> m_trace;
     sightline::OpId m_selected;
     QPoint m_pressPos;
@@ -138,4 +169,5 @@ private:
     bool m_runsAhead = false;
     bool m_frameAfterRuns = false;
     QElapsedTimer m_frameQueued; // since the first request of the frame pending
+    double m_rowHeight = kRowHeight;
 };
