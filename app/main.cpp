@@ -1,6 +1,8 @@
 #include "mainwindow.h"
 #include "strategyjson.h"
 
+#include "widgets/timeline/timelineview.h"
+
 #include "core/base/memorypolicy.h"
 #include "core/base/parallel.h"
 #include "core/base/status.h"
@@ -14,9 +16,7 @@
 #include <QLocale>
 #include <QTranslator>
 
-#include <algorithm>
-#include <iterator>
-#include <utility>
+#include <optional>
 
 int main(int argc, char** argv)
 {
@@ -58,7 +58,11 @@ int main(int argc, char** argv)
     const QCommandLineOption criticalOption(QStringLiteral("critical-path"), QApplication::translate("main", "Highlight the critical path."));
     const QCommandLineOption langOption(QStringLiteral("lang"),
         QApplication::translate("main", "The language of the window, e.g. de or zh_CN (default: the system's)."), QStringLiteral("CODE"));
+    const QCommandLineOption windowShotOption(QStringLiteral("screenshot-window"),
+        QApplication::translate("main", "Open the files, save the whole window as laid out on the screen (docks, toolbars, status bar) and quit."),
+        QStringLiteral("OUT.png"));
     parser.addOption(screenshotOption);
+    parser.addOption(windowShotOption);
     parser.addOption(criticalOption);
     const QCommandLineOption viewOption(QStringLiteral("view"),
         QApplication::translate("main",
@@ -69,21 +73,21 @@ int main(int argc, char** argv)
     const QCommandLineOption strategyOption(QStringLiteral("strategy"),
         QApplication::translate("main", "Switch on the strategy in this JSON file (as sightline-cli whatif takes it) for the job."),
         QStringLiteral("S.json"));
+    const QCommandLineOption rowHeightOption(QStringLiteral("row-height"),
+        QApplication::translate("main", "The Gantt's rows' height in pixels, 8 to 40 (default 18; Ctrl+wheel changes it)."), QStringLiteral("PX"));
+    parser.addOption(rowHeightOption);
     parser.addOption(langOption);
     parser.addOption(viewOption);
     parser.addOption(strategyOption);
     parser.process(app);
 
-    const std::pair<QString, MainWindow::ViewMode> views[] = { { QStringLiteral("measured"), MainWindow::ViewMode::Measured },
-        { QStringLiteral("replayed"), MainWindow::ViewMode::Replayed }, { QStringLiteral("whatif"), MainWindow::ViewMode::WhatIf },
-        { QStringLiteral("both"), MainWindow::ViewMode::Both } };
-    const auto view = std::find_if(std::begin(views), std::end(views), [&](const auto& v) { return v.first == parser.value(viewOption); });
-    if (view == std::end(views)) {
+    const std::optional<MainWindow::ViewMode> view = MainWindow::viewModeNamed(parser.value(viewOption));
+    if (!view) {
         qWarning("sightline: --view wants measured, replayed, whatif or both");
         return 2;
     }
     MainWindow window;
-    window.setViewMode(view->second);
+    window.setViewMode(*view);
     if (parser.isSet(strategyOption)) {
         QString error;
         const auto strategy = StrategyJson::read(parser.value(strategyOption), error);
@@ -98,15 +102,32 @@ int main(int argc, char** argv)
         }
         window.setStrategy(*strategy);
     }
-    if (parser.isSet(criticalOption))
-        window.setCriticalPathShown(true);
-    if (parser.isSet(screenshotOption)) {
-        if (parser.positionalArguments().isEmpty()) {
-            qWarning("sightline: --screenshot needs files to open");
+    if (parser.isSet(rowHeightOption)) {
+        bool ok = false;
+        const double px = parser.value(rowHeightOption).toDouble(&ok);
+        if (!ok || px < TimelineView::kMinRowHeight || px > TimelineView::kMaxRowHeight) {
+            qWarning("sightline: --row-height wants pixels from %d to %d", TimelineView::kMinRowHeight, TimelineView::kMaxRowHeight);
             return 2;
         }
-        window.screenshotWhenReady(parser.value(screenshotOption));
-        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.timeline()->setRowHeight(px);
+    }
+    if (parser.isSet(criticalOption))
+        window.setCriticalPathShown(true);
+    if (parser.isSet(screenshotOption) && parser.isSet(windowShotOption)) {
+        qWarning("sightline: give --screenshot or --screenshot-window, not both");
+        return 2;
+    }
+    if (parser.isSet(screenshotOption) || parser.isSet(windowShotOption)) {
+        if (parser.positionalArguments().isEmpty()) {
+            qWarning("sightline: --screenshot and --screenshot-window need files to open");
+            return 2;
+        }
+        const bool whole = parser.isSet(windowShotOption);
+        window.screenshotWhenReady(parser.value(whole ? windowShotOption : screenshotOption),
+            whole ? MainWindow::Capture::Window : MainWindow::Capture::Gantt);
+        // The Gantt alone is laid out off screen; the whole window is shown as it would be.
+        if (!whole)
+            window.setAttribute(Qt::WA_DontShowOnScreen);
     }
     window.show();
     if (!parser.positionalArguments().isEmpty())

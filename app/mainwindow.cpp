@@ -16,12 +16,14 @@
 #include "core/model/trace.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
+#include "widgets/panels/messagebanner.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/percenttext.h"
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/ranklistmodel.h"
 #include "widgets/panels/ranksummarychart.h"
 #include "widgets/panels/ranksummarymodel.h"
+#include "widgets/panels/shortcutsheet.h"
 #include "widgets/panels/statustext.h"
 #include "widgets/panels/tracktreepanel.h"
 #include "widgets/strategy/comparisonpanel.h"
@@ -164,8 +166,16 @@ MainWindow::MainWindow(QWidget* parent)
     , m_job(new TraceLoadJob(this))
 {
     setAcceptDrops(true);
-    m_timeline = new TimelineView(this);
-    setCentralWidget(m_timeline);
+    // The Gantt, under a banner that says when the strategy failed.
+    auto* centre = new QWidget(this);
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    m_banner = new MessageBanner(centre);
+    m_timeline = new TimelineView(centre);
+    centreLayout->addWidget(m_banner);
+    centreLayout->addWidget(m_timeline, 1);
+    setCentralWidget(centre);
 
     auto* panel = new QWidget(this);
     auto* layout = new QVBoxLayout(panel);
@@ -247,11 +257,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_whatIf, &WhatIfRunner::runningChanged, m_strategyPanel, &StrategyPanel::setRunning);
     m_strategyPanel->setSelectionSource([this] { return QString::fromStdString(m_chosen.text()); });
     connect(m_whatIf, &WhatIfRunner::finished, this, &MainWindow::onWhatIf);
-    connect(m_whatIf, &WhatIfRunner::failed, this, [this](const QString& message) {
-        m_whatIfFailure = message;
-        m_strategyPanel->setOutcome(message, true);
-        onNoWhatIf();
-    });
+    connect(m_whatIf, &WhatIfRunner::failed, this, &MainWindow::onWhatIfFailed);
     connect(m_whatIf, &WhatIfRunner::cleared, this, [this] {
         m_strategyPanel->setOutcome(m_analysis ? tr("No pass is switched on: the job runs as measured.") : QString(), false);
         onNoWhatIf();
@@ -264,6 +270,7 @@ MainWindow::MainWindow(QWidget* parent)
     auto* slash = new QShortcut(QKeySequence(Qt::Key_Slash), this);
     connect(slash, &QShortcut::activated, m_search, &OpSearchBar::focusField);
     connect(m_search, &OpSearchBar::opFound, this, &MainWindow::goToOp);
+    connect(m_search, &OpSearchBar::matchesChanged, m_timeline, &TimelineView::markOps);
     connect(m_timeline, &TimelineView::opSelected, m_details, &OpDetailsPanel::showOp);
     connect(m_timeline, &TimelineView::opSelected, this, &MainWindow::showDependencies);
     connect(m_details, &OpDetailsPanel::opActivated, this, &MainWindow::goToOp);
@@ -491,6 +498,10 @@ void MainWindow::createActions()
     });
     m_mainBar->addAction(strategyAction);
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* keys = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    keys->setObjectName(QStringLiteral("showShortcuts"));
+    keys->setShortcut(QKeySequence(QStringLiteral("?")));
+    help->addSeparator();
     help->addAction(tr("&About Sightline"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -734,6 +745,9 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     const QStringList& warnings = outcome->warnings;
     const qint64 ms = outcome->ms;
     m_outcome = outcome;
+    m_hasResult = true;
+    m_stale = false;
+    m_banner->hideMessage();
     m_whatIfStrategy = m_runStrategy;
     m_exportStrategyAction->setEnabled(true);
     m_comparison->setResult({ baseline, whatIf, outcome->changes, outcome->tensorChanges, outcome->exposedBaseline, outcome->exposedWhatIf });
@@ -760,9 +774,31 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     applyView();
 }
 
+void MainWindow::onWhatIfFailed(const QString& message)
+{
+    m_whatIfFailure = message;
+    m_strategyPanel->setOutcome(message, true);
+    m_outcome.reset();
+    // The last what-if that ran stays in view, marked stale: an edit that fails loses nothing shown.
+    m_stale = m_hasResult;
+    if (m_stale) {
+        m_comparison->setStale(tr("The strategy as edited cannot run (see the Strategy dock)."));
+        m_banner->showMessage(tr("The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale."), message);
+    } else {
+        m_banner->showMessage(tr("The strategy failed; the Gantt shows the job without it."), message);
+    }
+    m_strategyPanel->setOutOfMemory(false, {});
+    if (m_analysis)
+        showJobStatus();
+    applyView();
+}
+
 void MainWindow::onNoWhatIf()
 {
     m_outcome.reset();
+    m_hasResult = false;
+    m_stale = false;
+    m_banner->hideMessage();
     m_comparison->clear();
     m_strategyPanel->setOutOfMemory(false, {});
     if (m_analysis)
@@ -792,6 +828,8 @@ void MainWindow::applyView()
         // Being drawn: the Gantt keeps what it shows until then.
         statusBar()->showMessage(tr("Drawing the what-if…"));
         return;
+    } else if (layers && m_stale && shownWhatIf() && shownWhatIf()->layers() == *layers) {
+        // The strategy failed: the last what-if drawn stays, under the banner that says it is stale.
     } else {
         if (shownWhatIf())
             showMeasuredJob();
@@ -932,6 +970,8 @@ void MainWindow::showJobStatus()
     if (m_outcome) {
         const IterationChange change = iterationChange(*m_outcome);
         parts << tr("what-if %1 ms (%2)").arg(locale.toString(change.after, 'f', 3), PercentText::signedChange(change.percent));
+    } else if (!m_whatIfFailure.isEmpty()) {
+        parts << tr("what-if failed");
     }
     m_jobStatus->setText(parts.join(QStringLiteral(" · ")));
 }
@@ -1000,6 +1040,19 @@ void MainWindow::showDependencies(sightline::OpId op)
     m_timeline->replot();
 }
 
+std::optional<MainWindow::ViewMode> MainWindow::viewModeNamed(const QString& name)
+{
+    const qsizetype k = Scenario::viewNames().indexOf(name);
+    if (k < 0)
+        return std::nullopt;
+    return static_cast<ViewMode>(k);
+}
+
+QString MainWindow::viewModeName(ViewMode mode)
+{
+    return Scenario::viewNames().at(static_cast<qsizetype>(mode));
+}
+
 void MainWindow::setViewMode(ViewMode mode)
 {
     m_viewMode = mode;
@@ -1029,6 +1082,10 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     // The views show the new job before anything (a scenario's strategy below) can run a what-if on it.
     m_analysis = std::move(analysis);
     m_outcome.reset();
+    m_hasResult = false;
+    m_stale = false;
+    m_banner->hideMessage();
+    m_comparison->clear();
     m_chosen = {}; // ops of the job before, from whichever selection
     m_chosenFrom = ChosenFrom::Nothing;
     // The job's layers, offered for a pass's layers and for the spans kernels are launched within.
@@ -1049,6 +1106,8 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         for (const Scenario::Step& s : m_pendingScenario->strategy)
             state.steps.push_back({ s.step, s.enabled });
         state.budgetBytes = m_pendingScenario->budgetBytes;
+        if (const auto mode = viewModeNamed(m_pendingScenario->view))
+            setViewMode(*mode);
         m_scenarioPath = m_pendingScenarioPath;
         m_strategy->reset(state);
         addRecent({ m_scenarioPath });
@@ -1186,20 +1245,23 @@ bool MainWindow::exportViewTo(const QString& file)
     return writeWhole(file, encoded(m_timeline->toPixmap(m_timeline->width(), m_timeline->height()).toImage(), QStringLiteral("view.png")));
 }
 
-void MainWindow::screenshotWhenReady(const QString& path)
+void MainWindow::screenshotWhenReady(const QString& path, Capture capture)
 {
     m_screenshotPath = path;
+    m_screenshotCapture = capture;
     m_screenshotPending = true;
 }
 
 void MainWindow::takeScreenshot()
 {
-    // The Gantt gets the room: the ranks are in it.
-    for (QDockWidget* dock : m_docks)
-        dock->hide();
-    for (QToolBar* bar : findChildren<QToolBar*>())
-        bar->hide();
-    resize(1600, 1000);
+    if (m_screenshotCapture == Capture::Gantt) {
+        // The Gantt gets the room: the ranks are in it.
+        for (QDockWidget* dock : m_docks)
+            dock->hide();
+        for (QToolBar* bar : findChildren<QToolBar*>())
+            bar->hide();
+        resize(1600, 1000);
+    }
     m_timeline->resetView();
     QApplication::processEvents();
     m_timeline->replot();
@@ -1376,6 +1438,7 @@ bool MainWindow::saveScenarioTo(const QString& path, QString& error)
     for (const StrategyModel::Step& step : m_strategy->steps())
         s.strategy.push_back({ step.step, step.enabled });
     s.budgetBytes = m_strategy->budgetBytes();
+    s.view = viewModeName(m_viewMode);
     if (!s.write(path, error))
         return false;
     m_scenarioPath = QFileInfo(path).absoluteFilePath();
@@ -1403,6 +1466,37 @@ bool MainWindow::saveScenario(bool choosePath)
     }
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
+}
+
+void MainWindow::showShortcuts()
+{
+    if (!m_shortcutSheet)
+        m_shortcutSheet = new ShortcutSheet(this);
+    // From the menus as they are now, each menu a section, then the Gantt's keys and the search's.
+    QList<ShortcutSheet::Section> sections;
+    std::function<void(QMenu*, QList<QAction*>&)> collect = [&](QMenu* menu, QList<QAction*>& into) {
+        for (QAction* a : menu->actions()) {
+            if (a->menu())
+                collect(a->menu(), into);
+            else
+                into.append(a);
+        }
+    };
+    for (QAction* top : menuBar()->actions()) {
+        if (!top->menu())
+            continue;
+        QList<QAction*> actions;
+        collect(top->menu(), actions);
+        sections.append(ShortcutSheet::fromActions(top->text().remove(u'&'), actions));
+    }
+    ShortcutSheet::Section gantt { tr("Gantt"), {} };
+    for (const auto& [keys, what] : TimelineView::keyHelp())
+        gantt.entries.append({ keys, what });
+    sections.append(gantt);
+    sections.append({ tr("Search"), { { QStringLiteral("/"), tr("Find an op by name") }, { tr("Enter"), tr("Go to the next match") }, { tr("Shift+Enter"), tr("Go to the previous match") } } });
+    m_shortcutSheet->setSections(sections);
+    m_shortcutSheet->show();
+    m_shortcutSheet->raise();
 }
 
 void MainWindow::showAbout()

@@ -32,7 +32,9 @@ class QTimer;
 class QToolBar;
 class AggregateModel;
 class CriticalPathModel;
+class MessageBanner;
 class OpDetailsPanel;
+class ShortcutSheet;
 class TrackTreePanel;
 class OpSearchBar;
 class RankListModel;
@@ -97,13 +99,19 @@ public:
     // baseline rows; without, the replayed times as a ghost row under each track's measured rows.
     // The critical path, its panel, the counters, the details and search follow the job shown.
     enum class ViewMode { Measured, Replayed, WhatIf, Both };
+    // The modes by the names --view and scenarios use (Scenario::viewNames(), in ViewMode's order).
+    static std::optional<ViewMode> viewModeNamed(const QString& name);
+    static QString viewModeName(ViewMode mode);
     void setViewMode(ViewMode mode);
     ViewMode viewMode() const { return m_viewMode; }
     // The what-if drawn in the Gantt, or null while it shows the measured job.
     const std::shared_ptr<const WhatIfView>& shownWhatIf() const;
-    // After the next job is analysed: lay the window out at 1600×1000, save it to path and quit with
-    // status 0 (1 when loading or saving fails).
-    void screenshotWhenReady(const QString& path);
+    // What a screenshot shows: the Gantt alone at 1600×1000 (docks and toolbars hidden), or the whole
+    // window as it is laid out on its screen.
+    enum class Capture { Gantt, Window };
+    // After the next job is analysed (and the strategy's what-if has run): save the capture to path and
+    // quit with status 0 (1 when loading, the strategy or saving fails).
+    void screenshotWhenReady(const QString& path, Capture capture = Capture::Gantt);
     // Saves the Gantt as shown, as PNG or (by the .pdf suffix) PDF; false when it cannot be written.
     bool exportViewTo(const QString& file);
     // Writes the replay shown as Chrome trace JSON (File > Export Replayed Timeline): the what-if when
@@ -150,6 +158,8 @@ private:
     void openFilesDialog();
     void openFolderDialog();
     void showAbout();
+    // The keyboard and mouse sheet (? and Help > Keyboard Shortcuts), made from the menus as they are.
+    void showShortcuts();
     void onLoaded(const QStringList& files);
     void onFailed(const sightline::Status& status, const QStringList& files);
     void onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const JobAnalysis> analysis, const QStringList& files);
@@ -162,6 +172,9 @@ private:
     void onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome);
     // The run ended without a what-if (cleared or failed): the Gantt goes back to the measured job.
     void onNoWhatIf();
+    // The run failed: the banner over the Gantt says why; the last what-if that ran stays in the Gantt
+    // and the What-if dock, marked stale, and nothing can be exported until a run succeeds.
+    void onWhatIfFailed(const QString& message);
     // Shows the view mode asked for: the measured job, or the what-if once the runner has drawn it.
     void applyView();
     std::optional<WhatIfView::Layers> wantedLayers() const;
@@ -249,7 +262,12 @@ private:
     bool m_screenshotPending = false;
     std::shared_ptr<const JobAnalysis> m_analysis;
     QString m_screenshotPath;
+    Capture m_screenshotCapture = Capture::Gantt;
     QString m_whatIfFailure; // why the last what-if run failed; empty when it did not
+    bool m_hasResult = false; // the What-if dock shows a what-if of this job
+    bool m_stale = false; // ... of a strategy before the one that failed since
+    MessageBanner* m_banner = nullptr; // over the Gantt: why the strategy failed
+    ShortcutSheet* m_shortcutSheet = nullptr; // made when first shown
     QTableView* m_view = nullptr;
     QLabel* m_summaryLabel = nullptr;
     TraceLoadJob* m_job = nullptr;

@@ -105,6 +105,12 @@ std::optional<Scenario> Scenario::parse(const QByteArray& text, const QString& p
         return std::nullopt;
     }
     s.budgetBytes = static_cast<std::int64_t>(budget.toDouble(0));
+    const QJsonValue view = o.value(QStringLiteral("view"));
+    if (!view.isUndefined() && (!view.isString() || !viewNames().contains(view.toString()))) {
+        error = where(path) + QCoreApplication::translate("Scenario", "\"view\" wants one of %1").arg(viewNames().join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    s.view = view.toString();
     const QJsonArray strategy = o.value(QStringLiteral("strategy")).toArray();
     QString strategyError;
     const auto parsed = StrategyJson::parse(QJsonDocument(QJsonObject { { QStringLiteral("strategy"), strategy } }).toJson(), strategyError);
@@ -137,10 +143,12 @@ bool Scenario::write(const QString& path, QString& error) const
         step.insert(QStringLiteral("enabled"), strategy[static_cast<std::size_t>(k)].enabled);
         steps[k] = step;
     }
-    const QJsonObject doc { { QStringLiteral("version"), kVersion }, { QStringLiteral("traces"), traces },
+    QJsonObject doc { { QStringLiteral("version"), kVersion }, { QStringLiteral("traces"), traces },
         { QStringLiteral("alignment"), QJsonObject { { QStringLiteral("offsets_ns"), offsetsNs } } },
         { QStringLiteral("steps"), QJsonObject { { QStringLiteral("first"), static_cast<double>(firstStep) }, { QStringLiteral("last"), static_cast<double>(lastStep) } } },
         { QStringLiteral("strategy"), steps }, { QStringLiteral("memory_budget_bytes"), static_cast<double>(budgetBytes) } };
+    if (!view.isEmpty())
+        doc.insert(QStringLiteral("view"), view);
     const QByteArray bytes = QJsonDocument(doc).toJson();
     const sightline::Status written = sightline::OutputFile::writeWhole(QFile::encodeName(path).toStdString(), bytes.toStdString());
     if (!written.ok()) {
@@ -148,6 +156,12 @@ bool Scenario::write(const QString& path, QString& error) const
         return false;
     }
     return true;
+}
+
+const QStringList& Scenario::viewNames()
+{
+    static const QStringList names { QStringLiteral("measured"), QStringLiteral("replayed"), QStringLiteral("whatif"), QStringLiteral("both") };
+    return names;
 }
 
 QStringList Scenario::missingFiles() const

@@ -225,7 +225,7 @@ void WhatIfRunner::run(const Strategy& strategy, const MemoryOptions& memory)
     }
     if (Status s = StrategyRunner::validate(strategy); !s.ok()) {
         setRunning(false);
-        Q_EMIT failed(StatusText::message(s));
+        Q_EMIT failed(StatusText::strategyMessage(s));
         return;
     }
     m_strategy = strategy;
@@ -298,7 +298,7 @@ void WhatIfRunner::take(std::shared_ptr<RunResult> result, Delivery delivery)
     if (delivery == Delivery::Last)
         setRunning(false);
     if (!result->status.ok()) {
-        Q_EMIT failed(StatusText::message(result->status));
+        Q_EMIT failed(StatusText::strategyMessage(result->status));
         dispose(std::move(result));
         return;
     }

@@ -85,6 +85,7 @@ Q_SIGNALS:
     // The baseline and the what-if, and how long the run took from the edit to the comparison; then,
     // when a view was asked for, the same outcome with its view, and then with the view's slack.
     void finished(std::shared_ptr<const WhatIfOutcome> outcome);
+    // Why the strategy did not run (StatusText::strategyMessage).
     void failed(const QString& message);
     void cleared();
 

@@ -27,7 +27,7 @@ if [ "$mode" = run ]; then
     cmake --preset default
     cmake --build --preset default
     if [ $# -eq 0 ]; then
-        set -- "$root/resources/examples/alexnet-k80/alexnet_k80.csv"
+        set -- "$root/resources/examples/ddp-gpu/bucket1mb.sightline"
     fi
     exec "$root/build/default/bin/sightline" "$@"
 fi

@@ -11,6 +11,8 @@
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/tracktreemodel.h"
+#include "widgets/panels/messagebanner.h"
+#include "widgets/panels/shortcutsheet.h"
 #include "widgets/strategy/comparisonpanel.h"
 #include "widgets/strategy/strategymodel.h"
 #include "widgets/panels/tracktreepanel.h"
@@ -36,6 +38,7 @@
 #include <QScreen>
 #include <QSet>
 #include <QToolBar>
+#include <QToolButton>
 #include <QFile>
 #include <QImage>
 #include <QMessageBox>
@@ -914,6 +917,7 @@ private Q_SLOTS:
             window.strategy()->addStep(QStringLiteral("tensor_fusion"));
             window.strategy()->setEnabled(1, false);
             window.strategy()->setBudgetBytes(8'000'000'000);
+            window.setViewMode(MainWindow::ViewMode::Both);
             QVERIFY(window.isWindowModified());
             QTRY_VERIFY_WITH_TIMEOUT(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
             iteration = window.comparison()->text(ComparisonPanel::IterationRow, 1);
@@ -929,12 +933,14 @@ private Q_SLOTS:
         QVERIFY(text.contains("../")); // the traces by relative path
         QVERIFY(text.contains("\"enabled\": false"));
         QVERIFY(text.contains("offsets_ns"));
+        QVERIFY(text.contains("\"view\": \"both\""));
         {
             MainWindow window;
             window.show();
             window.openFiles({ path });
             QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
             QCOMPARE(window.scenarioPath(), QFileInfo(path).absoluteFilePath());
+            QCOMPARE(window.viewMode(), MainWindow::ViewMode::Both);
             const auto& steps = window.strategy()->steps();
             QCOMPARE(steps.size(), std::size_t(2));
             QCOMPARE(steps[0].step.pass, std::string("speedup"));
@@ -977,6 +983,104 @@ private Q_SLOTS:
         window.openFiles({ newer });
         QTRY_VERIFY_WITH_TIMEOUT(!catcher.shown().isEmpty(), 10000);
         QVERIFY(catcher.shown().contains(QStringLiteral("newer.sightline")) && catcher.shown().contains(QStringLiteral("newer Sightline")));
+        // So is a view the window does not have.
+        const QString sideways = writeFile(dir, QStringLiteral("sideways.sightline"), R"({"version": 1, "traces": ["x.json"], "view": "sideways"})");
+        window.openFiles({ sideways });
+        QTRY_VERIFY_WITH_TIMEOUT(catcher.shown().contains(QStringLiteral("sideways.sightline")), 10000);
+        QVERIFY2(catcher.shown().contains(QStringLiteral("\"view\" wants one of measured, replayed, whatif, both")), qPrintable(catcher.shown()));
+    }
+
+    void firstExampleShowsAWhatIf()
+    {
+        // The example the newcomer's command opens: the project's GPU DDP pair with 1 MB buckets, in
+        // the Both view, compared in the What-if dock.
+        MainWindow window;
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-gpu/bucket1mb.sightline") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        QCOMPARE(window.viewMode(), MainWindow::ViewMode::Both);
+        QCOMPARE(window.trace()->ranks().size(), std::size_t(2));
+        QCOMPARE(window.strategy()->steps().size(), std::size_t(1));
+        QCOMPARE(window.strategy()->steps()[0].step.pass, std::string("tensor_fusion"));
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+        QVERIFY(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"));
+        QVERIFY(!window.isWindowModified());
+    }
+
+    void failedStrategyKeepsTheLastWhatIfStale()
+    {
+        // A step that cannot run shows a banner over the Gantt with the step's own reason (not "does not
+        // fit this trace"); the last what-if stays drawn and compared, marked stale, and cannot be
+        // exported; a run that succeeds again takes the banner and the mark away.
+        MainWindow window;
+        window.show();
+        window.setViewMode(MainWindow::ViewMode::WhatIf);
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        StrategyModel* model = window.strategy();
+        ComparisonPanel* comparison = window.comparison();
+        auto* banner = window.findChild<MessageBanner*>(QStringLiteral("messageBanner"));
+        QVERIFY(banner && banner->isHidden());
+        model->addStep(QStringLiteral("speedup"), { { "percent", 10.0 } });
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+        const auto drawn = window.shownWhatIf();
+        const QString iteration = comparison->text(ComparisonPanel::IterationRow, 1);
+        QVERIFY(iteration != QStringLiteral("–"));
+        model->addStep(QStringLiteral("recompute"), { { "layers", std::string("no_such_layer") } });
+        QTRY_VERIFY_WITH_TIMEOUT(!banner->isHidden(), 60000);
+        QVERIFY2(banner->text().contains(QStringLiteral("The strategy cannot run. step 2 (recompute): no layer")), qPrintable(banner->text()));
+        QVERIFY(!banner->text().contains(QStringLiteral("does not fit")));
+        QVERIFY(banner->text().contains(QStringLiteral("stale")));
+        QVERIFY(comparison->isStale());
+        QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), iteration);
+        QCOMPARE(window.shownWhatIf(), drawn);
+        QVERIFY(window.findChild<QLabel*>(QStringLiteral("jobStatus"))->text().contains(QStringLiteral("what-if failed")));
+        QString error;
+        QVERIFY(window.exportStrategyPreview(error).isEmpty() && !error.isEmpty());
+        // The banner's close button hides it; the dock stays marked.
+        banner->findChild<QToolButton*>()->click();
+        QVERIFY(banner->isHidden());
+        QVERIFY(comparison->isStale());
+        model->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(!comparison->isStale(), 60000);
+        QVERIFY(banner->isHidden());
+        QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), iteration);
+        // A failure with nothing run before says the Gantt shows the job without the strategy.
+        model->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() == nullptr, 60000);
+        model->addStep(QStringLiteral("recompute"), { { "layers", std::string("no_such_layer") } });
+        QTRY_VERIFY_WITH_TIMEOUT(!banner->isHidden(), 60000);
+        QVERIFY(banner->text().contains(QStringLiteral("without it")));
+        QVERIFY(!comparison->isStale());
+        QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"));
+    }
+
+    void shortcutSheetListsTheKeys()
+    {
+        // ? and Help > Keyboard Shortcuts open a sheet made from the menus' actions and the Gantt's keys.
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QAction* keys = window.findChild<QAction*>(QStringLiteral("showShortcuts"));
+        QVERIFY(keys);
+        QCOMPARE(keys->shortcut(), QKeySequence(QStringLiteral("?")));
+        QVERIFY(!window.findChild<ShortcutSheet*>());
+        QTest::keySequence(&window, QKeySequence(QStringLiteral("?")));
+        auto* sheet = window.findChild<ShortcutSheet*>(QStringLiteral("shortcutSheet"));
+        QVERIFY(sheet);
+        QTRY_VERIFY(sheet->isVisible());
+        const QString text = sheet->text();
+        for (const QString& line : { QStringLiteral("Ctrl+O\tOpen Files"), QStringLiteral("Ctrl+Shift+Z\tRedo"), QStringLiteral("Ctrl+Y\tRedo"),
+                 QStringLiteral("Ctrl+K\tCritical Path"), QStringLiteral("?\tKeyboard Shortcuts"), QStringLiteral("W / S, wheel\t"),
+                 QStringLiteral("Ctrl+wheel\t"), QStringLiteral("/\tFind an op by name") })
+            QVERIFY2(text.contains(line), qPrintable(line + QStringLiteral(" in\n") + text));
+        QVERIFY(text.startsWith(QStringLiteral("File\n")));
+        QVERIFY(text.contains(QStringLiteral("\nGantt\n")));
+        // The menu's action shows the same sheet again.
+        sheet->close();
+        keys->trigger();
+        QVERIFY(sheet->isVisible());
+        QCOMPARE(sheet->text(), text);
     }
 
     void laterRequestWins();

@@ -1,4 +1,5 @@
-// The app's --screenshot on the 8-rank DLRM job: the picture shows all eight ranks' track groups, and
+// The app's --screenshot on the 8-rank DLRM job: at 18 px a row the picture shows the five rank groups
+// that fit; at 11 px (--row-height) all eight ranks' track groups, and
 // with --critical-path the path's ops in the highlight colour (and without it, none). With a strategy in
 // the both view, the what-if's rows are drawn under the baseline's and differ from them.
 
@@ -94,8 +95,12 @@ private Q_SLOTS:
             QSKIP("trace corpus not beside the checkout");
         QTemporaryDir dir;
         const QString on = dir.filePath(QStringLiteral("on.png")), off = dir.filePath(QStringLiteral("off.png"));
-        QCOMPARE(run({ QStringLiteral("--screenshot"), on, QStringLiteral("--critical-path"), job }), 0);
-        QCOMPARE(run({ QStringLiteral("--screenshot"), off, job }), 0);
+        const QString tall = dir.filePath(QStringLiteral("tall.png"));
+        QCOMPARE(run({ QStringLiteral("--screenshot"), tall, job }), 0);
+        QCOMPARE(headerBands(QImage(tall).convertToFormat(QImage::Format_RGB32)), 5);
+        const QString thin = QStringLiteral("--row-height=11");
+        QCOMPARE(run({ QStringLiteral("--screenshot"), on, thin, QStringLiteral("--critical-path"), job }), 0);
+        QCOMPARE(run({ QStringLiteral("--screenshot"), off, thin, job }), 0);
         const QImage withPath = QImage(on).convertToFormat(QImage::Format_RGB32);
         const QImage without = QImage(off).convertToFormat(QImage::Format_RGB32);
         QCOMPARE(withPath.size(), QSize(1600, 1000));
@@ -106,9 +111,10 @@ private Q_SLOTS:
         QCOMPARE(countColor(without, kCritical), 0);
         // With the replayed times as ghost rows under each track, fewer rank groups fit in the picture.
         const QString both = dir.filePath(QStringLiteral("both.png"));
-        QCOMPARE(run({ QStringLiteral("--screenshot"), both, QStringLiteral("--view"), QStringLiteral("both"), job }), 0);
+        QCOMPARE(run({ QStringLiteral("--screenshot"), both, thin, QStringLiteral("--view"), QStringLiteral("both"), job }), 0);
         QVERIFY(headerBands(QImage(both).convertToFormat(QImage::Format_RGB32)) >= 4);
         QCOMPARE(run({ QStringLiteral("--screenshot"), both, QStringLiteral("--view"), QStringLiteral("sideways"), job }), 2);
+        QCOMPARE(run({ QStringLiteral("--screenshot"), both, QStringLiteral("--row-height=3"), job }), 2);
     }
 
     void dlrmWhatIfBesideBaseline()
@@ -127,7 +133,7 @@ private Q_SLOTS:
         strategy.close();
         const QString both = dir.filePath(QStringLiteral("both.png"));
         QCOMPARE(run({ QStringLiteral("--strategy"), strategy.fileName(), QStringLiteral("--view"), QStringLiteral("both"),
-                     QStringLiteral("--screenshot"), both, job }),
+                     QStringLiteral("--row-height=11"), QStringLiteral("--screenshot"), both, job }),
             0);
         const QImage image = QImage(both).convertToFormat(QImage::Format_RGB32);
         const std::vector<std::pair<int, int>> rows = whatIfRows(image);
@@ -156,12 +162,30 @@ private Q_SLOTS:
         // The what-if alone: no baseline rows, so no band; the hatched ops are still there.
         const QString alone = dir.filePath(QStringLiteral("whatif.png"));
         QCOMPARE(run({ QStringLiteral("--strategy"), strategy.fileName(), QStringLiteral("--view"), QStringLiteral("whatif"),
-                     QStringLiteral("--screenshot"), alone, job }),
+                     QStringLiteral("--row-height=11"), QStringLiteral("--screenshot"), alone, job }),
             0);
         const QImage whatIf = QImage(alone).convertToFormat(QImage::Format_RGB32);
         QVERIFY(whatIfRows(whatIf).empty());
         QCOMPARE(headerBands(whatIf), 8);
         QVERIFY(countColor(whatIf, kHatch) > 200);
+    }
+
+    void wholeWindow()
+    {
+        // --screenshot-window keeps the docks, toolbars and status bar, at the window's own size on its
+        // screen (the offscreen screen is 800×800): not the Gantt's 1600×1000.
+        QTemporaryDir dir;
+        const QString shot = dir.filePath(QStringLiteral("window.png"));
+        QCOMPARE(run({ QStringLiteral("--screenshot-window"), shot, QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-gpu/bucket1mb.sightline") }), 0);
+        const QImage image(shot);
+        QVERIFY(!image.isNull());
+        QVERIFY2(image.width() <= 800 && image.height() <= 800 && image.width() >= 600 && image.height() >= 600,
+            qPrintable(QStringLiteral("%1×%2").arg(image.width()).arg(image.height())));
+        // The what-if's rows are in it (the scenario's Both view).
+        QVERIFY(!whatIfRows(image.convertToFormat(QImage::Format_RGB32)).empty());
+        QCOMPARE(run({ QStringLiteral("--screenshot-window"), shot, QStringLiteral("--screenshot"), shot,
+                     QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") }),
+            2);
     }
 
     void failures()

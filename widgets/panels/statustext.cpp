@@ -50,3 +50,18 @@ QString StatusText::message(const sightline::Status& status)
         text += u'\n' + tr("Details: %1").arg(QString::fromStdString(status.detail()));
     return text;
 }
+
+QString StatusText::strategyMessage(const sightline::Status& status)
+{
+    // A refused step says what is wrong in its detail ("step 2 (op_fusion): …"): that is the message.
+    // Other failures (memory, a cycle, a file) keep their sentence as well.
+    const bool stepRefused = status.code() == ErrorCode::InvalidArgument || status.code() == ErrorCode::ValueOutOfRange;
+    QString text = tr("The strategy cannot run.");
+    if (!status.detail().empty())
+        text += u' ' + QString::fromStdString(status.detail());
+    if (!stepRefused || status.detail().empty())
+        text += u'\n' + describe(status.code());
+    if (!status.file().empty())
+        text += u'\n' + tr("File: %1").arg(QDir::toNativeSeparators(QString::fromStdString(status.file())));
+    return text;
+}

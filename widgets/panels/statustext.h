@@ -17,4 +17,7 @@ public:
     static QString describe(sightline::ErrorCode code);
     // The full message: file, position, what is wrong, and the technical detail.
     static QString message(const sightline::Status& status);
+    // Why a strategy's what-if did not run: the step and what is wrong with it first (a typo in a
+    // parameter reads as one, not as a trace that does not fit), then the file when one is named.
+    static QString strategyMessage(const sightline::Status& status);
 };

@@ -8,6 +8,7 @@
 #include "widgets/panels/percenttext.h"
 
 #include <QHeaderView>
+#include <QLabel>
 #include <QLocale>
 #include <QScrollBar>
 #include <QTableWidget>
@@ -51,6 +52,7 @@ QString peakText(const sightline::DeviceMemoryEstimate& d)
 
 ComparisonPanel::ComparisonPanel(QWidget* parent)
     : QWidget(parent)
+    , m_stale(new QLabel(this))
     , m_table(new QTableWidget(RowCount, 3, this))
     , m_devices(new QTableWidget(0, DeviceColumnCount, this))
     , m_chart(new QCustomPlot(this))
@@ -108,6 +110,11 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     m_budgetLine->setVisible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    m_stale->setObjectName(QStringLiteral("comparisonStale"));
+    m_stale->setWordWrap(true);
+    m_stale->setStyleSheet(QStringLiteral("background: #fff3cd; color: #5c4400; padding: 4px;"));
+    m_stale->hide();
+    layout->addWidget(m_stale);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_devices, 1);
     layout->addWidget(m_chart, 1);
@@ -238,8 +245,20 @@ QString ComparisonPanel::text(int row, int column) const
     return item ? item->text() : QString();
 }
 
+void ComparisonPanel::setStale(const QString& why)
+{
+    m_stale->setText(why.isEmpty() ? QString() : tr("Stale: these figures are of the last strategy that ran. %1").arg(why));
+    m_stale->setVisible(!why.isEmpty());
+}
+
+bool ComparisonPanel::isStale() const
+{
+    return !m_stale->isHidden();
+}
+
 void ComparisonPanel::clear()
 {
+    setStale({});
     for (int r = 0; r < RowCount; ++r) {
         for (int c = 0; c < 3; ++c)
             m_table->setItem(r, c, new QTableWidgetItem(QStringLiteral("–")));
@@ -274,6 +293,7 @@ void ComparisonPanel::setResult(const Result& result)
         clear();
         return;
     }
+    setStale({});
     auto set = [this](int row, const QString& before, const QString& after, const QString& delta) {
         m_table->setItem(row, 0, new QTableWidgetItem(before));
         m_table->setItem(row, 1, new QTableWidgetItem(after));

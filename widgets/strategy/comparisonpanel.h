@@ -42,6 +42,11 @@ public:
     };
     void setResult(const Result& result);
     void clear();
+    // Marks the result shown as stale (why: what failed since), or not (empty): a line over the
+    // numbers says they are of the last strategy that ran, not of the one edited. setResult() and
+    // clear() take the mark away.
+    void setStale(const QString& why);
+    bool isStale() const;
     // A cell's text, for tests: row as in the table, column 0 baseline, 1 what-if, 2 change.
     QString text(int row, int column) const;
 
@@ -71,6 +76,7 @@ private:
     class QCPBars* plotBars(class QCPAxisRect* rect, const QVector<QString>& labels, const QVector<double>& before, const QVector<double>& after);
     void fillDevices(const sightline::ReplayResult& baseline, const sightline::ReplayResult& whatIf);
 
+    class QLabel* m_stale; // shown while the result is stale
     QTableWidget* m_table;
     QTableWidget* m_devices; // each device's peak against its budget
     QCustomPlot* m_chart;
