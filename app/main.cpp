@@ -1,3 +1,4 @@
+#include "apptranslations.h"
 #include "mainwindow.h"
 #include "strategyjson.h"
 
@@ -12,9 +13,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
-#include <QLibraryInfo>
 #include <QLocale>
-#include <QTranslator>
 
 #include <optional>
 
@@ -39,12 +38,7 @@ int main(int argc, char** argv)
             locale = QLocale(arguments[i].mid(7));
     }
     QLocale::setDefault(locale);
-    QTranslator qtTranslator;
-    if (qtTranslator.load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QApplication::installTranslator(&qtTranslator);
-    QTranslator appTranslator;
-    if (appTranslator.load(locale, QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&appTranslator);
+    AppTranslations::install(locale, &app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Timeline and what-if explorer for distributed training."));

@@ -47,6 +47,7 @@
 #include <QHeaderView>
 #include <QImageWriter>
 #include <QLabel>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -70,6 +71,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <map>
 
 namespace {
 
@@ -102,6 +104,23 @@ IterationChange iterationChange(const WhatIfOutcome& outcome)
     const double before = sightline::StepTimes::iteration(outcome.baseline->schedule).replayed / 1e6;
     const double after = sightline::StepTimes::iteration(outcome.whatIf->schedule).replayed / 1e6;
     return { before, after, before > 0 ? 100.0 * (after - before) / before : 0.0 };
+}
+
+// How many steps each rank replayed (the most of any rank): what the critical path spans.
+int stepsReplayed(const sightline::Schedule& schedule)
+{
+    std::map<std::uint32_t, int> perRank;
+    int most = 0;
+    for (const sightline::ReplayedStep& st : schedule.steps)
+        most = std::max(most, ++perRank[st.rank.value()]);
+    return most;
+}
+
+// The pipeline's checks of its own figures (a replay's critical path or steps against its span),
+// which say a figure may be wrong: they stand beside the headline, not among the notes.
+bool isSelfCheck(const QString& warning)
+{
+    return warning.startsWith(QStringLiteral("baseline: ")) || warning.startsWith(QStringLiteral("what-if: "));
 }
 
 } // namespace
@@ -186,7 +205,15 @@ MainWindow::MainWindow(QWidget* parent)
     m_view = makeTable(m_model, { QStringLiteral("rankTable"), RankListModel::SortRole, RankListModel::RankColumn, Qt::AscendingOrder,
                                     RankListModel::FileColumn, true },
         panel);
-    layout->addWidget(m_view);
+    layout->addWidget(m_view, 2);
+    // What the importers warned about while loading, one line each, under the ranks.
+    m_loadWarnings = new QListWidget(panel);
+    m_loadWarnings->setObjectName(QStringLiteral("loadWarnings"));
+    m_loadWarnings->setWordWrap(true);
+    m_loadWarnings->setAlternatingRowColors(true);
+    m_loadWarnings->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_loadWarnings->hide();
+    layout->addWidget(m_loadWarnings, 1);
     m_ranksDock = addDock(tr("Ranks"), QStringLiteral("ranksDock"), panel, Qt::RightDockWidgetArea);
 
     m_summary = new RankSummaryModel(this);
@@ -644,12 +671,18 @@ void MainWindow::showJobSummary(const sightline::Trace& trace)
                           .arg(trace.worldSize())
                       + tr("%1 ops.").arg(locale.toString(static_cast<qlonglong>(trace.opCount())));
     if (!trace.diagnostics().empty())
-        summary += u' ' + tr("%n warning(s) while loading; see the tooltip.", nullptr, static_cast<int>(trace.diagnostics().size()));
-    QStringList warnings;
-    for (const auto& d : trace.diagnostics())
-        warnings << QStringLiteral("%1: %2 (%3×)").arg(QString::fromStdString(d.file), QString::fromStdString(d.detail)).arg(d.count);
+        summary += u' ' + tr("%n warning(s) while loading, listed below.", nullptr, static_cast<int>(trace.diagnostics().size()));
     m_summaryLabel->setText(summary);
-    m_summaryLabel->setToolTip(warnings.join(u'\n'));
+    m_loadWarnings->clear();
+    for (const auto& d : trace.diagnostics()) {
+        const QString file = QString::fromStdString(d.file);
+        const QString detail = QString::fromStdString(d.detail);
+        auto* item = new QListWidgetItem(d.count > 1 ? tr("%1: %2 (%3 times)").arg(QFileInfo(file).fileName(), detail).arg(static_cast<qlonglong>(d.count))
+                                                     : tr("%1: %2").arg(QFileInfo(file).fileName(), detail),
+            m_loadWarnings);
+        item->setToolTip(QDir::toNativeSeparators(file));
+    }
+    m_loadWarnings->setVisible(m_loadWarnings->count() > 0);
 }
 
 void MainWindow::runWhatIf()
@@ -753,9 +786,13 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     m_comparison->setResult({ baseline, whatIf, outcome->changes, outcome->tensorChanges, outcome->exposedBaseline, outcome->exposedWhatIf });
     const QLocale locale;
     const IterationChange change = iterationChange(*outcome);
-    QString text = tr("Iteration %1 ms against %2 ms (%3), replayed in %4 ms.")
+    QString text = tr("Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.")
                        .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3), PercentText::signedChange(change.percent))
                        .arg(ms);
+    for (const QString& w : warnings) {
+        if (isSelfCheck(w))
+            text += u'\n' + tr("⚠ Self-check: %1").arg(w);
+    }
     const sightline::ProfilerOverhead::Estimate& overhead = outcome->profilerOverhead;
     if (overhead.perEventNs > 0 && overhead.steps > 0) {
         const double perStep = static_cast<double>(overhead.hostEvents) / static_cast<double>(overhead.steps);
@@ -764,8 +801,10 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
                   .arg(locale.toString(overhead.perEventNs / 1000.0, 'g', 3), locale.toString(perStep, 'f', 0),
                       locale.toString(perStep * overhead.perEventNs / 1e6, 'f', 3));
     }
-    if (!warnings.isEmpty())
-        text += u'\n' + warnings.join(u'\n');
+    for (const QString& w : warnings) {
+        if (!isSelfCheck(w))
+            text += u'\n' + w;
+    }
     m_strategyPanel->setOutcome(text, false);
     const auto& memory = whatIf->memory;
     m_strategyPanel->setOutOfMemory(memory.outOfMemory,
@@ -959,21 +998,35 @@ void MainWindow::showJobStatus()
     parts << tr("%n rank(s), %1 ops", nullptr, static_cast<int>(t.ranks().size())).arg(locale.toString(static_cast<qlonglong>(t.opCount())));
     parts << tr("loaded in %1 s, graph and replay in %2 s")
                  .arg(locale.toString(static_cast<double>(m_loadMs) / 1e3, 'f', 2), locale.toString(static_cast<double>(m_analysedMs) / 1e3, 'f', 2));
+    // Per step, as the iteration is; the critical path spans every step replayed.
     if (const auto& replay = m_analysis->replay) {
         const sightline::RankStepTime it = sightline::StepTimes::iteration(replay->schedule);
-        QString iteration = tr("iteration %1 ms replayed").arg(locale.toString(it.replayed / 1e6, 'f', 3));
+        QString iteration = tr("iteration %1 ms per step replayed").arg(locale.toString(it.replayed / 1e6, 'f', 3));
         if (it.measured > 0)
             iteration += tr(", %1 ms measured").arg(locale.toString(it.measured / 1e6, 'f', 3));
         parts << iteration;
     }
-    // The strategy's what-if, while one matches the strategy as it stands.
+    // The strategy's what-if, while one matches the strategy as it stands, with its self-checks.
+    QStringList checks;
     if (m_outcome) {
         const IterationChange change = iterationChange(*m_outcome);
-        parts << tr("what-if %1 ms (%2)").arg(locale.toString(change.after, 'f', 3), PercentText::signedChange(change.percent));
+        parts << tr("what-if %1 ms per step (%2)").arg(locale.toString(change.after, 'f', 3), PercentText::signedChange(change.percent));
+        for (const QString& w : m_outcome->warnings) {
+            if (isSelfCheck(w))
+                checks << w;
+        }
+        if (!checks.isEmpty())
+            parts << tr("⚠ %n self-check warning(s)", nullptr, static_cast<int>(checks.size()));
     } else if (!m_whatIfFailure.isEmpty()) {
         parts << tr("what-if failed");
     }
+    if (const auto& replay = m_analysis->replay) {
+        const int steps = stepsReplayed(replay->schedule);
+        parts << tr("critical path %1 ms over %n step(s)", nullptr, std::max(1, steps))
+                     .arg(locale.toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3));
+    }
     m_jobStatus->setText(parts.join(QStringLiteral(" · ")));
+    m_jobStatus->setToolTip(checks.join(u'\n'));
 }
 
 void MainWindow::goToMeasuredOp(sightline::OpId op)
@@ -1136,8 +1189,8 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     else if (replay->schedule.timesOutOfRange)
         statusBar()->showMessage(tr("Replayed, but its times lie beyond ±146 years: the trace's durations are past any real job"));
     else
-        statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long").arg(
-                                     QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
+        statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long over %n step(s)", nullptr, std::max(1, stepsReplayed(replay->schedule)))
+                                     .arg(QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
             5000);
     m_loadMs = m_loadingMs;
     m_analysedMs = m_clock.elapsed() - m_loadMs;

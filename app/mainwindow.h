@@ -25,6 +25,7 @@ class QAbstractItemModel;
 class QAction;
 class QDockWidget;
 class QLabel;
+class QListWidget;
 class QMenu;
 class QProgressDialog;
 class QTableView;
@@ -270,6 +271,7 @@ private:
     ShortcutSheet* m_shortcutSheet = nullptr; // made when first shown
     QTableView* m_view = nullptr;
     QLabel* m_summaryLabel = nullptr;
+    QListWidget* m_loadWarnings = nullptr; // the importers' warnings on the job shown
     TraceLoadJob* m_job = nullptr;
     QProgressDialog* m_progress = nullptr;
     QTimer* m_progressTimer = nullptr;

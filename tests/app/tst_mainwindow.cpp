@@ -1,5 +1,6 @@
 // Drives the main window headless: open a job off the GUI thread, list its ranks, and keep it when a
 // later load fails.
+#include "apptranslations.h"
 #include "jobanalysis.h"
 #include "mainwindow.h"
 #include "whatifrunner.h"
@@ -31,6 +32,7 @@
 #include <QFileInfo>
 #include <QDockWidget>
 #include <QLabel>
+#include <QListWidget>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QMenu>
@@ -135,6 +137,8 @@ private Q_SLOTS:
         QApplication::setOrganizationName(QStringLiteral("SightlineTests"));
         QApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
         QSettings().clear();
+        // English, as the app installs it: plurals read "1 rank", "2 ranks".
+        QVERIFY(AppTranslations::install(QLocale(QLocale::English), this));
     }
 
     void opensJobAndKeepsItOnError()
@@ -332,7 +336,7 @@ private Q_SLOTS:
         auto* status = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
         QVERIFY(status);
         QVERIFY2(status->text().contains(QStringLiteral("2 rank")) && status->text().contains(QStringLiteral("loaded in"))
-                && status->text().contains(QStringLiteral("ms replayed")),
+                && status->text().contains(QStringLiteral("ms per step replayed")) && status->text().contains(QStringLiteral("critical path ")),
             qPrintable(status->text()));
     }
 
@@ -1000,6 +1004,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
         QCOMPARE(window.viewMode(), MainWindow::ViewMode::Both);
         QCOMPARE(window.trace()->ranks().size(), std::size_t(2));
+        // Its load warnings are listed in the Ranks dock, one row each, the file in the row's tooltip.
+        auto* warnings = window.findChild<QListWidget*>(QStringLiteral("loadWarnings"));
+        QVERIFY(warnings && !warnings->isHidden());
+        QCOMPARE(static_cast<std::size_t>(warnings->count()), window.trace()->diagnostics().size());
+        QVERIFY(warnings->count() > 0);
+        QVERIFY(warnings->item(0)->text().startsWith(QStringLiteral("rank")));
+        QVERIFY(warnings->item(0)->toolTip().endsWith(QStringLiteral(".json.gz")));
         QCOMPARE(window.strategy()->steps().size(), std::size_t(1));
         QCOMPARE(window.strategy()->steps()[0].step.pass, std::string("tensor_fusion"));
         QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
@@ -1053,6 +1064,41 @@ private Q_SLOTS:
         QVERIFY(banner->text().contains(QStringLiteral("without it")));
         QVERIFY(!comparison->isStale());
         QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"));
+    }
+
+    void selfChecksStandBesideTheHeadline()
+    {
+        // Two ranks whose clocks are years apart and that no collective ties: the pipeline's own checks
+        // say the critical path crosses the gap. The warning stands right under the outcome's headline
+        // and beside the what-if in the status bar, not among the notes after it.
+        QTemporaryDir dir;
+        for (const int r : { 0, 1 }) {
+            const qint64 t = r == 0 ? 1000 : 1700000000000000;
+            const QByteArray text = QStringLiteral(R"({"distributedInfo": {"rank": %1, "world_size": 2}, "traceEvents": [
+                {"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 1, "tid": 1, "ts": %2, "dur": 100},
+                {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": %3, "dur": 80}]})")
+                                        .arg(r)
+                                        .arg(t)
+                                        .arg(t + 10)
+                                        .toUtf8();
+            QVERIFY(!writeFile(dir, QStringLiteral("rank%1.json").arg(r), text).isEmpty());
+        }
+        MainWindow window;
+        window.show();
+        window.openFiles({ dir.path() });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        auto* status = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
+        QVERIFY2(status->text().contains(QStringLiteral("per step replayed")) && status->text().endsWith(QStringLiteral("over 1 step")),
+            qPrintable(status->text()));
+        window.strategy()->addStep(QStringLiteral("speedup"), { { "percent", 10.0 } });
+        QTRY_VERIFY_WITH_TIMEOUT(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        QVERIFY2(status->text().contains(QStringLiteral("⚠ 2 self-check warnings")), qPrintable(status->text()));
+        QVERIFY(status->toolTip().contains(QStringLiteral("what-if: rank 1's steps begin")));
+        const QStringList lines = window.findChild<QLabel*>(QStringLiteral("whatIfOutcome"))->text().split(u'\n');
+        QVERIFY(lines.size() >= 3);
+        QVERIFY2(lines[0].startsWith(QStringLiteral("Iteration ")), qPrintable(lines[0]));
+        QVERIFY2(lines[1].startsWith(QStringLiteral("⚠ Self-check: baseline: rank 1's steps begin")), qPrintable(lines[1]));
+        QVERIFY(lines[2].startsWith(QStringLiteral("⚠ Self-check: what-if: ")));
     }
 
     void shortcutSheetListsTheKeys()

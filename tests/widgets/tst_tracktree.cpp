@@ -539,6 +539,27 @@ private Q_SLOTS:
                 QCOMPARE(static_cast<int>(data->at(c)->value), high);
             }
         }
+        // The work ends two thirds of the way in: the strip falls to 0 there, in the column after the
+        // last change, and stays at 0 to the right edge.
+        CounterSeries::Points ending(points.begin(), points.begin() + static_cast<std::ptrdiff_t>(points.size() * 2 / 3));
+        ending.emplace_back(ending.back().first + 1, 0);
+        view.setCounters(std::make_shared<const ActivityCounters>(ActivityCounters { CounterSeries(ending), CounterSeries(), 99 }));
+        view.xAxis->setRange(QCPRange(0, 1500000));
+        const auto data = view.graph(0)->data();
+        const double end = static_cast<double>(ending.back().first - origin);
+        const double perColumn = 1500000.0 / view.axisRect()->width();
+        int after = 0;
+        for (auto it = data->constBegin(); it != data->constEnd(); ++it) {
+            if (it->key > end + perColumn) {
+                QCOMPARE(it->value, 0.0);
+                ++after;
+            }
+        }
+        QVERIFY(after >= 1);
+        // The step down comes within a column of the end, not at the right edge.
+        auto firstZero = std::find_if(data->constBegin(), data->constEnd(), [&](const QCPGraphData& d) { return d.key >= end - perColumn && d.value == 0; });
+        QVERIFY(firstZero != data->constEnd());
+        QVERIFY2(firstZero->key <= end + perColumn, qPrintable(QStringLiteral("%1 after %2").arg(firstZero->key).arg(end)));
     }
 };
 

@@ -329,7 +329,8 @@ void TimelineView::resampleCounters()
         } else {
             std::size_t i = first;
             int current = points[first].second; // in effect at the column's left edge
-            for (int c = 0; c < columns && i < last; ++c) {
+            int c = 0;
+            for (; c < columns && i < last; ++c) {
                 const double left = range.lower + c * perColumn, right = left + perColumn;
                 // The changes inside the column: up to the first one at or past its right edge.
                 const std::size_t next = firstFrom(i, last, right);
@@ -339,6 +340,12 @@ void TimelineView::resampleCounters()
                 i = next;
                 keys.append(std::max(left, key(first)));
                 values.append(high);
+            }
+            // Past the last change (the work ended in view), the value after it from the next column
+            // on: the strip falls to 0 where the work ends, not at the right edge.
+            if (c < columns) {
+                keys.append(range.lower + c * perColumn);
+                values.append(current);
             }
             keys.append(range.upper);
             values.append(current);
