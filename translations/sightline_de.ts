@@ -130,6 +130,10 @@
         <source>highest peak (GB)</source>
         <translation>höchste Spitze (GB)</translation>
     </message>
+    <message>
+        <source>Stale: these figures are of the last strategy that ran. %1</source>
+        <translation>Veraltet: Diese Zahlen gehören zur zuletzt gelaufenen Strategie. %1</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -298,20 +302,9 @@
         <source>%1 ops.</source>
         <translation>%1 Ops.</translation>
     </message>
-    <message numerus="yes">
-        <source>%n warning(s) while loading; see the tooltip.</source>
-        <translation>
-            <numerusform>%n Warnung beim Laden; siehe Tooltip.</numerusform>
-            <numerusform>%n Warnungen beim Laden; siehe Tooltip.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The job could not be replayed: %1</source>
         <translation>Der Job konnte nicht nachgespielt werden: %1</translation>
-    </message>
-    <message>
-        <source>Replayed; the critical path is %1 ms long</source>
-        <translation>Nachgespielt; der kritische Pfad ist %1 ms lang</translation>
     </message>
     <message>
         <source>Loading cancelled</source>
@@ -459,10 +452,6 @@
         <translation>geladen in %1 s, Graph und Replay in %2 s</translation>
     </message>
     <message>
-        <source>iteration %1 ms replayed</source>
-        <translation>Iteration %1 ms im Replay</translation>
-    </message>
-    <message>
         <source>, %1 ms measured</source>
         <translation>, %1 ms gemessen</translation>
     </message>
@@ -493,10 +482,6 @@
     <message>
         <source>Show the strategy panel: switch passes on and watch the job change</source>
         <translation>Strategie-Bereich zeigen: Passes einschalten und zusehen, wie sich der Job ändert</translation>
-    </message>
-    <message>
-        <source>Iteration %1 ms against %2 ms (%3), replayed in %4 ms.</source>
-        <translation>Iteration %1 ms gegenüber %2 ms (%3), nachgespielt in %4 ms.</translation>
     </message>
     <message>
         <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
@@ -739,10 +724,6 @@
         <translation>keiner: auf dem kritischen Pfad</translation>
     </message>
     <message>
-        <source>what-if %1 ms (%2)</source>
-        <translation>Was-wäre-wenn %1 ms (%2)</translation>
-    </message>
-    <message>
         <source>Replaying the what-if…</source>
         <translation>Was-wäre-wenn wird nachgespielt…</translation>
     </message>
@@ -770,6 +751,109 @@
     <message>
         <source>The scenario %1 uses %2, which is not there any more.</source>
         <translation>Das Szenario %1 verwendet %2, das nicht mehr vorhanden ist.</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>The strategy as edited cannot run (see the Strategy dock).</source>
+        <translation>Die Strategie in ihrem jetzigen Stand kann nicht laufen (siehe Strategie-Bereich).</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.</source>
+        <translation>Die Strategie ist fehlgeschlagen; Gantt und Was-wäre-wenn-Bereich zeigen das zuletzt gelaufene Was-wäre-wenn, nun veraltet.</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt shows the job without it.</source>
+        <translation>Die Strategie ist fehlgeschlagen; das Gantt zeigt den Job ohne sie.</translation>
+    </message>
+    <message>
+        <source>what-if failed</source>
+        <translation>Was-wäre-wenn fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Gantt</source>
+        <translation>Gantt</translation>
+    </message>
+    <message>
+        <source>Find an op by name</source>
+        <translation>Eine Op nach Namen suchen</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>Eingabe</translation>
+    </message>
+    <message>
+        <source>Go to the next match</source>
+        <translation>Zum nächsten Treffer</translation>
+    </message>
+    <message>
+        <source>Shift+Enter</source>
+        <translation>Umschalt+Eingabe</translation>
+    </message>
+    <message>
+        <source>Go to the previous match</source>
+        <translation>Zum vorigen Treffer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s) while loading, listed below.</source>
+        <translation>
+            <numerusform>%n Warnung beim Laden, unten aufgeführt.</numerusform>
+            <numerusform>%n Warnungen beim Laden, unten aufgeführt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 times)</source>
+        <translation>%1: %2 (%3-mal)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.</source>
+        <translation>Iteration %1 ms gegenüber %2 ms je Schritt (%3), nachgespielt in %4 ms.</translation>
+    </message>
+    <message>
+        <source>⚠ Self-check: %1</source>
+        <translation>⚠ Selbstprüfung: %1</translation>
+    </message>
+    <message>
+        <source>iteration %1 ms per step replayed</source>
+        <translation>Iteration %1 ms je Schritt im Replay</translation>
+    </message>
+    <message>
+        <source>what-if %1 ms per step (%2)</source>
+        <translation>Was-wäre-wenn %1 ms je Schritt (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n self-check warning(s)</source>
+        <translation>
+            <numerusform>⚠ %n Warnung der Selbstprüfung</numerusform>
+            <numerusform>⚠ %n Warnungen der Selbstprüfung</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>critical path %1 ms over %n step(s)</source>
+        <translation>
+            <numerusform>kritischer Pfad %1 ms über %n Schritt</numerusform>
+            <numerusform>kritischer Pfad %1 ms über %n Schritte</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed; the critical path is %1 ms long over %n step(s)</source>
+        <translation>
+            <numerusform>Nachgespielt; der kritische Pfad ist %1 ms lang über %n Schritt</numerusform>
+            <numerusform>Nachgespielt; der kritische Pfad ist %1 ms lang über %n Schritte</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MessageBanner</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>Diese Meldung ausblenden</translation>
     </message>
 </context>
 <context>
@@ -1035,6 +1119,25 @@
         <source>&quot;steps.first&quot; comes after &quot;steps.last&quot;</source>
         <translation>&quot;steps.first&quot; liegt nach &quot;steps.last&quot;</translation>
     </message>
+    <message>
+        <source>&quot;view&quot; wants one of %1</source>
+        <translation>„view“ erwartet einen von %1</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutSheet</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>Wirkung</translation>
+    </message>
 </context>
 <context>
     <name>StatusText</name>
@@ -1137,6 +1240,14 @@
     <message>
         <source>The machine ran out of memory.</source>
         <translation>Dem Rechner ist der Arbeitsspeicher ausgegangen.</translation>
+    </message>
+    <message>
+        <source>The strategy cannot run.</source>
+        <translation>Die Strategie kann nicht laufen.</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>Datei: %1</translation>
     </message>
 </context>
 <context>
@@ -1282,12 +1393,6 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <source>%1
-%2</source>
-        <translation>%1
-%2</translation>
-    </message>
-    <message>
         <source>%1 ops, %2
 widest: %3</source>
         <translation>%1 Ops, %2
@@ -1364,6 +1469,102 @@ längste: %3</translation>
     <message>
         <source>made by the strategy</source>
         <translation>von der Strategie erzeugt</translation>
+    </message>
+    <message>
+        <source>W / S, wheel</source>
+        <translation>W / S, Mausrad</translation>
+    </message>
+    <message>
+        <source>Zoom the time axis in / out, about the mouse pointer</source>
+        <translation>Die Zeitachse um den Mauszeiger vergrößern / verkleinern</translation>
+    </message>
+    <message>
+        <source>A / D, drag</source>
+        <translation>A / D, Ziehen</translation>
+    </message>
+    <message>
+        <source>Pan the time axis left / right</source>
+        <translation>Die Zeitachse nach links / rechts verschieben</translation>
+    </message>
+    <message>
+        <source>Shift+wheel, Page Up / Page Down, Up / Down</source>
+        <translation>Umschalt+Mausrad, Bild auf / Bild ab, Pfeil hoch / runter</translation>
+    </message>
+    <message>
+        <source>Scroll the rows</source>
+        <translation>Die Zeilen rollen</translation>
+    </message>
+    <message>
+        <source>Shift+drag</source>
+        <translation>Umschalt+Ziehen</translation>
+    </message>
+    <message>
+        <source>Select an area: its ops go to the Selection dock, its duration to the axis</source>
+        <translation>Einen Bereich auswählen: seine Ops kommen in den Auswahl-Bereich, seine Dauer auf die Achse</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Fit the selected area, else the selected op</source>
+        <translation>Den ausgewählten Bereich einpassen, sonst die ausgewählte Op</translation>
+    </message>
+    <message>
+        <source>Show the whole job</source>
+        <translation>Den ganzen Job zeigen</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>Klick</translation>
+    </message>
+    <message>
+        <source>Select an op; on a name in the gutter, fold or unfold it</source>
+        <translation>Eine Op auswählen; auf einem Namen am linken Rand diesen ein- oder ausklappen</translation>
+    </message>
+    <message>
+        <source>Double click on a header row</source>
+        <translation>Doppelklick auf eine Kopfzeile</translation>
+    </message>
+    <message>
+        <source>Fold or unfold the host or rank</source>
+        <translation>Den Host oder Rank ein- oder ausklappen</translation>
+    </message>
+    <message>
+        <source>Right click</source>
+        <translation>Rechtsklick</translation>
+    </message>
+    <message>
+        <source>What-if steps on the op or the area, and the track menu</source>
+        <translation>Was-wäre-wenn-Schritte für die Op oder den Bereich, und das Spurmenü</translation>
+    </message>
+    <message>
+        <source>Ctrl+wheel</source>
+        <translation>Strg+Mausrad</translation>
+    </message>
+    <message>
+        <source>Make the rows taller or lower</source>
+        <translation>Die Zeilen höher oder niedriger machen</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Clear the selected area</source>
+        <translation>Den ausgewählten Bereich aufheben</translation>
+    </message>
+    <message>
+        <source>start %1, duration %2</source>
+        <translation>Beginn %1, Dauer %2</translation>
+    </message>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation>Rank %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Byte</translation>
     </message>
 </context>
 <context>
@@ -1477,6 +1678,14 @@ längste: %3</translation>
     <message>
         <source>What the timeline shows: measured, replayed, whatif (the strategy&apos;s what-if) or both (with a strategy, its baseline and what-if; without, the measured and replayed times).</source>
         <translation>Was die Zeitleiste zeigt: measured (gemessen), replayed (nachgespielt), whatif (das Was-wäre-wenn der Strategie) oder both (mit Strategie Ausgangslage und Was-wäre-wenn; ohne die gemessenen und nachgespielten Zeiten).</translation>
+    </message>
+    <message>
+        <source>Open the files, save the whole window as laid out on the screen (docks, toolbars, status bar) and quit.</source>
+        <translation>Die Dateien öffnen, das ganze Fenster so, wie es auf dem Bildschirm liegt (Bereiche, Werkzeugleisten, Statusleiste), speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>The Gantt&apos;s rows&apos; height in pixels, 8 to 40 (default 18; Ctrl+wheel changes it).</source>
+        <translation>Die Höhe der Gantt-Zeilen in Pixeln, 8 bis 40 (Standard 18; Strg+Mausrad ändert sie).</translation>
     </message>
 </context>
 </TS>

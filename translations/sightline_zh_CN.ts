@@ -130,6 +130,10 @@
         <source>highest peak (GB)</source>
         <translation>最高峰值（GB）</translation>
     </message>
+    <message>
+        <source>Stale: these figures are of the last strategy that ran. %1</source>
+        <translation>已过期：这些数字属于上一次成功运行的策略。%1</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -296,19 +300,9 @@
         <source>%1 ops.</source>
         <translation>%1 个操作。</translation>
     </message>
-    <message numerus="yes">
-        <source>%n warning(s) while loading; see the tooltip.</source>
-        <translation>
-            <numerusform>加载时有 %n 条警告；请查看提示。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The job could not be replayed: %1</source>
         <translation>无法重放该作业：%1</translation>
-    </message>
-    <message>
-        <source>Replayed; the critical path is %1 ms long</source>
-        <translation>已重放；关键路径长 %1 毫秒</translation>
     </message>
     <message>
         <source>Loading cancelled</source>
@@ -453,10 +447,6 @@
         <translation>加载 %1 秒，图与重放 %2 秒</translation>
     </message>
     <message>
-        <source>iteration %1 ms replayed</source>
-        <translation>重放迭代 %1 毫秒</translation>
-    </message>
-    <message>
         <source>, %1 ms measured</source>
         <translation>，测量 %1 毫秒</translation>
     </message>
@@ -487,10 +477,6 @@
     <message>
         <source>Show the strategy panel: switch passes on and watch the job change</source>
         <translation>显示策略面板：启用 pass 并观察作业变化</translation>
-    </message>
-    <message>
-        <source>Iteration %1 ms against %2 ms (%3), replayed in %4 ms.</source>
-        <translation>迭代 %1 毫秒，对比 %2 毫秒（%3），重放用时 %4 毫秒。</translation>
     </message>
     <message>
         <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
@@ -731,10 +717,6 @@
         <translation>无：位于关键路径上</translation>
     </message>
     <message>
-        <source>what-if %1 ms (%2)</source>
-        <translation>假设 %1 毫秒（%2）</translation>
-    </message>
-    <message>
         <source>Replaying the what-if…</source>
         <translation>正在重放假设…</translation>
     </message>
@@ -759,6 +741,105 @@
     <message>
         <source>The scenario %1 uses %2, which is not there any more.</source>
         <translation>场景 %1 使用的 %2 已不存在。</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>The strategy as edited cannot run (see the Strategy dock).</source>
+        <translation>当前编辑的策略无法运行（见策略面板）。</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.</source>
+        <translation>策略失败；甘特图和假设分析面板显示上一次运行的假设分析，现已过期。</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt shows the job without it.</source>
+        <translation>策略失败；甘特图显示未应用策略的作业。</translation>
+    </message>
+    <message>
+        <source>what-if failed</source>
+        <translation>假设分析失败</translation>
+    </message>
+    <message>
+        <source>Gantt</source>
+        <translation>甘特图</translation>
+    </message>
+    <message>
+        <source>Find an op by name</source>
+        <translation>按名称查找算子</translation>
+    </message>
+    <message>
+        <source>Enter</source>
+        <translation>回车</translation>
+    </message>
+    <message>
+        <source>Go to the next match</source>
+        <translation>转到下一个匹配</translation>
+    </message>
+    <message>
+        <source>Shift+Enter</source>
+        <translation>Shift+回车</translation>
+    </message>
+    <message>
+        <source>Go to the previous match</source>
+        <translation>转到上一个匹配</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s) while loading, listed below.</source>
+        <translation>
+            <numerusform>加载时有 %n 条警告，列于下方。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 times)</source>
+        <translation>%1：%2（%3 次）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.</source>
+        <translation>每步迭代 %1 ms，对比 %2 ms（%3），重放用时 %4 ms。</translation>
+    </message>
+    <message>
+        <source>⚠ Self-check: %1</source>
+        <translation>⚠ 自检：%1</translation>
+    </message>
+    <message>
+        <source>iteration %1 ms per step replayed</source>
+        <translation>重放每步迭代 %1 ms</translation>
+    </message>
+    <message>
+        <source>what-if %1 ms per step (%2)</source>
+        <translation>假设分析每步 %1 ms（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n self-check warning(s)</source>
+        <translation>
+            <numerusform>⚠ %n 条自检警告</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>critical path %1 ms over %n step(s)</source>
+        <translation>
+            <numerusform>关键路径 %1 ms，跨 %n 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Replayed; the critical path is %1 ms long over %n step(s)</source>
+        <translation>
+            <numerusform>已重放；关键路径长 %1 ms，跨 %n 步</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MessageBanner</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>隐藏此消息</translation>
     </message>
 </context>
 <context>
@@ -1022,6 +1103,25 @@
         <source>&quot;steps.first&quot; comes after &quot;steps.last&quot;</source>
         <translation>&quot;steps.first&quot; 位于 &quot;steps.last&quot; 之后</translation>
     </message>
+    <message>
+        <source>&quot;view&quot; wants one of %1</source>
+        <translation>“view”应为以下之一：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutSheet</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>作用</translation>
+    </message>
 </context>
 <context>
     <name>StatusText</name>
@@ -1124,6 +1224,14 @@
     <message>
         <source>The machine ran out of memory.</source>
         <translation>机器内存不足。</translation>
+    </message>
+    <message>
+        <source>The strategy cannot run.</source>
+        <translation>策略无法运行。</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
     </message>
 </context>
 <context>
@@ -1268,12 +1376,6 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <source>%1
-%2</source>
-        <translation>%1
-%2</translation>
-    </message>
-    <message>
         <source>%1 ops, %2
 widest: %3</source>
         <translation>%1 个操作，%2
@@ -1350,6 +1452,102 @@ widest: %3</source>
     <message>
         <source>made by the strategy</source>
         <translation>由策略生成</translation>
+    </message>
+    <message>
+        <source>W / S, wheel</source>
+        <translation>W / S，滚轮</translation>
+    </message>
+    <message>
+        <source>Zoom the time axis in / out, about the mouse pointer</source>
+        <translation>以鼠标指针为中心放大 / 缩小时间轴</translation>
+    </message>
+    <message>
+        <source>A / D, drag</source>
+        <translation>A / D，拖动</translation>
+    </message>
+    <message>
+        <source>Pan the time axis left / right</source>
+        <translation>向左 / 向右平移时间轴</translation>
+    </message>
+    <message>
+        <source>Shift+wheel, Page Up / Page Down, Up / Down</source>
+        <translation>Shift+滚轮，Page Up / Page Down，上 / 下</translation>
+    </message>
+    <message>
+        <source>Scroll the rows</source>
+        <translation>滚动各行</translation>
+    </message>
+    <message>
+        <source>Shift+drag</source>
+        <translation>Shift+拖动</translation>
+    </message>
+    <message>
+        <source>Select an area: its ops go to the Selection dock, its duration to the axis</source>
+        <translation>选择区域：其中的算子列入选择面板，其时长显示在时间轴上</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Fit the selected area, else the selected op</source>
+        <translation>适配所选区域，否则适配所选算子</translation>
+    </message>
+    <message>
+        <source>Show the whole job</source>
+        <translation>显示整个作业</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>单击</translation>
+    </message>
+    <message>
+        <source>Select an op; on a name in the gutter, fold or unfold it</source>
+        <translation>选择算子；在左侧名称栏的名称上单击则折叠或展开</translation>
+    </message>
+    <message>
+        <source>Double click on a header row</source>
+        <translation>双击标题行</translation>
+    </message>
+    <message>
+        <source>Fold or unfold the host or rank</source>
+        <translation>折叠或展开主机或 rank</translation>
+    </message>
+    <message>
+        <source>Right click</source>
+        <translation>右键单击</translation>
+    </message>
+    <message>
+        <source>What-if steps on the op or the area, and the track menu</source>
+        <translation>针对算子或区域的假设分析步骤，以及轨道菜单</translation>
+    </message>
+    <message>
+        <source>Ctrl+wheel</source>
+        <translation>Ctrl+滚轮</translation>
+    </message>
+    <message>
+        <source>Make the rows taller or lower</source>
+        <translation>调高或调低各行</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Clear the selected area</source>
+        <translation>清除所选区域</translation>
+    </message>
+    <message>
+        <source>start %1, duration %2</source>
+        <translation>开始 %1，时长 %2</translation>
+    </message>
+    <message>
+        <source>rank %1 · %2</source>
+        <translation>rank %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 字节</translation>
     </message>
 </context>
 <context>
@@ -1463,6 +1661,14 @@ widest: %3</source>
     <message>
         <source>What the timeline shows: measured, replayed, whatif (the strategy&apos;s what-if) or both (with a strategy, its baseline and what-if; without, the measured and replayed times).</source>
         <translation>时间线显示的内容：measured（测量）、replayed（重放）、whatif（策略的假设）或 both（有策略时为基线与假设；无策略时为测量与重放时间）。</translation>
+    </message>
+    <message>
+        <source>Open the files, save the whole window as laid out on the screen (docks, toolbars, status bar) and quit.</source>
+        <translation>打开文件，按屏幕上的布局保存整个窗口（面板、工具栏、状态栏）为图像并退出。</translation>
+    </message>
+    <message>
+        <source>The Gantt&apos;s rows&apos; height in pixels, 8 to 40 (default 18; Ctrl+wheel changes it).</source>
+        <translation>甘特图行高（像素），8 到 40（默认 18；Ctrl+滚轮可调整）。</translation>
     </message>
 </context>
 </TS>
