@@ -16,6 +16,7 @@
 #include "core/model/trace.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
+#include "widgets/panels/elidedlabel.h"
 #include "widgets/panels/messagebanner.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/percenttext.h"
@@ -174,8 +175,18 @@ QTableView* MainWindow::makeTable(QAbstractItemModel* model, const TableSpec& sp
     // Laid out as its rows are set, not by the view's delayed layout after its first paint: a table
     // reset at each what-if (the critical path, the aggregates) is then painted once.
     connect(table->model(), &QAbstractItemModel::modelReset, table, &QAbstractItemView::doItemsLayout);
-    if (spec.stretchColumn >= 0)
-        table->horizontalHeader()->setSectionResizeMode(spec.stretchColumn, QHeaderView::Stretch);
+    if (spec.stretchColumn >= 0) {
+        // The name column as wide as its names (up to 60 % of the view; the rest elided in the
+        // middle, where names differ least), the other columns sized to theirs; refitted at each reset.
+        table->setTextElideMode(Qt::ElideMiddle);
+        table->horizontalHeader()->setStretchLastSection(true);
+        connect(table->model(), &QAbstractItemModel::modelReset, table, [table, column = spec.stretchColumn] {
+            table->resizeColumnsToContents();
+            const int most = std::max(120, table->viewport()->width() * 3 / 5);
+            if (table->columnWidth(column) > most)
+                table->setColumnWidth(column, most);
+        });
+    }
     return table;
 }
 
@@ -217,7 +228,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_ranksDock = addDock(tr("Ranks"), QStringLiteral("ranksDock"), panel, Qt::RightDockWidgetArea);
 
     m_summary = new RankSummaryModel(this);
-    auto* summarySplit = new QSplitter(Qt::Horizontal, this);
+    // The table over its chart: the dock is tall and narrow.
+    auto* summarySplit = new QSplitter(Qt::Vertical, this);
     summarySplit->addWidget(makeTable(m_summary,
         { QStringLiteral("summaryTable"), RankSummaryModel::SortRole, RankSummaryModel::RankColumn, Qt::AscendingOrder, -1, false },
         summarySplit));
@@ -244,15 +256,24 @@ MainWindow::MainWindow(QWidget* parent)
     // A path of another job or view drops the selection of its rows without saying so.
     connect(m_pathModel, &QAbstractItemModel::modelReset, this, [this] { choose(ChosenFrom::PathRows, {}); });
     m_aggregates = new AggregateModel(this);
+    // The area chosen last, said over its table: the dock's tab keeps its short title.
+    auto* selectionPanel = new QWidget(this);
+    auto* selectionLayout = new QVBoxLayout(selectionPanel);
+    selectionLayout->setContentsMargins(0, 0, 0, 0);
+    auto* selectionLabel = new QLabel(tr("Shift+drag over the Gantt to sum up the ops of an area."), selectionPanel);
+    selectionLabel->setObjectName(QStringLiteral("selectionSummary"));
+    selectionLabel->setWordWrap(true);
+    selectionLayout->addWidget(selectionLabel);
     QTableView* aggregateView = makeTable(m_aggregates,
         { QStringLiteral("aggregateTable"), AggregateModel::SortRole, AggregateModel::TotalColumn, Qt::DescendingOrder, AggregateModel::NameColumn,
             false },
         this);
-    QDockWidget* aggregateDock = addDock(tr("Selection"), QStringLiteral("selectionDock"), aggregateView, Qt::RightDockWidgetArea);
+    selectionLayout->addWidget(aggregateView, 1);
+    QDockWidget* aggregateDock = addDock(tr("Selection"), QStringLiteral("selectionDock"), selectionPanel, Qt::RightDockWidgetArea);
     // The selection as a target: the what-if steps on the ops of a row's name.
     opActionsOnRows(aggregateView, AggregateModel::OpRole);
     connect(m_timeline, &TimelineView::areaSelected, this,
-        [this, aggregateDock](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
+        [this, aggregateDock, selectionLabel](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
             if (!m_analysis)
                 return;
             // The times the Gantt draws: the what-if's, the replayed or the measured ones.
@@ -260,8 +281,8 @@ MainWindow::MainWindow(QWidget* parent)
             const auto layout = shownWhatIf() ? shownWhatIf()->layout() : replayed ? m_analysis->replayedLayout : m_analysis->measuredLayout;
             m_aggregates->setSelection(m_timeline->trace(), layout, tracks, begin, end);
             choose(ChosenFrom::Area, m_aggregates->ops());
-            aggregateDock->setWindowTitle(tr("Selection: %n op(s), %1", nullptr, static_cast<int>(m_aggregates->opCount()))
-                                              .arg(QString::number(static_cast<double>(end - begin) / 1e6, 'f', 3) + tr(" ms")));
+            selectionLabel->setText(tr("Selection: %n op(s), %1", nullptr, static_cast<int>(m_aggregates->opCount()))
+                                        .arg(TimeAxisTicker::duration(end - begin)));
             aggregateDock->raise();
         });
     m_tracks = new TrackTreePanel(this);
@@ -281,12 +302,17 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_strategy->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     m_locate = [this](const QString& missing, const QString& scenario) { return locateMissingFile(missing, scenario); };
     connect(m_strategy, &StrategyModel::changed, this, &MainWindow::runWhatIf);
+    m_strategy->setDefaults([this](const std::string& pass) { return stepDefaults(pass); });
     connect(m_whatIf, &WhatIfRunner::runningChanged, m_strategyPanel, &StrategyPanel::setRunning);
     m_strategyPanel->setSelectionSource([this] { return QString::fromStdString(m_chosen.text()); });
     connect(m_whatIf, &WhatIfRunner::finished, this, &MainWindow::onWhatIf);
     connect(m_whatIf, &WhatIfRunner::failed, this, &MainWindow::onWhatIfFailed);
     connect(m_whatIf, &WhatIfRunner::cleared, this, [this] {
-        m_strategyPanel->setOutcome(m_analysis ? tr("No pass is switched on: the job runs as measured.") : QString(), false);
+        const QString pending = pendingNote();
+        m_strategyPanel->setOutcome(!m_analysis ? QString()
+                : pending.isEmpty()                 ? tr("No pass is switched on: the job runs as measured.")
+                                                    : tr("No step runs: the job runs as measured.") + u'\n' + pending,
+            false);
         onNoWhatIf();
     });
     m_docks = { tracksDock, m_ranksDock, summaryDock, detailsDock, pathDock, aggregateDock, strategyDock, comparisonDock };
@@ -312,7 +338,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_progressTimer->setInterval(100);
     connect(m_progressTimer, &QTimer::timeout, this, &MainWindow::updateProgress);
 
-    m_jobStatus = new QLabel(this);
+    m_jobStatus = new ElidedLabel(this);
     m_jobStatus->setObjectName(QStringLiteral("jobStatus"));
     // A what-if running shows here too, whether or not the strategy dock is in view.
     m_runningStatus = new QLabel(tr("Replaying the what-if…"), this);
@@ -358,9 +384,10 @@ void MainWindow::fitToScreen()
 
 void MainWindow::resetLayout()
 {
-    // Docks at the sides, the Gantt in the middle at full height: tracks on the left; on the right the
-    // ranks (with the hint to open files), summary and details in one stack of tabs over the critical
-    // path, selection, strategy and what-if comparison in another.
+    // Docks at the sides, the Gantt in the middle at full height: on the left the tracks, with the ranks
+    // (and the hint to open files) as a tab; on the right the strategy, its what-if comparison and the
+    // ranks' summary in one stack of tabs over the details, critical path and selection in another. At
+    // most three tabs a stack, so that their titles stay whole.
     for (QDockWidget* dock : m_docks) {
         dock->setFloating(false);
         dock->show();
@@ -374,21 +401,33 @@ void MainWindow::resetLayout()
     QDockWidget* strategy = m_docks[6];
     QDockWidget* comparison = m_docks[7];
     addDockWidget(Qt::LeftDockWidgetArea, tracks);
-    addDockWidget(Qt::RightDockWidgetArea, ranks);
-    splitDockWidget(ranks, path, Qt::Vertical);
-    tabifyDockWidget(ranks, summary);
-    tabifyDockWidget(summary, details);
-    tabifyDockWidget(path, selection);
-    tabifyDockWidget(selection, strategy);
+    tabifyDockWidget(tracks, ranks);
+    addDockWidget(Qt::RightDockWidgetArea, strategy);
+    splitDockWidget(strategy, details, Qt::Vertical);
     tabifyDockWidget(strategy, comparison);
-    ranks->raise();
-    path->raise();
+    tabifyDockWidget(comparison, summary);
+    tabifyDockWidget(details, path);
+    tabifyDockWidget(path, selection);
+    // Before a job is open, the ranks panel says how to open one.
+    (m_analysis ? tracks : ranks)->raise();
+    strategy->raise();
+    details->raise();
     for (QToolBar* bar : { m_mainBar, m_searchBar }) {
         addToolBar(Qt::TopToolBarArea, bar);
         bar->show();
     }
-    resizeDocks({ tracks, ranks }, { width() * 11 / 100, width() * 19 / 100 }, Qt::Horizontal);
-    resizeDocks({ ranks, path }, { height() * 55 / 100, height() * 45 / 100 }, Qt::Vertical);
+    // 13 % and 22 % of the width, but wide enough to read their panels on a small screen, as long as
+    // the Gantt keeps half of it.
+    const int left = std::max(width() * 13 / 100, std::min(200, width() / 6));
+    const int right = std::max(width() * 22 / 100, std::min(330, width() / 2 - left));
+    resizeDocks({ tracks, strategy }, { left, right }, Qt::Horizontal);
+    resizeDocks({ strategy, details }, { height() * 55 / 100, height() * 45 / 100 }, Qt::Vertical);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    m_jobStatus->setMaximumWidth(width() * 3 / 5);
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -685,6 +724,40 @@ void MainWindow::showJobSummary(const sightline::Trace& trace)
     m_loadWarnings->setVisible(m_loadWarnings->count() > 0);
 }
 
+std::map<std::string, sightline::ParameterValue> MainWindow::stepDefaults(const std::string& pass) const
+{
+    // A step added in the window starts from what the job suggests, never from nothing.
+    if (pass == "speedup")
+        return { { "percent", 20.0 } };
+    if (pass == "grad_accumulation")
+        return { { "micro_batches", 2.0 } };
+    if (!m_analysis)
+        return {};
+    const sightline::Trace& t = *trace();
+    if (pass == "worker_count")
+        return { { "workers", static_cast<double>(std::max<std::size_t>(t.ranks().size(), static_cast<std::size_t>(std::max(0, t.worldSize())))) } };
+    if (pass == "straggler" && m_analysis->replay) {
+        // The rank whose replayed steps are slowest: the one a straggler fix would help.
+        const std::vector<sightline::RankStepTime> ranks = sightline::StepTimes::perRank(m_analysis->replay->schedule);
+        const auto slowest = std::max_element(ranks.begin(), ranks.end(), [](const auto& a, const auto& b) { return a.replayed < b.replayed; });
+        if (slowest != ranks.end() && slowest->rank.value() < t.ranks().size())
+            return { { "rank", static_cast<double>(t.rankInfo(slowest->rank).rank) } };
+    }
+    return {};
+}
+
+QString MainWindow::pendingNote() const
+{
+    QStringList lines;
+    for (const int k : m_strategy->pendingSteps()) {
+        const StrategyModel::Step& step = m_strategy->steps()[static_cast<std::size_t>(k)];
+        lines << tr("Step %1 (%2) is pending, not run: give %3.")
+                     .arg(k + 1)
+                     .arg(QString::fromStdString(step.step.pass), StrategyModel::missingParameters(step).join(QStringLiteral(", ")));
+    }
+    return lines.join(u'\n');
+}
+
 void MainWindow::runWhatIf()
 {
     sightline::MemoryOptions memory;
@@ -793,6 +866,8 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
         if (isSelfCheck(w))
             text += u'\n' + tr("⚠ Self-check: %1").arg(w);
     }
+    if (const QString pending = pendingNote(); !pending.isEmpty())
+        text += u'\n' + pending;
     const sightline::ProfilerOverhead::Estimate& overhead = outcome->profilerOverhead;
     if (overhead.perEventNs > 0 && overhead.steps > 0) {
         const double perStep = static_cast<double>(overhead.hostEvents) / static_cast<double>(overhead.steps);
@@ -1026,7 +1101,8 @@ void MainWindow::showJobStatus()
                      .arg(locale.toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3));
     }
     m_jobStatus->setText(parts.join(QStringLiteral(" · ")));
-    m_jobStatus->setToolTip(checks.join(u'\n'));
+    // Cut short when the status bar is narrow: the whole line, and the self-checks, in the tooltip.
+    m_jobStatus->setToolTip(QStringList(parts + checks).join(u'\n'));
 }
 
 void MainWindow::goToMeasuredOp(sightline::OpId op)
@@ -1150,6 +1226,9 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         layersOrAuto.prepend(QStringLiteral("auto"));
     m_strategyPanel->setSuggestions({ { QStringLiteral("within"), layers }, { QStringLiteral("layers"), layersOrAuto } });
     m_whatIf->dispose(std::exchange(m_shownOutcome, nullptr)); // of the job before: no tracks to keep
+    // The first job: its tracks come forward over the hint to open one.
+    if (!hadJob)
+        m_docks[0]->raise();
     showMeasuredJob();
     applyView();
     const bool fromScenario = m_pendingScenario && m_pendingScenario->traceFiles == files;

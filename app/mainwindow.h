@@ -132,6 +132,8 @@ protected:
     void dropEvent(QDropEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    // The status bar's line on the job keeps at most 3/5 of the width: its messages get the rest.
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     // A table of a model: sorted through a proxy by sortRole when that is >= 0.
@@ -168,8 +170,13 @@ private:
     // The status bar's line on the job shown: its size, how long its load and analysis took, and its
     // iteration time.
     void showJobStatus();
-    // Runs the strategy as edited on the job shown, in the background.
+    // Runs the strategy as edited on the job shown, in the background; pending steps are left out.
     void runWhatIf();
+    // Values for a pass's required parameters when a step is added (StrategyModel::setDefaults): 20 %
+    // faster, 2 micro-batches, the job's rank count for workers, its slowest rank as the straggler.
+    std::map<std::string, sightline::ParameterValue> stepDefaults(const std::string& pass) const;
+    // The outcome's line on the pending steps: which, and what each waits for; empty for none.
+    QString pendingNote() const;
     void onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome);
     // The run ended without a what-if (cleared or failed): the Gantt goes back to the measured job.
     void onNoWhatIf();

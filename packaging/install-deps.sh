@@ -9,7 +9,9 @@ packages=(
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libgl-dev
     libqcustomplot-dev libboost-graph-dev libtbb-dev libsimdjson-dev zlib1g-dev libzstd-dev
     qt6-svg-dev desktop-file-utils appstream
-    python3 xvfb xauth
+    # Screenshots under a real X server (tst_screenshot), and a font with Chinese glyphs for the zh_CN
+    # window.
+    python3 xvfb xauth fonts-wqy-microhei
     # The export test loads the DDP arguments Sightline writes into a real DistributedDataParallel.
     python3-torch
     # The fuzz build: clang with libFuzzer and the sanitizer runtimes, and llvm-symbolizer for readable

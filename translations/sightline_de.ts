@@ -369,10 +369,6 @@
         </translation>
     </message>
     <message>
-        <source> ms</source>
-        <translation> ms</translation>
-    </message>
-    <message>
         <source>&amp;Colour By</source>
         <translation>&amp;Färben nach</translation>
     </message>
@@ -848,6 +844,18 @@
             <numerusform>Nachgespielt; der kritische Pfad ist %1 ms lang über %n Schritte</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Shift+drag over the Gantt to sum up the ops of an area.</source>
+        <translation>Umschalt+Ziehen über das Gantt fasst die Ops eines Bereichs zusammen.</translation>
+    </message>
+    <message>
+        <source>No step runs: the job runs as measured.</source>
+        <translation>Kein Schritt läuft: Der Job läuft wie gemessen.</translation>
+    </message>
+    <message>
+        <source>Step %1 (%2) is pending, not run: give %3.</source>
+        <translation>Schritt %1 (%2) wartet und läuft nicht: %3 angeben.</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1299,6 +1307,10 @@
             <numerusform>%n Ops</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 — pending: give %2</source>
+        <translation>%1 — wartet: %2 angeben</translation>
+    </message>
 </context>
 <context>
     <name>StrategyPanel</name>
@@ -1351,10 +1363,6 @@
         <translation>Diesen Parameter angeben; weggelassen ermittelt der Pass ihn aus dem Job (seine Beschreibung sagt, wie)</translation>
     </message>
     <message>
-        <source>This parameter is required</source>
-        <translation>Dieser Parameter ist erforderlich</translation>
-    </message>
-    <message>
         <source>Replaying the what-if…</source>
         <translation>Was-wäre-wenn wird nachgespielt…</translation>
     </message>
@@ -1369,6 +1377,10 @@
     <message>
         <source>Take the ops selected in the Gantt (an area, or rows of the critical path)</source>
         <translation>Die im Gantt ausgewählten Ops übernehmen (einen Bereich oder Zeilen des kritischen Pfads)</translation>
+    </message>
+    <message>
+        <source>Required: the step is pending until it is given (Enter gives the value shown).</source>
+        <translation>Erforderlich: Der Schritt wartet, bis er angegeben ist (Eingabe übernimmt den gezeigten Wert).</translation>
     </message>
 </context>
 <context>

@@ -228,10 +228,6 @@
         </translation>
     </message>
     <message>
-        <source> ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Tracks</source>
         <translation type="unfinished"></translation>
     </message>
@@ -847,6 +843,18 @@
         <source>The strategy has changes that are not saved in a scenario. Save them?</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Shift+drag over the Gantt to sum up the ops of an area.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No step runs: the job runs as measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 (%2) is pending, not run: give %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1298,6 +1306,10 @@
         <source>Set the memory budget to %1 GB</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 — pending: give %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StrategyPanel</name>
@@ -1358,15 +1370,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This parameter is required</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Replaying the what-if…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>out of memory (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Required: the step is pending until it is given (Enter gives the value shown).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -365,10 +365,6 @@
         </translation>
     </message>
     <message>
-        <source> ms</source>
-        <translation> 毫秒</translation>
-    </message>
-    <message>
         <source>&amp;Colour By</source>
         <translation>着色依据(&amp;C)</translation>
     </message>
@@ -834,6 +830,18 @@
             <numerusform>已重放；关键路径长 %1 ms，跨 %n 步</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Shift+drag over the Gantt to sum up the ops of an area.</source>
+        <translation>在甘特图上 Shift+拖动，汇总一个区域内的算子。</translation>
+    </message>
+    <message>
+        <source>No step runs: the job runs as measured.</source>
+        <translation>没有步骤运行：作业按测量运行。</translation>
+    </message>
+    <message>
+        <source>Step %1 (%2) is pending, not run: give %3.</source>
+        <translation>步骤 %1（%2）待定，未运行：请给出 %3。</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1282,6 +1290,10 @@
             <numerusform>%n 个操作</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 — pending: give %2</source>
+        <translation>%1 — 待定：请给出 %2</translation>
+    </message>
 </context>
 <context>
     <name>StrategyPanel</name>
@@ -1334,10 +1346,6 @@
         <translation>指定此参数；省略时 pass 从作业中得出它（参数说明写明如何得出）</translation>
     </message>
     <message>
-        <source>This parameter is required</source>
-        <translation>此参数为必填</translation>
-    </message>
-    <message>
         <source>Replaying the what-if…</source>
         <translation>正在重放假设…</translation>
     </message>
@@ -1352,6 +1360,10 @@
     <message>
         <source>Take the ops selected in the Gantt (an area, or rows of the critical path)</source>
         <translation>采用甘特图中选中的操作（一个区域，或关键路径的若干行）</translation>
+    </message>
+    <message>
+        <source>Required: the step is pending until it is given (Enter gives the value shown).</source>
+        <translation>必需：给出之前该步骤处于待定状态（按回车采用显示的值）。</translation>
     </message>
 </context>
 <context>

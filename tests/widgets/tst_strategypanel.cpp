@@ -17,6 +17,8 @@
 #include <QSpinBox>
 #include <QToolButton>
 #include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTest>
 #include <QUndoStack>
 
@@ -33,7 +35,7 @@ private Q_SLOTS:
         int changes = 0;
         connect(&model, &StrategyModel::changed, this, [&] { ++changes; });
         model.addStep(QStringLiteral("tensor_fusion"));
-        model.addStep(QStringLiteral("speedup"));
+        model.addStep(QStringLiteral("speedup"), { { "percent", 10.0 } });
         model.setParameter(0, QStringLiteral("bucket_cap_mb"), 25.0);
         model.setParameter(0, QStringLiteral("bucket_cap_mb"), 50.0); // merges with the edit before
         QCOMPARE(model.undoStack()->count(), 3);
@@ -202,6 +204,67 @@ private Q_SLOTS:
         for (auto* box : panel.findChildren<QDoubleSpinBox*>())
             micro = micro || box->suffix() == QStringLiteral(" µs");
         QVERIFY(micro);
+    }
+
+    void buttonsFollowTheSelectedStep()
+    {
+        // Up, Down and Remove follow the row the user selects, not only the model's edits.
+        StrategyModel model;
+        StrategyPanel panel(&model);
+        panel.show();
+        for (const char* pass : { "speedup", "tensor_fusion", "recompute" })
+            model.addStep(QString::fromLatin1(pass));
+        auto* list = panel.findChild<QListView*>(QStringLiteral("strategySteps"));
+        QPushButton *up = nullptr, *down = nullptr, *remove = nullptr;
+        for (QPushButton* b : panel.findChildren<QPushButton*>()) {
+            if (b->text() == QStringLiteral("Up"))
+                up = b;
+            else if (b->text() == QStringLiteral("Down"))
+                down = b;
+            else if (b->text() == QStringLiteral("Remove"))
+                remove = b;
+        }
+        QVERIFY(list && up && down && remove);
+        list->setCurrentIndex(model.index(0));
+        QVERIFY(!up->isEnabled() && down->isEnabled() && remove->isEnabled());
+        list->setCurrentIndex(model.index(2));
+        QVERIFY(up->isEnabled() && !down->isEnabled());
+        list->setCurrentIndex(model.index(1));
+        QVERIFY(up->isEnabled() && down->isEnabled());
+        // They act on that row: Down moves the middle step last, and it stays selected.
+        down->click();
+        QCOMPARE(model.steps()[2].step.pass, std::string("tensor_fusion"));
+        QCOMPARE(panel.currentStep(), 2);
+        QVERIFY(!down->isEnabled());
+        remove->click();
+        QCOMPARE(model.steps().size(), std::size_t(2));
+        QCOMPARE(model.steps()[1].step.pass, std::string("recompute"));
+    }
+
+    void editorsStayPutWhenTheOutcomeGrows()
+    {
+        // One line of outcome or twenty: the step's editors do not move, the outcome's box scrolls.
+        StrategyModel model;
+        StrategyPanel panel(&model);
+        panel.resize(400, 700);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        model.addStep(QStringLiteral("tensor_fusion"));
+        panel.setCurrentStep(0);
+        QApplication::processEvents();
+        auto* field = panel.findChild<QWidget*>(QStringLiteral("param_bucket_cap_mb"));
+        QVERIFY(field && field->isVisible());
+        panel.setOutcome(QStringLiteral("one line"), false);
+        QApplication::processEvents();
+        const QPoint before = field->mapTo(&panel, QPoint());
+        QStringList lines;
+        for (int i = 0; i < 20; ++i)
+            lines << QStringLiteral("warning %1: a long line that the outcome's box wraps, as the what-if's notes are").arg(i);
+        panel.setOutcome(lines.join(u'\n'), false);
+        QApplication::processEvents();
+        QCOMPARE(field->mapTo(&panel, QPoint()), before);
+        auto* box = panel.findChild<QScrollArea*>(QStringLiteral("whatIfOutcomeBox"));
+        QVERIFY(box && box->verticalScrollBar()->maximum() > 0);
     }
 
     void comparisonStartsCleared()

@@ -31,6 +31,9 @@ TrackTreePanel::TrackTreePanel(QWidget* parent)
     m_view->setDropIndicatorShown(true);
     m_view->header()->setStretchLastSection(false);
     m_view->header()->setSectionResizeMode(TrackTreeModel::NameColumn, QHeaderView::Stretch);
+    // Names that do not fit keep both ends ("thread 5…(python3)"): where tracks of a rank differ.
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->setIndentation(12); // hosts, ranks, tracks and lanes: four levels in a narrow dock
     // Fitted to the largest count at each job (fitOpsColumn), not ResizeToContents: that measures every
     // row shown at each change of the counts, and its delayed resize paints the list a second time
     // after each what-if.

@@ -3,6 +3,7 @@
 #include "core/strategy/pass.h"
 #include "core/strategy/passregistry.h"
 
+#include <QColor>
 #include <QLocale>
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -75,10 +76,33 @@ sightline::Strategy StrategyModel::strategy() const
 {
     sightline::Strategy s;
     for (const Step& step : m_state.steps) {
-        if (step.enabled)
+        if (step.enabled && missingParameters(step).isEmpty())
             s.steps.push_back(step.step);
     }
     return s;
+}
+
+QStringList StrategyModel::missingParameters(const Step& step)
+{
+    QStringList missing;
+    const sightline::Pass* pass = sightline::PassRegistry::find(step.step.pass);
+    if (!pass)
+        return missing; // an unknown pass is run, and refused with its name
+    for (const sightline::ParameterSpec& spec : pass->parameters()) {
+        if (spec.required() && !step.step.params.contains(spec.name))
+            missing << qs(spec.name);
+    }
+    return missing;
+}
+
+std::vector<int> StrategyModel::pendingSteps() const
+{
+    std::vector<int> pending;
+    for (std::size_t k = 0; k < m_state.steps.size(); ++k) {
+        if (m_state.steps[k].enabled && !missingParameters(m_state.steps[k]).isEmpty())
+            pending.push_back(static_cast<int>(k));
+    }
+    return pending;
 }
 
 QString StrategyModel::valueText(const sightline::ParameterValue& value, const QString& unit)
@@ -149,7 +173,14 @@ QVariant StrategyModel::data(const QModelIndex& index, int role) const
         return {};
     const Step& step = m_state.steps[static_cast<std::size_t>(index.row())];
     switch (role) {
-    case Qt::DisplayRole: return label(step);
+    case Qt::DisplayRole: {
+        const QStringList missing = missingParameters(step);
+        return missing.isEmpty() ? label(step) : tr("%1 — pending: give %2").arg(label(step), missing.join(QStringLiteral(", ")));
+    }
+    case Qt::ForegroundRole:
+        if (!missingParameters(step).isEmpty())
+            return QColor(0x8a, 0x5a, 0x00);
+        return {};
     case Qt::CheckStateRole: return step.enabled ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole: {
         const sightline::Pass* pass = sightline::PassRegistry::find(step.step.pass);
@@ -184,7 +215,15 @@ void StrategyModel::reset(const State& state)
 void StrategyModel::addStep(const QString& pass, const std::map<std::string, sightline::ParameterValue>& params)
 {
     State after = m_state;
-    after.steps.push_back({ { pass.toStdString(), params }, true });
+    Step step { { pass.toStdString(), params }, true };
+    if (m_defaults) {
+        const QStringList missing = missingParameters(step);
+        for (const auto& [name, value] : m_defaults(step.step.pass)) {
+            if (missing.contains(qs(name)))
+                step.step.params.emplace(name, value);
+        }
+    }
+    after.steps.push_back(std::move(step));
     push(tr("Add %1").arg(pass), std::move(after));
 }
 

@@ -4,8 +4,12 @@
 
 #include <QAbstractListModel>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
 class QUndoStack;
@@ -39,10 +43,20 @@ public:
     const State& state() const { return m_state; }
     const std::vector<Step>& steps() const { return m_state.steps; }
     std::int64_t budgetBytes() const { return m_state.budgetBytes; }
-    // The switched-on steps, in order: what the what-if runs.
+    // The switched-on steps that are not pending, in order: what the what-if runs.
     sightline::Strategy strategy() const;
+    // A step is pending while a parameter its pass requires is not given: it is listed (its row says
+    // what it waits for) but not run, so that the other steps' what-if stands meanwhile.
+    static QStringList missingParameters(const Step& step);
+    // The switched-on steps that are pending, by index.
+    std::vector<int> pendingSteps() const;
+    // Values for a pass's required parameters when a step is added without them (the window's: the
+    // job's rank count for workers, ...); those the provider does not give leave the step pending.
+    using Defaults = std::function<std::map<std::string, sightline::ParameterValue>(const std::string& pass)>;
+    void setDefaults(Defaults defaults) { m_defaults = std::move(defaults); }
 
-    // A pass at the end, with the parameters given (one undo step).
+    // A pass at the end, with the parameters given and the defaults of the required ones not given
+    // (one undo step).
     void addStep(const QString& pass, const std::map<std::string, sightline::ParameterValue>& params = {});
     void removeStep(int index);
     void moveStep(int from, int to);
@@ -82,4 +96,5 @@ private:
 
     QUndoStack* m_undo = nullptr;
     State m_state;
+    Defaults m_defaults;
 };

@@ -15,6 +15,7 @@
 #include <QListView>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
@@ -113,17 +114,24 @@ StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
     m_oom->setObjectName(QStringLiteral("oomLabel"));
     budgetRow->addWidget(new QLabel(tr("Memory budget"), this));
     budgetRow->addWidget(m_budget, 1);
-    budgetRow->addWidget(m_oom);
     layout->addLayout(budgetRow);
+    m_oom->setWordWrap(true);
+    layout->addWidget(m_oom); // a row of its own: the peak's figure does not widen the panel
+    // The outcome scrolls in a box of a fixed height: however many lines a what-if brings, the steps'
+    // editors above it stay where they are, and the docks are not laid out again at each edit.
     m_outcome = new QLabel(this);
     m_outcome->setObjectName(QStringLiteral("whatIfOutcome"));
     m_outcome->setWordWrap(true);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // Room for three lines from the start: "replaying" and the outcome then take the same height,
-    // and the docks are not laid out again (and repainted) at each edit.
-    m_outcome->setMinimumHeight(3 * m_outcome->fontMetrics().lineSpacing());
     m_outcome->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    layout->addWidget(m_outcome);
+    auto* outcomeBox = new QScrollArea(this);
+    outcomeBox->setObjectName(QStringLiteral("whatIfOutcomeBox"));
+    outcomeBox->setWidgetResizable(true);
+    outcomeBox->setFrameShape(QFrame::StyledPanel);
+    outcomeBox->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outcomeBox->setWidget(m_outcome);
+    outcomeBox->setFixedHeight(kOutcomeLines * m_outcome->fontMetrics().lineSpacing() + 2 * outcomeBox->frameWidth() + 4);
+    layout->addWidget(outcomeBox);
 
     connect(add, &QPushButton::clicked, this, [this] {
         m_model->addStep(m_passes->currentText());
@@ -142,7 +150,10 @@ StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
     connect(m_remove, &QPushButton::clicked, this, [this] { m_model->removeStep(currentStep()); });
     // A reset (a step added, removed or moved) drops the view's current row: it is kept across.
     connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this] { m_rowBeforeReset = currentStep(); });
-    connect(m_steps->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { syncEditors(); });
+    connect(m_steps->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        syncButtons();
+        syncEditors();
+    });
     connect(m_budget, &QDoubleSpinBox::valueChanged, this,
         [this](double gb) { m_model->setBudgetBytes(static_cast<std::int64_t>(std::llround(gb * 1e9))); });
     connect(m_model, &StrategyModel::changed, this, &StrategyPanel::syncFromModel);
@@ -172,12 +183,17 @@ void StrategyPanel::syncFromModel()
         const QSignalBlocker block(m_budget);
         m_budget->setValue(static_cast<double>(m_model->budgetBytes()) / 1e9);
     }
+    syncButtons();
+    syncEditors();
+}
+
+void StrategyPanel::syncButtons()
+{
     const int k = currentStep();
     const int n = m_model->rowCount();
     m_up->setEnabled(k > 0);
     m_down->setEnabled(k >= 0 && k + 1 < n);
     m_remove->setEnabled(k >= 0);
-    syncEditors();
 }
 
 void StrategyPanel::syncEditors()
@@ -213,6 +229,15 @@ void StrategyPanel::syncEditors()
         else if (auto* line = qobject_cast<QLineEdit*>(editor.field))
             line->setText(textOf(given, spec));
     }
+}
+
+void StrategyPanel::commitIfMissing(const Editor& editor)
+{
+    const int k = currentStep();
+    if (k < 0 || k >= static_cast<int>(m_model->steps().size()))
+        return;
+    if (StrategyModel::missingParameters(m_model->steps()[static_cast<std::size_t>(k)]).contains(editor.name))
+        commit(editor);
 }
 
 void StrategyPanel::makeEditors(int k)
@@ -299,25 +324,31 @@ void StrategyPanel::makeEditors(int k)
                 Q_EMIT line->editingFinished();
             });
         }
-        if (spec.optional || spec.required()) {
-            // Left out, the pass finds it from the job (optional) or refuses to run (required).
+        if (spec.optional) {
+            // Left out, the pass finds it from the job. A required parameter has no such box: its
+            // editor is always open, and the step is pending until it holds a value.
             QWidget* inner = row;
             row = new QWidget(m_editors);
             auto* h = new QHBoxLayout(row);
             h->setContentsMargins(0, 0, 0, 0);
             editor.given = new QCheckBox(row);
-            editor.given->setToolTip(spec.optional ? tr("Give this parameter; left out, the pass finds it from the job (its description says how)")
-                                                   : tr("This parameter is required"));
+            editor.given->setToolTip(tr("Give this parameter; left out, the pass finds it from the job (its description says how)"));
             h->addWidget(editor.given);
             h->addWidget(inner, 1);
+        } else if (spec.required()) {
+            editor.field->setToolTip(editor.field->toolTip() + u'\n' + tr("Required: the step is pending until it is given (Enter gives the value shown)."));
         }
         m_fields.push_back(editor);
         m_form->addRow(editor.name, row);
         const Editor& e = m_fields.back();
-        if (auto* box = qobject_cast<QDoubleSpinBox*>(e.field))
+        // A spin box commits each change, and Enter commits the value shown (a required one not given).
+        if (auto* box = qobject_cast<QDoubleSpinBox*>(e.field)) {
             connect(box, &QDoubleSpinBox::valueChanged, this, [this, e] { commit(e); });
-        else if (auto* spin = qobject_cast<QSpinBox*>(e.field))
+            connect(box, &QDoubleSpinBox::editingFinished, this, [this, e] { commitIfMissing(e); });
+        } else if (auto* spin = qobject_cast<QSpinBox*>(e.field)) {
             connect(spin, &QSpinBox::valueChanged, this, [this, e] { commit(e); });
+            connect(spin, &QSpinBox::editingFinished, this, [this, e] { commitIfMissing(e); });
+        }
         else if (auto* combo = qobject_cast<QComboBox*>(e.field); combo && combo->isEditable()) {
             // Typed text counts when finished, not at each key; a value picked from the list at once.
             connect(combo->lineEdit(), &QLineEdit::editingFinished, this, [this, e] { commit(e); });

@@ -21,19 +21,23 @@ class StrategyModel;
 // The strategy dock: every pass of the engine can be added (more than once), switched on and off,
 // reordered and removed; the selected step's parameters are edited in place with editors made from
 // their specs (spin boxes with units and ranges, lists of choices, text, or a list of the job's names
-// where the window suggests some), an optional parameter behind a check box that gives it. A set of
-// ops is typed as ids or taken from the window's selection. A device memory budget sits below, with the out-of-memory state beside it
-// in red, and a line that says whether a what-if is running and what it found. Edits go to the model
-// (and its undo stack); the panel follows the model, so undo and redo show at once.
+// where the window suggests some), an optional parameter behind a check box that gives it; a step
+// missing a required parameter is pending (StrategyModel) with that parameter's editor open. A set of
+// ops is typed as ids or taken from the window's selection. A device memory budget sits below, with the
+// out-of-memory state under it in red, and a box of a fixed height (it scrolls) that says whether a
+// what-if is running and what it found. Edits go to the model (and its undo stack); the panel follows
+// the model, so undo and redo show at once.
 class StrategyPanel : public QWidget {
     Q_OBJECT
 public:
     explicit StrategyPanel(StrategyModel* model, QWidget* parent = nullptr);
+    // Lines the outcome's box shows before it scrolls.
+    static constexpr int kOutcomeLines = 7;
 
     // The outcome shown under the steps: running, the what-if's iteration and peak, or its error.
     void setRunning(bool running);
     void setOutcome(const QString& text, bool error);
-    // Whether the what-if runs out of memory against the budget (shown in red beside it).
+    // Whether the what-if runs out of memory against the budget (shown in red under it).
     void setOutOfMemory(bool oom, const QString& peak);
     int currentStep() const;
     void setCurrentStep(int index);
@@ -53,10 +57,14 @@ private:
         class QCheckBox* given = nullptr;
     };
     void syncFromModel();
+    // Up, Down and Remove for the step selected now.
+    void syncButtons();
     // Makes the selected step's editors when the step changed, and shows the model's values in them.
     void syncEditors();
     void makeEditors(int step);
     void commit(const Editor& editor);
+    // Commits the editor's value when its parameter is a required one the step lacks.
+    void commitIfMissing(const Editor& editor);
 
     StrategyModel* m_model;
     QComboBox* m_passes;
