@@ -31,6 +31,7 @@
 #include "widgets/strategy/strategymodel.h"
 #include "widgets/strategy/strategypanel.h"
 #include "widgets/timeline/timeaxisticker.h"
+#include "widgets/timeline/timelinelegend.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelineview.h"
 
@@ -203,8 +204,10 @@ MainWindow::MainWindow(QWidget* parent)
     centreLayout->setSpacing(0);
     m_banner = new MessageBanner(centre);
     m_timeline = new TimelineView(centre);
+    m_legend = new TimelineLegend(centre);
     centreLayout->addWidget(m_banner);
     centreLayout->addWidget(m_timeline, 1);
+    centreLayout->addWidget(m_legend);
     setCentralWidget(centre);
 
     auto* panel = new QWidget(this);
@@ -416,10 +419,10 @@ void MainWindow::resetLayout()
         addToolBar(Qt::TopToolBarArea, bar);
         bar->show();
     }
-    // 13 % and 22 % of the width, but wide enough to read their panels on a small screen, as long as
+    // 13 % and 24 % of the width, but wide enough to read their panels on a small screen, as long as
     // the Gantt keeps half of it.
     const int left = std::max(width() * 13 / 100, std::min(200, width() / 6));
-    const int right = std::max(width() * 22 / 100, std::min(330, width() / 2 - left));
+    const int right = std::max(width() * 24 / 100, std::min(330, width() / 2 - left));
     resizeDocks({ tracks, strategy }, { left, right }, Qt::Horizontal);
     resizeDocks({ strategy, details }, { height() * 55 / 100, height() * 45 / 100 }, Qt::Vertical);
 }
@@ -529,11 +532,18 @@ void MainWindow::createActions()
     const std::pair<ColorMode, QString> colourModes[]
         = { { ColorMode::Kind, tr("&Kind") }, { ColorMode::Difference, tr("&Change in Duration") }, { ColorMode::Slack, tr("&Slack") } };
     for (const auto& [mode, label] : colourModes) {
-        QAction* a = colours->addAction(label, this, [this, mode = mode]() { m_timeline->setColorMode(mode); });
+        QAction* a = colours->addAction(label, this, [this, mode = mode]() {
+            m_timeline->setColorMode(mode);
+            m_legend->setColorMode(mode);
+        });
         a->setCheckable(true);
         a->setChecked(mode == ColorMode::Kind);
         colourGroup->addAction(a);
     }
+    QAction* legend = view->addAction(tr("&Legend"), m_legend, &QWidget::setVisible);
+    legend->setObjectName(QStringLiteral("showLegend"));
+    legend->setCheckable(true);
+    legend->setChecked(true);
     view->addSeparator();
     for (QDockWidget* dock : m_docks)
         view->addAction(dock->toggleViewAction());
@@ -986,7 +996,7 @@ void MainWindow::showMeasuredJob()
     OpDetailsPanel::Replayed replayed;
     if (replay)
         replayed = { m_analysis->replayedDuration, m_analysis->slack, m_analysis };
-    m_details->setJob(m_model->trace(), m_analysis->session ? m_analysis->session->graph() : nullptr, std::move(replayed));
+    m_details->setJob(m_model->trace(), dependencyFinder(), std::move(replayed));
     m_pathModel->setPath(replay ? replay->graph : nullptr, path);
     m_aggregates->clear();
     choose(ChosenFrom::Area, {});
@@ -1002,16 +1012,20 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     if (!old)
         m_measuredTree = m_timeline->trackTree();
     m_timeline->setJob(view->trace(), view->layout(), again);
-    m_timeline->plottable()->setWhatIfMarks(view->synthetic(),
-        view->layers() == WhatIfView::Layers::Both ? std::span<const std::uint8_t>(view->whatIfTracks()) : std::span<const std::uint8_t>(), view);
+    m_timeline->plottable()->setWhatIfMarks({ view->synthetic(), view->addedRanks(),
+                                                view->layers() == WhatIfView::Layers::Both ? std::span<const std::uint8_t>(view->whatIfTracks())
+                                                                                           : std::span<const std::uint8_t>() },
+        view);
     m_timeline->setCounters(std::shared_ptr<const sightline::ActivityCounters>(view, &view->counters()));
     m_tracks->setJob(view->trace(), m_timeline->trackTree());
     m_search->setTrace(view->trace());
+    // The what-if's path, then in both the baseline's, drawn paler with a dashed edge; arrows along
+    // the what-if's.
     const std::vector<sightline::OpId>& critical = view->criticalOps();
-    m_timeline->setCriticalPath(critical);
-    m_timeline->plottable()->setPathArrows(arrowsAlong(critical, view->whatIfPathOps())); // the what-if's path
+    m_timeline->setCriticalPath(critical, view->whatIfPathOps());
+    m_timeline->plottable()->setPathArrows(arrowsAlong(critical, view->whatIfPathOps()));
     const std::shared_ptr<const sightline::ReplayResult>& whatIf = outcome->whatIf;
-    m_details->setJob(view->trace(), nullptr);
+    m_details->setJob(view->trace(), dependencyFinder());
     showWhatIfSlack(outcome);
     m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
     m_aggregates->clear();
@@ -1129,41 +1143,43 @@ void MainWindow::goToOp(sightline::OpId op)
     m_timeline->showRange(shown->start(op), shown->end(op));
 }
 
+OpDetailsPanel::DependencyFinder MainWindow::dependencyFinder() const
+{
+    // Of the job shown: a what-if's from its view (both of its replays in both), else the measured
+    // job's dependency graph.
+    if (const std::shared_ptr<const WhatIfView>& view = shownWhatIf()) {
+        return [view](sightline::OpId op) {
+            const WhatIfView::Neighbours n = view->neighbours(op);
+            OpDetailsPanel::Dependencies out;
+            for (const auto& [other, kind] : n.waitsFor)
+                out.waitsFor.push_back({ other, kind, {}, {} });
+            for (const auto& [other, kind] : n.releases)
+                out.releases.push_back({ other, kind, {}, {} });
+            return out;
+        };
+    }
+    if (!m_analysis || !m_analysis->session)
+        return nullptr;
+    return OpDetailsPanel::of(m_model->trace(), m_analysis->session->graph());
+}
+
 void MainWindow::showDependencies(sightline::OpId op)
 {
     // Arrows from the ops the selected one waits for, and to the ops it releases (ops only; a
-    // collective stands for its participants on the other ranks).
+    // collective stands for its participants on the other ranks): the Details panel's lists, drawn.
     std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-    if (shownWhatIf() && op.isValid() && shownWhatIf()->isWhatIf(op)) {
-        // In a what-if: the edges of the op's item, to and from the items drawn.
-        const sightline::ExecutionGraph& g = shownWhatIf()->whatIfGraph();
-        const std::vector<sightline::OpId>& opOf = *shownWhatIf()->opOfItem();
-        const std::uint32_t item = shownWhatIf()->itemOf(op).value();
-        for (std::uint32_t i = g.inBegin(item); i < g.inBegin(item + 1); ++i) {
-            if (const sightline::OpId from = opOf[g.inSource(i)]; from.isValid())
-                arrows.emplace_back(from, op);
-        }
-        for (std::uint32_t e = g.outBegin(item); e < g.outBegin(item + 1); ++e) {
-            if (const sightline::OpId to = opOf[g.target(e)]; to.isValid())
-                arrows.emplace_back(op, to);
-        }
-    } else if (m_analysis && m_analysis->session && op.isValid() && !shownWhatIf()) {
-        const sightline::DependencyGraph& g = *m_analysis->session->graph();
-        // (Not named emit: that is a Qt macro, and emit(x) would compile to a bare (x).)
-        auto each = [&](std::uint32_t v, auto&& add) {
-            if (!g.isCollectiveVertex(v)) {
-                add(sightline::OpId(v));
-                return;
-            }
-            for (sightline::OpId p : g.collective(v).participants) {
-                if (p != op)
-                    add(p);
-            }
+    if (const OpDetailsPanel::DependencyFinder find = dependencyFinder(); find && op.isValid()) {
+        const OpDetailsPanel::Dependencies found = find(op);
+        auto each = [](const OpDetailsPanel::Dependency& d, auto&& add) {
+            if (d.op.isValid())
+                add(d.op);
+            for (const sightline::OpId p : d.participants)
+                add(p);
         };
-        for (std::uint32_t i = g.inBegin(op.value()); i < g.inBegin(op.value() + 1); ++i)
-            each(g.inSource(i), [&](sightline::OpId from) { arrows.emplace_back(from, op); });
-        for (std::uint32_t e = g.outBegin(op.value()); e < g.outBegin(op.value() + 1); ++e)
-            each(g.target(e), [&](sightline::OpId to) { arrows.emplace_back(op, to); });
+        for (const OpDetailsPanel::Dependency& d : found.waitsFor)
+            each(d, [&](sightline::OpId from) { arrows.emplace_back(from, op); });
+        for (const OpDetailsPanel::Dependency& d : found.releases)
+            each(d, [&](sightline::OpId to) { arrows.emplace_back(op, to); });
     }
     m_timeline->plottable()->setSelectionArrows(std::move(arrows));
     m_timeline->replot();
@@ -1242,6 +1258,9 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
             setViewMode(*mode);
         m_scenarioPath = m_pendingScenarioPath;
         m_strategy->reset(state);
+        // A scenario with a strategy is opened for its what-if: the comparison comes forward.
+        if (!state.steps.empty())
+            m_docks[7]->raise();
         addRecent({ m_scenarioPath });
     } else {
         m_scenarioPath.clear();

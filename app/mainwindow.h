@@ -4,6 +4,8 @@
 #include "scenario.h"
 #include "whatifview.h"
 
+#include "widgets/panels/opdetailspanel.h"
+
 #include "widgets/timeline/tracktree.h"
 
 #include "core/base/ids.h"
@@ -34,12 +36,12 @@ class QToolBar;
 class AggregateModel;
 class CriticalPathModel;
 class MessageBanner;
-class OpDetailsPanel;
 class ShortcutSheet;
 class TrackTreePanel;
 class OpSearchBar;
 class RankListModel;
 class RankSummaryModel;
+class TimelineLegend;
 class TimelineView;
 class TraceLoadJob;
 class ComparisonPanel;
@@ -200,6 +202,9 @@ private:
     // true; no dialog ever waits for a click there. Otherwise false, and the caller asks or warns.
     bool failHeadless(const QString& message);
     void showDependencies(sightline::OpId op);
+    // Who finds an op's dependencies in the job shown (the measured graph, or the what-if view's
+    // replays); null when the job was not replayed.
+    OpDetailsPanel::DependencyFinder dependencyFinder() const;
     // Selects an op of the job shown and zooms the Gantt to it (search, details links, the
     // critical-path panel).
     void goToOp(sightline::OpId op);
@@ -275,6 +280,7 @@ private:
     bool m_hasResult = false; // the What-if dock shows a what-if of this job
     bool m_stale = false; // ... of a strategy before the one that failed since
     MessageBanner* m_banner = nullptr; // over the Gantt: why the strategy failed
+    TimelineLegend* m_legend = nullptr; // under the Gantt: what its colours and marks mean
     ShortcutSheet* m_shortcutSheet = nullptr; // made when first shown
     QTableView* m_view = nullptr;
     QLabel* m_summaryLabel = nullptr;

@@ -162,6 +162,28 @@ OpId WhatIfView::opStandingFor(OpId measured) const
     return measured.value() < m_opOfMeasured.size() ? m_opOfMeasured[measured.value()] : OpId();
 }
 
+WhatIfView::Neighbours WhatIfView::neighbours(OpId op) const
+{
+    Neighbours out;
+    if (!op.isValid() || op.value() >= m_job.trace->opCount())
+        return out;
+    const std::uint32_t layer = m_job.layerOf(op);
+    const bool ofWhatIf = layer + 1 == m_job.opOfItem.size();
+    const ExecutionGraph& g = ofWhatIf ? *m_whatIfGraph : *m_baselineGraph;
+    // The what-if's op per item was moved to m_opOfItem once laid out.
+    const std::vector<OpId>& opOf = ofWhatIf ? *m_opOfItem : m_job.opOfItem[layer];
+    const std::uint32_t item = itemOf(op).value();
+    for (std::uint32_t i = g.inBegin(item); i < g.inBegin(item + 1); ++i) {
+        if (const OpId from = opOf[g.inSource(i)]; from.isValid())
+            out.waitsFor.emplace_back(from, g.edgeKind(g.inEdge(i)));
+    }
+    for (std::uint32_t e = g.outBegin(item); e < g.outBegin(item + 1); ++e) {
+        if (const OpId to = opOf[g.target(e)]; to.isValid())
+            out.releases.emplace_back(to, g.edgeKind(e));
+    }
+    return out;
+}
+
 bool WhatIfView::isWhatIf(OpId op) const
 {
     if (!op.isValid() || op.value() >= m_job.trace->opCount())

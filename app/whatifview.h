@@ -2,6 +2,7 @@
 
 #include "core/analysis/activitycounters.h"
 #include "core/base/expected.h"
+#include "core/graph/dependencygraph.h"
 #include "core/replay/scheduletrace.h"
 
 #include <memory>
@@ -65,6 +66,8 @@ public:
     const std::vector<std::uint8_t>& synthetic() const { return m_job.synthetic; }
     std::size_t syntheticCount() const { return m_syntheticCount; }
     const std::vector<std::uint8_t>& whatIfTracks() const { return m_whatIfTracks; }
+    // Per rank of the view's trace: 1 for a rank the strategy added (worker_count).
+    const std::vector<std::uint8_t>& addedRanks() const { return m_job.addedRank; }
     const sightline::ActivityCounters& counters() const { return m_counters; }
     // Per op: the baseline's replayed time of the measured ops it stands for, for the what-if's ops
     // with any; INT64_MIN for the rest.
@@ -85,6 +88,13 @@ public:
     // Every measured op the op's item stands for (none for a synthetic item of no measured op).
     std::span<const sightline::OpId> measuredOps(sightline::OpId op) const;
     const sightline::ExecutionGraph& whatIfGraph() const { return *m_whatIfGraph; }
+    // The ops an op waits for and releases in its own replay's graph (the what-if's, or in both the
+    // baseline's for a baseline op), with each edge's kind; items no op draws are left out.
+    struct Neighbours {
+        std::vector<std::pair<sightline::OpId, sightline::EdgeKind>> waitsFor;
+        std::vector<std::pair<sightline::OpId, sightline::EdgeKind>> releases;
+    };
+    Neighbours neighbours(sightline::OpId op) const;
 
 private:
     Layers m_layers = Layers::WhatIf;

@@ -856,6 +856,10 @@
         <source>Step %1 (%2) is pending, not run: give %3.</source>
         <translation>Schritt %1 (%2) wartet und läuft nicht: %3 angeben.</translation>
     </message>
+    <message>
+        <source>&amp;Legend</source>
+        <translation>&amp;Legende</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1384,6 +1388,97 @@
     </message>
 </context>
 <context>
+    <name>TimelineLegend</name>
+    <message>
+        <source>kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation>CPU-Op</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>copy, memset</source>
+        <translation>Kopie, Memset</translation>
+    </message>
+    <message>
+        <source>runtime call</source>
+        <translation>Runtime-Aufruf</translation>
+    </message>
+    <message>
+        <source>synchronize</source>
+        <translation>Synchronisation</translation>
+    </message>
+    <message>
+        <source>annotation, step</source>
+        <translation>Annotation, Schritt</translation>
+    </message>
+    <message>
+        <source>I/O, data loading</source>
+        <translation>E/A, Datenladen</translation>
+    </message>
+    <message>
+        <source>much shorter</source>
+        <translation>viel kürzer</translation>
+    </message>
+    <message>
+        <source>shorter</source>
+        <translation>kürzer</translation>
+    </message>
+    <message>
+        <source>the same</source>
+        <translation>gleich</translation>
+    </message>
+    <message>
+        <source>longer</source>
+        <translation>länger</translation>
+    </message>
+    <message>
+        <source>much longer</source>
+        <translation>viel länger</translation>
+    </message>
+    <message>
+        <source>no slack: critical</source>
+        <translation>kein Puffer: kritisch</translation>
+    </message>
+    <message>
+        <source>under 1 % of the path</source>
+        <translation>unter 1 % des Pfads</translation>
+    </message>
+    <message>
+        <source>under 10 %</source>
+        <translation>unter 10 %</translation>
+    </message>
+    <message>
+        <source>more</source>
+        <translation>mehr</translation>
+    </message>
+    <message>
+        <source>not replayed</source>
+        <translation>nicht nachgespielt</translation>
+    </message>
+    <message>
+        <source>critical path</source>
+        <translation>kritischer Pfad</translation>
+    </message>
+    <message>
+        <source>baseline&apos;s critical path</source>
+        <translation>kritischer Pfad der Ausgangslage</translation>
+    </message>
+    <message>
+        <source>made by the strategy</source>
+        <translation>von der Strategie erzeugt</translation>
+    </message>
+    <message>
+        <source>search match</source>
+        <translation>Suchtreffer</translation>
+    </message>
+</context>
+<context>
     <name>TimelinePlottable</name>
     <message>
         <source>rank %1</source>
@@ -1400,6 +1495,10 @@
     <message>
         <source>unnamed host</source>
         <translation>unbenannter Host</translation>
+    </message>
+    <message>
+        <source>rank %1 (added)</source>
+        <translation>Rank %1 (hinzugefügt)</translation>
     </message>
 </context>
 <context>

@@ -855,6 +855,10 @@
         <source>Step %1 (%2) is pending, not run: give %3.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1383,6 +1387,97 @@
     </message>
 </context>
 <context>
+    <name>TimelineLegend</name>
+    <message>
+        <source>kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copy, memset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runtime call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synchronize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>annotation, step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I/O, data loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>much shorter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shorter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>much longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no slack: critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>under 1 % of the path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>under 10 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>baseline&apos;s critical path</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>made by the strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>search match</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TimelinePlottable</name>
     <message>
         <source>host %1</source>
@@ -1398,6 +1493,10 @@
     </message>
     <message>
         <source>replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 (added)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -842,6 +842,10 @@
         <source>Step %1 (%2) is pending, not run: give %3.</source>
         <translation>步骤 %1（%2）待定，未运行：请给出 %3。</translation>
     </message>
+    <message>
+        <source>&amp;Legend</source>
+        <translation>图例(&amp;L)</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -1367,6 +1371,97 @@
     </message>
 </context>
 <context>
+    <name>TimelineLegend</name>
+    <message>
+        <source>kernel</source>
+        <translation>kernel</translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation>CPU 算子</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>copy, memset</source>
+        <translation>拷贝、memset</translation>
+    </message>
+    <message>
+        <source>runtime call</source>
+        <translation>运行时调用</translation>
+    </message>
+    <message>
+        <source>synchronize</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>annotation, step</source>
+        <translation>标注、步骤</translation>
+    </message>
+    <message>
+        <source>I/O, data loading</source>
+        <translation>I/O、数据加载</translation>
+    </message>
+    <message>
+        <source>much shorter</source>
+        <translation>短得多</translation>
+    </message>
+    <message>
+        <source>shorter</source>
+        <translation>更短</translation>
+    </message>
+    <message>
+        <source>the same</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <source>longer</source>
+        <translation>更长</translation>
+    </message>
+    <message>
+        <source>much longer</source>
+        <translation>长得多</translation>
+    </message>
+    <message>
+        <source>no slack: critical</source>
+        <translation>无松弛：关键</translation>
+    </message>
+    <message>
+        <source>under 1 % of the path</source>
+        <translation>不到路径的 1 %</translation>
+    </message>
+    <message>
+        <source>under 10 %</source>
+        <translation>不到 10 %</translation>
+    </message>
+    <message>
+        <source>more</source>
+        <translation>更多</translation>
+    </message>
+    <message>
+        <source>not replayed</source>
+        <translation>未重放</translation>
+    </message>
+    <message>
+        <source>critical path</source>
+        <translation>关键路径</translation>
+    </message>
+    <message>
+        <source>baseline&apos;s critical path</source>
+        <translation>基线的关键路径</translation>
+    </message>
+    <message>
+        <source>made by the strategy</source>
+        <translation>由策略生成</translation>
+    </message>
+    <message>
+        <source>search match</source>
+        <translation>搜索匹配</translation>
+    </message>
+</context>
+<context>
     <name>TimelinePlottable</name>
     <message>
         <source>rank %1</source>
@@ -1383,6 +1478,10 @@
     <message>
         <source>unnamed host</source>
         <translation>未命名主机</translation>
+    </message>
+    <message>
+        <source>rank %1 (added)</source>
+        <translation>rank %1（新增）</translation>
     </message>
 </context>
 <context>

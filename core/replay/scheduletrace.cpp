@@ -246,6 +246,7 @@ void describeRanks(std::span<const ScheduleTrace::Layer> layers, const std::vect
             }
             r.rank = lt.rank;
             r.firstTrack = static_cast<std::uint32_t>(k);
+            result.addedRank.push_back(m == measured.end() ? 1 : 0);
             data.ranks.push_back(r);
             data.worldSize = std::max(data.worldSize, lt.rank + 1);
         }

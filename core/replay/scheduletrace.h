@@ -46,6 +46,7 @@ public:
     struct Result {
         std::shared_ptr<const Trace> trace;
         std::vector<std::uint8_t> trackLayer; // per track of the trace: its layer
+        std::vector<std::uint8_t> addedRank; // per rank of the trace: 1 for a rank a pass added
         // Per op: made by a pass (a synthetic item: fused, a bucket, a chunk, a copy, or on an added rank).
         std::vector<std::uint8_t> synthetic;
         std::vector<ItemId> itemOf; // per op: the item it draws, in its layer's graph

@@ -586,9 +586,12 @@ private Q_SLOTS:
         for (const TimelinePlottable::Row& r : window.timeline()->plottable()->rows())
             rankRows += r.rank.isValid() && !r.track.isValid();
         QCOMPARE(rankRows, 4);
-        // The added ranks' ops are made by the strategy; the measured ranks' are not.
-        for (std::uint32_t v = 0; v < w.opCount(); ++v)
+        // The added ranks' ops are made by the strategy; the measured ranks' are not. The added ranks
+        // are drawn like the others, not hatched.
+        for (std::uint32_t v = 0; v < w.opCount(); ++v) {
             QCOMPARE(window.timeline()->plottable()->isSynthetic(sightline::OpId(v)), w.rank(sightline::OpId(v)).value() >= 2);
+            QVERIFY(!window.timeline()->plottable()->isHatched(sightline::OpId(v)));
+        }
         // The critical-path panel leads to ops of the what-if, and selecting one selects it there.
         auto* path = window.findChild<QTableView*>(QStringLiteral("criticalPathTable"));
         QVERIFY(path && path->model()->rowCount() > 0);
@@ -665,6 +668,24 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() && window.shownWhatIf()->layers() == WhatIfView::Layers::Both, 60000);
         view = window.shownWhatIf();
         QCOMPARE(view->trace()->tracks().size(), 2 * measured->tracks().size() + 2 * measured->tracks().size() / 2);
+        // In both, an op of either replay keeps its dependencies: arrows and the Details lists, each
+        // from its own replay's graph.
+        for (const bool ofWhatIf : { false, true }) {
+            sightline::OpId chosen;
+            for (std::uint32_t v = 0; v < view->trace()->opCount() && !chosen.isValid(); ++v) {
+                const WhatIfView::Neighbours n = view->neighbours(sightline::OpId(v));
+                if (view->isWhatIf(sightline::OpId(v)) == ofWhatIf && !n.waitsFor.empty() && !n.releases.empty())
+                    chosen = sightline::OpId(v);
+            }
+            QVERIFY(chosen.isValid());
+            for (const auto& [other, kind] : view->neighbours(chosen).waitsFor)
+                QCOMPARE(view->isWhatIf(other), ofWhatIf);
+            window.timeline()->selectOp(chosen);
+            QVERIFY(!window.timeline()->plottable()->selectionArrows().empty());
+            const QString html = window.findChild<OpDetailsPanel*>()->toHtml();
+            QVERIFY(html.contains(QStringLiteral("Waits for")) && html.contains(QStringLiteral("Released")));
+            QVERIFY(html.contains(QStringLiteral("op:%1").arg(view->neighbours(chosen).waitsFor.front().first.value())));
+        }
         // An edit redraws the what-if and keeps the time in view.
         window.timeline()->showRange(view->trace()->beginTime() + 1000, view->trace()->beginTime() + 2'000'000);
         const double lower = window.timeline()->xAxis->range().lower + static_cast<double>(window.timeline()->plottable()->origin());
@@ -1049,6 +1070,7 @@ private Q_SLOTS:
         QCOMPARE(window.strategy()->steps()[0].step.pass, std::string("tensor_fusion"));
         QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
         QVERIFY(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"));
+        QVERIFY(!window.comparison()->visibleRegion().isEmpty()); // its tab in front
         QVERIFY(!window.isWindowModified());
     }
 

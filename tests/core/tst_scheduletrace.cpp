@@ -145,6 +145,7 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(t.string(t.rankInfo(RankId(3)).processName), std::string_view("rank 3 (added)"));
+        QCOMPARE(made->addedRank, (std::vector<std::uint8_t> { 0, 0, 1, 1 }));
         // One step per rank, the replayed ProfilerStep.
         QCOMPARE(t.steps().size(), std::size_t(4));
         for (const StepSpan& s : t.steps())

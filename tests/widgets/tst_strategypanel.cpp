@@ -15,6 +15,8 @@
 #include <QListView>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTableWidget>
+#include <QHeaderView>
 #include <QToolButton>
 #include <QLineEdit>
 #include <QScrollArea>
@@ -274,6 +276,22 @@ private Q_SLOTS:
             QCOMPARE(panel.text(r, 1), QStringLiteral("–"));
         panel.setResult({});
         QCOMPARE(panel.text(ComparisonPanel::IterationRow, 0), QStringLiteral("–"));
+        // However small its dock, every row of the comparison and ten of each list stay readable: the
+        // panel asks for their height (its dock then scrolls) rather than squeezing them.
+        QScrollArea dock;
+        dock.setWidgetResizable(true);
+        auto* inDock = new ComparisonPanel;
+        dock.setWidget(inDock);
+        dock.resize(320, 260);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        auto* table = inDock->findChild<QTableWidget*>(QStringLiteral("comparisonTable"));
+        auto* changed = inDock->findChild<QTableWidget*>(QStringLiteral("changedOps"));
+        QVERIFY(table && changed);
+        const int row = table->verticalHeader()->defaultSectionSize();
+        QVERIFY2(table->viewport()->height() >= ComparisonPanel::RowCount * row, qPrintable(QString::number(table->viewport()->height())));
+        QVERIFY(changed->viewport()->height() >= ComparisonPanel::kRowsShown * row);
+        QVERIFY(dock.verticalScrollBar()->maximum() > 0);
     }
 };
 

@@ -15,6 +15,8 @@
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/ranksummarychart.h"
 #include "widgets/panels/ranksummarymodel.h"
+#include "widgets/timeline/timeaxisticker.h"
+#include "widgets/timeline/timelinelegend.h"
 #include "widgets/timeline/timelineplottable.h"
 #include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/timelineview.h"
@@ -255,6 +257,20 @@ private Q_SLOTS:
         const double middle = view.xAxis->range().center();
         QTest::keyClick(&view, Qt::Key_W);
         QVERIFY(std::abs(view.xAxis->range().center() - middle) < whole.size() * 1e-6);
+        // Hovering over the rows shows a cursor with the time under the pointer; leaving hides it.
+        QCPItemText* cursor = nullptr;
+        for (int i = 0; i < view.itemCount(); ++i) {
+            if (auto* text = qobject_cast<QCPItemText*>(view.item(i)); text && text->layer() == view.layer(QStringLiteral("cursor")))
+                cursor = text;
+        }
+        QVERIFY(cursor && !cursor->visible());
+        QMouseEvent hover(QEvent::MouseMove, QPointF(pointer), view.mapToGlobal(QPointF(pointer)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(&view, &hover);
+        QVERIFY(cursor->visible());
+        QCOMPARE(cursor->text(), TimeAxisTicker::duration(static_cast<TimeNs>(std::llround(view.xAxis->pixelToCoord(pointer.x())))));
+        QEvent leave(QEvent::Leave);
+        QApplication::sendEvent(&view, &leave);
+        QVERIFY(!cursor->visible());
         // Ctrl+wheel makes the rows taller, within bounds.
         const double height = view.rowHeight();
         QWheelEvent taller(QPointF(pointer), QPointF(view.mapToGlobal(pointer)), {}, QPoint(0, 120), Qt::NoButton, Qt::ControlModifier,
@@ -299,6 +315,34 @@ private Q_SLOTS:
         const int shown = arrowPixels();
         view.setCriticalPathShown(false);
         QVERIFY(shown > arrowPixels());
+        // The path's second half as a second path: drawn in its own, paler colour, the first half in
+        // the path's; none of the second half's colour without a second path.
+        auto second = [](const QImage& image) { return ImageSupport::countColor(image, TimelineTheme::standard().secondCritical.rgb()); };
+        view.setCriticalPathShown(true);
+        QCOMPARE(second(view.toPixmap(1000, 600).toImage()), 0);
+        view.setCriticalPath(ops, ops.size() / 2);
+        const QImage both = view.toPixmap(1000, 600).toImage();
+        QVERIFY(second(both) > 20);
+        QVERIFY(count(both) > 20);
+    }
+
+    void legendFollowsTheColourMode()
+    {
+        // The legend names the colours of the mode shown, then the marks drawn over the bars; narrow,
+        // it wraps onto more lines.
+        TimelineLegend legend;
+        QVERIFY(legend.texts().contains(QStringLiteral("kernel")) && legend.texts().contains(QStringLiteral("communication")));
+        for (const QString& mark : { QStringLiteral("critical path"), QStringLiteral("baseline's critical path"), QStringLiteral("made by the strategy"),
+                 QStringLiteral("search match") })
+            QVERIFY(legend.texts().contains(mark));
+        legend.setColorMode(TimelinePlottable::ColorMode::Difference);
+        QVERIFY(legend.texts().startsWith(QStringLiteral("much shorter")) && !legend.texts().contains(QStringLiteral("kernel")));
+        legend.setColorMode(TimelinePlottable::ColorMode::Slack);
+        QVERIFY(legend.texts().startsWith(QStringLiteral("no slack: critical")));
+        QVERIFY(legend.heightForWidth(300) > legend.heightForWidth(3000));
+        legend.resize(3000, legend.heightForWidth(3000));
+        const QImage image = legend.grab().toImage().convertToFormat(QImage::Format_RGB32);
+        QVERIFY(ImageSupport::countColor(image, TimelineTheme::standard().slack(0)) >= 100); // its swatch
     }
 
     void criticalPathModel()
@@ -391,7 +435,7 @@ private Q_SLOTS:
                 return std::pair(QImage(), QRect());
             std::vector<std::uint8_t> synthetic(trace->opCount(), 0);
             synthetic[1] = 1; // "made"
-            view.plottable()->setWhatIfMarks(synthetic, {}, nullptr);
+            view.plottable()->setWhatIfMarks({ synthetic, {}, {} }, nullptr);
             const int row = view.plottable()->rowOf(OpId(1));
             view.replot();
             const double top = view.yAxis->coordToPixel(row), bottom = view.yAxis->coordToPixel(row + 1);
@@ -466,8 +510,15 @@ private Q_SLOTS:
             QVERIFY(v(RankSummaryModel::MeasuredColumn) > 0);
             QVERIFY(std::abs(v(RankSummaryModel::ReplayedColumn) - v(RankSummaryModel::MeasuredColumn)) < 1e3);
         }
-        // Four stacked layers plus the two step bars.
+        // Four stacked layers plus the two step bars; the legend in a row of its own, under both
+        // charts, over no bar.
         QCOMPARE(chart.plottableCount(), 6);
+        chart.resize(320, 420);
+        chart.replot();
+        QCOMPARE(chart.plotLayout()->rowCount(), 3);
+        QCOMPARE(chart.plotLayout()->element(2, 0), static_cast<QCPLayoutElement*>(chart.legend));
+        for (QCPAxisRect* rect : chart.axisRects())
+            QVERIFY(!rect->outerRect().intersects(chart.legend->outerRect()));
         model.setJob(nullptr, nullptr);
         QCOMPARE(model.rowCount(), 0);
     }
@@ -605,7 +656,7 @@ private Q_SLOTS:
         OpDetailsPanel panel;
         const std::vector<TimeNs> replayed = j.perOp([&](std::uint32_t i) { return j.schedule->end[i] - j.schedule->start[i]; }, INT64_MIN);
         const std::vector<TimeNs> slack = j.perOp([&](std::uint32_t i) { return j.path->slack[i]; });
-        panel.setJob(j.trace, j.graph, { replayed, slack, nullptr });
+        panel.setJob(j.trace, OpDetailsPanel::of(j.trace, j.graph), { replayed, slack, nullptr });
         // An op with a predecessor: its details name it as a link.
         OpId op;
         for (std::uint32_t v = 0; v < j.trace->opCount() && !op.isValid(); ++v) {

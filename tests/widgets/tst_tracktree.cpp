@@ -100,6 +100,28 @@ private Q_SLOTS:
             // More than two ranks: CPU threads start collapsed, nothing else does.
             QCOMPARE(tree.isCollapsed(node), t->trackInfo(TrackId(tr)).kind == TrackKind::CpuThread);
         }
+        for (std::uint32_t r = 0; r < t->ranks().size(); ++r)
+            QVERIFY(!tree.isCollapsed(tree.rankNode(RankId(r))));
+    }
+
+    void largeJobsOpenWithRanksCollapsed()
+    {
+        // 16 ranks open expanded; 17 open with every rank one summary row, the Gantt a row per rank.
+        for (const int count : { 16, 17 }) {
+            JobBuilder b;
+            for (int r = 0; r < count; ++r) {
+                const std::uint32_t rank = b.rank(r, "h");
+                b.op(b.track(rank, TrackKind::GpuStream, 7), "gemm", OpKind::ComputeKernel, r * 10, r * 10 + 5);
+                b.op(b.track(rank, TrackKind::CommChannel, 50), "allreduce", OpKind::Collective, r * 10 + 5, r * 10 + 9);
+            }
+            const TracePtr t = b.finish();
+            const TrackTree tree = TrackTree::fromTrace(*t);
+            for (int r = 0; r < count; ++r)
+                QCOMPARE(tree.isCollapsed(tree.rankNode(RankId(static_cast<std::uint32_t>(r)))), count > 16);
+            TimelineView view;
+            view.setJob(t, layoutOf(*t));
+            QCOMPARE(static_cast<int>(view.plottable()->rows().size()), count > 16 ? count : count * 3);
+        }
     }
 
     void showingHidingAndMoving()

@@ -30,27 +30,54 @@ OpDetailsPanel::OpDetailsPanel(QWidget* parent)
 
 OpDetailsPanel::~OpDetailsPanel() = default;
 
-void OpDetailsPanel::setJob(std::shared_ptr<const Trace> trace, std::shared_ptr<const DependencyGraph> graph, Replayed replayed)
+void OpDetailsPanel::setJob(std::shared_ptr<const Trace> trace, DependencyFinder dependencies, Replayed replayed)
 {
     m_trace = std::move(trace);
-    m_graph = std::move(graph);
+    m_dependencies = std::move(dependencies);
     m_replayed = std::move(replayed);
     m_extraRows = nullptr;
     m_op = OpId();
     clear();
 }
 
-QString OpDetailsPanel::opLink(std::uint32_t vertex) const
+OpDetailsPanel::DependencyFinder OpDetailsPanel::of(std::shared_ptr<const Trace> trace, std::shared_ptr<const DependencyGraph> graph)
 {
-    if (m_graph && m_graph->isCollectiveVertex(vertex)) {
-        const LogicalCollective& c = m_graph->collective(vertex);
-        return tr("%1 across %n rank(s) (%2)", nullptr, static_cast<int>(c.participants.size()))
-            .arg(text(m_trace->string(c.name)), QString::fromStdString(c.group).toHtmlEscaped());
-    }
-    const OpId op(vertex);
+    if (!graph)
+        return nullptr;
+    return [trace = std::move(trace), graph = std::move(graph)](OpId op) {
+        const DependencyGraph& g = *graph;
+        auto neighbour = [&](std::uint32_t vertex, EdgeKind kind) {
+            Dependency d { OpId(), kind, {}, {} };
+            if (!g.isCollectiveVertex(vertex)) {
+                d.op = OpId(vertex);
+                return d;
+            }
+            const LogicalCollective& c = g.collective(vertex);
+            const std::string_view name = trace->string(c.name);
+            d.name = tr("%1 across %n rank(s) (%2)", nullptr, static_cast<int>(c.participants.size()))
+                         .arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())), QString::fromStdString(c.group));
+            for (const OpId p : c.participants) {
+                if (p != op)
+                    d.participants.push_back(p);
+            }
+            return d;
+        };
+        Dependencies out;
+        for (std::uint32_t i = g.inBegin(op.value()); i < g.inBegin(op.value() + 1); ++i)
+            out.waitsFor.push_back(neighbour(g.inSource(i), g.kind(g.inEdge(i))));
+        for (std::uint32_t e = g.outBegin(op.value()); e < g.outBegin(op.value() + 1); ++e)
+            out.releases.push_back(neighbour(g.target(e), g.kind(e)));
+        return out;
+    };
+}
+
+QString OpDetailsPanel::link(const Dependency& d) const
+{
+    if (!d.op.isValid())
+        return d.name.toHtmlEscaped();
     return QStringLiteral("<a href=\"op:%1\">%2</a> <span style=\"color:#777\">%3</span>")
-        .arg(vertex)
-        .arg(text(m_trace->string(m_trace->name(op))), tr("rank %1").arg(m_trace->rankInfo(m_trace->rank(op)).rank));
+        .arg(d.op.value())
+        .arg(text(m_trace->string(m_trace->name(d.op))), tr("rank %1").arg(m_trace->rankInfo(m_trace->rank(d.op)).rank));
 }
 
 void OpDetailsPanel::showOp(OpId op)
@@ -91,16 +118,16 @@ void OpDetailsPanel::showOp(OpId op)
             row(label, value.toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
-    if (m_graph) {
-        const DependencyGraph& g = *m_graph;
-        QString before, after;
-        for (std::uint32_t i = g.inBegin(op.value()); i < g.inBegin(op.value() + 1); ++i)
-            before += QStringLiteral("<li>%1 <span style=\"color:#777\">(%2)</span></li>").arg(opLink(g.inSource(i)), text(edgeKindName(g.kind(g.inEdge(i)))));
-        for (std::uint32_t e = g.outBegin(op.value()); e < g.outBegin(op.value() + 1); ++e)
-            after += QStringLiteral("<li>%1 <span style=\"color:#777\">(%2)</span></li>").arg(opLink(g.target(e)), text(edgeKindName(g.kind(e))));
+    if (m_dependencies) {
+        const Dependencies found = m_dependencies(op);
+        auto list = [this](const std::vector<Dependency>& of) {
+            QString items;
+            for (const Dependency& d : of)
+                items += QStringLiteral("<li>%1 <span style=\"color:#777\">(%2)</span></li>").arg(link(d), text(edgeKindName(d.kind)));
+            return items.isEmpty() ? tr("<li>nothing</li>") : items;
+        };
         html += QStringLiteral("<p><b>%1</b></p><ul>%2</ul><p><b>%3</b></p><ul>%4</ul>")
-                    .arg(tr("Waits for"), before.isEmpty() ? tr("<li>nothing</li>") : before, tr("Released"),
-                        after.isEmpty() ? tr("<li>nothing</li>") : after);
+                    .arg(tr("Waits for"), list(found.waitsFor), tr("Released"), list(found.releases));
     }
     setHtml(html);
 }

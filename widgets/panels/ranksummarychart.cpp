@@ -7,7 +7,13 @@ RankSummaryChart::RankSummaryChart(RankSummaryModel* model, QWidget* parent)
     , m_model(model)
 {
     setObjectName(QStringLiteral("rankSummaryChart"));
-    setMinimumHeight(220);
+    setMinimumHeight(380);
+    // The legend in a row of its own under the charts, never over their bars.
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->addElement(1, 0, legend);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(2);
+    legend->setBorderPen(Qt::NoPen);
     connect(model, &QAbstractItemModel::modelReset, this, &RankSummaryChart::rebuild);
     rebuild();
 }
@@ -76,9 +82,11 @@ void RankSummaryChart::rebuild()
     legend->setVisible(n > 0);
     legend->setFont(QFont(font().family(), std::max(6, font().pointSize() - 1)));
 
-    // Mean step time, measured and replayed, per rank.
+    // Mean step time, measured and replayed, per rank: under the GPU time, over the legend.
     m_stepRect = new QCPAxisRect(this);
-    plotLayout()->addElement(0, 1, m_stepRect);
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, m_stepRect);
+    plotLayout()->setRowStretchFactors({ 1, 1, 0.001 });
     QCPAxis* x = m_stepRect->axis(QCPAxis::atBottom);
     QCPAxis* y = m_stepRect->axis(QCPAxis::atLeft);
     x->setTicker(ticker);

@@ -70,7 +70,11 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     rows << tr("peak memory (GB)") << tr("out of memory");
     m_table->setVerticalHeaderLabels(rows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    // Figures whole, never elided: each column as wide as its figures, the table scrolling sideways
+    // in a dock too narrow for them.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setWordWrap(false);
+    setRowsShown(m_table, RowCount); // every row readable: the panel scrolls in a small dock instead
     m_devices->setObjectName(QStringLiteral("deviceMemory"));
     m_devices->setHorizontalHeaderLabels({ tr("device"), tr("baseline peak (GB)"), tr("what-if peak (GB)"), tr("budget (GB)"), tr("out of memory") });
     m_devices->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -211,6 +215,14 @@ void ComparisonPanel::fillDevices(const sightline::ReplayResult& baseline, const
         + 2 * m_devices->frameWidth() + m_devices->horizontalScrollBar()->sizeHint().height());
 }
 
+void ComparisonPanel::setRowsShown(QTableWidget* table, int rows)
+{
+    // The header, the rows and the frame, and room for a horizontal scroll bar.
+    const int height = table->horizontalHeader()->sizeHint().height() + rows * table->verticalHeader()->defaultSectionSize()
+        + 2 * table->frameWidth() + table->horizontalScrollBar()->sizeHint().height();
+    table->setMinimumHeight(height);
+}
+
 QTableWidget* ComparisonPanel::makeChangeTable(const QString& name, const QString& what, const QString& tip)
 {
     auto* table = new QTableWidget(0, 4, this);
@@ -220,6 +232,8 @@ QTableWidget* ComparisonPanel::makeChangeTable(const QString& name, const QStrin
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->verticalHeader()->hide();
     table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    table->setTextElideMode(Qt::ElideMiddle);
+    setRowsShown(table, kRowsShown);
     table->setToolTip(tip);
     connect(table, &QTableWidget::cellClicked, this, [this, table](int row, int) {
         if (const QTableWidgetItem* item = table->item(row, 0))

@@ -50,8 +50,10 @@ public:
     // A cell's text, for tests: row as in the table, column 0 baseline, 1 what-if, 2 change.
     QString text(int row, int column) const;
 
-    // How many ops the list of changed ops holds at most, and how many it holds now.
+    // How many ops the list of changed ops holds at most, and how many it holds now; the lists show
+    // kRowsShown rows at least (the panel scrolls in a small dock rather than squeeze them).
     static constexpr int kChangedOps = 20;
+    static constexpr int kRowsShown = 10;
     int changedOpCount() const;
     int changedTensorCount() const;
     // The per-device table, for tests: rows in the order shown; columns device, baseline peak (GB),
@@ -69,6 +71,8 @@ public:
 private:
     // A list of changes: an entry (its op in UserRole), baseline, what-if, change; a click emits opActivated.
     QTableWidget* makeChangeTable(const QString& name, const QString& what, const QString& tip);
+    // Makes a table at least as tall as its header and that many rows.
+    static void setRowsShown(QTableWidget* table, int rows);
     static void setChangeRow(QTableWidget* table, int row, const QString& what, sightline::OpId op, sightline::TimeNs before, sightline::TimeNs after);
 
     // The chart's three bar groups, each in an axis rect of its own (values in ms, GB, ms); returns the

@@ -39,6 +39,7 @@ void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_p
     m_pathArrows.clear();
     m_selectionArrows.clear();
     m_synthetic = {};
+    m_addedRanks = {};
     m_markedTracks = {};
     m_marksOwner.reset();
     m_tree = m_trace ? TrackTree::fromTrace(*m_trace) : TrackTree();
@@ -76,11 +77,20 @@ void TimelinePlottable::setColorData(ColorData data)
     m_color = std::move(data);
 }
 
-void TimelinePlottable::setWhatIfMarks(std::span<const std::uint8_t> synthetic, std::span<const std::uint8_t> markedTracks, std::shared_ptr<const void> owner)
+void TimelinePlottable::setWhatIfMarks(const WhatIfMarks& marks, std::shared_ptr<const void> owner)
 {
-    m_synthetic = synthetic;
-    m_markedTracks = markedTracks;
+    m_synthetic = marks.synthetic;
+    m_addedRanks = marks.addedRanks;
+    m_markedTracks = marks.markedTracks;
     m_marksOwner = std::move(owner);
+}
+
+bool TimelinePlottable::isHatched(OpId op) const
+{
+    if (!isSynthetic(op))
+        return false;
+    const RankId rank = m_trace->rank(op);
+    return rank.value() >= m_addedRanks.size() || !m_addedRanks[rank.value()];
 }
 
 void TimelinePlottable::setColorMode(ColorMode mode)
@@ -251,9 +261,10 @@ std::vector<TrackId> TimelinePlottable::tracksIn(int first, int last) const
     return tracks;
 }
 
-void TimelinePlottable::setCriticalOps(const std::vector<OpId>& ops)
+void TimelinePlottable::setCriticalOps(const std::vector<OpId>& ops, std::size_t secondFrom)
 {
     m_criticalOps = ops;
+    m_secondPathFrom = std::min(secondFrom, ops.size());
     m_pathRowsStale = true;
 }
 
@@ -263,18 +274,23 @@ void TimelinePlottable::resolvePathRows()
         return;
     m_pathRowsStale = false;
     m_pathArrowRows = arrowRows(m_pathArrows);
-    m_criticalByRow.assign(m_rows.size(), {});
-    for (OpId op : m_criticalOps) {
-        const int row = rowOf(op);
-        if (row >= 0)
-            m_criticalByRow[row].push_back(op.value());
-    }
-    // A path in time order fills each row in order already: only a row out of order is sorted.
-    const auto byStart = [&](std::uint32_t a, std::uint32_t b) { return primary().start(a) < primary().start(b); };
-    for (auto& list : m_criticalByRow) {
-        if (!std::is_sorted(list.begin(), list.end(), byStart))
-            std::sort(list.begin(), list.end(), byStart);
-        list.erase(std::unique(list.begin(), list.end()), list.end());
+    for (int path = 0; path < 2; ++path) {
+        std::vector<std::vector<std::uint32_t>>& byRow = m_criticalByRow[path];
+        byRow.assign(m_rows.size(), {});
+        const std::size_t first = path == 0 ? 0 : m_secondPathFrom;
+        const std::size_t last = path == 0 ? m_secondPathFrom : m_criticalOps.size();
+        for (std::size_t k = first; k < last; ++k) {
+            const int row = rowOf(m_criticalOps[k]);
+            if (row >= 0)
+                byRow[row].push_back(m_criticalOps[k].value());
+        }
+        // A path in time order fills each row in order already: only a row out of order is sorted.
+        const auto byStart = [&](std::uint32_t a, std::uint32_t b) { return primary().start(a) < primary().start(b); };
+        for (auto& list : byRow) {
+            if (!std::is_sorted(list.begin(), list.end(), byStart))
+                std::sort(list.begin(), list.end(), byStart);
+            list.erase(std::unique(list.begin(), list.end()), list.end());
+        }
     }
 }
 
@@ -382,7 +398,8 @@ QString TimelinePlottable::labelOf(const Row& r) const
     }
     if (!r.track.isValid()) {
         const RankInfo& info = m_trace->rankInfo(r.rank);
-        QString label = tr("rank %1").arg(info.rank);
+        const bool added = r.rank.value() < m_addedRanks.size() && m_addedRanks[r.rank.value()];
+        QString label = added ? tr("rank %1 (added)").arg(info.rank) : tr("rank %1").arg(info.rank);
         if (!m_tree.hasHostRows() && info.host.isValid() && !m_trace->string(info.host).empty())
             label += QStringLiteral(" · ") + text(info.host);
         return label;
@@ -685,7 +702,7 @@ TimelinePlottable::Shapes TimelinePlottable::collectShapes(const Frame& frame)
                     g.right = x1;
                     g.rects.append(QRect(QPoint(snap(x0), y0), QPoint(std::max(snap(x0), snap(x1) - 1), y1 - 1)));
                 }
-                if (isSynthetic(OpId(r.op))) {
+                if (isHatched(OpId(r.op))) {
                     QVector<QRect>& hatched = shapes.hatched;
                     if (!hatched.isEmpty() && hatched.back().top() == y0 && hatchedSource == l && hatchedRight >= x0 - 0.5) {
                         hatchedRight = std::max(hatchedRight, x1);
@@ -829,11 +846,15 @@ void TimelinePlottable::drawCriticalPath(QCPPainter* painter, const Frame& frame
     resolvePathRows();
     const TimelineTheme& theme = TimelineTheme::standard();
     const TrackGeometry::View& view = frame.view;
-    if (!m_criticalByRow.empty()) {
+    // The first path filled in the path's colour; the second (the baseline's, beside a what-if's)
+    // in a paler fill with a dashed edge, so that the two read apart.
+    for (int path = 0; path < 2; ++path) {
+        if (m_criticalByRow[path].empty())
+            continue;
         QVector<QRectF> critical;
         const TimeNs viewEnd = view.timeAt(view.width);
         for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
-            const auto& ops = m_criticalByRow[row];
+            const auto& ops = m_criticalByRow[path][row];
             const QRectF band = rowRect(row);
             const TrackLayout& layout = primary();
             // Ops of one lane end in start order too, so the first visible one is found by bisection;
@@ -848,8 +869,8 @@ void TimelinePlottable::drawCriticalPath(QCPPainter* painter, const Frame& frame
                 critical.append(QRectF(x0, band.top(), x1 - x0, band.height()));
             }
         }
-        painter->setBrush(theme.critical);
-        painter->setPen(QPen(theme.criticalEdge, 0));
+        painter->setBrush(path == 0 ? theme.critical : theme.secondCritical);
+        painter->setPen(QPen(theme.criticalEdge, path == 0 ? 0 : 1, path == 0 ? Qt::SolidLine : Qt::DashLine));
         painter->drawRects(critical);
     }
     drawArrows(painter, m_pathArrows, m_pathArrowRows, theme.criticalArrow, view);

@@ -78,16 +78,25 @@ public:
     void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
     void setViewMode(ViewMode mode);
     void setColorData(ColorData data);
-    // A what-if drawn as a job: ops made by a pass (per op, 1; empty for none) are hatched, and the
-    // rows of the tracks marked (per track; empty for none) sit on a tinted band, as the what-if's
-    // rows beside the baseline's. owner keeps the columns' memory. setJob() clears both.
-    void setWhatIfMarks(std::span<const std::uint8_t> synthetic, std::span<const std::uint8_t> markedTracks, std::shared_ptr<const void> owner);
+    // A what-if drawn as a job: ops made by a pass (per op, 1; empty for none) are hatched, except on
+    // the ranks a pass added (per rank, 1; empty for none), whose ops are copies drawn like the
+    // others'; the rows of the tracks marked (per track; empty for none) sit on a tinted band, as the
+    // what-if's rows beside the baseline's. owner keeps the columns' memory. setJob() clears them.
+    struct WhatIfMarks {
+        std::span<const std::uint8_t> synthetic;
+        std::span<const std::uint8_t> addedRanks;
+        std::span<const std::uint8_t> markedTracks;
+    };
+    void setWhatIfMarks(const WhatIfMarks& marks, std::shared_ptr<const void> owner);
     bool isSynthetic(sightline::OpId op) const { return op.value() < m_synthetic.size() && m_synthetic[op.value()]; }
+    // Whether the op is drawn hatched: made by a pass, on a rank the job had.
+    bool isHatched(sightline::OpId op) const;
     void setColorMode(ColorMode mode);
     ColorMode colorMode() const { return m_colorMode; }
     ViewMode viewMode() const { return m_mode; }
-    // Ops on the critical path, and whether it is highlighted.
-    void setCriticalOps(const std::vector<sightline::OpId>& ops);
+    // Ops on the critical path, and whether it is highlighted. ops from secondFrom on are a second
+    // path (the baseline's beside a what-if's), drawn in a style of its own.
+    void setCriticalOps(const std::vector<sightline::OpId>& ops, std::size_t secondFrom = SIZE_MAX);
     void setCriticalShown(bool shown);
     bool criticalShown() const { return m_criticalShown; }
     void setSelectedOp(sightline::OpId op);
@@ -169,6 +178,7 @@ private:
     ColorMode m_colorMode = ColorMode::Kind;
     ColorData m_color;
     std::span<const std::uint8_t> m_synthetic;
+    std::span<const std::uint8_t> m_addedRanks;
     std::span<const std::uint8_t> m_markedTracks;
     std::shared_ptr<const void> m_marksOwner;
     QRgb runColor(std::uint32_t op, bool merged, bool dim) const;
@@ -225,8 +235,9 @@ private:
     // Label boxes of the last frame, by row.
     mutable std::vector<std::pair<int, QRectF>> m_labels;
     std::vector<sightline::OpId> m_criticalOps;
-    // Critical ops by row, each row's sorted by start.
-    std::vector<std::vector<std::uint32_t>> m_criticalByRow;
+    std::size_t m_secondPathFrom = 0; // where the second path begins in m_criticalOps
+    // Critical ops by path (first, second) and row, each row's sorted by start.
+    std::vector<std::vector<std::uint32_t>> m_criticalByRow[2];
     bool m_criticalShown = false;
     sightline::OpId m_selected;
     std::vector<std::uint8_t> m_marked; // per op, 1 for a search match; empty for none

@@ -22,6 +22,7 @@ public:
     QRgb slack(int bin) const;
 
     QColor critical; // ops on the critical path
+    QColor secondCritical; // ops on a second path drawn beside it (the baseline's, beside a what-if's)
     QColor criticalEdge; // their outline
     QColor criticalArrow; // arrows along the path
     QColor selectionArrow; // arrows of the selected op's dependencies
@@ -32,6 +33,7 @@ public:
     QColor hostHeader; // behind a host's header row
     QColor hatch; // the hatching over ops a strategy made
     QColor label; // row labels
+    QColor cursor; // the hover cursor's line and the frame of its time
     QColor area; // over the selected area
     QColor areaEdge; // its edges, and the frame of its duration
     QColor areaLabelBox; // behind its duration

@@ -112,6 +112,31 @@ TimelineView::TimelineView(QWidget* parent)
         p->setTypeY(QCPItemPosition::ptAxisRectRatio);
     }
     showArea();
+
+    // The hover cursor: a line at the time under the pointer, that time on the axis.
+    addLayer(QStringLiteral("cursor"), layer(QStringLiteral("overlay")), QCustomPlot::limAbove);
+    m_cursorLayer = layer(QStringLiteral("cursor"));
+    m_cursorLayer->setMode(QCPLayer::lmBuffered);
+    m_cursorLine = new QCPItemLine(this);
+    m_cursorLine->setLayer(m_cursorLayer);
+    m_cursorLine->setClipAxisRect(axisRect());
+    m_cursorLine->setPen(QPen(theme.cursor, 1, Qt::DashLine));
+    m_cursorLabel = new QCPItemText(this);
+    m_cursorLabel->setLayer(m_cursorLayer);
+    m_cursorLabel->setClipToAxisRect(false);
+    m_cursorLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    m_cursorLabel->setColor(theme.label);
+    m_cursorLabel->setBrush(theme.areaLabelBox);
+    m_cursorLabel->setPen(QPen(theme.cursor, 1));
+    m_cursorLabel->setPadding(QMargins(3, 0, 3, 0));
+    for (QCPItemPosition* p : { m_cursorLine->start, m_cursorLine->end, m_cursorLabel->position }) {
+        p->setAxes(xAxis, yAxis);
+        p->setAxisRect(axisRect());
+        p->setTypeX(QCPItemPosition::ptPlotCoords);
+        p->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    m_cursorLine->setVisible(false);
+    m_cursorLabel->setVisible(false);
 }
 
 void TimelineView::showArea()
@@ -364,9 +389,9 @@ std::pair<int, int> TimelineView::countersAt(TimeNs time) const
     return { m_counters->busyRanks.at(time), m_counters->commInFlight.at(time) };
 }
 
-void TimelineView::setCriticalPath(const std::vector<OpId>& ops)
+void TimelineView::setCriticalPath(const std::vector<OpId>& ops, std::size_t secondFrom)
 {
-    m_plottable->setCriticalOps(ops);
+    m_plottable->setCriticalOps(ops, secondFrom);
     queueFrame();
 }
 
@@ -465,6 +490,8 @@ void TimelineView::fitGutter()
     const int gutter = std::clamp(width() / 6, kMinGutter, kMaxGutter);
     axisRect()->setMargins(QMargins(gutter, 0, 1, 0));
     m_counterRect->setMargins(QMargins(gutter, 2, 1, 2));
+    // A time label every 110 px or so: dense enough to read a time off at any zoom.
+    xAxis->ticker()->setTickCount(std::max(4, (width() - gutter) / kPixelsPerTick));
 }
 
 void TimelineView::zoomBy(double factor, double centerKey)
@@ -614,6 +641,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
         return;
     }
     QCustomPlot::mouseMoveEvent(event);
+    showCursor(event->position());
     if (event->buttons() == Qt::NoButton) {
         const QString text = tooltipAt(event->position());
         if (text.isEmpty())
@@ -621,6 +649,31 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event)
         else
             QToolTip::showText(event->globalPosition().toPoint(), text, this);
     }
+}
+
+void TimelineView::leaveEvent(QEvent* event)
+{
+    QCustomPlot::leaveEvent(event);
+    showCursor(std::nullopt);
+}
+
+void TimelineView::showCursor(std::optional<QPointF> pos)
+{
+    // A line at the time under the pointer with that time on the axis, on a layer of its own: moving
+    // it repaints that layer's buffer, not the rows.
+    const bool over = pos && m_trace && axisRect()->rect().contains(pos->toPoint());
+    if (!over && !m_cursorLine->visible())
+        return;
+    m_cursorLine->setVisible(over);
+    m_cursorLabel->setVisible(over);
+    if (over) {
+        const double key = xAxis->pixelToCoord(pos->x());
+        m_cursorLine->start->setCoords(key, 0);
+        m_cursorLine->end->setCoords(key, 1);
+        m_cursorLabel->position->setCoords(key, 1);
+        m_cursorLabel->setText(TimeAxisTicker::duration(static_cast<TimeNs>(std::llround(key))));
+    }
+    m_cursorLayer->replot();
 }
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent* event)

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QRubberBand;
@@ -42,6 +43,7 @@ public:
     // The gutter of track names left of the rows: a sixth of the width, within these bounds.
     static constexpr int kMinGutter = 90;
     static constexpr int kMaxGutter = 220;
+    static constexpr int kPixelsPerTick = 110; // the time axis' labels, about this far apart
     static constexpr double kPageRows = 0.8; // Page Up/Down: a share of the rows in view
     static constexpr double kWheelRows = 3; // Shift+wheel, per notch
 
@@ -52,7 +54,8 @@ public:
     // (by absolute time), the rows scrolled to and the track tree (where it fits) stay; else the
     // whole job is shown.
     void setJob(std::shared_ptr<const sightline::Trace> trace, std::shared_ptr<const sightline::TrackLayout> layout, bool keepView = false);
-    void setCriticalPath(const std::vector<sightline::OpId>& ops);
+    // ops from secondFrom on: a second path, drawn apart (TimelinePlottable::setCriticalOps).
+    void setCriticalPath(const std::vector<sightline::OpId>& ops, std::size_t secondFrom = SIZE_MAX);
     // The replayed times (null for none) and which times to show; see TimelinePlottable::ViewMode.
     void setReplayed(std::shared_ptr<const sightline::TrackLayout> replayed);
     // Counter tracks under the Gantt, on its time axis (shared, not copied: they can hold millions of
@@ -122,6 +125,7 @@ protected:
     void mouseMoveEvent(QMouseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
@@ -135,6 +139,8 @@ private:
     void fitGutter();
     // Places the band and the duration label of the selected area (hidden when there is none).
     void showArea();
+    // The hover cursor at a position over the rows (hidden for none, or away from them).
+    void showCursor(std::optional<QPointF> pos);
     // Fills the counter strip's graphs for the time range in view (see the .cpp).
     void resampleCounters();
     QString tooltipAt(const QPointF& pos) const;
@@ -152,6 +158,9 @@ private:
     QCPItemText* m_counterLabel = nullptr;
     QCPItemRect* m_areaBand = nullptr; // the selected area, over the rows
     QCPItemText* m_areaLabel = nullptr; // its duration, on the time axis
+    QCPLayer* m_cursorLayer = nullptr; // the hover cursor's, buffered apart from the rows
+    QCPItemLine* m_cursorLine = nullptr;
+    QCPItemText* m_cursorLabel = nullptr; // the time under the pointer, on the axis
     std::shared_ptr<const sightline::Trace> m_trace;
     sightline::OpId m_selected;
     QPoint m_pressPos;

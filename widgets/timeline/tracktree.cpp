@@ -44,6 +44,8 @@ TrackTree TrackTree::fromTrace(const Trace& trace)
         }
         const int rank = tree.add(Level::Rank, r, it->second);
         tree.m_rankNode[r] = rank;
+        // A large job opens as one summary row per rank, to be expanded where it matters.
+        tree.m_nodes[static_cast<std::size_t>(rank)].collapsed = trace.ranks().size() > kCollapsedRanksAbove;
         const bool collapseThreads = trace.ranks().size() > 2;
         for (std::uint32_t t = info.firstTrack; t < info.firstTrack + info.trackCount; ++t) {
             const TrackKind kind = trace.trackInfo(TrackId(t)).kind;

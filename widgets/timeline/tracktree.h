@@ -34,7 +34,9 @@ public:
 
     TrackTree() = default;
     // Hosts in order of their lowest rank, ranks by number, groups and tracks in the trace's order.
-    // Jobs of more than two ranks start with their CPU threads collapsed to one row each.
+    // Jobs of more than two ranks start with their CPU threads collapsed to one row each, and jobs of
+    // more than kCollapsedRanksAbove ranks with every rank collapsed to its header row.
+    static constexpr std::size_t kCollapsedRanksAbove = 16;
     static TrackTree fromTrace(const Trace& trace);
 
     bool isEmpty() const { return m_nodes.size() <= 1; }
