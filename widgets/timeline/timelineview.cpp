@@ -98,19 +98,8 @@ TimelineView::TimelineView(QWidget* parent)
     m_areaBand->setClipAxisRect(axisRect());
     m_areaBand->setPen(QPen(theme.areaEdge, 1));
     m_areaBand->setBrush(theme.area);
-    m_areaLabel = new QCPItemText(this);
-    m_areaLabel->setClipToAxisRect(false);
-    m_areaLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-    m_areaLabel->setColor(theme.label);
-    m_areaLabel->setBrush(theme.areaLabelBox);
-    m_areaLabel->setPen(QPen(theme.areaEdge, 1));
-    m_areaLabel->setPadding(QMargins(4, 1, 4, 1));
-    for (QCPItemPosition* p : { m_areaBand->topLeft, m_areaBand->bottomRight, m_areaLabel->position }) {
-        p->setAxes(xAxis, yAxis);
-        p->setAxisRect(axisRect());
-        p->setTypeX(QCPItemPosition::ptPlotCoords);
-        p->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    }
+    m_areaLabel = makeTimeLabel(theme.areaEdge, Qt::AlignBottom);
+    onTimeAxis({ m_areaBand->topLeft, m_areaBand->bottomRight, m_areaLabel->position });
     showArea();
 
     // The hover cursor: a line at the time under the pointer, that time on the axis.
@@ -121,22 +110,34 @@ TimelineView::TimelineView(QWidget* parent)
     m_cursorLine->setLayer(m_cursorLayer);
     m_cursorLine->setClipAxisRect(axisRect());
     m_cursorLine->setPen(QPen(theme.cursor, 1, Qt::DashLine));
-    m_cursorLabel = new QCPItemText(this);
+    m_cursorLabel = makeTimeLabel(theme.cursor, Qt::AlignTop);
     m_cursorLabel->setLayer(m_cursorLayer);
-    m_cursorLabel->setClipToAxisRect(false);
-    m_cursorLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    m_cursorLabel->setColor(theme.label);
-    m_cursorLabel->setBrush(theme.areaLabelBox);
-    m_cursorLabel->setPen(QPen(theme.cursor, 1));
-    m_cursorLabel->setPadding(QMargins(3, 0, 3, 0));
-    for (QCPItemPosition* p : { m_cursorLine->start, m_cursorLine->end, m_cursorLabel->position }) {
+    onTimeAxis({ m_cursorLine->start, m_cursorLine->end, m_cursorLabel->position });
+    m_cursorLine->setVisible(false);
+    m_cursorLabel->setVisible(false);
+}
+
+QCPItemText* TimelineView::makeTimeLabel(const QColor& edge, Qt::Alignment vertical)
+{
+    const TimelineTheme& theme = TimelineTheme::standard();
+    auto* label = new QCPItemText(this);
+    label->setClipToAxisRect(false);
+    label->setPositionAlignment(Qt::AlignHCenter | vertical);
+    label->setColor(theme.label);
+    label->setBrush(theme.areaLabelBox);
+    label->setPen(QPen(edge, 1));
+    label->setPadding(QMargins(4, 1, 4, 1));
+    return label;
+}
+
+void TimelineView::onTimeAxis(std::initializer_list<QCPItemPosition*> positions)
+{
+    for (QCPItemPosition* p : positions) {
         p->setAxes(xAxis, yAxis);
         p->setAxisRect(axisRect());
         p->setTypeX(QCPItemPosition::ptPlotCoords);
         p->setTypeY(QCPItemPosition::ptAxisRectRatio);
     }
-    m_cursorLine->setVisible(false);
-    m_cursorLabel->setVisible(false);
 }
 
 void TimelineView::showArea()

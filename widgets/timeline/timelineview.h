@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -137,6 +138,11 @@ private:
     void fitRows();
     // Sizes the gutter to the view's width; the counter strip keeps the same left edge.
     void fitGutter();
+    // A time on the axis (the selected area's duration, the hover cursor's time): framed in edge,
+    // above (AlignBottom) or below (AlignTop) the point it is placed at.
+    QCPItemText* makeTimeLabel(const QColor& edge, Qt::Alignment vertical);
+    // Positions in job time across, and from the top (0) to the bottom (1) of the rows down.
+    void onTimeAxis(std::initializer_list<QCPItemPosition*> positions);
     // Places the band and the duration label of the selected area (hidden when there is none).
     void showArea();
     // The hover cursor at a position over the rows (hidden for none, or away from them).
