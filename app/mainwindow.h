@@ -1,6 +1,5 @@
 #pragma once
 
-#include "configexport.h"
 #include "scenario.h"
 #include "whatifview.h"
 
@@ -35,6 +34,7 @@ class QTimer;
 class QToolBar;
 class AggregateModel;
 class CriticalPathModel;
+class ExportController;
 class MessageBanner;
 class ShortcutSheet;
 class TrackTreePanel;
@@ -82,6 +82,9 @@ public:
     // layers. On one op (when valid): make ops of its name faster, fuse kernels of its name or inside
     // it, recompute it as a layer. Each adds a strategy step.
     void addOpActions(QMenu& menu, sightline::OpId op);
+    // The name of the item that stands for a measured op in the strategy's last what-if when no item
+    // of the op's own name does (an earlier step fused or bucketed it), else empty.
+    QString replacedInWhatIf(sightline::OpId measured) const;
     // The measured ops chosen last, as an area of the Gantt or as rows of the critical path's panel,
     // whichever came last: what "these ops" steps aim at. Empty when nothing is chosen.
     const sightline::OpSet& chosenOps() const { return m_chosen; }
@@ -115,16 +118,8 @@ public:
     // After the next job is analysed (and the strategy's what-if has run): save the capture to path and
     // quit with status 0 (1 when loading, the strategy or saving fails).
     void screenshotWhenReady(const QString& path, Capture capture = Capture::Gantt);
-    // Saves the Gantt as shown, as PNG or (by the .pdf suffix) PDF; false when it cannot be written.
-    bool exportViewTo(const QString& file);
-    // Writes the replay shown as Chrome trace JSON (File > Export Replayed Timeline): the what-if when
-    // the Gantt shows it, else the measured job's replay; false with error when it cannot.
-    bool exportReplayedTo(const QString& file, QString& error);
-    // Writes the framework configs of the strategy's last what-if into folder (File > Export Strategy).
-    ConfigExport::Written exportStrategyTo(const QString& folder) const;
-    // What that export would write, per framework (ConfigExport::preview), as File > Export Strategy
-    // shows it before a folder is chosen; empty with error set when there is nothing to export.
-    QString exportStrategyPreview(QString& error) const;
+    // File > Export View, Export Replayed Timeline and Export Strategy.
+    ExportController* exports() const { return m_exports; }
     // The first run's layout (View > Reset Layout): the docks at the sides, tabbed, the toolbars at
     // the top, and the Gantt in the middle with most of the window.
     void resetLayout();
@@ -212,11 +207,6 @@ private:
     void goToMeasuredOp(sightline::OpId op);
     // The measured op an op of the job shown stands for, or invalid.
     sightline::OpId measuredOp(sightline::OpId op) const;
-    void exportView();
-    void exportReplayed();
-    void exportStrategy();
-    // The framework configs of the strategy's last what-if; nothing, with error set, without one.
-    std::optional<sightline::FrameworkConfig> exportConfig(QString& error) const;
     void updateProgress();
     void closeProgress();
     void addRecent(const QStringList& files);
@@ -249,9 +239,6 @@ private:
     RankSummaryModel* m_summary = nullptr;
     CriticalPathModel* m_pathModel = nullptr;
     QAction* m_criticalAction = nullptr;
-    QAction* m_exportAction = nullptr;
-    QAction* m_exportChromeAction = nullptr;
-    QAction* m_exportStrategyAction = nullptr;
     QList<QAction*> m_scenarioActions; // save, save as
     QString m_scenarioPath; // of the job shown, when it came from or went to one
     std::optional<Scenario> m_pendingScenario; // the scenario whose job is loading
@@ -280,6 +267,7 @@ private:
     bool m_hasResult = false; // the What-if dock shows a what-if of this job
     bool m_stale = false; // ... of a strategy before the one that failed since
     MessageBanner* m_banner = nullptr; // over the Gantt: why the strategy failed
+    ExportController* m_exports = nullptr;
     TimelineLegend* m_legend = nullptr; // under the Gantt: what its colours and marks mean
     ShortcutSheet* m_shortcutSheet = nullptr; // made when first shown
     QTableView* m_view = nullptr;

@@ -138,26 +138,6 @@
 <context>
     <name>CriticalPathModel</name>
     <message>
-        <source>compute</source>
-        <translation>Rechnen</translation>
-    </message>
-    <message>
-        <source>communication</source>
-        <translation>Kommunikation</translation>
-    </message>
-    <message>
-        <source>launch</source>
-        <translation>Start</translation>
-    </message>
-    <message>
-        <source>I/O</source>
-        <translation>E/A</translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation>Warten</translation>
-    </message>
-    <message>
         <source>%1 (all ranks)</source>
         <translation>%1 (alle Ranks)</translation>
     </message>
@@ -188,6 +168,218 @@
     <message>
         <source>Share</source>
         <translation>Anteil</translation>
+    </message>
+</context>
+<context>
+    <name>ExportController</name>
+    <message>
+        <source>&amp;Export View…</source>
+        <translation>Ansicht &amp;exportieren…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Replayed Timeline…</source>
+        <translation>&amp;Nachgespielte Zeitleiste exportieren…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Strategy…</source>
+        <translation>&amp;Strategie exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the strategy as the frameworks take it: DDP, DeepSpeed, Horovod, BytePS, XLA</source>
+        <translation>Die Strategie so schreiben, wie die Frameworks sie nehmen: DDP, DeepSpeed, Horovod, BytePS, XLA</translation>
+    </message>
+    <message>
+        <source>Export View</source>
+        <translation>Ansicht exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export Failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>%1 kann nicht geschrieben werden.</translation>
+    </message>
+    <message>
+        <source>Export Replayed Timeline</source>
+        <translation>Nachgespielte Zeitleiste exportieren</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome-Trace-JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+    <message>
+        <source>The job was not replayed.</source>
+        <translation>Der Job wurde nicht nachgespielt.</translation>
+    </message>
+    <message>
+        <source>No what-if has run for the strategy as it stands.</source>
+        <translation>Für die Strategie in ihrem jetzigen Stand ist noch kein Was-wäre-wenn gelaufen.</translation>
+    </message>
+    <message>
+        <source>Export Strategy</source>
+        <translation>Strategie exportieren</translation>
+    </message>
+    <message>
+        <source>The export writes, per framework:</source>
+        <translation>Der Export schreibt, je Framework:</translation>
+    </message>
+    <message>
+        <source>Choose Folder…</source>
+        <translation>Ordner wählen…</translation>
+    </message>
+    <message>
+        <source>Export Strategy to a Folder</source>
+        <translation>Strategie in einen Ordner exportieren</translation>
+    </message>
+    <message>
+        <source>Wrote:
+%1</source>
+        <translation>Geschrieben:
+%1</translation>
+    </message>
+    <message>
+        <source>Strategy Exported</source>
+        <translation>Strategie exportiert</translation>
+    </message>
+</context>
+<context>
+    <name>KindText</name>
+    <message>
+        <source>kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation>CPU-Op</translation>
+    </message>
+    <message>
+        <source>collective</source>
+        <translation>Kollektiv</translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>receive</source>
+        <translation>Empfangen</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>Kopie</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>Memset</translation>
+    </message>
+    <message>
+        <source>runtime call</source>
+        <translation>Runtime-Aufruf</translation>
+    </message>
+    <message>
+        <source>synchronize</source>
+        <translation>Synchronisation</translation>
+    </message>
+    <message>
+        <source>annotation</source>
+        <translation>Annotation</translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation>E/A</translation>
+    </message>
+    <message>
+        <source>the previous op on its thread or stream</source>
+        <translation>die vorige Op auf seinem Thread oder Stream</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>Start</translation>
+    </message>
+    <message>
+        <source>the host waits for the device</source>
+        <translation>der Host wartet auf das Gerät</translation>
+    </message>
+    <message>
+        <source>a stream waits for an event</source>
+        <translation>ein Stream wartet auf ein Ereignis</translation>
+    </message>
+    <message>
+        <source>enclosing op</source>
+        <translation>umschließende Op</translation>
+    </message>
+    <message>
+        <source>end of the enclosing op</source>
+        <translation>Ende der umschließenden Op</translation>
+    </message>
+    <message>
+        <source>forward to backward</source>
+        <translation>Vorwärts zu Rückwärts</translation>
+    </message>
+    <message>
+        <source>recorded flow</source>
+        <translation>aufgezeichneter Fluss</translation>
+    </message>
+    <message>
+        <source>gradient to its collective</source>
+        <translation>Gradient zu seinem Kollektiv</translation>
+    </message>
+    <message>
+        <source>collective to the optimizer</source>
+        <translation>Kollektiv zum Optimierer</translation>
+    </message>
+    <message>
+        <source>recorded dependency</source>
+        <translation>aufgezeichnete Abhängigkeit</translation>
+    </message>
+    <message>
+        <source>joins the collective</source>
+        <translation>tritt dem Kollektiv bei</translation>
+    </message>
+    <message>
+        <source>the collective releases it</source>
+        <translation>das Kollektiv gibt es frei</translation>
+    </message>
+    <message>
+        <source>another thread wakes it</source>
+        <translation>ein anderer Thread weckt es</translation>
+    </message>
+    <message>
+        <source>joins the op around it</source>
+        <translation>schließt sich der Op darum an</translation>
+    </message>
+    <message>
+        <source>staging copy for the host collective</source>
+        <translation>Bereitstellungskopie für das Host-Kollektiv</translation>
+    </message>
+    <message>
+        <source>start of the replayed window</source>
+        <translation>Beginn des nachgespielten Fensters</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>Warten</translation>
     </message>
     <message>
         <source>host</source>
@@ -334,26 +526,6 @@
         <translation>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;Zeitleiste und Was-wäre-wenn-Explorer für verteiltes Deep-Learning-Training.&lt;/p&gt;&lt;p&gt;Lädt PyTorch-Profiler- (Kineto) und Chrome-Traces aller Ranks eines Jobs.&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&amp;Export View…</source>
-        <translation>Ansicht &amp;exportieren…</translation>
-    </message>
-    <message>
-        <source>Export View</source>
-        <translation>Ansicht exportieren</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;PDF document (*.pdf)</source>
-        <translation>PNG-Bild (*.png);;PDF-Dokument (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export Failed</source>
-        <translation>Export fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>Cannot write %1.</source>
-        <translation>%1 kann nicht geschrieben werden.</translation>
-    </message>
-    <message>
         <source>Search</source>
         <translation>Suche</translation>
     </message>
@@ -391,26 +563,6 @@
     <message>
         <source>Summary</source>
         <translation>Übersicht</translation>
-    </message>
-    <message>
-        <source>Export &amp;Replayed Timeline…</source>
-        <translation>&amp;Nachgespielte Zeitleiste exportieren…</translation>
-    </message>
-    <message>
-        <source>Export Replayed Timeline</source>
-        <translation>Nachgespielte Zeitleiste exportieren</translation>
-    </message>
-    <message>
-        <source>Chrome trace JSON (*.json)</source>
-        <translation>Chrome-Trace-JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>Wrote %1</source>
-        <translation>%1 geschrieben</translation>
     </message>
     <message>
         <source>Tracks</source>
@@ -486,44 +638,6 @@
     <message>
         <source>peak %1 GB</source>
         <translation>Spitze %1 GB</translation>
-    </message>
-    <message>
-        <source>Export &amp;Strategy…</source>
-        <translation>&amp;Strategie exportieren…</translation>
-    </message>
-    <message>
-        <source>Write the strategy as the frameworks take it: DDP, DeepSpeed, Horovod, BytePS, XLA</source>
-        <translation>Die Strategie so schreiben, wie die Frameworks sie nehmen: DDP, DeepSpeed, Horovod, BytePS, XLA</translation>
-    </message>
-    <message>
-        <source>No what-if has run for the strategy as it stands.</source>
-        <translation>Für die Strategie in ihrem jetzigen Stand ist noch kein Was-wäre-wenn gelaufen.</translation>
-    </message>
-    <message>
-        <source>Export Strategy to a Folder</source>
-        <translation>Strategie in einen Ordner exportieren</translation>
-    </message>
-    <message>
-        <source>Export Strategy</source>
-        <translation>Strategie exportieren</translation>
-    </message>
-    <message>
-        <source>The export writes, per framework:</source>
-        <translation>Der Export schreibt, je Framework:</translation>
-    </message>
-    <message>
-        <source>Choose Folder…</source>
-        <translation>Ordner wählen…</translation>
-    </message>
-    <message>
-        <source>Wrote:
-%1</source>
-        <translation>Geschrieben:
-%1</translation>
-    </message>
-    <message>
-        <source>Strategy Exported</source>
-        <translation>Strategie exportiert</translation>
     </message>
     <message>
         <source>&amp;Save Scenario</source>
@@ -674,10 +788,6 @@
             <numerusform>Was-wäre-wenn: %n Op, davon %1 von der Strategie erzeugt</numerusform>
             <numerusform>Was-wäre-wenn: %n Ops, davon %1 von der Strategie erzeugt</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>The job was not replayed.</source>
-        <translation>Der Job wurde nicht nachgespielt.</translation>
     </message>
     <message>
         <source>Replay</source>
@@ -859,6 +969,10 @@
     <message>
         <source>&amp;Legend</source>
         <translation>&amp;Legende</translation>
+    </message>
+    <message>
+        <source>(replaced by “%1” in the strategy&apos;s what-if)</source>
+        <translation>(im Was-wäre-wenn der Strategie durch „%1“ ersetzt)</translation>
     </message>
 </context>
 <context>

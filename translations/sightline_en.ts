@@ -138,30 +138,6 @@
 <context>
     <name>CriticalPathModel</name>
     <message>
-        <source>compute</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>communication</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>launch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>I/O</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (all ranks)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -191,6 +167,221 @@
     </message>
     <message>
         <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExportController</name>
+    <message>
+        <source>&amp;Export View…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;Replayed Timeline…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;Strategy…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the strategy as the frameworks take it: DDP, DeepSpeed, Horovod, BytePS, XLA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Replayed Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The job was not replayed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No what-if has run for the strategy as it stands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The export writes, per framework:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose Folder…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Strategy to a Folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Strategy Exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>KindText</name>
+    <message>
+        <source>kernel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>receive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runtime call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synchronize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>annotation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the previous op on its thread or stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host waits for the device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a stream waits for an event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enclosing op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end of the enclosing op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>forward to backward</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded flow</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient to its collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>collective to the optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recorded dependency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>joins the collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the collective releases it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another thread wakes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>joins the op around it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>staging copy for the host collective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>start of the replayed window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -277,22 +468,6 @@
     </message>
     <message>
         <source>Save Scenario &amp;As…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Export View…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export &amp;Replayed Timeline…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export &amp;Strategy…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Write the strategy as the frameworks take it: DDP, DeepSpeed, Horovod, BytePS, XLA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -501,39 +676,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No what-if has run for the strategy as it stands.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Strategy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The export writes, per framework:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Choose Folder…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Strategy to a Folder</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wrote:
-%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Strategy Exported</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -675,38 +817,6 @@
             <numerusform>Replayed; the critical path is %1 ms long over %n step</numerusform>
             <numerusform>Replayed; the critical path is %1 ms long over %n steps</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Export View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;PDF document (*.pdf)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export Replayed Timeline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Chrome trace JSON (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wrote %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The job was not replayed.</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Loading cancelled</source>
@@ -857,6 +967,10 @@
     </message>
     <message>
         <source>&amp;Legend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(replaced by “%1” in the strategy&apos;s what-if)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

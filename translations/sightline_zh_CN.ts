@@ -138,26 +138,6 @@
 <context>
     <name>CriticalPathModel</name>
     <message>
-        <source>compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <source>communication</source>
-        <translation>通信</translation>
-    </message>
-    <message>
-        <source>launch</source>
-        <translation>启动</translation>
-    </message>
-    <message>
-        <source>I/O</source>
-        <translation>I/O</translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation>等待</translation>
-    </message>
-    <message>
         <source>%1 (all ranks)</source>
         <translation>%1（所有 rank）</translation>
     </message>
@@ -188,6 +168,218 @@
     <message>
         <source>Share</source>
         <translation>占比</translation>
+    </message>
+</context>
+<context>
+    <name>ExportController</name>
+    <message>
+        <source>&amp;Export View…</source>
+        <translation>导出视图(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Replayed Timeline…</source>
+        <translation>导出重放时间线(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Strategy…</source>
+        <translation>导出策略(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Write the strategy as the frameworks take it: DDP, DeepSpeed, Horovod, BytePS, XLA</source>
+        <translation>按各框架接受的格式写出策略：DDP、DeepSpeed、Horovod、BytePS、XLA</translation>
+    </message>
+    <message>
+        <source>Export View</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export Failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Export Replayed Timeline</source>
+        <translation>导出重放时间线</translation>
+    </message>
+    <message>
+        <source>Chrome trace JSON (*.json)</source>
+        <translation>Chrome trace JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>The job was not replayed.</source>
+        <translation>该作业未被重放。</translation>
+    </message>
+    <message>
+        <source>No what-if has run for the strategy as it stands.</source>
+        <translation>当前策略尚未运行假设分析。</translation>
+    </message>
+    <message>
+        <source>Export Strategy</source>
+        <translation>导出策略</translation>
+    </message>
+    <message>
+        <source>The export writes, per framework:</source>
+        <translation>导出将按框架写入：</translation>
+    </message>
+    <message>
+        <source>Choose Folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <source>Export Strategy to a Folder</source>
+        <translation>将策略导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Wrote:
+%1</source>
+        <translation>已写入：
+%1</translation>
+    </message>
+    <message>
+        <source>Strategy Exported</source>
+        <translation>策略已导出</translation>
+    </message>
+</context>
+<context>
+    <name>KindText</name>
+    <message>
+        <source>kernel</source>
+        <translation>kernel</translation>
+    </message>
+    <message>
+        <source>CPU op</source>
+        <translation>CPU 算子</translation>
+    </message>
+    <message>
+        <source>collective</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>receive</source>
+        <translation>接收</translation>
+    </message>
+    <message>
+        <source>copy</source>
+        <translation>拷贝</translation>
+    </message>
+    <message>
+        <source>memset</source>
+        <translation>memset</translation>
+    </message>
+    <message>
+        <source>runtime call</source>
+        <translation>运行时调用</translation>
+    </message>
+    <message>
+        <source>synchronize</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>annotation</source>
+        <translation>标注</translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation>I/O</translation>
+    </message>
+    <message>
+        <source>the previous op on its thread or stream</source>
+        <translation>同一线程或流上的前一个算子</translation>
+    </message>
+    <message>
+        <source>launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>the host waits for the device</source>
+        <translation>主机等待设备</translation>
+    </message>
+    <message>
+        <source>a stream waits for an event</source>
+        <translation>流等待事件</translation>
+    </message>
+    <message>
+        <source>enclosing op</source>
+        <translation>外层算子</translation>
+    </message>
+    <message>
+        <source>end of the enclosing op</source>
+        <translation>外层算子的结束</translation>
+    </message>
+    <message>
+        <source>forward to backward</source>
+        <translation>前向到反向</translation>
+    </message>
+    <message>
+        <source>recorded flow</source>
+        <translation>记录的流</translation>
+    </message>
+    <message>
+        <source>gradient to its collective</source>
+        <translation>梯度到其集合通信</translation>
+    </message>
+    <message>
+        <source>collective to the optimizer</source>
+        <translation>集合通信到优化器</translation>
+    </message>
+    <message>
+        <source>recorded dependency</source>
+        <translation>记录的依赖</translation>
+    </message>
+    <message>
+        <source>joins the collective</source>
+        <translation>加入集合通信</translation>
+    </message>
+    <message>
+        <source>the collective releases it</source>
+        <translation>集合通信释放它</translation>
+    </message>
+    <message>
+        <source>another thread wakes it</source>
+        <translation>另一线程唤醒它</translation>
+    </message>
+    <message>
+        <source>joins the op around it</source>
+        <translation>并入外围的算子</translation>
+    </message>
+    <message>
+        <source>staging copy for the host collective</source>
+        <translation>主机集合通信的暂存拷贝</translation>
+    </message>
+    <message>
+        <source>start of the replayed window</source>
+        <translation>重放窗口的开始</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待</translation>
     </message>
     <message>
         <source>host</source>
@@ -331,26 +523,6 @@
         <translation>&lt;h3&gt;Sightline %1&lt;/h3&gt;&lt;p&gt;面向分布式深度学习训练的时间线与假设分析工具。&lt;/p&gt;&lt;p&gt;可加载作业中每个 rank 的 PyTorch profiler（Kineto）和 Chrome trace。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&amp;Export View…</source>
-        <translation>导出视图(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Export View</source>
-        <translation>导出视图</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;PDF document (*.pdf)</source>
-        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export Failed</source>
-        <translation>导出失败</translation>
-    </message>
-    <message>
-        <source>Cannot write %1.</source>
-        <translation>无法写入 %1。</translation>
-    </message>
-    <message>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
@@ -387,26 +559,6 @@
     <message>
         <source>Summary</source>
         <translation>摘要</translation>
-    </message>
-    <message>
-        <source>Export &amp;Replayed Timeline…</source>
-        <translation>导出重放时间线(&amp;R)…</translation>
-    </message>
-    <message>
-        <source>Export Replayed Timeline</source>
-        <translation>导出重放时间线</translation>
-    </message>
-    <message>
-        <source>Chrome trace JSON (*.json)</source>
-        <translation>Chrome trace JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>Wrote %1</source>
-        <translation>已写入 %1</translation>
     </message>
     <message>
         <source>Tracks</source>
@@ -481,44 +633,6 @@
     <message>
         <source>peak %1 GB</source>
         <translation>峰值 %1 GB</translation>
-    </message>
-    <message>
-        <source>Export &amp;Strategy…</source>
-        <translation>导出策略(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>Write the strategy as the frameworks take it: DDP, DeepSpeed, Horovod, BytePS, XLA</source>
-        <translation>按各框架接受的格式写出策略：DDP、DeepSpeed、Horovod、BytePS、XLA</translation>
-    </message>
-    <message>
-        <source>No what-if has run for the strategy as it stands.</source>
-        <translation>当前策略尚未运行假设分析。</translation>
-    </message>
-    <message>
-        <source>Export Strategy to a Folder</source>
-        <translation>将策略导出到文件夹</translation>
-    </message>
-    <message>
-        <source>Export Strategy</source>
-        <translation>导出策略</translation>
-    </message>
-    <message>
-        <source>The export writes, per framework:</source>
-        <translation>导出将按框架写入：</translation>
-    </message>
-    <message>
-        <source>Choose Folder…</source>
-        <translation>选择文件夹…</translation>
-    </message>
-    <message>
-        <source>Wrote:
-%1</source>
-        <translation>已写入：
-%1</translation>
-    </message>
-    <message>
-        <source>Strategy Exported</source>
-        <translation>策略已导出</translation>
     </message>
     <message>
         <source>&amp;Save Scenario</source>
@@ -667,10 +781,6 @@
         <translation>
             <numerusform>正在显示假设：%n 个算子，其中 %1 个由策略生成</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>The job was not replayed.</source>
-        <translation>该作业未被重放。</translation>
     </message>
     <message>
         <source>Replay</source>
@@ -845,6 +955,10 @@
     <message>
         <source>&amp;Legend</source>
         <translation>图例(&amp;L)</translation>
+    </message>
+    <message>
+        <source>(replaced by “%1” in the strategy&apos;s what-if)</source>
+        <translation>（在策略的假设分析中已被“%1”取代）</translation>
     </message>
 </context>
 <context>

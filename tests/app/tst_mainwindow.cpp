@@ -2,6 +2,7 @@
 // later load fails.
 #include "apptranslations.h"
 #include "jobanalysis.h"
+#include "exportcontroller.h"
 #include "mainwindow.h"
 #include "whatifrunner.h"
 
@@ -199,13 +200,13 @@ private Q_SLOTS:
         }
         // The view exports as PNG and PDF.
         const QString png = dir.filePath(QStringLiteral("view.png")), pdf = dir.filePath(QStringLiteral("view.pdf"));
-        QVERIFY(window.exportViewTo(png));
-        QVERIFY(window.exportViewTo(pdf));
+        QVERIFY(window.exports()->exportViewTo(png));
+        QVERIFY(window.exports()->exportViewTo(pdf));
         QVERIFY(!QImage(png).isNull());
         QFile pdfFile(pdf);
         QVERIFY(pdfFile.open(QIODevice::ReadOnly));
         QVERIFY(pdfFile.read(5) == "%PDF-");
-        QVERIFY(!window.exportViewTo(dir.filePath(QStringLiteral("missing/dir/view.png"))));
+        QVERIFY(!window.exports()->exportViewTo(dir.filePath(QStringLiteral("missing/dir/view.png"))));
         // The track tree and the Gantt edit one tree: hiding rank 1 in the panel removes its rows;
         // collapsing rank 0 in the Gantt shows in the panel.
         TrackTreePanel* tracks = window.tracks();
@@ -420,9 +421,9 @@ private Q_SLOTS:
         QVERIFY(model->steps().empty());
         QTRY_COMPARE_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1), QStringLiteral("–"), 60000);
         // File > Export Strategy writes what the frameworks take of the last what-if.
-        QVERIFY(!window.exportStrategyTo(QDir::tempPath()).error.isEmpty()); // none has run
+        QVERIFY(!window.exports()->exportStrategyTo(QDir::tempPath()).error.isEmpty()); // none has run
         QString none;
-        QVERIFY(window.exportStrategyPreview(none).isEmpty() && !none.isEmpty());
+        QVERIFY(window.exports()->exportStrategyPreview(none).isEmpty() && !none.isEmpty());
         model->addStep(QStringLiteral("tensor_fusion"));
         model->setParameter(0, QStringLiteral("bucket_cap_mb"), 50.0);
         QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
@@ -437,13 +438,13 @@ private Q_SLOTS:
         QCOMPARE(window.timeline()->selectedOp(), sightline::OpId(tensors->item(0, 0)->data(Qt::UserRole).toUInt()));
         // Before anything is written, what each framework gets.
         QString previewError;
-        const QString preview = window.exportStrategyPreview(previewError);
+        const QString preview = window.exports()->exportStrategyPreview(previewError);
         QVERIFY2(previewError.isEmpty(), qPrintable(previewError));
         QVERIFY2(preview.contains(QStringLiteral("PyTorch: ddp_args.json")), qPrintable(preview));
         QVERIFY(preview.contains(QStringLiteral("BytePS: no file")));
         QVERIFY(preview.contains(QStringLiteral(" becomes DistributedDataParallel's bucket_cap_mb")));
         QTemporaryDir dir;
-        const ConfigExport::Written written = window.exportStrategyTo(dir.filePath(QStringLiteral("configs")));
+        const ConfigExport::Written written = window.exports()->exportStrategyTo(dir.filePath(QStringLiteral("configs")));
         QVERIFY2(written.error.isEmpty(), qPrintable(written.error));
         QVERIFY(std::any_of(written.files.begin(), written.files.end(), [](const QString& f) { return f.endsWith(QStringLiteral("ddp_args.json")); }));
         QFile ddp(dir.filePath(QStringLiteral("configs/ddp_args.json")));
@@ -659,7 +660,7 @@ private Q_SLOTS:
         // Export Replayed Timeline writes the what-if: four ranks.
         QTemporaryDir dir;
         QString error;
-        QVERIFY2(window.exportReplayedTo(dir.filePath(QStringLiteral("w.json")), error), qPrintable(error));
+        QVERIFY2(window.exports()->exportReplayedTo(dir.filePath(QStringLiteral("w.json")), error), qPrintable(error));
         QFile exported(dir.filePath(QStringLiteral("w.json")));
         QVERIFY(exported.open(QIODevice::ReadOnly));
         QVERIFY(exported.readAll().contains("rank 3 (replayed)"));
@@ -720,7 +721,7 @@ private Q_SLOTS:
         QVERIFY(!window.shownWhatIf());
         QVERIFY(!jobStatus->text().contains(QStringLiteral("what-if ")));
         QVERIFY(!window.timeline()->trackTree().isShown(window.timeline()->trackTree().trackNode(sightline::TrackId(0))));
-        QVERIFY(window.exportReplayedTo(dir.filePath(QStringLiteral("m.json")), error));
+        QVERIFY(window.exports()->exportReplayedTo(dir.filePath(QStringLiteral("m.json")), error));
         window.setViewMode(MainWindow::ViewMode::Measured);
     }
 
@@ -1103,7 +1104,7 @@ private Q_SLOTS:
         QCOMPARE(window.shownWhatIf(), drawn);
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("jobStatus"))->text().contains(QStringLiteral("what-if failed")));
         QString error;
-        QVERIFY(window.exportStrategyPreview(error).isEmpty() && !error.isEmpty());
+        QVERIFY(window.exports()->exportStrategyPreview(error).isEmpty() && !error.isEmpty());
         // The banner's close button hides it; the dock stays marked.
         banner->findChild<QToolButton*>()->click();
         QVERIFY(banner->isHidden());
@@ -1160,6 +1161,35 @@ private Q_SLOTS:
         workers->setValue(4);
         QVERIFY(model->pendingSteps().empty());
         QTRY_VERIFY_WITH_TIMEOUT(!outcome->text().contains(QStringLiteral("pending")) && outcome->text().startsWith(QStringLiteral("Iteration ")), 60000);
+    }
+
+    void stepsOnReplacedOpsAreNotOffered()
+    {
+        // Once every kernel is fused, a step aimed at a kernel's name would find nothing: the menu
+        // still lists it, disabled, and says what replaced the kernel. Before the fusion it is offered.
+        MainWindow window;
+        window.show();
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        const sightline::Trace& t = *window.trace();
+        sightline::OpId kernel;
+        for (std::uint32_t v = 0; v < t.opCount() && !kernel.isValid(); ++v) {
+            if (t.kind(sightline::OpId(v)) == sightline::OpKind::ComputeKernel)
+                kernel = sightline::OpId(v);
+        }
+        QVERIFY(kernel.isValid());
+        auto faster = [&] {
+            QMenu menu;
+            window.addOpActions(menu, kernel);
+            QMenu* whatIf = menu.actions().first()->menu();
+            return std::make_pair(whatIf->actions().first()->isEnabled(), whatIf->actions().first()->text());
+        };
+        QVERIFY(faster().first);
+        window.strategy()->addStep(QStringLiteral("op_fusion"), { { "match", std::string("*") }, { "kernels", std::string("all") } });
+        QTRY_VERIFY_WITH_TIMEOUT(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        const auto [enabled, text] = faster();
+        QVERIFY(!enabled);
+        QVERIFY2(text.contains(QStringLiteral("replaced by")), qPrintable(text));
     }
 
     void selfChecksStandBesideTheHeadline()

@@ -3,6 +3,8 @@
 
 #include "mainwindow.h"
 
+#include "widgets/panels/kindtext.h"
+
 #include <QApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -100,8 +102,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("language");
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("view");
-        QTest::newRow("de") << QStringLiteral("de") << QStringLiteral("&Datei") << QStringLiteral("&Ansicht");
-        QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << QStringLiteral("文件(&F)") << QStringLiteral("视图(&V)");
+        QTest::addColumn<QString>("compute"); // a critical-path category, an id in core
+        QTest::newRow("de") << QStringLiteral("de") << QStringLiteral("&Datei") << QStringLiteral("&Ansicht") << QStringLiteral("Rechnen");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << QStringLiteral("文件(&F)") << QStringLiteral("视图(&V)") << QStringLiteral("计算");
     }
 
     void windowShowsTranslation()
@@ -109,6 +112,7 @@ private Q_SLOTS:
         QFETCH(QString, language);
         QFETCH(QString, file);
         QFETCH(QString, view);
+        QFETCH(QString, compute);
         QTranslator translator;
         QVERIFY(translator.load(QLocale(language), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")));
         QApplication::installTranslator(&translator);
@@ -118,6 +122,7 @@ private Q_SLOTS:
             QVERIFY(menus.size() >= 4); // File, Edit, View, Help
             QCOMPARE(menus[0]->text(), file);
             QCOMPARE(menus[2]->text(), view);
+            QCOMPARE(KindText::pathCategory(sightline::PathCategory::Compute), compute);
         }
         QApplication::removeTranslator(&translator);
         MainWindow english;

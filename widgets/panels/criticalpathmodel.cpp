@@ -2,26 +2,11 @@
 
 #include "core/analysis/criticalpath.h"
 #include "core/exec/executiongraph.h"
+#include "widgets/panels/kindtext.h"
 #include "widgets/timeline/timeaxisticker.h"
 
 using namespace sightline;
 
-namespace {
-
-QString categoryText(PathCategory category)
-{
-    switch (category) {
-    case PathCategory::Compute: return CriticalPathModel::tr("compute");
-    case PathCategory::Communication: return CriticalPathModel::tr("communication");
-    case PathCategory::Launch: return CriticalPathModel::tr("launch");
-    case PathCategory::Io: return CriticalPathModel::tr("I/O");
-    case PathCategory::Wait: return CriticalPathModel::tr("waiting");
-    case PathCategory::Host: return CriticalPathModel::tr("host");
-    }
-    return QString();
-}
-
-} // namespace
 
 CriticalPathModel::CriticalPathModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -85,7 +70,7 @@ QVariant CriticalPathModel::data(const QModelIndex& index, int role) const
         if (acrossRanks)
             return role == SortRole ? QVariant(-1) : QVariant(tr("all"));
         return g.ranks()[rank.value()].rank;
-    case CategoryColumn: return categoryText(e.category);
+    case CategoryColumn: return KindText::pathCategory(e.category);
     case TimeColumn:
         if (role == SortRole)
             return static_cast<qlonglong>(e.held);

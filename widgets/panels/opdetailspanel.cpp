@@ -3,6 +3,7 @@
 #include "core/graph/dependencygraph.h"
 #include "core/model/trace.h"
 #include "core/replay/schedule.h"
+#include "widgets/panels/kindtext.h"
 #include "widgets/timeline/timeaxisticker.h"
 
 using namespace sightline;
@@ -93,7 +94,7 @@ void OpDetailsPanel::showOp(OpId op)
     auto row = [&html](const QString& label, const QString& value) {
         html += QStringLiteral("<tr><td style=\"color:#555\">%1</td><td>%2</td></tr>").arg(label.toHtmlEscaped(), value);
     };
-    row(tr("Kind"), text(opKindName(t.kind(op))));
+    row(tr("Kind"), KindText::op(t.kind(op)).toHtmlEscaped());
     row(tr("Rank"), QString::number(t.rankInfo(t.rank(op)).rank));
     row(tr("Track"), text(t.string(track.name)));
     row(tr("Start"), TimeAxisTicker::duration(t.start(op) - t.beginTime()));
@@ -123,7 +124,7 @@ void OpDetailsPanel::showOp(OpId op)
         auto list = [this](const std::vector<Dependency>& of) {
             QString items;
             for (const Dependency& d : of)
-                items += QStringLiteral("<li>%1 <span style=\"color:#777\">(%2)</span></li>").arg(link(d), text(edgeKindName(d.kind)));
+                items += QStringLiteral("<li>%1 <span style=\"color:#777\">(%2)</span></li>").arg(link(d), KindText::edge(d.kind).toHtmlEscaped());
             return items.isEmpty() ? tr("<li>nothing</li>") : items;
         };
         html += QStringLiteral("<p><b>%1</b></p><ul>%2</ul><p><b>%3</b></p><ul>%4</ul>")

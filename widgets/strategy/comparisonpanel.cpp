@@ -5,6 +5,7 @@
 #include "core/memory/memoryestimator.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
+#include "widgets/panels/kindtext.h"
 #include "widgets/panels/percenttext.h"
 
 #include <QHeaderView>
@@ -66,7 +67,7 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
     m_table->setHorizontalHeaderLabels({ tr("baseline"), tr("what-if"), tr("change") });
     QStringList rows { tr("iteration (ms)"), tr("exposed communication (ms)"), tr("critical path (ms)") };
     for (int c = 0; c < sightline::kPathCategoryCount; ++c)
-        rows << tr("  %1 (ms)").arg(QString::fromLatin1(sightline::pathCategoryName(static_cast<sightline::PathCategory>(c))));
+        rows << tr("  %1 (ms)").arg(KindText::pathCategory(static_cast<sightline::PathCategory>(c)));
     rows << tr("peak memory (GB)") << tr("out of memory");
     m_table->setVerticalHeaderLabels(rows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -348,7 +349,7 @@ void ComparisonPanel::setResult(const Result& result)
     QVector<QString> labels;
     QVector<double> before, after;
     for (int c = 0; c < sightline::kPathCategoryCount; ++c) {
-        labels << QString::fromLatin1(sightline::pathCategoryName(static_cast<sightline::PathCategory>(c)));
+        labels << KindText::pathCategory(static_cast<sightline::PathCategory>(c));
         before << static_cast<double>(a.total[static_cast<std::size_t>(c)]) / 1e6;
         after << static_cast<double>(b.total[static_cast<std::size_t>(c)]) / 1e6;
     }

@@ -2,6 +2,7 @@
 
 #include "core/model/opkind.h"
 #include "core/model/trace.h"
+#include "widgets/panels/kindtext.h"
 #include "widgets/timeline/timeaxisticker.h"
 #include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/zoomcontrol.h"
@@ -767,7 +768,7 @@ QString TimelineView::opTooltip(OpId op) const
     QStringList lines { text(m_trace->name(op)) };
     lines << tr("start %1, duration %2").arg(TimeAxisTicker::duration(m_trace->start(op) - m_plottable->origin()), TimeAxisTicker::duration(m_trace->duration(op)));
     lines << tr("rank %1 · %2").arg(m_trace->rankInfo(m_trace->rank(op)).rank).arg(text(track.name));
-    QString kind = QString::fromLatin1(opKindName(m_trace->kind(op)));
+    QString kind = KindText::op(m_trace->kind(op));
     if (const StringId category = m_trace->category(op); category.isValid() && !m_trace->string(category).empty())
         kind += QStringLiteral(" · ") + text(category);
     lines << kind;
