@@ -7,6 +7,7 @@
 
 #include "core/base/outputfile.h"
 #include "core/session/jobsession.h"
+#include "widgets/panels/statustext.h"
 #include "widgets/timeline/timelineview.h"
 
 #include <QAction>
@@ -144,7 +145,7 @@ std::optional<sightline::FrameworkConfig> ExportController::exportConfig(QString
     }
     sightline::Expected<sightline::FrameworkConfig> config = sightline::FrameworkConfig::of(m_sources.outcomeStrategy(), analysis->session->analyses());
     if (!config) {
-        error = QString::fromStdString(config.status().toString());
+        error = StatusText::strategyMessage(config.status());
         return std::nullopt;
     }
     return std::move(*config);

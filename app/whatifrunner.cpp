@@ -5,6 +5,7 @@
 #include "core/replay/scheduletrace.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/strategyrunner.h"
+#include "widgets/panels/coretext.h"
 #include "widgets/panels/statustext.h"
 
 #include <QElapsedTimer>
@@ -148,8 +149,8 @@ void runWhatIf(RunResult& out, const JobSession& session, WhatIfRunner::Baseline
     out.shown.exposedBaseline = result->exposedBaseline;
     out.shown.exposedWhatIf = result->exposedWhatIf;
     out.shown.profilerOverhead = result->profilerOverhead;
-    for (const std::string& w : result->warnings)
-        out.shown.warnings << QString::fromStdString(w);
+    for (const sightline::Message& w : result->warnings)
+        out.shown.warnings << CoreText::of(w);
     if (!view.layers)
         return;
     // The comparison is handed over first; the view follows with the critical paths, then its slack.

@@ -136,6 +136,645 @@
     </message>
 </context>
 <context>
+    <name>Core</name>
+    <message>
+        <source>replayed times lie beyond ±2^62 ns: the figures are no measure of a job</source>
+        <translation>Wiedergegebene Zeiten liegen jenseits von ±2^62 ns: Die Zahlen sind kein Maß für einen Job</translation>
+    </message>
+    <message>
+        <source>the critical path (%1) does not span the replay (%2): part of the replayed time is on no path from the window&apos;s start</source>
+        <translation>Der kritische Pfad (%1) umfasst nicht die ganze Wiedergabe (%2): Ein Teil der wiedergegebenen Zeit liegt auf keinem Pfad vom Beginn des Fensters</translation>
+    </message>
+    <message>
+        <source>%1 replayed steps took no time: their work ended before the step before theirs did, which no dependency of the trace made them wait for</source>
+        <translation>%1 wiedergegebene Schritte dauerten keine Zeit: Ihre Arbeit endete, bevor der Schritt davor endete, und keine Abhängigkeit des Traces ließ sie darauf warten</translation>
+    </message>
+    <message>
+        <source>the replay runs %1 past the end of every rank&apos;s steps (%2 of %3): work outside the steps is not in the iteration</source>
+        <translation>Die Wiedergabe läuft %1 über das Ende der Schritte aller Ranks hinaus (%2 von %3): Arbeit außerhalb der Schritte zählt nicht zur Iteration</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s steps (%2) outlast the replay (%3)</source>
+        <translation>Die Schritte von Rank %1 (%2) dauern länger als die Wiedergabe (%3)</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s steps begin %2 after rank %3&apos;s end: their clocks are apart and no collective ties them (two runs, or one rank&apos;s file twice?), so the replay&apos;s span and its critical path cross the gap; each rank&apos;s steps are its own</source>
+        <translation>Die Schritte von Rank %1 beginnen %2 nach dem Ende von Rank %3: Ihre Uhren liegen auseinander und keine kollektive Operation verbindet sie (zwei Läufe oder die Datei eines Ranks doppelt?), daher überspannen die Dauer der Wiedergabe und ihr kritischer Pfad die Lücke; die Schritte jedes Ranks sind seine eigenen</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s first replayed step took %2 against %3 for the steps after it: it carries what the window began with (ranks that began at different times, work begun before it) or durations of its own that differ from theirs, and the iteration, their mean, with it</source>
+        <translation>Der erste wiedergegebene Schritt von Rank %1 dauerte %2 gegenüber %3 für die folgenden Schritte: Er trägt, womit das Fenster begann (Ranks, die zu verschiedenen Zeiten begannen, Arbeit, die vor ihm begann), oder eigene Dauern, die von ihren abweichen, und die Iteration, ihr Mittel, mit ihm</translation>
+    </message>
+    <message>
+        <source>on a job without a GPU the profiler also slows the ops&apos; own compute, which a cost per event does not take out: figures of the job without the profiler may still be up to 30 % slow (the CPU pairs of docs/fidelity.md: +27 % on the accumulation base)</source>
+        <translation>Bei einem Job ohne GPU verlangsamt der Profiler auch die eigene Berechnung der Ops, die ein Aufwand pro Ereignis nicht herausrechnet: Zahlen des Jobs ohne Profiler können noch bis zu 30 % zu langsam sein (die CPU-Paare in docs/fidelity.md: +27 % bei der Akkumulationsbasis)</translation>
+    </message>
+    <message>
+        <source>%1 makes the job&apos;s work wait for itself in a cycle: the strategy cannot be replayed as it stands (%2)</source>
+        <translation>%1 lässt die Arbeit des Jobs in einem Zyklus auf sich selbst warten: Die Strategie kann so nicht wiedergegeben werden (%2)</translation>
+    </message>
+    <message>
+        <source>%1, applied after %2, makes the job&apos;s work wait for itself in a cycle: the strategy cannot be replayed as it stands (%3)</source>
+        <translation>%1, angewendet nach %2, lässt die Arbeit des Jobs in einem Zyklus auf sich selbst warten: Die Strategie kann so nicht wiedergegeben werden (%3)</translation>
+    </message>
+    <message>
+        <source>the what-if is bound by its host (%1 % of its critical path is host work and launches, against %2 % in the baseline): its time rests on the estimate of the profiler&apos;s cost per host event, and host-bound predictions of the GPU check set were up to 30 % slow; the job without the profiler may be faster</source>
+        <translation>Das Was-wäre-wenn ist an seinen Host gebunden (%1 % seines kritischen Pfads sind Host-Arbeit und Starts, gegenüber %2 % in der Ausgangslage): Seine Zeit beruht auf der Schätzung des Profiler-Aufwands pro Host-Ereignis, und hostgebundene Vorhersagen der GPU-Prüfmenge waren bis zu 30 % zu langsam; der Job ohne Profiler kann schneller sein</translation>
+    </message>
+    <message>
+        <source>%1. Its steps&apos; host work differs by %2 % (rank %3: step %4 %5 ms, step %6 %7 ms), and the what-if copies each step&apos;s own: replayed one step at a time, it shows how far that moves it</source>
+        <translation>%1. Die Host-Arbeit seiner Schritte unterscheidet sich um %2 % (Rank %3: Schritt %4 %5 ms, Schritt %6 %7 ms), und das Was-wäre-wenn übernimmt die jedes Schritts: Schritt für Schritt wiedergegeben zeigt es, wie weit das es verschiebt</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s %1 %2 transfers are all of about one size (%3–%4 MB), which cannot tell a per-call cost from the bandwidth: the cost model keeps %5 us per step, not the trace&apos;s, and times transfers of %6–%7 MB by it (gloo&apos;s per-call cost on the calibration set&apos;s 1 MB buckets, docs/fidelity.md: it may differ on this job&apos;s host)</source>
+        <translation>Die %1 %2-Übertragungen des Traces haben alle etwa eine Größe (%3–%4 MB), die einen Aufwand pro Aufruf nicht von der Bandbreite trennen kann: Das Kostenmodell behält %5 us pro Schritt, nicht den des Traces, und zeitet damit Übertragungen von %6–%7 MB (der Aufwand pro Aufruf von gloo bei den 1-MB-Buckets der Kalibrierungsmenge, docs/fidelity.md: Er kann auf dem Host dieses Jobs abweichen)</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s %1 %2 transfers are all of about one size (%3–%4 MB), which cannot tell a per-call cost from the bandwidth: the cost model keeps %5 us per step, not the trace&apos;s, and times transfers of %6–%7 MB by it, and a per-call cost it does not know may make them far slower or faster</source>
+        <translation>Die %1 %2-Übertragungen des Traces haben alle etwa eine Größe (%3–%4 MB), die einen Aufwand pro Aufruf nicht von der Bandbreite trennen kann: Das Kostenmodell behält %5 us pro Schritt, nicht den des Traces, und zeitet damit Übertragungen von %6–%7 MB, und ein unbekannter Aufwand pro Aufruf kann sie viel langsamer oder schneller machen</translation>
+    </message>
+    <message>
+        <source>the cost model fits the trace&apos;s %1 %2 transfers with a mean error of %3 %: the %4 transfer times it gives may be off by as much</source>
+        <translation>Das Kostenmodell passt die %1 %2-Übertragungen des Traces mit einem mittleren Fehler von %3 % an: Die %4 Übertragungszeiten, die es liefert, können ebenso weit daneben liegen</translation>
+    </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by parameters the fit could not separate (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation>%1 Übertragungen laufen über %2-Verbindungen, über die der Trace keine Übertragung gemessen hat: Sie werden mit Parametern gezeitet, die die Anpassung nicht trennen konnte (%3 us pro Schritt, %4 GB/s; der Netzwerk-Pass setzt sie)</translation>
+    </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by the cost model&apos;s defaults (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation>%1 Übertragungen laufen über %2-Verbindungen, über die der Trace keine Übertragung gemessen hat: Sie werden mit den Vorgaben des Kostenmodells gezeitet (%3 us pro Schritt, %4 GB/s; der Netzwerk-Pass setzt sie)</translation>
+    </message>
+    <message>
+        <source>the trace names no hosts: %1 ranks per host are assumed (the network pass&apos;s ranks_per_host sets them)</source>
+        <translation>Der Trace nennt keine Hosts: %1 Ranks pro Host werden angenommen (ranks_per_host des Netzwerk-Passes setzt sie)</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s devices do not say how the GPUs of a host connect: %1 is assumed (the network pass&apos;s intra_host sets it)</source>
+        <translation>Die Geräte des Traces sagen nicht, wie die GPUs eines Hosts verbunden sind: %1 wird angenommen (intra_host des Netzwerk-Passes setzt es)</translation>
+    </message>
+    <message>
+        <source>profiler overhead: %1</source>
+        <translation>Profiler-Aufwand: %1</translation>
+    </message>
+    <message>
+        <source>baseline: %1</source>
+        <translation>Ausgangslage: %1</translation>
+    </message>
+    <message>
+        <source>what-if: %1</source>
+        <translation>Was-wäre-wenn: %1</translation>
+    </message>
+    <message>
+        <source>cost model: %1</source>
+        <translation>Kostenmodell: %1</translation>
+    </message>
+    <message>
+        <source>the job would grow from %1 to %2 items, more than the %3 a what-if may hold within the memory limit (at about %4 bytes each, %5); %6</source>
+        <translation>Der Job würde von %1 auf %2 Einträge wachsen, mehr als die %3, die ein Was-wäre-wenn innerhalb der Speichergrenze halten darf (bei etwa %4 Bytes je Eintrag, %5); %6</translation>
+    </message>
+    <message>
+        <source>Runs k micro-batches of forward and backward per optimizer step, with one gradient synchronisation.</source>
+        <translation>Führt k Mikro-Batches Vorwärts- und Rückwärtsrechnung pro Optimiererschritt aus, mit einer Gradientensynchronisation.</translation>
+    </message>
+    <message>
+        <source>micro-batches per optimizer step (k)</source>
+        <translation>Mikro-Batches pro Optimiererschritt (k)</translation>
+    </message>
+    <message>
+        <source>split: the measured batch is split into k micro-batches; repeat: each micro-batch is the measured batch</source>
+        <translation>split: Der gemessene Batch wird in k Mikro-Batches geteilt; repeat: Jeder Mikro-Batch ist der gemessene Batch</translation>
+    </message>
+    <message>
+        <source>the part of a device op&apos;s time that does not shrink with fewer samples</source>
+        <translation>der Teil der Zeit einer Geräte-Op, der mit weniger Samples nicht schrumpft</translation>
+    </message>
+    <message>
+        <source>the share of a device op&apos;s time above the floor that does not shrink either (weights read once per micro-batch, partly filled waves)</source>
+        <translation>der Anteil der Zeit einer Geräte-Op oberhalb des Sockels, der ebenfalls nicht schrumpft (Gewichte einmal pro Mikro-Batch gelesen, teilweise gefüllte Wellen)</translation>
+    </message>
+    <message>
+        <source>the job has no forward or backward work in its steps (the trace marks no phases)</source>
+        <translation>Der Job hat in seinen Schritten keine Vorwärts- oder Rückwärtsarbeit (der Trace markiert keine Phasen)</translation>
+    </message>
+    <message>
+        <source>one micro-batch leaves the job as it is</source>
+        <translation>Ein Mikro-Batch lässt den Job, wie er ist</translation>
+    </message>
+    <message>
+        <source>choose fewer micro-batches</source>
+        <translation>Wählen Sie weniger Mikro-Batches</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch</source>
+        <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit je 1/%2 des gemessenen Batches aus</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of the measured batch</source>
+        <translation>%1 Rank-Schritte führen %2 Mikro-Batches des gemessenen Batches aus</translation>
+    </message>
+    <message>
+        <source>Runs compute in 16-bit precision: kernels scaled by what bounds them, gradients halved, weight casts added.</source>
+        <translation>Rechnet in 16-Bit-Genauigkeit: Kernel nach dem skaliert, was sie begrenzt, Gradienten halbiert, Gewichtsumwandlungen hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>the 16-bit type compute runs in</source>
+        <translation>der 16-Bit-Typ, in dem gerechnet wird</translation>
+    </message>
+    <message>
+        <source>time factor of matrix, convolution and attention kernels (left out: from the device&apos;s datasheet and each kernel&apos;s precision)</source>
+        <translation>Zeitfaktor von Matrix-, Faltungs- und Attention-Kerneln (weggelassen: aus dem Datenblatt des Geräts und der Genauigkeit jedes Kernels)</translation>
+    </message>
+    <message>
+        <source>time factor of normalisation, softmax and reduction kernels</source>
+        <translation>Zeitfaktor von Normalisierungs-, Softmax- und Reduktionskerneln</translation>
+    </message>
+    <message>
+        <source>time factor of elementwise and other memory-bound kernels</source>
+        <translation>Zeitfaktor elementweiser und anderer speichergebundener Kernel</translation>
+    </message>
+    <message>
+        <source>time factor of the optimizer&apos;s kernels (fp32 master weights)</source>
+        <translation>Zeitfaktor der Optimiererkernel (FP32-Mastergewichte)</translation>
+    </message>
+    <message>
+        <source>factor of the bytes of gradient transfers (backward-phase communication)</source>
+        <translation>Faktor der Bytes von Gradientenübertragungen (Kommunikation der Rückwärtsphase)</translation>
+    </message>
+    <message>
+        <source>device memory bandwidth a weight cast runs at (6 bytes per element)</source>
+        <translation>Speicherbandbreite des Geräts, mit der eine Gewichtsumwandlung läuft (6 Bytes pro Element)</translation>
+    </message>
+    <message>
+        <source>host time of each weight cast (the op and its launch)</source>
+        <translation>Host-Zeit jeder Gewichtsumwandlung (die Op und ihr Start)</translation>
+    </message>
+    <message>
+        <source>share of the activation bytes kept for backward that remains (left out: half, but where autocast runs the saving op in fp32)</source>
+        <translation>Anteil der für die Rückwärtsrechnung behaltenen Aktivierungsbytes, der bleibt (weggelassen: die Hälfte, außer wo Autocast die speichernde Op in FP32 ausführt)</translation>
+    </message>
+    <message>
+        <source>the %1 has no %2 units faster than FP32 (its datasheet): matrix kernels keep their time</source>
+        <translation>Das Gerät %1 hat keine %2-Einheiten, die schneller als FP32 sind (laut Datenblatt): Matrixkernel behalten ihre Zeit</translation>
+    </message>
+    <message>
+        <source>the trace names no device, so matrix kernels take a stated default of %1 of their time, not its datasheet&apos;s rates; set matmul_factor</source>
+        <translation>Der Trace nennt kein Gerät, daher nehmen Matrixkernel einen festgelegten Standard von %1 ihrer Zeit an, nicht die Raten eines Datenblatts; setzen Sie matmul_factor</translation>
+    </message>
+    <message>
+        <source>the device catalog does not know &apos;%1&apos;, so matrix kernels take a stated default of %2 of their time, not its datasheet&apos;s rates; set matmul_factor</source>
+        <translation>Der Gerätekatalog kennt &apos;%1&apos; nicht, daher nehmen Matrixkernel einen festgelegten Standard von %2 ihrer Zeit an, nicht die Raten seines Datenblatts; setzen Sie matmul_factor</translation>
+    </message>
+    <message>
+        <source>matrix kernels holding %1 % of the matrix time spell no precision in their names; they were taken as FP32 (PyTorch&apos;s default)</source>
+        <translation>Matrixkernel mit %1 % der Matrixzeit nennen in ihren Namen keine Genauigkeit; sie wurden als FP32 angenommen (PyTorchs Standard)</translation>
+    </message>
+    <message>
+        <source>the job has no compute kernels to scale</source>
+        <translation>Der Job hat keine Rechenkernel zum Skalieren</translation>
+    </message>
+    <message>
+        <source>%1 forward matrix ops have no recorded weight shape (record_shapes off?); their casts are left out</source>
+        <translation>%1 Vorwärts-Matrix-Ops haben keine aufgezeichnete Gewichtsform (record_shapes aus?); ihre Umwandlungen werden weggelassen</translation>
+    </message>
+    <message>
+        <source>%1 gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model</source>
+        <translation>%1 Gradientenübertragungen sind gemessen, daher wurden ihre Zeiten mit dem Bytefaktor skaliert; --comm model zeitet sie mit dem Kostenmodell</translation>
+    </message>
+    <message>
+        <source>Sets link bandwidths and latencies, the hosts, the all-reduce algorithm and the overlap slowdown.</source>
+        <translation>Setzt Bandbreiten und Latenzen der Verbindungen, die Hosts, den All-Reduce-Algorithmus und die Verlangsamung durch Überlappung.</translation>
+    </message>
+    <message>
+        <source>NVLink bandwidth per GPU</source>
+        <translation>NVLink-Bandbreite pro GPU</translation>
+    </message>
+    <message>
+        <source>PCIe bandwidth per GPU</source>
+        <translation>PCIe-Bandbreite pro GPU</translation>
+    </message>
+    <message>
+        <source>network bandwidth per host</source>
+        <translation>Netzwerkbandbreite pro Host</translation>
+    </message>
+    <message>
+        <source>NVLink latency per algorithm step</source>
+        <translation>NVLink-Latenz pro Algorithmusschritt</translation>
+    </message>
+    <message>
+        <source>PCIe latency per algorithm step</source>
+        <translation>PCIe-Latenz pro Algorithmusschritt</translation>
+    </message>
+    <message>
+        <source>network latency per algorithm step</source>
+        <translation>Netzwerklatenz pro Algorithmusschritt</translation>
+    </message>
+    <message>
+        <source>multiplies every link&apos;s bandwidth, after the values above</source>
+        <translation>multipliziert die Bandbreite jeder Verbindung, nach den Werten oben</translation>
+    </message>
+    <message>
+        <source>ranks per host, in rank order</source>
+        <translation>Ranks pro Host, in Rank-Reihenfolge</translation>
+    </message>
+    <message>
+        <source>how GPUs in one host reach each other</source>
+        <translation>wie GPUs eines Hosts einander erreichen</translation>
+    </message>
+    <message>
+        <source>the all-reduce algorithm</source>
+        <translation>der All-Reduce-Algorithmus</translation>
+    </message>
+    <message>
+        <source>slowdown of compute while communication overlaps it (0.1: 10%)</source>
+        <translation>Verlangsamung der Berechnung, während Kommunikation sie überlappt (0.1: 10%)</translation>
+    </message>
+    <message>
+        <source>%1 bandwidth falls to %2 bytes/s (the scales of every network step multiply); at least 1000 bytes/s is modelled</source>
+        <translation>Die %1-Bandbreite fällt auf %2 Bytes/s (die Skalierungen aller Netzwerkschritte multiplizieren sich); modelliert werden mindestens 1000 Bytes/s</translation>
+    </message>
+    <message>
+        <source>Fuses runs of neighbouring compute kernels on a stream into one kernel.</source>
+        <translation>Verschmilzt Folgen benachbarter Rechenkernel eines Streams zu einem Kernel.</translation>
+    </message>
+    <message>
+        <source>kernel names that may fuse: * any characters, ? any one</source>
+        <translation>Kernelnamen, die verschmelzen dürfen: * beliebige Zeichen, ? ein beliebiges</translation>
+    </message>
+    <message>
+        <source>elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too</source>
+        <translation>elementwise: elementweise, Normalisierungs- und Reduktionskernel (was ein verschmelzender Compiler verschmilzt); all: auch Matrixkernel</translation>
+    </message>
+    <message>
+        <source>only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere</source>
+        <translation>nur Kernel, die innerhalb einer Host-Spanne dieses Namens gestartet wurden (eine Schicht, ein benannter Bereich); leer: überall</translation>
+    </message>
+    <message>
+        <source>the most kernels one fused kernel takes; 0: no limit</source>
+        <translation>die meisten Kernel, die ein verschmolzener Kernel aufnimmt; 0: keine Grenze</translation>
+    </message>
+    <message>
+        <source>the fused kernel&apos;s time as a share of the sum of the fused kernels&apos; times</source>
+        <translation>die Zeit des verschmolzenen Kernels als Anteil der Summe der Zeiten der verschmolzenen Kernel</translation>
+    </message>
+    <message>
+        <source>only these measured kernels (ids as &quot;3-9,12&quot;, as picked in the window): neighbours among them fuse; left out, any</source>
+        <translation>nur diese gemessenen Kernel (IDs wie &quot;3-9,12&quot;, wie im Fenster ausgewählt): Nachbarn unter ihnen verschmelzen; weggelassen: alle</translation>
+    </message>
+    <message>
+        <source>no two neighbouring kernels on a stream can fuse</source>
+        <translation>Keine zwei benachbarten Kernel eines Streams können verschmelzen</translation>
+    </message>
+    <message>
+        <source>%1 kernels fused into %2</source>
+        <translation>%1 Kernel zu %2 verschmolzen</translation>
+    </message>
+    <message>
+        <source>memory-bound kernels (elementwise, normalisation, layout) take %1 % of the device&apos;s kernel time, and fused kernels keep the sum of their times (ratio 1): a compiler that fuses them also saves their memory traffic and may re-plan layouts, so the job compiled may be much faster than this; set ratio for what it saves</source>
+        <translation>Speichergebundene Kernel (elementweise, Normalisierung, Layout) nehmen %1 % der Kernelzeit des Geräts ein, und verschmolzene Kernel behalten die Summe ihrer Zeiten (ratio 1): Ein Compiler, der sie verschmilzt, spart auch ihren Speicherverkehr und kann Layouts neu planen, daher kann der kompilierte Job viel schneller sein; setzen Sie ratio auf das, was er spart</translation>
+    </message>
+    <message>
+        <source>%1 tensor iterations without a total or with a partition cut short (a trace cut mid-iteration) are kept as measured</source>
+        <translation>%1 Tensor-Iterationen ohne Gesamtgröße oder mit abgeschnittener Partition (ein mitten in der Iteration abgeschnittener Trace) bleiben wie gemessen</translation>
+    </message>
+    <message>
+        <source>a BytePS job&apos;s partitions and servers are re-cut together, from the job before the first of them: the steps between tensor_partition and worker_count would be lost; give those two one after the other</source>
+        <translation>Partitionen und Server eines BytePS-Jobs werden gemeinsam neu geschnitten, aus dem Job vor dem ersten von ihnen: Die Schritte zwischen tensor_partition und worker_count gingen verloren; geben Sie diese beiden direkt nacheinander an</translation>
+    </message>
+    <message>
+        <source>Recomputes the chosen layers&apos; forward work before their backward instead of keeping activations.</source>
+        <translation>Berechnet die Vorwärtsarbeit der gewählten Schichten vor ihrer Rückwärtsrechnung neu, statt Aktivierungen zu behalten.</translation>
+    </message>
+    <message>
+        <source>the layers: auto (repeated numbered forward spans, or a layer-wise job&apos;s layers), or a pattern of span names (* and ?)</source>
+        <translation>die Schichten: auto (wiederholte nummerierte Vorwärts-Spannen oder die Schichten eines schichtweisen Jobs) oder ein Muster von Spannennamen (* und ?)</translation>
+    </message>
+    <message>
+        <source>recompute every k-th layer of each step (1: all)</source>
+        <translation>jede k-te Schicht jedes Schritts neu berechnen (1: alle)</translation>
+    </message>
+    <message>
+        <source>only the layers whose span or forward work holds one of these measured ops (ids as &quot;3-9,12&quot;, as picked in the window); left out, every layer</source>
+        <translation>nur die Schichten, deren Spanne oder Vorwärtsarbeit eine dieser gemessenen Ops enthält (IDs wie &quot;3-9,12&quot;, wie im Fenster ausgewählt); weggelassen: jede Schicht</translation>
+    </message>
+    <message>
+        <source>no layer with a backward was found (%1); name the layers&apos; spans with &apos;layers&apos;</source>
+        <translation>Keine Schicht mit Rückwärtsrechnung gefunden (%1); benennen Sie die Spannen der Schichten mit &apos;layers&apos;</translation>
+    </message>
+    <message>
+        <source>%1 of the chosen layers are recomputed by an earlier step already; they are left as they are</source>
+        <translation>%1 der gewählten Schichten werden schon von einem früheren Schritt neu berechnet; sie bleiben, wie sie sind</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layer forwards recomputed (layers: %3)</source>
+        <translation>%1 von %2 Schicht-Vorwärtsrechnungen neu berechnet (Schichten: %3)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layer forwards recomputed (layers: %3; those of the chosen ops)</source>
+        <translation>%1 von %2 Schicht-Vorwärtsrechnungen neu berechnet (Schichten: %3; die der gewählten Ops)</translation>
+    </message>
+    <message>
+        <source>Makes the matched items a percentage faster (or slower).</source>
+        <translation>Macht die passenden Einträge um einen Prozentsatz schneller (oder langsamer).</translation>
+    </message>
+    <message>
+        <source>how much less of its own time each matched item takes; below zero, more</source>
+        <translation>wie viel weniger ihrer eigenen Zeit jeder passende Eintrag braucht; unter null: mehr</translation>
+    </message>
+    <message>
+        <source>item names to match: * any characters, ? any one</source>
+        <translation>Namen der Einträge, die passen: * beliebige Zeichen, ? ein beliebiges</translation>
+    </message>
+    <message>
+        <source>kind of item to match</source>
+        <translation>Art der Einträge, die passen</translation>
+    </message>
+    <message>
+        <source>global rank to match; -1 for all</source>
+        <translation>globaler Rank, der passt; -1 für alle</translation>
+    </message>
+    <message>
+        <source>only items made from these measured ops (ids as &quot;3-9,12&quot;, as picked in the window); left out, any</source>
+        <translation>nur Einträge aus diesen gemessenen Ops (IDs wie &quot;3-9,12&quot;, wie im Fenster ausgewählt); weggelassen: alle</translation>
+    </message>
+    <message>
+        <source>rank %1 is not in the job</source>
+        <translation>Rank %1 ist nicht im Job</translation>
+    </message>
+    <message>
+        <source>no item matched &apos;%1&apos; (kind %2)</source>
+        <translation>Kein Eintrag passte zu &apos;%1&apos; (Art %2)</translation>
+    </message>
+    <message>
+        <source>no item matched &apos;%1&apos; (kind %2) among the chosen ops</source>
+        <translation>Kein Eintrag unter den gewählten Ops passte zu &apos;%1&apos; (Art %2)</translation>
+    </message>
+    <message>
+        <source>%1 matched ops enclose other work: %2 items inside them (nested host work and the device work it launched) take the speed-up with them</source>
+        <translation>%1 passende Ops umschließen andere Arbeit: %2 Einträge in ihnen (verschachtelte Host-Arbeit und die Gerätearbeit, die sie startete) nehmen die Beschleunigung mit</translation>
+    </message>
+    <message>
+        <source>%1 matched ops enclose other work: %2 items inside them (nested host work) take the speed-up with them</source>
+        <translation>%1 passende Ops umschließen andere Arbeit: %2 Einträge in ihnen (verschachtelte Host-Arbeit) nehmen die Beschleunigung mit</translation>
+    </message>
+    <message>
+        <source>%1 matched transfers are timed by the cost model, which this pass does not change; the network pass does</source>
+        <translation>%1 passende Übertragungen werden vom Kostenmodell gezeitet, das dieser Pass nicht ändert; der Netzwerk-Pass tut es</translation>
+    </message>
+    <message>
+        <source>Gives one rank the median durations of the other ranks.</source>
+        <translation>Gibt einem Rank die Median-Dauern der anderen Ranks.</translation>
+    </message>
+    <message>
+        <source>global rank whose items take the other ranks&apos; median durations</source>
+        <translation>globaler Rank, dessen Einträge die Median-Dauern der anderen Ranks übernehmen</translation>
+    </message>
+    <message>
+        <source>the job has one rank: there is no other to take durations from</source>
+        <translation>Der Job hat einen Rank: Es gibt keinen anderen, von dem Dauern übernommen werden können</translation>
+    </message>
+    <message>
+        <source>%1 of rank %2&apos;s %3 items have no counterpart on the other ranks and keep their durations</source>
+        <translation>%1 der %3 Einträge von Rank %2 haben auf den anderen Ranks kein Gegenstück und behalten ihre Dauern</translation>
+    </message>
+    <message>
+        <source>%1 of rank %2&apos;s items have counterparts on fewer than half of the %3 other ranks (tracks matched by role: the main thread, the backward thread, the n-th compute stream...); their median may not be the others&apos; pace</source>
+        <translation>%1 Einträge von Rank %2 haben Gegenstücke auf weniger als der Hälfte der %3 anderen Ranks (Spuren nach Rolle zugeordnet: der Hauptthread, der Rückwärtsthread, der n-te Rechen-Stream ...); ihr Median muss nicht das Tempo der anderen sein</translation>
+    </message>
+    <message>
+        <source>Re-buckets the gradient all-reduces, by DDP&apos;s bucket_cap_mb or Horovod&apos;s fusion threshold and cycle time.</source>
+        <translation>Teilt die Gradienten-All-Reduces neu in Buckets, nach bucket_cap_mb von DDP oder Fusionsschwelle und Zykluszeit von Horovod.</translation>
+    </message>
+    <message>
+        <source>DDP style: the bucket size cap (give this or threshold_bytes)</source>
+        <translation>DDP-Stil: die Obergrenze der Bucket-Größe (diese oder threshold_bytes angeben)</translation>
+    </message>
+    <message>
+        <source>DDP style: the cap of the first bucket</source>
+        <translation>DDP-Stil: die Obergrenze des ersten Buckets</translation>
+    </message>
+    <message>
+        <source>Horovod style: the fusion threshold (give this or bucket_cap_mb)</source>
+        <translation>Horovod-Stil: die Fusionsschwelle (diese oder bucket_cap_mb angeben)</translation>
+    </message>
+    <message>
+        <source>Horovod style: the cycle time; tensors ready in one cycle fuse</source>
+        <translation>Horovod-Stil: die Zykluszeit; in einem Zyklus bereite Tensoren verschmelzen</translation>
+    </message>
+    <message>
+        <source>give either &apos;bucket_cap_mb&apos; or &apos;threshold_bytes&apos;</source>
+        <translation>Geben Sie entweder &apos;bucket_cap_mb&apos; oder &apos;threshold_bytes&apos; an</translation>
+    </message>
+    <message>
+        <source>%1 gradient all-reduces become %2 (%3)</source>
+        <translation>%1 Gradienten-All-Reduces werden zu %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1 waits on measured buckets by work that began before a new bucket could be ready were dropped</source>
+        <translation>%1 Wartezeiten auf gemessene Buckets durch Arbeit, die begann, bevor ein neuer Bucket bereit sein konnte, wurden verworfen</translation>
+    </message>
+    <message>
+        <source>pieces of %1 bytes would add %2 items, more than %3; choose larger pieces</source>
+        <translation>Stücke von %1 Bytes würden %2 Einträge hinzufügen, mehr als %3; wählen Sie größere Stücke</translation>
+    </message>
+    <message>
+        <source>tensor %1: %2 partitions of measured_partition_bytes %3 bytes exceed 2^63 bytes; give the partition size the job used</source>
+        <translation>Tensor %1: %2 Partitionen von measured_partition_bytes %3 Bytes überschreiten 2^63 Bytes; geben Sie die Partitionsgröße an, die der Job verwendete</translation>
+    </message>
+    <message>
+        <source>%1 BytePS tensor iterations re-cut from %2 partitions of %3 bytes (as measured, taken as full) into %4 pieces of %5 bytes at most</source>
+        <translation>%1 BytePS-Tensor-Iterationen neu geschnitten: aus %2 Partitionen von %3 Bytes (wie gemessen, als voll angenommen) in %4 Stücke von höchstens %5 Bytes</translation>
+    </message>
+    <message>
+        <source>Splits every gradient all-reduce larger than the partition size into pieces.</source>
+        <translation>Teilt jedes Gradienten-All-Reduce, das größer als die Partitionsgröße ist, in Stücke.</translation>
+    </message>
+    <message>
+        <source>the largest piece (BytePS&apos;s default: 4 096 000 bytes)</source>
+        <translation>das größte Stück (BytePS-Standard: 4 096 000 Bytes)</translation>
+    </message>
+    <message>
+        <source>concurrent: the pieces run at once, sharing bandwidth (BytePS); sequential: one after the other on the stream</source>
+        <translation>concurrent: Die Stücke laufen gleichzeitig und teilen sich die Bandbreite (BytePS); sequential: eines nach dem anderen auf dem Stream</translation>
+    </message>
+    <message>
+        <source>BytePS jobs: the partition size the trace was recorded with (BytePS traces record no sizes)</source>
+        <translation>BytePS-Jobs: die Partitionsgröße, mit der der Trace aufgezeichnet wurde (BytePS-Traces zeichnen keine Größen auf)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 gradient all-reduces split into pieces of %3 bytes at most</source>
+        <translation>%1 von %2 Gradienten-All-Reduces in Stücke von höchstens %3 Bytes geteilt</translation>
+    </message>
+    <message>
+        <source>BytePS workers of %1 GPUs, %2 measured, %3 now: each server&apos;s load is as measured, so the job runs as measured</source>
+        <translation>BytePS-Worker mit %1 GPUs, %2 gemessen, %3 jetzt: Die Last jedes Servers ist wie gemessen, daher läuft der Job wie gemessen</translation>
+    </message>
+    <message>
+        <source>BytePS workers of %1 GPUs, %2 measured, %3 now, sharing %4 servers: pushes and pulls take %5x their measured service</source>
+        <translation>BytePS-Worker mit %1 GPUs, %2 gemessen, %3 jetzt, die sich %4 Server teilen: Pushes und Pulls brauchen das %5-fache ihrer gemessenen Bedienzeit</translation>
+    </message>
+    <message>
+        <source>BytePS workers of %1 GPUs, %2 measured, %3 now, with a server per worker (as BytePS deploys them): pushes and pulls take %4x their measured service</source>
+        <translation>BytePS-Worker mit %1 GPUs, %2 gemessen, %3 jetzt, mit einem Server pro Worker (wie BytePS sie verteilt): Pushes und Pulls brauchen das %4-fache ihrer gemessenen Bedienzeit</translation>
+    </message>
+    <message>
+        <source>Scales data parallelism to another number of ranks, with collectives re-timed for the new group.</source>
+        <translation>Skaliert die Datenparallelität auf eine andere Zahl von Ranks, mit kollektiven Operationen, die für die neue Gruppe neu gezeitet werden.</translation>
+    </message>
+    <message>
+        <source>the number of data-parallel ranks</source>
+        <translation>die Zahl der datenparallelen Ranks</translation>
+    </message>
+    <message>
+        <source>ranks per host for the new ranks; left out: as measured</source>
+        <translation>Ranks pro Host für die neuen Ranks; weggelassen: wie gemessen</translation>
+    </message>
+    <message>
+        <source>BytePS jobs: the servers the workers share; left out: one per worker</source>
+        <translation>BytePS-Jobs: die Server, die sich die Worker teilen; weggelassen: einer pro Worker</translation>
+    </message>
+    <message>
+        <source>the data-parallel group spans %1 of the job&apos;s %2 ranks: &apos;workers&apos; must make whole copies of the other groups (a multiple of %3)</source>
+        <translation>Die datenparallele Gruppe umfasst %1 der %2 Ranks des Jobs: &apos;workers&apos; muss ganze Kopien der anderen Gruppen ergeben (ein Vielfaches von %3)</translation>
+    </message>
+    <message>
+        <source>%1 workers of a data-parallel group of %2 in a world of %3 ranks make %4 ranks; at most %5 are modelled</source>
+        <translation>%1 Worker einer datenparallelen Gruppe von %2 in einer Welt von %3 Ranks ergeben %4 Ranks; modelliert werden höchstens %5</translation>
+    </message>
+    <message>
+        <source>the job has no data-parallel collective: the added ranks run alongside it and synchronise nothing (the gradient all-reduce that data parallelism adds is not in the trace to be scaled)</source>
+        <translation>Der Job hat keine datenparallele kollektive Operation: Die hinzugefügten Ranks laufen daneben her und synchronisieren nichts (das Gradienten-All-Reduce, das Datenparallelität hinzufügt, ist nicht im Trace, um skaliert zu werden)</translation>
+    </message>
+    <message>
+        <source>the job computes on its host: the added ranks would share the host&apos;s cores with the measured ones, which the pass does not model (one rank per core or more makes each step up to %1/%2 as long)</source>
+        <translation>Der Job rechnet auf seinem Host: Die hinzugefügten Ranks teilten sich die Kerne des Hosts mit den gemessenen, was der Pass nicht modelliert (ein Rank pro Kern oder mehr macht jeden Schritt bis zu %1/%2 so lang)</translation>
+    </message>
+    <message>
+        <source>%1 collectives whose role the trace does not tell span every rank and are taken as data-parallel</source>
+        <translation>%1 kollektive Operationen, deren Rolle der Trace nicht nennt, umfassen alle Ranks und werden als datenparallel angenommen</translation>
+    </message>
+    <message>
+        <source>%1 collectives of other parallelism (%2 in all) keep their groups&apos; sizes</source>
+        <translation>%1 kollektive Operationen anderer Parallelität (%2 insgesamt) behalten die Größen ihrer Gruppen</translation>
+    </message>
+    <message>
+        <source>the job holds %1 of %2 ranks; %3 data-parallel transfers with peers outside the trace now span a group of %4</source>
+        <translation>Der Job enthält %1 von %2 Ranks; %3 datenparallele Übertragungen mit Partnern außerhalb des Traces umfassen jetzt eine Gruppe von %4</translation>
+    </message>
+    <message>
+        <source>choose fewer workers</source>
+        <translation>Wählen Sie weniger Worker</translation>
+    </message>
+    <message>
+        <source>%1 collectives of other parallelism have only some of their ranks copied (the workers make a partial copy of the job); those parts keep their measured times</source>
+        <translation>%1 kollektive Operationen anderer Parallelität haben nur einige ihrer Ranks kopiert (die Worker ergeben eine Teilkopie des Jobs); diese Teile behalten ihre gemessenen Zeiten</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants a number</source>
+        <translation>Parameter &apos;%1&apos; erwartet eine Zahl</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants a whole number</source>
+        <translation>Parameter &apos;%1&apos; erwartet eine ganze Zahl</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; must lie in %2</source>
+        <translation>Parameter &apos;%1&apos; muss in %2 liegen</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants a text</source>
+        <translation>Parameter &apos;%1&apos; erwartet einen Text</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; holds %2 characters; a name or pattern has at most %3</source>
+        <translation>Parameter &apos;%1&apos; hat %2 Zeichen; ein Name oder Muster hat höchstens %3</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; is one of %2, not &apos;%3&apos;</source>
+        <translation>Parameter &apos;%1&apos; ist einer von %2, nicht &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants op ids, as text such as &quot;3-9,12&quot;</source>
+        <translation>Parameter &apos;%1&apos; erwartet Op-IDs, als Text wie &quot;3-9,12&quot;</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos;: %2</source>
+        <translation>Parameter &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>unknown parameter &apos;%1&apos;</source>
+        <translation>unbekannter Parameter &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; is required</source>
+        <translation>Parameter &apos;%1&apos; ist erforderlich</translation>
+    </message>
+    <message>
+        <source>step %1 (%2): %3</source>
+        <translation>Schritt %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>step %1: unknown pass &apos;%2&apos;</source>
+        <translation>Schritt %1: unbekannter Pass &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 is one already; a strategy holds one %2 step, as a second would redo the first on its own output</source>
+        <translation>%1 ist bereits einer; eine Strategie hat einen %2-Schritt, da ein zweiter den ersten auf dessen eigener Ausgabe wiederholen würde</translation>
+    </message>
+    <message>
+        <source>the layer-wise profile&apos;s layers</source>
+        <translation>die Schichten des schichtweisen Profils</translation>
+    </message>
+    <message>
+        <source>the layer-wise profile&apos;s layers matching &apos;%1&apos;</source>
+        <translation>die Schichten des schichtweisen Profils, die zu &apos;%1&apos; passen</translation>
+    </message>
+    <message>
+        <source>no repeated numbered annotation to take as layers</source>
+        <translation>keine wiederholte nummerierte Annotation, die als Schichten gelten kann</translation>
+    </message>
+    <message>
+        <source>the forward spans named %1N</source>
+        <translation>die Vorwärts-Spannen namens %1N</translation>
+    </message>
+    <message>
+        <source>the forward spans matching &apos;%1&apos;</source>
+        <translation>die Vorwärts-Spannen, die zu &apos;%1&apos; passen</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1; %2</translation>
+    </message>
+    <message>
+        <source>%1 all-reduces taken as gradients though nothing in the trace ties them to gradients</source>
+        <translation>%1 All-Reduces als Gradienten angenommen, obwohl nichts im Trace sie an Gradienten bindet</translation>
+    </message>
+    <message>
+        <source>%1 all-reduces of other parallelism (tensor-parallel and the like) left as they are</source>
+        <translation>%1 All-Reduces anderer Parallelität (Tensor-Parallelität und dergleichen) bleiben, wie sie sind</translation>
+    </message>
+    <message>
+        <source>gradients from the AccumulateGrad ops and their recorded shapes</source>
+        <translation>Gradienten aus den AccumulateGrad-Ops und ihren aufgezeichneten Formen</translation>
+    </message>
+    <message>
+        <source>one tensor per measured all-reduce (the trace records no gradient shapes the same on every rank)</source>
+        <translation>ein Tensor pro gemessenem All-Reduce (der Trace zeichnet keine auf allen Ranks gleichen Gradientenformen auf)</translation>
+    </message>
+    <message>
+        <source>%1 data-parallel groups</source>
+        <translation>%1 datenparallele Gruppen</translation>
+    </message>
+    <message>
+        <source>%1 AccumulateGrad ops without a dense shape left out</source>
+        <translation>%1 AccumulateGrad-Ops ohne dichte Form weggelassen</translation>
+    </message>
+    <message>
+        <source>each rank&apos;s own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket</source>
+        <translation>die eigenen All-Reduce-Übertragungen jedes Ranks (ihre Partner sind außerhalb des Jobs); überlappende Übertragungen sind ein verschmolzener Bucket</translation>
+    </message>
+</context>
+<context>
     <name>CriticalPathModel</name>
     <message>
         <source>%1 (all ranks)</source>
@@ -715,26 +1354,6 @@
         <translation>Die Strategie hat Änderungen, die nicht in einem Szenario gespeichert sind. Speichern?</translation>
     </message>
     <message>
-        <source>What If</source>
-        <translation>Was wäre wenn</translation>
-    </message>
-    <message>
-        <source>Make “%1” 20 % Faster</source>
-        <translation>„%1“ um 20 % beschleunigen</translation>
-    </message>
-    <message>
-        <source>Fuse Kernels Named “%1”</source>
-        <translation>Kernels namens „%1“ fusionieren</translation>
-    </message>
-    <message>
-        <source>Fuse the Kernels Launched Inside “%1”</source>
-        <translation>Die in „%1“ gestarteten Kernels fusionieren</translation>
-    </message>
-    <message>
-        <source>Recompute “%1” Before Its Backward</source>
-        <translation>„%1“ vor seinem Backward neu berechnen</translation>
-    </message>
-    <message>
         <source>&amp;Measured</source>
         <translation>&amp;Gemessen</translation>
     </message>
@@ -832,27 +1451,6 @@
     <message>
         <source>Replaying the what-if…</source>
         <translation>Was-wäre-wenn wird nachgespielt…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Fuse These %n Op(s)</source>
-        <translation>
-            <numerusform>Diese %n Op fusionieren</numerusform>
-            <numerusform>Diese %n Ops fusionieren</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Make These %n Op(s) 20 % Faster</source>
-        <translation>
-            <numerusform>Diese %n Op um 20 % beschleunigen</numerusform>
-            <numerusform>Diese %n Ops um 20 % beschleunigen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Recompute the Layers of These %n Op(s)</source>
-        <translation>
-            <numerusform>Die Schichten dieser %n Op neu berechnen</numerusform>
-            <numerusform>Die Schichten dieser %n Ops neu berechnen</numerusform>
-        </translation>
     </message>
     <message>
         <source>The scenario %1 uses %2, which is not there any more.</source>
@@ -971,8 +1569,49 @@
         <translation>&amp;Legende</translation>
     </message>
     <message>
+        <source>What If</source>
+        <translation>Was wäre wenn</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fuse These %n Op(s)</source>
+        <translation>
+            <numerusform>Diese %n Op fusionieren</numerusform>
+            <numerusform>Diese %n Ops fusionieren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Make These %n Op(s) 20 % Faster</source>
+        <translation>
+            <numerusform>Diese %n Op um 20 % beschleunigen</numerusform>
+            <numerusform>Diese %n Ops um 20 % beschleunigen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Recompute the Layers of These %n Op(s)</source>
+        <translation>
+            <numerusform>Die Schichten dieser %n Op neu berechnen</numerusform>
+            <numerusform>Die Schichten dieser %n Ops neu berechnen</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>(replaced by “%1” in the strategy&apos;s what-if)</source>
         <translation>(im Was-wäre-wenn der Strategie durch „%1“ ersetzt)</translation>
+    </message>
+    <message>
+        <source>Make “%1” 20 % Faster</source>
+        <translation>„%1“ um 20 % beschleunigen</translation>
+    </message>
+    <message>
+        <source>Fuse Kernels Named “%1”</source>
+        <translation>Kernels namens „%1“ fusionieren</translation>
+    </message>
+    <message>
+        <source>Fuse the Kernels Launched Inside “%1”</source>
+        <translation>Die in „%1“ gestarteten Kernels fusionieren</translation>
+    </message>
+    <message>
+        <source>Recompute “%1” Before Its Backward</source>
+        <translation>„%1“ vor seinem Backward neu berechnen</translation>
     </message>
 </context>
 <context>

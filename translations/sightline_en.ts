@@ -136,6 +136,645 @@
     </message>
 </context>
 <context>
+    <name>Core</name>
+    <message>
+        <source>replayed times lie beyond ±2^62 ns: the figures are no measure of a job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the critical path (%1) does not span the replay (%2): part of the replayed time is on no path from the window&apos;s start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 replayed steps took no time: their work ended before the step before theirs did, which no dependency of the trace made them wait for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the replay runs %1 past the end of every rank&apos;s steps (%2 of %3): work outside the steps is not in the iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s steps (%2) outlast the replay (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s steps begin %2 after rank %3&apos;s end: their clocks are apart and no collective ties them (two runs, or one rank&apos;s file twice?), so the replay&apos;s span and its critical path cross the gap; each rank&apos;s steps are its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s first replayed step took %2 against %3 for the steps after it: it carries what the window began with (ranks that began at different times, work begun before it) or durations of its own that differ from theirs, and the iteration, their mean, with it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on a job without a GPU the profiler also slows the ops&apos; own compute, which a cost per event does not take out: figures of the job without the profiler may still be up to 30 % slow (the CPU pairs of docs/fidelity.md: +27 % on the accumulation base)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 makes the job&apos;s work wait for itself in a cycle: the strategy cannot be replayed as it stands (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, applied after %2, makes the job&apos;s work wait for itself in a cycle: the strategy cannot be replayed as it stands (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the what-if is bound by its host (%1 % of its critical path is host work and launches, against %2 % in the baseline): its time rests on the estimate of the profiler&apos;s cost per host event, and host-bound predictions of the GPU check set were up to 30 % slow; the job without the profiler may be faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. Its steps&apos; host work differs by %2 % (rank %3: step %4 %5 ms, step %6 %7 ms), and the what-if copies each step&apos;s own: replayed one step at a time, it shows how far that moves it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace&apos;s %1 %2 transfers are all of about one size (%3–%4 MB), which cannot tell a per-call cost from the bandwidth: the cost model keeps %5 us per step, not the trace&apos;s, and times transfers of %6–%7 MB by it (gloo&apos;s per-call cost on the calibration set&apos;s 1 MB buckets, docs/fidelity.md: it may differ on this job&apos;s host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace&apos;s %1 %2 transfers are all of about one size (%3–%4 MB), which cannot tell a per-call cost from the bandwidth: the cost model keeps %5 us per step, not the trace&apos;s, and times transfers of %6–%7 MB by it, and a per-call cost it does not know may make them far slower or faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cost model fits the trace&apos;s %1 %2 transfers with a mean error of %3 %: the %4 transfer times it gives may be off by as much</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by parameters the fit could not separate (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by the cost model&apos;s defaults (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace names no hosts: %1 ranks per host are assumed (the network pass&apos;s ranks_per_host sets them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace&apos;s devices do not say how the GPUs of a host connect: %1 is assumed (the network pass&apos;s intra_host sets it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>profiler overhead: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>baseline: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what-if: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cost model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job would grow from %1 to %2 items, more than the %3 a what-if may hold within the memory limit (at about %4 bytes each, %5); %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs k micro-batches of forward and backward per optimizer step, with one gradient synchronisation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batches per optimizer step (k)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>split: the measured batch is split into k micro-batches; repeat: each micro-batch is the measured batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the part of a device op&apos;s time that does not shrink with fewer samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the share of a device op&apos;s time above the floor that does not shrink either (weights read once per micro-batch, partly filled waves)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job has no forward or backward work in its steps (the trace marks no phases)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one micro-batch leaves the job as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose fewer micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of the measured batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs compute in 16-bit precision: kernels scaled by what bounds them, gradients halved, weight casts added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the 16-bit type compute runs in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time factor of matrix, convolution and attention kernels (left out: from the device&apos;s datasheet and each kernel&apos;s precision)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time factor of normalisation, softmax and reduction kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time factor of elementwise and other memory-bound kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time factor of the optimizer&apos;s kernels (fp32 master weights)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>factor of the bytes of gradient transfers (backward-phase communication)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device memory bandwidth a weight cast runs at (6 bytes per element)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host time of each weight cast (the op and its launch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>share of the activation bytes kept for backward that remains (left out: half, but where autocast runs the saving op in fp32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 has no %2 units faster than FP32 (its datasheet): matrix kernels keep their time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace names no device, so matrix kernels take a stated default of %1 of their time, not its datasheet&apos;s rates; set matmul_factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the device catalog does not know &apos;%1&apos;, so matrix kernels take a stated default of %2 of their time, not its datasheet&apos;s rates; set matmul_factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matrix kernels holding %1 % of the matrix time spell no precision in their names; they were taken as FP32 (PyTorch&apos;s default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job has no compute kernels to scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 forward matrix ops have no recorded weight shape (record_shapes off?); their casts are left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sets link bandwidths and latencies, the hosts, the all-reduce algorithm and the overlap slowdown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink bandwidth per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe bandwidth per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network bandwidth per host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink latency per algorithm step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe latency per algorithm step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>network latency per algorithm step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>multiplies every link&apos;s bandwidth, after the values above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ranks per host, in rank order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how GPUs in one host reach each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the all-reduce algorithm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slowdown of compute while communication overlaps it (0.1: 10%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bandwidth falls to %2 bytes/s (the scales of every network step multiply); at least 1000 bytes/s is modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fuses runs of neighbouring compute kernels on a stream into one kernel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel names that may fuse: * any characters, ? any one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the most kernels one fused kernel takes; 0: no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the fused kernel&apos;s time as a share of the sum of the fused kernels&apos; times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only these measured kernels (ids as &quot;3-9,12&quot;, as picked in the window): neighbours among them fuse; left out, any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no two neighbouring kernels on a stream can fuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kernels fused into %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory-bound kernels (elementwise, normalisation, layout) take %1 % of the device&apos;s kernel time, and fused kernels keep the sum of their times (ratio 1): a compiler that fuses them also saves their memory traffic and may re-plan layouts, so the job compiled may be much faster than this; set ratio for what it saves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tensor iterations without a total or with a partition cut short (a trace cut mid-iteration) are kept as measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a BytePS job&apos;s partitions and servers are re-cut together, from the job before the first of them: the steps between tensor_partition and worker_count would be lost; give those two one after the other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputes the chosen layers&apos; forward work before their backward instead of keeping activations.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layers: auto (repeated numbered forward spans, or a layer-wise job&apos;s layers), or a pattern of span names (* and ?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recompute every k-th layer of each step (1: all)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only the layers whose span or forward work holds one of these measured ops (ids as &quot;3-9,12&quot;, as picked in the window); left out, every layer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no layer with a backward was found (%1); name the layers&apos; spans with &apos;layers&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the chosen layers are recomputed by an earlier step already; they are left as they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 layer forwards recomputed (layers: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 layer forwards recomputed (layers: %3; those of the chosen ops)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Makes the matched items a percentage faster (or slower).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>how much less of its own time each matched item takes; below zero, more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>item names to match: * any characters, ? any one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kind of item to match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>global rank to match; -1 for all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only items made from these measured ops (ids as &quot;3-9,12&quot;, as picked in the window); left out, any</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 is not in the job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no item matched &apos;%1&apos; (kind %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no item matched &apos;%1&apos; (kind %2) among the chosen ops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 matched ops enclose other work: %2 items inside them (nested host work and the device work it launched) take the speed-up with them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 matched ops enclose other work: %2 items inside them (nested host work) take the speed-up with them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 matched transfers are timed by the cost model, which this pass does not change; the network pass does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gives one rank the median durations of the other ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>global rank whose items take the other ranks&apos; median durations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job has one rank: there is no other to take durations from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of rank %2&apos;s %3 items have no counterpart on the other ranks and keep their durations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of rank %2&apos;s items have counterparts on fewer than half of the %3 other ranks (tracks matched by role: the main thread, the backward thread, the n-th compute stream...); their median may not be the others&apos; pace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-buckets the gradient all-reduces, by DDP&apos;s bucket_cap_mb or Horovod&apos;s fusion threshold and cycle time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP style: the bucket size cap (give this or threshold_bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP style: the cap of the first bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Horovod style: the fusion threshold (give this or bucket_cap_mb)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Horovod style: the cycle time; tensors ready in one cycle fuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give either &apos;bucket_cap_mb&apos; or &apos;threshold_bytes&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 gradient all-reduces become %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 waits on measured buckets by work that began before a new bucket could be ready were dropped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pieces of %1 bytes would add %2 items, more than %3; choose larger pieces</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor %1: %2 partitions of measured_partition_bytes %3 bytes exceed 2^63 bytes; give the partition size the job used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 BytePS tensor iterations re-cut from %2 partitions of %3 bytes (as measured, taken as full) into %4 pieces of %5 bytes at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Splits every gradient all-reduce larger than the partition size into pieces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest piece (BytePS&apos;s default: 4 096 000 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>concurrent: the pieces run at once, sharing bandwidth (BytePS); sequential: one after the other on the stream</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BytePS jobs: the partition size the trace was recorded with (BytePS traces record no sizes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 gradient all-reduces split into pieces of %3 bytes at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BytePS workers of %1 GPUs, %2 measured, %3 now: each server&apos;s load is as measured, so the job runs as measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BytePS workers of %1 GPUs, %2 measured, %3 now, sharing %4 servers: pushes and pulls take %5x their measured service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BytePS workers of %1 GPUs, %2 measured, %3 now, with a server per worker (as BytePS deploys them): pushes and pulls take %4x their measured service</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scales data parallelism to another number of ranks, with collectives re-timed for the new group.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the number of data-parallel ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ranks per host for the new ranks; left out: as measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BytePS jobs: the servers the workers share; left out: one per worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the data-parallel group spans %1 of the job&apos;s %2 ranks: &apos;workers&apos; must make whole copies of the other groups (a multiple of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 workers of a data-parallel group of %2 in a world of %3 ranks make %4 ranks; at most %5 are modelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job has no data-parallel collective: the added ranks run alongside it and synchronise nothing (the gradient all-reduce that data parallelism adds is not in the trace to be scaled)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job computes on its host: the added ranks would share the host&apos;s cores with the measured ones, which the pass does not model (one rank per core or more makes each step up to %1/%2 as long)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 collectives whose role the trace does not tell span every rank and are taken as data-parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 collectives of other parallelism (%2 in all) keep their groups&apos; sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job holds %1 of %2 ranks; %3 data-parallel transfers with peers outside the trace now span a group of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose fewer workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 collectives of other parallelism have only some of their ranks copied (the workers make a partial copy of the job); those parts keep their measured times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants a whole number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; must lie in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants a text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; holds %2 characters; a name or pattern has at most %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; is one of %2, not &apos;%3&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants op ids, as text such as &quot;3-9,12&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown parameter &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; is required</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1: unknown pass &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is one already; a strategy holds one %2 step, as a second would redo the first on its own output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layer-wise profile&apos;s layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layer-wise profile&apos;s layers matching &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no repeated numbered annotation to take as layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the forward spans named %1N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the forward spans matching &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 all-reduces taken as gradients though nothing in the trace ties them to gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 all-reduces of other parallelism (tensor-parallel and the like) left as they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients from the AccumulateGrad ops and their recorded shapes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one tensor per measured all-reduce (the trace records no gradient shapes the same on every rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 data-parallel groups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 AccumulateGrad ops without a dense shape left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each rank&apos;s own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CriticalPathModel</name>
     <message>
         <source>%1 (all ranks)</source>
@@ -853,47 +1492,6 @@
         </translation>
     </message>
     <message>
-        <source>What If</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Fuse These %n Op(s)</source>
-        <translation>
-            <numerusform>Fuse This Op</numerusform>
-            <numerusform>Fuse These %n Ops</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Make These %n Op(s) 20 % Faster</source>
-        <translation>
-            <numerusform>Make This Op 20 % Faster</numerusform>
-            <numerusform>Make These %n Ops 20 % Faster</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Recompute the Layers of These %n Op(s)</source>
-        <translation>
-            <numerusform>Recompute the Layers of This Op</numerusform>
-            <numerusform>Recompute the Layers of These %n Ops</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Make “%1” 20 % Faster</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fuse Kernels Named “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fuse the Kernels Launched Inside “%1”</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recompute “%1” Before Its Backward</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No job is open.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -970,8 +1568,49 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>What If</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>Fuse These %n Op(s)</source>
+        <translation>
+            <numerusform>Fuse This Op</numerusform>
+            <numerusform>Fuse These %n Ops</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Make These %n Op(s) 20 % Faster</source>
+        <translation>
+            <numerusform>Make This Op 20 % Faster</numerusform>
+            <numerusform>Make These %n Ops 20 % Faster</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Recompute the Layers of These %n Op(s)</source>
+        <translation>
+            <numerusform>Recompute the Layers of This Op</numerusform>
+            <numerusform>Recompute the Layers of These %n Ops</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>(replaced by “%1” in the strategy&apos;s what-if)</source>
-        <translation type="unfinished"></translation>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Make “%1” 20 % Faster</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Fuse Kernels Named “%1”</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Fuse the Kernels Launched Inside “%1”</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Recompute “%1” Before Its Backward</source>
+        <translation></translation>
     </message>
 </context>
 <context>

@@ -136,6 +136,645 @@
     </message>
 </context>
 <context>
+    <name>Core</name>
+    <message>
+        <source>replayed times lie beyond ±2^62 ns: the figures are no measure of a job</source>
+        <translation>回放时间超出 ±2^62 ns：这些数字不能衡量作业</translation>
+    </message>
+    <message>
+        <source>the critical path (%1) does not span the replay (%2): part of the replayed time is on no path from the window&apos;s start</source>
+        <translation>关键路径（%1）未覆盖整个回放（%2）：部分回放时间不在任何从窗口起点出发的路径上</translation>
+    </message>
+    <message>
+        <source>%1 replayed steps took no time: their work ended before the step before theirs did, which no dependency of the trace made them wait for</source>
+        <translation>%1 个回放步骤耗时为零：它们的工作在前一步骤结束之前就已结束，而 trace 中没有任何依赖让它们等待</translation>
+    </message>
+    <message>
+        <source>the replay runs %1 past the end of every rank&apos;s steps (%2 of %3): work outside the steps is not in the iteration</source>
+        <translation>回放比所有 rank 的步骤结束时间多运行了 %1（%2 / %3）：步骤之外的工作不计入迭代</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s steps (%2) outlast the replay (%3)</source>
+        <translation>rank %1 的步骤（%2）比回放（%3）更长</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s steps begin %2 after rank %3&apos;s end: their clocks are apart and no collective ties them (two runs, or one rank&apos;s file twice?), so the replay&apos;s span and its critical path cross the gap; each rank&apos;s steps are its own</source>
+        <translation>rank %1 的步骤在 rank %3 结束 %2 之后才开始：它们的时钟相距甚远，且没有集合通信把它们联系起来（两次运行，或同一 rank 的文件出现了两次？），因此回放的跨度及其关键路径跨越了这段间隙；每个 rank 的步骤各自独立</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s first replayed step took %2 against %3 for the steps after it: it carries what the window began with (ranks that began at different times, work begun before it) or durations of its own that differ from theirs, and the iteration, their mean, with it</source>
+        <translation>rank %1 的第一个回放步骤耗时 %2，而之后的步骤为 %3：它带有窗口开始时的状态（各 rank 开始时间不同，或在它之前已开始的工作），或与其他步骤不同的自身耗时，迭代时间（它们的平均值）也随之受影响</translation>
+    </message>
+    <message>
+        <source>on a job without a GPU the profiler also slows the ops&apos; own compute, which a cost per event does not take out: figures of the job without the profiler may still be up to 30 % slow (the CPU pairs of docs/fidelity.md: +27 % on the accumulation base)</source>
+        <translation>在没有 GPU 的作业上，profiler 还会拖慢算子自身的计算，而按事件计的开销无法扣除这部分：不带 profiler 的作业数字仍可能慢达 30 %（docs/fidelity.md 中的 CPU 对：累积基线上为 +27 %）</translation>
+    </message>
+    <message>
+        <source>%1 makes the job&apos;s work wait for itself in a cycle: the strategy cannot be replayed as it stands (%2)</source>
+        <translation>%1 使作业的工作在循环中等待自身：该策略目前无法回放（%2）</translation>
+    </message>
+    <message>
+        <source>%1, applied after %2, makes the job&apos;s work wait for itself in a cycle: the strategy cannot be replayed as it stands (%3)</source>
+        <translation>%1（在 %2 之后应用）使作业的工作在循环中等待自身：该策略目前无法回放（%3）</translation>
+    </message>
+    <message>
+        <source>the what-if is bound by its host (%1 % of its critical path is host work and launches, against %2 % in the baseline): its time rests on the estimate of the profiler&apos;s cost per host event, and host-bound predictions of the GPU check set were up to 30 % slow; the job without the profiler may be faster</source>
+        <translation>该假设分析受主机限制（其关键路径的 %1 % 为主机工作和启动，基线中为 %2 %）：其时间依赖于对每个主机事件 profiler 开销的估计，而 GPU 校验集中受主机限制的预测最多慢 30 %；不带 profiler 的作业可能更快</translation>
+    </message>
+    <message>
+        <source>%1. Its steps&apos; host work differs by %2 % (rank %3: step %4 %5 ms, step %6 %7 ms), and the what-if copies each step&apos;s own: replayed one step at a time, it shows how far that moves it</source>
+        <translation>%1。其各步骤的主机工作相差 %2 %（rank %3：步骤 %4 为 %5 ms，步骤 %6 为 %7 ms），而假设分析沿用每个步骤各自的值：逐步回放可以看出这对结果影响多大</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s %1 %2 transfers are all of about one size (%3–%4 MB), which cannot tell a per-call cost from the bandwidth: the cost model keeps %5 us per step, not the trace&apos;s, and times transfers of %6–%7 MB by it (gloo&apos;s per-call cost on the calibration set&apos;s 1 MB buckets, docs/fidelity.md: it may differ on this job&apos;s host)</source>
+        <translation>trace 中的 %1 个 %2 传输大小都差不多（%3–%4 MB），无法区分每次调用的开销与带宽：成本模型保留每步 %5 us（而非 trace 的值），并据此为 %6–%7 MB 的传输计时（gloo 在校准集 1 MB 桶上的每次调用开销，见 docs/fidelity.md：在本作业的主机上可能不同）</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s %1 %2 transfers are all of about one size (%3–%4 MB), which cannot tell a per-call cost from the bandwidth: the cost model keeps %5 us per step, not the trace&apos;s, and times transfers of %6–%7 MB by it, and a per-call cost it does not know may make them far slower or faster</source>
+        <translation>trace 中的 %1 个 %2 传输大小都差不多（%3–%4 MB），无法区分每次调用的开销与带宽：成本模型保留每步 %5 us（而非 trace 的值），并据此为 %6–%7 MB 的传输计时；未知的每次调用开销可能使它们慢得多或快得多</translation>
+    </message>
+    <message>
+        <source>the cost model fits the trace&apos;s %1 %2 transfers with a mean error of %3 %: the %4 transfer times it gives may be off by as much</source>
+        <translation>成本模型拟合 trace 中 %1 个 %2 传输的平均误差为 %3 %：它给出的 %4 个传输时间可能有同样大的偏差</translation>
+    </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by parameters the fit could not separate (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation>%1 个传输经过 %2 链路，而 trace 未在其上测到任何传输：它们按拟合无法区分的参数计时（每步 %3 us，%4 GB/s；由 network 步骤设置）</translation>
+    </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by the cost model&apos;s defaults (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation>%1 个传输经过 %2 链路，而 trace 未在其上测到任何传输：它们按成本模型的默认值计时（每步 %3 us，%4 GB/s；由 network 步骤设置）</translation>
+    </message>
+    <message>
+        <source>the trace names no hosts: %1 ranks per host are assumed (the network pass&apos;s ranks_per_host sets them)</source>
+        <translation>trace 未给出主机名：假定每台主机 %1 个 rank（由 network 步骤的 ranks_per_host 设置）</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s devices do not say how the GPUs of a host connect: %1 is assumed (the network pass&apos;s intra_host sets it)</source>
+        <translation>trace 中的设备未说明同一主机的 GPU 如何互连：假定为 %1（由 network 步骤的 intra_host 设置）</translation>
+    </message>
+    <message>
+        <source>profiler overhead: %1</source>
+        <translation>profiler 开销：%1</translation>
+    </message>
+    <message>
+        <source>baseline: %1</source>
+        <translation>基线：%1</translation>
+    </message>
+    <message>
+        <source>what-if: %1</source>
+        <translation>假设分析：%1</translation>
+    </message>
+    <message>
+        <source>cost model: %1</source>
+        <translation>成本模型：%1</translation>
+    </message>
+    <message>
+        <source>the job would grow from %1 to %2 items, more than the %3 a what-if may hold within the memory limit (at about %4 bytes each, %5); %6</source>
+        <translation>作业将从 %1 项增长到 %2 项，超过了假设分析在内存限制内可容纳的 %3 项（每项约 %4 字节，共 %5）；%6</translation>
+    </message>
+    <message>
+        <source>Runs k micro-batches of forward and backward per optimizer step, with one gradient synchronisation.</source>
+        <translation>每个优化器步骤运行 k 个微批次的前向和反向计算，只做一次梯度同步。</translation>
+    </message>
+    <message>
+        <source>micro-batches per optimizer step (k)</source>
+        <translation>每个优化器步骤的微批次数（k）</translation>
+    </message>
+    <message>
+        <source>split: the measured batch is split into k micro-batches; repeat: each micro-batch is the measured batch</source>
+        <translation>split：把测得的批次拆成 k 个微批次；repeat：每个微批次都是测得的批次</translation>
+    </message>
+    <message>
+        <source>the part of a device op&apos;s time that does not shrink with fewer samples</source>
+        <translation>设备算子时间中不随样本减少而缩短的部分</translation>
+    </message>
+    <message>
+        <source>the share of a device op&apos;s time above the floor that does not shrink either (weights read once per micro-batch, partly filled waves)</source>
+        <translation>设备算子时间中高于下限、同样不会缩短的比例（每个微批次读取一次权重、未填满的 wave）</translation>
+    </message>
+    <message>
+        <source>the job has no forward or backward work in its steps (the trace marks no phases)</source>
+        <translation>作业的步骤中没有前向或反向工作（trace 未标记阶段）</translation>
+    </message>
+    <message>
+        <source>one micro-batch leaves the job as it is</source>
+        <translation>一个微批次不改变作业</translation>
+    </message>
+    <message>
+        <source>choose fewer micro-batches</source>
+        <translation>请选择更少的微批次</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch</source>
+        <translation>%1 个 rank 步骤各运行 %2 个微批次，每个为测得批次的 1/%2</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of the measured batch</source>
+        <translation>%1 个 rank 步骤各运行 %2 个测得批次大小的微批次</translation>
+    </message>
+    <message>
+        <source>Runs compute in 16-bit precision: kernels scaled by what bounds them, gradients halved, weight casts added.</source>
+        <translation>以 16 位精度计算：按限制因素缩放内核，梯度减半，并加入权重转换。</translation>
+    </message>
+    <message>
+        <source>the 16-bit type compute runs in</source>
+        <translation>计算所用的 16 位类型</translation>
+    </message>
+    <message>
+        <source>time factor of matrix, convolution and attention kernels (left out: from the device&apos;s datasheet and each kernel&apos;s precision)</source>
+        <translation>矩阵、卷积和注意力内核的时间系数（省略时：根据设备数据手册和各内核的精度）</translation>
+    </message>
+    <message>
+        <source>time factor of normalisation, softmax and reduction kernels</source>
+        <translation>归一化、softmax 和归约内核的时间系数</translation>
+    </message>
+    <message>
+        <source>time factor of elementwise and other memory-bound kernels</source>
+        <translation>逐元素及其他受内存限制内核的时间系数</translation>
+    </message>
+    <message>
+        <source>time factor of the optimizer&apos;s kernels (fp32 master weights)</source>
+        <translation>优化器内核的时间系数（fp32 主权重）</translation>
+    </message>
+    <message>
+        <source>factor of the bytes of gradient transfers (backward-phase communication)</source>
+        <translation>梯度传输字节数的系数（反向阶段的通信）</translation>
+    </message>
+    <message>
+        <source>device memory bandwidth a weight cast runs at (6 bytes per element)</source>
+        <translation>权重转换运行时的设备内存带宽（每元素 6 字节）</translation>
+    </message>
+    <message>
+        <source>host time of each weight cast (the op and its launch)</source>
+        <translation>每次权重转换的主机时间（算子及其启动）</translation>
+    </message>
+    <message>
+        <source>share of the activation bytes kept for backward that remains (left out: half, but where autocast runs the saving op in fp32)</source>
+        <translation>为反向保留的激活字节中剩余的比例（省略时：一半，但 autocast 以 fp32 运行保存算子之处除外）</translation>
+    </message>
+    <message>
+        <source>the %1 has no %2 units faster than FP32 (its datasheet): matrix kernels keep their time</source>
+        <translation>%1 没有比 FP32 更快的 %2 单元（据其数据手册）：矩阵内核保持原有时间</translation>
+    </message>
+    <message>
+        <source>the trace names no device, so matrix kernels take a stated default of %1 of their time, not its datasheet&apos;s rates; set matmul_factor</source>
+        <translation>trace 未给出设备，因此矩阵内核采用设定的默认值，即其时间的 %1，而非数据手册的速率；请设置 matmul_factor</translation>
+    </message>
+    <message>
+        <source>the device catalog does not know &apos;%1&apos;, so matrix kernels take a stated default of %2 of their time, not its datasheet&apos;s rates; set matmul_factor</source>
+        <translation>设备目录中没有 &apos;%1&apos;，因此矩阵内核采用设定的默认值，即其时间的 %2，而非其数据手册的速率；请设置 matmul_factor</translation>
+    </message>
+    <message>
+        <source>matrix kernels holding %1 % of the matrix time spell no precision in their names; they were taken as FP32 (PyTorch&apos;s default)</source>
+        <translation>占矩阵时间 %1 % 的矩阵内核名称中未体现精度；已按 FP32（PyTorch 的默认值）处理</translation>
+    </message>
+    <message>
+        <source>the job has no compute kernels to scale</source>
+        <translation>作业没有可缩放的计算内核</translation>
+    </message>
+    <message>
+        <source>%1 forward matrix ops have no recorded weight shape (record_shapes off?); their casts are left out</source>
+        <translation>%1 个前向矩阵算子没有记录权重形状（record_shapes 未开启？）；省略它们的转换</translation>
+    </message>
+    <message>
+        <source>%1 gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model</source>
+        <translation>%1 个梯度传输是测量值，因此其时间按字节系数缩放；--comm model 会用成本模型为它们计时</translation>
+    </message>
+    <message>
+        <source>Sets link bandwidths and latencies, the hosts, the all-reduce algorithm and the overlap slowdown.</source>
+        <translation>设置链路带宽和延迟、主机、all-reduce 算法以及重叠时的减速。</translation>
+    </message>
+    <message>
+        <source>NVLink bandwidth per GPU</source>
+        <translation>每个 GPU 的 NVLink 带宽</translation>
+    </message>
+    <message>
+        <source>PCIe bandwidth per GPU</source>
+        <translation>每个 GPU 的 PCIe 带宽</translation>
+    </message>
+    <message>
+        <source>network bandwidth per host</source>
+        <translation>每台主机的网络带宽</translation>
+    </message>
+    <message>
+        <source>NVLink latency per algorithm step</source>
+        <translation>每个算法步骤的 NVLink 延迟</translation>
+    </message>
+    <message>
+        <source>PCIe latency per algorithm step</source>
+        <translation>每个算法步骤的 PCIe 延迟</translation>
+    </message>
+    <message>
+        <source>network latency per algorithm step</source>
+        <translation>每个算法步骤的网络延迟</translation>
+    </message>
+    <message>
+        <source>multiplies every link&apos;s bandwidth, after the values above</source>
+        <translation>在上述数值之后，将每条链路的带宽相乘</translation>
+    </message>
+    <message>
+        <source>ranks per host, in rank order</source>
+        <translation>每台主机的 rank 数，按 rank 顺序</translation>
+    </message>
+    <message>
+        <source>how GPUs in one host reach each other</source>
+        <translation>同一主机内 GPU 之间如何互连</translation>
+    </message>
+    <message>
+        <source>the all-reduce algorithm</source>
+        <translation>all-reduce 算法</translation>
+    </message>
+    <message>
+        <source>slowdown of compute while communication overlaps it (0.1: 10%)</source>
+        <translation>通信与计算重叠时计算的减速（0.1：10%）</translation>
+    </message>
+    <message>
+        <source>%1 bandwidth falls to %2 bytes/s (the scales of every network step multiply); at least 1000 bytes/s is modelled</source>
+        <translation>%1 带宽降到 %2 字节/秒（所有 network 步骤的缩放相乘）；最低可建模 1000 字节/秒</translation>
+    </message>
+    <message>
+        <source>Fuses runs of neighbouring compute kernels on a stream into one kernel.</source>
+        <translation>将同一流上相邻的计算内核序列融合为一个内核。</translation>
+    </message>
+    <message>
+        <source>kernel names that may fuse: * any characters, ? any one</source>
+        <translation>可融合的内核名称：* 表示任意字符，? 表示任意单个字符</translation>
+    </message>
+    <message>
+        <source>elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too</source>
+        <translation>elementwise：逐元素、归一化和归约内核（融合编译器会融合的内核）；all：也包括矩阵内核</translation>
+    </message>
+    <message>
+        <source>only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere</source>
+        <translation>仅限在此名称的主机区间（一层、一个命名范围）内启动的内核；为空：任意位置</translation>
+    </message>
+    <message>
+        <source>the most kernels one fused kernel takes; 0: no limit</source>
+        <translation>一个融合内核最多包含的内核数；0：不限</translation>
+    </message>
+    <message>
+        <source>the fused kernel&apos;s time as a share of the sum of the fused kernels&apos; times</source>
+        <translation>融合内核的时间占被融合内核时间之和的比例</translation>
+    </message>
+    <message>
+        <source>only these measured kernels (ids as &quot;3-9,12&quot;, as picked in the window): neighbours among them fuse; left out, any</source>
+        <translation>仅限这些测得的内核（ID 形如 &quot;3-9,12&quot;，即窗口中所选）：其中相邻者融合；省略时：任意</translation>
+    </message>
+    <message>
+        <source>no two neighbouring kernels on a stream can fuse</source>
+        <translation>同一流上没有可以融合的相邻内核</translation>
+    </message>
+    <message>
+        <source>%1 kernels fused into %2</source>
+        <translation>%1 个内核融合为 %2 个</translation>
+    </message>
+    <message>
+        <source>memory-bound kernels (elementwise, normalisation, layout) take %1 % of the device&apos;s kernel time, and fused kernels keep the sum of their times (ratio 1): a compiler that fuses them also saves their memory traffic and may re-plan layouts, so the job compiled may be much faster than this; set ratio for what it saves</source>
+        <translation>受内存限制的内核（逐元素、归一化、布局）占设备内核时间的 %1 %，而融合内核保留其时间之和（ratio 1）：融合它们的编译器还会节省内存流量并可能重新规划布局，因此编译后的作业可能比这快得多；请将 ratio 设为其节省的比例</translation>
+    </message>
+    <message>
+        <source>%1 tensor iterations without a total or with a partition cut short (a trace cut mid-iteration) are kept as measured</source>
+        <translation>%1 个没有总大小或分区被截断（trace 在迭代中途截断）的张量迭代保持测得的样子</translation>
+    </message>
+    <message>
+        <source>a BytePS job&apos;s partitions and servers are re-cut together, from the job before the first of them: the steps between tensor_partition and worker_count would be lost; give those two one after the other</source>
+        <translation>BytePS 作业的分区和服务器要一起重新切分，基于第一个相关步骤之前的作业：tensor_partition 与 worker_count 之间的步骤会丢失；请把这两个步骤连在一起给出</translation>
+    </message>
+    <message>
+        <source>Recomputes the chosen layers&apos; forward work before their backward instead of keeping activations.</source>
+        <translation>在反向之前重新计算所选层的前向工作，而不保留激活。</translation>
+    </message>
+    <message>
+        <source>the layers: auto (repeated numbered forward spans, or a layer-wise job&apos;s layers), or a pattern of span names (* and ?)</source>
+        <translation>层：auto（重复编号的前向区间，或逐层作业的层），或区间名称的模式（* 和 ?）</translation>
+    </message>
+    <message>
+        <source>recompute every k-th layer of each step (1: all)</source>
+        <translation>每个步骤中每隔 k 层重新计算一次（1：全部）</translation>
+    </message>
+    <message>
+        <source>only the layers whose span or forward work holds one of these measured ops (ids as &quot;3-9,12&quot;, as picked in the window); left out, every layer</source>
+        <translation>仅限其区间或前向工作包含这些测得算子之一的层（ID 形如 &quot;3-9,12&quot;，即窗口中所选）；省略时：所有层</translation>
+    </message>
+    <message>
+        <source>no layer with a backward was found (%1); name the layers&apos; spans with &apos;layers&apos;</source>
+        <translation>未找到带反向的层（%1）；请用 &apos;layers&apos; 指定层的区间名称</translation>
+    </message>
+    <message>
+        <source>%1 of the chosen layers are recomputed by an earlier step already; they are left as they are</source>
+        <translation>所选层中有 %1 个已由之前的步骤重新计算；保持不变</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layer forwards recomputed (layers: %3)</source>
+        <translation>%2 个层前向中重新计算了 %1 个（层：%3）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 layer forwards recomputed (layers: %3; those of the chosen ops)</source>
+        <translation>%2 个层前向中重新计算了 %1 个（层：%3；所选算子所在的层）</translation>
+    </message>
+    <message>
+        <source>Makes the matched items a percentage faster (or slower).</source>
+        <translation>使匹配的项按百分比变快（或变慢）。</translation>
+    </message>
+    <message>
+        <source>how much less of its own time each matched item takes; below zero, more</source>
+        <translation>每个匹配项自身时间减少多少；小于零则为增加</translation>
+    </message>
+    <message>
+        <source>item names to match: * any characters, ? any one</source>
+        <translation>要匹配的项名称：* 表示任意字符，? 表示任意单个字符</translation>
+    </message>
+    <message>
+        <source>kind of item to match</source>
+        <translation>要匹配的项的类型</translation>
+    </message>
+    <message>
+        <source>global rank to match; -1 for all</source>
+        <translation>要匹配的全局 rank；-1 表示全部</translation>
+    </message>
+    <message>
+        <source>only items made from these measured ops (ids as &quot;3-9,12&quot;, as picked in the window); left out, any</source>
+        <translation>仅限由这些测得算子生成的项（ID 形如 &quot;3-9,12&quot;，即窗口中所选）；省略时：任意</translation>
+    </message>
+    <message>
+        <source>rank %1 is not in the job</source>
+        <translation>rank %1 不在作业中</translation>
+    </message>
+    <message>
+        <source>no item matched &apos;%1&apos; (kind %2)</source>
+        <translation>没有项匹配 &apos;%1&apos;（类型 %2）</translation>
+    </message>
+    <message>
+        <source>no item matched &apos;%1&apos; (kind %2) among the chosen ops</source>
+        <translation>所选算子中没有项匹配 &apos;%1&apos;（类型 %2）</translation>
+    </message>
+    <message>
+        <source>%1 matched ops enclose other work: %2 items inside them (nested host work and the device work it launched) take the speed-up with them</source>
+        <translation>%1 个匹配算子包含其他工作：其中的 %2 个项（嵌套的主机工作及其启动的设备工作）随之加速</translation>
+    </message>
+    <message>
+        <source>%1 matched ops enclose other work: %2 items inside them (nested host work) take the speed-up with them</source>
+        <translation>%1 个匹配算子包含其他工作：其中的 %2 个项（嵌套的主机工作）随之加速</translation>
+    </message>
+    <message>
+        <source>%1 matched transfers are timed by the cost model, which this pass does not change; the network pass does</source>
+        <translation>%1 个匹配的传输由成本模型计时，本步骤不改变成本模型；network 步骤可以</translation>
+    </message>
+    <message>
+        <source>Gives one rank the median durations of the other ranks.</source>
+        <translation>让一个 rank 采用其他 rank 的中位耗时。</translation>
+    </message>
+    <message>
+        <source>global rank whose items take the other ranks&apos; median durations</source>
+        <translation>其各项采用其他 rank 中位耗时的全局 rank</translation>
+    </message>
+    <message>
+        <source>the job has one rank: there is no other to take durations from</source>
+        <translation>作业只有一个 rank：没有其他 rank 可供取耗时</translation>
+    </message>
+    <message>
+        <source>%1 of rank %2&apos;s %3 items have no counterpart on the other ranks and keep their durations</source>
+        <translation>rank %2 的 %3 个项中有 %1 个在其他 rank 上没有对应项，保持原耗时</translation>
+    </message>
+    <message>
+        <source>%1 of rank %2&apos;s items have counterparts on fewer than half of the %3 other ranks (tracks matched by role: the main thread, the backward thread, the n-th compute stream...); their median may not be the others&apos; pace</source>
+        <translation>rank %2 的 %1 个项仅在不到一半（共 %3 个）其他 rank 上有对应项（按角色匹配轨道：主线程、反向线程、第 n 个计算流……）；其中位数未必代表其他 rank 的节奏</translation>
+    </message>
+    <message>
+        <source>Re-buckets the gradient all-reduces, by DDP&apos;s bucket_cap_mb or Horovod&apos;s fusion threshold and cycle time.</source>
+        <translation>按 DDP 的 bucket_cap_mb 或 Horovod 的融合阈值和周期时间，重新划分梯度 all-reduce 的桶。</translation>
+    </message>
+    <message>
+        <source>DDP style: the bucket size cap (give this or threshold_bytes)</source>
+        <translation>DDP 方式：桶大小上限（给出此项或 threshold_bytes）</translation>
+    </message>
+    <message>
+        <source>DDP style: the cap of the first bucket</source>
+        <translation>DDP 方式：第一个桶的上限</translation>
+    </message>
+    <message>
+        <source>Horovod style: the fusion threshold (give this or bucket_cap_mb)</source>
+        <translation>Horovod 方式：融合阈值（给出此项或 bucket_cap_mb）</translation>
+    </message>
+    <message>
+        <source>Horovod style: the cycle time; tensors ready in one cycle fuse</source>
+        <translation>Horovod 方式：周期时间；同一周期内就绪的张量融合</translation>
+    </message>
+    <message>
+        <source>give either &apos;bucket_cap_mb&apos; or &apos;threshold_bytes&apos;</source>
+        <translation>请给出 &apos;bucket_cap_mb&apos; 或 &apos;threshold_bytes&apos; 之一</translation>
+    </message>
+    <message>
+        <source>%1 gradient all-reduces become %2 (%3)</source>
+        <translation>%1 个梯度 all-reduce 变为 %2 个（%3）</translation>
+    </message>
+    <message>
+        <source>%1 waits on measured buckets by work that began before a new bucket could be ready were dropped</source>
+        <translation>已丢弃 %1 个等待：这些工作在新桶可能就绪之前就已开始，却在等待测得的桶</translation>
+    </message>
+    <message>
+        <source>pieces of %1 bytes would add %2 items, more than %3; choose larger pieces</source>
+        <translation>%1 字节的分片将增加 %2 个项，超过 %3；请选择更大的分片</translation>
+    </message>
+    <message>
+        <source>tensor %1: %2 partitions of measured_partition_bytes %3 bytes exceed 2^63 bytes; give the partition size the job used</source>
+        <translation>张量 %1：%2 个 measured_partition_bytes 为 %3 字节的分区超过 2^63 字节；请给出作业实际使用的分区大小</translation>
+    </message>
+    <message>
+        <source>%1 BytePS tensor iterations re-cut from %2 partitions of %3 bytes (as measured, taken as full) into %4 pieces of %5 bytes at most</source>
+        <translation>%1 个 BytePS 张量迭代被重新切分：由 %2 个 %3 字节的分区（按测量值，视为满）切为 %4 个最多 %5 字节的分片</translation>
+    </message>
+    <message>
+        <source>Splits every gradient all-reduce larger than the partition size into pieces.</source>
+        <translation>将每个大于分区大小的梯度 all-reduce 切分为多个分片。</translation>
+    </message>
+    <message>
+        <source>the largest piece (BytePS&apos;s default: 4 096 000 bytes)</source>
+        <translation>最大分片（BytePS 默认：4 096 000 字节）</translation>
+    </message>
+    <message>
+        <source>concurrent: the pieces run at once, sharing bandwidth (BytePS); sequential: one after the other on the stream</source>
+        <translation>concurrent：分片同时运行，共享带宽（BytePS）；sequential：在流上依次运行</translation>
+    </message>
+    <message>
+        <source>BytePS jobs: the partition size the trace was recorded with (BytePS traces record no sizes)</source>
+        <translation>BytePS 作业：录制 trace 时的分区大小（BytePS trace 不记录大小）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 gradient all-reduces split into pieces of %3 bytes at most</source>
+        <translation>%2 个梯度 all-reduce 中有 %1 个被切分为最多 %3 字节的分片</translation>
+    </message>
+    <message>
+        <source>BytePS workers of %1 GPUs, %2 measured, %3 now: each server&apos;s load is as measured, so the job runs as measured</source>
+        <translation>BytePS worker 各有 %1 个 GPU，测得 %2 个，现为 %3 个：每个服务器的负载与测量时相同，因此作业按测量运行</translation>
+    </message>
+    <message>
+        <source>BytePS workers of %1 GPUs, %2 measured, %3 now, sharing %4 servers: pushes and pulls take %5x their measured service</source>
+        <translation>BytePS worker 各有 %1 个 GPU，测得 %2 个，现为 %3 个，共享 %4 台服务器：push 和 pull 耗时为测得服务时间的 %5 倍</translation>
+    </message>
+    <message>
+        <source>BytePS workers of %1 GPUs, %2 measured, %3 now, with a server per worker (as BytePS deploys them): pushes and pulls take %4x their measured service</source>
+        <translation>BytePS worker 各有 %1 个 GPU，测得 %2 个，现为 %3 个，每个 worker 一台服务器（BytePS 的部署方式）：push 和 pull 耗时为测得服务时间的 %4 倍</translation>
+    </message>
+    <message>
+        <source>Scales data parallelism to another number of ranks, with collectives re-timed for the new group.</source>
+        <translation>将数据并行扩展到另一个 rank 数，并为新组重新计算集合通信的时间。</translation>
+    </message>
+    <message>
+        <source>the number of data-parallel ranks</source>
+        <translation>数据并行的 rank 数</translation>
+    </message>
+    <message>
+        <source>ranks per host for the new ranks; left out: as measured</source>
+        <translation>新 rank 的每主机 rank 数；省略时：与测量相同</translation>
+    </message>
+    <message>
+        <source>BytePS jobs: the servers the workers share; left out: one per worker</source>
+        <translation>BytePS 作业：worker 共享的服务器数；省略时：每个 worker 一台</translation>
+    </message>
+    <message>
+        <source>the data-parallel group spans %1 of the job&apos;s %2 ranks: &apos;workers&apos; must make whole copies of the other groups (a multiple of %3)</source>
+        <translation>数据并行组占作业 %2 个 rank 中的 %1 个：&apos;workers&apos; 必须构成其他组的完整副本（%3 的倍数）</translation>
+    </message>
+    <message>
+        <source>%1 workers of a data-parallel group of %2 in a world of %3 ranks make %4 ranks; at most %5 are modelled</source>
+        <translation>在 %3 个 rank 的环境中，%2 个一组的数据并行组扩展到 %1 个 worker 将得到 %4 个 rank；最多可建模 %5 个</translation>
+    </message>
+    <message>
+        <source>the job has no data-parallel collective: the added ranks run alongside it and synchronise nothing (the gradient all-reduce that data parallelism adds is not in the trace to be scaled)</source>
+        <translation>作业没有数据并行的集合通信：新增的 rank 与之并行运行，不做任何同步（数据并行会加入的梯度 all-reduce 不在 trace 中，无法缩放）</translation>
+    </message>
+    <message>
+        <source>the job computes on its host: the added ranks would share the host&apos;s cores with the measured ones, which the pass does not model (one rank per core or more makes each step up to %1/%2 as long)</source>
+        <translation>作业在主机上计算：新增的 rank 将与测得的 rank 共享主机核心，而本步骤不对此建模（每核一个或更多 rank 会使每一步最长变为 %1/%2 倍）</translation>
+    </message>
+    <message>
+        <source>%1 collectives whose role the trace does not tell span every rank and are taken as data-parallel</source>
+        <translation>%1 个 trace 未说明角色的集合通信覆盖所有 rank，按数据并行处理</translation>
+    </message>
+    <message>
+        <source>%1 collectives of other parallelism (%2 in all) keep their groups&apos; sizes</source>
+        <translation>%1 个其他并行方式的集合通信（共 %2）保持其组大小</translation>
+    </message>
+    <message>
+        <source>the job holds %1 of %2 ranks; %3 data-parallel transfers with peers outside the trace now span a group of %4</source>
+        <translation>作业包含 %2 个 rank 中的 %1 个；%3 个与 trace 之外的对端进行的数据并行传输现在覆盖 %4 个成员的组</translation>
+    </message>
+    <message>
+        <source>choose fewer workers</source>
+        <translation>请选择更少的 worker</translation>
+    </message>
+    <message>
+        <source>%1 collectives of other parallelism have only some of their ranks copied (the workers make a partial copy of the job); those parts keep their measured times</source>
+        <translation>%1 个其他并行方式的集合通信只复制了部分 rank（worker 构成作业的部分副本）；这些部分保持测得的时间</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants a number</source>
+        <translation>参数 &apos;%1&apos; 需要一个数字</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants a whole number</source>
+        <translation>参数 &apos;%1&apos; 需要一个整数</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; must lie in %2</source>
+        <translation>参数 &apos;%1&apos; 必须在 %2 范围内</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants a text</source>
+        <translation>参数 &apos;%1&apos; 需要一段文本</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; holds %2 characters; a name or pattern has at most %3</source>
+        <translation>参数 &apos;%1&apos; 有 %2 个字符；名称或模式最多 %3 个字符</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; is one of %2, not &apos;%3&apos;</source>
+        <translation>参数 &apos;%1&apos; 应为 %2 之一，而不是 &apos;%3&apos;</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; wants op ids, as text such as &quot;3-9,12&quot;</source>
+        <translation>参数 &apos;%1&apos; 需要算子 ID，写成 &quot;3-9,12&quot; 这样的文本</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos;: %2</source>
+        <translation>参数 &apos;%1&apos;：%2</translation>
+    </message>
+    <message>
+        <source>unknown parameter &apos;%1&apos;</source>
+        <translation>未知参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; is required</source>
+        <translation>参数 &apos;%1&apos; 是必需的</translation>
+    </message>
+    <message>
+        <source>step %1 (%2): %3</source>
+        <translation>步骤 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>step %1: unknown pass &apos;%2&apos;</source>
+        <translation>步骤 %1：未知的 pass &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1 is one already; a strategy holds one %2 step, as a second would redo the first on its own output</source>
+        <translation>%1 已经是此类步骤；一个策略只能有一个 %2 步骤，因为第二个会在第一个的输出上重做一遍</translation>
+    </message>
+    <message>
+        <source>the layer-wise profile&apos;s layers</source>
+        <translation>逐层性能剖析中的层</translation>
+    </message>
+    <message>
+        <source>the layer-wise profile&apos;s layers matching &apos;%1&apos;</source>
+        <translation>逐层性能剖析中匹配 &apos;%1&apos; 的层</translation>
+    </message>
+    <message>
+        <source>no repeated numbered annotation to take as layers</source>
+        <translation>没有可作为层的重复编号标注</translation>
+    </message>
+    <message>
+        <source>the forward spans named %1N</source>
+        <translation>名为 %1N 的前向区间</translation>
+    </message>
+    <message>
+        <source>the forward spans matching &apos;%1&apos;</source>
+        <translation>匹配 &apos;%1&apos; 的前向区间</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>%1 all-reduces taken as gradients though nothing in the trace ties them to gradients</source>
+        <translation>%1 个 all-reduce 按梯度处理，尽管 trace 中没有任何信息将其与梯度关联</translation>
+    </message>
+    <message>
+        <source>%1 all-reduces of other parallelism (tensor-parallel and the like) left as they are</source>
+        <translation>%1 个其他并行方式（张量并行等）的 all-reduce 保持不变</translation>
+    </message>
+    <message>
+        <source>gradients from the AccumulateGrad ops and their recorded shapes</source>
+        <translation>来自 AccumulateGrad 算子及其记录形状的梯度</translation>
+    </message>
+    <message>
+        <source>one tensor per measured all-reduce (the trace records no gradient shapes the same on every rank)</source>
+        <translation>每个测得的 all-reduce 对应一个张量（trace 未记录在各 rank 上一致的梯度形状）</translation>
+    </message>
+    <message>
+        <source>%1 data-parallel groups</source>
+        <translation>%1 个数据并行组</translation>
+    </message>
+    <message>
+        <source>%1 AccumulateGrad ops without a dense shape left out</source>
+        <translation>省略了 %1 个没有稠密形状的 AccumulateGrad 算子</translation>
+    </message>
+    <message>
+        <source>each rank&apos;s own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket</source>
+        <translation>每个 rank 自身的 all-reduce 传输（其对端在作业之外）；相互重叠的传输视为一个融合桶</translation>
+    </message>
+</context>
+<context>
     <name>CriticalPathModel</name>
     <message>
         <source>%1 (all ranks)</source>
@@ -709,26 +1348,6 @@
         <translation>策略有尚未保存到场景的更改。是否保存？</translation>
     </message>
     <message>
-        <source>What If</source>
-        <translation>假设</translation>
-    </message>
-    <message>
-        <source>Make “%1” 20 % Faster</source>
-        <translation>使“%1”加快 20 %</translation>
-    </message>
-    <message>
-        <source>Fuse Kernels Named “%1”</source>
-        <translation>融合名为“%1”的 kernel</translation>
-    </message>
-    <message>
-        <source>Fuse the Kernels Launched Inside “%1”</source>
-        <translation>融合在“%1”内启动的 kernel</translation>
-    </message>
-    <message>
-        <source>Recompute “%1” Before Its Backward</source>
-        <translation>在反向传播前重新计算“%1”</translation>
-    </message>
-    <message>
         <source>&amp;Measured</source>
         <translation>测量(&amp;M)</translation>
     </message>
@@ -825,24 +1444,6 @@
     <message>
         <source>Replaying the what-if…</source>
         <translation>正在重放假设…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Fuse These %n Op(s)</source>
-        <translation>
-            <numerusform>融合这 %n 个操作</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Make These %n Op(s) 20 % Faster</source>
-        <translation>
-            <numerusform>使这 %n 个操作加快 20 %</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Recompute the Layers of These %n Op(s)</source>
-        <translation>
-            <numerusform>重新计算这 %n 个操作所在的层</numerusform>
-        </translation>
     </message>
     <message>
         <source>The scenario %1 uses %2, which is not there any more.</source>
@@ -957,8 +1558,46 @@
         <translation>图例(&amp;L)</translation>
     </message>
     <message>
+        <source>What If</source>
+        <translation>假设</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fuse These %n Op(s)</source>
+        <translation>
+            <numerusform>融合这 %n 个操作</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Make These %n Op(s) 20 % Faster</source>
+        <translation>
+            <numerusform>使这 %n 个操作加快 20 %</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Recompute the Layers of These %n Op(s)</source>
+        <translation>
+            <numerusform>重新计算这 %n 个操作所在的层</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>(replaced by “%1” in the strategy&apos;s what-if)</source>
         <translation>（在策略的假设分析中已被“%1”取代）</translation>
+    </message>
+    <message>
+        <source>Make “%1” 20 % Faster</source>
+        <translation>使“%1”加快 20 %</translation>
+    </message>
+    <message>
+        <source>Fuse Kernels Named “%1”</source>
+        <translation>融合名为“%1”的 kernel</translation>
+    </message>
+    <message>
+        <source>Fuse the Kernels Launched Inside “%1”</source>
+        <translation>融合在“%1”内启动的 kernel</translation>
+    </message>
+    <message>
+        <source>Recompute “%1” Before Its Backward</source>
+        <translation>在反向传播前重新计算“%1”</translation>
     </message>
 </context>
 <context>

@@ -225,8 +225,8 @@ int ReplayCommand::run(const QStringList& args)
     QStringList lint;
     for (const GraphLint& l : g.lint())
         lint.append(QString::fromStdString(l.detail));
-    for (const std::string& w : ReplayChecks::of(x, s, path))
-        lint.append(QString::fromStdString(w));
+    for (const Message& w : ReplayChecks::of(x, s, path))
+        lint.append(QString::fromStdString(w.english()));
     if (s.timesOutOfRange)
         lint.append(QStringLiteral("replayed times lie beyond ±2^62 ns: the durations or costs given are past any real job, and "
                                    "sums of them saturate; the figures are not a measure of the job"));
@@ -303,7 +303,7 @@ int ReplayCommand::run(const QStringList& args)
     if (unprofiledIteration)
         out << "  without the profiler: " << QString::number(*unprofiledIteration, 'f', 3) << " ms per iteration (estimated)\n";
     if (!overhead.warning.empty())
-        out << "  warning: " << qs(overhead.warning) << '\n';
+        out << "  warning: " << qs(overhead.warning.english()) << '\n';
     out << "Graph: " << g.vertexCount() << " vertices, " << g.edgeCount() << " edges, " << g.collectives().size()
         << " logical collectives; " << x.itemCount() << " items replayed\n";
     out << "Collectives by parallelism: " << QString::fromStdString(roles.summary()) << '\n';

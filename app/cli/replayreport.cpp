@@ -39,7 +39,7 @@ QJsonObject profilerOverheadJson(const ProfilerOverhead::Estimate& e)
     return QJsonObject { { QStringLiteral("per_event_us"), rounded(e.perEventNs / 1000.0, 4) },
         { QStringLiteral("host_events_per_step"), rounded(perStep, 1) }, { QStringLiteral("per_step_ms"), rounded(perStepMs(e), 4) },
         { QStringLiteral("source"), qs(e.source) },
-        { QStringLiteral("warning"), e.warning.empty() ? QJsonValue() : QJsonValue(qs(e.warning)) } };
+        { QStringLiteral("warning"), e.warning.empty() ? QJsonValue() : QJsonValue(qs(e.warning.english())) } };
 }
 
 QString profilerOverheadText(const ProfilerOverhead::Estimate& e)

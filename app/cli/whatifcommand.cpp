@@ -304,8 +304,8 @@ int WhatIfCommand::run(const QStringList& args)
     const Figures after = figuresOf(*result->whatIf);
     const double delta = errorPct(before.iterationMs, after.iterationMs);
     QStringList warnings;
-    for (const std::string& w : result->warnings)
-        warnings.append(QString::fromStdString(w));
+    for (const Message& w : result->warnings)
+        warnings.append(QString::fromStdString(w.english()));
     for (const std::string& n : result->whatIf->memory.notes)
         warnings.append(QStringLiteral("memory: ") + QString::fromStdString(n));
     if (result->whatIf->schedule.timesOutOfRange)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/ids.h"
+#include "core/base/message.h"
 
 #include <string>
 #include <vector>
@@ -22,7 +23,7 @@ public:
     static constexpr double kRelative = 0.01;
     static constexpr TimeNs kAbsolute = 10'000;
     // Warnings about the replay, each a sentence; empty when its figures agree.
-    static std::vector<std::string> of(const ExecutionGraph& graph, const Schedule& schedule, const CriticalPath& path);
+    static std::vector<Message> of(const ExecutionGraph& graph, const Schedule& schedule, const CriticalPath& path);
 };
 
 } // namespace sightline

@@ -37,13 +37,22 @@ Status Status::error(ErrorCode code, std::string file, std::int64_t byteOffset, 
     s.m_code = code;
     s.m_file = std::move(file);
     s.m_byteOffset = byteOffset;
+    if (!detail.empty())
+        s.m_message = Message::plain(detail);
     s.m_detail = std::move(detail);
+    return s;
+}
+
+Status Status::error(ErrorCode code, std::string file, std::int64_t byteOffset, Message detail)
+{
+    Status s = error(code, std::move(file), byteOffset, detail.english());
+    s.m_message = std::move(detail);
     return s;
 }
 
 Status Status::cancelled()
 {
-    return error(ErrorCode::Cancelled, {}, -1, {});
+    return error(ErrorCode::Cancelled, {}, -1, std::string());
 }
 
 std::string Status::toString() const

@@ -1,12 +1,14 @@
 #pragma once
 
+#include "core/base/message.h"
+
 #include <cstdint>
 #include <string>
 
 namespace sightline {
 
-// Machine-readable error categories. Core never produces user-visible sentences: callers turn a code
-// plus its detail into translated text (widgets/) or a stable identifier (sightline-cli --json).
+// Machine-readable error categories. Core never translates: callers turn a code plus its detail (a
+// Message) into translated text (widgets/) or a stable identifier and English (sightline-cli --json).
 enum class ErrorCode : std::uint8_t {
     Ok,
     FileNotFound,
@@ -36,18 +38,23 @@ enum class ErrorCode : std::uint8_t {
 const char* errorCodeName(ErrorCode code);
 
 // Result of an operation: Ok, or an error code with the file, the byte offset (-1 when unknown) and a
-// technical detail. Cheap to copy when Ok. Thread-compatible value type.
+// detail: a Message, or a technical text outside the catalogue. Cheap to copy when Ok.
+// Thread-compatible value type.
 class Status {
 public:
     Status() = default;
     static Status error(ErrorCode code, std::string file, std::int64_t byteOffset, std::string detail);
+    static Status error(ErrorCode code, std::string file, std::int64_t byteOffset, Message detail);
     static Status cancelled();
 
     bool ok() const { return m_code == ErrorCode::Ok; }
     ErrorCode code() const { return m_code; }
     const std::string& file() const { return m_file; }
     std::int64_t byteOffset() const { return m_byteOffset; }
+    // The detail in English.
     const std::string& detail() const { return m_detail; }
+    // The detail as core said it, for the window to translate.
+    const Message& message() const { return m_message; }
 
     // "file: byte N: code-name: detail", for logs and the CLI.
     std::string toString() const;
@@ -57,6 +64,7 @@ private:
     std::int64_t m_byteOffset = -1;
     std::string m_file;
     std::string m_detail;
+    Message m_message;
 };
 
 } // namespace sightline

@@ -1,6 +1,7 @@
 #include "core/exec/layermodel.h"
 
 #include "core/base/globpattern.h"
+#include "core/base/message.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/model/trace.h"
 
@@ -152,12 +153,16 @@ LayerModel LayerModel::of(const ExecutionGraph& g, std::string_view pattern)
         const auto kb = std::make_tuple(g.rank(b.span).value(), g.stepOfStart(b.span), g.anchor(b.span));
         return ka < kb;
     });
-    if (layerwise)
-        model.m_source = pattern == "auto" ? "the layer-wise profile's layers" : "the layer-wise profile's layers matching '" + std::string(pattern) + "'";
+    if (layerwise && pattern == "auto")
+        model.m_source = Message(SL_TEXT("Core", "the layer-wise profile's layers"));
+    else if (layerwise)
+        model.m_source = Message(SL_TEXT("Core", "the layer-wise profile's layers matching '%1'"), { std::string(pattern) });
+    else if (pattern == "auto" && stem.empty())
+        model.m_source = Message(SL_TEXT("Core", "no repeated numbered annotation to take as layers"));
     else if (pattern == "auto")
-        model.m_source = stem.empty() ? "no repeated numbered annotation to take as layers" : "the forward spans named " + stem + "N";
+        model.m_source = Message(SL_TEXT("Core", "the forward spans named %1N"), { stem });
     else
-        model.m_source = "the forward spans matching '" + std::string(pattern) + "'";
+        model.m_source = Message(SL_TEXT("Core", "the forward spans matching '%1'"), { std::string(pattern) });
     return model;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/message.h"
 #include "core/exec/executiongraph.h"
 
 #include <string>
@@ -30,11 +31,11 @@ public:
     // In forward order per rank and step: by rank, step, then measured start.
     const std::vector<Layer>& layers() const { return m_layers; }
     // How the layers were found, for the user.
-    const std::string& source() const { return m_source; }
+    const Message& source() const { return m_source; }
 
 private:
     std::vector<Layer> m_layers;
-    std::string m_source;
+    Message m_source;
 };
 
 } // namespace sightline

@@ -1,6 +1,7 @@
 #include "core/exec/profileroverhead.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/model/trace.h"
 
@@ -65,8 +66,9 @@ ProfilerOverhead::Estimate ProfilerOverhead::estimate(const ExecutionGraph& g, s
     } else {
         e.perEventNs = kCpuProfilerNs;
         e.source = "PyTorch's CPU profiler with record_shapes and profile_memory, calibrated on the CPU pairs";
-        e.warning = "on a job without a GPU the profiler also slows the ops' own compute, which a cost per event does not take "
-                    "out: figures of the job without the profiler may still be up to 30 % slow (the CPU pairs of docs/fidelity.md: +27 % on the accumulation base)";
+        e.warning = Message(SL_TEXT("Core", "on a job without a GPU the profiler also slows the ops' own compute, which a cost per event does not take "
+                                            "out: figures of the job without the profiler may still be up to 30 % slow (the CPU pairs of docs/fidelity.md: "
+                                            "+27 % on the accumulation base)"));
     }
     return e;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/expected.h"
+#include "core/base/message.h"
 #include "core/exec/executiongraph.h"
 
 #include <memory>
@@ -29,7 +30,7 @@ public:
     struct Estimate {
         double perEventNs = 0;
         std::string source; // where the figure comes from, in words
-        std::string warning; // what the estimate cannot take out, for the user; empty when nothing
+        Message warning; // what the estimate cannot take out, for the user; empty when nothing
         std::size_t hostEvents = 0; // the events of the replayed steps that carry it
         std::size_t steps = 0; // the replayed steps, to say it per step
     };

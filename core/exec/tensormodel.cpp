@@ -1,6 +1,7 @@
 #include "core/exec/tensormodel.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/exec/collectiveroles.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/model/inputshapes.h"
@@ -38,7 +39,14 @@ bool isGradientAllReduce(const ExecutionGraph& g, const CollectiveRoles& roles, 
 
 // How many of the gradient all-reduces the model took nothing ties to gradients, and how many
 // all-reduces it left out as another parallelism's.
-std::string roleNote(const ExecutionGraph& g, const CollectiveRoles& roles, bool partial)
+// source, then "; " and more.
+Message joined(Message source, Message more)
+{
+    return Message(SL_TEXT("Core", "%1; %2"), { std::move(source), std::move(more) });
+}
+
+// source with what the collectives' roles leave untold.
+Message withRoleNote(Message source, const ExecutionGraph& g, const CollectiveRoles& roles, bool partial)
 {
     std::size_t untied = 0, others = 0;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
@@ -52,12 +60,11 @@ std::string roleNote(const ExecutionGraph& g, const CollectiveRoles& roles, bool
         else
             others += roles.of(item) != ParallelRole::Unknown;
     }
-    std::string note;
     if (untied > 0)
-        note += "; " + std::to_string(untied) + " all-reduces taken as gradients though nothing in the trace ties them to gradients";
+        source = joined(std::move(source), Message(SL_TEXT("Core", "%1 all-reduces taken as gradients though nothing in the trace ties them to gradients"), { untied }));
     if (others > 0)
-        note += "; " + std::to_string(others) + " all-reduces of other parallelism (tensor-parallel and the like) left as they are";
-    return note;
+        source = joined(std::move(source), Message(SL_TEXT("Core", "%1 all-reduces of other parallelism (tensor-parallel and the like) left as they are"), { others }));
+    return source;
 }
 
 std::int64_t gradientBytes(const ExecutionGraph& g, ItemId i)
@@ -221,13 +228,13 @@ Expected<TensorModel> TensorModel::of(const ExecutionGraph& g, const CollectiveR
         for (Step& s : group.steps)
             model.m_steps.push_back(std::move(s));
     }
-    model.m_source = recorded ? "gradients from the AccumulateGrad ops and their recorded shapes"
-                              : "one tensor per measured all-reduce (the trace records no gradient shapes the same on every rank)";
+    Message source = recorded ? Message(SL_TEXT("Core", "gradients from the AccumulateGrad ops and their recorded shapes"))
+                              : Message(SL_TEXT("Core", "one tensor per measured all-reduce (the trace records no gradient shapes the same on every rank)"));
     if (groups.size() > 1)
-        model.m_source += "; " + std::to_string(groups.size()) + " data-parallel groups";
+        source = joined(std::move(source), Message(SL_TEXT("Core", "%1 data-parallel groups"), { groups.size() }));
     if (recorded && unshaped > 0)
-        model.m_source += "; " + std::to_string(unshaped) + " AccumulateGrad ops without a dense shape left out";
-    model.m_source += roleNote(g, roles, false);
+        source = joined(std::move(source), Message(SL_TEXT("Core", "%1 AccumulateGrad ops without a dense shape left out"), { unshaped }));
+    model.m_source = withRoleNote(std::move(source), g, roles, false);
     return model;
 }
 
@@ -301,8 +308,8 @@ Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g, const Coll
         model.m_steps.push_back(std::move(step));
     }
     model.m_tensorsRecorded = true;
-    model.m_source = "each rank's own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket"
-        + roleNote(g, roles, true);
+    model.m_source = withRoleNote(
+        Message(SL_TEXT("Core", "each rank's own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket")), g, roles, true);
     return model;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/expected.h"
+#include "core/base/message.h"
 #include "core/exec/executiongraph.h"
 
 #include <span>
@@ -68,13 +69,13 @@ public:
     // Whether the buckets are partial (see above).
     bool partial() const { return m_partial; }
     // How the tensors were found, for the user.
-    const std::string& source() const { return m_source; }
+    const Message& source() const { return m_source; }
 
 private:
     std::vector<Step> m_steps;
     bool m_tensorsRecorded = false;
     bool m_partial = false;
-    std::string m_source;
+    Message m_source;
 
     static Expected<TensorModel> ofPartial(const ExecutionGraph& graph, const CollectiveRoles& roles);
 };

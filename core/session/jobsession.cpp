@@ -3,6 +3,7 @@
 #include "core/analysis/exposedcommunication.h"
 #include "core/analysis/hostwork.h"
 #include "core/analysis/replaychecks.h"
+#include "core/base/message.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
@@ -26,7 +27,7 @@ namespace sightline {
 struct JobSession::BaselineFacts {
     std::vector<TimeNs> perOp; // OpChanges::perOp
     TimeNs exposed = 0; // ExposedCommunication::perIteration
-    std::vector<std::string> checks; // ReplayChecks::of
+    std::vector<Message> checks; // ReplayChecks::of
     HostWork::Spread hostSpread; // HostWork::widest
 };
 
@@ -158,9 +159,12 @@ Status cycleOfSteps(const Status& cycle, std::span<const BoundStep> steps, WhatI
         std::string before;
         for (std::size_t j = 0; j < k; ++j)
             before += (j ? ", " : "") + steps[j].label();
-        return Status::error(ErrorCode::DependencyCycle, {}, -1,
-            steps[k].label() + (before.empty() ? "" : ", applied after " + before)
-                + ", makes the job's work wait for itself in a cycle: the strategy cannot be replayed as it stands (" + cycle.detail() + ")");
+        const Message what = before.empty()
+            ? Message(SL_TEXT("Core", "%1 makes the job's work wait for itself in a cycle: the strategy cannot be replayed as it stands (%2)"),
+                  { steps[k].label(), cycle.message() })
+            : Message(SL_TEXT("Core", "%1, applied after %2, makes the job's work wait for itself in a cycle: the strategy cannot be replayed as it stands (%3)"),
+                  { steps[k].label(), before, cycle.message() });
+        return Status::error(ErrorCode::DependencyCycle, {}, -1, what);
     }
     return cycle;
 }
@@ -190,29 +194,30 @@ double hostShare(const CriticalPath& path)
 // to 30 % slow (docs/fidelity.md): the per-event cost does not hold all the profiler's host time. Where
 // the steps' host work differs by more than a fifth, the what-if follows which step it copies: the note
 // names the two that differ most.
-std::optional<std::string> hostBoundNote(
+std::optional<Message> hostBoundNote(
     const ProfilerOverhead::Estimate& overhead, const CriticalPath& before, const CriticalPath& after, const HostWork::Spread& spread)
 {
     constexpr double kBound = 0.25, kRise = 0.15, kStepSpread = 1.2;
     const double was = hostShare(before), is = hostShare(after);
     if (overhead.perEventNs <= 0 || is < kBound || is - was < kRise)
         return std::nullopt;
-    const auto pct = [](double v) { return std::to_string(static_cast<int>(std::lround(100 * v))); };
-    std::string note = "the what-if is bound by its host (" + pct(is) + " % of its critical path is host work and launches, against " + pct(was)
-        + " % in the baseline): its time rests on the estimate of the profiler's cost per host event, and host-bound predictions "
-          "of the GPU check set were up to 30 % slow; the job without the profiler may be faster";
+    const auto pct = [](double v) { return static_cast<int>(std::lround(100 * v)); };
+    Message note(SL_TEXT("Core", "the what-if is bound by its host (%1 % of its critical path is host work and launches, against %2 % in the baseline): "
+                                 "its time rests on the estimate of the profiler's cost per host event, and host-bound predictions of the GPU check set "
+                                 "were up to 30 % slow; the job without the profiler may be faster"),
+        { pct(is), pct(was) });
     if (spread.ratio() > kStepSpread) {
         const auto ms = [](TimeNs t) { return number(static_cast<double>(t) / 1e6, 1); };
-        note += ". Its steps' host work differs by " + pct(spread.ratio() - 1) + " % (rank " + std::to_string(spread.rank.value()) + ": step "
-            + std::to_string(spread.fastStep) + " " + ms(spread.fast) + " ms, step " + std::to_string(spread.slowStep) + " " + ms(spread.slow)
-            + " ms), and the what-if copies each step's own: replayed one step at a time, it shows how far that moves it";
+        note = Message(SL_TEXT("Core", "%1. Its steps' host work differs by %2 % (rank %3: step %4 %5 ms, step %6 %7 ms), and the what-if copies each "
+                                       "step's own: replayed one step at a time, it shows how far that moves it"),
+            { std::move(note), pct(spread.ratio() - 1), spread.rank.value(), spread.fastStep, ms(spread.fast), spread.slowStep, ms(spread.slow) });
     }
     return note;
 }
 
 // Transfers priced by a fit that could not tell the link's latency from its bandwidth, at sizes more
 // than CostModel::kSeparableSpread away from those it measured: their per-call cost is the kept latency's, not the trace's.
-std::optional<std::string> extrapolationNote(LinkType type, const LinkFit& fit, const Replayer::LinkTransfers& transfers, const LinkParameters& p)
+std::optional<Message> extrapolationNote(LinkType type, const LinkFit& fit, const Replayer::LinkTransfers& transfers, const LinkParameters& p)
 {
     if (fit.latencyFitted || transfers.count == 0 || fit.smallestBytes <= 0)
         return std::nullopt;
@@ -221,17 +226,22 @@ std::optional<std::string> extrapolationNote(LinkType type, const LinkFit& fit, 
         && largest <= CostModel::kSeparableSpread * static_cast<double>(fit.largestBytes))
         return std::nullopt;
     const auto mb = [](double bytes) { return number(bytes / 1e6, bytes < 1e6 ? 3 : 1); };
-    return "the trace's " + std::to_string(fit.samples) + " " + linkTypeName(type) + " transfers are all of about one size (" + mb(static_cast<double>(fit.smallestBytes))
-        + "–" + mb(static_cast<double>(fit.largestBytes)) + " MB), which cannot tell a per-call cost from the bandwidth: the cost model keeps "
-        + number(p.alphaNs / 1000.0, 1) + " us per step, not the trace's, and times transfers of " + mb(smallest) + "–" + mb(largest)
-        + " MB by it"
-        + (fit.hostCallLatency ? std::string(" (gloo's per-call cost on the calibration set's 1 MB buckets, docs/fidelity.md: it may differ on this job's host)")
-                               : std::string(", and a per-call cost it does not know may make them far slower or faster"));
+    std::vector<Message::Arg> args { fit.samples, linkTypeName(type), mb(static_cast<double>(fit.smallestBytes)), mb(static_cast<double>(fit.largestBytes)),
+        number(p.alphaNs / 1000.0, 1), mb(smallest), mb(largest) };
+    if (fit.hostCallLatency)
+        return Message(SL_TEXT("Core", "the trace's %1 %2 transfers are all of about one size (%3–%4 MB), which cannot tell a per-call cost from the bandwidth: "
+                                       "the cost model keeps %5 us per step, not the trace's, and times transfers of %6–%7 MB by it (gloo's per-call cost on "
+                                       "the calibration set's 1 MB buckets, docs/fidelity.md: it may differ on this job's host)"),
+            std::move(args));
+    return Message(SL_TEXT("Core", "the trace's %1 %2 transfers are all of about one size (%3–%4 MB), which cannot tell a per-call cost from the bandwidth: "
+                                   "the cost model keeps %5 us per step, not the trace's, and times transfers of %6–%7 MB by it, and a per-call cost it does "
+                                   "not know may make them far slower or faster"),
+        std::move(args));
 }
 
-std::vector<std::string> costModelNotes(const ExecutionGraph& g, const ReplayOptions& o)
+std::vector<Message> costModelNotes(const ExecutionGraph& g, const ReplayOptions& o)
 {
-    std::vector<std::string> notes;
+    std::vector<Message> notes;
     if (o.communication != CommSource::CostModel)
         return notes;
     const std::array<Replayer::LinkTransfers, kLinkTypeCount> crossing = Replayer::transfersByLink(g, o);
@@ -246,24 +256,29 @@ std::vector<std::string> costModelNotes(const ExecutionGraph& g, const ReplayOpt
         const LinkParameters& p = o.costModel.parameters(type);
         if (fit.fitted) {
             if (fit.meanAbsErrorPct > 20)
-                notes.push_back("the cost model fits the trace's " + std::to_string(fit.samples) + " " + linkTypeName(type)
-                    + " transfers with a mean error of " + number(fit.meanAbsErrorPct, 1) + " %: the " + std::to_string(count)
-                    + " transfer times it gives may be off by as much");
-            if (const std::optional<std::string> note = extrapolationNote(type, fit, transfers, p))
+                notes.emplace_back(SL_TEXT("Core", "the cost model fits the trace's %1 %2 transfers with a mean error of %3 %: the %4 transfer times it gives may be off by as much"),
+                    std::vector<Message::Arg> { fit.samples, linkTypeName(type), number(fit.meanAbsErrorPct, 1), count });
+            if (std::optional<Message> note = extrapolationNote(type, fit, transfers, p))
                 notes.push_back(*note);
             continue;
         }
-        notes.push_back(std::to_string(count) + " transfers cross " + linkTypeName(type) + " links, which the trace measured no transfer over: they are timed by "
-            + (o.fits[static_cast<std::size_t>(l)].samples > 0 ? "parameters the fit could not separate" : "the cost model's defaults") + " (" + number(p.alphaNs / 1000.0, 1)
-            + " us per step, " + number(p.bytesPerNs, 2) + " GB/s; the network pass sets them)");
+        std::vector<Message::Arg> args { count, linkTypeName(type), number(p.alphaNs / 1000.0, 1), number(p.bytesPerNs, 2) };
+        if (o.fits[static_cast<std::size_t>(l)].samples > 0)
+            notes.emplace_back(SL_TEXT("Core", "%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by parameters the fit could "
+                                               "not separate (%3 us per step, %4 GB/s; the network pass sets them)"),
+                std::move(args));
+        else
+            notes.emplace_back(SL_TEXT("Core", "%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by the cost model's defaults "
+                                               "(%3 us per step, %4 GB/s; the network pass sets them)"),
+                std::move(args));
     }
     const bool acrossHosts = crossing[static_cast<std::size_t>(LinkType::Network)].count > 0;
     if (topology.hostsAssumed() && (acrossHosts || g.ranks().size() > 1))
-        notes.push_back("the trace names no hosts: " + std::to_string(TopologyOptions::kDefaultRanksPerHost)
-            + " ranks per host are assumed (the network pass's ranks_per_host sets them)");
+        notes.emplace_back(SL_TEXT("Core", "the trace names no hosts: %1 ranks per host are assumed (the network pass's ranks_per_host sets them)"),
+            std::vector<Message::Arg> { TopologyOptions::kDefaultRanksPerHost });
     if (topology.intraHostAssumed() && crossing[static_cast<std::size_t>(topology.intraHost())].count > 0)
-        notes.push_back(std::string("the trace's devices do not say how the GPUs of a host connect: ") + linkTypeName(topology.intraHost())
-            + " is assumed (the network pass's intra_host sets it)");
+        notes.emplace_back(SL_TEXT("Core", "the trace's devices do not say how the GPUs of a host connect: %1 is assumed (the network pass's intra_host sets it)"),
+            std::vector<Message::Arg> { linkTypeName(topology.intraHost()) });
     return notes;
 }
 
@@ -290,7 +305,7 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
     result.whatIfOptions = job->options;
     result.warnings = std::move(job->warnings);
     if (!result.profilerOverhead.warning.empty())
-        result.warnings.push_back("profiler overhead: " + result.profilerOverhead.warning);
+        result.warnings.emplace_back(SL_TEXT("Core", "profiler overhead: %1"), std::vector<Message::Arg> { result.profilerOverhead.warning });
     const std::shared_ptr<const BaselineFacts> facts = factsOf(base->replay);
     const std::shared_ptr<const ReplayResult>& before = base->replay;
     const Expected<TensorModel>& tensors = base->analyses->tensors();
@@ -323,14 +338,14 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
     }
     result.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
     // The result checks itself: each side's figures against one another.
-    for (const std::string& w : facts->checks)
-        result.warnings.push_back("baseline: " + w);
-    for (const std::string& w : ReplayChecks::of(graph, result.whatIf->schedule, result.whatIf->criticalPath))
-        result.warnings.push_back("what-if: " + w);
-    if (const std::optional<std::string> note = hostBoundNote(result.profilerOverhead, before->criticalPath, result.whatIf->criticalPath, facts->hostSpread))
-        result.warnings.push_back("profiler overhead: " + *note);
-    for (const std::string& w : costModelNotes(graph, result.whatIfOptions))
-        result.warnings.push_back("cost model: " + w);
+    for (const Message& w : facts->checks)
+        result.warnings.emplace_back(SL_TEXT("Core", "baseline: %1"), std::vector<Message::Arg> { w });
+    for (Message& w : ReplayChecks::of(graph, result.whatIf->schedule, result.whatIf->criticalPath))
+        result.warnings.emplace_back(SL_TEXT("Core", "what-if: %1"), std::vector<Message::Arg> { std::move(w) });
+    if (std::optional<Message> note = hostBoundNote(result.profilerOverhead, before->criticalPath, result.whatIf->criticalPath, facts->hostSpread))
+        result.warnings.emplace_back(SL_TEXT("Core", "profiler overhead: %1"), std::vector<Message::Arg> { std::move(*note) });
+    for (Message& w : costModelNotes(graph, result.whatIfOptions))
+        result.warnings.emplace_back(SL_TEXT("Core", "cost model: %1"), std::vector<Message::Arg> { std::move(w) });
     return result;
 }
 

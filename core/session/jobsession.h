@@ -84,7 +84,7 @@ struct WhatIfResult {
     std::vector<TensorChange> tensorChanges; // empty when the job has no gradient all-reduce
     TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
     TimeNs exposedWhatIf = 0;
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
 };
 
 // What a caller does beside a what-if's pipeline (the window drawing the what-if as it is found).

@@ -6,8 +6,8 @@
 #include "core/strategy/batchsize.h"
 #include "core/strategy/exportcontext.h"
 #include "core/strategy/exporttext.h"
-#include "core/strategy/pytorchscript.h"
 #include "core/strategy/pass.h"
+#include "core/strategy/pytorchscript.h"
 #include "core/strategy/strategyrunner.h"
 
 #include <algorithm>

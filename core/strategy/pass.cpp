@@ -1,6 +1,7 @@
 #include "core/strategy/pass.h"
 
 #include "core/base/ids.h"
+#include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 
 #include <algorithm>
@@ -46,15 +47,14 @@ std::string sizeText(std::uint64_t bytes)
 
 } // namespace
 
-Status WhatIfJob::checkGrowth(std::uint64_t added, std::string_view advice) const
+Status WhatIfJob::checkGrowth(std::uint64_t added, Message advice) const
 {
     const std::uint64_t items = graph->itemCount();
     if (added <= maxItems && items <= maxItems - added)
         return {};
     return Status::error(ErrorCode::TooLarge, {}, -1,
-        "the job would grow from " + std::to_string(items) + " to " + std::to_string(items + added)
-            + " items, more than the " + std::to_string(maxItems) + " a what-if may hold within the memory limit (at about "
-            + std::to_string(kBytesPerItem) + " bytes each, " + sizeText(maxItems * kBytesPerItem) + "); " + std::string(advice));
+        Message(SL_TEXT("Core", "the job would grow from %1 to %2 items, more than the %3 a what-if may hold within the memory limit (at about %4 bytes each, %5); %6"),
+            { items, items + added, maxItems, kBytesPerItem, sizeText(maxItems * kBytesPerItem), std::move(advice) }));
 }
 
 } // namespace sightline

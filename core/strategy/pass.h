@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/message.h"
 #include "core/base/resourcelimits.h"
 #include "core/base/status.h"
 #include "core/replay/replayer.h"
@@ -43,7 +44,7 @@ struct WhatIfJob {
 
     std::shared_ptr<const ExecutionGraph> graph;
     ReplayOptions options;
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
     // The most items the graph may grow to (maxItemsFor the memory limit).
     std::uint64_t maxItems = maxItemsFor(ResourceLimits::defaultMaxMemoryBytes());
     // The analyses of graph (a session's, for its measured graph); made on first use when null.
@@ -62,7 +63,7 @@ struct WhatIfJob {
     Status rebuild(ExecutionGraphBuilder& builder, AnalysisCache::Set preserved = AnalysisCache::kNone);
     // Ok when the graph may take `added` more items; else TooLarge, saying what to change (advice):
     // called by a pass that multiplies the job before it takes the memory.
-    Status checkGrowth(std::uint64_t added, std::string_view advice) const;
+    Status checkGrowth(std::uint64_t added, Message advice) const;
 };
 
 // A strategy pass (DESIGN "What-ifs are jobs"): a pure function from one job to another. It may add,

@@ -1,6 +1,7 @@
 #include "core/strategy/passregistry.h"
 
 #include "core/base/globpattern.h"
+#include "core/base/message.h"
 
 #include "core/strategy/passes/gradaccumulationpass.h"
 #include "core/strategy/passes/mixedprecisionpass.h"
@@ -20,9 +21,9 @@ namespace sightline {
 
 namespace {
 
-Status invalid(const std::string& detail)
+Status invalid(Message detail)
 {
-    return Status::error(ErrorCode::InvalidArgument, {}, -1, detail);
+    return Status::error(ErrorCode::InvalidArgument, {}, -1, std::move(detail));
 }
 
 std::string range(const ParameterSpec& p)
@@ -60,11 +61,11 @@ Status check(const ParameterSpec& p, const ParameterValue& value, CheckedValue& 
     case ParameterSpec::Type::Integer: {
         double v = 0;
         if (!toNumber(value, v))
-            return invalid("parameter '" + p.name + "' wants a number");
+            return invalid(Message(SL_TEXT("Core", "parameter '%1' wants a number"), { p.name }));
         if (p.type == ParameterSpec::Type::Integer && v != std::floor(v))
-            return invalid("parameter '" + p.name + "' wants a whole number");
+            return invalid(Message(SL_TEXT("Core", "parameter '%1' wants a whole number"), { p.name }));
         if (p.min != p.max && (v < p.min || v > p.max))
-            return invalid("parameter '" + p.name + "' must lie in " + range(p) + (p.unit.empty() ? "" : " " + p.unit));
+            return invalid(Message(SL_TEXT("Core", "parameter '%1' must lie in %2"), { p.name, range(p) + (p.unit.empty() ? "" : " " + p.unit) }));
         checked.number = v;
         return {};
     }
@@ -72,11 +73,11 @@ Status check(const ParameterSpec& p, const ParameterValue& value, CheckedValue& 
     case ParameterSpec::Type::Choice: {
         const std::string* text = std::get_if<std::string>(&value);
         if (!text)
-            return invalid("parameter '" + p.name + "' wants a text");
+            return invalid(Message(SL_TEXT("Core", "parameter '%1' wants a text"), { p.name }));
         // Texts are names and name patterns: a longer one is a mistake, and would make matching slow.
         if (GlobPattern::tooLong(*text))
-            return invalid("parameter '" + p.name + "' holds " + std::to_string(text->size()) + " characters; a name or pattern has at most "
-                + std::to_string(GlobPattern::kMaxLength));
+            return invalid(Message(SL_TEXT("Core", "parameter '%1' holds %2 characters; a name or pattern has at most %3"),
+                { p.name, text->size(), GlobPattern::kMaxLength }));
         checked.text = *text;
         if (p.type == ParameterSpec::Type::Text)
             return {};
@@ -88,7 +89,7 @@ Status check(const ParameterSpec& p, const ParameterValue& value, CheckedValue& 
             }
             list += (list.empty() ? "" : ", ") + p.choices[c];
         }
-        return invalid("parameter '" + p.name + "' is one of " + list + ", not '" + *text + "'");
+        return invalid(Message(SL_TEXT("Core", "parameter '%1' is one of %2, not '%3'"), { p.name, list, *text }));
     }
     case ParameterSpec::Type::Ops: {
         // Text, or one op's id as a number (a JSON number, or --set's digits).
@@ -98,10 +99,10 @@ Status check(const ParameterSpec& p, const ParameterValue& value, CheckedValue& 
         else if (const double id = std::get<double>(value); id >= 0 && id < OpId::kInvalid && id == std::floor(id))
             text = std::to_string(static_cast<std::uint32_t>(id));
         else
-            return invalid("parameter '" + p.name + "' wants op ids, as text such as \"3-9,12\"");
+            return invalid(Message(SL_TEXT("Core", "parameter '%1' wants op ids, as text such as \"3-9,12\""), { p.name }));
         Expected<OpSet> ops = OpSet::parse(text);
         if (!ops)
-            return invalid("parameter '" + p.name + "': " + ops.status().detail());
+            return invalid(Message(SL_TEXT("Core", "parameter '%1': %2"), { p.name, ops.status().message() }));
         checked.ops = std::move(*ops);
         return {};
     }
@@ -143,14 +144,14 @@ Expected<std::any> PassRegistry::bind(const Pass& pass, const PassStep& step)
         for (const ParameterSpec& p : pass.parameters())
             known = known || p.name == name;
         if (!known)
-            return invalid("unknown parameter '" + name + "'");
+            return invalid(Message(SL_TEXT("Core", "unknown parameter '%1'"), { name }));
     }
     std::vector<CheckedValue> values;
     for (const ParameterSpec& p : pass.parameters()) {
         CheckedValue& checked = values.emplace_back();
         const auto it = step.params.find(p.name);
         if (it == step.params.end() && p.required())
-            return invalid("parameter '" + p.name + "' is required");
+            return invalid(Message(SL_TEXT("Core", "parameter '%1' is required"), { p.name }));
         if (it == step.params.end() && p.defaultValue.empty())
             continue;
         const ParameterValue value = it != step.params.end() ? it->second : ParameterValue(p.defaultValue);

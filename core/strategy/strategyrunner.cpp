@@ -1,6 +1,7 @@
 #include "core/strategy/strategyrunner.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/base/progress.h"
 #include "core/exec/executiongraph.h"
 #include "core/strategy/passregistry.h"
@@ -10,6 +11,11 @@ namespace sightline {
 std::string BoundStep::label() const
 {
     return "step " + std::to_string(index + 1) + " (" + std::string(pass ? pass->name() : "?") + ")";
+}
+
+Message BoundStep::said(Message what) const
+{
+    return Message(SL_TEXT("Core", "step %1 (%2): %3"), { index + 1, std::string(pass ? pass->name() : "?"), std::move(what) });
 }
 
 namespace {
@@ -51,19 +57,19 @@ Expected<std::vector<BoundStep>> StrategyRunner::bind(const Strategy& strategy)
         const PassStep& step = strategy.steps[k];
         const Pass* pass = PassRegistry::find(step.pass);
         if (!pass)
-            return Status::error(ErrorCode::InvalidArgument, {}, -1, "step " + std::to_string(k + 1) + ": unknown pass '" + step.pass + "'");
+            return Status::error(ErrorCode::InvalidArgument, {}, -1, Message(SL_TEXT("Core", "step %1: unknown pass '%2'"), { k + 1, step.pass }));
         BoundStep bound { pass, k, {} };
         if (!pass->repeatable()) {
             for (const BoundStep& earlier : steps) {
                 if (earlier.pass == pass)
                     return Status::error(ErrorCode::InvalidArgument, {}, -1,
-                        bound.label() + ": " + earlier.label() + " is one already; a strategy holds one " + std::string(pass->name())
-                            + " step, as a second would redo the first on its own output");
+                        bound.said(Message(SL_TEXT("Core", "%1 is one already; a strategy holds one %2 step, as a second would redo the first on its own output"),
+                            { earlier.label(), std::string(pass->name()) })));
             }
         }
         Expected<std::any> params = PassRegistry::bind(*pass, step);
         if (!params)
-            return Status::error(ErrorCode::InvalidArgument, {}, -1, bound.label() + ": " + params.status().detail());
+            return Status::error(ErrorCode::InvalidArgument, {}, -1, bound.said(params.status().message()));
         bound.params = std::move(*params);
         steps.push_back(std::move(bound));
     }
@@ -91,11 +97,11 @@ Expected<WhatIfJob> StrategyRunner::apply(std::span<const BoundStep> steps, What
             return Status::cancelled();
         const std::size_t before = job.warnings.size();
         if (Status s = step.pass->apply(step.params, job); !s.ok())
-            return Status::error(s.code(), s.file(), s.byteOffset(), step.label() + ": " + s.detail());
+            return Status::error(s.code(), s.file(), s.byteOffset(), step.said(s.message()));
         if (Status s = checkRange(*job.graph); !s.ok())
-            return Status::error(s.code(), s.file(), s.byteOffset(), step.label() + ": " + s.detail());
+            return Status::error(s.code(), s.file(), s.byteOffset(), step.said(s.message()));
         for (std::size_t w = before; w < job.warnings.size(); ++w)
-            job.warnings[w] = step.label() + ": " + job.warnings[w];
+            job.warnings[w] = step.said(std::move(job.warnings[w]));
     }
     return job;
 }

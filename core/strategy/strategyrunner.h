@@ -22,6 +22,8 @@ struct BoundStep {
     const P* as() const { return std::any_cast<P>(&params); }
     // How the step's errors and warnings begin: "step 2 (recompute)".
     std::string label() const;
+    // what, said by this step: "step 2 (recompute): what".
+    Message said(Message what) const;
 };
 
 // Applies a strategy's passes in order to a job: each step is bound to its pass (PassRegistry) before

@@ -110,7 +110,7 @@ double errorPct(double predicted, double actual)
 // the memory estimate's, nor the cost model's notes on links).
 bool qualified(const WhatIfResult& r)
 {
-    for (const std::string& w : r.warnings) {
+    for (const std::string& w : Message::englishAll(r.warnings)) {
         for (const char* mark : { "bound by its host", "cannot tell a per-call cost", "catalog", "names no device", "spell no precision", "units faster", "computes on its host",
                  "no data-parallel collective", "memory traffic", "slows the ops' own compute" }) {
             if (w.find(mark) != std::string::npos)

@@ -233,7 +233,7 @@ void TestBytePS::handMadeRepartition()
     QVERIFY(cutHalves.hasValue());
     QCOMPARE(piecesOf(*cutHalves->whatIf->graph, "PUSH"), std::size_t(4 * 2));
     QVERIFY(std::any_of(cutHalves->warnings.begin(), cutHalves->warnings.end(),
-        [](const std::string& w) { return w.find("1 tensor iterations without a total or with a partition cut short") != std::string::npos; }));
+        [](const Message& w) { return w.english().find("1 tensor iterations without a total or with a partition cut short") != std::string::npos; }));
 }
 
 void TestBytePS::realTraces()

@@ -46,7 +46,7 @@ class TestProfilerOverhead : public QObject {
 
     static bool says(const WhatIfResult& r)
     {
-        for (const std::string& w : r.warnings) {
+        for (const std::string& w : Message::englishAll(r.warnings)) {
             if (w.find("bound by its host") != std::string::npos)
                 return true;
         }
@@ -158,8 +158,8 @@ private Q_SLOTS:
         QVERIFY(says(*micro));
         // Its two steps' host work differs by a third (35.6 and 46.9 ms without the profiler's cost),
         // and the what-if copies each step's own: the note names them.
-        QVERIFY(std::any_of(micro->warnings.begin(), micro->warnings.end(), [](const std::string& w) {
-            return w.find("steps' host work differs by 32 % (rank 0: step 3 35.6 ms, step 4 46.9 ms)") != std::string::npos;
+        QVERIFY(std::any_of(micro->warnings.begin(), micro->warnings.end(), [](const Message& w) {
+            return w.english().find("steps' host work differs by 32 % (rank 0: step 3 35.6 ms, step 4 46.9 ms)") != std::string::npos;
         }));
         const auto faster = session->whatIf({ oneStep("speedup", { { "percent", 10.0 }, { "kind", std::string("compute") } }) });
         QVERIFY2(faster, errorOf(faster).c_str());

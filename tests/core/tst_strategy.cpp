@@ -429,7 +429,7 @@ private Q_SLOTS:
         QVERIFY2(ratio > 0.35 && ratio < 0.7, qPrintable(QString::number(ratio)));
         // The catalog knows the H100 and every matrix kernel spells fp32 (sgemm, f32f32, fmha f32): the
         // factors need no warning.
-        for (const std::string& w : r->warnings)
+        for (const std::string& w : Message::englishAll(r->warnings))
             QVERIFY2(w.find("matmul_factor") == std::string::npos && w.find("precision") == std::string::npos, w.c_str());
         // They are the datasheet's: bf16's peak over FP32's without tensor cores (989.5 and 67 TFLOPS), times
         // the shortfall of 16-bit kernels (1.33), as a factor given by hand.
@@ -519,13 +519,13 @@ private Q_SLOTS:
         const auto r = session->whatIf({ oneStep("mixed_precision", {}), {}, { CommSource::Measured, false } });
         QVERIFY2(r, errorOf(r).c_str());
         bool said = false;
-        for (const std::string& w : r->warnings)
+        for (const std::string& w : Message::englishAll(r->warnings))
             said = said || (w.find("names no device") != std::string::npos && w.find("matmul_factor") != std::string::npos);
         QVERIFY(said);
         const auto given = session->whatIf({ oneStep("mixed_precision", { { "matmul_factor", 0.5 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(given, errorOf(given).c_str());
         QCOMPARE(stepTime(*given->whatIf), stepTime(*r->whatIf));
-        for (const std::string& w : given->warnings)
+        for (const std::string& w : Message::englishAll(given->warnings))
             QVERIFY2(w.find("matmul_factor") == std::string::npos, w.c_str());
     }
 
@@ -863,7 +863,7 @@ private Q_SLOTS:
         const LayerModel fresh = LayerModel::of(measured, "block_*");
         QCOMPARE(kept->layers().size(), fresh.layers().size());
         QCOMPARE(kept->layers().front().forward, fresh.layers().front().forward);
-        QCOMPARE(kept->source(), fresh.source());
+        QCOMPARE(kept->source().english(), fresh.source().english());
         const auto again = session->whatIf({ oneStep("recompute", { { "layers", std::string("block_*") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(again, errorOf(again).c_str());
         QCOMPARE(analyses.layers("block_*"), kept);
@@ -992,7 +992,7 @@ private Q_SLOTS:
         const auto session = sessionOfFiles(toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth-gpu2/gpt-large/ddp/bucket25mb")));
         QVERIFY(session);
         const auto says = [](const WhatIfResult& r) {
-            return std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("cannot tell a per-call cost") != std::string::npos; });
+            return std::any_of(r.warnings.begin(), r.warnings.end(), [](const Message& w) { return w.english().find("cannot tell a per-call cost") != std::string::npos; });
         };
         const auto small = session->whatIf({ oneStep("tensor_fusion", { { "bucket_cap_mb", 1.0 } }) });
         QVERIFY2(small, errorOf(small).c_str());
@@ -1030,7 +1030,7 @@ private Q_SLOTS:
         // says that a compiler may save their memory traffic too.
         const auto saysSo = [](const WhatIfResult& result) {
             return std::any_of(result.warnings.begin(), result.warnings.end(),
-                [](const std::string& w) { return w.find("take 29 % of the device's kernel time") != std::string::npos; });
+                [](const Message& w) { return w.english().find("take 29 % of the device's kernel time") != std::string::npos; });
         };
         QVERIFY(saysSo(*r));
         // All kernels, at half their summed time: the three fuse into one of 70 us, and the ratio says
@@ -1121,7 +1121,7 @@ private Q_SLOTS:
             = layers->whatIf({ oneStep("recompute", { { "layers", std::string("block_*") }, { "ops", OpSet::of({ backward }).text() } }), {}, { CommSource::Measured, false } });
         QVERIFY2(unpicked, errorOf(unpicked).c_str());
         QCOMPARE(stepTime(*unpicked->whatIf), stepTime(*unpicked->baseline));
-        QVERIFY(QString::fromStdString(unpicked->warnings.front()).startsWith(QStringLiteral("step 1 (recompute): 0 of 1")));
+        QVERIFY(QString::fromStdString(unpicked->warnings.front().english()).startsWith(QStringLiteral("step 1 (recompute): 0 of 1")));
     }
 
     void workerCountRetimesTheCollectives()
@@ -1182,7 +1182,7 @@ private Q_SLOTS:
         const auto lone = sessionOf(*one)->whatIf({ oneStep("worker_count", { { "workers", 8.0 } }), {}, { CommSource::Measured, false } });
         QVERIFY2(lone, errorOf(lone).c_str());
         QCOMPARE(lone->whatIf->graph->ranks().size(), std::size_t(1));
-        QVERIFY(QString::fromStdString(lone->warnings.front()).contains(QStringLiteral("1 of 2 ranks")));
+        QVERIFY(QString::fromStdString(lone->warnings.front().english()).contains(QStringLiteral("1 of 2 ranks")));
     }
 
     void passesThatGrowTheJobStopAtTheMemoryLimit()

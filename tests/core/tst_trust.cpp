@@ -37,6 +37,16 @@ std::string joined(const std::vector<std::string>& lines)
     return text;
 }
 
+bool anyContains(const std::vector<Message>& lines, const char* text)
+{
+    return anyContains(Message::englishAll(lines), text);
+}
+
+std::string joined(const std::vector<Message>& lines)
+{
+    return joined(Message::englishAll(lines));
+}
+
 double iterationOf(const ReplayResult& r)
 {
     return StepTimes::iteration(r.schedule).replayed;
@@ -66,7 +76,7 @@ private Q_SLOTS:
             QCOMPARE(iterationOf(*base->replay), 60.0 * us);
             // Its figures agree: the critical path spans the replay, and the steps span it too.
             QCOMPARE(base->replay->criticalPath.length, s.finish - s.begin);
-            const std::vector<std::string> checks = ReplayChecks::of(*base->replay->graph, s, base->replay->criticalPath);
+            const std::vector<std::string> checks = Message::englishAll(ReplayChecks::of(*base->replay->graph, s, base->replay->criticalPath));
             QVERIFY2(checks.empty(), joined(checks).c_str());
             // A slower network lengthens the all-reduces, which end the steps: the iteration grows with
             // the critical path (it stayed at the host's 20 us before).
@@ -319,7 +329,7 @@ private Q_SLOTS:
         QVERIFY(session);
         const auto base = session->baseline({});
         QVERIFY(base);
-        const std::vector<std::string> checks = ReplayChecks::of(*base->replay->graph, base->replay->schedule, base->replay->criticalPath);
+        const std::vector<std::string> checks = Message::englishAll(ReplayChecks::of(*base->replay->graph, base->replay->schedule, base->replay->criticalPath));
         QVERIFY(anyContains(checks, "rank 1's steps begin"));
         QVERIFY(anyContains(checks, "no collective ties them"));
         // Ranks whose steps overlap, tied by nothing, are not flagged.

@@ -44,7 +44,7 @@ private Q_SLOTS:
 
     void messageWithoutOffset()
     {
-        const QString text = StatusText::message(Status::error(ErrorCode::FileNotFound, "missing.json", -1, {}));
+        const QString text = StatusText::message(Status::error(ErrorCode::FileNotFound, "missing.json", -1, std::string()));
         QVERIFY(text.startsWith(QStringLiteral("missing.json:")));
         QVERIFY(!text.contains(QStringLiteral("byte")));
     }

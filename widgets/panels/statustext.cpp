@@ -1,5 +1,7 @@
 #include "widgets/panels/statustext.h"
 
+#include "widgets/panels/coretext.h"
+
 #include "core/base/status.h"
 
 #include <QDir>
@@ -47,7 +49,7 @@ QString StatusText::message(const sightline::Status& status)
     }
     text += describe(status.code());
     if (!status.detail().empty())
-        text += u'\n' + tr("Details: %1").arg(QString::fromStdString(status.detail()));
+        text += u'\n' + tr("Details: %1").arg(CoreText::of(status.message()));
     return text;
 }
 
@@ -58,7 +60,7 @@ QString StatusText::strategyMessage(const sightline::Status& status)
     const bool stepRefused = status.code() == ErrorCode::InvalidArgument || status.code() == ErrorCode::ValueOutOfRange;
     QString text = tr("The strategy cannot run.");
     if (!status.detail().empty())
-        text += u' ' + QString::fromStdString(status.detail());
+        text += u' ' + CoreText::of(status.message());
     if (!stepRefused || status.detail().empty())
         text += u'\n' + describe(status.code());
     if (!status.file().empty())

@@ -1,5 +1,7 @@
 #include "widgets/strategy/strategymodel.h"
 
+#include "widgets/panels/coretext.h"
+
 #include "core/strategy/pass.h"
 #include "core/strategy/passregistry.h"
 
@@ -184,7 +186,7 @@ QVariant StrategyModel::data(const QModelIndex& index, int role) const
     case Qt::CheckStateRole: return step.enabled ? Qt::Checked : Qt::Unchecked;
     case Qt::ToolTipRole: {
         const sightline::Pass* pass = sightline::PassRegistry::find(step.step.pass);
-        return pass ? qs(std::string(pass->summary())) : tr("No pass of this name");
+        return pass ? CoreText::of(pass->summary()) : tr("No pass of this name");
     }
     case PassRole: return qs(step.step.pass);
     default: return {};

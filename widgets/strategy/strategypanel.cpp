@@ -1,5 +1,6 @@
 #include "widgets/strategy/strategypanel.h"
 
+#include "widgets/panels/coretext.h"
 #include "widgets/strategy/strategymodel.h"
 
 #include "core/strategy/pass.h"
@@ -72,7 +73,7 @@ StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
     m_passes->setObjectName(QStringLiteral("passChooser"));
     for (const sightline::Pass* pass : sightline::PassRegistry::all()) {
         m_passes->addItem(qs(pass->name()));
-        m_passes->setItemData(m_passes->count() - 1, qs(pass->summary()), Qt::ToolTipRole);
+        m_passes->setItemData(m_passes->count() - 1, CoreText::of(pass->summary()), Qt::ToolTipRole);
     }
     auto* add = new QPushButton(tr("Add"), this);
     add->setToolTip(tr("Add the chosen pass at the end of the strategy"));
@@ -250,7 +251,7 @@ void StrategyPanel::makeEditors(int k)
     const bool valid = k >= 0 && k < static_cast<int>(steps.size());
     m_editorsPass = valid ? steps[static_cast<std::size_t>(k)].step.pass : std::string();
     const sightline::Pass* pass = valid ? passOf(steps[static_cast<std::size_t>(k)]) : nullptr;
-    m_summary->setText(pass ? qs(pass->summary()) : valid ? tr("No pass of this name") : tr("Add a pass to change the job."));
+    m_summary->setText(pass ? CoreText::of(pass->summary()) : valid ? tr("No pass of this name") : tr("Add a pass to change the job."));
     if (!pass)
         return;
     using Type = sightline::ParameterSpec::Type;
@@ -302,7 +303,7 @@ void StrategyPanel::makeEditors(int k)
             break;
         }
         editor.field->setObjectName(QStringLiteral("param_") + editor.name);
-        editor.field->setToolTip(QString::fromStdString(spec.help));
+        editor.field->setToolTip(CoreText::of(spec.help));
         QWidget* row = editor.field;
         if (spec.type == Type::Ops) {
             // Typed as ids, or taken from the window's selection.

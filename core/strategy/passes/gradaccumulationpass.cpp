@@ -1,6 +1,7 @@
 #include "core/strategy/passes/gradaccumulationpass.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/base/parallel.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/microbatchmodel.h"
@@ -95,7 +96,7 @@ std::string_view GradAccumulationPass::name() const
 
 std::string_view GradAccumulationPass::summary() const
 {
-    return "Runs k micro-batches of forward and backward per optimizer step, with one gradient synchronisation.";
+    return SL_TEXT("Core", "Runs k micro-batches of forward and backward per optimizer step, with one gradient synchronisation.");
 }
 
 const ParameterTable<GradAccumulationParameters>& GradAccumulationPass::table() const
@@ -103,12 +104,12 @@ const ParameterTable<GradAccumulationParameters>& GradAccumulationPass::table() 
     using T = ParameterSpec::Type;
     using P = GradAccumulationParameters;
     static const ParameterTable<P> table {
-        { &P::microBatches, { "micro_batches", T::Integer, "", 1, 1024, "", {}, "micro-batches per optimizer step (k)" } },
+        { &P::microBatches, { "micro_batches", T::Integer, "", 1, 1024, "", {}, SL_TEXT("Core", "micro-batches per optimizer step (k)") } },
         { &P::batch, { "batch", T::Choice, "", 0, 0, "split", { "split", "repeat" },
-            "split: the measured batch is split into k micro-batches; repeat: each micro-batch is the measured batch" } },
-        { &P::kernelFloorUs, { "kernel_floor_us", T::Number, "us", 0, 1e6, "5", {}, "the part of a device op's time that does not shrink with fewer samples" } },
+            SL_TEXT("Core", "split: the measured batch is split into k micro-batches; repeat: each micro-batch is the measured batch") } },
+        { &P::kernelFloorUs, { "kernel_floor_us", T::Number, "us", 0, 1e6, "5", {}, SL_TEXT("Core", "the part of a device op's time that does not shrink with fewer samples") } },
         { &P::fixedShare, { "fixed_share", T::Number, "", 0, 1, "0.06", {},
-            "the share of a device op's time above the floor that does not shrink either (weights read once per micro-batch, partly filled waves)" } },
+            SL_TEXT("Core", "the share of a device op's time above the floor that does not shrink either (weights read once per micro-batch, partly filled waves)") } },
     };
     return table;
 }
@@ -125,9 +126,9 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
     const std::vector<MicroBatchModel::MicroBatch>& batches = job.analyses().microBatches().batches();
     if (batches.empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
-            "the job has no forward or backward work in its steps (the trace marks no phases)");
+            Message(SL_TEXT("Core", "the job has no forward or backward work in its steps (the trace marks no phases)")));
     if (k == 1) {
-        job.warnings.push_back("one micro-batch leaves the job as it is");
+        job.warnings.emplace_back(SL_TEXT("Core", "one micro-batch leaves the job as it is"));
         return {};
     }
     ExecutionGraphBuilder b(g);
@@ -145,7 +146,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
             copiedEdges += std::size_t(k - 1) * (g.outBegin(i.value() + 1) - g.outBegin(i.value()) + 1); // its edges and its chain
         }
     }
-    if (Status s = job.checkGrowth(std::uint64_t(k - 1) * members.size(), "choose fewer micro-batches"); !s.ok())
+    if (Status s = job.checkGrowth(std::uint64_t(k - 1) * members.size(), Message(SL_TEXT("Core", "choose fewer micro-batches"))); !s.ok())
         return s;
     SubgraphCopy copier(g, &job.analyses().instantOrder());
     copier.select(members, partEnds);
@@ -196,8 +197,10 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
     }
     if (split)
         scaleCompute(g, b, batches, partEnds, copies, k, floor, kept);
-    job.warnings.push_back(std::to_string(batches.size()) + " rank-steps run " + std::to_string(k)
-        + " micro-batches" + (split ? " of 1/" + std::to_string(k) + " of the measured batch" : " of the measured batch"));
+    if (split)
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch"), std::vector<Message::Arg> { batches.size(), k });
+    else
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of the measured batch"), std::vector<Message::Arg> { batches.size(), k });
     return job.rebuild(b);
 }
 

@@ -1,6 +1,7 @@
 #include "core/strategy/passes/mixedprecisionpass.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/cost/devicecatalog.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/kernelclasses.h"
@@ -284,7 +285,7 @@ std::string_view MixedPrecisionPass::name() const
 
 std::string_view MixedPrecisionPass::summary() const
 {
-    return "Runs compute in 16-bit precision: kernels scaled by what bounds them, gradients halved, weight casts added.";
+    return SL_TEXT("Core", "Runs compute in 16-bit precision: kernels scaled by what bounds them, gradients halved, weight casts added.");
 }
 
 const ParameterTable<MixedPrecisionParameters>& MixedPrecisionPass::table() const
@@ -292,17 +293,17 @@ const ParameterTable<MixedPrecisionParameters>& MixedPrecisionPass::table() cons
     using T = ParameterSpec::Type;
     using P = MixedPrecisionParameters;
     static const ParameterTable<P> table {
-        { &P::precision, { "precision", T::Choice, "", 0, 0, "bf16", { "bf16", "fp16" }, "the 16-bit type compute runs in" } },
+        { &P::precision, { "precision", T::Choice, "", 0, 0, "bf16", { "bf16", "fp16" }, SL_TEXT("Core", "the 16-bit type compute runs in") } },
         { &P::matmulFactor, { "matmul_factor", T::Number, "", 0.01, 4, "", {},
-            "time factor of matrix, convolution and attention kernels (left out: from the device's datasheet and each kernel's precision)", true } },
-        { &P::normalizationFactor, { "normalization_factor", T::Number, "", 0.01, 4, "0.87", {}, "time factor of normalisation, softmax and reduction kernels" } },
-        { &P::elementwiseFactor, { "elementwise_factor", T::Number, "", 0.01, 4, "0.86", {}, "time factor of elementwise and other memory-bound kernels" } },
-        { &P::optimizerFactor, { "optimizer_factor", T::Number, "", 0.01, 4, "1", {}, "time factor of the optimizer's kernels (fp32 master weights)" } },
-        { &P::gradientBytesFactor, { "gradient_bytes_factor", T::Number, "", 0.01, 4, "0.5", {}, "factor of the bytes of gradient transfers (backward-phase communication)" } },
-        { &P::castGBps, { "cast_gbps", T::Number, "GB/s", 1, 100000, "900", {}, "device memory bandwidth a weight cast runs at (6 bytes per element)" } },
-        { &P::castHostUs, { "cast_host_us", T::Number, "us", 0, 10000, "10", {}, "host time of each weight cast (the op and its launch)" } },
+            SL_TEXT("Core", "time factor of matrix, convolution and attention kernels (left out: from the device's datasheet and each kernel's precision)"), true } },
+        { &P::normalizationFactor, { "normalization_factor", T::Number, "", 0.01, 4, "0.87", {}, SL_TEXT("Core", "time factor of normalisation, softmax and reduction kernels") } },
+        { &P::elementwiseFactor, { "elementwise_factor", T::Number, "", 0.01, 4, "0.86", {}, SL_TEXT("Core", "time factor of elementwise and other memory-bound kernels") } },
+        { &P::optimizerFactor, { "optimizer_factor", T::Number, "", 0.01, 4, "1", {}, SL_TEXT("Core", "time factor of the optimizer's kernels (fp32 master weights)") } },
+        { &P::gradientBytesFactor, { "gradient_bytes_factor", T::Number, "", 0.01, 4, "0.5", {}, SL_TEXT("Core", "factor of the bytes of gradient transfers (backward-phase communication)") } },
+        { &P::castGBps, { "cast_gbps", T::Number, "GB/s", 1, 100000, "900", {}, SL_TEXT("Core", "device memory bandwidth a weight cast runs at (6 bytes per element)") } },
+        { &P::castHostUs, { "cast_host_us", T::Number, "us", 0, 10000, "10", {}, SL_TEXT("Core", "host time of each weight cast (the op and its launch)") } },
         { &P::activationBytesFactor, { "activation_bytes_factor", T::Number, "", 0.01, 4, "", {},
-            "share of the activation bytes kept for backward that remains (left out: half, but where autocast runs the saving op in fp32)",
+            SL_TEXT("Core", "share of the activation bytes kept for backward that remains (left out: half, but where autocast runs the saving op in fp32)"),
             true } },
     };
     return table;
@@ -312,22 +313,26 @@ namespace {
 
 // What the result should say of its matrix factors: where they are a default rather than the
 // device's, and where a kernel's precision had to be assumed.
-void matrixFactorWarnings(const MatrixFactors& matmul, const std::string& precision, double unknownPrecisionShare, std::vector<std::string>& warnings)
+void matrixFactorWarnings(const MatrixFactors& matmul, const std::string& precision, double unknownPrecisionShare, std::vector<Message>& warnings)
 {
     if (matmul.noFasterUnits()) {
-        warnings.push_back("the " + std::string(matmul.device()->name) + " has no " + precision
-            + " units faster than FP32 (its datasheet): matrix kernels keep their time");
+        warnings.emplace_back(SL_TEXT("Core", "the %1 has no %2 units faster than FP32 (its datasheet): matrix kernels keep their time"),
+            std::vector<Message::Arg> { std::string(matmul.device()->name), precision });
     } else if (!matmul.given() && !matmul.device()) {
         char factor[16];
         std::snprintf(factor, sizeof factor, "%g", kUnknownDeviceMatmulFactor);
-        const std::string text = matmul.deviceName().empty() ? std::string("the trace names no device")
-                                                             : "the device catalog does not know '" + matmul.deviceName() + "'";
-        warnings.push_back(text + ", so matrix kernels take a stated default of " + factor + " of their time, not its datasheet's rates; set matmul_factor");
+        if (matmul.deviceName().empty())
+            warnings.emplace_back(SL_TEXT("Core", "the trace names no device, so matrix kernels take a stated default of %1 of their time, not its datasheet's rates; set matmul_factor"),
+                std::vector<Message::Arg> { factor });
+        else
+            warnings.emplace_back(SL_TEXT("Core", "the device catalog does not know '%1', so matrix kernels take a stated default of %2 of their time, not its datasheet's rates; "
+                                                  "set matmul_factor"),
+                std::vector<Message::Arg> { matmul.deviceName(), factor });
     }
     // Workspace initialisers and the like spell no type but take no time to speak of.
     if (matmul.fromDatasheet() && unknownPrecisionShare > kUnknownPrecisionShare)
-        warnings.push_back("matrix kernels holding " + std::to_string(static_cast<int>(std::lround(unknownPrecisionShare * 100)))
-            + " % of the matrix time spell no precision in their names; they were taken as FP32 (PyTorch's default)");
+        warnings.emplace_back(SL_TEXT("Core", "matrix kernels holding %1 % of the matrix time spell no precision in their names; they were taken as FP32 (PyTorch's default)"),
+            std::vector<Message::Arg> { static_cast<int>(std::lround(unknownPrecisionShare * 100)) });
 }
 
 } // namespace
@@ -416,16 +421,16 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
     else if (const std::vector<ItemId> halved = halvedActivationAllocators(g); !halved.empty())
         MemoryRewrite::scale(b, activations, 0.5, halved);
     if (kernels == 0)
-        job.warnings.push_back("the job has no compute kernels to scale");
+        job.warnings.emplace_back(SL_TEXT("Core", "the job has no compute kernels to scale"));
     else
         matrixFactorWarnings(factors.matmul, precision, matrixTime > 0 ? static_cast<double>(unknownPrecisionTime) / static_cast<double>(matrixTime) : 0.0,
             job.warnings);
     if (unknownShapes > 0)
-        job.warnings.push_back(std::to_string(unknownShapes)
-            + " forward matrix ops have no recorded weight shape (record_shapes off?); their casts are left out");
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 forward matrix ops have no recorded weight shape (record_shapes off?); their casts are left out"),
+            std::vector<Message::Arg> { unknownShapes });
     if (transfers > 0 && measuredTransfers && bytesFactor != 1.0)
-        job.warnings.push_back(std::to_string(transfers)
-            + " gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model");
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model"),
+            std::vector<Message::Arg> { transfers });
     return job.rebuild(b);
 }
 

@@ -1,5 +1,6 @@
 #include "core/strategy/passes/networkpass.h"
 
+#include "core/base/message.h"
 #include "core/cost/linktopology.h"
 #include "core/strategy/exportcontext.h"
 
@@ -14,7 +15,7 @@ std::string_view NetworkPass::name() const
 
 std::string_view NetworkPass::summary() const
 {
-    return "Sets link bandwidths and latencies, the hosts, the all-reduce algorithm and the overlap slowdown.";
+    return SL_TEXT("Core", "Sets link bandwidths and latencies, the hosts, the all-reduce algorithm and the overlap slowdown.");
 }
 
 const ParameterTable<NetworkParameters>& NetworkPass::table() const
@@ -22,17 +23,17 @@ const ParameterTable<NetworkParameters>& NetworkPass::table() const
     using T = ParameterSpec::Type;
     using P = NetworkParameters;
     static const ParameterTable<P> table {
-        { &P::nvlinkGBps, { "nvlink_gbps", T::Number, "GB/s", 0.001, 1e5, "", {}, "NVLink bandwidth per GPU", true } },
-        { &P::pcieGBps, { "pcie_gbps", T::Number, "GB/s", 0.001, 1e5, "", {}, "PCIe bandwidth per GPU", true } },
-        { &P::networkGBps, { "network_gbps", T::Number, "GB/s", 0.001, 1e5, "", {}, "network bandwidth per host", true } },
-        { &P::nvlinkLatencyUs, { "nvlink_latency_us", T::Number, "us", 0, 1e6, "", {}, "NVLink latency per algorithm step", true } },
-        { &P::pcieLatencyUs, { "pcie_latency_us", T::Number, "us", 0, 1e6, "", {}, "PCIe latency per algorithm step", true } },
-        { &P::networkLatencyUs, { "network_latency_us", T::Number, "us", 0, 1e6, "", {}, "network latency per algorithm step", true } },
-        { &P::bandwidthScale, { "bandwidth_scale", T::Number, "x", 0.001, 1000, "1", {}, "multiplies every link's bandwidth, after the values above" } },
-        { &P::ranksPerHost, { "ranks_per_host", T::Integer, "", 1, 1e6, "", {}, "ranks per host, in rank order", true } },
-        { &P::intraHost, { "intra_host", T::Choice, "", 0, 0, "", { "nvlink", "pcie" }, "how GPUs in one host reach each other", true } },
-        { &P::allReduce, { "allreduce", T::Choice, "", 0, 0, "", { "ring", "tree" }, "the all-reduce algorithm", true } },
-        { &P::gamma, { "gamma", T::Number, "", 0, 10, "", {}, "slowdown of compute while communication overlaps it (0.1: 10%)", true } },
+        { &P::nvlinkGBps, { "nvlink_gbps", T::Number, "GB/s", 0.001, 1e5, "", {}, SL_TEXT("Core", "NVLink bandwidth per GPU"), true } },
+        { &P::pcieGBps, { "pcie_gbps", T::Number, "GB/s", 0.001, 1e5, "", {}, SL_TEXT("Core", "PCIe bandwidth per GPU"), true } },
+        { &P::networkGBps, { "network_gbps", T::Number, "GB/s", 0.001, 1e5, "", {}, SL_TEXT("Core", "network bandwidth per host"), true } },
+        { &P::nvlinkLatencyUs, { "nvlink_latency_us", T::Number, "us", 0, 1e6, "", {}, SL_TEXT("Core", "NVLink latency per algorithm step"), true } },
+        { &P::pcieLatencyUs, { "pcie_latency_us", T::Number, "us", 0, 1e6, "", {}, SL_TEXT("Core", "PCIe latency per algorithm step"), true } },
+        { &P::networkLatencyUs, { "network_latency_us", T::Number, "us", 0, 1e6, "", {}, SL_TEXT("Core", "network latency per algorithm step"), true } },
+        { &P::bandwidthScale, { "bandwidth_scale", T::Number, "x", 0.001, 1000, "1", {}, SL_TEXT("Core", "multiplies every link's bandwidth, after the values above") } },
+        { &P::ranksPerHost, { "ranks_per_host", T::Integer, "", 1, 1e6, "", {}, SL_TEXT("Core", "ranks per host, in rank order"), true } },
+        { &P::intraHost, { "intra_host", T::Choice, "", 0, 0, "", { "nvlink", "pcie" }, SL_TEXT("Core", "how GPUs in one host reach each other"), true } },
+        { &P::allReduce, { "allreduce", T::Choice, "", 0, 0, "", { "ring", "tree" }, SL_TEXT("Core", "the all-reduce algorithm"), true } },
+        { &P::gamma, { "gamma", T::Number, "", 0, 10, "", {}, SL_TEXT("Core", "slowdown of compute while communication overlaps it (0.1: 10%)"), true } },
     };
     return table;
 }
@@ -56,8 +57,8 @@ Status NetworkPass::run(const NetworkParameters& params, WhatIfJob& job) const
         constexpr double kMinBytesPerNs = 1e-6;
         if (p.bytesPerNs < kMinBytesPerNs)
             return Status::error(ErrorCode::ValueOutOfRange, {}, -1,
-                std::string(linkTypeName(type)) + " bandwidth falls to " + std::to_string(p.bytesPerNs * 1e9)
-                    + " bytes/s (the scales of every network step multiply); at least 1000 bytes/s is modelled");
+                Message(SL_TEXT("Core", "%1 bandwidth falls to %2 bytes/s (the scales of every network step multiply); at least 1000 bytes/s is modelled"),
+                    { linkTypeName(type), std::to_string(p.bytesPerNs * 1e9) }));
         o.costModel.setParameters(type, p);
         if (bandwidth[l] || latency[l])
             o.givenLinks |= 1u << l;

@@ -2,6 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/base/globpattern.h"
+#include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/kernelclasses.h"
 #include "core/exec/subgraphcopy.h"
@@ -128,7 +129,7 @@ std::string_view OpFusionPass::name() const
 
 std::string_view OpFusionPass::summary() const
 {
-    return "Fuses runs of neighbouring compute kernels on a stream into one kernel.";
+    return SL_TEXT("Core", "Fuses runs of neighbouring compute kernels on a stream into one kernel.");
 }
 
 const ParameterTable<OpFusionParameters>& OpFusionPass::table() const
@@ -136,14 +137,14 @@ const ParameterTable<OpFusionParameters>& OpFusionPass::table() const
     using T = ParameterSpec::Type;
     using P = OpFusionParameters;
     static const ParameterTable<P> table {
-        { &P::match, { "match", T::Text, "", 0, 0, "*", {}, "kernel names that may fuse: * any characters, ? any one" } },
+        { &P::match, { "match", T::Text, "", 0, 0, "*", {}, SL_TEXT("Core", "kernel names that may fuse: * any characters, ? any one") } },
         { &P::kernels, { "kernels", T::Choice, "", 0, 0, "elementwise", { "elementwise", "all" },
-            "elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too" } },
-        { &P::within, { "within", T::Text, "", 0, 0, "", {}, "only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere", true } },
-        { &P::maxOps, { "max_ops", T::Integer, "", 0, 1e6, "0", {}, "the most kernels one fused kernel takes; 0: no limit" } },
-        { &P::ratio, { "ratio", T::Number, "", 0.01, 10, "1", {}, "the fused kernel's time as a share of the sum of the fused kernels' times" } },
+            SL_TEXT("Core", "elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too") } },
+        { &P::within, { "within", T::Text, "", 0, 0, "", {}, SL_TEXT("Core", "only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere"), true } },
+        { &P::maxOps, { "max_ops", T::Integer, "", 0, 1e6, "0", {}, SL_TEXT("Core", "the most kernels one fused kernel takes; 0: no limit") } },
+        { &P::ratio, { "ratio", T::Number, "", 0.01, 10, "1", {}, SL_TEXT("Core", "the fused kernel's time as a share of the sum of the fused kernels' times") } },
         { &P::ops, { "ops", T::Ops, "", 0, 0, "", {},
-            "only these measured kernels (ids as \"3-9,12\", as picked in the window): neighbours among them fuse; left out, any", true } },
+            SL_TEXT("Core", "only these measured kernels (ids as \"3-9,12\", as picked in the window): neighbours among them fuse; left out, any"), true } },
     };
     return table;
 }
@@ -159,7 +160,7 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
     const double ratio = params.ratio;
     const auto runs = runsOf(g, rules, static_cast<std::size_t>(params.maxOps));
     if (runs.empty()) {
-        job.warnings.push_back("no two neighbouring kernels on a stream can fuse");
+        job.warnings.emplace_back(SL_TEXT("Core", "no two neighbouring kernels on a stream can fuse"));
         return {};
     }
     ExecutionGraphBuilder b(g);
@@ -223,11 +224,12 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
             }
         }
     }
-    job.warnings.push_back(std::to_string(fusedOps) + " kernels fused into " + std::to_string(runs.size()));
+    job.warnings.emplace_back(SL_TEXT("Core", "%1 kernels fused into %2"), std::vector<Message::Arg> { fusedOps, runs.size() });
     if (const double share = memoryBoundShare(g); ratio >= 1 && share >= kMemoryBoundShareWarning)
-        job.warnings.push_back("memory-bound kernels (elementwise, normalisation, layout) take " + std::to_string(static_cast<int>(std::lround(share * 100)))
-            + " % of the device's kernel time, and fused kernels keep the sum of their times (ratio 1): a compiler that fuses them also "
-              "saves their memory traffic and may re-plan layouts, so the job compiled may be much faster than this; set ratio for what it saves");
+        job.warnings.emplace_back(SL_TEXT("Core", "memory-bound kernels (elementwise, normalisation, layout) take %1 % of the device's kernel time, and fused kernels "
+                                                  "keep the sum of their times (ratio 1): a compiler that fuses them also saves their memory traffic and may re-plan "
+                                                  "layouts, so the job compiled may be much faster than this; set ratio for what it saves"),
+            std::vector<Message::Arg> { static_cast<int>(std::lround(share * 100)) });
     return job.rebuild(b);
 }
 

@@ -1,6 +1,7 @@
 #include "core/strategy/passes/psrepartition.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 
 #include <cmath>
@@ -96,12 +97,12 @@ private:
 
 } // namespace
 
-std::string PsRepartition::Counts::kept() const
+Message PsRepartition::Counts::kept() const
 {
     if (keptAsMeasured == 0)
         return {};
-    return "; " + std::to_string(keptAsMeasured)
-        + " tensor iterations without a total or with a partition cut short (a trace cut mid-iteration) kept as measured";
+    return Message(SL_TEXT("Core", "%1 tensor iterations without a total or with a partition cut short (a trace cut mid-iteration) are kept as measured"),
+        { keptAsMeasured });
 }
 
 PsRepartition::Counts PsRepartition::apply(
@@ -144,8 +145,8 @@ Expected<PsRepartition::Counts> PsRepartition::replan(WhatIfJob& job, const std:
     if (job.psPlan) {
         if (job.psPlan->made != job.graph)
             return Status::error(ErrorCode::InvalidArgument, {}, -1,
-                "a BytePS job's partitions and servers are re-cut together, from the job before the first of them: the steps between "
-                "tensor_partition and worker_count would be lost; give those two one after the other");
+                Message(SL_TEXT("Core", "a BytePS job's partitions and servers are re-cut together, from the job before the first of them: the steps between "
+                                        "tensor_partition and worker_count would be lost; give those two one after the other")));
         plan = *job.psPlan;
     } else {
         job.analyses();

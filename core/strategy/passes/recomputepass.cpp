@@ -1,6 +1,7 @@
 #include "core/strategy/passes/recomputepass.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/base/parallel.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/instantorder.h"
@@ -183,7 +184,7 @@ std::string_view RecomputePass::name() const
 
 std::string_view RecomputePass::summary() const
 {
-    return "Recomputes the chosen layers' forward work before their backward instead of keeping activations.";
+    return SL_TEXT("Core", "Recomputes the chosen layers' forward work before their backward instead of keeping activations.");
 }
 
 const ParameterTable<RecomputeParameters>& RecomputePass::table() const
@@ -192,10 +193,10 @@ const ParameterTable<RecomputeParameters>& RecomputePass::table() const
     using P = RecomputeParameters;
     static const ParameterTable<P> table {
         { &P::layers, { "layers", T::Text, "", 0, 0, "auto", {},
-            "the layers: auto (repeated numbered forward spans, or a layer-wise job's layers), or a pattern of span names (* and ?)" } },
-        { &P::every, { "every", T::Integer, "", 1, 1e6, "1", {}, "recompute every k-th layer of each step (1: all)" } },
+            SL_TEXT("Core", "the layers: auto (repeated numbered forward spans, or a layer-wise job's layers), or a pattern of span names (* and ?)") } },
+        { &P::every, { "every", T::Integer, "", 1, 1e6, "1", {}, SL_TEXT("Core", "recompute every k-th layer of each step (1: all)") } },
         { &P::ops, { "ops", T::Ops, "", 0, 0, "", {},
-            "only the layers whose span or forward work holds one of these measured ops (ids as \"3-9,12\", as picked in the window); left out, every layer",
+            SL_TEXT("Core", "only the layers whose span or forward work holds one of these measured ops (ids as \"3-9,12\", as picked in the window); left out, every layer"),
             true } },
     };
     return table;
@@ -236,7 +237,7 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
     const LayerModel& layers = *model;
     if (layers.layers().empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
-            "no layer with a backward was found (" + layers.source() + "); name the layers' spans with 'layers'");
+            Message(SL_TEXT("Core", "no layer with a backward was found (%1); name the layers' spans with 'layers'"), { layers.source() }));
     const OpSet& ops = params.ops;
     // A layer an earlier step recomputes (its span's first measured op) stays as that step left it.
     const auto key = [&](const LayerModel::Layer& layer) { return g.origin(layer.span).empty() ? OpId::kInvalid : g.origin(layer.span).front().value(); };
@@ -249,7 +250,8 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
             chosen.push_back(layer);
     }
     if (already > 0)
-        job.warnings.push_back(std::to_string(already) + " of the chosen layers are recomputed by an earlier step already; they are left as they are");
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 of the chosen layers are recomputed by an earlier step already; they are left as they are"),
+            std::vector<Message::Arg> { already });
     if (chosen.empty() && already > 0)
         return {};
     std::size_t copied = 0, copiedOrigins = 0, copiedEdges = 0;
@@ -268,8 +270,11 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
     for (const LayerModel::Layer* layer : chosen)
         job.recomputedLayers.insert(key(*layer));
     const std::size_t done = chosen.size();
-    job.warnings.push_back(std::to_string(done) + " of " + std::to_string(layers.layers().size())
-        + " layer forwards recomputed (layers: " + layers.source() + (ops.empty() ? "" : "; those of the chosen ops") + ")");
+    if (ops.empty())
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 of %2 layer forwards recomputed (layers: %3)"), std::vector<Message::Arg> { done, layers.layers().size(), layers.source() });
+    else
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 of %2 layer forwards recomputed (layers: %3; those of the chosen ops)"),
+            std::vector<Message::Arg> { done, layers.layers().size(), layers.source() });
     return job.rebuild(b);
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/base/globpattern.h"
+#include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/strategy/exportcontext.h"
 
@@ -41,7 +42,7 @@ std::string_view SpeedupPass::name() const
 
 std::string_view SpeedupPass::summary() const
 {
-    return "Makes the matched items a percentage faster (or slower).";
+    return SL_TEXT("Core", "Makes the matched items a percentage faster (or slower).");
 }
 
 const ParameterTable<SpeedupParameters>& SpeedupPass::table() const
@@ -49,12 +50,12 @@ const ParameterTable<SpeedupParameters>& SpeedupPass::table() const
     using T = ParameterSpec::Type;
     using P = SpeedupParameters;
     static const ParameterTable<P> table {
-        { &P::percent, { "percent", T::Number, "%", -900, 99.9, "", {}, "how much less of its own time each matched item takes; below zero, more" } },
-        { &P::match, { "match", T::Text, "", 0, 0, "*", {}, "item names to match: * any characters, ? any one" } },
-        { &P::kind, { "kind", T::Choice, "", 0, 0, "any", { "any", "compute", "communication", "cpu", "runtime", "io" }, "kind of item to match" } },
-        { &P::rank, { "rank", T::Integer, "", -1, 1e9, "-1", {}, "global rank to match; -1 for all" } },
+        { &P::percent, { "percent", T::Number, "%", -900, 99.9, "", {}, SL_TEXT("Core", "how much less of its own time each matched item takes; below zero, more") } },
+        { &P::match, { "match", T::Text, "", 0, 0, "*", {}, SL_TEXT("Core", "item names to match: * any characters, ? any one") } },
+        { &P::kind, { "kind", T::Choice, "", 0, 0, "any", { "any", "compute", "communication", "cpu", "runtime", "io" }, SL_TEXT("Core", "kind of item to match") } },
+        { &P::rank, { "rank", T::Integer, "", -1, 1e9, "-1", {}, SL_TEXT("Core", "global rank to match; -1 for all") } },
         { &P::ops,
-            { "ops", T::Ops, "", 0, 0, "", {}, "only items made from these measured ops (ids as \"3-9,12\", as picked in the window); left out, any", true } },
+            { "ops", T::Ops, "", 0, 0, "", {}, SL_TEXT("Core", "only items made from these measured ops (ids as \"3-9,12\", as picked in the window); left out, any"), true } },
     };
     return table;
 }
@@ -75,7 +76,7 @@ Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
         for (const ExecRank& r : g.ranks())
             found = found || r.rank == rank;
         if (!found)
-            return Status::error(ErrorCode::InvalidArgument, {}, -1, "rank " + std::to_string(rank) + " is not in the job");
+            return Status::error(ErrorCode::InvalidArgument, {}, -1, Message(SL_TEXT("Core", "rank %1 is not in the job"), { rank }));
     }
     // What each item takes of the speed-up: 1 matched, 2 enclosed by a matched op (its nested work and
     // the device work that work launched), 0 none.
@@ -134,13 +135,19 @@ Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
         if (part[i] == 2 && !g.onDevice(item))
             b.setGap(item, scaled(g.gap(item)));
     }
-    if (matched == 0)
-        job.warnings.push_back("no item matched '" + pattern + "' (kind " + kindName(kind) + (ops.empty() ? "" : ", among the chosen ops") + ")");
-    if (enclosing > 0)
-        job.warnings.push_back(std::to_string(enclosing) + " matched ops enclose other work: " + std::to_string(enclosed)
-            + " items inside them (nested host work" + (device ? " and the device work it launched" : "") + ") take the speed-up with them");
+    if (matched == 0 && ops.empty())
+        job.warnings.emplace_back(SL_TEXT("Core", "no item matched '%1' (kind %2)"), std::vector<Message::Arg> { pattern, kindName(kind) });
+    else if (matched == 0)
+        job.warnings.emplace_back(SL_TEXT("Core", "no item matched '%1' (kind %2) among the chosen ops"), std::vector<Message::Arg> { pattern, kindName(kind) });
+    if (enclosing > 0 && device)
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 matched ops enclose other work: %2 items inside them (nested host work and the device work it launched) take the speed-up with them"),
+            std::vector<Message::Arg> { enclosing, enclosed });
+    else if (enclosing > 0)
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 matched ops enclose other work: %2 items inside them (nested host work) take the speed-up with them"),
+            std::vector<Message::Arg> { enclosing, enclosed });
     if (modelled > 0)
-        job.warnings.push_back(std::to_string(modelled) + " matched transfers are timed by the cost model, which this pass does not change; the network pass does");
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 matched transfers are timed by the cost model, which this pass does not change; the network pass does"),
+            std::vector<Message::Arg> { modelled });
     return job.rebuild(b, AnalysisCache::kAll); // costs alone change
 }
 

@@ -1,5 +1,6 @@
 #include "core/strategy/passes/stragglerpass.h"
 
+#include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/trackroles.h"
 #include "core/strategy/exportcontext.h"
@@ -34,7 +35,7 @@ std::string_view StragglerPass::name() const
 
 std::string_view StragglerPass::summary() const
 {
-    return "Gives one rank the median durations of the other ranks.";
+    return SL_TEXT("Core", "Gives one rank the median durations of the other ranks.");
 }
 
 const ParameterTable<StragglerParameters>& StragglerPass::table() const
@@ -42,7 +43,7 @@ const ParameterTable<StragglerParameters>& StragglerPass::table() const
     using T = ParameterSpec::Type;
     using P = StragglerParameters;
     static const ParameterTable<P> table {
-        { &P::rank, { "rank", T::Integer, "", 0, 1e9, "", {}, "global rank whose items take the other ranks' median durations" } },
+        { &P::rank, { "rank", T::Integer, "", 0, 1e9, "", {}, SL_TEXT("Core", "global rank whose items take the other ranks' median durations") } },
     };
     return table;
 }
@@ -57,9 +58,9 @@ Status StragglerPass::run(const StragglerParameters& params, WhatIfJob& job) con
             straggler = RankId(r);
     }
     if (!straggler.isValid())
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "rank " + std::to_string(wanted) + " is not in the job");
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, Message(SL_TEXT("Core", "rank %1 is not in the job"), { wanted }));
     if (g.ranks().size() < 2)
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "the job has one rank: there is no other to take durations from");
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, Message(SL_TEXT("Core", "the job has one rank: there is no other to take durations from")));
 
     // Counterparts: a track of the same role (TrackRoles: the main thread, the backward thread, the
     // n-th compute stream...), the same name, the same position among its namesakes on the track, in
@@ -172,12 +173,12 @@ Status StragglerPass::run(const StragglerParameters& params, WhatIfJob& job) con
         b.setGap(own[k], std::min(g.gap(own[k]), median(gaps[k])));
     }
     if (without > 0)
-        job.warnings.push_back(std::to_string(without) + " of rank " + std::to_string(wanted) + "'s " + std::to_string(own.size())
-            + " items have no counterpart on the other ranks and keep their durations");
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 of rank %2's %3 items have no counterpart on the other ranks and keep their durations"),
+            std::vector<Message::Arg> { without, wanted, own.size() });
     if (few > 0)
-        job.warnings.push_back(std::to_string(few) + " of rank " + std::to_string(wanted) + "'s items have counterparts on fewer than half of the "
-            + std::to_string(others) + " other ranks (tracks matched by role: the main thread, the backward thread, the n-th compute stream...); "
-              "their median may not be the others' pace");
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 of rank %2's items have counterparts on fewer than half of the %3 other ranks (tracks matched by role: "
+                                                  "the main thread, the backward thread, the n-th compute stream...); their median may not be the others' pace"),
+            std::vector<Message::Arg> { few, wanted, others });
     return job.rebuild(b, AnalysisCache::kAll); // durations and gaps alone change
 }
 

@@ -1,6 +1,7 @@
 #include "core/strategy/passes/tensorfusionpass.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/exec/analysiscache.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/instantorder.h"
@@ -228,7 +229,7 @@ std::string_view TensorFusionPass::name() const
 
 std::string_view TensorFusionPass::summary() const
 {
-    return "Re-buckets the gradient all-reduces, by DDP's bucket_cap_mb or Horovod's fusion threshold and cycle time.";
+    return SL_TEXT("Core", "Re-buckets the gradient all-reduces, by DDP's bucket_cap_mb or Horovod's fusion threshold and cycle time.");
 }
 
 const ParameterTable<TensorFusionParameters>& TensorFusionPass::table() const
@@ -236,10 +237,10 @@ const ParameterTable<TensorFusionParameters>& TensorFusionPass::table() const
     using T = ParameterSpec::Type;
     using P = TensorFusionParameters;
     static const ParameterTable<P> table {
-        { &P::bucketCapMb, { "bucket_cap_mb", T::Number, "MiB", 0.001, 1e6, "", {}, "DDP style: the bucket size cap (give this or threshold_bytes)", true } },
-        { &P::firstBucketMb, { "first_bucket_mb", T::Number, "MiB", 0.001, 1e6, "1", {}, "DDP style: the cap of the first bucket" } },
-        { &P::thresholdBytes, { "threshold_bytes", T::Number, "bytes", 0, 1e15, "", {}, "Horovod style: the fusion threshold (give this or bucket_cap_mb)", true } },
-        { &P::cycleTimeMs, { "cycle_time_ms", T::Number, "ms", 0, 1e6, "1", {}, "Horovod style: the cycle time; tensors ready in one cycle fuse" } },
+        { &P::bucketCapMb, { "bucket_cap_mb", T::Number, "MiB", 0.001, 1e6, "", {}, SL_TEXT("Core", "DDP style: the bucket size cap (give this or threshold_bytes)"), true } },
+        { &P::firstBucketMb, { "first_bucket_mb", T::Number, "MiB", 0.001, 1e6, "1", {}, SL_TEXT("Core", "DDP style: the cap of the first bucket") } },
+        { &P::thresholdBytes, { "threshold_bytes", T::Number, "bytes", 0, 1e15, "", {}, SL_TEXT("Core", "Horovod style: the fusion threshold (give this or bucket_cap_mb)"), true } },
+        { &P::cycleTimeMs, { "cycle_time_ms", T::Number, "ms", 0, 1e6, "1", {}, SL_TEXT("Core", "Horovod style: the cycle time; tensors ready in one cycle fuse") } },
     };
     return table;
 }
@@ -302,7 +303,7 @@ std::vector<std::uint32_t> TensorFusionPass::horovodBuckets(
 Status TensorFusionPass::run(const TensorFusionParameters& params, WhatIfJob& job) const
 {
     if (params.bucketCapMb.has_value() == params.thresholdBytes.has_value())
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "give either 'bucket_cap_mb' or 'threshold_bytes'");
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, Message(SL_TEXT("Core", "give either 'bucket_cap_mb' or 'threshold_bytes'")));
     const ExecutionGraph& g = *job.graph;
     const AnalysisCache& analyses = job.analyses();
     const Expected<TensorModel>& model = analyses.tensors();
@@ -323,11 +324,10 @@ Status TensorFusionPass::run(const TensorFusionParameters& params, WhatIfJob& jo
         if (removed[i])
             b.removeItem(ItemId(i));
     }
-    job.warnings.push_back(std::to_string(before) + " gradient all-reduces become " + std::to_string(after) + " ("
-        + model->source() + ")");
+    job.warnings.emplace_back(SL_TEXT("Core", "%1 gradient all-reduces become %2 (%3)"), std::vector<Message::Arg> { before, after, model->source() });
     if (rewrite.dropped > 0)
-        job.warnings.push_back(std::to_string(rewrite.dropped)
-            + " waits on measured buckets by work that began before a new bucket could be ready were dropped");
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 waits on measured buckets by work that began before a new bucket could be ready were dropped"),
+            std::vector<Message::Arg> { rewrite.dropped });
     return job.rebuild(b);
 }
 

@@ -1,6 +1,7 @@
 #include "core/strategy/passes/tensorpartitionpass.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/partitionmodel.h"
 #include "core/exec/tensormodel.h"
@@ -132,8 +133,8 @@ Status checkPieceItems(const ExecutionGraph& g, double items, std::int64_t piece
     if (items <= maxPieceItems(g))
         return {};
     return Status::error(ErrorCode::InvalidArgument, {}, -1,
-        "pieces of " + std::to_string(pieceBytes) + " bytes would add " + std::to_string(CheckedMath::saturatingRound(items))
-            + " items, more than " + std::to_string(static_cast<std::int64_t>(maxPieceItems(g))) + "; choose larger pieces");
+        Message(SL_TEXT("Core", "pieces of %1 bytes would add %2 items, more than %3; choose larger pieces"),
+            { pieceBytes, CheckedMath::saturatingRound(items), static_cast<std::int64_t>(maxPieceItems(g)) }));
 }
 
 // BytePS jobs: their partitions re-cut (PsRepartition).
@@ -146,8 +147,8 @@ Status repartition(const ExecutionGraph& g, const PartitionModel& model, const T
         std::int64_t tensorBytes = 0;
         if (!CheckedMath::mul(static_cast<std::int64_t>(t.tracks.size()), measured, tensorBytes))
             return Status::error(ErrorCode::ValueOutOfRange, {}, -1,
-                "tensor " + t.name + ": " + std::to_string(t.tracks.size()) + " partitions of measured_partition_bytes " + std::to_string(measured)
-                    + " bytes exceed 2^63 bytes; give the partition size the job used");
+                Message(SL_TEXT("Core", "tensor %1: %2 partitions of measured_partition_bytes %3 bytes exceed 2^63 bytes; give the partition size the job used"),
+                    { t.name, t.tracks.size(), measured }));
         const double bytes = static_cast<double>(t.tracks.size()) * static_cast<double>(measured);
         items += std::ceil(bytes / static_cast<double>(pieceBytes)) * static_cast<double>(t.stages.size() * t.iterations.size());
     }
@@ -160,9 +161,10 @@ Status repartition(const ExecutionGraph& g, const PartitionModel& model, const T
     if (!replanned)
         return replanned.status();
     const PsRepartition::Counts& counts = *replanned;
-    job.warnings.push_back(std::to_string(counts.tensors) + " BytePS tensor iterations re-cut from "
-        + std::to_string(counts.partitionsBefore) + " partitions of " + std::to_string(measured) + " bytes (as measured, taken as full) into "
-        + std::to_string(counts.piecesAfter) + " pieces of " + std::to_string(pieceBytes) + " bytes at most" + counts.kept());
+    job.warnings.emplace_back(SL_TEXT("Core", "%1 BytePS tensor iterations re-cut from %2 partitions of %3 bytes (as measured, taken as full) into %4 pieces of %5 bytes at most"),
+        std::vector<Message::Arg> { counts.tensors, counts.partitionsBefore, measured, counts.piecesAfter, pieceBytes });
+    if (Message kept = counts.kept(); !kept.empty())
+        job.warnings.push_back(std::move(kept));
     return {};
 }
 
@@ -175,7 +177,7 @@ std::string_view TensorPartitionPass::name() const
 
 std::string_view TensorPartitionPass::summary() const
 {
-    return "Splits every gradient all-reduce larger than the partition size into pieces.";
+    return SL_TEXT("Core", "Splits every gradient all-reduce larger than the partition size into pieces.");
 }
 
 const ParameterTable<TensorPartitionParameters>& TensorPartitionPass::table() const
@@ -183,11 +185,11 @@ const ParameterTable<TensorPartitionParameters>& TensorPartitionPass::table() co
     using T = ParameterSpec::Type;
     using P = TensorPartitionParameters;
     static const ParameterTable<P> table {
-        { &P::partitionBytes, { "partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {}, "the largest piece (BytePS's default: 4 096 000 bytes)" } },
+        { &P::partitionBytes, { "partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {}, SL_TEXT("Core", "the largest piece (BytePS's default: 4 096 000 bytes)") } },
         { &P::pieces, { "pieces", T::Choice, "", 0, 0, "concurrent", { "concurrent", "sequential" },
-            "concurrent: the pieces run at once, sharing bandwidth (BytePS); sequential: one after the other on the stream" } },
+            SL_TEXT("Core", "concurrent: the pieces run at once, sharing bandwidth (BytePS); sequential: one after the other on the stream") } },
         { &P::measuredPartitionBytes, { "measured_partition_bytes", T::Number, "bytes", 1024, 1e15, "4096000", {},
-            "BytePS jobs: the partition size the trace was recorded with (BytePS traces record no sizes)" } },
+            SL_TEXT("Core", "BytePS jobs: the partition size the trace was recorded with (BytePS traces record no sizes)") } },
     };
     return table;
 }
@@ -250,8 +252,7 @@ Status TensorPartitionPass::run(const TensorPartitionParameters& params, WhatIfJ
             ++split;
         }
     }
-    job.warnings.push_back(std::to_string(split) + " of " + std::to_string(total) + " gradient all-reduces split into pieces of "
-        + std::to_string(pieceBytes) + " bytes at most");
+    job.warnings.emplace_back(SL_TEXT("Core", "%1 of %2 gradient all-reduces split into pieces of %3 bytes at most"), std::vector<Message::Arg> { split, total, pieceBytes });
     return job.rebuild(b);
 }
 

@@ -1,5 +1,6 @@
 #include "core/strategy/passes/workercountpass.h"
 
+#include "core/base/message.h"
 #include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/partitionmodel.h"
@@ -102,8 +103,8 @@ Status scaleServers(const ExecutionGraph& g, const WorkerCountParameters& params
     const double load = loadOf(workers) / loadOf(measuredWorkers);
     // The servers' load as measured: nothing to re-cut, the job stays as it is.
     if (load == 1.0 && !job.psPlan) {
-        job.warnings.push_back("BytePS workers of " + std::to_string(gpus) + " GPUs, " + std::to_string(measuredWorkers) + " measured, "
-            + std::to_string(workers) + " now: each server's load is as measured, so the job runs as measured");
+        job.warnings.emplace_back(SL_TEXT("Core", "BytePS workers of %1 GPUs, %2 measured, %3 now: each server's load is as measured, so the job runs as measured"),
+            std::vector<Message::Arg> { gpus, measuredWorkers, workers });
         return {};
     }
     const Expected<PsRepartition::Counts> replanned = PsRepartition::replan(job, [&](PsPlan& plan) { plan.serverLoad = load; });
@@ -112,11 +113,14 @@ Status scaleServers(const ExecutionGraph& g, const WorkerCountParameters& params
     const PsRepartition::Counts& counts = *replanned;
     char factor[32];
     std::snprintf(factor, sizeof factor, "%.2f", load);
-    job.warnings.push_back("BytePS workers of " + std::to_string(gpus) + " GPUs, " + std::to_string(measuredWorkers) + " measured, "
-        + std::to_string(workers) + " now; "
-        + (fixed ? std::to_string(*params.servers) + (*params.servers == 1 ? " server" : " servers")
-                 : std::string("a server per worker (as BytePS deploys them)"))
-        + ": pushes and pulls take " + factor + "x their measured service" + counts.kept());
+    if (fixed)
+        job.warnings.emplace_back(SL_TEXT("Core", "BytePS workers of %1 GPUs, %2 measured, %3 now, sharing %4 servers: pushes and pulls take %5x their measured service"),
+            std::vector<Message::Arg> { gpus, measuredWorkers, workers, *params.servers, factor });
+    else
+        job.warnings.emplace_back(SL_TEXT("Core", "BytePS workers of %1 GPUs, %2 measured, %3 now, with a server per worker (as BytePS deploys them): pushes and pulls take %4x their measured service"),
+            std::vector<Message::Arg> { gpus, measuredWorkers, workers, factor });
+    if (Message kept = counts.kept(); !kept.empty())
+        job.warnings.push_back(std::move(kept));
     return {};
 }
 
@@ -129,7 +133,7 @@ std::string_view WorkerCountPass::name() const
 
 std::string_view WorkerCountPass::summary() const
 {
-    return "Scales data parallelism to another number of ranks, with collectives re-timed for the new group.";
+    return SL_TEXT("Core", "Scales data parallelism to another number of ranks, with collectives re-timed for the new group.");
 }
 
 const ParameterTable<WorkerCountParameters>& WorkerCountPass::table() const
@@ -137,9 +141,9 @@ const ParameterTable<WorkerCountParameters>& WorkerCountPass::table() const
     using T = ParameterSpec::Type;
     using P = WorkerCountParameters;
     static const ParameterTable<P> table {
-        { &P::workers, { "workers", T::Integer, "", 1, 65536, "", {}, "the number of data-parallel ranks" } },
-        { &P::ranksPerHost, { "ranks_per_host", T::Integer, "", 1, 1e6, "", {}, "ranks per host for the new ranks; left out: as measured", true } },
-        { &P::servers, { "servers", T::Integer, "", 1, 65536, "", {}, "BytePS jobs: the servers the workers share; left out: one per worker", true } },
+        { &P::workers, { "workers", T::Integer, "", 1, 65536, "", {}, SL_TEXT("Core", "the number of data-parallel ranks") } },
+        { &P::ranksPerHost, { "ranks_per_host", T::Integer, "", 1, 1e6, "", {}, SL_TEXT("Core", "ranks per host for the new ranks; left out: as measured"), true } },
+        { &P::servers, { "servers", T::Integer, "", 1, 65536, "", {}, SL_TEXT("Core", "BytePS jobs: the servers the workers share; left out: one per worker"), true } },
     };
     return table;
 }
@@ -208,16 +212,15 @@ Expected<WorldSize> worldSizeFor(const ExecutionGraph& g, const CollectiveRoles&
     const auto workers = static_cast<std::int32_t>(params.workers);
     if ((static_cast<std::int64_t>(world) * workers) % measuredData != 0)
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
-            "the data-parallel group spans " + std::to_string(measuredData) + " of the job's " + std::to_string(world)
-                + " ranks: 'workers' must make whole copies of the other groups (a multiple of " + std::to_string(measuredData / std::gcd(measuredData, world))
-                + ")");
+            Message(SL_TEXT("Core", "the data-parallel group spans %1 of the job's %2 ranks: 'workers' must make whole copies of the other groups (a multiple of %3)"),
+                { measuredData, world, measuredData / std::gcd(measuredData, world) }));
     // Checked in 64 bits: a world of many ranks times many workers is past any job, and past an int32.
     const std::int64_t ranks = static_cast<std::int64_t>(world) * workers / measuredData;
     constexpr std::int64_t kMaxRanks = std::int64_t(1) << 20;
     if (ranks > kMaxRanks)
         return Status::error(ErrorCode::ValueOutOfRange, {}, -1,
-            std::to_string(workers) + " workers of a data-parallel group of " + std::to_string(measuredData) + " in a world of " + std::to_string(world)
-                + " ranks make " + std::to_string(ranks) + " ranks; at most " + std::to_string(kMaxRanks) + " are modelled");
+            Message(SL_TEXT("Core", "%1 workers of a data-parallel group of %2 in a world of %3 ranks make %4 ranks; at most %5 are modelled"),
+                { workers, measuredData, world, ranks, kMaxRanks }));
     return WorldSize { measuredData, static_cast<std::int32_t>(ranks) };
 }
 
@@ -259,16 +262,18 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
         gradients += data.isData(item);
     }
     if (m > n && gradients == 0)
-        job.warnings.push_back("the job has no data-parallel collective: the added ranks run alongside it and synchronise nothing "
-                               "(the gradient all-reduce that data parallelism adds is not in the trace to be scaled)");
+        job.warnings.emplace_back(SL_TEXT("Core", "the job has no data-parallel collective: the added ranks run alongside it and synchronise nothing "
+                                                  "(the gradient all-reduce that data parallelism adds is not in the trace to be scaled)"));
     if (m > n && std::none_of(g.tracks().begin(), g.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); }))
-        job.warnings.push_back("the job computes on its host: the added ranks would share the host's cores with the measured ones, "
-                               "which the pass does not model (one rank per core or more makes each step up to "
-                               + std::to_string(m) + "/" + std::to_string(n) + " as long)");
+        job.warnings.emplace_back(SL_TEXT("Core", "the job computes on its host: the added ranks would share the host's cores with the measured ones, "
+                                                  "which the pass does not model (one rank per core or more makes each step up to %1/%2 as long)"),
+            std::vector<Message::Arg> { m, n });
     if (untold > 0)
-        job.warnings.push_back(std::to_string(untold) + " collectives whose role the trace does not tell span every rank and are taken as data-parallel");
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 collectives whose role the trace does not tell span every rank and are taken as data-parallel"),
+            std::vector<Message::Arg> { untold });
     if (kept > 0)
-        job.warnings.push_back(std::to_string(kept) + " collectives of other parallelism (" + roles.summary() + " in all) keep their groups' sizes");
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 collectives of other parallelism (%2 in all) keep their groups' sizes"),
+            std::vector<Message::Arg> { kept, roles.summary() });
     ExecutionGraphBuilder b(g);
     if (n < world) {
         // Some ranks of a larger job: the data-parallel transfers whose peers are not in the trace span
@@ -284,8 +289,8 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
                 ++resized;
             }
         }
-        job.warnings.push_back("the job holds " + std::to_string(n) + " of " + std::to_string(world) + " ranks; " + std::to_string(resized)
-            + " data-parallel transfers with peers outside the trace now span a group of " + std::to_string(workers));
+        job.warnings.emplace_back(SL_TEXT("Core", "the job holds %1 of %2 ranks; %3 data-parallel transfers with peers outside the trace now span a group of %4"),
+            std::vector<Message::Arg> { n, world, resized, workers });
     } else {
         // Ranks in global order; those past m go, new ones copy rank (j mod n).
         std::vector<RankId> order;
@@ -320,7 +325,7 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
             clonedOrigins += originsOf[r];
             clonedEdges += edgesOf[r];
         }
-        if (Status s = job.checkGrowth(cloned, "choose fewer workers"); !s.ok())
+        if (Status s = job.checkGrowth(cloned, Message(SL_TEXT("Core", "choose fewer workers"))); !s.ok())
             return s;
         b.reserve(cloned, clonedOrigins, clonedEdges);
         for (std::int32_t j = n; j < m; ++j) {
@@ -403,8 +408,9 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
             }
         }
         if (partialCopies > 0)
-            job.warnings.push_back(std::to_string(partialCopies)
-                + " collectives of other parallelism have only some of their ranks copied (the workers make a partial copy of the job); those parts keep their measured times");
+            job.warnings.emplace_back(SL_TEXT("Core", "%1 collectives of other parallelism have only some of their ranks copied (the workers make a partial copy of the job); "
+                                                      "those parts keep their measured times"),
+                std::vector<Message::Arg> { partialCopies });
     }
     return job.rebuild(b);
 }
