@@ -2,6 +2,7 @@
 
 #include "exportcontroller.h"
 #include "jobanalysis.h"
+#include "opactions.h"
 #include "configexport.h"
 #include "scenario.h"
 #include "traceloadjob.h"
@@ -127,20 +128,6 @@ bool isSelfCheck(const QString& warning)
 
 } // namespace
 
-void MainWindow::opActionsOnRows(QTableView* table, int opRole)
-{
-    table->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(table, &QWidget::customContextMenuRequested, this, [this, table, opRole](const QPoint& pos) {
-        const QModelIndex index = table->indexAt(pos);
-        if (!index.isValid())
-            return;
-        QMenu menu;
-        addOpActions(menu, sightline::OpId(index.data(opRole).toUInt()));
-        if (!menu.isEmpty())
-            menu.exec(table->viewport()->mapToGlobal(pos));
-    });
-}
-
 QDockWidget* MainWindow::addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area)
 {
     auto* dock = new QDockWidget(title, this);
@@ -197,6 +184,23 @@ MainWindow::MainWindow(QWidget* parent)
     , m_job(new TraceLoadJob(this))
 {
     setAcceptDrops(true);
+    // What-if steps on the ops of the Gantt and the panels' rows, added to the strategy as asked.
+    m_opActions = new OpActions(
+        [this] {
+            OpActions::Job job;
+            if (m_analysis)
+                job.measured = trace();
+            job.shown = shownWhatIf();
+            if (m_outcome && m_outcome->whatIf)
+                job.whatIf = m_outcome->whatIf->graph;
+            return job;
+        },
+        this);
+    connect(m_opActions, &OpActions::stepWanted, this, [this](const QString& pass, const std::map<std::string, sightline::ParameterValue>& params) {
+        m_strategy->addStep(pass, params);
+        m_strategyDock->show();
+        m_strategyDock->raise();
+    });
     // The Gantt, under a banner that says when the strategy failed.
     auto* centre = new QWidget(this);
     auto* centreLayout = new QVBoxLayout(centre);
@@ -247,17 +251,17 @@ MainWindow::MainWindow(QWidget* parent)
     QDockWidget* pathDock = addDock(tr("Critical Path"), QStringLiteral("criticalPathDock"), pathView, Qt::RightDockWidgetArea);
     // A segment of the path as a target, as an op in the Gantt is; rows selected together are chosen
     // ops.
-    opActionsOnRows(pathView, CriticalPathModel::OpRole);
+    m_opActions->attach(pathView, CriticalPathModel::OpRole);
     connect(pathView->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this, pathView] {
         std::vector<sightline::OpId> ops;
         for (const QModelIndex& row : pathView->selectionModel()->selectedRows()) {
             if (const sightline::OpId op(row.data(CriticalPathModel::OpRole).toUInt()); op.isValid())
                 ops.push_back(op);
         }
-        choose(ChosenFrom::PathRows, ops);
+        m_opActions->choose(OpActions::From::PathRows, ops);
     });
     // A path of another job or view drops the selection of its rows without saying so.
-    connect(m_pathModel, &QAbstractItemModel::modelReset, this, [this] { choose(ChosenFrom::PathRows, {}); });
+    connect(m_pathModel, &QAbstractItemModel::modelReset, this, [this] { m_opActions->choose(OpActions::From::PathRows, {}); });
     m_aggregates = new AggregateModel(this);
     // The area chosen last, said over its table: the dock's tab keeps its short title.
     auto* selectionPanel = new QWidget(this);
@@ -274,7 +278,7 @@ MainWindow::MainWindow(QWidget* parent)
     selectionLayout->addWidget(aggregateView, 1);
     QDockWidget* aggregateDock = addDock(tr("Selection"), QStringLiteral("selectionDock"), selectionPanel, Qt::RightDockWidgetArea);
     // The selection as a target: the what-if steps on the ops of a row's name.
-    opActionsOnRows(aggregateView, AggregateModel::OpRole);
+    m_opActions->attach(aggregateView, AggregateModel::OpRole);
     connect(m_timeline, &TimelineView::areaSelected, this,
         [this, aggregateDock, selectionLabel](const std::vector<sightline::TrackId>& tracks, sightline::TimeNs begin, sightline::TimeNs end) {
             if (!m_analysis)
@@ -283,7 +287,7 @@ MainWindow::MainWindow(QWidget* parent)
             const bool replayed = m_timeline->plottable()->viewMode() == TimelinePlottable::ViewMode::Replayed && m_analysis->replayedLayout;
             const auto layout = shownWhatIf() ? shownWhatIf()->layout() : replayed ? m_analysis->replayedLayout : m_analysis->measuredLayout;
             m_aggregates->setSelection(m_timeline->trace(), layout, tracks, begin, end);
-            choose(ChosenFrom::Area, m_aggregates->ops());
+            m_opActions->choose(OpActions::From::Area, m_aggregates->ops());
             selectionLabel->setText(tr("Selection: %n op(s), %1", nullptr, static_cast<int>(m_aggregates->opCount()))
                                         .arg(TimeAxisTicker::duration(end - begin)));
             aggregateDock->raise();
@@ -300,14 +304,14 @@ MainWindow::MainWindow(QWidget* parent)
     m_comparison = new ComparisonPanel(this);
     QDockWidget* comparisonDock = addDock(tr("What-if"), QStringLiteral("comparisonDock"), m_comparison, Qt::RightDockWidgetArea);
     connect(m_comparison, &ComparisonPanel::opActivated, this, &MainWindow::goToMeasuredOp);
-    m_timeline->setOpMenu([this](QMenu& menu, sightline::OpId op) { addOpActions(menu, op); });
+    m_timeline->setOpMenu([this](QMenu& menu, sightline::OpId op) { m_opActions->addTo(menu, op); });
     m_whatIf = new WhatIfRunner(this);
     connect(m_strategy->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     m_locate = [this](const QString& missing, const QString& scenario) { return locateMissingFile(missing, scenario); };
     connect(m_strategy, &StrategyModel::changed, this, &MainWindow::runWhatIf);
     m_strategy->setDefaults([this](const std::string& pass) { return stepDefaults(pass); });
     connect(m_whatIf, &WhatIfRunner::runningChanged, m_strategyPanel, &StrategyPanel::setRunning);
-    m_strategyPanel->setSelectionSource([this] { return QString::fromStdString(m_chosen.text()); });
+    m_strategyPanel->setSelectionSource([this] { return QString::fromStdString(m_opActions->chosen().text()); });
     connect(m_whatIf, &WhatIfRunner::finished, this, &MainWindow::onWhatIf);
     connect(m_whatIf, &WhatIfRunner::failed, this, &MainWindow::onWhatIfFailed);
     connect(m_whatIf, &WhatIfRunner::cleared, this, [this] {
@@ -785,6 +789,7 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     // A view made for the outcome already compared: only the Gantt changes.
     if (m_outcome && outcome->whatIf == m_outcome->whatIf) {
         m_outcome = outcome;
+        m_lastOutcome = outcome;
         applyView();
         return;
     }
@@ -793,6 +798,7 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     const QStringList& warnings = outcome->warnings;
     const qint64 ms = outcome->ms;
     m_outcome = outcome;
+    m_lastOutcome = outcome;
     m_hasResult = true;
     m_stale = false;
     m_banner->hideMessage();
@@ -837,21 +843,34 @@ void MainWindow::onWhatIfFailed(const QString& message)
     m_outcome.reset();
     // The last what-if that ran stays in view, marked stale: an edit that fails loses nothing shown.
     m_stale = m_hasResult;
-    if (m_stale) {
+    if (m_stale)
         m_comparison->setStale(tr("The strategy as edited cannot run (see the Strategy dock)."));
-        m_banner->showMessage(tr("The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale."), message);
-    } else {
-        m_banner->showMessage(tr("The strategy failed; the Gantt shows the job without it."), message);
-    }
     m_strategyPanel->setOutOfMemory(false, {});
     if (m_analysis)
         showJobStatus();
     applyView();
+    showFailureBanner();
+}
+
+void MainWindow::showFailureBanner()
+{
+    // Worded for what the window shows: the Gantt draws the stale what-if only in a view it was drawn
+    // for, and the Measured and Replayed views draw none.
+    const bool whatIfView = m_viewMode == ViewMode::WhatIf || m_viewMode == ViewMode::Both;
+    QString headline;
+    if (!m_stale)
+        headline = whatIfView ? tr("The strategy failed; the Gantt shows the job without it.") : tr("The strategy failed.");
+    else if (whatIfView && shownWhatIf())
+        headline = tr("The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.");
+    else
+        headline = tr("The strategy failed; the What-if dock shows the last what-if that ran, now stale.");
+    m_banner->showMessage(headline, m_whatIfFailure);
 }
 
 void MainWindow::onNoWhatIf()
 {
     m_outcome.reset();
+    m_lastOutcome.reset();
     m_hasResult = false;
     m_stale = false;
     m_banner->hideMessage();
@@ -884,8 +903,10 @@ void MainWindow::applyView()
         // Being drawn: the Gantt keeps what it shows until then.
         statusBar()->showMessage(tr("Drawing the what-if…"));
         return;
-    } else if (layers && m_stale && shownWhatIf() && shownWhatIf()->layers() == *layers) {
+    } else if (layers && m_stale && m_lastOutcome && m_lastOutcome->view && m_lastOutcome->view->layers() == *layers) {
         // The strategy failed: the last what-if drawn stays, under the banner that says it is stale.
+        if (shownWhatIf() != m_lastOutcome->view)
+            showWhatIfView(m_lastOutcome);
     } else {
         if (shownWhatIf())
             showMeasuredJob();
@@ -931,7 +952,7 @@ void MainWindow::showMeasuredJob()
     m_details->setJob(m_model->trace(), dependencyFinder(), std::move(replayed));
     m_pathModel->setPath(replay ? replay->graph : nullptr, path);
     m_aggregates->clear();
-    choose(ChosenFrom::Area, {});
+    m_opActions->choose(OpActions::From::Area, {});
     m_whatIf->dispose(std::move(old)); // the panels let go of it above
 }
 
@@ -961,7 +982,7 @@ void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outc
     showWhatIfSlack(outcome);
     m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
     m_aggregates->clear();
-    choose(ChosenFrom::Area, {});
+    m_opActions->choose(OpActions::From::Area, {});
     m_timeline->queueFrame(); // one frame for all of the above
     m_whatIf->dispose(std::move(old)); // the panels let go of it above
     statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
@@ -1056,15 +1077,6 @@ void MainWindow::goToMeasuredOp(sightline::OpId op)
     goToOp(shownWhatIf() && op.isValid() ? shownWhatIf()->opStandingFor(op) : op);
 }
 
-sightline::OpId MainWindow::measuredOp(sightline::OpId op) const
-{
-    if (!op.isValid())
-        return {};
-    if (!shownWhatIf())
-        return op;
-    return op.value() < shownWhatIf()->trace()->opCount() ? shownWhatIf()->measuredOp(op) : sightline::OpId();
-}
-
 void MainWindow::goToOp(sightline::OpId op)
 {
     // The op comes from a panel that shows the Gantt's job.
@@ -1136,6 +1148,9 @@ void MainWindow::setViewMode(ViewMode mode)
     m_viewActions[static_cast<int>(mode)]->setChecked(true);
     if (m_analysis)
         applyView();
+    // A banner the user has not closed follows the view it speaks of.
+    if (!m_whatIfFailure.isEmpty() && !m_banner->isHidden())
+        showFailureBanner();
 }
 
 void MainWindow::setCriticalPathShown(bool shown)
@@ -1159,12 +1174,12 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     // The views show the new job before anything (a scenario's strategy below) can run a what-if on it.
     m_analysis = std::move(analysis);
     m_outcome.reset();
+    m_lastOutcome.reset();
     m_hasResult = false;
     m_stale = false;
     m_banner->hideMessage();
     m_comparison->clear();
-    m_chosen = {}; // ops of the job before, from whichever selection
-    m_chosenFrom = ChosenFrom::Nothing;
+    m_opActions->clear(); // ops of the job before, from whichever selection
     // The job's layers, offered for a pass's layers and for the spans kernels are launched within.
     QStringList layers;
     for (const std::string& name : m_analysis->layerNames)
@@ -1346,106 +1361,6 @@ void MainWindow::updateTitle()
     else
         setWindowTitle(tr("%1 and %n more[*] — Sightline", nullptr, static_cast<int>(m_files.size() - 1)).arg(QFileInfo(m_files.first()).fileName()));
     setWindowModified(!m_strategy->undoStack()->isClean());
-}
-
-void MainWindow::choose(ChosenFrom from, const std::vector<sightline::OpId>& shownOps)
-{
-    // The passes name measured ops: an op of a what-if stands for those it was made from.
-    std::vector<sightline::OpId> measured;
-    measured.reserve(shownOps.size());
-    const WhatIfView* view = shownWhatIf().get();
-    for (sightline::OpId op : shownOps) {
-        if (!view) {
-            measured.push_back(op);
-        } else if (op.value() < view->trace()->opCount()) {
-            const auto origin = view->measuredOps(op);
-            measured.insert(measured.end(), origin.begin(), origin.end());
-        }
-    }
-    sightline::OpSet chosen = sightline::OpSet::of(std::move(measured));
-    if (chosen.empty()) {
-        // Nothing measured chosen: only a selection of the kind that chose the ops lets them go.
-        if (m_chosenFrom == from) {
-            m_chosen = {};
-            m_chosenFrom = ChosenFrom::Nothing;
-        }
-        return;
-    }
-    m_chosen = std::move(chosen);
-    m_chosenFrom = from;
-}
-
-QString MainWindow::replacedInWhatIf(sightline::OpId measured) const
-{
-    if (!m_outcome || !m_outcome->whatIf || !m_outcome->whatIf->graph)
-        return {};
-    const sightline::ExecutionGraph& g = *m_outcome->whatIf->graph;
-    const std::string_view name = trace()->string(trace()->name(measured));
-    std::string_view by;
-    bool found = false;
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        const auto origin = g.origin(sightline::ItemId(i));
-        if (std::find(origin.begin(), origin.end(), measured) == origin.end())
-            continue;
-        if (g.name(sightline::ItemId(i)) == name)
-            return {}; // still an item of its own name: a step can aim at it
-        found = true;
-        by = g.name(sightline::ItemId(i));
-    }
-    return found ? QString::fromUtf8(by.data(), static_cast<qsizetype>(by.size())) : QString();
-}
-
-void MainWindow::addOpActions(QMenu& menu, sightline::OpId shownOp)
-{
-    const auto& t = trace();
-    if (!t || !m_analysis)
-        return;
-    QMenu* whatIf = nullptr;
-    auto add = [&](const QString& text, const char* pass, std::map<std::string, sightline::ParameterValue> params) {
-        if (!whatIf)
-            whatIf = menu.addMenu(tr("What If"));
-        whatIf->addAction(text, this, [this, pass, params] {
-            m_strategy->addStep(QString::fromLatin1(pass), params);
-            m_strategyDock->show();
-            m_strategyDock->raise();
-        });
-    };
-    if (!m_chosen.empty()) {
-        const int n = static_cast<int>(std::min<std::uint64_t>(m_chosen.size(), INT_MAX));
-        const std::string ops = m_chosen.text();
-        add(tr("Fuse These %n Op(s)", nullptr, n), "op_fusion", { { "kernels", std::string("all") }, { "ops", ops } });
-        add(tr("Make These %n Op(s) 20 % Faster", nullptr, n), "speedup", { { "percent", 20.0 }, { "ops", ops } });
-        add(tr("Recompute the Layers of These %n Op(s)", nullptr, n), "recompute", { { "ops", ops } });
-    }
-    // The passes name measured ops: an op of a what-if stands for the one it was made from.
-    const sightline::OpId op = measuredOp(shownOp);
-    if (!op.isValid() || op.value() >= t->opCount())
-        return;
-    if (whatIf)
-        whatIf->addSeparator();
-    const std::string name(t->string(t->name(op)));
-    const QString shown = QString::fromStdString(name);
-    const QString label = shown.size() > 40 ? shown.left(39) + u'…' : shown;
-    using sightline::OpKind;
-    const OpKind kind = t->kind(op);
-    // A step added now runs after the strategy's: on an op that an earlier step replaced (fused into
-    // another, bucketed), a step aimed at its name would find nothing. Offered, but disabled, saying why.
-    const QString replacedBy = replacedInWhatIf(op);
-    auto byName = [&](const QString& text, const char* pass, std::map<std::string, sightline::ParameterValue> params) {
-        add(text, pass, std::move(params));
-        if (!replacedBy.isEmpty()) {
-            QAction* a = whatIf->actions().back();
-            a->setEnabled(false);
-            a->setText(text + u' ' + tr("(replaced by “%1” in the strategy's what-if)").arg(replacedBy));
-        }
-    };
-    byName(tr("Make “%1” 20 % Faster").arg(label), "speedup", { { "percent", 20.0 }, { "match", name } });
-    if (kind == OpKind::ComputeKernel)
-        byName(tr("Fuse Kernels Named “%1”").arg(label), "op_fusion", { { "match", name }, { "kernels", std::string("all") } });
-    if (kind == OpKind::CpuOp || kind == OpKind::Annotation) {
-        add(tr("Fuse the Kernels Launched Inside “%1”").arg(label), "op_fusion", { { "within", name }, { "kernels", std::string("all") } });
-        add(tr("Recompute “%1” Before Its Backward").arg(label), "recompute", { { "layers", name } });
-    }
 }
 
 void MainWindow::setStrategy(const sightline::Strategy& strategy)

@@ -35,6 +35,7 @@ class QToolBar;
 class AggregateModel;
 class CriticalPathModel;
 class ExportController;
+class OpActions;
 class MessageBanner;
 class ShortcutSheet;
 class TrackTreePanel;
@@ -77,17 +78,9 @@ public:
     // Saves the job shown and the strategy as a scenario; false with error when it cannot be written.
     bool saveScenarioTo(const QString& path, QString& error);
     const QString& scenarioPath() const { return m_scenarioPath; }
-    // The what-if actions for the Gantt's context menu and the panels' rows. On the chosen ops (an area
-    // of the Gantt, rows of the critical path): fuse these ops, make them faster, recompute their
-    // layers. On one op (when valid): make ops of its name faster, fuse kernels of its name or inside
-    // it, recompute it as a layer. Each adds a strategy step.
-    void addOpActions(QMenu& menu, sightline::OpId op);
-    // The name of the item that stands for a measured op in the strategy's last what-if when no item
-    // of the op's own name does (an earlier step fused or bucketed it), else empty.
-    QString replacedInWhatIf(sightline::OpId measured) const;
-    // The measured ops chosen last, as an area of the Gantt or as rows of the critical path's panel,
-    // whichever came last: what "these ops" steps aim at. Empty when nothing is chosen.
-    const sightline::OpSet& chosenOps() const { return m_chosen; }
+    // The what-if actions of the Gantt's context menu and the panels' rows, and the ops chosen for
+    // them; each adds a strategy step and raises the Strategy dock.
+    OpActions* opActions() const { return m_opActions; }
     // Replaces the strategy being edited (--strategy), every step switched on; not an undoable edit.
     void setStrategy(const sightline::Strategy& strategy);
     // Who finds a scenario's missing trace file (missing, scenario) -> its new path, or empty to give
@@ -144,8 +137,6 @@ private:
     };
     QTableView* makeTable(QAbstractItemModel* model, const TableSpec& spec, QWidget* parent);
     QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
-    // A right click on a row of the table offers the what-if steps on its op (the model's opRole).
-    void opActionsOnRows(QTableView* table, int opRole);
     void createActions();
     void openScenario(const QString& path);
     void loadJob(const QStringList& files, const sightline::SessionOptions& options);
@@ -180,6 +171,7 @@ private:
     // The run failed: the banner over the Gantt says why; the last what-if that ran stays in the Gantt
     // and the What-if dock, marked stale, and nothing can be exported until a run succeeds.
     void onWhatIfFailed(const QString& message);
+    void showFailureBanner();
     // Shows the view mode asked for: the measured job, or the what-if once the runner has drawn it.
     void applyView();
     std::optional<WhatIfView::Layers> wantedLayers() const;
@@ -205,8 +197,6 @@ private:
     void goToOp(sightline::OpId op);
     // The same for an op of the measured job (the comparison panel): in a what-if, the op standing for it.
     void goToMeasuredOp(sightline::OpId op);
-    // The measured op an op of the job shown stands for, or invalid.
-    sightline::OpId measuredOp(sightline::OpId op) const;
     void updateProgress();
     void closeProgress();
     void addRecent(const QStringList& files);
@@ -246,12 +236,7 @@ private:
     sightline::SessionOptions m_loadingOptions; // of the job loading
     sightline::SessionOptions m_sessionOptions; // of the job shown
     std::function<QString(const QString&, const QString&)> m_locate;
-    // Where the chosen ops came from; a selection of that kind cleared clears them.
-    enum class ChosenFrom { Nothing, Area, PathRows };
-    // Chooses the measured ops the ops of the job shown stand for (none: clears).
-    void choose(ChosenFrom from, const std::vector<sightline::OpId>& shownOps);
-    sightline::OpSet m_chosen;
-    ChosenFrom m_chosenFrom = ChosenFrom::Nothing;
+    OpActions* m_opActions = nullptr;
     sightline::Strategy m_runStrategy; // the strategy of the what-if running or last run
     sightline::Strategy m_whatIfStrategy; // the strategy of m_outcome
     std::shared_ptr<const WhatIfOutcome> m_outcome; // the what-if of the strategy as it stands, once run
@@ -266,6 +251,9 @@ private:
     QString m_whatIfFailure; // why the last what-if run failed; empty when it did not
     bool m_hasResult = false; // the What-if dock shows a what-if of this job
     bool m_stale = false; // ... of a strategy before the one that failed since
+    // The last what-if that ran: while a failed strategy leaves it stale, the Gantt draws it in the
+    // what-if views it was drawn for.
+    std::shared_ptr<const WhatIfOutcome> m_lastOutcome;
     MessageBanner* m_banner = nullptr; // over the Gantt: why the strategy failed
     ExportController* m_exports = nullptr;
     TimelineLegend* m_legend = nullptr; // under the Gantt: what its colours and marks mean

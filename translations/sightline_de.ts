@@ -1569,6 +1569,24 @@
         <translation>&amp;Legende</translation>
     </message>
     <message>
+        <source>The strategy failed.</source>
+        <translation>Die Strategie ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the What-if dock shows the last what-if that ran, now stale.</source>
+        <translation>Die Strategie ist fehlgeschlagen; der Was-wäre-wenn-Bereich zeigt das zuletzt gelaufene Was-wäre-wenn, nun veraltet.</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBanner</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>Diese Meldung ausblenden</translation>
+    </message>
+</context>
+<context>
+    <name>OpActions</name>
+    <message>
         <source>What If</source>
         <translation>Was wäre wenn</translation>
     </message>
@@ -1612,13 +1630,6 @@
     <message>
         <source>Recompute “%1” Before Its Backward</source>
         <translation>„%1“ vor seinem Backward neu berechnen</translation>
-    </message>
-</context>
-<context>
-    <name>MessageBanner</name>
-    <message>
-        <source>Hide this message</source>
-        <translation>Diese Meldung ausblenden</translation>
     </message>
 </context>
 <context>

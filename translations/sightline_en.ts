@@ -1568,6 +1568,24 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>The strategy failed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The strategy failed; the What-if dock shows the last what-if that ran, now stale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MessageBanner</name>
+    <message>
+        <source>Hide this message</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OpActions</name>
+    <message>
         <source>What If</source>
         <translation></translation>
     </message>
@@ -1611,13 +1629,6 @@
     <message>
         <source>Recompute “%1” Before Its Backward</source>
         <translation></translation>
-    </message>
-</context>
-<context>
-    <name>MessageBanner</name>
-    <message>
-        <source>Hide this message</source>
-        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

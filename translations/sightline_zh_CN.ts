@@ -1558,6 +1558,24 @@
         <translation>图例(&amp;L)</translation>
     </message>
     <message>
+        <source>The strategy failed.</source>
+        <translation>策略失败。</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the What-if dock shows the last what-if that ran, now stale.</source>
+        <translation>策略失败；假设分析面板显示上一次运行的假设分析，现已过期。</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBanner</name>
+    <message>
+        <source>Hide this message</source>
+        <translation>隐藏此消息</translation>
+    </message>
+</context>
+<context>
+    <name>OpActions</name>
+    <message>
         <source>What If</source>
         <translation>假设</translation>
     </message>
@@ -1598,13 +1616,6 @@
     <message>
         <source>Recompute “%1” Before Its Backward</source>
         <translation>在反向传播前重新计算“%1”</translation>
-    </message>
-</context>
-<context>
-    <name>MessageBanner</name>
-    <message>
-        <source>Hide this message</source>
-        <translation>隐藏此消息</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "jobanalysis.h"
 #include "exportcontroller.h"
 #include "mainwindow.h"
+#include "opactions.h"
 #include "whatifrunner.h"
 
 #include "core/exec/executiongraph.h"
@@ -468,7 +469,7 @@ private Q_SLOTS:
         }
         QVERIFY(host.isValid());
         QMenu menu;
-        window.addOpActions(menu, host);
+        window.opActions()->addTo(menu, host);
         QCOMPARE(menu.actions().size(), 1);
         QMenu* whatIf = menu.actions().first()->menu();
         QVERIFY(whatIf);
@@ -647,7 +648,7 @@ private Q_SLOTS:
         // The Gantt's menu on a what-if op aims its steps at the measured op it stands for.
         const sightline::OpId added(static_cast<std::uint32_t>(w.opCount() - 1));
         QMenu menu;
-        window.addOpActions(menu, added);
+        window.opActions()->addTo(menu, added);
         QVERIFY(!menu.actions().isEmpty());
         // The details of an added rank's op say where it came from.
         window.timeline()->selectOp(added);
@@ -748,7 +749,7 @@ private Q_SLOTS:
         }
         QVERIFY(kernel.isValid());
         QMenu menu;
-        window.addOpActions(menu, kernel);
+        window.opActions()->addTo(menu, kernel);
         QAction* fuse = nullptr;
         for (QAction* a : menu.actions().first()->menu()->actions()) {
             if (a->text().startsWith(QStringLiteral("Fuse Kernels Named")))
@@ -887,8 +888,8 @@ private Q_SLOTS:
             if (t.start(sightline::OpId(v)) < end && t.end(sightline::OpId(v)) > begin)
                 inArea.push_back(sightline::OpId(v));
         }
-        QCOMPARE(window.chosenOps(), sightline::OpSet::of(inArea));
-        QVERIFY(window.chosenOps().size() > 10);
+        QCOMPARE(window.opActions()->chosen(), sightline::OpSet::of(inArea));
+        QVERIFY(window.opActions()->chosen().size() > 10);
 
         // Rows of the critical path's panel chosen together replace the area; cleared, they leave
         // nothing chosen; the area chosen again is back.
@@ -899,15 +900,15 @@ private Q_SLOTS:
         std::vector<sightline::OpId> rows;
         for (int row = 0; row < 2; ++row)
             rows.push_back(sightline::OpId(path->model()->index(row, 0).data(CriticalPathModel::OpRole).toUInt()));
-        QCOMPARE(window.chosenOps(), sightline::OpSet::of(rows));
-        QVERIFY(window.chosenOps() != sightline::OpSet::of(inArea));
+        QCOMPARE(window.opActions()->chosen(), sightline::OpSet::of(rows));
+        QVERIFY(window.opActions()->chosen() != sightline::OpSet::of(inArea));
         path->clearSelection();
-        QVERIFY(window.chosenOps().empty());
+        QVERIFY(window.opActions()->chosen().empty());
         Q_EMIT window.timeline()->areaSelected({ stream }, begin, end);
-        QCOMPARE(window.chosenOps(), sightline::OpSet::of(inArea));
+        QCOMPARE(window.opActions()->chosen(), sightline::OpSet::of(inArea));
 
         QMenu menu;
-        window.addOpActions(menu, sightline::OpId()); // over no op: the chosen ops' actions only
+        window.opActions()->addTo(menu, sightline::OpId()); // over no op: the chosen ops' actions only
         QAction* fuse = nullptr;
         for (QAction* a : menu.actions().first()->menu()->actions()) {
             if (a->text().startsWith(QStringLiteral("Fuse These")))
@@ -917,7 +918,7 @@ private Q_SLOTS:
         QVERIFY(fuse);
         fuse->trigger();
         QCOMPARE(window.strategy()->steps().size(), std::size_t(1));
-        QCOMPARE(std::get<std::string>(window.strategy()->steps()[0].step.params.at("ops")), window.chosenOps().text());
+        QCOMPARE(std::get<std::string>(window.strategy()->steps()[0].step.params.at("ops")), window.opActions()->chosen().text());
         window.setViewMode(MainWindow::ViewMode::WhatIf);
         QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
         const sightline::ExecutionGraph& g = window.shownWhatIf()->whatIfGraph();
@@ -935,7 +936,7 @@ private Q_SLOTS:
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             const auto origin = g.origin(sightline::ItemId(i));
             if (!g.hasFlag(sightline::ItemId(i), sightline::ExecutionGraph::Synthetic) && origin.size() == 1
-                && t.track(origin.front()) == stream && !window.chosenOps().contains(origin.front()))
+                && t.track(origin.front()) == stream && !window.opActions()->chosen().contains(origin.front()))
                 ++kernelsLeft;
         }
         QCOMPARE(kernelsLeft, static_cast<std::size_t>(info.opCount) - inArea.size());
@@ -949,12 +950,12 @@ private Q_SLOTS:
         path->selectionModel()->select(path->model()->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         const auto shown = sightline::OpId(path->model()->index(row, 0).data(CriticalPathModel::OpRole).toUInt());
         const auto origin = window.shownWhatIf()->measuredOps(shown);
-        QCOMPARE(window.chosenOps(), sightline::OpSet::of(std::vector<sightline::OpId>(origin.begin(), origin.end())));
+        QCOMPARE(window.opActions()->chosen(), sightline::OpSet::of(std::vector<sightline::OpId>(origin.begin(), origin.end())));
         window.setViewMode(MainWindow::ViewMode::Measured);
         // Another job: nothing of the one before stays chosen.
         window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/alexnet-k80/alexnet_k80.csv") });
         QTRY_VERIFY_WITH_TIMEOUT(window.windowTitle().contains(QStringLiteral("alexnet")), 60000);
-        QVERIFY(window.chosenOps().empty());
+        QVERIFY(window.opActions()->chosen().empty());
     }
 
     void scenariosSaveAndReopen()
@@ -1099,9 +1100,16 @@ private Q_SLOTS:
         QVERIFY2(banner->text().contains(QStringLiteral("The strategy cannot run. step 2 (recompute): no layer")), qPrintable(banner->text()));
         QVERIFY(!banner->text().contains(QStringLiteral("does not fit")));
         QVERIFY(banner->text().contains(QStringLiteral("stale")));
+        QVERIFY(banner->text().contains(QStringLiteral("the Gantt and the What-if dock show")));
+        // The banner speaks of the view shown: the Measured view draws no what-if, stale or not.
+        window.setViewMode(MainWindow::ViewMode::Measured);
+        QVERIFY2(banner->text().contains(QStringLiteral("the What-if dock shows the last what-if that ran, now stale")), qPrintable(banner->text()));
+        QVERIFY(!banner->text().contains(QStringLiteral("Gantt")));
+        window.setViewMode(MainWindow::ViewMode::WhatIf);
+        QVERIFY(banner->text().contains(QStringLiteral("the Gantt and the What-if dock show")));
         QVERIFY(comparison->isStale());
         QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), iteration);
-        QCOMPARE(window.shownWhatIf(), drawn);
+        QTRY_COMPARE_WITH_TIMEOUT(window.shownWhatIf(), drawn, 60000);
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("jobStatus"))->text().contains(QStringLiteral("what-if failed")));
         QString error;
         QVERIFY(window.exports()->exportStrategyPreview(error).isEmpty() && !error.isEmpty());
@@ -1109,6 +1117,10 @@ private Q_SLOTS:
         banner->findChild<QToolButton*>()->click();
         QVERIFY(banner->isHidden());
         QVERIFY(comparison->isStale());
+        // Dismissed, it stays so when the view changes.
+        window.setViewMode(MainWindow::ViewMode::Both);
+        QVERIFY(banner->isHidden());
+        window.setViewMode(MainWindow::ViewMode::WhatIf);
         model->undoStack()->undo();
         QTRY_VERIFY_WITH_TIMEOUT(!comparison->isStale(), 60000);
         QVERIFY(banner->isHidden());
@@ -1180,7 +1192,7 @@ private Q_SLOTS:
         QVERIFY(kernel.isValid());
         auto faster = [&] {
             QMenu menu;
-            window.addOpActions(menu, kernel);
+            window.opActions()->addTo(menu, kernel);
             QMenu* whatIf = menu.actions().first()->menu();
             return std::make_pair(whatIf->actions().first()->isEnabled(), whatIf->actions().first()->text());
         };
