@@ -20,6 +20,5 @@ void ElidedLabel::paintEvent(QPaintEvent*)
     QPainter painter(this);
     const QRect area = contentsRect();
     const QString shown = fontMetrics().elidedText(text(), Qt::ElideRight, area.width());
-    m_elided = shown != text();
     style()->drawItemText(&painter, area, static_cast<int>(alignment()), palette(), isEnabled(), shown, foregroundRole());
 }

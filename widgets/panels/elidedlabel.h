@@ -11,12 +11,7 @@ public:
     explicit ElidedLabel(QWidget* parent = nullptr);
 
     QSize minimumSizeHint() const override;
-    // Whether the text shown is cut (as last painted).
-    bool isElided() const { return m_elided; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;
-
-private:
-    bool m_elided = false;
 };
