@@ -3,6 +3,7 @@
 #include "exportcontroller.h"
 #include "jobanalysis.h"
 #include "opactions.h"
+#include "recentjobs.h"
 #include "configexport.h"
 #include "scenario.h"
 #include "traceloadjob.h"
@@ -77,13 +78,6 @@
 #include <map>
 
 namespace {
-
-constexpr int kMaxRecent = 8;
-
-QString recentKey()
-{
-    return QStringLiteral("recentJobs");
-}
 
 // Arrows along a critical path, from each of its first count ops to the next (collectives between
 // them, which are not drawn, skipped).
@@ -473,8 +467,8 @@ void MainWindow::createActions()
     QAction* open = file->addAction(tr("&Open Files…"), this, &MainWindow::openFilesDialog);
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    rebuildRecentMenu();
+    m_recent = new RecentJobs(file->addMenu(tr("Open &Recent")), this);
+    connect(m_recent, &RecentJobs::openRequested, this, &MainWindow::openFiles);
     file->addSeparator();
     QAction* save = file->addAction(tr("&Save Scenario"), this, [this] { saveScenario(false); });
     save->setShortcut(QKeySequence::Save);
@@ -1208,10 +1202,10 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
         // A scenario with a strategy is opened for its what-if: the comparison comes forward.
         if (!state.steps.empty())
             m_docks[7]->raise();
-        addRecent({ m_scenarioPath });
+        m_recent->add({ m_scenarioPath });
     } else {
         m_scenarioPath.clear();
-        addRecent(files);
+        m_recent->add(files);
     }
     m_pendingScenario.reset();
     showJobSummary(*trace);
@@ -1318,37 +1312,6 @@ void MainWindow::onFailed(const sightline::Status& status, const QStringList& fi
     QMessageBox::warning(this, tr("Cannot Open Trace"), StatusText::message(status));
 }
 
-void MainWindow::addRecent(const QStringList& files)
-{
-    QSettings settings;
-    QStringList entries = settings.value(recentKey()).toStringList();
-    QStringList absolute;
-    for (const QString& f : files)
-        absolute << QFileInfo(f).absoluteFilePath();
-    const QString entry = absolute.join(u'\n');
-    entries.removeAll(entry);
-    entries.prepend(entry);
-    while (entries.size() > kMaxRecent)
-        entries.removeLast();
-    settings.setValue(recentKey(), entries);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList entries = QSettings().value(recentKey()).toStringList();
-    for (const QString& entry : entries) {
-        const QStringList files = entry.split(u'\n', Qt::SkipEmptyParts);
-        if (files.isEmpty())
-            continue;
-        const QString label = files.size() == 1 ? QDir::toNativeSeparators(files.first())
-                                                : tr("%1 and %n more", nullptr, static_cast<int>(files.size() - 1)).arg(QFileInfo(files.first()).fileName());
-        m_recentMenu->addAction(label, this, [this, files]() { openFiles(files); });
-    }
-    m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
-}
-
 void MainWindow::updateTitle()
 {
     // [*] shows the unsaved-changes mark while the strategy has edits not saved in a scenario.
@@ -1393,7 +1356,7 @@ bool MainWindow::saveScenarioTo(const QString& path, QString& error)
         return false;
     m_scenarioPath = QFileInfo(path).absoluteFilePath();
     m_strategy->undoStack()->setClean();
-    addRecent({ m_scenarioPath });
+    m_recent->add({ m_scenarioPath });
     updateTitle();
     return true;
 }

@@ -36,6 +36,7 @@ class AggregateModel;
 class CriticalPathModel;
 class ExportController;
 class OpActions;
+class RecentJobs;
 class MessageBanner;
 class ShortcutSheet;
 class TrackTreePanel;
@@ -199,8 +200,6 @@ private:
     void goToMeasuredOp(sightline::OpId op);
     void updateProgress();
     void closeProgress();
-    void addRecent(const QStringList& files);
-    void rebuildRecentMenu();
     void updateTitle();
 
     RankListModel* m_model = nullptr;
@@ -264,6 +263,6 @@ private:
     TraceLoadJob* m_job = nullptr;
     QProgressDialog* m_progress = nullptr;
     QTimer* m_progressTimer = nullptr;
-    QMenu* m_recentMenu = nullptr;
+    RecentJobs* m_recent = nullptr;
     QStringList m_files;
 };

@@ -1149,13 +1149,6 @@
         <source>Cannot Open Trace</source>
         <translation>Trace kann nicht geöffnet werden</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 and %n more</source>
-        <translation>
-            <numerusform>%1 und %n weitere</numerusform>
-            <numerusform>%1 und %n weitere</numerusform>
-        </translation>
-    </message>
     <message>
         <source>About Sightline</source>
         <translation>Über Sightline</translation>
@@ -1851,6 +1844,16 @@
     <message>
         <source>Replayed step</source>
         <translation>Nachgespielter Schritt</translation>
+    </message>
+</context>
+<context>
+    <name>RecentJobs</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weitere</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1469,13 +1469,6 @@
         <source>Cannot Open Trace</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 and %n more</source>
-        <translation>
-            <numerusform>%1 and %n more</numerusform>
-            <numerusform>%1 and %n more</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1[*] — Sightline</source>
         <translation type="unfinished"></translation>
@@ -1850,6 +1843,16 @@
     <message>
         <source>Replayed step</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RecentJobs</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
     </message>
 </context>
 <context>

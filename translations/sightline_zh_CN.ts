@@ -1147,12 +1147,6 @@
         <source>Cannot Open Trace</source>
         <translation>无法打开 trace</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 and %n more</source>
-        <translation>
-            <numerusform>%1 及另外 %n 个</numerusform>
-        </translation>
-    </message>
     <message>
         <source>About Sightline</source>
         <translation>关于 Sightline</translation>
@@ -1835,6 +1829,15 @@
     <message>
         <source>Replayed step</source>
         <translation>重放步时</translation>
+    </message>
+</context>
+<context>
+    <name>RecentJobs</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 及另外 %n 个</numerusform>
+        </translation>
     </message>
 </context>
 <context>
