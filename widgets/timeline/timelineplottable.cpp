@@ -2,6 +2,7 @@
 
 #include "core/base/parallel.h"
 #include "core/model/trace.h"
+#include "widgets/timeline/timelinerows.h"
 #include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/tracklayout.h"
 
@@ -100,99 +101,10 @@ void TimelinePlottable::setColorMode(ColorMode mode)
 
 void TimelinePlottable::buildRows()
 {
-    m_rows.clear();
-    m_sources.clear();
-    m_sourceBegin.clear();
-    m_trackRow.assign(m_trace ? m_trace->tracks().size() : 0, -1);
-    m_trackSpread.assign(m_trackRow.size(), 0);
+    m_rows.build(m_trace.get(), m_tree, m_layout.get(), m_replayed.get(), m_mode);
     m_labels.clear();
     m_cache = Cache {};
     ++m_rowsVersion;
-    if (!m_trace || m_tree.isEmpty()) {
-        m_sourceBegin.push_back(0);
-        return;
-    }
-    const bool replayedRows = m_mode == ViewMode::Replayed && m_replayed;
-    const TrackLayout& rowsLayout = replayedRows ? *m_replayed : *m_layout;
-    auto addRow = [&](Row row) {
-        m_rows.push_back(row);
-        m_sourceBegin.push_back(m_sources.size());
-        return static_cast<int>(m_rows.size()) - 1;
-    };
-    // The shown tracks under a node, in display order.
-    auto forEachTrack = [&](int node, auto&& f) {
-        auto visit = [&](auto&& self, int n) -> void {
-            const TrackTree::Node& tn = m_tree.node(n);
-            if (!m_tree.isShown(n))
-                return;
-            if (tn.level == TrackTree::Level::Track) {
-                f(tn.id);
-                return;
-            }
-            for (int child : tn.children)
-                self(self, child);
-        };
-        visit(visit, node);
-    };
-    // A collapsed group's header summarises the top lane of each of its tracks.
-    auto summarise = [&](int node, int row) {
-        forEachTrack(node, [&](std::uint32_t tr) {
-            if (rowsLayout.laneCount(TrackId(tr)) == 0)
-                return;
-            m_sources.push_back({ tr, 0 });
-            m_trackRow[tr] = row;
-        });
-        m_rows[row].collapsed = true;
-        m_rows[row].replayed = replayedRows;
-    };
-    auto addTrack = [&](RankId rank, std::uint32_t tr) {
-        const int lanes = rowsLayout.laneCount(TrackId(tr));
-        if (lanes == 0)
-            return;
-        const int node = m_tree.trackNode(TrackId(tr));
-        if (m_tree.isCollapsed(node)) {
-            m_trackRow[tr] = addRow({ rank, TrackId(tr), 0, true, replayedRows, node });
-            for (int l = 0; l < lanes; ++l)
-                m_sources.push_back({ tr, l });
-        } else {
-            m_trackSpread[tr] = 1;
-            for (int l = 0; l < lanes; ++l) {
-                const int row = addRow({ rank, TrackId(tr), l, false, replayedRows, node });
-                m_sources.push_back({ tr, l });
-                if (l == 0)
-                    m_trackRow[tr] = row;
-            }
-        }
-        // The replayed times of the track, all its lanes in one ghost row under it.
-        if (m_mode == ViewMode::Both && m_replayed && m_replayed->laneCount(TrackId(tr)) > 0) {
-            addRow({ rank, TrackId(tr), 0, true, true, node });
-            for (int l = 0; l < m_replayed->laneCount(TrackId(tr)); ++l)
-                m_sources.push_back({ tr, l });
-        }
-    };
-    for (int host : m_tree.node(TrackTree::root()).children) {
-        if (!m_tree.isShown(host))
-            continue;
-        if (m_tree.hasHostRows()) {
-            const int row = addRow({ RankId(), TrackId(), 0, false, false, host });
-            if (m_tree.isCollapsed(host)) {
-                summarise(host, row);
-                continue;
-            }
-        }
-        for (int rankNode : m_tree.node(host).children) {
-            if (!m_tree.isShown(rankNode))
-                continue;
-            const RankId rank(m_tree.node(rankNode).id);
-            const int row = addRow({ rank, TrackId(), 0, false, false, rankNode });
-            if (m_tree.isCollapsed(rankNode)) {
-                summarise(rankNode, row);
-                continue;
-            }
-            forEachTrack(rankNode, [&](std::uint32_t tr) { addTrack(rank, tr); });
-        }
-    }
-    m_sourceBegin.push_back(m_sources.size());
     m_pathRowsStale = true;
     m_selectionArrowRows = arrowRows(m_selectionArrows);
     m_selectedRow = rowOf(m_selected);
@@ -207,24 +119,12 @@ std::vector<std::pair<int, int>> TimelinePlottable::arrowRows(const std::vector<
     return rows;
 }
 
-int TimelinePlottable::rowOf(OpId op) const
-{
-    if (!m_trace || !op.isValid() || op.value() >= m_trace->opCount())
-        return -1;
-    const TrackId track = m_trace->track(op);
-    const int first = m_trackRow[track.value()];
-    const TrackLayout& layout = primary();
-    if (first < 0 || layout.start(op.value()) == INT64_MIN)
-        return -1;
-    return m_trackSpread[track.value()] ? first + layout.laneOf(op.value()) : first;
-}
-
 int TimelinePlottable::rowAt(const QPointF& pos) const
 {
-    if (m_rows.empty() || !keyAxis()->axisRect()->rect().contains(pos.toPoint()))
+    if (m_rows.rows().empty() || !keyAxis()->axisRect()->rect().contains(pos.toPoint()))
         return -1;
     const int row = static_cast<int>(std::floor(valueAxis()->pixelToCoord(pos.y())));
-    return row >= 0 && row < static_cast<int>(m_rows.size()) ? row : -1;
+    return row >= 0 && row < static_cast<int>(m_rows.rows().size()) ? row : -1;
 }
 
 int TimelinePlottable::labelAt(const QPointF& pos) const
@@ -234,31 +134,6 @@ int TimelinePlottable::labelAt(const QPointF& pos) const
             return row;
     }
     return -1;
-}
-
-bool TimelinePlottable::isFoldable(int row) const
-{
-    const Row& r = m_rows[static_cast<std::size_t>(row)];
-    if (!r.track.isValid())
-        return true;
-    const bool ghost = r.replayed && m_mode == ViewMode::Both;
-    return !ghost && r.lane == 0 && layoutOf(r).laneCount(r.track) > 1;
-}
-
-std::vector<TrackId> TimelinePlottable::tracksIn(int first, int last) const
-{
-    std::vector<TrackId> tracks;
-    std::vector<std::uint8_t> seen(m_trackRow.size(), 0);
-    first = std::max(first, 0);
-    last = std::min(last, static_cast<int>(m_rows.size()) - 1);
-    for (int row = first; row <= last; ++row) {
-        for (int i = 0; i < sourceCount(row); ++i) {
-            const std::uint32_t track = source(row, i).track;
-            if (!std::exchange(seen[track], 1))
-                tracks.emplace_back(track);
-        }
-    }
-    return tracks;
 }
 
 void TimelinePlottable::setCriticalOps(const std::vector<OpId>& ops, std::size_t secondFrom)
@@ -276,7 +151,7 @@ void TimelinePlottable::resolvePathRows()
     m_pathArrowRows = arrowRows(m_pathArrows);
     for (int path = 0; path < 2; ++path) {
         std::vector<std::vector<std::uint32_t>>& byRow = m_criticalByRow[path];
-        byRow.assign(m_rows.size(), {});
+        byRow.assign(m_rows.rows().size(), {});
         const std::size_t first = path == 0 ? 0 : m_secondPathFrom;
         const std::size_t last = path == 0 ? m_secondPathFrom : m_criticalOps.size();
         for (std::size_t k = first; k < last; ++k) {
@@ -404,7 +279,7 @@ QString TimelinePlottable::labelOf(const Row& r) const
             label += QStringLiteral(" · ") + text(info.host);
         return label;
     }
-    if (r.replayed && m_mode == ViewMode::Both)
+    if (m_rows.isGhost(r))
         return tr("replayed");
     return text(m_trace->trackInfo(r.track).name);
 }
@@ -431,14 +306,14 @@ QRectF TimelinePlottable::rowRect(int row) const
 void TimelinePlottable::resetCacheIfStale(const TrackGeometry::View& view) const
 {
     if (m_cache.begin == view.begin && m_cache.nsPerPixel == view.nsPerPixel && m_cache.width == view.width
-        && m_cache.runs.size() == m_rows.size())
+        && m_cache.runs.size() == m_rows.rows().size())
         return;
     m_cache.begin = view.begin;
     m_cache.nsPerPixel = view.nsPerPixel;
     m_cache.width = view.width;
     // The run vectors keep their capacity for the next frame; buildRow() clears them.
-    m_cache.runs.resize(m_rows.size());
-    m_cache.built.assign(m_rows.size(), 0);
+    m_cache.runs.resize(m_rows.rows().size());
+    m_cache.built.assign(m_rows.rows().size(), 0);
 }
 
 void TimelinePlottable::buildSources(const TrackLayout& layout, std::span<const Source> sources, const TrackGeometry::View& view,
@@ -453,8 +328,7 @@ void TimelinePlottable::buildSources(const TrackLayout& layout, std::span<const 
 
 void TimelinePlottable::buildRow(int row, const TrackGeometry::View& view) const
 {
-    const std::span<const Source> sources(m_sources.data() + m_sourceBegin[row], static_cast<std::size_t>(sourceCount(row)));
-    buildSources(layoutOf(m_rows[static_cast<std::size_t>(row)]), sources, view, m_cache.runs[static_cast<std::size_t>(row)]);
+    buildSources(m_rows.layoutOf(m_rows.rows()[static_cast<std::size_t>(row)]), m_rows.sources(row), view, m_cache.runs[static_cast<std::size_t>(row)]);
     m_cache.built[static_cast<std::size_t>(row)] = 1;
 }
 
@@ -462,7 +336,7 @@ void TimelinePlottable::buildRunsAhead(std::function<void()> done)
 {
     const QCPRange rows = valueAxis()->range();
     const int first = std::max(0, static_cast<int>(std::floor(rows.lower)));
-    const int last = std::min(static_cast<int>(m_rows.size()) - 1, static_cast<int>(std::ceil(rows.upper)));
+    const int last = std::min(static_cast<int>(m_rows.rows().size()) - 1, static_cast<int>(std::ceil(rows.upper)));
     if (!m_trace || first > last) {
         done();
         return;
@@ -485,10 +359,10 @@ void TimelinePlottable::buildRunsAhead(std::function<void()> done)
     ahead->trace = m_trace;
     ahead->first = first;
     for (int row = first; row <= last; ++row) {
-        const Row& r = m_rows[static_cast<std::size_t>(row)];
+        const Row& r = m_rows.rows()[static_cast<std::size_t>(row)];
         ahead->layout.push_back(r.replayed ? m_replayed : m_layout);
-        ahead->sources.emplace_back(m_sources.begin() + static_cast<std::ptrdiff_t>(m_sourceBegin[row]),
-            m_sources.begin() + static_cast<std::ptrdiff_t>(m_sourceBegin[row + 1]));
+        const std::span<const Source> sources = m_rows.sources(row);
+        ahead->sources.emplace_back(sources.begin(), sources.end());
     }
     ahead->runs.resize(ahead->sources.size());
     // Handed back on the GUI thread, where the guard is read: the plottable may be gone by then.
@@ -578,8 +452,8 @@ QCPRange TimelinePlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const
 
 QCPRange TimelinePlottable::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const
 {
-    foundRange = !m_rows.empty();
-    return QCPRange(0, static_cast<double>(m_rows.size()));
+    foundRange = !m_rows.rows().empty();
+    return QCPRange(0, static_cast<double>(m_rows.rows().size()));
 }
 
 void TimelinePlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
@@ -610,7 +484,7 @@ QRect TimelinePlottable::clipRect() const
 
 void TimelinePlottable::draw(QCPPainter* painter)
 {
-    if (!m_trace || m_rows.empty())
+    if (!m_trace || m_rows.rows().empty())
         return;
     Frame frame;
     frame.view = currentView();
@@ -620,7 +494,7 @@ void TimelinePlottable::draw(QCPPainter* painter)
     frame.gutter = QRect(outer.left(), frame.area.top(), frame.area.left() - outer.left(), frame.area.height());
     const QCPRange rows = valueAxis()->range();
     frame.firstRow = std::max(0, static_cast<int>(std::floor(rows.lower)));
-    frame.lastRow = std::min(static_cast<int>(m_rows.size()) - 1, static_cast<int>(std::ceil(rows.upper)));
+    frame.lastRow = std::min(static_cast<int>(m_rows.rows().size()) - 1, static_cast<int>(std::ceil(rows.upper)));
     painter->setAntialiasing(false);
     painter->save();
     painter->setClipRect(frame.area);
@@ -677,15 +551,15 @@ TimelinePlottable::Shapes TimelinePlottable::collectShapes(const Frame& frame)
     buildRuns(frame.firstRow, frame.lastRow, view);
     for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
         const QRectF band = rowRect(row);
-        const TrackId track = m_rows[row].track;
+        const TrackId track = m_rows.rows()[row].track;
         if (!track.isValid())
-            (m_rows[row].rank.isValid() ? shapes.headers : shapes.hostHeaders).append(band);
+            (m_rows.rows()[row].rank.isValid() ? shapes.headers : shapes.hostHeaders).append(band);
         else if (track.value() < m_markedTracks.size() && m_markedTracks[track.value()])
             shapes.whatIfBands.append(band);
         const double top = band.top() + 1, height = std::max(1.0, band.height() - 2);
         const int y0 = snap(top);
         const int y1 = std::max(y0 + 1, snap(top + height));
-        const bool ghost = m_rows[row].replayed && m_mode == ViewMode::Both;
+        const bool ghost = m_rows.isGhost(m_rows.rows()[row]);
         for (int l = 0; l < sourceCount(row); ++l) {
             for (const TrackGeometry::Run& r : laneRuns(row, l, view)) {
                 const QRgb c = m_colorMode == ColorMode::Kind ? palette[static_cast<int>(m_trace->kind(OpId(r.op)))][r.count > 1][dim || ghost]
@@ -859,7 +733,7 @@ void TimelinePlottable::drawCriticalPath(QCPPainter* painter, const Frame& frame
             const TrackLayout& layout = primary();
             // Ops of one lane end in start order too, so the first visible one is found by bisection;
             // a row holding several lanes or tracks is scanned from its start.
-            auto it = m_rows[row].collapsed ? ops.begin()
+            auto it = m_rows.rows()[row].collapsed ? ops.begin()
                                             : std::partition_point(ops.begin(), ops.end(), [&](std::uint32_t op) { return layout.end(op) < view.begin; });
             for (; it != ops.end() && layout.start(*it) < viewEnd; ++it) {
                 if (layout.end(*it) < view.begin)
@@ -908,7 +782,7 @@ void TimelinePlottable::drawLabels(QCPPainter* painter, const Frame& frame) cons
     m_labels.clear();
     const double rankIndent = m_tree.hasHostRows() ? 10 : 0;
     for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
-        const Row& r = m_rows[row];
+        const Row& r = m_rows.rows()[row];
         const QRectF band = rowRect(row);
         const QRectF strip(frame.gutter.left(), band.top(), frame.gutter.width(), band.height());
         const bool header = !r.track.isValid();
@@ -984,7 +858,7 @@ void TimelinePlottable::drawSliceNames(QCPPainter* painter, const Frame& frame) 
     const QFontMetricsF metrics(font);
     const double minWidth = std::max(kMinNamePixels, metrics.horizontalAdvance(QStringLiteral("ab…")) + 4);
     for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
-        const Row& r = m_rows[static_cast<std::size_t>(row)];
+        const Row& r = m_rows.rows()[static_cast<std::size_t>(row)];
         if (!r.track.isValid() || r.collapsed || sourceCount(row) != 1)
             continue;
         const QRectF band = rowRect(row);
@@ -1002,7 +876,7 @@ void TimelinePlottable::drawSliceNames(QCPPainter* painter, const Frame& frame) 
             if (text.isEmpty())
                 continue;
             // Dimmed bars (beside a highlighted path, in a ghost row) are light; others by their colour.
-            const bool dim = m_criticalShown || (r.replayed && m_mode == ViewMode::Both);
+            const bool dim = m_criticalShown || m_rows.isGhost(r);
             const QColor bar = QColor::fromRgb(runColor(run.op, false, dim));
             painter->setPen(!dim && bar.lightnessF() < 0.55 ? theme.sliceTextOnDark : theme.sliceText);
             painter->drawText(QRectF(frame.left + x0 + 2, band.top(), x1 - x0 - 4, band.height()), Qt::AlignVCenter | Qt::AlignLeft, text);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/ids.h"
+#include "widgets/timeline/timelinerows.h"
 #include "widgets/timeline/trackgeometry.h"
 #include "widgets/timeline/tracktree.h"
 
@@ -32,17 +33,10 @@ class TrackLayout;
 class TimelinePlottable : public QCPAbstractPlottable {
     Q_OBJECT
 public:
-    struct Row {
-        sightline::RankId rank; // invalid for a host header
-        sightline::TrackId track; // invalid for a host or rank header
-        int lane = 0;
-        bool collapsed = false; // a track's lanes, or a collapsed group's tracks, drawn in this one row
-        bool replayed = false; // drawn from the replayed layout
-        int node = -1; // the TrackTree node: the host, rank or track
-    };
+    using Row = TimelineRows::Row;
     // Which times the rows show: measured, replayed, or both (a ghost row of the replayed times
     // under each track's measured rows).
-    enum class ViewMode { Measured, Replayed, Both };
+    using ViewMode = TimelineRows::Times;
     // What a bar's colour says: the op's kind, how much longer (red) or shorter (blue) it became (the
     // replay against the measurement, or a what-if against its baseline), or how much slack it has
     // (red: none, on the critical path; then orange, yellow, green as slack grows against the path's
@@ -117,22 +111,21 @@ public:
     // Rows whose runs a frame found built ahead, since the plottable was made: for tests.
     quint64 rowsBuiltAhead() const { return m_rowsBuiltAhead; }
 
-    const std::vector<Row>& rows() const { return m_rows; }
+    const std::vector<Row>& rows() const { return m_rows.rows(); }
     sightline::TimeNs origin() const { return m_origin; }
     // The row and run under a pixel position of the plot, if any.
     std::optional<Hit> hitTest(const QPointF& pos) const;
     // The row an op is drawn in (the header of a collapsed group that holds it), or -1 when its track
     // is hidden.
-    int rowOf(sightline::OpId op) const;
+    int rowOf(sightline::OpId op) const { return m_rows.rowOf(op); }
     // The row under a pixel position, or -1.
     int rowAt(const QPointF& pos) const;
     // The foldable row whose name in the gutter (as last drawn) is under a pixel position, or -1.
     int labelAt(const QPointF& pos) const;
-    // Whether a row can be collapsed or expanded: host and rank headers, and the first row of a track
-    // of several lanes (not a ghost row).
-    bool isFoldable(int row) const;
+    // Whether a row can be collapsed or expanded (TimelineRows::isFoldable).
+    bool isFoldable(int row) const { return m_rows.isFoldable(row); }
     // The tracks drawn in rows [first, last], in row order, each once.
-    std::vector<sightline::TrackId> tracksIn(int first, int last) const;
+    std::vector<sightline::TrackId> tracksIn(int first, int last) const { return m_rows.tracksIn(first, last); }
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
@@ -146,11 +139,7 @@ protected:
 
 private:
     sightline::TrackGeometry::View currentView() const;
-    // A lane of a track that a row draws; a row draws sources [m_sourceBegin[row], m_sourceBegin[row + 1]).
-    struct Source {
-        std::uint32_t track;
-        int lane;
-    };
+    using Source = TimelineRows::Source;
     // Runs of a row's source, the row's first source being 0 (collapsed rows draw several, later over
     // earlier).
     const std::vector<sightline::TrackGeometry::Run>& laneRuns(int row, int source, const sightline::TrackGeometry::View& view) const;
@@ -162,14 +151,12 @@ private:
     static void buildSources(const sightline::TrackLayout& layout, std::span<const Source> sources, const sightline::TrackGeometry::View& view,
         std::vector<std::vector<sightline::TrackGeometry::Run>>& out);
     void buildRuns(int first, int last, const sightline::TrackGeometry::View& view) const;
-    int sourceCount(int row) const { return static_cast<int>(m_sourceBegin[row + 1] - m_sourceBegin[row]); }
-    const Source& source(int row, int index) const { return m_sources[m_sourceBegin[row] + static_cast<std::size_t>(index)]; }
+    int sourceCount(int row) const { return m_rows.sourceCount(row); }
     QString labelOf(const Row& row) const;
     QRectF rowRect(int row) const;
+    // The rows anew, with what depends on them (the run cache, the rows of arrows and the selection).
     void buildRows();
-    const sightline::TrackLayout& layoutOf(const Row& row) const { return row.replayed ? *m_replayed : *m_layout; }
-    // The layout of the rows that ops are found in: replayed when only replayed times are shown.
-    const sightline::TrackLayout& primary() const { return m_mode == ViewMode::Replayed && m_replayed ? *m_replayed : *m_layout; }
+    const sightline::TrackLayout& primary() const { return m_rows.primary(); }
 
     std::shared_ptr<const sightline::Trace> m_trace;
     std::shared_ptr<const sightline::TrackLayout> m_layout;
@@ -224,14 +211,8 @@ private:
     std::vector<std::pair<int, int>> m_selectionArrowRows;
     int m_selectedRow = -1;
     sightline::TimeNs m_origin = 0;
-    std::vector<Row> m_rows;
     sightline::TrackTree m_tree;
-    std::vector<Source> m_sources;
-    std::vector<std::size_t> m_sourceBegin; // per row, and one past the last
-    // Per track: the row of its first lane (or the one row its lanes are drawn in), -1 when hidden;
-    // and whether its lanes are spread over rows from there.
-    std::vector<int> m_trackRow;
-    std::vector<std::uint8_t> m_trackSpread;
+    TimelineRows m_rows;
     // Label boxes of the last frame, by row.
     mutable std::vector<std::pair<int, QRectF>> m_labels;
     std::vector<sightline::OpId> m_criticalOps;
