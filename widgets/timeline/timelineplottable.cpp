@@ -103,7 +103,7 @@ void TimelinePlottable::buildRows()
 {
     m_rows.build(m_trace.get(), m_tree, m_layout.get(), m_replayed.get(), m_mode);
     m_labels.clear();
-    m_cache = Cache {};
+    m_cache.clear();
     ++m_rowsVersion;
     m_pathRowsStale = true;
     m_selectionArrowRows = arrowRows(m_selectionArrows);
@@ -303,35 +303,6 @@ QRectF TimelinePlottable::rowRect(int row) const
     return QRectF(rect.left(), std::min(top, bottom), rect.width(), std::abs(bottom - top));
 }
 
-void TimelinePlottable::resetCacheIfStale(const TrackGeometry::View& view) const
-{
-    if (m_cache.begin == view.begin && m_cache.nsPerPixel == view.nsPerPixel && m_cache.width == view.width
-        && m_cache.runs.size() == m_rows.rows().size())
-        return;
-    m_cache.begin = view.begin;
-    m_cache.nsPerPixel = view.nsPerPixel;
-    m_cache.width = view.width;
-    // The run vectors keep their capacity for the next frame; buildRow() clears them.
-    m_cache.runs.resize(m_rows.rows().size());
-    m_cache.built.assign(m_rows.rows().size(), 0);
-}
-
-void TimelinePlottable::buildSources(const TrackLayout& layout, std::span<const Source> sources, const TrackGeometry::View& view,
-    std::vector<std::vector<TrackGeometry::Run>>& out)
-{
-    out.resize(sources.size());
-    for (std::size_t i = 0; i < sources.size(); ++i) {
-        out[i].clear();
-        TrackGeometry::build(layout, TrackId(sources[i].track), sources[i].lane, view, out[i]);
-    }
-}
-
-void TimelinePlottable::buildRow(int row, const TrackGeometry::View& view) const
-{
-    buildSources(m_rows.layoutOf(m_rows.rows()[static_cast<std::size_t>(row)]), m_rows.sources(row), view, m_cache.runs[static_cast<std::size_t>(row)]);
-    m_cache.built[static_cast<std::size_t>(row)] = 1;
-}
-
 void TimelinePlottable::buildRunsAhead(std::function<void()> done)
 {
     const QCPRange rows = valueAxis()->range();
@@ -373,46 +344,18 @@ void TimelinePlottable::buildRunsAhead(std::function<void()> done)
         const TrackGeometry::View now = p.currentView();
         if (ahead->version == p.m_rowsVersion && now.begin == ahead->view.begin && now.nsPerPixel == ahead->view.nsPerPixel
             && now.width == ahead->view.width) {
-            p.resetCacheIfStale(now);
-            for (std::size_t k = 0; k < ahead->runs.size(); ++k) {
-                const std::size_t row = static_cast<std::size_t>(ahead->first) + k;
-                if (p.m_cache.built[row])
-                    continue;
-                p.m_cache.runs[row] = std::move(ahead->runs[k]);
-                p.m_cache.built[row] = 1;
-                ++p.m_rowsBuiltAhead;
-            }
+            p.m_rowsBuiltAhead += p.m_cache.adopt(p.m_rows, ahead->first, ahead->runs, now);
         }
         done();
     };
     m_ahead.start([ahead, install = std::move(install)]() mutable {
         lowerCurrentThreadPriority(); // under the GUI thread, which is meant to stay free meanwhile
-        parallelFor(ahead->runs.size(), [&](std::size_t k) { buildSources(*ahead->layout[k], ahead->sources[k], ahead->view, ahead->runs[k]); });
+        parallelFor(ahead->runs.size(), [&](std::size_t k) { TimelineRunCache::buildSources(*ahead->layout[k], ahead->sources[k], ahead->view, ahead->runs[k]); });
         // Let go of the layouts here: the last reference to a replaced job's may be this one, and a
         // layout of millions of ops takes milliseconds to free.
         ahead->layout.clear();
         QMetaObject::invokeMethod(qApp, std::move(install), Qt::QueuedConnection);
     });
-}
-
-void TimelinePlottable::buildRuns(int first, int last, const TrackGeometry::View& view) const
-{
-    resetCacheIfStale(view);
-    std::vector<int> todo;
-    for (int row = first; row <= last; ++row) {
-        if (!m_cache.built[static_cast<std::size_t>(row)])
-            todo.push_back(row);
-    }
-    // Rows are independent: each writes only its own cache entry, and the layouts are immutable.
-    parallelFor(todo.size(), [&](std::size_t i) { buildRow(todo[i], view); });
-}
-
-const std::vector<TrackGeometry::Run>& TimelinePlottable::laneRuns(int row, int index, const TrackGeometry::View& view) const
-{
-    resetCacheIfStale(view);
-    if (!m_cache.built[static_cast<std::size_t>(row)])
-        buildRow(row, view);
-    return m_cache.runs[static_cast<std::size_t>(row)][static_cast<std::size_t>(index)];
 }
 
 std::optional<TimelinePlottable::Hit> TimelinePlottable::hitTest(const QPointF& pos) const
@@ -548,7 +491,7 @@ TimelinePlottable::Shapes TimelinePlottable::collectShapes(const Frame& frame)
     }();
     const TrackGeometry::View& view = frame.view;
     const double left = frame.left;
-    buildRuns(frame.firstRow, frame.lastRow, view);
+    m_cache.build(m_rows, frame.firstRow, frame.lastRow, view);
     for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
         const QRectF band = rowRect(row);
         const TrackId track = m_rows.rows()[row].track;

@@ -2,6 +2,7 @@
 
 #include "core/base/ids.h"
 #include "widgets/timeline/timelinerows.h"
+#include "widgets/timeline/timelineruncache.h"
 #include "widgets/timeline/trackgeometry.h"
 #include "widgets/timeline/tracktree.h"
 
@@ -141,16 +142,11 @@ private:
     sightline::TrackGeometry::View currentView() const;
     using Source = TimelineRows::Source;
     // Runs of a row's source, the row's first source being 0 (collapsed rows draw several, later over
-    // earlier).
-    const std::vector<sightline::TrackGeometry::Run>& laneRuns(int row, int source, const sightline::TrackGeometry::View& view) const;
-    // Resets the run cache when the view changed; builds the runs of rows [first, last] not built yet,
-    // in parallel over rows.
-    void resetCacheIfStale(const sightline::TrackGeometry::View& view) const;
-    void buildRow(int row, const sightline::TrackGeometry::View& view) const;
-    // The runs of a row's sources, from the layout the row draws.
-    static void buildSources(const sightline::TrackLayout& layout, std::span<const Source> sources, const sightline::TrackGeometry::View& view,
-        std::vector<std::vector<sightline::TrackGeometry::Run>>& out);
-    void buildRuns(int first, int last, const sightline::TrackGeometry::View& view) const;
+    // earlier), from the run cache.
+    const std::vector<sightline::TrackGeometry::Run>& laneRuns(int row, int source, const sightline::TrackGeometry::View& view) const
+    {
+        return m_cache.runs(m_rows, row, source, view);
+    }
     int sourceCount(int row) const { return m_rows.sourceCount(row); }
     QString labelOf(const Row& row) const;
     QRectF rowRect(int row) const;
@@ -224,15 +220,7 @@ private:
     std::vector<std::uint8_t> m_marked; // per op, 1 for a search match; empty for none
 
     // Runs per row for the view they were built for.
-    struct Cache {
-        sightline::TimeNs begin = 0;
-        double nsPerPixel = 0;
-        int width = -1;
-        // Per row, one entry per lane it shows.
-        std::vector<std::vector<std::vector<sightline::TrackGeometry::Run>>> runs;
-        std::vector<std::uint8_t> built;
-    };
-    mutable Cache m_cache;
+    mutable TimelineRunCache m_cache;
     quint64 m_rowsVersion = 0; // changes with the rows and the layouts they draw
     quint64 m_rowsBuiltAhead = 0;
     // The frame's bars and hatching, filled directly and drawn with one blit (raster painting of many
