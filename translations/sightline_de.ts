@@ -2155,6 +2155,29 @@
     </message>
 </context>
 <context>
+    <name>TimelineLabelPainter</name>
+    <message>
+        <source>host %1</source>
+        <translation>Host %1</translation>
+    </message>
+    <message>
+        <source>unnamed host</source>
+        <translation>unbenannter Host</translation>
+    </message>
+    <message>
+        <source>rank %1 (added)</source>
+        <translation>Rank %1 (hinzugefügt)</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation>nachgespielt</translation>
+    </message>
+</context>
+<context>
     <name>TimelineLegend</name>
     <message>
         <source>kernel</source>
@@ -2243,29 +2266,6 @@
     <message>
         <source>search match</source>
         <translation>Suchtreffer</translation>
-    </message>
-</context>
-<context>
-    <name>TimelinePlottable</name>
-    <message>
-        <source>rank %1</source>
-        <translation>Rank %1</translation>
-    </message>
-    <message>
-        <source>replayed</source>
-        <translation>nachgespielt</translation>
-    </message>
-    <message>
-        <source>host %1</source>
-        <translation>Host %1</translation>
-    </message>
-    <message>
-        <source>unnamed host</source>
-        <translation>unbenannter Host</translation>
-    </message>
-    <message>
-        <source>rank %1 (added)</source>
-        <translation>Rank %1 (hinzugefügt)</translation>
     </message>
 </context>
 <context>

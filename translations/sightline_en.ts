@@ -2154,6 +2154,29 @@
     </message>
 </context>
 <context>
+    <name>TimelineLabelPainter</name>
+    <message>
+        <source>host %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unnamed host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 (added)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TimelineLegend</name>
     <message>
         <source>kernel</source>
@@ -2241,29 +2264,6 @@
     </message>
     <message>
         <source>search match</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>TimelinePlottable</name>
-    <message>
-        <source>host %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unnamed host</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rank %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>replayed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>rank %1 (added)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2138,6 +2138,29 @@
     </message>
 </context>
 <context>
+    <name>TimelineLabelPainter</name>
+    <message>
+        <source>host %1</source>
+        <translation>主机 %1</translation>
+    </message>
+    <message>
+        <source>unnamed host</source>
+        <translation>未命名主机</translation>
+    </message>
+    <message>
+        <source>rank %1 (added)</source>
+        <translation>rank %1（新增）</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>replayed</source>
+        <translation>重放</translation>
+    </message>
+</context>
+<context>
     <name>TimelineLegend</name>
     <message>
         <source>kernel</source>
@@ -2226,29 +2249,6 @@
     <message>
         <source>search match</source>
         <translation>搜索匹配</translation>
-    </message>
-</context>
-<context>
-    <name>TimelinePlottable</name>
-    <message>
-        <source>rank %1</source>
-        <translation>rank %1</translation>
-    </message>
-    <message>
-        <source>replayed</source>
-        <translation>重放</translation>
-    </message>
-    <message>
-        <source>host %1</source>
-        <translation>主机 %1</translation>
-    </message>
-    <message>
-        <source>unnamed host</source>
-        <translation>未命名主机</translation>
-    </message>
-    <message>
-        <source>rank %1 (added)</source>
-        <translation>rank %1（新增）</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "core/base/parallel.h"
 #include "core/model/trace.h"
+#include "widgets/timeline/timelinelabelpainter.h"
 #include "widgets/timeline/timelinerows.h"
 #include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/tracklayout.h"
@@ -261,29 +262,6 @@ QRgb TimelinePlottable::runColor(std::uint32_t op, bool merged, bool dim) const
     return table[index][merged ? 1 : 0][dim ? 1 : 0];
 }
 
-QString TimelinePlottable::labelOf(const Row& r) const
-{
-    auto text = [&](StringId id) {
-        const std::string_view v = m_trace->string(id);
-        return QString::fromUtf8(v.data(), static_cast<qsizetype>(v.size()));
-    };
-    if (!r.rank.isValid()) {
-        const StringId host(m_tree.node(r.node).id);
-        return host.isValid() ? tr("host %1").arg(text(host)) : tr("unnamed host");
-    }
-    if (!r.track.isValid()) {
-        const RankInfo& info = m_trace->rankInfo(r.rank);
-        const bool added = r.rank.value() < m_addedRanks.size() && m_addedRanks[r.rank.value()];
-        QString label = added ? tr("rank %1 (added)").arg(info.rank) : tr("rank %1").arg(info.rank);
-        if (!m_tree.hasHostRows() && info.host.isValid() && !m_trace->string(info.host).empty())
-            label += QStringLiteral(" · ") + text(info.host);
-        return label;
-    }
-    if (m_rows.isGhost(r))
-        return tr("replayed");
-    return text(m_trace->trackInfo(r.track).name);
-}
-
 TrackGeometry::View TimelinePlottable::currentView() const
 {
     TrackGeometry::View view;
@@ -447,10 +425,13 @@ void TimelinePlottable::draw(QCPPainter* painter)
     if (!drawBars(painter, shapes, frame.area))
         drawHatching(painter, shapes);
     drawCriticalPath(painter, frame);
-    drawSliceNames(painter, frame);
+    const TimelineLabelPainter::Frame names { *m_trace, m_tree, m_rows, m_addedRanks, frame.firstRow, frame.lastRow, [this](int row) { return rowRect(row); } };
+    TimelineLabelPainter::drawSliceNames(
+        painter, names, frame.left, frame.view.width, [&](int row) -> const std::vector<TrackGeometry::Run>& { return laneRuns(row, 0, frame.view); },
+        [this](std::uint32_t op, bool dim) { return runColor(op, false, dim); }, m_criticalShown);
     drawMarks(painter, frame);
     drawSelection(painter, frame);
-    drawLabels(painter, frame);
+    TimelineLabelPainter::drawGutter(painter, names, frame.gutter, m_labels);
     painter->restore();
 }
 
@@ -709,55 +690,6 @@ void TimelinePlottable::drawSelection(QCPPainter* painter, const Frame& frame) c
     painter->drawRect(QRectF(x0, band.top(), x1 - x0, band.height()));
 }
 
-void TimelinePlottable::drawLabels(QCPPainter* painter, const Frame& frame) const
-{
-    // In the gutter left of the rows: host and rank headers with a disclosure triangle on a band of
-    // their own, each track's name on its first row, indented under its rank.
-    if (frame.gutter.width() <= 0)
-        return;
-    const TimelineTheme& theme = TimelineTheme::standard();
-    painter->setClipRect(frame.gutter);
-    painter->fillRect(frame.gutter, theme.gutter);
-    QFont font = painter->font();
-    font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
-    painter->setFont(font);
-    const QFontMetricsF metrics(font);
-    m_labels.clear();
-    const double rankIndent = m_tree.hasHostRows() ? 10 : 0;
-    for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
-        const Row& r = m_rows.rows()[row];
-        const QRectF band = rowRect(row);
-        const QRectF strip(frame.gutter.left(), band.top(), frame.gutter.width(), band.height());
-        const bool header = !r.track.isValid();
-        if (header)
-            painter->fillRect(strip, theme.gutterHeader);
-        if (r.track.isValid() && r.lane != 0)
-            continue;
-        const QString text = labelOf(r);
-        // Headers and tracks of several lanes can be collapsed: they get a triangle.
-        const bool foldable = isFoldable(row);
-        const double indent = !r.rank.isValid() ? 0 : header ? rankIndent : rankIndent + 10;
-        const double arrow = foldable ? 10 : 0;
-        const QRectF box = strip.adjusted(2 + indent, 0, -2, 0);
-        if (foldable) {
-            const QPointF c(box.left() + 5, band.center().y());
-            const double h = std::min(3.5, band.height() / 3);
-            const QPolygonF triangle = r.collapsed ? QPolygonF({ c + QPointF(-h / 2, -h), c + QPointF(h, 0), c + QPointF(-h / 2, h) })
-                                                   : QPolygonF({ c + QPointF(-h, -h / 2), c + QPointF(h, -h / 2), c + QPointF(0, h) });
-            painter->setBrush(theme.disclosure);
-            painter->setPen(Qt::NoPen);
-            painter->drawPolygon(triangle);
-            if (const QRectF visible = strip & QRectF(frame.gutter); !visible.isEmpty())
-                m_labels.emplace_back(row, visible);
-        }
-        painter->setPen(theme.label);
-        const QRectF textBox = box.adjusted(3 + arrow, 0, 0, 0);
-        painter->drawText(textBox, Qt::AlignVCenter | Qt::AlignLeft, metrics.elidedText(text, Qt::ElideRight, textBox.width()));
-    }
-    painter->setPen(theme.gutterEdge);
-    painter->drawLine(QPointF(frame.gutter.right() + 0.5, frame.gutter.top()), QPointF(frame.gutter.right() + 0.5, frame.gutter.bottom()));
-}
-
 void TimelinePlottable::setMarkedOps(const std::vector<OpId>& ops)
 {
     m_marked.clear();
@@ -789,40 +721,3 @@ void TimelinePlottable::drawMarks(QCPPainter* painter, const Frame& frame) const
     painter->drawRects(marks);
 }
 
-void TimelinePlottable::drawSliceNames(QCPPainter* painter, const Frame& frame) const
-{
-    // The name of each op wide enough to hold a few letters, inside its bar, as Perfetto writes them.
-    // Only rows of one lane: a collapsed row draws several lanes over each other. The runs are the
-    // frame's, already built; at most one name per kMinNamePixels of width per row.
-    const TimelineTheme& theme = TimelineTheme::standard();
-    QFont font = painter->font();
-    font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.8));
-    painter->setFont(font);
-    const QFontMetricsF metrics(font);
-    const double minWidth = std::max(kMinNamePixels, metrics.horizontalAdvance(QStringLiteral("ab…")) + 4);
-    for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
-        const Row& r = m_rows.rows()[static_cast<std::size_t>(row)];
-        if (!r.track.isValid() || r.collapsed || sourceCount(row) != 1)
-            continue;
-        const QRectF band = rowRect(row);
-        if (band.height() < metrics.height() - 2)
-            return; // rows too thin for text: zoomed out
-        for (const TrackGeometry::Run& run : laneRuns(row, 0, frame.view)) {
-            if (run.count != 1 || run.x1 - run.x0 < minWidth)
-                continue;
-            const double x0 = std::max(0.0, run.x0);
-            const double x1 = std::min(static_cast<double>(frame.view.width), run.x1);
-            if (x1 - x0 < minWidth)
-                continue;
-            const std::string_view name = m_trace->string(m_trace->name(OpId(run.op)));
-            const QString text = metrics.elidedText(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())), Qt::ElideRight, x1 - x0 - 4);
-            if (text.isEmpty())
-                continue;
-            // Dimmed bars (beside a highlighted path, in a ghost row) are light; others by their colour.
-            const bool dim = m_criticalShown || m_rows.isGhost(r);
-            const QColor bar = QColor::fromRgb(runColor(run.op, false, dim));
-            painter->setPen(!dim && bar.lightnessF() < 0.55 ? theme.sliceTextOnDark : theme.sliceText);
-            painter->drawText(QRectF(frame.left + x0 + 2, band.top(), x1 - x0 - 4, band.height()), Qt::AlignVCenter | Qt::AlignLeft, text);
-        }
-    }
-}

@@ -58,9 +58,6 @@ public:
         sightline::TrackGeometry::Run run;
     };
 
-    // An op's name is written inside its bar when the bar is at least this wide.
-    static constexpr double kMinNamePixels = 28;
-
     TimelinePlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
     ~TimelinePlottable() override;
 
@@ -148,7 +145,6 @@ private:
         return m_cache.runs(m_rows, row, source, view);
     }
     int sourceCount(int row) const { return m_rows.sourceCount(row); }
-    QString labelOf(const Row& row) const;
     QRectF rowRect(int row) const;
     // The rows anew, with what depends on them (the run cache, the rows of arrows and the selection).
     void buildRows();
@@ -191,10 +187,6 @@ private:
     void drawHatching(QCPPainter* painter, const Shapes& shapes) const;
     void drawCriticalPath(QCPPainter* painter, const Frame& frame);
     void drawSelection(QCPPainter* painter, const Frame& frame) const;
-    // The names of tracks, hosts and ranks in the gutter left of the rows.
-    void drawLabels(QCPPainter* painter, const Frame& frame) const;
-    // Ops' names inside bars wide enough for them.
-    void drawSliceNames(QCPPainter* painter, const Frame& frame) const;
     // An outline around each run whose op (a merged run's widest) is a search match.
     void drawMarks(QCPPainter* painter, const Frame& frame) const;
     // Rows of both ends of each arrow, resolved when the arrows or the rows change, not every frame.
@@ -209,8 +201,8 @@ private:
     sightline::TimeNs m_origin = 0;
     sightline::TrackTree m_tree;
     TimelineRows m_rows;
-    // Label boxes of the last frame, by row.
-    mutable std::vector<std::pair<int, QRectF>> m_labels;
+    // The boxes of the foldable rows' names in the last frame's gutter, by row (TimelineLabelPainter).
+    std::vector<std::pair<int, QRectF>> m_labels;
     std::vector<sightline::OpId> m_criticalOps;
     std::size_t m_secondPathFrom = 0; // where the second path begins in m_criticalOps
     // Critical ops by path (first, second) and row, each row's sorted by start.
