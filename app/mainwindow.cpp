@@ -113,13 +113,6 @@ int stepsReplayed(const sightline::Schedule& schedule)
     return most;
 }
 
-// The pipeline's checks of its own figures (a replay's critical path or steps against its span),
-// which say a figure may be wrong: they stand beside the headline, not among the notes.
-bool isSelfCheck(const QString& warning)
-{
-    return warning.startsWith(QStringLiteral("baseline: ")) || warning.startsWith(QStringLiteral("what-if: "));
-}
-
 } // namespace
 
 QDockWidget* MainWindow::addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area)
@@ -789,7 +782,6 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     }
     const auto& baseline = outcome->baseline;
     const auto& whatIf = outcome->whatIf;
-    const QStringList& warnings = outcome->warnings;
     const qint64 ms = outcome->ms;
     m_outcome = outcome;
     m_lastOutcome = outcome;
@@ -804,10 +796,8 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
     QString text = tr("Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.")
                        .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3), PercentText::signedChange(change.percent))
                        .arg(ms);
-    for (const QString& w : warnings) {
-        if (isSelfCheck(w))
-            text += u'\n' + tr("⚠ Self-check: %1").arg(w);
-    }
+    for (const QString& w : outcome->selfChecks)
+        text += u'\n' + tr("⚠ Self-check: %1").arg(w);
     if (const QString pending = pendingNote(); !pending.isEmpty())
         text += u'\n' + pending;
     const sightline::ProfilerOverhead::Estimate& overhead = outcome->profilerOverhead;
@@ -818,10 +808,8 @@ void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
                   .arg(locale.toString(overhead.perEventNs / 1000.0, 'g', 3), locale.toString(perStep, 'f', 0),
                       locale.toString(perStep * overhead.perEventNs / 1e6, 'f', 3));
     }
-    for (const QString& w : warnings) {
-        if (!isSelfCheck(w))
-            text += u'\n' + w;
-    }
+    for (const QString& w : outcome->warnings)
+        text += u'\n' + w;
     m_strategyPanel->setOutcome(text, false);
     const auto& memory = whatIf->memory;
     m_strategyPanel->setOutOfMemory(memory.outOfMemory,
@@ -1043,14 +1031,10 @@ void MainWindow::showJobStatus()
         parts << iteration;
     }
     // The strategy's what-if, while one matches the strategy as it stands, with its self-checks.
-    QStringList checks;
+    const QStringList checks = m_outcome ? m_outcome->selfChecks : QStringList();
     if (m_outcome) {
         const IterationChange change = iterationChange(*m_outcome);
         parts << tr("what-if %1 ms per step (%2)").arg(locale.toString(change.after, 'f', 3), PercentText::signedChange(change.percent));
-        for (const QString& w : m_outcome->warnings) {
-            if (isSelfCheck(w))
-                checks << w;
-        }
         if (!checks.isEmpty())
             parts << tr("⚠ %n self-check warning(s)", nullptr, static_cast<int>(checks.size()));
     } else if (!m_whatIfFailure.isEmpty()) {

@@ -150,7 +150,7 @@ void runWhatIf(RunResult& out, const JobSession& session, WhatIfRunner::Baseline
     out.shown.exposedWhatIf = result->exposedWhatIf;
     out.shown.profilerOverhead = result->profilerOverhead;
     for (const sightline::Message& w : result->warnings)
-        out.shown.warnings << CoreText::of(w);
+        (sightline::WhatIfResult::isSelfCheck(w) ? out.shown.selfChecks : out.shown.warnings) << CoreText::of(w);
     if (!view.layers)
         return;
     // The comparison is handed over first; the view follows with the critical paths, then its slack.

@@ -38,7 +38,8 @@ struct WhatIfOutcome {
     sightline::TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
     sightline::TimeNs exposedWhatIf = 0;
     sightline::ProfilerOverhead::Estimate profilerOverhead;
-    QStringList warnings;
+    QStringList selfChecks; // the result's checks of its own figures (WhatIfResult::isSelfCheck), translated
+    QStringList warnings; // the passes' and the models' notes, translated
     qint64 ms = 0;
     std::optional<WhatIfView::Layers> viewLayers; // the view asked for
     std::shared_ptr<const WhatIfView> view;

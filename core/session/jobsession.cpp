@@ -22,6 +22,20 @@
 
 namespace sightline {
 
+namespace {
+
+// The templates of the result's self-checks (WhatIfResult::isSelfCheck).
+constexpr const char* kBaselineCheck = SL_TEXT("Core", "baseline: %1");
+constexpr const char* kWhatIfCheck = SL_TEXT("Core", "what-if: %1");
+
+} // namespace
+
+bool WhatIfResult::isSelfCheck(const Message& warning)
+{
+    const std::string_view text = warning.text();
+    return text == kBaselineCheck || text == kWhatIfCheck;
+}
+
 // Per baseline: each measured op's replayed time, the exposed communication, and what its figures say
 // of one another.
 struct JobSession::BaselineFacts {
@@ -339,9 +353,9 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
     result.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
     // The result checks itself: each side's figures against one another.
     for (const Message& w : facts->checks)
-        result.warnings.emplace_back(SL_TEXT("Core", "baseline: %1"), std::vector<Message::Arg> { w });
+        result.warnings.emplace_back(kBaselineCheck, std::vector<Message::Arg> { w });
     for (Message& w : ReplayChecks::of(graph, result.whatIf->schedule, result.whatIf->criticalPath))
-        result.warnings.emplace_back(SL_TEXT("Core", "what-if: %1"), std::vector<Message::Arg> { std::move(w) });
+        result.warnings.emplace_back(kWhatIfCheck, std::vector<Message::Arg> { std::move(w) });
     if (std::optional<Message> note = hostBoundNote(result.profilerOverhead, before->criticalPath, result.whatIf->criticalPath, facts->hostSpread))
         result.warnings.emplace_back(SL_TEXT("Core", "profiler overhead: %1"), std::vector<Message::Arg> { std::move(*note) });
     for (Message& w : costModelNotes(graph, result.whatIfOptions))

@@ -85,6 +85,10 @@ struct WhatIfResult {
     TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
     TimeNs exposedWhatIf = 0;
     std::vector<Message> warnings;
+
+    // Whether a warning is one of the result's checks of its own figures (ReplayChecks on the baseline
+    // or the what-if), which say a figure may be wrong, rather than a note of a pass or a model.
+    static bool isSelfCheck(const Message& warning);
 };
 
 // What a caller does beside a what-if's pipeline (the window drawing the what-if as it is found).

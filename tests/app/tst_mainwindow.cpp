@@ -39,6 +39,7 @@
 #include <QLocale>
 #include <QRegularExpression>
 #include <QMenu>
+#include <QTranslator>
 #include <QUndoStack>
 #include <QScreen>
 #include <QSet>
@@ -94,6 +95,27 @@ protected:
 };
 
 // Writes bytes to a file named name in dir and returns its path (empty when it cannot be written).
+static QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes);
+
+// Two ranks whose clocks are years apart and that no collective ties, into dir: the pipeline's own
+// checks say the critical path crosses the gap.
+static bool writeRanksApart(const QTemporaryDir& dir)
+{
+    for (const int r : { 0, 1 }) {
+        const qint64 t = r == 0 ? 1000 : 1700000000000000;
+        const QByteArray text = QStringLiteral(R"({"distributedInfo": {"rank": %1, "world_size": 2}, "traceEvents": [
+            {"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 1, "tid": 1, "ts": %2, "dur": 100},
+            {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": %3, "dur": 80}]})")
+                                    .arg(r)
+                                    .arg(t)
+                                    .arg(t + 10)
+                                    .toUtf8();
+        if (writeFile(dir, QStringLiteral("rank%1.json").arg(r), text).isEmpty())
+            return false;
+    }
+    return true;
+}
+
 static QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
 {
     const QString path = dir.filePath(name);
@@ -1210,17 +1232,7 @@ private Q_SLOTS:
         // say the critical path crosses the gap. The warning stands right under the outcome's headline
         // and beside the what-if in the status bar, not among the notes after it.
         QTemporaryDir dir;
-        for (const int r : { 0, 1 }) {
-            const qint64 t = r == 0 ? 1000 : 1700000000000000;
-            const QByteArray text = QStringLiteral(R"({"distributedInfo": {"rank": %1, "world_size": 2}, "traceEvents": [
-                {"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 1, "tid": 1, "ts": %2, "dur": 100},
-                {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": %3, "dur": 80}]})")
-                                        .arg(r)
-                                        .arg(t)
-                                        .arg(t + 10)
-                                        .toUtf8();
-            QVERIFY(!writeFile(dir, QStringLiteral("rank%1.json").arg(r), text).isEmpty());
-        }
+        QVERIFY(writeRanksApart(dir));
         MainWindow window;
         window.show();
         window.openFiles({ dir.path() });
@@ -1237,6 +1249,32 @@ private Q_SLOTS:
         QVERIFY2(lines[0].startsWith(QStringLiteral("Iteration ")), qPrintable(lines[0]));
         QVERIFY2(lines[1].startsWith(QStringLiteral("⚠ Self-check: baseline: rank 1's steps begin")), qPrintable(lines[1]));
         QVERIFY(lines[2].startsWith(QStringLiteral("⚠ Self-check: what-if: ")));
+    }
+
+    void selfChecksAreFoundInEveryLanguage()
+    {
+        // Core says which warnings are its self-checks, not their English words: in German they stand
+        // beside the headline too, translated.
+        QTemporaryDir dir;
+        QVERIFY(writeRanksApart(dir));
+        QTranslator german;
+        QVERIFY(german.load(QLocale(QLocale::German), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")));
+        QApplication::installTranslator(&german);
+        {
+            MainWindow window;
+            window.show();
+            window.openFiles({ dir.path() });
+            QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+            window.strategy()->addStep(QStringLiteral("speedup"), { { "percent", 10.0 } });
+            QTRY_VERIFY_WITH_TIMEOUT(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+            auto* status = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
+            QVERIFY2(status->text().contains(QStringLiteral("⚠ 2 Warnungen der Selbstprüfung")), qPrintable(status->text()));
+            const QStringList lines = window.findChild<QLabel*>(QStringLiteral("whatIfOutcome"))->text().split(u'\n');
+            QVERIFY(lines.size() >= 3);
+            QVERIFY2(lines[1].startsWith(QStringLiteral("⚠ Selbstprüfung: Ausgangslage: Die Schritte von Rank 1 beginnen")), qPrintable(lines[1]));
+            QVERIFY2(lines[2].startsWith(QStringLiteral("⚠ Selbstprüfung: Was-wäre-wenn: ")), qPrintable(lines[2]));
+        }
+        QApplication::removeTranslator(&german);
     }
 
     void shortcutSheetListsTheKeys()
