@@ -79,18 +79,32 @@ QString OpActions::replacedInWhatIf(OpId measured) const
         return {};
     const sightline::ExecutionGraph& g = *job.whatIf;
     const std::string_view name = job.measured->string(job.measured->name(measured));
+    const auto& origins = originsOf(job.whatIf);
+    const auto [first, last]
+        = std::equal_range(origins.begin(), origins.end(), std::pair<std::uint32_t, std::uint32_t>(measured.value(), 0),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
     std::string_view by;
-    bool found = false;
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        const auto origin = g.origin(sightline::ItemId(i));
-        if (std::find(origin.begin(), origin.end(), measured) == origin.end())
-            continue;
-        if (g.name(sightline::ItemId(i)) == name)
+    for (auto it = first; it != last; ++it) {
+        if (g.name(sightline::ItemId(it->second)) == name)
             return {}; // still an item of its own name: a step can aim at it
-        found = true;
-        by = g.name(sightline::ItemId(i));
+        by = g.name(sightline::ItemId(it->second));
     }
-    return found ? QString::fromUtf8(by.data(), static_cast<qsizetype>(by.size())) : QString();
+    return first != last ? QString::fromUtf8(by.data(), static_cast<qsizetype>(by.size())) : QString();
+}
+
+const std::vector<std::pair<std::uint32_t, std::uint32_t>>& OpActions::originsOf(
+    const std::shared_ptr<const sightline::ExecutionGraph>& g) const
+{
+    if (m_originsGraph.lock() == g)
+        return m_origins;
+    m_origins.clear();
+    for (std::uint32_t i = 0; i < g->itemCount(); ++i) {
+        for (const OpId op : g->origin(sightline::ItemId(i)))
+            m_origins.emplace_back(op.value(), i);
+    }
+    std::sort(m_origins.begin(), m_origins.end());
+    m_originsGraph = g;
+    return m_origins;
 }
 
 void OpActions::addTo(QMenu& menu, OpId shownOp)
