@@ -1,28 +1,30 @@
 #include "mainwindow.h"
 
+#include "configexport.h"
 #include "exportcontroller.h"
 #include "jobanalysis.h"
 #include "opactions.h"
 #include "recentjobs.h"
-#include "configexport.h"
 #include "scenario.h"
+#include "scenariocontroller.h"
 #include "traceloadjob.h"
+#include "whatifdisplay.h"
 #include "whatifrunner.h"
 
 #include "core/analysis/steptimes.h"
 #include "core/base/memorypolicy.h"
 #include "core/base/outputfile.h"
-#include "core/strategy/frameworkconfig.h"
 #include "core/graph/dependencygraph.h"
-#include "core/session/jobsession.h"
 #include "core/model/trace.h"
+#include "core/session/jobsession.h"
+#include "core/strategy/frameworkconfig.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/elidedlabel.h"
 #include "widgets/panels/messagebanner.h"
 #include "widgets/panels/opdetailspanel.h"
-#include "widgets/panels/percenttext.h"
 #include "widgets/panels/opsearchbar.h"
+#include "widgets/panels/percenttext.h"
 #include "widgets/panels/ranklistmodel.h"
 #include "widgets/panels/ranksummarychart.h"
 #include "widgets/panels/ranksummarymodel.h"
@@ -78,30 +80,6 @@
 #include <map>
 
 namespace {
-
-// Arrows along a critical path, from each of its first count ops to the next (collectives between
-// them, which are not drawn, skipped).
-std::vector<std::pair<sightline::OpId, sightline::OpId>> arrowsAlong(const std::vector<sightline::OpId>& path, std::size_t count)
-{
-    std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-    for (std::size_t i = 1; i < std::min(count, path.size()); ++i)
-        arrows.emplace_back(path[i - 1], path[i]);
-    return arrows;
-}
-
-// A what-if's replayed iteration against its baseline's, in ms, and the change in percent.
-struct IterationChange {
-    double before = 0;
-    double after = 0;
-    double percent = 0;
-};
-
-IterationChange iterationChange(const WhatIfOutcome& outcome)
-{
-    const double before = sightline::StepTimes::iteration(outcome.baseline->schedule).replayed / 1e6;
-    const double after = sightline::StepTimes::iteration(outcome.whatIf->schedule).replayed / 1e6;
-    return { before, after, before > 0 ? 100.0 * (after - before) / before : 0.0 };
-}
 
 // How many steps each rank replayed (the most of any rank): what the critical path spans.
 int stepsReplayed(const sightline::Schedule& schedule)
@@ -177,9 +155,9 @@ MainWindow::MainWindow(QWidget* parent)
             OpActions::Job job;
             if (m_analysis)
                 job.measured = trace();
-            job.shown = shownWhatIf();
-            if (m_outcome && m_outcome->whatIf)
-                job.whatIf = m_outcome->whatIf->graph;
+            job.shown = m_display->shownWhatIf();
+            if (const auto& outcome = m_display->outcome(); outcome && outcome->whatIf)
+                job.whatIf = outcome->whatIf->graph;
             return job;
         },
         this);
@@ -193,10 +171,10 @@ MainWindow::MainWindow(QWidget* parent)
     auto* centreLayout = new QVBoxLayout(centre);
     centreLayout->setContentsMargins(0, 0, 0, 0);
     centreLayout->setSpacing(0);
-    m_banner = new MessageBanner(centre);
+    auto* banner = new MessageBanner(centre);
     m_timeline = new TimelineView(centre);
     m_legend = new TimelineLegend(centre);
-    centreLayout->addWidget(m_banner);
+    centreLayout->addWidget(banner);
     centreLayout->addWidget(m_timeline, 1);
     centreLayout->addWidget(m_legend);
     setCentralWidget(centre);
@@ -272,7 +250,10 @@ MainWindow::MainWindow(QWidget* parent)
                 return;
             // The times the Gantt draws: the what-if's, the replayed or the measured ones.
             const bool replayed = m_timeline->plottable()->viewMode() == TimelinePlottable::ViewMode::Replayed && m_analysis->replayedLayout;
-            const auto layout = shownWhatIf() ? shownWhatIf()->layout() : replayed ? m_analysis->replayedLayout : m_analysis->measuredLayout;
+            const std::shared_ptr<const WhatIfView>& shown = m_display->shownWhatIf();
+            const auto layout = shown ? shown->layout()
+                : replayed            ? m_analysis->replayedLayout
+                                      : m_analysis->measuredLayout;
             m_aggregates->setSelection(m_timeline->trace(), layout, tracks, begin, end);
             m_opActions->choose(OpActions::From::Area, m_aggregates->ops());
             selectionLabel->setText(tr("Selection: %n op(s), %1", nullptr, static_cast<int>(m_aggregates->opCount()))
@@ -293,24 +274,34 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_comparison, &ComparisonPanel::opActivated, this, &MainWindow::goToMeasuredOp);
     m_timeline->setOpMenu([this](QMenu& menu, sightline::OpId op) { m_opActions->addTo(menu, op); });
     m_whatIf = new WhatIfRunner(this);
+    m_search = new OpSearchBar(this);
+    m_display = new WhatIfDisplay(
+        { m_timeline, m_tracks, m_search, m_details, m_pathModel, m_aggregates, m_opActions, m_comparison,
+            m_strategyPanel, banner, statusBar() },
+        m_whatIf, [this] { return pendingNote(); }, this);
+    connect(m_display, &WhatIfDisplay::shownChanged, this, [this] {
+        m_exports->setStrategyRan(m_display->outcome() != nullptr);
+        if (m_analysis)
+            showJobStatus();
+        applyView();
+    });
     connect(m_strategy->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    m_locate = [this](const QString& missing, const QString& scenario) { return locateMissingFile(missing, scenario); };
     connect(m_strategy, &StrategyModel::changed, this, &MainWindow::runWhatIf);
     m_strategy->setDefaults([this](const std::string& pass) { return stepDefaults(pass); });
     connect(m_whatIf, &WhatIfRunner::runningChanged, m_strategyPanel, &StrategyPanel::setRunning);
     m_strategyPanel->setSelectionSource([this] { return QString::fromStdString(m_opActions->chosen().text()); });
-    connect(m_whatIf, &WhatIfRunner::finished, this, &MainWindow::onWhatIf);
-    connect(m_whatIf, &WhatIfRunner::failed, this, &MainWindow::onWhatIfFailed);
+    connect(m_whatIf, &WhatIfRunner::finished, m_display, &WhatIfDisplay::onFinished);
+    connect(m_whatIf, &WhatIfRunner::failed, m_display, &WhatIfDisplay::onFailed);
     connect(m_whatIf, &WhatIfRunner::cleared, this, [this] {
         const QString pending = pendingNote();
         m_strategyPanel->setOutcome(!m_analysis ? QString()
                 : pending.isEmpty()                 ? tr("No pass is switched on: the job runs as measured.")
                                                     : tr("No step runs: the job runs as measured.") + u'\n' + pending,
             false);
-        onNoWhatIf();
+        m_display->onNone();
     });
-    m_docks = { tracksDock, m_ranksDock, summaryDock, detailsDock, pathDock, aggregateDock, strategyDock, comparisonDock };
-    m_search = new OpSearchBar(this);
+    m_docks
+        = { tracksDock, m_ranksDock, summaryDock, detailsDock, pathDock, aggregateDock, strategyDock, comparisonDock };
     m_searchBar = new QToolBar(tr("Search"), this);
     m_searchBar->setObjectName(QStringLiteral("searchToolBar"));
     m_searchBar->addWidget(m_search);
@@ -325,7 +316,8 @@ MainWindow::MainWindow(QWidget* parent)
         [this](const QModelIndex& index) { goToOp(sightline::OpId(index.data(CriticalPathModel::OpRole).toUInt())); });
 
     m_exports = new ExportController(this, m_timeline,
-        { [this] { return m_analysis; }, [this] { return m_outcome; }, [this] { return m_whatIfStrategy; }, [this] { return m_shownOutcome; } });
+        { [this] { return m_analysis; }, [this] { return m_display->outcome(); },
+            [this] { return m_display->outcomeStrategy(); }, [this] { return m_display->shownOutcome(); } });
     createActions();
     connect(m_job, &TraceLoadJob::loaded, this, &MainWindow::onLoaded);
     connect(m_job, &TraceLoadJob::failed, this, &MainWindow::onFailed);
@@ -443,12 +435,6 @@ MainWindow::~MainWindow()
     m_strategy->undoStack()->disconnect(this);
 }
 
-const std::shared_ptr<const WhatIfView>& MainWindow::shownWhatIf() const
-{
-    static const std::shared_ptr<const WhatIfView> none;
-    return m_shownOutcome ? m_shownOutcome->view : none;
-}
-
 const std::shared_ptr<const sightline::Trace>& MainWindow::trace() const
 {
     return m_model->trace();
@@ -462,10 +448,18 @@ void MainWindow::createActions()
     file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolderDialog);
     m_recent = new RecentJobs(file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentJobs::openRequested, this, &MainWindow::openFiles);
+    m_scenarios = new ScenarioController(
+        this, m_recent, [this] { return currentScenario(); },
+        [this](const QString& message) { return failHeadless(message); });
+    connect(m_scenarios, &ScenarioController::loadRequested, this, &MainWindow::loadJob);
+    connect(m_scenarios, &ScenarioController::saved, this, [this] {
+        m_strategy->undoStack()->setClean();
+        updateTitle();
+    });
     file->addSeparator();
-    QAction* save = file->addAction(tr("&Save Scenario"), this, [this] { saveScenario(false); });
+    QAction* save = file->addAction(tr("&Save Scenario"), this, [this] { m_scenarios->save(false); });
     save->setShortcut(QKeySequence::Save);
-    QAction* saveAs = file->addAction(tr("Save Scenario &As…"), this, [this] { saveScenario(true); });
+    QAction* saveAs = file->addAction(tr("Save Scenario &As…"), this, [this] { m_scenarios->save(true); });
     saveAs->setShortcut(QKeySequence::SaveAs);
     for (QAction* a : { save, saveAs })
         a->setEnabled(false);
@@ -589,60 +583,11 @@ void MainWindow::openFiles(const QStringList& files)
     if (files.isEmpty())
         return;
     if (files.size() == 1 && files.first().endsWith(QStringLiteral(".sightline"), Qt::CaseInsensitive)) {
-        openScenario(files.first());
+        m_scenarios->open(files.first());
         return;
     }
-    m_pendingScenario.reset();
+    m_scenarios->forgetOpening();
     loadJob(files, {});
-}
-
-void MainWindow::openScenario(const QString& path)
-{
-    QString error;
-    std::optional<Scenario> scenario = Scenario::read(path, error);
-    if (!scenario) {
-        if (!failHeadless(error))
-            QMessageBox::warning(this, tr("Cannot Open Scenario"), error);
-        return;
-    }
-    // A trace file that moved: the user finds it, or the scenario is not opened. A headless run has no
-    // one to ask.
-    for (QString& file : scenario->traceFiles) {
-        if (QFileInfo::exists(file))
-            continue;
-        if (failHeadless(tr("The scenario %1 uses %2, which is not there any more.").arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(file))))
-            return;
-        const QString found = m_locate(file, path);
-        if (found.isEmpty()) {
-            statusBar()->showMessage(tr("Scenario not opened: %1 is missing").arg(QDir::toNativeSeparators(file)), 5000);
-            return;
-        }
-        file = found;
-    }
-    sightline::SessionOptions options;
-    if (!scenario->offsets.empty()) {
-        options.align = false;
-        for (std::size_t r = 0; r < scenario->offsets.size(); ++r)
-            options.alignment.overrides[static_cast<std::uint32_t>(r)] = scenario->offsets[r];
-    }
-    options.extract.firstStep = scenario->firstStep;
-    options.extract.lastStep = scenario->lastStep;
-    const QStringList traces = scenario->traceFiles;
-    m_pendingScenario = std::move(scenario);
-    m_pendingScenarioPath = QFileInfo(path).absoluteFilePath();
-    loadJob(traces, options);
-}
-
-QString MainWindow::locateMissingFile(const QString& missing, const QString& scenario)
-{
-    const auto answer = QMessageBox::question(this, tr("Trace File Missing"),
-        tr("The scenario %1 uses %2, which is not there any more. Locate it?")
-            .arg(QDir::toNativeSeparators(scenario), QDir::toNativeSeparators(missing)),
-        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Yes);
-    if (answer != QMessageBox::Yes)
-        return {};
-    return QFileDialog::getOpenFileName(this, tr("Locate %1").arg(QFileInfo(missing).fileName()), QFileInfo(scenario).absolutePath(),
-        tr("Traces (*.json *.json.gz *.json.zst);;All files (*)"));
 }
 
 void MainWindow::loadJob(const QStringList& files, const sightline::SessionOptions& options)
@@ -761,106 +706,13 @@ void MainWindow::runWhatIf()
     memory.budgetBytes = m_strategy->budgetBytes();
     // Until the run ends, the last what-if no longer matches the strategy: nothing to export. The Gantt
     // keeps showing it until the new one is drawn.
-    m_outcome.reset();
+    const sightline::Strategy strategy = m_strategy->strategy();
+    m_display->runStarted(strategy);
     m_exports->setStrategyRan(false);
     if (m_analysis)
         showJobStatus();
-    m_runStrategy = m_strategy->strategy();
-    m_whatIfFailure.clear();
     m_whatIf->setViewLayers(wantedLayers(), tr(" (what-if)"), false);
-    m_whatIf->run(m_runStrategy, memory);
-}
-
-void MainWindow::onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome)
-{
-    // A view made for the outcome already compared: only the Gantt changes.
-    if (m_outcome && outcome->whatIf == m_outcome->whatIf) {
-        m_outcome = outcome;
-        m_lastOutcome = outcome;
-        applyView();
-        return;
-    }
-    const auto& baseline = outcome->baseline;
-    const auto& whatIf = outcome->whatIf;
-    const qint64 ms = outcome->ms;
-    m_outcome = outcome;
-    m_lastOutcome = outcome;
-    m_hasResult = true;
-    m_stale = false;
-    m_banner->hideMessage();
-    m_whatIfStrategy = m_runStrategy;
-    m_exports->setStrategyRan(true);
-    m_comparison->setResult({ baseline, whatIf, outcome->changes, outcome->tensorChanges, outcome->exposedBaseline, outcome->exposedWhatIf });
-    const QLocale locale;
-    const IterationChange change = iterationChange(*outcome);
-    QString text = tr("Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.")
-                       .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3), PercentText::signedChange(change.percent))
-                       .arg(ms);
-    for (const QString& w : outcome->selfChecks)
-        text += u'\n' + tr("⚠ Self-check: %1").arg(w);
-    if (const QString pending = pendingNote(); !pending.isEmpty())
-        text += u'\n' + pending;
-    const sightline::ProfilerOverhead::Estimate& overhead = outcome->profilerOverhead;
-    if (overhead.perEventNs > 0 && overhead.steps > 0) {
-        const double perStep = static_cast<double>(overhead.hostEvents) / static_cast<double>(overhead.steps);
-        text += u'\n'
-            + tr("Both without the profiler's own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).")
-                  .arg(locale.toString(overhead.perEventNs / 1000.0, 'g', 3), locale.toString(perStep, 'f', 0),
-                      locale.toString(perStep * overhead.perEventNs / 1e6, 'f', 3));
-    }
-    for (const QString& w : outcome->warnings)
-        text += u'\n' + w;
-    m_strategyPanel->setOutcome(text, false);
-    const auto& memory = whatIf->memory;
-    m_strategyPanel->setOutOfMemory(memory.outOfMemory,
-        memory.highest < 0 ? QString() : tr("peak %1 GB").arg(locale.toString(static_cast<double>(memory.peakBytes()) / 1e9, 'f', 2)));
-    showJobStatus();
-    applyView();
-}
-
-void MainWindow::onWhatIfFailed(const QString& message)
-{
-    m_whatIfFailure = message;
-    m_strategyPanel->setOutcome(message, true);
-    m_outcome.reset();
-    // The last what-if that ran stays in view, marked stale: an edit that fails loses nothing shown.
-    m_stale = m_hasResult;
-    if (m_stale)
-        m_comparison->setStale(tr("The strategy as edited cannot run (see the Strategy dock)."));
-    m_strategyPanel->setOutOfMemory(false, {});
-    if (m_analysis)
-        showJobStatus();
-    applyView();
-    showFailureBanner();
-}
-
-void MainWindow::showFailureBanner()
-{
-    // Worded for what the window shows: the Gantt draws the stale what-if only in a view it was drawn
-    // for, and the Measured and Replayed views draw none.
-    const bool whatIfView = m_viewMode == ViewMode::WhatIf || m_viewMode == ViewMode::Both;
-    QString headline;
-    if (!m_stale)
-        headline = whatIfView ? tr("The strategy failed; the Gantt shows the job without it.") : tr("The strategy failed.");
-    else if (whatIfView && shownWhatIf())
-        headline = tr("The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.");
-    else
-        headline = tr("The strategy failed; the What-if dock shows the last what-if that ran, now stale.");
-    m_banner->showMessage(headline, m_whatIfFailure);
-}
-
-void MainWindow::onNoWhatIf()
-{
-    m_outcome.reset();
-    m_lastOutcome.reset();
-    m_hasResult = false;
-    m_stale = false;
-    m_banner->hideMessage();
-    m_comparison->clear();
-    m_strategyPanel->setOutOfMemory(false, {});
-    if (m_analysis)
-        showJobStatus();
-    applyView();
+    m_whatIf->run(strategy, memory);
 }
 
 std::optional<WhatIfView::Layers> MainWindow::wantedLayers() const
@@ -873,145 +725,12 @@ std::optional<WhatIfView::Layers> MainWindow::wantedLayers() const
 
 void MainWindow::applyView()
 {
-    const std::optional<WhatIfView::Layers> layers = wantedLayers();
-    m_whatIf->setViewLayers(layers, tr(" (what-if)"));
-    const bool drawn = layers && m_outcome && m_outcome->view && m_outcome->view->layers() == *layers;
-    if (drawn) {
-        if (shownWhatIf() != m_outcome->view)
-            showWhatIfView(m_outcome);
-        else if (m_shownOutcome->viewSlack != m_outcome->viewSlack)
-            showFoundSlack();
-    } else if (layers && m_whatIf->isRunning()) {
-        // Being drawn: the Gantt keeps what it shows until then.
-        statusBar()->showMessage(tr("Drawing the what-if…"));
-        return;
-    } else if (layers && m_stale && m_lastOutcome && m_lastOutcome->view && m_lastOutcome->view->layers() == *layers) {
-        // The strategy failed: the last what-if drawn stays, under the banner that says it is stale.
-        if (shownWhatIf() != m_lastOutcome->view)
-            showWhatIfView(m_lastOutcome);
-    } else {
-        if (shownWhatIf())
-            showMeasuredJob();
-        if (statusBar()->currentMessage() == tr("Drawing the what-if…"))
-            statusBar()->clearMessage(); // none is coming
-        if (layers && m_outcome && !m_outcome->viewError.isEmpty())
-            statusBar()->showMessage(tr("The what-if cannot be drawn: %1").arg(m_outcome->viewError));
-        // Measured, replayed, or both as a ghost row; a what-if of no pass is the replay.
-        const auto mode = m_viewMode == ViewMode::Measured ? TimelinePlottable::ViewMode::Measured
-            : m_viewMode == ViewMode::Both                   ? TimelinePlottable::ViewMode::Both
-                                                             : TimelinePlottable::ViewMode::Replayed;
-        if (m_timeline->plottable()->viewMode() != mode)
-            m_timeline->setViewMode(mode);
-    }
+    // Measured, replayed, or both as a ghost row; a what-if of no pass is the replay.
+    const auto jobMode = m_viewMode == ViewMode::Measured ? TimelinePlottable::ViewMode::Measured
+        : m_viewMode == ViewMode::Both                    ? TimelinePlottable::ViewMode::Both
+                                                          : TimelinePlottable::ViewMode::Replayed;
+    m_display->show(wantedLayers(), jobMode, m_viewMode == ViewMode::WhatIf || m_viewMode == ViewMode::Both);
     screenshotIfReady();
-}
-
-void MainWindow::showMeasuredJob()
-{
-    // The measured job as loaded, with the tracks as the user left them.
-    std::shared_ptr<const WhatIfOutcome> old = std::move(m_shownOutcome);
-    const bool fromWhatIf = old != nullptr;
-    m_timeline->setJob(m_model->trace(), m_analysis->measuredLayout);
-    if (fromWhatIf)
-        m_timeline->setTrackTree(m_measuredTree);
-    m_timeline->setReplayed(m_analysis->replayedLayout);
-    m_timeline->setCounters(std::shared_ptr<const sightline::ActivityCounters>(m_analysis, &m_analysis->counters));
-    m_tracks->setJob(m_model->trace(), m_timeline->trackTree());
-    // Per-op replayed durations and slack for the colour modes.
-    m_timeline->plottable()->setColorData({ {}, m_analysis->replayedDuration, m_analysis->slack,
-        m_analysis->replay ? m_analysis->replay->criticalPath.length : 0, m_analysis });
-    m_search->setTrace(m_model->trace());
-    const std::vector<sightline::OpId>& critical = m_analysis->criticalOps;
-    m_timeline->setCriticalPath(critical);
-    m_timeline->plottable()->setPathArrows(arrowsAlong(critical, critical.size()));
-    const std::shared_ptr<const sightline::ReplayResult>& replay = m_analysis->replay;
-    std::shared_ptr<const sightline::CriticalPath> path;
-    if (replay)
-        path = std::shared_ptr<const sightline::CriticalPath>(replay, &replay->criticalPath);
-    OpDetailsPanel::Replayed replayed;
-    if (replay)
-        replayed = { m_analysis->replayedDuration, m_analysis->slack, m_analysis };
-    m_details->setJob(m_model->trace(), dependencyFinder(), std::move(replayed));
-    m_pathModel->setPath(replay ? replay->graph : nullptr, path);
-    m_aggregates->clear();
-    m_opActions->choose(OpActions::From::Area, {});
-    m_whatIf->dispose(std::move(old)); // the panels let go of it above
-}
-
-void MainWindow::showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outcome)
-{
-    const std::shared_ptr<const WhatIfView>& view = outcome->view;
-    std::shared_ptr<const WhatIfOutcome> old = std::exchange(m_shownOutcome, outcome);
-    // The what-if as a job: the next what-if of one kind keeps the time and rows in view.
-    const bool again = old && old->view->layers() == view->layers();
-    if (!old)
-        m_measuredTree = m_timeline->trackTree();
-    m_timeline->setJob(view->trace(), view->layout(), again);
-    m_timeline->plottable()->setWhatIfMarks({ view->synthetic(), view->addedRanks(),
-                                                view->layers() == WhatIfView::Layers::Both ? std::span<const std::uint8_t>(view->whatIfTracks())
-                                                                                           : std::span<const std::uint8_t>() },
-        view);
-    m_timeline->setCounters(std::shared_ptr<const sightline::ActivityCounters>(view, &view->counters()));
-    m_tracks->setJob(view->trace(), m_timeline->trackTree());
-    m_search->setTrace(view->trace());
-    // The what-if's path, then in both the baseline's, drawn paler with a dashed edge; arrows along
-    // the what-if's.
-    const std::vector<sightline::OpId>& critical = view->criticalOps();
-    m_timeline->setCriticalPath(critical, view->whatIfPathOps());
-    m_timeline->plottable()->setPathArrows(arrowsAlong(critical, view->whatIfPathOps()));
-    const std::shared_ptr<const sightline::ReplayResult>& whatIf = outcome->whatIf;
-    m_details->setJob(view->trace(), dependencyFinder());
-    showWhatIfSlack(outcome);
-    m_pathModel->setPath(whatIf->graph, std::shared_ptr<const sightline::CriticalPath>(whatIf, &whatIf->criticalPath), view->opOfItem());
-    m_aggregates->clear();
-    m_opActions->choose(OpActions::From::Area, {});
-    m_timeline->queueFrame(); // one frame for all of the above
-    m_whatIf->dispose(std::move(old)); // the panels let go of it above
-    statusBar()->showMessage(tr("Showing the what-if: %n op(s), of which %1 made by the strategy", nullptr, static_cast<int>(view->trace()->opCount()))
-                                 .arg(QLocale().toString(static_cast<qlonglong>(view->syntheticCount()))),
-        5000);
-}
-
-void MainWindow::showFoundSlack()
-{
-    // The view shown, now with its slack: the slack colours need a frame, and the details pane its row.
-    std::shared_ptr<const WhatIfOutcome> old = std::exchange(m_shownOutcome, m_outcome);
-    showWhatIfSlack(m_outcome);
-    m_whatIf->dispose(std::move(old)); // the panels let go of it above
-    if (m_timeline->plottable()->colorMode() == TimelinePlottable::ColorMode::Slack)
-        m_timeline->queueFrame();
-    if (m_details->op().isValid())
-        m_details->showOp(m_details->op());
-}
-
-void MainWindow::showWhatIfSlack(const std::shared_ptr<const WhatIfOutcome>& outcome)
-{
-    const std::shared_ptr<const WhatIfView>& view = outcome->view;
-    const std::span<const sightline::TimeNs> slackColumn = outcome->viewSlack ? std::span<const sightline::TimeNs>(*outcome->viewSlack)
-                                                                              : std::span<const sightline::TimeNs>();
-    m_timeline->plottable()->setColorData({ view->baselineTime(), {}, slackColumn, view->pathLength(), outcome });
-    // What the what-if knows of an op beyond its times: where it came from, the baseline's time of
-    // what it stands for, its slack once found.
-    m_details->setExtraRows([this, view, slack = outcome->viewSlack](sightline::OpId op) {
-        QList<QPair<QString, QString>> rows;
-        const bool ofWhatIf = view->isWhatIf(op);
-        if (view->layers() == WhatIfView::Layers::Both)
-            rows.append({ tr("Replay"), ofWhatIf ? tr("what-if") : tr("baseline") });
-        if (view->synthetic()[op.value()])
-            rows.append({ tr("Made by"), tr("the strategy (a fused op, bucket, chunk, copy or added rank's op)") });
-        if (const sightline::OpId measured = view->measuredOp(op); measured.isValid()) {
-            const sightline::Trace& t = *trace();
-            rows.append({ tr("Stands for"), tr("%1 on rank %2, measured %3")
-                                                .arg(QString::fromUtf8(t.string(t.name(measured))), QString::number(t.rankInfo(t.rank(measured)).rank),
-                                                    TimeAxisTicker::duration(t.duration(measured))) });
-        }
-        if (const sightline::TimeNs before = view->baselineTime()[op.value()]; before != INT64_MIN)
-            rows.append({ tr("Baseline duration"), TimeAxisTicker::duration(before) });
-        if (const sightline::TimeNs s = slack && op.value() < slack->size() ? (*slack)[op.value()] : sightline::Schedule::kNotReplayed;
-            s != sightline::Schedule::kNotReplayed)
-            rows.append({ tr("Slack"), s == 0 ? tr("none: on the critical path") : TimeAxisTicker::duration(s) });
-        return rows;
-    });
 }
 
 void MainWindow::showJobStatus()
@@ -1031,13 +750,14 @@ void MainWindow::showJobStatus()
         parts << iteration;
     }
     // The strategy's what-if, while one matches the strategy as it stands, with its self-checks.
-    const QStringList checks = m_outcome ? m_outcome->selfChecks : QStringList();
-    if (m_outcome) {
-        const IterationChange change = iterationChange(*m_outcome);
+    const std::shared_ptr<const WhatIfOutcome>& outcome = m_display->outcome();
+    const QStringList checks = outcome ? outcome->selfChecks : QStringList();
+    if (outcome) {
+        const WhatIfDisplay::IterationChange change = WhatIfDisplay::iterationChange(*outcome);
         parts << tr("what-if %1 ms per step (%2)").arg(locale.toString(change.after, 'f', 3), PercentText::signedChange(change.percent));
         if (!checks.isEmpty())
             parts << tr("⚠ %n self-check warning(s)", nullptr, static_cast<int>(checks.size()));
-    } else if (!m_whatIfFailure.isEmpty()) {
+    } else if (!m_display->failure().isEmpty()) {
         parts << tr("what-if failed");
     }
     if (const auto& replay = m_analysis->replay) {
@@ -1052,7 +772,8 @@ void MainWindow::showJobStatus()
 
 void MainWindow::goToMeasuredOp(sightline::OpId op)
 {
-    goToOp(shownWhatIf() && op.isValid() ? shownWhatIf()->opStandingFor(op) : op);
+    const std::shared_ptr<const WhatIfView>& shown = m_display->shownWhatIf();
+    goToOp(shown && op.isValid() ? shown->opStandingFor(op) : op);
 }
 
 void MainWindow::goToOp(sightline::OpId op)
@@ -1065,32 +786,12 @@ void MainWindow::goToOp(sightline::OpId op)
     m_timeline->showRange(shown->start(op), shown->end(op));
 }
 
-OpDetailsPanel::DependencyFinder MainWindow::dependencyFinder() const
-{
-    // Of the job shown: a what-if's from its view (both of its replays in both), else the measured
-    // job's dependency graph.
-    if (const std::shared_ptr<const WhatIfView>& view = shownWhatIf()) {
-        return [view](sightline::OpId op) {
-            const WhatIfView::Neighbours n = view->neighbours(op);
-            OpDetailsPanel::Dependencies out;
-            for (const auto& [other, kind] : n.waitsFor)
-                out.waitsFor.push_back({ other, kind, {}, {} });
-            for (const auto& [other, kind] : n.releases)
-                out.releases.push_back({ other, kind, {}, {} });
-            return out;
-        };
-    }
-    if (!m_analysis || !m_analysis->session)
-        return nullptr;
-    return OpDetailsPanel::of(m_model->trace(), m_analysis->session->graph());
-}
-
 void MainWindow::showDependencies(sightline::OpId op)
 {
     // Arrows from the ops the selected one waits for, and to the ops it releases (ops only; a
     // collective stands for its participants on the other ranks): the Details panel's lists, drawn.
     std::vector<std::pair<sightline::OpId, sightline::OpId>> arrows;
-    if (const OpDetailsPanel::DependencyFinder find = dependencyFinder(); find && op.isValid()) {
+    if (const OpDetailsPanel::DependencyFinder find = m_display->dependencyFinder(); find && op.isValid()) {
         const OpDetailsPanel::Dependencies found = find(op);
         auto each = [](const OpDetailsPanel::Dependency& d, auto&& add) {
             if (d.op.isValid())
@@ -1126,9 +827,6 @@ void MainWindow::setViewMode(ViewMode mode)
     m_viewActions[static_cast<int>(mode)]->setChecked(true);
     if (m_analysis)
         applyView();
-    // A banner the user has not closed follows the view it speaks of.
-    if (!m_whatIfFailure.isEmpty() && !m_banner->isHidden())
-        showFailureBanner();
 }
 
 void MainWindow::setCriticalPathShown(bool shown)
@@ -1151,12 +849,6 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     m_whatIf->setJob(analysis->session);
     // The views show the new job before anything (a scenario's strategy below) can run a what-if on it.
     m_analysis = std::move(analysis);
-    m_outcome.reset();
-    m_lastOutcome.reset();
-    m_hasResult = false;
-    m_stale = false;
-    m_banner->hideMessage();
-    m_comparison->clear();
     m_opActions->clear(); // ops of the job before, from whichever selection
     // The job's layers, offered for a pass's layers and for the spans kernels are launched within.
     QStringList layers;
@@ -1165,33 +857,28 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     QStringList layersOrAuto = layers;
     if (!layers.isEmpty())
         layersOrAuto.prepend(QStringLiteral("auto"));
-    m_strategyPanel->setSuggestions({ { QStringLiteral("within"), layers }, { QStringLiteral("layers"), layersOrAuto } });
-    m_whatIf->dispose(std::exchange(m_shownOutcome, nullptr)); // of the job before: no tracks to keep
+    m_strategyPanel->setSuggestions(
+        { { QStringLiteral("within"), layers }, { QStringLiteral("layers"), layersOrAuto } });
     // The first job: its tracks come forward over the hint to open one.
     if (!hadJob)
         m_docks[0]->raise();
-    showMeasuredJob();
+    m_display->setJob(trace, m_analysis);
     applyView();
-    const bool fromScenario = m_pendingScenario && m_pendingScenario->traceFiles == files;
-    // A scenario's job brings its strategy and budget, and the scenario is what is remembered.
-    if (fromScenario) {
+    // A scenario's job brings its strategy, budget and view.
+    const std::optional<Scenario> scenario = m_scenarios->takeOpened(files);
+    const bool fromScenario = scenario.has_value();
+    if (scenario) {
         StrategyModel::State state;
-        for (const Scenario::Step& s : m_pendingScenario->strategy)
+        for (const Scenario::Step& s : scenario->strategy)
             state.steps.push_back({ s.step, s.enabled });
-        state.budgetBytes = m_pendingScenario->budgetBytes;
-        if (const auto mode = viewModeNamed(m_pendingScenario->view))
+        state.budgetBytes = scenario->budgetBytes;
+        if (const auto mode = viewModeNamed(scenario->view))
             setViewMode(*mode);
-        m_scenarioPath = m_pendingScenarioPath;
         m_strategy->reset(state);
         // A scenario with a strategy is opened for its what-if: the comparison comes forward.
         if (!state.steps.empty())
             m_docks[7]->raise();
-        m_recent->add({ m_scenarioPath });
-    } else {
-        m_scenarioPath.clear();
-        m_recent->add(files);
     }
-    m_pendingScenario.reset();
     showJobSummary(*trace);
     updateTitle();
 
@@ -1266,9 +953,10 @@ void MainWindow::takeScreenshot()
     if (!saved)
         qWarning("sightline: cannot write the screenshot to %s", qPrintable(m_screenshotPath));
     // A strategy that could not run on the job fails the run, as sightline-cli whatif does.
-    if (!m_whatIfFailure.isEmpty())
-        qWarning("sightline: the strategy's what-if failed: %s", qPrintable(m_whatIfFailure));
-    QApplication::exit(saved && m_whatIfFailure.isEmpty() ? 0 : 1);
+    const QString& failure = m_display->failure();
+    if (!failure.isEmpty())
+        qWarning("sightline: the strategy's what-if failed: %s", qPrintable(failure));
+    QApplication::exit(saved && failure.isEmpty() ? 0 : 1);
 }
 
 bool MainWindow::failHeadless(const QString& message)
@@ -1299,8 +987,8 @@ void MainWindow::onFailed(const sightline::Status& status, const QStringList& fi
 void MainWindow::updateTitle()
 {
     // [*] shows the unsaved-changes mark while the strategy has edits not saved in a scenario.
-    if (!m_scenarioPath.isEmpty())
-        setWindowTitle(tr("%1[*] — Sightline").arg(QFileInfo(m_scenarioPath).fileName()));
+    if (!m_scenarios->path().isEmpty())
+        setWindowTitle(tr("%1[*] — Sightline").arg(QFileInfo(m_scenarios->path()).fileName()));
     else if (m_files.isEmpty())
         setWindowTitle(tr("Sightline[*]"));
     else if (m_files.size() == 1)
@@ -1319,12 +1007,10 @@ void MainWindow::setStrategy(const sightline::Strategy& strategy)
     m_strategy->reset(state);
 }
 
-bool MainWindow::saveScenarioTo(const QString& path, QString& error)
+std::optional<Scenario> MainWindow::currentScenario() const
 {
-    if (!m_analysis) {
-        error = tr("No job is open.");
-        return false;
-    }
+    if (!m_analysis)
+        return std::nullopt;
     Scenario s;
     for (const QString& f : m_files)
         s.traceFiles << QFileInfo(f).absoluteFilePath();
@@ -1336,33 +1022,7 @@ bool MainWindow::saveScenarioTo(const QString& path, QString& error)
         s.strategy.push_back({ step.step, step.enabled });
     s.budgetBytes = m_strategy->budgetBytes();
     s.view = viewModeName(m_viewMode);
-    if (!s.write(path, error))
-        return false;
-    m_scenarioPath = QFileInfo(path).absoluteFilePath();
-    m_strategy->undoStack()->setClean();
-    m_recent->add({ m_scenarioPath });
-    updateTitle();
-    return true;
-}
-
-bool MainWindow::saveScenario(bool choosePath)
-{
-    QString path = m_scenarioPath;
-    if (choosePath || path.isEmpty()) {
-        const QString suggested = m_files.isEmpty() ? QString() : QFileInfo(m_files.first()).absolutePath() + QStringLiteral("/job.sightline");
-        path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), suggested, tr("Scenarios (*.sightline)"));
-        if (path.isEmpty())
-            return false;
-        if (!path.endsWith(QStringLiteral(".sightline"), Qt::CaseInsensitive))
-            path += QStringLiteral(".sightline");
-    }
-    QString error;
-    if (!saveScenarioTo(path, error)) {
-        QMessageBox::warning(this, tr("Cannot Save Scenario"), error);
-        return false;
-    }
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
+    return s;
 }
 
 void MainWindow::showShortcuts()
@@ -1429,7 +1089,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         const auto answer = QMessageBox::question(this, tr("Unsaved Strategy"),
             tr("The strategy has changes that are not saved in a scenario. Save them?"),
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && !saveScenario(false))) {
+        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && !m_scenarios->save(false))) {
             event->ignore();
             return;
         }

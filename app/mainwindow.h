@@ -36,6 +36,8 @@ class AggregateModel;
 class CriticalPathModel;
 class ExportController;
 class OpActions;
+class ScenarioController;
+class WhatIfDisplay;
 class RecentJobs;
 class MessageBanner;
 class ShortcutSheet;
@@ -76,17 +78,13 @@ public:
 
     // Trace files or folders of one job, or one scenario file (*.sightline).
     void openFiles(const QStringList& files);
-    // Saves the job shown and the strategy as a scenario; false with error when it cannot be written.
-    bool saveScenarioTo(const QString& path, QString& error);
-    const QString& scenarioPath() const { return m_scenarioPath; }
+    // Opening and saving scenarios, and the scenario of the job shown.
+    ScenarioController* scenarios() const { return m_scenarios; }
     // The what-if actions of the Gantt's context menu and the panels' rows, and the ops chosen for
     // them; each adds a strategy step and raises the Strategy dock.
     OpActions* opActions() const { return m_opActions; }
     // Replaces the strategy being edited (--strategy), every step switched on; not an undoable edit.
     void setStrategy(const sightline::Strategy& strategy);
-    // Who finds a scenario's missing trace file (missing, scenario) -> its new path, or empty to give
-    // up; by default the user, in a dialog.
-    void setLocateFile(std::function<QString(const QString&, const QString&)> locate) { m_locate = std::move(locate); }
     const std::shared_ptr<const sightline::Trace>& trace() const;
     const std::shared_ptr<const JobAnalysis>& analysis() const { return m_analysis; }
     TimelineView* timeline() const { return m_timeline; }
@@ -104,8 +102,8 @@ public:
     static QString viewModeName(ViewMode mode);
     void setViewMode(ViewMode mode);
     ViewMode viewMode() const { return m_viewMode; }
-    // The what-if drawn in the Gantt, or null while it shows the measured job.
-    const std::shared_ptr<const WhatIfView>& shownWhatIf() const;
+    // What the Gantt and the panels show of the strategy's what-if, and the outcome they show.
+    WhatIfDisplay* display() const { return m_display; }
     // What a screenshot shows: the Gantt alone at 1600×1000 (docks and toolbars hidden), or the whole
     // window as it is laid out on its screen.
     enum class Capture { Gantt, Window };
@@ -139,11 +137,9 @@ private:
     QTableView* makeTable(QAbstractItemModel* model, const TableSpec& spec, QWidget* parent);
     QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
     void createActions();
-    void openScenario(const QString& path);
     void loadJob(const QStringList& files, const sightline::SessionOptions& options);
-    QString locateMissingFile(const QString& missing, const QString& scenario);
-    // Save (to the scenario open, else chosen) or Save As; false when not saved.
-    bool saveScenario(bool choosePath);
+    // What saving a scenario writes: the job shown, its alignment and steps, the strategy and the view.
+    std::optional<Scenario> currentScenario() const;
     QRect firstRunGeometry() const;
     // Resizes and moves a restored window that no longer fits its screen onto it.
     void fitToScreen();
@@ -166,23 +162,9 @@ private:
     std::map<std::string, sightline::ParameterValue> stepDefaults(const std::string& pass) const;
     // The outcome's line on the pending steps: which, and what each waits for; empty for none.
     QString pendingNote() const;
-    void onWhatIf(std::shared_ptr<const WhatIfOutcome> outcome);
-    // The run ended without a what-if (cleared or failed): the Gantt goes back to the measured job.
-    void onNoWhatIf();
-    // The run failed: the banner over the Gantt says why; the last what-if that ran stays in the Gantt
-    // and the What-if dock, marked stale, and nothing can be exported until a run succeeds.
-    void onWhatIfFailed(const QString& message);
-    void showFailureBanner();
     // Shows the view mode asked for: the measured job, or the what-if once the runner has drawn it.
     void applyView();
     std::optional<WhatIfView::Layers> wantedLayers() const;
-    void showMeasuredJob();
-    // Shows an outcome's view; the one shown before is let go of off the GUI thread.
-    void showWhatIfView(const std::shared_ptr<const WhatIfOutcome>& outcome);
-    // The colours and details rows that read the shown view's slack (none until it is found).
-    void showWhatIfSlack(const std::shared_ptr<const WhatIfOutcome>& outcome);
-    // The outcome whose view is shown, delivered again with the view's slack.
-    void showFoundSlack();
     // Takes the screenshot asked for once the view it wants is on screen.
     void screenshotIfReady();
     void takeScreenshot();
@@ -190,9 +172,6 @@ private:
     // true; no dialog ever waits for a click there. Otherwise false, and the caller asks or warns.
     bool failHeadless(const QString& message);
     void showDependencies(sightline::OpId op);
-    // Who finds an op's dependencies in the job shown (the measured graph, or the what-if view's
-    // replays); null when the job was not replayed.
-    OpDetailsPanel::DependencyFinder dependencyFinder() const;
     // Selects an op of the job shown and zooms the Gantt to it (search, details links, the
     // critical-path panel).
     void goToOp(sightline::OpId op);
@@ -229,31 +208,17 @@ private:
     CriticalPathModel* m_pathModel = nullptr;
     QAction* m_criticalAction = nullptr;
     QList<QAction*> m_scenarioActions; // save, save as
-    QString m_scenarioPath; // of the job shown, when it came from or went to one
-    std::optional<Scenario> m_pendingScenario; // the scenario whose job is loading
-    QString m_pendingScenarioPath;
+    ScenarioController* m_scenarios = nullptr;
     sightline::SessionOptions m_loadingOptions; // of the job loading
     sightline::SessionOptions m_sessionOptions; // of the job shown
-    std::function<QString(const QString&, const QString&)> m_locate;
     OpActions* m_opActions = nullptr;
-    sightline::Strategy m_runStrategy; // the strategy of the what-if running or last run
-    sightline::Strategy m_whatIfStrategy; // the strategy of m_outcome
-    std::shared_ptr<const WhatIfOutcome> m_outcome; // the what-if of the strategy as it stands, once run
-    std::shared_ptr<const WhatIfOutcome> m_shownOutcome; // whose view the Gantt shows; null: the measured job
-    sightline::TrackTree m_measuredTree; // the measured job's tracks as the user left them
+    WhatIfDisplay* m_display = nullptr;
     QList<QAction*> m_viewActions;
     ViewMode m_viewMode = ViewMode::Measured;
     bool m_screenshotPending = false;
     std::shared_ptr<const JobAnalysis> m_analysis;
     QString m_screenshotPath;
     Capture m_screenshotCapture = Capture::Gantt;
-    QString m_whatIfFailure; // why the last what-if run failed; empty when it did not
-    bool m_hasResult = false; // the What-if dock shows a what-if of this job
-    bool m_stale = false; // ... of a strategy before the one that failed since
-    // The last what-if that ran: while a failed strategy leaves it stale, the Gantt draws it in the
-    // what-if views it was drawn for.
-    std::shared_ptr<const WhatIfOutcome> m_lastOutcome;
-    MessageBanner* m_banner = nullptr; // over the Gantt: why the strategy failed
     ExportController* m_exports = nullptr;
     TimelineLegend* m_legend = nullptr; // under the Gantt: what its colours and marks mean
     ShortcutSheet* m_shortcutSheet = nullptr; // made when first shown

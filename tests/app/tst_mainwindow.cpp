@@ -1,10 +1,12 @@
 // Drives the main window headless: open a job off the GUI thread, list its ranks, and keep it when a
 // later load fails.
 #include "apptranslations.h"
-#include "jobanalysis.h"
 #include "exportcontroller.h"
+#include "jobanalysis.h"
 #include "mainwindow.h"
 #include "opactions.h"
+#include "scenariocontroller.h"
+#include "whatifdisplay.h"
 #include "whatifrunner.h"
 
 #include "core/exec/executiongraph.h"
@@ -557,7 +559,7 @@ private Q_SLOTS:
         const auto measured = window.trace();
         window.setViewMode(MainWindow::ViewMode::WhatIf);
         QCOMPARE(window.timeline()->trace(), measured); // no pass: the what-if is the replay
-        QVERIFY(!window.shownWhatIf());
+        QVERIFY(!window.display()->shownWhatIf());
         // Hide a track of the measured job; it stays hidden when the job comes back.
         sightline::TrackTree tree = window.timeline()->trackTree();
         tree.setShown(tree.trackNode(sightline::TrackId(0)), false);
@@ -578,12 +580,13 @@ private Q_SLOTS:
         QVERIFY(runner);
         connect(runner, &WhatIfRunner::finished, this, [&](std::shared_ptr<const WhatIfOutcome> o) {
             const bool compared = window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–");
-            delivered.push_back({ o, compared, window.shownWhatIf() == nullptr, o->view && window.shownWhatIf() == o->view, paints.count });
+            delivered.push_back({ o, compared, window.display()->shownWhatIf() == nullptr,
+                o->view && window.display()->shownWhatIf() == o->view, paints.count });
         });
         StrategyModel* model = window.strategy();
         model->addStep(QStringLiteral("worker_count"));
         model->setParameter(0, QStringLiteral("workers"), 4.0);
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr && !runner->isRunning(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.display()->shownWhatIf() != nullptr && !runner->isRunning(), 60000);
         // The comparison came first, while the Gantt still showed the measured job; then the view of
         // the same replays, with the same time, and last the same view with its slack.
         QCOMPARE(delivered.size(), std::size_t(3));
@@ -602,7 +605,7 @@ private Q_SLOTS:
         auto* jobStatus = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
         QVERIFY(jobStatus && jobStatus->text().contains(QStringLiteral("iteration")));
         QVERIFY2(jobStatus->text().contains(QStringLiteral("what-if ")), qPrintable(jobStatus->text()));
-        auto view = window.shownWhatIf();
+        auto view = window.display()->shownWhatIf();
         const sightline::Trace& w = *view->trace();
         QCOMPARE(window.timeline()->trace(), view->trace());
         QCOMPARE(w.ranks().size(), std::size_t(4));
@@ -689,8 +692,10 @@ private Q_SLOTS:
         QVERIFY(exported.readAll().contains("rank 3 (replayed)"));
         // Both: each measured track, then its what-if track (tinted); the added ranks' tracks alone.
         window.setViewMode(MainWindow::ViewMode::Both);
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() && window.shownWhatIf()->layers() == WhatIfView::Layers::Both, 60000);
-        view = window.shownWhatIf();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.display()->shownWhatIf() && window.display()->shownWhatIf()->layers() == WhatIfView::Layers::Both,
+            60000);
+        view = window.display()->shownWhatIf();
         QCOMPARE(view->trace()->tracks().size(), 2 * measured->tracks().size() + 2 * measured->tracks().size() / 2);
         // In both, an op of either replay keeps its dependencies: arrows and the Details lists, each
         // from its own replay's graph.
@@ -714,8 +719,8 @@ private Q_SLOTS:
         window.timeline()->showRange(view->trace()->beginTime() + 1000, view->trace()->beginTime() + 2'000'000);
         const double lower = window.timeline()->xAxis->range().lower + static_cast<double>(window.timeline()->plottable()->origin());
         model->setParameter(0, QStringLiteral("workers"), 3.0);
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != view, 60000);
-        QCOMPARE(window.shownWhatIf()->trace()->ranks().size(), std::size_t(3));
+        QTRY_VERIFY_WITH_TIMEOUT(window.display()->shownWhatIf() != view, 60000);
+        QCOMPARE(window.display()->shownWhatIf()->trace()->ranks().size(), std::size_t(3));
         QCOMPARE(window.timeline()->xAxis->range().lower + static_cast<double>(window.timeline()->plottable()->origin()), lower);
         // A scenario of another job, with no pass, opened while the what-if is shown: the new job.
         QFile other(dir.filePath(QStringLiteral("other.sightline")));
@@ -728,7 +733,7 @@ private Q_SLOTS:
         window.openFiles({ other.fileName() });
         QTRY_VERIFY_WITH_TIMEOUT(window.trace() != shownBefore, 60000);
         QTRY_VERIFY_WITH_TIMEOUT(window.timeline()->trace() == window.trace(), 60000);
-        QVERIFY(!window.shownWhatIf());
+        QVERIFY(!window.display()->shownWhatIf());
         QVERIFY(window.strategy()->steps().empty());
         window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
         QTRY_VERIFY_WITH_TIMEOUT(window.trace() && window.trace()->ranks().size() == 2, 60000);
@@ -737,11 +742,11 @@ private Q_SLOTS:
         tree.setShown(tree.trackNode(sightline::TrackId(0)), false);
         window.timeline()->setTrackTree(tree);
         model->addStep(QStringLiteral("worker_count"), { { "workers", 3.0 } });
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.display()->shownWhatIf() != nullptr, 60000);
         // No pass on: the measured job again, its hidden track still hidden.
         model->setEnabled(0, false);
         QTRY_COMPARE_WITH_TIMEOUT(window.timeline()->trace(), measuredAgain, 60000);
-        QVERIFY(!window.shownWhatIf());
+        QVERIFY(!window.display()->shownWhatIf());
         QVERIFY(!jobStatus->text().contains(QStringLiteral("what-if ")));
         QVERIFY(!window.timeline()->trackTree().isShown(window.timeline()->trackTree().trackNode(sightline::TrackId(0))));
         QVERIFY(window.exports()->exportReplayedTo(dir.filePath(QStringLiteral("m.json")), error));
@@ -782,8 +787,8 @@ private Q_SLOTS:
         QCOMPARE(window.strategy()->steps().size(), std::size_t(1));
         QCOMPARE(window.strategy()->steps()[0].step.pass, std::string("op_fusion"));
         window.setViewMode(MainWindow::ViewMode::WhatIf);
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
-        const sightline::ExecutionGraph& g = window.shownWhatIf()->whatIfGraph();
+        QTRY_VERIFY_WITH_TIMEOUT(window.display()->shownWhatIf() != nullptr, 60000);
+        const sightline::ExecutionGraph& g = window.display()->shownWhatIf()->whatIfGraph();
         const std::string_view name = t.string(t.name(kernel));
         int fused = 0;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
@@ -820,9 +825,9 @@ private Q_SLOTS:
         const std::vector<sightline::TimeNs> slack = sightline::CriticalPathAnalysis::slack(*outcome->whatIf->graph, outcome->whatIf->schedule);
         for (MainWindow::ViewMode mode : { MainWindow::ViewMode::WhatIf, MainWindow::ViewMode::Both }) {
             window.setViewMode(mode);
-            QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr && outcome->viewSlack, 60000);
+            QTRY_VERIFY_WITH_TIMEOUT(window.display()->shownWhatIf() != nullptr && outcome->viewSlack, 60000);
             // The view made from it, once shown, finds the slack of each what-if op.
-            const auto& view = window.shownWhatIf();
+            const auto& view = window.display()->shownWhatIf();
             QCOMPARE(outcome->view, view);
             for (std::uint32_t v = 0; v < view->trace()->opCount(); ++v) {
                 if (view->isWhatIf(sightline::OpId(v)))
@@ -942,8 +947,8 @@ private Q_SLOTS:
         QCOMPARE(window.strategy()->steps().size(), std::size_t(1));
         QCOMPARE(std::get<std::string>(window.strategy()->steps()[0].step.params.at("ops")), window.opActions()->chosen().text());
         window.setViewMode(MainWindow::ViewMode::WhatIf);
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
-        const sightline::ExecutionGraph& g = window.shownWhatIf()->whatIfGraph();
+        QTRY_VERIFY_WITH_TIMEOUT(window.display()->shownWhatIf() != nullptr, 60000);
+        const sightline::ExecutionGraph& g = window.display()->shownWhatIf()->whatIfGraph();
         int fused = 0;
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             if (!g.hasFlag(sightline::ItemId(i), sightline::ExecutionGraph::Synthetic))
@@ -971,7 +976,7 @@ private Q_SLOTS:
         QVERIFY(row < path->model()->rowCount());
         path->selectionModel()->select(path->model()->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         const auto shown = sightline::OpId(path->model()->index(row, 0).data(CriticalPathModel::OpRole).toUInt());
-        const auto origin = window.shownWhatIf()->measuredOps(shown);
+        const auto origin = window.display()->shownWhatIf()->measuredOps(shown);
         QCOMPARE(window.opActions()->chosen(), sightline::OpSet::of(std::vector<sightline::OpId>(origin.begin(), origin.end())));
         window.setViewMode(MainWindow::ViewMode::Measured);
         // Another job: nothing of the one before stays chosen.
@@ -1005,7 +1010,7 @@ private Q_SLOTS:
             QTRY_VERIFY_WITH_TIMEOUT(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
             iteration = window.comparison()->text(ComparisonPanel::IterationRow, 1);
             QString error;
-            QVERIFY2(window.saveScenarioTo(path, error), qPrintable(error));
+            QVERIFY2(window.scenarios()->saveTo(path, error), qPrintable(error));
             QVERIFY(!window.isWindowModified());
             QVERIFY(window.windowTitle().contains(QStringLiteral("job.sightline")));
         }
@@ -1022,7 +1027,7 @@ private Q_SLOTS:
             window.show();
             window.openFiles({ path });
             QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
-            QCOMPARE(window.scenarioPath(), QFileInfo(path).absoluteFilePath());
+            QCOMPARE(window.scenarios()->path(), QFileInfo(path).absoluteFilePath());
             QCOMPARE(window.viewMode(), MainWindow::ViewMode::Both);
             const auto& steps = window.strategy()->steps();
             QCOMPARE(steps.size(), std::size_t(2));
@@ -1045,7 +1050,7 @@ private Q_SLOTS:
         {
             MainWindow window;
             QStringList asked;
-            window.setLocateFile([&](const QString& missing, const QString&) {
+            window.scenarios()->setLocateFile([&](const QString& missing, const QString&) {
                 asked << missing;
                 return QString();
             });
@@ -1054,7 +1059,9 @@ private Q_SLOTS:
             QCOMPARE(asked.size(), 1);
             QVERIFY(asked.first().endsWith(QStringLiteral("ddp-2rank-gone")));
             QVERIFY(window.analysis() == nullptr);
-            window.setLocateFile([](const QString&, const QString&) { return QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank"); });
+            window.scenarios()->setLocateFile([](const QString&, const QString&) {
+                return QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank");
+            });
             window.openFiles({ movedPath });
             QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
             QCOMPARE(window.strategy()->steps().size(), std::size_t(2));
@@ -1092,7 +1099,7 @@ private Q_SLOTS:
         QVERIFY(warnings->item(0)->toolTip().endsWith(QStringLiteral(".json.gz")));
         QCOMPARE(window.strategy()->steps().size(), std::size_t(1));
         QCOMPARE(window.strategy()->steps()[0].step.pass, std::string("tensor_fusion"));
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.display()->shownWhatIf() != nullptr, 60000);
         QVERIFY(window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"));
         QVERIFY(!window.comparison()->visibleRegion().isEmpty()); // its tab in front
         QVERIFY(!window.isWindowModified());
@@ -1113,8 +1120,8 @@ private Q_SLOTS:
         auto* banner = window.findChild<MessageBanner*>(QStringLiteral("messageBanner"));
         QVERIFY(banner && banner->isHidden());
         model->addStep(QStringLiteral("speedup"), { { "percent", 10.0 } });
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() != nullptr, 60000);
-        const auto drawn = window.shownWhatIf();
+        QTRY_VERIFY_WITH_TIMEOUT(window.display()->shownWhatIf() != nullptr, 60000);
+        const auto drawn = window.display()->shownWhatIf();
         const QString iteration = comparison->text(ComparisonPanel::IterationRow, 1);
         QVERIFY(iteration != QStringLiteral("–"));
         model->addStep(QStringLiteral("recompute"), { { "layers", std::string("no_such_layer") } });
@@ -1131,7 +1138,7 @@ private Q_SLOTS:
         QVERIFY(banner->text().contains(QStringLiteral("the Gantt and the What-if dock show")));
         QVERIFY(comparison->isStale());
         QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), iteration);
-        QTRY_COMPARE_WITH_TIMEOUT(window.shownWhatIf(), drawn, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.display()->shownWhatIf(), drawn, 60000);
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("jobStatus"))->text().contains(QStringLiteral("what-if failed")));
         QString error;
         QVERIFY(window.exports()->exportStrategyPreview(error).isEmpty() && !error.isEmpty());
@@ -1149,7 +1156,7 @@ private Q_SLOTS:
         QCOMPARE(comparison->text(ComparisonPanel::IterationRow, 1), iteration);
         // A failure with nothing run before says the Gantt shows the job without the strategy.
         model->undoStack()->undo();
-        QTRY_VERIFY_WITH_TIMEOUT(window.shownWhatIf() == nullptr, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.display()->shownWhatIf() == nullptr, 60000);
         model->addStep(QStringLiteral("recompute"), { { "layers", std::string("no_such_layer") } });
         QTRY_VERIFY_WITH_TIMEOUT(!banner->isHidden(), 60000);
         QVERIFY(banner->text().contains(QStringLiteral("without it")));
@@ -1377,7 +1384,7 @@ void TestMainWindow::badScenarioKeepsOpenJob()
     const QString missing = writeFile(dir, QStringLiteral("missing.sightline"),
         R"({"version": 1, "traces": ["nowhere/rank0.json"], "strategy": [{"pass": "recompute"}]})");
     QStringList asked;
-    window.setLocateFile([&](const QString& file, const QString&) {
+    window.scenarios()->setLocateFile([&](const QString& file, const QString&) {
         asked << file;
         return QString();
     });

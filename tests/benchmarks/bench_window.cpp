@@ -24,6 +24,7 @@
 #include "core/base/parallel.h"
 #include "jobanalysis.h"
 #include "mainwindow.h"
+#include "whatifdisplay.h"
 #include "whatifrunner.h"
 #include "widgets/strategy/comparisonpanel.h"
 #include "widgets/timeline/timelineview.h"
@@ -222,7 +223,7 @@ int main(int argc, char** argv)
         const bool compared = comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–");
         if (compared && comparedNs < 0)
             comparedNs = clock.nsecsElapsed();
-        return compared && (!drawn || window.shownWhatIf() != nullptr);
+        return compared && (!drawn || window.display()->shownWhatIf() != nullptr);
     };
     const WhatIfRunner* runner = window.findChild<WhatIfRunner*>();
     std::printf("%-26s %14s %14s %14s %12s %16s %10s\n", "strategy", "edit->paint ms", "first ms", "compared ms", "settled ms", "GUI stall ms",
@@ -237,7 +238,12 @@ int main(int argc, char** argv)
         for (int i = 0; i < runs && ok; ++i) {
             app.watch(0);
             window.setStrategy({});
-            ok = waitFor([&] { return comparison->text(ComparisonPanel::IterationRow, 1) == QStringLiteral("–") && !window.shownWhatIf(); }, 600);
+            ok = waitFor(
+                [&] {
+                    return comparison->text(ComparisonPanel::IterationRow, 1) == QStringLiteral("–")
+                        && !window.display()->shownWhatIf();
+                },
+                600);
             // The measured job drawn again and painted, before the edit: its frame is not the edit's.
             ok = ok && waitFor([&] { return !window.timeline()->framePending(); }, 60);
             QApplication::processEvents();
