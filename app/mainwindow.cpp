@@ -19,6 +19,7 @@
 #include "core/session/jobsession.h"
 #include "core/strategy/frameworkconfig.h"
 #include "widgets/panels/aggregatemodel.h"
+#include "widgets/panels/coretext.h"
 #include "widgets/panels/criticalpathmodel.h"
 #include "widgets/panels/elidedlabel.h"
 #include "widgets/panels/messagebanner.h"
@@ -657,7 +658,7 @@ void MainWindow::showJobSummary(const sightline::Trace& trace)
     m_loadWarnings->clear();
     for (const auto& d : trace.diagnostics()) {
         const QString file = QString::fromStdString(d.file);
-        const QString detail = QString::fromStdString(d.detail);
+        const QString detail = CoreText::of(d.detail);
         auto* item = new QListWidgetItem(d.count > 1 ? tr("%1: %2 (%3 times)").arg(QFileInfo(file).fileName(), detail).arg(static_cast<qlonglong>(d.count))
                                                      : tr("%1: %2").arg(QFileInfo(file).fileName(), detail),
             m_loadWarnings);

@@ -773,6 +773,914 @@
         <source>each rank&apos;s own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket</source>
         <translation>die eigenen All-Reduce-Übertragungen jedes Ranks (ihre Partner sind außerhalb des Jobs); überlappende Übertragungen sind ein verschmolzener Bucket</translation>
     </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>Ist ein Ordner, keine Datei</translation>
+    </message>
+    <message>
+        <source>is a FIFO (named pipe), not a regular file</source>
+        <translation>Ist ein FIFO (Named Pipe), keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>is a character device, not a regular file</source>
+        <translation>Ist ein zeichenorientiertes Gerät, keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>is a block device, not a regular file</source>
+        <translation>Ist ein Blockgerät, keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>is a socket, not a regular file</source>
+        <translation>Ist ein Socket, keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>Ist keine reguläre Datei</translation>
+    </message>
+    <message>
+        <source>trace</source>
+        <translation>Trace</translation>
+    </message>
+    <message>
+        <source>strategy</source>
+        <translation>Strategie</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>export manifest</source>
+        <translation>Export-Manifest</translation>
+    </message>
+    <message>
+        <source>a %1 file holds at most %2 bytes; this one has %3</source>
+        <translation>Eine %1-Datei enthält höchstens %2 Bytes; diese hat %3</translation>
+    </message>
+    <message>
+        <source>a %1 file holds at most %2 bytes; this one has %3 or more</source>
+        <translation>Eine %1-Datei enthält höchstens %2 Bytes; diese hat %3 oder mehr</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>Die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file to write</source>
+        <translation>Ist ein Ordner, keine Datei zum Schreiben</translation>
+    </message>
+    <message>
+        <source>exists and is not a regular file: only a regular file is replaced</source>
+        <translation>Existiert und ist keine reguläre Datei: Nur eine reguläre Datei wird ersetzt</translation>
+    </message>
+    <message>
+        <source>cannot create a file in %1</source>
+        <translation>In %1 kann keine Datei angelegt werden</translation>
+    </message>
+    <message>
+        <source>not open</source>
+        <translation>Nicht geöffnet</translation>
+    </message>
+    <message>
+        <source>cannot write</source>
+        <translation>Kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>cannot flush to disk</source>
+        <translation>Daten können nicht auf den Datenträger geschrieben werden</translation>
+    </message>
+    <message>
+        <source>cannot close</source>
+        <translation>Kann nicht geschlossen werden</translation>
+    </message>
+    <message>
+        <source>cannot replace the file</source>
+        <translation>Die Datei kann nicht ersetzt werden</translation>
+    </message>
+    <message>
+        <source>%1 would need about %2 of memory, above the limit of %3 (--max-memory-gb)</source>
+        <translation>%1 würde etwa %2 Speicher benötigen, mehr als die Grenze von %3 (--max-memory-gb) erlaubt</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto) or Chrome trace JSON</source>
+        <translation>PyTorch-Profiler- (Kineto) oder Chrome-Trace-JSON</translation>
+    </message>
+    <message>
+        <source>Horovod timeline (HOROVOD_TIMELINE)</source>
+        <translation>Horovod-Zeitleiste (HOROVOD_TIMELINE)</translation>
+    </message>
+    <message>
+        <source>BytePS communication timeline</source>
+        <translation>BytePS-Kommunikationszeitleiste</translation>
+    </message>
+    <message>
+        <source>TensorFlow 1.x timeline</source>
+        <translation>TensorFlow-1.x-Zeitleiste</translation>
+    </message>
+    <message>
+        <source>the JSON text ends early (%1: %2)</source>
+        <translation>Der JSON-Text endet vorzeitig (%1: %2)</translation>
+    </message>
+    <message>
+        <source>the text is %1; traces are read as UTF-8</source>
+        <translation>Der Text ist %1; Traces werden als UTF-8 gelesen</translation>
+    </message>
+    <message>
+        <source>the file holds only whitespace</source>
+        <translation>Die Datei enthält nur Leerraum</translation>
+    </message>
+    <message>
+        <source>not JSON: a trace starts with &apos;{&apos; or &apos;[&apos;</source>
+        <translation>Kein JSON: Ein Trace beginnt mit &apos;{&apos; oder &apos;[&apos;</translation>
+    </message>
+    <message>
+        <source>the JSON object has no &quot;traceEvents&quot; array</source>
+        <translation>Das JSON-Objekt hat kein Array &quot;traceEvents&quot;</translation>
+    </message>
+    <message>
+        <source>the JSON document is neither an object nor an array of events</source>
+        <translation>Das JSON-Dokument ist weder ein Objekt noch ein Array von Ereignissen</translation>
+    </message>
+    <message>
+        <source>text follows the end of the JSON document</source>
+        <translation>Auf das Ende des JSON-Dokuments folgt weiterer Text</translation>
+    </message>
+    <message>
+        <source>the trace holds no events</source>
+        <translation>Der Trace enthält keine Ereignisse</translation>
+    </message>
+    <message>
+        <source>the trace holds only metadata events</source>
+        <translation>Der Trace enthält nur Metadaten-Ereignisse</translation>
+    </message>
+    <message>
+        <source>no usable event (%1 skipped; first problem: %2)</source>
+        <translation>Kein brauchbares Ereignis (%1 übersprungen; erstes Problem: %2)</translation>
+    </message>
+    <message>
+        <source>&quot;traceEvents&quot; is not an array</source>
+        <translation>&quot;traceEvents&quot; ist kein Array</translation>
+    </message>
+    <message>
+        <source>the document holds &quot;traceEvents&quot; more than once; the events of each are read</source>
+        <translation>Das Dokument enthält &quot;traceEvents&quot; mehrfach; die Ereignisse aller Vorkommen werden gelesen</translation>
+    </message>
+    <message>
+        <source>baseTimeNanoseconds is not an integer number of nanoseconds; ignored</source>
+        <translation>baseTimeNanoseconds ist keine ganze Zahl von Nanosekunden; ignoriert</translation>
+    </message>
+    <message>
+        <source>the host name is not a string; ignored</source>
+        <translation>Der Hostname ist keine Zeichenkette; ignoriert</translation>
+    </message>
+    <message>
+        <source>deviceProperties is not an array; ignored</source>
+        <translation>deviceProperties ist kein Array; ignoriert</translation>
+    </message>
+    <message>
+        <source>devices in deviceProperties that are not objects; skipped</source>
+        <translation>Geräte in deviceProperties, die keine Objekte sind; übersprungen</translation>
+    </message>
+    <message>
+        <source>devices in deviceProperties without a device number &quot;id&quot; and a byte count &quot;totalGlobalMem&quot; that fit; skipped</source>
+        <translation>Geräte in deviceProperties ohne eine Gerätenummer &quot;id&quot; und eine Byteanzahl &quot;totalGlobalMem&quot;, die in den Wertebereich passen; übersprungen</translation>
+    </message>
+    <message>
+        <source>distributedInfo is not an object; ignored</source>
+        <translation>distributedInfo ist kein Objekt; ignoriert</translation>
+    </message>
+    <message>
+        <source>distributedInfo.rank is not a rank number; ignored</source>
+        <translation>distributedInfo.rank ist keine Rank-Nummer; ignoriert</translation>
+    </message>
+    <message>
+        <source>distributedInfo.world_size is not a positive count; ignored</source>
+        <translation>distributedInfo.world_size ist keine positive Anzahl; ignoriert</translation>
+    </message>
+    <message>
+        <source>distributedInfo.pg_config is not an array; ignored</source>
+        <translation>distributedInfo.pg_config ist kein Array; ignoriert</translation>
+    </message>
+    <message>
+        <source>process groups in distributedInfo.pg_config that are not objects; skipped</source>
+        <translation>Prozessgruppen in distributedInfo.pg_config, die keine Objekte sind; übersprungen</translation>
+    </message>
+    <message>
+        <source>process group fields that are not strings; ignored</source>
+        <translation>Prozessgruppenfelder, die keine Zeichenketten sind; ignoriert</translation>
+    </message>
+    <message>
+        <source>process group ranks that are not an array; ignored</source>
+        <translation>Prozessgruppen-Ranks, die kein Array sind; ignoriert</translation>
+    </message>
+    <message>
+        <source>process group ranks that are not rank numbers; ignored</source>
+        <translation>Prozessgruppen-Ranks, die keine Rank-Nummern sind; ignoriert</translation>
+    </message>
+    <message>
+        <source>the first piece opens with no event</source>
+        <translation>Das erste Teilstück beginnt ohne Ereignis</translation>
+    </message>
+    <message>
+        <source>the JSON array does not hold trace events</source>
+        <translation>Das JSON-Array enthält keine Trace-Ereignisse</translation>
+    </message>
+    <message>
+        <source>an event is not a JSON object; skipped</source>
+        <translation>Ein Ereignis ist kein JSON-Objekt; übersprungen</translation>
+    </message>
+    <message>
+        <source>allocator events (&quot;[memory]&quot;) without a usable &quot;Bytes&quot;; not counted</source>
+        <translation>Allokator-Ereignisse (&quot;[memory]&quot;) ohne brauchbares Feld &quot;Bytes&quot;; nicht gezählt</translation>
+    </message>
+    <message>
+        <source>allocator events (&quot;[memory]&quot;) of a petabyte or more; not counted</source>
+        <translation>Allokator-Ereignisse (&quot;[memory]&quot;) von einem Petabyte oder mehr; nicht gezählt</translation>
+    </message>
+    <message>
+        <source>events with a field of the wrong type (&quot;%1&quot;); skipped</source>
+        <translation>Ereignisse mit einem Feld des falschen Typs (&quot;%1&quot;); übersprungen</translation>
+    </message>
+    <message>
+        <source>events with a field of the wrong type (&quot;%1&quot;); the field is ignored</source>
+        <translation>Ereignisse mit einem Feld des falschen Typs (&quot;%1&quot;); das Feld wird ignoriert</translation>
+    </message>
+    <message>
+        <source>events with an argument of the wrong type (&quot;%1&quot;); the argument is ignored</source>
+        <translation>Ereignisse mit einem Argument des falschen Typs (&quot;%1&quot;); das Argument wird ignoriert</translation>
+    </message>
+    <message>
+        <source>events with an argument out of range (&quot;%1&quot;); the argument is ignored</source>
+        <translation>Ereignisse mit einem Argument außerhalb des zulässigen Bereichs (&quot;%1&quot;); das Argument wird ignoriert</translation>
+    </message>
+    <message>
+        <source>metadata events whose args.name or args.labels is not a string; ignored</source>
+        <translation>Metadaten-Ereignisse, deren args.name oder args.labels keine Zeichenkette ist; ignoriert</translation>
+    </message>
+    <message>
+        <source>events without &quot;ph&quot;; skipped</source>
+        <translation>Ereignisse ohne &quot;ph&quot;; übersprungen</translation>
+    </message>
+    <message>
+        <source>events without &quot;ts&quot;; skipped</source>
+        <translation>Ereignisse ohne &quot;ts&quot;; übersprungen</translation>
+    </message>
+    <message>
+        <source>events whose &quot;ts&quot; is not a representable number; skipped</source>
+        <translation>Ereignisse, deren &quot;ts&quot; keine darstellbare Zahl ist; übersprungen</translation>
+    </message>
+    <message>
+        <source>events whose &quot;ts&quot; is not a number; skipped</source>
+        <translation>Ereignisse, deren &quot;ts&quot; keine Zahl ist; übersprungen</translation>
+    </message>
+    <message>
+        <source>events whose &quot;ts&quot; lies more than 2^62 ns (146 years) from zero; skipped</source>
+        <translation>Ereignisse, deren &quot;ts&quot; mehr als 2^62 ns (146 Jahre) von null entfernt liegt; übersprungen</translation>
+    </message>
+    <message>
+        <source>complete events (ph X) without &quot;dur&quot;; skipped</source>
+        <translation>Complete-Ereignisse (ph X) ohne &quot;dur&quot;; übersprungen</translation>
+    </message>
+    <message>
+        <source>events whose &quot;dur&quot; is not a representable number; skipped</source>
+        <translation>Ereignisse, deren &quot;dur&quot; keine darstellbare Zahl ist; übersprungen</translation>
+    </message>
+    <message>
+        <source>events whose &quot;dur&quot; is not a number; skipped</source>
+        <translation>Ereignisse, deren &quot;dur&quot; keine Zahl ist; übersprungen</translation>
+    </message>
+    <message>
+        <source>events with a negative duration; skipped</source>
+        <translation>Ereignisse mit negativer Dauer; übersprungen</translation>
+    </message>
+    <message>
+        <source>events ending more than 2^62 ns (146 years) from zero; skipped</source>
+        <translation>Ereignisse, die mehr als 2^62 ns (146 Jahre) von null entfernt enden; übersprungen</translation>
+    </message>
+    <message>
+        <source>end events (ph E) without a matching begin; skipped</source>
+        <translation>End-Ereignisse (ph E) ohne passenden Beginn; übersprungen</translation>
+    </message>
+    <message>
+        <source>end events (ph E) before their begin; ended at the begin</source>
+        <translation>End-Ereignisse (ph E) vor ihrem Beginn; am Beginn beendet</translation>
+    </message>
+    <message>
+        <source>async end events without a matching begin; skipped</source>
+        <translation>Asynchrone End-Ereignisse ohne passenden Beginn; übersprungen</translation>
+    </message>
+    <message>
+        <source>flow events without &quot;id&quot;; skipped</source>
+        <translation>Flow-Ereignisse ohne &quot;id&quot;; übersprungen</translation>
+    </message>
+    <message>
+        <source>events of phase &apos;%1&apos; are not represented; skipped</source>
+        <translation>Ereignisse der Phase &apos;%1&apos; werden nicht dargestellt; übersprungen</translation>
+    </message>
+    <message>
+        <source>object events (ph N, O, D) without &quot;id&quot;; skipped</source>
+        <translation>Objekt-Ereignisse (ph N, O, D) ohne &quot;id&quot;; übersprungen</translation>
+    </message>
+    <message>
+        <source>events whose &quot;shape&quot; is not a list of whole numbers; the shape is ignored</source>
+        <translation>Ereignisse, deren &quot;shape&quot; keine Liste ganzer Zahlen ist; die Form wird ignoriert</translation>
+    </message>
+    <message>
+        <source>begin events never ended; they run to the end of the trace</source>
+        <translation>Nie beendete Beginn-Ereignisse; sie laufen bis zum Ende des Traces</translation>
+    </message>
+    <message>
+        <source>a second events array after the split one</source>
+        <translation>Ein zweites Ereignis-Array nach dem geteilten</translation>
+    </message>
+    <message>
+        <source>an escaped top-level key after the split array</source>
+        <translation>Ein maskierter Schlüssel der obersten Ebene nach dem geteilten Array</translation>
+    </message>
+    <message>
+        <source>a piece holds more than its array</source>
+        <translation>Ein Teilstück enthält mehr als sein Array</translation>
+    </message>
+    <message>
+        <source>the event array is not closed (streaming writer); read to its end</source>
+        <translation>Das Ereignis-Array ist nicht geschlossen (Streaming-Schreiber); bis zu seinem Ende gelesen</translation>
+    </message>
+    <message>
+        <source>out of memory closing the event array</source>
+        <translation>Arbeitsspeicher erschöpft beim Schließen des Ereignis-Arrays</translation>
+    </message>
+    <message>
+        <source>the event array is not closed and ends with an incomplete event; read up to the last complete event</source>
+        <translation>Das Ereignis-Array ist nicht geschlossen und endet mit einem unvollständigen Ereignis; bis zum letzten vollständigen Ereignis gelesen</translation>
+    </message>
+    <message>
+        <source>dependencies naming ops the trace does not have; ignored</source>
+        <translation>Abhängigkeiten, die Ops nennen, die der Trace nicht enthält; ignoriert</translation>
+    </message>
+    <message>
+        <source>the metadata ends early</source>
+        <translation>Die Metadaten enden vorzeitig</translation>
+    </message>
+    <message>
+        <source>the metadata is not JSON</source>
+        <translation>Die Metadaten sind kein JSON</translation>
+    </message>
+    <message>
+        <source>the metadata is not a JSON object</source>
+        <translation>Die Metadaten sind kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>gradient_name_list is not a list</source>
+        <translation>gradient_name_list ist keine Liste</translation>
+    </message>
+    <message>
+        <source>gradient_name_list holds something other than names</source>
+        <translation>gradient_name_list enthält etwas anderes als Namen</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s folder holds no trace</source>
+        <translation>Der Ordner der GPU enthält keinen Trace</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s folder holds more than one trace</source>
+        <translation>Der Ordner der GPU enthält mehr als einen Trace</translation>
+    </message>
+    <message>
+        <source>args.step must be a whole number from 0 to 2147483647 (the iteration of a dPRO op); %1 event(s) give something else</source>
+        <translation>args.step muss eine ganze Zahl von 0 bis 2147483647 sein (die Iteration einer dPRO-Op); %1 Ereignis(se) geben etwas anderes an</translation>
+    </message>
+    <message>
+        <source>a dPRO job is one folder</source>
+        <translation>Ein dPRO-Job ist ein einzelner Ordner</translation>
+    </message>
+    <message>
+        <source>the folder holds no host*/&lt;gpu&gt;/ folders</source>
+        <translation>Der Ordner enthält keine Ordner host*/&lt;gpu&gt;/</translation>
+    </message>
+    <message>
+        <source>dPRO trace folder (host*/&lt;gpu&gt;/ with FW/BW/Comm/UPDATE traces)</source>
+        <translation>dPRO-Trace-Ordner (host*/&lt;gpu&gt;/ mit FW/BW/Comm/UPDATE-Traces)</translation>
+    </message>
+    <message>
+        <source>the decoded text of the job exceeds the limit of %1 (--max-decoded-gb; by default half of --max-memory-gb)</source>
+        <translation>Der dekodierte Text des Jobs überschreitet die Grenze von %1 (--max-decoded-gb; standardmäßig die Hälfte von --max-memory-gb)</translation>
+    </message>
+    <message>
+        <source>the decoded text exceeds 4 GiB, the most one file can hold</source>
+        <translation>Der dekodierte Text überschreitet 4 GiB, das Maximum für eine Datei</translation>
+    </message>
+    <message>
+        <source>out of memory after decoding %1 of text</source>
+        <translation>Arbeitsspeicher erschöpft nach dem Dekodieren von %1 Text</translation>
+    </message>
+    <message>
+        <source>the file exceeds 4 GiB, the most one file can hold</source>
+        <translation>Die Datei überschreitet 4 GiB, das Maximum für eine Datei</translation>
+    </message>
+    <message>
+        <source>out of memory for the file&apos;s text</source>
+        <translation>Nicht genug Arbeitsspeicher für den Text der Datei</translation>
+    </message>
+    <message>
+        <source>zlib initialisation failed</source>
+        <translation>Initialisierung von zlib fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>corrupt gzip data</source>
+        <translation>Beschädigte gzip-Daten</translation>
+    </message>
+    <message>
+        <source>gzip stream is truncated</source>
+        <translation>Der gzip-Stream ist abgeschnitten</translation>
+    </message>
+    <message>
+        <source>zstd stream is truncated</source>
+        <translation>Der zstd-Stream ist abgeschnitten</translation>
+    </message>
+    <message>
+        <source>the file decodes to no text</source>
+        <translation>Die Datei ergibt dekodiert keinen Text</translation>
+    </message>
+    <message>
+        <source>the file was truncated by another program while it was read</source>
+        <translation>Die Datei wurde während des Lesens von einem anderen Programm gekürzt</translation>
+    </message>
+    <message>
+        <source>no &quot;graph [&quot; in the file</source>
+        <translation>Kein &quot;graph [&quot; in der Datei</translation>
+    </message>
+    <message>
+        <source>a key was expected</source>
+        <translation>Ein Schlüssel wurde erwartet</translation>
+    </message>
+    <message>
+        <source>an edge names node %1, which the graph does not have</source>
+        <translation>Eine Kante nennt den Knoten %1, den der Graph nicht enthält</translation>
+    </message>
+    <message>
+        <source>not GML text here</source>
+        <translation>Hier steht kein GML-Text</translation>
+    </message>
+    <message>
+        <source>the file ends where a value was expected</source>
+        <translation>Die Datei endet, wo ein Wert erwartet wurde</translation>
+    </message>
+    <message>
+        <source>a value was expected</source>
+        <translation>Ein Wert wurde erwartet</translation>
+    </message>
+    <message>
+        <source>lists nested more than %1 deep</source>
+        <translation>Mehr als %1 Ebenen tief verschachtelte Listen</translation>
+    </message>
+    <message>
+        <source>a list is not closed</source>
+        <translation>Eine Liste ist nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>the graph&apos;s list is not closed</source>
+        <translation>Die Liste des Graphen ist nicht geschlossen</translation>
+    </message>
+    <message>
+        <source>a node without a whole-number id</source>
+        <translation>Ein Knoten ohne ganzzahlige ID</translation>
+    </message>
+    <message>
+        <source>two nodes with id %1</source>
+        <translation>Zwei Knoten mit ID %1</translation>
+    </message>
+    <message>
+        <source>an edge without a whole-number source and target</source>
+        <translation>Eine Kante ohne ganzzahlige Quelle und ganzzahliges Ziel</translation>
+    </message>
+    <message>
+        <source>the timeline holds only the background loop&apos;s cycles: no tensor was negotiated</source>
+        <translation>Die Zeitleiste enthält nur die Zyklen der Hintergrundschleife: Kein Tensor wurde ausgehandelt</translation>
+    </message>
+    <message>
+        <source>readiness events naming a rank of 2^20 or more; kept as plain events</source>
+        <translation>Bereitschaftsereignisse, die einen Rank von 2^20 oder mehr nennen; als einfache Ereignisse behalten</translation>
+    </message>
+    <message>
+        <source>readiness events name %1 ranks, the highest %2: the world size is taken as %3, though %4 of its ranks never report ready</source>
+        <translation>Bereitschaftsereignisse nennen %1 Ranks, der höchste %2: Als Weltgröße wird %3 angenommen, obwohl %4 ihrer Ranks nie Bereitschaft melden</translation>
+    </message>
+    <message>
+        <source>tensors of a type whose size is not known; their bytes are 0</source>
+        <translation>Tensoren eines Typs, dessen Größe unbekannt ist; ihre Bytes sind 0</translation>
+    </message>
+    <message>
+        <source>this kind of file (%1) is not read as one rank of a job</source>
+        <translation>Diese Art Datei (%1) wird nicht als ein Rank eines Jobs gelesen</translation>
+    </message>
+    <message>
+        <source>this kind of file (%1) is read as one rank of a job, not as a whole job</source>
+        <translation>Diese Art Datei (%1) wird als ein Rank eines Jobs gelesen, nicht als ganzer Job</translation>
+    </message>
+    <message>
+        <source>unrecognised format; readable formats are %1</source>
+        <translation>Unbekanntes Format; lesbare Formate sind %1</translation>
+    </message>
+    <message>
+        <source>plain Chrome trace</source>
+        <translation>einfacher Chrome-Trace</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto) trace</source>
+        <translation>PyTorch-Profiler-Trace (Kineto)</translation>
+    </message>
+    <message>
+        <source>the file declares a world size of %1, %2 one of %3; the world size is taken as %4</source>
+        <translation>Die Datei gibt eine Weltgröße von %1 an, %2 eine von %3; als Weltgröße wird %4 angenommen</translation>
+    </message>
+    <message>
+        <source>rank %1 is not below the world size %2 the file declares; the world size is taken as %3</source>
+        <translation>Rank %1 ist nicht kleiner als die von der Datei angegebene Weltgröße %2; als Weltgröße wird %3 angenommen</translation>
+    </message>
+    <message>
+        <source>a job needs one rank per part</source>
+        <translation>Ein Job braucht einen Rank pro Teil</translation>
+    </message>
+    <message>
+        <source>distributedInfo.world_size %1 is not below %2; ignored</source>
+        <translation>distributedInfo.world_size %1 ist nicht kleiner als %2; ignoriert</translation>
+    </message>
+    <message>
+        <source>more than 4 billion events in one job</source>
+        <translation>Mehr als 4 Milliarden Ereignisse in einem Job</translation>
+    </message>
+    <message>
+        <source>the trace model of %1 ops from %2 files</source>
+        <translation>Das Trace-Modell von %1 Ops aus %2 Dateien</translation>
+    </message>
+    <message>
+        <source>a string holds a NUL byte</source>
+        <translation>Eine Zeichenkette enthält ein NUL-Byte</translation>
+    </message>
+    <message>
+        <source>a string holds the raw control character %1</source>
+        <translation>Eine Zeichenkette enthält das rohe Steuerzeichen %1</translation>
+    </message>
+    <message>
+        <source>the text is not valid UTF-8 (byte %1)</source>
+        <translation>Der Text ist kein gültiges UTF-8 (Byte %1)</translation>
+    </message>
+    <message>
+        <source>a string holds an invalid escape (a backslash before byte %1)</source>
+        <translation>Eine Zeichenkette enthält eine ungültige Escape-Sequenz (einen Backslash vor Byte %1)</translation>
+    </message>
+    <message>
+        <source>values are nested deeper than %1 levels</source>
+        <translation>Werte sind tiefer als %1 Ebenen verschachtelt</translation>
+    </message>
+    <message>
+        <source>a %1 closes nothing</source>
+        <translation>Ein %1 schließt nichts</translation>
+    </message>
+    <message>
+        <source>a %1 closes the &apos;%2&apos; opened at byte %3</source>
+        <translation>Ein %1 schließt das bei Byte %3 geöffnete &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>a NUL byte outside any string</source>
+        <translation>Ein NUL-Byte außerhalb jeder Zeichenkette</translation>
+    </message>
+    <message>
+        <source>a layer-wise profile describes a whole job and cannot be combined with other files</source>
+        <translation>Ein schichtweises Profil beschreibt einen ganzen Job und kann nicht mit anderen Dateien kombiniert werden</translation>
+    </message>
+    <message>
+        <source>layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt)</source>
+        <translation>schichtweises Profil (CSV, B-Caffe-Protokoll, PipeDream-graph.txt)</translation>
+    </message>
+    <message>
+        <source>the profile has no layers</source>
+        <translation>Das Profil hat keine Schichten</translation>
+    </message>
+    <message>
+        <source>worker count %1 (the profile&apos;s) is not in [1, %2]</source>
+        <translation>Worker-Anzahl %1 (die des Profils) liegt nicht in [1, %2]</translation>
+    </message>
+    <message>
+        <source>worker count %1 is not in [1, %2]</source>
+        <translation>Worker-Anzahl %1 liegt nicht in [1, %2]</translation>
+    </message>
+    <message>
+        <source>iteration count %1 is not in [1, %2]</source>
+        <translation>Iterationsanzahl %1 liegt nicht in [1, %2]</translation>
+    </message>
+    <message>
+        <source>bandwidth must be a finite number of GB/s, 0 or more</source>
+        <translation>Die Bandbreite muss eine endliche Zahl von GB/s sein, 0 oder mehr</translation>
+    </message>
+    <message>
+        <source>latency must not be negative</source>
+        <translation>Die Latenz darf nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>I/O, H2D and update times must not be negative</source>
+        <translation>I/O-, H2D- und Update-Zeiten dürfen nicht negativ sein</translation>
+    </message>
+    <message>
+        <source>layer %1 has a negative time</source>
+        <translation>Schicht %1 hat eine negative Zeit</translation>
+    </message>
+    <message>
+        <source>layer %1 keeps 2^50 bytes (1 PiB) or more</source>
+        <translation>Schicht %1 behält 2^50 Bytes (1 PiB) oder mehr</translation>
+    </message>
+    <message>
+        <source>the job would last 2^62 ns (146 years) or longer</source>
+        <translation>Der Job würde 2^62 ns (146 Jahre) oder länger dauern</translation>
+    </message>
+    <message>
+        <source>the layer-wise job of %1 workers, %2 layers and %3 iterations</source>
+        <translation>Der schichtweise Job mit %1 Workern, %2 Schichten und %3 Iterationen</translation>
+    </message>
+    <message>
+        <source>the layer-wise job would have %1 ops, more than the %2 its dependency graph can number</source>
+        <translation>Der schichtweise Job hätte %1 Ops, mehr als die %2, die sein Abhängigkeitsgraph nummerieren kann</translation>
+    </message>
+    <message>
+        <source>the profile has no communication times: all-reduce ops last 0 ns (give a bandwidth to model them)</source>
+        <translation>Das Profil hat keine Kommunikationszeiten: All-Reduce-Ops dauern 0 ns (geben Sie eine Bandbreite an, um sie zu modellieren)</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a number: %2</source>
+        <translation>%1 ist keine Zahl: %2</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: %2 (times must stay below 2^62 ns)</source>
+        <translation>%1 liegt außerhalb des zulässigen Bereichs: %2 (Zeiten müssen unter 2^62 ns bleiben)</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: %2</source>
+        <translation>%1 liegt außerhalb des zulässigen Bereichs: %2</translation>
+    </message>
+    <message>
+        <source>%1 is negative: %2</source>
+        <translation>%1 ist negativ: %2</translation>
+    </message>
+    <message>
+        <source>layer name %1 is longer than %2 bytes (%3)</source>
+        <translation>Schichtname %1 ist länger als %2 Bytes (%3)</translation>
+    </message>
+    <message>
+        <source>%1 layer names hold bytes that are not UTF-8 text or control characters; they are shown as U+FFFD</source>
+        <translation>%1 Schichtnamen enthalten Bytes, die kein gültiger UTF-8-Text sind oder Steuerzeichen darstellen; sie werden als U+FFFD angezeigt</translation>
+    </message>
+    <message>
+        <source>%1 layers repeat the name of an earlier layer (first: %2); their ops share names</source>
+        <translation>%1 Schichten wiederholen den Namen einer früheren Schicht (erste: %2); ihre Ops tragen dieselben Namen</translation>
+    </message>
+    <message>
+        <source>device name longer than %1 bytes</source>
+        <translation>Gerätename länger als %1 Bytes</translation>
+    </message>
+    <message>
+        <source>unknown time unit %1</source>
+        <translation>Unbekannte Zeiteinheit %1</translation>
+    </message>
+    <message>
+        <source>job time %1</source>
+        <translation>Jobzeit %1</translation>
+    </message>
+    <message>
+        <source>worker count is not an integer: %1</source>
+        <translation>Worker-Anzahl ist keine ganze Zahl: %1</translation>
+    </message>
+    <message>
+        <source>worker count %1 is out of range (1 to 2^31 - 1)</source>
+        <translation>Worker-Anzahl %1 liegt außerhalb des zulässigen Bereichs (1 bis 2^31 - 1)</translation>
+    </message>
+    <message>
+        <source>optimizer states is not an integer: %1</source>
+        <translation>Der Wert für die Optimiererzustände ist keine ganze Zahl: %1</translation>
+    </message>
+    <message>
+        <source>optimizer states %1 is out of range (0 to %2)</source>
+        <translation>Der Wert %1 für die Optimiererzustände liegt außerhalb des zulässigen Bereichs (0 bis %2)</translation>
+    </message>
+    <message>
+        <source>line 1: the file is empty</source>
+        <translation>Zeile 1: Die Datei ist leer</translation>
+    </message>
+    <message>
+        <source>not a layer-wise profile (a CSV with a header row, a B-Caffe comm log or a PipeDream graph.txt)</source>
+        <translation>Kein schichtweises Profil (eine CSV-Datei mit Kopfzeile, ein B-Caffe-Kommunikationsprotokoll oder eine PipeDream-graph.txt)</translation>
+    </message>
+    <message>
+        <source>column %1 has an unknown time unit %2</source>
+        <translation>Spalte %1 hat eine unbekannte Zeiteinheit %2</translation>
+    </message>
+    <message>
+        <source>column %1 must be in bytes, not %2</source>
+        <translation>Spalte %1 muss in Bytes angegeben sein, nicht in %2</translation>
+    </message>
+    <message>
+        <source>unterminated quoted header field</source>
+        <translation>Nicht abgeschlossenes Kopfzeilenfeld in Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>the header has no &apos;%1&apos; column (expected: layer, forward, backward[, communication][, gradient bytes])</source>
+        <translation>Die Kopfzeile hat keine Spalte &apos;%1&apos; (erwartet: layer, forward, backward[, communication][, gradient bytes])</translation>
+    </message>
+    <message>
+        <source>unterminated quoted field</source>
+        <translation>Nicht abgeschlossenes Feld in Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>no value for column %1 (%2 fields, the header has %3)</source>
+        <translation>Kein Wert für Spalte %1 (%2 Felder, die Kopfzeile hat %3)</translation>
+    </message>
+    <message>
+        <source>empty layer name</source>
+        <translation>Leerer Schichtname</translation>
+    </message>
+    <message>
+        <source>column %1</source>
+        <translation>Spalte %1</translation>
+    </message>
+    <message>
+        <source>no header row (expected: layer, forward, backward[, communication][, gradient bytes])</source>
+        <translation>Keine Kopfzeile (erwartet: layer, forward, backward[, communication][, gradient bytes])</translation>
+    </message>
+    <message>
+        <source>no layer rows after the header</source>
+        <translation>Keine Schichtzeilen nach der Kopfzeile</translation>
+    </message>
+    <message>
+        <source>%1 is not an integer: %2</source>
+        <translation>%1 ist keine ganze Zahl: %2</translation>
+    </message>
+    <message>
+        <source>expected [param_id, size, compute_time, communication_time(, merged_time)], found an unterminated quote</source>
+        <translation>Erwartet: [param_id, size, compute_time, communication_time(, merged_time)], gefunden: ein nicht abgeschlossenes Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>expected [param_id, size, compute_time, communication_time(, merged_time)], found %1 fields</source>
+        <translation>Erwartet: [param_id, size, compute_time, communication_time(, merged_time)], gefunden: %1 Felder</translation>
+    </message>
+    <message>
+        <source>size %1 fp32 elements is more bytes than an int64 holds</source>
+        <translation>Eine Größe von %1 FP32-Elementen ergibt mehr Bytes, als ein int64 fassen kann</translation>
+    </message>
+    <message>
+        <source>param_id %1 does not follow the start of a dump (0)</source>
+        <translation>param_id %1 folgt nicht auf den Beginn eines Dumps (0)</translation>
+    </message>
+    <message>
+        <source>param_id %1 does not follow %2</source>
+        <translation>param_id %1 folgt nicht auf %2</translation>
+    </message>
+    <message>
+        <source>the gradient bytes of layer %1 exceed an int64</source>
+        <translation>Die Gradientenbytes von Schicht %1 überschreiten ein int64</translation>
+    </message>
+    <message>
+        <source>the communication time of layer %1 exceeds 2^62 ns</source>
+        <translation>Die Kommunikationszeit von Schicht %1 überschreitet 2^62 ns</translation>
+    </message>
+    <message>
+        <source>no [param_id, size, compute_time, communication_time] records</source>
+        <translation>Keine Datensätze [param_id, size, compute_time, communication_time]</translation>
+    </message>
+    <message>
+        <source>B-Caffe comm logs give no forward times: forward ops last 0 ns</source>
+        <translation>B-Caffe-Kommunikationsprotokolle enthalten keine Vorwärtszeiten: Vorwärts-Ops dauern 0 ns</translation>
+    </message>
+    <message>
+        <source>neither a node line (&apos;nodeK -- layer -- key=value, ...&apos;) nor an edge line (&apos;nodeA -- nodeB&apos;): %1</source>
+        <translation>Weder eine Knotenzeile (&apos;nodeK -- layer -- key=value, ...&apos;) noch eine Kantenzeile (&apos;nodeA -- nodeB&apos;): %1</translation>
+    </message>
+    <message>
+        <source>node line without a layer description: %1</source>
+        <translation>Knotenzeile ohne Schichtbeschreibung: %1</translation>
+    </message>
+    <message>
+        <source>attribute is not key=value: %1</source>
+        <translation>Attribut hat nicht die Form key=value: %1</translation>
+    </message>
+    <message>
+        <source>unterminated quoted attribute</source>
+        <translation>Nicht abgeschlossenes Attribut in Anführungszeichen</translation>
+    </message>
+    <message>
+        <source>node %1 has no %2</source>
+        <translation>Knoten %1 hat kein %2</translation>
+    </message>
+    <message>
+        <source>node %1 is declared twice (first on line %2)</source>
+        <translation>Knoten %1 ist doppelt deklariert (zuerst in Zeile %2)</translation>
+    </message>
+    <message>
+        <source>no node lines (&apos;nodeK -- layer -- forward_compute_time=..., ...&apos;)</source>
+        <translation>Keine Knotenzeilen (&apos;nodeK -- layer -- forward_compute_time=..., ...&apos;)</translation>
+    </message>
+    <message>
+        <source>edge to an undeclared node %1</source>
+        <translation>Kante zu einem nicht deklarierten Knoten %1</translation>
+    </message>
+    <message>
+        <source>the layer graph has a cycle through node %1</source>
+        <translation>Der Schichtgraph hat einen Zyklus durch Knoten %1</translation>
+    </message>
+    <message>
+        <source>distributedInfo.rank %1 is not below %2</source>
+        <translation>distributedInfo.rank %1 ist nicht kleiner als %2</translation>
+    </message>
+    <message>
+        <source>rank %1 (from distributed_info) is also the rank of %2</source>
+        <translation>Rank %1 (aus distributed_info) ist auch der Rank von %2</translation>
+    </message>
+    <message>
+        <source>its name says rank %1, which %2 already has; read as rank %3 (%4). Two files of one rank are often two exports or two runs of one process: load the files of one run only</source>
+        <translation>Der Dateiname nennt Rank %1, den %2 bereits hat; die Datei wird als Rank %3 gelesen (%4). Zwei Dateien eines Ranks sind oft zwei Exporte oder zwei Läufe eines Prozesses: Laden Sie nur die Dateien eines Laufs</translation>
+    </message>
+    <message>
+        <source>baseTimeNanoseconds would move times more than 2^62 ns (146 years) from zero; times are kept relative to it</source>
+        <translation>baseTimeNanoseconds würde Zeiten um mehr als 2^62 ns (146 Jahre) von null weg verschieben; die Zeiten bleiben relativ dazu</translation>
+    </message>
+    <message>
+        <source>flow events on a track without slices; ignored</source>
+        <translation>Flow-Ereignisse auf einer Spur ohne Slices; ignoriert</translation>
+    </message>
+    <message>
+        <source>input shapes with a negative, fractional or too large dimension (a tensor of 2^62 bytes or more); ignored</source>
+        <translation>Eingabeformen mit negativer, gebrochener oder zu großer Dimension (ein Tensor von 2^62 Bytes oder mehr); ignoriert</translation>
+    </message>
+    <message>
+        <source>stream waits whose recorded op starts after the wait (a record the trace does not hold, or a later one); ignored</source>
+        <translation>Stream-Wartevorgänge, deren aufgezeichnete Op nach dem Warten beginnt (eine Aufzeichnung, die der Trace nicht enthält, oder eine spätere); ignoriert</translation>
+    </message>
+    <message>
+        <source>flow events with no slice to bind to; ignored</source>
+        <translation>Flow-Ereignisse ohne Slice, an das sie sich binden können; ignoriert</translation>
+    </message>
+    <message>
+        <source>flows with only one end in the trace; ignored</source>
+        <translation>Flows mit nur einem Ende im Trace; ignoriert</translation>
+    </message>
+    <message>
+        <source>launch flows (ac2g) that do not lead from a host call to a device op; ignored</source>
+        <translation>Start-Flows (ac2g), die nicht von einem Host-Aufruf zu einer Geräte-Op führen; ignoriert</translation>
+    </message>
+    <message>
+        <source>flows that lead to an op starting before their source; ignored</source>
+        <translation>Flows, die zu einer Op führen, die vor ihrer Quelle beginnt; ignoriert</translation>
+    </message>
+    <message>
+        <source>flows that lead from an op to itself; ignored</source>
+        <translation>Flows, die von einer Op zu ihr selbst führen; ignoriert</translation>
+    </message>
+    <message>
+        <source>message or tensor sizes beyond 2^63 bytes; taken as unknown</source>
+        <translation>Nachrichten- oder Tensorgrößen über 2^63 Bytes; als unbekannt angenommen</translation>
+    </message>
+    <message>
+        <source>%1 step marker span(s) repeat the number of another (the first: ProfilerStep#%2); each number keeps its longest span as the step, and the ops of the others count to no step or a neighbouring one</source>
+        <translation>%1 Schrittmarken-Spanne(n) wiederholen die Nummer einer anderen (die erste: ProfilerStep#%2); jede Nummer behält ihre längste Spanne als Schritt, und die Ops der übrigen zählen zu keinem oder zu einem benachbarten Schritt</translation>
+    </message>
+    <message>
+        <source>%1 tensor objects without a usable snapshot of their allocation (allocated_bytes below a petabyte); not counted</source>
+        <translation>%1 Tensor-Objekte ohne brauchbare Momentaufnahme ihrer Allokation (allocated_bytes unter einem Petabyte); nicht gezählt</translation>
+    </message>
+    <message>
+        <source>the files of one job must come from one kind of profiler: this file is read as “%1”, %2 as “%3”</source>
+        <translation>Die Dateien eines Jobs müssen von derselben Art Profiler stammen: Diese Datei wird als “%1” gelesen, %2 als “%3”</translation>
+    </message>
+    <message>
+        <source>this file (%1) describes a whole job and cannot be combined with other files</source>
+        <translation>Diese Datei (%1) beschreibt einen ganzen Job und kann nicht mit anderen Dateien kombiniert werden</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>Datei oder Ordner nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>the folder holds no .json, .json.gz or .json.zst trace files</source>
+        <translation>Der Ordner enthält keine Trace-Dateien .json, .json.gz oder .json.zst</translation>
+    </message>
+    <message>
+        <source>no input files</source>
+        <translation>Keine Eingabedateien</translation>
+    </message>
+    <message>
+        <source>out of memory while loading the file</source>
+        <translation>Arbeitsspeicher erschöpft beim Laden der Datei</translation>
+    </message>
+    <message>
+        <source>the dependency graph and replay of %1 ops</source>
+        <translation>Der Abhängigkeitsgraph samt Wiedergabe von %1 Ops</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -1096,10 +2004,6 @@
         <translation>Trace-Dateien öffnen</translation>
     </message>
     <message>
-        <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
-        <translation>Traces (*.json *.json.gz *.json.zst);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Open a Folder of Trace Files</source>
         <translation>Einen Ordner mit Trace-Dateien öffnen</translation>
     </message>
@@ -1264,14 +2168,6 @@
         <translation>Strategie-Bereich zeigen: Passes einschalten und zusehen, wie sich der Job ändert</translation>
     </message>
     <message>
-        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
-        <translation>Beide ohne die eigenen Kosten des Profilers: %1 µs je Host-Ereignis, %2 Ereignisse je Schritt (bis zu %3 ms je Schritt).</translation>
-    </message>
-    <message>
-        <source>peak %1 GB</source>
-        <translation>Spitze %1 GB</translation>
-    </message>
-    <message>
         <source>&amp;Save Scenario</source>
         <translation>Szenario &amp;speichern</translation>
     </message>
@@ -1282,26 +2178,6 @@
     <message>
         <source>Traces and scenarios (*.json *.json.gz *.json.zst *.sightline);;Scenarios (*.sightline);;All files (*)</source>
         <translation>Traces und Szenarien (*.json *.json.gz *.json.zst *.sightline);;Szenarien (*.sightline);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Cannot Open Scenario</source>
-        <translation>Szenario kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>Scenario not opened: %1 is missing</source>
-        <translation>Szenario nicht geöffnet: %1 fehlt</translation>
-    </message>
-    <message>
-        <source>Trace File Missing</source>
-        <translation>Trace-Datei fehlt</translation>
-    </message>
-    <message>
-        <source>The scenario %1 uses %2, which is not there any more. Locate it?</source>
-        <translation>Das Szenario %1 verwendet %2, das nicht mehr vorhanden ist. Suchen?</translation>
-    </message>
-    <message>
-        <source>Locate %1</source>
-        <translation>%1 suchen</translation>
     </message>
     <message>
         <source>%1[*] — Sightline</source>
@@ -1317,26 +2193,6 @@
             <numerusform>%1 und %n weitere[*] — Sightline</numerusform>
             <numerusform>%1 und %n weitere[*] — Sightline</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>No job is open.</source>
-        <translation>Kein Job ist geöffnet.</translation>
-    </message>
-    <message>
-        <source>Save Scenario</source>
-        <translation>Szenario speichern</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.sightline)</source>
-        <translation>Szenarien (*.sightline)</translation>
-    </message>
-    <message>
-        <source>Cannot Save Scenario</source>
-        <translation>Szenario kann nicht gespeichert werden</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>%1 gespeichert</translation>
     </message>
     <message>
         <source>Unsaved Strategy</source>
@@ -1387,83 +2243,12 @@
         <translation> (Was-wäre-wenn)</translation>
     </message>
     <message>
-        <source>Drawing the what-if…</source>
-        <translation>Was-wäre-wenn wird gezeichnet…</translation>
-    </message>
-    <message>
-        <source>The what-if cannot be drawn: %1</source>
-        <translation>Das Was-wäre-wenn kann nicht gezeichnet werden: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Showing the what-if: %n op(s), of which %1 made by the strategy</source>
-        <translation>
-            <numerusform>Was-wäre-wenn: %n Op, davon %1 von der Strategie erzeugt</numerusform>
-            <numerusform>Was-wäre-wenn: %n Ops, davon %1 von der Strategie erzeugt</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Replay</source>
-        <translation>Replay</translation>
-    </message>
-    <message>
-        <source>what-if</source>
-        <translation>Was-wäre-wenn</translation>
-    </message>
-    <message>
-        <source>baseline</source>
-        <translation>Ausgangslage</translation>
-    </message>
-    <message>
-        <source>Made by</source>
-        <translation>Erzeugt von</translation>
-    </message>
-    <message>
-        <source>the strategy (a fused op, bucket, chunk, copy or added rank&apos;s op)</source>
-        <translation>der Strategie (fusionierte Op, Bucket, Teilstück, Kopie oder Op eines hinzugefügten Ranks)</translation>
-    </message>
-    <message>
-        <source>Stands for</source>
-        <translation>Steht für</translation>
-    </message>
-    <message>
-        <source>%1 on rank %2, measured %3</source>
-        <translation>%1 auf Rank %2, gemessen %3</translation>
-    </message>
-    <message>
-        <source>Baseline duration</source>
-        <translation>Dauer in der Ausgangslage</translation>
-    </message>
-    <message>
-        <source>Slack</source>
-        <translation>Puffer</translation>
-    </message>
-    <message>
-        <source>none: on the critical path</source>
-        <translation>keiner: auf dem kritischen Pfad</translation>
-    </message>
-    <message>
         <source>Replaying the what-if…</source>
         <translation>Was-wäre-wenn wird nachgespielt…</translation>
     </message>
     <message>
-        <source>The scenario %1 uses %2, which is not there any more.</source>
-        <translation>Das Szenario %1 verwendet %2, das nicht mehr vorhanden ist.</translation>
-    </message>
-    <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
-    </message>
-    <message>
-        <source>The strategy as edited cannot run (see the Strategy dock).</source>
-        <translation>Die Strategie in ihrem jetzigen Stand kann nicht laufen (siehe Strategie-Bereich).</translation>
-    </message>
-    <message>
-        <source>The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.</source>
-        <translation>Die Strategie ist fehlgeschlagen; Gantt und Was-wäre-wenn-Bereich zeigen das zuletzt gelaufene Was-wäre-wenn, nun veraltet.</translation>
-    </message>
-    <message>
-        <source>The strategy failed; the Gantt shows the job without it.</source>
-        <translation>Die Strategie ist fehlgeschlagen; das Gantt zeigt den Job ohne sie.</translation>
     </message>
     <message>
         <source>what-if failed</source>
@@ -1509,14 +2294,6 @@
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.</source>
-        <translation>Iteration %1 ms gegenüber %2 ms je Schritt (%3), nachgespielt in %4 ms.</translation>
-    </message>
-    <message>
-        <source>⚠ Self-check: %1</source>
-        <translation>⚠ Selbstprüfung: %1</translation>
-    </message>
-    <message>
         <source>iteration %1 ms per step replayed</source>
         <translation>Iteration %1 ms je Schritt im Replay</translation>
     </message>
@@ -1560,14 +2337,6 @@
     <message>
         <source>&amp;Legend</source>
         <translation>&amp;Legende</translation>
-    </message>
-    <message>
-        <source>The strategy failed.</source>
-        <translation>Die Strategie ist fehlgeschlagen.</translation>
-    </message>
-    <message>
-        <source>The strategy failed; the What-if dock shows the last what-if that ran, now stale.</source>
-        <translation>Die Strategie ist fehlgeschlagen; der Was-wäre-wenn-Bereich zeigt das zuletzt gelaufene Was-wäre-wenn, nun veraltet.</translation>
     </message>
 </context>
 <context>
@@ -1901,6 +2670,57 @@
     <message>
         <source>&quot;view&quot; wants one of %1</source>
         <translation>„view“ erwartet einen von %1</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioController</name>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation>Szenario kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more.</source>
+        <translation>Das Szenario %1 verwendet %2, das nicht mehr vorhanden ist.</translation>
+    </message>
+    <message>
+        <source>Scenario not opened: %1 is missing</source>
+        <translation>Szenario nicht geöffnet: %1 fehlt</translation>
+    </message>
+    <message>
+        <source>Trace File Missing</source>
+        <translation>Trace-Datei fehlt</translation>
+    </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more. Locate it?</source>
+        <translation>Das Szenario %1 verwendet %2, das nicht mehr vorhanden ist. Suchen?</translation>
+    </message>
+    <message>
+        <source>Locate %1</source>
+        <translation>%1 suchen</translation>
+    </message>
+    <message>
+        <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
+        <translation>Traces (*.json *.json.gz *.json.zst);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>No job is open.</source>
+        <translation>Kein Job ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>Szenario speichern</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.sightline)</source>
+        <translation>Szenarien (*.sightline)</translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation>Szenario kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
     </message>
 </context>
 <context>
@@ -2525,6 +3345,104 @@ längste: %3</translation>
     <message>
         <source>Filter tracks</source>
         <translation>Spuren filtern</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfDisplay</name>
+    <message>
+        <source>peak %1 GB</source>
+        <translation>Spitze %1 GB</translation>
+    </message>
+    <message>
+        <source>Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.</source>
+        <translation>Iteration %1 ms gegenüber %2 ms je Schritt (%3), nachgespielt in %4 ms.</translation>
+    </message>
+    <message>
+        <source>⚠ Self-check: %1</source>
+        <translation>⚠ Selbstprüfung: %1</translation>
+    </message>
+    <message>
+        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
+        <translation>Beide ohne die eigenen Kosten des Profilers: %1 µs je Host-Ereignis, %2 Ereignisse je Schritt (bis zu %3 ms je Schritt).</translation>
+    </message>
+    <message>
+        <source>The strategy as edited cannot run (see the Strategy dock).</source>
+        <translation>Die Strategie in ihrem jetzigen Stand kann nicht laufen (siehe Strategie-Bereich).</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt shows the job without it.</source>
+        <translation>Die Strategie ist fehlgeschlagen; das Gantt zeigt den Job ohne sie.</translation>
+    </message>
+    <message>
+        <source>The strategy failed.</source>
+        <translation>Die Strategie ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.</source>
+        <translation>Die Strategie ist fehlgeschlagen; Gantt und Was-wäre-wenn-Bereich zeigen das zuletzt gelaufene Was-wäre-wenn, nun veraltet.</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the What-if dock shows the last what-if that ran, now stale.</source>
+        <translation>Die Strategie ist fehlgeschlagen; der Was-wäre-wenn-Bereich zeigt das zuletzt gelaufene Was-wäre-wenn, nun veraltet.</translation>
+    </message>
+    <message>
+        <source> (what-if)</source>
+        <translation> (Was-wäre-wenn)</translation>
+    </message>
+    <message>
+        <source>Drawing the what-if…</source>
+        <translation>Was-wäre-wenn wird gezeichnet…</translation>
+    </message>
+    <message>
+        <source>The what-if cannot be drawn: %1</source>
+        <translation>Das Was-wäre-wenn kann nicht gezeichnet werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the what-if: %n op(s), of which %1 made by the strategy</source>
+        <translation>
+            <numerusform>Was-wäre-wenn: %n Op, davon %1 von der Strategie erzeugt</numerusform>
+            <numerusform>Was-wäre-wenn: %n Ops, davon %1 von der Strategie erzeugt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Replay</translation>
+    </message>
+    <message>
+        <source>what-if</source>
+        <translation>Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Ausgangslage</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>Erzeugt von</translation>
+    </message>
+    <message>
+        <source>the strategy (a fused op, bucket, chunk, copy or added rank&apos;s op)</source>
+        <translation>der Strategie (fusionierte Op, Bucket, Teilstück, Kopie oder Op eines hinzugefügten Ranks)</translation>
+    </message>
+    <message>
+        <source>Stands for</source>
+        <translation>Steht für</translation>
+    </message>
+    <message>
+        <source>%1 on rank %2, measured %3</source>
+        <translation>%1 auf Rank %2, gemessen %3</translation>
+    </message>
+    <message>
+        <source>Baseline duration</source>
+        <translation>Dauer in der Ausgangslage</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>Puffer</translation>
+    </message>
+    <message>
+        <source>none: on the critical path</source>
+        <translation>keiner: auf dem kritischen Pfad</translation>
     </message>
 </context>
 <context>

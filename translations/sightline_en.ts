@@ -773,6 +773,914 @@
         <source>each rank&apos;s own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a FIFO (named pipe), not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a character device, not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a block device, not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a socket, not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export manifest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 file holds at most %2 bytes; this one has %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 file holds at most %2 bytes; this one has %3 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>is a folder, not a file to write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>exists and is not a regular file: only a regular file is replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create a file in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot flush to disk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot replace the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would need about %2 of memory, above the limit of %3 (--max-memory-gb)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto) or Chrome trace JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Horovod timeline (HOROVOD_TIMELINE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BytePS communication timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TensorFlow 1.x timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the JSON text ends early (%1: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the text is %1; traces are read as UTF-8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file holds only whitespace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON: a trace starts with &apos;{&apos; or &apos;[&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the JSON object has no &quot;traceEvents&quot; array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the JSON document is neither an object nor an array of events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>text follows the end of the JSON document</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace holds no events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace holds only metadata events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no usable event (%1 skipped; first problem: %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;traceEvents&quot; is not an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the document holds &quot;traceEvents&quot; more than once; the events of each are read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>baseTimeNanoseconds is not an integer number of nanoseconds; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host name is not a string; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deviceProperties is not an array; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>devices in deviceProperties that are not objects; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>devices in deviceProperties without a device number &quot;id&quot; and a byte count &quot;totalGlobalMem&quot; that fit; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>distributedInfo is not an object; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>distributedInfo.rank is not a rank number; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>distributedInfo.world_size is not a positive count; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>distributedInfo.pg_config is not an array; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process groups in distributedInfo.pg_config that are not objects; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process group fields that are not strings; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process group ranks that are not an array; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process group ranks that are not rank numbers; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the first piece opens with no event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the JSON array does not hold trace events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event is not a JSON object; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocator events (&quot;[memory]&quot;) without a usable &quot;Bytes&quot;; not counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocator events (&quot;[memory]&quot;) of a petabyte or more; not counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events with a field of the wrong type (&quot;%1&quot;); skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events with a field of the wrong type (&quot;%1&quot;); the field is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events with an argument of the wrong type (&quot;%1&quot;); the argument is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events with an argument out of range (&quot;%1&quot;); the argument is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>metadata events whose args.name or args.labels is not a string; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events without &quot;ph&quot;; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events without &quot;ts&quot;; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events whose &quot;ts&quot; is not a representable number; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events whose &quot;ts&quot; is not a number; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events whose &quot;ts&quot; lies more than 2^62 ns (146 years) from zero; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>complete events (ph X) without &quot;dur&quot;; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events whose &quot;dur&quot; is not a representable number; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events whose &quot;dur&quot; is not a number; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events with a negative duration; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events ending more than 2^62 ns (146 years) from zero; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end events (ph E) without a matching begin; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>end events (ph E) before their begin; ended at the begin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>async end events without a matching begin; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flow events without &quot;id&quot;; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events of phase &apos;%1&apos; are not represented; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>object events (ph N, O, D) without &quot;id&quot;; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events whose &quot;shape&quot; is not a list of whole numbers; the shape is ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>begin events never ended; they run to the end of the trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a second events array after the split one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an escaped top-level key after the split array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a piece holds more than its array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event array is not closed (streaming writer); read to its end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory closing the event array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the event array is not closed and ends with an incomplete event; read up to the last complete event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dependencies naming ops the trace does not have; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the metadata ends early</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the metadata is not JSON</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the metadata is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient_name_list is not a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient_name_list holds something other than names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s folder holds no trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s folder holds more than one trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>args.step must be a whole number from 0 to 2147483647 (the iteration of a dPRO op); %1 event(s) give something else</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a dPRO job is one folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder holds no host*/&lt;gpu&gt;/ folders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dPRO trace folder (host*/&lt;gpu&gt;/ with FW/BW/Comm/UPDATE traces)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the decoded text of the job exceeds the limit of %1 (--max-decoded-gb; by default half of --max-memory-gb)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the decoded text exceeds 4 GiB, the most one file can hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory after decoding %1 of text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file exceeds 4 GiB, the most one file can hold</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory for the file&apos;s text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zlib initialisation failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>corrupt gzip data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gzip stream is truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>zstd stream is truncated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file decodes to no text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file was truncated by another program while it was read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no &quot;graph [&quot; in the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a key was expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an edge names node %1, which the graph does not have</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not GML text here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file ends where a value was expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a value was expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lists nested more than %1 deep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a list is not closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the graph&apos;s list is not closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a node without a whole-number id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>two nodes with id %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an edge without a whole-number source and target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the timeline holds only the background loop&apos;s cycles: no tensor was negotiated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>readiness events naming a rank of 2^20 or more; kept as plain events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>readiness events name %1 ranks, the highest %2: the world size is taken as %3, though %4 of its ranks never report ready</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensors of a type whose size is not known; their bytes are 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this kind of file (%1) is not read as one rank of a job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this kind of file (%1) is read as one rank of a job, not as a whole job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unrecognised format; readable formats are %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plain Chrome trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto) trace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file declares a world size of %1, %2 one of %3; the world size is taken as %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 is not below the world size %2 the file declares; the world size is taken as %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a job needs one rank per part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>distributedInfo.world_size %1 is not below %2; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than 4 billion events in one job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace model of %1 ops from %2 files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string holds a NUL byte</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string holds the raw control character %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the text is not valid UTF-8 (byte %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string holds an invalid escape (a backslash before byte %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>values are nested deeper than %1 levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 closes nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 closes the &apos;%2&apos; opened at byte %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a NUL byte outside any string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a layer-wise profile describes a whole job and cannot be combined with other files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the profile has no layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker count %1 (the profile&apos;s) is not in [1, %2]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker count %1 is not in [1, %2]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>iteration count %1 is not in [1, %2]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bandwidth must be a finite number of GB/s, 0 or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>latency must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I/O, H2D and update times must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1 has a negative time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1 keeps 2^50 bytes (1 PiB) or more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job would last 2^62 ns (146 years) or longer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layer-wise job of %1 workers, %2 layers and %3 iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layer-wise job would have %1 ops, more than the %2 its dependency graph can number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the profile has no communication times: all-reduce ops last 0 ns (give a bandwidth to model them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a number: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is out of range: %2 (times must stay below 2^62 ns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is out of range: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is negative: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer name %1 is longer than %2 bytes (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layer names hold bytes that are not UTF-8 text or control characters; they are shown as U+FFFD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layers repeat the name of an earlier layer (first: %2); their ops share names</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device name longer than %1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown time unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job time %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker count is not an integer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker count %1 is out of range (1 to 2^31 - 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states is not an integer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states %1 is out of range (0 to %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line 1: the file is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a layer-wise profile (a CSV with a header row, a B-Caffe comm log or a PipeDream graph.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column %1 has an unknown time unit %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column %1 must be in bytes, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unterminated quoted header field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the header has no &apos;%1&apos; column (expected: layer, forward, backward[, communication][, gradient bytes])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unterminated quoted field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no value for column %1 (%2 fields, the header has %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty layer name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no header row (expected: layer, forward, backward[, communication][, gradient bytes])</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no layer rows after the header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not an integer: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected [param_id, size, compute_time, communication_time(, merged_time)], found an unterminated quote</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected [param_id, size, compute_time, communication_time(, merged_time)], found %1 fields</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>size %1 fp32 elements is more bytes than an int64 holds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>param_id %1 does not follow the start of a dump (0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>param_id %1 does not follow %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the gradient bytes of layer %1 exceed an int64</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the communication time of layer %1 exceeds 2^62 ns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no [param_id, size, compute_time, communication_time] records</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>B-Caffe comm logs give no forward times: forward ops last 0 ns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>neither a node line (&apos;nodeK -- layer -- key=value, ...&apos;) nor an edge line (&apos;nodeA -- nodeB&apos;): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node line without a layer description: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attribute is not key=value: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unterminated quoted attribute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 has no %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node %1 is declared twice (first on line %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no node lines (&apos;nodeK -- layer -- forward_compute_time=..., ...&apos;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>edge to an undeclared node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the layer graph has a cycle through node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>distributedInfo.rank %1 is not below %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank %1 (from distributed_info) is also the rank of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its name says rank %1, which %2 already has; read as rank %3 (%4). Two files of one rank are often two exports or two runs of one process: load the files of one run only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>baseTimeNanoseconds would move times more than 2^62 ns (146 years) from zero; times are kept relative to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flow events on a track without slices; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>input shapes with a negative, fractional or too large dimension (a tensor of 2^62 bytes or more); ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stream waits whose recorded op starts after the wait (a record the trace does not hold, or a later one); ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flow events with no slice to bind to; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows with only one end in the trace; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>launch flows (ac2g) that do not lead from a host call to a device op; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows that lead to an op starting before their source; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows that lead from an op to itself; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>message or tensor sizes beyond 2^63 bytes; taken as unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 step marker span(s) repeat the number of another (the first: ProfilerStep#%2); each number keeps its longest span as the step, and the ops of the others count to no step or a neighbouring one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tensor objects without a usable snapshot of their allocation (allocated_bytes below a petabyte); not counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the files of one job must come from one kind of profiler: this file is read as “%1”, %2 as “%3”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this file (%1) describes a whole job and cannot be combined with other files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder holds no .json, .json.gz or .json.zst trace files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no input files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory while loading the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the dependency graph and replay of %1 ops</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -1230,34 +2138,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot Open Scenario</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The scenario %1 uses %2, which is not there any more.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scenario not opened: %1 is missing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trace File Missing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The scenario %1 uses %2, which is not there any more. Locate it?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Locate %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Loading</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1312,89 +2192,6 @@
     </message>
     <message>
         <source> (what-if)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>⚠ Self-check: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>peak %1 GB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The strategy as edited cannot run (see the Strategy dock).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The strategy failed; the Gantt shows the job without it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Drawing the what-if…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The what-if cannot be drawn: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Showing the what-if: %n op(s), of which %1 made by the strategy</source>
-        <translation>
-            <numerusform>Showing the what-if: %n op, of which %1 made by the strategy</numerusform>
-            <numerusform>Showing the what-if: %n ops, of which %1 made by the strategy</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Replay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>what-if</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>baseline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Made by</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the strategy (a fused op, bucket, chunk, copy or added rank&apos;s op)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stands for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on rank %2, measured %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Baseline duration</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Slack</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none: on the critical path</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -1485,26 +2282,6 @@
         </translation>
     </message>
     <message>
-        <source>No job is open.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save Scenario</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Scenarios (*.sightline)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot Save Scenario</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Gantt</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1558,14 +2335,6 @@
     </message>
     <message>
         <source>&amp;Legend</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The strategy failed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The strategy failed; the What-if dock shows the last what-if that ran, now stale.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1900,6 +2669,57 @@
     <message>
         <source>&quot;view&quot; wants one of %1</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioController</name>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scenario not opened: %1 is missing</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Trace File Missing</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more. Locate it?</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Locate %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>No job is open.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Scenarios (*.sightline)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation></translation>
     </message>
 </context>
 <context>
@@ -2521,6 +3341,104 @@ widest: %3</source>
     <message>
         <source>Filter tracks</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfDisplay</name>
+    <message>
+        <source>peak %1 GB</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>⚠ Self-check: %1</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The strategy as edited cannot run (see the Strategy dock).</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt shows the job without it.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The strategy failed.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The strategy failed; the What-if dock shows the last what-if that ran, now stale.</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source> (what-if)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Drawing the what-if…</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>The what-if cannot be drawn: %1</source>
+        <translation></translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the what-if: %n op(s), of which %1 made by the strategy</source>
+        <translation>
+            <numerusform>Showing the what-if: %n op, of which %1 made by the strategy</numerusform>
+            <numerusform>Showing the what-if: %n ops, of which %1 made by the strategy</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>what-if</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>the strategy (a fused op, bucket, chunk, copy or added rank&apos;s op)</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Stands for</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>%1 on rank %2, measured %3</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Baseline duration</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation></translation>
+    </message>
+    <message>
+        <source>none: on the critical path</source>
+        <translation></translation>
     </message>
 </context>
 <context>

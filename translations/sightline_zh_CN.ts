@@ -773,6 +773,914 @@
         <source>each rank&apos;s own all-reduce transfers (their peers are outside the job); overlapping transfers are one fused bucket</source>
         <translation>每个 rank 自身的 all-reduce 传输（其对端在作业之外）；相互重叠的传输视为一个融合桶</translation>
     </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>is a FIFO (named pipe), not a regular file</source>
+        <translation>是 FIFO（命名管道），不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a character device, not a regular file</source>
+        <translation>是字符设备，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a block device, not a regular file</source>
+        <translation>是块设备，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a socket, not a regular file</source>
+        <translation>是套接字，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>trace</source>
+        <translation>trace</translation>
+    </message>
+    <message>
+        <source>strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>export manifest</source>
+        <translation>导出清单</translation>
+    </message>
+    <message>
+        <source>a %1 file holds at most %2 bytes; this one has %3</source>
+        <translation>%1文件最多 %2 字节；此文件有 %3 字节</translation>
+    </message>
+    <message>
+        <source>a %1 file holds at most %2 bytes; this one has %3 or more</source>
+        <translation>%1文件最多 %2 字节；此文件至少有 %3 字节</translation>
+    </message>
+    <message>
+        <source>the file is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file to write</source>
+        <translation>是文件夹，不是可写入的文件</translation>
+    </message>
+    <message>
+        <source>exists and is not a regular file: only a regular file is replaced</source>
+        <translation>已存在且不是普通文件：只会替换普通文件</translation>
+    </message>
+    <message>
+        <source>cannot create a file in %1</source>
+        <translation>无法在 %1 中创建文件</translation>
+    </message>
+    <message>
+        <source>not open</source>
+        <translation>未打开</translation>
+    </message>
+    <message>
+        <source>cannot write</source>
+        <translation>无法写入</translation>
+    </message>
+    <message>
+        <source>cannot flush to disk</source>
+        <translation>无法刷新到磁盘</translation>
+    </message>
+    <message>
+        <source>cannot close</source>
+        <translation>无法关闭</translation>
+    </message>
+    <message>
+        <source>cannot replace the file</source>
+        <translation>无法替换文件</translation>
+    </message>
+    <message>
+        <source>%1 would need about %2 of memory, above the limit of %3 (--max-memory-gb)</source>
+        <translation>%1 大约需要 %2 内存，超过了 %3 的上限（--max-memory-gb）</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto) or Chrome trace JSON</source>
+        <translation>PyTorch profiler（Kineto）或 Chrome trace JSON</translation>
+    </message>
+    <message>
+        <source>Horovod timeline (HOROVOD_TIMELINE)</source>
+        <translation>Horovod 时间线（HOROVOD_TIMELINE）</translation>
+    </message>
+    <message>
+        <source>BytePS communication timeline</source>
+        <translation>BytePS 通信时间线</translation>
+    </message>
+    <message>
+        <source>TensorFlow 1.x timeline</source>
+        <translation>TensorFlow 1.x 时间线</translation>
+    </message>
+    <message>
+        <source>the JSON text ends early (%1: %2)</source>
+        <translation>JSON 文本提前结束（%1：%2）</translation>
+    </message>
+    <message>
+        <source>the text is %1; traces are read as UTF-8</source>
+        <translation>文本编码为 %1；trace 按 UTF-8 读取</translation>
+    </message>
+    <message>
+        <source>the file holds only whitespace</source>
+        <translation>文件只包含空白字符</translation>
+    </message>
+    <message>
+        <source>not JSON: a trace starts with &apos;{&apos; or &apos;[&apos;</source>
+        <translation>不是 JSON：trace 应以 &apos;{&apos; 或 &apos;[&apos; 开头</translation>
+    </message>
+    <message>
+        <source>the JSON object has no &quot;traceEvents&quot; array</source>
+        <translation>该 JSON 对象没有 &quot;traceEvents&quot; 数组</translation>
+    </message>
+    <message>
+        <source>the JSON document is neither an object nor an array of events</source>
+        <translation>该 JSON 文档既不是对象，也不是事件数组</translation>
+    </message>
+    <message>
+        <source>text follows the end of the JSON document</source>
+        <translation>JSON 文档结束后还有文本</translation>
+    </message>
+    <message>
+        <source>the trace holds no events</source>
+        <translation>该 trace 不含任何事件</translation>
+    </message>
+    <message>
+        <source>the trace holds only metadata events</source>
+        <translation>该 trace 只含元数据事件</translation>
+    </message>
+    <message>
+        <source>no usable event (%1 skipped; first problem: %2)</source>
+        <translation>没有可用的事件（跳过了 %1 个；第一个问题：%2）</translation>
+    </message>
+    <message>
+        <source>&quot;traceEvents&quot; is not an array</source>
+        <translation>&quot;traceEvents&quot; 不是数组</translation>
+    </message>
+    <message>
+        <source>the document holds &quot;traceEvents&quot; more than once; the events of each are read</source>
+        <translation>文档中多次出现 &quot;traceEvents&quot;；每一处的事件都会读取</translation>
+    </message>
+    <message>
+        <source>baseTimeNanoseconds is not an integer number of nanoseconds; ignored</source>
+        <translation>baseTimeNanoseconds 不是整数纳秒值；已忽略</translation>
+    </message>
+    <message>
+        <source>the host name is not a string; ignored</source>
+        <translation>主机名不是字符串；已忽略</translation>
+    </message>
+    <message>
+        <source>deviceProperties is not an array; ignored</source>
+        <translation>deviceProperties 不是数组；已忽略</translation>
+    </message>
+    <message>
+        <source>devices in deviceProperties that are not objects; skipped</source>
+        <translation>deviceProperties 中不是对象的设备；已跳过</translation>
+    </message>
+    <message>
+        <source>devices in deviceProperties without a device number &quot;id&quot; and a byte count &quot;totalGlobalMem&quot; that fit; skipped</source>
+        <translation>deviceProperties 中缺少在有效范围内的设备编号 &quot;id&quot; 和字节数 &quot;totalGlobalMem&quot; 的设备；已跳过</translation>
+    </message>
+    <message>
+        <source>distributedInfo is not an object; ignored</source>
+        <translation>distributedInfo 不是对象；已忽略</translation>
+    </message>
+    <message>
+        <source>distributedInfo.rank is not a rank number; ignored</source>
+        <translation>distributedInfo.rank 不是有效的 rank 编号；已忽略</translation>
+    </message>
+    <message>
+        <source>distributedInfo.world_size is not a positive count; ignored</source>
+        <translation>distributedInfo.world_size 不是正整数；已忽略</translation>
+    </message>
+    <message>
+        <source>distributedInfo.pg_config is not an array; ignored</source>
+        <translation>distributedInfo.pg_config 不是数组；已忽略</translation>
+    </message>
+    <message>
+        <source>process groups in distributedInfo.pg_config that are not objects; skipped</source>
+        <translation>distributedInfo.pg_config 中不是对象的进程组；已跳过</translation>
+    </message>
+    <message>
+        <source>process group fields that are not strings; ignored</source>
+        <translation>不是字符串的进程组字段；已忽略</translation>
+    </message>
+    <message>
+        <source>process group ranks that are not an array; ignored</source>
+        <translation>不是数组的进程组 rank 列表；已忽略</translation>
+    </message>
+    <message>
+        <source>process group ranks that are not rank numbers; ignored</source>
+        <translation>不是有效 rank 编号的进程组 rank；已忽略</translation>
+    </message>
+    <message>
+        <source>the first piece opens with no event</source>
+        <translation>第一个分片的开头不是事件</translation>
+    </message>
+    <message>
+        <source>the JSON array does not hold trace events</source>
+        <translation>该 JSON 数组不包含 trace 事件</translation>
+    </message>
+    <message>
+        <source>an event is not a JSON object; skipped</source>
+        <translation>事件不是 JSON 对象；已跳过</translation>
+    </message>
+    <message>
+        <source>allocator events (&quot;[memory]&quot;) without a usable &quot;Bytes&quot;; not counted</source>
+        <translation>没有可用 &quot;Bytes&quot; 的分配器事件（&quot;[memory]&quot;）；不计入</translation>
+    </message>
+    <message>
+        <source>allocator events (&quot;[memory]&quot;) of a petabyte or more; not counted</source>
+        <translation>达到 1 PB 或以上的分配器事件（&quot;[memory]&quot;）；不计入</translation>
+    </message>
+    <message>
+        <source>events with a field of the wrong type (&quot;%1&quot;); skipped</source>
+        <translation>含有类型错误字段（&quot;%1&quot;）的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>events with a field of the wrong type (&quot;%1&quot;); the field is ignored</source>
+        <translation>含有类型错误字段（&quot;%1&quot;）的事件；已忽略该字段</translation>
+    </message>
+    <message>
+        <source>events with an argument of the wrong type (&quot;%1&quot;); the argument is ignored</source>
+        <translation>含有类型错误参数（&quot;%1&quot;）的事件；已忽略该参数</translation>
+    </message>
+    <message>
+        <source>events with an argument out of range (&quot;%1&quot;); the argument is ignored</source>
+        <translation>含有超出范围参数（&quot;%1&quot;）的事件；已忽略该参数</translation>
+    </message>
+    <message>
+        <source>metadata events whose args.name or args.labels is not a string; ignored</source>
+        <translation>args.name 或 args.labels 不是字符串的元数据事件；已忽略</translation>
+    </message>
+    <message>
+        <source>events without &quot;ph&quot;; skipped</source>
+        <translation>没有 &quot;ph&quot; 的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>events without &quot;ts&quot;; skipped</source>
+        <translation>没有 &quot;ts&quot; 的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>events whose &quot;ts&quot; is not a representable number; skipped</source>
+        <translation>&quot;ts&quot; 不是可表示数值的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>events whose &quot;ts&quot; is not a number; skipped</source>
+        <translation>&quot;ts&quot; 不是数字的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>events whose &quot;ts&quot; lies more than 2^62 ns (146 years) from zero; skipped</source>
+        <translation>&quot;ts&quot; 距零点超过 2^62 ns（146 年）的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>complete events (ph X) without &quot;dur&quot;; skipped</source>
+        <translation>没有 &quot;dur&quot; 的完整事件（ph X）；已跳过</translation>
+    </message>
+    <message>
+        <source>events whose &quot;dur&quot; is not a representable number; skipped</source>
+        <translation>&quot;dur&quot; 不是可表示数值的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>events whose &quot;dur&quot; is not a number; skipped</source>
+        <translation>&quot;dur&quot; 不是数字的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>events with a negative duration; skipped</source>
+        <translation>时长为负的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>events ending more than 2^62 ns (146 years) from zero; skipped</source>
+        <translation>结束时间距零点超过 2^62 ns（146 年）的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>end events (ph E) without a matching begin; skipped</source>
+        <translation>没有匹配开始事件的结束事件（ph E）；已跳过</translation>
+    </message>
+    <message>
+        <source>end events (ph E) before their begin; ended at the begin</source>
+        <translation>早于其开始事件的结束事件（ph E）；按开始时刻结束</translation>
+    </message>
+    <message>
+        <source>async end events without a matching begin; skipped</source>
+        <translation>没有匹配开始事件的异步结束事件；已跳过</translation>
+    </message>
+    <message>
+        <source>flow events without &quot;id&quot;; skipped</source>
+        <translation>没有 &quot;id&quot; 的流事件；已跳过</translation>
+    </message>
+    <message>
+        <source>events of phase &apos;%1&apos; are not represented; skipped</source>
+        <translation>无法表示阶段为 &apos;%1&apos; 的事件；已跳过</translation>
+    </message>
+    <message>
+        <source>object events (ph N, O, D) without &quot;id&quot;; skipped</source>
+        <translation>没有 &quot;id&quot; 的对象事件（ph N, O, D）；已跳过</translation>
+    </message>
+    <message>
+        <source>events whose &quot;shape&quot; is not a list of whole numbers; the shape is ignored</source>
+        <translation>&quot;shape&quot; 不是整数列表的事件；已忽略该形状</translation>
+    </message>
+    <message>
+        <source>begin events never ended; they run to the end of the trace</source>
+        <translation>开始事件从未结束；它们一直持续到 trace 末尾</translation>
+    </message>
+    <message>
+        <source>a second events array after the split one</source>
+        <translation>已切分的事件数组之后还有第二个事件数组</translation>
+    </message>
+    <message>
+        <source>an escaped top-level key after the split array</source>
+        <translation>已切分的数组之后出现含转义的顶层键</translation>
+    </message>
+    <message>
+        <source>a piece holds more than its array</source>
+        <translation>某个分片含有超出其数组的内容</translation>
+    </message>
+    <message>
+        <source>the event array is not closed (streaming writer); read to its end</source>
+        <translation>事件数组未闭合（流式写入）；已读到其末尾</translation>
+    </message>
+    <message>
+        <source>out of memory closing the event array</source>
+        <translation>闭合事件数组时内存不足</translation>
+    </message>
+    <message>
+        <source>the event array is not closed and ends with an incomplete event; read up to the last complete event</source>
+        <translation>事件数组未闭合，且以不完整的事件结尾；已读到最后一个完整事件</translation>
+    </message>
+    <message>
+        <source>dependencies naming ops the trace does not have; ignored</source>
+        <translation>指向 trace 中不存在的算子的依赖；已忽略</translation>
+    </message>
+    <message>
+        <source>the metadata ends early</source>
+        <translation>元数据提前结束</translation>
+    </message>
+    <message>
+        <source>the metadata is not JSON</source>
+        <translation>元数据不是 JSON</translation>
+    </message>
+    <message>
+        <source>the metadata is not a JSON object</source>
+        <translation>元数据不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>gradient_name_list is not a list</source>
+        <translation>gradient_name_list 不是列表</translation>
+    </message>
+    <message>
+        <source>gradient_name_list holds something other than names</source>
+        <translation>gradient_name_list 中含有名称以外的内容</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s folder holds no trace</source>
+        <translation>该 GPU 的文件夹中没有 trace</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s folder holds more than one trace</source>
+        <translation>该 GPU 的文件夹中有多个 trace</translation>
+    </message>
+    <message>
+        <source>args.step must be a whole number from 0 to 2147483647 (the iteration of a dPRO op); %1 event(s) give something else</source>
+        <translation>args.step 必须是 0 到 2147483647 之间的整数（dPRO 算子所在的迭代）；%1 个事件给出了其他值</translation>
+    </message>
+    <message>
+        <source>a dPRO job is one folder</source>
+        <translation>一个 dPRO 作业就是一个文件夹</translation>
+    </message>
+    <message>
+        <source>the folder holds no host*/&lt;gpu&gt;/ folders</source>
+        <translation>文件夹中没有 host*/&lt;gpu&gt;/ 文件夹</translation>
+    </message>
+    <message>
+        <source>dPRO trace folder (host*/&lt;gpu&gt;/ with FW/BW/Comm/UPDATE traces)</source>
+        <translation>dPRO trace 文件夹（host*/&lt;gpu&gt;/，含 FW/BW/Comm/UPDATE trace）</translation>
+    </message>
+    <message>
+        <source>the decoded text of the job exceeds the limit of %1 (--max-decoded-gb; by default half of --max-memory-gb)</source>
+        <translation>作业解码后的文本超过了 %1 的上限（--max-decoded-gb；默认为 --max-memory-gb 的一半）</translation>
+    </message>
+    <message>
+        <source>the decoded text exceeds 4 GiB, the most one file can hold</source>
+        <translation>解码后的文本超过 4 GiB，即单个文件的上限</translation>
+    </message>
+    <message>
+        <source>out of memory after decoding %1 of text</source>
+        <translation>解码 %1 文本后内存不足</translation>
+    </message>
+    <message>
+        <source>the file exceeds 4 GiB, the most one file can hold</source>
+        <translation>文件超过 4 GiB，即单个文件的上限</translation>
+    </message>
+    <message>
+        <source>out of memory for the file&apos;s text</source>
+        <translation>内存不足，无法容纳文件的文本</translation>
+    </message>
+    <message>
+        <source>zlib initialisation failed</source>
+        <translation>zlib 初始化失败</translation>
+    </message>
+    <message>
+        <source>corrupt gzip data</source>
+        <translation>gzip 数据已损坏</translation>
+    </message>
+    <message>
+        <source>gzip stream is truncated</source>
+        <translation>gzip 流被截断</translation>
+    </message>
+    <message>
+        <source>zstd stream is truncated</source>
+        <translation>zstd 流被截断</translation>
+    </message>
+    <message>
+        <source>the file decodes to no text</source>
+        <translation>文件解码后没有文本</translation>
+    </message>
+    <message>
+        <source>the file was truncated by another program while it was read</source>
+        <translation>读取期间文件被另一个程序截断</translation>
+    </message>
+    <message>
+        <source>no &quot;graph [&quot; in the file</source>
+        <translation>文件中没有 &quot;graph [&quot;</translation>
+    </message>
+    <message>
+        <source>a key was expected</source>
+        <translation>此处应为键</translation>
+    </message>
+    <message>
+        <source>an edge names node %1, which the graph does not have</source>
+        <translation>某条边指向节点 %1，而图中没有该节点</translation>
+    </message>
+    <message>
+        <source>not GML text here</source>
+        <translation>此处不是 GML 文本</translation>
+    </message>
+    <message>
+        <source>the file ends where a value was expected</source>
+        <translation>文件在应为值的位置结束</translation>
+    </message>
+    <message>
+        <source>a value was expected</source>
+        <translation>此处应为值</translation>
+    </message>
+    <message>
+        <source>lists nested more than %1 deep</source>
+        <translation>列表嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>a list is not closed</source>
+        <translation>列表未闭合</translation>
+    </message>
+    <message>
+        <source>the graph&apos;s list is not closed</source>
+        <translation>图的列表未闭合</translation>
+    </message>
+    <message>
+        <source>a node without a whole-number id</source>
+        <translation>节点没有整数 id</translation>
+    </message>
+    <message>
+        <source>two nodes with id %1</source>
+        <translation>有两个节点的 id 均为 %1</translation>
+    </message>
+    <message>
+        <source>an edge without a whole-number source and target</source>
+        <translation>某条边缺少整数形式的 source 和 target</translation>
+    </message>
+    <message>
+        <source>the timeline holds only the background loop&apos;s cycles: no tensor was negotiated</source>
+        <translation>时间线中只有后台循环的周期：没有协商任何张量</translation>
+    </message>
+    <message>
+        <source>readiness events naming a rank of 2^20 or more; kept as plain events</source>
+        <translation>提到 2^20 或更大 rank 的就绪事件；作为普通事件保留</translation>
+    </message>
+    <message>
+        <source>readiness events name %1 ranks, the highest %2: the world size is taken as %3, though %4 of its ranks never report ready</source>
+        <translation>就绪事件提到了 %1 个 rank，最大为 %2：world size 取为 %3，尽管其中 %4 个 rank 从未报告就绪</translation>
+    </message>
+    <message>
+        <source>tensors of a type whose size is not known; their bytes are 0</source>
+        <translation>类型大小未知的张量；其字节数记为 0</translation>
+    </message>
+    <message>
+        <source>this kind of file (%1) is not read as one rank of a job</source>
+        <translation>此类文件（%1）不能作为作业的一个 rank 读取</translation>
+    </message>
+    <message>
+        <source>this kind of file (%1) is read as one rank of a job, not as a whole job</source>
+        <translation>此类文件（%1）作为作业的一个 rank 读取，而不是作为整个作业</translation>
+    </message>
+    <message>
+        <source>unrecognised format; readable formats are %1</source>
+        <translation>无法识别的格式；可读取的格式为 %1</translation>
+    </message>
+    <message>
+        <source>plain Chrome trace</source>
+        <translation>普通 Chrome trace</translation>
+    </message>
+    <message>
+        <source>PyTorch profiler (Kineto) trace</source>
+        <translation>PyTorch profiler（Kineto）trace</translation>
+    </message>
+    <message>
+        <source>the file declares a world size of %1, %2 one of %3; the world size is taken as %4</source>
+        <translation>此文件声明的 world size 为 %1，%2 声明的为 %3；world size 取为 %4</translation>
+    </message>
+    <message>
+        <source>rank %1 is not below the world size %2 the file declares; the world size is taken as %3</source>
+        <translation>rank %1 不小于文件声明的 world size %2；world size 取为 %3</translation>
+    </message>
+    <message>
+        <source>a job needs one rank per part</source>
+        <translation>作业的每个部分都需要对应一个 rank</translation>
+    </message>
+    <message>
+        <source>distributedInfo.world_size %1 is not below %2; ignored</source>
+        <translation>distributedInfo.world_size %1 不小于 %2；已忽略</translation>
+    </message>
+    <message>
+        <source>more than 4 billion events in one job</source>
+        <translation>一个作业中的事件超过 40 亿个</translation>
+    </message>
+    <message>
+        <source>the trace model of %1 ops from %2 files</source>
+        <translation>来自 %2 个文件、含 %1 个算子的 trace 模型</translation>
+    </message>
+    <message>
+        <source>a string holds a NUL byte</source>
+        <translation>字符串中含有 NUL 字节</translation>
+    </message>
+    <message>
+        <source>a string holds the raw control character %1</source>
+        <translation>字符串中含有未转义的控制字符 %1</translation>
+    </message>
+    <message>
+        <source>the text is not valid UTF-8 (byte %1)</source>
+        <translation>文本不是有效的 UTF-8（字节 %1）</translation>
+    </message>
+    <message>
+        <source>a string holds an invalid escape (a backslash before byte %1)</source>
+        <translation>字符串中含有无效的转义（反斜杠后跟字节 %1）</translation>
+    </message>
+    <message>
+        <source>values are nested deeper than %1 levels</source>
+        <translation>值的嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>a %1 closes nothing</source>
+        <translation>%1 没有对应的左括号</translation>
+    </message>
+    <message>
+        <source>a %1 closes the &apos;%2&apos; opened at byte %3</source>
+        <translation>%1 闭合的是第 %3 字节处打开的 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>a NUL byte outside any string</source>
+        <translation>字符串之外出现 NUL 字节</translation>
+    </message>
+    <message>
+        <source>a layer-wise profile describes a whole job and cannot be combined with other files</source>
+        <translation>逐层性能剖析描述的是整个作业，不能与其他文件组合</translation>
+    </message>
+    <message>
+        <source>layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt)</source>
+        <translation>逐层性能剖析（CSV、B-Caffe 日志、PipeDream graph.txt）</translation>
+    </message>
+    <message>
+        <source>the profile has no layers</source>
+        <translation>该性能剖析中没有层</translation>
+    </message>
+    <message>
+        <source>worker count %1 (the profile&apos;s) is not in [1, %2]</source>
+        <translation>worker 数 %1（来自性能剖析）不在 [1, %2] 范围内</translation>
+    </message>
+    <message>
+        <source>worker count %1 is not in [1, %2]</source>
+        <translation>worker 数 %1 不在 [1, %2] 范围内</translation>
+    </message>
+    <message>
+        <source>iteration count %1 is not in [1, %2]</source>
+        <translation>迭代次数 %1 不在 [1, %2] 范围内</translation>
+    </message>
+    <message>
+        <source>bandwidth must be a finite number of GB/s, 0 or more</source>
+        <translation>带宽必须是不小于 0 的有限 GB/s 数值</translation>
+    </message>
+    <message>
+        <source>latency must not be negative</source>
+        <translation>延迟不能为负</translation>
+    </message>
+    <message>
+        <source>I/O, H2D and update times must not be negative</source>
+        <translation>I/O、H2D 和更新时间不能为负</translation>
+    </message>
+    <message>
+        <source>layer %1 has a negative time</source>
+        <translation>层 %1 的时间为负</translation>
+    </message>
+    <message>
+        <source>layer %1 keeps 2^50 bytes (1 PiB) or more</source>
+        <translation>层 %1 保留的数据达到 2^50 字节（1 PiB）或以上</translation>
+    </message>
+    <message>
+        <source>the job would last 2^62 ns (146 years) or longer</source>
+        <translation>作业将持续 2^62 ns（146 年）或更久</translation>
+    </message>
+    <message>
+        <source>the layer-wise job of %1 workers, %2 layers and %3 iterations</source>
+        <translation>含 %1 个 worker、%2 层、%3 次迭代的逐层作业</translation>
+    </message>
+    <message>
+        <source>the layer-wise job would have %1 ops, more than the %2 its dependency graph can number</source>
+        <translation>逐层作业将有 %1 个算子，超过其依赖图可编号的 %2 个</translation>
+    </message>
+    <message>
+        <source>the profile has no communication times: all-reduce ops last 0 ns (give a bandwidth to model them)</source>
+        <translation>该性能剖析没有通信时间：all-reduce 算子耗时为 0 ns（请给出带宽以对其建模）</translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation>第 %1 行：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a number: %2</source>
+        <translation>%1 不是数字：%2</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: %2 (times must stay below 2^62 ns)</source>
+        <translation>%1 超出范围：%2（时间必须小于 2^62 ns）</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: %2</source>
+        <translation>%1 超出范围：%2</translation>
+    </message>
+    <message>
+        <source>%1 is negative: %2</source>
+        <translation>%1 为负数：%2</translation>
+    </message>
+    <message>
+        <source>layer name %1 is longer than %2 bytes (%3)</source>
+        <translation>层名称 %1 超过 %2 字节（%3 字节）</translation>
+    </message>
+    <message>
+        <source>%1 layer names hold bytes that are not UTF-8 text or control characters; they are shown as U+FFFD</source>
+        <translation>%1 个层名称含有不属于 UTF-8 文本的字节或控制字符；这些字节显示为 U+FFFD</translation>
+    </message>
+    <message>
+        <source>%1 layers repeat the name of an earlier layer (first: %2); their ops share names</source>
+        <translation>%1 个层与之前的层重名（第一个：%2）；它们的算子名称相同</translation>
+    </message>
+    <message>
+        <source>device name longer than %1 bytes</source>
+        <translation>设备名称超过 %1 字节</translation>
+    </message>
+    <message>
+        <source>unknown time unit %1</source>
+        <translation>未知的时间单位 %1</translation>
+    </message>
+    <message>
+        <source>job time %1</source>
+        <translation>作业时间 %1</translation>
+    </message>
+    <message>
+        <source>worker count is not an integer: %1</source>
+        <translation>worker 数不是整数：%1</translation>
+    </message>
+    <message>
+        <source>worker count %1 is out of range (1 to 2^31 - 1)</source>
+        <translation>worker 数 %1 超出范围（1 到 2^31 - 1）</translation>
+    </message>
+    <message>
+        <source>optimizer states is not an integer: %1</source>
+        <translation>优化器状态数不是整数：%1</translation>
+    </message>
+    <message>
+        <source>optimizer states %1 is out of range (0 to %2)</source>
+        <translation>优化器状态数 %1 超出范围（0 到 %2）</translation>
+    </message>
+    <message>
+        <source>line 1: the file is empty</source>
+        <translation>第 1 行：文件为空</translation>
+    </message>
+    <message>
+        <source>not a layer-wise profile (a CSV with a header row, a B-Caffe comm log or a PipeDream graph.txt)</source>
+        <translation>不是逐层性能剖析（带表头行的 CSV、B-Caffe 通信日志或 PipeDream graph.txt）</translation>
+    </message>
+    <message>
+        <source>column %1 has an unknown time unit %2</source>
+        <translation>列 %1 的时间单位 %2 未知</translation>
+    </message>
+    <message>
+        <source>column %1 must be in bytes, not %2</source>
+        <translation>列 %1 必须以字节为单位，而不是 %2</translation>
+    </message>
+    <message>
+        <source>unterminated quoted header field</source>
+        <translation>带引号的表头字段未闭合</translation>
+    </message>
+    <message>
+        <source>the header has no &apos;%1&apos; column (expected: layer, forward, backward[, communication][, gradient bytes])</source>
+        <translation>表头中没有 &apos;%1&apos; 列（应为：layer, forward, backward[, communication][, gradient bytes]）</translation>
+    </message>
+    <message>
+        <source>unterminated quoted field</source>
+        <translation>带引号的字段未闭合</translation>
+    </message>
+    <message>
+        <source>no value for column %1 (%2 fields, the header has %3)</source>
+        <translation>列 %1 没有值（此行有 %2 个字段，表头有 %3 个）</translation>
+    </message>
+    <message>
+        <source>empty layer name</source>
+        <translation>层名称为空</translation>
+    </message>
+    <message>
+        <source>column %1</source>
+        <translation>列 %1</translation>
+    </message>
+    <message>
+        <source>no header row (expected: layer, forward, backward[, communication][, gradient bytes])</source>
+        <translation>没有表头行（应为：layer, forward, backward[, communication][, gradient bytes]）</translation>
+    </message>
+    <message>
+        <source>no layer rows after the header</source>
+        <translation>表头之后没有层数据行</translation>
+    </message>
+    <message>
+        <source>%1 is not an integer: %2</source>
+        <translation>%1 不是整数：%2</translation>
+    </message>
+    <message>
+        <source>expected [param_id, size, compute_time, communication_time(, merged_time)], found an unterminated quote</source>
+        <translation>应为 [param_id, size, compute_time, communication_time(, merged_time)]，却遇到未闭合的引号</translation>
+    </message>
+    <message>
+        <source>expected [param_id, size, compute_time, communication_time(, merged_time)], found %1 fields</source>
+        <translation>应为 [param_id, size, compute_time, communication_time(, merged_time)]，实际有 %1 个字段</translation>
+    </message>
+    <message>
+        <source>size %1 fp32 elements is more bytes than an int64 holds</source>
+        <translation>大小为 %1 个 fp32 元素，其字节数超出 int64 的表示范围</translation>
+    </message>
+    <message>
+        <source>param_id %1 does not follow the start of a dump (0)</source>
+        <translation>param_id %1 没有紧接在转储开头（0）之后</translation>
+    </message>
+    <message>
+        <source>param_id %1 does not follow %2</source>
+        <translation>param_id %1 没有紧接在 %2 之后</translation>
+    </message>
+    <message>
+        <source>the gradient bytes of layer %1 exceed an int64</source>
+        <translation>层 %1 的梯度字节数超出 int64 的表示范围</translation>
+    </message>
+    <message>
+        <source>the communication time of layer %1 exceeds 2^62 ns</source>
+        <translation>层 %1 的通信时间超过 2^62 ns</translation>
+    </message>
+    <message>
+        <source>no [param_id, size, compute_time, communication_time] records</source>
+        <translation>没有 [param_id, size, compute_time, communication_time] 记录</translation>
+    </message>
+    <message>
+        <source>B-Caffe comm logs give no forward times: forward ops last 0 ns</source>
+        <translation>B-Caffe 通信日志不提供前向时间：前向算子耗时为 0 ns</translation>
+    </message>
+    <message>
+        <source>neither a node line (&apos;nodeK -- layer -- key=value, ...&apos;) nor an edge line (&apos;nodeA -- nodeB&apos;): %1</source>
+        <translation>既不是节点行（&apos;nodeK -- layer -- key=value, ...&apos;）也不是边行（&apos;nodeA -- nodeB&apos;）：%1</translation>
+    </message>
+    <message>
+        <source>node line without a layer description: %1</source>
+        <translation>节点行缺少层描述：%1</translation>
+    </message>
+    <message>
+        <source>attribute is not key=value: %1</source>
+        <translation>属性不是 key=value 形式：%1</translation>
+    </message>
+    <message>
+        <source>unterminated quoted attribute</source>
+        <translation>带引号的属性未闭合</translation>
+    </message>
+    <message>
+        <source>node %1 has no %2</source>
+        <translation>节点 %1 没有 %2</translation>
+    </message>
+    <message>
+        <source>node %1 is declared twice (first on line %2)</source>
+        <translation>节点 %1 被声明了两次（首次在第 %2 行）</translation>
+    </message>
+    <message>
+        <source>no node lines (&apos;nodeK -- layer -- forward_compute_time=..., ...&apos;)</source>
+        <translation>没有节点行（&apos;nodeK -- layer -- forward_compute_time=..., ...&apos;）</translation>
+    </message>
+    <message>
+        <source>edge to an undeclared node %1</source>
+        <translation>边指向未声明的节点 %1</translation>
+    </message>
+    <message>
+        <source>the layer graph has a cycle through node %1</source>
+        <translation>层图中存在经过节点 %1 的环</translation>
+    </message>
+    <message>
+        <source>distributedInfo.rank %1 is not below %2</source>
+        <translation>distributedInfo.rank %1 不小于 %2</translation>
+    </message>
+    <message>
+        <source>rank %1 (from distributed_info) is also the rank of %2</source>
+        <translation>rank %1（来自 distributed_info）也是 %2 的 rank</translation>
+    </message>
+    <message>
+        <source>its name says rank %1, which %2 already has; read as rank %3 (%4). Two files of one rank are often two exports or two runs of one process: load the files of one run only</source>
+        <translation>其文件名表明是 rank %1，但 %2 已占用该 rank；改按 rank %3 读取（%4）。同一 rank 出现两个文件，通常是同一进程的两次导出或两次运行：请只加载同一次运行的文件</translation>
+    </message>
+    <message>
+        <source>baseTimeNanoseconds would move times more than 2^62 ns (146 years) from zero; times are kept relative to it</source>
+        <translation>baseTimeNanoseconds 会使时间偏离零点超过 2^62 ns（146 年）；时间保持为相对于它的值</translation>
+    </message>
+    <message>
+        <source>flow events on a track without slices; ignored</source>
+        <translation>位于没有切片的轨道上的流事件；已忽略</translation>
+    </message>
+    <message>
+        <source>input shapes with a negative, fractional or too large dimension (a tensor of 2^62 bytes or more); ignored</source>
+        <translation>含有负数、小数或过大维度（张量达到 2^62 字节或以上）的输入形状；已忽略</translation>
+    </message>
+    <message>
+        <source>stream waits whose recorded op starts after the wait (a record the trace does not hold, or a later one); ignored</source>
+        <translation>所记录算子在等待之后才开始的流等待（trace 中没有对应的记录，或是更晚的记录）；已忽略</translation>
+    </message>
+    <message>
+        <source>flow events with no slice to bind to; ignored</source>
+        <translation>没有可绑定切片的流事件；已忽略</translation>
+    </message>
+    <message>
+        <source>flows with only one end in the trace; ignored</source>
+        <translation>只有一端在 trace 中的流；已忽略</translation>
+    </message>
+    <message>
+        <source>launch flows (ac2g) that do not lead from a host call to a device op; ignored</source>
+        <translation>并非从主机调用指向设备算子的启动流（ac2g）；已忽略</translation>
+    </message>
+    <message>
+        <source>flows that lead to an op starting before their source; ignored</source>
+        <translation>指向的算子早于其源开始的流；已忽略</translation>
+    </message>
+    <message>
+        <source>flows that lead from an op to itself; ignored</source>
+        <translation>从算子指向其自身的流；已忽略</translation>
+    </message>
+    <message>
+        <source>message or tensor sizes beyond 2^63 bytes; taken as unknown</source>
+        <translation>超过 2^63 字节的消息或张量大小；视为未知</translation>
+    </message>
+    <message>
+        <source>%1 step marker span(s) repeat the number of another (the first: ProfilerStep#%2); each number keeps its longest span as the step, and the ops of the others count to no step or a neighbouring one</source>
+        <translation>%1 个步骤标记区间与其他区间编号重复（第一个：ProfilerStep#%2）；每个编号保留其最长的区间作为步骤，其余区间的算子不计入任何步骤或计入相邻步骤</translation>
+    </message>
+    <message>
+        <source>%1 tensor objects without a usable snapshot of their allocation (allocated_bytes below a petabyte); not counted</source>
+        <translation>%1 个张量对象没有可用的分配快照（allocated_bytes 须小于 1 PB）；不计入</translation>
+    </message>
+    <message>
+        <source>the files of one job must come from one kind of profiler: this file is read as “%1”, %2 as “%3”</source>
+        <translation>同一作业的文件必须来自同一种 profiler：此文件被读作“%1”，而 %2 被读作“%3”</translation>
+    </message>
+    <message>
+        <source>this file (%1) describes a whole job and cannot be combined with other files</source>
+        <translation>此文件（%1）描述的是整个作业，不能与其他文件组合</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有该文件或文件夹</translation>
+    </message>
+    <message>
+        <source>the folder holds no .json, .json.gz or .json.zst trace files</source>
+        <translation>文件夹中没有 .json、.json.gz 或 .json.zst trace 文件</translation>
+    </message>
+    <message>
+        <source>no input files</source>
+        <translation>没有输入文件</translation>
+    </message>
+    <message>
+        <source>out of memory while loading the file</source>
+        <translation>加载文件时内存不足</translation>
+    </message>
+    <message>
+        <source>the dependency graph and replay of %1 ops</source>
+        <translation>%1 个算子的依赖图与回放</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -1096,10 +2004,6 @@
         <translation>打开 trace 文件</translation>
     </message>
     <message>
-        <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
-        <translation>Trace 文件 (*.json *.json.gz *.json.zst);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Open a Folder of Trace Files</source>
         <translation>打开包含 trace 文件的文件夹</translation>
     </message>
@@ -1260,14 +2164,6 @@
         <translation>显示策略面板：启用 pass 并观察作业变化</translation>
     </message>
     <message>
-        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
-        <translation>两者均已去除分析器自身的开销：每个主机事件 %1 微秒，每步 %2 个事件（每步最多 %3 毫秒）。</translation>
-    </message>
-    <message>
-        <source>peak %1 GB</source>
-        <translation>峰值 %1 GB</translation>
-    </message>
-    <message>
         <source>&amp;Save Scenario</source>
         <translation>保存场景(&amp;S)</translation>
     </message>
@@ -1278,26 +2174,6 @@
     <message>
         <source>Traces and scenarios (*.json *.json.gz *.json.zst *.sightline);;Scenarios (*.sightline);;All files (*)</source>
         <translation>Trace 与场景 (*.json *.json.gz *.json.zst *.sightline);;场景 (*.sightline);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot Open Scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
-    <message>
-        <source>Scenario not opened: %1 is missing</source>
-        <translation>未打开场景：缺少 %1</translation>
-    </message>
-    <message>
-        <source>Trace File Missing</source>
-        <translation>缺少 Trace 文件</translation>
-    </message>
-    <message>
-        <source>The scenario %1 uses %2, which is not there any more. Locate it?</source>
-        <translation>场景 %1 使用的 %2 已不存在。是否查找？</translation>
-    </message>
-    <message>
-        <source>Locate %1</source>
-        <translation>查找 %1</translation>
     </message>
     <message>
         <source>%1[*] — Sightline</source>
@@ -1312,26 +2188,6 @@
         <translation>
             <numerusform>%1 及另外 %n 个[*] — Sightline</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>No job is open.</source>
-        <translation>没有打开的作业。</translation>
-    </message>
-    <message>
-        <source>Save Scenario</source>
-        <translation>保存场景</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.sightline)</source>
-        <translation>场景 (*.sightline)</translation>
-    </message>
-    <message>
-        <source>Cannot Save Scenario</source>
-        <translation>无法保存场景</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
     </message>
     <message>
         <source>Unsaved Strategy</source>
@@ -1382,82 +2238,12 @@
         <translation>（假设）</translation>
     </message>
     <message>
-        <source>Drawing the what-if…</source>
-        <translation>正在绘制假设…</translation>
-    </message>
-    <message>
-        <source>The what-if cannot be drawn: %1</source>
-        <translation>无法绘制假设：%1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Showing the what-if: %n op(s), of which %1 made by the strategy</source>
-        <translation>
-            <numerusform>正在显示假设：%n 个算子，其中 %1 个由策略生成</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Replay</source>
-        <translation>重放</translation>
-    </message>
-    <message>
-        <source>what-if</source>
-        <translation>假设</translation>
-    </message>
-    <message>
-        <source>baseline</source>
-        <translation>基线</translation>
-    </message>
-    <message>
-        <source>Made by</source>
-        <translation>生成者</translation>
-    </message>
-    <message>
-        <source>the strategy (a fused op, bucket, chunk, copy or added rank&apos;s op)</source>
-        <translation>策略（融合算子、桶、分块、副本或新增 rank 的算子）</translation>
-    </message>
-    <message>
-        <source>Stands for</source>
-        <translation>对应</translation>
-    </message>
-    <message>
-        <source>%1 on rank %2, measured %3</source>
-        <translation>rank %2 上的 %1，测量 %3</translation>
-    </message>
-    <message>
-        <source>Baseline duration</source>
-        <translation>基线时长</translation>
-    </message>
-    <message>
-        <source>Slack</source>
-        <translation>松弛时间</translation>
-    </message>
-    <message>
-        <source>none: on the critical path</source>
-        <translation>无：位于关键路径上</translation>
-    </message>
-    <message>
         <source>Replaying the what-if…</source>
         <translation>正在重放假设…</translation>
     </message>
     <message>
-        <source>The scenario %1 uses %2, which is not there any more.</source>
-        <translation>场景 %1 使用的 %2 已不存在。</translation>
-    </message>
-    <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>The strategy as edited cannot run (see the Strategy dock).</source>
-        <translation>当前编辑的策略无法运行（见策略面板）。</translation>
-    </message>
-    <message>
-        <source>The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.</source>
-        <translation>策略失败；甘特图和假设分析面板显示上一次运行的假设分析，现已过期。</translation>
-    </message>
-    <message>
-        <source>The strategy failed; the Gantt shows the job without it.</source>
-        <translation>策略失败；甘特图显示未应用策略的作业。</translation>
     </message>
     <message>
         <source>what-if failed</source>
@@ -1502,14 +2288,6 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <source>Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.</source>
-        <translation>每步迭代 %1 ms，对比 %2 ms（%3），重放用时 %4 ms。</translation>
-    </message>
-    <message>
-        <source>⚠ Self-check: %1</source>
-        <translation>⚠ 自检：%1</translation>
-    </message>
-    <message>
         <source>iteration %1 ms per step replayed</source>
         <translation>重放每步迭代 %1 ms</translation>
     </message>
@@ -1550,14 +2328,6 @@
     <message>
         <source>&amp;Legend</source>
         <translation>图例(&amp;L)</translation>
-    </message>
-    <message>
-        <source>The strategy failed.</source>
-        <translation>策略失败。</translation>
-    </message>
-    <message>
-        <source>The strategy failed; the What-if dock shows the last what-if that ran, now stale.</source>
-        <translation>策略失败；假设分析面板显示上一次运行的假设分析，现已过期。</translation>
     </message>
 </context>
 <context>
@@ -1885,6 +2655,57 @@
     <message>
         <source>&quot;view&quot; wants one of %1</source>
         <translation>“view”应为以下之一：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioController</name>
+    <message>
+        <source>Cannot Open Scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more.</source>
+        <translation>场景 %1 使用的 %2 已不存在。</translation>
+    </message>
+    <message>
+        <source>Scenario not opened: %1 is missing</source>
+        <translation>未打开场景：缺少 %1</translation>
+    </message>
+    <message>
+        <source>Trace File Missing</source>
+        <translation>缺少 Trace 文件</translation>
+    </message>
+    <message>
+        <source>The scenario %1 uses %2, which is not there any more. Locate it?</source>
+        <translation>场景 %1 使用的 %2 已不存在。是否查找？</translation>
+    </message>
+    <message>
+        <source>Locate %1</source>
+        <translation>查找 %1</translation>
+    </message>
+    <message>
+        <source>Traces (*.json *.json.gz *.json.zst);;All files (*)</source>
+        <translation>Trace 文件 (*.json *.json.gz *.json.zst);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>No job is open.</source>
+        <translation>没有打开的作业。</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.sightline)</source>
+        <translation>场景 (*.sightline)</translation>
+    </message>
+    <message>
+        <source>Cannot Save Scenario</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
     </message>
 </context>
 <context>
@@ -2508,6 +3329,103 @@ widest: %3</source>
     <message>
         <source>Filter tracks</source>
         <translation>筛选轨道</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfDisplay</name>
+    <message>
+        <source>peak %1 GB</source>
+        <translation>峰值 %1 GB</translation>
+    </message>
+    <message>
+        <source>Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.</source>
+        <translation>每步迭代 %1 ms，对比 %2 ms（%3），重放用时 %4 ms。</translation>
+    </message>
+    <message>
+        <source>⚠ Self-check: %1</source>
+        <translation>⚠ 自检：%1</translation>
+    </message>
+    <message>
+        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events per step (up to %3 ms per step).</source>
+        <translation>两者均已去除分析器自身的开销：每个主机事件 %1 微秒，每步 %2 个事件（每步最多 %3 毫秒）。</translation>
+    </message>
+    <message>
+        <source>The strategy as edited cannot run (see the Strategy dock).</source>
+        <translation>当前编辑的策略无法运行（见策略面板）。</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt shows the job without it.</source>
+        <translation>策略失败；甘特图显示未应用策略的作业。</translation>
+    </message>
+    <message>
+        <source>The strategy failed.</source>
+        <translation>策略失败。</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the Gantt and the What-if dock show the last what-if that ran, now stale.</source>
+        <translation>策略失败；甘特图和假设分析面板显示上一次运行的假设分析，现已过期。</translation>
+    </message>
+    <message>
+        <source>The strategy failed; the What-if dock shows the last what-if that ran, now stale.</source>
+        <translation>策略失败；假设分析面板显示上一次运行的假设分析，现已过期。</translation>
+    </message>
+    <message>
+        <source> (what-if)</source>
+        <translation>（假设）</translation>
+    </message>
+    <message>
+        <source>Drawing the what-if…</source>
+        <translation>正在绘制假设…</translation>
+    </message>
+    <message>
+        <source>The what-if cannot be drawn: %1</source>
+        <translation>无法绘制假设：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the what-if: %n op(s), of which %1 made by the strategy</source>
+        <translation>
+            <numerusform>正在显示假设：%n 个算子，其中 %1 个由策略生成</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>重放</translation>
+    </message>
+    <message>
+        <source>what-if</source>
+        <translation>假设</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>生成者</translation>
+    </message>
+    <message>
+        <source>the strategy (a fused op, bucket, chunk, copy or added rank&apos;s op)</source>
+        <translation>策略（融合算子、桶、分块、副本或新增 rank 的算子）</translation>
+    </message>
+    <message>
+        <source>Stands for</source>
+        <translation>对应</translation>
+    </message>
+    <message>
+        <source>%1 on rank %2, measured %3</source>
+        <translation>rank %2 上的 %1，测量 %3</translation>
+    </message>
+    <message>
+        <source>Baseline duration</source>
+        <translation>基线时长</translation>
+    </message>
+    <message>
+        <source>Slack</source>
+        <translation>松弛时间</translation>
+    </message>
+    <message>
+        <source>none: on the critical path</source>
+        <translation>无：位于关键路径上</translation>
     </message>
 </context>
 <context>

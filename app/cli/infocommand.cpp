@@ -52,7 +52,7 @@ QJsonArray diagnosticsJson(const Trace& trace)
             { QStringLiteral("file"), qs(d.file) },
             { QStringLiteral("byte_offset"), static_cast<double>(d.firstByteOffset) },
             { QStringLiteral("count"), static_cast<double>(d.count) },
-            { QStringLiteral("detail"), qs(d.detail) },
+            { QStringLiteral("detail"), qs(d.detail.english()) },
         });
     }
     return out;

@@ -80,7 +80,7 @@ TraceSummary TraceSummary::compute(const Trace& trace)
         summary.ranks.push_back(std::move(out));
     }
     for (const Diagnostic& d : trace.diagnostics()) {
-        std::string w = d.file + ": " + d.detail;
+        std::string w = d.file + ": " + d.detail.english();
         std::string where;
         if (d.count > 1)
             where = std::to_string(d.count) + " times";

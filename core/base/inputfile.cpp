@@ -1,5 +1,7 @@
 #include "core/base/inputfile.h"
 
+#include "core/base/message.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -14,16 +16,16 @@ namespace {
 const char* typeName(mode_t mode)
 {
     if (S_ISDIR(mode))
-        return "is a folder, not a file";
+        return SL_TEXT("Core", "is a folder, not a file");
     if (S_ISFIFO(mode))
-        return "is a FIFO (named pipe), not a regular file";
+        return SL_TEXT("Core", "is a FIFO (named pipe), not a regular file");
     if (S_ISCHR(mode))
-        return "is a character device, not a regular file";
+        return SL_TEXT("Core", "is a character device, not a regular file");
     if (S_ISBLK(mode))
-        return "is a block device, not a regular file";
+        return SL_TEXT("Core", "is a block device, not a regular file");
     if (S_ISSOCK(mode))
-        return "is a socket, not a regular file";
-    return "is not a regular file";
+        return SL_TEXT("Core", "is a socket, not a regular file");
+    return SL_TEXT("Core", "is not a regular file");
 }
 
 } // namespace
@@ -46,13 +48,13 @@ const char* InputFile::roleName(Role role)
 {
     switch (role) {
     case Role::Trace:
-        return "trace";
+        return SL_TEXT("Core", "trace");
     case Role::Strategy:
-        return "strategy";
+        return SL_TEXT("Core", "strategy");
     case Role::Scenario:
-        return "scenario";
+        return SL_TEXT("Core", "scenario");
     case Role::Manifest:
-        return "export manifest";
+        return SL_TEXT("Core", "export manifest");
     }
     return "file";
 }
@@ -65,7 +67,7 @@ Status InputFile::openRegular(const std::string& path, FileDescriptor& fd, std::
         return Status::error(errno == ENOENT || errno == ENOTDIR ? ErrorCode::FileNotFound : ErrorCode::ReadFailed, path, -1,
             std::strerror(errno));
     if (!S_ISREG(st.st_mode))
-        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
+        return Status::error(ErrorCode::ReadFailed, path, -1, Message(typeName(st.st_mode)));
     // Opened without blocking, and checked again on the open file, in case the path changed in between.
     fd.reset(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
     if (fd.get() < 0)
@@ -73,7 +75,7 @@ Status InputFile::openRegular(const std::string& path, FileDescriptor& fd, std::
     if (::fstat(fd.get(), &st) != 0)
         return Status::error(ErrorCode::ReadFailed, path, -1, std::strerror(errno));
     if (!S_ISREG(st.st_mode))
-        return Status::error(ErrorCode::ReadFailed, path, -1, typeName(st.st_mode));
+        return Status::error(ErrorCode::ReadFailed, path, -1, Message(typeName(st.st_mode)));
     size = static_cast<std::int64_t>(st.st_size);
     return {};
 }
@@ -87,8 +89,10 @@ Expected<std::string> InputFile::read(const std::string& path, Role role)
     const std::int64_t limit = sizeLimit(role);
     auto tooLarge = [&] {
         return Status::error(ErrorCode::TooLarge, path, limit,
-            std::string("a ") + roleName(role) + " file holds at most " + std::to_string(limit) + " bytes; this one has "
-                + std::to_string(size) + (size > limit ? "" : " or more"));
+            size > limit ? Message(SL_TEXT("Core", "a %1 file holds at most %2 bytes; this one has %3"),
+                { Message(roleName(role)), limit, size })
+                         : Message(SL_TEXT("Core", "a %1 file holds at most %2 bytes; this one has %3 or more"),
+                             { Message(roleName(role)), limit, size }));
     };
     if (size > limit)
         return tooLarge();
@@ -115,7 +119,7 @@ Expected<std::string> InputFile::read(const std::string& path, Role role)
     }
     text.resize(done);
     if (text.empty())
-        return Status::error(ErrorCode::EmptyFile, path, 0, "the file is empty");
+        return Status::error(ErrorCode::EmptyFile, path, 0, Message(SL_TEXT("Core", "the file is empty")));
     return text;
 }
 

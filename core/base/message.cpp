@@ -17,6 +17,13 @@ Message::Arg::Arg(Message message)
 {
 }
 
+bool Message::Arg::operator==(const Arg& other) const
+{
+    if (m_message || other.m_message)
+        return m_message && other.m_message && *m_message == *other.m_message;
+    return m_text == other.m_text;
+}
+
 Message::Message(const char* text, std::vector<Arg> args)
     : m_text(text)
     , m_args(std::move(args))
@@ -35,6 +42,11 @@ std::string Message::english() const
     for (const Arg& a : m_args)
         args.push_back(a.message() ? a.message()->english() : a.text());
     return fill(text(), args);
+}
+
+bool Message::operator==(const Message& other) const
+{
+    return std::string_view(text()) == std::string_view(other.text()) && m_args == other.m_args;
 }
 
 std::vector<std::string> Message::englishAll(const std::vector<Message>& messages)

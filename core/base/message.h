@@ -34,6 +34,7 @@ public:
         // The message, or null for a plain text.
         const Message* message() const { return m_message.get(); }
         const std::string& text() const { return m_text; }
+        bool operator==(const Arg& other) const;
 
     private:
         std::string m_text;
@@ -52,6 +53,8 @@ public:
     std::string english() const;
     // Each message's english(), in order.
     static std::vector<std::string> englishAll(const std::vector<Message>& messages);
+    // The same template (by its text) with equal arguments: the same sentence in every language.
+    bool operator==(const Message& other) const;
 
     // tmpl with each %n (1-9) replaced by args[n-1] in one pass; a % not followed by a digit, or by one
     // past the arguments, stays as it is.

@@ -1,5 +1,7 @@
 #include "core/base/outputfile.h"
 
+#include "core/base/message.h"
+
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -27,10 +29,11 @@ OutputFile::~OutputFile()
     discard();
 }
 
-Status OutputFile::fail(const char* what, int error)
+Status OutputFile::fail(Message what, int error)
 {
     if (m_error.ok())
-        m_error = Status::error(ErrorCode::WriteFailed, m_target, -1, std::string(what) + ": " + std::strerror(error));
+        m_error = Status::error(ErrorCode::WriteFailed, m_target, -1,
+            Message(SL_TEXT("Core", "%1: %2"), { std::move(what), std::strerror(error) }));
     return m_error;
 }
 
@@ -42,7 +45,9 @@ Status OutputFile::open(const std::string& target)
     struct stat st {};
     if (::lstat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
         m_error = Status::error(ErrorCode::WriteFailed, target, -1,
-            S_ISDIR(st.st_mode) ? "is a folder, not a file to write" : "exists and is not a regular file: only a regular file is replaced");
+            S_ISDIR(st.st_mode)
+                ? Message(SL_TEXT("Core", "is a folder, not a file to write"))
+                : Message(SL_TEXT("Core", "exists and is not a regular file: only a regular file is replaced")));
         return m_error;
     }
     // A new name beside the target, created exclusively (O_EXCL never follows a symlink), with the mode a
@@ -57,9 +62,9 @@ Status OutputFile::open(const std::string& target)
             return {};
         }
         if (errno != EEXIST)
-            return fail(("cannot create a file in " + folderOf(target)).c_str(), errno);
+            return fail(Message(SL_TEXT("Core", "cannot create a file in %1"), { folderOf(target) }), errno);
     }
-    return fail(("cannot create a file in " + folderOf(target)).c_str(), EEXIST);
+    return fail(Message(SL_TEXT("Core", "cannot create a file in %1"), { folderOf(target) }), EEXIST);
 }
 
 Status OutputFile::write(std::string_view bytes)
@@ -67,13 +72,13 @@ Status OutputFile::write(std::string_view bytes)
     if (!m_error.ok())
         return m_error;
     if (m_fd.get() < 0)
-        return fail("not open", EBADF);
+        return fail(Message(SL_TEXT("Core", "not open")), EBADF);
     while (!bytes.empty()) {
         const ssize_t put = ::write(m_fd.get(), bytes.data(), bytes.size());
         if (put < 0 && errno == EINTR)
             continue;
         if (put <= 0)
-            return fail("cannot write", put < 0 ? errno : ENOSPC);
+            return fail(Message(SL_TEXT("Core", "cannot write")), put < 0 ? errno : ENOSPC);
         bytes.remove_prefix(static_cast<std::size_t>(put));
     }
     return {};
@@ -84,13 +89,13 @@ Status OutputFile::commit()
     if (!m_error.ok())
         return m_error;
     if (m_fd.get() < 0)
-        return fail("not open", EBADF);
+        return fail(Message(SL_TEXT("Core", "not open")), EBADF);
     if (::fsync(m_fd.get()) != 0 && errno != EINVAL)
-        return fail("cannot flush to disk", errno);
+        return fail(Message(SL_TEXT("Core", "cannot flush to disk")), errno);
     if (::close(m_fd.release()) != 0)
-        return fail("cannot close", errno);
+        return fail(Message(SL_TEXT("Core", "cannot close")), errno);
     if (::rename(m_temporary.c_str(), m_target.c_str()) != 0)
-        return fail("cannot replace the file", errno);
+        return fail(Message(SL_TEXT("Core", "cannot replace the file")), errno);
     m_temporary.clear();
     return {};
 }

@@ -34,7 +34,7 @@ public:
     static Status writeWhole(const std::string& target, std::string_view bytes);
 
 private:
-    Status fail(const char* what, int error);
+    Status fail(Message what, int error);
 
     std::string m_target;
     std::string m_temporary;

@@ -72,13 +72,13 @@ std::string ResourceLimits::gigabytes(std::uint64_t bytes)
     return text;
 }
 
-Status ResourceLimits::checkMemory(std::uint64_t estimateBytes, const std::string& job, std::string_view what) const
+Status ResourceLimits::checkMemory(std::uint64_t estimateBytes, const std::string& job, Message what) const
 {
     if (estimateBytes <= maxMemoryBytes)
         return {};
     return Status::error(ErrorCode::TooLarge, job, -1,
-        std::string(what) + " would need about " + gigabytes(estimateBytes) + " of memory, above the limit of "
-            + gigabytes(maxMemoryBytes) + " (--max-memory-gb)");
+        Message(SL_TEXT("Core", "%1 would need about %2 of memory, above the limit of %3 (--max-memory-gb)"),
+            { std::move(what), gigabytes(estimateBytes), gigabytes(maxMemoryBytes) }));
 }
 
 bool ByteBudget::take(std::uint64_t bytes)

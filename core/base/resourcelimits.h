@@ -34,7 +34,7 @@ struct ResourceLimits {
 
     // Ok when estimateBytes fits maxMemoryBytes; else TooLarge naming the job (a file, or "a and N
     // more") and the limit, with what needed it ("the dependency graph and replay").
-    Status checkMemory(std::uint64_t estimateBytes, const std::string& job, std::string_view what) const;
+    Status checkMemory(std::uint64_t estimateBytes, const std::string& job, Message what) const;
     // The bytes of a limit given in gigabytes: a positive, finite number up to a billion (beyond that
     // the byte count would not fit); nullopt for anything else.
     static std::optional<std::uint64_t> bytesFromGigabytes(double gb);

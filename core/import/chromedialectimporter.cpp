@@ -1,5 +1,6 @@
 #include "core/import/chromedialectimporter.h"
 
+#include "core/base/message.h"
 #include "core/base/progress.h"
 #include "core/import/bytepsfinalizer.h"
 #include "core/import/chrometraceparser.h"
@@ -55,19 +56,19 @@ std::string_view ChromeDialectImporter::format() const
     return "kineto";
 }
 
-std::string_view ChromeDialectImporter::description() const
+const char* ChromeDialectImporter::description() const
 {
     switch (m_dialect) {
     case Dialect::Kineto:
-        return "PyTorch profiler (Kineto) or Chrome trace JSON";
+        return SL_TEXT("Core", "PyTorch profiler (Kineto) or Chrome trace JSON");
     case Dialect::Horovod:
-        return "Horovod timeline (HOROVOD_TIMELINE)";
+        return SL_TEXT("Core", "Horovod timeline (HOROVOD_TIMELINE)");
     case Dialect::BytePS:
-        return "BytePS communication timeline";
+        return SL_TEXT("Core", "BytePS communication timeline");
     case Dialect::TfTimeline:
-        return "TensorFlow 1.x timeline";
+        return SL_TEXT("Core", "TensorFlow 1.x timeline");
     }
-    return {};
+    return "";
 }
 
 int ChromeDialectImporter::probe(const FileHead& head) const

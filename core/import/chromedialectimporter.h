@@ -23,7 +23,7 @@ public:
     explicit ChromeDialectImporter(Dialect dialect);
 
     std::string_view format() const override;
-    std::string_view description() const override;
+    const char* description() const override;
     Unit unit() const override { return Unit::Rank; }
     int probe(const FileHead& head) const override;
     Status readRank(TextBuffer text, RankPart& part, const CancellationToken* cancel,

@@ -1,10 +1,11 @@
 #include "core/import/chrometraceparser.h"
 
+#include "core/base/checkedmath.h"
+#include "core/base/hugepages.h"
+#include "core/base/message.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/import/decimal.h"
-#include "core/base/checkedmath.h"
-#include "core/base/hugepages.h"
 #include "core/import/jsontextcheck.h"
 #include "core/import/rankpart.h"
 #include "core/import/tensordescription.h"
@@ -595,7 +596,8 @@ Status Parser::jsonError(simdjson::error_code error, std::int64_t offset, const 
         if (problem.offset < 0 && problem.cutShort) {
             const auto end = static_cast<std::int64_t>(trimRight(m_text.view()).size());
             return Status::error(ErrorCode::TruncatedJson, m_part.path, end,
-                std::string("the JSON text ends early (") + where + ": " + simdjson::error_message(error) + ")");
+                Message(
+                    SL_TEXT("Core", "the JSON text ends early (%1: %2)"), { where, simdjson::error_message(error) }));
         }
     }
     // An error at or past the last significant byte means the text simply stops: truncated.
@@ -607,29 +609,33 @@ Status Parser::jsonError(simdjson::error_code error, std::int64_t offset, const 
         || error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT || error == simdjson::UNCLOSED_STRING;
     if (error == simdjson::INCOMPLETE_ARRAY_OR_OBJECT || error == simdjson::UNCLOSED_STRING)
         offset = static_cast<std::int64_t>(text.size());
-    std::string detail = std::string(where) + ": " + simdjson::error_message(error);
     if (atEnd)
-        return Status::error(ErrorCode::TruncatedJson, m_part.path, offset >= 0 ? offset : static_cast<std::int64_t>(text.size()),
-            "the JSON text ends early (" + detail + ")");
-    return Status::error(ErrorCode::InvalidJson, m_part.path, offset, detail);
+        return Status::error(ErrorCode::TruncatedJson, m_part.path,
+            offset >= 0 ? offset : static_cast<std::int64_t>(text.size()),
+            Message(SL_TEXT("Core", "the JSON text ends early (%1: %2)"), { where, simdjson::error_message(error) }));
+    // The parser's own words: technical, outside the catalogue.
+    return Status::error(
+        ErrorCode::InvalidJson, m_part.path, offset, std::string(where) + ": " + simdjson::error_message(error));
 }
 
 Status Parser::run()
 {
     if (const std::string wide = JsonTextCheck::wideEncoding(m_text.view()); !wide.empty())
-        return Status::error(ErrorCode::NotATrace, m_part.path, 0, "the text is " + wide + "; traces are read as UTF-8");
+        return Status::error(ErrorCode::NotATrace, m_part.path, 0,
+            Message(SL_TEXT("Core", "the text is %1; traces are read as UTF-8"), { wide }));
     // A UTF-8 byte-order mark is not JSON: blank it (the offsets of everything after it stay right).
     if (m_text.view().substr(0, 3) == "\xEF\xBB\xBF")
         std::memset(m_text.data, ' ', 3);
     const std::string_view head = m_text.view();
     const std::size_t firstChar = head.find_first_not_of(" \t\r\n");
     if (firstChar == std::string_view::npos)
-        return Status::error(ErrorCode::EmptyFile, m_part.path, 0, "the file holds only whitespace");
+        return Status::error(
+            ErrorCode::EmptyFile, m_part.path, 0, Message(SL_TEXT("Core", "the file holds only whitespace")));
     // Kept by value: closing a streaming array may move the text, and head with it.
     const char opening = head[firstChar];
     if (opening != '{' && opening != '[')
         return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar),
-            "not JSON: a trace starts with '{' or '['");
+            Message(SL_TEXT("Core", "not JSON: a trace starts with '{' or '['")));
     if (opening == '[') {
         if (Status s = closeStreamingArray(); !s.ok())
             return s;
@@ -666,7 +672,7 @@ Status Parser::run()
         status = parseTopObject(object);
         if (status.ok() && !m_sawEvents)
             return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar),
-                "the JSON object has no \"traceEvents\" array");
+                Message(SL_TEXT("Core", "the JSON object has no \"traceEvents\" array")));
         if (m_part.format.empty())
             m_part.format = m_sawKinetoKeys ? "kineto" : "chrome";
     } else if (type == od::json_type::array) {
@@ -678,13 +684,14 @@ Status Parser::run()
         status = parseEvents(array);
     } else {
         return Status::error(ErrorCode::NotATrace, m_part.path, static_cast<std::int64_t>(firstChar),
-            "the JSON document is neither an object nor an array of events");
+            Message(SL_TEXT("Core", "the JSON document is neither an object nor an array of events")));
     }
     if (!status.ok())
         return status;
     // The iterator stops after the root value: anything but whitespace after it is not JSON.
     if (const char* rest = nullptr; !doc.current_location().get(rest))
-        return Status::error(ErrorCode::InvalidJson, m_part.path, offsetOf(rest), "text follows the end of the JSON document");
+        return Status::error(ErrorCode::InvalidJson, m_part.path, offsetOf(rest),
+            Message(SL_TEXT("Core", "text follows the end of the JSON document")));
     return finishRun();
 }
 
@@ -693,12 +700,15 @@ Status Parser::finishRun()
     closeOpenSlices();
     if (m_part.opCount() == 0 && m_part.counters.empty()) {
         if (m_eventCount == 0)
-            return Status::error(ErrorCode::NoEvents, m_part.path, -1, "the trace holds no events");
+            return Status::error(
+                ErrorCode::NoEvents, m_part.path, -1, Message(SL_TEXT("Core", "the trace holds no events")));
         if (m_part.diagnostics.empty())
-            return Status::error(ErrorCode::NoEvents, m_part.path, -1, "the trace holds only metadata events");
+            return Status::error(
+                ErrorCode::NoEvents, m_part.path, -1, Message(SL_TEXT("Core", "the trace holds only metadata events")));
         const Diagnostic& first = m_part.diagnostics.front();
         return Status::error(first.code, m_part.path, first.firstByteOffset,
-            "no usable event (" + std::to_string(m_eventCount) + " skipped; first problem: " + first.detail + ")");
+            Message(
+                SL_TEXT("Core", "no usable event (%1 skipped; first problem: %2)"), { m_eventCount, first.detail }));
     }
     m_part.eventCount = m_eventCount;
     return {};
@@ -718,11 +728,14 @@ Status Parser::parseTopObject(od::object object)
             od::array events;
             if (auto error = value.get_array().get(events)) {
                 if (error == simdjson::INCORRECT_TYPE)
-                    return Status::error(ErrorCode::WrongType, m_part.path, offsetOf(value), "\"traceEvents\" is not an array");
+                    return Status::error(ErrorCode::WrongType, m_part.path, offsetOf(value),
+                        Message(SL_TEXT("Core", "\"traceEvents\" is not an array")));
                 return jsonError(error, offsetOf(value), "traceEvents");
             }
             if (m_sawEvents)
-                m_part.warn(ErrorCode::UnsupportedEvent, offsetOf(value), "the document holds \"traceEvents\" more than once; the events of each are read");
+                m_part.warn(ErrorCode::UnsupportedEvent, offsetOf(value),
+                    Message(SL_TEXT(
+                        "Core", "the document holds \"traceEvents\" more than once; the events of each are read")));
             m_sawEvents = true;
             Status s = parseEvents(events);
             if (!s.ok())
@@ -750,14 +763,16 @@ bool Parser::handleTopField(std::string_view key, od::value value)
             m_part.hasBaseTime = true;
             m_part.baseTimeNs = base;
         } else {
-            m_part.warn(ErrorCode::WrongType, offsetOf(value), "baseTimeNanoseconds is not an integer number of nanoseconds; ignored");
+            m_part.warn(ErrorCode::WrongType, offsetOf(value),
+                Message(SL_TEXT("Core", "baseTimeNanoseconds is not an integer number of nanoseconds; ignored")));
         }
     } else if (key == "host_name" || key == "hostname") {
         std::string_view host;
         if (const auto error = value.get_string().get(host)) {
             if (isMalformed(error))
                 return false;
-            m_part.warn(ErrorCode::WrongType, offsetOf(value), "the host name is not a string; ignored");
+            m_part.warn(ErrorCode::WrongType, offsetOf(value),
+                Message(SL_TEXT("Core", "the host name is not a string; ignored")));
         } else {
             m_part.host = m_part.strings.intern(host);
         }
@@ -772,7 +787,8 @@ bool Parser::handleTopField(std::string_view key, od::value value)
 
 bool Parser::parseDeviceProperties(od::value value)
 {
-    return forEachObject(value, "deviceProperties is not an array; ignored", "devices in deviceProperties that are not objects; skipped",
+    return forEachObject(value, SL_TEXT("Core", "deviceProperties is not an array; ignored"),
+        SL_TEXT("Core", "devices in deviceProperties that are not objects; skipped"),
         [this](od::object device, std::int64_t offset) { return parseDevice(device, offset); });
 }
 
@@ -809,7 +825,9 @@ bool Parser::parseDevice(od::object device, std::int64_t offset)
     }
     if (!usable || entry.index < 0) {
         m_part.warn(ErrorCode::WrongType, offset,
-            "devices in deviceProperties without a device number \"id\" and a byte count \"totalGlobalMem\" that fit; skipped");
+            Message(SL_TEXT("Core",
+                "devices in deviceProperties without a device number \"id\" and a byte count \"totalGlobalMem\" that "
+                "fit; skipped")));
         return true;
     }
     m_part.devices.push_back(entry);
@@ -822,7 +840,8 @@ bool Parser::parseDistributedInfo(od::value value)
     if (auto error = value.get_object().get(info)) {
         if (isMalformed(error))
             return false;
-        m_part.warn(ErrorCode::WrongType, offsetOf(value), "distributedInfo is not an object; ignored");
+        m_part.warn(ErrorCode::WrongType, offsetOf(value),
+            Message(SL_TEXT("Core", "distributedInfo is not an object; ignored")));
         return true;
     }
     for (auto fieldResult : info) {
@@ -838,7 +857,8 @@ bool Parser::parseDistributedInfo(od::value value)
                 return false;
             else if (error || n < (rank ? 0 : 1) || n >= INT32_MAX)
                 m_part.warn(ErrorCode::WrongType, offsetOf(v),
-                    rank ? "distributedInfo.rank is not a rank number; ignored" : "distributedInfo.world_size is not a positive count; ignored");
+                    rank ? Message(SL_TEXT("Core", "distributedInfo.rank is not a rank number; ignored"))
+                         : Message(SL_TEXT("Core", "distributedInfo.world_size is not a positive count; ignored")));
             else
                 (rank ? m_part.declaredRank : m_part.worldSize) = static_cast<std::int32_t>(n);
         } else if (key == "pg_config") {
@@ -856,7 +876,7 @@ bool Parser::forEachObject(od::value value, const char* notArray, const char* no
     if (auto error = value.get_array().get(array)) {
         if (isMalformed(error))
             return false;
-        m_part.warn(ErrorCode::WrongType, offsetOf(value), notArray);
+        m_part.warn(ErrorCode::WrongType, offsetOf(value), Message(notArray));
         return true;
     }
     for (auto element : array) {
@@ -868,7 +888,7 @@ bool Parser::forEachObject(od::value value, const char* notArray, const char* no
         if (auto error = ev.get_object().get(object)) {
             if (isMalformed(error))
                 return false;
-            m_part.warn(ErrorCode::WrongType, offset, notObject);
+            m_part.warn(ErrorCode::WrongType, offset, Message(notObject));
             continue;
         }
         if (!visit(object, offset))
@@ -879,10 +899,9 @@ bool Parser::forEachObject(od::value value, const char* notArray, const char* no
 
 bool Parser::parseProcessGroups(od::value value)
 {
-    return forEachObject(value, "distributedInfo.pg_config is not an array; ignored",
-        "process groups in distributedInfo.pg_config that are not objects; skipped", [this](od::object go, std::int64_t) {
-            return parseProcessGroup(go);
-        });
+    return forEachObject(value, SL_TEXT("Core", "distributedInfo.pg_config is not an array; ignored"),
+        SL_TEXT("Core", "process groups in distributedInfo.pg_config that are not objects; skipped"),
+        [this](od::object go, std::int64_t) { return parseProcessGroup(go); });
 }
 
 bool Parser::parseProcessGroup(od::object go)
@@ -901,7 +920,8 @@ bool Parser::parseProcessGroup(od::object go)
             if (auto error = fv.get_string().get(text); isMalformed(error))
                 return false;
             else if (error)
-                m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group fields that are not strings; ignored");
+                m_part.warn(ErrorCode::WrongType, offsetOf(fv),
+                    Message(SL_TEXT("Core", "process group fields that are not strings; ignored")));
             else
                 *target = m_part.strings.intern(text);
         } else if (k == "ranks") {
@@ -909,7 +929,8 @@ bool Parser::parseProcessGroup(od::object go)
             if (auto error = fv.get_array().get(ranks)) {
                 if (isMalformed(error))
                     return false;
-                m_part.warn(ErrorCode::WrongType, offsetOf(fv), "process group ranks that are not an array; ignored");
+                m_part.warn(ErrorCode::WrongType, offsetOf(fv),
+                    Message(SL_TEXT("Core", "process group ranks that are not an array; ignored")));
                 continue;
             }
             for (auto r : ranks) {
@@ -917,7 +938,8 @@ bool Parser::parseProcessGroup(od::object go)
                 if (auto error = r.get_int64().get(rv); isMalformed(error))
                     return false;
                 else if (error || rv < 0 || rv >= INT32_MAX)
-                    m_part.warn(ErrorCode::WrongType, -1, "process group ranks that are not rank numbers; ignored");
+                    m_part.warn(ErrorCode::WrongType, -1,
+                        Message(SL_TEXT("Core", "process group ranks that are not rank numbers; ignored")));
                 else
                     pg.ranks.push_back(static_cast<std::int32_t>(rv));
             }
@@ -1468,10 +1490,13 @@ Status Parser::parseEvents(od::array events)
         if (type != od::json_type::object) {
             // Whether an array that opens with something else is a trace at all is one pass's call.
             if (m_eventCount == 1 && m_firstPiece)
-                return Status::error(ErrorCode::InvalidJson, m_part.path, offset, "the first piece opens with no event");
+                return Status::error(ErrorCode::InvalidJson, m_part.path, offset,
+                    Message(SL_TEXT("Core", "the first piece opens with no event")));
             if (m_eventCount == 1 && !m_chunk && !m_sawKinetoKeys && m_part.opCount() == 0 && m_part.diagnostics.empty())
-                return Status::error(ErrorCode::NotATrace, m_part.path, offset, "the JSON array does not hold trace events");
-            m_part.warn(ErrorCode::WrongType, offset, "an event is not a JSON object; skipped");
+                return Status::error(ErrorCode::NotATrace, m_part.path, offset,
+                    Message(SL_TEXT("Core", "the JSON array does not hold trace events")));
+            m_part.warn(
+                ErrorCode::WrongType, offset, Message(SL_TEXT("Core", "an event is not a JSON object; skipped")));
             continue;
         }
         if (auto error = value.get_object().get(object))
@@ -1604,12 +1629,14 @@ void Parser::addMemoryEvent(const Event& ev, std::uint32_t op, std::int64_t offs
 {
     const EventArgs& a = ev.args;
     if (!a.hasMemoryBytes) {
-        m_part.warn(ErrorCode::MissingField, offset, "allocator events (\"[memory]\") without a usable \"Bytes\"; not counted");
+        m_part.warn(ErrorCode::MissingField, offset,
+            Message(SL_TEXT("Core", "allocator events (\"[memory]\") without a usable \"Bytes\"; not counted")));
         return;
     }
     const std::int64_t bytes = a.negativeBytes < 0 ? a.negativeBytes : a.bytes;
     if (bytes <= -MemoryArgs::kLimit || bytes >= MemoryArgs::kLimit) {
-        m_part.warn(ErrorCode::ValueOutOfRange, offset, "allocator events (\"[memory]\") of a petabyte or more; not counted");
+        m_part.warn(ErrorCode::ValueOutOfRange, offset,
+            Message(SL_TEXT("Core", "allocator events (\"[memory]\") of a petabyte or more; not counted")));
         return;
     }
     MemoryArgs m;
@@ -1625,7 +1652,9 @@ void Parser::addMemoryEvent(const Event& ev, std::uint32_t op, std::int64_t offs
 void Parser::handleEvent(Event& ev, std::int64_t offset)
 {
     if (ev.typeError) {
-        m_part.warn(ErrorCode::WrongType, offset, "events with a field of the wrong type (\"" + std::string(ev.typeErrorField) + "\"); skipped");
+        m_part.warn(ErrorCode::WrongType, offset,
+            Message(SL_TEXT("Core", "events with a field of the wrong type (\"%1\"); skipped"),
+                { std::string(ev.typeErrorField) }));
         return;
     }
     // Only an allocator event may record negative bytes (a free); anywhere else they are out of range.
@@ -1637,15 +1666,19 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
     // Optional fields and arguments that cannot be used are left out of the event, which is kept.
     if (!ev.ignoredField.empty())
         m_part.warn(ErrorCode::WrongType, offset,
-            "events with a field of the wrong type (\"" + std::string(ev.ignoredField) + "\"); the field is ignored");
+            Message(SL_TEXT("Core", "events with a field of the wrong type (\"%1\"); the field is ignored"),
+                { std::string(ev.ignoredField) }));
     if (!ev.args.badArg.empty())
         m_part.warn(ev.args.badArgCode, offset,
-            (ev.args.badArgCode == ErrorCode::WrongType ? "events with an argument of the wrong type (\"" : "events with an argument out of range (\"")
-                + std::string(ev.args.badArg) + "\"); the argument is ignored");
+            Message(ev.args.badArgCode == ErrorCode::WrongType
+                    ? SL_TEXT("Core", "events with an argument of the wrong type (\"%1\"); the argument is ignored")
+                    : SL_TEXT("Core", "events with an argument out of range (\"%1\"); the argument is ignored"),
+                { std::string(ev.args.badArg) }));
     if (ev.args.badMetaArg && ev.ph == 'M')
-        m_part.warn(ErrorCode::WrongType, offset, "metadata events whose args.name or args.labels is not a string; ignored");
+        m_part.warn(ErrorCode::WrongType, offset,
+            Message(SL_TEXT("Core", "metadata events whose args.name or args.labels is not a string; ignored")));
     if (ev.ph == 0) {
-        m_part.warn(ErrorCode::MissingField, offset, "events without \"ph\"; skipped");
+        m_part.warn(ErrorCode::MissingField, offset, Message(SL_TEXT("Core", "events without \"ph\"; skipped")));
         return;
     }
     if (ev.ph == 'M') {
@@ -1668,42 +1701,50 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
     }
     TimeNs ts = 0;
     if (ev.ts.empty()) {
-        m_part.warn(ErrorCode::MissingField, offset, "events without \"ts\"; skipped");
+        m_part.warn(ErrorCode::MissingField, offset, Message(SL_TEXT("Core", "events without \"ts\"; skipped")));
         return;
     }
     if (!Decimal::parseScaled(ev.ts, 3, ts)) {
         if (looksNumeric(ev.ts))
-            m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"ts\" is not a representable number; skipped");
+            m_part.warn(ErrorCode::ValueOutOfRange, offset,
+                Message(SL_TEXT("Core", "events whose \"ts\" is not a representable number; skipped")));
         else
-            m_part.warn(ErrorCode::WrongType, offset, "events whose \"ts\" is not a number; skipped");
+            m_part.warn(
+                ErrorCode::WrongType, offset, Message(SL_TEXT("Core", "events whose \"ts\" is not a number; skipped")));
         return;
     }
     // Every time of a trace lies within ±2^62 ns (146 years), so that time arithmetic cannot overflow.
     if (!CheckedMath::isTimeInRange(ts)) {
-        m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"ts\" lies more than 2^62 ns (146 years) from zero; skipped");
+        m_part.warn(ErrorCode::ValueOutOfRange, offset,
+            Message(SL_TEXT("Core", "events whose \"ts\" lies more than 2^62 ns (146 years) from zero; skipped")));
         return;
     }
     switch (ev.ph) {
     case 'X': {
         TimeNs dur = 0;
         if (ev.dur.empty()) {
-            m_part.warn(ErrorCode::MissingField, offset, "complete events (ph X) without \"dur\"; skipped");
+            m_part.warn(ErrorCode::MissingField, offset,
+                Message(SL_TEXT("Core", "complete events (ph X) without \"dur\"; skipped")));
             return;
         }
         if (!Decimal::parseScaled(ev.dur, 3, dur)) {
             if (looksNumeric(ev.dur))
-                m_part.warn(ErrorCode::ValueOutOfRange, offset, "events whose \"dur\" is not a representable number; skipped");
+                m_part.warn(ErrorCode::ValueOutOfRange, offset,
+                    Message(SL_TEXT("Core", "events whose \"dur\" is not a representable number; skipped")));
             else
-                m_part.warn(ErrorCode::WrongType, offset, "events whose \"dur\" is not a number; skipped");
+                m_part.warn(ErrorCode::WrongType, offset,
+                    Message(SL_TEXT("Core", "events whose \"dur\" is not a number; skipped")));
             return;
         }
         if (dur < 0) {
-            m_part.warn(ErrorCode::NegativeDuration, offset, "events with a negative duration; skipped");
+            m_part.warn(ErrorCode::NegativeDuration, offset,
+                Message(SL_TEXT("Core", "events with a negative duration; skipped")));
             return;
         }
         TimeNs end = 0;
         if (!CheckedMath::add(ts, dur, end) || !CheckedMath::isTimeInRange(end)) {
-            m_part.warn(ErrorCode::ValueOutOfRange, offset, "events ending more than 2^62 ns (146 years) from zero; skipped");
+            m_part.warn(ErrorCode::ValueOutOfRange, offset,
+                Message(SL_TEXT("Core", "events ending more than 2^62 ns (146 years) from zero; skipped")));
             return;
         }
         addOp(ev, trackFor(ev), ts, end);
@@ -1723,13 +1764,15 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
                 pendEnd(ev, track, ts, offset);
                 return;
             }
-            m_part.warn(ErrorCode::UnmatchedEvent, offset, "end events (ph E) without a matching begin; skipped");
+            m_part.warn(ErrorCode::UnmatchedEvent, offset,
+                Message(SL_TEXT("Core", "end events (ph E) without a matching begin; skipped")));
             return;
         }
         const std::uint32_t op = it->second.back();
         it->second.pop_back();
         if (ts < m_part.start[op]) {
-            m_part.warn(ErrorCode::NegativeDuration, offset, "end events (ph E) before their begin; ended at the begin");
+            m_part.warn(ErrorCode::NegativeDuration, offset,
+                Message(SL_TEXT("Core", "end events (ph E) before their begin; ended at the begin")));
             ts = m_part.start[op];
         }
         // Some writers put arguments on the closing event only.
@@ -1760,7 +1803,8 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         }
         auto it = m_openAsync.find(key);
         if (it == m_openAsync.end() || it->second.empty()) {
-            m_part.warn(ErrorCode::UnmatchedEvent, offset, "async end events without a matching begin; skipped");
+            m_part.warn(ErrorCode::UnmatchedEvent, offset,
+                Message(SL_TEXT("Core", "async end events without a matching begin; skipped")));
             return;
         }
         const std::uint32_t op = it->second.back();
@@ -1773,7 +1817,8 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
     case 't':
     case 'f': {
         if (!ev.hasId) {
-            m_part.warn(ErrorCode::MissingField, offset, "flow events without \"id\"; skipped");
+            m_part.warn(
+                ErrorCode::MissingField, offset, Message(SL_TEXT("Core", "flow events without \"id\"; skipped")));
             return;
         }
         if (!m_sawForwardBackwardFlow && ev.cat == "fwdbwd") {
@@ -1810,10 +1855,8 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
         addObject(ev, ts, offset);
         return;
     default: {
-        std::string detail = "events of phase '";
-        detail += ev.ph;
-        detail += "' are not represented; skipped";
-        m_part.warn(ErrorCode::UnsupportedEvent, offset, detail);
+        m_part.warn(ErrorCode::UnsupportedEvent, offset,
+            Message(SL_TEXT("Core", "events of phase '%1' are not represented; skipped"), { std::string(1, ev.ph) }));
         return;
     }
     }
@@ -1822,7 +1865,8 @@ void Parser::handleEvent(Event& ev, std::int64_t offset)
 void Parser::addObject(const Event& ev, TimeNs ts, std::int64_t offset)
 {
     if (!ev.hasId) {
-        m_part.warn(ErrorCode::MissingField, offset, "object events (ph N, O, D) without \"id\"; skipped");
+        m_part.warn(ErrorCode::MissingField, offset,
+            Message(SL_TEXT("Core", "object events (ph N, O, D) without \"id\"; skipped")));
         return;
     }
     RankPart::ObjectEvent& o = m_part.objects.emplace_back();
@@ -1843,7 +1887,10 @@ void Parser::addObject(const Event& ev, TimeNs ts, std::int64_t offset)
 
 void Parser::tensorShape(std::string_view shape, std::string_view dtype, std::int64_t offset)
 {
-    const auto refuse = [&] { m_part.warn(ErrorCode::WrongType, offset, "events whose \"shape\" is not a list of whole numbers; the shape is ignored"); };
+    const auto refuse = [&] {
+        m_part.warn(ErrorCode::WrongType, offset,
+            Message(SL_TEXT("Core", "events whose \"shape\" is not a list of whole numbers; the shape is ignored")));
+    };
     shape = trimRight(shape);
     if (shape.size() < 2 || shape.front() != '[' || shape.back() != ']')
         return refuse();
@@ -1931,7 +1978,8 @@ void Parser::closeOpenSlices()
         }
     }
     if (open > 0)
-        m_part.warn(ErrorCode::UnmatchedEvent, -1, "begin events never ended; they run to the end of the trace", open);
+        m_part.warn(ErrorCode::UnmatchedEvent, -1,
+            Message(SL_TEXT("Core", "begin events never ended; they run to the end of the trace")), open);
 }
 
 const char* Parser::findEventsArray(std::size_t from) const
@@ -2235,9 +2283,11 @@ Status Parser::runPiece(Piece kind, od::parser& json)
                 // A second events array, a key with an escape (one pass unescapes and checks it), or a
                 // malformed field, is for one sequential pass to handle.
                 if (key == "traceEvents")
-                    return Status::error(ErrorCode::InvalidJson, m_part.path, -1, "a second events array after the split one");
+                    return Status::error(ErrorCode::InvalidJson, m_part.path, -1,
+                        Message(SL_TEXT("Core", "a second events array after the split one")));
                 if (key.find('\\') != std::string_view::npos)
-                    return Status::error(ErrorCode::InvalidJson, m_part.path, -1, "an escaped top-level key after the split array");
+                    return Status::error(ErrorCode::InvalidJson, m_part.path, -1,
+                        Message(SL_TEXT("Core", "an escaped top-level key after the split array")));
                 if (key != "e") {
                     if (!handleTopField(key, value))
                         return jsonError(simdjson::TAPE_ERROR, -1, "piece");
@@ -2257,7 +2307,8 @@ Status Parser::runPiece(Piece kind, od::parser& json)
     // split was not an event boundary.
     const char* rest = nullptr;
     if (!doc.current_location().get(rest))
-        return Status::error(ErrorCode::InvalidJson, m_part.path, offsetOf(rest), "a piece holds more than its array");
+        return Status::error(ErrorCode::InvalidJson, m_part.path, offsetOf(rest),
+            Message(SL_TEXT("Core", "a piece holds more than its array")));
     m_part.eventCount = m_eventCount;
     return {};
 }
@@ -2425,7 +2476,8 @@ Status Parser::closeStreamingArray()
             m_buffer->data()[brace + 1] = ']';
             m_buffer->setSize(brace + 2);
             m_text = textOf(*m_buffer);
-            m_part.warn(ErrorCode::TruncatedJson, static_cast<std::int64_t>(brace + 1), "the event array is not closed (streaming writer); read to its end");
+            m_part.warn(ErrorCode::TruncatedJson, static_cast<std::int64_t>(brace + 1),
+                Message(SL_TEXT("Core", "the event array is not closed (streaming writer); read to its end")));
             return {};
         }
     }
@@ -2463,7 +2515,8 @@ Status Parser::closeStreamingArray()
     // The ']' goes right after the brace: into the text, or, when the brace is its last byte, into one
     // more byte.
     if (lastBrace + 1 >= m_buffer->size() && !m_buffer->reserveMore(1))
-        return Status::error(ErrorCode::TooLarge, m_part.path, -1, "out of memory closing the event array");
+        return Status::error(
+            ErrorCode::TooLarge, m_part.path, -1, Message(SL_TEXT("Core", "out of memory closing the event array")));
     m_closedAt = lastBrace + 1;
     m_closedTail.assign(m_buffer->data() + m_closedAt, m_buffer->size() - m_closedAt);
     m_closeChecked = true;
@@ -2471,8 +2524,9 @@ Status Parser::closeStreamingArray()
     m_buffer->setSize(lastBrace + 2);
     m_text = textOf(*m_buffer);
     m_part.warn(ErrorCode::TruncatedJson, static_cast<std::int64_t>(lastBrace + 1),
-        dropped ? "the event array is not closed and ends with an incomplete event; read up to the last complete event"
-                    : "the event array is not closed (streaming writer); read to its end");
+        dropped ? Message(SL_TEXT("Core",
+            "the event array is not closed and ends with an incomplete event; read up to the last complete event"))
+                : Message(SL_TEXT("Core", "the event array is not closed (streaming writer); read to its end")));
     return {};
 }
 

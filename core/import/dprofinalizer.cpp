@@ -1,5 +1,6 @@
 #include "core/import/dprofinalizer.h"
 
+#include "core/base/message.h"
 #include "core/import/gmlgraph.h"
 #include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
@@ -215,7 +216,9 @@ void Finalizer::dependencies()
         }
     }
     if (unknown > 0)
-        p.warn(ErrorCode::UnmatchedEvent, -1, "dependencies naming ops the trace does not have; ignored", static_cast<std::int64_t>(unknown));
+        p.warn(ErrorCode::UnmatchedEvent, -1,
+            Message(SL_TEXT("Core", "dependencies naming ops the trace does not have; ignored")),
+            static_cast<std::int64_t>(unknown));
     RankFinalizer::orderLinks(p);
 }
 

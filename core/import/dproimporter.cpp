@@ -1,5 +1,6 @@
 #include "core/import/dproimporter.h"
 
+#include "core/base/message.h"
 #include "core/base/progress.h"
 #include "core/import/chrometraceparser.h"
 #include "core/import/dprofinalizer.h"
@@ -91,33 +92,37 @@ Expected<std::vector<std::string>> gradientNames(const fs::path& folder)
     if (problem.offset >= 0)
         return Status::error(ErrorCode::InvalidJson, path, problem.offset, problem.what);
     if (problem.cutShort)
-        return Status::error(ErrorCode::TruncatedJson, path, static_cast<std::int64_t>(text->size()), "the metadata ends early");
+        return Status::error(ErrorCode::TruncatedJson, path, static_cast<std::int64_t>(text->size()),
+            Message(SL_TEXT("Core", "the metadata ends early")));
     simdjson::ondemand::parser parser;
     simdjson::ondemand::document doc;
     if (parser.iterate(text->data(), text->size(), text->capacity() + TextBuffer::kPadding).get(doc))
-        return Status::error(ErrorCode::InvalidJson, path, 0, "the metadata is not JSON");
+        return Status::error(ErrorCode::InvalidJson, path, 0, Message(SL_TEXT("Core", "the metadata is not JSON")));
     simdjson::ondemand::object object;
     if (doc.get_object().get(object))
-        return Status::error(ErrorCode::WrongType, path, 0, "the metadata is not a JSON object");
+        return Status::error(
+            ErrorCode::WrongType, path, 0, Message(SL_TEXT("Core", "the metadata is not a JSON object")));
     std::vector<std::string> names;
     for (auto field : object) {
         std::string_view key;
         if (field.unescaped_key().get(key))
-            return Status::error(ErrorCode::InvalidJson, path, -1, "the metadata is not JSON");
+            return Status::error(
+                ErrorCode::InvalidJson, path, -1, Message(SL_TEXT("Core", "the metadata is not JSON")));
         if (key != "gradient_name_list")
             continue; // the iterator skips its value
         // A value of another type is the writer's mistake; anything else, text that is not JSON.
         const auto fail = [&path](simdjson::error_code error, const char* what) {
-            return error == simdjson::INCORRECT_TYPE ? Status::error(ErrorCode::WrongType, path, -1, what)
-                                                     : Status::error(ErrorCode::InvalidJson, path, -1, "the metadata is not JSON");
+            return error == simdjson::INCORRECT_TYPE
+                ? Status::error(ErrorCode::WrongType, path, -1, Message(what))
+                : Status::error(ErrorCode::InvalidJson, path, -1, Message(SL_TEXT("Core", "the metadata is not JSON")));
         };
         simdjson::ondemand::array list;
         if (const auto error = field.value().get_array().get(list))
-            return fail(error, "gradient_name_list is not a list");
+            return fail(error, SL_TEXT("Core", "gradient_name_list is not a list"));
         for (auto element : list) {
             std::string_view name;
             if (const auto error = element.get_string().get(name))
-                return fail(error, "gradient_name_list holds something other than names");
+                return fail(error, SL_TEXT("Core", "gradient_name_list holds something other than names"));
             names.emplace_back(name);
         }
     }
@@ -145,7 +150,8 @@ Status readGpu(const RankFolder& r, RankPart& part, const CancellationToken* can
 {
     if (r.traces.size() != 1)
         return Status::error(ErrorCode::InvalidArgument, r.folder.string(), -1,
-            r.traces.empty() ? "the GPU's folder holds no trace" : "the GPU's folder holds more than one trace");
+            r.traces.empty() ? Message(SL_TEXT("Core", "the GPU's folder holds no trace"))
+                             : Message(SL_TEXT("Core", "the GPU's folder holds more than one trace")));
     part.path = r.traces.front().string();
     Expected<std::vector<std::string>> names = gradientNames(r.folder);
     if (!names)
@@ -164,12 +170,15 @@ Status readGpu(const RankFolder& r, RankPart& part, const CancellationToken* can
             return s;
     }
     // dPRO links ops by name and step: a step that is not a whole number would join iterations into a
-    // cycle, so the parser's warning about it is an error here, at the event's byte.
+    // cycle, so the parser's warning about it (the argument named as its only one) is an error here, at
+    // the event's byte.
     for (const Diagnostic& d : part.diagnostics) {
-        if (d.detail.find("(\"step\")") != std::string::npos)
+        if (d.detail.args().size() == 1 && d.detail.args().front().text() == "step")
             return Status::error(d.code, part.path, d.firstByteOffset,
-                "args.step must be a whole number from 0 to 2147483647 (the iteration of a dPRO op); " + std::to_string(d.count)
-                    + " event(s) give something else");
+                Message(SL_TEXT("Core",
+                            "args.step must be a whole number from 0 to 2147483647 (the iteration of a dPRO op); %1 "
+                            "event(s) give something else"),
+                    { d.count }));
     }
     part.format = "dpro";
     part.host = part.strings.intern("host" + std::to_string(r.host));
@@ -198,10 +207,12 @@ Expected<std::shared_ptr<const Trace>> DproImporter::readJob(
     const std::vector<std::string>& files, const ResourceLimits& limits, const CancellationToken* cancel) const
 {
     if (files.size() != 1)
-        return Status::error(ErrorCode::InvalidArgument, files.empty() ? std::string() : files.front(), -1, "a dPRO job is one folder");
+        return Status::error(ErrorCode::InvalidArgument, files.empty() ? std::string() : files.front(), -1,
+            Message(SL_TEXT("Core", "a dPRO job is one folder")));
     const std::vector<RankFolder> layout = layoutOf(files.front());
     if (layout.empty())
-        return Status::error(ErrorCode::NoEvents, files.front(), -1, "the folder holds no host*/<gpu>/ folders");
+        return Status::error(ErrorCode::NoEvents, files.front(), -1,
+            Message(SL_TEXT("Core", "the folder holds no host*/<gpu>/ folders")));
     std::vector<RankPart> parts(layout.size());
     std::vector<std::string> traces(layout.size());
     std::vector<RankAssigner::Assignment> ranks(layout.size());
@@ -211,7 +222,7 @@ Expected<std::shared_ptr<const Trace>> DproImporter::readJob(
         if (Status s = readGpu(layout[r], parts[r], cancel); !s.ok())
             return s;
         traces[r] = parts[r].path;
-        ranks[r] = RankAssigner::Assignment { static_cast<std::int32_t>(r), "dpro_layout" };
+        ranks[r] = RankAssigner::Assignment { static_cast<std::int32_t>(r), "dpro_layout", {} };
     }
     return JobAssembler::assemble(traces, parts, ranks, limits, cancel);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/message.h"
 #include "core/import/importer.h"
 
 namespace sightline {
@@ -16,7 +17,10 @@ namespace sightline {
 class DproImporter : public Importer {
 public:
     std::string_view format() const override { return "dpro"; }
-    std::string_view description() const override { return "dPRO trace folder (host*/<gpu>/ with FW/BW/Comm/UPDATE traces)"; }
+    const char* description() const override
+    {
+        return SL_TEXT("Core", "dPRO trace folder (host*/<gpu>/ with FW/BW/Comm/UPDATE traces)");
+    }
     Unit unit() const override { return Unit::Job; }
     // A file alone is no dPRO job: only its folder is.
     int probe(const FileHead&) const override { return 0; }

@@ -1,6 +1,7 @@
 #include "core/import/filereader.h"
 
 #include "core/base/inputfile.h"
+#include "core/base/message.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
 
@@ -39,7 +40,10 @@ std::int64_t readSome(int fd, void* into, std::size_t n)
 Status budgetExceeded(const std::string& path, const ByteBudget& budget)
 {
     return Status::error(ErrorCode::TooLarge, path, -1,
-        "the decoded text of the job exceeds the limit of " + ResourceLimits::gigabytes(budget.limit()) + " (--max-decoded-gb; by default half of --max-memory-gb)");
+        Message(SL_TEXT("Core",
+                    "the decoded text of the job exceeds the limit of %1 (--max-decoded-gb; by default half of "
+                    "--max-memory-gb)"),
+            { ResourceLimits::gigabytes(budget.limit()) }));
 }
 
 // Where decoded text goes: a buffer that grows as the decoder fills it, by remapping rather than
@@ -90,7 +94,8 @@ public:
     {
         m_produced += n;
         if (m_produced > FileReader::kMaxTextBytes)
-            return Status::error(ErrorCode::TooLarge, m_path, -1, "the decoded text exceeds 4 GiB, the most one file can hold");
+            return Status::error(ErrorCode::TooLarge, m_path, -1,
+                Message(SL_TEXT("Core", "the decoded text exceeds 4 GiB, the most one file can hold")));
         if (m_budget && m_produced > m_drawn) {
             // Drawn a step ahead when the budget allows, else exactly what is needed.
             const std::uint64_t need = m_produced - m_drawn;
@@ -117,7 +122,8 @@ private:
     Status outOfMemory() const
     {
         return Status::error(ErrorCode::OutOfMemory, m_path, -1,
-            "out of memory after decoding " + ResourceLimits::gigabytes(m_produced) + " of text");
+            Message(
+                SL_TEXT("Core", "out of memory after decoding %1 of text"), { ResourceLimits::gigabytes(m_produced) }));
     }
 
     const std::string& m_path;
@@ -131,7 +137,8 @@ Expected<TextBuffer> readPlain(int fd, const std::string& path, std::int64_t siz
     const FileReader::ProgressFn& progress, ByteBudget* budget)
 {
     if (static_cast<std::uint64_t>(size) > FileReader::kMaxTextBytes)
-        return Status::error(ErrorCode::TooLarge, path, -1, "the file exceeds 4 GiB, the most one file can hold");
+        return Status::error(ErrorCode::TooLarge, path, -1,
+            Message(SL_TEXT("Core", "the file exceeds 4 GiB, the most one file can hold")));
     if (budget && !budget->take(static_cast<std::uint64_t>(size)))
         return budgetExceeded(path, *budget);
     if (cancel && cancel->isCancelled())
@@ -148,7 +155,8 @@ Expected<TextBuffer> readPlain(int fd, const std::string& path, std::int64_t siz
     try {
         buf = TextBuffer(static_cast<std::size_t>(size));
     } catch (const std::bad_alloc&) {
-        return Status::error(ErrorCode::OutOfMemory, path, -1, "out of memory for the file's text");
+        return Status::error(
+            ErrorCode::OutOfMemory, path, -1, Message(SL_TEXT("Core", "out of memory for the file's text")));
     }
     std::size_t done = 0;
     while (done < static_cast<std::size_t>(size)) {
@@ -176,7 +184,9 @@ struct Inflater {
     Status begin(const std::string& path)
     {
         begun = inflateInit2(&stream, 15 + 32) == Z_OK;
-        return begun ? Status() : Status::error(ErrorCode::DecompressionFailed, path, 0, "zlib initialisation failed");
+        return begun ? Status()
+                     : Status::error(ErrorCode::DecompressionFailed, path, 0,
+                         Message(SL_TEXT("Core", "zlib initialisation failed")));
     }
     ~Inflater()
     {
@@ -238,7 +248,8 @@ Expected<TextBuffer> readGzip(int fd, const std::string& path, std::int64_t size
             }
             if (ret != Z_OK && ret != Z_BUF_ERROR) {
                 const std::int64_t offset = consumed + (got - static_cast<std::int64_t>(zs.avail_in));
-                return Status::error(ErrorCode::DecompressionFailed, path, offset, zs.msg ? zs.msg : "corrupt gzip data");
+                return Status::error(ErrorCode::DecompressionFailed, path, offset,
+                    zs.msg ? Message::plain(zs.msg) : Message(SL_TEXT("Core", "corrupt gzip data")));
             }
         }
         consumed += got;
@@ -246,7 +257,8 @@ Expected<TextBuffer> readGzip(int fd, const std::string& path, std::int64_t size
             progress(consumed);
     }
     if (ret != Z_STREAM_END)
-        return Status::error(ErrorCode::DecompressionFailed, path, consumed, "gzip stream is truncated");
+        return Status::error(
+            ErrorCode::DecompressionFailed, path, consumed, Message(SL_TEXT("Core", "gzip stream is truncated")));
     return out.finish();
 }
 
@@ -262,7 +274,8 @@ Expected<TextBuffer> readZstd(int fd, const std::string& path, std::int64_t size
     std::uint64_t expected = static_cast<std::uint64_t>(size) * 6;
     if (hint != ZSTD_CONTENTSIZE_UNKNOWN && hint != ZSTD_CONTENTSIZE_ERROR) {
         if (hint > FileReader::kMaxTextBytes)
-            return Status::error(ErrorCode::TooLarge, path, -1, "the decoded text exceeds 4 GiB, the most one file can hold");
+            return Status::error(ErrorCode::TooLarge, path, -1,
+                Message(SL_TEXT("Core", "the decoded text exceeds 4 GiB, the most one file can hold")));
         // The frame declares its size, which the decoder holds it to.
         if (budget && hint > budget->limit() - std::min(budget->limit(), budget->used()))
             return budgetExceeded(path, *budget);
@@ -297,7 +310,8 @@ Expected<TextBuffer> readZstd(int fd, const std::string& path, std::int64_t size
             return Status::error(ErrorCode::ReadFailed, path, consumed, std::strerror(errno));
     }
     if (last != 0)
-        return Status::error(ErrorCode::DecompressionFailed, path, consumed, "zstd stream is truncated");
+        return Status::error(
+            ErrorCode::DecompressionFailed, path, consumed, Message(SL_TEXT("Core", "zstd stream is truncated")));
     return out.finish();
 }
 
@@ -314,7 +328,7 @@ Status openRegular(const std::string& path, OpenFile& out)
     if (Status s = InputFile::openRegular(path, out.fd, out.size); !s.ok())
         return s;
     if (out.size == 0)
-        return Status::error(ErrorCode::EmptyFile, path, 0, "the file is empty");
+        return Status::error(ErrorCode::EmptyFile, path, 0, Message(SL_TEXT("Core", "the file is empty")));
     unsigned char magic[4] = {};
     const std::int64_t m = std::max<ssize_t>(0, ::pread(out.fd.get(), magic, 4, 0));
     if (m >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
@@ -393,7 +407,8 @@ Status headOfGzip(int fd, const std::string& path, HeadText& head)
             return Status::error(ErrorCode::ReadFailed, path, consumed, std::strerror(errno));
         if (got == 0) {
             if (ret != Z_STREAM_END)
-                return Status::error(ErrorCode::DecompressionFailed, path, consumed, "gzip stream is truncated");
+                return Status::error(ErrorCode::DecompressionFailed, path, consumed,
+                    Message(SL_TEXT("Core", "gzip stream is truncated")));
             return {};
         }
         zs.next_in = in.get();
@@ -411,8 +426,9 @@ Status headOfGzip(int fd, const std::string& path, HeadText& head)
                 continue;
             }
             if (ret != Z_OK && ret != Z_BUF_ERROR)
-                return Status::error(ErrorCode::DecompressionFailed, path, consumed + (got - static_cast<std::int64_t>(zs.avail_in)),
-                    zs.msg ? zs.msg : "corrupt gzip data");
+                return Status::error(ErrorCode::DecompressionFailed, path,
+                    consumed + (got - static_cast<std::int64_t>(zs.avail_in)),
+                    zs.msg ? Message::plain(zs.msg) : Message(SL_TEXT("Core", "corrupt gzip data")));
             if (ret == Z_BUF_ERROR && zs.avail_out != 0)
                 break; // the input ran out mid-stream: read more
         }
@@ -433,7 +449,8 @@ Status headOfZstd(int fd, const std::string& path, HeadText& head)
             return Status::error(ErrorCode::ReadFailed, path, consumed, std::strerror(errno));
         if (got == 0) {
             if (last != 0)
-                return Status::error(ErrorCode::DecompressionFailed, path, consumed, "zstd stream is truncated");
+                return Status::error(ErrorCode::DecompressionFailed, path, consumed,
+                    Message(SL_TEXT("Core", "zstd stream is truncated")));
             return {};
         }
         ZSTD_inBuffer input { in.get(), static_cast<std::size_t>(got), 0 };
@@ -471,7 +488,7 @@ Expected<TextBuffer> FileReader::read(const std::string& path, const Cancellatio
         : file.compression == Compression::Zstd                         ? readZstd(file.fd.get(), path, file.size, cancel, progress, budget)
                                                                         : readPlain(file.fd.get(), path, file.size, cancel, progress, budget);
     if (result && result->size() == 0)
-        return Status::error(ErrorCode::EmptyFile, path, 0, "the file decodes to no text");
+        return Status::error(ErrorCode::EmptyFile, path, 0, Message(SL_TEXT("Core", "the file decodes to no text")));
     return result;
 }
 
@@ -482,7 +499,8 @@ Expected<std::string> FileReader::readHead(const std::string& path, std::size_t 
         return s;
     // What no read could take is refused before its head is looked at.
     if (file.compression == Compression::None && static_cast<std::uint64_t>(file.size) > kMaxTextBytes)
-        return Status::error(ErrorCode::TooLarge, path, -1, "the file exceeds 4 GiB, the most one file can hold");
+        return Status::error(ErrorCode::TooLarge, path, -1,
+            Message(SL_TEXT("Core", "the file exceeds 4 GiB, the most one file can hold")));
     HeadText head(bytes);
     Status s = file.compression == Compression::Gzip ? headOfGzip(file.fd.get(), path, head)
         : file.compression == Compression::Zstd      ? headOfZstd(file.fd.get(), path, head)
@@ -490,14 +508,17 @@ Expected<std::string> FileReader::readHead(const std::string& path, std::size_t 
     if (!s.ok())
         return s;
     if (!head.sawText())
-        return Status::error(ErrorCode::EmptyFile, path, 0, head.sawBytes() ? "the file holds only whitespace" : "the file decodes to no text");
+        return Status::error(ErrorCode::EmptyFile, path, 0,
+            head.sawBytes() ? Message(SL_TEXT("Core", "the file holds only whitespace"))
+                            : Message(SL_TEXT("Core", "the file decodes to no text")));
     return head.take();
 }
 
 Status FileReader::checkNotCut(const TextBuffer& text, const std::string& path)
 {
     if (text.fileWasCut())
-        return Status::error(ErrorCode::ReadFailed, path, -1, "the file was truncated by another program while it was read");
+        return Status::error(ErrorCode::ReadFailed, path, -1,
+            Message(SL_TEXT("Core", "the file was truncated by another program while it was read")));
     return {};
 }
 

@@ -97,9 +97,10 @@ public:
             if (!take(key))
                 return m_error;
             if (key.kind == Lexer::Kind::End)
-                return error(key.offset, "no \"graph [\" in the file", ErrorCode::MissingField);
+                return error(
+                    key.offset, Message(SL_TEXT("Core", "no \"graph [\" in the file")), ErrorCode::MissingField);
             if (key.kind != Lexer::Kind::Word)
-                return error(key.offset, "a key was expected");
+                return error(key.offset, Message(SL_TEXT("Core", "a key was expected")));
             Lexer::Token value;
             if (!take(value))
                 return m_error;
@@ -114,8 +115,10 @@ public:
             const auto from = m_index.find(e.source);
             const auto to = m_index.find(e.target);
             if (from == m_index.end() || to == m_index.end())
-                return error(e.offset, "an edge names node " + std::to_string(from == m_index.end() ? e.source : e.target)
-                        + ", which the graph does not have", ErrorCode::UnmatchedEvent);
+                return error(e.offset,
+                    Message(SL_TEXT("Core", "an edge names node %1, which the graph does not have"),
+                        { from == m_index.end() ? e.source : e.target }),
+                    ErrorCode::UnmatchedEvent);
             m_graph.edges.emplace_back(from->second, to->second);
         }
         return std::move(m_graph);
@@ -132,17 +135,18 @@ private:
     {
         if (m_lexer.next(t))
             return true;
-        m_error = Status::error(ErrorCode::WrongType, m_file, static_cast<std::int64_t>(t.offset), "not GML text here");
+        m_error = Status::error(ErrorCode::WrongType, m_file, static_cast<std::int64_t>(t.offset),
+            Message(SL_TEXT("Core", "not GML text here")));
         return false;
     }
-    Status error(std::size_t offset, const std::string& what, ErrorCode code = ErrorCode::WrongType)
+    Status error(std::size_t offset, Message what, ErrorCode code = ErrorCode::WrongType)
     {
-        m_error = Status::error(code, m_file, static_cast<std::int64_t>(offset), what);
+        m_error = Status::error(code, m_file, static_cast<std::int64_t>(offset), std::move(what));
         return m_error;
     }
-    bool fail(std::size_t offset, const std::string& what, ErrorCode code = ErrorCode::WrongType)
+    bool fail(std::size_t offset, Message what, ErrorCode code = ErrorCode::WrongType)
     {
-        error(offset, what, code);
+        error(offset, std::move(what), code);
         return false;
     }
     // Reads the key-value pairs of the list being read, to its closing bracket, calling
@@ -157,7 +161,8 @@ private:
             if (key.kind == Lexer::Kind::Close)
                 return true;
             if (key.kind != Lexer::Kind::Word)
-                return fail(key.offset, key.kind == Lexer::Kind::End ? unclosed : "a key was expected");
+                return fail(key.offset,
+                    Message(key.kind == Lexer::Kind::End ? unclosed : SL_TEXT("Core", "a key was expected")));
             Lexer::Token value;
             if (!take(value) || !visit(key, value))
                 return false;
@@ -167,14 +172,15 @@ private:
     bool skipValue(const Lexer::Token& t, int depth)
     {
         if (t.kind == Lexer::Kind::End)
-            return fail(t.offset, "the file ends where a value was expected");
+            return fail(t.offset, Message(SL_TEXT("Core", "the file ends where a value was expected")));
         if (t.kind == Lexer::Kind::Close)
-            return fail(t.offset, "a value was expected");
+            return fail(t.offset, Message(SL_TEXT("Core", "a value was expected")));
         if (t.kind != Lexer::Kind::Open)
             return true;
         if (depth >= kMaxDepth)
-            return fail(t.offset, "lists nested more than " + std::to_string(kMaxDepth) + " deep");
-        return forEachField("a list is not closed", [&](const Lexer::Token&, const Lexer::Token& value) { return skipValue(value, depth + 1); });
+            return fail(t.offset, Message(SL_TEXT("Core", "lists nested more than %1 deep"), { kMaxDepth }));
+        return forEachField(SL_TEXT("Core", "a list is not closed"),
+            [&](const Lexer::Token&, const Lexer::Token& value) { return skipValue(value, depth + 1); });
     }
     static bool integer(std::string_view text, std::int64_t& out)
     {
@@ -183,22 +189,24 @@ private:
     }
     bool graphBody()
     {
-        return forEachField("the graph's list is not closed", [&](const Lexer::Token& key, const Lexer::Token& value) {
-            if ((key.text == "node" || key.text == "edge") && value.kind == Lexer::Kind::Open)
-                return key.text == "node" ? node(key.offset) : edge(key.offset);
-            return skipValue(value, 1);
-        });
+        return forEachField(
+            SL_TEXT("Core", "the graph's list is not closed"), [&](const Lexer::Token& key, const Lexer::Token& value) {
+                if ((key.text == "node" || key.text == "edge") && value.kind == Lexer::Kind::Open)
+                    return key.text == "node" ? node(key.offset) : edge(key.offset);
+                return skipValue(value, 1);
+            });
     }
     // The fields of a node or edge, to its closing bracket: numbers and strings by key.
     bool fields(std::unordered_map<std::string_view, Lexer::Token>& out)
     {
-        return forEachField("a list is not closed", [&](const Lexer::Token& key, const Lexer::Token& value) {
-            if (!skipValue(value, 2))
-                return false;
-            if (value.kind == Lexer::Kind::Number || value.kind == Lexer::Kind::String)
-                out.emplace(key.text, value);
-            return true;
-        });
+        return forEachField(
+            SL_TEXT("Core", "a list is not closed"), [&](const Lexer::Token& key, const Lexer::Token& value) {
+                if (!skipValue(value, 2))
+                    return false;
+                if (value.kind == Lexer::Kind::Number || value.kind == Lexer::Kind::String)
+                    out.emplace(key.text, value);
+                return true;
+            });
     }
     bool node(std::size_t offset)
     {
@@ -208,9 +216,9 @@ private:
         std::int64_t id = 0;
         const auto idField = f.find("id");
         if (idField == f.end() || !integer(idField->second.text, id))
-            return fail(offset, "a node without a whole-number id", ErrorCode::MissingField);
+            return fail(offset, Message(SL_TEXT("Core", "a node without a whole-number id")), ErrorCode::MissingField);
         if (!m_index.emplace(id, static_cast<std::uint32_t>(m_graph.nodes.size())).second)
-            return fail(offset, "two nodes with id " + std::to_string(id), ErrorCode::InvalidArgument);
+            return fail(offset, Message(SL_TEXT("Core", "two nodes with id %1"), { id }), ErrorCode::InvalidArgument);
         const auto label = f.find("label");
         m_graph.nodes.emplace_back(label != f.end() ? std::string(label->second.text) : std::to_string(id));
         return true;
@@ -225,7 +233,8 @@ private:
         const auto source = f.find("source");
         const auto target = f.find("target");
         if (source == f.end() || target == f.end() || !integer(source->second.text, e.source) || !integer(target->second.text, e.target))
-            return fail(offset, "an edge without a whole-number source and target", ErrorCode::MissingField);
+            return fail(offset, Message(SL_TEXT("Core", "an edge without a whole-number source and target")),
+                ErrorCode::MissingField);
         m_edges.push_back(e);
         return true;
     }

@@ -1,6 +1,7 @@
 #include "core/import/horovodfinalizer.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/base/parallel.h"
 #include "core/import/periodicsteps.h"
 #include "core/import/rankfinalizer.h"
@@ -178,7 +179,8 @@ void Finalizer::cyclesAsCounter()
         p.counters.push_back(CounterSample { RankId(), counter, starts[k], static_cast<double>(starts[k + 1] - starts[k]) / 1e6 });
     p.keepOps(keep);
     if (p.opCount() == 0)
-        p.warn(ErrorCode::NoEvents, -1, "the timeline holds only the background loop's cycles: no tensor was negotiated");
+        p.warn(ErrorCode::NoEvents, -1,
+            Message(SL_TEXT("Core", "the timeline holds only the background loop's cycles: no tensor was negotiated")));
 }
 
 std::uint32_t Finalizer::readinessTrack(std::int64_t rank)
@@ -211,7 +213,8 @@ void Finalizer::separateReadiness()
         if (rank < 0)
             continue;
         if (rank >= kMaxRank) {
-            p.warn(ErrorCode::ValueOutOfRange, -1, "readiness events naming a rank of 2^20 or more; kept as plain events");
+            p.warn(ErrorCode::ValueOutOfRange, -1,
+                Message(SL_TEXT("Core", "readiness events naming a rank of 2^20 or more; kept as plain events")));
             continue;
         }
         seen.insert(rank);
@@ -227,8 +230,10 @@ void Finalizer::separateReadiness()
         const auto named = static_cast<std::int64_t>(seen.size());
         if (named < m_highestRank + 1)
             p.warn(ErrorCode::ValueOutOfRange, -1,
-                "readiness events name " + std::to_string(named) + " ranks, the highest " + std::to_string(m_highestRank) + ": the world size is taken as "
-                    + std::to_string(m_highestRank + 1) + ", though " + std::to_string(m_highestRank + 1 - named) + " of its ranks never report ready");
+                Message(SL_TEXT("Core",
+                            "readiness events name %1 ranks, the highest %2: the world size is taken as %3, though %4 "
+                            "of its ranks never report ready"),
+                    { named, m_highestRank, m_highestRank + 1, m_highestRank + 1 - named }));
         p.worldSize = static_cast<std::int32_t>(m_highestRank + 1);
     }
 }
@@ -336,7 +341,8 @@ void Finalizer::addTensorArguments()
         comm.emplace_back(i, args);
     }
     if (unknownType)
-        p.warn(ErrorCode::WrongType, -1, "tensors of a type whose size is not known; their bytes are 0");
+        p.warn(ErrorCode::WrongType, -1,
+            Message(SL_TEXT("Core", "tensors of a type whose size is not known; their bytes are 0")));
     p.commArgs = std::move(comm);
 }
 

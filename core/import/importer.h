@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/expected.h"
+#include "core/base/message.h"
 #include "core/base/resourcelimits.h"
 #include "core/import/textbuffer.h"
 
@@ -41,8 +42,9 @@ public:
 
     // The name the model and `sightline-cli info --json` give the format ("kineto", "layerwise").
     virtual std::string_view format() const = 0;
-    // What users call it, for lists of formats and messages ("PyTorch profiler (Kineto) JSON").
-    virtual std::string_view description() const = 0;
+    // What users call it, for lists of formats and messages ("PyTorch profiler (Kineto) JSON"): a
+    // template of the catalogue, marked SL_TEXT, so that a Message of it is translated.
+    virtual const char* description() const = 0;
     virtual Unit unit() const = 0;
     // How surely head is of this format: 0 not at all; a more specific format answers higher than a
     // format it is a dialect of, and the highest answer wins.

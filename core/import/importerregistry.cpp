@@ -1,5 +1,6 @@
 #include "core/import/importerregistry.h"
 
+#include "core/base/message.h"
 #include "core/import/chromedialectimporter.h"
 #include "core/import/dproimporter.h"
 #include "core/import/importer.h"
@@ -60,7 +61,8 @@ Expected<const Importer*> ImporterRegistry::detect(const FileHead& head)
 {
     const Importer* best = highest([&head](const Importer& i) { return i.probe(head); });
     if (!best)
-        return Status::error(ErrorCode::NotATrace, head.path, 0, "unrecognised format; readable formats are " + supportedFormats());
+        return Status::error(ErrorCode::NotATrace, head.path, 0,
+            Message(SL_TEXT("Core", "unrecognised format; readable formats are %1"), { supportedFormats() }));
     return best;
 }
 
@@ -80,23 +82,23 @@ const Importer* ImporterRegistry::byFormat(std::string_view format)
     return nullptr;
 }
 
-std::string ImporterRegistry::describe(std::string_view format)
+Message ImporterRegistry::describe(std::string_view format)
 {
     if (format == ChromeDialectImporter::kPlainChrome)
-        return "a plain Chrome trace";
+        return Message(SL_TEXT("Core", "plain Chrome trace"));
     if (format == "kineto")
-        return "a PyTorch profiler (Kineto) trace";
+        return Message(SL_TEXT("Core", "PyTorch profiler (Kineto) trace"));
     const Importer* i = byFormat(format);
-    return i ? "a " + std::string(i->description()) : "a " + std::string(format) + " file";
+    return i ? Message(i->description()) : Message::plain(std::string(format));
 }
 
-std::string ImporterRegistry::supportedFormats()
+Message ImporterRegistry::supportedFormats()
 {
-    std::string out;
+    // Each entry nests the list before it, so that each language joins them with its own marks.
+    Message out;
     for (const Importer* i : importers()) {
-        if (!out.empty())
-            out += "; ";
-        out += std::string(i->format()) + ": " + std::string(i->description());
+        Message entry(SL_TEXT("Core", "%1: %2"), { std::string(i->format()), Message(i->description()) });
+        out = out.empty() ? std::move(entry) : Message(SL_TEXT("Core", "%1; %2"), { std::move(out), std::move(entry) });
     }
     return out;
 }

@@ -25,10 +25,11 @@ public:
     // The importer of a model's format name ("kineto", "horovod"), or null; a plain Chrome trace is
     // the Kineto importer's.
     static const Importer* byFormat(std::string_view format);
-    // "a <description>" of a model's format name, for messages.
-    static std::string describe(std::string_view format);
+    // What a format name is, for messages: its importer's description (a plain Chrome trace and a
+    // Kineto one told apart), or the name itself.
+    static Message describe(std::string_view format);
     // The readable formats, one "name: description" entry each, joined with "; ".
-    static std::string supportedFormats();
+    static Message supportedFormats();
 };
 
 } // namespace sightline

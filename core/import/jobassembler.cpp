@@ -1,6 +1,7 @@
 #include "core/import/jobassembler.h"
 
 #include "core/base/memorypolicy.h"
+#include "core/base/message.h"
 #include "core/base/progress.h"
 #include "core/import/rankpart.h"
 #include "core/model/trace.h"
@@ -133,16 +134,18 @@ void warnAboutWorldSize(TraceData& data, const std::vector<std::string>& files, 
     for (std::size_t i = 1; i < parts.size(); ++i) {
         if (parts[i].worldSize > 0 && parts[0].worldSize > 0 && parts[i].worldSize != parts[0].worldSize) {
             data.diagnostics.push_back(Diagnostic { ErrorCode::ValueOutOfRange, files[i], -1, 1,
-                "the file declares a world size of " + std::to_string(parts[i].worldSize) + ", " + files[0] + " one of "
-                    + std::to_string(parts[0].worldSize) + "; the world size is taken as " + std::to_string(data.worldSize) });
+                Message(SL_TEXT("Core",
+                            "the file declares a world size of %1, %2 one of %3; the world size is taken as %4"),
+                    { parts[i].worldSize, files[0], parts[0].worldSize, data.worldSize }) });
             break;
         }
     }
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].worldSize > 0 && ranks[i].rank >= parts[i].worldSize) {
             data.diagnostics.push_back(Diagnostic { ErrorCode::ValueOutOfRange, files[i], -1, 1,
-                "rank " + std::to_string(ranks[i].rank) + " is not below the world size " + std::to_string(parts[i].worldSize)
-                    + " the file declares; the world size is taken as " + std::to_string(data.worldSize) });
+                Message(SL_TEXT("Core",
+                            "rank %1 is not below the world size %2 the file declares; the world size is taken as %3"),
+                    { ranks[i].rank, parts[i].worldSize, data.worldSize }) });
         }
     }
 }
@@ -157,7 +160,8 @@ Expected<std::shared_ptr<const Trace>> JobAssembler::assemble(const std::vector<
     const std::vector<RankAssigner::Assignment>& ranks, const ResourceLimits& limits, const CancellationToken* cancel)
 {
     if (parts.empty() || parts.size() != files.size() || ranks.size() != files.size())
-        return Status::error(ErrorCode::InvalidArgument, files.empty() ? std::string() : files.front(), -1, "a job needs one rank per part");
+        return Status::error(ErrorCode::InvalidArgument, files.empty() ? std::string() : files.front(), -1,
+            Message(SL_TEXT("Core", "a job needs one rank per part")));
     std::vector<std::size_t> order(files.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
@@ -167,8 +171,8 @@ Expected<std::shared_ptr<const Trace>> JobAssembler::assemble(const std::vector<
     for (std::size_t i = 0; i < parts.size(); ++i) {
         if (parts[i].worldSize > RankAssigner::kMaxRank) {
             worldDiagnostics.push_back(Diagnostic { ErrorCode::ValueOutOfRange, files[i], -1, 1,
-                "distributedInfo.world_size " + std::to_string(parts[i].worldSize) + " is not below "
-                    + std::to_string(RankAssigner::kMaxRank) + "; ignored" });
+                Message(SL_TEXT("Core", "distributedInfo.world_size %1 is not below %2; ignored"),
+                    { parts[i].worldSize, RankAssigner::kMaxRank }) });
             parts[i].worldSize = -1;
         }
     }
@@ -179,9 +183,10 @@ Expected<std::shared_ptr<const Trace>> JobAssembler::assemble(const std::vector<
         totalOps += parts[i].opCount();
     }
     if (totalOps >= StringId::kInvalid)
-        return Status::error(ErrorCode::TooLarge, files.front(), -1, "more than 4 billion events in one job");
+        return Status::error(
+            ErrorCode::TooLarge, files.front(), -1, Message(SL_TEXT("Core", "more than 4 billion events in one job")));
     if (Status s = limits.checkMemory(totalOps * kTraceBytesPerOp, files.front(),
-            "the trace model of " + std::to_string(totalOps) + " ops from " + std::to_string(files.size()) + " files");
+            Message(SL_TEXT("Core", "the trace model of %1 ops from %2 files"), { totalOps, files.size() }));
         !s.ok())
         return s;
 

@@ -1,5 +1,6 @@
 #include "core/import/jsontextcheck.h"
 
+#include "core/base/message.h"
 #include "core/base/utf8.h"
 
 #include <cstdio>
@@ -20,7 +21,8 @@ std::string hexByte(unsigned char c)
 JsonTextCheck::Problem controlCharacter(unsigned char c, std::int64_t offset)
 {
     return { JsonTextCheck::Problem::Kind::ControlCharacter, offset,
-        c == 0 ? std::string("a string holds a NUL byte") : "a string holds the raw control character " + hexByte(c) };
+        c == 0 ? Message(SL_TEXT("Core", "a string holds a NUL byte"))
+               : Message(SL_TEXT("Core", "a string holds the raw control character %1"), { hexByte(c) }) };
 }
 
 } // namespace
@@ -38,7 +40,8 @@ JsonTextCheck::Problem JsonTextCheck::firstProblem(std::string_view text, std::s
         if (c >= 0x80) {
             const std::size_t n = Utf8::sequenceLength(text, static_cast<std::size_t>(offset));
             if (n == 0)
-                return { Problem::Kind::Encoding, offset, "the text is not valid UTF-8 (byte " + hexByte(c) + ")" };
+                return { Problem::Kind::Encoding, offset,
+                    Message(SL_TEXT("Core", "the text is not valid UTF-8 (byte %1)"), { hexByte(c) }) };
             p += n;
             continue;
         }
@@ -51,7 +54,8 @@ JsonTextCheck::Problem JsonTextCheck::firstProblem(std::string_view text, std::s
                     return controlCharacter(e, offset + 1);
                 if (std::string_view("\"\\/bfnrtu").find(static_cast<char>(e)) == std::string_view::npos)
                     return { Problem::Kind::Escape, offset,
-                        "a string holds an invalid escape (a backslash before byte " + hexByte(e) + ")" };
+                        Message(SL_TEXT("Core", "a string holds an invalid escape (a backslash before byte %1)"),
+                            { hexByte(e) }) };
                 p += 2;
                 continue;
             }
@@ -63,18 +67,21 @@ JsonTextCheck::Problem JsonTextCheck::firstProblem(std::string_view text, std::s
             inString = true;
         } else if (c == '[' || c == '{') {
             if (open.size() >= maxDepth)
-                return { Problem::Kind::Depth, offset, "values are nested deeper than " + std::to_string(maxDepth) + " levels" };
+                return { Problem::Kind::Depth, offset,
+                    Message(SL_TEXT("Core", "values are nested deeper than %1 levels"), { maxDepth }) };
             open.emplace_back(c, offset);
         } else if (c == ']' || c == '}') {
             const char* name = c == ']' ? "']'" : "'}'";
             if (open.empty())
-                return { Problem::Kind::Brackets, offset, std::string("a ") + name + " closes nothing" };
+                return { Problem::Kind::Brackets, offset, Message(SL_TEXT("Core", "a %1 closes nothing"), { name }) };
             if ((c == ']') != (open.back().first == '['))
-                return { Problem::Kind::Brackets, offset, std::string("a ") + name + " closes the '" + static_cast<char>(open.back().first) + "' opened at byte "
-                        + std::to_string(open.back().second) };
+                return { Problem::Kind::Brackets, offset,
+                    Message(SL_TEXT("Core", "a %1 closes the '%2' opened at byte %3"),
+                        { name, std::string(1, static_cast<char>(open.back().first)), open.back().second }) };
             open.pop_back();
         } else if (c == 0) {
-            return { Problem::Kind::ControlCharacter, offset, "a NUL byte outside any string" };
+            return { Problem::Kind::ControlCharacter, offset,
+                Message(SL_TEXT("Core", "a NUL byte outside any string")) };
         }
         ++p;
     }

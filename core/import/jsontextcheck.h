@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/base/message.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -18,7 +20,7 @@ public:
         enum class Kind { None, Encoding, ControlCharacter, Escape, Brackets, Depth };
         Kind kind = Kind::None;
         std::int64_t offset = -1; // -1: none found
-        std::string what;
+        Message what;
         // With no problem found: whether the text stops with brackets or a string still open (it was
         // cut short), as opposed to being whole.
         bool cutShort = false;

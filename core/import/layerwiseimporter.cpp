@@ -1,5 +1,6 @@
 #include "core/import/layerwiseimporter.h"
 
+#include "core/base/message.h"
 #include "core/import/layerwisejob.h"
 #include "core/import/layerwiseprofile.h"
 #include "core/model/trace.h"
@@ -19,7 +20,8 @@ Expected<std::shared_ptr<const Trace>> LayerwiseImporter::readJob(
 {
     if (files.size() != 1)
         return Status::error(ErrorCode::InvalidArgument, files.empty() ? std::string() : files[1 % files.size()], -1,
-            "a layer-wise profile describes a whole job and cannot be combined with other files");
+            Message(
+                SL_TEXT("Core", "a layer-wise profile describes a whole job and cannot be combined with other files")));
     LayerwiseJobOptions options;
     options.limits = limits;
     return LayerwiseJob::load(files.front(), options);

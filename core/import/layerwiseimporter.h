@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/message.h"
 #include "core/import/importer.h"
 
 namespace sightline {
@@ -11,7 +12,10 @@ namespace sightline {
 class LayerwiseImporter : public Importer {
 public:
     std::string_view format() const override { return "layerwise"; }
-    std::string_view description() const override { return "layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt)"; }
+    const char* description() const override
+    {
+        return SL_TEXT("Core", "layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt)");
+    }
     Unit unit() const override { return Unit::Job; }
     int probe(const FileHead& head) const override;
     Expected<std::shared_ptr<const Trace>> readJob(

@@ -1,6 +1,7 @@
 #include "core/import/layerwisejob.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/import/layerwiseprofile.h"
 #include "core/model/trace.h"
 
@@ -194,9 +195,9 @@ std::uint64_t blockAddress(std::int32_t iteration, std::size_t layers, std::size
     return (static_cast<std::uint64_t>(iteration) * layers + layer + 1) << 12;
 }
 
-Status optionError(const LayerwiseProfile& profile, const std::string& what)
+Status optionError(const LayerwiseProfile& profile, Message what)
 {
-    return Status::error(ErrorCode::ValueOutOfRange, profile.file, -1, what);
+    return Status::error(ErrorCode::ValueOutOfRange, profile.file, -1, std::move(what));
 }
 
 // Whether the job takes its aggregation times from the alpha-beta model rather than the profile.
@@ -255,27 +256,29 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
     const LayerwiseProfile& profile, const LayerwiseJobOptions& options)
 {
     if (profile.layers.empty())
-        return Status::error(ErrorCode::NoEvents, profile.file, -1, "the profile has no layers");
+        return Status::error(
+            ErrorCode::NoEvents, profile.file, -1, Message(SL_TEXT("Core", "the profile has no layers")));
     std::int32_t workers = options.workers;
     if (workers == 0)
         workers = profile.measuredWorkers > 0 ? profile.measuredWorkers : kDefaultWorkers;
     if (workers < 1 || workers > kMaxWorkers)
         return optionError(profile,
-            "worker count " + std::to_string(workers) + (options.workers == 0 ? " (the profile's)" : "")
-                + " is not in [1, " + std::to_string(kMaxWorkers) + "]");
+            options.workers == 0
+                ? Message(
+                    SL_TEXT("Core", "worker count %1 (the profile's) is not in [1, %2]"), { workers, kMaxWorkers })
+                : Message(SL_TEXT("Core", "worker count %1 is not in [1, %2]"), { workers, kMaxWorkers }));
     if (options.iterations < 1 || options.iterations > kMaxIterations)
         return optionError(profile,
-            "iteration count " + std::to_string(options.iterations) + " is not in [1, " + std::to_string(kMaxIterations)
-                + "]");
+            Message(SL_TEXT("Core", "iteration count %1 is not in [1, %2]"), { options.iterations, kMaxIterations }));
     if (!(options.bandwidthGBps >= 0) || !std::isfinite(options.bandwidthGBps))
-        return optionError(profile, "bandwidth must be a finite number of GB/s, 0 or more");
+        return optionError(profile, Message(SL_TEXT("Core", "bandwidth must be a finite number of GB/s, 0 or more")));
     if (options.latencyNs < 0)
-        return optionError(profile, "latency must not be negative");
+        return optionError(profile, Message(SL_TEXT("Core", "latency must not be negative")));
     const TimeNs ioNs = options.ioNs.value_or(profile.ioNs.value_or(0));
     const TimeNs h2dNs = options.h2dNs.value_or(profile.h2dNs.value_or(0));
     const TimeNs updateNs = options.updateNs.value_or(profile.updateNs.value_or(0));
     if (ioNs < 0 || h2dNs < 0 || updateNs < 0)
-        return optionError(profile, "I/O, H2D and update times must not be negative");
+        return optionError(profile, Message(SL_TEXT("Core", "I/O, H2D and update times must not be negative")));
 
     const std::size_t layerCount = profile.layers.size();
     const bool model = usesBandwidthModel(profile, options);
@@ -289,9 +292,9 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
     for (std::size_t l = 0; l < layerCount; ++l) {
         const LayerProfile& layer = profile.layers[l];
         if (layer.forwardNs < 0 || layer.backwardNs < 0 || layer.communicationNs < 0)
-            return optionError(profile, "layer " + std::to_string(l) + " has a negative time");
+            return optionError(profile, Message(SL_TEXT("Core", "layer %1 has a negative time"), { l }));
         if (layer.activationBytes >= MemoryArgs::kLimit || layer.gradientBytes >= MemoryArgs::kLimit)
-            return optionError(profile, "layer " + std::to_string(l) + " keeps 2^50 bytes (1 PiB) or more");
+            return optionError(profile, Message(SL_TEXT("Core", "layer %1 keeps 2^50 bytes (1 PiB) or more"), { l }));
         commNs[l] = aggregationNs(layer, options, model);
         aggregated[l] = workers > 1 && (layer.gradientBytes > 0 || commNs[l] > 0);
         aggregatedCount += aggregated[l];
@@ -299,7 +302,7 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         nameBytes += 3 * (layer.name.size() + 10 + kBytesPerName);
     }
     if (perIteration * options.iterations >= CheckedMath::kTimeLimit)
-        return optionError(profile, "the job would last 2^62 ns (146 years) or longer");
+        return optionError(profile, Message(SL_TEXT("Core", "the job would last 2^62 ns (146 years) or longer")));
 
     // Size: per worker and iteration I/O, H2D, L forward, L backward, L' aggregations and the update.
     const auto opsPerWorkerIteration = static_cast<unsigned __int128>(2 * layerCount + aggregatedCount + 3);
@@ -312,14 +315,15 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         ? std::numeric_limits<std::uint64_t>::max()
         : ops * kBytesPerOp + nameBytes + static_cast<std::uint64_t>(workers) * kBytesPerWorker;
     if (Status s = options.limits.checkMemory(estimate, profile.file,
-            "the layer-wise job of " + std::to_string(workers) + " workers, " + std::to_string(layerCount)
-                + " layers and " + std::to_string(options.iterations) + " iterations");
+            Message(SL_TEXT("Core", "the layer-wise job of %1 workers, %2 layers and %3 iterations"),
+                { workers, layerCount, options.iterations }));
         !s.ok())
         return s;
     if (ops > kMaxOps)
         return Status::error(ErrorCode::TooLarge, profile.file, -1,
-            "the layer-wise job would have " + std::to_string(ops) + " ops, more than the " + std::to_string(kMaxOps)
-                + " its dependency graph can number");
+            Message(SL_TEXT("Core",
+                        "the layer-wise job would have %1 ops, more than the %2 its dependency graph can number"),
+                { ops, kMaxOps }));
 
     TraceData data;
     data.format = "layerwise";
@@ -503,7 +507,8 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
         d.code = ErrorCode::MissingField;
         d.file = profile.file;
         d.count = static_cast<std::int64_t>(aggregatedCount);
-        d.detail = "the profile has no communication times: all-reduce ops last 0 ns (give a bandwidth to model them)";
+        d.detail = Message(SL_TEXT("Core",
+            "the profile has no communication times: all-reduce ops last 0 ns (give a bandwidth to model them)"));
         data.diagnostics.push_back(std::move(d));
     }
     return Trace::build(std::move(data));

@@ -1,6 +1,7 @@
 #include "core/import/layerwiseprofile.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/message.h"
 #include "core/base/utf8.h"
 #include "core/import/decimal.h"
 #include "core/import/filereader.h"
@@ -147,9 +148,10 @@ std::string textName(std::string_view raw, bool& changed)
     return out;
 }
 
-Status lineError(ErrorCode code, const std::string& file, const Line& line, const std::string& what)
+Status lineError(ErrorCode code, const std::string& file, const Line& line, Message what)
 {
-    return Status::error(code, file, line.offset, "line " + std::to_string(line.number) + ": " + what);
+    return Status::error(
+        code, file, line.offset, Message(SL_TEXT("Core", "line %1: %2"), { line.number, std::move(what) }));
 }
 
 // Whether text is number syntax: an optional sign, digits with an optional fraction, an optional
@@ -211,17 +213,20 @@ Parsed parseInteger(std::string_view text, std::int64_t& out)
 
 // Checks a value read for `what` (a column, a key): a number, not negative and, for times, within the
 // ±2^62 ns every Trace time lies in. Sizes only need to fit an int64.
-Status checkValue(Parsed parsed, std::int64_t value, bool isTime, const std::string& what, std::string_view text,
+Status checkValue(Parsed parsed, std::int64_t value, bool isTime, const Message& what, std::string_view text,
     const std::string& file, const Line& line)
 {
     if (parsed == Parsed::NotANumber)
-        return lineError(ErrorCode::WrongType, file, line, what + " is not a number: " + quoted(text));
+        return lineError(ErrorCode::WrongType, file, line,
+            Message(SL_TEXT("Core", "%1 is not a number: %2"), { what, quoted(text) }));
     if (parsed == Parsed::OutOfRange || (isTime && value >= CheckedMath::kTimeLimit))
         return lineError(ErrorCode::ValueOutOfRange, file, line,
-            what + " is out of range: " + quoted(text) + (isTime ? " (times must stay below 2^62 ns)" : ""));
+            isTime ? Message(
+                SL_TEXT("Core", "%1 is out of range: %2 (times must stay below 2^62 ns)"), { what, quoted(text) })
+                   : Message(SL_TEXT("Core", "%1 is out of range: %2"), { what, quoted(text) }));
     if (value < 0)
         return lineError(isTime ? ErrorCode::NegativeDuration : ErrorCode::ValueOutOfRange, file, line,
-            what + " is negative: " + quoted(text));
+            Message(SL_TEXT("Core", "%1 is negative: %2"), { what, quoted(text) }));
     return {};
 }
 
@@ -313,8 +318,8 @@ template <std::size_t N> bool oneOf(const std::string& key, const char* const (&
 Status nameError(const std::string& file, const Line& line, std::string_view name)
 {
     return lineError(ErrorCode::ValueOutOfRange, file, line,
-        "layer name " + quoted(name) + " is longer than " + std::to_string(LayerwiseProfile::kMaxNameBytes) + " bytes ("
-            + std::to_string(name.size()) + ")");
+        Message(SL_TEXT("Core", "layer name %1 is longer than %2 bytes (%3)"),
+            { quoted(name), LayerwiseProfile::kMaxNameBytes, name.size() }));
 }
 
 // Layer names are kept as UTF-8 text; one diagnostic says how many were mended and where the first was.
@@ -339,8 +344,10 @@ struct NameMending {
         d.file = profile.file;
         d.firstByteOffset = firstOffset;
         d.count = count;
-        d.detail = std::to_string(count)
-            + " layer names hold bytes that are not UTF-8 text or control characters; they are shown as U+FFFD";
+        d.detail = Message(
+            SL_TEXT("Core",
+                "%1 layer names hold bytes that are not UTF-8 text or control characters; they are shown as U+FFFD"),
+            { count });
         profile.diagnostics.push_back(std::move(d));
     }
 };
@@ -364,8 +371,9 @@ void reportDuplicateNames(LayerwiseProfile& profile, const std::vector<std::int6
     d.file = profile.file;
     d.firstByteOffset = first < lineOffsets.size() ? lineOffsets[first] : -1;
     d.count = repeats;
-    d.detail = std::to_string(repeats) + " layers repeat the name of an earlier layer (first: "
-        + quoted(profile.layers[first].name) + "); their ops share names";
+    d.detail
+        = Message(SL_TEXT("Core", "%1 layers repeat the name of an earlier layer (first: %2); their ops share names"),
+            { repeats, quoted(profile.layers[first].name) });
     profile.diagnostics.push_back(std::move(d));
 }
 
@@ -530,7 +538,8 @@ Status parseDirective(const Line& line, const std::string& file, LayerwiseProfil
     static const char* const kDevice[] = { "device", "gpu" };
     if (oneOf(name.key, kDevice)) {
         if (value.size() > LayerwiseProfile::kMaxNameBytes)
-            return lineError(ErrorCode::ValueOutOfRange, file, line, "device name longer than " + std::to_string(LayerwiseProfile::kMaxNameBytes) + " bytes");
+            return lineError(ErrorCode::ValueOutOfRange, file, line,
+                Message(SL_TEXT("Core", "device name longer than %1 bytes"), { LayerwiseProfile::kMaxNameBytes }));
         profile.device = std::string(value);
         return {};
     }
@@ -543,10 +552,13 @@ Status parseDirective(const Line& line, const std::string& file, LayerwiseProfil
         target = &profile.updateNs;
     if (target) {
         if (!name.unit.empty() && name.timeScale < 0)
-            return lineError(ErrorCode::WrongType, file, line, "unknown time unit " + quoted(name.unit));
+            return lineError(ErrorCode::WrongType, file, line,
+                Message(SL_TEXT("Core", "unknown time unit %1"), { quoted(name.unit) }));
         std::int64_t ns = 0;
         const Parsed parsed = parseScaled(value, name.timeScale >= 0 ? name.timeScale : kScaleMs, ns);
-        if (Status s = checkValue(parsed, ns, true, "job time " + quoted(rawName), value, file, line); !s.ok())
+        if (Status s = checkValue(
+                parsed, ns, true, Message(SL_TEXT("Core", "job time %1"), { quoted(rawName) }), value, file, line);
+            !s.ok())
             return s;
         *target = ns;
         return {};
@@ -555,20 +567,22 @@ Status parseDirective(const Line& line, const std::string& file, LayerwiseProfil
         std::int64_t n = 0;
         const Parsed parsed = parseInteger(value, n);
         if (parsed == Parsed::NotANumber)
-            return lineError(ErrorCode::WrongType, file, line, "worker count is not an integer: " + quoted(value));
+            return lineError(ErrorCode::WrongType, file, line,
+                Message(SL_TEXT("Core", "worker count is not an integer: %1"), { quoted(value) }));
         if (parsed == Parsed::OutOfRange || n < 1 || n > std::numeric_limits<std::int32_t>::max())
             return lineError(ErrorCode::ValueOutOfRange, file, line,
-                "worker count " + quoted(value) + " is out of range (1 to 2^31 - 1)");
+                Message(SL_TEXT("Core", "worker count %1 is out of range (1 to 2^31 - 1)"), { quoted(value) }));
         profile.measuredWorkers = static_cast<std::int32_t>(n);
     } else if (oneOf(name.key, kStates)) {
         std::int64_t n = 0;
         const Parsed parsed = parseInteger(value, n);
         if (parsed == Parsed::NotANumber)
-            return lineError(ErrorCode::WrongType, file, line, "optimizer states is not an integer: " + quoted(value));
+            return lineError(ErrorCode::WrongType, file, line,
+                Message(SL_TEXT("Core", "optimizer states is not an integer: %1"), { quoted(value) }));
         if (parsed == Parsed::OutOfRange || n < 0 || n > LayerwiseProfile::kMaxOptimizerStates)
             return lineError(ErrorCode::ValueOutOfRange, file, line,
-                "optimizer states " + quoted(value) + " is out of range (0 to "
-                    + std::to_string(LayerwiseProfile::kMaxOptimizerStates) + ")");
+                Message(SL_TEXT("Core", "optimizer states %1 is out of range (0 to %2)"),
+                    { quoted(value), LayerwiseProfile::kMaxOptimizerStates }));
         profile.optimizerStates = static_cast<std::int32_t>(n);
     }
     return {};
@@ -576,7 +590,7 @@ Status parseDirective(const Line& line, const std::string& file, LayerwiseProfil
 
 Status emptyFileError(const std::string& file)
 {
-    return Status::error(ErrorCode::EmptyFile, file, 0, "line 1: the file is empty");
+    return Status::error(ErrorCode::EmptyFile, file, 0, Message(SL_TEXT("Core", "line 1: the file is empty")));
 }
 
 // ----------------------------------------------------------------------------------------- B-Caffe
@@ -735,7 +749,8 @@ Expected<LayerwiseProfile> LayerwiseProfile::parse(
         Line line;
         while (reader.next(line) && (isBlank(line.text) || trim(line.text).front() == '#')) { }
         return lineError(ErrorCode::NotATrace, file, line,
-            "not a layer-wise profile (a CSV with a header row, a B-Caffe comm log or a PipeDream graph.txt)");
+            Message(SL_TEXT("Core",
+                "not a layer-wise profile (a CSV with a header row, a B-Caffe comm log or a PipeDream graph.txt)")));
     }
     switch (*format) {
     case Format::Csv:
@@ -795,11 +810,13 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
                 if (isTime) {
                     if (!name.unit.empty() && name.timeScale < 0)
                         return lineError(ErrorCode::WrongType, file, line,
-                            "column " + quoted(header) + " has an unknown time unit " + quoted(name.unit));
+                            Message(SL_TEXT("Core", "column %1 has an unknown time unit %2"),
+                                { quoted(header), quoted(name.unit) }));
                     c.timeScale = name.timeScale >= 0 ? name.timeScale : kScaleMs;
                 } else if ((c.column == Column::Bytes || c.column == Column::Activation) && !isBytesUnit(name.unit)) {
                     return lineError(ErrorCode::WrongType, file, line,
-                        "column " + quoted(header) + " must be in bytes, not " + quoted(name.unit));
+                        Message(SL_TEXT("Core", "column %1 must be in bytes, not %2"),
+                            { quoted(header), quoted(name.unit) }));
                 }
                 const auto k = static_cast<int>(c.column);
                 if (c.column != Column::Other && index[k] < 0) { // the first of duplicates wins
@@ -810,12 +827,15 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
                 }
             }
             if (fields.failed())
-                return lineError(ErrorCode::WrongType, file, line, "unterminated quoted header field");
+                return lineError(
+                    ErrorCode::WrongType, file, line, Message(SL_TEXT("Core", "unterminated quoted header field")));
             for (Column required : { Column::Layer, Column::Forward, Column::Backward }) {
                 if (index[static_cast<int>(required)] < 0)
                     return lineError(ErrorCode::MissingField, file, line,
-                        std::string("the header has no '") + columnName(required)
-                            + "' column (expected: layer, forward, backward[, communication][, gradient bytes])");
+                        Message(SL_TEXT("Core",
+                                    "the header has no '%1' column (expected: layer, forward, backward[, "
+                                    "communication][, gradient bytes])"),
+                            { columnName(required) }));
             }
             continue;
         }
@@ -834,7 +854,7 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
             }
         }
         if (fields.failed())
-            return lineError(ErrorCode::WrongType, file, line, "unterminated quoted field");
+            return lineError(ErrorCode::WrongType, file, line, Message(SL_TEXT("Core", "unterminated quoted field")));
         LayerProfile layer;
         for (int c = 0; c < kKnownColumns; ++c) {
             if (index[c] < 0)
@@ -842,12 +862,12 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
             const CsvColumn& col = columns[c];
             if (!found[c])
                 return lineError(ErrorCode::MissingField, file, line,
-                    "no value for column " + quoted(col.header) + " (" + std::to_string(count)
-                        + " fields, the header has " + std::to_string(headerFields) + ")");
+                    Message(SL_TEXT("Core", "no value for column %1 (%2 fields, the header has %3)"),
+                        { quoted(col.header), count, headerFields }));
             const Field& value = values[c];
             if (col.column == Column::Layer) {
                 if (value.text.empty())
-                    return lineError(ErrorCode::MissingField, file, line, "empty layer name");
+                    return lineError(ErrorCode::MissingField, file, line, Message(SL_TEXT("Core", "empty layer name")));
                 if (value.text.size() > kMaxNameBytes)
                     return nameError(file, line, value.text);
                 layer.name = mending.mend(value.value(), line);
@@ -858,7 +878,8 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
             // A quoted number with a quote inside is no number.
             const Parsed parsed
                 = value.doubledQuotes ? Parsed::NotANumber : parseScaled(value.text, isTime ? col.timeScale : 0, v);
-            if (Status s = checkValue(parsed, v, isTime, "column " + quoted(col.header), value.text, file, line);
+            if (Status s = checkValue(parsed, v, isTime, Message(SL_TEXT("Core", "column %1"), { quoted(col.header) }),
+                    value.text, file, line);
                 !s.ok())
                 return s;
             switch (col.column) {
@@ -887,9 +908,10 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseCsv(std::string_view text, con
     }
     if (!haveHeader)
         return lineError(ErrorCode::MissingField, file, last,
-            "no header row (expected: layer, forward, backward[, communication][, gradient bytes])");
+            Message(SL_TEXT(
+                "Core", "no header row (expected: layer, forward, backward[, communication][, gradient bytes])")));
     if (profile.layers.empty())
-        return lineError(ErrorCode::NoEvents, file, last, "no layer rows after the header");
+        return lineError(ErrorCode::NoEvents, file, last, Message(SL_TEXT("Core", "no layer rows after the header")));
     mending.report(profile);
     reportDuplicateNames(profile, layerOffsets);
     return profile;
@@ -945,14 +967,21 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseBCaffeLog(std::string_view tex
                                                       : parseScaled(field.text, kScaleUs, values[count]);
             if (integer && parsed == Parsed::NotANumber)
                 return lineError(ErrorCode::WrongType, file, line,
-                    std::string(kField[count]) + " is not an integer: " + quoted(field.text));
-            if (Status s = checkValue(parsed, values[count], !integer, kField[count], field.text, file, line); !s.ok())
+                    Message(SL_TEXT("Core", "%1 is not an integer: %2"), { kField[count], quoted(field.text) }));
+            if (Status s
+                = checkValue(parsed, values[count], !integer, Message::plain(kField[count]), field.text, file, line);
+                !s.ok())
                 return s;
         }
         if (fields.failed() || count < 4 || count > 5)
             return lineError(ErrorCode::MissingField, file, line,
-                "expected [param_id, size, compute_time, communication_time(, merged_time)], found "
-                    + (fields.failed() ? std::string("an unterminated quote") : std::to_string(count) + " fields"));
+                fields.failed() ? Message(SL_TEXT("Core",
+                    "expected [param_id, size, compute_time, communication_time(, merged_time)], found an unterminated "
+                    "quote"))
+                                : Message(SL_TEXT("Core",
+                                              "expected [param_id, size, compute_time, communication_time(, "
+                                              "merged_time)], found %1 fields"),
+                                    { count }));
         const std::int64_t paramId = values[0];
         const std::int64_t elements = values[1];
         const TimeNs computeNs = values[2];
@@ -960,15 +989,15 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseBCaffeLog(std::string_view tex
         std::int64_t bytes = 0;
         if (!CheckedMath::mul(elements, 4, bytes)) // fp32 gradients
             return lineError(ErrorCode::ValueOutOfRange, file, line,
-                "size " + std::to_string(elements) + " fp32 elements is more bytes than an int64 holds");
+                Message(SL_TEXT("Core", "size %1 fp32 elements is more bytes than an int64 holds"), { elements }));
         if (paramId == 0) {
             finishDump();
             current.emplace();
             current->firstOffset = line.offset;
         } else if (!current || current->blobs != paramId) {
             return lineError(ErrorCode::ValueOutOfRange, file, line,
-                "param_id " + std::to_string(paramId) + " does not follow "
-                    + (!current ? std::string("the start of a dump (0)") : std::to_string(current->blobs - 1)));
+                !current ? Message(SL_TEXT("Core", "param_id %1 does not follow the start of a dump (0)"), { paramId })
+                         : Message(SL_TEXT("Core", "param_id %1 does not follow %2"), { paramId, current->blobs - 1 }));
         }
         // A layer's blobs (weights, bias) are logged one after the other with the layer's compute time.
         BCaffeDump& dump = *current;
@@ -979,19 +1008,20 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseBCaffeLog(std::string_view tex
         BCaffeDump::Layer& layer = dump.layers.back();
         if (!CheckedMath::add(layer.gradientBytes, bytes, layer.gradientBytes))
             return lineError(ErrorCode::ValueOutOfRange, file, line,
-                "the gradient bytes of layer" + std::to_string(dump.layers.size() - 1) + " exceed an int64");
+                Message(SL_TEXT("Core", "the gradient bytes of layer %1 exceed an int64"), { dump.layers.size() - 1 }));
         if (!CheckedMath::add(layer.communicationNs, communicationNs, layer.communicationNs)
             || layer.communicationNs >= CheckedMath::kTimeLimit)
             return lineError(ErrorCode::ValueOutOfRange, file, line,
-                "the communication time of layer" + std::to_string(dump.layers.size() - 1) + " exceeds 2^62 ns");
+                Message(
+                    SL_TEXT("Core", "the communication time of layer %1 exceeds 2^62 ns"), { dump.layers.size() - 1 }));
         dump.lastComputeNs = computeNs;
         dump.measured = dump.measured || computeNs > 0;
         ++dump.blobs;
     }
     finishDump();
     if (!longest)
-        return lineError(
-            ErrorCode::NoEvents, file, last, "no [param_id, size, compute_time, communication_time] records");
+        return lineError(ErrorCode::NoEvents, file, last,
+            Message(SL_TEXT("Core", "no [param_id, size, compute_time, communication_time] records")));
 
     const BCaffeDump& chosen
         = longestMeasured && longestMeasured->blobs == longest->blobs ? *longestMeasured : *longest;
@@ -1009,7 +1039,7 @@ Expected<LayerwiseProfile> LayerwiseProfile::parseBCaffeLog(std::string_view tex
     noForward.file = file;
     noForward.firstByteOffset = chosen.firstOffset;
     noForward.count = static_cast<std::int64_t>(profile.layers.size());
-    noForward.detail = "B-Caffe comm logs give no forward times: forward ops last 0 ns";
+    noForward.detail = Message(SL_TEXT("Core", "B-Caffe comm logs give no forward times: forward ops last 0 ns"));
     profile.diagnostics.push_back(std::move(noForward));
     return profile;
 }
@@ -1046,16 +1076,18 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
         const std::size_t lastSep = t.rfind(kSep);
         if (first == std::string_view::npos)
             return lineError(ErrorCode::WrongType, file, line,
-                "neither a node line ('nodeK -- layer -- key=value, ...') nor an edge line ('nodeA -- nodeB'): "
-                    + quoted(t));
+                Message(SL_TEXT("Core",
+                            "neither a node line ('nodeK -- layer -- key=value, ...') nor an edge line ('nodeA -- "
+                            "nodeB'): %1"),
+                    { quoted(t) }));
         const std::string_view tail = t.substr(lastSep + kSep.size());
         if (first == lastSep && tail.find('=') == std::string_view::npos) {
             edges.push_back({ trim(t.substr(0, first)), trim(tail), line.offset, line.number });
             continue;
         }
         if (first == lastSep)
-            return lineError(
-                ErrorCode::MissingField, file, line, "node line without a layer description: " + quoted(t));
+            return lineError(ErrorCode::MissingField, file, line,
+                Message(SL_TEXT("Core", "node line without a layer description: %1"), { quoted(t) }));
         GraphNode node;
         node.id = trim(t.substr(0, first));
         node.lineOffset = line.offset;
@@ -1068,7 +1100,8 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
         while (attrs.next(attr)) {
             const std::size_t eq = attr.text.find('=');
             if (eq == std::string_view::npos)
-                return lineError(ErrorCode::WrongType, file, line, "attribute is not key=value: " + quoted(attr.text));
+                return lineError(ErrorCode::WrongType, file, line,
+                    Message(SL_TEXT("Core", "attribute is not key=value: %1"), { quoted(attr.text) }));
             const std::string_view key = trim(attr.text.substr(0, eq));
             const std::string_view value = trim(attr.text.substr(eq + 1));
             const bool isTime = key == "forward_compute_time" || key == "backward_compute_time";
@@ -1078,7 +1111,7 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
             std::int64_t v = 0;
             const Parsed parsed
                 = attr.doubledQuotes ? Parsed::NotANumber : parseScaled(value, isTime ? kScaleMs : 0, v);
-            if (Status s = checkValue(parsed, v, isTime, std::string(key), value, file, line); !s.ok())
+            if (Status s = checkValue(parsed, v, isTime, Message::plain(std::string(key)), value, file, line); !s.ok())
                 return s;
             if (key == "forward_compute_time") {
                 node.layer.forwardNs = v;
@@ -1093,15 +1126,16 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
             }
         }
         if (attrs.failed())
-            return lineError(ErrorCode::WrongType, file, line, "unterminated quoted attribute");
+            return lineError(
+                ErrorCode::WrongType, file, line, Message(SL_TEXT("Core", "unterminated quoted attribute")));
         if (!haveForward || !haveBackward)
             return lineError(ErrorCode::MissingField, file, line,
-                std::string("node ") + quoted(node.id) + " has no "
-                    + (haveForward ? "backward_compute_time" : "forward_compute_time"));
+                Message(SL_TEXT("Core", "node %1 has no %2"),
+                    { quoted(node.id), haveForward ? "backward_compute_time" : "forward_compute_time" }));
         if (const auto it = byId.find(node.id); it != byId.end())
             return lineError(ErrorCode::WrongType, file, line,
-                "node " + quoted(node.id) + " is declared twice (first on line "
-                    + std::to_string(nodes[it->second].lineNumber) + ")");
+                Message(SL_TEXT("Core", "node %1 is declared twice (first on line %2)"),
+                    { quoted(node.id), nodes[it->second].lineNumber }));
         const std::string_view description = trim(t.substr(first + kSep.size(), lastSep - first - kSep.size()));
         const std::string_view type = trim(description.substr(0, description.find('(')));
         const std::size_t nameBytes = type.empty() ? node.id.size() : node.id.size() + 1 + type.size();
@@ -1117,8 +1151,8 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
         nodes.push_back(std::move(node));
     }
     if (nodes.empty())
-        return lineError(
-            ErrorCode::NoEvents, file, last, "no node lines ('nodeK -- layer -- forward_compute_time=..., ...')");
+        return lineError(ErrorCode::NoEvents, file, last,
+            Message(SL_TEXT("Core", "no node lines ('nodeK -- layer -- forward_compute_time=..., ...')")));
 
     // The edges as a compressed successor list (two arrays, not a vector per node).
     const std::size_t n = nodes.size();
@@ -1130,7 +1164,8 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
         const auto b = byId.find(edges[e].to);
         if (a == byId.end() || b == byId.end())
             return lineError(ErrorCode::UnmatchedEvent, file, lineAt(edges[e].lineOffset, edges[e].lineNumber),
-                "edge to an undeclared node " + quoted(a == byId.end() ? edges[e].from : edges[e].to));
+                Message(SL_TEXT("Core", "edge to an undeclared node %1"),
+                    { quoted(a == byId.end() ? edges[e].from : edges[e].to) }));
         from[e] = static_cast<std::uint32_t>(a->second);
         to[e] = static_cast<std::uint32_t>(b->second);
         ++successorStart[from[e] + 1];
@@ -1193,7 +1228,7 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
         }
         const GraphNode& stuck = nodes[firstOnCycle];
         return lineError(ErrorCode::DependencyCycle, file, lineAt(stuck.lineOffset, stuck.lineNumber),
-            "the layer graph has a cycle through node " + quoted(stuck.id));
+            Message(SL_TEXT("Core", "the layer graph has a cycle through node %1"), { quoted(stuck.id) }));
     }
     profile.layers.reserve(n);
     for (std::size_t i : order)

@@ -94,7 +94,7 @@ Expected<std::vector<RankAssigner::Assignment>> RankAssigner::assign(const std::
     auto claim = [&](std::size_t i, int r, const char* how) -> bool {
         if (!taken.emplace(r, i).second)
             return false;
-        out[i] = Assignment { r, how };
+        out[i] = Assignment { r, how, {} };
         return true;
     };
     for (std::size_t i = 0; i < files.size(); ++i) {
@@ -103,10 +103,11 @@ Expected<std::vector<RankAssigner::Assignment>> RankAssigner::assign(const std::
             continue;
         if (r >= kMaxRank)
             return Status::error(ErrorCode::ValueOutOfRange, files[i].path, -1,
-                "distributedInfo.rank " + std::to_string(r) + " is not below " + std::to_string(kMaxRank));
+                Message(SL_TEXT("Core", "distributedInfo.rank %1 is not below %2"), { r, kMaxRank }));
         if (!claim(i, r, "distributed_info"))
             return Status::error(ErrorCode::DuplicateRank, files[i].path, -1,
-                "rank " + std::to_string(r) + " (from distributed_info) is also the rank of " + files[taken[r]].path);
+                Message(SL_TEXT("Core", "rank %1 (from distributed_info) is also the rank of %2"),
+                    { r, files[taken[r]].path }));
     }
     std::vector<int> clashes(files.size(), -1); // the rank a file's name states, where another file has it
     for (std::size_t i = 0; i < files.size(); ++i) {
@@ -139,10 +140,11 @@ Expected<std::vector<RankAssigner::Assignment>> RankAssigner::assign(const std::
     for (std::size_t i = 0; i < files.size(); ++i) {
         if (clashes[i] < 0)
             continue;
-        const std::string rank = std::to_string(clashes[i]);
-        out[i].warning = "its name says rank " + rank + ", which " + files[taken[clashes[i]]].path + " already has; read as rank "
-            + std::to_string(out[i].rank) + " (" + out[i].source
-            + "). Two files of one rank are often two exports or two runs of one process: load the files of one run only";
+        out[i].warning
+            = Message(SL_TEXT("Core",
+                          "its name says rank %1, which %2 already has; read as rank %3 (%4). Two files of one rank "
+                          "are often two exports or two runs of one process: load the files of one run only"),
+                { clashes[i], files[taken[clashes[i]]].path, out[i].rank, out[i].source });
     }
     return out;
 }

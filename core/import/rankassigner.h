@@ -27,7 +27,7 @@ public:
         std::int32_t rank = -1;
         std::string source; // "distributed_info", "file_name" or "file_order"
         // Why the rank may be wrong, for the user: the file's name states a rank another file has.
-        std::string warning;
+        Message warning;
     };
 
     static Expected<std::vector<Assignment>> assign(const std::vector<File>& files);

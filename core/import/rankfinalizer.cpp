@@ -1,8 +1,9 @@
 #include "core/import/rankfinalizer.h"
 
 #include "core/base/checkedmath.h"
-#include "core/base/parallel.h"
 #include "core/base/hugepages.h"
+#include "core/base/message.h"
+#include "core/base/parallel.h"
 #include "core/import/rankpart.h"
 #include "core/import/stepcursor.h"
 #include "core/model/intervalindex.h"
@@ -236,7 +237,9 @@ void Finalizer::applyBaseTime()
     if (any && (!CheckedMath::add(lo, base, shiftedLo) || !CheckedMath::add(hi, base, shiftedHi)
                    || !CheckedMath::isTimeInRange(shiftedLo) || !CheckedMath::isTimeInRange(shiftedHi))) {
         p.warn(ErrorCode::ValueOutOfRange, -1,
-            "baseTimeNanoseconds would move times more than 2^62 ns (146 years) from zero; times are kept relative to it");
+            Message(SL_TEXT("Core",
+                "baseTimeNanoseconds would move times more than 2^62 ns (146 years) from zero; times are kept relative "
+                "to it")));
         return;
     }
     // The columns are independent: shift them on all cores.
@@ -424,7 +427,8 @@ void Finalizer::orderTracksAndOps()
     }
     p.flows.resize(kept);
     if (unbound > 0)
-        p.warn(ErrorCode::UnmatchedEvent, firstOffset, "flow events on a track without slices; ignored", unbound);
+        p.warn(ErrorCode::UnmatchedEvent, firstOffset,
+            Message(SL_TEXT("Core", "flow events on a track without slices; ignored")), unbound);
     p.tracks = std::move(tracks);
 }
 
@@ -483,7 +487,11 @@ void Finalizer::dropImpossibleShapes()
     }
     p.shapes.resize(kept);
     if (dropped > 0)
-        p.warn(ErrorCode::ValueOutOfRange, -1, "input shapes with a negative, fractional or too large dimension (a tensor of 2^62 bytes or more); ignored", dropped);
+        p.warn(ErrorCode::ValueOutOfRange, -1,
+            Message(SL_TEXT("Core",
+                "input shapes with a negative, fractional or too large dimension (a tensor of 2^62 bytes or more); "
+                "ignored")),
+            dropped);
 }
 
 void Finalizer::buildIndexes()
@@ -602,7 +610,9 @@ void Finalizer::linkCorrelations()
     }
     if (backwardWaits > 0)
         p.warn(ErrorCode::UnmatchedEvent, -1,
-            "stream waits whose recorded op starts after the wait (a record the trace does not hold, or a later one); ignored",
+            Message(SL_TEXT("Core",
+                "stream waits whose recorded op starts after the wait (a record the trace does not hold, or a later "
+                "one); ignored")),
             backwardWaits);
     p.streamWaits.clear();
     p.streamWaits.shrink_to_fit();
@@ -728,16 +738,21 @@ void Finalizer::linkFlows()
         i = j;
     }
     if (unbound > 0)
-        p.warn(ErrorCode::UnmatchedEvent, firstUnbound, "flow events with no slice to bind to; ignored", unbound);
+        p.warn(ErrorCode::UnmatchedEvent, firstUnbound,
+            Message(SL_TEXT("Core", "flow events with no slice to bind to; ignored")), unbound);
     if (dangling > 0)
-        p.warn(ErrorCode::UnmatchedEvent, firstDangling, "flows with only one end in the trace; ignored", dangling);
+        p.warn(ErrorCode::UnmatchedEvent, firstDangling,
+            Message(SL_TEXT("Core", "flows with only one end in the trace; ignored")), dangling);
     if (misdirected > 0)
         p.warn(ErrorCode::UnmatchedEvent, firstMisdirected,
-            "launch flows (ac2g) that do not lead from a host call to a device op; ignored", misdirected);
+            Message(SL_TEXT("Core", "launch flows (ac2g) that do not lead from a host call to a device op; ignored")),
+            misdirected);
     if (backwards > 0)
-        p.warn(ErrorCode::UnmatchedEvent, firstBackwards, "flows that lead to an op starting before their source; ignored", backwards);
+        p.warn(ErrorCode::UnmatchedEvent, firstBackwards,
+            Message(SL_TEXT("Core", "flows that lead to an op starting before their source; ignored")), backwards);
     if (selfLoops > 0)
-        p.warn(ErrorCode::UnmatchedEvent, firstSelfLoop, "flows that lead from an op to itself; ignored", selfLoops);
+        p.warn(ErrorCode::UnmatchedEvent, firstSelfLoop,
+            Message(SL_TEXT("Core", "flows that lead from an op to itself; ignored")), selfLoops);
     p.flows.clear();
     p.flows.shrink_to_fit();
 }
@@ -939,7 +954,8 @@ void Finalizer::propagateCommArgs()
     }
     p.commArgs = std::move(out);
     if (oversized > 0)
-        p.warn(ErrorCode::ValueOutOfRange, -1, "message or tensor sizes beyond 2^63 bytes; taken as unknown", oversized);
+        p.warn(ErrorCode::ValueOutOfRange, -1,
+            Message(SL_TEXT("Core", "message or tensor sizes beyond 2^63 bytes; taken as unknown")), oversized);
 }
 
 void Finalizer::findSteps()
@@ -992,8 +1008,11 @@ void Finalizer::findSteps()
     }
     if (dropped > 0)
         p.warn(ErrorCode::UnsupportedEvent, -1,
-            std::to_string(dropped) + " step marker span(s) repeat the number of another (the first: ProfilerStep#" + std::to_string(firstRepeated)
-                + "); each number keeps its longest span as the step, and the ops of the others count to no step or a neighbouring one",
+            Message(SL_TEXT("Core",
+                        "%1 step marker span(s) repeat the number of another (the first: ProfilerStep#%2); each number "
+                        "keeps its longest span as the step, and the ops of the others count to no step or a "
+                        "neighbouring one"),
+                { dropped, firstRepeated }),
             static_cast<std::int64_t>(dropped));
     markers.erase(std::unique(markers.begin(), markers.end(), [](const Marker& a, const Marker& b) { return a.number == b.number; }),
         markers.end());

@@ -1,5 +1,6 @@
 #include "core/import/rankpart.h"
 
+#include "core/base/message.h"
 #include "core/base/parallel.h"
 
 namespace sightline {
@@ -87,12 +88,15 @@ void RankPart::dropObjects()
                 first = o.byteOffset;
         }
         if (count > 0)
-            warn(ErrorCode::UnsupportedEvent, first, std::string("events of phase '") + phase + "' are not represented; skipped", count);
+            warn(ErrorCode::UnsupportedEvent, first,
+                Message(
+                    SL_TEXT("Core", "events of phase '%1' are not represented; skipped"), { std::string(1, phase) }),
+                count);
     }
     objects.clear();
 }
 
-void RankPart::warn(ErrorCode code, std::int64_t byteOffset, const std::string& detail, std::int64_t count)
+void RankPart::warn(ErrorCode code, std::int64_t byteOffset, Message detail, std::int64_t count)
 {
     for (Diagnostic& d : diagnostics) {
         if (d.code == code && d.detail == detail) {
@@ -100,7 +104,7 @@ void RankPart::warn(ErrorCode code, std::int64_t byteOffset, const std::string& 
             return;
         }
     }
-    diagnostics.push_back(Diagnostic { code, path, byteOffset, count, detail });
+    diagnostics.push_back(Diagnostic { code, path, byteOffset, count, std::move(detail) });
 }
 
 } // namespace sightline

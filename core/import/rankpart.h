@@ -138,8 +138,9 @@ struct RankPart {
     // Drops the object events, with a warning per phase, for dialects that do not read them.
     void dropObjects();
 
-    // Adds to the count of a diagnostic with the same code and detail, or records a new one.
-    void warn(ErrorCode code, std::int64_t byteOffset, const std::string& detail, std::int64_t count = 1);
+    // Adds to the count of a diagnostic with the same code and detail (template and arguments), or records
+    // a new one.
+    void warn(ErrorCode code, std::int64_t byteOffset, Message detail, std::int64_t count = 1);
 };
 
 } // namespace sightline

@@ -1,5 +1,6 @@
 #include "core/import/tftimelinefinalizer.h"
 
+#include "core/base/message.h"
 #include "core/import/rankfinalizer.h"
 #include "core/import/rankpart.h"
 #include "core/import/tensordescription.h"
@@ -178,8 +179,10 @@ void Finalizer::objectsAsMemory()
     }
     if (unsized > 0)
         p.warn(ErrorCode::MissingField, -1,
-            std::to_string(unsized)
-                + " tensor objects without a usable snapshot of their allocation (allocated_bytes below a petabyte); not counted");
+            Message(SL_TEXT("Core",
+                        "%1 tensor objects without a usable snapshot of their allocation (allocated_bytes below a "
+                        "petabyte); not counted"),
+                { unsized }));
     p.objects.clear();
 }
 

@@ -1,9 +1,10 @@
 #include "core/import/traceloader.h"
 
+#include "core/base/message.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
-#include "core/import/filereader.h"
 #include "core/base/resourcelimits.h"
+#include "core/import/filereader.h"
 #include "core/import/importer.h"
 #include "core/import/importerregistry.h"
 #include "core/import/jobassembler.h"
@@ -22,6 +23,15 @@ namespace sightline {
 namespace fs = std::filesystem;
 
 namespace {
+
+// Files of two kinds given as one job: the kind of this file, the first file's name and its kind.
+Message oneProfiler(Message kind, const std::string& firstFile, Message firstKind)
+{
+    return Message(
+        SL_TEXT(
+            "Core", "the files of one job must come from one kind of profiler: this file is read as “%1”, %2 as “%3”"),
+        { std::move(kind), firstFile, std::move(firstKind) });
+}
 
 bool looksLikeTraceFile(const fs::path& p)
 {
@@ -97,10 +107,10 @@ Expected<const Importer*> importerOf(const std::vector<std::string>& files)
         const std::size_t whole = chosen[i]->unit() == Importer::Unit::Job ? i : 0;
         if (chosen[whole]->unit() == Importer::Unit::Job)
             return Status::error(ErrorCode::InvalidArgument, files[whole], -1,
-                "a " + std::string(chosen[whole]->description()) + " describes a whole job and cannot be combined with other files");
+                Message(SL_TEXT("Core", "this file (%1) describes a whole job and cannot be combined with other files"),
+                    { Message(chosen[whole]->description()) }));
         return Status::error(ErrorCode::InvalidArgument, files[i], -1,
-            "the files of one job must come from one kind of profiler: this is a " + std::string(chosen[i]->description()) + ", "
-                + files[0] + " is a " + std::string(chosen[0]->description()));
+            oneProfiler(Message(chosen[i]->description()), files[0], Message(chosen[0]->description())));
     }
     return chosen.front();
 }
@@ -112,8 +122,8 @@ Status checkOneFormat(const std::vector<std::string>& files, const std::vector<R
     for (std::size_t i = 1; i < parts.size(); ++i) {
         if (parts[i].format != parts[0].format) {
             return Status::error(ErrorCode::InvalidArgument, files[i], -1,
-                "the files of one job must come from one kind of profiler: this is " + ImporterRegistry::describe(parts[i].format) + ", "
-                    + files[0] + " is " + ImporterRegistry::describe(parts[0].format));
+                oneProfiler(ImporterRegistry::describe(parts[i].format), files[0],
+                    ImporterRegistry::describe(parts[0].format)));
         }
     }
     return {};
@@ -129,7 +139,8 @@ Expected<std::vector<std::string>> TraceLoader::expandInputs(const std::vector<s
         std::error_code ec;
         const fs::file_status st = fs::status(input, ec);
         if (ec || !fs::exists(st))
-            return Status::error(ErrorCode::FileNotFound, input, -1, "no such file or folder");
+            return Status::error(
+                ErrorCode::FileNotFound, input, -1, Message(SL_TEXT("Core", "no such file or folder")));
         if (fs::is_directory(st)) {
             std::vector<std::string> found;
             for (fs::recursive_directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end; it.increment(ec)) {
@@ -139,7 +150,8 @@ Expected<std::vector<std::string>> TraceLoader::expandInputs(const std::vector<s
             if (ec)
                 return Status::error(ErrorCode::ReadFailed, input, -1, ec.message());
             if (found.empty())
-                return Status::error(ErrorCode::NoEvents, input, -1, "the folder holds no .json, .json.gz or .json.zst trace files");
+                return Status::error(ErrorCode::NoEvents, input, -1,
+                    Message(SL_TEXT("Core", "the folder holds no .json, .json.gz or .json.zst trace files")));
             std::sort(found.begin(), found.end());
             files.insert(files.end(), found.begin(), found.end());
         } else {
@@ -162,7 +174,7 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
     const std::vector<std::string>& inputs, const CancellationToken* cancel, ProgressSink* progress, const ResourceLimits& limits)
 {
     if (inputs.empty())
-        return Status::error(ErrorCode::FileNotFound, {}, -1, "no input files");
+        return Status::error(ErrorCode::FileNotFound, {}, -1, Message(SL_TEXT("Core", "no input files")));
     // A folder whose layout makes it one job (dPRO's host*/<rank>/) goes to its importer whole.
     for (const std::string& input : inputs) {
         std::error_code ec;
@@ -171,7 +183,9 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
         if (const Importer* whole = ImporterRegistry::detectFolder(input)) {
             if (inputs.size() > 1)
                 return Status::error(ErrorCode::InvalidArgument, input, -1,
-                    "a " + std::string(whole->description()) + " is a whole job and cannot be combined with other files");
+                    Message(
+                        SL_TEXT("Core", "this file (%1) describes a whole job and cannot be combined with other files"),
+                        { Message(whole->description()) }));
             return whole->readJob({ input }, limits, cancel);
         }
     }
@@ -202,7 +216,8 @@ Expected<std::shared_ptr<const Trace>> TraceLoader::load(
             statuses[i] = loadPart(importer, files[i], sizes[i], parts[i], budget, bytes, cancel);
         } catch (const std::bad_alloc&) {
             parts[i] = RankPart();
-            statuses[i] = Status::error(ErrorCode::OutOfMemory, files[i], -1, "out of memory while loading the file");
+            statuses[i] = Status::error(
+                ErrorCode::OutOfMemory, files[i], -1, Message(SL_TEXT("Core", "out of memory while loading the file")));
         }
     });
     if (cancel && cancel->isCancelled())

@@ -121,7 +121,7 @@ struct Diagnostic {
     std::string file;
     std::int64_t firstByteOffset = -1;
     std::int64_t count = 0;
-    std::string detail;
+    Message detail;
 };
 
 } // namespace sightline

@@ -2,6 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/base/intervals.h"
+#include "core/base/message.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/executiongraph.h"
@@ -409,7 +410,8 @@ Status Replayer::checkMemory(const Trace& trace, const ResourceLimits& limits)
     constexpr std::uint64_t kBytesPerOp = 320;
     const std::uint64_t estimate = trace.memoryBytes() + trace.strings().memoryBytes() + trace.opCount() * kBytesPerOp;
     const std::string file = trace.ranks().empty() ? std::string() : std::string(trace.string(trace.ranks().front().sourceFile));
-    return limits.checkMemory(estimate, file, "the dependency graph and replay of " + std::to_string(trace.opCount()) + " ops");
+    return limits.checkMemory(
+        estimate, file, Message(SL_TEXT("Core", "the dependency graph and replay of %1 ops"), { trace.opCount() }));
 }
 
 Expected<Schedule> Replayer::replay(

@@ -8,6 +8,9 @@
 #include "widgets/panels/kindtext.h"
 
 #include "core/base/status.h"
+#include "core/import/importer.h"
+#include "core/import/importerregistry.h"
+#include "core/import/traceloader.h"
 #include "core/strategy/passregistry.h"
 
 #include <QApplication>
@@ -184,6 +187,57 @@ private Q_SLOTS:
         QApplication::removeTranslator(&translator);
         QCOMPARE(CoreText::of(said), QString::fromStdString(said.english()));
         QCOMPARE(said.english(), std::string("step 2 (straggler): rank 7 is not in the job"));
+    }
+
+    void importerSentencesTranslated_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("warning"); // a load warning the Ranks dock lists
+        QTest::addColumn<QString>("error"); // a load error nested in its line's
+        QTest::newRow("de") << QStringLiteral("de") << QStringLiteral("Ereignisse ohne \"ph\"; übersprungen")
+                            << QStringLiteral("Zeile 1: Spalte 'forward (h)' hat eine unbekannte Zeiteinheit 'h'");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << QStringLiteral("没有 \"ph\" 的事件；已跳过")
+                               << QStringLiteral("第 1 行：列 'forward (h)' 的时间单位 'h' 未知");
+    }
+
+    void importerSentencesTranslated()
+    {
+        // What the importers warn about and refuse reaches the window as core's templates: a warning
+        // counted over events, an error inside the line it was found on, and each format's name.
+        QFETCH(QString, language);
+        QFETCH(QString, warning);
+        QFETCH(QString, error);
+        QTemporaryDir dir;
+        QFile trace(dir.filePath(QStringLiteral("rank0.json")));
+        QVERIFY(trace.open(QIODevice::WriteOnly));
+        trace.write(R"({"traceEvents": [{"ph": "X", "name": "a", "ts": 1, "dur": 2, "pid": 1, "tid": 1},
+            {"name": "b", "ts": 3}, {"name": "c", "ts": 4}]})");
+        trace.close();
+        QFile csv(dir.filePath(QStringLiteral("layers.csv")));
+        QVERIFY(csv.open(QIODevice::WriteOnly));
+        csv.write("layer,forward (h),backward\na,1,1\n");
+        csv.close();
+        const auto loaded = sightline::TraceLoader::load({ trace.fileName().toStdString() });
+        QVERIFY2(loaded.hasValue(), loaded ? "" : loaded.status().detail().c_str());
+        const auto refused = sightline::TraceLoader::load({ csv.fileName().toStdString() });
+        QVERIFY(!refused.hasValue());
+        QCOMPARE((*loaded)->diagnostics().size(), std::size_t(1));
+        const sightline::Diagnostic& d = (*loaded)->diagnostics().front();
+        QCOMPARE(d.count, std::int64_t(2));
+        QCOMPARE(d.detail.english(), std::string("events without \"ph\"; skipped"));
+        QCOMPARE(refused.status().detail(), std::string("line 1: column 'forward (h)' has an unknown time unit 'h'"));
+
+        QTranslator translator;
+        QVERIFY(translator.load(
+            QLocale(language), QStringLiteral("sightline"), QStringLiteral("_"), QStringLiteral(":/i18n")));
+        QApplication::installTranslator(&translator);
+        QCOMPARE(CoreText::of(d.detail), warning);
+        QCOMPARE(CoreText::of(refused.status().message()), error);
+        for (const sightline::Importer* i : sightline::ImporterRegistry::importers()) {
+            const sightline::Message name(i->description());
+            QVERIFY2(CoreText::of(name) != QString::fromUtf8(i->description()), i->description());
+        }
+        QApplication::removeTranslator(&translator);
     }
 };
 

@@ -970,8 +970,8 @@ void TestChromeTraceImporter::skippedEvents()
     QCOMPARE(trace.diagnostics().size(), std::size_t(1));
     const Diagnostic& d = trace.diagnostics()[0];
     QVERIFY2(d.code == code,
-        qPrintable(
-            QStringLiteral("got %1 (%2)").arg(QLatin1String(errorCodeName(d.code)), QString::fromStdString(d.detail))));
+        qPrintable(QStringLiteral("got %1 (%2)")
+                       .arg(QLatin1String(errorCodeName(d.code)), QString::fromStdString(d.detail.english()))));
     QCOMPARE(d.count, std::int64_t(1));
     QCOMPARE(d.file, tracePath);
     QCOMPARE(d.firstByteOffset, std::int64_t(text.indexOf(bad)));
@@ -1124,8 +1124,9 @@ void TestChromeTraceImporter::flowCyclesAreDropped()
         QVERIFY(trace.start(l.to) > trace.start(l.from) || (trace.start(l.to) == trace.start(l.from) && l.from < l.to));
     QCOMPARE(trace.links().size(), std::size_t(links));
     const auto diagnostics = trace.diagnostics();
-    const auto d = std::find_if(diagnostics.begin(), diagnostics.end(),
-        [&](const Diagnostic& x) { return x.code == ErrorCode::UnmatchedEvent && QString::fromStdString(x.detail).contains(detail); });
+    const auto d = std::find_if(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& x) {
+        return x.code == ErrorCode::UnmatchedEvent && QString::fromStdString(x.detail.english()).contains(detail);
+    });
     QVERIFY2(d != diagnostics.end(), "no warning that says so");
     QCOMPARE(d->file, tracePath);
     QCOMPARE(d->firstByteOffset > 0, placed);
@@ -1215,7 +1216,8 @@ void TestChromeTraceImporter::memoryEventsAreKept()
             R"("args":{"Total Reserved":2097152,"Total Allocated":512,"Bytes":-1048576,"Device Id":0,"Device Type":1,"Addr":140254170299392}})",
             R"({"ph":"i","s":"t","name":"[memory]","pid":1,"tid":1,"ts":31,"args":{"Device Type":0,"Device Id":-1,"Bytes":-16}})",
         }));
-    QVERIFY2(trace.diagnostics().empty(), trace.diagnostics().empty() ? "" : trace.diagnostics().front().detail.c_str());
+    QVERIFY2(trace.diagnostics().empty(),
+        trace.diagnostics().empty() ? "" : trace.diagnostics().front().detail.english().c_str());
     QCOMPARE(trace.memoryEvents().size(), std::size_t(3));
     const OpId alloc = opNamed(trace, "[memory]");
     const OpId free = opNamed(trace, "[memory]", 1);

@@ -110,7 +110,7 @@ void compareParts(const RankPart& a, const RankPart& b)
         QCOMPARE(a.diagnostics[i].code, b.diagnostics[i].code);
         QCOMPARE(a.diagnostics[i].count, b.diagnostics[i].count);
         QCOMPARE(a.diagnostics[i].firstByteOffset, b.diagnostics[i].firstByteOffset);
-        QCOMPARE(a.diagnostics[i].detail, b.diagnostics[i].detail);
+        QCOMPARE(a.diagnostics[i].detail.english(), b.diagnostics[i].detail.english());
     }
 }
 
@@ -311,8 +311,9 @@ private Q_SLOTS:
             doc += "{\"ph\": \"X\", \"pid\":";
         const Parsed one = parse(doc, 0);
         QVERIFY2(one.status.ok(), one.status.toString().c_str());
-        QCOMPARE(std::any_of(one.part.diagnostics.begin(), one.part.diagnostics.end(),
-                     [](const Diagnostic& d) { return d.detail.find("incomplete event") != std::string::npos; }),
+        QCOMPARE(
+            std::any_of(one.part.diagnostics.begin(), one.part.diagnostics.end(),
+                [](const Diagnostic& d) { return d.detail.english().find("incomplete event") != std::string::npos; }),
             cut);
         QCOMPARE(one.part.opCount(), std::size_t(40 * 24 * 5) + (damage.contains("\"b\"") ? 1 : 0));
         QCOMPARE(one.part.shapes.size(), std::size_t(40 * 24 * 2));
@@ -562,7 +563,7 @@ private Q_SLOTS:
         QVERIFY2(pieces.status.ok(), pieces.status.toString().c_str());
         compareParts(one.part, pieces.part);
         QVERIFY(std::any_of(one.part.diagnostics.begin(), one.part.diagnostics.end(),
-            [](const Diagnostic& d) { return d.detail.find("more than once") != std::string::npos; }));
+            [](const Diagnostic& d) { return d.detail.english().find("more than once") != std::string::npos; }));
         QVERIFY(one.part.strings.find("late").isValid());
     }
 

@@ -301,7 +301,7 @@ void TestHorovod::truncated()
     QCOMPARE(trace->format(), std::string("horovod"));
     std::map<ErrorCode, std::string> warnings;
     for (const Diagnostic& d : trace->diagnostics())
-        warnings[d.code] = d.detail;
+        warnings[d.code] = d.detail.english();
     QVERIFY(warnings[ErrorCode::TruncatedJson].find("incomplete event") != std::string::npos);
     QVERIFY(warnings.count(ErrorCode::UnmatchedEvent)); // the operation it left open runs to the end
     QCOMPARE(trace->steps().size(), std::size_t(3));

@@ -603,7 +603,7 @@ void TestLayerwise::robustLoads()
     const Expected<std::shared_ptr<const Trace>> job = LayerwiseJob::build(*p, options);
     QVERIFY2(job.hasValue(), job.hasValue() ? "" : describe(job.status()));
     QCOMPARE((*job)->diagnostics().size(), std::size_t(1));
-    QCOMPARE((*job)->diagnostics().front().detail, d.detail);
+    QCOMPARE((*job)->diagnostics().front().detail.english(), d.detail.english());
 }
 
 void TestLayerwise::bCaffeDumpChoice_data()

@@ -65,6 +65,30 @@ private Q_SLOTS:
         QCOMPARE(Message::englishAll(all), (std::vector<std::string> { "baseline: 100 % of %1, as read", "two" }));
     }
 
+    void equalMessagesAreOneSentence()
+    {
+        // Equal: the same template (by its text, wherever the literal lies) with equal arguments,
+        // nested ones compared in turn. What the importers count their warnings by.
+        const std::string tmpl = "events of phase '%1' are not represented; skipped";
+        const Message a(SL_TEXT("Core", "events of phase '%1' are not represented; skipped"), { "s" });
+        const Message b(tmpl.c_str(), { "s" });
+        QVERIFY(a == b);
+        QVERIFY(!(a == Message(tmpl.c_str(), { "t" })));
+        QVERIFY(!(a == Message(tmpl.c_str())));
+        QVERIFY(!(a == Message::plain(a.english())));
+        const Message inner(SL_TEXT("Core", "rank %1 is not in the job"), { 7 });
+        const Message outer(SL_TEXT("Core", "step %1 (%2): %3"), { 2, "straggler", inner });
+        QVERIFY(outer
+            == Message(SL_TEXT("Core", "step %1 (%2): %3"),
+                { 2, "straggler", Message(SL_TEXT("Core", "rank %1 is not in the job"), { 7 }) }));
+        QVERIFY(!(outer
+            == Message(SL_TEXT("Core", "step %1 (%2): %3"),
+                { 2, "straggler", Message(SL_TEXT("Core", "rank %1 is not in the job"), { 8 }) })));
+        // A nested message is not the text it would read as.
+        QVERIFY(!(outer == Message(SL_TEXT("Core", "step %1 (%2): %3"), { 2, "straggler", inner.english() })));
+        QVERIFY(Message() == Message());
+    }
+
     void statusCarriesItsMessage()
     {
         const Message said(SL_TEXT("Core", "parameter '%1' wants a number"), { "rank" });

@@ -134,8 +134,8 @@ void TestRankAssigner::nameOfATakenRankWarns()
     QVERIFY((*out)[0].warning.empty());
     QCOMPARE((*out)[1].rank, 1);
     QCOMPARE((*out)[1].source, std::string("file_order"));
-    QVERIFY((*out)[1].warning.find("rank 0") != std::string::npos);
-    QVERIFY((*out)[1].warning.find("run/rank0.json") != std::string::npos);
+    QVERIFY((*out)[1].warning.english().find("rank 0") != std::string::npos);
+    QVERIFY((*out)[1].warning.english().find("run/rank0.json") != std::string::npos);
     // Names of distinct ranks warn of nothing.
     out = RankAssigner::assign({ { "rank0.json", -1 }, { "rank1.json", -1 } });
     QVERIFY(out.hasValue() && (*out)[0].warning.empty() && (*out)[1].warning.empty());

@@ -213,8 +213,9 @@ void TestTfTimeline::tensorObjects()
     // a's pointer pairs it; b, without one, is paired by its object id.
     QCOMPARE(memory[order[0].second].second.address, memory[order[3].second].second.address);
     QCOMPARE(memory[order[1].second].second.address, memory[order[2].second].second.address);
-    QVERIFY(std::any_of(trace.diagnostics().begin(), trace.diagnostics().end(),
-        [](const Diagnostic& d) { return d.detail.find("1 tensor objects without a usable snapshot") != std::string::npos; }));
+    QVERIFY(std::any_of(trace.diagnostics().begin(), trace.diagnostics().end(), [](const Diagnostic& d) {
+        return d.detail.english().find("1 tensor objects without a usable snapshot") != std::string::npos;
+    }));
     // The replay's memory estimate holds both at once: 3072 bytes at its peak.
     const auto session = JobSession::open(*loaded, {}, ResourceLimits {});
     QVERIFY(session.hasValue());
@@ -246,7 +247,7 @@ void TestTfTimeline::realTimeline()
         dependencies += l.kind == LinkKind::Dependency;
     QCOMPARE(dependencies, 13);
     for (const Diagnostic& d : trace.diagnostics())
-        QVERIFY2(d.code != ErrorCode::UnmatchedEvent, d.detail.c_str());
+        QVERIFY2(d.code != ErrorCode::UnmatchedEvent, d.detail.english().c_str());
     QCOMPARE(trace.steps().size(), std::size_t(1));
     const RankStepTime iteration = replayedIteration(*loaded);
     QVERIFY(std::abs(iteration.measured - 69.541e6) < 1e3);

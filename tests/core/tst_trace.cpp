@@ -104,7 +104,8 @@ TraceData makeData()
     pg.ranks = { 0, 3 };
     d.processGroups.push_back(pg);
     d.counters.push_back(CounterSample { RankId(0), d.strings.intern("memory"), 10, 2.5 });
-    d.diagnostics.push_back(Diagnostic { ErrorCode::UnmatchedEvent, "rank0.json", 17, 2, "end events without begin" });
+    d.diagnostics.push_back(
+        Diagnostic { ErrorCode::UnmatchedEvent, "rank0.json", 17, 2, Message::plain("end events without begin") });
     return d;
 }
 

@@ -280,7 +280,8 @@ void TestTraceLoader::worldSizesDisagree()
     QCOMPARE((*loaded)->worldSize(), 8);
     const auto diagnostics = (*loaded)->diagnostics();
     QVERIFY(std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) {
-        return d.code == ErrorCode::ValueOutOfRange && d.file == b && d.detail.find("world size") != std::string::npos;
+        return d.code == ErrorCode::ValueOutOfRange && d.file == b
+            && d.detail.english().find("world size") != std::string::npos;
     }));
 }
 
