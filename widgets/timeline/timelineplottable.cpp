@@ -2,6 +2,7 @@
 
 #include "core/base/parallel.h"
 #include "core/model/trace.h"
+#include "widgets/timeline/timelinebarpainter.h"
 #include "widgets/timeline/timelinelabelpainter.h"
 #include "widgets/timeline/timelinerows.h"
 #include "widgets/timeline/timelinetheme.h"
@@ -10,9 +11,7 @@
 #include <QPointer>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <unordered_map>
 #include <utility>
 
 using namespace sightline;
@@ -40,9 +39,7 @@ void TimelinePlottable::setJob(std::shared_ptr<const Trace> trace, std::shared_p
     m_criticalOps.clear();
     m_pathArrows.clear();
     m_selectionArrows.clear();
-    m_synthetic = {};
-    m_addedRanks = {};
-    m_markedTracks = {};
+    m_marks = {};
     m_marksOwner.reset();
     m_tree = m_trace ? TrackTree::fromTrace(*m_trace) : TrackTree();
     buildRows();
@@ -81,18 +78,13 @@ void TimelinePlottable::setColorData(ColorData data)
 
 void TimelinePlottable::setWhatIfMarks(const WhatIfMarks& marks, std::shared_ptr<const void> owner)
 {
-    m_synthetic = marks.synthetic;
-    m_addedRanks = marks.addedRanks;
-    m_markedTracks = marks.markedTracks;
+    m_marks = marks;
     m_marksOwner = std::move(owner);
 }
 
 bool TimelinePlottable::isHatched(OpId op) const
 {
-    if (!isSynthetic(op))
-        return false;
-    const RankId rank = m_trace->rank(op);
-    return rank.value() >= m_addedRanks.size() || !m_addedRanks[rank.value()];
+    return m_trace && TimelineBarPainter::isHatched(*m_trace, m_marks, op);
 }
 
 void TimelinePlottable::setColorMode(ColorMode mode)
@@ -181,6 +173,18 @@ void TimelinePlottable::setSelectedOp(OpId op)
     m_selectedRow = rowOf(op);
 }
 
+void TimelinePlottable::setMarkedOps(const std::vector<OpId>& ops)
+{
+    m_marked.clear();
+    if (!m_trace || ops.empty())
+        return;
+    m_marked.assign(m_trace->opCount(), 0);
+    for (const OpId op : ops) {
+        if (op.value() < m_marked.size())
+            m_marked[op.value()] = 1;
+    }
+}
+
 void TimelinePlottable::setPathArrows(std::vector<std::pair<OpId, OpId>> arrows)
 {
     m_pathArrows = std::move(arrows);
@@ -224,42 +228,6 @@ void TimelinePlottable::drawArrows(QCPPainter* painter, const std::vector<std::p
         painter->drawPolygon(QPolygonF({ p1, wing1.p2(), wing2.p2() }));
     }
     painter->setAntialiasing(false);
-}
-
-QRgb TimelinePlottable::runColor(std::uint32_t op, bool merged, bool dim) const
-{
-    // The scales' colours (difference bins -4..4, then slack bins 0..4), as single ops and merged
-    // runs (a little darker), plain and dimmed: made once, not per run.
-    static const auto table = [] {
-        const TimelineTheme& theme = TimelineTheme::standard();
-        std::array<std::array<std::array<QRgb, 2>, 2>, 14> t {};
-        for (int i = 0; i < 14; ++i) {
-            for (int m = 0; m < 2; ++m) {
-                const QRgb color = i < 9 ? theme.difference(i - 4) : theme.slack(i - 9);
-                for (int d = 0; d < 2; ++d)
-                    t[i][m][d] = TimelineTheme::scaleBar(color, m != 0, d != 0);
-            }
-        }
-        return t;
-    }();
-    int index = 9 + 4; // not replayed, or nothing to compare with
-    const bool compared = !m_color.before.empty() || !m_color.after.empty();
-    auto durationIn = [&](std::span<const TimeNs> column) {
-        return column.empty() ? m_trace->duration(OpId(op)) : op < column.size() ? column[op] : INT64_MIN;
-    };
-    const TimeNs before = m_colorMode == ColorMode::Difference && compared ? durationIn(m_color.before) : INT64_MIN;
-    const TimeNs after = before != INT64_MIN ? durationIn(m_color.after) : INT64_MIN;
-    if (after != INT64_MIN) {
-        // Bins of the relative change: within 2% is the same; then 2-10%, 10-25%, 25-50%, more.
-        const double change = static_cast<double>(after - before) / static_cast<double>(std::max<TimeNs>(before, 1));
-        const double a = std::abs(change);
-        const int bin = a < 0.02 ? 0 : a < 0.10 ? 1 : a < 0.25 ? 2 : a < 0.5 ? 3 : 4;
-        index = (change < 0 ? -bin : bin) + 4;
-    } else if (m_colorMode == ColorMode::Slack && op < m_color.slack.size() && m_color.slack[op] != INT64_MIN) {
-        const double share = m_color.pathLength > 0 ? static_cast<double>(m_color.slack[op]) / static_cast<double>(m_color.pathLength) : 1.0;
-        index = 9 + (m_color.slack[op] == 0 ? 0 : share < 0.01 ? 1 : share < 0.10 ? 2 : 3);
-    }
-    return table[index][merged ? 1 : 0][dim ? 1 : 0];
 }
 
 TrackGeometry::View TimelinePlottable::currentView() const
@@ -382,20 +350,6 @@ void TimelinePlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) 
     painter->fillRect(rect, TimelineTheme::standard().kind(OpKind::ComputeKernel));
 }
 
-// The shapes of one frame's rows, made by collectShapes and drawn by the passes after it.
-struct TimelinePlottable::Shapes {
-    // Bars of one colour of one source, snapped to whole pixels.
-    struct Group {
-        std::uint64_t key; // source << 32 | colour
-        QVector<QRect> rects;
-        double right = 0; // unrounded right edge of the last rectangle, for merging
-    };
-    std::vector<Group> bars;
-    QVector<QRectF> headers, hostHeaders, whatIfBands;
-    // Ops made by a pass, hatched over their bars; touching ones in a row merged as the bars are.
-    QVector<QRect> hatched;
-};
-
 QRect TimelinePlottable::clipRect() const
 {
     const QCPAxisRect* rect = keyAxis()->axisRect();
@@ -403,10 +357,8 @@ QRect TimelinePlottable::clipRect() const
     return QRect(rect->outerRect().left(), inner.top(), inner.right() - rect->outerRect().left() + 1, inner.height());
 }
 
-void TimelinePlottable::draw(QCPPainter* painter)
+TimelinePlottable::Frame TimelinePlottable::currentFrame() const
 {
-    if (!m_trace || m_rows.rows().empty())
-        return;
     Frame frame;
     frame.view = currentView();
     frame.area = keyAxis()->axisRect()->rect();
@@ -416,224 +368,47 @@ void TimelinePlottable::draw(QCPPainter* painter)
     const QCPRange rows = valueAxis()->range();
     frame.firstRow = std::max(0, static_cast<int>(std::floor(rows.lower)));
     frame.lastRow = std::min(static_cast<int>(m_rows.rows().size()) - 1, static_cast<int>(std::ceil(rows.upper)));
+    return frame;
+}
+
+TimelineBarPainter::Frame TimelinePlottable::barFrame(const Frame& frame) const
+{
+    return { *m_trace, m_rows, m_colorMode, m_color, m_marks, m_criticalShown, frame.view, frame.area, frame.firstRow,
+        frame.lastRow, [this](int row) { return rowRect(row); }, runsIn(frame.view) };
+}
+
+std::function<const std::vector<TrackGeometry::Run>&(int, int)> TimelinePlottable::runsIn(const TrackGeometry::View& view) const
+{
+    return [this, view](int row, int source) -> const std::vector<TrackGeometry::Run>& {
+        return laneRuns(row, source, view);
+    };
+}
+
+void TimelinePlottable::draw(QCPPainter* painter)
+{
+    if (!m_trace || m_rows.rows().empty())
+        return;
+    const Frame frame = currentFrame();
     painter->setAntialiasing(false);
     painter->save();
     painter->setClipRect(frame.area);
+    // The runs of the rows in view, built in parallel before the passes read them row by row.
+    m_cache.build(m_rows, frame.firstRow, frame.lastRow, frame.view);
+    const TimelineBarPainter::Frame bars = barFrame(frame);
+    const TimelineLabelPainter::Frame names { *m_trace, m_tree, m_rows, m_marks.addedRanks, frame.firstRow,
+        frame.lastRow, bars.rowRect };
     // The render passes, each over the one before.
-    const Shapes shapes = collectShapes(frame);
-    drawBands(painter, shapes);
-    if (!drawBars(painter, shapes, frame.area))
-        drawHatching(painter, shapes);
+    TimelineBarPainter::draw(painter, bars, m_barImage);
     drawCriticalPath(painter, frame);
-    const TimelineLabelPainter::Frame names { *m_trace, m_tree, m_rows, m_addedRanks, frame.firstRow, frame.lastRow, [this](int row) { return rowRect(row); } };
     TimelineLabelPainter::drawSliceNames(
-        painter, names, frame.left, frame.view.width, [&](int row) -> const std::vector<TrackGeometry::Run>& { return laneRuns(row, 0, frame.view); },
-        [this](std::uint32_t op, bool dim) { return runColor(op, false, dim); }, m_criticalShown);
+        painter, names, frame.left, frame.view.width,
+        [&](int row) -> const std::vector<TrackGeometry::Run>& { return laneRuns(row, 0, frame.view); },
+        [&](std::uint32_t op, bool dim) { return TimelineBarPainter::runColor(bars, op, false, dim); },
+        m_criticalShown);
     drawMarks(painter, frame);
     drawSelection(painter, frame);
     TimelineLabelPainter::drawGutter(painter, names, frame.gutter, m_labels);
     painter->restore();
-}
-
-TimelinePlottable::Shapes TimelinePlottable::collectShapes(const Frame& frame)
-{
-    // Headers and lanes: bars grouped by (source, colour), one fill call each; a collapsed row's later
-    // sources (deeper lanes, later tracks) come after its earlier ones, so they are drawn over them.
-    // Bars are snapped to whole pixels, the pixels a non-antialiased fill covers anyway (those whose
-    // centres lie in [x0, x1)), so that the raster engine fills integer rectangles instead of
-    // rasterising each QRectF as a thick line.
-    Shapes shapes;
-    std::vector<Shapes::Group>& bars = shapes.bars;
-    std::unordered_map<std::uint64_t, std::size_t> groupIndex;
-    std::size_t lastGroup = 0;
-    auto groupOf = [&](std::uint64_t key) -> Shapes::Group& {
-        if (lastGroup < bars.size() && bars[lastGroup].key == key)
-            return bars[lastGroup];
-        const auto [it, added] = groupIndex.try_emplace(key, bars.size());
-        if (added)
-            bars.push_back({ key, {}, 0 });
-        lastGroup = it->second;
-        return bars[lastGroup];
-    };
-    auto snap = [](double x) { return static_cast<int>(std::floor(x + 0.5)); };
-    double hatchedRight = 0;
-    int hatchedSource = -1; // the row's source (lane, or track of a collapsed row) of the last one
-    const int dim = m_criticalShown ? 1 : 0;
-    // Colours by kind, for single ops and merged runs, plain and dimmed.
-    static const auto palette = [] {
-        std::array<std::array<std::array<QRgb, 2>, 2>, kOpKindCount> p {};
-        for (int k = 0; k < kOpKindCount; ++k) {
-            for (int merged = 0; merged < 2; ++merged) {
-                for (int d = 0; d < 2; ++d)
-                    p[k][merged][d] = TimelineTheme::standard().kindBar(static_cast<OpKind>(k), merged != 0, d != 0);
-            }
-        }
-        return p;
-    }();
-    const TrackGeometry::View& view = frame.view;
-    const double left = frame.left;
-    m_cache.build(m_rows, frame.firstRow, frame.lastRow, view);
-    for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
-        const QRectF band = rowRect(row);
-        const TrackId track = m_rows.rows()[row].track;
-        if (!track.isValid())
-            (m_rows.rows()[row].rank.isValid() ? shapes.headers : shapes.hostHeaders).append(band);
-        else if (track.value() < m_markedTracks.size() && m_markedTracks[track.value()])
-            shapes.whatIfBands.append(band);
-        const double top = band.top() + 1, height = std::max(1.0, band.height() - 2);
-        const int y0 = snap(top);
-        const int y1 = std::max(y0 + 1, snap(top + height));
-        const bool ghost = m_rows.isGhost(m_rows.rows()[row]);
-        for (int l = 0; l < sourceCount(row); ++l) {
-            for (const TrackGeometry::Run& r : laneRuns(row, l, view)) {
-                const QRgb c = m_colorMode == ColorMode::Kind ? palette[static_cast<int>(m_trace->kind(OpId(r.op)))][r.count > 1][dim || ghost]
-                                                              : runColor(r.op, r.count > 1, dim || ghost);
-                const double x0 = left + std::max(-1.0, r.x0);
-                const double x1 = left + std::min(static_cast<double>(view.width) + 1, std::max(r.x1, r.x0 + 1.0));
-                // Touching bars of one colour in a row become one rectangle: dense stretches of
-                // merged runs then cost one primitive, not one per pixel column.
-                Shapes::Group& g = groupOf((static_cast<std::uint64_t>(l) << 32) | c);
-                if (!g.rects.isEmpty() && g.rects.back().top() == y0 && g.right >= x0 - 0.5) {
-                    g.right = std::max(g.right, x1);
-                    g.rects.back().setRight(snap(g.right) - 1);
-                } else {
-                    g.right = x1;
-                    g.rects.append(QRect(QPoint(snap(x0), y0), QPoint(std::max(snap(x0), snap(x1) - 1), y1 - 1)));
-                }
-                if (isHatched(OpId(r.op))) {
-                    QVector<QRect>& hatched = shapes.hatched;
-                    if (!hatched.isEmpty() && hatched.back().top() == y0 && hatchedSource == l && hatchedRight >= x0 - 0.5) {
-                        hatchedRight = std::max(hatchedRight, x1);
-                        hatched.back().setRight(snap(hatchedRight) - 1);
-                    } else {
-                        hatchedRight = x1;
-                        hatchedSource = l;
-                        hatched.append(QRect(QPoint(snap(x0), y0), QPoint(std::max(snap(x0), snap(x1) - 1), y1 - 1)));
-                    }
-                }
-            }
-        }
-    }
-    // Earlier sources first, then by colour.
-    std::sort(bars.begin(), bars.end(), [](const Shapes::Group& a, const Shapes::Group& b) { return a.key < b.key; });
-    return shapes;
-}
-
-void TimelinePlottable::drawBands(QCPPainter* painter, const Shapes& shapes) const
-{
-    const TimelineTheme& theme = TimelineTheme::standard();
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(theme.rankHeader);
-    painter->drawRects(shapes.headers);
-    painter->setBrush(theme.hostHeader);
-    painter->drawRects(shapes.hostHeaders);
-    painter->setBrush(theme.whatIfBand);
-    painter->drawRects(shapes.whatIfBands);
-}
-
-namespace {
-
-// The hatching of drawHatching() filled into the bar image (whose top left pixel is `origin` on the
-// device): the translucent backward-diagonal pattern of Qt::BDiagPattern (the pixels whose device x + y
-// is 7 modulo 8) blended over each rectangle, and its one-pixel outline, as a cosmetic pen strokes a
-// QRect (one pixel past its right and bottom edges).
-void hatchImage(QImage& image, const QPoint& origin, const QVector<QRect>& hatched)
-{
-    if (hatched.isEmpty())
-        return;
-    const QColor hatch = TimelineTheme::standard().hatch;
-    constexpr int kAlpha = 150; // as drawHatching's brush
-    // x / 255 rounded as the raster engine rounds it, so that both ways give the same pixels.
-    const auto by255 = [](int x) { return (x + 128 + ((x + 128) >> 8)) >> 8; };
-    const auto premultiplied = [&](int channel) { return by255(channel * kAlpha); };
-    const int red = premultiplied(hatch.red()), green = premultiplied(hatch.green()), blue = premultiplied(hatch.blue());
-    const auto blend = [&](QRgb under) {
-        const auto keep = [&](int channel) { return by255(channel * (255 - kAlpha)); };
-        return qRgba(red + keep(qRed(under)), green + keep(qGreen(under)), blue + keep(qBlue(under)), kAlpha + keep(qAlpha(under)));
-    };
-    const QRgb outline = hatch.rgb() | 0xFF000000u;
-    const QRect bounds = image.rect();
-    uchar* const bits = image.bits();
-    const qsizetype stride = image.bytesPerLine();
-    const auto line = [&](int y) { return reinterpret_cast<QRgb*>(bits + y * stride); };
-    for (const QRect& on : hatched) {
-        const QRect rect = on.translated(-origin);
-        const QRect inside = rect & bounds;
-        for (int y = inside.top(); y <= inside.bottom(); ++y) {
-            QRgb* row = line(y);
-            // The first x of the row on the pattern, then every eighth.
-            const int phase = ((7 - (y + origin.y()) - (inside.left() + origin.x())) % 8 + 8) % 8;
-            for (int x = inside.left() + phase; x <= inside.right(); x += 8)
-                row[x] = blend(row[x]);
-        }
-        const QRect stroke = QRect(rect.topLeft(), rect.size() + QSize(1, 1)) & bounds;
-        if (stroke.isEmpty())
-            continue;
-        for (int x = stroke.left(); x <= stroke.right(); ++x) {
-            if (stroke.top() == rect.top())
-                line(stroke.top())[x] = outline;
-            if (stroke.bottom() == rect.bottom() + 1)
-                line(stroke.bottom())[x] = outline;
-        }
-        for (int y = stroke.top(); y <= stroke.bottom(); ++y) {
-            if (stroke.left() == rect.left())
-                line(y)[stroke.left()] = outline;
-            if (stroke.right() == rect.right() + 1)
-                line(y)[stroke.right()] = outline;
-        }
-    }
-}
-
-} // namespace
-
-bool TimelinePlottable::drawBars(QCPPainter* painter, const Shapes& shapes, const QRect& area)
-{
-    std::size_t rectCount = 0;
-    for (const Shapes::Group& g : shapes.bars)
-        rectCount += static_cast<std::size_t>(g.rects.size());
-    // Thousands of one-pixel bars cost the raster engine a call per scan line each: on a raster
-    // device at scale 1 they are filled into an image of the plot area (the same pixels: whole-pixel
-    // rectangles of opaque colours, in the same order) that is drawn once. Zoomed in, with a few
-    // hundred wide bars, clearing and drawing the image would cost more than it saves.
-    const bool direct = rectCount >= 4096 && !painter->modes().testFlag(QCPPainter::pmVectorized)
-        && painter->transform().type() == QTransform::TxNone && painter->device() && painter->device()->devicePixelRatioF() == 1.0;
-    if (direct && !area.isEmpty()) {
-        if (m_barImage.size() != area.size())
-            m_barImage = QImage(area.size(), QImage::Format_ARGB32_Premultiplied);
-        m_barImage.fill(Qt::transparent);
-        uchar* const bits = m_barImage.bits();
-        const qsizetype stride = m_barImage.bytesPerLine();
-        const QRect bounds(QPoint(0, 0), area.size());
-        for (const Shapes::Group& g : shapes.bars) {
-            const QRgb c = static_cast<QRgb>(g.key & 0xFFFFFFFFu) | 0xFF000000u;
-            for (const QRect& rect : g.rects) {
-                const QRect r = rect.translated(-area.topLeft()) & bounds;
-                for (int y = r.top(); y <= r.bottom(); ++y)
-                    std::fill_n(reinterpret_cast<QRgb*>(bits + y * stride) + r.left(), r.width(), c);
-            }
-        }
-        hatchImage(m_barImage, area.topLeft(), shapes.hatched);
-        painter->drawImage(area.topLeft(), m_barImage);
-        return true;
-    }
-    for (const Shapes::Group& g : shapes.bars) {
-        painter->setBrush(QColor::fromRgb(static_cast<QRgb>(g.key & 0xFFFFFFFFu)));
-        painter->drawRects(g.rects);
-    }
-    return false;
-}
-
-void TimelinePlottable::drawHatching(QCPPainter* painter, const Shapes& shapes) const
-{
-    if (shapes.hatched.isEmpty())
-        return;
-    const QColor hatch = TimelineTheme::standard().hatch;
-    QColor translucent = hatch;
-    translucent.setAlpha(150);
-    painter->setBrush(QBrush(translucent, Qt::BDiagPattern));
-    painter->setPen(QPen(hatch, 0));
-    painter->drawRects(shapes.hatched);
-    painter->setPen(Qt::NoPen);
 }
 
 void TimelinePlottable::drawCriticalPath(QCPPainter* painter, const Frame& frame)
@@ -688,18 +463,6 @@ void TimelinePlottable::drawSelection(QCPPainter* painter, const Frame& frame) c
     painter->setBrush(Qt::NoBrush);
     painter->setPen(QPen(theme.selection, 2));
     painter->drawRect(QRectF(x0, band.top(), x1 - x0, band.height()));
-}
-
-void TimelinePlottable::setMarkedOps(const std::vector<OpId>& ops)
-{
-    m_marked.clear();
-    if (!m_trace || ops.empty())
-        return;
-    m_marked.assign(m_trace->opCount(), 0);
-    for (const OpId op : ops) {
-        if (op.value() < m_marked.size())
-            m_marked[op.value()] = 1;
-    }
 }
 
 void TimelinePlottable::drawMarks(QCPPainter* painter, const Frame& frame) const

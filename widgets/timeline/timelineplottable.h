@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/ids.h"
+#include "widgets/timeline/timelinebarpainter.h"
 #include "widgets/timeline/timelinerows.h"
 #include "widgets/timeline/timelineruncache.h"
 #include "widgets/timeline/trackgeometry.h"
@@ -31,6 +32,8 @@ class TrackLayout;
 // built ahead, off the GUI thread (buildRunsAhead). The critical path is an overlay: its ops are
 // drawn over the runs, the rest dimmed, without rebuilding them. Ops wide enough carry their names;
 // the rows' names sit in a gutter left of the axis rect (the view's left margin), never over a bar.
+// It keeps the state and hands each frame to its painters: TimelineBarPainter (bands, bars, hatching)
+// and TimelineLabelPainter (names).
 class TimelinePlottable : public QCPAbstractPlottable {
     Q_OBJECT
 public:
@@ -42,17 +45,9 @@ public:
     // replay against the measurement, or a what-if against its baseline), or how much slack it has
     // (red: none, on the critical path; then orange, yellow, green as slack grows against the path's
     // length; grey: not replayed, or nothing to compare with).
-    enum class ColorMode { Kind, Difference, Slack };
-    // What the difference and slack colours read, per op (INT64_MIN where unknown): its duration
-    // before and after the change (empty: the op's own, as drawn), its slack, and the critical path's
-    // length. The columns are views of memory that owner keeps (a job's columns are not copied).
-    struct ColorData {
-        std::span<const sightline::TimeNs> before;
-        std::span<const sightline::TimeNs> after;
-        std::span<const sightline::TimeNs> slack;
-        sightline::TimeNs pathLength = 0;
-        std::shared_ptr<const void> owner;
-    };
+    using ColorMode = TimelineBarPainter::ColorMode;
+    // What the difference and slack colours read, per op (TimelineBarPainter::ColorData).
+    using ColorData = TimelineBarPainter::ColorData;
     struct Hit {
         int row = -1;
         sightline::TrackGeometry::Run run;
@@ -74,13 +69,9 @@ public:
     // the ranks a pass added (per rank, 1; empty for none), whose ops are copies drawn like the
     // others'; the rows of the tracks marked (per track; empty for none) sit on a tinted band, as the
     // what-if's rows beside the baseline's. owner keeps the columns' memory. setJob() clears them.
-    struct WhatIfMarks {
-        std::span<const std::uint8_t> synthetic;
-        std::span<const std::uint8_t> addedRanks;
-        std::span<const std::uint8_t> markedTracks;
-    };
+    using WhatIfMarks = TimelineBarPainter::WhatIfMarks;
     void setWhatIfMarks(const WhatIfMarks& marks, std::shared_ptr<const void> owner);
-    bool isSynthetic(sightline::OpId op) const { return op.value() < m_synthetic.size() && m_synthetic[op.value()]; }
+    bool isSynthetic(sightline::OpId op) const { return op.value() < m_marks.synthetic.size() && m_marks.synthetic[op.value()]; }
     // Whether the op is drawn hatched: made by a pass, on a rank the job had.
     bool isHatched(sightline::OpId op) const;
     void setColorMode(ColorMode mode);
@@ -156,11 +147,8 @@ private:
     ViewMode m_mode = ViewMode::Measured;
     ColorMode m_colorMode = ColorMode::Kind;
     ColorData m_color;
-    std::span<const std::uint8_t> m_synthetic;
-    std::span<const std::uint8_t> m_addedRanks;
-    std::span<const std::uint8_t> m_markedTracks;
+    WhatIfMarks m_marks;
     std::shared_ptr<const void> m_marksOwner;
-    QRgb runColor(std::uint32_t op, bool merged, bool dim) const;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_pathArrows;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_selectionArrows;
     void drawArrows(QCPPainter* painter, const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows,
@@ -174,17 +162,14 @@ private:
         int firstRow = 0;
         int lastRow = -1;
     };
-    // The render passes of draw(), in order: the shapes of the rows in view (bars by source and
-    // colour, header and what-if bands, hatching), the bands, the bars, the hatching over the ops a
-    // strategy made, the critical path and its arrows, the selection (its dependencies' arrows and
-    // outline), and the labels.
-    struct Shapes;
-    Shapes collectShapes(const Frame& frame);
-    void drawBands(QCPPainter* painter, const Shapes& shapes) const;
-    // True when the bars were filled into an image with the hatching over them (drawHatching is then
-    // not needed).
-    bool drawBars(QCPPainter* painter, const Shapes& shapes, const QRect& area);
-    void drawHatching(QCPPainter* painter, const Shapes& shapes) const;
+    Frame currentFrame() const;
+    // What the bar painter reads of a frame: the rows, the runs in view, and the state it draws.
+    TimelineBarPainter::Frame barFrame(const Frame& frame) const;
+    // Each row's sources' runs for view, from the run cache.
+    std::function<const std::vector<sightline::TrackGeometry::Run>&(int row, int source)> runsIn(
+        const sightline::TrackGeometry::View& view) const;
+    // The render passes of draw() after the bars, in order: the critical path and its arrows, the
+    // selection (its dependencies' arrows and outline).
     void drawCriticalPath(QCPPainter* painter, const Frame& frame);
     void drawSelection(QCPPainter* painter, const Frame& frame) const;
     // An outline around each run whose op (a merged run's widest) is a search match.
@@ -216,7 +201,7 @@ private:
     quint64 m_rowsVersion = 0; // changes with the rows and the layouts they draw
     quint64 m_rowsBuiltAhead = 0;
     // The frame's bars and hatching, filled directly and drawn with one blit (raster painting of many
-    // bars only).
+    // bars only; TimelineBarPainter's scratch image, kept between frames).
     QImage m_barImage;
     // The thread that builds runs ahead; last, so that it is waited for first.
     QThreadPool m_ahead;
