@@ -4,6 +4,7 @@
 #include "core/model/trace.h"
 #include "widgets/timeline/timelinebarpainter.h"
 #include "widgets/timeline/timelinelabelpainter.h"
+#include "widgets/timeline/timelineoverlaypainter.h"
 #include "widgets/timeline/timelinerows.h"
 #include "widgets/timeline/timelinetheme.h"
 #include "widgets/timeline/tracklayout.h"
@@ -197,39 +198,6 @@ void TimelinePlottable::setSelectionArrows(std::vector<std::pair<OpId, OpId>> ar
     m_selectionArrowRows = arrowRows(m_selectionArrows);
 }
 
-void TimelinePlottable::drawArrows(QCPPainter* painter, const std::vector<std::pair<OpId, OpId>>& arrows,
-    const std::vector<std::pair<int, int>>& rows, const QColor& color, const TrackGeometry::View& view) const
-{
-    const QRect area = keyAxis()->axisRect()->rect();
-    const TrackLayout& layout = primary();
-    painter->setAntialiasing(true);
-    painter->setPen(QPen(color, 1.5));
-    painter->setBrush(color);
-    for (std::size_t i = 0; i < arrows.size(); ++i) {
-        const auto& [from, to] = arrows[i];
-        const auto [a, b] = rows[i];
-        if (a < 0 || b < 0)
-            continue;
-        const QPointF p0(area.left() + view.pixelOf(layout.end(from.value())), rowRect(a).center().y());
-        const QPointF p1(area.left() + view.pixelOf(layout.start(to.value())), rowRect(b).center().y());
-        // Only arrows that cross the visible area.
-        if (std::max(p0.x(), p1.x()) < area.left() || std::min(p0.x(), p1.x()) > area.right()
-            || std::max(p0.y(), p1.y()) < area.top() || std::min(p0.y(), p1.y()) > area.bottom())
-            continue;
-        painter->drawLine(p0, p1);
-        const QLineF line(p1, p0);
-        if (line.length() < 6)
-            continue;
-        QLineF wing1 = line, wing2 = line;
-        wing1.setLength(7);
-        wing2.setLength(7);
-        wing1.setAngle(line.angle() + 25);
-        wing2.setAngle(line.angle() - 25);
-        painter->drawPolygon(QPolygonF({ p1, wing1.p2(), wing2.p2() }));
-    }
-    painter->setAntialiasing(false);
-}
-
 TrackGeometry::View TimelinePlottable::currentView() const
 {
     TrackGeometry::View view;
@@ -377,6 +345,12 @@ TimelineBarPainter::Frame TimelinePlottable::barFrame(const Frame& frame) const
         frame.lastRow, [this](int row) { return rowRect(row); }, runsIn(frame.view) };
 }
 
+TimelineOverlayPainter::Frame TimelinePlottable::overlayFrame(const Frame& frame) const
+{
+    return { m_rows, primary(), frame.view, frame.area, frame.firstRow, frame.lastRow,
+        [this](int row) { return rowRect(row); }, runsIn(frame.view) };
+}
+
 std::function<const std::vector<TrackGeometry::Run>&(int, int)> TimelinePlottable::runsIn(const TrackGeometry::View& view) const
 {
     return [this, view](int row, int source) -> const std::vector<TrackGeometry::Run>& {
@@ -395,92 +369,28 @@ void TimelinePlottable::draw(QCPPainter* painter)
     // The runs of the rows in view, built in parallel before the passes read them row by row.
     m_cache.build(m_rows, frame.firstRow, frame.lastRow, frame.view);
     const TimelineBarPainter::Frame bars = barFrame(frame);
+    const TimelineOverlayPainter::Frame overlay = overlayFrame(frame);
     const TimelineLabelPainter::Frame names { *m_trace, m_tree, m_rows, m_marks.addedRanks, frame.firstRow,
         frame.lastRow, bars.rowRect };
     // The render passes, each over the one before.
     TimelineBarPainter::draw(painter, bars, m_barImage);
-    drawCriticalPath(painter, frame);
+    drawCriticalPath(painter, overlay);
     TimelineLabelPainter::drawSliceNames(
         painter, names, frame.left, frame.view.width,
         [&](int row) -> const std::vector<TrackGeometry::Run>& { return laneRuns(row, 0, frame.view); },
         [&](std::uint32_t op, bool dim) { return TimelineBarPainter::runColor(bars, op, false, dim); },
         m_criticalShown);
-    drawMarks(painter, frame);
-    drawSelection(painter, frame);
+    TimelineOverlayPainter::drawMarks(painter, overlay, m_marked);
+    TimelineOverlayPainter::drawSelection(
+        painter, overlay, m_selected, m_selectedRow, { m_selectionArrows, m_selectionArrowRows });
     TimelineLabelPainter::drawGutter(painter, names, frame.gutter, m_labels);
     painter->restore();
 }
 
-void TimelinePlottable::drawCriticalPath(QCPPainter* painter, const Frame& frame)
+void TimelinePlottable::drawCriticalPath(QCPPainter* painter, const TimelineOverlayPainter::Frame& overlay)
 {
-    // The critical path over the dimmed runs: its ops at least two pixels wide, then its arrows.
     if (!m_criticalShown)
         return;
     resolvePathRows();
-    const TimelineTheme& theme = TimelineTheme::standard();
-    const TrackGeometry::View& view = frame.view;
-    // The first path filled in the path's colour; the second (the baseline's, beside a what-if's)
-    // in a paler fill with a dashed edge, so that the two read apart.
-    for (int path = 0; path < 2; ++path) {
-        if (m_criticalByRow[path].empty())
-            continue;
-        QVector<QRectF> critical;
-        const TimeNs viewEnd = view.timeAt(view.width);
-        for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
-            const auto& ops = m_criticalByRow[path][row];
-            const QRectF band = rowRect(row);
-            const TrackLayout& layout = primary();
-            // Ops of one lane end in start order too, so the first visible one is found by bisection;
-            // a row holding several lanes or tracks is scanned from its start.
-            auto it = m_rows.rows()[row].collapsed ? ops.begin()
-                                            : std::partition_point(ops.begin(), ops.end(), [&](std::uint32_t op) { return layout.end(op) < view.begin; });
-            for (; it != ops.end() && layout.start(*it) < viewEnd; ++it) {
-                if (layout.end(*it) < view.begin)
-                    continue;
-                const double x0 = frame.left + view.pixelOf(layout.start(*it));
-                const double x1 = frame.left + std::max(view.pixelOf(layout.end(*it)), view.pixelOf(layout.start(*it)) + 2.0);
-                critical.append(QRectF(x0, band.top(), x1 - x0, band.height()));
-            }
-        }
-        painter->setBrush(path == 0 ? theme.critical : theme.secondCritical);
-        painter->setPen(QPen(theme.criticalEdge, path == 0 ? 0 : 1, path == 0 ? Qt::SolidLine : Qt::DashLine));
-        painter->drawRects(critical);
-    }
-    drawArrows(painter, m_pathArrows, m_pathArrowRows, theme.criticalArrow, view);
+    TimelineOverlayPainter::drawCriticalPath(painter, overlay, m_criticalByRow, { m_pathArrows, m_pathArrowRows });
 }
-
-void TimelinePlottable::drawSelection(QCPPainter* painter, const Frame& frame) const
-{
-    // The selected op's dependencies as arrows, and the op outlined.
-    const TimelineTheme& theme = TimelineTheme::standard();
-    drawArrows(painter, m_selectionArrows, m_selectionArrowRows, theme.selectionArrow, frame.view);
-    if (!m_selected.isValid() || m_selectedRow < frame.firstRow || m_selectedRow > frame.lastRow)
-        return;
-    const QRectF band = rowRect(m_selectedRow);
-    const TrackLayout& layout = primary();
-    const double x0 = frame.left + frame.view.pixelOf(layout.start(m_selected.value()));
-    const double x1 = frame.left + std::max(frame.view.pixelOf(layout.end(m_selected.value())), frame.view.pixelOf(layout.start(m_selected.value())) + 2.0);
-    painter->setBrush(Qt::NoBrush);
-    painter->setPen(QPen(theme.selection, 2));
-    painter->drawRect(QRectF(x0, band.top(), x1 - x0, band.height()));
-}
-
-void TimelinePlottable::drawMarks(QCPPainter* painter, const Frame& frame) const
-{
-    if (m_marked.empty())
-        return;
-    QVector<QRectF> marks;
-    for (int row = frame.firstRow; row <= frame.lastRow; ++row) {
-        const QRectF band = rowRect(row);
-        for (int source = 0; source < sourceCount(row); ++source) {
-            for (const TrackGeometry::Run& run : laneRuns(row, source, frame.view)) {
-                if (m_marked[run.op])
-                    marks.append(QRectF(frame.left + run.x0 - 1, band.top() + 0.5, std::max(run.x1 - run.x0, 1.0) + 2, band.height() - 1));
-            }
-        }
-    }
-    painter->setBrush(Qt::NoBrush);
-    painter->setPen(QPen(TimelineTheme::standard().searchMark, 2));
-    painter->drawRects(marks);
-}
-

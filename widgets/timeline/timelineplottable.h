@@ -2,6 +2,7 @@
 
 #include "core/base/ids.h"
 #include "widgets/timeline/timelinebarpainter.h"
+#include "widgets/timeline/timelineoverlaypainter.h"
 #include "widgets/timeline/timelinerows.h"
 #include "widgets/timeline/timelineruncache.h"
 #include "widgets/timeline/trackgeometry.h"
@@ -32,8 +33,8 @@ class TrackLayout;
 // built ahead, off the GUI thread (buildRunsAhead). The critical path is an overlay: its ops are
 // drawn over the runs, the rest dimmed, without rebuilding them. Ops wide enough carry their names;
 // the rows' names sit in a gutter left of the axis rect (the view's left margin), never over a bar.
-// It keeps the state and hands each frame to its painters: TimelineBarPainter (bands, bars, hatching)
-// and TimelineLabelPainter (names).
+// It keeps the state and hands each frame to its painters: TimelineBarPainter (bands, bars, hatching),
+// TimelineOverlayPainter (critical path, search marks, selection, arrows), TimelineLabelPainter (names).
 class TimelinePlottable : public QCPAbstractPlottable {
     Q_OBJECT
 public:
@@ -151,8 +152,6 @@ private:
     std::shared_ptr<const void> m_marksOwner;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_pathArrows;
     std::vector<std::pair<sightline::OpId, sightline::OpId>> m_selectionArrows;
-    void drawArrows(QCPPainter* painter, const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows,
-        const std::vector<std::pair<int, int>>& rows, const QColor& color, const sightline::TrackGeometry::View& view) const;
     // One frame's extent: the view of the time axis, the plot area, and the rows in it.
     struct Frame {
         sightline::TrackGeometry::View view;
@@ -163,17 +162,14 @@ private:
         int lastRow = -1;
     };
     Frame currentFrame() const;
-    // What the bar painter reads of a frame: the rows, the runs in view, and the state it draws.
+    // What the painters read of a frame: the rows, the runs in view, and the state they draw.
     TimelineBarPainter::Frame barFrame(const Frame& frame) const;
+    TimelineOverlayPainter::Frame overlayFrame(const Frame& frame) const;
     // Each row's sources' runs for view, from the run cache.
     std::function<const std::vector<sightline::TrackGeometry::Run>&(int row, int source)> runsIn(
         const sightline::TrackGeometry::View& view) const;
-    // The render passes of draw() after the bars, in order: the critical path and its arrows, the
-    // selection (its dependencies' arrows and outline).
-    void drawCriticalPath(QCPPainter* painter, const Frame& frame);
-    void drawSelection(QCPPainter* painter, const Frame& frame) const;
-    // An outline around each run whose op (a merged run's widest) is a search match.
-    void drawMarks(QCPPainter* painter, const Frame& frame) const;
+    // The critical path and its arrows, while it is shown.
+    void drawCriticalPath(QCPPainter* painter, const TimelineOverlayPainter::Frame& overlay);
     // Rows of both ends of each arrow, resolved when the arrows or the rows change, not every frame.
     std::vector<std::pair<int, int>> arrowRows(const std::vector<std::pair<sightline::OpId, sightline::OpId>>& arrows) const;
     // The rows of the critical ops and the path's arrows, when the path is drawn and they changed
