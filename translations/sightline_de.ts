@@ -1681,6 +1681,34 @@
         <source>the dependency graph and replay of %1 ops</source>
         <translation>Der Abhängigkeitsgraph samt Wiedergabe von %1 Ops</translation>
     </message>
+    <message>
+        <source>%1 data-parallel</source>
+        <translation>%1 datenparallel</translation>
+    </message>
+    <message>
+        <source>%1 tensor-parallel</source>
+        <translation>%1 tensorparallel</translation>
+    </message>
+    <message>
+        <source>%1 pipeline</source>
+        <translation>%1 Pipeline</translation>
+    </message>
+    <message>
+        <source>%1 expert</source>
+        <translation>%1 Experten</translation>
+    </message>
+    <message>
+        <source>%1 unknown</source>
+        <translation>%1 unbekannt</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>no collectives</source>
+        <translation>keine kollektiven Operationen</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1681,6 +1681,34 @@
         <source>the dependency graph and replay of %1 ops</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 data-parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tensor-parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1681,6 +1681,34 @@
         <source>the dependency graph and replay of %1 ops</source>
         <translation>%1 个算子的依赖图与回放</translation>
     </message>
+    <message>
+        <source>%1 data-parallel</source>
+        <translation>%1 个数据并行</translation>
+    </message>
+    <message>
+        <source>%1 tensor-parallel</source>
+        <translation>%1 个张量并行</translation>
+    </message>
+    <message>
+        <source>%1 pipeline</source>
+        <translation>%1 个流水线并行</translation>
+    </message>
+    <message>
+        <source>%1 expert</source>
+        <translation>%1 个专家并行</translation>
+    </message>
+    <message>
+        <source>%1 unknown</source>
+        <translation>%1 个角色未知</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>no collectives</source>
+        <translation>没有集合通信</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

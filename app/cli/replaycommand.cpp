@@ -306,7 +306,7 @@ int ReplayCommand::run(const QStringList& args)
         out << "  warning: " << qs(overhead.warning.english()) << '\n';
     out << "Graph: " << g.vertexCount() << " vertices, " << g.edgeCount() << " edges, " << g.collectives().size()
         << " logical collectives; " << x.itemCount() << " items replayed\n";
-    out << "Collectives by parallelism: " << QString::fromStdString(roles.summary()) << '\n';
+    out << "Collectives by parallelism: " << qs(roles.summary().english()) << '\n';
     out << "Model: durations " << durations << ", transfers " << comm;
     if (options.overlapSlowdown > 0)
         out << ", gamma " << options.overlapSlowdown;

@@ -1,5 +1,6 @@
 #include "core/exec/collectiveroles.h"
 
+#include "core/base/message.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -121,15 +122,22 @@ const std::string& CollectiveRoles::reason(ItemId item) const
     return m_reasons[item.value() < m_reason.size() ? m_reason[item.value()] : 0];
 }
 
-std::string CollectiveRoles::summary() const
+Message CollectiveRoles::summary() const
 {
-    std::string text;
+    // One template per role, so that each language places the count; each entry nests the list
+    // before it.
+    static constexpr const char* kCounted[kParallelRoleCount] = { SL_TEXT("Core", "%1 data-parallel"),
+        SL_TEXT("Core", "%1 tensor-parallel"), SL_TEXT("Core", "%1 pipeline"), SL_TEXT("Core", "%1 expert"),
+        SL_TEXT("Core", "%1 unknown") };
+    Message out;
     for (int r = 0; r < kParallelRoleCount; ++r) {
-        if (m_counts[static_cast<std::size_t>(r)] == 0)
+        const std::size_t count = m_counts[static_cast<std::size_t>(r)];
+        if (count == 0)
             continue;
-        text += (text.empty() ? "" : ", ") + std::to_string(m_counts[static_cast<std::size_t>(r)]) + " " + parallelRoleName(static_cast<ParallelRole>(r));
+        Message entry(kCounted[r], { count });
+        out = out.empty() ? std::move(entry) : Message(SL_TEXT("Core", "%1, %2"), { std::move(out), std::move(entry) });
     }
-    return text.empty() ? "no collectives" : text;
+    return out.empty() ? Message(SL_TEXT("Core", "no collectives")) : out;
 }
 
 CollectiveRoles CollectiveRoles::of(const ExecutionGraph& g)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/message.h"
 #include "core/exec/executiongraph.h"
 
 #include <array>
@@ -43,7 +44,7 @@ public:
     // How many collectives have each role.
     const std::array<std::size_t, kParallelRoleCount>& counts() const { return m_counts; }
     // "12 data-parallel, 4 tensor-parallel, 2 unknown".
-    std::string summary() const;
+    Message summary() const;
 
 private:
     std::vector<ParallelRole> m_role; // per item
