@@ -293,6 +293,42 @@ private Q_SLOTS:
         QVERIFY(changed->viewport()->height() >= ComparisonPanel::kRowsShown * row);
         QVERIFY(dock.verticalScrollBar()->maximum() > 0);
     }
+
+    void comparisonKeepsItsFiguresInANarrowDock()
+    {
+        // In a dock too narrow for the rows' names and the three columns of figures, the names are
+        // elided (whole in their tooltips) and every figure stays in view; in a wide one they are whole.
+        QScrollArea dock;
+        dock.setWidgetResizable(true);
+        auto* panel = new ComparisonPanel;
+        dock.setWidget(panel);
+        dock.resize(900, 400);
+        dock.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dock));
+        auto* table = panel->findChild<QTableWidget*>(QStringLiteral("comparisonTable"));
+        QVERIFY(table);
+        const int whole = table->verticalHeader()->sizeHint().width();
+        QTRY_COMPARE(panel->rowNamesWidth(), whole);
+        QCOMPARE(table->model()->headerData(ComparisonPanel::ExposedRow, Qt::Vertical).toString(), QStringLiteral("exposed communication (ms)"));
+        QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+        int figures = 0;
+        for (int c = 0; c < table->columnCount(); ++c)
+            figures += table->columnWidth(c);
+        // Narrower than names and figures together, wider than the figures and a few letters.
+        dock.resize(figures + whole / 2 + 40, 400);
+        QTRY_VERIFY2(panel->rowNamesWidth() < whole, qPrintable(QString::number(panel->rowNamesWidth())));
+        QTRY_COMPARE(table->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(table->columnViewportPosition(2) + table->columnWidth(2) <= table->viewport()->width());
+        const QString name = table->model()->headerData(ComparisonPanel::ExposedRow, Qt::Vertical).toString();
+        QVERIFY2(name.endsWith(u'…'), qPrintable(name));
+        QCOMPARE(table->model()->headerData(ComparisonPanel::ExposedRow, Qt::Vertical, Qt::ToolTipRole).toString(),
+            QStringLiteral("exposed communication (ms)"));
+        QCOMPARE(table->model()->headerData(0, Qt::Horizontal, Qt::ToolTipRole).toString(), QStringLiteral("baseline"));
+        // Wide again: whole names and titles.
+        dock.resize(900, 400);
+        QTRY_COMPARE(panel->rowNamesWidth(), whole);
+        QCOMPARE(table->model()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("baseline"));
+    }
 };
 
 QTEST_MAIN(TestStrategyPanel)

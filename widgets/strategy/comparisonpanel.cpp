@@ -8,15 +8,18 @@
 #include "widgets/panels/kindtext.h"
 #include "widgets/panels/percenttext.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <utility>
 
@@ -64,16 +67,21 @@ ComparisonPanel::ComparisonPanel(QWidget* parent)
              "the all-reduce that carried it")))
 {
     m_table->setObjectName(QStringLiteral("comparisonTable"));
-    m_table->setHorizontalHeaderLabels({ tr("baseline"), tr("what-if"), tr("change") });
-    QStringList rows { tr("iteration (ms)"), tr("exposed communication (ms)"), tr("critical path (ms)") };
+    m_columnNames = { tr("baseline"), tr("what-if"), tr("change") };
+    m_table->setHorizontalHeaderLabels(m_columnNames);
+    m_rowNames = QStringList { tr("iteration (ms)"), tr("exposed communication (ms)"), tr("critical path (ms)") };
     for (int c = 0; c < sightline::kPathCategoryCount; ++c)
-        rows << tr("  %1 (ms)").arg(KindText::pathCategory(static_cast<sightline::PathCategory>(c)));
-    rows << tr("peak memory (GB)") << tr("out of memory");
-    m_table->setVerticalHeaderLabels(rows);
+        m_rowNames << tr("  %1 (ms)").arg(KindText::pathCategory(static_cast<sightline::PathCategory>(c)));
+    m_rowNames << tr("peak memory (GB)") << tr("out of memory");
+    m_table->setVerticalHeaderLabels(m_rowNames);
+    for (int r = 0; r < m_rowNames.size(); ++r)
+        m_table->verticalHeaderItem(r)->setToolTip(m_rowNames[r].trimmed());
+    for (int c = 0; c < m_columnNames.size(); ++c)
+        m_table->horizontalHeaderItem(c)->setToolTip(m_columnNames[c]);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    // Figures whole, never elided: each column as wide as its figures, the table scrolling sideways
-    // in a dock too narrow for them.
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Figures whole, never elided; the names and titles give way in a narrow dock (fitColumns).
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->installEventFilter(this);
     m_table->setWordWrap(false);
     setRowsShown(m_table, RowCount); // every row readable: the panel scrolls in a small dock instead
     m_devices->setObjectName(QStringLiteral("deviceMemory"));
@@ -254,6 +262,55 @@ void ComparisonPanel::setChangeRow(QTableWidget* table, int row, const QString& 
     table->setItem(row, 3, new QTableWidgetItem((after > before ? QStringLiteral("+") : QString()) + ms(static_cast<double>(after - before))));
 }
 
+bool ComparisonPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_table && event->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ComparisonPanel::fitColumns()
+{
+    QHeaderView* columns = m_table->horizontalHeader();
+    QHeaderView* names = m_table->verticalHeader();
+    // The header's margins and a pixel for the text's fractional width.
+    const int pad = 2 * style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, names) + 9;
+    int available = m_table->contentsRect().width();
+    if (m_table->verticalScrollBar()->isVisible())
+        available -= m_table->verticalScrollBar()->width();
+    // Each column as wide as its figures (and a few letters of its title), or as its title where
+    // there is room for it.
+    std::array<int, 3> figures {};
+    std::array<int, 3> titled {};
+    for (int c = 0; c < 3; ++c) {
+        figures[static_cast<std::size_t>(c)] = columns->fontMetrics().horizontalAdvance(QStringLiteral("MMM")) + pad;
+        for (int r = 0; r < m_table->rowCount(); ++r)
+            figures[static_cast<std::size_t>(c)] = std::max(figures[static_cast<std::size_t>(c)],
+                m_table->sizeHintForIndex(m_table->model()->index(r, c)).width() + (m_table->showGrid() ? 1 : 0));
+        titled[static_cast<std::size_t>(c)]
+            = std::max(figures[static_cast<std::size_t>(c)], columns->fontMetrics().horizontalAdvance(m_columnNames[c]) + pad);
+    }
+    int wholeNames = 0;
+    for (const QString& name : m_rowNames)
+        wholeNames = std::max(wholeNames, names->fontMetrics().horizontalAdvance(name) + pad);
+    const int fewest = std::min(wholeNames, names->fontMetrics().horizontalAdvance(QStringLiteral("MMMMMM")) + pad);
+    const auto sum = [](const std::array<int, 3>& w) { return w[0] + w[1] + w[2]; };
+    const std::array<int, 3>& widths = available - sum(titled) >= fewest ? titled : figures;
+    const int namesWidth = std::clamp(available - sum(widths), fewest, wholeNames);
+    for (int c = 0; c < 3; ++c) {
+        const int w = widths[static_cast<std::size_t>(c)];
+        columns->resizeSection(c, w);
+        m_table->horizontalHeaderItem(c)->setText(columns->fontMetrics().elidedText(m_columnNames[c], Qt::ElideRight, w - pad + 1));
+    }
+    for (int r = 0; r < m_rowNames.size(); ++r)
+        m_table->verticalHeaderItem(r)->setText(names->fontMetrics().elidedText(m_rowNames[r], Qt::ElideRight, namesWidth - pad + 1));
+}
+
+int ComparisonPanel::rowNamesWidth() const
+{
+    return m_table->verticalHeader()->width();
+}
+
 QString ComparisonPanel::text(int row, int column) const
 {
     const QTableWidgetItem* item = m_table->item(row, column);
@@ -286,6 +343,7 @@ void ComparisonPanel::clear()
     m_changed->setRowCount(0);
     m_tensors->setRowCount(0);
     m_tensors->hide();
+    fitColumns();
 }
 
 int ComparisonPanel::changedOpCount() const
@@ -327,6 +385,7 @@ void ComparisonPanel::setResult(const Result& result)
     set(OutOfMemoryRow, baseline->memory.outOfMemory ? tr("yes") : tr("no"), whatIf->memory.outOfMemory ? tr("yes") : tr("no"), QString());
     if (whatIf->memory.outOfMemory)
         m_table->item(OutOfMemoryRow, 1)->setForeground(kOutOfMemory);
+    fitColumns();
     fillDevices(*baseline, *whatIf);
 
     // Baseline beside what-if: the iteration, the highest peak, each category of the path.

@@ -49,6 +49,8 @@ public:
     bool isStale() const;
     // A cell's text, for tests: row as in the table, column 0 baseline, 1 what-if, 2 change.
     QString text(int row, int column) const;
+    // How wide the rows' names are drawn, for tests.
+    int rowNamesWidth() const;
 
     // How many ops the list of changed ops holds at most, and how many it holds now; the lists show
     // kRowsShown rows at least (the panel scrolls in a small dock rather than squeeze them).
@@ -68,7 +70,15 @@ Q_SIGNALS:
 public:
     enum Row { IterationRow, ExposedRow, PathRow, FirstCategoryRow, PeakMemoryRow = FirstCategoryRow + 6, OutOfMemoryRow, RowCount };
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    // Figures whole, never elided. Where the table is too narrow for the rows' names, the columns'
+    // titles and the figures, the titles give way to their figures' width, then the names to what is
+    // left (at least a few letters), both elided with their whole text in a tooltip; below that the
+    // table scrolls sideways.
+    void fitColumns();
     // A list of changes: an entry (its op in UserRole), baseline, what-if, change; a click emits opActivated.
     QTableWidget* makeChangeTable(const QString& name, const QString& what, const QString& tip);
     // Makes a table at least as tall as its header and that many rows.
@@ -82,6 +92,8 @@ private:
 
     class QLabel* m_stale; // shown while the result is stale
     QTableWidget* m_table;
+    QStringList m_rowNames; // whole; the table shows them elided when it must
+    QStringList m_columnNames;
     QTableWidget* m_devices; // each device's peak against its budget
     QCustomPlot* m_chart;
     class QCPAxisRect* m_iterationRect;
