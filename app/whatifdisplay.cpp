@@ -63,12 +63,7 @@ void WhatIfDisplay::setJob(std::shared_ptr<const sightline::Trace> trace, std::s
 {
     m_trace = std::move(trace);
     m_analysis = std::move(analysis);
-    m_outcome.reset();
-    m_lastOutcome.reset();
-    m_hasResult = false;
-    m_stale = false;
-    m_views.banner->hideMessage();
-    m_views.comparison->clear();
+    forgetWhatIfs();
     m_runner->dispose(std::exchange(m_shownOutcome, nullptr)); // of the job before: no tracks to keep
     showMeasuredJob();
 }
@@ -160,7 +155,7 @@ void WhatIfDisplay::showFailureBanner()
     m_views.banner->showMessage(headline, m_failure);
 }
 
-void WhatIfDisplay::onNone()
+void WhatIfDisplay::forgetWhatIfs()
 {
     m_outcome.reset();
     m_lastOutcome.reset();
@@ -168,6 +163,11 @@ void WhatIfDisplay::onNone()
     m_stale = false;
     m_views.banner->hideMessage();
     m_views.comparison->clear();
+}
+
+void WhatIfDisplay::onNone()
+{
+    forgetWhatIfs();
     m_views.strategyPanel->setOutOfMemory(false, {});
     Q_EMIT shownChanged();
 }

@@ -98,6 +98,8 @@ Q_SIGNALS:
 
 private:
     QString outcomeText(const WhatIfOutcome& outcome) const;
+    // No what-if ran yet: the outcomes go, and the banner and the What-if dock are cleared.
+    void forgetWhatIfs();
     void showFailureBanner();
     void showMeasuredJob();
     // Shows an outcome's view; the one shown before is let go of off the GUI thread.

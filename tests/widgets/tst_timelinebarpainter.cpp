@@ -21,8 +21,8 @@ using Painter = TimelineBarPainter;
 
 Painter::Frame frameOf(GanttPaintJob& job, const Painter::ColorData& color)
 {
-    return Painter::Frame { *job.trace, job.rows, Painter::ColorMode::Kind, color, {}, false, job.view, job.area(), 0,
-        job.rows.count() - 1, job.rowRect(), job.runs() };
+    return Painter::Frame { { job.view, job.area(), 0, job.rows.count() - 1, job.rowRect(), job.runs() }, *job.trace, job.rows,
+        Painter::ColorMode::Kind, color, {}, false };
 }
 
 QImage paint(GanttPaintJob& job, const Painter::Frame& frame, QCPPainter::PainterModes modes = QCPPainter::pmDefault,

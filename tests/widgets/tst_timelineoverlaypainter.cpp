@@ -26,8 +26,7 @@ using ArrowRows = std::vector<std::pair<int, int>>;
 
 Painter::Frame frameOf(GanttPaintJob& job)
 {
-    return Painter::Frame { job.rows, *job.layout, job.view, job.area(), 0, job.rows.count() - 1, job.rowRect(),
-        job.runs() };
+    return Painter::Frame { { job.view, job.area(), 0, job.rows.count() - 1, job.rowRect(), job.runs() }, job.rows, *job.layout };
 }
 
 QRgb at(const QImage& image, const QPoint& p)
@@ -97,8 +96,8 @@ private Q_SLOTS:
         const TimelineBarPainter::ColorData color;
         QImage scratch;
         TimelineBarPainter::draw(&painter,
-            { *job.trace, job.rows, TimelineBarPainter::ColorMode::Kind, color, {}, true, job.view, job.area(), 0,
-                job.rows.count() - 1, job.rowRect(), job.runs() },
+            { { job.view, job.area(), 0, job.rows.count() - 1, job.rowRect(), job.runs() }, *job.trace, job.rows,
+                TimelineBarPainter::ColorMode::Kind, color, {}, true },
             scratch);
         const Painter::OpsByRow paths[2] = { byRow(job, { job.k1, job.c }), byRow(job, { job.m }) };
         const Arrows none;

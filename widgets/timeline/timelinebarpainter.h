@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/ids.h"
+#include "widgets/timeline/timelinepaintrows.h"
 #include "widgets/timeline/timelinerows.h"
 #include "widgets/timeline/trackgeometry.h"
 
@@ -53,20 +54,14 @@ public:
     };
     using Run = sightline::TrackGeometry::Run;
 
-    // What a frame's bars read.
-    struct Frame {
+    // What a frame's bars read: its rows, and what colours them.
+    struct Frame : TimelinePaintRows {
         const sightline::Trace& trace;
         const TimelineRows& rows;
         ColorMode colorMode = ColorMode::Kind;
         const ColorData& color;
         WhatIfMarks marks;
         bool dimmed = false; // the critical path is highlighted: every bar is drawn light
-        sightline::TrackGeometry::View view;
-        QRect area; // the axis rect, in pixels: x = 0 of the view is its left edge
-        int firstRow = 0;
-        int lastRow = -1;
-        std::function<QRectF(int row)> rowRect; // the row's band across the axis rect, in pixels
-        std::function<const std::vector<Run>&(int row, int source)> runs; // a row's source's runs in view
     };
 
     // The bands, the bars and the hatching of rows [firstRow, lastRow], in that order. image is

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/ids.h"
+#include "widgets/timeline/timelinepaintrows.h"
 #include "widgets/timeline/timelinerows.h"
 #include "widgets/timeline/trackgeometry.h"
 
@@ -33,16 +34,10 @@ public:
     // Ops by row, each row's sorted by start (the critical path's).
     using OpsByRow = std::vector<std::vector<std::uint32_t>>;
 
-    // What a frame's overlays read.
-    struct Frame {
+    // What a frame's overlays read: its rows, and where ops' times are found.
+    struct Frame : TimelinePaintRows {
         const TimelineRows& rows;
         const sightline::TrackLayout& layout; // where ops' times are found (the rows' primary layout)
-        sightline::TrackGeometry::View view;
-        QRect area; // the axis rect, in pixels: x = 0 of the view is its left edge
-        int firstRow = 0;
-        int lastRow = -1;
-        std::function<QRectF(int row)> rowRect; // the row's band across the axis rect, in pixels
-        std::function<const std::vector<Run>&(int row, int source)> runs; // a row's source's runs in view
     };
     // Arrows from the end of the first op to the start of the second, with the rows of both ends
     // (-1: hidden, and the arrow is not drawn).

@@ -341,14 +341,17 @@ TimelinePlottable::Frame TimelinePlottable::currentFrame() const
 
 TimelineBarPainter::Frame TimelinePlottable::barFrame(const Frame& frame) const
 {
-    return { *m_trace, m_rows, m_colorMode, m_color, m_marks, m_criticalShown, frame.view, frame.area, frame.firstRow,
-        frame.lastRow, [this](int row) { return rowRect(row); }, runsIn(frame.view) };
+    return { paintRows(frame), *m_trace, m_rows, m_colorMode, m_color, m_marks, m_criticalShown };
 }
 
 TimelineOverlayPainter::Frame TimelinePlottable::overlayFrame(const Frame& frame) const
 {
-    return { m_rows, primary(), frame.view, frame.area, frame.firstRow, frame.lastRow,
-        [this](int row) { return rowRect(row); }, runsIn(frame.view) };
+    return { paintRows(frame), m_rows, primary() };
+}
+
+TimelinePaintRows TimelinePlottable::paintRows(const Frame& frame) const
+{
+    return { frame.view, frame.area, frame.firstRow, frame.lastRow, [this](int row) { return rowRect(row); }, runsIn(frame.view) };
 }
 
 std::function<const std::vector<TrackGeometry::Run>&(int, int)> TimelinePlottable::runsIn(const TrackGeometry::View& view) const

@@ -165,6 +165,7 @@ private:
     // What the painters read of a frame: the rows, the runs in view, and the state they draw.
     TimelineBarPainter::Frame barFrame(const Frame& frame) const;
     TimelineOverlayPainter::Frame overlayFrame(const Frame& frame) const;
+    TimelinePaintRows paintRows(const Frame& frame) const;
     // Each row's sources' runs for view, from the run cache.
     std::function<const std::vector<sightline::TrackGeometry::Run>&(int row, int source)> runsIn(
         const sightline::TrackGeometry::View& view) const;
