@@ -61,8 +61,25 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
 
 std::size_t parallelism()
 {
-    return static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+    const auto arena = static_cast<std::size_t>(tbb::this_task_arena::max_concurrency());
+    const auto allowed = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+    return std::max<std::size_t>(1, std::min(arena, allowed));
 }
+
+struct ParallelismLimit::Control {
+    explicit Control(std::size_t threads)
+        : control(tbb::global_control::max_allowed_parallelism, std::max<std::size_t>(1, threads))
+    {
+    }
+    tbb::global_control control;
+};
+
+ParallelismLimit::ParallelismLimit(std::size_t threads)
+    : m_control(std::make_unique<Control>(threads))
+{
+}
+
+ParallelismLimit::~ParallelismLimit() = default;
 
 void lowerCurrentThreadPriority()
 {

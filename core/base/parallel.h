@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 
 namespace sightline {
 
@@ -13,6 +14,21 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
 
 // Number of worker threads parallelFor may use.
 std::size_t parallelism();
+
+// Caps the threads parallelFor uses, in this whole process, while it lives: for several processes
+// sharing one machine's cores (MPI ranks on one host), and for checking that a result does not depend
+// on the thread count. Limits nest: the lowest one alive is in force. At least one thread.
+class ParallelismLimit {
+public:
+    explicit ParallelismLimit(std::size_t threads);
+    ~ParallelismLimit();
+    ParallelismLimit(const ParallelismLimit&) = delete;
+    ParallelismLimit& operator=(const ParallelismLimit&) = delete;
+
+private:
+    struct Control;
+    std::unique_ptr<Control> m_control;
+};
 
 // How many contiguous blocks to split count things into for parallelForBlocks: perWorker per worker,
 // never more than count, and none for nothing.

@@ -1,5 +1,5 @@
-// parallelFor: every item once; a thread waiting for its own loop never runs another thread's items;
-// background priority for the calling thread and for the workers.
+// parallelFor: every item once; a limit on its threads; a thread waiting for its own loop never runs another thread's
+// items; background priority for the calling thread and for the workers.
 
 #include "core/base/parallel.h"
 
@@ -49,6 +49,33 @@ private Q_SLOTS:
         for (const std::atomic<int>& s : seen)
             QCOMPARE(s.load(), 1);
         parallelFor(0, [](std::size_t) { QFAIL("no items"); });
+    }
+
+    // A limit caps the threads of every loop while it lives, the lowest of nested limits wins, and the
+    // parallelism comes back when the last ends.
+    void limitCapsTheThreads()
+    {
+        const std::size_t before = parallelism();
+        {
+            ParallelismLimit two(2);
+            QCOMPARE(parallelism(), std::min<std::size_t>(before, 2));
+            {
+                ParallelismLimit one(1);
+                QCOMPARE(parallelism(), std::size_t(1));
+                const std::thread::id caller = std::this_thread::get_id();
+                std::atomic<int> elsewhere { 0 };
+                parallelFor(64, [&](std::size_t) {
+                    spinFor(std::chrono::microseconds(100));
+                    if (std::this_thread::get_id() != caller)
+                        elsewhere.fetch_add(1);
+                });
+                QCOMPARE(elsewhere.load(), 0);
+            }
+            QCOMPARE(parallelism(), std::min<std::size_t>(before, 2));
+        }
+        QCOMPARE(parallelism(), before);
+        ParallelismLimit none(0); // at least one thread
+        QCOMPARE(parallelism(), std::size_t(1));
     }
 
     // A background thread's long loop keeps the workers busy while this thread runs short loops of its
