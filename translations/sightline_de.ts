@@ -562,10 +562,6 @@
         <translation>Horovod-Stil: die Zykluszeit; in einem Zyklus bereite Tensoren verschmelzen</translation>
     </message>
     <message>
-        <source>give either &apos;bucket_cap_mb&apos; or &apos;threshold_bytes&apos;</source>
-        <translation>Geben Sie entweder &apos;bucket_cap_mb&apos; oder &apos;threshold_bytes&apos; an</translation>
-    </message>
-    <message>
         <source>%1 gradient all-reduces become %2 (%3)</source>
         <translation>%1 Gradienten-All-Reduces werden zu %2 (%3)</translation>
     </message>
@@ -1708,6 +1704,22 @@
     <message>
         <source>no collectives</source>
         <translation>keine kollektiven Operationen</translation>
+    </message>
+    <message>
+        <source>explicit buckets: ranges of tensors in ready order, such as 0-3,4,5-9 (or give bucket_cap_mb or threshold_bytes)</source>
+        <translation>explizite Buckets: Bereiche von Tensoren in der Reihenfolge, in der sie bereit werden, etwa 0-3,4,5-9 (oder bucket_cap_mb oder threshold_bytes angeben)</translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; covers %1 tensors, but a step of the job has %2</source>
+        <translation>&apos;groups&apos; umfasst %1 Tensoren, aber ein Schritt des Jobs hat %2</translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; must be ranges of tensors from 0 in ready order without a gap, such as 0-3,4,5-9, not “%1”</source>
+        <translation>&apos;groups&apos; muss Bereiche von Tensoren ab 0 in der Reihenfolge sein, in der sie bereit werden, ohne Lücke, etwa 0-3,4,5-9, nicht „%1“</translation>
+    </message>
+    <message>
+        <source>give one of &apos;bucket_cap_mb&apos;, &apos;threshold_bytes&apos; and &apos;groups&apos;</source>
+        <translation>Geben Sie genau eines von &apos;bucket_cap_mb&apos;, &apos;threshold_bytes&apos; und &apos;groups&apos; an</translation>
     </message>
 </context>
 <context>

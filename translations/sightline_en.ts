@@ -562,10 +562,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>give either &apos;bucket_cap_mb&apos; or &apos;threshold_bytes&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 gradient all-reduces become %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1707,6 +1703,22 @@
     </message>
     <message>
         <source>no collectives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>explicit buckets: ranges of tensors in ready order, such as 0-3,4,5-9 (or give bucket_cap_mb or threshold_bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; covers %1 tensors, but a step of the job has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; must be ranges of tensors from 0 in ready order without a gap, such as 0-3,4,5-9, not “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give one of &apos;bucket_cap_mb&apos;, &apos;threshold_bytes&apos; and &apos;groups&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -562,10 +562,6 @@
         <translation>Horovod 方式：周期时间；同一周期内就绪的张量融合</translation>
     </message>
     <message>
-        <source>give either &apos;bucket_cap_mb&apos; or &apos;threshold_bytes&apos;</source>
-        <translation>请给出 &apos;bucket_cap_mb&apos; 或 &apos;threshold_bytes&apos; 之一</translation>
-    </message>
-    <message>
         <source>%1 gradient all-reduces become %2 (%3)</source>
         <translation>%1 个梯度 all-reduce 变为 %2 个（%3）</translation>
     </message>
@@ -1708,6 +1704,22 @@
     <message>
         <source>no collectives</source>
         <translation>没有集合通信</translation>
+    </message>
+    <message>
+        <source>explicit buckets: ranges of tensors in ready order, such as 0-3,4,5-9 (or give bucket_cap_mb or threshold_bytes)</source>
+        <translation>显式分桶：按就绪顺序排列的张量范围，例如 0-3,4,5-9（或给出 bucket_cap_mb 或 threshold_bytes）</translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; covers %1 tensors, but a step of the job has %2</source>
+        <translation>&apos;groups&apos; 覆盖 %1 个张量，但作业的一个步骤有 %2 个</translation>
+    </message>
+    <message>
+        <source>&apos;groups&apos; must be ranges of tensors from 0 in ready order without a gap, such as 0-3,4,5-9, not “%1”</source>
+        <translation>&apos;groups&apos; 必须是从 0 开始、按就绪顺序、没有空缺的张量范围，例如 0-3,4,5-9，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>give one of &apos;bucket_cap_mb&apos;, &apos;threshold_bytes&apos; and &apos;groups&apos;</source>
+        <translation>请给出 &apos;bucket_cap_mb&apos;、&apos;threshold_bytes&apos; 和 &apos;groups&apos; 中的一项</translation>
     </message>
 </context>
 <context>

@@ -69,6 +69,27 @@ private Q_SLOTS:
             std::string("# XLA's all-reduce combining, as Sightline's tensor_fusion step chose it\nXLA_FLAGS=--xla_gpu_all_reduce_combine_threshold_bytes=524288\n"));
         QCOMPARE(c.notes.size(), std::size_t(2)); // what has no equivalent, and where DeepSpeed's batch came from
         QCOMPARE(c.notes.front(), std::string("step 1 (tensor_fusion) has no equivalent in BytePS: BytePS does not fuse tensors, and its partition size is tensor_partition's"));
+
+        // Explicit groups: the groups as given, the largest one's size as the frameworks' cap and the
+        // first one's as DDP's first bucket, and each translation says that sizes only approximate them.
+        const Strategy grouped = oneStep("tensor_fusion", { { "groups", std::string("0-1") } });
+        const FrameworkConfig g = *FrameworkConfig::of(grouped, session->analyses(), { 8 });
+        QCOMPARE(g.tensorGroups.size(), std::size_t(1));
+        QCOMPARE(g.tensorGroups[0].tensors, std::vector<std::uint32_t>({ 0, 1 }));
+        QVERIFY(fileText(g, "ddp_args.json").find("\"bucket_cap_mb\": 2,") != std::string::npos);
+        QVERIFY(fileText(g, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=2097152\n") != std::string::npos);
+        const std::string groupedScript = fileText(g, "sightline_strategy.py");
+        QVERIFY(groupedScript.find("\nFIRST_BUCKET_BYTES = 2097152\n") != std::string::npos);
+        QVERIFY(groupedScript.find("\nMODELLED_BUCKET_BYTES = [2097152]\n") != std::string::npos);
+        for (const FrameworkConfig::Translation& t : g.translations) {
+            if (t.expressed)
+                QVERIFY2(t.text.find("largest group's size as its cap") != std::string::npos, t.text.c_str());
+        }
+        // Groups that do not match the job's gradients have no equivalent anywhere.
+        const FrameworkConfig none = *FrameworkConfig::of(
+            oneStep("tensor_fusion", { { "groups", std::string("0-2") } }), session->analyses(), { 8 });
+        for (const FrameworkConfig::Translation& t : none.translations)
+            QVERIFY(!t.expressed);
     }
 
     void accumulationPrecisionAndCheckpoints()

@@ -387,6 +387,44 @@ private Q_SLOTS:
         QCOMPARE(TensorFusionPass::horovodBuckets(mb, ready, 0, 0), (std::vector<std::uint32_t> { 0, 1, 2, 3, 4 }));
     }
 
+    // Explicit groups: ranges from tensor 0 in ready order, read back as written; anything else is an
+    // error that quotes the text; the buckets they give replay as the same buckets by a cap do.
+    void tensorFusionTakesExplicitGroups()
+    {
+        const auto parsed = TensorFusionPass::parseGroups("0-1,2,3-4");
+        QVERIFY(parsed);
+        QCOMPARE(*parsed, (std::vector<std::uint32_t> { 0, 0, 1, 2, 2 }));
+        QCOMPARE(TensorFusionPass::groupsText(*parsed), std::string("0-1,2,3-4"));
+        QCOMPARE(TensorFusionPass::groupsText(std::vector<std::uint32_t> { 0 }), std::string("0"));
+        for (const char* bad :
+            { "", "1-3", "0-1,3", "0-2,2-4", "0-1,", "a", "0--1", "3-1", "0-1,1", "0-999999999", "0-1;2" }) {
+            const auto r = TensorFusionPass::parseGroups(bad);
+            QVERIFY2(!r, bad);
+            QVERIFY(r.status().detail().find(std::string("“") + bad + "”") != std::string::npos);
+        }
+        const auto session = sessionOf(twoGradientJob(4));
+        const auto run = [&](std::map<std::string, ParameterValue> params) {
+            Strategy s;
+            s.steps.push_back({ "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 20.0 } } });
+            s.steps.push_back({ "tensor_fusion", std::move(params) });
+            return session->whatIf({ s, {}, { CommSource::Measured, false } });
+        };
+        const auto grouped = run({ { "groups", std::string("0-1") } });
+        const auto capped = run({ { "bucket_cap_mb", 4.0 }, { "first_bucket_mb", 4.0 } });
+        const auto apart = run({ { "groups", std::string("0,1") } });
+        const auto capApart = run({ { "bucket_cap_mb", 0.5 }, { "first_bucket_mb", 0.5 } });
+        QVERIFY(grouped && capped && apart && capApart);
+        QCOMPARE(stepTime(*grouped->whatIf), stepTime(*capped->whatIf));
+        QCOMPARE(stepTime(*apart->whatIf), stepTime(*capApart->whatIf));
+        QVERIFY(stepTime(*grouped->whatIf) < stepTime(*apart->whatIf));
+        // Groups that cover another number of tensors, or given beside a cap, are refused.
+        const auto short_ = run({ { "groups", std::string("0") } });
+        QVERIFY(!short_);
+        QVERIFY(QString::fromStdString(short_.status().detail())
+                    .contains(QStringLiteral("covers 1 tensors, but a step of the job has 2")));
+        QVERIFY(!run({ { "groups", std::string("0-1") }, { "bucket_cap_mb", 4.0 } }));
+    }
+
     void tensorFusionOnDlrm()
     {
         // The 8-rank DLRM job: bigger buckets never mean more collectives, and 2x bandwidth never a longer

@@ -237,16 +237,39 @@ const ParameterTable<TensorFusionParameters>& TensorFusionPass::table() const
     using T = ParameterSpec::Type;
     using P = TensorFusionParameters;
     static const ParameterTable<P> table {
-        { &P::bucketCapMb, { "bucket_cap_mb", T::Number, "MiB", 0.001, 1e6, "", {}, SL_TEXT("Core", "DDP style: the bucket size cap (give this or threshold_bytes)"), true } },
-        { &P::firstBucketMb, { "first_bucket_mb", T::Number, "MiB", 0.001, 1e6, "1", {}, SL_TEXT("Core", "DDP style: the cap of the first bucket") } },
-        { &P::thresholdBytes, { "threshold_bytes", T::Number, "bytes", 0, 1e15, "", {}, SL_TEXT("Core", "Horovod style: the fusion threshold (give this or bucket_cap_mb)"), true } },
-        { &P::cycleTimeMs, { "cycle_time_ms", T::Number, "ms", 0, 1e6, "1", {}, SL_TEXT("Core", "Horovod style: the cycle time; tensors ready in one cycle fuse") } },
+        { &P::bucketCapMb,
+            { "bucket_cap_mb", T::Number, "MiB", 0.001, 1e6, "", {},
+                SL_TEXT("Core", "DDP style: the bucket size cap (give this or threshold_bytes)"), true } },
+        { &P::firstBucketMb,
+            { "first_bucket_mb", T::Number, "MiB", 0.001, 1e6, "1", {},
+                SL_TEXT("Core", "DDP style: the cap of the first bucket") } },
+        { &P::thresholdBytes,
+            { "threshold_bytes", T::Number, "bytes", 0, 1e15, "", {},
+                SL_TEXT("Core", "Horovod style: the fusion threshold (give this or bucket_cap_mb)"), true } },
+        { &P::cycleTimeMs,
+            { "cycle_time_ms", T::Number, "ms", 0, 1e6, "1", {},
+                SL_TEXT("Core", "Horovod style: the cycle time; tensors ready in one cycle fuse") } },
+        { &P::groups,
+            { "groups", T::Text, "", 0, 0, "", {},
+                SL_TEXT("Core",
+                    "explicit buckets: ranges of tensors in ready order, such as 0-3,4,5-9 (or give bucket_cap_mb or "
+                    "threshold_bytes)"),
+                true } },
     };
     return table;
 }
 
-std::vector<std::uint32_t> TensorFusionPass::assign(const ExecutionGraph& g, const TensorModel::Step& step, const TensorFusionParameters& params)
+Expected<std::vector<std::uint32_t>> TensorFusionPass::assign(
+    const ExecutionGraph& g, const TensorModel::Step& step, const TensorFusionParameters& params)
 {
+    if (params.groups) {
+        Expected<std::vector<std::uint32_t>> groups = parseGroups(*params.groups);
+        if (groups && groups->size() != step.tensors.size())
+            return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                Message(SL_TEXT("Core", "'groups' covers %1 tensors, but a step of the job has %2"),
+                    { groups->size(), step.tensors.size() }));
+        return groups;
+    }
     std::vector<std::int64_t> bytes, ready;
     for (const TensorModel::Tensor& t : step.tensors) {
         bytes.push_back(t.bytes);
@@ -260,6 +283,60 @@ std::vector<std::uint32_t> TensorFusionPass::assign(const ExecutionGraph& g, con
         return ddpBuckets(bytes, CheckedMath::saturatingRound(params.firstBucketMb * kMiB), CheckedMath::saturatingRound(*params.bucketCapMb * kMiB));
     return horovodBuckets(bytes, ready, CheckedMath::saturatingRound(params.thresholdBytes.value_or(0)),
         CheckedMath::saturatingRound(params.cycleTimeMs * 1e6));
+}
+
+Expected<std::vector<std::uint32_t>> TensorFusionPass::parseGroups(std::string_view text)
+{
+    const auto invalid = [&] {
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core",
+                        "'groups' must be ranges of tensors from 0 in ready order without a gap, such as 0-3,4,5-9, "
+                        "not “%1”"),
+                { std::string(text) }));
+    };
+    // Each range's first and last tensor, read as plain decimal numbers below a bound no job reaches.
+    constexpr std::uint64_t kMaxTensors = 1u << 24;
+    const auto number = [](std::string_view digits, std::uint64_t& out) {
+        if (digits.empty() || digits.size() > 8)
+            return false;
+        out = 0;
+        for (char c : digits) {
+            if (c < '0' || c > '9')
+                return false;
+            out = out * 10 + static_cast<std::uint64_t>(c - '0');
+        }
+        return true;
+    };
+    std::vector<std::uint32_t> bucket;
+    std::uint32_t group = 0;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', at), text.size());
+        const std::string_view range = text.substr(at, comma - at);
+        const std::size_t dash = range.find('-');
+        std::uint64_t first = 0, last = 0;
+        if (!number(range.substr(0, dash), first)
+            || !number(dash == std::string_view::npos ? range : range.substr(dash + 1), last))
+            return invalid();
+        if (first != bucket.size() || last < first || last >= kMaxTensors)
+            return invalid();
+        bucket.resize(last + 1, group++);
+        at = comma + 1;
+    }
+    return bucket;
+}
+
+std::string TensorFusionPass::groupsText(std::span<const std::uint32_t> bucketOfTensor)
+{
+    std::string text;
+    for (std::size_t first = 0; first < bucketOfTensor.size();) {
+        std::size_t last = first;
+        while (last + 1 < bucketOfTensor.size() && bucketOfTensor[last + 1] == bucketOfTensor[first])
+            ++last;
+        text += (text.empty() ? "" : ",") + std::to_string(first) + (last > first ? "-" + std::to_string(last) : "");
+        first = last + 1;
+    }
+    return text;
 }
 
 std::vector<std::uint32_t> TensorFusionPass::ddpBuckets(std::span<const std::int64_t> bytes, std::int64_t firstCapBytes, std::int64_t capBytes)
@@ -302,8 +379,10 @@ std::vector<std::uint32_t> TensorFusionPass::horovodBuckets(
 
 Status TensorFusionPass::run(const TensorFusionParameters& params, WhatIfJob& job) const
 {
-    if (params.bucketCapMb.has_value() == params.thresholdBytes.has_value())
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, Message(SL_TEXT("Core", "give either 'bucket_cap_mb' or 'threshold_bytes'")));
+    if (int(params.bucketCapMb.has_value()) + int(params.thresholdBytes.has_value()) + int(params.groups.has_value())
+        != 1)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core", "give one of 'bucket_cap_mb', 'threshold_bytes' and 'groups'")));
     const ExecutionGraph& g = *job.graph;
     const AnalysisCache& analyses = job.analyses();
     const Expected<TensorModel>& model = analyses.tensors();
@@ -315,10 +394,12 @@ Status TensorFusionPass::run(const TensorFusionParameters& params, WhatIfJob& jo
     StepRewrite rewrite(g, *model, launches, analyses.instantOrder(), b, removed);
     std::size_t before = 0, after = 0;
     for (const TensorModel::Step& step : model->steps()) {
-        const std::vector<std::uint32_t> assignment = assign(g, step, params);
+        const Expected<std::vector<std::uint32_t>> assignment = assign(g, step, params);
+        if (!assignment)
+            return assignment.status();
         before += step.buckets.size();
-        after += assignment.empty() ? 0 : assignment.back() + 1;
-        rewrite.run(step, assignment);
+        after += assignment->empty() ? 0 : assignment->back() + 1;
+        rewrite.run(step, *assignment);
     }
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         if (removed[i])
@@ -334,7 +415,34 @@ Status TensorFusionPass::run(const TensorFusionParameters& params, WhatIfJob& jo
 void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportContext& out) const
 {
     FrameworkConfig& c = out.config();
-    if (params.bucketCapMb) {
+    // The first step's gradients grouped as the step groups them.
+    c.tensorGroups.clear();
+    const Expected<TensorModel>& model = out.measured().tensors();
+    if (model && !model->steps().empty()) {
+        const TensorModel::Step& step = model->steps().front();
+        const Expected<std::vector<std::uint32_t>> bucket = assign(out.measured().graph(), step, params);
+        for (std::uint32_t t = 0; bucket && t < bucket->size(); ++t) {
+            const std::uint32_t k = (*bucket)[t];
+            if (k >= c.tensorGroups.size())
+                c.tensorGroups.resize(k + 1);
+            c.tensorGroups[k].tensors.push_back(t);
+            c.tensorGroups[k].bytes = CheckedMath::saturatingAdd(c.tensorGroups[k].bytes, step.tensors[t].bytes);
+        }
+    }
+    if (params.groups) {
+        // Frameworks cut buckets by size: explicit groups become the largest group's size as the cap,
+        // and the first group's as DDP's first bucket.
+        if (c.tensorGroups.empty()) {
+            out.cannotAll("the explicit groups do not match the job's gradient tensors");
+            return;
+        }
+        std::int64_t largest = 0;
+        for (const FrameworkConfig::TensorGroup& group : c.tensorGroups)
+            largest = std::max(largest, group.bytes);
+        c.bucketCapMb = static_cast<double>(largest) / kMiB;
+        c.firstBucketMb = static_cast<double>(c.tensorGroups.front().bytes) / kMiB;
+        c.fusionThresholdBytes = largest;
+    } else if (params.bucketCapMb) {
         c.bucketCapMb = *params.bucketCapMb;
         c.firstBucketMb = params.firstBucketMb;
         c.fusionThresholdBytes = std::llround(*params.bucketCapMb * kMiB);
@@ -343,38 +451,43 @@ void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportCo
         c.bucketCapMb = static_cast<double>(*c.fusionThresholdBytes) / kMiB;
     }
     c.cycleTimeMs = params.cycleTimeMs;
-    // The first step's gradients grouped as the step groups them.
-    c.tensorGroups.clear();
-    const Expected<TensorModel>& model = out.measured().tensors();
-    if (model && !model->steps().empty()) {
-        const TensorModel::Step& step = model->steps().front();
-        const std::vector<std::uint32_t> bucket = assign(out.measured().graph(), step, params);
-        for (std::uint32_t t = 0; t < bucket.size(); ++t) {
-            if (bucket[t] >= c.tensorGroups.size())
-                c.tensorGroups.resize(bucket[t] + 1);
-            c.tensorGroups[bucket[t]].tensors.push_back(t);
-            c.tensorGroups[bucket[t]].bytes = CheckedMath::saturatingAdd(c.tensorGroups[bucket[t]].bytes, step.tensors[t].bytes);
-        }
-    }
+    const std::string bySize = params.groups
+        ? std::string("; the what-if's buckets were chosen group by group, and a framework that cuts buckets by size "
+                      "alone gets the largest group's size as its cap "
+                      "(and DDP the first group's as its first bucket), which makes the same buckets only where the "
+                      "groups' sizes allow: compare them with the modelled ones")
+        : std::string();
     std::vector<std::string> pytorchFiles { "sightline_strategy.py", "ddp_args.json" };
     if (!c.tensorGroups.empty())
         pytorchFiles.push_back("tensor_groups.json");
     const std::string groups = c.tensorGroups.empty()
         ? std::string("; no tensor groups: the job has no gradient all-reduce to group")
         : ", and " + std::to_string(c.tensorGroups.size()) + " tensor groups (tensor_groups.json)";
-    out.becomes(Framework::PyTorch, pytorchFiles, "DistributedDataParallel's bucket_cap_mb (sightline_strategy.py, ddp_args.json)" + groups
-            + (params.bucketCapMb ? "" : "; DDP cuts its buckets by size alone, where the what-if also closed them after each cycle time, as Horovod does"));
+    out.becomes(Framework::PyTorch, pytorchFiles,
+        "DistributedDataParallel's bucket_cap_mb (sightline_strategy.py, ddp_args.json)" + groups
+            + (params.thresholdBytes ? "; DDP cuts its buckets by size alone, where the what-if also closed them after "
+                                       "each cycle time, as Horovod does"
+                                     : bySize));
     out.becomes(Framework::DeepSpeed, { "deepspeed_config.json" },
-        "zero_optimization stage 1 with reduce_bucket_size and allgather_bucket_size in elements of the gradients' type and overlap_comm "
-        "(deepspeed_config.json): DeepSpeed reads its bucket sizes only under ZeRO, whose stage 1 also partitions the optimizer state and "
-        "gathers the updated weights after each step, which the what-if does not model");
+        "zero_optimization stage 1 with reduce_bucket_size and allgather_bucket_size in elements of the gradients' "
+        "type and overlap_comm "
+        "(deepspeed_config.json): DeepSpeed reads its bucket sizes only under ZeRO, whose stage 1 also partitions the "
+        "optimizer state and "
+        "gathers the updated weights after each step, which the what-if does not model"
+            + bySize);
     const bool wholeMiB = *c.fusionThresholdBytes % (1 << 20) == 0;
-    out.becomes(Framework::Horovod, { "horovod.env", "horovodrun_args.txt" }, "HOROVOD_FUSION_THRESHOLD and HOROVOD_CYCLE_TIME (horovod.env), and horovodrun's "
-            + std::string(wholeMiB ? "--fusion-threshold-mb and --cycle-time-ms" : "--cycle-time-ms (its --fusion-threshold-mb takes whole MiB: the environment holds the exact bytes)")
-            + " (horovodrun_args.txt)");
+    out.becomes(Framework::Horovod, { "horovod.env", "horovodrun_args.txt" },
+        "HOROVOD_FUSION_THRESHOLD and HOROVOD_CYCLE_TIME (horovod.env), and horovodrun's "
+            + std::string(wholeMiB ? "--fusion-threshold-mb and --cycle-time-ms"
+                                   : "--cycle-time-ms (its --fusion-threshold-mb takes whole MiB: the environment "
+                                     "holds the exact bytes)")
+            + " (horovodrun_args.txt)" + bySize);
     out.cannot(Framework::BytePS, "BytePS does not fuse tensors, and its partition size is tensor_partition's");
-    out.becomes(Framework::Xla, { "xla.env" }, "XLA_FLAGS=--xla_gpu_all_reduce_combine_threshold_bytes (xla.env): XLA combines all-reduces up to the threshold, "
-                                "with no cycle time");
+    out.becomes(Framework::Xla, { "xla.env" },
+        "XLA_FLAGS=--xla_gpu_all_reduce_combine_threshold_bytes (xla.env): XLA combines all-reduces up to the "
+        "threshold, "
+        "with no cycle time"
+            + bySize);
 }
 
 } // namespace sightline
