@@ -1721,6 +1721,74 @@
         <source>give one of &apos;bucket_cap_mb&apos;, &apos;threshold_bytes&apos; and &apos;groups&apos;</source>
         <translation>Geben Sie genau eines von &apos;bucket_cap_mb&apos;, &apos;threshold_bytes&apos; und &apos;groups&apos; an</translation>
     </message>
+    <message>
+        <source>the job&apos;s steps have no gradient tensors</source>
+        <translation>die Schritte des Jobs haben keine Gradienten-Tensoren</translation>
+    </message>
+    <message>
+        <source>computation</source>
+        <translation>Berechnung</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>Kommunikation</translation>
+    </message>
+    <message>
+        <source>kernel launches</source>
+        <translation>Kernel-Starts</translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation>E/A</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>Warten</translation>
+    </message>
+    <message>
+        <source>host work</source>
+        <translation>Host-Arbeit</translation>
+    </message>
+    <message>
+        <source>the iteration is %1 ms shorter, though no share of the critical path is</source>
+        <translation>die Iteration ist %1 ms kürzer, obwohl kein Anteil des kritischen Pfads kürzer ist</translation>
+    </message>
+    <message>
+        <source>%1 on the critical path %2 ms shorter (%3 → %4 ms)</source>
+        <translation>%1 auf dem kritischen Pfad %2 ms kürzer (%3 → %4 ms)</translation>
+    </message>
+    <message>
+        <source>the search stopped at its limit of %1 rounds</source>
+        <translation>die Suche hielt an ihrer Grenze von %1 Runden an</translation>
+    </message>
+    <message>
+        <source>tensor fusion was not searched: %1</source>
+        <translation>Tensor-Fusion wurde nicht durchsucht: %1</translation>
+    </message>
+    <message>
+        <source>the search stopped at its limit of %1 candidates</source>
+        <translation>die Suche hielt an ihrer Grenze von %1 Kandidaten an</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 candidates failed; the first: %3</source>
+        <translation>%1 der %2 Kandidaten schlugen fehl; der erste: %3</translation>
+    </message>
+    <message>
+        <source>the search&apos;s processes returned outcomes of other candidates</source>
+        <translation>die Prozesse der Suche lieferten Ergebnisse anderer Kandidaten</translation>
+    </message>
+    <message>
+        <source>the search&apos;s processes left candidates without an outcome</source>
+        <translation>die Prozesse der Suche ließen Kandidaten ohne Ergebnis</translation>
+    </message>
+    <message>
+        <source>the job does not fit its devices, and neither recomputation, gradient accumulation nor mixed precision applies to it</source>
+        <translation>der Job passt nicht auf seine Geräte, und weder Neuberechnung noch Gradientenakkumulation noch gemischte Genauigkeit lassen sich auf ihn anwenden</translation>
+    </message>
+    <message>
+        <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried makes it fit: the lowest peak, %1, is kept</source>
+        <translation>der Job passt nicht auf seine Geräte, und keine Neuberechnung, Gradientenakkumulation oder gemischte Genauigkeit, die die Suche versuchte, lässt ihn passen: die niedrigste Spitze, %1, wird behalten</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1721,6 +1721,74 @@
         <source>give one of &apos;bucket_cap_mb&apos;, &apos;threshold_bytes&apos; and &apos;groups&apos;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the job&apos;s steps have no gradient tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>computation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernel launches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the iteration is %1 ms shorter, though no share of the critical path is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on the critical path %2 ms shorter (%3 → %4 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the search stopped at its limit of %1 rounds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor fusion was not searched: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the search stopped at its limit of %1 candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the %2 candidates failed; the first: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the search&apos;s processes returned outcomes of other candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the search&apos;s processes left candidates without an outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job does not fit its devices, and neither recomputation, gradient accumulation nor mixed precision applies to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried makes it fit: the lowest peak, %1, is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

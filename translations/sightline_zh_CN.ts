@@ -1721,6 +1721,74 @@
         <source>give one of &apos;bucket_cap_mb&apos;, &apos;threshold_bytes&apos; and &apos;groups&apos;</source>
         <translation>请给出 &apos;bucket_cap_mb&apos;、&apos;threshold_bytes&apos; 和 &apos;groups&apos; 中的一项</translation>
     </message>
+    <message>
+        <source>the job&apos;s steps have no gradient tensors</source>
+        <translation>作业的步骤中没有梯度张量</translation>
+    </message>
+    <message>
+        <source>computation</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>kernel launches</source>
+        <translation>内核启动</translation>
+    </message>
+    <message>
+        <source>I/O</source>
+        <translation>I/O</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>host work</source>
+        <translation>主机工作</translation>
+    </message>
+    <message>
+        <source>the iteration is %1 ms shorter, though no share of the critical path is</source>
+        <translation>迭代缩短了 %1 毫秒，但关键路径的各部分都没有缩短</translation>
+    </message>
+    <message>
+        <source>%1 on the critical path %2 ms shorter (%3 → %4 ms)</source>
+        <translation>关键路径上的%1缩短了 %2 毫秒（%3 → %4 毫秒）</translation>
+    </message>
+    <message>
+        <source>the search stopped at its limit of %1 rounds</source>
+        <translation>搜索在达到 %1 轮的上限时停止</translation>
+    </message>
+    <message>
+        <source>tensor fusion was not searched: %1</source>
+        <translation>未搜索张量融合：%1</translation>
+    </message>
+    <message>
+        <source>the search stopped at its limit of %1 candidates</source>
+        <translation>搜索在达到 %1 个候选的上限时停止</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 candidates failed; the first: %3</source>
+        <translation>%2 个候选中有 %1 个失败；第一个：%3</translation>
+    </message>
+    <message>
+        <source>the search&apos;s processes returned outcomes of other candidates</source>
+        <translation>搜索的进程返回了其他候选的结果</translation>
+    </message>
+    <message>
+        <source>the search&apos;s processes left candidates without an outcome</source>
+        <translation>搜索的进程留下了没有结果的候选</translation>
+    </message>
+    <message>
+        <source>the job does not fit its devices, and neither recomputation, gradient accumulation nor mixed precision applies to it</source>
+        <translation>作业超出其设备的内存，而重计算、梯度累积和混合精度都不适用于它</translation>
+    </message>
+    <message>
+        <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried makes it fit: the lowest peak, %1, is kept</source>
+        <translation>作业超出其设备的内存，搜索尝试的重计算、梯度累积或混合精度都无法使其容纳：保留峰值最低的方案（%1）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -17,7 +17,8 @@ set(floors
     "replay"
     "analysis|memory"
     "strategy"
-    "session")
+    "session"
+    "search")
 
 set(violations "")
 

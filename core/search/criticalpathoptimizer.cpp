@@ -1,0 +1,380 @@
+#include "core/search/criticalpathoptimizer.h"
+
+#include "core/base/progress.h"
+#include "core/base/resourcelimits.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/tensormodel.h"
+#include "core/search/bucketchannel.h"
+#include "core/search/candidateexchange.h"
+#include "core/search/coarsenedview.h"
+#include "core/search/evaluator.h"
+#include "core/search/memoryfirst.h"
+#include "core/search/ranking.h"
+#include "core/search/symmetry.h"
+#include "core/search/synccost.h"
+#include "core/strategy/passes/tensorfusionpass.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <optional>
+
+namespace sightline {
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+// DDP's bucket caps tried in the first round, and one bucket for everything.
+constexpr std::array<double, 5> kCapsMiB { 1, 5, 25, 100, 1e6 };
+constexpr std::array<double, 4> kPartitionsMiB { 1, 4, 16, 64 };
+
+// The search's strategy so far: a step per decision, and the tensor grouping the fusion step makes.
+struct Plan {
+    std::optional<PassStep> fusion;
+    CoarsenedView::Cuts cuts;
+    std::optional<PassStep> partition;
+    std::optional<PassStep> opFusion;
+    std::vector<PassStep> memory;
+};
+
+// A plan one decision away from the search's, and the step that decision sets (none: a step removed).
+struct Move {
+    Plan plan;
+    std::optional<PassStep> step;
+    std::string name;
+};
+
+// The category names the reasons are told in.
+Message categoryName(int category)
+{
+    static const std::array<const char*, kPathCategoryCount> names { SL_TEXT("Core", "computation"),
+        SL_TEXT("Core", "communication"), SL_TEXT("Core", "kernel launches"), SL_TEXT("Core", "I/O"),
+        SL_TEXT("Core", "waiting"), SL_TEXT("Core", "host work") };
+    return Message(names[static_cast<std::size_t>(category)]);
+}
+
+std::string milliseconds(std::int64_t ns)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", static_cast<double>(ns) / 1e6);
+    return text;
+}
+
+// Why a candidate was faster than the plan it came from: the share of the critical path that shrank most.
+Message reasonOf(const Outcome& from, const Outcome& to)
+{
+    int shrank = -1;
+    std::int64_t most = 0;
+    for (int c = 0; c < kPathCategoryCount; ++c) {
+        const std::int64_t less = from.pathNs[static_cast<std::size_t>(c)] - to.pathNs[static_cast<std::size_t>(c)];
+        if (less > most) {
+            most = less;
+            shrank = c;
+        }
+    }
+    if (shrank < 0)
+        return Message(SL_TEXT("Core", "the iteration is %1 ms shorter, though no share of the critical path is"),
+            { milliseconds(from.iterationNs - to.iterationNs) });
+    const auto c = static_cast<std::size_t>(shrank);
+    return Message(SL_TEXT("Core", "%1 on the critical path %2 ms shorter (%3 → %4 ms)"),
+        { categoryName(shrank), milliseconds(most), milliseconds(from.pathNs[c]), milliseconds(to.pathNs[c]) });
+}
+
+class Search {
+public:
+    Search(const JobSession& session, const SearchOptions& options, CandidateExchange& exchange,
+        std::uint64_t memoryLimit, const CancellationToken* cancel)
+        : m_options(options)
+        , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel)
+    {
+    }
+
+    Expected<SearchResult> run()
+    {
+        if (Status s = start(); !s.ok())
+            return s;
+        for (int round = 1; round <= m_options.maxRounds; ++round) {
+            Expected<bool> improved = this->round(round);
+            if (!improved)
+                return improved.status();
+            if (!*improved || stable())
+                break;
+            if (round == m_options.maxRounds)
+                m_result.warnings.emplace_back(SL_TEXT("Core", "the search stopped at its limit of %1 rounds"),
+                    std::vector<Message::Arg> { m_options.maxRounds });
+        }
+        return finish();
+    }
+
+private:
+    // The baseline, the tensors' coarsened view, and memory first.
+    Status start()
+    {
+        Expected<WhatIfResult> baseline = m_evaluator.run(m_options.prefix);
+        if (!baseline)
+            return baseline.status();
+        m_outcome = Evaluator::outcomeOf(*baseline);
+        m_result.baselineNs = m_outcome.iterationNs;
+        m_result.baselinePeakBytes = m_outcome.peakBytes;
+        m_result.baselineOutOfMemory = m_outcome.outOfMemory;
+        m_result.trajectory.push_back({ 0, m_outcome.iterationNs, m_outcome.peakBytes, {} });
+        findTensors(*baseline);
+        if (m_outcome.outOfMemory) {
+            Expected<MemoryFirst::Choice> choice = MemoryFirst::choose(m_evaluator, m_options.prefix);
+            if (!choice)
+                return choice.status();
+            m_result.warnings.insert(m_result.warnings.end(), choice->warnings.begin(), choice->warnings.end());
+            if (!choice->steps.empty() && Ranking::improves(choice->outcome, m_outcome)) {
+                m_plan.memory = choice->steps;
+                m_outcome = choice->outcome;
+                std::string name;
+                for (const PassStep& step : choice->steps)
+                    name += (name.empty() ? "" : ";") + Candidate::keyOf(step);
+                record(0, name);
+            }
+        }
+        return {};
+    }
+
+    // The tensors the fusion moves group, from the baseline's graph and replay; a job without them gets
+    // no fusion moves, and says why.
+    void findTensors(const WhatIfResult& baseline)
+    {
+        m_analyses = std::make_shared<AnalysisCache>(baseline.whatIf->graph);
+        Expected<CoarsenedView> view = CoarsenedView::of(*m_analyses, baseline.whatIf->schedule);
+        Expected<SyncCost> cost
+            = view ? SyncCost::of(*m_analyses, baseline.whatIfOptions) : Expected<SyncCost>(view.status());
+        if (!view || !cost) {
+            const Status& why = view ? cost.status() : view.status();
+            m_result.warnings.emplace_back(SL_TEXT("Core", "tensor fusion was not searched: %1"),
+                std::vector<Message::Arg> { why.message().empty() ? Message::plain(why.detail()) : why.message() });
+            return;
+        }
+        m_view = std::move(*view);
+        m_cost = *cost;
+        m_symmetry = Symmetry::of(*m_view);
+        m_plan.cuts = m_view->measured();
+    }
+
+    Strategy strategyOf(const Plan& plan) const
+    {
+        Strategy s = m_options.prefix;
+        for (const std::optional<PassStep>* step : { &plan.fusion, &plan.partition, &plan.opFusion }) {
+            if (*step)
+                s.steps.push_back(**step);
+        }
+        s.steps.insert(s.steps.end(), plan.memory.begin(), plan.memory.end());
+        return s;
+    }
+
+    Move withFusion(CoarsenedView::Cuts cuts, PassStep step) const
+    {
+        Move m { m_plan, step, Candidate::keyOf(step) };
+        m.plan.fusion = std::move(step);
+        m.plan.cuts = std::move(cuts);
+        return m;
+    }
+
+    Move withGroups(CoarsenedView::Cuts cuts) const
+    {
+        const std::string groups = m_view->groupsText(cuts);
+        return withFusion(std::move(cuts), PassStep { "tensor_fusion", { { "groups", groups } } });
+    }
+
+    // Tensor fusion: the theorem's grouping, the caps in the first round, and the merges and splits the
+    // bucket channel ranks best.
+    void fusionMoves(int round, std::vector<Move>& moves) const
+    {
+        if (!m_view)
+            return;
+        const BucketChannel channel(*m_view, *m_cost);
+        moves.push_back(withGroups(channel.theorem2()));
+        if (round == 1) {
+            const TensorModel::Step& step = m_analyses->tensors()->steps().front();
+            for (double cap : kCapsMiB) {
+                TensorFusionParameters p;
+                p.bucketCapMb = cap;
+                const Expected<std::vector<std::uint32_t>> buckets
+                    = TensorFusionPass::assign(m_analyses->graph(), step, p);
+                if (buckets)
+                    moves.push_back(withFusion(
+                        m_view->cutsOf(*buckets), PassStep { "tensor_fusion", { { "bucket_cap_mb", cap } } }));
+            }
+        }
+        const TimeNs now = channel.end(m_plan.cuts);
+        std::vector<std::pair<TimeNs, std::size_t>> ranked; // (predicted end, boundary)
+        for (std::size_t b = 0; b < m_plan.cuts.size(); ++b) {
+            if (!m_symmetry.representative(b))
+                continue;
+            CoarsenedView::Cuts flipped = m_plan.cuts;
+            for (std::size_t mirror : m_symmetry.mirrors(b))
+                flipped[mirror] = m_plan.cuts[b] ? 0 : 1;
+            ranked.emplace_back(channel.end(flipped) - now, b);
+        }
+        std::sort(ranked.begin(), ranked.end());
+        for (std::size_t k = 0; k < ranked.size() && k < m_options.localMoves; ++k) {
+            CoarsenedView::Cuts flipped = m_plan.cuts;
+            for (std::size_t mirror : m_symmetry.mirrors(ranked[k].second))
+                flipped[mirror] = m_plan.cuts[ranked[k].second] ? 0 : 1;
+            moves.push_back(withGroups(std::move(flipped)));
+        }
+    }
+
+    // A step of one pass set to each of choices, or removed.
+    void stepMoves(
+        std::optional<PassStep> Plan::*member, const std::vector<PassStep>& choices, std::vector<Move>& moves) const
+    {
+        for (const PassStep& step : choices) {
+            Move m { m_plan, step, Candidate::keyOf(step) };
+            m.plan.*member = step;
+            moves.push_back(std::move(m));
+        }
+        if (m_plan.*member) {
+            Move m { m_plan, std::nullopt, "-" + (m_plan.*member)->pass };
+            m.plan.*member = std::nullopt;
+            moves.push_back(std::move(m));
+        }
+    }
+
+    std::vector<Move> movesOf(int round) const
+    {
+        std::vector<Move> moves;
+        const auto on = [&](PathCategory c) { return m_outcome.pathNs[static_cast<std::size_t>(c)] > 0; };
+        if (on(PathCategory::Communication)) {
+            fusionMoves(round, moves);
+            std::vector<PassStep> partitions;
+            for (double mib : kPartitionsMiB)
+                partitions.push_back({ "tensor_partition", { { "partition_bytes", mib * kMiB } } });
+            stepMoves(&Plan::partition, partitions, moves);
+        }
+        if (on(PathCategory::Compute) || on(PathCategory::Launch)) {
+            stepMoves(&Plan::opFusion,
+                { PassStep { "op_fusion", { { "kernels", std::string("elementwise") } } },
+                    PassStep { "op_fusion", { { "kernels", std::string("all") } } } },
+                moves);
+        }
+        return moves;
+    }
+
+    // One round: every move from the plan, replayed; the best kept when it is better than the plan.
+    Expected<bool> round(int round)
+    {
+        std::vector<Move> moves = movesOf(round);
+        std::vector<Candidate> candidates;
+        std::vector<Move> kept;
+        const std::string current = Candidate::keyOf(strategyOf(m_plan));
+        for (Move& m : moves) {
+            Candidate c = Candidate::of(strategyOf(m.plan));
+            const bool seen = c.key == current
+                || std::any_of(
+                    candidates.begin(), candidates.end(), [&](const Candidate& other) { return other.key == c.key; });
+            if (!seen) {
+                candidates.push_back(std::move(c));
+                kept.push_back(std::move(m));
+            }
+        }
+        const std::size_t room = m_options.maxCandidates - std::min(m_options.maxCandidates, m_evaluator.evaluated());
+        const bool limited = candidates.size() > room;
+        if (limited) {
+            candidates.resize(room);
+            kept.resize(room);
+            m_result.warnings.emplace_back(SL_TEXT("Core", "the search stopped at its limit of %1 candidates"),
+                std::vector<Message::Arg> { m_options.maxCandidates });
+        }
+        if (candidates.empty())
+            return false;
+        Expected<std::vector<Outcome>> outcomes = m_evaluator.evaluate(candidates);
+        if (!outcomes)
+            return outcomes.status();
+        for (std::size_t i = 0; i < kept.size(); ++i)
+            note(kept[i], (*outcomes)[i]);
+        const std::size_t best = Ranking::best(*outcomes, candidates);
+        if (!Ranking::improves((*outcomes)[best], m_outcome))
+            return false;
+        m_plan = std::move(kept[best].plan);
+        m_outcome = (*outcomes)[best];
+        record(round, kept[best].name);
+        return !limited;
+    }
+
+    void record(int round, std::string move)
+    {
+        m_result.rounds = round;
+        m_result.trajectory.push_back({ round, m_outcome.iterationNs, m_outcome.peakBytes, std::move(move) });
+        if (m_options.onRound)
+            m_options.onRound(m_result.trajectory.back());
+    }
+
+    // Whether the last stableRounds rounds together shortened the iteration by less than the fraction.
+    bool stable() const
+    {
+        const auto& t = m_result.trajectory;
+        const auto n = static_cast<std::size_t>(std::max(1, m_options.stableRounds));
+        if (t.size() <= n)
+            return false;
+        const double before = static_cast<double>(t[t.size() - 1 - n].iterationNs);
+        return before - static_cast<double>(t.back().iterationNs) < m_options.stableFraction * before;
+    }
+
+    // A move that made the iteration shorter than its plan's, as an opportunity (the best of each step).
+    void note(const Move& move, const Outcome& o)
+    {
+        if (!move.step || !o.ok() || (o.outOfMemory && !m_outcome.outOfMemory) || o.iterationNs >= m_outcome.iterationNs
+            || m_outcome.iterationNs <= 0)
+            return;
+        const double gain = 100.0 * static_cast<double>(m_outcome.iterationNs - o.iterationNs)
+            / static_cast<double>(m_outcome.iterationNs);
+        Opportunity& slot = m_opportunities[move.name];
+        if (slot.step.pass.empty() || gain > slot.gainPct)
+            slot = Opportunity { *move.step, gain, o.iterationNs, reasonOf(m_outcome, o) };
+    }
+
+    Expected<SearchResult> finish()
+    {
+        const Strategy best = strategyOf(m_plan);
+        Expected<WhatIfResult> final = m_evaluator.run(best);
+        if (!final)
+            return final.status();
+        const Outcome o = Evaluator::outcomeOf(*final);
+        m_result.best = best;
+        m_result.bestNs = o.iterationNs;
+        m_result.bestPeakBytes = o.peakBytes;
+        m_result.bestOutOfMemory = o.outOfMemory;
+        m_result.candidates = m_evaluator.evaluated();
+        if (m_evaluator.failures() > 0) {
+            const Status why = m_evaluator.firstFailure();
+            m_result.warnings.emplace_back(SL_TEXT("Core", "%1 of the %2 candidates failed; the first: %3"),
+                std::vector<Message::Arg> { m_evaluator.failures(), m_evaluator.evaluated(),
+                    why.message().empty() ? Message::plain(why.detail()) : why.message() });
+        }
+        m_result.warnings.insert(m_result.warnings.begin(), final->warnings.begin(), final->warnings.end());
+        m_result.bestResult = std::make_shared<const WhatIfResult>(std::move(*final));
+        for (auto& [name, opportunity] : m_opportunities)
+            m_result.opportunities.push_back(std::move(opportunity));
+        std::stable_sort(m_result.opportunities.begin(), m_result.opportunities.end(),
+            [](const Opportunity& a, const Opportunity& b) { return a.gainPct > b.gainPct; });
+        return std::move(m_result);
+    }
+
+    const SearchOptions& m_options;
+    Evaluator m_evaluator;
+    SearchResult m_result;
+    Plan m_plan;
+    Outcome m_outcome;
+    std::shared_ptr<AnalysisCache> m_analyses;
+    std::optional<CoarsenedView> m_view;
+    std::optional<SyncCost> m_cost;
+    Symmetry m_symmetry;
+    std::map<std::string, Opportunity> m_opportunities; // by the step's key: the same order everywhere
+};
+
+} // namespace
+
+Expected<SearchResult> CriticalPathOptimizer::run(const JobSession& session, const SearchOptions& options,
+    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+{
+    Search search(session, options, exchange, memoryLimitBytes, cancel);
+    return search.run();
+}
+
+} // namespace sightline

@@ -1,0 +1,127 @@
+#include "core/search/evaluator.h"
+
+#include "core/analysis/steptimes.h"
+#include "core/base/parallel.h"
+#include "core/base/progress.h"
+#include "core/exec/executiongraph.h"
+#include "core/search/candidateexchange.h"
+
+#include <algorithm>
+#include <cmath>
+#include <mutex>
+
+namespace sightline {
+
+namespace {
+
+// What one what-if of the job takes at most, per item of the measured job: its graph, schedule,
+// critical path, memory and comparison (about 900 bytes per op for a whole 5 M-op what-if, with the
+// trace: docs/performance.md), with room for the passes that grow the job.
+constexpr std::uint64_t kBytesPerItem = 2048;
+
+// FNV-1a over the keys of a batch, for the processes to agree on.
+std::uint64_t digestOf(std::span<const Candidate> candidates)
+{
+    std::uint64_t h = 1469598103934665603ull;
+    for (const Candidate& c : candidates) {
+        for (unsigned char ch : c.key)
+            h = (h ^ ch) * 1099511628211ull;
+        h = (h ^ 0xffu) * 1099511628211ull;
+    }
+    return h;
+}
+
+} // namespace
+
+Evaluator::Evaluator(const JobSession& session, WhatIfRequest request, CandidateExchange& exchange,
+    std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+    : m_session(session)
+    , m_request(std::move(request))
+    , m_exchange(exchange)
+    , m_cancel(cancel)
+{
+    m_request.strategy = {};
+    m_request.listed = 0;
+    const std::uint64_t perWhatIf = std::max<std::uint64_t>(1, session.measured()->itemCount()) * kBytesPerItem;
+    m_concurrency = std::clamp<std::size_t>(static_cast<std::size_t>(memoryLimitBytes / perWhatIf), 1, parallelism());
+}
+
+Outcome Evaluator::outcomeOf(const WhatIfResult& r)
+{
+    Outcome o;
+    o.status = Outcome::Ok;
+    o.iterationNs = std::llround(StepTimes::iteration(r.whatIf->schedule).replayed);
+    o.peakBytes = r.whatIf->memory.peakBytes();
+    o.outOfMemory = r.whatIf->memory.outOfMemory ? 1 : 0;
+    o.selfChecked = std::any_of(r.warnings.begin(), r.warnings.end(), WhatIfResult::isSelfCheck) ? 1 : 0;
+    for (int c = 0; c < kPathCategoryCount; ++c)
+        o.pathNs[static_cast<std::size_t>(c)] = r.whatIf->criticalPath.total[static_cast<std::size_t>(c)];
+    return o;
+}
+
+Status Evaluator::firstFailure() const
+{
+    if (!m_firstFailed)
+        return {};
+    Expected<WhatIfResult> r = run(*m_firstFailed);
+    return r ? Status() : r.status();
+}
+
+Expected<WhatIfResult> Evaluator::run(const Strategy& strategy) const
+{
+    WhatIfRequest request = m_request;
+    request.strategy = strategy;
+    return m_session.whatIf(request, m_cancel);
+}
+
+Expected<std::vector<Outcome>> Evaluator::evaluate(std::span<const Candidate> candidates)
+{
+    if (Status agreed = m_exchange.agree(digestOf(candidates)); !agreed.ok())
+        return agreed;
+    const auto rank = static_cast<std::size_t>(m_exchange.rank());
+    const auto size = static_cast<std::size_t>(std::max(1, m_exchange.size()));
+    std::vector<std::size_t> mine;
+    for (std::size_t i = rank; i < candidates.size(); i += size)
+        mine.push_back(i);
+    std::vector<Outcome> outcomes(mine.size());
+    // In waves of as many what-ifs as may run at once.
+    for (std::size_t wave = 0; wave < mine.size(); wave += m_concurrency) {
+        if (m_cancel && m_cancel->isCancelled())
+            return Status::cancelled();
+        const std::size_t count = std::min(m_concurrency, mine.size() - wave);
+        parallelFor(count, [&](std::size_t k) {
+            const std::size_t slot = wave + k;
+            Expected<WhatIfResult> r = run(candidates[mine[slot]].strategy);
+            if (r)
+                outcomes[slot] = outcomeOf(*r);
+            outcomes[slot].index = static_cast<std::uint32_t>(mine[slot]);
+        });
+    }
+    if (m_cancel && m_cancel->isCancelled())
+        return Status::cancelled();
+    Expected<std::vector<Outcome>> all = m_exchange.allGather(outcomes);
+    if (!all)
+        return all.status();
+    std::vector<Outcome> ordered(candidates.size());
+    std::vector<std::uint8_t> seen(candidates.size(), 0);
+    for (const Outcome& o : *all) {
+        if (o.index >= candidates.size() || seen[o.index])
+            return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                Message(SL_TEXT("Core", "the search's processes returned outcomes of other candidates")));
+        seen[o.index] = 1;
+        ordered[o.index] = o;
+    }
+    if (std::find(seen.begin(), seen.end(), 0) != seen.end())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core", "the search's processes left candidates without an outcome")));
+    m_evaluated += candidates.size();
+    for (const Outcome& o : ordered) {
+        if (o.ok())
+            continue;
+        if (m_failures++ == 0)
+            m_firstFailed = candidates[o.index].strategy;
+    }
+    return ordered;
+}
+
+} // namespace sightline

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/search/candidate.h"
+#include "core/search/outcome.h"
+#include "core/session/jobsession.h"
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace sightline {
+
+class CancellationToken;
+class CandidateExchange;
+
+// Runs the search's candidates through the one what-if pipeline (JobSession::whatIf, with its
+// self-checks), each compared with the same baseline and judged against the same device budget. The
+// candidates of a batch are split between processes by index (index modulo the process count is the
+// process that runs it); a process runs its own several at a time, as many as its threads and its
+// memory allow, and the processes then exchange the outcomes. The outcomes do not depend on the split:
+// each what-if is deterministic and independent of the others.
+class Evaluator {
+public:
+    // request: the baseline kind and the budget every candidate is run with (its strategy is ignored);
+    // memoryLimitBytes: what the what-ifs running at once may take together.
+    Evaluator(const JobSession& session, WhatIfRequest request, CandidateExchange& exchange,
+        std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr);
+
+    // Each candidate's outcome, in the candidates' order. A candidate whose what-if fails has status
+    // Failed (failures() counts them and keeps the first error). Fails with Cancelled, or with the
+    // exchange's error.
+    Expected<std::vector<Outcome>> evaluate(std::span<const Candidate> candidates);
+    // One strategy's whole what-if, run here.
+    Expected<WhatIfResult> run(const Strategy& strategy) const;
+
+    // Candidates evaluated so far, by all processes.
+    std::size_t evaluated() const { return m_evaluated; }
+    // Candidates whose what-if failed so far, and the first one's error (the first in the order of
+    // the batches and their candidates, the same in every process; run again to say it).
+    std::size_t failures() const { return m_failures; }
+    Status firstFailure() const;
+    // What-ifs this process runs at once.
+    std::size_t concurrency() const { return m_concurrency; }
+    CandidateExchange& exchange() const { return m_exchange; }
+    const JobSession& session() const { return m_session; }
+
+    static Outcome outcomeOf(const WhatIfResult& result);
+
+private:
+    const JobSession& m_session;
+    WhatIfRequest m_request;
+    CandidateExchange& m_exchange;
+    const CancellationToken* m_cancel;
+    std::size_t m_concurrency = 1;
+    std::size_t m_evaluated = 0;
+    std::size_t m_failures = 0;
+    std::optional<Strategy> m_firstFailed;
+};
+
+} // namespace sightline

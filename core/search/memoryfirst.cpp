@@ -1,0 +1,59 @@
+#include "core/search/memoryfirst.h"
+
+#include "core/base/resourcelimits.h"
+#include "core/search/evaluator.h"
+#include "core/search/ranking.h"
+
+namespace sightline {
+
+std::vector<std::vector<PassStep>> MemoryFirst::choices()
+{
+    const auto recompute = [](double every) {
+        return PassStep { "recompute", { { "layers", std::string("auto") }, { "every", every } } };
+    };
+    const auto accumulate = [](double k) { return PassStep { "grad_accumulation", { { "micro_batches", k } } }; };
+    const PassStep bf16 { "mixed_precision", { { "precision", std::string("bf16") } } };
+    return {
+        { recompute(1) },
+        { recompute(2) },
+        { recompute(4) },
+        { accumulate(2) },
+        { accumulate(4) },
+        { accumulate(8) },
+        { bf16 },
+        { bf16, recompute(4) },
+        { bf16, accumulate(2) },
+    };
+}
+
+Expected<MemoryFirst::Choice> MemoryFirst::choose(Evaluator& evaluator, const Strategy& prefix)
+{
+    const std::vector<std::vector<PassStep>> all = choices();
+    std::vector<Candidate> candidates;
+    for (const std::vector<PassStep>& steps : all) {
+        Strategy s = prefix;
+        s.steps.insert(s.steps.end(), steps.begin(), steps.end());
+        candidates.push_back(Candidate::of(std::move(s)));
+    }
+    Expected<std::vector<Outcome>> outcomes = evaluator.evaluate(candidates);
+    if (!outcomes)
+        return outcomes.status();
+    const std::size_t best = Ranking::best(*outcomes, candidates);
+    Choice choice { all[best], (*outcomes)[best], {} };
+    if (!choice.outcome.ok()) {
+        choice.steps.clear();
+        choice.warnings.emplace_back(SL_TEXT("Core",
+            "the job does not fit its devices, and neither recomputation, gradient accumulation nor mixed precision "
+            "applies to it"));
+    } else if (choice.outcome.outOfMemory) {
+        choice.warnings.emplace_back(
+            SL_TEXT("Core",
+                "the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the "
+                "search tried makes it fit: the lowest peak, %1, is kept"),
+            std::vector<Message::Arg> { ResourceLimits::gigabytes(
+                static_cast<std::uint64_t>(std::max<std::int64_t>(0, choice.outcome.peakBytes))) });
+    }
+    return choice;
+}
+
+} // namespace sightline

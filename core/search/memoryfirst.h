@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/base/message.h"
+#include "core/search/outcome.h"
+#include "core/strategy/passparameter.h"
+
+#include <vector>
+
+namespace sightline {
+
+class Evaluator;
+
+// The search's first move when the job does not fit its devices (dPRO §5.3, Table 4): recomputation
+// (every layer, every second or every fourth), gradient accumulation (2, 4 or 8 micro-batches of a split
+// batch) and mixed precision (bf16, alone and with the least of each of the others), each replayed
+// whole, and the fastest that fits the budget kept; when none fits, the one with the lowest peak, with
+// a warning. A choice a pass refuses (a job without layers or without shapes) is left out.
+class MemoryFirst {
+public:
+    struct Choice {
+        std::vector<PassStep> steps;
+        Outcome outcome;
+        std::vector<Message> warnings;
+    };
+    // The choices it tries, each a list of steps.
+    static std::vector<std::vector<PassStep>> choices();
+    // Evaluates prefix + each choice. Fails with the evaluator's error (Cancelled).
+    static Expected<Choice> choose(Evaluator& evaluator, const Strategy& prefix);
+};
+
+} // namespace sightline

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "core/base/message.h"
+#include "core/memory/memoryestimator.h"
+#include "core/session/jobsession.h"
+#include "core/strategy/passparameter.h"
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+// One round of the search: the iteration and peak of the strategy it ended with, and the step that
+// round changed ("" for the baseline).
+struct SearchRound {
+    int round = 0;
+    TimeNs iterationNs = 0;
+    std::int64_t peakBytes = 0;
+    std::string move;
+};
+
+// What the search may try and when it stops. Counts only, never wall-clock time, so that the result
+// does not depend on the machine, its threads or the processes.
+struct SearchOptions {
+    // Steps every candidate starts with (a scenario: a network, a worker count), kept as they are.
+    Strategy prefix;
+    // How the job's transfers are timed in every candidate and in the baseline they are compared with.
+    BaselineKind baseline { CommSource::CostModel, true, std::nullopt };
+    // The device budget; unset: the session's (each device's own memory).
+    std::optional<MemoryOptions> memory;
+    int maxRounds = 50;
+    std::size_t maxCandidates = 5000;
+    // Stop when this many rounds together shortened the iteration by less than this fraction (dPRO).
+    int stableRounds = 5;
+    double stableFraction = 0.001;
+    // Tensor-fusion moves per round beside the theorem's grouping, the best by the bucket channel.
+    std::size_t localMoves = 8;
+    // Called after each round, on the search's thread.
+    std::function<void(const SearchRound&)> onRound;
+};
+
+// A change the search found worth making alone, from the strategy it had then: the step, how much
+// shorter it made the iteration, and why (the critical path's share that got shorter).
+struct Opportunity {
+    PassStep step;
+    double gainPct = 0;
+    TimeNs iterationNs = 0;
+    Message reason;
+};
+
+// The search's answer: the best strategy it found (never slower than the baseline when the baseline
+// fits the budget), replayed alone through the pipeline, with every warning of that what-if.
+struct SearchResult {
+    TimeNs baselineNs = 0;
+    std::int64_t baselinePeakBytes = 0;
+    bool baselineOutOfMemory = false;
+    TimeNs bestNs = 0;
+    std::int64_t bestPeakBytes = 0;
+    bool bestOutOfMemory = false;
+    Strategy best; // the prefix's steps and the search's, as a what-if runs them
+    std::shared_ptr<const WhatIfResult> bestResult;
+    int rounds = 0;
+    std::size_t candidates = 0;
+    std::vector<SearchRound> trajectory;
+    std::vector<Opportunity> opportunities; // by gain, largest first
+    std::vector<Message> warnings;
+};
+
+} // namespace sightline

@@ -1,0 +1,119 @@
+#pragma once
+
+// Generated backward passes for the search's tests: layers whose kernels make gradients that are each
+// all-reduced in a bucket of their own, as measured, so that the search has buckets to decide.
+
+#include "strategyjobs.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace sightline::searchjobs {
+
+using strategyjobs::us;
+
+// One backward layer: a kernel of kernelUs on the compute stream, then, once it is done, an
+// AccumulateGrad per gradient (of these bytes, fp32) on the host, each gradient all-reduced alone on the NCCL stream
+// once its kernel is done and the all-reduce before it has finished (measured at 20 us + 1 us per 100 KB).
+struct Layer {
+    TimeNs kernelUs = 0;
+    std::vector<std::int64_t> gradientBytes;
+};
+
+inline TracePtr backwardJob(int ranks, const std::vector<Layer>& layers)
+{
+    // The times first (the same on every rank), in us: per layer its launch and kernel, per gradient its
+    // AccumulateGrad, its all-reduce's launch and the all-reduce.
+    struct Gradient {
+        TimeNs accumulate, launch, start, end;
+        std::int64_t bytes;
+    };
+    struct Planned {
+        TimeNs launch, kernelStart, kernelEnd;
+        std::vector<Gradient> gradients;
+    };
+    std::vector<Planned> planned;
+    TimeNs host = 10, device = 12, network = 0;
+    for (const Layer& layer : layers) {
+        Planned p;
+        p.launch = host;
+        p.kernelStart = std::max(device, host + 2);
+        p.kernelEnd = device = p.kernelStart + layer.kernelUs;
+        // The host accumulates the layer's gradients once its kernel is done.
+        host = std::max(host + 2, p.kernelEnd);
+        for (std::int64_t bytes : layer.gradientBytes) {
+            const TimeNs start = std::max({ network, device, host + 3 });
+            network = start + 20 + bytes / 100'000;
+            p.gradients.push_back({ host, host + 1, start, network, bytes });
+            host += 3;
+        }
+        planned.push_back(std::move(p));
+    }
+    const TimeNs end = std::max({ network, device, host }) + 30;
+
+    JobBuilder b;
+    b.currentStep = 1;
+    std::vector<OpId> colls;
+    for (int r = 0; r < ranks; ++r) {
+        const std::uint32_t rank = b.rank(r, "node");
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+        const std::uint32_t nccl = b.track(rank, TrackKind::GpuStream, 20);
+        std::vector<OpId> backward;
+        const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, (end + 10) * us);
+        std::vector<OpId> kernelLaunches, collLaunches;
+        for (const Planned& p : planned) {
+            kernelLaunches.push_back(
+                b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, p.launch * us, (p.launch + 1) * us));
+            backward.push_back(kernelLaunches.back());
+            for (const Gradient& g : p.gradients) {
+                const OpId grad = b.op(
+                    cpu, "torch::autograd::AccumulateGrad", OpKind::CpuOp, g.accumulate * us, (g.accumulate + 1) * us);
+                b.shapes(grad, "[[" + std::to_string(g.bytes / 4) + "]]", "[\"float\"]");
+                collLaunches.push_back(
+                    b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, g.launch * us, (g.launch + 1) * us));
+                backward.insert(backward.end(), { grad, collLaunches.back() });
+            }
+        }
+        b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, host * us, (end - 5) * us);
+        for (std::size_t l = 0; l < planned.size(); ++l) {
+            const OpId kernel = b.op(
+                gpu, "gemm backward", OpKind::ComputeKernel, planned[l].kernelStart * us, planned[l].kernelEnd * us);
+            b.link(kernelLaunches[l], kernel, LinkKind::Launch);
+            backward.push_back(kernel);
+        }
+        std::size_t k = 0;
+        for (const Planned& p : planned) {
+            for (const Gradient& g : p.gradients) {
+                const OpId coll = b.op(nccl, "ncclDevKernel_AllReduce", OpKind::Collective, g.start * us, g.end * us);
+                b.link(collLaunches[k++], coll, LinkKind::Launch);
+                backward.push_back(coll);
+                colls.push_back(coll);
+            }
+        }
+        for (OpId op : backward)
+            b.phase(op, Phase::Backward);
+        b.step(rank, 1, marker);
+    }
+    std::vector<std::int64_t> bytes;
+    for (const Layer& layer : layers)
+        bytes.insert(bytes.end(), layer.gradientBytes.begin(), layer.gradientBytes.end());
+    for (std::size_t i = 0; i < colls.size(); ++i)
+        b.comm(colls[i], "all_reduce", "0", bytes[i % bytes.size()], ranks);
+    return b.finish();
+}
+
+// Many tiny gradients: count layers of a 2 us kernel with one gradient of bytes each.
+inline TracePtr tinyGradientsJob(int count, std::int64_t bytes)
+{
+    return backwardJob(2, std::vector<Layer>(static_cast<std::size_t>(count), Layer { 2, { bytes } }));
+}
+
+// NVLink at 100 GB/s and a latency per algorithm step: what every candidate of a test is timed by.
+inline Strategy nvlink(double latencyUs)
+{
+    return Strategy { { PassStep { "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", latencyUs } } } } };
+}
+
+} // namespace sightline::searchjobs

@@ -1,0 +1,447 @@
+// The strategy search: its parts (candidate keys, ranking, the coarsened view, symmetry, the bucket
+// channel of Theorem 2) and the optimizer on generated jobs with a known best: many tiny gradients are
+// fused, two gradients are fused or kept apart as Theorem 2 says, identical blocks get identical
+// decisions, a job beyond its memory meets the budget the cheapest way, the result is never slower than
+// the baseline, replays alone to the same figures, and does not depend on threads or processes.
+
+#include "core/base/parallel.h"
+#include "core/base/progress.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/executiongraph.h"
+#include "core/exec/tensormodel.h"
+#include "core/search/bucketchannel.h"
+#include "core/search/candidate.h"
+#include "core/search/candidateexchange.h"
+#include "core/search/coarsenedview.h"
+#include "core/search/criticalpathoptimizer.h"
+#include "core/search/evaluator.h"
+#include "core/search/localexchange.h"
+#include "core/search/memoryfirst.h"
+#include "core/search/ranking.h"
+#include "core/search/symmetry.h"
+#include "core/search/synccost.h"
+#include "core/strategy/passes/tensorfusionpass.h"
+
+#include "searchjobs.h"
+
+#include <QTest>
+
+#include <barrier>
+#include <thread>
+
+using namespace sightline;
+using namespace sightline::strategyjobs;
+using namespace sightline::searchjobs;
+
+namespace {
+
+constexpr std::uint64_t kMemory = std::uint64_t(8) << 30;
+
+// Several "processes" of one search as threads: each gathers what all have given once all have.
+class ThreadExchange final : public CandidateExchange {
+public:
+    struct Shared {
+        explicit Shared(int size)
+            : size(size)
+            , mailbox(static_cast<std::size_t>(size))
+            , digests(static_cast<std::size_t>(size))
+            , sync(size)
+        {
+        }
+        int size;
+        std::vector<std::vector<Outcome>> mailbox;
+        std::vector<std::uint64_t> digests;
+        std::barrier<> sync;
+    };
+    ThreadExchange(Shared& shared, int rank)
+        : m_shared(shared)
+        , m_rank(rank)
+    {
+    }
+    int rank() const override { return m_rank; }
+    int size() const override { return m_shared.size; }
+    Expected<std::vector<Outcome>> allGather(std::span<const Outcome> mine) override
+    {
+        m_shared.mailbox[static_cast<std::size_t>(m_rank)].assign(mine.begin(), mine.end());
+        m_shared.sync.arrive_and_wait();
+        std::vector<Outcome> all;
+        for (const auto& box : m_shared.mailbox)
+            all.insert(all.end(), box.begin(), box.end());
+        m_shared.sync.arrive_and_wait();
+        return all;
+    }
+    Status agree(std::uint64_t digest) override
+    {
+        m_shared.digests[static_cast<std::size_t>(m_rank)] = digest;
+        m_shared.sync.arrive_and_wait();
+        const bool same = std::all_of(
+            m_shared.digests.begin(), m_shared.digests.end(), [&](std::uint64_t d) { return d == digest; });
+        m_shared.sync.arrive_and_wait();
+        return same ? Status() : Status::error(ErrorCode::InvalidArgument, {}, -1, std::string("processes disagree"));
+    }
+
+private:
+    Shared& m_shared;
+    int m_rank;
+};
+
+SearchResult search(const JobSession& session, const SearchOptions& options)
+{
+    LocalExchange local;
+    auto r = CriticalPathOptimizer::run(session, options, local, kMemory);
+    if (!r)
+        qWarning("%s", r.status().toString().c_str());
+    return r ? std::move(*r) : SearchResult {};
+}
+
+SearchOptions over(Strategy prefix)
+{
+    SearchOptions o;
+    o.prefix = std::move(prefix);
+    return o;
+}
+
+const PassStep* stepOf(const Strategy& s, const std::string& pass)
+{
+    for (const PassStep& step : s.steps) {
+        if (step.pass == pass)
+            return &step;
+    }
+    return nullptr;
+}
+
+// The collectives of a replay's graph that span its ranks.
+int collectives(const ReplayResult& r)
+{
+    int n = 0;
+    for (std::uint32_t i = 0; i < r.graph->itemCount(); ++i)
+        n += r.graph->kind(ItemId(i)) == OpKind::Collective && !r.graph->track(ItemId(i)).isValid();
+    return n;
+}
+
+// The best strategy, run alone through the pipeline, gives the figures the search reported.
+void checkReproduces(const JobSession& session, const SearchOptions& options, const SearchResult& r)
+{
+    const auto again = session.whatIf({ r.best, options.memory, options.baseline, 0 });
+    QVERIFY(again);
+    QCOMPARE(Evaluator::outcomeOf(*again).iterationNs, r.bestNs);
+    QCOMPARE(again->whatIf->memory.peakBytes(), r.bestPeakBytes);
+}
+
+} // namespace
+
+class TestSearch : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void candidateKeysNameStrategies()
+    {
+        Strategy a { { PassStep { "tensor_fusion", { { "groups", std::string("0-3") } } },
+            PassStep { "op_fusion", { { "ratio", 0.5 }, { "kernels", std::string("all") } } } } };
+        QCOMPARE(
+            Candidate::keyOf(a), std::string("tensor_fusion{groups=\"0-3\"};op_fusion{kernels=\"all\",ratio=0.5}"));
+        Strategy b = a;
+        std::get<double>(b.steps[1].params["ratio"]) = 0.5 + 1e-15; // exact numbers: a different key
+        QVERIFY(Candidate::keyOf(b) != Candidate::keyOf(a));
+        QCOMPARE(Candidate::of({}).key, std::string());
+    }
+
+    void rankingOrdersOutcomes()
+    {
+        const auto ok = [](std::int64_t it, std::int64_t peak, bool oom = false) {
+            Outcome o;
+            o.status = Outcome::Ok;
+            o.iterationNs = it;
+            o.peakBytes = peak;
+            o.outOfMemory = oom;
+            return o;
+        };
+        const Candidate a = Candidate::of({ { PassStep { "a", {} } } }),
+                        b = Candidate::of({ { PassStep { "b", {} } } });
+        QVERIFY(Ranking::better(ok(10, 5), a, ok(11, 1), b)); // shorter first
+        QVERIFY(Ranking::better(ok(10, 5), b, ok(10, 6), a)); // then the lower peak
+        QVERIFY(Ranking::better(ok(10, 5), a, ok(10, 5), b)); // then the key
+        QVERIFY(!Ranking::better(ok(10, 5), b, ok(10, 5), a));
+        QVERIFY(Ranking::better(ok(99, 99), a, ok(1, 1, true), b)); // fitting before out of memory
+        QVERIFY(Ranking::better(ok(99, 5, true), a, ok(1, 6, true), b)); // out of memory: the lower peak
+        QVERIFY(Ranking::better(ok(99, 99, true), a, Outcome {}, b)); // failed last
+        QVERIFY(Ranking::improves(ok(9, 9), ok(10, 1)));
+        QVERIFY(!Ranking::improves(ok(10, 1), ok(10, 1))); // the same figures: no move
+        QVERIFY(!Ranking::improves(ok(1, 1, true), ok(10, 1)));
+        QVERIFY(Ranking::improves(ok(50, 1), ok(10, 9, true)));
+        QVERIFY(!Ranking::improves(Outcome {}, ok(10, 1)));
+        const std::vector<Outcome> outcomes { ok(12, 1), ok(10, 3), Outcome {}, ok(10, 2) };
+        const std::vector<Candidate> candidates(4, a);
+        QCOMPARE(Ranking::best(outcomes, candidates), std::size_t(3));
+    }
+
+    // Gradients one kernel makes are one unit; units know their bytes and readiness; groupings read
+    // back as tensor_fusion groups.
+    void coarsenedViewGroupsAComputationsTensors()
+    {
+        const auto session = sessionOf(
+            backwardJob(2, { Layer { 50, { 4000, 8000 } }, Layer { 30, { 4000 } }, Layer { 30, { 400, 400, 400 } } }));
+        QVERIFY(session);
+        const auto base = session->whatIf({ {}, {}, { CommSource::CostModel, true } });
+        QVERIFY(base);
+        AnalysisCache analyses(base->whatIf->graph);
+        const auto view = CoarsenedView::of(analyses, base->whatIf->schedule);
+        QVERIFY2(view, view ? "" : view.status().toString().c_str());
+        QCOMPARE(view->tensorCount(), std::size_t(6));
+        QCOMPARE(view->units().size(), std::size_t(3));
+        QCOMPARE(view->units()[0].tensors, 2u);
+        QCOMPARE(view->units()[0].bytes, std::int64_t(12000));
+        QCOMPARE(view->units()[2].firstTensor, 3u);
+        QVERIFY(
+            view->units()[0].readyNs < view->units()[1].readyNs && view->units()[1].readyNs < view->units()[2].readyNs);
+        QCOMPARE(view->measured(), (CoarsenedView::Cuts { 1, 1 }));
+        QCOMPARE(view->groupsText({ 0, 1 }), std::string("0-2,3-5"));
+        QCOMPARE(view->groupsText({ 1, 1 }), std::string("0-1,2,3-5"));
+        QCOMPARE(view->cutsOf(std::vector<std::uint32_t> { 0, 1, 1, 2, 2, 2 }),
+            (CoarsenedView::Cuts { 0, 1 })); // not inside a unit
+        QCOMPARE(view->cutsOf(std::vector<std::uint32_t> { 0, 0, 0, 0, 0, 0 }), (CoarsenedView::Cuts { 0, 0 }));
+        // A job without gradient all-reduces has no view, and says why.
+        const auto single = sessionOf(trainingJob());
+        const auto alone = single->whatIf({ {}, {}, { CommSource::CostModel, true } });
+        QVERIFY(!CoarsenedView::of(AnalysisCache(alone->whatIf->graph), alone->whatIf->schedule));
+    }
+
+    void symmetryMirrorsIdenticalBlocks()
+    {
+        // A head unit, then two blocks of three units (8 KB, 4 KB, 4 KB), then a tail unit.
+        const std::vector<Layer> layers { Layer { 10, { 1000 } }, Layer { 10, { 8000 } }, Layer { 10, { 4000 } },
+            Layer { 10, { 4000 } }, Layer { 10, { 8000 } }, Layer { 10, { 4000 } }, Layer { 10, { 4000 } },
+            Layer { 10, { 2000 } } };
+        const auto session = sessionOf(backwardJob(2, layers));
+        const auto base = session->whatIf({ {}, {}, { CommSource::CostModel, true } });
+        AnalysisCache analyses(base->whatIf->graph);
+        const auto view = CoarsenedView::of(analyses, base->whatIf->schedule);
+        QVERIFY(view);
+        const Symmetry s = Symmetry::of(*view);
+        QCOMPARE(s.period(), std::size_t(3));
+        QCOMPARE(s.offset(), std::size_t(1));
+        QCOMPARE(s.blocks(), std::size_t(2));
+        QCOMPARE(s.mirrors(1), (std::vector<std::size_t> { 1, 4 })); // inside a block
+        QCOMPARE(s.mirrors(5), (std::vector<std::size_t> { 2, 5 }));
+        QVERIFY(s.representative(2) && !s.representative(5));
+        QCOMPARE(s.mirrors(3), (std::vector<std::size_t> { 3 })); // between the blocks
+        QCOMPARE(s.mirrors(0), (std::vector<std::size_t> { 0 })); // outside them
+        QCOMPARE(s.mirrors(6), (std::vector<std::size_t> { 6 }));
+        // Units that never repeat: no blocks.
+        const auto plain = sessionOf(backwardJob(
+            2, { Layer { 10, { 1000 } }, Layer { 10, { 2000 } }, Layer { 10, { 3000 } }, Layer { 10, { 4000 } } }));
+        const auto plainBase = plain->whatIf({ {}, {}, { CommSource::CostModel, true } });
+        const auto plainView = CoarsenedView::of(AnalysisCache(plainBase->whatIf->graph), plainBase->whatIf->schedule);
+        QCOMPARE(Symmetry::of(*plainView).period(), std::size_t(0));
+    }
+
+    // Theorem 2 in the bucket channel: a gradient ready before the bucket before it could have gone
+    // joins it; one ready long after goes alone.
+    void bucketChannelFollowsTheorem2()
+    {
+        const auto run = [](TimeNs kernelUs) {
+            const auto session
+                = sessionOf(backwardJob(2, { Layer { 10, { 1 << 20 } }, Layer { kernelUs, { 1 << 20 } } }));
+            const auto base = session->whatIf({ nvlink(20), {}, { CommSource::CostModel, true } });
+            AnalysisCache analyses(base->whatIf->graph);
+            const auto view = CoarsenedView::of(analyses, base->whatIf->schedule);
+            const auto cost = SyncCost::of(analyses, base->whatIfOptions);
+            struct Found {
+                CoarsenedView::Cuts theorem;
+                TimeNs fusedMinusApart = 0, q = 0, overMeasured = 0;
+            } found;
+            if (!view || !cost)
+                return found;
+            const BucketChannel channel(*view, *cost);
+            found.theorem = channel.theorem2();
+            found.fusedMinusApart = channel.end(CoarsenedView::Cuts { 0 }) - channel.end(CoarsenedView::Cuts { 1 });
+            found.q = cost->time(1 << 20);
+            found.overMeasured = channel.end(found.theorem) - channel.end(view->measured());
+            return found;
+        };
+        for (const TimeNs apart : { TimeNs(4), TimeNs(500) }) {
+            const auto found = run(apart);
+            QCOMPARE(found.theorem, (CoarsenedView::Cuts { std::uint8_t(apart == 4 ? 0 : 1) }));
+            QVERIFY(apart == 4 ? found.fusedMinusApart < 0 : found.fusedMinusApart > 0);
+            QVERIFY(found.overMeasured <= 0);
+            // q(1 MiB) on two ranks: two steps of 20 us and 1 MiB at 100 GB/s.
+            QVERIFY2(std::abs(found.q - (40'000 + 10'486)) <= 2, qPrintable(QString::number(found.q)));
+        }
+    }
+
+    // 32 gradients of 4 KB, 2 us apart, each all-reduced alone at 40 us of latency: one bucket is
+    // provably best (Theorem 2 at every boundary), and the search finds it.
+    void fusesManyTinyGradients()
+    {
+        const auto session = sessionOf(tinyGradientsJob(32, 4096));
+        QVERIFY(session);
+        const SearchOptions options = over(nvlink(20));
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        const PassStep* fusion = stepOf(r.best, "tensor_fusion");
+        QVERIFY(fusion);
+        QVERIFY2(
+            collectives(*r.bestResult->whatIf) <= 4, qPrintable(QString::number(collectives(*r.bestResult->whatIf))));
+        // As fast as one bucket for all, which is what Theorem 2 gives at every boundary.
+        Strategy oneBucket = nvlink(20);
+        oneBucket.steps.push_back({ "tensor_fusion", { { "groups", std::string("0-31") } } });
+        const auto single = session->whatIf({ oneBucket, {}, options.baseline, 0 });
+        QVERIFY(single);
+        QVERIFY2(r.bestNs <= Evaluator::outcomeOf(*single).iterationNs,
+            qPrintable(QStringLiteral("%1 -> %2").arg(r.baselineNs).arg(r.bestNs)));
+        QVERIFY(r.bestNs < r.baselineNs / 2);
+        QVERIFY(r.rounds >= 1);
+        QCOMPARE(r.trajectory.front().iterationNs, r.baselineNs);
+        QCOMPARE(r.trajectory.back().iterationNs, r.bestNs);
+        QVERIFY(!r.opportunities.empty());
+        QCOMPARE(r.opportunities.front().step.pass, std::string("tensor_fusion"));
+        QVERIFY(r.opportunities.front().gainPct > 10);
+        QVERIFY(QString::fromStdString(r.opportunities.front().reason.english())
+                    .startsWith(QStringLiteral("communication on the critical path")));
+        checkReproduces(*session, options, r);
+    }
+
+    // Theorem 2 both ways on the whole job: two 1 MiB gradients 4 us apart are fused; 500 us apart,
+    // fusing would only hold the first back, and the search leaves them apart.
+    void fusesTwoGradientsOnlyWhenTheoremSays()
+    {
+        for (const TimeNs apart : { TimeNs(4), TimeNs(500) }) {
+            const auto session = sessionOf(backwardJob(2, { Layer { 10, { 1 << 20 } }, Layer { apart, { 1 << 20 } } }));
+            const SearchOptions options = over(nvlink(20));
+            const SearchResult r = search(*session, options);
+            QVERIFY(r.bestResult);
+            const int buckets = collectives(*r.bestResult->whatIf);
+            QCOMPARE(buckets, apart == 4 ? 1 : 2);
+            QVERIFY(r.bestNs <= r.baselineNs);
+            checkReproduces(*session, options, r);
+        }
+    }
+
+    // Two identical blocks: the decisions inside one are those inside the other.
+    void identicalBlocksGetIdenticalDecisions()
+    {
+        std::vector<Layer> layers { Layer { 10, { 1000 } } };
+        for (int block = 0; block < 2; ++block) {
+            for (TimeNs k : { TimeNs(3), TimeNs(3), TimeNs(120), TimeNs(3) })
+                layers.push_back(Layer { k, { 200'000 } });
+        }
+        const auto session = sessionOf(backwardJob(2, layers));
+        const SearchOptions options = over(nvlink(20));
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        const PassStep* fusion = stepOf(r.best, "tensor_fusion");
+        QVERIFY(fusion);
+        const auto base = session->whatIf({ nvlink(20), {}, { CommSource::CostModel, true } });
+        AnalysisCache analyses(base->whatIf->graph);
+        const auto view = CoarsenedView::of(analyses, base->whatIf->schedule);
+        const Symmetry s = Symmetry::of(*view);
+        QCOMPARE(s.blocks(), std::size_t(2));
+        TensorFusionParameters p;
+        if (auto groups = fusion->params.find("groups"); groups != fusion->params.end())
+            p.groups = std::get<std::string>(groups->second);
+        else
+            p.bucketCapMb = std::get<double>(fusion->params.at("bucket_cap_mb"));
+        const auto buckets = TensorFusionPass::assign(analyses.graph(), analyses.tensors()->steps().front(), p);
+        QVERIFY(buckets);
+        const CoarsenedView::Cuts cuts = view->cutsOf(*buckets);
+        for (std::size_t b = 0; b < cuts.size(); ++b) {
+            for (std::size_t mirror : s.mirrors(b))
+                QCOMPARE(cuts[mirror], cuts[b]);
+        }
+        QVERIFY(r.bestNs < r.baselineNs);
+        checkReproduces(*session, options, r);
+    }
+
+    // Table 4's BERT-base beyond its 16 GB: the search meets the budget with the faster of recomputation
+    // and accumulation, as replayed alone.
+    void meetsTheMemoryBudgetTheCheapestWay()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv");
+        QVERIFY(session);
+        SearchOptions options;
+        options.baseline = { CommSource::Measured, false, std::nullopt };
+        options.memory = MemoryOptions { std::int64_t(16) * 1'000'000'000 };
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        QVERIFY(r.baselineOutOfMemory);
+        QVERIFY(!r.bestOutOfMemory);
+        QVERIFY(r.bestPeakBytes <= options.memory->budgetBytes);
+        // Every memory choice that fits is no faster than the one chosen.
+        for (const std::vector<PassStep>& choice : MemoryFirst::choices()) {
+            const auto w = session->whatIf({ Strategy { choice }, options.memory, options.baseline, 0 });
+            if (w && !w->whatIf->memory.outOfMemory)
+                QVERIFY(Evaluator::outcomeOf(*w).iterationNs >= r.trajectory.at(1).iterationNs);
+        }
+        QVERIFY(
+            stepOf(r.best, "recompute") || stepOf(r.best, "grad_accumulation") || stepOf(r.best, "mixed_precision"));
+        checkReproduces(*session, options, r);
+    }
+
+    // Never slower than the baseline, on jobs of every shape the generated corpus has.
+    void neverSlowerThanTheBaseline()
+    {
+        const std::vector<std::pair<const char*, TracePtr>> jobs { { "all-reduce", allReduceJob({ 100, 120 }) },
+            { "training", trainingJob() }, { "kernel chain", kernelChainJob() },
+            { "two gradients", twoGradientJob(50) }, { "forward", forwardJob() } };
+        for (const auto& [name, trace] : jobs) {
+            const auto session = sessionOf(trace);
+            QVERIFY2(session, name);
+            const SearchResult r = search(*session, {});
+            QVERIFY2(r.bestResult, name);
+            QVERIFY2(r.bestNs <= r.baselineNs, name);
+            checkReproduces(*session, {}, r);
+        }
+    }
+
+    // The same strategy and figures with one thread, and split over two processes.
+    void sameResultForAnyThreadsAndProcesses()
+    {
+        const auto session = sessionOf(backwardJob(2,
+            { Layer { 10, { 100'000 } }, Layer { 5, { 100'000 } }, Layer { 200, { 300'000 } },
+                Layer { 5, { 4000 } } }));
+        const SearchOptions options = over(nvlink(20));
+        const SearchResult reference = search(*session, options);
+        QVERIFY(reference.bestResult);
+        const auto same = [&](const SearchResult& r) {
+            QCOMPARE(Candidate::keyOf(r.best), Candidate::keyOf(reference.best));
+            QCOMPARE(r.bestNs, reference.bestNs);
+            QCOMPARE(r.candidates, reference.candidates);
+            QCOMPARE(r.trajectory.size(), reference.trajectory.size());
+            QCOMPARE(Message::englishAll(r.warnings), Message::englishAll(reference.warnings));
+        };
+        {
+            ParallelismLimit one(1);
+            same(search(*session, options));
+        }
+        ThreadExchange::Shared shared(2);
+        std::vector<Expected<SearchResult>> results(2, Status::cancelled());
+        std::vector<std::thread> processes;
+        for (int rank = 0; rank < 2; ++rank) {
+            processes.emplace_back([&, rank] {
+                ThreadExchange exchange(shared, rank);
+                results[static_cast<std::size_t>(rank)]
+                    = CriticalPathOptimizer::run(*session, options, exchange, kMemory);
+            });
+        }
+        for (std::thread& t : processes)
+            t.join();
+        for (const auto& r : results) {
+            QVERIFY(r);
+            same(*r);
+        }
+    }
+
+    void cancels()
+    {
+        const auto session = sessionOf(tinyGradientsJob(8, 4096));
+        CancellationToken cancel;
+        cancel.cancel();
+        LocalExchange local;
+        const auto r = CriticalPathOptimizer::run(*session, over(nvlink(20)), local, kMemory, &cancel);
+        QVERIFY(!r);
+        QCOMPARE(r.status().code(), ErrorCode::Cancelled);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSearch)
+#include "tst_search.moc"
