@@ -19,6 +19,7 @@ namespace {
 const QString kMaxDecodedOption = QStringLiteral("max-decoded-gb");
 const QString kMaxMemoryOption = QStringLiteral("max-memory-gb");
 const QString kProfilerOverheadOption = QStringLiteral("profiler-overhead");
+const QString kMemoryBudgetOption = QStringLiteral("memory-budget");
 
 } // namespace
 
@@ -116,6 +117,34 @@ bool profilerOverheadFrom(const QCommandLineParser& parser, const QString& comma
         return false;
     }
     ns = us * 1000.0;
+    return true;
+}
+
+void addMemoryBudgetOption(QCommandLineParser& parser)
+{
+    parser.addOption(QCommandLineOption(kMemoryBudgetOption,
+        QStringLiteral(
+            "The memory of each device, in gigabytes (10^9 bytes), that out of memory is judged against (default: "
+            "the device's own, from the trace's deviceProperties)."),
+        QStringLiteral("GB")));
+}
+
+bool memoryBudgetFrom(
+    const QCommandLineParser& parser, const QString& command, std::optional<sightline::MemoryOptions>& memory)
+{
+    memory.reset();
+    if (!parser.isSet(kMemoryBudgetOption))
+        return true;
+    bool ok = false;
+    const double gb = parser.value(kMemoryBudgetOption).toDouble(&ok);
+    const std::optional<std::uint64_t> bytes = ok ? sightline::ResourceLimits::bytesFromGigabytes(gb) : std::nullopt;
+    if (!bytes) {
+        QTextStream(stderr) << "sightline-cli " << command << ": --" << kMemoryBudgetOption
+                            << " wants a positive number of gigabytes, not '" << parser.value(kMemoryBudgetOption)
+                            << "'\n";
+        return false;
+    }
+    memory = sightline::MemoryOptions { static_cast<std::int64_t>(*bytes) };
     return true;
 }
 

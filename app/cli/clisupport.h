@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/ids.h"
+#include "core/memory/memoryestimator.h"
 
 #include <QString>
 #include <QStringList>
@@ -58,6 +59,12 @@ void addProfilerOverheadOption(QCommandLineParser& parser);
 // value is none of auto, none or a non-negative number.
 bool profilerOverheadFrom(const QCommandLineParser& parser, const QString& command, std::optional<double>& ns);
 
+// Adds --memory-budget GB to parser: the memory of each device that out of memory is judged against.
+void addMemoryBudgetOption(QCommandLineParser& parser);
+// The budget that option gives (nothing when not given); prints the problem and returns false when the
+// value is not a positive number of gigabytes.
+bool memoryBudgetFrom(
+    const QCommandLineParser& parser, const QString& command, std::optional<sightline::MemoryOptions>& memory);
 // The JSON document of an error (docs/cli.md).
 QJsonObject errorJson(const sightline::Status& status);
 

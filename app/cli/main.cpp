@@ -1,4 +1,5 @@
 #include "infocommand.h"
+#include "optimizecommand.h"
 #include "replaycommand.h"
 #include "whatifcommand.h"
 
@@ -17,7 +18,9 @@ void printUsage(QTextStream& out)
            "  replay FILES... [--steps A-B] [--json] [--export-chrome OUT.json]\n"
            "                           replay the steps, compare with the measured times, find the critical path\n"
            "  whatif FILES... (--strategy S.json | --set PASS.PARAM=VALUE ...) [--json]\n"
-           "                           replay the job as a strategy changes it, beside the job as measured\n\n"
+           "                           replay the job as a strategy changes it, beside the job as measured\n"
+           "  optimize FILES... [--memory-budget GB] [--json] [--out BEST.json] [--export-config DIR]\n"
+           "                           search for the fastest strategy that fits the devices\n\n"
            "Run 'sightline-cli COMMAND --help' for a command's options.\n";
 }
 
@@ -47,6 +50,8 @@ int main(int argc, char** argv)
         return ReplayCommand::run(args);
     if (command == QLatin1String("whatif"))
         return WhatIfCommand::run(args);
+    if (command == QLatin1String("optimize"))
+        return OptimizeCommand::run(args);
     QTextStream err(stderr);
     err << "sightline-cli: unknown command '" << command << "'\n\n";
     printUsage(err);

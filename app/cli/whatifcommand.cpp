@@ -2,7 +2,7 @@
 
 #include "chromeexport.h"
 #include "clisupport.h"
-#include "configexport.h"
+#include "exportarguments.h"
 #include "jobarguments.h"
 #include "replayreport.h"
 #include "strategyjson.h"
@@ -201,24 +201,18 @@ int WhatIfCommand::run(const QStringList& args)
         QStringLiteral("SOURCE"), QStringLiteral("measured"));
     const QCommandLineOption noFitOption(QStringLiteral("no-fit"),
         QStringLiteral("With the cost model, keep its default link parameters instead of fitting them to the trace."));
-    const QCommandLineOption budgetOption(QStringLiteral("memory-budget"),
-        QStringLiteral("The memory of each device, in gigabytes (10^9 bytes), that out of memory is judged against (default: "
-                       "the device's own, from the trace's deviceProperties)."),
-        QStringLiteral("GB"));
     const QCommandLineOption exportOption(QStringLiteral("export-chrome"),
-        QStringLiteral("Write the what-if's replayed timeline as Chrome JSON, critical path marked."), QStringLiteral("OUT.json"));
-    const QCommandLineOption configOption(QStringLiteral("export-config"),
-        QStringLiteral("Write the strategy as framework configs (PyTorch DDP, DeepSpeed, Horovod, BytePS, XLA, launchers) and their manifest into DIR."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption batchOption(QStringLiteral("batch"),
-        QStringLiteral("With --export-config: the samples each rank takes per optimizer step, as measured (default: read from the "
-                       "trace's input shapes)."),
-        QStringLiteral("N"));
+        QStringLiteral("Write the what-if's replayed timeline as Chrome JSON, critical path marked."),
+        QStringLiteral("OUT.json"));
     JobArguments job;
+    ExportArguments exports;
     parser.addOption(jsonOption);
     parser.addOptions({ strategyOption, setOption });
     job.addTo(parser);
-    parser.addOptions({ commOption, noFitOption, budgetOption, exportOption, configOption, batchOption });
+    parser.addOptions({ commOption, noFitOption });
+    CliSupport::addMemoryBudgetOption(parser);
+    parser.addOption(exportOption);
+    exports.addTo(parser);
     CliSupport::addProfilerOverheadOption(parser);
     CliSupport::addLimitOptions(parser);
     const QString command = QStringLiteral("whatif");
@@ -228,7 +222,7 @@ int WhatIfCommand::run(const QStringList& args)
     if (!limits)
         return 2;
     QTextStream err(stderr);
-    if (!job.read(parser, command, err))
+    if (!job.read(parser, command, err) || !exports.read(parser, command, err))
         return 2;
     if (parser.isSet(strategyOption) == parser.isSet(setOption)) {
         err << "sightline-cli whatif: give the strategy with --strategy FILE or with --set, one of the two\n";
@@ -258,32 +252,14 @@ int WhatIfCommand::run(const QStringList& args)
         err << "sightline-cli whatif: --comm wants measured or model, not '" << comm << "'\n";
         return 2;
     }
-    MemoryOptions memory;
-    if (parser.isSet(budgetOption)) {
-        bool ok = false;
-        const double gb = parser.value(budgetOption).toDouble(&ok);
-        const std::optional<std::uint64_t> bytes = ok ? ResourceLimits::bytesFromGigabytes(gb) : std::nullopt;
-        if (!bytes) {
-            err << "sightline-cli whatif: --memory-budget wants a positive number of gigabytes, not '" << parser.value(budgetOption) << "'\n";
-            return 2;
-        }
-        memory.budgetBytes = static_cast<std::int64_t>(*bytes);
-        job.setMemory(memory);
-    }
+    std::optional<MemoryOptions> memory;
+    if (!CliSupport::memoryBudgetFrom(parser, command, memory))
+        return 2;
+    if (memory)
+        job.setMemory(*memory);
     std::optional<double> profilerOverheadNs;
     if (!CliSupport::profilerOverheadFrom(parser, command, profilerOverheadNs))
         return 2;
-    FrameworkConfig::Options exportOptions;
-    if (parser.isSet(batchOption)) {
-        bool ok = false;
-        const qlonglong batch = parser.value(batchOption).toLongLong(&ok);
-        if (!ok || batch < 1 || batch > (1LL << 40) || !parser.isSet(configOption)) {
-            err << "sightline-cli whatif: --batch wants a whole number of samples from 1 to 2^40, with --export-config, not '"
-                << parser.value(batchOption) << "'\n";
-            return 2;
-        }
-        exportOptions.batch = batch;
-    }
     const BaselineKind baseline { comm == QLatin1String("model") ? CommSource::CostModel : CommSource::Measured, !parser.isSet(noFitOption),
         profilerOverheadNs };
     const bool json = parser.isSet(jsonOption);
@@ -318,31 +294,11 @@ int WhatIfCommand::run(const QStringList& args)
             return 1;
         }
     }
-    QStringList exported;
-    QJsonArray translations; // what each step became in each framework
-    if (!parser.value(configOption).isEmpty()) {
-        const Expected<FrameworkConfig> config = FrameworkConfig::of(*strategy, session->analyses(), exportOptions);
-        if (!config)
-            return fail(config.status());
-        const ExportManifest::Source source { &*strategy, &session->trace(), result->baseline.get(), result->whatIf.get(),
-            QStringLiteral("sightline-cli " SIGHTLINE_VERSION) };
-        const ConfigExport::Written written = ConfigExport::write(*config, source, parser.value(configOption));
-        if (!written.error.isEmpty()) {
-            err << "sightline-cli whatif: " << written.error << '\n';
-            return 1;
-        }
-        exported = written.files;
-        warnings.append(written.notes);
-        for (const FrameworkConfig::Translation& t : config->translations) {
-            QJsonArray into;
-            for (const std::string& name : t.files)
-                into.append(QString::fromStdString(name));
-            translations.append(QJsonObject { { QStringLiteral("step"), QString::fromStdString(t.step) },
-                { QStringLiteral("framework"), QString::fromUtf8(frameworkName(t.framework).data(), static_cast<qsizetype>(frameworkName(t.framework).size())) },
-                { QStringLiteral("expressed"), t.expressed }, { QStringLiteral("text"), QString::fromStdString(t.text) }, { QStringLiteral("files"), into } });
-        }
-        if (exported.isEmpty())
-            warnings.append(QStringLiteral("--export-config: no pass of the strategy has a framework setting to export"));
+    ExportArguments::Written exported;
+    if (exports.requested()) {
+        if (const std::optional<int> exit = exports.write(*strategy, *session, *result, command, json, err, exported))
+            return *exit;
+        warnings.append(exported.warnings);
     }
     const bool modelled = result->whatIfOptions.communication == CommSource::CostModel;
     if (json) {
@@ -360,8 +316,8 @@ int WhatIfCommand::run(const QStringList& args)
             { QStringLiteral("changed_ops"), changedOpsJson(*result) },
             { QStringLiteral("changed_tensors"), changedTensorsJson(*result) },
             { QStringLiteral("warnings"), QJsonArray::fromStringList(warnings) },
-            { QStringLiteral("exported"), QJsonArray::fromStringList(exported) },
-            { QStringLiteral("export_translations"), translations },
+            { QStringLiteral("exported"), QJsonArray::fromStringList(exported.files) },
+            { QStringLiteral("export_translations"), exported.translations },
         };
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return 0;
@@ -374,7 +330,7 @@ int WhatIfCommand::run(const QStringList& args)
     out << "Exposed communication: " << QString::number(ms(result->exposedBaseline), 'f', 3) << " ms -> "
         << QString::number(ms(result->exposedWhatIf), 'f', 3) << " ms per iteration\n";
     printChanges(out, *result, session->trace());
-    for (const QString& f : exported)
+    for (const QString& f : exported.files)
         out << "exported: " << f << '\n';
     for (const QString& w : warnings)
         out << "warning: " << w << '\n';

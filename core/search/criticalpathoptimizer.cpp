@@ -37,7 +37,8 @@ struct Plan {
     std::vector<PassStep> memory;
 };
 
-// A plan one decision away from the search's, and the step that decision sets (none: a step removed).
+// A plan one decision away from the search's, the step that decision sets (none: a step removed), and
+// its name among the opportunities.
 struct Move {
     Plan plan;
     std::optional<PassStep> step;
@@ -167,9 +168,10 @@ private:
         return s;
     }
 
+    // Named by the grouping it makes, so that a cap and groups that group alike are one opportunity.
     Move withFusion(CoarsenedView::Cuts cuts, PassStep step) const
     {
-        Move m { m_plan, step, Candidate::keyOf(step) };
+        Move m { m_plan, step, "tensor_fusion:" + m_view->groupsText(cuts) };
         m.plan.fusion = std::move(step);
         m.plan.cuts = std::move(cuts);
         return m;
@@ -181,14 +183,13 @@ private:
         return withFusion(std::move(cuts), PassStep { "tensor_fusion", { { "groups", groups } } });
     }
 
-    // Tensor fusion: the theorem's grouping, the caps in the first round, and the merges and splits the
+    // Tensor fusion: the caps in the first round, the theorem's grouping, and the merges and splits the
     // bucket channel ranks best.
     void fusionMoves(int round, std::vector<Move>& moves) const
     {
         if (!m_view)
             return;
         const BucketChannel channel(*m_view, *m_cost);
-        moves.push_back(withGroups(channel.theorem2()));
         if (round == 1) {
             const TensorModel::Step& step = m_analyses->tensors()->steps().front();
             for (double cap : kCapsMiB) {
@@ -293,7 +294,7 @@ private:
             return false;
         m_plan = std::move(kept[best].plan);
         m_outcome = (*outcomes)[best];
-        record(round, kept[best].name);
+        record(round, kept[best].step ? Candidate::keyOf(*kept[best].step) : kept[best].name);
         return !limited;
     }
 

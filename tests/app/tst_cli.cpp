@@ -1,13 +1,14 @@
 // Runs the real sightline-cli binary and checks its output, as scripts and CI would use it.
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <cmath>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 
 namespace {
 
@@ -420,6 +421,131 @@ private Q_SLOTS:
         const Run r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--set"), QStringLiteral("straggler.rank=7") });
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.err.contains("rank 7 is not in the job"));
+    }
+
+    // optimize's document: its figures, the strategy it wrote, the search's rounds and opportunities;
+    // the strategy written replays alone through whatif to the figure optimize reported.
+    void optimizeJson()
+    {
+        QTemporaryDir dir;
+        const QString best = dir.filePath(QStringLiteral("best.json"));
+        const QString configs = dir.filePath(QStringLiteral("configs"));
+        Run r = runCli({ QStringLiteral("optimize"), example(), QStringLiteral("--json"), QStringLiteral("--out"), best,
+            QStringLiteral("--export-config"), configs, QStringLiteral("--batch"), QStringLiteral("8") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        for (const char* key : { "baseline_ms", "best_ms", "speedup", "rounds", "candidates", "search_seconds",
+                 "strategy", "opportunities", "trajectory", "memory", "warnings", "processes", "threads",
+                 "communication", "exported", "export_translations" })
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        const double baseline = o.value(QStringLiteral("baseline_ms")).toDouble(),
+                     bestMs = o.value(QStringLiteral("best_ms")).toDouble();
+        QVERIFY(bestMs > 0 && bestMs <= baseline);
+        QVERIFY(std::abs(o.value(QStringLiteral("speedup")).toDouble() - baseline / bestMs) < 1e-3);
+        QVERIFY(o.value(QStringLiteral("candidates")).toInt() > 0);
+        QCOMPARE(o.value(QStringLiteral("processes")).toInt(), 1);
+        QVERIFY(!o.value(QStringLiteral("strategy")).toArray().isEmpty());
+        const QJsonArray trajectory = o.value(QStringLiteral("trajectory")).toArray();
+        QCOMPARE(trajectory.first().toObject().value(QStringLiteral("iteration_ms")).toDouble(), baseline);
+        QCOMPARE(trajectory.last().toObject().value(QStringLiteral("iteration_ms")).toDouble(), bestMs);
+        QCOMPARE(trajectory.size(), o.value(QStringLiteral("rounds")).toInt() + 1);
+        const QJsonArray opportunities = o.value(QStringLiteral("opportunities")).toArray();
+        QVERIFY(!opportunities.isEmpty());
+        for (const QJsonValue& v : opportunities) {
+            const QJsonObject op = v.toObject();
+            QVERIFY(op.value(QStringLiteral("gain_pct")).toDouble() > 0);
+            QVERIFY(!op.value(QStringLiteral("pass")).toString().isEmpty()
+                && op.value(QStringLiteral("params")).isObject());
+            QVERIFY(op.value(QStringLiteral("reason")).toString().contains(QStringLiteral("shorter")));
+        }
+        QVERIFY(!o.value(QStringLiteral("exported")).toArray().isEmpty());
+        QVERIFY(QFile::exists(configs + QStringLiteral("/sightline_manifest.json")) || !QDir(configs).isEmpty());
+        r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--strategy"), best, QStringLiteral("--comm"),
+            QStringLiteral("model"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out)
+                     .object()
+                     .value(QStringLiteral("whatif"))
+                     .toObject()
+                     .value(QStringLiteral("iteration_ms"))
+                     .toDouble(),
+            bestMs);
+        // Text: the figures, the strategy and the opportunities.
+        r = runCli({ QStringLiteral("optimize"), example(), QStringLiteral("--max-rounds"), QStringLiteral("1") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("Baseline: ") && r.out.contains("Best: ") && r.out.contains("Opportunities"));
+    }
+
+    void optimizeBadArguments()
+    {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"strategy": [{"pass": "no_such_pass", "params": {}}]})");
+        f.close();
+        for (const QStringList& args : { QStringList { QStringLiteral("--memory-budget"), QStringLiteral("-1") },
+                 QStringList { QStringLiteral("--max-rounds"), QStringLiteral("0") },
+                 QStringList { QStringLiteral("--max-candidates"), QStringLiteral("x") },
+                 QStringList { QStringLiteral("--base"), bad },
+                 QStringList { QStringLiteral("--base"), dir.filePath(QStringLiteral("absent.json")) },
+                 QStringList { QStringLiteral("--batch"), QStringLiteral("8") } }) {
+            const Run r = runCli(QStringList { QStringLiteral("optimize"), example() } + args);
+            QVERIFY2(r.exitCode == 2, qPrintable(args.join(QLatin1Char(' '))));
+            QVERIFY(r.err.startsWith("sightline-cli optimize: "));
+        }
+        QCOMPARE(runCli({ QStringLiteral("optimize") }).exitCode, 2);
+        const Run missing = runCli(
+            { QStringLiteral("optimize"), dir.filePath(QStringLiteral("absent.json")), QStringLiteral("--json") });
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(QJsonDocument::fromJson(missing.out).object().contains(QStringLiteral("error")));
+    }
+
+    // On the real traces and the ground-truth fixtures: the best strategy is never slower than the
+    // baseline and replays alone, through whatif, to within 0.1 % of what optimize reported.
+    void optimizeReproducesOnRealJobs_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QString traces = QStringLiteral(SIGHTLINE_TRACES_DIR);
+        const QString fixtures = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures");
+        const QStringList candidates { traces + QStringLiteral("/kineto/dlrm-8xV100"),
+            traces + QStringLiteral("/kineto/hta-nccl-a100"), traces + QStringLiteral("/kineto/hta-alltoall-a100"),
+            traces + QStringLiteral("/kineto/tb-resnet50-v100"), traces + QStringLiteral("/kineto/rocm-mi300-ckpt"),
+            traces + QStringLiteral("/byteps/2gpu-ps"), traces + QStringLiteral("/horovod/tf-4rank-mpi"),
+            traces + QStringLiteral("/tensorflow/tf1-timeline"),
+            traces + QStringLiteral("/layerwise/pipedream-resnet50/graph.txt"),
+            fixtures + QStringLiteral("/groundtruth/ddp/bucket25mb"),
+            fixtures + QStringLiteral("/groundtruth/amp/bf16"),
+            fixtures + QStringLiteral("/groundtruth-cpu/ddp/bucket1mb"),
+            fixtures + QStringLiteral("/groundtruth-gpu2/gpt-large/ddp"),
+            fixtures + QStringLiteral("/groundtruth-gpu2/convnet/ddp") };
+        for (const QString& path : candidates) {
+            if (QFileInfo::exists(path))
+                QTest::newRow(qPrintable(path.section(QLatin1Char('/'), -2))) << path;
+        }
+    }
+    void optimizeReproducesOnRealJobs()
+    {
+        QFETCH(QString, path);
+        QTemporaryDir dir;
+        const QString best = dir.filePath(QStringLiteral("best.json"));
+        Run r = runCli({ QStringLiteral("optimize"), path, QStringLiteral("--json"), QStringLiteral("--out"), best });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const double baseline = o.value(QStringLiteral("baseline_ms")).toDouble(),
+                     bestMs = o.value(QStringLiteral("best_ms")).toDouble();
+        QVERIFY2(bestMs <= baseline, qPrintable(QStringLiteral("%1 > %2").arg(bestMs).arg(baseline)));
+        r = runCli({ QStringLiteral("whatif"), path, QStringLiteral("--strategy"), best, QStringLiteral("--comm"),
+            QStringLiteral("model"), QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const double alone = QJsonDocument::fromJson(r.out)
+                                 .object()
+                                 .value(QStringLiteral("whatif"))
+                                 .toObject()
+                                 .value(QStringLiteral("iteration_ms"))
+                                 .toDouble();
+        QVERIFY2(
+            std::abs(alone - bestMs) <= 0.001 * bestMs, qPrintable(QStringLiteral("%1 vs %2").arg(alone).arg(bestMs)));
     }
 };
 

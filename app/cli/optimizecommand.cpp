@@ -1,0 +1,249 @@
+#include "optimizecommand.h"
+
+#include "clisupport.h"
+#include "exportarguments.h"
+#include "jobarguments.h"
+#include "replayreport.h"
+#include "strategyjson.h"
+
+#include "core/base/outputfile.h"
+#include "core/base/parallel.h"
+#include "core/base/resourcelimits.h"
+#include "core/search/criticalpathoptimizer.h"
+#include "core/search/localexchange.h"
+#include "core/session/jobsession.h"
+#include "core/strategy/strategyrunner.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+using namespace sightline;
+using ReplayReport::rounded;
+
+namespace {
+
+const auto ms = CliSupport::toMs;
+
+QJsonValue bytesOrNull(std::int64_t bytes)
+{
+    return bytes > 0 ? QJsonValue(static_cast<qint64>(bytes)) : QJsonValue();
+}
+
+QString gigabytes(std::int64_t bytes)
+{
+    return QString::number(static_cast<double>(bytes) / 1e9, 'f', 3) + QStringLiteral(" GB");
+}
+
+// A whole number option from 1 to most, or nothing after saying what is wrong.
+std::optional<int> countOf(
+    const QCommandLineParser& parser, const QCommandLineOption& option, int most, QTextStream& err)
+{
+    bool ok = false;
+    const int value = parser.value(option).toInt(&ok);
+    if (ok && value >= 1 && value <= most)
+        return value;
+    err << "sightline-cli optimize: --" << option.names().constFirst() << " wants a whole number from 1 to " << most
+        << ", not '" << parser.value(option) << "'\n";
+    return std::nullopt;
+}
+
+QJsonArray opportunitiesJson(const SearchResult& r)
+{
+    QJsonArray list;
+    for (const Opportunity& o : r.opportunities) {
+        const QJsonArray step = StrategyJson::toJson(Strategy { { o.step } });
+        list.append(QJsonObject { { QStringLiteral("pass"), CliSupport::qs(o.step.pass) },
+            { QStringLiteral("params"), step.first().toObject().value(QStringLiteral("params")) },
+            { QStringLiteral("gain_pct"), rounded(o.gainPct, 3) },
+            { QStringLiteral("iteration_ms"), rounded(ms(o.iterationNs), 4) },
+            { QStringLiteral("reason"), QString::fromStdString(o.reason.english()) } });
+    }
+    return list;
+}
+
+QJsonArray trajectoryJson(const SearchResult& r)
+{
+    QJsonArray rounds;
+    for (const SearchRound& round : r.trajectory) {
+        rounds.append(QJsonObject { { QStringLiteral("round"), round.round },
+            { QStringLiteral("iteration_ms"), rounded(ms(round.iterationNs), 4) },
+            { QStringLiteral("peak_bytes"), bytesOrNull(round.peakBytes) },
+            { QStringLiteral("move"),
+                round.move.empty() ? QJsonValue() : QJsonValue(QString::fromStdString(round.move)) } });
+    }
+    return rounds;
+}
+
+void printResult(QTextStream& out, const SearchResult& r, double seconds)
+{
+    out << "Baseline: " << QString::number(ms(r.baselineNs), 'f', 3) << " ms per iteration, peak "
+        << gigabytes(r.baselinePeakBytes) << (r.baselineOutOfMemory ? " (out of memory)" : "") << '\n';
+    out << "Best:     " << QString::number(ms(r.bestNs), 'f', 3) << " ms per iteration, peak "
+        << gigabytes(r.bestPeakBytes) << (r.bestOutOfMemory ? " (out of memory)" : "") << ", "
+        << QString::number(r.bestNs > 0 ? double(r.baselineNs) / double(r.bestNs) : 0.0, 'f', 3)
+        << "x the baseline's speed\n";
+    out << "Search: " << r.rounds << " rounds, " << r.candidates << " candidates in "
+        << QString::number(seconds, 'f', 2) << " s\n";
+    out << "Strategy:" << (r.best.steps.empty() ? " none (the baseline is the best found)" : "") << '\n';
+    for (const QJsonValue& step : StrategyJson::toJson(r.best))
+        out << "  " << QJsonDocument(step.toObject()).toJson(QJsonDocument::Compact) << '\n';
+    if (!r.opportunities.empty())
+        out << "Opportunities (gain alone, from the strategy the search had then):\n";
+    for (const Opportunity& o : r.opportunities) {
+        const QJsonArray step = StrategyJson::toJson(Strategy { { o.step } });
+        out << "  " << QString::number(o.gainPct, 'f', 2) << "%  " << CliSupport::qs(o.step.pass) << ' '
+            << QJsonDocument(step.first().toObject().value(QStringLiteral("params")).toObject())
+                   .toJson(QJsonDocument::Compact)
+            << ": " << QString::fromStdString(o.reason.english()) << '\n';
+    }
+}
+
+} // namespace
+
+int OptimizeCommand::run(const QStringList& args)
+{
+    QCommandLineParser parser;
+    const QCommandLineOption jsonOption = CliSupport::setUpParser(parser,
+        QStringLiteral("Search for the strategy with the shortest replayed iteration that fits the devices (dPRO's "
+                       "critical-path optimizer)."));
+    const QCommandLineOption baseOption(QStringLiteral("base"),
+        QStringLiteral(
+            "Steps every candidate starts with, kept as they are (a network, a worker count): a strategy JSON file."),
+        QStringLiteral("S.json"));
+    const QCommandLineOption noFitOption(QStringLiteral("no-fit"),
+        QStringLiteral("Keep the cost model's default link parameters instead of fitting them to the trace."));
+    const QCommandLineOption roundsOption(QStringLiteral("max-rounds"),
+        QStringLiteral("The most rounds the search runs (default 50)."), QStringLiteral("N"), QStringLiteral("50"));
+    const QCommandLineOption candidatesOption(QStringLiteral("max-candidates"),
+        QStringLiteral("The most candidate strategies the search replays (default 5000)."), QStringLiteral("N"),
+        QStringLiteral("5000"));
+    const QCommandLineOption outOption(QStringLiteral("out"),
+        QStringLiteral("Write the best strategy as a strategy JSON file."), QStringLiteral("BEST.json"));
+    JobArguments job;
+    ExportArguments exports;
+    parser.addOption(jsonOption);
+    parser.addOption(baseOption);
+    job.addTo(parser);
+    parser.addOption(noFitOption);
+    CliSupport::addMemoryBudgetOption(parser);
+    parser.addOptions({ roundsOption, candidatesOption, outOption });
+    exports.addTo(parser);
+    CliSupport::addProfilerOverheadOption(parser);
+    CliSupport::addLimitOptions(parser);
+    const QString command = QStringLiteral("optimize");
+    if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
+        return *exit;
+    const std::optional<ResourceLimits> limits = CliSupport::limitsFrom(parser, command);
+    if (!limits)
+        return 2;
+    QTextStream err(stderr);
+    if (!job.read(parser, command, err) || !exports.read(parser, command, err))
+        return 2;
+    SearchOptions options;
+    if (parser.isSet(baseOption)) {
+        QString error;
+        const std::optional<Strategy> base = StrategyJson::read(parser.value(baseOption), error);
+        if (!base) {
+            err << "sightline-cli optimize: " << error << '\n';
+            return 2;
+        }
+        if (Status s = StrategyRunner::validate(*base); !s.ok()) {
+            err << "sightline-cli optimize: " << QString::fromStdString(s.detail()) << '\n';
+            return 2;
+        }
+        options.prefix = *base;
+    }
+    if (!CliSupport::memoryBudgetFrom(parser, command, options.memory))
+        return 2;
+    if (options.memory)
+        job.setMemory(*options.memory);
+    const std::optional<int> rounds = countOf(parser, roundsOption, 1000, err);
+    const std::optional<int> candidates = countOf(parser, candidatesOption, 1'000'000, err);
+    if (!rounds || !candidates)
+        return 2;
+    options.maxRounds = *rounds;
+    options.maxCandidates = static_cast<std::size_t>(*candidates);
+    if (!CliSupport::profilerOverheadFrom(parser, command, options.baseline.profilerOverheadNs))
+        return 2;
+    options.baseline.fit = !parser.isSet(noFitOption);
+    const bool json = parser.isSet(jsonOption);
+
+    std::shared_ptr<const JobSession> session;
+    if (const std::optional<int> exit = job.open(parser.positionalArguments(), *limits, command, json, err, session))
+        return *exit;
+    QElapsedTimer clock;
+    clock.start();
+    LocalExchange exchange;
+    // The what-ifs running at once share half the memory the job may take; the session holds the rest.
+    Expected<SearchResult> found = CriticalPathOptimizer::run(*session, options, exchange, limits->maxMemoryBytes / 2);
+    if (!found) {
+        err.flush();
+        return CliSupport::reportFailure(found.status(), json);
+    }
+    const double seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+    const SearchResult& r = *found;
+    QStringList warnings;
+    for (const Message& w : r.warnings)
+        warnings.append(QString::fromStdString(w.english()));
+    for (const std::string& n : r.bestResult->whatIf->memory.notes)
+        warnings.append(QStringLiteral("memory: ") + QString::fromStdString(n));
+    if (!parser.value(outOption).isEmpty()) {
+        const QJsonObject document { { QStringLiteral("version"), 1 },
+            { QStringLiteral("strategy"), StrategyJson::toJson(r.best) } };
+        const QByteArray text = QJsonDocument(document).toJson(QJsonDocument::Indented);
+        if (Status s = OutputFile::writeWhole(parser.value(outOption).toStdString(),
+                std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
+            !s.ok()) {
+            err << "sightline-cli optimize: " << QString::fromStdString(s.toString()) << '\n';
+            return 1;
+        }
+    }
+    ExportArguments::Written exported;
+    if (exports.requested()) {
+        if (const std::optional<int> exit
+            = exports.write(r.best, *session, *r.bestResult, command, json, err, exported))
+            return *exit;
+        warnings.append(exported.warnings);
+    }
+    QTextStream out(stdout);
+    if (json) {
+        const QJsonObject doc {
+            { QStringLiteral("baseline_ms"), rounded(ms(r.baselineNs), 4) },
+            { QStringLiteral("best_ms"), rounded(ms(r.bestNs), 4) },
+            { QStringLiteral("speedup"),
+                r.bestNs > 0 ? rounded(double(r.baselineNs) / double(r.bestNs), 4) : QJsonValue() },
+            { QStringLiteral("rounds"), r.rounds },
+            { QStringLiteral("candidates"), static_cast<qint64>(r.candidates) },
+            { QStringLiteral("search_seconds"), rounded(seconds, 3) },
+            { QStringLiteral("strategy"), StrategyJson::toJson(r.best) },
+            { QStringLiteral("opportunities"), opportunitiesJson(r) },
+            { QStringLiteral("trajectory"), trajectoryJson(r) },
+            { QStringLiteral("memory"),
+                QJsonObject { { QStringLiteral("baseline_peak_bytes"), bytesOrNull(r.baselinePeakBytes) },
+                    { QStringLiteral("best_peak_bytes"), bytesOrNull(r.bestPeakBytes) },
+                    { QStringLiteral("budget_bytes"),
+                        options.memory ? bytesOrNull(options.memory->budgetBytes) : QJsonValue() },
+                    { QStringLiteral("baseline_oom"), r.baselineOutOfMemory },
+                    { QStringLiteral("best_oom"), r.bestOutOfMemory } } },
+            { QStringLiteral("steps"), job.stepsText() },
+            { QStringLiteral("communication"), QStringLiteral("model") },
+            { QStringLiteral("processes"), exchange.size() },
+            { QStringLiteral("threads"), static_cast<qint64>(parallelism()) },
+            { QStringLiteral("warnings"), QJsonArray::fromStringList(warnings) },
+            { QStringLiteral("exported"), QJsonArray::fromStringList(exported.files) },
+            { QStringLiteral("export_translations"), exported.translations },
+        };
+        out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    printResult(out, r, seconds);
+    for (const QString& f : exported.files)
+        out << "exported: " << f << '\n';
+    for (const QString& w : warnings)
+        out << "warning: " << w << '\n';
+    return 0;
+}
