@@ -12,6 +12,8 @@ packages=(
     # Screenshots under a real X server (tst_screenshot), and a font with Chinese glyphs for the zh_CN
     # window.
     python3 xvfb xauth fonts-wqy-microhei
+    # The strategy search across processes: sightline-cli optimize under mpirun (and its ctest).
+    libopenmpi-dev openmpi-bin
     # The export test loads the DDP arguments Sightline writes into a real DistributedDataParallel.
     python3-torch
     # The fuzz build: clang with libFuzzer and the sanitizer runtimes, and llvm-symbolizer for readable

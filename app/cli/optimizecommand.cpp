@@ -4,13 +4,13 @@
 #include "exportarguments.h"
 #include "jobarguments.h"
 #include "replayreport.h"
+#include "searchprocesses.h"
 #include "strategyjson.h"
 
 #include "core/base/outputfile.h"
 #include "core/base/parallel.h"
 #include "core/base/resourcelimits.h"
 #include "core/search/criticalpathoptimizer.h"
-#include "core/search/localexchange.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/strategyrunner.h"
 
@@ -20,6 +20,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
+
+#include <optional>
 
 using namespace sightline;
 using ReplayReport::rounded;
@@ -106,6 +108,7 @@ void printResult(QTextStream& out, const SearchResult& r, double seconds)
 
 int OptimizeCommand::run(const QStringList& args)
 {
+    SearchProcesses group; // first: under mpirun, the other processes fall silent before anything is said
     QCommandLineParser parser;
     const QCommandLineOption jsonOption = CliSupport::setUpParser(parser,
         QStringLiteral("Search for the strategy with the shortest replayed iteration that fits the devices (dPRO's "
@@ -172,14 +175,22 @@ int OptimizeCommand::run(const QStringList& args)
     options.baseline.fit = !parser.isSet(noFitOption);
     const bool json = parser.isSet(jsonOption);
 
+    // Processes of one host share its cores.
+    std::optional<ParallelismLimit> threads;
+    if (group.size() > 1)
+        threads.emplace(group.threads());
     std::shared_ptr<const JobSession> session;
-    if (const std::optional<int> exit = job.open(parser.positionalArguments(), *limits, command, json, err, session))
-        return *exit;
+    const std::optional<int> exit = job.open(parser.positionalArguments(), *limits, command, json, err, session);
+    if (!group.allOk(!exit)) {
+        if (!exit)
+            err << "sightline-cli optimize: another process of the search could not load the job\n";
+        return exit.value_or(1);
+    }
     QElapsedTimer clock;
     clock.start();
-    LocalExchange exchange;
     // The what-ifs running at once share half the memory the job may take; the session holds the rest.
-    Expected<SearchResult> found = CriticalPathOptimizer::run(*session, options, exchange, limits->maxMemoryBytes / 2);
+    Expected<SearchResult> found
+        = CriticalPathOptimizer::run(*session, options, group.exchange(), limits->maxMemoryBytes / 2);
     if (!found) {
         err.flush();
         return CliSupport::reportFailure(found.status(), json);
@@ -191,7 +202,7 @@ int OptimizeCommand::run(const QStringList& args)
         warnings.append(QString::fromStdString(w.english()));
     for (const std::string& n : r.bestResult->whatIf->memory.notes)
         warnings.append(QStringLiteral("memory: ") + QString::fromStdString(n));
-    if (!parser.value(outOption).isEmpty()) {
+    if (!parser.value(outOption).isEmpty() && group.writes()) {
         const QJsonObject document { { QStringLiteral("version"), 1 },
             { QStringLiteral("strategy"), StrategyJson::toJson(r.best) } };
         const QByteArray text = QJsonDocument(document).toJson(QJsonDocument::Indented);
@@ -203,7 +214,7 @@ int OptimizeCommand::run(const QStringList& args)
         }
     }
     ExportArguments::Written exported;
-    if (exports.requested()) {
+    if (exports.requested() && group.writes()) {
         if (const std::optional<int> exit
             = exports.write(r.best, *session, *r.bestResult, command, json, err, exported))
             return *exit;
@@ -231,7 +242,7 @@ int OptimizeCommand::run(const QStringList& args)
                     { QStringLiteral("best_oom"), r.bestOutOfMemory } } },
             { QStringLiteral("steps"), job.stepsText() },
             { QStringLiteral("communication"), QStringLiteral("model") },
-            { QStringLiteral("processes"), exchange.size() },
+            { QStringLiteral("processes"), group.size() },
             { QStringLiteral("threads"), static_cast<qint64>(parallelism()) },
             { QStringLiteral("warnings"), QJsonArray::fromStringList(warnings) },
             { QStringLiteral("exported"), QJsonArray::fromStringList(exported.files) },

@@ -1,4 +1,4 @@
-# Layering lint: core/ is pure C++ (no Qt, no QCustomPlot) and built in floors; widgets/ and app/ never
+# Layering lint: core/ is pure C++ (no Qt, no QCustomPlot, no MPI) and built in floors; widgets/ and app/ never
 # include the heavy template libraries that stay inside core .cpp files; public core headers do not
 # include them either.
 # Run as: cmake -DSOURCE_DIR=<repo> -P layering.cmake
@@ -50,6 +50,10 @@ function(floor_of folder out)
 endfunction()
 
 scan(core "Q[A-Za-z]|qcustomplot|qt[a-z]*/" "core/ must not use Qt")
+# MPI stays in app/mpi: core's search exchanges outcomes through CandidateExchange, and the window never
+# starts processes.
+scan(core "mpi\\.h" "MPI stays in app/mpi")
+scan(widgets "mpi\\.h" "MPI stays in app/mpi")
 scan(widgets "tbb/|oneapi/|boost/graph|simdjson" "keep TBB, Boost.Graph and simdjson inside core .cpp files")
 scan(app "tbb/|oneapi/|boost/graph|simdjson" "keep TBB, Boost.Graph and simdjson inside core .cpp files")
 
