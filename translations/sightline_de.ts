@@ -1789,6 +1789,18 @@
         <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried makes it fit: the lowest peak, %1, is kept</source>
         <translation>der Job passt nicht auf seine Geräte, und keine Neuberechnung, Gradientenakkumulation oder gemischte Genauigkeit, die die Suche versuchte, lässt ihn passen: die niedrigste Spitze, %1, wird behalten</translation>
     </message>
+    <message>
+        <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only</source>
+        <translation>worker_count skaliert schwach: Jedes Gerät behält seinen Batch und seinen Speicher, daher ändert die Zahl der Geräte nur die Zeit</translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
+        <translation>der Job hat keine Schichten zum Neuberechnen (%1): die Front umfasst nur Akkumulation, Genauigkeit und die Zahl der Geräte</translation>
+    </message>
+    <message>
+        <source>no point of the frontier fits the device budget</source>
+        <translation>kein Punkt der Front passt in das Gerätebudget</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

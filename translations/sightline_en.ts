@@ -1789,6 +1789,18 @@
         <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried makes it fit: the lowest peak, %1, is kept</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no point of the frontier fits the device budget</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1789,6 +1789,18 @@
         <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried makes it fit: the lowest peak, %1, is kept</source>
         <translation>作业超出其设备的内存，搜索尝试的重计算、梯度累积或混合精度都无法使其容纳：保留峰值最低的方案（%1）</translation>
     </message>
+    <message>
+        <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only</source>
+        <translation>worker_count 为弱扩展：每个设备保持其批量和内存，因此设备数量只改变时间</translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
+        <translation>作业没有可重计算的层（%1）：前沿只涵盖累积、精度和设备数量</translation>
+    </message>
+    <message>
+        <source>no point of the frontier fits the device budget</source>
+        <translation>前沿上没有任何点能满足设备内存预算</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1,3 +1,4 @@
+#include "frontiercommand.h"
 #include "infocommand.h"
 #include "optimizecommand.h"
 #include "replaycommand.h"
@@ -20,7 +21,9 @@ void printUsage(QTextStream& out)
            "  whatif FILES... (--strategy S.json | --set PASS.PARAM=VALUE ...) [--json]\n"
            "                           replay the job as a strategy changes it, beside the job as measured\n"
            "  optimize FILES... [--memory-budget GB] [--json] [--out BEST.json] [--export-config DIR]\n"
-           "                           search for the fastest strategy that fits the devices\n\n"
+           "                           search for the fastest strategy that fits the devices\n"
+           "  frontier FILES... [--devices A-B] [--memory-budget GB] [--json]\n"
+           "                           the time-memory frontier of the job's strategies at each device count\n\n"
            "Run 'sightline-cli COMMAND --help' for a command's options.\n";
 }
 
@@ -52,6 +55,8 @@ int main(int argc, char** argv)
         return WhatIfCommand::run(args);
     if (command == QLatin1String("optimize"))
         return OptimizeCommand::run(args);
+    if (command == QLatin1String("frontier"))
+        return FrontierCommand::run(args);
     QTextStream err(stderr);
     err << "sightline-cli: unknown command '" << command << "'\n\n";
     printUsage(err);

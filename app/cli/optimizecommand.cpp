@@ -2,8 +2,8 @@
 
 #include "clisupport.h"
 #include "exportarguments.h"
-#include "jobarguments.h"
 #include "replayreport.h"
+#include "searcharguments.h"
 #include "searchprocesses.h"
 #include "strategyjson.h"
 
@@ -108,17 +108,12 @@ void printResult(QTextStream& out, const SearchResult& r, double seconds)
 
 int OptimizeCommand::run(const QStringList& args)
 {
-    SearchProcesses group; // first: under mpirun, the other processes fall silent before anything is said
+    SearchProcesses group; // first: under mpirun, the other processes fall silent before anything is said,
+                           // and the processes of a host share its cores
     QCommandLineParser parser;
     const QCommandLineOption jsonOption = CliSupport::setUpParser(parser,
         QStringLiteral("Search for the strategy with the shortest replayed iteration that fits the devices (dPRO's "
                        "critical-path optimizer)."));
-    const QCommandLineOption baseOption(QStringLiteral("base"),
-        QStringLiteral(
-            "Steps every candidate starts with, kept as they are (a network, a worker count): a strategy JSON file."),
-        QStringLiteral("S.json"));
-    const QCommandLineOption noFitOption(QStringLiteral("no-fit"),
-        QStringLiteral("Keep the cost model's default link parameters instead of fitting them to the trace."));
     const QCommandLineOption roundsOption(QStringLiteral("max-rounds"),
         QStringLiteral("The most rounds the search runs (default 50)."), QStringLiteral("N"), QStringLiteral("50"));
     const QCommandLineOption candidatesOption(QStringLiteral("max-candidates"),
@@ -126,71 +121,38 @@ int OptimizeCommand::run(const QStringList& args)
         QStringLiteral("5000"));
     const QCommandLineOption outOption(QStringLiteral("out"),
         QStringLiteral("Write the best strategy as a strategy JSON file."), QStringLiteral("BEST.json"));
-    JobArguments job;
+    const QString command = QStringLiteral("optimize");
+    SearchArguments search(command);
     ExportArguments exports;
     parser.addOption(jsonOption);
-    parser.addOption(baseOption);
-    job.addTo(parser);
-    parser.addOption(noFitOption);
-    CliSupport::addMemoryBudgetOption(parser);
+    search.addTo(parser);
     parser.addOptions({ roundsOption, candidatesOption, outOption });
     exports.addTo(parser);
-    CliSupport::addProfilerOverheadOption(parser);
-    CliSupport::addLimitOptions(parser);
-    const QString command = QStringLiteral("optimize");
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;
-    const std::optional<ResourceLimits> limits = CliSupport::limitsFrom(parser, command);
-    if (!limits)
-        return 2;
     QTextStream err(stderr);
-    if (!job.read(parser, command, err) || !exports.read(parser, command, err))
+    if (!search.read(parser, err) || !exports.read(parser, command, err))
         return 2;
     SearchOptions options;
-    if (parser.isSet(baseOption)) {
-        QString error;
-        const std::optional<Strategy> base = StrategyJson::read(parser.value(baseOption), error);
-        if (!base) {
-            err << "sightline-cli optimize: " << error << '\n';
-            return 2;
-        }
-        if (Status s = StrategyRunner::validate(*base); !s.ok()) {
-            err << "sightline-cli optimize: " << QString::fromStdString(s.detail()) << '\n';
-            return 2;
-        }
-        options.prefix = *base;
-    }
-    if (!CliSupport::memoryBudgetFrom(parser, command, options.memory))
-        return 2;
-    if (options.memory)
-        job.setMemory(*options.memory);
+    options.prefix = search.base();
+    options.baseline = search.baseline();
+    options.memory = search.memory();
     const std::optional<int> rounds = countOf(parser, roundsOption, 1000, err);
     const std::optional<int> candidates = countOf(parser, candidatesOption, 1'000'000, err);
     if (!rounds || !candidates)
         return 2;
     options.maxRounds = *rounds;
     options.maxCandidates = static_cast<std::size_t>(*candidates);
-    if (!CliSupport::profilerOverheadFrom(parser, command, options.baseline.profilerOverheadNs))
-        return 2;
-    options.baseline.fit = !parser.isSet(noFitOption);
     const bool json = parser.isSet(jsonOption);
 
-    // Processes of one host share its cores.
-    std::optional<ParallelismLimit> threads;
-    if (group.size() > 1)
-        threads.emplace(group.threads());
     std::shared_ptr<const JobSession> session;
-    const std::optional<int> exit = job.open(parser.positionalArguments(), *limits, command, json, err, session);
-    if (!group.allOk(!exit)) {
-        if (!exit)
-            err << "sightline-cli optimize: another process of the search could not load the job\n";
-        return exit.value_or(1);
-    }
+    if (const std::optional<int> exit = search.open(parser.positionalArguments(), json, err, group, session))
+        return *exit;
     QElapsedTimer clock;
     clock.start();
     // The what-ifs running at once share half the memory the job may take; the session holds the rest.
     Expected<SearchResult> found
-        = CriticalPathOptimizer::run(*session, options, group.exchange(), limits->maxMemoryBytes / 2);
+        = CriticalPathOptimizer::run(*session, options, group.exchange(), search.limits().maxMemoryBytes / 2);
     if (!found) {
         err.flush();
         return CliSupport::reportFailure(found.status(), json);
@@ -240,7 +202,7 @@ int OptimizeCommand::run(const QStringList& args)
                         options.memory ? bytesOrNull(options.memory->budgetBytes) : QJsonValue() },
                     { QStringLiteral("baseline_oom"), r.baselineOutOfMemory },
                     { QStringLiteral("best_oom"), r.bestOutOfMemory } } },
-            { QStringLiteral("steps"), job.stepsText() },
+            { QStringLiteral("steps"), search.job().stepsText() },
             { QStringLiteral("communication"), QStringLiteral("model") },
             { QStringLiteral("processes"), group.size() },
             { QStringLiteral("threads"), static_cast<qint64>(parallelism()) },

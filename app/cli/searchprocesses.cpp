@@ -1,9 +1,11 @@
 #include "searchprocesses.h"
 
+#include "core/base/parallel.h"
 #include "core/search/localexchange.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <thread>
 
 #ifdef SIGHTLINE_HAVE_MPI
@@ -19,6 +21,7 @@ struct SearchProcesses::Private {
     MpiExchange mpi { session };
 #endif
     LocalExchange local;
+    std::optional<ParallelismLimit> threads; // with more than one process on a host
 };
 
 SearchProcesses::SearchProcesses()
@@ -31,6 +34,8 @@ SearchProcesses::SearchProcesses()
         if (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr))
             return; // nothing to do about it: the process then prints what the first does
     }
+    if (size() > 1)
+        d->threads.emplace(threads());
 }
 
 SearchProcesses::~SearchProcesses() = default;

@@ -9,8 +9,9 @@ class CandidateExchange;
 
 // The processes one command runs in: this one alone, or, in a sightline-cli built with MPI
 // (SIGHTLINE_HAVE_MPI), the processes mpirun started. Each process loads the job and runs the same
-// search, the candidates split between them (CandidateExchange); only the first process (rank 0)
-// writes output and files, the others' stdout and stderr go to /dev/null.
+// search, the candidates split between them (CandidateExchange), the processes of a host sharing its
+// cores (ParallelismLimit while the group lives); only the first process (rank 0) writes output and
+// files, the others' stdout and stderr go to /dev/null.
 class SearchProcesses {
 public:
     SearchProcesses();

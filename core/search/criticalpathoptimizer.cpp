@@ -342,12 +342,8 @@ private:
         m_result.bestPeakBytes = o.peakBytes;
         m_result.bestOutOfMemory = o.outOfMemory;
         m_result.candidates = m_evaluator.evaluated();
-        if (m_evaluator.failures() > 0) {
-            const Status why = m_evaluator.firstFailure();
-            m_result.warnings.emplace_back(SL_TEXT("Core", "%1 of the %2 candidates failed; the first: %3"),
-                std::vector<Message::Arg> { m_evaluator.failures(), m_evaluator.evaluated(),
-                    why.message().empty() ? Message::plain(why.detail()) : why.message() });
-        }
+        if (std::optional<Message> failed = m_evaluator.failureWarning())
+            m_result.warnings.push_back(std::move(*failed));
         m_result.warnings.insert(m_result.warnings.begin(), final->warnings.begin(), final->warnings.end());
         m_result.bestResult = std::make_shared<const WhatIfResult>(std::move(*final));
         for (auto& [name, opportunity] : m_opportunities)

@@ -67,6 +67,15 @@ Status Evaluator::firstFailure() const
     return r ? Status() : r.status();
 }
 
+std::optional<Message> Evaluator::failureWarning() const
+{
+    if (m_failures == 0)
+        return std::nullopt;
+    const Status why = firstFailure();
+    return Message(SL_TEXT("Core", "%1 of the %2 candidates failed; the first: %3"),
+        { m_failures, m_evaluated, why.message().empty() ? Message::plain(why.detail()) : why.message() });
+}
+
 Expected<WhatIfResult> Evaluator::run(const Strategy& strategy) const
 {
     WhatIfRequest request = m_request;

@@ -41,6 +41,8 @@ public:
     // the batches and their candidates, the same in every process; run again to say it).
     std::size_t failures() const { return m_failures; }
     Status firstFailure() const;
+    // The warning that says how many failed and why the first did; nothing when none did.
+    std::optional<Message> failureWarning() const;
     // What-ifs this process runs at once.
     std::size_t concurrency() const { return m_concurrency; }
     CandidateExchange& exchange() const { return m_exchange; }

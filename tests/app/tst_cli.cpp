@@ -547,6 +547,63 @@ private Q_SLOTS:
         QVERIFY2(
             std::abs(alone - bestMs) <= 0.001 * bestMs, qPrintable(QStringLiteral("%1 vs %2").arg(alone).arg(bestMs)));
     }
+
+    // frontier's document on Table 4's BERT-base: per device count a monotone frontier, the fastest
+    // point within the budget (which replays alone through whatif to its time), the fewest devices.
+    void frontierJson()
+    {
+        const QString bert = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv");
+        Run r = runCli({ QStringLiteral("frontier"), bert, QStringLiteral("--devices"), QStringLiteral("8-16"),
+            QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--points"), QStringLiteral("6"),
+            QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        for (const char* key :
+            { "points", "by_workers", "mini_time", "mini_parallelism", "profiling", "measured_workers", "layers",
+                "candidates", "budget_bytes", "frontier_seconds", "processes", "threads", "warnings" })
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QCOMPARE(o.value(QStringLiteral("measured_workers")).toInt(), 16);
+        const QJsonArray byWorkers = o.value(QStringLiteral("by_workers")).toArray();
+        QCOMPARE(byWorkers.size(), 2); // 8 and 16
+        for (const QJsonValue& v : byWorkers) {
+            const QJsonArray points = v.toObject().value(QStringLiteral("points")).toArray();
+            QVERIFY(!points.isEmpty() && points.size() <= 6);
+            for (qsizetype i = 1; i < points.size(); ++i) {
+                QVERIFY(points[i].toObject().value(QStringLiteral("peak_bytes")).toInteger()
+                    > points[i - 1].toObject().value(QStringLiteral("peak_bytes")).toInteger());
+                QVERIFY(points[i].toObject().value(QStringLiteral("time_ms")).toDouble()
+                    < points[i - 1].toObject().value(QStringLiteral("time_ms")).toDouble());
+            }
+        }
+        const QJsonObject fastest = o.value(QStringLiteral("mini_time")).toObject();
+        QVERIFY(!fastest.value(QStringLiteral("oom")).toBool());
+        QCOMPARE(o.value(QStringLiteral("mini_parallelism")).toObject().value(QStringLiteral("workers")).toInt(), 8);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("point.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(QJsonObject { { QStringLiteral("strategy"), fastest.value(QStringLiteral("strategy")) } })
+                    .toJson());
+        f.close();
+        r = runCli({ QStringLiteral("whatif"), bert, QStringLiteral("--strategy"), path, QStringLiteral("--comm"),
+            QStringLiteral("model"), QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(r.out)
+                     .object()
+                     .value(QStringLiteral("whatif"))
+                     .toObject()
+                     .value(QStringLiteral("iteration_ms"))
+                     .toDouble(),
+            fastest.value(QStringLiteral("time_ms")).toDouble());
+        for (const QString& bad : { QStringLiteral("16-8"), QStringLiteral("0"), QStringLiteral("a"),
+                 QStringLiteral("8,,16"), QStringLiteral("70000") }) {
+            const Run b = runCli({ QStringLiteral("frontier"), bert, QStringLiteral("--devices"), bad });
+            QVERIFY2(b.exitCode == 2, qPrintable(bad));
+            QVERIFY(b.err.startsWith("sightline-cli frontier: --devices"));
+        }
+        QCOMPARE(
+            runCli({ QStringLiteral("frontier"), bert, QStringLiteral("--points"), QStringLiteral("1") }).exitCode, 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

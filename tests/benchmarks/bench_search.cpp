@@ -2,8 +2,8 @@
 // generated data-parallel job: 16 ranks of about 10 k ops each (forward blocks, backward nodes with
 // their gradients, all-reduces in the backward half), two hosts of 8 ranks joined by 100 Gb/s
 // Ethernet, ring all-reduce. The job is loaded and opened once (not counted); each run searches from
-// scratch on a fresh session. Not a test: it prints the figures (and a JSON line with --json) and
-// fails only when the job cannot be generated, loaded, opened or searched.
+// scratch on a fresh session; then the time–memory frontier over 8 to 64 devices, once. Not a test: it prints the
+// figures (and a JSON line with --json) and fails only when the job cannot be generated, loaded, opened or searched.
 //
 // Usage: bench_search [--ops N] [--ranks R] [--data DIR] [--runs K] [--json]
 
@@ -17,6 +17,7 @@
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/search/criticalpathoptimizer.h"
+#include "core/search/frontiertracker.h"
 #include "core/search/localexchange.h"
 #include "core/session/jobsession.h"
 
@@ -73,6 +74,26 @@ int main(int argc, char** argv)
         }
         last = std::move(*found);
     }
+    // The frontier over 8 to 64 devices, once, on a fresh session.
+    auto session = JobSession::open(*trace, {}, ResourceLimits {});
+    if (!session) {
+        std::fprintf(stderr, "open failed: %s\n", session.status().toString().c_str());
+        return 1;
+    }
+    FrontierOptions frontierOptions;
+    frontierOptions.prefix = options.prefix;
+    frontierOptions.workers = { 8, 16, 32, 64 };
+    LocalExchange local;
+    const auto f0 = Clock::now();
+    auto frontier = FrontierTracker::track(**session, frontierOptions, local, ResourceLimits {}.maxMemoryBytes / 2);
+    const double frontierSeconds = seconds(f0, Clock::now());
+    if (!frontier) {
+        std::fprintf(stderr, "frontier failed: %s\n", frontier.status().toString().c_str());
+        return 1;
+    }
+    std::size_t frontierPoints = 0;
+    for (const auto& [workers, points] : frontier->byWorkers)
+        frontierPoints += points.size();
     const double median = BenchSupport::Timings::median(walls);
     std::printf("job: %zu ops, %d ranks, %u items; %zu threads\n", (*trace)->opCount(), o.ranks, items, parallelism());
     std::printf("search: %.2f s (median of %d; first %.2f s), %d rounds, %zu candidates (%.1f ms each), baseline %.3f "
@@ -85,12 +106,15 @@ int main(int argc, char** argv)
         std::printf("  step %s\n", step.pass.c_str());
     for (const SearchRound& r : last.trajectory)
         std::printf("  round %d: %.3f ms %s\n", r.round, static_cast<double>(r.iterationNs) / 1e6, r.move.c_str());
+    std::printf("frontier over 8-64 devices: %.2f s, %zu layers, %zu what-ifs, %zu points\n", frontierSeconds,
+        frontier->layers, frontier->candidates, frontierPoints);
     if (o.json)
-        std::printf("{\"ops\": %zu, \"ranks\": %d, \"items\": %u, \"threads\": %zu, \"search_s\": %.3f, \"first_s\": "
-                    "%.3f, \"rounds\": %d, "
-                    "\"candidates\": %zu, \"baseline_ms\": %.4f, \"best_ms\": %.4f, \"resident_mb\": %.1f}\n",
+        std::printf(
+            "{\"ops\": %zu, \"ranks\": %d, \"items\": %u, \"threads\": %zu, \"search_s\": %.3f, \"first_s\": %.3f, "
+            "\"rounds\": %d, \"candidates\": %zu, \"baseline_ms\": %.4f, \"best_ms\": %.4f, \"frontier_s\": %.3f, "
+            "\"frontier_whatifs\": %zu, \"frontier_points\": %zu, \"resident_mb\": %.1f}\n",
             (*trace)->opCount(), o.ranks, items, parallelism(), median, walls.front(), last.rounds, last.candidates,
-            static_cast<double>(last.baselineNs) / 1e6, static_cast<double>(last.bestNs) / 1e6,
-            static_cast<double>(BenchSupport::residentBytes()) / 1e6);
+            static_cast<double>(last.baselineNs) / 1e6, static_cast<double>(last.bestNs) / 1e6, frontierSeconds,
+            frontier->candidates, frontierPoints, static_cast<double>(BenchSupport::residentBytes()) / 1e6);
     return 0;
 }

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "jobarguments.h"
+
+#include "core/base/resourcelimits.h"
+#include "core/session/jobsession.h"
+
+#include <QCommandLineOption>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+class QCommandLineParser;
+class QTextStream;
+class SearchProcesses;
+
+// The options the searching commands share (optimize, frontier): the steps every candidate starts with
+// (--base), the job's steps and clocks (JobArguments), the cost model's fit (--no-fit), the device
+// budget (--memory-budget), the profiler's cost and the resource limits. Added to a parser, read after
+// parsing, then used to open the job in every process of the search.
+class SearchArguments {
+public:
+    explicit SearchArguments(QString command);
+    void addTo(QCommandLineParser& parser) const;
+    // Reads the options; prints the problem (prefixed by the command) and returns false on a bad value.
+    bool read(const QCommandLineParser& parser, QTextStream& err);
+
+    const sightline::Strategy& base() const { return m_base; }
+    const sightline::BaselineKind& baseline() const { return m_baseline; }
+    const std::optional<sightline::MemoryOptions>& memory() const { return m_memory; }
+    const sightline::ResourceLimits& limits() const { return m_limits; }
+    const JobArguments& job() const { return m_job; }
+
+    // Opens the job in every process of the search. Returns
+    // nothing when every process did; otherwise the exit code, in every process together (the one
+    // that failed says why, as JobArguments::open does).
+    std::optional<int> open(const QStringList& files, bool json, QTextStream& err, SearchProcesses& processes,
+        std::shared_ptr<const sightline::JobSession>& session) const;
+
+private:
+    QString m_command;
+    QCommandLineOption m_baseOption;
+    QCommandLineOption m_noFitOption;
+    JobArguments m_job;
+    sightline::Strategy m_base;
+    sightline::BaselineKind m_baseline { sightline::CommSource::CostModel, true, std::nullopt };
+    std::optional<sightline::MemoryOptions> m_memory;
+    sightline::ResourceLimits m_limits;
+};

@@ -1,0 +1,296 @@
+#include "core/search/frontiertracker.h"
+
+#include "core/base/progress.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/executiongraph.h"
+#include "core/exec/layermodel.h"
+#include "core/search/candidate.h"
+#include "core/search/costfrontier.h"
+#include "core/search/evaluator.h"
+#include "core/strategy/opset.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+
+namespace sightline {
+
+namespace {
+
+// Choices at or above this mark name the global choice of a tuple, not a layer: they sort after every
+// layer, so that appending a layer keeps a tuple's choices sorted.
+constexpr std::uint32_t kConfigMark = 1u << 30;
+
+// A global choice outside the chain.
+struct Config {
+    int accumulation = 1;
+    bool bf16 = false;
+};
+
+// One layer of the chain: its name, the measured ops of its spans on every rank and step, and the
+// layer whose measured cost it shares (itself, or an earlier one of the same forward work and time).
+struct ChainLayer {
+    std::string name;
+    std::vector<OpId> ops;
+    std::size_t kind = 0;
+};
+
+class Tracking {
+public:
+    Tracking(const JobSession& session, const FrontierOptions& options, CandidateExchange& exchange,
+        std::uint64_t memoryLimit, const CancellationToken* cancel)
+        : m_session(session)
+        , m_options(options)
+        , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel)
+    {
+    }
+
+    Expected<Frontier> run()
+    {
+        m_result.measuredWorkers = static_cast<int>(m_session.measured()->ranks().size());
+        findChain();
+        for (int k : m_options.accumulation.empty() ? std::vector<int> { 1 } : m_options.accumulation) {
+            m_configs.push_back({ std::max(1, k), false });
+            if (m_options.mixedPrecision)
+                m_configs.push_back({ std::max(1, k), true });
+        }
+        m_workers = m_options.workers.empty() ? std::vector<int> { m_result.measuredWorkers } : m_options.workers;
+        std::sort(m_workers.begin(), m_workers.end());
+        m_workers.erase(std::unique(m_workers.begin(), m_workers.end()), m_workers.end());
+        if (m_workers.size() > 1 || m_workers.front() != m_result.measuredWorkers)
+            m_result.warnings.emplace_back(SL_TEXT("Core",
+                "worker_count scales weakly: each device keeps its batch and its memory, so the device count changes "
+                "the time only"));
+        Expected<std::vector<std::vector<CostFrontier::Tuple>>> estimated = estimate();
+        if (!estimated)
+            return estimated.status();
+        if (Status s = verify(*estimated); !s.ok())
+            return s;
+        answer();
+        m_result.layers = m_chain.size();
+        m_result.candidates = m_evaluator.evaluated();
+        if (std::optional<Message> failed = m_evaluator.failureWarning())
+            m_result.warnings.push_back(std::move(*failed));
+        return std::move(m_result);
+    }
+
+private:
+    // The layers in forward order (by name, in the order the first rank's first step runs them), and
+    // which share a kind: the same number of forward items taking the same time within a tenth.
+    void findChain()
+    {
+        const std::shared_ptr<const LayerModel> model = m_session.analyses().layers("auto");
+        const ExecutionGraph& g = *m_session.measured();
+        if (!model || model->layers().empty()) {
+            m_result.warnings.emplace_back(SL_TEXT("Core",
+                                               "the job has no layers to recompute (%1): the frontier covers "
+                                               "accumulation, precision and the device count only"),
+                std::vector<Message::Arg> { model ? model->source() : Message() });
+            return;
+        }
+        std::map<std::string, std::size_t> byName;
+        std::vector<std::pair<std::size_t, TimeNs>> shape; // per chain layer, of its first span
+        for (const LayerModel::Layer& layer : model->layers()) {
+            auto [at, added] = byName.emplace(layer.name, m_chain.size());
+            if (added) {
+                m_chain.push_back({ layer.name, {}, 0 });
+                TimeNs time = 0;
+                for (ItemId item : layer.forward)
+                    time += g.minDuration(item);
+                shape.emplace_back(layer.forward.size(), time);
+            }
+            for (ItemId item : { layer.span }) {
+                const std::span<const OpId> origin = g.origin(item);
+                m_chain[at->second].ops.insert(m_chain[at->second].ops.end(), origin.begin(), origin.end());
+            }
+        }
+        for (std::size_t i = 0; i < m_chain.size(); ++i) {
+            m_chain[i].kind = i;
+            for (std::size_t j = 0; j < i; ++j) {
+                const auto [n, t] = shape[j];
+                if (m_chain[j].kind == j && n == shape[i].first
+                    && std::llabs(t - shape[i].second) * 10 <= std::max(t, shape[i].second)) {
+                    m_chain[i].kind = j;
+                    break;
+                }
+            }
+        }
+    }
+
+    Strategy strategyOf(const Config& c, int workers, const std::vector<std::uint32_t>& layers) const
+    {
+        Strategy s = m_options.prefix;
+        if (workers != m_result.measuredWorkers)
+            s.steps.push_back({ "worker_count", { { "workers", static_cast<double>(workers) } } });
+        if (c.bf16)
+            s.steps.push_back({ "mixed_precision", { { "precision", std::string("bf16") } } });
+        if (!layers.empty()) {
+            std::vector<OpId> ops;
+            for (std::uint32_t l : layers)
+                ops.insert(ops.end(), m_chain[l].ops.begin(), m_chain[l].ops.end());
+            s.steps.push_back({ "recompute", { { "ops", OpSet::of(std::move(ops)).text() } } });
+        }
+        if (c.accumulation > 1)
+            s.steps.push_back({ "grad_accumulation", { { "micro_batches", static_cast<double>(c.accumulation) } } });
+        return s;
+    }
+
+    // Per device count, the frontier LDP estimates: every global choice's base replayed at every device
+    // count, each kind of layer recomputed alone under every choice at the job's own count, the chain's
+    // frontier built from those changes, the choices' frontiers united and reduced.
+    Expected<std::vector<std::vector<CostFrontier::Tuple>>> estimate()
+    {
+        // Every choice's base at every device count and at the job's own, which layers' changes are
+        // measured from; then each kind of layer recomputed alone under every choice at the job's own.
+        std::vector<int> counts = m_workers;
+        if (std::find(counts.begin(), counts.end(), m_result.measuredWorkers) == counts.end())
+            counts.push_back(m_result.measuredWorkers);
+        std::vector<Candidate> candidates;
+        for (const Config& c : m_configs) {
+            for (int n : counts)
+                candidates.push_back(Candidate::of(strategyOf(c, n, {})));
+        }
+        const std::size_t bases = candidates.size();
+        std::vector<std::size_t> kinds;
+        for (std::size_t i = 0; i < m_chain.size(); ++i) {
+            if (m_chain[i].kind == i)
+                kinds.push_back(i);
+        }
+        for (const Config& c : m_configs) {
+            for (std::size_t kind : kinds)
+                candidates.push_back(
+                    Candidate::of(strategyOf(c, m_result.measuredWorkers, { static_cast<std::uint32_t>(kind) })));
+        }
+        Expected<std::vector<Outcome>> outcomes = m_evaluator.evaluate(candidates);
+        if (!outcomes)
+            return outcomes.status();
+        const auto base
+            = [&](std::size_t c, std::size_t n) -> const Outcome& { return (*outcomes)[c * counts.size() + n]; };
+        const std::size_t own = static_cast<std::size_t>(
+            std::find(counts.begin(), counts.end(), m_result.measuredWorkers) - counts.begin());
+        std::vector<std::vector<CostFrontier::Tuple>> perCount(m_workers.size());
+        for (std::size_t c = 0; c < m_configs.size(); ++c) {
+            if (!base(c, own).ok())
+                continue;
+            // The chain under this choice: each layer kept (no change) or recomputed (its kind's change).
+            std::vector<CostFrontier::Tuple> chain { { 0, 0, {} } };
+            for (std::size_t i = 0; i < m_chain.size(); ++i) {
+                const auto k
+                    = static_cast<std::size_t>(std::find(kinds.begin(), kinds.end(), m_chain[i].kind) - kinds.begin());
+                const Outcome& layer = (*outcomes)[bases + c * kinds.size() + k];
+                if (!layer.ok())
+                    continue;
+                const std::vector<CostFrontier::Tuple> choices { { 0, 0, {} },
+                    { layer.iterationNs - base(c, own).iterationNs, layer.peakBytes - base(c, own).peakBytes,
+                        { static_cast<std::uint32_t>(i) } } };
+                chain = CostFrontier::product(chain, choices);
+            }
+            for (std::size_t n = 0; n < m_workers.size(); ++n) {
+                const Outcome& start = base(c, n); // counts begin with the workers, in their order
+                if (!start.ok())
+                    continue;
+                const std::vector<CostFrontier::Tuple> first { { start.iterationNs, start.peakBytes,
+                    { kConfigMark + static_cast<std::uint32_t>(c) } } };
+                perCount[n] = CostFrontier::unite(perCount[n], CostFrontier::product(chain, first));
+            }
+        }
+        return perCount;
+    }
+
+    // Replays the estimated points alone (at most pointsPerCount per device count, spread evenly) and
+    // keeps each count's frontier of the replayed figures.
+    Status verify(const std::vector<std::vector<CostFrontier::Tuple>>& estimated)
+    {
+        std::vector<Candidate> candidates;
+        std::vector<std::size_t> countOf;
+        const std::size_t most = std::max<std::size_t>(2, m_options.pointsPerCount);
+        for (std::size_t n = 0; n < estimated.size(); ++n) {
+            const auto& f = estimated[n];
+            std::vector<std::size_t> picked;
+            for (std::size_t j = 0; j < std::min(most, f.size()); ++j) {
+                const std::size_t at = f.size() <= most
+                    ? j
+                    : static_cast<std::size_t>(std::llround(double(j) * double(f.size() - 1) / double(most - 1)));
+                if (picked.empty() || picked.back() != at)
+                    picked.push_back(at);
+            }
+            for (std::size_t at : picked) {
+                std::vector<std::uint32_t> layers;
+                Config config;
+                for (std::uint32_t choice : f[at].choices) {
+                    if (choice >= kConfigMark)
+                        config = m_configs[choice - kConfigMark];
+                    else
+                        layers.push_back(choice);
+                }
+                candidates.push_back(Candidate::of(strategyOf(config, m_workers[n], layers)));
+                countOf.push_back(n);
+            }
+        }
+        Expected<std::vector<Outcome>> outcomes = m_evaluator.evaluate(candidates);
+        if (!outcomes)
+            return outcomes.status();
+        std::vector<std::vector<CostFrontier::Tuple>> replayed(m_workers.size());
+        for (std::size_t i = 0; i < candidates.size(); ++i) {
+            const Outcome& o = (*outcomes)[i];
+            if (o.ok())
+                replayed[countOf[i]].push_back({ o.iterationNs, o.peakBytes, { static_cast<std::uint32_t>(i) } });
+        }
+        std::vector<CostFrontier::Tuple> all;
+        const auto pointOf = [&](const CostFrontier::Tuple& t) {
+            const std::size_t i = t.choices.front();
+            return FrontierPoint { t.timeNs, t.memoryBytes, (*outcomes)[i].outOfMemory != 0, m_workers[countOf[i]],
+                candidates[i].strategy };
+        };
+        for (std::size_t n = 0; n < m_workers.size(); ++n) {
+            std::vector<FrontierPoint> points;
+            for (const CostFrontier::Tuple& t : CostFrontier::reduce(replayed[n])) {
+                points.push_back(pointOf(t));
+                all.push_back(t);
+            }
+            m_result.byWorkers.emplace_back(m_workers[n], std::move(points));
+        }
+        for (const CostFrontier::Tuple& t : CostFrontier::reduce(std::move(all)))
+            m_result.points.push_back(pointOf(t));
+        return {};
+    }
+
+    // Mini-time, mini-parallelism and profiling, among the points within the budget.
+    void answer()
+    {
+        for (const auto& [workers, points] : m_result.byWorkers) {
+            std::optional<FrontierPoint> fastest;
+            for (const FrontierPoint& p : points) {
+                if (!p.outOfMemory && (!fastest || p.iterationNs < fastest->iterationNs))
+                    fastest = p;
+            }
+            m_result.profiling.emplace_back(workers, fastest);
+            if (fastest && !m_result.miniParallelism)
+                m_result.miniParallelism = fastest; // counts ascend: the first that fits is the fewest
+            if (fastest && (!m_result.miniTime || fastest->iterationNs < m_result.miniTime->iterationNs))
+                m_result.miniTime = fastest;
+        }
+        if (!m_result.miniTime)
+            m_result.warnings.emplace_back(SL_TEXT("Core", "no point of the frontier fits the device budget"));
+    }
+
+    const JobSession& m_session;
+    const FrontierOptions& m_options;
+    Evaluator m_evaluator;
+    Frontier m_result;
+    std::vector<ChainLayer> m_chain;
+    std::vector<Config> m_configs;
+    std::vector<int> m_workers;
+};
+
+} // namespace
+
+Expected<Frontier> FrontierTracker::track(const JobSession& session, const FrontierOptions& options,
+    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+{
+    Tracking tracking(session, options, exchange, memoryLimitBytes, cancel);
+    return tracking.run();
+}
+
+} // namespace sightline

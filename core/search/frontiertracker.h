@@ -1,0 +1,73 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/base/message.h"
+#include "core/memory/memoryestimator.h"
+#include "core/session/jobsession.h"
+#include "core/strategy/passparameter.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace sightline {
+
+class CancellationToken;
+class CandidateExchange;
+
+// What a frontier covers: the steps every point keeps, how transfers are timed, the budget, and the
+// global choices beside the layers' recomputation.
+struct FrontierOptions {
+    Strategy prefix; // kept in every point (a scenario, the optimizer's fusion)
+    BaselineKind baseline { CommSource::CostModel, true, std::nullopt };
+    std::optional<MemoryOptions> memory; // unset: the session's
+    std::vector<int> workers; // device counts (data-parallel ranks); empty: the job's own
+    std::vector<int> accumulation { 1, 2, 4, 8 }; // micro-batches per step
+    bool mixedPrecision = true; // also bf16
+    std::size_t pointsPerCount = 16; // the most points verified per device count
+};
+
+// One strategy of a frontier, replayed alone.
+struct FrontierPoint {
+    TimeNs iterationNs = 0;
+    std::int64_t peakBytes = 0;
+    bool outOfMemory = false;
+    int workers = 0;
+    Strategy strategy;
+};
+
+// A time–memory frontier and what the three questions of TensorOpt ask of it.
+struct Frontier {
+    int measuredWorkers = 0;
+    std::size_t layers = 0; // of the chain
+    std::size_t candidates = 0; // what-ifs replayed
+    // Each device count's frontier, and the frontier over all of them, by memory ascending.
+    std::vector<std::pair<int, std::vector<FrontierPoint>>> byWorkers;
+    std::vector<FrontierPoint> points;
+    // Mini-time: the fastest point within the budget. Mini-parallelism: the fewest devices with a
+    // point within the budget, and its fastest. Profiling: each device count's fastest within it.
+    std::optional<FrontierPoint> miniTime;
+    std::optional<FrontierPoint> miniParallelism;
+    std::vector<std::pair<int, std::optional<FrontierPoint>>> profiling;
+    std::vector<Message> warnings;
+};
+
+// TensorOpt's FT-LDP (seed 003, Alg. 3) over Sightline's strategies: the chain is the job's layers in
+// forward order (LayerModel "auto"), each kept or recomputed; outside the chain, every global choice
+// (gradient accumulation, mixed precision, device count) is a frontier of its own, and their union is
+// reduced. A layer's cost under a choice is its recomputation's replayed change of time and peak
+// (measured once per kind of layer: layers of the same forward work and time share it), taken as
+// additive along the chain as TensorOpt does. Additivity is only approximate for a peak and an
+// overlapped replay, so every point of the estimated frontier (at most pointsPerCount per device
+// count, spread evenly along it) is replayed alone, its replayed figures replace the estimate, and the
+// frontier is reduced again: each point reported reproduces on its own, and the frontier is monotone,
+// though a point the estimate missed may be missing. worker_count scales weakly, so the memory per
+// device does not depend on the device count (a warning says so). Candidates go through the
+// Evaluator, split between processes like the optimizer's.
+class FrontierTracker {
+public:
+    static Expected<Frontier> track(const JobSession& session, const FrontierOptions& options,
+        CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr);
+};
+
+} // namespace sightline

@@ -1,0 +1,152 @@
+// The time–memory frontier: TensorOpt's reduce, product and union, FT-LDP over a chain against brute
+// force, and FrontierTracker on Table 4's BERT-base: a monotone frontier whose every point replays alone
+// to its figures, and the three questions asked of it.
+
+#include "core/search/costfrontier.h"
+#include "core/search/evaluator.h"
+#include "core/search/frontiertracker.h"
+#include "core/search/localexchange.h"
+
+#include "strategyjobs.h"
+
+#include <QTest>
+
+#include <random>
+
+using namespace sightline;
+using namespace sightline::strategyjobs;
+
+namespace {
+
+using Tuple = CostFrontier::Tuple;
+
+bool dominatedOrEqual(const Tuple& t, const std::vector<Tuple>& frontier)
+{
+    return std::any_of(frontier.begin(), frontier.end(),
+        [&](const Tuple& f) { return f.timeNs <= t.timeNs && f.memoryBytes <= t.memoryBytes; });
+}
+
+} // namespace
+
+class TestFrontier : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void reduceKeepsTheFrontier()
+    {
+        const std::vector<Tuple> tuples { { 10, 5, { 1 } }, { 8, 7, { 2 } }, { 12, 4, { 3 } }, { 9, 7, { 4 } },
+            { 8, 9, { 5 } }, { 12, 4, { 0 } }, { 20, 1, { 6 } } };
+        const std::vector<Tuple> f = CostFrontier::reduce(tuples);
+        QVERIFY(CostFrontier::monotone(f));
+        QCOMPARE(f.size(), std::size_t(4));
+        QCOMPARE(f[0].choices, std::vector<std::uint32_t> { 6 });
+        QCOMPARE(f[1].choices, std::vector<std::uint32_t> { 0 }); // of two equal tuples, the lower choices
+        QCOMPARE(f[2].choices, std::vector<std::uint32_t> { 1 });
+        QCOMPARE(f[3].choices, std::vector<std::uint32_t> { 2 });
+        for (const Tuple& t : tuples)
+            QVERIFY(dominatedOrEqual(t, f));
+        QVERIFY(CostFrontier::reduce({}).empty());
+        QVERIFY(!CostFrontier::monotone(tuples));
+        const std::vector<Tuple> united = CostFrontier::unite(std::vector<Tuple> { { 5, 5, { 7 } } }, f);
+        QCOMPARE(united.size(), std::size_t(3)); // (5, 5) dominates (10, 5) and (8, 7)
+        const std::vector<Tuple> product = CostFrontier::product(
+            std::vector<Tuple> { { 1, 2, { 1 } } }, std::vector<Tuple> { { 10, 20, { 0 } }, { 20, 10, { 3 } } });
+        QCOMPARE(product.size(), std::size_t(2));
+        QCOMPARE(product[0].timeNs, TimeNs(21));
+        QCOMPARE(product[0].memoryBytes, std::int64_t(12));
+        QCOMPARE(product[0].choices, (std::vector<std::uint32_t> { 1, 3 }));
+        QCOMPARE(product[1].choices, (std::vector<std::uint32_t> { 0, 1 })); // merged in order
+    }
+
+    // LDP over a chain of keep-or-change decisions gives the frontier brute force over every subset does.
+    void chainProductEqualsBruteForce()
+    {
+        std::mt19937 random(36);
+        for (int trial = 0; trial < 20; ++trial) {
+            const int layers = 1 + static_cast<int>(random() % 10);
+            std::vector<std::pair<TimeNs, std::int64_t>> change;
+            for (int i = 0; i < layers; ++i)
+                change.emplace_back(static_cast<TimeNs>(random() % 100), -static_cast<std::int64_t>(random() % 100));
+            std::vector<Tuple> chain { { 1000, 1000, {} } };
+            for (int i = 0; i < layers; ++i) {
+                const std::vector<Tuple> choices { { 0, 0, {} },
+                    { change[i].first, change[i].second, { static_cast<std::uint32_t>(i) } } };
+                chain = CostFrontier::product(chain, choices);
+            }
+            std::vector<Tuple> all;
+            for (std::uint32_t subset = 0; subset < (1u << layers); ++subset) {
+                Tuple t { 1000, 1000, {} };
+                for (int i = 0; i < layers; ++i) {
+                    if (subset & (1u << i)) {
+                        t.timeNs += change[i].first;
+                        t.memoryBytes += change[i].second;
+                        t.choices.push_back(static_cast<std::uint32_t>(i));
+                    }
+                }
+                all.push_back(t);
+            }
+            const std::vector<Tuple> brute = CostFrontier::reduce(all);
+            QCOMPARE(chain.size(), brute.size());
+            for (std::size_t k = 0; k < brute.size(); ++k) {
+                QCOMPARE(chain[k].timeNs, brute[k].timeNs);
+                QCOMPARE(chain[k].memoryBytes, brute[k].memoryBytes);
+            }
+            QVERIFY(CostFrontier::monotone(chain));
+        }
+    }
+
+    // Table 4's BERT-base on 16 GB devices: a monotone frontier from recomputing its layers and
+    // accumulating, each point as replayed alone, the fastest within the budget, and the device counts.
+    void tracksBertBase()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv");
+        QVERIFY(session);
+        FrontierOptions options;
+        options.baseline = { CommSource::CostModel, true, std::nullopt };
+        options.memory = MemoryOptions { std::int64_t(16) * 1'000'000'000 };
+        options.workers = { 8, 16 };
+        options.accumulation = { 1, 2 };
+        LocalExchange local;
+        const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(8) << 30);
+        QVERIFY2(f, f ? "" : f.status().toString().c_str());
+        QCOMPARE(f->measuredWorkers, 16);
+        QVERIFY(f->layers >= 12);
+        QCOMPARE(f->byWorkers.size(), std::size_t(2));
+        QVERIFY(f->points.size() >= 3);
+        for (const auto& [workers, points] : f->byWorkers) {
+            QVERIFY(!points.empty());
+            for (std::size_t i = 1; i < points.size(); ++i) {
+                QVERIFY(points[i].peakBytes > points[i - 1].peakBytes);
+                QVERIFY(points[i].iterationNs < points[i - 1].iterationNs);
+            }
+            for (const FrontierPoint& p : points) {
+                QCOMPARE(p.workers, workers);
+                const auto alone = session->whatIf({ p.strategy, options.memory, options.baseline, 0 });
+                QVERIFY(alone);
+                QCOMPARE(Evaluator::outcomeOf(*alone).iterationNs, p.iterationNs);
+                QCOMPARE(alone->whatIf->memory.peakBytes(), p.peakBytes);
+            }
+        }
+        // The measured job does not fit; the frontier's lowest-memory points do, by recomputing layers
+        // or accumulating, and no point keeps the job as it is (it is out of memory and slower than
+        // bf16 alone, which dominates it).
+        const auto measured = session->whatIf({ {}, options.memory, options.baseline, 0 });
+        QVERIFY(measured && measured->whatIf->memory.outOfMemory);
+        QVERIFY(!f->points.front().outOfMemory);
+        for (const FrontierPoint& p : f->points)
+            QVERIFY(!p.strategy.steps.empty());
+        QVERIFY(f->miniTime && !f->miniTime->outOfMemory);
+        for (const FrontierPoint& p : f->points) {
+            if (!p.outOfMemory)
+                QVERIFY(p.iterationNs >= f->miniTime->iterationNs);
+        }
+        QVERIFY(f->miniParallelism);
+        QCOMPARE(f->miniParallelism->workers, 8);
+        QCOMPARE(f->profiling.size(), std::size_t(2));
+        // Weak scaling said, and the mixed precision the layer-wise job cannot take counted as failed.
+        QVERIFY(!f->warnings.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFrontier)
+#include "tst_frontier.moc"
