@@ -1801,6 +1801,22 @@
         <source>no point of the frontier fits the device budget</source>
         <translation>kein Punkt der Front passt in das Gerätebudget</translation>
     </message>
+    <message>
+        <source>the job has no gradients a parameter server would receive: %1</source>
+        <translation>der Job hat keine Gradienten, die ein Parameterserver empfangen würde: %1</translation>
+    </message>
+    <message>
+        <source>the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network&apos;s bandwidth), not a replay: the trace&apos;s collectives are synchronous, and the server&apos;s update is taken to cost nothing</source>
+        <translation>der asynchrone Parameterserver ist ein Modell des Jobs (seine Berechnung, seine Gradienten-Bytes und die Bandbreite des Netzes), keine Wiedergabe: die Kollektive der Aufzeichnung sind synchron, und die Aktualisierung des Servers gilt als kostenlos</translation>
+    </message>
+    <message>
+        <source>the job has no gradient all-reduces to scale: %1</source>
+        <translation>der Job hat keine Gradienten-All-Reduces zum Skalieren: %1</translation>
+    </message>
+    <message>
+        <source>%1 of the device counts are beyond what the job may grow to within its memory limit: the model alone gives them</source>
+        <translation>%1 der Gerätezahlen gehen über das hinaus, was der Job innerhalb seiner Speichergrenze werden darf: nur das Modell liefert sie</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1801,6 +1801,22 @@
         <source>no point of the frontier fits the device budget</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the job has no gradients a parameter server would receive: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network&apos;s bandwidth), not a replay: the trace&apos;s collectives are synchronous, and the server&apos;s update is taken to cost nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job has no gradient all-reduces to scale: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the device counts are beyond what the job may grow to within its memory limit: the model alone gives them</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1801,6 +1801,22 @@
         <source>no point of the frontier fits the device budget</source>
         <translation>前沿上没有任何点能满足设备内存预算</translation>
     </message>
+    <message>
+        <source>the job has no gradients a parameter server would receive: %1</source>
+        <translation>作业没有参数服务器会接收的梯度：%1</translation>
+    </message>
+    <message>
+        <source>the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network&apos;s bandwidth), not a replay: the trace&apos;s collectives are synchronous, and the server&apos;s update is taken to cost nothing</source>
+        <translation>异步参数服务器是作业的模型（其计算、梯度字节数和网络带宽），而不是回放：跟踪中的集合通信是同步的，且服务器的更新被视为不耗时</translation>
+    </message>
+    <message>
+        <source>the job has no gradient all-reduces to scale: %1</source>
+        <translation>作业没有可扩展的梯度 all-reduce：%1</translation>
+    </message>
+    <message>
+        <source>%1 of the device counts are beyond what the job may grow to within its memory limit: the model alone gives them</source>
+        <translation>有 %1 个设备数量超出了作业在其内存上限内可增长到的规模：这些只由模型给出</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -7,8 +7,10 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTextStream>
 
+#include <algorithm>
 #include <cmath>
 
 
@@ -146,6 +148,41 @@ bool memoryBudgetFrom(
     }
     memory = sightline::MemoryOptions { static_cast<std::int64_t>(*bytes) };
     return true;
+}
+
+std::optional<std::vector<int>> deviceCounts(const QString& text, int measured)
+{
+    std::vector<int> counts;
+    const auto count = [](const QString& s) -> std::optional<int> {
+        bool ok = false;
+        const int n = s.trimmed().toInt(&ok);
+        return ok && n >= 1 && n <= kMostDevices ? std::optional<int>(n) : std::nullopt;
+    };
+    if (const QRegularExpressionMatch range
+        = QRegularExpression(QStringLiteral("^\\s*(\\d+)\\s*-\\s*(\\d+)\\s*$")).match(text);
+        range.hasMatch()) {
+        const std::optional<int> low = count(range.captured(1)), high = count(range.captured(2));
+        if (!low || !high || *low > *high)
+            return std::nullopt;
+        for (long long n = 1; n <= *high; n *= 2) {
+            if (n >= *low)
+                counts.push_back(static_cast<int>(n));
+        }
+        if (measured >= *low && measured <= *high)
+            counts.push_back(measured);
+    } else {
+        for (const QString& part : text.split(QLatin1Char(','))) {
+            const std::optional<int> n = count(part);
+            if (!n)
+                return std::nullopt;
+            counts.push_back(*n);
+        }
+    }
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    if (counts.empty())
+        return std::nullopt;
+    return counts;
 }
 
 QJsonObject errorJson(const sightline::Status& status)

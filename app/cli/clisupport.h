@@ -65,6 +65,12 @@ void addMemoryBudgetOption(QCommandLineParser& parser);
 // value is not a positive number of gigabytes.
 bool memoryBudgetFrom(
     const QCommandLineParser& parser, const QString& command, std::optional<sightline::MemoryOptions>& memory);
+// The most devices a count may name.
+inline constexpr int kMostDevices = 65536;
+// The device counts of --devices or --workers: "A-B" (the powers of two from A to B, and the job's own
+// count when it lies between), "A,B,C", or "N"; sorted, without repeats; nothing when the text is none
+// of these or a count is outside 1 to kMostDevices.
+std::optional<std::vector<int>> deviceCounts(const QString& text, int measured);
 // The JSON document of an error (docs/cli.md).
 QJsonObject errorJson(const sightline::Status& status);
 

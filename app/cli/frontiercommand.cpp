@@ -14,7 +14,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 #include <QTextStream>
 
 #include <algorithm>
@@ -23,8 +22,6 @@ using namespace sightline;
 using ReplayReport::rounded;
 
 namespace {
-
-constexpr int kMostDevices = 65536;
 
 QJsonValue pointJson(const std::optional<FrontierPoint>& p)
 {
@@ -56,41 +53,6 @@ QString pointText(const FrontierPoint& p)
 }
 
 } // namespace
-
-std::optional<std::vector<int>> FrontierCommand::deviceCounts(const QString& text, int measured)
-{
-    std::vector<int> counts;
-    const auto count = [](const QString& s) -> std::optional<int> {
-        bool ok = false;
-        const int n = s.trimmed().toInt(&ok);
-        return ok && n >= 1 && n <= kMostDevices ? std::optional<int>(n) : std::nullopt;
-    };
-    if (const QRegularExpressionMatch range
-        = QRegularExpression(QStringLiteral("^\\s*(\\d+)\\s*-\\s*(\\d+)\\s*$")).match(text);
-        range.hasMatch()) {
-        const std::optional<int> low = count(range.captured(1)), high = count(range.captured(2));
-        if (!low || !high || *low > *high)
-            return std::nullopt;
-        for (long long n = 1; n <= *high; n *= 2) {
-            if (n >= *low)
-                counts.push_back(static_cast<int>(n));
-        }
-        if (measured >= *low && measured <= *high)
-            counts.push_back(measured);
-    } else {
-        for (const QString& part : text.split(QLatin1Char(','))) {
-            const std::optional<int> n = count(part);
-            if (!n)
-                return std::nullopt;
-            counts.push_back(*n);
-        }
-    }
-    std::sort(counts.begin(), counts.end());
-    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
-    if (counts.empty())
-        return std::nullopt;
-    return counts;
-}
 
 int FrontierCommand::run(const QStringList& args)
 {
@@ -124,9 +86,9 @@ int FrontierCommand::run(const QStringList& args)
         return 2;
     }
     // The counts are checked before the job loads, against a count no job has, and again with its own.
-    if (parser.isSet(devicesOption) && !deviceCounts(parser.value(devicesOption), 0)) {
-        err << "sightline-cli frontier: --devices wants A-B, A,B,C or N, device counts from 1 to " << kMostDevices
-            << ", not '" << parser.value(devicesOption) << "'\n";
+    if (parser.isSet(devicesOption) && !CliSupport::deviceCounts(parser.value(devicesOption), 0)) {
+        err << "sightline-cli frontier: --devices wants A-B, A,B,C or N, device counts from 1 to "
+            << CliSupport::kMostDevices << ", not '" << parser.value(devicesOption) << "'\n";
         return 2;
     }
     const bool json = parser.isSet(jsonOption);
@@ -139,8 +101,8 @@ int FrontierCommand::run(const QStringList& args)
     options.memory = search.memory();
     options.pointsPerCount = static_cast<std::size_t>(points);
     if (parser.isSet(devicesOption))
-        options.workers
-            = *deviceCounts(parser.value(devicesOption), static_cast<int>(session->measured()->ranks().size()));
+        options.workers = *CliSupport::deviceCounts(
+            parser.value(devicesOption), static_cast<int>(session->measured()->ranks().size()));
     QElapsedTimer clock;
     clock.start();
     Expected<Frontier> found

@@ -2,6 +2,7 @@
 #include "infocommand.h"
 #include "optimizecommand.h"
 #include "replaycommand.h"
+#include "scalecommand.h"
 #include "whatifcommand.h"
 
 #include "core/base/memorypolicy.h"
@@ -23,7 +24,9 @@ void printUsage(QTextStream& out)
            "  optimize FILES... [--memory-budget GB] [--json] [--out BEST.json] [--export-config DIR]\n"
            "                           search for the fastest strategy that fits the devices\n"
            "  frontier FILES... [--devices A-B] [--memory-budget GB] [--json]\n"
-           "                           the time-memory frontier of the job's strategies at each device count\n\n"
+           "                           the time-memory frontier of the job's strategies at each device count\n"
+           "  scale FILES... [--workers 1-64] [--mode sync|async-ps] [--json]\n"
+           "                           throughput against the number of workers, from one profile\n\n"
            "Run 'sightline-cli COMMAND --help' for a command's options.\n";
 }
 
@@ -57,6 +60,8 @@ int main(int argc, char** argv)
         return OptimizeCommand::run(args);
     if (command == QLatin1String("frontier"))
         return FrontierCommand::run(args);
+    if (command == QLatin1String("scale"))
+        return ScaleCommand::run(args);
     QTextStream err(stderr);
     err << "sightline-cli: unknown command '" << command << "'\n\n";
     printUsage(err);

@@ -6,6 +6,8 @@
 #include "core/exec/tensormodel.h"
 #include "core/replay/replayer.h"
 
+#include <algorithm>
+
 namespace sightline {
 
 Expected<SyncCost> SyncCost::of(const AnalysisCache& analyses, const ReplayOptions& options)
@@ -24,6 +26,16 @@ Expected<SyncCost> SyncCost::of(const AnalysisCache& analyses, const ReplayOptio
     if (!comm)
         return cost;
     const LinkTopology topology(placementsOf(g.ranks()), options.topology);
+    cost.m_intraHost = topology.intraHost();
+    // Ranks per host as worker_count places added ranks: as given, as the trace's hosts hold them, or
+    // the topology's default where the trace names no hosts.
+    if (options.topology.ranksPerHost > 0)
+        cost.m_ranksPerHost = options.topology.ranksPerHost;
+    else if (topology.hostsAssumed())
+        cost.m_ranksPerHost = TopologyOptions::kDefaultRanksPerHost;
+    else
+        cost.m_ranksPerHost = std::max<int>(1, static_cast<int>(g.ranks().size()) / std::max(1, topology.hostCount()));
+    cost.m_byRanks = comm->route == RouteKind::Ranks;
     cost.m_algorithm = options.costModel.algorithmOf(g.string(comm->collective));
     cost.m_participants = std::max(1, comm->groupSize);
     switch (comm->route) {
@@ -38,6 +50,15 @@ Expected<SyncCost> SyncCost::of(const AnalysisCache& analyses, const ReplayOptio
         break;
     }
     return cost;
+}
+
+SyncCost SyncCost::among(int workers) const
+{
+    SyncCost other = *this;
+    other.m_participants = std::max(1, workers);
+    if (m_byRanks)
+        other.m_link = workers <= m_ranksPerHost ? m_intraHost : LinkType::Network;
+    return other;
 }
 
 TimeNs SyncCost::time(std::int64_t bytes) const

@@ -20,12 +20,20 @@ public:
     static Expected<SyncCost> of(const AnalysisCache& analyses, const ReplayOptions& options);
 
     TimeNs time(std::int64_t bytes) const;
+    // The same bucket among another number of workers, placed as the job's ranks are (as worker_count
+    // adds them): within one host on its fabric, across hosts on the network (a route the job's ranks
+    // reach over partial or host transfers keeps its link type).
+    SyncCost among(int workers) const;
+    int participants() const { return m_participants; }
 
 private:
     CostModel m_model;
     CommAlgorithm m_algorithm = CommAlgorithm::RingAllReduce;
     int m_participants = 1;
     LinkType m_link = LinkType::NvLink;
+    LinkType m_intraHost = LinkType::NvLink;
+    int m_ranksPerHost = 1;
+    bool m_byRanks = true; // routed among the ranks themselves (not partial or through the hosts)
 };
 
 } // namespace sightline

@@ -604,6 +604,74 @@ private Q_SLOTS:
         QCOMPARE(
             runCli({ QStringLiteral("frontier"), bert, QStringLiteral("--points"), QStringLiteral("1") }).exitCode, 2);
     }
+
+    // scale's document: a point per worker count, the job's own marked with its measured time and
+    // equal to its replay; async-ps with flow control bounded by the link; bad arguments refused.
+    void scaleJson()
+    {
+        Run r = runCli({ QStringLiteral("scale"), example(), QStringLiteral("--workers"), QStringLiteral("1-8"),
+            QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("model")).toObject().value(QStringLiteral("mode")).toString(),
+            QStringLiteral("sync"));
+        QCOMPARE(o.value(QStringLiteral("measured_workers")).toInt(), 2);
+        QJsonArray points = o.value(QStringLiteral("points")).toArray();
+        QCOMPARE(points.size(), 4); // 1, 2, 4, 8
+        int marked = 0;
+        for (const QJsonValue& v : points) {
+            const QJsonObject p = v.toObject();
+            QVERIFY(p.value(QStringLiteral("steps_per_s")).toDouble() > 0);
+            QVERIFY(p.value(QStringLiteral("replayed_ms")).isDouble());
+            if (p.value(QStringLiteral("measured")).toBool()) {
+                ++marked;
+                QCOMPARE(p.value(QStringLiteral("workers")).toInt(), 2);
+                QVERIFY(p.value(QStringLiteral("measured_ms")).toDouble() > 0);
+                QCOMPARE(p.value(QStringLiteral("iteration_ms")).toDouble(),
+                    p.value(QStringLiteral("replayed_ms")).toDouble());
+            }
+        }
+        QCOMPARE(marked, 1);
+        QCOMPARE(points.first().toObject().value(QStringLiteral("speedup")).toDouble(), 1.0);
+        r = runCli({ QStringLiteral("scale"), example(), QStringLiteral("--workers"), QStringLiteral("1,4,16"),
+            QStringLiteral("--mode"), QStringLiteral("async-ps"), QStringLiteral("--flow-control-window"),
+            QStringLiteral("28"), QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("model")).toObject().value(QStringLiteral("mode")).toString(),
+            QStringLiteral("async-ps"));
+        const QJsonObject parameters
+            = o.value(QStringLiteral("model")).toObject().value(QStringLiteral("parameters")).toObject();
+        const double bound = parameters.value(QStringLiteral("network_gbps")).toDouble() * 1e9
+            / parameters.value(QStringLiteral("bytes")).toDouble();
+        points = o.value(QStringLiteral("points")).toArray();
+        QCOMPARE(points.size(), 3);
+        for (const QJsonValue& v : points)
+            QVERIFY(v.toObject().value(QStringLiteral("steps_per_s")).toDouble() <= bound * 1.01);
+        QVERIFY(points.last().toObject().value(QStringLiteral("steps_per_s")).toDouble() > bound * 0.95);
+        for (const QStringList& bad : { QStringList { QStringLiteral("--mode"), QStringLiteral("ps") },
+                 QStringList { QStringLiteral("--workers"), QStringLiteral("8-1") },
+                 QStringList { QStringLiteral("--flow-control-window"), QStringLiteral("28") },
+                 QStringList { QStringLiteral("--mode"), QStringLiteral("async-ps"), QStringLiteral("--workers"),
+                     QStringLiteral("4096") } }) {
+            const Run b = runCli(QStringList { QStringLiteral("scale"), example() } + bad);
+            QVERIFY2(b.exitCode == 2, qPrintable(bad.join(QLatin1Char(' '))));
+            QVERIFY(b.err.startsWith("sightline-cli scale: "));
+        }
+        // A job without gradient all-reduces (one GPU) cannot be scaled: status 1, with the reason.
+        const QString single = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/tb-resnet50-v100");
+        if (QFileInfo::exists(single)) {
+            const Run none = runCli({ QStringLiteral("scale"), single, QStringLiteral("--json") });
+            QCOMPARE(none.exitCode, 1);
+            QVERIFY(QJsonDocument::fromJson(none.out)
+                        .object()
+                        .value(QStringLiteral("error"))
+                        .toObject()
+                        .value(QStringLiteral("detail"))
+                        .toString()
+                        .contains(QStringLiteral("no gradient all-reduces to scale")));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,157 @@
+#include "scalecommand.h"
+
+#include "clisupport.h"
+#include "replayreport.h"
+#include "searcharguments.h"
+#include "searchprocesses.h"
+
+#include "core/search/asyncpsscaling.h"
+#include "core/search/syncscaling.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+#include <cmath>
+
+using namespace sightline;
+using ReplayReport::rounded;
+
+namespace {
+
+QJsonValue msOrNull(const std::optional<TimeNs>& ns)
+{
+    return ns ? QJsonValue(rounded(CliSupport::toMs(*ns), 4)) : QJsonValue();
+}
+
+QJsonObject curveJson(const ScalingCurve& curve)
+{
+    QJsonArray points;
+    for (const ScalingPoint& p : curve.points) {
+        points.append(QJsonObject { { QStringLiteral("workers"), p.workers },
+            { QStringLiteral("iteration_ms"), rounded(CliSupport::toMs(p.iterationNs), 4) },
+            { QStringLiteral("replayed_ms"), msOrNull(p.replayedNs) },
+            { QStringLiteral("measured_ms"), msOrNull(p.measuredNs) },
+            { QStringLiteral("steps_per_s"), rounded(p.stepsPerSecond, 4) },
+            { QStringLiteral("samples_per_s"),
+                curve.batch ? QJsonValue(rounded(p.stepsPerSecond * static_cast<double>(*curve.batch), 3))
+                            : QJsonValue() },
+            { QStringLiteral("speedup"), rounded(p.speedup, 4) },
+            { QStringLiteral("efficiency"), rounded(p.efficiency, 4) },
+            { QStringLiteral("measured"), p.workers == curve.measuredWorkers } });
+    }
+    QJsonObject parameters;
+    for (const auto& [name, value] : curve.parameters)
+        parameters.insert(QString::fromStdString(name), rounded(value, 6));
+    QStringList warnings;
+    for (const Message& w : curve.warnings)
+        warnings.append(QString::fromStdString(w.english()));
+    return QJsonObject { { QStringLiteral("points"), points },
+        { QStringLiteral("model"),
+            QJsonObject {
+                { QStringLiteral("mode"),
+                    curve.mode == ScalingCurve::Mode::Sync ? QStringLiteral("sync") : QStringLiteral("async-ps") },
+                { QStringLiteral("parameters"), parameters } } },
+        { QStringLiteral("measured_workers"), curve.measuredWorkers },
+        { QStringLiteral("batch"), curve.batch ? QJsonValue(static_cast<qint64>(*curve.batch)) : QJsonValue() },
+        { QStringLiteral("warnings"), QJsonArray::fromStringList(warnings) } };
+}
+
+void printCurve(QTextStream& out, const ScalingCurve& curve)
+{
+    out << (curve.mode == ScalingCurve::Mode::Sync ? "Synchronous all-reduce (Shi et al.'s DAG model)"
+                                                   : "Asynchronous parameter server (Li et al.)")
+        << ", from the job's " << curve.measuredWorkers << " workers:\n";
+    out << "workers  iteration ms  replayed ms    steps/s  speedup  efficiency\n";
+    for (const ScalingPoint& p : curve.points) {
+        out << QString::number(p.workers).rightJustified(7)
+            << QString::number(CliSupport::toMs(p.iterationNs), 'f', 3).rightJustified(14)
+            << (p.replayedNs ? QString::number(CliSupport::toMs(*p.replayedNs), 'f', 3) : QStringLiteral("-"))
+                   .rightJustified(13)
+            << QString::number(p.stepsPerSecond, 'f', 2).rightJustified(11)
+            << QString::number(p.speedup, 'f', 2).rightJustified(9)
+            << QString::number(p.efficiency, 'f', 3).rightJustified(12)
+            << (p.measuredNs ? QStringLiteral("  measured ") + QString::number(CliSupport::toMs(*p.measuredNs), 'f', 3)
+                           + QStringLiteral(" ms")
+                             : QString())
+            << '\n';
+    }
+    for (const Message& w : curve.warnings)
+        out << "warning: " << QString::fromStdString(w.english()) << '\n';
+}
+
+} // namespace
+
+int ScaleCommand::run(const QStringList& args)
+{
+    SearchProcesses group; // first: under mpirun, the other processes fall silent before anything is said
+    QCommandLineParser parser;
+    const QCommandLineOption jsonOption = CliSupport::setUpParser(parser,
+        QStringLiteral("Throughput against the number of workers, from one profile: synchronous all-reduce or an "
+                       "asynchronous parameter server."));
+    const QCommandLineOption workersOption(QStringLiteral("workers"),
+        QStringLiteral(
+            "The worker counts: A-B (the powers of two from A to B, and the job's own), A,B,C, or N (default: 1-64)."),
+        QStringLiteral("A-B"), QStringLiteral("1-64"));
+    const QCommandLineOption modeOption(QStringLiteral("mode"),
+        QStringLiteral(
+            "sync (all-reduce, the job's own) or async-ps (an asynchronous parameter server) (default sync)."),
+        QStringLiteral("MODE"), QStringLiteral("sync"));
+    const QCommandLineOption windowOption(QStringLiteral("flow-control-window"),
+        QStringLiteral("async-ps: HTTP/2-style flow control, a stream's first turn at most this many MB (default 0: "
+                       "off, the link shared equally)."),
+        QStringLiteral("MB"), QStringLiteral("0"));
+    const QString command = QStringLiteral("scale");
+    SearchArguments search(command);
+    parser.addOption(jsonOption);
+    parser.addOptions({ workersOption, modeOption, windowOption });
+    search.addTo(parser);
+    if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
+        return *exit;
+    QTextStream err(stderr);
+    if (!search.read(parser, err))
+        return 2;
+    const QString mode = parser.value(modeOption);
+    if (mode != QLatin1String("sync") && mode != QLatin1String("async-ps")) {
+        err << "sightline-cli scale: --mode wants sync or async-ps, not '" << mode << "'\n";
+        return 2;
+    }
+    bool ok = false;
+    const double windowMb = parser.value(windowOption).toDouble(&ok);
+    if (!ok || !std::isfinite(windowMb) || windowMb < 0 || windowMb > 1e6
+        || (windowMb > 0 && mode != QLatin1String("async-ps"))) {
+        err << "sightline-cli scale: --flow-control-window wants megabytes from 0 to 1000000, with --mode async-ps, "
+               "not '"
+            << parser.value(windowOption) << "'\n";
+        return 2;
+    }
+    const int mostWorkers = mode == QLatin1String("async-ps") ? 1024 : CliSupport::kMostDevices;
+    const std::optional<std::vector<int>> checked = CliSupport::deviceCounts(parser.value(workersOption), 0);
+    if (!checked || checked->back() > mostWorkers) {
+        err << "sightline-cli scale: --workers wants A-B, A,B,C or N, worker counts from 1 to " << mostWorkers
+            << ", not '" << parser.value(workersOption) << "'\n";
+        return 2;
+    }
+    const bool json = parser.isSet(jsonOption);
+    std::shared_ptr<const JobSession> session;
+    if (const std::optional<int> exit = search.open(parser.positionalArguments(), json, err, group, session))
+        return *exit;
+    const std::vector<int> workers
+        = *CliSupport::deviceCounts(parser.value(workersOption), static_cast<int>(session->measured()->ranks().size()));
+    const Expected<ScalingCurve> curve = mode == QLatin1String("sync")
+        ? SyncScaling::of(
+            *session, search.base(), search.baseline(), workers, group.exchange(), search.limits().maxMemoryBytes / 2)
+        : AsyncPsScaling::of(*session, search.base(), search.baseline(), workers, std::llround(windowMb * 1e6));
+    if (!curve) {
+        err.flush();
+        return CliSupport::reportFailure(curve.status(), json);
+    }
+    QTextStream out(stdout);
+    if (json)
+        out << QJsonDocument(curveJson(*curve)).toJson(QJsonDocument::Indented);
+    else
+        printCurve(out, *curve);
+    return 0;
+}

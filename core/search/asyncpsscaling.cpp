@@ -1,0 +1,245 @@
+#include "core/search/asyncpsscaling.h"
+
+#include "core/analysis/exposedcommunication.h"
+#include "core/analysis/steptimes.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/tensormodel.h"
+#include "core/search/evaluator.h"
+#include "core/strategy/batchsize.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace sightline {
+
+namespace {
+
+// One direction of the server's link: the transfers on it, shared equally or served in turns.
+class ServerLink {
+public:
+    ServerLink(double bytesPerNs, std::int64_t window)
+        : m_rate(bytesPerNs)
+        , m_window(static_cast<double>(window))
+    {
+    }
+
+    void start(int worker, double bytes)
+    {
+        if (m_window > 0)
+            m_turns.push_back({ worker, std::min(bytes, m_window), bytes - std::min(bytes, m_window) });
+        else
+            m_turns.push_back({ worker, bytes, 0 });
+    }
+    bool idle() const { return m_turns.empty(); }
+    // When the next transfer (or turn) ends, from now.
+    double nextIn() const
+    {
+        if (m_turns.empty())
+            return std::numeric_limits<double>::infinity();
+        // At least a nanosecond: a remainder floating point leaves would otherwise take less time than
+        // the clock can add to itself.
+        if (m_window > 0)
+            return std::max(1.0, m_turns.front().turn / m_rate);
+        double least = std::numeric_limits<double>::infinity();
+        for (const Turn& t : m_turns)
+            least = std::min(least, t.turn);
+        return std::max(1.0, least * static_cast<double>(m_turns.size()) / m_rate);
+    }
+    // Moves elapsed ns forward; returns the workers whose transfer ended.
+    std::vector<int> advance(double elapsed)
+    {
+        std::vector<int> done;
+        if (m_turns.empty())
+            return done;
+        constexpr double kEpsilon = 0.5; // bytes: what floating point leaves of a finished turn
+        if (m_window > 0) {
+            Turn& head = m_turns.front();
+            head.turn -= elapsed * m_rate;
+            if (head.turn <= kEpsilon) {
+                const Turn finished = head;
+                m_turns.pop_front();
+                if (finished.rest > 0)
+                    m_turns.push_back({ finished.worker, finished.rest, 0 }); // the rest, whole, in a later turn
+                else
+                    done.push_back(finished.worker);
+            }
+            return done;
+        }
+        const double each = elapsed * m_rate / static_cast<double>(m_turns.size());
+        for (auto it = m_turns.begin(); it != m_turns.end();) {
+            it->turn -= each;
+            if (it->turn <= kEpsilon) {
+                done.push_back(it->worker);
+                it = m_turns.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        return done;
+    }
+
+private:
+    struct Turn {
+        int worker;
+        double turn; // bytes left of this turn
+        double rest; // bytes after it
+    };
+    double m_rate;
+    double m_window;
+    std::deque<Turn> m_turns;
+};
+
+} // namespace
+
+ScalingPoint AsyncPsScaling::simulate(const AsyncPsParameters& p, int workers)
+{
+    workers = std::max(1, workers);
+    // What each worker waits for: a time (latency, computation) or its transfer or update.
+    std::vector<double> until(static_cast<std::size_t>(workers), 0.0);
+    std::vector<int> stage(static_cast<std::size_t>(workers),
+        0); // 0 pull latency, 1 pulling, 2 computing, 3 push latency, 4 pushing, 5 update
+    ServerLink down(p.bytesPerNs, p.windowBytes), up(p.bytesPerNs, p.windowBytes);
+    std::deque<int> updates; // the server's queue
+    double serverFree = 0;
+    const double bytes = static_cast<double>(std::max<std::int64_t>(0, p.bytes));
+    const auto latency = static_cast<double>(std::max<TimeNs>(0, p.latencyNs));
+    for (int w = 0; w < workers; ++w)
+        until[static_cast<std::size_t>(w)] = latency;
+    std::mt19937_64 random(4); // seed 004
+    std::uniform_real_distribution<double> factor(
+        1 - std::clamp(p.jitter, 0.0, 1.0), 1 + std::clamp(p.jitter, 0.0, 1.0));
+    const auto computeTime = [&] { return static_cast<double>(p.computeNs) * (p.jitter > 0 ? factor(random) : 1.0); };
+    const int warmUp = std::max(workers, p.steps / 10);
+    const int total = warmUp + std::max(p.steps, 10 * workers);
+    int completed = 0;
+    double now = 0, firstCounted = -1, lastCounted = 0;
+    int counted = 0;
+    const auto finishStep = [&] {
+        ++completed;
+        if (completed == warmUp)
+            firstCounted = now;
+        else if (completed > warmUp) {
+            ++counted;
+            lastCounted = now;
+        }
+    };
+    while (completed < total) {
+        // The next event: a worker's timer, a transfer, or the server's update.
+        double next = std::numeric_limits<double>::infinity();
+        for (int w = 0; w < workers; ++w) {
+            const int s = stage[static_cast<std::size_t>(w)];
+            if (s == 0 || s == 2 || s == 3)
+                next = std::min(next, until[static_cast<std::size_t>(w)]);
+        }
+        next = std::min({ next, now + down.nextIn(), now + up.nextIn() });
+        if (!updates.empty())
+            next = std::min(next, serverFree);
+        if (!std::isfinite(next))
+            break; // nothing left to happen: a job without time
+        const double elapsed = next - now;
+        now = next;
+        for (int w : down.advance(elapsed)) {
+            stage[static_cast<std::size_t>(w)] = 2;
+            until[static_cast<std::size_t>(w)] = now + computeTime();
+        }
+        for (int w : up.advance(elapsed)) {
+            stage[static_cast<std::size_t>(w)] = 5;
+            if (updates.empty())
+                serverFree = now + static_cast<double>(p.updateNs);
+            updates.push_back(w);
+        }
+        while (!updates.empty() && serverFree <= now) {
+            const int w = updates.front();
+            updates.pop_front();
+            finishStep();
+            stage[static_cast<std::size_t>(w)] = 0;
+            until[static_cast<std::size_t>(w)] = now + latency;
+            if (!updates.empty())
+                serverFree = now + static_cast<double>(p.updateNs);
+        }
+        for (int w = 0; w < workers; ++w) {
+            const auto i = static_cast<std::size_t>(w);
+            if (until[i] > now)
+                continue;
+            if (stage[i] == 0) {
+                stage[i] = 1;
+                down.start(w, bytes);
+            } else if (stage[i] == 2) {
+                stage[i] = 3;
+                until[i] = now + latency;
+            } else if (stage[i] == 3) {
+                stage[i] = 4;
+                up.start(w, bytes);
+            }
+        }
+        // A transfer of no bytes ends at once.
+        if (bytes <= 0) {
+            for (int w : down.advance(0)) {
+                stage[static_cast<std::size_t>(w)] = 2;
+                until[static_cast<std::size_t>(w)] = now + computeTime();
+            }
+        }
+    }
+    ScalingPoint point;
+    point.workers = workers;
+    const double window = lastCounted - firstCounted;
+    point.stepsPerSecond = counted > 0 && window > 0 ? counted * 1e9 / window : 0;
+    point.iterationNs = point.stepsPerSecond > 0 ? std::llround(workers * 1e9 / point.stepsPerSecond) : 0;
+    return point;
+}
+
+Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strategy& prefix,
+    const BaselineKind& baseline, const std::vector<int>& workers, std::int64_t windowBytes)
+{
+    Expected<WhatIfResult> base = session.whatIf({ prefix, std::nullopt, baseline, 0 });
+    if (!base)
+        return base.status();
+    const AnalysisCache analyses(base->whatIf->graph);
+    const Expected<TensorModel>& tensors = analyses.tensors();
+    if (!tensors || tensors->steps().empty())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core", "the job has no gradients a parameter server would receive: %1"),
+                { tensors ? Message()
+                          : (tensors.status().message().empty() ? Message::plain(tensors.status().detail())
+                                                                : tensors.status().message()) }));
+    AsyncPsParameters p;
+    for (const TensorModel::Tensor& t : tensors->steps().front().tensors)
+        p.bytes += t.bytes;
+    const TimeNs iteration = Evaluator::outcomeOf(*base).iterationNs;
+    p.computeNs = std::max<TimeNs>(0, iteration - base->exposedWhatIf);
+    const LinkParameters& network = base->whatIfOptions.costModel.parameters(LinkType::Network);
+    p.bytesPerNs = network.bytesPerNs;
+    p.latencyNs = std::llround(network.alphaNs);
+    p.windowBytes = windowBytes;
+    ScalingCurve curve;
+    curve.mode = ScalingCurve::Mode::AsyncPs;
+    curve.measuredWorkers = static_cast<int>(base->whatIf->graph->ranks().size());
+    if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
+        curve.batch = batch->size;
+    curve.parameters
+        = { { "compute_ms", static_cast<double>(p.computeNs) / 1e6 }, { "bytes", static_cast<double>(p.bytes) },
+              { "network_gbps", p.bytesPerNs }, { "latency_us", static_cast<double>(p.latencyNs) / 1e3 },
+              { "update_ms", 0.0 }, { "window_bytes", static_cast<double>(windowBytes) } };
+    for (int n : workers)
+        curve.points.push_back(simulate(p, n));
+    for (ScalingPoint& point : curve.points) {
+        if (point.workers == curve.measuredWorkers) {
+            const double measured = StepTimes::iteration(base->whatIf->schedule).measured;
+            if (measured > 0)
+                point.measuredNs = std::llround(measured);
+        }
+    }
+    curve.relate();
+    curve.warnings.emplace_back(SL_TEXT("Core",
+        "the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network's "
+        "bandwidth), not a replay: the trace's collectives are synchronous, and the server's update is taken to cost "
+        "nothing"));
+    curve.warnings.insert(curve.warnings.end(), base->warnings.begin(), base->warnings.end());
+    return curve;
+}
+
+} // namespace sightline

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "core/base/ids.h"
+#include "core/base/message.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sightline {
+
+// Throughput against the number of workers, from one profile: what a scaling model predicts at each
+// count, what a full replay of worker_count gives where one was run, and the count the trace measured.
+struct ScalingPoint {
+    int workers = 0;
+    TimeNs iterationNs = 0; // the model's time per step of each worker
+    std::optional<TimeNs> replayedNs; // a worker_count what-if's iteration, where replayed
+    std::optional<TimeNs> measuredNs; // the trace's own iteration, at its own count
+    double stepsPerSecond = 0; // steps of all workers together, by the model
+    double speedup = 0; // stepsPerSecond over one worker's
+    double efficiency = 0; // speedup / workers
+};
+
+struct ScalingCurve {
+    enum class Mode : std::uint8_t { Sync, AsyncPs };
+    Mode mode = Mode::Sync;
+    int measuredWorkers = 0;
+    std::vector<ScalingPoint> points;
+    std::optional<std::int64_t> batch; // samples per worker per step, where the trace tells
+    std::vector<std::pair<std::string, double>> parameters; // what the model was given, by name
+    std::vector<Message> warnings;
+
+    // Fills speedup and efficiency from stepsPerSecond, against the one-worker point (or the smallest).
+    void relate();
+};
+
+} // namespace sightline

@@ -1,0 +1,104 @@
+#include "core/search/syncscaling.h"
+
+#include "core/analysis/steptimes.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/executiongraph.h"
+#include "core/model/trace.h"
+#include "core/search/bucketchannel.h"
+#include "core/search/candidate.h"
+#include "core/search/coarsenedview.h"
+#include "core/search/evaluator.h"
+#include "core/search/synccost.h"
+#include "core/strategy/batchsize.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sightline {
+
+Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy& prefix, const BaselineKind& baseline,
+    const std::vector<int>& workers, CandidateExchange& exchange, std::uint64_t memoryLimitBytes,
+    const CancellationToken* cancel)
+{
+    Evaluator evaluator(session, WhatIfRequest { {}, std::nullopt, baseline, 0 }, exchange, memoryLimitBytes, cancel);
+    Expected<WhatIfResult> base = evaluator.run(prefix);
+    if (!base)
+        return base.status();
+    const AnalysisCache analyses(base->whatIf->graph);
+    Expected<CoarsenedView> view = CoarsenedView::of(analyses, base->whatIf->schedule);
+    if (!view)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core", "the job has no gradient all-reduces to scale: %1"),
+                { view.status().message().empty() ? Message::plain(view.status().detail())
+                                                  : view.status().message() }));
+    Expected<SyncCost> cost = SyncCost::of(analyses, base->whatIfOptions);
+    if (!cost)
+        return cost.status();
+
+    ScalingCurve curve;
+    curve.mode = ScalingCurve::Mode::Sync;
+    curve.measuredWorkers = static_cast<int>(base->whatIf->graph->ranks().size());
+    if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
+        curve.batch = batch->size;
+    const TimeNs own = Evaluator::outcomeOf(*base).iterationNs;
+    TimeNs lastReady = 0;
+    std::int64_t bytes = 0;
+    for (const CoarsenedView::Unit& u : view->units()) {
+        lastReady = std::max(lastReady, u.readyNs);
+        bytes += u.bytes;
+    }
+    const auto exposed = [&](const SyncCost& c) {
+        return std::max<TimeNs>(0, BucketChannel(*view, c).end(view->measured()) - lastReady);
+    };
+    const TimeNs ownExposed = exposed(*cost);
+    curve.parameters = { { "iteration_ms", static_cast<double>(own) / 1e6 },
+        { "exposed_ms", static_cast<double>(ownExposed) / 1e6 }, { "gradient_bytes", static_cast<double>(bytes) },
+        { "buckets", static_cast<double>(std::count(view->measured().begin(), view->measured().end(), 1) + 1) } };
+
+    // Each count replayed whole, where it fits the job's limit of items.
+    const double itemsPerWorker
+        = static_cast<double>(base->whatIf->graph->itemCount()) / std::max(1, curve.measuredWorkers);
+    std::vector<Candidate> candidates;
+    std::vector<std::size_t> replayedAt;
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+        if (itemsPerWorker * workers[i] > static_cast<double>(session.maxWhatIfItems()))
+            continue;
+        Strategy s = prefix;
+        if (workers[i] != curve.measuredWorkers)
+            s.steps.push_back({ "worker_count", { { "workers", static_cast<double>(workers[i]) } } });
+        candidates.push_back(Candidate::of(std::move(s)));
+        replayedAt.push_back(i);
+    }
+    Expected<std::vector<Outcome>> replayed = evaluator.evaluate(candidates);
+    if (!replayed)
+        return replayed.status();
+    if (replayedAt.size() < workers.size())
+        curve.warnings.emplace_back(SL_TEXT("Core",
+                                        "%1 of the device counts are beyond what the job may grow to within its memory "
+                                        "limit: the model alone gives them"),
+            std::vector<Message::Arg> { workers.size() - replayedAt.size() });
+
+    for (int n : workers) {
+        ScalingPoint p;
+        p.workers = n;
+        p.iterationNs = own - ownExposed + (n == curve.measuredWorkers ? ownExposed : exposed(cost->among(n)));
+        p.stepsPerSecond = p.iterationNs > 0 ? n * 1e9 / static_cast<double>(p.iterationNs) : 0;
+        if (n == curve.measuredWorkers) {
+            const double measured = StepTimes::iteration(base->whatIf->schedule).measured;
+            if (measured > 0)
+                p.measuredNs = std::llround(measured);
+        }
+        curve.points.push_back(p);
+    }
+    for (std::size_t k = 0; k < replayedAt.size(); ++k) {
+        if ((*replayed)[k].ok())
+            curve.points[replayedAt[k]].replayedNs = (*replayed)[k].iterationNs;
+    }
+    curve.relate();
+    curve.warnings.insert(curve.warnings.end(), base->warnings.begin(), base->warnings.end());
+    if (std::optional<Message> failed = evaluator.failureWarning())
+        curve.warnings.push_back(std::move(*failed));
+    return curve;
+}
+
+} // namespace sightline

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/search/scalingcurve.h"
+#include "core/session/jobsession.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace sightline {
+
+class CancellationToken;
+class CandidateExchange;
+
+// Shi et al.'s DAG model of synchronous SGD (seed 002, Eqs. 4–6) from one replay of the job: each
+// worker's step is its computation and the communication that wait-free backpropagation leaves
+// exposed, t(N) = t(N₀) − exposed(N₀) + exposed(N). The gradient buckets go out as measured, one after
+// another once their last gradient is ready and the bucket before them has gone (BucketChannel), each
+// taking the cost model's time among N workers (a ring all-reduce: 2(N−1) latencies and 2(N−1)/N of
+// its bytes over the bottleneck link, within a host on its fabric and across hosts on the network);
+// exposed(N) is how long the last bucket ends after the last gradient is ready. Weak scaling: each
+// worker keeps its batch. Where the job stays within its limit of items, each count is also replayed
+// whole (worker_count), to set the model beside the replay.
+class SyncScaling {
+public:
+    // Fails when the job has no gradient all-reduce to scale, or when its baseline fails.
+    static Expected<ScalingCurve> of(const JobSession& session, const Strategy& prefix, const BaselineKind& baseline,
+        const std::vector<int>& workers, CandidateExchange& exchange, std::uint64_t memoryLimitBytes,
+        const CancellationToken* cancel = nullptr);
+};
+
+} // namespace sightline

@@ -1,0 +1,124 @@
+// Scaling from one profile: the asynchronous parameter server's simulation (seed 004) against what
+// one worker and a saturated server must give, with and without flow control; Shi's DAG model of
+// synchronous SGD (seed 002) on a generated job, at its own count and beside worker_count's replays.
+
+#include "core/search/asyncpsscaling.h"
+#include "core/search/localexchange.h"
+#include "core/search/syncscaling.h"
+
+#include "searchjobs.h"
+
+#include <QTest>
+
+#include <map>
+
+using namespace sightline;
+using namespace sightline::strategyjobs;
+using namespace sightline::searchjobs;
+
+class TestScaling : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // One worker never shares: a step is its pull, its computation, its push and the update, in turn.
+    void asyncOneWorkerRunsAlone()
+    {
+        AsyncPsParameters p;
+        p.computeNs = 5'000'000;
+        p.bytes = 100'000'000;
+        p.bytesPerNs = 10; // 10 GB/s: 10 ms a transfer
+        p.latencyNs = 50'000;
+        p.updateNs = 1'000'000;
+        p.jitter = 0;
+        const ScalingPoint one = AsyncPsScaling::simulate(p, 1);
+        const double step = 2 * 50'000 + 2 * 10'000'000 + 5'000'000 + 1'000'000;
+        QVERIFY2(
+            std::abs(static_cast<double>(one.iterationNs) - step) < 1, qPrintable(QString::number(one.iterationNs)));
+        QVERIFY(std::abs(one.stepsPerSecond - 1e9 / step) < 1e-6);
+        // Flow control changes nothing for a stream alone.
+        p.windowBytes = 28'000'000;
+        QVERIFY(std::abs(static_cast<double>(AsyncPsScaling::simulate(p, 1).iterationNs) - step) < 1);
+    }
+
+    // Many workers load the server's link: each direction carries one transfer a step, so steps per
+    // second never pass bandwidth / bytes. Served in turns (flow control), the link stays busy and the
+    // throughput reaches that bound; shared equally, transfers that start together end together, the
+    // workers fall back into step and leave the links idle by turns, and the throughput peaks below it.
+    void asyncSaturatesAtTheLink()
+    {
+        AsyncPsParameters p;
+        p.computeNs = 20'000'000;
+        p.bytes = 50'000'000;
+        p.bytesPerNs = 10; // 5 ms a transfer: 200 steps/s at most
+        std::map<std::int64_t, std::vector<double>> rates;
+        for (const std::int64_t window : { std::int64_t(0), std::int64_t(28'000'000) }) {
+            p.windowBytes = window;
+            for (int w : { 1, 2, 4, 8, 16, 32 }) {
+                const double rate = AsyncPsScaling::simulate(p, w).stepsPerSecond;
+                QVERIFY2(rate <= 200 * 1.01, qPrintable(QStringLiteral("%1 workers: %2").arg(w).arg(rate)));
+                rates[window].push_back(rate);
+            }
+        }
+        const std::vector<double>& shared = rates[0];
+        const std::vector<double>& turns = rates[28'000'000];
+        for (std::size_t i = 1; i < 4; ++i) {
+            QVERIFY(shared[i] > shared[i - 1]); // up to 8 workers, more is faster
+            QVERIFY(turns[i] > turns[i - 1]);
+        }
+        for (std::size_t i = 3; i < turns.size(); ++i)
+            QVERIFY2(turns[i] > 200 * 0.97, qPrintable(QString::number(turns[i])));
+        QVERIFY(*std::max_element(shared.begin(), shared.end()) < 200 * 0.9);
+        // The server's update as the bottleneck: 2 ms each, 500 steps/s at most.
+        p.windowBytes = 0;
+        p.bytes = 1000;
+        p.updateNs = 2'000'000;
+        const ScalingPoint many = AsyncPsScaling::simulate(p, 64);
+        QVERIFY(many.stepsPerSecond <= 500 * 1.001 && many.stepsPerSecond > 500 * 0.97);
+    }
+
+    // Shi's model at the job's own count is the baseline replay; with one worker nothing is exposed;
+    // and beside worker_count's replays it stays within a tenth.
+    void syncModelBesideTheReplay()
+    {
+        const auto session = sessionOf(backwardJob(2,
+            { Layer { 40, { 400'000 } }, Layer { 30, { 800'000 } }, Layer { 60, { 400'000 } },
+                Layer { 10, { 1'600'000 } } }));
+        QVERIFY(session);
+        LocalExchange local;
+        const Strategy network { { PassStep { "network",
+            { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 10.0 }, { "network_gbps", 12.5 },
+                { "ranks_per_host", 4.0 } } } } };
+        const auto curve = SyncScaling::of(*session, network, { CommSource::CostModel, true, std::nullopt },
+            { 1, 2, 4, 8, 16 }, local, std::uint64_t(4) << 30);
+        QVERIFY2(curve, curve ? "" : curve.status().toString().c_str());
+        QCOMPARE(curve->measuredWorkers, 2);
+        QCOMPARE(curve->points.size(), std::size_t(5));
+        const ScalingPoint& own = curve->points[1];
+        QVERIFY(own.replayedNs && own.measuredNs);
+        QCOMPARE(own.iterationNs, *own.replayedNs);
+        QVERIFY(curve->points[0].iterationNs <= own.iterationNs);
+        for (const ScalingPoint& p : curve->points) {
+            QVERIFY(p.replayedNs);
+            const double off
+                = std::abs(static_cast<double>(p.iterationNs - *p.replayedNs)) / static_cast<double>(*p.replayedNs);
+            QVERIFY2(off < 0.10,
+                qPrintable(QStringLiteral("%1 workers: model %2, replay %3")
+                               .arg(p.workers)
+                               .arg(p.iterationNs)
+                               .arg(*p.replayedNs)));
+            QVERIFY(p.stepsPerSecond > 0 && p.efficiency > 0 && p.efficiency <= 1.0001);
+        }
+        // Across hosts (8 and 16 workers on 4 per host) the buckets go over Ethernet: slower steps.
+        QVERIFY(curve->points[3].iterationNs > curve->points[2].iterationNs);
+        QCOMPARE(curve->points[0].speedup, 1.0);
+        // A job without gradient all-reduces cannot be scaled, and says so.
+        const auto single = sessionOf(trainingJob());
+        const auto none = SyncScaling::of(
+            *single, {}, { CommSource::CostModel, true, std::nullopt }, { 1, 2 }, local, std::uint64_t(4) << 30);
+        QVERIFY(!none);
+        QVERIFY(QString::fromStdString(none.status().detail())
+                    .contains(QStringLiteral("no gradient all-reduces to scale")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScaling)
+#include "tst_scaling.moc"
