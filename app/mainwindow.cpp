@@ -7,9 +7,11 @@
 #include "recentjobs.h"
 #include "scenario.h"
 #include "scenariocontroller.h"
+#include "searchrunner.h"
 #include "traceloadjob.h"
 #include "whatifdisplay.h"
 #include "whatifrunner.h"
+#include "widgets/search/optimizepanel.h"
 
 #include "core/analysis/steptimes.h"
 #include "core/base/memorypolicy.h"
@@ -93,6 +95,85 @@ int stepsReplayed(const sightline::Schedule& schedule)
 }
 
 } // namespace
+
+QDockWidget* MainWindow::createOptimizeDock()
+{
+    m_optimize = new OptimizePanel(this);
+    m_searchRunner = new SearchRunner(this);
+    QDockWidget* dock = addDock(tr("Optimize"), QStringLiteral("optimizeDock"), m_optimize, Qt::RightDockWidgetArea);
+    const auto budget = [this] {
+        return m_strategy->budgetBytes() > 0
+            ? std::optional<sightline::MemoryOptions>(sightline::MemoryOptions { m_strategy->budgetBytes() })
+            : std::nullopt;
+    };
+    const auto frontierOptions = [this, budget] {
+        sightline::FrontierOptions options;
+        options.prefix = searchPrefix();
+        options.memory = budget();
+        options.workers = deviceCountsAround();
+        return options;
+    };
+    connect(m_optimize, &OptimizePanel::optimizeRequested, this,
+        [this, budget, frontierOptions](OptimizePanel::Objective objective) {
+            if (objective == OptimizePanel::Objective::Devices) {
+                m_searchRunner->frontier(frontierOptions());
+                return;
+            }
+            sightline::SearchOptions options;
+            options.prefix = searchPrefix();
+            options.memory = budget();
+            m_searchRunner->optimize(options);
+        });
+    connect(m_optimize, &OptimizePanel::frontierRequested, this,
+        [this, frontierOptions] { m_searchRunner->frontier(frontierOptions()); });
+    connect(m_optimize, &OptimizePanel::scaleRequested, this, [this](OptimizePanel::ScalingMode mode) {
+        std::vector<int> workers { 1, 2, 4, 8, 16, 32, 64 };
+        if (m_analysis)
+            workers.push_back(static_cast<int>(m_analysis->session->measured()->ranks().size()));
+        std::sort(workers.begin(), workers.end());
+        workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
+        m_searchRunner->scale(searchPrefix(),
+            mode == OptimizePanel::ScalingMode::Sync ? SearchRunner::Scaling::Sync : SearchRunner::Scaling::AsyncPs,
+            workers);
+    });
+    connect(m_optimize, &OptimizePanel::cancelRequested, m_searchRunner, &SearchRunner::cancel);
+    connect(m_optimize, &OptimizePanel::strategyChosen, this,
+        [this](const sightline::Strategy& strategy, const QString& text) {
+            m_strategy->replaceSteps(strategy.steps, text);
+            m_strategyDock->raise();
+        });
+    connect(m_searchRunner, &SearchRunner::runningChanged, m_optimize, &OptimizePanel::setRunning);
+    connect(m_searchRunner, &SearchRunner::round, m_optimize, &OptimizePanel::addRound);
+    connect(m_searchRunner, &SearchRunner::optimized, m_optimize, &OptimizePanel::setResult);
+    connect(m_searchRunner, &SearchRunner::frontierFound, this,
+        [this](const sightline::Frontier& f) { m_optimize->setFrontier(f, m_strategy->budgetBytes()); });
+    connect(m_searchRunner, &SearchRunner::scaled, m_optimize, &OptimizePanel::setCurve);
+    connect(m_searchRunner, &SearchRunner::failed, m_optimize, &OptimizePanel::setFailure);
+    return dock;
+}
+
+sightline::Strategy MainWindow::searchPrefix() const
+{
+    sightline::Strategy prefix;
+    for (const sightline::PassStep& step : m_strategy->strategy().steps) {
+        if (step.pass == "network" || step.pass == "worker_count" || step.pass == "straggler")
+            prefix.steps.push_back(step);
+    }
+    return prefix;
+}
+
+std::vector<int> MainWindow::deviceCountsAround() const
+{
+    const int own = m_analysis ? std::max(1, static_cast<int>(m_analysis->session->measured()->ranks().size())) : 1;
+    std::vector<int> counts { own };
+    for (int n = 1; n <= own * 4; n *= 2) {
+        if (n * 4 >= own)
+            counts.push_back(n);
+    }
+    std::sort(counts.begin(), counts.end());
+    counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+    return counts;
+}
 
 QDockWidget* MainWindow::addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area)
 {
@@ -301,8 +382,9 @@ MainWindow::MainWindow(QWidget* parent)
             false);
         m_display->onNone();
     });
-    m_docks
-        = { tracksDock, m_ranksDock, summaryDock, detailsDock, pathDock, aggregateDock, strategyDock, comparisonDock };
+    QDockWidget* optimizeDock = createOptimizeDock();
+    m_docks = { tracksDock, m_ranksDock, summaryDock, detailsDock, pathDock, aggregateDock, strategyDock,
+        comparisonDock, optimizeDock };
     m_searchBar = new QToolBar(tr("Search"), this);
     m_searchBar->setObjectName(QStringLiteral("searchToolBar"));
     m_searchBar->addWidget(m_search);
@@ -374,9 +456,9 @@ void MainWindow::fitToScreen()
 void MainWindow::resetLayout()
 {
     // Docks at the sides, the Gantt in the middle at full height: on the left the tracks, with the ranks
-    // (and the hint to open files) as a tab; on the right the strategy, its what-if comparison and the
-    // ranks' summary in one stack of tabs over the details, critical path and selection in another. At
-    // most three tabs a stack, so that their titles stay whole.
+    // (and the hint to open files) and the strategy search as tabs; on the right the strategy, its what-if comparison
+    // and the ranks' summary in one stack of tabs over the details, critical path and selection in another. At most
+    // three tabs a stack, so that their titles stay whole.
     for (QDockWidget* dock : m_docks) {
         dock->setFloating(false);
         dock->show();
@@ -389,8 +471,10 @@ void MainWindow::resetLayout()
     QDockWidget* selection = m_docks[5];
     QDockWidget* strategy = m_docks[6];
     QDockWidget* comparison = m_docks[7];
+    QDockWidget* optimize = m_docks[8];
     addDockWidget(Qt::LeftDockWidgetArea, tracks);
     tabifyDockWidget(tracks, ranks);
+    tabifyDockWidget(ranks, optimize);
     addDockWidget(Qt::RightDockWidgetArea, strategy);
     splitDockWidget(strategy, details, Qt::Vertical);
     tabifyDockWidget(strategy, comparison);
@@ -848,6 +932,8 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     // The strategy being edited applies to the new job: a scenario's replaces it (and its change runs
     // it), else it runs as it is, once the views show the job.
     m_whatIf->setJob(analysis->session);
+    m_searchRunner->setJob(analysis->session);
+    m_optimize->setJobLoaded(true);
     // The views show the new job before anything (a scenario's strategy below) can run a what-if on it.
     m_analysis = std::move(analysis);
     m_opActions->clear(); // ops of the job before, from whichever selection

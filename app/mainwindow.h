@@ -51,6 +51,8 @@ class TraceLoadJob;
 class ComparisonPanel;
 class StrategyModel;
 class StrategyPanel;
+class OptimizePanel;
+class SearchRunner;
 class WhatIfRunner;
 struct WhatIfOutcome;
 struct JobAnalysis;
@@ -104,6 +106,8 @@ public:
     ViewMode viewMode() const { return m_viewMode; }
     // What the Gantt and the panels show of the strategy's what-if, and the outcome they show.
     WhatIfDisplay* display() const { return m_display; }
+    OptimizePanel* optimizePanel() const { return m_optimize; }
+    SearchRunner* searchRunner() const { return m_searchRunner; }
     // What a screenshot shows: the Gantt alone at 1600×1000 (docks and toolbars hidden), or the whole
     // window as it is laid out on its screen.
     enum class Capture { Gantt, Window };
@@ -136,6 +140,12 @@ private:
     };
     QTableView* makeTable(QAbstractItemModel* model, const TableSpec& spec, QWidget* parent);
     QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
+    // The Optimize dock: the search, the frontier and the scaling curve of the job shown.
+    QDockWidget* createOptimizeDock();
+    // The Strategy dock's steps that set the scenario a search keeps (network, worker count, straggler).
+    sightline::Strategy searchPrefix() const;
+    // Device counts around the job's own (powers of two from a quarter of it to four times, and its own).
+    std::vector<int> deviceCountsAround() const;
     void createActions();
     void loadJob(const QStringList& files, const sightline::SessionOptions& options);
     // What saving a scenario writes: the job shown, its alignment and steps, the strategy and the view.
@@ -193,6 +203,9 @@ private:
     StrategyPanel* m_strategyPanel = nullptr;
     ComparisonPanel* m_comparison = nullptr;
     WhatIfRunner* m_whatIf = nullptr;
+    // The strategy search of the Optimize dock, run off the GUI thread.
+    OptimizePanel* m_optimize = nullptr;
+    SearchRunner* m_searchRunner = nullptr;
     QLabel* m_jobStatus = nullptr; // what is loaded, how long it took, the iteration
     QLabel* m_runningStatus = nullptr; // shown while a what-if runs
     bool m_defaultLayoutPending = false;

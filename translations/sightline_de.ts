@@ -1939,6 +1939,24 @@
     </message>
 </context>
 <context>
+    <name>FrontierPlot</name>
+    <message>
+        <source>Peak memory per device (GB)</source>
+        <translation>Spitzenspeicher je Gerät (GB)</translation>
+    </message>
+    <message>
+        <source>Iteration (ms)</source>
+        <translation>Iteration (ms)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n Gerät</numerusform>
+            <numerusform>%n Geräte</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>KindText</name>
     <message>
         <source>kernel</source>
@@ -2474,6 +2492,10 @@
         <source>&amp;Legend</source>
         <translation>&amp;Legende</translation>
     </message>
+    <message>
+        <source>Optimize</source>
+        <translation>Optimieren</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -2639,6 +2661,182 @@
     </message>
 </context>
 <context>
+    <name>OpportunityModel</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Gain</source>
+        <translation>Gewinn</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+</context>
+<context>
+    <name>OptimizePanel</name>
+    <message>
+        <source>Shortest iteration within the budget</source>
+        <translation>Kürzeste Iteration im Budget</translation>
+    </message>
+    <message>
+        <source>Fewest devices that fit</source>
+        <translation>Wenigste Geräte, die passen</translation>
+    </message>
+    <message>
+        <source>What the search looks for: the fastest strategy whose peak fits each device&apos;s memory (the Strategy dock&apos;s budget), or the fewest devices with a strategy that fits, from the time–memory frontier</source>
+        <translation>Was die Suche sucht: die schnellste Strategie, deren Spitze in den Speicher jedes Geräts passt (das Budget des Strategie-Docks), oder die wenigsten Geräte mit einer passenden Strategie, aus der Zeit-Speicher-Front</translation>
+    </message>
+    <message>
+        <source>Optimize</source>
+        <translation>Optimieren</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <source>Frontier</source>
+        <translation>Front</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>Skalierung</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Runde</translation>
+    </message>
+    <message>
+        <source>Iteration (ms)</source>
+        <translation>Iteration (ms)</translation>
+    </message>
+    <message>
+        <source>Load into Strategy Dock</source>
+        <translation>In das Strategie-Dock laden</translation>
+    </message>
+    <message>
+        <source>Replace the Strategy dock&apos;s steps with the strategy found (Undo brings them back)</source>
+        <translation>Die Schritte des Strategie-Docks durch die gefundene Strategie ersetzen (Rückgängig holt sie zurück)</translation>
+    </message>
+    <message>
+        <source>Changes that shortened the iteration alone, from the strategy the search had then; double-click one to load it</source>
+        <translation>Änderungen, die die Iteration allein verkürzten, gegenüber der Strategie, die die Suche da hatte; Doppelklick lädt eine</translation>
+    </message>
+    <message>
+        <source>Opportunities:</source>
+        <translation>Gelegenheiten:</translation>
+    </message>
+    <message>
+        <source>Load the optimized strategy</source>
+        <translation>Optimierte Strategie laden</translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation>%1 laden</translation>
+    </message>
+    <message>
+        <source>Find the Frontier</source>
+        <translation>Front finden</translation>
+    </message>
+    <message>
+        <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision), each replayed alone</source>
+        <translation>Die Strategien, die keine andere zugleich in Zeit und Speicher schlägt (neu berechnete Schichten, Akkumulation, gemischte Genauigkeit), jede für sich wiedergegeben</translation>
+    </message>
+    <message>
+        <source>Click a point to load its strategy.</source>
+        <translation>Einen Punkt anklicken, um seine Strategie zu laden.</translation>
+    </message>
+    <message>
+        <source>Load a frontier point (%1 ms, %2 GB)</source>
+        <translation>Einen Punkt der Front laden (%1 ms, %2 GB)</translation>
+    </message>
+    <message>
+        <source>Synchronous all-reduce</source>
+        <translation>Synchrones All-Reduce</translation>
+    </message>
+    <message>
+        <source>Asynchronous parameter server</source>
+        <translation>Asynchroner Parameterserver</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>Skalieren</translation>
+    </message>
+    <message>
+        <source>Throughput from 1 to 64 workers, from this profile</source>
+        <translation>Durchsatz von 1 bis 64 Workern, aus diesem Profil</translation>
+    </message>
+    <message>
+        <source>Open a job to search its strategies.</source>
+        <translation>Öffnen Sie einen Job, um seine Strategien zu durchsuchen.</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Suche läuft…</translation>
+    </message>
+    <message>
+        <source>Round %1: %2 ms per iteration</source>
+        <translation>Runde %1: %2 ms je Iteration</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 ms → %2 ms per iteration (%3×), peak %4 → %5 GB; %n round(s), %6 candidates</source>
+        <translation>
+            <numerusform>%1 ms → %2 ms je Iteration (%3×), Spitze %4 → %5 GB; %n Runde, %6 Kandidaten</numerusform>
+            <numerusform>%1 ms → %2 ms je Iteration (%3×), Spitze %4 → %5 GB; %n Runden, %6 Kandidaten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing the search tried beats the job as it is.</source>
+        <translation>Nichts, was die Suche versuchte, schlägt den Job, wie er ist.</translation>
+    </message>
+    <message>
+        <source>Search done.</source>
+        <translation>Suche fertig.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s), each replayed alone; click one to load its strategy.</source>
+        <translation>
+            <numerusform>%n Punkt, für sich wiedergegeben; anklicken lädt seine Strategie.</numerusform>
+            <numerusform>%n Punkte, jeder für sich wiedergegeben; einen anklicken lädt seine Strategie.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fastest within the budget: %1 ms on %2 devices.</source>
+        <translation>Am schnellsten im Budget: %1 ms auf %2 Geräten.</translation>
+    </message>
+    <message>
+        <source>Fewest devices that fit: %1 (%2 ms).</source>
+        <translation>Wenigste Geräte, die passen: %1 (%2 ms).</translation>
+    </message>
+    <message>
+        <source>Fewest devices that fit: %1, at %2 ms per iteration and %3 GB.</source>
+        <translation>Wenigste Geräte, die passen: %1, mit %2 ms je Iteration und %3 GB.</translation>
+    </message>
+    <message>
+        <source>Frontier done.</source>
+        <translation>Front fertig.</translation>
+    </message>
+    <message>
+        <source>Scaling done.</source>
+        <translation>Skalierung fertig.</translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation>Die Suche schlug fehl: %1</translation>
+    </message>
+</context>
+<context>
     <name>RankListModel</name>
     <message>
         <source>%1 ms</source>
@@ -2759,6 +2957,37 @@
             <numerusform>%1 und %n weitere</numerusform>
             <numerusform>%1 und %n weitere</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ScalingPlot</name>
+    <message>
+        <source>Workers</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>Steps per second, all workers</source>
+        <translation>Schritte je Sekunde, alle Worker</translation>
+    </message>
+    <message>
+        <source>Model (synchronous all-reduce)</source>
+        <translation>Modell (synchrones All-Reduce)</translation>
+    </message>
+    <message>
+        <source>Model (asynchronous parameter server)</source>
+        <translation>Modell (asynchroner Parameterserver)</translation>
+    </message>
+    <message>
+        <source>Replayed (worker_count)</source>
+        <translation>Wiedergegeben (worker_count)</translation>
+    </message>
+    <message>
+        <source>Measured (the trace)</source>
+        <translation>Gemessen (die Aufzeichnung)</translation>
+    </message>
+    <message>
+        <source>Perfect scaling</source>
+        <translation>Perfekte Skalierung</translation>
     </message>
 </context>
 <context>

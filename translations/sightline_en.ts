@@ -1938,6 +1938,24 @@
     </message>
 </context>
 <context>
+    <name>FrontierPlot</name>
+    <message>
+        <source>Peak memory per device (GB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iteration (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n device</numerusform>
+            <numerusform>%n devices</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>KindText</name>
     <message>
         <source>kernel</source>
@@ -2473,6 +2491,10 @@
         <source>&amp;Legend</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Optimize</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -2638,6 +2660,182 @@
     </message>
 </context>
 <context>
+    <name>OpportunityModel</name>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OptimizePanel</name>
+    <message>
+        <source>Shortest iteration within the budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fewest devices that fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the search looks for: the fastest strategy whose peak fits each device&apos;s memory (the Strategy dock&apos;s budget), or the fewest devices with a strategy that fits, from the time–memory frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iteration (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load into Strategy Dock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the Strategy dock&apos;s steps with the strategy found (Undo brings them back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes that shortened the iteration alone, from the strategy the search had then; double-click one to load it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opportunities:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load the optimized strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the Frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision), each replayed alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click a point to load its strategy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load a frontier point (%1 ms, %2 GB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Synchronous all-reduce</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asynchronous parameter server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput from 1 to 64 workers, from this profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a job to search its strategies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Round %1: %2 ms per iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 ms → %2 ms per iteration (%3×), peak %4 → %5 GB; %n round(s), %6 candidates</source>
+        <translation>
+            <numerusform>%1 ms → %2 ms per iteration (%3×), peak %4 → %5 GB; %n round, %6 candidates</numerusform>
+            <numerusform>%1 ms → %2 ms per iteration (%3×), peak %4 → %5 GB; %n rounds, %6 candidates</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing the search tried beats the job as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s), each replayed alone; click one to load its strategy.</source>
+        <translation>
+            <numerusform>%n point, replayed alone; click it to load its strategy.</numerusform>
+            <numerusform>%n points, each replayed alone; click one to load its strategy.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fastest within the budget: %1 ms on %2 devices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fewest devices that fit: %1 (%2 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fewest devices that fit: %1, at %2 ms per iteration and %3 GB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frontier done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scaling done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RankListModel</name>
     <message>
         <source>%1 ms</source>
@@ -2758,6 +2956,37 @@
             <numerusform>%1 and %n more</numerusform>
             <numerusform>%1 and %n more</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ScalingPlot</name>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps per second, all workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model (synchronous all-reduce)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model (asynchronous parameter server)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed (worker_count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured (the trace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perfect scaling</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1939,6 +1939,23 @@
     </message>
 </context>
 <context>
+    <name>FrontierPlot</name>
+    <message>
+        <source>Peak memory per device (GB)</source>
+        <translation>每设备峰值内存（GB）</translation>
+    </message>
+    <message>
+        <source>Iteration (ms)</source>
+        <translation>迭代（毫秒）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n 个设备</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>KindText</name>
     <message>
         <source>kernel</source>
@@ -2465,6 +2482,10 @@
         <source>&amp;Legend</source>
         <translation>图例(&amp;L)</translation>
     </message>
+    <message>
+        <source>Optimize</source>
+        <translation>优化</translation>
+    </message>
 </context>
 <context>
     <name>MessageBanner</name>
@@ -2625,6 +2646,180 @@
     </message>
 </context>
 <context>
+    <name>OpportunityModel</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Gain</source>
+        <translation>收益</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+</context>
+<context>
+    <name>OptimizePanel</name>
+    <message>
+        <source>Shortest iteration within the budget</source>
+        <translation>预算内最短迭代</translation>
+    </message>
+    <message>
+        <source>Fewest devices that fit</source>
+        <translation>能容纳的最少设备</translation>
+    </message>
+    <message>
+        <source>What the search looks for: the fastest strategy whose peak fits each device&apos;s memory (the Strategy dock&apos;s budget), or the fewest devices with a strategy that fits, from the time–memory frontier</source>
+        <translation>搜索的目标：峰值能放入每个设备内存（策略面板的预算）的最快策略，或根据时间–内存前沿找出有可行策略的最少设备数</translation>
+    </message>
+    <message>
+        <source>Optimize</source>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Frontier</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <source>Scaling</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>轮次</translation>
+    </message>
+    <message>
+        <source>Iteration (ms)</source>
+        <translation>迭代（毫秒）</translation>
+    </message>
+    <message>
+        <source>Load into Strategy Dock</source>
+        <translation>载入策略面板</translation>
+    </message>
+    <message>
+        <source>Replace the Strategy dock&apos;s steps with the strategy found (Undo brings them back)</source>
+        <translation>用找到的策略替换策略面板的步骤（撤销可恢复）</translation>
+    </message>
+    <message>
+        <source>Changes that shortened the iteration alone, from the strategy the search had then; double-click one to load it</source>
+        <translation>相对于搜索当时的策略、单独就能缩短迭代的更改；双击载入</translation>
+    </message>
+    <message>
+        <source>Opportunities:</source>
+        <translation>优化机会：</translation>
+    </message>
+    <message>
+        <source>Load the optimized strategy</source>
+        <translation>载入优化后的策略</translation>
+    </message>
+    <message>
+        <source>Load %1</source>
+        <translation>载入 %1</translation>
+    </message>
+    <message>
+        <source>Find the Frontier</source>
+        <translation>求前沿</translation>
+    </message>
+    <message>
+        <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision), each replayed alone</source>
+        <translation>在时间和内存上都不被其他策略超越的策略（重计算的层、累积、混合精度），每个都单独回放</translation>
+    </message>
+    <message>
+        <source>Click a point to load its strategy.</source>
+        <translation>点击一个点以载入其策略。</translation>
+    </message>
+    <message>
+        <source>Load a frontier point (%1 ms, %2 GB)</source>
+        <translation>载入前沿上的一个点（%1 毫秒，%2 GB）</translation>
+    </message>
+    <message>
+        <source>Synchronous all-reduce</source>
+        <translation>同步 all-reduce</translation>
+    </message>
+    <message>
+        <source>Asynchronous parameter server</source>
+        <translation>异步参数服务器</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>扩展</translation>
+    </message>
+    <message>
+        <source>Throughput from 1 to 64 workers, from this profile</source>
+        <translation>根据此性能记录，计算 1 到 64 个工作进程的吞吐量</translation>
+    </message>
+    <message>
+        <source>Open a job to search its strategies.</source>
+        <translation>打开一个作业以搜索其策略。</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Round %1: %2 ms per iteration</source>
+        <translation>第 %1 轮：每次迭代 %2 毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 ms → %2 ms per iteration (%3×), peak %4 → %5 GB; %n round(s), %6 candidates</source>
+        <translation>
+            <numerusform>每次迭代 %1 毫秒 → %2 毫秒（%3×），峰值 %4 → %5 GB；%n 轮，%6 个候选</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing the search tried beats the job as it is.</source>
+        <translation>搜索尝试的策略都不比作业原样更好。</translation>
+    </message>
+    <message>
+        <source>Search done.</source>
+        <translation>搜索完成。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s), each replayed alone; click one to load its strategy.</source>
+        <translation>
+            <numerusform>%n 个点，每个都单独回放；点击一个以载入其策略。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fastest within the budget: %1 ms on %2 devices.</source>
+        <translation>预算内最快：%2 个设备上 %1 毫秒。</translation>
+    </message>
+    <message>
+        <source>Fewest devices that fit: %1 (%2 ms).</source>
+        <translation>能容纳的最少设备：%1（%2 毫秒）。</translation>
+    </message>
+    <message>
+        <source>Fewest devices that fit: %1, at %2 ms per iteration and %3 GB.</source>
+        <translation>能容纳的最少设备：%1，每次迭代 %2 毫秒，%3 GB。</translation>
+    </message>
+    <message>
+        <source>Frontier done.</source>
+        <translation>前沿完成。</translation>
+    </message>
+    <message>
+        <source>Scaling done.</source>
+        <translation>扩展完成。</translation>
+    </message>
+    <message>
+        <source>The search failed: %1</source>
+        <translation>搜索失败：%1</translation>
+    </message>
+</context>
+<context>
     <name>RankListModel</name>
     <message>
         <source>%1 ms</source>
@@ -2744,6 +2939,37 @@
         <translation>
             <numerusform>%1 及另外 %n 个</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>ScalingPlot</name>
+    <message>
+        <source>Workers</source>
+        <translation>工作进程</translation>
+    </message>
+    <message>
+        <source>Steps per second, all workers</source>
+        <translation>每秒步数（所有工作进程）</translation>
+    </message>
+    <message>
+        <source>Model (synchronous all-reduce)</source>
+        <translation>模型（同步 all-reduce）</translation>
+    </message>
+    <message>
+        <source>Model (asynchronous parameter server)</source>
+        <translation>模型（异步参数服务器）</translation>
+    </message>
+    <message>
+        <source>Replayed (worker_count)</source>
+        <translation>回放（worker_count）</translation>
+    </message>
+    <message>
+        <source>Measured (the trace)</source>
+        <translation>实测（跟踪）</translation>
+    </message>
+    <message>
+        <source>Perfect scaling</source>
+        <translation>理想扩展</translation>
     </message>
 </context>
 <context>

@@ -6,26 +6,31 @@
 #include "mainwindow.h"
 #include "opactions.h"
 #include "scenariocontroller.h"
+#include "searchrunner.h"
 #include "whatifdisplay.h"
 #include "whatifrunner.h"
 
 #include "core/exec/executiongraph.h"
 #include "core/graph/dependencygraph.h"
+#include "imagesupport.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
+#include "widgets/panels/messagebanner.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
-#include "widgets/panels/tracktreemodel.h"
-#include "widgets/panels/messagebanner.h"
 #include "widgets/panels/shortcutsheet.h"
+#include "widgets/panels/tracktreemodel.h"
+#include "widgets/panels/tracktreepanel.h"
+#include "widgets/search/frontierplot.h"
+#include "widgets/search/opportunitymodel.h"
+#include "widgets/search/optimizepanel.h"
+#include "widgets/search/scalingplot.h"
 #include "widgets/strategy/comparisonpanel.h"
 #include "widgets/strategy/strategymodel.h"
 #include "widgets/strategy/strategypanel.h"
-#include "widgets/panels/tracktreepanel.h"
 #include "widgets/timeline/timelineplottable.h"
-#include "widgets/timeline/timelineview.h"
-#include "imagesupport.h"
 #include "widgets/timeline/timelinetheme.h"
+#include "widgets/timeline/timelineview.h"
 #include "widgets/timeline/tracklayout.h"
 #include "widgets/timeline/tracktree.h"
 
@@ -395,9 +400,65 @@ private Q_SLOTS:
                     qPrintable(QStringLiteral("\"%1\" in %2 px").arg(bar->tabText(i)).arg(bar->tabRect(i).width())));
             }
         }
-        QCOMPARE(tabs, 8);
+        QCOMPARE(tabs, 12); // three stacks of three docks, and the Optimize dock's own three tabs
         QCOMPARE(window.dockWidgetArea(window.findChild<QDockWidget*>(QStringLiteral("tracksDock"))), Qt::LeftDockWidgetArea);
         QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("tracksDock"))->visibleRegion().isEmpty());
+    }
+
+    // The Optimize dock searches the job off the GUI thread: the trajectory fills round by round, the
+    // strategy found loads into the Strategy dock as one undo step (which replays it as a what-if), the
+    // opportunities are listed with their reasons; a frontier point loads on a click; the scaling curve
+    // is drawn; a search is cancelled by a new job.
+    void optimizeDockSearchesAndLoads()
+    {
+        MainWindow window;
+        window.show();
+        OptimizePanel* panel = window.optimizePanel();
+        QVERIFY(panel && !panel->runButton()->isEnabled());
+        window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        QTRY_VERIFY(panel->runButton()->isEnabled());
+        panel->runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->loadButton()->isEnabled(), 60000);
+        QVERIFY(panel->trajectoryPlot()->graph(0)->dataCount() >= 2);
+        QVERIFY(panel->opportunities()->rowCount() > 0);
+        QVERIFY(panel->opportunities()
+                    ->index(0, OpportunityModel::Reason)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("critical path")));
+        StrategyModel* model = window.strategy();
+        QCOMPARE(model->steps().size(), std::size_t(0));
+        panel->loadButton()->click();
+        QVERIFY(model->steps().size() >= 1);
+        QCOMPARE(model->undoStack()->undoText(), QStringLiteral("Load the optimized strategy"));
+        ComparisonPanel* comparison = window.comparison();
+        QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        model->undoStack()->undo();
+        QCOMPARE(model->steps().size(), std::size_t(0));
+        // The frontier, and a point of it loaded by a click on the plot.
+        Q_EMIT panel->frontierRequested();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->frontierPlot()->points().empty(), 60000);
+        QTRY_VERIFY(panel->runButton()->isEnabled());
+        FrontierPlot* plot = panel->frontierPlot();
+        const sightline::FrontierPoint& point = plot->points().front();
+        const QPointF pixel(plot->xAxis->coordToPixel(static_cast<double>(point.peakBytes) / 1e9),
+            plot->yAxis->coordToPixel(static_cast<double>(point.iterationNs) / 1e6));
+        QCOMPARE(plot->pointAt(pixel), 0);
+        QTest::mouseClick(plot, Qt::LeftButton, {}, pixel.toPoint());
+        QCOMPARE(model->steps().size(), point.strategy.steps.size());
+        QVERIFY(model->undoStack()->undoText().startsWith(QStringLiteral("Load a frontier point")));
+        // The scaling curve.
+        Q_EMIT panel->scaleRequested(OptimizePanel::ScalingMode::Sync);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            panel->scalingPlot()->graphCount() > 0 && panel->scalingPlot()->graph(0)->dataCount() > 0, 60000);
+        QTRY_VERIFY(panel->runButton()->isEnabled());
+        // A search under way stops when the job goes.
+        panel->runButton()->click();
+        QVERIFY(window.searchRunner()->isRunning());
+        window.searchRunner()->setJob(nullptr);
+        QVERIFY(!window.searchRunner()->isRunning());
+        QVERIFY(panel->runButton()->isEnabled());
     }
 
     void strategyEditsReplayInTheBackground()

@@ -214,6 +214,15 @@ void StrategyModel::reset(const State& state)
     apply(state);
 }
 
+void StrategyModel::replaceSteps(const std::vector<sightline::PassStep>& steps, const QString& text)
+{
+    State after = m_state;
+    after.steps.clear();
+    for (const sightline::PassStep& step : steps)
+        after.steps.push_back({ step, true });
+    push(text, std::move(after));
+}
+
 void StrategyModel::addStep(const QString& pass, const std::map<std::string, sightline::ParameterValue>& params)
 {
     State after = m_state;

@@ -65,6 +65,9 @@ public:
     // Leaves the parameter out again: the pass takes its default.
     void clearParameter(int index, const QString& name);
     void setBudgetBytes(std::int64_t bytes);
+    // Every step replaced by these, all switched on (a strategy the search found), as one undo step
+    // named text; the budget stays.
+    void replaceSteps(const std::vector<sightline::PassStep>& steps, const QString& text);
     // Replaces the whole state without an undo step (a scenario opened): the history starts again,
     // clean.
     void reset(const State& state);

@@ -1,0 +1,146 @@
+#include "searchrunner.h"
+
+#include "core/base/progress.h"
+#include "core/base/resourcelimits.h"
+#include "core/search/asyncpsscaling.h"
+#include "core/search/criticalpathoptimizer.h"
+#include "core/search/localexchange.h"
+#include "core/search/syncscaling.h"
+#include "core/session/jobsession.h"
+#include "widgets/panels/coretext.h"
+
+#include <QMetaObject>
+
+using namespace sightline;
+
+namespace {
+
+// The what-ifs one search runs at once share half of what a job may take.
+std::uint64_t searchMemory()
+{
+    return ResourceLimits {}.maxMemoryBytes / 2;
+}
+
+QString reasonOf(const Status& status)
+{
+    return status.message().empty() ? QString::fromStdString(status.detail()) : CoreText::of(status.message());
+}
+
+} // namespace
+
+SearchRunner::SearchRunner(QObject* parent)
+    : QObject(parent)
+{
+    m_pool.setMaxThreadCount(1);
+}
+
+SearchRunner::~SearchRunner()
+{
+    if (m_cancel)
+        m_cancel->cancel();
+    m_pool.waitForDone();
+}
+
+void SearchRunner::setJob(std::shared_ptr<const JobSession> session)
+{
+    cancel();
+    m_session = std::move(session);
+}
+
+void SearchRunner::cancel()
+{
+    if (m_cancel)
+        m_cancel->cancel();
+    ++m_generation;
+    setRunning(false);
+}
+
+void SearchRunner::setRunning(bool running)
+{
+    if (running == m_running)
+        return;
+    m_running = running;
+    Q_EMIT runningChanged(running);
+}
+
+void SearchRunner::start(std::function<void(const CancellationToken&, quint64)> work)
+{
+    cancel();
+    if (!m_session)
+        return;
+    m_cancel = std::make_shared<CancellationToken>();
+    const quint64 generation = m_generation;
+    setRunning(true);
+    m_pool.start([work = std::move(work), cancel = m_cancel, generation] { work(*cancel, generation); });
+}
+
+void SearchRunner::deliver(quint64 generation, std::function<void()> delivery)
+{
+    QMetaObject::invokeMethod(
+        this,
+        [this, generation, delivery = std::move(delivery)] {
+            if (generation == m_generation)
+                delivery();
+        },
+        Qt::QueuedConnection);
+}
+
+void SearchRunner::optimize(const SearchOptions& given)
+{
+    std::shared_ptr<const JobSession> session = m_session;
+    start([this, session, given](const CancellationToken& cancel, quint64 generation) {
+        SearchOptions options = given;
+        options.onRound
+            = [this, generation](const SearchRound& r) { deliver(generation, [this, r] { Q_EMIT round(r); }); };
+        LocalExchange local;
+        Expected<SearchResult> result = CriticalPathOptimizer::run(*session, options, local, searchMemory(), &cancel);
+        if (cancel.isCancelled())
+            return;
+        deliver(generation, [this, result = std::make_shared<Expected<SearchResult>>(std::move(result))] {
+            setRunning(false);
+            if (*result)
+                Q_EMIT optimized(**result);
+            else
+                Q_EMIT failed(reasonOf(result->status()));
+        });
+    });
+}
+
+void SearchRunner::frontier(const FrontierOptions& given)
+{
+    std::shared_ptr<const JobSession> session = m_session;
+    start([this, session, given](const CancellationToken& cancel, quint64 generation) {
+        LocalExchange local;
+        Expected<Frontier> result = FrontierTracker::track(*session, given, local, searchMemory(), &cancel);
+        if (cancel.isCancelled())
+            return;
+        deliver(generation, [this, result = std::make_shared<Expected<Frontier>>(std::move(result))] {
+            setRunning(false);
+            if (*result)
+                Q_EMIT frontierFound(**result);
+            else
+                Q_EMIT failed(reasonOf(result->status()));
+        });
+    });
+}
+
+void SearchRunner::scale(const Strategy& prefix, Scaling mode, const std::vector<int>& workers)
+{
+    std::shared_ptr<const JobSession> session = m_session;
+    start([this, session, prefix, mode, workers](const CancellationToken& cancel, quint64 generation) {
+        const BaselineKind kind { CommSource::CostModel, true, std::nullopt };
+        LocalExchange local;
+        Expected<ScalingCurve> result = mode == Scaling::Sync
+            ? SyncScaling::of(*session, prefix, kind, workers, local, searchMemory(), &cancel)
+            : AsyncPsScaling::of(*session, prefix, kind, workers, 0);
+        if (cancel.isCancelled())
+            return;
+        deliver(generation, [this, result = std::make_shared<Expected<ScalingCurve>>(std::move(result))] {
+            setRunning(false);
+            if (*result)
+                Q_EMIT scaled(**result);
+            else
+                Q_EMIT failed(reasonOf(result->status()));
+        });
+    });
+}

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "core/search/frontiertracker.h"
+#include "core/search/scalingcurve.h"
+#include "core/search/searchresult.h"
+
+#include <QObject>
+#include <QString>
+#include <QThreadPool>
+
+#include <memory>
+
+namespace sightline {
+class CancellationToken;
+class JobSession;
+} // namespace sightline
+
+// Runs the window's searches off the GUI thread, one at a time: the optimizer (CriticalPathOptimizer),
+// the frontier (FrontierTracker) and the scaling curve (SyncScaling or AsyncPsScaling), in this process
+// (LocalExchange). A new run or a new job cancels the one going; a cancelled or stale run delivers
+// nothing. Rounds of the optimizer arrive as they are found. The destructor cancels and waits.
+class SearchRunner : public QObject {
+    Q_OBJECT
+public:
+    enum class Scaling { Sync, AsyncPs };
+
+    explicit SearchRunner(QObject* parent = nullptr);
+    ~SearchRunner() override;
+
+    void setJob(std::shared_ptr<const sightline::JobSession> session);
+    bool isRunning() const { return m_running; }
+    void optimize(const sightline::SearchOptions& options);
+    void frontier(const sightline::FrontierOptions& options);
+    void scale(const sightline::Strategy& prefix, Scaling mode, const std::vector<int>& workers);
+    void cancel();
+
+Q_SIGNALS:
+    void runningChanged(bool running);
+    void round(const sightline::SearchRound& round);
+    void optimized(const sightline::SearchResult& result);
+    void frontierFound(const sightline::Frontier& frontier);
+    void scaled(const sightline::ScalingCurve& curve);
+    void failed(const QString& why);
+
+private:
+    // Starts work on the pool as run number generation; deliver() runs on the GUI thread only if that
+    // run is still the latest.
+    void start(std::function<void(const sightline::CancellationToken&, quint64 generation)> work);
+    void deliver(quint64 generation, std::function<void()> delivery);
+    void setRunning(bool running);
+
+    QThreadPool m_pool;
+    std::shared_ptr<const sightline::JobSession> m_session;
+    std::shared_ptr<sightline::CancellationToken> m_cancel;
+    quint64 m_generation = 0;
+    bool m_running = false;
+};

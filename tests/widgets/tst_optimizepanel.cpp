@@ -1,0 +1,134 @@
+// The Optimize dock's panel on its own: what a search's result shows (figures, warnings, the ranked
+// opportunities, a Load button only for a strategy that changes something), what loading asks for, the
+// fewest-devices objective taking its strategy from the frontier, and a failure said.
+
+#include "widgets/search/frontierplot.h"
+#include "widgets/search/opportunitymodel.h"
+#include "widgets/search/optimizepanel.h"
+#include "widgets/search/scalingplot.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace sightline;
+
+namespace {
+
+SearchResult resultWith(std::vector<PassStep> steps)
+{
+    SearchResult r;
+    r.baselineNs = 20'000'000;
+    r.bestNs = steps.empty() ? r.baselineNs : 16'000'000;
+    r.best.steps = std::move(steps);
+    r.rounds = r.best.steps.empty() ? 0 : 1;
+    r.candidates = 12;
+    r.trajectory = { { 0, r.baselineNs, 0, {} } };
+    if (!r.best.steps.empty())
+        r.trajectory.push_back({ 1, r.bestNs, 0, "tensor_fusion" });
+    r.opportunities = { { PassStep { "tensor_fusion", { { "bucket_cap_mb", 25.0 } } }, 20.0, 16'000'000,
+                            Message(SL_TEXT("Core", "communication")) },
+        { PassStep { "op_fusion", {} }, 3.5, 19'300'000, Message(SL_TEXT("Core", "computation")) } };
+    r.warnings.emplace_back(
+        SL_TEXT("Core", "the search stopped at its limit of %1 rounds"), std::vector<Message::Arg> { 50 });
+    return r;
+}
+
+} // namespace
+
+class TestOptimizePanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void showsTheResult()
+    {
+        OptimizePanel panel;
+        panel.setJobLoaded(true);
+        QVERIFY(panel.runButton()->isEnabled());
+        QSignalSpy chosen(&panel, &OptimizePanel::strategyChosen);
+        panel.setResult(resultWith({ PassStep { "tensor_fusion", { { "bucket_cap_mb", 25.0 } } } }));
+        QCOMPARE(panel.trajectoryPlot()->graph(0)->dataCount(), 2);
+        QVERIFY(panel.loadButton()->isEnabled());
+        bool warned = false;
+        for (QLabel* label : panel.findChildren<QLabel*>())
+            warned |= label->text().contains(QStringLiteral("⚠ the search stopped at its limit of 50 rounds"));
+        QVERIFY(warned);
+        QCOMPARE(panel.opportunities()->rowCount(), 2);
+        QCOMPARE(panel.opportunities()->index(0, OpportunityModel::Gain).data().toString(), QStringLiteral("20.00 %"));
+        QCOMPARE(panel.opportunities()->index(0, OpportunityModel::Step).data().toString(),
+            QStringLiteral("tensor_fusion (bucket_cap_mb=25 MiB)"));
+        panel.loadButton()->click();
+        QCOMPARE(chosen.count(), 1);
+        const Strategy loaded = chosen.takeFirst().at(0).value<Strategy>();
+        QCOMPARE(loaded.steps.size(), std::size_t(1));
+        // Nothing beats the job: nothing to load, and the panel says so.
+        panel.setResult(resultWith({}));
+        QVERIFY(!panel.loadButton()->isEnabled());
+        panel.setFailure(QStringLiteral("the job has no steps"));
+        QCOMPARE(panel.statusText(), QStringLiteral("The search failed: the job has no steps"));
+        QVERIFY(panel.runButton()->isEnabled());
+        panel.setRunning(true);
+        QVERIFY(!panel.runButton()->isEnabled());
+        panel.setJobLoaded(false);
+        QVERIFY(!panel.runButton()->isEnabled());
+    }
+
+    // With the fewest-devices objective, the frontier's answer is the strategy the Load button loads.
+    void fewestDevicesFromTheFrontier()
+    {
+        OptimizePanel panel;
+        panel.setJobLoaded(true);
+        panel.findChild<QComboBox*>()->setCurrentIndex(1);
+        QCOMPARE(panel.objective(), OptimizePanel::Objective::Devices);
+        QSignalSpy asked(&panel, &OptimizePanel::optimizeRequested);
+        panel.runButton()->click();
+        QCOMPARE(asked.count(), 1);
+        Frontier f;
+        const FrontierPoint small { 30'000'000, 2'000'000'000, false, 4,
+            Strategy { { PassStep { "recompute", {} } } } };
+        const FrontierPoint big { 20'000'000, 9'000'000'000, true, 8,
+            Strategy { { PassStep { "mixed_precision", {} } } } };
+        f.byWorkers = { { 4, { small } }, { 8, { big } } };
+        f.points = { small, big };
+        f.miniTime = small;
+        f.miniParallelism = small;
+        panel.setFrontier(f, 8'000'000'000);
+        QCOMPARE(panel.frontierPlot()->points().size(), std::size_t(2));
+        QSignalSpy chosen(&panel, &OptimizePanel::strategyChosen);
+        panel.loadButton()->click();
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(chosen.takeFirst().at(0).value<Strategy>().steps.front().pass, std::string("recompute"));
+        // A point far from every plotted one is none.
+        QCOMPARE(panel.frontierPlot()->pointAt(QPointF(-100, -100)), -1);
+    }
+
+    void drawsTheScalingCurve()
+    {
+        ScalingPlot plot;
+        ScalingCurve curve;
+        curve.measuredWorkers = 2;
+        for (int n : { 1, 2, 4 }) {
+            ScalingPoint p;
+            p.workers = n;
+            p.iterationNs = 10'000'000 + n;
+            p.stepsPerSecond = n * 1e9 / static_cast<double>(p.iterationNs);
+            if (n == 2) {
+                p.replayedNs = 10'000'100;
+                p.measuredNs = 10'500'000;
+            }
+            curve.points.push_back(p);
+        }
+        curve.relate();
+        plot.setCurve(curve);
+        QCOMPARE(plot.graph(0)->dataCount(), 3); // the model
+        QCOMPARE(plot.graph(1)->dataCount(), 1); // replayed
+        QCOMPARE(plot.graph(2)->dataCount(), 1); // measured
+        QCOMPARE(plot.graph(3)->dataCount(), 3); // perfect scaling
+    }
+};
+
+Q_DECLARE_METATYPE(sightline::Strategy)
+
+QTEST_MAIN(TestOptimizePanel)
+#include "tst_optimizepanel.moc"

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "core/search/frontiertracker.h"
+#include "core/search/scalingcurve.h"
+#include "core/search/searchresult.h"
+
+#include <QWidget>
+
+class FrontierPlot;
+class OpportunityModel;
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QPushButton;
+class QTabWidget;
+class QTableView;
+class ScalingPlot;
+
+// The Optimize dock: the strategy search for the job shown. Its objective (the shortest iteration
+// within the budget, or the fewest devices that fit), Run and Cancel, the search's progress; then, on
+// its tabs, the search's trajectory (the iteration after each round), the strategy it found with the
+// ranked opportunities and a button that loads the strategy into the Strategy dock; the time–memory
+// frontier, whose points load on a click; and the scaling curve. The panel runs nothing itself: it
+// asks (the *Requested signals) and shows what it is given.
+class OptimizePanel : public QWidget {
+    Q_OBJECT
+public:
+    enum class Objective { Time, Devices };
+    enum class ScalingMode { Sync, AsyncPs };
+
+    explicit OptimizePanel(QWidget* parent = nullptr);
+
+    void setJobLoaded(bool loaded);
+    void setRunning(bool running);
+    void clear();
+    void addRound(const sightline::SearchRound& round);
+    void setResult(const sightline::SearchResult& result);
+    void setFrontier(const sightline::Frontier& frontier, std::int64_t budgetBytes);
+    void setCurve(const sightline::ScalingCurve& curve);
+    void setFailure(const QString& why);
+
+    Objective objective() const;
+    OpportunityModel* opportunities() const { return m_opportunities; }
+    FrontierPlot* frontierPlot() const { return m_frontier; }
+    ScalingPlot* scalingPlot() const { return m_scaling; }
+    QCustomPlot* trajectoryPlot() const { return m_trajectory; }
+    QPushButton* loadButton() const { return m_load; }
+    QPushButton* runButton() const { return m_run; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QString statusText() const;
+
+Q_SIGNALS:
+    void optimizeRequested(Objective objective);
+    void frontierRequested();
+    void scaleRequested(ScalingMode mode);
+    void cancelRequested();
+    // A strategy to load into the Strategy dock, with the undo step's name.
+    void strategyChosen(const sightline::Strategy& strategy, const QString& text);
+
+private:
+    QWidget* searchTab();
+    QWidget* frontierTab();
+    QWidget* scalingTab();
+
+    QComboBox* m_objective = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QLabel* m_status = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QCustomPlot* m_trajectory = nullptr;
+    QLabel* m_result = nullptr;
+    QPushButton* m_load = nullptr;
+    OpportunityModel* m_opportunities = nullptr;
+    QTableView* m_opportunityView = nullptr;
+    QPushButton* m_findFrontier = nullptr;
+    FrontierPlot* m_frontier = nullptr;
+    QLabel* m_frontierNote = nullptr;
+    QComboBox* m_scalingMode = nullptr;
+    QPushButton* m_scale = nullptr;
+    ScalingPlot* m_scaling = nullptr;
+    sightline::Strategy m_best;
+    bool m_loaded = false;
+    bool m_running = false;
+};
