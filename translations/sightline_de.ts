@@ -2812,10 +2812,6 @@
         </translation>
     </message>
     <message>
-        <source>Fastest within the budget: %1 ms on %2 devices.</source>
-        <translation>Am schnellsten im Budget: %1 ms auf %2 Geräten.</translation>
-    </message>
-    <message>
         <source>Fewest devices that fit: %1 (%2 ms).</source>
         <translation>Wenigste Geräte, die passen: %1 (%2 ms).</translation>
     </message>
@@ -2834,6 +2830,20 @@
     <message>
         <source>The search failed: %1</source>
         <translation>Die Suche schlug fehl: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n warning(s) about these figures (hover to read them)</source>
+        <translation>
+            <numerusform>⚠ %n Warnung zu diesen Zahlen (zum Lesen darauf zeigen)</numerusform>
+            <numerusform>⚠ %n Warnungen zu diesen Zahlen (zum Lesen darauf zeigen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fastest within the budget: %1 ms on %n device(s).</source>
+        <translation>
+            <numerusform>Am schnellsten im Budget: %1 ms auf %n Gerät.</numerusform>
+            <numerusform>Am schnellsten im Budget: %1 ms auf %n Geräten.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

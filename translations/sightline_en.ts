@@ -2811,10 +2811,6 @@
         </translation>
     </message>
     <message>
-        <source>Fastest within the budget: %1 ms on %2 devices.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Fewest devices that fit: %1 (%2 ms).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2833,6 +2829,20 @@
     <message>
         <source>The search failed: %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n warning(s) about these figures (hover to read them)</source>
+        <translation>
+            <numerusform>⚠ %n warning about these figures (hover to read it)</numerusform>
+            <numerusform>⚠ %n warnings about these figures (hover to read them)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fastest within the budget: %1 ms on %n device(s).</source>
+        <translation>
+            <numerusform>Fastest within the budget: %1 ms on %n device.</numerusform>
+            <numerusform>Fastest within the budget: %1 ms on %n devices.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2795,10 +2795,6 @@
         </translation>
     </message>
     <message>
-        <source>Fastest within the budget: %1 ms on %2 devices.</source>
-        <translation>预算内最快：%2 个设备上 %1 毫秒。</translation>
-    </message>
-    <message>
         <source>Fewest devices that fit: %1 (%2 ms).</source>
         <translation>能容纳的最少设备：%1（%2 毫秒）。</translation>
     </message>
@@ -2817,6 +2813,18 @@
     <message>
         <source>The search failed: %1</source>
         <translation>搜索失败：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n warning(s) about these figures (hover to read them)</source>
+        <translation>
+            <numerusform>⚠ 关于这些数字有 %n 条警告（悬停可阅读）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fastest within the budget: %1 ms on %n device(s).</source>
+        <translation>
+            <numerusform>预算内最快：%n 个设备上 %1 毫秒。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

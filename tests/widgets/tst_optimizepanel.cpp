@@ -51,8 +51,10 @@ private Q_SLOTS:
         QCOMPARE(panel.trajectoryPlot()->graph(0)->dataCount(), 2);
         QVERIFY(panel.loadButton()->isEnabled());
         bool warned = false;
-        for (QLabel* label : panel.findChildren<QLabel*>())
-            warned |= label->text().contains(QStringLiteral("⚠ the search stopped at its limit of 50 rounds"));
+        for (QLabel* label : panel.findChildren<QLabel*>()) {
+            warned |= label->text().contains(QStringLiteral("⚠ 1 warning"))
+                && label->toolTip().contains(QStringLiteral("⚠ the search stopped at its limit of 50 rounds"));
+        }
         QVERIFY(warned);
         QCOMPARE(panel.opportunities()->rowCount(), 2);
         QCOMPARE(panel.opportunities()->index(0, OpportunityModel::Gain).data().toString(), QStringLiteral("20.00 %"));

@@ -2,6 +2,7 @@
 
 #include <QMouseEvent>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -60,6 +61,8 @@ void FrontierPlot::setFrontier(const Frontier& frontier, std::int64_t budgetByte
     rescaleAxes();
     xAxis->scaleRange(1.15, xAxis->range().center());
     yAxis->scaleRange(1.15, yAxis->range().center());
+    // Memory is never negative; a job without a memory estimate has every point at 0.
+    xAxis->setRange(std::max(0.0, xAxis->range().lower), std::max(xAxis->range().upper, 1.0));
     replot();
 }
 

@@ -209,8 +209,15 @@ void OptimizePanel::setResult(const SearchResult& r)
               .arg(r.candidates);
     if (r.best.steps.empty())
         text += u'\n' + tr("Nothing the search tried beats the job as it is.");
+    // The what-if's warnings are long: counted here, said in full in the tooltip.
+    QStringList warnings;
     for (const Message& w : r.warnings)
-        text += QStringLiteral("\n⚠ ") + CoreText::of(w);
+        warnings.append(QStringLiteral("⚠ ") + CoreText::of(w));
+    if (!warnings.isEmpty())
+        text += u'\n'
+            + tr(
+                "⚠ %n warning(s) about these figures (hover to read them)", nullptr, static_cast<int>(warnings.size()));
+    m_result->setToolTip(warnings.join(u'\n'));
     m_result->setText(text);
     m_opportunities->setOpportunities(r.opportunities);
     m_opportunityView->resizeColumnsToContents();
@@ -226,9 +233,8 @@ void OptimizePanel::setFrontier(const Frontier& frontier, std::int64_t budgetByt
         static_cast<int>(m_frontier->points().size()));
     if (frontier.miniTime)
         text += u'\n'
-            + tr("Fastest within the budget: %1 ms on %2 devices.")
-                  .arg(ms(frontier.miniTime->iterationNs))
-                  .arg(frontier.miniTime->workers);
+            + tr("Fastest within the budget: %1 ms on %n device(s).", nullptr, frontier.miniTime->workers)
+                  .arg(ms(frontier.miniTime->iterationNs));
     if (frontier.miniParallelism)
         text += u'\n'
             + tr("Fewest devices that fit: %1 (%2 ms).")
