@@ -18,6 +18,8 @@
 #include "core/import/traceloader.h"
 #include "core/session/jobsession.h"
 
+#include "qualifiedprediction.h"
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -106,20 +108,6 @@ double errorPct(double predicted, double actual)
     return 100.0 * (predicted / actual - 1.0);
 }
 
-// Whether the result warned that its figure may be off: the warnings that qualify a prediction (not
-// the memory estimate's, nor the cost model's notes on links).
-bool qualified(const WhatIfResult& r)
-{
-    for (const std::string& w : Message::englishAll(r.warnings)) {
-        for (const char* mark : { "bound by its host", "cannot tell a per-call cost", "catalog", "names no device", "spell no precision", "units faster", "computes on its host",
-                 "no data-parallel collective", "memory traffic", "slows the ops' own compute" }) {
-            if (w.find(mark) != std::string::npos)
-                return true;
-        }
-    }
-    return false;
-}
-
 struct Row {
     const Pair* pair = nullptr;
     Side base, changed;
@@ -163,7 +151,7 @@ std::optional<Row> run(const Pair& p, std::string& error)
     row.predictedRatio = row.predictedMs / iterationMs(r->baseline->schedule);
     if (r->whatIf->memory.highest >= 0)
         row.predictedPeak = r->whatIf->memory.peakBytes();
-    row.warned = qualified(*r);
+    row.warned = qualifiedprediction::warned(*r);
     row.perEventUs = r->profilerOverhead.perEventNs / 1000.0;
     return row;
 }

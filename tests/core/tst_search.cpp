@@ -22,7 +22,12 @@
 #include "core/search/synccost.h"
 #include "core/strategy/passes/tensorfusionpass.h"
 
+#include "qualifiedprediction.h"
 #include "searchjobs.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <QTest>
 
@@ -429,6 +434,67 @@ private Q_SLOTS:
             QVERIFY(r);
             same(*r);
         }
+    }
+
+    // The GPU check set: from each model's base, with the four changes of its pairs among the
+    // candidates, the search's ranking of them (by replayed iteration, as Ranking orders outcomes)
+    // against the order their unprofiled runs measured. Only the changes whose what-if carries no
+    // qualifying warning count: the warned ones (host-bound accumulation, memory-bound compilation)
+    // are the accuracy rows the trust issue's GPU recordings are needed for (docs/fidelity.md).
+    void ranksTheGpuPairsAsMeasured()
+    {
+        const std::vector<std::pair<std::string, PassStep>> changes {
+            { "amp", { "mixed_precision", { { "precision", std::string("bf16") } } } },
+            { "checkpoint", { "recompute", { { "every", 1.0 } } } },
+            { "accumulation", { "grad_accumulation", { { "micro_batches", 4.0 } } } },
+            { "compile", { "op_fusion", { { "kernels", std::string("elementwise") } } } }
+        };
+        int compared = 0;
+        for (const char* model : { "convnet", "gpt-large" }) {
+            const std::string dir = std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth-gpu2/" + model;
+            const auto session = sessionOfFiles(dir + "/amp/fp32");
+            QVERIFY(session);
+            QFile file(QString::fromStdString(dir + "/measurements.json"));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QJsonObject pairs
+                = QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("pairs")].toObject();
+            std::vector<Candidate> candidates;
+            std::vector<double> measuredRatio;
+            std::vector<bool> warned;
+            for (const auto& [pair, step] : changes) {
+                const QJsonObject p = pairs[QString::fromStdString(pair)].toObject();
+                const QJsonObject variants = p[QStringLiteral("variants")].toObject();
+                const auto median = [&](const QString& side) {
+                    return variants[p[side].toString()]
+                        .toObject()[QStringLiteral("step_ms")]
+                        .toObject()[QStringLiteral("median")]
+                        .toDouble();
+                };
+                measuredRatio.push_back(median(QStringLiteral("changed")) / median(QStringLiteral("base")));
+                candidates.push_back(Candidate::of(Strategy { { step } }));
+                const auto r = session->whatIf({ candidates.back().strategy, {}, {}, 0 });
+                QVERIFY(r);
+                warned.push_back(qualifiedprediction::warned(*r));
+            }
+            LocalExchange local;
+            Evaluator evaluator(*session, WhatIfRequest {}, local, kMemory);
+            const auto outcomes = evaluator.evaluate(candidates);
+            QVERIFY(outcomes);
+            for (std::size_t a = 0; a < candidates.size(); ++a) {
+                for (std::size_t b = a + 1; b < candidates.size(); ++b) {
+                    if (warned[a] || warned[b])
+                        continue;
+                    const bool predicted
+                        = Ranking::better((*outcomes)[a], candidates[a], (*outcomes)[b], candidates[b]);
+                    QVERIFY2(predicted == (measuredRatio[a] < measuredRatio[b]),
+                        qPrintable(QStringLiteral("%1: %2 and %3 ranked apart from their measurements")
+                                       .arg(QString::fromLatin1(model), QString::fromStdString(changes[a].first),
+                                           QString::fromStdString(changes[b].first))));
+                    ++compared;
+                }
+            }
+        }
+        QVERIFY(compared >= 2);
     }
 
     void cancels()
