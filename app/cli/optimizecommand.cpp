@@ -11,6 +11,7 @@
 #include "core/base/parallel.h"
 #include "core/base/resourcelimits.h"
 #include "core/search/criticalpathoptimizer.h"
+#include "core/search/frontiertracker.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/strategyrunner.h"
 
@@ -51,6 +52,19 @@ std::optional<int> countOf(
     err << "sightline-cli optimize: --" << option.names().constFirst() << " wants a whole number from 1 to " << most
         << ", not '" << parser.value(option) << "'\n";
     return std::nullopt;
+}
+
+// The device count a strategy runs on: its worker_count step's, or the job's own.
+int workersOf(const Strategy& strategy, int own)
+{
+    for (const PassStep& step : strategy.steps) {
+        if (step.pass != "worker_count")
+            continue;
+        if (const auto it = step.params.find("workers");
+            it != step.params.end() && std::holds_alternative<double>(it->second))
+            own = static_cast<int>(std::get<double>(it->second));
+    }
+    return own;
 }
 
 QJsonArray opportunitiesJson(const SearchResult& r)
@@ -119,6 +133,15 @@ int OptimizeCommand::run(const QStringList& args)
     const QCommandLineOption candidatesOption(QStringLiteral("max-candidates"),
         QStringLiteral("The most candidate strategies the search replays (default 5000)."), QStringLiteral("N"),
         QStringLiteral("5000"));
+    const QCommandLineOption objectiveOption(QStringLiteral("objective"),
+        QStringLiteral(
+            "time (the shortest iteration within the budget) or devices (the fewest devices with a strategy that fits, "
+            "from the time-memory frontier) (default time)."),
+        QStringLiteral("time|devices"), QStringLiteral("time"));
+    const QCommandLineOption devicesOption(QStringLiteral("devices"),
+        QStringLiteral("With --objective devices: the device counts to try, as frontier's --devices (default: 1 to the "
+                       "job's own)."),
+        QStringLiteral("A-B"));
     const QCommandLineOption outOption(QStringLiteral("out"),
         QStringLiteral("Write the best strategy as a strategy JSON file."), QStringLiteral("BEST.json"));
     const QString command = QStringLiteral("optimize");
@@ -126,7 +149,7 @@ int OptimizeCommand::run(const QStringList& args)
     ExportArguments exports;
     parser.addOption(jsonOption);
     search.addTo(parser);
-    parser.addOptions({ roundsOption, candidatesOption, outOption });
+    parser.addOptions({ objectiveOption, devicesOption, roundsOption, candidatesOption, outOption });
     exports.addTo(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;
@@ -143,6 +166,17 @@ int OptimizeCommand::run(const QStringList& args)
         return 2;
     options.maxRounds = *rounds;
     options.maxCandidates = static_cast<std::size_t>(*candidates);
+    const QString objective = parser.value(objectiveOption);
+    if (objective != QLatin1String("time") && objective != QLatin1String("devices")) {
+        err << "sightline-cli optimize: --objective wants time or devices, not '" << objective << "'\n";
+        return 2;
+    }
+    if (parser.isSet(devicesOption)
+        && (objective != QLatin1String("devices") || !CliSupport::deviceCounts(parser.value(devicesOption), 0))) {
+        err << "sightline-cli optimize: --devices wants A-B, A,B,C or N, with --objective devices, not '"
+            << parser.value(devicesOption) << "'\n";
+        return 2;
+    }
     const bool json = parser.isSet(jsonOption);
 
     std::shared_ptr<const JobSession> session;
@@ -151,8 +185,20 @@ int OptimizeCommand::run(const QStringList& args)
     QElapsedTimer clock;
     clock.start();
     // The what-ifs running at once share half the memory the job may take; the session holds the rest.
-    Expected<SearchResult> found
-        = CriticalPathOptimizer::run(*session, options, group.exchange(), search.limits().maxMemoryBytes / 2);
+    Expected<SearchResult> found = Status::cancelled();
+    if (objective == QLatin1String("devices")) {
+        FrontierOptions frontier;
+        frontier.prefix = options.prefix;
+        frontier.baseline = options.baseline;
+        frontier.memory = options.memory;
+        const int own = static_cast<int>(session->measured()->ranks().size());
+        frontier.workers = *CliSupport::deviceCounts(
+            parser.isSet(devicesOption) ? parser.value(devicesOption) : QStringLiteral("1-%1").arg(own), own);
+        found
+            = FrontierTracker::fewestDevices(*session, frontier, group.exchange(), search.limits().maxMemoryBytes / 2);
+    } else {
+        found = CriticalPathOptimizer::run(*session, options, group.exchange(), search.limits().maxMemoryBytes / 2);
+    }
     if (!found) {
         err.flush();
         return CliSupport::reportFailure(found.status(), json);
@@ -202,6 +248,8 @@ int OptimizeCommand::run(const QStringList& args)
                         options.memory ? bytesOrNull(options.memory->budgetBytes) : QJsonValue() },
                     { QStringLiteral("baseline_oom"), r.baselineOutOfMemory },
                     { QStringLiteral("best_oom"), r.bestOutOfMemory } } },
+            { QStringLiteral("objective"), objective },
+            { QStringLiteral("workers"), workersOf(r.best, static_cast<int>(session->measured()->ranks().size())) },
             { QStringLiteral("steps"), search.job().stepsText() },
             { QStringLiteral("communication"), QStringLiteral("model") },
             { QStringLiteral("processes"), group.size() },

@@ -293,4 +293,38 @@ Expected<Frontier> FrontierTracker::track(const JobSession& session, const Front
     return tracking.run();
 }
 
+Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session, const FrontierOptions& options,
+    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+{
+    Expected<Frontier> frontier = track(session, options, exchange, memoryLimitBytes, cancel);
+    if (!frontier)
+        return frontier.status();
+    WhatIfRequest request { options.prefix, options.memory, options.baseline, 0 };
+    Expected<WhatIfResult> base = session.whatIf(request, cancel);
+    if (!base)
+        return base.status();
+    const Outcome before = Evaluator::outcomeOf(*base);
+    SearchResult r;
+    r.baselineNs = before.iterationNs;
+    r.baselinePeakBytes = before.peakBytes;
+    r.baselineOutOfMemory = before.outOfMemory;
+    r.candidates = frontier->candidates;
+    r.trajectory.push_back({ 0, before.iterationNs, before.peakBytes, {} });
+    r.best = frontier->miniParallelism ? frontier->miniParallelism->strategy : options.prefix;
+    request.strategy = r.best;
+    Expected<WhatIfResult> best = session.whatIf(request, cancel);
+    if (!best)
+        return best.status();
+    const Outcome after = Evaluator::outcomeOf(*best);
+    r.bestNs = after.iterationNs;
+    r.bestPeakBytes = after.peakBytes;
+    r.bestOutOfMemory = after.outOfMemory;
+    if (frontier->miniParallelism)
+        r.trajectory.push_back({ 1, after.iterationNs, after.peakBytes, Candidate::keyOf(r.best) });
+    r.warnings = best->warnings;
+    r.warnings.insert(r.warnings.end(), frontier->warnings.begin(), frontier->warnings.end());
+    r.bestResult = std::make_shared<const WhatIfResult>(std::move(*best));
+    return r;
+}
+
 } // namespace sightline

@@ -3,6 +3,7 @@
 #include "core/base/expected.h"
 #include "core/base/message.h"
 #include "core/memory/memoryestimator.h"
+#include "core/search/searchresult.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/passparameter.h"
 
@@ -67,6 +68,11 @@ struct Frontier {
 class FrontierTracker {
 public:
     static Expected<Frontier> track(const JobSession& session, const FrontierOptions& options,
+        CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr);
+    // TensorOpt's mini-parallelism as a search's answer: the frontier's fewest devices that fit, its
+    // fastest strategy there replayed alone beside the baseline (the prefix alone), with that what-if's
+    // warnings and the frontier's. When no point fits, the baseline, with the frontier's warning.
+    static Expected<SearchResult> fewestDevices(const JobSession& session, const FrontierOptions& options,
         CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr);
 };
 

@@ -476,6 +476,25 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("Baseline: ") && r.out.contains("Best: ") && r.out.contains("Opportunities"));
     }
 
+    // The fewest devices that fit Table 4's BERT-base on 16 GB: from the frontier over 8 and 16 devices,
+    // its strategy replayed alone, on 8 devices (worker_count scales weakly: the fewest tried).
+    void optimizeForFewestDevices()
+    {
+        const QString bert = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv");
+        const Run r = runCli({ QStringLiteral("optimize"), bert, QStringLiteral("--objective"),
+            QStringLiteral("devices"), QStringLiteral("--devices"), QStringLiteral("8-16"),
+            QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("objective")).toString(), QStringLiteral("devices"));
+        QCOMPARE(o.value(QStringLiteral("workers")).toInt(), 8);
+        QVERIFY(o.value(QStringLiteral("memory")).toObject().value(QStringLiteral("baseline_oom")).toBool());
+        QVERIFY(!o.value(QStringLiteral("memory")).toObject().value(QStringLiteral("best_oom")).toBool());
+        QCOMPARE(
+            o.value(QStringLiteral("strategy")).toArray().first().toObject().value(QStringLiteral("pass")).toString(),
+            QStringLiteral("worker_count"));
+    }
+
     void optimizeBadArguments()
     {
         QTemporaryDir dir;
@@ -489,7 +508,11 @@ private Q_SLOTS:
                  QStringList { QStringLiteral("--max-candidates"), QStringLiteral("x") },
                  QStringList { QStringLiteral("--base"), bad },
                  QStringList { QStringLiteral("--base"), dir.filePath(QStringLiteral("absent.json")) },
-                 QStringList { QStringLiteral("--batch"), QStringLiteral("8") } }) {
+                 QStringList { QStringLiteral("--batch"), QStringLiteral("8") },
+                 QStringList { QStringLiteral("--objective"), QStringLiteral("speed") },
+                 QStringList { QStringLiteral("--devices"), QStringLiteral("4") },
+                 QStringList { QStringLiteral("--objective"), QStringLiteral("devices"), QStringLiteral("--devices"),
+                     QStringLiteral("0") } }) {
             const Run r = runCli(QStringList { QStringLiteral("optimize"), example() } + args);
             QVERIFY2(r.exitCode == 2, qPrintable(args.join(QLatin1Char(' '))));
             QVERIFY(r.err.startsWith("sightline-cli optimize: "));
