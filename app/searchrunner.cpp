@@ -21,11 +21,6 @@ std::uint64_t searchMemory()
     return ResourceLimits {}.maxMemoryBytes / 2;
 }
 
-QString reasonOf(const Status& status)
-{
-    return status.message().empty() ? QString::fromStdString(status.detail()) : CoreText::of(status.message());
-}
-
 } // namespace
 
 SearchRunner::SearchRunner(QObject* parent)
@@ -85,6 +80,11 @@ void SearchRunner::deliver(quint64 generation, std::function<void()> delivery)
         Qt::QueuedConnection);
 }
 
+QString SearchRunner::reasonOf(const Status& status)
+{
+    return status.message().empty() ? QString::fromStdString(status.detail()) : CoreText::of(status.message());
+}
+
 void SearchRunner::optimize(const SearchOptions& given)
 {
     std::shared_ptr<const JobSession> session = m_session;
@@ -96,13 +96,7 @@ void SearchRunner::optimize(const SearchOptions& given)
         Expected<SearchResult> result = CriticalPathOptimizer::run(*session, options, local, searchMemory(), &cancel);
         if (cancel.isCancelled())
             return;
-        deliver(generation, [this, result = std::make_shared<Expected<SearchResult>>(std::move(result))] {
-            setRunning(false);
-            if (*result)
-                Q_EMIT optimized(**result);
-            else
-                Q_EMIT failed(reasonOf(result->status()));
-        });
+        finish(generation, std::move(result), &SearchRunner::optimized);
     });
 }
 
@@ -114,13 +108,7 @@ void SearchRunner::frontier(const FrontierOptions& given)
         Expected<Frontier> result = FrontierTracker::track(*session, given, local, searchMemory(), &cancel);
         if (cancel.isCancelled())
             return;
-        deliver(generation, [this, result = std::make_shared<Expected<Frontier>>(std::move(result))] {
-            setRunning(false);
-            if (*result)
-                Q_EMIT frontierFound(**result);
-            else
-                Q_EMIT failed(reasonOf(result->status()));
-        });
+        finish(generation, std::move(result), &SearchRunner::frontierFound);
     });
 }
 
@@ -135,12 +123,6 @@ void SearchRunner::scale(const Strategy& prefix, Scaling mode, const std::vector
             : AsyncPsScaling::of(*session, prefix, kind, workers, 0);
         if (cancel.isCancelled())
             return;
-        deliver(generation, [this, result = std::make_shared<Expected<ScalingCurve>>(std::move(result))] {
-            setRunning(false);
-            if (*result)
-                Q_EMIT scaled(**result);
-            else
-                Q_EMIT failed(reasonOf(result->status()));
-        });
+        finish(generation, std::move(result), &SearchRunner::scaled);
     });
 }

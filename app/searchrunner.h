@@ -8,6 +8,7 @@
 #include <QString>
 #include <QThreadPool>
 
+#include <functional>
 #include <memory>
 
 namespace sightline {
@@ -48,6 +49,18 @@ private:
     void start(std::function<void(const sightline::CancellationToken&, quint64 generation)> work);
     void deliver(quint64 generation, std::function<void()> delivery);
     void setRunning(bool running);
+    // Delivers a run's result: the signal with it, or failed() with why it failed.
+    template <class T, class Signal> void finish(quint64 generation, sightline::Expected<T> result, Signal signal)
+    {
+        deliver(generation, [this, result = std::make_shared<sightline::Expected<T>>(std::move(result)), signal] {
+            setRunning(false);
+            if (*result)
+                Q_EMIT(this->*signal)(**result);
+            else
+                Q_EMIT failed(reasonOf(result->status()));
+        });
+    }
+    static QString reasonOf(const sightline::Status& status);
 
     QThreadPool m_pool;
     std::shared_ptr<const sightline::JobSession> m_session;
