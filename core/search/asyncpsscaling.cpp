@@ -1,7 +1,5 @@
 #include "core/search/asyncpsscaling.h"
 
-#include "core/analysis/exposedcommunication.h"
-#include "core/analysis/steptimes.h"
 #include "core/exec/analysiscache.h"
 #include "core/exec/tensormodel.h"
 #include "core/search/evaluator.h"
@@ -226,13 +224,7 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
               { "update_ms", 0.0 }, { "window_bytes", static_cast<double>(windowBytes) } };
     for (int n : workers)
         curve.points.push_back(simulate(p, n));
-    for (ScalingPoint& point : curve.points) {
-        if (point.workers == curve.measuredWorkers) {
-            const double measured = StepTimes::iteration(base->whatIf->schedule).measured;
-            if (measured > 0)
-                point.measuredNs = std::llround(measured);
-        }
-    }
+    curve.markMeasured(base->whatIf->schedule);
     curve.relate();
     curve.warnings.emplace_back(SL_TEXT("Core",
         "the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network's "

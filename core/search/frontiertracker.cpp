@@ -100,10 +100,8 @@ private:
                     time += g.minDuration(item);
                 shape.emplace_back(layer.forward.size(), time);
             }
-            for (ItemId item : { layer.span }) {
-                const std::span<const OpId> origin = g.origin(item);
-                m_chain[at->second].ops.insert(m_chain[at->second].ops.end(), origin.begin(), origin.end());
-            }
+            const std::span<const OpId> origin = g.origin(layer.span);
+            m_chain[at->second].ops.insert(m_chain[at->second].ops.end(), origin.begin(), origin.end());
         }
         for (std::size_t i = 0; i < m_chain.size(); ++i) {
             m_chain[i].kind = i;

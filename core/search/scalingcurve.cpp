@@ -1,6 +1,19 @@
 #include "core/search/scalingcurve.h"
 
+#include "core/analysis/steptimes.h"
+
+#include <cmath>
+
 namespace sightline {
+
+void ScalingCurve::markMeasured(const Schedule& schedule)
+{
+    const double measured = StepTimes::iteration(schedule).measured;
+    for (ScalingPoint& p : points) {
+        if (p.workers == measuredWorkers && measured > 0)
+            p.measuredNs = std::llround(measured);
+    }
+}
 
 void ScalingCurve::relate()
 {

@@ -11,6 +11,8 @@
 
 namespace sightline {
 
+struct Schedule;
+
 // Throughput against the number of workers, from one profile: what a scaling model predicts at each
 // count, what a full replay of worker_count gives where one was run, and the count the trace measured.
 struct ScalingPoint {
@@ -32,6 +34,9 @@ struct ScalingCurve {
     std::vector<std::pair<std::string, double>> parameters; // what the model was given, by name
     std::vector<Message> warnings;
 
+    // Marks the point of the job's own count with the trace's iteration as measured in schedule (a
+    // replay of the job), where the trace has steps.
+    void markMeasured(const Schedule& schedule);
     // Fills speedup and efficiency from stepsPerSecond, against the one-worker point (or the smallest).
     void relate();
 };

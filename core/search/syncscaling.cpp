@@ -1,6 +1,5 @@
 #include "core/search/syncscaling.h"
 
-#include "core/analysis/steptimes.h"
 #include "core/exec/analysiscache.h"
 #include "core/exec/executiongraph.h"
 #include "core/model/trace.h"
@@ -83,17 +82,13 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         p.workers = n;
         p.iterationNs = own - ownExposed + (n == curve.measuredWorkers ? ownExposed : exposed(cost->among(n)));
         p.stepsPerSecond = p.iterationNs > 0 ? n * 1e9 / static_cast<double>(p.iterationNs) : 0;
-        if (n == curve.measuredWorkers) {
-            const double measured = StepTimes::iteration(base->whatIf->schedule).measured;
-            if (measured > 0)
-                p.measuredNs = std::llround(measured);
-        }
         curve.points.push_back(p);
     }
     for (std::size_t k = 0; k < replayedAt.size(); ++k) {
         if ((*replayed)[k].ok())
             curve.points[replayedAt[k]].replayedNs = (*replayed)[k].iterationNs;
     }
+    curve.markMeasured(base->whatIf->schedule);
     curve.relate();
     curve.warnings.insert(curve.warnings.end(), base->warnings.begin(), base->warnings.end());
     if (std::optional<Message> failed = evaluator.failureWarning())
