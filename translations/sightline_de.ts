@@ -1817,6 +1817,10 @@
         <source>%1 of the device counts are beyond what the job may grow to within its memory limit: the model alone gives them</source>
         <translation>%1 der Gerätezahlen gehen über das hinaus, was der Job innerhalb seiner Speichergrenze werden darf: nur das Modell liefert sie</translation>
     </message>
+    <message>
+        <source>yes: also fuse kernels another stream or the host waits for (a gradient&apos;s producer), which then waits for the fused kernel&apos;s end; no: such a kernel ends a run</source>
+        <translation>yes: auch Kernel fusionieren, auf die ein anderer Stream oder der Host wartet (der Erzeuger eines Gradienten); dieser wartet dann auf das Ende des fusionierten Kernels; no: ein solcher Kernel beendet eine Folge</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -2677,6 +2681,10 @@
     <message>
         <source>Why</source>
         <translation>Warum</translation>
+    </message>
+    <message>
+        <source> with </source>
+        <translation> mit </translation>
     </message>
 </context>
 <context>

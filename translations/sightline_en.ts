@@ -1817,6 +1817,10 @@
         <source>%1 of the device counts are beyond what the job may grow to within its memory limit: the model alone gives them</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>yes: also fuse kernels another stream or the host waits for (a gradient&apos;s producer), which then waits for the fused kernel&apos;s end; no: such a kernel ends a run</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -2675,6 +2679,10 @@
     </message>
     <message>
         <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> with </source>
         <translation type="unfinished"></translation>
     </message>
 </context>

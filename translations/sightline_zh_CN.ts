@@ -1817,6 +1817,10 @@
         <source>%1 of the device counts are beyond what the job may grow to within its memory limit: the model alone gives them</source>
         <translation>有 %1 个设备数量超出了作业在其内存上限内可增长到的规模：这些只由模型给出</translation>
     </message>
+    <message>
+        <source>yes: also fuse kernels another stream or the host waits for (a gradient&apos;s producer), which then waits for the fused kernel&apos;s end; no: such a kernel ends a run</source>
+        <translation>yes：也融合其他流或主机所等待的内核（梯度的生成者），等待者随后等待融合内核结束；no：这样的内核结束一段连续内核</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -2662,6 +2666,10 @@
     <message>
         <source>Why</source>
         <translation>原因</translation>
+    </message>
+    <message>
+        <source> with </source>
+        <translation> 连同 </translation>
     </message>
 </context>
 <context>

@@ -67,16 +67,40 @@ int workersOf(const Strategy& strategy, int own)
     return own;
 }
 
+// An opportunity's passes: "op_fusion", or "op_fusion+tensor_fusion" for a joint one.
+QString passesOf(const Opportunity& o)
+{
+    QStringList names;
+    for (const PassStep& step : o.steps)
+        names.append(CliSupport::qs(step.pass));
+    return names.join(QLatin1Char('+'));
+}
+
+// Its parameters: a step's own, or for several steps each one's under "pass.parameter".
+QJsonObject paramsOf(const QJsonArray& steps)
+{
+    if (steps.size() == 1)
+        return steps.first().toObject().value(QStringLiteral("params")).toObject();
+    QJsonObject all;
+    for (const QJsonValue& step : steps) {
+        const QString pass = step.toObject().value(QStringLiteral("pass")).toString();
+        const QJsonObject params = step.toObject().value(QStringLiteral("params")).toObject();
+        for (auto it = params.begin(); it != params.end(); ++it)
+            all.insert(pass + QLatin1Char('.') + it.key(), it.value());
+    }
+    return all;
+}
+
 QJsonArray opportunitiesJson(const SearchResult& r)
 {
     QJsonArray list;
     for (const Opportunity& o : r.opportunities) {
-        const QJsonArray step = StrategyJson::toJson(Strategy { { o.step } });
-        list.append(QJsonObject { { QStringLiteral("pass"), CliSupport::qs(o.step.pass) },
-            { QStringLiteral("params"), step.first().toObject().value(QStringLiteral("params")) },
-            { QStringLiteral("gain_pct"), rounded(o.gainPct, 3) },
-            { QStringLiteral("iteration_ms"), rounded(ms(o.iterationNs), 4) },
-            { QStringLiteral("reason"), QString::fromStdString(o.reason.english()) } });
+        const QJsonArray steps = StrategyJson::toJson(Strategy { o.steps });
+        list.append(
+            QJsonObject { { QStringLiteral("pass"), passesOf(o) }, { QStringLiteral("params"), paramsOf(steps) },
+                { QStringLiteral("strategy"), steps }, { QStringLiteral("gain_pct"), rounded(o.gainPct, 3) },
+                { QStringLiteral("iteration_ms"), rounded(ms(o.iterationNs), 4) },
+                { QStringLiteral("reason"), QString::fromStdString(o.reason.english()) } });
     }
     return list;
 }
@@ -110,10 +134,8 @@ void printResult(QTextStream& out, const SearchResult& r, double seconds)
     if (!r.opportunities.empty())
         out << "Opportunities (gain alone, from the strategy the search had then):\n";
     for (const Opportunity& o : r.opportunities) {
-        const QJsonArray step = StrategyJson::toJson(Strategy { { o.step } });
-        out << "  " << QString::number(o.gainPct, 'f', 2) << "%  " << CliSupport::qs(o.step.pass) << ' '
-            << QJsonDocument(step.first().toObject().value(QStringLiteral("params")).toObject())
-                   .toJson(QJsonDocument::Compact)
+        out << "  " << QString::number(o.gainPct, 'f', 2) << "%  " << passesOf(o) << ' '
+            << QJsonDocument(paramsOf(StrategyJson::toJson(Strategy { o.steps }))).toJson(QJsonDocument::Compact)
             << ": " << QString::fromStdString(o.reason.english()) << '\n';
     }
 }

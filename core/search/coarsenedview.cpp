@@ -64,7 +64,7 @@ Expected<CoarsenedView> CoarsenedView::of(const AnalysisCache& analyses, const S
         if (view.m_units.empty() || !kernel.isValid() || kernel != previous) {
             const bool timed = kernel.isValid() && schedule.replayed(kernel.value());
             view.m_units.push_back(
-                { t, 0, 0, 0, timed ? schedule.end[kernel.value()] - schedule.start[kernel.value()] : 0 });
+                { t, 0, 0, 0, timed ? schedule.end[kernel.value()] - schedule.start[kernel.value()] : 0, kernel });
         }
         previous = kernel;
         Unit& unit = view.m_units.back();

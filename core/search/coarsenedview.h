@@ -2,6 +2,7 @@
 
 #include "core/base/expected.h"
 #include "core/base/ids.h"
+#include "core/exec/memorytypes.h"
 
 #include <cstdint>
 #include <span>
@@ -27,6 +28,7 @@ public:
         std::int64_t bytes = 0;
         TimeNs readyNs = 0;
         TimeNs computeNs = 0; // the replayed time of the kernel that made them; 0 without one
+        ItemId kernel; // that kernel on the first rank, in the graph the view was made from; or invalid
     };
     // cuts[u] is 1 when unit u + 1 starts a new bucket: one entry per boundary.
     using Cuts = std::vector<std::uint8_t>;

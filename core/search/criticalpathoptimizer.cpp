@@ -7,6 +7,7 @@
 #include "core/search/bucketchannel.h"
 #include "core/search/candidateexchange.h"
 #include "core/search/coarsenedview.h"
+#include "core/search/computesegments.h"
 #include "core/search/evaluator.h"
 #include "core/search/memoryfirst.h"
 #include "core/search/ranking.h"
@@ -34,16 +35,32 @@ struct Plan {
     CoarsenedView::Cuts cuts;
     std::optional<PassStep> partition;
     std::optional<PassStep> opFusion;
+    OpSet fusedSegments; // the critical path's computation segments fused, with their gradients
     std::vector<PassStep> memory;
 };
 
-// A plan one decision away from the search's, the step that decision sets (none: a step removed), and
+// A plan one decision away from the search's, the steps that decision sets (none: a step removed), and
 // its name among the opportunities.
 struct Move {
     Plan plan;
-    std::optional<PassStep> step;
+    std::vector<PassStep> steps;
     std::string name;
 };
+
+// The op fusion of the segments fused so far: any kernels among them, across the waits on them.
+PassStep segmentFusion(const OpSet& ops)
+{
+    return PassStep { "op_fusion",
+        { { "kernels", std::string("all") }, { "across_waits", std::string("yes") }, { "ops", ops.text() } } };
+}
+
+OpSet united(const OpSet& a, const OpSet& b)
+{
+    if (a.empty() || b.empty())
+        return a.empty() ? b : a;
+    Expected<OpSet> both = OpSet::parse(a.text() + "," + b.text());
+    return both ? *both : a;
+}
 
 // The category names the reasons are told in.
 Message categoryName(int category)
@@ -120,6 +137,7 @@ private:
         m_result.baselineOutOfMemory = m_outcome.outOfMemory;
         m_result.trajectory.push_back({ 0, m_outcome.iterationNs, m_outcome.peakBytes, {} });
         findTensors(*baseline);
+        m_current = std::make_shared<const WhatIfResult>(std::move(*baseline));
         if (m_outcome.outOfMemory) {
             Expected<MemoryFirst::Choice> choice = MemoryFirst::choose(m_evaluator, m_options.prefix);
             if (!choice)
@@ -128,6 +146,7 @@ private:
             if (!choice->steps.empty() && Ranking::improves(choice->outcome, m_outcome)) {
                 m_plan.memory = choice->steps;
                 m_outcome = choice->outcome;
+                m_current.reset();
                 std::string name;
                 for (const PassStep& step : choice->steps)
                     name += (name.empty() ? "" : ";") + Candidate::keyOf(step);
@@ -164,6 +183,8 @@ private:
             if (*step)
                 s.steps.push_back(**step);
         }
+        if (!plan.fusedSegments.empty())
+            s.steps.push_back(segmentFusion(plan.fusedSegments));
         s.steps.insert(s.steps.end(), plan.memory.begin(), plan.memory.end());
         return s;
     }
@@ -171,7 +192,7 @@ private:
     // Named by the grouping it makes, so that a cap and groups that group alike are one opportunity.
     Move withFusion(CoarsenedView::Cuts cuts, PassStep step) const
     {
-        Move m { m_plan, step, "tensor_fusion:" + m_view->groupsText(cuts) };
+        Move m { m_plan, { step }, "tensor_fusion:" + m_view->groupsText(cuts) };
         m.plan.fusion = std::move(step);
         m.plan.cuts = std::move(cuts);
         return m;
@@ -226,15 +247,66 @@ private:
         std::optional<PassStep> Plan::*member, const std::vector<PassStep>& choices, std::vector<Move>& moves) const
     {
         for (const PassStep& step : choices) {
-            Move m { m_plan, step, Candidate::keyOf(step) };
+            Move m { m_plan, { step }, Candidate::keyOf(step) };
             m.plan.*member = step;
             moves.push_back(std::move(m));
         }
         if (m_plan.*member) {
-            Move m { m_plan, std::nullopt, "-" + (m_plan.*member)->pass };
+            Move m { m_plan, {}, "-" + (m_plan.*member)->pass };
             m.plan.*member = std::nullopt;
             moves.push_back(std::move(m));
         }
+    }
+
+    // Theorem 1 and 3 on the critical path's computation segments, the most to save first: each fused
+    // across the waits on its kernels, alone and with the gradients its kernels make fused into one
+    // bucket.
+    void segmentMoves(std::vector<Move>& moves) const
+    {
+        if (!m_current || m_plan.opFusion)
+            return;
+        if (!m_plan.fusedSegments.empty()) {
+            Move m { m_plan, {}, "-op_fusion" };
+            m.plan.fusedSegments = {};
+            moves.push_back(std::move(m));
+        }
+        const ReplayResult& now = *m_current->whatIf;
+        for (const ComputeSegments::Segment& segment :
+            ComputeSegments::of(*now.graph, now.schedule, now.criticalPath, m_options.localMoves)) {
+            if (segment.ops.empty())
+                continue; // an op fusion without ops would fuse every kernel
+            Move fused { m_plan, {}, "op_fusion:" + segment.ops.text() };
+            fused.plan.fusedSegments = united(m_plan.fusedSegments, segment.ops);
+            fused.steps = { segmentFusion(fused.plan.fusedSegments) };
+            if (std::optional<CoarsenedView::Cuts> cuts = gradientsFused(segment.ops)) {
+                Move joint = withGroups(std::move(*cuts));
+                joint.plan.fusedSegments = fused.plan.fusedSegments;
+                joint.steps.push_back(fused.steps.front());
+                joint.name = fused.name + "+" + joint.name;
+                moves.push_back(std::move(joint));
+            }
+            moves.push_back(std::move(fused));
+        }
+    }
+
+    // The plan's grouping with the units whose kernel is among ops in one bucket with their neighbours
+    // among them (Theorem 3); nothing when that changes no bucket.
+    std::optional<CoarsenedView::Cuts> gradientsFused(const OpSet& ops) const
+    {
+        if (!m_view)
+            return std::nullopt;
+        const ExecutionGraph& g = m_analyses->graph();
+        const auto among
+            = [&](const CoarsenedView::Unit& u) { return u.kernel.isValid() && ops.containsAny(g.origin(u.kernel)); };
+        const auto units = m_view->units();
+        CoarsenedView::Cuts cuts = m_plan.cuts;
+        for (std::size_t u = 0; u + 1 < units.size(); ++u) {
+            if (among(units[u]) && among(units[u + 1]))
+                cuts[u] = 0;
+        }
+        if (cuts == m_plan.cuts)
+            return std::nullopt;
+        return cuts;
     }
 
     std::vector<Move> movesOf(int round) const
@@ -249,10 +321,15 @@ private:
             stepMoves(&Plan::partition, partitions, moves);
         }
         if (on(PathCategory::Compute) || on(PathCategory::Launch)) {
+            // A strategy holds one op fusion: fusing kernels everywhere replaces the segments fused.
+            const std::size_t first = moves.size();
             stepMoves(&Plan::opFusion,
                 { PassStep { "op_fusion", { { "kernels", std::string("elementwise") } } },
                     PassStep { "op_fusion", { { "kernels", std::string("all") } } } },
                 moves);
+            for (std::size_t m = first; m < moves.size(); ++m)
+                moves[m].plan.fusedSegments = {};
+            segmentMoves(moves);
         }
         return moves;
     }
@@ -260,6 +337,8 @@ private:
     // One round: every move from the plan, replayed; the best kept when it is better than the plan.
     Expected<bool> round(int round)
     {
+        if (Status s = replayPlan(); !s.ok())
+            return s;
         std::vector<Move> moves = movesOf(round);
         std::vector<Candidate> candidates;
         std::vector<Move> kept;
@@ -294,8 +373,23 @@ private:
             return false;
         m_plan = std::move(kept[best].plan);
         m_outcome = (*outcomes)[best];
-        record(round, kept[best].step ? Candidate::keyOf(*kept[best].step) : kept[best].name);
+        record(round, kept[best].steps.size() == 1 ? Candidate::keyOf(kept[best].steps.front()) : kept[best].name);
+        m_current.reset();
         return !limited;
+    }
+
+    // The plan's own what-if, for the critical path its segments come from: once per plan, when
+    // computation holds the path.
+    Status replayPlan()
+    {
+        const auto on = [&](PathCategory c) { return m_outcome.pathNs[static_cast<std::size_t>(c)] > 0; };
+        if (m_current || !(on(PathCategory::Compute) || on(PathCategory::Launch)))
+            return {};
+        Expected<WhatIfResult> current = m_evaluator.run(strategyOf(m_plan));
+        if (!current)
+            return current.status();
+        m_current = std::make_shared<const WhatIfResult>(std::move(*current));
+        return {};
     }
 
     void record(int round, std::string move)
@@ -320,14 +414,14 @@ private:
     // A move that made the iteration shorter than its plan's, as an opportunity (the best of each step).
     void note(const Move& move, const Outcome& o)
     {
-        if (!move.step || !o.ok() || (o.outOfMemory && !m_outcome.outOfMemory) || o.iterationNs >= m_outcome.iterationNs
-            || m_outcome.iterationNs <= 0)
+        if (move.steps.empty() || !o.ok() || (o.outOfMemory && !m_outcome.outOfMemory)
+            || o.iterationNs >= m_outcome.iterationNs || m_outcome.iterationNs <= 0)
             return;
         const double gain = 100.0 * static_cast<double>(m_outcome.iterationNs - o.iterationNs)
             / static_cast<double>(m_outcome.iterationNs);
         Opportunity& slot = m_opportunities[move.name];
-        if (slot.step.pass.empty() || gain > slot.gainPct)
-            slot = Opportunity { *move.step, gain, o.iterationNs, reasonOf(m_outcome, o) };
+        if (slot.steps.empty() || gain > slot.gainPct)
+            slot = Opportunity { move.steps, gain, o.iterationNs, reasonOf(m_outcome, o) };
     }
 
     Expected<SearchResult> finish()
@@ -361,6 +455,7 @@ private:
     std::shared_ptr<AnalysisCache> m_analyses;
     std::optional<CoarsenedView> m_view;
     std::optional<SyncCost> m_cost;
+    std::shared_ptr<const WhatIfResult> m_current; // the plan's what-if, once replayed
     Symmetry m_symmetry;
     std::map<std::string, Opportunity> m_opportunities; // by the step's key: the same order everywhere
 };

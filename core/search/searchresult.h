@@ -37,16 +37,18 @@ struct SearchOptions {
     // Stop when this many rounds together shortened the iteration by less than this fraction (dPRO).
     int stableRounds = 5;
     double stableFraction = 0.001;
-    // Tensor-fusion moves per round beside the theorem's grouping, the best by the bucket channel.
+    // Tensor-fusion moves per round beside the theorem's grouping, the best by the bucket channel; and
+    // computation segments of the critical path fused per round, those with most to save.
     std::size_t localMoves = 8;
     // Called after each round, on the search's thread.
     std::function<void(const SearchRound&)> onRound;
 };
 
-// A change the search found worth making alone, from the strategy it had then: the step, how much
-// shorter it made the iteration, and why (the critical path's share that got shorter).
+// A change the search found worth making alone, from the strategy it had then: its steps (one, or an op
+// fusion with the tensor fusion that goes with it), how much shorter it made the iteration, and why
+// (the critical path's share that got shorter).
 struct Opportunity {
-    PassStep step;
+    std::vector<PassStep> steps;
     double gainPct = 0;
     TimeNs iterationNs = 0;
     Message reason;

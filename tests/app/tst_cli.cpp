@@ -457,6 +457,9 @@ private Q_SLOTS:
             QVERIFY(!op.value(QStringLiteral("pass")).toString().isEmpty()
                 && op.value(QStringLiteral("params")).isObject());
             QVERIFY(op.value(QStringLiteral("reason")).toString().contains(QStringLiteral("shorter")));
+            // Its steps, one per pass it names.
+            const QJsonArray steps = op.value(QStringLiteral("strategy")).toArray();
+            QCOMPARE(steps.size(), op.value(QStringLiteral("pass")).toString().split(QLatin1Char('+')).size());
         }
         QVERIFY(!o.value(QStringLiteral("exported")).toArray().isEmpty());
         QVERIFY(QFile::exists(configs + QStringLiteral("/sightline_manifest.json")) || !QDir(configs).isEmpty());

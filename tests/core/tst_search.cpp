@@ -4,6 +4,7 @@
 // decisions, a job beyond its memory meets the budget the cheapest way, the result is never slower than
 // the baseline, replays alone to the same figures, and does not depend on threads or processes.
 
+#include "core/analysis/criticalpath.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
 #include "core/exec/analysiscache.h"
@@ -13,6 +14,7 @@
 #include "core/search/candidate.h"
 #include "core/search/candidateexchange.h"
 #include "core/search/coarsenedview.h"
+#include "core/search/computesegments.h"
 #include "core/search/criticalpathoptimizer.h"
 #include "core/search/evaluator.h"
 #include "core/search/localexchange.h"
@@ -32,6 +34,7 @@
 #include <QTest>
 
 #include <barrier>
+#include <set>
 #include <thread>
 
 using namespace sightline;
@@ -186,7 +189,7 @@ private Q_SLOTS:
         const auto session = sessionOf(
             backwardJob(2, { Layer { 50, { 4000, 8000 } }, Layer { 30, { 4000 } }, Layer { 30, { 400, 400, 400 } } }));
         QVERIFY(session);
-        const auto base = session->whatIf({ {}, {}, { CommSource::CostModel, true } });
+        const auto base = session->whatIf({ {}, {}, { CommSource::CostModel, true, std::nullopt } });
         QVERIFY(base);
         AnalysisCache analyses(base->whatIf->graph);
         const auto view = CoarsenedView::of(analyses, base->whatIf->schedule);
@@ -206,7 +209,7 @@ private Q_SLOTS:
         QCOMPARE(view->cutsOf(std::vector<std::uint32_t> { 0, 0, 0, 0, 0, 0 }), (CoarsenedView::Cuts { 0, 0 }));
         // A job without gradient all-reduces has no view, and says why.
         const auto single = sessionOf(trainingJob());
-        const auto alone = single->whatIf({ {}, {}, { CommSource::CostModel, true } });
+        const auto alone = single->whatIf({ {}, {}, { CommSource::CostModel, true, std::nullopt } });
         QVERIFY(!CoarsenedView::of(AnalysisCache(alone->whatIf->graph), alone->whatIf->schedule));
     }
 
@@ -217,7 +220,7 @@ private Q_SLOTS:
             Layer { 10, { 4000 } }, Layer { 10, { 8000 } }, Layer { 10, { 4000 } }, Layer { 10, { 4000 } },
             Layer { 10, { 2000 } } };
         const auto session = sessionOf(backwardJob(2, layers));
-        const auto base = session->whatIf({ {}, {}, { CommSource::CostModel, true } });
+        const auto base = session->whatIf({ {}, {}, { CommSource::CostModel, true, std::nullopt } });
         AnalysisCache analyses(base->whatIf->graph);
         const auto view = CoarsenedView::of(analyses, base->whatIf->schedule);
         QVERIFY(view);
@@ -234,7 +237,7 @@ private Q_SLOTS:
         // Units that never repeat: no blocks.
         const auto plain = sessionOf(backwardJob(
             2, { Layer { 10, { 1000 } }, Layer { 10, { 2000 } }, Layer { 10, { 3000 } }, Layer { 10, { 4000 } } }));
-        const auto plainBase = plain->whatIf({ {}, {}, { CommSource::CostModel, true } });
+        const auto plainBase = plain->whatIf({ {}, {}, { CommSource::CostModel, true, std::nullopt } });
         const auto plainView = CoarsenedView::of(AnalysisCache(plainBase->whatIf->graph), plainBase->whatIf->schedule);
         QCOMPARE(Symmetry::of(*plainView).period(), std::size_t(0));
     }
@@ -246,7 +249,7 @@ private Q_SLOTS:
         const auto run = [](TimeNs kernelUs) {
             const auto session
                 = sessionOf(backwardJob(2, { Layer { 10, { 1 << 20 } }, Layer { kernelUs, { 1 << 20 } } }));
-            const auto base = session->whatIf({ nvlink(20), {}, { CommSource::CostModel, true } });
+            const auto base = session->whatIf({ nvlink(20), {}, { CommSource::CostModel, true, std::nullopt } });
             AnalysisCache analyses(base->whatIf->graph);
             const auto view = CoarsenedView::of(analyses, base->whatIf->schedule);
             const auto cost = SyncCost::of(analyses, base->whatIfOptions);
@@ -298,7 +301,7 @@ private Q_SLOTS:
         QCOMPARE(r.trajectory.front().iterationNs, r.baselineNs);
         QCOMPARE(r.trajectory.back().iterationNs, r.bestNs);
         QVERIFY(!r.opportunities.empty());
-        QCOMPARE(r.opportunities.front().step.pass, std::string("tensor_fusion"));
+        QCOMPARE(r.opportunities.front().steps.front().pass, std::string("tensor_fusion"));
         QVERIFY(r.opportunities.front().gainPct > 10);
         QVERIFY(QString::fromStdString(r.opportunities.front().reason.english())
                     .startsWith(QStringLiteral("communication on the critical path")));
@@ -321,6 +324,82 @@ private Q_SLOTS:
         }
     }
 
+    // A launch-bound backward pass whose every kernel makes gradients: op fusion as a compiler does it
+    // cannot fuse them (collectives wait for each), so the computation segment of the critical path is
+    // fused across those waits (Theorem 1), on both ranks alike (identical workers), and what the
+    // critical path finds of it is what the ranked opportunity says.
+    void fusesComputeSegmentsAcrossGradientWaits()
+    {
+        std::vector<Layer> layers(12, Layer { 2, { 4096, 4096 } });
+        const auto session = sessionOf(backwardJob(2, layers));
+        QVERIFY(session);
+        const SearchOptions options = over(nvlink(20));
+        {
+            // With the gradients in one bucket, computation holds the path.
+            Strategy oneBucket = options.prefix;
+            oneBucket.steps.push_back({ "tensor_fusion", { { "groups", std::string("0-23") } } });
+            const auto baseline = session->whatIf({ oneBucket, {}, options.baseline, 0 });
+            QVERIFY(baseline);
+            const ReplayResult& replay = *baseline->whatIf;
+            const auto segments = ComputeSegments::of(*replay.graph, replay.schedule, replay.criticalPath, 8);
+            QVERIFY(!segments.empty());
+            QVERIFY(segments.front().kernels.size() >= 2);
+            QVERIFY(segments.front().savedNs > 0);
+            // The segment's ops are the kernels on the path and their counterparts on the other rank.
+            const Trace& t = session->trace();
+            std::set<std::uint32_t> ranks;
+            for (const auto& [from, to] : segments.front().ops.ranges()) {
+                for (std::uint32_t op = from; op <= to; ++op) {
+                    QCOMPARE(t.string(t.name(OpId(op))), std::string_view("gemm backward"));
+                    ranks.insert(t.tracks()[t.track(OpId(op)).value()].rank.value());
+                }
+            }
+            QCOMPARE(ranks.size(), std::size_t(2));
+            QCOMPARE(segments.front().ops.size(), 2 * segments.front().kernels.size());
+            // Fusing as a compiler would finds nothing to fuse.
+            Strategy compiled = oneBucket;
+            compiled.steps.push_back({ "op_fusion", { { "kernels", std::string("all") } } });
+            const auto none = session->whatIf({ compiled, {}, options.baseline, 0 });
+            QVERIFY(none);
+            QCOMPARE(Evaluator::outcomeOf(*none).iterationNs, Evaluator::outcomeOf(*baseline).iterationNs);
+        }
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        const PassStep* fusion = stepOf(r.best, "op_fusion");
+        QVERIFY(fusion);
+        QCOMPARE(std::get<std::string>(fusion->params.at("across_waits")), std::string("yes"));
+        QVERIFY(r.bestNs < r.baselineNs);
+        const auto opportunity = std::find_if(r.opportunities.begin(), r.opportunities.end(),
+            [](const Opportunity& o) { return o.steps.back().pass == "op_fusion"; });
+        QVERIFY(opportunity != r.opportunities.end());
+        QVERIFY(opportunity->gainPct > 0);
+        checkReproduces(*session, options, r);
+    }
+
+    // Theorem 3: fusing a segment whose kernels make gradients in buckets of their own goes with fusing
+    // those gradients; the joint move is among the candidates and its grouping merges them.
+    void fusesASegmentsGradientsWithIt()
+    {
+        std::vector<Layer> layers(6, Layer { 2, { 4096 } });
+        const auto session = sessionOf(backwardJob(2, layers));
+        QVERIFY(session);
+        SearchOptions options = over(nvlink(1));
+        options.maxRounds = 1;
+        const SearchResult r = search(*session, options);
+        const auto joint = std::find_if(
+            r.opportunities.begin(), r.opportunities.end(), [](const Opportunity& o) { return o.steps.size() == 2; });
+        QVERIFY(joint != r.opportunities.end());
+        QCOMPARE(joint->steps.front().pass, std::string("tensor_fusion"));
+        QCOMPARE(joint->steps.back().pass, std::string("op_fusion"));
+        // Loaded alone, the two steps replay to what the opportunity says.
+        Strategy alone = options.prefix;
+        alone.steps.insert(alone.steps.end(), joint->steps.begin(), joint->steps.end());
+        const auto replayed = session->whatIf({ alone, {}, options.baseline, 0 });
+        QVERIFY(replayed);
+        QCOMPARE(Evaluator::outcomeOf(*replayed).iterationNs, joint->iterationNs);
+        QVERIFY(collectives(*replayed->whatIf) < 6);
+    }
+
     // Two identical blocks: the decisions inside one are those inside the other.
     void identicalBlocksGetIdenticalDecisions()
     {
@@ -335,7 +414,7 @@ private Q_SLOTS:
         QVERIFY(r.bestResult);
         const PassStep* fusion = stepOf(r.best, "tensor_fusion");
         QVERIFY(fusion);
-        const auto base = session->whatIf({ nvlink(20), {}, { CommSource::CostModel, true } });
+        const auto base = session->whatIf({ nvlink(20), {}, { CommSource::CostModel, true, std::nullopt } });
         AnalysisCache analyses(base->whatIf->graph);
         const auto view = CoarsenedView::of(analyses, base->whatIf->schedule);
         const Symmetry s = Symmetry::of(*view);

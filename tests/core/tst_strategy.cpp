@@ -26,6 +26,7 @@
 #include "core/strategy/passes/tensorfusionpass.h"
 #include "core/import/traceloader.h"
 
+#include "searchjobs.h"
 #include "strategyjobs.h"
 #include "testsupport.h"
 
@@ -1082,6 +1083,45 @@ private Q_SLOTS:
         QVERIFY(none);
         QCOMPARE(stepTime(*none->whatIf), stepTime(*none->baseline));
         QCOMPARE(none->warnings.size(), std::size_t(1));
+    }
+
+    // Kernels that make gradients are waited for by their all-reduces: they fuse only across those
+    // waits, and then each all-reduce waits for the fused kernel's end (Theorem 3's cost).
+    void opFusionAcrossWaitsDelaysWhatWaited()
+    {
+        using searchjobs::Layer;
+        const auto session
+            = sessionOf(searchjobs::backwardJob(2, { Layer { 10, { 1 << 20 } }, Layer { 10, { 1 << 20 } } }));
+        QVERIFY(session);
+        const auto kept = session->whatIf(
+            { oneStep("op_fusion", { { "kernels", std::string("all") } }), {}, { CommSource::Measured, false } });
+        QVERIFY2(kept, errorOf(kept).c_str());
+        QCOMPARE(kept->warnings.front().english(),
+            std::string("step 1 (op_fusion): no two neighbouring kernels on a stream can fuse"));
+        const auto across = session->whatIf(
+            { oneStep("op_fusion", { { "kernels", std::string("all") }, { "across_waits", std::string("yes") } }), {},
+                { CommSource::Measured, false } });
+        QVERIFY2(across, errorOf(across).c_str());
+        QCOMPARE(across->warnings.front().english(), std::string("step 1 (op_fusion): 4 kernels fused into 2"));
+        const ExecutionGraph& g = *across->whatIf->graph;
+        const Schedule& schedule = across->whatIf->schedule;
+        int fused = 0, waiting = 0;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            if (!g.hasFlag(ItemId(i), ExecutionGraph::Synthetic) || g.kind(ItemId(i)) != OpKind::ComputeKernel)
+                continue;
+            ++fused;
+            // Every collective of the rank starts once the fused kernel has ended.
+            for (std::uint32_t c = 0; c < g.itemCount(); ++c) {
+                if (g.kind(ItemId(c)) == OpKind::Collective && g.rank(ItemId(c)) == g.rank(ItemId(i))) {
+                    QVERIFY(schedule.start[c] >= schedule.end[i]);
+                    ++waiting;
+                }
+            }
+        }
+        QCOMPARE(fused, 2);
+        QCOMPARE(waiting, 4);
+        // The first gradient is ready 10 us later than measured, and so the iteration is no shorter.
+        QVERIFY(stepTime(*across->whatIf) >= stepTime(*across->baseline));
     }
 
     // Steps aimed at chosen ops (what the window's selection makes): only those ops change.

@@ -28,9 +28,9 @@ SearchResult resultWith(std::vector<PassStep> steps)
     r.trajectory = { { 0, r.baselineNs, 0, {} } };
     if (!r.best.steps.empty())
         r.trajectory.push_back({ 1, r.bestNs, 0, "tensor_fusion" });
-    r.opportunities = { { PassStep { "tensor_fusion", { { "bucket_cap_mb", 25.0 } } }, 20.0, 16'000'000,
+    r.opportunities = { { { PassStep { "tensor_fusion", { { "bucket_cap_mb", 25.0 } } } }, 20.0, 16'000'000,
                             Message(SL_TEXT("Core", "communication")) },
-        { PassStep { "op_fusion", {} }, 3.5, 19'300'000, Message(SL_TEXT("Core", "computation")) } };
+        { { PassStep { "op_fusion", {} } }, 3.5, 19'300'000, Message(SL_TEXT("Core", "computation")) } };
     r.warnings.emplace_back(
         SL_TEXT("Core", "the search stopped at its limit of %1 rounds"), std::vector<Message::Arg> { 50 });
     return r;

@@ -43,8 +43,12 @@ QVariant OpportunityModel::data(const QModelIndex& index, int role) const
     switch (index.column()) {
     case Gain:
         return tr("%1 %").arg(QLocale().toString(o.gainPct, 'f', 2));
-    case Step:
-        return StrategyModel::label({ o.step, true });
+    case Step: {
+        QStringList labels;
+        for (const PassStep& step : o.steps)
+            labels.append(StrategyModel::label({ step, true }));
+        return labels.join(tr(" with "));
+    }
     case Reason:
         return CoreText::of(o.reason);
     default:

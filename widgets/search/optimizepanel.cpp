@@ -97,7 +97,10 @@ QWidget* OptimizePanel::searchTab()
         [this] { Q_EMIT strategyChosen(m_best, tr("Load the optimized strategy")); });
     connect(m_opportunityView, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const Opportunity& o = m_opportunities->opportunities()[static_cast<std::size_t>(index.row())];
-        Q_EMIT strategyChosen(Strategy { { o.step } }, tr("Load %1").arg(QString::fromStdString(o.step.pass)));
+        QStringList passes;
+        for (const PassStep& step : o.steps)
+            passes.append(QString::fromStdString(step.pass));
+        Q_EMIT strategyChosen(Strategy { o.steps }, tr("Load %1").arg(passes.join(QStringLiteral(" + "))));
     });
     return tab;
 }

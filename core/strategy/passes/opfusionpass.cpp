@@ -21,6 +21,7 @@ struct Rules {
     bool elementwiseOnly;
     std::optional<GlobPattern> within;
     const OpSet* ops; // empty: any kernel
+    bool acrossWaits;
 };
 
 // Whether a host op or one it is nested in is named like the pattern.
@@ -46,15 +47,19 @@ bool fusible(const ExecutionGraph& g, ItemId i, const Rules& rules, KernelClasse
     return !rules.within || launchedWithin(g, i, *rules.within);
 }
 
-// Whether next waits for nothing but its launch and previous, and previous is waited for by nothing but
-// next: then fusing them cannot make anything wait for itself through other streams or the host.
-bool onlyFollows(const ExecutionGraph& g, ItemId previous, ItemId next)
+// Whether next waits for nothing but its launch and previous, and (unless acrossWaits) previous is
+// waited for by nothing but next: then fusing them cannot make anything wait for itself through other
+// streams or the host. Across waits, what waited for previous waits for the fused kernel's end, and a
+// path from previous back to next's launch makes a cycle the replay reports.
+bool onlyFollows(const ExecutionGraph& g, ItemId previous, ItemId next, bool acrossWaits)
 {
     for (std::uint32_t s = g.inBegin(next.value()); s < g.inBegin(next.value() + 1); ++s) {
         const EdgeKind k = g.edgeKind(g.inEdge(s));
         if (k != EdgeKind::Launch && !(k == EdgeKind::Program && ItemId(g.inSource(s)) == previous))
             return false;
     }
+    if (acrossWaits)
+        return true;
     for (std::uint32_t e = g.outBegin(previous.value()); e < g.outBegin(previous.value() + 1); ++e) {
         if (ItemId(g.target(e)) != next)
             return false;
@@ -85,9 +90,9 @@ std::vector<std::vector<ItemId>> runsOf(const ExecutionGraph& g, const Rules& ru
                 close();
                 continue;
             }
-            const bool joins = !run.empty() && g.stepOfStart(run.back()) == g.stepOfStart(item) && g.phase(run.back()) == g.phase(item)
-                && g.firstSource(item, EdgeKind::Program) == run.back() && (maxOps == 0 || run.size() < maxOps)
-                && onlyFollows(g, run.back(), item);
+            const bool joins = !run.empty() && g.stepOfStart(run.back()) == g.stepOfStart(item)
+                && g.phase(run.back()) == g.phase(item) && g.firstSource(item, EdgeKind::Program) == run.back()
+                && (maxOps == 0 || run.size() < maxOps) && onlyFollows(g, run.back(), item, rules.acrossWaits);
             if (!joins)
                 close();
             run.push_back(item);
@@ -137,14 +142,36 @@ const ParameterTable<OpFusionParameters>& OpFusionPass::table() const
     using T = ParameterSpec::Type;
     using P = OpFusionParameters;
     static const ParameterTable<P> table {
-        { &P::match, { "match", T::Text, "", 0, 0, "*", {}, SL_TEXT("Core", "kernel names that may fuse: * any characters, ? any one") } },
-        { &P::kernels, { "kernels", T::Choice, "", 0, 0, "elementwise", { "elementwise", "all" },
-            SL_TEXT("Core", "elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); all: matrix kernels too") } },
-        { &P::within, { "within", T::Text, "", 0, 0, "", {}, SL_TEXT("Core", "only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere"), true } },
-        { &P::maxOps, { "max_ops", T::Integer, "", 0, 1e6, "0", {}, SL_TEXT("Core", "the most kernels one fused kernel takes; 0: no limit") } },
-        { &P::ratio, { "ratio", T::Number, "", 0.01, 10, "1", {}, SL_TEXT("Core", "the fused kernel's time as a share of the sum of the fused kernels' times") } },
-        { &P::ops, { "ops", T::Ops, "", 0, 0, "", {},
-            SL_TEXT("Core", "only these measured kernels (ids as \"3-9,12\", as picked in the window): neighbours among them fuse; left out, any"), true } },
+        { &P::match,
+            { "match", T::Text, "", 0, 0, "*", {},
+                SL_TEXT("Core", "kernel names that may fuse: * any characters, ? any one") } },
+        { &P::kernels,
+            { "kernels", T::Choice, "", 0, 0, "elementwise", { "elementwise", "all" },
+                SL_TEXT("Core",
+                    "elementwise: elementwise, normalisation and reduction kernels (what a fusing compiler fuses); "
+                    "all: matrix kernels too") } },
+        { &P::within,
+            { "within", T::Text, "", 0, 0, "", {},
+                SL_TEXT("Core",
+                    "only kernels launched inside a host span of this name (a layer, a named range); empty: anywhere"),
+                true } },
+        { &P::maxOps,
+            { "max_ops", T::Integer, "", 0, 1e6, "0", {},
+                SL_TEXT("Core", "the most kernels one fused kernel takes; 0: no limit") } },
+        { &P::ratio,
+            { "ratio", T::Number, "", 0.01, 10, "1", {},
+                SL_TEXT("Core", "the fused kernel's time as a share of the sum of the fused kernels' times") } },
+        { &P::ops,
+            { "ops", T::Ops, "", 0, 0, "", {},
+                SL_TEXT("Core",
+                    "only these measured kernels (ids as \"3-9,12\", as picked in the window): neighbours among them "
+                    "fuse; left out, any"),
+                true } },
+        { &P::acrossWaits,
+            { "across_waits", T::Choice, "", 0, 0, "no", { "no", "yes" },
+                SL_TEXT("Core",
+                    "yes: also fuse kernels another stream or the host waits for (a gradient's producer), which then "
+                    "waits for the fused kernel's end; no: such a kernel ends a run") } },
     };
     return table;
 }
@@ -156,7 +183,9 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
     if (Status s = ops.fits(g.trace().opCount()); !s.ok())
         return s;
     const Rules rules { GlobPattern(params.match), params.kernels == OpFusionParameters::Kernels::Elementwise,
-        params.within && !params.within->empty() ? std::optional<GlobPattern>(GlobPattern(*params.within)) : std::nullopt, &ops };
+        params.within && !params.within->empty() ? std::optional<GlobPattern>(GlobPattern(*params.within))
+                                                 : std::nullopt,
+        &ops, params.acrossWaits == OpFusionParameters::AcrossWaits::Yes };
     const double ratio = params.ratio;
     const auto runs = runsOf(g, rules, static_cast<std::size_t>(params.maxOps));
     if (runs.empty()) {
