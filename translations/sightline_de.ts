@@ -1821,6 +1821,22 @@
         <source>yes: also fuse kernels another stream or the host waits for (a gradient&apos;s producer), which then waits for the fused kernel&apos;s end; no: such a kernel ends a run</source>
         <translation>yes: auch Kernel fusionieren, auf die ein anderer Stream oder der Host wartet (der Erzeuger eines Gradienten); dieser wartet dann auf das Ende des fusionierten Kernels; no: ein solcher Kernel beendet eine Folge</translation>
     </message>
+    <message>
+        <source>per_rank: each rank keeps its measured batch (weak scaling); global: the measured global batch is shared among the workers (strong scaling)</source>
+        <translation>per_rank: Jeder Rank behält seinen gemessenen Batch (schwache Skalierung); global: Der gemessene globale Batch wird unter den Workern aufgeteilt (starke Skalierung)</translation>
+    </message>
+    <message>
+        <source>the measured global batch of %1 data-parallel ranks is shared among %2: each rank computes on %3 of its measured samples, its device work taking a fixed 6 % of its time above 5 us and the rest in proportion, and its activations in proportion</source>
+        <translation>Der gemessene globale Batch von %1 datenparallelen Ranks wird unter %2 aufgeteilt: Jeder Rank rechnet auf %3 seiner gemessenen Samples, seine Gerätearbeit mit festen 6 % ihrer Zeit über 5 us und dem Rest im Verhältnis, und seine Aktivierungen im Verhältnis</translation>
+    </message>
+    <message>
+        <source>a global batch of %1 samples (%2 per rank, %3) does not split evenly among %4 workers</source>
+        <translation>Ein globaler Batch von %1 Samples (%2 pro Rank, %3) lässt sich nicht gleichmäßig auf %4 Worker aufteilen</translation>
+    </message>
+    <message>
+        <source>batch &apos;global&apos; is not modelled for BytePS jobs: their pushes and pulls are re-cut from the measured stages, which keep the measured batch</source>
+        <translation>Batch &apos;global&apos; wird für BytePS-Jobs nicht modelliert: Ihre Pushes und Pulls werden aus den gemessenen Stufen neu geschnitten, die den gemessenen Batch behalten</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

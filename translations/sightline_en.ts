@@ -1821,6 +1821,22 @@
         <source>yes: also fuse kernels another stream or the host waits for (a gradient&apos;s producer), which then waits for the fused kernel&apos;s end; no: such a kernel ends a run</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>per_rank: each rank keeps its measured batch (weak scaling); global: the measured global batch is shared among the workers (strong scaling)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the measured global batch of %1 data-parallel ranks is shared among %2: each rank computes on %3 of its measured samples, its device work taking a fixed 6 % of its time above 5 us and the rest in proportion, and its activations in proportion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a global batch of %1 samples (%2 per rank, %3) does not split evenly among %4 workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch &apos;global&apos; is not modelled for BytePS jobs: their pushes and pulls are re-cut from the measured stages, which keep the measured batch</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1821,6 +1821,22 @@
         <source>yes: also fuse kernels another stream or the host waits for (a gradient&apos;s producer), which then waits for the fused kernel&apos;s end; no: such a kernel ends a run</source>
         <translation>yes：也融合其他流或主机所等待的内核（梯度的生成者），等待者随后等待融合内核结束；no：这样的内核结束一段连续内核</translation>
     </message>
+    <message>
+        <source>per_rank: each rank keeps its measured batch (weak scaling); global: the measured global batch is shared among the workers (strong scaling)</source>
+        <translation>per_rank：每个 rank 保留其测得的批量（弱扩展）；global：测得的全局批量由各 worker 分担（强扩展）</translation>
+    </message>
+    <message>
+        <source>the measured global batch of %1 data-parallel ranks is shared among %2: each rank computes on %3 of its measured samples, its device work taking a fixed 6 % of its time above 5 us and the rest in proportion, and its activations in proportion</source>
+        <translation>%1 个数据并行 rank 的测得全局批量由 %2 个分担：每个 rank 计算其测得样本的 %3，其设备工作中 5 us 以上时间的 6 % 固定、其余按比例，激活也按比例</translation>
+    </message>
+    <message>
+        <source>a global batch of %1 samples (%2 per rank, %3) does not split evenly among %4 workers</source>
+        <translation>%1 个样本的全局批量（每 rank %2，%3）无法在 %4 个 worker 间均分</translation>
+    </message>
+    <message>
+        <source>batch &apos;global&apos; is not modelled for BytePS jobs: their pushes and pulls are re-cut from the measured stages, which keep the measured batch</source>
+        <translation>BytePS 作业不建模批量 &apos;global&apos;：其推送和拉取由测得的阶段重新切分，这些阶段保留测得的批量</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

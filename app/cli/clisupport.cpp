@@ -22,6 +22,7 @@ const QString kMaxDecodedOption = QStringLiteral("max-decoded-gb");
 const QString kMaxMemoryOption = QStringLiteral("max-memory-gb");
 const QString kProfilerOverheadOption = QStringLiteral("profiler-overhead");
 const QString kMemoryBudgetOption = QStringLiteral("memory-budget");
+const QString kScalingOption = QStringLiteral("scaling");
 
 } // namespace
 
@@ -148,6 +149,24 @@ bool memoryBudgetFrom(
     }
     memory = sightline::MemoryOptions { static_cast<std::int64_t>(*bytes) };
     return true;
+}
+
+void addScalingOption(QCommandLineParser& parser)
+{
+    parser.addOption(QCommandLineOption(kScalingOption,
+        QStringLiteral("strong: the device counts share the measured global batch, each device computing on its share "
+                       "(default); weak: each device keeps its measured batch."),
+        QStringLiteral("strong|weak"), QStringLiteral("strong")));
+}
+
+std::optional<bool> strongScalingFrom(const QCommandLineParser& parser, const QString& command)
+{
+    const QString value = parser.value(kScalingOption);
+    if (value == QLatin1String("strong") || value == QLatin1String("weak"))
+        return value == QLatin1String("strong");
+    QTextStream(stderr) << "sightline-cli " << command << ": --" << kScalingOption << " wants strong or weak, not '"
+                        << value << "'\n";
+    return std::nullopt;
 }
 
 std::optional<std::vector<int>> deviceCounts(const QString& text, int measured)

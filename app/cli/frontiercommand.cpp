@@ -72,11 +72,15 @@ int FrontierCommand::run(const QStringList& args)
     SearchArguments search(command);
     parser.addOption(jsonOption);
     parser.addOptions({ devicesOption, pointsOption });
+    CliSupport::addScalingOption(parser);
     search.addTo(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;
     QTextStream err(stderr);
     if (!search.read(parser, err))
+        return 2;
+    const std::optional<bool> strong = CliSupport::strongScalingFrom(parser, command);
+    if (!strong)
         return 2;
     bool ok = false;
     const int points = parser.value(pointsOption).toInt(&ok);
@@ -100,6 +104,7 @@ int FrontierCommand::run(const QStringList& args)
     options.baseline = search.baseline();
     options.memory = search.memory();
     options.pointsPerCount = static_cast<std::size_t>(points);
+    options.globalBatch = *strong;
     if (parser.isSet(devicesOption))
         options.workers = *CliSupport::deviceCounts(
             parser.value(devicesOption), static_cast<int>(session->measured()->ranks().size()));

@@ -172,6 +172,7 @@ int OptimizeCommand::run(const QStringList& args)
     parser.addOption(jsonOption);
     search.addTo(parser);
     parser.addOptions({ objectiveOption, devicesOption, roundsOption, candidatesOption, outOption });
+    CliSupport::addScalingOption(parser);
     exports.addTo(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;
@@ -184,13 +185,18 @@ int OptimizeCommand::run(const QStringList& args)
     options.memory = search.memory();
     const std::optional<int> rounds = countOf(parser, roundsOption, 1000, err);
     const std::optional<int> candidates = countOf(parser, candidatesOption, 1'000'000, err);
-    if (!rounds || !candidates)
+    const std::optional<bool> strong = CliSupport::strongScalingFrom(parser, command);
+    if (!rounds || !candidates || !strong)
         return 2;
     options.maxRounds = *rounds;
     options.maxCandidates = static_cast<std::size_t>(*candidates);
     const QString objective = parser.value(objectiveOption);
     if (objective != QLatin1String("time") && objective != QLatin1String("devices")) {
         err << "sightline-cli optimize: --objective wants time or devices, not '" << objective << "'\n";
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("scaling")) && objective != QLatin1String("devices")) {
+        err << "sightline-cli optimize: --scaling goes with --objective devices\n";
         return 2;
     }
     if (parser.isSet(devicesOption)
@@ -213,6 +219,7 @@ int OptimizeCommand::run(const QStringList& args)
         frontier.prefix = options.prefix;
         frontier.baseline = options.baseline;
         frontier.memory = options.memory;
+        frontier.globalBatch = *strong;
         const int own = static_cast<int>(session->measured()->ranks().size());
         frontier.workers = *CliSupport::deviceCounts(
             parser.isSet(devicesOption) ? parser.value(devicesOption) : QStringLiteral("1-%1").arg(own), own);

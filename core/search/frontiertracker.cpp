@@ -58,7 +58,7 @@ public:
         m_workers = m_options.workers.empty() ? std::vector<int> { m_result.measuredWorkers } : m_options.workers;
         std::sort(m_workers.begin(), m_workers.end());
         m_workers.erase(std::unique(m_workers.begin(), m_workers.end()), m_workers.end());
-        if (m_workers.size() > 1 || m_workers.front() != m_result.measuredWorkers)
+        if (!m_options.globalBatch && (m_workers.size() > 1 || m_workers.front() != m_result.measuredWorkers))
             m_result.warnings.emplace_back(SL_TEXT("Core",
                 "worker_count scales weakly: each device keeps its batch and its memory, so the device count changes "
                 "the time only"));
@@ -120,7 +120,9 @@ private:
     {
         Strategy s = m_options.prefix;
         if (workers != m_result.measuredWorkers)
-            s.steps.push_back({ "worker_count", { { "workers", static_cast<double>(workers) } } });
+            s.steps.push_back({ "worker_count",
+                { { "workers", static_cast<double>(workers) },
+                    { "batch", std::string(m_options.globalBatch ? "global" : "per_rank") } } });
         if (c.bf16)
             s.steps.push_back({ "mixed_precision", { { "precision", std::string("bf16") } } });
         if (!layers.empty()) {

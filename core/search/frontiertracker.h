@@ -23,6 +23,9 @@ struct FrontierOptions {
     BaselineKind baseline { CommSource::CostModel, true, std::nullopt };
     std::optional<MemoryOptions> memory; // unset: the session's
     std::vector<int> workers; // device counts (data-parallel ranks); empty: the job's own
+    // Strong scaling: the measured global batch is shared among the devices (worker_count's batch
+    // global), as TensorOpt's questions take it; false: each device keeps its batch (weak scaling).
+    bool globalBatch = true;
     std::vector<int> accumulation { 1, 2, 4, 8 }; // micro-batches per step
     bool mixedPrecision = true; // also bf16
     std::size_t pointsPerCount = 16; // the most points verified per device count
@@ -62,8 +65,9 @@ struct Frontier {
 // overlapped replay, so every point of the estimated frontier (at most pointsPerCount per device
 // count, spread evenly along it) is replayed alone, its replayed figures replace the estimate, and the
 // frontier is reduced again: each point reported reproduces on its own, and the frontier is monotone,
-// though a point the estimate missed may be missing. worker_count scales weakly, so the memory per
-// device does not depend on the device count (a warning says so). Candidates go through the
+// though a point the estimate missed may be missing. Device counts share the measured global batch
+// (strong scaling), so fewer devices each take more samples and more memory; scaled weakly instead,
+// the memory per device does not depend on the count (a warning says so). Candidates go through the
 // Evaluator, split between processes like the optimizer's.
 class FrontierTracker {
 public:

@@ -64,8 +64,10 @@ QByteArray handMade(bool root, bool cut = false)
 // The what-if of a re-partition to pieceBytes (measured partitions taken to hold measuredBytes).
 Expected<WhatIfResult> repartitioned(const JobSession& session, double pieceBytes, double measuredBytes)
 {
-    return session.whatIf({ Strategy { { PassStep { "tensor_partition",
-                              { { "partition_bytes", pieceBytes }, { "measured_partition_bytes", measuredBytes } } } } }, {}, { CommSource::Measured, true } });
+    return session.whatIf(
+        { Strategy { { PassStep { "tensor_partition",
+              { { "partition_bytes", pieceBytes }, { "measured_partition_bytes", measuredBytes } } } } },
+            {}, { CommSource::Measured, true, std::nullopt } });
 }
 
 // How many items of a replayed graph are pieces of the stage (names "<tensor>.<STAGE> (piece ...").
@@ -297,7 +299,8 @@ void TestBytePS::realTraces()
     // More workers: with a server per worker, as measured; with one server for 4 workers (8 GPUs),
     // pushes and pulls take 4 times their service, and the iteration grows with them.
     const auto workers = [&](std::map<std::string, ParameterValue> params) {
-        const auto r = (*session)->whatIf({ Strategy { { PassStep { "worker_count", std::move(params) } } }, {}, { CommSource::Measured, true } });
+        const auto r = (*session)->whatIf({ Strategy { { PassStep { "worker_count", std::move(params) } } }, {},
+            { CommSource::Measured, true, std::nullopt } });
         return r ? iterationOf(*r->whatIf) : -1.0;
     };
     const double scaled = workers({ { "workers", 8.0 } });
@@ -305,6 +308,8 @@ void TestBytePS::realTraces()
     const double oneServer = workers({ { "workers", 8.0 }, { "servers", 1.0 } });
     const double twoServers = workers({ { "workers", 8.0 }, { "servers", 2.0 } });
     QVERIFY2(oneServer > twoServers && twoServers > 1.2 * baseline, qPrintable(QStringLiteral("%1 %2").arg(oneServer).arg(twoServers)));
+    // A global batch shared among the workers is refused: the stages are re-cut from the measured ones.
+    QCOMPARE(workers({ { "workers", 8.0 }, { "batch", std::string("global") } }), -1.0);
     // Pieces of 1 KiB would make 34 million items: refused, naming the size, before any is made.
     const auto tiny = repartitioned(**session, 1024, 4096000);
     QVERIFY(!tiny.hasValue());

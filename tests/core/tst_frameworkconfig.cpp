@@ -46,7 +46,7 @@ private Q_SLOTS:
         // at 1 MiB too; Horovod's threshold is the cap in bytes.
         const auto session = sessionOf(twoGradientJob(4));
         Strategy s = oneStep("tensor_fusion", { { "bucket_cap_mb", 0.5 }, { "first_bucket_mb", 1.0 } });
-        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false, std::nullopt } });
         QVERIFY2(r, errorOf(r).c_str());
         // The hand-built job records no shapes: the batch is given.
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), { 8 });
@@ -99,7 +99,7 @@ private Q_SLOTS:
         s.steps.push_back({ "grad_accumulation", { { "micro_batches", 4.0 } } });
         s.steps.push_back({ "mixed_precision", { { "precision", std::string("fp16") } } });
         s.steps.push_back({ "recompute", { { "layers", std::string("block_*") } } });
-        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false, std::nullopt } });
         QVERIFY2(r, errorOf(r).c_str());
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), { 16 });
         QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_0" }));
@@ -141,13 +141,13 @@ private Q_SLOTS:
         }
         QVERIFY(!blockTwo.empty());
         const Strategy s = oneStep("recompute", { { "ops", OpSet::of({ blockTwo.back() }).text() } });
-        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false, std::nullopt } });
         QVERIFY2(r, errorOf(r).c_str());
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
         QCOMPARE(c.checkpointLayers, std::vector<std::string>({ "block_2" }));
         // Without ops, every layer of the first step.
         const Strategy all = oneStep("recompute", {});
-        const auto every = session->whatIf({ all, {}, { CommSource::Measured, false } });
+        const auto every = session->whatIf({ all, {}, { CommSource::Measured, false, std::nullopt } });
         QVERIFY2(every, errorOf(every).c_str());
         QVERIFY(FrameworkConfig::of(all, session->analyses())->checkpointLayers.size() > 2);
     }
@@ -158,7 +158,7 @@ private Q_SLOTS:
     {
         const auto session = sessionOf(kernelChainJob());
         const Strategy s = oneStep("op_fusion", {});
-        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false, std::nullopt } });
         QVERIFY2(r, errorOf(r).c_str());
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
         QCOMPARE(FrameworkConfig::namesFor(c.files(), Framework::PyTorch), std::vector<std::string>({ "sightline_strategy.py" }));
@@ -173,7 +173,7 @@ private Q_SLOTS:
     {
         const auto session = sessionOf(allReduceJob({ 100, 100 }));
         const Strategy s = oneStep("tensor_partition", { { "partition_bytes", 262144.0 } });
-        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false, std::nullopt } });
         QVERIFY2(r, errorOf(r).c_str());
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
         QCOMPARE(c.files().size(), std::size_t(1));
@@ -350,6 +350,18 @@ private Q_SLOTS:
         QCOMPARE(fileText(c, "deepspeed_args.txt"), std::string("--num_nodes=2 --num_gpus=4\n"));
         QCOMPARE(fileText(c, "horovodrun_args.txt"), std::string("-np 8 -H HOST_1:4,HOST_2:4\n"));
         QVERIFY(fileText(c, "byteps.env").find("\nDMLC_NUM_WORKER=2\nDMLC_NUM_SERVER=2\n") != std::string::npos);
+        // Strong scaling: the measured global batch (2 ranks of the measured batch) shared among 8.
+        QVERIFY(c.batch);
+        const FrameworkConfig strong
+            = exported({ { "workers", 8.0 }, { "ranks_per_host", 4.0 }, { "batch", std::string("global") } });
+        const std::int64_t global = *c.batch * 2;
+        const bool even = global % 8 == 0;
+        QCOMPARE(strong.batch.value_or(-1), even ? global / 8 : *c.batch);
+        const std::string said = strong.translations.front().text;
+        QVERIFY2(said.find(even ? "samples, the global batch of " + std::to_string(global) + " shared"
+                                : "does not split evenly among 8 workers")
+                != std::string::npos,
+            said.c_str());
         const FrameworkConfig oneServer = exported({ { "workers", 8.0 }, { "ranks_per_host", 4.0 }, { "servers", 1.0 } });
         QVERIFY(fileText(oneServer, "byteps.env").find("\nDMLC_NUM_WORKER=2\nDMLC_NUM_SERVER=1\n") != std::string::npos);
         // The trace names no hosts: how many ranks share one is not guessed.
@@ -410,7 +422,7 @@ private Q_SLOTS:
     {
         const auto session = sessionOf(allReduceJob({ 100 }));
         const Strategy s = oneStep("speedup", { { "percent", 10.0 } });
-        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
+        const auto r = session->whatIf({ s, {}, { CommSource::Measured, false, std::nullopt } });
         QVERIFY(r);
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
         QVERIFY(c.files().empty());

@@ -143,8 +143,25 @@ private Q_SLOTS:
         QVERIFY(f->miniParallelism);
         QCOMPARE(f->miniParallelism->workers, 8);
         QCOMPARE(f->profiling.size(), std::size_t(2));
-        // Weak scaling said, and the mixed precision the layer-wise job cannot take counted as failed.
-        QVERIFY(!f->warnings.empty());
+        // Strong scaling: the 8 devices share the measured global batch of 16, each computing on twice
+        // its samples, so their fastest point within the budget is slower than 16 devices' fastest.
+        QVERIFY(f->profiling[0].second && f->profiling[1].second);
+        QCOMPARE(f->profiling[0].first, 8);
+        QVERIFY(f->profiling[0].second->iterationNs > f->profiling[1].second->iterationNs);
+        const PassStep& count = f->profiling[0].second->strategy.steps.front();
+        QCOMPARE(count.pass, std::string("worker_count"));
+        QCOMPARE(std::get<std::string>(count.params.at("batch")), std::string("global"));
+        const auto says = [](const Frontier& frontier, const std::string& text) {
+            return std::any_of(frontier.warnings.begin(), frontier.warnings.end(),
+                [&](const Message& w) { return w.english().find(text) != std::string::npos; });
+        };
+        QVERIFY(!says(*f, "scales weakly"));
+        // Weak scaling: each device keeps its batch, which a warning says.
+        options.globalBatch = false;
+        options.accumulation = { 1 };
+        const auto weak = FrontierTracker::track(*session, options, local, std::uint64_t(8) << 30);
+        QVERIFY(weak);
+        QVERIFY(says(*weak, "scales weakly"));
     }
 };
 

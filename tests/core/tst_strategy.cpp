@@ -1231,6 +1231,49 @@ private Q_SLOTS:
             QCOMPARE(step.replayed, stepTime(*eight->whatIf));
     }
 
+    // Strong scaling: the measured global batch of two ranks shared among four gives each half of its
+    // samples, so a 100 us kernel takes 5 + 95 (0.06 + 0.94 / 2) = 55.35 us; among one, twice them:
+    // 5 + 95 (0.06 + 0.94 x 2) = 189.3 us. Weak scaling keeps the kernels as measured.
+    void workerCountSharesAGlobalBatch()
+    {
+        const auto session = sessionOf(allReduceJob({ 100, 100 }));
+        QVERIFY(session);
+        const auto kernelTimes = [&](double workers, const char* batch) {
+            const auto r = session->whatIf(
+                { oneStep("worker_count", { { "workers", workers }, { "batch", std::string(batch) } }), {},
+                    { CommSource::Measured, false } });
+            std::set<TimeNs> times;
+            if (!r) {
+                qWarning("%s", r.status().toString().c_str());
+                return std::make_pair(times, std::string());
+            }
+            const ExecutionGraph& g = *r->whatIf->graph;
+            for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+                if (g.kind(ItemId(i)) == OpKind::ComputeKernel)
+                    times.insert(g.minDuration(ItemId(i)));
+            }
+            std::string says;
+            for (const Message& w : r->warnings)
+                says += w.english() + "\n";
+            return std::make_pair(times, says);
+        };
+        const auto [weak, weakSays] = kernelTimes(4, "per_rank");
+        QCOMPARE(weak, std::set<TimeNs>({ 100 * us }));
+        const auto [strong, strongSays] = kernelTimes(4, "global");
+        QCOMPARE(strong, std::set<TimeNs>({ 55'350 }));
+        QVERIFY2(
+            QString::fromStdString(strongSays)
+                .contains(QStringLiteral(
+                    "step 1 (worker_count): the measured global batch of 2 data-parallel ranks is shared among 4")),
+            strongSays.c_str());
+        const auto [alone, aloneSays] = kernelTimes(1, "global");
+        QCOMPARE(alone, std::set<TimeNs>({ 189'300 }));
+        // As measured: nothing to share.
+        const auto [same, sameSays] = kernelTimes(2, "global");
+        QCOMPARE(same, std::set<TimeNs>({ 100 * us }));
+        QVERIFY(!QString::fromStdString(sameSays).contains(QStringLiteral("global batch")));
+    }
+
     void workerCountOnRealTraces()
     {
         // DLRM's 8 ranks as 16: every rank replays a step, and the all-reduces span 16 ranks. One rank's

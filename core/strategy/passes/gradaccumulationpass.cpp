@@ -9,6 +9,7 @@
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
 #include "core/strategy/exportcontext.h"
+#include "core/strategy/samplescaling.h"
 
 #include <algorithm>
 #include <iterator>
@@ -18,13 +19,7 @@ namespace sightline {
 
 namespace {
 
-constexpr std::uint32_t kWorkMemory
-    = MemoryRewrite::categories(MemoryCategory::Activations) | MemoryRewrite::categories(MemoryCategory::Temporaries);
-
-bool isDeviceWork(OpKind k)
-{
-    return k == OpKind::ComputeKernel || k == OpKind::Memcpy || k == OpKind::Memset;
-}
+constexpr std::uint32_t kWorkMemory = SampleScaling::kWorkMemory;
 
 // Work memory (activations, temporaries) the micro-batch allocates but work outside it frees (a free recorded after the op that
 // used the block, outside any op of the phase: a tensor a variable holds to the end of the step) is
@@ -51,38 +46,25 @@ void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, 
     }
 }
 
-// Gives each micro-batch's compute its time for a k-th of the samples (the part above floor times
-// kept): the measured micro-batch's and its copies' (copies as laid out by SubgraphCopy, the rank-steps
-// as the parts that partEnds ends), the rank-steps side by side. The compute is the device work; in a
-// job without GPUs, the host ops' own time (what an op runs itself, before its first nested op or
-// after its last: its tail), which is where such a job's kernels run.
-void scaleCompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, std::span<const MicroBatchModel::MicroBatch> batches,
-    std::span<const std::uint32_t> partEnds, std::span<const ItemId> copies, std::uint32_t k, TimeNs floor, double kept)
+// Gives each micro-batch's compute its time for a k-th of the samples (SampleScaling): the measured
+// micro-batch's and its copies' (copies as laid out by SubgraphCopy, the rank-steps as the parts that
+// partEnds ends), the rank-steps side by side.
+void scaleCompute(ExecutionGraphBuilder& b, const SampleScaling& samples,
+    std::span<const MicroBatchModel::MicroBatch> batches, std::span<const std::uint32_t> partEnds,
+    std::span<const ItemId> copies, std::uint32_t k)
 {
-    const bool hostComputes = std::none_of(g.tracks().begin(), g.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); });
     const std::span<TimeNs> duration = b.minDurations();
     const std::span<TimeNs> tail = b.tails();
-    const auto shrunk = [&](TimeNs t) { return CheckedMath::timeAdd(floor, CheckedMath::saturatingRound(static_cast<double>(CheckedMath::timeSub(t, floor)) * kept)); };
-    const auto scale = [&](ItemId item, ItemId target) {
-        const OpKind kind = g.kind(item);
-        const bool device = isDeviceWork(kind);
-        if (!device && !(hostComputes && kind == OpKind::CpuOp))
-            return;
-        if (g.minDuration(item) > floor)
-            duration[target.value()] = shrunk(g.minDuration(item));
-        if (!device && g.tail(item) > floor)
-            tail[target.value()] = shrunk(g.tail(item));
-    };
     parallelForBlocks(batches.size(), blockCount(batches.size(), 4), [&](std::size_t, std::size_t begin, std::size_t end) {
         for (std::size_t part = begin; part < end; ++part) {
             const std::vector<ItemId>& repeated = batches[part].repeated;
             const std::size_t last = (k - 1) * std::size_t(partEnds[part]);
             for (std::size_t at = (k - 1) * std::size_t(part == 0 ? 0 : partEnds[part - 1]); at < last; at += repeated.size()) {
                 for (std::size_t m = 0; m < repeated.size(); ++m)
-                    scale(repeated[m], copies[at + m]);
+                    samples.apply(duration, tail, repeated[m], copies[at + m]);
             }
             for (const ItemId item : batches[part].all)
-                scale(item, item);
+                samples.apply(duration, tail, item, item);
         }
     });
 }
@@ -119,10 +101,8 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
     const ExecutionGraph& g = *job.graph;
     const auto k = static_cast<std::uint32_t>(params.microBatches);
     const bool split = params.batch == GradAccumulationParameters::Batch::Split;
-    const TimeNs floor = CheckedMath::saturatingRound(params.kernelFloorUs * 1000.0);
-    const double fixedShare = params.fixedShare;
-    // What a micro-batch's op keeps of the measured time above the floor.
-    const double kept = fixedShare + (1.0 - fixedShare) / k;
+    const SampleScaling samples(
+        g, CheckedMath::saturatingRound(params.kernelFloorUs * 1000.0), params.fixedShare, 1.0 / k);
     const std::vector<MicroBatchModel::MicroBatch>& batches = job.analyses().microBatches().batches();
     if (batches.empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
@@ -196,7 +176,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
         }
     }
     if (split)
-        scaleCompute(g, b, batches, partEnds, copies, k, floor, kept);
+        scaleCompute(b, samples, batches, partEnds, copies, k);
     if (split)
         job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch"), std::vector<Message::Arg> { batches.size(), k });
     else

@@ -1,5 +1,6 @@
 #include "core/strategy/passes/workercountpass.h"
 
+#include "core/base/checkedmath.h"
 #include "core/base/message.h"
 #include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraphbuilder.h"
@@ -7,8 +8,10 @@
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
+#include "core/strategy/batchsize.h"
 #include "core/strategy/exportcontext.h"
 #include "core/strategy/passes/psrepartition.h"
+#include "core/strategy/samplescaling.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -141,9 +144,19 @@ const ParameterTable<WorkerCountParameters>& WorkerCountPass::table() const
     using T = ParameterSpec::Type;
     using P = WorkerCountParameters;
     static const ParameterTable<P> table {
-        { &P::workers, { "workers", T::Integer, "", 1, 65536, "", {}, SL_TEXT("Core", "the number of data-parallel ranks") } },
-        { &P::ranksPerHost, { "ranks_per_host", T::Integer, "", 1, 1e6, "", {}, SL_TEXT("Core", "ranks per host for the new ranks; left out: as measured"), true } },
-        { &P::servers, { "servers", T::Integer, "", 1, 65536, "", {}, SL_TEXT("Core", "BytePS jobs: the servers the workers share; left out: one per worker"), true } },
+        { &P::workers,
+            { "workers", T::Integer, "", 1, 65536, "", {}, SL_TEXT("Core", "the number of data-parallel ranks") } },
+        { &P::ranksPerHost,
+            { "ranks_per_host", T::Integer, "", 1, 1e6, "", {},
+                SL_TEXT("Core", "ranks per host for the new ranks; left out: as measured"), true } },
+        { &P::servers,
+            { "servers", T::Integer, "", 1, 65536, "", {},
+                SL_TEXT("Core", "BytePS jobs: the servers the workers share; left out: one per worker"), true } },
+        { &P::batch,
+            { "batch", T::Choice, "", 0, 0, "per_rank", { "per_rank", "global" },
+                SL_TEXT("Core",
+                    "per_rank: each rank keeps its measured batch (weak scaling); global: the measured global batch is "
+                    "shared among the workers (strong scaling)") } },
     };
     return table;
 }
@@ -224,6 +237,32 @@ Expected<WorldSize> worldSizeFor(const ExecutionGraph& g, const CollectiveRoles&
     return WorldSize { measuredData, static_cast<std::int32_t>(ranks) };
 }
 
+// Strong scaling: each of the workers takes measuredData / workers of its measured samples.
+Status shareGlobalBatch(std::int32_t measuredData, std::int32_t workers, WhatIfJob& job)
+{
+    const double factor = static_cast<double>(measuredData) / workers;
+    if (workers == measuredData)
+        return {};
+    const ExecutionGraph& g = *job.graph;
+    ExecutionGraphBuilder b(g);
+    SampleScaling(g, CheckedMath::saturatingRound(SampleScaling::kFloorUs * 1000.0), SampleScaling::kFixedShare, factor)
+        .applyAll(b);
+    char share[32];
+    std::snprintf(share, sizeof share, "%.3g", factor);
+    job.warnings.emplace_back(SL_TEXT("Core",
+                                  "the measured global batch of %1 data-parallel ranks is shared among %2: each rank "
+                                  "computes on %3 of its measured "
+                                  "samples, its device work taking a fixed 6 % of its time above 5 us and the rest in "
+                                  "proportion, and its activations in proportion"),
+        std::vector<Message::Arg> { measuredData, workers, std::string(share) });
+    if (const std::optional<BatchSize::Found> batch = BatchSize::of(g.trace());
+        batch && (static_cast<std::int64_t>(batch->size) * measuredData) % workers != 0)
+        job.warnings.emplace_back(
+            SL_TEXT("Core", "a global batch of %1 samples (%2 per rank, %3) does not split evenly among %4 workers"),
+            std::vector<Message::Arg> { batch->size * measuredData, batch->size, batch->source, workers });
+    return job.rebuild(b);
+}
+
 } // namespace
 
 Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job) const
@@ -237,8 +276,14 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
     const Expected<PartitionModel>& partitions = job.analyses().partitions();
     if (!partitions)
         return partitions.status();
-    if (!partitions->empty())
+    if (!partitions->empty()) {
+        if (params.batch == WorkerCountParameters::Batch::Global)
+            return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                Message(SL_TEXT("Core",
+                    "batch 'global' is not modelled for BytePS jobs: their pushes and pulls are re-cut from the "
+                    "measured stages, which keep the measured batch")));
         return scaleServers(g, params, job);
+    }
     const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
     const auto n = static_cast<std::int32_t>(g.ranks().size());
     const CollectiveRoles& roles = job.analyses().collectiveRoles();
@@ -412,7 +457,28 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
                                                       "those parts keep their measured times"),
                 std::vector<Message::Arg> { partialCopies });
     }
-    return job.rebuild(b);
+    if (Status s = job.rebuild(b); !s.ok() || params.batch == WorkerCountParameters::Batch::PerRank)
+        return s;
+    return shareGlobalBatch(measuredData, workers, job);
+}
+
+// Strong scaling's batch per rank: the measured global batch over the workers, which DeepSpeed's
+// micro-batch then follows; the words the launchers' answers end with.
+std::string shareBatch(FrameworkConfig& c, std::int32_t measuredData, std::int64_t workers)
+{
+    if (!c.batch)
+        return "; each rank's data loader takes " + std::to_string(measuredData) + "/" + std::to_string(workers)
+            + " of its measured batch, which the trace's shapes do not show (--batch gives it)";
+    const std::int64_t global = *c.batch * measuredData;
+    if (global % workers != 0)
+        return "; the global batch of " + std::to_string(global) + " samples does not split evenly among "
+            + std::to_string(workers) + " workers: each rank's data loader takes about "
+            + std::to_string(global / workers);
+    c.batch = global / workers;
+    c.batchSource
+        += ", shared among " + std::to_string(workers) + " workers from a global batch of " + std::to_string(global);
+    return "; each rank's data loader takes " + std::to_string(*c.batch) + " samples, the global batch of "
+        + std::to_string(global) + " shared";
 }
 
 // The launchers' process counts for the new job: hosts of ranks_per_host ranks (as measured where the
@@ -438,10 +504,17 @@ void WorkerCountPass::exportStep(const WorkerCountParameters& params, ExportCont
     FrameworkConfig& c = out.config();
     c.processes = sizes->ranks;
     c.ranksPerHost = perHost;
+    const std::string shared = params.batch == WorkerCountParameters::Batch::Global
+        ? shareBatch(c, sizes->measuredData, params.workers)
+        : std::string();
     const std::string hosts = std::to_string(sizes->ranks / perHost) + (sizes->ranks / perHost == 1 ? " host" : " hosts");
-    out.becomes(Framework::PyTorch, { "sightline_strategy.py", "torchrun_args.txt" }, "torchrun's --nnodes and --nproc_per_node for " + hosts + " of " + std::to_string(perHost) + " ranks (sightline_strategy.py's launch line, torchrun_args.txt)");
-    out.becomes(Framework::DeepSpeed, { "deepspeed_args.txt" }, "the deepspeed launcher's --num_nodes and --num_gpus (deepspeed_args.txt)");
-    out.becomes(Framework::Horovod, { "horovodrun_args.txt" }, "horovodrun's -np and -H, with each host's name to fill in (horovodrun_args.txt)");
+    out.becomes(Framework::PyTorch, { "sightline_strategy.py", "torchrun_args.txt" },
+        "torchrun's --nnodes and --nproc_per_node for " + hosts + " of " + std::to_string(perHost)
+            + " ranks (sightline_strategy.py's launch line, torchrun_args.txt)" + shared);
+    out.becomes(Framework::DeepSpeed, { "deepspeed_args.txt" },
+        "the deepspeed launcher's --num_nodes and --num_gpus (deepspeed_args.txt)" + shared);
+    out.becomes(Framework::Horovod, { "horovodrun_args.txt" },
+        "horovodrun's -np and -H, with each host's name to fill in (horovodrun_args.txt)" + shared);
     // A BytePS worker is one host's GPUs; without a server count, one server per worker, as BytePS deploys them.
     c.bytePsWorkers = sizes->ranks / perHost;
     c.bytePsServers = params.servers ? *params.servers : *c.bytePsWorkers;

@@ -5,7 +5,9 @@
 namespace sightline {
 
 struct WorkerCountParameters {
+    enum class Batch : std::uint8_t { PerRank, Global };
     std::int64_t workers = 1;
+    Batch batch = Batch::PerRank;
     std::optional<std::int64_t> ranksPerHost;
     std::optional<std::int64_t> servers;
 };
@@ -20,8 +22,10 @@ struct WorkerCountParameters {
 // warning. A BytePS job (PartitionModel) keeps its GPUs, which stand for every worker's: a worker is
 // the GPUs of one host, and with a fixed number of servers, each serves workers / servers workers, so
 // the pushes and pulls take that load over the measured one in service (a server per worker, as
-// BytePS deploys them, keeps it). Not modelled: a batch re-split across workers (each keeps its
-// measured per-rank batch).
+// BytePS deploys them, keeps it). Weak scaling by default: each rank keeps its measured batch. With
+// batch = global (strong scaling), the measured global batch is shared among the new data-parallel
+// group, and every rank's compute and work memory follow its share (SampleScaling, as accumulation's
+// micro-batches do); not for BytePS jobs, whose stages are re-cut from the measured graph.
 class WorkerCountPass : public PassWith<WorkerCountParameters> {
 public:
     std::string_view name() const override;
