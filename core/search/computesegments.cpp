@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <map>
 
 namespace sightline {
@@ -113,7 +114,7 @@ std::vector<ComputeSegments::Segment> ComputeSegments::of(
                 saved += std::max<TimeNs>(0, s.start[b] - s.end[a]);
         }
         if (saved > 0)
-            segments.push_back({ std::move(run.kernels), saved, {} });
+            segments.push_back({ std::move(run.kernels), saved, {}, 0, {} });
     }
     std::stable_sort(segments.begin(), segments.end(), [](const Segment& a, const Segment& b) {
         return a.savedNs != b.savedNs ? a.savedNs > b.savedNs : a.kernels.front() < b.kernels.front();
@@ -123,35 +124,61 @@ std::vector<ComputeSegments::Segment> ComputeSegments::of(
     if (segments.empty())
         return segments;
 
-    // Stage 3: the counterparts of the segments' kernels on every rank, by key.
+    // Stage 3: where else each segment's kernels run: the same names in the same order, one after the
+    // other on its stream (identical blocks), and every such kernel's counterparts on every rank.
     const TrackRoles roles(g);
     std::vector<ItemId> kernels;
     const std::vector<Key> keys = keysOf(g, roles, kernels);
-    std::map<ItemId, std::size_t> place; // a kernel's index in kernels and keys
-    for (const Segment& segment : segments) {
-        for (ItemId kernel : segment.kernels)
-            place[kernel] = 0;
-    }
-    for (std::size_t k = 0; k < kernels.size(); ++k) {
-        if (const auto it = place.find(kernels[k]); it != place.end())
-            it->second = k;
-    }
+    std::vector<std::uint32_t> indexOf(g.itemCount(), std::numeric_limits<std::uint32_t>::max());
+    for (std::size_t k = 0; k < kernels.size(); ++k)
+        indexOf[kernels[k].value()] = static_cast<std::uint32_t>(k);
+    std::vector<std::vector<std::size_t>> blocksOf(segments.size()); // each block's first index in kernels
     std::map<Key, std::vector<OpId>> opsOf;
-    for (const auto& [kernel, k] : place)
-        opsOf[keys[k]];
+    for (std::size_t n = 0; n < segments.size(); ++n) {
+        const std::vector<ItemId>& own = segments[n].kernels;
+        const std::size_t first = indexOf[own.front().value()];
+        std::size_t begin = first, end = first;
+        while (begin > 0 && g.track(kernels[begin - 1]) == g.track(own.front()))
+            --begin;
+        while (end < kernels.size() && g.track(kernels[end]) == g.track(own.front()))
+            ++end;
+        for (std::size_t at = begin; at + own.size() <= end;) {
+            bool same = true;
+            for (std::size_t j = 0; j < own.size() && same; ++j)
+                same = g.nameId(kernels[at + j]) == g.nameId(own[j])
+                    && (j == 0 || continues(g, kernels[at + j - 1], kernels[at + j]));
+            if (!same) {
+                ++at;
+                continue;
+            }
+            blocksOf[n].push_back(at);
+            for (std::size_t j = 0; j < own.size(); ++j)
+                opsOf[keys[at + j]];
+            at += own.size();
+        }
+    }
     for (std::size_t k = 0; k < kernels.size(); ++k) {
         if (const auto it = opsOf.find(keys[k]); it != opsOf.end()) {
             const auto origin = g.origin(kernels[k]);
             it->second.insert(it->second.end(), origin.begin(), origin.end());
         }
     }
-    for (Segment& segment : segments) {
-        std::vector<OpId> ops;
+    for (std::size_t n = 0; n < segments.size(); ++n) {
+        Segment& segment = segments[n];
+        std::vector<OpId> ops, everywhere;
         for (ItemId kernel : segment.kernels) {
-            const std::vector<OpId>& own = opsOf[keys[place[kernel]]];
+            const std::vector<OpId>& own = opsOf[keys[indexOf[kernel.value()]]];
             ops.insert(ops.end(), own.begin(), own.end());
         }
+        for (std::size_t at : blocksOf[n]) {
+            for (std::size_t j = 0; j < segment.kernels.size(); ++j) {
+                const std::vector<OpId>& own = opsOf[keys[at + j]];
+                everywhere.insert(everywhere.end(), own.begin(), own.end());
+            }
+        }
         segment.ops = OpSet::of(std::move(ops));
+        segment.blocks = blocksOf[n].size();
+        segment.blockOps = OpSet::of(std::move(everywhere));
     }
     return segments;
 }

@@ -19,13 +19,18 @@ struct Schedule;
 // to the replay.
 // Identical workers get one decision: a segment names its kernels' measured ops and those of their
 // counterparts on every rank (a track of the same role, the same name, the same place among the
-// track's namesakes). Pure.
+// track's namesakes). Identical blocks may too: the segment also names the ops of every run of the
+// same kernels on its stream. Pure.
 class ComputeSegments {
 public:
     struct Segment {
         std::vector<ItemId> kernels; // on the path, in path order
         TimeNs savedNs = 0; // the launches and idle time between them on the path, in the replay
         OpSet ops; // the measured ops of the kernels and of their counterparts on every rank
+        // Identical blocks: the runs of kernels of the same names in the same order, one after the other
+        // on the segment's stream (the segment's own among them), and their ops on every rank.
+        std::size_t blocks = 0;
+        OpSet blockOps;
     };
 
     // The segments of at least two kernels with time to save, the most first (ties by their first

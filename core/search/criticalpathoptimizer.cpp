@@ -260,7 +260,8 @@ private:
 
     // Theorem 1 and 3 on the critical path's computation segments, the most to save first: each fused
     // across the waits on its kernels, alone and with the gradients its kernels make fused into one
-    // bucket.
+    // bucket; and where its kernels repeat in identical blocks, so fused in every block (symmetry).
+    // Not beside an op fusion everywhere: a strategy holds one op_fusion step.
     void segmentMoves(std::vector<Move>& moves) const
     {
         if (!m_current || m_plan.opFusion)
@@ -273,20 +274,28 @@ private:
         const ReplayResult& now = *m_current->whatIf;
         for (const ComputeSegments::Segment& segment :
             ComputeSegments::of(*now.graph, now.schedule, now.criticalPath, m_options.localMoves)) {
-            if (segment.ops.empty())
-                continue; // an op fusion without ops would fuse every kernel
-            Move fused { m_plan, {}, "op_fusion:" + segment.ops.text() };
-            fused.plan.fusedSegments = united(m_plan.fusedSegments, segment.ops);
-            fused.steps = { segmentFusion(fused.plan.fusedSegments) };
-            if (std::optional<CoarsenedView::Cuts> cuts = gradientsFused(segment.ops)) {
-                Move joint = withGroups(std::move(*cuts));
-                joint.plan.fusedSegments = fused.plan.fusedSegments;
-                joint.steps.push_back(fused.steps.front());
-                joint.name = fused.name + "+" + joint.name;
-                moves.push_back(std::move(joint));
-            }
-            moves.push_back(std::move(fused));
+            fuseMoves(segment.ops, moves);
+            if (segment.blocks > 1)
+                fuseMoves(segment.blockOps, moves);
         }
+    }
+
+    // Ops fused, alone and with their gradients.
+    void fuseMoves(const OpSet& ops, std::vector<Move>& moves) const
+    {
+        if (ops.empty())
+            return; // an op fusion without ops would fuse every kernel
+        Move fused { m_plan, {}, "op_fusion:" + ops.text() };
+        fused.plan.fusedSegments = united(m_plan.fusedSegments, ops);
+        fused.steps = { segmentFusion(fused.plan.fusedSegments) };
+        if (std::optional<CoarsenedView::Cuts> cuts = gradientsFused(ops)) {
+            Move joint = withGroups(std::move(*cuts));
+            joint.plan.fusedSegments = fused.plan.fusedSegments;
+            joint.steps.push_back(fused.steps.front());
+            joint.name = fused.name + "+" + joint.name;
+            moves.push_back(std::move(joint));
+        }
+        moves.push_back(std::move(fused));
     }
 
     // The plan's grouping with the units whose kernel is among ops in one bucket with their neighbours

@@ -376,6 +376,50 @@ private Q_SLOTS:
         checkReproduces(*session, options, r);
     }
 
+    // Identical blocks: on the GPT of the GPU check set, the critical path's segments repeat in the
+    // transformer's blocks, and a segment names the same kernels in every block on both ranks.
+    void computeSegmentsRepeatInIdenticalBlocks()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth-gpu2/gpt-large/ddp");
+        QVERIFY(session);
+        const auto baseline = session->whatIf({ {}, {}, { CommSource::CostModel, true, std::nullopt }, 0 });
+        QVERIFY(baseline);
+        const ReplayResult& replay = *baseline->whatIf;
+        const auto segments = ComputeSegments::of(*replay.graph, replay.schedule, replay.criticalPath, 8);
+        QVERIFY(!segments.empty());
+        const Trace& t = session->trace();
+        const auto namesOf = [&](const OpSet& ops) {
+            std::multiset<std::string> names;
+            for (const auto& [from, to] : ops.ranges()) {
+                for (std::uint32_t op = from; op <= to; ++op)
+                    names.insert(std::string(t.string(t.name(OpId(op)))));
+            }
+            return names;
+        };
+        int repeated = 0;
+        for (const ComputeSegments::Segment& segment : segments) {
+            QVERIFY(segment.blocks >= 1);
+            QVERIFY(segment.savedNs > 0);
+            for (const auto& [from, to] : segment.ops.ranges()) {
+                for (std::uint32_t op = from; op <= to; ++op)
+                    QVERIFY(segment.blockOps.contains(OpId(op)));
+            }
+            if (segment.blocks < 2)
+                continue;
+            ++repeated;
+            QCOMPARE(segment.blockOps.size(), segment.blocks * segment.ops.size());
+            // Every block's kernels are named as the segment's.
+            std::multiset<std::string> expected;
+            for (const std::string& name : namesOf(segment.ops)) {
+                for (std::size_t b = 0; b < segment.blocks; ++b)
+                    expected.insert(name);
+            }
+            QCOMPARE(namesOf(segment.blockOps), expected);
+        }
+        QVERIFY(repeated > 0);
+    }
+
     // Theorem 3: fusing a segment whose kernels make gradients in buckets of their own goes with fusing
     // those gradients; the joint move is among the candidates and its grouping merges them.
     void fusesASegmentsGradientsWithIt()
