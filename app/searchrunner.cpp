@@ -119,7 +119,7 @@ void SearchRunner::scale(const Strategy& prefix, Scaling mode, const std::vector
         const BaselineKind kind { CommSource::CostModel, true, std::nullopt };
         LocalExchange local;
         Expected<ScalingCurve> result = mode == Scaling::Sync
-            ? SyncScaling::of(*session, prefix, kind, workers, local, searchMemory(), &cancel)
+            ? SyncScaling::of(*session, prefix, kind, workers, false, local, searchMemory(), &cancel)
             : AsyncPsScaling::of(*session, prefix, kind, workers, 0);
         if (cancel.isCancelled())
             return;

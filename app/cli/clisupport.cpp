@@ -151,12 +151,13 @@ bool memoryBudgetFrom(
     return true;
 }
 
-void addScalingOption(QCommandLineParser& parser)
+void addScalingOption(QCommandLineParser& parser, bool strongByDefault)
 {
     parser.addOption(QCommandLineOption(kScalingOption,
-        QStringLiteral("strong: the device counts share the measured global batch, each device computing on its share "
-                       "(default); weak: each device keeps its measured batch."),
-        QStringLiteral("strong|weak"), QStringLiteral("strong")));
+        QStringLiteral("strong: the device counts share the measured global batch, each device computing on its share; "
+                       "weak: each device keeps its measured batch (default: %1).")
+            .arg(strongByDefault ? QStringLiteral("strong") : QStringLiteral("weak")),
+        QStringLiteral("strong|weak"), strongByDefault ? QStringLiteral("strong") : QStringLiteral("weak")));
 }
 
 std::optional<bool> strongScalingFrom(const QCommandLineParser& parser, const QString& command)

@@ -65,10 +65,11 @@ void addMemoryBudgetOption(QCommandLineParser& parser);
 // value is not a positive number of gigabytes.
 bool memoryBudgetFrom(
     const QCommandLineParser& parser, const QString& command, std::optional<sightline::MemoryOptions>& memory);
-// Adds --scaling strong|weak to parser: whether device counts share the measured global batch.
-void addScalingOption(QCommandLineParser& parser);
-// Whether that option asks for strong scaling (the default); prints the problem and returns nothing
-// when it is neither.
+// Adds --scaling strong|weak to parser, with its default: whether device counts share the measured
+// global batch.
+void addScalingOption(QCommandLineParser& parser, bool strongByDefault);
+// Whether that option asks for strong scaling; prints the problem and returns nothing when it is
+// neither.
 std::optional<bool> strongScalingFrom(const QCommandLineParser& parser, const QString& command);
 // The most devices a count may name.
 inline constexpr int kMostDevices = 65536;

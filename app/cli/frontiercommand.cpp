@@ -72,7 +72,7 @@ int FrontierCommand::run(const QStringList& args)
     SearchArguments search(command);
     parser.addOption(jsonOption);
     parser.addOptions({ devicesOption, pointsOption });
-    CliSupport::addScalingOption(parser);
+    CliSupport::addScalingOption(parser, true);
     search.addTo(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;

@@ -172,7 +172,7 @@ int OptimizeCommand::run(const QStringList& args)
     parser.addOption(jsonOption);
     search.addTo(parser);
     parser.addOptions({ objectiveOption, devicesOption, roundsOption, candidatesOption, outOption });
-    CliSupport::addScalingOption(parser);
+    CliSupport::addScalingOption(parser, true);
     exports.addTo(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;

@@ -53,6 +53,7 @@ QJsonObject curveJson(const ScalingCurve& curve)
             QJsonObject {
                 { QStringLiteral("mode"),
                     curve.mode == ScalingCurve::Mode::Sync ? QStringLiteral("sync") : QStringLiteral("async-ps") },
+                { QStringLiteral("scaling"), curve.globalBatch ? QStringLiteral("strong") : QStringLiteral("weak") },
                 { QStringLiteral("parameters"), parameters } } },
         { QStringLiteral("measured_workers"), curve.measuredWorkers },
         { QStringLiteral("batch"), curve.batch ? QJsonValue(static_cast<qint64>(*curve.batch)) : QJsonValue() },
@@ -63,7 +64,8 @@ void printCurve(QTextStream& out, const ScalingCurve& curve)
 {
     out << (curve.mode == ScalingCurve::Mode::Sync ? "Synchronous all-reduce (Shi et al.'s DAG model)"
                                                    : "Asynchronous parameter server (Li et al.)")
-        << ", from the job's " << curve.measuredWorkers << " workers:\n";
+        << ", from the job's " << curve.measuredWorkers << " workers"
+        << (curve.globalBatch ? ", sharing their global batch" : ", each keeping its batch") << ":\n";
     out << "workers  iteration ms  replayed ms    steps/s  speedup  efficiency\n";
     for (const ScalingPoint& p : curve.points) {
         out << QString::number(p.workers).rightJustified(7)
@@ -107,6 +109,7 @@ int ScaleCommand::run(const QStringList& args)
     SearchArguments search(command);
     parser.addOption(jsonOption);
     parser.addOptions({ workersOption, modeOption, windowOption });
+    CliSupport::addScalingOption(parser, false);
     search.addTo(parser);
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;
@@ -116,6 +119,14 @@ int ScaleCommand::run(const QStringList& args)
     const QString mode = parser.value(modeOption);
     if (mode != QLatin1String("sync") && mode != QLatin1String("async-ps")) {
         err << "sightline-cli scale: --mode wants sync or async-ps, not '" << mode << "'\n";
+        return 2;
+    }
+    const std::optional<bool> strong = CliSupport::strongScalingFrom(parser, command);
+    if (!strong)
+        return 2;
+    if (*strong && mode != QLatin1String("sync")) {
+        err << "sightline-cli scale: --scaling strong goes with --mode sync (the parameter server's workers each keep "
+               "their batch)\n";
         return 2;
     }
     bool ok = false;
@@ -141,8 +152,8 @@ int ScaleCommand::run(const QStringList& args)
     const std::vector<int> workers
         = *CliSupport::deviceCounts(parser.value(workersOption), static_cast<int>(session->measured()->ranks().size()));
     const Expected<ScalingCurve> curve = mode == QLatin1String("sync")
-        ? SyncScaling::of(
-            *session, search.base(), search.baseline(), workers, group.exchange(), search.limits().maxMemoryBytes / 2)
+        ? SyncScaling::of(*session, search.base(), search.baseline(), workers, *strong, group.exchange(),
+            search.limits().maxMemoryBytes / 2)
         : AsyncPsScaling::of(*session, search.base(), search.baseline(), workers, std::llround(windowMb * 1e6));
     if (!curve) {
         err.flush();

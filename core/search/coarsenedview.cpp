@@ -80,6 +80,16 @@ Expected<CoarsenedView> CoarsenedView::of(const AnalysisCache& analyses, const S
     return view;
 }
 
+CoarsenedView CoarsenedView::readyScaled(double factor) const
+{
+    CoarsenedView scaled = *this;
+    for (Unit& u : scaled.m_units) {
+        u.readyNs = CheckedMath::saturatingRound(static_cast<double>(u.readyNs) * factor);
+        u.computeNs = CheckedMath::saturatingRound(static_cast<double>(u.computeNs) * factor);
+    }
+    return scaled;
+}
+
 CoarsenedView::Cuts CoarsenedView::cutsOf(std::span<const std::uint32_t> bucketOfTensor) const
 {
     Cuts cuts(m_units.empty() ? 0 : m_units.size() - 1, 0);

@@ -43,6 +43,9 @@ public:
     Cuts cutsOf(std::span<const std::uint32_t> bucketOfTensor) const;
     // The measured buckets, so grouped.
     const Cuts& measured() const { return m_measured; }
+    // The view with every unit ready at factor times its time (and its kernel as long): the same
+    // gradients made by compute that takes factor of its time.
+    CoarsenedView readyScaled(double factor) const;
     // tensor_fusion's groups text of a grouping ("0-3,4,5-9", in tensors).
     std::string groupsText(const Cuts& cuts) const;
 

@@ -20,7 +20,7 @@ struct ScalingPoint {
     TimeNs iterationNs = 0; // the model's time per step of each worker
     std::optional<TimeNs> replayedNs; // a worker_count what-if's iteration, where replayed
     std::optional<TimeNs> measuredNs; // the trace's own iteration, at its own count
-    double stepsPerSecond = 0; // steps of all workers together, by the model
+    double stepsPerSecond = 0; // steps of all workers together (of the measured batch each), by the model
     double speedup = 0; // stepsPerSecond over one worker's
     double efficiency = 0; // speedup / workers
 };
@@ -29,6 +29,9 @@ struct ScalingCurve {
     enum class Mode : std::uint8_t { Sync, AsyncPs };
     Mode mode = Mode::Sync;
     int measuredWorkers = 0;
+    // Strong scaling: the workers share the measured global batch, and stepsPerSecond counts the
+    // measured workers' steps a global step makes (its samples over the measured per-worker batch).
+    bool globalBatch = false;
     std::vector<ScalingPoint> points;
     std::optional<std::int64_t> batch; // samples per worker per step, where the trace tells
     std::vector<std::pair<std::string, double>> parameters; // what the model was given, by name

@@ -1,22 +1,49 @@
 #include "core/search/syncscaling.h"
 
+#include "core/analysis/criticalpath.h"
+#include "core/base/checkedmath.h"
 #include "core/exec/analysiscache.h"
 #include "core/exec/executiongraph.h"
 #include "core/model/trace.h"
+#include "core/replay/schedule.h"
 #include "core/search/bucketchannel.h"
 #include "core/search/candidate.h"
 #include "core/search/coarsenedview.h"
 #include "core/search/evaluator.h"
 #include "core/search/synccost.h"
 #include "core/strategy/batchsize.h"
+#include "core/strategy/samplescaling.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace sightline {
 
+namespace {
+
+// The busiest device stream's kernel time per step of its rank, in a replay.
+TimeNs busiestStream(const ReplayResult& replay)
+{
+    const ExecutionGraph& g = *replay.graph;
+    std::vector<TimeNs> busy(g.tracks().size(), 0);
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (g.kind(item) == OpKind::ComputeKernel && g.track(item).isValid() && replay.schedule.replayed(i))
+            busy[g.track(item).value()] += replay.schedule.end[i] - replay.schedule.start[i];
+    }
+    std::vector<TimeNs> steps(g.ranks().size(), 0);
+    for (const ExecStep& step : g.steps())
+        ++steps[step.rank.value()];
+    TimeNs most = 0;
+    for (std::size_t t = 0; t < busy.size(); ++t)
+        most = std::max(most, busy[t] / std::max<TimeNs>(1, steps[g.tracks()[t].rank.value()]));
+    return most;
+}
+
+} // namespace
+
 Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy& prefix, const BaselineKind& baseline,
-    const std::vector<int>& workers, CandidateExchange& exchange, std::uint64_t memoryLimitBytes,
+    const std::vector<int>& workers, bool globalBatch, CandidateExchange& exchange, std::uint64_t memoryLimitBytes,
     const CancellationToken* cancel)
 {
     Evaluator evaluator(session, WhatIfRequest { {}, std::nullopt, baseline, 0 }, exchange, memoryLimitBytes, cancel);
@@ -37,6 +64,7 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     ScalingCurve curve;
     curve.mode = ScalingCurve::Mode::Sync;
     curve.measuredWorkers = static_cast<int>(base->whatIf->graph->ranks().size());
+    curve.globalBatch = globalBatch;
     if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
         curve.batch = batch->size;
     const TimeNs own = Evaluator::outcomeOf(*base).iterationNs;
@@ -46,10 +74,26 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         lastReady = std::max(lastReady, u.readyNs);
         bytes += u.bytes;
     }
-    const auto exposed = [&](const SyncCost& c) {
-        return std::max<TimeNs>(0, BucketChannel(*view, c).end(view->measured()) - lastReady);
+    const auto exposed = [&](const CoarsenedView& v, const SyncCost& c, TimeNs ready) {
+        return std::max<TimeNs>(0, BucketChannel(v, c).end(v.measured()) - ready);
     };
-    const TimeNs ownExposed = exposed(*cost);
+    const TimeNs ownExposed = exposed(*view, *cost, lastReady);
+    // What a worker's step without exposed communication keeps of its time on n workers: its device
+    // computation on the critical path scales with the samples, the rest does not, and the busiest
+    // stream's kernels, scaled, may come to hold the step.
+    const TimeNs computing = own - ownExposed;
+    const auto onPath
+        = static_cast<double>(Evaluator::outcomeOf(*base).pathNs[static_cast<std::size_t>(PathCategory::Compute)]);
+    const double busiest = static_cast<double>(busiestStream(*base->whatIf));
+    const auto kept = [&](int n) {
+        if (!globalBatch || computing <= 0)
+            return 1.0;
+        const double device = SampleScaling::kFixedShare
+            + (1.0 - SampleScaling::kFixedShare) * curve.measuredWorkers / static_cast<double>(n);
+        const double rest = static_cast<double>(computing) - std::min(onPath, static_cast<double>(computing));
+        return std::max(rest + device * std::min(onPath, static_cast<double>(computing)), device * busiest)
+            / static_cast<double>(computing);
+    };
     curve.parameters = { { "iteration_ms", static_cast<double>(own) / 1e6 },
         { "exposed_ms", static_cast<double>(ownExposed) / 1e6 }, { "gradient_bytes", static_cast<double>(bytes) },
         { "buckets", static_cast<double>(std::count(view->measured().begin(), view->measured().end(), 1) + 1) } };
@@ -64,7 +108,9 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
             continue;
         Strategy s = prefix;
         if (workers[i] != curve.measuredWorkers)
-            s.steps.push_back({ "worker_count", { { "workers", static_cast<double>(workers[i]) } } });
+            s.steps.push_back({ "worker_count",
+                { { "workers", static_cast<double>(workers[i]) },
+                    { "batch", std::string(globalBatch ? "global" : "per_rank") } } });
         candidates.push_back(Candidate::of(std::move(s)));
         replayedAt.push_back(i);
     }
@@ -80,8 +126,16 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     for (int n : workers) {
         ScalingPoint p;
         p.workers = n;
-        p.iterationNs = own - ownExposed + (n == curve.measuredWorkers ? ownExposed : exposed(cost->among(n)));
-        p.stepsPerSecond = p.iterationNs > 0 ? n * 1e9 / static_cast<double>(p.iterationNs) : 0;
+        if (n == curve.measuredWorkers) {
+            p.iterationNs = own;
+        } else {
+            const double k = kept(n);
+            const CoarsenedView scaled = view->readyScaled(k);
+            p.iterationNs = CheckedMath::saturatingRound(k * static_cast<double>(own - ownExposed))
+                + exposed(scaled, cost->among(n), CheckedMath::saturatingRound(k * static_cast<double>(lastReady)));
+        }
+        const double batches = globalBatch ? curve.measuredWorkers : n; // per-worker batches a step makes
+        p.stepsPerSecond = p.iterationNs > 0 ? batches * 1e9 / static_cast<double>(p.iterationNs) : 0;
         curve.points.push_back(p);
     }
     for (std::size_t k = 0; k < replayedAt.size(); ++k) {

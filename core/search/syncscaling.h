@@ -19,13 +19,17 @@ class CandidateExchange;
 // taking the cost model's time among N workers (a ring all-reduce: 2(N−1) latencies and 2(N−1)/N of
 // its bytes over the bottleneck link, within a host on its fabric and across hosts on the network);
 // exposed(N) is how long the last bucket ends after the last gradient is ready. Weak scaling: each
-// worker keeps its batch. Where the job stays within its limit of items, each count is also replayed
-// whole (worker_count), to set the model beside the replay.
+// worker keeps its batch. Strong scaling (globalBatch): the N workers share the measured global
+// batch, so each computes on N₀/N of its samples, and the step without exposed communication and the
+// gradients' ready times shrink as SampleScaling's device work does, t(N) = k(N)(t(N₀) − exposed(N₀))
+// + exposed(N) with k(N) = s + (1 − s) N₀/N, as if all of that step were device work (host work is
+// not). Where the job stays within its limit of items, each count is also replayed whole
+// (worker_count, with its batch shared when strong), to set the model beside the replay.
 class SyncScaling {
 public:
     // Fails when the job has no gradient all-reduce to scale, or when its baseline fails.
     static Expected<ScalingCurve> of(const JobSession& session, const Strategy& prefix, const BaselineKind& baseline,
-        const std::vector<int>& workers, CandidateExchange& exchange, std::uint64_t memoryLimitBytes,
+        const std::vector<int>& workers, bool globalBatch, CandidateExchange& exchange, std::uint64_t memoryLimitBytes,
         const CancellationToken* cancel = nullptr);
 };
 

@@ -686,6 +686,22 @@ private Q_SLOTS:
         }
         QCOMPARE(marked, 1);
         QCOMPARE(points.first().toObject().value(QStringLiteral("speedup")).toDouble(), 1.0);
+        QCOMPARE(o.value(QStringLiteral("model")).toObject().value(QStringLiteral("scaling")).toString(),
+            QStringLiteral("weak"));
+        // Strong scaling: one worker takes both workers' batch, so its step is longer than weak scaling's,
+        // and the measured count is as measured.
+        const Run strongRun = runCli({ QStringLiteral("scale"), example(), QStringLiteral("--workers"),
+            QStringLiteral("1-8"), QStringLiteral("--scaling"), QStringLiteral("strong"), QStringLiteral("--json") });
+        QVERIFY2(strongRun.exitCode == 0, strongRun.err.constData());
+        const QJsonObject strong = QJsonDocument::fromJson(strongRun.out).object();
+        QCOMPARE(strong.value(QStringLiteral("model")).toObject().value(QStringLiteral("scaling")).toString(),
+            QStringLiteral("strong"));
+        const QJsonArray strongPoints = strong.value(QStringLiteral("points")).toArray();
+        QCOMPARE(strongPoints.size(), 4);
+        QVERIFY(strongPoints[0].toObject().value(QStringLiteral("replayed_ms")).toDouble()
+            > points[0].toObject().value(QStringLiteral("replayed_ms")).toDouble());
+        QCOMPARE(strongPoints[1].toObject().value(QStringLiteral("iteration_ms")).toDouble(),
+            points[1].toObject().value(QStringLiteral("iteration_ms")).toDouble());
         r = runCli({ QStringLiteral("scale"), example(), QStringLiteral("--workers"), QStringLiteral("1,4,16"),
             QStringLiteral("--mode"), QStringLiteral("async-ps"), QStringLiteral("--flow-control-window"),
             QStringLiteral("28"), QStringLiteral("--json") });
@@ -705,6 +721,9 @@ private Q_SLOTS:
         for (const QStringList& bad : { QStringList { QStringLiteral("--mode"), QStringLiteral("ps") },
                  QStringList { QStringLiteral("--workers"), QStringLiteral("8-1") },
                  QStringList { QStringLiteral("--flow-control-window"), QStringLiteral("28") },
+                 QStringList { QStringLiteral("--scaling"), QStringLiteral("both") },
+                 QStringList { QStringLiteral("--mode"), QStringLiteral("async-ps"), QStringLiteral("--scaling"),
+                     QStringLiteral("strong") },
                  QStringList { QStringLiteral("--mode"), QStringLiteral("async-ps"), QStringLiteral("--workers"),
                      QStringLiteral("4096") } }) {
             const Run b = runCli(QStringList { QStringLiteral("scale"), example() } + bad);

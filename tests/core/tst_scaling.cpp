@@ -88,7 +88,7 @@ private Q_SLOTS:
             { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 10.0 }, { "network_gbps", 12.5 },
                 { "ranks_per_host", 4.0 } } } } };
         const auto curve = SyncScaling::of(*session, network, { CommSource::CostModel, true, std::nullopt },
-            { 1, 2, 4, 8, 16 }, local, std::uint64_t(4) << 30);
+            { 1, 2, 4, 8, 16 }, false, local, std::uint64_t(4) << 30);
         QVERIFY2(curve, curve ? "" : curve.status().toString().c_str());
         QCOMPARE(curve->measuredWorkers, 2);
         QCOMPARE(curve->points.size(), std::size_t(5));
@@ -110,10 +110,37 @@ private Q_SLOTS:
         // Across hosts (8 and 16 workers on 4 per host) the buckets go over Ethernet: slower steps.
         QVERIFY(curve->points[3].iterationNs > curve->points[2].iterationNs);
         QCOMPARE(curve->points[0].speedup, 1.0);
+        // Strong scaling: the workers share the 2 workers' global batch. At the job's own count nothing
+        // changes. One worker computes on twice its samples: its kernels come to hold the step, slower
+        // than weak scaling's. More workers compute on fewer, but this job's host and its buckets hold
+        // their steps, so they are no faster. The model stays within 15 % of the replays, and a step
+        // counts as the 2 measured workers' batches.
+        const auto strong = SyncScaling::of(*session, network, { CommSource::CostModel, true, std::nullopt },
+            { 1, 2, 4, 8, 16 }, true, local, std::uint64_t(4) << 30);
+        QVERIFY2(strong, strong ? "" : strong.status().toString().c_str());
+        QVERIFY(strong->globalBatch && !curve->globalBatch);
+        QCOMPARE(strong->points[1].iterationNs, own.iterationNs);
+        QVERIFY(strong->points[0].iterationNs > curve->points[0].iterationNs);
+        QVERIFY(*strong->points[0].replayedNs > *curve->points[0].replayedNs);
+        for (std::size_t i = 0; i < strong->points.size(); ++i) {
+            const ScalingPoint& p = strong->points[i];
+            if (i >= 2) {
+                QVERIFY(p.iterationNs <= curve->points[i].iterationNs);
+                QVERIFY(*p.replayedNs <= *curve->points[i].replayedNs);
+            }
+            QCOMPARE(p.stepsPerSecond, 2 * 1e9 / static_cast<double>(p.iterationNs));
+            const double off
+                = std::abs(static_cast<double>(p.iterationNs - *p.replayedNs)) / static_cast<double>(*p.replayedNs);
+            QVERIFY2(off < 0.15,
+                qPrintable(QStringLiteral("strong, %1 workers: model %2, replay %3")
+                               .arg(p.workers)
+                               .arg(p.iterationNs)
+                               .arg(*p.replayedNs)));
+        }
         // A job without gradient all-reduces cannot be scaled, and says so.
         const auto single = sessionOf(trainingJob());
         const auto none = SyncScaling::of(
-            *single, {}, { CommSource::CostModel, true, std::nullopt }, { 1, 2 }, local, std::uint64_t(4) << 30);
+            *single, {}, { CommSource::CostModel, true, std::nullopt }, { 1, 2 }, false, local, std::uint64_t(4) << 30);
         QVERIFY(!none);
         QVERIFY(QString::fromStdString(none.status().detail())
                     .contains(QStringLiteral("no gradient all-reduces to scale")));
