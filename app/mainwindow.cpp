@@ -111,6 +111,7 @@ QDockWidget* MainWindow::createOptimizeDock()
         options.prefix = searchPrefix();
         options.memory = budget();
         options.workers = deviceCountsAround();
+        options.globalBatch = m_optimize->frontierGlobalBatch();
         return options;
     };
     connect(m_optimize, &OptimizePanel::optimizeRequested, this,
@@ -134,7 +135,7 @@ QDockWidget* MainWindow::createOptimizeDock()
         workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
         m_searchRunner->scale(searchPrefix(),
             mode == OptimizePanel::ScalingMode::Sync ? SearchRunner::Scaling::Sync : SearchRunner::Scaling::AsyncPs,
-            workers);
+            workers, m_optimize->scalingGlobalBatch());
     });
     connect(m_optimize, &OptimizePanel::cancelRequested, m_searchRunner, &SearchRunner::cancel);
     connect(m_optimize, &OptimizePanel::strategyChosen, this,

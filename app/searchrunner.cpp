@@ -112,14 +112,14 @@ void SearchRunner::frontier(const FrontierOptions& given)
     });
 }
 
-void SearchRunner::scale(const Strategy& prefix, Scaling mode, const std::vector<int>& workers)
+void SearchRunner::scale(const Strategy& prefix, Scaling mode, const std::vector<int>& workers, bool globalBatch)
 {
     std::shared_ptr<const JobSession> session = m_session;
-    start([this, session, prefix, mode, workers](const CancellationToken& cancel, quint64 generation) {
+    start([this, session, prefix, mode, workers, globalBatch](const CancellationToken& cancel, quint64 generation) {
         const BaselineKind kind { CommSource::CostModel, true, std::nullopt };
         LocalExchange local;
         Expected<ScalingCurve> result = mode == Scaling::Sync
-            ? SyncScaling::of(*session, prefix, kind, workers, false, local, searchMemory(), &cancel)
+            ? SyncScaling::of(*session, prefix, kind, workers, globalBatch, local, searchMemory(), &cancel)
             : AsyncPsScaling::of(*session, prefix, kind, workers, 0);
         if (cancel.isCancelled())
             return;

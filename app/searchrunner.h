@@ -32,7 +32,8 @@ public:
     bool isRunning() const { return m_running; }
     void optimize(const sightline::SearchOptions& options);
     void frontier(const sightline::FrontierOptions& options);
-    void scale(const sightline::Strategy& prefix, Scaling mode, const std::vector<int>& workers);
+    // globalBatch: the workers share the measured global batch (synchronous scaling only).
+    void scale(const sightline::Strategy& prefix, Scaling mode, const std::vector<int>& workers, bool globalBatch);
     void cancel();
 
 Q_SIGNALS:

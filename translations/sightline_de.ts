@@ -2869,6 +2869,22 @@
             <numerusform>Am schnellsten im Budget: %1 ms auf %n Geräten.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Global batch shared</source>
+        <translation>Globaler Batch geteilt</translation>
+    </message>
+    <message>
+        <source>Batch per device kept</source>
+        <translation>Batch je Gerät behalten</translation>
+    </message>
+    <message>
+        <source>Other device counts share the measured global batch, so fewer devices each take more samples and memory (strong scaling: the frontier&apos;s and the fewest devices&apos; default), or each device keeps its measured batch (weak scaling)</source>
+        <translation>Andere Gerätezahlen teilen den gemessenen globalen Batch, sodass weniger Geräte je mehr Samples und Speicher nehmen (starke Skalierung: Vorgabe für die Front und die wenigsten Geräte), oder jedes Gerät behält seinen gemessenen Batch (schwache Skalierung)</translation>
+    </message>
+    <message>
+        <source>The workers share the measured global batch (strong scaling), or each keeps its measured batch (weak scaling, the usual throughput curve); the parameter server&apos;s workers keep theirs</source>
+        <translation>Die Worker teilen den gemessenen globalen Batch (starke Skalierung), oder jeder behält seinen gemessenen Batch (schwache Skalierung, die übliche Durchsatzkurve); die Worker des Parameterservers behalten ihren</translation>
+    </message>
 </context>
 <context>
     <name>RankListModel</name>

@@ -2868,6 +2868,22 @@
             <numerusform>Fastest within the budget: %1 ms on %n devices.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Global batch shared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch per device kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other device counts share the measured global batch, so fewer devices each take more samples and memory (strong scaling: the frontier&apos;s and the fewest devices&apos; default), or each device keeps its measured batch (weak scaling)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The workers share the measured global batch (strong scaling), or each keeps its measured batch (weak scaling, the usual throughput curve); the parameter server&apos;s workers keep theirs</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RankListModel</name>

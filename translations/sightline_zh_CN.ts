@@ -2850,6 +2850,22 @@
             <numerusform>预算内最快：%n 个设备上 %1 毫秒。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Global batch shared</source>
+        <translation>共享全局批量</translation>
+    </message>
+    <message>
+        <source>Batch per device kept</source>
+        <translation>每设备保留批量</translation>
+    </message>
+    <message>
+        <source>Other device counts share the measured global batch, so fewer devices each take more samples and memory (strong scaling: the frontier&apos;s and the fewest devices&apos; default), or each device keeps its measured batch (weak scaling)</source>
+        <translation>其他设备数共享测得的全局批量，设备越少每台承担的样本和内存越多（强扩展：前沿与最少设备的默认），或每台设备保留其测得的批量（弱扩展）</translation>
+    </message>
+    <message>
+        <source>The workers share the measured global batch (strong scaling), or each keeps its measured batch (weak scaling, the usual throughput curve); the parameter server&apos;s workers keep theirs</source>
+        <translation>各 worker 共享测得的全局批量（强扩展），或各自保留测得的批量（弱扩展，常见的吞吐曲线）；参数服务器的 worker 保留各自的批量</translation>
+    </message>
 </context>
 <context>
     <name>RankListModel</name>

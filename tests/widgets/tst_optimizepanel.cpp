@@ -105,6 +105,27 @@ private Q_SLOTS:
         QCOMPARE(panel.frontierPlot()->pointAt(QPointF(-100, -100)), -1);
     }
 
+    // The frontier shares the global batch by default, the scaling curve keeps each worker's; the
+    // parameter server's workers always keep theirs, and its choice is then off.
+    void batchChoices()
+    {
+        OptimizePanel panel;
+        QVERIFY(panel.frontierGlobalBatch());
+        QVERIFY(!panel.scalingGlobalBatch());
+        panel.frontierBatchBox()->setCurrentIndex(1);
+        QVERIFY(!panel.frontierGlobalBatch());
+        panel.scalingBatchBox()->setCurrentIndex(0);
+        QVERIFY(panel.scalingGlobalBatch());
+        auto* mode = panel.scalingBatchBox()->parentWidget()->findChild<QComboBox*>();
+        QVERIFY(mode && mode != panel.scalingBatchBox());
+        mode->setCurrentIndex(1);
+        QVERIFY(!panel.scalingBatchBox()->isEnabled());
+        QVERIFY(!panel.scalingGlobalBatch());
+        mode->setCurrentIndex(0);
+        QVERIFY(panel.scalingBatchBox()->isEnabled());
+        QVERIFY(panel.scalingGlobalBatch());
+    }
+
     void drawsTheScalingCurve()
     {
         ScalingPlot plot;

@@ -28,6 +28,16 @@ QString gigabytes(std::int64_t bytes)
     return QLocale().toString(static_cast<double>(bytes) / 1e9, 'f', 2);
 }
 
+// A choice between the measured global batch shared among the device counts, and each device's kept.
+QComboBox* batchBox(QWidget* parent, const QString& toolTip)
+{
+    auto* box = new QComboBox(parent);
+    box->addItem(OptimizePanel::tr("Global batch shared"));
+    box->addItem(OptimizePanel::tr("Batch per device kept"));
+    box->setToolTip(toolTip);
+    return box;
+}
+
 } // namespace
 
 OptimizePanel::OptimizePanel(QWidget* parent)
@@ -112,11 +122,19 @@ QWidget* OptimizePanel::frontierTab()
     m_findFrontier->setToolTip(
         tr("The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision), "
            "each replayed alone"));
+    m_frontierBatch = batchBox(tab,
+        tr("Other device counts share the measured global batch, so fewer devices each take more samples and memory "
+           "(strong scaling: the frontier's and the fewest devices' default), or each device keeps its measured batch "
+           "(weak scaling)"));
     m_frontier = new FrontierPlot(tab);
     m_frontierNote = new QLabel(tr("Click a point to load its strategy."), tab);
     m_frontierNote->setWordWrap(true);
     auto* layout = new QVBoxLayout(tab);
-    layout->addWidget(m_findFrontier, 0, Qt::AlignLeft);
+    auto* row = new QHBoxLayout;
+    row->addWidget(m_findFrontier);
+    row->addWidget(m_frontierBatch);
+    row->addStretch(1);
+    layout->addLayout(row);
     layout->addWidget(m_frontier, 1);
     layout->addWidget(m_frontierNote);
     connect(m_findFrontier, &QPushButton::clicked, this, &OptimizePanel::frontierRequested);
@@ -133,11 +151,18 @@ QWidget* OptimizePanel::scalingTab()
     m_scalingMode = new QComboBox(tab);
     m_scalingMode->addItem(tr("Synchronous all-reduce"));
     m_scalingMode->addItem(tr("Asynchronous parameter server"));
+    m_scalingBatch = batchBox(tab,
+        tr("The workers share the measured global batch (strong scaling), or each keeps its measured batch "
+           "(weak scaling, the usual throughput curve); the parameter server's workers keep theirs"));
+    m_scalingBatch->setCurrentIndex(1);
+    connect(m_scalingMode, &QComboBox::currentIndexChanged, m_scalingBatch,
+        [this](int mode) { m_scalingBatch->setEnabled(mode == 0); });
     m_scale = new QPushButton(tr("Scale"), tab);
     m_scale->setToolTip(tr("Throughput from 1 to 64 workers, from this profile"));
     m_scaling = new ScalingPlot(tab);
     auto* row = new QHBoxLayout;
     row->addWidget(m_scalingMode, 1);
+    row->addWidget(m_scalingBatch);
     row->addWidget(m_scale);
     auto* layout = new QVBoxLayout(tab);
     layout->addLayout(row);
@@ -151,6 +176,16 @@ QWidget* OptimizePanel::scalingTab()
 OptimizePanel::Objective OptimizePanel::objective() const
 {
     return m_objective->currentIndex() == 0 ? Objective::Time : Objective::Devices;
+}
+
+bool OptimizePanel::frontierGlobalBatch() const
+{
+    return m_frontierBatch->currentIndex() == 0;
+}
+
+bool OptimizePanel::scalingGlobalBatch() const
+{
+    return m_scalingMode->currentIndex() == 0 && m_scalingBatch->currentIndex() == 0;
 }
 
 QString OptimizePanel::statusText() const

@@ -40,6 +40,13 @@ public:
     void setFailure(const QString& why);
 
     Objective objective() const;
+    // Whether other device counts share the measured global batch (strong scaling) or each device
+    // keeps its batch (weak): for the frontier and the fewest devices (strong by default), and for
+    // synchronous scaling (weak by default; the parameter server's workers keep their batch).
+    bool frontierGlobalBatch() const;
+    bool scalingGlobalBatch() const;
+    QComboBox* frontierBatchBox() const { return m_frontierBatch; }
+    QComboBox* scalingBatchBox() const { return m_scalingBatch; }
     OpportunityModel* opportunities() const { return m_opportunities; }
     FrontierPlot* frontierPlot() const { return m_frontier; }
     ScalingPlot* scalingPlot() const { return m_scaling; }
@@ -63,6 +70,8 @@ private:
     QWidget* scalingTab();
 
     QComboBox* m_objective = nullptr;
+    QComboBox* m_frontierBatch = nullptr;
+    QComboBox* m_scalingBatch = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QLabel* m_status = nullptr;
