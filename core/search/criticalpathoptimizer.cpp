@@ -137,7 +137,7 @@ private:
         m_result.baselineOutOfMemory = m_outcome.outOfMemory;
         m_result.trajectory.push_back({ 0, m_outcome.iterationNs, m_outcome.peakBytes, {} });
         findTensors(*baseline);
-        m_current = std::make_shared<const WhatIfResult>(std::move(*baseline));
+        m_segments = segmentsOf(*baseline);
         if (m_outcome.outOfMemory) {
             Expected<MemoryFirst::Choice> choice = MemoryFirst::choose(m_evaluator, m_options.prefix);
             if (!choice)
@@ -146,7 +146,7 @@ private:
             if (!choice->steps.empty() && Ranking::improves(choice->outcome, m_outcome)) {
                 m_plan.memory = choice->steps;
                 m_outcome = choice->outcome;
-                m_current.reset();
+                m_segments.reset();
                 std::string name;
                 for (const PassStep& step : choice->steps)
                     name += (name.empty() ? "" : ";") + Candidate::keyOf(step);
@@ -264,16 +264,14 @@ private:
     // Not beside an op fusion everywhere: a strategy holds one op_fusion step.
     void segmentMoves(std::vector<Move>& moves) const
     {
-        if (!m_current || m_plan.opFusion)
+        if (!m_segments || m_plan.opFusion)
             return;
         if (!m_plan.fusedSegments.empty()) {
             Move m { m_plan, {}, "-op_fusion" };
             m.plan.fusedSegments = {};
             moves.push_back(std::move(m));
         }
-        const ReplayResult& now = *m_current->whatIf;
-        for (const ComputeSegments::Segment& segment :
-            ComputeSegments::of(*now.graph, now.schedule, now.criticalPath, m_options.localMoves)) {
+        for (const ComputeSegments::Segment& segment : *m_segments) {
             fuseMoves(segment.ops, moves);
             if (segment.blocks > 1)
                 fuseMoves(segment.blockOps, moves);
@@ -383,22 +381,28 @@ private:
         m_plan = std::move(kept[best].plan);
         m_outcome = (*outcomes)[best];
         record(round, kept[best].steps.size() == 1 ? Candidate::keyOf(kept[best].steps.front()) : kept[best].name);
-        m_current.reset();
+        m_segments.reset();
         return !limited;
     }
 
-    // The plan's own what-if, for the critical path its segments come from: once per plan, when
-    // computation holds the path.
+    // The segments of the plan's critical path, from its own what-if: once per plan, when computation
+    // or launches hold the path.
     Status replayPlan()
     {
         const auto on = [&](PathCategory c) { return m_outcome.pathNs[static_cast<std::size_t>(c)] > 0; };
-        if (m_current || !(on(PathCategory::Compute) || on(PathCategory::Launch)))
+        if (m_segments || !(on(PathCategory::Compute) || on(PathCategory::Launch)))
             return {};
         Expected<WhatIfResult> current = m_evaluator.run(strategyOf(m_plan));
         if (!current)
             return current.status();
-        m_current = std::make_shared<const WhatIfResult>(std::move(*current));
+        m_segments = segmentsOf(*current);
         return {};
+    }
+
+    std::vector<ComputeSegments::Segment> segmentsOf(const WhatIfResult& result) const
+    {
+        const ReplayResult& replay = *result.whatIf;
+        return ComputeSegments::of(*replay.graph, replay.schedule, replay.criticalPath, m_options.localMoves);
     }
 
     void record(int round, std::string move)
@@ -464,7 +468,9 @@ private:
     std::shared_ptr<AnalysisCache> m_analyses;
     std::optional<CoarsenedView> m_view;
     std::optional<SyncCost> m_cost;
-    std::shared_ptr<const WhatIfResult> m_current; // the plan's what-if, once replayed
+    // The computation segments of the plan's critical path, once its what-if was replayed (the what-if
+    // itself is not kept: a whole one beside the candidates' would double the search's memory).
+    std::optional<std::vector<ComputeSegments::Segment>> m_segments;
     Symmetry m_symmetry;
     std::map<std::string, Opportunity> m_opportunities; // by the step's key: the same order everywhere
 };
