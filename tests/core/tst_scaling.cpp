@@ -96,15 +96,18 @@ private Q_SLOTS:
         QVERIFY(own.replayedNs && own.measuredNs);
         QCOMPARE(own.iterationNs, *own.replayedNs);
         QVERIFY(curve->points[0].iterationNs <= own.iterationNs);
-        for (const ScalingPoint& p : curve->points) {
-            QVERIFY(p.replayedNs);
+        // The model's point against the replay's, within a share of it.
+        const auto nearReplay = [](const ScalingPoint& p, double share) {
             const double off
                 = std::abs(static_cast<double>(p.iterationNs - *p.replayedNs)) / static_cast<double>(*p.replayedNs);
-            QVERIFY2(off < 0.10,
-                qPrintable(QStringLiteral("%1 workers: model %2, replay %3")
-                               .arg(p.workers)
-                               .arg(p.iterationNs)
-                               .arg(*p.replayedNs)));
+            if (off >= share)
+                qWarning("%d workers: model %lld, replay %lld", p.workers, static_cast<long long>(p.iterationNs),
+                    static_cast<long long>(*p.replayedNs));
+            return off < share;
+        };
+        for (const ScalingPoint& p : curve->points) {
+            QVERIFY(p.replayedNs);
+            QVERIFY(nearReplay(p, 0.10));
             QVERIFY(p.stepsPerSecond > 0 && p.efficiency > 0 && p.efficiency <= 1.0001);
         }
         // Across hosts (8 and 16 workers on 4 per host) the buckets go over Ethernet: slower steps.
@@ -129,13 +132,7 @@ private Q_SLOTS:
                 QVERIFY(*p.replayedNs <= *curve->points[i].replayedNs);
             }
             QCOMPARE(p.stepsPerSecond, 2 * 1e9 / static_cast<double>(p.iterationNs));
-            const double off
-                = std::abs(static_cast<double>(p.iterationNs - *p.replayedNs)) / static_cast<double>(*p.replayedNs);
-            QVERIFY2(off < 0.15,
-                qPrintable(QStringLiteral("strong, %1 workers: model %2, replay %3")
-                               .arg(p.workers)
-                               .arg(p.iterationNs)
-                               .arg(*p.replayedNs)));
+            QVERIFY(p.replayedNs && nearReplay(p, 0.15));
         }
         // A job without gradient all-reduces cannot be scaled, and says so.
         const auto single = sessionOf(trainingJob());
