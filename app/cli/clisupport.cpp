@@ -160,6 +160,11 @@ void addScalingOption(QCommandLineParser& parser, bool strongByDefault)
         QStringLiteral("strong|weak"), strongByDefault ? QStringLiteral("strong") : QStringLiteral("weak")));
 }
 
+bool scalingOptionSet(const QCommandLineParser& parser)
+{
+    return parser.isSet(kScalingOption);
+}
+
 std::optional<bool> strongScalingFrom(const QCommandLineParser& parser, const QString& command)
 {
     const QString value = parser.value(kScalingOption);

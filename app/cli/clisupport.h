@@ -68,6 +68,8 @@ bool memoryBudgetFrom(
 // Adds --scaling strong|weak to parser, with its default: whether device counts share the measured
 // global batch.
 void addScalingOption(QCommandLineParser& parser, bool strongByDefault);
+// Whether that option was given at all.
+bool scalingOptionSet(const QCommandLineParser& parser);
 // Whether that option asks for strong scaling; prints the problem and returns nothing when it is
 // neither.
 std::optional<bool> strongScalingFrom(const QCommandLineParser& parser, const QString& command);

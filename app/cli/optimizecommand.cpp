@@ -195,7 +195,7 @@ int OptimizeCommand::run(const QStringList& args)
         err << "sightline-cli optimize: --objective wants time or devices, not '" << objective << "'\n";
         return 2;
     }
-    if (parser.isSet(QStringLiteral("scaling")) && objective != QLatin1String("devices")) {
+    if (CliSupport::scalingOptionSet(parser) && objective != QLatin1String("devices")) {
         err << "sightline-cli optimize: --scaling goes with --objective devices\n";
         return 2;
     }

@@ -81,18 +81,19 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     // What a worker's step without exposed communication keeps of its time on n workers: its device
     // computation on the critical path scales with the samples, the rest does not, and the busiest
     // stream's kernels, scaled, may come to hold the step.
-    const TimeNs computing = own - ownExposed;
-    const auto onPath
-        = static_cast<double>(Evaluator::outcomeOf(*base).pathNs[static_cast<std::size_t>(PathCategory::Compute)]);
-    const double busiest = static_cast<double>(busiestStream(*base->whatIf));
+    const auto computing = static_cast<double>(own - ownExposed);
+    const bool scales = globalBatch && computing > 0;
+    const double onPath = scales
+        ? std::min(computing,
+            static_cast<double>(Evaluator::outcomeOf(*base).pathNs[static_cast<std::size_t>(PathCategory::Compute)]))
+        : 0.0;
+    const double busiest = scales ? static_cast<double>(busiestStream(*base->whatIf)) : 0.0;
     const auto kept = [&](int n) {
-        if (!globalBatch || computing <= 0)
+        if (!scales)
             return 1.0;
         const double device = SampleScaling::kFixedShare
             + (1.0 - SampleScaling::kFixedShare) * curve.measuredWorkers / static_cast<double>(n);
-        const double rest = static_cast<double>(computing) - std::min(onPath, static_cast<double>(computing));
-        return std::max(rest + device * std::min(onPath, static_cast<double>(computing)), device * busiest)
-            / static_cast<double>(computing);
+        return std::max(computing - onPath + device * onPath, device * busiest) / computing;
     };
     curve.parameters = { { "iteration_ms", static_cast<double>(own) / 1e6 },
         { "exposed_ms", static_cast<double>(ownExposed) / 1e6 }, { "gradient_bytes", static_cast<double>(bytes) },

@@ -240,9 +240,9 @@ Expected<WorldSize> worldSizeFor(const ExecutionGraph& g, const CollectiveRoles&
 // Strong scaling: each of the workers takes measuredData / workers of its measured samples.
 Status shareGlobalBatch(std::int32_t measuredData, std::int32_t workers, WhatIfJob& job)
 {
-    const double factor = static_cast<double>(measuredData) / workers;
     if (workers == measuredData)
         return {};
+    const double factor = static_cast<double>(measuredData) / workers;
     const ExecutionGraph& g = *job.graph;
     ExecutionGraphBuilder b(g);
     SampleScaling(g, CheckedMath::saturatingRound(SampleScaling::kFloorUs * 1000.0), SampleScaling::kFixedShare, factor)
