@@ -65,7 +65,7 @@ LinkTopology::LinkTopology(std::span<const RankPlacement> ranks, const TopologyO
     findIntraHost(ranks, options);
     m_type.assign(m_rankCount, m_intraHost);
     m_type.resize(2 * m_rankCount, LinkType::Pcie);
-    m_type.resize(2 * m_rankCount + m_hostCount, LinkType::Network);
+    m_type.resize(2 * m_rankCount + 2 * static_cast<std::uint32_t>(m_hostCount), LinkType::Network);
 }
 
 void LinkTopology::findIntraHost(std::span<const RankPlacement> ranks, const TopologyOptions& options)
@@ -109,8 +109,10 @@ LinkTopology::Route LinkTopology::route(std::span<const RankId> ranks) const
     hosts.erase(std::unique(hosts.begin(), hosts.end()), hosts.end());
     if (hosts.size() > 1) {
         r.type = LinkType::Network;
-        for (int h : hosts)
-            r.links.push_back(networkLink(h));
+        for (int h : hosts) {
+            r.links.push_back(networkOut(h));
+            r.links.push_back(networkIn(h));
+        }
     }
     std::sort(r.links.begin(), r.links.end());
     r.links.erase(std::unique(r.links.begin(), r.links.end()), r.links.end());
@@ -124,7 +126,8 @@ LinkTopology::Route LinkTopology::partialRoute(RankId rank, int groupSize) const
     r.links.push_back(gpuPort(rank));
     if (groupSize > m_ranksPerHost) {
         r.type = LinkType::Network;
-        r.links.push_back(networkLink(hostOf(rank)));
+        r.links.push_back(networkOut(hostOf(rank)));
+        r.links.push_back(networkIn(hostOf(rank)));
     }
     return r;
 }
@@ -133,22 +136,25 @@ LinkTopology::Route LinkTopology::hostRoute(std::span<const RankId> ranks) const
 {
     Route r;
     r.type = LinkType::Network;
-    for (RankId rank : ranks)
-        r.links.push_back(networkLink(hostOf(rank)));
+    for (RankId rank : ranks) {
+        r.links.push_back(networkOut(hostOf(rank)));
+        r.links.push_back(networkIn(hostOf(rank)));
+    }
     std::sort(r.links.begin(), r.links.end());
     r.links.erase(std::unique(r.links.begin(), r.links.end()), r.links.end());
     return r;
 }
 
-LinkTopology::Route LinkTopology::serverRoute(RankId worker, RankId server) const
+LinkTopology::Route LinkTopology::serverRoute(RankId worker, RankId server, Direction direction) const
 {
     Route r;
     r.type = LinkType::Pcie;
     r.links.push_back(pcieLink(worker));
     if (hostOf(worker) != hostOf(server)) {
+        const bool push = direction == Direction::ToServer;
         r.type = LinkType::Network;
-        r.links.push_back(networkLink(hostOf(worker)));
-        r.links.push_back(networkLink(hostOf(server)));
+        r.links.push_back(networkOut(hostOf(push ? worker : server)));
+        r.links.push_back(networkIn(hostOf(push ? server : worker)));
     }
     return r;
 }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sightline {
@@ -32,8 +33,10 @@ struct TopologyOptions {
 
 // The links of a job (Proteus's hierarchy): every rank's GPU has one port onto the intra-host fabric
 // (NVLink, or PCIe where the host has no NVLink) and one PCIe link to its host's memory, and every
-// host has one network interface. A transfer between ranks crosses their intra-host ports and, when it
-// spans hosts, the network interfaces of those hosts; the slowest kind crossed is its bottleneck type.
+// host has one network interface, full duplex: a link for what it sends and one for what it receives.
+// A transfer between ranks crosses their intra-host ports and, when it spans hosts, the network
+// interfaces of those hosts both ways (every member of a collective sends and receives); a
+// parameter-server transfer goes one way. The slowest kind crossed is a route's bottleneck type.
 // Immutable once built.
 class LinkTopology {
 public:
@@ -57,7 +60,17 @@ public:
 
     std::uint32_t gpuPort(RankId rank) const { return rank.value(); }
     std::uint32_t pcieLink(RankId rank) const { return m_rankCount + rank.value(); }
-    std::uint32_t networkLink(int host) const { return 2 * m_rankCount + static_cast<std::uint32_t>(host); }
+    // The host's network interface, sending and receiving.
+    std::uint32_t networkOut(int host) const { return 2 * m_rankCount + static_cast<std::uint32_t>(host); }
+    std::uint32_t networkIn(int host) const { return networkOut(host) + static_cast<std::uint32_t>(m_hostCount); }
+
+    // Which way a parameter-server transfer goes: a push to the server, a pull from it.
+    enum class Direction : std::uint8_t { ToServer, FromServer };
+    // A pull comes from the server; a push, and any other transfer, goes to it.
+    static Direction serverDirection(std::string_view collective)
+    {
+        return collective == "pull" ? Direction::FromServer : Direction::ToServer;
+    }
 
     struct Route {
         LinkType type = LinkType::NvLink; // the bottleneck kind
@@ -69,8 +82,8 @@ public:
     // and its host's network interface when the group is larger than a host.
     Route partialRoute(RankId rank, int groupSize) const;
     // A parameter-server transfer between a worker rank and a server rank: the worker's PCIe link and,
-    // across hosts, both network interfaces.
-    Route serverRoute(RankId worker, RankId server) const;
+    // across hosts, the sending host's interface out and the receiving host's in.
+    Route serverRoute(RankId worker, RankId server, Direction direction) const;
     // A collective that the ranks' host threads run over sockets (gloo's, on host memory or on copies
     // of device tensors): the network interfaces of their hosts, one host's included (its loopback
     // goes through the same network stack), whatever fabric joins the GPUs.

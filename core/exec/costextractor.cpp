@@ -883,7 +883,9 @@ std::vector<CostModel::Sample> CostExtractor::transferSamples(
         const int worker = serverWorker(t, coll);
         const bool host = worker < 0 && hostSide(t, coll);
         const LinkTopology::Route route = worker >= 0
-            ? topology.serverRoute(members[static_cast<std::size_t>(worker)], members[static_cast<std::size_t>(1 - worker)])
+            ? topology.serverRoute(members[static_cast<std::size_t>(worker)],
+                members[static_cast<std::size_t>(1 - worker)],
+                LinkTopology::serverDirection(collectiveName(t, coll.participants[static_cast<std::size_t>(worker)])))
             : (host ? topology.hostRoute(members) : topology.route(members));
         samples.push_back({ route.type, model.algorithmOf(t.string(coll.name)), coll.bytes, static_cast<int>(members.size()),
             m.end(v) - m.start(v), 1.0, host });

@@ -42,12 +42,14 @@ bool startsAtStart(EdgeRef r)
 
 
 // The route of each transfer of a graph over a topology.
-LinkTopology::Route routeOf(const LinkTopology& topology, const CommCost& c, std::span<const RankId> ranks)
+LinkTopology::Route routeOf(
+    const ExecutionGraph& g, const LinkTopology& topology, const CommCost& c, std::span<const RankId> ranks)
 {
     switch (c.route) {
     case RouteKind::Ranks: return topology.route(ranks);
     case RouteKind::Partial: return topology.partialRoute(ranks.front(), c.groupSize);
-    case RouteKind::Server: return topology.serverRoute(ranks[0], ranks[1]);
+    case RouteKind::Server:
+        return topology.serverRoute(ranks[0], ranks[1], LinkTopology::serverDirection(g.string(c.collective)));
     case RouteKind::Host: return topology.hostRoute(ranks);
     }
     return {};
@@ -77,7 +79,7 @@ struct Transfers {
             const CommCost* c = g.comm(ItemId(i));
             if (!c)
                 continue;
-            LinkTopology::Route route = routeOf(topology, *c, g.commRanks(*c));
+            LinkTopology::Route route = routeOf(g, topology, *c, g.commRanks(*c));
             const CommAlgorithm algorithm = options.costModel.algorithmOf(g.string(c->collective));
             const CostModel::Volume volume = CostModel::volume(algorithm, c->bytes, c->groupSize);
             of[i] = static_cast<std::uint32_t>(list.size());
@@ -385,7 +387,7 @@ std::array<Replayer::LinkTransfers, kLinkTypeCount> Replayer::transfersByLink(co
     const LinkTopology topology(placementsOf(g.ranks()), options.topology);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         if (const CommCost* c = g.comm(ItemId(i))) {
-            LinkTransfers& l = links[static_cast<std::size_t>(routeOf(topology, *c, g.commRanks(*c)).type)];
+            LinkTransfers& l = links[static_cast<std::size_t>(routeOf(g, topology, *c, g.commRanks(*c)).type)];
             l.smallestBytes = l.count == 0 ? c->bytes : std::min(l.smallestBytes, c->bytes);
             l.largestBytes = l.count == 0 ? c->bytes : std::max(l.largestBytes, c->bytes);
             ++l.count;

@@ -222,17 +222,26 @@ private slots:
         QCOMPARE(named.route(sameHost).type, LinkType::NvLink);
         QCOMPARE(named.route(sameHost).links.size(), std::size_t(2));
         QCOMPARE(named.route(acrossHosts).type, LinkType::Network);
-        QCOMPARE(named.route(acrossHosts).links.size(), std::size_t(4)); // two ports, two interfaces
-        QCOMPARE(named.serverRoute(RankId(0), RankId(1)).type, LinkType::Pcie);
+        QCOMPARE(named.route(acrossHosts).links.size(), std::size_t(6)); // two ports, two interfaces both ways
+        QCOMPARE(named.serverRoute(RankId(0), RankId(1), LinkTopology::Direction::ToServer).type, LinkType::Pcie);
         QCOMPARE(named.partialRoute(RankId(0), 2).type, LinkType::NvLink);
         QCOMPARE(named.partialRoute(RankId(0), 3).type, LinkType::Network); // more ranks than node-a has
-        QCOMPARE(named.partialRoute(RankId(0), 3).links.size(), std::size_t(2));
-        QCOMPARE(named.serverRoute(RankId(0), RankId(3)).type, LinkType::Network);
+        QCOMPARE(named.partialRoute(RankId(0), 3).links.size(), std::size_t(3));
+        QCOMPARE(named.serverRoute(RankId(0), RankId(3), LinkTopology::Direction::ToServer).type, LinkType::Network);
+        // Interfaces are full duplex: a push leaves the worker's host and enters the server's; a pull
+        // goes the other way, so the two do not share a link.
+        QCOMPARE(named.serverRoute(RankId(0), RankId(3), LinkTopology::Direction::ToServer).links,
+            (std::vector<std::uint32_t> { named.pcieLink(RankId(0)), named.networkOut(0), named.networkIn(1) }));
+        QCOMPARE(named.serverRoute(RankId(0), RankId(3), LinkTopology::Direction::FromServer).links,
+            (std::vector<std::uint32_t> { named.pcieLink(RankId(0)), named.networkOut(1), named.networkIn(0) }));
         // gloo's collectives go through the hosts' network stacks, on one host (its one interface: the
         // loopback) as across two, whatever joins the GPUs.
         QCOMPARE(named.hostRoute(sameHost).type, LinkType::Network);
-        QCOMPARE(named.hostRoute(sameHost).links, std::vector<std::uint32_t> { named.networkLink(0) });
-        QCOMPARE(named.hostRoute(acrossHosts).links, (std::vector<std::uint32_t> { named.networkLink(0), named.networkLink(1) }));
+        QCOMPARE(
+            named.hostRoute(sameHost).links, (std::vector<std::uint32_t> { named.networkOut(0), named.networkIn(0) }));
+        QCOMPARE(named.hostRoute(acrossHosts).links,
+            (std::vector<std::uint32_t> {
+                named.networkOut(0), named.networkOut(1), named.networkIn(0), named.networkIn(1) }));
 
         TopologyOptions o;
         o.ranksPerHost = 1;
