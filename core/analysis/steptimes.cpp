@@ -28,6 +28,16 @@ std::vector<RankStepTime> StepTimes::perRank(const Schedule& s)
 
 RankStepTime StepTimes::iteration(std::span<const RankStepTime> ranks, const Schedule& s)
 {
+    if (s.asynchronous && !ranks.empty()) {
+        // Steps per ns of every rank together, measured and replayed, over the ranks.
+        double measured = 0, replayed = 0;
+        for (const RankStepTime& r : ranks) {
+            measured += r.measured > 0 ? 1 / r.measured : 0;
+            replayed += r.replayed > 0 ? 1 / r.replayed : 0;
+        }
+        const auto n = static_cast<double>(ranks.size());
+        return { RankId(), measured > 0 ? n / measured : 0, replayed > 0 ? n / replayed : 0 };
+    }
     RankStepTime slowest;
     for (const RankStepTime& r : ranks) {
         slowest.measured = std::max(slowest.measured, r.measured);

@@ -18,9 +18,11 @@ struct RankStepTime {
 
 // The step times that the CLI, the window's status bar and the what-if comparison report: per rank,
 // and the job's iteration, which is the slowest rank's mean step (ranks of a synchronous job wait for
-// one another, so the slowest sets the pace). A step lasts from the end of the one before it to its
-// own end, device work included (ExecStep); the first, from when the device is done with the work
-// queued before the window. Every time in it only grows with the work it is made of, and so does the
+// one another, so the slowest sets the pace). Ranks that wait for no other's steps (an asynchronous
+// job) each go at their own pace: the iteration is then their harmonic mean step, the time in which
+// the job makes as many steps as it has ranks, so that the job's throughput is ranks / iteration. A step lasts from the
+// end of the one before it to its own end, device work included (ExecStep); the first, from when the device is done
+// with the work queued before the window. Every time in it only grows with the work it is made of, and so does the
 // iteration. A job without steps iterates once over its replayed window.
 class StepTimes {
 public:

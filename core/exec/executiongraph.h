@@ -167,6 +167,9 @@ public:
 
     // In-scope ops that had no counterpart in the steps their durations were taken from.
     std::size_t withoutCounterpart() const { return m_withoutCounterpart; }
+    // Whether its ranks' steps wait for no other rank's (workers of an asynchronous parameter server):
+    // its iteration is then the ranks' mean step, not the slowest rank's (StepTimes).
+    bool asynchronous() const { return m_asynchronous; }
     // The item standing for each trace op (invalid where none does), for drawing a replay on the trace.
     std::vector<ItemId> itemOfOp() const;
 
@@ -212,6 +215,7 @@ private:
     SharedColumn<std::uint32_t> m_inEdge;
 
     std::size_t m_withoutCounterpart = 0;
+    bool m_asynchronous = false;
 };
 
 } // namespace sightline

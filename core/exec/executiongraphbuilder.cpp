@@ -45,6 +45,7 @@ ExecutionGraphBuilder::ExecutionGraphBuilder(const ExecutionGraph& from)
     g.m_originStart = from.m_originStart;
     g.m_origin = from.m_origin;
     g.m_withoutCounterpart = from.m_withoutCounterpart;
+    g.m_asynchronous = from.m_asynchronous;
     g.m_memoryDevices = from.m_memoryDevices;
     g.m_memoryBlocks = from.m_memoryBlocks;
     m_base = &from;
@@ -363,6 +364,16 @@ void ExecutionGraphBuilder::setCommBytes(ItemId item, std::int64_t bytes)
 void ExecutionGraphBuilder::setWithoutCounterpart(std::size_t count)
 {
     m_graph->m_withoutCounterpart = count;
+}
+
+void ExecutionGraphBuilder::setAsynchronous(bool asynchronous)
+{
+    m_graph->m_asynchronous = asynchronous;
+}
+
+void ExecutionGraphBuilder::setRankHost(RankId rank, std::string host)
+{
+    m_graph->m_ranks[rank.value()].host = std::move(host);
 }
 
 namespace {

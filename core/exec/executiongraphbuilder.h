@@ -103,6 +103,9 @@ public:
     // The bytes of an item's transfer (it has one).
     void setCommBytes(ItemId item, std::int64_t bytes);
     void setWithoutCounterpart(std::size_t count);
+    void setAsynchronous(bool asynchronous);
+    // The host a rank runs on (ExecRank::host).
+    void setRankHost(RankId rank, std::string host);
 
     // Fails with InvalidArgument when an id is out of range.
     Expected<std::shared_ptr<const ExecutionGraph>> build();

@@ -377,6 +377,7 @@ void summariseSteps(const ExecutionGraph& g, Schedule& s)
     std::sort(s.steps.begin(), s.steps.end(), [](const ReplayedStep& a, const ReplayedStep& b) {
         return a.rank != b.rank ? a.rank < b.rank : a.number < b.number;
     });
+    s.asynchronous = g.asynchronous();
 }
 
 } // namespace

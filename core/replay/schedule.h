@@ -43,6 +43,8 @@ struct Schedule {
     std::size_t peakTransfers = 0;
     // Some replayed time lies beyond ±2^62 ns (durations or costs past any real job; sums saturate).
     bool timesOutOfRange = false;
+    // The graph's ranks do not wait for one another's steps (ExecutionGraph::asynchronous).
+    bool asynchronous = false;
 
     bool replayed(std::uint32_t v) const { return start[v] != kNotReplayed; }
     std::size_t memoryBytes() const;
