@@ -120,7 +120,7 @@ void SearchRunner::scale(const Strategy& prefix, Scaling mode, const std::vector
         LocalExchange local;
         Expected<ScalingCurve> result = mode == Scaling::Sync
             ? SyncScaling::of(*session, prefix, kind, workers, globalBatch, local, searchMemory(), &cancel)
-            : AsyncPsScaling::of(*session, prefix, kind, workers, 0);
+            : AsyncPsScaling::of(*session, prefix, kind, workers, 0, local, searchMemory(), &cancel);
         if (cancel.isCancelled())
             return;
         finish(generation, std::move(result), &SearchRunner::scaled);

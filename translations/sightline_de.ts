@@ -626,10 +626,6 @@
         <translation>Ranks pro Host für die neuen Ranks; weggelassen: wie gemessen</translation>
     </message>
     <message>
-        <source>BytePS jobs: the servers the workers share; left out: one per worker</source>
-        <translation>BytePS-Jobs: die Server, die sich die Worker teilen; weggelassen: einer pro Worker</translation>
-    </message>
-    <message>
         <source>the data-parallel group spans %1 of the job&apos;s %2 ranks: &apos;workers&apos; must make whole copies of the other groups (a multiple of %3)</source>
         <translation>Die datenparallele Gruppe umfasst %1 der %2 Ranks des Jobs: &apos;workers&apos; muss ganze Kopien der anderen Gruppen ergeben (ein Vielfaches von %3)</translation>
     </message>
@@ -1806,10 +1802,6 @@
         <translation>der Job hat keine Gradienten, die ein Parameterserver empfangen würde: %1</translation>
     </message>
     <message>
-        <source>the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network&apos;s bandwidth), not a replay: the trace&apos;s collectives are synchronous, and the server&apos;s update is taken to cost nothing</source>
-        <translation>der asynchrone Parameterserver ist ein Modell des Jobs (seine Berechnung, seine Gradienten-Bytes und die Bandbreite des Netzes), keine Wiedergabe: die Kollektive der Aufzeichnung sind synchron, und die Aktualisierung des Servers gilt als kostenlos</translation>
-    </message>
-    <message>
         <source>the job has no gradient all-reduces to scale: %1</source>
         <translation>der Job hat keine Gradienten-All-Reduces zum Skalieren: %1</translation>
     </message>
@@ -1836,6 +1828,42 @@
     <message>
         <source>batch &apos;global&apos; is not modelled for BytePS jobs: their pushes and pulls are re-cut from the measured stages, which keep the measured batch</source>
         <translation>Batch &apos;global&apos; wird für BytePS-Jobs nicht modelliert: Ihre Pushes und Pulls werden aus den gemessenen Stufen neu geschnitten, die den gemessenen Batch behalten</translation>
+    </message>
+    <message>
+        <source>the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network&apos;s bandwidth) whose workers drift apart, set beside worker_count&apos;s asynchronous replays, whose workers stay in lock-step; both take the server&apos;s update to cost nothing</source>
+        <translation>der asynchrone Parameterserver ist ein Modell des Jobs (seine Rechenzeit, seine Gradientenbytes und die Bandbreite des Netzes), dessen Worker auseinanderdriften, neben den asynchronen Replays von worker_count, deren Worker im Gleichschritt bleiben; beide nehmen an, dass das Update des Servers nichts kostet</translation>
+    </message>
+    <message>
+        <source>the trace names no hosts: the workers are placed %1 to a host (worker_count&apos;s ranks_per_host sets them)</source>
+        <translation>der Trace nennt keine Hosts: die Worker werden zu %1 je Host platziert (ranks_per_host von worker_count legt sie fest)</translation>
+    </message>
+    <message>
+        <source>mode &apos;async_ps&apos; needs the job&apos;s data-parallel collectives, whose gradients the servers would take, and the job has none</source>
+        <translation>Modus &apos;async_ps&apos; braucht die datenparallelen Kollektive des Jobs, deren Gradienten die Server annähmen, und der Job hat keine</translation>
+    </message>
+    <message>
+        <source>asynchronous parameter server: each of %1 workers pushes every gradient bucket to a server (%2 in all, each on a host of its own) and pulls it back, waiting for no other worker; the iteration is the workers&apos; mean step, in which the job makes %1 steps</source>
+        <translation>asynchroner Parameterserver: jeder der %1 Worker sendet jeden Gradienten-Bucket an einen Server (%2 insgesamt, jeder auf einem eigenen Host) und holt ihn zurück, ohne auf einen anderen Worker zu warten; die Iteration ist der mittlere Schritt der Worker, in dem der Job %1 Schritte macht</translation>
+    </message>
+    <message>
+        <source>the replayed workers start in lock-step, as measured, and sharing the servers&apos; interfaces equally keeps them so, where real workers drift apart: the replay is the most contended case (scale --mode async-ps models the drift), and the servers&apos; update is taken to cost nothing</source>
+        <translation>die nachgespielten Worker beginnen wie gemessen im Gleichschritt, und die gleichmäßige Teilung der Schnittstellen der Server hält sie darin, wo echte Worker auseinanderdriften: das Replay ist der Fall größter Konkurrenz (scale --mode async-ps modelliert die Drift), und das Update der Server gilt als kostenlos</translation>
+    </message>
+    <message>
+        <source>the servers the workers share: of a BytePS job (left out: one per worker), or of mode async_ps (left out: one)</source>
+        <translation>die Server, die sich die Worker teilen: eines BytePS-Jobs (weggelassen: einer je Worker) oder des Modus async_ps (weggelassen: einer)</translation>
+    </message>
+    <message>
+        <source>sync: the workers all-reduce their gradients and wait for one another; async_ps: each pushes its gradients to parameter servers and pulls the parameters back, waiting for no other worker</source>
+        <translation>sync: die Worker reduzieren ihre Gradienten per All-Reduce und warten aufeinander; async_ps: jeder sendet seine Gradienten an Parameterserver und holt die Parameter zurück, ohne auf einen anderen Worker zu warten</translation>
+    </message>
+    <message>
+        <source>mode &apos;async_ps&apos; is not modelled for BytePS jobs: their servers are measured, and synchronous</source>
+        <translation>Modus &apos;async_ps&apos; wird für BytePS-Jobs nicht modelliert: ihre Server sind gemessen, und synchron</translation>
+    </message>
+    <message>
+        <source>mode &apos;async_ps&apos; needs every rank of the job: the trace holds %1 of %2, whose transfers have peers outside it</source>
+        <translation>Modus &apos;async_ps&apos; braucht jeden Rank des Jobs: der Trace enthält %1 von %2, deren Transfers Partner außerhalb haben</translation>
     </message>
 </context>
 <context>

@@ -626,10 +626,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>BytePS jobs: the servers the workers share; left out: one per worker</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the data-parallel group spans %1 of the job&apos;s %2 ranks: &apos;workers&apos; must make whole copies of the other groups (a multiple of %3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1806,10 +1802,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network&apos;s bandwidth), not a replay: the trace&apos;s collectives are synchronous, and the server&apos;s update is taken to cost nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the job has no gradient all-reduces to scale: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1835,6 +1827,42 @@
     </message>
     <message>
         <source>batch &apos;global&apos; is not modelled for BytePS jobs: their pushes and pulls are re-cut from the measured stages, which keep the measured batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network&apos;s bandwidth) whose workers drift apart, set beside worker_count&apos;s asynchronous replays, whose workers stay in lock-step; both take the server&apos;s update to cost nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace names no hosts: the workers are placed %1 to a host (worker_count&apos;s ranks_per_host sets them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode &apos;async_ps&apos; needs the job&apos;s data-parallel collectives, whose gradients the servers would take, and the job has none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asynchronous parameter server: each of %1 workers pushes every gradient bucket to a server (%2 in all, each on a host of its own) and pulls it back, waiting for no other worker; the iteration is the workers&apos; mean step, in which the job makes %1 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the replayed workers start in lock-step, as measured, and sharing the servers&apos; interfaces equally keeps them so, where real workers drift apart: the replay is the most contended case (scale --mode async-ps models the drift), and the servers&apos; update is taken to cost nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the servers the workers share: of a BytePS job (left out: one per worker), or of mode async_ps (left out: one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sync: the workers all-reduce their gradients and wait for one another; async_ps: each pushes its gradients to parameter servers and pulls the parameters back, waiting for no other worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode &apos;async_ps&apos; is not modelled for BytePS jobs: their servers are measured, and synchronous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode &apos;async_ps&apos; needs every rank of the job: the trace holds %1 of %2, whose transfers have peers outside it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -626,10 +626,6 @@
         <translation>新 rank 的每主机 rank 数；省略时：与测量相同</translation>
     </message>
     <message>
-        <source>BytePS jobs: the servers the workers share; left out: one per worker</source>
-        <translation>BytePS 作业：worker 共享的服务器数；省略时：每个 worker 一台</translation>
-    </message>
-    <message>
         <source>the data-parallel group spans %1 of the job&apos;s %2 ranks: &apos;workers&apos; must make whole copies of the other groups (a multiple of %3)</source>
         <translation>数据并行组占作业 %2 个 rank 中的 %1 个：&apos;workers&apos; 必须构成其他组的完整副本（%3 的倍数）</translation>
     </message>
@@ -1806,10 +1802,6 @@
         <translation>作业没有参数服务器会接收的梯度：%1</translation>
     </message>
     <message>
-        <source>the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network&apos;s bandwidth), not a replay: the trace&apos;s collectives are synchronous, and the server&apos;s update is taken to cost nothing</source>
-        <translation>异步参数服务器是作业的模型（其计算、梯度字节数和网络带宽），而不是回放：跟踪中的集合通信是同步的，且服务器的更新被视为不耗时</translation>
-    </message>
-    <message>
         <source>the job has no gradient all-reduces to scale: %1</source>
         <translation>作业没有可扩展的梯度 all-reduce：%1</translation>
     </message>
@@ -1836,6 +1828,42 @@
     <message>
         <source>batch &apos;global&apos; is not modelled for BytePS jobs: their pushes and pulls are re-cut from the measured stages, which keep the measured batch</source>
         <translation>BytePS 作业不建模批量 &apos;global&apos;：其推送和拉取由测得的阶段重新切分，这些阶段保留测得的批量</translation>
+    </message>
+    <message>
+        <source>the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network&apos;s bandwidth) whose workers drift apart, set beside worker_count&apos;s asynchronous replays, whose workers stay in lock-step; both take the server&apos;s update to cost nothing</source>
+        <translation>异步参数服务器是作业的模型(其计算、梯度字节数和网络带宽),其中 worker 逐渐错开,并与 worker_count 的异步回放并列,后者的 worker 保持同步步调;两者都假定服务器的更新不耗时</translation>
+    </message>
+    <message>
+        <source>the trace names no hosts: the workers are placed %1 to a host (worker_count&apos;s ranks_per_host sets them)</source>
+        <translation>trace 未给出主机名:每台主机放置 %1 个 worker(由 worker_count 的 ranks_per_host 设定)</translation>
+    </message>
+    <message>
+        <source>mode &apos;async_ps&apos; needs the job&apos;s data-parallel collectives, whose gradients the servers would take, and the job has none</source>
+        <translation>模式 &apos;async_ps&apos; 需要作业的数据并行集合通信(服务器接收其梯度),而该作业没有</translation>
+    </message>
+    <message>
+        <source>asynchronous parameter server: each of %1 workers pushes every gradient bucket to a server (%2 in all, each on a host of its own) and pulls it back, waiting for no other worker; the iteration is the workers&apos; mean step, in which the job makes %1 steps</source>
+        <translation>异步参数服务器:%1 个 worker 各自将每个梯度桶推送到一台服务器(共 %2 台,各在独立主机上)并拉回,不等待其他 worker;迭代时间为 worker 的平均步长,作业在其中完成 %1 步</translation>
+    </message>
+    <message>
+        <source>the replayed workers start in lock-step, as measured, and sharing the servers&apos; interfaces equally keeps them so, where real workers drift apart: the replay is the most contended case (scale --mode async-ps models the drift), and the servers&apos; update is taken to cost nothing</source>
+        <translation>回放的 worker 按测量时的同步步调开始,平分服务器接口使其保持同步,而真实的 worker 会逐渐错开:回放是竞争最激烈的情形(scale --mode async-ps 对错开建模),且服务器的更新视为不耗时</translation>
+    </message>
+    <message>
+        <source>the servers the workers share: of a BytePS job (left out: one per worker), or of mode async_ps (left out: one)</source>
+        <translation>worker 共享的服务器:BytePS 作业的(省略时:每个 worker 一台),或模式 async_ps 的(省略时:一台)</translation>
+    </message>
+    <message>
+        <source>sync: the workers all-reduce their gradients and wait for one another; async_ps: each pushes its gradients to parameter servers and pulls the parameters back, waiting for no other worker</source>
+        <translation>sync:worker 对梯度做 all-reduce 并相互等待;async_ps:每个 worker 将梯度推送到参数服务器并拉回参数,不等待其他 worker</translation>
+    </message>
+    <message>
+        <source>mode &apos;async_ps&apos; is not modelled for BytePS jobs: their servers are measured, and synchronous</source>
+        <translation>BytePS 作业不支持模式 &apos;async_ps&apos;:其服务器是测量所得且为同步的</translation>
+    </message>
+    <message>
+        <source>mode &apos;async_ps&apos; needs every rank of the job: the trace holds %1 of %2, whose transfers have peers outside it</source>
+        <translation>模式 &apos;async_ps&apos; 需要作业的所有 rank:trace 只含 %2 个中的 %1 个,其传输的对端不在其中</translation>
     </message>
 </context>
 <context>

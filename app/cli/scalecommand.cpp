@@ -154,7 +154,8 @@ int ScaleCommand::run(const QStringList& args)
     const Expected<ScalingCurve> curve = mode == QLatin1String("sync")
         ? SyncScaling::of(*session, search.base(), search.baseline(), workers, *strong, group.exchange(),
             search.limits().maxMemoryBytes / 2)
-        : AsyncPsScaling::of(*session, search.base(), search.baseline(), workers, std::llround(windowMb * 1e6));
+        : AsyncPsScaling::of(*session, search.base(), search.baseline(), workers, std::llround(windowMb * 1e6),
+            group.exchange(), search.limits().maxMemoryBytes / 2);
     if (!curve) {
         err.flush();
         return CliSupport::reportFailure(curve.status(), json);

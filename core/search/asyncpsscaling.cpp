@@ -19,9 +19,11 @@ namespace {
 // One direction of the server's link: the transfers on it, shared equally or served in turns.
 class ServerLink {
 public:
-    ServerLink(double bytesPerNs, std::int64_t window)
+    // cap: the most one transfer moves per ns, its worker's own link (0: none).
+    ServerLink(double bytesPerNs, std::int64_t window, double cap)
         : m_rate(bytesPerNs)
         , m_window(static_cast<double>(window))
+        , m_cap(cap > 0 ? cap : bytesPerNs)
     {
     }
 
@@ -41,11 +43,11 @@ public:
         // At least a nanosecond: a remainder floating point leaves would otherwise take less time than
         // the clock can add to itself.
         if (m_window > 0)
-            return std::max(1.0, m_turns.front().turn / m_rate);
+            return std::max(1.0, m_turns.front().turn / std::min(m_rate, m_cap));
         double least = std::numeric_limits<double>::infinity();
         for (const Turn& t : m_turns)
             least = std::min(least, t.turn);
-        return std::max(1.0, least * static_cast<double>(m_turns.size()) / m_rate);
+        return std::max(1.0, least / each());
     }
     // Moves elapsed ns forward; returns the workers whose transfer ended.
     std::vector<int> advance(double elapsed)
@@ -56,7 +58,7 @@ public:
         constexpr double kEpsilon = 0.5; // bytes: what floating point leaves of a finished turn
         if (m_window > 0) {
             Turn& head = m_turns.front();
-            head.turn -= elapsed * m_rate;
+            head.turn -= elapsed * std::min(m_rate, m_cap);
             if (head.turn <= kEpsilon) {
                 const Turn finished = head;
                 m_turns.pop_front();
@@ -67,9 +69,9 @@ public:
             }
             return done;
         }
-        const double each = elapsed * m_rate / static_cast<double>(m_turns.size());
+        const double moved = elapsed * each();
         for (auto it = m_turns.begin(); it != m_turns.end();) {
-            it->turn -= each;
+            it->turn -= moved;
             if (it->turn <= kEpsilon) {
                 done.push_back(it->worker);
                 it = m_turns.erase(it);
@@ -86,8 +88,12 @@ private:
         double turn; // bytes left of this turn
         double rest; // bytes after it
     };
+    // What each transfer moves per ns, the link shared equally.
+    double each() const { return std::min(m_cap, m_rate / static_cast<double>(m_turns.size())); }
+
     double m_rate;
     double m_window;
+    double m_cap;
     std::deque<Turn> m_turns;
 };
 
@@ -100,7 +106,8 @@ ScalingPoint AsyncPsScaling::simulate(const AsyncPsParameters& p, int workers)
     std::vector<double> until(static_cast<std::size_t>(workers), 0.0);
     std::vector<int> stage(static_cast<std::size_t>(workers),
         0); // 0 pull latency, 1 pulling, 2 computing, 3 push latency, 4 pushing, 5 update
-    ServerLink down(p.bytesPerNs, p.windowBytes), up(p.bytesPerNs, p.windowBytes);
+    ServerLink down(p.bytesPerNs, p.windowBytes, p.workerBytesPerNs),
+        up(p.bytesPerNs, p.windowBytes, p.workerBytesPerNs);
     std::deque<int> updates; // the server's queue
     double serverFree = 0;
     const double bytes = static_cast<double>(std::max<std::int64_t>(0, p.bytes));
@@ -190,10 +197,51 @@ ScalingPoint AsyncPsScaling::simulate(const AsyncPsParameters& p, int workers)
     return point;
 }
 
-Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strategy& prefix,
-    const BaselineKind& baseline, const std::vector<int>& workers, std::int64_t windowBytes)
+namespace {
+
+// worker_count's asynchronous replay at each count whose job fits the limit of items (the others are
+// left to the model, said in a warning), set beside the curve's points.
+Status replayEachCount(const JobSession& session, const Strategy& prefix, const WhatIfResult& base,
+    Evaluator& evaluator, ScalingCurve& curve)
 {
-    Expected<WhatIfResult> base = session.whatIf({ prefix, std::nullopt, baseline, 0 });
+    const double itemsPerWorker
+        = static_cast<double>(base.whatIf->graph->itemCount()) / std::max(1, curve.measuredWorkers);
+    std::vector<Candidate> candidates;
+    std::vector<std::size_t> replayedAt;
+    for (std::size_t i = 0; i < curve.points.size(); ++i) {
+        if (itemsPerWorker * curve.points[i].workers > static_cast<double>(session.maxWhatIfItems()))
+            continue;
+        Strategy s = prefix;
+        s.steps.push_back({ "worker_count",
+            { { "workers", static_cast<double>(curve.points[i].workers) }, { "mode", std::string("async_ps") } } });
+        candidates.push_back(Candidate::of(std::move(s)));
+        replayedAt.push_back(i);
+    }
+    Expected<std::vector<Outcome>> replayed = evaluator.evaluate(candidates);
+    if (!replayed)
+        return replayed.status();
+    if (replayedAt.size() < curve.points.size())
+        curve.warnings.emplace_back(SL_TEXT("Core",
+                                        "%1 of the device counts are beyond what the job may grow to within its memory "
+                                        "limit: the model alone gives them"),
+            std::vector<Message::Arg> { curve.points.size() - replayedAt.size() });
+    for (std::size_t k = 0; k < replayedAt.size(); ++k) {
+        if ((*replayed)[k].ok())
+            curve.points[replayedAt[k]].replayedNs = (*replayed)[k].iterationNs;
+    }
+    if (std::optional<Message> failed = evaluator.failureWarning())
+        curve.warnings.push_back(std::move(*failed));
+    return {};
+}
+
+} // namespace
+
+Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strategy& prefix,
+    const BaselineKind& baseline, const std::vector<int>& workers, std::int64_t windowBytes,
+    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+{
+    Evaluator evaluator(session, WhatIfRequest { {}, std::nullopt, baseline, 0 }, exchange, memoryLimitBytes, cancel);
+    Expected<WhatIfResult> base = evaluator.run(prefix);
     if (!base)
         return base.status();
     const AnalysisCache analyses(base->whatIf->graph);
@@ -211,6 +259,8 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     p.computeNs = std::max<TimeNs>(0, iteration - base->exposedWhatIf);
     const LinkParameters& network = base->whatIfOptions.costModel.parameters(LinkType::Network);
     p.bytesPerNs = network.bytesPerNs;
+    p.workerBytesPerNs
+        = std::min(network.bytesPerNs, base->whatIfOptions.costModel.parameters(LinkType::Pcie).bytesPerNs);
     p.latencyNs = std::llround(network.alphaNs);
     p.windowBytes = windowBytes;
     ScalingCurve curve;
@@ -218,18 +268,20 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     curve.measuredWorkers = static_cast<int>(base->whatIf->graph->ranks().size());
     if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
         curve.batch = batch->size;
-    curve.parameters
-        = { { "compute_ms", static_cast<double>(p.computeNs) / 1e6 }, { "bytes", static_cast<double>(p.bytes) },
-              { "network_gbps", p.bytesPerNs }, { "latency_us", static_cast<double>(p.latencyNs) / 1e3 },
-              { "update_ms", 0.0 }, { "window_bytes", static_cast<double>(windowBytes) } };
+    curve.parameters = { { "compute_ms", static_cast<double>(p.computeNs) / 1e6 },
+        { "bytes", static_cast<double>(p.bytes) }, { "network_gbps", p.bytesPerNs },
+        { "worker_gbps", p.workerBytesPerNs }, { "latency_us", static_cast<double>(p.latencyNs) / 1e3 },
+        { "update_ms", 0.0 }, { "window_bytes", static_cast<double>(windowBytes) } };
     for (int n : workers)
         curve.points.push_back(simulate(p, n));
+    if (Status s = replayEachCount(session, prefix, *base, evaluator, curve); !s.ok())
+        return s;
     curve.markMeasured(base->whatIf->schedule);
     curve.relate();
     curve.warnings.emplace_back(SL_TEXT("Core",
         "the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network's "
-        "bandwidth), not a replay: the trace's collectives are synchronous, and the server's update is taken to cost "
-        "nothing"));
+        "bandwidth) whose workers drift apart, set beside worker_count's asynchronous replays, whose workers stay in "
+        "lock-step; both take the server's update to cost nothing"));
     curve.warnings.insert(curve.warnings.end(), base->warnings.begin(), base->warnings.end());
     return curve;
 }

@@ -275,6 +275,8 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
             text += "BYTEPS_PARTITION_BYTES=" + std::to_string(*partitionBytes) + "\n";
         if (bytePsWorkers)
             text += "DMLC_NUM_WORKER=" + std::to_string(*bytePsWorkers) + "\nDMLC_NUM_SERVER=" + std::to_string(bytePsServers.value_or(*bytePsWorkers)) + "\n";
+        if (bytePsAsync)
+            text += "BYTEPS_ENABLE_ASYNC=1\n";
         out.push_back({ "byteps.env", text, Framework::BytePS });
     }
     if (!tensorGroups.empty()) {

@@ -88,6 +88,7 @@ public:
     std::optional<std::int64_t> ranksPerHost;
     std::optional<std::int64_t> bytePsWorkers; // DMLC_NUM_WORKER: hosts of GPUs
     std::optional<std::int64_t> bytePsServers;
+    bool bytePsAsync = false; // BYTEPS_ENABLE_ASYNC: workers push and pull without waiting for one another
     std::vector<TensorGroup> tensorGroups;
     std::vector<Translation> translations; // per step in order, one per framework
     std::vector<std::string> notes; // what the export could not say

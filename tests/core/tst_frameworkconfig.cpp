@@ -371,6 +371,20 @@ private Q_SLOTS:
         const FrameworkConfig uneven = exported({ { "workers", 6.0 }, { "ranks_per_host", 4.0 } });
         QVERIFY(uneven.files().empty());
         QVERIFY(uneven.notes.front().find("6 ranks do not fill hosts of 4 alike") != std::string::npos);
+        // An asynchronous parameter server: BytePS's asynchronous mode, with a worker per host as the
+        // what-if pushes from every rank; the all-reducing frameworks have none.
+        const FrameworkConfig async = exported(
+            { { "workers", 8.0 }, { "ranks_per_host", 1.0 }, { "mode", std::string("async_ps") }, { "servers", 2.0 } });
+        QCOMPARE(fileText(async, "byteps.env"),
+            std::string("# BytePS, as Sightline's strategy chose "
+                        "it\nDMLC_NUM_WORKER=8\nDMLC_NUM_SERVER=2\nBYTEPS_ENABLE_ASYNC=1\n"));
+        QVERIFY(fileText(async, "torchrun_args.txt").empty());
+        QVERIFY(!async.translations[static_cast<std::size_t>(Framework::PyTorch)].expressed);
+        const FrameworkConfig asyncHosts
+            = exported({ { "workers", 8.0 }, { "ranks_per_host", 4.0 }, { "mode", std::string("async_ps") } });
+        QVERIFY(asyncHosts.files().empty());
+        const std::string why = asyncHosts.translations[static_cast<std::size_t>(Framework::BytePS)].text;
+        QVERIFY2(why.find("BytePS sums the GPUs of a host before it pushes") != std::string::npos, why.c_str());
     }
 
     // Each environment or argument file, read the way its framework reads it (Horovod: strtol and

@@ -75,6 +75,47 @@ private Q_SLOTS:
         QVERIFY(many.stepsPerSecond <= 500 * 1.001 && many.stepsPerSecond > 500 * 0.97);
     }
 
+    // worker_count's asynchronous mode beside the model: each worker of this job computes one layer
+    // (a single bucket, pushed once its gradient is ready), and on a host of its own, so that only the
+    // server's interface is shared. The replay keeps the workers in lock-step, and so does the model
+    // without jitter: the two are within a twentieth of each other. With jitter the model's workers
+    // drift apart and are never slower than the lock-step replay.
+    void asyncModelBesideTheReplay()
+    {
+        const auto session = sessionOf(backwardJob(2, { Layer { 400, { 4'000'000 } } }));
+        QVERIFY(session);
+        LocalExchange local;
+        const Strategy network { { PassStep {
+            "network", { { "network_gbps", 5.0 }, { "network_latency_us", 20.0 }, { "ranks_per_host", 1.0 } } } } };
+        const auto curve = AsyncPsScaling::of(*session, network, { CommSource::CostModel, true, std::nullopt },
+            { 1, 2, 4, 8, 16 }, 0, local, std::uint64_t(4) << 30);
+        QVERIFY2(curve, curve ? "" : curve.status().toString().c_str());
+        const std::map<std::string, double> parameters(curve->parameters.begin(), curve->parameters.end());
+        AsyncPsParameters p;
+        p.computeNs = std::llround(parameters.at("compute_ms") * 1e6);
+        p.bytes = std::llround(parameters.at("bytes"));
+        p.bytesPerNs = parameters.at("network_gbps");
+        p.workerBytesPerNs = parameters.at("worker_gbps");
+        p.latencyNs = std::llround(parameters.at("latency_us") * 1e3);
+        p.jitter = 0;
+        // One worker alone: its computation, then its push and its pull of 4 MB at 5 GB/s, 20 us each.
+        QCOMPARE(p.bytes, std::int64_t(4'000'000));
+        QVERIFY(std::abs(static_cast<double>(*curve->points[0].replayedNs - (p.computeNs + 2 * 820'000))) < 20'000);
+        for (const ScalingPoint& point : curve->points) {
+            QVERIFY(point.replayedNs);
+            const ScalingPoint lockStep = AsyncPsScaling::simulate(p, point.workers);
+            const auto replayed = static_cast<double>(*point.replayedNs);
+            QVERIFY2(std::abs(static_cast<double>(lockStep.iterationNs) - replayed) < 0.05 * replayed,
+                qPrintable(QStringLiteral("%1 workers: %2 against %3")
+                               .arg(point.workers)
+                               .arg(lockStep.iterationNs)
+                               .arg(replayed)));
+            QVERIFY(static_cast<double>(point.iterationNs) <= replayed * 1.01);
+        }
+        // Past the server's interface the replay's step grows with the workers.
+        QVERIFY(*curve->points[4].replayedNs > 3 * *curve->points[0].replayedNs);
+    }
+
     // Shi's model at the job's own count is the baseline replay; with one worker nothing is exposed;
     // and beside worker_count's replays it stays within a tenth.
     void syncModelBesideTheReplay()

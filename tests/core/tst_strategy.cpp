@@ -2,29 +2,30 @@
 // with hand-computed results through the session's what-if, with checks on real traces and on the
 // H100 ground-truth pairs.
 
+#include "core/analysis/exposedcommunication.h"
+#include "core/analysis/opchanges.h"
+#include "core/analysis/steptimes.h"
+#include "core/analysis/tensorchanges.h"
 #include "core/base/parallel.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/analysiscache.h"
 #include "core/exec/costextractor.h"
-#include "core/exec/layermodel.h"
 #include "core/exec/instantorder.h"
+#include "core/exec/layermodel.h"
 #include "core/exec/microbatchmodel.h"
 #include "core/exec/subgraphcopy.h"
+#include "core/exec/tensormodel.h"
 #include "core/graph/dependencygraph.h"
+#include "core/import/traceloader.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/opset.h"
-#include "core/strategy/passregistry.h"
-#include "core/analysis/opchanges.h"
-#include "core/analysis/exposedcommunication.h"
-#include "core/analysis/tensorchanges.h"
-#include "core/exec/tensormodel.h"
-#include "core/strategy/strategyrunner.h"
 #include "core/strategy/parametertable.h"
 #include "core/strategy/passes/networkpass.h"
 #include "core/strategy/passes/recomputepass.h"
 #include "core/strategy/passes/speeduppass.h"
 #include "core/strategy/passes/tensorfusionpass.h"
-#include "core/import/traceloader.h"
+#include "core/strategy/passregistry.h"
+#include "core/strategy/strategyrunner.h"
 
 #include "searchjobs.h"
 #include "strategyjobs.h"
@@ -1272,6 +1273,69 @@ private Q_SLOTS:
         const auto [same, sameSays] = kernelTimes(2, "global");
         QCOMPARE(same, std::set<TimeNs>({ 100 * us }));
         QVERIFY(!QString::fromStdString(sameSays).contains(QStringLiteral("global batch")));
+    }
+
+    // Mode async_ps: every worker pushes its bucket to a server on a host of its own and pulls it back;
+    // the all-reduce is gone, the workers' steps wait for no other's, and the iteration is their
+    // harmonic mean step. A job without data-parallel collectives has nothing to serve.
+    void workerCountServesWorkersAsynchronously()
+    {
+        const auto session = sessionOf(allReduceJob({ 100, 300 }));
+        QVERIFY(session);
+        const auto r = session->whatIf(
+            { oneStep("worker_count", { { "workers", 4.0 }, { "mode", std::string("async_ps") }, { "servers", 2.0 } }),
+                {}, { CommSource::CostModel, false } });
+        QVERIFY2(r, errorOf(r).c_str());
+        const ExecutionGraph& g = *r->whatIf->graph;
+        const Schedule& s = r->whatIf->schedule;
+        QVERIFY(g.asynchronous() && s.asynchronous);
+        QCOMPARE(g.ranks().size(), std::size_t(6));
+        QCOMPARE(g.ranks()[4].host, std::string("parameter server 0"));
+        QCOMPARE(g.ranks()[5].host, std::string("parameter server 1"));
+        std::map<std::string, int> transfers;
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const CommCost* c = g.comm(ItemId(i));
+            if (!c || g.track(ItemId(i)).isValid())
+                continue;
+            const std::string name(g.string(c->collective));
+            ++transfers[name];
+            if (name == "all_reduce")
+                continue;
+            QCOMPARE(c->route, RouteKind::Server);
+            const std::span<const RankId> ranks = g.commRanks(*c);
+            QVERIFY(ranks[0].value() < 4 && ranks[1].value() >= 4);
+            if (name == "pull") { // after its push, of the same worker
+                bool afterPush = false;
+                for (std::uint32_t e = g.inBegin(i); e < g.inBegin(i + 1); ++e) {
+                    const ItemId from(g.inSource(e));
+                    afterPush |= g.comm(from) && g.string(g.comm(from)->collective) == "push"
+                        && s.end[from.value()] <= s.start[i];
+                }
+                QVERIFY(afterPush);
+            }
+        }
+        QCOMPARE(transfers, (std::map<std::string, int> { { "pull", 4 }, { "push", 4 } }));
+        // Each worker's step is its own; the iteration is their harmonic mean.
+        const std::vector<RankStepTime> ranks = StepTimes::perRank(s);
+        QCOMPARE(ranks.size(), std::size_t(4));
+        double rate = 0;
+        for (const RankStepTime& t : ranks)
+            rate += 1 / t.replayed;
+        QVERIFY(std::abs(StepTimes::iteration(s).replayed - 4 / rate) < 1);
+        // The rank that computed 100 us no longer waits for the one that computed 300.
+        QVERIFY(ranks[0].replayed < ranks[1].replayed - 150 * us);
+        std::string says;
+        for (const Message& w : r->warnings)
+            says += w.english() + "\n";
+        QVERIFY2(says.find("asynchronous parameter server: each of 4 workers") != std::string::npos, says.c_str());
+        QVERIFY2(says.find("lock-step") != std::string::npos, says.c_str());
+
+        const auto alone = sessionOf(trainingJob());
+        const auto none
+            = alone->whatIf({ oneStep("worker_count", { { "workers", 2.0 }, { "mode", std::string("async_ps") } }), {},
+                { CommSource::CostModel, false } });
+        QVERIFY(!none);
+        QVERIFY2(errorOf(none).find("data-parallel collectives") != std::string::npos, errorOf(none).c_str());
     }
 
     void workerCountOnRealTraces()

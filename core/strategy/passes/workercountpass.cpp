@@ -10,6 +10,7 @@
 #include "core/model/trace.h"
 #include "core/strategy/batchsize.h"
 #include "core/strategy/exportcontext.h"
+#include "core/strategy/passes/asyncparameterserver.h"
 #include "core/strategy/passes/psrepartition.h"
 #include "core/strategy/samplescaling.h"
 
@@ -151,7 +152,16 @@ const ParameterTable<WorkerCountParameters>& WorkerCountPass::table() const
                 SL_TEXT("Core", "ranks per host for the new ranks; left out: as measured"), true } },
         { &P::servers,
             { "servers", T::Integer, "", 1, 65536, "", {},
-                SL_TEXT("Core", "BytePS jobs: the servers the workers share; left out: one per worker"), true } },
+                SL_TEXT("Core",
+                    "the servers the workers share: of a BytePS job (left out: one per worker), or of mode async_ps "
+                    "(left out: one)"),
+                true } },
+        { &P::mode,
+            { "mode", T::Choice, "", 0, 0, "sync", { "sync", "async_ps" },
+                SL_TEXT("Core",
+                    "sync: the workers all-reduce their gradients and wait for one another; async_ps: each pushes its "
+                    "gradients "
+                    "to parameter servers and pulls the parameters back, waiting for no other worker") } },
         { &P::batch,
             { "batch", T::Choice, "", 0, 0, "per_rank", { "per_rank", "global" },
                 SL_TEXT("Core",
@@ -276,7 +286,12 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
     const Expected<PartitionModel>& partitions = job.analyses().partitions();
     if (!partitions)
         return partitions.status();
+    const bool async = params.mode == WorkerCountParameters::Mode::AsyncPs;
     if (!partitions->empty()) {
+        if (async)
+            return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                Message(SL_TEXT("Core",
+                    "mode 'async_ps' is not modelled for BytePS jobs: their servers are measured, and synchronous")));
         if (params.batch == WorkerCountParameters::Batch::Global)
             return Status::error(ErrorCode::InvalidArgument, {}, -1,
                 Message(SL_TEXT("Core",
@@ -306,7 +321,13 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
         kept += !data.isData(item);
         gradients += data.isData(item);
     }
-    if (m > n && gradients == 0)
+    if (async && n < world)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core",
+                        "mode 'async_ps' needs every rank of the job: the trace holds %1 of %2, whose transfers have "
+                        "peers outside it"),
+                { n, world }));
+    if (m > n && gradients == 0 && !async)
         job.warnings.emplace_back(SL_TEXT("Core", "the job has no data-parallel collective: the added ranks run alongside it and synchronise nothing "
                                                   "(the gradient all-reduce that data parallelism adds is not in the trace to be scaled)"));
     if (m > n && std::none_of(g.tracks().begin(), g.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); }))
@@ -457,10 +478,22 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
                                                       "those parts keep their measured times"),
                 std::vector<Message::Arg> { partialCopies });
     }
-    if (Status s = job.rebuild(b); !s.ok() || params.batch == WorkerCountParameters::Batch::PerRank)
+    if (Status s = job.rebuild(b); !s.ok())
         return s;
+    if (async) {
+        const ExecutionGraph& grown = *job.graph;
+        const DataGroups served { grown, job.analyses().collectiveRoles(), m };
+        const int servers = params.servers ? static_cast<int>(*params.servers) : 1;
+        if (Status s = AsyncParameterServer::apply(job, servers, [&](ItemId item) { return served.isData(item); });
+            !s.ok())
+            return s;
+    }
+    if (params.batch == WorkerCountParameters::Batch::PerRank)
+        return {};
     return shareGlobalBatch(measuredData, workers, job);
 }
+
+namespace {
 
 // Strong scaling's batch per rank: the measured global batch over the workers, which DeepSpeed's
 // micro-batch then follows; the words the launchers' answers end with.
@@ -481,6 +514,37 @@ std::string shareBatch(FrameworkConfig& c, std::int32_t measuredData, std::int64
         + std::to_string(global) + " shared";
 }
 
+// An asynchronous job: only BytePS trains so, and only with a worker per host pushes from each rank as
+// the what-if's do (BytePS sums a host's GPUs before it pushes).
+void exportAsync(const WorkerCountParameters& params, const Expected<WorldSize>& sizes, int perHost,
+    const std::string& why, ExportContext& out)
+{
+    out.cannot({ Framework::PyTorch, Framework::DeepSpeed, Framework::Horovod },
+        "its data parallelism all-reduces: an asynchronous parameter server is not among its ways of training");
+    if (!why.empty()) {
+        out.cannot(Framework::BytePS, why);
+        return;
+    }
+    if (perHost != 1) {
+        out.cannot(Framework::BytePS,
+            "BytePS sums the GPUs of a host before it pushes, where the async_ps what-if pushes from every rank: give "
+            "worker_count.ranks_per_host 1, a worker per host");
+        return;
+    }
+    FrameworkConfig& c = out.config();
+    const std::string shared = params.batch == WorkerCountParameters::Batch::Global
+        ? shareBatch(c, sizes->measuredData, params.workers)
+        : std::string();
+    c.bytePsWorkers = sizes->ranks;
+    c.bytePsServers = params.servers.value_or(1);
+    c.bytePsAsync = true;
+    out.becomes(Framework::BytePS, { "byteps.env" },
+        "BYTEPS_ENABLE_ASYNC=1 with DMLC_NUM_WORKER=" + std::to_string(*c.bytePsWorkers) + " and DMLC_NUM_SERVER="
+            + std::to_string(*c.bytePsServers) + ", for every worker and server (byteps.env)" + shared);
+}
+
+} // namespace
+
 // The launchers' process counts for the new job: hosts of ranks_per_host ranks (as measured where the
 // step does not say), and for BytePS, workers of one host's GPUs and the servers the step chose (one
 // per worker when it chose none).
@@ -497,6 +561,10 @@ void WorkerCountPass::exportStep(const WorkerCountParameters& params, ExportCont
         why = "the trace names no hosts, so how many ranks share one is unknown: give worker_count.ranks_per_host";
     else if (sizes->ranks % perHost != 0)
         why = std::to_string(sizes->ranks) + " ranks do not fill hosts of " + std::to_string(perHost) + " alike";
+    if (params.mode == WorkerCountParameters::Mode::AsyncPs) {
+        exportAsync(params, sizes, perHost, why, out);
+        return;
+    }
     if (!why.empty()) {
         out.cannot({ Framework::PyTorch, Framework::DeepSpeed, Framework::Horovod, Framework::BytePS }, why);
         return;

@@ -6,8 +6,10 @@ namespace sightline {
 
 struct WorkerCountParameters {
     enum class Batch : std::uint8_t { PerRank, Global };
+    enum class Mode : std::uint8_t { Sync, AsyncPs };
     std::int64_t workers = 1;
     Batch batch = Batch::PerRank;
+    Mode mode = Mode::Sync;
     std::optional<std::int64_t> ranksPerHost;
     std::optional<std::int64_t> servers;
 };
@@ -25,7 +27,9 @@ struct WorkerCountParameters {
 // BytePS deploys them, keeps it). Weak scaling by default: each rank keeps its measured batch. With
 // batch = global (strong scaling), the measured global batch is shared among the new data-parallel
 // group, and every rank's compute and work memory follow its share (SampleScaling, as accumulation's
-// micro-batches do); not for BytePS jobs, whose stages are re-cut from the measured graph.
+// micro-batches do); not for BytePS jobs, whose stages are re-cut from the measured graph. With mode
+// = async_ps, the data-parallel collectives become each worker's push to and pull from parameter
+// servers of their own hosts (AsyncParameterServer), and the workers no longer wait for one another.
 class WorkerCountPass : public PassWith<WorkerCountParameters> {
 public:
     std::string_view name() const override;
