@@ -1865,6 +1865,14 @@
         <source>mode &apos;async_ps&apos; needs every rank of the job: the trace holds %1 of %2, whose transfers have peers outside it</source>
         <translation>Modus &apos;async_ps&apos; braucht jeden Rank des Jobs: der Trace enthält %1 von %2, deren Transfers Partner außerhalb haben</translation>
     </message>
+    <message>
+        <source>ranks_per_host cannot place the workers once worker_count&apos;s async_ps mode has put the parameter servers on hosts of their own: give it before that step</source>
+        <translation>ranks_per_host kann die Worker nicht mehr platzieren, nachdem der Modus async_ps von worker_count die Parameterserver auf eigene Hosts gesetzt hat: geben Sie es vor diesem Schritt an</translation>
+    </message>
+    <message>
+        <source>the workers already push to parameter servers (an earlier worker_count step in mode async_ps): one worker_count step sets them</source>
+        <translation>die Worker senden bereits an Parameterserver (ein früherer worker_count-Schritt im Modus async_ps): ein einziger worker_count-Schritt legt sie fest</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

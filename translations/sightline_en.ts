@@ -1865,6 +1865,14 @@
         <source>mode &apos;async_ps&apos; needs every rank of the job: the trace holds %1 of %2, whose transfers have peers outside it</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ranks_per_host cannot place the workers once worker_count&apos;s async_ps mode has put the parameter servers on hosts of their own: give it before that step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the workers already push to parameter servers (an earlier worker_count step in mode async_ps): one worker_count step sets them</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1865,6 +1865,14 @@
         <source>mode &apos;async_ps&apos; needs every rank of the job: the trace holds %1 of %2, whose transfers have peers outside it</source>
         <translation>模式 &apos;async_ps&apos; 需要作业的所有 rank:trace 只含 %2 个中的 %1 个,其传输的对端不在其中</translation>
     </message>
+    <message>
+        <source>ranks_per_host cannot place the workers once worker_count&apos;s async_ps mode has put the parameter servers on hosts of their own: give it before that step</source>
+        <translation>worker_count 的 async_ps 模式已将参数服务器放在各自的主机上后,ranks_per_host 无法再放置 worker:请在该步骤之前给出</translation>
+    </message>
+    <message>
+        <source>the workers already push to parameter servers (an earlier worker_count step in mode async_ps): one worker_count step sets them</source>
+        <translation>worker 已在向参数服务器推送(之前有一个 async_ps 模式的 worker_count 步骤):只能用一个 worker_count 步骤设定它们</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1330,6 +1330,17 @@ private Q_SLOTS:
         QVERIFY2(says.find("asynchronous parameter server: each of 4 workers") != std::string::npos, says.c_str());
         QVERIFY2(says.find("lock-step") != std::string::npos, says.c_str());
 
+        // Hosts and workers are set before the servers take theirs: not after.
+        for (const PassStep& later : { PassStep { "network", { { "ranks_per_host", 2.0 } } },
+                 PassStep { "worker_count", { { "workers", 8.0 } } } }) {
+            Strategy twice = oneStep("worker_count", { { "workers", 4.0 }, { "mode", std::string("async_ps") } });
+            twice.steps.push_back(later);
+            const auto refused = session->whatIf({ twice, {}, { CommSource::CostModel, false } });
+            QVERIFY(!refused);
+            QVERIFY2(
+                errorOf(refused).find("step 2 (" + later.pass + ")") != std::string::npos, errorOf(refused).c_str());
+        }
+
         const auto alone = sessionOf(trainingJob());
         const auto none
             = alone->whatIf({ oneStep("worker_count", { { "workers", 2.0 }, { "mode", std::string("async_ps") } }), {},

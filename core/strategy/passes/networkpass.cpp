@@ -2,6 +2,7 @@
 
 #include "core/base/message.h"
 #include "core/cost/linktopology.h"
+#include "core/exec/executiongraph.h"
 #include "core/strategy/exportcontext.h"
 
 #include <string>
@@ -63,6 +64,11 @@ Status NetworkPass::run(const NetworkParameters& params, WhatIfJob& job) const
         if (bandwidth[l] || latency[l])
             o.givenLinks |= 1u << l;
     }
+    if (params.ranksPerHost && job.graph->asynchronous())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core",
+                "ranks_per_host cannot place the workers once worker_count's async_ps mode has put the parameter "
+                "servers on hosts of their own: give it before that step")));
     if (params.ranksPerHost)
         o.topology.ranksPerHost = static_cast<int>(*params.ranksPerHost);
     if (params.intraHost)

@@ -283,6 +283,11 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
         return scaleServers(*base, params, job);
     }
     const ExecutionGraph& g = *job.graph;
+    if (g.asynchronous())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core",
+                "the workers already push to parameter servers (an earlier worker_count step in mode async_ps): one "
+                "worker_count step sets them")));
     const Expected<PartitionModel>& partitions = job.analyses().partitions();
     if (!partitions)
         return partitions.status();
