@@ -3,6 +3,7 @@
 #include "core/exec/analysiscache.h"
 #include "core/exec/tensormodel.h"
 #include "core/search/evaluator.h"
+#include "core/search/scalingreplays.h"
 #include "core/strategy/batchsize.h"
 
 #include <algorithm>
@@ -197,45 +198,6 @@ ScalingPoint AsyncPsScaling::simulate(const AsyncPsParameters& p, int workers)
     return point;
 }
 
-namespace {
-
-// worker_count's asynchronous replay at each count whose job fits the limit of items (the others are
-// left to the model, said in a warning), set beside the curve's points.
-Status replayEachCount(const JobSession& session, const Strategy& prefix, const WhatIfResult& base,
-    Evaluator& evaluator, ScalingCurve& curve)
-{
-    const double itemsPerWorker
-        = static_cast<double>(base.whatIf->graph->itemCount()) / std::max(1, curve.measuredWorkers);
-    std::vector<Candidate> candidates;
-    std::vector<std::size_t> replayedAt;
-    for (std::size_t i = 0; i < curve.points.size(); ++i) {
-        if (itemsPerWorker * curve.points[i].workers > static_cast<double>(session.maxWhatIfItems()))
-            continue;
-        Strategy s = prefix;
-        s.steps.push_back({ "worker_count",
-            { { "workers", static_cast<double>(curve.points[i].workers) }, { "mode", std::string("async_ps") } } });
-        candidates.push_back(Candidate::of(std::move(s)));
-        replayedAt.push_back(i);
-    }
-    Expected<std::vector<Outcome>> replayed = evaluator.evaluate(candidates);
-    if (!replayed)
-        return replayed.status();
-    if (replayedAt.size() < curve.points.size())
-        curve.warnings.emplace_back(SL_TEXT("Core",
-                                        "%1 of the device counts are beyond what the job may grow to within its memory "
-                                        "limit: the model alone gives them"),
-            std::vector<Message::Arg> { curve.points.size() - replayedAt.size() });
-    for (std::size_t k = 0; k < replayedAt.size(); ++k) {
-        if ((*replayed)[k].ok())
-            curve.points[replayedAt[k]].replayedNs = (*replayed)[k].iterationNs;
-    }
-    if (std::optional<Message> failed = evaluator.failureWarning())
-        curve.warnings.push_back(std::move(*failed));
-    return {};
-}
-
-} // namespace
-
 Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strategy& prefix,
     const BaselineKind& baseline, const std::vector<int>& workers, std::int64_t windowBytes,
     CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
@@ -274,7 +236,11 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
         { "update_ms", 0.0 }, { "window_bytes", static_cast<double>(windowBytes) } };
     for (int n : workers)
         curve.points.push_back(simulate(p, n));
-    if (Status s = replayEachCount(session, prefix, *base, evaluator, curve); !s.ok())
+    const auto async = [](int n) {
+        return std::optional<PassStep>(
+            { "worker_count", { { "workers", static_cast<double>(n) }, { "mode", std::string("async_ps") } } });
+    };
+    if (Status s = ScalingReplays::fill(session, prefix, *base, evaluator, async, curve); !s.ok())
         return s;
     curve.markMeasured(base->whatIf->schedule);
     curve.relate();

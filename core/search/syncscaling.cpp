@@ -7,9 +7,9 @@
 #include "core/model/trace.h"
 #include "core/replay/schedule.h"
 #include "core/search/bucketchannel.h"
-#include "core/search/candidate.h"
 #include "core/search/coarsenedview.h"
 #include "core/search/evaluator.h"
+#include "core/search/scalingreplays.h"
 #include "core/search/synccost.h"
 #include "core/strategy/batchsize.h"
 #include "core/strategy/samplescaling.h"
@@ -99,31 +99,6 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         { "exposed_ms", static_cast<double>(ownExposed) / 1e6 }, { "gradient_bytes", static_cast<double>(bytes) },
         { "buckets", static_cast<double>(std::count(view->measured().begin(), view->measured().end(), 1) + 1) } };
 
-    // Each count replayed whole, where it fits the job's limit of items.
-    const double itemsPerWorker
-        = static_cast<double>(base->whatIf->graph->itemCount()) / std::max(1, curve.measuredWorkers);
-    std::vector<Candidate> candidates;
-    std::vector<std::size_t> replayedAt;
-    for (std::size_t i = 0; i < workers.size(); ++i) {
-        if (itemsPerWorker * workers[i] > static_cast<double>(session.maxWhatIfItems()))
-            continue;
-        Strategy s = prefix;
-        if (workers[i] != curve.measuredWorkers)
-            s.steps.push_back({ "worker_count",
-                { { "workers", static_cast<double>(workers[i]) },
-                    { "batch", std::string(globalBatch ? "global" : "per_rank") } } });
-        candidates.push_back(Candidate::of(std::move(s)));
-        replayedAt.push_back(i);
-    }
-    Expected<std::vector<Outcome>> replayed = evaluator.evaluate(candidates);
-    if (!replayed)
-        return replayed.status();
-    if (replayedAt.size() < workers.size())
-        curve.warnings.emplace_back(SL_TEXT("Core",
-                                        "%1 of the device counts are beyond what the job may grow to within its memory "
-                                        "limit: the model alone gives them"),
-            std::vector<Message::Arg> { workers.size() - replayedAt.size() });
-
     for (int n : workers) {
         ScalingPoint p;
         p.workers = n;
@@ -139,15 +114,18 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         p.stepsPerSecond = p.iterationNs > 0 ? batches * 1e9 / static_cast<double>(p.iterationNs) : 0;
         curve.points.push_back(p);
     }
-    for (std::size_t k = 0; k < replayedAt.size(); ++k) {
-        if ((*replayed)[k].ok())
-            curve.points[replayedAt[k]].replayedNs = (*replayed)[k].iterationNs;
-    }
+    // Each count replayed whole (its batch shared when strong); the job's own count is the prefix.
+    const auto step = [&](int n) -> std::optional<PassStep> {
+        if (n == curve.measuredWorkers)
+            return std::nullopt;
+        return PassStep { "worker_count",
+            { { "workers", static_cast<double>(n) }, { "batch", std::string(globalBatch ? "global" : "per_rank") } } };
+    };
+    if (Status s = ScalingReplays::fill(session, prefix, *base, evaluator, step, curve); !s.ok())
+        return s;
     curve.markMeasured(base->whatIf->schedule);
     curve.relate();
     curve.warnings.insert(curve.warnings.end(), base->warnings.begin(), base->warnings.end());
-    if (std::optional<Message> failed = evaluator.failureWarning())
-        curve.warnings.push_back(std::move(*failed));
     return curve;
 }
 

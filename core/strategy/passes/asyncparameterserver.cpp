@@ -143,10 +143,8 @@ Status AsyncParameterServer::apply(WhatIfJob& job, int servers, const IsData& is
         std::vector<Message::Arg> { workers, servers });
     job.warnings.emplace_back(SL_TEXT("Core",
         "the replayed workers start in lock-step, as measured, and sharing the servers' interfaces equally keeps them "
-        "so, where real "
-        "workers drift apart: the replay is the most contended case (scale --mode async-ps models the drift), and the "
-        "servers' update "
-        "is taken to cost nothing"));
+        "so, where real workers drift apart: the replay is the most contended case (scale --mode async-ps models the "
+        "drift), and the servers' update is taken to cost nothing"));
     return {};
 }
 

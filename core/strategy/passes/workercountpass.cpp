@@ -160,8 +160,7 @@ const ParameterTable<WorkerCountParameters>& WorkerCountPass::table() const
             { "mode", T::Choice, "", 0, 0, "sync", { "sync", "async_ps" },
                 SL_TEXT("Core",
                     "sync: the workers all-reduce their gradients and wait for one another; async_ps: each pushes its "
-                    "gradients "
-                    "to parameter servers and pulls the parameters back, waiting for no other worker") } },
+                    "gradients to parameter servers and pulls the parameters back, waiting for no other worker") } },
         { &P::batch,
             { "batch", T::Choice, "", 0, 0, "per_rank", { "per_rank", "global" },
                 SL_TEXT("Core",

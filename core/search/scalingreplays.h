@@ -1,0 +1,28 @@
+#pragma once
+
+#include "core/base/expected.h"
+#include "core/search/scalingcurve.h"
+#include "core/strategy/passparameter.h"
+
+#include <functional>
+#include <optional>
+
+namespace sightline {
+
+class Evaluator;
+class JobSession;
+struct WhatIfResult;
+
+// A scaling curve's counts replayed whole, beside its model: each count whose job stays within the
+// session's limit of items runs as the prefix and the step a count asks for (none: the prefix alone),
+// through the evaluator, and its point gets the replay's iteration. Counts past the limit, and
+// candidates that failed, are said in the curve's warnings.
+class ScalingReplays {
+public:
+    using StepFor = std::function<std::optional<PassStep>(int workers)>;
+    // base: the prefix's own what-if, whose graph sizes a worker's items. Fails as the evaluation does.
+    static Status fill(const JobSession& session, const Strategy& prefix, const WhatIfResult& base,
+        Evaluator& evaluator, const StepFor& stepFor, ScalingCurve& curve);
+};
+
+} // namespace sightline
