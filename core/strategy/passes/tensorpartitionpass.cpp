@@ -67,11 +67,13 @@ void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorMo
             p.measuredOverlap = 0;
             const ItemId part = b.addItem(p, g.origin(old));
             b.addParticipant(collective, part);
-            // Each piece is ready when the all-reduce was; on one stream it also follows the piece before.
+            // Each piece is ready when the all-reduce was, and ends no earlier than what the all-reduce's
+            // participant waited for at its end (the work nested in gloo's host-side op); on one stream it
+            // also follows the piece before.
             for (std::uint32_t s = g.inBegin(old.value()); s < g.inBegin(old.value() + 1); ++s) {
                 const std::uint32_t e = g.inEdge(s);
                 const ItemId src(g.inSource(s));
-                if (g.ref(e) != EdgeRef::EndToEnd && src != bucket.collective)
+                if (src != bucket.collective)
                     b.addEdge(src, part, g.edgeKind(e), g.ref(e));
             }
             if (!concurrent && previous[r].isValid())
