@@ -181,6 +181,37 @@ private:
         }
     }
 
+    // Work that followed a removed bucket op on its track, or ran inside it, keeps its place there:
+    // after the op before it that the pass keeps (removed program predecessors skipped; after its start
+    // where it encloses them), or where there is none, after what released the removed op's start.
+    // Without a wait it would start at its measured time whatever the strategy changed before it. It
+    // waited so through the removed op already, so the wait makes no cycle.
+    void keepPlace(ItemId from, ItemId target)
+    {
+        ItemId at = from;
+        for (int hops = 0; hops < 1 << 20; ++hops) {
+            std::uint32_t program = g.inBegin(at.value() + 1);
+            for (std::uint32_t s = g.inBegin(at.value()); s < g.inBegin(at.value() + 1); ++s) {
+                if (g.edgeKind(g.inEdge(s)) == EdgeKind::Program) {
+                    program = s;
+                    break;
+                }
+            }
+            if (program == g.inBegin(at.value() + 1))
+                break;
+            at = ItemId(g.inSource(program));
+            if (!removed[at.value()]) {
+                b.addEdge(at, target, EdgeKind::Program, g.ref(g.inEdge(program)));
+                return;
+            }
+        }
+        for (std::uint32_t s = g.inBegin(from.value()); s < g.inBegin(from.value() + 1); ++s) {
+            const std::uint32_t e = g.inEdge(s);
+            if (g.ref(e) != EdgeRef::EndToEnd && !removed[g.inSource(s)])
+                b.addEdge(ItemId(g.inSource(s)), target, g.edgeKind(e), g.ref(e));
+        }
+    }
+
     // A wait on a measured bucket moves to the new bucket only for work whose start comes after
     // everything the new bucket waits for in the graph's instant order, so that it cannot lead back to
     // the new bucket. Other waits (work the dependency graph tied to a bucket from timing alone, as the
@@ -194,16 +225,17 @@ private:
             // Other work on the stream keeps its place in the stream, not behind the new buckets, whose
             // readiness may come after what that work releases.
             if (g.edgeKind(e) == EdgeKind::Program) {
-                ItemId before = g.firstSource(from, EdgeKind::Program);
-                for (int hops = 0; before.isValid() && removed[before.value()] && hops < 1 << 20; ++hops)
-                    before = g.firstSource(before, EdgeKind::Program);
-                if (before.isValid())
-                    b.addEdge(before, target, EdgeKind::Program, g.ref(e));
+                keepPlace(from, target);
                 continue;
             }
             // An end that waits (an enclosing op's, a synchronisation's) is judged by its end.
             if ((g.ref(e) == EdgeRef::EndToEnd ? order.end(target) : order.start(target)) <= after) {
                 ++dropped;
+                // Work nested in the bucket's op (gloo's copy to host memory and its wait) keeps its place
+                // after what ran before that op on its thread: left with no wait at all, it would start at
+                // its measured time whatever the strategy changed before it.
+                if (g.edgeKind(e) == EdgeKind::Nest)
+                    keepPlace(from, target);
                 continue;
             }
             b.addEdge(to, target, g.edgeKind(e), g.ref(e));
