@@ -1501,6 +1501,30 @@ private Q_SLOTS:
         QVERIFY(pieces > buckets);
     }
 
+    void partitionKeepsTheBucketsInTheirOrder()
+    {
+        // Buckets follow one another on their stream. Cut into pieces that run at once, each bucket's
+        // pieces share its links and end when it would have, and the next bucket's wait for them: the
+        // job's time does not change. The waits between two cut buckets once went with the buckets,
+        // the next bucket's pieces ran beside the last, and cutting the fused buckets of the gloo
+        // fixture into 5 MiB pieces came out 7.3 % faster than the fused buckets whole.
+        const auto ddp
+            = sessionOfFiles(toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/ddp/bucket1mb")));
+        QVERIFY(ddp);
+        const auto iteration = [&](const Strategy& s) {
+            const auto r = ddp->whatIf({ s, {}, { CommSource::CostModel, true, std::nullopt } });
+            if (!r)
+                qWarning("%s", errorOf(r).c_str());
+            return r ? StepTimes::iteration(r->whatIf->schedule).replayed : -1.0;
+        };
+        Strategy s = oneStep("tensor_fusion", { { "bucket_cap_mb", 5.0 } });
+        const double whole = iteration(s);
+        s.steps.push_back({ "tensor_partition", { { "partition_bytes", 5242880.0 } } });
+        const double pieces = iteration(s);
+        QVERIFY2(whole > 0 && std::abs(pieces - whole) < 1e-4 * whole,
+            qPrintable(QStringLiteral("%1 against %2").arg(pieces).arg(whole)));
+    }
+
     void glooFusionKeepsNestedWorkInItsPlace()
     {
         // The work nested in gloo's op of a bucket (its copy to host memory and the wait for it) began

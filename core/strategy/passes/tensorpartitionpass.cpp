@@ -12,10 +12,61 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <unordered_map>
 
 namespace sightline {
 
 namespace {
+
+// The items the pass replaces by pieces, and the pieces of those it has replaced. An edge between two
+// replaced items (one bucket's participant after another's on their stream) is added when the second
+// of the two is replaced, from the piece of the first that ends last to every piece of the second: an
+// edge to an item that is itself replaced would go with it when the graph is built, and one from every
+// piece to every piece would grow with the square of the pieces. Pieces run at once start together
+// and share their links, so the first, as large as any, ends last; pieces in turn end with the last.
+struct Replaced {
+    struct Pieces {
+        std::vector<ItemId> all;
+        ItemId last; // the one that ends last
+    };
+    std::vector<std::uint8_t> pending; // per item of the graph: replaced, or to be
+    std::unordered_map<std::uint32_t, Pieces> pieces;
+
+    // Where an edge from item into a new piece starts: item where the pass keeps it; once it is
+    // replaced, its piece that ends last (its first, for an edge from its start); nowhere while it
+    // waits to be (its replacement adds the edge).
+    std::vector<ItemId> sources(ItemId item, EdgeRef ref) const
+    {
+        if (!pending[item.value()])
+            return { item };
+        const auto it = pieces.find(item.value());
+        if (it == pieces.end())
+            return {};
+        return { ref == EdgeRef::StartToStart ? it->second.all.front() : it->second.last };
+    }
+    // Where an edge from a new piece to item ends: item where the pass keeps it; nowhere where it is
+    // replaced (its replacement adds the edge, or addAfter does).
+    std::vector<ItemId> targets(ItemId item) const
+    {
+        return pending[item.value()] ? std::vector<ItemId>() : std::vector<ItemId> { item };
+    }
+    // Records item's pieces, and adds its edges to the items replaced before it: from its piece that
+    // ends last to each of theirs.
+    void replace(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId item, std::vector<ItemId> all,
+        bool concurrent, ItemId skip)
+    {
+        const ItemId last = concurrent ? all.front() : all.back();
+        for (std::uint32_t e = g.outBegin(item.value()); e < g.outBegin(item.value() + 1); ++e) {
+            const ItemId target(g.target(e));
+            const auto it = pieces.find(target.value());
+            if (target == skip || g.edgeKind(e) == EdgeKind::Release || it == pieces.end())
+                continue;
+            for (ItemId to : it->second.all)
+                b.addEdge(g.ref(e) == EdgeRef::StartToStart ? all.front() : last, to, g.edgeKind(e), g.ref(e));
+        }
+        pieces[item.value()] = { std::move(all), last };
+    }
+};
 
 std::int64_t piecesOf(std::int64_t bytes, std::int64_t pieceBytes)
 {
@@ -30,11 +81,14 @@ std::string pieceName(std::string_view bucket, std::int64_t piece, std::int64_t 
 }
 
 // Splits one measured all-reduce into pieces.
-void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorModel::Bucket& bucket, std::int64_t pieceBytes, bool concurrent)
+void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorModel::Bucket& bucket,
+    std::int64_t pieceBytes, bool concurrent, Replaced& replaced)
 {
     const CommCost& cost = *g.comm(bucket.collective);
     const std::int64_t pieces = piecesOf(cost.bytes, pieceBytes);
     std::vector<ItemId> previous(bucket.participants.size());
+    std::vector<ItemId> collectives;
+    std::vector<std::vector<ItemId>> parts(bucket.participants.size());
     for (std::int64_t k = 0; k < pieces; ++k) {
         const std::int64_t bytes = std::min(pieceBytes, cost.bytes - k * pieceBytes);
         const StringId name = b.intern(pieceName(g.name(bucket.collective), k + 1, pieces, bytes));
@@ -47,16 +101,19 @@ void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorMo
         CommCost piece = cost;
         piece.bytes = bytes;
         b.setComm(collective, piece, g.commRanks(cost));
+        collectives.push_back(collective);
         for (std::uint32_t e = g.outBegin(bucket.collective.value()); e < g.outBegin(bucket.collective.value() + 1); ++e) {
             if (g.edgeKind(e) != EdgeKind::Release)
-                b.addEdge(collective, ItemId(g.target(e)), g.edgeKind(e), g.ref(e));
+                for (ItemId target : replaced.targets(ItemId(g.target(e))))
+                    b.addEdge(collective, target, g.edgeKind(e), g.ref(e));
         }
         // What the all-reduce itself waited for besides its participants (gloo's copies of the bucket
         // to host memory), every piece waits for.
         for (std::uint32_t s = g.inBegin(bucket.collective.value()); s < g.inBegin(bucket.collective.value() + 1); ++s) {
             const std::uint32_t e = g.inEdge(s);
             if (g.edgeKind(e) != EdgeKind::Arrive)
-                b.addEdge(ItemId(g.inSource(s)), collective, g.edgeKind(e), g.ref(e));
+                for (ItemId source : replaced.sources(ItemId(g.inSource(s)), g.ref(e)))
+                    b.addEdge(source, collective, g.edgeKind(e), g.ref(e));
         }
         for (std::size_t r = 0; r < bucket.participants.size(); ++r) {
             const ItemId old = bucket.participants[r];
@@ -74,31 +131,39 @@ void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorMo
                 const std::uint32_t e = g.inEdge(s);
                 const ItemId src(g.inSource(s));
                 if (src != bucket.collective)
-                    b.addEdge(src, part, g.edgeKind(e), g.ref(e));
+                    for (ItemId source : replaced.sources(src, g.ref(e)))
+                        b.addEdge(source, part, g.edgeKind(e), g.ref(e));
             }
             if (!concurrent && previous[r].isValid())
                 b.addEdge(previous[r], part, EdgeKind::Program, EdgeRef::EndToStart);
             previous[r] = part;
+            parts[r].push_back(part);
             // What waited for the all-reduce's participant waits for every piece.
             for (std::uint32_t e = g.outBegin(old.value()); e < g.outBegin(old.value() + 1); ++e) {
                 const ItemId target(g.target(e));
                 if (target != bucket.collective)
-                    b.addEdge(part, target, g.edgeKind(e), g.ref(e));
+                    for (ItemId to : replaced.targets(target))
+                        b.addEdge(part, to, g.edgeKind(e), g.ref(e));
             }
         }
     }
     b.removeItem(bucket.collective);
-    for (const ItemId p : bucket.participants)
-        b.removeItem(p);
+    replaced.replace(g, b, bucket.collective, std::move(collectives), concurrent, ItemId());
+    for (std::size_t r = 0; r < bucket.participants.size(); ++r) {
+        b.removeItem(bucket.participants[r]);
+        replaced.replace(g, b, bucket.participants[r], std::move(parts[r]), concurrent, bucket.collective);
+    }
 }
 
 // Splits a rank's own transfer of an all-reduce whose peers are outside the job into pieces, each
 // such a transfer.
-void partitionPartial(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId transfer, std::int64_t pieceBytes, bool concurrent)
+void partitionPartial(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId transfer, std::int64_t pieceBytes,
+    bool concurrent, Replaced& replaced)
 {
     const CommCost& cost = *g.comm(transfer);
     const std::int64_t pieces = piecesOf(cost.bytes, pieceBytes);
     ItemId previous;
+    std::vector<ItemId> parts;
     for (std::int64_t k = 0; k < pieces; ++k) {
         const std::int64_t bytes = std::min(pieceBytes, cost.bytes - k * pieceBytes);
         ExecutionGraphBuilder::Item p = ExecutionGraphBuilder::columnsOf(g, transfer);
@@ -111,15 +176,19 @@ void partitionPartial(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId 
         b.setComm(part, piece, g.commRanks(cost));
         for (std::uint32_t s = g.inBegin(transfer.value()); s < g.inBegin(transfer.value() + 1); ++s) {
             if (g.ref(g.inEdge(s)) != EdgeRef::EndToEnd)
-                b.addEdge(ItemId(g.inSource(s)), part, g.edgeKind(g.inEdge(s)), g.ref(g.inEdge(s)));
+                for (ItemId source : replaced.sources(ItemId(g.inSource(s)), g.ref(g.inEdge(s))))
+                    b.addEdge(source, part, g.edgeKind(g.inEdge(s)), g.ref(g.inEdge(s)));
         }
         if (!concurrent && previous.isValid())
             b.addEdge(previous, part, EdgeKind::Program, EdgeRef::EndToStart);
         previous = part;
+        parts.push_back(part);
         for (std::uint32_t e = g.outBegin(transfer.value()); e < g.outBegin(transfer.value() + 1); ++e)
-            b.addEdge(part, ItemId(g.target(e)), g.edgeKind(e), g.ref(e));
+            for (ItemId target : replaced.targets(ItemId(g.target(e))))
+                b.addEdge(part, target, g.edgeKind(e), g.ref(e));
     }
     b.removeItem(transfer);
+    replaced.replace(g, b, transfer, std::move(parts), concurrent, ItemId());
 }
 
 // The most items the pieces may add to a graph: four times its items, and at least 2^22. Beyond it the
@@ -231,6 +300,21 @@ Status TensorPartitionPass::run(const TensorPartitionParameters& params, WhatIfJ
     if (Status s = checkPieceItems(g, items, pieceBytes); !s.ok())
         return s;
     ExecutionGraphBuilder b(g);
+    Replaced replaced { std::vector<std::uint8_t>(g.itemCount(), 0), {} };
+    for (const TensorModel::Step& step : model->steps()) {
+        for (const TensorModel::Bucket& bucket : step.buckets) {
+            if (model->partial()) {
+                for (const std::vector<ItemId>* transfers : { &bucket.participants, &bucket.fused }) {
+                    for (ItemId x : *transfers)
+                        replaced.pending[x.value()] = g.comm(x)->bytes > pieceBytes;
+                }
+            } else if (g.comm(bucket.collective)->bytes > pieceBytes) {
+                replaced.pending[bucket.collective.value()] = 1;
+                for (ItemId p : bucket.participants)
+                    replaced.pending[p.value()] = 1;
+            }
+        }
+    }
     std::size_t split = 0, total = 0;
     for (const TensorModel::Step& step : model->steps()) {
         for (const TensorModel::Bucket& bucket : step.buckets) {
@@ -240,7 +324,7 @@ Status TensorPartitionPass::run(const TensorPartitionParameters& params, WhatIfJ
                 for (const std::vector<ItemId>* transfers : { &bucket.participants, &bucket.fused }) {
                     for (ItemId x : *transfers) {
                         if (g.comm(x)->bytes > pieceBytes) {
-                            partitionPartial(g, b, x, pieceBytes, concurrent);
+                            partitionPartial(g, b, x, pieceBytes, concurrent, replaced);
                             any = true;
                         }
                     }
@@ -250,7 +334,7 @@ Status TensorPartitionPass::run(const TensorPartitionParameters& params, WhatIfJ
             }
             if (g.comm(bucket.collective)->bytes <= pieceBytes)
                 continue;
-            partition(g, b, bucket, pieceBytes, concurrent);
+            partition(g, b, bucket, pieceBytes, concurrent, replaced);
             ++split;
         }
     }
