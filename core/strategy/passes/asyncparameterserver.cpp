@@ -132,9 +132,9 @@ Status AsyncParameterServer::apply(WhatIfJob& job, int servers, const IsData& is
         split(g, b, c, server[k % server.size()], push, pull);
     }
     b.setAsynchronous(true);
+    const auto workers = static_cast<std::int64_t>(g.ranks().size()); // g goes with the rebuild
     if (Status s = job.rebuild(b); !s.ok())
         return s;
-    const auto workers = static_cast<std::int64_t>(g.ranks().size());
     job.warnings.emplace_back(
         SL_TEXT("Core",
             "asynchronous parameter server: each of %1 workers pushes every gradient bucket to a server (%2 in all, "
