@@ -45,7 +45,8 @@ struct Replaced {
         return { ref == EdgeRef::StartToStart ? it->second.all.front() : it->second.last };
     }
     // Where an edge from a new piece to item ends: item where the pass keeps it; nowhere where it is
-    // replaced (its replacement adds the edge, or addAfter does).
+    // replaced (its replace() adds the edge, or that of the item the edge
+    // starts from does, whichever comes second).
     std::vector<ItemId> targets(ItemId item) const
     {
         return pending[item.value()] ? std::vector<ItemId>() : std::vector<ItemId> { item };
