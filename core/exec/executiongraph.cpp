@@ -38,6 +38,15 @@ std::string_view ExecutionGraph::string(StringId id) const
     return id.value() < traceNames ? m_trace->string(id) : m_extraNames.view(StringId(id.value() - traceNames));
 }
 
+std::string_view ExecutionGraph::measuredName(ItemId i) const
+{
+    if (hasFlag(i, Copy)) {
+        if (const std::span<const OpId> ops = origin(i); ops.size() == 1)
+            return m_trace->string(m_trace->name(ops.front()));
+    }
+    return name(i);
+}
+
 std::size_t ExecutionGraph::nameCount() const
 {
     return m_trace->strings().size() + m_extraNames.size();

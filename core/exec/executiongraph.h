@@ -87,6 +87,10 @@ public:
         // Stands for what lies outside the replayed window (its start, a wait from it, the part of work
         // begun before it): the window's context, as measured, which passes leave alone.
         Context = 4,
+        // A copy of measured work that a pass repeats (a micro-batch, a recomputed forward, an added
+        // rank's work): Synthetic too, yet it runs what its origin's ops ran, so later passes treat it as
+        // they treat those ops.
+        Copy = 8,
     };
 
     std::uint32_t itemCount() const { return static_cast<std::uint32_t>(m_kind.size()); }
@@ -106,12 +110,18 @@ public:
     std::span<const std::uint32_t> nameIds() const { return m_name; }
     std::span<const std::uint32_t> trackIds() const { return m_track; } // TrackId::kInvalid for none
     bool hasFlag(ItemId i, Flag f) const { return (m_flags[i.value()] & f) != 0; }
+    // Made by a pass with nothing measured that it runs again (a fused kernel, a cast, a piece of a
+    // bucket): Synthetic and not a Copy.
+    bool madeByPass(ItemId i) const { return (m_flags[i.value()] & (Synthetic | Copy)) == Synthetic; }
     // The item's track, or invalid for work spanning ranks.
     TrackId track(ItemId i) const { return TrackId(m_track[i.value()]); }
     // The item's rank, or invalid for work spanning ranks.
     RankId rank(ItemId i) const;
     bool onDevice(ItemId i) const;
     std::string_view name(ItemId i) const { return string(nameId(i)); }
+    // The name a pattern over the job's ops should see: for a Copy of one measured op (named with its
+    // pass's prefix, "microbatch 1/4: aten::mm"), that op's; else name().
+    std::string_view measuredName(ItemId i) const;
     StringId nameId(ItemId i) const { return StringId(m_name[i.value()]); }
     // A name or collective id of this graph: the trace's strings, then the graph's own.
     std::string_view string(StringId id) const;

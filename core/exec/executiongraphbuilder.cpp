@@ -156,7 +156,8 @@ ItemId ExecutionGraphBuilder::addCopies(const ExecutionGraph& from, std::span<co
         case 9: {
             std::vector<std::uint8_t>& flags = g.m_flags.edit();
             for (const ItemId m : members)
-                flags.push_back(static_cast<std::uint8_t>((from.m_flags[m.value()] & ExecutionGraph::SelfTimed) | ExecutionGraph::Synthetic));
+                flags.push_back(static_cast<std::uint8_t>((from.m_flags[m.value()] & ExecutionGraph::SelfTimed)
+                    | ExecutionGraph::Synthetic | ExecutionGraph::Copy));
             break;
         }
         case 10: {

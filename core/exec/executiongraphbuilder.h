@@ -48,7 +48,8 @@ public:
     ItemId addItem(const Item& item, std::span<const OpId> origin);
     // Appends a copy of each member of from (a graph this builder started from, or one it shares the
     // trace and names of), in order, with its columns (columnsOf), origin and transfer, named names[k]
-    // (its own name when names is empty). The copies are consecutive; returns the first one's id.
+    // (its own name when names is empty), marked Synthetic and Copy. The copies are consecutive; returns
+    // the first one's id.
     // Column by column, for passes that copy much of a graph.
     ItemId addCopies(const ExecutionGraph& from, std::span<const ItemId> members, std::span<const StringId> names);
     // The columns of an item of a graph, marked Synthetic: where a copy or a replacement of it starts.

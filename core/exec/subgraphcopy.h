@@ -14,7 +14,7 @@ class InstantOrder;
 
 // Copies sets of items of an execution graph into a builder over it, as the passes that repeat work
 // need (micro-batches, recomputed forwards, added ranks): every copy keeps its item's kind, track, steps,
-// costs and origin, is marked Synthetic and named "<prefix><name>" (its own name with no prefix), and
+// costs and origin, is marked Synthetic and Copy and named "<prefix><name>" (its own name with no prefix), and
 // the edges among the set are copied between the copies. With chainTracks, each track's copies also
 // follow one another in measured order where one ended before the next began (so that a copy keeps its
 // track's order where the measured order ran through work outside the set; nested host ops overlap

@@ -57,4 +57,17 @@ Status WhatIfJob::checkGrowth(std::uint64_t added, Message advice) const
             { items, items + added, maxItems, kBytesPerItem, sizeText(maxItems * kBytesPerItem), std::move(advice) }));
 }
 
+Status WhatIfJob::checkBeforeMicroBatches() const
+{
+    if (!microBatchStep)
+        return {};
+    return Status::error(ErrorCode::InvalidArgument, {}, -1,
+        Message(
+            SL_TEXT("Core",
+                "step %1 (grad_accumulation) made micro-batches whose copies keep the measured micro-batch's times, "
+                "by which this pass finds its work: give this step before that one, which then repeats its changes "
+                "in every micro-batch"),
+            { *microBatchStep + 1 }));
+}
+
 } // namespace sightline

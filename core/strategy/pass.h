@@ -50,9 +50,17 @@ struct WhatIfJob {
     // The analyses of graph (a session's, for its measured graph); made on first use when null.
     std::shared_ptr<AnalysisCache> analysisCache;
     std::optional<PsPlan> psPlan;
-    // The measured ops whose layers an earlier recompute step already recomputes: a later step leaves
-    // them as they are, so that steps over overlapping layer sets compose.
-    std::set<std::uint32_t> recomputedLayers;
+    // The layers an earlier recompute step already recomputes, by global rank and their span's first
+    // measured op (a micro-batch's copy of a layer is recomputed with it; worker_count adds the copies
+    // of its added ranks): a later step leaves them as they are, so that steps over overlapping layer
+    // sets compose.
+    std::set<std::pair<std::int32_t, std::uint32_t>> recomputedLayers;
+    // The strategy step being applied, from 0 (StrategyRunner sets it), and the grad_accumulation step
+    // that made the graph's micro-batches, if one did: their copies keep the measured micro-batch's
+    // times, so passes that find their work by measured times (recompute's layers, op_fusion's runs)
+    // must come before it.
+    std::size_t step = 0;
+    std::optional<std::size_t> microBatchStep;
 
     // What memoryBytes holds at kBytesPerItem per item, within the item ids.
     static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);
@@ -64,6 +72,9 @@ struct WhatIfJob {
     // Ok when the graph may take `added` more items; else TooLarge, saying what to change (advice):
     // called by a pass that multiplies the job before it takes the memory.
     Status checkGrowth(std::uint64_t added, Message advice) const;
+    // Ok unless a grad_accumulation step made micro-batches before this step (microBatchStep): then
+    // InvalidArgument, naming that step, for a pass that finds its work by measured times.
+    Status checkBeforeMicroBatches() const;
 };
 
 // A strategy pass (DESIGN "What-ifs are jobs"): a pure function from one job to another. It may add,

@@ -96,6 +96,7 @@ Expected<WhatIfJob> StrategyRunner::apply(std::span<const BoundStep> steps, What
         if (cancel && cancel->isCancelled())
             return Status::cancelled();
         const std::size_t before = job.warnings.size();
+        job.step = step.index;
         if (Status s = step.pass->apply(step.params, job); !s.ok())
             return Status::error(s.code(), s.file(), s.byteOffset(), step.said(s.message()));
         if (Status s = checkRange(*job.graph); !s.ok())

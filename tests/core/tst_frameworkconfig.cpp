@@ -96,9 +96,9 @@ private Q_SLOTS:
     {
         const auto session = sessionOf(layerJob());
         Strategy s;
+        s.steps.push_back({ "recompute", { { "layers", std::string("block_*") } } });
         s.steps.push_back({ "grad_accumulation", { { "micro_batches", 4.0 } } });
         s.steps.push_back({ "mixed_precision", { { "precision", std::string("fp16") } } });
-        s.steps.push_back({ "recompute", { { "layers", std::string("block_*") } } });
         const auto r = session->whatIf({ s, {}, { CommSource::Measured, false, std::nullopt } });
         QVERIFY2(r, errorOf(r).c_str());
         const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses(), { 16 });

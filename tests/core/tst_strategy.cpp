@@ -1643,6 +1643,86 @@ private Q_SLOTS:
         QVERIFY(stepTime(*r->whatIf) > stepTime(*r->baseline));
     }
 
+    // A copy of measured work (an added rank's, a micro-batch's) is that work to the passes after the
+    // one that made it: recomputed and cast to bf16 as the work it copies, so that a pass before or
+    // after worker_count or grad_accumulation gives the same job.
+    void passesTreatCopiesAsTheWorkTheyCopy()
+    {
+        const auto bert
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv");
+        const auto convnet
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth-gpu2/convnet/amp/fp32");
+        QVERIFY(bert && convnet);
+        const PassStep workers32 { "worker_count", { { "workers", 32.0 } } };
+        const PassStep workers2 { "worker_count", { { "workers", 2.0 } } };
+        const PassStep recompute { "recompute", {} };
+        const PassStep accumulate { "grad_accumulation", { { "micro_batches", 2.0 } } };
+        const PassStep bf16 { "mixed_precision", { { "precision", std::string("bf16") } } };
+        const auto run = [](const JobSession& s, std::vector<PassStep> steps) {
+            auto r = s.whatIf({ Strategy { std::move(steps) }, MemoryOptions { std::int64_t(16) << 30 },
+                { CommSource::Measured, false } });
+            if (!r)
+                qWarning("%s", r.status().toString().c_str());
+            return r;
+        };
+        const auto recomputedTwice = [](const WhatIfResult& r) {
+            const std::vector<std::string> said = Message::englishAll(r.warnings);
+            return std::any_of(said.begin(), said.end(),
+                [](const std::string& w) { return w.find("earlier step already") != std::string::npos; });
+        };
+        const auto close = [](double a, double b, double tolerance) { return std::abs(a / b - 1.0) <= tolerance; };
+
+        // The added ranks' layers are recomputed too: their peak falls as the measured ranks' does.
+        const auto addedThenRecomputed = run(*bert, { workers32, recompute });
+        const auto recomputedThenAdded = run(*bert, { recompute, workers32 });
+        QVERIFY(addedThenRecomputed && recomputedThenAdded);
+        QVERIFY(!recomputedTwice(*addedThenRecomputed));
+        QCOMPARE(addedThenRecomputed->whatIf->memory.peakBytes(), recomputedThenAdded->whatIf->memory.peakBytes());
+        QVERIFY(close(stepTime(*addedThenRecomputed->whatIf), stepTime(*recomputedThenAdded->whatIf), 1e-3));
+        // Recompute finds its layers, and op_fusion its runs, by measured times, which grad_accumulation's
+        // copies share with the measured micro-batch: they go first (and are repeated in every
+        // micro-batch), and the other order is refused, naming the step.
+        QVERIFY(run(*bert, { recompute, accumulate }));
+        for (const PassStep& later : { recompute, PassStep { "op_fusion", {} } }) {
+            const auto refused = bert->whatIf({ Strategy { { accumulate, later } } });
+            QVERIFY(!refused);
+            QVERIFY2(refused.status().detail().find(
+                         "step 2 (" + later.pass + "): step 1 (grad_accumulation) made micro-batches")
+                    != std::string::npos,
+                refused.status().detail().c_str());
+        }
+        // The added rank's kernels run in bf16 too.
+        const auto addedThenCast = run(*convnet, { workers2, bf16 });
+        const auto castThenAdded = run(*convnet, { bf16, workers2 });
+        QVERIFY(addedThenCast && castThenAdded);
+        QVERIFY2(close(stepTime(*addedThenCast->whatIf), stepTime(*castThenAdded->whatIf), 1e-3),
+            qPrintable(QStringLiteral("%1 against %2 ns")
+                           .arg(stepTime(*addedThenCast->whatIf))
+                           .arg(stepTime(*castThenAdded->whatIf))));
+        // And so do the micro-batches' kernels.
+        const auto accumulatedThenCast = run(*convnet, { accumulate, bf16 });
+        const auto castThenAccumulated = run(*convnet, { bf16, accumulate });
+        QVERIFY(accumulatedThenCast && castThenAccumulated);
+        QVERIFY2(close(stepTime(*accumulatedThenCast->whatIf), stepTime(*castThenAccumulated->whatIf), 0.02),
+            qPrintable(QStringLiteral("%1 against %2 ns")
+                           .arg(stepTime(*accumulatedThenCast->whatIf))
+                           .arg(stepTime(*castThenAccumulated->whatIf))));
+        // A pattern over op names matches the micro-batches' copies ("microbatch 1/2: aten::...") as
+        // the ops they copy: as a pattern that also takes the prefix does, and nearly as the speed-up
+        // before the accumulation (whose device work is then split from sped-up times).
+        const PassStep faster { "speedup", { { "percent", 50.0 }, { "match", std::string("aten::*") } } };
+        const PassStep prefixed { "speedup", { { "percent", 50.0 }, { "match", std::string("*aten::*") } } };
+        const auto accumulatedThenFaster = run(*convnet, { accumulate, faster });
+        const auto accumulatedThenPrefixed = run(*convnet, { accumulate, prefixed });
+        const auto fasterThenAccumulated = run(*convnet, { faster, accumulate });
+        QVERIFY(accumulatedThenFaster && accumulatedThenPrefixed && fasterThenAccumulated);
+        QCOMPARE(stepTime(*accumulatedThenFaster->whatIf), stepTime(*accumulatedThenPrefixed->whatIf));
+        QVERIFY2(close(stepTime(*accumulatedThenFaster->whatIf), stepTime(*fasterThenAccumulated->whatIf), 0.03),
+            qPrintable(QStringLiteral("%1 against %2 ns")
+                           .arg(stepTime(*accumulatedThenFaster->whatIf))
+                           .arg(stepTime(*fasterThenAccumulated->whatIf))));
+    }
+
     void networkBandwidthScalesTransfers()
     {
         // Two ranks on one host: a ring all-reduce of 1 MB moves 1 MB over NVLink. At 100 GB/s with no

@@ -181,6 +181,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
         job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch"), std::vector<Message::Arg> { batches.size(), k });
     else
         job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of the measured batch"), std::vector<Message::Arg> { batches.size(), k });
+    job.microBatchStep = job.step;
     return job.rebuild(b);
 }
 

@@ -363,7 +363,7 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
                 b.setMinDuration(item, CheckedMath::saturatingRound(static_cast<double>(g.minDuration(item)) * bytesFactor));
             continue;
         }
-        if (k != OpKind::ComputeKernel || g.hasFlag(item, ExecutionGraph::Synthetic) || g.hasFlag(item, ExecutionGraph::Context))
+        if (k != OpKind::ComputeKernel || g.madeByPass(item) || g.hasFlag(item, ExecutionGraph::Context))
             continue;
         ++kernels;
         if (classes.of(item) == KernelClassifier::Class::Matmul && g.phase(item) != Phase::Optimizer) {

@@ -110,7 +110,7 @@ double memoryBoundShare(const ExecutionGraph& g)
     double all = 0, memoryBound = 0;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        if (g.kind(item) != OpKind::ComputeKernel || g.hasFlag(item, ExecutionGraph::Synthetic) || g.hasFlag(item, ExecutionGraph::Context))
+        if (g.kind(item) != OpKind::ComputeKernel || g.madeByPass(item) || g.hasFlag(item, ExecutionGraph::Context))
             continue;
         const auto t = static_cast<double>(g.minDuration(item));
         all += t;
@@ -181,6 +181,8 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
     const ExecutionGraph& g = *job.graph;
     const OpSet& ops = params.ops;
     if (Status s = ops.fits(g.trace().opCount()); !s.ok())
+        return s;
+    if (Status s = job.checkBeforeMicroBatches(); !s.ok())
         return s;
     const Rules rules { GlobPattern(params.match), params.kernels == OpFusionParameters::Kernels::Elementwise,
         params.within && !params.within->empty() ? std::optional<GlobPattern>(GlobPattern(*params.within))

@@ -232,6 +232,8 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
     const ExecutionGraph& g = *job.graph;
     if (Status s = params.ops.fits(g.trace().opCount()); !s.ok())
         return s;
+    if (Status s = job.checkBeforeMicroBatches(); !s.ok())
+        return s;
     const AnalysisCache& analyses = job.analyses();
     const std::shared_ptr<const LayerModel> model = analyses.layers(params.layers);
     const LayerModel& layers = *model;
@@ -239,12 +241,16 @@ Status RecomputePass::run(const RecomputeParameters& params, WhatIfJob& job) con
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             Message(SL_TEXT("Core", "no layer with a backward was found (%1); name the layers' spans with 'layers'"), { layers.source() }));
     const OpSet& ops = params.ops;
-    // A layer an earlier step recomputes (its span's first measured op) stays as that step left it.
-    const auto key = [&](const LayerModel::Layer& layer) { return g.origin(layer.span).empty() ? OpId::kInvalid : g.origin(layer.span).front().value(); };
+    // A layer an earlier step recomputes (on its rank, by its span's first measured op) stays as that
+    // step left it; a copy of a layer (a micro-batch's, an added rank's) is a layer like the others.
+    const auto key = [&](const LayerModel::Layer& layer) {
+        return std::pair(g.ranks()[g.rank(layer.span).value()].rank,
+            g.origin(layer.span).empty() ? OpId::kInvalid : g.origin(layer.span).front().value());
+    };
     std::vector<const LayerModel::Layer*> chosen;
     std::size_t already = 0;
     for (const LayerModel::Layer* layer : chosenLayers(g, layers, params)) {
-        if (g.hasFlag(layer->span, ExecutionGraph::Synthetic) || job.recomputedLayers.count(key(*layer)))
+        if (job.recomputedLayers.count(key(*layer)))
             ++already;
         else
             chosen.push_back(layer);

@@ -92,7 +92,7 @@ Status SpeedupPass::run(const SpeedupParameters& params, WhatIfJob& job) const
             continue;
         if (rank >= 0 && (!g.rank(item).isValid() || g.ranks()[g.rank(item).value()].rank != rank))
             continue;
-        if (!glob.matches(g.name(item)) || (!ops.empty() && !ops.containsAny(g.origin(item))))
+        if (!glob.matches(g.measuredName(item)) || (!ops.empty() && !ops.containsAny(g.origin(item))))
             continue;
         ++matched;
         if (g.comm(item) && job.options.communication == CommSource::CostModel)

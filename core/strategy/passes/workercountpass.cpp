@@ -412,6 +412,11 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
             }
             clones.push_back(cloneRank(g, b, copier, itemsOf[source.value()], source, j, host));
             cloneSource.push_back(source);
+            // The added rank's layers are recomputed where its source's are.
+            const std::int32_t from = g.ranks()[source.value()].rank;
+            for (auto it = job.recomputedLayers.lower_bound({ from, 0 });
+                 it != job.recomputedLayers.end() && it->first == from; ++it)
+                job.recomputedLayers.emplace_hint(job.recomputedLayers.end(), j, it->second);
         }
         // Data-parallel collectives take in the copies of their ranks (and lose the dropped ones); every
         // other collective is made again among each copy of the measured job, its group as measured.
