@@ -85,8 +85,9 @@ std::optional<sightline::ResourceLimits> limitsFrom(const QCommandLineParser& pa
         const double gb = parser.value(*name).toDouble(&ok);
         const std::optional<std::uint64_t> bytes = ok ? sightline::ResourceLimits::bytesFromGigabytes(gb) : std::nullopt;
         if (!bytes) {
-            QTextStream(stderr) << "sightline-cli " << command << ": --" << *name << " wants a positive number of gigabytes, not '"
-                                << parser.value(*name) << "'\n";
+            QTextStream(stderr) << "sightline-cli " << command << ": --" << *name
+                                << " wants a positive number of gigabytes, at most 1e9, not '" << parser.value(*name)
+                                << "'\n";
             return std::nullopt;
         }
         *target = *bytes;
@@ -143,8 +144,8 @@ bool memoryBudgetFrom(
     const std::optional<std::uint64_t> bytes = ok ? sightline::ResourceLimits::bytesFromGigabytes(gb) : std::nullopt;
     if (!bytes) {
         QTextStream(stderr) << "sightline-cli " << command << ": --" << kMemoryBudgetOption
-                            << " wants a positive number of gigabytes, not '" << parser.value(kMemoryBudgetOption)
-                            << "'\n";
+                            << " wants a positive number of gigabytes, at most 1e9, not '"
+                            << parser.value(kMemoryBudgetOption) << "'\n";
         return false;
     }
     memory = sightline::MemoryOptions { static_cast<std::int64_t>(*bytes) };
@@ -193,6 +194,8 @@ std::optional<std::vector<int>> deviceCounts(const QString& text, int measured)
             if (n >= *low)
                 counts.push_back(static_cast<int>(n));
         }
+        counts.push_back(*low);
+        counts.push_back(*high);
         if (measured >= *low && measured <= *high)
             counts.push_back(measured);
     } else {

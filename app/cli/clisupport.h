@@ -34,6 +34,13 @@ inline double toMs(sightline::TimeNs ns)
     return static_cast<double>(ns) / 1e6;
 }
 
+// A peak in gigabytes for text output; "unknown" where the job gave no memory estimate.
+inline QString gigabytesText(std::int64_t bytes)
+{
+    return bytes > 0 ? QString::number(static_cast<double>(bytes) / 1e9, 'f', 3) + QStringLiteral(" GB")
+                     : QStringLiteral("unknown");
+}
+
 // File arguments as the paths core opens (in the file-name encoding of the system).
 std::vector<std::string> toPaths(const QStringList& files);
 

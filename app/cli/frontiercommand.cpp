@@ -46,9 +46,8 @@ QString pointText(const FrontierPoint& p)
     for (const PassStep& step : p.strategy.steps)
         steps.append(CliSupport::qs(step.pass));
     return QString::number(CliSupport::toMs(p.iterationNs), 'f', 3) + QStringLiteral(" ms, ")
-        + QString::number(static_cast<double>(p.peakBytes) / 1e9, 'f', 3) + QStringLiteral(" GB")
-        + (p.outOfMemory ? QStringLiteral(" (out of memory)") : QString()) + QStringLiteral(", ")
-        + QString::number(p.workers) + QStringLiteral(" devices: ")
+        + CliSupport::gigabytesText(p.peakBytes) + (p.outOfMemory ? QStringLiteral(" (out of memory)") : QString())
+        + QStringLiteral(", ") + QString::number(p.workers) + QStringLiteral(" devices: ")
         + (steps.isEmpty() ? QStringLiteral("as measured") : steps.join(QStringLiteral(", ")));
 }
 
@@ -62,7 +61,7 @@ int FrontierCommand::run(const QStringList& args)
         QStringLiteral("The time-memory frontier of the job's strategies (recomputed layers, accumulation, mixed "
                        "precision) at each device count."));
     const QCommandLineOption devicesOption(QStringLiteral("devices"),
-        QStringLiteral("The device counts: A-B (the powers of two from A to B, and the job's own), A,B,C, or N "
+        QStringLiteral("The device counts: A-B (A, B, the powers of two between them, and the job's own), A,B,C, or N "
                        "(default: the job's own)."),
         QStringLiteral("A-B"));
     const QCommandLineOption pointsOption(QStringLiteral("points"),

@@ -94,8 +94,8 @@ int ScaleCommand::run(const QStringList& args)
         QStringLiteral("Throughput against the number of workers, from one profile: synchronous all-reduce or an "
                        "asynchronous parameter server."));
     const QCommandLineOption workersOption(QStringLiteral("workers"),
-        QStringLiteral(
-            "The worker counts: A-B (the powers of two from A to B, and the job's own), A,B,C, or N (default: 1-64)."),
+        QStringLiteral("The worker counts: A-B (A, B, the powers of two between them, and the job's own), A,B,C, or N "
+                       "(default: 1-64)."),
         QStringLiteral("A-B"), QStringLiteral("1-64"));
     const QCommandLineOption modeOption(QStringLiteral("mode"),
         QStringLiteral(

@@ -1,6 +1,7 @@
 #include "core/search/asyncpsscaling.h"
 
 #include "core/exec/analysiscache.h"
+#include "core/exec/partitionmodel.h"
 #include "core/exec/tensormodel.h"
 #include "core/search/evaluator.h"
 #include "core/search/scalingreplays.h"
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <deque>
 #include <limits>
 #include <random>
@@ -207,6 +209,12 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     if (!base)
         return base.status();
     const AnalysisCache analyses(base->whatIf->graph);
+    if (const Expected<PartitionModel>& partitions = analyses.partitions(); partitions && !partitions->empty())
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core",
+                "a BytePS trace gives each partition's pushes and pulls but not the partitions' sizes, which the "
+                "asynchronous model starts from; whatif with worker_count and its servers replays more BytePS workers "
+                "as the synchronous job they are")));
     const Expected<TensorModel>& tensors = analyses.tensors();
     if (!tensors || tensors->steps().empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
@@ -243,7 +251,18 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     if (Status s = ScalingReplays::fill(session, prefix, *base, evaluator, async, curve); !s.ok())
         return s;
     curve.markMeasured(base->whatIf->schedule);
-    curve.relate();
+    curve.relate(simulate(p, 1).stepsPerSecond);
+    // The servers sit on hosts of their own: every push crosses the network, whatever the trace measured.
+    const auto networkLink = static_cast<std::size_t>(LinkType::Network);
+    if (!base->whatIfOptions.fits[networkLink].fitted && (base->whatIfOptions.givenLinks & (1u << networkLink)) == 0) {
+        char gbps[32];
+        std::snprintf(gbps, sizeof gbps, "%.2f", p.bytesPerNs);
+        curve.warnings.emplace_back(SL_TEXT("Core",
+                                        "the trace measured no transfer between hosts, and every push and pull crosses "
+                                        "the network to a server's host: they take the cost model's default network of "
+                                        "%1 GB/s (the network pass, in the base strategy, sets it)"),
+            std::vector<Message::Arg> { gbps });
+    }
     curve.warnings.emplace_back(SL_TEXT("Core",
         "the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network's "
         "bandwidth) whose workers drift apart, set beside worker_count's asynchronous replays, whose workers stay in "

@@ -15,16 +15,20 @@ void ScalingCurve::markMeasured(const Schedule& schedule)
     }
 }
 
-void ScalingCurve::relate()
+void ScalingCurve::relate(double oneWorkerStepsPerSecond)
 {
-    if (points.empty())
-        return;
-    const ScalingPoint& first = points.front();
-    const double perWorker = first.stepsPerSecond / static_cast<double>(std::max(1, first.workers));
     for (ScalingPoint& p : points) {
-        p.speedup = perWorker > 0 ? p.stepsPerSecond / perWorker : 0;
+        p.speedup = oneWorkerStepsPerSecond > 0 ? p.stepsPerSecond / oneWorkerStepsPerSecond : 0;
         p.efficiency = p.workers > 0 ? p.speedup / p.workers : 0;
     }
+}
+
+double ScalingCurve::stepsPerSecondAt(int workers, TimeNs iterationNs) const
+{
+    if (iterationNs <= 0)
+        return 0;
+    const int batches = globalBatch ? measuredWorkers : workers; // per-worker batches a step makes
+    return batches * 1e9 / static_cast<double>(iterationNs);
 }
 
 } // namespace sightline

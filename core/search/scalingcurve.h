@@ -40,8 +40,12 @@ struct ScalingCurve {
     // Marks the point of the job's own count with the trace's iteration as measured in schedule (a
     // replay of the job), where the trace has steps.
     void markMeasured(const Schedule& schedule);
-    // Fills speedup and efficiency from stepsPerSecond, against the one-worker point (or the smallest).
-    void relate();
+    // Fills speedup and efficiency from stepsPerSecond, against the model's steps per second at one
+    // worker (whether or not the curve lists that count).
+    void relate(double oneWorkerStepsPerSecond);
+    // The steps per second, in the unit of stepsPerSecond, of `workers` workers whose step takes
+    // iterationNs (a replay's or the trace's): strong scaling counts the measured workers' batches.
+    double stepsPerSecondAt(int workers, TimeNs iterationNs) const;
 };
 
 } // namespace sightline

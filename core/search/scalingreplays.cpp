@@ -7,8 +7,44 @@
 #include "core/session/jobsession.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 
 namespace sightline {
+
+namespace {
+
+// How far the model's step may part from a replay's before the curve says so.
+constexpr double kModelTolerance = 0.2;
+
+// A warning where the model and the replays part by more than kModelTolerance at some count.
+std::optional<Message> disagreement(const ScalingCurve& curve)
+{
+    double worst = 0;
+    const ScalingPoint* at = nullptr;
+    for (const ScalingPoint& p : curve.points) {
+        if (!p.replayedNs || *p.replayedNs <= 0 || p.iterationNs <= 0)
+            continue;
+        const double off = std::abs(static_cast<double>(p.iterationNs) / static_cast<double>(*p.replayedNs) - 1.0);
+        if (off > worst) {
+            worst = off;
+            at = &p;
+        }
+    }
+    if (!at || worst <= kModelTolerance)
+        return std::nullopt;
+    char percent[32], model[32], replayed[32];
+    std::snprintf(percent, sizeof percent, "%.0f", worst * 100);
+    std::snprintf(model, sizeof model, "%.3f", static_cast<double>(at->iterationNs) / 1e6);
+    std::snprintf(replayed, sizeof replayed, "%.3f", static_cast<double>(*at->replayedNs) / 1e6);
+    return Message(SL_TEXT("Core",
+                       "the model and the replays part by up to %1 % (at %2 workers: %3 ms by the model, %4 ms "
+                       "replayed): the replays run the whole job (its host work, every collective, the order of its "
+                       "work), the model only what its parameters name"),
+        { percent, at->workers, model, replayed });
+}
+
+} // namespace
 
 Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, const WhatIfResult& base,
     Evaluator& evaluator, const StepFor& stepFor, ScalingCurve& curve)
@@ -38,6 +74,8 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
         if ((*replayed)[k].ok())
             curve.points[replayedAt[k]].replayedNs = (*replayed)[k].iterationNs;
     }
+    if (std::optional<Message> parted = disagreement(curve))
+        curve.warnings.push_back(std::move(*parted));
     if (std::optional<Message> failed = evaluator.failureWarning())
         curve.warnings.push_back(std::move(*failed));
     return {};

@@ -99,7 +99,7 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         { "exposed_ms", static_cast<double>(ownExposed) / 1e6 }, { "gradient_bytes", static_cast<double>(bytes) },
         { "buckets", static_cast<double>(std::count(view->measured().begin(), view->measured().end(), 1) + 1) } };
 
-    for (int n : workers) {
+    const auto modelAt = [&](int n) {
         ScalingPoint p;
         p.workers = n;
         if (n == curve.measuredWorkers) {
@@ -110,10 +110,11 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
             p.iterationNs = CheckedMath::saturatingRound(k * static_cast<double>(own - ownExposed))
                 + exposed(scaled, cost->among(n), CheckedMath::saturatingRound(k * static_cast<double>(lastReady)));
         }
-        const double batches = globalBatch ? curve.measuredWorkers : n; // per-worker batches a step makes
-        p.stepsPerSecond = p.iterationNs > 0 ? batches * 1e9 / static_cast<double>(p.iterationNs) : 0;
-        curve.points.push_back(p);
-    }
+        p.stepsPerSecond = curve.stepsPerSecondAt(n, p.iterationNs);
+        return p;
+    };
+    for (int n : workers)
+        curve.points.push_back(modelAt(n));
     // Each count replayed whole (its batch shared when strong); the job's own count is the prefix.
     const auto step = [&](int n) -> std::optional<PassStep> {
         if (n == curve.measuredWorkers)
@@ -124,7 +125,7 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     if (Status s = ScalingReplays::fill(session, prefix, *base, evaluator, step, curve); !s.ok())
         return s;
     curve.markMeasured(base->whatIf->schedule);
-    curve.relate();
+    curve.relate(modelAt(1).stepsPerSecond);
     curve.warnings.insert(curve.warnings.end(), base->warnings.begin(), base->warnings.end());
     return curve;
 }

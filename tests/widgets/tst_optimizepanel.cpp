@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 
 using namespace sightline;
@@ -30,7 +31,8 @@ SearchResult resultWith(std::vector<PassStep> steps)
         r.trajectory.push_back({ 1, r.bestNs, 0, "tensor_fusion" });
     r.opportunities = { { { PassStep { "tensor_fusion", { { "bucket_cap_mb", 25.0 } } } }, 20.0, 16'000'000,
                             Message(SL_TEXT("Core", "communication")) },
-        { { PassStep { "op_fusion", {} } }, 3.5, 19'300'000, Message(SL_TEXT("Core", "computation")) } };
+        { { PassStep { "op_fusion", {} } }, 3.5, 19'300'000, Message(SL_TEXT("Core", "computation")),
+            Strategy { { PassStep { "network", { { "bandwidth_scale", 0.5 } } }, PassStep { "op_fusion", {} } } } } };
     r.warnings.emplace_back(
         SL_TEXT("Core", "the search stopped at its limit of %1 rounds"), std::vector<Message::Arg> { 50 });
     return r;
@@ -64,6 +66,14 @@ private Q_SLOTS:
         QCOMPARE(chosen.count(), 1);
         const Strategy loaded = chosen.takeFirst().at(0).value<Strategy>();
         QCOMPARE(loaded.steps.size(), std::size_t(1));
+        // An opportunity loads the whole strategy it was replayed with: the scenario it was found in too.
+        auto* view = panel.findChild<QTableView*>();
+        QVERIFY(view);
+        Q_EMIT view->doubleClicked(panel.opportunities()->index(1, 0));
+        QCOMPARE(chosen.count(), 1);
+        const Strategy opportunity = chosen.takeFirst().at(0).value<Strategy>();
+        QCOMPARE(opportunity.steps.size(), std::size_t(2));
+        QCOMPARE(opportunity.steps.front().pass, std::string("network"));
         // Nothing beats the job: nothing to load, and the panel says so.
         panel.setResult(resultWith({}));
         QVERIFY(!panel.loadButton()->isEnabled());
@@ -142,12 +152,20 @@ private Q_SLOTS:
             }
             curve.points.push_back(p);
         }
-        curve.relate();
+        curve.relate(curve.points.front().stepsPerSecond);
         plot.setCurve(curve);
         QCOMPARE(plot.graph(0)->dataCount(), 3); // the model
         QCOMPARE(plot.graph(1)->dataCount(), 1); // replayed
         QCOMPARE(plot.graph(2)->dataCount(), 1); // measured
         QCOMPARE(plot.graph(3)->dataCount(), 3); // perfect scaling
+        QCOMPARE(plot.graph(3)->data()->at(2)->value, 4 * curve.points.front().stepsPerSecond);
+        // Strong scaling: a step of 4 workers makes the measured 2 workers' batches, in the model's
+        // unit, and so does the replay's cross.
+        curve.globalBatch = true;
+        curve.points[2].replayedNs = 5'000'000;
+        plot.setCurve(curve);
+        QCOMPARE(plot.graph(1)->dataCount(), 2);
+        QCOMPARE(plot.graph(1)->data()->at(1)->value, 2e9 / 5'000'000);
     }
 };
 

@@ -33,15 +33,19 @@ void ScalingPlot::setCurve(const ScalingCurve& curve)
     QCPGraph* ideal = addGraph();
     ideal->setName(tr("Perfect scaling"));
     ideal->setPen(QPen(Qt::gray, 1, Qt::DashLine));
-    const double perWorker
-        = curve.points.empty() ? 0 : curve.points.front().stepsPerSecond / std::max(1, curve.points.front().workers);
+    // One worker's steps per second, as the speed-ups were taken against.
+    double perWorker = 0;
+    for (const ScalingPoint& p : curve.points) {
+        if (perWorker == 0 && p.speedup > 0)
+            perWorker = p.stepsPerSecond / p.speedup;
+    }
     for (const ScalingPoint& p : curve.points) {
         model->addData(p.workers, p.stepsPerSecond);
         ideal->addData(p.workers, perWorker * p.workers);
         if (p.replayedNs && *p.replayedNs > 0)
-            replayed->addData(p.workers, p.workers * 1e9 / static_cast<double>(*p.replayedNs));
+            replayed->addData(p.workers, curve.stepsPerSecondAt(p.workers, *p.replayedNs));
         if (p.measuredNs && *p.measuredNs > 0)
-            measured->addData(p.workers, p.workers * 1e9 / static_cast<double>(*p.measuredNs));
+            measured->addData(p.workers, curve.stepsPerSecondAt(p.workers, *p.measuredNs));
     }
     if (replayed->dataCount() == 0)
         replayed->removeFromLegend();
