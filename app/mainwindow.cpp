@@ -108,7 +108,7 @@ QDockWidget* MainWindow::createOptimizeDock()
     };
     const auto frontierOptions = [this, budget] {
         sightline::FrontierOptions options;
-        options.prefix = searchPrefix();
+        options.prefix = searchPrefix(false);
         options.memory = budget();
         options.workers = deviceCountsAround();
         options.globalBatch = m_optimize->frontierGlobalBatch();
@@ -121,7 +121,7 @@ QDockWidget* MainWindow::createOptimizeDock()
                 return;
             }
             sightline::SearchOptions options;
-            options.prefix = searchPrefix();
+            options.prefix = searchPrefix(true);
             options.memory = budget();
             m_searchRunner->optimize(options);
         });
@@ -133,7 +133,7 @@ QDockWidget* MainWindow::createOptimizeDock()
             workers.push_back(static_cast<int>(m_analysis->session->measured()->ranks().size()));
         std::sort(workers.begin(), workers.end());
         workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
-        m_searchRunner->scale(searchPrefix(),
+        m_searchRunner->scale(searchPrefix(false),
             mode == OptimizePanel::ScalingMode::Sync ? SearchRunner::Scaling::Sync : SearchRunner::Scaling::AsyncPs,
             workers, m_optimize->scalingGlobalBatch());
     });
@@ -153,11 +153,11 @@ QDockWidget* MainWindow::createOptimizeDock()
     return dock;
 }
 
-sightline::Strategy MainWindow::searchPrefix() const
+sightline::Strategy MainWindow::searchPrefix(bool withWorkerCount) const
 {
     sightline::Strategy prefix;
     for (const sightline::PassStep& step : m_strategy->strategy().steps) {
-        if (step.pass == "network" || step.pass == "worker_count" || step.pass == "straggler")
+        if (step.pass == "network" || (withWorkerCount && step.pass == "worker_count") || step.pass == "straggler")
             prefix.steps.push_back(step);
     }
     return prefix;

@@ -142,8 +142,9 @@ private:
     QDockWidget* addDock(const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area);
     // The Optimize dock: the search, the frontier and the scaling curve of the job shown.
     QDockWidget* createOptimizeDock();
-    // The Strategy dock's steps that set the scenario a search keeps (network, worker count, straggler).
-    sightline::Strategy searchPrefix() const;
+    // The Strategy dock's steps that set the scenario a search keeps (network, straggler, and the worker
+    // count where the search does not choose the device count itself).
+    sightline::Strategy searchPrefix(bool withWorkerCount) const;
     // Device counts around the job's own (powers of two from a quarter of it to four times, and its own).
     std::vector<int> deviceCountsAround() const;
     void createActions();

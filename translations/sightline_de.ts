@@ -1750,10 +1750,6 @@
         <translation>die Iteration ist %1 ms kürzer, obwohl kein Anteil des kritischen Pfads kürzer ist</translation>
     </message>
     <message>
-        <source>%1 on the critical path %2 ms shorter (%3 → %4 ms)</source>
-        <translation>%1 auf dem kritischen Pfad %2 ms kürzer (%3 → %4 ms)</translation>
-    </message>
-    <message>
         <source>the search stopped at its limit of %1 rounds</source>
         <translation>die Suche hielt an ihrer Grenze von %1 Runden an</translation>
     </message>
@@ -1872,6 +1868,38 @@
     <message>
         <source>the workers already push to parameter servers (an earlier worker_count step in mode async_ps): one worker_count step sets them</source>
         <translation>die Worker senden bereits an Parameterserver (ein früherer worker_count-Schritt im Modus async_ps): ein einziger worker_count-Schritt legt sie fest</translation>
+    </message>
+    <message>
+        <source>a BytePS trace gives each partition&apos;s pushes and pulls but not the partitions&apos; sizes, which the asynchronous model starts from; whatif with worker_count and its servers replays more BytePS workers as the synchronous job they are</source>
+        <translation>Ein BytePS-Trace enthält Push und Pull jeder Partition, aber nicht die Größen der Partitionen, von denen das asynchrone Modell ausgeht; whatif mit worker_count und seinen Servern gibt mehr BytePS-Worker als den synchronen Job wieder, der sie sind</translation>
+    </message>
+    <message>
+        <source>the trace measured no transfer between hosts, and every push and pull crosses the network to a server&apos;s host: they take the cost model&apos;s default network of %1 GB/s (the network pass, in the base strategy, sets it)</source>
+        <translation>Der Trace hat keine Übertragung zwischen Hosts gemessen, und jedes Push und Pull geht über das Netzwerk zum Host eines Servers: Sie nutzen das Standardnetzwerk des Kostenmodells mit %1 GB/s (der Pass network in der Basisstrategie legt es fest)</translation>
+    </message>
+    <message>
+        <source>%1 on the critical path %2 ms shorter per step (%3 → %4 ms)</source>
+        <translation>%1 auf dem kritischen Pfad %2 ms kürzer je Schritt (%3 → %4 ms)</translation>
+    </message>
+    <message>
+        <source>the job&apos;s steps hold different numbers of gradient tensors: tensor fusion was searched by its caps only, not by groups of tensors</source>
+        <translation>Die Schritte des Jobs enthalten unterschiedlich viele Gradiententensoren: Tensorfusion wurde nur über ihre Obergrenzen durchsucht, nicht über Gruppen von Tensoren</translation>
+    </message>
+    <message>
+        <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the frontier chooses itself: leave it out of the base and give the device counts to try</source>
+        <translation>Schritt %1 (worker_count) der Basisstrategie legt die Zahl der Geräte fest, die die Front selbst wählt: Lassen Sie ihn aus der Basis weg und geben Sie die zu prüfenden Gerätezahlen an</translation>
+    </message>
+    <message>
+        <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is 0 bytes, so whether a point fits its budget cannot be told</source>
+        <translation>Der Trace enthält keinen Speicherverbrauch, den der Schätzer lesen kann (keine Tensorformen oder Allokationen): Die Spitze jedes Punkts ist 0 Byte, daher lässt sich nicht sagen, ob ein Punkt in sein Budget passt</translation>
+    </message>
+    <message>
+        <source>the model and the replays part by up to %1 % (at %2 workers: %3 ms by the model, %4 ms replayed): the replays run the whole job (its host work, every collective, the order of its work), the model only what its parameters name</source>
+        <translation>Modell und Wiedergaben weichen um bis zu %1 % voneinander ab (bei %2 Workern: %3 ms laut Modell, %4 ms wiedergegeben): Die Wiedergaben führen den ganzen Job aus (seine Host-Arbeit, jede kollektive Operation, die Reihenfolge seiner Arbeit), das Modell nur, was seine Parameter nennen</translation>
+    </message>
+    <message>
+        <source>step %1 (grad_accumulation) made micro-batches whose copies keep the measured micro-batch&apos;s times, by which this pass finds its work: give this step before that one, which then repeats its changes in every micro-batch</source>
+        <translation>Schritt %1 (grad_accumulation) hat Mikro-Batches erzeugt, deren Kopien die Zeiten des gemessenen Mikro-Batches behalten, über die dieser Pass seine Arbeit findet: Geben Sie diesen Schritt vor jenem an, der dann seine Änderungen in jedem Mikro-Batch wiederholt</translation>
     </message>
 </context>
 <context>

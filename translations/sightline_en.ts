@@ -1750,10 +1750,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 on the critical path %2 ms shorter (%3 → %4 ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the search stopped at its limit of %1 rounds</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1871,6 +1867,38 @@
     </message>
     <message>
         <source>the workers already push to parameter servers (an earlier worker_count step in mode async_ps): one worker_count step sets them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a BytePS trace gives each partition&apos;s pushes and pulls but not the partitions&apos; sizes, which the asynchronous model starts from; whatif with worker_count and its servers replays more BytePS workers as the synchronous job they are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace measured no transfer between hosts, and every push and pull crosses the network to a server&apos;s host: they take the cost model&apos;s default network of %1 GB/s (the network pass, in the base strategy, sets it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on the critical path %2 ms shorter per step (%3 → %4 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job&apos;s steps hold different numbers of gradient tensors: tensor fusion was searched by its caps only, not by groups of tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the frontier chooses itself: leave it out of the base and give the device counts to try</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is 0 bytes, so whether a point fits its budget cannot be told</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the model and the replays part by up to %1 % (at %2 workers: %3 ms by the model, %4 ms replayed): the replays run the whole job (its host work, every collective, the order of its work), the model only what its parameters name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 (grad_accumulation) made micro-batches whose copies keep the measured micro-batch&apos;s times, by which this pass finds its work: give this step before that one, which then repeats its changes in every micro-batch</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1750,10 +1750,6 @@
         <translation>迭代缩短了 %1 毫秒，但关键路径的各部分都没有缩短</translation>
     </message>
     <message>
-        <source>%1 on the critical path %2 ms shorter (%3 → %4 ms)</source>
-        <translation>关键路径上的%1缩短了 %2 毫秒（%3 → %4 毫秒）</translation>
-    </message>
-    <message>
         <source>the search stopped at its limit of %1 rounds</source>
         <translation>搜索在达到 %1 轮的上限时停止</translation>
     </message>
@@ -1872,6 +1868,38 @@
     <message>
         <source>the workers already push to parameter servers (an earlier worker_count step in mode async_ps): one worker_count step sets them</source>
         <translation>worker 已在向参数服务器推送(之前有一个 async_ps 模式的 worker_count 步骤):只能用一个 worker_count 步骤设定它们</translation>
+    </message>
+    <message>
+        <source>a BytePS trace gives each partition&apos;s pushes and pulls but not the partitions&apos; sizes, which the asynchronous model starts from; whatif with worker_count and its servers replays more BytePS workers as the synchronous job they are</source>
+        <translation>BytePS 跟踪给出每个分区的推送和拉取，但没有给出分区大小，而异步模型需要以此为起点；whatif 配合 worker_count 及其服务器可将更多 BytePS worker 按其本来的同步作业重放</translation>
+    </message>
+    <message>
+        <source>the trace measured no transfer between hosts, and every push and pull crosses the network to a server&apos;s host: they take the cost model&apos;s default network of %1 GB/s (the network pass, in the base strategy, sets it)</source>
+        <translation>跟踪中没有测得主机之间的传输，而每次推送和拉取都要经网络到达服务器所在主机：它们采用成本模型的默认网络 %1 GB/s（可在基础策略中用 network pass 设定）</translation>
+    </message>
+    <message>
+        <source>%1 on the critical path %2 ms shorter per step (%3 → %4 ms)</source>
+        <translation>关键路径上的%1每步缩短 %2 ms（%3 → %4 ms）</translation>
+    </message>
+    <message>
+        <source>the job&apos;s steps hold different numbers of gradient tensors: tensor fusion was searched by its caps only, not by groups of tensors</source>
+        <translation>作业各步的梯度张量数量不同：张量融合只按其上限搜索，没有按张量分组搜索</translation>
+    </message>
+    <message>
+        <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the frontier chooses itself: leave it out of the base and give the device counts to try</source>
+        <translation>基础策略的第 %1 步（worker_count）设定了设备数，而设备数由前沿自行选择：请从基础策略中去掉它，并给出要尝试的设备数</translation>
+    </message>
+    <message>
+        <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is 0 bytes, so whether a point fits its budget cannot be told</source>
+        <translation>跟踪中没有估算器可读取的内存使用（没有张量形状或分配）：每个点的峰值都是 0 字节，因此无法判断某个点是否在预算之内</translation>
+    </message>
+    <message>
+        <source>the model and the replays part by up to %1 % (at %2 workers: %3 ms by the model, %4 ms replayed): the replays run the whole job (its host work, every collective, the order of its work), the model only what its parameters name</source>
+        <translation>模型与重放相差最多 %1 %（在 %2 个 worker 时：模型 %3 ms，重放 %4 ms）：重放运行整个作业（其主机工作、每个集合通信、工作的顺序），模型只包含其参数所列的内容</translation>
+    </message>
+    <message>
+        <source>step %1 (grad_accumulation) made micro-batches whose copies keep the measured micro-batch&apos;s times, by which this pass finds its work: give this step before that one, which then repeats its changes in every micro-batch</source>
+        <translation>第 %1 步（grad_accumulation）生成的微批次副本保留了所测微批次的时间，而本 pass 正是按这些时间查找其工作：请把本步放在那一步之前，那一步随后会在每个微批次中重复本步的更改</translation>
     </message>
 </context>
 <context>

@@ -16,7 +16,9 @@
 #include "core/strategy/strategyrunner.h"
 
 #include <QCommandLineParser>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -34,11 +36,6 @@ const auto ms = CliSupport::toMs;
 QJsonValue bytesOrNull(std::int64_t bytes)
 {
     return bytes > 0 ? QJsonValue(static_cast<qint64>(bytes)) : QJsonValue();
-}
-
-QString gigabytes(std::int64_t bytes)
-{
-    return QString::number(static_cast<double>(bytes) / 1e9, 'f', 3) + QStringLiteral(" GB");
 }
 
 // A whole number option from 1 to most, or nothing after saying what is wrong.
@@ -98,7 +95,8 @@ QJsonArray opportunitiesJson(const SearchResult& r)
         const QJsonArray steps = StrategyJson::toJson(Strategy { o.steps });
         list.append(
             QJsonObject { { QStringLiteral("pass"), passesOf(o) }, { QStringLiteral("params"), paramsOf(steps) },
-                { QStringLiteral("strategy"), steps }, { QStringLiteral("gain_pct"), rounded(o.gainPct, 3) },
+                { QStringLiteral("strategy"), StrategyJson::toJson(o.strategy) },
+                { QStringLiteral("gain_pct"), rounded(o.gainPct, 3) },
                 { QStringLiteral("iteration_ms"), rounded(ms(o.iterationNs), 4) },
                 { QStringLiteral("reason"), QString::fromStdString(o.reason.english()) } });
     }
@@ -121,9 +119,9 @@ QJsonArray trajectoryJson(const SearchResult& r)
 void printResult(QTextStream& out, const SearchResult& r, double seconds)
 {
     out << "Baseline: " << QString::number(ms(r.baselineNs), 'f', 3) << " ms per iteration, peak "
-        << gigabytes(r.baselinePeakBytes) << (r.baselineOutOfMemory ? " (out of memory)" : "") << '\n';
+        << CliSupport::gigabytesText(r.baselinePeakBytes) << (r.baselineOutOfMemory ? " (out of memory)" : "") << '\n';
     out << "Best:     " << QString::number(ms(r.bestNs), 'f', 3) << " ms per iteration, peak "
-        << gigabytes(r.bestPeakBytes) << (r.bestOutOfMemory ? " (out of memory)" : "") << ", "
+        << CliSupport::gigabytesText(r.bestPeakBytes) << (r.bestOutOfMemory ? " (out of memory)" : "") << ", "
         << QString::number(r.bestNs > 0 ? double(r.baselineNs) / double(r.bestNs) : 0.0, 'f', 3)
         << "x the baseline's speed\n";
     out << "Search: " << r.rounds << " rounds, " << r.candidates << " candidates in "
@@ -206,6 +204,15 @@ int OptimizeCommand::run(const QStringList& args)
         return 2;
     }
     const bool json = parser.isSet(jsonOption);
+    // The strategy file's folder, checked before the search rather than after it.
+    if (const QString out = parser.value(outOption); !out.isEmpty()) {
+        const QFileInfo folder(QFileInfo(out).absolutePath());
+        if (!folder.isDir() || !folder.isWritable()) {
+            err << "sightline-cli optimize: --out: " << QDir::toNativeSeparators(folder.filePath())
+                << (folder.isDir() ? " is not writable\n" : " is not a folder\n");
+            return 2;
+        }
+    }
 
     std::shared_ptr<const JobSession> session;
     if (const std::optional<int> exit = search.open(parser.positionalArguments(), json, err, group, session))

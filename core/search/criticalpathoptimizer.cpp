@@ -3,6 +3,8 @@
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/analysiscache.h"
+#include "core/exec/executiongraph.h"
+#include "core/exec/partitionmodel.h"
 #include "core/exec/tensormodel.h"
 #include "core/search/bucketchannel.h"
 #include "core/search/candidateexchange.h"
@@ -78,9 +80,11 @@ std::string milliseconds(std::int64_t ns)
     return text;
 }
 
-// Why a candidate was faster than the plan it came from: the share of the critical path that shrank most.
-Message reasonOf(const Outcome& from, const Outcome& to)
+// Why a candidate was faster than the plan it came from: the share of the critical path that shrank
+// most, per step of the replay's `steps` (the path runs through all of them).
+Message reasonOf(const Outcome& from, const Outcome& to, int steps)
 {
+    const auto perStep = [&](std::int64_t ns) { return milliseconds(ns / std::max(1, steps)); };
     int shrank = -1;
     std::int64_t most = 0;
     for (int c = 0; c < kPathCategoryCount; ++c) {
@@ -94,8 +98,17 @@ Message reasonOf(const Outcome& from, const Outcome& to)
         return Message(SL_TEXT("Core", "the iteration is %1 ms shorter, though no share of the critical path is"),
             { milliseconds(from.iterationNs - to.iterationNs) });
     const auto c = static_cast<std::size_t>(shrank);
-    return Message(SL_TEXT("Core", "%1 on the critical path %2 ms shorter (%3 → %4 ms)"),
-        { categoryName(shrank), milliseconds(most), milliseconds(from.pathNs[c]), milliseconds(to.pathNs[c]) });
+    return Message(SL_TEXT("Core", "%1 on the critical path %2 ms shorter per step (%3 → %4 ms)"),
+        { categoryName(shrank), perStep(most), perStep(from.pathNs[c]), perStep(to.pathNs[c]) });
+}
+
+// The most steps a rank of the graph replays.
+int stepsPerRank(const ExecutionGraph& g)
+{
+    std::vector<int> count(g.ranks().size());
+    for (const ExecStep& s : g.steps())
+        ++count[s.rank.value()];
+    return count.empty() ? 1 : std::max(1, *std::max_element(count.begin(), count.end()));
 }
 
 class Search {
@@ -136,6 +149,7 @@ private:
         m_result.baselinePeakBytes = m_outcome.peakBytes;
         m_result.baselineOutOfMemory = m_outcome.outOfMemory;
         m_result.trajectory.push_back({ 0, m_outcome.iterationNs, m_outcome.peakBytes, {} });
+        m_steps = stepsPerRank(*baseline->whatIf->graph);
         findTensors(*baseline);
         m_segments = segmentsOf(*baseline);
         if (m_outcome.outOfMemory) {
@@ -161,6 +175,8 @@ private:
     void findTensors(const WhatIfResult& baseline)
     {
         m_analyses = std::make_shared<AnalysisCache>(baseline.whatIf->graph);
+        const Expected<PartitionModel>& partitions = m_analyses->partitions();
+        m_partitionable = partitions && !partitions->tensors().empty();
         Expected<CoarsenedView> view = CoarsenedView::of(*m_analyses, baseline.whatIf->schedule);
         Expected<SyncCost> cost
             = view ? SyncCost::of(*m_analyses, baseline.whatIfOptions) : Expected<SyncCost>(view.status());
@@ -174,6 +190,16 @@ private:
         m_cost = *cost;
         m_symmetry = Symmetry::of(*m_view);
         m_plan.cuts = m_view->measured();
+        m_partitionable = true;
+        // Groups name tensors by their place in a step: steps holding other tensors than the first
+        // (a step of another shape) would refuse them, so only the caps are searched there.
+        const std::span<const TensorModel::Step> steps = m_analyses->tensors()->steps();
+        m_groupable = std::all_of(steps.begin(), steps.end(),
+            [&](const TensorModel::Step& s) { return s.tensors.size() == steps.front().tensors.size(); });
+        if (!m_groupable)
+            m_result.warnings.emplace_back(SL_TEXT("Core",
+                "the job's steps hold different numbers of gradient tensors: tensor fusion was searched by its caps "
+                "only, not by groups of tensors"));
     }
 
     Strategy strategyOf(const Plan& plan) const
@@ -223,6 +249,8 @@ private:
                         m_view->cutsOf(*buckets), PassStep { "tensor_fusion", { { "bucket_cap_mb", cap } } }));
             }
         }
+        if (!m_groupable)
+            return;
         const TimeNs now = channel.end(m_plan.cuts);
         std::vector<std::pair<TimeNs, std::size_t>> ranked; // (predicted end, boundary)
         for (std::size_t b = 0; b < m_plan.cuts.size(); ++b) {
@@ -325,7 +353,8 @@ private:
             std::vector<PassStep> partitions;
             for (double mib : kPartitionsMiB)
                 partitions.push_back({ "tensor_partition", { { "partition_bytes", mib * kMiB } } });
-            stepMoves(&Plan::partition, partitions, moves);
+            if (m_partitionable)
+                stepMoves(&Plan::partition, partitions, moves);
         }
         if (on(PathCategory::Compute) || on(PathCategory::Launch)) {
             // A strategy holds one op fusion: fusing kernels everywhere replaces the segments fused.
@@ -434,7 +463,8 @@ private:
             / static_cast<double>(m_outcome.iterationNs);
         Opportunity& slot = m_opportunities[move.name];
         if (slot.steps.empty() || gain > slot.gainPct)
-            slot = Opportunity { move.steps, gain, o.iterationNs, reasonOf(m_outcome, o) };
+            slot = Opportunity { move.steps, gain, o.iterationNs, reasonOf(m_outcome, o, m_steps),
+                strategyOf(move.plan) };
     }
 
     Expected<SearchResult> finish()
@@ -466,7 +496,10 @@ private:
     Plan m_plan;
     Outcome m_outcome;
     std::shared_ptr<AnalysisCache> m_analyses;
+    int m_steps = 1; // replayed per rank
     std::optional<CoarsenedView> m_view;
+    bool m_partitionable = false; // the job has buckets (all-reduces, or BytePS partitions) to cut
+    bool m_groupable = false; // every step holds the view's tensors, so that groups of them apply
     std::optional<SyncCost> m_cost;
     // The computation segments of the plan's critical path, once its what-if was replayed (the what-if
     // itself is not kept: a whole one beside the candidates' would double the search's memory).

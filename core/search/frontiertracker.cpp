@@ -48,6 +48,15 @@ public:
 
     Expected<Frontier> run()
     {
+        // The device count is the frontier's to choose: a base that sets it would be counted twice.
+        for (std::size_t k = 0; k < m_options.prefix.steps.size(); ++k) {
+            if (m_options.prefix.steps[k].pass == "worker_count")
+                return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                    Message(SL_TEXT("Core",
+                                "the base strategy's step %1 (worker_count) sets the device count, which the frontier "
+                                "chooses itself: leave it out of the base and give the device counts to try"),
+                        { k + 1 }));
+        }
         m_result.measuredWorkers = static_cast<int>(m_session.measured()->ranks().size());
         findChain();
         for (int k : m_options.accumulation.empty() ? std::vector<int> { 1 } : m_options.accumulation) {
@@ -68,6 +77,12 @@ public:
         if (Status s = verify(*estimated); !s.ok())
             return s;
         answer();
+        // Without a memory estimate every point's peak is nothing: none would pass a budget.
+        if (std::all_of(m_result.points.begin(), m_result.points.end(),
+                [](const FrontierPoint& p) { return p.peakBytes <= 0; }))
+            m_result.warnings.emplace_back(SL_TEXT("Core",
+                "the trace records no memory use the estimator can read (no tensor shapes or allocations): every "
+                "point's peak is 0 bytes, so whether a point fits its budget cannot be told"));
         m_result.layers = m_chain.size();
         m_result.candidates = m_evaluator.evaluated();
         if (std::optional<Message> failed = m_evaluator.failureWarning())

@@ -52,6 +52,9 @@ struct Opportunity {
     double gainPct = 0;
     TimeNs iterationNs = 0;
     Message reason;
+    // The whole strategy whose replay gave iterationNs: the search's base, the plan the move was made
+    // on, and its steps.
+    Strategy strategy;
 };
 
 // The search's answer: the best strategy it found (never slower than the baseline when the baseline

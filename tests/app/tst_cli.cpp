@@ -457,10 +457,34 @@ private Q_SLOTS:
             QVERIFY(!op.value(QStringLiteral("pass")).toString().isEmpty()
                 && op.value(QStringLiteral("params")).isObject());
             QVERIFY(op.value(QStringLiteral("reason")).toString().contains(QStringLiteral("shorter")));
-            // Its steps, one per pass it names.
-            const QJsonArray steps = op.value(QStringLiteral("strategy")).toArray();
-            QCOMPARE(steps.size(), op.value(QStringLiteral("pass")).toString().split(QLatin1Char('+')).size());
+            // The whole strategy it was replayed with, holding a step of each pass it names.
+            QStringList held;
+            for (const QJsonValue& step : op.value(QStringLiteral("strategy")).toArray())
+                held.append(step.toObject().value(QStringLiteral("pass")).toString());
+            for (const QString& pass : op.value(QStringLiteral("pass")).toString().split(QLatin1Char('+')))
+                QVERIFY2(held.contains(pass), qPrintable(pass));
         }
+        // The first opportunity's strategy replays alone to its figure.
+        const QString opportunity = QDir(dir.path()).filePath(QStringLiteral("opportunity.json"));
+        QFile opportunityFile(opportunity);
+        QVERIFY(opportunityFile.open(QIODevice::WriteOnly));
+        opportunityFile.write(QJsonDocument(
+            QJsonObject { { QStringLiteral("version"), 1 },
+                { QStringLiteral("strategy"), opportunities[0].toObject().value(QStringLiteral("strategy")) } })
+                                  .toJson());
+        opportunityFile.close();
+        const Run alone = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--strategy"), opportunity,
+            QStringLiteral("--comm"), QStringLiteral("model"), QStringLiteral("--json") });
+        QVERIFY2(alone.exitCode == 0, alone.err.constData());
+        const double aloneMs = QJsonDocument::fromJson(alone.out)
+                                   .object()
+                                   .value(QStringLiteral("whatif"))
+                                   .toObject()
+                                   .value(QStringLiteral("iteration_ms"))
+                                   .toDouble();
+        QVERIFY2(
+            std::abs(aloneMs - opportunities[0].toObject().value(QStringLiteral("iteration_ms")).toDouble()) < 1e-3,
+            qPrintable(QString::number(aloneMs)));
         QVERIFY(!o.value(QStringLiteral("exported")).toArray().isEmpty());
         QVERIFY(QFile::exists(configs + QStringLiteral("/sightline_manifest.json")) || !QDir(configs).isEmpty());
         r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--strategy"), best, QStringLiteral("--comm"),
@@ -542,11 +566,23 @@ private Q_SLOTS:
                  QStringList { QStringLiteral("--objective"), QStringLiteral("devices"), QStringLiteral("--scaling"),
                      QStringLiteral("linear") },
                  QStringList { QStringLiteral("--objective"), QStringLiteral("devices"), QStringLiteral("--devices"),
-                     QStringLiteral("0") } }) {
+                     QStringLiteral("0") },
+                 QStringList { QStringLiteral("--out"), dir.filePath(QStringLiteral("absent/best.json")) } }) {
             const Run r = runCli(QStringList { QStringLiteral("optimize"), example() } + args);
             QVERIFY2(r.exitCode == 2, qPrintable(args.join(QLatin1Char(' '))));
             QVERIFY(r.err.startsWith("sightline-cli optimize: "));
         }
+        // The device count is the fewest-devices search's to choose: a base that sets it is refused,
+        // naming its step.
+        const QString scaled = dir.filePath(QStringLiteral("scaled.json"));
+        QFile s(scaled);
+        QVERIFY(s.open(QIODevice::WriteOnly));
+        s.write(R"({"strategy": [{"pass": "worker_count", "params": {"workers": 4}}]})");
+        s.close();
+        const Run counted = runCli({ QStringLiteral("optimize"), example(), QStringLiteral("--objective"),
+            QStringLiteral("devices"), QStringLiteral("--base"), scaled });
+        QCOMPARE(counted.exitCode, 1);
+        QVERIFY2(counted.err.contains("step 1 (worker_count) sets the device count"), counted.err.constData());
         QCOMPARE(runCli({ QStringLiteral("optimize") }).exitCode, 2);
         const Run missing = runCli(
             { QStringLiteral("optimize"), dir.filePath(QStringLiteral("absent.json")), QStringLiteral("--json") });
@@ -686,6 +722,16 @@ private Q_SLOTS:
         }
         QCOMPARE(marked, 1);
         QCOMPARE(points.first().toObject().value(QStringLiteral("speedup")).toDouble(), 1.0);
+        // Without one worker among the counts, the speed-up is still against one worker's; a range of
+        // one count is that count.
+        const Run four = runCli({ QStringLiteral("scale"), example(), QStringLiteral("--workers"),
+            QStringLiteral("4-4"), QStringLiteral("--json") });
+        QVERIFY2(four.exitCode == 0, four.err.constData());
+        const QJsonArray fourPoints
+            = QJsonDocument::fromJson(four.out).object().value(QStringLiteral("points")).toArray();
+        QCOMPARE(fourPoints.size(), 1);
+        QCOMPARE(fourPoints[0].toObject().value(QStringLiteral("speedup")).toDouble(),
+            points[2].toObject().value(QStringLiteral("speedup")).toDouble());
         QCOMPARE(o.value(QStringLiteral("model")).toObject().value(QStringLiteral("scaling")).toString(),
             QStringLiteral("weak"));
         // Strong scaling: one worker takes both workers' batch, so its step is longer than weak scaling's,

@@ -448,11 +448,13 @@ private Q_SLOTS:
         QTest::mouseClick(plot, Qt::LeftButton, {}, pixel.toPoint());
         QCOMPARE(model->steps().size(), point.strategy.steps.size());
         QVERIFY(model->undoStack()->undoText().startsWith(QStringLiteral("Load a frontier point")));
-        // The scaling curve.
+        // The scaling curve, which chooses the worker counts itself: the dock's worker_count stays out.
+        model->addStep(QStringLiteral("worker_count"), { { "workers", 4.0 } });
         Q_EMIT panel->scaleRequested(OptimizePanel::ScalingMode::Sync);
         QTRY_VERIFY_WITH_TIMEOUT(
             panel->scalingPlot()->graphCount() > 0 && panel->scalingPlot()->graph(0)->dataCount() > 0, 60000);
         QTRY_VERIFY(panel->runButton()->isEnabled());
+        QVERIFY2(!panel->statusText().contains(QStringLiteral("failed")), qPrintable(panel->statusText()));
         // A search under way stops when the job goes.
         panel->runButton()->click();
         QVERIFY(window.searchRunner()->isRunning());

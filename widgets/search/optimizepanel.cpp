@@ -110,7 +110,7 @@ QWidget* OptimizePanel::searchTab()
         QStringList passes;
         for (const PassStep& step : o.steps)
             passes.append(QString::fromStdString(step.pass));
-        Q_EMIT strategyChosen(Strategy { o.steps }, tr("Load %1").arg(passes.join(QStringLiteral(" + "))));
+        Q_EMIT strategyChosen(o.strategy, tr("Load %1").arg(passes.join(QStringLiteral(" + "))));
     });
     return tab;
 }
