@@ -3,7 +3,9 @@
 // their gradients, all-reduces in the backward half), two hosts of 8 ranks joined by 100 Gb/s
 // Ethernet, ring all-reduce. The job is loaded and opened once (not counted); each run searches from
 // scratch on a fresh session; then the time–memory frontier over 8 to 64 devices, once. Not a test: it prints the
-// figures (and a JSON line with --json) and fails only when the job cannot be generated, loaded, opened or searched.
+// figures (and a JSON line with --json) and fails only when the job cannot be generated, loaded, opened or searched,
+// or when the answers break what the search promises on this job: the best and every frontier point replay alone
+// to within 0.1 % of what was reported, and each device count's frontier is monotone.
 //
 // Usage: bench_search [--ops N] [--ranks R] [--data DIR] [--runs K] [--json]
 
@@ -17,10 +19,12 @@
 #include "core/import/traceloader.h"
 #include "core/model/trace.h"
 #include "core/search/criticalpathoptimizer.h"
+#include "core/search/evaluator.h"
 #include "core/search/frontiertracker.h"
 #include "core/search/localexchange.h"
 #include "core/session/jobsession.h"
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -32,6 +36,31 @@
 using namespace sightline;
 using BenchSupport::Clock;
 using BenchSupport::seconds;
+
+namespace {
+
+// Whether strategy, replayed alone, comes to within 0.1 % of the iteration and peak reported for it;
+// says what it came to where it does not.
+bool reproduces(const JobSession& session, const WhatIfRequest& request, TimeNs iterationNs, std::int64_t peakBytes,
+    const char* what)
+{
+    const auto r = session.whatIf(request);
+    if (!r) {
+        std::fprintf(stderr, "%s: replayed alone, failed: %s\n", what, r.status().toString().c_str());
+        return false;
+    }
+    const Outcome o = Evaluator::outcomeOf(*r);
+    const auto near = [](double a, double b) { return std::abs(a - b) <= 1e-3 * std::max(std::abs(b), 1.0); };
+    if (near(static_cast<double>(o.iterationNs), static_cast<double>(iterationNs))
+        && near(static_cast<double>(o.peakBytes), static_cast<double>(peakBytes)))
+        return true;
+    std::fprintf(stderr, "%s: reported %.4f ms and %lld bytes, replayed alone %.4f ms and %lld bytes\n", what,
+        static_cast<double>(iterationNs) / 1e6, static_cast<long long>(peakBytes),
+        static_cast<double>(o.iterationNs) / 1e6, static_cast<long long>(o.peakBytes));
+    return false;
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -92,8 +121,20 @@ int main(int argc, char** argv)
         return 1;
     }
     std::size_t frontierPoints = 0;
-    for (const auto& [workers, points] : frontier->byWorkers)
+    bool kept = reproduces(**session, { last.best, options.memory, options.baseline, 0 }, last.bestNs,
+        last.bestPeakBytes, "the search's best");
+    for (const auto& [workers, points] : frontier->byWorkers) {
         frontierPoints += points.size();
+        for (std::size_t k = 0; k < points.size(); ++k) {
+            const FrontierPoint& p = points[k];
+            if (k > 0 && !(p.peakBytes > points[k - 1].peakBytes && p.iterationNs < points[k - 1].iterationNs)) {
+                std::fprintf(stderr, "the frontier at %d devices is not monotone at its point %zu\n", workers, k);
+                kept = false;
+            }
+            kept &= reproduces(**session, { p.strategy, frontierOptions.memory, frontierOptions.baseline, 0 },
+                p.iterationNs, p.peakBytes, "a frontier point");
+        }
+    }
     const double median = BenchSupport::Timings::median(walls);
     std::printf("job: %zu ops, %d ranks, %u items; %zu threads\n", (*trace)->opCount(), o.ranks, items, parallelism());
     std::printf("search: %.2f s (median of %d; first %.2f s), %d rounds, %zu candidates (%.1f ms each), baseline %.3f "
@@ -108,6 +149,9 @@ int main(int argc, char** argv)
         std::printf("  round %d: %.3f ms %s\n", r.round, static_cast<double>(r.iterationNs) / 1e6, r.move.c_str());
     std::printf("frontier over 8-64 devices: %.2f s, %zu layers, %zu what-ifs, %zu points\n", frontierSeconds,
         frontier->layers, frontier->candidates, frontierPoints);
+    std::printf("checks: the best and the %zu frontier points replay alone as reported, each count's frontier "
+                "monotone: %s\n",
+        frontierPoints, kept ? "yes" : "NO");
     if (o.json)
         std::printf(
             "{\"ops\": %zu, \"ranks\": %d, \"items\": %u, \"threads\": %zu, \"search_s\": %.3f, \"first_s\": %.3f, "
@@ -116,5 +160,5 @@ int main(int argc, char** argv)
             (*trace)->opCount(), o.ranks, items, parallelism(), median, walls.front(), last.rounds, last.candidates,
             static_cast<double>(last.baselineNs) / 1e6, static_cast<double>(last.bestNs) / 1e6, frontierSeconds,
             frontier->candidates, frontierPoints, static_cast<double>(BenchSupport::residentBytes()) / 1e6);
-    return 0;
+    return kept ? 0 : 1;
 }
