@@ -36,6 +36,33 @@ QString example()
     return QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank");
 }
 
+// Writes steps (a --json document's "strategy") as a strategy file at path.
+void writeStrategy(const QString& path, const QJsonValue& steps)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(QJsonObject { { QStringLiteral("version"), 1 }, { QStringLiteral("strategy"), steps } })
+                .toJson());
+}
+
+// The iteration, in ms, that the strategy file replays to alone on trace through whatif --comm model;
+// negative where whatif fails (its message goes to the log).
+double replayedAloneMs(const QString& trace, const QString& strategyFile)
+{
+    const Run r = runCli({ QStringLiteral("whatif"), trace, QStringLiteral("--strategy"), strategyFile,
+        QStringLiteral("--comm"), QStringLiteral("model"), QStringLiteral("--json") });
+    if (r.exitCode != 0) {
+        qWarning("%s", r.err.constData());
+        return -1;
+    }
+    return QJsonDocument::fromJson(r.out)
+        .object()
+        .value(QStringLiteral("whatif"))
+        .toObject()
+        .value(QStringLiteral("iteration_ms"))
+        .toDouble();
+}
+
 } // namespace
 
 class TestCli : public QObject {
@@ -466,37 +493,14 @@ private Q_SLOTS:
         }
         // The first opportunity's strategy replays alone to its figure.
         const QString opportunity = QDir(dir.path()).filePath(QStringLiteral("opportunity.json"));
-        QFile opportunityFile(opportunity);
-        QVERIFY(opportunityFile.open(QIODevice::WriteOnly));
-        opportunityFile.write(QJsonDocument(
-            QJsonObject { { QStringLiteral("version"), 1 },
-                { QStringLiteral("strategy"), opportunities[0].toObject().value(QStringLiteral("strategy")) } })
-                                  .toJson());
-        opportunityFile.close();
-        const Run alone = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--strategy"), opportunity,
-            QStringLiteral("--comm"), QStringLiteral("model"), QStringLiteral("--json") });
-        QVERIFY2(alone.exitCode == 0, alone.err.constData());
-        const double aloneMs = QJsonDocument::fromJson(alone.out)
-                                   .object()
-                                   .value(QStringLiteral("whatif"))
-                                   .toObject()
-                                   .value(QStringLiteral("iteration_ms"))
-                                   .toDouble();
+        writeStrategy(opportunity, opportunities[0].toObject().value(QStringLiteral("strategy")));
+        const double aloneMs = replayedAloneMs(example(), opportunity);
         QVERIFY2(
             std::abs(aloneMs - opportunities[0].toObject().value(QStringLiteral("iteration_ms")).toDouble()) < 1e-3,
             qPrintable(QString::number(aloneMs)));
         QVERIFY(!o.value(QStringLiteral("exported")).toArray().isEmpty());
         QVERIFY(QFile::exists(configs + QStringLiteral("/sightline_manifest.json")) || !QDir(configs).isEmpty());
-        r = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--strategy"), best, QStringLiteral("--comm"),
-            QStringLiteral("model"), QStringLiteral("--json") });
-        QCOMPARE(r.exitCode, 0);
-        QCOMPARE(QJsonDocument::fromJson(r.out)
-                     .object()
-                     .value(QStringLiteral("whatif"))
-                     .toObject()
-                     .value(QStringLiteral("iteration_ms"))
-                     .toDouble(),
-            bestMs);
+        QCOMPARE(replayedAloneMs(example(), best), bestMs);
         // Text: the figures, the strategy and the opportunities.
         r = runCli({ QStringLiteral("optimize"), example(), QStringLiteral("--max-rounds"), QStringLiteral("1") });
         QCOMPARE(r.exitCode, 0);
@@ -624,15 +628,7 @@ private Q_SLOTS:
         const double baseline = o.value(QStringLiteral("baseline_ms")).toDouble(),
                      bestMs = o.value(QStringLiteral("best_ms")).toDouble();
         QVERIFY2(bestMs <= baseline, qPrintable(QStringLiteral("%1 > %2").arg(bestMs).arg(baseline)));
-        r = runCli({ QStringLiteral("whatif"), path, QStringLiteral("--strategy"), best, QStringLiteral("--comm"),
-            QStringLiteral("model"), QStringLiteral("--json") });
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        const double alone = QJsonDocument::fromJson(r.out)
-                                 .object()
-                                 .value(QStringLiteral("whatif"))
-                                 .toObject()
-                                 .value(QStringLiteral("iteration_ms"))
-                                 .toDouble();
+        const double alone = replayedAloneMs(path, best);
         QVERIFY2(
             std::abs(alone - bestMs) <= 0.001 * bestMs, qPrintable(QStringLiteral("%1 vs %2").arg(alone).arg(bestMs)));
     }
@@ -669,21 +665,8 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("mini_parallelism")).toObject().value(QStringLiteral("workers")).toInt(), 8);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("point.json"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(QJsonDocument(QJsonObject { { QStringLiteral("strategy"), fastest.value(QStringLiteral("strategy")) } })
-                    .toJson());
-        f.close();
-        r = runCli({ QStringLiteral("whatif"), bert, QStringLiteral("--strategy"), path, QStringLiteral("--comm"),
-            QStringLiteral("model"), QStringLiteral("--json") });
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        QCOMPARE(QJsonDocument::fromJson(r.out)
-                     .object()
-                     .value(QStringLiteral("whatif"))
-                     .toObject()
-                     .value(QStringLiteral("iteration_ms"))
-                     .toDouble(),
-            fastest.value(QStringLiteral("time_ms")).toDouble());
+        writeStrategy(path, fastest.value(QStringLiteral("strategy")));
+        QCOMPARE(replayedAloneMs(bert, path), fastest.value(QStringLiteral("time_ms")).toDouble());
         for (const QString& bad : { QStringLiteral("16-8"), QStringLiteral("0"), QStringLiteral("a"),
                  QStringLiteral("8,,16"), QStringLiteral("70000") }) {
             const Run b = runCli({ QStringLiteral("frontier"), bert, QStringLiteral("--devices"), bad });
