@@ -305,7 +305,30 @@ private Q_SLOTS:
         QVERIFY(r.opportunities.front().gainPct > 10);
         QVERIFY(QString::fromStdString(r.opportunities.front().reason.english())
                     .startsWith(QStringLiteral("communication on the critical path")));
+        // An opportunity's strategy is the whole one its gain was replayed with.
+        const auto opportunity = session->whatIf({ r.opportunities.front().strategy, {}, options.baseline, 0 });
+        QVERIFY(opportunity);
+        QCOMPARE(Evaluator::outcomeOf(*opportunity).iterationNs, r.opportunities.front().iterationNs);
         checkReproduces(*session, options, r);
+    }
+
+    // dPRO's stop: the search ends once its last rounds together shortened the iteration by less than
+    // the fraction; with no fraction it goes on while a round gains anything.
+    void stopsWhenRoundsGainLittle()
+    {
+        const auto session = sessionOf(tinyGradientsJob(32, 4096));
+        QVERIFY(session);
+        SearchOptions options = over(nvlink(20));
+        options.stableFraction = 0;
+        const SearchResult onward = search(*session, options);
+        QVERIFY2(onward.rounds >= 2, qPrintable(QString::number(onward.rounds)));
+        QCOMPARE(onward.trajectory.size(), static_cast<std::size_t>(onward.rounds) + 1);
+        options.stableRounds = 1;
+        options.stableFraction = 1.0;
+        const SearchResult stopped = search(*session, options);
+        QCOMPARE(stopped.rounds, 1);
+        QCOMPARE(stopped.trajectory.size(), std::size_t(2));
+        QVERIFY(stopped.bestNs >= onward.bestNs);
     }
 
     // Theorem 2 both ways on the whole job: two 1 MiB gradients 4 us apart are fused; 500 us apart,
