@@ -59,7 +59,7 @@ int FrontierCommand::run(const QStringList& args)
     QCommandLineParser parser;
     const QCommandLineOption jsonOption = CliSupport::setUpParser(parser,
         QStringLiteral("The time-memory frontier of the job's strategies (recomputed layers, accumulation, mixed "
-                       "precision) at each device count."));
+                       "precision, gradient buckets) at each device count."));
     const QCommandLineOption devicesOption(QStringLiteral("devices"),
         QStringLiteral("The device counts: A-B (A, B, the powers of two between them, and the job's own), A,B,C, or N "
                        "(default: the job's own)."),

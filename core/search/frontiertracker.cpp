@@ -4,12 +4,15 @@
 #include "core/exec/analysiscache.h"
 #include "core/exec/executiongraph.h"
 #include "core/exec/layermodel.h"
+#include "core/exec/partitionmodel.h"
+#include "core/exec/tensormodel.h"
 #include "core/search/candidate.h"
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
 #include "core/strategy/opset.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -22,10 +25,17 @@ namespace {
 // layer, so that appending a layer keeps a tuple's choices sorted.
 constexpr std::uint32_t kConfigMark = 1u << 30;
 
-// A global choice outside the chain.
+constexpr double kMiB = 1024.0 * 1024.0;
+// The buckets tried beside the job's own: DDP's caps on either side of its default of 25 MiB, and
+// partition sizes on either side of BytePS's default of 4 MB.
+constexpr std::array<double, 2> kCapsMiB { 5, 100 };
+constexpr std::array<double, 2> kPartitionsMiB { 1, 16 };
+
+// A global choice outside the chain; communication indexes the bucket choices (none: the job's own).
 struct Config {
     int accumulation = 1;
     bool bf16 = false;
+    std::optional<std::size_t> communication;
 };
 
 // One layer of the chain: its name, the measured ops of its spans on every rank and step, and the
@@ -59,11 +69,7 @@ public:
         }
         m_result.measuredWorkers = static_cast<int>(m_session.measured()->ranks().size());
         findChain();
-        for (int k : m_options.accumulation.empty() ? std::vector<int> { 1 } : m_options.accumulation) {
-            m_configs.push_back({ std::max(1, k), false });
-            if (m_options.mixedPrecision)
-                m_configs.push_back({ std::max(1, k), true });
-        }
+        findConfigs();
         m_workers = m_options.workers.empty() ? std::vector<int> { m_result.measuredWorkers } : m_options.workers;
         std::sort(m_workers.begin(), m_workers.end());
         m_workers.erase(std::unique(m_workers.begin(), m_workers.end()), m_workers.end());
@@ -100,7 +106,8 @@ private:
         if (!model || model->layers().empty()) {
             m_result.warnings.emplace_back(SL_TEXT("Core",
                                                "the job has no layers to recompute (%1): the frontier covers "
-                                               "accumulation, precision and the device count only"),
+                                               "accumulation, precision, the gradients' buckets and the device "
+                                               "count only"),
                 std::vector<Message::Arg> { model ? model->source() : Message() });
             return;
         }
@@ -131,9 +138,49 @@ private:
         }
     }
 
+    // The global choices: accumulation and precision with the job's own buckets first (the layers'
+    // costs are measured under these), then the same with each other bucket choice, block by block.
+    void findConfigs()
+    {
+        for (int k : m_options.accumulation.empty() ? std::vector<int> { 1 } : m_options.accumulation) {
+            m_configs.push_back({ std::max(1, k), false, std::nullopt });
+            if (m_options.mixedPrecision)
+                m_configs.push_back({ std::max(1, k), true, std::nullopt });
+        }
+        m_ownBuckets = m_configs.size();
+        if (m_options.communication)
+            findBucketChoices();
+        for (std::size_t b = 0; b < m_buckets.size(); ++b) {
+            for (std::size_t c = 0; c < m_ownBuckets; ++c)
+                m_configs.push_back({ m_configs[c].accumulation, m_configs[c].bf16, b });
+        }
+    }
+
+    // Tensor fusion's caps for a job whose gradients are all-reduced in buckets, tensor partition's
+    // sizes for one whose tensors a parameter server takes in partitions; none where the base already
+    // decides the buckets.
+    void findBucketChoices()
+    {
+        for (const PassStep& step : m_options.prefix.steps) {
+            if (step.pass == "tensor_fusion" || step.pass == "tensor_partition")
+                return;
+        }
+        const AnalysisCache& analyses = m_session.analyses();
+        if (const Expected<TensorModel>& tensors = analyses.tensors(); tensors && !tensors->steps().empty()) {
+            for (double mib : kCapsMiB)
+                m_buckets.push_back({ "tensor_fusion", { { "bucket_cap_mb", mib } } });
+        } else if (const Expected<PartitionModel>& partitions = analyses.partitions();
+                   partitions && !partitions->tensors().empty()) {
+            for (double mib : kPartitionsMiB)
+                m_buckets.push_back({ "tensor_partition", { { "partition_bytes", mib * kMiB } } });
+        }
+    }
+
     Strategy strategyOf(const Config& c, int workers, const std::vector<std::uint32_t>& layers) const
     {
         Strategy s = m_options.prefix;
+        if (c.communication)
+            s.steps.push_back(m_buckets[*c.communication]);
         if (workers != m_result.measuredWorkers)
             s.steps.push_back({ "worker_count",
                 { { "workers", static_cast<double>(workers) },
@@ -152,12 +199,14 @@ private:
     }
 
     // Per device count, the frontier LDP estimates: every global choice's base replayed at every device
-    // count, each kind of layer recomputed alone under every choice at the job's own count, the chain's
-    // frontier built from those changes, the choices' frontiers united and reduced.
+    // count, each kind of layer recomputed alone under every accumulation and precision at the job's own
+    // count and buckets, the chain's frontier built from those changes, the choices' frontiers united
+    // and reduced.
     Expected<std::vector<std::vector<CostFrontier::Tuple>>> estimate()
     {
         // Every choice's base at every device count and at the job's own, which layers' changes are
-        // measured from; then each kind of layer recomputed alone under every choice at the job's own.
+        // measured from; then each kind of layer recomputed alone under every choice of accumulation and
+        // precision at the job's own count and buckets.
         std::vector<int> counts = m_workers;
         if (std::find(counts.begin(), counts.end(), m_result.measuredWorkers) == counts.end())
             counts.push_back(m_result.measuredWorkers);
@@ -172,10 +221,10 @@ private:
             if (m_chain[i].kind == i)
                 kinds.push_back(i);
         }
-        for (const Config& c : m_configs) {
+        for (std::size_t c = 0; c < m_ownBuckets; ++c) {
             for (std::size_t kind : kinds)
-                candidates.push_back(
-                    Candidate::of(strategyOf(c, m_result.measuredWorkers, { static_cast<std::uint32_t>(kind) })));
+                candidates.push_back(Candidate::of(
+                    strategyOf(m_configs[c], m_result.measuredWorkers, { static_cast<std::uint32_t>(kind) })));
         }
         Expected<std::vector<Outcome>> outcomes = m_evaluator.evaluate(candidates);
         if (!outcomes)
@@ -186,19 +235,21 @@ private:
             std::find(counts.begin(), counts.end(), m_result.measuredWorkers) - counts.begin());
         std::vector<std::vector<CostFrontier::Tuple>> perCount(m_workers.size());
         for (std::size_t c = 0; c < m_configs.size(); ++c) {
-            if (!base(c, own).ok())
+            // The chain under this choice (with the job's own buckets): each layer kept (no change) or
+            // recomputed (its kind's change).
+            const std::size_t measuredAt = c % m_ownBuckets;
+            if (!base(measuredAt, own).ok())
                 continue;
-            // The chain under this choice: each layer kept (no change) or recomputed (its kind's change).
             std::vector<CostFrontier::Tuple> chain { { 0, 0, {} } };
             for (std::size_t i = 0; i < m_chain.size(); ++i) {
                 const auto k
                     = static_cast<std::size_t>(std::find(kinds.begin(), kinds.end(), m_chain[i].kind) - kinds.begin());
-                const Outcome& layer = (*outcomes)[bases + c * kinds.size() + k];
+                const Outcome& layer = (*outcomes)[bases + measuredAt * kinds.size() + k];
                 if (!layer.ok())
                     continue;
                 const std::vector<CostFrontier::Tuple> choices { { 0, 0, {} },
-                    { layer.iterationNs - base(c, own).iterationNs, layer.peakBytes - base(c, own).peakBytes,
-                        { static_cast<std::uint32_t>(i) } } };
+                    { layer.iterationNs - base(measuredAt, own).iterationNs,
+                        layer.peakBytes - base(measuredAt, own).peakBytes, { static_cast<std::uint32_t>(i) } } };
                 chain = CostFrontier::product(chain, choices);
             }
             for (std::size_t n = 0; n < m_workers.size(); ++n) {
@@ -296,6 +347,8 @@ private:
     Frontier m_result;
     std::vector<ChainLayer> m_chain;
     std::vector<Config> m_configs;
+    std::size_t m_ownBuckets = 0; // the configs with the job's own buckets, first in m_configs
+    std::vector<PassStep> m_buckets; // the other bucket choices
     std::vector<int> m_workers;
 };
 

@@ -28,6 +28,10 @@ struct FrontierOptions {
     bool globalBatch = true;
     std::vector<int> accumulation { 1, 2, 4, 8 }; // micro-batches per step
     bool mixedPrecision = true; // also bf16
+    // Also the gradients' buckets, where the base sets neither tensor_fusion nor tensor_partition:
+    // DDP-style caps of 5 and 100 MiB beside the job's own buckets for an all-reduce job, partition
+    // sizes of 1 and 16 MiB beside the recorded one for a parameter-server job.
+    bool communication = true;
     std::size_t pointsPerCount = 16; // the most points verified per device count
 };
 
@@ -58,17 +62,17 @@ struct Frontier {
 
 // TensorOpt's FT-LDP (seed 003, Alg. 3) over Sightline's strategies: the chain is the job's layers in
 // forward order (LayerModel "auto"), each kept or recomputed; outside the chain, every global choice
-// (gradient accumulation, mixed precision, device count) is a frontier of its own, and their union is
-// reduced. A layer's cost under a choice is its recomputation's replayed change of time and peak
-// (measured once per kind of layer: layers of the same forward work and time share it), taken as
-// additive along the chain as TensorOpt does. Additivity is only approximate for a peak and an
-// overlapped replay, so every point of the estimated frontier (at most pointsPerCount per device
-// count, spread evenly along it) is replayed alone, its replayed figures replace the estimate, and the
-// frontier is reduced again: each point reported reproduces on its own, and the frontier is monotone,
-// though a point the estimate missed may be missing. Device counts share the measured global batch
-// (strong scaling), so fewer devices each take more samples and more memory; scaled weakly instead,
-// the memory per device does not depend on the count (a warning says so). Candidates go through the
-// Evaluator, split between processes like the optimizer's.
+// (gradient accumulation, mixed precision, the gradients' buckets, device count) is a frontier of its
+// own, and their union is reduced. A layer's cost under a choice is its recomputation's replayed
+// change of time and peak (measured once per kind of layer: layers of the same forward work and time
+// share it; with the job's own buckets, as the buckets change the time of communication, not of a
+// layer's recomputation), taken as additive along the chain as TensorOpt does. Additivity is only approximate for a
+// peak and an overlapped replay, so every point of the estimated frontier (at most pointsPerCount per device count,
+// spread evenly along it) is replayed alone, its replayed figures replace the estimate, and the frontier is reduced
+// again: each point reported reproduces on its own, and the frontier is monotone, though a point the estimate missed
+// may be missing. Device counts share the measured global batch (strong scaling), so fewer devices each take more
+// samples and more memory; scaled weakly instead, the memory per device does not depend on the count (a warning says
+// so). Candidates go through the Evaluator, split between processes like the optimizer's.
 class FrontierTracker {
 public:
     static Expected<Frontier> track(const JobSession& session, const FrontierOptions& options,

@@ -1,16 +1,18 @@
 // The time–memory frontier: TensorOpt's reduce, product and union, FT-LDP over a chain against brute
-// force, and FrontierTracker on Table 4's BERT-base: a monotone frontier whose every point replays alone
-// to its figures, and the three questions asked of it.
+// force, FrontierTracker on Table 4's BERT-base (a monotone frontier whose every point replays alone
+// to its figures, and the three questions asked of it), and the gradients' buckets as a global choice.
 
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
 #include "core/search/frontiertracker.h"
 #include "core/search/localexchange.h"
 
+#include "searchjobs.h"
 #include "strategyjobs.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <random>
 
 using namespace sightline;
@@ -19,6 +21,11 @@ using namespace sightline::strategyjobs;
 namespace {
 
 using Tuple = CostFrontier::Tuple;
+
+bool hasStep(const Strategy& s, const std::string& pass)
+{
+    return std::any_of(s.steps.begin(), s.steps.end(), [&](const PassStep& step) { return step.pass == pass; });
+}
 
 bool dominatedOrEqual(const Tuple& t, const std::vector<Tuple>& frontier)
 {
@@ -162,6 +169,50 @@ private Q_SLOTS:
         const auto weak = FrontierTracker::track(*session, options, local, std::uint64_t(8) << 30);
         QVERIFY(weak);
         QVERIFY(says(*weak, "scales weakly"));
+    }
+
+    // The gradients' buckets are a global choice: 32 tiny gradients, each all-reduced alone at 20 us of
+    // latency, take far less time in one bucket of 5 MiB (which holds them all), and nothing else
+    // changes, so the frontier's one point fuses them. With the choice off, or the base deciding the
+    // buckets, the frontier keeps the base's.
+    void choosesTheGradientsBuckets()
+    {
+        const auto session = sessionOf(searchjobs::tinyGradientsJob(32, 4096));
+        QVERIFY(session);
+        FrontierOptions options;
+        options.prefix = searchjobs::nvlink(20);
+        options.accumulation = { 1 };
+        options.mixedPrecision = false;
+        LocalExchange local;
+        const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        QVERIFY2(f, f ? "" : f.status().toString().c_str());
+        const auto plain = session->whatIf({ options.prefix, options.memory, options.baseline, 0 });
+        QVERIFY(plain);
+        QVERIFY(f->miniTime);
+        QVERIFY(hasStep(f->miniTime->strategy, "tensor_fusion"));
+        QVERIFY2(f->miniTime->iterationNs < Evaluator::outcomeOf(*plain).iterationNs / 2,
+            qPrintable(QStringLiteral("%1 against %2")
+                           .arg(f->miniTime->iterationNs)
+                           .arg(Evaluator::outcomeOf(*plain).iterationNs)));
+        for (const FrontierPoint& p : f->points) {
+            const auto alone = session->whatIf({ p.strategy, options.memory, options.baseline, 0 });
+            QVERIFY(alone);
+            QCOMPARE(Evaluator::outcomeOf(*alone).iterationNs, p.iterationNs);
+        }
+        options.communication = false;
+        const auto kept = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        QVERIFY(kept && kept->miniTime);
+        QCOMPARE(kept->miniTime->iterationNs, Evaluator::outcomeOf(*plain).iterationNs);
+        QVERIFY(kept->candidates < f->candidates);
+        options.communication = true;
+        options.prefix.steps.push_back({ "tensor_fusion", { { "bucket_cap_mb", 0.01 } } });
+        const auto based = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        QVERIFY(based && based->miniTime);
+        QCOMPARE(based->candidates, kept->candidates);
+        for (const FrontierPoint& p : based->points)
+            QCOMPARE(std::count_if(p.strategy.steps.begin(), p.strategy.steps.end(),
+                         [](const PassStep& s) { return s.pass == "tensor_fusion"; }),
+                std::ptrdiff_t(1));
     }
 };
 

@@ -120,8 +120,8 @@ QWidget* OptimizePanel::frontierTab()
     auto* tab = new QWidget(this);
     m_findFrontier = new QPushButton(tr("Find the Frontier"), tab);
     m_findFrontier->setToolTip(
-        tr("The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision), "
-           "each replayed alone"));
+        tr("The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision, "
+           "gradient buckets), each replayed alone"));
     m_frontierBatch = batchBox(tab,
         tr("Other device counts share the measured global batch, so fewer devices each take more samples and memory "
            "(strong scaling: the frontier's and the fewest devices' default), or each device keeps its measured batch "
