@@ -34,6 +34,8 @@ struct ReplayOptions {
     // LinkType), or else the cost model's defaults.
     std::array<LinkFit, kLinkTypeCount> fits {};
     std::uint32_t givenLinks = 0;
+    bool given(LinkType type) const { return (givenLinks & (1u << static_cast<unsigned>(type))) != 0; }
+    void setGiven(LinkType type) { givenLinks |= 1u << static_cast<unsigned>(type); }
 
     // γ: compute kernels run this much slower (0.1 = 10 %) while communication runs on the same rank.
     // Measured durations already hold the slowdown of the overlap they had, so each kernel is scaled

@@ -254,7 +254,7 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     curve.relate(simulate(p, 1).stepsPerSecond);
     // The servers sit on hosts of their own: every push crosses the network, whatever the trace measured.
     const auto networkLink = static_cast<std::size_t>(LinkType::Network);
-    if (!base->whatIfOptions.fits[networkLink].fitted && (base->whatIfOptions.givenLinks & (1u << networkLink)) == 0) {
+    if (!base->whatIfOptions.fits[networkLink].fitted && !base->whatIfOptions.given(LinkType::Network)) {
         char gbps[32];
         std::snprintf(gbps, sizeof gbps, "%.2f", p.bytesPerNs);
         curve.warnings.emplace_back(SL_TEXT("Core",

@@ -264,7 +264,7 @@ std::vector<Message> costModelNotes(const ExecutionGraph& g, const ReplayOptions
         const auto type = static_cast<LinkType>(l);
         const Replayer::LinkTransfers& transfers = crossing[static_cast<std::size_t>(l)];
         const std::size_t count = transfers.count;
-        if (count == 0 || (o.givenLinks & (1u << l)) != 0)
+        if (count == 0 || o.given(type))
             continue;
         const LinkFit& fit = o.fits[static_cast<std::size_t>(l)];
         const LinkParameters& p = o.costModel.parameters(type);

@@ -62,7 +62,7 @@ Status NetworkPass::run(const NetworkParameters& params, WhatIfJob& job) const
                     { linkTypeName(type), std::to_string(p.bytesPerNs * 1e9) }));
         o.costModel.setParameters(type, p);
         if (bandwidth[l] || latency[l])
-            o.givenLinks |= 1u << l;
+            o.setGiven(type);
     }
     if (params.ranksPerHost && job.graph->asynchronous())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
