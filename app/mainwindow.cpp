@@ -98,7 +98,7 @@ int stepsReplayed(const sightline::Schedule& schedule)
 
 QDockWidget* MainWindow::createOptimizeDock()
 {
-    m_optimize = new OptimizePanel(this);
+    m_optimize = new OptimizePanel(m_strategy, this);
     m_searchRunner = new SearchRunner(this);
     QDockWidget* dock = addDock(tr("Optimize"), QStringLiteral("optimizeDock"), m_optimize, Qt::RightDockWidgetArea);
     const auto budget = [this] {
@@ -145,6 +145,7 @@ QDockWidget* MainWindow::createOptimizeDock()
         });
     connect(m_searchRunner, &SearchRunner::runningChanged, m_optimize, &OptimizePanel::setRunning);
     connect(m_searchRunner, &SearchRunner::round, m_optimize, &OptimizePanel::addRound);
+    connect(m_searchRunner, &SearchRunner::progressed, m_optimize, &OptimizePanel::setProgress);
     connect(m_searchRunner, &SearchRunner::optimized, m_optimize, &OptimizePanel::setResult);
     connect(m_searchRunner, &SearchRunner::frontierFound, this,
         [this](const sightline::Frontier& f) { m_optimize->setFrontier(f, m_strategy->budgetBytes()); });

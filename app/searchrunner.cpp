@@ -21,6 +21,19 @@ std::uint64_t searchMemory()
     return ResourceLimits {}.maxMemoryBytes / 2;
 }
 
+// A run's progress, handed to a function from the run's thread.
+class RunProgress final : public ProgressSink {
+public:
+    explicit RunProgress(std::function<void(qint64, qint64)> report)
+        : m_report(std::move(report))
+    {
+    }
+    void setProgress(std::int64_t done, std::int64_t total) override { m_report(done, total); }
+
+private:
+    std::function<void(qint64, qint64)> m_report;
+};
+
 } // namespace
 
 SearchRunner::SearchRunner(QObject* parent)
@@ -58,7 +71,7 @@ void SearchRunner::setRunning(bool running)
     Q_EMIT runningChanged(running);
 }
 
-void SearchRunner::start(std::function<void(const CancellationToken&, quint64)> work)
+void SearchRunner::start(Work work)
 {
     cancel();
     if (!m_session)
@@ -66,7 +79,12 @@ void SearchRunner::start(std::function<void(const CancellationToken&, quint64)> 
     m_cancel = std::make_shared<CancellationToken>();
     const quint64 generation = m_generation;
     setRunning(true);
-    m_pool.start([work = std::move(work), cancel = m_cancel, generation] { work(*cancel, generation); });
+    m_pool.start([this, work = std::move(work), cancel = m_cancel, generation] {
+        RunProgress progress([this, generation](qint64 done, qint64 total) {
+            deliver(generation, [this, done, total] { Q_EMIT progressed(done, total); });
+        });
+        work(*cancel, progress, generation);
+    });
 }
 
 void SearchRunner::deliver(quint64 generation, std::function<void()> delivery)
@@ -88,12 +106,13 @@ QString SearchRunner::reasonOf(const Status& status)
 void SearchRunner::optimize(const SearchOptions& given)
 {
     std::shared_ptr<const JobSession> session = m_session;
-    start([this, session, given](const CancellationToken& cancel, quint64 generation) {
+    start([this, session, given](const CancellationToken& cancel, ProgressSink& progress, quint64 generation) {
         SearchOptions options = given;
         options.onRound
             = [this, generation](const SearchRound& r) { deliver(generation, [this, r] { Q_EMIT round(r); }); };
         LocalExchange local;
-        Expected<SearchResult> result = CriticalPathOptimizer::run(*session, options, local, searchMemory(), &cancel);
+        Expected<SearchResult> result
+            = CriticalPathOptimizer::run(*session, options, local, searchMemory(), &cancel, &progress);
         if (cancel.isCancelled())
             return;
         finish(generation, std::move(result), &SearchRunner::optimized);
@@ -103,9 +122,9 @@ void SearchRunner::optimize(const SearchOptions& given)
 void SearchRunner::frontier(const FrontierOptions& given)
 {
     std::shared_ptr<const JobSession> session = m_session;
-    start([this, session, given](const CancellationToken& cancel, quint64 generation) {
+    start([this, session, given](const CancellationToken& cancel, ProgressSink& progress, quint64 generation) {
         LocalExchange local;
-        Expected<Frontier> result = FrontierTracker::track(*session, given, local, searchMemory(), &cancel);
+        Expected<Frontier> result = FrontierTracker::track(*session, given, local, searchMemory(), &cancel, &progress);
         if (cancel.isCancelled())
             return;
         finish(generation, std::move(result), &SearchRunner::frontierFound);
@@ -115,12 +134,13 @@ void SearchRunner::frontier(const FrontierOptions& given)
 void SearchRunner::scale(const Strategy& prefix, Scaling mode, const std::vector<int>& workers, bool globalBatch)
 {
     std::shared_ptr<const JobSession> session = m_session;
-    start([this, session, prefix, mode, workers, globalBatch](const CancellationToken& cancel, quint64 generation) {
+    start([this, session, prefix, mode, workers, globalBatch](
+              const CancellationToken& cancel, ProgressSink& progress, quint64 generation) {
         const BaselineKind kind { CommSource::CostModel, true, std::nullopt };
         LocalExchange local;
         Expected<ScalingCurve> result = mode == Scaling::Sync
-            ? SyncScaling::of(*session, prefix, kind, workers, globalBatch, local, searchMemory(), &cancel)
-            : AsyncPsScaling::of(*session, prefix, kind, workers, 0, local, searchMemory(), &cancel);
+            ? SyncScaling::of(*session, prefix, kind, workers, globalBatch, local, searchMemory(), &cancel, &progress)
+            : AsyncPsScaling::of(*session, prefix, kind, workers, 0, local, searchMemory(), &cancel, &progress);
         if (cancel.isCancelled())
             return;
         finish(generation, std::move(result), &SearchRunner::scaled);

@@ -14,12 +14,14 @@
 namespace sightline {
 class CancellationToken;
 class JobSession;
+class ProgressSink;
 } // namespace sightline
 
 // Runs the window's searches off the GUI thread, one at a time: the optimizer (CriticalPathOptimizer),
 // the frontier (FrontierTracker) and the scaling curve (SyncScaling or AsyncPsScaling), in this process
 // (LocalExchange). A new run or a new job cancels the one going; a cancelled or stale run delivers
-// nothing. Rounds of the optimizer arrive as they are found. The destructor cancels and waits.
+// nothing. Rounds of the optimizer arrive as they are found, and the progress of each batch of
+// what-ifs as they end. The destructor cancels and waits.
 class SearchRunner : public QObject {
     Q_OBJECT
 public:
@@ -39,15 +41,18 @@ public:
 Q_SIGNALS:
     void runningChanged(bool running);
     void round(const sightline::SearchRound& round);
+    // done of total what-ifs of the batch under way.
+    void progressed(qint64 done, qint64 total);
     void optimized(const sightline::SearchResult& result);
     void frontierFound(const sightline::Frontier& frontier);
     void scaled(const sightline::ScalingCurve& curve);
     void failed(const QString& why);
 
 private:
-    // Starts work on the pool as run number generation; deliver() runs on the GUI thread only if that
-    // run is still the latest.
-    void start(std::function<void(const sightline::CancellationToken&, quint64 generation)> work);
+    // Starts work on the pool as run number generation, with a progress sink that delivers
+    // progressed(); deliver() runs on the GUI thread only if that run is still the latest.
+    using Work = std::function<void(const sightline::CancellationToken&, sightline::ProgressSink&, quint64 generation)>;
+    void start(Work work);
     void deliver(quint64 generation, std::function<void()> delivery);
     void setRunning(bool running);
     // Delivers a run's result: the signal with it, or failed() with why it failed.

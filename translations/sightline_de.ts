@@ -21,6 +21,21 @@
     </message>
 </context>
 <context>
+    <name>BudgetSpinBox</name>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>device&apos;s own</source>
+        <translation>eigener des Geräts</translation>
+    </message>
+    <message>
+        <source>The memory each device may use; out of memory is judged against it</source>
+        <translation>Der Speicher, den jedes Gerät nutzen darf; daran wird Speichermangel gemessen</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonPanel</name>
     <message>
         <source>baseline</source>
@@ -1786,10 +1801,6 @@
         <translation>worker_count skaliert schwach: Jedes Gerät behält seinen Batch und seinen Speicher, daher ändert die Zahl der Geräte nur die Zeit</translation>
     </message>
     <message>
-        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
-        <translation>der Job hat keine Schichten zum Neuberechnen (%1): die Front umfasst nur Akkumulation, Genauigkeit und die Zahl der Geräte</translation>
-    </message>
-    <message>
         <source>no point of the frontier fits the device budget</source>
         <translation>kein Punkt der Front passt in das Gerätebudget</translation>
     </message>
@@ -1900,6 +1911,10 @@
     <message>
         <source>step %1 (grad_accumulation) made micro-batches whose copies keep the measured micro-batch&apos;s times, by which this pass finds its work: give this step before that one, which then repeats its changes in every micro-batch</source>
         <translation>Schritt %1 (grad_accumulation) hat Mikro-Batches erzeugt, deren Kopien die Zeiten des gemessenen Mikro-Batches behalten, über die dieser Pass seine Arbeit findet: Geben Sie diesen Schritt vor jenem an, der dann seine Änderungen in jedem Mikro-Batch wiederholt</translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision, the gradients&apos; buckets and the device count only</source>
+        <translation>der Job hat keine Schichten zum Neuberechnen (%1): die Front umfasst nur Akkumulation, Genauigkeit, die Gradienten-Buckets und die Geräteanzahl</translation>
     </message>
 </context>
 <context>
@@ -2778,10 +2793,6 @@
         <translation>Wenigste Geräte, die passen</translation>
     </message>
     <message>
-        <source>What the search looks for: the fastest strategy whose peak fits each device&apos;s memory (the Strategy dock&apos;s budget), or the fewest devices with a strategy that fits, from the time–memory frontier</source>
-        <translation>Was die Suche sucht: die schnellste Strategie, deren Spitze in den Speicher jedes Geräts passt (das Budget des Strategie-Docks), oder die wenigsten Geräte mit einer passenden Strategie, aus der Zeit-Speicher-Front</translation>
-    </message>
-    <message>
         <source>Optimize</source>
         <translation>Optimieren</translation>
     </message>
@@ -2836,10 +2847,6 @@
     <message>
         <source>Find the Frontier</source>
         <translation>Front finden</translation>
-    </message>
-    <message>
-        <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision), each replayed alone</source>
-        <translation>Die Strategien, die keine andere zugleich in Zeit und Speicher schlägt (neu berechnete Schichten, Akkumulation, gemischte Genauigkeit), jede für sich wiedergegeben</translation>
     </message>
     <message>
         <source>Click a point to load its strategy.</source>
@@ -2948,6 +2955,22 @@
     <message>
         <source>The workers share the measured global batch (strong scaling), or each keeps its measured batch (weak scaling, the usual throughput curve); the parameter server&apos;s workers keep theirs</source>
         <translation>Die Worker teilen den gemessenen globalen Batch (starke Skalierung), oder jeder behält seinen gemessenen Batch (schwache Skalierung, die übliche Durchsatzkurve); die Worker des Parameterservers behalten ihren</translation>
+    </message>
+    <message>
+        <source>What the search looks for: the fastest strategy whose peak fits each device&apos;s memory (the memory budget, which the Strategy dock shares), or the fewest devices with a strategy that fits, from the time–memory frontier</source>
+        <translation>Wonach die Suche sucht: die schnellste Strategie, deren Spitze in den Speicher jedes Geräts passt (das Speicherbudget, das das Strategie-Dock teilt), oder die wenigsten Geräte mit einer passenden Strategie, aus der Zeit-Speicher-Front</translation>
+    </message>
+    <message>
+        <source>%v of %m what-ifs</source>
+        <translation>%v von %m Was-wäre-wenn-Läufen</translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation>Speicherbudget</translation>
+    </message>
+    <message>
+        <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision, gradient buckets), each replayed alone</source>
+        <translation>Die Strategien, die keine andere in Zeit und Speicher zugleich schlägt (neu berechnete Schichten, Akkumulation, gemischte Genauigkeit, Gradienten-Buckets), jede allein nachgespielt</translation>
     </message>
 </context>
 <context>
@@ -3403,18 +3426,6 @@
     <message>
         <source>Remove</source>
         <translation>Entfernen</translation>
-    </message>
-    <message>
-        <source> GB</source>
-        <translation> GB</translation>
-    </message>
-    <message>
-        <source>device&apos;s own</source>
-        <translation>eigener des Geräts</translation>
-    </message>
-    <message>
-        <source>The memory each device may use; out of memory is judged against it</source>
-        <translation>Der Speicher, den jedes Gerät nutzen darf; daran wird Speichermangel gemessen</translation>
     </message>
     <message>
         <source>Memory budget</source>

@@ -21,6 +21,21 @@
     </message>
 </context>
 <context>
+    <name>BudgetSpinBox</name>
+    <message>
+        <source> GB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device&apos;s own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory each device may use; out of memory is judged against it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ComparisonPanel</name>
     <message>
         <source>op (rank)</source>
@@ -1786,10 +1801,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no point of the frontier fits the device budget</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1899,6 +1910,10 @@
     </message>
     <message>
         <source>step %1 (grad_accumulation) made micro-batches whose copies keep the measured micro-batch&apos;s times, by which this pass finds its work: give this step before that one, which then repeats its changes in every micro-batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision, the gradients&apos; buckets and the device count only</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2777,10 +2792,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What the search looks for: the fastest strategy whose peak fits each device&apos;s memory (the Strategy dock&apos;s budget), or the fewest devices with a strategy that fits, from the time–memory frontier</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Optimize</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2834,10 +2845,6 @@
     </message>
     <message>
         <source>Find the Frontier</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision), each replayed alone</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2946,6 +2953,22 @@
     </message>
     <message>
         <source>The workers share the measured global batch (strong scaling), or each keeps its measured batch (weak scaling, the usual throughput curve); the parameter server&apos;s workers keep theirs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the search looks for: the fastest strategy whose peak fits each device&apos;s memory (the memory budget, which the Strategy dock shares), or the fewest devices with a strategy that fits, from the time–memory frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v of %m what-ifs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision, gradient buckets), each replayed alone</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3401,18 +3424,6 @@
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> GB</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>device&apos;s own</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The memory each device may use; out of memory is judged against it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

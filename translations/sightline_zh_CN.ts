@@ -21,6 +21,21 @@
     </message>
 </context>
 <context>
+    <name>BudgetSpinBox</name>
+    <message>
+        <source> GB</source>
+        <translation> GB</translation>
+    </message>
+    <message>
+        <source>device&apos;s own</source>
+        <translation>设备自身</translation>
+    </message>
+    <message>
+        <source>The memory each device may use; out of memory is judged against it</source>
+        <translation>每个设备可用的内存；据此判断内存不足</translation>
+    </message>
+</context>
+<context>
     <name>ComparisonPanel</name>
     <message>
         <source>baseline</source>
@@ -1786,10 +1801,6 @@
         <translation>worker_count 为弱扩展：每个设备保持其批量和内存，因此设备数量只改变时间</translation>
     </message>
     <message>
-        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
-        <translation>作业没有可重计算的层（%1）：前沿只涵盖累积、精度和设备数量</translation>
-    </message>
-    <message>
         <source>no point of the frontier fits the device budget</source>
         <translation>前沿上没有任何点能满足设备内存预算</translation>
     </message>
@@ -1900,6 +1911,10 @@
     <message>
         <source>step %1 (grad_accumulation) made micro-batches whose copies keep the measured micro-batch&apos;s times, by which this pass finds its work: give this step before that one, which then repeats its changes in every micro-batch</source>
         <translation>第 %1 步（grad_accumulation）生成的微批次副本保留了所测微批次的时间，而本 pass 正是按这些时间查找其工作：请把本步放在那一步之前，那一步随后会在每个微批次中重复本步的更改</translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision, the gradients&apos; buckets and the device count only</source>
+        <translation>作业没有可重算的层（%1）：前沿只涵盖累积、精度、梯度分桶和设备数</translation>
     </message>
 </context>
 <context>
@@ -2763,10 +2778,6 @@
         <translation>能容纳的最少设备</translation>
     </message>
     <message>
-        <source>What the search looks for: the fastest strategy whose peak fits each device&apos;s memory (the Strategy dock&apos;s budget), or the fewest devices with a strategy that fits, from the time–memory frontier</source>
-        <translation>搜索的目标：峰值能放入每个设备内存（策略面板的预算）的最快策略，或根据时间–内存前沿找出有可行策略的最少设备数</translation>
-    </message>
-    <message>
         <source>Optimize</source>
         <translation>优化</translation>
     </message>
@@ -2821,10 +2832,6 @@
     <message>
         <source>Find the Frontier</source>
         <translation>求前沿</translation>
-    </message>
-    <message>
-        <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision), each replayed alone</source>
-        <translation>在时间和内存上都不被其他策略超越的策略（重计算的层、累积、混合精度），每个都单独回放</translation>
     </message>
     <message>
         <source>Click a point to load its strategy.</source>
@@ -2929,6 +2936,22 @@
     <message>
         <source>The workers share the measured global batch (strong scaling), or each keeps its measured batch (weak scaling, the usual throughput curve); the parameter server&apos;s workers keep theirs</source>
         <translation>各 worker 共享测得的全局批量（强扩展），或各自保留测得的批量（弱扩展，常见的吞吐曲线）；参数服务器的 worker 保留各自的批量</translation>
+    </message>
+    <message>
+        <source>What the search looks for: the fastest strategy whose peak fits each device&apos;s memory (the memory budget, which the Strategy dock shares), or the fewest devices with a strategy that fits, from the time–memory frontier</source>
+        <translation>搜索的目标：峰值放得进每个设备内存（内存预算，与策略面板共用）的最快策略，或者有可行策略的最少设备数（取自时间–内存前沿）</translation>
+    </message>
+    <message>
+        <source>%v of %m what-ifs</source>
+        <translation>%v / %m 个假设分析</translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation>内存预算</translation>
+    </message>
+    <message>
+        <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision, gradient buckets), each replayed alone</source>
+        <translation>在时间和内存上都不被其他策略超越的策略（重算的层、累积、混合精度、梯度分桶），每个都单独重放</translation>
     </message>
 </context>
 <context>
@@ -3382,18 +3405,6 @@
     <message>
         <source>Remove</source>
         <translation>移除</translation>
-    </message>
-    <message>
-        <source> GB</source>
-        <translation> GB</translation>
-    </message>
-    <message>
-        <source>device&apos;s own</source>
-        <translation>设备自身</translation>
-    </message>
-    <message>
-        <source>The memory each device may use; out of memory is judged against it</source>
-        <translation>每个设备可用的内存；据此判断内存不足</translation>
     </message>
     <message>
         <source>Memory budget</source>

@@ -202,9 +202,11 @@ ScalingPoint AsyncPsScaling::simulate(const AsyncPsParameters& p, int workers)
 
 Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strategy& prefix,
     const BaselineKind& baseline, const std::vector<int>& workers, std::int64_t windowBytes,
-    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel,
+    ProgressSink* progress)
 {
-    Evaluator evaluator(session, WhatIfRequest { {}, std::nullopt, baseline, 0 }, exchange, memoryLimitBytes, cancel);
+    Evaluator evaluator(
+        session, WhatIfRequest { {}, std::nullopt, baseline, 0 }, exchange, memoryLimitBytes, cancel, progress);
     Expected<WhatIfResult> base = evaluator.run(prefix);
     if (!base)
         return base.status();

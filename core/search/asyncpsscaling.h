@@ -10,6 +10,9 @@
 
 namespace sightline {
 
+class CancellationToken;
+class ProgressSink;
+
 // What one worker of an asynchronous parameter-server job does per step, and what it shares.
 struct AsyncPsParameters {
     TimeNs computeNs = 0; // its step without transfers (the processing time T_P)
@@ -43,10 +46,11 @@ public:
     // bytes, the network's bandwidth and latency of the cost model), and the curve over the counts.
     // Where the job stays within its limit of items, each count is also replayed whole (worker_count
     // in mode async_ps: its workers in lock-step, with no flow control) to set the model beside it.
-    // Fails when the job has no gradients to push, or when its baseline fails.
+    // progress hears of the replayed counts as they end. Fails when the job has no gradients to push,
+    // or when its baseline fails.
     static Expected<ScalingCurve> of(const JobSession& session, const Strategy& prefix, const BaselineKind& baseline,
         const std::vector<int>& workers, std::int64_t windowBytes, CandidateExchange& exchange,
-        std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr);
+        std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr, ProgressSink* progress = nullptr);
 };
 
 } // namespace sightline

@@ -114,9 +114,10 @@ int stepsPerRank(const ExecutionGraph& g)
 class Search {
 public:
     Search(const JobSession& session, const SearchOptions& options, CandidateExchange& exchange,
-        std::uint64_t memoryLimit, const CancellationToken* cancel)
+        std::uint64_t memoryLimit, const CancellationToken* cancel, ProgressSink* progress)
         : m_options(options)
-        , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel)
+        , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel,
+              progress)
     {
     }
 
@@ -511,9 +512,10 @@ private:
 } // namespace
 
 Expected<SearchResult> CriticalPathOptimizer::run(const JobSession& session, const SearchOptions& options,
-    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel,
+    ProgressSink* progress)
 {
-    Search search(session, options, exchange, memoryLimitBytes, cancel);
+    Search search(session, options, exchange, memoryLimitBytes, cancel, progress);
     return search.run();
 }
 

@@ -8,6 +8,7 @@
 namespace sightline {
 
 class CancellationToken;
+class ProgressSink;
 class CandidateExchange;
 class JobSession;
 
@@ -28,10 +29,12 @@ class JobSession;
 // Deterministic: the same result for any thread count and any number of processes (CandidateExchange).
 class CriticalPathOptimizer {
 public:
-    // memoryLimitBytes: what the what-ifs one process runs at once may take together. Fails when the
-    // baseline (the prefix alone) fails, with Cancelled, or with the exchange's error.
+    // memoryLimitBytes: what the what-ifs one process runs at once may take together; progress hears of
+    // each batch of candidates as its what-ifs end (Evaluator). Fails when the baseline (the prefix
+    // alone) fails, with Cancelled, or with the exchange's error.
     static Expected<SearchResult> run(const JobSession& session, const SearchOptions& options,
-        CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr);
+        CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr,
+        ProgressSink* progress = nullptr);
 };
 
 } // namespace sightline

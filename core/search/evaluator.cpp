@@ -34,11 +34,12 @@ std::uint64_t digestOf(std::span<const Candidate> candidates)
 } // namespace
 
 Evaluator::Evaluator(const JobSession& session, WhatIfRequest request, CandidateExchange& exchange,
-    std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+    std::uint64_t memoryLimitBytes, const CancellationToken* cancel, ProgressSink* progress)
     : m_session(session)
     , m_request(std::move(request))
     , m_exchange(exchange)
     , m_cancel(cancel)
+    , m_progress(progress)
 {
     m_request.strategy = {};
     m_request.listed = 0;
@@ -93,6 +94,11 @@ Expected<std::vector<Outcome>> Evaluator::evaluate(std::span<const Candidate> ca
     for (std::size_t i = rank; i < candidates.size(); i += size)
         mine.push_back(i);
     std::vector<Outcome> outcomes(mine.size());
+    const auto progress = [&](std::size_t done) {
+        if (m_progress)
+            m_progress->setProgress(static_cast<std::int64_t>(done), static_cast<std::int64_t>(mine.size()));
+    };
+    progress(0);
     // In waves of as many what-ifs as may run at once.
     for (std::size_t wave = 0; wave < mine.size(); wave += m_concurrency) {
         if (m_cancel && m_cancel->isCancelled())
@@ -105,6 +111,7 @@ Expected<std::vector<Outcome>> Evaluator::evaluate(std::span<const Candidate> ca
                 outcomes[slot] = outcomeOf(*r);
             outcomes[slot].index = static_cast<std::uint32_t>(mine[slot]);
         });
+        progress(wave + count);
     }
     if (m_cancel && m_cancel->isCancelled())
         return Status::cancelled();

@@ -14,6 +14,7 @@ namespace sightline {
 
 class CancellationToken;
 class CandidateExchange;
+class ProgressSink;
 
 // Runs the search's candidates through the one what-if pipeline (JobSession::whatIf, with its
 // self-checks), each compared with the same baseline and judged against the same device budget. The
@@ -24,9 +25,10 @@ class CandidateExchange;
 class Evaluator {
 public:
     // request: the baseline kind and the budget every candidate is run with (its strategy is ignored);
-    // memoryLimitBytes: what the what-ifs running at once may take together.
+    // memoryLimitBytes: what the what-ifs running at once may take together; progress: told of each
+    // batch as its what-ifs end, in candidates (this process's share of the batch).
     Evaluator(const JobSession& session, WhatIfRequest request, CandidateExchange& exchange,
-        std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr);
+        std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr, ProgressSink* progress = nullptr);
 
     // Each candidate's outcome, in the candidates' order. A candidate whose what-if fails has status
     // Failed (failures() counts them and keeps the first error). Fails with Cancelled, or with the
@@ -55,6 +57,7 @@ private:
     WhatIfRequest m_request;
     CandidateExchange& m_exchange;
     const CancellationToken* m_cancel;
+    ProgressSink* m_progress;
     std::size_t m_concurrency = 1;
     std::size_t m_evaluated = 0;
     std::size_t m_failures = 0;

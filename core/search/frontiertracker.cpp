@@ -49,10 +49,11 @@ struct ChainLayer {
 class Tracking {
 public:
     Tracking(const JobSession& session, const FrontierOptions& options, CandidateExchange& exchange,
-        std::uint64_t memoryLimit, const CancellationToken* cancel)
+        std::uint64_t memoryLimit, const CancellationToken* cancel, ProgressSink* progress)
         : m_session(session)
         , m_options(options)
-        , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel)
+        , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel,
+              progress)
     {
     }
 
@@ -355,16 +356,18 @@ private:
 } // namespace
 
 Expected<Frontier> FrontierTracker::track(const JobSession& session, const FrontierOptions& options,
-    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel,
+    ProgressSink* progress)
 {
-    Tracking tracking(session, options, exchange, memoryLimitBytes, cancel);
+    Tracking tracking(session, options, exchange, memoryLimitBytes, cancel, progress);
     return tracking.run();
 }
 
 Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session, const FrontierOptions& options,
-    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel)
+    CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel,
+    ProgressSink* progress)
 {
-    Expected<Frontier> frontier = track(session, options, exchange, memoryLimitBytes, cancel);
+    Expected<Frontier> frontier = track(session, options, exchange, memoryLimitBytes, cancel, progress);
     if (!frontier)
         return frontier.status();
     WhatIfRequest request { options.prefix, options.memory, options.baseline, 0 };

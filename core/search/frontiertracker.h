@@ -14,6 +14,7 @@
 namespace sightline {
 
 class CancellationToken;
+class ProgressSink;
 class CandidateExchange;
 
 // What a frontier covers: the steps every point keeps, how transfers are timed, the budget, and the
@@ -72,16 +73,19 @@ struct Frontier {
 // again: each point reported reproduces on its own, and the frontier is monotone, though a point the estimate missed
 // may be missing. Device counts share the measured global batch (strong scaling), so fewer devices each take more
 // samples and more memory; scaled weakly instead, the memory per device does not depend on the count (a warning says
-// so). Candidates go through the Evaluator, split between processes like the optimizer's.
+// so). Candidates go through the Evaluator, split between processes like the optimizer's, and progress hears of each
+// batch as its what-ifs end.
 class FrontierTracker {
 public:
     static Expected<Frontier> track(const JobSession& session, const FrontierOptions& options,
-        CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr);
+        CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr,
+        ProgressSink* progress = nullptr);
     // TensorOpt's mini-parallelism as a search's answer: the frontier's fewest devices that fit, its
     // fastest strategy there replayed alone beside the baseline (the prefix alone), with that what-if's
     // warnings and the frontier's. When no point fits, the baseline, with the frontier's warning.
     static Expected<SearchResult> fewestDevices(const JobSession& session, const FrontierOptions& options,
-        CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr);
+        CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr,
+        ProgressSink* progress = nullptr);
 };
 
 } // namespace sightline

@@ -44,9 +44,10 @@ TimeNs busiestStream(const ReplayResult& replay)
 
 Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy& prefix, const BaselineKind& baseline,
     const std::vector<int>& workers, bool globalBatch, CandidateExchange& exchange, std::uint64_t memoryLimitBytes,
-    const CancellationToken* cancel)
+    const CancellationToken* cancel, ProgressSink* progress)
 {
-    Evaluator evaluator(session, WhatIfRequest { {}, std::nullopt, baseline, 0 }, exchange, memoryLimitBytes, cancel);
+    Evaluator evaluator(
+        session, WhatIfRequest { {}, std::nullopt, baseline, 0 }, exchange, memoryLimitBytes, cancel, progress);
     Expected<WhatIfResult> base = evaluator.run(prefix);
     if (!base)
         return base.status();

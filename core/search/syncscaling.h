@@ -10,6 +10,7 @@
 namespace sightline {
 
 class CancellationToken;
+class ProgressSink;
 class CandidateExchange;
 
 // Shi et al.'s DAG model of synchronous SGD (seed 002, Eqs. 4–6) from one replay of the job: each
@@ -27,10 +28,11 @@ class CandidateExchange;
 // (worker_count, with its batch shared when strong), to set the model beside the replay.
 class SyncScaling {
 public:
-    // Fails when the job has no gradient all-reduce to scale, or when its baseline fails.
+    // progress hears of the replayed counts as they end. Fails when the job has no gradient all-reduce
+    // to scale, or when its baseline fails.
     static Expected<ScalingCurve> of(const JobSession& session, const Strategy& prefix, const BaselineKind& baseline,
         const std::vector<int>& workers, bool globalBatch, CandidateExchange& exchange, std::uint64_t memoryLimitBytes,
-        const CancellationToken* cancel = nullptr);
+        const CancellationToken* cancel = nullptr, ProgressSink* progress = nullptr);
 };
 
 } // namespace sightline

@@ -39,33 +39,35 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
-#include <QFileInfo>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
-#include <QRegularExpression>
 #include <QMenu>
-#include <QTranslator>
-#include <QUndoStack>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QProgressDialog>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSet>
-#include <QSpinBox>
-#include <QToolBar>
-#include <QToolButton>
-#include <QFile>
-#include <QImage>
-#include <QMessageBox>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
-#include <QProgressDialog>
-#include <QTableView>
-#include <qcustomplot.h>
 #include <QTabBar>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTranslator>
+#include <QUndoStack>
+#include <qcustomplot.h>
 
 // Accepts each modal message box the window shows, keeping the text of the last one.
 class MessageCatcher {
@@ -418,8 +420,12 @@ private Q_SLOTS:
         window.openFiles({ QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") });
         QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
         QTRY_VERIFY(panel->runButton()->isEnabled());
+        QSignalSpy progressed(window.searchRunner(), &SearchRunner::progressed);
         panel->runButton()->click();
+        QVERIFY(!panel->progressBar()->isHidden());
         QTRY_VERIFY_WITH_TIMEOUT(panel->loadButton()->isEnabled(), 60000);
+        QVERIFY(progressed.count() > 0);
+        QVERIFY(panel->progressBar()->isHidden());
         QVERIFY(panel->trajectoryPlot()->graph(0)->dataCount() >= 2);
         QVERIFY(panel->opportunities()->rowCount() > 0);
         QVERIFY(panel->opportunities()

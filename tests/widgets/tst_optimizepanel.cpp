@@ -1,18 +1,23 @@
 // The Optimize dock's panel on its own: what a search's result shows (figures, warnings, the ranked
 // opportunities, a Load button only for a strategy that changes something), what loading asks for, the
-// fewest-devices objective taking its strategy from the frontier, and a failure said.
+// fewest-devices objective taking its strategy from the frontier, a failure said, the budget shared
+// with the strategy, and the progress bar.
 
 #include "widgets/search/frontierplot.h"
 #include "widgets/search/opportunitymodel.h"
 #include "widgets/search/optimizepanel.h"
 #include "widgets/search/scalingplot.h"
+#include "widgets/strategy/strategymodel.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <QUndoStack>
 
 using namespace sightline;
 
@@ -45,7 +50,8 @@ class TestOptimizePanel : public QObject {
 private Q_SLOTS:
     void showsTheResult()
     {
-        OptimizePanel panel;
+        StrategyModel strategy;
+        OptimizePanel panel(&strategy);
         panel.setJobLoaded(true);
         QVERIFY(panel.runButton()->isEnabled());
         QSignalSpy chosen(&panel, &OptimizePanel::strategyChosen);
@@ -89,7 +95,8 @@ private Q_SLOTS:
     // With the fewest-devices objective, the frontier's answer is the strategy the Load button loads.
     void fewestDevicesFromTheFrontier()
     {
-        OptimizePanel panel;
+        StrategyModel strategy;
+        OptimizePanel panel(&strategy);
         panel.setJobLoaded(true);
         panel.findChild<QComboBox*>()->setCurrentIndex(1);
         QCOMPARE(panel.objective(), OptimizePanel::Objective::Devices);
@@ -115,11 +122,44 @@ private Q_SLOTS:
         QCOMPARE(panel.frontierPlot()->pointAt(QPointF(-100, -100)), -1);
     }
 
+    // The budget is the strategy's: set here, the strategy has it (an edit Undo takes back), and set
+    // there (the Strategy dock), it shows here. While a search runs, the bar counts the what-ifs of its
+    // batch; once it ends, the bar goes, and a late report of the finished run changes nothing.
+    void budgetAndProgress()
+    {
+        StrategyModel strategy;
+        OptimizePanel panel(&strategy);
+        panel.setJobLoaded(true);
+        auto* budget = panel.findChild<QDoubleSpinBox*>(QStringLiteral("searchBudget"));
+        QVERIFY(budget);
+        QCOMPARE(budget->value(), 0.0);
+        budget->setValue(16);
+        QCOMPARE(strategy.budgetBytes(), std::int64_t(16'000'000'000));
+        QVERIFY(strategy.undoStack()->undoText().startsWith(QStringLiteral("Set the memory budget")));
+        strategy.undoStack()->undo();
+        QCOMPARE(budget->value(), 0.0);
+        strategy.setBudgetBytes(8'000'000'000);
+        QCOMPARE(budget->value(), 8.0);
+        QVERIFY(panel.progressBar()->isHidden());
+        panel.setRunning(true);
+        QVERIFY(!panel.progressBar()->isHidden());
+        QCOMPARE(panel.progressBar()->maximum(), 0); // busy until a batch says its size
+        panel.setProgress(3, 8);
+        QCOMPARE(panel.progressBar()->value(), 3);
+        QCOMPARE(panel.progressBar()->maximum(), 8);
+        QCOMPARE(panel.progressBar()->text(), QStringLiteral("3 of 8 what-ifs"));
+        panel.setResult(resultWith({}));
+        QVERIFY(panel.progressBar()->isHidden());
+        panel.setProgress(5, 8);
+        QCOMPARE(panel.progressBar()->value(), 3);
+    }
+
     // The frontier shares the global batch by default, the scaling curve keeps each worker's; the
     // parameter server's workers always keep theirs, and its choice is then off.
     void batchChoices()
     {
-        OptimizePanel panel;
+        StrategyModel strategy;
+        OptimizePanel panel(&strategy);
         QVERIFY(panel.frontierGlobalBatch());
         QVERIFY(!panel.scalingGlobalBatch());
         panel.frontierBatchBox()->setCurrentIndex(1);

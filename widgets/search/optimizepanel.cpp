@@ -4,15 +4,20 @@
 #include "opportunitymodel.h"
 #include "scalingplot.h"
 #include "widgets/panels/coretext.h"
+#include "widgets/strategy/budgetspinbox.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <limits>
 
 using namespace sightline;
 
@@ -40,30 +45,40 @@ QComboBox* batchBox(QWidget* parent, const QString& toolTip)
 
 } // namespace
 
-OptimizePanel::OptimizePanel(QWidget* parent)
+OptimizePanel::OptimizePanel(StrategyModel* strategy, QWidget* parent)
     : QWidget(parent)
 {
     m_objective = new QComboBox(this);
     m_objective->addItem(tr("Shortest iteration within the budget"));
     m_objective->addItem(tr("Fewest devices that fit"));
     m_objective->setToolTip(tr("What the search looks for: the fastest strategy whose peak fits each device's memory "
-                               "(the Strategy dock's budget), "
+                               "(the memory budget, which the Strategy dock shares), "
                                "or the fewest devices with a strategy that fits, from the time–memory frontier"));
     m_run = new QPushButton(tr("Optimize"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
+    auto* budget = new BudgetSpinBox(strategy, this);
+    budget->setObjectName(QStringLiteral("searchBudget"));
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
+    m_progress = new QProgressBar(this);
+    m_progress->setFormat(tr("%v of %m what-ifs"));
+    m_progress->setVisible(false);
     auto* top = new QHBoxLayout;
     top->addWidget(m_objective, 1);
     top->addWidget(m_run);
     top->addWidget(m_cancel);
+    auto* budgetRow = new QHBoxLayout;
+    budgetRow->addWidget(new QLabel(tr("Memory budget"), this));
+    budgetRow->addWidget(budget, 1);
     m_tabs = new QTabWidget(this);
     m_tabs->addTab(searchTab(), tr("Search"));
     m_tabs->addTab(frontierTab(), tr("Frontier"));
     m_tabs->addTab(scalingTab(), tr("Scaling"));
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
+    layout->addLayout(budgetRow);
     layout->addWidget(m_status);
+    layout->addWidget(m_progress);
     layout->addWidget(m_tabs, 1);
     connect(m_run, &QPushButton::clicked, this, [this] {
         clear();
@@ -210,8 +225,19 @@ void OptimizePanel::setRunning(bool running)
         b->setEnabled(m_loaded && !running);
     m_cancel->setEnabled(running);
     m_load->setEnabled(!running && !m_best.steps.empty());
-    if (running)
+    if (running) {
         m_status->setText(tr("Searching…"));
+        m_progress->setRange(0, 0); // busy until the first batch says its size
+    }
+    m_progress->setVisible(running);
+}
+
+void OptimizePanel::setProgress(qint64 done, qint64 total)
+{
+    if (!m_running)
+        return;
+    m_progress->setRange(0, static_cast<int>(std::min<qint64>(total, std::numeric_limits<int>::max())));
+    m_progress->setValue(static_cast<int>(std::min(done, total)));
 }
 
 void OptimizePanel::clear()

@@ -11,29 +11,34 @@ class OpportunityModel;
 class QComboBox;
 class QCustomPlot;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTableView;
 class ScalingPlot;
+class StrategyModel;
 
 // The Optimize dock: the strategy search for the job shown. Its objective (the shortest iteration
-// within the budget, or the fewest devices that fit), Run and Cancel, the search's progress; then, on
-// its tabs, the search's trajectory (the iteration after each round), the strategy it found with the
-// ranked opportunities and a button that loads the strategy into the Strategy dock; the time–memory
-// frontier, whose points load on a click; and the scaling curve. The panel runs nothing itself: it
-// asks (the *Requested signals) and shows what it is given.
+// within the budget, or the fewest devices that fit), the memory budget (the strategy's, which the
+// Strategy dock edits too: one budget for the what-if and the search), Run and Cancel, the search's
+// progress (the what-ifs of its current batch replayed); then, on its tabs, the search's trajectory (the iteration
+// after each round), the strategy it found with the ranked opportunities and a button that loads the strategy into the
+// Strategy dock; the time–memory frontier, whose points load on a click; and the scaling curve. The panel runs nothing
+// itself: it asks (the *Requested signals) and shows what it is given.
 class OptimizePanel : public QWidget {
     Q_OBJECT
 public:
     enum class Objective { Time, Devices };
     enum class ScalingMode { Sync, AsyncPs };
 
-    explicit OptimizePanel(QWidget* parent = nullptr);
+    explicit OptimizePanel(StrategyModel* strategy, QWidget* parent = nullptr);
 
     void setJobLoaded(bool loaded);
     void setRunning(bool running);
     void clear();
     void addRound(const sightline::SearchRound& round);
+    // done of total what-ifs of the batch under way.
+    void setProgress(qint64 done, qint64 total);
     void setResult(const sightline::SearchResult& result);
     void setFrontier(const sightline::Frontier& frontier, std::int64_t budgetBytes);
     void setCurve(const sightline::ScalingCurve& curve);
@@ -53,6 +58,7 @@ public:
     QCustomPlot* trajectoryPlot() const { return m_trajectory; }
     QPushButton* loadButton() const { return m_load; }
     QPushButton* runButton() const { return m_run; }
+    QProgressBar* progressBar() const { return m_progress; }
     QTabWidget* tabs() const { return m_tabs; }
     QString statusText() const;
 
@@ -75,6 +81,7 @@ private:
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QLabel* m_status = nullptr;
+    QProgressBar* m_progress = nullptr;
     QTabWidget* m_tabs = nullptr;
     QCustomPlot* m_trajectory = nullptr;
     QLabel* m_result = nullptr;

@@ -1,6 +1,7 @@
 #include "widgets/strategy/strategypanel.h"
 
 #include "widgets/panels/coretext.h"
+#include "widgets/strategy/budgetspinbox.h"
 #include "widgets/strategy/strategymodel.h"
 
 #include "core/strategy/pass.h"
@@ -103,18 +104,12 @@ StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
     layout->addWidget(m_editors);
 
     auto* budgetRow = new QHBoxLayout;
-    m_budget = new QDoubleSpinBox(this);
-    m_budget->setObjectName(QStringLiteral("memoryBudget"));
-    m_budget->setRange(0, 100000);
-    m_budget->setDecimals(2);
-    m_budget->setSuffix(tr(" GB"));
-    m_budget->setSpecialValueText(tr("device's own"));
-    m_budget->setKeyboardTracking(false);
-    m_budget->setToolTip(tr("The memory each device may use; out of memory is judged against it"));
+    auto* budget = new BudgetSpinBox(m_model, this);
+    budget->setObjectName(QStringLiteral("memoryBudget"));
     m_oom = new QLabel(this);
     m_oom->setObjectName(QStringLiteral("oomLabel"));
     budgetRow->addWidget(new QLabel(tr("Memory budget"), this));
-    budgetRow->addWidget(m_budget, 1);
+    budgetRow->addWidget(budget, 1);
     layout->addLayout(budgetRow);
     m_oom->setWordWrap(true);
     layout->addWidget(m_oom); // a row of its own: the peak's figure does not widen the panel
@@ -155,8 +150,6 @@ StrategyPanel::StrategyPanel(StrategyModel* model, QWidget* parent)
         syncButtons();
         syncEditors();
     });
-    connect(m_budget, &QDoubleSpinBox::valueChanged, this,
-        [this](double gb) { m_model->setBudgetBytes(static_cast<std::int64_t>(std::llround(gb * 1e9))); });
     connect(m_model, &StrategyModel::changed, this, &StrategyPanel::syncFromModel);
     syncFromModel();
 }
@@ -179,10 +172,6 @@ void StrategyPanel::syncFromModel()
     if (m_model->rowCount() > 0) {
         const QSignalBlocker block(m_steps->selectionModel());
         m_steps->setCurrentIndex(m_model->index(std::min(current < 0 ? 0 : current, m_model->rowCount() - 1)));
-    }
-    {
-        const QSignalBlocker block(m_budget);
-        m_budget->setValue(static_cast<double>(m_model->budgetBytes()) / 1e9);
     }
     syncButtons();
     syncEditors();

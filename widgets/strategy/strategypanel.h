@@ -11,7 +11,6 @@
 #include <vector>
 
 class QComboBox;
-class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
 class QListView;
@@ -76,7 +75,6 @@ private:
     QWidget* m_editors;
     QFormLayout* m_form;
     QLabel* m_summary;
-    QDoubleSpinBox* m_budget;
     QLabel* m_oom;
     QLabel* m_outcome;
     int m_editorsFor = -1; // the step the editors were made for, and its pass
