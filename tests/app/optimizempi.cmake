@@ -1,5 +1,6 @@
-# sightline-cli optimize split over two MPI processes gives the same strategy and figures as one
-# process: the JSON documents are equal but for the search's time, its process count and its threads.
+# sightline-cli optimize and frontier split over two MPI processes give the same strategy and figures
+# as one process: the JSON documents are equal but for the search's time, its process count and its
+# threads.
 # The processes must really have been two (the document says so, and only the first one printed it),
 # and a job that no process can load ends every process with status 1 instead of leaving one waiting.
 # Run as: cmake -DMPIEXEC=<mpirun> -DCLI=<sightline-cli> -DJOB=<job> -DWORK=<dir> -P optimizempi.cmake
@@ -7,27 +8,35 @@ cmake_minimum_required(VERSION 3.25)
 file(MAKE_DIRECTORY "${WORK}")
 set(mpirun "${MPIEXEC}" -np 2 --oversubscribe)
 
-execute_process(COMMAND "${CLI}" optimize "${JOB}" --json RESULT_VARIABLE one_rc OUTPUT_VARIABLE one ERROR_VARIABLE one_err TIMEOUT 120)
-if(NOT one_rc EQUAL 0)
-    message(FATAL_ERROR "one process: status ${one_rc}: ${one_err}")
-endif()
-execute_process(COMMAND ${mpirun} "${CLI}" optimize "${JOB}" --json --out "${WORK}/best.json" RESULT_VARIABLE two_rc OUTPUT_VARIABLE two
-    ERROR_VARIABLE two_err TIMEOUT 120)
-if(NOT two_rc EQUAL 0)
-    message(FATAL_ERROR "two processes: status ${two_rc}: ${two_err}")
-endif()
-string(JSON processes ERROR_VARIABLE bad GET "${two}" processes)
-if(bad OR NOT processes EQUAL 2)
-    message(FATAL_ERROR "the MPI run did not run as two processes of one search (processes: ${processes} ${bad}):\n${two}")
-endif()
-foreach(key search_seconds processes threads)
-    string(JSON one REMOVE "${one}" ${key})
-    string(JSON two REMOVE "${two}" ${key})
-endforeach()
-string(JSON same EQUAL "${one}" "${two}")
-if(NOT same)
-    message(FATAL_ERROR "one process and two disagree:\none: ${one}\ntwo: ${two}")
-endif()
+# Runs the command with one process and with two, and fails unless the JSON documents are equal but
+# for the keys given as the timing's (the time taken, the processes, the threads).
+function(compare_processes what timing)
+    execute_process(COMMAND "${CLI}" ${ARGN} --json RESULT_VARIABLE one_rc OUTPUT_VARIABLE one ERROR_VARIABLE one_err
+        TIMEOUT 120)
+    if(NOT one_rc EQUAL 0)
+        message(FATAL_ERROR "${what}, one process: status ${one_rc}: ${one_err}")
+    endif()
+    execute_process(COMMAND ${mpirun} "${CLI}" ${ARGN} --json RESULT_VARIABLE two_rc OUTPUT_VARIABLE two
+        ERROR_VARIABLE two_err TIMEOUT 120)
+    if(NOT two_rc EQUAL 0)
+        message(FATAL_ERROR "${what}, two processes: status ${two_rc}: ${two_err}")
+    endif()
+    string(JSON processes ERROR_VARIABLE bad GET "${two}" processes)
+    if(bad OR NOT processes EQUAL 2)
+        message(FATAL_ERROR "${what}: the MPI run did not run as two processes (processes: ${processes} ${bad}):\n${two}")
+    endif()
+    foreach(key ${timing} processes threads)
+        string(JSON one REMOVE "${one}" ${key})
+        string(JSON two REMOVE "${two}" ${key})
+    endforeach()
+    string(JSON same EQUAL "${one}" "${two}")
+    if(NOT same)
+        message(FATAL_ERROR "${what}: one process and two disagree:\none: ${one}\ntwo: ${two}")
+    endif()
+endfunction()
+
+compare_processes("optimize" search_seconds optimize "${JOB}" --out "${WORK}/best.json")
+compare_processes("frontier" frontier_seconds frontier "${JOB}" --devices 2-8)
 if(NOT EXISTS "${WORK}/best.json")
     message(FATAL_ERROR "the first process did not write --out")
 endif()
@@ -37,4 +46,4 @@ execute_process(COMMAND ${mpirun} "${CLI}" optimize "${WORK}/absent.json" --json
 if(NOT missing_rc EQUAL 1)
     message(FATAL_ERROR "a job no process can load: status ${missing_rc}, not 1: ${missing} ${missing_err}")
 endif()
-message(STATUS "one and two processes found the same strategy and figures")
+message(STATUS "one and two processes found the same strategy, frontier and figures")
