@@ -1914,7 +1914,11 @@
     </message>
     <message>
         <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision, the gradients&apos; buckets and the device count only</source>
-        <translation>der Job hat keine Schichten zum Neuberechnen (%1): die Front umfasst nur Akkumulation, Genauigkeit, die Gradienten-Buckets und die Geräteanzahl</translation>
+        <translation>der Job hat keine Schichten zum Neuberechnen (%1): die Front umfasst nur Akkumulation, Genauigkeit, die Gradienten-Buckets und die Zahl der Geräte</translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
+        <translation>der Job hat keine Schichten zum Neuberechnen (%1): die Front umfasst nur Akkumulation, Genauigkeit und die Zahl der Geräte</translation>
     </message>
 </context>
 <context>

@@ -1916,6 +1916,10 @@
         <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision, the gradients&apos; buckets and the device count only</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1914,7 +1914,11 @@
     </message>
     <message>
         <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision, the gradients&apos; buckets and the device count only</source>
-        <translation>作业没有可重算的层（%1）：前沿只涵盖累积、精度、梯度分桶和设备数</translation>
+        <translation>作业没有可重计算的层（%1）：前沿只涵盖累积、精度、梯度分桶和设备数量</translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
+        <translation>作业没有可重计算的层（%1）：前沿只涵盖累积、精度和设备数量</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,16 @@ public:
         m_result.measuredWorkers = static_cast<int>(m_session.measured()->ranks().size());
         findChain();
         findConfigs();
+        if (m_noLayers)
+            m_result.warnings.push_back(m_buckets.empty()
+                    ? Message(SL_TEXT("Core",
+                                  "the job has no layers to recompute (%1): the frontier covers accumulation, "
+                                  "precision and the device count only"),
+                        { *m_noLayers })
+                    : Message(SL_TEXT("Core",
+                                  "the job has no layers to recompute (%1): the frontier covers accumulation, "
+                                  "precision, the gradients' buckets and the device count only"),
+                        { *m_noLayers }));
         m_workers = m_options.workers.empty() ? std::vector<int> { m_result.measuredWorkers } : m_options.workers;
         std::sort(m_workers.begin(), m_workers.end());
         m_workers.erase(std::unique(m_workers.begin(), m_workers.end()), m_workers.end());
@@ -105,11 +115,7 @@ private:
         const std::shared_ptr<const LayerModel> model = m_session.analyses().layers("auto");
         const ExecutionGraph& g = *m_session.measured();
         if (!model || model->layers().empty()) {
-            m_result.warnings.emplace_back(SL_TEXT("Core",
-                                               "the job has no layers to recompute (%1): the frontier covers "
-                                               "accumulation, precision, the gradients' buckets and the device "
-                                               "count only"),
-                std::vector<Message::Arg> { model ? model->source() : Message() });
+            m_noLayers = model ? model->source() : Message();
             return;
         }
         std::map<std::string, std::size_t> byName;
@@ -347,6 +353,7 @@ private:
     Evaluator m_evaluator;
     Frontier m_result;
     std::vector<ChainLayer> m_chain;
+    std::optional<Message> m_noLayers; // why the job has no layers, when it has none
     std::vector<Config> m_configs;
     std::size_t m_ownBuckets = 0; // the configs with the job's own buckets, first in m_configs
     std::vector<PassStep> m_buckets; // the other bucket choices

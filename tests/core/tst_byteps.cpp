@@ -309,7 +309,17 @@ void TestBytePS::realTraces()
     const double twoServers = workers({ { "workers", 8.0 }, { "servers", 2.0 } });
     QVERIFY2(oneServer > twoServers && twoServers > 1.2 * baseline, qPrintable(QStringLiteral("%1 %2").arg(oneServer).arg(twoServers)));
     // A global batch shared among the workers is refused: the stages are re-cut from the measured ones.
+    // So is it, and the asynchronous mode, after tensor_partition (which re-cuts them first).
     QCOMPARE(workers({ { "workers", 8.0 }, { "batch", std::string("global") } }), -1.0);
+    for (const auto& [param, value] :
+        std::vector<std::pair<std::string, std::string>> { { "batch", "global" }, { "mode", "async_ps" } }) {
+        const auto refused
+            = (*session)->whatIf({ Strategy { { PassStep { "tensor_partition", { { "partition_bytes", 2048000.0 } } },
+                                       PassStep { "worker_count", { { "workers", 8.0 }, { param, value } } } } },
+                {}, { CommSource::Measured, true, std::nullopt } });
+        QVERIFY2(!refused, qPrintable(QString::fromStdString(param)));
+        QVERIFY(refused.status().message().english().find("not modelled for BytePS jobs") != std::string::npos);
+    }
     // Pieces of 1 KiB would make 34 million items: refused, naming the size, before any is made.
     const auto tiny = repartitioned(**session, 1024, 4096000);
     QVERIFY(!tiny.hasValue());

@@ -204,7 +204,28 @@ private Q_SLOTS:
         QVERIFY(kept && kept->miniTime);
         QCOMPARE(kept->miniTime->iterationNs, Evaluator::outcomeOf(*plain).iterationNs);
         QVERIFY(kept->candidates < f->candidates);
+        // With the other global choices and device counts beside the buckets (a block of configs per
+        // bucket choice): at each count the fastest point fuses, and every point replays as reported.
         options.communication = true;
+        options.accumulation = { 1, 2 };
+        options.mixedPrecision = true;
+        options.workers = { 2, 4 };
+        const auto crossed = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        QVERIFY2(crossed, crossed ? "" : crossed.status().toString().c_str());
+        QCOMPARE(crossed->profiling.size(), std::size_t(2));
+        for (const auto& [workers, fastest] : crossed->profiling) {
+            QVERIFY(fastest);
+            QVERIFY2(hasStep(fastest->strategy, "tensor_fusion"), qPrintable(QString::number(workers)));
+        }
+        for (const FrontierPoint& p : crossed->points) {
+            const auto alone = session->whatIf({ p.strategy, options.memory, options.baseline, 0 });
+            QVERIFY(alone);
+            QCOMPARE(Evaluator::outcomeOf(*alone).iterationNs, p.iterationNs);
+            QCOMPARE(alone->whatIf->memory.peakBytes(), p.peakBytes);
+        }
+        options.accumulation = { 1 };
+        options.mixedPrecision = false;
+        options.workers = {};
         options.prefix.steps.push_back({ "tensor_fusion", { { "bucket_cap_mb", 0.01 } } });
         const auto based = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
         QVERIFY(based && based->miniTime);

@@ -272,12 +272,29 @@ Status shareGlobalBatch(std::int32_t measuredData, std::int32_t workers, WhatIfJ
     return job.rebuild(b);
 }
 
+// What a BytePS job's servers, re-cut from the measured stages, cannot model; nothing when it can.
+Status refusedForBytePs(const WorkerCountParameters& params)
+{
+    if (params.mode == WorkerCountParameters::Mode::AsyncPs)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core",
+                "mode 'async_ps' is not modelled for BytePS jobs: their servers are measured, and synchronous")));
+    if (params.batch == WorkerCountParameters::Batch::Global)
+        return Status::error(ErrorCode::InvalidArgument, {}, -1,
+            Message(SL_TEXT("Core",
+                "batch 'global' is not modelled for BytePS jobs: their pushes and pulls are re-cut from the "
+                "measured stages, which keep the measured batch")));
+    return {};
+}
+
 } // namespace
 
 Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job) const
 {
     // A BytePS job already re-cut (by tensor_partition) is re-cut again from where that began.
     if (job.psPlan) {
+        if (Status refused = refusedForBytePs(params); !refused.ok())
+            return refused;
         const std::shared_ptr<const ExecutionGraph> base = job.psPlan->base;
         return scaleServers(*base, params, job);
     }
@@ -292,15 +309,8 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
         return partitions.status();
     const bool async = params.mode == WorkerCountParameters::Mode::AsyncPs;
     if (!partitions->empty()) {
-        if (async)
-            return Status::error(ErrorCode::InvalidArgument, {}, -1,
-                Message(SL_TEXT("Core",
-                    "mode 'async_ps' is not modelled for BytePS jobs: their servers are measured, and synchronous")));
-        if (params.batch == WorkerCountParameters::Batch::Global)
-            return Status::error(ErrorCode::InvalidArgument, {}, -1,
-                Message(SL_TEXT("Core",
-                    "batch 'global' is not modelled for BytePS jobs: their pushes and pulls are re-cut from the "
-                    "measured stages, which keep the measured batch")));
+        if (Status refused = refusedForBytePs(params); !refused.ok())
+            return refused;
         return scaleServers(g, params, job);
     }
     const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
