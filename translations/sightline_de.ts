@@ -1920,6 +1920,10 @@
         <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
         <translation>der Job hat keine Schichten zum Neuberechnen (%1): die Front umfasst nur Akkumulation, Genauigkeit und die Zahl der Geräte</translation>
     </message>
+    <message>
+        <source>the checks of their own figures warned on %1 of the frontier&apos;s %2 points: their times or peaks may be wrong (each, replayed alone, says why)</source>
+        <translation>die Selbstprüfungen ihrer eigenen Zahlen warnten bei %1 der %2 Punkte der Front: ihre Zeiten oder Spitzen können falsch sein (jeder sagt, allein nachgespielt, warum)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

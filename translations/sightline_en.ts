@@ -1920,6 +1920,10 @@
         <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the checks of their own figures warned on %1 of the frontier&apos;s %2 points: their times or peaks may be wrong (each, replayed alone, says why)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

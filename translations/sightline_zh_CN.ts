@@ -1920,6 +1920,10 @@
         <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
         <translation>作业没有可重计算的层（%1）：前沿只涵盖累积、精度和设备数量</translation>
     </message>
+    <message>
+        <source>the checks of their own figures warned on %1 of the frontier&apos;s %2 points: their times or peaks may be wrong (each, replayed alone, says why)</source>
+        <translation>前沿的 %2 个点中有 %1 个的自检对其自身数值发出了警告：它们的时间或峰值可能有误（每个点单独重放时会说明原因）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -29,7 +29,8 @@ QJsonValue pointJson(const std::optional<FrontierPoint>& p)
         return QJsonValue();
     return QJsonObject { { QStringLiteral("time_ms"), rounded(CliSupport::toMs(p->iterationNs), 4) },
         { QStringLiteral("peak_bytes"), static_cast<qint64>(p->peakBytes) }, { QStringLiteral("oom"), p->outOfMemory },
-        { QStringLiteral("workers"), p->workers }, { QStringLiteral("strategy"), StrategyJson::toJson(p->strategy) } };
+        { QStringLiteral("self_checked"), p->selfChecked }, { QStringLiteral("workers"), p->workers },
+        { QStringLiteral("strategy"), StrategyJson::toJson(p->strategy) } };
 }
 
 QJsonArray pointsJson(const std::vector<FrontierPoint>& points)
@@ -47,7 +48,8 @@ QString pointText(const FrontierPoint& p)
         steps.append(CliSupport::qs(step.pass));
     return QString::number(CliSupport::toMs(p.iterationNs), 'f', 3) + QStringLiteral(" ms, ")
         + CliSupport::gigabytesText(p.peakBytes) + (p.outOfMemory ? QStringLiteral(" (out of memory)") : QString())
-        + QStringLiteral(", ") + QString::number(p.workers) + QStringLiteral(" devices: ")
+        + (p.selfChecked ? QStringLiteral(" (its self-checks warned)") : QString()) + QStringLiteral(", ")
+        + QString::number(p.workers) + QStringLiteral(" devices: ")
         + (steps.isEmpty() ? QStringLiteral("as measured") : steps.join(QStringLiteral(", ")));
 }
 

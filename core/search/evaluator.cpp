@@ -54,7 +54,7 @@ Outcome Evaluator::outcomeOf(const WhatIfResult& r)
     o.iterationNs = std::llround(StepTimes::iteration(r.whatIf->schedule).replayed);
     o.peakBytes = r.whatIf->memory.peakBytes();
     o.outOfMemory = r.whatIf->memory.outOfMemory ? 1 : 0;
-    o.selfChecked = std::any_of(r.warnings.begin(), r.warnings.end(), WhatIfResult::isSelfCheck) ? 1 : 0;
+    o.selfChecked = std::any_of(r.warnings.begin(), r.warnings.end(), WhatIfResult::isWhatIfCheck) ? 1 : 0;
     for (int c = 0; c < kPathCategoryCount; ++c)
         o.pathNs[static_cast<std::size_t>(c)] = r.whatIf->criticalPath.total[static_cast<std::size_t>(c)];
     return o;

@@ -314,7 +314,7 @@ private:
         const auto pointOf = [&](const CostFrontier::Tuple& t) {
             const std::size_t i = t.choices.front();
             return FrontierPoint { t.timeNs, t.memoryBytes, (*outcomes)[i].outOfMemory != 0, m_workers[countOf[i]],
-                candidates[i].strategy };
+                candidates[i].strategy, (*outcomes)[i].selfChecked != 0 };
         };
         for (std::size_t n = 0; n < m_workers.size(); ++n) {
             std::vector<FrontierPoint> points;
@@ -326,7 +326,26 @@ private:
         }
         for (const CostFrontier::Tuple& t : CostFrontier::reduce(std::move(all)))
             m_result.points.push_back(pointOf(t));
+        warnOfSelfChecks();
         return {};
+    }
+
+    // A point whose what-if's checks of its own figures warned is kept (its figures are the replay's),
+    // and said to be doubtful: replayed alone, its what-if says why.
+    void warnOfSelfChecks()
+    {
+        std::size_t points = 0, checked = 0;
+        for (const auto& [workers, list] : m_result.byWorkers) {
+            points += list.size();
+            checked += static_cast<std::size_t>(
+                std::count_if(list.begin(), list.end(), [](const FrontierPoint& p) { return p.selfChecked; }));
+        }
+        if (checked > 0)
+            m_result.warnings.emplace_back(SL_TEXT("Core",
+                                               "the checks of their own figures warned on %1 of the frontier's %2 "
+                                               "points: their times or peaks may be wrong (each, replayed alone, "
+                                               "says why)"),
+                std::vector<Message::Arg> { checked, points });
     }
 
     // Mini-time, mini-parallelism and profiling, among the points within the budget.

@@ -43,6 +43,7 @@ struct FrontierPoint {
     bool outOfMemory = false;
     int workers = 0;
     Strategy strategy;
+    bool selfChecked = false; // a check of its what-if's own figures warned: its time or peak may be wrong
 };
 
 // A time–memory frontier and what the three questions of TensorOpt ask of it.

@@ -32,8 +32,12 @@ constexpr const char* kWhatIfCheck = SL_TEXT("Core", "what-if: %1");
 
 bool WhatIfResult::isSelfCheck(const Message& warning)
 {
-    const std::string_view text = warning.text();
-    return text == kBaselineCheck || text == kWhatIfCheck;
+    return std::string_view(warning.text()) == kBaselineCheck || isWhatIfCheck(warning);
+}
+
+bool WhatIfResult::isWhatIfCheck(const Message& warning)
+{
+    return std::string_view(warning.text()) == kWhatIfCheck;
 }
 
 // Per baseline: each measured op's replayed time, the exposed communication, and what its figures say

@@ -89,6 +89,8 @@ struct WhatIfResult {
     // Whether a warning is one of the result's checks of its own figures (ReplayChecks on the baseline
     // or the what-if), which say a figure may be wrong, rather than a note of a pass or a model.
     static bool isSelfCheck(const Message& warning);
+    // Whether it is one of the what-if's checks (not the baseline's, which every what-if shares).
+    static bool isWhatIfCheck(const Message& warning);
 };
 
 // What a caller does beside a what-if's pipeline (the window drawing the what-if as it is found).

@@ -677,6 +677,39 @@ private Q_SLOTS:
             runCli({ QStringLiteral("frontier"), bert, QStringLiteral("--points"), QStringLiteral("1") }).exitCode, 2);
     }
 
+    // Two ranks whose clocks are years apart, which no collective ties: every what-if's checks of its
+    // own figures warn that the critical path crosses the gap. The frontier keeps its points but flags
+    // each, and says how many.
+    void frontierFlagsSelfCheckedPoints()
+    {
+        QTemporaryDir dir;
+        for (const int r : { 0, 1 }) {
+            const qint64 t = r == 0 ? 1000 : 1700000000000000;
+            QFile f(dir.filePath(QStringLiteral("rank%1.json").arg(r)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QStringLiteral(R"({"distributedInfo": {"rank": %1, "world_size": 2}, "traceEvents": [
+                {"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#1", "pid": 1, "tid": 1, "ts": %2, "dur": 100},
+                {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": %3, "dur": 80}]})")
+                        .arg(r)
+                        .arg(t)
+                        .arg(t + 10)
+                        .toUtf8());
+        }
+        const Run r = runCli({ QStringLiteral("frontier"), dir.path(), QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray points = o.value(QStringLiteral("points")).toArray();
+        QVERIFY(!points.isEmpty());
+        for (const QJsonValue& p : points)
+            QVERIFY(p.toObject().value(QStringLiteral("self_checked")).toBool());
+        bool said = false;
+        for (const QJsonValue& w : o.value(QStringLiteral("warnings")).toArray())
+            said |= w.toString().startsWith(QStringLiteral("the checks of their own figures warned on"));
+        QVERIFY2(said, r.out.constData());
+        const Run text = runCli({ QStringLiteral("frontier"), dir.path() });
+        QVERIFY(text.out.contains("(its self-checks warned)"));
+    }
+
     // scale's document: a point per worker count, the job's own marked with its measured time and
     // equal to its replay; async-ps with flow control bounded by the link; bad arguments refused.
     void scaleJson()
