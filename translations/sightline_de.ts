@@ -2789,6 +2789,10 @@
         <source> with </source>
         <translation> mit </translation>
     </message>
+    <message>
+        <source>⚠ %1 (the replay&apos;s self-checks warned: the gain may be wrong)</source>
+        <translation>⚠ %1 (die Selbstprüfungen des Nachspielens warnten: der Gewinn kann falsch sein)</translation>
+    </message>
 </context>
 <context>
     <name>OptimizePanel</name>

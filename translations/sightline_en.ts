@@ -2788,6 +2788,10 @@
         <source> with </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>⚠ %1 (the replay&apos;s self-checks warned: the gain may be wrong)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>OptimizePanel</name>

@@ -2774,6 +2774,10 @@
         <source> with </source>
         <translation> 连同 </translation>
     </message>
+    <message>
+        <source>⚠ %1 (the replay&apos;s self-checks warned: the gain may be wrong)</source>
+        <translation>⚠ %1（该次重放的自检发出了警告：收益可能有误）</translation>
+    </message>
 </context>
 <context>
     <name>OptimizePanel</name>

@@ -98,7 +98,8 @@ QJsonArray opportunitiesJson(const SearchResult& r)
                 { QStringLiteral("strategy"), StrategyJson::toJson(o.strategy) },
                 { QStringLiteral("gain_pct"), rounded(o.gainPct, 3) },
                 { QStringLiteral("iteration_ms"), rounded(ms(o.iterationNs), 4) },
-                { QStringLiteral("reason"), QString::fromStdString(o.reason.english()) } });
+                { QStringLiteral("reason"), QString::fromStdString(o.reason.english()) },
+                { QStringLiteral("self_checked"), o.selfChecked } });
     }
     return list;
 }
@@ -134,7 +135,8 @@ void printResult(QTextStream& out, const SearchResult& r, double seconds)
     for (const Opportunity& o : r.opportunities) {
         out << "  " << QString::number(o.gainPct, 'f', 2) << "%  " << passesOf(o) << ' '
             << QJsonDocument(paramsOf(StrategyJson::toJson(Strategy { o.steps }))).toJson(QJsonDocument::Compact)
-            << ": " << QString::fromStdString(o.reason.english()) << '\n';
+            << ": " << QString::fromStdString(o.reason.english()) << (o.selfChecked ? " (its self-checks warned)" : "")
+            << '\n';
     }
 }
 

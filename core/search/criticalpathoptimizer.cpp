@@ -465,7 +465,7 @@ private:
         Opportunity& slot = m_opportunities[move.name];
         if (slot.steps.empty() || gain > slot.gainPct)
             slot = Opportunity { move.steps, gain, o.iterationNs, reasonOf(m_outcome, o, m_steps),
-                strategyOf(move.plan) };
+                strategyOf(move.plan), o.selfChecked != 0 };
     }
 
     Expected<SearchResult> finish()

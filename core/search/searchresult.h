@@ -55,6 +55,7 @@ struct Opportunity {
     // The whole strategy whose replay gave iterationNs: the search's base, the plan the move was made
     // on, and its steps.
     Strategy strategy;
+    bool selfChecked = false; // that replay's checks of its own figures warned: the gain may be wrong
 };
 
 // The search's answer: the best strategy it found (never slower than the baseline when the baseline

@@ -484,6 +484,7 @@ private Q_SLOTS:
             QVERIFY(!op.value(QStringLiteral("pass")).toString().isEmpty()
                 && op.value(QStringLiteral("params")).isObject());
             QVERIFY(op.value(QStringLiteral("reason")).toString().contains(QStringLiteral("shorter")));
+            QVERIFY(op.contains(QStringLiteral("self_checked")) && !op.value(QStringLiteral("self_checked")).toBool());
             // The whole strategy it was replayed with, holding a step of each pass it names.
             QStringList held;
             for (const QJsonValue& step : op.value(QStringLiteral("strategy")).toArray())

@@ -37,7 +37,8 @@ SearchResult resultWith(std::vector<PassStep> steps)
     r.opportunities = { { { PassStep { "tensor_fusion", { { "bucket_cap_mb", 25.0 } } } }, 20.0, 16'000'000,
                             Message(SL_TEXT("Core", "communication")) },
         { { PassStep { "op_fusion", {} } }, 3.5, 19'300'000, Message(SL_TEXT("Core", "computation")),
-            Strategy { { PassStep { "network", { { "bandwidth_scale", 0.5 } } }, PassStep { "op_fusion", {} } } } } };
+            Strategy { { PassStep { "network", { { "bandwidth_scale", 0.5 } } }, PassStep { "op_fusion", {} } } },
+            true } };
     r.warnings.emplace_back(
         SL_TEXT("Core", "the search stopped at its limit of %1 rounds"), std::vector<Message::Arg> { 50 });
     return r;
@@ -68,6 +69,14 @@ private Q_SLOTS:
         QCOMPARE(panel.opportunities()->index(0, OpportunityModel::Gain).data().toString(), QStringLiteral("20.00 %"));
         QCOMPARE(panel.opportunities()->index(0, OpportunityModel::Step).data().toString(),
             QStringLiteral("tensor_fusion (bucket_cap_mb=25 MiB)"));
+        // A gain whose replay's own checks warned says so; the other does not.
+        QCOMPARE(panel.opportunities()->index(0, OpportunityModel::Reason).data().toString(),
+            QStringLiteral("communication"));
+        QVERIFY(panel.opportunities()
+                    ->index(1, OpportunityModel::Reason)
+                    .data()
+                    .toString()
+                    .startsWith(QStringLiteral("⚠ computation (the replay's self-checks warned")));
         panel.loadButton()->click();
         QCOMPARE(chosen.count(), 1);
         const Strategy loaded = chosen.takeFirst().at(0).value<Strategy>();

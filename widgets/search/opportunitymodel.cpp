@@ -50,7 +50,10 @@ QVariant OpportunityModel::data(const QModelIndex& index, int role) const
         return labels.join(tr(" with "));
     }
     case Reason:
-        return CoreText::of(o.reason);
+        // A gain whose replay's checks of its own figures warned is in doubt, and says so.
+        return o.selfChecked
+            ? tr("⚠ %1 (the replay's self-checks warned: the gain may be wrong)").arg(CoreText::of(o.reason))
+            : CoreText::of(o.reason);
     default:
         return {};
     }
