@@ -1924,6 +1924,10 @@
         <source>the checks of their own figures warned on %1 of the frontier&apos;s %2 points: their times or peaks may be wrong (each, replayed alone, says why)</source>
         <translation>die Selbstprüfungen ihrer eigenen Zahlen warnten bei %1 der %2 Punkte der Front: ihre Zeiten oder Spitzen können falsch sein (jeder sagt, allein nachgespielt, warum)</translation>
     </message>
+    <message>
+        <source>the checks of their own figures warned on %1 of the %2 worker counts replayed: those replays may be wrong (each, replayed alone, says why)</source>
+        <translation>die Selbstprüfungen ihrer eigenen Zahlen warnten bei %1 der %2 nachgespielten Worker-Anzahlen: diese Nachspiele können falsch sein (jedes sagt, allein nachgespielt, warum)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -70,10 +70,19 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
                                         "%1 of the device counts are beyond what the job may grow to within its memory "
                                         "limit: the model alone gives them"),
             std::vector<Message::Arg> { curve.points.size() - replayedAt.size() });
+    std::size_t ran = 0, checked = 0;
     for (std::size_t k = 0; k < replayedAt.size(); ++k) {
-        if ((*replayed)[k].ok())
-            curve.points[replayedAt[k]].replayedNs = (*replayed)[k].iterationNs;
+        if (!(*replayed)[k].ok())
+            continue;
+        curve.points[replayedAt[k]].replayedNs = (*replayed)[k].iterationNs;
+        ++ran;
+        checked += (*replayed)[k].selfChecked;
     }
+    if (checked > 0)
+        curve.warnings.emplace_back(SL_TEXT("Core",
+                                        "the checks of their own figures warned on %1 of the %2 worker counts "
+                                        "replayed: those replays may be wrong (each, replayed alone, says why)"),
+            std::vector<Message::Arg> { checked, ran });
     if (std::optional<Message> parted = disagreement(curve))
         curve.warnings.push_back(std::move(*parted));
     if (std::optional<Message> failed = evaluator.failureWarning())
