@@ -41,6 +41,12 @@ inline QString gigabytesText(std::int64_t bytes)
                      : QStringLiteral("unknown");
 }
 
+// The note a figure carries in text output when the what-if behind it failed its own checks.
+inline QString selfCheckedText(bool selfChecked)
+{
+    return selfChecked ? QStringLiteral(" (its self-checks warned)") : QString();
+}
+
 // File arguments as the paths core opens (in the file-name encoding of the system).
 std::vector<std::string> toPaths(const QStringList& files);
 

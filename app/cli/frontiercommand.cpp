@@ -48,8 +48,8 @@ QString pointText(const FrontierPoint& p)
         steps.append(CliSupport::qs(step.pass));
     return QString::number(CliSupport::toMs(p.iterationNs), 'f', 3) + QStringLiteral(" ms, ")
         + CliSupport::gigabytesText(p.peakBytes) + (p.outOfMemory ? QStringLiteral(" (out of memory)") : QString())
-        + (p.selfChecked ? QStringLiteral(" (its self-checks warned)") : QString()) + QStringLiteral(", ")
-        + QString::number(p.workers) + QStringLiteral(" devices: ")
+        + CliSupport::selfCheckedText(p.selfChecked) + QStringLiteral(", ") + QString::number(p.workers)
+        + QStringLiteral(" devices: ")
         + (steps.isEmpty() ? QStringLiteral("as measured") : steps.join(QStringLiteral(", ")));
 }
 

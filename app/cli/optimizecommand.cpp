@@ -135,8 +135,7 @@ void printResult(QTextStream& out, const SearchResult& r, double seconds)
     for (const Opportunity& o : r.opportunities) {
         out << "  " << QString::number(o.gainPct, 'f', 2) << "%  " << passesOf(o) << ' '
             << QJsonDocument(paramsOf(StrategyJson::toJson(Strategy { o.steps }))).toJson(QJsonDocument::Compact)
-            << ": " << QString::fromStdString(o.reason.english()) << (o.selfChecked ? " (its self-checks warned)" : "")
-            << '\n';
+            << ": " << QString::fromStdString(o.reason.english()) << CliSupport::selfCheckedText(o.selfChecked) << '\n';
     }
 }
 

@@ -71,16 +71,16 @@ public:
         m_result.measuredWorkers = static_cast<int>(m_session.measured()->ranks().size());
         findChain();
         findConfigs();
-        if (m_noLayers)
-            m_result.warnings.push_back(m_buckets.empty()
-                    ? Message(SL_TEXT("Core",
-                                  "the job has no layers to recompute (%1): the frontier covers accumulation, "
-                                  "precision and the device count only"),
-                        { *m_noLayers })
-                    : Message(SL_TEXT("Core",
-                                  "the job has no layers to recompute (%1): the frontier covers accumulation, "
-                                  "precision, the gradients' buckets and the device count only"),
-                        { *m_noLayers }));
+        if (m_noLayers) {
+            const char* text = m_buckets.empty()
+                ? SL_TEXT("Core",
+                    "the job has no layers to recompute (%1): the frontier covers accumulation, precision and the "
+                    "device count only")
+                : SL_TEXT("Core",
+                    "the job has no layers to recompute (%1): the frontier covers accumulation, precision, the "
+                    "gradients' buckets and the device count only");
+            m_result.warnings.emplace_back(text, std::vector<Message::Arg> { *m_noLayers });
+        }
         m_workers = m_options.workers.empty() ? std::vector<int> { m_result.measuredWorkers } : m_options.workers;
         std::sort(m_workers.begin(), m_workers.end());
         m_workers.erase(std::unique(m_workers.begin(), m_workers.end()), m_workers.end());

@@ -711,6 +711,55 @@ private Q_SLOTS:
         QVERIFY(text.out.contains("(its self-checks warned)"));
     }
 
+    // A scaling curve whose replays fail their own checks says on how many: two ranks whose first step
+    // (a warm-up) takes six times the others, each step ending in an all-reduce.
+    void scaleCountsSelfCheckedReplays()
+    {
+        QTemporaryDir dir;
+        const QString allReduce
+            = QStringLiteral("ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)");
+        for (const int r : { 0, 1 }) {
+            QStringList events;
+            qint64 t = 1000;
+            for (int step = 1; step <= 3; ++step) {
+                const qint64 mm = step == 1 ? 600 : 30;
+                events << QStringLiteral(
+                    R"({"ph": "X", "cat": "user_annotation", "name": "ProfilerStep#%1", "pid": 1, "tid": 1, "ts": %2, "dur": %3})")
+                              .arg(step)
+                              .arg(t)
+                              .arg(mm + 80)
+                       << QStringLiteral(
+                              R"({"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": %1, "dur": %2})")
+                              .arg(t + 5)
+                              .arg(mm)
+                       << QStringLiteral(
+                              R"({"ph": "X", "cat": "kernel", "name": "%1", "pid": 0, "tid": 7, "ts": %2, "dur": 40, "args": {"stream": 7, "device": 0}})")
+                              .arg(allReduce)
+                              .arg(t + mm + 10);
+                t += mm + 80;
+            }
+            QFile f(dir.filePath(QStringLiteral("rank%1.json").arg(r)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QStringLiteral(
+                R"({"distributedInfo": {"rank": %1, "world_size": 2, "backend": "nccl"}, "traceEvents": [%2]})")
+                        .arg(r)
+                        .arg(events.join(QStringLiteral(",\n")))
+                        .toUtf8());
+        }
+        const Run r = runCli({ QStringLiteral("scale"), dir.path(), QStringLiteral("--workers"), QStringLiteral("1-4"),
+            QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("points")).toArray().size(), 3); // 1, 2, 4
+        QStringList warnings;
+        for (const QJsonValue& w : o.value(QStringLiteral("warnings")).toArray())
+            warnings << w.toString();
+        QVERIFY2(
+            warnings.contains(QStringLiteral("the checks of their own figures warned on 3 of the 3 worker counts "
+                                             "replayed: those replays may be wrong (each, replayed alone, says why)")),
+            r.out.constData());
+    }
+
     // scale's document: a point per worker count, the job's own marked with its measured time and
     // equal to its replay; async-ps with flow control bounded by the link; bad arguments refused.
     void scaleJson()
