@@ -1928,6 +1928,10 @@
         <source>the checks of their own figures warned on %1 of the %2 worker counts replayed: those replays may be wrong (each, replayed alone, says why)</source>
         <translation>die Selbstprüfungen ihrer eigenen Zahlen warnten bei %1 der %2 nachgespielten Worker-Anzahlen: diese Nachspiele können falsch sein (jedes sagt, allein nachgespielt, warum)</translation>
     </message>
+    <message>
+        <source>the fastest point within the budget: %1</source>
+        <translation>der schnellste Punkt innerhalb des Budgets: %1</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

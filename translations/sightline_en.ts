@@ -1928,6 +1928,10 @@
         <source>the checks of their own figures warned on %1 of the %2 worker counts replayed: those replays may be wrong (each, replayed alone, says why)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the fastest point within the budget: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

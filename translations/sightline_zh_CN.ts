@@ -1928,6 +1928,10 @@
         <source>the checks of their own figures warned on %1 of the %2 worker counts replayed: those replays may be wrong (each, replayed alone, says why)</source>
         <translation>重放的 %2 个 worker 数中有 %1 个的自检对其自身数值发出了警告：这些重放可能有误（每个单独重放时会说明原因）</translation>
     </message>
+    <message>
+        <source>the fastest point within the budget: %1</source>
+        <translation>预算内最快的点：%1</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -15,6 +15,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
 #include <map>
 
 namespace sightline {
@@ -54,6 +55,7 @@ public:
         , m_options(options)
         , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel,
               progress)
+        , m_cancel(cancel)
     {
     }
 
@@ -94,6 +96,8 @@ public:
         if (Status s = verify(*estimated); !s.ok())
             return s;
         answer();
+        if (Status s = warnOfTheWhatIfs(); !s.ok())
+            return s;
         // Without a memory estimate every point's peak is nothing: none would pass a budget.
         if (std::all_of(m_result.points.begin(), m_result.points.end(),
                 [](const FrontierPoint& p) { return p.peakBytes <= 0; }))
@@ -348,6 +352,35 @@ private:
                 std::vector<Message::Arg> { checked, points });
     }
 
+    // What the points' what-ifs warn of, which the Evaluator's records do not carry: first what every
+    // point shares, the warnings of the base's what-if (how transfers are timed, what the memory estimate
+    // knows, the base's steps) but for its own self-checks (each point has its flag); then those of the
+    // answer's what-if beyond them (its steps' notes), as the answer is what the frontier recommends.
+    // Two what-ifs, run in every process alike.
+    Status warnOfTheWhatIfs()
+    {
+        WhatIfRequest request { m_options.prefix, m_options.memory, m_options.baseline, 0 };
+        Expected<WhatIfResult> base = m_session.whatIf(request, m_cancel);
+        if (!base)
+            return base.status();
+        std::vector<Message> shared;
+        std::copy_if(base->warnings.begin(), base->warnings.end(), std::back_inserter(shared),
+            [](const Message& w) { return !WhatIfResult::isWhatIfCheck(w); });
+        if (m_result.miniTime) {
+            request.strategy = m_result.miniTime->strategy;
+            Expected<WhatIfResult> answer = m_session.whatIf(request, m_cancel);
+            if (!answer)
+                return answer.status();
+            for (const Message& w : answer->warnings) {
+                if (std::find(shared.begin(), shared.end(), w) == shared.end())
+                    m_result.warnings.emplace_back(
+                        SL_TEXT("Core", "the fastest point within the budget: %1"), std::vector<Message::Arg> { w });
+            }
+        }
+        m_result.warnings.insert(m_result.warnings.begin(), shared.begin(), shared.end());
+        return {};
+    }
+
     // Mini-time, mini-parallelism and profiling, among the points within the budget.
     void answer()
     {
@@ -377,6 +410,7 @@ private:
     std::size_t m_ownBuckets = 0; // the configs with the job's own buckets, first in m_configs
     std::vector<PassStep> m_buckets; // the other bucket choices
     std::vector<int> m_workers;
+    const CancellationToken* m_cancel;
 };
 
 } // namespace
@@ -419,7 +453,10 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     if (frontier->miniParallelism)
         r.trajectory.push_back({ 1, after.iterationNs, after.peakBytes, Candidate::keyOf(r.best) });
     r.warnings = best->warnings;
-    r.warnings.insert(r.warnings.end(), frontier->warnings.begin(), frontier->warnings.end());
+    for (const Message& w : frontier->warnings) {
+        if (std::find(r.warnings.begin(), r.warnings.end(), w) == r.warnings.end())
+            r.warnings.push_back(w);
+    }
     r.bestResult = std::make_shared<const WhatIfResult>(std::move(*best));
     return r;
 }

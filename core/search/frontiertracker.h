@@ -59,6 +59,8 @@ struct Frontier {
     std::optional<FrontierPoint> miniTime;
     std::optional<FrontierPoint> miniParallelism;
     std::vector<std::pair<int, std::optional<FrontierPoint>>> profiling;
+    // What every point shares (the base's what-if's warnings but for its self-checks), then the
+    // mini-time point's what-if's own ("the fastest point within the budget: …"), then the frontier's.
     std::vector<Message> warnings;
 };
 

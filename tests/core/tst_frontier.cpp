@@ -163,6 +163,29 @@ private Q_SLOTS:
                 [&](const Message& w) { return w.english().find(text) != std::string::npos; });
         };
         QVERIFY(!says(*f, "scales weakly"));
+        // The what-ifs' warnings: those every point shares (the measured job's, how its transfers are
+        // timed) as they are, and the fastest point's own as that point's; the shared self-checks are not
+        // repeated (each point has its flag).
+        const auto contains = [](const std::vector<Message>& list, const Message& m) {
+            return std::find(list.begin(), list.end(), m) != list.end();
+        };
+        std::size_t shared = 0;
+        for (const Message& w : measured->warnings) {
+            QCOMPARE(contains(f->warnings, w), !WhatIfResult::isWhatIfCheck(w));
+            shared += contains(f->warnings, w);
+        }
+        QVERIFY(shared > 0);
+        const auto answer = session->whatIf({ f->miniTime->strategy, options.memory, options.baseline, 0 });
+        QVERIFY(answer);
+        std::size_t own = 0;
+        for (const Message& w : answer->warnings) {
+            if (contains(measured->warnings, w))
+                continue;
+            QVERIFY2(contains(f->warnings, Message(SL_TEXT("Core", "the fastest point within the budget: %1"), { w })),
+                w.english().c_str());
+            ++own;
+        }
+        QVERIFY(own > 0); // its mixed_precision step's note at least
         // Weak scaling: each device keeps its batch, which a warning says.
         options.globalBatch = false;
         options.accumulation = { 1 };

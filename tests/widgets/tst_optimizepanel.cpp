@@ -35,7 +35,7 @@ SearchResult resultWith(std::vector<PassStep> steps)
     if (!r.best.steps.empty())
         r.trajectory.push_back({ 1, r.bestNs, 0, "tensor_fusion" });
     r.opportunities = { { { PassStep { "tensor_fusion", { { "bucket_cap_mb", 25.0 } } } }, 20.0, 16'000'000,
-                            Message(SL_TEXT("Core", "communication")) },
+                            Message(SL_TEXT("Core", "communication")), {}, false },
         { { PassStep { "op_fusion", {} } }, 3.5, 19'300'000, Message(SL_TEXT("Core", "computation")),
             Strategy { { PassStep { "network", { { "bandwidth_scale", 0.5 } } }, PassStep { "op_fusion", {} } } },
             true } };
