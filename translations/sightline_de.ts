@@ -1932,6 +1932,10 @@
         <source>the fastest point within the budget: %1</source>
         <translation>der schnellste Punkt innerhalb des Budgets: %1</translation>
     </message>
+    <message>
+        <source>the replay at %1 workers, the most replayed: %2</source>
+        <translation>das Replay bei %1 Workern, der größten nachgespielten Anzahl: %2</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

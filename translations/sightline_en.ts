@@ -1932,6 +1932,10 @@
         <source>the fastest point within the budget: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the replay at %1 workers, the most replayed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1932,6 +1932,10 @@
         <source>the fastest point within the budget: %1</source>
         <translation>预算内最快的点：%1</translation>
     </message>
+    <message>
+        <source>the replay at %1 workers, the most replayed: %2</source>
+        <translation>在 %1 个 worker（重放的最大数量）下的重放：%2</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <mutex>
 
 namespace sightline {
@@ -75,6 +76,14 @@ std::optional<Message> Evaluator::failureWarning() const
     const Status why = firstFailure();
     return Message(SL_TEXT("Core", "%1 of the %2 candidates failed; the first: %3"),
         { m_failures, m_evaluated, why.message().empty() ? Message::plain(why.detail()) : why.message() });
+}
+
+std::vector<Message> Evaluator::warningsBeyond(const std::vector<Message>& warnings, const std::vector<Message>& shared)
+{
+    std::vector<Message> own;
+    std::copy_if(warnings.begin(), warnings.end(), std::back_inserter(own),
+        [&](const Message& w) { return std::find(shared.begin(), shared.end(), w) == shared.end(); });
+    return own;
 }
 
 Expected<WhatIfResult> Evaluator::run(const Strategy& strategy) const

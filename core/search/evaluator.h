@@ -51,6 +51,10 @@ public:
     const JobSession& session() const { return m_session; }
 
     static Outcome outcomeOf(const WhatIfResult& result);
+    // The warnings that are not among shared (those of a what-if every candidate shares), in their
+    // order: what a candidate's own strategy adds.
+    static std::vector<Message> warningsBeyond(
+        const std::vector<Message>& warnings, const std::vector<Message>& shared);
 
 private:
     const JobSession& m_session;

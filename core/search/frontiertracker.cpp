@@ -55,7 +55,6 @@ public:
         , m_options(options)
         , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel,
               progress)
-        , m_cancel(cancel)
     {
     }
 
@@ -359,23 +358,19 @@ private:
     // Two what-ifs, run in every process alike.
     Status warnOfTheWhatIfs()
     {
-        WhatIfRequest request { m_options.prefix, m_options.memory, m_options.baseline, 0 };
-        Expected<WhatIfResult> base = m_session.whatIf(request, m_cancel);
+        Expected<WhatIfResult> base = m_evaluator.run(m_options.prefix);
         if (!base)
             return base.status();
         std::vector<Message> shared;
         std::copy_if(base->warnings.begin(), base->warnings.end(), std::back_inserter(shared),
             [](const Message& w) { return !WhatIfResult::isWhatIfCheck(w); });
         if (m_result.miniTime) {
-            request.strategy = m_result.miniTime->strategy;
-            Expected<WhatIfResult> answer = m_session.whatIf(request, m_cancel);
+            Expected<WhatIfResult> answer = m_evaluator.run(m_result.miniTime->strategy);
             if (!answer)
                 return answer.status();
-            for (const Message& w : answer->warnings) {
-                if (std::find(shared.begin(), shared.end(), w) == shared.end())
-                    m_result.warnings.emplace_back(
-                        SL_TEXT("Core", "the fastest point within the budget: %1"), std::vector<Message::Arg> { w });
-            }
+            for (Message& w : Evaluator::warningsBeyond(answer->warnings, shared))
+                m_result.warnings.emplace_back(SL_TEXT("Core", "the fastest point within the budget: %1"),
+                    std::vector<Message::Arg> { std::move(w) });
         }
         m_result.warnings.insert(m_result.warnings.begin(), shared.begin(), shared.end());
         return {};
@@ -410,7 +405,6 @@ private:
     std::size_t m_ownBuckets = 0; // the configs with the job's own buckets, first in m_configs
     std::vector<PassStep> m_buckets; // the other bucket choices
     std::vector<int> m_workers;
-    const CancellationToken* m_cancel;
 };
 
 } // namespace
@@ -453,10 +447,8 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     if (frontier->miniParallelism)
         r.trajectory.push_back({ 1, after.iterationNs, after.peakBytes, Candidate::keyOf(r.best) });
     r.warnings = best->warnings;
-    for (const Message& w : frontier->warnings) {
-        if (std::find(r.warnings.begin(), r.warnings.end(), w) == r.warnings.end())
-            r.warnings.push_back(w);
-    }
+    for (Message& w : Evaluator::warningsBeyond(frontier->warnings, best->warnings))
+        r.warnings.push_back(std::move(w));
     r.bestResult = std::make_shared<const WhatIfResult>(std::move(*best));
     return r;
 }

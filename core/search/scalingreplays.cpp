@@ -83,6 +83,20 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
                                         "the checks of their own figures warned on %1 of the %2 worker counts "
                                         "replayed: those replays may be wrong (each, replayed alone, says why)"),
             std::vector<Message::Arg> { checked, ran });
+    // The replays' own warnings, which the evaluator's records do not carry: those of the largest count
+    // replayed with a step of its own beyond the prefix's (it crosses the most links, and scales the batch
+    // the most), run once more here.
+    for (std::size_t k = replayedAt.size(); k-- > 0;) {
+        if (!(*replayed)[k].ok() || candidates[k].strategy.steps.size() == prefix.steps.size())
+            continue;
+        Expected<WhatIfResult> largest = evaluator.run(candidates[k].strategy);
+        if (!largest)
+            return largest.status();
+        for (Message& w : Evaluator::warningsBeyond(largest->warnings, base.warnings))
+            curve.warnings.emplace_back(SL_TEXT("Core", "the replay at %1 workers, the most replayed: %2"),
+                std::vector<Message::Arg> { curve.points[replayedAt[k]].workers, std::move(w) });
+        break;
+    }
     if (std::optional<Message> parted = disagreement(curve))
         curve.warnings.push_back(std::move(*parted));
     if (std::optional<Message> failed = evaluator.failureWarning())

@@ -175,6 +175,26 @@ private Q_SLOTS:
             QCOMPARE(p.stepsPerSecond, 2 * 1e9 / static_cast<double>(p.iterationNs));
             QVERIFY(p.replayedNs && nearReplay(p, 0.15));
         }
+        // The largest count's replay says what it adds to the base's warnings: without the network's
+        // parameters, the transfers between hosts that 16 workers make are timed by the cost model's
+        // defaults; with them given, nothing is added.
+        const auto fromTheLargest = [](const ScalingCurve& c) {
+            return std::count_if(c.warnings.begin(), c.warnings.end(), [](const Message& w) {
+                return std::string_view(w.text()) == "the replay at %1 workers, the most replayed: %2";
+            });
+        };
+        QCOMPARE(fromTheLargest(*curve), std::ptrdiff_t(0));
+        const Strategy hostOnly { { PassStep {
+            "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", 10.0 }, { "ranks_per_host", 4.0 } } } } };
+        const auto across = SyncScaling::of(*session, hostOnly, { CommSource::CostModel, true, std::nullopt },
+            { 1, 2, 4, 8, 16 }, false, local, std::uint64_t(4) << 30);
+        QVERIFY(across);
+        QCOMPARE(fromTheLargest(*across), std::ptrdiff_t(1));
+        const Message& added = *std::find_if(across->warnings.begin(), across->warnings.end(),
+            [](const Message& w) { return std::string_view(w.text()).starts_with("the replay at"); });
+        QVERIFY2(added.english().starts_with("the replay at 16 workers, the most replayed: cost model: ")
+                && added.english().find("cross network links") != std::string::npos,
+            added.english().c_str());
         // A job without gradient all-reduces cannot be scaled, and says so.
         const auto single = sessionOf(trainingJob());
         const auto none = SyncScaling::of(
