@@ -216,6 +216,65 @@ private Q_SLOTS:
         QCOMPARE(plot.graph(1)->dataCount(), 2);
         QCOMPARE(plot.graph(1)->data()->at(1)->value, 2e9 / 5'000'000);
     }
+
+    // Each tab counts its figures' warnings under them and says them in full in the tooltip; a new job
+    // takes every figure of the one before away (a frontier point of another job would load its ops).
+    void warningsShownAndANewJobClears()
+    {
+        StrategyModel strategy;
+        OptimizePanel panel(&strategy);
+        panel.setJobLoaded(true);
+        const auto labelWith = [&](const QString& text) -> QLabel* {
+            for (QLabel* label : panel.findChildren<QLabel*>()) {
+                if (label->text().contains(text))
+                    return label;
+            }
+            return nullptr;
+        };
+        panel.setResult(resultWith({ PassStep { "tensor_fusion", { { "bucket_cap_mb", 25.0 } } } }));
+        Frontier f;
+        const FrontierPoint point { 30'000'000, 2'000'000'000, false, 4,
+            Strategy { { PassStep { "recompute", {} } } } };
+        f.byWorkers = { { 4, { point } } };
+        f.points = { point };
+        f.miniTime = point;
+        f.warnings = { Message(SL_TEXT("Core", "no point of the frontier fits the device budget")),
+            Message(SL_TEXT("Core", "the fastest point within the budget: %1"), { Message::plain("a note") }) };
+        panel.setFrontier(f, 8'000'000'000);
+        QLabel* frontierNote = labelWith(QStringLiteral("Fastest within the budget"));
+        QVERIFY(frontierNote);
+        QVERIFY(frontierNote->text().contains(QStringLiteral("⚠ 2 warning")));
+        QVERIFY(frontierNote->toolTip().contains(QStringLiteral("⚠ the fastest point within the budget: a note")));
+        ScalingCurve curve;
+        curve.measuredWorkers = 2;
+        ScalingPoint p;
+        p.workers = 2;
+        p.iterationNs = 10'000'000;
+        p.stepsPerSecond = 100;
+        curve.points = { p };
+        curve.warnings = { Message(
+            SL_TEXT("Core", "the replay at %1 workers, the most replayed: %2"), { 16, Message::plain("links") }) };
+        panel.setCurve(curve);
+        const auto scalingNotes = panel.scalingPlot()->parentWidget()->findChildren<QLabel*>();
+        QCOMPARE(scalingNotes.size(), 1);
+        QVERIFY(scalingNotes.front()->text().contains(QStringLiteral("⚠ 1 warning")));
+        QVERIFY(scalingNotes.front()->toolTip().contains(
+            QStringLiteral("the replay at 16 workers, the most replayed: links")));
+        QVERIFY(panel.scalingPlot()->legend->visible());
+
+        panel.setJobLoaded(true);
+        QCOMPARE(panel.trajectoryPlot()->graph(0)->dataCount(), 0);
+        QCOMPARE(panel.opportunities()->rowCount(), 0);
+        QVERIFY(!panel.loadButton()->isEnabled());
+        QVERIFY(panel.frontierPlot()->points().empty());
+        QCOMPARE(panel.scalingPlot()->graph(0)->dataCount(), 0);
+        QVERIFY(!panel.scalingPlot()->legend->visible());
+        for (QLabel* label : panel.findChildren<QLabel*>()) {
+            QVERIFY2(!label->text().contains(QStringLiteral("⚠")), qPrintable(label->text()));
+            QVERIFY(label->toolTip().isEmpty() || !label->toolTip().contains(QStringLiteral("⚠")));
+        }
+        QVERIFY(labelWith(QStringLiteral("Click a point to load its strategy.")));
+    }
 };
 
 Q_DECLARE_METATYPE(sightline::Strategy)

@@ -63,6 +63,7 @@ void FrontierPlot::setFrontier(const Frontier& frontier, std::int64_t budgetByte
     yAxis->scaleRange(1.15, yAxis->range().center());
     // Memory is never negative; a job without a memory estimate has every point at 0.
     xAxis->setRange(std::max(0.0, xAxis->range().lower), std::max(xAxis->range().upper, 1.0));
+    legend->setVisible(!frontier.byWorkers.empty()); // no frontier (no job): no key to one
     replot();
 }
 

@@ -81,7 +81,7 @@ OptimizePanel::OptimizePanel(StrategyModel* strategy, QWidget* parent)
     layout->addWidget(m_progress);
     layout->addWidget(m_tabs, 1);
     connect(m_run, &QPushButton::clicked, this, [this] {
-        clear();
+        clearSearch();
         Q_EMIT optimizeRequested(objective());
     });
     connect(m_cancel, &QPushButton::clicked, this, &OptimizePanel::cancelRequested);
@@ -142,7 +142,7 @@ QWidget* OptimizePanel::frontierTab()
            "(strong scaling: the frontier's and the fewest devices' default), or each device keeps its measured batch "
            "(weak scaling)"));
     m_frontier = new FrontierPlot(tab);
-    m_frontierNote = new QLabel(tr("Click a point to load its strategy."), tab);
+    m_frontierNote = new QLabel(tab);
     m_frontierNote->setWordWrap(true);
     auto* layout = new QVBoxLayout(tab);
     auto* row = new QHBoxLayout;
@@ -182,6 +182,9 @@ QWidget* OptimizePanel::scalingTab()
     auto* layout = new QVBoxLayout(tab);
     layout->addLayout(row);
     layout->addWidget(m_scaling, 1);
+    m_scalingNote = new QLabel(tab);
+    m_scalingNote->setWordWrap(true);
+    layout->addWidget(m_scalingNote);
     connect(m_scale, &QPushButton::clicked, this, [this] {
         Q_EMIT scaleRequested(m_scalingMode->currentIndex() == 0 ? ScalingMode::Sync : ScalingMode::AsyncPs);
     });
@@ -212,10 +215,14 @@ void OptimizePanel::setJobLoaded(bool loaded)
 {
     m_loaded = loaded;
     setRunning(m_running);
-    if (!loaded) {
-        clear();
-        m_status->setText(tr("Open a job to search its strategies."));
-    }
+    clearSearch();
+    m_frontier->setFrontier({}, 0);
+    m_frontierNote->setText(tr("Click a point to load its strategy."));
+    m_frontierNote->setToolTip({});
+    m_scaling->setCurve({});
+    m_scalingNote->clear();
+    m_scalingNote->setToolTip({});
+    m_status->setText(loaded ? QString() : tr("Open a job to search its strategies."));
 }
 
 void OptimizePanel::setRunning(bool running)
@@ -240,11 +247,12 @@ void OptimizePanel::setProgress(qint64 done, qint64 total)
     m_progress->setValue(static_cast<int>(std::min(done, total)));
 }
 
-void OptimizePanel::clear()
+void OptimizePanel::clearSearch()
 {
     m_trajectory->graph(0)->data()->clear();
     m_trajectory->replot();
     m_result->clear();
+    m_result->setToolTip({});
     m_best = {};
     m_load->setEnabled(false);
     m_opportunities->setOpportunities({});
@@ -273,15 +281,8 @@ void OptimizePanel::setResult(const SearchResult& r)
               .arg(r.candidates);
     if (r.best.steps.empty())
         text += u'\n' + tr("Nothing the search tried beats the job as it is.");
-    // The what-if's warnings are long: counted here, said in full in the tooltip.
-    QStringList warnings;
-    for (const Message& w : r.warnings)
-        warnings.append(QStringLiteral("⚠ ") + CoreText::of(w));
-    if (!warnings.isEmpty())
-        text += u'\n'
-            + tr(
-                "⚠ %n warning(s) about these figures (hover to read them)", nullptr, static_cast<int>(warnings.size()));
-    m_result->setToolTip(warnings.join(u'\n'));
+    if (const QString warned = warningsLine(r.warnings, m_result); !warned.isEmpty())
+        text += u'\n' + warned;
     m_result->setText(text);
     m_opportunities->setOpportunities(r.opportunities);
     m_opportunityView->resizeColumnsToContents();
@@ -304,8 +305,8 @@ void OptimizePanel::setFrontier(const Frontier& frontier, std::int64_t budgetByt
             + tr("Fewest devices that fit: %1 (%2 ms).")
                   .arg(frontier.miniParallelism->workers)
                   .arg(ms(frontier.miniParallelism->iterationNs));
-    for (const Message& w : frontier.warnings)
-        text += QStringLiteral("\n⚠ ") + CoreText::of(w);
+    if (const QString warned = warningsLine(frontier.warnings, m_frontierNote); !warned.isEmpty())
+        text += u'\n' + warned;
     m_frontierNote->setText(text);
     if (objective() == Objective::Devices && frontier.miniParallelism) {
         m_best = frontier.miniParallelism->strategy;
@@ -319,13 +320,21 @@ void OptimizePanel::setFrontier(const Frontier& frontier, std::int64_t budgetByt
     setRunning(false);
 }
 
+QString OptimizePanel::warningsLine(const std::vector<Message>& warnings, QLabel* label)
+{
+    QStringList lines;
+    for (const Message& w : warnings)
+        lines.append(QStringLiteral("⚠ ") + CoreText::of(w));
+    label->setToolTip(lines.join(u'\n'));
+    if (lines.isEmpty())
+        return {};
+    return tr("⚠ %n warning(s) about these figures (hover to read them)", nullptr, static_cast<int>(lines.size()));
+}
+
 void OptimizePanel::setCurve(const ScalingCurve& curve)
 {
     m_scaling->setCurve(curve);
-    QStringList notes;
-    for (const Message& w : curve.warnings)
-        notes.append(CoreText::of(w));
-    m_scaling->setToolTip(notes.join(u'\n'));
+    m_scalingNote->setText(warningsLine(curve.warnings, m_scalingNote));
     m_status->setText(tr("Scaling done."));
     m_tabs->setCurrentIndex(2);
     setRunning(false);

@@ -33,9 +33,11 @@ public:
 
     explicit OptimizePanel(StrategyModel* strategy, QWidget* parent = nullptr);
 
+    // A new job (or none): every figure shown was another job's, and goes.
     void setJobLoaded(bool loaded);
     void setRunning(bool running);
-    void clear();
+    // The search's tab only, as a search starts.
+    void clearSearch();
     void addRound(const sightline::SearchRound& round);
     // done of total what-ifs of the batch under way.
     void setProgress(qint64 done, qint64 total);
@@ -74,6 +76,9 @@ private:
     QWidget* searchTab();
     QWidget* frontierTab();
     QWidget* scalingTab();
+    // What-if warnings are long: label's tooltip says them in full, and the line returned counts them
+    // (empty when there are none).
+    static QString warningsLine(const std::vector<sightline::Message>& warnings, QLabel* label);
 
     QComboBox* m_objective = nullptr;
     QComboBox* m_frontierBatch = nullptr;
@@ -94,6 +99,7 @@ private:
     QComboBox* m_scalingMode = nullptr;
     QPushButton* m_scale = nullptr;
     ScalingPlot* m_scaling = nullptr;
+    QLabel* m_scalingNote = nullptr;
     sightline::Strategy m_best;
     bool m_loaded = false;
     bool m_running = false;

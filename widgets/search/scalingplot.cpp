@@ -51,6 +51,7 @@ void ScalingPlot::setCurve(const ScalingCurve& curve)
         replayed->removeFromLegend();
     if (measured->dataCount() == 0)
         measured->removeFromLegend();
+    legend->setVisible(!curve.points.empty()); // no curve (no job): no key to one
     rescaleAxes();
     xAxis->scaleRange(1.2, xAxis->range().center());
     yAxis->setRangeLower(0);
