@@ -1933,8 +1933,8 @@
         <translation>der schnellste Punkt innerhalb des Budgets: %1</translation>
     </message>
     <message>
-        <source>the replay at %1 workers, the most replayed: %2</source>
-        <translation>das Replay bei %1 Workern, der größten nachgespielten Anzahl: %2</translation>
+        <source>the replay at worker count %1 (the largest replayed but the job&apos;s own): %2</source>
+        <translation>das Replay bei der Worker-Anzahl %1 (der größten nachgespielten außer der des Jobs): %2</translation>
     </message>
 </context>
 <context>

@@ -1933,7 +1933,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the replay at %1 workers, the most replayed: %2</source>
+        <source>the replay at worker count %1 (the largest replayed but the job&apos;s own): %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1933,8 +1933,8 @@
         <translation>预算内最快的点：%1</translation>
     </message>
     <message>
-        <source>the replay at %1 workers, the most replayed: %2</source>
-        <translation>在 %1 个 worker（重放的最大数量）下的重放：%2</translation>
+        <source>the replay at worker count %1 (the largest replayed but the job&apos;s own): %2</source>
+        <translation>worker 数为 %1 时的重放（除作业自身之外重放的最大数量）：%2</translation>
     </message>
 </context>
 <context>

@@ -81,8 +81,9 @@ std::optional<Message> Evaluator::failureWarning() const
 std::vector<Message> Evaluator::warningsBeyond(const std::vector<Message>& warnings, const std::vector<Message>& shared)
 {
     std::vector<Message> own;
-    std::copy_if(warnings.begin(), warnings.end(), std::back_inserter(own),
-        [&](const Message& w) { return std::find(shared.begin(), shared.end(), w) == shared.end(); });
+    std::copy_if(warnings.begin(), warnings.end(), std::back_inserter(own), [&](const Message& w) {
+        return !WhatIfResult::isWhatIfCheck(w) && std::find(shared.begin(), shared.end(), w) == shared.end();
+    });
     return own;
 }
 

@@ -52,7 +52,8 @@ public:
 
     static Outcome outcomeOf(const WhatIfResult& result);
     // The warnings that are not among shared (those of a what-if every candidate shares), in their
-    // order: what a candidate's own strategy adds.
+    // order, but for the what-if's checks of its own figures (Outcome::selfChecked flags those): what a
+    // candidate's own strategy adds.
     static std::vector<Message> warningsBeyond(
         const std::vector<Message>& warnings, const std::vector<Message>& shared);
 

@@ -15,8 +15,8 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
-#include <iterator>
 #include <map>
+#include <string_view>
 
 namespace sightline {
 
@@ -25,6 +25,9 @@ namespace {
 // Choices at or above this mark name the global choice of a tuple, not a layer: they sort after every
 // layer, so that appending a layer keeps a tuple's choices sorted.
 constexpr std::uint32_t kConfigMark = 1u << 30;
+
+// The fastest point's own what-if warnings, each wrapped in this (Tracking::whatIfWarnings).
+constexpr const char* kFastestPoint = SL_TEXT("Core", "the fastest point within the budget: %1");
 
 constexpr double kMiB = 1024.0 * 1024.0;
 // The buckets tried beside the job's own: DDP's caps on either side of its default of 25 MiB, and
@@ -95,8 +98,6 @@ public:
         if (Status s = verify(*estimated); !s.ok())
             return s;
         answer();
-        if (Status s = warnOfTheWhatIfs(); !s.ok())
-            return s;
         // Without a memory estimate every point's peak is nothing: none would pass a budget.
         if (std::all_of(m_result.points.begin(), m_result.points.end(),
                 [](const FrontierPoint& p) { return p.peakBytes <= 0; }))
@@ -107,6 +108,10 @@ public:
         m_result.candidates = m_evaluator.evaluated();
         if (std::optional<Message> failed = m_evaluator.failureWarning())
             m_result.warnings.push_back(std::move(*failed));
+        Expected<std::vector<Message>> lead = whatIfWarnings();
+        if (!lead)
+            return lead.status();
+        m_result.warnings.insert(m_result.warnings.begin(), lead->begin(), lead->end());
         return std::move(m_result);
     }
 
@@ -351,29 +356,32 @@ private:
                 std::vector<Message::Arg> { checked, points });
     }
 
-    // What the points' what-ifs warn of, which the Evaluator's records do not carry: first what every
-    // point shares, the warnings of the base's what-if (how transfers are timed, what the memory estimate
-    // knows, the base's steps) but for its own self-checks (each point has its flag); then those of the
-    // answer's what-if beyond them (its steps' notes), as the answer is what the frontier recommends.
-    // Two what-ifs, run in every process alike.
-    Status warnOfTheWhatIfs()
+    // What the what-ifs warn of, which the Evaluator's records do not carry, to go before the frontier's
+    // own warnings: the base's what-if's (how transfers are timed, what the memory estimate knows, the
+    // base's steps), then those the fastest point's what-if adds (its steps' notes), as that point is
+    // what the frontier recommends; self-checks aside, as each point has its flag. Two what-ifs, run in
+    // every process alike. One that fails but for cancelling leaves its warnings out: the candidates
+    // with the base failed too, and the frontier's warning says why.
+    Expected<std::vector<Message>> whatIfWarnings() const
     {
+        std::vector<Message> lead;
+        const auto leftOut = [&](const Status& s) -> Expected<std::vector<Message>> {
+            if (s.code() == ErrorCode::Cancelled)
+                return s;
+            return lead;
+        };
         Expected<WhatIfResult> base = m_evaluator.run(m_options.prefix);
         if (!base)
-            return base.status();
-        std::vector<Message> shared;
-        std::copy_if(base->warnings.begin(), base->warnings.end(), std::back_inserter(shared),
-            [](const Message& w) { return !WhatIfResult::isWhatIfCheck(w); });
-        if (m_result.miniTime) {
-            Expected<WhatIfResult> answer = m_evaluator.run(m_result.miniTime->strategy);
-            if (!answer)
-                return answer.status();
-            for (Message& w : Evaluator::warningsBeyond(answer->warnings, shared))
-                m_result.warnings.emplace_back(SL_TEXT("Core", "the fastest point within the budget: %1"),
-                    std::vector<Message::Arg> { std::move(w) });
-        }
-        m_result.warnings.insert(m_result.warnings.begin(), shared.begin(), shared.end());
-        return {};
+            return leftOut(base.status());
+        lead = Evaluator::warningsBeyond(base->warnings, {});
+        if (!m_result.miniTime)
+            return lead;
+        Expected<WhatIfResult> fastest = m_evaluator.run(m_result.miniTime->strategy);
+        if (!fastest)
+            return leftOut(fastest.status());
+        for (Message& w : Evaluator::warningsBeyond(fastest->warnings, base->warnings))
+            lead.emplace_back(kFastestPoint, std::vector<Message::Arg> { std::move(w) });
+        return lead;
     }
 
     // Mini-time, mini-parallelism and profiling, among the points within the budget.
@@ -446,9 +454,12 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     r.bestOutOfMemory = after.outOfMemory;
     if (frontier->miniParallelism)
         r.trajectory.push_back({ 1, after.iterationNs, after.peakBytes, Candidate::keyOf(r.best) });
+    // The fastest point's warnings are another point's: its own what-if's are best's.
     r.warnings = best->warnings;
-    for (Message& w : Evaluator::warningsBeyond(frontier->warnings, best->warnings))
-        r.warnings.push_back(std::move(w));
+    for (Message& w : Evaluator::warningsBeyond(frontier->warnings, best->warnings)) {
+        if (std::string_view(w.text()) != kFastestPoint)
+            r.warnings.push_back(std::move(w));
+    }
     r.bestResult = std::make_shared<const WhatIfResult>(std::move(*best));
     return r;
 }

@@ -59,8 +59,8 @@ struct Frontier {
     std::optional<FrontierPoint> miniTime;
     std::optional<FrontierPoint> miniParallelism;
     std::vector<std::pair<int, std::optional<FrontierPoint>>> profiling;
-    // What every point shares (the base's what-if's warnings but for its self-checks), then the
-    // mini-time point's what-if's own ("the fastest point within the budget: …"), then the frontier's.
+    // The base's what-if's warnings, then what the mini-time point's what-if adds to them ("the fastest
+    // point within the budget: …"), self-checks aside (each point has its flag); then the frontier's own.
     std::vector<Message> warnings;
 };
 

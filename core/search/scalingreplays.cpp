@@ -84,17 +84,20 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
                                         "replayed: those replays may be wrong (each, replayed alone, says why)"),
             std::vector<Message::Arg> { checked, ran });
     // The replays' own warnings, which the evaluator's records do not carry: those of the largest count
-    // replayed with a step of its own beyond the prefix's (it crosses the most links, and scales the batch
-    // the most), run once more here.
+    // replayed with a step of its own (it crosses the most links, and scales the batch the most), run
+    // once more here, self-checks aside (counted above). One that fails but for cancelling leaves them out.
     for (std::size_t k = replayedAt.size(); k-- > 0;) {
         if (!(*replayed)[k].ok() || candidates[k].strategy.steps.size() == prefix.steps.size())
             continue;
         Expected<WhatIfResult> largest = evaluator.run(candidates[k].strategy);
-        if (!largest)
+        if (!largest && largest.status().code() == ErrorCode::Cancelled)
             return largest.status();
-        for (Message& w : Evaluator::warningsBeyond(largest->warnings, base.warnings))
-            curve.warnings.emplace_back(SL_TEXT("Core", "the replay at %1 workers, the most replayed: %2"),
-                std::vector<Message::Arg> { curve.points[replayedAt[k]].workers, std::move(w) });
+        if (largest) {
+            for (Message& w : Evaluator::warningsBeyond(largest->warnings, base.warnings))
+                curve.warnings.emplace_back(
+                    SL_TEXT("Core", "the replay at worker count %1 (the largest replayed but the job's own): %2"),
+                    std::vector<Message::Arg> { curve.points[replayedAt[k]].workers, std::move(w) });
+        }
         break;
     }
     if (std::optional<Message> parted = disagreement(curve))

@@ -18,7 +18,8 @@ struct WhatIfResult;
 // through the evaluator, and its point gets the replay's iteration. Counts past the limit, candidates
 // that failed, and replays whose checks of their own figures warned are said in the curve's warnings,
 // and so are the warnings of the largest count's replay beyond base's (links the trace never measured,
-// the batch's model), which a second what-if of that count finds.
+// the batch's model), which a second what-if of that count finds (the largest but the job's own count,
+// which is the prefix alone).
 class ScalingReplays {
 public:
     using StepFor = std::function<std::optional<PassStep>(int workers)>;

@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -549,6 +550,17 @@ private Q_SLOTS:
         QVERIFY(says(weak, QStringLiteral("worker_count scales weakly")));
         QVERIFY(!says(strong, QStringLiteral("worker_count scales weakly")));
         QVERIFY(says(strong, QStringLiteral("global batch of 16 data-parallel ranks is shared among 1")));
+        // Each warning once, and none of the frontier's fastest point: its what-if is another strategy's.
+        for (const QJsonObject& o : { strong, weak }) {
+            const QJsonArray warnings = o.value(QStringLiteral("warnings")).toArray();
+            QVERIFY(!warnings.isEmpty());
+            QSet<QString> seen;
+            for (const QJsonValue& w : warnings) {
+                QVERIFY2(!seen.contains(w.toString()), qPrintable(w.toString()));
+                seen.insert(w.toString());
+                QVERIFY(!w.toString().startsWith(QStringLiteral("the fastest point within the budget")));
+            }
+        }
     }
 
     void optimizeBadArguments()

@@ -180,7 +180,8 @@ private Q_SLOTS:
         // defaults; with them given, nothing is added.
         const auto fromTheLargest = [](const ScalingCurve& c) {
             return std::count_if(c.warnings.begin(), c.warnings.end(), [](const Message& w) {
-                return std::string_view(w.text()) == "the replay at %1 workers, the most replayed: %2";
+                return std::string_view(w.text())
+                    == "the replay at worker count %1 (the largest replayed but the job's own): %2";
             });
         };
         QCOMPARE(fromTheLargest(*curve), std::ptrdiff_t(0));
@@ -192,7 +193,8 @@ private Q_SLOTS:
         QCOMPARE(fromTheLargest(*across), std::ptrdiff_t(1));
         const Message& added = *std::find_if(across->warnings.begin(), across->warnings.end(),
             [](const Message& w) { return std::string_view(w.text()).starts_with("the replay at"); });
-        QVERIFY2(added.english().starts_with("the replay at 16 workers, the most replayed: cost model: ")
+        QVERIFY2(added.english().starts_with(
+                     "the replay at worker count 16 (the largest replayed but the job's own): cost model: ")
                 && added.english().find("cross network links") != std::string::npos,
             added.english().c_str());
         // A job without gradient all-reduces cannot be scaled, and says so.

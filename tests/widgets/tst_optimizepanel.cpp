@@ -252,14 +252,15 @@ private Q_SLOTS:
         p.iterationNs = 10'000'000;
         p.stepsPerSecond = 100;
         curve.points = { p };
-        curve.warnings = { Message(
-            SL_TEXT("Core", "the replay at %1 workers, the most replayed: %2"), { 16, Message::plain("links") }) };
+        curve.warnings
+            = { Message(SL_TEXT("Core", "the replay at worker count %1 (the largest replayed but the job's own): %2"),
+                { 16, Message::plain("links") }) };
         panel.setCurve(curve);
         const auto scalingNotes = panel.scalingPlot()->parentWidget()->findChildren<QLabel*>();
         QCOMPARE(scalingNotes.size(), 1);
         QVERIFY(scalingNotes.front()->text().contains(QStringLiteral("⚠ 1 warning")));
         QVERIFY(scalingNotes.front()->toolTip().contains(
-            QStringLiteral("the replay at 16 workers, the most replayed: links")));
+            QStringLiteral("the replay at worker count 16 (the largest replayed but the job's own): links")));
         QVERIFY(panel.scalingPlot()->legend->visible());
 
         panel.setJobLoaded(true);
