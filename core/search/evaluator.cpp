@@ -87,6 +87,17 @@ std::vector<Message> Evaluator::warningsBeyond(const std::vector<Message>& warni
     return own;
 }
 
+Expected<std::vector<Message>> Evaluator::warningsOf(const Strategy& strategy, const std::vector<Message>& shared) const
+{
+    Expected<WhatIfResult> result = run(strategy);
+    if (!result) {
+        if (result.status().code() == ErrorCode::Cancelled)
+            return result.status();
+        return std::vector<Message> {};
+    }
+    return warningsBeyond(result->warnings, shared);
+}
+
 Expected<WhatIfResult> Evaluator::run(const Strategy& strategy) const
 {
     WhatIfRequest request = m_request;

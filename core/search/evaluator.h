@@ -36,6 +36,10 @@ public:
     Expected<std::vector<Outcome>> evaluate(std::span<const Candidate> candidates);
     // One strategy's whole what-if, run here.
     Expected<WhatIfResult> run(const Strategy& strategy) const;
+    // What a strategy's what-if warns of beyond shared (warningsBeyond), which outcomes do not carry: its
+    // what-if run here again. None where that what-if fails but for cancelling (the candidates' failure
+    // warning says why); fails with Cancelled.
+    Expected<std::vector<Message>> warningsOf(const Strategy& strategy, const std::vector<Message>& shared) const;
 
     // Candidates evaluated so far, by all processes.
     std::size_t evaluated() const { return m_evaluated; }

@@ -364,23 +364,14 @@ private:
     // with the base failed too, and the frontier's warning says why.
     Expected<std::vector<Message>> whatIfWarnings() const
     {
-        std::vector<Message> lead;
-        const auto leftOut = [&](const Status& s) -> Expected<std::vector<Message>> {
-            if (s.code() == ErrorCode::Cancelled)
-                return s;
+        Expected<std::vector<Message>> lead = m_evaluator.warningsOf(m_options.prefix, {});
+        if (!lead || !m_result.miniTime)
             return lead;
-        };
-        Expected<WhatIfResult> base = m_evaluator.run(m_options.prefix);
-        if (!base)
-            return leftOut(base.status());
-        lead = Evaluator::warningsBeyond(base->warnings, {});
-        if (!m_result.miniTime)
-            return lead;
-        Expected<WhatIfResult> fastest = m_evaluator.run(m_result.miniTime->strategy);
+        Expected<std::vector<Message>> fastest = m_evaluator.warningsOf(m_result.miniTime->strategy, *lead);
         if (!fastest)
-            return leftOut(fastest.status());
-        for (Message& w : Evaluator::warningsBeyond(fastest->warnings, base->warnings))
-            lead.emplace_back(kFastestPoint, std::vector<Message::Arg> { std::move(w) });
+            return fastest.status();
+        for (Message& w : *fastest)
+            lead->emplace_back(kFastestPoint, std::vector<Message::Arg> { std::move(w) });
         return lead;
     }
 

@@ -89,15 +89,13 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
     for (std::size_t k = replayedAt.size(); k-- > 0;) {
         if (!(*replayed)[k].ok() || candidates[k].strategy.steps.size() == prefix.steps.size())
             continue;
-        Expected<WhatIfResult> largest = evaluator.run(candidates[k].strategy);
-        if (!largest && largest.status().code() == ErrorCode::Cancelled)
-            return largest.status();
-        if (largest) {
-            for (Message& w : Evaluator::warningsBeyond(largest->warnings, base.warnings))
-                curve.warnings.emplace_back(
-                    SL_TEXT("Core", "the replay at worker count %1 (the largest replayed but the job's own): %2"),
-                    std::vector<Message::Arg> { curve.points[replayedAt[k]].workers, std::move(w) });
-        }
+        Expected<std::vector<Message>> own = evaluator.warningsOf(candidates[k].strategy, base.warnings);
+        if (!own)
+            return own.status();
+        for (Message& w : *own)
+            curve.warnings.emplace_back(
+                SL_TEXT("Core", "the replay at worker count %1 (the largest replayed but the job's own): %2"),
+                std::vector<Message::Arg> { curve.points[replayedAt[k]].workers, std::move(w) });
         break;
     }
     if (std::optional<Message> parted = disagreement(curve))
