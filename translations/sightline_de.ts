@@ -2074,6 +2074,10 @@
             <numerusform>%n Geräte</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The job as it is</source>
+        <translation>Der Job, wie er ist</translation>
+    </message>
 </context>
 <context>
     <name>KindText</name>
@@ -2995,6 +2999,13 @@
     <message>
         <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision, gradient buckets), each replayed alone</source>
         <translation>Die Strategien, die keine andere in Zeit und Speicher zugleich schlägt (neu berechnete Schichten, Akkumulation, gemischte Genauigkeit, Gradienten-Buckets), jede allein nachgespielt</translation>
+    </message>
+    <message numerus="yes">
+        <source>The job as it is (the cross): %1 ms and %2 GB on %n device(s).</source>
+        <translation>
+            <numerusform>Der Job, wie er ist (das Kreuz): %1 ms und %2 GB auf %n Gerät.</numerusform>
+            <numerusform>Der Job, wie er ist (das Kreuz): %1 ms und %2 GB auf %n Geräten.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2073,6 +2073,10 @@
             <numerusform>%n devices</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The job as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>KindText</name>
@@ -2994,6 +2998,13 @@
     <message>
         <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision, gradient buckets), each replayed alone</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The job as it is (the cross): %1 ms and %2 GB on %n device(s).</source>
+        <translation>
+            <numerusform>The job as it is (the cross): %1 ms and %2 GB on %n device.</numerusform>
+            <numerusform>The job as it is (the cross): %1 ms and %2 GB on %n devices.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

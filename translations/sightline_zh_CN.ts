@@ -2073,6 +2073,10 @@
             <numerusform>%n 个设备</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The job as it is</source>
+        <translation>作业现状</translation>
+    </message>
 </context>
 <context>
     <name>KindText</name>
@@ -2976,6 +2980,12 @@
     <message>
         <source>The strategies no other beats in both time and memory (recomputed layers, accumulation, mixed precision, gradient buckets), each replayed alone</source>
         <translation>在时间和内存上都不被其他策略超越的策略（重算的层、累积、混合精度、梯度分桶），每个都单独重放</translation>
+    </message>
+    <message numerus="yes">
+        <source>The job as it is (the cross): %1 ms and %2 GB on %n device(s).</source>
+        <translation>
+            <numerusform>作业现状（十字）：%n 个设备上 %1 ms、%2 GB。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

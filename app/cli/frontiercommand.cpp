@@ -136,6 +136,7 @@ int FrontierCommand::run(const QStringList& args)
         const QJsonObject doc {
             { QStringLiteral("points"), pointsJson(f.points) },
             { QStringLiteral("by_workers"), byWorkers },
+            { QStringLiteral("base"), pointJson(f.base) },
             { QStringLiteral("mini_time"), pointJson(f.miniTime) },
             { QStringLiteral("mini_parallelism"), pointJson(f.miniParallelism) },
             { QStringLiteral("profiling"), profiling },
@@ -159,6 +160,7 @@ int FrontierCommand::run(const QStringList& args)
         for (const FrontierPoint& p : list)
             out << "  " << pointText(p) << '\n';
     }
+    out << "The job as it is: " << (f.base ? pointText(*f.base) : QStringLiteral("its what-if failed")) << '\n';
     out << "Fastest within the budget: " << (f.miniTime ? pointText(*f.miniTime) : QStringLiteral("none")) << '\n';
     out << "Fewest devices that fit: " << (f.miniParallelism ? pointText(*f.miniParallelism) : QStringLiteral("none"))
         << '\n';

@@ -87,15 +87,15 @@ std::vector<Message> Evaluator::warningsBeyond(const std::vector<Message>& warni
     return own;
 }
 
-Expected<std::vector<Message>> Evaluator::warningsOf(const Strategy& strategy, const std::vector<Message>& shared) const
+Expected<Evaluator::Rerun> Evaluator::rerun(const Strategy& strategy, const std::vector<Message>& shared) const
 {
     Expected<WhatIfResult> result = run(strategy);
     if (!result) {
         if (result.status().code() == ErrorCode::Cancelled)
             return result.status();
-        return std::vector<Message> {};
+        return Rerun {};
     }
-    return warningsBeyond(result->warnings, shared);
+    return Rerun { outcomeOf(*result), warningsBeyond(result->warnings, shared) };
 }
 
 Expected<WhatIfResult> Evaluator::run(const Strategy& strategy) const

@@ -36,10 +36,14 @@ public:
     Expected<std::vector<Outcome>> evaluate(std::span<const Candidate> candidates);
     // One strategy's whole what-if, run here.
     Expected<WhatIfResult> run(const Strategy& strategy) const;
-    // What a strategy's what-if warns of beyond shared (warningsBeyond), which outcomes do not carry: its
-    // what-if run here again. None where that what-if fails but for cancelling (the candidates' failure
-    // warning says why); fails with Cancelled.
-    Expected<std::vector<Message>> warningsOf(const Strategy& strategy, const std::vector<Message>& shared) const;
+    // A strategy's what-if run here again: its outcome, and what it warns of beyond shared
+    // (warningsBeyond), which outcomes do not carry. Where that what-if fails but for cancelling, an
+    // outcome that failed and no warnings (the candidates' failure warning says why); fails with Cancelled.
+    struct Rerun {
+        Outcome outcome;
+        std::vector<Message> warnings;
+    };
+    Expected<Rerun> rerun(const Strategy& strategy, const std::vector<Message>& shared) const;
 
     // Candidates evaluated so far, by all processes.
     std::size_t evaluated() const { return m_evaluated; }

@@ -26,10 +26,16 @@ namespace {
 // layer, so that appending a layer keeps a tuple's choices sorted.
 constexpr std::uint32_t kConfigMark = 1u << 30;
 
-// The fastest point's own what-if warnings, each wrapped in this (Tracking::whatIfWarnings).
+// The fastest point's own what-if warnings, each wrapped in this (Tracking::replayBaseAndFastest).
 constexpr const char* kFastestPoint = SL_TEXT("Core", "the fastest point within the budget: %1");
 
 constexpr double kMiB = 1024.0 * 1024.0;
+
+// A strategy's point, from its what-if's outcome.
+FrontierPoint pointOf(const Outcome& o, int workers, const Strategy& strategy)
+{
+    return FrontierPoint { o.iterationNs, o.peakBytes, o.outOfMemory != 0, workers, strategy, o.selfChecked != 0 };
+}
 // The buckets tried beside the job's own: DDP's caps on either side of its default of 25 MiB, and
 // partition sizes on either side of BytePS's default of 4 MB.
 constexpr std::array<double, 2> kCapsMiB { 5, 100 };
@@ -108,7 +114,7 @@ public:
         m_result.candidates = m_evaluator.evaluated();
         if (std::optional<Message> failed = m_evaluator.failureWarning())
             m_result.warnings.push_back(std::move(*failed));
-        Expected<std::vector<Message>> lead = whatIfWarnings();
+        Expected<std::vector<Message>> lead = replayBaseAndFastest();
         if (!lead)
             return lead.status();
         m_result.warnings.insert(m_result.warnings.begin(), lead->begin(), lead->end());
@@ -319,21 +325,20 @@ private:
                 replayed[countOf[i]].push_back({ o.iterationNs, o.peakBytes, { static_cast<std::uint32_t>(i) } });
         }
         std::vector<CostFrontier::Tuple> all;
-        const auto pointOf = [&](const CostFrontier::Tuple& t) {
+        const auto candidatePoint = [&](const CostFrontier::Tuple& t) {
             const std::size_t i = t.choices.front();
-            return FrontierPoint { t.timeNs, t.memoryBytes, (*outcomes)[i].outOfMemory != 0, m_workers[countOf[i]],
-                candidates[i].strategy, (*outcomes)[i].selfChecked != 0 };
+            return pointOf((*outcomes)[i], m_workers[countOf[i]], candidates[i].strategy);
         };
         for (std::size_t n = 0; n < m_workers.size(); ++n) {
             std::vector<FrontierPoint> points;
             for (const CostFrontier::Tuple& t : CostFrontier::reduce(replayed[n])) {
-                points.push_back(pointOf(t));
+                points.push_back(candidatePoint(t));
                 all.push_back(t);
             }
             m_result.byWorkers.emplace_back(m_workers[n], std::move(points));
         }
         for (const CostFrontier::Tuple& t : CostFrontier::reduce(std::move(all)))
-            m_result.points.push_back(pointOf(t));
+            m_result.points.push_back(candidatePoint(t));
         warnOfSelfChecks();
         return {};
     }
@@ -356,22 +361,28 @@ private:
                 std::vector<Message::Arg> { checked, points });
     }
 
-    // What the what-ifs warn of, which the Evaluator's records do not carry, to go before the frontier's
-    // own warnings: the base's what-if's (how transfers are timed, what the memory estimate knows, the
-    // base's steps), then those the fastest point's what-if adds (its steps' notes), as that point is
-    // what the frontier recommends; self-checks aside, as each point has its flag. Two what-ifs, run in
-    // every process alike. One that fails but for cancelling leaves its warnings out: the candidates
-    // with the base failed too, and the frontier's warning says why.
-    Expected<std::vector<Message>> whatIfWarnings() const
+    // The base replayed alone (the job as it is), and what the what-ifs warn of, which the Evaluator's
+    // records do not carry, to go before the frontier's own warnings: the base's what-if's (how transfers
+    // are timed, what the memory estimate knows, the base's steps), then those the fastest point's
+    // what-if adds (its steps' notes), as that point is what the frontier recommends; self-checks aside,
+    // as each point has its flag. Two what-ifs, run in every process alike. One that fails but for
+    // cancelling leaves its warnings out (and the base unset): the candidates with the base failed too,
+    // and the frontier's warning says why.
+    Expected<std::vector<Message>> replayBaseAndFastest()
     {
-        Expected<std::vector<Message>> lead = m_evaluator.warningsOf(m_options.prefix, {});
-        if (!lead || !m_result.miniTime)
+        Expected<Evaluator::Rerun> base = m_evaluator.rerun(m_options.prefix, {});
+        if (!base)
+            return base.status();
+        if (base->outcome.ok())
+            m_result.base = pointOf(base->outcome, m_result.measuredWorkers, m_options.prefix);
+        std::vector<Message> lead = std::move(base->warnings);
+        if (!m_result.miniTime)
             return lead;
-        Expected<std::vector<Message>> fastest = m_evaluator.warningsOf(m_result.miniTime->strategy, *lead);
+        Expected<Evaluator::Rerun> fastest = m_evaluator.rerun(m_result.miniTime->strategy, lead);
         if (!fastest)
             return fastest.status();
-        for (Message& w : *fastest)
-            lead->emplace_back(kFastestPoint, std::vector<Message::Arg> { std::move(w) });
+        for (Message& w : fastest->warnings)
+            lead.emplace_back(kFastestPoint, std::vector<Message::Arg> { std::move(w) });
         return lead;
     }
 
@@ -424,16 +435,20 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     if (!frontier)
         return frontier.status();
     WhatIfRequest request { options.prefix, options.memory, options.baseline, 0 };
-    Expected<WhatIfResult> base = session.whatIf(request, cancel);
-    if (!base)
-        return base.status();
-    const Outcome before = Evaluator::outcomeOf(*base);
+    // The frontier replayed the base; where that failed, its what-if runs once more to say why.
+    std::optional<FrontierPoint> base = frontier->base;
+    if (!base) {
+        Expected<WhatIfResult> again = session.whatIf(request, cancel);
+        if (!again)
+            return again.status();
+        base = pointOf(Evaluator::outcomeOf(*again), frontier->measuredWorkers, options.prefix);
+    }
     SearchResult r;
-    r.baselineNs = before.iterationNs;
-    r.baselinePeakBytes = before.peakBytes;
-    r.baselineOutOfMemory = before.outOfMemory;
+    r.baselineNs = base->iterationNs;
+    r.baselinePeakBytes = base->peakBytes;
+    r.baselineOutOfMemory = base->outOfMemory;
     r.candidates = frontier->candidates;
-    r.trajectory.push_back({ 0, before.iterationNs, before.peakBytes, {} });
+    r.trajectory.push_back({ 0, base->iterationNs, base->peakBytes, {} });
     r.best = frontier->miniParallelism ? frontier->miniParallelism->strategy : options.prefix;
     request.strategy = r.best;
     Expected<WhatIfResult> best = session.whatIf(request, cancel);

@@ -57,6 +57,9 @@ struct Frontier {
     // Mini-time: the fastest point within the budget. Mini-parallelism: the fewest devices with a
     // point within the budget, and its fastest. Profiling: each device count's fastest within it.
     std::optional<FrontierPoint> miniTime;
+    // The job as it is: the base strategy alone on the measured devices, replayed as the points are
+    // (unset where its what-if failed). Where the frontier stands against it.
+    std::optional<FrontierPoint> base;
     std::optional<FrontierPoint> miniParallelism;
     std::vector<std::pair<int, std::optional<FrontierPoint>>> profiling;
     // The base's what-if's warnings, then what the mini-time point's what-if adds to them ("the fastest
@@ -84,7 +87,7 @@ public:
         CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr,
         ProgressSink* progress = nullptr);
     // TensorOpt's mini-parallelism as a search's answer: the frontier's fewest devices that fit, its
-    // fastest strategy there replayed alone beside the baseline (the prefix alone), with that what-if's
+    // fastest strategy there replayed alone beside the baseline (the frontier's base), with that what-if's
     // warnings and the frontier's. When no point fits, the baseline, with the frontier's warning.
     static Expected<SearchResult> fewestDevices(const JobSession& session, const FrontierOptions& options,
         CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr,

@@ -89,10 +89,10 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
     for (std::size_t k = replayedAt.size(); k-- > 0;) {
         if (!(*replayed)[k].ok() || candidates[k].strategy.steps.size() == prefix.steps.size())
             continue;
-        Expected<std::vector<Message>> own = evaluator.warningsOf(candidates[k].strategy, base.warnings);
+        Expected<Evaluator::Rerun> own = evaluator.rerun(candidates[k].strategy, base.warnings);
         if (!own)
             return own.status();
-        for (Message& w : *own)
+        for (Message& w : own->warnings)
             curve.warnings.emplace_back(
                 SL_TEXT("Core", "the replay at worker count %1 (the largest replayed but the job's own): %2"),
                 std::vector<Message::Arg> { curve.points[replayedAt[k]].workers, std::move(w) });

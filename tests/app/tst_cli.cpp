@@ -660,8 +660,8 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         for (const char* key :
-            { "points", "by_workers", "mini_time", "mini_parallelism", "profiling", "measured_workers", "layers",
-                "candidates", "budget_bytes", "frontier_seconds", "processes", "threads", "warnings" })
+            { "points", "by_workers", "base", "mini_time", "mini_parallelism", "profiling", "measured_workers",
+                "layers", "candidates", "budget_bytes", "frontier_seconds", "processes", "threads", "warnings" })
             QVERIFY2(o.contains(QLatin1String(key)), key);
         QCOMPARE(o.value(QStringLiteral("measured_workers")).toInt(), 16);
         const QJsonArray byWorkers = o.value(QStringLiteral("by_workers")).toArray();
@@ -678,6 +678,13 @@ private Q_SLOTS:
         }
         const QJsonObject fastest = o.value(QStringLiteral("mini_time")).toObject();
         QVERIFY(!fastest.value(QStringLiteral("oom")).toBool());
+        // The job as it is, on its 16 devices, does not fit the budget the fastest point meets.
+        const QJsonObject base = o.value(QStringLiteral("base")).toObject();
+        QCOMPARE(base.value(QStringLiteral("workers")).toInt(), 16);
+        QVERIFY(base.value(QStringLiteral("strategy")).toArray().isEmpty());
+        QVERIFY(base.value(QStringLiteral("oom")).toBool());
+        QVERIFY(base.value(QStringLiteral("peak_bytes")).toInteger()
+            > fastest.value(QStringLiteral("peak_bytes")).toInteger());
         QCOMPARE(o.value(QStringLiteral("mini_parallelism")).toObject().value(QStringLiteral("workers")).toInt(), 8);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("point.json"));

@@ -140,6 +140,13 @@ private Q_SLOTS:
         const auto measured = session->whatIf({ {}, options.memory, options.baseline, 0 });
         QVERIFY(measured && measured->whatIf->memory.outOfMemory);
         QVERIFY(!f->points.front().outOfMemory);
+        // The job as it is stands beside the frontier: replayed alone, on its own 16 devices.
+        QVERIFY(f->base);
+        QCOMPARE(f->base->iterationNs, Evaluator::outcomeOf(*measured).iterationNs);
+        QCOMPARE(f->base->peakBytes, measured->whatIf->memory.peakBytes());
+        QVERIFY(f->base->outOfMemory);
+        QCOMPARE(f->base->workers, 16);
+        QVERIFY(f->base->strategy.steps.empty());
         for (const FrontierPoint& p : f->points)
             QVERIFY(!p.strategy.steps.empty());
         QVERIFY(f->miniTime && !f->miniTime->outOfMemory);

@@ -12,12 +12,15 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 #include <QUndoStack>
+
+#include <algorithm>
 
 using namespace sightline;
 
@@ -121,8 +124,27 @@ private Q_SLOTS:
         f.points = { small, big };
         f.miniTime = small;
         f.miniParallelism = small;
+        f.base = FrontierPoint { 25'000'000, 12'000'000'000, true, 8, {} };
         panel.setFrontier(f, 8'000'000'000);
         QCOMPARE(panel.frontierPlot()->points().size(), std::size_t(2));
+        // The job as it is: a cross in the plot, named in the key and the note, and not a point to load.
+        QCPGraph* base = nullptr;
+        for (int g = 0; g < panel.frontierPlot()->graphCount(); ++g) {
+            if (panel.frontierPlot()->graph(g)->name() == QStringLiteral("The job as it is"))
+                base = panel.frontierPlot()->graph(g);
+        }
+        QVERIFY(base && base->dataCount() == 1);
+        QCOMPARE(base->scatterStyle().shape(), QCPScatterStyle::ssCross);
+        QCOMPARE(base->data()->at(0)->key, 12.0);
+        QCOMPARE(base->data()->at(0)->value, 25.0);
+        const QPointF cross(
+            panel.frontierPlot()->xAxis->coordToPixel(12.0), panel.frontierPlot()->yAxis->coordToPixel(25.0));
+        QCOMPARE(panel.frontierPlot()->pointAt(cross), -1);
+        const QString note = QStringLiteral("The job as it is (the cross): %1 ms and %2 GB on 8 device")
+                                 .arg(QLocale().toString(25.0, 'f', 3), QLocale().toString(12.0, 'f', 2));
+        const QList<QLabel*> labels = panel.findChildren<QLabel*>();
+        QVERIFY2(std::any_of(labels.begin(), labels.end(), [&](QLabel* l) { return l->text().contains(note); }),
+            qPrintable(note));
         QSignalSpy chosen(&panel, &OptimizePanel::strategyChosen);
         panel.loadButton()->click();
         QCOMPARE(chosen.count(), 1);

@@ -52,6 +52,14 @@ void FrontierPlot::setFrontier(const Frontier& frontier, std::int64_t budgetByte
                 hollow->addData(static_cast<double>(p.peakBytes) / 1e9, static_cast<double>(p.iterationNs) / 1e6);
         }
     }
+    // The job as it is, for the frontier to be read against: a cross of its own, not a point to load.
+    if (const std::optional<FrontierPoint>& base = frontier.base) {
+        QCPGraph* g = addGraph();
+        g->setName(tr("The job as it is"));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, QPen(Qt::black, 2), Qt::NoBrush, 11));
+        g->addData(static_cast<double>(base->peakBytes) / 1e9, static_cast<double>(base->iterationNs) / 1e6);
+    }
     if (budgetBytes > 0) {
         auto* line = new QCPItemStraightLine(this);
         line->point1->setCoords(static_cast<double>(budgetBytes) / 1e9, 0);

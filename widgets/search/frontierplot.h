@@ -8,7 +8,7 @@
 
 // A time–memory frontier as a scatter: iteration time against peak memory per device, a colour and a
 // line per device count (each count's own frontier), the device budget as a dashed line, points out of
-// memory hollow. A click on a point emits its strategy.
+// memory hollow, the job as it is a black cross. A click on a frontier point emits its strategy.
 class FrontierPlot : public QCustomPlot {
     Q_OBJECT
 public:

@@ -296,6 +296,10 @@ void OptimizePanel::setFrontier(const Frontier& frontier, std::int64_t budgetByt
     m_frontier->setFrontier(frontier, budgetBytes);
     QString text = tr("%n point(s), each replayed alone; click one to load its strategy.", nullptr,
         static_cast<int>(m_frontier->points().size()));
+    if (frontier.base)
+        text += u'\n'
+            + tr("The job as it is (the cross): %1 ms and %2 GB on %n device(s).", nullptr, frontier.base->workers)
+                  .arg(ms(frontier.base->iterationNs), gigabytes(frontier.base->peakBytes));
     if (frontier.miniTime)
         text += u'\n'
             + tr("Fastest within the budget: %1 ms on %n device(s).", nullptr, frontier.miniTime->workers)
