@@ -1361,10 +1361,6 @@
         <translation>Ein schichtweises Profil beschreibt einen ganzen Job und kann nicht mit anderen Dateien kombiniert werden</translation>
     </message>
     <message>
-        <source>layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt)</source>
-        <translation>schichtweises Profil (CSV, B-Caffe-Protokoll, PipeDream-graph.txt)</translation>
-    </message>
-    <message>
         <source>the profile has no layers</source>
         <translation>Das Profil hat keine Schichten</translation>
     </message>
@@ -1935,6 +1931,10 @@
     <message>
         <source>the replay at worker count %1 (the largest replayed but the job&apos;s own): %2</source>
         <translation>das Replay bei der Worker-Anzahl %1 (der größten nachgespielten außer der des Jobs): %2</translation>
+    </message>
+    <message>
+        <source>layer-wise profile (CSV with a header row, B-Caffe log, PipeDream graph.txt)</source>
+        <translation>schichtweises Profil (CSV mit Kopfzeile, B-Caffe-Protokoll, PipeDream-graph.txt)</translation>
     </message>
 </context>
 <context>

@@ -1361,10 +1361,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the profile has no layers</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1934,6 +1930,10 @@
     </message>
     <message>
         <source>the replay at worker count %1 (the largest replayed but the job&apos;s own): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer-wise profile (CSV with a header row, B-Caffe log, PipeDream graph.txt)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1361,10 +1361,6 @@
         <translation>逐层性能剖析描述的是整个作业，不能与其他文件组合</translation>
     </message>
     <message>
-        <source>layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt)</source>
-        <translation>逐层性能剖析（CSV、B-Caffe 日志、PipeDream graph.txt）</translation>
-    </message>
-    <message>
         <source>the profile has no layers</source>
         <translation>该性能剖析中没有层</translation>
     </message>
@@ -1935,6 +1931,10 @@
     <message>
         <source>the replay at worker count %1 (the largest replayed but the job&apos;s own): %2</source>
         <translation>worker 数为 %1 时的重放（除作业自身之外重放的最大数量）：%2</translation>
+    </message>
+    <message>
+        <source>layer-wise profile (CSV with a header row, B-Caffe log, PipeDream graph.txt)</source>
+        <translation>逐层性能剖析（带表头行的 CSV、B-Caffe 日志、PipeDream graph.txt）</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,7 @@ public:
     std::string_view format() const override { return "layerwise"; }
     const char* description() const override
     {
-        return SL_TEXT("Core", "layer-wise profile (CSV, B-Caffe log, PipeDream graph.txt)");
+        return SL_TEXT("Core", "layer-wise profile (CSV with a header row, B-Caffe log, PipeDream graph.txt)");
     }
     Unit unit() const override { return Unit::Job; }
     int probe(const FileHead& head) const override;

@@ -211,6 +211,7 @@ private Q_SLOTS:
 
     void realBCaffe_data();
     void realBCaffe();
+    void realOsuTablesAreNotProfiles();
     void realPipeDream();
 };
 
@@ -301,6 +302,10 @@ void TestLayerwise::detectsFormat()
     QCOMPARE(LayerwiseProfile::detectFormat("node1 -- Input -- forward_compute_time=1.0, backward_compute_time=0.0\n"),
         std::optional<F>(F::PipeDreamGraph));
     QCOMPARE(LayerwiseProfile::detectFormat("hello\n"), std::optional<F>());
+    // A first row of numbers names no columns: no CSV's header.
+    QCOMPARE(LayerwiseProfile::detectFormat("# Size  Avg Latency(us)\n8,4      82.28\n"), std::optional<F>());
+    QCOMPARE(LayerwiseProfile::detectFormat("1;2;3\n"), std::optional<F>());
+    QCOMPARE(LayerwiseProfile::detectFormat("l,1,2\n"), std::optional<F>(F::Csv));
     QCOMPARE(LayerwiseProfile::formatName(F::BCaffeLog), std::string_view("b-caffe"));
     // A byte-order mark is skipped by every format.
     const Expected<LayerwiseProfile> bom = LayerwiseProfile::parse(
@@ -1238,6 +1243,24 @@ void TestLayerwise::realBCaffe()
     // An iteration lasts at least the backward pass and at least the chain of aggregations.
     const StepSpan s = (*job)->steps(RankId(0))[1];
     QVERIFY(s.end - s.start >= TimeNs(std::max(backwardNs, commNs)));
+}
+
+// B-Caffe's logs come with OSU all-reduce latency tables (allreduce{2,4,8}.log: sizes and latencies,
+// "8,4   82.28" on 8 nodes, "4   54.50" on 4). They are no profile, whether their rows hold commas
+// or not: each is refused alike, as not-a-trace.
+void TestLayerwise::realOsuTablesAreNotProfiles()
+{
+    for (const char* name : { "allreduce2.log", "allreduce4.log", "allreduce8.log" }) {
+        const QString file = tracesDir() + QStringLiteral("/b-caffe/") + QLatin1String(name);
+        if (!QFileInfo(file).isFile())
+            QSKIP("the real layer-wise traces (../shared/traces/layerwise/b-caffe) are not present");
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(LayerwiseProfile::detectFormat(f.readAll().toStdString()), std::optional<LayerwiseProfile::Format>());
+        const Expected<LayerwiseProfile> p = LayerwiseProfile::load(file.toStdString());
+        QVERIFY(!p.hasValue());
+        QCOMPARE(p.status().code(), ErrorCode::NotATrace);
+    }
 }
 
 void TestLayerwise::realPipeDream()

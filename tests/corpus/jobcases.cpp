@@ -336,6 +336,15 @@ void addLayerwise(CorpusWriter& w)
         }(),
         E::error({ "value-out-of-range", "too-large" }));
     csv("layerwise-csv-2000-layers", "2 000 layers on 4 workers", BaseTraces::layerwiseCsv(2000), E::load());
+    // Rows of numbers without a header name no columns: whatever the file's name, and like an OSU
+    // benchmark's table of sizes and latencies (which B-Caffe's logs come with), the text is no format's.
+    csv("layerwise-csv-no-header", "a CSV of numbers without a header row", "# sizes\n1,2,3\n4,5,6\n",
+        E::error({ "not-a-trace" }));
+    w.addSingle(cat, "layerwise-osu-latency-table", "an OSU all-reduce latency table: sizes and latencies, no header",
+        "allreduce8.log",
+        "\n# OSU MPI Allreduce Latency Test v5.4.0\n# Size       Avg Latency(us)\n8,4                      82.28\n"
+        "8,8                      68.72\n8,16                     68.24\n",
+        E::error({ "not-a-trace" }));
     {
         const std::string full = BaseTraces::layerwiseCsv(8);
         const std::size_t cut = offsetOf(full, "layer5,") + 9;
