@@ -1805,10 +1805,6 @@
         <translation>der Job hat keine Gradienten, die ein Parameterserver empfangen würde: %1</translation>
     </message>
     <message>
-        <source>the job has no gradient all-reduces to scale: %1</source>
-        <translation>der Job hat keine Gradienten-All-Reduces zum Skalieren: %1</translation>
-    </message>
-    <message>
         <source>%1 of the device counts are beyond what the job may grow to within its memory limit: the model alone gives them</source>
         <translation>%1 der Gerätezahlen gehen über das hinaus, was der Job innerhalb seiner Speichergrenze werden darf: nur das Modell liefert sie</translation>
     </message>
@@ -1935,6 +1931,10 @@
     <message>
         <source>layer-wise profile (CSV with a header row, B-Caffe log, PipeDream graph.txt)</source>
         <translation>schichtweises Profil (CSV mit Kopfzeile, B-Caffe-Protokoll, PipeDream-graph.txt)</translation>
+    </message>
+    <message>
+        <source>synchronous scaling times the gradients&apos; all-reduces, and cannot here: %1</source>
+        <translation>synchrones Skalieren beruht auf den All-Reduces der Gradienten und ist hier nicht möglich: %1</translation>
     </message>
 </context>
 <context>

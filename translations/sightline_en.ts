@@ -1805,10 +1805,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the job has no gradient all-reduces to scale: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 of the device counts are beyond what the job may grow to within its memory limit: the model alone gives them</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1934,6 +1930,10 @@
     </message>
     <message>
         <source>layer-wise profile (CSV with a header row, B-Caffe log, PipeDream graph.txt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>synchronous scaling times the gradients&apos; all-reduces, and cannot here: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1805,10 +1805,6 @@
         <translation>作业没有参数服务器会接收的梯度：%1</translation>
     </message>
     <message>
-        <source>the job has no gradient all-reduces to scale: %1</source>
-        <translation>作业没有可扩展的梯度 all-reduce：%1</translation>
-    </message>
-    <message>
         <source>%1 of the device counts are beyond what the job may grow to within its memory limit: the model alone gives them</source>
         <translation>有 %1 个设备数量超出了作业在其内存上限内可增长到的规模：这些只由模型给出</translation>
     </message>
@@ -1935,6 +1931,10 @@
     <message>
         <source>layer-wise profile (CSV with a header row, B-Caffe log, PipeDream graph.txt)</source>
         <translation>逐层性能剖析（带表头行的 CSV、B-Caffe 日志、PipeDream graph.txt）</translation>
+    </message>
+    <message>
+        <source>synchronous scaling times the gradients&apos; all-reduces, and cannot here: %1</source>
+        <translation>同步扩展基于梯度的 all-reduce 计时，此处无法进行：%1</translation>
     </message>
 </context>
 <context>

@@ -250,7 +250,7 @@ Expected<TensorModel> TensorModel::ofPartial(const ExecutionGraph& g, const Coll
             transfers[g.rank(ItemId(i)).value()].push_back(ItemId(i));
     }
     if (transfers.empty())
-        return Status::error(ErrorCode::InvalidArgument, {}, -1, "the job has no gradient all-reduce to fuse or split");
+        return Status::error(ErrorCode::InvalidArgument, {}, -1, "the job has no gradient all-reduce");
     for (auto& [rank, items] : transfers) {
         std::sort(items.begin(), items.end(), [&](ItemId a, ItemId b) { return g.anchor(a) < g.anchor(b); });
         TimeNs reach = 0;

@@ -55,7 +55,7 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     Expected<CoarsenedView> view = CoarsenedView::of(analyses, base->whatIf->schedule);
     if (!view)
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
-            Message(SL_TEXT("Core", "the job has no gradient all-reduces to scale: %1"),
+            Message(SL_TEXT("Core", "synchronous scaling times the gradients' all-reduces, and cannot here: %1"),
                 { view.status().message().empty() ? Message::plain(view.status().detail())
                                                   : view.status().message() }));
     Expected<SyncCost> cost = SyncCost::of(analyses, base->whatIfOptions);

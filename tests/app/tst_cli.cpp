@@ -880,7 +880,8 @@ private Q_SLOTS:
                         .toObject()
                         .value(QStringLiteral("detail"))
                         .toString()
-                        .contains(QStringLiteral("no gradient all-reduces to scale")));
+                        .contains(QStringLiteral("synchronous scaling times the gradients' all-reduces, and cannot "
+                                                 "here: the job has no gradient all-reduce")));
         }
     }
 };

@@ -203,7 +203,8 @@ private Q_SLOTS:
             *single, {}, { CommSource::CostModel, true, std::nullopt }, { 1, 2 }, false, local, std::uint64_t(4) << 30);
         QVERIFY(!none);
         QVERIFY(QString::fromStdString(none.status().detail())
-                    .contains(QStringLiteral("no gradient all-reduces to scale")));
+                    .contains(QStringLiteral("synchronous scaling times the gradients' all-reduces, and cannot here: "
+                                             "the job has no gradient all-reduce")));
     }
 };
 
