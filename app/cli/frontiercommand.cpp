@@ -48,8 +48,8 @@ QString pointText(const FrontierPoint& p)
         steps.append(CliSupport::qs(step.pass));
     return QString::number(CliSupport::toMs(p.iterationNs), 'f', 3) + QStringLiteral(" ms, ")
         + CliSupport::gigabytesText(p.peakBytes) + (p.outOfMemory ? QStringLiteral(" (out of memory)") : QString())
-        + CliSupport::selfCheckedText(p.selfChecked) + QStringLiteral(", ") + QString::number(p.workers)
-        + QStringLiteral(" devices: ")
+        + CliSupport::selfCheckedText(p.selfChecked) + QStringLiteral(", ")
+        + CliSupport::counted(p.workers, "device", "devices") + QStringLiteral(": ")
         + (steps.isEmpty() ? QStringLiteral("as measured") : steps.join(QStringLiteral(", ")));
 }
 
@@ -153,10 +153,11 @@ int FrontierCommand::run(const QStringList& args)
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return 0;
     }
-    out << "Frontier of " << f.layers << " layers over " << f.byWorkers.size() << " device counts: " << f.candidates
-        << " what-ifs in " << QString::number(seconds, 'f', 2) << " s\n";
+    out << "Frontier of " << CliSupport::counted(static_cast<qint64>(f.layers), "layer", "layers") << " over "
+        << CliSupport::counted(static_cast<qint64>(f.byWorkers.size()), "device count", "device counts") << ": "
+        << f.candidates << " what-ifs in " << QString::number(seconds, 'f', 2) << " s\n";
     for (const auto& [workers, list] : f.byWorkers) {
-        out << workers << " devices:\n";
+        out << CliSupport::counted(workers, "device", "devices") << ":\n";
         for (const FrontierPoint& p : list)
             out << "  " << pointText(p) << '\n';
     }
