@@ -2075,7 +2075,7 @@
     </message>
     <message>
         <source>The job as it is</source>
-        <translation>作业现状</translation>
+        <translation>作业原样</translation>
     </message>
 </context>
 <context>
@@ -2984,7 +2984,7 @@
     <message numerus="yes">
         <source>The job as it is (the cross): %1 ms and %2 GB on %n device(s).</source>
         <translation>
-            <numerusform>作业现状（十字）：%n 个设备上 %1 ms、%2 GB。</numerusform>
+            <numerusform>作业原样（×）：%n 个设备上 %1 毫秒、%2 GB。</numerusform>
         </translation>
     </message>
 </context>

@@ -41,13 +41,13 @@ inline QString gigabytesText(std::int64_t bytes)
                      : QStringLiteral("unknown");
 }
 
-// The note a figure carries in text output when the what-if behind it failed its own checks.
 // "1 device", "8 devices": a count and its noun, singular or plural.
 inline QString counted(qint64 n, const char* singular, const char* plural)
 {
     return QString::number(n) + u' ' + QLatin1String(n == 1 ? singular : plural);
 }
 
+// The note a figure carries in text output when the what-if behind it failed its own checks.
 inline QString selfCheckedText(bool selfChecked)
 {
     return selfChecked ? QStringLiteral(" (its self-checks warned)") : QString();

@@ -7,7 +7,6 @@
 #include "core/import/filereader.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <limits>
 #include <queue>
@@ -722,7 +721,7 @@ std::optional<LayerwiseProfile::Format> LayerwiseProfile::detectFormat(std::stri
         // A CSV's first row names its columns: a row of numbers alone (a benchmark's table of sizes and
         // latencies) is no layer-wise profile's header.
         const bool named
-            = std::any_of(t.begin(), t.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+            = std::any_of(t.begin(), t.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); });
         if (named && t.find_first_of(",;\t") != std::string_view::npos)
             return Format::Csv;
         return std::nullopt;

@@ -111,7 +111,7 @@ struct LayerwiseProfile {
     static Expected<LayerwiseProfile> parseBCaffeLog(std::string_view text, const std::string& file);
     static Expected<LayerwiseProfile> parsePipeDreamGraph(std::string_view text, const std::string& file);
     // The format text looks like, or nullopt. Looks at the first non-blank, non-comment line only: a
-    // CSV's is a header that names its columns (a letter at least).
+    // CSV's is a header that names its columns (an ASCII letter at least).
     static std::optional<Format> detectFormat(std::string_view text);
     // "csv", "b-caffe", "pipedream".
     static std::string_view formatName(Format format);

@@ -31,15 +31,16 @@ constexpr const char* kFastestPoint = SL_TEXT("Core", "the fastest point within 
 
 constexpr double kMiB = 1024.0 * 1024.0;
 
+// The buckets tried beside the job's own: DDP's caps on either side of its default of 25 MiB, and
+// partition sizes on either side of BytePS's default of 4 MB.
+constexpr std::array<double, 2> kCapsMiB { 5, 100 };
+constexpr std::array<double, 2> kPartitionsMiB { 1, 16 };
+
 // A strategy's point, from its what-if's outcome.
 FrontierPoint pointOf(const Outcome& o, int workers, const Strategy& strategy)
 {
     return FrontierPoint { o.iterationNs, o.peakBytes, o.outOfMemory != 0, workers, strategy, o.selfChecked != 0 };
 }
-// The buckets tried beside the job's own: DDP's caps on either side of its default of 25 MiB, and
-// partition sizes on either side of BytePS's default of 4 MB.
-constexpr std::array<double, 2> kCapsMiB { 5, 100 };
-constexpr std::array<double, 2> kPartitionsMiB { 1, 16 };
 
 // A global choice outside the chain; communication indexes the bucket choices (none: the job's own).
 struct Config {

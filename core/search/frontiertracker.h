@@ -57,11 +57,11 @@ struct Frontier {
     // Mini-time: the fastest point within the budget. Mini-parallelism: the fewest devices with a
     // point within the budget, and its fastest. Profiling: each device count's fastest within it.
     std::optional<FrontierPoint> miniTime;
+    std::optional<FrontierPoint> miniParallelism;
+    std::vector<std::pair<int, std::optional<FrontierPoint>>> profiling;
     // The job as it is: the base strategy alone on the measured devices, replayed as the points are
     // (unset where its what-if failed). Where the frontier stands against it.
     std::optional<FrontierPoint> base;
-    std::optional<FrontierPoint> miniParallelism;
-    std::vector<std::pair<int, std::optional<FrontierPoint>>> profiling;
     // The base's what-if's warnings, then what the mini-time point's what-if adds to them ("the fastest
     // point within the budget: …"), self-checks aside (each point has its flag); then the frontier's own.
     std::vector<Message> warnings;

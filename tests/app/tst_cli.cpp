@@ -527,6 +527,19 @@ private Q_SLOTS:
             return QJsonDocument::fromJson(r.out).object();
         };
         const QJsonObject strong = fewest("strong"), weak = fewest("weak");
+        // Its baseline is the frontier's job as it is; the frontier's text counts one device in the
+        // singular.
+        const Run frontier = runCli({ QStringLiteral("frontier"), bert, QStringLiteral("--devices"),
+            QStringLiteral("1-16"), QStringLiteral("--memory-budget"), QStringLiteral("16") });
+        QVERIFY2(frontier.exitCode == 0, frontier.err.constData());
+        const QString text = QString::fromUtf8(frontier.out);
+        QVERIFY2(text.contains(QStringLiteral("\n1 device:\n")) && !text.contains(QStringLiteral("1 devices")),
+            qPrintable(text));
+        const qsizetype at = text.indexOf(QStringLiteral("The job as it is: "));
+        QVERIFY(at >= 0);
+        const double asItIs = text.mid(at + 18).section(QLatin1Char(' '), 0, 0).toDouble();
+        QVERIFY2(std::abs(asItIs - strong.value(QStringLiteral("baseline_ms")).toDouble()) < 0.0006,
+            qPrintable(text.mid(at, 80)));
         for (const QJsonObject& o : { strong, weak }) {
             QCOMPARE(o.value(QStringLiteral("objective")).toString(), QStringLiteral("devices"));
             QCOMPARE(o.value(QStringLiteral("workers")).toInt(), 1);

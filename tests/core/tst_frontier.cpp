@@ -264,6 +264,15 @@ private Q_SLOTS:
         const auto based = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
         QVERIFY(based && based->miniTime);
         QCOMPARE(based->candidates, kept->candidates);
+        // The job as it is keeps the base's steps, and only them.
+        QVERIFY(based->base);
+        QCOMPARE(based->base->strategy.steps.size(), options.prefix.steps.size());
+        for (std::size_t k = 0; k < options.prefix.steps.size(); ++k)
+            QCOMPARE(based->base->strategy.steps[k].pass, options.prefix.steps[k].pass);
+        QCOMPARE(based->base->strategy.steps.back().pass, std::string("tensor_fusion"));
+        const auto alone = session->whatIf({ options.prefix, options.memory, options.baseline, 0 });
+        QVERIFY(alone);
+        QCOMPARE(based->base->iterationNs, Evaluator::outcomeOf(*alone).iterationNs);
         for (const FrontierPoint& p : based->points)
             QCOMPARE(std::count_if(p.strategy.steps.begin(), p.strategy.steps.end(),
                          [](const PassStep& s) { return s.pass == "tensor_fusion"; }),
