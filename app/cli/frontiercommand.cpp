@@ -78,7 +78,7 @@ int FrontierCommand::run(const QStringList& args)
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;
     QTextStream err(stderr);
-    if (!search.read(parser, err))
+    if (!search.read(parser, err, group))
         return 2;
     const std::optional<bool> strong = CliSupport::strongScalingFrom(parser, command);
     if (!strong)

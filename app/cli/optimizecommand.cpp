@@ -176,7 +176,7 @@ int OptimizeCommand::run(const QStringList& args)
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;
     QTextStream err(stderr);
-    if (!search.read(parser, err) || !exports.read(parser, command, err))
+    if (!search.read(parser, err, group) || !exports.read(parser, command, err))
         return 2;
     SearchOptions options;
     options.prefix = search.base();
@@ -205,15 +205,18 @@ int OptimizeCommand::run(const QStringList& args)
         return 2;
     }
     const bool json = parser.isSet(jsonOption);
-    // The strategy file's folder, checked before the search rather than after it.
-    if (const QString out = parser.value(outOption); !out.isEmpty()) {
+    // The strategy file's folder, checked before the search rather than after it, by the process that
+    // writes it; every process stops where it fails.
+    bool outOk = true;
+    if (const QString out = parser.value(outOption); !out.isEmpty() && group.writes()) {
         const QFileInfo folder(QFileInfo(out).absolutePath());
-        if (!folder.isDir() || !folder.isWritable()) {
+        outOk = folder.isDir() && folder.isWritable();
+        if (!outOk)
             err << "sightline-cli optimize: --out: " << QDir::toNativeSeparators(folder.filePath())
                 << (folder.isDir() ? " is not writable\n" : " is not a folder\n");
-            return 2;
-        }
     }
+    if (!group.allOk(outOk))
+        return 2;
 
     std::shared_ptr<const JobSession> session;
     if (const std::optional<int> exit = search.open(parser.positionalArguments(), json, err, group, session))

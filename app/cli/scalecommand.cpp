@@ -114,7 +114,7 @@ int ScaleCommand::run(const QStringList& args)
     if (const std::optional<int> exit = CliSupport::parseCommandLine(parser, args, command))
         return *exit;
     QTextStream err(stderr);
-    if (!search.read(parser, err))
+    if (!search.read(parser, err, group))
         return 2;
     const QString mode = parser.value(modeOption);
     if (mode != QLatin1String("sync") && mode != QLatin1String("async-ps")) {

@@ -32,7 +32,19 @@ void SearchArguments::addTo(QCommandLineParser& parser) const
     CliSupport::addLimitOptions(parser);
 }
 
-bool SearchArguments::read(const QCommandLineParser& parser, QTextStream& err)
+bool SearchArguments::read(const QCommandLineParser& parser, QTextStream& err, SearchProcesses& processes)
+{
+    const bool ok = readOwn(parser, err);
+    if (!processes.allOk(ok)) {
+        if (ok)
+            err << "sightline-cli " << m_command << ": another process of the search could not read the --base file\n";
+        return false;
+    }
+    m_limits.maxMemoryBytes = processes.least(m_limits.maxMemoryBytes);
+    return true;
+}
+
+bool SearchArguments::readOwn(const QCommandLineParser& parser, QTextStream& err)
 {
     const std::optional<ResourceLimits> limits = CliSupport::limitsFrom(parser, m_command);
     if (!limits || !m_job.read(parser, m_command, err))

@@ -23,8 +23,11 @@ class SearchArguments {
 public:
     explicit SearchArguments(QString command);
     void addTo(QCommandLineParser& parser) const;
-    // Reads the options; prints the problem (prefixed by the command) and returns false on a bad value.
-    bool read(const QCommandLineParser& parser, QTextStream& err);
+    // Reads the options in every process of the search; prints the problem (prefixed by the command) and
+    // returns false, in every process together, on a bad value or a --base file one could not read. The
+    // processes keep the least of their memory limits, so that each candidate's what-if is refused as too
+    // large by every process or by none, whichever runs it.
+    bool read(const QCommandLineParser& parser, QTextStream& err, SearchProcesses& processes);
 
     const sightline::Strategy& base() const { return m_base; }
     const sightline::BaselineKind& baseline() const { return m_baseline; }
@@ -39,6 +42,8 @@ public:
         std::shared_ptr<const sightline::JobSession>& session) const;
 
 private:
+    bool readOwn(const QCommandLineParser& parser, QTextStream& err);
+
     QString m_command;
     QCommandLineOption m_baseOption;
     QCommandLineOption m_noFitOption;

@@ -76,6 +76,15 @@ bool SearchProcesses::allOk(bool ok) const
 #endif
 }
 
+std::uint64_t SearchProcesses::least(std::uint64_t mine) const
+{
+#ifdef SIGHTLINE_HAVE_MPI
+    return d->session.least(mine);
+#else
+    return mine;
+#endif
+}
+
 std::size_t SearchProcesses::threads() const
 {
     int local = 1;

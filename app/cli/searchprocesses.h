@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 namespace sightline {
@@ -25,6 +26,8 @@ public:
     sightline::CandidateExchange& exchange();
     // Whether every process passed true (each its own), so that all stop together when one failed.
     bool allOk(bool ok) const;
+    // The least of what every process passed: a limit all processes keep alike.
+    std::uint64_t least(std::uint64_t mine) const;
     // The threads each process's loops may use: the host's cores shared among its processes.
     std::size_t threads() const;
 

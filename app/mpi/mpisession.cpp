@@ -48,4 +48,13 @@ bool MpiSession::allTrue(bool mine) const
     return all == 1;
 }
 
+unsigned long long MpiSession::least(unsigned long long mine) const
+{
+    if (!m_active)
+        return mine;
+    unsigned long long all = 0;
+    MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
+    return all;
+}
+
 } // namespace sightline

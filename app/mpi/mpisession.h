@@ -22,6 +22,8 @@ public:
     int localSize() const { return m_localSize; }
     // Whether every process passed true (each its own): for all to stop together when one failed.
     bool allTrue(bool mine) const;
+    // The least of what every process passed (each its own).
+    unsigned long long least(unsigned long long mine) const;
 
 private:
     bool m_active = false;

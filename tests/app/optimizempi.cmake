@@ -2,7 +2,8 @@
 # as one process: the JSON documents are equal but for the search's time, its process count and its
 # threads.
 # The processes must really have been two (the document says so, and only the first one printed it),
-# and a job that no process can load ends every process with status 1 instead of leaving one waiting.
+# and a job that no process can load ends every process with status 1 instead of leaving one waiting,
+# as a bad --out or --base ends them with status 2.
 # Run as: cmake -DMPIEXEC=<mpirun> -DCLI=<sightline-cli> -DJOB=<job> -DWORK=<dir> -P optimizempi.cmake
 cmake_minimum_required(VERSION 3.25)
 file(MAKE_DIRECTORY "${WORK}")
@@ -46,4 +47,16 @@ execute_process(COMMAND ${mpirun} "${CLI}" optimize "${WORK}/absent.json" --json
 if(NOT missing_rc EQUAL 1)
     message(FATAL_ERROR "a job no process can load: status ${missing_rc}, not 1: ${missing} ${missing_err}")
 endif()
+# Arguments that only some processes check (the first writes --out) or that each reads (--base) end
+# every process with status 2, the first saying why, instead of leaving the others waiting.
+foreach(bad "--out;${WORK}/no-such-folder/best.json;--out" "--base;${WORK}/absent-base.json;--base")
+    list(GET bad 0 option)
+    list(GET bad 1 value)
+    list(GET bad 2 named)
+    execute_process(COMMAND ${mpirun} "${CLI}" optimize "${JOB}" ${option} "${value}" RESULT_VARIABLE bad_rc
+        OUTPUT_VARIABLE bad_out ERROR_VARIABLE bad_err TIMEOUT 120)
+    if(NOT bad_rc EQUAL 2 OR NOT bad_err MATCHES "${named}|absent-base")
+        message(FATAL_ERROR "a bad ${option}: status ${bad_rc}, not 2 with its reason: ${bad_out} ${bad_err}")
+    endif()
+endforeach()
 message(STATUS "one and two processes found the same strategy, frontier and figures")
