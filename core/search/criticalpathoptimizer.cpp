@@ -154,11 +154,12 @@ private:
         findTensors(*baseline);
         m_segments = segmentsOf(*baseline);
         if (m_outcome.outOfMemory) {
-            Expected<MemoryFirst::Choice> choice = MemoryFirst::choose(m_evaluator, m_options.prefix);
+            Expected<MemoryFirst::Choice> choice
+                = MemoryFirst::choose(m_evaluator, m_options.prefix, m_outcome, room());
             if (!choice)
                 return choice.status();
             m_result.warnings.insert(m_result.warnings.end(), choice->warnings.begin(), choice->warnings.end());
-            if (!choice->steps.empty() && Ranking::improves(choice->outcome, m_outcome)) {
+            if (!choice->steps.empty()) {
                 m_plan.memory = choice->steps;
                 m_outcome = choice->outcome;
                 m_segments.reset();
@@ -252,6 +253,7 @@ private:
         }
         if (!m_groupable)
             return;
+        moves.push_back(withGroups(channel.theorem2()));
         const TimeNs now = channel.end(m_plan.cuts);
         std::vector<std::pair<TimeNs, std::size_t>> ranked; // (predicted end, boundary)
         for (std::size_t b = 0; b < m_plan.cuts.size(); ++b) {
@@ -390,7 +392,7 @@ private:
                 kept.push_back(std::move(m));
             }
         }
-        const std::size_t room = m_options.maxCandidates - std::min(m_options.maxCandidates, m_evaluator.evaluated());
+        const std::size_t room = this->room();
         const bool limited = candidates.size() > room;
         if (limited) {
             candidates.resize(room);
@@ -443,12 +445,21 @@ private:
             m_options.onRound(m_result.trajectory.back());
     }
 
+    // How many more candidates the search may evaluate.
+    std::size_t room() const
+    {
+        return m_options.maxCandidates - std::min(m_options.maxCandidates, m_evaluator.evaluated());
+    }
+
     // Whether the last stableRounds rounds together shortened the iteration by less than the fraction.
+    // Rounds count from the plan they started on: memory first's choice where it made one, never the
+    // baseline that did not fit (a fitting plan is slower, which is no round's doing).
     bool stable() const
     {
         const auto& t = m_result.trajectory;
         const auto n = static_cast<std::size_t>(std::max(1, m_options.stableRounds));
-        if (t.size() <= n)
+        const auto started = std::find_if(t.rbegin(), t.rend(), [](const SearchRound& r) { return r.round == 0; });
+        if (static_cast<std::size_t>(started - t.rbegin()) < n)
             return false;
         const double before = static_cast<double>(t[t.size() - 1 - n].iterationNs);
         return before - static_cast<double>(t.back().iterationNs) < m_options.stableFraction * before;

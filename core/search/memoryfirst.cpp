@@ -4,6 +4,8 @@
 #include "core/search/evaluator.h"
 #include "core/search/ranking.h"
 
+#include <algorithm>
+
 namespace sightline {
 
 std::vector<std::vector<PassStep>> MemoryFirst::choices()
@@ -26,9 +28,13 @@ std::vector<std::vector<PassStep>> MemoryFirst::choices()
     };
 }
 
-Expected<MemoryFirst::Choice> MemoryFirst::choose(Evaluator& evaluator, const Strategy& prefix)
+Expected<MemoryFirst::Choice> MemoryFirst::choose(
+    Evaluator& evaluator, const Strategy& prefix, const Outcome& baseline, std::size_t room)
 {
-    const std::vector<std::vector<PassStep>> all = choices();
+    std::vector<std::vector<PassStep>> all = choices();
+    all.resize(std::min(all.size(), room));
+    if (all.empty())
+        return Choice {};
     std::vector<Candidate> candidates;
     for (const std::vector<PassStep>& steps : all) {
         Strategy s = prefix;
@@ -45,6 +51,14 @@ Expected<MemoryFirst::Choice> MemoryFirst::choose(Evaluator& evaluator, const St
         choice.warnings.emplace_back(SL_TEXT("Core",
             "the job does not fit its devices, and neither recomputation, gradient accumulation nor mixed precision "
             "applies to it"));
+    } else if (choice.outcome.outOfMemory && !Ranking::improves(choice.outcome, baseline)) {
+        choice.steps.clear();
+        choice.warnings.emplace_back(
+            SL_TEXT("Core",
+                "the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the "
+                "search tried lowers its peak of %1: the job is searched as it is"),
+            std::vector<Message::Arg> {
+                ResourceLimits::gigabytes(static_cast<std::uint64_t>(std::max<std::int64_t>(0, baseline.peakBytes))) });
     } else if (choice.outcome.outOfMemory) {
         choice.warnings.emplace_back(
             SL_TEXT("Core",

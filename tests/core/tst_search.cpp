@@ -331,6 +331,59 @@ private Q_SLOTS:
         QVERIFY(stopped.bestNs >= onward.bestNs);
     }
 
+    // Pairs of gradients 4 us apart with 500 us between pairs, of sizes no bucket cap groups in pairs:
+    // the grouping Theorem 2 gives (each pair a bucket) is a move of its own, found in one round without
+    // the bucket channel's merges and splits.
+    void triesTheGroupingOfTheoremTwo()
+    {
+        constexpr std::int64_t MiB = 1 << 20;
+        const auto session = sessionOf(backwardJob(2,
+            { Layer { 10, { MiB } }, Layer { 4, { MiB } }, Layer { 500, { 3 * MiB } }, Layer { 4, { 3 * MiB } },
+                Layer { 500, { MiB } }, Layer { 4, { MiB } } }));
+        QVERIFY(session);
+        SearchOptions options = over(nvlink(20));
+        options.maxRounds = 1;
+        options.localMoves = 0;
+        const auto base = session->whatIf({ options.prefix, {}, options.baseline, 0 });
+        QVERIFY(base);
+        AnalysisCache analyses(base->whatIf->graph);
+        const auto view = CoarsenedView::of(analyses, base->whatIf->schedule);
+        const auto cost = SyncCost::of(analyses, base->whatIfOptions);
+        QVERIFY(view && cost);
+        const CoarsenedView::Cuts theorem = BucketChannel(*view, *cost).theorem2();
+        QCOMPARE(std::count(theorem.begin(), theorem.end(), std::uint8_t(1)), std::ptrdiff_t(2));
+        const std::string groups = view->groupsText(theorem);
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        const auto found = std::find_if(r.opportunities.begin(), r.opportunities.end(), [&](const Opportunity& o) {
+            const auto it = o.steps.front().params.find("groups");
+            return it != o.steps.front().params.end() && std::get<std::string>(it->second) == groups;
+        });
+        QVERIFY2(found != r.opportunities.end(), groups.c_str());
+        QVERIFY(r.bestNs <= found->iterationNs);
+        QVERIFY(found->iterationNs < r.baselineNs);
+    }
+
+    // Rounds after memory first count from the plan it chose, not from the baseline that did not fit:
+    // that plan is slower than the baseline, and the rounds that follow still gain.
+    void roundsAfterMemoryFirstCountFromItsChoice()
+    {
+        const auto session = sessionOfFiles(
+            std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth-gpu2/convnet/ddp/bucket25mb");
+        QVERIFY(session);
+        SearchOptions options;
+        options.memory = MemoryOptions { 1'000'000'000 };
+        options.stableFraction = 0;
+        options.stableRounds = 2;
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        QVERIFY(r.baselineOutOfMemory);
+        QCOMPARE(r.trajectory.at(1).round, 0); // memory first's choice, slower than the baseline
+        QVERIFY(r.trajectory.at(1).iterationNs > r.baselineNs);
+        QVERIFY2(r.rounds >= 2, qPrintable(QString::number(r.rounds)));
+        QVERIFY(r.trajectory.back().iterationNs < r.trajectory.at(2).iterationNs);
+    }
+
     // Theorem 2 both ways on the whole job: two 1 MiB gradients 4 us apart are fused; 500 us apart,
     // fusing would only hold the first back, and the search leaves them apart.
     void fusesTwoGradientsOnlyWhenTheoremSays()
@@ -500,6 +553,42 @@ private Q_SLOTS:
         }
         QVERIFY(r.bestNs < r.baselineNs);
         checkReproduces(*session, options, r);
+    }
+
+    // Memory first keeps a choice only where it improves on the baseline (fits, or lowers the peak), says
+    // so where none does, and tries no more choices than the room it is given.
+    void memoryFirstKeepsOnlyWhatHelps()
+    {
+        const auto session = sessionOf(tinyGradientsJob(8, 4096));
+        QVERIFY(session);
+        const WhatIfRequest request { {}, MemoryOptions { 1 }, { CommSource::CostModel, true, std::nullopt }, 0 };
+        Outcome baseline;
+        baseline.status = Outcome::Ok;
+        baseline.outOfMemory = 1;
+        baseline.iterationNs = 1;
+        for (const std::int64_t peak : { std::int64_t(1), std::int64_t(1) << 40 }) {
+            baseline.peakBytes = peak;
+            LocalExchange local;
+            Evaluator evaluator(*session, request, local, kMemory);
+            const auto choice = MemoryFirst::choose(evaluator, {}, baseline, 100);
+            QVERIFY(choice);
+            QCOMPARE(evaluator.evaluated(), MemoryFirst::choices().size());
+            QCOMPARE(choice->warnings.size(), std::size_t(1));
+            const QString warning = QString::fromStdString(choice->warnings.front().english());
+            if (peak == 1) {
+                QVERIFY(choice->steps.empty());
+                QVERIFY2(warning.contains(QStringLiteral("lowers its peak")), qPrintable(warning));
+            } else {
+                QVERIFY(!choice->steps.empty());
+                QVERIFY2(warning.contains(QStringLiteral("the lowest peak")), qPrintable(warning));
+            }
+        }
+        LocalExchange local;
+        Evaluator evaluator(*session, request, local, kMemory);
+        QVERIFY(MemoryFirst::choose(evaluator, {}, baseline, 2));
+        QCOMPARE(evaluator.evaluated(), std::size_t(2));
+        QVERIFY(MemoryFirst::choose(evaluator, {}, baseline, 0));
+        QCOMPARE(evaluator.evaluated(), std::size_t(2));
     }
 
     // Table 4's BERT-base beyond its 16 GB: the search meets the budget with the faster of recomputation
