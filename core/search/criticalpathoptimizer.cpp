@@ -149,6 +149,7 @@ private:
         m_result.baselineNs = m_outcome.iterationNs;
         m_result.baselinePeakBytes = m_outcome.peakBytes;
         m_result.baselineOutOfMemory = m_outcome.outOfMemory;
+        m_baselineChecks = Evaluator::baselineChecks(*baseline);
         m_result.trajectory.push_back({ 0, m_outcome.iterationNs, m_outcome.peakBytes, {} });
         m_steps = stepsPerRank(*baseline->whatIf->graph);
         findTensors(*baseline);
@@ -494,6 +495,8 @@ private:
         if (std::optional<Message> failed = m_evaluator.failureWarning())
             m_result.warnings.push_back(std::move(*failed));
         m_result.warnings.insert(m_result.warnings.begin(), final->warnings.begin(), final->warnings.end());
+        if (Candidate::keyOf(best) != Candidate::keyOf(m_options.prefix))
+            m_result.warnings.insert(m_result.warnings.end(), m_baselineChecks.begin(), m_baselineChecks.end());
         m_result.bestResult = std::make_shared<const WhatIfResult>(std::move(*final));
         for (auto& [name, opportunity] : m_opportunities)
             m_result.opportunities.push_back(std::move(opportunity));
@@ -508,6 +511,7 @@ private:
     Plan m_plan;
     Outcome m_outcome;
     std::shared_ptr<AnalysisCache> m_analyses;
+    std::vector<Message> m_baselineChecks; // Evaluator::baselineChecks of the prefix alone
     int m_steps = 1; // replayed per rank
     std::optional<CoarsenedView> m_view;
     bool m_partitionable = false; // the job has buckets (all-reduces, or BytePS partitions) to cut

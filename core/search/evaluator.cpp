@@ -87,6 +87,17 @@ std::vector<Message> Evaluator::warningsBeyond(const std::vector<Message>& warni
     return own;
 }
 
+std::vector<Message> Evaluator::baselineChecks(const WhatIfResult& baseline)
+{
+    std::vector<Message> checks;
+    for (const Message& w : baseline.warnings) {
+        if (WhatIfResult::isWhatIfCheck(w))
+            checks.emplace_back(
+                SL_TEXT("Core", "the baseline the search compares with: %1"), std::vector<Message::Arg> { w });
+    }
+    return checks;
+}
+
 Expected<Evaluator::Rerun> Evaluator::rerun(const Strategy& strategy, const std::vector<Message>& shared) const
 {
     Expected<WhatIfResult> result = run(strategy);

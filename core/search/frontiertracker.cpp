@@ -106,7 +106,8 @@ public:
             return s;
         answer();
         // Without a memory estimate every point's peak is nothing: none would pass a budget.
-        if (std::all_of(m_result.points.begin(), m_result.points.end(),
+        if (!m_result.points.empty()
+            && std::all_of(m_result.points.begin(), m_result.points.end(),
                 [](const FrontierPoint& p) { return p.peakBytes <= 0; }))
             m_result.warnings.emplace_back(SL_TEXT("Core",
                 "the trace records no memory use the estimator can read (no tensor shapes or allocations): every "
@@ -436,13 +437,16 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     if (!frontier)
         return frontier.status();
     WhatIfRequest request { options.prefix, options.memory, options.baseline, 0 };
-    // The frontier replayed the base; where that failed, its what-if runs once more to say why.
+    // The frontier replayed the base; where that failed, or its checks of its own figures warned, its
+    // what-if runs once more to say why.
     std::optional<FrontierPoint> base = frontier->base;
-    if (!base) {
+    std::vector<Message> baseChecks;
+    if (!base || base->selfChecked) {
         Expected<WhatIfResult> again = session.whatIf(request, cancel);
         if (!again)
             return again.status();
         base = pointOf(Evaluator::outcomeOf(*again), frontier->measuredWorkers, options.prefix);
+        baseChecks = Evaluator::baselineChecks(*again);
     }
     SearchResult r;
     r.baselineNs = base->iterationNs;
@@ -467,6 +471,8 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
         if (std::string_view(w.text()) != kFastestPoint)
             r.warnings.push_back(std::move(w));
     }
+    if (Candidate::keyOf(r.best) != Candidate::keyOf(options.prefix))
+        r.warnings.insert(r.warnings.end(), baseChecks.begin(), baseChecks.end());
     r.bestResult = std::make_shared<const WhatIfResult>(std::move(*best));
     return r;
 }

@@ -591,6 +591,20 @@ private Q_SLOTS:
         QCOMPARE(evaluator.evaluated(), std::size_t(2));
     }
 
+    // A search's baseline is a what-if of its own: the checks of its own figures that warned are said to
+    // be the baseline's, and the notes of its passes are not repeated.
+    void baselineChecksAreSaidToBeTheBaselines()
+    {
+        WhatIfResult baseline;
+        baseline.warnings = { Message(SL_TEXT("Core", "what-if: %1"), { Message::plain("the step ends late") }),
+            Message(SL_TEXT("Core", "baseline: %1"), { Message::plain("the trace ends early") }),
+            Message::plain("step 1 (network): a note") };
+        const std::vector<Message> checks = Evaluator::baselineChecks(baseline);
+        QCOMPARE(checks.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(checks.front().english()),
+            QStringLiteral("the baseline the search compares with: what-if: the step ends late"));
+    }
+
     // Table 4's BERT-base beyond its 16 GB: the search meets the budget with the faster of recomputation
     // and accumulation, as replayed alone.
     void meetsTheMemoryBudgetTheCheapestWay()
