@@ -1936,6 +1936,14 @@
         <source>synchronous scaling times the gradients&apos; all-reduces, and cannot here: %1</source>
         <translation>synchrones Skalieren beruht auf den All-Reduces der Gradienten und ist hier nicht möglich: %1</translation>
     </message>
+    <message>
+        <source>the baseline the search compares with: %1</source>
+        <translation>die Ausgangslage, mit der die Suche vergleicht: %1</translation>
+    </message>
+    <message>
+        <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried lowers its peak of %1: the job is searched as it is</source>
+        <translation>der Job passt nicht auf seine Geräte, und keine Neuberechnung, Gradientenakkumulation oder gemischte Genauigkeit, die die Suche versuchte, senkt seine Spitze von %1: der Job wird so durchsucht, wie er ist</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1936,6 +1936,14 @@
         <source>synchronous scaling times the gradients&apos; all-reduces, and cannot here: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the baseline the search compares with: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried lowers its peak of %1: the job is searched as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

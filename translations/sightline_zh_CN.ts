@@ -1936,6 +1936,14 @@
         <source>synchronous scaling times the gradients&apos; all-reduces, and cannot here: %1</source>
         <translation>同步扩展基于梯度的 all-reduce 计时，此处无法进行：%1</translation>
     </message>
+    <message>
+        <source>the baseline the search compares with: %1</source>
+        <translation>搜索所对比的基线：%1</translation>
+    </message>
+    <message>
+        <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried lowers its peak of %1: the job is searched as it is</source>
+        <translation>作业超出其设备的内存，搜索尝试的重计算、梯度累积或混合精度都无法降低其峰值（%1）：按作业原样搜索</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
