@@ -21,6 +21,9 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <set>
+#include <string_view>
+#include <tuple>
 
 namespace sightline {
 
@@ -498,11 +501,40 @@ private:
         if (Candidate::keyOf(best) != Candidate::keyOf(m_options.prefix))
             m_result.warnings.insert(m_result.warnings.end(), m_baselineChecks.begin(), m_baselineChecks.end());
         m_result.bestResult = std::make_shared<const WhatIfResult>(std::move(*final));
-        for (auto& [name, opportunity] : m_opportunities)
-            m_result.opportunities.push_back(std::move(opportunity));
-        std::stable_sort(m_result.opportunities.begin(), m_result.opportunities.end(),
-            [](const Opportunity& a, const Opportunity& b) { return a.gainPct > b.gainPct; });
+        m_result.opportunities = distinctOpportunities();
         return std::move(m_result);
+    }
+
+    // The opportunities by gain, largest first; of those that set the same passes to the same
+    // iteration (bucket caps and groups that bucket alike where it matters), the simplest alone (the
+    // shortest key, a cap before a list of groups).
+    std::vector<Opportunity> distinctOpportunities()
+    {
+        struct Ranked {
+            std::string key;
+            std::string passes;
+            Opportunity* opportunity;
+        };
+        std::vector<Ranked> ranked;
+        for (auto& [name, opportunity] : m_opportunities) {
+            Ranked r { {}, {}, &opportunity };
+            for (const PassStep& step : opportunity.steps) {
+                r.key += Candidate::keyOf(step) + ";";
+                r.passes += step.pass + ";";
+            }
+            ranked.push_back(std::move(r));
+        }
+        std::sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+            return std::tuple(-a.opportunity->gainPct, a.key.size(), std::string_view(a.key))
+                < std::tuple(-b.opportunity->gainPct, b.key.size(), std::string_view(b.key));
+        });
+        std::vector<Opportunity> distinct;
+        std::set<std::pair<std::string, TimeNs>> seen;
+        for (Ranked& r : ranked) {
+            if (seen.emplace(r.passes, r.opportunity->iterationNs).second)
+                distinct.push_back(std::move(*r.opportunity));
+        }
+        return distinct;
     }
 
     const SearchOptions& m_options;
