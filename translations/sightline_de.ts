@@ -1889,10 +1889,6 @@
         <translation>Die Schritte des Jobs enthalten unterschiedlich viele Gradiententensoren: Tensorfusion wurde nur über ihre Obergrenzen durchsucht, nicht über Gruppen von Tensoren</translation>
     </message>
     <message>
-        <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the frontier chooses itself: leave it out of the base and give the device counts to try</source>
-        <translation>Schritt %1 (worker_count) der Basisstrategie legt die Zahl der Geräte fest, die die Front selbst wählt: Lassen Sie ihn aus der Basis weg und geben Sie die zu prüfenden Gerätezahlen an</translation>
-    </message>
-    <message>
         <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is 0 bytes, so whether a point fits its budget cannot be told</source>
         <translation>Der Trace enthält keinen Speicherverbrauch, den der Schätzer lesen kann (keine Tensorformen oder Allokationen): Die Spitze jedes Punkts ist 0 Byte, daher lässt sich nicht sagen, ob ein Punkt in sein Budget passt</translation>
     </message>
@@ -1943,6 +1939,10 @@
     <message>
         <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried lowers its peak of %1: the job is searched as it is</source>
         <translation>der Job passt nicht auf seine Geräte, und keine Neuberechnung, Gradientenakkumulation oder gemischte Genauigkeit, die die Suche versuchte, senkt seine Spitze von %1: der Job wird so durchsucht, wie er ist</translation>
+    </message>
+    <message>
+        <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the search chooses itself: leave it out of the base and give the device counts to try</source>
+        <translation>Schritt %1 (worker_count) der Basisstrategie legt die Zahl der Geräte fest, die die Suche selbst wählt: Lassen Sie ihn aus der Basis weg und geben Sie die zu prüfenden Gerätezahlen an</translation>
     </message>
 </context>
 <context>

@@ -1889,10 +1889,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the frontier chooses itself: leave it out of the base and give the device counts to try</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is 0 bytes, so whether a point fits its budget cannot be told</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1942,6 +1938,10 @@
     </message>
     <message>
         <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried lowers its peak of %1: the job is searched as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the search chooses itself: leave it out of the base and give the device counts to try</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

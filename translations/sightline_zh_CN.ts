@@ -1889,10 +1889,6 @@
         <translation>作业各步的梯度张量数量不同：张量融合只按其上限搜索，没有按张量分组搜索</translation>
     </message>
     <message>
-        <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the frontier chooses itself: leave it out of the base and give the device counts to try</source>
-        <translation>基础策略的第 %1 步（worker_count）设定了设备数，而设备数由前沿自行选择：请从基础策略中去掉它，并给出要尝试的设备数</translation>
-    </message>
-    <message>
         <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is 0 bytes, so whether a point fits its budget cannot be told</source>
         <translation>跟踪中没有估算器可读取的内存使用（没有张量形状或分配）：每个点的峰值都是 0 字节，因此无法判断某个点是否在预算之内</translation>
     </message>
@@ -1943,6 +1939,10 @@
     <message>
         <source>the job does not fit its devices, and no recomputation, gradient accumulation or mixed precision the search tried lowers its peak of %1: the job is searched as it is</source>
         <translation>作业超出其设备的内存，搜索尝试的重计算、梯度累积或混合精度都无法降低其峰值（%1）：按作业原样搜索</translation>
+    </message>
+    <message>
+        <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the search chooses itself: leave it out of the base and give the device counts to try</source>
+        <translation>基础策略的第 %1 步（worker_count）设定了设备数，而设备数由搜索自行选择：请从基础策略中去掉它，并给出要尝试的设备数</translation>
     </message>
 </context>
 <context>

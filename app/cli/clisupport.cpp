@@ -86,8 +86,8 @@ std::optional<sightline::ResourceLimits> limitsFrom(const QCommandLineParser& pa
         const std::optional<std::uint64_t> bytes = ok ? sightline::ResourceLimits::bytesFromGigabytes(gb) : std::nullopt;
         if (!bytes) {
             QTextStream(stderr) << "sightline-cli " << command << ": --" << *name
-                                << " wants a positive number of gigabytes, at most 1e9, not '" << parser.value(*name)
-                                << "'\n";
+                                << " wants a number of gigabytes from 1e-9 (a byte) to 1e9, not '"
+                                << parser.value(*name) << "'\n";
             return std::nullopt;
         }
         *target = *bytes;
@@ -144,7 +144,7 @@ bool memoryBudgetFrom(
     const std::optional<std::uint64_t> bytes = ok ? sightline::ResourceLimits::bytesFromGigabytes(gb) : std::nullopt;
     if (!bytes) {
         QTextStream(stderr) << "sightline-cli " << command << ": --" << kMemoryBudgetOption
-                            << " wants a positive number of gigabytes, at most 1e9, not '"
+                            << " wants a number of gigabytes from 1e-9 (a byte) to 1e9, not '"
                             << parser.value(kMemoryBudgetOption) << "'\n";
         return false;
     }

@@ -7,6 +7,8 @@
 #include "core/session/jobsession.h"
 
 #include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonObject>
 #include <QTextStream>
 
@@ -33,18 +35,35 @@ void ExportArguments::addTo(QCommandLineParser& parser) const
 bool ExportArguments::read(const QCommandLineParser& parser, const QString& command, QTextStream& err)
 {
     m_folder = parser.value(m_configOption);
+    if (parser.isSet(m_configOption) && m_folder.isEmpty()) {
+        err << "sightline-cli " << command << ": --export-config wants a folder, not ''\n";
+        return false;
+    }
     if (parser.isSet(m_batchOption)) {
+        if (!parser.isSet(m_configOption)) {
+            err << "sightline-cli " << command << ": --batch goes with --export-config\n";
+            return false;
+        }
         bool ok = false;
         const qlonglong batch = parser.value(m_batchOption).toLongLong(&ok);
-        if (!ok || batch < 1 || batch > (1LL << 40) || !parser.isSet(m_configOption)) {
-            err << "sightline-cli " << command
-                << ": --batch wants a whole number of samples from 1 to 2^40, with --export-config, not '"
+        if (!ok || batch < 1 || batch > (1LL << 40)) {
+            err << "sightline-cli " << command << ": --batch wants a whole number of samples from 1 to 2^40, not '"
                 << parser.value(m_batchOption) << "'\n";
             return false;
         }
         m_options.batch = batch;
     }
     return true;
+}
+
+bool ExportArguments::checkFolder(const QString& command, QTextStream& err) const
+{
+    const QFileInfo folder(m_folder);
+    if (!requested() || !folder.exists() || folder.isDir())
+        return true;
+    err << "sightline-cli " << command << ": --export-config: " << QDir::toNativeSeparators(m_folder)
+        << " is a file, not a folder\n";
+    return false;
 }
 
 std::optional<int> ExportArguments::write(const Strategy& strategy, const JobSession& session,

@@ -28,6 +28,9 @@ public:
     // Reads the options; prints the problem (prefixed by the command) and returns false on a bad value.
     bool read(const QCommandLineParser& parser, const QString& command, QTextStream& err);
     bool requested() const { return !m_folder.isEmpty(); }
+    // Whether the folder can be made or written into, before the command's work rather than after it:
+    // false, having said why, where the path names a file.
+    bool checkFolder(const QString& command, QTextStream& err) const;
 
     struct Written {
         QStringList files; // the paths written, the manifest last

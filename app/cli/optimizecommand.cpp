@@ -205,8 +205,12 @@ int OptimizeCommand::run(const QStringList& args)
         return 2;
     }
     const bool json = parser.isSet(jsonOption);
-    // The strategy file's folder, checked before the search rather than after it, by the process that
-    // writes it; every process stops where it fails.
+    if (parser.isSet(outOption) && parser.value(outOption).isEmpty()) {
+        err << "sightline-cli optimize: --out wants a file, not ''\n";
+        return 2;
+    }
+    // The strategy file's folder and the configs' folder, checked before the search rather than after
+    // it, by the process that writes them; every process stops where that fails.
     bool outOk = true;
     if (const QString out = parser.value(outOption); !out.isEmpty() && group.writes()) {
         const QFileInfo folder(QFileInfo(out).absolutePath());
@@ -215,6 +219,8 @@ int OptimizeCommand::run(const QStringList& args)
             err << "sightline-cli optimize: --out: " << QDir::toNativeSeparators(folder.filePath())
                 << (folder.isDir() ? " is not writable\n" : " is not a folder\n");
     }
+    if (group.writes())
+        outOk = outOk && exports.checkFolder(command, err);
     if (!group.allOk(outOk))
         return 2;
 

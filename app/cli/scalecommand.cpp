@@ -131,10 +131,10 @@ int ScaleCommand::run(const QStringList& args)
     }
     bool ok = false;
     const double windowMb = parser.value(windowOption).toDouble(&ok);
-    if (!ok || !std::isfinite(windowMb) || windowMb < 0 || windowMb > 1e6
+    if (!ok || !std::isfinite(windowMb) || windowMb < 0 || windowMb > 1e6 || (windowMb > 0 && windowMb < 1e-6)
         || (windowMb > 0 && mode != QLatin1String("async-ps"))) {
-        err << "sightline-cli scale: --flow-control-window wants megabytes from 0 to 1000000, with --mode async-ps, "
-               "not '"
+        err << "sightline-cli scale: --flow-control-window wants 0 (off) or megabytes from 1e-6 (a byte) to 1000000, "
+               "with --mode async-ps, not '"
             << parser.value(windowOption) << "'\n";
         return 2;
     }

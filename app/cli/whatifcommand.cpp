@@ -222,7 +222,7 @@ int WhatIfCommand::run(const QStringList& args)
     if (!limits)
         return 2;
     QTextStream err(stderr);
-    if (!job.read(parser, command, err) || !exports.read(parser, command, err))
+    if (!job.read(parser, command, err) || !exports.read(parser, command, err) || !exports.checkFolder(command, err))
         return 2;
     if (parser.isSet(strategyOption) == parser.isSet(setOption)) {
         err << "sightline-cli whatif: give the strategy with --strategy FILE or with --set, one of the two\n";

@@ -62,7 +62,8 @@ std::optional<std::uint64_t> ResourceLimits::bytesFromGigabytes(double gb)
 {
     if (!std::isfinite(gb) || gb <= 0 || gb > 1e9)
         return std::nullopt;
-    return static_cast<std::uint64_t>(gb * static_cast<double>(kGB));
+    const auto bytes = static_cast<std::uint64_t>(gb * static_cast<double>(kGB));
+    return bytes > 0 ? std::optional(bytes) : std::nullopt;
 }
 
 std::string ResourceLimits::gigabytes(std::uint64_t bytes)

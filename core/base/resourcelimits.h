@@ -35,8 +35,8 @@ struct ResourceLimits {
     // Ok when estimateBytes fits maxMemoryBytes; else TooLarge naming the job (a file, or "a and N
     // more") and the limit, with what needed it ("the dependency graph and replay").
     Status checkMemory(std::uint64_t estimateBytes, const std::string& job, Message what) const;
-    // The bytes of a limit given in gigabytes: a positive, finite number up to a billion (beyond that
-    // the byte count would not fit); nullopt for anything else.
+    // The bytes of a limit given in gigabytes: a finite number from a byte (1e-9) up to a billion
+    // (beyond that the byte count would not fit); nullopt for anything else, a limit of no bytes too.
     static std::optional<std::uint64_t> bytesFromGigabytes(double gb);
     // "12.3 GB": a byte count for messages.
     static std::string gigabytes(std::uint64_t bytes);

@@ -205,6 +205,8 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel,
     ProgressSink* progress)
 {
+    if (Status s = Evaluator::leavesDeviceCount(prefix); !s.ok())
+        return s;
     Evaluator evaluator(
         session, WhatIfRequest { {}, std::nullopt, baseline, 0 }, exchange, memoryLimitBytes, cancel, progress);
     Expected<WhatIfResult> base = evaluator.run(prefix);

@@ -87,6 +87,19 @@ std::vector<Message> Evaluator::warningsBeyond(const std::vector<Message>& warni
     return own;
 }
 
+Status Evaluator::leavesDeviceCount(const Strategy& base)
+{
+    for (std::size_t k = 0; k < base.steps.size(); ++k) {
+        if (base.steps[k].pass == "worker_count")
+            return Status::error(ErrorCode::InvalidArgument, {}, -1,
+                Message(SL_TEXT("Core",
+                            "the base strategy's step %1 (worker_count) sets the device count, which the search "
+                            "chooses itself: leave it out of the base and give the device counts to try"),
+                    { k + 1 }));
+    }
+    return {};
+}
+
 std::vector<Message> Evaluator::baselineChecks(const WhatIfResult& baseline)
 {
     std::vector<Message> checks;

@@ -64,6 +64,9 @@ public:
     // candidate's own strategy adds.
     static std::vector<Message> warningsBeyond(
         const std::vector<Message>& warnings, const std::vector<Message>& shared);
+    // Ok where the base strategy of a search over device counts (a frontier, a scaling curve) leaves
+    // the count to it; InvalidArgument naming its worker_count step, which would be counted twice.
+    static Status leavesDeviceCount(const Strategy& base);
     // A search's baseline (its base strategy's what-if) as its answer's warnings: the checks of its own
     // figures that warned, each said to be the baseline's. The answer's own what-if carries only its own.
     static std::vector<Message> baselineChecks(const WhatIfResult& baseline);

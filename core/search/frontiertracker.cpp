@@ -70,15 +70,8 @@ public:
 
     Expected<Frontier> run()
     {
-        // The device count is the frontier's to choose: a base that sets it would be counted twice.
-        for (std::size_t k = 0; k < m_options.prefix.steps.size(); ++k) {
-            if (m_options.prefix.steps[k].pass == "worker_count")
-                return Status::error(ErrorCode::InvalidArgument, {}, -1,
-                    Message(SL_TEXT("Core",
-                                "the base strategy's step %1 (worker_count) sets the device count, which the frontier "
-                                "chooses itself: leave it out of the base and give the device counts to try"),
-                        { k + 1 }));
-        }
+        if (Status s = Evaluator::leavesDeviceCount(m_options.prefix); !s.ok())
+            return s;
         m_result.measuredWorkers = static_cast<int>(m_session.measured()->ranks().size());
         findChain();
         findConfigs();

@@ -46,6 +46,8 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     const std::vector<int>& workers, bool globalBatch, CandidateExchange& exchange, std::uint64_t memoryLimitBytes,
     const CancellationToken* cancel, ProgressSink* progress)
 {
+    if (Status s = Evaluator::leavesDeviceCount(prefix); !s.ok())
+        return s;
     Evaluator evaluator(
         session, WhatIfRequest { {}, std::nullopt, baseline, 0 }, exchange, memoryLimitBytes, cancel, progress);
     Expected<WhatIfResult> base = evaluator.run(prefix);

@@ -409,12 +409,12 @@ private Q_SLOTS:
         QVERIFY(none.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("peak_memory_bytes")).isNull());
         QCOMPARE(none.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("oom")).toBool(), false);
         QVERIFY(QJsonDocument(none.value(QStringLiteral("warnings")).toArray()).toJson().contains("no memory estimate"));
-        // A budget that is no positive number of gigabytes is a usage error.
-        for (const char* bad : { "0", "-1", "lots", "nan" }) {
+        // A budget that is no number of gigabytes from a byte up is a usage error, not a budget of nothing.
+        for (const char* bad : { "0", "-1", "lots", "nan", "1e-10" }) {
             r = runCli({ QStringLiteral("whatif"), fixture, QStringLiteral("--set"), QStringLiteral("speedup.percent=10"),
                 QStringLiteral("--memory-budget"), QLatin1String(bad) });
             QCOMPARE(r.exitCode, 2);
-            QVERIFY2(r.err.contains("--memory-budget wants a positive number of gigabytes"), r.err.constData());
+            QVERIFY2(r.err.contains("--memory-budget wants a number of gigabytes from 1e-9"), r.err.constData());
         }
     }
 
@@ -597,7 +597,10 @@ private Q_SLOTS:
                      QStringLiteral("linear") },
                  QStringList { QStringLiteral("--objective"), QStringLiteral("devices"), QStringLiteral("--devices"),
                      QStringLiteral("0") },
-                 QStringList { QStringLiteral("--out"), dir.filePath(QStringLiteral("absent/best.json")) } }) {
+                 QStringList { QStringLiteral("--out"), dir.filePath(QStringLiteral("absent/best.json")) },
+                 QStringList { QStringLiteral("--out"), QString() },
+                 QStringList { QStringLiteral("--export-config"), QString() },
+                 QStringList { QStringLiteral("--export-config"), bad } }) {
             const Run r = runCli(QStringList { QStringLiteral("optimize"), example() } + args);
             QVERIFY2(r.exitCode == 2, qPrintable(args.join(QLatin1Char(' '))));
             QVERIFY(r.err.startsWith("sightline-cli optimize: "));
@@ -613,6 +616,13 @@ private Q_SLOTS:
             QStringLiteral("devices"), QStringLiteral("--base"), scaled });
         QCOMPARE(counted.exitCode, 1);
         QVERIFY2(counted.err.contains("step 1 (worker_count) sets the device count"), counted.err.constData());
+        // So are the scaling curves', in both modes.
+        for (const QString& mode : { QStringLiteral("sync"), QStringLiteral("async-ps") }) {
+            const Run curve = runCli({ QStringLiteral("scale"), example(), QStringLiteral("--mode"), mode,
+                QStringLiteral("--base"), scaled });
+            QCOMPARE(curve.exitCode, 1);
+            QVERIFY2(curve.err.contains("step 1 (worker_count) sets the device count"), curve.err.constData());
+        }
         QCOMPARE(runCli({ QStringLiteral("optimize") }).exitCode, 2);
         const Run missing = runCli(
             { QStringLiteral("optimize"), dir.filePath(QStringLiteral("absent.json")), QStringLiteral("--json") });
@@ -873,6 +883,8 @@ private Q_SLOTS:
         for (const QStringList& bad : { QStringList { QStringLiteral("--mode"), QStringLiteral("ps") },
                  QStringList { QStringLiteral("--workers"), QStringLiteral("8-1") },
                  QStringList { QStringLiteral("--flow-control-window"), QStringLiteral("28") },
+                 QStringList { QStringLiteral("--mode"), QStringLiteral("async-ps"),
+                     QStringLiteral("--flow-control-window"), QStringLiteral("1e-300") },
                  QStringList { QStringLiteral("--scaling"), QStringLiteral("both") },
                  QStringList { QStringLiteral("--mode"), QStringLiteral("async-ps"), QStringLiteral("--scaling"),
                      QStringLiteral("strong") },
