@@ -20,6 +20,7 @@
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/frameworkconfig.h"
+#include "core/strategy/passes/workercountpass.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/coretext.h"
 #include "widgets/panels/criticalpathmodel.h"
@@ -130,7 +131,7 @@ QDockWidget* MainWindow::createOptimizeDock()
     connect(m_optimize, &OptimizePanel::scaleRequested, this, [this](OptimizePanel::ScalingMode mode) {
         std::vector<int> workers { 1, 2, 4, 8, 16, 32, 64 };
         if (m_analysis)
-            workers.push_back(static_cast<int>(m_analysis->session->measured()->ranks().size()));
+            workers.push_back(sightline::WorkerCountPass::measuredWorkers(m_analysis->session->analyses()));
         std::sort(workers.begin(), workers.end());
         workers.erase(std::unique(workers.begin(), workers.end()), workers.end());
         m_searchRunner->scale(searchPrefix(false),
@@ -166,7 +167,7 @@ sightline::Strategy MainWindow::searchPrefix(bool withWorkerCount) const
 
 std::vector<int> MainWindow::deviceCountsAround() const
 {
-    const int own = m_analysis ? std::max(1, static_cast<int>(m_analysis->session->measured()->ranks().size())) : 1;
+    const int own = m_analysis ? sightline::WorkerCountPass::measuredWorkers(m_analysis->session->analyses()) : 1;
     std::vector<int> counts { own };
     for (int n = 1; n <= own * 4; n *= 2) {
         if (n * 4 >= own)
@@ -764,7 +765,8 @@ std::map<std::string, sightline::ParameterValue> MainWindow::stepDefaults(const 
         return {};
     const sightline::Trace& t = *trace();
     if (pass == "worker_count")
-        return { { "workers", static_cast<double>(std::max<std::size_t>(t.ranks().size(), static_cast<std::size_t>(std::max(0, t.worldSize())))) } };
+        return { { "workers",
+            static_cast<double>(sightline::WorkerCountPass::measuredWorkers(m_analysis->session->analyses())) } };
     if (pass == "straggler" && m_analysis->replay) {
         // The rank whose replayed steps are slowest: the one a straggler fix would help.
         const std::vector<sightline::RankStepTime> ranks = sightline::StepTimes::perRank(m_analysis->replay->schedule);

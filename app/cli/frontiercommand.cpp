@@ -8,6 +8,7 @@
 
 #include "core/base/parallel.h"
 #include "core/search/frontiertracker.h"
+#include "core/strategy/passes/workercountpass.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -108,7 +109,7 @@ int FrontierCommand::run(const QStringList& args)
     options.globalBatch = *strong;
     if (parser.isSet(devicesOption))
         options.workers = *CliSupport::deviceCounts(
-            parser.value(devicesOption), static_cast<int>(session->measured()->ranks().size()));
+            parser.value(devicesOption), WorkerCountPass::measuredWorkers(session->analyses()));
     QElapsedTimer clock;
     clock.start();
     Expected<Frontier> found

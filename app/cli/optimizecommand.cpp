@@ -13,6 +13,7 @@
 #include "core/search/criticalpathoptimizer.h"
 #include "core/search/frontiertracker.h"
 #include "core/session/jobsession.h"
+#include "core/strategy/passes/workercountpass.h"
 #include "core/strategy/strategyrunner.h"
 
 #include <QCommandLineParser>
@@ -237,7 +238,7 @@ int OptimizeCommand::run(const QStringList& args)
         frontier.baseline = options.baseline;
         frontier.memory = options.memory;
         frontier.globalBatch = *strong;
-        const int own = static_cast<int>(session->measured()->ranks().size());
+        const int own = WorkerCountPass::measuredWorkers(session->analyses());
         frontier.workers = *CliSupport::deviceCounts(
             parser.isSet(devicesOption) ? parser.value(devicesOption) : QStringLiteral("1-%1").arg(own), own);
         found
@@ -295,7 +296,7 @@ int OptimizeCommand::run(const QStringList& args)
                     { QStringLiteral("baseline_oom"), r.baselineOutOfMemory },
                     { QStringLiteral("best_oom"), r.bestOutOfMemory } } },
             { QStringLiteral("objective"), objective },
-            { QStringLiteral("workers"), workersOf(r.best, static_cast<int>(session->measured()->ranks().size())) },
+            { QStringLiteral("workers"), workersOf(r.best, WorkerCountPass::measuredWorkers(session->analyses())) },
             { QStringLiteral("steps"), search.job().stepsText() },
             { QStringLiteral("communication"), QStringLiteral("model") },
             { QStringLiteral("processes"), group.size() },

@@ -7,6 +7,7 @@
 
 #include "core/search/asyncpsscaling.h"
 #include "core/search/syncscaling.h"
+#include "core/strategy/passes/workercountpass.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
@@ -150,7 +151,7 @@ int ScaleCommand::run(const QStringList& args)
     if (const std::optional<int> exit = search.open(parser.positionalArguments(), json, err, group, session))
         return *exit;
     const std::vector<int> workers
-        = *CliSupport::deviceCounts(parser.value(workersOption), static_cast<int>(session->measured()->ranks().size()));
+        = *CliSupport::deviceCounts(parser.value(workersOption), WorkerCountPass::measuredWorkers(session->analyses()));
     const Expected<ScalingCurve> curve = mode == QLatin1String("sync")
         ? SyncScaling::of(*session, search.base(), search.baseline(), workers, *strong, group.exchange(),
             search.limits().maxMemoryBytes / 2)

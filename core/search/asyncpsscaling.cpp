@@ -6,6 +6,7 @@
 #include "core/search/evaluator.h"
 #include "core/search/scalingreplays.h"
 #include "core/strategy/batchsize.h"
+#include "core/strategy/passes/workercountpass.h"
 
 #include <algorithm>
 #include <cmath>
@@ -239,7 +240,7 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     p.windowBytes = windowBytes;
     ScalingCurve curve;
     curve.mode = ScalingCurve::Mode::AsyncPs;
-    curve.measuredWorkers = static_cast<int>(base->whatIf->graph->ranks().size());
+    curve.measuredWorkers = WorkerCountPass::measuredWorkers(analyses);
     if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
         curve.batch = batch->size;
     curve.parameters = { { "compute_ms", static_cast<double>(p.computeNs) / 1e6 },

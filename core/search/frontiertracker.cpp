@@ -10,6 +10,7 @@
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
 #include "core/strategy/opset.h"
+#include "core/strategy/passes/workercountpass.h"
 
 #include <algorithm>
 #include <array>
@@ -72,7 +73,7 @@ public:
     {
         if (Status s = Evaluator::leavesDeviceCount(m_options.prefix); !s.ok())
             return s;
-        m_result.measuredWorkers = static_cast<int>(m_session.measured()->ranks().size());
+        m_result.measuredWorkers = WorkerCountPass::measuredWorkers(m_session.analyses());
         findChain();
         findConfigs();
         if (m_noLayers) {

@@ -12,6 +12,7 @@
 #include "core/search/scalingreplays.h"
 #include "core/search/synccost.h"
 #include "core/strategy/batchsize.h"
+#include "core/strategy/passes/workercountpass.h"
 #include "core/strategy/samplescaling.h"
 
 #include <algorithm>
@@ -66,7 +67,7 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
 
     ScalingCurve curve;
     curve.mode = ScalingCurve::Mode::Sync;
-    curve.measuredWorkers = static_cast<int>(base->whatIf->graph->ranks().size());
+    curve.measuredWorkers = WorkerCountPass::measuredWorkers(analyses);
     curve.globalBatch = globalBatch;
     if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
         curve.batch = batch->size;

@@ -810,6 +810,33 @@ private Q_SLOTS:
             r.out.constData());
     }
 
+    // One rank's trace of an 8-rank job (its world size 8, its all-reduces' peers outside it) was
+    // measured at 8 workers: the curves and the frontier start from 8, and one worker, with no peers
+    // to all-reduce with, replays faster than the job itself.
+    void searchesCountAPartialJobsWholeGroup()
+    {
+        const QString partial = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt");
+        if (!QFileInfo::exists(partial))
+            QSKIP("../shared/traces is not beside the checkout");
+        const Run r = runCli({ QStringLiteral("scale"), partial, QStringLiteral("--workers"), QStringLiteral("1,8"),
+            QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("measured_workers")).toInt(), 8);
+        const QJsonArray points = o.value(QStringLiteral("points")).toArray();
+        QCOMPARE(points.size(), 2);
+        QVERIFY(!points.at(0).toObject().value(QStringLiteral("measured")).toBool());
+        QVERIFY(points.at(1).toObject().value(QStringLiteral("measured")).toBool());
+        QVERIFY(points.at(0).toObject().value(QStringLiteral("replayed_ms")).toDouble()
+            < points.at(1).toObject().value(QStringLiteral("replayed_ms")).toDouble());
+        const Run f = runCli({ QStringLiteral("frontier"), partial, QStringLiteral("--devices"), QStringLiteral("1,8"),
+            QStringLiteral("--json") });
+        QVERIFY2(f.exitCode == 0, f.err.constData());
+        const QJsonObject frontier = QJsonDocument::fromJson(f.out).object();
+        QCOMPARE(frontier.value(QStringLiteral("measured_workers")).toInt(), 8);
+        QCOMPARE(frontier.value(QStringLiteral("base")).toObject().value(QStringLiteral("workers")).toInt(), 8);
+    }
+
     // scale's document: a point per worker count, the job's own marked with its measured time and
     // equal to its replay; async-ps with flow control bounded by the link; bad arguments refused.
     void scaleJson()

@@ -225,12 +225,19 @@ struct WorldSize {
     std::int32_t ranks = 1; // every rank of the new job
 };
 
-Expected<WorldSize> worldSizeFor(const ExecutionGraph& g, const CollectiveRoles& roles, const WorkerCountParameters& params)
+// The measured data-parallel group's size (WorkerCountPass::measuredWorkers), and the job's world.
+std::pair<std::int32_t, std::int32_t> measuredDataAndWorld(const ExecutionGraph& g, const CollectiveRoles& roles)
 {
     const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
     const auto n = static_cast<std::int32_t>(g.ranks().size());
     const DataGroups data { g, roles, n < world ? world : n };
-    const std::int32_t measuredData = std::max(1, data.measured() > 0 ? data.measured() : world);
+    return { std::max(1, data.measured() > 0 ? data.measured() : world), world };
+}
+
+Expected<WorldSize> worldSizeFor(
+    const ExecutionGraph& g, const CollectiveRoles& roles, const WorkerCountParameters& params)
+{
+    const auto [measuredData, world] = measuredDataAndWorld(g, roles);
     const auto workers = static_cast<std::int32_t>(params.workers);
     if ((static_cast<std::int64_t>(world) * workers) % measuredData != 0)
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
@@ -563,6 +570,14 @@ void exportAsync(const WorkerCountParameters& params, const Expected<WorldSize>&
 }
 
 } // namespace
+
+int WorkerCountPass::measuredWorkers(const AnalysisCache& analyses)
+{
+    const ExecutionGraph& g = analyses.graph();
+    if (const Expected<PartitionModel>& partitions = analyses.partitions(); partitions && !partitions->empty())
+        return static_cast<int>(g.ranks().size());
+    return measuredDataAndWorld(g, analyses.collectiveRoles()).first;
+}
 
 // The launchers' process counts for the new job: hosts of ranks_per_host ranks (as measured where the
 // step does not say), and for BytePS, workers of one host's GPUs and the servers the step chose (one

@@ -32,6 +32,12 @@ struct WorkerCountParameters {
 // servers of their own hosts (AsyncParameterServer), and the workers no longer wait for one another.
 class WorkerCountPass : public PassWith<WorkerCountParameters> {
 public:
+    // The data-parallel group the job was measured with, which `workers` counts: the most ranks a
+    // data-parallel collective spans, its peers outside the trace included (one rank's trace of an
+    // 8-rank job counts 8), else the job's world; a BytePS job's, its ranks. The device count a search
+    // over device counts starts from, and replays as the job itself.
+    static int measuredWorkers(const AnalysisCache& analyses);
+
     std::string_view name() const override;
     std::string_view summary() const override;
     bool needsCostModel() const override { return true; }
