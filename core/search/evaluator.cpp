@@ -41,6 +41,7 @@ Evaluator::Evaluator(const JobSession& session, WhatIfRequest request, Candidate
     , m_exchange(exchange)
     , m_cancel(cancel)
     , m_progress(progress)
+    , m_memoryLimitBytes(memoryLimitBytes)
 {
     m_request.strategy = {};
     m_request.listed = 0;

@@ -57,6 +57,13 @@ public:
     std::size_t concurrency() const { return m_concurrency; }
     CandidateExchange& exchange() const { return m_exchange; }
     const JobSession& session() const { return m_session; }
+    // The request every candidate is run with (its strategy empty), the memory its what-ifs may take
+    // together, and the cancellation they heed: for a search it starts on the same terms (a frontier).
+    const WhatIfRequest& request() const { return m_request; }
+    std::uint64_t memoryLimitBytes() const { return m_memoryLimitBytes; }
+    const CancellationToken* cancellation() const { return m_cancel; }
+    // Counts candidates another search evaluated on this one's behalf, in every process alike.
+    void count(std::size_t candidates) { m_evaluated += candidates; }
 
     static Outcome outcomeOf(const WhatIfResult& result);
     // The warnings that are not among shared (those of a what-if every candidate shares), in their
@@ -77,6 +84,7 @@ private:
     CandidateExchange& m_exchange;
     const CancellationToken* m_cancel;
     ProgressSink* m_progress;
+    std::uint64_t m_memoryLimitBytes = 0;
     std::size_t m_concurrency = 1;
     std::size_t m_evaluated = 0;
     std::size_t m_failures = 0;

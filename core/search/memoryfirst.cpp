@@ -2,6 +2,7 @@
 
 #include "core/base/resourcelimits.h"
 #include "core/search/evaluator.h"
+#include "core/search/frontiertracker.h"
 #include "core/search/ranking.h"
 
 #include <algorithm>
@@ -28,6 +29,36 @@ std::vector<std::vector<PassStep>> MemoryFirst::choices()
     };
 }
 
+namespace {
+
+// Which layers to recompute, with which accumulation and precision: the steps of the fastest point
+// within the budget of the frontier at the job's own device count (FT-LDP over the layers), its
+// what-ifs counted among the evaluator's. Nothing where the frontier has no such point or fails but
+// for cancelling.
+Expected<std::optional<std::vector<PassStep>>> frontierChoice(Evaluator& evaluator, const Strategy& prefix)
+{
+    FrontierOptions options;
+    options.prefix = prefix;
+    options.baseline = evaluator.request().baseline;
+    options.memory = evaluator.request().memory;
+    options.communication = false; // the rounds choose the buckets
+    Expected<Frontier> frontier = FrontierTracker::track(
+        evaluator.session(), options, evaluator.exchange(), evaluator.memoryLimitBytes(), evaluator.cancellation());
+    if (!frontier) {
+        if (frontier.status().code() == ErrorCode::Cancelled)
+            return frontier.status();
+        return std::optional<std::vector<PassStep>>();
+    }
+    evaluator.count(frontier->candidates);
+    if (!frontier->miniTime || frontier->miniTime->strategy.steps.size() <= prefix.steps.size())
+        return std::optional<std::vector<PassStep>>();
+    const std::vector<PassStep>& steps = frontier->miniTime->strategy.steps;
+    return std::optional(
+        std::vector<PassStep>(steps.begin() + static_cast<std::ptrdiff_t>(prefix.steps.size()), steps.end()));
+}
+
+} // namespace
+
 Expected<MemoryFirst::Choice> MemoryFirst::choose(
     Evaluator& evaluator, const Strategy& prefix, const Outcome& baseline, std::size_t room)
 {
@@ -35,6 +66,13 @@ Expected<MemoryFirst::Choice> MemoryFirst::choose(
     all.resize(std::min(all.size(), room));
     if (all.empty())
         return Choice {};
+    if (all.size() < room) {
+        Expected<std::optional<std::vector<PassStep>>> layered = frontierChoice(evaluator, prefix);
+        if (!layered)
+            return layered.status();
+        if (*layered)
+            all.push_back(std::move(**layered));
+    }
     std::vector<Candidate> candidates;
     for (const std::vector<PassStep>& steps : all) {
         Strategy s = prefix;

@@ -13,8 +13,10 @@ class Evaluator;
 
 // The search's first move when the job does not fit its devices (dPRO §5.3, Table 4): recomputation
 // (every layer, every second or every fourth), gradient accumulation (2, 4 or 8 micro-batches of a split
-// batch) and mixed precision (bf16, alone and with the least of each of the others), each replayed
-// whole, and the fastest that fits the budget kept; when none fits, the one with the lowest peak, with
+// batch) and mixed precision (bf16, alone and with the least of each of the others), and which layers
+// to recompute with which of the others (the fastest point within the budget of the time–memory
+// frontier at the job's own device count, FrontierTracker), each replayed whole, and the fastest that
+// fits the budget kept; when none fits, the one with the lowest peak, with
 // a warning, unless its peak is no lower than the baseline's (then none, with a warning). A choice a pass
 // refuses (a job without layers or without shapes) is left out.
 class MemoryFirst {
@@ -26,8 +28,9 @@ public:
     };
     // The choices it tries, each a list of steps.
     static std::vector<std::vector<PassStep>> choices();
-    // Evaluates prefix + each choice, the first room of them, against the baseline (prefix alone); steps
-    // is empty where no choice improves on it. Fails with the evaluator's error (Cancelled).
+    // Evaluates prefix + each choice, the first room of them (the frontier's where room is left for it,
+    // its what-ifs counted beside), against the baseline (prefix alone); steps is empty where no choice
+    // improves on it. Fails with the evaluator's error (Cancelled).
     static Expected<Choice> choose(
         Evaluator& evaluator, const Strategy& prefix, const Outcome& baseline, std::size_t room);
 };

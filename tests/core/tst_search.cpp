@@ -17,6 +17,7 @@
 #include "core/search/computesegments.h"
 #include "core/search/criticalpathoptimizer.h"
 #include "core/search/evaluator.h"
+#include "core/search/frontiertracker.h"
 #include "core/search/localexchange.h"
 #include "core/search/memoryfirst.h"
 #include "core/search/ranking.h"
@@ -562,7 +563,8 @@ private Q_SLOTS:
     }
 
     // Memory first keeps a choice only where it improves on the baseline (fits, or lowers the peak), says
-    // so where none does, and tries no more choices than the room it is given.
+    // so where none does, and tries no more choices than the room it is given (the frontier's only
+    // where room is left beside the fixed ones).
     void memoryFirstKeepsOnlyWhatHelps()
     {
         const auto session = sessionOf(tinyGradientsJob(8, 4096));
@@ -578,7 +580,7 @@ private Q_SLOTS:
             Evaluator evaluator(*session, request, local, kMemory);
             const auto choice = MemoryFirst::choose(evaluator, {}, baseline, 100);
             QVERIFY(choice);
-            QCOMPARE(evaluator.evaluated(), MemoryFirst::choices().size());
+            QVERIFY(evaluator.evaluated() > MemoryFirst::choices().size()); // and the frontier's what-ifs
             QCOMPARE(choice->warnings.size(), std::size_t(1));
             const QString warning = QString::fromStdString(choice->warnings.front().english());
             if (peak == 1) {
@@ -609,6 +611,35 @@ private Q_SLOTS:
         QCOMPARE(checks.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(checks.front().english()),
             QStringLiteral("the baseline the search compares with: what-if: the step ends late"));
+    }
+
+    // Memory first also asks which layers to recompute: on a real DDP job at a 1 GB budget its choice is
+    // no slower than the time–memory frontier's fastest point within the budget at the job's own count.
+    void memoryFirstChoosesLayersAsTheFrontierDoes()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/ddp/bucket1mb");
+        QVERIFY(session);
+        SearchOptions options;
+        options.memory = MemoryOptions { 1'000'000'000 };
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        QVERIFY(r.baselineOutOfMemory);
+        QVERIFY(!r.bestOutOfMemory);
+        FrontierOptions frontierOptions;
+        frontierOptions.memory = options.memory;
+        frontierOptions.communication = false;
+        LocalExchange local;
+        const auto frontier = FrontierTracker::track(*session, frontierOptions, local, kMemory);
+        QVERIFY(frontier && frontier->miniTime);
+        QCOMPARE(r.trajectory.at(1).round, 0);
+        QVERIFY2(r.trajectory.at(1).iterationNs <= frontier->miniTime->iterationNs,
+            qPrintable(QStringLiteral("%1 against %2")
+                           .arg(r.trajectory.at(1).iterationNs)
+                           .arg(frontier->miniTime->iterationNs)));
+        QVERIFY(r.bestNs <= r.trajectory.at(1).iterationNs);
+        QVERIFY(r.candidates >= frontier->candidates + MemoryFirst::choices().size());
+        checkReproduces(*session, options, r);
     }
 
     // Table 4's BERT-base beyond its 16 GB: the search meets the budget with the faster of recomputation
