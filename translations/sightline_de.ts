@@ -1944,6 +1944,10 @@
         <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the search chooses itself: leave it out of the base and give the device counts to try</source>
         <translation>Schritt %1 (worker_count) der Basisstrategie legt die Zahl der Geräte fest, die die Suche selbst wählt: Lassen Sie ihn aus der Basis weg und geben Sie die zu prüfenden Gerätezahlen an</translation>
     </message>
+    <message>
+        <source>no strategy of the frontier could be replayed at the device counts asked for (the failed candidates&apos; warning says why)</source>
+        <translation>keine Strategie der Front ließ sich bei den verlangten Gerätezahlen nachspielen (die Warnung zu den gescheiterten Kandidaten sagt, warum)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

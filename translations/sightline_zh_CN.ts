@@ -1944,6 +1944,10 @@
         <source>the base strategy&apos;s step %1 (worker_count) sets the device count, which the search chooses itself: leave it out of the base and give the device counts to try</source>
         <translation>基础策略的第 %1 步（worker_count）设定了设备数，而设备数由搜索自行选择：请从基础策略中去掉它，并给出要尝试的设备数</translation>
     </message>
+    <message>
+        <source>no strategy of the frontier could be replayed at the device counts asked for (the failed candidates&apos; warning says why)</source>
+        <translation>前沿中没有任何策略能在所要求的设备数下重放（失败候选的警告说明了原因）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

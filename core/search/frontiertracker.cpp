@@ -397,7 +397,11 @@ private:
             if (fastest && (!m_result.miniTime || fastest->iterationNs < m_result.miniTime->iterationNs))
                 m_result.miniTime = fastest;
         }
-        if (!m_result.miniTime)
+        if (m_result.points.empty())
+            m_result.warnings.emplace_back(SL_TEXT("Core",
+                "no strategy of the frontier could be replayed at the device counts asked for (the failed candidates' "
+                "warning says why)"));
+        else if (!m_result.miniTime)
             m_result.warnings.emplace_back(SL_TEXT("Core", "no point of the frontier fits the device budget"));
     }
 

@@ -678,9 +678,24 @@ private Q_SLOTS:
     }
 
     // frontier's document on Table 4's BERT-base: per device count a monotone frontier, the fastest
-    // point within the budget (which replays alone through whatif to its time), the fewest devices.
+    // point within the budget (which replays alone through whatif to its time), the fewest devices; and
+    // on device counts no what-if may hold, no point and a warning that says so.
     void frontierJson()
     {
+        // Device counts past the job's limit of items: no point, and the warning says that rather than
+        // that no point fits the budget.
+        const Run none = runCli({ QStringLiteral("frontier"), example(), QStringLiteral("--devices"),
+            QStringLiteral("65536"), QStringLiteral("--json") });
+        QVERIFY2(none.exitCode == 0, none.err.constData());
+        const QJsonObject empty = QJsonDocument::fromJson(none.out).object();
+        QVERIFY(empty.value(QStringLiteral("points")).toArray().isEmpty());
+        QStringList said;
+        for (const QJsonValue& w : empty.value(QStringLiteral("warnings")).toArray())
+            said << w.toString();
+        QVERIFY2(said.filter(QStringLiteral("could be replayed at the device counts asked for")).size() == 1,
+            none.out.constData());
+        QVERIFY(said.filter(QStringLiteral("fits the device budget")).isEmpty());
+        QVERIFY(said.filter(QStringLiteral("choose fewer workers")).size() == 1);
         const QString bert = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv");
         Run r = runCli({ QStringLiteral("frontier"), bert, QStringLiteral("--devices"), QStringLiteral("8-16"),
             QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--points"), QStringLiteral("6"),
