@@ -81,7 +81,10 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     const auto exposed = [&](const CoarsenedView& v, const SyncCost& c, TimeNs ready) {
         return std::max<TimeNs>(0, BucketChannel(v, c).end(v.measured()) - ready);
     };
-    const TimeNs ownExposed = exposed(*view, *cost, lastReady);
+    // The job's own exposed communication is its replay's (as whatif reports it): the bucket channel
+    // takes the gradients' readiness from that replay, where a slow link (a base that slows the
+    // network) also delays work that waits for earlier all-reduces, and would hide the queue.
+    const TimeNs ownExposed = std::clamp<TimeNs>(base->exposedWhatIf, 0, own);
     // What a worker's step without exposed communication keeps of its time on n workers: its device
     // computation on the critical path scales with the samples, the rest does not, and the busiest
     // stream's kernels, scaled, may come to hold the step.
