@@ -1948,6 +1948,18 @@
         <source>no strategy of the frontier could be replayed at the device counts asked for (the failed candidates&apos; warning says why)</source>
         <translation>keine Strategie der Front ließ sich bei den verlangten Gerätezahlen nachspielen (die Warnung zu den gescheiterten Kandidaten sagt, warum)</translation>
     </message>
+    <message>
+        <source>memory first left out the frontier&apos;s choice of layers to recompute, which it makes at the job&apos;s measured device count, not at the base&apos;s worker_count</source>
+        <translation>„Speicher zuerst“ ließ die Wahl der neu zu berechnenden Schichten durch die Front aus, die sie bei der gemessenen Gerätezahl des Jobs trifft, nicht beim worker_count der Basis</translation>
+    </message>
+    <message>
+        <source>memory first left out the frontier&apos;s choice of layers to recompute: it may take %1 what-ifs, more than the %2 the limit of candidates leaves</source>
+        <translation>„Speicher zuerst“ ließ die Wahl der neu zu berechnenden Schichten durch die Front aus: Sie kann %1 Was-wäre-wenn-Läufe brauchen, mehr als die %2, die die Grenze der Kandidaten lässt</translation>
+    </message>
+    <message>
+        <source>memory first left out the frontier&apos;s choice of layers to recompute: %1</source>
+        <translation>„Speicher zuerst“ ließ die Wahl der neu zu berechnenden Schichten durch die Front aus: %1</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

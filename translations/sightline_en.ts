@@ -1948,6 +1948,18 @@
         <source>no strategy of the frontier could be replayed at the device counts asked for (the failed candidates&apos; warning says why)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>memory first left out the frontier&apos;s choice of layers to recompute, which it makes at the job&apos;s measured device count, not at the base&apos;s worker_count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory first left out the frontier&apos;s choice of layers to recompute: it may take %1 what-ifs, more than the %2 the limit of candidates leaves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory first left out the frontier&apos;s choice of layers to recompute: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

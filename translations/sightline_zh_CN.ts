@@ -1948,6 +1948,18 @@
         <source>no strategy of the frontier could be replayed at the device counts asked for (the failed candidates&apos; warning says why)</source>
         <translation>前沿中没有任何策略能在所要求的设备数下重放（失败候选的警告说明了原因）</translation>
     </message>
+    <message>
+        <source>memory first left out the frontier&apos;s choice of layers to recompute, which it makes at the job&apos;s measured device count, not at the base&apos;s worker_count</source>
+        <translation>内存优先未采用前沿对重计算层的选择：前沿按作业实测的设备数做出选择，而非基础策略的 worker_count</translation>
+    </message>
+    <message>
+        <source>memory first left out the frontier&apos;s choice of layers to recompute: it may take %1 what-ifs, more than the %2 the limit of candidates leaves</source>
+        <translation>内存优先未采用前沿对重计算层的选择：它可能需要 %1 个假设分析，超过候选上限剩余的 %2 个</translation>
+    </message>
+    <message>
+        <source>memory first left out the frontier&apos;s choice of layers to recompute: %1</source>
+        <translation>内存优先未采用前沿对重计算层的选择：%1</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -505,9 +505,9 @@ private:
         return std::move(m_result);
     }
 
-    // The opportunities by gain, largest first; of those that set the same passes to the same
-    // iteration (bucket caps and groups that bucket alike where it matters), the simplest alone (the
-    // shortest key, a cap before a list of groups).
+    // The opportunities by gain, largest first; of the tensor fusions that come to the same iteration
+    // with the same self-checks (bucket caps and groups that bucket alike where it matters), the
+    // simplest alone (the shortest key, a cap before a list of groups).
     std::vector<Opportunity> distinctOpportunities()
     {
         struct Ranked {
@@ -529,9 +529,10 @@ private:
                 < std::tuple(-b.opportunity->gainPct, b.key.size(), std::string_view(b.key));
         });
         std::vector<Opportunity> distinct;
-        std::set<std::pair<std::string, TimeNs>> seen;
+        std::set<std::tuple<TimeNs, bool>> fusions;
         for (Ranked& r : ranked) {
-            if (seen.emplace(r.passes, r.opportunity->iterationNs).second)
+            if (r.passes != "tensor_fusion;"
+                || fusions.emplace(r.opportunity->iterationNs, r.opportunity->selfChecked).second)
                 distinct.push_back(std::move(*r.opportunity));
         }
         return distinct;

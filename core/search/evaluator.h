@@ -62,6 +62,7 @@ public:
     const WhatIfRequest& request() const { return m_request; }
     std::uint64_t memoryLimitBytes() const { return m_memoryLimitBytes; }
     const CancellationToken* cancellation() const { return m_cancel; }
+    ProgressSink* progress() const { return m_progress; }
     // Counts candidates another search evaluated on this one's behalf, in every process alike.
     void count(std::size_t candidates) { m_evaluated += candidates; }
 

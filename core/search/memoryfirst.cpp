@@ -1,6 +1,8 @@
 #include "core/search/memoryfirst.h"
 
 #include "core/base/resourcelimits.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/layermodel.h"
 #include "core/search/evaluator.h"
 #include "core/search/frontiertracker.h"
 #include "core/search/ranking.h"
@@ -31,30 +33,56 @@ std::vector<std::vector<PassStep>> MemoryFirst::choices()
 
 namespace {
 
+// What the frontier adds to memory first's choices: steps, or a warning that says why none.
+struct FrontierChoice {
+    std::optional<std::vector<PassStep>> steps;
+    std::optional<Message> warning;
+};
+
 // Which layers to recompute, with which accumulation and precision: the steps of the fastest point
 // within the budget of the frontier at the job's own device count (FT-LDP over the layers), its
-// what-ifs counted among the evaluator's. Nothing where the frontier has no such point or fails but
-// for cancelling.
-Expected<std::optional<std::vector<PassStep>>> frontierChoice(Evaluator& evaluator, const Strategy& prefix)
+// what-ifs counted among the evaluator's. Left out, with a warning, where the base sets the device count,
+// where it may take more what-ifs than room (at most a base per accumulation and precision, one per
+// kind of layer under each, and the points it verifies) or where it fails but for cancelling; nothing
+// where it has no point within the budget.
+Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& prefix, std::size_t room)
 {
     FrontierOptions options;
     options.prefix = prefix;
     options.baseline = evaluator.request().baseline;
     options.memory = evaluator.request().memory;
     options.communication = false; // the rounds choose the buckets
-    Expected<Frontier> frontier = FrontierTracker::track(
-        evaluator.session(), options, evaluator.exchange(), evaluator.memoryLimitBytes(), evaluator.cancellation());
+    if (!Evaluator::leavesDeviceCount(prefix).ok())
+        return FrontierChoice { std::nullopt,
+            Message(SL_TEXT("Core",
+                "memory first left out the frontier's choice of layers to recompute, which it makes at the job's "
+                "measured device count, not at the base's worker_count")) };
+    const std::shared_ptr<const LayerModel> layers = evaluator.session().analyses().layers("auto");
+    const std::size_t configs = options.accumulation.size() * (options.mixedPrecision ? 2 : 1);
+    const std::size_t most = configs * (1 + (layers ? layers->layers().size() : 0)) + options.pointsPerCount;
+    if (most > room)
+        return FrontierChoice { std::nullopt,
+            Message(SL_TEXT("Core",
+                        "memory first left out the frontier's choice of layers to recompute: it may take %1 what-ifs, "
+                        "more than the %2 the limit of candidates leaves"),
+                { most, room }) };
+    Expected<Frontier> frontier = FrontierTracker::track(evaluator.session(), options, evaluator.exchange(),
+        evaluator.memoryLimitBytes(), evaluator.cancellation(), evaluator.progress());
     if (!frontier) {
         if (frontier.status().code() == ErrorCode::Cancelled)
             return frontier.status();
-        return std::optional<std::vector<PassStep>>();
+        return FrontierChoice { std::nullopt,
+            Message(SL_TEXT("Core", "memory first left out the frontier's choice of layers to recompute: %1"),
+                { frontier.status().message().empty() ? Message::plain(frontier.status().detail())
+                                                      : frontier.status().message() }) };
     }
     evaluator.count(frontier->candidates);
     if (!frontier->miniTime || frontier->miniTime->strategy.steps.size() <= prefix.steps.size())
-        return std::optional<std::vector<PassStep>>();
+        return FrontierChoice {};
     const std::vector<PassStep>& steps = frontier->miniTime->strategy.steps;
-    return std::optional(
-        std::vector<PassStep>(steps.begin() + static_cast<std::ptrdiff_t>(prefix.steps.size()), steps.end()));
+    return FrontierChoice { std::vector<PassStep>(
+                                steps.begin() + static_cast<std::ptrdiff_t>(prefix.steps.size()), steps.end()),
+        std::nullopt };
 }
 
 } // namespace
@@ -66,12 +94,15 @@ Expected<MemoryFirst::Choice> MemoryFirst::choose(
     all.resize(std::min(all.size(), room));
     if (all.empty())
         return Choice {};
+    std::optional<Message> left;
     if (all.size() < room) {
-        Expected<std::optional<std::vector<PassStep>>> layered = frontierChoice(evaluator, prefix);
+        // Room for the fixed choices and the frontier's own beside the frontier's what-ifs.
+        Expected<FrontierChoice> layered = frontierChoice(evaluator, prefix, room - all.size() - 1);
         if (!layered)
             return layered.status();
-        if (*layered)
-            all.push_back(std::move(**layered));
+        if (layered->steps)
+            all.push_back(std::move(*layered->steps));
+        left = std::move(layered->warning);
     }
     std::vector<Candidate> candidates;
     for (const std::vector<PassStep>& steps : all) {
@@ -105,6 +136,8 @@ Expected<MemoryFirst::Choice> MemoryFirst::choose(
             std::vector<Message::Arg> { ResourceLimits::gigabytes(
                 static_cast<std::uint64_t>(std::max<std::int64_t>(0, choice.outcome.peakBytes))) });
     }
+    if (left)
+        choice.warnings.push_back(std::move(*left));
     return choice;
 }
 

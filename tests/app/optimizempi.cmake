@@ -59,4 +59,22 @@ foreach(bad "--out;${WORK}/no-such-folder/best.json;--out" "--base;${WORK}/absen
         message(FATAL_ERROR "a bad ${option}: status ${bad_rc}, not 2 with its reason: ${bad_out} ${bad_err}")
     endif()
 endforeach()
+# Processes that disagree: only the second is given an absent --base, or a memory limit no job fits.
+# The first, which can read its arguments, stops with the second (status 2, and it says why), and
+# keeps the least limit, failing to load the job as the second does (status 1), instead of waiting.
+file(WRITE "${WORK}/second.sh" "#!/bin/sh\n# The command, with \$EXTRA's arguments in the second process only.\n"
+    "if [ \"\${OMPI_COMM_WORLD_RANK}\" = 1 ]; then exec \"\$@\" \$EXTRA; fi\nexec \"\$@\"\n")
+foreach(case "--base ${WORK}/absent-base.json|2|another process of the search could not read the --base file"
+        "--max-memory-gb 0.000001|1|too-large")
+    string(REPLACE "|" ";" case "${case}")
+    list(GET case 0 extra)
+    list(GET case 1 status)
+    list(GET case 2 said)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env "EXTRA=${extra}" ${mpirun} -x EXTRA sh "${WORK}/second.sh" "${CLI}"
+        optimize "${JOB}" RESULT_VARIABLE second_rc OUTPUT_VARIABLE second_out ERROR_VARIABLE second_err TIMEOUT 120)
+    if(NOT second_rc EQUAL status OR NOT second_err MATCHES "${said}")
+        message(FATAL_ERROR "only the second process given ${extra}: status ${second_rc}, not ${status} with '${said}': "
+            "${second_out} ${second_err}")
+    endif()
+endforeach()
 message(STATUS "one and two processes found the same strategy, frontier and figures")

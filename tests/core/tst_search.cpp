@@ -308,9 +308,11 @@ private Q_SLOTS:
                     .startsWith(QStringLiteral("communication on the critical path")));
         // Caps and groups that bucket alike where it matters are one opportunity, the simplest: one
         // bucket is what caps of 1 MiB and more make of 32 gradients of 4 KB.
-        std::set<std::pair<std::string, TimeNs>> distinct;
-        for (const Opportunity& o : r.opportunities)
-            QVERIFY(distinct.emplace(o.steps.front().pass, o.iterationNs).second);
+        std::set<std::pair<TimeNs, bool>> distinct;
+        for (const Opportunity& o : r.opportunities) {
+            if (o.steps.size() == 1 && o.steps.front().pass == "tensor_fusion")
+                QVERIFY(distinct.emplace(o.iterationNs, o.selfChecked).second);
+        }
         QVERIFY(r.opportunities.front().steps.front().params.contains("bucket_cap_mb"));
         // An opportunity's strategy is the whole one its gain was replayed with.
         const auto opportunity = session->whatIf({ r.opportunities.front().strategy, {}, options.baseline, 0 });
@@ -597,6 +599,22 @@ private Q_SLOTS:
         QCOMPARE(evaluator.evaluated(), std::size_t(2));
         QVERIFY(MemoryFirst::choose(evaluator, {}, baseline, 0));
         QCOMPARE(evaluator.evaluated(), std::size_t(2));
+        // Room for the fixed choices but not for the frontier's what-ifs: it is left out, and says so.
+        const auto fixedOnly = MemoryFirst::choose(evaluator, {}, baseline, MemoryFirst::choices().size() + 2);
+        QVERIFY(fixedOnly);
+        QCOMPARE(evaluator.evaluated(), std::size_t(2) + MemoryFirst::choices().size());
+        QVERIFY(std::any_of(fixedOnly->warnings.begin(), fixedOnly->warnings.end(), [](const Message& w) {
+            return QString::fromStdString(w.english()).contains(QStringLiteral("the limit of candidates leaves"));
+        }));
+        // A base that sets the device count: the frontier, which recomputes at the measured count, is left out.
+        Evaluator counted(*session, request, local, kMemory);
+        const Strategy scaled { { PassStep { "worker_count", { { "workers", 2.0 } } } } };
+        const auto withCount = MemoryFirst::choose(counted, scaled, baseline, 100);
+        QVERIFY(withCount);
+        QCOMPARE(counted.evaluated(), MemoryFirst::choices().size());
+        QVERIFY(std::any_of(withCount->warnings.begin(), withCount->warnings.end(), [](const Message& w) {
+            return QString::fromStdString(w.english()).contains(QStringLiteral("not at the base's worker_count"));
+        }));
     }
 
     // A search's baseline is a what-if of its own: the checks of its own figures that warned are said to
