@@ -68,8 +68,10 @@ std::optional<std::uint64_t> ResourceLimits::bytesFromGigabytes(double gb)
 
 std::string ResourceLimits::gigabytes(std::uint64_t bytes)
 {
+    // Under a tenth of a gigabyte, three significant digits: a limit of 1000 bytes is not "0.0 GB".
+    const double gb = static_cast<double>(bytes) / static_cast<double>(kGB);
     char text[32];
-    std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / static_cast<double>(kGB));
+    std::snprintf(text, sizeof text, gb > 0 && gb < 0.1 ? "%.3g GB" : "%.1f GB", gb);
     return text;
 }
 

@@ -38,7 +38,7 @@ struct ResourceLimits {
     // The bytes of a limit given in gigabytes: a finite number from a byte (1e-9) up to a billion
     // (beyond that the byte count would not fit); nullopt for anything else, a limit of no bytes too.
     static std::optional<std::uint64_t> bytesFromGigabytes(double gb);
-    // "12.3 GB": a byte count for messages.
+    // "12.3 GB", or "0.0123 GB" under a tenth of one: a byte count for messages.
     static std::string gigabytes(std::uint64_t bytes);
 };
 

@@ -141,6 +141,12 @@ private Q_SLOTS:
         r = runCli({ QStringLiteral("info"), dir.filePath(QStringLiteral("absent.json")) });
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.err.contains("file-not-found"));
+
+        // A limit under a tenth of a gigabyte is named as it was given, not as 0.0 GB.
+        r = runCli(
+            { QStringLiteral("info"), example(), QStringLiteral("--max-decoded-gb"), QStringLiteral("0.000001") });
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("the limit of 1e-06 GB"), r.err.constData());
     }
 
     void usageErrors()
