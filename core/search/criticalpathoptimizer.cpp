@@ -512,16 +512,13 @@ private:
     {
         struct Ranked {
             std::string key;
-            std::string passes;
             Opportunity* opportunity;
         };
         std::vector<Ranked> ranked;
         for (auto& [name, opportunity] : m_opportunities) {
-            Ranked r { {}, {}, &opportunity };
-            for (const PassStep& step : opportunity.steps) {
+            Ranked r { {}, &opportunity };
+            for (const PassStep& step : opportunity.steps)
                 r.key += Candidate::keyOf(step) + ";";
-                r.passes += step.pass + ";";
-            }
             ranked.push_back(std::move(r));
         }
         std::sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
@@ -531,8 +528,9 @@ private:
         std::vector<Opportunity> distinct;
         std::set<std::tuple<TimeNs, bool>> fusions;
         for (Ranked& r : ranked) {
-            if (r.passes != "tensor_fusion;"
-                || fusions.emplace(r.opportunity->iterationNs, r.opportunity->selfChecked).second)
+            const std::vector<PassStep>& steps = r.opportunity->steps;
+            const bool fusion = steps.size() == 1 && steps.front().pass == "tensor_fusion";
+            if (!fusion || fusions.emplace(r.opportunity->iterationNs, r.opportunity->selfChecked).second)
                 distinct.push_back(std::move(*r.opportunity));
         }
         return distinct;
