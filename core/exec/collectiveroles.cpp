@@ -147,6 +147,8 @@ CollectiveRoles CollectiveRoles::of(const ExecutionGraph& g)
     roles.m_role.assign(n, ParallelRole::Unknown);
     roles.m_reason.assign(n, None);
     roles.m_reasons.assign(kReasons, kReasons + ReasonCount);
+    roles.m_jobRanks
+        = std::max<std::int32_t>({ 1, g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()) });
     const auto collective = [&](ItemId i) {
         const CommCost* c = g.comm(i);
         return c && isCommunication(g.kind(i)) ? c : nullptr;
@@ -236,8 +238,22 @@ CollectiveRoles CollectiveRoles::of(const ExecutionGraph& g)
         roles.m_role[i] = role;
         roles.m_reason[i] = why;
         ++roles.m_counts[static_cast<std::size_t>(role)];
+        if (roles.takenAsData(g, item))
+            roles.m_dataGroup = std::max(roles.m_dataGroup, spanOf(g, item));
     }
     return roles;
+}
+
+std::int32_t CollectiveRoles::spanOf(const ExecutionGraph& g, ItemId item)
+{
+    const CommCost* c = g.comm(item);
+    return c->route == RouteKind::Partial ? c->groupSize : static_cast<std::int32_t>(c->rankCount);
+}
+
+bool CollectiveRoles::takenAsData(const ExecutionGraph& g, ItemId item, std::int32_t jobRanks) const
+{
+    const ParallelRole r = of(item);
+    return r == ParallelRole::Data || (r == ParallelRole::Unknown && g.comm(item) && spanOf(g, item) == jobRanks);
 }
 
 } // namespace sightline

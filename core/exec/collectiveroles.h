@@ -46,11 +46,29 @@ public:
     // "12 data-parallel, 4 tensor-parallel, 2 unknown".
     Message summary() const;
 
+    // Every rank of the job: the trace's world (peers outside the trace included), or its ranks where
+    // they are more.
+    std::int32_t jobRanks() const { return m_jobRanks; }
+    // The ranks a collective spans: the group of one routed as part of it (RouteKind::Partial), else
+    // its participants.
+    static std::int32_t spanOf(const ExecutionGraph& graph, ItemId item);
+    // Whether a collective is taken for data-parallel where the job's data-parallel group is counted
+    // (worker_count, the scaling models): it is, or its role is unknown and it spans every rank of the
+    // job. graph: the one the roles were found for; an item without a transfer is not. jobRanks: the
+    // job's ranks where a rewrite made them fewer than jobRanks() says (the trace's world).
+    bool takenAsData(const ExecutionGraph& graph, ItemId item) const { return takenAsData(graph, item, m_jobRanks); }
+    bool takenAsData(const ExecutionGraph& graph, ItemId item, std::int32_t jobRanks) const;
+    // The measured data-parallel group: the most ranks a collective taken for data-parallel spans; 0
+    // when none is.
+    std::int32_t dataGroupSize() const { return m_dataGroup; }
+
 private:
     std::vector<ParallelRole> m_role; // per item
     std::vector<std::uint8_t> m_reason; // per item, into m_reasons
     std::vector<std::string> m_reasons;
     std::array<std::size_t, kParallelRoleCount> m_counts {};
+    std::int32_t m_jobRanks = 1;
+    std::int32_t m_dataGroup = 0;
 };
 
 } // namespace sightline

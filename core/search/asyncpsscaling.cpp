@@ -241,6 +241,8 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     ScalingCurve curve;
     curve.mode = ScalingCurve::Mode::AsyncPs;
     curve.measuredWorkers = WorkerCountPass::measuredWorkers(analyses);
+    if (std::optional<Message> replicas = WorkerCountPass::replicaNote(analyses))
+        curve.warnings.push_back(std::move(*replicas));
     if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
         curve.batch = batch->size;
     curve.parameters = { { "compute_ms", static_cast<double>(p.computeNs) / 1e6 },

@@ -74,6 +74,8 @@ public:
         if (Status s = Evaluator::leavesDeviceCount(m_options.prefix); !s.ok())
             return s;
         m_result.measuredWorkers = WorkerCountPass::measuredWorkers(m_session.analyses());
+        if (std::optional<Message> replicas = WorkerCountPass::replicaNote(m_session.analyses()))
+            m_result.warnings.push_back(std::move(*replicas));
         findChain();
         findConfigs();
         if (m_noLayers) {

@@ -68,6 +68,8 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     ScalingCurve curve;
     curve.mode = ScalingCurve::Mode::Sync;
     curve.measuredWorkers = WorkerCountPass::measuredWorkers(analyses);
+    if (std::optional<Message> replicas = WorkerCountPass::replicaNote(analyses))
+        curve.warnings.push_back(std::move(*replicas));
     curve.globalBatch = globalBatch;
     if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
         curve.batch = batch->size;

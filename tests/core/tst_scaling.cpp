@@ -132,6 +132,9 @@ private Q_SLOTS:
             { 1, 2, 4, 8, 16 }, false, local, std::uint64_t(4) << 30);
         QVERIFY2(curve, curve ? "" : curve.status().toString().c_str());
         QCOMPARE(curve->measuredWorkers, 2);
+        // Each worker is one rank: no note of replicas.
+        for (const Message& w : curve->warnings)
+            QVERIFY2(w.english().find("replicas") == std::string::npos, w.english().c_str());
         QCOMPARE(curve->points.size(), std::size_t(5));
         const ScalingPoint& own = curve->points[1];
         QVERIFY(own.replayedNs && own.measuredNs);

@@ -7,8 +7,9 @@
 #include "core/exec/analysiscache.h"
 #include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraph.h"
-#include "core/session/jobsession.h"
 #include "core/replay/replayer.h"
+#include "core/session/jobsession.h"
+#include "core/strategy/passes/workercountpass.h"
 #include "core/strategy/strategyrunner.h"
 
 #include "testsupport.h"
@@ -163,8 +164,18 @@ private Q_SLOTS:
             if (!c || g.track(item).isValid())
                 continue;
             QCOMPARE(roles.of(item), c->bytes == 64'000'000 ? ParallelRole::Data : ParallelRole::Tensor);
+            QCOMPARE(roles.takenAsData(g, item), c->bytes == 64'000'000);
             QVERIFY(!roles.reason(item).empty());
         }
+        // The data-parallel group, which worker_count's workers count, is 2 of the job's 4 ranks.
+        QCOMPARE(roles.jobRanks(), 4);
+        QCOMPARE(roles.dataGroupSize(), 2);
+        QCOMPARE(WorkerCountPass::measuredWorkers(session->analyses()), 2);
+        // The curves and the frontier say that their workers are replicas of two ranks.
+        const std::optional<Message> replicas = WorkerCountPass::replicaNote(session->analyses());
+        QVERIFY(replicas);
+        QVERIFY2(replicas->english().find("4 ranks are 2 data-parallel replicas of 2 ranks each") != std::string::npos,
+            replicas->english().c_str());
         // Tensor fusion re-buckets the gradients' all-reduces only: the tensor-parallel ones stay.
         const auto fused = session->whatIf({ oneStep("tensor_fusion", { { "bucket_cap_mb", 25.0 }, { "first_bucket_mb", 25.0 } }) });
         QVERIFY2(fused, errorOf(fused).c_str());

@@ -172,36 +172,6 @@ const ParameterTable<WorkerCountParameters>& WorkerCountPass::table() const
 
 namespace {
 
-// What the pass takes for data-parallel: the collectives CollectiveRoles calls so, and (said in a
-// warning) those it cannot tell that span every rank of the measured group.
-struct DataGroups {
-    const ExecutionGraph& g;
-    const CollectiveRoles& roles;
-    std::int32_t everyRank = 0; // the ranks a collective spans when it spans them all
-
-    bool isData(ItemId item) const
-    {
-        const ParallelRole r = roles.of(item);
-        return r == ParallelRole::Data || (r == ParallelRole::Unknown && groupSizeOf(item) == everyRank);
-    }
-    std::int32_t groupSizeOf(ItemId item) const
-    {
-        const CommCost* c = g.comm(item);
-        return c->route == RouteKind::Partial ? c->groupSize : static_cast<std::int32_t>(c->rankCount);
-    }
-    // The measured data-parallel group's size: the most ranks a data-parallel collective spans.
-    std::int32_t measured() const
-    {
-        std::int32_t d = 0;
-        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-            const ItemId item(i);
-            if (g.comm(item) && isCommunication(g.kind(item)) && isData(item))
-                d = std::max(d, groupSizeOf(item));
-        }
-        return d;
-    }
-};
-
 // Edges of a collective other than its participants' arrival and release, each to or from an item of
 // rank `source`: copied for a clone of that rank, between `to` and the clone's copies.
 void copyCollectiveEdges(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId collective, ItemId to, RankId source, const Clone& clone)
@@ -226,18 +196,14 @@ struct WorldSize {
 };
 
 // The measured data-parallel group's size (WorkerCountPass::measuredWorkers), and the job's world.
-std::pair<std::int32_t, std::int32_t> measuredDataAndWorld(const ExecutionGraph& g, const CollectiveRoles& roles)
+std::pair<std::int32_t, std::int32_t> measuredDataAndWorld(const CollectiveRoles& roles)
 {
-    const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
-    const auto n = static_cast<std::int32_t>(g.ranks().size());
-    const DataGroups data { g, roles, n < world ? world : n };
-    return { std::max(1, data.measured() > 0 ? data.measured() : world), world };
+    return { roles.dataGroupSize() > 0 ? roles.dataGroupSize() : roles.jobRanks(), roles.jobRanks() };
 }
 
-Expected<WorldSize> worldSizeFor(
-    const ExecutionGraph& g, const CollectiveRoles& roles, const WorkerCountParameters& params)
+Expected<WorldSize> worldSizeFor(const CollectiveRoles& roles, const WorkerCountParameters& params)
 {
-    const auto [measuredData, world] = measuredDataAndWorld(g, roles);
+    const auto [measuredData, world] = measuredDataAndWorld(roles);
     const auto workers = static_cast<std::int32_t>(params.workers);
     if ((static_cast<std::int64_t>(world) * workers) % measuredData != 0)
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
@@ -320,11 +286,11 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
             return refused;
         return scaleServers(g, params, job);
     }
-    const std::int32_t world = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
-    const auto n = static_cast<std::int32_t>(g.ranks().size());
     const CollectiveRoles& roles = job.analyses().collectiveRoles();
-    const DataGroups data { g, roles, n < world ? world : n };
-    const Expected<WorldSize> sizes = worldSizeFor(g, roles, params);
+    const std::int32_t world = roles.jobRanks();
+    const auto n = static_cast<std::int32_t>(g.ranks().size());
+    const auto isData = [&](ItemId item) { return roles.takenAsData(g, item); };
+    const Expected<WorldSize> sizes = worldSizeFor(roles, params);
     if (!sizes)
         return sizes.status();
     const std::int32_t measuredData = sizes->measuredData;
@@ -338,9 +304,9 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
         const ItemId item(i);
         if (!g.comm(item) || !isCommunication(g.kind(item)))
             continue;
-        untold += roles.of(item) == ParallelRole::Unknown && data.isData(item);
-        kept += !data.isData(item);
-        gradients += data.isData(item);
+        untold += roles.of(item) == ParallelRole::Unknown && isData(item);
+        kept += !isData(item);
+        gradients += isData(item);
     }
     if (async && n < world)
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
@@ -369,7 +335,7 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             const ItemId item(i);
             const CommCost* c = g.comm(item);
-            if (c && c->route == RouteKind::Partial && isCommunication(g.kind(item)) && data.isData(item)) {
+            if (c && c->route == RouteKind::Partial && isCommunication(g.kind(item)) && isData(item)) {
                 CommCost nc = *c;
                 nc.groupSize = static_cast<std::int32_t>(static_cast<std::int64_t>(c->groupSize) * workers / measuredData);
                 b.setComm(item, nc, g.commRanks(*c));
@@ -453,7 +419,7 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
                 }
                 return ItemId();
             };
-            if (data.isData(item)) {
+            if (isData(item)) {
                 std::vector<RankId> ranks;
                 for (const RankId r : members) {
                     if (!dropped[r.value()])
@@ -508,9 +474,10 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
         return s;
     if (async) {
         const ExecutionGraph& grown = *job.graph;
-        const DataGroups served { grown, job.analyses().collectiveRoles(), m };
+        const CollectiveRoles& served = job.analyses().collectiveRoles();
         const int servers = params.servers ? static_cast<int>(*params.servers) : 1;
-        if (Status s = AsyncParameterServer::apply(job, servers, [&](ItemId item) { return served.isData(item); });
+        if (Status s = AsyncParameterServer::apply(
+                job, servers, [&](ItemId item) { return served.takenAsData(grown, item, m); });
             !s.ok())
             return s;
     }
@@ -573,10 +540,21 @@ void exportAsync(const WorkerCountParameters& params, const Expected<WorldSize>&
 
 int WorkerCountPass::measuredWorkers(const AnalysisCache& analyses)
 {
-    const ExecutionGraph& g = analyses.graph();
     if (const Expected<PartitionModel>& partitions = analyses.partitions(); partitions && !partitions->empty())
-        return static_cast<int>(g.ranks().size());
-    return measuredDataAndWorld(g, analyses.collectiveRoles()).first;
+        return static_cast<int>(analyses.graph().ranks().size());
+    return measuredDataAndWorld(analyses.collectiveRoles()).first;
+}
+
+std::optional<Message> WorkerCountPass::replicaNote(const AnalysisCache& analyses)
+{
+    const int workers = measuredWorkers(analyses);
+    const std::int32_t ranks = analyses.collectiveRoles().jobRanks();
+    if (workers >= ranks || ranks % workers != 0)
+        return std::nullopt;
+    return Message(SL_TEXT("Core",
+                       "the job's %1 ranks are %2 data-parallel replicas of %3 ranks each (the other parallelism "
+                       "within a replica): a count of workers or devices here counts replicas, each %3 devices"),
+        { ranks, workers, ranks / workers });
 }
 
 // The launchers' process counts for the new job: hosts of ranks_per_host ranks (as measured where the
@@ -586,7 +564,7 @@ void WorkerCountPass::exportStep(const WorkerCountParameters& params, ExportCont
 {
     const ExecutionGraph& g = out.measured().graph();
     out.cannot(Framework::Xla, "XLA compiles one rank's program; the processes are the launcher's");
-    const Expected<WorldSize> sizes = worldSizeFor(g, out.measured().collectiveRoles(), params);
+    const Expected<WorldSize> sizes = worldSizeFor(out.measured().collectiveRoles(), params);
     const int perHost = params.ranksPerHost ? static_cast<int>(*params.ranksPerHost) : measuredRanksPerHost(g);
     std::string why;
     if (!sizes)

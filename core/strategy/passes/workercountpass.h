@@ -37,6 +37,10 @@ public:
     // 8-rank job counts 8), else the job's world; a BytePS job's, its ranks. The device count a search
     // over device counts starts from, and replays as the job itself.
     static int measuredWorkers(const AnalysisCache& analyses);
+    // Where that group is smaller than the job (tensor, pipeline or expert parallelism within each
+    // replica), a note that a count of workers or devices counts replicas of several ranks each; else
+    // nothing.
+    static std::optional<Message> replicaNote(const AnalysisCache& analyses);
 
     std::string_view name() const override;
     std::string_view summary() const override;
