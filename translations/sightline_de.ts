@@ -1960,6 +1960,14 @@
         <source>memory first left out the frontier&apos;s choice of layers to recompute: %1</source>
         <translation>„Speicher zuerst“ ließ die Wahl der neu zu berechnenden Schichten durch die Front aus: %1</translation>
     </message>
+    <message>
+        <source>the job&apos;s %1 ranks are %2 data-parallel replicas of %3 ranks each (the other parallelism within a replica): a count of workers or devices here counts replicas, each %3 devices</source>
+        <translation>die %1 Ränge des Jobs sind %2 datenparallele Replikate zu je %3 Rängen (die übrige Parallelität liegt innerhalb eines Replikats): eine Zahl von Workern oder Geräten zählt hier Replikate, jedes %3 Geräte</translation>
+    </message>
+    <message>
+        <source>memory first&apos;s frontier of layers to recompute may have missed its choice: %1</source>
+        <translation>die Front der neu zu berechnenden Schichten von „Speicher zuerst“ hat ihre Wahl vielleicht verfehlt: %1</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1960,6 +1960,14 @@
         <source>memory first left out the frontier&apos;s choice of layers to recompute: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the job&apos;s %1 ranks are %2 data-parallel replicas of %3 ranks each (the other parallelism within a replica): a count of workers or devices here counts replicas, each %3 devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory first&apos;s frontier of layers to recompute may have missed its choice: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1960,6 +1960,14 @@
         <source>memory first left out the frontier&apos;s choice of layers to recompute: %1</source>
         <translation>内存优先未采用前沿对重计算层的选择：%1</translation>
     </message>
+    <message>
+        <source>the job&apos;s %1 ranks are %2 data-parallel replicas of %3 ranks each (the other parallelism within a replica): a count of workers or devices here counts replicas, each %3 devices</source>
+        <translation>作业的 %1 个 rank 是 %2 个数据并行副本，每个副本 %3 个 rank（其他并行方式在副本之内）：此处的 worker 数或设备数计的是副本，每个副本 %3 个设备</translation>
+    </message>
+    <message>
+        <source>memory first&apos;s frontier of layers to recompute may have missed its choice: %1</source>
+        <translation>内存优先的重计算层前沿可能错过了它的选择：%1</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

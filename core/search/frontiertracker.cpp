@@ -110,8 +110,9 @@ public:
                 "point's peak is 0 bytes, so whether a point fits its budget cannot be told"));
         m_result.layers = m_chain.size();
         m_result.candidates = m_evaluator.evaluated();
-        if (std::optional<Message> failed = m_evaluator.failureWarning())
-            m_result.warnings.push_back(std::move(*failed));
+        m_result.failures = m_evaluator.failureWarning();
+        if (m_result.failures)
+            m_result.warnings.push_back(*m_result.failures);
         Expected<std::vector<Message>> lead = replayBaseAndFastest();
         if (!lead)
             return lead.status();

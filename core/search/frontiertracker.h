@@ -51,6 +51,9 @@ struct Frontier {
     int measuredWorkers = 0;
     std::size_t layers = 0; // of the chain
     std::size_t candidates = 0; // what-ifs replayed
+    // How many of them failed and why the first did (Evaluator::failureWarning), also among warnings;
+    // unset when none did.
+    std::optional<Message> failures;
     // Each device count's frontier, and the frontier over all of them, by memory ascending.
     std::vector<std::pair<int, std::vector<FrontierPoint>>> byWorkers;
     std::vector<FrontierPoint> points;

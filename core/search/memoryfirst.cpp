@@ -33,7 +33,8 @@ std::vector<std::vector<PassStep>> MemoryFirst::choices()
 
 namespace {
 
-// What the frontier adds to memory first's choices: steps, or a warning that says why none.
+// What the frontier adds to memory first's choices: steps, or a warning that says why none, or both
+// where some of its what-ifs failed.
 struct FrontierChoice {
     std::optional<std::vector<PassStep>> steps;
     std::optional<Message> warning;
@@ -44,7 +45,7 @@ struct FrontierChoice {
 // what-ifs counted among the evaluator's. Left out, with a warning, where the base sets the device count,
 // where it may take more what-ifs than room (at most a base per accumulation and precision, one per
 // kind of layer under each, and the points it verifies) or where it fails but for cancelling; nothing
-// where it has no point within the budget.
+// where it has no point within the budget. Where some of its what-ifs failed, a warning says so.
 Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& prefix, std::size_t room)
 {
     FrontierOptions options;
@@ -77,12 +78,17 @@ Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& pr
                                                       : frontier.status().message() }) };
     }
     evaluator.count(frontier->candidates);
-    if (!frontier->miniTime || frontier->miniTime->strategy.steps.size() <= prefix.steps.size())
-        return FrontierChoice {};
-    const std::vector<PassStep>& steps = frontier->miniTime->strategy.steps;
-    return FrontierChoice { std::vector<PassStep>(
-                                steps.begin() + static_cast<std::ptrdiff_t>(prefix.steps.size()), steps.end()),
-        std::nullopt };
+    FrontierChoice choice;
+    if (frontier->failures)
+        choice.warning
+            = Message(SL_TEXT("Core", "memory first's frontier of layers to recompute may have missed its choice: %1"),
+                { *frontier->failures });
+    if (frontier->miniTime && frontier->miniTime->strategy.steps.size() > prefix.steps.size()) {
+        const std::vector<PassStep>& steps = frontier->miniTime->strategy.steps;
+        choice.steps
+            = std::vector<PassStep>(steps.begin() + static_cast<std::ptrdiff_t>(prefix.steps.size()), steps.end());
+    }
+    return choice;
 }
 
 } // namespace

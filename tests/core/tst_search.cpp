@@ -35,6 +35,7 @@
 #include <QTest>
 
 #include <barrier>
+#include <numeric>
 #include <set>
 #include <thread>
 
@@ -658,6 +659,39 @@ private Q_SLOTS:
         QVERIFY(r.bestNs <= r.trajectory.at(1).iterationNs);
         QVERIFY(r.candidates >= frontier->candidates + MemoryFirst::choices().size());
         checkReproduces(*session, options, r);
+    }
+
+    // Where some of the frontier's what-ifs fail (here: 8 micro-batches grow the job past the items a
+    // session opened with a small memory limit may hold), memory first says that its choice of layers
+    // may be missing one, rather than choosing among the rest in silence.
+    void memoryFirstSaysItsFrontierFailed()
+    {
+        auto trace
+            = TraceLoader::load({ std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/ddp/bucket1mb" });
+        QVERIFY(trace);
+        const auto whole = sessionOf(*trace);
+        QVERIFY(whole);
+        ResourceLimits limits;
+        limits.maxMemoryBytes = WhatIfJob::kBytesPerItem * whole->measured()->itemCount() * 6;
+        SessionOptions sessionOptions;
+        sessionOptions.align = false;
+        const auto small = JobSession::open(*trace, sessionOptions, limits);
+        QVERIFY2(small, small ? "" : small.status().toString().c_str());
+        QVERIFY(!(*small)->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 8.0 } }) }));
+        SearchOptions options;
+        options.memory = MemoryOptions { 1'000'000'000 };
+        const SearchResult r = search(**small, options);
+        QVERIFY(r.bestResult);
+        QVERIFY(!r.bestOutOfMemory);
+        const auto said = Message::englishAll(r.warnings);
+        QVERIFY2(std::any_of(said.begin(), said.end(),
+                     [](const std::string& w) {
+                         return w.starts_with("memory first's frontier of layers to recompute may have missed its "
+                                              "choice: ")
+                             && w.find("candidates failed; the first: ") != std::string::npos;
+                     }),
+            qPrintable(QString::fromStdString(std::accumulate(said.begin(), said.end(), std::string(),
+                [](std::string a, const std::string& b) { return std::move(a) + b + "\n"; }))));
     }
 
     // Table 4's BERT-base beyond its 16 GB: the search meets the budget with the faster of recomputation
