@@ -2,9 +2,9 @@
 # The two newcomer commands (see README):
 #   packaging/dev.sh run    install dependencies, build, and open the app on the bundled example
 #   packaging/dev.sh test   install dependencies, then build and run every test through ctest, in three
-#                           stages: the normal build (build/default), the same suite under AddressSanitizer
-#                           and UndefinedBehaviorSanitizer (build/asan), and the libFuzzer harnesses for
-#                           60 s each (build/fuzz, ctest label fuzz)
+#                           stages: the normal build (build/default), the same suite but the packaging
+#                           checks under AddressSanitizer and UndefinedBehaviorSanitizer (build/asan),
+#                           and the libFuzzer harnesses for 60 s each (build/fuzz, ctest label fuzz)
 # Extra arguments after "run" are passed to the app instead of the example.
 # Every test stage runs even when an earlier one failed, so that one run shows all failures; the command
 # fails when any stage did. Each stage prints how long it took.
@@ -54,7 +54,8 @@ stage() {
 }
 
 # Benchmarks are separate executables that print figures; ctest -L benchmark runs them on request. The
-# test presets leave out the labels benchmark and fuzz; the fuzz preset runs only the latter.
+# test presets leave out the labels benchmark and fuzz (and asan packaging, which the default stage
+# checks); the fuzz preset runs only fuzz.
 stage default
 stage asan
 stage fuzz
