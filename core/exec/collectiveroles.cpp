@@ -147,8 +147,7 @@ CollectiveRoles CollectiveRoles::of(const ExecutionGraph& g)
     roles.m_role.assign(n, ParallelRole::Unknown);
     roles.m_reason.assign(n, None);
     roles.m_reasons.assign(kReasons, kReasons + ReasonCount);
-    roles.m_jobRanks
-        = std::max<std::int32_t>({ 1, g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()) });
+    roles.m_jobRanks = std::max<std::int32_t>(g.trace().worldSize(), static_cast<std::int32_t>(g.ranks().size()));
     const auto collective = [&](ItemId i) {
         const CommCost* c = g.comm(i);
         return c && isCommunication(g.kind(i)) ? c : nullptr;

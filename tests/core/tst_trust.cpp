@@ -8,6 +8,9 @@
 #include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraph.h"
 #include "core/replay/replayer.h"
+#include "core/search/frontiertracker.h"
+#include "core/search/localexchange.h"
+#include "core/search/syncscaling.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/passes/workercountpass.h"
 #include "core/strategy/strategyrunner.h"
@@ -176,6 +179,19 @@ private Q_SLOTS:
         QVERIFY(replicas);
         QVERIFY2(replicas->english().find("4 ranks are 2 data-parallel replicas of 2 ranks each") != std::string::npos,
             replicas->english().c_str());
+        const auto once = [&](const std::vector<Message>& warnings) {
+            return std::count(warnings.begin(), warnings.end(), *replicas) == 1;
+        };
+        LocalExchange local;
+        const auto curve = SyncScaling::of(*session, {}, {}, { 2, 4 }, false, local, std::uint64_t(4) << 30);
+        QVERIFY2(curve, curve ? "" : curve.status().toString().c_str());
+        QCOMPARE(curve->measuredWorkers, 2);
+        QVERIFY2(once(curve->warnings), joined(curve->warnings).c_str());
+        FrontierOptions frontierOptions;
+        frontierOptions.workers = { 2 };
+        const auto frontier = FrontierTracker::track(*session, frontierOptions, local, std::uint64_t(4) << 30);
+        QVERIFY2(frontier, frontier ? "" : frontier.status().toString().c_str());
+        QVERIFY2(once(frontier->warnings), joined(frontier->warnings).c_str());
         // Tensor fusion re-buckets the gradients' all-reduces only: the tensor-parallel ones stay.
         const auto fused = session->whatIf({ oneStep("tensor_fusion", { { "bucket_cap_mb", 25.0 }, { "first_bucket_mb", 25.0 } }) });
         QVERIFY2(fused, errorOf(fused).c_str());

@@ -198,7 +198,7 @@ struct WorldSize {
 // The measured data-parallel group's size (WorkerCountPass::measuredWorkers), and the job's world.
 std::pair<std::int32_t, std::int32_t> measuredDataAndWorld(const CollectiveRoles& roles)
 {
-    return { roles.dataGroupSize() > 0 ? roles.dataGroupSize() : roles.jobRanks(), roles.jobRanks() };
+    return { std::max(1, roles.dataGroupSize() > 0 ? roles.dataGroupSize() : roles.jobRanks()), roles.jobRanks() };
 }
 
 Expected<WorldSize> worldSizeFor(const CollectiveRoles& roles, const WorkerCountParameters& params)
@@ -547,9 +547,12 @@ int WorkerCountPass::measuredWorkers(const AnalysisCache& analyses)
 
 std::optional<Message> WorkerCountPass::replicaNote(const AnalysisCache& analyses)
 {
+    // A BytePS job's workers are its ranks, each a host's GPUs, as measuredWorkers counts them.
+    if (const Expected<PartitionModel>& partitions = analyses.partitions(); partitions && !partitions->empty())
+        return std::nullopt;
     const int workers = measuredWorkers(analyses);
     const std::int32_t ranks = analyses.collectiveRoles().jobRanks();
-    if (workers >= ranks || ranks % workers != 0)
+    if (workers <= 0 || workers >= ranks || ranks % workers != 0)
         return std::nullopt;
     return Message(SL_TEXT("Core",
                        "the job's %1 ranks are %2 data-parallel replicas of %3 ranks each (the other parallelism "
