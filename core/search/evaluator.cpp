@@ -70,6 +70,16 @@ Status Evaluator::firstFailure() const
     return r ? Status() : r.status();
 }
 
+void Evaluator::count(std::size_t candidates, std::size_t failures, const std::optional<Strategy>& firstFailed)
+{
+    m_evaluated += candidates;
+    if (failures == 0)
+        return;
+    if (!m_firstFailed)
+        m_firstFailed = firstFailed;
+    m_failures += failures;
+}
+
 std::optional<Message> Evaluator::failureWarning() const
 {
     if (m_failures == 0)

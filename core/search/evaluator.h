@@ -51,6 +51,8 @@ public:
     // the batches and their candidates, the same in every process; run again to say it).
     std::size_t failures() const { return m_failures; }
     Status firstFailure() const;
+    // The strategy of that first failure; unset when none failed.
+    const std::optional<Strategy>& firstFailed() const { return m_firstFailed; }
     // The warning that says how many failed and why the first did; nothing when none did.
     std::optional<Message> failureWarning() const;
     // What-ifs this process runs at once.
@@ -63,8 +65,9 @@ public:
     std::uint64_t memoryLimitBytes() const { return m_memoryLimitBytes; }
     const CancellationToken* cancellation() const { return m_cancel; }
     ProgressSink* progress() const { return m_progress; }
-    // Counts candidates another search evaluated on this one's behalf, in every process alike.
-    void count(std::size_t candidates) { m_evaluated += candidates; }
+    // Counts candidates another search evaluated on this one's behalf, in every process alike, and
+    // those of them that failed; their first (firstFailed) is this one's where it has none yet.
+    void count(std::size_t candidates, std::size_t failures, const std::optional<Strategy>& firstFailed);
 
     static Outcome outcomeOf(const WhatIfResult& result);
     // The warnings that are not among shared (those of a what-if every candidate shares), in their

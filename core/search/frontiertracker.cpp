@@ -110,9 +110,11 @@ public:
                 "point's peak is 0 bytes, so whether a point fits its budget cannot be told"));
         m_result.layers = m_chain.size();
         m_result.candidates = m_evaluator.evaluated();
-        m_result.failures = m_evaluator.failureWarning();
-        if (m_result.failures)
-            m_result.warnings.push_back(*m_result.failures);
+        if (std::optional<Message> failed = m_evaluator.failureWarning()) {
+            m_result.warnings.push_back(*failed);
+            m_result.failures
+                = Frontier::Failures { m_evaluator.failures(), m_evaluator.firstFailed(), std::move(*failed) };
+        }
         Expected<std::vector<Message>> lead = replayBaseAndFastest();
         if (!lead)
             return lead.status();

@@ -51,9 +51,15 @@ struct Frontier {
     int measuredWorkers = 0;
     std::size_t layers = 0; // of the chain
     std::size_t candidates = 0; // what-ifs replayed
-    // How many of them failed and why the first did (Evaluator::failureWarning), also among warnings;
-    // unset when none did.
-    std::optional<Message> failures;
+    // Those of them that failed: how many, the first (in the evaluator's order), and the warning that
+    // says so and why the first failed (Evaluator::failureWarning, also among warnings); unset when
+    // none did.
+    struct Failures {
+        std::size_t count = 0;
+        std::optional<Strategy> first;
+        Message warning;
+    };
+    std::optional<Failures> failures;
     // Each device count's frontier, and the frontier over all of them, by memory ascending.
     std::vector<std::pair<int, std::vector<FrontierPoint>>> byWorkers;
     std::vector<FrontierPoint> points;

@@ -77,12 +77,15 @@ Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& pr
                 { frontier.status().message().empty() ? Message::plain(frontier.status().detail())
                                                       : frontier.status().message() }) };
     }
-    evaluator.count(frontier->candidates);
     FrontierChoice choice;
-    if (frontier->failures)
+    if (const std::optional<Frontier::Failures>& failed = frontier->failures) {
+        evaluator.count(frontier->candidates, failed->count, failed->first);
         choice.warning
             = Message(SL_TEXT("Core", "memory first's frontier of layers to recompute may have missed its choice: %1"),
-                { *frontier->failures });
+                { failed->warning });
+    } else {
+        evaluator.count(frontier->candidates, 0, std::nullopt);
+    }
     if (frontier->miniTime && frontier->miniTime->strategy.steps.size() > prefix.steps.size()) {
         const std::vector<PassStep>& steps = frontier->miniTime->strategy.steps;
         choice.steps

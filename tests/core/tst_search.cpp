@@ -692,6 +692,21 @@ private Q_SLOTS:
                      }),
             qPrintable(QString::fromStdString(std::accumulate(said.begin(), said.end(), std::string(),
                 [](std::string a, const std::string& b) { return std::move(a) + b + "\n"; }))));
+        // The search's own count of failures takes in the frontier's: never fewer.
+        const auto failedOf = [](const std::string& w) {
+            const std::size_t at = w.find(" of the ");
+            return at == std::string::npos ? 0 : std::stoul(w.substr(w.rfind(' ', at - 1) + 1));
+        };
+        std::size_t frontierFailed = 0, searchFailed = 0;
+        for (const std::string& w : said) {
+            if (w.starts_with("memory first's frontier"))
+                frontierFailed = failedOf(w);
+            else if (w.find("candidates failed; the first: ") != std::string::npos)
+                searchFailed = failedOf(w);
+        }
+        QVERIFY(frontierFailed > 0);
+        QVERIFY2(searchFailed >= frontierFailed,
+            qPrintable(QStringLiteral("%1 against %2").arg(searchFailed).arg(frontierFailed)));
     }
 
     // Table 4's BERT-base beyond its 16 GB: the search meets the budget with the faster of recomputation
