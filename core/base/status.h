@@ -55,6 +55,8 @@ public:
     const std::string& detail() const { return m_detail; }
     // The detail as core said it, for the window to translate.
     const Message& message() const { return m_message; }
+    // The detail as a message to pass on: message(), or detail() as plain text where core said none.
+    Message detailMessage() const { return m_message.empty() ? Message::plain(m_detail) : m_message; }
 
     // "file: byte N: code-name: detail", for logs and the CLI.
     std::string toString() const;

@@ -224,9 +224,7 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     if (!tensors || tensors->steps().empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             Message(SL_TEXT("Core", "the job has no gradients a parameter server would receive: %1"),
-                { tensors ? Message()
-                          : (tensors.status().message().empty() ? Message::plain(tensors.status().detail())
-                                                                : tensors.status().message()) }));
+                { tensors ? Message() : tensors.status().detailMessage() }));
     AsyncPsParameters p;
     for (const TensorModel::Tensor& t : tensors->steps().front().tensors)
         p.bytes += t.bytes;

@@ -189,7 +189,7 @@ private:
         if (!view || !cost) {
             const Status& why = view ? cost.status() : view.status();
             m_result.warnings.emplace_back(SL_TEXT("Core", "tensor fusion was not searched: %1"),
-                std::vector<Message::Arg> { why.message().empty() ? Message::plain(why.detail()) : why.message() });
+                std::vector<Message::Arg> { why.detailMessage() });
             return;
         }
         m_view = std::move(*view);

@@ -86,7 +86,7 @@ std::optional<Message> Evaluator::failureWarning() const
         return std::nullopt;
     const Status why = firstFailure();
     return Message(SL_TEXT("Core", "%1 of the %2 candidates failed; the first: %3"),
-        { m_failures, m_evaluated, why.message().empty() ? Message::plain(why.detail()) : why.message() });
+        { m_failures, m_evaluated, why.detailMessage() });
 }
 
 std::vector<Message> Evaluator::warningsBeyond(const std::vector<Message>& warnings, const std::vector<Message>& shared)

@@ -74,18 +74,15 @@ Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& pr
             return frontier.status();
         return FrontierChoice { std::nullopt,
             Message(SL_TEXT("Core", "memory first left out the frontier's choice of layers to recompute: %1"),
-                { frontier.status().message().empty() ? Message::plain(frontier.status().detail())
-                                                      : frontier.status().message() }) };
+                { frontier.status().detailMessage() }) };
     }
     FrontierChoice choice;
-    if (const std::optional<Frontier::Failures>& failed = frontier->failures) {
-        evaluator.count(frontier->candidates, failed->count, failed->first);
+    const std::optional<Frontier::Failures>& failed = frontier->failures;
+    evaluator.count(frontier->candidates, failed ? failed->count : 0, failed ? failed->first : std::nullopt);
+    if (failed)
         choice.warning
             = Message(SL_TEXT("Core", "memory first's frontier of layers to recompute may have missed its choice: %1"),
                 { failed->warning });
-    } else {
-        evaluator.count(frontier->candidates, 0, std::nullopt);
-    }
     if (frontier->miniTime && frontier->miniTime->strategy.steps.size() > prefix.steps.size()) {
         const std::vector<PassStep>& steps = frontier->miniTime->strategy.steps;
         choice.steps

@@ -59,8 +59,7 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     if (!view)
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             Message(SL_TEXT("Core", "synchronous scaling times the gradients' all-reduces, and cannot here: %1"),
-                { view.status().message().empty() ? Message::plain(view.status().detail())
-                                                  : view.status().message() }));
+                { view.status().detailMessage() }));
     Expected<SyncCost> cost = SyncCost::of(analyses, base->whatIfOptions);
     if (!cost)
         return cost.status();
