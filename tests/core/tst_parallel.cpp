@@ -3,7 +3,7 @@
 
 #include "core/base/parallel.h"
 
-// Before Qt's headers, whose emit macro clashes with oneTBB's.
+// Qt's emit macro, which clashes with oneTBB's, is off for the tests (QT_NO_EMIT).
 #include <tbb/task_arena.h>
 
 #include <QTest>
