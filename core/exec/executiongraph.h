@@ -24,7 +24,7 @@ struct ExecRank {
     RankId measured;
     std::int32_t rank = -1; // global rank in the job
     std::string host; // empty when unknown
-    std::string device; // its GPU's name; empty when unknown
+    std::string device {}; // its GPU's name; empty when unknown
 };
 
 // Where the ranks run, for a LinkTopology over them.

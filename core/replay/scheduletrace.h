@@ -40,7 +40,7 @@ public:
         const ExecutionGraph* graph = nullptr;
         const Schedule* schedule = nullptr;
         std::string trackSuffix; // appended to the names of the layer's tracks ("" for none)
-        std::shared_ptr<const Prepared> prepared; // of graph; build() prepares a layer that comes without
+        std::shared_ptr<const Prepared> prepared {}; // of graph; build() prepares a layer that comes without
     };
 
     struct Result {

@@ -51,7 +51,7 @@ struct ReplayResult {
 struct BaselineKind {
     CommSource communication = CommSource::Measured;
     bool fit = true; // with the cost model only
-    std::optional<double> profilerOverheadNs;
+    std::optional<double> profilerOverheadNs {};
     bool operator==(const BaselineKind& o) const
     {
         return communication == o.communication && (communication == CommSource::Measured || fit == o.fit)
@@ -64,8 +64,8 @@ struct BaselineKind {
 // baseline it is compared with).
 struct WhatIfRequest {
     Strategy strategy;
-    std::optional<MemoryOptions> memory; // unset: the session's
-    BaselineKind baseline;
+    std::optional<MemoryOptions> memory {}; // unset: the session's
+    BaselineKind baseline {};
     std::size_t listed = 20; // how many changed ops and tensors the comparison lists
 };
 

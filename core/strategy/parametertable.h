@@ -24,9 +24,9 @@ struct CheckedValue {
     bool present = false;
     bool given = false; // given in the step, not its default
     double number = 0;
-    std::string text;
+    std::string text {};
     std::size_t choice = 0;
-    OpSet ops;
+    OpSet ops {};
 };
 
 // A pass's parameters bound to the members of its typed parameter struct P: the specs the CLI, the

@@ -48,19 +48,19 @@ struct WhatIfJob {
     // The most items the graph may grow to (maxItemsFor the memory limit).
     std::uint64_t maxItems = maxItemsFor(ResourceLimits::defaultMaxMemoryBytes());
     // The analyses of graph (a session's, for its measured graph); made on first use when null.
-    std::shared_ptr<AnalysisCache> analysisCache;
-    std::optional<PsPlan> psPlan;
+    std::shared_ptr<AnalysisCache> analysisCache {};
+    std::optional<PsPlan> psPlan {};
     // The layers an earlier recompute step already recomputes, by global rank and their span's first
     // measured op (a micro-batch's copy of a layer is recomputed with it; worker_count adds the copies
     // of its added ranks): a later step leaves them as they are, so that steps over overlapping layer
     // sets compose.
-    std::set<std::pair<std::int32_t, std::uint32_t>> recomputedLayers;
+    std::set<std::pair<std::int32_t, std::uint32_t>> recomputedLayers {};
     // The strategy step being applied, from 0 (StrategyRunner sets it), and the grad_accumulation step
     // that made the graph's micro-batches, if one did: their copies keep the measured micro-batch's
     // times, so passes that find their work by measured times (recompute's layers, op_fusion's runs)
     // must come before it.
     std::size_t step = 0;
-    std::optional<std::size_t> microBatchStep;
+    std::optional<std::size_t> microBatchStep {};
 
     // What memoryBytes holds at kBytesPerItem per item, within the item ids.
     static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);
