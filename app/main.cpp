@@ -1,4 +1,5 @@
 #include "apptranslations.h"
+#include "clisupport.h"
 #include "mainwindow.h"
 #include "strategyjson.h"
 
@@ -74,6 +75,10 @@ int main(int argc, char** argv)
     parser.addOption(viewOption);
     parser.addOption(strategyOption);
     parser.process(app);
+    if (const std::optional<QString> conflict = CliSupport::conflictingValues(parser)) {
+        qWarning("sightline: %s", qPrintable(*conflict));
+        return 2;
+    }
 
     const std::optional<MainWindow::ViewMode> view = MainWindow::viewModeNamed(parser.value(viewOption));
     if (!view) {

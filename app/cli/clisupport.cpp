@@ -23,6 +23,9 @@ const QString kMaxMemoryOption = QStringLiteral("max-memory-gb");
 const QString kProfilerOverheadOption = QStringLiteral("profiler-overhead");
 const QString kMemoryBudgetOption = QStringLiteral("memory-budget");
 const QString kScalingOption = QStringLiteral("scaling");
+// The options whose every value counts (each adds a rank's offset, a link's figures or a pass
+// parameter); any other option takes one value.
+const QStringList kRepeatableOptions = { QStringLiteral("offset"), QStringLiteral("link"), QStringLiteral("set") };
 
 } // namespace
 
@@ -35,6 +38,24 @@ std::vector<std::string> toPaths(const QStringList& files)
     return paths;
 }
 
+std::optional<QString> conflictingValues(const QCommandLineParser& parser)
+{
+    QStringList seen;
+    for (const QString& name : parser.optionNames()) {
+        if (seen.contains(name))
+            continue;
+        seen.push_back(name);
+        QStringList values = parser.values(name);
+        values.removeDuplicates();
+        if (values.size() >= 2 && !kRepeatableOptions.contains(name))
+            return QStringLiteral("--%1 is given %2 different values ('%3'); it takes one")
+                .arg(name)
+                .arg(values.size())
+                .arg(values.join(QStringLiteral("', '")));
+    }
+    return std::nullopt;
+}
+
 std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args, const QString& command)
 {
     const QString prefix = QStringLiteral("sightline-cli ") + command;
@@ -42,6 +63,10 @@ std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringLis
     all.prepend(prefix);
     if (!parser.parse(all)) {
         QTextStream(stderr) << prefix << ": " << parser.errorText() << '\n';
+        return 2;
+    }
+    if (const std::optional<QString> conflict = conflictingValues(parser)) {
+        QTextStream(stderr) << prefix << ": " << *conflict << '\n';
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {

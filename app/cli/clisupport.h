@@ -58,8 +58,13 @@ std::vector<std::string> toPaths(const QStringList& files);
 
 // Parses args (those after the command name) with parser, which has its options and a FILES...
 // positional argument. Prints help or the problem and returns the exit code when the command should
-// stop there (0 after --help, 2 for bad arguments or no files); otherwise returns nothing.
+// stop there (0 after --help, 2 for bad arguments or no files); otherwise returns nothing. Refuses
+// conflicting values (below).
 std::optional<int> parseCommandLine(QCommandLineParser& parser, const QStringList& args, const QString& command);
+// The problem, when the parsed arguments give an option two different values: which of them a user
+// meant is not for a command to guess. The repeatable options (--offset, --link, --set) add every
+// value, and the same value given twice is no conflict.
+std::optional<QString> conflictingValues(const QCommandLineParser& parser);
 
 // What every command's parser starts with: the description, --help, the FILES... argument and --json
 // (returned; the caller adds it, before its own options, so that help lists it first).

@@ -159,6 +159,40 @@ private Q_SLOTS:
         QVERIFY(help.out.contains("info"));
     }
 
+    // An option that takes one value, given twice, is refused whichever command it is: the command
+    // cannot tell which the user meant. Those that add a value each time still repeat.
+    void repeatedOptions()
+    {
+        const Run twice = runCli({ QStringLiteral("whatif"), example(), QStringLiteral("--memory-budget"),
+            QStringLiteral("8"), QStringLiteral("--set"), QStringLiteral("speedup.percent=10"),
+            QStringLiteral("--memory-budget"), QStringLiteral("16") });
+        QCOMPARE(twice.exitCode, 2);
+        QVERIFY2(twice.err.contains(
+                     "sightline-cli whatif: --memory-budget is given 2 different values ('8', '16'); it takes one"),
+            twice.err.constData());
+        QVERIFY(twice.out.isEmpty());
+        // The same value twice leaves nothing to guess.
+        const Run same = runCli({ QStringLiteral("info"), example(), QStringLiteral("--max-memory-gb"),
+            QStringLiteral("8"), QStringLiteral("--max-memory-gb"), QStringLiteral("8"), QStringLiteral("--json") });
+        QVERIFY2(same.exitCode == 0, same.err.constData());
+        for (const QString& command : { QStringLiteral("info"), QStringLiteral("replay"), QStringLiteral("optimize"),
+                 QStringLiteral("frontier"), QStringLiteral("scale") }) {
+            const Run r = runCli({ command, example(), QStringLiteral("--max-memory-gb"), QStringLiteral("8"),
+                QStringLiteral("--max-memory-gb"), QStringLiteral("9") });
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("--max-memory-gb is given 2 different values"), r.err.constData());
+        }
+        const Run offsets = runCli({ QStringLiteral("replay"), example(), QStringLiteral("--offset"),
+            QStringLiteral("0=1"), QStringLiteral("--offset"), QStringLiteral("1=-1"), QStringLiteral("--link"),
+            QStringLiteral("nvlink=1:100"), QStringLiteral("--link"), QStringLiteral("network=5:10"),
+            QStringLiteral("--json") });
+        QVERIFY2(offsets.exitCode == 0, offsets.err.constData());
+        const Run sets = runCli(
+            { QStringLiteral("whatif"), example(), QStringLiteral("--set"), QStringLiteral("speedup.percent=10"),
+                QStringLiteral("--set"), QStringLiteral("speedup.kind=compute"), QStringLiteral("--json") });
+        QVERIFY2(sets.exitCode == 0, sets.err.constData());
+    }
+
     void replayJson()
     {
         const Run r = runCli({ QStringLiteral("replay"), example(), QStringLiteral("--json") });

@@ -254,6 +254,13 @@ private Q_SLOTS:
         QVERIFY(bad.open(QIODevice::WriteOnly) && bad.write("{\"strategy\": [{\"params\": 3}]}") > 0);
         bad.close();
         QCOMPARE(run({ QStringLiteral("--strategy"), bad.fileName() }), 2);
+        // Two different values of one option: refused before anything is drawn, as sightline-cli does.
+        const QString twice = dir.filePath(QStringLiteral("twice.png"));
+        QCOMPARE(run({ QStringLiteral("--screenshot"), twice, QStringLiteral("--view"), QStringLiteral("replayed"),
+                     QStringLiteral("--view"), QStringLiteral("measured"),
+                     QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/ddp-2rank") }),
+            2);
+        QVERIFY(!QFile::exists(twice));
         // A good one loads with the job, and the window opens and saves it.
         QFile good(dir.filePath(QStringLiteral("good.json")));
         QVERIFY(good.open(QIODevice::WriteOnly) && good.write("{\"strategy\": [{\"pass\": \"speedup\", \"params\": {\"percent\": 20}}]}") > 0);
