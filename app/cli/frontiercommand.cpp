@@ -4,6 +4,7 @@
 #include "replayreport.h"
 #include "searcharguments.h"
 #include "searchprocesses.h"
+#include "searchprogress.h"
 #include "strategyjson.h"
 
 #include "core/base/parallel.h"
@@ -112,8 +113,10 @@ int FrontierCommand::run(const QStringList& args)
             parser.value(devicesOption), WorkerCountPass::measuredWorkers(session->analyses()));
     QElapsedTimer clock;
     clock.start();
-    Expected<Frontier> found
-        = FrontierTracker::track(*session, options, group.exchange(), search.limits().maxMemoryBytes / 2);
+    const std::unique_ptr<SearchProgress> progress = search.progress(group);
+    Expected<Frontier> found = FrontierTracker::track(
+        *session, options, group.exchange(), search.limits().maxMemoryBytes / 2, nullptr, progress.get());
+    progress->finish();
     if (!found) {
         err.flush();
         return CliSupport::reportFailure(found.status(), json);

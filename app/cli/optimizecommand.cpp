@@ -5,6 +5,7 @@
 #include "replayreport.h"
 #include "searcharguments.h"
 #include "searchprocesses.h"
+#include "searchprogress.h"
 #include "strategyjson.h"
 
 #include "core/base/outputfile.h"
@@ -232,6 +233,7 @@ int OptimizeCommand::run(const QStringList& args)
     clock.start();
     // The what-ifs running at once share half the memory the job may take; the session holds the rest.
     Expected<SearchResult> found = Status::cancelled();
+    const std::unique_ptr<SearchProgress> progress = search.progress(group);
     if (objective == QLatin1String("devices")) {
         FrontierOptions frontier;
         frontier.prefix = options.prefix;
@@ -241,11 +243,13 @@ int OptimizeCommand::run(const QStringList& args)
         const int own = WorkerCountPass::measuredWorkers(session->analyses());
         frontier.workers = *CliSupport::deviceCounts(
             parser.isSet(devicesOption) ? parser.value(devicesOption) : QStringLiteral("1-%1").arg(own), own);
-        found
-            = FrontierTracker::fewestDevices(*session, frontier, group.exchange(), search.limits().maxMemoryBytes / 2);
+        found = FrontierTracker::fewestDevices(
+            *session, frontier, group.exchange(), search.limits().maxMemoryBytes / 2, nullptr, progress.get());
     } else {
-        found = CriticalPathOptimizer::run(*session, options, group.exchange(), search.limits().maxMemoryBytes / 2);
+        found = CriticalPathOptimizer::run(
+            *session, options, group.exchange(), search.limits().maxMemoryBytes / 2, nullptr, progress.get());
     }
+    progress->finish();
     if (!found) {
         err.flush();
         return CliSupport::reportFailure(found.status(), json);

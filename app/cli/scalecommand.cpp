@@ -4,6 +4,7 @@
 #include "replayreport.h"
 #include "searcharguments.h"
 #include "searchprocesses.h"
+#include "searchprogress.h"
 
 #include "core/search/asyncpsscaling.h"
 #include "core/search/syncscaling.h"
@@ -152,11 +153,13 @@ int ScaleCommand::run(const QStringList& args)
         return *exit;
     const std::vector<int> workers
         = *CliSupport::deviceCounts(parser.value(workersOption), WorkerCountPass::measuredWorkers(session->analyses()));
+    const std::unique_ptr<SearchProgress> progress = search.progress(group);
     const Expected<ScalingCurve> curve = mode == QLatin1String("sync")
         ? SyncScaling::of(*session, search.base(), search.baseline(), workers, *strong, group.exchange(),
-            search.limits().maxMemoryBytes / 2)
+            search.limits().maxMemoryBytes / 2, nullptr, progress.get())
         : AsyncPsScaling::of(*session, search.base(), search.baseline(), workers, std::llround(windowMb * 1e6),
-            group.exchange(), search.limits().maxMemoryBytes / 2);
+            group.exchange(), search.limits().maxMemoryBytes / 2, nullptr, progress.get());
+    progress->finish();
     if (!curve) {
         err.flush();
         return CliSupport::reportFailure(curve.status(), json);

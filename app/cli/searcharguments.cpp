@@ -2,6 +2,7 @@
 
 #include "clisupport.h"
 #include "searchprocesses.h"
+#include "searchprogress.h"
 #include "strategyjson.h"
 
 #include "core/strategy/strategyrunner.h"
@@ -19,6 +20,9 @@ SearchArguments::SearchArguments(QString command)
           QStringLiteral("S.json"))
     , m_noFitOption(QStringLiteral("no-fit"),
           QStringLiteral("Keep the cost model's default link parameters instead of fitting them to the trace."))
+    , m_progressOption(QStringLiteral("progress"),
+          QStringLiteral("Report on stderr how many candidates were replayed, a line a second (on a terminal it is "
+                         "shown in one line anyway)."))
 {
 }
 
@@ -27,6 +31,7 @@ void SearchArguments::addTo(QCommandLineParser& parser) const
     parser.addOption(m_baseOption);
     m_job.addTo(parser);
     parser.addOption(m_noFitOption);
+    parser.addOption(m_progressOption);
     CliSupport::addMemoryBudgetOption(parser);
     CliSupport::addProfilerOverheadOption(parser);
     CliSupport::addLimitOptions(parser);
@@ -68,7 +73,14 @@ bool SearchArguments::readOwn(const QCommandLineParser& parser, QTextStream& err
     if (m_memory)
         m_job.setMemory(*m_memory);
     m_baseline.fit = !parser.isSet(m_noFitOption);
+    m_progress = parser.isSet(m_progressOption);
     return CliSupport::profilerOverheadFrom(parser, m_command, m_baseline.profilerOverheadNs);
+}
+
+std::unique_ptr<SearchProgress> SearchArguments::progress(const SearchProcesses& processes) const
+{
+    return std::make_unique<SearchProgress>(
+        m_command, SearchProgress::styleFor(m_progress, processes.writes()), processes.size());
 }
 
 std::optional<int> SearchArguments::open(const QStringList& files, bool json, QTextStream& err,

@@ -14,10 +14,12 @@
 class QCommandLineParser;
 class QTextStream;
 class SearchProcesses;
+class SearchProgress;
 
-// The options the searching commands share (optimize, frontier): the steps every candidate starts with
-// (--base), the job's steps and clocks (JobArguments), the cost model's fit (--no-fit), the device
-// budget (--memory-budget), the profiler's cost and the resource limits. Added to a parser, read after
+// The options the searching commands share (optimize, frontier, scale): the steps every candidate
+// starts with (--base), the job's steps and clocks (JobArguments), the cost model's fit (--no-fit), the
+// device budget (--memory-budget), the profiler's cost, the resource limits and the search's progress
+// on stderr (--progress). Added to a parser, read after
 // parsing, then used to open the job in every process of the search.
 class SearchArguments {
 public:
@@ -34,6 +36,8 @@ public:
     const std::optional<sightline::MemoryOptions>& memory() const { return m_memory; }
     const sightline::ResourceLimits& limits() const { return m_limits; }
     const JobArguments& job() const { return m_job; }
+    // What tells the user how far the search has come, in this process (SearchProgress::styleFor).
+    std::unique_ptr<SearchProgress> progress(const SearchProcesses& processes) const;
 
     // Opens the job in every process of the search. Returns
     // nothing when every process did; otherwise the exit code, in every process together (the one
@@ -47,6 +51,8 @@ private:
     QString m_command;
     QCommandLineOption m_baseOption;
     QCommandLineOption m_noFitOption;
+    QCommandLineOption m_progressOption;
+    bool m_progress = false;
     JobArguments m_job;
     sightline::Strategy m_base;
     sightline::BaselineKind m_baseline { sightline::CommSource::CostModel, true, std::nullopt };

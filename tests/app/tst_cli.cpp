@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -554,6 +555,37 @@ private Q_SLOTS:
     // 16 ranks and fits only with mixed precision, recomputation or accumulation, at many times the
     // measured iteration; scaled weakly, each device keeps its batch, so one device fits as 16 do (a
     // warning says the count changes the time only).
+    // --progress writes each batch's candidates on stderr, a line each, and leaves stdout as it is;
+    // without it, and without a terminal, the search is silent.
+    void searchProgress()
+    {
+        const QRegularExpression line(
+            QStringLiteral("^sightline-cli (optimize|scale): batch (\\d+): (\\d+) of (\\d+) candidates replayed$"));
+        for (const QString& command : { QStringLiteral("optimize"), QStringLiteral("scale") }) {
+            QStringList args { command, example(), QStringLiteral("--json") };
+            if (command == QLatin1String("scale"))
+                args << QStringLiteral("--workers") << QStringLiteral("1-4");
+            const Run quiet = runCli(args);
+            QVERIFY2(quiet.exitCode == 0, quiet.err.constData());
+            QVERIFY2(!quiet.err.contains("candidates replayed"), quiet.err.constData());
+            const Run shown = runCli(args + QStringList { QStringLiteral("--progress") });
+            QVERIFY2(shown.exitCode == 0, shown.err.constData());
+            QVERIFY(QJsonDocument::fromJson(shown.out).isObject());
+            int batches = 0;
+            for (const QByteArray& l : shown.err.split('\n')) {
+                if (l.isEmpty() || !l.contains("candidates replayed"))
+                    continue;
+                const QRegularExpressionMatch m = line.match(QString::fromUtf8(l));
+                QVERIFY2(m.hasMatch() && m.captured(1) == command, l.constData());
+                QVERIFY(m.captured(3).toInt() <= m.captured(4).toInt());
+                // Every batch's end is written.
+                if (m.captured(3) == m.captured(4))
+                    QCOMPARE(m.captured(2).toInt(), ++batches);
+            }
+            QVERIFY2(batches >= 1, shown.err.constData());
+        }
+    }
+
     void optimizeForFewestDevices()
     {
         const QString bert = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv");
