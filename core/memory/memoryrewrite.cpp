@@ -4,7 +4,7 @@
 #include "core/exec/executiongraphbuilder.h"
 
 #include <algorithm>
-#include <unordered_map>
+#include <optional>
 #include <vector>
 
 namespace sightline {
@@ -21,15 +21,48 @@ std::int64_t scaled(std::int64_t bytes, double factor)
     return std::max<std::int64_t>(0, CheckedMath::saturatingRound(static_cast<double>(bytes) * factor));
 }
 
-// Position of each member, by item id.
-std::unordered_map<std::uint32_t, std::size_t> indexOf(std::span<const ItemId> members)
-{
-    std::unordered_map<std::uint32_t, std::size_t> out;
-    out.reserve(members.size());
-    for (std::size_t i = 0; i < members.size(); ++i)
-        out.emplace(members[i].value(), i);
-    return out;
-}
+// Position of each member, by item id: an array over the members' ids, so that a lookup is one load.
+// The rewrites look up every block of a graph that a step grows rank by rank (worker_count copies each
+// added rank's blocks), and a hash map's lookups took most of such a what-if's time. The first of
+// repeated members counts; invalid ids are no members.
+class MemberIndex {
+public:
+    explicit MemberIndex(std::span<const ItemId> members)
+    {
+        std::uint32_t last = 0;
+        bool any = false;
+        for (ItemId m : members) {
+            if (!m.isValid())
+                continue;
+            m_first = any ? std::min(m_first, m.value()) : m.value();
+            last = any ? std::max(last, m.value()) : m.value();
+            any = true;
+        }
+        if (!any)
+            return;
+        m_position.assign(std::size_t(last - m_first) + 1, kNone);
+        for (std::size_t i = 0; i < members.size(); ++i) {
+            if (members[i].isValid() && m_position[members[i].value() - m_first] == kNone)
+                m_position[members[i].value() - m_first] = static_cast<std::uint32_t>(i);
+        }
+    }
+
+    // item's position among the members, or nothing.
+    std::optional<std::size_t> find(ItemId item) const
+    {
+        if (!item.isValid() || item.value() < m_first || item.value() - m_first >= m_position.size())
+            return std::nullopt;
+        const std::uint32_t at = m_position[item.value() - m_first];
+        return at == kNone ? std::nullopt : std::optional<std::size_t>(at);
+    }
+    bool contains(ItemId item) const { return find(item).has_value(); }
+
+private:
+    // Positions fit 32 bits: item ids do, and the members are items.
+    static constexpr std::uint32_t kNone = UINT32_MAX;
+    std::uint32_t m_first = 0;
+    std::vector<std::uint32_t> m_position;
+};
 
 } // namespace
 
@@ -38,10 +71,10 @@ std::size_t MemoryRewrite::scale(
 {
     if (builder.memoryBlocks().empty())
         return 0;
-    const auto members = indexOf(allocatedBy);
+    const MemberIndex members(allocatedBy);
     std::size_t touched = 0;
     for (MemoryBlock& b : builder.memoryBlocks()) {
-        if (!inMask(categoryMask, b.category) || (!allocatedBy.empty() && !members.contains(b.alloc.value())))
+        if (!inMask(categoryMask, b.category) || (!allocatedBy.empty() && !members.contains(b.alloc)))
             continue;
         b.bytes = scaled(b.bytes, factor);
         ++touched;
@@ -60,22 +93,26 @@ void MemoryRewrite::scaleResident(ExecutionGraphBuilder& builder, std::uint32_t 
 }
 
 std::size_t MemoryRewrite::copyBlocks(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
-    std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice)
+    std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice,
+    const std::vector<std::size_t>* among)
 {
-    if (builder.memoryBlocks().empty())
+    const std::span<const MemoryBlock> blocks = builder.memoryBlocks();
+    if (blocks.empty())
         return 0;
-    const auto index = indexOf(members.first(std::min(members.size(), copies.size())));
+    const MemberIndex index(members.first(std::min(members.size(), copies.size())));
     std::vector<MemoryBlock> added;
-    for (const MemoryBlock& b : builder.memoryBlocks()) {
-        if (!inMask(categoryMask, b.category) || !b.alloc.isValid())
+    const std::size_t count = among ? among->size() : blocks.size();
+    for (std::size_t k = 0; k < count; ++k) {
+        const MemoryBlock& b = blocks[among ? (*among)[k] : k];
+        if (!inMask(categoryMask, b.category))
             continue;
-        const auto from = index.find(b.alloc.value());
-        if (from == index.end())
+        const std::optional<std::size_t> from = index.find(b.alloc);
+        if (!from)
             continue;
         MemoryBlock copy = b;
-        copy.alloc = copies[from->second];
-        if (const auto to = b.release.isValid() ? index.find(b.release.value()) : index.end(); to != index.end())
-            copy.release = copies[to->second];
+        copy.alloc = copies[*from];
+        if (const std::optional<std::size_t> to = index.find(b.release))
+            copy.release = copies[*to];
         if (toDevice != kSameDevice)
             copy.device = toDevice;
         added.push_back(copy);
@@ -90,16 +127,16 @@ std::size_t MemoryRewrite::allocateAt(ExecutionGraphBuilder& builder, std::span<
 {
     if (builder.memoryBlocks().empty())
         return 0;
-    const auto index = indexOf(members.first(std::min(members.size(), copies.size())));
+    const MemberIndex index(members.first(std::min(members.size(), copies.size())));
     std::size_t touched = 0;
     for (MemoryBlock& b : builder.memoryBlocks()) {
         if (!inMask(categoryMask, b.category) || !b.alloc.isValid())
             continue;
         // A block the members free again is transient: it stays with them.
-        if (b.release.isValid() && index.contains(b.release.value()))
+        if (index.contains(b.release))
             continue;
-        if (const auto at = index.find(b.alloc.value()); at != index.end()) {
-            b.alloc = copies[at->second];
+        if (const std::optional<std::size_t> at = index.find(b.alloc)) {
+            b.alloc = copies[*at];
             ++touched;
         }
     }
@@ -111,12 +148,12 @@ std::size_t MemoryRewrite::releaseAt(
 {
     if (builder.memoryBlocks().empty())
         return 0;
-    const auto index = indexOf(members);
+    const MemberIndex index(members);
     std::size_t touched = 0;
     for (MemoryBlock& b : builder.memoryBlocks()) {
-        if (!inMask(categoryMask, b.category) || !b.alloc.isValid() || !index.contains(b.alloc.value()))
+        if (!inMask(categoryMask, b.category) || !index.contains(b.alloc))
             continue;
-        if (b.release.isValid() && index.contains(b.release.value()))
+        if (index.contains(b.release))
             continue;
         b.release = release;
         ++touched;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace sightline {
 
@@ -45,9 +46,13 @@ public:
     static void scaleResident(ExecutionGraphBuilder& builder, std::uint32_t categoryMask, double factor);
     // For each block of the categories allocated by members[i], adds one allocated by copies[i]; it is
     // released by copies[j] when the original's release is members[j], else by the same item as the
-    // original. On toDevice when given (a copy on another rank), else on the original's device.
+    // original. On toDevice when given (a copy on another rank), else on the original's device. among,
+    // when given, are the blocks the members allocate (AllocatedBlocks::of), the only ones read: a pass
+    // that copies many groups one after the other reads each group's own, not every block of the graph
+    // it grows.
     static std::size_t copyBlocks(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
-        std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice = kSameDevice);
+        std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice = kSameDevice,
+        const std::vector<std::size_t>* among = nullptr);
     // Blocks of the categories allocated by members[i] and not released by members are allocated by
     // copies[i] instead; their release stays.
     static std::size_t allocateAt(ExecutionGraphBuilder& builder, std::span<const ItemId> members,

@@ -6,6 +6,7 @@
 // shows what build() does with the blocks of removed items.
 
 #include "core/exec/executiongraphbuilder.h"
+#include "core/memory/allocatedblocks.h"
 #include "core/memory/memoryestimator.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/replay/schedule.h"
@@ -253,6 +254,38 @@ private Q_SLOTS:
         for (const MemoryBlock& b : (*g)->memoryBlocks())
             onSecond += b.device == second;
         QCOMPARE(onSecond, std::size_t(3));
+    }
+
+    // AllocatedBlocks finds each group's own blocks (in the blocks' order, each once), and copyBlocks
+    // reading only those adds the same copies as reading every block, however many were added since.
+    void copiesAmongTheGroupsBlocks()
+    {
+        Job j = job(4);
+        const AllocatedBlocks measured(j.b->memoryBlocks());
+        const std::vector<ItemId> members { j.f2, j.f1, j.f1 };
+        QCOMPARE(measured.of(members), (std::vector<std::size_t> { 0, 1, 2 }));
+        QCOMPARE(measured.of(std::vector<ItemId> { j.b1 }), std::vector<std::size_t> { 3 });
+        QVERIFY(measured.of(std::vector<ItemId> { j.o, j.b2, ItemId(), ItemId(999) }).empty());
+
+        const std::vector<ItemId> forward { j.f1, j.f2 };
+        const std::vector<std::size_t> among = measured.of(forward);
+        const std::vector<ItemId> first { j.extra[0], j.extra[1] }, second { j.extra[2], j.extra[3] };
+        QCOMPARE(MemoryRewrite::copyBlocks(
+                     *j.b, forward, first, activations | temporaries, MemoryRewrite::kSameDevice, &among),
+            std::size_t(3));
+        // The first copies' blocks are not the forward's: the second copy reads the same three.
+        QCOMPARE(MemoryRewrite::copyBlocks(*j.b, forward, second, activations, MemoryRewrite::kSameDevice, &among),
+            std::size_t(2));
+        const std::span<const MemoryBlock> blocks = j.b->memoryBlocks();
+        QCOMPARE(blocks.size(), std::size_t(9));
+        QCOMPARE(blocks[4].alloc, j.extra[0]);
+        QCOMPARE(blocks[4].release, j.b2);
+        QCOMPARE(blocks[5].alloc, j.extra[1]);
+        QCOMPARE(blocks[6].alloc, j.extra[0]);
+        QCOMPARE(blocks[6].release, j.extra[0]);
+        QCOMPARE(blocks[7].alloc, j.extra[2]);
+        QCOMPARE(blocks[8].alloc, j.extra[3]);
+        QCOMPARE(blocks[8].bytes, std::int64_t(200));
     }
 };
 

@@ -8,6 +8,7 @@
 #include "core/exec/launchorder.h"
 #include "core/exec/layermodel.h"
 #include "core/exec/subgraphcopy.h"
+#include "core/memory/allocatedblocks.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/strategy/exportcontext.h"
 
@@ -88,13 +89,15 @@ ItemId workBefore(const ExecutionGraph& g, ItemId item)
 // ends, but for its output: the last of them to be allocated (a block's output is made by its last op)
 // is the next layer's input, which that layer, or its checkpoint, keeps until its own backward has run.
 // The output goes with the work before this layer's backward, where the recompute begins.
-void releaseForward(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LayerModel::Layer& layer)
+// forwardBlocks: the measured blocks the forward allocates (AllocatedBlocks::of).
+void releaseForward(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LayerModel::Layer& layer,
+    const std::vector<std::size_t>& forwardBlocks)
 {
     const auto inForward = [&](ItemId i) { return i.isValid() && std::binary_search(layer.forward.begin(), layer.forward.end(), i); };
     const std::span<MemoryBlock> blocks = b.memoryBlocks();
     std::vector<std::size_t> held;
     ItemId output;
-    for (std::size_t k = 0; k < blocks.size(); ++k) {
+    for (const std::size_t k : forwardBlocks) {
         const MemoryBlock& m = blocks[k];
         if (m.category != MemoryCategory::Activations || m.alloc.value() >= g.itemCount() || !inForward(m.alloc) || inForward(m.release))
             continue;
@@ -110,14 +113,16 @@ void releaseForward(const ExecutionGraph& g, ExecutionGraphBuilder& b, const Lay
 }
 
 // Puts the copy of one layer's forward where place() found: its memory, anchors, host work's thread
-// and edges.
-void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LayerModel::Layer& layer, std::span<const ItemId> copies,
-    const Placement& placed)
+// and edges. measuredBlocks: the blocks of g, as the pass began.
+void recompute(const ExecutionGraph& g, ExecutionGraphBuilder& b, const LayerModel::Layer& layer,
+    std::span<const ItemId> copies, const Placement& placed, const AllocatedBlocks& measuredBlocks)
 {
     // The recomputed forward holds the activations from the recompute to the backward that frees them.
+    const std::vector<std::size_t> forwardBlocks = measuredBlocks.of(layer.forward);
     MemoryRewrite::copyBlocks(b, layer.forward, copies,
-        MemoryRewrite::categories(MemoryCategory::Activations) | MemoryRewrite::categories(MemoryCategory::Temporaries));
-    releaseForward(g, b, layer);
+        MemoryRewrite::categories(MemoryCategory::Activations) | MemoryRewrite::categories(MemoryCategory::Temporaries),
+        MemoryRewrite::kSameDevice, &forwardBlocks);
+    releaseForward(g, b, layer, forwardBlocks);
     for (std::size_t k = 0; k < copies.size(); ++k)
         b.setAnchor(copies[k], placed.anchor[k]);
     // Host work moves to the backward's thread.
@@ -138,6 +143,7 @@ void recomputeAll(const ExecutionGraph& g, const LaunchOrder& launches, const In
     const std::vector<const LayerModel::Layer*>& chosen)
 {
     SubgraphCopy copier(g, &order);
+    const AllocatedBlocks measuredBlocks(b.memoryBlocks());
     std::vector<std::uint32_t> setOf(g.itemCount(), UINT32_MAX); // per item, the last set it is in
     std::uint32_t set = 0;
     std::size_t first = 0; // the first layer of the set
@@ -156,7 +162,7 @@ void recomputeAll(const ExecutionGraph& g, const LaunchOrder& launches, const In
                 placed[k] = place(g, launches, *chosen[first + k], copiesOf[k]);
         });
         for (std::size_t k = 0; k < placed.size(); ++k)
-            recompute(g, b, *chosen[first + k], copiesOf[k], placed[k]);
+            recompute(g, b, *chosen[first + k], copiesOf[k], placed[k], measuredBlocks);
         members.clear();
         partEnds.clear();
         first = end;

@@ -6,6 +6,7 @@
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/partitionmodel.h"
 #include "core/exec/subgraphcopy.h"
+#include "core/memory/allocatedblocks.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
 #include "core/strategy/batchsize.h"
@@ -46,8 +47,10 @@ struct Clone {
 };
 
 // Adds rank `global` as a copy of source's work: tracks, steps and items of its own.
-Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy& copier, const std::vector<ItemId>& members, RankId source,
-    std::int32_t global, const std::string& host)
+// blocks: the measured blocks members allocate (AllocatedBlocks::of).
+Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy& copier,
+    const std::vector<ItemId>& members, RankId source, std::int32_t global, const std::string& host,
+    const std::vector<std::size_t>& blocks)
 {
     const RankId rank = b.addRank({ RankId(), global, host, g.ranks()[source.value()].device });
     std::vector<TrackId> track(g.tracks().size()); // the source's tracks' copies
@@ -85,7 +88,7 @@ Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy&
         MemoryDevice d = devices.front();
         d.rank = rank;
         const std::uint32_t device = b.addMemoryDevice(d);
-        MemoryRewrite::copyBlocks(b, members, clone.copies, MemoryRewrite::kAllCategories, device);
+        MemoryRewrite::copyBlocks(b, members, clone.copies, MemoryRewrite::kAllCategories, device, &blocks);
     }
     return clone;
 }
@@ -381,6 +384,8 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
         if (Status s = job.checkGrowth(cloned, Message(SL_TEXT("Core", "choose fewer workers"))); !s.ok())
             return s;
         b.reserve(cloned, clonedOrigins, clonedEdges);
+        const AllocatedBlocks measuredBlocks(b.memoryBlocks());
+        std::vector<std::optional<std::vector<std::size_t>>> blocksOf(g.ranks().size()); // per source, once
         for (std::int32_t j = n; j < m; ++j) {
             const RankId source = order[static_cast<std::size_t>(j % n)];
             std::string host;
@@ -393,7 +398,10 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
                 if (host.empty())
                     host = "added host " + std::to_string(block);
             }
-            clones.push_back(cloneRank(g, b, copier, itemsOf[source.value()], source, j, host));
+            std::optional<std::vector<std::size_t>>& blocks = blocksOf[source.value()];
+            if (!blocks)
+                blocks = measuredBlocks.of(itemsOf[source.value()]);
+            clones.push_back(cloneRank(g, b, copier, itemsOf[source.value()], source, j, host, *blocks));
             cloneSource.push_back(source);
             // The added rank's layers are recomputed where its source's are.
             const std::int32_t from = g.ranks()[source.value()].rank;
