@@ -64,21 +64,35 @@ private:
     std::vector<std::uint32_t> m_position;
 };
 
+// Calls visit with each block of builder that among names (every block when it is null), in order.
+template <class Visit>
+void forEachBlock(ExecutionGraphBuilder& builder, const std::vector<std::size_t>* among, Visit visit)
+{
+    const std::span<MemoryBlock> blocks = builder.memoryBlocks();
+    if (!among) {
+        for (MemoryBlock& b : blocks)
+            visit(b);
+        return;
+    }
+    for (const std::size_t k : *among)
+        visit(blocks[k]);
+}
+
 } // namespace
 
-std::size_t MemoryRewrite::scale(
-    ExecutionGraphBuilder& builder, std::uint32_t categoryMask, double factor, std::span<const ItemId> allocatedBy)
+std::size_t MemoryRewrite::scale(ExecutionGraphBuilder& builder, std::uint32_t categoryMask, double factor,
+    std::span<const ItemId> allocatedBy, const std::vector<std::size_t>* among)
 {
     if (builder.memoryBlocks().empty())
         return 0;
     const MemberIndex members(allocatedBy);
     std::size_t touched = 0;
-    for (MemoryBlock& b : builder.memoryBlocks()) {
+    forEachBlock(builder, allocatedBy.empty() ? nullptr : among, [&](MemoryBlock& b) {
         if (!inMask(categoryMask, b.category) || (!allocatedBy.empty() && !members.contains(b.alloc)))
-            continue;
+            return;
         b.bytes = scaled(b.bytes, factor);
         ++touched;
-    }
+    });
     return touched;
 }
 
@@ -96,19 +110,16 @@ std::size_t MemoryRewrite::copyBlocks(ExecutionGraphBuilder& builder, std::span<
     std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice,
     const std::vector<std::size_t>* among)
 {
-    const std::span<const MemoryBlock> blocks = builder.memoryBlocks();
-    if (blocks.empty())
+    if (builder.memoryBlocks().empty())
         return 0;
     const MemberIndex index(members.first(std::min(members.size(), copies.size())));
     std::vector<MemoryBlock> added;
-    const std::size_t count = among ? among->size() : blocks.size();
-    for (std::size_t k = 0; k < count; ++k) {
-        const MemoryBlock& b = blocks[among ? (*among)[k] : k];
+    forEachBlock(builder, among, [&](const MemoryBlock& b) {
         if (!inMask(categoryMask, b.category))
-            continue;
+            return;
         const std::optional<std::size_t> from = index.find(b.alloc);
         if (!from)
-            continue;
+            return;
         MemoryBlock copy = b;
         copy.alloc = copies[*from];
         if (const std::optional<std::size_t> to = index.find(b.release))
@@ -116,48 +127,44 @@ std::size_t MemoryRewrite::copyBlocks(ExecutionGraphBuilder& builder, std::span<
         if (toDevice != kSameDevice)
             copy.device = toDevice;
         added.push_back(copy);
-    }
+    });
     for (const MemoryBlock& b : added)
         builder.addMemoryBlock(b);
     return added.size();
 }
 
 std::size_t MemoryRewrite::allocateAt(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
-    std::span<const ItemId> copies, std::uint32_t categoryMask)
+    std::span<const ItemId> copies, std::uint32_t categoryMask, const std::vector<std::size_t>* among)
 {
     if (builder.memoryBlocks().empty())
         return 0;
     const MemberIndex index(members.first(std::min(members.size(), copies.size())));
     std::size_t touched = 0;
-    for (MemoryBlock& b : builder.memoryBlocks()) {
-        if (!inMask(categoryMask, b.category) || !b.alloc.isValid())
-            continue;
+    forEachBlock(builder, among, [&](MemoryBlock& b) {
         // A block the members free again is transient: it stays with them.
-        if (index.contains(b.release))
-            continue;
+        if (!inMask(categoryMask, b.category) || index.contains(b.release))
+            return;
         if (const std::optional<std::size_t> at = index.find(b.alloc)) {
             b.alloc = copies[*at];
             ++touched;
         }
-    }
+    });
     return touched;
 }
 
-std::size_t MemoryRewrite::releaseAt(
-    ExecutionGraphBuilder& builder, std::span<const ItemId> members, std::uint32_t categoryMask, ItemId release)
+std::size_t MemoryRewrite::releaseAt(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
+    std::uint32_t categoryMask, ItemId release, const std::vector<std::size_t>* among)
 {
     if (builder.memoryBlocks().empty())
         return 0;
     const MemberIndex index(members);
     std::size_t touched = 0;
-    for (MemoryBlock& b : builder.memoryBlocks()) {
-        if (!inMask(categoryMask, b.category) || !index.contains(b.alloc))
-            continue;
-        if (index.contains(b.release))
-            continue;
+    forEachBlock(builder, among, [&](MemoryBlock& b) {
+        if (!inMask(categoryMask, b.category) || !index.contains(b.alloc) || index.contains(b.release))
+            return;
         b.release = release;
         ++touched;
-    }
+    });
     return touched;
 }
 

@@ -38,29 +38,32 @@ public:
     static constexpr std::uint32_t kAllCategories = (1u << kMemoryCategoryCount) - 1;
     static constexpr std::uint32_t kSameDevice = 0xFFFFFFFFu;
 
+    // Every rewrite below that names items reads every block, or, given `among`, only those blocks:
+    // the blocks the items allocate (AllocatedBlocks::of), or a superset. A pass that rewrites many
+    // groups one after the other (worker_count's ranks, recompute's layers, grad_accumulation's
+    // micro-batches) passes each group's own, so that it reads them rather than every block of the
+    // graph it grows.
+
     // Scales the blocks of the categories (a mask of categories()) allocated by one of allocatedBy,
     // or all of them when allocatedBy is empty. factor >= 0.
     static std::size_t scale(ExecutionGraphBuilder& builder, std::uint32_t categoryMask, double factor,
-        std::span<const ItemId> allocatedBy = {});
+        std::span<const ItemId> allocatedBy = {}, const std::vector<std::size_t>* among = nullptr);
     // Scales every device's resident memory of the categories.
     static void scaleResident(ExecutionGraphBuilder& builder, std::uint32_t categoryMask, double factor);
     // For each block of the categories allocated by members[i], adds one allocated by copies[i]; it is
     // released by copies[j] when the original's release is members[j], else by the same item as the
-    // original. On toDevice when given (a copy on another rank), else on the original's device. among,
-    // when given, are the blocks the members allocate (AllocatedBlocks::of), the only ones read: a pass
-    // that copies many groups one after the other reads each group's own, not every block of the graph
-    // it grows.
+    // original. On toDevice when given (a copy on another rank), else on the original's device.
     static std::size_t copyBlocks(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
         std::span<const ItemId> copies, std::uint32_t categoryMask, std::uint32_t toDevice = kSameDevice,
         const std::vector<std::size_t>* among = nullptr);
     // Blocks of the categories allocated by members[i] and not released by members are allocated by
     // copies[i] instead; their release stays.
     static std::size_t allocateAt(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
-        std::span<const ItemId> copies, std::uint32_t categoryMask);
+        std::span<const ItemId> copies, std::uint32_t categoryMask, const std::vector<std::size_t>* among = nullptr);
     // Blocks of the categories allocated by members and released outside them (or held to the end)
     // are released by release instead.
-    static std::size_t releaseAt(
-        ExecutionGraphBuilder& builder, std::span<const ItemId> members, std::uint32_t categoryMask, ItemId release);
+    static std::size_t releaseAt(ExecutionGraphBuilder& builder, std::span<const ItemId> members,
+        std::uint32_t categoryMask, ItemId release, const std::vector<std::size_t>* among = nullptr);
     // Every block allocated or released by from is allocated or released by to.
     static std::size_t moveBlocks(ExecutionGraphBuilder& builder, ItemId from, ItemId to);
     // The device that holds a rank's model state (the first of the rank with parameters, else its first),

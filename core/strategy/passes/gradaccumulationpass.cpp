@@ -6,6 +6,7 @@
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/microbatchmodel.h"
 #include "core/exec/subgraphcopy.h"
+#include "core/memory/allocatedblocks.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/model/trace.h"
 #include "core/strategy/exportcontext.h"
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <numeric>
 
 namespace sightline {
 
@@ -26,15 +28,16 @@ constexpr std::uint32_t kWorkMemory = SampleScaling::kWorkMemory;
 // freed instead by the micro-batch's host work that ends last before the free, on any of its threads
 // (the backward the autograd thread runs, not the call that started it), so that each copy frees it
 // within its own micro-batch: part `part` of the copier's set.
-void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, const SubgraphCopy& copier, std::uint32_t part,
-    const std::vector<ItemId>& members)
+void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, const SubgraphCopy& copier,
+    std::uint32_t part, const std::vector<ItemId>& members, const std::vector<std::size_t>& memberBlocks)
 {
     if (b.memoryBlocks().empty())
         return;
     std::vector<ItemId> host; // by measured end
     std::copy_if(members.begin(), members.end(), std::back_inserter(host), [&](ItemId m) { return !g.onDevice(m); });
     std::stable_sort(host.begin(), host.end(), [&](ItemId x, ItemId y) { return SubgraphCopy::measuredEnd(g, x) < SubgraphCopy::measuredEnd(g, y); });
-    for (MemoryBlock& block : b.memoryBlocks()) {
+    for (const std::size_t k : memberBlocks) {
+        MemoryBlock& block = b.memoryBlocks()[k];
         if ((kWorkMemory & MemoryRewrite::categories(block.category)) == 0 || !block.alloc.isValid() || block.alloc.value() >= g.itemCount()
             || copier.partOf(block.alloc) != part || !block.release.isValid()
             || block.release.value() >= g.itemCount() || copier.partOf(block.release) == part || g.rank(block.release) != g.rank(block.alloc))
@@ -135,28 +138,38 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
         prefixes.push_back("microbatch " + std::to_string(c) + "/" + std::to_string(k) + ": ");
     b.reserve((k - 1) * members.size(), copiedOrigins, copiedEdges);
     const std::vector<ItemId> copies = copier.copy(b, prefixes, true);
+    // Each micro-batch's rewrites read its own blocks: those its measured work allocates, and those
+    // each copy adds.
+    const AllocatedBlocks measuredBlocks(b.memoryBlocks());
     for (std::uint32_t part = 0; part < batches.size(); ++part) {
         const MicroBatchModel::MicroBatch& mb = batches[part];
+        const std::vector<std::size_t> allBlocks = measuredBlocks.of(mb.all);
+        const std::vector<std::size_t> repeatedBlocks = measuredBlocks.of(mb.repeated);
         // A micro-batch of 1/k of the samples keeps 1/k of the activations and temporaries, and each
         // micro-batch holds its own; gradients accumulate in place.
         if (split)
-            MemoryRewrite::scale(b, kWorkMemory, 1.0 / k, mb.all);
-        releaseWithinMicroBatch(g, b, copier, part, mb.repeated);
+            MemoryRewrite::scale(b, kWorkMemory, 1.0 / k, mb.all, &allBlocks);
+        releaseWithinMicroBatch(g, b, copier, part, mb.repeated, repeatedBlocks);
         const std::size_t size = mb.repeated.size();
         const std::size_t at = (k - 1) * (part == 0 ? 0 : partEnds[part - 1]);
         std::vector<std::span<const ItemId>> rounds; // micro-batches 1 .. k-1, then the measured one
         for (std::uint32_t c = 1; c < k; ++c) {
             rounds.push_back(std::span(copies).subspan(at + (c - 1) * size, size));
             const std::span<const ItemId> round = rounds.back();
-            MemoryRewrite::copyBlocks(b, mb.repeated, round, kWorkMemory);
+            const std::size_t before = b.memoryBlocks().size();
+            MemoryRewrite::copyBlocks(b, mb.repeated, round, kWorkMemory, MemoryRewrite::kSameDevice, &repeatedBlocks);
             // The host work a micro-batch ends with gives back what it holds past its own frees (the
-            // measured job frees some of it later, in work that is not repeated).
+            // measured job frees some of it later, in work that is not repeated). The round's items
+            // are new: the blocks just copied are all they allocate.
+            std::vector<std::size_t> roundBlocks(b.memoryBlocks().size() - before);
+            std::iota(roundBlocks.begin(), roundBlocks.end(), before);
             if (!round.empty())
-                MemoryRewrite::releaseAt(b, round, kWorkMemory, round[mb.lastHost]);
+                MemoryRewrite::releaseAt(b, round, kWorkMemory, round[mb.lastHost], &roundBlocks);
         }
         // The gradients are allocated by the first micro-batch's backward and kept through the others.
         if (!rounds.empty())
-            MemoryRewrite::allocateAt(b, mb.repeated, rounds.front(), MemoryRewrite::categories(MemoryCategory::Gradients));
+            MemoryRewrite::allocateAt(
+                b, mb.repeated, rounds.front(), MemoryRewrite::categories(MemoryCategory::Gradients), &repeatedBlocks);
         // The first micro-batch waits for what the measured one waited for before it began; waits on
         // work that ran during the measured micro-batch (interleaved ops of other phases) stay with it.
         for (const MicroBatchModel::Wait& w : mb.waits)
