@@ -286,6 +286,24 @@ private Q_SLOTS:
         QCOMPARE(blocks[7].alloc, j.extra[2]);
         QCOMPARE(blocks[8].alloc, j.extra[3]);
         QCOMPARE(blocks[8].bytes, std::int64_t(200));
+
+        // The other rewrites read only the blocks among names: the copies' own (7 and 8) here, then the
+        // gradient's (3), where B1 is not among the blocks read at first.
+        const std::vector<std::size_t> copied { 7, 8 };
+        QCOMPARE(MemoryRewrite::releaseAt(*j.b, second, activations, j.o, &copied), std::size_t(2));
+        QCOMPARE(j.b->memoryBlocks()[7].release, j.o);
+        QCOMPARE(j.b->memoryBlocks()[4].release, j.b2);
+        const std::vector<ItemId> backward { j.b1 };
+        const std::vector<ItemId> moved { j.b2 };
+        QCOMPARE(
+            MemoryRewrite::allocateAt(*j.b, backward, moved, MemoryRewrite::kAllCategories, &among), std::size_t(0));
+        const std::vector<std::size_t> gradient = measured.of(backward);
+        QCOMPARE(
+            MemoryRewrite::allocateAt(*j.b, backward, moved, MemoryRewrite::kAllCategories, &gradient), std::size_t(1));
+        QCOMPARE(j.b->memoryBlocks()[3].alloc, j.b2);
+        QCOMPARE(MemoryRewrite::scale(*j.b, activations, 0.5, forward, &among), std::size_t(2));
+        QCOMPARE(j.b->memoryBlocks()[1].bytes, std::int64_t(100));
+        QCOMPARE(j.b->memoryBlocks()[5].bytes, std::int64_t(200));
     }
 };
 
