@@ -11,10 +11,10 @@
 namespace sightline {
 
 // The memory blocks each item allocates, by item, as a pass found them before it began to add any:
-// for a pass that copies the blocks of many groups of items one after the other (a rank per added
-// worker, a layer per recomputed forward), so that each group reads its own blocks rather than every
-// block of a graph that grows with each copy. Items without a block, invalid ids and ids past the
-// blocks' items hold none.
+// for a pass that rewrites the blocks of many groups of items one after the other (a rank per added
+// worker, a layer per recomputed forward, a micro-batch per rank), so that each group reads its own
+// blocks (MemoryRewrite's `among`) rather than every block of a graph that grows with each copy. Items
+// without a block, invalid ids and ids past the blocks' items hold none.
 class AllocatedBlocks {
 public:
     explicit AllocatedBlocks(std::span<const MemoryBlock> blocks);
