@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <unordered_map>
+#include <tuple>
 
 namespace sightline {
 
@@ -68,13 +68,17 @@ std::string autoStem(const ExecutionGraph& g)
 LayerModel LayerModel::of(const ExecutionGraph& g, std::string_view pattern)
 {
     LayerModel model;
-    // A layer-wise job names its layers' forward and backward ops.
-    std::unordered_map<std::string, std::vector<ItemId>> backwardByName;
+    // A layer-wise job names its layers' forward and backward ops: the backward of a layer, by its
+    // name, rank and step (the last such op).
+    std::map<std::tuple<std::string, std::uint32_t, std::int32_t>, ItemId, std::less<>> backwardOf;
     const bool layerwise = g.trace().format() == "layerwise";
     for (std::uint32_t i = 0; layerwise && i < g.itemCount(); ++i) {
-        const std::string_view name = g.name(ItemId(i));
-        if (g.phase(ItemId(i)) == Phase::Backward && name.ends_with(kBackward))
-            backwardByName[std::string(name.substr(0, name.size() - kBackward.size()))].push_back(ItemId(i));
+        const ItemId item(i);
+        const std::string_view name = g.name(item);
+        if (g.phase(item) == Phase::Backward && name.ends_with(kBackward) && g.rank(item).isValid())
+            backwardOf[{ std::string(name.substr(0, name.size() - kBackward.size())), g.rank(item).value(),
+                g.stepOfStart(item) }]
+                = item;
     }
     const std::string stem = pattern == "auto" ? autoStem(g) : std::string();
     const GlobPattern glob(pattern);
@@ -108,10 +112,9 @@ LayerModel LayerModel::of(const ExecutionGraph& g, std::string_view pattern)
             if (pattern != "auto" && !glob.matches(layer.name))
                 continue;
             layer.forward.push_back(item);
-            for (ItemId b : backwardByName[layer.name]) {
-                if (g.rank(b) == g.rank(item) && g.stepOfStart(b) == g.stepOfStart(item))
-                    layer.firstBackward = b;
-            }
+            if (const auto b = backwardOf.find(std::tuple(layer.name, g.rank(item).value(), g.stepOfStart(item)));
+                b != backwardOf.end())
+                layer.firstBackward = b->second;
         } else {
             std::int8_t& wanted = wantedName[g.nameId(item).value()];
             if (wanted < 0)
