@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 
 namespace sightline {
 
@@ -63,8 +64,9 @@ std::string gigabytes(std::int64_t bytes)
     return text;
 }
 
-DeviceMemoryEstimate estimateDevice(
-    const ExecutionGraph& g, const Schedule& s, const ReplayedOrder& order, std::uint32_t device, std::int64_t budget)
+// blocks: the device's blocks, by index into the graph's.
+DeviceMemoryEstimate estimateDevice(const ExecutionGraph& g, const Schedule& s, const ReplayedOrder& order,
+    std::uint32_t device, std::span<const std::uint32_t> blocks, std::int64_t budget)
 {
     const MemoryDevice& d = g.memoryDevices()[device];
     DeviceMemoryEstimate e;
@@ -76,8 +78,9 @@ DeviceMemoryEstimate estimateDevice(
     std::vector<Change> changes;
     const auto items = static_cast<std::uint32_t>(s.start.size());
     auto replayed = [&](ItemId i) { return i.isValid() && i.value() < items && s.replayed(i.value()); };
-    for (const MemoryBlock& b : g.memoryBlocks()) {
-        if (b.device != device || b.bytes <= 0)
+    for (const std::uint32_t k : blocks) {
+        const MemoryBlock& b = g.memoryBlocks()[k];
+        if (b.bytes <= 0)
             continue;
         const auto c = static_cast<std::size_t>(b.category);
         TimeNs from = 0;
@@ -146,11 +149,17 @@ MemoryEstimate MemoryEstimator::estimate(const ExecutionGraph& g, const Schedule
         else
             it->second.push_back(std::move(device));
     };
+    // Each device's blocks, found once: a job of many devices holds many blocks.
+    std::vector<std::vector<std::uint32_t>> blocksOf(devices.size());
+    for (std::size_t k = 0; k < g.memoryBlocks().size(); ++k) {
+        if (g.memoryBlocks()[k].device < devices.size())
+            blocksOf[g.memoryBlocks()[k].device].push_back(static_cast<std::uint32_t>(k));
+    }
     for (std::uint32_t i = 0; i < devices.size(); ++i) {
         const MemoryDevice& d = devices[i];
         const std::int64_t budget = options.budgetBytes > 0 ? options.budgetBytes : d.capacityBytes > 0 ? d.capacityBytes : -1;
         anyBudget = anyBudget || budget > 0;
-        out.devices.push_back(estimateDevice(g, s, order, i, budget));
+        out.devices.push_back(estimateDevice(g, s, order, i, blocksOf[i], budget));
         const DeviceMemoryEstimate& e = out.devices.back();
         out.outOfMemory = out.outOfMemory || e.outOfMemory;
         if (out.highest < 0 || e.peakBytes > out.devices[static_cast<std::size_t>(out.highest)].peakBytes)
