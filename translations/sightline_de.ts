@@ -1968,6 +1968,14 @@
         <source>memory first&apos;s frontier of layers to recompute may have missed its choice: %1</source>
         <translation>die Front der neu zu berechnenden Schichten von „Speicher zuerst“ hat ihre Wahl vielleicht verfehlt: %1</translation>
     </message>
+    <message>
+        <source>%1 was left out of the best strategy: it shortened the iteration by %2 ms (%3 %), less than the %4 % a step must gain</source>
+        <translation>%1 wurde aus der besten Strategie weggelassen: es verkürzte die Iteration um %2 ms (%3 %), weniger als die %4 %, die ein Schritt gewinnen muss</translation>
+    </message>
+    <message>
+        <source>%1 was left out of the best strategy: without it the iteration is %2 ms shorter</source>
+        <translation>%1 wurde aus der besten Strategie weggelassen: ohne es ist die Iteration %2 ms kürzer</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

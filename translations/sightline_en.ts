@@ -1968,6 +1968,14 @@
         <source>memory first&apos;s frontier of layers to recompute may have missed its choice: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 was left out of the best strategy: it shortened the iteration by %2 ms (%3 %), less than the %4 % a step must gain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was left out of the best strategy: without it the iteration is %2 ms shorter</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

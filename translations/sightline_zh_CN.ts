@@ -1968,6 +1968,14 @@
         <source>memory first&apos;s frontier of layers to recompute may have missed its choice: %1</source>
         <translation>内存优先的重计算层前沿可能错过了它的选择：%1</translation>
     </message>
+    <message>
+        <source>%1 was left out of the best strategy: it shortened the iteration by %2 ms (%3 %), less than the %4 % a step must gain</source>
+        <translation>%1 未列入最佳策略：它只将迭代缩短了 %2 ms（%3 %），少于每一步必须带来的 %4 %</translation>
+    </message>
+    <message>
+        <source>%1 was left out of the best strategy: without it the iteration is %2 ms shorter</source>
+        <translation>%1 未列入最佳策略：去掉它，迭代缩短 %2 ms</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -83,6 +83,22 @@ std::string milliseconds(std::int64_t ns)
     return text;
 }
 
+// part as a percentage of whole, to three decimals.
+std::string percent(double part, std::int64_t whole)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3f", 100.0 * part / static_cast<double>(std::max<std::int64_t>(1, whole)));
+    return text;
+}
+
+// A fraction as a percentage, as short as it reads (0.001: "0.1").
+std::string fractionText(double fraction)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", 100.0 * fraction);
+    return text;
+}
+
 // Why a candidate was faster than the plan it came from: the share of the critical path that shrank
 // most, per step of the replay's `steps` (the path runs through all of them).
 Message reasonOf(const Outcome& from, const Outcome& to, int steps)
@@ -138,6 +154,8 @@ public:
                 m_result.warnings.emplace_back(SL_TEXT("Core", "the search stopped at its limit of %1 rounds"),
                     std::vector<Message::Arg> { m_options.maxRounds });
         }
+        if (Status s = simplify(); !s.ok())
+            return s;
         return finish();
     }
 
@@ -419,6 +437,81 @@ private:
         record(round, kept[best].steps.size() == 1 ? Candidate::keyOf(kept[best].steps.front()) : kept[best].name);
         m_segments.reset();
         return !limited;
+    }
+
+    // The plan less one of its decisions, for each it has (memory first's steps are the budget's, and
+    // stay); named "-PASS".
+    std::vector<Move> removals() const
+    {
+        std::vector<Move> moves;
+        for (std::optional<PassStep> Plan::*member : { &Plan::fusion, &Plan::partition, &Plan::opFusion }) {
+            if (!(m_plan.*member))
+                continue;
+            Move m { m_plan, {}, "-" + (m_plan.*member)->pass };
+            m.plan.*member = std::nullopt;
+            if (member == &Plan::fusion)
+                m.plan.cuts = m_view->measured();
+            moves.push_back(std::move(m));
+        }
+        if (!m_plan.fusedSegments.empty()) {
+            Move m { m_plan, {}, "-op_fusion" };
+            m.plan.fusedSegments = {};
+            moves.push_back(std::move(m));
+        }
+        return moves;
+    }
+
+    // The best without the steps that gain less than stepFraction of its iteration: removals replayed,
+    // and the fastest that stays within that fraction of the best, fits where the best does, is not
+    // slower than the baseline and warns no more than the best kept; again until none does. The bound
+    // is the best's, so that the steps left out together cost less than the fraction.
+    Status simplify()
+    {
+        const Outcome best = m_outcome;
+        const double slack = m_options.stepFraction * static_cast<double>(best.iterationNs);
+        const auto acceptable = [&](const Outcome& o) {
+            return o.ok() && (!o.outOfMemory || best.outOfMemory)
+                && static_cast<double>(o.iterationNs - best.iterationNs) <= slack
+                && (m_result.baselineOutOfMemory || o.iterationNs <= m_result.baselineNs)
+                && o.selfChecked <= best.selfChecked;
+        };
+        for (;;) {
+            std::vector<Move> moves = removals();
+            moves.resize(std::min(moves.size(), room()));
+            if (moves.empty())
+                return {};
+            std::vector<Candidate> candidates;
+            for (const Move& m : moves)
+                candidates.push_back(Candidate::of(strategyOf(m.plan)));
+            Expected<std::vector<Outcome>> outcomes = m_evaluator.evaluate(candidates);
+            if (!outcomes)
+                return outcomes.status();
+            std::optional<std::size_t> chosen;
+            for (std::size_t i = 0; i < moves.size(); ++i) {
+                if (acceptable((*outcomes)[i])
+                    && (!chosen
+                        || Ranking::better((*outcomes)[i], candidates[i], (*outcomes)[*chosen], candidates[*chosen])))
+                    chosen = i;
+            }
+            if (!chosen)
+                return {};
+            const Outcome& o = (*outcomes)[*chosen];
+            const TimeNs gain = o.iterationNs - m_outcome.iterationNs;
+            const std::string pass = moves[*chosen].name.substr(1);
+            if (gain > 0)
+                m_result.warnings.emplace_back(SL_TEXT("Core",
+                                                   "%1 was left out of the best strategy: it shortened the iteration "
+                                                   "by %2 ms (%3 %), less than the %4 % a step must gain"),
+                    std::vector<Message::Arg> { pass, milliseconds(gain), percent(gain, m_outcome.iterationNs),
+                        fractionText(m_options.stepFraction) });
+            else // the steps set after it made it useless
+                m_result.warnings.emplace_back(
+                    SL_TEXT("Core", "%1 was left out of the best strategy: without it the iteration is %2 ms shorter"),
+                    std::vector<Message::Arg> { pass, milliseconds(-gain) });
+            m_plan = std::move(moves[*chosen].plan);
+            m_outcome = o;
+            record(m_result.rounds + 1, moves[*chosen].name);
+        }
     }
 
     // The segments of the plan's critical path, from its own what-if: once per plan, when computation

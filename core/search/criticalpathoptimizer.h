@@ -25,6 +25,9 @@ class JobSession;
 //   that shortens the iteration is kept (Ranking).
 // - It stops when no move shortens the iteration, when stableRounds rounds together shortened it by
 //   less than stableFraction, or at a limit of rounds or candidates (with a warning).
+// - Then the best is made as simple as it can be: a step (tensor fusion, partition, op fusion) whose
+//   removal lengthens the iteration by less than stepFraction of the best's, without passing the budget
+//   or the baseline, is removed, a round of its own and a warning each (memory first's steps stay).
 // The winner is replayed alone: its figures are the pipeline's and its warnings all of that what-if's.
 // Deterministic: the same result for any thread count and any number of processes (CandidateExchange).
 class CriticalPathOptimizer {

@@ -37,6 +37,9 @@ struct SearchOptions {
     // Stop when this many rounds together shortened the iteration by less than this fraction (dPRO).
     int stableRounds = 5;
     double stableFraction = 0.001;
+    // A step of the best strategy that shortens its iteration by less than this fraction is left out
+    // (with a warning): a change that gains less than the replay can tell is not worth a config.
+    double stepFraction = 0.001;
     // Tensor-fusion moves per round beside the theorem's grouping, the best by the bucket channel; and
     // computation segments of the critical path fused per round, those with most to save.
     std::size_t localMoves = 8;

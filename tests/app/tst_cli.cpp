@@ -749,6 +749,30 @@ private Q_SLOTS:
             std::abs(alone - bestMs) <= 0.001 * bestMs, qPrintable(QStringLiteral("%1 vs %2").arg(alone).arg(bestMs)));
     }
 
+    // On the Horovod timeline the search's one change, a tensor fusion, gains 0.014 %: less than a step
+    // must gain, so the best is the job as it is, and a warning and the last round say what was left out.
+    void optimizeLeavesOutWhatGainsLittle()
+    {
+        const QString path = QStringLiteral(SIGHTLINE_TRACES_DIR "/horovod/tf-4rank-mpi");
+        if (!QFileInfo::exists(path))
+            QSKIP("../shared/traces is not beside the checkout");
+        const Run r = runCli({ QStringLiteral("optimize"), path, QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(o.value(QStringLiteral("strategy")).toArray().isEmpty());
+        QCOMPARE(o.value(QStringLiteral("best_ms")).toDouble(), o.value(QStringLiteral("baseline_ms")).toDouble());
+        const QJsonArray trajectory = o.value(QStringLiteral("trajectory")).toArray();
+        QCOMPARE(
+            trajectory.last().toObject().value(QStringLiteral("move")).toString(), QStringLiteral("-tensor_fusion"));
+        QCOMPARE(trajectory.size(), o.value(QStringLiteral("rounds")).toInt() + 1);
+        QStringList said;
+        for (const QJsonValue& w : o.value(QStringLiteral("warnings")).toArray())
+            said << w.toString();
+        QVERIFY2(said.filter(QStringLiteral("tensor_fusion was left out of the best strategy")).size() == 1,
+            r.out.constData());
+        QVERIFY(!o.value(QStringLiteral("opportunities")).toArray().isEmpty());
+    }
+
     // frontier's document on Table 4's BERT-base: per device count a monotone frontier, the fastest
     // point within the budget (which replays alone through whatif to its time), the fewest devices; and
     // on device counts no what-if may hold, no point and a warning that says so.

@@ -341,6 +341,43 @@ private Q_SLOTS:
         QVERIFY(stopped.bestNs >= onward.bestNs);
     }
 
+    // A step of the best that gains less than stepFraction of its iteration is left out, a round of its
+    // own with a warning that says what it gained, and the best replays as what is left; with no
+    // fraction every step stays (here, as by default: each gains far more than 0.1 %).
+    void leavesOutStepsThatGainLittle()
+    {
+        const auto session = sessionOf(tinyGradientsJob(32, 4096));
+        QVERIFY(session);
+        SearchOptions options = over(nvlink(20));
+        const SearchResult full = search(*session, options);
+        QVERIFY(full.bestResult);
+        QVERIFY(full.best.steps.size() > options.prefix.steps.size());
+        const double gain = static_cast<double>(full.baselineNs - full.bestNs) / static_cast<double>(full.bestNs);
+        QVERIFY2(gain > 0.01, qPrintable(QString::number(gain)));
+        const auto leftOut = [](const SearchResult& r) {
+            return std::count_if(r.warnings.begin(), r.warnings.end(), [](const Message& m) {
+                return m.english().find("left out of the best strategy") != std::string::npos;
+            });
+        };
+        QCOMPARE(leftOut(full), std::ptrdiff_t(0));
+
+        options.stepFraction = 0;
+        const SearchResult kept = search(*session, options);
+        QCOMPARE(Candidate::keyOf(kept.best), Candidate::keyOf(full.best));
+        QCOMPARE(kept.bestNs, full.bestNs);
+
+        options.stepFraction = 2 * gain;
+        const SearchResult simple = search(*session, options);
+        QVERIFY(simple.bestResult);
+        QCOMPARE(Candidate::keyOf(simple.best), Candidate::keyOf(options.prefix));
+        QCOMPARE(simple.bestNs, simple.baselineNs);
+        QVERIFY(leftOut(simple) >= 1);
+        QCOMPARE(simple.trajectory.size(), static_cast<std::size_t>(simple.rounds) + 1);
+        QVERIFY(simple.trajectory.back().move.starts_with("-"));
+        QCOMPARE(simple.trajectory.back().iterationNs, simple.bestNs);
+        checkReproduces(*session, options, simple);
+    }
+
     // Six gradients of 1 MiB ready in runs of two, one and three, the runs 500 us apart and their
     // gradients 4 us: the grouping Theorem 2 gives (a bucket per run) is a move of its own, better than
     // every cap's, found in one round without the bucket channel's merges and splits.
