@@ -19,9 +19,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <map>
 #include <optional>
-#include <set>
 #include <string_view>
 #include <tuple>
 
@@ -598,9 +598,10 @@ private:
         return std::move(m_result);
     }
 
-    // The opportunities by gain, largest first; of the tensor fusions that come to the same iteration
-    // with the same self-checks (bucket caps and groups that bucket alike where it matters), the
-    // simplest alone (the shortest key, a cap before a list of groups).
+    // The opportunities by gain, largest first; of the tensor fusions that come to the same iteration,
+    // to within stepFraction, with the same self-checks (bucket caps and groups that bucket alike where
+    // it matters), the first alone: the largest gain, and of equal gains the simplest (the shortest
+    // key, a cap before a list of groups).
     std::vector<Opportunity> distinctOpportunities()
     {
         struct Ranked {
@@ -619,12 +620,23 @@ private:
                 < std::tuple(-b.opportunity->gainPct, b.key.size(), std::string_view(b.key));
         });
         std::vector<Opportunity> distinct;
-        std::set<std::tuple<TimeNs, bool>> fusions;
+        std::vector<const Opportunity*> fusions; // among distinct
+        const auto alike = [&](const Opportunity& a, const Opportunity& b) {
+            return a.selfChecked == b.selfChecked
+                && static_cast<double>(std::abs(a.iterationNs - b.iterationNs))
+                <= m_options.stepFraction * static_cast<double>(b.iterationNs);
+        };
+        distinct.reserve(ranked.size());
         for (Ranked& r : ranked) {
             const std::vector<PassStep>& steps = r.opportunity->steps;
             const bool fusion = steps.size() == 1 && steps.front().pass == "tensor_fusion";
-            if (!fusion || fusions.emplace(r.opportunity->iterationNs, r.opportunity->selfChecked).second)
-                distinct.push_back(std::move(*r.opportunity));
+            if (fusion && std::any_of(fusions.begin(), fusions.end(), [&](const Opportunity* shown) {
+                    return alike(*r.opportunity, *shown);
+                }))
+                continue;
+            distinct.push_back(std::move(*r.opportunity));
+            if (fusion)
+                fusions.push_back(&distinct.back());
         }
         return distinct;
     }

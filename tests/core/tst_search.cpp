@@ -378,6 +378,38 @@ private Q_SLOTS:
         checkReproduces(*session, options, simple);
     }
 
+    // Of the tensor fusions among the opportunities, none comes to within stepFraction of another's
+    // iteration with the same self-checks: such alternatives are one opportunity, the largest gain.
+    // Without the fraction the job has several (bucket caps and groups a few microseconds apart).
+    void opportunitiesHoldOneOfAlikeFusions()
+    {
+        const auto session = sessionOf(tinyGradientsJob(32, 4096));
+        QVERIFY(session);
+        SearchOptions options = over(nvlink(20));
+        const auto alikePairs = [](const SearchResult& r, double fraction) -> int {
+            int pairs = 0;
+            for (std::size_t i = 0; i < r.opportunities.size(); ++i) {
+                for (std::size_t j = 0; j < i; ++j) {
+                    const Opportunity& a = r.opportunities[i];
+                    const Opportunity& b = r.opportunities[j];
+                    const bool fusions = a.steps.size() == 1 && b.steps.size() == 1
+                        && a.steps.front().pass == "tensor_fusion" && b.steps.front().pass == "tensor_fusion";
+                    if (fusions && a.selfChecked == b.selfChecked
+                        && static_cast<double>(std::abs(a.iterationNs - b.iterationNs))
+                            <= fraction * static_cast<double>(b.iterationNs))
+                        ++pairs;
+                }
+            }
+            return pairs;
+        };
+        const SearchResult r = search(*session, options);
+        QVERIFY(!r.opportunities.empty());
+        QCOMPARE(alikePairs(r, options.stepFraction), 0);
+        options.stepFraction = 0;
+        const SearchResult every = search(*session, options);
+        QVERIFY(alikePairs(every, 0.001) > 0);
+    }
+
     // Six gradients of 1 MiB ready in runs of two, one and three, the runs 500 us apart and their
     // gradients 4 us: the grouping Theorem 2 gives (a bucket per run) is a move of its own, better than
     // every cap's, found in one round without the bucket channel's merges and splits.
