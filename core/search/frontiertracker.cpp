@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <string_view>
 
 namespace sightline {
@@ -36,6 +37,20 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // partition sizes on either side of BytePS's default of 4 MB.
 constexpr std::array<double, 2> kCapsMiB { 5, 100 };
 constexpr std::array<double, 2> kPartitionsMiB { 1, 16 };
+
+// The indices of at most most (2 or more) of size items, spread evenly from the first to the last.
+std::vector<std::size_t> spreadEvenly(std::size_t size, std::size_t most)
+{
+    std::vector<std::size_t> picked;
+    for (std::size_t j = 0; j < std::min(most, size); ++j) {
+        const std::size_t at = size <= most
+            ? j
+            : static_cast<std::size_t>(std::llround(double(j) * double(size - 1) / double(most - 1)));
+        if (picked.empty() || picked.back() != at)
+            picked.push_back(at);
+    }
+    return picked;
+}
 
 // A strategy's point, from its what-if's outcome.
 FrontierPoint pointOf(const Outcome& o, int workers, const Strategy& strategy)
@@ -255,6 +270,7 @@ private:
             = [&](std::size_t c, std::size_t n) -> const Outcome& { return (*outcomes)[c * counts.size() + n]; };
         const std::size_t own = static_cast<std::size_t>(
             std::find(counts.begin(), counts.end(), m_result.measuredWorkers) - counts.begin());
+        keepReplayed(candidates, *outcomes, counts.size(), own);
         std::vector<std::vector<CostFrontier::Tuple>> perCount(m_workers.size());
         for (std::size_t c = 0; c < m_configs.size(); ++c) {
             // The chain under this choice (with the job's own buckets): each layer kept (no change) or
@@ -286,24 +302,36 @@ private:
         return perCount;
     }
 
-    // Replays the estimated points alone (at most pointsPerCount per device count, spread evenly) and
-    // keeps each count's frontier of the replayed figures.
+    // The estimate's what-ifs that are points of the frontier themselves, at a device count asked for:
+    // every choice's base there, and at the job's own count each kind of layer recomputed alone. Their
+    // figures are replays, not estimates: the frontier is reduced with them, so that a point the
+    // estimate got wrong (a layer's change measured at another count, say) cannot hide one replayed.
+    void keepReplayed(const std::vector<Candidate>& candidates, const std::vector<Outcome>& outcomes,
+        std::size_t counts, std::size_t own)
+    {
+        const std::size_t bases = m_configs.size() * counts;
+        for (std::size_t i = 0; i < candidates.size(); ++i) {
+            const std::size_t n = i < bases ? i % counts : own; // counts begin with the workers, in order
+            if (n < m_workers.size() && outcomes[i].ok())
+                m_replayed.push_back({ candidates[i].strategy, outcomes[i], n });
+        }
+    }
+
+    // Replays the estimated points alone (at most pointsPerCount per device count, spread evenly; those
+    // the estimate replayed already are not replayed again) and keeps each count's frontier of the
+    // replayed figures, the estimate's own replays among them (so a count's frontier may hold more
+    // points than were verified).
     Status verify(const std::vector<std::vector<CostFrontier::Tuple>>& estimated)
     {
+        std::set<std::string> known;
+        for (const Replayed& r : m_replayed)
+            known.insert(Candidate::keyOf(r.strategy));
         std::vector<Candidate> candidates;
         std::vector<std::size_t> countOf;
         const std::size_t most = std::max<std::size_t>(2, m_options.pointsPerCount);
         for (std::size_t n = 0; n < estimated.size(); ++n) {
             const auto& f = estimated[n];
-            std::vector<std::size_t> picked;
-            for (std::size_t j = 0; j < std::min(most, f.size()); ++j) {
-                const std::size_t at = f.size() <= most
-                    ? j
-                    : static_cast<std::size_t>(std::llround(double(j) * double(f.size() - 1) / double(most - 1)));
-                if (picked.empty() || picked.back() != at)
-                    picked.push_back(at);
-            }
-            for (std::size_t at : picked) {
+            for (std::size_t at : spreadEvenly(f.size(), most)) {
                 std::vector<std::uint32_t> layers;
                 Config config;
                 for (std::uint32_t choice : f[at].choices) {
@@ -312,23 +340,30 @@ private:
                     else
                         layers.push_back(choice);
                 }
-                candidates.push_back(Candidate::of(strategyOf(config, m_workers[n], layers)));
-                countOf.push_back(n);
+                Candidate c = Candidate::of(strategyOf(config, m_workers[n], layers));
+                if (known.insert(c.key).second) {
+                    candidates.push_back(std::move(c));
+                    countOf.push_back(n);
+                }
             }
         }
         Expected<std::vector<Outcome>> outcomes = m_evaluator.evaluate(candidates);
         if (!outcomes)
             return outcomes.status();
-        std::vector<std::vector<CostFrontier::Tuple>> replayed(m_workers.size());
+        std::vector<Replayed> pool = m_replayed;
         for (std::size_t i = 0; i < candidates.size(); ++i) {
-            const Outcome& o = (*outcomes)[i];
-            if (o.ok())
-                replayed[countOf[i]].push_back({ o.iterationNs, o.peakBytes, { static_cast<std::uint32_t>(i) } });
+            if ((*outcomes)[i].ok())
+                pool.push_back({ std::move(candidates[i].strategy), (*outcomes)[i], countOf[i] });
+        }
+        std::vector<std::vector<CostFrontier::Tuple>> replayed(m_workers.size());
+        for (std::size_t i = 0; i < pool.size(); ++i) {
+            const Outcome& o = pool[i].outcome;
+            replayed[pool[i].count].push_back({ o.iterationNs, o.peakBytes, { static_cast<std::uint32_t>(i) } });
         }
         std::vector<CostFrontier::Tuple> all;
         const auto candidatePoint = [&](const CostFrontier::Tuple& t) {
-            const std::size_t i = t.choices.front();
-            return pointOf((*outcomes)[i], m_workers[countOf[i]], candidates[i].strategy);
+            const Replayed& r = pool[t.choices.front()];
+            return pointOf(r.outcome, m_workers[r.count], r.strategy);
         };
         for (std::size_t n = 0; n < m_workers.size(); ++n) {
             std::vector<FrontierPoint> points;
@@ -420,6 +455,13 @@ private:
     std::size_t m_ownBuckets = 0; // the configs with the job's own buckets, first in m_configs
     std::vector<PassStep> m_buckets; // the other bucket choices
     std::vector<int> m_workers;
+    // A strategy replayed alone at m_workers[count], and its outcome.
+    struct Replayed {
+        Strategy strategy;
+        Outcome outcome;
+        std::size_t count = 0;
+    };
+    std::vector<Replayed> m_replayed; // the estimate's what-ifs that are points (keepReplayed)
 };
 
 } // namespace
