@@ -103,9 +103,20 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
             + (1.0 - SampleScaling::kFixedShare) * curve.measuredWorkers / static_cast<double>(n);
         return std::max(computing - onPath + device * onPath, device * busiest) / computing;
     };
-    curve.parameters = { { "iteration_ms", static_cast<double>(own) / 1e6 },
-        { "exposed_ms", static_cast<double>(ownExposed) / 1e6 }, { "gradient_bytes", static_cast<double>(bytes) },
-        { "buckets", static_cast<double>(std::count(view->measured().begin(), view->measured().end(), 1) + 1) } };
+    // The bucket channel sees the gradients' all-reduces alone, each as soon as its link is free: the
+    // replay's exposed communication at the job's own count holds more (other collectives, such as an
+    // embedding's all-to-all, and work queued behind them) or less (transfers the replay hides behind
+    // host work). What the channel leaves unexplained there is kept at every count with gradients to
+    // all-reduce (two workers or more), so that the model passes through the replay at the job's own
+    // count rather than stepping onto it; one worker all-reduces nothing, and the queue behind slow
+    // all-reduces goes with them.
+    const TimeNs channelOwn = exposed(*view, cost->among(curve.measuredWorkers), lastReady);
+    const TimeNs unexplained = ownExposed - channelOwn;
+    curve.parameters
+        = { { "iteration_ms", static_cast<double>(own) / 1e6 }, { "exposed_ms", static_cast<double>(ownExposed) / 1e6 },
+              { "unexplained_exposed_ms", static_cast<double>(unexplained) / 1e6 },
+              { "gradient_bytes", static_cast<double>(bytes) },
+              { "buckets", static_cast<double>(std::count(view->measured().begin(), view->measured().end(), 1) + 1) } };
 
     const auto modelAt = [&](int n) {
         ScalingPoint p;
@@ -115,8 +126,10 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         } else {
             const double k = kept(n);
             const CoarsenedView scaled = view->readyScaled(k);
+            const TimeNs channel
+                = exposed(scaled, cost->among(n), CheckedMath::saturatingRound(k * static_cast<double>(lastReady)));
             p.iterationNs = CheckedMath::saturatingRound(k * static_cast<double>(own - ownExposed))
-                + exposed(scaled, cost->among(n), CheckedMath::saturatingRound(k * static_cast<double>(lastReady)));
+                + std::max<TimeNs>(0, channel + (n > 1 ? unexplained : 0));
         }
         p.stepsPerSecond = curve.stepsPerSecondAt(n, p.iterationNs);
         return p;
