@@ -1976,6 +1976,10 @@
         <source>%1 was left out of the best strategy: without it the iteration is %2 ms shorter</source>
         <translation>%1 wurde aus der besten Strategie weggelassen: ohne es ist die Iteration %2 ms kürzer</translation>
     </message>
+    <message>
+        <source>the data loader holds each step %1 ms in the training process (loading, or waiting for its workers); DataLoader workers that keep up take it off the step (num_workers, set in the training script: the strategy&apos;s configs do not reach it, so the best leaves it out)</source>
+        <translation>der Datenlader hält jeden Schritt %1 ms im Trainingsprozess auf (beim Laden oder beim Warten auf seine Worker); DataLoader-Worker, die mithalten, nehmen das aus dem Schritt (num_workers, im Trainingsskript gesetzt: die Konfigurationen der Strategie erreichen es nicht, daher lässt die beste es weg)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

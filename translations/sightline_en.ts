@@ -1976,6 +1976,10 @@
         <source>%1 was left out of the best strategy: without it the iteration is %2 ms shorter</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the data loader holds each step %1 ms in the training process (loading, or waiting for its workers); DataLoader workers that keep up take it off the step (num_workers, set in the training script: the strategy&apos;s configs do not reach it, so the best leaves it out)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1976,6 +1976,10 @@
         <source>%1 was left out of the best strategy: without it the iteration is %2 ms shorter</source>
         <translation>%1 未列入最佳策略：去掉它，迭代缩短 %2 ms</translation>
     </message>
+    <message>
+        <source>the data loader holds each step %1 ms in the training process (loading, or waiting for its workers); DataLoader workers that keep up take it off the step (num_workers, set in the training script: the strategy&apos;s configs do not reach it, so the best leaves it out)</source>
+        <translation>数据加载器在训练进程中让每一步停留 %1 ms（加载，或等待其工作进程）；跟得上的 DataLoader 工作进程可将其移出该步（num_workers，在训练脚本中设置：策略的配置无法触及，因此最佳策略不包含它）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

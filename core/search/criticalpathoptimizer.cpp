@@ -33,6 +33,8 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // DDP's bucket caps tried in the first round, and one bucket for everything.
 constexpr std::array<double, 5> kCapsMiB { 1, 5, 25, 100, 1e6 };
 constexpr std::array<double, 4> kPartitionsMiB { 1, 4, 16, 64 };
+// How much shorter a data loader's spans are with workers that keep up: the most speedup allows.
+constexpr double kLoaderKeepsUp = 99.9;
 
 // The search's strategy so far: a step per decision, and the tensor grouping the fusion step makes.
 struct Plan {
@@ -156,6 +158,8 @@ public:
         }
         if (Status s = simplify(); !s.ok())
             return s;
+        if (Status s = dataLoading(); !s.ok())
+            return s;
         return finish();
     }
 
@@ -173,6 +177,7 @@ private:
         m_baselineChecks = Evaluator::baselineChecks(*baseline);
         m_result.trajectory.push_back({ 0, m_outcome.iterationNs, m_outcome.peakBytes, {} });
         m_steps = stepsPerRank(*baseline->whatIf->graph);
+        m_loaderNs = loaderTime(*baseline->whatIf);
         findTensors(*baseline);
         m_segments = segmentsOf(*baseline);
         if (m_outcome.outOfMemory) {
@@ -514,6 +519,49 @@ private:
         }
     }
 
+    // Data loading in the training process (the DataLoader's next, without workers or with too few):
+    // the best strategy with the loader's spans as short as workers that keep up would make them,
+    // replayed as an opportunity of its own. Not a move: a loader's workers are set in the training
+    // script, which the strategy's configs do not reach, so the best strategy leaves it out and the
+    // opportunity says so.
+    Status dataLoading()
+    {
+        if (m_loaderNs <= 0 || room() == 0)
+            return {};
+        const PassStep step { "speedup", { { "kind", std::string("io") }, { "percent", kLoaderKeepsUp } } };
+        Move move { m_plan, { step }, "speedup:data_loading" };
+        Strategy strategy = strategyOf(m_plan); // memory first's steps last, the loader's before them
+        strategy.steps.insert(strategy.steps.end() - static_cast<std::ptrdiff_t>(m_plan.memory.size()), step);
+        const std::vector<Candidate> candidates { Candidate::of(strategy) };
+        Expected<std::vector<Outcome>> outcomes = m_evaluator.evaluate(candidates);
+        if (!outcomes)
+            return outcomes.status();
+        if (!note(move, outcomes->front(), strategy))
+            return {};
+        m_opportunities[move.name].reason = Message(SL_TEXT("Core",
+                                                        "the data loader holds each step %1 ms in the training "
+                                                        "process (loading, or waiting for its workers); DataLoader "
+                                                        "workers that keep up take it off the step (num_workers, set "
+                                                        "in the training script: the strategy's configs do not reach "
+                                                        "it, so the best leaves it out)"),
+            { milliseconds(m_loaderNs) });
+        return {};
+    }
+
+    // The longest a rank's steps spend, per step, in data loading spans (the loader's next).
+    TimeNs loaderTime(const ReplayResult& replay) const
+    {
+        const ExecutionGraph& g = *replay.graph;
+        std::vector<TimeNs> perRank(g.ranks().size(), 0);
+        for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+            const ItemId item(i);
+            if (g.kind(item) == OpKind::Io && replay.schedule.replayed(i) && g.rank(item).isValid())
+                perRank[g.rank(item).value()] += replay.schedule.end[i] - replay.schedule.start[i];
+        }
+        const TimeNs most = perRank.empty() ? 0 : *std::max_element(perRank.begin(), perRank.end());
+        return most / std::max(1, m_steps);
+    }
+
     // The segments of the plan's critical path, from its own what-if: once per plan, when computation
     // or launches hold the path.
     Status replayPlan()
@@ -562,18 +610,21 @@ private:
         return before - static_cast<double>(t.back().iterationNs) < m_options.stableFraction * before;
     }
 
-    // A move that made the iteration shorter than its plan's, as an opportunity (the best of each step).
-    void note(const Move& move, const Outcome& o)
+    // A move that made the iteration shorter than its plan's, as an opportunity (the best of each step);
+    // its strategy that of the move's plan unless given. Whether it was the best of its step so far.
+    bool note(const Move& move, const Outcome& o, std::optional<Strategy> strategy = std::nullopt)
     {
         if (move.steps.empty() || !o.ok() || (o.outOfMemory && !m_outcome.outOfMemory)
             || o.iterationNs >= m_outcome.iterationNs || m_outcome.iterationNs <= 0)
-            return;
+            return false;
         const double gain = 100.0 * static_cast<double>(m_outcome.iterationNs - o.iterationNs)
             / static_cast<double>(m_outcome.iterationNs);
         Opportunity& slot = m_opportunities[move.name];
-        if (slot.steps.empty() || gain > slot.gainPct)
-            slot = Opportunity { move.steps, gain, o.iterationNs, reasonOf(m_outcome, o, m_steps),
-                strategyOf(move.plan), o.selfChecked != 0 };
+        if (!slot.steps.empty() && gain <= slot.gainPct)
+            return false;
+        slot = Opportunity { move.steps, gain, o.iterationNs, reasonOf(m_outcome, o, m_steps),
+            strategy ? std::move(*strategy) : strategyOf(move.plan), o.selfChecked != 0 };
+        return true;
     }
 
     Expected<SearchResult> finish()
@@ -649,6 +700,7 @@ private:
     std::shared_ptr<AnalysisCache> m_analyses;
     std::vector<Message> m_baselineChecks; // Evaluator::baselineChecks of the prefix alone
     int m_steps = 1; // replayed per rank
+    TimeNs m_loaderNs = 0; // the baseline's data loading per step (loaderTime)
     std::optional<CoarsenedView> m_view;
     bool m_partitionable = false; // the job has buckets (all-reduces, or BytePS partitions) to cut
     bool m_groupable = false; // every step holds the view's tensors, so that groups of them apply

@@ -410,6 +410,37 @@ private Q_SLOTS:
         QVERIFY(alikePairs(every, 0.001) > 0);
     }
 
+    // A job whose data loader runs in the training process: the CPU pair's DataLoader without workers
+    // (11 ms of its 39 ms step) gets an opportunity of a loader that keeps up, replayed from the best
+    // strategy, whose gain is the pair's measured one (1 - 0.714, nothing fitted on it) within 3
+    // points; the best strategy leaves it out. A job without a loader gets none.
+    void saysWhenTheDataLoaderHoldsTheStep()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth-cpu/dataloader/workers0");
+        QVERIFY(session);
+        const SearchOptions options;
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        const auto loader
+            = [](const Opportunity& o) { return o.steps.size() == 1 && o.steps.front().pass == "speedup"; };
+        const auto found = std::find_if(r.opportunities.begin(), r.opportunities.end(), loader);
+        QVERIFY(found != r.opportunities.end());
+        QCOMPARE(std::get<std::string>(found->steps.front().params.at("kind")), std::string("io"));
+        QVERIFY2(std::abs(found->gainPct - 28.6) < 3, qPrintable(QString::number(found->gainPct)));
+        QVERIFY(found->reason.english().find("num_workers") != std::string::npos);
+        QVERIFY(!stepOf(r.best, "speedup"));
+        const auto alone = session->whatIf({ found->strategy, options.memory, options.baseline, 0 });
+        QVERIFY(alone);
+        QCOMPARE(Evaluator::outcomeOf(*alone).iterationNs, found->iterationNs);
+
+        const auto none = sessionOf(tinyGradientsJob(8, 4096));
+        QVERIFY(none);
+        const SearchResult n = search(*none, over(nvlink(20)));
+        QVERIFY(n.bestResult);
+        QVERIFY(std::none_of(n.opportunities.begin(), n.opportunities.end(), loader));
+    }
+
     // Six gradients of 1 MiB ready in runs of two, one and three, the runs 500 us apart and their
     // gradients 4 us: the grouping Theorem 2 gives (a bucket per run) is a move of its own, better than
     // every cap's, found in one round without the bucket channel's merges and splits.
