@@ -1980,6 +1980,10 @@
         <source>the data loader holds each step %1 ms in the training process (loading, or waiting for its workers); DataLoader workers that keep up take it off the step (num_workers, set in the training script: the strategy&apos;s configs do not reach it, so the best leaves it out)</source>
         <translation>der Datenlader hält jeden Schritt %1 ms im Trainingsprozess auf (beim Laden oder beim Warten auf seine Worker); DataLoader-Worker, die mithalten, nehmen das aus dem Schritt (num_workers, im Trainingsskript gesetzt: die Konfigurationen der Strategie erreichen es nicht, daher lässt die beste es weg)</translation>
     </message>
+    <message>
+        <source>%1 transfers outside the forward pass are of no parallelism the trace tells, so they are not taken for gradients and keep their bytes</source>
+        <translation>%1 Übertragungen außerhalb des Vorwärtsdurchlaufs gehören zu keiner Parallelität, die der Trace nennt; sie gelten nicht als Gradienten und behalten ihre Bytes</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1980,6 +1980,10 @@
         <source>the data loader holds each step %1 ms in the training process (loading, or waiting for its workers); DataLoader workers that keep up take it off the step (num_workers, set in the training script: the strategy&apos;s configs do not reach it, so the best leaves it out)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 transfers outside the forward pass are of no parallelism the trace tells, so they are not taken for gradients and keep their bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1980,6 +1980,10 @@
         <source>the data loader holds each step %1 ms in the training process (loading, or waiting for its workers); DataLoader workers that keep up take it off the step (num_workers, set in the training script: the strategy&apos;s configs do not reach it, so the best leaves it out)</source>
         <translation>数据加载器在训练进程中让每一步停留 %1 ms（加载，或等待其工作进程）；跟得上的 DataLoader 工作进程可将其移出该步（num_workers，在训练脚本中设置：策略的配置无法触及，因此最佳策略不包含它）</translation>
     </message>
+    <message>
+        <source>%1 transfers outside the forward pass are of no parallelism the trace tells, so they are not taken for gradients and keep their bytes</source>
+        <translation>%1 个前向传播之外的传输不属于追踪能说明的任何并行方式，因此不视为梯度，保留其字节数</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -569,6 +569,49 @@ private Q_SLOTS:
             QVERIFY2(w.find("matmul_factor") == std::string::npos, w.c_str());
     }
 
+    // Gradients all-reduced by host threads (gloo's DDP on a GPU, whose thread tells no phase) are the
+    // data-parallel collectives: each halves its bytes, and so do the copies it sends from.
+    void mixedPrecisionHalvesHostThreadGradients()
+    {
+        const auto session = sessionOfFiles(
+            std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth-gpu2/gpt-large/ddp/bucket25mb");
+        QVERIFY(session);
+        const auto r = session->whatIf({ oneStep("mixed_precision", {}), {}, { CommSource::CostModel, true } });
+        QVERIFY2(r, errorOf(r).c_str());
+        const ExecutionGraph& before = *r->baseline->graph;
+        const ExecutionGraph& after = *r->whatIf->graph;
+        std::int64_t bytesBefore = 0, bytesAfter = 0, copiesBefore = 0, copiesAfter = 0;
+        std::size_t gradients = 0, staged = 0;
+        for (std::uint32_t i = 0; i < before.itemCount(); ++i) {
+            const CommCost* c = before.comm(ItemId(i));
+            if (!c || before.phase(ItemId(i)) == Phase::Backward || before.phase(ItemId(i)) == Phase::Forward)
+                continue;
+            ++gradients;
+            bytesBefore += c->bytes;
+            for (std::uint32_t slot = before.inBegin(i); slot < before.inBegin(i + 1); ++slot) {
+                if (before.edgeKind(before.inEdge(slot)) != EdgeKind::Staging)
+                    continue;
+                ++staged;
+                copiesBefore += before.minDuration(ItemId(before.inSource(slot)));
+            }
+        }
+        QVERIFY2(gradients >= 20, qPrintable(QString::number(gradients)));
+        QVERIFY(staged >= gradients);
+        // The pass keeps every item (it adds casts after them), so the measured ones keep their ids.
+        for (std::uint32_t i = 0; i < before.itemCount(); ++i) {
+            const CommCost* c = before.comm(ItemId(i));
+            if (!c || before.phase(ItemId(i)) == Phase::Backward || before.phase(ItemId(i)) == Phase::Forward)
+                continue;
+            bytesAfter += after.comm(ItemId(i))->bytes;
+            for (std::uint32_t slot = before.inBegin(i); slot < before.inBegin(i + 1); ++slot) {
+                if (before.edgeKind(before.inEdge(slot)) == EdgeKind::Staging)
+                    copiesAfter += after.minDuration(ItemId(before.inSource(slot)));
+            }
+        }
+        QVERIFY(std::abs(static_cast<double>(bytesAfter) - 0.5 * static_cast<double>(bytesBefore)) <= gradients);
+        QVERIFY(std::abs(static_cast<double>(copiesAfter) - 0.5 * static_cast<double>(copiesBefore)) <= staged);
+    }
+
     void gradAccumulationRepeatsTheMicroBatch()
     {
         // Two micro-batches of half the batch: each GEMM takes 5 + 195 / 2 = 102.5 us (its time above the

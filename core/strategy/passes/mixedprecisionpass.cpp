@@ -3,6 +3,8 @@
 #include "core/base/checkedmath.h"
 #include "core/base/message.h"
 #include "core/cost/devicecatalog.h"
+#include "core/exec/analysiscache.h"
+#include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/kernelclasses.h"
 #include "core/memory/memoryrewrite.h"
@@ -17,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace sightline {
@@ -84,6 +87,21 @@ ItemId outermostAtenOp(const ExecutionGraph& g, ItemId item)
         item = g.firstSource(item, EdgeKind::Nest);
     }
     return found;
+}
+
+// The copies a host-side collective (gloo's) sends from, scaled as its bytes are: a bucket compressed
+// to 16 bits is copied to the host in 16 bits.
+void scaleStagingCopies(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId transfer, double factor,
+    std::vector<std::uint8_t>& staged)
+{
+    for (std::uint32_t slot = g.inBegin(transfer.value()); slot < g.inBegin(transfer.value() + 1); ++slot) {
+        if (g.edgeKind(g.inEdge(slot)) != EdgeKind::Staging)
+            continue;
+        const std::uint32_t copy = g.inSource(slot);
+        if (std::exchange(staged[copy], std::uint8_t(1)) == 0)
+            b.setMinDuration(
+                ItemId(copy), CheckedMath::saturatingRound(static_cast<double>(g.minDuration(ItemId(copy))) * factor));
+    }
 }
 
 // The items whose activation blocks a 16-bit run halves: those saved by ops autocast does not keep in
@@ -351,16 +369,26 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
     KernelClasses classes(g);
     std::unordered_map<std::uint32_t, ItemId> castOf; // matrix host op -> its cast's host item
     CastReleases releases(g);
-    std::size_t kernels = 0, transfers = 0, unknownShapes = 0;
+    std::size_t kernels = 0, transfers = 0, unknownShapes = 0, untold = 0;
     TimeNs matrixTime = 0, unknownPrecisionTime = 0; // of matrix kernels outside the optimizer
+    const CollectiveRoles& roles = job.analyses().collectiveRoles();
+    std::vector<std::uint8_t> staged(g.itemCount(), 0); // copies already scaled
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         const OpKind k = g.kind(item);
-        if (const CommCost* c = g.comm(item); c && g.phase(item) == Phase::Backward) {
+        if (const CommCost* c = g.comm(item)) {
+            // Gradients: backward-phase transfers, and the data-parallel ones outside the forward that
+            // host threads run (gloo's, Horovod's), whose phase nothing on their thread tells.
+            const Phase phase = g.phase(item);
+            if (phase != Phase::Backward && (phase == Phase::Forward || roles.of(item) != ParallelRole::Data)) {
+                untold += phase != Phase::Forward && roles.of(item) == ParallelRole::Unknown;
+                continue;
+            }
             ++transfers;
             b.setCommBytes(item, CheckedMath::saturatingRound(static_cast<double>(c->bytes) * bytesFactor));
             if (measuredTransfers)
                 b.setMinDuration(item, CheckedMath::saturatingRound(static_cast<double>(g.minDuration(item)) * bytesFactor));
+            scaleStagingCopies(g, b, item, bytesFactor, staged);
             continue;
         }
         if (k != OpKind::ComputeKernel || g.madeByPass(item) || g.hasFlag(item, ExecutionGraph::Context))
@@ -428,6 +456,11 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
     if (unknownShapes > 0)
         job.warnings.emplace_back(SL_TEXT("Core", "%1 forward matrix ops have no recorded weight shape (record_shapes off?); their casts are left out"),
             std::vector<Message::Arg> { unknownShapes });
+    if (untold > 0 && bytesFactor != 1.0)
+        job.warnings.emplace_back(SL_TEXT("Core",
+                                      "%1 transfers outside the forward pass are of no parallelism the trace tells, so "
+                                      "they are not taken for gradients and keep their bytes"),
+            std::vector<Message::Arg> { untold });
     if (transfers > 0 && measuredTransfers && bytesFactor != 1.0)
         job.warnings.emplace_back(SL_TEXT("Core", "%1 gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model"),
             std::vector<Message::Arg> { transfers });
