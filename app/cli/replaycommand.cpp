@@ -201,6 +201,8 @@ int ReplayCommand::run(const QStringList& args)
     const LinkTopology topology(placementsOf(x.ranks()), options.topology);
     const std::vector<RankResult> ranks = rankResults(x, s);
     const auto [measuredIteration, replayedIteration] = iteration(s);
+    // Without steps the replayed figure is the window's makespan, which no measured step matches.
+    const bool stepless = s.steps.empty();
     // The job as it runs without the profiler: the same replay with the profiler's cost taken out (its
     // iteration is all that is read: no slack).
     const ProfilerOverhead::Estimate overhead = ProfilerOverhead::estimate(x, profilerOverheadNs);
@@ -270,21 +272,27 @@ int ReplayCommand::run(const QStringList& args)
             unprofiledIteration ? QJsonValue(rounded(*unprofiledIteration, 4)) : QJsonValue(rounded(replayedIteration, 4)));
         QJsonObject doc {
             { QStringLiteral("iteration"),
-                QJsonObject { { QStringLiteral("measured_ms"), rounded(measuredIteration, 4) }, { QStringLiteral("replayed_ms"), rounded(replayedIteration, 4) },
-                    { QStringLiteral("error_pct"), errorPct(measuredIteration, replayedIteration) } } },
+                QJsonObject { { QStringLiteral("measured_ms"),
+                                  stepless ? QJsonValue() : QJsonValue(rounded(measuredIteration, 4)) },
+                    { QStringLiteral("replayed_ms"), rounded(replayedIteration, 4) },
+                    { QStringLiteral("error_pct"),
+                        stepless ? QJsonValue() : QJsonValue(errorPct(measuredIteration, replayedIteration)) } } },
             { QStringLiteral("steps"), job.stepsText() },
             { QStringLiteral("ranks"), rankArray },
             { QStringLiteral("critical_path"),
-                QJsonObject { { QStringLiteral("length_ms"), rounded(ms(path.length), 4) }, { QStringLiteral("breakdown_ms"), breakdownJson(path.total) },
+                QJsonObject { { QStringLiteral("length_ms"), rounded(ms(path.length), 4) },
+                    { QStringLiteral("breakdown_ms"), breakdownJson(path.total) },
                     { QStringLiteral("per_rank_ms"), perRank }, { QStringLiteral("ops"), opArray },
                     { QStringLiteral("items"), static_cast<qint64>(pathOps.size()) } } },
             { QStringLiteral("alignment_offsets_us"), offsets },
             { QStringLiteral("alignment_residual_rms_us"), residuals },
-            { QStringLiteral("graph"), QJsonObject { { QStringLiteral("vertices"), static_cast<qint64>(g.vertexCount()) },
-                                          { QStringLiteral("edges"), static_cast<qint64>(g.edgeCount()) },
-                                          { QStringLiteral("logical_collectives"), static_cast<qint64>(g.collectives().size()) } } },
-            { QStringLiteral("execution_graph"), QJsonObject { { QStringLiteral("items"), static_cast<qint64>(x.itemCount()) },
-                                                    { QStringLiteral("edges"), static_cast<qint64>(x.edgeCount()) } } },
+            { QStringLiteral("graph"),
+                QJsonObject { { QStringLiteral("vertices"), static_cast<qint64>(g.vertexCount()) },
+                    { QStringLiteral("edges"), static_cast<qint64>(g.edgeCount()) },
+                    { QStringLiteral("logical_collectives"), static_cast<qint64>(g.collectives().size()) } } },
+            { QStringLiteral("execution_graph"),
+                QJsonObject { { QStringLiteral("items"), static_cast<qint64>(x.itemCount()) },
+                    { QStringLiteral("edges"), static_cast<qint64>(x.edgeCount()) } } },
             { QStringLiteral("collective_roles"), rolesJson(roles) },
             { QStringLiteral("model"), modelJson(options, topology, fits, replay, durations, comm) },
             { QStringLiteral("profiler_overhead"), overheadJson },
@@ -293,8 +301,13 @@ int ReplayCommand::run(const QStringList& args)
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return 0;
     }
-    out << "Iteration: measured " << QString::number(measuredIteration, 'f', 3) << " ms, replayed "
-        << QString::number(replayedIteration, 'f', 3) << " ms (" << errorPct(measuredIteration, replayedIteration) << "%)\n";
+    if (stepless)
+        out << "Iteration: the trace marks no steps; replayed, its window lasts "
+            << QString::number(replayedIteration, 'f', 3) << " ms (no measured step to compare with)\n";
+    else
+        out << "Iteration: measured " << QString::number(measuredIteration, 'f', 3) << " ms, replayed "
+            << QString::number(replayedIteration, 'f', 3) << " ms (" << errorPct(measuredIteration, replayedIteration)
+            << "%)\n";
     for (const RankResult& r : ranks) {
         out << "  rank " << r.rank << ": measured " << QString::number(r.measured, 'f', 3) << " ms, replayed "
             << QString::number(r.replayed, 'f', 3) << " ms (" << errorPct(r.measured, r.replayed) << "%)\n";

@@ -749,6 +749,26 @@ private Q_SLOTS:
             std::abs(alone - bestMs) <= 0.001 * bestMs, qPrintable(QStringLiteral("%1 vs %2").arg(alone).arg(bestMs)));
     }
 
+    // A trace that marks no steps has no measured step to compare the replay with: replay says so, and
+    // its document gives no measured time and no error rather than 0 and 0 %.
+    void replayWithoutSteps()
+    {
+        const QString path
+            = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/edge-cases/cuda_event_sync_multi_stream.json.gz");
+        if (!QFileInfo::exists(path))
+            QSKIP("../shared/traces is not beside the checkout");
+        const Run text = runCli({ QStringLiteral("replay"), path });
+        QVERIFY2(text.exitCode == 0, text.err.constData());
+        QVERIFY2(text.out.startsWith("Iteration: the trace marks no steps"), text.out.constData());
+        const Run r = runCli({ QStringLiteral("replay"), path, QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject iteration
+            = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("iteration")).toObject();
+        QVERIFY(iteration.value(QStringLiteral("measured_ms")).isNull());
+        QVERIFY(iteration.value(QStringLiteral("error_pct")).isNull());
+        QVERIFY(iteration.value(QStringLiteral("replayed_ms")).toDouble() > 0);
+    }
+
     // On the Horovod timeline the search's one change, a tensor fusion, gains 0.014 %: less than a step
     // must gain, so the best is the job as it is, and a warning and the last round say what was left out.
     void optimizeLeavesOutWhatGainsLittle()
