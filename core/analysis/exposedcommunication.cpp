@@ -9,29 +9,82 @@
 
 namespace sightline {
 
-TimeNs ExposedCommunication::perIteration(const ExecutionGraph& g, const Schedule& s)
+namespace {
+
+using Intervals = std::vector<std::pair<TimeNs, TimeNs>>;
+
+// A rank's replayed work, sorted into what communicates and what may hide it, on its device and on
+// its host threads.
+struct RankWork {
+    Intervals deviceComm, deviceWork; // kernels, copies (but those staging a host collective), memsets
+    Intervals hostComm; // host threads' collectives (gloo's, MPI's)
+    Intervals hostWork; // CPU ops, on a rank without a device
+    bool hasDevice = false; // the rank has GPU tracks
+};
+
+// Whether a copy stages a tensor for a host collective (gloo's copy to pinned memory): part of the
+// communication, not work that hides it.
+bool stagesCollective(const ExecutionGraph& g, std::uint32_t i)
 {
-    const std::size_t ranks = g.ranks().size();
-    std::vector<std::vector<std::pair<TimeNs, TimeNs>>> comm(ranks), compute(ranks);
+    for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
+        if (g.edgeKind(e) == EdgeKind::Staging)
+            return true;
+    }
+    return false;
+}
+
+std::vector<RankWork> sortWork(const ExecutionGraph& g, const Schedule& s)
+{
+    std::vector<RankWork> work(g.ranks().size());
+    for (const ExecTrack& info : g.tracks())
+        work[info.rank.value()].hasDevice = work[info.rank.value()].hasDevice || isGpuTrack(info.kind);
     // Items in id order: a track's measured items come in time order, then each pass's copies, so
     // the lists are sorted runs that mergeIntervals joins without sorting them whole.
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         const TrackId track = g.track(item);
-        if (!track.isValid() || !s.replayed(i) || s.end[i] <= s.start[i] || !isGpuTrack(g.tracks()[track.value()].kind))
+        if (!track.isValid() || !s.replayed(i) || s.end[i] <= s.start[i])
             continue;
-        const std::size_t rank = g.tracks()[track.value()].rank.value();
-        if (isCommunication(g.kind(item)))
-            comm[rank].emplace_back(s.start[i], s.end[i]);
-        else if (hidesCommunication(g.kind(item)))
-            compute[rank].emplace_back(s.start[i], s.end[i]);
+        const ExecTrack& info = g.tracks()[track.value()];
+        RankWork& w = work[info.rank.value()];
+        const OpKind kind = g.kind(item);
+        const std::pair<TimeNs, TimeNs> span { s.start[i], s.end[i] };
+        if (isGpuTrack(info.kind)) {
+            if (isCommunication(kind))
+                w.deviceComm.push_back(span);
+            else if (hidesCommunication(kind) && !(kind == OpKind::Memcpy && stagesCollective(g, i)))
+                w.deviceWork.push_back(span);
+        } else if (isCommunication(kind)) {
+            w.hostComm.push_back(span);
+        } else if (kind == OpKind::CpuOp && !w.hasDevice) {
+            w.hostWork.push_back(span);
+        }
     }
+    return work;
+}
+
+// The rank's communication that nothing hides: its device's collectives against its kernels and
+// copies; where it communicates on host threads alone (gloo, MPI), those threads' collectives against
+// its device work, or on a rank without a device against its CPU ops (the backward a gloo thread
+// overlaps).
+TimeNs exposedOf(RankWork& w)
+{
+    const bool onHost = w.deviceComm.empty() && !w.hostComm.empty();
+    Intervals& comm = onHost ? w.hostComm : w.deviceComm;
+    Intervals& hiding = onHost && !w.hasDevice ? w.hostWork : w.deviceWork;
+    mergeIntervals(comm);
+    mergeIntervals(hiding);
+    return intervalsLength(comm) - overlapLength(comm, hiding);
+}
+
+} // namespace
+
+TimeNs ExposedCommunication::perIteration(const ExecutionGraph& g, const Schedule& s)
+{
+    std::vector<RankWork> work = sortWork(g, s);
+    const std::size_t ranks = work.size();
     std::vector<TimeNs> exposed(ranks, 0);
-    parallelFor(ranks, [&](std::size_t r) {
-        mergeIntervals(comm[r]);
-        mergeIntervals(compute[r]);
-        exposed[r] = intervalsLength(comm[r]) - overlapLength(comm[r], compute[r]);
-    });
+    parallelFor(ranks, [&](std::size_t r) { exposed[r] = exposedOf(work[r]); });
     std::vector<std::int64_t> steps(ranks, 0);
     for (const ExecStep& step : g.steps())
         ++steps[step.rank.value()];

@@ -1007,10 +1007,10 @@ private Q_SLOTS:
 
     // The bucket channel sees the gradients' all-reduces alone; the replay at the job's own count holds
     // what it does not (other collectives, work queued behind them) or hides what it does (transfers
-    // behind host work). That difference is kept at every count of two workers or more, so the model
+    // behind other work). That difference is kept at every count of two workers or more, so the model
     // meets the replay at the job's own count instead of stepping onto it. gpt-large's gloo buckets,
-    // hidden in its replay, were exposed by the channel: 842 ms at 4 workers where the replay gives
-    // 553, and 917 against 636 at 8. DLRM's all-to-all, which the channel does not see, made 16
+    // partly hidden in its replay, were exposed whole by the channel: 842 ms at 4 workers where the
+    // replay gives 553, and 917 against 636 at 8. DLRM's all-to-all, which the channel does not see, made 16
     // workers faster than the 8 measured (12.6 against 15.5 ms).
     void scaleModelMeetsItsOwnCount()
     {
@@ -1021,7 +1021,10 @@ private Q_SLOTS:
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         const QJsonObject parameters
             = o.value(QStringLiteral("model")).toObject().value(QStringLiteral("parameters")).toObject();
-        QVERIFY(parameters.value(QStringLiteral("unexplained_exposed_ms")).toDouble() < -100);
+        // The buckets alone would leave 281 ms exposed where the replay leaves 197 (its gloo thread's
+        // transfers against the kernels and copies beside them).
+        QVERIFY(parameters.value(QStringLiteral("exposed_ms")).toDouble() > 100);
+        QVERIFY(parameters.value(QStringLiteral("unexplained_exposed_ms")).toDouble() < -50);
         const QJsonArray points = o.value(QStringLiteral("points")).toArray();
         QCOMPARE(points.size(), 3);
         for (const QJsonValue& v : points) {

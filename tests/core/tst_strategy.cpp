@@ -350,6 +350,24 @@ private Q_SLOTS:
         QVERIFY2(std::abs(exposed - 293'333) <= 2, qPrintable(QString::number(exposed)));
     }
 
+    // Collectives that run on host threads (gloo's DDP on a GPU and on a CPU) are counted there: the
+    // device view saw none of them and said 0. The GPU job's transfers run against its kernels (the
+    // copies that stage its buckets are part of them); the CPU job's against its CPU ops.
+    void exposedCommunicationOnHostThreads()
+    {
+        for (const char* fixture : { "/tests/fixtures/groundtruth-gpu2/gpt-large/ddp/bucket25mb",
+                 "/tests/fixtures/groundtruth-cpu/ddp/bucket25mb" }) {
+            const auto session = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + fixture);
+            QVERIFY(session);
+            const auto replay = session->replay({});
+            QVERIFY(replay);
+            const TimeNs exposed = ExposedCommunication::perIteration(*replay->graph, replay->schedule);
+            const TimeNs iteration = static_cast<TimeNs>(StepTimes::iteration(replay->schedule).replayed);
+            QVERIFY2(exposed > iteration / 10 && exposed < iteration,
+                qPrintable(QStringLiteral("%1: %2 of %3 ns").arg(QLatin1String(fixture)).arg(exposed).arg(iteration)));
+        }
+    }
+
     void tensorChangesFollowTheBuckets()
     {
         // Two gradients 500 us apart fused into one bucket: the first waits for the second before it is
