@@ -12,13 +12,35 @@ namespace sightline {
 
 namespace {
 
-// Whether the item takes part in gradient synchronisation: communication, or a host call launching it.
+// Whether a copy stages a tensor for a host-side collective (gloo's copy of a bucket to pinned memory).
+bool stagesCollective(const ExecutionGraph& g, ItemId i)
+{
+    for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
+        if (g.edgeKind(e) == EdgeKind::Staging)
+            return true;
+    }
+    return false;
+}
+
+// Whether the item takes part in gradient synchronisation: communication, the copies that stage it,
+// a host call launching either or waiting for such a copy, or work nested in a collective's host op
+// (the calls gloo's all-reduce makes to stage its bucket).
 bool isSynchronisation(const ExecutionGraph& g, ItemId i)
 {
-    if (isCommunication(g.kind(i)))
+    const auto communicates = [&](ItemId item) { return isCommunication(g.kind(item)) || stagesCollective(g, item); };
+    if (communicates(i))
         return true;
     for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
-        if (g.edgeKind(e) == EdgeKind::Launch && isCommunication(g.kind(ItemId(g.target(e)))))
+        if (g.edgeKind(e) == EdgeKind::Launch && communicates(ItemId(g.target(e))))
+            return true;
+    }
+    for (std::uint32_t slot = g.inBegin(i.value()); slot < g.inBegin(i.value() + 1); ++slot) {
+        if (g.edgeKind(g.inEdge(slot)) == EdgeKind::Sync && stagesCollective(g, ItemId(g.inSource(slot))))
+            return true;
+    }
+    for (ItemId outer = g.firstSource(i, EdgeKind::Nest); outer.isValid();
+         outer = g.firstSource(outer, EdgeKind::Nest)) {
+        if (isCommunication(g.kind(outer)))
             return true;
     }
     return false;
