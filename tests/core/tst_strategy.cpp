@@ -630,6 +630,27 @@ private Q_SLOTS:
         QVERIFY(std::abs(static_cast<double>(copiesAfter) - 0.5 * static_cast<double>(copiesBefore)) <= staged);
     }
 
+    // Pieces in turn on gloo's DDP: only the first piece starts when the all-reduce's host op did, and
+    // so releases the work nested in it (the staging of the bucket); every piece releasing it made the
+    // pieces wait for one another in a cycle. In turn, each paying gloo's per-call latency, they take
+    // longer than at once.
+    void tensorPartitionInTurnOnGloo()
+    {
+        const auto session
+            = sessionOfFiles(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth-gpu2/convnet/ddp/bucket25mb");
+        QVERIFY(session);
+        const auto run = [&](const char* pieces) {
+            return session->whatIf(
+                { oneStep("tensor_partition", { { "partition_bytes", 1048576.0 }, { "pieces", std::string(pieces) } }),
+                    {}, { CommSource::CostModel, true } });
+        };
+        const auto inTurn = run("sequential");
+        QVERIFY2(inTurn, errorOf(inTurn).c_str());
+        const auto atOnce = run("concurrent");
+        QVERIFY2(atOnce, errorOf(atOnce).c_str());
+        QVERIFY(stepTime(*inTurn->whatIf) > stepTime(*atOnce->whatIf));
+    }
+
     // gloo's DDP synchronises gradients once per step, after the last micro-batch: the copies that stage
     // its buckets to host memory, and the calls that launch and wait for them, are not repeated with
     // the micro-batches (copied into each, they made four micro-batches 3.2 times the step).

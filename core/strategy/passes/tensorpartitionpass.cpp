@@ -81,6 +81,13 @@ std::string pieceName(std::string_view bucket, std::int64_t piece, std::int64_t 
     return std::string(bucket) + ": piece " + std::to_string(piece) + "/" + std::to_string(pieces) + " (" + size + ")";
 }
 
+// Whether a piece's start, of a split op's edge that its start releases, comes too late: pieces in turn
+// start one after another, and only the first starts when the op did.
+bool startsLater(bool concurrent, std::int64_t piece, EdgeRef ref)
+{
+    return !concurrent && piece > 0 && ref == EdgeRef::StartToStart;
+}
+
 // Splits one measured all-reduce into pieces.
 void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorModel::Bucket& bucket,
     std::int64_t pieceBytes, bool concurrent, Replaced& replaced)
@@ -139,10 +146,12 @@ void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorMo
                 b.addEdge(previous[r], part, EdgeKind::Program, EdgeRef::EndToStart);
             previous[r] = part;
             parts[r].push_back(part);
-            // What waited for the all-reduce's participant waits for every piece.
+            // What waited for the all-reduce's participant waits for every piece; what its start
+            // released (the work nested in gloo's host-side op), pieces in turn release with the first,
+            // as the later ones wait for the ends that work holds back.
             for (std::uint32_t e = g.outBegin(old.value()); e < g.outBegin(old.value() + 1); ++e) {
                 const ItemId target(g.target(e));
-                if (target != bucket.collective)
+                if (target != bucket.collective && !startsLater(concurrent, k, g.ref(e)))
                     for (ItemId to : replaced.targets(target))
                         b.addEdge(part, to, g.edgeKind(e), g.ref(e));
             }
@@ -184,9 +193,11 @@ void partitionPartial(const ExecutionGraph& g, ExecutionGraphBuilder& b, ItemId 
             b.addEdge(previous, part, EdgeKind::Program, EdgeRef::EndToStart);
         previous = part;
         parts.push_back(part);
-        for (std::uint32_t e = g.outBegin(transfer.value()); e < g.outBegin(transfer.value() + 1); ++e)
-            for (ItemId target : replaced.targets(ItemId(g.target(e))))
-                b.addEdge(part, target, g.edgeKind(e), g.ref(e));
+        for (std::uint32_t e = g.outBegin(transfer.value()); e < g.outBegin(transfer.value() + 1); ++e) {
+            if (!startsLater(concurrent, k, g.ref(e)))
+                for (ItemId target : replaced.targets(ItemId(g.target(e))))
+                    b.addEdge(part, target, g.edgeKind(e), g.ref(e));
+        }
     }
     b.removeItem(transfer);
     replaced.replace(g, b, transfer, std::move(parts), concurrent, ItemId());
