@@ -22,17 +22,6 @@ struct RankWork {
     bool hasDevice = false; // the rank has GPU tracks
 };
 
-// Whether a copy stages a tensor for a host collective (gloo's copy to pinned memory): part of the
-// communication, not work that hides it.
-bool stagesCollective(const ExecutionGraph& g, std::uint32_t i)
-{
-    for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
-        if (g.edgeKind(e) == EdgeKind::Staging)
-            return true;
-    }
-    return false;
-}
-
 std::vector<RankWork> sortWork(const ExecutionGraph& g, const Schedule& s)
 {
     std::vector<RankWork> work(g.ranks().size());
@@ -52,7 +41,7 @@ std::vector<RankWork> sortWork(const ExecutionGraph& g, const Schedule& s)
         if (isGpuTrack(info.kind)) {
             if (isCommunication(kind))
                 w.deviceComm.push_back(span);
-            else if (hidesCommunication(kind) && !(kind == OpKind::Memcpy && stagesCollective(g, i)))
+            else if (hidesCommunication(kind) && !(kind == OpKind::Memcpy && g.stagesCollective(item)))
                 w.deviceWork.push_back(span);
         } else if (isCommunication(kind)) {
             w.hostComm.push_back(span);

@@ -79,6 +79,15 @@ ItemId ExecutionGraph::firstSource(ItemId i, EdgeKind kind) const
     return {};
 }
 
+bool ExecutionGraph::stagesCollective(ItemId i) const
+{
+    for (std::uint32_t e = outBegin(i.value()); e < outBegin(i.value() + 1); ++e) {
+        if (edgeKind(e) == EdgeKind::Staging)
+            return true;
+    }
+    return false;
+}
+
 std::vector<ItemId> ExecutionGraph::itemOfOp() const
 {
     std::vector<ItemId> out(m_trace->opCount());

@@ -154,6 +154,9 @@ public:
     // The source of i's first in-edge of that kind (its launcher, enclosing op or predecessor on its
     // track), or invalid. O(in-degree).
     ItemId firstSource(ItemId i, EdgeKind kind) const;
+    // Whether i is a copy that stages a tensor for a host-side collective (gloo's copy of a bucket to
+    // pinned memory, tied to it by a staging edge): part of that communication. O(out-degree).
+    bool stagesCollective(ItemId i) const;
 
     // Out-edges of i are the edge ids [outBegin(i), outBegin(i + 1)).
     std::uint32_t outBegin(std::uint32_t i) const { return m_outStart[i]; }

@@ -12,22 +12,12 @@ namespace sightline {
 
 namespace {
 
-// Whether a copy stages a tensor for a host-side collective (gloo's copy of a bucket to pinned memory).
-bool stagesCollective(const ExecutionGraph& g, ItemId i)
-{
-    for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
-        if (g.edgeKind(e) == EdgeKind::Staging)
-            return true;
-    }
-    return false;
-}
-
 // Whether the item takes part in gradient synchronisation: communication, the copies that stage it,
 // a host call launching either or waiting for such a copy, or work nested in a collective's host op
 // (the calls gloo's all-reduce makes to stage its bucket).
 bool isSynchronisation(const ExecutionGraph& g, ItemId i)
 {
-    const auto communicates = [&](ItemId item) { return isCommunication(g.kind(item)) || stagesCollective(g, item); };
+    const auto communicates = [&](ItemId item) { return isCommunication(g.kind(item)) || g.stagesCollective(item); };
     if (communicates(i))
         return true;
     for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
@@ -35,7 +25,7 @@ bool isSynchronisation(const ExecutionGraph& g, ItemId i)
             return true;
     }
     for (std::uint32_t slot = g.inBegin(i.value()); slot < g.inBegin(i.value() + 1); ++slot) {
-        if (g.edgeKind(g.inEdge(slot)) == EdgeKind::Sync && stagesCollective(g, ItemId(g.inSource(slot))))
+        if (g.edgeKind(g.inEdge(slot)) == EdgeKind::Sync && g.stagesCollective(ItemId(g.inSource(slot))))
             return true;
     }
     for (ItemId outer = g.firstSource(i, EdgeKind::Nest); outer.isValid();

@@ -309,11 +309,26 @@ private:
             m.plan.*member = step;
             moves.push_back(std::move(m));
         }
-        if (m_plan.*member) {
-            Move m { m_plan, {}, "-" + (m_plan.*member)->pass };
-            m.plan.*member = std::nullopt;
-            moves.push_back(std::move(m));
-        }
+        if (m_plan.*member)
+            moves.push_back(without(member));
+    }
+
+    // The plan less the step of member (the tensor fusion's: back to the measured buckets), named "-PASS".
+    Move without(std::optional<PassStep> Plan::*member) const
+    {
+        Move m { m_plan, {}, "-" + (m_plan.*member)->pass };
+        m.plan.*member = std::nullopt;
+        if (member == &Plan::fusion)
+            m.plan.cuts = m_view->measured();
+        return m;
+    }
+
+    // The plan less the critical path's segments it fused.
+    Move withoutSegments() const
+    {
+        Move m { m_plan, {}, "-op_fusion" };
+        m.plan.fusedSegments = {};
+        return m;
     }
 
     // Theorem 1 and 3 on the critical path's computation segments, the most to save first: each fused
@@ -324,11 +339,8 @@ private:
     {
         if (!m_segments || m_plan.opFusion)
             return;
-        if (!m_plan.fusedSegments.empty()) {
-            Move m { m_plan, {}, "-op_fusion" };
-            m.plan.fusedSegments = {};
-            moves.push_back(std::move(m));
-        }
+        if (!m_plan.fusedSegments.empty())
+            moves.push_back(withoutSegments());
         for (const ComputeSegments::Segment& segment : *m_segments) {
             fuseMoves(segment.ops, moves);
             if (segment.blocks > 1)
@@ -445,24 +457,16 @@ private:
     }
 
     // The plan less one of its decisions, for each it has (memory first's steps are the budget's, and
-    // stay); named "-PASS".
+    // stay).
     std::vector<Move> removals() const
     {
         std::vector<Move> moves;
         for (std::optional<PassStep> Plan::*member : { &Plan::fusion, &Plan::partition, &Plan::opFusion }) {
-            if (!(m_plan.*member))
-                continue;
-            Move m { m_plan, {}, "-" + (m_plan.*member)->pass };
-            m.plan.*member = std::nullopt;
-            if (member == &Plan::fusion)
-                m.plan.cuts = m_view->measured();
-            moves.push_back(std::move(m));
+            if (m_plan.*member)
+                moves.push_back(without(member));
         }
-        if (!m_plan.fusedSegments.empty()) {
-            Move m { m_plan, {}, "-op_fusion" };
-            m.plan.fusedSegments = {};
-            moves.push_back(std::move(m));
-        }
+        if (!m_plan.fusedSegments.empty())
+            moves.push_back(withoutSegments());
         return moves;
     }
 

@@ -802,13 +802,7 @@ private Q_SLOTS:
                 ++synchronising;
                 // Communication, a copy staging it (gloo's), a call launching either or waiting for
                 // such a copy, or work nested in a collective's host op.
-                const auto stages = [&](ItemId item) {
-                    for (std::uint32_t e = g.outBegin(item.value()); e < g.outBegin(item.value() + 1); ++e) {
-                        if (g.edgeKind(e) == EdgeKind::Staging)
-                            return true;
-                    }
-                    return false;
-                };
+                const auto stages = [&](ItemId item) { return g.stagesCollective(item); };
                 bool part = isCommunication(g.kind(i)) || stages(i);
                 for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
                     const ItemId target(g.target(e));
