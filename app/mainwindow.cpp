@@ -830,10 +830,15 @@ void MainWindow::showJobStatus()
     parts << tr("%n rank(s), %1 ops", nullptr, static_cast<int>(t.ranks().size())).arg(locale.toString(static_cast<qlonglong>(t.opCount())));
     parts << tr("loaded in %1 s, graph and replay in %2 s")
                  .arg(locale.toString(static_cast<double>(m_loadMs) / 1e3, 'f', 2), locale.toString(static_cast<double>(m_analysedMs) / 1e3, 'f', 2));
-    // Per step, as the iteration is; the critical path spans every step replayed.
+    // Per step, as the iteration is; the critical path spans every step replayed. A trace that marks
+    // no steps iterates once over its window, which no measured step matches.
+    const bool stepless = m_analysis->replay && m_analysis->replay->schedule.steps.empty();
     if (const auto& replay = m_analysis->replay) {
         const sightline::RankStepTime it = sightline::StepTimes::iteration(replay->schedule);
-        QString iteration = tr("iteration %1 ms per step replayed").arg(locale.toString(it.replayed / 1e6, 'f', 3));
+        QString iteration = stepless
+            ? tr("the trace marks no steps: its window replays in %1 ms")
+                  .arg(locale.toString(it.replayed / 1e6, 'f', 3))
+            : tr("iteration %1 ms per step replayed").arg(locale.toString(it.replayed / 1e6, 'f', 3));
         if (it.measured > 0)
             iteration += tr(", %1 ms measured").arg(locale.toString(it.measured / 1e6, 'f', 3));
         parts << iteration;
@@ -843,20 +848,32 @@ void MainWindow::showJobStatus()
     const QStringList checks = outcome ? outcome->selfChecks : QStringList();
     if (outcome) {
         const WhatIfDisplay::IterationChange change = WhatIfDisplay::iterationChange(*outcome);
-        parts << tr("what-if %1 ms per step (%2)").arg(locale.toString(change.after, 'f', 3), PercentText::signedChange(change.percent));
+        parts << (stepless ? tr("what-if window %1 ms (%2)") : tr("what-if %1 ms per step (%2)"))
+                     .arg(locale.toString(change.after, 'f', 3), PercentText::signedChange(change.percent));
         if (!checks.isEmpty())
             parts << tr("⚠ %n self-check warning(s)", nullptr, static_cast<int>(checks.size()));
     } else if (!m_display->failure().isEmpty()) {
         parts << tr("what-if failed");
     }
-    if (const auto& replay = m_analysis->replay) {
-        const int steps = stepsReplayed(replay->schedule);
-        parts << tr("critical path %1 ms over %n step(s)", nullptr, std::max(1, steps))
-                     .arg(locale.toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3));
-    }
+    if (const auto& replay = m_analysis->replay)
+        parts << criticalPathText(*replay, false);
     m_jobStatus->setText(parts.join(QStringLiteral(" · ")));
     // Cut short when the status bar is narrow: the whole line, and the self-checks, in the tooltip.
     m_jobStatus->setToolTip(QStringList(parts + checks).join(u'\n'));
+}
+
+QString MainWindow::criticalPathText(const sightline::ReplayResult& replay, bool justReplayed) const
+{
+    const QString length = QLocale().toString(static_cast<double>(replay.criticalPath.length) / 1e6, 'f', 3);
+    if (replay.schedule.steps.empty())
+        return (justReplayed
+                ? tr("Replayed; the critical path is %1 ms long over the window (the trace marks no steps)")
+                : tr("critical path %1 ms over the window"))
+            .arg(length);
+    const int steps = stepsReplayed(replay.schedule);
+    return (justReplayed ? tr("Replayed; the critical path is %1 ms long over %n step(s)", nullptr, steps)
+                         : tr("critical path %1 ms over %n step(s)", nullptr, steps))
+        .arg(length);
 }
 
 void MainWindow::goToMeasuredOp(sightline::OpId op)
@@ -990,9 +1007,7 @@ void MainWindow::onAnalysed(std::shared_ptr<const sightline::Trace> trace, std::
     else if (replay->schedule.timesOutOfRange)
         statusBar()->showMessage(tr("Replayed, but its times lie beyond ±146 years: the trace's durations are past any real job"));
     else
-        statusBar()->showMessage(tr("Replayed; the critical path is %1 ms long over %n step(s)", nullptr, std::max(1, stepsReplayed(replay->schedule)))
-                                     .arg(QLocale().toString(static_cast<double>(replay->criticalPath.length) / 1e6, 'f', 3)),
-            5000);
+        statusBar()->showMessage(criticalPathText(*replay, true), 5000);
     m_loadMs = m_loadingMs;
     m_analysedMs = m_clock.elapsed() - m_loadMs;
     showJobStatus();

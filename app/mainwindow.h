@@ -129,6 +129,9 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // The critical path's length and what it spans (the steps replayed, or the window of a trace
+    // without steps): for the status bar's line, or the message that the replay is done.
+    QString criticalPathText(const sightline::ReplayResult& replay, bool justReplayed) const;
     // A table of a model: sorted through a proxy by sortRole when that is >= 0.
     struct TableSpec {
         QString name;

@@ -104,10 +104,14 @@ QString WhatIfDisplay::outcomeText(const WhatIfOutcome& outcome) const
 {
     const QLocale locale;
     const IterationChange change = iterationChange(outcome);
-    QString text = tr("Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms.")
-                       .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3),
-                           PercentText::signedChange(change.percent))
-                       .arg(outcome.ms);
+    // A trace without steps iterates once over its window: no step to speak of.
+    const bool stepless = outcome.baseline->schedule.steps.empty();
+    QString text
+        = (stepless ? tr("The window replays in %1 ms against %2 ms (%3): the trace marks no steps. Replayed in %4 ms.")
+                    : tr("Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms."))
+              .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3),
+                  PercentText::signedChange(change.percent))
+              .arg(outcome.ms);
     for (const QString& w : outcome.selfChecks)
         text += u'\n' + tr("⚠ Self-check: %1").arg(w);
     if (const QString pending = m_pendingNote(); !pending.isEmpty())

@@ -1327,6 +1327,38 @@ private Q_SLOTS:
         QVERIFY(lines[2].startsWith(QStringLiteral("⚠ Self-check: what-if: ")));
     }
 
+    // A trace that marks no steps replays as its window: the status bar, the message that the replay is
+    // done and the what-if's outcome say so, and none of them speaks of a step.
+    void steplessTraceSpeaksOfItsWindow()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("window.json"), QByteArrayLiteral(R"({"traceEvents": [
+            {"ph": "X", "cat": "cpu_op", "name": "aten::mm", "pid": 1, "tid": 1, "ts": 1000, "dur": 80},
+            {"ph": "X", "cat": "cpu_op", "name": "aten::add", "pid": 1, "tid": 1, "ts": 1100, "dur": 40}]})"));
+        QVERIFY(!path.isEmpty());
+        MainWindow window;
+        window.show();
+        window.openFiles({ path });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        auto* status = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
+        QVERIFY2(status->text().contains(QStringLiteral("the trace marks no steps: its window replays in "))
+                && status->text().endsWith(QStringLiteral("over the window"))
+                && !status->text().contains(QStringLiteral("step replayed")),
+            qPrintable(status->text()));
+        QVERIFY2(
+            window.statusBar()->currentMessage().contains(QStringLiteral("over the window (the trace marks no steps)")),
+            qPrintable(window.statusBar()->currentMessage()));
+        window.strategy()->addStep(QStringLiteral("speedup"), { { "percent", 50.0 } });
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.comparison()->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("what-if window ")), 60000);
+        QVERIFY2(!status->text().contains(QStringLiteral("per step")), qPrintable(status->text()));
+        const QString outcome = window.findChild<QLabel*>(QStringLiteral("whatIfOutcome"))->text();
+        QVERIFY2(outcome.startsWith(QStringLiteral("The window replays in "))
+                && outcome.contains(QStringLiteral("the trace marks no steps")),
+            qPrintable(outcome));
+    }
+
     void selfChecksAreFoundInEveryLanguage()
     {
         // Core says which warnings are its self-checks, not their English words: in German they stand
