@@ -59,6 +59,8 @@ ClockAlignment ClockAligner::align(const DependencyGraph& graph, const Alignment
         std::vector<Sample> s;
         bool spans = false;
         for (OpId p : c.participants) {
+            if (DependencyGraph::isWaiter(t, p))
+                continue; // ends when told, which says nothing of its clock
             const std::uint32_t rank = t.rank(p).value();
             const std::uint32_t clock = out.clockGroup[rank];
             spans = spans || (!s.empty() && clock != s.front().clock);

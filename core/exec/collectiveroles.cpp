@@ -211,6 +211,10 @@ CollectiveRoles CollectiveRoles::of(const ExecutionGraph& g)
                     role = ParallelRole::Data, why = ShardedGather;
                 else
                     why = ForwardGather;
+            } else if (name == "push" || name == "pull") {
+                // A parameter server's: a gradient's when the framework names it one.
+                if (named)
+                    role = ParallelRole::Data, why = FrameworkName;
             } else if (name == "broadcast") {
                 if (named)
                     role = ParallelRole::Data, why = anyNamed([](std::string_view s) { return namesAny(s, { "distributeddataparallel" }); }) ? DdpBroadcast : FrameworkName;

@@ -53,10 +53,11 @@ int loneGroupSize(const DependencyGraph& g, OpId op)
 }
 
 // A parameter-server push or pull between two participants: the index of the worker (the rank whose op
-// is the push or pull), or -1 when the collective is not one.
+// is the push or pull), or -1 when the collective is not one (a waiter is no server).
 int serverWorker(const Trace& t, const LogicalCollective& coll)
 {
-    if (coll.participants.size() != 2)
+    if (coll.participants.size() != 2 || DependencyGraph::isWaiter(t, coll.participants[0])
+        || DependencyGraph::isWaiter(t, coll.participants[1]))
         return -1;
     for (int i = 0; i < 2; ++i) {
         const std::string_view name = collectiveName(t, coll.participants[static_cast<std::size_t>(i)]);
@@ -93,7 +94,8 @@ struct CounterpartHash {
     }
 };
 
-// The measured job seen through the clock alignment: aligned times of ops and logical collectives.
+// The measured job seen through the clock alignment: aligned times of ops and logical collectives. A
+// waiter ends, as its collective releases it, no earlier than the collective.
 class Measured {
 public:
     Measured(const DependencyGraph& graph, std::span<const TimeNs> offsets)
@@ -107,6 +109,10 @@ public:
             const auto [from, to] = transfer(v);
             m_collStart.push_back(from);
             m_collEnd.push_back(to);
+            for (OpId p : g.collective(v).participants) {
+                if (DependencyGraph::isWaiter(t, p))
+                    m_waiterEnd.emplace(p.value(), to);
+            }
         }
     }
 
@@ -116,7 +122,11 @@ public:
     }
     TimeNs end(std::uint32_t v) const
     {
-        return g.isCollectiveVertex(v) ? m_collEnd[v - g.opCount()] : timeSub(t.end(OpId(v)), offsetOf(v));
+        if (g.isCollectiveVertex(v))
+            return m_collEnd[v - g.opCount()];
+        const TimeNs own = timeSub(t.end(OpId(v)), offsetOf(v));
+        const auto waited = m_waiterEnd.find(v);
+        return waited == m_waiterEnd.end() ? own : std::max(own, waited->second);
     }
     // The instant an edge ties the target to, on the source's side.
     TimeNs sourceInstant(std::uint32_t src, EdgeRef ref) const { return startsAtStart(ref) ? start(src) : end(src); }
@@ -128,8 +138,9 @@ private:
     TimeNs offsetOf(std::uint32_t v) const { return m_aligned ? m_offset[t.rank(OpId(v)).value()] : 0; }
 
     // The pure transfer of a logical collective: from the last arrival (or the end of the last copy it
-    // sends, where host threads run it) to the first participant done. Clocks that disagree can make that
-    // negative; then the shortest participant is the estimate.
+    // sends, where host threads run it) to the first participant done, waiters aside (they end when they
+    // are told). Clocks that disagree can make that negative; then the shortest participant is the
+    // estimate.
     std::pair<TimeNs, TimeNs> transfer(std::uint32_t v) const
     {
         const LogicalCollective& coll = g.collective(v);
@@ -138,6 +149,8 @@ private:
         TimeNs shortest = std::numeric_limits<TimeNs>::max();
         for (OpId p : coll.participants) {
             lastArrival = std::max(lastArrival, start(p.value()));
+            if (DependencyGraph::isWaiter(t, p))
+                continue;
             firstEnd = std::min(firstEnd, end(p.value()));
             shortest = std::min(shortest, t.duration(p));
         }
@@ -151,6 +164,7 @@ private:
     std::vector<TimeNs> m_offset; // per rank
     bool m_aligned = false;
     std::vector<TimeNs> m_collStart, m_collEnd;
+    std::unordered_map<std::uint32_t, TimeNs> m_waiterEnd; // op -> its collective's end
 };
 
 // The steps selected on each rank and the window they span.

@@ -525,6 +525,14 @@ struct Builder {
                 add(l.from.value(), l.to.value(), EdgeKind::Explicit, EdgeRef::EndToStart);
                 hasExplicitDependencies = true;
                 break;
+            case LinkKind::Encloses:
+                // As nesting on one thread: the span starts before what it covers and ends after it (a
+                // link the measured times contradict says nothing).
+                if (t.start(l.to) < t.start(l.from) || t.end(l.to) > t.end(l.from))
+                    break;
+                add(l.from.value(), l.to.value(), EdgeKind::Nest, EdgeRef::StartToStart);
+                add(l.to.value(), l.from.value(), EdgeKind::NestEnd, EdgeRef::EndToEnd);
+                break;
             }
         }
     }
@@ -577,7 +585,9 @@ struct Builder {
         std::vector<std::uint32_t> lastOnTrack(t.tracks().size(), kNone);
         for (std::uint32_t op = 0; op < t.opCount(); ++op) {
             const OpKind k = t.kind(OpId(op));
-            if (k != OpKind::Collective)
+            // Waiters: synchronisation that an importer placed in a collective's group.
+            const bool waiter = DependencyGraph::isWaiter(t, OpId(op)) && t.commArgs(OpId(op)) != nullptr;
+            if (k != OpKind::Collective && !waiter)
                 continue;
             const TrackInfo& track = t.trackInfo(t.track(OpId(op)));
             const bool gpu = isGpuTrack(track.kind);
@@ -619,6 +629,17 @@ struct Builder {
                     "group " + key + ": " + std::to_string(count) + " communication ops appear on rank "
                         + std::to_string(t.rankInfo(RankId(perRank.begin()->first)).rank)
                         + " only; the other participants are not in the trace, so their measured durations are kept" });
+                continue;
+            }
+            const bool moves = std::any_of(perRank.begin(), perRank.end(), [&](const auto& ranked) {
+                return std::any_of(ranked.second.begin(), ranked.second.end(),
+                    [&](std::uint32_t op) { return !DependencyGraph::isWaiter(t, OpId(op)); });
+            });
+            if (!moves) {
+                lint.push_back({ GraphLint::Code::MissingParticipant, OpId(perRank.begin()->second.front()),
+                    "group " + key
+                        + ": its ops only wait for a transfer that is not in the trace, so they keep their measured "
+                          "durations" });
                 continue;
             }
             if (!join)
@@ -1140,6 +1161,11 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     if (Status acyclic = checkAcyclic(*graph, order); !acyclic.ok())
         return acyclic;
     return std::shared_ptr<const DependencyGraph>(std::move(graph));
+}
+
+bool DependencyGraph::isWaiter(const Trace& trace, OpId participant)
+{
+    return trace.kind(participant) == OpKind::Sync;
 }
 
 std::uint32_t DependencyGraph::collectiveOf(OpId op) const

@@ -45,7 +45,9 @@ struct LogicalCollective {
     std::string group; // process group name, or the stream it ran on when the trace does not say
     StringId name; // collective name of the first participant
     std::int64_t bytes = 0; // largest message size among participants
-    std::vector<OpId> participants; // one per rank, by rank
+    // One per rank, by rank. A Sync op is a waiter (isWaiter): it joins and is released with the others,
+    // but moves nothing itself (BytePS's GPUs waiting for their local root's pull).
+    std::vector<OpId> participants;
 };
 
 struct GraphLint {
@@ -87,6 +89,9 @@ public:
     std::span<const LogicalCollective> collectives() const { return m_collectives; }
     // The logical collective vertex an op joins, or kNoVertex. O(out-degree).
     std::uint32_t collectiveOf(OpId op) const;
+    // Whether a participant of a collective is a waiter (LogicalCollective): its end is when it was told,
+    // not when the transfer finished.
+    static bool isWaiter(const Trace& trace, OpId participant);
     std::span<const GraphLint> lint() const { return m_lint; }
 
     static constexpr std::uint32_t kNoVertex = 0xFFFFFFFFu;

@@ -58,6 +58,7 @@ public:
         nameTracks();
         RankFinalizer::finalize(p, RankFinalizer::Steps::ByDialect);
         classify();
+        encloseStages();
         findIterations();
         p.pid = -1;
     }
@@ -65,6 +66,7 @@ public:
 private:
     void nameTracks();
     void classify();
+    void encloseStages();
     void findIterations();
     std::string_view tensorOf(const RankPart::Track& t) const
     {
@@ -112,6 +114,17 @@ void Finalizer::classify()
         if (it == byName.end())
             it = byName.emplace(p.name[i], kindOf(stage)).first;
         p.kind[i] = it->second;
+        // A GPU that is not its worker's local root signals the root (COORDINATE_PUSH) and then waits
+        // until the root has pushed and pulled the partition before it copies the result back: it
+        // joins the root's pull as a waiter.
+        if (stage == "COORDINATE_PUSH") {
+            CommArgs args;
+            args.collective = p.strings.intern("pull");
+            args.processGroup
+                = p.strings.intern(std::string(tensorOf(track)) + "/" + std::to_string(partition) + "/PULL");
+            comm.emplace_back(i, args);
+            continue;
+        }
         if (!isCommunication(p.kind[i]))
             continue;
         CommArgs args;
@@ -124,6 +137,48 @@ void Finalizer::classify()
     for (RankPart::Track& t : p.tracks)
         t.kind = TrackKind::Other;
     p.commArgs = std::move(comm);
+}
+
+// Each total encloses the stages of its tensor's partitions that lie within it, so that a replay
+// stretches or shrinks it with the communication it stands for, as nesting does on one thread. A total
+// that overlaps the one before it on its track (no writer does that) encloses nothing, which keeps the
+// links linear in the ops.
+void Finalizer::encloseStages()
+{
+    std::map<std::string_view, std::vector<std::uint32_t>> stages; // a tensor's partition ops, by start
+    std::vector<std::uint32_t> totals; // by track, then start
+    for (std::uint32_t i = 0; i < p.opCount(); ++i) {
+        const RankPart::Track& track = p.tracks[p.track[i]];
+        const std::int64_t partition = partitionOfTrack(track);
+        if (tensorOf(track).empty() || partition == -2)
+            continue;
+        if (partition == -1)
+            totals.push_back(i);
+        else
+            stages[tensorOf(track)].push_back(i);
+    }
+    const auto byStart = [this](std::uint32_t a, std::uint32_t b) { return p.start[a] < p.start[b]; };
+    for (auto& [tensor, ops] : stages)
+        std::stable_sort(ops.begin(), ops.end(), byStart);
+    std::uint32_t lastTrack = UINT32_MAX;
+    TimeNs coveredTo = INT64_MIN;
+    for (const std::uint32_t total : totals) {
+        if (p.track[total] != lastTrack)
+            coveredTo = INT64_MIN;
+        lastTrack = p.track[total];
+        const auto found = stages.find(tensorOf(p.tracks[p.track[total]]));
+        if (p.start[total] < coveredTo || found == stages.end())
+            continue;
+        coveredTo = p.end[total];
+        const std::vector<std::uint32_t>& ops = found->second;
+        auto it = std::lower_bound(
+            ops.begin(), ops.end(), p.start[total], [this](std::uint32_t op, TimeNs t) { return p.start[op] < t; });
+        for (; it != ops.end() && p.start[*it] <= p.end[total]; ++it) {
+            if (p.end[*it] <= p.end[total])
+                p.links.push_back({ OpId(total), OpId(*it), LinkKind::Encloses });
+        }
+    }
+    RankFinalizer::orderLinks(p);
 }
 
 // Each tensor's totals are its anchors: one span of its whole communication an iteration.

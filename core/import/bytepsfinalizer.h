@@ -12,12 +12,16 @@ struct RankPart;
 // The job model:
 // - a track per partition ("<tensor> partition N", in partition order) after the tensor's "<tensor>
 //   total" track, all of kind Other;
-// - coordination is Sync, the copies between device and host Memcpy, the totals Annotations;
+// - coordination is Sync, the copies between device and host Memcpy, the totals Annotations, each
+//   linked (LinkKind::Encloses) to the stages of its tensor that it covers, so that it replays as long
+//   as they last;
 // - the stages that communicate are Collectives (reduce, broadcast, push, pull), each in a group of its
 //   own per tensor, partition and stage: the GPUs of a worker join the k-th local REDUCE and BROADCAST,
 //   and the local roots of several workers the k-th PUSH and PULL, as the server sums a partition's
-//   pushes before any pull of it returns. A lone root's pushes and pulls have no partner in the job
-//   (the server is not in the trace) and keep their measured durations;
+//   pushes before any pull of it returns. The worker's other GPUs wait for their root's k-th PULL
+//   from their COORDINATE_PUSH on (a Sync op in the PULL's group: a waiter, DependencyGraph). A lone
+//   root's pushes have no partner in the job (the server is not in the trace) and keep their measured
+//   durations;
 // - iterations from the tensors' totals (PeriodicSteps), StepMethod::TensorPeriodicity.
 // The traces record no sizes: the partitions' bytes are unknown (0). Several files are the GPUs of
 // the job, a rank each. Touches only its part; O(n log n).

@@ -51,6 +51,8 @@ std::string_view linkKindName(LinkKind kind)
     case LinkKind::ForwardBackward: return "fwdbwd";
     case LinkKind::Dependency: return "dependency";
     case LinkKind::StreamWait: return "stream_wait";
+    case LinkKind::Encloses:
+        return "encloses";
     }
     return "flow";
 }

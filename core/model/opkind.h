@@ -33,6 +33,7 @@ enum class LinkKind : std::uint8_t {
     ForwardBackward, // forward op -> backward op (fwdbwd flows)
     Dependency, // an explicit dependency an importer knows from the format (layer-wise DAGs)
     StreamWait, // last op recorded on a stream before cudaEventRecord -> the wait for that event
+    Encloses, // a span on a track of its own -> an op of another track that it covers (BytePS's totals)
 };
 
 // How a rank's iterations were found.

@@ -189,7 +189,7 @@ private:
     bool links()
     {
         for (const Link& l : d.links) {
-            if (l.from.value() >= m_ops || l.to.value() >= m_ops || l.kind > LinkKind::StreamWait)
+            if (l.from.value() >= m_ops || l.to.value() >= m_ops || l.kind > LinkKind::Encloses)
                 return fail("a link refers to an op that does not exist");
         }
         return true;

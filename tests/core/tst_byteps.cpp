@@ -4,10 +4,11 @@
 #include "core/analysis/steptimes.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/partitionmodel.h"
+#include "core/graph/dependencygraph.h"
 #include "core/import/traceloader.h"
+#include "core/model/trace.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/passparameter.h"
-#include "core/model/trace.h"
 #include "dialectsupport.h"
 #include "replaysupport.h"
 
@@ -102,6 +103,7 @@ private Q_SLOTS:
     void workerOfTwoGpus();
     void handMadeRepartition();
     void realTraces();
+    void realTracesFollowTheirTransfers();
 
 private:
     QTemporaryDir m_dir;
@@ -324,6 +326,52 @@ void TestBytePS::realTraces()
     const auto tiny = repartitioned(**session, 1024, 4096000);
     QVERIFY(!tiny.hasValue());
     QVERIFY(tiny.status().detail().find("pieces of 1024 bytes would add") != std::string::npos);
+}
+
+// The totals replay as long as the stages they cover, and the GPU that is not the local root waits for
+// the root's pull from its COORDINATE_PUSH on: the critical path runs through the pushes and pulls,
+// and faster communication shortens the iteration. Before, the totals held the path at their measured
+// lengths (all of it host time) and halving every transfer's time changed nothing.
+void TestBytePS::realTracesFollowTheirTransfers()
+{
+    const QDir dir(QDir(QStringLiteral(SIGHTLINE_TRACES_DIR)).filePath(QStringLiteral("byteps/2gpu-ps")));
+    if (!dir.exists())
+        QSKIP("the real trace corpus (../shared/traces) is not present");
+    Expected<TracePtr> loaded = TraceLoader::load({ QFile::encodeName(dir.path()).toStdString() });
+    QVERIFY(loaded.hasValue());
+    const Trace& trace = **loaded;
+    const std::size_t encloses = static_cast<std::size_t>(std::count_if(
+        trace.links().begin(), trace.links().end(), [](const Link& l) { return l.kind == LinkKind::Encloses; }));
+    QVERIFY2(encloses > 2 * 11 * 60 * 4, qPrintable(QString::number(encloses)));
+    const Expected<std::shared_ptr<const DependencyGraph>> graph = DependencyGraph::build(*loaded);
+    QVERIFY(graph.hasValue());
+    std::size_t waiters = 0;
+    for (std::uint32_t op = 0; op < trace.opCount(); ++op) {
+        if (trace.rank(OpId(op)) != RankId(0) || stageOf(trace, OpId(op)) != "COORDINATE_PUSH")
+            continue;
+        const std::uint32_t v = (*graph)->collectiveOf(OpId(op));
+        QVERIFY(v != DependencyGraph::kNoVertex);
+        const LogicalCollective& c = (*graph)->collective(v);
+        QCOMPARE(c.participants.size(), std::size_t(2));
+        QVERIFY(DependencyGraph::isWaiter(trace, c.participants[0]));
+        QCOMPARE(stageOf(trace, c.participants[1]), std::string_view("PULL"));
+        ++waiters;
+    }
+    QCOMPARE(waiters, std::size_t(660));
+
+    const auto session = JobSession::open(*loaded, {}, ResourceLimits {});
+    QVERIFY(session.hasValue());
+    const auto faster = (*session)->whatIf(
+        { Strategy { { PassStep { "speedup", { { "percent", 50.0 }, { "kind", std::string("communication") } } } } },
+            {}, { CommSource::Measured, true, std::nullopt } });
+    QVERIFY2(faster.hasValue(), faster ? "" : faster.status().detail().c_str());
+    const double before = iterationOf(*faster->baseline), after = iterationOf(*faster->whatIf);
+    QVERIFY2(std::abs(before - 516.8e6) < 0.01 * 516.8e6, qPrintable(QString::number(before)));
+    QVERIFY2(after < 0.7 * before, qPrintable(QStringLiteral("%1 against %2").arg(after).arg(before)));
+    const CriticalPath& path = faster->baseline->criticalPath;
+    const TimeNs communication = path.total[static_cast<std::size_t>(PathCategory::Communication)];
+    QVERIFY2(communication > 0.8 * static_cast<double>(path.length),
+        qPrintable(QStringLiteral("%1 of %2").arg(communication).arg(path.length)));
 }
 
 QTEST_GUILESS_MAIN(TestBytePS)
