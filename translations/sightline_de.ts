@@ -1984,6 +1984,10 @@
         <source>%1 transfers outside the forward pass are of no parallelism the trace tells, so they are not taken for gradients and keep their bytes</source>
         <translation>%1 Übertragungen außerhalb des Vorwärtsdurchlaufs gehören zu keiner Parallelität, die der Trace nennt; sie gelten nicht als Gradienten und behalten ihre Bytes</translation>
     </message>
+    <message>
+        <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth or link moves them</source>
+        <translation>%1 der %2 Übertragungen nennen keine Größe (der Trace sagt nicht, wie viele Bytes sie bewegen): das Kostenmodell kann sie nicht messen, daher behalten sie ihre gemessenen Zeiten, und keine Änderung der Bandbreite oder Verbindung verschiebt sie</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -2666,6 +2670,22 @@
     <message>
         <source>Optimize</source>
         <translation>Optimieren</translation>
+    </message>
+    <message>
+        <source>the trace marks no steps: its window replays in %1 ms</source>
+        <translation>der Trace markiert keine Schritte: sein Fenster wird in %1 ms nachgespielt</translation>
+    </message>
+    <message>
+        <source>what-if window %1 ms (%2)</source>
+        <translation>Was-wäre-wenn-Fenster %1 ms (%2)</translation>
+    </message>
+    <message>
+        <source>Replayed; the critical path is %1 ms long over the window (the trace marks no steps)</source>
+        <translation>Nachgespielt; der kritische Pfad ist über das Fenster %1 ms lang (der Trace markiert keine Schritte)</translation>
+    </message>
+    <message>
+        <source>critical path %1 ms over the window</source>
+        <translation>kritischer Pfad %1 ms über das Fenster</translation>
     </message>
 </context>
 <context>
@@ -4016,6 +4036,10 @@ längste: %3</translation>
     <message>
         <source>none: on the critical path</source>
         <translation>keiner: auf dem kritischen Pfad</translation>
+    </message>
+    <message>
+        <source>The window replays in %1 ms against %2 ms (%3): the trace marks no steps. Replayed in %4 ms.</source>
+        <translation>Das Fenster wird in %1 ms statt %2 ms nachgespielt (%3): der Trace markiert keine Schritte. Nachgespielt in %4 ms.</translation>
     </message>
 </context>
 <context>

@@ -1984,6 +1984,10 @@
         <source>%1 transfers outside the forward pass are of no parallelism the trace tells, so they are not taken for gradients and keep their bytes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth or link moves them</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -2664,6 +2668,22 @@
     </message>
     <message>
         <source>Optimize</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace marks no steps: its window replays in %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>what-if window %1 ms (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replayed; the critical path is %1 ms long over the window (the trace marks no steps)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical path %1 ms over the window</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4012,6 +4032,10 @@ widest: %3</source>
     <message>
         <source>none: on the critical path</source>
         <translation></translation>
+    </message>
+    <message>
+        <source>The window replays in %1 ms against %2 ms (%3): the trace marks no steps. Replayed in %4 ms.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -1984,6 +1984,10 @@
         <source>%1 transfers outside the forward pass are of no parallelism the trace tells, so they are not taken for gradients and keep their bytes</source>
         <translation>%1 个前向传播之外的传输不属于追踪能说明的任何并行方式，因此不视为梯度，保留其字节数</translation>
     </message>
+    <message>
+        <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth or link moves them</source>
+        <translation>%2 次传输中有 %1 次未记录大小（trace 未说明其传输的字节数）：成本模型无法为其计时，因此保留测得的时间，带宽或链路的任何改变都不会影响它们</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>
@@ -2656,6 +2660,22 @@
     <message>
         <source>Optimize</source>
         <translation>优化</translation>
+    </message>
+    <message>
+        <source>the trace marks no steps: its window replays in %1 ms</source>
+        <translation>trace 未标记步骤：其时间窗口重放为 %1 ms</translation>
+    </message>
+    <message>
+        <source>what-if window %1 ms (%2)</source>
+        <translation>假设分析时间窗口 %1 ms（%2）</translation>
+    </message>
+    <message>
+        <source>Replayed; the critical path is %1 ms long over the window (the trace marks no steps)</source>
+        <translation>已重放；关键路径在整个时间窗口上长 %1 ms（trace 未标记步骤）</translation>
+    </message>
+    <message>
+        <source>critical path %1 ms over the window</source>
+        <translation>关键路径在整个时间窗口上 %1 ms</translation>
     </message>
 </context>
 <context>
@@ -3993,6 +4013,10 @@ widest: %3</source>
     <message>
         <source>none: on the critical path</source>
         <translation>无：位于关键路径上</translation>
+    </message>
+    <message>
+        <source>The window replays in %1 ms against %2 ms (%3): the trace marks no steps. Replayed in %4 ms.</source>
+        <translation>时间窗口重放为 %1 ms，对比 %2 ms（%3）：trace 未标记步骤。重放耗时 %4 ms。</translation>
     </message>
 </context>
 <context>

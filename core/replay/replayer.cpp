@@ -56,7 +56,7 @@ LinkTopology::Route routeOf(
 }
 
 // The transfers the cost model times: latency, wire bytes and links of each communication item that
-// has a transfer.
+// has a transfer of a known size (one whose size the trace does not record keeps its measured time).
 struct Transfers {
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
     struct Transfer {
@@ -77,7 +77,7 @@ struct Transfers {
         of.assign(g.itemCount(), kNone);
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             const CommCost* c = g.comm(ItemId(i));
-            if (!c)
+            if (!c || c->bytes <= 0)
                 continue;
             LinkTopology::Route route = routeOf(g, topology, *c, g.commRanks(*c));
             const CommAlgorithm algorithm = options.costModel.algorithmOf(g.string(c->collective));
@@ -389,6 +389,10 @@ std::array<Replayer::LinkTransfers, kLinkTypeCount> Replayer::transfersByLink(co
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         if (const CommCost* c = g.comm(ItemId(i))) {
             LinkTransfers& l = links[static_cast<std::size_t>(routeOf(g, topology, *c, g.commRanks(*c)).type)];
+            if (c->bytes <= 0) {
+                ++l.unsized;
+                continue;
+            }
             l.smallestBytes = l.count == 0 ? c->bytes : std::min(l.smallestBytes, c->bytes);
             l.largestBytes = l.count == 0 ? c->bytes : std::max(l.largestBytes, c->bytes);
             ++l.count;

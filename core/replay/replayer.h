@@ -72,10 +72,12 @@ public:
         const CancellationToken* cancel = nullptr, const Alongside& alongside = {});
 
     // The graph's transfers the cost model would time over each link type, as their bottleneck (what a
-    // replay with these options crosses): how many, and their smallest and largest message sizes.
+    // replay with these options crosses): how many, their smallest and largest message sizes; and how
+    // many it cannot time, as they record no size (0 bytes: the trace does not say what they move).
     struct LinkTransfers {
         std::size_t count = 0;
         std::int64_t smallestBytes = 0, largestBytes = 0;
+        std::size_t unsized = 0;
     };
     static std::array<LinkTransfers, kLinkTypeCount> transfersByLink(const ExecutionGraph& graph, const ReplayOptions& options);
 

@@ -290,6 +290,19 @@ std::vector<Message> costModelNotes(const ExecutionGraph& g, const ReplayOptions
                                                "(%3 us per step, %4 GB/s; the network pass sets them)"),
                 std::move(args));
     }
+    // Transfers whose size the trace does not record (BytePS's timelines) keep their measured times.
+    std::size_t unsized = 0, all = 0;
+    for (const Replayer::LinkTransfers& transfers : crossing) {
+        unsized += transfers.unsized;
+        all += transfers.count + transfers.unsized;
+    }
+    if (unsized > 0)
+        notes.emplace_back(
+            SL_TEXT("Core",
+                "%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost "
+                "model "
+                "cannot time them, so they keep their measured times, and no change of bandwidth or link moves them"),
+            std::vector<Message::Arg> { unsized, all });
     const bool acrossHosts = crossing[static_cast<std::size_t>(LinkType::Network)].count > 0;
     if (topology.hostsAssumed() && (acrossHosts || g.ranks().size() > 1))
         notes.emplace_back(SL_TEXT("Core", "the trace names no hosts: %1 ranks per host are assumed (the network pass's ranks_per_host sets them)"),
