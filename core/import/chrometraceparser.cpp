@@ -119,7 +119,7 @@ struct EventArgs {
     std::string_view groupRanks;
     std::string_view shape; // a tensor's shape as text ("[4096, 1001]"), as Horovod writes it on a closing event
     std::string_view tensorDescription; // args.snapshot.tensor_description of an object snapshot (TF)
-    std::string_view metaName; // args.name of M events
+    std::string_view metaName; // args.name (of M events: the process's or thread's)
     std::string_view labels;
     bool hasComm = false;
     // "Bytes" when negative: an allocator event's free, out of range anywhere else (see handleEvent).
@@ -1611,6 +1611,8 @@ std::uint32_t Parser::addOp(const Event& ev, std::uint32_t track, TimeNs start, 
         m_part.streamWaits.emplace_back(index, RankPart::StreamWait { ev.args.waitStream, ev.args.waitRecordCorrelation });
     if (ev.args.step >= 0)
         m_part.declaredSteps.emplace_back(index, ev.args.step);
+    if (!ev.args.metaName.empty())
+        m_part.argNames.emplace_back(index, intern(ev.args.metaName));
     if (ev.args.sequenceNumber >= 0 && !m_sawForwardBackwardFlow) {
         const auto thread = static_cast<std::uint32_t>(std::min<std::int64_t>(ev.args.forwardThread, UINT32_MAX));
         m_part.sequences.emplace_back(index, RankPart::Sequence { static_cast<std::uint32_t>(ev.args.sequenceNumber), thread });
@@ -2378,6 +2380,8 @@ bool Parser::mergeChunk(RankPart& chunk, const OpenSlices& open, std::int64_t ba
         m_part.streamWaits.emplace_back(opBase + op, w);
     for (const auto& [op, step] : chunk.declaredSteps)
         m_part.declaredSteps.emplace_back(opBase + op, step);
+    for (const auto& [op, name] : chunk.argNames)
+        m_part.argNames.emplace_back(opBase + op, mapId(name));
     if (!m_sawForwardBackwardFlow) {
         reserveFor(m_part.sequences, chunk.sequences.size());
         for (const auto& [op, seq] : chunk.sequences)

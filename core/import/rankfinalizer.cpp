@@ -406,6 +406,7 @@ void Finalizer::orderTracksAndOps()
     remapSparse(p.memory);
     remapSparse(p.streamWaits);
     remapSparse(p.declaredSteps);
+    remapSparse(p.argNames);
     // Grouped by number later, so neither sorted nor deduplicated here (one entry per op already).
     for (auto& e : p.sequences)
         e.first = inverse[e.first];

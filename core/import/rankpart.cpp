@@ -77,6 +77,7 @@ void RankPart::keepOps(const std::vector<bool>& keep)
     renumber(streamWaits);
     renumber(sequences);
     renumber(declaredSteps);
+    renumber(argNames);
 }
 
 void RankPart::dropObjects()

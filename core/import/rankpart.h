@@ -93,6 +93,10 @@ struct RankPart {
     // The iteration a writer says an op is in (dPRO's args.step), for the ops that say one; kept in
     // op order by RankFinalizer, read by the dPRO finaliser.
     std::vector<std::pair<std::uint32_t, std::int64_t>> declaredSteps;
+    // The name in an op's args ("args": {"name": …}), for the ops that give one, in op order: a
+    // TensorFlow timeline's node, which its executor's row and its device's streams both name. Read by
+    // the TF finaliser.
+    std::vector<std::pair<std::uint32_t, StringId>> argNames;
     std::vector<FlowPoint> flows;
     // Object events (ph N, O, D), as TensorFlow's timelines record tensors: created, a snapshot
     // (whose tensor_description gives the allocation), deleted. Read by the TF finaliser; any other

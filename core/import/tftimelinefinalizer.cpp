@@ -49,6 +49,7 @@ public:
         classifyCopies();
         markMemoryEvents();
         flowsAsDependencies();
+        launchesFromExecutors();
         oneRun();
     }
 
@@ -62,11 +63,13 @@ private:
     void restoreDevices();
     void classifyCopies();
     void flowsAsDependencies();
+    void launchesFromExecutors();
     void oneRun();
 
     RankPart& p;
     std::vector<bool> m_repeated; // per track: of a "/stream:all" process
     std::map<std::pair<std::int64_t, std::int64_t>, std::int32_t> m_device; // (pid, tid) -> its GPU
+    std::map<std::pair<std::int64_t, std::int64_t>, std::int32_t> m_executor; // (pid, tid) -> the GPU it runs ops of
 };
 
 void Finalizer::describeTracks()
@@ -95,6 +98,8 @@ void Finalizer::describeTracks()
         if (onDevice) {
             track.gpu = true;
             m_device[{ track.key.pid, track.key.tid }] = gpu;
+        } else if (gpu >= 0 && process.find("/stream:") == std::string_view::npos) {
+            m_executor[{ track.key.pid, track.key.tid }] = gpu;
         }
     }
 }
@@ -223,6 +228,65 @@ void Finalizer::classifyCopies()
         if (p.tracks[p.track[i]].gpu && p.strings.view(StringId(p.name[i])).starts_with("MEMCPY"))
             p.kind[i] = OpKind::Memcpy;
     }
+}
+
+// The node a copy between devices carries a tensor of: "edge_<N>_<node>" names the copy after the
+// edge and its producer; empty for any other name.
+std::string_view producerOfEdge(std::string_view copy)
+{
+    if (!copy.starts_with("edge_"))
+        return {};
+    const std::size_t digits = copy.find_first_not_of("0123456789", 5);
+    return digits == std::string_view::npos || digits == 5 || copy[digits] != '_' ? std::string_view()
+                                                                                  : copy.substr(digits + 1);
+}
+
+// A GPU node runs on its device's executor row, which enqueues its kernels and copies on the device's
+// streams: each op of a stream or the copy row is launched (LinkKind::Launch) by the op of the same
+// node (args.name) on its device's executor row that started last before it. A copy of an edge
+// ("edge_<N>_<node>") waits (LinkKind::Dependency) for the op of its producer that ended last before
+// it. Without these links a kernel or copy waited only for the one before it on its row, by the
+// measured gap.
+void Finalizer::launchesFromExecutors()
+{
+    using Key = std::pair<std::int32_t, std::uint32_t>; // (GPU, node)
+    std::map<Key, std::vector<std::pair<TimeNs, std::uint32_t>>> executed; // by start
+    std::vector<std::pair<std::uint32_t, Key>> enqueued;
+    std::unordered_map<std::string_view, std::vector<std::pair<TimeNs, std::uint32_t>>>
+        produced; // node -> its ops by end
+    for (const auto& [op, node] : p.argNames)
+        produced[p.strings.view(node)].emplace_back(p.end[op], op);
+    for (auto& [node, ops] : produced)
+        std::sort(ops.begin(), ops.end());
+    for (const auto& [op, node] : p.argNames) {
+        const RankPart::Track& track = p.tracks[p.track[op]];
+        const std::pair<std::int64_t, std::int64_t> row { track.key.pid, track.key.tid };
+        if (const auto device = m_device.find(row); device != m_device.end()) {
+            enqueued.emplace_back(op, Key { device->second, node.value() });
+            const auto producer = produced.find(producerOfEdge(p.strings.view(node)));
+            if (producer == produced.end() || producerOfEdge(p.strings.view(node)).empty())
+                continue;
+            const auto after = std::upper_bound(
+                producer->second.begin(), producer->second.end(), std::pair { p.start[op], UINT32_MAX });
+            if (after != producer->second.begin())
+                p.links.push_back({ OpId(std::prev(after)->second), OpId(op), LinkKind::Dependency });
+        } else if (const auto executor = m_executor.find(row); executor != m_executor.end())
+            executed[{ executor->second, node.value() }].emplace_back(p.start[op], op);
+    }
+    for (auto& [key, ops] : executed)
+        std::sort(ops.begin(), ops.end());
+    const std::size_t before = p.links.size();
+    for (const auto& [op, key] : enqueued) {
+        const auto found = executed.find(key);
+        if (found == executed.end())
+            continue;
+        const auto after
+            = std::upper_bound(found->second.begin(), found->second.end(), std::pair { p.start[op], UINT32_MAX });
+        if (after != found->second.begin())
+            p.links.push_back({ OpId(std::prev(after)->second), OpId(op), LinkKind::Launch });
+    }
+    if (p.links.size() != before)
+        RankFinalizer::orderLinks(p);
 }
 
 // A timeline is the step statistics of one Session.run: one step, from its first op to its last.

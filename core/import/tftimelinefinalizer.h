@@ -15,6 +15,9 @@ struct RankPart;
 // - DataFlow flow events are explicit dependencies (LinkKind::Dependency) from the op that made a
 //   tensor to the op that used it: TensorFlow starts such a flow at its producer's end, so it binds to
 //   the op ending there, and ends it at its consumer's start;
+// - a device's stream and copy ops are launched (LinkKind::Launch) by the op of the same node
+//   (args.name) on that device's executor row that started last before them, and a copy of an edge
+//   ("edge_<N>_<node>") depends on the op of its producer node that ended last before it;
 // - op kinds and phases as for any Chrome trace (RankFinalizer), the device's MEMCPY rows as copies;
 // - the tensor objects (N, O, D events, with show_memory=True) that a GPU allocator held become
 //   allocator events, as Kineto's are: an allocation of the snapshot's allocated bytes where the
