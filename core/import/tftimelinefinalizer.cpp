@@ -258,13 +258,15 @@ void Finalizer::launchesFromExecutors()
         produced[p.strings.view(node)].emplace_back(p.end[op], op);
     for (auto& [node, ops] : produced)
         std::sort(ops.begin(), ops.end());
+    const std::size_t before = p.links.size();
     for (const auto& [op, node] : p.argNames) {
         const RankPart::Track& track = p.tracks[p.track[op]];
         const std::pair<std::int64_t, std::int64_t> row { track.key.pid, track.key.tid };
         if (const auto device = m_device.find(row); device != m_device.end()) {
             enqueued.emplace_back(op, Key { device->second, node.value() });
-            const auto producer = produced.find(producerOfEdge(p.strings.view(node)));
-            if (producer == produced.end() || producerOfEdge(p.strings.view(node)).empty())
+            const std::string_view edgeOf = producerOfEdge(p.strings.view(node));
+            const auto producer = edgeOf.empty() ? produced.end() : produced.find(edgeOf);
+            if (producer == produced.end())
                 continue;
             const auto after = std::upper_bound(
                 producer->second.begin(), producer->second.end(), std::pair { p.start[op], UINT32_MAX });
@@ -275,7 +277,6 @@ void Finalizer::launchesFromExecutors()
     }
     for (auto& [key, ops] : executed)
         std::sort(ops.begin(), ops.end());
-    const std::size_t before = p.links.size();
     for (const auto& [op, key] : enqueued) {
         const auto found = executed.find(key);
         if (found == executed.end())
