@@ -158,6 +158,8 @@ private:
             if (g.kind(g.inEdge(i)) == EdgeKind::Staging)
                 lastArrival = std::max(lastArrival, end(g.inSource(i)));
         }
+        if (firstEnd == std::numeric_limits<TimeNs>::max())
+            return { lastArrival, lastArrival }; // waiters alone (a hostile file's): nothing moved
         return { lastArrival, lastArrival + (firstEnd > lastArrival ? firstEnd - lastArrival : shortest) };
     }
 
