@@ -119,6 +119,8 @@ Status ChromeDialectImporter::readRank(
         TfTimelineFinalizer::finalize(part);
         break;
     }
+    // Read by the TF finaliser only; the merged job does not keep it.
+    part.argNames = {};
     if (m_dialect != Dialect::Kineto)
         part.format = std::string(format());
     return {};

@@ -183,6 +183,8 @@ Status readGpu(const RankFolder& r, RankPart& part, const CancellationToken* can
     part.format = "dpro";
     part.host = part.strings.intern("host" + std::to_string(r.host));
     DproFinalizer::finalize(part, *names, *graph ? &**graph : nullptr);
+    // Read by the TF finaliser only; the merged job does not keep it.
+    part.argNames = {};
     return {};
 }
 

@@ -299,9 +299,9 @@ std::vector<Message> costModelNotes(const ExecutionGraph& g, const ReplayOptions
     if (unsized > 0)
         notes.emplace_back(
             SL_TEXT("Core",
-                "%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost "
-                "model "
-                "cannot time them, so they keep their measured times, and no change of bandwidth or link moves them"),
+                "%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the "
+                "cost model cannot time them, so they keep their measured times, and no change of bandwidth or "
+                "link moves them"),
             std::vector<Message::Arg> { unsized, all });
     const bool acrossHosts = crossing[static_cast<std::size_t>(LinkType::Network)].count > 0;
     if (topology.hostsAssumed() && (acrossHosts || g.ranks().size() > 1))
