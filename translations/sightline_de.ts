@@ -1988,6 +1988,22 @@
         <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth or link moves them</source>
         <translation>%1 der %2 Übertragungen nennen keine Größe (der Trace sagt nicht, wie viele Bytes sie bewegen): das Kostenmodell kann sie nicht messen, daher behalten sie ihre gemessenen Zeiten, und keine Änderung der Bandbreite oder Verbindung verschiebt sie</translation>
     </message>
+    <message>
+        <source>host %1</source>
+        <translation>Host %1</translation>
+    </message>
+    <message>
+        <source>one host, as the trace names no hosts and %1 ranks to a host are taken</source>
+        <translation>einem Host, da die Aufzeichnung keine Hosts nennt und %1 Ränge je Host angenommen werden</translation>
+    </message>
+    <message>
+        <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns, and the ranks keep those times, as if each GPU were still shared (shared GPUs: %4)</source>
+        <translation>die Ränge %1 wechselten sich auf einer GPU (Index %2) von %3 ab: die gemessenen Kernelzeiten jedes Rangs enthalten die Anteile der anderen, und die Ränge behalten diese Zeiten, als wäre jede GPU weiterhin geteilt (geteilte GPUs: %4)</translation>
+    </message>
+    <message>
+        <source>ranks %1 shared the cores of %2: each one&apos;s measured times hold the others&apos; load, and the ranks left keep those times, as if they still shared the cores (shared hosts: %3)</source>
+        <translation>die Ränge %1 teilten sich die Kerne von %2: die gemessenen Zeiten jedes Rangs enthalten die Last der anderen, und die verbleibenden Ränge behalten diese Zeiten, als teilten sie sich die Kerne weiterhin (geteilte Hosts: %3)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1988,6 +1988,22 @@
         <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth or link moves them</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>host %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one host, as the trace names no hosts and %1 ranks to a host are taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns, and the ranks keep those times, as if each GPU were still shared (shared GPUs: %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ranks %1 shared the cores of %2: each one&apos;s measured times hold the others&apos; load, and the ranks left keep those times, as if they still shared the cores (shared hosts: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

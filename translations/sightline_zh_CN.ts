@@ -1988,6 +1988,22 @@
         <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth or link moves them</source>
         <translation>%2 次传输中有 %1 次未记录大小（trace 未说明其传输的字节数）：成本模型无法为其计时，因此保留测得的时间，带宽或链路的任何改变都不会影响它们</translation>
     </message>
+    <message>
+        <source>host %1</source>
+        <translation>主机 %1</translation>
+    </message>
+    <message>
+        <source>one host, as the trace names no hosts and %1 ranks to a host are taken</source>
+        <translation>一台主机（跟踪未给出主机名，按每台主机 %1 个 rank 计）</translation>
+    </message>
+    <message>
+        <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns, and the ranks keep those times, as if each GPU were still shared (shared GPUs: %4)</source>
+        <translation>rank %1 在%3的同一块 GPU（索引 %2）上轮流运行：每个 rank 测得的 kernel 时间包含了其他 rank 的轮次，各 rank 沿用这些时间，如同每块 GPU 仍被共享（共享的 GPU：%4）</translation>
+    </message>
+    <message>
+        <source>ranks %1 shared the cores of %2: each one&apos;s measured times hold the others&apos; load, and the ranks left keep those times, as if they still shared the cores (shared hosts: %3)</source>
+        <translation>rank %1 共享%2的 CPU 核心：每个 rank 测得的时间包含了其他 rank 的负载，剩下的 rank 沿用这些时间，如同它们仍共享这些核心（共享的主机：%3）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -1496,6 +1496,56 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(lone->warnings.front().english()).contains(QStringLiteral("1 of 2 ranks")));
     }
 
+    // Ranks that took turns on one GPU (gloo's DDP on one device), or shared a host's cores, measured
+    // slower than each would alone; a count of workers other than the measured one keeps those times
+    // and says so. Ranks on GPUs of their own (DLRM's eight), or taken to be on hosts of their own
+    // (the network pass's ranks_per_host), are not said to share.
+    void workerCountSaysWhenRanksSharedADevice()
+    {
+        const auto sharedWarning
+            = [](const char* dir, const Strategy& strategy, const char* what) -> std::optional<QString> {
+            const auto session = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + dir);
+            if (!session)
+                return QStringLiteral("no session");
+            const auto r = session->whatIf({ strategy, {}, { CommSource::Measured, false } });
+            if (!r)
+                return QString::fromStdString(errorOf(r));
+            for (const Message& w : r->warnings) {
+                if (QString::fromStdString(w.english()).contains(QLatin1String(what)))
+                    return QString::fromStdString(w.english());
+            }
+            return std::nullopt;
+        };
+        const auto workers = [](double n) { return oneStep("worker_count", { { "workers", n } }); };
+        const char* gpu = "/tests/fixtures/groundtruth-gpu2/convnet/ddp/bucket25mb";
+        const char* turns = "took turns on one GPU";
+        for (const double n : { 1.0, 4.0 }) {
+            const std::optional<QString> said = sharedWarning(gpu, workers(n), turns);
+            QVERIFY2(said && said->contains(QStringLiteral("ranks 0, 1 took turns on one GPU (index 0) of one host")),
+                said ? qPrintable(*said) : "no warning");
+        }
+        QVERIFY(!sharedWarning(gpu, workers(2.0), turns));
+        Strategy ownHosts;
+        ownHosts.steps.push_back({ "network", { { "ranks_per_host", 1.0 } } });
+        ownHosts.steps.push_back({ "worker_count", { { "workers", 1.0 } } });
+        QVERIFY(!sharedWarning(gpu, ownHosts, turns));
+        const char* cpu = "/tests/fixtures/groundtruth-cpu/ddp_workers/2proc";
+        const std::optional<QString> cores = sharedWarning(cpu, workers(1.0), "shared the cores");
+        QVERIFY2(cores && cores->contains(QStringLiteral("ranks 0, 1 shared the cores of one host")),
+            cores ? qPrintable(*cores) : "no warning");
+        // Added ranks on a host's cores have their own warning (they would share the cores too).
+        QVERIFY(!sharedWarning(cpu, workers(4.0), "shared the cores"));
+        const QString dlrm = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
+        if (!QFileInfo::exists(dlrm))
+            QSKIP("../shared/traces is not here");
+        auto trace = TraceLoader::load({ toStd(dlrm) });
+        QVERIFY(trace);
+        const auto r = sessionOf(*trace)->whatIf({ workers(4.0), {}, { CommSource::Measured, false } });
+        QVERIFY2(r, errorOf(r).c_str());
+        for (const Message& w : r->warnings)
+            QVERIFY2(!QString::fromStdString(w.english()).contains(QLatin1String(turns)), w.english().c_str());
+    }
+
     void passesThatGrowTheJobStopAtTheMemoryLimit()
     {
         // The training job's one rank-step repeats six items per micro-batch, and the DDP job's two

@@ -2,6 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/base/message.h"
+#include "core/cost/linktopology.h"
 #include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/partitionmodel.h"
@@ -17,7 +18,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <numeric>
+#include <set>
 
 namespace sightline {
 
@@ -32,6 +35,81 @@ int measuredRanksPerHost(const ExecutionGraph& g)
     for (const ExecRank& r : g.ranks())
         n += r.host == g.ranks().front().host;
     return n;
+}
+
+// A device that two or more measured ranks took turns on: one GPU index of one host (LinkTopology's
+// hosts, taken by ranks per host where the trace names none), or, for a job without GPU work, the
+// cores of one host. The lowest such device, and how many there are.
+struct SharedDevice {
+    std::vector<std::int32_t> ranks; // global ranks, ascending
+    std::int32_t gpu = -1; // its index; -1: the host's cores
+    std::string host; // its name; empty where the trace names none
+    std::size_t count = 0; // devices shared by two ranks or more
+};
+
+std::optional<SharedDevice> sharedDevice(const ExecutionGraph& g, const TopologyOptions& options)
+{
+    const LinkTopology topology(placementsOf(g.ranks()), options);
+    std::map<std::pair<int, std::int32_t>, std::set<std::int32_t>> ranksOn; // (host, GPU index or -1)
+    std::map<int, std::string> hostName;
+    const auto add = [&](RankId r, std::int32_t device) {
+        const int host = topology.hostOf(r);
+        ranksOn[{ host, device }].insert(g.ranks()[r.value()].rank);
+        hostName[host] = g.ranks()[r.value()].host;
+    };
+    for (const ExecTrack& t : g.tracks()) {
+        if (!isGpuTrack(t.kind) || !t.measured.isValid() || !t.rank.isValid())
+            continue;
+        const TrackInfo& info = g.trace().trackInfo(t.measured);
+        if (info.device >= 0 && info.opCount > 0)
+            add(t.rank, info.device);
+    }
+    if (ranksOn.empty()) {
+        for (std::uint32_t r = 0; r < g.ranks().size(); ++r)
+            add(RankId(r), -1);
+    }
+    std::optional<SharedDevice> found;
+    for (const auto& [where, ranks] : ranksOn) {
+        if (ranks.size() < 2)
+            continue;
+        if (!found || *ranks.begin() < found->ranks.front())
+            found = SharedDevice { { ranks.begin(), ranks.end() }, where.second, hostName[where.first],
+                found ? found->count : 0 };
+        ++found->count;
+    }
+    return found;
+}
+
+// Ranks that shared a device as measured keep the times they took sharing it, whatever the count of
+// ranks becomes: a warning saying so. A job computing on its host warns when ranks go (added ranks
+// have a warning of their own); a GPU job whenever the count changes.
+void warnSharedDevice(const ExecutionGraph& g, const TopologyOptions& options, bool fewer, WhatIfJob& job)
+{
+    const std::optional<SharedDevice> shared = sharedDevice(g, options);
+    if (!shared || (shared->gpu < 0 && !fewer))
+        return;
+    std::string ranks;
+    constexpr std::size_t kNamed = 8;
+    for (std::size_t k = 0; k < std::min(kNamed, shared->ranks.size()); ++k)
+        ranks += (k > 0 ? ", " : "") + std::to_string(shared->ranks[k]);
+    if (shared->ranks.size() > kNamed)
+        ranks += ", ...";
+    const Message host = !shared->host.empty()
+        ? Message(SL_TEXT("Core", "host %1"), { shared->host })
+        : Message(SL_TEXT("Core", "one host, as the trace names no hosts and %1 ranks to a host are taken"),
+            { options.ranksPerHost > 0 ? options.ranksPerHost : TopologyOptions::kDefaultRanksPerHost });
+    if (shared->gpu >= 0)
+        job.warnings.emplace_back(SL_TEXT("Core",
+                                      "ranks %1 took turns on one GPU (index %2) of %3: each one's measured kernel "
+                                      "times hold the others' turns, and the ranks keep those times, as if each GPU "
+                                      "were still shared (shared GPUs: %4)"),
+            std::vector<Message::Arg> { ranks, shared->gpu, host, shared->count });
+    else
+        job.warnings.emplace_back(SL_TEXT("Core",
+                                      "ranks %1 shared the cores of %2: each one's measured times hold the others' "
+                                      "load, and the ranks left keep those times, as if they still shared the cores "
+                                      "(shared hosts: %3)"),
+            std::vector<Message::Arg> { ranks, host, shared->count });
 }
 
 // A new rank's copies of its source rank's items.
@@ -299,6 +377,8 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
     const std::int32_t measuredData = sizes->measuredData;
     const auto workers = static_cast<std::int32_t>(params.workers);
     const std::int32_t m = sizes->ranks;
+    if (workers != measuredData)
+        warnSharedDevice(g, job.options.topology, workers < measuredData, job);
     int perHost = params.ranksPerHost ? static_cast<int>(*params.ranksPerHost) : measuredRanksPerHost(g);
     if (params.ranksPerHost)
         job.options.topology.ranksPerHost = perHost;
