@@ -1535,6 +1535,8 @@ private Q_SLOTS:
             cores ? qPrintable(*cores) : "no warning");
         // Added ranks on a host's cores have their own warning (they would share the cores too).
         QVERIFY(!sharedWarning(cpu, workers(4.0), "shared the cores"));
+        // The workers of a layer-wise profile are modelled from one file: GPU 0 is each one's own.
+        QVERIFY(!sharedWarning("/tests/fixtures/layerwise/bert-base-b64-16xv100.csv", workers(4.0), turns));
         const QString dlrm = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
         if (!QFileInfo::exists(dlrm))
             QSKIP("../shared/traces is not here");

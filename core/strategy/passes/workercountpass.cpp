@@ -39,7 +39,9 @@ int measuredRanksPerHost(const ExecutionGraph& g)
 
 // A device that two or more measured ranks took turns on: one GPU index of one host (LinkTopology's
 // hosts, taken by ranks per host where the trace names none), or, for a job without GPU work, the
-// cores of one host. The lowest such device, and how many there are.
+// cores of one host. The lowest such device, and how many there are. Only ranks recorded by files of
+// their own count: the workers a layer-wise profile makes of one worker are modelled, and their
+// device index is the model's.
 struct SharedDevice {
     std::vector<std::int32_t> ranks; // global ranks, ascending
     std::int32_t gpu = -1; // its index; -1: the host's cores
@@ -50,12 +52,16 @@ struct SharedDevice {
 std::optional<SharedDevice> sharedDevice(const ExecutionGraph& g, const TopologyOptions& options)
 {
     const LinkTopology topology(placementsOf(g.ranks()), options);
-    std::map<std::pair<int, std::int32_t>, std::set<std::int32_t>> ranksOn; // (host, GPU index or -1)
+    // (host, GPU index or -1) -> its ranks, each with the file that recorded it
+    std::map<std::pair<int, std::int32_t>, std::map<std::int32_t, StringId>> ranksOn;
     std::map<int, std::string> hostName;
     const auto add = [&](RankId r, std::int32_t device) {
+        const ExecRank& rank = g.ranks()[r.value()];
+        if (!rank.measured.isValid())
+            return;
         const int host = topology.hostOf(r);
-        ranksOn[{ host, device }].insert(g.ranks()[r.value()].rank);
-        hostName[host] = g.ranks()[r.value()].host;
+        ranksOn[{ host, device }].emplace(rank.rank, g.trace().rankInfo(rank.measured).sourceFile);
+        hostName[host] = rank.host;
     };
     for (const ExecTrack& t : g.tracks()) {
         if (!isGpuTrack(t.kind) || !t.measured.isValid() || !t.rank.isValid())
@@ -70,11 +76,17 @@ std::optional<SharedDevice> sharedDevice(const ExecutionGraph& g, const Topology
     }
     std::optional<SharedDevice> found;
     for (const auto& [where, ranks] : ranksOn) {
-        if (ranks.size() < 2)
+        std::set<StringId> files;
+        for (const auto& [rank, file] : ranks)
+            files.insert(file);
+        if (files.size() < 2)
             continue;
-        if (!found || *ranks.begin() < found->ranks.front())
-            found = SharedDevice { { ranks.begin(), ranks.end() }, where.second, hostName[where.first],
-                found ? found->count : 0 };
+        if (!found || ranks.begin()->first < found->ranks.front()) {
+            SharedDevice device { {}, where.second, hostName[where.first], found ? found->count : 0 };
+            for (const auto& [rank, file] : ranks)
+                device.ranks.push_back(rank);
+            found = std::move(device);
+        }
         ++found->count;
     }
     return found;
