@@ -2004,6 +2004,10 @@
         <source>ranks %1 shared the cores of %2: each one&apos;s measured times hold the others&apos; load, and the ranks left keep those times, as if they still shared the cores (shared hosts: %3)</source>
         <translation>die Ränge %1 teilten sich die Kerne von %2: die gemessenen Zeiten jedes Rangs enthalten die Last der anderen, und die verbleibenden Ränge behalten diese Zeiten, als teilten sie sich die Kerne weiterhin (geteilte Hosts: %3)</translation>
     </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over: the cost model&apos;s defaults for them would be faster than the %5 links it measured, so they are timed no faster than those (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation>%1 Übertragungen laufen über %2-Verbindungen, über die der Trace keine Übertragung gemessen hat: Die Vorgaben des Kostenmodells wären für sie schneller als die gemessenen %5-Verbindungen, daher werden sie nicht schneller als diese gezeitet (%3 us pro Schritt, %4 GB/s; der Netzwerk-Pass setzt sie)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

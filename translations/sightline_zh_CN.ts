@@ -2004,6 +2004,10 @@
         <source>ranks %1 shared the cores of %2: each one&apos;s measured times hold the others&apos; load, and the ranks left keep those times, as if they still shared the cores (shared hosts: %3)</source>
         <translation>rank %1 共享%2的 CPU 核心：每个 rank 测得的时间包含了其他 rank 的负载，剩下的 rank 沿用这些时间，如同它们仍共享这些核心（共享的主机：%3）</translation>
     </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over: the cost model&apos;s defaults for them would be faster than the %5 links it measured, so they are timed no faster than those (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation>%1 个传输经过 %2 链路，而 trace 未在其上测到任何传输：成本模型对它们的默认值会快于 trace 测得的 %5 链路，因此按不快于后者计时（每步 %3 us，%4 GB/s；由 network 步骤设置）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

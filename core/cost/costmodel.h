@@ -4,6 +4,7 @@
 #include "core/cost/linktopology.h"
 
 #include <array>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -33,6 +34,8 @@ struct LinkParameters {
 struct LinkFit {
     int samples = 0;
     bool fitted = false; // false: the defaults (or the user's values) were kept
+    // Not fitted, and taken no faster than this faster kind of link, which was: its defaults were.
+    std::optional<LinkType> boundedBy {};
     // The latency was fitted too: the samples' sizes spread enough to tell it from the bandwidth. When
     // they do not, the latency kept is not the trace's, and transfers of other sizes extrapolate.
     bool latencyFitted = false;
@@ -95,10 +98,14 @@ public:
     // Fits α and bandwidth of each link type that has samples with bytes; keeps the current values of
     // the others. Where the samples cannot separate α from bandwidth (their sizes within 4x of one
     // another), α keeps its value (kHostCallLatencyNs where every sample is host-side) and bandwidth is
-    // fitted, or, when that α alone exceeds the measurements, α becomes 0.
+    // fitted, or, when that α alone exceeds the measurements, α becomes 0. A type left unfitted takes
+    // no more bandwidth, and no less latency, than a faster type that was fitted (LinkType's order:
+    // PCIe is no faster than NVLink, the network than either), and says so (LinkFit::boundedBy).
     std::array<LinkFit, kLinkTypeCount> fit(std::span<const Sample> samples);
 
 private:
+    void boundByFaster(std::array<LinkFit, kLinkTypeCount>& fits);
+
     std::array<LinkParameters, kLinkTypeCount> m_links;
 };
 

@@ -281,7 +281,15 @@ std::vector<Message> costModelNotes(const ExecutionGraph& g, const ReplayOptions
             continue;
         }
         std::vector<Message::Arg> args { count, linkTypeName(type), number(p.alphaNs / 1000.0, 1), number(p.bytesPerNs, 2) };
-        if (o.fits[static_cast<std::size_t>(l)].samples > 0)
+        if (fit.boundedBy) {
+            args.emplace_back(linkTypeName(*fit.boundedBy));
+            notes.emplace_back(SL_TEXT("Core",
+                                   "%1 transfers cross %2 links, which the trace measured no transfer over: the cost "
+                                   "model's defaults for them would be faster than the %5 links it measured, so they "
+                                   "are timed no faster than those (%3 us per step, %4 GB/s; the network pass sets "
+                                   "them)"),
+                std::move(args));
+        } else if (fit.samples > 0)
             notes.emplace_back(SL_TEXT("Core", "%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by parameters the fit could "
                                                "not separate (%3 us per step, %4 GB/s; the network pass sets them)"),
                 std::move(args));

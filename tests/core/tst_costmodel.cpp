@@ -169,6 +169,49 @@ private slots:
         QVERIFY(std::abs(single.parameters(LinkType::Pcie).bytesPerNs - 1.0) < 1e-9);
     }
 
+    // A slower kind of link left at its defaults is taken no faster than a faster kind the trace
+    // measured: a host's NVLink fitted at 0.5 GB/s and 100 us per step bounds the network's 1.25 GB/s
+    // and PCIe's 12 GB/s defaults, and says which link bounds them. A fast fitted NVLink leaves the
+    // defaults alone, as does a fitted network (a faster kind is never bounded by a slower one).
+    void slowerLinksAreNoFasterThanFittedOnes()
+    {
+        const auto samplesAt = [](LinkType type, const LinkParameters& p) {
+            CostModel truth;
+            truth.setParameters(type, p);
+            std::vector<CostModel::Sample> samples;
+            for (std::int64_t bytes = 4096; bytes <= (std::int64_t(1) << 26); bytes *= 4)
+                samples.push_back({ type, CommAlgorithm::RingAllReduce, bytes, 4,
+                    truth.duration(CommAlgorithm::RingAllReduce, bytes, 4, type) });
+            return samples;
+        };
+        const CostModel defaults;
+        CostModel slow;
+        const auto slowFits = slow.fit(samplesAt(LinkType::NvLink, { 100'000.0, 0.5 }));
+        QVERIFY(slowFits[static_cast<int>(LinkType::NvLink)].fitted);
+        QVERIFY(!slowFits[static_cast<int>(LinkType::NvLink)].boundedBy);
+        for (const LinkType type : { LinkType::Pcie, LinkType::Network }) {
+            const LinkFit& f = slowFits[static_cast<int>(type)];
+            QVERIFY(!f.fitted);
+            QCOMPARE(f.boundedBy, std::optional(LinkType::NvLink));
+            QCOMPARE(slow.parameters(type).bytesPerNs, slow.parameters(LinkType::NvLink).bytesPerNs);
+            QCOMPARE(slow.parameters(type).alphaNs, slow.parameters(LinkType::NvLink).alphaNs);
+        }
+        QVERIFY(std::abs(slow.parameters(LinkType::Network).bytesPerNs - 0.5) < 0.01);
+
+        CostModel fast;
+        const auto fastFits = fast.fit(samplesAt(LinkType::NvLink, { 1000.0, 200.0 }));
+        for (const LinkType type : { LinkType::Pcie, LinkType::Network }) {
+            QVERIFY(!fastFits[static_cast<int>(type)].boundedBy);
+            QCOMPARE(fast.parameters(type).bytesPerNs, defaults.parameters(type).bytesPerNs);
+            QCOMPARE(fast.parameters(type).alphaNs, defaults.parameters(type).alphaNs);
+        }
+
+        CostModel network;
+        const auto networkFits = network.fit(samplesAt(LinkType::Network, { 500'000.0, 0.1 }));
+        QVERIFY(!networkFits[static_cast<int>(LinkType::NvLink)].boundedBy);
+        QCOMPARE(network.parameters(LinkType::NvLink).bytesPerNs, defaults.parameters(LinkType::NvLink).bytesPerNs);
+    }
+
     void flowNetworkSharesFairly()
     {
         // Alone, 1000 bytes at 1 byte/ns take 1000 ns; two at once on one link each take 2000 ns.
