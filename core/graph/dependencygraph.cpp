@@ -537,6 +537,42 @@ struct Builder {
         }
     }
 
+    // A span a device stream records around its work (Kineto's gpu_user_annotation) does no work of its
+    // own: it begins when the first op it covers is launched, not only after the stream's previous op
+    // by the measured gap, which on an idle stream is how late the host launched that op. Without the
+    // launch, a what-if that sped the host up kept a communication stream's spans, and the kernels in
+    // them, where they were measured.
+    void annotationLaunches()
+    {
+        std::vector<std::uint32_t> launchOf;
+        for (const Link& l : t.links()) {
+            if (l.kind != LinkKind::Launch)
+                continue;
+            if (launchOf.empty())
+                launchOf.assign(t.opCount(), kNone);
+            if (launchOf[l.to.value()] == kNone)
+                launchOf[l.to.value()] = l.from.value();
+        }
+        if (launchOf.empty())
+            return;
+        for (const TrackInfo& track : t.tracks()) {
+            if (!isGpuTrack(track.kind))
+                continue;
+            const std::uint32_t last = track.firstOp + track.opCount;
+            for (std::uint32_t op = track.firstOp; op < last; ++op) {
+                if (t.kind(OpId(op)) != OpKind::Annotation)
+                    continue;
+                // The first op it covers that is not a span itself.
+                std::uint32_t covered = op + 1;
+                while (covered < last && t.start(OpId(covered)) < t.end(OpId(op))
+                    && t.kind(OpId(covered)) == OpKind::Annotation)
+                    ++covered;
+                if (covered < last && t.start(OpId(covered)) < t.end(OpId(op)) && launchOf[covered] != kNone)
+                    add(launchOf[covered], op, EdgeKind::Launch, EdgeRef::StartToStart);
+            }
+        }
+    }
+
     // Stream waits the trace records without saying on what (no CUDA sync events): say so once.
     void unresolvedWaits()
     {
@@ -1064,6 +1100,7 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     if (cancel && cancel->isCancelled())
         return Status::cancelled();
     b.recordedLinks();
+    b.annotationLaunches();
     b.unresolvedWaits();
     // A format that records its dependencies (layer-wise DAGs) is authoritative: infer nothing more.
     if (!b.hasExplicitDependencies) {

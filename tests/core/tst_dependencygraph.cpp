@@ -314,6 +314,30 @@ private Q_SLOTS:
         QVERIFY(hasEdge(**g, copy, call, EdgeKind::Sync));
     }
 
+    // A span on a device stream (gpu_user_annotation) waits for the launch of the first op it covers,
+    // through spans nested in it; one that covers no launched op waits only for the stream.
+    void deviceSpansWaitForTheirFirstLaunch()
+    {
+        JobBuilder b;
+        const std::uint32_t rank = b.rank(0);
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1), gpu = b.track(rank, TrackKind::GpuStream, 40);
+        const OpId first = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 0, 5 * us);
+        const OpId second = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1000 * us, 1005 * us);
+        const OpId kernel = b.op(gpu, "ncclKernel_AllReduce", OpKind::Collective, 10 * us, 20 * us);
+        const OpId outer = b.op(gpu, "nccl:all_reduce", OpKind::Annotation, 1010 * us, 1040 * us);
+        const OpId inner = b.op(gpu, "inner span", OpKind::Annotation, 1010 * us, 1030 * us);
+        const OpId covered = b.op(gpu, "ncclKernel_AllReduce", OpKind::Collective, 1011 * us, 1029 * us);
+        const OpId empty = b.op(gpu, "empty span", OpKind::Annotation, 1100 * us, 1110 * us);
+        b.link(first, kernel, LinkKind::Launch);
+        b.link(second, covered, LinkKind::Launch);
+        const auto g = DependencyGraph::build(b.finish());
+        QVERIFY2(g, errorOf(g).c_str());
+        QVERIFY(hasEdge(**g, second, outer, EdgeKind::Launch));
+        QVERIFY(hasEdge(**g, second, inner, EdgeKind::Launch));
+        QVERIFY(!hasEdge(**g, first, outer, EdgeKind::Launch));
+        QVERIFY(!hasEdge(**g, first, empty, EdgeKind::Launch) && !hasEdge(**g, second, empty, EdgeKind::Launch));
+    }
+
     void timesNearTheLimit()
     {
         // Ops at both ends of the ±2^62 ns range: every wait, window and tolerance stays in range.
