@@ -2008,6 +2008,10 @@
         <source>%1 transfers cross %2 links, which the trace measured no transfer over: the cost model&apos;s defaults for them would be faster than the %5 links it measured, so they are timed no faster than those (%3 us per step, %4 GB/s; the network pass sets them)</source>
         <translation>%1 Übertragungen laufen über %2-Verbindungen, über die der Trace keine Übertragung gemessen hat: Die Vorgaben des Kostenmodells wären für sie schneller als die gemessenen %5-Verbindungen, daher werden sie nicht schneller als diese gezeitet (%3 us pro Schritt, %4 GB/s; der Netzwerk-Pass setzt sie)</translation>
     </message>
+    <message>
+        <source>rebuilt with its own measured buckets (%1), the job replays %2 against its baseline (%3 against %4 ms): re-bucketing alone moves it that much, and the figures of this step carry it</source>
+        <translation>mit seinen eigenen gemessenen Buckets (%1) neu aufgebaut, wird der Job um %2 gegenüber seiner Basis wiedergegeben (%3 gegenüber %4 ms): Schon das Neu-Bucketing verschiebt ihn so weit, und die Zahlen dieses Schritts enthalten das</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2008,6 +2008,10 @@
         <source>%1 transfers cross %2 links, which the trace measured no transfer over: the cost model&apos;s defaults for them would be faster than the %5 links it measured, so they are timed no faster than those (%3 us per step, %4 GB/s; the network pass sets them)</source>
         <translation>%1 个传输经过 %2 链路，而 trace 未在其上测到任何传输：成本模型对它们的默认值会快于 trace 测得的 %5 链路，因此按不快于后者计时（每步 %3 us，%4 GB/s；由 network 步骤设置）</translation>
     </message>
+    <message>
+        <source>rebuilt with its own measured buckets (%1), the job replays %2 against its baseline (%3 against %4 ms): re-bucketing alone moves it that much, and the figures of this step carry it</source>
+        <translation>以其自身测得的桶（%1）重建后，该作业的重放相对其基线为 %2（%3 对 %4 ms）：仅重新分桶就带来这一变化，本步骤的数字也包含它</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

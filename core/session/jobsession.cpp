@@ -3,6 +3,7 @@
 #include "core/analysis/exposedcommunication.h"
 #include "core/analysis/hostwork.h"
 #include "core/analysis/replaychecks.h"
+#include "core/analysis/steptimes.h"
 #include "core/base/message.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
@@ -13,6 +14,7 @@
 #include "core/exec/tensormodel.h"
 #include "core/graph/dependencygraph.h"
 #include "core/model/trace.h"
+#include "core/strategy/passes/tensorfusionpass.h"
 #include "core/strategy/strategyrunner.h"
 
 #include <algorithm>
@@ -41,12 +43,16 @@ bool WhatIfResult::isWhatIfCheck(const Message& warning)
 }
 
 // Per baseline: each measured op's replayed time, the exposed communication, and what its figures say
-// of one another.
+// of one another; and, made by the first what-if that re-buckets and kept unless it was cancelled, what
+// re-bucketing alone moves (rebucketDrift).
 struct JobSession::BaselineFacts {
     std::vector<TimeNs> perOp; // OpChanges::perOp
     TimeNs exposed = 0; // ExposedCommunication::perIteration
     std::vector<Message> checks; // ReplayChecks::of
     HostWork::Spread hostSpread; // HostWork::widest
+    mutable std::mutex rebucketMutex;
+    mutable bool rebucketKnown = false;
+    mutable std::optional<Message> rebucket;
 };
 
 JobSession::~JobSession() = default;
@@ -321,6 +327,61 @@ std::vector<Message> costModelNotes(const ExecutionGraph& g, const ReplayOptions
     return notes;
 }
 
+// The buckets each measured step gives its gradients, as tensor_fusion's groups ("0-3,4,5-9"); empty
+// where a bucket is not a run of tensors in ready order, or carries none of them (the model found no
+// gradient of its own in it), which groups cannot say.
+std::string measuredGroups(const TensorModel& tensors)
+{
+    if (tensors.steps().empty())
+        return {};
+    const TensorModel::Step& step = tensors.steps().front();
+    std::vector<std::uint32_t> bucketOf;
+    for (const TensorModel::Tensor& t : step.tensors) {
+        const std::uint32_t expected = bucketOf.empty() ? 0 : bucketOf.back();
+        if (t.bucket != expected && t.bucket != expected + 1)
+            return {};
+        bucketOf.push_back(t.bucket);
+    }
+    if (bucketOf.empty() || bucketOf.back() + 1 != step.buckets.size())
+        return {};
+    return TensorFusionPass::groupsText(bucketOf);
+}
+
+// The job rebuilt with its own measured buckets and replayed against its baseline: what re-bucketing
+// moves by its model alone (gloo's host-side buckets lose the waits the dependency graph found on
+// them). A note where that is 2 % or more; nothing where it is less, or where the measured buckets
+// cannot be given as groups. Cancelled when cancel is.
+Expected<std::optional<Message>> rebucketDrift(
+    const WhatIfJob& start, const ReplayResult& before, const CancellationToken* cancel)
+{
+    const Expected<TensorModel>& tensors = start.analysisCache->tensors();
+    const std::string groups = tensors ? measuredGroups(*tensors) : std::string();
+    if (groups.empty())
+        return std::optional<Message>();
+    const Strategy same { { PassStep { "tensor_fusion", { { "groups", groups } } } } };
+    Expected<WhatIfJob> rebuilt = StrategyRunner::apply(same, start, cancel);
+    if (!rebuilt)
+        return rebuilt.status().code() == ErrorCode::Cancelled ? Expected<std::optional<Message>>(rebuilt.status())
+                                                               : std::optional<Message>();
+    Expected<Schedule> schedule = Replayer::replay(*rebuilt->graph, rebuilt->options, cancel);
+    if (!schedule)
+        return schedule.status().code() == ErrorCode::Cancelled ? Expected<std::optional<Message>>(schedule.status())
+                                                                : std::optional<Message>();
+    constexpr double kNoted = 0.02;
+    const double baselineNs = StepTimes::iteration(before.schedule).replayed;
+    const double rebuiltNs = StepTimes::iteration(*schedule).replayed;
+    if (baselineNs <= 0 || std::abs(rebuiltNs / baselineNs - 1.0) < kNoted)
+        return std::optional<Message>();
+    char drift[32];
+    std::snprintf(drift, sizeof drift, "%+.1f %%", 100.0 * (rebuiltNs / baselineNs - 1.0));
+    return std::optional<Message>(Message(SL_TEXT("Core",
+                                              "rebuilt with its own measured buckets (%1), the job replays %2 against "
+                                              "its baseline (%3 against %4 ms): re-bucketing alone moves it that much, "
+                                              "and the figures of this step carry it"),
+        { groups.size() > 40 ? groups.substr(0, 37) + "..." : groups, std::string(drift), number(rebuiltNs / 1e6, 3),
+            number(baselineNs / 1e6, 3) }));
+}
+
 } // namespace
 
 Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const CancellationToken* cancel, const WhatIfHooks& hooks) const
@@ -346,6 +407,20 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
     if (!result.profilerOverhead.warning.empty())
         result.warnings.emplace_back(SL_TEXT("Core", "profiler overhead: %1"), std::vector<Message::Arg> { result.profilerOverhead.warning });
     const std::shared_ptr<const BaselineFacts> facts = factsOf(base->replay);
+    const auto rebuckets = std::find_if(
+        steps->begin(), steps->end(), [](const BoundStep& s) { return s.pass->name() == "tensor_fusion"; });
+    if (rebuckets != steps->end()) {
+        const std::lock_guard lock(facts->rebucketMutex);
+        if (!facts->rebucketKnown) {
+            Expected<std::optional<Message>> drift = rebucketDrift(start, *base->replay, cancel);
+            if (!drift)
+                return drift.status();
+            facts->rebucket = std::move(*drift);
+            facts->rebucketKnown = true;
+        }
+        if (facts->rebucket)
+            result.warnings.push_back(rebuckets->said(*facts->rebucket));
+    }
     const std::shared_ptr<const ReplayResult>& before = base->replay;
     const Expected<TensorModel>& tensors = base->analyses->tensors();
     const MemoryOptions memory = request.memory.value_or(m_memory);
