@@ -544,17 +544,9 @@ struct Builder {
     // them, where they were measured.
     void annotationLaunches()
     {
-        std::vector<std::uint32_t> launchOf;
-        for (const Link& l : t.links()) {
-            if (l.kind != LinkKind::Launch)
-                continue;
-            if (launchOf.empty())
-                launchOf.assign(t.opCount(), kNone);
-            if (launchOf[l.to.value()] == kNone)
-                launchOf[l.to.value()] = l.from.value();
-        }
-        if (launchOf.empty())
-            return;
+        // Each span on a device stream and the first op it covers that is not a span itself: few, so
+        // the launches are looked up for them alone.
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> covering; // (covered op, span), by covered op
         for (const TrackInfo& track : t.tracks()) {
             if (!isGpuTrack(track.kind))
                 continue;
@@ -562,13 +554,27 @@ struct Builder {
             for (std::uint32_t op = track.firstOp; op < last; ++op) {
                 if (t.kind(OpId(op)) != OpKind::Annotation)
                     continue;
-                // The first op it covers that is not a span itself.
                 std::uint32_t covered = op + 1;
                 while (covered < last && t.start(OpId(covered)) < t.end(OpId(op))
                     && t.kind(OpId(covered)) == OpKind::Annotation)
                     ++covered;
-                if (covered < last && t.start(OpId(covered)) < t.end(OpId(op)) && launchOf[covered] != kNone)
-                    add(launchOf[covered], op, EdgeKind::Launch, EdgeRef::StartToStart);
+                if (covered < last && t.start(OpId(covered)) < t.end(OpId(op)))
+                    covering.emplace_back(covered, op);
+            }
+        }
+        if (covering.empty())
+            return;
+        std::sort(covering.begin(), covering.end());
+        std::vector<std::uint8_t> launched(covering.size(), 0);
+        for (const Link& l : t.links()) {
+            if (l.kind != LinkKind::Launch)
+                continue;
+            auto it = std::lower_bound(covering.begin(), covering.end(), std::pair { l.to.value(), std::uint32_t(0) });
+            for (; it != covering.end() && it->first == l.to.value(); ++it) {
+                std::uint8_t& once = launched[static_cast<std::size_t>(it - covering.begin())];
+                if (!once)
+                    add(l.from.value(), it->second, EdgeKind::Launch, EdgeRef::StartToStart);
+                once = 1;
             }
         }
     }
