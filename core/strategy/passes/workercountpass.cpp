@@ -52,16 +52,21 @@ struct SharedDevice {
 std::optional<SharedDevice> sharedDevice(const ExecutionGraph& g, const TopologyOptions& options)
 {
     const LinkTopology topology(placementsOf(g.ranks()), options);
-    // (host, GPU index or -1) -> its ranks, each with the file that recorded it
-    std::map<std::pair<int, std::int32_t>, std::map<std::int32_t, StringId>> ranksOn;
-    std::map<int, std::string> hostName;
+    // The measured ranks on one device, and the files that recorded them.
+    struct Users {
+        std::set<std::int32_t> ranks;
+        std::set<StringId> files;
+        std::string host;
+    };
+    std::map<std::pair<int, std::int32_t>, Users> users; // by (host, GPU index or -1)
     const auto add = [&](RankId r, std::int32_t device) {
         const ExecRank& rank = g.ranks()[r.value()];
         if (!rank.measured.isValid())
             return;
-        const int host = topology.hostOf(r);
-        ranksOn[{ host, device }].emplace(rank.rank, g.trace().rankInfo(rank.measured).sourceFile);
-        hostName[host] = rank.host;
+        Users& on = users[{ topology.hostOf(r), device }];
+        on.ranks.insert(rank.rank);
+        on.files.insert(g.trace().rankInfo(rank.measured).sourceFile);
+        on.host = rank.host;
     };
     for (const ExecTrack& t : g.tracks()) {
         if (!isGpuTrack(t.kind) || !t.measured.isValid() || !t.rank.isValid())
@@ -70,23 +75,17 @@ std::optional<SharedDevice> sharedDevice(const ExecutionGraph& g, const Topology
         if (info.device >= 0 && info.opCount > 0)
             add(t.rank, info.device);
     }
-    if (ranksOn.empty()) {
+    if (users.empty()) {
         for (std::uint32_t r = 0; r < g.ranks().size(); ++r)
             add(RankId(r), -1);
     }
     std::optional<SharedDevice> found;
-    for (const auto& [where, ranks] : ranksOn) {
-        std::set<StringId> files;
-        for (const auto& [rank, file] : ranks)
-            files.insert(file);
-        if (files.size() < 2)
+    for (const auto& [where, on] : users) {
+        if (on.files.size() < 2)
             continue;
-        if (!found || ranks.begin()->first < found->ranks.front()) {
-            SharedDevice device { {}, where.second, hostName[where.first], found ? found->count : 0 };
-            for (const auto& [rank, file] : ranks)
-                device.ranks.push_back(rank);
-            found = std::move(device);
-        }
+        if (!found || *on.ranks.begin() < found->ranks.front())
+            found = SharedDevice { { on.ranks.begin(), on.ranks.end() }, where.second, on.host,
+                found ? found->count : 0 };
         ++found->count;
     }
     return found;
