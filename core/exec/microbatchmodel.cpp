@@ -141,6 +141,57 @@ std::vector<std::uint8_t> prologueOf(const ExecutionGraph& g)
     return prologue;
 }
 
+// Per item, its phase, where work a pass added for an op (the weight cast mixed precision puts before a
+// matrix op, which stands for no measured op and so has no phase of its own) takes that of the op it
+// runs before on its track.
+std::vector<Phase> phasesOf(const ExecutionGraph& g)
+{
+    std::vector<Phase> phase(g.itemCount());
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        phase[i] = g.phase(item);
+        if (phase[i] != Phase::Unknown || !g.origin(item).empty() || isCommunication(g.kind(item)))
+            continue;
+        for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
+            const Phase next = g.phase(ItemId(g.target(e)));
+            if (g.edgeKind(e) == EdgeKind::Program && g.ref(e) == EdgeRef::EndToStart
+                && (next == Phase::Forward || next == Phase::Backward)) {
+                phase[i] = next;
+                break;
+            }
+        }
+    }
+    return phase;
+}
+
+// Per item, whether it is a span of no phase on a host thread (a user annotation, record_function's
+// block_N) that encloses forward or backward work and nothing else, directly or through such spans: it
+// is part of that work. A micro-batch repeats it, so that its copies nest their ops as the measured one
+// does, and memory a pass frees at its end (a recomputed layer's activations) is freed in each copy.
+std::vector<std::uint8_t> phaseSpansOf(const ExecutionGraph& g, const std::vector<Phase>& phase)
+{
+    std::vector<std::uint8_t> span(g.itemCount(), 0);
+    // Nested ops come after the op that encloses them: from the last item back, each span's nested
+    // spans are known before it.
+    for (std::uint32_t i = g.itemCount(); i-- > 0;) {
+        const ItemId item(i);
+        if (phase[i] != Phase::Unknown || g.onDevice(item))
+            continue;
+        bool nests = false, onlyWork = true;
+        for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1) && onlyWork; ++e) {
+            if (g.edgeKind(e) != EdgeKind::Nest)
+                continue;
+            const ItemId inner(g.target(e));
+            const Phase p = phase[inner.value()];
+            nests = true;
+            onlyWork = (p == Phase::Forward || p == Phase::Backward || (inner.value() > i && span[inner.value()]))
+                && g.rank(inner) == g.rank(item) && g.stepOfStart(inner) == g.stepOfStart(item);
+        }
+        span[i] = nests && onlyWork;
+    }
+    return span;
+}
+
 // The micro-batch's waits; batchOf gives per item the micro-batch whose repeated items hold it.
 std::vector<MicroBatchModel::Wait> waitsOf(const ExecutionGraph& g, const InstantOrder& order, const std::vector<ItemId>& repeated,
     const std::vector<std::uint32_t>& batchOf, std::uint32_t batch)
@@ -174,10 +225,13 @@ MicroBatchModel MicroBatchModel::of(const ExecutionGraph& g, const InstantOrder&
             marker[s.marker.value()] = 1;
     }
     const std::vector<std::uint8_t> prologue = prologueOf(g);
+    const std::vector<Phase> phase = phasesOf(g);
+    const std::vector<std::uint8_t> phaseSpan = phaseSpansOf(g, phase);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        const Phase p = g.phase(item);
-        if ((p != Phase::Forward && p != Phase::Backward) || g.stepOfStart(item) < 0 || !g.rank(item).isValid() || marker[i] || prologue[i])
+        const Phase p = phase[i];
+        if ((p != Phase::Forward && p != Phase::Backward && !phaseSpan[i]) || g.stepOfStart(item) < 0
+            || !g.rank(item).isValid() || marker[i] || prologue[i])
             continue;
         const std::pair<std::uint32_t, std::int32_t> key { g.rank(item).value(), g.stepOfStart(item) };
         if (current == batches.end() || current->first != key) {

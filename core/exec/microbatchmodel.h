@@ -10,14 +10,15 @@ namespace sightline {
 class InstantOrder;
 
 // The work a micro-batch repeats, per rank and step, for the passes that split a step's batch
-// (gradient accumulation): the items of the forward and backward phases that start in the step (not
-// the step's marker, nor its prologue: forward work on a thread before optimizer work that precedes
-// the backward, such as a synchronisation before zero_grad, where most of the forward follows it), in
-// item order, and among them those that take no part in gradient
-// synchronisation (communication, and the host calls that launch it). With each micro-batch, what a
-// pass chaining copies of it reads at every edit: where it starts and ends on each track, the host work
-// it ends with, and the waits it starts with. Built in O(items + edges), in parallel over
-// micro-batches; immutable.
+// (gradient accumulation): the items of the forward and backward phases that start in the step (with
+// work a pass added before an op of those phases, such as mixed precision's weight casts), and the
+// spans of no phase that enclose such work alone (record_function's block_N); not the step's marker,
+// nor its prologue (forward work on a thread before optimizer work that precedes the backward, such as
+// a synchronisation before zero_grad, where most of the forward follows it); in item order, and among
+// them those that take no part in gradient synchronisation (communication, and the host calls that
+// launch it). With each micro-batch, what a pass chaining copies of it reads at every edit: where it
+// starts and ends on each track, the host work it ends with, and the waits it starts with. Built in
+// O(items + edges), in parallel over micro-batches; immutable.
 class MicroBatchModel {
 public:
     // Per track a set of items runs on, by track: the position in the set of the item that starts
