@@ -388,7 +388,17 @@ std::array<Replayer::LinkTransfers, kLinkTypeCount> Replayer::transfersByLink(co
     const LinkTopology topology(placementsOf(g.ranks()), options.topology);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         if (const CommCost* c = g.comm(ItemId(i))) {
-            LinkTransfers& l = links[static_cast<std::size_t>(routeOf(g, topology, *c, g.commRanks(*c)).type)];
+            // The route's kind is the slowest of a usual cluster; the options' parameters may make
+            // another kind it crosses slower (PCIe ports at their defaults on a route through a fitted
+            // network), and that one then bounds the transfer.
+            const LinkTopology::Route route = routeOf(g, topology, *c, g.commRanks(*c));
+            LinkType bottleneck = route.type;
+            for (const std::uint32_t link : route.links) {
+                const LinkType type = topology.type(link);
+                if (options.costModel.parameters(type).bytesPerNs < options.costModel.parameters(bottleneck).bytesPerNs)
+                    bottleneck = type;
+            }
+            LinkTransfers& l = links[static_cast<std::size_t>(bottleneck)];
             if (c->bytes <= 0) {
                 ++l.unsized;
                 continue;

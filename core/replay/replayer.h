@@ -71,9 +71,10 @@ public:
     static Expected<Schedule> replay(const ExecutionGraph& graph, const ReplayOptions& options = {},
         const CancellationToken* cancel = nullptr, const Alongside& alongside = {});
 
-    // The graph's transfers the cost model would time over each link type, as their bottleneck (what a
-    // replay with these options crosses): how many, their smallest and largest message sizes; and how
-    // many it cannot time, as they record no size (0 bytes: the trace does not say what they move).
+    // The graph's transfers the cost model would time over each link type, as their bottleneck (the
+    // kind of link of least bandwidth by these options that a replay with them crosses; the route's own
+    // kind on a tie): how many, their smallest and largest message sizes; and how many it cannot time,
+    // as they record no size (0 bytes: the trace does not say what they move).
     struct LinkTransfers {
         std::size_t count = 0;
         std::int64_t smallestBytes = 0, largestBytes = 0;

@@ -253,6 +253,20 @@ private Q_SLOTS:
         QVERIFY(anyContains(wide->warnings, "cost model's defaults"));
         QVERIFY(!anyContains(wide->warnings, "nvlink links"));
         QVERIFY(!anyContains(wide->warnings, "connect"));
+        // A transfer is counted under the link of least bandwidth it crosses: the network across
+        // hosts, unless the GPUs' ports are slower (a network faster than the ports' defaults).
+        const ExecutionGraph& spread = *wide->whatIf->graph;
+        ReplayOptions ports = wide->whatIfOptions;
+        const auto crossing
+            = [&](LinkType type) { return Replayer::transfersByLink(spread, ports)[static_cast<int>(type)].count; };
+        QVERIFY(crossing(LinkType::Network) > 0);
+        QCOMPARE(crossing(LinkType::NvLink), std::size_t(0));
+        const std::size_t acrossHosts = crossing(LinkType::Network);
+        LinkParameters fast = ports.costModel.parameters(LinkType::NvLink);
+        fast.bytesPerNs *= 2;
+        ports.costModel.setParameters(LinkType::Network, fast);
+        QCOMPARE(crossing(LinkType::Network), std::size_t(0));
+        QCOMPARE(crossing(LinkType::NvLink), acrossHosts);
         // Values the network pass gives are the user's, not defaults.
         Strategy given = oneStep("network", { { "network_gbps", 12.5 }, { "network_latency_us", 5.0 } });
         given.steps.push_back({ "worker_count", { { "workers", 16.0 }, { "ranks_per_host", 8.0 } } });
