@@ -1817,8 +1817,8 @@
         <translation>per_rank: Jeder Rank behält seinen gemessenen Batch (schwache Skalierung); global: Der gemessene globale Batch wird unter den Workern aufgeteilt (starke Skalierung)</translation>
     </message>
     <message>
-        <source>the measured global batch of %1 data-parallel ranks is shared among %2: each rank computes on %3 of its measured samples, its device work taking a fixed 6 % of its time above 5 us and the rest in proportion, and its activations in proportion</source>
-        <translation>Der gemessene globale Batch von %1 datenparallelen Ranks wird unter %2 aufgeteilt: Jeder Rank rechnet auf %3 seiner gemessenen Samples, seine Gerätearbeit mit festen 6 % ihrer Zeit über 5 us und dem Rest im Verhältnis, und seine Aktivierungen im Verhältnis</translation>
+        <source>the measured global batch of %1 data-parallel ranks is shared among %2: each rank computes on %3 times its measured samples, its device work taking a fixed 6 % of its time above 5 us and the rest in proportion, and its activations in proportion</source>
+        <translation>Der gemessene globale Batch von %1 datenparallelen Ranks wird unter %2 aufgeteilt: Jeder Rank rechnet auf dem %3-Fachen seiner gemessenen Samples, seine Gerätearbeit mit festen 6 % ihrer Zeit über 5 us und dem Rest im Verhältnis, und seine Aktivierungen im Verhältnis</translation>
     </message>
     <message>
         <source>a global batch of %1 samples (%2 per rank, %3) does not split evenly among %4 workers</source>

@@ -1817,7 +1817,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the measured global batch of %1 data-parallel ranks is shared among %2: each rank computes on %3 of its measured samples, its device work taking a fixed 6 % of its time above 5 us and the rest in proportion, and its activations in proportion</source>
+        <source>the measured global batch of %1 data-parallel ranks is shared among %2: each rank computes on %3 times its measured samples, its device work taking a fixed 6 % of its time above 5 us and the rest in proportion, and its activations in proportion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1817,8 +1817,8 @@
         <translation>per_rank：每个 rank 保留其测得的批量（弱扩展）；global：测得的全局批量由各 worker 分担（强扩展）</translation>
     </message>
     <message>
-        <source>the measured global batch of %1 data-parallel ranks is shared among %2: each rank computes on %3 of its measured samples, its device work taking a fixed 6 % of its time above 5 us and the rest in proportion, and its activations in proportion</source>
-        <translation>%1 个数据并行 rank 的测得全局批量由 %2 个分担：每个 rank 计算其测得样本的 %3，其设备工作中 5 us 以上时间的 6 % 固定、其余按比例，激活也按比例</translation>
+        <source>the measured global batch of %1 data-parallel ranks is shared among %2: each rank computes on %3 times its measured samples, its device work taking a fixed 6 % of its time above 5 us and the rest in proportion, and its activations in proportion</source>
+        <translation>%1 个数据并行 rank 的测得全局批量由 %2 个分担：每个 rank 计算其测得样本的 %3 倍，其设备工作中 5 us 以上时间的 6 % 固定、其余按比例，激活也按比例</translation>
     </message>
     <message>
         <source>a global batch of %1 samples (%2 per rank, %3) does not split evenly among %4 workers</source>

@@ -1483,13 +1483,16 @@ private Q_SLOTS:
         QCOMPARE(weak, std::set<TimeNs>({ 100 * us }));
         const auto [strong, strongSays] = kernelTimes(4, "global");
         QCOMPARE(strong, std::set<TimeNs>({ 55'350 }));
-        QVERIFY2(
-            QString::fromStdString(strongSays)
-                .contains(QStringLiteral(
-                    "step 1 (worker_count): the measured global batch of 2 data-parallel ranks is shared among 4")),
+        QVERIFY2(QString::fromStdString(strongSays)
+                     .contains(QStringLiteral(
+                         "step 1 (worker_count): the measured global batch of 2 data-parallel ranks is shared among 4: "
+                         "each rank computes on 0.5 times its measured samples")),
             strongSays.c_str());
         const auto [alone, aloneSays] = kernelTimes(1, "global");
         QCOMPARE(alone, std::set<TimeNs>({ 189'300 }));
+        QVERIFY2(QString::fromStdString(aloneSays).contains(
+                     QStringLiteral("each rank computes on 2 times its measured samples")),
+            aloneSays.c_str());
         // As measured: nothing to share.
         const auto [same, sameSays] = kernelTimes(2, "global");
         QCOMPARE(same, std::set<TimeNs>({ 100 * us }));

@@ -325,7 +325,7 @@ Status shareGlobalBatch(std::int32_t measuredData, std::int32_t workers, WhatIfJ
     std::snprintf(share, sizeof share, "%.3g", factor);
     job.warnings.emplace_back(SL_TEXT("Core",
                                   "the measured global batch of %1 data-parallel ranks is shared among %2: each rank "
-                                  "computes on %3 of its measured "
+                                  "computes on %3 times its measured "
                                   "samples, its device work taking a fixed 6 % of its time above 5 us and the rest in "
                                   "proportion, and its activations in proportion"),
         std::vector<Message::Arg> { measuredData, workers, std::string(share) });
