@@ -28,6 +28,11 @@ std::vector<std::vector<PassStep>> MemoryFirst::choices()
         { bf16 },
         { bf16, recompute(4) },
         { bf16, accumulate(2) },
+        // The most of each: the lowest peaks the fixed choices reach, with and without bf16 (which a
+        // job without shapes refuses).
+        { recompute(1), accumulate(8) },
+        { bf16, accumulate(8) },
+        { bf16, recompute(1), accumulate(8) },
     };
 }
 
@@ -41,11 +46,11 @@ struct FrontierChoice {
 };
 
 // Which layers to recompute, with which accumulation and precision: the steps of the fastest point
-// within the budget of the frontier at the job's own device count (FT-LDP over the layers), its
-// what-ifs counted among the evaluator's. Left out, with a warning, where the base sets the device count,
-// where it may take more what-ifs than room (at most a base per accumulation and precision, one per
-// kind of layer under each, and the points it verifies) or where it fails but for cancelling; nothing
-// where it has no point within the budget. Where some of its what-ifs failed, a warning says so.
+// within the budget of the frontier at the job's own device count (FT-LDP over the layers), or of its
+// point of least memory where none is within it, its what-ifs counted among the evaluator's. Left out,
+// with a warning, where the base sets the device count, where it may take more what-ifs than room (at
+// most a base per accumulation and precision, one per kind of layer under each, and the points it
+// verifies) or where it fails but for cancelling. Where some of its what-ifs failed, a warning says so.
 Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& prefix, std::size_t room)
 {
     FrontierOptions options;
@@ -83,8 +88,12 @@ Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& pr
         choice.warning
             = Message(SL_TEXT("Core", "memory first's frontier of layers to recompute may have missed its choice: %1"),
                 { failed->warning });
-    if (frontier->miniTime && frontier->miniTime->strategy.steps.size() > prefix.steps.size()) {
-        const std::vector<PassStep>& steps = frontier->miniTime->strategy.steps;
+    // The points are by memory ascending: the first holds the least.
+    const std::optional<FrontierPoint> chosen = frontier->miniTime
+        ? frontier->miniTime
+        : (frontier->points.empty() ? std::nullopt : std::optional<FrontierPoint>(frontier->points.front()));
+    if (chosen && chosen->strategy.steps.size() > prefix.steps.size()) {
+        const std::vector<PassStep>& steps = chosen->strategy.steps;
         choice.steps
             = std::vector<PassStep>(steps.begin() + static_cast<std::ptrdiff_t>(prefix.steps.size()), steps.end());
     }

@@ -13,11 +13,13 @@ class Evaluator;
 
 // The search's first move when the job does not fit its devices (dPRO §5.3, Table 4): recomputation
 // (every layer, every second or every fourth), gradient accumulation (2, 4 or 8 micro-batches of a split
-// batch) and mixed precision (bf16, alone and with the least of each of the others), and which layers
-// to recompute with which of the others (the fastest point within the budget of the time–memory
-// frontier at the job's own device count, FrontierTracker), each replayed whole, and the fastest that
-// fits the budget kept; when none fits, the one with the lowest peak, with
-// a warning, unless its peak is no lower than the baseline's (then none, with a warning). A choice a pass
+// batch) and mixed precision (bf16, alone and with the least of each of the others), the most of each
+// (every layer recomputed and 8 micro-batches, with and without bf16; bf16 and 8 micro-batches), and
+// which layers to recompute with which of the others (the fastest point within the budget of the
+// time–memory frontier at the job's own device count, FrontierTracker, or its point of least memory
+// where none is within it), each replayed whole, and the fastest that fits the budget kept; when none
+// fits, the one with the lowest peak, with a warning, unless its peak is no lower than the baseline's
+// (then none, with a warning). A choice a pass
 // refuses (a job without layers or without shapes) is left out.
 class MemoryFirst {
 public:
