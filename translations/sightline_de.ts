@@ -2012,6 +2012,10 @@
         <source>rebuilt with its own measured buckets (%1), the job replays %2 against its baseline (%3 against %4 ms): re-bucketing alone moves it that much, and the figures of this step carry it</source>
         <translation>mit seinen eigenen gemessenen Buckets (%1) neu aufgebaut, wird der Job um %2 gegenüber seiner Basis wiedergegeben (%3 gegenüber %4 ms): Schon das Neu-Bucketing verschiebt ihn so weit, und die Zahlen dieses Schritts enthalten das</translation>
     </message>
+    <message>
+        <source>the model all-reduces %1 gradient buckets a step where the job&apos;s step has %2: the trace gives the others no gradient of their own, so their bytes go with their neighbours&apos;, in fewer and larger all-reduces than the job&apos;s</source>
+        <translation>das Modell führt %1 Gradienten-Buckets je Schritt als All-Reduce aus, wo der Schritt des Jobs %2 hat: Die Aufzeichnung gibt den übrigen keinen eigenen Gradienten, daher gehen ihre Bytes mit denen ihrer Nachbarn, in weniger und größeren All-Reduces als im Job</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

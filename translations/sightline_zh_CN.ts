@@ -2012,6 +2012,10 @@
         <source>rebuilt with its own measured buckets (%1), the job replays %2 against its baseline (%3 against %4 ms): re-bucketing alone moves it that much, and the figures of this step carry it</source>
         <translation>以其自身测得的桶（%1）重建后，该作业的重放相对其基线为 %2（%3 对 %4 ms）：仅重新分桶就带来这一变化，本步骤的数字也包含它</translation>
     </message>
+    <message>
+        <source>the model all-reduces %1 gradient buckets a step where the job&apos;s step has %2: the trace gives the others no gradient of their own, so their bytes go with their neighbours&apos;, in fewer and larger all-reduces than the job&apos;s</source>
+        <translation>模型每步对 %1 个梯度桶做 all-reduce，而作业每步有 %2 个：跟踪未给其余桶各自的梯度，因此它们的字节随相邻桶一起，以比作业更少、更大的 all-reduce 传输</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -4,6 +4,7 @@
 #include "core/base/checkedmath.h"
 #include "core/exec/analysiscache.h"
 #include "core/exec/executiongraph.h"
+#include "core/exec/tensormodel.h"
 #include "core/model/trace.h"
 #include "core/replay/schedule.h"
 #include "core/search/bucketchannel.h"
@@ -112,11 +113,20 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     // all-reduces goes with them.
     const TimeNs channelOwn = exposed(*view, cost->among(curve.measuredWorkers), lastReady);
     const TimeNs unexplained = ownExposed - channelOwn;
+    const auto buckets = static_cast<std::size_t>(std::count(view->measured().begin(), view->measured().end(), 1) + 1);
     curve.parameters
         = { { "iteration_ms", static_cast<double>(own) / 1e6 }, { "exposed_ms", static_cast<double>(ownExposed) / 1e6 },
               { "unexplained_exposed_ms", static_cast<double>(unexplained) / 1e6 },
-              { "gradient_bytes", static_cast<double>(bytes) },
-              { "buckets", static_cast<double>(std::count(view->measured().begin(), view->measured().end(), 1) + 1) } };
+              { "gradient_bytes", static_cast<double>(bytes) }, { "buckets", static_cast<double>(buckets) } };
+    // Buckets the tensor model could give no gradient of their own join a neighbour's in the view: the
+    // channel then all-reduces fewer, larger buckets than the job does.
+    if (const Expected<TensorModel>& tensors = analyses.tensors();
+        tensors && !tensors->steps().empty() && tensors->steps().front().buckets.size() > buckets)
+        curve.warnings.emplace_back(SL_TEXT("Core",
+                                        "the model all-reduces %1 gradient buckets a step where the job's step has "
+                                        "%2: the trace gives the others no gradient of their own, so their bytes go "
+                                        "with their neighbours', in fewer and larger all-reduces than the job's"),
+            std::vector<Message::Arg> { buckets, tensors->steps().front().buckets.size() });
 
     const auto modelAt = [&](int n) {
         ScalingPoint p;

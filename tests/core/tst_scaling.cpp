@@ -9,6 +9,7 @@
 #include "core/import/traceloader.h"
 
 #include "searchjobs.h"
+#include "strategyjobs.h"
 #include "testsupport.h"
 
 #include <QFileInfo>
@@ -146,6 +147,26 @@ private Q_SLOTS:
                         && *p.replayedNs >= *before.replayedNs,
                     qPrintable(QStringLiteral("%1 at %2 workers").arg(QLatin1String(file)).arg(p.workers)));
             }
+        }
+    }
+
+    // DDP's 1 MB buckets: the trace gives 3 of each step's 18 all-reduces gradients of their own, and
+    // the model, which all-reduces the other 15's bytes with them, says so; at 25 MB all 3 have theirs.
+    void syncModelSaysWhichBucketsItMerged()
+    {
+        LocalExchange local;
+        for (const auto& [side, says] : { std::pair("bucket1mb", true), std::pair("bucket25mb", false) }) {
+            const auto session
+                = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/ddp/" + side);
+            QVERIFY(session);
+            const auto curve = SyncScaling::of(*session, {}, { CommSource::CostModel, true, std::nullopt }, { 1, 2 },
+                false, local, std::uint64_t(4) << 30);
+            QVERIFY2(curve, curve ? "" : curve.status().toString().c_str());
+            const bool merged = std::any_of(curve->warnings.begin(), curve->warnings.end(), [](const Message& w) {
+                return w.english().starts_with(
+                    "the model all-reduces 3 gradient buckets a step where the job's step has 18");
+            });
+            QCOMPARE(merged, says);
         }
     }
 
