@@ -19,8 +19,8 @@ class Evaluator;
 // time–memory frontier at the job's own device count, FrontierTracker, or its point of least memory
 // where none is within it), each replayed whole, and the fastest that fits the budget kept; when none
 // fits, the one with the lowest peak, with a warning, unless its peak is no lower than the baseline's
-// (then none, with a warning). A choice a pass
-// refuses (a job without layers or without shapes) is left out.
+// (then none, with a warning). A choice a pass refuses (a job without layers or without shapes) is
+// left out.
 class MemoryFirst {
 public:
     struct Choice {
