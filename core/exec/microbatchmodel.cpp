@@ -164,32 +164,34 @@ std::vector<Phase> phasesOf(const ExecutionGraph& g)
     return phase;
 }
 
-// Per item, whether it is a span of no phase on a host thread (a user annotation, record_function's
-// block_N) that encloses forward or backward work and nothing else, directly or through such spans: it
-// is part of that work. A micro-batch repeats it, so that its copies nest their ops as the measured one
-// does, and memory a pass frees at its end (a recomputed layer's activations) is freed in each copy.
-std::vector<std::uint8_t> phaseSpansOf(const ExecutionGraph& g, const std::vector<Phase>& phase)
+// Gives each span of no phase on a host thread (a user annotation, record_function's block_N) that
+// encloses forward or backward work and nothing else, directly or through such spans, the phase of the
+// first work it encloses: it is part of that work. A micro-batch repeats it, so that its copies nest
+// their ops as the measured one does, and memory a pass frees at its end (a recomputed layer's
+// activations) is freed in each copy.
+void givePhaseToSpans(const ExecutionGraph& g, std::vector<Phase>& phase)
 {
-    std::vector<std::uint8_t> span(g.itemCount(), 0);
     // Nested ops come after the op that encloses them: from the last item back, each span's nested
-    // spans are known before it.
+    // spans have their phase before it.
     for (std::uint32_t i = g.itemCount(); i-- > 0;) {
         const ItemId item(i);
         if (phase[i] != Phase::Unknown || g.onDevice(item))
             continue;
-        bool nests = false, onlyWork = true;
+        Phase first = Phase::Unknown;
+        bool onlyWork = true;
         for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1) && onlyWork; ++e) {
             if (g.edgeKind(e) != EdgeKind::Nest)
                 continue;
             const ItemId inner(g.target(e));
             const Phase p = phase[inner.value()];
-            nests = true;
-            onlyWork = (p == Phase::Forward || p == Phase::Backward || (inner.value() > i && span[inner.value()]))
-                && g.rank(inner) == g.rank(item) && g.stepOfStart(inner) == g.stepOfStart(item);
+            onlyWork = (p == Phase::Forward || p == Phase::Backward) && g.rank(inner) == g.rank(item)
+                && g.stepOfStart(inner) == g.stepOfStart(item);
+            if (first == Phase::Unknown)
+                first = p;
         }
-        span[i] = nests && onlyWork;
+        if (onlyWork)
+            phase[i] = first;
     }
-    return span;
 }
 
 // The micro-batch's waits; batchOf gives per item the micro-batch whose repeated items hold it.
@@ -225,13 +227,13 @@ MicroBatchModel MicroBatchModel::of(const ExecutionGraph& g, const InstantOrder&
             marker[s.marker.value()] = 1;
     }
     const std::vector<std::uint8_t> prologue = prologueOf(g);
-    const std::vector<Phase> phase = phasesOf(g);
-    const std::vector<std::uint8_t> phaseSpan = phaseSpansOf(g, phase);
+    std::vector<Phase> phase = phasesOf(g);
+    givePhaseToSpans(g, phase);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         const Phase p = phase[i];
-        if ((p != Phase::Forward && p != Phase::Backward && !phaseSpan[i]) || g.stepOfStart(item) < 0
-            || !g.rank(item).isValid() || marker[i] || prologue[i])
+        if ((p != Phase::Forward && p != Phase::Backward) || g.stepOfStart(item) < 0 || !g.rank(item).isValid()
+            || marker[i] || prologue[i])
             continue;
         const std::pair<std::uint32_t, std::int32_t> key { g.rank(item).value(), g.stepOfStart(item) };
         if (current == batches.end() || current->first != key) {
