@@ -2016,6 +2016,10 @@
         <source>the model all-reduces %1 gradient buckets a step where the job&apos;s step has %2: the trace gives the others no gradient of their own, so their bytes go with their neighbours&apos;, in fewer and larger all-reduces than the job&apos;s</source>
         <translation>das Modell führt %1 Gradienten-Buckets je Schritt als All-Reduce aus, wo der Schritt des Jobs %2 hat: Die Aufzeichnung gibt den übrigen keinen eigenen Gradienten, daher gehen ihre Bytes mit denen ihrer Nachbarn, in weniger und größeren All-Reduces als im Job</translation>
     </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over on their own: its %5 transfers crossed them, so they are timed at the bandwidth those were fitted to, which the links reach at least, and at the default latency (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation>%1 Übertragungen laufen über %2-Verbindungen, über die der Trace keine Übertragung für sich allein gemessen hat: Seine %5-Übertragungen liefen über sie, daher werden sie mit der für jene angepassten Bandbreite, die diese Verbindungen mindestens erreichen, und mit der vorgegebenen Latenz gezeitet (%3 us pro Schritt, %4 GB/s; der Netzwerk-Pass setzt sie)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

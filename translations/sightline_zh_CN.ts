@@ -2016,6 +2016,10 @@
         <source>the model all-reduces %1 gradient buckets a step where the job&apos;s step has %2: the trace gives the others no gradient of their own, so their bytes go with their neighbours&apos;, in fewer and larger all-reduces than the job&apos;s</source>
         <translation>模型每步对 %1 个梯度桶做 all-reduce，而作业每步有 %2 个：跟踪未给其余桶各自的梯度，因此它们的字节随相邻桶一起，以比作业更少、更大的 all-reduce 传输</translation>
     </message>
+    <message>
+        <source>%1 transfers cross %2 links, which the trace measured no transfer over on their own: its %5 transfers crossed them, so they are timed at the bandwidth those were fitted to, which the links reach at least, and at the default latency (%3 us per step, %4 GB/s; the network pass sets them)</source>
+        <translation>%1 个传输经过 %2 链路，trace 未单独测得经过这些链路的传输：其 %5 传输经过了它们，因此按那些传输拟合出的带宽（这些链路至少能达到）和默认延迟计时（每步 %3 us，%4 GB/s；网络 pass 可设置）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -50,16 +50,17 @@ QJsonObject modelJson(const ReplayOptions& options, const LinkTopology& topology
     QJsonArray links;
     for (int l = 0; l < kLinkTypeCount; ++l) {
         const LinkParameters& p = options.costModel.parameters(static_cast<LinkType>(l));
-        links.append(
-            QJsonObject { { QStringLiteral("type"), QString::fromLatin1(linkTypeName(static_cast<LinkType>(l))) },
-                { QStringLiteral("alpha_us"), rounded(p.alphaNs / 1000.0, 4) },
-                { QStringLiteral("bandwidth_gbps"), rounded(p.bytesPerNs, 4) },
-                { QStringLiteral("fitted"), fits[l].fitted }, { QStringLiteral("samples"), fits[l].samples },
-                { QStringLiteral("fit_error_pct"), rounded(fits[l].meanAbsErrorPct, 2) },
-                { QStringLiteral("alpha_from"), QString::fromLatin1(alphaSource(fits[l])) },
-                { QStringLiteral("bounded_by"),
-                    fits[l].boundedBy ? QJsonValue(QString::fromLatin1(linkTypeName(*fits[l].boundedBy)))
-                                      : QJsonValue() } });
+        links.append(QJsonObject {
+            { QStringLiteral("type"), QString::fromLatin1(linkTypeName(static_cast<LinkType>(l))) },
+            { QStringLiteral("alpha_us"), rounded(p.alphaNs / 1000.0, 4) },
+            { QStringLiteral("bandwidth_gbps"), rounded(p.bytesPerNs, 4) },
+            { QStringLiteral("fitted"), fits[l].fitted }, { QStringLiteral("samples"), fits[l].samples },
+            { QStringLiteral("fit_error_pct"), rounded(fits[l].meanAbsErrorPct, 2) },
+            { QStringLiteral("alpha_from"), QString::fromLatin1(alphaSource(fits[l])) },
+            { QStringLiteral("bounded_by"),
+                fits[l].boundedBy ? QJsonValue(QString::fromLatin1(linkTypeName(*fits[l].boundedBy))) : QJsonValue() },
+            { QStringLiteral("raised_by"),
+                fits[l].raisedBy ? QJsonValue(QString::fromLatin1(linkTypeName(*fits[l].raisedBy))) : QJsonValue() } });
     }
     return QJsonObject { { QStringLiteral("durations"), durations }, { QStringLiteral("communication"), comm },
         { QStringLiteral("tree_all_reduce"), options.costModel.treeAllReduce }, { QStringLiteral("gamma"), options.overlapSlowdown },
@@ -195,6 +196,7 @@ int ReplayCommand::run(const QStringList& args)
         options.costModel.setParameters(type, value);
         fits[static_cast<int>(type)].fitted = false;
         fits[static_cast<int>(type)].boundedBy.reset();
+        fits[static_cast<int>(type)].raisedBy.reset();
     }
     Expected<ReplayResult> replayed = session.replay(options);
     if (!replayed)
@@ -337,6 +339,9 @@ int ReplayCommand::run(const QStringList& args)
                 << " us/step, " << QString::number(p.bytesPerNs, 'f', 2) << " GB/s";
             if (fits[l].fitted)
                 out << " (fitted to " << fits[l].samples << " transfers, mean error " << QString::number(fits[l].meanAbsErrorPct, 'f', 1) << "%)";
+            else if (fits[l].raisedBy)
+                out << " (no slower than the fitted " << linkTypeName(*fits[l].raisedBy)
+                    << ", whose transfers crossed these links)";
             else if (fits[l].boundedBy)
                 out << " (defaults, no faster than the fitted " << linkTypeName(*fits[l].boundedBy) << ")";
             out << '\n';

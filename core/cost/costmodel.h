@@ -36,6 +36,9 @@ struct LinkFit {
     bool fitted = false; // false: the defaults (or the user's values) were kept
     // Not fitted, and taken no faster than this faster kind of link, which was: its defaults were.
     std::optional<LinkType> boundedBy {};
+    // Not fitted, and taken no slower than this kind of link, which was, and whose measured transfers
+    // crossed it (the GPUs' ports on a route across hosts): its defaults were slower than they ran.
+    std::optional<LinkType> raisedBy {};
     // The latency was fitted too: the samples' sizes spread enough to tell it from the bandwidth. When
     // they do not, the latency kept is not the trace's, and transfers of other sizes extrapolate.
     bool latencyFitted = false;
@@ -94,17 +97,22 @@ public:
         double sharing = 1.0;
         // Host threads ran it over sockets (gloo's), not the devices' fabric or their collective kernels.
         bool hostSide = false;
+        // A bit per LinkType its route crosses, its own included.
+        std::uint8_t crossed = 0;
     };
     // Fits α and bandwidth of each link type that has samples with bytes; keeps the current values of
     // the others. Where the samples cannot separate α from bandwidth (their sizes within 4x of one
     // another), α keeps its value (kHostCallLatencyNs where every sample is host-side) and bandwidth is
     // fitted, or, when that α alone exceeds the measurements, α becomes 0. A type left unfitted takes
     // no more bandwidth, and no less latency, than a faster type that was fitted (LinkType's order:
-    // PCIe is no faster than NVLink, the network than either), and says so (LinkFit::boundedBy).
+    // PCIe is no faster than NVLink, the network than either), and says so (LinkFit::boundedBy). A type
+    // left unfitted that a fitted type's samples crossed takes no less bandwidth than that type's: those
+    // transfers ran through it at that speed (LinkFit::raisedBy).
     std::array<LinkFit, kLinkTypeCount> fit(std::span<const Sample> samples);
 
 private:
     void boundByFaster(std::array<LinkFit, kLinkTypeCount>& fits);
+    void raiseByCrossing(std::array<LinkFit, kLinkTypeCount>& fits, std::span<const Sample> samples);
 
     std::array<LinkParameters, kLinkTypeCount> m_links;
 };

@@ -880,6 +880,15 @@ void shareLinks(std::span<const TransferSpan> spans, std::span<CostModel::Sample
     }
 }
 
+// A bit per kind of link the route crosses, its own kind included.
+std::uint8_t crossedKinds(const LinkTopology& topology, const LinkTopology::Route& route)
+{
+    auto bits = static_cast<std::uint8_t>(1u << static_cast<unsigned>(route.type));
+    for (const std::uint32_t link : route.links)
+        bits |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(topology.type(link)));
+    return bits;
+}
+
 } // namespace
 
 std::vector<CostModel::Sample> CostExtractor::transferSamples(
@@ -903,8 +912,8 @@ std::vector<CostModel::Sample> CostExtractor::transferSamples(
                 members[static_cast<std::size_t>(1 - worker)],
                 LinkTopology::serverDirection(collectiveName(t, coll.participants[static_cast<std::size_t>(worker)])))
             : (host ? topology.hostRoute(members) : topology.route(members));
-        samples.push_back({ route.type, model.algorithmOf(t.string(coll.name)), coll.bytes, static_cast<int>(members.size()),
-            m.end(v) - m.start(v), 1.0, host });
+        samples.push_back({ route.type, model.algorithmOf(t.string(coll.name)), coll.bytes,
+            static_cast<int>(members.size()), m.end(v) - m.start(v), 1.0, host, crossedKinds(topology, route) });
         spans.push_back({ m.start(v), m.end(v), std::move(members) });
     }
     shareLinks(spans, samples);
@@ -915,8 +924,9 @@ std::vector<CostModel::Sample> CostExtractor::transferSamples(
         const int group = loneGroupSize(graph, op);
         if (group == 0)
             continue;
-        samples.push_back({ topology.partialRoute(t.rank(op), group).type, model.algorithmOf(collectiveName(t, op)),
-            t.bytes(op), group, t.duration(op) });
+        const LinkTopology::Route route = topology.partialRoute(t.rank(op), group);
+        samples.push_back({ route.type, model.algorithmOf(collectiveName(t, op)), t.bytes(op), group, t.duration(op),
+            1.0, false, crossedKinds(topology, route) });
     }
     return samples;
 }
