@@ -35,22 +35,44 @@ bool containsAny(const std::string& s, std::span<const std::string_view> needles
     return false;
 }
 
+// Whether one of needles begins a token of s: at its start or after a character that is no letter
+// (cuDNN's sm80_xmma_dgrad_..., not TensorFlow's BiasAddGrad).
+bool beginsAToken(const std::string& s, std::span<const std::string_view> needles)
+{
+    for (std::string_view n : needles) {
+        for (std::size_t at = s.find(n); at != std::string::npos; at = s.find(n, at + 1)) {
+            if (at == 0 || s[at - 1] < 'a' || s[at - 1] > 'z')
+                return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 KernelClassifier::Class KernelClassifier::classify(std::string_view kernelName)
 {
     const std::string s = lowered(kernelName);
+    // Triton's kernels say what they are by their prefix; the rest of the name lists the ops fused
+    // into them (triton_poi_fused_convolution_relu_0 adds a convolution's bias).
+    if (s.starts_with("triton_tem_"))
+        return Class::Matmul;
+    if (s.starts_with("triton_poi_"))
+        return Class::Elementwise;
+    if (s.starts_with("triton_red_") || s.starts_with("triton_per_"))
+        return Class::Normalization;
     // Vendor GEMM and convolution kernel families and their tile-shape spellings (sm90_xmma_gemm_...,
     // ampere_sgemm_128x64_nn, volta_h884gemm_..., cutlass::Kernel2, implicit_convolve_sgemm,
-    // flash_fwd_kernel, fmha_cutlassF, triton_tem_fused_mm; cuBLAS's generated Hopper kernels,
-    // nvjet_sm90_tst_256x128_...).
-    static constexpr std::array<std::string_view, 18> matmul { "gemm", "gemv", "cutlass", "xmma", "cublas", "nvjet", "convolve",
-        "convolution", "conv1d", "conv2d", "conv3d", "wgrad", "dgrad", "fprop", "winograd", "flash", "fmha", "attention" };
-    if (containsAny(s, matmul) || s.starts_with("triton_tem_"))
+    // flash_fwd_kernel, fmha_cutlassF; cuBLAS's generated Hopper kernels, nvjet_sm90_tst_256x128_...),
+    // TensorFlow's matrix ops (MatMul, BatchMatMulV2, _FusedMatMul) and a layer-wise profile's Linear.
+    static constexpr std::array<std::string_view, 16> matmul { "gemm", "gemv", "cutlass", "xmma", "cublas", "nvjet",
+        "convolve", "convolution", "conv1d", "conv2d", "conv3d", "winograd", "flash", "fmha", "attention", "matmul" };
+    static constexpr std::array<std::string_view, 3> cudnnPasses { "wgrad", "dgrad", "fprop" };
+    if (containsAny(s, matmul) || beginsAToken(s, cudnnPasses) || s == "linear")
         return Class::Matmul;
-    static constexpr std::array<std::string_view, 10> norm { "norm", "softmax", "reduce", "welford", "_red_", "per_row",
-        "per_col", "cross_entropy", "bn_fw", "bn_bw" };
-    if (containsAny(s, norm) || s.starts_with("triton_red_") || s.starts_with("triton_per_"))
+    static constexpr std::array<std::string_view, 11> norm { "norm", "softmax", "reduce", "welford", "_red_", "per_row",
+        "per_col", "cross_entropy", "bn_fw", "bn_bw", "biasaddgrad" };
+    if (containsAny(s, norm))
         return Class::Normalization;
     return Class::Elementwise;
 }

@@ -41,6 +41,20 @@ private Q_SLOTS:
                                      << C::Elementwise;
         QTest::newRow("convert is no convolution") << QStringLiteral("convert_fp32_to_bf16_kernel") << C::Elementwise;
         QTest::newRow("triton pointwise") << QStringLiteral("triton_poi_fused_gelu_1") << C::Elementwise;
+        QTest::newRow("triton pointwise after a convolution")
+            << QStringLiteral("triton_poi_fused_convolution_relu_0") << C::Elementwise;
+        QTest::newRow("triton reduction of a matmul's output")
+            << QStringLiteral("triton_per_fused_addmm_gemm_softmax_2") << C::Normalization;
+        QTest::newRow("cudnn dgrad") << QStringLiteral("sm80_xmma_dgrad_implicit_gemm_f32f32_tf32f32_f32_nhwckrsc_nchw")
+                                     << C::Matmul;
+        QTest::newRow("cudnn dgrad engine")
+            << QStringLiteral("void cudnn::detail::dgrad_engine<float, 128, 6, 7, 3, 3, 5, false>(int)") << C::Matmul;
+        QTest::newRow("tf bias gradient is no dgrad") << QStringLiteral("BiasAddGrad") << C::Normalization;
+        QTest::newRow("tf matmul") << QStringLiteral("MatMul") << C::Matmul;
+        QTest::newRow("tf batch matmul") << QStringLiteral("BatchMatMulV2") << C::Matmul;
+        QTest::newRow("layer-wise linear") << QStringLiteral("Linear") << C::Matmul;
+        QTest::newRow("bilinear upsampling is no linear layer")
+            << QStringLiteral("void at::native::upsample_bilinear2d_out_frame<float, float>(int)") << C::Elementwise;
         QTest::newRow("adam") << QStringLiteral("void at::native::multi_tensor_apply_kernel<FusedAdamMathFunctor>(T)") << C::Elementwise;
     }
     void classify()
