@@ -292,6 +292,31 @@ struct Factors {
         }
         return elementwise;
     }
+    // A kernel that stands for several measured ones (op_fusion's, and copies of it): their factors,
+    // each weighted by its measured time; none where its origin holds no timed compute kernel alone.
+    std::optional<double> fusedFactorOf(const ExecutionGraph& g, ItemId i) const
+    {
+        if (g.origin(i).empty())
+            return std::nullopt;
+        if (g.phase(i) == Phase::Optimizer)
+            return optimizer;
+        const Trace& t = g.trace();
+        double time = 0, scaled = 0;
+        for (const OpId op : g.origin(i)) {
+            if (t.kind(op) != OpKind::ComputeKernel)
+                return std::nullopt;
+            const std::string_view name = t.string(t.name(op));
+            const KernelClassifier::Class c = KernelClassifier::classify(name);
+            const double factor = c == KernelClassifier::Class::Matmul ? matmul.of(KernelClassifier::precision(name))
+                : c == KernelClassifier::Class::Normalization          ? normalization
+                                                                       : elementwise;
+            time += static_cast<double>(t.duration(op));
+            scaled += static_cast<double>(t.duration(op)) * factor;
+        }
+        if (time <= 0)
+            return std::nullopt;
+        return scaled / time;
+    }
 };
 
 } // namespace
@@ -391,8 +416,18 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
             scaleStagingCopies(g, b, item, bytesFactor, staged);
             continue;
         }
-        if (k != OpKind::ComputeKernel || g.madeByPass(item) || g.hasFlag(item, ExecutionGraph::Context))
+        if (k != OpKind::ComputeKernel || g.hasFlag(item, ExecutionGraph::Context))
             continue;
+        if (g.madeByPass(item) || g.origin(item).size() > 1) {
+            // op_fusion's kernels scale as the measured ones they stand for would have; the casts this
+            // and other passes add, which stand for none, keep their time.
+            if (const std::optional<double> factor = factors.fusedFactorOf(g, item)) {
+                ++kernels;
+                b.setMinDuration(
+                    item, CheckedMath::saturatingRound(static_cast<double>(g.minDuration(item)) * *factor));
+            }
+            continue;
+        }
         ++kernels;
         if (classes.of(item) == KernelClassifier::Class::Matmul && g.phase(item) != Phase::Optimizer) {
             matrixTime = CheckedMath::saturatingAdd(matrixTime, g.minDuration(item));
