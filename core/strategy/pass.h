@@ -61,6 +61,9 @@ struct WhatIfJob {
     // must come before it.
     std::size_t step = 0;
     std::optional<std::size_t> microBatchStep {};
+    // The factor an earlier step gave the bytes gradient transfers carry (mixed_precision's compressed
+    // gradients): a pass that cuts new buckets from the tensors' measured bytes gives them this share.
+    double gradientBytesFactor = 1.0;
 
     // What memoryBytes holds at kBytesPerItem per item, within the item ids.
     static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);

@@ -499,6 +499,7 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
     if (transfers > 0 && measuredTransfers && bytesFactor != 1.0)
         job.warnings.emplace_back(SL_TEXT("Core", "%1 gradient transfers are measured, so their times were scaled by the bytes factor; --comm model times them by the cost model"),
             std::vector<Message::Arg> { transfers });
+    job.gradientBytesFactor *= bytesFactor;
     return job.rebuild(b);
 }
 

@@ -31,14 +31,16 @@ std::string bucketName(std::uint32_t index, std::size_t tensors, std::int64_t by
 // Rewrites one step's buckets into the new assignment.
 class StepRewrite {
 public:
-    StepRewrite(const ExecutionGraph& g, const TensorModel& model, const LaunchOrder& launches, const InstantOrder& order,
-        ExecutionGraphBuilder& b, std::vector<std::uint8_t>& removed)
+    // bytesFactor: the share of their tensors' bytes the new buckets carry (WhatIfJob::gradientBytesFactor).
+    StepRewrite(const ExecutionGraph& g, const TensorModel& model, const LaunchOrder& launches,
+        const InstantOrder& order, ExecutionGraphBuilder& b, std::vector<std::uint8_t>& removed, double bytesFactor)
         : g(g)
         , model(model)
         , launches(launches)
         , order(order)
         , b(b)
         , removed(removed)
+        , bytesFactor(bytesFactor)
     {
     }
 
@@ -153,12 +155,12 @@ private:
         }
     }
 
-    // to carries bytes the way from did (from's transfer, resized).
+    // to carries a bucket of these tensor bytes the way from did (from's transfer, resized).
     void setBytes(ItemId from, ItemId to, std::int64_t bytes)
     {
         const CommCost& cost = *g.comm(from);
         CommCost resized = cost;
-        resized.bytes = bytes;
+        resized.bytes = CheckedMath::saturatingRound(static_cast<double>(bytes) * bytesFactor);
         b.setComm(to, resized, g.commRanks(cost));
     }
 
@@ -248,6 +250,7 @@ private:
     const InstantOrder& order;
     ExecutionGraphBuilder& b;
     std::vector<std::uint8_t>& removed;
+    double bytesFactor;
     std::uint32_t readyPosition = 0; // the latest instant, in order, that the participant being made waits for
     std::vector<std::uint32_t> latestReady; // per new bucket of the step, over its ranks
 };
@@ -423,7 +426,7 @@ Status TensorFusionPass::run(const TensorFusionParameters& params, WhatIfJob& jo
     const LaunchOrder& launches = analyses.launchOrder();
     ExecutionGraphBuilder b(g);
     std::vector<std::uint8_t> removed(g.itemCount(), 0);
-    StepRewrite rewrite(g, *model, launches, analyses.instantOrder(), b, removed);
+    StepRewrite rewrite(g, *model, launches, analyses.instantOrder(), b, removed, job.gradientBytesFactor);
     std::size_t before = 0, after = 0;
     for (const TensorModel::Step& step : model->steps()) {
         const Expected<std::vector<std::uint32_t>> assignment = assign(g, step, params);
