@@ -2020,6 +2020,10 @@
         <source>%1 transfers cross %2 links, which the trace measured no transfer over on their own: its %5 transfers crossed them, so they are timed at the bandwidth those were fitted to, which the links reach at least, and at the default latency (%3 us per step, %4 GB/s; the network pass sets them)</source>
         <translation>%1 Übertragungen laufen über %2-Verbindungen, über die der Trace keine Übertragung für sich allein gemessen hat: Seine %5-Übertragungen liefen über sie, daher werden sie mit der für jene angepassten Bandbreite, die diese Verbindungen mindestens erreichen, und mit der vorgegebenen Latenz gezeitet (%3 us pro Schritt, %4 GB/s; der Netzwerk-Pass setzt sie)</translation>
     </message>
+    <message>
+        <source>the trace records no time for its %1 forward ops: the iterations leave the forward out, and what recomputes, repeats or re-costs it is counted as free</source>
+        <translation>der Trace verzeichnet keine Zeit für seine %1 Vorwärts-Ops: Die Iterationen lassen den Vorwärtsdurchlauf aus, und was ihn neu berechnet, wiederholt oder neu bewertet, wird als kostenlos gezählt</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

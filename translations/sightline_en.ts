@@ -2020,6 +2020,10 @@
         <source>%1 transfers cross %2 links, which the trace measured no transfer over on their own: its %5 transfers crossed them, so they are timed at the bandwidth those were fitted to, which the links reach at least, and at the default latency (%3 us per step, %4 GB/s; the network pass sets them)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the trace records no time for its %1 forward ops: the iterations leave the forward out, and what recomputes, repeats or re-costs it is counted as free</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2020,6 +2020,10 @@
         <source>%1 transfers cross %2 links, which the trace measured no transfer over on their own: its %5 transfers crossed them, so they are timed at the bandwidth those were fitted to, which the links reach at least, and at the default latency (%3 us per step, %4 GB/s; the network pass sets them)</source>
         <translation>%1 个传输经过 %2 链路，trace 未单独测得经过这些链路的传输：其 %5 传输经过了它们，因此按那些传输拟合出的带宽（这些链路至少能达到）和默认延迟计时（每步 %3 us，%4 GB/s；网络 pass 可设置）</translation>
     </message>
+    <message>
+        <source>the trace records no time for its %1 forward ops: the iterations leave the forward out, and what recomputes, repeats or re-costs it is counted as free</source>
+        <translation>trace 未记录其 %1 个前向 op 的时间：迭代中不含前向部分，重新计算、重复或重新估算前向的操作都被视为零开销</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -4,6 +4,7 @@
 #include "core/analysis/hostwork.h"
 #include "core/analysis/replaychecks.h"
 #include "core/analysis/steptimes.h"
+#include "core/base/checkedmath.h"
 #include "core/base/message.h"
 #include "core/base/parallel.h"
 #include "core/base/progress.h"
@@ -50,6 +51,7 @@ struct JobSession::BaselineFacts {
     TimeNs exposed = 0; // ExposedCommunication::perIteration
     std::vector<Message> checks; // ReplayChecks::of
     HostWork::Spread hostSpread; // HostWork::widest
+    std::optional<Message> untimedForward; // untimedForwardOf
     mutable std::mutex rebucketMutex;
     mutable bool rebucketKnown = false;
     mutable std::optional<Message> rebucket;
@@ -140,6 +142,34 @@ Expected<ReplayResult> JobSession::replay(const ReplayOptions& options, const Ca
     return replay(m_measured, options, cancel, m_memory);
 }
 
+namespace {
+
+// A trace that times its backward work but none of its forward ops (B-Caffe's logs): the iteration
+// leaves the forward out, and a what-if that recomputes, repeats or re-costs it counts it as free.
+std::optional<Message> untimedForwardOf(const ExecutionGraph& g)
+{
+    TimeNs forward = 0, backward = 0;
+    std::size_t forwards = 0;
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (isCommunication(g.kind(item)))
+            continue;
+        if (g.phase(item) == Phase::Forward) {
+            ++forwards;
+            forward = CheckedMath::timeAdd(forward, g.minDuration(item));
+        } else if (g.phase(item) == Phase::Backward)
+            backward = CheckedMath::timeAdd(backward, g.minDuration(item));
+    }
+    if (forwards == 0 || forward > 0 || backward <= 0)
+        return std::nullopt;
+    return Message(SL_TEXT("Core",
+                       "the trace records no time for its %1 forward ops: the iterations leave the forward out, and "
+                       "what recomputes, repeats or re-costs it is counted as free"),
+        { forwards });
+}
+
+} // namespace
+
 std::shared_ptr<const JobSession::BaselineFacts> JobSession::factsOf(const std::shared_ptr<const ReplayResult>& baseline) const
 {
     const std::lock_guard lock(m_factsMutex);
@@ -152,6 +182,7 @@ std::shared_ptr<const JobSession::BaselineFacts> JobSession::factsOf(const std::
     facts->exposed = ExposedCommunication::perIteration(*baseline->graph, baseline->schedule);
     facts->checks = ReplayChecks::of(*baseline->graph, baseline->schedule, baseline->criticalPath);
     facts->hostSpread = HostWork::widest(*baseline->graph);
+    facts->untimedForward = untimedForwardOf(*baseline->graph);
     m_facts.emplace_back(baseline, facts);
     return facts;
 }
@@ -460,6 +491,8 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
     }
     result.whatIf = std::make_shared<const ReplayResult>(std::move(*changed));
     // The result checks itself: each side's figures against one another.
+    if (facts->untimedForward)
+        result.warnings.push_back(*facts->untimedForward);
     for (const Message& w : facts->checks)
         result.warnings.emplace_back(kBaselineCheck, std::vector<Message::Arg> { w });
     for (Message& w : ReplayChecks::of(graph, result.whatIf->schedule, result.whatIf->criticalPath))

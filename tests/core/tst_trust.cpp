@@ -18,6 +18,7 @@
 #include "testsupport.h"
 #include "trustjobs.h"
 
+#include <QFileInfo>
 #include <QTest>
 
 #include <map>
@@ -378,6 +379,36 @@ private Q_SLOTS:
         QVERIFY(together);
         const auto tied = together->baseline({});
         QVERIFY(tied && !anyContains(ReplayChecks::of(*tied->replay->graph, tied->replay->schedule, tied->replay->criticalPath), "steps begin"));
+    }
+
+    // B-Caffe's logs time each layer's backward and none of its forwards: recomputing every layer
+    // costs nothing there, and the what-if says why (it printed +0.00 % and nothing else). A profile
+    // that times its forwards says nothing of the kind.
+    void forwardsTheTraceNeverTimedAreSaid()
+    {
+        const std::string caffe = SIGHTLINE_TRACES_DIR "/layerwise/b-caffe/tmp4comm.log";
+        if (!QFileInfo::exists(QString::fromStdString(caffe)))
+            QSKIP("trace corpus not beside the checkout");
+        const Strategy recompute = oneStep("recompute", { { "layers", std::string("auto") } });
+        const auto untimed = sessionOfFiles(caffe);
+        QVERIFY(untimed);
+        const auto free = untimed->whatIf({ recompute });
+        QVERIFY2(free, errorOf(free).c_str());
+        const auto iterations = [](const ReplayResult& r) {
+            double sum = 0;
+            for (const ReplayedStep& step : r.schedule.steps)
+                sum += static_cast<double>(step.replayed);
+            return sum;
+        };
+        QVERIFY(std::abs(iterations(*free->whatIf) / iterations(*free->baseline) - 1.0) < 1e-4);
+        QVERIFY2(
+            anyContains(free->warnings, "records no time for its 768 forward ops"), joined(free->warnings).c_str());
+        const auto timed = sessionOfFiles(SIGHTLINE_SOURCE_DIR "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv");
+        QVERIFY(timed);
+        const auto costly = timed->whatIf({ recompute });
+        QVERIFY2(costly, errorOf(costly).c_str());
+        QVERIFY(stepTime(*costly->whatIf) > stepTime(*costly->baseline));
+        QVERIFY(!anyContains(costly->warnings, "forward ops"));
     }
 };
 
