@@ -52,7 +52,8 @@ QString pointText(const FrontierPoint& p)
         + CliSupport::gigabytesText(p.peakBytes) + (p.outOfMemory ? QStringLiteral(" (out of memory)") : QString())
         + CliSupport::selfCheckedText(p.selfChecked) + QStringLiteral(", ")
         + CliSupport::counted(p.workers, "device", "devices") + QStringLiteral(": ")
-        + (steps.isEmpty() ? QStringLiteral("as measured") : steps.join(QStringLiteral(", ")));
+        + (steps.isEmpty() ? QStringLiteral("no step (its transfers timed by the cost model, as every point's are)")
+                           : steps.join(QStringLiteral(", ")));
 }
 
 } // namespace

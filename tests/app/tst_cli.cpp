@@ -548,6 +548,9 @@ private Q_SLOTS:
         r = runCli({ QStringLiteral("optimize"), example(), QStringLiteral("--max-rounds"), QStringLiteral("1") });
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("Baseline: ") && r.out.contains("Best: ") && r.out.contains("Opportunities"));
+        // The search replays every candidate with the cost model, the baseline too, and says so: its
+        // figure is no measured one.
+        QVERIFY(r.out.contains("its transfers, as every candidate's, timed by the cost model"));
     }
 
     // The fewest devices that fit Table 4's BERT-base on 16 GB, from the frontier over 1 to 16 devices,
@@ -609,6 +612,7 @@ private Q_SLOTS:
             qPrintable(text));
         const qsizetype at = text.indexOf(QStringLiteral("The job as it is: "));
         QVERIFY(at >= 0);
+        QVERIFY(text.mid(at).section(QLatin1Char('\n'), 0, 0).endsWith(QStringLiteral("as every point's are)")));
         const double asItIs = text.mid(at + 18).section(QLatin1Char(' '), 0, 0).toDouble();
         QVERIFY2(std::abs(asItIs - strong.value(QStringLiteral("baseline_ms")).toDouble()) < 0.0006,
             qPrintable(text.mid(at, 80)));
