@@ -177,8 +177,10 @@ std::string FrameworkConfig::deepSpeedText() const
     if (precision)
         keys.push_back("  \"" + *precision + "\": {\n    \"enabled\": true\n  }");
     if (fusionThresholdBytes) {
-        // Bucket sizes count elements of the gradients' type: 16-bit under mixed precision, else fp32.
-        const std::int64_t elementBytes = precision ? 2 : 4;
+        // Bucket sizes count elements, whatever their type: the replay cut its buckets by the measured
+        // gradients' fp32 bytes, 4 to an element, under mixed precision too (whose 16-bit buckets then
+        // hold as many elements in half the bytes, as the replay sent them).
+        const std::int64_t elementBytes = 4;
         const std::string elements = std::to_string(std::max<std::int64_t>(1, (*fusionThresholdBytes + elementBytes - 1) / elementBytes));
         keys.push_back("  \"zero_optimization\": {\n    \"stage\": 1,\n    \"reduce_bucket_size\": " + elements + ",\n    \"allgather_bucket_size\": "
             + elements + ",\n    \"overlap_comm\": true,\n    \"contiguous_gradients\": true\n  }");
@@ -191,6 +193,12 @@ std::string FrameworkConfig::deepSpeedText() const
     for (std::size_t i = 0; i < keys.size(); ++i)
         text += keys[i] + (i + 1 < keys.size() ? ",\n" : "\n");
     return text + "}\n";
+}
+
+std::int64_t FrameworkConfig::horovodFusionBytes() const
+{
+    const std::int64_t bytes = fusionThresholdBytes.value_or(0);
+    return gradientCompression ? (bytes + 1) / 2 : bytes;
 }
 
 // horovodrun's arguments: the processes and hosts of a worker count (host names to fill in), and the
@@ -206,8 +214,8 @@ std::string FrameworkConfig::horovodrunArgs() const
         args.push_back(hosts);
     }
     if (fusionThresholdBytes) {
-        if (*fusionThresholdBytes % (1 << 20) == 0)
-            args.push_back("--fusion-threshold-mb " + std::to_string(*fusionThresholdBytes >> 20));
+        if (horovodFusionBytes() % (1 << 20) == 0)
+            args.push_back("--fusion-threshold-mb " + std::to_string(horovodFusionBytes() >> 20));
         args.push_back("--cycle-time-ms " + ExportText::number(cycleTimeMs.value_or(1)));
     }
     std::string text;
@@ -250,8 +258,10 @@ std::vector<FrameworkConfig::File> FrameworkConfig::files() const
         out.push_back({ "deepspeed_config.json", deepSpeedText(), Framework::DeepSpeed });
     if (fusionThresholdBytes)
         out.push_back({ "horovod.env",
-            "# Horovod tensor fusion, as Sightline's tensor_fusion step chose it\nHOROVOD_FUSION_THRESHOLD=" + std::to_string(*fusionThresholdBytes)
-                + "\nHOROVOD_CYCLE_TIME=" + ExportText::number(cycleTimeMs.value_or(1)) + "\n", Framework::Horovod });
+            "# Horovod tensor fusion, as Sightline's tensor_fusion step chose it\nHOROVOD_FUSION_THRESHOLD="
+                + std::to_string(horovodFusionBytes())
+                + "\nHOROVOD_CYCLE_TIME=" + ExportText::number(cycleTimeMs.value_or(1)) + "\n",
+            Framework::Horovod });
     if (fusionThresholdBytes || processes)
         out.push_back({ "horovodrun_args.txt", horovodrunArgs(), Framework::Horovod });
     if (accumulationSteps || gradientCompression) {

@@ -100,6 +100,9 @@ private:
     void settleDeepSpeedBatch();
     std::string deepSpeedText() const;
     std::string horovodrunArgs() const;
+    // Horovod's fusion threshold: the replay's, in the bytes Horovod fuses, which under its compression
+    // are the compressed tensors' (half the fp32 bytes the replay cut buckets by).
+    std::int64_t horovodFusionBytes() const;
     std::string ddpArgs() const;
 };
 

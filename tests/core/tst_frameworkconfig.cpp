@@ -70,6 +70,17 @@ private Q_SLOTS:
         QCOMPARE(c.notes.size(), std::size_t(2)); // what has no equivalent, and where DeepSpeed's batch came from
         QCOMPARE(c.notes.front(), std::string("step 1 (tensor_fusion) has no equivalent in BytePS: BytePS does not fuse tensors, and its partition size is tensor_partition's"));
 
+        // Under mixed precision the replay cuts the same buckets (by the gradients' fp32 bytes) and sends
+        // them in half the bytes: DeepSpeed's buckets hold as many elements, and Horovod, which fuses
+        // the tensors its compression made, half the bytes (it packed twice the elements).
+        Strategy cast = s;
+        cast.steps.push_back({ "mixed_precision", { { "precision", std::string("bf16") } } });
+        const FrameworkConfig half = *FrameworkConfig::of(cast, session->analyses(), { 8 });
+        QVERIFY(fileText(half, "deepspeed_config.json").find("\"reduce_bucket_size\": 131072,") != std::string::npos);
+        QVERIFY2(fileText(half, "horovod.env").find("HOROVOD_FUSION_THRESHOLD=262144\n") != std::string::npos,
+            fileText(half, "horovod.env").c_str());
+        QVERIFY(fileText(half, "horovod_optimizer.json").find("\"compression\": \"fp16\"") != std::string::npos);
+
         // Explicit groups: the groups as given, the largest one's size as the frameworks' cap and the
         // first one's as DDP's first bucket, and each translation says that sizes only approximate them.
         const Strategy grouped = oneStep("tensor_fusion", { { "groups", std::string("0-1") } });
