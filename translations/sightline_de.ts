@@ -2024,6 +2024,10 @@
         <source>the trace records no time for its %1 forward ops: the iterations leave the forward out, and what recomputes, repeats or re-costs it is counted as free</source>
         <translation>der Trace verzeichnet keine Zeit für seine %1 Vorwärts-Ops: Die Iterationen lassen den Vorwärtsdurchlauf aus, und was ihn neu berechnet, wiederholt oder neu bewertet, wird als kostenlos gezählt</translation>
     </message>
+    <message>
+        <source>the trace records no allocator events, so the profiler likely ran without profile_memory, while its cost per host event was calibrated with it: the job without the profiler may be slower than estimated</source>
+        <translation>der Trace verzeichnet keine Allokator-Ereignisse, der Profiler lief also wohl ohne profile_memory, während seine Kosten pro Host-Ereignis mit profile_memory kalibriert wurden: Der Job ohne Profiler kann langsamer sein als geschätzt</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2024,6 +2024,10 @@
         <source>the trace records no time for its %1 forward ops: the iterations leave the forward out, and what recomputes, repeats or re-costs it is counted as free</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the trace records no allocator events, so the profiler likely ran without profile_memory, while its cost per host event was calibrated with it: the job without the profiler may be slower than estimated</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2024,6 +2024,10 @@
         <source>the trace records no time for its %1 forward ops: the iterations leave the forward out, and what recomputes, repeats or re-costs it is counted as free</source>
         <translation>trace 未记录其 %1 个前向 op 的时间：迭代中不含前向部分，重新计算、重复或重新估算前向的操作都被视为零开销</translation>
     </message>
+    <message>
+        <source>the trace records no allocator events, so the profiler likely ran without profile_memory, while its cost per host event was calibrated with it: the job without the profiler may be slower than estimated</source>
+        <translation>trace 未记录分配器事件，因此 profiler 很可能未开启 profile_memory，而其每个主机事件的开销是在开启时标定的：不带 profiler 的作业可能比估计的更慢</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

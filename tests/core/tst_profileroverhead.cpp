@@ -22,7 +22,8 @@ class TestProfilerOverhead : public QObject {
     // [0, 70]; aten::add [5, 15], aten::mul [20, 30] (its launch [22, 26]), aten::relu [35, 45],
     // aten::sum [50, 60]; a wait for the device [61, 66]. With gpu, the launch starts a 30 us kernel
     // [26, 56] on a stream.
-    static TracePtr hostBoundJob(const std::string& format, bool gpu)
+    // allocations: the profiler recorded the allocator's events (profile_memory), as the calibration did.
+    static TracePtr hostBoundJob(const std::string& format, bool gpu, bool allocations = true)
     {
         JobBuilder b;
         b.format = format;
@@ -30,8 +31,12 @@ class TestProfilerOverhead : public QObject {
         const std::uint32_t rank = b.rank(0, "node");
         const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
         const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 70 * us);
-        b.op(cpu, "aten::add", OpKind::CpuOp, 5 * us, 15 * us);
-        b.op(cpu, "aten::mul", OpKind::CpuOp, 20 * us, 30 * us);
+        const OpId add = b.op(cpu, "aten::add", OpKind::CpuOp, 5 * us, 15 * us);
+        const OpId mul = b.op(cpu, "aten::mul", OpKind::CpuOp, 20 * us, 30 * us);
+        if (allocations) {
+            b.memory(add, 4096);
+            b.memory(mul, -4096);
+        }
         const OpId launch = b.op(cpu, gpu ? "cudaLaunchKernel" : "aten::empty", gpu ? OpKind::Runtime : OpKind::CpuOp, 22 * us, 26 * us);
         b.op(cpu, "aten::relu", OpKind::CpuOp, 35 * us, 45 * us);
         b.op(cpu, "aten::sum", OpKind::CpuOp, 50 * us, 60 * us);
@@ -96,6 +101,12 @@ private Q_SLOTS:
         QCOMPARE(cpu.perEventNs, ProfilerOverhead::kCpuProfilerNs);
         QCOMPARE(cpu.hostEvents, std::size_t(7));
         QVERIFY(!cpu.warning.empty());
+        // Kineto without allocator events: the profiler likely ran without profile_memory, cheaper than
+        // calibrated, and the warning says the estimate may take out too much.
+        const ProfilerOverhead::Estimate noMemory
+            = ProfilerOverhead::estimate(*sessionOf(hostBoundJob("kineto", true, false))->measured());
+        QCOMPARE(noMemory.perEventNs, ProfilerOverhead::kKinetoNs);
+        QVERIFY(noMemory.warning.english().find("without profile_memory") != std::string::npos);
         // A cost given replaces the calibrated one, for any job.
         const ProfilerOverhead::Estimate given = ProfilerOverhead::estimate(*sessionOf(hostBoundJob("test", true))->measured(), 1500.0);
         QCOMPARE(given.perEventNs, 1500.0);
