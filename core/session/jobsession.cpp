@@ -318,21 +318,20 @@ std::vector<Message> costModelNotes(const ExecutionGraph& g, const ReplayOptions
             continue;
         }
         std::vector<Message::Arg> args { count, linkTypeName(type), number(p.alphaNs / 1000.0, 1), number(p.bytesPerNs, 2) };
-        if (fit.raisedBy) {
-            args.emplace_back(linkTypeName(*fit.raisedBy));
-            notes.emplace_back(SL_TEXT("Core",
-                                   "%1 transfers cross %2 links, which the trace measured no transfer over on their "
-                                   "own: its %5 transfers crossed them, so they are timed at the bandwidth those "
-                                   "were fitted to, which the links reach at least, and at the default latency (%3 "
-                                   "us per step, %4 GB/s; the network pass sets them)"),
-                std::move(args));
-        } else if (fit.boundedBy) {
-            args.emplace_back(linkTypeName(*fit.boundedBy));
-            notes.emplace_back(SL_TEXT("Core",
-                                   "%1 transfers cross %2 links, which the trace measured no transfer over: the cost "
-                                   "model's defaults for them would be faster than the %5 links it measured, so they "
-                                   "are timed no faster than those (%3 us per step, %4 GB/s; the network pass sets "
-                                   "them)"),
+        // A kind of link the measured transfers crossed is taken as fast as they ran; one no faster
+        // than a faster kind the trace measured.
+        if (const std::optional<LinkType> by = fit.raisedBy ? fit.raisedBy : fit.boundedBy) {
+            args.emplace_back(linkTypeName(*by));
+            notes.emplace_back(fit.raisedBy
+                    ? SL_TEXT("Core",
+                        "%1 transfers cross %2 links, which the trace measured no transfer over on their own: its "
+                        "%5 transfers crossed them, so they are timed at the bandwidth those were fitted to, "
+                        "which the links reach at least, and at the default latency (%3 us per step, %4 GB/s; the "
+                        "network pass sets them)")
+                    : SL_TEXT("Core",
+                        "%1 transfers cross %2 links, which the trace measured no transfer over: the cost model's "
+                        "defaults for them would be faster than the %5 links it measured, so they are timed no "
+                        "faster than those (%3 us per step, %4 GB/s; the network pass sets them)"),
                 std::move(args));
         } else if (fit.samples > 0)
             notes.emplace_back(SL_TEXT("Core", "%1 transfers cross %2 links, which the trace measured no transfer over: they are timed by parameters the fit could "
