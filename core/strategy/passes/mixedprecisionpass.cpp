@@ -278,19 +278,24 @@ private:
 struct Factors {
     MatrixFactors matmul;
     double normalization, elementwise, optimizer;
-    double factorOf(const ExecutionGraph& g, ItemId i, KernelClasses& classes) const
+    // The factor of a kernel of class c outside the optimizer; precision() is asked of matrix kernels only.
+    template <class Precision> double ofClass(KernelClassifier::Class c, Precision precision) const
     {
-        if (g.phase(i) == Phase::Optimizer)
-            return optimizer;
-        switch (classes.of(i)) {
+        switch (c) {
         case KernelClassifier::Class::Matmul:
-            return matmul.of(classes.precisionOf(i));
+            return matmul.of(precision());
         case KernelClassifier::Class::Normalization:
             return normalization;
         case KernelClassifier::Class::Elementwise:
             return elementwise;
         }
         return elementwise;
+    }
+    double factorOf(const ExecutionGraph& g, ItemId i, KernelClasses& classes) const
+    {
+        if (g.phase(i) == Phase::Optimizer)
+            return optimizer;
+        return ofClass(classes.of(i), [&] { return classes.precisionOf(i); });
     }
     // A kernel that stands for several measured ones (op_fusion's, and copies of it): their factors,
     // each weighted by its measured time; none where its origin holds no timed compute kernel alone.
@@ -306,10 +311,8 @@ struct Factors {
             if (t.kind(op) != OpKind::ComputeKernel)
                 return std::nullopt;
             const std::string_view name = t.string(t.name(op));
-            const KernelClassifier::Class c = KernelClassifier::classify(name);
-            const double factor = c == KernelClassifier::Class::Matmul ? matmul.of(KernelClassifier::precision(name))
-                : c == KernelClassifier::Class::Normalization          ? normalization
-                                                                       : elementwise;
+            const double factor
+                = ofClass(KernelClassifier::classify(name), [&] { return KernelClassifier::precision(name); });
             time += static_cast<double>(t.duration(op));
             scaled += static_cast<double>(t.duration(op)) * factor;
         }
