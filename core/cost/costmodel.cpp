@@ -195,10 +195,12 @@ void CostModel::raiseByCrossing(std::array<LinkFit, kLinkTypeCount>& fits, std::
         LinkParameters& p = m_links[type];
         for (int by = 0; by < kLinkTypeCount; ++by) {
             const double bandwidth = m_links[by].bytesPerNs;
+            if (!fits[by].fitted || bandwidth <= p.bytesPerNs)
+                continue;
             const bool crossed = std::any_of(samples.begin(), samples.end(), [&](const Sample& s) {
                 return static_cast<int>(s.type) == by && s.measured > 0 && s.bytes > 0 && (s.crossed >> type & 1) != 0;
             });
-            if (!fits[by].fitted || bandwidth <= p.bytesPerNs || !crossed)
+            if (!crossed)
                 continue;
             p.bytesPerNs = bandwidth;
             fits[type].raisedBy = static_cast<LinkType>(by);

@@ -22,15 +22,16 @@ T cached(std::vector<std::uint8_t>& cache, std::uint32_t name, std::uint8_t unkn
 
 } // namespace
 
-KernelClassifier::Class KernelClasses::of(ItemId item)
+KernelClassifier::Class KernelClasses::ofName(StringId name)
 {
-    return cached<KernelClassifier::Class>(m_class, m_graph.nameId(item).value(), kUnknown, [&] { return KernelClassifier::classify(m_graph.name(item)); });
+    return cached<KernelClassifier::Class>(
+        m_class, name.value(), kUnknown, [&] { return KernelClassifier::classify(m_graph.string(name)); });
 }
 
-KernelClassifier::Precision KernelClasses::precisionOf(ItemId item)
+KernelClassifier::Precision KernelClasses::precisionOfName(StringId name)
 {
-    return cached<KernelClassifier::Precision>(m_precision, m_graph.nameId(item).value(), kUnknown,
-        [&] { return KernelClassifier::precision(m_graph.name(item)); });
+    return cached<KernelClassifier::Precision>(
+        m_precision, name.value(), kUnknown, [&] { return KernelClassifier::precision(m_graph.string(name)); });
 }
 
 } // namespace sightline

@@ -15,8 +15,12 @@ class KernelClasses {
 public:
     explicit KernelClasses(const ExecutionGraph& graph);
 
-    KernelClassifier::Class of(ItemId item);
-    KernelClassifier::Precision precisionOf(ItemId item);
+    KernelClassifier::Class of(ItemId item) { return ofName(m_graph.nameId(item)); }
+    KernelClassifier::Precision precisionOf(ItemId item) { return precisionOfName(m_graph.nameId(item)); }
+    // The same of a name id the graph knows: the trace's own ids are the graph's, so a measured op an
+    // item stands for is classified through its trace name.
+    KernelClassifier::Class ofName(StringId name);
+    KernelClassifier::Precision precisionOfName(StringId name);
 
 private:
     static constexpr std::uint8_t kUnknown = 0xFF;

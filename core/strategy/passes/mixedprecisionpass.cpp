@@ -299,7 +299,7 @@ struct Factors {
     }
     // A kernel that stands for several measured ones (op_fusion's, and copies of it): their factors,
     // each weighted by its measured time; none where its origin holds no timed compute kernel alone.
-    std::optional<double> fusedFactorOf(const ExecutionGraph& g, ItemId i) const
+    std::optional<double> fusedFactorOf(const ExecutionGraph& g, ItemId i, KernelClasses& classes) const
     {
         if (g.origin(i).empty())
             return std::nullopt;
@@ -310,9 +310,8 @@ struct Factors {
         for (const OpId op : g.origin(i)) {
             if (t.kind(op) != OpKind::ComputeKernel)
                 return std::nullopt;
-            const std::string_view name = t.string(t.name(op));
-            const double factor
-                = ofClass(KernelClassifier::classify(name), [&] { return KernelClassifier::precision(name); });
+            const StringId name = t.name(op);
+            const double factor = ofClass(classes.ofName(name), [&] { return classes.precisionOfName(name); });
             time += static_cast<double>(t.duration(op));
             scaled += static_cast<double>(t.duration(op)) * factor;
         }
@@ -424,7 +423,7 @@ Status MixedPrecisionPass::run(const MixedPrecisionParameters& params, WhatIfJob
         if (g.madeByPass(item) || g.origin(item).size() > 1) {
             // op_fusion's kernels scale as the measured ones they stand for would have; the casts this
             // and other passes add, which stand for none, keep their time.
-            if (const std::optional<double> factor = factors.fusedFactorOf(g, item)) {
+            if (const std::optional<double> factor = factors.fusedFactorOf(g, item, classes)) {
                 ++kernels;
                 b.setMinDuration(
                     item, CheckedMath::saturatingRound(static_cast<double>(g.minDuration(item)) * *factor));
