@@ -472,9 +472,10 @@ struct Builder {
         for (std::uint32_t tr = rank.firstTrack; tr < rank.firstTrack + rank.trackCount; ++tr) {
             const TrackInfo& track = t.trackInfo(TrackId(tr));
             for (std::uint32_t op = track.firstOp; op < track.firstOp + track.opCount; ++op) {
-                if (isGpuTrack(track.kind))
+                if (isGpuTrack(track.kind)) {
                     producersAndConsumers(op, tr);
-                else
+                    stagedCopyProducer(op, tr);
+                } else
                     synchronisation(op);
             }
         }
@@ -897,6 +898,36 @@ struct Builder {
         }
     }
 
+    // Device-to-host copies that stage a host collective's bytes (copiesToHost), marked before the
+    // ranks are inferred where the trace records no stream waits; empty otherwise.
+    std::vector<std::uint8_t> stagedCopies;
+    void markStagedCopies()
+    {
+        if (hasStreamWaits)
+            return;
+        for (const auto& [key, copies] : copiesToHost()) {
+            for (const StagedCopy& c : copies) {
+                if (stagedCopies.empty())
+                    stagedCopies.assign(t.opCount(), 0);
+                stagedCopies[c.copy] = 1;
+            }
+        }
+    }
+
+    // A copy that stages a host collective's bytes (gloo's) copies a gradient that the device made on
+    // another stream, after a stream wait the trace does not resolve: it waits for the op that ended
+    // last on another of its rank's streams before it started, as device communication does. Without
+    // that, its place was the measured delay after its launch alone, and work repeated or moved before
+    // the gradient (accumulation's micro-batches) left the copy, and the all-reduce, before it.
+    void stagedCopyProducer(std::uint32_t op, std::uint32_t track)
+    {
+        if (stagedCopies.empty() || !stagedCopies[op])
+            return;
+        const std::uint32_t producer = lastEndingBefore(t.start(OpId(op)), track);
+        if (producer != kNone)
+            add(producer, op, EdgeKind::GradientToCollective, EdgeRef::EndToStart);
+    }
+
     // Data dependencies around GPU communication: the compute op that produced the data (the last to
     // end on another stream before the collective starts) and the op that consumes the result (one
     // starting on another stream right after it ends).
@@ -1110,6 +1141,7 @@ Expected<std::shared_ptr<const DependencyGraph>> DependencyGraph::build(
     b.unresolvedWaits();
     // A format that records its dependencies (layer-wise DAGs) is authoritative: infer nothing more.
     if (!b.hasExplicitDependencies) {
+        b.markStagedCopies();
         // Idle starts come in op order, so each rank's are one stretch.
         std::span<const std::pair<std::uint32_t, TimeNs>> idle(b.idleStarts);
         for (std::uint32_t r = 0; r < t.ranks().size(); ++r) {

@@ -22,7 +22,7 @@ enum class EdgeKind : std::uint8_t {
     NestEnd, // last nested op -> the end of the op enclosing it
     ForwardBackward, // forward op -> backward op (fwdbwd flows)
     Flow, // other recorded flows
-    GradientToCollective, // last backward op before a gradient collective -> the collective's launch
+    GradientToCollective, // last op before a gradient collective (or a copy staging one) -> it
     CollectiveToOptimizer, // collective -> the first optimizer op after it
     Explicit, // dependency recorded by an importer
     Arrive, // participant -> the logical collective (or send/recv pair) it joins

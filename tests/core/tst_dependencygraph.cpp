@@ -481,6 +481,47 @@ private Q_SLOTS:
         }
     }
 
+    // A copy staging a gloo bucket runs on a side stream after a stream wait on the compute stream,
+    // which a trace without CUDA sync events does not resolve: it waits for the op that ended last on
+    // another stream before it started (the gradient's kernel), not only for its launch. Copies on
+    // the compute stream itself already follow it, and other device copies are left alone.
+    void stagedCopyWaitsForTheGradient_data()
+    {
+        QTest::addColumn<bool>("sideStream");
+        QTest::addColumn<bool>("inCollective");
+        QTest::addColumn<bool>("waits");
+        QTest::newRow("side stream, staged") << true << true << true;
+        QTest::newRow("compute stream, staged") << false << true << false;
+        QTest::newRow("side stream, not staged") << true << false << false;
+    }
+    void stagedCopyWaitsForTheGradient()
+    {
+        QFETCH(bool, sideStream);
+        QFETCH(bool, inCollective);
+        QFETCH(bool, waits);
+        JobBuilder b;
+        const std::uint32_t rank = b.rank(0);
+        const std::uint32_t main = b.track(rank, TrackKind::CpuThread, 10);
+        const std::uint32_t compute = b.track(rank, TrackKind::GpuStream, 7);
+        const std::uint32_t side = b.track(rank, TrackKind::GpuStream, 68);
+        const OpId kernelLaunch = b.op(main, "cudaLaunchKernel", OpKind::Runtime, 0, 1 * us);
+        if (inCollective)
+            b.op(main, "c10d::allreduce_", OpKind::Collective, 2 * us, 6 * us);
+        const OpId copyLaunch = b.op(main, "cudaMemcpyAsync", OpKind::Runtime, 3 * us, 4 * us);
+        const OpId kernel = b.op(compute, "wgrad", OpKind::ComputeKernel, 2 * us, 20 * us);
+        const OpId copy
+            = b.op(sideStream ? side : compute, "Memcpy DtoH (Device -> Pinned)", OpKind::Memcpy, 21 * us, 23 * us);
+        b.d.bytes[copy.value()] = 4'000'000;
+        b.link(kernelLaunch, kernel, LinkKind::Launch);
+        b.link(copyLaunch, copy, LinkKind::Launch);
+        const auto g = DependencyGraph::build(b.finish());
+        QVERIFY2(g, errorOf(g).c_str());
+        bool found = false;
+        for (std::uint32_t e = (*g)->outBegin(kernel.value()); e < (*g)->outBegin(kernel.value() + 1); ++e)
+            found = found || ((*g)->target(e) == copy.value() && (*g)->kind(e) == EdgeKind::GradientToCollective);
+        QCOMPARE(found, waits);
+    }
+
     void peerThatIsNoRank_data()
     {
         QTest::addColumn<QString>("groupRanks");

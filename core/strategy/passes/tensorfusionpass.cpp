@@ -59,6 +59,7 @@ public:
         for (std::uint32_t t = 0; t < assignment.size(); ++t)
             members[assignment[t]].push_back(t);
         const std::size_t ranks = step.ranks.size();
+        const std::vector<std::uint32_t> completes = completingBuckets(step, assignment, count);
         std::vector<ItemId> previous(ranks);
         std::vector<ItemId> collectives; // per new bucket
         std::vector<std::vector<ItemId>> participants; // per new bucket, per rank slot
@@ -101,6 +102,10 @@ public:
                 readyPosition = 0;
                 for (std::uint32_t t : members[k])
                     addReadiness(step, step.tensors[t], r, part);
+                for (std::size_t j = 0; j < step.buckets.size(); ++j) {
+                    if (completes[j] == k)
+                        moveStaging(step, step.buckets[j], r, part, collective);
+                }
                 latestReady.resize(k + 1, 0);
                 latestReady[k] = std::max(latestReady[k], readyPosition);
                 previous[r] = part;
@@ -109,17 +114,8 @@ public:
         }
         if (count == 0)
             return;
-        // What waited for a measured bucket waits for the new bucket that completes its tensors (the last
-        // one when it had none), where that cannot make a cycle (copyOutEdges).
-        std::vector<std::uint32_t> completes(step.buckets.size(), count - 1);
-        std::vector<std::uint8_t> seen(step.buckets.size(), 0);
-        for (std::uint32_t t = static_cast<std::uint32_t>(assignment.size()); t-- > 0;) {
-            const std::uint32_t old = step.tensors[t].bucket;
-            if (!seen[old]) {
-                seen[old] = 1;
-                completes[old] = assignment[t];
-            }
-        }
+        // What waited for a measured bucket waits for the new bucket that completes its tensors, where
+        // that cannot make a cycle (copyOutEdges).
         for (std::size_t j = 0; j < step.buckets.size(); ++j) {
             const TensorModel::Bucket& old = step.buckets[j];
             const std::uint32_t after = latestReady[completes[j]];
@@ -137,6 +133,47 @@ public:
     std::size_t dropped = 0;
 
 private:
+    // Per measured bucket, the new bucket that completes its tensors (the last one when it had none).
+    static std::vector<std::uint32_t> completingBuckets(
+        const TensorModel::Step& step, const std::vector<std::uint32_t>& assignment, std::uint32_t count)
+    {
+        std::vector<std::uint32_t> completes(step.buckets.size(), count == 0 ? 0 : count - 1);
+        std::vector<std::uint8_t> seen(step.buckets.size(), 0);
+        for (std::uint32_t t = static_cast<std::uint32_t>(assignment.size()); t-- > 0;) {
+            const std::uint32_t old = step.tensors[t].bucket;
+            if (!seen[old]) {
+                seen[old] = 1;
+                completes[old] = assignment[t];
+            }
+        }
+        return completes;
+    }
+
+    // The copies that staged a measured bucket for a host-side collective (gloo's) stage the new bucket
+    // that completes its tensors. They stay what they were, work of the gradients' synchronisation: once
+    // a step under accumulation, scaled with the bytes it sends. A logical all-reduce is staged as a whole
+    // (moved with the first rank slot), a partial bucket by each rank's transfers.
+    void moveStaging(
+        const TensorModel::Step& step, const TensorModel::Bucket& old, std::size_t r, ItemId part, ItemId collective)
+    {
+        const auto move = [&](ItemId from, ItemId to) {
+            for (std::uint32_t s = g.inBegin(from.value()); s < g.inBegin(from.value() + 1); ++s) {
+                const std::uint32_t e = g.inEdge(s);
+                if (g.edgeKind(e) != EdgeKind::Staging || removed[g.inSource(s)])
+                    continue;
+                b.addEdge(ItemId(g.inSource(s)), to, EdgeKind::Staging, g.ref(e));
+                readyPosition = std::max(readyPosition, order.sourceInstant(ItemId(g.inSource(s)), g.ref(e)));
+            }
+        };
+        if (old.collective.isValid() && collective.isValid() && r == 0)
+            move(old.collective, collective);
+        move(old.participants[r], part);
+        for (ItemId f : old.fused) {
+            if (slotOf(step, f) == r)
+                move(f, part);
+        }
+    }
+
     // A tensor is ready on its rank when its AccumulateGrad has run and the device has done what was
     // launched before it; a tensor that is a measured bucket, when that bucket's participant was released.
     void addReadiness(const TensorModel::Step& step, const TensorModel::Tensor& t, std::size_t r, ItemId part)
@@ -176,7 +213,9 @@ private:
         for (std::uint32_t s = g.inBegin(from.value()); s < g.inBegin(from.value() + 1); ++s) {
             const std::uint32_t e = g.inEdge(s);
             const EdgeKind kind = g.edgeKind(e);
-            if (g.ref(e) == EdgeRef::EndToEnd || removed[g.inSource(s)] || (kind == EdgeKind::Program) != program)
+            // Staging copies go to the bucket that completes their tensors (moveStaging).
+            if (g.ref(e) == EdgeRef::EndToEnd || removed[g.inSource(s)] || (kind == EdgeKind::Program) != program
+                || kind == EdgeKind::Staging)
                 continue;
             b.addEdge(ItemId(g.inSource(s)), to, kind, g.ref(e));
             readyPosition = std::max(readyPosition, order.sourceInstant(ItemId(g.inSource(s)), g.ref(e)));
