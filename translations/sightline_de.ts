@@ -2028,6 +2028,18 @@
         <source>the trace records no allocator events, so the profiler likely ran without profile_memory, while its cost per host event was calibrated with it: the job without the profiler may be slower than estimated</source>
         <translation>der Trace verzeichnet keine Allokator-Ereignisse, der Profiler lief also wohl ohne profile_memory, während seine Kosten pro Host-Ereignis mit profile_memory kalibriert wurden: Der Job ohne Profiler kann langsamer sein als geschätzt</translation>
     </message>
+    <message>
+        <source>the profile does not say how many workers it ran on: a job of %1 data-parallel workers is assumed (the worker_count pass sets another)</source>
+        <translation>das Profil sagt nicht, auf wie vielen Workern es lief: ein Job aus %1 datenparallelen Workern wird angenommen (der Pass worker_count setzt eine andere Zahl)</translation>
+    </message>
+    <message>
+        <source>the Input layer&apos;s forward time (%1 ms) is PipeDream&apos;s loading of a batch: it is taken as the job&apos;s I/O per iteration, which overlaps the iteration before</source>
+        <translation>die Vorwärtszeit der Input-Schicht (%1 ms) ist das Laden eines Batches durch PipeDream: sie wird als E/A des Jobs je Iteration genommen, die sich mit der vorigen Iteration überlappt</translation>
+    </message>
+    <message>
+        <source>%1 GPUs are not whole BytePS workers of %2 GPUs (the measured worker&apos;s): the what-if runs %3 workers, %4 GPUs</source>
+        <translation>%1 GPUs sind keine ganzen BytePS-Worker aus je %2 GPUs (wie der gemessene Worker): das Was-wäre-wenn rechnet mit %3 Workern, %4 GPUs</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

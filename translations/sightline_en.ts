@@ -2028,6 +2028,18 @@
         <source>the trace records no allocator events, so the profiler likely ran without profile_memory, while its cost per host event was calibrated with it: the job without the profiler may be slower than estimated</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the profile does not say how many workers it ran on: a job of %1 data-parallel workers is assumed (the worker_count pass sets another)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Input layer&apos;s forward time (%1 ms) is PipeDream&apos;s loading of a batch: it is taken as the job&apos;s I/O per iteration, which overlaps the iteration before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs are not whole BytePS workers of %2 GPUs (the measured worker&apos;s): the what-if runs %3 workers, %4 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2028,6 +2028,18 @@
         <source>the trace records no allocator events, so the profiler likely ran without profile_memory, while its cost per host event was calibrated with it: the job without the profiler may be slower than estimated</source>
         <translation>trace 未记录分配器事件，因此 profiler 很可能未开启 profile_memory，而其每个主机事件的开销是在开启时标定的：不带 profiler 的作业可能比估计的更慢</translation>
     </message>
+    <message>
+        <source>the profile does not say how many workers it ran on: a job of %1 data-parallel workers is assumed (the worker_count pass sets another)</source>
+        <translation>该性能剖析未说明运行时使用了多少个 worker：假定为由 %1 个数据并行 worker 组成的作业（worker_count 遍可设置其他数目）</translation>
+    </message>
+    <message>
+        <source>the Input layer&apos;s forward time (%1 ms) is PipeDream&apos;s loading of a batch: it is taken as the job&apos;s I/O per iteration, which overlaps the iteration before</source>
+        <translation>Input 层的前向时间（%1 ms）是 PipeDream 加载一个批次的时间：它被视为作业每次迭代的 I/O，可与上一次迭代重叠</translation>
+    </message>
+    <message>
+        <source>%1 GPUs are not whole BytePS workers of %2 GPUs (the measured worker&apos;s): the what-if runs %3 workers, %4 GPUs</source>
+        <translation>%1 个 GPU 不构成完整的 BytePS worker（每个 worker 有 %2 个 GPU，与实测的 worker 相同）：该假设分析按 %3 个 worker、%4 个 GPU 计算</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -502,6 +502,16 @@ Expected<std::shared_ptr<const Trace>> LayerwiseJob::build(
     }
 
     data.diagnostics = profile.diagnostics;
+    if (options.workers == 0 && profile.measuredWorkers == 0) {
+        Diagnostic d;
+        d.code = ErrorCode::MissingField;
+        d.file = profile.file;
+        d.detail = Message(SL_TEXT("Core",
+                               "the profile does not say how many workers it ran on: a job of %1 data-parallel workers "
+                               "is assumed (the worker_count pass sets another)"),
+            { workers });
+        data.diagnostics.push_back(std::move(d));
+    }
     if (anyAggregation && std::all_of(commNs.begin(), commNs.end(), [](TimeNs t) { return t == 0; })) {
         Diagnostic d;
         d.code = ErrorCode::MissingField;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <limits>
 #include <queue>
 #include <tuple>
@@ -635,7 +636,43 @@ struct GraphNode {
     std::int64_t lineOffset = 0;
     std::int64_t lineNumber = 0;
     std::int64_t number = -1; // K of "nodeK", for a stable, natural order
+    bool input = false; // PipeDream's Input layer: its forward time is the loading of a batch
 };
+
+// PipeDream's profiler times its Input layer as the loading of a batch, not as work on the device:
+// the time becomes the job's I/O per iteration (which a data loader overlaps with the step before), and
+// the layer keeps its place, its input bytes and no time. order: the nodes' positions in the layers.
+void inputAsLoading(
+    const std::vector<GraphNode>& nodes, const std::vector<std::size_t>& order, LayerwiseProfile& profile)
+{
+    TimeNs loading = 0;
+    std::size_t count = 0;
+    const GraphNode* first = nullptr;
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const GraphNode& node = nodes[order[k]];
+        if (!node.input || profile.layers[k].forwardNs <= 0)
+            continue;
+        loading = CheckedMath::timeAdd(loading, profile.layers[k].forwardNs);
+        profile.layers[k].forwardNs = 0;
+        first = first ? first : &node;
+        ++count;
+    }
+    if (count == 0)
+        return;
+    profile.ioNs = loading;
+    Diagnostic d;
+    d.code = ErrorCode::WrongType;
+    d.file = profile.file;
+    d.firstByteOffset = first->lineOffset;
+    d.count = static_cast<std::int64_t>(count);
+    char ms[32];
+    std::snprintf(ms, sizeof ms, "%.3f", static_cast<double>(loading) / 1e6);
+    d.detail = Message(SL_TEXT("Core",
+                           "the Input layer's forward time (%1 ms) is PipeDream's loading of a batch: it is taken as "
+                           "the job's I/O per iteration, which overlaps the iteration before"),
+        { std::string(ms) });
+    profile.diagnostics.push_back(std::move(d));
+}
 
 std::int64_t nodeNumber(std::string_view id)
 {
@@ -1151,6 +1188,7 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
             name += type;
         }
         node.layer.name = mending.mend(name, line);
+        node.input = type == "Input" && node.layer.backwardNs == 0 && node.layer.gradientBytes == 0;
         byId.emplace(node.id, nodes.size());
         nodes.push_back(std::move(node));
     }
@@ -1237,6 +1275,7 @@ Expected<LayerwiseProfile> LayerwiseProfile::parsePipeDreamGraph(std::string_vie
     profile.layers.reserve(n);
     for (std::size_t i : order)
         profile.layers.push_back(std::move(nodes[i].layer));
+    inputAsLoading(nodes, order, profile);
     mending.report(profile);
     return profile;
 }

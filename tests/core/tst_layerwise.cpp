@@ -17,6 +17,7 @@
 #include <QFileInfo>
 #include <QTest>
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <set>
@@ -1096,6 +1097,18 @@ void TestLayerwise::rejectsBadOptions()
     QVERIFY(job.hasValue());
     QCOMPARE((*job)->worldSize(), LayerwiseJob::kDefaultWorkers);
     QCOMPARE((*job)->steps(RankId(0)).size(), std::size_t(3));
+    // The default is an assumption the job's figures rest on, and it says so; a count given does not.
+    const auto assumed = [](const Trace& t) {
+        return std::count_if(t.diagnostics().begin(), t.diagnostics().end(), [](const Diagnostic& d) {
+            return d.detail.english().find("a job of 4 data-parallel workers is assumed") != std::string::npos;
+        });
+    };
+    QCOMPARE(assumed(**job), 1);
+    options.bandwidthGBps = 0;
+    options.workers = 4;
+    const Expected<std::shared_ptr<const Trace>> given = LayerwiseJob::build(*profile, options);
+    QVERIFY(given.hasValue());
+    QCOMPARE(assumed(**given), 0);
 }
 
 void TestLayerwise::jobTimesStayInRange()
@@ -1274,12 +1287,16 @@ void TestLayerwise::realPipeDream()
     QCOMPARE(p->format, LayerwiseProfile::Format::PipeDreamGraph);
     QCOMPARE(p->layers.size(), std::size_t(177));
     QCOMPARE(p->layers.front().name, std::string("node1 Input"));
-    QCOMPARE(p->layers.front().forwardNs, TimeNs(18962000));
+    // PipeDream times its Input layer as the loading of a batch: the job's I/O, not work on the device.
+    QCOMPARE(p->layers.front().forwardNs, TimeNs(0));
+    QCOMPARE(p->ioNs, std::optional<TimeNs>(18962000));
+    QVERIFY(std::any_of(p->diagnostics.begin(), p->diagnostics.end(),
+        [](const Diagnostic& d) { return d.detail.english().find("18.962 ms") != std::string::npos; }));
     QCOMPARE(p->layers.front().activationBytes, std::int64_t(77070336));
     QCOMPARE(p->layers[1].name, std::string("node2 Conv2d"));
     QCOMPARE(p->layers.back().name, std::string("node177 Linear"));
     QCOMPARE(p->layers.back().gradientBytes, std::int64_t(8196000));
-    QCOMPARE(p->totalForwardNs(), TimeNs(201450000));
+    QCOMPARE(p->totalForwardNs(), TimeNs(201450000 - 18962000));
     QCOMPARE(p->totalBackwardNs(), TimeNs(260931000));
     QCOMPARE(p->totalCommunicationNs(), TimeNs(0));
     QCOMPARE(p->totalGradientBytes(), std::int64_t(102228128)); // ResNet-50: 25.6 M fp32 parameters
