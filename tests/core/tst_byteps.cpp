@@ -311,6 +311,22 @@ void TestBytePS::realTraces()
     const double oneServer = workers({ { "workers", 8.0 }, { "servers", 1.0 } });
     const double twoServers = workers({ { "workers", 8.0 }, { "servers", 2.0 } });
     QVERIFY2(oneServer > twoServers && twoServers > 1.2 * baseline, qPrintable(QStringLiteral("%1 %2").arg(oneServer).arg(twoServers)));
+    // 7 GPUs are no whole number of the measured 2-GPU workers: the what-if runs 4 workers, and says so.
+    const auto odd
+        = (*session)->whatIf({ Strategy { { PassStep { "worker_count", { { "workers", 7.0 }, { "servers", 1.0 } } } } },
+            {}, { CommSource::Measured, true, std::nullopt } });
+    QVERIFY(odd.hasValue());
+    QCOMPARE(iterationOf(*odd->whatIf), oneServer);
+    const auto says = [](const WhatIfResult& r, const std::string& text) {
+        return std::any_of(r.warnings.begin(), r.warnings.end(),
+            [&](const Message& m) { return m.english().find(text) != std::string::npos; });
+    };
+    QVERIFY(says(*odd,
+        "7 GPUs are not whole BytePS workers of 2 GPUs (the measured worker's): the what-if runs 4 workers, 8 GPUs"));
+    const auto whole = (*session)->whatIf({ Strategy { { PassStep { "worker_count", { { "workers", 8.0 } } } } }, {},
+        { CommSource::Measured, true, std::nullopt } });
+    QVERIFY(whole.hasValue());
+    QVERIFY(!says(*whole, "not whole BytePS workers"));
     // A global batch shared among the workers is refused: the stages are re-cut from the measured ones.
     // So is it, and the asynchronous mode, after tensor_partition (which re-cuts them first).
     QCOMPARE(workers({ { "workers", 8.0 }, { "batch", std::string("global") } }), -1.0);

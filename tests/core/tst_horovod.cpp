@@ -398,6 +398,16 @@ void TestHorovod::realWhatIf(const TracePtr& trace)
     };
     const double two = workers(2), four = workers(4), sixteen = workers(16);
     QVERIFY2(two < four && four < sixteen, qPrintable(QStringLiteral("%1 %2 %3").arg(two).arg(four).arg(sixteen)));
+    // The trace holds 1 of the job's 4 ranks: 4 workers add none, so nothing shares the host's cores;
+    // 16 add 12.
+    const auto sharesCores = [&](double n) {
+        const auto r = run("worker_count", { { "workers", n } });
+        return r && std::any_of(r->warnings.begin(), r->warnings.end(), [](const Message& m) {
+            return m.english().find("share the host's cores") != std::string::npos;
+        });
+    };
+    QVERIFY(!sharesCores(4));
+    QVERIFY(sharesCores(16));
 }
 
 QTEST_GUILESS_MAIN(TestHorovod)

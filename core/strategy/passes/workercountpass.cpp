@@ -193,6 +193,11 @@ Status scaleServers(const ExecutionGraph& g, const WorkerCountParameters& params
     const std::int64_t gpus = perHost > 0 ? perHost : ranks;
     const std::int64_t measuredWorkers = std::max<std::int64_t>(1, ranks / gpus);
     const std::int64_t workers = std::max<std::int64_t>(1, (params.workers + gpus - 1) / gpus);
+    if (workers * gpus != params.workers)
+        job.warnings.emplace_back(SL_TEXT("Core",
+                                      "%1 GPUs are not whole BytePS workers of %2 GPUs (the measured worker's): the "
+                                      "what-if runs %3 workers, %4 GPUs"),
+            std::vector<Message::Arg> { params.workers, gpus, workers, workers * gpus });
     const bool fixed = params.servers.has_value();
     const double servers = fixed ? static_cast<double>(*params.servers) : 0.0;
     const auto loadOf = [&](std::int64_t w) { return fixed ? std::max(1.0, static_cast<double>(w) / servers) : 1.0; };
@@ -408,13 +413,17 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
                         "mode 'async_ps' needs every rank of the job: the trace holds %1 of %2, whose transfers have "
                         "peers outside it"),
                 { n, world }));
-    if (m > n && gradients == 0 && !async)
+    // Ranks are added past the job's world, not past the ranks the trace holds of it.
+    if (m > world && gradients == 0 && !async)
         job.warnings.emplace_back(SL_TEXT("Core", "the job has no data-parallel collective: the added ranks run alongside it and synchronise nothing "
                                                   "(the gradient all-reduce that data parallelism adds is not in the trace to be scaled)"));
-    if (m > n && std::none_of(g.tracks().begin(), g.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); }))
-        job.warnings.emplace_back(SL_TEXT("Core", "the job computes on its host: the added ranks would share the host's cores with the measured ones, "
-                                                  "which the pass does not model (one rank per core or more makes each step up to %1/%2 as long)"),
-            std::vector<Message::Arg> { m, n });
+    if (m > world
+        && std::none_of(g.tracks().begin(), g.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); }))
+        job.warnings.emplace_back(
+            SL_TEXT("Core",
+                "the job computes on its host: the added ranks would share the host's cores with the measured ones, "
+                "which the pass does not model (one rank per core or more makes each step up to %1/%2 as long)"),
+            std::vector<Message::Arg> { m, world });
     if (untold > 0)
         job.warnings.emplace_back(SL_TEXT("Core", "%1 collectives whose role the trace does not tell span every rank and are taken as data-parallel"),
             std::vector<Message::Arg> { untold });
