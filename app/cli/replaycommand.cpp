@@ -232,7 +232,7 @@ int ReplayCommand::run(const QStringList& args)
     std::stable_sort(longest.begin(), longest.end(), [&](std::size_t a, std::size_t b) { return pathOps[a].held > pathOps[b].held; });
     if (top > 0 && longest.size() > static_cast<std::size_t>(top))
         longest.resize(static_cast<std::size_t>(top));
-    QStringList lint;
+    QStringList lint = loadWarnings(g.trace());
     for (const GraphLint& l : g.lint())
         lint.append(QString::fromStdString(l.detail));
     for (const Message& w : ReplayChecks::of(x, s, path))

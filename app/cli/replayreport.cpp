@@ -3,6 +3,7 @@
 #include "clisupport.h"
 
 #include "core/analysis/steptimes.h"
+#include "core/analysis/tracesummary.h"
 #include "core/graph/dependencygraph.h"
 
 #include <algorithm>
@@ -67,6 +68,14 @@ QString itemName(const DependencyGraph& measured, const ExecutionGraph& g, ItemI
 int itemRank(const ExecutionGraph& g, ItemId item)
 {
     return g.rank(item).isValid() ? g.ranks()[g.rank(item).value()].rank : -1;
+}
+
+QStringList loadWarnings(const Trace& trace)
+{
+    QStringList out;
+    for (const Diagnostic& d : trace.diagnostics())
+        out.append(QStringLiteral("while loading: ") + QString::fromStdString(TraceSummary::describe(d)));
+    return out;
 }
 
 std::vector<RankResult> rankResults(const ExecutionGraph& g, const Schedule& s)

@@ -6,6 +6,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <vector>
@@ -37,5 +38,8 @@ QJsonObject breakdownJson(const std::array<sightline::TimeNs, sightline::kPathCa
 QString itemName(const sightline::DependencyGraph& measured, const sightline::ExecutionGraph& g, sightline::ItemId item);
 // The item's global rank, -1 for work spanning ranks.
 int itemRank(const sightline::ExecutionGraph& g, sightline::ItemId item);
+// What loading the job's files warned of (skipped events, assumed values), which every figure the
+// command prints rests on: "while loading: file: detail (N times, …)".
+QStringList loadWarnings(const sightline::Trace& trace);
 
 } // namespace ReplayReport

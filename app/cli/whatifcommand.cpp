@@ -279,7 +279,7 @@ int WhatIfCommand::run(const QStringList& args)
     const Figures before = figuresOf(*result->baseline);
     const Figures after = figuresOf(*result->whatIf);
     const double delta = errorPct(before.iterationMs, after.iterationMs);
-    QStringList warnings;
+    QStringList warnings = ReplayReport::loadWarnings(session->trace());
     for (const Message& w : result->warnings)
         warnings.append(QString::fromStdString(w.english()));
     for (const std::string& n : result->whatIf->memory.notes)

@@ -79,18 +79,22 @@ TraceSummary TraceSummary::compute(const Trace& trace)
         }
         summary.ranks.push_back(std::move(out));
     }
-    for (const Diagnostic& d : trace.diagnostics()) {
-        std::string w = d.file + ": " + d.detail.english();
-        std::string where;
-        if (d.count > 1)
-            where = std::to_string(d.count) + " times";
-        if (d.firstByteOffset >= 0)
-            where += (where.empty() ? "at byte " : ", first at byte ") + std::to_string(d.firstByteOffset);
-        if (!where.empty())
-            w += " (" + where + ")";
-        summary.warnings.push_back(std::move(w));
-    }
+    for (const Diagnostic& d : trace.diagnostics())
+        summary.warnings.push_back(describe(d));
     return summary;
+}
+
+std::string TraceSummary::describe(const Diagnostic& d)
+{
+    std::string w = d.file + ": " + d.detail.english();
+    std::string where;
+    if (d.count > 1)
+        where = std::to_string(d.count) + " times";
+    if (d.firstByteOffset >= 0)
+        where += (where.empty() ? "at byte " : ", first at byte ") + std::to_string(d.firstByteOffset);
+    if (!where.empty())
+        w += " (" + where + ")";
+    return w;
 }
 
 } // namespace sightline

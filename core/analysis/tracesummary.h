@@ -11,6 +11,7 @@
 namespace sightline {
 
 class Trace;
+struct Diagnostic;
 
 // What `sightline-cli info` and the rank list show: per-rank counts, measured steps and collectives.
 // Collectives are counted once each: device-side communication kernels when the rank has any, else
@@ -40,6 +41,8 @@ public:
     };
 
     static TraceSummary compute(const Trace& trace);
+    // A load warning for people: "file: detail (N times, first at byte B)".
+    static std::string describe(const Diagnostic& d);
 
     std::string format;
     std::int32_t worldSize = 0;

@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -293,6 +294,20 @@ private Q_SLOTS:
         const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(doc.value(QStringLiteral("ranks")).toArray().size(), 4);
         QVERIFY(doc.value(QStringLiteral("iteration")).toObject().value(QStringLiteral("replayed_ms")).toDouble() > 0);
+        // The profile names no worker count: the replay says what it assumed, as info does, and so
+        // does a what-if of it.
+        const QString assumed = QStringLiteral("a job of 4 data-parallel workers is assumed");
+        const auto says = [&](const QJsonArray& lines) {
+            return std::any_of(lines.begin(), lines.end(), [&](const QJsonValue& v) {
+                return v.toString().startsWith(QStringLiteral("while loading: ")) && v.toString().contains(assumed);
+            });
+        };
+        QVERIFY(says(doc.value(QStringLiteral("lint")).toArray()));
+        const Run w = runCli({ QStringLiteral("whatif"),
+            QStringLiteral(SIGHTLINE_SOURCE_DIR "/resources/examples/alexnet-k80/alexnet_k80.csv"),
+            QStringLiteral("--set"), QStringLiteral("speedup.percent=10"), QStringLiteral("--json") });
+        QCOMPARE(w.exitCode, 0);
+        QVERIFY(says(QJsonDocument::fromJson(w.out).object().value(QStringLiteral("warnings")).toArray()));
     }
 
     void replayWhatIf()
