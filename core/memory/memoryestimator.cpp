@@ -2,6 +2,7 @@
 
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraph.h"
+#include "core/model/trace.h"
 #include "core/replay/schedule.h"
 
 #include <algorithm>
@@ -149,6 +150,11 @@ MemoryEstimate MemoryEstimator::estimate(const ExecutionGraph& g, const Schedule
         else
             it->second.push_back(std::move(device));
     };
+    // Allocations of host memory (a CPU-only job's, or pinned buffers) are not a device's: the note on
+    // a device without events says they are there.
+    const auto& events = g.trace().memoryEvents();
+    const bool hostEvents
+        = std::any_of(events.begin(), events.end(), [](const auto& e) { return !e.second.onDevice(); });
     // Each device's blocks, found once: a job of many devices holds many blocks.
     std::vector<std::vector<std::uint32_t>> blocksOf(devices.size());
     for (std::size_t k = 0; k < g.memoryBlocks().size(); ++k) {
@@ -165,7 +171,10 @@ MemoryEstimate MemoryEstimator::estimate(const ExecutionGraph& g, const Schedule
         if (out.highest < 0 || e.peakBytes > out.devices[static_cast<std::size_t>(out.highest)].peakBytes)
             out.highest = static_cast<std::int32_t>(i);
         if (!d.eventsRecorded)
-            note("the trace records no allocator events (profile_memory=True records them); the estimate is the model state alone",
+            note(hostEvents ? "the trace records allocator events of host memory only, none of this device's; the "
+                              "estimate is the model state alone"
+                            : "the trace records no allocator events (profile_memory=True records them); the estimate "
+                              "is the model state alone",
                 deviceName(g, d));
         else if (!d.residentMeasured && d.parameterBytes > 0)
             note("the trace does not record the allocator's total; memory held before the window is the model state the "

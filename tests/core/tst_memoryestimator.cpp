@@ -24,6 +24,7 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace sightline;
@@ -215,6 +216,22 @@ private Q_SLOTS:
         QCOMPARE(nothing.highest, -1);
         QCOMPARE(nothing.peakBytes(), std::int64_t(0));
         QCOMPARE(nothing.notes.size(), std::size_t(1));
+    }
+
+    // A CPU-only job's trace records the host allocator's events, none of a device's: the note says
+    // that, not that the trace records none.
+    void hostAllocationsAreSaid()
+    {
+        const auto session
+            = sessionOf(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth-cpu/batch/batch16"));
+        const auto r = session->replay({});
+        QVERIFY2(r, errorOf(r).c_str());
+        const auto noted = [&](const std::string& text) {
+            return std::any_of(r->memory.notes.begin(), r->memory.notes.end(),
+                [&](const std::string& n) { return n.find(text) != std::string::npos; });
+        };
+        QVERIFY(noted("records allocator events of host memory only"));
+        QVERIFY(!noted("records no allocator events"));
     }
 
     void sumsSaturate()
