@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <span>
 #include <tuple>
@@ -841,8 +842,17 @@ struct Builder {
         std::uint32_t copy;
         auto operator<=>(const StagedCopy&) const = default;
     };
-    // Device-to-host copies launched inside a host collective call, by rank and size, in launch order.
-    std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<StagedCopy>> copiesToHost() const
+    using StagedCopies = std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<StagedCopy>>;
+    std::optional<StagedCopies> stagedCopiesFound; // copiesToHost's, found once
+    // Device-to-host copies launched inside a host collective call, by rank and size, in launch order;
+    // found on first use.
+    StagedCopies& copiesToHost()
+    {
+        if (!stagedCopiesFound)
+            stagedCopiesFound = findCopiesToHost();
+        return *stagedCopiesFound;
+    }
+    StagedCopies findCopiesToHost() const
     {
         std::vector<StagedCopy> launched;
         for (const Link& l : t.links()) {
@@ -859,7 +869,7 @@ struct Builder {
                 launched.push_back({ from, l.to.value() });
         }
         std::sort(launched.begin(), launched.end());
-        std::map<std::pair<std::uint32_t, std::int64_t>, std::deque<StagedCopy>> staged;
+        StagedCopies staged;
         for (const StagedCopy& c : launched)
             staged[{ t.rank(OpId(c.copy)).value(), t.bytes(OpId(c.copy)) }].push_back(c);
         return staged;
@@ -882,7 +892,8 @@ struct Builder {
         }
         if (workers.empty())
             return;
-        auto staged = copiesToHost();
+        // The last use: the copies are taken as they are matched.
+        StagedCopies& staged = copiesToHost();
         if (staged.empty())
             return;
         std::sort(workers.begin(), workers.end());

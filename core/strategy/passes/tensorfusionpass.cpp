@@ -60,6 +60,9 @@ public:
             members[assignment[t]].push_back(t);
         const std::size_t ranks = step.ranks.size();
         const std::vector<std::uint32_t> completes = completingBuckets(step, assignment, count);
+        std::vector<std::vector<std::uint32_t>> completed(count); // per new bucket, the measured ones it completes
+        for (std::uint32_t j = 0; j < completes.size() && count > 0; ++j)
+            completed[completes[j]].push_back(j);
         std::vector<ItemId> previous(ranks);
         std::vector<ItemId> collectives; // per new bucket
         std::vector<std::vector<ItemId>> participants; // per new bucket, per rank slot
@@ -102,10 +105,8 @@ public:
                 readyPosition = 0;
                 for (std::uint32_t t : members[k])
                     addReadiness(step, step.tensors[t], r, part);
-                for (std::size_t j = 0; j < step.buckets.size(); ++j) {
-                    if (completes[j] == k)
-                        moveStaging(step, step.buckets[j], r, part, collective);
-                }
+                for (std::uint32_t j : completed[k])
+                    moveStaging(step, step.buckets[j], r, part, collective);
                 latestReady.resize(k + 1, 0);
                 latestReady[k] = std::max(latestReady[k], readyPosition);
                 previous[r] = part;
