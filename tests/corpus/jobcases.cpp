@@ -430,6 +430,17 @@ void addLayerwise(CorpusWriter& w)
             + "node9 -- Linear() -- forward_compute_time=1.0, backward_compute_time=2.0, "
               "parameter_size=123456789012345678901234567890\n",
         "node9", { "wrong-type", "value-out-of-range" }, "graph.txt");
+    // PipeDream's Input layer (no backward, no parameters) times the loading of a batch: the job's I/O,
+    // said as a warning; one with a backward or parameters is a layer like any other.
+    const std::string input = "node0 -- Input -- forward_compute_time=18.962, backward_compute_time=0.000, "
+                              "activation_size=77070336.000, parameter_size=0.000\n\tnode0 -- node1\n";
+    pipe("layerwise-graph-input-loading", "an Input layer, whose forward is loading", input + graph,
+        E::load().warns({ "wrong-type" }));
+    pipe("layerwise-graph-input-with-backward", "an Input layer with a backward time, kept as a layer",
+        "node0 -- Input -- forward_compute_time=1.0, backward_compute_time=2.0, activation_size=4.0, "
+        "parameter_size=0.0\n\tnode0 -- node1\n"
+            + graph,
+        E::load());
     pipe("layerwise-graph-comments-only", "a graph of comments", "# nothing\n", E::error());
     pipe("layerwise-graph-empty", "an empty graph.txt", "", E::error({ "empty-file" }));
     // The format comes from the content: a trace under a layer-wise profile's name is read as a trace.
