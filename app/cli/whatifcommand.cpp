@@ -147,8 +147,10 @@ QJsonArray changedOpsJson(const WhatIfResult& r)
         list.append(QJsonObject { { QStringLiteral("op"), static_cast<qint64>(c.op.value()) },
             { QStringLiteral("name"), QString::fromStdString(std::string(t.string(t.name(c.op)))) },
             { QStringLiteral("rank"), t.rankInfo(t.rank(c.op)).rank },
-            { QStringLiteral("baseline_ms"), rounded(ms(c.baseline), 4) }, { QStringLiteral("whatif_ms"), rounded(ms(c.whatIf), 4) },
-            { QStringLiteral("delta_ms"), rounded(ms(c.delta()), 4) } });
+            { QStringLiteral("baseline_ms"), rounded(ms(c.baseline), 4) },
+            { QStringLiteral("whatif_ms"), rounded(ms(c.whatIf), 4) },
+            { QStringLiteral("delta_ms"), rounded(ms(c.delta()), 4) },
+            { QStringLiteral("runs"), static_cast<qint64>(c.runs) } });
     }
     return list;
 }
@@ -172,9 +174,12 @@ void printChanges(QTextStream& out, const WhatIfResult& r, const Trace& t)
         out << "Ops that changed most (ms):\n";
     for (std::size_t k = 0; k < r.changes.size() && k < kPrinted; ++k) {
         const OpChange& c = r.changes[k];
-        out << "  " << signedMs(c.delta()) << "  " << QString::fromStdString(std::string(t.string(t.name(c.op)))) << " (rank "
-            << t.rankInfo(t.rank(c.op)).rank << ", op " << c.op.value() << "): " << QString::number(ms(c.baseline), 'f', 3) << " -> "
-            << QString::number(ms(c.whatIf), 'f', 3) << '\n';
+        out << "  " << signedMs(c.delta()) << "  " << QString::fromStdString(std::string(t.string(t.name(c.op))))
+            << " (rank " << t.rankInfo(t.rank(c.op)).rank << ", op " << c.op.value()
+            << "): " << QString::number(ms(c.baseline), 'f', 3) << " -> " << QString::number(ms(c.whatIf), 'f', 3);
+        if (c.runs > 1)
+            out << " in " << c.runs << " runs";
+        out << '\n';
     }
     if (!r.tensorChanges.empty())
         out << "Gradient tensors whose wait changed most (ms, ready to all-reduced):\n";

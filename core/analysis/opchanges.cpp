@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <unordered_map>
 
 namespace sightline {
 
@@ -24,6 +25,26 @@ std::vector<TimeNs> OpChanges::perOp(const ExecutionGraph& g, const Schedule& s)
     }
     return time;
 }
+
+namespace {
+
+// Each kept op's replayed what-if items, counted in one pass over the items.
+void countRuns(const ExecutionGraph& g, const Schedule& s, std::vector<OpChange>& kept)
+{
+    std::unordered_map<std::uint32_t, std::size_t> at;
+    for (std::size_t k = 0; k < kept.size(); ++k)
+        at.emplace(kept[k].op.value(), k);
+    for (std::uint32_t i = 0; i < g.itemCount() && !at.empty(); ++i) {
+        if (!s.replayed(i))
+            continue;
+        for (const OpId op : g.origin(ItemId(i))) {
+            if (const auto it = at.find(op.value()); it != at.end())
+                ++kept[it->second].runs;
+        }
+    }
+}
+
+} // namespace
 
 std::vector<OpChange> OpChanges::largest(std::span<const TimeNs> was, const ExecutionGraph& whatIf, const Schedule& after, std::size_t count)
 {
@@ -51,6 +72,7 @@ std::vector<OpChange> OpChanges::largest(std::span<const TimeNs> was, const Exec
         }
     }
     std::sort_heap(kept.begin(), kept.end(), larger);
+    countRuns(whatIf, after, kept);
     return kept;
 }
 

@@ -3,6 +3,7 @@
 #include "core/base/ids.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -16,6 +17,9 @@ struct OpChange {
     OpId op;
     TimeNs baseline = 0; // its item's replayed duration
     TimeNs whatIf = 0; // its share of the replayed durations of the what-if items that stand for it
+    // How many replayed what-if items stand for it: more than one where a pass copied it (each
+    // micro-batch, a recomputation), whose times whatIf adds up.
+    std::uint32_t runs = 0;
     TimeNs delta() const { return whatIf - baseline; }
 };
 

@@ -203,6 +203,29 @@ private Q_SLOTS:
         }
     }
 
+    // An op a pass copies adds up its copies' times, and says how many runs they are: four
+    // micro-batches run the calibration job's forward span four times.
+    void changedOpsCountTheirRuns()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/accumulation/accum1");
+        QVERIFY(session);
+        const auto r = session->whatIf(
+            { oneStep("grad_accumulation", { { "micro_batches", 4.0 } }), {}, { CommSource::Measured, false } });
+        QVERIFY2(r, errorOf(r).c_str());
+        const std::vector<OpChange> changes = OpChanges::largest(
+            *r->baseline->graph, r->baseline->schedule, *r->whatIf->graph, r->whatIf->schedule, 10);
+        const auto forward = std::find_if(changes.begin(), changes.end(),
+            [&](const OpChange& c) { return session->trace().string(session->trace().name(c.op)) == "forward"; });
+        QVERIFY(forward != changes.end());
+        QCOMPARE(forward->runs, 4u);
+        const auto marker = std::find_if(changes.begin(), changes.end(), [&](const OpChange& c) {
+            return session->trace().string(session->trace().name(c.op)).starts_with("ProfilerStep");
+        });
+        QVERIFY(marker != changes.end());
+        QCOMPARE(marker->runs, 1u);
+    }
+
     void speedupShortensTheMatchedItems()
     {
         // One rank: its 100 us kernel made 20% faster ends 20 us earlier, and so does the step.
@@ -223,6 +246,7 @@ private Q_SLOTS:
         QVERIFY(gemm != changes.end());
         QCOMPARE(gemm->baseline, 100 * us);
         QCOMPARE(gemm->whatIf, 80 * us);
+        QCOMPARE(gemm->runs, 1u);
         QCOMPARE(OpChanges::largest(*r->baseline->graph, r->baseline->schedule, *r->whatIf->graph, r->whatIf->schedule, 1).size(), std::size_t(1));
         for (std::size_t k = 1; k < changes.size(); ++k)
             QVERIFY(std::abs(changes[k].delta()) <= std::abs(changes[k - 1].delta()));

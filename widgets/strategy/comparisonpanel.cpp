@@ -421,8 +421,12 @@ void ComparisonPanel::setResult(const Result& result)
         const sightline::OpChange& c = changes[static_cast<std::size_t>(r)];
         const std::string_view name = trace.string(trace.name(c.op));
         const int rank = trace.rankInfo(trace.rank(c.op)).rank;
-        setChangeRow(m_changed, r, QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())) + QStringLiteral(" (%1)").arg(rank), c.op,
-            c.baseline, c.whatIf);
+        // An op a pass copied (each micro-batch, a recomputation) adds up its runs: the row says how many.
+        const QString runs = c.runs > 1 ? QStringLiteral(" ×%1").arg(c.runs) : QString();
+        setChangeRow(m_changed, r,
+            QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())) + QStringLiteral(" (%1)").arg(rank)
+                + runs,
+            c.op, c.baseline, c.whatIf);
     }
     // Tensors: a job without gradient all-reduces has none, and the table stays hidden.
     m_tensors->setRowCount(static_cast<int>(std::min<std::size_t>(tensors.size(), kChangedOps)));
