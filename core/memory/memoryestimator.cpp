@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <span>
 
 namespace sightline {
@@ -151,10 +152,16 @@ MemoryEstimate MemoryEstimator::estimate(const ExecutionGraph& g, const Schedule
             it->second.push_back(std::move(device));
     };
     // Allocations of host memory (a CPU-only job's, or pinned buffers) are not a device's: the note on
-    // a device without events says they are there.
-    const auto& events = g.trace().memoryEvents();
-    const bool hostEvents
-        = std::any_of(events.begin(), events.end(), [](const auto& e) { return !e.second.onDevice(); });
+    // a device without events says they are there. The trace's events are looked through only for such
+    // a device, and once: a what-if on a job whose devices all record events never scans them.
+    std::optional<bool> hostEvents;
+    auto recordsHostEvents = [&g, &hostEvents] {
+        if (!hostEvents) {
+            const auto& events = g.trace().memoryEvents();
+            hostEvents = std::any_of(events.begin(), events.end(), [](const auto& e) { return !e.second.onDevice(); });
+        }
+        return *hostEvents;
+    };
     // Each device's blocks, found once: a job of many devices holds many blocks.
     std::vector<std::vector<std::uint32_t>> blocksOf(devices.size());
     for (std::size_t k = 0; k < g.memoryBlocks().size(); ++k) {
@@ -171,10 +178,11 @@ MemoryEstimate MemoryEstimator::estimate(const ExecutionGraph& g, const Schedule
         if (out.highest < 0 || e.peakBytes > out.devices[static_cast<std::size_t>(out.highest)].peakBytes)
             out.highest = static_cast<std::int32_t>(i);
         if (!d.eventsRecorded)
-            note(hostEvents ? "the trace records allocator events of host memory only, none of this device's; the "
-                              "estimate is the model state alone"
-                            : "the trace records no allocator events (profile_memory=True records them); the estimate "
-                              "is the model state alone",
+            note(recordsHostEvents()
+                    ? "the trace records allocator events of host memory only, none of this device's; the "
+                      "estimate is the model state alone"
+                    : "the trace records no allocator events (profile_memory=True records them); the estimate "
+                      "is the model state alone",
                 deviceName(g, d));
         else if (!d.residentMeasured && d.parameterBytes > 0)
             note("the trace does not record the allocator's total; memory held before the window is the model state the "
