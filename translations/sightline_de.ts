@@ -2040,6 +2040,10 @@
         <source>%1 GPUs are not whole BytePS workers of %2 GPUs (the measured worker&apos;s): the what-if runs %3 workers, %4 GPUs</source>
         <translation>%1 GPUs sind keine ganzen BytePS-Worker aus je %2 GPUs (wie der gemessene Worker): das Was-wäre-wenn rechnet mit %3 Workern, %4 GPUs</translation>
     </message>
+    <message>
+        <source>the re-cut pieces&apos; stages are timed as queues on each GPU, and each piece&apos;s stage spans its wait for its turn, which the measured job spent between stages or waiting for another GPU: the exposed communication counts those waits and is not comparable with the measured job&apos;s; compare the iteration time</source>
+        <translation>die Stufen der neu geschnittenen Stücke werden als Warteschlangen je GPU gerechnet, und die Stufe jedes Stücks umfasst das Warten, bis es an der Reihe ist, das der gemessene Job zwischen den Stufen oder beim Warten auf eine andere GPU verbrachte: die nicht überdeckte Kommunikation zählt dieses Warten mit und ist mit der des gemessenen Jobs nicht vergleichbar; vergleichen Sie die Iterationszeit</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

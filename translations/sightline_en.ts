@@ -2040,6 +2040,10 @@
         <source>%1 GPUs are not whole BytePS workers of %2 GPUs (the measured worker&apos;s): the what-if runs %3 workers, %4 GPUs</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the re-cut pieces&apos; stages are timed as queues on each GPU, and each piece&apos;s stage spans its wait for its turn, which the measured job spent between stages or waiting for another GPU: the exposed communication counts those waits and is not comparable with the measured job&apos;s; compare the iteration time</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

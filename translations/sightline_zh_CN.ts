@@ -2040,6 +2040,10 @@
         <source>%1 GPUs are not whole BytePS workers of %2 GPUs (the measured worker&apos;s): the what-if runs %3 workers, %4 GPUs</source>
         <translation>%1 个 GPU 不构成完整的 BytePS worker（每个 worker 有 %2 个 GPU，与实测的 worker 相同）：该假设分析按 %3 个 worker、%4 个 GPU 计算</translation>
     </message>
+    <message>
+        <source>the re-cut pieces&apos; stages are timed as queues on each GPU, and each piece&apos;s stage spans its wait for its turn, which the measured job spent between stages or waiting for another GPU: the exposed communication counts those waits and is not comparable with the measured job&apos;s; compare the iteration time</source>
+        <translation>重新切分的分片各阶段按每个 GPU 上的队列计时，每个分片的阶段包含其排队等待的时间，而测得的作业把这段时间花在阶段之间或等待另一块 GPU 上：暴露的通信因此计入了这些等待，不能与测得作业的数值相比；请比较迭代时间</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

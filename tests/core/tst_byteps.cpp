@@ -327,6 +327,16 @@ void TestBytePS::realTraces()
         { CommSource::Measured, true, std::nullopt } });
     QVERIFY(whole.hasValue());
     QVERIFY(!says(*whole, "not whole BytePS workers"));
+    // The re-cut's queues move the non-root GPU's wait for the root into its reduces and broadcasts:
+    // at the measured size the iteration stays, the exposed communication does not, and every re-cut
+    // says so. A job left as measured says nothing of it.
+    const std::string queues = "the exposed communication counts those waits";
+    QVERIFY2(std::abs(static_cast<double>(measured->exposedWhatIf - measured->exposedBaseline))
+            > 0.2 * static_cast<double>(measured->exposedBaseline),
+        qPrintable(QStringLiteral("%1 against %2").arg(measured->exposedWhatIf).arg(measured->exposedBaseline)));
+    QVERIFY(says(*measured, queues));
+    QVERIFY(says(*odd, queues));
+    QVERIFY(!says(*whole, queues));
     // A global batch shared among the workers is refused: the stages are re-cut from the measured ones.
     // So is it, and the asynchronous mode, after tensor_partition (which re-cuts them first).
     QCOMPARE(workers({ { "workers", 8.0 }, { "batch", std::string("global") } }), -1.0);

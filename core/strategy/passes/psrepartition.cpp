@@ -105,6 +105,20 @@ Message PsRepartition::Counts::kept() const
         { keptAsMeasured });
 }
 
+Message PsRepartition::Counts::queued() const
+{
+    if (piecesAfter == 0)
+        return {};
+    // A piece's stage starts when the stage before it ends and lasts until its turn in the queue is
+    // served, so a non-root GPU's reduces and broadcasts span the wait for the root's pushes and pulls
+    // that the measured job spent between stages (or, replayed as measured, in COORDINATE_PUSH).
+    return Message(SL_TEXT("Core",
+        "the re-cut pieces' stages are timed as queues on each GPU, and each piece's stage spans its wait for its "
+        "turn, "
+        "which the measured job spent between stages or waiting for another GPU: the exposed communication counts "
+        "those waits and is not comparable with the measured job's; compare the iteration time"));
+}
+
 PsRepartition::Counts PsRepartition::apply(
     const ExecutionGraph& g, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes, ExecutionGraphBuilder& b,
     double serverLoad)

@@ -248,6 +248,8 @@ Status repartition(const ExecutionGraph& g, const PartitionModel& model, const T
         std::vector<Message::Arg> { counts.tensors, counts.partitionsBefore, measured, counts.piecesAfter, pieceBytes });
     if (Message kept = counts.kept(); !kept.empty())
         job.warnings.push_back(std::move(kept));
+    if (Message queued = counts.queued(); !queued.empty())
+        job.warnings.push_back(std::move(queued));
     return {};
 }
 

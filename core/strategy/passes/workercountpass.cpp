@@ -222,6 +222,8 @@ Status scaleServers(const ExecutionGraph& g, const WorkerCountParameters& params
             std::vector<Message::Arg> { gpus, measuredWorkers, workers, factor });
     if (Message kept = counts.kept(); !kept.empty())
         job.warnings.push_back(std::move(kept));
+    if (Message queued = counts.queued(); !queued.empty())
+        job.warnings.push_back(std::move(queued));
     return {};
 }
 
