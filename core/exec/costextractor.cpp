@@ -579,6 +579,10 @@ private:
         } else {
             s0 = stepHolding(kept[r], t.start(op), false);
             s1 = stepHolding(kept[r], t.end(op), true);
+            // An instant where one step ends (and the next begins) is the last of the step it ends, as
+            // a layer-wise job's last all-reduce is: not a step of its own start and another of its end.
+            if (t.start(op) == t.end(op) && s1 >= 0)
+                s0 = s1;
         }
         item.stepOfStart = s0 < 0 ? -1 : stepBase[r] + s0;
         item.stepOfEnd = s1 < 0 ? -1 : stepBase[r] + s1;
