@@ -7,6 +7,7 @@
 #include "core/search/candidateexchange.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <iterator>
 #include <mutex>
@@ -155,20 +156,26 @@ Expected<std::vector<Outcome>> Evaluator::evaluate(std::span<const Candidate> ca
             m_progress->setProgress(static_cast<std::int64_t>(done), static_cast<std::int64_t>(mine.size()));
     };
     progress(0);
-    // In waves of as many what-ifs as may run at once.
-    for (std::size_t wave = 0; wave < mine.size(); wave += m_concurrency) {
-        if (m_cancel && m_cancel->isCancelled())
-            return Status::cancelled();
-        const std::size_t count = std::min(m_concurrency, mine.size() - wave);
-        parallelFor(count, [&](std::size_t k) {
-            const std::size_t slot = wave + k;
+    // As many what-ifs at once as may run, each runner taking the next candidate as soon as it ends
+    // one: a long what-if (one of many devices) holds no other runner back.
+    std::atomic<std::size_t> next { 0 };
+    std::mutex reporting; // progress rises in order
+    std::size_t done = 0;
+    parallelFor(std::min(m_concurrency, mine.size()), [&](std::size_t) {
+        for (;;) {
+            if (m_cancel && m_cancel->isCancelled())
+                return;
+            const std::size_t slot = next.fetch_add(1, std::memory_order_relaxed);
+            if (slot >= mine.size())
+                return;
             Expected<WhatIfResult> r = run(candidates[mine[slot]].strategy);
             if (r)
                 outcomes[slot] = outcomeOf(*r);
             outcomes[slot].index = static_cast<std::uint32_t>(mine[slot]);
-        });
-        progress(wave + count);
-    }
+            const std::lock_guard lock(reporting);
+            progress(++done);
+        }
+    });
     if (m_cancel && m_cancel->isCancelled())
         return Status::cancelled();
     Expected<std::vector<Outcome>> all = m_exchange.allGather(outcomes);
