@@ -97,26 +97,24 @@ private:
 
 } // namespace
 
-Message PsRepartition::Counts::kept() const
+std::vector<Message> PsRepartition::Counts::warnings() const
 {
-    if (keptAsMeasured == 0)
-        return {};
-    return Message(SL_TEXT("Core", "%1 tensor iterations without a total or with a partition cut short (a trace cut mid-iteration) are kept as measured"),
-        { keptAsMeasured });
-}
-
-Message PsRepartition::Counts::queued() const
-{
-    if (piecesAfter == 0)
-        return {};
+    std::vector<Message> out;
+    if (keptAsMeasured > 0)
+        out.emplace_back(SL_TEXT("Core",
+                             "%1 tensor iterations without a total or with a partition cut short (a trace cut "
+                             "mid-iteration) are kept as measured"),
+            std::vector<Message::Arg> { keptAsMeasured });
     // A piece's stage starts when the stage before it ends and lasts until its turn in the queue is
     // served, so a non-root GPU's reduces and broadcasts span the wait for the root's pushes and pulls
     // that the measured job spent between stages (or, replayed as measured, in COORDINATE_PUSH).
-    return Message(SL_TEXT("Core",
-        "the re-cut pieces' stages are timed as queues on each GPU, and each piece's stage spans its wait for its "
-        "turn, "
-        "which the measured job spent between stages or waiting for another GPU: the exposed communication counts "
-        "those waits and is not comparable with the measured job's; compare the iteration time"));
+    if (piecesAfter > 0)
+        out.emplace_back(SL_TEXT("Core",
+            "the re-cut pieces' stages are timed as queues on each GPU, and each piece's "
+            "stage spans its wait for its turn, which the measured job spent between "
+            "stages or waiting for another GPU: the exposed communication counts those "
+            "waits and is not comparable with the measured job's; compare the iteration time"));
+    return out;
 }
 
 PsRepartition::Counts PsRepartition::apply(

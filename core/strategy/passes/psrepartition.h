@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace sightline {
 
@@ -29,10 +30,9 @@ public:
         std::size_t partitionsBefore = 0;
         std::size_t piecesAfter = 0;
         std::size_t keptAsMeasured = 0; // tensor iterations PartitionModel left out
-        // A warning for the tensor iterations kept as measured; empty when none were.
-        Message kept() const;
-        // A warning on what the queues do to the exposed communication; empty when nothing was re-cut.
-        Message queued() const;
+        // What the re-cut warns of: the tensor iterations kept as measured, where there are any, and
+        // what the queues do to the exposed communication, where anything was re-cut.
+        std::vector<Message> warnings() const;
     };
     static Counts apply(const ExecutionGraph& graph, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes,
         ExecutionGraphBuilder& builder, double serverLoad = 1.0);

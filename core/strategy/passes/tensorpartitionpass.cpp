@@ -246,10 +246,8 @@ Status repartition(const ExecutionGraph& g, const PartitionModel& model, const T
     const PsRepartition::Counts& counts = *replanned;
     job.warnings.emplace_back(SL_TEXT("Core", "%1 BytePS tensor iterations re-cut from %2 partitions of %3 bytes (as measured, taken as full) into %4 pieces of %5 bytes at most"),
         std::vector<Message::Arg> { counts.tensors, counts.partitionsBefore, measured, counts.piecesAfter, pieceBytes });
-    if (Message kept = counts.kept(); !kept.empty())
-        job.warnings.push_back(std::move(kept));
-    if (Message queued = counts.queued(); !queued.empty())
-        job.warnings.push_back(std::move(queued));
+    for (Message& warning : counts.warnings())
+        job.warnings.push_back(std::move(warning));
     return {};
 }
 

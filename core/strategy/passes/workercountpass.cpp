@@ -220,10 +220,8 @@ Status scaleServers(const ExecutionGraph& g, const WorkerCountParameters& params
     else
         job.warnings.emplace_back(SL_TEXT("Core", "BytePS workers of %1 GPUs, %2 measured, %3 now, with a server per worker (as BytePS deploys them): pushes and pulls take %4x their measured service"),
             std::vector<Message::Arg> { gpus, measuredWorkers, workers, factor });
-    if (Message kept = counts.kept(); !kept.empty())
-        job.warnings.push_back(std::move(kept));
-    if (Message queued = counts.queued(); !queued.empty())
-        job.warnings.push_back(std::move(queued));
+    for (Message& warning : counts.warnings())
+        job.warnings.push_back(std::move(warning));
     return {};
 }
 
