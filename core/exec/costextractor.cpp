@@ -579,10 +579,16 @@ private:
         } else {
             s0 = stepHolding(kept[r], t.start(op), false);
             s1 = stepHolding(kept[r], t.end(op), true);
-            // An instant where one step ends (and the next begins) is the last of the step it ends, as
-            // a layer-wise job's last all-reduce is: not a step of its own start and another of its end.
-            if (t.start(op) == t.end(op) && s1 >= 0)
-                s0 = s1;
+            // An instant where one step ends and the next begins belongs to one of them, not to the
+            // next by its start and the other by its end: to the step the trace gives it where that is
+            // one of the two (a layer-wise job's last all-reduce ends its iteration, its input's 0 ns
+            // forward begins the next), else to the step it ends.
+            if (t.start(op) == t.end(op) && s0 != s1) {
+                if (s0 >= 0 && kept[r][static_cast<std::size_t>(s0)]->number == t.step(op))
+                    s1 = s0;
+                else if (s1 >= 0)
+                    s0 = s1;
+            }
         }
         item.stepOfStart = s0 < 0 ? -1 : stepBase[r] + s0;
         item.stepOfEnd = s1 < 0 ? -1 : stepBase[r] + s1;

@@ -732,7 +732,8 @@ private Q_SLOTS:
     }
 
     // A layer-wise job's last all-reduce of a step is an instant where the step ends and the next
-    // begins. It belongs to the step it ends: before, it started the next one, so re-bucketing joined
+    // begins (and so is its input's 0 ns forward). It belongs to the step the job's builder gave it, the
+    // one it ends: before, it started the next one, so re-bucketing joined
     // it to that step's buckets, whose first took every step's first bucket's place, and the replay's
     // first step on PipeDream's ResNet-50 ran 901.4 ms against 223.9 ms for the two after it (their
     // mean, the iteration, was right).
@@ -745,6 +746,24 @@ private Q_SLOTS:
         QVERIFY(session);
         const auto r = session->whatIf({ oneStep("tensor_fusion", { { "bucket_cap_mb", 25.0 } }), {}, {} });
         QVERIFY2(r, errorOf(r).c_str());
+        // Every measured instant is in the iteration the job's builder gave it: the all-reduce that ends
+        // an iteration in that one, the input's 0 ns forward that begins the next in the next.
+        const ExecutionGraph& measured = *r->baseline->graph;
+        const Trace& trace = measured.trace();
+        std::size_t instants = 0;
+        for (std::uint32_t i = 0; i < measured.itemCount(); ++i) {
+            const ItemId item(i);
+            const std::span<const OpId> origin = measured.origin(item);
+            if (origin.size() != 1 || trace.start(origin[0]) != trace.end(origin[0]) || measured.stepOfStart(item) < 0)
+                continue;
+            ++instants;
+            const std::string name(measured.name(item));
+            QVERIFY2(measured.stepOfEnd(item) == measured.stepOfStart(item), name.c_str());
+            QVERIFY2(
+                measured.steps()[static_cast<std::size_t>(measured.stepOfStart(item))].number == trace.step(origin[0]),
+                name.c_str());
+        }
+        QVERIFY(instants > 0);
         for (const ReplayResult* replay : { r->baseline.get(), r->whatIf.get() }) {
             const ExecutionGraph& g = *replay->graph;
             for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
