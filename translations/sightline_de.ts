@@ -2044,6 +2044,54 @@
         <source>the re-cut pieces&apos; stages are timed as queues on each GPU, and each piece&apos;s stage spans its wait for its turn, which the measured job spent between stages or waiting for another GPU: the exposed communication counts those waits and is not comparable with the measured job&apos;s; compare the iteration time</source>
         <translation>die Stufen der neu geschnittenen Stücke werden als Warteschlangen je GPU gerechnet, und die Stufe jedes Stücks umfasst das Warten, bis es an der Reihe ist, das der gemessene Job zwischen den Stufen oder beim Warten auf eine andere GPU verbrachte: die nicht überdeckte Kommunikation zählt dieses Warten mit und ist mit der des gemessenen Jobs nicht vergleichbar; vergleichen Sie die Iterationszeit</translation>
     </message>
+    <message>
+        <source>step %1 (grad_accumulation) made micro-batches, each computing on its share of the samples: give this step, which changes the samples, before that one</source>
+        <translation>Schritt %1 (grad_accumulation) hat Mikro-Batches gebildet, die jeweils ihren Anteil der Samples berechnen: Geben Sie diesen Schritt, der die Samples ändert, vor jenem an</translation>
+    </message>
+    <message>
+        <source>give one of &apos;samples&apos; and &apos;factor&apos;</source>
+        <translation>geben Sie genau einen von &apos;samples&apos; und &apos;factor&apos; an</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s input shapes do not show the measured batch (record them with record_shapes), so &apos;samples&apos; has nothing to compare with: give &apos;factor&apos;, the samples over the measured ones</source>
+        <translation>die Eingabeformen der Aufzeichnung zeigen den gemessenen Batch nicht (mit record_shapes aufzeichnen), also hat &apos;samples&apos; keinen Vergleich: geben Sie &apos;factor&apos; an, die Samples im Verhältnis zu den gemessenen</translation>
+    </message>
+    <message>
+        <source>Changes the samples each rank computes on per step; its compute and activations follow them.</source>
+        <translation>Ändert die Samples, die jeder Rang pro Schritt berechnet; seine Berechnung und Aktivierungen folgen ihnen.</translation>
+    </message>
+    <message>
+        <source>the batch per rank and step (left out: factor gives it; against the batch the trace&apos;s input shapes show)</source>
+        <translation>der Batch pro Rang und Schritt (weggelassen: factor bestimmt ihn; gegenüber dem Batch, den die Eingabeformen der Aufzeichnung zeigen)</translation>
+    </message>
+    <message>
+        <source>the samples over those each rank computed on before this step, the measured ones unless a step changed them (left out: samples gives them)</source>
+        <translation>die Samples im Verhältnis zu denen, die jeder Rang vor diesem Schritt berechnete, den gemessenen, sofern kein Schritt sie änderte (weggelassen: samples bestimmt sie)</translation>
+    </message>
+    <message>
+        <source>the part of a device op&apos;s time that does not change with the samples</source>
+        <translation>der Teil der Zeit einer Geräteoperation, der sich mit den Samples nicht ändert</translation>
+    </message>
+    <message>
+        <source>the share of a device op&apos;s time above the floor that does not change either (weights read once, partly filled waves)</source>
+        <translation>der Anteil der Zeit einer Geräteoperation über dem Sockel, der sich ebenfalls nicht ändert (einmal gelesene Gewichte, teilweise gefüllte Wellen)</translation>
+    </message>
+    <message>
+        <source>the same samples leave the job as it is</source>
+        <translation>dieselben Samples lassen den Job unverändert</translation>
+    </message>
+    <message>
+        <source>each rank computes on %1 times its measured batch of %2 samples (%3) a step: compare throughput, samples per second, not the iteration</source>
+        <translation>jeder Rang berechnet pro Schritt das %1-fache seines gemessenen Batches von %2 Samples (%3): vergleichen Sie den Durchsatz, Samples pro Sekunde, nicht die Iteration</translation>
+    </message>
+    <message>
+        <source>each rank computes on %1 times its measured samples a step: compare throughput, samples per second, not the iteration</source>
+        <translation>jeder Rang berechnet pro Schritt das %1-fache seiner gemessenen Samples: vergleichen Sie den Durchsatz, Samples pro Sekunde, nicht die Iteration</translation>
+    </message>
+    <message>
+        <source>a factor of %1 of a batch of %2 samples is not a whole number of samples (%3)</source>
+        <translation>ein Faktor %1 eines Batches von %2 Samples ergibt keine ganze Zahl von Samples (%3)</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2044,6 +2044,54 @@
         <source>the re-cut pieces&apos; stages are timed as queues on each GPU, and each piece&apos;s stage spans its wait for its turn, which the measured job spent between stages or waiting for another GPU: the exposed communication counts those waits and is not comparable with the measured job&apos;s; compare the iteration time</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>step %1 (grad_accumulation) made micro-batches, each computing on its share of the samples: give this step, which changes the samples, before that one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>give one of &apos;samples&apos; and &apos;factor&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace&apos;s input shapes do not show the measured batch (record them with record_shapes), so &apos;samples&apos; has nothing to compare with: give &apos;factor&apos;, the samples over the measured ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes the samples each rank computes on per step; its compute and activations follow them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the batch per rank and step (left out: factor gives it; against the batch the trace&apos;s input shapes show)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the samples over those each rank computed on before this step, the measured ones unless a step changed them (left out: samples gives them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the part of a device op&apos;s time that does not change with the samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the share of a device op&apos;s time above the floor that does not change either (weights read once, partly filled waves)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same samples leave the job as it is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each rank computes on %1 times its measured batch of %2 samples (%3) a step: compare throughput, samples per second, not the iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>each rank computes on %1 times its measured samples a step: compare throughput, samples per second, not the iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a factor of %1 of a batch of %2 samples is not a whole number of samples (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2044,6 +2044,54 @@
         <source>the re-cut pieces&apos; stages are timed as queues on each GPU, and each piece&apos;s stage spans its wait for its turn, which the measured job spent between stages or waiting for another GPU: the exposed communication counts those waits and is not comparable with the measured job&apos;s; compare the iteration time</source>
         <translation>重新切分的分片各阶段按每个 GPU 上的队列计时，每个分片的阶段包含其排队等待的时间，而测得的作业把这段时间花在阶段之间或等待另一块 GPU 上：暴露的通信因此计入了这些等待，不能与测得作业的数值相比；请比较迭代时间</translation>
     </message>
+    <message>
+        <source>step %1 (grad_accumulation) made micro-batches, each computing on its share of the samples: give this step, which changes the samples, before that one</source>
+        <translation>步骤 %1（grad_accumulation）已生成微批次，每个微批次计算其所占的样本：请将此改变样本的步骤放在该步骤之前</translation>
+    </message>
+    <message>
+        <source>give one of &apos;samples&apos; and &apos;factor&apos;</source>
+        <translation>请在 &apos;samples&apos; 和 &apos;factor&apos; 中给出其一</translation>
+    </message>
+    <message>
+        <source>the trace&apos;s input shapes do not show the measured batch (record them with record_shapes), so &apos;samples&apos; has nothing to compare with: give &apos;factor&apos;, the samples over the measured ones</source>
+        <translation>跟踪的输入形状未显示实测批次（请用 record_shapes 记录），因此 &apos;samples&apos; 无从比较：请给出 &apos;factor&apos;，即样本数与实测样本数之比</translation>
+    </message>
+    <message>
+        <source>Changes the samples each rank computes on per step; its compute and activations follow them.</source>
+        <translation>改变每个 rank 每步计算的样本数；其计算和激活随之变化。</translation>
+    </message>
+    <message>
+        <source>the batch per rank and step (left out: factor gives it; against the batch the trace&apos;s input shapes show)</source>
+        <translation>每个 rank 每步的批次（省略时：由 factor 给出；相对于跟踪输入形状显示的批次）</translation>
+    </message>
+    <message>
+        <source>the samples over those each rank computed on before this step, the measured ones unless a step changed them (left out: samples gives them)</source>
+        <translation>样本数与此步骤之前每个 rank 计算的样本数之比，若无步骤改变则为实测样本数（省略时：由 samples 给出）</translation>
+    </message>
+    <message>
+        <source>the part of a device op&apos;s time that does not change with the samples</source>
+        <translation>设备操作时间中不随样本数变化的部分</translation>
+    </message>
+    <message>
+        <source>the share of a device op&apos;s time above the floor that does not change either (weights read once, partly filled waves)</source>
+        <translation>设备操作在下限以上的时间中同样不变的份额（权重只读一次、部分填充的波次）</translation>
+    </message>
+    <message>
+        <source>the same samples leave the job as it is</source>
+        <translation>相同的样本数使作业保持不变</translation>
+    </message>
+    <message>
+        <source>each rank computes on %1 times its measured batch of %2 samples (%3) a step: compare throughput, samples per second, not the iteration</source>
+        <translation>每个 rank 每步计算其实测批次 %2 个样本（%3）的 %1 倍：请比较吞吐量（每秒样本数），而非迭代时间</translation>
+    </message>
+    <message>
+        <source>each rank computes on %1 times its measured samples a step: compare throughput, samples per second, not the iteration</source>
+        <translation>每个 rank 每步计算其实测样本数的 %1 倍：请比较吞吐量（每秒样本数），而非迭代时间</translation>
+    </message>
+    <message>
+        <source>a factor of %1 of a batch of %2 samples is not a whole number of samples (%3)</source>
+        <translation>%2 个样本的批次乘以因子 %1 不是整数个样本（%3）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -117,8 +117,11 @@ void FrameworkConfig::settleDeepSpeedBatch()
             + std::to_string(steps) + " micro-batches";
     if (why.empty()) {
         microBatch = accumulationSplitsBatch ? *batch / steps : *batch;
-        batchNote = "deepspeed_config.json: train_micro_batch_size_per_gpu " + std::to_string(*microBatch) + " of a batch of " + std::to_string(*batch)
-            + " samples per rank and step, " + (batchSource == "given" ? std::string("as given") : "read from " + batchSource + " (--batch sets it)");
+        batchNote = "deepspeed_config.json: train_micro_batch_size_per_gpu " + std::to_string(*microBatch)
+            + " of a batch of " + std::to_string(*batch) + " samples per rank and step, "
+            + (batchFromStrategy             ? std::string("as the strategy's batch_size step sets it")
+                    : batchSource == "given" ? std::string("as given")
+                                             : "read from " + batchSource + " (--batch sets it)");
         return;
     }
     for (Translation& t : translations) {

@@ -64,8 +64,10 @@ public:
     std::optional<double> firstBucketMb;
     std::optional<std::int64_t> fusionThresholdBytes;
     std::optional<double> cycleTimeMs;
-    std::optional<std::int64_t> batch; // samples per rank and optimizer step, as measured
-    std::string batchSource; // where batch came from: "given", or what in the trace showed it
+    std::optional<std::int64_t>
+        batch; // samples per rank and optimizer step: as measured, or as a batch_size step sets it
+    std::string batchSource; // where the measured batch came from: "given", or what in the trace showed it
+    bool batchFromStrategy = false; // batch is a batch_size step's, not the measured one
     std::string batchNote; // what DeepSpeed's micro-batch is, and where it came from
     std::optional<std::int64_t> microBatch; // DeepSpeed's train_micro_batch_size_per_gpu, when a DeepSpeed file is written
     std::optional<std::int64_t> accumulationSteps;

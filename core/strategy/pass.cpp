@@ -70,4 +70,15 @@ Status WhatIfJob::checkBeforeMicroBatches() const
             { *microBatchStep + 1 }));
 }
 
+Status WhatIfJob::checkSamplesBeforeMicroBatches() const
+{
+    if (!microBatchStep)
+        return {};
+    return Status::error(ErrorCode::InvalidArgument, {}, -1,
+        Message(SL_TEXT("Core",
+                    "step %1 (grad_accumulation) made micro-batches, each computing on its share of the samples: give "
+                    "this step, which changes the samples, before that one"),
+            { *microBatchStep + 1 }));
+}
+
 } // namespace sightline

@@ -64,6 +64,10 @@ struct WhatIfJob {
     // The factor an earlier step gave the bytes gradient transfers carry (mixed_precision's compressed
     // gradients): a pass that cuts new buckets from the tensors' measured bytes gives them this share.
     double gradientBytesFactor = 1.0;
+    // The samples each rank computes on per step over the measured ones, as earlier steps set them
+    // (batch_size, worker_count's global batch): the graph's compute times are already for these, and
+    // a pass that scales them again (SampleScaling) starts from them.
+    double samplesFactor = 1.0;
 
     // What memoryBytes holds at kBytesPerItem per item, within the item ids.
     static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);
@@ -78,6 +82,10 @@ struct WhatIfJob {
     // Ok unless a grad_accumulation step made micro-batches before this step (microBatchStep): then
     // InvalidArgument, naming that step, for a pass that finds its work by measured times.
     Status checkBeforeMicroBatches() const;
+    // Ok unless a grad_accumulation step made micro-batches before this step: then InvalidArgument,
+    // naming that step, for a pass that changes the samples each rank computes on, which the
+    // micro-batches have already split.
+    Status checkSamplesBeforeMicroBatches() const;
 };
 
 // A strategy pass (DESIGN "What-ifs are jobs"): a pure function from one job to another. It may add,

@@ -3,6 +3,7 @@
 #include "core/base/globpattern.h"
 #include "core/base/message.h"
 
+#include "core/strategy/passes/batchsizepass.h"
 #include "core/strategy/passes/gradaccumulationpass.h"
 #include "core/strategy/passes/mixedprecisionpass.h"
 #include "core/strategy/passes/networkpass.h"
@@ -124,7 +125,9 @@ std::span<const Pass* const> PassRegistry::all()
     static const OpFusionPass opFusion;
     static const WorkerCountPass workerCount;
     static const TensorPartitionPass tensorPartition;
-    static const Pass* const passes[] = { &opFusion, &tensorFusion, &tensorPartition, &recompute, &workerCount, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
+    static const BatchSizePass batchSize;
+    static const Pass* const passes[] = { &opFusion, &tensorFusion, &tensorPartition, &recompute, &workerCount,
+        &batchSize, &gradAccumulation, &mixedPrecision, &network, &straggler, &speedup };
     return passes;
 }
 

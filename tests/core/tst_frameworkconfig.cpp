@@ -222,6 +222,42 @@ private Q_SLOTS:
         QVERIFY(even.notes.back().find("train_micro_batch_size_per_gpu 3 of a batch of 12 samples per rank and step, as given") != std::string::npos);
     }
 
+    // A batch_size step gives DeepSpeed its batch, which micro-batches after it split; as a factor, it
+    // needs the measured batch, and one that makes whole samples. Frameworks whose batch is the
+    // training script's say what to set it to.
+    void batchSizeSetsDeepSpeedsBatch()
+    {
+        const auto session = sessionOf(layerJob());
+        Strategy s = oneStep("batch_size", { { "samples", 32.0 } });
+        s.steps.push_back({ "grad_accumulation", { { "micro_batches", 4.0 } } });
+        const FrameworkConfig c = *FrameworkConfig::of(s, session->analyses());
+        const std::string deepSpeed = fileText(c, "deepspeed_config.json");
+        QCOMPARE(deepspeedschema::check(QByteArray::fromStdString(deepSpeed)), QString());
+        QVERIFY2(deepSpeed.find("\"train_micro_batch_size_per_gpu\": 8,") != std::string::npos, deepSpeed.c_str());
+        QVERIFY2(c.notes.back().find("train_micro_batch_size_per_gpu 8 of a batch of 32 samples per rank and step, as "
+                                     "the strategy's batch_size step sets it")
+                != std::string::npos,
+            c.notes.back().c_str());
+        const FrameworkConfig::Translation& pytorch = c.translations[static_cast<std::size_t>(Framework::PyTorch)];
+        QVERIFY(!pytorch.expressed);
+        QVERIFY2(
+            pytorch.text.find("data loader's batch_size): set it to 32") != std::string::npos, pytorch.text.c_str());
+
+        const Strategy half = oneStep("batch_size", { { "factor", 0.5 } });
+        const FrameworkConfig unknown = *FrameworkConfig::of(half, session->analyses());
+        QVERIFY(fileText(unknown, "deepspeed_config.json").empty());
+        QVERIFY(unknown.translations[static_cast<std::size_t>(Framework::DeepSpeed)].text.find("give 'samples'")
+            != std::string::npos);
+        const FrameworkConfig given = *FrameworkConfig::of(half, session->analyses(), { 12 });
+        QVERIFY(fileText(given, "deepspeed_config.json").find("\"train_micro_batch_size_per_gpu\": 6,")
+            != std::string::npos);
+        const FrameworkConfig odd = *FrameworkConfig::of(half, session->analyses(), { 11 });
+        QVERIFY(fileText(odd, "deepspeed_config.json").empty());
+        QVERIFY(odd.translations[static_cast<std::size_t>(Framework::DeepSpeed)].text.find(
+                    "of a batch of 11 is not a whole number")
+            != std::string::npos);
+    }
+
     // The project's CPU DDP job, five steps of the same gradients: DDP's static graph holds, and the
     // script holds the exact cap and the buckets the what-if modelled (the traced job's 1,089,802 fp32
     // parameters); micro-batches under no_sync() turn the static graph off.
@@ -466,6 +502,7 @@ private Q_SLOTS:
             { "network", { { "bandwidth_scale", 2.0 } } },
             { "worker_count", { { "workers", 4.0 } } },
             { "grad_accumulation", { { "micro_batches", 2.0 } } },
+            { "batch_size", { { "samples", 8.0 } } },
             { "mixed_precision", {} },
             { "recompute", {} },
             { "op_fusion", {} },

@@ -43,6 +43,8 @@ PassStep defaultStep(const std::string& pass, const JobSession& session)
         return { pass, { { "workers", static_cast<double>(2 * std::max(ranks, g.trace().worldSize())) } } };
     if (pass == "grad_accumulation")
         return { pass, { { "micro_batches", 2.0 } } };
+    if (pass == "batch_size")
+        return { pass, { { "factor", 0.5 } } };
     return { pass, {} };
 }
 
@@ -212,6 +214,11 @@ private Q_SLOTS:
                           oneStep("network", { { "bandwidth_scale", 1.0 } }), oneStep("network", { { "bandwidth_scale", 0.5 } }),
                           oneStep("network", { { "bandwidth_scale", 0.25 } }) },
             "less bandwidth must not be faster");
+        // A batch of the measured samples leaves the job as it is, and more samples are never faster.
+        check.identity(oneStep("batch_size", { { "factor", 1.0 } }));
+        check.ordered({ oneStep("batch_size", { { "factor", 0.25 } }), oneStep("batch_size", { { "factor", 0.5 } }),
+                          oneStep("batch_size", { { "factor", 1.0 } }), oneStep("batch_size", { { "factor", 2.0 } }) },
+            "more samples a step must not be faster");
         for (const ExecRank& r : g.ranks())
             check.noSlower(oneStep("straggler", { { "rank", static_cast<double>(r.rank) } }));
         // Op fusion never adds kernels.

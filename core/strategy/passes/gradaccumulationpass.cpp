@@ -105,7 +105,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
     const auto k = static_cast<std::uint32_t>(params.microBatches);
     const bool split = params.batch == GradAccumulationParameters::Batch::Split;
     const SampleScaling samples(
-        g, CheckedMath::saturatingRound(params.kernelFloorUs * 1000.0), params.fixedShare, 1.0 / k);
+        g, CheckedMath::saturatingRound(params.kernelFloorUs * 1000.0), params.fixedShare, 1.0 / k, job.samplesFactor);
     const std::vector<MicroBatchModel::MicroBatch>& batches = job.analyses().microBatches().batches();
     if (batches.empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,

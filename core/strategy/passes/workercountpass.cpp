@@ -321,13 +321,17 @@ Status shareGlobalBatch(std::int32_t measuredData, std::int32_t workers, WhatIfJ
 {
     if (workers == measuredData)
         return {};
+    if (Status s = job.checkSamplesBeforeMicroBatches(); !s.ok())
+        return s;
     const double factor = static_cast<double>(measuredData) / workers;
     const ExecutionGraph& g = *job.graph;
     ExecutionGraphBuilder b(g);
-    SampleScaling(g, CheckedMath::saturatingRound(SampleScaling::kFloorUs * 1000.0), SampleScaling::kFixedShare, factor)
+    SampleScaling(g, CheckedMath::saturatingRound(SampleScaling::kFloorUs * 1000.0), SampleScaling::kFixedShare, factor,
+        job.samplesFactor)
         .applyAll(b);
+    job.samplesFactor *= factor;
     char share[32];
-    std::snprintf(share, sizeof share, "%.3g", factor);
+    std::snprintf(share, sizeof share, "%.3g", job.samplesFactor);
     job.warnings.emplace_back(SL_TEXT("Core",
                                   "the measured global batch of %1 data-parallel ranks is shared among %2: each rank "
                                   "computes on %3 times its measured "
