@@ -19,6 +19,7 @@
 #include "core/graph/dependencygraph.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
+#include "core/strategy/batchsize.h"
 #include "core/strategy/frameworkconfig.h"
 #include "core/strategy/passes/workercountpass.h"
 #include "widgets/panels/aggregatemodel.h"
@@ -767,6 +768,12 @@ std::map<std::string, sightline::ParameterValue> MainWindow::stepDefaults(const 
     if (pass == "worker_count")
         return { { "workers",
             static_cast<double>(sightline::WorkerCountPass::measuredWorkers(m_analysis->session->analyses())) } };
+    if (pass == "batch_size") {
+        // The measured batch where the trace's shapes show it, for the user to change; else the samples as they are.
+        if (const std::optional<sightline::BatchSize::Found> batch = sightline::BatchSize::of(t))
+            return { { "samples", static_cast<double>(batch->size) } };
+        return { { "factor", 1.0 } };
+    }
     if (pass == "straggler" && m_analysis->replay) {
         // The rank whose replayed steps are slowest: the one a straggler fix would help.
         const std::vector<sightline::RankStepTime> ranks = sightline::StepTimes::perRank(m_analysis->replay->schedule);

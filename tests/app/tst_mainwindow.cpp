@@ -1249,6 +1249,8 @@ private Q_SLOTS:
         QCOMPARE(std::get<double>(model->steps()[1].step.params.at("percent")), 20.0);
         model->addStep(QStringLiteral("straggler"));
         QVERIFY(model->steps()[2].step.params.contains("rank"));
+        model->addStep(QStringLiteral("batch_size"));
+        QCOMPARE(std::get<double>(model->steps()[3].step.params.at("samples")), 64.0); // the conv2d's input shape
         QVERIFY(model->pendingSteps().empty());
         QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
         // As a scenario may bring it: a faster job, then a worker count with no count.

@@ -228,9 +228,11 @@ void StrategyModel::addStep(const QString& pass, const std::map<std::string, sig
     State after = m_state;
     Step step { { pass.toStdString(), params }, true };
     if (m_defaults) {
+        // Required values it lacks; optional ones only where the step was given none (a choice among
+        // them, such as batch_size's samples or factor, is the caller's once it gave one).
         const QStringList missing = missingParameters(step);
         for (const auto& [name, value] : m_defaults(step.step.pass)) {
-            if (missing.contains(qs(name)))
+            if (params.empty() || missing.contains(qs(name)))
                 step.step.params.emplace(name, value);
         }
     }

@@ -50,8 +50,10 @@ public:
     static QStringList missingParameters(const Step& step);
     // The switched-on steps that are pending, by index.
     std::vector<int> pendingSteps() const;
-    // Values for a pass's required parameters when a step is added without them (the window's: the
-    // job's rank count for workers, ...); those the provider does not give leave the step pending.
+    // Values for a pass's parameters when a step is added without them (the window's: the job's rank
+    // count for workers, a batch_size step's measured batch, ...): required ones the step lacks, and
+    // optional ones where it was added with no parameters; required ones the provider does not give
+    // leave the step pending.
     using Defaults = std::function<std::map<std::string, sightline::ParameterValue>(const std::string& pass)>;
     void setDefaults(Defaults defaults) { m_defaults = std::move(defaults); }
 
