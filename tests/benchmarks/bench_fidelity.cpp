@@ -58,9 +58,14 @@ std::vector<Pair> pairs()
         out.push_back({ set, dir, "compile", other.empty() ? "compile/eager" : other, { "op_fusion", { { "kernels", std::string("elementwise") } } } });
     };
     gpu("calibration", "groundtruth", "ddp/bucket25mb", "amp/fp32", "");
-    for (const char* model : { "convnet", "gpt-large" })
+    // Each set's batch pair halves the batch (256 to 128, 16 to 8).
+    const PassStep halfBatch { "batch_size", { { "factor", 0.5 } } };
+    for (const char* model : { "convnet", "gpt-large" }) {
         gpu("check", std::string("groundtruth-gpu2/") + model, "ddp/bucket25mb", "amp/fp32", "amp/fp32");
+        out.push_back({ "check", std::string("groundtruth-gpu2/") + model, "batch", "amp/fp32", halfBatch });
+    }
     out.push_back({ "check", "groundtruth-cpu", "accumulation", "accumulation/accum1", { "grad_accumulation", { { "micro_batches", 4.0 } } } });
+    out.push_back({ "check", "groundtruth-cpu", "batch", "batch/batch16", halfBatch });
     out.push_back({ "check", "groundtruth-cpu", "ddp", "ddp/bucket25mb", { "tensor_fusion", { { "bucket_cap_mb", 1.0 } } } });
     out.push_back({ "check", "groundtruth-cpu", "ddp_workers", "ddp_workers/1proc", { "worker_count", { { "workers", 2.0 } } } });
     // A worker process loads the next batch while the step computes: the main thread's loading all but

@@ -59,6 +59,7 @@ std::vector<Case> cases(int ranks)
         { "tensor_partition 1 MB", one("tensor_partition", { { "partition_bytes", 1048576.0 } }) },
         { "worker_count x2", one("worker_count", { { "workers", static_cast<double>(2 * ranks) } }) },
         { "grad_accumulation 2", one("grad_accumulation", { { "micro_batches", 2.0 } }) },
+        { "batch_size half", one("batch_size", { { "factor", 0.5 } }) },
         { "recompute", one("recompute", {}) },
     };
 }
