@@ -732,11 +732,11 @@ private Q_SLOTS:
     }
 
     // A layer-wise job's last all-reduce of a step is an instant where the step ends and the next
-    // begins (and so is its input's 0 ns forward). It belongs to the step the job's builder gave it, the
-    // one it ends: before, it started the next one, so re-bucketing joined
-    // it to that step's buckets, whose first took every step's first bucket's place, and the replay's
-    // first step on PipeDream's ResNet-50 ran 901.4 ms against 223.9 ms for the two after it (their
-    // mean, the iteration, was right).
+    // begins (and so is its input's 0 ns forward). It belongs to the step the job's builder gave it,
+    // the one it ends: before, it started the next one, so re-bucketing joined it to that step's
+    // buckets, whose first took every step's first bucket's place, and the replay's first step on
+    // PipeDream's ResNet-50 ran 901.4 ms against 223.9 ms for the two after it (their mean, the
+    // iteration, was right).
     void layerwiseStepsKeepTheirLastAllReduce()
     {
         const QString file = QStringLiteral(SIGHTLINE_TRACES_DIR "/layerwise/pipedream-resnet50/graph.txt");
