@@ -112,6 +112,12 @@ QString WhatIfDisplay::outcomeText(const WhatIfOutcome& outcome) const
               .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3),
                   PercentText::signedChange(change.percent))
               .arg(outcome.ms);
+    // A step of other samples does other work: what compares is the samples per second.
+    if (outcome.stepSamplesFactor != 1.0)
+        text += u'\n'
+            + tr("Throughput %1: a step computes on %2 times the measured job's samples.")
+                  .arg(PercentText::signedChange(100.0 * outcome.throughputChange),
+                      locale.toString(outcome.stepSamplesFactor, 'g', 4));
     for (const QString& w : outcome.selfChecks)
         text += u'\n' + tr("⚠ Self-check: %1").arg(w);
     if (const QString pending = m_pendingNote(); !pending.isEmpty())

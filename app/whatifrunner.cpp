@@ -149,6 +149,8 @@ void runWhatIf(RunResult& out, const JobSession& session, WhatIfRunner::Baseline
     out.shown.exposedBaseline = result->exposedBaseline;
     out.shown.exposedWhatIf = result->exposedWhatIf;
     out.shown.profilerOverhead = result->profilerOverhead;
+    out.shown.stepSamplesFactor = result->stepSamplesFactor;
+    out.shown.throughputChange = result->throughputChange();
     for (const sightline::Message& w : result->warnings)
         (sightline::WhatIfResult::isSelfCheck(w) ? out.shown.selfChecks : out.shown.warnings) << CoreText::of(w);
     if (!view.layers)

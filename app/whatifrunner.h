@@ -38,6 +38,8 @@ struct WhatIfOutcome {
     sightline::TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
     sightline::TimeNs exposedWhatIf = 0;
     sightline::ProfilerOverhead::Estimate profilerOverhead;
+    double stepSamplesFactor = 1.0; // WhatIfResult's: the samples a step computes on over the measured job's
+    double throughputChange = 0; // WhatIfResult::throughputChange
     QStringList selfChecks; // the result's checks of its own figures (WhatIfResult::isSelfCheck), translated
     QStringList warnings; // the passes' and the models' notes, translated
     qint64 ms = 0;

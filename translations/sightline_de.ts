@@ -4145,6 +4145,10 @@ längste: %3</translation>
         <source>The window replays in %1 ms against %2 ms (%3): the trace marks no steps. Replayed in %4 ms.</source>
         <translation>Das Fenster wird in %1 ms statt %2 ms nachgespielt (%3): der Trace markiert keine Schritte. Nachgespielt in %4 ms.</translation>
     </message>
+    <message>
+        <source>Throughput %1: a step computes on %2 times the measured job&apos;s samples.</source>
+        <translation>Durchsatz %1: ein Schritt berechnet das %2-fache der Samples des gemessenen Jobs.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -4141,6 +4141,10 @@ widest: %3</source>
         <source>The window replays in %1 ms against %2 ms (%3): the trace marks no steps. Replayed in %4 ms.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Throughput %1: a step computes on %2 times the measured job&apos;s samples.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -4122,6 +4122,10 @@ widest: %3</source>
         <source>The window replays in %1 ms against %2 ms (%3): the trace marks no steps. Replayed in %4 ms.</source>
         <translation>时间窗口重放为 %1 ms，对比 %2 ms（%3）：trace 未标记步骤。重放耗时 %4 ms。</translation>
     </message>
+    <message>
+        <source>Throughput %1: a step computes on %2 times the measured job&apos;s samples.</source>
+        <translation>吞吐量 %1：每步计算的样本数是实测作业的 %2 倍。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -315,6 +315,8 @@ int WhatIfCommand::run(const QStringList& args)
             { QStringLiteral("steps"), job.stepsText() },
             { QStringLiteral("communication"), modelled ? QStringLiteral("model") : QStringLiteral("measured") },
             { QStringLiteral("profiler_overhead"), profilerOverheadJson(result->profilerOverhead) },
+            { QStringLiteral("step_samples_factor"), rounded(result->stepSamplesFactor, 6) },
+            { QStringLiteral("throughput_change_pct"), rounded(100.0 * result->throughputChange(), 4) },
             { QStringLiteral("exposed_communication_ms"),
                 QJsonObject { { QStringLiteral("baseline"), rounded(ms(result->exposedBaseline), 4) },
                     { QStringLiteral("whatif"), rounded(ms(result->exposedWhatIf), 4) } } },
@@ -331,6 +333,12 @@ int WhatIfCommand::run(const QStringList& args)
     printFigures(out, "What-if:  ", after, false);
     out << "Change: " << (delta >= 0 ? "+" : "") << QString::number(delta, 'f', 2) << "% per iteration; transfers "
         << (modelled ? "from the cost model" : "as measured") << '\n';
+    if (result->stepSamplesFactor != 1.0) {
+        const double throughput = 100.0 * result->throughputChange();
+        out << "Throughput: " << (throughput >= 0 ? "+" : "") << QString::number(throughput, 'f', 2)
+            << "% samples per second; a step computes on " << QString::number(result->stepSamplesFactor, 'g', 4)
+            << " times the measured job's samples\n";
+    }
     out << profilerOverheadText(result->profilerOverhead) << '\n';
     out << "Exposed communication: " << QString::number(ms(result->exposedBaseline), 'f', 3) << " ms -> "
         << QString::number(ms(result->exposedWhatIf), 'f', 3) << " ms per iteration\n";

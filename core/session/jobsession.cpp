@@ -33,6 +33,13 @@ constexpr const char* kWhatIfCheck = SL_TEXT("Core", "what-if: %1");
 
 } // namespace
 
+double WhatIfResult::throughputChange() const
+{
+    const double before = static_cast<double>(StepTimes::iteration(baseline->schedule).replayed);
+    const double after = static_cast<double>(StepTimes::iteration(whatIf->schedule).replayed);
+    return after > 0 ? stepSamplesFactor * before / after - 1.0 : 0.0;
+}
+
 bool WhatIfResult::isSelfCheck(const Message& warning)
 {
     return std::string_view(warning.text()) == kBaselineCheck || isWhatIfCheck(warning);
@@ -441,6 +448,7 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
     if (!job)
         return job.status();
     result.whatIfOptions = job->options;
+    result.stepSamplesFactor = job->samplesFactor * job->workersFactor;
     result.warnings = std::move(job->warnings);
     if (!result.profilerOverhead.warning.empty())
         result.warnings.emplace_back(SL_TEXT("Core", "profiler overhead: %1"), std::vector<Message::Arg> { result.profilerOverhead.warning });

@@ -84,7 +84,13 @@ struct WhatIfResult {
     std::vector<TensorChange> tensorChanges; // empty when the job has no gradient all-reduce
     TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
     TimeNs exposedWhatIf = 0;
+    // The samples a step of the whole what-if computes on over the measured job's (batch_size,
+    // worker_count): where it is not 1, throughput, not the iteration, compares the two.
+    double stepSamplesFactor = 1.0;
     std::vector<Message> warnings;
+
+    // The what-if's samples per second over the baseline's, less one: its throughput's change.
+    double throughputChange() const;
 
     // Whether a warning is one of the result's checks of its own figures (ReplayChecks on the baseline
     // or the what-if), which say a figure may be wrong, rather than a note of a pass or a model.

@@ -68,6 +68,9 @@ struct WhatIfJob {
     // (batch_size, worker_count's global batch): the graph's compute times are already for these, and
     // a pass that scales them again (SampleScaling) starts from them.
     double samplesFactor = 1.0;
+    // The data-parallel workers over the measured job's, as a worker_count step set them: with
+    // samplesFactor, the samples a step of the whole job computes on.
+    double workersFactor = 1.0;
 
     // What memoryBytes holds at kBytesPerItem per item, within the item ids.
     static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);

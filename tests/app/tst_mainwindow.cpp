@@ -674,6 +674,12 @@ private Q_SLOTS:
         auto* jobStatus = window.findChild<QLabel*>(QStringLiteral("jobStatus"));
         QVERIFY(jobStatus && jobStatus->text().contains(QStringLiteral("iteration")));
         QVERIFY2(jobStatus->text().contains(QStringLiteral("what-if ")), qPrintable(jobStatus->text()));
+        // Four workers where two were measured make twice the samples a step: the outcome says what
+        // the throughput does.
+        const QString outcomeText = window.findChild<QLabel*>(QStringLiteral("whatIfOutcome"))->text();
+        QVERIFY2(outcomeText.contains(QStringLiteral("Throughput +"))
+                && outcomeText.contains(QStringLiteral("a step computes on 2 times the measured job's samples")),
+            qPrintable(outcomeText));
         auto view = window.display()->shownWhatIf();
         const sightline::Trace& w = *view->trace();
         QCOMPARE(window.timeline()->trace(), view->trace());

@@ -1695,6 +1695,27 @@ private Q_SLOTS:
         QCOMPARE(kernelTimesOf(*session, oneStep("batch_size", { { "samples", 8.0 }, { "factor", 0.5 } })).second,
             std::string("step 1 (batch_size): give one of 'samples' and 'factor'"));
 
+        // The samples a step of the whole job computes on, and the throughput they give: half the batch,
+        // twice the workers each with its own (weak scaling), or the global batch shared (as measured).
+        const auto samplesOf = [&](const Strategy& s) {
+            const auto r = session->whatIf({ s, {}, { CommSource::Measured, false } });
+            if (!r)
+                return std::make_pair(0.0, 0.0);
+            const double before = static_cast<double>(StepTimes::iteration(r->baseline->schedule).replayed);
+            const double after = static_cast<double>(StepTimes::iteration(r->whatIf->schedule).replayed);
+            if (std::abs(r->throughputChange() - (r->stepSamplesFactor * before / after - 1.0)) > 1e-12)
+                return std::make_pair(0.0, 0.0);
+            return std::make_pair(r->stepSamplesFactor, r->throughputChange());
+        };
+        QCOMPARE(samplesOf(half).first, 0.5);
+        QVERIFY(samplesOf(half).second < 0); // half the samples in more than half the time
+        QCOMPARE(samplesOf(oneStep("worker_count", { { "workers", 4.0 } })).first, 2.0);
+        QCOMPARE(
+            samplesOf(oneStep("worker_count", { { "workers", 4.0 }, { "batch", std::string("global") } })).first, 1.0);
+        QCOMPARE(samplesOf(shared).first, 0.5);
+        QCOMPARE(samplesOf(Strategy {}).first, 1.0);
+        QCOMPARE(samplesOf(Strategy {}).second, 0.0);
+
         const auto training = sessionOf(trainingJob());
         Strategy thenSplit = half;
         thenSplit.steps.push_back({ "grad_accumulation", { { "micro_batches", 2.0 } } });

@@ -363,7 +363,8 @@ Status refusedForBytePs(const WorkerCountParameters& params)
 
 } // namespace
 
-Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job) const
+// The pass's rewrite (run() keeps the count of workers beside it).
+static Status scaleWorkers(const WorkerCountParameters& params, WhatIfJob& job)
 {
     // A BytePS job already re-cut (by tensor_partition) is re-cut again from where that began.
     if (job.psPlan) {
@@ -596,6 +597,16 @@ Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job)
     if (params.batch == WorkerCountParameters::Batch::PerRank)
         return {};
     return shareGlobalBatch(measuredData, workers, job);
+}
+
+Status WorkerCountPass::run(const WorkerCountParameters& params, WhatIfJob& job) const
+{
+    const int measured = measuredWorkers(job.analyses());
+    if (Status s = scaleWorkers(params, job); !s.ok())
+        return s;
+    if (measured > 0)
+        job.workersFactor *= static_cast<double>(params.workers) / measured;
+    return {};
 }
 
 namespace {
