@@ -51,6 +51,32 @@ Expected<Samples> samplesOf(const BatchSizeParameters& params, const Trace& trac
     return s;
 }
 
+// What the user must know of the new samples: the factor over the measured batch, and that
+// throughput compares; a factor that makes no whole batch. before: the samples factor before the step.
+void sayTheSamples(const Samples& samples, const BatchSizeParameters& params, double before, WhatIfJob& job)
+{
+    if (samples.measured)
+        job.warnings.emplace_back(
+            SL_TEXT("Core",
+                "each rank computes on %1 times its measured batch of %2 samples (%3) a step: compare "
+                "throughput, samples per second, not the iteration"),
+            std::vector<Message::Arg> { number(job.samplesFactor), samples.measured->size, samples.measured->source });
+    else
+        job.warnings.emplace_back(
+            SL_TEXT("Core",
+                "each rank computes on %1 times its measured samples a step: compare throughput, samples per "
+                "second, not the iteration"),
+            std::vector<Message::Arg> { number(job.samplesFactor) });
+    if (samples.measured && params.factor) {
+        const double from = static_cast<double>(samples.measured->size) * before;
+        const double batch = from * *params.factor;
+        if (std::abs(batch - std::round(batch)) > 1e-9)
+            job.warnings.emplace_back(
+                SL_TEXT("Core", "a factor of %1 of a batch of %2 samples is not a whole number of samples (%3)"),
+                std::vector<Message::Arg> { number(*params.factor), number(from), number(batch) });
+    }
+}
+
 } // namespace
 
 std::string_view BatchSizePass::name() const
@@ -111,27 +137,7 @@ Status BatchSizePass::run(const BatchSizeParameters& params, WhatIfJob& job) con
         .applyAll(b);
     const double before = job.samplesFactor;
     job.samplesFactor *= samples->factor;
-    if (samples->measured)
-        job.warnings.emplace_back(
-            SL_TEXT("Core",
-                "each rank computes on %1 times its measured batch of %2 samples (%3) a step: compare "
-                "throughput, samples per second, not the iteration"),
-            std::vector<Message::Arg> {
-                number(job.samplesFactor), samples->measured->size, samples->measured->source });
-    else
-        job.warnings.emplace_back(
-            SL_TEXT("Core",
-                "each rank computes on %1 times its measured samples a step: compare throughput, samples per "
-                "second, not the iteration"),
-            std::vector<Message::Arg> { number(job.samplesFactor) });
-    if (samples->measured && params.factor) {
-        const double from = static_cast<double>(samples->measured->size) * before;
-        const double batch = from * *params.factor;
-        if (std::abs(batch - std::round(batch)) > 1e-9)
-            job.warnings.emplace_back(
-                SL_TEXT("Core", "a factor of %1 of a batch of %2 samples is not a whole number of samples (%3)"),
-                std::vector<Message::Arg> { number(*params.factor), number(from), number(batch) });
-    }
+    sayTheSamples(*samples, params, before, job);
     return job.rebuild(b);
 }
 
