@@ -99,6 +99,15 @@ void FrameworkConfig::settleStaticGraph(const AnalysisCache& measured)
         staticGraph = true;
 }
 
+std::string FrameworkConfig::batchSourceText() const
+{
+    if (batchSource == "given")
+        return "as given";
+    if (batchSource.starts_with(kStepBatch))
+        return "as " + std::string(kStepBatch) + " sets it" + batchSource.substr(kStepBatch.size());
+    return "read from " + batchSource + " (--batch sets it)";
+}
+
 void FrameworkConfig::settleDeepSpeedBatch()
 {
     // The answers written into deepspeed_config.json (the launcher's arguments need no batch).
@@ -118,10 +127,7 @@ void FrameworkConfig::settleDeepSpeedBatch()
     if (why.empty()) {
         microBatch = accumulationSplitsBatch ? *batch / steps : *batch;
         batchNote = "deepspeed_config.json: train_micro_batch_size_per_gpu " + std::to_string(*microBatch)
-            + " of a batch of " + std::to_string(*batch) + " samples per rank and step, "
-            + (batchFromStrategy             ? std::string("as the strategy's batch_size step sets it")
-                    : batchSource == "given" ? std::string("as given")
-                                             : "read from " + batchSource + " (--batch sets it)");
+            + " of a batch of " + std::to_string(*batch) + " samples per rank and step, " + batchSourceText();
         return;
     }
     for (Translation& t : translations) {

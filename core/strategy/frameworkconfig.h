@@ -66,8 +66,10 @@ public:
     std::optional<double> cycleTimeMs;
     std::optional<std::int64_t>
         batch; // samples per rank and optimizer step: as measured, or as a batch_size step sets it
-    std::string batchSource; // where the measured batch came from: "given", or what in the trace showed it
-    bool batchFromStrategy = false; // batch is a batch_size step's, not the measured one
+    // Where batch came from: "given", what in the trace showed it, or kStepBatch; worker_count's
+    // shared global batch adds how it was shared.
+    std::string batchSource;
+    static constexpr std::string_view kStepBatch = "the strategy's batch_size step";
     std::string batchNote; // what DeepSpeed's micro-batch is, and where it came from
     std::optional<std::int64_t> microBatch; // DeepSpeed's train_micro_batch_size_per_gpu, when a DeepSpeed file is written
     std::optional<std::int64_t> accumulationSteps;
@@ -100,6 +102,8 @@ private:
     void settleStaticGraph(const AnalysisCache& measured);
     // The micro-batch DeepSpeed is given, or, where it cannot be, the DeepSpeed answers made unexpressed.
     void settleDeepSpeedBatch();
+    // Where the batch came from, as a note ends: "as given", "read from ...", or as the step sets it.
+    std::string batchSourceText() const;
     std::string deepSpeedText() const;
     std::string horovodrunArgs() const;
     // Horovod's fusion threshold: the replay's, in the bytes Horovod fuses, which under its compression

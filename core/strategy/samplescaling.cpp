@@ -16,9 +16,10 @@ bool isDeviceWork(OpKind k)
 
 } // namespace
 
-SampleScaling::SampleScaling(const ExecutionGraph& graph, TimeNs floor, double fixedShare, double factor, double prior)
+SampleScaling::SampleScaling(
+    const ExecutionGraph& graph, double floorUs, double fixedShare, double factor, double prior)
     : m_graph(graph)
-    , m_floor(floor)
+    , m_floor(CheckedMath::saturatingRound(floorUs * 1000.0))
     , m_kept((fixedShare + (1.0 - fixedShare) * prior * factor) / (fixedShare + (1.0 - fixedShare) * prior))
     , m_hostComputes(std::none_of(
           graph.tracks().begin(), graph.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); }))

@@ -25,10 +25,11 @@ public:
     static constexpr std::uint32_t kWorkMemory = MemoryRewrite::categories(MemoryCategory::Activations)
         | MemoryRewrite::categories(MemoryCategory::Temporaries);
 
-    // factor: the samples over those the graph's times are for (1/k for k micro-batches of a batch);
-    // prior: those samples over the measured ones (WhatIfJob::samplesFactor), so that two scalings
-    // give the time the rule gives their product: the measured share s stays fixed, not s twice.
-    SampleScaling(const ExecutionGraph& graph, TimeNs floor, double fixedShare, double factor, double prior = 1.0);
+    // floorUs: the fixed floor in µs (a pass's kernel_floor_us); factor: the samples over those the
+    // graph's times are for (1/k for k micro-batches of a batch); prior: those samples over the measured
+    // ones (WhatIfJob::samplesFactor), so that two scalings give the time the rule gives their product:
+    // the measured share s stays fixed, not s twice.
+    SampleScaling(const ExecutionGraph& graph, double floorUs, double fixedShare, double factor, double prior = 1.0);
 
     // Sets target's time (an item of a builder made from the graph: the item itself, or a copy of it)
     // to item's measured time so scaled; items that are not compute keep theirs. Thread-safe for

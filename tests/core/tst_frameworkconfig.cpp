@@ -238,6 +238,7 @@ private Q_SLOTS:
                                      "the strategy's batch_size step sets it")
                 != std::string::npos,
             c.notes.back().c_str());
+        QCOMPARE(c.batchSource, std::string(FrameworkConfig::kStepBatch));
         const FrameworkConfig::Translation& pytorch = c.translations[static_cast<std::size_t>(Framework::PyTorch)];
         QVERIFY(!pytorch.expressed);
         QVERIFY2(
@@ -256,6 +257,21 @@ private Q_SLOTS:
         QVERIFY(odd.translations[static_cast<std::size_t>(Framework::DeepSpeed)].text.find(
                     "of a batch of 11 is not a whole number")
             != std::string::npos);
+
+        // The step's batch, then shared among twice the workers: the source says both.
+        const auto ddp = sessionOfFiles(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/ddp/bucket25mb");
+        QVERIFY(ddp);
+        Strategy shared = oneStep("batch_size", { { "samples", 16.0 } });
+        shared.steps.push_back(
+            { "worker_count", { { "workers", 4.0 }, { "ranks_per_host", 2.0 }, { "batch", std::string("global") } } });
+        const FrameworkConfig four = *FrameworkConfig::of(shared, ddp->analyses());
+        QCOMPARE(four.batch.value_or(-1), std::int64_t { 8 });
+        QVERIFY2(
+            four.notes.back().find("train_micro_batch_size_per_gpu 8 of a batch of 8 samples per rank and step, as "
+                                   "the strategy's batch_size step sets it, shared among 4 workers from a global "
+                                   "batch of 32")
+                != std::string::npos,
+            four.notes.back().c_str());
     }
 
     // The project's CPU DDP job, five steps of the same gradients: DDP's static graph holds, and the

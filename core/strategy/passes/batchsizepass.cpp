@@ -1,6 +1,5 @@
 #include "core/strategy/passes/batchsizepass.h"
 
-#include "core/base/checkedmath.h"
 #include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/model/trace.h"
@@ -132,9 +131,7 @@ Status BatchSizePass::run(const BatchSizeParameters& params, WhatIfJob& job) con
         return {};
     }
     ExecutionGraphBuilder b(g);
-    SampleScaling(g, CheckedMath::saturatingRound(params.kernelFloorUs * 1000.0), params.fixedShare, samples->factor,
-        job.samplesFactor)
-        .applyAll(b);
+    SampleScaling(g, params.kernelFloorUs, params.fixedShare, samples->factor, job.samplesFactor).applyAll(b);
     const double before = job.samplesFactor;
     job.samplesFactor *= samples->factor;
     sayTheSamples(*samples, params, before, job);
@@ -144,17 +141,17 @@ Status BatchSizePass::run(const BatchSizeParameters& params, WhatIfJob& job) con
 void BatchSizePass::exportStep(const BatchSizeParameters& params, ExportContext& out) const
 {
     FrameworkConfig& c = out.config();
-    const std::string script = "the batch is the training script's (its data loader's batch_size)";
-    std::optional<std::int64_t> batch = params.samples;
-    if (!batch && params.factor && c.batch) {
-        const double scaled = static_cast<double>(*c.batch) * *params.factor;
-        if (std::abs(scaled - std::round(scaled)) <= 1e-9 && scaled >= 1)
-            batch = static_cast<std::int64_t>(std::llround(scaled));
-    }
     if (params.samples.has_value() == params.factor.has_value()) {
         out.cannotAll(
             "the step gives " + std::string(params.samples ? "both" : "neither") + " of 'samples' and 'factor'");
         return;
+    }
+    const std::string script = "the batch is the training script's (its data loader's batch_size)";
+    std::optional<std::int64_t> batch = params.samples;
+    if (!batch && c.batch) {
+        const double scaled = static_cast<double>(*c.batch) * *params.factor;
+        if (std::abs(scaled - std::round(scaled)) <= 1e-9 && scaled >= 1)
+            batch = static_cast<std::int64_t>(std::llround(scaled));
     }
     if (!batch) {
         out.cannotAll(script + ", and a factor of " + number(*params.factor)
@@ -164,7 +161,7 @@ void BatchSizePass::exportStep(const BatchSizeParameters& params, ExportContext&
         return;
     }
     c.batch = batch;
-    c.batchFromStrategy = true;
+    c.batchSource = FrameworkConfig::kStepBatch;
     out.becomes(Framework::DeepSpeed, { "deepspeed_config.json" },
         "train_micro_batch_size_per_gpu from a batch of " + std::to_string(*batch)
             + " samples per rank and step (deepspeed_config.json)");

@@ -1,6 +1,5 @@
 #include "core/strategy/passes/gradaccumulationpass.h"
 
-#include "core/base/checkedmath.h"
 #include "core/base/message.h"
 #include "core/base/parallel.h"
 #include "core/exec/executiongraphbuilder.h"
@@ -104,8 +103,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
     const ExecutionGraph& g = *job.graph;
     const auto k = static_cast<std::uint32_t>(params.microBatches);
     const bool split = params.batch == GradAccumulationParameters::Batch::Split;
-    const SampleScaling samples(
-        g, CheckedMath::saturatingRound(params.kernelFloorUs * 1000.0), params.fixedShare, 1.0 / k, job.samplesFactor);
+    const SampleScaling samples(g, params.kernelFloorUs, params.fixedShare, 1.0 / k, job.samplesFactor);
     const std::vector<MicroBatchModel::MicroBatch>& batches = job.analyses().microBatches().batches();
     if (batches.empty())
         return Status::error(ErrorCode::InvalidArgument, {}, -1,

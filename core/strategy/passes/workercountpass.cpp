@@ -1,6 +1,5 @@
 #include "core/strategy/passes/workercountpass.h"
 
-#include "core/base/checkedmath.h"
 #include "core/base/message.h"
 #include "core/cost/linktopology.h"
 #include "core/exec/collectiveroles.h"
@@ -326,9 +325,7 @@ Status shareGlobalBatch(std::int32_t measuredData, std::int32_t workers, WhatIfJ
     const double factor = static_cast<double>(measuredData) / workers;
     const ExecutionGraph& g = *job.graph;
     ExecutionGraphBuilder b(g);
-    SampleScaling(g, CheckedMath::saturatingRound(SampleScaling::kFloorUs * 1000.0), SampleScaling::kFixedShare, factor,
-        job.samplesFactor)
-        .applyAll(b);
+    SampleScaling(g, SampleScaling::kFloorUs, SampleScaling::kFixedShare, factor, job.samplesFactor).applyAll(b);
     job.samplesFactor *= factor;
     char share[32];
     std::snprintf(share, sizeof share, "%.3g", job.samplesFactor);
