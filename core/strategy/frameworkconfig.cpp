@@ -39,7 +39,7 @@ Expected<FrameworkConfig> FrameworkConfig::of(const Strategy& strategy, const An
     FrameworkConfig c;
     if (options.batch) {
         c.batch = *options.batch;
-        c.batchSource = "given";
+        c.batchSource = kGiven;
     } else if (const std::optional<BatchSize::Found> found = BatchSize::of(measured.graph().trace())) {
         c.batch = found->size;
         c.batchSource = found->source;
@@ -101,8 +101,9 @@ void FrameworkConfig::settleStaticGraph(const AnalysisCache& measured)
 
 std::string FrameworkConfig::batchSourceText() const
 {
-    if (batchSource == "given")
-        return "as given";
+    // worker_count's sharing follows the origin: "as given, shared among 4 workers ...".
+    if (batchSource.starts_with(kGiven))
+        return "as " + batchSource;
     if (batchSource.starts_with(kStepBatch))
         return "as " + std::string(kStepBatch) + " sets it" + batchSource.substr(kStepBatch.size());
     return "read from " + batchSource + " (--batch sets it)";

@@ -66,9 +66,10 @@ public:
     std::optional<double> cycleTimeMs;
     std::optional<std::int64_t>
         batch; // samples per rank and optimizer step: as measured, or as a batch_size step sets it
-    // Where batch came from: "given", what in the trace showed it, or kStepBatch; worker_count's
+    // Where batch came from: kGiven, what in the trace showed it, or kStepBatch; worker_count's
     // shared global batch adds how it was shared.
     std::string batchSource;
+    static constexpr std::string_view kGiven = "given";
     static constexpr std::string_view kStepBatch = "the strategy's batch_size step";
     std::string batchNote; // what DeepSpeed's micro-batch is, and where it came from
     std::optional<std::int64_t> microBatch; // DeepSpeed's train_micro_batch_size_per_gpu, when a DeepSpeed file is written

@@ -272,6 +272,19 @@ private Q_SLOTS:
                                    "batch of 32")
                 != std::string::npos,
             four.notes.back().c_str());
+
+        // A given batch, shared the same way: the note says it was given, not read from "given".
+        Strategy sharedGiven = oneStep("tensor_fusion", { { "bucket_cap_mb", 2.0 } });
+        sharedGiven.steps.push_back(shared.steps.back());
+        const FrameworkConfig givenFour = *FrameworkConfig::of(sharedGiven, ddp->analyses(), { 16 });
+        QCOMPARE(givenFour.batch.value_or(-1), std::int64_t { 8 });
+        const auto batchNote = std::find_if(givenFour.notes.begin(), givenFour.notes.end(), [](const std::string& n) {
+            return n.starts_with("deepspeed_config.json: train_micro_batch_size_per_gpu");
+        });
+        QVERIFY(batchNote != givenFour.notes.end());
+        QCOMPARE(*batchNote,
+            std::string("deepspeed_config.json: train_micro_batch_size_per_gpu 8 of a batch of 8 samples per rank and "
+                        "step, as given, shared among 4 workers from a global batch of 32"));
     }
 
     // The project's CPU DDP job, five steps of the same gradients: DDP's static graph holds, and the
