@@ -1,7 +1,7 @@
 // The malformed-input corpus of the surfaces past the importers: strategy files and --set values,
 // scenarios, export folders and repeated or extreme passes, given as a user with bad or hostile input
 // would. Each row runs sightline-cli or the window (headless, --screenshot) as a child process under the
-// corpus's bounds (10 s, 2 GB resident; SIGHTLINE_CORPUS_LIMIT_SCALE for the sanitiser build) and checks
+// corpus's bounds (10 s, 2 GB resident; more in the sanitizer stage, sanitizerstage.h) and checks
 // its exit status, that its message names the file or step, and that nothing the user had was lost:
 // a symlink's target, an earlier export, no empty files left behind.
 //   tst_hostileinputs --cli PATH --window PATH --examples DIR [Qt Test options]
@@ -9,6 +9,7 @@
 // root with mount(8) allowed, and are skipped, saying so, where it cannot.
 
 #include "boundedprocess.h"
+#include "sanitizerstage.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -41,13 +42,6 @@ Options& options()
 {
     static Options o;
     return o;
-}
-
-double limitScale()
-{
-    bool ok = false;
-    const double scale = qEnvironmentVariable("SIGHTLINE_CORPUS_LIMIT_SCALE").toDouble(&ok);
-    return ok && scale > 0 ? scale : 1.0;
 }
 
 void write(const QString& path, const QByteArray& bytes)
@@ -95,7 +89,8 @@ class TestHostileInputs : public QObject {
     // One run, bounded; fails the row when it is killed, crashes or runs past the bounds.
     BoundedProcess::Result run(const QString& program, const QStringList& arguments, int fileSizeLimitKb = 0)
     {
-        const BoundedProcess bounded(kTimeLimitSeconds * limitScale(), static_cast<std::int64_t>(kMemoryLimitBytes * limitScale()));
+        const BoundedProcess bounded(kTimeLimitSeconds * sanitizerLimitScale(),
+            static_cast<std::int64_t>(kMemoryLimitBytes * sanitizerLimitScale()));
         const QString work = m_dir->filePath(QStringLiteral("runs/") + QString::number(m_runs++));
         QDir().mkpath(work);
         if (fileSizeLimitKb <= 0)
@@ -110,7 +105,8 @@ class TestHostileInputs : public QObject {
     void checkBounded(const BoundedProcess::Result& r)
     {
         QVERIFY2(r.started, qPrintable(r.startError));
-        QVERIFY2(!r.timedOut, qPrintable(QStringLiteral("ran past %1 s").arg(kTimeLimitSeconds * limitScale())));
+        QVERIFY2(
+            !r.timedOut, qPrintable(QStringLiteral("ran past %1 s").arg(kTimeLimitSeconds * sanitizerLimitScale())));
         QVERIFY2(!r.memoryExceeded, qPrintable(QStringLiteral("passed %1 bytes resident").arg(r.maxRssBytes)));
         QVERIFY2(r.signal == 0, qPrintable(QStringLiteral("ended by signal %1: %2").arg(r.signal).arg(QString::fromUtf8(r.err.right(2000)))));
     }

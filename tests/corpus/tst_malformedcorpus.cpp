@@ -3,9 +3,10 @@
 // row when the run dies by a signal, takes over 10 s, exceeds 2 GB resident, or ends other than its case
 // expects (manifest.json, written by sightline_makecorpus).
 //   tst_malformedcorpus --corpus DIR --cli PATH --driver PATH [--category NAME] [Qt Test options]
-// SIGHTLINE_CORPUS_LIMIT_SCALE multiplies both limits (sanitiser builds run several times slower).
+// In the sanitizer stage both limits grow (sanitizerLimitScale, tests/support/sanitizerstage.h).
 
 #include "boundedprocess.h"
+#include "sanitizerstage.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -118,12 +119,6 @@ private Q_SLOTS:
             m_cases.append(c.toObject());
         QVERIFY(QFileInfo(m_options.cli).isExecutable());
         QVERIFY(QFileInfo(m_options.driver).isExecutable());
-        const QByteArray scale = qgetenv("SIGHTLINE_CORPUS_LIMIT_SCALE");
-        if (!scale.isEmpty()) {
-            bool ok = false;
-            m_scale = scale.toDouble(&ok);
-            QVERIFY2(ok && m_scale >= 1, "SIGHTLINE_CORPUS_LIMIT_SCALE wants a number >= 1");
-        }
         qputenv("QT_QPA_PLATFORM", "offscreen");
     }
 
@@ -191,8 +186,8 @@ private Q_SLOTS:
 
         const QString work = m_options.corpus + QStringLiteral("/../runs/") + id + QLatin1Char('/') + kind;
         QVERIFY(QDir().mkpath(work));
-        const BoundedProcess process(
-            kTimeLimitSeconds * m_scale, static_cast<std::int64_t>(kMemoryLimitBytes * m_scale));
+        const BoundedProcess process(kTimeLimitSeconds * sanitizerLimitScale(),
+            static_cast<std::int64_t>(kMemoryLimitBytes * sanitizerLimitScale()));
         const BoundedProcess::Result r = process.run(program, args, work);
         QVERIFY2(
             r.started, qPrintable(QStringLiteral("cannot start ") + program + QStringLiteral(": ") + r.startError));
@@ -210,13 +205,14 @@ private Q_SLOTS:
         }
         if (r.timedOut)
             QFAIL(qPrintable(
-                QStringLiteral("observed: timeout (killed after %1 s)").arg(kTimeLimitSeconds * m_scale) + resources));
+                QStringLiteral("observed: timeout (killed after %1 s)").arg(kTimeLimitSeconds * sanitizerLimitScale())
+                + resources));
         if (r.memoryExceeded)
             QFAIL(qPrintable(QStringLiteral("observed: over 2 GB resident (killed)") + resources));
         if (r.signal != 0)
             QFAIL(qPrintable(
                 QStringLiteral("observed: crash, %1; stderr: %2").arg(signalName(r.signal), tail(r.err)) + resources));
-        if (r.maxRssBytes > static_cast<std::int64_t>(kMemoryLimitBytes * m_scale))
+        if (r.maxRssBytes > static_cast<std::int64_t>(kMemoryLimitBytes * sanitizerLimitScale()))
             QFAIL(qPrintable(QStringLiteral("observed: peak resident %1 MB").arg(r.maxRssBytes / 1000000) + resources));
 
         const QJsonObject load = c.value(QStringLiteral("load")).toObject();
@@ -519,7 +515,6 @@ private:
 
     Options m_options;
     QList<QJsonObject> m_cases;
-    double m_scale = 1;
 };
 
 int main(int argc, char** argv)
