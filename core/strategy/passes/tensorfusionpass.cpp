@@ -32,10 +32,9 @@ std::string bucketName(std::uint32_t index, std::size_t tensors, std::int64_t by
 class StepRewrite {
 public:
     // bytesFactor: the share of their tensors' bytes the new buckets carry (WhatIfJob::gradientBytesFactor).
-    StepRewrite(const ExecutionGraph& g, const TensorModel& model, const LaunchOrder& launches,
-        const InstantOrder& order, ExecutionGraphBuilder& b, std::vector<std::uint8_t>& removed, double bytesFactor)
+    StepRewrite(const ExecutionGraph& g, const LaunchOrder& launches, const InstantOrder& order,
+        ExecutionGraphBuilder& b, std::vector<std::uint8_t>& removed, double bytesFactor)
         : g(g)
-        , model(model)
         , launches(launches)
         , order(order)
         , b(b)
@@ -285,7 +284,6 @@ private:
     }
 
     const ExecutionGraph& g;
-    const TensorModel& model;
     const LaunchOrder& launches;
     const InstantOrder& order;
     ExecutionGraphBuilder& b;
@@ -466,7 +464,7 @@ Status TensorFusionPass::run(const TensorFusionParameters& params, WhatIfJob& jo
     const LaunchOrder& launches = analyses.launchOrder();
     ExecutionGraphBuilder b(g);
     std::vector<std::uint8_t> removed(g.itemCount(), 0);
-    StepRewrite rewrite(g, *model, launches, analyses.instantOrder(), b, removed, job.gradientBytesFactor);
+    StepRewrite rewrite(g, launches, analyses.instantOrder(), b, removed, job.gradientBytesFactor);
     std::size_t before = 0, after = 0;
     for (const TensorModel::Step& step : model->steps()) {
         const Expected<std::vector<std::uint32_t>> assignment = assign(g, step, params);
@@ -532,9 +530,9 @@ void TensorFusionPass::exportStep(const TensorFusionParameters& params, ExportCo
                       "(and DDP the first group's as its first bucket), which makes the same buckets only where the "
                       "groups' sizes allow: compare them with the modelled ones")
         : std::string();
-    std::vector<std::string> pytorchFiles { "sightline_strategy.py", "ddp_args.json" };
-    if (!c.tensorGroups.empty())
-        pytorchFiles.push_back("tensor_groups.json");
+    const std::vector<std::string> pytorchFiles = c.tensorGroups.empty()
+        ? std::vector<std::string> { "sightline_strategy.py", "ddp_args.json" }
+        : std::vector<std::string> { "sightline_strategy.py", "ddp_args.json", "tensor_groups.json" };
     const std::string groups = c.tensorGroups.empty()
         ? std::string("; no tensor groups: the job has no gradient all-reduce to group")
         : ", and " + std::to_string(c.tensorGroups.size()) + " tensor groups (tensor_groups.json)";
