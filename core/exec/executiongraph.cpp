@@ -18,18 +18,6 @@ std::vector<RankPlacement> placementsOf(std::span<const ExecRank> ranks)
     return placements;
 }
 
-RankId ExecutionGraph::rank(ItemId i) const
-{
-    const TrackId t = track(i);
-    return t.isValid() ? m_tracks[t.value()].rank : RankId();
-}
-
-bool ExecutionGraph::onDevice(ItemId i) const
-{
-    const TrackId t = track(i);
-    return t.isValid() && isGpuTrack(m_tracks[t.value()].kind);
-}
-
 std::string_view ExecutionGraph::string(StringId id) const
 {
     if (!id.isValid())
@@ -52,31 +40,10 @@ std::size_t ExecutionGraph::nameCount() const
     return m_trace->strings().size() + m_extraNames.size();
 }
 
-const CommCost* ExecutionGraph::comm(ItemId i) const
-{
-    const std::uint32_t c = m_commIndex[i.value()];
-    return c == ItemId::kInvalid ? nullptr : &m_comm[c];
-}
-
-std::span<const OpId> ExecutionGraph::origin(ItemId i) const
-{
-    const std::uint32_t from = m_originStart[i.value()];
-    return m_origin.span().subspan(from, m_originStart[i.value() + 1] - from);
-}
-
 Phase ExecutionGraph::phase(ItemId i) const
 {
     const std::span<const OpId> ops = origin(i);
     return ops.empty() ? Phase::Unknown : m_trace->phase(ops.front());
-}
-
-ItemId ExecutionGraph::firstSource(ItemId i, EdgeKind kind) const
-{
-    for (std::uint32_t s = inBegin(i.value()); s < inBegin(i.value() + 1); ++s) {
-        if (edgeKind(inEdge(s)) == kind)
-            return ItemId(inSource(s));
-    }
-    return {};
 }
 
 bool ExecutionGraph::stagesCollective(ItemId i) const

@@ -116,8 +116,17 @@ public:
     // The item's track, or invalid for work spanning ranks.
     TrackId track(ItemId i) const { return TrackId(m_track[i.value()]); }
     // The item's rank, or invalid for work spanning ranks.
-    RankId rank(ItemId i) const;
-    bool onDevice(ItemId i) const;
+    // These per-item reads run in the passes' and the analyses' inner loops: defined here, they inline.
+    RankId rank(ItemId i) const
+    {
+        const TrackId t = track(i);
+        return t.isValid() ? m_tracks[t.value()].rank : RankId();
+    }
+    bool onDevice(ItemId i) const
+    {
+        const TrackId t = track(i);
+        return t.isValid() && isGpuTrack(m_tracks[t.value()].kind);
+    }
     std::string_view name(ItemId i) const { return string(nameId(i)); }
     // The name a pattern over the job's ops should see: for a Copy of one measured op (named with its
     // pass's prefix, "microbatch 1/4: aten::mm"), that op's; else name().
@@ -144,16 +153,31 @@ public:
     // Fraction of the item's measured time that communication on its rank covered (compute kernels).
     double measuredOverlap(ItemId i) const { return m_overlap[i.value()]; }
     // The item's transfer for the cost model, or nullptr.
-    const CommCost* comm(ItemId i) const;
+    const CommCost* comm(ItemId i) const
+    {
+        const std::uint32_t c = m_commIndex[i.value()];
+        return c == ItemId::kInvalid ? nullptr : &m_comm[c];
+    }
     std::span<const RankId> commRanks(const CommCost& c) const { return m_commRanks.span().subspan(c.firstRank, c.rankCount); }
 
     // The measured ops the item stands for, in the trace (a logical collective: its participants).
-    std::span<const OpId> origin(ItemId i) const;
+    std::span<const OpId> origin(ItemId i) const
+    {
+        const std::uint32_t from = m_originStart[i.value()];
+        return m_origin.span().subspan(from, m_originStart[i.value() + 1] - from);
+    }
     // The training phase of the first op the item stands for; Unknown for a synthetic item.
     Phase phase(ItemId i) const;
     // The source of i's first in-edge of that kind (its launcher, enclosing op or predecessor on its
     // track), or invalid. O(in-degree).
-    ItemId firstSource(ItemId i, EdgeKind kind) const;
+    ItemId firstSource(ItemId i, EdgeKind kind) const
+    {
+        for (std::uint32_t s = inBegin(i.value()); s < inBegin(i.value() + 1); ++s) {
+            if (edgeKind(inEdge(s)) == kind)
+                return ItemId(inSource(s));
+        }
+        return {};
+    }
     // Whether i is a copy that stages a tensor for a host-side collective (gloo's copy of a bucket to
     // pinned memory, tied to it by a staging edge): part of that communication. O(out-degree).
     bool stagesCollective(ItemId i) const;
