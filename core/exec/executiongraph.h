@@ -115,8 +115,9 @@ public:
     bool madeByPass(ItemId i) const { return (m_flags[i.value()] & (Synthetic | Copy)) == Synthetic; }
     // The item's track, or invalid for work spanning ranks.
     TrackId track(ItemId i) const { return TrackId(m_track[i.value()]); }
+    // rank, onDevice, comm, origin and firstSource run in the inner loops of the passes and analyses:
+    // defined here, they inline.
     // The item's rank, or invalid for work spanning ranks.
-    // These per-item reads run in the passes' and the analyses' inner loops: defined here, they inline.
     RankId rank(ItemId i) const
     {
         const TrackId t = track(i);
