@@ -1,4 +1,5 @@
 #include "boundedprocess.h"
+#include "sanitizerstage.h"
 
 #include <QFile>
 
@@ -47,6 +48,14 @@ BoundedProcess::BoundedProcess(double timeLimitSeconds, std::int64_t memoryLimit
     : m_timeLimit(timeLimitSeconds)
     , m_memoryLimit(memoryLimitBytes)
 {
+}
+
+BoundedProcess BoundedProcess::forCorpus()
+{
+    constexpr double kTimeLimitSeconds = 10.0;
+    constexpr double kMemoryLimitBytes = 2e9;
+    const double scale = sanitizerLimitScale();
+    return BoundedProcess(kTimeLimitSeconds * scale, static_cast<std::int64_t>(kMemoryLimitBytes * scale));
 }
 
 BoundedProcess::Result BoundedProcess::run(

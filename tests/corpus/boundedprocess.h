@@ -26,6 +26,13 @@ public:
     };
 
     BoundedProcess(double timeLimitSeconds, std::int64_t memoryLimitBytes);
+    // The corpus's bounds on one run: 10 s and 2 GB resident, both grown by sanitizerLimitScale() in the
+    // sanitizer stage (tests/support/sanitizerstage.h).
+    static BoundedProcess forCorpus();
+
+    double timeLimitSeconds() const { return m_timeLimit; }
+    std::int64_t memoryLimitBytes() const { return m_memoryLimit; }
+
     // workDir receives the output files (kept for inspection).
     Result run(const QString& program, const QStringList& arguments, const QString& workDir) const;
 

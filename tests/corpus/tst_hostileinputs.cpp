@@ -1,7 +1,7 @@
 // The malformed-input corpus of the surfaces past the importers: strategy files and --set values,
 // scenarios, export folders and repeated or extreme passes, given as a user with bad or hostile input
 // would. Each row runs sightline-cli or the window (headless, --screenshot) as a child process under the
-// corpus's bounds (10 s, 2 GB resident; more in the sanitizer stage, sanitizerstage.h) and checks
+// corpus's bounds (10 s, 2 GB resident; more in the sanitizer stage, BoundedProcess::forCorpus) and checks
 // its exit status, that its message names the file or step, and that nothing the user had was lost:
 // a symlink's target, an earlier export, no empty files left behind.
 //   tst_hostileinputs --cli PATH --window PATH --examples DIR [Qt Test options]
@@ -9,7 +9,6 @@
 // root with mount(8) allowed, and are skipped, saying so, where it cannot.
 
 #include "boundedprocess.h"
-#include "sanitizerstage.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -28,9 +27,6 @@
 #include <unistd.h>
 
 namespace {
-
-constexpr double kTimeLimitSeconds = 10.0;
-constexpr double kMemoryLimitBytes = 2e9;
 
 struct Options {
     QString cli;
@@ -89,25 +85,27 @@ class TestHostileInputs : public QObject {
     // One run, bounded; fails the row when it is killed, crashes or runs past the bounds.
     BoundedProcess::Result run(const QString& program, const QStringList& arguments, int fileSizeLimitKb = 0)
     {
-        const BoundedProcess bounded(kTimeLimitSeconds * sanitizerLimitScale(),
-            static_cast<std::int64_t>(kMemoryLimitBytes * sanitizerLimitScale()));
         const QString work = m_dir->filePath(QStringLiteral("runs/") + QString::number(m_runs++));
         QDir().mkpath(work);
         if (fileSizeLimitKb <= 0)
-            return bounded.run(program, arguments, work);
+            return m_bounded.run(program, arguments, work);
         // A full disk to write(): the file-size limit, with SIGXFSZ ignored so that write() fails
         // instead of the signal ending the run (an ignored signal stays ignored across exec).
-        return bounded.run(QStringLiteral("/bin/sh"),
-            QStringList { QStringLiteral("-c"), QStringLiteral("ulimit -f %1; trap '' XFSZ; exec \"$0\" \"$@\"").arg(fileSizeLimitKb), program } + arguments,
+        return m_bounded.run(QStringLiteral("/bin/sh"),
+            QStringList { QStringLiteral("-c"),
+                QStringLiteral("ulimit -f %1; trap '' XFSZ; exec \"$0\" \"$@\"").arg(fileSizeLimitKb), program }
+                + arguments,
             work);
     }
 
     void checkBounded(const BoundedProcess::Result& r)
     {
         QVERIFY2(r.started, qPrintable(r.startError));
-        QVERIFY2(
-            !r.timedOut, qPrintable(QStringLiteral("ran past %1 s").arg(kTimeLimitSeconds * sanitizerLimitScale())));
-        QVERIFY2(!r.memoryExceeded, qPrintable(QStringLiteral("passed %1 bytes resident").arg(r.maxRssBytes)));
+        QVERIFY2(!r.timedOut, qPrintable(QStringLiteral("ran past %1 s").arg(m_bounded.timeLimitSeconds())));
+        QVERIFY2(!r.memoryExceeded,
+            qPrintable(QStringLiteral("passed %1 MB resident, over %2 MB")
+                           .arg(r.maxRssBytes / 1000000)
+                           .arg(m_bounded.memoryLimitBytes() / 1000000)));
         QVERIFY2(r.signal == 0, qPrintable(QStringLiteral("ended by signal %1: %2").arg(r.signal).arg(QString::fromUtf8(r.err.right(2000)))));
     }
 
@@ -380,6 +378,7 @@ private:
     QStringList m_mounts;
     int m_socket = -1;
     int m_runs = 0;
+    const BoundedProcess m_bounded = BoundedProcess::forCorpus();
 };
 
 int main(int argc, char** argv)

@@ -3,10 +3,9 @@
 // row when the run dies by a signal, takes over 10 s, exceeds 2 GB resident, or ends other than its case
 // expects (manifest.json, written by sightline_makecorpus).
 //   tst_malformedcorpus --corpus DIR --cli PATH --driver PATH [--category NAME] [Qt Test options]
-// In the sanitizer stage both limits grow (sanitizerLimitScale, tests/support/sanitizerstage.h).
+// In the sanitizer stage both limits grow (BoundedProcess::forCorpus).
 
 #include "boundedprocess.h"
-#include "sanitizerstage.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -22,9 +21,6 @@
 #include <sys/stat.h>
 
 namespace {
-
-constexpr double kTimeLimitSeconds = 10.0;
-constexpr double kMemoryLimitBytes = 2e9;
 
 struct Options {
     QString corpus;
@@ -186,9 +182,7 @@ private Q_SLOTS:
 
         const QString work = m_options.corpus + QStringLiteral("/../runs/") + id + QLatin1Char('/') + kind;
         QVERIFY(QDir().mkpath(work));
-        const BoundedProcess process(kTimeLimitSeconds * sanitizerLimitScale(),
-            static_cast<std::int64_t>(kMemoryLimitBytes * sanitizerLimitScale()));
-        const BoundedProcess::Result r = process.run(program, args, work);
+        const BoundedProcess::Result r = m_bounded.run(program, args, work);
         QVERIFY2(
             r.started, qPrintable(QStringLiteral("cannot start ") + program + QStringLiteral(": ") + r.startError));
         const QString resources
@@ -205,15 +199,19 @@ private Q_SLOTS:
         }
         if (r.timedOut)
             QFAIL(qPrintable(
-                QStringLiteral("observed: timeout (killed after %1 s)").arg(kTimeLimitSeconds * sanitizerLimitScale())
-                + resources));
+                QStringLiteral("observed: timeout (killed after %1 s)").arg(m_bounded.timeLimitSeconds()) + resources));
         if (r.memoryExceeded)
-            QFAIL(qPrintable(QStringLiteral("observed: over 2 GB resident (killed)") + resources));
+            QFAIL(qPrintable(
+                QStringLiteral("observed: over %1 MB resident (killed)").arg(m_bounded.memoryLimitBytes() / 1000000)
+                + resources));
         if (r.signal != 0)
             QFAIL(qPrintable(
                 QStringLiteral("observed: crash, %1; stderr: %2").arg(signalName(r.signal), tail(r.err)) + resources));
-        if (r.maxRssBytes > static_cast<std::int64_t>(kMemoryLimitBytes * sanitizerLimitScale()))
-            QFAIL(qPrintable(QStringLiteral("observed: peak resident %1 MB").arg(r.maxRssBytes / 1000000) + resources));
+        if (r.maxRssBytes > m_bounded.memoryLimitBytes())
+            QFAIL(qPrintable(QStringLiteral("observed: peak resident %1 MB, over %2 MB")
+                                 .arg(r.maxRssBytes / 1000000)
+                                 .arg(m_bounded.memoryLimitBytes() / 1000000)
+                + resources));
 
         const QJsonObject load = c.value(QStringLiteral("load")).toObject();
         const QJsonObject replay = replayExpectation(c);
@@ -514,6 +512,7 @@ private:
     }
 
     Options m_options;
+    const BoundedProcess m_bounded = BoundedProcess::forCorpus();
     QList<QJsonObject> m_cases;
 };
 
