@@ -148,6 +148,7 @@ int FrontierCommand::run(const QStringList& args)
             { QStringLiteral("measured_workers"), f.measuredWorkers },
             { QStringLiteral("layers"), static_cast<qint64>(f.layers) },
             { QStringLiteral("candidates"), static_cast<qint64>(f.candidates) },
+            { QStringLiteral("bucket_choices"), StrategyJson::toJson(Strategy { f.bucketChoices }) },
             { QStringLiteral("budget_bytes"),
                 options.memory ? QJsonValue(static_cast<qint64>(options.memory->budgetBytes)) : QJsonValue() },
             { QStringLiteral("frontier_seconds"), rounded(seconds, 3) },

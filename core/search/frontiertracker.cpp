@@ -10,6 +10,7 @@
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
 #include "core/strategy/opset.h"
+#include "core/strategy/passes/tensorfusionpass.h"
 #include "core/strategy/passes/workercountpass.h"
 
 #include <algorithm>
@@ -50,6 +51,40 @@ std::vector<std::size_t> spreadEvenly(std::size_t size, std::size_t most)
             picked.push_back(at);
     }
     return picked;
+}
+
+// Each tensor's bucket, the buckets numbered in the order of their first tensor: two assignments that
+// group the tensors alike become equal.
+std::vector<std::uint32_t> numberedByFirstTensor(std::vector<std::uint32_t> bucketOfTensor)
+{
+    std::map<std::uint32_t, std::uint32_t> renumbered;
+    for (std::uint32_t& b : bucketOfTensor)
+        b = renumbered.emplace(b, static_cast<std::uint32_t>(renumbered.size())).first->second;
+    return bucketOfTensor;
+}
+
+// The grouping of every step's tensors: the measured buckets', or a cap's (empty when the cap cannot
+// group some step).
+std::vector<std::vector<std::uint32_t>> groupingOf(
+    const ExecutionGraph& graph, std::span<const TensorModel::Step> steps, std::optional<double> capMib)
+{
+    std::vector<std::vector<std::uint32_t>> grouping;
+    for (const TensorModel::Step& step : steps) {
+        std::vector<std::uint32_t> buckets;
+        if (capMib) {
+            TensorFusionParameters p;
+            p.bucketCapMb = *capMib;
+            Expected<std::vector<std::uint32_t>> assigned = TensorFusionPass::assign(graph, step, p);
+            if (!assigned)
+                return {};
+            buckets = std::move(*assigned);
+        } else {
+            for (const TensorModel::Tensor& t : step.tensors)
+                buckets.push_back(t.bucket);
+        }
+        grouping.push_back(numberedByFirstTensor(std::move(buckets)));
+    }
+    return grouping;
 }
 
 // A strategy's point, from its what-if's outcome.
@@ -191,11 +226,13 @@ private:
             for (std::size_t c = 0; c < m_ownBuckets; ++c)
                 m_configs.push_back({ m_configs[c].accumulation, m_configs[c].bf16, b });
         }
+        m_result.bucketChoices = m_buckets;
     }
 
     // Tensor fusion's caps for a job whose gradients are all-reduced in buckets, tensor partition's
     // sizes for one whose tensors a parameter server takes in partitions; none where the base already
-    // decides the buckets.
+    // decides the buckets. A cap that groups every step's tensors as the job's own buckets do, or as a
+    // smaller cap does, would replay those buckets again under another name: it is left out.
     void findBucketChoices()
     {
         for (const PassStep& step : m_options.prefix.steps) {
@@ -204,8 +241,15 @@ private:
         }
         const AnalysisCache& analyses = m_session.analyses();
         if (const Expected<TensorModel>& tensors = analyses.tensors(); tensors && !tensors->steps().empty()) {
-            for (double mib : kCapsMiB)
+            std::vector<std::vector<std::vector<std::uint32_t>>> seen { groupingOf(
+                analyses.graph(), tensors->steps(), std::nullopt) };
+            for (double mib : kCapsMiB) {
+                std::vector<std::vector<std::uint32_t>> grouping = groupingOf(analyses.graph(), tensors->steps(), mib);
+                if (!grouping.empty() && std::find(seen.begin(), seen.end(), grouping) != seen.end())
+                    continue;
+                seen.push_back(std::move(grouping));
                 m_buckets.push_back({ "tensor_fusion", { { "bucket_cap_mb", mib } } });
+            }
         } else if (const Expected<PartitionModel>& partitions = analyses.partitions();
                    partitions && !partitions->tensors().empty()) {
             for (double mib : kPartitionsMiB)

@@ -51,6 +51,10 @@ struct Frontier {
     int measuredWorkers = 0;
     std::size_t layers = 0; // of the chain
     std::size_t candidates = 0; // what-ifs replayed
+    // The gradients' buckets tried beside the job's own: tensor_fusion's caps or tensor_partition's
+    // sizes; none where the base decides them. A cap that groups every step's tensors as the job's own
+    // buckets or a smaller cap do is left out: it would replay those buckets again under another name.
+    std::vector<PassStep> bucketChoices;
     // Those of them that failed: how many, the first (in the evaluator's order), and the warning that
     // says so and why the first failed (Evaluator::failureWarning, also among warnings); unset when
     // none did.

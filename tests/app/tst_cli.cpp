@@ -843,11 +843,20 @@ private Q_SLOTS:
             QStringLiteral("--json") });
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-        for (const char* key :
-            { "points", "by_workers", "base", "mini_time", "mini_parallelism", "profiling", "measured_workers",
-                "layers", "candidates", "budget_bytes", "frontier_seconds", "processes", "threads", "warnings" })
+        for (const char* key : { "points", "by_workers", "base", "mini_time", "mini_parallelism", "profiling",
+                 "measured_workers", "layers", "candidates", "bucket_choices", "budget_bytes", "frontier_seconds",
+                 "processes", "threads", "warnings" })
             QVERIFY2(o.contains(QLatin1String(key)), key);
         QCOMPARE(o.value(QStringLiteral("measured_workers")).toInt(), 16);
+        // The layers' gradients, each all-reduced alone, are grouped otherwise by both caps.
+        const QJsonArray choices = o.value(QStringLiteral("bucket_choices")).toArray();
+        QCOMPARE(choices.size(), 2);
+        for (int k = 0; k < 2; ++k) {
+            const QJsonObject step = choices[k].toObject();
+            QCOMPARE(step.value(QStringLiteral("pass")).toString(), QStringLiteral("tensor_fusion"));
+            QCOMPARE(step.value(QStringLiteral("params")).toObject().value(QStringLiteral("bucket_cap_mb")).toDouble(),
+                k == 0 ? 5.0 : 100.0);
+        }
         const QJsonArray byWorkers = o.value(QStringLiteral("by_workers")).toArray();
         QCOMPARE(byWorkers.size(), 2); // 8 and 16
         for (const QJsonValue& v : byWorkers) {

@@ -28,6 +28,17 @@ bool hasStep(const Strategy& s, const std::string& pass)
     return std::any_of(s.steps.begin(), s.steps.end(), [&](const PassStep& step) { return step.pass == pass; });
 }
 
+// The bucket caps a frontier tried beside the job's own buckets.
+std::vector<double> capsOf(const Frontier& f)
+{
+    std::vector<double> caps;
+    for (const PassStep& step : f.bucketChoices) {
+        if (step.pass == "tensor_fusion")
+            caps.push_back(std::get<double>(step.params.at("bucket_cap_mb")));
+    }
+    return caps;
+}
+
 bool dominatedOrEqual(const Tuple& t, const std::vector<Tuple>& frontier)
 {
     return std::any_of(frontier.begin(), frontier.end(),
@@ -266,6 +277,9 @@ private Q_SLOTS:
             qPrintable(QStringLiteral("%1 against %2")
                            .arg(f->miniTime->iterationNs)
                            .arg(Evaluator::outcomeOf(*plain).iterationNs)));
+        // 128 KiB of gradients: a cap of 5 MiB and one of 100 both make one bucket, so only the smaller is
+        // tried.
+        QCOMPARE(capsOf(*f), std::vector<double> { 5 });
         for (const FrontierPoint& p : f->points) {
             const auto alone = session->whatIf({ p.strategy, options.memory, options.baseline, 0 });
             QVERIFY(alone);
@@ -302,6 +316,7 @@ private Q_SLOTS:
         const auto based = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
         QVERIFY(based && based->miniTime);
         QCOMPARE(based->candidates, kept->candidates);
+        QVERIFY(based->bucketChoices.empty());
         // The job as it is keeps the base's steps, and only them.
         QVERIFY(based->base);
         QCOMPARE(based->base->strategy.steps.size(), options.prefix.steps.size());
@@ -315,6 +330,31 @@ private Q_SLOTS:
             QCOMPARE(std::count_if(p.strategy.steps.begin(), p.strategy.steps.end(),
                          [](const PassStep& s) { return s.pass == "tensor_fusion"; }),
                 std::ptrdiff_t(1));
+    }
+
+    // A bucket cap is tried only where it groups the gradients unlike the job's own buckets and unlike
+    // a smaller cap: the same grouping would replay the same points again.
+    void triesOnlyCapsThatRegroup()
+    {
+        FrontierOptions options;
+        options.prefix = searchjobs::nvlink(20);
+        options.accumulation = { 1 };
+        options.mixedPrecision = false;
+        LocalExchange local;
+        const auto capsFor = [&](const TracePtr& job) {
+            const auto session = sessionOf(job);
+            if (!session)
+                return std::vector<double> { -1 };
+            const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+            return f ? capsOf(*f) : std::vector<double> { -2 };
+        };
+        // 32 gradients of 4 MiB: a cap of 5 MiB pairs them after the first, one of 100 MiB makes three
+        // buckets, and the job's own, as the tensor model finds them, are five of other sizes.
+        QCOMPARE(capsFor(searchjobs::tinyGradientsJob(32, 4 << 20)), (std::vector<double> { 5, 100 }));
+        // 8 gradients of 8 MiB: each alone under a cap of 5 MiB; the first alone and the seven others
+        // together under one of 100 MiB, as the job's own buckets hold them (each all-reduce takes longer
+        // than the host needs to make the next seven gradients ready).
+        QCOMPARE(capsFor(searchjobs::tinyGradientsJob(8, 8 << 20)), std::vector<double> { 5 });
     }
 };
 
