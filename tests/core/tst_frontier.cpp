@@ -333,7 +333,7 @@ private Q_SLOTS:
     }
 
     // A bucket cap is tried only where it groups the gradients unlike the job's own buckets and unlike
-    // a smaller cap: the same grouping would replay the same points again.
+    // a smaller cap: the same grouping would replay those buckets again under another name.
     void triesOnlyCapsThatRegroup()
     {
         FrontierOptions options;
