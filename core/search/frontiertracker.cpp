@@ -10,7 +10,9 @@
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
 #include "core/strategy/opset.h"
+#include "core/strategy/passes/psrepartition.h"
 #include "core/strategy/passes/tensorfusionpass.h"
+#include "core/strategy/passes/tensorpartitionpass.h"
 #include "core/strategy/passes/workercountpass.h"
 
 #include <algorithm>
@@ -38,6 +40,8 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // partition sizes on either side of BytePS's default of 4 MB.
 constexpr std::array<double, 2> kCapsMiB { 5, 100 };
 constexpr std::array<double, 2> kPartitionsMiB { 1, 16 };
+// What a BytePS job's measured partitions hold, as tensor_partition takes it by default.
+constexpr auto kMeasuredPartitionBytes = static_cast<std::int64_t>(TensorPartitionParameters {}.measuredPartitionBytes);
 
 // The indices of at most most (2 or more) of size items, spread evenly from the first to the last.
 std::vector<std::size_t> spreadEvenly(std::size_t size, std::size_t most)
@@ -85,6 +89,16 @@ std::vector<std::vector<std::uint32_t>> groupingOf(
         grouping.push_back(numberedByFirstTensor(std::move(buckets)));
     }
     return grouping;
+}
+
+// How a partition size cuts every tensor of a BytePS job (each tensor's first piece); the measured
+// size keeps the measured partitions.
+std::vector<std::int64_t> cutOf(const PartitionModel& model, std::int64_t pieceBytes)
+{
+    std::vector<std::int64_t> cut;
+    for (const PartitionModel::Tensor& t : model.tensors())
+        cut.push_back(PsRepartition::firstPiece(t, kMeasuredPartitionBytes, pieceBytes));
+    return cut;
 }
 
 // A strategy's point, from its what-if's outcome.
@@ -232,7 +246,8 @@ private:
     // Tensor fusion's caps for a job whose gradients are all-reduced in buckets, tensor partition's
     // sizes for one whose tensors a parameter server takes in partitions; none where the base already
     // decides the buckets. A cap that groups every step's tensors as the job's own buckets do, or as a
-    // smaller cap does, would replay those buckets again under another name: it is left out.
+    // smaller cap does, would replay those buckets again under another name: it is left out, as is a
+    // size that cuts every tensor as the measured partitions are cut, or as a smaller size does.
     void findBucketChoices()
     {
         for (const PassStep& step : m_options.prefix.steps) {
@@ -252,8 +267,14 @@ private:
             }
         } else if (const Expected<PartitionModel>& partitions = analyses.partitions();
                    partitions && !partitions->tensors().empty()) {
-            for (double mib : kPartitionsMiB)
+            std::vector<std::vector<std::int64_t>> seen { cutOf(*partitions, kMeasuredPartitionBytes) };
+            for (double mib : kPartitionsMiB) {
+                std::vector<std::int64_t> cut = cutOf(*partitions, static_cast<std::int64_t>(mib * kMiB));
+                if (std::find(seen.begin(), seen.end(), cut) != seen.end())
+                    continue;
+                seen.push_back(std::move(cut));
                 m_buckets.push_back({ "tensor_partition", { { "partition_bytes", mib * kMiB } } });
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 // The BytePS dialect: a tensor's partitions as tracks of their stages, the worker's GPUs joined in its
 // local reduce and broadcast, iterations from the tensors' totals, on hand-made traces and on the real
 // ones in ../shared/traces/byteps (MANIFEST: 11 iterations, a period of about 518 ms).
+#include "bytepsjobs.h"
 #include "core/analysis/steptimes.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/partitionmodel.h"
@@ -21,46 +22,11 @@
 #include <map>
 
 using namespace sightline;
+using sightline::bytepsjobs::handMade;
 
 namespace {
 
 using TracePtr = std::shared_ptr<const Trace>;
-
-// One tensor in two partitions, three iterations 10 ms apart; the local root (root = true) pushes and
-// pulls, the other GPU coordinates its push instead. With cut, the trace stops before the last
-// iteration's second partition broadcasts.
-QByteArray handMade(bool root, bool cut = false)
-{
-    const char* const stages[] = { "COORDINATE_REDUCE", "REDUCE", "COPYD2H", root ? "PUSH" : "COORDINATE_PUSH", root ? "PULL" : nullptr,
-        "COPYH2D", "COORDINATE_BROADCAST", "BROADCAST" };
-    QByteArray t = R"({"traceEvents": [)";
-    bool first = true;
-    auto add = [&](const QByteArray& event) {
-        t += (first ? "\n" : ",\n") + event;
-        first = false;
-    };
-    const QByteArray tensor = "Comm.byteps.Gradient.w";
-    for (int k = 0; k < 3; ++k) {
-        const qint64 base = 5000000 + k * 10000;
-        qint64 end = base;
-        for (int partition = 0; partition < 2; ++partition) {
-            qint64 at = base + partition * 100;
-            for (const char* stage : stages) {
-                if (!stage || (cut && k == 2 && partition == 1 && std::string_view(stage) == "BROADCAST"))
-                    continue;
-                add(R"({"ph": "X", "pid": ")" + tensor + R"(", "tid": ")" + QByteArray::number(partition) + R"(", "name": ")" + tensor
-                    + "." + stage + R"(", "ts": )" + QByteArray::number(at) + R"(, "dur": 40, "cat": "Comm", "args": {"name": ")" + tensor
-                    + R"("}})");
-                at += 50;
-            }
-            end = std::max(end, at);
-        }
-        add(R"({"ph": "X", "pid": ")" + tensor + R"(", "tid": "total", "name": ")" + tensor + R"(", "ts": )" + QByteArray::number(base)
-            + R"(, "dur": )" + QByteArray::number(end - base) + R"(, "cat": "Comm", "args": {"name": ")" + tensor + R"("}})");
-    }
-    t += "\n], \"displayTimeUnit\": \"ms\"}\n";
-    return t;
-}
 
 // The what-if of a re-partition to pieceBytes (measured partitions taken to hold measuredBytes).
 Expected<WhatIfResult> repartitioned(const JobSession& session, double pieceBytes, double measuredBytes)

@@ -1,15 +1,19 @@
 // The time–memory frontier: TensorOpt's reduce, product and union, FT-LDP over a chain against brute
 // force, FrontierTracker on Table 4's BERT-base (a monotone frontier whose every point replays alone
-// to its figures, and the three questions asked of it), and the gradients' buckets as a global choice.
+// to its figures, and the three questions asked of it), and the gradients' buckets as a global choice
+// (tensor fusion's caps, and a BytePS job's partition sizes).
 
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
 #include "core/search/frontiertracker.h"
 #include "core/search/localexchange.h"
 
+#include "bytepsjobs.h"
+#include "dialectsupport.h"
 #include "searchjobs.h"
 #include "strategyjobs.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QTest>
 
@@ -37,6 +41,17 @@ std::vector<double> capsOf(const Frontier& f)
             caps.push_back(std::get<double>(step.params.at("bucket_cap_mb")));
     }
     return caps;
+}
+
+// The partition sizes, in MiB, a frontier tried beside a BytePS job's own partitions.
+std::vector<double> partitionSizesOf(const Frontier& f)
+{
+    std::vector<double> sizes;
+    for (const PassStep& step : f.bucketChoices) {
+        if (step.pass == "tensor_partition")
+            sizes.push_back(std::get<double>(step.params.at("partition_bytes")) / (1024 * 1024));
+    }
+    return sizes;
 }
 
 bool dominatedOrEqual(const Tuple& t, const std::vector<Tuple>& frontier)
@@ -355,6 +370,50 @@ private Q_SLOTS:
         // together under one of 100 MiB, as the job's own buckets hold them (each all-reduce takes longer
         // than the host needs to make the next seven gradients ready).
         QCOMPARE(capsFor(searchjobs::tinyGradientsJob(8, 8 << 20)), std::vector<double> { 5 });
+    }
+
+    // Likewise a partition size is tried only where it cuts a BytePS job's tensors unlike the measured
+    // partitions (taken to hold BytePS's default of 4 096 000 bytes) and unlike a smaller size. A
+    // tensor of one partition stays one piece of 4 096 000 bytes under 16 MiB, as measured; one of two
+    // partitions becomes one piece of both. 1 MiB cuts either into pieces of 1 MiB.
+    void triesOnlyPartitionSizesThatRecut()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        FrontierOptions options;
+        options.accumulation = { 1 };
+        options.mixedPrecision = false;
+        LocalExchange local;
+        const auto tried = [&](const std::string& path) {
+            const auto session = sessionOfFiles(path);
+            if (!session)
+                return std::pair<std::vector<double>, std::size_t> { { -1 }, 0 };
+            const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+            if (!f)
+                return std::pair<std::vector<double>, std::size_t> { { -2 }, 0 };
+            for (const FrontierPoint& p : f->points) {
+                const auto alone = session->whatIf({ p.strategy, options.memory, options.baseline, 0 });
+                if (!alone || Evaluator::outcomeOf(*alone).iterationNs != p.iterationNs)
+                    return std::pair<std::vector<double>, std::size_t> { { -3 }, 0 };
+            }
+            return std::pair { partitionSizesOf(*f), f->candidates };
+        };
+        const auto handMadeWith = [&](int partitions) {
+            const QString name = QStringLiteral("p%1").arg(partitions);
+            if (!QDir(dir.path()).mkdir(name))
+                return std::string();
+            return writeTrace(dir, name + QStringLiteral("/comm.json"), bytepsjobs::handMade(true, false, partitions));
+        };
+        const auto [one, oneCandidates] = tried(handMadeWith(1));
+        QCOMPARE(one, std::vector<double> { 1 });
+        const auto [two, twoCandidates] = tried(handMadeWith(2));
+        QCOMPARE(two, (std::vector<double> { 1, 16 }));
+        QVERIFY2(oneCandidates < twoCandidates,
+            qPrintable(QStringLiteral("%1 against %2").arg(oneCandidates).arg(twoCandidates)));
+        // The real job's tensor runs in 60 partitions: both sizes cut it anew.
+        const QString real = QStringLiteral(SIGHTLINE_TRACES_DIR "/byteps/2gpu-ps");
+        if (QFileInfo::exists(real))
+            QCOMPARE(tried(QFile::encodeName(real).toStdString()).first, (std::vector<double> { 1, 16 }));
     }
 };
 

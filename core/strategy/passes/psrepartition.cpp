@@ -4,6 +4,7 @@
 #include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -40,9 +41,7 @@ public:
     std::int64_t run(const PartitionModel::Tensor& t, std::int64_t measuredBytes, std::int64_t pieceBytes)
     {
         const auto partitions = static_cast<std::int64_t>(t.tracks.size());
-        std::int64_t bytes = 0;
-        if (!CheckedMath::mul(partitions, measuredBytes, bytes)) // refused before (repartition()); never wrapped
-            bytes = CheckedMath::kMax;
+        const std::int64_t bytes = PsRepartition::tensorBytes(t, measuredBytes);
         const std::int64_t pieces = bytes / pieceBytes + (bytes % pieceBytes != 0);
         std::vector<TrackId> tracks = t.tracks;
         for (std::int64_t k = partitions; k < pieces; ++k)
@@ -96,6 +95,21 @@ private:
 };
 
 } // namespace
+
+std::int64_t PsRepartition::tensorBytes(const PartitionModel::Tensor& t, std::int64_t measuredBytes)
+{
+    std::int64_t bytes = 0;
+    // tensor_partition refuses a size past 2^63 bytes before it re-cuts, so no re-cut sees it wrapped.
+    if (!CheckedMath::mul(static_cast<std::int64_t>(t.tracks.size()), measuredBytes, bytes))
+        return CheckedMath::kMax;
+    return bytes;
+}
+
+std::int64_t PsRepartition::firstPiece(
+    const PartitionModel::Tensor& t, std::int64_t measuredBytes, std::int64_t pieceBytes)
+{
+    return std::min(pieceBytes, tensorBytes(t, measuredBytes));
+}
 
 std::vector<Message> PsRepartition::Counts::warnings() const
 {

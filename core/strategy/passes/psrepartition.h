@@ -34,6 +34,14 @@ public:
         // what the queues do to the exposed communication, where anything was re-cut.
         std::vector<Message> warnings() const;
     };
+    // The bytes t holds when its measured partitions hold measuredBytes each (at most 2^63 - 1, a size
+    // tensor_partition refuses).
+    static std::int64_t tensorBytes(const PartitionModel::Tensor& t, std::int64_t measuredBytes);
+    // The bytes of t's first piece when cut into pieces of pieceBytes: every piece holds as much but
+    // the last, which holds the rest, so two sizes that give a tensor the same first piece cut it alike.
+    // A cut at measuredBytes keeps the measured partitions.
+    static std::int64_t firstPiece(
+        const PartitionModel::Tensor& t, std::int64_t measuredBytes, std::int64_t pieceBytes);
     static Counts apply(const ExecutionGraph& graph, const PartitionModel& model, std::int64_t measuredBytes, std::int64_t pieceBytes,
         ExecutionGraphBuilder& builder, double serverLoad = 1.0);
     // Re-cuts a BytePS job with its plan (WhatIfJob::psPlan) as change leaves it: from the graph the
