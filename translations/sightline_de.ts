@@ -149,6 +149,10 @@
         <source>Stale: these figures are of the last strategy that ran. %1</source>
         <translation>Veraltet: Diese Zahlen gehören zur zuletzt gelaufenen Strategie. %1</translation>
     </message>
+    <message>
+        <source>rank %1, host</source>
+        <translation>Rank %1, Host</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>

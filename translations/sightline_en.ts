@@ -149,6 +149,10 @@
         <source>step %1, #%2, %3 MB</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>rank %1, host</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Core</name>

@@ -149,6 +149,10 @@
         <source>Stale: these figures are of the last strategy that ran. %1</source>
         <translation>已过期：这些数字属于上一次成功运行的策略。%1</translation>
     </message>
+    <message>
+        <source>rank %1, host</source>
+        <translation>rank %1，主机</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>

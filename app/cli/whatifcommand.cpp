@@ -112,8 +112,10 @@ void printFigures(QTextStream& out, const char* label, const Figures& f, bool me
     if (m.highest < 0)
         return;
     const DeviceMemoryEstimate& d = m.devices[static_cast<std::size_t>(m.highest)];
-    out << "           peak memory " << gigabytes(d.peakBytes) << " on rank " << f.result->graph->ranks()[d.rank.value()].rank
-        << " device " << d.device << " at " << QString::number(ms(d.peakTime - f.result->schedule.begin), 'f', 3) << " ms"
+    out << "           peak memory " << gigabytes(d.peakBytes) << " on rank "
+        << f.result->graph->ranks()[d.rank.value()].rank
+        << (d.device == MemoryDevice::kHost ? QStringLiteral(" host") : QStringLiteral(" device %1").arg(d.device))
+        << " at " << QString::number(ms(d.peakTime - f.result->schedule.begin), 'f', 3) << " ms"
         << (d.complete ? "" : " (model state only)") << ':';
     for (int c = 0; c < kMemoryCategoryCount; ++c) {
         const std::string_view name = memoryCategoryName(static_cast<MemoryCategory>(c));

@@ -134,16 +134,19 @@ public:
         const TrackInfo& lastTrack = t.trackInfo(TrackId(info.firstTrack + info.trackCount - 1));
         endOp = lastTrack.firstOp + lastTrack.opCount;
         modelState();
-        std::map<std::int32_t, std::vector<Event>> byDevice = deviceEvents();
+        std::map<std::int32_t, std::vector<Event>> byDevice = deviceEvents(false);
+        hostOnly = byDevice.empty() && !hasGpuTrack();
+        if (hostOnly)
+            byDevice = deviceEvents(true);
         // Only blocks need to know where backward work lies.
         if (!byDevice.empty())
             findBackwardWork();
-        const std::int32_t primary = primaryDevice(byDevice);
-        if (primary < 0)
+        const std::optional<std::int32_t> primary = primaryDevice(byDevice);
+        if (!primary)
             return;
-        byDevice.try_emplace(primary);
+        byDevice.try_emplace(*primary);
         for (auto& [index, events] : byDevice)
-            addDevice(index, events, index == primary);
+            addDevice(index, events, index == *primary);
     }
 
 private:
@@ -238,8 +241,21 @@ private:
         }
     }
 
-    // The rank's allocator events on devices, per device, in time order (ties in op order).
-    std::map<std::int32_t, std::vector<Event>> deviceEvents() const
+    bool hasGpuTrack() const
+    {
+        const RankInfo& info = t.rankInfo(rank);
+        for (std::uint32_t k = 0; k < info.trackCount; ++k) {
+            if (isGpuTrack(t.trackInfo(TrackId(info.firstTrack + k)).kind))
+                return true;
+        }
+        return false;
+    }
+
+    // The rank's allocator events on devices, per device, in time order (ties in op order). With host,
+    // those of the host's memory instead, as one device (MemoryDevice::kHost): a rank without GPUs,
+    // whose host holds the model, as against host memory beside GPUs (pinned buffers, the data
+    // loader's batches), which is no device's.
+    std::map<std::int32_t, std::vector<Event>> deviceEvents(bool host) const
     {
         std::map<std::int32_t, std::vector<Event>> out;
         const auto all = t.memoryEvents();
@@ -248,9 +264,11 @@ private:
         for (; it != all.end() && it->first.value() < endOp; ++it) {
             // An event is an instant of its own (Kineto), or an op that allocates as it starts and
             // frees as it ends (a layer-wise job's forward and backward).
-            if (it->second.onDevice() && it->second.bytes != 0)
-                out[it->second.device].push_back({ it->second.bytes < 0 ? t.end(it->first) : t.start(it->first), it->first,
-                    itemOf[it->first.value()], &it->second });
+            const MemoryArgs& m = it->second;
+            const bool taken = host ? m.deviceType == MemoryArgs::kCpuDeviceType : m.onDevice();
+            if (taken && m.bytes != 0)
+                out[host ? MemoryDevice::kHost : m.device].push_back(
+                    { m.bytes < 0 ? t.end(it->first) : t.start(it->first), it->first, itemOf[it->first.value()], &m });
         }
         for (auto& [index, events] : out) {
             std::sort(events.begin(), events.end(),
@@ -259,11 +277,12 @@ private:
         return out;
     }
 
-    // The device the model state lives on: the one with the most allocator events, else the first
-    // GPU the rank's streams name when the trace records gradients; -1 for none.
-    std::int32_t primaryDevice(const std::map<std::int32_t, std::vector<Event>>& byDevice) const
+    // The device the model state lives on: the one with the most allocator events, else, when the
+    // trace records gradients, the first GPU the rank's streams name (the first, when none does), or
+    // the host on a rank without GPUs; none otherwise.
+    std::optional<std::int32_t> primaryDevice(const std::map<std::int32_t, std::vector<Event>>& byDevice) const
     {
-        std::int32_t best = -1;
+        std::optional<std::int32_t> best;
         std::size_t most = 0;
         for (const auto& [index, events] : byDevice) {
             if (events.size() > most) {
@@ -271,8 +290,10 @@ private:
                 best = index;
             }
         }
-        if (best >= 0 || parameterBytes <= 0)
+        if (best || parameterBytes <= 0)
             return best;
+        if (hostOnly)
+            return MemoryDevice::kHost;
         const RankInfo& info = t.rankInfo(rank);
         for (std::uint32_t k = 0; k < info.trackCount; ++k) {
             const TrackInfo& ti = t.trackInfo(TrackId(info.firstTrack + k));
@@ -415,6 +436,10 @@ private:
             o.closed = true;
             return &o;
         };
+        // The host's total counts only what was allocated since the profiler started (the model's
+        // parameters and the optimizer's state, allocated before, are not in it): it is not the
+        // allocator's total, and the model state stands in for what the window began with.
+        const bool totals = index != MemoryDevice::kHost;
         for (const Event& e : events) {
             // Events outside the window's ops once it has begun (between or after the replayed steps)
             // are not part of it.
@@ -424,13 +449,14 @@ private:
             const MemoryArgs& m = *e.args;
             if (inWindow && !started) {
                 started = true;
-                if (m.totalAllocated >= 0)
+                if (totals && m.totalAllocated >= 0)
                     start = std::max<std::int64_t>(0, m.totalAllocated - m.bytes);
             }
             if (inWindow) {
                 rise = CheckedMath::saturatingAdd(rise, m.bytes);
                 risePeak = std::max(risePeak, rise);
-                totalPeak = std::max(totalPeak, m.totalAllocated);
+                if (totals)
+                    totalPeak = std::max(totalPeak, m.totalAllocated);
             }
             if (m.bytes > 0) {
                 opens.push_back({ m.bytes, e.item, e.op, contextOf(e.op), false });
@@ -508,6 +534,7 @@ private:
     std::uint32_t endOp = 0;
     std::vector<std::uint8_t> backwardTrack; // per track of the rank
     std::vector<std::pair<TimeNs, std::int32_t>> backwardStarts; // (start, step) of backward work, sorted
+    bool hostOnly = false; // no GPU track and no device's allocator events: the rank's memory is the host's
     std::int64_t parameterBytes = 0;
     OpId optimizerStep;
     StringId optimizer { 0 };

@@ -37,7 +37,9 @@ constexpr std::string_view memoryCategoryName(MemoryCategory c)
 // window and stay as measured when a pass rewrites the graph; -1 where the trace does not say.
 struct MemoryDevice {
     RankId rank; // of the execution graph
-    std::int32_t index = -1; // the device's number on its rank
+    // The device's number on its rank; kHost for a rank without GPUs, whose memory is the host's.
+    static constexpr std::int32_t kHost = -1;
+    std::int32_t index = kHost;
     std::int64_t capacityBytes = -1; // the device's memory (deviceProperties totalGlobalMem)
     MemoryBreakdown resident {};
     // Whether the resident total is the allocator's own (Kineto "Total Allocated"), not a model's.

@@ -55,7 +55,8 @@ private:
 
 std::string deviceName(const ExecutionGraph& g, const MemoryDevice& d)
 {
-    return "rank " + std::to_string(g.ranks()[d.rank.value()].rank) + " device " + std::to_string(d.index);
+    const std::string rank = "rank " + std::to_string(g.ranks()[d.rank.value()].rank);
+    return d.index == MemoryDevice::kHost ? rank + " host" : rank + " device " + std::to_string(d.index);
 }
 
 std::string gigabytes(std::int64_t bytes)

@@ -20,7 +20,7 @@ struct MemoryOptions {
 // One device's estimate over a replay.
 struct DeviceMemoryEstimate {
     RankId rank; // of the execution graph
-    std::int32_t device = -1; // its number on the rank
+    std::int32_t device = -1; // its number on the rank (MemoryDevice::index; kHost for the host's)
     std::int64_t peakBytes = 0;
     TimeNs peakTime = 0; // the replayed instant the peak is first reached
     MemoryBreakdown atPeak {}; // what the peak holds, by category

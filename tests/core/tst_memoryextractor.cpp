@@ -2,7 +2,7 @@
 // (latest first); blocks attributed by where they were allocated and freed; resident memory split into
 // parameters (from AccumulateGrad shapes, once per parameter under accumulation), optimizer state (by
 // the optimizer's class, SGD by its momentum) and the rest of the allocator's total; the window's
-// edges; and the measured figures.
+// edges; the measured figures; and the host's memory as the device of a rank without GPUs.
 
 #include "core/exec/costextractor.h"
 #include "core/graph/dependencygraph.h"
@@ -347,6 +347,50 @@ private Q_SLOTS:
         QCOMPARE(g->memoryBlocks().size(), std::size_t(3));
         for (const MemoryBlock& block : g->memoryBlocks())
             QCOMPARE(block.device, block.bytes == 1024 ? 0u : 1u);
+    }
+
+    // A rank without GPUs keeps its model on the host: the host's allocator events make its one device.
+    // The host's total counts only what was allocated since the profiler started, so the model state
+    // stands for what the window began with. Beside a GPU, the host's events are no device's.
+    void hostMemoryOfARankWithoutGpus()
+    {
+        for (const bool withGpu : { false, true }) {
+            JobBuilder b;
+            const std::uint32_t rank = b.rank(0);
+            const std::uint32_t main = b.track(rank, TrackKind::CpuThread, 1);
+            if (withGpu)
+                b.d.tracks[b.track(rank, TrackKind::GpuStream, 7)].device = 0;
+            b.currentStep = 1;
+            const OpId step = b.op(main, "ProfilerStep#1", OpKind::Annotation, 0, 100 * us);
+            const OpId alloc = b.op(main, "[memory]", OpKind::CpuOp, 10 * us, 10 * us);
+            const OpId acc = b.op(main, "torch::autograd::AccumulateGrad", OpKind::CpuOp, 20 * us, 30 * us);
+            const OpId free = b.op(main, "[memory]", OpKind::CpuOp, 40 * us, 40 * us);
+            b.shapes(acc, "[[256,1024]]", "[\"float\"]");
+            b.memory(alloc, 4096, 4096, 0x1000, -1);
+            b.memory(free, -4096, 0, 0x1000, -1);
+            b.step(rank, 1, step);
+            const auto g = extracted(b.finish());
+            QVERIFY(g);
+            QCOMPARE(g->memoryDevices().size(), std::size_t(1));
+            const MemoryDevice& d = g->memoryDevices()[0];
+            QCOMPARE(d.parameterBytes, std::int64_t(256 * 1024 * 4));
+            QCOMPARE(d.resident[int(MemoryCategory::Parameters)], d.parameterBytes);
+            QVERIFY(!d.residentMeasured);
+            QCOMPARE(d.measuredPeakBytes, std::int64_t(-1));
+            QCOMPARE(d.measuredStartBytes, std::int64_t(-1));
+            if (withGpu) {
+                QCOMPARE(d.index, 0);
+                QVERIFY(!d.eventsRecorded);
+                QVERIFY(g->memoryBlocks().empty());
+            } else {
+                QCOMPARE(d.index, MemoryDevice::kHost);
+                QVERIFY(d.eventsRecorded);
+                QCOMPARE(d.measuredRiseBytes, std::int64_t(4096));
+                QCOMPARE(g->memoryBlocks().size(), std::size_t(1));
+                QCOMPARE(g->memoryBlocks()[0].bytes, std::int64_t(4096));
+                QCOMPARE(g->memoryBlocks()[0].category, MemoryCategory::Temporaries);
+            }
+        }
     }
 
     void nothingToEstimate()

@@ -199,7 +199,10 @@ void ComparisonPanel::fillDevices(const sightline::ReplayResult& baseline, const
     for (int row = 0; row < m_devices->rowCount(); ++row) {
         const sightline::DeviceMemoryEstimate& d = devices[order[static_cast<std::size_t>(row)]];
         const sightline::DeviceMemoryEstimate* b = before(d);
-        auto* name = new QTableWidgetItem(tr("rank %1, GPU %2").arg(globalRank(whatIf, d.rank)).arg(d.device));
+        const std::int32_t rank = globalRank(whatIf, d.rank);
+        auto* name = new QTableWidgetItem(d.device == sightline::MemoryDevice::kHost
+                ? tr("rank %1, host").arg(rank)
+                : tr("rank %1, GPU %2").arg(rank).arg(d.device));
         if (!d.complete)
             name->setToolTip(tr("No allocator events: the estimate holds the model state alone, a lower bound"));
         m_devices->setItem(row, DeviceNameColumn, name);
