@@ -270,8 +270,9 @@ private Q_SLOTS:
 
     // The CPU pair of accumulation: four micro-batches of a quarter of the batch, predicted from the
     // batch's trace, against the changed side's own trace (its allocator events; memory is not what
-    // the profiler slows). Measured 2026-12-02: 13.19 MB against 13.71 MB (-3.8 %): the changed side
-    // holds 0.53 MB more of temporaries at its peak, which the micro-batches' copies do not make.
+    // the profiler slows). The changed side peaks in a later micro-batch's backward, with the largest
+    // weight gradient (0.52 MB) made again beside the one kept: 13.71 MB, the batch 13.09 MB. Without
+    // the gradients made again the prediction was 13.19 MB (-3.8 %).
     void hostMemoryUnderAccumulation()
     {
         const QString dir = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth-cpu/accumulation");
@@ -290,7 +291,7 @@ private Q_SLOTS:
             qPrintable(mb(predicted->baseline->memory.peakBytes())));
         // A micro-batch's activations are held while the gradients are: more than at the batch's peak.
         QVERIFY(activations > predicted->baseline->memory.devices[0].atPeak[int(MemoryCategory::Activations)]);
-        QVERIFY2(std::abs(error) <= 5.0, qPrintable(QString::number(error)));
+        QVERIFY2(std::abs(error) <= 0.5, qPrintable(QString::number(error)));
     }
 
     void sumsSaturate()

@@ -928,6 +928,49 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("no forward or backward work")));
     }
 
+    // A gradient the backward makes and keeps (MmBackward0's, 4 KiB) is made again by every later
+    // micro-batch and added into the one kept by its AccumulateGrad, which frees it: a temporary of 4 KiB
+    // from the one to the other, k - 1 times. One an AccumulateGrad makes itself (512 bytes) is made
+    // once. A host-only job, so the host's allocator is its device.
+    void gradAccumulationMakesEachGradientAgain()
+    {
+        JobBuilder b;
+        b.currentStep = 1;
+        const std::uint32_t rank = b.rank(0, "node");
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 200 * us);
+        b.phase(b.op(cpu, "aten::linear", OpKind::CpuOp, 10 * us, 30 * us), Phase::Forward);
+        b.phase(b.op(cpu, "MmBackward0", OpKind::CpuOp, 40 * us, 60 * us), Phase::Backward);
+        const OpId made = b.op(cpu, "[memory]", OpKind::CpuOp, 45 * us, 45 * us);
+        b.phase(made, Phase::Backward);
+        b.phase(b.op(cpu, "torch::autograd::AccumulateGrad", OpKind::CpuOp, 60 * us, 70 * us), Phase::Backward);
+        b.phase(b.op(cpu, "torch::autograd::AccumulateGrad", OpKind::CpuOp, 80 * us, 100 * us), Phase::Backward);
+        const OpId cloned = b.op(cpu, "[memory]", OpKind::CpuOp, 85 * us, 85 * us);
+        b.phase(cloned, Phase::Backward);
+        b.memory(made, 4096, -1, 0x1000, -1);
+        b.memory(cloned, 512, -1, 0x2000, -1);
+        b.step(rank, 1, marker);
+        const auto session = sessionOf(b.finish());
+        QVERIFY(session);
+        for (const double k : { 2.0, 3.0 }) {
+            const auto r = session->whatIf(
+                { oneStep("grad_accumulation", { { "micro_batches", k } }), {}, { CommSource::Measured, false } });
+            QVERIFY2(r, errorOf(r).c_str());
+            QCOMPARE(r->baseline->memory.peakBytes(), std::int64_t(4096 + 512));
+            const auto count = [&](std::int64_t bytes, MemoryCategory category) {
+                const auto& all = r->whatIf->graph->memoryBlocks();
+                return std::count_if(all.begin(), all.end(),
+                    [&](const MemoryBlock& m) { return m.bytes == bytes && m.category == category; });
+            };
+            QCOMPARE(count(4096, MemoryCategory::Gradients), 1);
+            QCOMPARE(count(4096, MemoryCategory::Temporaries), std::ptrdiff_t(k) - 1);
+            QCOMPARE(count(512, MemoryCategory::Gradients), 1);
+            QCOMPARE(count(512, MemoryCategory::Temporaries), 0);
+            // The kept gradients and one made again, until its AccumulateGrad has run.
+            QCOMPARE(r->whatIf->memory.peakBytes(), std::int64_t(4096 + 512 + 4096));
+        }
+    }
+
     void accumulationRunsTheStepsPrologueOnce()
     {
         // The gpt-large job's steps begin with a device synchronisation (the script's timing), then

@@ -12,9 +12,11 @@
 #include "core/strategy/samplescaling.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <map>
 #include <numeric>
+#include <unordered_map>
 
 namespace sightline {
 
@@ -46,6 +48,54 @@ void releaseWithinMicroBatch(const ExecutionGraph& g, ExecutionGraphBuilder& b, 
         if (at != host.begin() && SubgraphCopy::measuredEnd(g, *std::prev(at)) >= g.anchor(block.alloc))
             block.release = *std::prev(at);
     }
+}
+
+// A gradient the micro-batch's backward work makes and keeps (as against one an AccumulateGrad makes):
+// the allocating item's position in repeated, and that of the AccumulateGrad that takes it (the first
+// to start after it on its thread), with its block.
+struct HandOff {
+    std::size_t block = 0;
+    std::size_t made = 0;
+    std::size_t taken = 0;
+};
+
+std::vector<HandOff> gradientHandOffs(const ExecutionGraph& g, const MicroBatchModel::MicroBatch& mb,
+    std::span<const MemoryBlock> blocks, const std::vector<std::size_t>& repeatedBlocks)
+{
+    std::unordered_map<std::uint32_t, std::size_t> position; // of the gradients' allocating items
+    for (const std::size_t k : repeatedBlocks) {
+        if (blocks[k].category == MemoryCategory::Gradients && blocks[k].alloc.isValid())
+            position.emplace(blocks[k].alloc.value(), 0);
+    }
+    if (position.empty())
+        return {};
+    // The micro-batch's AccumulateGrad ops per thread, by start: (start, position).
+    std::map<std::uint32_t, std::vector<std::pair<TimeNs, std::size_t>>> accumulates;
+    for (std::size_t p = 0; p < mb.repeated.size(); ++p) {
+        const ItemId item = mb.repeated[p];
+        if (const auto it = position.find(item.value()); it != position.end())
+            it->second = p;
+        if (g.name(item) == "torch::autograd::AccumulateGrad")
+            accumulates[g.track(item).value()].emplace_back(g.anchor(item), p);
+    }
+    for (auto& [track, ops] : accumulates)
+        std::sort(ops.begin(), ops.end());
+    std::vector<HandOff> out;
+    for (const std::size_t k : repeatedBlocks) {
+        const MemoryBlock& b = blocks[k];
+        if (b.category != MemoryCategory::Gradients || !b.alloc.isValid())
+            continue;
+        const auto ops = accumulates.find(g.track(b.alloc).value());
+        if (ops == accumulates.end())
+            continue;
+        const TimeNs at = g.anchor(b.alloc);
+        const auto next = std::upper_bound(ops->second.begin(), ops->second.end(), std::pair(at, SIZE_MAX));
+        const bool inAccumulate
+            = next != ops->second.begin() && SubgraphCopy::measuredEnd(g, mb.repeated[std::prev(next)->second]) >= at;
+        if (!inAccumulate && next != ops->second.end())
+            out.push_back({ k, position.at(b.alloc.value()), next->second });
+    }
+    return out;
 }
 
 // Gives each micro-batch's compute its time for a k-th of the samples (SampleScaling): the measured
@@ -165,9 +215,24 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
                 MemoryRewrite::releaseAt(b, round, kWorkMemory, round[mb.lastHost], &roundBlocks);
         }
         // The gradients are allocated by the first micro-batch's backward and kept through the others.
-        if (!rounds.empty())
+        // In each later one the backward makes each gradient anew, and its AccumulateGrad adds it into
+        // the one kept and frees it: a temporary of the gradient's size from the one to the other.
+        if (!rounds.empty()) {
+            const std::vector<HandOff> handOffs = gradientHandOffs(g, mb, b.memoryBlocks(), repeatedBlocks);
             MemoryRewrite::allocateAt(
                 b, mb.repeated, rounds.front(), MemoryRewrite::categories(MemoryCategory::Gradients), &repeatedBlocks);
+            for (std::size_t c = 1; c <= rounds.size(); ++c) {
+                const std::span<const ItemId> round
+                    = c < rounds.size() ? rounds[c] : std::span<const ItemId>(mb.repeated);
+                for (const HandOff& h : handOffs) {
+                    MemoryBlock made = b.memoryBlocks()[h.block];
+                    made.alloc = round[h.made];
+                    made.release = round[h.taken];
+                    made.category = MemoryCategory::Temporaries;
+                    b.addMemoryBlock(made);
+                }
+            }
+        }
         // The first micro-batch waits for what the measured one waited for before it began; waits on
         // work that ran during the measured micro-batch (interleaved ops of other phases) stay with it.
         for (const MicroBatchModel::Wait& w : mb.waits)
