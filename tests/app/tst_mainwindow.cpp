@@ -18,6 +18,7 @@
 #include "widgets/panels/messagebanner.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
+#include "widgets/panels/percenttext.h"
 #include "widgets/panels/shortcutsheet.h"
 #include "widgets/panels/tracktreemodel.h"
 #include "widgets/panels/tracktreepanel.h"
@@ -962,6 +963,29 @@ private Q_SLOTS:
         // The device's own memory again: no budget line where the trace gives none.
         model->setBudgetBytes(0);
         QTRY_VERIFY_WITH_TIMEOUT(devices->item(0, ComparisonPanel::DeviceOomColumn)->text() == QStringLiteral("no"), 60000);
+    }
+
+    void comparisonNamesTheHostOfAJobWithoutGpus()
+    {
+        // A job that trains on its host: each rank's device row is its host's memory, estimated from
+        // the host's allocator events (no tooltip of a model-state-only estimate), and four
+        // micro-batches raise its peak (a gradient made again in each later micro-batch).
+        MainWindow window;
+        window.show();
+        window.openFiles(
+            { QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth-cpu/accumulation/accum1") });
+        QTRY_VERIFY_WITH_TIMEOUT(window.analysis() != nullptr, 60000);
+        StrategyModel* model = window.strategy();
+        ComparisonPanel* comparison = window.comparison();
+        model->addStep(QStringLiteral("grad_accumulation"), { { "micro_batches", 4.0 } });
+        QTRY_VERIFY_WITH_TIMEOUT(comparison->text(ComparisonPanel::IterationRow, 1) != QStringLiteral("–"), 60000);
+        QTableWidget* devices = comparison->deviceTable();
+        QCOMPARE(devices->rowCount(), 1);
+        QCOMPARE(devices->item(0, ComparisonPanel::DeviceNameColumn)->text(), QStringLiteral("rank 0, host"));
+        QVERIFY(devices->item(0, ComparisonPanel::DeviceNameColumn)->toolTip().isEmpty());
+        // 13.09 MB to 13.71 MB: +4.7 %.
+        QCOMPARE(comparison->text(ComparisonPanel::PeakMemoryRow, 2),
+            PercentText::signedChange(100.0 * (13713658.0 - 13094016.0) / 13094016.0));
     }
 
     void selectedAreaIsFused()
