@@ -8,6 +8,7 @@
 #include "core/session/jobsession.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
+#include "widgets/panels/gigabytetext.h"
 #include "widgets/panels/messagebanner.h"
 #include "widgets/panels/opsearchbar.h"
 #include "widgets/panels/percenttext.h"
@@ -93,9 +94,7 @@ void WhatIfDisplay::onFinished(std::shared_ptr<const WhatIfOutcome> outcome)
         m_views.strategyPanel->setOutcome(outcomeText(*outcome), false);
         const auto& memory = outcome->whatIf->memory;
         m_views.strategyPanel->setOutOfMemory(memory.outOfMemory,
-            memory.highest < 0
-                ? QString()
-                : tr("peak %1 GB").arg(QLocale().toString(static_cast<double>(memory.peakBytes()) / 1e9, 'f', 2)));
+            memory.highest < 0 ? QString() : tr("peak %1 GB").arg(GigabyteText::of(memory.peakBytes())));
     }
     Q_EMIT shownChanged();
 }

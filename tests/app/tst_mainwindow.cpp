@@ -15,6 +15,7 @@
 #include "imagesupport.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
+#include "widgets/panels/gigabytetext.h"
 #include "widgets/panels/messagebanner.h"
 #include "widgets/panels/opdetailspanel.h"
 #include "widgets/panels/opsearchbar.h"
@@ -946,7 +947,7 @@ private Q_SLOTS:
         };
         for (int row = 0; row < devices->rowCount(); ++row) {
             QVERIFY(devices->item(row, ComparisonPanel::DeviceNameColumn)->text().startsWith(QStringLiteral("rank ")));
-            QCOMPARE(devices->item(row, ComparisonPanel::DeviceBudgetColumn)->text(), locale.toString(0.001, 'f', 2));
+            QCOMPARE(devices->item(row, ComparisonPanel::DeviceBudgetColumn)->text(), GigabyteText::of(1'000'000));
             QCOMPARE(devices->item(row, ComparisonPanel::DeviceOomColumn)->text(), QStringLiteral("yes"));
             QCOMPARE(devices->item(row, ComparisonPanel::DeviceOomColumn)->foreground().color(), QColor(0xc6, 0x28, 0x28));
             QVERIFY(devices->item(row, ComparisonPanel::DeviceBaselineColumn)->text() != QStringLiteral("–"));
@@ -983,7 +984,10 @@ private Q_SLOTS:
         QCOMPARE(devices->rowCount(), 1);
         QCOMPARE(devices->item(0, ComparisonPanel::DeviceNameColumn)->text(), QStringLiteral("rank 0, host"));
         QVERIFY(devices->item(0, ComparisonPanel::DeviceNameColumn)->toolTip().isEmpty());
-        // 13.09 MB to 13.71 MB: +4.7 %.
+        // 13.09 MB to 13.71 MB: +4.7 %, in gigabytes of three significant digits.
+        QCOMPARE(devices->item(0, ComparisonPanel::DeviceBaselineColumn)->text(), GigabyteText::of(13094016));
+        QCOMPARE(devices->item(0, ComparisonPanel::DeviceWhatIfColumn)->text(), GigabyteText::of(13713658));
+        QVERIFY(GigabyteText::of(13094016) != GigabyteText::of(13713658));
         QCOMPARE(comparison->text(ComparisonPanel::PeakMemoryRow, 2),
             PercentText::signedChange(100.0 * (13713658.0 - 13094016.0) / 13094016.0));
     }

@@ -1,4 +1,5 @@
 #include "core/base/status.h"
+#include "widgets/panels/gigabytetext.h"
 #include "widgets/panels/percenttext.h"
 #include "widgets/panels/statustext.h"
 
@@ -19,6 +20,21 @@ private Q_SLOTS:
         QCOMPARE(PercentText::signedChange(-0.04), QStringLiteral("0.0 %"));
         QCOMPARE(PercentText::signedChange(0.0), QStringLiteral("0.0 %"));
         QCOMPARE(PercentText::signedChange(4392113.26), QStringLiteral("+4392113.3 %"));
+    }
+
+    // Gigabytes: two decimals from 1 GB up, three significant digits below, so that a host-only job's
+    // megabytes and their changes show.
+    void gigabytesKeepThreeDigits()
+    {
+        QLocale::setDefault(QLocale::c());
+        QCOMPARE(GigabyteText::of(2504792576), QStringLiteral("2.50"));
+        QCOMPARE(GigabyteText::of(16'000'000'000), QStringLiteral("16.00"));
+        QCOMPARE(GigabyteText::of(957286912), QStringLiteral("0.957"));
+        QCOMPARE(GigabyteText::of(13094016), QStringLiteral("0.0131"));
+        QCOMPARE(GigabyteText::of(13713658), QStringLiteral("0.0137"));
+        QCOMPARE(GigabyteText::of(1'000'000), QStringLiteral("0.00100"));
+        QCOMPARE(GigabyteText::of(1), QStringLiteral("0.000000001"));
+        QCOMPARE(GigabyteText::of(0), QStringLiteral("0.00"));
     }
 
     void everyCodeHasText()

@@ -4,6 +4,7 @@
 #include "opportunitymodel.h"
 #include "scalingplot.h"
 #include "widgets/panels/coretext.h"
+#include "widgets/panels/gigabytetext.h"
 #include "widgets/strategy/budgetspinbox.h"
 
 #include <QComboBox>
@@ -26,11 +27,6 @@ namespace {
 QString ms(TimeNs ns)
 {
     return QLocale().toString(static_cast<double>(ns) / 1e6, 'f', 3);
-}
-
-QString gigabytes(std::int64_t bytes)
-{
-    return QLocale().toString(static_cast<double>(bytes) / 1e9, 'f', 2);
 }
 
 // A choice between the measured global batch shared among the device counts, and each device's kept.
@@ -154,8 +150,8 @@ QWidget* OptimizePanel::frontierTab()
     layout->addWidget(m_frontierNote);
     connect(m_findFrontier, &QPushButton::clicked, this, &OptimizePanel::frontierRequested);
     connect(m_frontier, &FrontierPlot::pointChosen, this, [this](const FrontierPoint& p) {
-        Q_EMIT strategyChosen(
-            p.strategy, tr("Load a frontier point (%1 ms, %2 GB)").arg(ms(p.iterationNs), gigabytes(p.peakBytes)));
+        Q_EMIT strategyChosen(p.strategy,
+            tr("Load a frontier point (%1 ms, %2 GB)").arg(ms(p.iterationNs), GigabyteText::of(p.peakBytes)));
     });
     return tab;
 }
@@ -276,8 +272,8 @@ void OptimizePanel::setResult(const SearchResult& r)
     const double speedup = r.bestNs > 0 ? static_cast<double>(r.baselineNs) / static_cast<double>(r.bestNs) : 0;
     QString text
         = tr("%1 ms → %2 ms per iteration (%3×), peak %4 → %5 GB; %n round(s), %6 candidates", nullptr, r.rounds)
-              .arg(ms(r.baselineNs), ms(r.bestNs), QLocale().toString(speedup, 'f', 3), gigabytes(r.baselinePeakBytes),
-                  gigabytes(r.bestPeakBytes))
+              .arg(ms(r.baselineNs), ms(r.bestNs), QLocale().toString(speedup, 'f', 3),
+                  GigabyteText::of(r.baselinePeakBytes), GigabyteText::of(r.bestPeakBytes))
               .arg(r.candidates);
     if (r.best.steps.empty())
         text += u'\n' + tr("Nothing the search tried beats the job as it is.");
@@ -299,7 +295,7 @@ void OptimizePanel::setFrontier(const Frontier& frontier, std::int64_t budgetByt
     if (frontier.base)
         text += u'\n'
             + tr("The job as it is (the cross): %1 ms and %2 GB on %n device(s).", nullptr, frontier.base->workers)
-                  .arg(ms(frontier.base->iterationNs), gigabytes(frontier.base->peakBytes));
+                  .arg(ms(frontier.base->iterationNs), GigabyteText::of(frontier.base->peakBytes));
     if (frontier.miniTime)
         text += u'\n'
             + tr("Fastest within the budget: %1 ms on %n device(s).", nullptr, frontier.miniTime->workers)
@@ -317,7 +313,7 @@ void OptimizePanel::setFrontier(const Frontier& frontier, std::int64_t budgetByt
         m_result->setText(
             tr("Fewest devices that fit: %1, at %2 ms per iteration and %3 GB.")
                 .arg(frontier.miniParallelism->workers)
-                .arg(ms(frontier.miniParallelism->iterationNs), gigabytes(frontier.miniParallelism->peakBytes)));
+                .arg(ms(frontier.miniParallelism->iterationNs), GigabyteText::of(frontier.miniParallelism->peakBytes)));
     }
     m_status->setText(tr("Frontier done."));
     m_tabs->setCurrentIndex(1);

@@ -5,6 +5,7 @@
 #include "core/memory/memoryestimator.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
+#include "widgets/panels/gigabytetext.h"
 #include "widgets/panels/kindtext.h"
 #include "widgets/panels/percenttext.h"
 
@@ -37,11 +38,6 @@ QString change(double before, double after)
     return PercentText::signedChange(100.0 * (after - before) / before);
 }
 
-QString gb(std::int64_t bytes)
-{
-    return QLocale().toString(static_cast<double>(bytes) / 1e9, 'f', 2);
-}
-
 const QColor kBaselineBars(0x9e, 0x9e, 0xa6);
 const QColor kWhatIfBars(0x3b, 0x7d, 0xd8);
 const QColor kOutOfMemory(0xc6, 0x28, 0x28);
@@ -49,7 +45,7 @@ const QColor kOutOfMemory(0xc6, 0x28, 0x28);
 // A device's peak as shown: a lower bound (no allocator events) is marked so.
 QString peakText(const sightline::DeviceMemoryEstimate& d)
 {
-    return d.complete ? gb(d.peakBytes) : QStringLiteral("≥ ") + gb(d.peakBytes);
+    return d.complete ? GigabyteText::of(d.peakBytes) : QStringLiteral("≥ ") + GigabyteText::of(d.peakBytes);
 }
 
 } // namespace
@@ -208,7 +204,8 @@ void ComparisonPanel::fillDevices(const sightline::ReplayResult& baseline, const
         m_devices->setItem(row, DeviceNameColumn, name);
         m_devices->setItem(row, DeviceBaselineColumn, new QTableWidgetItem(b ? peakText(*b) : QStringLiteral("–")));
         m_devices->setItem(row, DeviceWhatIfColumn, new QTableWidgetItem(peakText(d)));
-        m_devices->setItem(row, DeviceBudgetColumn, new QTableWidgetItem(d.budgetBytes < 0 ? QStringLiteral("–") : gb(d.budgetBytes)));
+        m_devices->setItem(row, DeviceBudgetColumn,
+            new QTableWidgetItem(d.budgetBytes < 0 ? QStringLiteral("–") : GigabyteText::of(d.budgetBytes)));
         auto* oom = new QTableWidgetItem(d.outOfMemory ? tr("yes") : tr("no"));
         if (d.outOfMemory) {
             oom->setForeground(kOutOfMemory);
@@ -384,7 +381,8 @@ void ComparisonPanel::setResult(const Result& result)
     for (int c = 0; c < sightline::kPathCategoryCount; ++c)
         numbers(FirstCategoryRow + c, static_cast<double>(a.total[static_cast<std::size_t>(c)]), static_cast<double>(b.total[static_cast<std::size_t>(c)]));
     const std::int64_t peakA = baseline->memory.peakBytes(), peakB = whatIf->memory.peakBytes();
-    set(PeakMemoryRow, gb(peakA), gb(peakB), change(static_cast<double>(peakA), static_cast<double>(peakB)));
+    set(PeakMemoryRow, GigabyteText::of(peakA), GigabyteText::of(peakB),
+        change(static_cast<double>(peakA), static_cast<double>(peakB)));
     set(OutOfMemoryRow, baseline->memory.outOfMemory ? tr("yes") : tr("no"), whatIf->memory.outOfMemory ? tr("yes") : tr("no"), QString());
     if (whatIf->memory.outOfMemory)
         m_table->item(OutOfMemoryRow, 1)->setForeground(kOutOfMemory);
