@@ -1,12 +1,12 @@
 #include "core/memory/memoryestimator.h"
 
 #include "core/base/checkedmath.h"
+#include "core/base/resourcelimits.h"
 #include "core/exec/executiongraph.h"
 #include "core/model/trace.h"
 #include "core/replay/schedule.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <optional>
 #include <span>
 
@@ -57,14 +57,6 @@ std::string deviceName(const ExecutionGraph& g, const MemoryDevice& d)
 {
     const std::string rank = "rank " + std::to_string(g.ranks()[d.rank.value()].rank);
     return d.index == MemoryDevice::kHost ? rank + " host" : rank + " device " + std::to_string(d.index);
-}
-
-std::string gigabytes(std::int64_t bytes)
-{
-    const double gb = static_cast<double>(bytes) / 1e9;
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f GB", gb);
-    return text;
 }
 
 // blocks: the device's blocks, by index into the graph's.
@@ -186,9 +178,13 @@ MemoryEstimate MemoryEstimator::estimate(const ExecutionGraph& g, const Schedule
                       "is the model state alone",
                 deviceName(g, d));
         else if (!d.residentMeasured && d.parameterBytes > 0)
-            note("the trace does not record the allocator's total; memory held before the window is the model state the "
-                 "recorded shapes give",
-                deviceName(g, d) + " (" + gigabytes(e.startBytes) + ")");
+            note(std::string(d.index == MemoryDevice::kHost
+                         ? "the host's allocator total counts only what was allocated since the profiler started"
+                         : "the trace does not record the allocator's total")
+                    + "; memory held before the window is the model state the recorded shapes give",
+                deviceName(g, d) + " ("
+                    + ResourceLimits::gigabytes(static_cast<std::uint64_t>(std::max<std::int64_t>(0, e.startBytes)))
+                    + ")");
         if (d.parameterBytes > 0 && d.optimizerStates < 0)
             note("the optimizer" + (g.string(d.optimizer).empty() ? std::string() : " " + std::string(g.string(d.optimizer)))
                     + " keeps state the estimate does not know; none is counted",

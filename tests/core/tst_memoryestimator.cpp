@@ -247,6 +247,9 @@ private Q_SLOTS:
                 [&](const std::string& n) { return n.find(text) != std::string::npos; });
         };
         QVERIFY(!noted(r->memory, "allocator events"));
+        QVERIFY(noted(r->memory,
+            "rank 0 host (0.00872 GB) and 1 other devices: the host's allocator total counts only what was "
+            "allocated since the profiler started"));
 
         // Beside a GPU, host allocations are no device's, and the note says the trace records only those.
         JobBuilder b;
