@@ -1,6 +1,7 @@
 #include "core/exec/collectiveroles.h"
 
 #include "core/base/message.h"
+#include "core/model/opclassifier.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -168,7 +169,7 @@ CollectiveRoles CollectiveRoles::of(const ExecutionGraph& g)
     std::map<std::pair<std::uint32_t, std::int32_t>, TimeNs> firstAccumulate;
     for (std::uint32_t i = 0; i < n; ++i) {
         const ItemId item(i);
-        if (g.rank(item).isValid() && g.name(item) == "torch::autograd::AccumulateGrad") {
+        if (g.rank(item).isValid() && OpClassifier::isAccumulateGrad(g.name(item))) {
             auto [it, added] = firstAccumulate.try_emplace({ g.rank(item).value(), g.stepOfStart(item) }, g.anchor(item));
             it->second = std::min(it->second, g.anchor(item));
         }

@@ -3,6 +3,7 @@
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/model/inputshapes.h"
+#include "core/model/opclassifier.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -32,7 +33,7 @@ enum ContextFlag : std::uint8_t {
 
 std::uint8_t flagsOfName(std::string_view name)
 {
-    if (name == "torch::autograd::AccumulateGrad")
+    if (OpClassifier::isAccumulateGrad(name))
         return AccumulateGrad;
     if (name.starts_with("Optimizer.zero_grad"))
         return ZeroGrad;

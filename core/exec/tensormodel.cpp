@@ -5,6 +5,7 @@
 #include "core/exec/collectiveroles.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/model/inputshapes.h"
+#include "core/model/opclassifier.h"
 #include "core/model/trace.h"
 
 #include <algorithm>
@@ -14,8 +15,6 @@
 namespace sightline {
 
 namespace {
-
-constexpr std::string_view kAccumulateGrad = "torch::autograd::AccumulateGrad";
 
 std::int64_t stepNumber(const ExecutionGraph& g, ItemId i)
 {
@@ -192,7 +191,7 @@ Expected<TensorModel> TensorModel::of(const ExecutionGraph& g, const CollectiveR
     std::size_t unshaped = 0;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        if (g.kind(item) != OpKind::CpuOp || g.name(item) != kAccumulateGrad || !g.rank(item).isValid())
+        if (g.kind(item) != OpKind::CpuOp || !OpClassifier::isAccumulateGrad(g.name(item)) || !g.rank(item).isValid())
             continue;
         Group* group = groupOf[g.rank(item).value()];
         if (!group)

@@ -1149,7 +1149,7 @@ void Finalizer::linkSequenceNumbers()
 // accumulation node.
 bool isAutogradNode(std::string_view name)
 {
-    if (name == "torch::autograd::AccumulateGrad")
+    if (OpClassifier::isAccumulateGrad(name))
         return true;
     std::size_t end = name.size();
     while (end > 0 && name[end - 1] >= '0' && name[end - 1] <= '9')

@@ -141,6 +141,11 @@ int OpClassifier::dtypeBytes(std::string_view dtype)
     return 0;
 }
 
+bool OpClassifier::isAccumulateGrad(std::string_view name)
+{
+    return name == "torch::autograd::AccumulateGrad";
+}
+
 std::int64_t OpClassifier::profilerStepNumber(std::string_view name)
 {
     if (!startsWith(name, "ProfilerStep#") || name.size() == 13)

@@ -32,6 +32,9 @@ public:
     static OpKind commKind(std::string_view collective);
     // Bytes per element of a dtype as traces spell it ("Float", "c10::Half", "int64"); 0 if unknown.
     static int dtypeBytes(std::string_view dtype);
+    // The autograd node that adds a parameter's gradient into the one it holds, or makes it the one
+    // held (torch::autograd::AccumulateGrad).
+    static bool isAccumulateGrad(std::string_view name);
     // "ProfilerStep#12" -> 12; -1 if name is not a step marker.
     static std::int64_t profilerStepNumber(std::string_view name);
 };

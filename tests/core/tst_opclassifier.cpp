@@ -37,6 +37,7 @@ private Q_SLOTS:
     void profilerStepNumber_data();
     void profilerStepNumber();
     void gpuCategories();
+    void accumulateGrad();
 };
 
 void TestOpClassifier::classify_data()
@@ -374,6 +375,15 @@ void TestOpClassifier::gpuCategories()
         QVERIFY2(OpClassifier::isGpuCategory(c), c);
     for (const char* c : { "cpu_op", "user_annotation", "cuda_runtime", "python_function", "Operator", "Runtime", "" })
         QVERIFY2(!OpClassifier::isGpuCategory(c), c);
+}
+
+// The autograd node itself, not the engine's span around it nor other backward nodes.
+void TestOpClassifier::accumulateGrad()
+{
+    QVERIFY(OpClassifier::isAccumulateGrad("torch::autograd::AccumulateGrad"));
+    for (const char* name : { "autograd::engine::evaluate_function: torch::autograd::AccumulateGrad", "MmBackward0",
+             "torch::autograd::AccumulateGrad ", "AccumulateGrad", "" })
+        QVERIFY2(!OpClassifier::isAccumulateGrad(name), name);
 }
 
 QTEST_GUILESS_MAIN(TestOpClassifier)

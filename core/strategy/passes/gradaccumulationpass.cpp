@@ -7,6 +7,7 @@
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/allocatedblocks.h"
 #include "core/memory/memoryrewrite.h"
+#include "core/model/opclassifier.h"
 #include "core/model/trace.h"
 #include "core/strategy/exportcontext.h"
 #include "core/strategy/samplescaling.h"
@@ -75,7 +76,7 @@ std::vector<HandOff> gradientHandOffs(const ExecutionGraph& g, const MicroBatchM
         const ItemId item = mb.repeated[p];
         if (const auto it = position.find(item.value()); it != position.end())
             it->second = p;
-        if (g.name(item) == "torch::autograd::AccumulateGrad")
+        if (OpClassifier::isAccumulateGrad(g.name(item)))
             accumulates[g.track(item).value()].emplace_back(g.anchor(item), p);
     }
     for (auto& [track, ops] : accumulates)
