@@ -279,8 +279,8 @@ private:
     }
 
     // The device the model state lives on: the one with the most allocator events, else, when the
-    // trace records gradients, the first GPU the rank's streams name (the first, when none does), or
-    // the host on a rank without GPUs; none otherwise.
+    // trace records gradients, the host on a rank without GPUs, or the first GPU the rank's streams
+    // name (device 0 when none names one); none otherwise.
     std::optional<std::int32_t> primaryDevice(const std::map<std::int32_t, std::vector<Event>>& byDevice) const
     {
         std::optional<std::int32_t> best;
