@@ -1880,6 +1880,74 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(lone->warnings.front().english()).contains(QStringLiteral("1 of 2 ranks")));
     }
 
+    // DLRM's eight ranks began their window's work up to milliseconds apart; the replay has each wait
+    // from the window's start. A rank added as a copy waits as its source does, so the critical path
+    // through it still starts at the window's start and spans the replay (it missed 7.5 ms of 19 at 16
+    // ranks when the copies' first work started at its anchor alone). Dropped ranks take their waits.
+    void workerCountReleasesRanksFromTheWindowStart()
+    {
+        const QString dlrm = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
+        if (!QFileInfo::exists(dlrm))
+            QSKIP("../shared/traces is not here");
+        auto trace = TraceLoader::load({ toStd(dlrm) });
+        QVERIFY(trace);
+        const auto session = sessionOf(*trace);
+        // Per rank of a graph (by its global number), when its first replayed work started; and the
+        // waits from the window's start, each of which must release work of a rank.
+        const auto firstStarts = [](const ReplayResult& r) {
+            const ExecutionGraph& g = *r.graph;
+            std::map<std::int32_t, TimeNs> first;
+            for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+                const ItemId item(i);
+                if (!g.rank(item).isValid() || !r.schedule.replayed(i))
+                    continue;
+                const std::int32_t rank = g.ranks()[g.rank(item).value()].rank;
+                const auto [at, added] = first.emplace(rank, r.schedule.start[i]);
+                at->second = std::min(at->second, r.schedule.start[i]);
+            }
+            return first;
+        };
+        // Per rank (by its global number), the waits from the window's start that release its work; -1
+        // counts those that release none.
+        const auto waits = [](const ExecutionGraph& g) {
+            std::map<std::int32_t, std::size_t> count;
+            for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+                if (g.name(ItemId(i)) != "waiting from the replayed window's start")
+                    continue;
+                std::int32_t rank = -1;
+                for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
+                    if (const RankId r = g.rank(ItemId(g.target(e))); r.isValid())
+                        rank = g.ranks()[r.value()].rank;
+                }
+                ++count[rank];
+            }
+            return count;
+        };
+        const std::map<std::int32_t, std::size_t> measuredWaits = waits(*session->measured());
+        QCOMPARE(measuredWaits.count(-1), std::size_t(0));
+        QVERIFY(measuredWaits.size() > 1);
+        for (const double workers : { 16.0, 4.0 }) {
+            const auto r = session->whatIf(
+                { oneStep("worker_count", { { "workers", workers } }), {}, { CommSource::Measured, false } });
+            QVERIFY2(r, errorOf(r).c_str());
+            const ReplayResult& w = *r->whatIf;
+            QCOMPARE(w.criticalPath.length, w.schedule.finish - w.schedule.begin);
+            for (const Message& m : r->warnings)
+                QVERIFY2(!QString::fromStdString(m.english()).contains(QStringLiteral("does not span")),
+                    m.english().c_str());
+            const std::map<std::int32_t, TimeNs> first = firstStarts(w);
+            QCOMPARE(first.size(), std::size_t(workers));
+            for (const auto& [rank, start] : first)
+                QCOMPARE(start, first.at(rank % 8));
+            std::map<std::int32_t, std::size_t> expected;
+            for (std::int32_t rank = 0; rank < static_cast<std::int32_t>(workers); ++rank) {
+                if (const auto it = measuredWaits.find(rank % 8); it != measuredWaits.end())
+                    expected[rank] = it->second;
+            }
+            QCOMPARE(waits(*w.graph), expected);
+        }
+    }
+
     // Ranks that took turns on one GPU (gloo's DDP on one device), or shared a host's cores, measured
     // slower than each would alone; a count of workers other than the measured one keeps those times
     // and says so. Ranks on GPUs of their own (DLRM's eight), or taken to be on hosts of their own

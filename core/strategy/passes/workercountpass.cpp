@@ -181,6 +181,61 @@ Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy&
     return clone;
 }
 
+// The window's start and, where a rank's first work began after it, the wait before that work: each
+// without a rank (CostExtractor's window start). The wait is the item a Window edge into the work
+// comes from, when a Window edge comes into it too; invalid where the start releases the work at once.
+struct WindowRelease {
+    ItemId start;
+    ItemId wait;
+    EdgeRef ref; // of the edge from start to the wait (or to the work)
+};
+
+std::optional<WindowRelease> windowReleaseOf(const ExecutionGraph& g, std::uint32_t inEdge)
+{
+    const ItemId from(g.inSource(inEdge));
+    if (g.edgeKind(g.inEdge(inEdge)) != EdgeKind::Window || g.rank(from).isValid())
+        return std::nullopt;
+    for (std::uint32_t s = g.inBegin(from.value()); s < g.inBegin(from.value() + 1); ++s) {
+        if (g.edgeKind(g.inEdge(s)) == EdgeKind::Window)
+            return WindowRelease { ItemId(g.inSource(s)), from, g.ref(g.inEdge(s)) };
+    }
+    return WindowRelease { from, ItemId(), g.ref(g.inEdge(inEdge)) };
+}
+
+// The window's start releases a clone's work as it releases the source's: at once, or after a copy of
+// the source's wait. Without that, the clone's first work would start at its anchor on no path from
+// the window's start, and the critical path through it would leave out the wait.
+void releaseFromWindowStart(const ExecutionGraph& g, ExecutionGraphBuilder& b, const Clone& clone)
+{
+    for (std::size_t k = 0; k < clone.members.size(); ++k) {
+        const std::uint32_t member = clone.members[k].value();
+        for (std::uint32_t s = g.inBegin(member); s < g.inBegin(member + 1); ++s) {
+            const std::optional<WindowRelease> release = windowReleaseOf(g, s);
+            if (!release)
+                continue;
+            const EdgeRef ref = g.ref(g.inEdge(s));
+            if (!release->wait.isValid()) {
+                b.addEdge(release->start, clone.copies[k], EdgeKind::Window, ref);
+                continue;
+            }
+            const ItemId wait = b.addItem(ExecutionGraphBuilder::columnsOf(g, release->wait), g.origin(release->wait));
+            b.addEdge(release->start, wait, EdgeKind::Window, release->ref);
+            b.addEdge(wait, clone.copies[k], EdgeKind::Window, ref);
+        }
+    }
+}
+
+// A dropped rank's waits from the window's start go with it (they have no rank to be dropped by).
+void dropWindowWaits(const ExecutionGraph& g, ExecutionGraphBuilder& b, const std::vector<ItemId>& members)
+{
+    for (ItemId member : members) {
+        for (std::uint32_t s = g.inBegin(member.value()); s < g.inBegin(member.value() + 1); ++s) {
+            if (const std::optional<WindowRelease> release = windowReleaseOf(g, s); release && release->wait.isValid())
+                b.removeItem(release->wait);
+        }
+    }
+}
+
 // A BytePS job: the measured worker's GPUs stand for every worker's; more workers load the servers.
 // Each server takes the pushes and pulls of workers / servers workers at once, so those stages'
 // service grows by that load against the measured one (PsRepartition, at the measured partitions).
@@ -468,6 +523,10 @@ static Status scaleWorkers(const WorkerCountParameters& params, WhatIfJob& job)
             if (g.rank(ItemId(i)).isValid())
                 itemsOf[g.rank(ItemId(i)).value()].push_back(ItemId(i));
         }
+        for (std::uint32_t r = 0; r < g.ranks().size(); ++r) {
+            if (dropped[r])
+                dropWindowWaits(g, b, itemsOf[r]);
+        }
         // Room for every clone's items and origins at once, not by doubling: each rank's counted once.
         std::vector<std::size_t> originsOf(g.ranks().size(), 0), edgesOf(g.ranks().size(), 0);
         for (std::size_t r = 0; r < itemsOf.size(); ++r) {
@@ -504,6 +563,7 @@ static Status scaleWorkers(const WorkerCountParameters& params, WhatIfJob& job)
             if (!blocks)
                 blocks = measuredBlocks.of(itemsOf[source.value()]);
             clones.push_back(cloneRank(g, b, copier, itemsOf[source.value()], source, j, host, *blocks));
+            releaseFromWindowStart(g, b, clones.back());
             cloneSource.push_back(source);
             // The added rank's layers are recomputed where its source's are.
             const std::int32_t from = g.ranks()[source.value()].rank;
