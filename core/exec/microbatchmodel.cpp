@@ -13,8 +13,10 @@ namespace sightline {
 namespace {
 
 // Whether the item takes part in gradient synchronisation: communication, the copies that stage it,
-// a host call launching either or waiting for such a copy, or work nested in a collective's host op
-// (the calls gloo's all-reduce makes to stage its bucket).
+// a host call launching either or waiting for such a copy, work nested in a collective's host op
+// (the calls gloo's all-reduce makes to stage its bucket), or device work such a call launches (the
+// copy of a gloo broadcast's result back to the device): repeated without its launch, a micro-batch's
+// copy of it would wait for nothing and start at its measured time.
 bool isSynchronisation(const ExecutionGraph& g, ItemId i)
 {
     const auto communicates = [&](ItemId item) { return isCommunication(g.kind(item)) || g.stagesCollective(item); };
@@ -24,16 +26,23 @@ bool isSynchronisation(const ExecutionGraph& g, ItemId i)
         if (g.edgeKind(e) == EdgeKind::Launch && communicates(ItemId(g.target(e))))
             return true;
     }
+    const auto nestedInCollective = [&](ItemId item) {
+        for (ItemId outer = g.firstSource(item, EdgeKind::Nest); outer.isValid();
+             outer = g.firstSource(outer, EdgeKind::Nest)) {
+            if (isCommunication(g.kind(outer)))
+                return true;
+        }
+        return false;
+    };
     for (std::uint32_t slot = g.inBegin(i.value()); slot < g.inBegin(i.value() + 1); ++slot) {
-        if (g.edgeKind(g.inEdge(slot)) == EdgeKind::Sync && g.stagesCollective(ItemId(g.inSource(slot))))
+        const EdgeKind kind = g.edgeKind(g.inEdge(slot));
+        const ItemId source(g.inSource(slot));
+        if (kind == EdgeKind::Sync && g.stagesCollective(source))
+            return true;
+        if (kind == EdgeKind::Launch && nestedInCollective(source))
             return true;
     }
-    for (ItemId outer = g.firstSource(i, EdgeKind::Nest); outer.isValid();
-         outer = g.firstSource(outer, EdgeKind::Nest)) {
-        if (isCommunication(g.kind(outer)))
-            return true;
-    }
-    return false;
+    return nestedInCollective(i);
 }
 
 MicroBatchModel::TrackEnds endsOf(const ExecutionGraph& g, const std::vector<ItemId>& items)
