@@ -1673,10 +1673,6 @@
         <translation>Datei oder Ordner nicht vorhanden</translation>
     </message>
     <message>
-        <source>the folder holds no .json, .json.gz or .json.zst trace files</source>
-        <translation>Der Ordner enthält keine Trace-Dateien .json, .json.gz oder .json.zst</translation>
-    </message>
-    <message>
         <source>no input files</source>
         <translation>Keine Eingabedateien</translation>
     </message>
@@ -2095,6 +2091,18 @@
     <message>
         <source>a factor of %1 of a batch of %2 samples is not a whole number of samples (%3)</source>
         <translation>ein Faktor %1 eines Batches von %2 Samples ergibt keine ganze Zahl von Samples (%3)</translation>
+    </message>
+    <message>
+        <source>the folder holds no .json, .json.gz or .json.zst trace files, and too many other files (%1) to look for a profile among: open the profile&apos;s file itself</source>
+        <translation>Der Ordner enthält keine Trace-Dateien .json, .json.gz oder .json.zst und zu viele andere Dateien (%1), um darunter ein Profil zu suchen: Öffnen Sie die Datei des Profils selbst</translation>
+    </message>
+    <message>
+        <source>the folder holds no .json, .json.gz or .json.zst trace files, nor any other file Sightline reads</source>
+        <translation>Der Ordner enthält weder Trace-Dateien .json, .json.gz oder .json.zst noch eine andere Datei, die Sightline liest</translation>
+    </message>
+    <message>
+        <source>the folder holds %1 profiles (%2), each of a whole job (%3): open one of them</source>
+        <translation>Der Ordner enthält %1 Profile (%2), jedes eines ganzen Jobs (%3): Öffnen Sie eines davon</translation>
     </message>
 </context>
 <context>

@@ -1673,10 +1673,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the folder holds no .json, .json.gz or .json.zst trace files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no input files</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2094,6 +2090,18 @@
     </message>
     <message>
         <source>a factor of %1 of a batch of %2 samples is not a whole number of samples (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder holds no .json, .json.gz or .json.zst trace files, and too many other files (%1) to look for a profile among: open the profile&apos;s file itself</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder holds no .json, .json.gz or .json.zst trace files, nor any other file Sightline reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the folder holds %1 profiles (%2), each of a whole job (%3): open one of them</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

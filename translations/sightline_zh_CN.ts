@@ -1673,10 +1673,6 @@
         <translation>没有该文件或文件夹</translation>
     </message>
     <message>
-        <source>the folder holds no .json, .json.gz or .json.zst trace files</source>
-        <translation>文件夹中没有 .json、.json.gz 或 .json.zst trace 文件</translation>
-    </message>
-    <message>
         <source>no input files</source>
         <translation>没有输入文件</translation>
     </message>
@@ -2095,6 +2091,18 @@
     <message>
         <source>a factor of %1 of a batch of %2 samples is not a whole number of samples (%3)</source>
         <translation>%2 个样本的批次乘以因子 %1 不是整数个样本（%3）</translation>
+    </message>
+    <message>
+        <source>the folder holds no .json, .json.gz or .json.zst trace files, and too many other files (%1) to look for a profile among: open the profile&apos;s file itself</source>
+        <translation>文件夹中没有 .json、.json.gz 或 .json.zst 跟踪文件，其他文件又太多（%1 个），无法从中查找性能剖析：请直接打开剖析文件</translation>
+    </message>
+    <message>
+        <source>the folder holds no .json, .json.gz or .json.zst trace files, nor any other file Sightline reads</source>
+        <translation>文件夹中既没有 .json、.json.gz 或 .json.zst 跟踪文件，也没有 Sightline 可读取的其他文件</translation>
+    </message>
+    <message>
+        <source>the folder holds %1 profiles (%2), each of a whole job (%3): open one of them</source>
+        <translation>文件夹中有 %1 个性能剖析（%2），每个都是一个完整作业（%3）：请打开其中一个</translation>
     </message>
 </context>
 <context>

@@ -129,6 +129,74 @@ Status checkOneFormat(const std::vector<std::string>& files, const std::vector<R
     return {};
 }
 
+// The most files of a folder without JSON traces whose first bytes are read to find the one profile
+// it holds: a layer-wise profile is one file, often beside its logs.
+constexpr std::size_t kMostExamined = 256;
+
+// The files directly in a folder that an importer recognises, by name.
+Expected<std::vector<std::string>> recognisedFiles(const std::string& folder)
+{
+    std::error_code ec;
+    std::vector<std::string> names;
+    for (fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+         it.increment(ec)) {
+        if (it->is_regular_file(ec))
+            names.push_back(it->path().string());
+    }
+    if (ec)
+        return Status::error(ErrorCode::ReadFailed, folder, -1, ec.message());
+    std::sort(names.begin(), names.end());
+    if (names.size() > kMostExamined)
+        return Status::error(ErrorCode::NoEvents, folder, -1,
+            Message(SL_TEXT("Core",
+                        "the folder holds no .json, .json.gz or .json.zst trace files, and too many other files (%1) "
+                        "to look for a profile among: open the profile's file itself"),
+                { names.size() }));
+    std::vector<std::string> recognised;
+    for (std::string& name : names) {
+        Expected<std::string> head = FileReader::readHead(name, FileHead::kBytes);
+        if (head && ImporterRegistry::detect(FileHead { name, std::move(*head) }))
+            recognised.push_back(std::move(name));
+    }
+    return recognised;
+}
+
+// The trace files of a folder: its JSON trace files at any depth, by name; where it holds none, the
+// files directly in it that an importer recognises (PipeDream's graph.txt, a B-Caffe log), when
+// they are one job's.
+Expected<std::vector<std::string>> filesOfFolder(const std::string& folder)
+{
+    std::error_code ec;
+    std::vector<std::string> found;
+    for (fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end; it.increment(ec)) {
+        if (it->is_regular_file(ec) && looksLikeTraceFile(it->path()))
+            found.push_back(it->path().string());
+    }
+    if (ec)
+        return Status::error(ErrorCode::ReadFailed, folder, -1, ec.message());
+    if (!found.empty()) {
+        std::sort(found.begin(), found.end());
+        return found;
+    }
+    Expected<std::vector<std::string>> recognised = recognisedFiles(folder);
+    if (!recognised)
+        return recognised.status();
+    if (recognised->empty())
+        return Status::error(ErrorCode::NoEvents, folder, -1,
+            Message(SL_TEXT("Core",
+                "the folder holds no .json, .json.gz or .json.zst trace files, nor any other file Sightline reads")));
+    Expected<const Importer*> importer = importerOf(*recognised);
+    if (recognised->size() > 1 && importer && (*importer)->unit() == Importer::Unit::Job) {
+        std::string names;
+        for (const std::string& f : *recognised)
+            names += (names.empty() ? "" : ", ") + fs::path(f).filename().string();
+        return Status::error(ErrorCode::InvalidArgument, folder, -1,
+            Message(SL_TEXT("Core", "the folder holds %1 profiles (%2), each of a whole job (%3): open one of them"),
+                { recognised->size(), names, Message((*importer)->description()) }));
+    }
+    return recognised;
+}
 
 } // namespace
 
@@ -142,18 +210,10 @@ Expected<std::vector<std::string>> TraceLoader::expandInputs(const std::vector<s
             return Status::error(
                 ErrorCode::FileNotFound, input, -1, Message(SL_TEXT("Core", "no such file or folder")));
         if (fs::is_directory(st)) {
-            std::vector<std::string> found;
-            for (fs::recursive_directory_iterator it(input, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end; it.increment(ec)) {
-                if (it->is_regular_file(ec) && looksLikeTraceFile(it->path()))
-                    found.push_back(it->path().string());
-            }
-            if (ec)
-                return Status::error(ErrorCode::ReadFailed, input, -1, ec.message());
-            if (found.empty())
-                return Status::error(ErrorCode::NoEvents, input, -1,
-                    Message(SL_TEXT("Core", "the folder holds no .json, .json.gz or .json.zst trace files")));
-            std::sort(found.begin(), found.end());
-            files.insert(files.end(), found.begin(), found.end());
+            Expected<std::vector<std::string>> found = filesOfFolder(input);
+            if (!found)
+                return found.status();
+            files.insert(files.end(), found->begin(), found->end());
         } else {
             files.push_back(input);
         }

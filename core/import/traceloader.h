@@ -23,6 +23,9 @@ class Trace;
 // file's error; never partially succeeds.
 class TraceLoader {
 public:
+    // Files and folders to the files of the job, each once: a folder's .json (.gz, .zst) files at any
+    // depth, by name; where it holds none, the files directly in it that an importer recognises (a
+    // layer-wise profile), refused when they are several profiles of whole jobs.
     static Expected<std::vector<std::string>> expandInputs(const std::vector<std::string>& inputs);
 
     static Expected<std::shared_ptr<const Trace>> load(const std::vector<std::string>& inputs,

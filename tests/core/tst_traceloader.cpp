@@ -86,6 +86,9 @@ private Q_SLOTS:
     void duplicateDeclaredRank();
     void folderInput();
     void folderWithoutTraces();
+    void folderWithALayerwiseProfile();
+    void folderWithSeveralWholeJobs();
+    void folderWithTooManyOtherFiles();
     void sameFileTwice();
     void worldSize_data();
     void worldSize();
@@ -234,6 +237,58 @@ void TestTraceLoader::folderWithoutTraces()
     Expected<TracePtr> loaded = TraceLoader::load({ folder });
     QVERIFY(!loaded.hasValue());
     QCOMPARE(loaded.status().file(), folder);
+}
+
+// A layer-wise profile is one file, often beside its logs: a folder without JSON traces loads the one
+// file in it that an importer recognises (not those in its subfolders).
+void TestTraceLoader::folderWithALayerwiseProfile()
+{
+    const QByteArray graph = "node1 -- Input -- forward_compute_time=0.0, backward_compute_time=0.0, "
+                             "activation_size=4.0, parameter_size=0.0\n"
+                             "node2 -- Conv2d() -- forward_compute_time=1.0, backward_compute_time=2.0, "
+                             "activation_size=4.0, parameter_size=8.0\n"
+                             "\tnode1 -- node2\n";
+    const std::string profile = write(QStringLiteral("pipedream/graph.txt"), graph);
+    write(QStringLiteral("pipedream/train.log"), "epoch 1\n");
+    write(QStringLiteral("pipedream/old/graph.txt"), graph);
+    const std::string folder = toStd(m_dir->filePath(QStringLiteral("pipedream")));
+    Expected<std::vector<std::string>> files = TraceLoader::expandInputs({ folder });
+    QVERIFY2(files.hasValue(), files.hasValue() ? "" : qPrintable(describe(files.status())));
+    QCOMPARE(*files, std::vector<std::string> { profile });
+    Expected<TracePtr> loaded = TraceLoader::load({ folder });
+    QVERIFY2(loaded.hasValue(), loaded.hasValue() ? "" : qPrintable(describe(loaded.status())));
+    QVERIFY((*loaded)->opCount() > 0);
+}
+
+// Several profiles of whole jobs in one folder are several jobs: the error names the folder and them.
+void TestTraceLoader::folderWithSeveralWholeJobs()
+{
+    const QByteArray graph = "node1 -- Conv2d() -- forward_compute_time=1.0, backward_compute_time=2.0, "
+                             "activation_size=4.0, parameter_size=8.0\n";
+    write(QStringLiteral("two/a.txt"), graph);
+    write(QStringLiteral("two/b.txt"), graph);
+    const std::string folder = toStd(m_dir->filePath(QStringLiteral("two")));
+    Expected<TracePtr> loaded = TraceLoader::load({ folder });
+    QVERIFY(!loaded.hasValue());
+    QCOMPARE(loaded.status().code(), ErrorCode::InvalidArgument);
+    QCOMPARE(loaded.status().file(), folder);
+    QVERIFY2(loaded.status().detail().find("2 profiles (a.txt, b.txt)") != std::string::npos,
+        loaded.status().detail().c_str());
+}
+
+// Past a bound, the files of a folder without JSON traces are not read one by one: the error says to
+// open the profile itself.
+void TestTraceLoader::folderWithTooManyOtherFiles()
+{
+    for (int i = 0; i < 257; ++i)
+        write(QStringLiteral("many/%1.txt").arg(i), "x");
+    const std::string folder = toStd(m_dir->filePath(QStringLiteral("many")));
+    Expected<TracePtr> loaded = TraceLoader::load({ folder });
+    QVERIFY(!loaded.hasValue());
+    QCOMPARE(loaded.status().code(), ErrorCode::NoEvents);
+    QCOMPARE(loaded.status().file(), folder);
+    QVERIFY2(loaded.status().detail().find("too many other files (257)") != std::string::npos,
+        loaded.status().detail().c_str());
 }
 
 void TestTraceLoader::sameFileTwice()

@@ -113,9 +113,21 @@ void addRanksAndFolders(CorpusWriter& w)
     w.makeFolder("ranks-empty-folder");
     w.add({ "ranks-empty-folder", cat, "an empty folder", { "ranks-empty-folder" }, {},
         E::error({ "no-events" }).naming("ranks-empty-folder") });
-    addFolder(w, cat, "ranks-folder-other-files", "a folder of .txt, .csv and .md files",
-        { { "notes.txt", "hello\n" }, { "model.csv", BaseTraces::layerwiseCsv(4) }, { "README.md", "# x\n" } },
+    addFolder(w, cat, "ranks-folder-other-files", "a folder of .txt and .md files no importer reads",
+        { { "notes.txt", "hello\n" }, { "README.md", "# x\n" } },
         E::error({ "no-events" }).naming("ranks-folder-other-files"));
+    // A CSV with a header row is read as a layer-wise profile: one of other columns is refused by name.
+    addFolder(w, cat, "ranks-folder-other-csv", "a folder of notes and a CSV of other columns",
+        { { "notes.txt", "hello\n" }, { "table.csv", "a,b\n1,2\n" } },
+        E::error({ "missing-field" }).naming("ranks-folder-other-csv/table.csv"));
+    // A folder without JSON traces gives the one profile in it that an importer reads; several
+    // profiles of whole jobs are several jobs.
+    addFolder(w, cat, "ranks-folder-profile-among-notes", "a folder of a layer-wise CSV beside notes",
+        { { "notes.txt", "hello\n" }, { "model.csv", BaseTraces::layerwiseCsv(4) }, { "README.md", "# x\n" } },
+        E::load());
+    addFolder(w, cat, "ranks-folder-two-profiles", "a folder of two layer-wise profiles",
+        { { "model.csv", BaseTraces::layerwiseCsv(4) }, { "graph.txt", BaseTraces::pipedreamGraph() } },
+        E::error({ "invalid-argument" }).naming("ranks-folder-two-profiles"));
     w.makeFolder("ranks-folder-dir-named-json/x.json");
     w.add({ "ranks-folder-dir-named-json", cat, "a folder whose only entry is a folder named x.json",
         { "ranks-folder-dir-named-json" }, {}, E::error({ "no-events" }).naming("ranks-folder-dir-named-json") });
