@@ -1901,14 +1901,6 @@
         <translation>Schritt %1 (grad_accumulation) hat Mikro-Batches erzeugt, deren Kopien die Zeiten des gemessenen Mikro-Batches behalten, über die dieser Pass seine Arbeit findet: Geben Sie diesen Schritt vor jenem an, der dann seine Änderungen in jedem Mikro-Batch wiederholt</translation>
     </message>
     <message>
-        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision, the gradients&apos; buckets and the device count only</source>
-        <translation>der Job hat keine Schichten zum Neuberechnen (%1): die Front umfasst nur Akkumulation, Genauigkeit, die Gradienten-Buckets und die Zahl der Geräte</translation>
-    </message>
-    <message>
-        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
-        <translation>der Job hat keine Schichten zum Neuberechnen (%1): die Front umfasst nur Akkumulation, Genauigkeit und die Zahl der Geräte</translation>
-    </message>
-    <message>
         <source>the checks of their own figures warned on %1 of the frontier&apos;s %2 points: their times or peaks may be wrong (each, replayed alone, says why)</source>
         <translation>die Selbstprüfungen ihrer eigenen Zahlen warnten bei %1 der %2 Punkte der Front: ihre Zeiten oder Spitzen können falsch sein (jeder sagt, allein nachgespielt, warum)</translation>
     </message>
@@ -2103,6 +2095,14 @@
     <message>
         <source>the folder holds %1 profiles (%2), each of a whole job (%3): open one of them</source>
         <translation>Der Ordner enthält %1 Profile (%2), jedes eines ganzen Jobs (%3): Öffnen Sie eines davon</translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): no point of the frontier recomputes</source>
+        <translation>der Job hat keine Schichten zum Neuberechnen (%1): kein Punkt der Front berechnet neu</translation>
+    </message>
+    <message>
+        <source>the trace marks no forward or backward phases, so gradient accumulation cannot split its steps: no point of the frontier accumulates</source>
+        <translation>der Trace kennzeichnet keine Vorwärts- oder Rückwärtsphasen, daher kann die Gradientenakkumulation seine Schritte nicht aufteilen: kein Punkt der Front akkumuliert</translation>
     </message>
 </context>
 <context>

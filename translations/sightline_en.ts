@@ -1901,14 +1901,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision, the gradients&apos; buckets and the device count only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the checks of their own figures warned on %1 of the frontier&apos;s %2 points: their times or peaks may be wrong (each, replayed alone, says why)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2102,6 +2094,14 @@
     </message>
     <message>
         <source>the folder holds %1 profiles (%2), each of a whole job (%3): open one of them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): no point of the frontier recomputes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace marks no forward or backward phases, so gradient accumulation cannot split its steps: no point of the frontier accumulates</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1901,14 +1901,6 @@
         <translation>第 %1 步（grad_accumulation）生成的微批次副本保留了所测微批次的时间，而本 pass 正是按这些时间查找其工作：请把本步放在那一步之前，那一步随后会在每个微批次中重复本步的更改</translation>
     </message>
     <message>
-        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision, the gradients&apos; buckets and the device count only</source>
-        <translation>作业没有可重计算的层（%1）：前沿只涵盖累积、精度、梯度分桶和设备数量</translation>
-    </message>
-    <message>
-        <source>the job has no layers to recompute (%1): the frontier covers accumulation, precision and the device count only</source>
-        <translation>作业没有可重计算的层（%1）：前沿只涵盖累积、精度和设备数量</translation>
-    </message>
-    <message>
         <source>the checks of their own figures warned on %1 of the frontier&apos;s %2 points: their times or peaks may be wrong (each, replayed alone, says why)</source>
         <translation>前沿的 %2 个点中有 %1 个的自检对其自身数值发出了警告：它们的时间或峰值可能有误（每个点单独重放时会说明原因）</translation>
     </message>
@@ -2103,6 +2095,14 @@
     <message>
         <source>the folder holds %1 profiles (%2), each of a whole job (%3): open one of them</source>
         <translation>文件夹中有 %1 个性能剖析（%2），每个都是一个完整作业（%3）：请打开其中一个</translation>
+    </message>
+    <message>
+        <source>the job has no layers to recompute (%1): no point of the frontier recomputes</source>
+        <translation>作业没有可重计算的层（%1）：前沿上没有任何点进行重计算</translation>
+    </message>
+    <message>
+        <source>the trace marks no forward or backward phases, so gradient accumulation cannot split its steps: no point of the frontier accumulates</source>
+        <translation>跟踪未标出前向或反向阶段，梯度累积无法拆分其步骤：前沿上没有任何点进行累积</translation>
     </message>
 </context>
 <context>

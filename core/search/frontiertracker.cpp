@@ -4,6 +4,7 @@
 #include "core/exec/analysiscache.h"
 #include "core/exec/executiongraph.h"
 #include "core/exec/layermodel.h"
+#include "core/exec/microbatchmodel.h"
 #include "core/exec/partitionmodel.h"
 #include "core/exec/tensormodel.h"
 #include "core/search/candidate.h"
@@ -142,16 +143,10 @@ public:
             m_result.warnings.push_back(std::move(*replicas));
         findChain();
         findConfigs();
-        if (m_noLayers) {
-            const char* text = m_buckets.empty()
-                ? SL_TEXT("Core",
-                    "the job has no layers to recompute (%1): the frontier covers accumulation, precision and the "
-                    "device count only")
-                : SL_TEXT("Core",
-                    "the job has no layers to recompute (%1): the frontier covers accumulation, precision, the "
-                    "gradients' buckets and the device count only");
-            m_result.warnings.emplace_back(text, std::vector<Message::Arg> { *m_noLayers });
-        }
+        if (m_noLayers)
+            m_result.warnings.emplace_back(
+                SL_TEXT("Core", "the job has no layers to recompute (%1): no point of the frontier recomputes"),
+                std::vector<Message::Arg> { *m_noLayers });
         m_workers = m_options.workers.empty() ? std::vector<int> { m_result.measuredWorkers } : m_options.workers;
         std::sort(m_workers.begin(), m_workers.end());
         m_workers.erase(std::unique(m_workers.begin(), m_workers.end()), m_workers.end());
@@ -226,9 +221,20 @@ private:
 
     // The global choices: accumulation and precision with the job's own buckets first (the layers'
     // costs are measured under these), then the same with each other bucket choice, block by block.
+    // Accumulation only where the trace marks the forward and backward work it repeats: elsewhere each
+    // such choice's what-ifs would all fail.
     void findConfigs()
     {
-        for (int k : m_options.accumulation.empty() ? std::vector<int> { 1 } : m_options.accumulation) {
+        std::vector<int> accumulation
+            = m_options.accumulation.empty() ? std::vector<int> { 1 } : m_options.accumulation;
+        if (m_session.analyses().microBatches().batches().empty()
+            && std::any_of(accumulation.begin(), accumulation.end(), [](int k) { return k > 1; })) {
+            accumulation = { 1 };
+            m_result.warnings.emplace_back(SL_TEXT("Core",
+                "the trace marks no forward or backward phases, so gradient accumulation cannot split its steps: no "
+                "point of the frontier accumulates"));
+        }
+        for (int k : accumulation) {
             m_configs.push_back({ std::max(1, k), false, std::nullopt });
             if (m_options.mixedPrecision)
                 m_configs.push_back({ std::max(1, k), true, std::nullopt });

@@ -415,6 +415,38 @@ private Q_SLOTS:
         if (QFileInfo::exists(real))
             QCOMPARE(tried(QFile::encodeName(real).toStdString()).first, (std::vector<double> { 1, 16 }));
     }
+
+    // Accumulation repeats the forward and backward work a trace marks: on a job that marks none (a
+    // BytePS communication timeline), every what-if of a choice of accumulation failed. The frontier
+    // leaves accumulation out and says why, with as many what-ifs as without it asked.
+    void leavesOutAccumulationWithoutPhases()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("job")));
+        const auto session
+            = sessionOfFiles(writeTrace(dir, QStringLiteral("job/comm.json"), bytepsjobs::handMade(true, false, 2)));
+        QVERIFY(session);
+        FrontierOptions options;
+        options.mixedPrecision = false;
+        options.accumulation = { 1 };
+        LocalExchange local;
+        const auto single = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        QVERIFY2(single, single ? "" : single.status().toString().c_str());
+        options.accumulation = { 1, 2, 4 };
+        const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        QVERIFY2(f, f ? "" : f.status().toString().c_str());
+        QVERIFY(!f->failures);
+        QCOMPARE(f->candidates, single->candidates);
+        QVERIFY(!f->points.empty());
+        for (const FrontierPoint& p : f->points)
+            QVERIFY(!hasStep(p.strategy, "grad_accumulation"));
+        QVERIFY(std::any_of(f->warnings.begin(), f->warnings.end(), [](const Message& w) {
+            return w.english().find("no point of the frontier accumulates") != std::string::npos;
+        }));
+        QVERIFY(std::none_of(single->warnings.begin(), single->warnings.end(),
+            [](const Message& w) { return w.english().find("accumulates") != std::string::npos; }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFrontier)
