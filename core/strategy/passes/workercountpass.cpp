@@ -181,58 +181,57 @@ Clone cloneRank(const ExecutionGraph& g, ExecutionGraphBuilder& b, SubgraphCopy&
     return clone;
 }
 
-// The window's start and, where a rank's first work began after it, the wait before that work: each
-// without a rank (CostExtractor's window start). The wait is the item a Window edge into the work
-// comes from, when a Window edge comes into it too; invalid where the start releases the work at once.
+// How the window's start releases a member of a rank's work (CostExtractor's window start): at once
+// (wait invalid), or after a wait of its own that the start releases; neither has a rank.
 struct WindowRelease {
+    std::size_t member = 0; // its position among the rank's items
     ItemId start;
     ItemId wait;
-    EdgeRef ref; // of the edge from start to the wait (or to the work)
+    EdgeRef startRef = EdgeRef::StartToStart; // of the edge from start (to the wait, or to the member)
+    EdgeRef ref = EdgeRef::StartToStart; // of the edge into the member
 };
 
-std::optional<WindowRelease> windowReleaseOf(const ExecutionGraph& g, std::uint32_t inEdge)
+// Those of a rank's items (members), in order: a Window edge into one from an item without a rank
+// comes from the start itself, or from a wait when a Window edge comes into that item too.
+std::vector<WindowRelease> windowReleasesOf(const ExecutionGraph& g, const std::vector<ItemId>& members)
 {
-    const ItemId from(g.inSource(inEdge));
-    if (g.edgeKind(g.inEdge(inEdge)) != EdgeKind::Window || g.rank(from).isValid())
-        return std::nullopt;
-    for (std::uint32_t s = g.inBegin(from.value()); s < g.inBegin(from.value() + 1); ++s) {
-        if (g.edgeKind(g.inEdge(s)) == EdgeKind::Window)
-            return WindowRelease { ItemId(g.inSource(s)), from, g.ref(g.inEdge(s)) };
+    std::vector<WindowRelease> out;
+    for (std::size_t k = 0; k < members.size(); ++k) {
+        const std::uint32_t member = members[k].value();
+        for (std::uint32_t s = g.inBegin(member); s < g.inBegin(member + 1); ++s) {
+            const ItemId from(g.inSource(s));
+            if (g.edgeKind(g.inEdge(s)) != EdgeKind::Window || g.rank(from).isValid())
+                continue;
+            WindowRelease release { k, from, ItemId(), g.ref(g.inEdge(s)), g.ref(g.inEdge(s)) };
+            for (std::uint32_t t = g.inBegin(from.value()); t < g.inBegin(from.value() + 1); ++t) {
+                if (g.edgeKind(g.inEdge(t)) == EdgeKind::Window) {
+                    release.start = ItemId(g.inSource(t));
+                    release.wait = from;
+                    release.startRef = g.ref(g.inEdge(t));
+                    break;
+                }
+            }
+            out.push_back(release);
+        }
     }
-    return WindowRelease { from, ItemId(), g.ref(g.inEdge(inEdge)) };
+    return out;
 }
 
 // The window's start releases a clone's work as it releases the source's: at once, or after a copy of
 // the source's wait. Without that, the clone's first work would start at its anchor on no path from
 // the window's start, and the critical path through it would leave out the wait.
-void releaseFromWindowStart(const ExecutionGraph& g, ExecutionGraphBuilder& b, const Clone& clone)
+void releaseFromWindowStart(
+    const ExecutionGraph& g, ExecutionGraphBuilder& b, const Clone& clone, const std::vector<WindowRelease>& releases)
 {
-    for (std::size_t k = 0; k < clone.members.size(); ++k) {
-        const std::uint32_t member = clone.members[k].value();
-        for (std::uint32_t s = g.inBegin(member); s < g.inBegin(member + 1); ++s) {
-            const std::optional<WindowRelease> release = windowReleaseOf(g, s);
-            if (!release)
-                continue;
-            const EdgeRef ref = g.ref(g.inEdge(s));
-            if (!release->wait.isValid()) {
-                b.addEdge(release->start, clone.copies[k], EdgeKind::Window, ref);
-                continue;
-            }
-            const ItemId wait = b.addItem(ExecutionGraphBuilder::columnsOf(g, release->wait), g.origin(release->wait));
-            b.addEdge(release->start, wait, EdgeKind::Window, release->ref);
-            b.addEdge(wait, clone.copies[k], EdgeKind::Window, ref);
+    for (const WindowRelease& r : releases) {
+        const ItemId copy = clone.copies[r.member];
+        if (!r.wait.isValid()) {
+            b.addEdge(r.start, copy, EdgeKind::Window, r.ref);
+            continue;
         }
-    }
-}
-
-// A dropped rank's waits from the window's start go with it (they have no rank to be dropped by).
-void dropWindowWaits(const ExecutionGraph& g, ExecutionGraphBuilder& b, const std::vector<ItemId>& members)
-{
-    for (ItemId member : members) {
-        for (std::uint32_t s = g.inBegin(member.value()); s < g.inBegin(member.value() + 1); ++s) {
-            if (const std::optional<WindowRelease> release = windowReleaseOf(g, s); release && release->wait.isValid())
-                b.removeItem(release->wait);
-        }
+        const ItemId wait = b.addItem(ExecutionGraphBuilder::columnsOf(g, r.wait), g.origin(r.wait));
+        b.addEdge(r.start, wait, EdgeKind::Window, r.startRef);
+        b.addEdge(wait, copy, EdgeKind::Window, r.ref);
     }
 }
 
@@ -523,9 +522,14 @@ static Status scaleWorkers(const WorkerCountParameters& params, WhatIfJob& job)
             if (g.rank(ItemId(i)).isValid())
                 itemsOf[g.rank(ItemId(i)).value()].push_back(ItemId(i));
         }
+        // A dropped rank's waits from the window's start go with it (they have no rank to go by).
         for (std::uint32_t r = 0; r < g.ranks().size(); ++r) {
-            if (dropped[r])
-                dropWindowWaits(g, b, itemsOf[r]);
+            if (!dropped[r])
+                continue;
+            for (const WindowRelease& release : windowReleasesOf(g, itemsOf[r])) {
+                if (release.wait.isValid())
+                    b.removeItem(release.wait);
+            }
         }
         // Room for every clone's items and origins at once, not by doubling: each rank's counted once.
         std::vector<std::size_t> originsOf(g.ranks().size(), 0), edgesOf(g.ranks().size(), 0);
@@ -547,6 +551,7 @@ static Status scaleWorkers(const WorkerCountParameters& params, WhatIfJob& job)
         b.reserve(cloned, clonedOrigins, clonedEdges);
         const AllocatedBlocks measuredBlocks(b.memoryBlocks());
         std::vector<std::optional<std::vector<std::size_t>>> blocksOf(g.ranks().size()); // per source, once
+        std::vector<std::optional<std::vector<WindowRelease>>> releasesOf(g.ranks().size()); // likewise
         for (std::int32_t j = n; j < m; ++j) {
             const RankId source = order[static_cast<std::size_t>(j % n)];
             std::string host;
@@ -563,7 +568,10 @@ static Status scaleWorkers(const WorkerCountParameters& params, WhatIfJob& job)
             if (!blocks)
                 blocks = measuredBlocks.of(itemsOf[source.value()]);
             clones.push_back(cloneRank(g, b, copier, itemsOf[source.value()], source, j, host, *blocks));
-            releaseFromWindowStart(g, b, clones.back());
+            std::optional<std::vector<WindowRelease>>& releases = releasesOf[source.value()];
+            if (!releases)
+                releases = windowReleasesOf(g, itemsOf[source.value()]);
+            releaseFromWindowStart(g, b, clones.back(), *releases);
             cloneSource.push_back(source);
             // The added rank's layers are recomputed where its source's are.
             const std::int32_t from = g.ranks()[source.value()].rank;
