@@ -16,19 +16,21 @@ struct WorkerCountParameters {
 
 // Worker count (data parallelism from N to M ranks; Shi et al.'s DAG for layer-wise jobs, Proteus for
 // the topology): ranks past M are dropped; new ranks copy the work of rank (j mod N) on tracks of their
-// own, waiting from the replayed window's start as it does, and join every collective that spans all ranks, whose
-// transfers the α–β cost model then times for the new group size over the topology (ranks_per_host ranks to a host). A
-// job holding only some ranks of its world (one rank's trace of a larger job) keeps its ranks, and its transfers whose
-// peers are not in the trace take the new world size. Collectives of smaller groups (pipeline or tensor parallel peers)
-// are not re-formed: a new rank's part of one is left to its measured duration, with a warning. A BytePS job
-// (PartitionModel) keeps its GPUs, which stand for every worker's: a worker is the GPUs of one host, and with a fixed
-// number of servers, each serves workers / servers workers, so the pushes and pulls take that load over the measured
-// one in service (a server per worker, as BytePS deploys them, keeps it). Weak scaling by default: each rank keeps its
-// measured batch. With batch = global (strong scaling), the measured global batch is shared among the new data-parallel
-// group, and every rank's compute and work memory follow its share (SampleScaling, as accumulation's
-// micro-batches do); not for BytePS jobs, whose stages are re-cut from the measured graph. With mode
-// = async_ps, the data-parallel collectives become each worker's push to and pull from parameter
-// servers of their own hosts (AsyncParameterServer), and the workers no longer wait for one another.
+// own, waiting from the replayed window's start as it does, and join every collective that spans all
+// ranks, whose transfers the α–β cost model then times for the new group size over the topology
+// (ranks_per_host ranks to a host). A job holding only some ranks of its world (one rank's trace of a
+// larger job) keeps its ranks, and its transfers whose peers are not in the trace take the new world
+// size. Collectives of smaller groups (pipeline or tensor parallel peers) are not re-formed: a new
+// rank's part of one is left to its measured duration, with a warning. A BytePS job (PartitionModel)
+// keeps its GPUs, which stand for every worker's: a worker is the GPUs of one host, and with a fixed
+// number of servers, each serves workers / servers workers, so the pushes and pulls take that load over
+// the measured one in service (a server per worker, as BytePS deploys them, keeps it). Weak scaling by
+// default: each rank keeps its measured batch. With batch = global (strong scaling), the measured
+// global batch is shared among the new data-parallel group, and every rank's compute and work memory
+// follow its share (SampleScaling, as accumulation's micro-batches do); not for BytePS jobs, whose
+// stages are re-cut from the measured graph. With mode = async_ps, the data-parallel collectives become
+// each worker's push to and pull from parameter servers of their own hosts (AsyncParameterServer), and
+// the workers no longer wait for one another.
 class WorkerCountPass : public PassWith<WorkerCountParameters> {
 public:
     // The data-parallel group the job was measured with, which `workers` counts: the most ranks a
