@@ -133,8 +133,14 @@ Status checkOneFormat(const std::vector<std::string>& files, const std::vector<R
 // it holds: a layer-wise profile is one file, often beside its logs.
 constexpr std::size_t kMostExamined = 256;
 
+// A file and the importer that recognises it.
+struct Recognised {
+    std::string path;
+    const Importer* importer = nullptr;
+};
+
 // The files directly in a folder that an importer recognises, by name.
-Expected<std::vector<std::string>> recognisedFiles(const std::string& folder)
+Expected<std::vector<Recognised>> recognisedFiles(const std::string& folder)
 {
     std::error_code ec;
     std::vector<std::string> names;
@@ -152,18 +158,20 @@ Expected<std::vector<std::string>> recognisedFiles(const std::string& folder)
                         "the folder holds no .json, .json.gz or .json.zst trace files, and too many other files (%1) "
                         "to look for a profile among: open the profile's file itself"),
                 { names.size() }));
-    std::vector<std::string> recognised;
+    std::vector<Recognised> recognised;
     for (std::string& name : names) {
         Expected<std::string> head = FileReader::readHead(name, FileHead::kBytes);
-        if (head && ImporterRegistry::detect(FileHead { name, std::move(*head) }))
-            recognised.push_back(std::move(name));
+        if (!head)
+            continue;
+        if (Expected<const Importer*> importer = ImporterRegistry::detect(FileHead { name, std::move(*head) }))
+            recognised.push_back({ std::move(name), *importer });
     }
     return recognised;
 }
 
 // The trace files of a folder: its JSON trace files at any depth, by name; where it holds none, the
-// files directly in it that an importer recognises (PipeDream's graph.txt, a B-Caffe log), when
-// they are one job's.
+// files directly in it that an importer recognises (PipeDream's graph.txt, a B-Caffe log), unless
+// they are several profiles of whole jobs.
 Expected<std::vector<std::string>> filesOfFolder(const std::string& folder)
 {
     std::error_code ec;
@@ -179,23 +187,28 @@ Expected<std::vector<std::string>> filesOfFolder(const std::string& folder)
         std::sort(found.begin(), found.end());
         return found;
     }
-    Expected<std::vector<std::string>> recognised = recognisedFiles(folder);
+    Expected<std::vector<Recognised>> recognised = recognisedFiles(folder);
     if (!recognised)
         return recognised.status();
     if (recognised->empty())
         return Status::error(ErrorCode::NoEvents, folder, -1,
             Message(SL_TEXT("Core",
                 "the folder holds no .json, .json.gz or .json.zst trace files, nor any other file Sightline reads")));
-    Expected<const Importer*> importer = importerOf(*recognised);
-    if (recognised->size() > 1 && importer && (*importer)->unit() == Importer::Unit::Job) {
+    const Importer* first = recognised->front().importer;
+    const bool wholeJobs = first->unit() == Importer::Unit::Job
+        && std::all_of(
+            recognised->begin(), recognised->end(), [&](const Recognised& r) { return r.importer == first; });
+    if (recognised->size() > 1 && wholeJobs) {
         std::string names;
-        for (const std::string& f : *recognised)
-            names += (names.empty() ? "" : ", ") + fs::path(f).filename().string();
+        for (const Recognised& r : *recognised)
+            names += (names.empty() ? "" : ", ") + fs::path(r.path).filename().string();
         return Status::error(ErrorCode::InvalidArgument, folder, -1,
             Message(SL_TEXT("Core", "the folder holds %1 profiles (%2), each of a whole job (%3): open one of them"),
-                { recognised->size(), names, Message((*importer)->description()) }));
+                { recognised->size(), names, Message(first->description()) }));
     }
-    return recognised;
+    for (Recognised& r : *recognised)
+        found.push_back(std::move(r.path));
+    return found;
 }
 
 } // namespace
