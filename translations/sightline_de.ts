@@ -285,14 +285,6 @@
         <translation>Wählen Sie weniger Mikro-Batches</translation>
     </message>
     <message>
-        <source>%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch</source>
-        <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit je 1/%2 des gemessenen Batches aus</translation>
-    </message>
-    <message>
-        <source>%1 rank-steps run %2 micro-batches of the measured batch</source>
-        <translation>%1 Rank-Schritte führen %2 Mikro-Batches des gemessenen Batches aus</translation>
-    </message>
-    <message>
         <source>Runs compute in 16-bit precision: kernels scaled by what bounds them, gradients halved, weight casts added.</source>
         <translation>Rechnet in 16-Bit-Genauigkeit: Kernel nach dem skaliert, was sie begrenzt, Gradienten halbiert, Gewichtsumwandlungen hinzugefügt.</translation>
     </message>
@@ -2103,6 +2095,22 @@
     <message>
         <source>the trace marks no forward or backward phases, so gradient accumulation cannot split its steps: no point of the frontier accumulates</source>
         <translation>der Trace kennzeichnet keine Vorwärts- oder Rückwärtsphasen, daher kann die Gradientenakkumulation seine Schritte nicht aufteilen: kein Punkt der Front akkumuliert</translation>
+    </message>
+    <message>
+        <source>a batch of %1 samples (%2) cannot make %3 micro-batches of one sample or more: each would hold %4 samples, which no data loader gives, and the figures are of those fractions</source>
+        <translation>Ein Batch von %1 Samples (%2) ergibt keine %3 Mikro-Batches mit mindestens einem Sample: jeder hielte %4 Samples, die kein Datenlader liefert, und die Zahlen gelten für diese Bruchteile</translation>
+    </message>
+    <message>
+        <source>a batch of %1 samples (%2) does not split evenly into %3 micro-batches: the figures are of micro-batches of %4 samples each, which a data loader cannot give</source>
+        <translation>Ein Batch von %1 Samples (%2) teilt sich nicht gleichmäßig in %3 Mikro-Batches: die Zahlen gelten für Mikro-Batches von je %4 Samples, die ein Datenlader nicht liefern kann</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of 1/%2 of their batch</source>
+        <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit je 1/%2 ihres Batches aus</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of their whole batch</source>
+        <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit ihrem ganzen Batch aus</translation>
     </message>
 </context>
 <context>

@@ -285,14 +285,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 rank-steps run %2 micro-batches of the measured batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Runs compute in 16-bit precision: kernels scaled by what bounds them, gradients halved, weight casts added.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2102,6 +2094,22 @@
     </message>
     <message>
         <source>the trace marks no forward or backward phases, so gradient accumulation cannot split its steps: no point of the frontier accumulates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a batch of %1 samples (%2) cannot make %3 micro-batches of one sample or more: each would hold %4 samples, which no data loader gives, and the figures are of those fractions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a batch of %1 samples (%2) does not split evenly into %3 micro-batches: the figures are of micro-batches of %4 samples each, which a data loader cannot give</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of 1/%2 of their batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of their whole batch</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

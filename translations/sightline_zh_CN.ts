@@ -285,14 +285,6 @@
         <translation>请选择更少的微批次</translation>
     </message>
     <message>
-        <source>%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch</source>
-        <translation>%1 个 rank 步骤各运行 %2 个微批次，每个为测得批次的 1/%2</translation>
-    </message>
-    <message>
-        <source>%1 rank-steps run %2 micro-batches of the measured batch</source>
-        <translation>%1 个 rank 步骤各运行 %2 个测得批次大小的微批次</translation>
-    </message>
-    <message>
         <source>Runs compute in 16-bit precision: kernels scaled by what bounds them, gradients halved, weight casts added.</source>
         <translation>以 16 位精度计算：按限制因素缩放内核，梯度减半，并加入权重转换。</translation>
     </message>
@@ -2103,6 +2095,22 @@
     <message>
         <source>the trace marks no forward or backward phases, so gradient accumulation cannot split its steps: no point of the frontier accumulates</source>
         <translation>跟踪未标出前向或反向阶段，梯度累积无法拆分其步骤：前沿上没有任何点进行累积</translation>
+    </message>
+    <message>
+        <source>a batch of %1 samples (%2) cannot make %3 micro-batches of one sample or more: each would hold %4 samples, which no data loader gives, and the figures are of those fractions</source>
+        <translation>%1 个样本的批次（%2）无法组成 %3 个至少含一个样本的微批次：每个只含 %4 个样本，没有数据加载器会给出这样的批次，这些数字针对的是这些分数</translation>
+    </message>
+    <message>
+        <source>a batch of %1 samples (%2) does not split evenly into %3 micro-batches: the figures are of micro-batches of %4 samples each, which a data loader cannot give</source>
+        <translation>%1 个样本的批次（%2）不能均分为 %3 个微批次：这些数字针对的是每个含 %4 个样本的微批次，数据加载器无法给出</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of 1/%2 of their batch</source>
+        <translation>%1 个 rank 步骤各运行 %2 个微批次，每个为其批次的 1/%2</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of their whole batch</source>
+        <translation>%1 个 rank 步骤各运行 %2 个其完整批次大小的微批次</translation>
     </message>
 </context>
 <context>

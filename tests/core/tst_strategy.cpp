@@ -1212,6 +1212,53 @@ private Q_SLOTS:
         QVERIFY(kept && meanStep(kept->whatIf->schedule) / actual - 1.0 > 0.3);
     }
 
+    // Where the trace shows the batch, accumulation says when it does not make k micro-batches of
+    // whole samples, and when a micro-batch would hold less than one (the search's 128 micro-batches of
+    // the calibration job's 64 samples ran 0.5 samples each without a word); a batch that splits, or
+    // micro-batches that repeat it, say nothing. The batch is the one earlier steps left.
+    void gradAccumulationSaysWhereTheBatchDoesNotSplit()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/accumulation/accum1");
+        QVERIFY(session);
+        const PassStep half { "batch_size", { { "factor", 0.5 } } };
+        const auto accumulate = [](double k, std::string batch = "split") {
+            return PassStep { "grad_accumulation", { { "micro_batches", k }, { "batch", batch } } };
+        };
+        // The notes a strategy's what-if gives of the split, in English.
+        const auto notesOf = [&](std::vector<PassStep> steps) {
+            const auto r = session->whatIf({ Strategy { std::move(steps) }, {}, { CommSource::Measured, false } });
+            std::vector<std::string> notes;
+            if (!r)
+                return std::vector<std::string> { "error: " + errorOf(r) };
+            for (const Message& m : r->warnings) {
+                const std::string text = m.english();
+                if (text.find("micro-batches of one sample or more") != std::string::npos
+                    || text.find("does not split evenly into") != std::string::npos)
+                    notes.push_back(text);
+            }
+            return notes;
+        };
+        QVERIFY(notesOf({ accumulate(4) }).empty());
+        QVERIFY(notesOf({ half, accumulate(32) }).empty());
+        QVERIFY(notesOf({ accumulate(128, "repeat") }).empty());
+        const std::vector<std::string> uneven = notesOf({ accumulate(3) });
+        QCOMPARE(uneven.size(), std::size_t(1));
+        QVERIFY2(uneven.front().find("a batch of 64 samples") != std::string::npos
+                && uneven.front().find("does not split evenly into 3 micro-batches") != std::string::npos
+                && uneven.front().find("21.33 samples each") != std::string::npos,
+            uneven.front().c_str());
+        for (const auto& [steps, text] : std::vector<std::pair<std::vector<PassStep>, std::string>> {
+                 { { accumulate(128) }, "a batch of 64 samples" },
+                 { { half, accumulate(64) }, "a batch of 32 samples" } }) {
+            const std::vector<std::string> fraction = notesOf(steps);
+            QCOMPARE(fraction.size(), std::size_t(1));
+            QVERIFY2(fraction.front().find(text) != std::string::npos
+                    && fraction.front().find("each would hold 0.5 samples") != std::string::npos,
+                fraction.front().c_str());
+        }
+    }
+
     // A CPU check-set pair (recorded here; no constant was fitted on it): the ratio, changed over base,
     // that strategy predicts from the base side's trace, and the ratio of the sides' unprofiled medians.
     static CpuRatio cpuCheckRatio(const QString& pair, const QString& base, const QString& changed, const Strategy& strategy)

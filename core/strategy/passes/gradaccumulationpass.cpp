@@ -9,19 +9,50 @@
 #include "core/memory/memoryrewrite.h"
 #include "core/model/opclassifier.h"
 #include "core/model/trace.h"
+#include "core/strategy/batchsize.h"
 #include "core/strategy/exportcontext.h"
 #include "core/strategy/samplescaling.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <iterator>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 namespace sightline {
 
 namespace {
+
+// Where the trace shows the batch: a warning when the samples a rank computes on before the step
+// (the measured batch, as earlier steps changed it) do not make k micro-batches of whole samples. The
+// pass splits the batch evenly whatever it holds, which no data loader does, and below one sample a
+// micro-batch exists nowhere but in the figures. Nothing where the split is whole or the batch unknown.
+std::optional<Message> splitNote(const Trace& trace, double samplesFactor, std::uint32_t k)
+{
+    const std::optional<BatchSize::Found> batch = BatchSize::of(trace);
+    if (!batch)
+        return std::nullopt;
+    const double samples = static_cast<double>(batch->size) * samplesFactor;
+    const double each = samples / k;
+    if (each >= 1 && std::abs(each - std::round(each)) <= 1e-9)
+        return std::nullopt;
+    char batchText[32], eachText[32];
+    std::snprintf(batchText, sizeof batchText, "%.4g", samples);
+    std::snprintf(eachText, sizeof eachText, "%.4g", each);
+    if (each < 1)
+        return Message(SL_TEXT("Core",
+                           "a batch of %1 samples (%2) cannot make %3 micro-batches of one sample or more: each "
+                           "would hold %4 samples, which no data loader gives, and the figures are of those fractions"),
+            { std::string(batchText), batch->source, k, std::string(eachText) });
+    return Message(SL_TEXT("Core",
+                       "a batch of %1 samples (%2) does not split evenly into %3 micro-batches: the figures are of "
+                       "micro-batches of %4 samples each, which a data loader cannot give"),
+        { std::string(batchText), batch->source, k, std::string(eachText) });
+}
 
 constexpr std::uint32_t kWorkMemory = SampleScaling::kWorkMemory;
 
@@ -254,10 +285,15 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
     }
     if (split)
         scaleCompute(b, samples, batches, partEnds, copies, k);
-    if (split)
-        job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of 1/%2 of the measured batch"), std::vector<Message::Arg> { batches.size(), k });
-    else
-        job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of the measured batch"), std::vector<Message::Arg> { batches.size(), k });
+    if (split) {
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of 1/%2 of their batch"),
+            std::vector<Message::Arg> { batches.size(), k });
+        if (std::optional<Message> note = splitNote(g.trace(), job.samplesFactor, k))
+            job.warnings.push_back(std::move(*note));
+    } else {
+        job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of their whole batch"),
+            std::vector<Message::Arg> { batches.size(), k });
+    }
     job.microBatchStep = job.step;
     return job.rebuild(b);
 }
