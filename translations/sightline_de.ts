@@ -2112,6 +2112,14 @@
         <source>%1 rank-steps run %2 micro-batches of their whole batch</source>
         <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit ihrem ganzen Batch aus</translation>
     </message>
+    <message>
+        <source>left out %1 of the %2 candidates: a rank&apos;s batch or micro-batch would hold less than one sample of the batch the trace shows, which no data loader gives</source>
+        <translation>%1 der %2 Kandidaten ausgelassen: ein Batch oder Mikro-Batch eines Ranks hielte weniger als ein Sample des Batches, den der Trace zeigt, was kein Datenlader liefert</translation>
+    </message>
+    <message>
+        <source>a global batch of %1 samples (%2 per rank, %3) gives each of %4 workers %5 samples, less than one: no data loader gives that, and the figures are of those fractions</source>
+        <translation>Ein globaler Batch von %1 Samples (%2 je Rank, %3) gibt jedem von %4 Workern %5 Samples, weniger als eines: das liefert kein Datenlader, und die Zahlen gelten für diese Bruchteile</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

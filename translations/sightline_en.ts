@@ -2112,6 +2112,14 @@
         <source>%1 rank-steps run %2 micro-batches of their whole batch</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>left out %1 of the %2 candidates: a rank&apos;s batch or micro-batch would hold less than one sample of the batch the trace shows, which no data loader gives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a global batch of %1 samples (%2 per rank, %3) gives each of %4 workers %5 samples, less than one: no data loader gives that, and the figures are of those fractions</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2112,6 +2112,14 @@
         <source>%1 rank-steps run %2 micro-batches of their whole batch</source>
         <translation>%1 个 rank 步骤各运行 %2 个其完整批次大小的微批次</translation>
     </message>
+    <message>
+        <source>left out %1 of the %2 candidates: a rank&apos;s batch or micro-batch would hold less than one sample of the batch the trace shows, which no data loader gives</source>
+        <translation>%2 个候选中有 %1 个被略去：某个 rank 的批次或微批次将含不到一个样本（以 trace 显示的批次计），没有数据加载器会给出这样的批次</translation>
+    </message>
+    <message>
+        <source>a global batch of %1 samples (%2 per rank, %3) gives each of %4 workers %5 samples, less than one: no data loader gives that, and the figures are of those fractions</source>
+        <translation>%1 个样本的全局批次（每个 rank %2 个，%3）分给 %4 个 worker 后每个只有 %5 个样本，不到一个：没有数据加载器会给出这样的批次，这些数字针对的是这些分数</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -643,6 +643,8 @@ private:
         m_result.bestPeakBytes = o.peakBytes;
         m_result.bestOutOfMemory = o.outOfMemory;
         m_result.candidates = m_evaluator.evaluated();
+        if (std::optional<Message> unfed = m_evaluator.unfedWarning())
+            m_result.warnings.push_back(std::move(*unfed));
         if (std::optional<Message> failed = m_evaluator.failureWarning())
             m_result.warnings.push_back(std::move(*failed));
         m_result.warnings.insert(m_result.warnings.begin(), final->warnings.begin(), final->warnings.end());

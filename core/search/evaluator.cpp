@@ -58,6 +58,7 @@ Outcome Evaluator::outcomeOf(const WhatIfResult& r)
     o.peakBytes = r.whatIf->memory.peakBytes();
     o.outOfMemory = r.whatIf->memory.outOfMemory ? 1 : 0;
     o.selfChecked = std::any_of(r.warnings.begin(), r.warnings.end(), WhatIfResult::isWhatIfCheck) ? 1 : 0;
+    o.fractionalSamples = r.fractionalSamples ? 1 : 0;
     for (int c = 0; c < kPathCategoryCount; ++c)
         o.pathNs[static_cast<std::size_t>(c)] = r.whatIf->criticalPath.total[static_cast<std::size_t>(c)];
     return o;
@@ -71,9 +72,11 @@ Status Evaluator::firstFailure() const
     return r ? Status() : r.status();
 }
 
-void Evaluator::count(std::size_t candidates, std::size_t failures, const std::optional<Strategy>& firstFailed)
+void Evaluator::count(
+    std::size_t candidates, std::size_t failures, const std::optional<Strategy>& firstFailed, std::size_t unfed)
 {
     m_evaluated += candidates;
+    m_unfed += unfed;
     if (failures == 0)
         return;
     if (!m_firstFailed)
@@ -88,6 +91,16 @@ std::optional<Message> Evaluator::failureWarning() const
     const Status why = firstFailure();
     return Message(SL_TEXT("Core", "%1 of the %2 candidates failed; the first: %3"),
         { m_failures, m_evaluated, why.detailMessage() });
+}
+
+std::optional<Message> Evaluator::unfedWarning() const
+{
+    if (m_unfed == 0)
+        return std::nullopt;
+    return Message(SL_TEXT("Core",
+                       "left out %1 of the %2 candidates: a rank's batch or micro-batch would hold less than "
+                       "one sample of the batch the trace shows, which no data loader gives"),
+        { m_unfed, m_evaluated });
 }
 
 std::vector<Message> Evaluator::warningsBeyond(const std::vector<Message>& warnings, const std::vector<Message>& shared)
@@ -194,8 +207,12 @@ Expected<std::vector<Outcome>> Evaluator::evaluate(std::span<const Candidate> ca
         return Status::error(ErrorCode::InvalidArgument, {}, -1,
             Message(SL_TEXT("Core", "the search's processes left candidates without an outcome")));
     m_evaluated += candidates.size();
-    for (const Outcome& o : ordered) {
-        if (o.ok())
+    for (Outcome& o : ordered) {
+        if (o.ok() && o.fractionalSamples) {
+            o.status = Outcome::Unfed;
+            ++m_unfed;
+        }
+        if (o.status != Outcome::Failed)
             continue;
         if (m_failures++ == 0)
             m_firstFailed = candidates[o.index].strategy;

@@ -31,7 +31,8 @@ public:
         std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr, ProgressSink* progress = nullptr);
 
     // Each candidate's outcome, in the candidates' order. A candidate whose what-if fails has status
-    // Failed (failures() counts them and keeps the first error). Fails with Cancelled, or with the
+    // Failed (failures() counts them and keeps the first error); one whose job holds less than a sample
+    // per batch or micro-batch, Unfed (unfed() counts them). Fails with Cancelled, or with the
     // exchange's error.
     Expected<std::vector<Outcome>> evaluate(std::span<const Candidate> candidates);
     // One strategy's whole what-if, run here.
@@ -65,9 +66,15 @@ public:
     std::uint64_t memoryLimitBytes() const { return m_memoryLimitBytes; }
     const CancellationToken* cancellation() const { return m_cancel; }
     ProgressSink* progress() const { return m_progress; }
-    // Counts candidates another search evaluated on this one's behalf, in every process alike, and
-    // those of them that failed; their first (firstFailed) is this one's where it has none yet.
-    void count(std::size_t candidates, std::size_t failures, const std::optional<Strategy>& firstFailed);
+    // Candidates left out so far, by all processes, as Unfed: their what-ifs ran, but a rank's batch or
+    // micro-batch held less than one sample. The warning that says how many; nothing when none was.
+    std::size_t unfed() const { return m_unfed; }
+    std::optional<Message> unfedWarning() const;
+    // Counts candidates another search evaluated on this one's behalf, in every process alike, those
+    // of them that failed (their first, firstFailed, is this one's where it has none yet) and those
+    // left out as Unfed.
+    void count(
+        std::size_t candidates, std::size_t failures, const std::optional<Strategy>& firstFailed, std::size_t unfed);
 
     static Outcome outcomeOf(const WhatIfResult& result);
     // The warnings that are not among shared (those of a what-if every candidate shares), in their
@@ -92,6 +99,7 @@ private:
     std::size_t m_concurrency = 1;
     std::size_t m_evaluated = 0;
     std::size_t m_failures = 0;
+    std::size_t m_unfed = 0;
     std::optional<Strategy> m_firstFailed;
 };
 

@@ -169,6 +169,9 @@ public:
                 "point's peak is 0 bytes, so whether a point fits its budget cannot be told"));
         m_result.layers = m_chain.size();
         m_result.candidates = m_evaluator.evaluated();
+        m_result.unfed = m_evaluator.unfed();
+        if (std::optional<Message> unfed = m_evaluator.unfedWarning())
+            m_result.warnings.push_back(std::move(*unfed));
         if (std::optional<Message> failed = m_evaluator.failureWarning()) {
             m_result.warnings.push_back(*failed);
             m_result.failures

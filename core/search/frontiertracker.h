@@ -64,6 +64,9 @@ struct Frontier {
         Message warning;
     };
     std::optional<Failures> failures;
+    // Those left out as Unfed (Evaluator::unfed): a rank's batch or micro-batch below one sample. The
+    // warning that says so is among warnings.
+    std::size_t unfed = 0;
     // Each device count's frontier, and the frontier over all of them, by memory ascending.
     std::vector<std::pair<int, std::vector<FrontierPoint>>> byWorkers;
     std::vector<FrontierPoint> points;

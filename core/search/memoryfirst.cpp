@@ -83,7 +83,8 @@ Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& pr
     }
     FrontierChoice choice;
     const std::optional<Frontier::Failures>& failed = frontier->failures;
-    evaluator.count(frontier->candidates, failed ? failed->count : 0, failed ? failed->first : std::nullopt);
+    evaluator.count(
+        frontier->candidates, failed ? failed->count : 0, failed ? failed->first : std::nullopt, frontier->unfed);
     if (failed)
         choice.warning
             = Message(SL_TEXT("Core", "memory first's frontier of layers to recompute may have missed its choice: %1"),

@@ -100,6 +100,8 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
     }
     if (std::optional<Message> parted = disagreement(curve))
         curve.warnings.push_back(std::move(*parted));
+    if (std::optional<Message> unfed = evaluator.unfedWarning())
+        curve.warnings.push_back(std::move(*unfed));
     if (std::optional<Message> failed = evaluator.failureWarning())
         curve.warnings.push_back(std::move(*failed));
     return {};

@@ -87,6 +87,8 @@ struct WhatIfResult {
     // The samples a step of the whole what-if computes on over the measured job's (batch_size,
     // worker_count): where it is not 1, throughput, not the iteration, compares the two.
     double stepSamplesFactor = 1.0;
+    // WhatIfJob's: the least samples a step left a rank's batch or micro-batch with, where below one.
+    std::optional<double> fractionalSamples;
     std::vector<Message> warnings;
 
     // The what-if's samples per second over the baseline's, less one: its throughput's change.

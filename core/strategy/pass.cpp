@@ -57,6 +57,12 @@ Status WhatIfJob::checkGrowth(std::uint64_t added, Message advice) const
             { items, items + added, maxItems, kBytesPerItem, sizeText(maxItems * kBytesPerItem), std::move(advice) }));
 }
 
+void WhatIfJob::noteSamples(double samples)
+{
+    if (samples < 1 && (!fractionalSamples || samples < *fractionalSamples))
+        fractionalSamples = samples;
+}
+
 Status WhatIfJob::checkBeforeMicroBatches() const
 {
     if (!microBatchStep)

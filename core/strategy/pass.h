@@ -71,7 +71,13 @@ struct WhatIfJob {
     // The data-parallel workers over the measured job's, as a worker_count step set them: with
     // samplesFactor, the samples a step of the whole job computes on.
     double workersFactor = 1.0;
+    // Where the trace shows the batch and a step left a rank's batch or micro-batch below one sample
+    // (batch_size, worker_count's global batch, grad_accumulation's split): the least samples any step
+    // left one with. A job no data loader can feed: the step warns, and searches leave it out.
+    std::optional<double> fractionalSamples {};
 
+    // Records that a step left a rank's batch or micro-batch with samples, where that is below one.
+    void noteSamples(double samples);
     // What memoryBytes holds at kBytesPerItem per item, within the item ids.
     static std::uint64_t maxItemsFor(std::uint64_t memoryBytes);
     // The analyses of the current graph.

@@ -1216,7 +1216,7 @@ private Q_SLOTS:
     // whole samples, and when a micro-batch would hold less than one (the search's 128 micro-batches of
     // the calibration job's 64 samples ran 0.5 samples each without a word); a batch that splits, or
     // micro-batches that repeat it, say nothing. The batch is the one earlier steps left.
-    void gradAccumulationSaysWhereTheBatchDoesNotSplit()
+    void passesSayWhereTheBatchDoesNotSplit()
     {
         const auto session
             = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/accumulation/accum1");
@@ -1257,6 +1257,25 @@ private Q_SLOTS:
                     && fraction.front().find("each would hold 0.5 samples") != std::string::npos,
                 fraction.front().c_str());
         }
+        // The result holds the least samples a step left a batch or micro-batch with, where below one
+        // (what searches leave out): from accumulation, from batch_size, and from devices sharing the
+        // global batch, which also says so.
+        const auto leastOf = [&](std::vector<PassStep> steps) -> std::optional<double> {
+            const auto r = session->whatIf({ Strategy { std::move(steps) }, {}, { CommSource::Measured, false } });
+            return r ? r->fractionalSamples : std::optional<double>(-1);
+        };
+        const PassStep share { "worker_count", { { "workers", 128.0 }, { "batch", std::string("global") } } };
+        QCOMPARE(leastOf({ accumulate(4) }), std::optional<double>());
+        QCOMPARE(leastOf({ half, accumulate(32) }), std::optional<double>());
+        QCOMPARE(leastOf({ accumulate(128, "repeat") }), std::optional<double>());
+        QCOMPARE(leastOf({ accumulate(128) }), std::optional<double>(0.5));
+        QCOMPARE(leastOf({ PassStep { "batch_size", { { "factor", 0.01 } } } }), std::optional<double>(0.64));
+        QCOMPARE(leastOf({ share }), std::optional<double>(0.5));
+        const auto shared = session->whatIf({ Strategy { { share } }, {}, { CommSource::Measured, false } });
+        QVERIFY(shared);
+        QVERIFY(std::any_of(shared->warnings.begin(), shared->warnings.end(), [](const Message& m) {
+            return m.english().find("gives each of 128 workers 0.5 samples, less than one") != std::string::npos;
+        }));
     }
 
     // A CPU check-set pair (recorded here; no constant was fitted on it): the ratio, changed over base,

@@ -69,6 +69,7 @@ void sayTheSamples(const Samples& samples, const BatchSizeParameters& params, do
     if (samples.measured && params.factor) {
         const double from = static_cast<double>(samples.measured->size) * before;
         const double batch = from * *params.factor;
+        job.noteSamples(batch);
         if (std::abs(batch - std::round(batch)) > 1e-9)
             job.warnings.emplace_back(
                 SL_TEXT("Core", "a factor of %1 of a batch of %2 samples is not a whole number of samples (%3)"),

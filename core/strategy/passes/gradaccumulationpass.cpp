@@ -30,14 +30,16 @@ namespace {
 // Where the trace shows the batch: a warning when the samples a rank computes on before the step
 // (the measured batch, as earlier steps changed it) do not make k micro-batches of whole samples. The
 // pass splits the batch evenly whatever it holds, which no data loader does, and below one sample a
-// micro-batch exists nowhere but in the figures. Nothing where the split is whole or the batch unknown.
-std::optional<Message> splitNote(const Trace& trace, double samplesFactor, std::uint32_t k)
+// micro-batch exists nowhere but in the figures (the job notes it: searches leave it out). Nothing
+// where the split is whole or the batch unknown.
+std::optional<Message> splitNote(WhatIfJob& job, std::uint32_t k)
 {
-    const std::optional<BatchSize::Found> batch = BatchSize::of(trace);
+    const std::optional<BatchSize::Found> batch = BatchSize::of(job.graph->trace());
     if (!batch)
         return std::nullopt;
-    const double samples = static_cast<double>(batch->size) * samplesFactor;
+    const double samples = static_cast<double>(batch->size) * job.samplesFactor;
     const double each = samples / k;
+    job.noteSamples(each);
     if (each >= 1 && std::abs(each - std::round(each)) <= 1e-9)
         return std::nullopt;
     char batchText[32], eachText[32];
@@ -288,7 +290,7 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
     if (split) {
         job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of 1/%2 of their batch"),
             std::vector<Message::Arg> { batches.size(), k });
-        if (std::optional<Message> note = splitNote(g.trace(), job.samplesFactor, k))
+        if (std::optional<Message> note = splitNote(job, k))
             job.warnings.push_back(std::move(*note));
     } else {
         job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of their whole batch"),

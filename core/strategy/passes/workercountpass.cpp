@@ -389,11 +389,22 @@ Status shareGlobalBatch(std::int32_t measuredData, std::int32_t workers, WhatIfJ
                                   "samples, its device work taking a fixed 6 % of its time above 5 us and the rest in "
                                   "proportion, and its activations in proportion"),
         std::vector<Message::Arg> { measuredData, workers, std::string(share) });
-    if (const std::optional<BatchSize::Found> batch = BatchSize::of(g.trace());
-        batch && (static_cast<std::int64_t>(batch->size) * measuredData) % workers != 0)
+    const std::optional<BatchSize::Found> batch = BatchSize::of(g.trace());
+    const double perRank = batch ? static_cast<double>(batch->size) * job.samplesFactor : 1.0;
+    job.noteSamples(perRank);
+    if (perRank < 1) {
+        std::snprintf(share, sizeof share, "%.3g", perRank);
+        job.warnings.emplace_back(SL_TEXT("Core",
+                                      "a global batch of %1 samples (%2 per rank, %3) gives each of %4 workers %5 "
+                                      "samples, less than one: no data loader gives that, and the figures are of "
+                                      "those fractions"),
+            std::vector<Message::Arg> {
+                batch->size * measuredData, batch->size, batch->source, workers, std::string(share) });
+    } else if (batch && (static_cast<std::int64_t>(batch->size) * measuredData) % workers != 0) {
         job.warnings.emplace_back(
             SL_TEXT("Core", "a global batch of %1 samples (%2 per rank, %3) does not split evenly among %4 workers"),
             std::vector<Message::Arg> { batch->size * measuredData, batch->size, batch->source, workers });
+    }
     return job.rebuild(b);
 }
 
