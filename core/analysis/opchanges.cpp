@@ -48,6 +48,8 @@ void countRuns(const ExecutionGraph& g, const Schedule& s, std::vector<OpChange>
 
 std::vector<OpChange> OpChanges::largest(std::span<const TimeNs> was, const ExecutionGraph& whatIf, const Schedule& after, std::size_t count)
 {
+    if (count == 0) // a search's what-if lists none: its items are not added up per op
+        return {};
     const std::vector<TimeNs> now = perOp(whatIf, after);
     auto larger = [](const OpChange& a, const OpChange& b) {
         const TimeNs da = std::abs(a.delta()), db = std::abs(b.delta());
@@ -79,6 +81,8 @@ std::vector<OpChange> OpChanges::largest(std::span<const TimeNs> was, const Exec
 std::vector<OpChange> OpChanges::largest(
     const ExecutionGraph& baseline, const Schedule& before, const ExecutionGraph& whatIf, const Schedule& after, std::size_t count)
 {
+    if (count == 0)
+        return {};
     return largest(perOp(baseline, before), whatIf, after, count);
 }
 

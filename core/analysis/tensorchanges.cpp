@@ -64,6 +64,8 @@ ItemId readyAfter(const ExecutionGraph& g, const TensorModel::Tensor& t, ItemId 
 std::vector<TensorChange> TensorChanges::largest(const TensorModel& model, const ExecutionGraph& baseline, const Schedule& before,
     const ExecutionGraph& whatIf, const Schedule& after, std::size_t count)
 {
+    if (count == 0) // a search's what-if lists none: its tensors are not looked at
+        return {};
     std::vector<TensorChange> changes;
     std::vector<OpId> asked;
     for (const TensorModel::Step& step : model.steps()) {
