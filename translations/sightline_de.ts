@@ -2120,6 +2120,10 @@
         <source>a global batch of %1 samples (%2 per rank, %3) gives each of %4 workers %5 samples, less than one: no data loader gives that, and the figures are of those fractions</source>
         <translation>Ein globaler Batch von %1 Samples (%2 je Rank, %3) gibt jedem von %4 Workern %5 Samples, weniger als eines: das liefert kein Datenlader, und die Zahlen gelten für diese Bruchteile</translation>
     </message>
+    <message>
+        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 the trace shows, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
+        <translation>%1 der Geräteanzahlen geben jedem Worker weniger als ein Sample des globalen Batches von %2, den der Trace zeigt, was kein Datenlader liefert: sie werden nicht nachgespielt, und die Zahlen des Modells gelten dort für Bruchteile eines Samples</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2120,6 +2120,10 @@
         <source>a global batch of %1 samples (%2 per rank, %3) gives each of %4 workers %5 samples, less than one: no data loader gives that, and the figures are of those fractions</source>
         <translation>%1 个样本的全局批次（每个 rank %2 个，%3）分给 %4 个 worker 后每个只有 %5 个样本，不到一个：没有数据加载器会给出这样的批次，这些数字针对的是这些分数</translation>
     </message>
+    <message>
+        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 the trace shows, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
+        <translation>有 %1 个设备数使每个 worker 分到的样本不足 trace 所示 %2 个样本的全局批次中的一个，没有数据加载器会给出这样的批次：这些设备数不做重放，模型在那里的数字针对的是样本的分数</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

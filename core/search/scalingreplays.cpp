@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace sightline {
 
@@ -51,11 +52,23 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
 {
     const double itemsPerWorker
         = static_cast<double>(base.whatIf->graph->itemCount()) / std::max(1, curve.measuredWorkers);
+    // Strong scaling past the global batch the trace shows gives each worker less than a sample: no
+    // data loader feeds that, so such a count is not replayed (its what-if would be left out as Unfed).
+    const std::optional<std::int64_t> globalBatch = curve.globalBatch && curve.batch
+        ? std::optional<std::int64_t>(*curve.batch * std::max(1, curve.measuredWorkers))
+        : std::nullopt;
     std::vector<Candidate> candidates;
     std::vector<std::size_t> replayedAt;
+    std::size_t pastBatch = 0, pastLimit = 0;
     for (std::size_t i = 0; i < curve.points.size(); ++i) {
-        if (itemsPerWorker * curve.points[i].workers > static_cast<double>(session.maxWhatIfItems()))
+        if (globalBatch && curve.points[i].workers > *globalBatch) {
+            ++pastBatch;
             continue;
+        }
+        if (itemsPerWorker * curve.points[i].workers > static_cast<double>(session.maxWhatIfItems())) {
+            ++pastLimit;
+            continue;
+        }
         Strategy s = prefix;
         if (std::optional<PassStep> step = stepFor(curve.points[i].workers))
             s.steps.push_back(std::move(*step));
@@ -65,11 +78,17 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
     Expected<std::vector<Outcome>> replayed = evaluator.evaluate(candidates);
     if (!replayed)
         return replayed.status();
-    if (replayedAt.size() < curve.points.size())
+    if (pastBatch > 0)
+        curve.warnings.emplace_back(SL_TEXT("Core",
+                                        "%1 of the device counts give each worker less than one sample of the global "
+                                        "batch of %2 the trace shows, which no data loader gives: they are not "
+                                        "replayed, and the model's figures there are of fractions of a sample"),
+            std::vector<Message::Arg> { pastBatch, *globalBatch });
+    if (pastLimit > 0)
         curve.warnings.emplace_back(SL_TEXT("Core",
                                         "%1 of the device counts are beyond what the job may grow to within its memory "
                                         "limit: the model alone gives them"),
-            std::vector<Message::Arg> { curve.points.size() - replayedAt.size() });
+            std::vector<Message::Arg> { pastLimit });
     std::size_t ran = 0, checked = 0;
     for (std::size_t k = 0; k < replayedAt.size(); ++k) {
         if (!(*replayed)[k].ok())

@@ -170,6 +170,40 @@ private Q_SLOTS:
         }
     }
 
+    // Strong scaling past the global batch the trace shows gives each worker less than a sample: the
+    // H100 DDP pair's 2 ranks of 64 share 128 samples, so 256 workers hold half a sample each. Such
+    // a count is not replayed (it was, and its figures were reported), and the curve says why; up to
+    // the global batch every count is replayed. Weak scaling keeps each worker's batch, and says nothing.
+    void syncLeavesCountsPastTheGlobalBatchUnreplayed()
+    {
+        LocalExchange local;
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/ddp/bucket25mb");
+        QVERIFY(session);
+        const std::vector<int> counts { 2, 128, 256 };
+        const auto strong = SyncScaling::of(
+            *session, {}, { CommSource::CostModel, true, std::nullopt }, counts, true, local, std::uint64_t(4) << 30);
+        QVERIFY2(strong, strong ? "" : strong.status().toString().c_str());
+        QCOMPARE(strong->batch, std::optional<std::int64_t>(64));
+        QCOMPARE(strong->points.size(), std::size_t(3));
+        QVERIFY(strong->points[0].replayedNs && strong->points[1].replayedNs);
+        QVERIFY(!strong->points[2].replayedNs);
+        QVERIFY(strong->points[2].iterationNs > 0); // the model still gives it
+        const auto says = [](const ScalingCurve& c) {
+            return std::count_if(c.warnings.begin(), c.warnings.end(), [](const Message& w) {
+                return w.english().find("1 of the device counts give each worker less than one sample of the "
+                                        "global batch of 128")
+                    != std::string::npos;
+            });
+        };
+        QCOMPARE(says(*strong), 1);
+        const auto weak = SyncScaling::of(*session, {}, { CommSource::CostModel, true, std::nullopt }, { 2, 256 },
+            false, local, std::uint64_t(4) << 30);
+        QVERIFY2(weak, weak ? "" : weak.status().toString().c_str());
+        QVERIFY(weak->points[1].replayedNs);
+        QCOMPARE(says(*weak), 0);
+    }
+
     void syncModelBesideTheReplay()
     {
         const auto session = sessionOf(backwardJob(2,
