@@ -4,6 +4,8 @@
 #include "core/model/trace.h"
 
 #include <array>
+#include <cmath>
+#include <cstdio>
 #include <string_view>
 
 namespace sightline {
@@ -56,6 +58,15 @@ std::optional<BatchSize::Found> BatchSize::of(const Trace& t)
     return Found { dims.front(),
         "dimension 0 of " + std::string(t.string(t.name(best))) + "'s input " + std::to_string(bestInput) + " in step " + std::to_string(t.step(best)) + " of rank "
             + std::to_string(t.rankInfo(first).rank) };
+}
+
+std::string BatchSize::text(double samples)
+{
+    if (std::abs(samples - std::round(samples)) <= 1e-9 && std::abs(samples) < 1e15)
+        return std::to_string(std::llround(samples));
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", samples);
+    return text;
 }
 
 } // namespace sightline

@@ -20,6 +20,9 @@ public:
     };
 
     static std::optional<Found> of(const Trace& trace);
+    // Samples as the user counts them: whole ones in full, fractions (a share, a micro-batch) to four
+    // significant digits.
+    static std::string text(double samples);
 };
 
 } // namespace sightline

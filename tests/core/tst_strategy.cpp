@@ -1276,6 +1276,18 @@ private Q_SLOTS:
         QVERIFY(std::any_of(shared->warnings.begin(), shared->warnings.end(), [](const Message& m) {
             return m.english().find("gives each of 128 workers 0.5 samples, less than one") != std::string::npos;
         }));
+        // The global batch the devices share is the one earlier steps left: 48 samples among 32
+        // devices give each 1.5, though the measured 64 would have split.
+        const auto unevenShare = session->whatIf(
+            { Strategy { { PassStep { "batch_size", { { "factor", 0.75 } } },
+                  PassStep { "worker_count", { { "workers", 32.0 }, { "batch", std::string("global") } } } } },
+                {}, { CommSource::Measured, false } });
+        QVERIFY(unevenShare);
+        QVERIFY(!unevenShare->fractionalSamples);
+        QVERIFY(std::any_of(unevenShare->warnings.begin(), unevenShare->warnings.end(), [](const Message& m) {
+            return m.english().find("a global batch of 48 samples (48 per rank") != std::string::npos
+                && m.english().find("does not split evenly among 32 workers") != std::string::npos;
+        }));
     }
 
     // A CPU check-set pair (recorded here; no constant was fitted on it): the ratio, changed over base,

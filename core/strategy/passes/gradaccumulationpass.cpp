@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <iterator>
 #include <map>
 #include <numeric>
@@ -42,18 +41,15 @@ std::optional<Message> splitNote(WhatIfJob& job, std::uint32_t k)
     job.noteSamples(each);
     if (each >= 1 && std::abs(each - std::round(each)) <= 1e-9)
         return std::nullopt;
-    char batchText[32], eachText[32];
-    std::snprintf(batchText, sizeof batchText, "%.4g", samples);
-    std::snprintf(eachText, sizeof eachText, "%.4g", each);
     if (each < 1)
         return Message(SL_TEXT("Core",
                            "a batch of %1 samples (%2) cannot make %3 micro-batches of one sample or more: each "
                            "would hold %4 samples, which no data loader gives, and the figures are of those fractions"),
-            { std::string(batchText), batch->source, k, std::string(eachText) });
+            { BatchSize::text(samples), batch->source, k, BatchSize::text(each) });
     return Message(SL_TEXT("Core",
                        "a batch of %1 samples (%2) does not split evenly into %3 micro-batches: the figures are of "
                        "micro-batches of %4 samples each, which a data loader cannot give"),
-        { std::string(batchText), batch->source, k, std::string(eachText) });
+        { BatchSize::text(samples), batch->source, k, BatchSize::text(each) });
 }
 
 constexpr std::uint32_t kWorkMemory = SampleScaling::kWorkMemory;

@@ -16,6 +16,7 @@
 #include "core/strategy/samplescaling.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <numeric>
@@ -369,6 +370,34 @@ Expected<WorldSize> worldSizeFor(const CollectiveRoles& roles, const WorkerCount
     return WorldSize { measuredData, static_cast<std::int32_t>(ranks) };
 }
 
+// Where the trace shows the batch, after the global batch (the measured one, as earlier steps changed
+// it) is shared among the workers (job.samplesFactor includes the share): a share that is not a whole
+// number of samples is warned of, and one of less than a sample, apart (the job notes it: searches
+// leave it out).
+void sayTheShare(const Trace& trace, std::int32_t measuredData, std::int32_t workers, WhatIfJob& job)
+{
+    const std::optional<BatchSize::Found> batch = BatchSize::of(trace);
+    if (!batch)
+        return;
+    const double perRank = static_cast<double>(batch->size) * job.samplesFactor;
+    const double global = perRank * workers;
+    job.noteSamples(perRank);
+    if (perRank >= 1 && std::abs(perRank - std::round(perRank)) <= 1e-9)
+        return;
+    const std::string before = BatchSize::text(global / measuredData);
+    if (perRank < 1)
+        job.warnings.emplace_back(SL_TEXT("Core",
+                                      "a global batch of %1 samples (%2 per rank, %3) gives each of %4 workers %5 "
+                                      "samples, less than one: no data loader gives that, and the figures are of "
+                                      "those fractions"),
+            std::vector<Message::Arg> {
+                BatchSize::text(global), before, batch->source, workers, BatchSize::text(perRank) });
+    else
+        job.warnings.emplace_back(
+            SL_TEXT("Core", "a global batch of %1 samples (%2 per rank, %3) does not split evenly among %4 workers"),
+            std::vector<Message::Arg> { BatchSize::text(global), before, batch->source, workers });
+}
+
 // Strong scaling: each of the workers takes measuredData / workers of its measured samples.
 Status shareGlobalBatch(std::int32_t measuredData, std::int32_t workers, WhatIfJob& job)
 {
@@ -389,22 +418,7 @@ Status shareGlobalBatch(std::int32_t measuredData, std::int32_t workers, WhatIfJ
                                   "samples, its device work taking a fixed 6 % of its time above 5 us and the rest in "
                                   "proportion, and its activations in proportion"),
         std::vector<Message::Arg> { measuredData, workers, std::string(share) });
-    const std::optional<BatchSize::Found> batch = BatchSize::of(g.trace());
-    const double perRank = batch ? static_cast<double>(batch->size) * job.samplesFactor : 1.0;
-    job.noteSamples(perRank);
-    if (perRank < 1) {
-        std::snprintf(share, sizeof share, "%.3g", perRank);
-        job.warnings.emplace_back(SL_TEXT("Core",
-                                      "a global batch of %1 samples (%2 per rank, %3) gives each of %4 workers %5 "
-                                      "samples, less than one: no data loader gives that, and the figures are of "
-                                      "those fractions"),
-            std::vector<Message::Arg> {
-                batch->size * measuredData, batch->size, batch->source, workers, std::string(share) });
-    } else if (batch && (static_cast<std::int64_t>(batch->size) * measuredData) % workers != 0) {
-        job.warnings.emplace_back(
-            SL_TEXT("Core", "a global batch of %1 samples (%2 per rank, %3) does not split evenly among %4 workers"),
-            std::vector<Message::Arg> { batch->size * measuredData, batch->size, batch->source, workers });
-    }
+    sayTheShare(g.trace(), measuredData, workers, job);
     return job.rebuild(b);
 }
 
