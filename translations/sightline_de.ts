@@ -2109,10 +2109,6 @@
         <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit je 1/%2 ihres Batches aus</translation>
     </message>
     <message>
-        <source>%1 rank-steps run %2 micro-batches of their whole batch</source>
-        <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit ihrem ganzen Batch aus</translation>
-    </message>
-    <message>
         <source>left out %1 of the %2 candidates: a rank&apos;s batch or micro-batch would hold less than one sample of the batch the trace shows, which no data loader gives</source>
         <translation>%1 der %2 Kandidaten ausgelassen: ein Batch oder Mikro-Batch eines Ranks hielte weniger als ein Sample des Batches, den der Trace zeigt, was kein Datenlader liefert</translation>
     </message>
@@ -2123,6 +2119,10 @@
     <message>
         <source>%1 of the device counts give each worker less than one sample of the global batch of %2 the trace shows, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
         <translation>%1 der Geräteanzahlen geben jedem Worker weniger als ein Sample des globalen Batches von %2, den der Trace zeigt, was kein Datenlader liefert: sie werden nicht nachgespielt, und die Zahlen des Modells gelten dort für Bruchteile eines Samples</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 times its samples, so compare throughput, samples per second, not the iteration</source>
+        <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit ihrem ganzen Batch aus: ein Schritt rechnet auf dem %2-Fachen seiner Samples, also ist der Durchsatz (Samples pro Sekunde) zu vergleichen, nicht die Iteration</translation>
     </message>
 </context>
 <context>

@@ -2109,10 +2109,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 rank-steps run %2 micro-batches of their whole batch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>left out %1 of the %2 candidates: a rank&apos;s batch or micro-batch would hold less than one sample of the batch the trace shows, which no data loader gives</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2122,6 +2118,10 @@
     </message>
     <message>
         <source>%1 of the device counts give each worker less than one sample of the global batch of %2 the trace shows, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 times its samples, so compare throughput, samples per second, not the iteration</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

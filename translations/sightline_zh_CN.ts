@@ -2109,10 +2109,6 @@
         <translation>%1 个 rank 步骤各运行 %2 个微批次，每个为其批次的 1/%2</translation>
     </message>
     <message>
-        <source>%1 rank-steps run %2 micro-batches of their whole batch</source>
-        <translation>%1 个 rank 步骤各运行 %2 个其完整批次大小的微批次</translation>
-    </message>
-    <message>
         <source>left out %1 of the %2 candidates: a rank&apos;s batch or micro-batch would hold less than one sample of the batch the trace shows, which no data loader gives</source>
         <translation>%2 个候选中有 %1 个被略去：某个 rank 的批次或微批次将含不到一个样本（以 trace 显示的批次计），没有数据加载器会给出这样的批次</translation>
     </message>
@@ -2123,6 +2119,10 @@
     <message>
         <source>%1 of the device counts give each worker less than one sample of the global batch of %2 the trace shows, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
         <translation>有 %1 个设备数使每个 worker 分到的样本不足 trace 所示 %2 个样本的全局批次中的一个，没有数据加载器会给出这样的批次：这些设备数不做重放，模型在那里的数字针对的是样本的分数</translation>
+    </message>
+    <message>
+        <source>%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 times its samples, so compare throughput, samples per second, not the iteration</source>
+        <translation>%1 个 rank 步骤各运行 %2 个其完整批次大小的微批次：一个步骤计算 %2 倍的样本，因此应比较吞吐量（每秒样本数），而不是迭代时间</translation>
     </message>
 </context>
 <context>

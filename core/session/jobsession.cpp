@@ -448,7 +448,7 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
     if (!job)
         return job.status();
     result.whatIfOptions = job->options;
-    result.stepSamplesFactor = job->samplesFactor * job->workersFactor;
+    result.stepSamplesFactor = job->samplesFactor * job->workersFactor * job->stepRepeats;
     result.fractionalSamples = job->fractionalSamples;
     result.warnings = std::move(job->warnings);
     if (!result.profilerOverhead.warning.empty())

@@ -85,7 +85,8 @@ struct WhatIfResult {
     TimeNs exposedBaseline = 0; // communication no compute hides, per iteration
     TimeNs exposedWhatIf = 0;
     // The samples a step of the whole what-if computes on over the measured job's (batch_size,
-    // worker_count): where it is not 1, throughput, not the iteration, compares the two.
+    // worker_count, grad_accumulation's repeated batches): where it is not 1, throughput, not the
+    // iteration, compares the two.
     double stepSamplesFactor = 1.0;
     // WhatIfJob's: the least samples a step left a rank's batch or micro-batch with, where below one.
     std::optional<double> fractionalSamples;

@@ -71,6 +71,9 @@ struct WhatIfJob {
     // The data-parallel workers over the measured job's, as a worker_count step set them: with
     // samplesFactor, the samples a step of the whole job computes on.
     double workersFactor = 1.0;
+    // The micro-batches of a step that each repeat its batch (grad_accumulation's repeat): with the
+    // two above, the samples a step of the whole job computes on.
+    double stepRepeats = 1.0;
     // Where the trace shows the batch and a step left a rank's batch or micro-batch below one sample
     // (batch_size, worker_count's global batch, grad_accumulation's split): the least samples any step
     // left one with. A job no data loader can feed: the step warns, and searches leave it out.

@@ -943,6 +943,11 @@ private Q_SLOTS:
         const auto repeat = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "batch", std::string("repeat") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(repeat, errorOf(repeat).c_str());
         QCOMPARE(stepTime(*repeat->whatIf), 901 * us);
+        // A step of two repeated batches computes on twice the samples, and says so: throughput, not
+        // the iteration, compares (500 us a batch against 450.5). Split, the step keeps its samples.
+        QCOMPARE(repeat->stepSamplesFactor, 2.0);
+        QVERIFY(std::abs(repeat->throughputChange() - (2.0 * 500 / 901 - 1)) < 1e-9);
+        QCOMPARE(r->stepSamplesFactor, 1.0);
         // No floor and nothing fixed: the device time is the same, split in four.
         const auto four = session->whatIf({ oneStep("grad_accumulation",
                                               { { "micro_batches", 4.0 }, { "kernel_floor_us", 0.0 }, { "fixed_share", 0.0 } }), {}, { CommSource::Measured, false } });

@@ -289,7 +289,11 @@ Status GradAccumulationPass::run(const GradAccumulationParameters& params, WhatI
         if (std::optional<Message> note = splitNote(job, k))
             job.warnings.push_back(std::move(*note));
     } else {
-        job.warnings.emplace_back(SL_TEXT("Core", "%1 rank-steps run %2 micro-batches of their whole batch"),
+        job.stepRepeats *= k;
+        job.warnings.emplace_back(
+            SL_TEXT("Core",
+                "%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 "
+                "times its samples, so compare throughput, samples per second, not the iteration"),
             std::vector<Message::Arg> { batches.size(), k });
     }
     job.microBatchStep = job.step;
