@@ -1785,10 +1785,6 @@
         <translation>der Job passt nicht auf seine Geräte, und keine Neuberechnung, Gradientenakkumulation oder gemischte Genauigkeit, die die Suche versuchte, lässt ihn passen: die niedrigste Spitze, %1, wird behalten</translation>
     </message>
     <message>
-        <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only</source>
-        <translation>worker_count skaliert schwach: Jedes Gerät behält seinen Batch und seinen Speicher, daher ändert die Zahl der Geräte nur die Zeit</translation>
-    </message>
-    <message>
         <source>no point of the frontier fits the device budget</source>
         <translation>kein Punkt der Front passt in das Gerätebudget</translation>
     </message>
@@ -2123,6 +2119,10 @@
     <message>
         <source>%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 times its samples, so compare throughput, samples per second, not the iteration</source>
         <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit ihrem ganzen Batch aus: ein Schritt rechnet auf dem %2-Fachen seiner Samples, also ist der Durchsatz (Samples pro Sekunde) zu vergleichen, nicht die Iteration</translation>
+    </message>
+    <message>
+        <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only, and a step of more devices makes more samples: across counts, the frontier and its fastest point compare the time the measured global batch takes (the iteration times the measured devices over the count)</source>
+        <translation>worker_count skaliert schwach: jedes Gerät behält seinen Batch und seinen Speicher, sodass die Geräteanzahl nur die Zeit ändert, und ein Schritt mit mehr Geräten ergibt mehr Samples: über die Anzahlen hinweg vergleichen die Front und ihr schnellster Punkt die Zeit, die der gemessene globale Batch braucht (die Iteration mal die gemessenen Geräte durch die Anzahl)</translation>
     </message>
 </context>
 <context>

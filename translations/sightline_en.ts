@@ -1785,10 +1785,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>no point of the frontier fits the device budget</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2122,6 +2118,10 @@
     </message>
     <message>
         <source>%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 times its samples, so compare throughput, samples per second, not the iteration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only, and a step of more devices makes more samples: across counts, the frontier and its fastest point compare the time the measured global batch takes (the iteration times the measured devices over the count)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

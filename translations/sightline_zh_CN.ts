@@ -1785,10 +1785,6 @@
         <translation>作业超出其设备的内存，搜索尝试的重计算、梯度累积或混合精度都无法使其容纳：保留峰值最低的方案（%1）</translation>
     </message>
     <message>
-        <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only</source>
-        <translation>worker_count 为弱扩展：每个设备保持其批量和内存，因此设备数量只改变时间</translation>
-    </message>
-    <message>
         <source>no point of the frontier fits the device budget</source>
         <translation>前沿上没有任何点能满足设备内存预算</translation>
     </message>
@@ -2123,6 +2119,10 @@
     <message>
         <source>%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 times its samples, so compare throughput, samples per second, not the iteration</source>
         <translation>%1 个 rank 步骤各运行 %2 个其完整批次大小的微批次：一个步骤计算 %2 倍的样本，因此应比较吞吐量（每秒样本数），而不是迭代时间</translation>
+    </message>
+    <message>
+        <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only, and a step of more devices makes more samples: across counts, the frontier and its fastest point compare the time the measured global batch takes (the iteration times the measured devices over the count)</source>
+        <translation>worker_count 弱扩展：每个设备保留自己的批次和内存，因此设备数只改变时间，而设备越多一个步骤产生的样本越多：跨设备数时，前沿及其最快点比较的是测得的全局批次所需的时间（迭代时间乘以测得的设备数再除以该设备数）</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "core/search/frontiertracker.h"
 
+#include "core/base/checkedmath.h"
 #include "core/base/progress.h"
 #include "core/exec/analysiscache.h"
 #include "core/exec/executiongraph.h"
@@ -153,7 +154,9 @@ public:
         if (!m_options.globalBatch && (m_workers.size() > 1 || m_workers.front() != m_result.measuredWorkers))
             m_result.warnings.emplace_back(SL_TEXT("Core",
                 "worker_count scales weakly: each device keeps its batch and its memory, so the device count changes "
-                "the time only"));
+                "the time only, and a step of more devices makes more samples: across counts, the frontier and its "
+                "fastest point compare the time the measured global batch takes (the iteration times the measured "
+                "devices over the count)"));
         Expected<std::vector<std::vector<CostFrontier::Tuple>>> estimated = estimate();
         if (!estimated)
             return estimated.status();
@@ -443,7 +446,7 @@ private:
             std::vector<FrontierPoint> points;
             for (const CostFrontier::Tuple& t : CostFrontier::reduce(replayed[n])) {
                 points.push_back(candidatePoint(t));
-                all.push_back(t);
+                all.push_back({ comparableNs(t.timeNs, m_workers[n]), t.memoryBytes, t.choices });
             }
             m_result.byWorkers.emplace_back(m_workers[n], std::move(points));
         }
@@ -496,7 +499,20 @@ private:
         return lead;
     }
 
-    // Mini-time, mini-parallelism and profiling, among the points within the budget.
+    // A point's time as points of other device counts compare with it: its iteration where the counts
+    // share the global batch (strong scaling: their steps do the same work); scaled weakly, the time
+    // the measured global batch takes, the iteration times the measured devices over the point's
+    // (8 devices of a 16-device job make half its samples a step).
+    TimeNs comparableNs(TimeNs iterationNs, int workers) const
+    {
+        if (m_options.globalBatch || workers <= 0)
+            return iterationNs;
+        return CheckedMath::saturatingRound(
+            static_cast<double>(iterationNs) * m_result.measuredWorkers / static_cast<double>(workers));
+    }
+
+    // Mini-time, mini-parallelism and profiling, among the points within the budget; mini-time
+    // compares the counts' fastest by comparableNs.
     void answer()
     {
         for (const auto& [workers, points] : m_result.byWorkers) {
@@ -508,7 +524,10 @@ private:
             m_result.profiling.emplace_back(workers, fastest);
             if (fastest && !m_result.miniParallelism)
                 m_result.miniParallelism = fastest; // counts ascend: the first that fits is the fewest
-            if (fastest && (!m_result.miniTime || fastest->iterationNs < m_result.miniTime->iterationNs))
+            if (fastest
+                && (!m_result.miniTime
+                    || comparableNs(fastest->iterationNs, fastest->workers)
+                        < comparableNs(m_result.miniTime->iterationNs, m_result.miniTime->workers)))
                 m_result.miniTime = fastest;
         }
         if (m_result.points.empty())

@@ -230,6 +230,18 @@ private Q_SLOTS:
         const auto weak = FrontierTracker::track(*session, options, local, std::uint64_t(8) << 30);
         QVERIFY(weak);
         QVERIFY(says(*weak, "scales weakly"));
+        // Its steps make samples in proportion to the devices: the fastest point is the count whose
+        // fastest takes the least time for the measured global batch (16 devices' batches), not the
+        // least iteration, which 8 devices' half as many samples made.
+        QVERIFY(weak->miniTime);
+        const auto perGlobalBatch
+            = [](const FrontierPoint& p) { return static_cast<double>(p.iterationNs) * 16 / p.workers; };
+        for (const auto& [workers, best] : weak->profiling) {
+            QVERIFY(best);
+            QVERIFY(perGlobalBatch(*weak->miniTime) <= perGlobalBatch(*best));
+        }
+        QCOMPARE(weak->miniTime->workers, 16);
+        QVERIFY(weak->profiling.front().second->iterationNs < weak->miniTime->iterationNs);
     }
 
     // The estimate replays every choice's base at every device count: those replays are points too, so
