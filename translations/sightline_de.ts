@@ -2124,6 +2124,10 @@
         <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only, and a step of more devices makes more samples: across counts, the frontier and its fastest point compare the time the measured global batch takes (the iteration times the measured devices over the count)</source>
         <translation>worker_count skaliert schwach: jedes Gerät behält seinen Batch und seinen Speicher, sodass die Geräteanzahl nur die Zeit ändert, und ein Schritt mit mehr Geräten ergibt mehr Samples: über die Anzahlen hinweg vergleichen die Front und ihr schnellster Punkt die Zeit, die der gemessene globale Batch braucht (die Iteration mal die gemessenen Geräte durch die Anzahl)</translation>
     </message>
+    <message>
+        <source>the trace does not show the batch (its input shapes are not recorded): whether the micro-batches and the devices&apos; shares of the global batch hold whole samples, or any, cannot be told, and nothing is left out for it</source>
+        <translation>Der Trace zeigt den Batch nicht (seine Eingabeformen sind nicht aufgezeichnet): ob die Mikro-Batches und die Anteile der Geräte am globalen Batch ganze Samples halten, oder überhaupt welche, lässt sich nicht sagen, und nichts wird deswegen ausgelassen</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

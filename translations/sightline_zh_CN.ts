@@ -2124,6 +2124,10 @@
         <source>worker_count scales weakly: each device keeps its batch and its memory, so the device count changes the time only, and a step of more devices makes more samples: across counts, the frontier and its fastest point compare the time the measured global batch takes (the iteration times the measured devices over the count)</source>
         <translation>worker_count 弱扩展：每个设备保留自己的批次和内存，因此设备数只改变时间，而设备越多一个步骤产生的样本越多：跨设备数时，前沿及其最快点比较的是测得的全局批次所需的时间（迭代时间乘以测得的设备数再除以该设备数）</translation>
     </message>
+    <message>
+        <source>the trace does not show the batch (its input shapes are not recorded): whether the micro-batches and the devices&apos; shares of the global batch hold whole samples, or any, cannot be told, and nothing is left out for it</source>
+        <translation>trace 没有显示批次（未记录其输入形状）：无法判断微批次以及各设备分到的全局批次份额是否含整数个样本、甚至是否含有样本，也不会因此略去任何候选</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -103,6 +103,14 @@ std::optional<Message> Evaluator::unfedWarning() const
         { m_unfed, m_evaluated });
 }
 
+Message Evaluator::unknownBatchWarning()
+{
+    return Message(SL_TEXT("Core",
+        "the trace does not show the batch (its input shapes are not recorded): whether the micro-batches and the "
+        "devices' shares of the global batch hold whole samples, or any, cannot be told, and nothing is left out "
+        "for it"));
+}
+
 std::vector<Message> Evaluator::warningsBeyond(const std::vector<Message>& warnings, const std::vector<Message>& shared)
 {
     std::vector<Message> own;

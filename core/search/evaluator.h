@@ -70,6 +70,9 @@ public:
     // micro-batch held less than one sample. The warning that says how many; nothing when none was.
     std::size_t unfed() const { return m_unfed; }
     std::optional<Message> unfedWarning() const;
+    // What a search that splits the batch (micro-batches, devices sharing the global batch) says where
+    // the trace does not show it: candidates with less than a sample cannot be told, so none is Unfed.
+    static Message unknownBatchWarning();
     // Counts candidates another search evaluated on this one's behalf, in every process alike, those
     // of them that failed (their first, firstFailed, is this one's where it has none yet) and those
     // left out as Unfed.

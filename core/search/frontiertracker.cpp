@@ -11,6 +11,7 @@
 #include "core/search/candidate.h"
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
+#include "core/strategy/batchsize.h"
 #include "core/strategy/opset.h"
 #include "core/strategy/passes/psrepartition.h"
 #include "core/strategy/passes/tensorfusionpass.h"
@@ -157,6 +158,7 @@ public:
                 "the time only, and a step of more devices makes more samples: across counts, the frontier and its "
                 "fastest point compare the time the measured global batch takes (the iteration times the measured "
                 "devices over the count)"));
+        warnOfAnUnknownBatch();
         Expected<std::vector<std::vector<CostFrontier::Tuple>>> estimated = estimate();
         if (!estimated)
             return estimated.status();
@@ -509,6 +511,17 @@ private:
             return iterationNs;
         return CheckedMath::saturatingRound(
             static_cast<double>(iterationNs) * m_result.measuredWorkers / static_cast<double>(workers));
+    }
+
+    // Where points split the batch (micro-batches, or more devices sharing the global batch) and the
+    // trace does not show it: whether each holds whole samples, or any, cannot be told, and is said.
+    void warnOfAnUnknownBatch()
+    {
+        const bool accumulates
+            = std::any_of(m_configs.begin(), m_configs.end(), [](const Config& c) { return c.accumulation > 1; });
+        const bool shares = m_options.globalBatch && m_workers.back() > m_result.measuredWorkers;
+        if ((accumulates || shares) && !BatchSize::of(m_session.trace()))
+            m_result.warnings.push_back(Evaluator::unknownBatchWarning());
     }
 
     // Mini-time, mini-parallelism and profiling, among the points within the budget; mini-time

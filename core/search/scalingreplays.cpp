@@ -78,6 +78,10 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
     Expected<std::vector<Outcome>> replayed = evaluator.evaluate(candidates);
     if (!replayed)
         return replayed.status();
+    const bool shares = std::any_of(curve.points.begin(), curve.points.end(),
+        [&](const ScalingPoint& p) { return p.workers > curve.measuredWorkers; });
+    if (curve.globalBatch && !curve.batch && shares)
+        curve.warnings.push_back(Evaluator::unknownBatchWarning());
     if (pastBatch > 0)
         curve.warnings.emplace_back(SL_TEXT("Core",
                                         "%1 of the device counts give each worker less than one sample of the global "

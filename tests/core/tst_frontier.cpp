@@ -197,6 +197,9 @@ private Q_SLOTS:
                 [&](const Message& w) { return w.english().find(text) != std::string::npos; });
         };
         QVERIFY(!says(*f, "scales weakly"));
+        // The profile records no input shapes: whether 2 micro-batches of a device's share hold whole
+        // samples cannot be told, and the frontier says so.
+        QVERIFY(says(*f, "the trace does not show the batch"));
         // The what-ifs' warnings go first: the measured job's (how its transfers are timed) as they are,
         // then what the fastest point's adds, as that point's, each once; self-checks are not repeated
         // (each point has its flag).
@@ -497,6 +500,8 @@ private Q_SLOTS:
             }
         }
         QVERIFY(points > 0);
+        QVERIFY(std::none_of(f->warnings.begin(), f->warnings.end(),
+            [](const Message& w) { return w.english().find("does not show the batch") != std::string::npos; }));
         options.workers = { 8, 16 };
         options.accumulation = { 1, 2, 4 };
         const auto whole = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
