@@ -2128,6 +2128,10 @@
         <source>the trace does not show the batch (its input shapes are not recorded): whether the micro-batches and the devices&apos; shares of the global batch hold whole samples, or any, cannot be told, and nothing is left out for it</source>
         <translation>Der Trace zeigt den Batch nicht (seine Eingabeformen sind nicht aufgezeichnet): ob die Mikro-Batches und die Anteile der Geräte am globalen Batch ganze Samples halten, oder überhaupt welche, lässt sich nicht sagen, und nichts wird deswegen ausgelassen</translation>
     </message>
+    <message>
+        <source>the trace does not show the batch (its input shapes are not recorded): whether %1 micro-batches of it hold whole samples, or any, cannot be told</source>
+        <translation>Der Trace zeigt den Batch nicht (seine Eingabeformen sind nicht aufgezeichnet): ob %1 Mikro-Batches davon ganze Samples halten, oder überhaupt welche, lässt sich nicht sagen</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

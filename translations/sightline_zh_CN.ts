@@ -2128,6 +2128,10 @@
         <source>the trace does not show the batch (its input shapes are not recorded): whether the micro-batches and the devices&apos; shares of the global batch hold whole samples, or any, cannot be told, and nothing is left out for it</source>
         <translation>trace 没有显示批次（未记录其输入形状）：无法判断微批次以及各设备分到的全局批次份额是否含整数个样本、甚至是否含有样本，也不会因此略去任何候选</translation>
     </message>
+    <message>
+        <source>the trace does not show the batch (its input shapes are not recorded): whether %1 micro-batches of it hold whole samples, or any, cannot be told</source>
+        <translation>trace 没有显示批次（未记录其输入形状）：无法判断它的 %1 个微批次是否含整数个样本、甚至是否含有样本</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -948,6 +948,16 @@ private Q_SLOTS:
         QCOMPARE(repeat->stepSamplesFactor, 2.0);
         QVERIFY(std::abs(repeat->throughputChange() - (2.0 * 500 / 901 - 1)) < 1e-9);
         QCOMPARE(r->stepSamplesFactor, 1.0);
+        // The job records no input shapes: whether two halves of its batch hold whole samples cannot
+        // be told, which the split says; repeated batches are whole.
+        const auto unknownBatch = [](const WhatIfResult& w) {
+            return std::any_of(w.warnings.begin(), w.warnings.end(), [](const Message& m) {
+                return m.english().find("whether 2 micro-batches of it hold whole samples, or any, cannot be told")
+                    != std::string::npos;
+            });
+        };
+        QVERIFY(unknownBatch(*r));
+        QVERIFY(!unknownBatch(*repeat));
         // No floor and nothing fixed: the device time is the same, split in four.
         const auto four = session->whatIf({ oneStep("grad_accumulation",
                                               { { "micro_batches", 4.0 }, { "kernel_floor_us", 0.0 }, { "fixed_share", 0.0 } }), {}, { CommSource::Measured, false } });
