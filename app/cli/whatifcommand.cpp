@@ -319,6 +319,8 @@ int WhatIfCommand::run(const QStringList& args)
             { QStringLiteral("profiler_overhead"), profilerOverheadJson(result->profilerOverhead) },
             { QStringLiteral("step_samples_factor"), rounded(result->stepSamplesFactor, 6) },
             { QStringLiteral("throughput_change_pct"), rounded(100.0 * result->throughputChange(), 4) },
+            { QStringLiteral("fractional_samples"),
+                result->fractionalSamples ? QJsonValue(rounded(*result->fractionalSamples, 6)) : QJsonValue() },
             { QStringLiteral("exposed_communication_ms"),
                 QJsonObject { { QStringLiteral("baseline"), rounded(ms(result->exposedBaseline), 4) },
                     { QStringLiteral("whatif"), rounded(ms(result->exposedWhatIf), 4) } } },

@@ -361,6 +361,20 @@ private Q_SLOTS:
         QVERIFY(r.err.contains("no step in 900-901"));
     }
 
+    // 128 micro-batches of the calibration job's batch of 64 hold half a sample each: the document
+    // gives the least samples a batch or micro-batch holds, beside the step's warning.
+    void whatIfGivesFractionalSamples()
+    {
+        const Run r = runCli({ QStringLiteral("whatif"),
+            QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/groundtruth/accumulation/accum1"),
+            QStringLiteral("--set"), QStringLiteral("grad_accumulation.micro_batches=128"), QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc.value(QStringLiteral("fractional_samples")).toDouble(), 0.5);
+        QVERIFY(QString::fromUtf8(QJsonDocument(doc.value(QStringLiteral("warnings")).toArray()).toJson())
+                    .contains(QStringLiteral("cannot make 128 micro-batches of one sample or more")));
+    }
+
     void whatIfCompares()
     {
         // Compute kernels made 50% faster, from --set and from a strategy file: the JSON document holds
@@ -384,6 +398,8 @@ private Q_SLOTS:
         QCOMPARE(strategy[0].toObject().value(QStringLiteral("pass")).toString(), QStringLiteral("speedup"));
         QCOMPARE(strategy[0].toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("percent")).toDouble(), 50.0);
         QVERIFY(doc.value(QStringLiteral("warnings")).isArray());
+        QVERIFY(doc.contains(QStringLiteral("fractional_samples"))
+            && doc.value(QStringLiteral("fractional_samples")).isNull());
         // The comparison the window's What-if dock shows: exposed communication, and the measured ops
         // and gradient tensors whose time changed most, largest change first.
         const QJsonObject exposed = doc.value(QStringLiteral("exposed_communication_ms")).toObject();
