@@ -2113,10 +2113,6 @@
         <translation>Ein globaler Batch von %1 Samples (%2 je Rank, %3) gibt jedem von %4 Workern %5 Samples, weniger als eines: das liefert kein Datenlader, und die Zahlen gelten für diese Bruchteile</translation>
     </message>
     <message>
-        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 the trace shows, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
-        <translation>%1 der Geräteanzahlen geben jedem Worker weniger als ein Sample des globalen Batches von %2, den der Trace zeigt, was kein Datenlader liefert: sie werden nicht nachgespielt, und die Zahlen des Modells gelten dort für Bruchteile eines Samples</translation>
-    </message>
-    <message>
         <source>%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 times its samples, so compare throughput, samples per second, not the iteration</source>
         <translation>%1 Rank-Schritte führen %2 Mikro-Batches mit ihrem ganzen Batch aus: ein Schritt rechnet auf dem %2-Fachen seiner Samples, also ist der Durchsatz (Samples pro Sekunde) zu vergleichen, nicht die Iteration</translation>
     </message>
@@ -2131,6 +2127,10 @@
     <message>
         <source>the trace does not show the batch (its input shapes are not recorded): whether %1 micro-batches of it hold whole samples, or any, cannot be told</source>
         <translation>Der Trace zeigt den Batch nicht (seine Eingabeformen sind nicht aufgezeichnet): ob %1 Mikro-Batches davon ganze Samples halten, oder überhaupt welche, lässt sich nicht sagen</translation>
+    </message>
+    <message>
+        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 a step computes on, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
+        <translation>%1 der Geräteanzahlen geben jedem Worker weniger als ein Sample des globalen Batches von %2, auf dem ein Schritt rechnet, was kein Datenlader liefert: sie werden nicht nachgespielt, und die Zahlen des Modells gelten dort für Bruchteile eines Samples</translation>
     </message>
 </context>
 <context>

@@ -2113,10 +2113,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 the trace shows, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 times its samples, so compare throughput, samples per second, not the iteration</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2130,6 +2126,10 @@
     </message>
     <message>
         <source>the trace does not show the batch (its input shapes are not recorded): whether %1 micro-batches of it hold whole samples, or any, cannot be told</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 a step computes on, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

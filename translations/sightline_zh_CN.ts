@@ -2113,10 +2113,6 @@
         <translation>%1 个样本的全局批次（每个 rank %2 个，%3）分给 %4 个 worker 后每个只有 %5 个样本，不到一个：没有数据加载器会给出这样的批次，这些数字针对的是这些分数</translation>
     </message>
     <message>
-        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 the trace shows, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
-        <translation>有 %1 个设备数使每个 worker 分到的样本不足 trace 所示 %2 个样本的全局批次中的一个，没有数据加载器会给出这样的批次：这些设备数不做重放，模型在那里的数字针对的是样本的分数</translation>
-    </message>
-    <message>
         <source>%1 rank-steps run %2 micro-batches of their whole batch: a step computes on %2 times its samples, so compare throughput, samples per second, not the iteration</source>
         <translation>%1 个 rank 步骤各运行 %2 个其完整批次大小的微批次：一个步骤计算 %2 倍的样本，因此应比较吞吐量（每秒样本数），而不是迭代时间</translation>
     </message>
@@ -2131,6 +2127,10 @@
     <message>
         <source>the trace does not show the batch (its input shapes are not recorded): whether %1 micro-batches of it hold whole samples, or any, cannot be told</source>
         <translation>trace 没有显示批次（未记录其输入形状）：无法判断它的 %1 个微批次是否含整数个样本、甚至是否含有样本</translation>
+    </message>
+    <message>
+        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 a step computes on, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
+        <translation>%1 个设备数使每个 worker 分到的样本少于一个步骤所计算的全局批次 %2 中的一个样本，任何数据加载器都不会这样供给：它们不被重放，模型在那里的数值是样本的分数</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "core/search/candidate.h"
 #include "core/search/evaluator.h"
 #include "core/session/jobsession.h"
+#include "core/strategy/batchsize.h"
 
 #include <algorithm>
 #include <cmath>
@@ -52,16 +53,18 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
 {
     const double itemsPerWorker
         = static_cast<double>(base.whatIf->graph->itemCount()) / std::max(1, curve.measuredWorkers);
-    // Strong scaling past the global batch the trace shows gives each worker less than a sample: no
+    // Strong scaling past the global batch a step computes on gives each worker less than a sample: no
     // data loader feeds that, so such a count is not replayed (its what-if would be left out as Unfed).
-    const std::optional<std::int64_t> globalBatch = curve.globalBatch && curve.batch
-        ? std::optional<std::int64_t>(*curve.batch * std::max(1, curve.measuredWorkers))
-        : std::nullopt;
+    // The batch is the trace's as the prefix left it (a batch_size step, repeated micro-batches).
+    // None (0) where the workers do not share the batch or the trace does not show it.
+    const double globalBatch = curve.globalBatch && curve.batch
+        ? static_cast<double>(*curve.batch) * std::max(1, curve.measuredWorkers) * base.stepSamplesFactor
+        : 0.0;
     std::vector<Candidate> candidates;
     std::vector<std::size_t> replayedAt;
     std::size_t pastBatch = 0, pastLimit = 0;
     for (std::size_t i = 0; i < curve.points.size(); ++i) {
-        if (globalBatch && curve.points[i].workers > *globalBatch) {
+        if (globalBatch > 0 && static_cast<double>(curve.points[i].workers) > globalBatch) {
             ++pastBatch;
             continue;
         }
@@ -85,9 +88,9 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
     if (pastBatch > 0)
         curve.warnings.emplace_back(SL_TEXT("Core",
                                         "%1 of the device counts give each worker less than one sample of the global "
-                                        "batch of %2 the trace shows, which no data loader gives: they are not "
+                                        "batch of %2 a step computes on, which no data loader gives: they are not "
                                         "replayed, and the model's figures there are of fractions of a sample"),
-            std::vector<Message::Arg> { pastBatch, *globalBatch });
+            std::vector<Message::Arg> { pastBatch, BatchSize::text(globalBatch) });
     if (pastLimit > 0)
         curve.warnings.emplace_back(SL_TEXT("Core",
                                         "%1 of the device counts are beyond what the job may grow to within its memory "

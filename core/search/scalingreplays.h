@@ -15,9 +15,9 @@ struct WhatIfResult;
 
 // A scaling curve's counts replayed whole, beside its model: each count whose job stays within the
 // session's limit of items runs as the prefix and the step a count asks for (none: the prefix alone),
-// through the evaluator, and its point gets the replay's iteration. Counts past the global batch (strong
-// scaling, where the trace shows the batch: a worker would hold less than a sample), past the limit, candidates
-// that failed, and replays whose checks of their own figures warned are said in the curve's warnings,
+// through the evaluator, and its point gets the replay's iteration. Counts past the global batch a step
+// computes on (strong scaling, where the trace shows the batch: a worker would hold less than a sample), past the
+// limit, candidates that failed, and replays whose checks of their own figures warned are said in the curve's warnings,
 // and so are the warnings of the largest count's replay beyond base's (links the trace never measured,
 // the batch's model), which a second what-if of that count finds (the largest but the job's own count,
 // which is the prefix alone).

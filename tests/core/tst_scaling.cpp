@@ -189,21 +189,33 @@ private Q_SLOTS:
         QVERIFY(strong->points[0].replayedNs && strong->points[1].replayedNs);
         QVERIFY(!strong->points[2].replayedNs);
         QVERIFY(strong->points[2].iterationNs > 0); // the model still gives it
-        const auto says = [](const ScalingCurve& c) {
-            return std::count_if(c.warnings.begin(), c.warnings.end(), [](const Message& w) {
-                return w.english().find("1 of the device counts give each worker less than one sample of the "
-                                        "global batch of 128")
+        const auto says = [](const ScalingCurve& c, std::string_view counts) {
+            return std::count_if(c.warnings.begin(), c.warnings.end(), [&](const Message& w) {
+                return w.english().find(std::string(counts)
+                           + " of the device counts give each worker less than one sample of the global batch of ")
                     != std::string::npos;
             });
         };
-        QCOMPARE(says(*strong), 1);
+        QCOMPARE(says(*strong, "1"), 1);
+        QVERIFY(std::any_of(strong->warnings.begin(), strong->warnings.end(),
+            [](const Message& w) { return w.english().find("global batch of 128 a step") != std::string::npos; }));
+        // A base that halves the batch leaves 64 samples a step: 128 workers are past it too.
+        const Strategy halved { { PassStep { "batch_size", { { "factor", 0.5 } } } } };
+        const auto smaller = SyncScaling::of(*session, halved, { CommSource::CostModel, true, std::nullopt }, counts,
+            true, local, std::uint64_t(4) << 30);
+        QVERIFY2(smaller, smaller ? "" : smaller.status().toString().c_str());
+        QVERIFY(smaller->points[0].replayedNs);
+        QVERIFY(!smaller->points[1].replayedNs && !smaller->points[2].replayedNs);
+        QCOMPARE(says(*smaller, "2"), 1);
+        QVERIFY(std::any_of(smaller->warnings.begin(), smaller->warnings.end(),
+            [](const Message& w) { return w.english().find("global batch of 64 a step") != std::string::npos; }));
         QVERIFY(std::none_of(strong->warnings.begin(), strong->warnings.end(),
             [](const Message& w) { return w.english().find("does not show the batch") != std::string::npos; }));
         const auto weak = SyncScaling::of(*session, {}, { CommSource::CostModel, true, std::nullopt }, { 2, 256 },
             false, local, std::uint64_t(4) << 30);
         QVERIFY2(weak, weak ? "" : weak.status().toString().c_str());
         QVERIFY(weak->points[1].replayedNs);
-        QCOMPARE(says(*weak), 0);
+        QCOMPARE(says(*weak, "1"), 0);
     }
 
     void syncModelBesideTheReplay()
