@@ -353,16 +353,18 @@ private:
         std::vector<std::vector<CostFrontier::Tuple>> perCount(m_workers.size());
         for (std::size_t c = 0; c < m_configs.size(); ++c) {
             // The chain under this choice (with the job's own buckets): each layer kept (no change) or
-            // recomputed (its kind's change).
+            // recomputed (its kind's change). A choice whose micro-batches hold less than a sample at the
+            // job's own count still gives the layers' changes there: at fewer devices, whose shares of
+            // the global batch are larger, it may be fed.
             const std::size_t measuredAt = c % m_ownBuckets;
-            if (!base(measuredAt, own).ok())
+            if (!base(measuredAt, own).ran())
                 continue;
             std::vector<CostFrontier::Tuple> chain { { 0, 0, {} } };
             for (std::size_t i = 0; i < m_chain.size(); ++i) {
                 const auto k
                     = static_cast<std::size_t>(std::find(kinds.begin(), kinds.end(), m_chain[i].kind) - kinds.begin());
                 const Outcome& layer = (*outcomes)[bases + measuredAt * kinds.size() + k];
-                if (!layer.ok())
+                if (!layer.ran())
                     continue;
                 const std::vector<CostFrontier::Tuple> choices { { 0, 0, {} },
                     { layer.iterationNs - base(measuredAt, own).iterationNs,

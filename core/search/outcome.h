@@ -25,6 +25,8 @@ struct Outcome {
     std::array<std::int64_t, kPathCategoryCount> pathNs {};
 
     bool ok() const { return status == Ok; }
+    // Whether the what-if ran: its figures are the replay's, though an Unfed one is never reported.
+    bool ran() const { return status != Failed; }
 };
 static_assert(std::is_trivially_copyable_v<Outcome> && std::is_standard_layout_v<Outcome>);
 

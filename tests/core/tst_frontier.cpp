@@ -510,6 +510,40 @@ private Q_SLOTS:
         QVERIFY(std::none_of(whole->warnings.begin(), whole->warnings.end(),
             [](const Message& w) { return w.english().find("less than one sample") != std::string::npos; }));
     }
+
+    // Accumulation that the job's own count cannot feed is still a choice at fewer devices, recomputed
+    // layers and all: the DDP pair's 2 ranks, their batch cut to 4 samples each, share a global batch
+    // of 8, so 8 micro-batches hold half a sample at 2 devices and one sample at 1. The layers' changes
+    // under 8 micro-batches are measured at 2 devices, where they are not fed.
+    void feedsAccumulationAtFewerDevices()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/ddp/bucket25mb");
+        QVERIFY(session);
+        FrontierOptions options;
+        options.prefix = { { PassStep { "batch_size", { { "factor", 0.0625 } } } } };
+        options.workers = { 1, 2 };
+        options.accumulation = { 1, 8 };
+        options.communication = false;
+        options.mixedPrecision = false;
+        LocalExchange local;
+        const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        QVERIFY2(f, f ? "" : f.status().toString().c_str());
+        QVERIFY(!f->failures);
+        QVERIFY(f->unfed > 0);
+        const auto has = [](const FrontierPoint& p, std::string_view pass) {
+            return std::any_of(
+                p.strategy.steps.begin(), p.strategy.steps.end(), [&](const PassStep& s) { return s.pass == pass; });
+        };
+        const auto accumulates = [&](const FrontierPoint& p) { return has(p, "grad_accumulation"); };
+        QCOMPARE(f->byWorkers.size(), std::size_t(2));
+        QCOMPARE(f->byWorkers[0].first, 1);
+        QVERIFY(std::any_of(f->byWorkers[0].second.begin(), f->byWorkers[0].second.end(),
+            [&](const FrontierPoint& p) { return accumulates(p) && has(p, "recompute"); }));
+        QCOMPARE(f->byWorkers[1].first, 2);
+        QVERIFY(!f->byWorkers[1].second.empty());
+        QVERIFY(std::none_of(f->byWorkers[1].second.begin(), f->byWorkers[1].second.end(), accumulates));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFrontier)
