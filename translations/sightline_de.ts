@@ -2125,12 +2125,12 @@
         <translation>Der Trace zeigt den Batch nicht (seine Eingabeformen sind nicht aufgezeichnet): ob die Mikro-Batches und die Anteile der Geräte am globalen Batch ganze Samples halten, oder überhaupt welche, lässt sich nicht sagen, und nichts wird deswegen ausgelassen</translation>
     </message>
     <message>
-        <source>the trace does not show the batch (its input shapes are not recorded): whether %1 micro-batches of it hold whole samples, or any, cannot be told</source>
-        <translation>Der Trace zeigt den Batch nicht (seine Eingabeformen sind nicht aufgezeichnet): ob %1 Mikro-Batches davon ganze Samples halten, oder überhaupt welche, lässt sich nicht sagen</translation>
-    </message>
-    <message>
         <source>%1 of the device counts give each worker less than one sample of the global batch of %2 a step computes on, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
         <translation>%1 der Geräteanzahlen geben jedem Worker weniger als ein Sample des globalen Batches von %2, auf dem ein Schritt rechnet, was kein Datenlader liefert: sie werden nicht nachgespielt, und die Zahlen des Modells gelten dort für Bruchteile eines Samples</translation>
+    </message>
+    <message>
+        <source>the trace does not show the batch (its input shapes are not recorded): whether %1 times a rank&apos;s measured batch holds whole samples, or any, cannot be told</source>
+        <translation>Der Trace zeigt den Batch nicht (seine Eingabeformen sind nicht aufgezeichnet): ob das %1-Fache des gemessenen Batches eines Ranks ganze Samples hält, oder überhaupt welche, lässt sich nicht sagen</translation>
     </message>
 </context>
 <context>

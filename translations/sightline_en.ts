@@ -2125,11 +2125,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the trace does not show the batch (its input shapes are not recorded): whether %1 micro-batches of it hold whole samples, or any, cannot be told</source>
+        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 a step computes on, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 of the device counts give each worker less than one sample of the global batch of %2 a step computes on, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
+        <source>the trace does not show the batch (its input shapes are not recorded): whether %1 times a rank&apos;s measured batch holds whole samples, or any, cannot be told</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

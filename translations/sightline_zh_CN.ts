@@ -2125,12 +2125,12 @@
         <translation>trace 没有显示批次（未记录其输入形状）：无法判断微批次以及各设备分到的全局批次份额是否含整数个样本、甚至是否含有样本，也不会因此略去任何候选</translation>
     </message>
     <message>
-        <source>the trace does not show the batch (its input shapes are not recorded): whether %1 micro-batches of it hold whole samples, or any, cannot be told</source>
-        <translation>trace 没有显示批次（未记录其输入形状）：无法判断它的 %1 个微批次是否含整数个样本、甚至是否含有样本</translation>
-    </message>
-    <message>
         <source>%1 of the device counts give each worker less than one sample of the global batch of %2 a step computes on, which no data loader gives: they are not replayed, and the model&apos;s figures there are of fractions of a sample</source>
         <translation>%1 个设备数使每个 worker 分到的样本少于一个步骤所计算的全局批次 %2 中的一个样本，任何数据加载器都不会这样供给：它们不被重放，模型在那里的数值是样本的分数</translation>
+    </message>
+    <message>
+        <source>the trace does not show the batch (its input shapes are not recorded): whether %1 times a rank&apos;s measured batch holds whole samples, or any, cannot be told</source>
+        <translation>trace 未显示批次（未记录其输入形状）：无法判断 rank 测得批次的 %1 倍是否包含整数个样本，或是否包含任何样本</translation>
     </message>
 </context>
 <context>

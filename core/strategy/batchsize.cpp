@@ -69,4 +69,14 @@ std::string BatchSize::text(double samples)
     return text;
 }
 
+std::optional<Message> BatchSize::unknownShare(double factor)
+{
+    if (std::abs(factor - std::round(factor)) <= 1e-9 && factor >= 1)
+        return std::nullopt;
+    return Message(SL_TEXT("Core",
+                       "the trace does not show the batch (its input shapes are not recorded): whether %1 times a "
+                       "rank's measured batch holds whole samples, or any, cannot be told"),
+        { text(factor) });
+}
+
 } // namespace sightline

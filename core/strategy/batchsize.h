@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/base/message.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,6 +25,10 @@ public:
     // Samples as the user counts them: whole ones in full, fractions (a share, a micro-batch) to four
     // significant digits.
     static std::string text(double samples);
+    // For a trace that does not show the batch, where a step leaves each rank factor times its measured
+    // batch: a note that whether that holds whole samples, or any, cannot be told. Nothing for a whole
+    // factor, which keeps whole samples whole.
+    static std::optional<Message> unknownShare(double factor);
 };
 
 } // namespace sightline

@@ -952,12 +952,20 @@ private Q_SLOTS:
         // be told, which the split says; repeated batches are whole.
         const auto unknownBatch = [](const WhatIfResult& w) {
             return std::any_of(w.warnings.begin(), w.warnings.end(), [](const Message& m) {
-                return m.english().find("whether 2 micro-batches of it hold whole samples, or any, cannot be told")
+                return m.english().find("whether 0.5 times a rank's measured batch holds whole samples, or any, "
+                                        "cannot be told")
                     != std::string::npos;
             });
         };
         QVERIFY(unknownBatch(*r));
         QVERIFY(!unknownBatch(*repeat));
+        // Twice the batch in two micro-batches gives each the measured batch: whole, whatever it is.
+        const auto doubled = session->whatIf({ Strategy { { PassStep { "batch_size", { { "factor", 2.0 } } },
+                                                   PassStep { "grad_accumulation", { { "micro_batches", 2.0 } } } } },
+            {}, { CommSource::Measured, false } });
+        QVERIFY2(doubled, errorOf(doubled).c_str());
+        QVERIFY(std::none_of(doubled->warnings.begin(), doubled->warnings.end(),
+            [](const Message& m) { return m.english().find("cannot be told") != std::string::npos; }));
         // No floor and nothing fixed: the device time is the same, split in four.
         const auto four = session->whatIf({ oneStep("grad_accumulation",
                                               { { "micro_batches", 4.0 }, { "kernel_floor_us", 0.0 }, { "fixed_share", 0.0 } }), {}, { CommSource::Measured, false } });
@@ -1819,11 +1827,18 @@ private Q_SLOTS:
                          "step 1 (worker_count): the measured global batch of 2 data-parallel ranks is shared among 4: "
                          "each rank computes on 0.5 times its measured samples")),
             strongSays.c_str());
+        // The job records no shapes: whether half a rank's batch is whole samples cannot be told, and
+        // twice it is.
+        QVERIFY2(strongSays.find("whether 0.5 times a rank's measured batch holds whole samples, or any, cannot be "
+                                 "told")
+                != std::string::npos,
+            strongSays.c_str());
         const auto [alone, aloneSays] = kernelTimes(1, "global");
         QCOMPARE(alone, std::set<TimeNs>({ 189'300 }));
         QVERIFY2(QString::fromStdString(aloneSays).contains(
                      QStringLiteral("each rank computes on 2 times its measured samples")),
             aloneSays.c_str());
+        QVERIFY2(aloneSays.find("cannot be told") == std::string::npos, aloneSays.c_str());
         // As measured: nothing to share.
         const auto [same, sameSays] = kernelTimes(2, "global");
         QCOMPARE(same, std::set<TimeNs>({ 100 * us }));
@@ -1847,8 +1862,17 @@ private Q_SLOTS:
                      .contains(QStringLiteral("step 1 (batch_size): each rank computes on 0.5 times its measured "
                                               "samples a step: compare throughput")),
             halvedSays.c_str());
-        QCOMPARE(
-            kernelTimesOf(*session, oneStep("batch_size", { { "factor", 2.0 } })).first, std::set<TimeNs>({ 189'300 }));
+        // The job records no shapes: whether half its batch is whole samples cannot be told; twice it is.
+        const std::string untold = "whether %1 times a rank's measured batch holds whole samples, or any, cannot be "
+                                   "told";
+        const auto saysUntold = [&](const std::string& says, const char* factor) {
+            return says.find(QString::fromStdString(untold).arg(QLatin1String(factor)).toStdString())
+                != std::string::npos;
+        };
+        QVERIFY2(saysUntold(halvedSays, "0.5"), halvedSays.c_str());
+        const auto [twice, twiceSays] = kernelTimesOf(*session, oneStep("batch_size", { { "factor", 2.0 } }));
+        QCOMPARE(twice, std::set<TimeNs>({ 189'300 }));
+        QVERIFY2(twiceSays.find("cannot be told") == std::string::npos, twiceSays.c_str());
         Strategy shared = half;
         shared.steps.push_back({ "worker_count", { { "workers", 4.0 }, { "batch", std::string("global") } } });
         const auto [quarter, quarterSays] = kernelTimesOf(*session, shared);
@@ -1856,6 +1880,7 @@ private Q_SLOTS:
         QVERIFY2(QString::fromStdString(quarterSays)
                      .contains(QStringLiteral("each rank computes on 0.25 times its measured samples")),
             quarterSays.c_str());
+        QVERIFY2(saysUntold(quarterSays, "0.25"), quarterSays.c_str());
         // The hand-built job records no shapes: samples have no measured batch to compare with.
         const auto [none, noBatch] = kernelTimesOf(*session, oneStep("batch_size", { { "samples", 8.0 } }));
         QVERIFY(none.empty());

@@ -51,7 +51,8 @@ Expected<Samples> samplesOf(const BatchSizeParameters& params, const Trace& trac
 }
 
 // What the user must know of the new samples: the factor over the measured batch, and that
-// throughput compares; a factor that makes no whole batch. before: the samples factor before the step.
+// throughput compares; a factor that makes no whole batch, or, where the trace does not show the batch,
+// one that may not. before: the samples factor before the step.
 void sayTheSamples(const Samples& samples, const BatchSizeParameters& params, double before, WhatIfJob& job)
 {
     if (samples.measured)
@@ -66,7 +67,10 @@ void sayTheSamples(const Samples& samples, const BatchSizeParameters& params, do
                 "each rank computes on %1 times its measured samples a step: compare throughput, samples per "
                 "second, not the iteration"),
             std::vector<Message::Arg> { number(job.samplesFactor) });
-    if (samples.measured && params.factor) {
+    if (!samples.measured) {
+        if (std::optional<Message> unknown = BatchSize::unknownShare(job.samplesFactor))
+            job.warnings.push_back(std::move(*unknown));
+    } else if (params.factor) {
         const double from = static_cast<double>(samples.measured->size) * before;
         const double batch = from * *params.factor;
         job.noteSamples(batch);

@@ -30,15 +30,13 @@ namespace {
 // (the measured batch, as earlier steps changed it) do not make k micro-batches of whole samples. The
 // pass splits the batch evenly whatever it holds, which no data loader does, and below one sample a
 // micro-batch exists nowhere but in the figures (the job notes it: searches leave it out). Where the
-// trace does not show the batch, that this cannot be told; nothing where the split is whole.
+// trace does not show the batch, that this cannot be told (unless the earlier steps' samples make k
+// whole shares of the measured batch); nothing where the split is whole.
 std::optional<Message> splitNote(WhatIfJob& job, std::uint32_t k)
 {
     const std::optional<BatchSize::Found> batch = BatchSize::of(job.graph->trace());
     if (!batch)
-        return Message(SL_TEXT("Core",
-                           "the trace does not show the batch (its input shapes are not recorded): whether %1 "
-                           "micro-batches of it hold whole samples, or any, cannot be told"),
-            { k });
+        return BatchSize::unknownShare(job.samplesFactor / k);
     const double samples = static_cast<double>(batch->size) * job.samplesFactor;
     const double each = samples / k;
     job.noteSamples(each);

@@ -373,12 +373,15 @@ Expected<WorldSize> worldSizeFor(const CollectiveRoles& roles, const WorkerCount
 // Where the trace shows the batch, after the global batch (the measured one, as earlier steps changed
 // it) is shared among the workers (job.samplesFactor includes the share): a share that is not a whole
 // number of samples is warned of, and one of less than a sample, apart (the job notes it: searches
-// leave it out).
+// leave it out). Where it does not, a share that may not be whole samples is said to be untold.
 void sayTheShare(const Trace& trace, std::int32_t measuredData, std::int32_t workers, WhatIfJob& job)
 {
     const std::optional<BatchSize::Found> batch = BatchSize::of(trace);
-    if (!batch)
+    if (!batch) {
+        if (std::optional<Message> unknown = BatchSize::unknownShare(job.samplesFactor))
+            job.warnings.push_back(std::move(*unknown));
         return;
+    }
     const double perRank = static_cast<double>(batch->size) * job.samplesFactor;
     const double global = perRank * workers;
     job.noteSamples(perRank);
