@@ -20,9 +20,17 @@ LaunchOrder::LaunchOrder(const ExecutionGraph& g)
         if (g.kind(item) == OpKind::ComputeKernel)
             m_kernelsByRank[g.rank(item).value()].push_back(e);
     }
+    // Copies of measured work (a micro-batch) keep its launch times but run before it: launched at the
+    // same instant, the measured work goes last, as the last launched (a gradient's last kernel is the
+    // last micro-batch's, not a copy's).
+    const auto launchedBefore = [&](const Entry& a, const Entry& b) {
+        if (a.first != b.first)
+            return a.first < b.first;
+        return g.hasFlag(a.second, ExecutionGraph::Copy) && !g.hasFlag(b.second, ExecutionGraph::Copy);
+    };
     for (auto* lists : { &m_kernelsByRank, &m_byTrack }) {
         for (auto& v : *lists)
-            std::stable_sort(v.begin(), v.end(), [](const Entry& a, const Entry& b) { return a.first < b.first; });
+            std::stable_sort(v.begin(), v.end(), launchedBefore);
     }
 }
 
