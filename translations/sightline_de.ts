@@ -2132,6 +2132,22 @@
         <source>the trace does not show the batch (its input shapes are not recorded): whether %1 times a rank&apos;s measured batch holds whole samples, or any, cannot be told</source>
         <translation>Der Trace zeigt den Batch nicht (seine Eingabeformen sind nicht aufgezeichnet): ob das %1-Fache des gemessenen Batches eines Ranks ganze Samples hält, oder überhaupt welche, lässt sich nicht sagen</translation>
     </message>
+    <message>
+        <source>the frontier&apos;s micro-batches</source>
+        <translation>die Mikro-Batches der Front</translation>
+    </message>
+    <message>
+        <source>the frontier&apos;s points in bf16</source>
+        <translation>die Punkte der Front in bf16</translation>
+    </message>
+    <message>
+        <source>memory first&apos;s choices that hold one</source>
+        <translation>die Wahlen von „Speicher zuerst“, die einen solchen halten</translation>
+    </message>
+    <message>
+        <source>the base&apos;s step %1 (%2) is one already, and a strategy holds one: %3 are left out</source>
+        <translation>Schritt %1 (%2) der Basis ist bereits einer, und eine Strategie hält nur einen: %3 werden ausgelassen</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

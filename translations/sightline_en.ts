@@ -2132,6 +2132,22 @@
         <source>the trace does not show the batch (its input shapes are not recorded): whether %1 times a rank&apos;s measured batch holds whole samples, or any, cannot be told</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the frontier&apos;s micro-batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the frontier&apos;s points in bf16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory first&apos;s choices that hold one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the base&apos;s step %1 (%2) is one already, and a strategy holds one: %3 are left out</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

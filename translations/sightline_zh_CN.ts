@@ -2132,6 +2132,22 @@
         <source>the trace does not show the batch (its input shapes are not recorded): whether %1 times a rank&apos;s measured batch holds whole samples, or any, cannot be told</source>
         <translation>trace 未显示批次（未记录其输入形状）：无法判断 rank 测得批次的 %1 倍是否包含整数个样本，或是否包含任何样本</translation>
     </message>
+    <message>
+        <source>the frontier&apos;s micro-batches</source>
+        <translation>前沿自身的微批次</translation>
+    </message>
+    <message>
+        <source>the frontier&apos;s points in bf16</source>
+        <translation>前沿中 bf16 的点</translation>
+    </message>
+    <message>
+        <source>memory first&apos;s choices that hold one</source>
+        <translation>内存优先中包含该步骤的选项</translation>
+    </message>
+    <message>
+        <source>the base&apos;s step %1 (%2) is one already, and a strategy holds one: %3 are left out</source>
+        <translation>基础策略的第 %1 步（%2）已是此类步骤，而一个策略只含一个：%3 被略去</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

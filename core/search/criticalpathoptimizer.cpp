@@ -13,6 +13,7 @@
 #include "core/search/evaluator.h"
 #include "core/search/memoryfirst.h"
 #include "core/search/ranking.h"
+#include "core/search/searchbase.h"
 #include "core/search/symmetry.h"
 #include "core/search/synccost.h"
 #include "core/strategy/passes/tensorfusionpass.h"
@@ -137,6 +138,7 @@ public:
     Search(const JobSession& session, const SearchOptions& options, CandidateExchange& exchange,
         std::uint64_t memoryLimit, const CancellationToken* cancel, ProgressSink* progress)
         : m_options(options)
+        , m_base(options.prefix)
         , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel,
               progress)
     {
@@ -231,17 +233,20 @@ private:
                 "only, not by groups of tensors"));
     }
 
-    Strategy strategyOf(const Plan& plan) const
+    Strategy strategyOf(const Plan& plan) const { return m_base.with(ownSteps(plan)); }
+
+    // The plan's steps, which go among the prefix's as SearchBase places them: memory first's last.
+    static std::vector<PassStep> ownSteps(const Plan& plan)
     {
-        Strategy s = m_options.prefix;
+        std::vector<PassStep> own;
         for (const std::optional<PassStep>* step : { &plan.fusion, &plan.partition, &plan.opFusion }) {
             if (*step)
-                s.steps.push_back(**step);
+                own.push_back(**step);
         }
         if (!plan.fusedSegments.empty())
-            s.steps.push_back(segmentFusion(plan.fusedSegments));
-        s.steps.insert(s.steps.end(), plan.memory.begin(), plan.memory.end());
-        return s;
+            own.push_back(segmentFusion(plan.fusedSegments));
+        own.insert(own.end(), plan.memory.begin(), plan.memory.end());
+        return own;
     }
 
     // Named by the grouping it makes, so that a cap and groups that group alike are one opportunity.
@@ -534,8 +539,9 @@ private:
             return {};
         const PassStep step { "speedup", { { "kind", std::string("io") }, { "percent", kLoaderKeepsUp } } };
         Move move { m_plan, { step }, "speedup:data_loading" };
-        Strategy strategy = strategyOf(m_plan); // memory first's steps last, the loader's before them
-        strategy.steps.insert(strategy.steps.end() - static_cast<std::ptrdiff_t>(m_plan.memory.size()), step);
+        std::vector<PassStep> own = ownSteps(m_plan); // memory first's steps last, the loader's before them
+        own.insert(own.end() - static_cast<std::ptrdiff_t>(m_plan.memory.size()), step);
+        const Strategy strategy = m_base.with(own);
         const std::vector<Candidate> candidates { Candidate::of(strategy) };
         Expected<std::vector<Outcome>> outcomes = m_evaluator.evaluate(candidates);
         if (!outcomes)
@@ -699,6 +705,7 @@ private:
     }
 
     const SearchOptions& m_options;
+    SearchBase m_base; // where the plan's steps go among the prefix's
     Evaluator m_evaluator;
     SearchResult m_result;
     Plan m_plan;

@@ -11,6 +11,7 @@
 #include "core/search/candidate.h"
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
+#include "core/search/searchbase.h"
 #include "core/strategy/batchsize.h"
 #include "core/strategy/opset.h"
 #include "core/strategy/passes/psrepartition.h"
@@ -131,6 +132,7 @@ public:
         std::uint64_t memoryLimit, const CancellationToken* cancel, ProgressSink* progress)
         : m_session(session)
         , m_options(options)
+        , m_base(options.prefix)
         , m_evaluator(session, WhatIfRequest { {}, options.memory, options.baseline, 0 }, exchange, memoryLimit, cancel,
               progress)
     {
@@ -235,6 +237,21 @@ private:
     {
         std::vector<int> accumulation
             = m_options.accumulation.empty() ? std::vector<int> { 1 } : m_options.accumulation;
+        const bool manyAccumulations
+            = std::any_of(accumulation.begin(), accumulation.end(), [](int k) { return k > 1; });
+        bool mixedPrecision = m_options.mixedPrecision;
+        if (std::optional<Message> held = manyAccumulations
+                ? m_base.leftOut("grad_accumulation", Message(SL_TEXT("Core", "the frontier's micro-batches")))
+                : std::nullopt) {
+            accumulation = { 1 };
+            m_result.warnings.push_back(std::move(*held));
+        }
+        if (std::optional<Message> held = mixedPrecision
+                ? m_base.leftOut("mixed_precision", Message(SL_TEXT("Core", "the frontier's points in bf16")))
+                : std::nullopt) {
+            mixedPrecision = false;
+            m_result.warnings.push_back(std::move(*held));
+        }
         if (m_session.analyses().microBatches().batches().empty()
             && std::any_of(accumulation.begin(), accumulation.end(), [](int k) { return k > 1; })) {
             accumulation = { 1 };
@@ -244,7 +261,7 @@ private:
         }
         for (int k : accumulation) {
             m_configs.push_back({ std::max(1, k), false, std::nullopt });
-            if (m_options.mixedPrecision)
+            if (mixedPrecision)
                 m_configs.push_back({ std::max(1, k), true, std::nullopt });
         }
         m_ownBuckets = m_configs.size();
@@ -294,24 +311,24 @@ private:
 
     Strategy strategyOf(const Config& c, int workers, const std::vector<std::uint32_t>& layers) const
     {
-        Strategy s = m_options.prefix;
+        std::vector<PassStep> own;
         if (c.communication)
-            s.steps.push_back(m_buckets[*c.communication]);
+            own.push_back(m_buckets[*c.communication]);
         if (workers != m_result.measuredWorkers)
-            s.steps.push_back({ "worker_count",
+            own.push_back({ "worker_count",
                 { { "workers", static_cast<double>(workers) },
                     { "batch", std::string(m_options.globalBatch ? "global" : "per_rank") } } });
         if (c.bf16)
-            s.steps.push_back({ "mixed_precision", { { "precision", std::string("bf16") } } });
+            own.push_back({ "mixed_precision", { { "precision", std::string("bf16") } } });
         if (!layers.empty()) {
             std::vector<OpId> ops;
             for (std::uint32_t l : layers)
                 ops.insert(ops.end(), m_chain[l].ops.begin(), m_chain[l].ops.end());
-            s.steps.push_back({ "recompute", { { "ops", OpSet::of(std::move(ops)).text() } } });
+            own.push_back({ "recompute", { { "ops", OpSet::of(std::move(ops)).text() } } });
         }
         if (c.accumulation > 1)
-            s.steps.push_back({ "grad_accumulation", { { "micro_batches", static_cast<double>(c.accumulation) } } });
-        return s;
+            own.push_back({ "grad_accumulation", { { "micro_batches", static_cast<double>(c.accumulation) } } });
+        return m_base.with(own);
     }
 
     // Per device count, the frontier LDP estimates: every global choice's base replayed at every device
@@ -555,6 +572,7 @@ private:
 
     const JobSession& m_session;
     const FrontierOptions& m_options;
+    SearchBase m_base; // where each point's own steps go among the prefix's
     Evaluator m_evaluator;
     Frontier m_result;
     std::vector<ChainLayer> m_chain;

@@ -20,7 +20,7 @@ class CandidateExchange;
 // What a frontier covers: the steps every point keeps, how transfers are timed, the budget, and the
 // global choices beside the layers' recomputation.
 struct FrontierOptions {
-    Strategy prefix; // kept in every point (a scenario, the optimizer's fusion)
+    Strategy prefix; // kept in every point (a scenario, the optimizer's fusion); SearchBase places the rest
     BaselineKind baseline { CommSource::CostModel, true, std::nullopt };
     std::optional<MemoryOptions> memory; // unset: the session's
     std::vector<int> workers; // device counts (data-parallel ranks); empty: the job's own

@@ -6,6 +6,7 @@
 #include "core/search/evaluator.h"
 #include "core/search/frontiertracker.h"
 #include "core/search/ranking.h"
+#include "core/search/searchbase.h"
 
 #include <algorithm>
 
@@ -93,11 +94,8 @@ Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& pr
     const std::optional<FrontierPoint> chosen = frontier->miniTime
         ? frontier->miniTime
         : (frontier->points.empty() ? std::nullopt : std::optional<FrontierPoint>(frontier->points.front()));
-    if (chosen && chosen->strategy.steps.size() > prefix.steps.size()) {
-        const std::vector<PassStep>& steps = chosen->strategy.steps;
-        choice.steps
-            = std::vector<PassStep>(steps.begin() + static_cast<std::ptrdiff_t>(prefix.steps.size()), steps.end());
-    }
+    if (chosen && chosen->strategy.steps.size() > prefix.steps.size())
+        choice.steps = SearchBase(prefix).ownOf(chosen->strategy);
     return choice;
 }
 
@@ -106,10 +104,22 @@ Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& pr
 Expected<MemoryFirst::Choice> MemoryFirst::choose(
     Evaluator& evaluator, const Strategy& prefix, const Outcome& baseline, std::size_t room)
 {
+    const SearchBase base(prefix);
     std::vector<std::vector<PassStep>> all = choices();
+    std::vector<Message> held;
+    for (const char* pass : { "grad_accumulation", "mixed_precision" }) {
+        std::optional<Message> note
+            = base.leftOut(pass, Message(SL_TEXT("Core", "memory first's choices that hold one")));
+        if (!note)
+            continue;
+        held.push_back(std::move(*note));
+        std::erase_if(all, [&](const std::vector<PassStep>& steps) {
+            return std::any_of(steps.begin(), steps.end(), [&](const PassStep& s) { return s.pass == pass; });
+        });
+    }
     all.resize(std::min(all.size(), room));
     if (all.empty())
-        return Choice {};
+        return Choice { {}, {}, std::move(held) };
     std::optional<Message> left;
     if (all.size() < room) {
         // Room for the fixed choices and the frontier's own beside the frontier's what-ifs.
@@ -121,11 +131,8 @@ Expected<MemoryFirst::Choice> MemoryFirst::choose(
         left = std::move(layered->warning);
     }
     std::vector<Candidate> candidates;
-    for (const std::vector<PassStep>& steps : all) {
-        Strategy s = prefix;
-        s.steps.insert(s.steps.end(), steps.begin(), steps.end());
-        candidates.push_back(Candidate::of(std::move(s)));
-    }
+    for (const std::vector<PassStep>& steps : all)
+        candidates.push_back(Candidate::of(base.with(steps)));
     Expected<std::vector<Outcome>> outcomes = evaluator.evaluate(candidates);
     if (!outcomes)
         return outcomes.status();
@@ -154,6 +161,7 @@ Expected<MemoryFirst::Choice> MemoryFirst::choose(
     }
     if (left)
         choice.warnings.push_back(std::move(*left));
+    choice.warnings.insert(choice.warnings.end(), held.begin(), held.end());
     return choice;
 }
 

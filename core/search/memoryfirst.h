@@ -20,7 +20,8 @@ class Evaluator;
 // where none is within it), each replayed whole, and the fastest that fits the budget kept; when none
 // fits, the one with the lowest peak, with a warning, unless its peak is no lower than the baseline's
 // (then none, with a warning). A choice a pass refuses (a job without layers or without shapes) is
-// left out.
+// left out, and so is one of a pass the prefix holds once already (SearchBase::leftOut, said); the
+// choices' steps go among the prefix's as SearchBase places them.
 class MemoryFirst {
 public:
     struct Choice {

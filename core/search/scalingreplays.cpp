@@ -4,6 +4,7 @@
 #include "core/exec/executiongraph.h"
 #include "core/search/candidate.h"
 #include "core/search/evaluator.h"
+#include "core/search/searchbase.h"
 #include "core/session/jobsession.h"
 #include "core/strategy/batchsize.h"
 
@@ -51,6 +52,7 @@ std::optional<Message> disagreement(const ScalingCurve& curve)
 Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, const WhatIfResult& base,
     Evaluator& evaluator, const StepFor& stepFor, ScalingCurve& curve)
 {
+    const SearchBase where(prefix); // the count's step goes among the prefix's as it places it
     const double itemsPerWorker
         = static_cast<double>(base.whatIf->graph->itemCount()) / std::max(1, curve.measuredWorkers);
     // Strong scaling past the global batch a step computes on gives each worker less than a sample: no
@@ -72,10 +74,10 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
             ++pastLimit;
             continue;
         }
-        Strategy s = prefix;
+        std::vector<PassStep> own;
         if (std::optional<PassStep> step = stepFor(curve.points[i].workers))
-            s.steps.push_back(std::move(*step));
-        candidates.push_back(Candidate::of(std::move(s)));
+            own.push_back(std::move(*step));
+        candidates.push_back(Candidate::of(where.with(own)));
         replayedAt.push_back(i);
     }
     Expected<std::vector<Outcome>> replayed = evaluator.evaluate(candidates);

@@ -14,7 +14,8 @@ class JobSession;
 struct WhatIfResult;
 
 // A scaling curve's counts replayed whole, beside its model: each count whose job stays within the
-// session's limit of items runs as the prefix and the step a count asks for (none: the prefix alone),
+// session's limit of items runs as the prefix and the step a count asks for (none: the prefix alone;
+// placed among the prefix's steps as SearchBase places a search's own),
 // through the evaluator, and its point gets the replay's iteration. Counts past the global batch a step
 // computes on (strong scaling, where the trace shows the batch: a worker would hold less than a sample), past the
 // limit, candidates that failed, and replays whose checks of their own figures warned are said in the curve's warnings,

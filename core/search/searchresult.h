@@ -26,7 +26,8 @@ struct SearchRound {
 // What the search may try and when it stops. Counts only, never wall-clock time, so that the result
 // does not depend on the machine, its threads or the processes.
 struct SearchOptions {
-    // Steps every candidate starts with (a scenario: a network, a worker count), kept as they are.
+    // Steps every candidate starts with (a scenario: a network, a worker count), kept as they are; the
+    // search's own go among them as SearchBase places them.
     Strategy prefix;
     // How the job's transfers are timed in every candidate and in the baseline they are compared with.
     BaselineKind baseline { CommSource::CostModel, true, std::nullopt };

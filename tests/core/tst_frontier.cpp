@@ -3,6 +3,7 @@
 // to its figures, and the three questions asked of it), and the gradients' buckets as a global choice
 // (tensor fusion's caps, and a BytePS job's partition sizes).
 
+#include "core/search/candidate.h"
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
 #include "core/search/frontiertracker.h"
@@ -509,6 +510,38 @@ private Q_SLOTS:
         QCOMPARE(whole->unfed, std::size_t(0));
         QVERIFY(std::none_of(whole->warnings.begin(), whole->warnings.end(),
             [](const Message& w) { return w.english().find("less than one sample") != std::string::npos; }));
+    }
+
+    // A base that holds a pass a strategy holds once (grad_accumulation, mixed_precision) leaves the
+    // frontier's own choices of it out, saying so, and the points' own steps go before the base's
+    // accumulation: 14 of the 16 candidates failed otherwise.
+    void baseThatAccumulatesKeepsItsMicroBatches()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/accumulation/accum1");
+        QVERIFY(session);
+        const PassStep accumulate { "grad_accumulation", { { "micro_batches", 2.0 } } };
+        const PassStep bf16 { "mixed_precision", { { "precision", std::string("bf16") } } };
+        LocalExchange local;
+        for (const PassStep& held : { accumulate, bf16 }) {
+            FrontierOptions options;
+            options.prefix = { { held } };
+            options.communication = false;
+            const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+            QVERIFY2(f, f ? "" : f.status().toString().c_str());
+            QVERIFY(!f->failures);
+            QVERIFY(std::any_of(f->warnings.begin(), f->warnings.end(), [&](const Message& w) {
+                return w.english().find("the base's step 1 (" + held.pass + ") is one already") != std::string::npos;
+            }));
+            QVERIFY(f->points.size() > 1);
+            for (const FrontierPoint& p : f->points) {
+                QCOMPARE(std::count_if(p.strategy.steps.begin(), p.strategy.steps.end(),
+                             [&](const PassStep& s) { return s.pass == held.pass; }),
+                    1);
+                if (held.pass == "grad_accumulation")
+                    QCOMPARE(Candidate::keyOf(p.strategy.steps.back()), Candidate::keyOf(accumulate));
+            }
+        }
     }
 
     // Accumulation that the job's own count cannot feed is still a choice at fewer devices, recomputed

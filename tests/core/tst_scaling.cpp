@@ -218,6 +218,24 @@ private Q_SLOTS:
         QCOMPARE(says(*weak, "1"), 0);
     }
 
+    // A base that accumulates: the worker counts share the global batch before its micro-batches split
+    // it (after them, worker_count's global batch is refused, and every count but the job's own failed).
+    void replaysShareTheBatchBeforeTheBasesAccumulation()
+    {
+        LocalExchange local;
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/ddp/bucket25mb");
+        QVERIFY(session);
+        const Strategy accumulate { { PassStep { "grad_accumulation", { { "micro_batches", 2.0 } } } } };
+        const auto curve = SyncScaling::of(*session, accumulate, { CommSource::CostModel, true, std::nullopt },
+            { 1, 2, 4 }, true, local, std::uint64_t(4) << 30);
+        QVERIFY2(curve, curve ? "" : curve.status().toString().c_str());
+        for (const ScalingPoint& p : curve->points)
+            QVERIFY2(p.replayedNs, qPrintable(QString::number(p.workers)));
+        for (const Message& w : curve->warnings)
+            QVERIFY2(w.english().find("failed") == std::string::npos, w.english().c_str());
+    }
+
     void syncModelBesideTheReplay()
     {
         const auto session = sessionOf(backwardJob(2,

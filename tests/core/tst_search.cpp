@@ -21,6 +21,7 @@
 #include "core/search/localexchange.h"
 #include "core/search/memoryfirst.h"
 #include "core/search/ranking.h"
+#include "core/search/searchbase.h"
 #include "core/search/symmetry.h"
 #include "core/search/synccost.h"
 #include "core/strategy/passes/tensorfusionpass.h"
@@ -154,6 +155,39 @@ private Q_SLOTS:
         std::get<double>(b.steps[1].params["ratio"]) = 0.5 + 1e-15; // exact numbers: a different key
         QVERIFY(Candidate::keyOf(b) != Candidate::keyOf(a));
         QCOMPARE(Candidate::of({}).key, std::string());
+    }
+
+    // A search's own steps go before the base's grad_accumulation, else after the base; ownOf gives
+    // them back, and leftOut names a step of a pass a strategy holds once.
+    void searchBasePlacesOwnSteps()
+    {
+        const PassStep network { "network", { { "bandwidth_scale", 2.0 } } };
+        const PassStep accumulate { "grad_accumulation", { { "micro_batches", 2.0 } } };
+        const PassStep recompute { "recompute", { { "every", 1.0 } } };
+        const PassStep bf16 { "mixed_precision", { { "precision", std::string("bf16") } } };
+        const auto passes = [](const Strategy& s) {
+            std::vector<std::string> names;
+            for (const PassStep& step : s.steps)
+                names.push_back(step.pass);
+            return names;
+        };
+        const std::vector<PassStep> own { recompute, bf16 };
+        const SearchBase plain(Strategy { { network } });
+        QCOMPARE(passes(plain.with(own)), (std::vector<std::string> { "network", "recompute", "mixed_precision" }));
+        QCOMPARE(Candidate::keyOf(Strategy { plain.ownOf(plain.with(own)) }), Candidate::keyOf(Strategy { own }));
+        QVERIFY(!plain.leftOut("grad_accumulation", Message("x")));
+        const SearchBase accumulating(
+            Strategy { { network, accumulate, PassStep { "straggler", { { "rank", 0.0 } } } } });
+        QCOMPARE(passes(accumulating.with(own)),
+            (std::vector<std::string> { "network", "recompute", "mixed_precision", "grad_accumulation", "straggler" }));
+        QCOMPARE(Candidate::keyOf(Strategy { accumulating.ownOf(accumulating.with(own)) }),
+            Candidate::keyOf(Strategy { own }));
+        QCOMPARE(passes(accumulating.with({})), passes(accumulating.strategy()));
+        const std::optional<Message> note = accumulating.leftOut("grad_accumulation", Message("the choices"));
+        QVERIFY(note);
+        QCOMPARE(note->english(),
+            std::string("the base's step 2 (grad_accumulation) is one already, and a strategy holds one: the choices "
+                        "are left out"));
     }
 
     void rankingOrdersOutcomes()
@@ -766,6 +800,34 @@ private Q_SLOTS:
     // Memory first reaches the lowest peaks its passes give: where the budget is met only by the most of
     // each (ResNet-50's layer-wise profile at 2 GB: bf16 and 8 micro-batches), it fits; where nothing
     // meets it (the fp32 base at 0.3 GB), the peak it keeps is no higher than the frontier's least.
+    // A base that accumulates fixes the micro-batches: memory first leaves its own accumulations out,
+    // saying so, and every step the search adds goes before the base's, where recomputation and op
+    // fusion must run (after it, every such candidate failed).
+    void searchStepsGoBeforeTheBasesAccumulation()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/accumulation/accum1");
+        QVERIFY(session);
+        SearchOptions options;
+        options.prefix = { { PassStep { "grad_accumulation", { { "micro_batches", 2.0 } } } } };
+        options.memory = MemoryOptions { 500'000'000 };
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        const std::vector<std::string> said = Message::englishAll(r.warnings);
+        for (const std::string& w : said)
+            QVERIFY2(w.find("failed") == std::string::npos, w.c_str());
+        QVERIFY(std::any_of(said.begin(), said.end(), [](const std::string& w) {
+            return w.find("the base's step 1 (grad_accumulation) is one already") != std::string::npos
+                && w.find("memory first's choices that hold one are left out") != std::string::npos;
+        }));
+        QVERIFY(r.best.steps.size() > 1);
+        QCOMPARE(r.best.steps.back().pass, std::string("grad_accumulation"));
+        QCOMPARE(std::count_if(r.best.steps.begin(), r.best.steps.end(),
+                     [](const PassStep& s) { return s.pass == "grad_accumulation"; }),
+            1);
+        checkReproduces(*session, options, r);
+    }
+
     void memoryFirstReachesTheLowestPeaks()
     {
         const auto amp = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/amp/fp32");
