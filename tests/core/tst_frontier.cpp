@@ -564,15 +564,11 @@ private Q_SLOTS:
         QVERIFY2(f, f ? "" : f.status().toString().c_str());
         QVERIFY(!f->failures);
         QVERIFY(f->unfed > 0);
-        const auto has = [](const FrontierPoint& p, std::string_view pass) {
-            return std::any_of(
-                p.strategy.steps.begin(), p.strategy.steps.end(), [&](const PassStep& s) { return s.pass == pass; });
-        };
-        const auto accumulates = [&](const FrontierPoint& p) { return has(p, "grad_accumulation"); };
+        const auto accumulates = [](const FrontierPoint& p) { return hasStep(p.strategy, "grad_accumulation"); };
         QCOMPARE(f->byWorkers.size(), std::size_t(2));
         QCOMPARE(f->byWorkers[0].first, 1);
         QVERIFY(std::any_of(f->byWorkers[0].second.begin(), f->byWorkers[0].second.end(),
-            [&](const FrontierPoint& p) { return accumulates(p) && has(p, "recompute"); }));
+            [&](const FrontierPoint& p) { return accumulates(p) && hasStep(p.strategy, "recompute"); }));
         QCOMPARE(f->byWorkers[1].first, 2);
         QVERIFY(!f->byWorkers[1].second.empty());
         QVERIFY(std::none_of(f->byWorkers[1].second.begin(), f->byWorkers[1].second.end(), accumulates));
