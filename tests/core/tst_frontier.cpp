@@ -33,6 +33,13 @@ bool hasStep(const Strategy& s, const std::string& pass)
     return std::any_of(s.steps.begin(), s.steps.end(), [&](const PassStep& step) { return step.pass == pass; });
 }
 
+// Whether one of the warnings says text (in English).
+bool says(const std::vector<Message>& warnings, std::string_view text)
+{
+    return std::any_of(warnings.begin(), warnings.end(),
+        [&](const Message& w) { return w.english().find(text) != std::string::npos; });
+}
+
 // The bucket caps a frontier tried beside the job's own buckets.
 std::vector<double> capsOf(const Frontier& f)
 {
@@ -193,14 +200,10 @@ private Q_SLOTS:
         const PassStep& count = f->profiling[0].second->strategy.steps.front();
         QCOMPARE(count.pass, std::string("worker_count"));
         QCOMPARE(std::get<std::string>(count.params.at("batch")), std::string("global"));
-        const auto says = [](const Frontier& frontier, const std::string& text) {
-            return std::any_of(frontier.warnings.begin(), frontier.warnings.end(),
-                [&](const Message& w) { return w.english().find(text) != std::string::npos; });
-        };
-        QVERIFY(!says(*f, "scales weakly"));
+        QVERIFY(!says(f->warnings, "scales weakly"));
         // The profile records no input shapes: whether 2 micro-batches of a device's share hold whole
         // samples cannot be told, and the frontier says so.
-        QVERIFY(says(*f, "the trace does not show the batch"));
+        QVERIFY(says(f->warnings, "the trace does not show the batch"));
         // The what-ifs' warnings go first: the measured job's (how its transfers are timed) as they are,
         // then what the fastest point's adds, as that point's, each once; self-checks are not repeated
         // (each point has its flag).
@@ -233,7 +236,7 @@ private Q_SLOTS:
         options.accumulation = { 1 };
         const auto weak = FrontierTracker::track(*session, options, local, std::uint64_t(8) << 30);
         QVERIFY(weak);
-        QVERIFY(says(*weak, "scales weakly"));
+        QVERIFY(says(weak->warnings, "scales weakly"));
         // Its steps make samples in proportion to the devices: the fastest point is the count whose
         // fastest takes the least time for the measured global batch (16 devices' batches), not the
         // least iteration, which 8 devices' half as many samples made.
@@ -457,11 +460,8 @@ private Q_SLOTS:
         QVERIFY(!f->points.empty());
         for (const FrontierPoint& p : f->points)
             QVERIFY(!hasStep(p.strategy, "grad_accumulation"));
-        QVERIFY(std::any_of(f->warnings.begin(), f->warnings.end(), [](const Message& w) {
-            return w.english().find("no point of the frontier accumulates") != std::string::npos;
-        }));
-        QVERIFY(std::none_of(single->warnings.begin(), single->warnings.end(),
-            [](const Message& w) { return w.english().find("accumulates") != std::string::npos; }));
+        QVERIFY(says(f->warnings, "no point of the frontier accumulates"));
+        QVERIFY(!says(single->warnings, "accumulates"));
     }
 
     // Devices share the global batch, and micro-batches split each device's share: on the calibration
@@ -501,15 +501,13 @@ private Q_SLOTS:
             }
         }
         QVERIFY(points > 0);
-        QVERIFY(std::none_of(f->warnings.begin(), f->warnings.end(),
-            [](const Message& w) { return w.english().find("does not show the batch") != std::string::npos; }));
+        QVERIFY(!says(f->warnings, "does not show the batch"));
         options.workers = { 8, 16 };
         options.accumulation = { 1, 2, 4 };
         const auto whole = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
         QVERIFY2(whole, whole ? "" : whole.status().toString().c_str());
         QCOMPARE(whole->unfed, std::size_t(0));
-        QVERIFY(std::none_of(whole->warnings.begin(), whole->warnings.end(),
-            [](const Message& w) { return w.english().find("less than one sample") != std::string::npos; }));
+        QVERIFY(!says(whole->warnings, "less than one sample"));
     }
 
     // A base that holds a pass a strategy holds once (grad_accumulation, mixed_precision) leaves the
@@ -530,9 +528,7 @@ private Q_SLOTS:
             const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
             QVERIFY2(f, f ? "" : f.status().toString().c_str());
             QVERIFY(!f->failures);
-            QVERIFY(std::any_of(f->warnings.begin(), f->warnings.end(), [&](const Message& w) {
-                return w.english().find("the base's step 1 (" + held.pass + ") is one already") != std::string::npos;
-            }));
+            QVERIFY(says(f->warnings, "the base's step 1 (" + held.pass + ") is one already"));
             QVERIFY(f->points.size() > 1);
             for (const FrontierPoint& p : f->points) {
                 QCOMPARE(std::count_if(p.strategy.steps.begin(), p.strategy.steps.end(),
