@@ -760,9 +760,8 @@ private Q_SLOTS:
         QVERIFY2(fusedFirst, errorOf(fusedFirst).c_str());
         const auto accumulatedFirst = run({ accumulation, fusion });
         QVERIFY2(accumulatedFirst, errorOf(accumulatedFirst).c_str());
-        const double ratio = static_cast<double>(stepTime(*fusedFirst->whatIf))
-            / static_cast<double>(stepTime(*accumulatedFirst->whatIf));
-        QVERIFY2(std::abs(ratio - 1.0) < 0.03, qPrintable(QString::number(ratio)));
+        // The orders give one job (tensorFusionAfterAccumulationWaitsForTheLastMicroBatch).
+        QCOMPARE(stepTime(*accumulatedFirst->whatIf), stepTime(*fusedFirst->whatIf));
     }
 
     // After grad_accumulation, a gradient is ready for its bucket once the last micro-batch's kernel
