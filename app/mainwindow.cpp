@@ -25,6 +25,7 @@
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/coretext.h"
 #include "widgets/panels/criticalpathmodel.h"
+#include "widgets/panels/durationtext.h"
 #include "widgets/panels/elidedlabel.h"
 #include "widgets/panels/messagebanner.h"
 #include "widgets/panels/opdetailspanel.h"
@@ -844,10 +845,10 @@ void MainWindow::showJobStatus()
         const sightline::RankStepTime it = sightline::StepTimes::iteration(replay->schedule);
         QString iteration = stepless
             ? tr("the trace marks no steps: its window replays in %1 ms")
-                  .arg(locale.toString(it.replayed / 1e6, 'f', 3))
-            : tr("iteration %1 ms per step replayed").arg(locale.toString(it.replayed / 1e6, 'f', 3));
+                  .arg(DurationText::milliseconds(it.replayed / 1e6))
+            : tr("iteration %1 ms per step replayed").arg(DurationText::milliseconds(it.replayed / 1e6));
         if (it.measured > 0)
-            iteration += tr(", %1 ms measured").arg(locale.toString(it.measured / 1e6, 'f', 3));
+            iteration += tr(", %1 ms measured").arg(DurationText::milliseconds(it.measured / 1e6));
         parts << iteration;
     }
     // The strategy's what-if, while one matches the strategy as it stands, with its self-checks.
@@ -856,7 +857,7 @@ void MainWindow::showJobStatus()
     if (outcome) {
         const WhatIfDisplay::IterationChange change = WhatIfDisplay::iterationChange(*outcome);
         parts << (stepless ? tr("what-if window %1 ms (%2)") : tr("what-if %1 ms per step (%2)"))
-                     .arg(locale.toString(change.after, 'f', 3), PercentText::signedChange(change.percent));
+                     .arg(DurationText::milliseconds(change.after), PercentText::signedChange(change.percent));
         if (!checks.isEmpty())
             parts << tr("⚠ %n self-check warning(s)", nullptr, static_cast<int>(checks.size()));
     } else if (!m_display->failure().isEmpty()) {
@@ -871,7 +872,7 @@ void MainWindow::showJobStatus()
 
 QString MainWindow::criticalPathText(const sightline::ReplayResult& replay, bool justReplayed) const
 {
-    const QString length = QLocale().toString(static_cast<double>(replay.criticalPath.length) / 1e6, 'f', 3);
+    const QString length = DurationText::milliseconds(static_cast<double>(replay.criticalPath.length) / 1e6);
     if (replay.schedule.steps.empty())
         return (justReplayed
                 ? tr("Replayed; the critical path is %1 ms long over the window (the trace marks no steps)")

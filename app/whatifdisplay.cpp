@@ -8,6 +8,7 @@
 #include "core/session/jobsession.h"
 #include "widgets/panels/aggregatemodel.h"
 #include "widgets/panels/criticalpathmodel.h"
+#include "widgets/panels/durationtext.h"
 #include "widgets/panels/gigabytetext.h"
 #include "widgets/panels/messagebanner.h"
 #include "widgets/panels/opsearchbar.h"
@@ -108,7 +109,7 @@ QString WhatIfDisplay::outcomeText(const WhatIfOutcome& outcome) const
     QString text
         = (stepless ? tr("The window replays in %1 ms against %2 ms (%3): the trace marks no steps. Replayed in %4 ms.")
                     : tr("Iteration %1 ms against %2 ms per step (%3), replayed in %4 ms."))
-              .arg(locale.toString(change.after, 'f', 3), locale.toString(change.before, 'f', 3),
+              .arg(DurationText::milliseconds(change.after), DurationText::milliseconds(change.before),
                   PercentText::signedChange(change.percent))
               .arg(outcome.ms);
     // A step of other samples does other work: what compares is the samples per second.
@@ -128,7 +129,7 @@ QString WhatIfDisplay::outcomeText(const WhatIfOutcome& outcome) const
             + tr("Both without the profiler's own cost: %1 µs per host event, %2 events per step (up to %3 ms per "
                  "step).")
                   .arg(locale.toString(overhead.perEventNs / 1000.0, 'g', 3), locale.toString(perStep, 'f', 0),
-                      locale.toString(perStep * overhead.perEventNs / 1e6, 'f', 3));
+                      DurationText::milliseconds(perStep * overhead.perEventNs / 1e6));
     }
     for (const QString& w : outcome.warnings)
         text += u'\n' + w;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/ids.h"
+#include "core/base/millisecondtext.h"
 #include "core/memory/memoryestimator.h"
 
 #include <QString>
@@ -32,6 +33,12 @@ inline QString qs(std::string_view s)
 inline double toMs(sightline::TimeNs ns)
 {
     return static_cast<double>(ns) / 1e6;
+}
+
+// A figure in milliseconds for text output, with the decimals every such figure takes (MillisecondText).
+inline QString msText(double ms)
+{
+    return QString::number(ms, 'f', sightline::MillisecondText::decimals(ms));
 }
 
 // A peak in gigabytes for text output; "unknown" where the job gave no memory estimate.

@@ -48,7 +48,7 @@ QString pointText(const FrontierPoint& p)
     QStringList steps;
     for (const PassStep& step : p.strategy.steps)
         steps.append(CliSupport::qs(step.pass));
-    return QString::number(CliSupport::toMs(p.iterationNs), 'f', 3) + QStringLiteral(" ms, ")
+    return CliSupport::msText(CliSupport::toMs(p.iterationNs)) + QStringLiteral(" ms, ")
         + CliSupport::gigabytesText(p.peakBytes) + (p.outOfMemory ? QStringLiteral(" (out of memory)") : QString())
         + CliSupport::selfCheckedText(p.selfChecked) + QStringLiteral(", ")
         + CliSupport::counted(p.workers, "device", "devices") + QStringLiteral(": ")

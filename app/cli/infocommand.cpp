@@ -91,7 +91,7 @@ void printText(QTextStream& out, const TraceSummary& s, const Trace& trace, doub
         if (r.steps.empty())
             out << " none";
         for (const auto& step : r.steps)
-            out << "\n    " << qs(step.name) << "  " << QString::number(toMs(step.durationNs), 'f', 3) << " ms";
+            out << "\n    " << qs(step.name) << "  " << CliSupport::msText(toMs(step.durationNs)) << " ms";
         out << '\n';
     }
     if (!s.warnings.empty()) {

@@ -121,10 +121,10 @@ QJsonArray trajectoryJson(const SearchResult& r)
 
 void printResult(QTextStream& out, const SearchResult& r, double seconds)
 {
-    out << "Baseline: " << QString::number(ms(r.baselineNs), 'f', 3) << " ms per iteration, peak "
+    out << "Baseline: " << CliSupport::msText(ms(r.baselineNs)) << " ms per iteration, peak "
         << CliSupport::gigabytesText(r.baselinePeakBytes) << (r.baselineOutOfMemory ? " (out of memory)" : "")
         << "; its transfers, as every candidate's, timed by the cost model\n";
-    out << "Best:     " << QString::number(ms(r.bestNs), 'f', 3) << " ms per iteration, peak "
+    out << "Best:     " << CliSupport::msText(ms(r.bestNs)) << " ms per iteration, peak "
         << CliSupport::gigabytesText(r.bestPeakBytes) << (r.bestOutOfMemory ? " (out of memory)" : "") << ", "
         << QString::number(r.bestNs > 0 ? double(r.baselineNs) / double(r.bestNs) : 0.0, 'f', 3)
         << "x the baseline's speed\n";

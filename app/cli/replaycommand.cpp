@@ -311,18 +311,19 @@ int ReplayCommand::run(const QStringList& args)
     }
     if (stepless)
         out << "Iteration: the trace marks no steps; replayed, its window lasts "
-            << QString::number(replayedIteration, 'f', 3) << " ms (no measured step to compare with)\n";
+            << CliSupport::msText(replayedIteration) << " ms (no measured step to compare with)\n";
     else
-        out << "Iteration: measured " << QString::number(measuredIteration, 'f', 3) << " ms, replayed "
-            << QString::number(replayedIteration, 'f', 3) << " ms (" << errorPct(measuredIteration, replayedIteration)
+        out << "Iteration: measured " << CliSupport::msText(measuredIteration) << " ms, replayed "
+            << CliSupport::msText(replayedIteration) << " ms (" << errorPct(measuredIteration, replayedIteration)
             << "%)\n";
     for (const RankResult& r : ranks) {
-        out << "  rank " << r.rank << ": measured " << QString::number(r.measured, 'f', 3) << " ms, replayed "
-            << QString::number(r.replayed, 'f', 3) << " ms (" << errorPct(r.measured, r.replayed) << "%)\n";
+        out << "  rank " << r.rank << ": measured " << CliSupport::msText(r.measured) << " ms, replayed "
+            << CliSupport::msText(r.replayed) << " ms (" << errorPct(r.measured, r.replayed) << "%)\n";
     }
     out << profilerOverheadText(overhead) << '\n';
     if (unprofiledIteration)
-        out << "  without the profiler: " << QString::number(*unprofiledIteration, 'f', 3) << " ms per iteration (estimated)\n";
+        out << "  without the profiler: " << CliSupport::msText(*unprofiledIteration)
+            << " ms per iteration (estimated)\n";
     if (!overhead.warning.empty())
         out << "  warning: " << qs(overhead.warning.english()) << '\n';
     out << "Graph: " << g.vertexCount() << " vertices, " << g.edgeCount() << " edges, " << g.collectives().size()
@@ -353,13 +354,14 @@ int ReplayCommand::run(const QStringList& args)
     out << "Clock offsets (us):";
     for (std::uint32_t r = 0; r < alignment.offsets.size(); ++r)
         out << ' ' << QString::number(static_cast<double>(alignment.offsets[r]) / 1000.0, 'f', 1);
-    out << "\nCritical path: " << QString::number(ms(path.length), 'f', 3) << " ms;";
+    out << "\nCritical path: " << CliSupport::msText(ms(path.length)) << " ms;";
     for (int c = 0; c < kPathCategoryCount; ++c)
-        out << ' ' << pathCategoryName(static_cast<PathCategory>(c)) << ' ' << QString::number(ms(path.total[c]), 'f', 3);
+        out << ' ' << pathCategoryName(static_cast<PathCategory>(c)) << ' ' << CliSupport::msText(ms(path.total[c]));
     out << " ms\n";
     for (std::size_t k : longest) {
         const CriticalPath::Hold& h = pathOps[k];
-        out << "  " << QString::number(ms(h.held), 'f', 3) << " ms  rank " << itemRank(x, h.item) << "  " << itemName(g, x, h.item) << '\n';
+        out << "  " << CliSupport::msText(ms(h.held)) << " ms  rank " << itemRank(x, h.item) << "  "
+            << itemName(g, x, h.item) << '\n';
     }
     for (const QString& l : lint)
         out << "lint: " << l << '\n';

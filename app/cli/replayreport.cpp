@@ -47,9 +47,10 @@ QString profilerOverheadText(const ProfilerOverhead::Estimate& e)
 {
     if (e.perEventNs <= 0)
         return QStringLiteral("Profiler overhead: none taken out (") + qs(e.source) + QLatin1Char(')');
-    return QStringLiteral("Profiler overhead: ") + QString::number(e.perEventNs / 1000.0, 'g', 4) + QStringLiteral(" us per host event, ")
+    return QStringLiteral("Profiler overhead: ") + QString::number(e.perEventNs / 1000.0, 'g', 4)
+        + QStringLiteral(" us per host event, ")
         + QString::number(e.steps == 0 ? 0.0 : static_cast<double>(e.hostEvents) / static_cast<double>(e.steps), 'f', 0)
-        + QStringLiteral(" host events per step: up to ") + QString::number(perStepMs(e), 'f', 3)
+        + QStringLiteral(" host events per step: up to ") + CliSupport::msText(perStepMs(e))
         + QStringLiteral(" ms per step taken out (") + qs(e.source) + QLatin1Char(')');
 }
 

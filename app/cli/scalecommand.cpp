@@ -71,13 +71,13 @@ void printCurve(QTextStream& out, const ScalingCurve& curve)
     out << "workers  iteration ms  replayed ms    steps/s  speedup  efficiency\n";
     for (const ScalingPoint& p : curve.points) {
         out << QString::number(p.workers).rightJustified(7)
-            << QString::number(CliSupport::toMs(p.iterationNs), 'f', 3).rightJustified(14)
-            << (p.replayedNs ? QString::number(CliSupport::toMs(*p.replayedNs), 'f', 3) : QStringLiteral("-"))
+            << CliSupport::msText(CliSupport::toMs(p.iterationNs)).rightJustified(14)
+            << (p.replayedNs ? CliSupport::msText(CliSupport::toMs(*p.replayedNs)) : QStringLiteral("-"))
                    .rightJustified(13)
             << QString::number(p.stepsPerSecond, 'f', 2).rightJustified(11)
             << QString::number(p.speedup, 'f', 2).rightJustified(9)
             << QString::number(p.efficiency, 'f', 3).rightJustified(12)
-            << (p.measuredNs ? QStringLiteral("  measured ") + QString::number(CliSupport::toMs(*p.measuredNs), 'f', 3)
+            << (p.measuredNs ? QStringLiteral("  measured ") + CliSupport::msText(CliSupport::toMs(*p.measuredNs))
                            + QStringLiteral(" ms")
                              : QString())
             << '\n';

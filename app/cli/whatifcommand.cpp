@@ -103,10 +103,10 @@ QJsonObject figuresJson(const Figures& f)
 
 void printFigures(QTextStream& out, const char* label, const Figures& f, bool measured)
 {
-    out << label << QString::number(f.iterationMs, 'f', 3) << " ms per iteration, " << f.collectives << " collectives; critical path "
-        << QString::number(f.pathMs, 'f', 3) << " ms:";
+    out << label << CliSupport::msText(f.iterationMs) << " ms per iteration, " << f.collectives
+        << " collectives; critical path " << CliSupport::msText(f.pathMs) << " ms:";
     for (int c = 0; c < kPathCategoryCount; ++c)
-        out << ' ' << pathCategoryName(static_cast<PathCategory>(c)) << ' ' << QString::number(ms(f.breakdown[c]), 'f', 3);
+        out << ' ' << pathCategoryName(static_cast<PathCategory>(c)) << ' ' << CliSupport::msText(ms(f.breakdown[c]));
     out << '\n';
     const MemoryEstimate& m = f.result->memory;
     if (m.highest < 0)
@@ -115,7 +115,7 @@ void printFigures(QTextStream& out, const char* label, const Figures& f, bool me
     out << "           peak memory " << gigabytes(d.peakBytes) << " on rank "
         << f.result->graph->ranks()[d.rank.value()].rank
         << (d.device == MemoryDevice::kHost ? QStringLiteral(" host") : QStringLiteral(" device %1").arg(d.device))
-        << " at " << QString::number(ms(d.peakTime - f.result->schedule.begin), 'f', 3) << " ms"
+        << " at " << CliSupport::msText(ms(d.peakTime - f.result->schedule.begin)) << " ms"
         << (d.complete ? "" : " (model state only)") << ':';
     for (int c = 0; c < kMemoryCategoryCount; ++c) {
         const std::string_view name = memoryCategoryName(static_cast<MemoryCategory>(c));
@@ -137,7 +137,7 @@ void printFigures(QTextStream& out, const char* label, const Figures& f, bool me
 // A signed change in ms.
 QString signedMs(TimeNs delta)
 {
-    return (delta >= 0 ? QStringLiteral("+") : QString()) + QString::number(ms(delta), 'f', 3);
+    return (delta >= 0 ? QStringLiteral("+") : QString()) + CliSupport::msText(ms(delta));
 }
 
 // The measured ops whose time changed most, as the What-if dock lists them.
@@ -178,7 +178,7 @@ void printChanges(QTextStream& out, const WhatIfResult& r, const Trace& t)
         const OpChange& c = r.changes[k];
         out << "  " << signedMs(c.delta()) << "  " << QString::fromStdString(std::string(t.string(t.name(c.op))))
             << " (rank " << t.rankInfo(t.rank(c.op)).rank << ", op " << c.op.value()
-            << "): " << QString::number(ms(c.baseline), 'f', 3) << " -> " << QString::number(ms(c.whatIf), 'f', 3);
+            << "): " << CliSupport::msText(ms(c.baseline)) << " -> " << CliSupport::msText(ms(c.whatIf));
         if (c.runs > 1)
             out << " in " << c.runs << " runs";
         out << '\n';
@@ -187,8 +187,8 @@ void printChanges(QTextStream& out, const WhatIfResult& r, const Trace& t)
         out << "Gradient tensors whose wait changed most (ms, ready to all-reduced):\n";
     for (std::size_t k = 0; k < r.tensorChanges.size() && k < kPrinted; ++k) {
         const TensorChange& c = r.tensorChanges[k];
-        out << "  " << signedMs(c.delta()) << "  step " << c.step << " tensor " << c.index << " (" << c.bytes << " bytes): "
-            << QString::number(ms(c.baseline), 'f', 3) << " -> " << QString::number(ms(c.whatIf), 'f', 3) << '\n';
+        out << "  " << signedMs(c.delta()) << "  step " << c.step << " tensor " << c.index << " (" << c.bytes
+            << " bytes): " << CliSupport::msText(ms(c.baseline)) << " -> " << CliSupport::msText(ms(c.whatIf)) << '\n';
     }
 }
 
@@ -344,8 +344,8 @@ int WhatIfCommand::run(const QStringList& args)
             << " times the measured job's samples\n";
     }
     out << profilerOverheadText(result->profilerOverhead) << '\n';
-    out << "Exposed communication: " << QString::number(ms(result->exposedBaseline), 'f', 3) << " ms -> "
-        << QString::number(ms(result->exposedWhatIf), 'f', 3) << " ms per iteration\n";
+    out << "Exposed communication: " << CliSupport::msText(ms(result->exposedBaseline)) << " ms -> "
+        << CliSupport::msText(ms(result->exposedWhatIf)) << " ms per iteration\n";
     printChanges(out, *result, session->trace());
     for (const QString& f : exported.files)
         out << "exported: " << f << '\n';

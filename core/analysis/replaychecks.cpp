@@ -3,12 +3,12 @@
 #include "core/analysis/criticalpath.h"
 #include "core/analysis/steptimes.h"
 #include "core/base/message.h"
+#include "core/base/millisecondtext.h"
 #include "core/exec/executiongraph.h"
 #include "core/replay/schedule.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <map>
 
@@ -18,9 +18,7 @@ namespace {
 
 std::string ms(TimeNs t)
 {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3f ms", static_cast<double>(t) / 1e6);
-    return text;
+    return MillisecondText::number(t) + " ms";
 }
 
 bool differ(TimeNs a, TimeNs b)

@@ -1,5 +1,6 @@
 #include "core/search/criticalpathoptimizer.h"
 
+#include "core/base/millisecondtext.h"
 #include "core/base/progress.h"
 #include "core/base/resourcelimits.h"
 #include "core/exec/analysiscache.h"
@@ -79,13 +80,6 @@ Message categoryName(int category)
     return Message(names[static_cast<std::size_t>(category)]);
 }
 
-std::string milliseconds(std::int64_t ns)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3f", static_cast<double>(ns) / 1e6);
-    return text;
-}
-
 // part as a percentage of whole, to three decimals.
 std::string percent(double part, std::int64_t whole)
 {
@@ -106,7 +100,7 @@ std::string fractionText(double fraction)
 // most, per step of the replay's `steps` (the path runs through all of them).
 Message reasonOf(const Outcome& from, const Outcome& to, int steps)
 {
-    const auto perStep = [&](std::int64_t ns) { return milliseconds(ns / std::max(1, steps)); };
+    const auto perStep = [&](std::int64_t ns) { return MillisecondText::number(ns / std::max(1, steps)); };
     int shrank = -1;
     std::int64_t most = 0;
     for (int c = 0; c < kPathCategoryCount; ++c) {
@@ -118,7 +112,7 @@ Message reasonOf(const Outcome& from, const Outcome& to, int steps)
     }
     if (shrank < 0)
         return Message(SL_TEXT("Core", "the iteration is %1 ms shorter, though no share of the critical path is"),
-            { milliseconds(from.iterationNs - to.iterationNs) });
+            { MillisecondText::number(from.iterationNs - to.iterationNs) });
     const auto c = static_cast<std::size_t>(shrank);
     return Message(SL_TEXT("Core", "%1 on the critical path %2 ms shorter per step (%3 → %4 ms)"),
         { categoryName(shrank), perStep(most), perStep(from.pathNs[c]), perStep(to.pathNs[c]) });
@@ -516,12 +510,12 @@ private:
                 m_result.warnings.emplace_back(SL_TEXT("Core",
                                                    "%1 was left out of the best strategy: it shortened the iteration "
                                                    "by %2 ms (%3 %), less than the %4 % a step must gain"),
-                    std::vector<Message::Arg> { pass, milliseconds(gain), percent(gain, m_outcome.iterationNs),
-                        fractionText(m_options.stepFraction) });
+                    std::vector<Message::Arg> { pass, MillisecondText::number(gain),
+                        percent(gain, m_outcome.iterationNs), fractionText(m_options.stepFraction) });
             else // the steps set after it made it useless
                 m_result.warnings.emplace_back(
                     SL_TEXT("Core", "%1 was left out of the best strategy: without it the iteration is %2 ms shorter"),
-                    std::vector<Message::Arg> { pass, milliseconds(-gain) });
+                    std::vector<Message::Arg> { pass, MillisecondText::number(-gain) });
             m_plan = std::move(moves[*chosen].plan);
             m_outcome = o;
             record(m_result.rounds + 1, moves[*chosen].name);
@@ -554,7 +548,7 @@ private:
                                                         "workers that keep up take it off the step (num_workers, set "
                                                         "in the training script: the strategy's configs do not reach "
                                                         "it, so the best leaves it out)"),
-            { milliseconds(m_loaderNs) });
+            { MillisecondText::number(m_loaderNs) });
         return {};
     }
 

@@ -1,6 +1,7 @@
 #include "core/search/scalingreplays.h"
 
 #include "core/base/message.h"
+#include "core/base/millisecondtext.h"
 #include "core/exec/executiongraph.h"
 #include "core/search/candidate.h"
 #include "core/search/evaluator.h"
@@ -36,10 +37,10 @@ std::optional<Message> disagreement(const ScalingCurve& curve)
     }
     if (!at || worst <= kModelTolerance)
         return std::nullopt;
-    char percent[32], model[32], replayed[32];
+    char percent[32];
     std::snprintf(percent, sizeof percent, "%.0f", worst * 100);
-    std::snprintf(model, sizeof model, "%.3f", static_cast<double>(at->iterationNs) / 1e6);
-    std::snprintf(replayed, sizeof replayed, "%.3f", static_cast<double>(*at->replayedNs) / 1e6);
+    const std::string model = MillisecondText::number(at->iterationNs);
+    const std::string replayed = MillisecondText::number(*at->replayedNs);
     return Message(SL_TEXT("Core",
                        "the model and the replays part by up to %1 % (at %2 workers: %3 ms by the model, %4 ms "
                        "replayed): the replays run the whole job (its host work, every collective, the order of its "

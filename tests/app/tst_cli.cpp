@@ -105,6 +105,35 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("ProfilerStep#1"));
     }
 
+    // A window shorter than a microsecond is written with the digits that show it, in the text and its
+    // critical path, not as "0.000 ms" as if nothing had run; the JSON gives the same figure.
+    void replayTextShowsSubMicrosecondWindows()
+    {
+        const QString tiny = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/kineto-h100-tiny");
+        if (!QFileInfo::exists(tiny))
+            QSKIP("the shared traces are not beside the checkout");
+        const Run text = runCli({ QStringLiteral("replay"), tiny });
+        QCOMPARE(text.exitCode, 0);
+        const Run json = runCli({ QStringLiteral("replay"), tiny, QStringLiteral("--json") });
+        QCOMPARE(json.exitCode, 0);
+        const double replayed = QJsonDocument::fromJson(json.out)
+                                    .object()
+                                    .value(QStringLiteral("iteration"))
+                                    .toObject()
+                                    .value(QStringLiteral("replayed_ms"))
+                                    .toDouble();
+        QVERIFY(replayed > 0 && replayed < 0.001);
+        const QString out = QString::fromUtf8(text.out);
+        for (const QString& line :
+            { QStringLiteral("window lasts (\\S+) ms"), QStringLiteral("Critical path: (\\S+) ms") }) {
+            const QRegularExpressionMatch m = QRegularExpression(line).match(out);
+            QVERIFY2(m.hasMatch(), qPrintable(out));
+            const double shown = m.captured(1).toDouble();
+            QVERIFY2(std::abs(shown - replayed) <= 0.00005, qPrintable(m.captured(0)));
+            QCOMPARE(m.captured(1).size(), 8); // 0.000xyz: three significant digits
+        }
+    }
+
     void realDlrmJson()
     {
         const QString dlrm = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");

@@ -2,6 +2,7 @@
 
 #include "core/analysis/tracesummary.h"
 #include "core/model/trace.h"
+#include "widgets/panels/durationtext.h"
 
 #include <QFileInfo>
 #include <QLocale>
@@ -74,7 +75,8 @@ QVariant RankListModel::data(const QModelIndex& index, int role) const
         case OpsColumn: return locale.toString(static_cast<qlonglong>(r.ops));
         case CollectivesColumn: return locale.toString(static_cast<qlonglong>(r.collectives));
         case StepsColumn: return locale.toString(static_cast<int>(r.steps.size()));
-        case MeanStepColumn: return r.steps.empty() ? QString() : tr("%1 ms").arg(locale.toString(meanStepMs(r), 'f', 3));
+        case MeanStepColumn:
+            return r.steps.empty() ? QString() : tr("%1 ms").arg(DurationText::milliseconds(meanStepMs(r)));
         default: return {};
         }
     }

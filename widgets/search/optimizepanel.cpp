@@ -4,6 +4,7 @@
 #include "opportunitymodel.h"
 #include "scalingplot.h"
 #include "widgets/panels/coretext.h"
+#include "widgets/panels/durationtext.h"
 #include "widgets/panels/gigabytetext.h"
 #include "widgets/strategy/budgetspinbox.h"
 
@@ -26,7 +27,7 @@ namespace {
 
 QString ms(TimeNs ns)
 {
-    return QLocale().toString(static_cast<double>(ns) / 1e6, 'f', 3);
+    return DurationText::milliseconds(static_cast<double>(ns) / 1e6);
 }
 
 // A choice between the measured global batch shared among the device counts, and each device's kept.

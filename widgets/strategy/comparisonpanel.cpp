@@ -5,6 +5,7 @@
 #include "core/memory/memoryestimator.h"
 #include "core/model/trace.h"
 #include "core/session/jobsession.h"
+#include "widgets/panels/durationtext.h"
 #include "widgets/panels/gigabytetext.h"
 #include "widgets/panels/kindtext.h"
 #include "widgets/panels/percenttext.h"
@@ -28,7 +29,7 @@ namespace {
 
 QString ms(double ns)
 {
-    return QLocale().toString(ns / 1e6, 'f', 3);
+    return DurationText::milliseconds(ns / 1e6);
 }
 
 QString change(double before, double after)
