@@ -2148,6 +2148,22 @@
         <source>the base&apos;s step %1 (%2) is one already, and a strategy holds one: %3 are left out</source>
         <translation>Schritt %1 (%2) der Basis ist bereits einer, und eine Strategie hält nur einen: %3 werden ausgelassen</translation>
     </message>
+    <message>
+        <source>the search&apos;s bucket choices</source>
+        <translation>die Bucket-Wahlen der Suche</translation>
+    </message>
+    <message>
+        <source>the search&apos;s partition sizes</source>
+        <translation>die Partitionsgrößen der Suche</translation>
+    </message>
+    <message>
+        <source>the search&apos;s kernel fusions</source>
+        <translation>die Kernel-Fusionen der Suche</translation>
+    </message>
+    <message>
+        <source>the base&apos;s step %1 (%2) decides the buckets: the frontier&apos;s bucket choices are left out</source>
+        <translation>Schritt %1 (%2) der Basis legt die Buckets fest: die Bucket-Wahlen der Front werden ausgelassen</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

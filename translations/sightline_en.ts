@@ -2148,6 +2148,22 @@
         <source>the base&apos;s step %1 (%2) is one already, and a strategy holds one: %3 are left out</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the search&apos;s bucket choices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the search&apos;s partition sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the search&apos;s kernel fusions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the base&apos;s step %1 (%2) decides the buckets: the frontier&apos;s bucket choices are left out</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2148,6 +2148,22 @@
         <source>the base&apos;s step %1 (%2) is one already, and a strategy holds one: %3 are left out</source>
         <translation>基础策略的第 %1 步（%2）已是此类步骤，而一个策略只含一个：%3 被略去</translation>
     </message>
+    <message>
+        <source>the search&apos;s bucket choices</source>
+        <translation>搜索自身的分桶选择</translation>
+    </message>
+    <message>
+        <source>the search&apos;s partition sizes</source>
+        <translation>搜索自身的分片大小</translation>
+    </message>
+    <message>
+        <source>the search&apos;s kernel fusions</source>
+        <translation>搜索自身的内核融合</translation>
+    </message>
+    <message>
+        <source>the base&apos;s step %1 (%2) decides the buckets: the frontier&apos;s bucket choices are left out</source>
+        <translation>基础策略的第 %1 步（%2）已决定分桶：前沿的分桶选择被略去</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

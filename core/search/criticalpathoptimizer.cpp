@@ -174,6 +174,7 @@ private:
         m_result.trajectory.push_back({ 0, m_outcome.iterationNs, m_outcome.peakBytes, {} });
         m_steps = stepsPerRank(*baseline->whatIf->graph);
         m_loaderNs = loaderTime(*baseline->whatIf);
+        leaveOutTheBasesPasses();
         findTensors(*baseline);
         m_segments = segmentsOf(*baseline);
         if (m_outcome.outOfMemory) {
@@ -193,6 +194,21 @@ private:
             }
         }
         return {};
+    }
+
+    // The passes of the rounds' moves that the base holds a step of already, which a strategy holds once:
+    // each such move would fail, so they are left out, and the search says so.
+    void leaveOutTheBasesPasses()
+    {
+        const auto chosen = [&](std::string_view pass, const char* what) {
+            std::optional<Message> held = m_base.leftOut(pass, Message(what));
+            if (held)
+                m_result.warnings.push_back(std::move(*held));
+            return !held;
+        };
+        m_fusesTensors = chosen("tensor_fusion", SL_TEXT("Core", "the search's bucket choices"));
+        m_partitionsTensors = chosen("tensor_partition", SL_TEXT("Core", "the search's partition sizes"));
+        m_fusesOps = chosen("op_fusion", SL_TEXT("Core", "the search's kernel fusions"));
     }
 
     // The tensors the fusion moves group, from the baseline's graph and replay; a job without them gets
@@ -262,7 +278,7 @@ private:
     // bucket channel ranks best.
     void fusionMoves(int round, std::vector<Move>& moves) const
     {
-        if (!m_view)
+        if (!m_view || !m_fusesTensors)
             return;
         const BucketChannel channel(*m_view, *m_cost);
         if (round == 1) {
@@ -369,7 +385,7 @@ private:
     // among them (Theorem 3); nothing when that changes no bucket.
     std::optional<CoarsenedView::Cuts> gradientsFused(const OpSet& ops) const
     {
-        if (!m_view)
+        if (!m_view || !m_fusesTensors)
             return std::nullopt;
         const ExecutionGraph& g = m_analyses->graph();
         const auto among
@@ -394,10 +410,10 @@ private:
             std::vector<PassStep> partitions;
             for (double mib : kPartitionsMiB)
                 partitions.push_back({ "tensor_partition", { { "partition_bytes", mib * kMiB } } });
-            if (m_partitionable)
+            if (m_partitionable && m_partitionsTensors)
                 stepMoves(&Plan::partition, partitions, moves);
         }
-        if (on(PathCategory::Compute) || on(PathCategory::Launch)) {
+        if (m_fusesOps && (on(PathCategory::Compute) || on(PathCategory::Launch))) {
             // A strategy holds one op fusion: fusing kernels everywhere replaces the segments fused.
             const std::size_t first = moves.size();
             stepMoves(&Plan::opFusion,
@@ -711,6 +727,10 @@ private:
     std::optional<CoarsenedView> m_view;
     bool m_partitionable = false; // the job has buckets (all-reduces, or BytePS partitions) to cut
     bool m_groupable = false; // every step holds the view's tensors, so that groups of them apply
+    // The passes the rounds choose steps of: those the base holds none of (leaveOutTheBasesPasses).
+    bool m_fusesTensors = true;
+    bool m_partitionsTensors = true;
+    bool m_fusesOps = true;
     std::optional<SyncCost> m_cost;
     // The computation segments of the plan's critical path, once its what-if was replayed (the what-if
     // itself is not kept: a whole one beside the candidates' would double the search's memory).

@@ -281,9 +281,14 @@ private:
     // size that cuts every tensor as the measured partitions are cut, or as a smaller size does.
     void findBucketChoices()
     {
-        for (const PassStep& step : m_options.prefix.steps) {
-            if (step.pass == "tensor_fusion" || step.pass == "tensor_partition")
+        for (const std::string_view pass : { "tensor_fusion", "tensor_partition" }) {
+            if (const std::optional<std::size_t> at = m_base.stepOf(pass)) {
+                m_result.warnings.emplace_back(
+                    SL_TEXT("Core",
+                        "the base's step %1 (%2) decides the buckets: the frontier's bucket choices are left out"),
+                    std::vector<Message::Arg> { *at + 1, std::string(pass) });
                 return;
+            }
         }
         const AnalysisCache& analyses = m_session.analyses();
         if (const Expected<TensorModel>& tensors = analyses.tensors(); tensors && !tensors->steps().empty()) {

@@ -15,8 +15,8 @@ namespace sightline {
 // base's grad_accumulation step, if it holds one: the passes a search adds find their work by measured
 // times that the micro-batches' copies share (recompute, op_fusion), or change the samples the
 // micro-batches split, and are refused after it; after the base's steps otherwise. A search makes no
-// choice of a pass the base holds once at most (grad_accumulation, mixed_precision): leftOut says so. A
-// value type.
+// choice of a pass that a strategy holds once and the base holds already (grad_accumulation,
+// mixed_precision, tensor_fusion, tensor_partition, op_fusion): leftOut says so. A value type.
 class SearchBase {
 public:
     SearchBase() = default;

@@ -351,6 +351,8 @@ private Q_SLOTS:
         QVERIFY(based && based->miniTime);
         QCOMPARE(based->candidates, kept->candidates);
         QVERIFY(based->bucketChoices.empty());
+        QVERIFY(
+            says(based->warnings, "(tensor_fusion) decides the buckets: the frontier's bucket choices are left out"));
         // The job as it is keeps the base's steps, and only them.
         QVERIFY(based->base);
         QCOMPARE(based->base->strategy.steps.size(), options.prefix.steps.size());

@@ -828,6 +828,47 @@ private Q_SLOTS:
         checkReproduces(*session, options, r);
     }
 
+    // A base that holds a step of a pass a strategy holds once leaves the rounds' moves of that pass out,
+    // and says so: each would fail as a second step of it. The rest of the search goes on.
+    void searchLeavesOutThePassesTheBaseHolds_data()
+    {
+        QTest::addColumn<QString>("pass");
+        QTest::addColumn<QString>("parameter");
+        QTest::addColumn<double>("value");
+        QTest::addColumn<QString>("choices");
+        QTest::newRow("tensor_fusion") << QStringLiteral("tensor_fusion") << QStringLiteral("bucket_cap_mb") << 5.0
+                                       << QStringLiteral("the search's bucket choices");
+        QTest::newRow("tensor_partition") << QStringLiteral("tensor_partition") << QStringLiteral("partition_bytes")
+                                          << 1e6 << QStringLiteral("the search's partition sizes");
+        QTest::newRow("op_fusion") << QStringLiteral("op_fusion") << QStringLiteral("ratio") << 1.0
+                                   << QStringLiteral("the search's kernel fusions");
+    }
+    void searchLeavesOutThePassesTheBaseHolds()
+    {
+        QFETCH(QString, pass);
+        QFETCH(QString, parameter);
+        QFETCH(double, value);
+        QFETCH(QString, choices);
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/ddp/bucket25mb");
+        QVERIFY(session);
+        SearchOptions options;
+        options.prefix = { { PassStep { pass.toStdString(), { { parameter.toStdString(), value } } } } };
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        const std::vector<std::string> said = Message::englishAll(r.warnings);
+        for (const std::string& w : said)
+            QVERIFY2(w.find("failed") == std::string::npos, w.c_str());
+        const std::string leftOut = "the base's step 1 (" + pass.toStdString()
+            + ") is one already, and a strategy holds one: " + choices.toStdString() + " are left out";
+        QVERIFY2(std::find(said.begin(), said.end(), leftOut) != said.end(), leftOut.c_str());
+        QCOMPARE(std::count_if(r.best.steps.begin(), r.best.steps.end(),
+                     [&](const PassStep& s) { return s.pass == pass.toStdString(); }),
+            1);
+        QVERIFY(r.bestNs < r.baselineNs); // the other passes still gain
+        checkReproduces(*session, options, r);
+    }
+
     void memoryFirstReachesTheLowestPeaks()
     {
         const auto amp = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/amp/fp32");
