@@ -764,6 +764,48 @@ private Q_SLOTS:
         QCOMPARE(stepTime(*accumulatedFirst->whatIf), stepTime(*fusedFirst->whatIf));
     }
 
+    // gloo's DDP: the op its thread runs once a bucket's all-reduce returns completes the bucket's future,
+    // which the gradients' copies back, the end of backward() and so the optimizer wait for. Re-bucketed,
+    // that op kept its place on the thread but stopped waiting for any bucket, and each step's optimizer
+    // ran before its gradients were all-reduced: the DDP pair at 5 MiB replayed 71.8 ms against 84.0,
+    // and the job rebuilt with its own buckets 16.2 % faster than its baseline. Each rank's optimizer
+    // now starts after every new bucket of its step.
+    void tensorFusionLetsTheOptimizerWaitForGlooBuckets()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/ddp/bucket25mb");
+        QVERIFY(session);
+        const auto fused = session->whatIf(
+            { oneStep("tensor_fusion", { { "bucket_cap_mb", 5.0 } }), {}, { CommSource::CostModel, true } });
+        QVERIFY2(fused, errorOf(fused).c_str());
+        const ExecutionGraph& g = *fused->whatIf->graph;
+        const Schedule& s = fused->whatIf->schedule;
+        for (std::uint32_t rank = 0; rank < g.ranks().size(); ++rank) {
+            std::vector<TimeNs> bucketEnds, optimizerStarts;
+            for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+                const ItemId item(i);
+                if (!s.replayed(i) || !g.rank(item).isValid() || g.rank(item).value() != rank
+                    || !g.track(item).isValid())
+                    continue;
+                if (g.name(item).starts_with("allreduce bucket "))
+                    bucketEnds.push_back(s.end[i]);
+                else if (g.name(item) == "optimizer")
+                    optimizerStarts.push_back(s.start[i]);
+            }
+            std::sort(bucketEnds.begin(), bucketEnds.end());
+            std::sort(optimizerStarts.begin(), optimizerStarts.end());
+            QCOMPARE(optimizerStarts.size(), std::size_t(3));
+            QCOMPARE(bucketEnds.size(), std::size_t(27));
+            const std::size_t perStep = bucketEnds.size() / optimizerStarts.size();
+            for (std::size_t k = 0; k < optimizerStarts.size(); ++k) {
+                const auto done
+                    = std::upper_bound(bucketEnds.begin(), bucketEnds.end(), optimizerStarts[k]) - bucketEnds.begin();
+                QVERIFY2(std::size_t(done) >= (k + 1) * perStep,
+                    qPrintable(QStringLiteral("rank %1, step %2: %3 buckets done").arg(rank).arg(k).arg(done)));
+            }
+        }
+    }
+
     // After grad_accumulation, a gradient is ready for its bucket once the last micro-batch's kernel
     // before its hook has run. The micro-batch copies are launched at the measured micro-batch's times,
     // and the bucket waited for a copy's kernel instead: re-bucketing the DDP pair at 5 MiB after 4

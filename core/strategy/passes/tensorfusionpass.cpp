@@ -267,6 +267,11 @@ private:
             // readiness may come after what that work releases.
             if (g.edgeKind(e) == EdgeKind::Program) {
                 keepPlace(from, target);
+                // On a host thread (gloo's), what the thread ran once the collective returned (the event
+                // that completes its future, which the gradients' copies back wait for) also waits
+                // for the new bucket.
+                if (!g.onDevice(from) && order.start(target) > after)
+                    b.addEdge(to, target, EdgeKind::Sync, EdgeRef::EndToStart);
                 continue;
             }
             // An end that waits (an enclosing op's, a synchronisation's) is judged by its end.
