@@ -1877,8 +1877,8 @@
         <translation>Die Schritte des Jobs enthalten unterschiedlich viele Gradiententensoren: Tensorfusion wurde nur über ihre Obergrenzen durchsucht, nicht über Gruppen von Tensoren</translation>
     </message>
     <message>
-        <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is 0 bytes, so whether a point fits its budget cannot be told</source>
-        <translation>Der Trace enthält keinen Speicherverbrauch, den der Schätzer lesen kann (keine Tensorformen oder Allokationen): Die Spitze jedes Punkts ist 0 Byte, daher lässt sich nicht sagen, ob ein Punkt in sein Budget passt</translation>
+        <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is unknown, so whether a point fits its budget cannot be told</source>
+        <translation>Der Trace enthält keinen Speicherverbrauch, den der Schätzer lesen kann (keine Tensorformen oder Allokationen): Die Spitze jedes Punkts ist unbekannt, daher lässt sich nicht sagen, ob ein Punkt in sein Budget passt</translation>
     </message>
     <message>
         <source>the model and the replays part by up to %1 % (at %2 workers: %3 ms by the model, %4 ms replayed): the replays run the whole job (its host work, every collective, the order of its work), the model only what its parameters name</source>

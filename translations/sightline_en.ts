@@ -1877,10 +1877,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is 0 bytes, so whether a point fits its budget cannot be told</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the model and the replays part by up to %1 % (at %2 workers: %3 ms by the model, %4 ms replayed): the replays run the whole job (its host work, every collective, the order of its work), the model only what its parameters name</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2162,6 +2158,10 @@
     </message>
     <message>
         <source>the base&apos;s step %1 (%2) decides the buckets: the frontier&apos;s bucket choices are left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is unknown, so whether a point fits its budget cannot be told</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

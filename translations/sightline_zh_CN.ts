@@ -1877,8 +1877,8 @@
         <translation>作业各步的梯度张量数量不同：张量融合只按其上限搜索，没有按张量分组搜索</translation>
     </message>
     <message>
-        <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is 0 bytes, so whether a point fits its budget cannot be told</source>
-        <translation>跟踪中没有估算器可读取的内存使用（没有张量形状或分配）：每个点的峰值都是 0 字节，因此无法判断某个点是否在预算之内</translation>
+        <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is unknown, so whether a point fits its budget cannot be told</source>
+        <translation>跟踪中没有估算器可读取的内存使用（没有张量形状或分配）：每个点的峰值未知，因此无法判断某个点是否在预算之内</translation>
     </message>
     <message>
         <source>the model and the replays part by up to %1 % (at %2 workers: %3 ms by the model, %4 ms replayed): the replays run the whole job (its host work, every collective, the order of its work), the model only what its parameters name</source>

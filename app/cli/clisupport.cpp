@@ -29,6 +29,11 @@ const QStringList kRepeatableOptions = { QStringLiteral("offset"), QStringLitera
 
 } // namespace
 
+QJsonValue bytesJson(std::int64_t bytes)
+{
+    return bytes > 0 ? QJsonValue(static_cast<qint64>(bytes)) : QJsonValue();
+}
+
 std::vector<std::string> toPaths(const QStringList& files)
 {
     std::vector<std::string> paths;

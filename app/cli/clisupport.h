@@ -15,6 +15,7 @@
 class QCommandLineOption;
 class QCommandLineParser;
 class QJsonObject;
+class QJsonValue;
 
 namespace sightline {
 class Status;
@@ -47,6 +48,9 @@ inline QString gigabytesText(std::int64_t bytes)
     return bytes > 0 ? QString::number(static_cast<double>(bytes) / 1e9, 'f', 3) + QStringLiteral(" GB")
                      : QStringLiteral("unknown");
 }
+
+// A peak or budget in bytes for JSON output; null where the job gave no memory estimate (or none is set).
+QJsonValue bytesJson(std::int64_t bytes);
 
 // "1 device", "8 devices": a count and its noun, singular or plural.
 inline QString counted(qint64 n, const char* singular, const char* plural)

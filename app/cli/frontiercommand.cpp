@@ -30,9 +30,9 @@ QJsonValue pointJson(const std::optional<FrontierPoint>& p)
     if (!p)
         return QJsonValue();
     return QJsonObject { { QStringLiteral("time_ms"), rounded(CliSupport::toMs(p->iterationNs), 4) },
-        { QStringLiteral("peak_bytes"), static_cast<qint64>(p->peakBytes) }, { QStringLiteral("oom"), p->outOfMemory },
-        { QStringLiteral("self_checked"), p->selfChecked }, { QStringLiteral("workers"), p->workers },
-        { QStringLiteral("strategy"), StrategyJson::toJson(p->strategy) } };
+        { QStringLiteral("peak_bytes"), CliSupport::bytesJson(p->peakBytes) },
+        { QStringLiteral("oom"), p->outOfMemory }, { QStringLiteral("self_checked"), p->selfChecked },
+        { QStringLiteral("workers"), p->workers }, { QStringLiteral("strategy"), StrategyJson::toJson(p->strategy) } };
 }
 
 QJsonArray pointsJson(const std::vector<FrontierPoint>& points)

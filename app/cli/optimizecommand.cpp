@@ -35,11 +35,6 @@ namespace {
 
 const auto ms = CliSupport::toMs;
 
-QJsonValue bytesOrNull(std::int64_t bytes)
-{
-    return bytes > 0 ? QJsonValue(static_cast<qint64>(bytes)) : QJsonValue();
-}
-
 // A whole number option from 1 to most, or nothing after saying what is wrong.
 std::optional<int> countOf(
     const QCommandLineParser& parser, const QCommandLineOption& option, int most, QTextStream& err)
@@ -112,7 +107,7 @@ QJsonArray trajectoryJson(const SearchResult& r)
     for (const SearchRound& round : r.trajectory) {
         rounds.append(QJsonObject { { QStringLiteral("round"), round.round },
             { QStringLiteral("iteration_ms"), rounded(ms(round.iterationNs), 4) },
-            { QStringLiteral("peak_bytes"), bytesOrNull(round.peakBytes) },
+            { QStringLiteral("peak_bytes"), CliSupport::bytesJson(round.peakBytes) },
             { QStringLiteral("move"),
                 round.move.empty() ? QJsonValue() : QJsonValue(QString::fromStdString(round.move)) } });
     }
@@ -294,10 +289,10 @@ int OptimizeCommand::run(const QStringList& args)
             { QStringLiteral("opportunities"), opportunitiesJson(r) },
             { QStringLiteral("trajectory"), trajectoryJson(r) },
             { QStringLiteral("memory"),
-                QJsonObject { { QStringLiteral("baseline_peak_bytes"), bytesOrNull(r.baselinePeakBytes) },
-                    { QStringLiteral("best_peak_bytes"), bytesOrNull(r.bestPeakBytes) },
+                QJsonObject { { QStringLiteral("baseline_peak_bytes"), CliSupport::bytesJson(r.baselinePeakBytes) },
+                    { QStringLiteral("best_peak_bytes"), CliSupport::bytesJson(r.bestPeakBytes) },
                     { QStringLiteral("budget_bytes"),
-                        options.memory ? bytesOrNull(options.memory->budgetBytes) : QJsonValue() },
+                        options.memory ? CliSupport::bytesJson(options.memory->budgetBytes) : QJsonValue() },
                     { QStringLiteral("baseline_oom"), r.baselineOutOfMemory },
                     { QStringLiteral("best_oom"), r.bestOutOfMemory } } },
             { QStringLiteral("objective"), objective },

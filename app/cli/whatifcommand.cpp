@@ -61,8 +61,9 @@ QJsonObject memoryJson(const ReplayResult& r)
     QJsonObject o { { QStringLiteral("rank"), g.ranks()[d.rank.value()].rank }, { QStringLiteral("device"), d.device },
         { QStringLiteral("peak_bytes"), static_cast<qint64>(d.peakBytes) },
         { QStringLiteral("peak_at_ms"), rounded(ms(d.peakTime - r.schedule.begin), 4) },
-        { QStringLiteral("start_bytes"), static_cast<qint64>(d.startBytes) }, { QStringLiteral("breakdown_bytes"), breakdown },
-        { QStringLiteral("budget_bytes"), d.budgetBytes > 0 ? QJsonValue(static_cast<qint64>(d.budgetBytes)) : QJsonValue() },
+        { QStringLiteral("start_bytes"), static_cast<qint64>(d.startBytes) },
+        { QStringLiteral("breakdown_bytes"), breakdown },
+        { QStringLiteral("budget_bytes"), CliSupport::bytesJson(d.budgetBytes) },
         { QStringLiteral("complete"), d.complete } };
     QJsonObject measured;
     if (device.measuredPeakBytes >= 0)

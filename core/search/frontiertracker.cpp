@@ -173,7 +173,7 @@ public:
                 [](const FrontierPoint& p) { return p.peakBytes <= 0; }))
             m_result.warnings.emplace_back(SL_TEXT("Core",
                 "the trace records no memory use the estimator can read (no tensor shapes or allocations): every "
-                "point's peak is 0 bytes, so whether a point fits its budget cannot be told"));
+                "point's peak is unknown, so whether a point fits its budget cannot be told"));
         m_result.layers = m_chain.size();
         m_result.candidates = m_evaluator.evaluated();
         m_result.unfed = m_evaluator.unfed();

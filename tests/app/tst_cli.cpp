@@ -863,6 +863,23 @@ private Q_SLOTS:
         QVERIFY(!o.value(QStringLiteral("opportunities")).toArray().isEmpty());
     }
 
+    // A job without a memory estimate: the frontier's points give their peaks as null, as whatif and
+    // optimize do, not as 0 bytes.
+    void frontierPeaksUnknownAreNull()
+    {
+        const QString tiny = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/kineto-h100-tiny");
+        if (!QFileInfo::exists(tiny))
+            QSKIP("the shared traces are not beside the checkout");
+        const Run r = runCli({ QStringLiteral("frontier"), tiny, QStringLiteral("--json") });
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray points = doc.value(QStringLiteral("points")).toArray();
+        QVERIFY(!points.isEmpty());
+        for (const QJsonValue& p : points)
+            QVERIFY2(p.toObject().value(QStringLiteral("peak_bytes")).isNull(), r.out.constData());
+        QVERIFY(doc.value(QStringLiteral("base")).toObject().value(QStringLiteral("peak_bytes")).isNull());
+    }
+
     // frontier's document on Table 4's BERT-base: per device count a monotone frontier, the fastest
     // point within the budget (which replays alone through whatif to its time), the fewest devices; and
     // on device counts no what-if may hold, no point and a warning that says so.
