@@ -1925,8 +1925,8 @@
         <translation>Schritt %1 (worker_count) der Basisstrategie legt die Zahl der Geräte fest, die die Suche selbst wählt: Lassen Sie ihn aus der Basis weg und geben Sie die zu prüfenden Gerätezahlen an</translation>
     </message>
     <message>
-        <source>no strategy of the frontier could be replayed at the device counts asked for (the failed candidates&apos; warning says why)</source>
-        <translation>keine Strategie der Front ließ sich bei den verlangten Gerätezahlen nachspielen (die Warnung zu den gescheiterten Kandidaten sagt, warum)</translation>
+        <source>no strategy of the frontier could be replayed at the device counts asked for (the warnings on the candidates that failed or were left out say why)</source>
+        <translation>keine Strategie der Front ließ sich bei den verlangten Gerätezahlen nachspielen (die Warnungen zu den gescheiterten oder ausgelassenen Kandidaten sagen, warum)</translation>
     </message>
     <message>
         <source>memory first left out the frontier&apos;s choice of layers to recompute, which it makes at the job&apos;s measured device count, not at the base&apos;s worker_count</source>

@@ -1921,10 +1921,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no strategy of the frontier could be replayed at the device counts asked for (the failed candidates&apos; warning says why)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>memory first left out the frontier&apos;s choice of layers to recompute, which it makes at the job&apos;s measured device count, not at the base&apos;s worker_count</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2162,6 +2158,10 @@
     </message>
     <message>
         <source>the trace records no memory use the estimator can read (no tensor shapes or allocations): every point&apos;s peak is unknown, so whether a point fits its budget cannot be told</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no strategy of the frontier could be replayed at the device counts asked for (the warnings on the candidates that failed or were left out say why)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1925,8 +1925,8 @@
         <translation>基础策略的第 %1 步（worker_count）设定了设备数，而设备数由搜索自行选择：请从基础策略中去掉它，并给出要尝试的设备数</translation>
     </message>
     <message>
-        <source>no strategy of the frontier could be replayed at the device counts asked for (the failed candidates&apos; warning says why)</source>
-        <translation>前沿中没有任何策略能在所要求的设备数下重放（失败候选的警告说明了原因）</translation>
+        <source>no strategy of the frontier could be replayed at the device counts asked for (the warnings on the candidates that failed or were left out say why)</source>
+        <translation>前沿中没有任何策略能在所要求的设备数下重放（关于失败或被略去候选的警告说明了原因）</translation>
     </message>
     <message>
         <source>memory first left out the frontier&apos;s choice of layers to recompute, which it makes at the job&apos;s measured device count, not at the base&apos;s worker_count</source>

@@ -152,7 +152,7 @@ Expected<Evaluator::Rerun> Evaluator::rerun(const Strategy& strategy, const std:
             return result.status();
         return Rerun {};
     }
-    return Rerun { outcomeOf(*result), warningsBeyond(result->warnings, shared) };
+    return Rerun { outcomeOf(*result), warningsBeyond(result->warnings, shared), result->stepSamplesFactor };
 }
 
 Expected<WhatIfResult> Evaluator::run(const Strategy& strategy) const

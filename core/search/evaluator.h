@@ -43,6 +43,7 @@ public:
     struct Rerun {
         Outcome outcome;
         std::vector<Message> warnings;
+        double stepSamplesFactor = 1.0; // WhatIfResult's
     };
     Expected<Rerun> rerun(const Strategy& strategy, const std::vector<Message>& shared) const;
 

@@ -161,6 +161,12 @@ public:
                 "fastest point compare the time the measured global batch takes (the iteration times the measured "
                 "devices over the count)"));
         warnOfAnUnknownBatch();
+        Expected<Evaluator::Rerun> base = m_evaluator.rerun(m_options.prefix, {});
+        if (!base)
+            return base.status();
+        if (base->outcome.ok())
+            m_result.base = pointOf(base->outcome, m_result.measuredWorkers, m_options.prefix);
+        m_baseSamples = base->outcome.ok() ? std::optional<double>(base->stepSamplesFactor) : std::nullopt;
         Expected<std::vector<std::vector<CostFrontier::Tuple>>> estimated = estimate();
         if (!estimated)
             return estimated.status();
@@ -184,7 +190,7 @@ public:
             m_result.failures
                 = Frontier::Failures { m_evaluator.failures(), m_evaluator.firstFailed(), std::move(*failed) };
         }
-        Expected<std::vector<Message>> lead = replayBaseAndFastest();
+        Expected<std::vector<Message>> lead = withFastest(std::move(base->warnings));
         if (!lead)
             return lead.status();
         m_result.warnings.insert(m_result.warnings.begin(), lead->begin(), lead->end());
@@ -349,9 +355,13 @@ private:
         if (std::find(counts.begin(), counts.end(), m_result.measuredWorkers) == counts.end())
             counts.push_back(m_result.measuredWorkers);
         std::vector<Candidate> candidates;
+        std::vector<std::uint8_t> unfed; // per base: left out without replaying it (fedAtMost)
         for (const Config& c : m_configs) {
-            for (int n : counts)
+            for (int n : counts) {
                 candidates.push_back(Candidate::of(strategyOf(c, n, {})));
+                const std::optional<double> samples = fedAtMost(c, n);
+                unfed.push_back(n != m_result.measuredWorkers && samples && *samples < 1.0 - 1e-9);
+            }
         }
         const std::size_t bases = candidates.size();
         std::vector<std::size_t> kinds;
@@ -364,7 +374,8 @@ private:
                 candidates.push_back(Candidate::of(
                     strategyOf(m_configs[c], m_result.measuredWorkers, { static_cast<std::uint32_t>(kind) })));
         }
-        Expected<std::vector<Outcome>> outcomes = m_evaluator.evaluate(candidates);
+        unfed.resize(candidates.size(), 0);
+        Expected<std::vector<Outcome>> outcomes = evaluateFed(candidates, unfed);
         if (!outcomes)
             return outcomes.status();
         const auto base
@@ -403,6 +414,51 @@ private:
             }
         }
         return perCount;
+    }
+
+    // The most samples a rank's micro-batch holds under a choice at n devices: the batch the trace
+    // shows, times the samples the base's step computes on over the measured job's (its repeated
+    // micro-batches included, so never fewer than a micro-batch holds), shared among the devices where
+    // they share the global batch, split into the choice's micro-batches. Nothing where the trace does
+    // not show the batch or the base did not replay.
+    std::optional<double> fedAtMost(const Config& c, int n) const
+    {
+        const std::optional<BatchSize::Found> batch = BatchSize::of(m_session.trace());
+        if (!batch || !m_baseSamples || n <= 0)
+            return std::nullopt;
+        const double share
+            = m_options.globalBatch ? static_cast<double>(m_result.measuredWorkers) / static_cast<double>(n) : 1.0;
+        return static_cast<double>(batch->size) * *m_baseSamples * share / std::max(1, c.accumulation);
+    }
+
+    // The candidates' outcomes, those marked unfed left out as Unfed without their what-if: a count past
+    // the global batch gives every rank less than a sample whatever it recomputes, and its what-ifs are
+    // the dearest (at 64 devices of a 1-device ResNet-50 trace, 8 of them took 24 s and 8.6 GB for no
+    // point). They count as evaluated and Unfed, in every process alike; their figures are none.
+    Expected<std::vector<Outcome>> evaluateFed(
+        const std::vector<Candidate>& candidates, const std::vector<std::uint8_t>& unfed)
+    {
+        std::vector<Candidate> fed;
+        for (std::size_t i = 0; i < candidates.size(); ++i) {
+            if (!unfed[i])
+                fed.push_back(candidates[i]);
+        }
+        Expected<std::vector<Outcome>> replayed = m_evaluator.evaluate(fed);
+        if (!replayed)
+            return replayed.status();
+        const std::size_t skipped = candidates.size() - fed.size();
+        m_evaluator.count(skipped, 0, std::nullopt, skipped);
+        std::vector<Outcome> all(candidates.size());
+        for (std::size_t i = 0, k = 0; i < candidates.size(); ++i) {
+            if (unfed[i]) {
+                all[i].status = Outcome::Unfed;
+                all[i].fractionalSamples = 1;
+            } else {
+                all[i] = (*replayed)[k++];
+            }
+            all[i].index = static_cast<std::uint32_t>(i);
+        }
+        return all;
     }
 
     // The estimate's what-ifs that are points of the frontier themselves, at a device count asked for:
@@ -500,21 +556,15 @@ private:
                 std::vector<Message::Arg> { checked, points });
     }
 
-    // The base replayed alone (the job as it is), and what the what-ifs warn of, which the Evaluator's
-    // records do not carry, to go before the frontier's own warnings: the base's what-if's (how transfers
-    // are timed, what the memory estimate knows, the base's steps), then those the fastest point's
-    // what-if adds (its steps' notes), as that point is what the frontier recommends; self-checks aside,
-    // as each point has its flag. Two what-ifs, run in every process alike. One that fails but for
-    // cancelling leaves its warnings out (and the base unset): the candidates with the base failed too,
-    // and the frontier's warning says why.
-    Expected<std::vector<Message>> replayBaseAndFastest()
+    // What the what-ifs warn of, which the Evaluator's records do not carry, to go before the frontier's
+    // own warnings: the base's what-if's (lead: how transfers are timed, what the memory estimate knows,
+    // the base's steps; run() replays the base alone, the job as it is, first), then those the fastest
+    // point's what-if adds (its steps' notes), as that point is what the frontier recommends; self-checks
+    // aside, as each point has its flag. The base's and this what-if are run in every process alike. One
+    // that fails but for cancelling leaves its warnings out (and the base unset): the candidates with the
+    // base failed too, and the frontier's warning says why.
+    Expected<std::vector<Message>> withFastest(std::vector<Message> lead)
     {
-        Expected<Evaluator::Rerun> base = m_evaluator.rerun(m_options.prefix, {});
-        if (!base)
-            return base.status();
-        if (base->outcome.ok())
-            m_result.base = pointOf(base->outcome, m_result.measuredWorkers, m_options.prefix);
-        std::vector<Message> lead = std::move(base->warnings);
         if (!m_result.miniTime)
             return lead;
         Expected<Evaluator::Rerun> fastest = m_evaluator.rerun(m_result.miniTime->strategy, lead);
@@ -569,8 +619,8 @@ private:
         }
         if (m_result.points.empty())
             m_result.warnings.emplace_back(SL_TEXT("Core",
-                "no strategy of the frontier could be replayed at the device counts asked for (the failed candidates' "
-                "warning says why)"));
+                "no strategy of the frontier could be replayed at the device counts asked for (the warnings on the "
+                "candidates that failed or were left out say why)"));
         else if (!m_result.miniTime)
             m_result.warnings.emplace_back(SL_TEXT("Core", "no point of the frontier fits the device budget"));
     }
@@ -593,6 +643,7 @@ private:
         std::size_t count = 0;
     };
     std::vector<Replayed> m_replayed; // the estimate's what-ifs that are points (keepReplayed)
+    std::optional<double> m_baseSamples; // the base's stepSamplesFactor, where it replayed
 };
 
 } // namespace

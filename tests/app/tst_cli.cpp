@@ -885,20 +885,26 @@ private Q_SLOTS:
     // on device counts no what-if may hold, no point and a warning that says so.
     void frontierJson()
     {
-        // Device counts past the job's limit of items: no point, and the warning says that rather than
-        // that no point fits the budget.
-        const Run none = runCli({ QStringLiteral("frontier"), example(), QStringLiteral("--devices"),
-            QStringLiteral("65536"), QStringLiteral("--json") });
-        QVERIFY2(none.exitCode == 0, none.err.constData());
-        const QJsonObject empty = QJsonDocument::fromJson(none.out).object();
-        QVERIFY(empty.value(QStringLiteral("points")).toArray().isEmpty());
-        QStringList said;
-        for (const QJsonValue& w : empty.value(QStringLiteral("warnings")).toArray())
-            said << w.toString();
-        QVERIFY2(said.filter(QStringLiteral("could be replayed at the device counts asked for")).size() == 1,
-            none.out.constData());
-        QVERIFY(said.filter(QStringLiteral("fits the device budget")).isEmpty());
-        QVERIFY(said.filter(QStringLiteral("choose fewer workers")).size() == 1);
+        // Device counts past the job's limit of items, each keeping its batch: no point, and the warning
+        // says that rather than that no point fits the budget. Sharing the global batch there, each
+        // device would hold less than a sample: left out before growing the job, and said.
+        for (const char* scaling : { "weak", "strong" }) {
+            const Run none
+                = runCli({ QStringLiteral("frontier"), example(), QStringLiteral("--devices"), QStringLiteral("65536"),
+                    QStringLiteral("--scaling"), QLatin1String(scaling), QStringLiteral("--json") });
+            QVERIFY2(none.exitCode == 0, none.err.constData());
+            const QJsonObject empty = QJsonDocument::fromJson(none.out).object();
+            QVERIFY(empty.value(QStringLiteral("points")).toArray().isEmpty());
+            QStringList said;
+            for (const QJsonValue& w : empty.value(QStringLiteral("warnings")).toArray())
+                said << w.toString();
+            QVERIFY2(said.filter(QStringLiteral("could be replayed at the device counts asked for")).size() == 1,
+                none.out.constData());
+            QVERIFY(said.filter(QStringLiteral("fits the device budget")).isEmpty());
+            const bool weak = std::string_view(scaling) == "weak";
+            QCOMPARE(said.filter(QStringLiteral("choose fewer workers")).size(), weak ? 1 : 0);
+            QCOMPARE(said.filter(QStringLiteral("less than one sample")).size(), weak ? 0 : 1);
+        }
         const QString bert = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/layerwise/bert-base-b64-16xv100.csv");
         Run r = runCli({ QStringLiteral("frontier"), bert, QStringLiteral("--devices"), QStringLiteral("8-16"),
             QStringLiteral("--memory-budget"), QStringLiteral("16"), QStringLiteral("--points"), QStringLiteral("6"),

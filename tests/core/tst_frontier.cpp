@@ -3,6 +3,7 @@
 // to its figures, and the three questions asked of it), and the gradients' buckets as a global choice
 // (tensor fusion's caps, and a BytePS job's partition sizes).
 
+#include "core/base/progress.h"
 #include "core/search/candidate.h"
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
@@ -17,6 +18,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QTest>
+
+#include <atomic>
 
 #include <algorithm>
 #include <random>
@@ -481,10 +484,17 @@ private Q_SLOTS:
         options.communication = false;
         options.mixedPrecision = false;
         LocalExchange local;
-        const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        // Each what-if replayed reports its progress once; those left out are not replayed, as every
+        // one of them shares the global batch among more devices than the job ran on.
+        struct Replays : ProgressSink {
+            std::atomic<std::size_t> count { 0 };
+            void setProgress(std::int64_t done, std::int64_t) override { count += done > 0; }
+        } replays;
+        const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30, nullptr, &replays);
         QVERIFY2(f, f ? "" : f.status().toString().c_str());
         QVERIFY(!f->failures);
         QCOMPARE(f->unfed, std::size_t(6));
+        QCOMPARE(replays.count.load(), f->candidates - f->unfed);
         QVERIFY(std::any_of(f->warnings.begin(), f->warnings.end(), [](const Message& w) {
             return w.english().find("6 of the") != std::string::npos
                 && w.english().find("less than one sample") != std::string::npos;
