@@ -160,13 +160,11 @@ public:
                 "the time only, and a step of more devices makes more samples: across counts, the frontier and its "
                 "fastest point compare the time the measured global batch takes (the iteration times the measured "
                 "devices over the count)"));
+        m_batch = BatchSize::of(m_session.trace());
         warnOfAnUnknownBatch();
-        Expected<Evaluator::Rerun> base = m_evaluator.rerun(m_options.prefix, {});
-        if (!base)
-            return base.status();
-        if (base->outcome.ok())
-            m_result.base = pointOf(base->outcome, m_result.measuredWorkers, m_options.prefix);
-        m_baseSamples = base->outcome.ok() ? std::optional<double>(base->stepSamplesFactor) : std::nullopt;
+        Expected<std::vector<Message>> baseWarnings = replayBase();
+        if (!baseWarnings)
+            return baseWarnings.status();
         Expected<std::vector<std::vector<CostFrontier::Tuple>>> estimated = estimate();
         if (!estimated)
             return estimated.status();
@@ -190,7 +188,7 @@ public:
             m_result.failures
                 = Frontier::Failures { m_evaluator.failures(), m_evaluator.firstFailed(), std::move(*failed) };
         }
-        Expected<std::vector<Message>> lead = withFastest(std::move(base->warnings));
+        Expected<std::vector<Message>> lead = withFastest(std::move(*baseWarnings));
         if (!lead)
             return lead.status();
         m_result.warnings.insert(m_result.warnings.begin(), lead->begin(), lead->end());
@@ -423,12 +421,11 @@ private:
     // not show the batch or the base did not replay.
     std::optional<double> fedAtMost(const Config& c, int n) const
     {
-        const std::optional<BatchSize::Found> batch = BatchSize::of(m_session.trace());
-        if (!batch || !m_baseSamples || n <= 0)
+        if (!m_batch || !m_baseSamples || n <= 0)
             return std::nullopt;
         const double share
             = m_options.globalBatch ? static_cast<double>(m_result.measuredWorkers) / static_cast<double>(n) : 1.0;
-        return static_cast<double>(batch->size) * *m_baseSamples * share / std::max(1, c.accumulation);
+        return static_cast<double>(m_batch->size) * *m_baseSamples * share / std::max(1, c.accumulation);
     }
 
     // The candidates' outcomes, those marked unfed left out as Unfed without their what-if: a count past
@@ -556,13 +553,27 @@ private:
                 std::vector<Message::Arg> { checked, points });
     }
 
-    // What the what-ifs warn of, which the Evaluator's records do not carry, to go before the frontier's
-    // own warnings: the base's what-if's (lead: how transfers are timed, what the memory estimate knows,
-    // the base's steps; run() replays the base alone, the job as it is, first), then those the fastest
-    // point's what-if adds (its steps' notes), as that point is what the frontier recommends; self-checks
-    // aside, as each point has its flag. The base's and this what-if are run in every process alike. One
-    // that fails but for cancelling leaves its warnings out (and the base unset): the candidates with the
-    // base failed too, and the frontier's warning says why.
+    // The base replayed alone (the job as it is), before the estimate, which reads the samples its step
+    // computes on (fedAtMost), and what its what-if warns of, which the Evaluator's records do not
+    // carry: how transfers are timed, what the memory estimate knows, the base's steps. Run in every
+    // process alike; one that fails but for cancelling leaves its warnings out and the base unset (the
+    // candidates with the base failed too, and the frontier's warning says why).
+    Expected<std::vector<Message>> replayBase()
+    {
+        Expected<Evaluator::Rerun> base = m_evaluator.rerun(m_options.prefix, {});
+        if (!base)
+            return base.status();
+        if (base->outcome.ok()) {
+            m_result.base = pointOf(base->outcome, m_result.measuredWorkers, m_options.prefix);
+            m_baseSamples = base->stepSamplesFactor;
+        }
+        return std::move(base->warnings);
+    }
+
+    // The base's warnings (lead), to go before the frontier's own, then those the fastest point's what-if
+    // adds (its steps' notes), as that point is what the frontier recommends; self-checks aside, as each
+    // point has its flag. One what-if, run in every process alike; one that fails but for cancelling
+    // adds nothing.
     Expected<std::vector<Message>> withFastest(std::vector<Message> lead)
     {
         if (!m_result.miniTime)
@@ -594,7 +605,7 @@ private:
         const bool accumulates
             = std::any_of(m_configs.begin(), m_configs.end(), [](const Config& c) { return c.accumulation > 1; });
         const bool shares = m_options.globalBatch && m_workers.back() > m_result.measuredWorkers;
-        if ((accumulates || shares) && !BatchSize::of(m_session.trace()))
+        if ((accumulates || shares) && !m_batch)
             m_result.warnings.push_back(Evaluator::unknownBatchWarning());
     }
 
@@ -644,6 +655,7 @@ private:
     };
     std::vector<Replayed> m_replayed; // the estimate's what-ifs that are points (keepReplayed)
     std::optional<double> m_baseSamples; // the base's stepSamplesFactor, where it replayed
+    std::optional<BatchSize::Found> m_batch; // the batch the trace shows
 };
 
 } // namespace
