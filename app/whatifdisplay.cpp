@@ -123,13 +123,17 @@ QString WhatIfDisplay::outcomeText(const WhatIfOutcome& outcome) const
     if (const QString pending = m_pendingNote(); !pending.isEmpty())
         text += u'\n' + pending;
     const sightline::ProfilerOverhead::Estimate& overhead = outcome.profilerOverhead;
-    if (overhead.perEventNs > 0 && overhead.steps > 0) {
-        const double perStep = static_cast<double>(overhead.hostEvents) / static_cast<double>(overhead.steps);
-        text += u'\n'
-            + tr("Both without the profiler's own cost: %1 µs per host event, %2 events per step (up to %3 ms per "
+    if (overhead.perEventNs > 0 && overhead.hostEvents > 0) {
+        // A trace that marks no steps replays its window as its one iteration.
+        const QString perIteration = overhead.steps > 0
+            ? tr("Both without the profiler's own cost: %1 µs per host event, %2 events per step (up to %3 ms per "
                  "step).")
-                  .arg(locale.toString(overhead.perEventNs / 1000.0, 'g', 3), locale.toString(perStep, 'f', 0),
-                      DurationText::milliseconds(perStep * overhead.perEventNs / 1e6));
+            : tr("Both without the profiler's own cost: %1 µs per host event, %2 events in the window (up to %3 "
+                 "ms).");
+        text += u'\n'
+            + perIteration.arg(locale.toString(overhead.perEventNs / 1000.0, 'g', 3),
+                locale.toString(overhead.eventsPerIteration(), 'f', 0),
+                DurationText::milliseconds(overhead.perIterationNs() / 1e6));
     }
     for (const QString& w : outcome.warnings)
         text += u'\n' + w;

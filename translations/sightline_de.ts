@@ -4221,6 +4221,10 @@ längste: %3</translation>
         <source>Throughput %1: a step computes on %2 times the measured job&apos;s samples.</source>
         <translation>Durchsatz %1: ein Schritt berechnet das %2-fache der Samples des gemessenen Jobs.</translation>
     </message>
+    <message>
+        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events in the window (up to %3 ms).</source>
+        <translation>Beide ohne die eigenen Kosten des Profilers: %1 µs je Host-Ereignis, %2 Ereignisse im Fenster (bis zu %3 ms).</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

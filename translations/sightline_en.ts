@@ -4217,6 +4217,10 @@ widest: %3</source>
         <source>Throughput %1: a step computes on %2 times the measured job&apos;s samples.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events in the window (up to %3 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>

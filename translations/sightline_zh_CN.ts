@@ -4198,6 +4198,10 @@ widest: %3</source>
         <source>Throughput %1: a step computes on %2 times the measured job&apos;s samples.</source>
         <translation>吞吐量 %1：每步计算的样本数是实测作业的 %2 倍。</translation>
     </message>
+    <message>
+        <source>Both without the profiler&apos;s own cost: %1 µs per host event, %2 events in the window (up to %3 ms).</source>
+        <translation>两者均已去除分析器自身的开销：每个主机事件 %1 微秒，窗口内 %2 个事件（最多 %3 毫秒）。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

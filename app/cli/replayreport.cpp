@@ -27,19 +27,18 @@ double errorPct(double measured, double replayed)
 
 namespace {
 
-double perStepMs(const ProfilerOverhead::Estimate& e)
+double perIterationMs(const ProfilerOverhead::Estimate& e)
 {
-    return e.steps == 0 ? 0.0 : e.perEventNs * static_cast<double>(e.hostEvents) / static_cast<double>(e.steps) / 1e6;
+    return e.perIterationNs() / 1e6;
 }
 
 } // namespace
 
 QJsonObject profilerOverheadJson(const ProfilerOverhead::Estimate& e)
 {
-    const double perStep = e.steps == 0 ? 0.0 : static_cast<double>(e.hostEvents) / static_cast<double>(e.steps);
     return QJsonObject { { QStringLiteral("per_event_us"), rounded(e.perEventNs / 1000.0, 4) },
-        { QStringLiteral("host_events_per_step"), rounded(perStep, 1) }, { QStringLiteral("per_step_ms"), rounded(perStepMs(e), 4) },
-        { QStringLiteral("source"), qs(e.source) },
+        { QStringLiteral("host_events_per_step"), rounded(e.eventsPerIteration(), 1) },
+        { QStringLiteral("per_step_ms"), rounded(perIterationMs(e), 4) }, { QStringLiteral("source"), qs(e.source) },
         { QStringLiteral("warning"), e.warning.empty() ? QJsonValue() : QJsonValue(qs(e.warning.english())) } };
 }
 
@@ -47,11 +46,12 @@ QString profilerOverheadText(const ProfilerOverhead::Estimate& e)
 {
     if (e.perEventNs <= 0)
         return QStringLiteral("Profiler overhead: none taken out (") + qs(e.source) + QLatin1Char(')');
+    // A trace that marks no steps replays its window as its one iteration.
+    const QString per = e.steps == 0 ? QStringLiteral(" in the window") : QStringLiteral(" per step");
     return QStringLiteral("Profiler overhead: ") + QString::number(e.perEventNs / 1000.0, 'g', 4)
-        + QStringLiteral(" us per host event, ")
-        + QString::number(e.steps == 0 ? 0.0 : static_cast<double>(e.hostEvents) / static_cast<double>(e.steps), 'f', 0)
-        + QStringLiteral(" host events per step: up to ") + CliSupport::msText(perStepMs(e))
-        + QStringLiteral(" ms per step taken out (") + qs(e.source) + QLatin1Char(')');
+        + QStringLiteral(" us per host event, ") + QString::number(e.eventsPerIteration(), 'f', 0)
+        + QStringLiteral(" host events") + per + QStringLiteral(": up to ") + CliSupport::msText(perIterationMs(e))
+        + QStringLiteral(" ms") + per + QStringLiteral(" taken out (") + qs(e.source) + QLatin1Char(')');
 }
 
 // An item's name; work spanning ranks says so, with the process group of the measured collective.

@@ -33,6 +33,16 @@ public:
         Message warning; // what the estimate cannot take out, for the user; empty when nothing
         std::size_t hostEvents = 0; // the events of the replayed steps that carry it
         std::size_t steps = 0; // the replayed steps, to say it per step
+
+        // The host events of an iteration: of a step, or of the window, which a trace that marks no
+        // steps replays as its one iteration.
+        double eventsPerIteration() const
+        {
+            return steps == 0 ? static_cast<double>(hostEvents)
+                              : static_cast<double>(hostEvents) / static_cast<double>(steps);
+        }
+        // The most an iteration is taken out, in nanoseconds.
+        double perIterationNs() const { return perEventNs * eventsPerIteration(); }
     };
     // Calibrated costs per recorded host event (docs/fidelity.md says how).
     static constexpr double kKinetoNs = 3000;

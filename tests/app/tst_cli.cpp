@@ -134,6 +134,26 @@ private Q_SLOTS:
         }
     }
 
+    // A trace that marks no steps replays its window as its one iteration: the profiler's cost is
+    // counted over the window's host events, not as none per step while the replay takes them out.
+    void profilerOverheadOfAWindow()
+    {
+        const QString tiny = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/kineto-h100-tiny");
+        if (!QFileInfo::exists(tiny))
+            QSKIP("the shared traces are not beside the checkout");
+        const Run text = runCli({ QStringLiteral("replay"), tiny });
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(
+                     "3 us per host event, 5 host events in the window: up to 0.0150 ms in the window taken out"),
+            text.out.constData());
+        const Run json = runCli({ QStringLiteral("replay"), tiny, QStringLiteral("--json") });
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject overhead
+            = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("profiler_overhead")).toObject();
+        QCOMPARE(overhead.value(QStringLiteral("host_events_per_step")).toDouble(), 5.0);
+        QCOMPARE(overhead.value(QStringLiteral("per_step_ms")).toDouble(), 0.015);
+    }
+
     void realDlrmJson()
     {
         const QString dlrm = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
