@@ -31,7 +31,7 @@ public:
         double perEventNs = 0;
         std::string source; // where the figure comes from, in words
         Message warning; // what the estimate cannot take out, for the user; empty when nothing
-        std::size_t hostEvents = 0; // the events of the replayed steps that carry it
+        std::size_t hostEvents = 0; // the events that carry it, of the replayed steps (or the window: none marked)
         std::size_t steps = 0; // the replayed steps, to say it per step
 
         // The host events of an iteration: of a step, or of the window, which a trace that marks no
