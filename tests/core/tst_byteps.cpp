@@ -190,6 +190,18 @@ void TestBytePS::handMadeRepartition()
     QCOMPARE(piecesOf(*whole->whatIf->graph, "PUSH"), std::size_t(1 * 3));
     QVERIFY(iterationOf(*halves->whatIf) < iterationOf(*measured->whatIf));
     QVERIFY(iterationOf(*measured->whatIf) < iterationOf(*whole->whatIf));
+    // Only the smaller pieces are timed past what one partition size can tell, and say so.
+    const auto finer = [](const WhatIfResult& r) {
+        const auto it = std::find_if(r.warnings.begin(), r.warnings.end(), [](const Message& w) {
+            return w.english().find("smaller than the 12 partitions of 4096 bytes the trace measured")
+                != std::string::npos;
+        });
+        return it == r.warnings.end() ? std::string() : it->english();
+    };
+    QVERIFY2(finer(*halves).find("the 24 pieces of 2048 bytes") != std::string::npos, finer(*halves).c_str());
+    QVERIFY2(finer(*halves).find("up to 2.0 times as long") != std::string::npos, finer(*halves).c_str());
+    QVERIFY(finer(*measured).empty());
+    QVERIFY(finer(*whole).empty());
 
     // A trace cut mid-iteration: that iteration stays as measured, and the others are re-cut.
     Expected<TracePtr> cut = TraceLoader::load({ write(QStringLiteral("cut3.json"), handMade(true, true)) });

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 
 namespace sightline {
@@ -220,6 +221,29 @@ Status checkPieceItems(const ExecutionGraph& g, double items, std::int64_t piece
             { pieceBytes, CheckedMath::saturatingRound(items), static_cast<std::int64_t>(maxPieceItems(g)) }));
 }
 
+// What a re-cut into pieces smaller than the measured partitions cannot tell: each piece's share of a
+// stage's service is scaled to its bytes, as if a partition's turn held no cost per message. A trace
+// recorded at one partition size cannot tell that cost apart from the bytes' time; were a partition's
+// whole service such a cost, every piece would take it whole, and the queues measured / piece times as
+// long. Nothing when the re-cut makes no more pieces than the job measured.
+std::optional<Message> finerThanMeasured(
+    const PsRepartition::Counts& counts, std::int64_t measured, std::int64_t pieceBytes)
+{
+    if (pieceBytes >= measured || counts.piecesAfter <= counts.partitionsBefore)
+        return std::nullopt;
+    const double times = static_cast<double>(measured) / static_cast<double>(pieceBytes);
+    char bound[32];
+    std::snprintf(bound, sizeof bound, "%.1f", times);
+    return Message(
+        SL_TEXT("Core",
+            "the %1 pieces of %2 bytes are smaller than the %3 partitions of %4 bytes the trace measured: each "
+            "stage's service is scaled to a piece's bytes, as if a partition's turn held no cost per message, "
+            "which a trace of one partition size cannot tell apart; the pieces may queue longer than "
+            "replayed (up to %5 times as long, were a partition's whole service such a cost), and the "
+            "smaller the pieces, the more this may flatter them"),
+        { counts.piecesAfter, pieceBytes, counts.partitionsBefore, measured, std::string(bound) });
+}
+
 // BytePS jobs: their partitions re-cut (PsRepartition).
 Status repartition(const ExecutionGraph& g, const PartitionModel& model, const TensorPartitionParameters& params, WhatIfJob& job)
 {
@@ -248,6 +272,8 @@ Status repartition(const ExecutionGraph& g, const PartitionModel& model, const T
         std::vector<Message::Arg> { counts.tensors, counts.partitionsBefore, measured, counts.piecesAfter, pieceBytes });
     for (Message& warning : counts.warnings())
         job.warnings.push_back(std::move(warning));
+    if (std::optional<Message> finer = finerThanMeasured(counts, measured, pieceBytes))
+        job.warnings.push_back(std::move(*finer));
     return {};
 }
 
