@@ -2168,6 +2168,10 @@
         <source>the %1 pieces of %2 bytes are smaller than the %3 partitions of %4 bytes the trace measured: each stage&apos;s service is scaled to a piece&apos;s bytes, as if a partition&apos;s turn held no cost per message, which a trace of one partition size cannot tell apart; the pieces may queue longer than replayed (up to %5 times as long, were a partition&apos;s whole service such a cost), and the smaller the pieces, the more this may flatter them</source>
         <translation>die %1 Stücke zu %2 Bytes sind kleiner als die %3 Partitionen zu %4 Bytes, die der Trace gemessen hat: die Bedienzeit jeder Stufe wird auf die Bytes eines Stücks skaliert, als hätte der Durchgang einer Partition keine Kosten je Nachricht, was ein Trace mit einer einzigen Partitionsgröße nicht unterscheiden kann; die Stücke können länger warten als nachgespielt (bis zu %5-mal so lange, wäre die ganze Bedienzeit einer Partition solche Kosten), und je kleiner die Stücke, desto günstiger erscheinen sie womöglich</translation>
     </message>
+    <message>
+        <source>the base&apos;s step %1 (%2) decides the buckets: the search&apos;s bucket choices are left out</source>
+        <translation>Schritt %1 (%2) der Basis legt die Buckets fest: die Bucket-Wahlen der Suche werden ausgelassen</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2168,6 +2168,10 @@
         <source>the %1 pieces of %2 bytes are smaller than the %3 partitions of %4 bytes the trace measured: each stage&apos;s service is scaled to a piece&apos;s bytes, as if a partition&apos;s turn held no cost per message, which a trace of one partition size cannot tell apart; the pieces may queue longer than replayed (up to %5 times as long, were a partition&apos;s whole service such a cost), and the smaller the pieces, the more this may flatter them</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the base&apos;s step %1 (%2) decides the buckets: the search&apos;s bucket choices are left out</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

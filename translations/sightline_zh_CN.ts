@@ -2168,6 +2168,10 @@
         <source>the %1 pieces of %2 bytes are smaller than the %3 partitions of %4 bytes the trace measured: each stage&apos;s service is scaled to a piece&apos;s bytes, as if a partition&apos;s turn held no cost per message, which a trace of one partition size cannot tell apart; the pieces may queue longer than replayed (up to %5 times as long, were a partition&apos;s whole service such a cost), and the smaller the pieces, the more this may flatter them</source>
         <translation>%1 个 %2 字节的分片小于 trace 测得的 %3 个 %4 字节的分区：每个阶段的服务时间按分片的字节数缩放，仿佛一个分区的轮次不含每条消息的固定开销，而只用一种分区大小录制的 trace 无法把这种开销区分出来；分片的排队时间可能长于重放的结果（若一个分区的全部服务时间都是这种开销，最多可达 %5 倍），分片越小，结果可能越偏乐观</translation>
     </message>
+    <message>
+        <source>the base&apos;s step %1 (%2) decides the buckets: the search&apos;s bucket choices are left out</source>
+        <translation>基础策略的第 %1 步（%2）已决定分桶：搜索的分桶选择被略去</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

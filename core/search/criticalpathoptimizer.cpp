@@ -208,6 +208,15 @@ private:
         };
         m_fusesTensors = chosen("tensor_fusion", SL_TEXT("Core", "the search's bucket choices"));
         m_partitionsTensors = chosen("tensor_partition", SL_TEXT("Core", "the search's partition sizes"));
+        // A re-bucketing after the base's partition would group its pieces again, undoing the scenario
+        // the base gives: the base's partition decides the buckets.
+        if (const std::optional<std::size_t> at = m_base.stepOf("tensor_partition"); at && m_fusesTensors) {
+            m_fusesTensors = false;
+            m_result.warnings.emplace_back(
+                SL_TEXT(
+                    "Core", "the base's step %1 (%2) decides the buckets: the search's bucket choices are left out"),
+                std::vector<Message::Arg> { *at + 1, std::string("tensor_partition") });
+        }
         m_fusesOps = chosen("op_fusion", SL_TEXT("Core", "the search's kernel fusions"));
     }
 
@@ -385,7 +394,7 @@ private:
     // among them (Theorem 3); nothing when that changes no bucket.
     std::optional<CoarsenedView::Cuts> gradientsFused(const OpSet& ops) const
     {
-        if (!m_view || !m_fusesTensors)
+        if (!m_view || !m_fusesTensors || !m_groupable)
             return std::nullopt;
         const ExecutionGraph& g = m_analyses->graph();
         const auto among
@@ -451,8 +460,7 @@ private:
         if (limited) {
             candidates.resize(room);
             kept.resize(room);
-            m_result.warnings.emplace_back(SL_TEXT("Core", "the search stopped at its limit of %1 candidates"),
-                std::vector<Message::Arg> { m_options.maxCandidates });
+            sayLimit();
         }
         if (candidates.empty())
             return false;
@@ -501,6 +509,8 @@ private:
         };
         for (;;) {
             std::vector<Move> moves = removals();
+            if (moves.size() > room())
+                sayLimit();
             moves.resize(std::min(moves.size(), room()));
             if (moves.empty())
                 return {};
@@ -545,8 +555,12 @@ private:
     // opportunity says so.
     Status dataLoading()
     {
-        if (m_loaderNs <= 0 || room() == 0)
+        if (m_loaderNs <= 0)
             return {};
+        if (room() == 0) {
+            sayLimit();
+            return {};
+        }
         const PassStep step { "speedup", { { "kind", std::string("io") }, { "percent", kLoaderKeepsUp } } };
         Move move { m_plan, { step }, "speedup:data_loading" };
         std::vector<PassStep> own = ownSteps(m_plan); // memory first's steps last, the loader's before them
@@ -614,6 +628,17 @@ private:
     std::size_t room() const
     {
         return m_options.maxCandidates - std::min(m_options.maxCandidates, m_evaluator.evaluated());
+    }
+
+    // Says, once, that the limit of candidates left moves unreplayed: the rounds', the best's
+    // simplification's or the data loader's, each of which changes the answer.
+    void sayLimit()
+    {
+        if (m_limitSaid)
+            return;
+        m_limitSaid = true;
+        m_result.warnings.emplace_back(SL_TEXT("Core", "the search stopped at its limit of %1 candidates"),
+            std::vector<Message::Arg> { m_options.maxCandidates });
     }
 
     // Whether the last stableRounds rounds together shortened the iteration by less than the fraction.
@@ -729,6 +754,7 @@ private:
     bool m_groupable = false; // every step holds the view's tensors, so that groups of them apply
     // The passes the rounds choose steps of: those the base holds none of (leaveOutTheBasesPasses).
     bool m_fusesTensors = true;
+    bool m_limitSaid = false;
     bool m_partitionsTensors = true;
     bool m_fusesOps = true;
     std::optional<SyncCost> m_cost;

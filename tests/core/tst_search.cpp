@@ -866,7 +866,43 @@ private Q_SLOTS:
                      [&](const PassStep& s) { return s.pass == pass.toStdString(); }),
             1);
         QVERIFY(r.bestNs < r.baselineNs); // the other passes still gain
+        if (pass == QStringLiteral("tensor_partition")) {
+            // A re-bucketing after it would group the base's pieces again: the partition decides the buckets.
+            const std::string decides
+                = "the base's step 1 (tensor_partition) decides the buckets: the search's bucket choices are left out";
+            QVERIFY2(std::find(said.begin(), said.end(), decides) != said.end(), decides.c_str());
+            QVERIFY(std::none_of(
+                r.best.steps.begin(), r.best.steps.end(), [](const PassStep& s) { return s.pass == "tensor_fusion"; }));
+        }
         checkReproduces(*session, options, r);
+    }
+
+    // A search cut short by its limit of candidates either gives the answer it gives without the limit
+    // or says it stopped: at every limit from the rounds' end through the best's simplification and the
+    // data loader's replay (the TensorBoard sample's loader holds its steps).
+    void limitedSearchSaysItStopped()
+    {
+        const QString files = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/tb-resnet50-v100");
+        if (!QFileInfo::exists(files))
+            QSKIP("../shared/traces is not here");
+        const auto session = sessionOfFiles(files.toStdString());
+        QVERIFY(session);
+        const SearchResult whole = search(*session, SearchOptions {});
+        QVERIFY(whole.bestResult && whole.candidates > 4);
+        const std::string stopped = "the search stopped at its limit of ";
+        for (std::size_t limit = whole.candidates - 4; limit < whole.candidates; ++limit) {
+            SearchOptions limited;
+            limited.maxCandidates = limit;
+            const SearchResult r = search(*session, limited);
+            QVERIFY(r.bestResult);
+            const std::vector<std::string> said = Message::englishAll(r.warnings);
+            const bool says
+                = std::any_of(said.begin(), said.end(), [&](const std::string& w) { return w.starts_with(stopped); });
+            const bool same = r.bestNs == whole.bestNs && r.opportunities.size() == whole.opportunities.size()
+                && Candidate::keyOf(r.best) == Candidate::keyOf(whole.best);
+            QVERIFY2(says || same, qPrintable(QStringLiteral("limit %1 of %2").arg(limit).arg(whole.candidates)));
+            QVERIFY(says); // fewer candidates than the search takes leave something out
+        }
     }
 
     void memoryFirstReachesTheLowestPeaks()
