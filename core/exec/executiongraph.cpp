@@ -26,6 +26,14 @@ std::string_view ExecutionGraph::string(StringId id) const
     return id.value() < traceNames ? m_trace->string(id) : m_extraNames.view(StringId(id.value() - traceNames));
 }
 
+int ExecutionGraph::stepsPerRank() const
+{
+    std::vector<int> count(m_ranks.size(), 0);
+    for (const ExecStep& s : m_steps)
+        ++count[s.rank.value()];
+    return count.empty() ? 1 : std::max(1, *std::max_element(count.begin(), count.end()));
+}
+
 std::string_view ExecutionGraph::measuredName(ItemId i) const
 {
     if (hasFlag(i, Copy)) {

@@ -101,6 +101,9 @@ public:
     std::span<const ExecRank> ranks() const { return m_ranks; }
     std::span<const ExecTrack> tracks() const { return m_tracks; }
     std::span<const ExecStep> steps() const { return m_steps; }
+    // The most steps a rank has, at least 1: what a figure summed over a replay (its critical path)
+    // is divided by to be one step's.
+    int stepsPerRank() const;
 
     OpKind kind(ItemId i) const { return m_kind[i.value()]; }
     // Columns per item, for loops over millions of items: read through a local pointer, a column is not

@@ -118,15 +118,6 @@ Message reasonOf(const Outcome& from, const Outcome& to, int steps)
         { categoryName(shrank), perStep(most), perStep(from.pathNs[c]), perStep(to.pathNs[c]) });
 }
 
-// The most steps a rank of the graph replays.
-int stepsPerRank(const ExecutionGraph& g)
-{
-    std::vector<int> count(g.ranks().size());
-    for (const ExecStep& s : g.steps())
-        ++count[s.rank.value()];
-    return count.empty() ? 1 : std::max(1, *std::max_element(count.begin(), count.end()));
-}
-
 class Search {
 public:
     Search(const JobSession& session, const SearchOptions& options, CandidateExchange& exchange,
@@ -172,7 +163,7 @@ private:
         m_result.baselineOutOfMemory = m_outcome.outOfMemory;
         m_baselineChecks = Evaluator::baselineChecks(*baseline);
         m_result.trajectory.push_back({ 0, m_outcome.iterationNs, m_outcome.peakBytes, {} });
-        m_steps = stepsPerRank(*baseline->whatIf->graph);
+        m_steps = baseline->whatIf->graph->stepsPerRank();
         m_loaderNs = loaderTime(*baseline->whatIf);
         leaveOutTheBasesPasses();
         findTensors(*baseline);
@@ -754,9 +745,9 @@ private:
     bool m_groupable = false; // every step holds the view's tensors, so that groups of them apply
     // The passes the rounds choose steps of: those the base holds none of (leaveOutTheBasesPasses).
     bool m_fusesTensors = true;
-    bool m_limitSaid = false;
     bool m_partitionsTensors = true;
     bool m_fusesOps = true;
+    bool m_limitSaid = false; // the warning that the search stopped at its limit was said (sayLimit)
     std::optional<SyncCost> m_cost;
     // The computation segments of the plan's critical path, once its what-if was replayed (the what-if
     // itself is not kept: a whole one beside the candidates' would double the search's memory).

@@ -23,14 +23,15 @@ namespace sightline {
 
 namespace {
 
-// The busiest device stream's kernel time per step of its rank, in a replay.
+// The busiest device stream's work whose time follows the samples (SampleScaling), per step of its
+// rank, in a replay.
 TimeNs busiestStream(const ReplayResult& replay)
 {
     const ExecutionGraph& g = *replay.graph;
     std::vector<TimeNs> busy(g.tracks().size(), 0);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        if (g.kind(item) == OpKind::ComputeKernel && g.track(item).isValid() && replay.schedule.replayed(i))
+        if (g.onDevice(item) && SampleScaling::follows(g.kind(item), false) && replay.schedule.replayed(i))
             busy[g.track(item).value()] += replay.schedule.end[i] - replay.schedule.start[i];
     }
     std::vector<TimeNs> steps(g.ranks().size(), 0);
@@ -40,6 +41,22 @@ TimeNs busiestStream(const ReplayResult& replay)
     for (std::size_t t = 0; t < busy.size(); ++t)
         most = std::max(most, busy[t] / std::max<TimeNs>(1, steps[g.tracks()[t].rank.value()]));
     return most;
+}
+
+// The time the critical path of a replay spends, per step, in work whose time follows the samples: the
+// device work, or in a job without GPUs the host ops' own time (SampleScaling), and not the gaps before
+// them (launches, framework time), which keep theirs.
+TimeNs samplesOnPath(const ReplayResult& replay)
+{
+    const ExecutionGraph& g = *replay.graph;
+    const bool hostComputes = SampleScaling::hostComputes(g);
+    TimeNs total = 0;
+    for (const PathSegment& seg : replay.criticalPath.segments) {
+        if (SampleScaling::follows(g.kind(seg.item), hostComputes)
+            && seg.from >= replay.schedule.start[seg.item.value()])
+            total += seg.to - seg.from;
+    }
+    return total / g.stepsPerRank();
 }
 
 } // namespace
@@ -72,7 +89,7 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         curve.warnings.push_back(std::move(*replicas));
     curve.globalBatch = globalBatch;
     if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
-        curve.batch = batch->size;
+        curve.batch = static_cast<double>(batch->size) * base->stepSamplesFactor;
     const TimeNs own = Evaluator::outcomeOf(*base).iterationNs;
     TimeNs lastReady = 0;
     std::int64_t bytes = 0;
@@ -87,16 +104,13 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     // takes the gradients' readiness from that replay, where a slow link (a base that slows the
     // network) also delays work that waits for earlier all-reduces, and would hide the queue.
     const TimeNs ownExposed = std::clamp<TimeNs>(base->exposedWhatIf, 0, own);
-    // What a worker's step without exposed communication keeps of its time on n workers: its device
-    // computation on the critical path scales with the samples, the rest does not, and the busiest
-    // stream's kernels, scaled, may come to hold the step.
+    // What a worker's step without exposed communication keeps of its time on n workers: the work on its
+    // critical path that follows the samples (samplesOnPath, one step's) scales with them, the rest does
+    // not, and the busiest device stream's work, scaled, may come to hold the step.
     const auto computing = static_cast<double>(own - ownExposed);
     const bool scales = globalBatch && computing > 0;
-    const double onPath = scales
-        ? std::min(computing,
-            static_cast<double>(Evaluator::outcomeOf(*base).pathNs[static_cast<std::size_t>(PathCategory::Compute)]))
-        : 0.0;
-    const double busiest = scales ? static_cast<double>(busiestStream(*base->whatIf)) : 0.0;
+    const double onPath = std::clamp(static_cast<double>(samplesOnPath(*base->whatIf)), 0.0, std::max(0.0, computing));
+    const double busiest = static_cast<double>(busiestStream(*base->whatIf));
     const auto kept = [&](int n) {
         if (!scales)
             return 1.0;
@@ -117,7 +131,8 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     curve.parameters
         = { { "iteration_ms", static_cast<double>(own) / 1e6 }, { "exposed_ms", static_cast<double>(ownExposed) / 1e6 },
               { "unexplained_exposed_ms", static_cast<double>(unexplained) / 1e6 },
-              { "gradient_bytes", static_cast<double>(bytes) }, { "buckets", static_cast<double>(buckets) } };
+              { "gradient_bytes", static_cast<double>(bytes) }, { "buckets", static_cast<double>(buckets) },
+              { "samples_on_path_ms", onPath / 1e6 }, { "busiest_stream_ms", busiest / 1e6 } };
     // Buckets the tensor model could give no gradient of their own join a neighbour's in the view: the
     // channel then all-reduces fewer, larger buckets than the job does.
     if (const Expected<TensorModel>& tensors = analyses.tensors();

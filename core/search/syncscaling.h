@@ -21,11 +21,13 @@ class CandidateExchange;
 // its bytes over the bottleneck link, within a host on its fabric and across hosts on the network);
 // exposed(N) is how long the last bucket ends after the last gradient is ready. Weak scaling: each
 // worker keeps its batch. Strong scaling (globalBatch): the N workers share the measured global
-// batch, so each computes on N₀/N of its samples, and the step without exposed communication and the
-// gradients' ready times shrink as SampleScaling's device work does, t(N) = k(N)(t(N₀) − exposed(N₀))
-// + exposed(N) with k(N) = s + (1 − s) N₀/N, as if all of that step were device work (host work is
-// not). Where the job stays within its limit of items, each count is also replayed whole
-// (worker_count, with its batch shared when strong), to set the model beside the replay.
+// batch, so each computes on N₀/N of its samples: of the step without exposed communication, the work
+// on the critical path that follows the samples (SampleScaling: the device work, or the host ops' own
+// time in a job without GPUs), c a step, shrinks as SampleScaling's does and the rest keeps its time,
+// t(N) = t(N₀) − exposed(N₀) − (1 − k(N))c + exposed(N) with k(N) = s + (1 − s) N₀/N, unless the busiest
+// device stream's work, scaled, takes longer; the gradients' ready times shrink alike. Where the job stays within its
+// limit of items, each count is also replayed whole (worker_count, with its batch shared when strong), to set the model
+// beside the replay.
 class SyncScaling {
 public:
     // progress hears of the replayed counts as they end. Fails when the job has no gradient all-reduce

@@ -21,10 +21,20 @@ SampleScaling::SampleScaling(
     : m_graph(graph)
     , m_floor(CheckedMath::saturatingRound(floorUs * 1000.0))
     , m_kept((fixedShare + (1.0 - fixedShare) * prior * factor) / (fixedShare + (1.0 - fixedShare) * prior))
-    , m_hostComputes(std::none_of(
-          graph.tracks().begin(), graph.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); }))
+    , m_hostComputes(hostComputes(graph))
     , m_factor(factor)
 {
+}
+
+bool SampleScaling::follows(OpKind kind, bool hostComputes)
+{
+    return isDeviceWork(kind) || (hostComputes && kind == OpKind::CpuOp);
+}
+
+bool SampleScaling::hostComputes(const ExecutionGraph& graph)
+{
+    return std::none_of(
+        graph.tracks().begin(), graph.tracks().end(), [](const ExecTrack& t) { return isGpuTrack(t.kind); });
 }
 
 TimeNs SampleScaling::scaled(TimeNs t) const
@@ -36,9 +46,9 @@ TimeNs SampleScaling::scaled(TimeNs t) const
 void SampleScaling::apply(std::span<TimeNs> durations, std::span<TimeNs> tails, ItemId item, ItemId target) const
 {
     const OpKind kind = m_graph.kind(item);
-    const bool device = isDeviceWork(kind);
-    if (!device && !(m_hostComputes && kind == OpKind::CpuOp))
+    if (!follows(kind, m_hostComputes))
         return;
+    const bool device = isDeviceWork(kind);
     if (m_graph.minDuration(item) > m_floor)
         durations[target.value()] = scaled(m_graph.minDuration(item));
     if (!device && m_graph.tail(item) > m_floor)

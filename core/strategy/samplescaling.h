@@ -31,6 +31,11 @@ public:
     // the measured share s stays fixed, not s twice.
     SampleScaling(const ExecutionGraph& graph, double floorUs, double fixedShare, double factor, double prior = 1.0);
 
+    // Whether an item of this kind has its time follow the samples: device work (kernels, copies,
+    // memsets), and a host op where the host computes (a job without GPUs: hostComputes).
+    static bool follows(OpKind kind, bool hostComputes);
+    static bool hostComputes(const ExecutionGraph& graph);
+
     // Sets target's time (an item of a builder made from the graph: the item itself, or a copy of it)
     // to item's measured time so scaled; items that are not compute keep theirs. Thread-safe for
     // distinct targets.

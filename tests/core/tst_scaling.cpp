@@ -72,6 +72,14 @@ private Q_SLOTS:
         for (std::size_t i = 3; i < turns.size(); ++i)
             QVERIFY2(turns[i] > 200 * 0.97, qPrintable(QString::number(turns[i])));
         QVERIFY(*std::max_element(shared.begin(), shared.end()) < 200 * 0.9);
+        // Workers on links a quarter as fast as the server's: a turn alone cannot fill the server's link,
+        // so four move at once, and 16 workers still reach its bound (served one at a time, the link
+        // carried a worker's 2.5 GB/s: 50 steps/s at most).
+        p.windowBytes = 28'000'000;
+        p.workerBytesPerNs = 2.5;
+        const double slowLinks = AsyncPsScaling::simulate(p, 16).stepsPerSecond;
+        QVERIFY2(slowLinks > 200 * 0.9 && slowLinks <= 200 * 1.01, qPrintable(QString::number(slowLinks)));
+        p.workerBytesPerNs = 0;
         // The server's update as the bottleneck: 2 ms each, 500 steps/s at most.
         p.windowBytes = 0;
         p.bytes = 1000;
@@ -170,6 +178,50 @@ private Q_SLOTS:
         }
     }
 
+    // Strong scaling of real jobs of several steps: the work the model scales with the samples is one
+    // step's of the critical path, which runs through all the replay's steps (it took all of them for
+    // one step's, so that the whole step shrank with the samples: on the GPU set's gpt-large, 8 workers
+    // sharing the batch came out far faster than their replay). On the CPU DDP pair, a job without
+    // GPUs, that work is its host ops' own time (the model scaled nothing there, and fewer workers were
+    // no slower).
+    void syncStrongScalingScalesOneStepOfThePath()
+    {
+        LocalExchange local;
+        struct Case {
+            const char* dir;
+            double atOne; // the share of the replay the model may part from it by at one worker
+            double beyond; // and at more workers than measured
+        };
+        for (const Case& c : { Case { "/tests/fixtures/groundtruth-gpu2/gpt-large/ddp/bucket25mb", 0.25, 0.05 },
+                 Case { "/tests/fixtures/groundtruth-cpu/ddp/bucket25mb", 0.2, 0.12 } }) {
+            const auto session = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + c.dir);
+            QVERIFY(session);
+            const auto curve = SyncScaling::of(*session, {}, { CommSource::CostModel, true, std::nullopt },
+                { 1, 2, 4, 8 }, true, local, std::uint64_t(4) << 30);
+            QVERIFY2(curve, curve ? "" : curve.status().toString().c_str());
+            const std::map<std::string, double> parameters(curve->parameters.begin(), curve->parameters.end());
+            const double scaled = parameters.at("samples_on_path_ms");
+            QVERIFY2(scaled > 0 && scaled <= parameters.at("iteration_ms") - parameters.at("exposed_ms"), c.dir);
+            for (const ScalingPoint& p : curve->points) {
+                QVERIFY(p.replayedNs);
+                const double off
+                    = std::abs(static_cast<double>(p.iterationNs - *p.replayedNs)) / static_cast<double>(*p.replayedNs);
+                QVERIFY2(off < (p.workers == 1 ? c.atOne : c.beyond),
+                    qPrintable(QStringLiteral("%1 at %2 workers: model %3, replay %4")
+                                   .arg(c.dir)
+                                   .arg(p.workers)
+                                   .arg(p.iterationNs)
+                                   .arg(*p.replayedNs)));
+            }
+            // One worker computes on both measured workers' samples: its replay is slower than theirs,
+            // and where the host computes, so is the model (gpt-large's two workers leave 201 ms of all-reduce exposed
+            // that one worker does not, which the model's one worker gains more than its samples cost).
+            QVERIFY(*curve->points[0].replayedNs > *curve->points[1].replayedNs);
+            if (std::string_view(c.dir).find("-cpu/") != std::string_view::npos)
+                QVERIFY(curve->points[0].iterationNs > curve->points[1].iterationNs);
+        }
+    }
+
     // Strong scaling past the global batch the trace shows gives each worker less than a sample: the
     // H100 DDP pair's 2 ranks of 64 share 128 samples, so 256 workers hold half a sample each. Such
     // a count is not replayed (it was, and its figures were reported), and the curve says why; up to
@@ -184,7 +236,7 @@ private Q_SLOTS:
         const auto strong = SyncScaling::of(
             *session, {}, { CommSource::CostModel, true, std::nullopt }, counts, true, local, std::uint64_t(4) << 30);
         QVERIFY2(strong, strong ? "" : strong.status().toString().c_str());
-        QCOMPARE(strong->batch, std::optional<std::int64_t>(64));
+        QCOMPARE(strong->batch, std::optional<double>(64));
         QCOMPARE(strong->points.size(), std::size_t(3));
         QVERIFY(strong->points[0].replayedNs && strong->points[1].replayedNs);
         QVERIFY(!strong->points[2].replayedNs);
@@ -204,6 +256,8 @@ private Q_SLOTS:
         const auto smaller = SyncScaling::of(*session, halved, { CommSource::CostModel, true, std::nullopt }, counts,
             true, local, std::uint64_t(4) << 30);
         QVERIFY2(smaller, smaller ? "" : smaller.status().toString().c_str());
+        // Its workers each compute on 32 samples a step: what samples per second count.
+        QCOMPARE(smaller->batch, std::optional<double>(32));
         QVERIFY(smaller->points[0].replayedNs);
         QVERIFY(!smaller->points[1].replayedNs && !smaller->points[2].replayedNs);
         QCOMPARE(says(*smaller, "2"), 1);
