@@ -28,7 +28,7 @@ QJsonValue msOrNull(const std::optional<TimeNs>& ns)
     return ns ? QJsonValue(rounded(CliSupport::toMs(*ns), 4)) : QJsonValue();
 }
 
-QJsonObject curveJson(const ScalingCurve& curve)
+QJsonObject curveJson(const ScalingCurve& curve, const QStringList& loadWarnings)
 {
     QJsonArray points;
     for (const ScalingPoint& p : curve.points) {
@@ -38,8 +38,7 @@ QJsonObject curveJson(const ScalingCurve& curve)
             { QStringLiteral("measured_ms"), msOrNull(p.measuredNs) },
             { QStringLiteral("steps_per_s"), rounded(p.stepsPerSecond, 4) },
             { QStringLiteral("samples_per_s"),
-                curve.batch ? QJsonValue(rounded(p.stepsPerSecond * static_cast<double>(*curve.batch), 3))
-                            : QJsonValue() },
+                curve.batch ? QJsonValue(rounded(p.stepsPerSecond * *curve.batch, 3)) : QJsonValue() },
             { QStringLiteral("speedup"), rounded(p.speedup, 4) },
             { QStringLiteral("efficiency"), rounded(p.efficiency, 4) },
             { QStringLiteral("measured"), p.workers == curve.measuredWorkers } });
@@ -47,7 +46,7 @@ QJsonObject curveJson(const ScalingCurve& curve)
     QJsonObject parameters;
     for (const auto& [name, value] : curve.parameters)
         parameters.insert(QString::fromStdString(name), rounded(value, 6));
-    QStringList warnings;
+    QStringList warnings = loadWarnings;
     for (const Message& w : curve.warnings)
         warnings.append(QString::fromStdString(w.english()));
     return QJsonObject { { QStringLiteral("points"), points },
@@ -58,11 +57,11 @@ QJsonObject curveJson(const ScalingCurve& curve)
                 { QStringLiteral("scaling"), curve.globalBatch ? QStringLiteral("strong") : QStringLiteral("weak") },
                 { QStringLiteral("parameters"), parameters } } },
         { QStringLiteral("measured_workers"), curve.measuredWorkers },
-        { QStringLiteral("batch"), curve.batch ? QJsonValue(static_cast<qint64>(*curve.batch)) : QJsonValue() },
+        { QStringLiteral("batch"), curve.batch ? QJsonValue(rounded(*curve.batch, 3)) : QJsonValue() },
         { QStringLiteral("warnings"), QJsonArray::fromStringList(warnings) } };
 }
 
-void printCurve(QTextStream& out, const ScalingCurve& curve)
+void printCurve(QTextStream& out, const ScalingCurve& curve, const QStringList& loadWarnings)
 {
     out << (curve.mode == ScalingCurve::Mode::Sync ? "Synchronous all-reduce (Shi et al.'s DAG model)"
                                                    : "Asynchronous parameter server (Li et al.)")
@@ -82,6 +81,8 @@ void printCurve(QTextStream& out, const ScalingCurve& curve)
                              : QString())
             << '\n';
     }
+    for (const QString& w : loadWarnings)
+        out << "warning: " << w << '\n';
     for (const Message& w : curve.warnings)
         out << "warning: " << QString::fromStdString(w.english()) << '\n';
 }
@@ -164,10 +165,11 @@ int ScaleCommand::run(const QStringList& args)
         err.flush();
         return CliSupport::reportFailure(curve.status(), json);
     }
+    const QStringList loaded = ReplayReport::loadWarnings(session->trace());
     QTextStream out(stdout);
     if (json)
-        out << QJsonDocument(curveJson(*curve)).toJson(QJsonDocument::Indented);
+        out << QJsonDocument(curveJson(*curve, loaded)).toJson(QJsonDocument::Indented);
     else
-        printCurve(out, *curve);
+        printCurve(out, *curve, loaded);
     return 0;
 }

@@ -44,6 +44,9 @@ public:
     explicit LinkTopology(std::span<const RankPlacement> ranks, const TopologyOptions& options = {});
 
     int hostCount() const { return m_hostCount; }
+    // As configured, or the most ranks on one named host: a partial route of a larger group crosses the
+    // network.
+    int ranksPerHost() const { return m_ranksPerHost; }
     int hostOf(RankId rank) const { return m_host[rank.value()]; }
     std::size_t linkCount() const { return m_type.size(); }
     LinkType type(std::uint32_t link) const { return m_type[link]; }

@@ -20,7 +20,9 @@ namespace sightline {
 
 namespace {
 
-// One direction of the server's link: the transfers on it, shared equally or served in turns.
+// One direction of the server's link: the transfers on it, shared equally or served in turns (HTTP/2
+// flow control: a stream's first window, then the rest of it at the back of the queue; the turns at the
+// head move together, enough of them to fill the link where one worker's link cannot).
 class ServerLink {
 public:
     // cap: the most one transfer moves per ns, its worker's own link (0: none).
@@ -46,11 +48,10 @@ public:
             return std::numeric_limits<double>::infinity();
         // At least a nanosecond: a remainder floating point leaves would otherwise take less time than
         // the clock can add to itself.
-        if (m_window > 0)
-            return std::max(1.0, m_turns.front().turn / std::min(m_rate, m_cap));
+        const std::size_t moving = m_window > 0 ? serving() : m_turns.size();
         double least = std::numeric_limits<double>::infinity();
-        for (const Turn& t : m_turns)
-            least = std::min(least, t.turn);
+        for (std::size_t k = 0; k < moving; ++k)
+            least = std::min(least, m_turns[k].turn);
         return std::max(1.0, least / each());
     }
     // Moves elapsed ns forward; returns the workers whose transfer ended.
@@ -60,29 +61,23 @@ public:
         if (m_turns.empty())
             return done;
         constexpr double kEpsilon = 0.5; // bytes: what floating point leaves of a finished turn
-        if (m_window > 0) {
-            Turn& head = m_turns.front();
-            head.turn -= elapsed * std::min(m_rate, m_cap);
-            if (head.turn <= kEpsilon) {
-                const Turn finished = head;
-                m_turns.pop_front();
-                if (finished.rest > 0)
-                    m_turns.push_back({ finished.worker, finished.rest, 0 }); // the rest, whole, in a later turn
-                else
-                    done.push_back(finished.worker);
-            }
-            return done;
-        }
         const double moved = elapsed * each();
-        for (auto it = m_turns.begin(); it != m_turns.end();) {
+        const std::size_t moving = m_window > 0 ? serving() : m_turns.size();
+        std::vector<Turn> later; // the rest of a stream whose turn ended, whole, in a later turn
+        auto it = m_turns.begin();
+        for (std::size_t k = 0; k < moving; ++k) {
             it->turn -= moved;
-            if (it->turn <= kEpsilon) {
-                done.push_back(it->worker);
-                it = m_turns.erase(it);
-            } else {
+            if (it->turn > kEpsilon) {
                 ++it;
+                continue;
             }
+            if (it->rest > 0)
+                later.push_back({ it->worker, it->rest, 0 });
+            else
+                done.push_back(it->worker);
+            it = m_turns.erase(it);
         }
+        m_turns.insert(m_turns.end(), later.begin(), later.end());
         return done;
     }
 
@@ -92,8 +87,20 @@ private:
         double turn; // bytes left of this turn
         double rest; // bytes after it
     };
-    // What each transfer moves per ns, the link shared equally.
-    double each() const { return std::min(m_cap, m_rate / static_cast<double>(m_turns.size())); }
+    // Served in turns, the turns at the head that move at once: as many as it takes for their workers'
+    // links together to fill the server's (one, where a worker's link is as fast as the server's).
+    std::size_t serving() const
+    {
+        const double fill = std::ceil(m_rate / m_cap - 1e-9);
+        return std::min(m_turns.size(), static_cast<std::size_t>(std::clamp(fill, 1.0, 1e6)));
+    }
+    // What each moving transfer moves per ns: the link shared equally among them, each at most its
+    // worker's link.
+    double each() const
+    {
+        const std::size_t moving = m_window > 0 ? serving() : m_turns.size();
+        return std::min(m_cap, m_rate / static_cast<double>(std::max<std::size_t>(1, moving)));
+    }
 
     double m_rate;
     double m_window;
@@ -242,7 +249,7 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
     if (std::optional<Message> replicas = WorkerCountPass::replicaNote(analyses))
         curve.warnings.push_back(std::move(*replicas));
     if (const std::optional<BatchSize::Found> batch = BatchSize::of(session.trace()))
-        curve.batch = batch->size;
+        curve.batch = static_cast<double>(batch->size) * base->stepSamplesFactor;
     curve.parameters = { { "compute_ms", static_cast<double>(p.computeNs) / 1e6 },
         { "bytes", static_cast<double>(p.bytes) }, { "network_gbps", p.bytesPerNs },
         { "worker_gbps", p.workerBytesPerNs }, { "latency_us", static_cast<double>(p.latencyNs) / 1e3 },

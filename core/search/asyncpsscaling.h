@@ -35,9 +35,10 @@ struct AsyncPsParameters {
 // no worker waits for another; steps vary a little (jitter) so that workers drift out of lock-step. The server's
 // downlink and uplink are shared: without flow control every active transfer gets an equal share (1/n) up to what its
 // worker's own link carries, with it each link serves its streams in turns, a stream's first turn at most windowBytes
-// and its next the rest whole (gRPC over HTTP/2). A discrete-event simulation, deterministic; the first tenth of the
-// steps (the workers still in lock-step) is left out, and the throughput is the steps of all workers per second over
-// the rest.
+// and its next the rest whole (gRPC over HTTP/2), as many turns at once as fill the link where one worker's link is
+// slower than the server's, each at most its worker's link. A discrete-event simulation, deterministic; the first tenth
+// of the steps (the workers still in lock-step) is left out, and the throughput is the steps of all workers per second
+// over the rest.
 class AsyncPsScaling {
 public:
     // The time per step of each worker (W / throughput) and the throughput, at one worker count.

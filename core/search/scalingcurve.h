@@ -33,7 +33,9 @@ struct ScalingCurve {
     // measured workers' steps a global step makes (its samples over the measured per-worker batch).
     bool globalBatch = false;
     std::vector<ScalingPoint> points;
-    std::optional<std::int64_t> batch; // samples per worker per step, where the trace tells
+    // Samples per worker per step, where the trace tells: the trace's batch as the base strategy left it
+    // (a batch_size step, repeated batches of accumulation), so possibly fractional.
+    std::optional<double> batch;
     std::vector<std::pair<std::string, double>> parameters; // what the model was given, by name
     std::vector<Message> warnings;
 

@@ -58,11 +58,10 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
         = static_cast<double>(base.whatIf->graph->itemCount()) / std::max(1, curve.measuredWorkers);
     // Strong scaling past the global batch a step computes on gives each worker less than a sample: no
     // data loader feeds that, so such a count is not replayed (its what-if would be left out as Unfed).
-    // The batch is the trace's as the prefix left it (a batch_size step, repeated micro-batches).
-    // None (0) where the workers do not share the batch or the trace does not show it.
-    const double globalBatch = curve.globalBatch && curve.batch
-        ? static_cast<double>(*curve.batch) * std::max(1, curve.measuredWorkers) * base.stepSamplesFactor
-        : 0.0;
+    // The batch is the trace's as the prefix left it (ScalingCurve::batch). None (0) where the workers
+    // do not share the batch or the trace does not show it.
+    const double globalBatch
+        = curve.globalBatch && curve.batch ? *curve.batch * std::max(1, curve.measuredWorkers) : 0.0;
     std::vector<Candidate> candidates;
     std::vector<std::size_t> replayedAt;
     std::size_t pastBatch = 0, pastLimit = 0;

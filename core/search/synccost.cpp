@@ -35,12 +35,15 @@ Expected<SyncCost> SyncCost::of(const AnalysisCache& analyses, const ReplayOptio
         cost.m_ranksPerHost = TopologyOptions::kDefaultRanksPerHost;
     else
         cost.m_ranksPerHost = std::max<int>(1, static_cast<int>(g.ranks().size()) / std::max(1, topology.hostCount()));
-    cost.m_byRanks = comm->route == RouteKind::Ranks;
+    cost.m_placed = comm->route != RouteKind::Host;
     cost.m_algorithm = options.costModel.algorithmOf(g.string(comm->collective));
     cost.m_participants = std::max(1, comm->groupSize);
     switch (comm->route) {
     case RouteKind::Partial:
+        // Its group reaches past the trace's ranks: it crosses the network once the group outgrows a
+        // host, as the route itself does.
         cost.m_link = topology.partialRoute(g.rank(item), comm->groupSize).type;
+        cost.m_ranksPerHost = std::max(1, topology.ranksPerHost());
         break;
     case RouteKind::Host:
         cost.m_link = topology.hostRoute(g.commRanks(*comm)).type;
@@ -56,7 +59,7 @@ SyncCost SyncCost::among(int workers) const
 {
     SyncCost other = *this;
     other.m_participants = std::max(1, workers);
-    if (m_byRanks)
+    if (m_placed)
         other.m_link = workers <= m_ranksPerHost ? m_intraHost : LinkType::Network;
     return other;
 }

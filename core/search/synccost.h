@@ -21,8 +21,8 @@ public:
 
     TimeNs time(std::int64_t bytes) const;
     // The same bucket among another number of workers, placed as the job's ranks are (as worker_count
-    // adds them): within one host on its fabric, across hosts on the network (a route the job's ranks
-    // reach over partial or host transfers keeps its link type).
+    // adds them, or grows the group of a transfer with peers outside the trace): within one host on its
+    // fabric, across hosts on the network (a route through the hosts keeps its link type).
     SyncCost among(int workers) const;
     int participants() const { return m_participants; }
 
@@ -33,7 +33,7 @@ private:
     LinkType m_link = LinkType::NvLink;
     LinkType m_intraHost = LinkType::NvLink;
     int m_ranksPerHost = 1;
-    bool m_byRanks = true; // routed among the ranks themselves (not partial or through the hosts)
+    bool m_placed = true; // routed among the ranks, or partly outside the trace; not through the hosts
 };
 
 } // namespace sightline

@@ -21,7 +21,8 @@ struct Layer {
     std::vector<std::int64_t> gradientBytes;
 };
 
-inline TracePtr backwardJob(int ranks, const std::vector<Layer>& layers)
+// groupSize: the all-reduces' group, where it is larger than the ranks the trace holds (0: those ranks).
+inline TracePtr backwardJob(int ranks, const std::vector<Layer>& layers, int groupSize = 0)
 {
     // The times first (the same on every rank), in us: per layer its launch and kernel, per gradient its
     // AccumulateGrad, its all-reduce's launch and the all-reduce.
@@ -100,7 +101,7 @@ inline TracePtr backwardJob(int ranks, const std::vector<Layer>& layers)
     for (const Layer& layer : layers)
         bytes.insert(bytes.end(), layer.gradientBytes.begin(), layer.gradientBytes.end());
     for (std::size_t i = 0; i < colls.size(); ++i)
-        b.comm(colls[i], "all_reduce", "0", bytes[i % bytes.size()], ranks);
+        b.comm(colls[i], "all_reduce", "0", bytes[i % bytes.size()], groupSize > 0 ? groupSize : ranks);
     return b.finish();
 }
 
