@@ -13,7 +13,7 @@ namespace sightline {
 
 namespace {
 
-using Key = std::array<std::uint32_t, 3>; // track role, name, place among the track's namesakes
+using Key = std::array<std::uint32_t, 3>; // track role, name, place among its step's namesakes on the track
 
 bool isKernel(const ExecutionGraph& g, ItemId item)
 {
@@ -79,7 +79,8 @@ std::vector<Run> runsOnPath(const ExecutionGraph& g, const CriticalPath& path)
     return runs;
 }
 
-// Stage 2: each kernel's key, for the kernels on the device tracks (a track's kernels in their order).
+// Stage 2: each kernel's key, for the kernels on the device tracks (a track's kernels in their order):
+// a kernel's counterparts are those of the same key on every rank and in every step.
 std::vector<Key> keysOf(const ExecutionGraph& g, const TrackRoles& roles, std::vector<ItemId>& kernels)
 {
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
@@ -90,9 +91,10 @@ std::vector<Key> keysOf(const ExecutionGraph& g, const TrackRoles& roles, std::v
         return g.track(a) != g.track(b) ? g.track(a).value() < g.track(b).value() : g.anchor(a) < g.anchor(b);
     });
     std::vector<Key> keys(kernels.size());
-    std::map<std::uint32_t, std::uint32_t> seen; // per name on the current track
+    std::map<std::uint32_t, std::uint32_t> seen; // per name in the current step of the current track
     for (std::size_t k = 0; k < kernels.size(); ++k) {
-        if (k == 0 || g.track(kernels[k]) != g.track(kernels[k - 1]))
+        if (k == 0 || g.track(kernels[k]) != g.track(kernels[k - 1])
+            || g.stepOfStart(kernels[k]) != g.stepOfStart(kernels[k - 1]))
             seen.clear();
         const std::uint32_t name = g.nameId(kernels[k]).value();
         keys[k] = { roles.of(g.track(kernels[k])), name, seen[name]++ };
@@ -125,7 +127,8 @@ std::vector<ComputeSegments::Segment> ComputeSegments::of(
         return segments;
 
     // Stage 3: where else each segment's kernels run: the same names in the same order, one after the
-    // other on its stream (identical blocks), and every such kernel's counterparts on every rank.
+    // other on its stream in its step (identical blocks), and every such kernel's counterparts on every
+    // rank and in every step.
     const TrackRoles roles(g);
     std::vector<ItemId> kernels;
     const std::vector<Key> keys = keysOf(g, roles, kernels);
@@ -137,10 +140,15 @@ std::vector<ComputeSegments::Segment> ComputeSegments::of(
     for (std::size_t n = 0; n < segments.size(); ++n) {
         const std::vector<ItemId>& own = segments[n].kernels;
         const std::size_t first = indexOf[own.front().value()];
+        // The blocks of the segment's own step on its stream: those of the other steps are theirs.
+        const auto sameStep = [&](std::size_t k) {
+            return g.track(kernels[k]) == g.track(own.front())
+                && g.stepOfStart(kernels[k]) == g.stepOfStart(own.front());
+        };
         std::size_t begin = first, end = first;
-        while (begin > 0 && g.track(kernels[begin - 1]) == g.track(own.front()))
+        while (begin > 0 && sameStep(begin - 1))
             --begin;
-        while (end < kernels.size() && g.track(kernels[end]) == g.track(own.front()))
+        while (end < kernels.size() && sameStep(end))
             ++end;
         for (std::size_t at = begin; at + own.size() <= end;) {
             bool same = true;

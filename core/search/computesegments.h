@@ -17,18 +17,20 @@ struct Schedule;
 // between the kernels (Theorem 1: the fused kernel is shorter than the pair with what comes between
 // them); what the fusion costs, gradients of the run's first kernels ready only at its end, is left
 // to the replay.
-// Identical workers get one decision: a segment names its kernels' measured ops and those of their
-// counterparts on every rank (a track of the same role, the same name, the same place among the
-// track's namesakes). Identical blocks may too: the segment also names the ops of every run of the
-// same kernels on its stream. Pure.
+// Identical workers and steps get one decision: a segment names its kernels' measured ops and those of
+// their counterparts on every rank and in every step (a track of the same role, the same name, the same
+// place among the step's namesakes on the track), as a compiler fuses the kernels of every step alike.
+// Identical blocks may too: the segment also names the ops of every run of the same kernels on its
+// stream in its step, and their counterparts. Pure.
 class ComputeSegments {
 public:
     struct Segment {
         std::vector<ItemId> kernels; // on the path, in path order
         TimeNs savedNs = 0; // the launches and idle time between them on the path, in the replay
-        OpSet ops; // the measured ops of the kernels and of their counterparts on every rank
+        OpSet ops; // the measured ops of the kernels and of their counterparts on every rank and step
         // Identical blocks: the runs of kernels of the same names in the same order, one after the other
-        // on the segment's stream (the segment's own among them), and their ops on every rank.
+        // on the segment's stream in its step (the segment's own among them), and their ops on every rank
+        // and step.
         std::size_t blocks = 0;
         OpSet blockOps;
     };

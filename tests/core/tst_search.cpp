@@ -313,6 +313,33 @@ private Q_SLOTS:
         }
     }
 
+    // One rank of a group of 8 (its all-reduces' peers are not in the trace) on hosts of 8: among more
+    // workers than a host holds, a bucket crosses the network, as worker_count's replay of the grown
+    // group does; within a host it stays on the host's fabric (it kept the measured route's link type at
+    // every count, so that 64 workers synced as fast as 8).
+    void syncCostOfAPartialJobCrossesTheNetworkPastAHost()
+    {
+        const auto session = sessionOf(backwardJob(1, { Layer { 10, { 1 << 20 } }, Layer { 10, { 1 << 20 } } }, 8));
+        QVERIFY(session);
+        const Strategy hosts { { PassStep { "network", { { "ranks_per_host", 8.0 } } } } };
+        const auto base = session->whatIf({ hosts, {}, { CommSource::CostModel, true, std::nullopt } });
+        QVERIFY(base);
+        AnalysisCache analyses(base->whatIf->graph);
+        const CommCost* comm = nullptr;
+        for (std::uint32_t i = 0; i < base->whatIf->graph->itemCount() && !comm; ++i)
+            comm = base->whatIf->graph->comm(ItemId(i));
+        QVERIFY(comm && comm->route == RouteKind::Partial && comm->groupSize == 8);
+        const auto cost = SyncCost::of(analyses, base->whatIfOptions);
+        QVERIFY(cost);
+        const CostModel& model = base->whatIfOptions.costModel;
+        const CommAlgorithm algorithm = model.algorithmOf("all_reduce");
+        for (const int workers : { 16, 64 })
+            QCOMPARE(
+                cost->among(workers).time(1 << 20), model.duration(algorithm, 1 << 20, workers, LinkType::Network));
+        QVERIFY(cost->among(8).time(1 << 20) != model.duration(algorithm, 1 << 20, 8, LinkType::Network));
+        QCOMPARE(cost->among(8).time(1 << 20), cost->time(1 << 20));
+    }
+
     // 32 gradients of 4 KB, 2 us apart, each all-reduced alone at 40 us of latency: one bucket is
     // provably best (Theorem 2 at every boundary), and the search finds it.
     void fusesManyTinyGradients()
@@ -640,6 +667,11 @@ private Q_SLOTS:
             QCOMPARE(namesOf(segment.blockOps), expected);
         }
         QVERIFY(repeated > 0);
+        // Every step alike, as a compiler fuses them: a segment names its kernels on both ranks in both of
+        // the trace's steps (it named those of the step it held the path in alone).
+        QCOMPARE(replay.graph->stepsPerRank(), 2);
+        for (const ComputeSegments::Segment& segment : segments)
+            QCOMPARE(segment.ops.size(), segment.kernels.size() * 2 * 2);
     }
 
     // Theorem 3: fusing a segment whose kernels make gradients in buckets of their own goes with fusing
