@@ -2172,6 +2172,10 @@
         <source>the base&apos;s step %1 (%2) decides the buckets: the search&apos;s bucket choices are left out</source>
         <translation>Schritt %1 (%2) der Basis legt die Buckets fest: die Bucket-Wahlen der Suche werden ausgelassen</translation>
     </message>
+    <message>
+        <source>a step of the fewest devices computes on %1 times the samples a step of the job&apos;s %2 does (their devices each keep their batch): the speedup compares the time per sample, not the iterations</source>
+        <translation>ein Schritt der wenigsten Geräte rechnet auf dem %1-Fachen der Samples eines Schritts der %2 Geräte des Jobs (jedes Gerät behält seinen Batch): der Speedup vergleicht die Zeit je Sample, nicht die Iterationen</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

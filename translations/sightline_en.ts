@@ -2172,6 +2172,10 @@
         <source>the base&apos;s step %1 (%2) decides the buckets: the search&apos;s bucket choices are left out</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a step of the fewest devices computes on %1 times the samples a step of the job&apos;s %2 does (their devices each keep their batch): the speedup compares the time per sample, not the iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2172,6 +2172,10 @@
         <source>the base&apos;s step %1 (%2) decides the buckets: the search&apos;s bucket choices are left out</source>
         <translation>基础策略的第 %1 步（%2）已决定分桶：搜索的分桶选择被略去</translation>
     </message>
+    <message>
+        <source>a step of the fewest devices computes on %1 times the samples a step of the job&apos;s %2 does (their devices each keep their batch): the speedup compares the time per sample, not the iterations</source>
+        <translation>最少设备的一个步骤所计算的样本数是作业 %2 个设备一个步骤的 %1 倍（每个设备保留其批次）：加速比比较的是每个样本的时间，而不是迭代时间</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

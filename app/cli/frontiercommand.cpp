@@ -124,7 +124,7 @@ int FrontierCommand::run(const QStringList& args)
     }
     const double seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     const Frontier& f = *found;
-    QStringList warnings;
+    QStringList warnings = ReplayReport::loadWarnings(session->trace());
     for (const Message& w : f.warnings)
         warnings.append(QString::fromStdString(w.english()));
     QTextStream out(stdout);
@@ -148,6 +148,7 @@ int FrontierCommand::run(const QStringList& args)
             { QStringLiteral("measured_workers"), f.measuredWorkers },
             { QStringLiteral("layers"), static_cast<qint64>(f.layers) },
             { QStringLiteral("candidates"), static_cast<qint64>(f.candidates) },
+            { QStringLiteral("what_ifs"), static_cast<qint64>(f.candidates - f.unreplayed) },
             { QStringLiteral("bucket_choices"), StrategyJson::toJson(Strategy { f.bucketChoices }) },
             { QStringLiteral("budget_bytes"),
                 options.memory ? QJsonValue(static_cast<qint64>(options.memory->budgetBytes)) : QJsonValue() },
@@ -161,7 +162,7 @@ int FrontierCommand::run(const QStringList& args)
     }
     out << "Frontier of " << CliSupport::counted(static_cast<qint64>(f.layers), "layer", "layers") << " over "
         << CliSupport::counted(static_cast<qint64>(f.byWorkers.size()), "device count", "device counts") << ": "
-        << f.candidates << " what-ifs in " << QString::number(seconds, 'f', 2) << " s\n";
+        << f.candidates - f.unreplayed << " what-ifs in " << QString::number(seconds, 'f', 2) << " s\n";
     for (const auto& [workers, list] : f.byWorkers) {
         out << CliSupport::counted(workers, "device", "devices") << ":\n";
         for (const FrontierPoint& p : list)

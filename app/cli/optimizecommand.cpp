@@ -121,8 +121,7 @@ void printResult(QTextStream& out, const SearchResult& r, double seconds)
         << "; its transfers, as every candidate's, timed by the cost model\n";
     out << "Best:     " << CliSupport::msText(ms(r.bestNs)) << " ms per iteration, peak "
         << CliSupport::gigabytesText(r.bestPeakBytes) << (r.bestOutOfMemory ? " (out of memory)" : "") << ", "
-        << QString::number(r.bestNs > 0 ? double(r.baselineNs) / double(r.bestNs) : 0.0, 'f', 3)
-        << "x the baseline's speed\n";
+        << QString::number(r.speedup(), 'f', 3) << "x the baseline's speed\n";
     out << "Search: " << r.rounds << " rounds, " << r.candidates << " candidates in "
         << QString::number(seconds, 'f', 2) << " s\n";
     out << "Strategy:" << (r.best.steps.empty() ? " none (the baseline is the best found)" : "") << '\n';
@@ -252,7 +251,7 @@ int OptimizeCommand::run(const QStringList& args)
     }
     const double seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     const SearchResult& r = *found;
-    QStringList warnings;
+    QStringList warnings = ReplayReport::loadWarnings(session->trace());
     for (const Message& w : r.warnings)
         warnings.append(QString::fromStdString(w.english()));
     for (const std::string& n : r.bestResult->whatIf->memory.notes)
@@ -280,8 +279,7 @@ int OptimizeCommand::run(const QStringList& args)
         const QJsonObject doc {
             { QStringLiteral("baseline_ms"), rounded(ms(r.baselineNs), 4) },
             { QStringLiteral("best_ms"), rounded(ms(r.bestNs), 4) },
-            { QStringLiteral("speedup"),
-                r.bestNs > 0 ? rounded(double(r.baselineNs) / double(r.bestNs), 4) : QJsonValue() },
+            { QStringLiteral("speedup"), r.bestNs > 0 ? rounded(r.speedup(), 4) : QJsonValue() },
             { QStringLiteral("rounds"), r.rounds },
             { QStringLiteral("candidates"), static_cast<qint64>(r.candidates) },
             { QStringLiteral("search_seconds"), rounded(seconds, 3) },

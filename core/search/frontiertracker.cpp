@@ -126,6 +126,52 @@ struct ChainLayer {
     std::size_t kind = 0;
 };
 
+// The chain: the layers in forward order (by name, in the order the first rank's first step runs them),
+// and which share a kind: the same number of forward items taking the same time within a tenth. Where
+// the job has none, why (the layer model's source).
+struct Chain {
+    std::vector<ChainLayer> layers;
+    std::optional<Message> noLayers;
+};
+
+Chain chainOf(const JobSession& session)
+{
+    Chain chain;
+    const std::shared_ptr<const LayerModel> model = session.analyses().layers("auto");
+    const ExecutionGraph& g = *session.measured();
+    if (!model || model->layers().empty()) {
+        chain.noLayers = model ? model->source() : Message();
+        return chain;
+    }
+    std::vector<ChainLayer>& layers = chain.layers;
+    std::map<std::string, std::size_t> byName;
+    std::vector<std::pair<std::size_t, TimeNs>> shape; // per chain layer, of its first span
+    for (const LayerModel::Layer& layer : model->layers()) {
+        auto [at, added] = byName.emplace(layer.name, layers.size());
+        if (added) {
+            layers.push_back({ layer.name, {}, 0 });
+            TimeNs time = 0;
+            for (ItemId item : layer.forward)
+                time += g.minDuration(item);
+            shape.emplace_back(layer.forward.size(), time);
+        }
+        const std::span<const OpId> origin = g.origin(layer.span);
+        layers[at->second].ops.insert(layers[at->second].ops.end(), origin.begin(), origin.end());
+    }
+    for (std::size_t i = 0; i < layers.size(); ++i) {
+        layers[i].kind = i;
+        for (std::size_t j = 0; j < i; ++j) {
+            const auto [n, t] = shape[j];
+            if (layers[j].kind == j && n == shape[i].first
+                && std::llabs(t - shape[i].second) * 10 <= std::max(t, shape[i].second)) {
+                layers[i].kind = j;
+                break;
+            }
+        }
+    }
+    return chain;
+}
+
 class Tracking {
 public:
     Tracking(const JobSession& session, const FrontierOptions& options, CandidateExchange& exchange,
@@ -145,7 +191,9 @@ public:
         m_result.measuredWorkers = WorkerCountPass::measuredWorkers(m_session.analyses());
         if (std::optional<Message> replicas = WorkerCountPass::replicaNote(m_session.analyses()))
             m_result.warnings.push_back(std::move(*replicas));
-        findChain();
+        Chain chain = chainOf(m_session);
+        m_chain = std::move(chain.layers);
+        m_noLayers = std::move(chain.noLayers);
         findConfigs();
         if (m_noLayers)
             m_result.warnings.emplace_back(
@@ -192,47 +240,11 @@ public:
         if (!lead)
             return lead.status();
         m_result.warnings.insert(m_result.warnings.begin(), lead->begin(), lead->end());
+        m_result.ownWarnings = lead->size();
         return std::move(m_result);
     }
 
 private:
-    // The layers in forward order (by name, in the order the first rank's first step runs them), and
-    // which share a kind: the same number of forward items taking the same time within a tenth.
-    void findChain()
-    {
-        const std::shared_ptr<const LayerModel> model = m_session.analyses().layers("auto");
-        const ExecutionGraph& g = *m_session.measured();
-        if (!model || model->layers().empty()) {
-            m_noLayers = model ? model->source() : Message();
-            return;
-        }
-        std::map<std::string, std::size_t> byName;
-        std::vector<std::pair<std::size_t, TimeNs>> shape; // per chain layer, of its first span
-        for (const LayerModel::Layer& layer : model->layers()) {
-            auto [at, added] = byName.emplace(layer.name, m_chain.size());
-            if (added) {
-                m_chain.push_back({ layer.name, {}, 0 });
-                TimeNs time = 0;
-                for (ItemId item : layer.forward)
-                    time += g.minDuration(item);
-                shape.emplace_back(layer.forward.size(), time);
-            }
-            const std::span<const OpId> origin = g.origin(layer.span);
-            m_chain[at->second].ops.insert(m_chain[at->second].ops.end(), origin.begin(), origin.end());
-        }
-        for (std::size_t i = 0; i < m_chain.size(); ++i) {
-            m_chain[i].kind = i;
-            for (std::size_t j = 0; j < i; ++j) {
-                const auto [n, t] = shape[j];
-                if (m_chain[j].kind == j && n == shape[i].first
-                    && std::llabs(t - shape[i].second) * 10 <= std::max(t, shape[i].second)) {
-                    m_chain[i].kind = j;
-                    break;
-                }
-            }
-        }
-    }
-
     // The global choices: accumulation and precision with the job's own buckets first (the layers'
     // costs are measured under these), then the same with each other bucket choice, block by block.
     // Accumulation only where the trace marks the forward and backward work it repeats: elsewhere each
@@ -421,11 +433,11 @@ private:
     // not show the batch or the base did not replay.
     std::optional<double> fedAtMost(const Config& c, int n) const
     {
-        if (!m_batch || !m_baseSamples || n <= 0)
+        if (!m_batch || !m_result.base || n <= 0)
             return std::nullopt;
         const double share
             = m_options.globalBatch ? static_cast<double>(m_result.measuredWorkers) / static_cast<double>(n) : 1.0;
-        return static_cast<double>(m_batch->size) * *m_baseSamples * share / std::max(1, c.accumulation);
+        return static_cast<double>(m_batch->size) * m_result.baseSamplesFactor * share / std::max(1, c.accumulation);
     }
 
     // The candidates' outcomes, those marked unfed left out as Unfed without their what-if: a count past
@@ -445,6 +457,7 @@ private:
             return replayed.status();
         const std::size_t skipped = candidates.size() - fed.size();
         m_evaluator.count(skipped, 0, std::nullopt, skipped);
+        m_result.unreplayed += skipped;
         std::vector<Outcome> all(candidates.size());
         for (std::size_t i = 0, k = 0; i < candidates.size(); ++i) {
             if (unfed[i]) {
@@ -565,7 +578,7 @@ private:
             return base.status();
         if (base->outcome.ok()) {
             m_result.base = pointOf(base->outcome, m_result.measuredWorkers, m_options.prefix);
-            m_baseSamples = base->stepSamplesFactor;
+            m_result.baseSamplesFactor = base->stepSamplesFactor;
         }
         return std::move(base->warnings);
     }
@@ -628,6 +641,13 @@ private:
                         < comparableNs(m_result.miniTime->iterationNs, m_result.miniTime->workers)))
                 m_result.miniTime = fastest;
         }
+        // The counts' fastest that fits, but for a tie in time, which the frontier over all counts breaks
+        // by memory (CostFrontier::reduce): taken from that frontier (by memory ascending, faster each),
+        // mini-time is one of its points.
+        for (const FrontierPoint& p : m_result.points) {
+            if (!p.outOfMemory)
+                m_result.miniTime = p;
+        }
         if (m_result.points.empty())
             m_result.warnings.emplace_back(SL_TEXT("Core",
                 "no strategy of the frontier could be replayed at the device counts asked for (the warnings on the "
@@ -654,11 +674,19 @@ private:
         std::size_t count = 0;
     };
     std::vector<Replayed> m_replayed; // the estimate's what-ifs that are points (keepReplayed)
-    std::optional<double> m_baseSamples; // the base's stepSamplesFactor, where it replayed
     std::optional<BatchSize::Found> m_batch; // the batch the trace shows
 };
 
 } // namespace
+
+std::size_t FrontierTracker::layerKinds(const JobSession& session)
+{
+    const std::vector<ChainLayer> layers = chainOf(session).layers;
+    std::size_t kinds = 0;
+    for (std::size_t i = 0; i < layers.size(); ++i)
+        kinds += layers[i].kind == i ? 1 : 0;
+    return kinds;
+}
 
 Expected<Frontier> FrontierTracker::track(const JobSession& session, const FrontierOptions& options,
     CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel,
@@ -679,12 +707,14 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     // The frontier replayed the base; where that failed, or its checks of its own figures warned, its
     // what-if runs once more to say why.
     std::optional<FrontierPoint> base = frontier->base;
+    double baseSamples = frontier->baseSamplesFactor;
     std::vector<Message> baseChecks;
     if (!base || base->selfChecked) {
         Expected<WhatIfResult> again = session.whatIf(request, cancel);
         if (!again)
             return again.status();
         base = pointOf(Evaluator::outcomeOf(*again), frontier->measuredWorkers, options.prefix);
+        baseSamples = again->stepSamplesFactor;
         baseChecks = Evaluator::baselineChecks(*again);
     }
     SearchResult r;
@@ -704,12 +734,21 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     r.bestOutOfMemory = after.outOfMemory;
     if (frontier->miniParallelism)
         r.trajectory.push_back({ 1, after.iterationNs, after.peakBytes, Candidate::keyOf(r.best) });
-    // The fastest point's warnings are another point's: its own what-if's are best's.
+    r.bestSamplesShare = baseSamples > 0 ? best->stepSamplesFactor / baseSamples : 1.0;
+    // Best's own what-if speaks for the job (it holds the base's steps, numbered as best places them);
+    // the base's and the fastest point's warnings are other what-ifs': only the frontier's own follow.
     r.warnings = best->warnings;
-    for (Message& w : Evaluator::warningsBeyond(frontier->warnings, best->warnings)) {
-        if (std::string_view(w.text()) != kFastestPoint)
-            r.warnings.push_back(std::move(w));
-    }
+    const std::vector<Message> own(frontier->warnings.begin()
+            + static_cast<std::ptrdiff_t>(std::min(frontier->ownWarnings, frontier->warnings.size())),
+        frontier->warnings.end());
+    for (Message& w : Evaluator::warningsBeyond(own, best->warnings))
+        r.warnings.push_back(std::move(w));
+    if (std::abs(r.bestSamplesShare - 1.0) > 1e-9)
+        r.warnings.emplace_back(SL_TEXT("Core",
+                                    "a step of the fewest devices computes on %1 times the samples a step of the "
+                                    "job's %2 does (their devices each keep their batch): the speedup compares the "
+                                    "time per sample, not the iterations"),
+            std::vector<Message::Arg> { BatchSize::text(r.bestSamplesShare), frontier->measuredWorkers });
     if (Candidate::keyOf(r.best) != Candidate::keyOf(options.prefix))
         r.warnings.insert(r.warnings.end(), baseChecks.begin(), baseChecks.end());
     r.bestResult = std::make_shared<const WhatIfResult>(std::move(*best));

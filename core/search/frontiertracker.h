@@ -50,7 +50,8 @@ struct FrontierPoint {
 struct Frontier {
     int measuredWorkers = 0;
     std::size_t layers = 0; // of the chain
-    std::size_t candidates = 0; // what-ifs replayed
+    std::size_t candidates = 0; // considered: replayed, or left out as Unfed without a what-if
+    std::size_t unreplayed = 0; // of them, left out before their what-if (a batch known to be too small)
     // The gradients' buckets tried beside the job's own: tensor_fusion's caps or tensor_partition's
     // sizes; none where the base decides them. A cap that groups every step's tensors as the job's own
     // buckets or a smaller cap do is left out: it would replay those buckets again under another name.
@@ -76,11 +77,15 @@ struct Frontier {
     std::optional<FrontierPoint> miniParallelism;
     std::vector<std::pair<int, std::optional<FrontierPoint>>> profiling;
     // The job as it is: the base strategy alone on the measured devices, replayed as the points are
-    // (unset where its what-if failed). Where the frontier stands against it.
+    // (unset where its what-if failed). Where the frontier stands against it. Its what-if's
+    // stepSamplesFactor beside it.
     std::optional<FrontierPoint> base;
+    double baseSamplesFactor = 1.0;
     // The base's what-if's warnings, then what the mini-time point's what-if adds to them ("the fastest
-    // point within the budget: …"), self-checks aside (each point has its flag); then the frontier's own.
+    // point within the budget: …"), self-checks aside (each point has its flag); then, from ownWarnings
+    // on, the frontier's own.
     std::vector<Message> warnings;
+    std::size_t ownWarnings = 0;
 };
 
 // TensorOpt's FT-LDP (seed 003, Alg. 3) over Sightline's strategies: the chain is the job's layers in
@@ -102,6 +107,9 @@ public:
     static Expected<Frontier> track(const JobSession& session, const FrontierOptions& options,
         CandidateExchange& exchange, std::uint64_t memoryLimitBytes, const CancellationToken* cancel = nullptr,
         ProgressSink* progress = nullptr);
+    // The kinds of layer of the job's chain: a frontier replays each kind's recomputation once per
+    // global choice with the job's own buckets.
+    static std::size_t layerKinds(const JobSession& session);
     // TensorOpt's mini-parallelism as a search's answer: the frontier's fewest devices that fit, its
     // fastest strategy there replayed alone beside the baseline (the frontier's base), with that what-if's
     // warnings and the frontier's. When no point fits, the baseline, with the frontier's warning.

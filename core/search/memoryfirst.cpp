@@ -2,7 +2,6 @@
 
 #include "core/base/resourcelimits.h"
 #include "core/exec/analysiscache.h"
-#include "core/exec/layermodel.h"
 #include "core/search/evaluator.h"
 #include "core/search/frontiertracker.h"
 #include "core/search/ranking.h"
@@ -64,9 +63,8 @@ Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& pr
             Message(SL_TEXT("Core",
                 "memory first left out the frontier's choice of layers to recompute, which it makes at the job's "
                 "measured device count, not at the base's worker_count")) };
-    const std::shared_ptr<const LayerModel> layers = evaluator.session().analyses().layers("auto");
     const std::size_t configs = options.accumulation.size() * (options.mixedPrecision ? 2 : 1);
-    const std::size_t most = configs * (1 + (layers ? layers->layers().size() : 0)) + options.pointsPerCount;
+    const std::size_t most = configs * (1 + FrontierTracker::layerKinds(evaluator.session())) + options.pointsPerCount;
     if (most > room)
         return FrontierChoice { std::nullopt,
             Message(SL_TEXT("Core",

@@ -78,6 +78,16 @@ struct SearchResult {
     std::vector<SearchRound> trajectory;
     std::vector<Opportunity> opportunities; // by gain, largest first
     std::vector<Message> warnings;
+    // The samples a step of best computes on over the baseline's: 1 but where best changes them (fewer
+    // devices that each keep their batch make fewer a step).
+    double bestSamplesShare = 1.0;
+
+    // How many times the baseline's time per sample best's is (0 without a best time): the iterations'
+    // ratio where both steps make the same samples.
+    double speedup() const
+    {
+        return bestNs > 0 ? static_cast<double>(baselineNs) * bestSamplesShare / static_cast<double>(bestNs) : 0.0;
+    }
 };
 
 } // namespace sightline

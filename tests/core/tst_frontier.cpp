@@ -252,6 +252,33 @@ private Q_SLOTS:
         }
         QCOMPARE(weak->miniTime->workers, 16);
         QVERIFY(weak->profiling.front().second->iterationNs < weak->miniTime->iterationNs);
+        // The fastest point within the budget is one of the frontier's points, strong or weak.
+        for (const Frontier* frontier : { &*f, &*weak }) {
+            QVERIFY(std::any_of(frontier->points.begin(), frontier->points.end(), [&](const FrontierPoint& p) {
+                return Candidate::keyOf(p.strategy) == Candidate::keyOf(frontier->miniTime->strategy)
+                    && p.iterationNs == frontier->miniTime->iterationNs;
+            }));
+        }
+        // The fewest devices, scaled weakly: 8 devices that each keep their batch make half the samples
+        // of the job's 16 a step, so the speedup compares the time per sample, and a warning says so.
+        // The answer's warnings are its own what-if's and the frontier's own: the measured job's what-if
+        // (whose steps are numbered as its strategy has them) is not passed on beside them.
+        const auto fewest = FrontierTracker::fewestDevices(*session, options, local, std::uint64_t(8) << 30);
+        QVERIFY2(fewest, fewest ? "" : fewest.status().toString().c_str());
+        QVERIFY(fewest->bestResult);
+        QCOMPARE(fewest->best.steps.front().pass, std::string("worker_count"));
+        QCOMPARE(std::get<double>(fewest->best.steps.front().params.at("workers")), 8.0);
+        QCOMPARE(fewest->bestSamplesShare, 0.5);
+        QCOMPARE(
+            fewest->speedup(), static_cast<double>(fewest->baselineNs) * 0.5 / static_cast<double>(fewest->bestNs));
+        QVERIFY(fewest->speedup() < static_cast<double>(fewest->baselineNs) / static_cast<double>(fewest->bestNs));
+        QVERIFY(says(fewest->warnings, "computes on 0.5 times the samples a step of the job's 16 does"));
+        for (const Message& w : measured->warnings) {
+            if (std::find(fewest->bestResult->warnings.begin(), fewest->bestResult->warnings.end(), w)
+                == fewest->bestResult->warnings.end())
+                QVERIFY2(std::find(fewest->warnings.begin(), fewest->warnings.end(), w) == fewest->warnings.end(),
+                    w.english().c_str());
+        }
     }
 
     // The estimate replays every choice's base at every device count: those replays are points too, so
@@ -494,7 +521,9 @@ private Q_SLOTS:
         QVERIFY2(f, f ? "" : f.status().toString().c_str());
         QVERIFY(!f->failures);
         QCOMPARE(f->unfed, std::size_t(6));
-        QCOMPARE(replays.count.load(), f->candidates - f->unfed);
+        // Each of them was left out before its what-if: the what-ifs the frontier ran are the others.
+        QCOMPARE(f->unreplayed, std::size_t(6));
+        QCOMPARE(replays.count.load(), f->candidates - f->unreplayed);
         QVERIFY(std::any_of(f->warnings.begin(), f->warnings.end(), [](const Message& w) {
             return w.english().find("6 of the") != std::string::npos
                 && w.english().find("less than one sample") != std::string::npos;

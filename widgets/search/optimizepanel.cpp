@@ -270,7 +270,7 @@ void OptimizePanel::setResult(const SearchResult& r)
     for (const SearchRound& round : r.trajectory)
         addRound(round);
     m_best = r.best;
-    const double speedup = r.bestNs > 0 ? static_cast<double>(r.baselineNs) / static_cast<double>(r.bestNs) : 0;
+    const double speedup = r.speedup();
     QString text
         = tr("%1 ms → %2 ms per iteration (%3×), peak %4 → %5 GB; %n round(s), %6 candidates", nullptr, r.rounds)
               .arg(ms(r.baselineNs), ms(r.bestNs), QLocale().toString(speedup, 'f', 3),
