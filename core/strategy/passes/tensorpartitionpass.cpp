@@ -134,12 +134,13 @@ void partition(const ExecutionGraph& g, ExecutionGraphBuilder& b, const TensorMo
             const ItemId part = b.addItem(p, g.origin(old));
             b.addParticipant(collective, part);
             // Each piece is ready when the all-reduce was, and ends no earlier than what the all-reduce's
-            // participant waited for at its end (the work nested in gloo's host-side op); on one stream it
-            // also follows the piece before.
+            // participant waited for at its end (the work nested in gloo's host-side op, whose copy of the
+            // result back waits for every piece); on one stream it also follows the piece before, and
+            // only the last piece waits for that work's end, which waits for the pieces after the first.
             for (std::uint32_t s = g.inBegin(old.value()); s < g.inBegin(old.value() + 1); ++s) {
                 const std::uint32_t e = g.inEdge(s);
                 const ItemId src(g.inSource(s));
-                if (src != bucket.collective)
+                if (src != bucket.collective && (concurrent || k + 1 == pieces || g.ref(e) != EdgeRef::EndToEnd))
                     for (ItemId source : replaced.sources(src, g.ref(e)))
                         b.addEdge(source, part, g.edgeKind(e), g.ref(e));
             }
