@@ -1977,10 +1977,6 @@
         <translation>einem Host, da die Aufzeichnung keine Hosts nennt und %1 Ränge je Host angenommen werden</translation>
     </message>
     <message>
-        <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns, and the ranks keep those times, as if each GPU were still shared (shared GPUs: %4)</source>
-        <translation>die Ränge %1 wechselten sich auf einer GPU (Index %2) von %3 ab: die gemessenen Kernelzeiten jedes Rangs enthalten die Anteile der anderen, und die Ränge behalten diese Zeiten, als wäre jede GPU weiterhin geteilt (geteilte GPUs: %4)</translation>
-    </message>
-    <message>
         <source>ranks %1 shared the cores of %2: each one&apos;s measured times hold the others&apos; load, and the ranks left keep those times, as if they still shared the cores (shared hosts: %3)</source>
         <translation>die Ränge %1 teilten sich die Kerne von %2: die gemessenen Zeiten jedes Rangs enthalten die Last der anderen, und die verbleibenden Ränge behalten diese Zeiten, als teilten sie sich die Kerne weiterhin (geteilte Hosts: %3)</translation>
     </message>
@@ -2175,6 +2171,10 @@
     <message>
         <source>a step of the fewest devices computes on %1 times the samples a step of the job&apos;s %2 does (their devices each keep their batch): the speedup compares the time per sample, not the iterations</source>
         <translation>ein Schritt der wenigsten Geräte rechnet auf dem %1-Fachen der Samples eines Schritts der %2 Geräte des Jobs (jedes Gerät behält seinen Batch): der Speedup vergleicht die Zeit je Sample, nicht die Iterationen</translation>
+    </message>
+    <message>
+        <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns. Each rank now has a GPU of its own, and its kernels take their share of the shared GPU&apos;s time, 1/k of it where k ranks&apos; kernels ran at once (%4 ms of kernels as measured, %5 ms so shared; shared GPUs: %6). The GPU&apos;s switches between the ranks stay in that share: on the H100 sets it came 13 to 18 % above the kernels of a rank alone on the GPU</source>
+        <translation>die Ränge %1 wechselten sich auf einer GPU (Index %2) von %3 ab: die gemessenen Kernelzeiten jedes Rangs enthalten die Anteile der anderen. Jeder Rang hat nun eine eigene GPU, und seine Kernel erhalten ihren Anteil an der Zeit der geteilten GPU, 1/k davon, wo Kernel von k Rängen gleichzeitig liefen (%4 ms Kernel gemessen, %5 ms so geteilt; geteilte GPUs: %6). Die Wechsel der GPU zwischen den Rängen bleiben in diesem Anteil: auf den H100-Sätzen lag er 13 bis 18 % über den Kerneln eines Rangs allein auf der GPU</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include "core/strategy/batchsize.h"
 #include "core/strategy/passes/workercountpass.h"
 #include "core/strategy/samplescaling.h"
+#include "core/strategy/shareddevices.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,37 +25,39 @@ namespace sightline {
 namespace {
 
 // The busiest device stream's work whose time follows the samples (SampleScaling), per step of its
-// rank, in a replay.
-TimeNs busiestStream(const ReplayResult& replay)
+// rank, in a replay; each item's time taken as the share its rank would take of a GPU of its own, where
+// the ranks shared one (SharedDevices), when shared is given.
+double busiestStream(const ReplayResult& replay, const SharedDevices* shared = nullptr)
 {
     const ExecutionGraph& g = *replay.graph;
-    std::vector<TimeNs> busy(g.tracks().size(), 0);
+    std::vector<double> busy(g.tracks().size(), 0);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         if (g.onDevice(item) && SampleScaling::follows(g.kind(item), false) && replay.schedule.replayed(i))
-            busy[g.track(item).value()] += replay.schedule.end[i] - replay.schedule.start[i];
+            busy[g.track(item).value()] += static_cast<double>(replay.schedule.end[i] - replay.schedule.start[i])
+                * (shared ? shared->ownShare(g, item) : 1.0);
     }
-    std::vector<TimeNs> steps(g.ranks().size(), 0);
+    std::vector<int> steps(g.ranks().size(), 0);
     for (const ExecStep& step : g.steps())
         ++steps[step.rank.value()];
-    TimeNs most = 0;
+    double most = 0;
     for (std::size_t t = 0; t < busy.size(); ++t)
-        most = std::max(most, busy[t] / std::max<TimeNs>(1, steps[g.tracks()[t].rank.value()]));
+        most = std::max(most, busy[t] / std::max(1, steps[g.tracks()[t].rank.value()]));
     return most;
 }
 
 // The time the critical path of a replay spends, per step, in work whose time follows the samples: the
 // device work, or in a job without GPUs the host ops' own time (SampleScaling), and not the gaps before
-// them (launches, framework time), which keep theirs.
-TimeNs samplesOnPath(const ReplayResult& replay)
+// them (launches, framework time), which keep theirs. With shared, as busiestStream takes it.
+double samplesOnPath(const ReplayResult& replay, const SharedDevices* shared = nullptr)
 {
     const ExecutionGraph& g = *replay.graph;
     const bool hostComputes = SampleScaling::hostComputes(g);
-    TimeNs total = 0;
+    double total = 0;
     for (const PathSegment& seg : replay.criticalPath.segments) {
         if (SampleScaling::follows(g.kind(seg.item), hostComputes)
             && seg.from >= replay.schedule.start[seg.item.value()])
-            total += seg.to - seg.from;
+            total += static_cast<double>(seg.to - seg.from) * (shared ? shared->ownShare(g, seg.item) : 1.0);
     }
     return total / g.stepsPerRank();
 }
@@ -106,17 +109,24 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     const TimeNs ownExposed = std::clamp<TimeNs>(base->exposedWhatIf, 0, own);
     // What a worker's step without exposed communication keeps of its time on n workers: the work on its
     // critical path that follows the samples (samplesOnPath, one step's) scales with them, the rest does
-    // not, and the busiest device stream's work, scaled, may come to hold the step.
+    // not, and the busiest device stream's work, scaled, may come to hold the step. Ranks that shared a
+    // GPU as measured each have one of their own at another count (as worker_count's replays do), their
+    // kernels taking their share of the shared GPU's time.
     const auto computing = static_cast<double>(own - ownExposed);
-    const bool scales = globalBatch && computing > 0;
-    const double onPath = std::clamp(static_cast<double>(samplesOnPath(*base->whatIf)), 0.0, std::max(0.0, computing));
-    const double busiest = static_cast<double>(busiestStream(*base->whatIf));
+    const double onPath = std::clamp(samplesOnPath(*base->whatIf), 0.0, std::max(0.0, computing));
+    const double busiest = busiestStream(*base->whatIf);
+    const SharedDevices shared(*base->whatIf->graph, base->whatIfOptions.topology);
+    const double onPathOwn
+        = shared.sharesGpus() ? std::clamp(samplesOnPath(*base->whatIf, &shared), 0.0, onPath) : onPath;
+    const double busiestOwn = shared.sharesGpus() ? busiestStream(*base->whatIf, &shared) : busiest;
     const auto kept = [&](int n) {
-        if (!scales)
+        if (computing <= 0)
             return 1.0;
+        if (!globalBatch)
+            return (computing - onPath + onPathOwn) / computing;
         const double device = SampleScaling::kFixedShare
             + (1.0 - SampleScaling::kFixedShare) * curve.measuredWorkers / static_cast<double>(n);
-        return std::max(computing - onPath + device * onPath, device * busiest) / computing;
+        return std::max(computing - onPath + device * onPathOwn, device * busiestOwn) / computing;
     };
     // The bucket channel sees the gradients' all-reduces alone, each as soon as its link is free: the
     // replay's exposed communication at the job's own count holds more (other collectives, such as an
@@ -132,7 +142,8 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         = { { "iteration_ms", static_cast<double>(own) / 1e6 }, { "exposed_ms", static_cast<double>(ownExposed) / 1e6 },
               { "unexplained_exposed_ms", static_cast<double>(unexplained) / 1e6 },
               { "gradient_bytes", static_cast<double>(bytes) }, { "buckets", static_cast<double>(buckets) },
-              { "samples_on_path_ms", onPath / 1e6 }, { "busiest_stream_ms", busiest / 1e6 } };
+              { "samples_on_path_ms", onPath / 1e6 }, { "busiest_stream_ms", busiest / 1e6 },
+              { "samples_on_path_own_gpu_ms", onPathOwn / 1e6 }, { "busiest_stream_own_gpu_ms", busiestOwn / 1e6 } };
     // Buckets the tensor model could give no gradient of their own join a neighbour's in the view: the
     // channel then all-reduces fewer, larger buckets than the job does.
     if (const Expected<TensorModel>& tensors = analyses.tensors();

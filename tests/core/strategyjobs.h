@@ -22,8 +22,9 @@ inline constexpr TimeNs us = 1000;
 
 // Ranks, each a step on a host thread that launches a kernel and an all-reduce of 1 MB, then waits for
 // the device. Rank r's kernel takes kernelUs[r]; its part of the all-reduce starts when the kernel is
-// done, and all end 100 us after the slowest kernel.
-inline TracePtr allReduceJob(const std::vector<TimeNs>& kernelUs)
+// done, and all end 100 us after the slowest kernel. Their streams are on GPU gpuIndex of their host
+// (-1: the trace does not say).
+inline TracePtr allReduceJob(const std::vector<TimeNs>& kernelUs, std::int32_t gpuIndex = -1)
 {
     JobBuilder b;
     b.currentStep = 1;
@@ -34,6 +35,7 @@ inline TracePtr allReduceJob(const std::vector<TimeNs>& kernelUs)
         const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
         const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
         const std::uint32_t nccl = b.track(rank, TrackKind::GpuStream, 20);
+        b.d.tracks[gpu].device = b.d.tracks[nccl].device = gpuIndex;
         const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, (slowest + 200) * us);
         const OpId launchK = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1 * us, 2 * us);
         const OpId launchC = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 3 * us, 4 * us);

@@ -183,7 +183,10 @@ private Q_SLOTS:
     // one step's, so that the whole step shrank with the samples: on the GPU set's gpt-large, 8 workers
     // sharing the batch came out far faster than their replay). On the CPU DDP pair, a job without
     // GPUs, that work is its host ops' own time (the model scaled nothing there, and fewer workers were
-    // no slower).
+    // no slower). The GPU sets' two ranks took turns on one GPU: the model, as the replays, gives each
+    // worker at another count a GPU of its own. gpt-large's model all-reduces 3 merged buckets where
+    // the replays run its 20, each paying gloo's per-step latency over more steps as workers are added:
+    // it parts from them by 7 % at 4 workers and 15 % at 8 (it says it merged them).
     void syncStrongScalingScalesOneStepOfThePath()
     {
         LocalExchange local;
@@ -192,7 +195,8 @@ private Q_SLOTS:
             double atOne; // the share of the replay the model may part from it by at one worker
             double beyond; // and at more workers than measured
         };
-        for (const Case& c : { Case { "/tests/fixtures/groundtruth-gpu2/gpt-large/ddp/bucket25mb", 0.25, 0.05 },
+        for (const Case& c : { Case { "/tests/fixtures/groundtruth-gpu2/gpt-large/ddp/bucket25mb", 0.05, 0.2 },
+                 Case { "/tests/fixtures/groundtruth/ddp/bucket25mb", 0.1, 0.1 },
                  Case { "/tests/fixtures/groundtruth-cpu/ddp/bucket25mb", 0.2, 0.12 } }) {
             const auto session = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + c.dir);
             QVERIFY(session);
@@ -213,12 +217,17 @@ private Q_SLOTS:
                                    .arg(p.iterationNs)
                                    .arg(*p.replayedNs)));
             }
-            // One worker computes on both measured workers' samples: its replay is slower than theirs,
-            // and where the host computes, so is the model (gpt-large's two workers leave 201 ms of all-reduce exposed
-            // that one worker does not, which the model's one worker gains more than its samples cost).
-            QVERIFY(*curve->points[0].replayedNs > *curve->points[1].replayedNs);
-            if (std::string_view(c.dir).find("-cpu/") != std::string_view::npos)
+            // Where the host computes, one worker computes on both measured workers' samples on the
+            // cores they shared: by the replay and the model, slower than they. On the GPU sets one worker
+            // has the GPU the two took turns on to itself, and all-reduces nothing: gpt-large's takes
+            // 221 ms, against 398 for two (its unprofiled run alone on the GPU took 96 ms for half the
+            // samples).
+            if (std::string_view(c.dir).find("-cpu/") != std::string_view::npos) {
+                QVERIFY(*curve->points[0].replayedNs > *curve->points[1].replayedNs);
                 QVERIFY(curve->points[0].iterationNs > curve->points[1].iterationNs);
+            } else {
+                QVERIFY(*curve->points[0].replayedNs < *curve->points[1].replayedNs);
+            }
         }
     }
 

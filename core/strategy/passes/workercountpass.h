@@ -21,7 +21,9 @@ struct WorkerCountParameters {
 // (ranks_per_host ranks to a host). A job holding only some ranks of its world (one rank's trace of a
 // larger job) keeps its ranks, and its transfers whose peers are not in the trace take the new world
 // size. Collectives of smaller groups (pipeline or tensor parallel peers) are not re-formed: a new
-// rank's part of one is left to its measured duration, with a warning. A BytePS job (PartitionModel)
+// rank's part of one is left to its measured duration, with a warning. Measured ranks that took turns
+// on one GPU each get a GPU of their own once the count changes, their kernels taking their share of
+// the shared GPU's time (SharedDevices), with a warning. A BytePS job (PartitionModel)
 // keeps its GPUs, which stand for every worker's: a worker is the GPUs of one host, and with a fixed
 // number of servers, each serves workers / servers workers, so the pushes and pulls take that load over
 // the measured one in service (a server per worker, as BytePS deploys them, keeps it). Weak scaling by
