@@ -721,7 +721,7 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     r.baselineNs = base->iterationNs;
     r.baselinePeakBytes = base->peakBytes;
     r.baselineOutOfMemory = base->outOfMemory;
-    r.candidates = frontier->candidates;
+    r.candidates = frontier->candidates - frontier->unreplayed; // those replayed, as the frontier's what-ifs
     r.trajectory.push_back({ 0, base->iterationNs, base->peakBytes, {} });
     r.best = frontier->miniParallelism ? frontier->miniParallelism->strategy : options.prefix;
     request.strategy = r.best;
@@ -735,14 +735,24 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     if (frontier->miniParallelism)
         r.trajectory.push_back({ 1, after.iterationNs, after.peakBytes, Candidate::keyOf(r.best) });
     r.bestSamplesShare = baseSamples > 0 ? best->stepSamplesFactor / baseSamples : 1.0;
-    // Best's own what-if speaks for the job (it holds the base's steps, numbered as best places them);
-    // the base's and the fastest point's warnings are other what-ifs': only the frontier's own follow.
+    // Best's own what-if speaks for the job (it holds the base's steps, numbered as best places them),
+    // then the frontier's own warnings. Of the base's what-if, which the baseline's figures come from,
+    // what best's does not say goes as the baseline's (an assumption of its cost model at the job's own
+    // count); its steps' notes, numbered as the base has them, and the fastest point's warnings do not.
     r.warnings = best->warnings;
-    const std::vector<Message> own(frontier->warnings.begin()
-            + static_cast<std::ptrdiff_t>(std::min(frontier->ownWarnings, frontier->warnings.size())),
-        frontier->warnings.end());
+    const auto lead = static_cast<std::ptrdiff_t>(std::min(frontier->ownWarnings, frontier->warnings.size()));
+    const std::vector<Message> own(frontier->warnings.begin() + lead, frontier->warnings.end());
     for (Message& w : Evaluator::warningsBeyond(own, best->warnings))
         r.warnings.push_back(std::move(w));
+    const std::string fastest = Message(kFastestPoint, { std::string() }).english();
+    for (auto it = frontier->warnings.begin(); it != frontier->warnings.begin() + lead; ++it) {
+        const std::string text = it->english();
+        if (WhatIfResult::isWhatIfCheck(*it) || text.starts_with("step ") || text.starts_with(fastest)
+            || std::find(best->warnings.begin(), best->warnings.end(), *it) != best->warnings.end())
+            continue;
+        r.warnings.emplace_back(
+            SL_TEXT("Core", "the baseline the search compares with: %1"), std::vector<Message::Arg> { *it });
+    }
     if (std::abs(r.bestSamplesShare - 1.0) > 1e-9)
         r.warnings.emplace_back(SL_TEXT("Core",
                                     "a step of the fewest devices computes on %1 times the samples a step of the "

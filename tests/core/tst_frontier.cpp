@@ -261,8 +261,10 @@ private Q_SLOTS:
         }
         // The fewest devices, scaled weakly: 8 devices that each keep their batch make half the samples
         // of the job's 16 a step, so the speedup compares the time per sample, and a warning says so.
-        // The answer's warnings are its own what-if's and the frontier's own: the measured job's what-if
-        // (whose steps are numbered as its strategy has them) is not passed on beside them.
+        // The answer's warnings are its own what-if's and the frontier's own; of the measured job's
+        // what-if, what the answer's does not say goes as the baseline's, but for its steps' notes
+        // (numbered as its strategy has them) and its checks. The count of candidates is of those
+        // replayed, as the frontier's what-ifs.
         const auto fewest = FrontierTracker::fewestDevices(*session, options, local, std::uint64_t(8) << 30);
         QVERIFY2(fewest, fewest ? "" : fewest.status().toString().c_str());
         QVERIFY(fewest->bestResult);
@@ -275,10 +277,17 @@ private Q_SLOTS:
         QVERIFY(says(fewest->warnings, "computes on 0.5 times the samples a step of the job's 16 does"));
         for (const Message& w : measured->warnings) {
             if (std::find(fewest->bestResult->warnings.begin(), fewest->bestResult->warnings.end(), w)
-                == fewest->bestResult->warnings.end())
-                QVERIFY2(std::find(fewest->warnings.begin(), fewest->warnings.end(), w) == fewest->warnings.end(),
-                    w.english().c_str());
+                != fewest->bestResult->warnings.end())
+                continue;
+            QVERIFY2(std::find(fewest->warnings.begin(), fewest->warnings.end(), w) == fewest->warnings.end(),
+                w.english().c_str());
+            const bool passed = std::find(fewest->warnings.begin(), fewest->warnings.end(),
+                                    Message(SL_TEXT("Core", "the baseline the search compares with: %1"), { w }))
+                != fewest->warnings.end();
+            const bool own = !WhatIfResult::isWhatIfCheck(w) && !w.english().starts_with("step ");
+            QVERIFY2(passed == own, w.english().c_str());
         }
+        QCOMPARE(fewest->candidates, weak->candidates - weak->unreplayed);
     }
 
     // The estimate replays every choice's base at every device count: those replays are points too, so
