@@ -1901,10 +1901,6 @@
         <translation>预算内最快的点：%1</translation>
     </message>
     <message>
-        <source>the replay at worker count %1 (the largest replayed but the job&apos;s own): %2</source>
-        <translation>worker 数为 %1 时的重放（除作业自身之外重放的最大数量）：%2</translation>
-    </message>
-    <message>
         <source>layer-wise profile (CSV with a header row, B-Caffe log, PipeDream graph.txt)</source>
         <translation>逐层性能剖析（带表头行的 CSV、B-Caffe 日志、PipeDream graph.txt）</translation>
     </message>
@@ -2175,6 +2171,14 @@
     <message>
         <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns. Each rank now has a GPU of its own, and its kernels take their share of the shared GPU&apos;s time, 1/k of it where k ranks&apos; kernels ran at once (%4 ms of kernels as measured, %5 ms so shared; shared GPUs: %6). The GPU&apos;s switches between the ranks stay in that share: on the H100 sets it came 13 to 18 % above the kernels of a rank alone on the GPU</source>
         <translation>rank %1 在%3的同一块 GPU（索引 %2）上轮流运行：每个 rank 测得的 kernel 时间包含了其他 rank 的轮次。现在每个 rank 都有自己的 GPU，其 kernel 取得共享 GPU 时间中的份额，在 k 个 rank 的 kernel 同时运行之处取其 1/k（测得 kernel %4 ms，如此分摊后 %5 ms；共享的 GPU：%6）。GPU 在各 rank 之间的切换仍留在该份额中：在 H100 数据集上，它比单个 rank 独占 GPU 时的 kernel 高出 13% 到 18%</translation>
+    </message>
+    <message>
+        <source>the replay at worker count %1: %2</source>
+        <translation>worker 数为 %1 时的重放：%2</translation>
+    </message>
+    <message>
+        <source>the replays at worker counts %1 (as the one at %2 says it): %3</source>
+        <translation>worker 数为 %1 时的重放（按 %2 时的说法）：%3</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,8 @@
 #include <cmath>
 #include <cstdio>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace sightline {
 
@@ -46,6 +48,71 @@ std::optional<Message> disagreement(const ScalingCurve& curve)
                        "replayed): the replays run the whole job (its host work, every collective, the order of its "
                        "work), the model only what its parameters name"),
         { percent, at->workers, model, replayed });
+}
+
+// A warning's sentence with its numbers left out: what two counts' replays say alike (the same link
+// or step, other counts of transfers or milliseconds).
+std::string shapeOf(const Message& m)
+{
+    std::string shape = m.text();
+    for (const Message::Arg& a : m.args()) {
+        shape += '\x1f';
+        if (a.message())
+            shape += shapeOf(*a.message());
+        else if (a.text().find_first_not_of("0123456789.,-+e ") == std::string::npos)
+            shape += '#';
+        else
+            shape += a.text();
+    }
+    return shape;
+}
+
+// The replays' own warnings, which the evaluator's records do not carry: each count replayed with a
+// step of its own runs once more, self-checks aside (counted by fill). A count that fails but for
+// cancelling says nothing here. Counts warn of different things (a few workers cross only links within
+// a host, many cross the network too), so every count's are kept: a warning that several counts give
+// alike (the same sentence but for its numbers) is said once, as the largest of them says it, naming
+// every count that gave it.
+Status replayWarnings(const Evaluator& evaluator, const Strategy& prefix, const WhatIfResult& base,
+    const std::vector<Candidate>& candidates, const std::vector<Outcome>& replayed,
+    const std::vector<std::size_t>& replayedAt, ScalingCurve& curve)
+{
+    struct Said {
+        std::string shape;
+        Message words; // the largest count's
+        std::vector<int> counts; // descending
+    };
+    std::vector<Said> said;
+    for (std::size_t k = replayedAt.size(); k-- > 0;) {
+        if (!replayed[k].ok() || candidates[k].strategy.steps.size() == prefix.steps.size())
+            continue;
+        Expected<Evaluator::Rerun> own = evaluator.rerun(candidates[k].strategy, base.warnings);
+        if (!own)
+            return own.status();
+        const int workers = curve.points[replayedAt[k]].workers;
+        for (Message& w : own->warnings) {
+            const std::string shape = shapeOf(w);
+            auto alike = std::find_if(said.begin(), said.end(),
+                [&](const Said& s) { return s.shape == shape && s.counts.back() != workers; });
+            if (alike == said.end())
+                said.push_back({ shape, std::move(w), { workers } });
+            else
+                alike->counts.push_back(workers);
+        }
+    }
+    for (Said& s : said) {
+        if (s.counts.size() == 1) {
+            curve.warnings.emplace_back(SL_TEXT("Core", "the replay at worker count %1: %2"),
+                std::vector<Message::Arg> { s.counts.front(), std::move(s.words) });
+            continue;
+        }
+        std::string counts;
+        for (auto c = s.counts.rbegin(); c != s.counts.rend(); ++c)
+            counts += (counts.empty() ? "" : ", ") + std::to_string(*c);
+        curve.warnings.emplace_back(SL_TEXT("Core", "the replays at worker counts %1 (as the one at %2 says it): %3"),
+            std::vector<Message::Arg> { std::move(counts), s.counts.front(), std::move(s.words) });
+    }
+    return {};
 }
 
 } // namespace
@@ -111,21 +178,9 @@ Status ScalingReplays::fill(const JobSession& session, const Strategy& prefix, c
                                         "the checks of their own figures warned on %1 of the %2 worker counts "
                                         "replayed: those replays may be wrong (each, replayed alone, says why)"),
             std::vector<Message::Arg> { checked, ran });
-    // The replays' own warnings, which the evaluator's records do not carry: those of the largest count
-    // replayed with a step of its own (it crosses the most links, and scales the batch the most), run
-    // once more here, self-checks aside (counted above). One that fails but for cancelling leaves them out.
-    for (std::size_t k = replayedAt.size(); k-- > 0;) {
-        if (!(*replayed)[k].ok() || candidates[k].strategy.steps.size() == prefix.steps.size())
-            continue;
-        Expected<Evaluator::Rerun> own = evaluator.rerun(candidates[k].strategy, base.warnings);
-        if (!own)
-            return own.status();
-        for (Message& w : own->warnings)
-            curve.warnings.emplace_back(
-                SL_TEXT("Core", "the replay at worker count %1 (the largest replayed but the job's own): %2"),
-                std::vector<Message::Arg> { curve.points[replayedAt[k]].workers, std::move(w) });
-        break;
-    }
+    Status said = replayWarnings(evaluator, prefix, base, candidates, *replayed, replayedAt, curve);
+    if (!said.ok())
+        return said;
     if (std::optional<Message> parted = disagreement(curve))
         curve.warnings.push_back(std::move(*parted));
     if (std::optional<Message> unfed = evaluator.unfedWarning())

@@ -19,9 +19,9 @@ struct WhatIfResult;
 // through the evaluator, and its point gets the replay's iteration. Counts past the global batch a step
 // computes on (strong scaling, where the trace shows the batch: a worker would hold less than a sample), past the
 // limit, candidates that failed, and replays whose checks of their own figures warned are said in the curve's warnings,
-// and so are the warnings of the largest count's replay beyond base's (links the trace never measured,
-// the batch's model), which a second what-if of that count finds (the largest but the job's own count,
-// which is the prefix alone).
+// and so are the warnings each count's replay adds to base's (links the trace never measured, the
+// batch's model), which a second what-if of each count with a step of its own finds; a warning several
+// counts give alike is said once, naming them.
 class ScalingReplays {
 public:
     using StepFor = std::function<std::optional<PassStep>(int workers)>;

@@ -275,14 +275,12 @@ private Q_SLOTS:
         p.stepsPerSecond = 100;
         curve.points = { p };
         curve.warnings
-            = { Message(SL_TEXT("Core", "the replay at worker count %1 (the largest replayed but the job's own): %2"),
-                { 16, Message::plain("links") }) };
+            = { Message(SL_TEXT("Core", "the replay at worker count %1: %2"), { 16, Message::plain("links") }) };
         panel.setCurve(curve);
         const auto scalingNotes = panel.scalingPlot()->parentWidget()->findChildren<QLabel*>();
         QCOMPARE(scalingNotes.size(), 1);
         QVERIFY(scalingNotes.front()->text().contains(QStringLiteral("⚠ 1 warning")));
-        QVERIFY(scalingNotes.front()->toolTip().contains(
-            QStringLiteral("the replay at worker count 16 (the largest replayed but the job's own): links")));
+        QVERIFY(scalingNotes.front()->toolTip().contains(QStringLiteral("the replay at worker count 16: links")));
         QVERIFY(panel.scalingPlot()->legend->visible());
 
         panel.setJobLoaded(true);
