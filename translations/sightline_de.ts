@@ -2169,16 +2169,16 @@
         <translation>ein Schritt der wenigsten Geräte rechnet auf dem %1-Fachen der Samples eines Schritts der %2 Geräte des Jobs (jedes Gerät behält seinen Batch): der Speedup vergleicht die Zeit je Sample, nicht die Iterationen</translation>
     </message>
     <message>
-        <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns. Each rank now has a GPU of its own, and its kernels take their share of the shared GPU&apos;s time, 1/k of it where k ranks&apos; kernels ran at once (%4 ms of kernels as measured, %5 ms so shared; shared GPUs: %6). The GPU&apos;s switches between the ranks stay in that share: on the H100 sets it came 13 to 18 % above the kernels of a rank alone on the GPU</source>
-        <translation>die Ränge %1 wechselten sich auf einer GPU (Index %2) von %3 ab: die gemessenen Kernelzeiten jedes Rangs enthalten die Anteile der anderen. Jeder Rang hat nun eine eigene GPU, und seine Kernel erhalten ihren Anteil an der Zeit der geteilten GPU, 1/k davon, wo Kernel von k Rängen gleichzeitig liefen (%4 ms Kernel gemessen, %5 ms so geteilt; geteilte GPUs: %6). Die Wechsel der GPU zwischen den Rängen bleiben in diesem Anteil: auf den H100-Sätzen lag er 13 bis 18 % über den Kerneln eines Rangs allein auf der GPU</translation>
-    </message>
-    <message>
         <source>the replay at worker count %1: %2</source>
         <translation>das Replay bei der Worker-Anzahl %1: %2</translation>
     </message>
     <message>
         <source>the replays at worker counts %1 (as the one at %2 says it): %3</source>
         <translation>die Replays bei den Worker-Anzahlen %1 (so, wie das bei %2 es sagt): %3</translation>
+    </message>
+    <message>
+        <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns. Each rank now has a GPU of its own, and its kernels take their share of the shared GPU&apos;s time, 1/k of it where k ranks&apos; kernels ran at once (%4 ms of kernels as measured, %5 ms so shared; shared GPUs: %6). The GPU&apos;s switches between the ranks stay in that share: on the H100 sets it came 13 to 18 % above the kernels of a rank alone on the GPU. Their collectives run on host threads, which the trace cannot tell from processes that each saw a GPU of their own as that index: the network pass&apos;s ranks_per_host 1 takes them so</source>
+        <translation>die Ränge %1 wechselten sich auf einer GPU (Index %2) von %3 ab: die gemessenen Kernelzeiten jedes Rangs enthalten die Anteile der anderen. Jeder Rang hat nun eine eigene GPU, und seine Kernel erhalten ihren Anteil an der Zeit der geteilten GPU, 1/k davon, wo Kernel von k Rängen gleichzeitig liefen (%4 ms Kernel gemessen, %5 ms so geteilt; geteilte GPUs: %6). Die Wechsel der GPU zwischen den Rängen bleiben in diesem Anteil: auf den H100-Sätzen lag er 13 bis 18 % über den Kerneln eines Rangs allein auf der GPU. Ihre Kollektive laufen auf Host-Threads, was die Aufzeichnung nicht von Prozessen unterscheiden kann, die jeweils eine eigene GPU unter diesem Index sahen: ranks_per_host 1 des Netzwerk-Passes nimmt sie so an</translation>
     </message>
 </context>
 <context>

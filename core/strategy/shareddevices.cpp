@@ -42,14 +42,33 @@ SharedDevices::SharedDevices(const ExecutionGraph& graph, const TopologyOptions&
         if (track.isValid())
             on.tracks.push_back(track);
     };
+    // Ranks that ran collectives on their GPUs (NCCL's, RCCL's kernels), which refuse two ranks on one
+    // GPU: where the trace gives such ranks one index, each process saw its own GPU under that index
+    // (CUDA_VISIBLE_DEVICES), or the host is not the one the ranks per host make it.
+    const Trace& trace = graph.trace();
+    std::set<RankId> onTheirGpus;
+    for (const ExecTrack& t : graph.tracks()) {
+        if (!isGpuTrack(t.kind) || !t.measured.isValid() || !t.rank.isValid() || onTheirGpus.contains(t.rank))
+            continue;
+        const TrackInfo& info = trace.trackInfo(t.measured);
+        for (std::uint32_t k = 0; k < info.opCount; ++k) {
+            const OpKind kind = trace.kind(OpId(info.firstOp + k));
+            if (kind == OpKind::Collective || kind == OpKind::Send || kind == OpKind::Recv) {
+                onTheirGpus.insert(t.rank);
+                break;
+            }
+        }
+    }
+    bool gpuWork = false;
     for (const ExecTrack& t : graph.tracks()) {
         if (!isGpuTrack(t.kind) || !t.measured.isValid() || !t.rank.isValid())
             continue;
-        const TrackInfo& info = graph.trace().trackInfo(t.measured);
-        if (info.device >= 0 && info.opCount > 0)
+        const TrackInfo& info = trace.trackInfo(t.measured);
+        gpuWork = gpuWork || info.opCount > 0;
+        if (info.device >= 0 && info.opCount > 0 && !onTheirGpus.contains(t.rank))
             add(t.rank, info.device, t.measured);
     }
-    if (users.empty()) {
+    if (!gpuWork) {
         for (std::uint32_t r = 0; r < graph.ranks().size(); ++r)
             add(RankId(r), -1, TrackId());
     }

@@ -14,9 +14,13 @@ class ExecutionGraphBuilder;
 
 // The devices that two or more measured ranks took turns on, and what each rank's kernels would take on
 // a GPU of its own. A device is one GPU index of one host (LinkTopology's hosts, taken by ranks per host
-// where the trace names none), or, for a job without GPU work, the cores of one host. Only ranks
+// where the trace names none), or, for a job without GPU work, the cores of one host (a GPU job whose
+// trace gives no GPU index shares none it can tell). Only ranks
 // recorded by files of their own count: the workers a layer-wise profile makes of one worker are
-// modelled, and their device index is the model's.
+// modelled, and their device index is the model's. Nor do ranks that ran collective kernels on their
+// GPUs (NCCL, RCCL), which refuse two ranks on one GPU: ranks that all report index 0 saw a GPU each
+// (CUDA_VISIBLE_DEVICES). Ranks whose collectives run on host threads (gloo) on one index of one host
+// are taken as sharing it: the trace cannot tell that from a GPU each, and the warning says which.
 //
 // On a shared GPU the measured kernel times hold the other ranks' turns. A kernel's own time is taken
 // as its share of the GPU: over each stretch of its measured span, the GPU's time divided among the

@@ -20,32 +20,47 @@ namespace sightline::strategyjobs {
 
 inline constexpr TimeNs us = 1000;
 
+// Where allReduceJob's all-reduces run: collective kernels on the GPU (NCCL's), or a host thread's
+// collective (gloo's).
+enum class Collectives { OnGpu, OnHost };
+
 // Ranks, each a step on a host thread that launches a kernel and an all-reduce of 1 MB, then waits for
 // the device. Rank r's kernel takes kernelUs[r]; its part of the all-reduce starts when the kernel is
 // done, and all end 100 us after the slowest kernel. Their streams are on GPU gpuIndex of their host
 // (-1: the trace does not say).
-inline TracePtr allReduceJob(const std::vector<TimeNs>& kernelUs, std::int32_t gpuIndex = -1)
+inline TracePtr allReduceJob(
+    const std::vector<TimeNs>& kernelUs, std::int32_t gpuIndex = -1, Collectives where = Collectives::OnGpu)
 {
     JobBuilder b;
     b.currentStep = 1;
     std::vector<OpId> colls;
     const TimeNs slowest = *std::max_element(kernelUs.begin(), kernelUs.end());
+    const bool onGpu = where == Collectives::OnGpu;
     for (std::size_t r = 0; r < kernelUs.size(); ++r) {
         const std::uint32_t rank = b.rank(static_cast<int>(r), "node");
         const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
         const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
-        const std::uint32_t nccl = b.track(rank, TrackKind::GpuStream, 20);
-        b.d.tracks[gpu].device = b.d.tracks[nccl].device = gpuIndex;
+        const std::uint32_t comm = onGpu ? b.track(rank, TrackKind::GpuStream, 20) : cpu;
+        b.d.tracks[gpu].device = gpuIndex;
+        if (onGpu)
+            b.d.tracks[comm].device = gpuIndex;
         const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, (slowest + 200) * us);
         const OpId launchK = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1 * us, 2 * us);
-        const OpId launchC = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 3 * us, 4 * us);
-        b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 5 * us, (slowest + 106) * us);
+        const OpId launchC = onGpu ? b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 3 * us, 4 * us) : OpId();
+        b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 5 * us, (onGpu ? slowest + 106 : 5 + kernelUs[r]) * us);
+        // A track's ops are made one after another: the host's collective before the kernel.
+        const OpId onHost = onGpu
+            ? OpId()
+            : b.op(cpu, "gloo:all_reduce", OpKind::Collective, (6 + kernelUs[r]) * us, (slowest + 105) * us);
         const OpId kernel = b.op(gpu, "gemm", OpKind::ComputeKernel, 5 * us, (5 + kernelUs[r]) * us);
-        const OpId coll = b.op(nccl, "ncclDevKernel_AllReduce", OpKind::Collective, (5 + kernelUs[r]) * us, (slowest + 105) * us);
+        const OpId coll = onGpu
+            ? b.op(comm, "ncclDevKernel_AllReduce", OpKind::Collective, (5 + kernelUs[r]) * us, (slowest + 105) * us)
+            : onHost;
         b.link(launchK, kernel, LinkKind::Launch);
-        b.link(launchC, coll, LinkKind::Launch);
-        b.step(rank, 1, marker);
+        if (onGpu)
+            b.link(launchC, coll, LinkKind::Launch);
         colls.push_back(coll);
+        b.step(rank, 1, marker);
     }
     for (OpId c : colls)
         b.comm(c, "all_reduce", "0", 1'000'000, static_cast<int>(kernelUs.size()));

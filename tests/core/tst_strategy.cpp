@@ -2217,13 +2217,13 @@ private Q_SLOTS:
             QVERIFY2(!QString::fromStdString(w.english()).contains(QLatin1String(turns)), w.english().c_str());
     }
 
-    // Two ranks took turns on GPU 0 of one host: their kernels ran at once for 60 us, where each had
-    // half the GPU, and rank 0's ran alone for 40 us more. On GPUs of their own they take 70 and 30 us,
-    // the GPU's 100 us of busy time; the all-reduce kernels (collectives) keep theirs. One worker keeps
-    // rank 0, whose kernel then takes 70 us; ranks on hosts of their own share nothing.
+    // Two ranks that all-reduce on host threads (gloo) took turns on GPU 0 of one host: their kernels ran
+    // at once for 60 us, where each had half the GPU, and rank 0's ran alone for 40 us more. On GPUs of
+    // their own they take 70 and 30 us, the GPU's 100 us of busy time; the all-reduces keep theirs. One
+    // worker keeps rank 0, whose kernel then takes 70 us; ranks on hosts of their own share nothing.
     void sharedGpuKernelsTakeTheirShare()
     {
-        const auto session = sessionOf(allReduceJob({ 100, 60 }, 0));
+        const auto session = sessionOf(allReduceJob({ 100, 60 }, 0, Collectives::OnHost));
         QVERIFY(session);
         const ExecutionGraph& g = *session->measured();
         const SharedDevices shared(g, {});
@@ -2257,7 +2257,24 @@ private Q_SLOTS:
         TopologyOptions ownHosts;
         ownHosts.ranksPerHost = 1;
         QVERIFY(SharedDevices(g, ownHosts).devices().empty());
-        QVERIFY(!SharedDevices(*sessionOf(allReduceJob({ 100, 60 }))->measured(), {}).sharesGpus());
+        QVERIFY(!SharedDevices(*sessionOf(allReduceJob({ 100, 60 }, -1, Collectives::OnHost))->measured(), {})
+                     .sharesGpus());
+        // Ranks that run NCCL's kernels never share a GPU (NCCL refuses two ranks on one): the same index
+        // on one host is each process's own GPU seen under it. Their kernels keep their times.
+        const auto nccl = sessionOf(allReduceJob({ 100, 60 }, 0));
+        QVERIFY(nccl);
+        QVERIFY(SharedDevices(*nccl->measured(), {}).devices().empty());
+        const auto alone
+            = nccl->whatIf({ oneStep("worker_count", { { "workers", 1.0 } }), {}, { CommSource::Measured, false } });
+        QVERIFY2(alone, errorOf(alone).c_str());
+        for (const Message& w : alone->warnings)
+            QVERIFY2(w.english().find("took turns") == std::string::npos, w.english().c_str());
+        std::vector<TimeNs> kept;
+        for (std::uint32_t i = 0; i < alone->whatIf->graph->itemCount(); ++i) {
+            if (alone->whatIf->graph->kind(ItemId(i)) == OpKind::ComputeKernel)
+                kept.push_back(alone->whatIf->graph->minDuration(ItemId(i)));
+        }
+        QCOMPARE(kept, std::vector<TimeNs> { 100 * us });
     }
 
     // The GPU sets' DDP ranks took turns on one GPU, each on the batch its set's fp32 base computed on

@@ -69,7 +69,10 @@ void warnSharedDevice(const SharedDevices& shared, const TopologyOptions& option
                                       "kernels take their share of the shared GPU's time, 1/k of it where k ranks' "
                                       "kernels ran at once (%4 ms of kernels as measured, %5 ms so shared; shared "
                                       "GPUs: %6). The GPU's switches between the ranks stay in that share: on the "
-                                      "H100 sets it came 13 to 18 % above the kernels of a rank alone on the GPU"),
+                                      "H100 sets it came 13 to 18 % above the kernels of a rank alone on the GPU. "
+                                      "Their collectives run on host threads, which the trace cannot tell from "
+                                      "processes that each saw a GPU of their own as that index: the network pass's "
+                                      "ranks_per_host 1 takes them so"),
             std::vector<Message::Arg> { ranks, first.gpu, host, ms(shared.measuredKernelTime()),
                 ms(shared.ownKernelTime()), shared.devices().size() });
     else
