@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace sightline {
 
@@ -58,6 +59,37 @@ CoarsenedView::Cuts BucketChannel::theorem2() const
             bytes = units[u].bytes;
         }
     }
+    return cuts;
+}
+
+CoarsenedView::Cuts BucketChannel::fastest() const
+{
+    const auto units = m_view.units();
+    const std::size_t n = units.size();
+    CoarsenedView::Cuts cuts(n == 0 ? 0 : n - 1, 0);
+    if (n == 0)
+        return cuts;
+    // done[i]: the earliest the first i units can be synced, in buckets[i] buckets, the last of them
+    // starting at unit from[i].
+    std::vector<TimeNs> done(n + 1, std::numeric_limits<TimeNs>::max());
+    std::vector<std::size_t> buckets(n + 1, 0), from(n + 1, 0);
+    done[0] = std::numeric_limits<TimeNs>::min();
+    for (std::size_t i = 1; i <= n; ++i) {
+        TimeNs ready = std::numeric_limits<TimeNs>::min();
+        std::int64_t bytes = 0;
+        for (std::size_t j = i; j-- > 0;) { // the last bucket holds units j .. i - 1
+            ready = std::max(ready, units[j].readyNs);
+            bytes = CheckedMath::saturatingAdd(bytes, units[j].bytes);
+            const TimeNs end = CheckedMath::timeAdd(std::max(done[j], ready), m_cost.time(bytes));
+            if (end < done[i] || (end == done[i] && buckets[j] + 1 < buckets[i])) {
+                done[i] = end;
+                buckets[i] = buckets[j] + 1;
+                from[i] = j;
+            }
+        }
+    }
+    for (std::size_t i = n; from[i] > 0; i = from[i])
+        cuts[from[i] - 1] = 1;
     return cuts;
 }
 

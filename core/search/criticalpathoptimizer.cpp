@@ -274,8 +274,8 @@ private:
         return withFusion(std::move(cuts), PassStep { "tensor_fusion", { { "groups", groups } } });
     }
 
-    // Tensor fusion: the caps in the first round, the theorem's grouping, and the merges and splits the
-    // bucket channel ranks best.
+    // Tensor fusion: the caps in the first round, the theorem's grouping, the bucket channel's fastest
+    // where that differs, and the merges and splits the channel ranks best.
     void fusionMoves(int round, std::vector<Move>& moves) const
     {
         if (!m_view || !m_fusesTensors)
@@ -296,6 +296,8 @@ private:
         if (!m_groupable)
             return;
         moves.push_back(withGroups(channel.theorem2()));
+        if (CoarsenedView::Cuts fastest = channel.fastest(); fastest != channel.theorem2())
+            moves.push_back(withGroups(std::move(fastest)));
         const TimeNs now = channel.end(m_plan.cuts);
         std::vector<std::pair<TimeNs, std::size_t>> ranked; // (predicted end, boundary)
         for (std::size_t b = 0; b < m_plan.cuts.size(); ++b) {

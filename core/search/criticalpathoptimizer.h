@@ -17,7 +17,7 @@ class JobSession;
 // - Memory first: a job that does not fit its devices gets the fastest recomputation, accumulation or
 //   mixed precision that makes it fit (MemoryFirst), kept from then on.
 // - A round: where communication holds the critical path, tensor-fusion moves on the coarsened view
-//   (CoarsenedView): the grouping Theorem 2 gives (BucketChannel) and, ranked by the bucket channel,
+//   (CoarsenedView): the grouping Theorem 2 gives (BucketChannel), the channel's fastest and, ranked by it,
 //   the best merges and splits of neighbouring buckets, one decision for the mirrored boundaries of
 //   identical blocks (Symmetry); in the first round also DDP's bucket caps of 1 to 100 MiB and one bucket;
 //   and tensor partition sizes. Where computation holds it, op fusion (elementwise kernels, or all).
