@@ -2180,6 +2180,10 @@
         <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns. Each rank now has a GPU of its own, and its kernels take their share of the shared GPU&apos;s time, 1/k of it where k ranks&apos; kernels ran at once (%4 ms of kernels as measured, %5 ms so shared; shared GPUs: %6). The GPU&apos;s switches between the ranks stay in that share: on the H100 sets it came 13 to 18 % above the kernels of a rank alone on the GPU. Their collectives run on host threads, which the trace cannot tell from processes that each saw a GPU of their own as that index: the network pass&apos;s ranks_per_host 1 takes them so</source>
         <translation>die Ränge %1 wechselten sich auf einer GPU (Index %2) von %3 ab: die gemessenen Kernelzeiten jedes Rangs enthalten die Anteile der anderen. Jeder Rang hat nun eine eigene GPU, und seine Kernel erhalten ihren Anteil an der Zeit der geteilten GPU, 1/k davon, wo Kernel von k Rängen gleichzeitig liefen (%4 ms Kernel gemessen, %5 ms so geteilt; geteilte GPUs: %6). Die Wechsel der GPU zwischen den Rängen bleiben in diesem Anteil: auf den H100-Sätzen lag er 13 bis 18 % über den Kerneln eines Rangs allein auf der GPU. Ihre Kollektive laufen auf Host-Threads, was die Aufzeichnung nicht von Prozessen unterscheiden kann, die jeweils eine eigene GPU unter diesem Index sahen: ranks_per_host 1 des Netzwerk-Passes nimmt sie so an</translation>
     </message>
+    <message>
+        <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and keep them unfused</source>
+        <translation>das fusionierte Rechensegment aus %1 Kerneln ab %2 wiederholt sich gleich auf %3 der %4 Streams und Schritte seiner Art: die anderen enthalten seine Kernel in anderer Anzahl (ein Aufwärmkernel, ein verkürzter Schritt, datenabhängige Kernel) und behalten sie unfusioniert</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2180,6 +2180,10 @@
         <source>ranks %1 took turns on one GPU (index %2) of %3: each one&apos;s measured kernel times hold the others&apos; turns. Each rank now has a GPU of its own, and its kernels take their share of the shared GPU&apos;s time, 1/k of it where k ranks&apos; kernels ran at once (%4 ms of kernels as measured, %5 ms so shared; shared GPUs: %6). The GPU&apos;s switches between the ranks stay in that share: on the H100 sets it came 13 to 18 % above the kernels of a rank alone on the GPU. Their collectives run on host threads, which the trace cannot tell from processes that each saw a GPU of their own as that index: the network pass&apos;s ranks_per_host 1 takes them so</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and keep them unfused</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

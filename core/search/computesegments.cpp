@@ -5,15 +5,14 @@
 #include "core/replay/schedule.h"
 
 #include <algorithm>
-#include <array>
 #include <limits>
 #include <map>
+#include <span>
+#include <utility>
 
 namespace sightline {
 
 namespace {
-
-using Key = std::array<std::uint32_t, 3>; // track role, name, place among its step's namesakes on the track
 
 bool isKernel(const ExecutionGraph& g, ItemId item)
 {
@@ -79,10 +78,17 @@ std::vector<Run> runsOnPath(const ExecutionGraph& g, const CriticalPath& path)
     return runs;
 }
 
-// Stage 2: each kernel's key, for the kernels on the device tracks (a track's kernels in their order):
-// a kernel's counterparts are those of the same key on every rank and in every step.
-std::vector<Key> keysOf(const ExecutionGraph& g, const TrackRoles& roles, std::vector<ItemId>& kernels)
+// Stage 2: the kernels on the device tracks, a place's (a track's in one step) in their order, and
+// the places by track role: a segment's counterparts are in the places of its track's role.
+struct Places {
+    std::vector<std::vector<ItemId>> kernels; // by place
+    std::map<std::uint32_t, std::vector<std::size_t>> ofRole; // places by track role, in track and step order
+    std::map<std::pair<std::uint32_t, std::int32_t>, std::size_t> at; // place by (track, step)
+};
+
+Places placesOf(const ExecutionGraph& g, const TrackRoles& roles)
 {
+    std::vector<ItemId> kernels;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         if (isKernel(g, ItemId(i)))
             kernels.push_back(ItemId(i));
@@ -90,16 +96,84 @@ std::vector<Key> keysOf(const ExecutionGraph& g, const TrackRoles& roles, std::v
     std::stable_sort(kernels.begin(), kernels.end(), [&](ItemId a, ItemId b) {
         return g.track(a) != g.track(b) ? g.track(a).value() < g.track(b).value() : g.anchor(a) < g.anchor(b);
     });
-    std::vector<Key> keys(kernels.size());
-    std::map<std::uint32_t, std::uint32_t> seen; // per name in the current step of the current track
-    for (std::size_t k = 0; k < kernels.size(); ++k) {
-        if (k == 0 || g.track(kernels[k]) != g.track(kernels[k - 1])
-            || g.stepOfStart(kernels[k]) != g.stepOfStart(kernels[k - 1]))
-            seen.clear();
-        const std::uint32_t name = g.nameId(kernels[k]).value();
-        keys[k] = { roles.of(g.track(kernels[k])), name, seen[name]++ };
+    Places places;
+    for (ItemId kernel : kernels) {
+        const auto where = std::make_pair(g.track(kernel).value(), g.stepOfStart(kernel));
+        auto [it, added] = places.at.emplace(where, places.kernels.size());
+        if (added) {
+            places.kernels.emplace_back();
+            places.ofRole[roles.of(g.track(kernel))].push_back(it->second);
+        }
+        places.kernels[it->second].push_back(kernel);
     }
-    return keys;
+    return places;
+}
+
+// The runs of a place that repeat the segment: its kernels' names in its order, each next to the one
+// before on the stream; the first index of each in the place, not overlapping, the earliest first.
+std::vector<std::size_t> repeatsIn(const ExecutionGraph& g, std::span<const ItemId> place, std::span<const ItemId> own)
+{
+    std::vector<std::size_t> starts;
+    for (std::size_t at = 0; at + own.size() <= place.size();) {
+        bool same = true;
+        for (std::size_t j = 0; j < own.size() && same; ++j)
+            same = g.nameId(place[at + j]) == g.nameId(own[j])
+                && (j == 0 || continues(g, place[at + j - 1], place[at + j]));
+        if (!same) {
+            ++at;
+            continue;
+        }
+        starts.push_back(at);
+        at += own.size();
+    }
+    return starts;
+}
+
+// Stage 3: a segment's counterparts and blocks. In its own place the runs that repeat it are its
+// identical blocks, the segment's own at some ordinal among them. A place of its role (another rank's
+// stream, another step) that holds as many such runs holds its counterpart at that ordinal; one that
+// holds another number is not alike, and gives no counterpart (the segment covers the places alike).
+// Every run that repeats it, in every place of the role, is a block.
+void placeSegment(
+    const ExecutionGraph& g, const TrackRoles& roles, const Places& places, ComputeSegments::Segment& segment)
+{
+    const std::vector<ItemId>& own = segment.kernels;
+    const std::size_t home = places.at.at({ g.track(own.front()).value(), g.stepOfStart(own.front()) });
+    const std::vector<ItemId>& homeKernels = places.kernels[home];
+    const std::size_t first = static_cast<std::size_t>(
+        std::find(homeKernels.begin(), homeKernels.end(), own.front()) - homeKernels.begin());
+    const std::vector<std::size_t> homeRuns = repeatsIn(g, homeKernels, own);
+    const auto ordinal
+        = static_cast<std::size_t>(std::find(homeRuns.begin(), homeRuns.end(), first) - homeRuns.begin());
+    std::vector<OpId> ops, blocks;
+    const auto addRun = [&](const std::vector<ItemId>& place, std::size_t start, std::vector<OpId>& into) {
+        for (std::size_t j = 0; j < own.size(); ++j) {
+            const auto origin = g.origin(place[start + j]);
+            into.insert(into.end(), origin.begin(), origin.end());
+        }
+    };
+    if (ordinal == homeRuns.size()) { // the segment overlaps a repeat found before it: itself alone
+        for (ItemId kernel : own) {
+            const auto origin = g.origin(kernel);
+            ops.insert(ops.end(), origin.begin(), origin.end());
+        }
+        segment.placesAlike = 1;
+    }
+    for (const std::size_t p : places.ofRole.at(roles.of(g.track(own.front())))) {
+        const std::vector<ItemId>& place = places.kernels[p];
+        const std::vector<std::size_t> runs = p == home ? homeRuns : repeatsIn(g, place, own);
+        ++segment.places;
+        if (ordinal < homeRuns.size() && runs.size() == homeRuns.size()) {
+            addRun(place, runs[ordinal], ops);
+            ++segment.placesAlike;
+        }
+        for (const std::size_t start : runs)
+            addRun(place, start, blocks);
+        if (p == home)
+            segment.blocks = runs.size();
+    }
+    segment.ops = OpSet::of(std::move(ops));
+    segment.blockOps = OpSet::of(std::move(blocks));
 }
 
 } // namespace
@@ -116,7 +190,7 @@ std::vector<ComputeSegments::Segment> ComputeSegments::of(
                 saved += std::max<TimeNs>(0, s.start[b] - s.end[a]);
         }
         if (saved > 0)
-            segments.push_back({ std::move(run.kernels), saved, {}, 0, {} });
+            segments.push_back({ std::move(run.kernels), saved, {}, 0, {}, 0, 0 });
     }
     std::stable_sort(segments.begin(), segments.end(), [](const Segment& a, const Segment& b) {
         return a.savedNs != b.savedNs ? a.savedNs > b.savedNs : a.kernels.front() < b.kernels.front();
@@ -126,68 +200,10 @@ std::vector<ComputeSegments::Segment> ComputeSegments::of(
     if (segments.empty())
         return segments;
 
-    // Stage 3: where else each segment's kernels run: the same names in the same order, one after the
-    // other on its stream in its step (identical blocks), and every such kernel's counterparts on every
-    // rank and in every step.
     const TrackRoles roles(g);
-    std::vector<ItemId> kernels;
-    const std::vector<Key> keys = keysOf(g, roles, kernels);
-    std::vector<std::uint32_t> indexOf(g.itemCount(), std::numeric_limits<std::uint32_t>::max());
-    for (std::size_t k = 0; k < kernels.size(); ++k)
-        indexOf[kernels[k].value()] = static_cast<std::uint32_t>(k);
-    std::vector<std::vector<std::size_t>> blocksOf(segments.size()); // each block's first index in kernels
-    std::map<Key, std::vector<OpId>> opsOf;
-    for (std::size_t n = 0; n < segments.size(); ++n) {
-        const std::vector<ItemId>& own = segments[n].kernels;
-        const std::size_t first = indexOf[own.front().value()];
-        // The blocks of the segment's own step on its stream: those of the other steps are theirs.
-        const auto sameStep = [&](std::size_t k) {
-            return g.track(kernels[k]) == g.track(own.front())
-                && g.stepOfStart(kernels[k]) == g.stepOfStart(own.front());
-        };
-        std::size_t begin = first, end = first;
-        while (begin > 0 && sameStep(begin - 1))
-            --begin;
-        while (end < kernels.size() && sameStep(end))
-            ++end;
-        for (std::size_t at = begin; at + own.size() <= end;) {
-            bool same = true;
-            for (std::size_t j = 0; j < own.size() && same; ++j)
-                same = g.nameId(kernels[at + j]) == g.nameId(own[j])
-                    && (j == 0 || continues(g, kernels[at + j - 1], kernels[at + j]));
-            if (!same) {
-                ++at;
-                continue;
-            }
-            blocksOf[n].push_back(at);
-            for (std::size_t j = 0; j < own.size(); ++j)
-                opsOf[keys[at + j]];
-            at += own.size();
-        }
-    }
-    for (std::size_t k = 0; k < kernels.size(); ++k) {
-        if (const auto it = opsOf.find(keys[k]); it != opsOf.end()) {
-            const auto origin = g.origin(kernels[k]);
-            it->second.insert(it->second.end(), origin.begin(), origin.end());
-        }
-    }
-    for (std::size_t n = 0; n < segments.size(); ++n) {
-        Segment& segment = segments[n];
-        std::vector<OpId> ops, everywhere;
-        for (ItemId kernel : segment.kernels) {
-            const std::vector<OpId>& own = opsOf[keys[indexOf[kernel.value()]]];
-            ops.insert(ops.end(), own.begin(), own.end());
-        }
-        for (std::size_t at : blocksOf[n]) {
-            for (std::size_t j = 0; j < segment.kernels.size(); ++j) {
-                const std::vector<OpId>& own = opsOf[keys[at + j]];
-                everywhere.insert(everywhere.end(), own.begin(), own.end());
-            }
-        }
-        segment.ops = OpSet::of(std::move(ops));
-        segment.blocks = blocksOf[n].size();
-        segment.blockOps = OpSet::of(std::move(everywhere));
-    }
+    const Places places = placesOf(g, roles);
+    for (Segment& segment : segments)
+        placeSegment(g, roles, places, segment);
     return segments;
 }
 

@@ -167,7 +167,7 @@ private:
         m_loaderNs = loaderTime(*baseline->whatIf);
         leaveOutTheBasesPasses();
         findTensors(*baseline);
-        m_segments = segmentsOf(*baseline);
+        takeSegments(*baseline);
         if (m_outcome.outOfMemory) {
             Expected<MemoryFirst::Choice> choice
                 = MemoryFirst::choose(m_evaluator, m_options.prefix, m_outcome, room());
@@ -599,14 +599,41 @@ private:
         Expected<WhatIfResult> current = m_evaluator.run(strategyOf(m_plan));
         if (!current)
             return current.status();
-        m_segments = segmentsOf(*current);
+        takeSegments(*current);
         return {};
     }
 
-    std::vector<ComputeSegments::Segment> segmentsOf(const WhatIfResult& result) const
+    // The segments of a what-if's critical path, and of them those that not every place of their
+    // streams repeats alike (ComputeSegments), for finish to say where the best fuses them.
+    void takeSegments(const WhatIfResult& result)
     {
         const ReplayResult& replay = *result.whatIf;
-        return ComputeSegments::of(*replay.graph, replay.schedule, replay.criticalPath, m_options.localMoves);
+        m_segments = ComputeSegments::of(*replay.graph, replay.schedule, replay.criticalPath, m_options.localMoves);
+        for (const ComputeSegments::Segment& segment : *m_segments) {
+            const auto origin = replay.graph->origin(segment.kernels.front());
+            if (segment.placesAlike == segment.places || origin.empty())
+                continue;
+            const bool known = std::any_of(
+                m_uneven.begin(), m_uneven.end(), [&](const Uneven& u) { return u.first == origin.front(); });
+            if (!known)
+                m_uneven.push_back({ origin.front(), std::string(replay.graph->name(segment.kernels.front())),
+                    segment.kernels.size(), segment.placesAlike, segment.places });
+        }
+    }
+
+    // Says which of the best's fused segments cover only the places that repeat them alike.
+    void sayUnevenSegments()
+    {
+        for (const Uneven& u : m_uneven) {
+            if (!m_plan.fusedSegments.contains(u.first))
+                continue;
+            m_result.warnings.emplace_back(
+                SL_TEXT("Core",
+                    "the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams "
+                    "and steps of its kind: the others hold its kernels another number of times (a warm-up "
+                    "kernel, a step cut short, kernels that follow the data), and keep them unfused"),
+                std::vector<Message::Arg> { u.kernels, u.name, u.alike, u.places });
+        }
     }
 
     void record(int round, std::string move)
@@ -667,6 +694,7 @@ private:
 
     Expected<SearchResult> finish()
     {
+        sayUnevenSegments();
         const Strategy best = strategyOf(m_plan);
         Expected<WhatIfResult> final = m_evaluator.run(best);
         if (!final)
@@ -754,6 +782,14 @@ private:
     // The computation segments of the plan's critical path, once its what-if was replayed (the what-if
     // itself is not kept: a whole one beside the candidates' would double the search's memory).
     std::optional<std::vector<ComputeSegments::Segment>> m_segments;
+    // A segment that not every place repeats alike: its first kernel's first measured op and name, its
+    // kernels, and the places alike of those of its kind.
+    struct Uneven {
+        OpId first;
+        std::string name;
+        std::size_t kernels = 0, alike = 0, places = 0;
+    };
+    std::vector<Uneven> m_uneven;
     Symmetry m_symmetry;
     std::map<std::string, Opportunity> m_opportunities; // by the step's key: the same order everywhere
 };

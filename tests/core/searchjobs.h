@@ -117,4 +117,46 @@ inline Strategy nvlink(double latencyUs)
     return Strategy { { PassStep { "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", latencyUs } } } } };
 }
 
+// Two ranks that launch short kernels, each launch 20 us and each kernel 5 us after it, so that the
+// launches hold the path; their steps differ: rank 0's first starts with a warm-up kernel (B A B C,
+// then A B C), rank 1's are both A B C. Each rank on a GPU of its own; no communication.
+inline TracePtr unevenStepsJob()
+{
+    const std::vector<std::vector<std::vector<std::string>>> kernels
+        = { { { "B", "A", "B", "C" }, { "A", "B", "C" } }, { { "A", "B", "C" }, { "A", "B", "C" } } };
+    JobBuilder b;
+    for (int r = 0; r < 2; ++r) {
+        const std::uint32_t rank = b.rank(r, "node");
+        const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+        const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+        b.d.tracks[gpu].device = r;
+        std::vector<OpId> launches;
+        std::vector<TimeNs> ready;
+        TimeNs at = 0;
+        for (std::size_t s = 0; s < 2; ++s) { // a track's ops one after another: the host's first
+            b.currentStep = static_cast<std::int32_t>(s + 1);
+            const std::vector<std::string>& names = kernels[r][s];
+            const TimeNs length = static_cast<TimeNs>(25 * names.size() + 10) * us;
+            b.step(rank, static_cast<std::int64_t>(s + 1),
+                b.op(cpu, "ProfilerStep#" + std::to_string(s + 1), OpKind::Annotation, at, at + length));
+            for (std::size_t k = 0; k < names.size(); ++k) {
+                const TimeNs start = at + static_cast<TimeNs>(1 + 25 * k) * us;
+                launches.push_back(b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, start, start + 20 * us));
+                ready.push_back(start + 21 * us);
+            }
+            at += length;
+        }
+        std::size_t l = 0;
+        for (std::size_t s = 0; s < 2; ++s) {
+            b.currentStep = static_cast<std::int32_t>(s + 1);
+            for (const std::string& name : kernels[r][s]) {
+                b.link(
+                    launches[l], b.op(gpu, name, OpKind::ComputeKernel, ready[l], ready[l] + 5 * us), LinkKind::Launch);
+                ++l;
+            }
+        }
+    }
+    return b.finish();
+}
+
 } // namespace sightline::searchjobs

@@ -712,6 +712,66 @@ private Q_SLOTS:
             QCOMPARE(segment.ops.size(), segment.kernels.size() * 2 * 2);
     }
 
+    // Steps that differ: a segment's counterparts are the places that repeat it alike, at its ordinal
+    // among their repeats, never kernels that only share its names' places among their namesakes. Rank
+    // 0's first step starts with a warm-up B (B A B C, then A B C; rank 1's both A B C): its A B C is the
+    // counterpart of the others', and the whole B A B C repeats in none of the other three places, so
+    // it is fused there alone (and a search whose best fuses it says so).
+    void computeSegmentsPairOnlyAlikePlaces()
+    {
+        const auto session = sessionOf(unevenStepsJob());
+        QVERIFY(session);
+        const auto baseline = session->whatIf({ {}, {}, { CommSource::Measured, false }, 0 });
+        QVERIFY(baseline);
+        const ReplayResult& replay = *baseline->whatIf;
+        const auto segments = ComputeSegments::of(*replay.graph, replay.schedule, replay.criticalPath, 8);
+        const Trace& t = session->trace();
+        bool warmUp = false, alike = false;
+        for (const ComputeSegments::Segment& segment : segments) {
+            std::vector<std::string_view> names;
+            for (ItemId kernel : segment.kernels)
+                names.push_back(replay.graph->name(kernel));
+            // Each place's ops are one run of the segment's kernels, in its order.
+            std::map<std::pair<std::uint32_t, std::int32_t>, std::vector<std::uint32_t>> byPlace;
+            for (const auto& [from, to] : segment.ops.ranges()) {
+                for (std::uint32_t op = from; op <= to; ++op)
+                    byPlace[{ t.track(OpId(op)).value(), t.step(OpId(op)) }].push_back(op);
+            }
+            QCOMPARE(byPlace.size(), segment.placesAlike);
+            for (const auto& [place, ops] : byPlace) {
+                QCOMPARE(ops.size(), names.size());
+                for (std::size_t j = 0; j < ops.size(); ++j) {
+                    QCOMPARE(t.string(t.name(OpId(ops[j]))), names[j]);
+                    QVERIFY(j == 0 || ops[j] == ops[j - 1] + 1);
+                }
+            }
+            QCOMPARE(segment.places, std::size_t(4));
+            if (names == std::vector<std::string_view> { "B", "A", "B", "C" }) {
+                warmUp = true;
+                QCOMPARE(segment.placesAlike, std::size_t(1));
+            }
+            if (names == std::vector<std::string_view> { "A", "B", "C" }) {
+                alike = true;
+                QCOMPARE(segment.placesAlike, std::size_t(4));
+            }
+        }
+        QVERIFY(warmUp && alike);
+        // Fused, each segment's ops make one kernel in each place alike, of its kernels each.
+        for (const ComputeSegments::Segment& segment : segments) {
+            const auto fused
+                = session->whatIf({ oneStep("op_fusion",
+                                        { { "kernels", std::string("all") }, { "across_waits", std::string("yes") },
+                                            { "ops", segment.ops.text() } }),
+                    {}, { CommSource::Measured, false }, 0 });
+            QVERIFY(fused);
+            const std::string count = std::to_string(segment.kernels.size() * segment.placesAlike)
+                + " kernels fused into " + std::to_string(segment.placesAlike);
+            const std::vector<std::string> said = Message::englishAll(fused->warnings);
+            QVERIFY2(std::any_of(said.begin(), said.end(), [&](const std::string& w) { return w.ends_with(count); }),
+                count.c_str());
+        }
+    }
+
     // Theorem 3: fusing a segment whose kernels make gradients in buckets of their own goes with fusing
     // those gradients; the joint move is among the candidates and its grouping merges them.
     void fusesASegmentsGradientsWithIt()
