@@ -24,42 +24,79 @@ namespace sightline {
 
 namespace {
 
-// The busiest device stream's work whose time follows the samples (SampleScaling), per step of its
-// rank, in a replay; each item's time taken as the share its rank would take of a GPU of its own, where
-// the ranks shared one (SharedDevices), when shared is given.
-double busiestStream(const ReplayResult& replay, const SharedDevices* shared = nullptr)
+// Work whose time follows the samples, split as SampleScaling times it: of an op's time, what is under
+// its floor keeps its time (fixed); the rest scales.
+struct SampleWork {
+    double fixed = 0;
+    double scales = 0;
+
+    double total() const { return fixed + scales; }
+    // The work when the rest scales by factor.
+    double scaled(double factor) const { return fixed + factor * scales; }
+    // Adds part of an op of time t (share of it).
+    void add(double t, double share)
+    {
+        const double floor = SampleScaling::kFloorUs * 1000.0;
+        fixed += share * std::min(t, floor);
+        scales += share * std::max(0.0, t - floor);
+    }
+};
+
+// Each device stream's work whose time follows the samples (SampleScaling), per step of its rank, in a
+// replay; each item's time taken as the share its rank would take of a GPU of its own, where the ranks
+// shared one (SharedDevices), when shared is given.
+std::vector<SampleWork> deviceStreams(const ReplayResult& replay, const SharedDevices* shared = nullptr)
 {
     const ExecutionGraph& g = *replay.graph;
-    std::vector<double> busy(g.tracks().size(), 0);
+    std::vector<SampleWork> busy(g.tracks().size());
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         if (g.onDevice(item) && SampleScaling::follows(g.kind(item), false) && replay.schedule.replayed(i))
-            busy[g.track(item).value()] += static_cast<double>(replay.schedule.end[i] - replay.schedule.start[i])
-                * (shared ? shared->ownShare(g, item) : 1.0);
+            busy[g.track(item).value()].add(static_cast<double>(replay.schedule.end[i] - replay.schedule.start[i])
+                    * (shared ? shared->ownShare(g, item) : 1.0),
+                1.0);
     }
     std::vector<int> steps(g.ranks().size(), 0);
     for (const ExecStep& step : g.steps())
         ++steps[step.rank.value()];
+    for (std::size_t t = 0; t < busy.size(); ++t) {
+        const double per = 1.0 / std::max(1, steps[g.tracks()[t].rank.value()]);
+        busy[t].fixed *= per;
+        busy[t].scales *= per;
+    }
+    return busy;
+}
+
+// The busiest of the streams when their work scales by factor.
+double busiest(const std::vector<SampleWork>& streams, double factor)
+{
     double most = 0;
-    for (std::size_t t = 0; t < busy.size(); ++t)
-        most = std::max(most, busy[t] / std::max(1, steps[g.tracks()[t].rank.value()]));
+    for (const SampleWork& w : streams)
+        most = std::max(most, w.scaled(factor));
     return most;
 }
 
 // The time the critical path of a replay spends, per step, in work whose time follows the samples: the
 // device work, or in a job without GPUs the host ops' own time (SampleScaling), and not the gaps before
-// them (launches, framework time), which keep theirs. With shared, as busiestStream takes it.
-double samplesOnPath(const ReplayResult& replay, const SharedDevices* shared = nullptr)
+// them (launches, framework time), which keep theirs. With shared, as deviceStreams takes it. A part of
+// an op on the path takes its part of the op's floor.
+SampleWork samplesOnPath(const ReplayResult& replay, const SharedDevices* shared = nullptr)
 {
     const ExecutionGraph& g = *replay.graph;
     const bool hostComputes = SampleScaling::hostComputes(g);
-    double total = 0;
+    SampleWork total;
     for (const PathSegment& seg : replay.criticalPath.segments) {
-        if (SampleScaling::follows(g.kind(seg.item), hostComputes)
-            && seg.from >= replay.schedule.start[seg.item.value()])
-            total += static_cast<double>(seg.to - seg.from) * (shared ? shared->ownShare(g, seg.item) : 1.0);
+        const std::uint32_t i = seg.item.value();
+        if (!SampleScaling::follows(g.kind(seg.item), hostComputes) || seg.from < replay.schedule.start[i])
+            continue;
+        const auto span = static_cast<double>(replay.schedule.end[i] - replay.schedule.start[i]);
+        if (span <= 0)
+            continue;
+        total.add(span * (shared ? shared->ownShare(g, seg.item) : 1.0), static_cast<double>(seg.to - seg.from) / span);
     }
-    return total / g.stepsPerRank();
+    total.fixed /= g.stepsPerRank();
+    total.scales /= g.stepsPerRank();
+    return total;
 }
 
 } // namespace
@@ -113,20 +150,28 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     // GPU as measured each have one of their own at another count (as worker_count's replays do), their
     // kernels taking their share of the shared GPU's time.
     const auto computing = static_cast<double>(own - ownExposed);
-    const double onPath = std::clamp(samplesOnPath(*base->whatIf), 0.0, std::max(0.0, computing));
-    const double busiest = busiestStream(*base->whatIf);
+    const SampleWork path = samplesOnPath(*base->whatIf);
+    const double onPath = std::clamp(path.total(), 0.0, std::max(0.0, computing));
+    const std::vector<SampleWork> streams = deviceStreams(*base->whatIf);
     const SharedDevices shared(*base->whatIf->graph, base->whatIfOptions.topology);
-    const double onPathOwn
-        = shared.sharesGpus() ? std::clamp(samplesOnPath(*base->whatIf, &shared), 0.0, onPath) : onPath;
-    const double busiestOwn = shared.sharesGpus() ? busiestStream(*base->whatIf, &shared) : busiest;
+    const SampleWork pathOwn = shared.sharesGpus() ? samplesOnPath(*base->whatIf, &shared) : path;
+    const double onPathOwn = std::clamp(pathOwn.total(), 0.0, onPath);
+    const std::vector<SampleWork> streamsOwn = shared.sharesGpus() ? deviceStreams(*base->whatIf, &shared) : streams;
+    // The device work's factor on n workers sharing the global batch, as worker_count's batch "global"
+    // scales it: from the samples the prefix left a rank with (its prior), measured share fixed.
+    const double prior = base->samplesFactor;
+    const auto device = [&](int n) {
+        const double s = SampleScaling::kFixedShare;
+        return (s + (1.0 - s) * prior * curve.measuredWorkers / static_cast<double>(n)) / (s + (1.0 - s) * prior);
+    };
     const auto kept = [&](int n) {
         if (computing <= 0)
             return 1.0;
         if (!globalBatch)
             return (computing - onPath + onPathOwn) / computing;
-        const double device = SampleScaling::kFixedShare
-            + (1.0 - SampleScaling::kFixedShare) * curve.measuredWorkers / static_cast<double>(n);
-        return std::max(computing - onPath + device * onPathOwn, device * busiestOwn) / computing;
+        const double f = device(n);
+        const double pathScaled = pathOwn.total() > 0 ? pathOwn.scaled(f) * onPathOwn / pathOwn.total() : 0.0;
+        return std::max(computing - onPath + pathScaled, busiest(streamsOwn, f)) / computing;
     };
     // The bucket channel sees the gradients' all-reduces alone, each as soon as its link is free: the
     // replay's exposed communication at the job's own count holds more (other collectives, such as an
@@ -142,8 +187,10 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         = { { "iteration_ms", static_cast<double>(own) / 1e6 }, { "exposed_ms", static_cast<double>(ownExposed) / 1e6 },
               { "unexplained_exposed_ms", static_cast<double>(unexplained) / 1e6 },
               { "gradient_bytes", static_cast<double>(bytes) }, { "buckets", static_cast<double>(buckets) },
-              { "samples_on_path_ms", onPath / 1e6 }, { "busiest_stream_ms", busiest / 1e6 },
-              { "samples_on_path_own_gpu_ms", onPathOwn / 1e6 }, { "busiest_stream_own_gpu_ms", busiestOwn / 1e6 } };
+              { "samples_on_path_ms", onPath / 1e6 }, { "busiest_stream_ms", busiest(streams, 1.0) / 1e6 },
+              { "samples_on_path_own_gpu_ms", onPathOwn / 1e6 },
+              { "busiest_stream_own_gpu_ms", busiest(streamsOwn, 1.0) / 1e6 },
+              { "samples_on_path_floor_ms", pathOwn.fixed / 1e6 } };
     // Buckets the tensor model could give no gradient of their own join a neighbour's in the view: the
     // channel then all-reduces fewer, larger buckets than the job does.
     if (const Expected<TensorModel>& tensors = analyses.tensors();

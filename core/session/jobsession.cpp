@@ -449,6 +449,7 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
         return job.status();
     result.whatIfOptions = job->options;
     result.stepSamplesFactor = job->samplesFactor * job->workersFactor * job->stepRepeats;
+    result.samplesFactor = job->samplesFactor;
     result.fractionalSamples = job->fractionalSamples;
     result.warnings = std::move(job->warnings);
     if (!result.profilerOverhead.warning.empty())

@@ -88,6 +88,9 @@ struct WhatIfResult {
     // worker_count, grad_accumulation's repeated batches): where it is not 1, throughput, not the
     // iteration, compares the two.
     double stepSamplesFactor = 1.0;
+    // WhatIfJob's samplesFactor: the samples a rank's batch (or micro-batch) computes on over the
+    // measured, which a later scaling of its samples starts from (SampleScaling's prior).
+    double samplesFactor = 1.0;
     // WhatIfJob's: the least samples a step left a rank's batch or micro-batch with, where below one.
     std::optional<double> fractionalSamples;
     std::vector<Message> warnings;

@@ -178,6 +178,35 @@ private Q_SLOTS:
         }
     }
 
+    // The model scales the work on the path and on the busiest stream as worker_count's replays scale
+    // it: an op's first 5 us keep their time, the rest follows the samples, from the samples the base
+    // left a rank with. On the ROCm trace half of the busiest stream's time is ops shorter than 5 us:
+    // scaled whole, one worker's model came 56 % above its replay (72.6 ms against 46.5).
+    void syncStrongScalingKeepsTheFloor()
+    {
+        const QString files = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt");
+        if (!QFileInfo::exists(files))
+            QSKIP("../shared/traces is not here");
+        const auto session = sessionOfFiles(files.toStdString());
+        QVERIFY(session);
+        LocalExchange local;
+        const auto curve = SyncScaling::of(*session, {}, { CommSource::CostModel, true, std::nullopt }, { 1, 2, 4, 64 },
+            true, local, std::uint64_t(4) << 30);
+        QVERIFY2(curve, curve ? "" : curve.status().toString().c_str());
+        const std::map<std::string, double> parameters(curve->parameters.begin(), curve->parameters.end());
+        QVERIFY(parameters.at("samples_on_path_floor_ms") > 0);
+        QVERIFY(parameters.at("samples_on_path_floor_ms") < parameters.at("samples_on_path_own_gpu_ms"));
+        for (const ScalingPoint& p : curve->points) {
+            QVERIFY(p.replayedNs);
+            const double off = static_cast<double>(p.iterationNs) / static_cast<double>(*p.replayedNs) - 1.0;
+            QVERIFY2(std::abs(off) < (p.workers == 1 ? 0.2 : 0.05),
+                qPrintable(QStringLiteral("%1 workers: model %2, replay %3")
+                               .arg(p.workers)
+                               .arg(p.iterationNs)
+                               .arg(*p.replayedNs)));
+        }
+    }
+
     // Strong scaling of real jobs of several steps: the work the model scales with the samples is one
     // step's of the critical path, which runs through all the replay's steps (it took all of them for
     // one step's, so that the whole step shrank with the samples: on the GPU set's gpt-large, 8 workers
@@ -341,8 +370,12 @@ private Q_SLOTS:
         // Strong scaling: the workers share the 2 workers' global batch. At the job's own count nothing
         // changes. One worker computes on twice its samples: its kernels come to hold the step, slower
         // than weak scaling's. More workers compute on fewer, but this job's host and its buckets hold
-        // their steps, so they are no faster. The model stays within 15 % of the replays, and a step
-        // counts as the 2 measured workers' batches.
+        // their steps, so they are no faster. The model stays within 15 % of the replays beyond one
+        // worker, and a step counts as the 2 measured workers' batches. At one worker the kernels, each
+        // kept 5 us of its time and the rest 1.94 times as long as the replay scales them, hold the step
+        // (252.8 us), and the model leaves out the host's time before the first and after the last of
+        // them (the replay: 310.8 us); before the model kept the floor, scaling the 5 us too
+        // overstated the kernels by as much as it left out there (271.6 us).
         const auto strong = SyncScaling::of(*session, network, { CommSource::CostModel, true, std::nullopt },
             { 1, 2, 4, 8, 16 }, true, local, std::uint64_t(4) << 30);
         QVERIFY2(strong, strong ? "" : strong.status().toString().c_str());
@@ -365,7 +398,7 @@ private Q_SLOTS:
                 QVERIFY(*p.replayedNs <= *curve->points[i].replayedNs);
             }
             QCOMPARE(p.stepsPerSecond, 2 * 1e9 / static_cast<double>(p.iterationNs));
-            QVERIFY(p.replayedNs && nearReplay(p, 0.15));
+            QVERIFY(p.replayedNs && nearReplay(p, p.workers == 1 ? 0.2 : 0.15));
         }
         // The largest count's replay says what it adds to the base's warnings: without the network's
         // parameters, the transfers between hosts that 16 workers make are timed by the cost model's
