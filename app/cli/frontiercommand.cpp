@@ -162,7 +162,8 @@ int FrontierCommand::run(const QStringList& args)
     }
     out << "Frontier of " << CliSupport::counted(static_cast<qint64>(f.layers), "layer", "layers") << " over "
         << CliSupport::counted(static_cast<qint64>(f.byWorkers.size()), "device count", "device counts") << ": "
-        << f.candidates - f.unreplayed << " what-ifs in " << QString::number(seconds, 'f', 2) << " s\n";
+        << CliSupport::counted(static_cast<qint64>(f.candidates - f.unreplayed), "candidate", "candidates")
+        << " replayed in " << QString::number(seconds, 'f', 2) << " s\n";
     for (const auto& [workers, list] : f.byWorkers) {
         out << CliSupport::counted(workers, "device", "devices") << ":\n";
         for (const FrontierPoint& p : list)
