@@ -18,6 +18,28 @@ bool takesTurns(OpKind kind)
     return kind == OpKind::ComputeKernel || kind == OpKind::Memset;
 }
 
+// The ranks that ran collectives on their GPUs (NCCL's, RCCL's kernels), which refuse two ranks on one
+// GPU: where the trace gives such ranks one index, each process saw its own GPU under that index
+// (CUDA_VISIBLE_DEVICES), or the host is not the one the ranks per host make it.
+std::set<RankId> ranksWithGpuCollectives(const ExecutionGraph& graph)
+{
+    const Trace& trace = graph.trace();
+    std::set<RankId> ranks;
+    for (const ExecTrack& t : graph.tracks()) {
+        if (!isGpuTrack(t.kind) || !t.measured.isValid() || !t.rank.isValid() || ranks.contains(t.rank))
+            continue;
+        const TrackInfo& info = trace.trackInfo(t.measured);
+        for (std::uint32_t k = 0; k < info.opCount; ++k) {
+            const OpKind kind = trace.kind(OpId(info.firstOp + k));
+            if (kind == OpKind::Collective || kind == OpKind::Send || kind == OpKind::Recv) {
+                ranks.insert(t.rank);
+                break;
+            }
+        }
+    }
+    return ranks;
+}
+
 } // namespace
 
 SharedDevices::SharedDevices(const ExecutionGraph& graph, const TopologyOptions& options)
@@ -42,23 +64,8 @@ SharedDevices::SharedDevices(const ExecutionGraph& graph, const TopologyOptions&
         if (track.isValid())
             on.tracks.push_back(track);
     };
-    // Ranks that ran collectives on their GPUs (NCCL's, RCCL's kernels), which refuse two ranks on one
-    // GPU: where the trace gives such ranks one index, each process saw its own GPU under that index
-    // (CUDA_VISIBLE_DEVICES), or the host is not the one the ranks per host make it.
     const Trace& trace = graph.trace();
-    std::set<RankId> onTheirGpus;
-    for (const ExecTrack& t : graph.tracks()) {
-        if (!isGpuTrack(t.kind) || !t.measured.isValid() || !t.rank.isValid() || onTheirGpus.contains(t.rank))
-            continue;
-        const TrackInfo& info = trace.trackInfo(t.measured);
-        for (std::uint32_t k = 0; k < info.opCount; ++k) {
-            const OpKind kind = trace.kind(OpId(info.firstOp + k));
-            if (kind == OpKind::Collective || kind == OpKind::Send || kind == OpKind::Recv) {
-                onTheirGpus.insert(t.rank);
-                break;
-            }
-        }
-    }
+    const std::set<RankId> onTheirGpus = ranksWithGpuCollectives(graph);
     bool gpuWork = false;
     for (const ExecTrack& t : graph.tracks()) {
         if (!isGpuTrack(t.kind) || !t.measured.isValid() || !t.rank.isValid())
