@@ -295,8 +295,9 @@ private:
         }
         if (!m_groupable)
             return;
-        moves.push_back(withGroups(channel.theorem2()));
-        if (CoarsenedView::Cuts fastest = channel.fastest(); fastest != channel.theorem2())
+        const CoarsenedView::Cuts theorem = channel.theorem2();
+        moves.push_back(withGroups(theorem));
+        if (CoarsenedView::Cuts fastest = channel.fastest(); fastest != theorem)
             moves.push_back(withGroups(std::move(fastest)));
         const TimeNs now = channel.end(m_plan.cuts);
         std::vector<std::pair<TimeNs, std::size_t>> ranked; // (predicted end, boundary)

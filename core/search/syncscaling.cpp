@@ -40,6 +40,12 @@ struct SampleWork {
         fixed += share * std::min(t, floor);
         scales += share * std::max(0.0, t - floor);
     }
+    // The work per one of `count` steps.
+    void perStep(int count)
+    {
+        fixed /= std::max(1, count);
+        scales /= std::max(1, count);
+    }
 };
 
 // Each device stream's work whose time follows the samples (SampleScaling), per step of its rank, in a
@@ -59,11 +65,8 @@ std::vector<SampleWork> deviceStreams(const ReplayResult& replay, const SharedDe
     std::vector<int> steps(g.ranks().size(), 0);
     for (const ExecStep& step : g.steps())
         ++steps[step.rank.value()];
-    for (std::size_t t = 0; t < busy.size(); ++t) {
-        const double per = 1.0 / std::max(1, steps[g.tracks()[t].rank.value()]);
-        busy[t].fixed *= per;
-        busy[t].scales *= per;
-    }
+    for (std::size_t t = 0; t < busy.size(); ++t)
+        busy[t].perStep(steps[g.tracks()[t].rank.value()]);
     return busy;
 }
 
@@ -94,8 +97,7 @@ SampleWork samplesOnPath(const ReplayResult& replay, const SharedDevices* shared
             continue;
         total.add(span * (shared ? shared->ownShare(g, seg.item) : 1.0), static_cast<double>(seg.to - seg.from) / span);
     }
-    total.fixed /= g.stepsPerRank();
-    total.scales /= g.stepsPerRank();
+    total.perStep(g.stepsPerRank());
     return total;
 }
 
@@ -157,19 +159,15 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     const SampleWork pathOwn = shared.sharesGpus() ? samplesOnPath(*base->whatIf, &shared) : path;
     const double onPathOwn = std::clamp(pathOwn.total(), 0.0, onPath);
     const std::vector<SampleWork> streamsOwn = shared.sharesGpus() ? deviceStreams(*base->whatIf, &shared) : streams;
-    // The device work's factor on n workers sharing the global batch, as worker_count's batch "global"
-    // scales it: from the samples the prefix left a rank with (its prior), measured share fixed.
-    const double prior = base->samplesFactor;
-    const auto device = [&](int n) {
-        const double s = SampleScaling::kFixedShare;
-        return (s + (1.0 - s) * prior * curve.measuredWorkers / static_cast<double>(n)) / (s + (1.0 - s) * prior);
-    };
+    // On n workers sharing the global batch, the device work above the floor scales as worker_count's
+    // batch "global" scales it: from the samples the prefix left a rank with (its prior).
     const auto kept = [&](int n) {
         if (computing <= 0)
             return 1.0;
         if (!globalBatch)
             return (computing - onPath + onPathOwn) / computing;
-        const double f = device(n);
+        const double f = SampleScaling::keptShare(
+            SampleScaling::kFixedShare, curve.measuredWorkers / static_cast<double>(n), base->samplesFactor);
         const double pathScaled = pathOwn.total() > 0 ? pathOwn.scaled(f) * onPathOwn / pathOwn.total() : 0.0;
         return std::max(computing - onPath + pathScaled, busiest(streamsOwn, f)) / computing;
     };

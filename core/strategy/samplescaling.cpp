@@ -20,10 +20,15 @@ SampleScaling::SampleScaling(
     const ExecutionGraph& graph, double floorUs, double fixedShare, double factor, double prior)
     : m_graph(graph)
     , m_floor(CheckedMath::saturatingRound(floorUs * 1000.0))
-    , m_kept((fixedShare + (1.0 - fixedShare) * prior * factor) / (fixedShare + (1.0 - fixedShare) * prior))
+    , m_kept(keptShare(fixedShare, factor, prior))
     , m_hostComputes(hostComputes(graph))
     , m_factor(factor)
 {
+}
+
+double SampleScaling::keptShare(double fixedShare, double factor, double prior)
+{
+    return (fixedShare + (1.0 - fixedShare) * prior * factor) / (fixedShare + (1.0 - fixedShare) * prior);
 }
 
 bool SampleScaling::follows(OpKind kind, bool hostComputes)

@@ -34,6 +34,9 @@ public:
     // Whether an item of this kind has its time follow the samples: device work (kernels, copies,
     // memsets), and a host op where the host computes (a job without GPUs: hostComputes).
     static bool follows(OpKind kind, bool hostComputes);
+    // What an op's time above the floor becomes, as a share of it, for factor times the samples from
+    // prior times the measured ones.
+    static double keptShare(double fixedShare, double factor, double prior = 1.0);
     static bool hostComputes(const ExecutionGraph& graph);
 
     // Sets target's time (an item of a builder made from the graph: the item itself, or a copy of it)
