@@ -161,7 +161,7 @@ private:
         m_result.baselineNs = m_outcome.iterationNs;
         m_result.baselinePeakBytes = m_outcome.peakBytes;
         m_result.baselineOutOfMemory = m_outcome.outOfMemory;
-        m_baselineChecks = Evaluator::baselineChecks(*baseline);
+        m_baselineWarnings = baseline->warnings;
         m_result.trajectory.push_back({ 0, m_outcome.iterationNs, m_outcome.peakBytes, {} });
         m_steps = baseline->whatIf->graph->stepsPerRank();
         m_loaderNs = loaderTime(*baseline->whatIf);
@@ -711,8 +711,10 @@ private:
         if (std::optional<Message> failed = m_evaluator.failureWarning())
             m_result.warnings.push_back(std::move(*failed));
         m_result.warnings.insert(m_result.warnings.begin(), final->warnings.begin(), final->warnings.end());
-        if (Candidate::keyOf(best) != Candidate::keyOf(m_options.prefix))
-            m_result.warnings.insert(m_result.warnings.end(), m_baselineChecks.begin(), m_baselineChecks.end());
+        if (Candidate::keyOf(best) != Candidate::keyOf(m_options.prefix)) {
+            const std::vector<Message> checks = Evaluator::baselineChecks(m_baselineWarnings, final->warnings);
+            m_result.warnings.insert(m_result.warnings.end(), checks.begin(), checks.end());
+        }
         m_result.bestResult = std::make_shared<const WhatIfResult>(std::move(*final));
         m_result.opportunities = distinctOpportunities();
         return std::move(m_result);
@@ -768,7 +770,7 @@ private:
     Plan m_plan;
     Outcome m_outcome;
     std::shared_ptr<AnalysisCache> m_analyses;
-    std::vector<Message> m_baselineChecks; // Evaluator::baselineChecks of the prefix alone
+    std::vector<Message> m_baselineWarnings; // of the prefix alone's what-if (Evaluator::baselineChecks)
     int m_steps = 1; // replayed per rank
     TimeNs m_loaderNs = 0; // the baseline's data loading per step (loaderTime)
     std::optional<CoarsenedView> m_view;

@@ -133,11 +133,12 @@ Status Evaluator::leavesDeviceCount(const Strategy& base)
     return {};
 }
 
-std::vector<Message> Evaluator::baselineChecks(const WhatIfResult& baseline)
+std::vector<Message> Evaluator::baselineChecks(const std::vector<Message>& warnings, const std::vector<Message>& said)
 {
     std::vector<Message> checks;
-    for (const Message& w : baseline.warnings) {
-        if (WhatIfResult::isWhatIfCheck(w))
+    for (const Message& w : warnings) {
+        if (WhatIfResult::isWhatIfCheck(w)
+            && std::find(said.begin(), said.end(), WhatIfResult::asBaselineCheck(w)) == said.end())
             checks.emplace_back(
                 SL_TEXT("Core", "the baseline the search compares with: %1"), std::vector<Message::Arg> { w });
     }

@@ -89,9 +89,11 @@ public:
     // Ok where the base strategy of a search over device counts (a frontier, a scaling curve) leaves
     // the count to it; InvalidArgument naming its worker_count step, which would be counted twice.
     static Status leavesDeviceCount(const Strategy& base);
-    // A search's baseline (its base strategy's what-if) as its answer's warnings: the checks of its own
-    // figures that warned, each said to be the baseline's. The answer's own what-if carries only its own.
-    static std::vector<Message> baselineChecks(const WhatIfResult& baseline);
+    // A search's baseline (its base strategy's what-if, of which warnings are the warnings) as its
+    // answer's warnings: the checks of its own figures that warned, each said to be the baseline's. The
+    // answer's own what-if (said) carries only its own, and the measured job's: a check it already gives
+    // as the measured job's (a base of no steps replays that job) is not said again.
+    static std::vector<Message> baselineChecks(const std::vector<Message>& warnings, const std::vector<Message>& said);
 
 private:
     const JobSession& m_session;

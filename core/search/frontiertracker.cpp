@@ -708,14 +708,14 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     // what-if runs once more to say why.
     std::optional<FrontierPoint> base = frontier->base;
     double baseSamples = frontier->baseSamplesFactor;
-    std::vector<Message> baseChecks;
+    std::vector<Message> baseWarnings;
     if (!base || base->selfChecked) {
         Expected<WhatIfResult> again = session.whatIf(request, cancel);
         if (!again)
             return again.status();
         base = pointOf(Evaluator::outcomeOf(*again), frontier->measuredWorkers, options.prefix);
         baseSamples = again->stepSamplesFactor;
-        baseChecks = Evaluator::baselineChecks(*again);
+        baseWarnings = std::move(again->warnings);
     }
     SearchResult r;
     r.baselineNs = base->iterationNs;
@@ -759,8 +759,10 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
                                     "job's %2 does (their devices each keep their batch): the speedup compares the "
                                     "time per sample, not the iterations"),
             std::vector<Message::Arg> { BatchSize::text(r.bestSamplesShare), frontier->measuredWorkers });
-    if (Candidate::keyOf(r.best) != Candidate::keyOf(options.prefix))
-        r.warnings.insert(r.warnings.end(), baseChecks.begin(), baseChecks.end());
+    if (Candidate::keyOf(r.best) != Candidate::keyOf(options.prefix)) {
+        const std::vector<Message> checks = Evaluator::baselineChecks(baseWarnings, best->warnings);
+        r.warnings.insert(r.warnings.end(), checks.begin(), checks.end());
+    }
     r.bestResult = std::make_shared<const WhatIfResult>(std::move(*best));
     return r;
 }

@@ -50,6 +50,11 @@ bool WhatIfResult::isWhatIfCheck(const Message& warning)
     return std::string_view(warning.text()) == kWhatIfCheck;
 }
 
+Message WhatIfResult::asBaselineCheck(const Message& whatIfCheck)
+{
+    return Message(kBaselineCheck, whatIfCheck.args());
+}
+
 // Per baseline: each measured op's replayed time, the exposed communication, and what its figures say
 // of one another; and, made by the first what-if that re-buckets and kept unless it was cancelled, what
 // re-bucketing alone moves (rebucketDrift).

@@ -103,6 +103,9 @@ struct WhatIfResult {
     static bool isSelfCheck(const Message& warning);
     // Whether it is one of the what-if's checks (not the baseline's, which every what-if shares).
     static bool isWhatIfCheck(const Message& warning);
+    // A what-if's check (isWhatIfCheck) as the baseline's check of the same finding: what a what-if
+    // of no steps, which replays the measured job, says twice.
+    static Message asBaselineCheck(const Message& whatIfCheck);
 };
 
 // What a caller does beside a what-if's pipeline (the window drawing the what-if as it is found).

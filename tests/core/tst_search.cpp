@@ -885,17 +885,23 @@ private Q_SLOTS:
     }
 
     // A search's baseline is a what-if of its own: the checks of its own figures that warned are said to
-    // be the baseline's, and the notes of its passes are not repeated.
+    // be the baseline's, and the notes of its passes are not repeated; nor is a check the answer already
+    // gives as the measured job's (a base of no steps replays that job, and finds the same).
     void baselineChecksAreSaidToBeTheBaselines()
     {
-        WhatIfResult baseline;
-        baseline.warnings = { Message(SL_TEXT("Core", "what-if: %1"), { Message::plain("the step ends late") }),
+        const auto whatIf
+            = [](const char* finding) { return Message(SL_TEXT("Core", "what-if: %1"), { Message::plain(finding) }); };
+        const std::vector<Message> warnings = { whatIf("the step ends late"),
             Message(SL_TEXT("Core", "baseline: %1"), { Message::plain("the trace ends early") }),
-            Message::plain("step 1 (network): a note") };
-        const std::vector<Message> checks = Evaluator::baselineChecks(baseline);
+            Message::plain("step 1 (network): a note"), whatIf("the first step is long") };
+        const std::vector<Message> said
+            = { Message(SL_TEXT("Core", "baseline: %1"), { Message::plain("the first step is long") }) };
+        QCOMPARE(WhatIfResult::asBaselineCheck(warnings.back()), said.front());
+        const std::vector<Message> checks = Evaluator::baselineChecks(warnings, said);
         QCOMPARE(checks.size(), std::size_t(1));
         QCOMPARE(QString::fromStdString(checks.front().english()),
             QStringLiteral("the baseline the search compares with: what-if: the step ends late"));
+        QCOMPARE(Evaluator::baselineChecks(warnings, {}).size(), std::size_t(2));
     }
 
     // Memory first also asks which layers to recompute: on a real DDP job at a 1 GB budget its choice is
