@@ -2184,6 +2184,10 @@
         <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and keep them unfused</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1, while the path moved onto %2, %3 ms longer (%4 → %5 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

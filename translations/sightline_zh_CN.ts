@@ -2184,6 +2184,10 @@
         <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and keep them unfused</source>
         <translation>从 %2 开始的 %1 个 kernel 的融合计算段，在同类的 %4 个流与步中只有 %3 个以相同方式重复：其余的以不同次数包含这些 kernel（预热 kernel、被截短的步、随数据变化的 kernel），保持不融合</translation>
     </message>
+    <message>
+        <source>%1, while the path moved onto %2, %3 ms longer (%4 → %5 ms)</source>
+        <translation>%1，而路径移到了%2上，每步增加 %3 ms（%4 → %5 ms）</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -97,25 +97,37 @@ std::string fractionText(double fraction)
 }
 
 // Why a candidate was faster than the plan it came from: the share of the critical path that shrank
-// most, per step of the replay's `steps` (the path runs through all of them).
+// most, per step of the replay's `steps` (the path runs through all of them); and where the path moved
+// onto another share, which grew by a quarter of that or more, that share too, so that a large shrink
+// does not read as the gain.
 Message reasonOf(const Outcome& from, const Outcome& to, int steps)
 {
     const auto perStep = [&](std::int64_t ns) { return MillisecondText::number(ns / std::max(1, steps)); };
     int shrank = -1;
+    int grew = -1;
     std::int64_t most = 0;
+    std::int64_t mostGrown = 0;
     for (int c = 0; c < kPathCategoryCount; ++c) {
         const std::int64_t less = from.pathNs[static_cast<std::size_t>(c)] - to.pathNs[static_cast<std::size_t>(c)];
         if (less > most) {
             most = less;
             shrank = c;
+        } else if (-less > mostGrown) {
+            mostGrown = -less;
+            grew = c;
         }
     }
     if (shrank < 0)
         return Message(SL_TEXT("Core", "the iteration is %1 ms shorter, though no share of the critical path is"),
             { MillisecondText::number(from.iterationNs - to.iterationNs) });
     const auto c = static_cast<std::size_t>(shrank);
-    return Message(SL_TEXT("Core", "%1 on the critical path %2 ms shorter per step (%3 → %4 ms)"),
+    Message shorter(SL_TEXT("Core", "%1 on the critical path %2 ms shorter per step (%3 → %4 ms)"),
         { categoryName(shrank), perStep(most), perStep(from.pathNs[c]), perStep(to.pathNs[c]) });
+    if (grew < 0 || 4 * mostGrown < most)
+        return shorter;
+    const auto g = static_cast<std::size_t>(grew);
+    return Message(SL_TEXT("Core", "%1, while the path moved onto %2, %3 ms longer (%4 → %5 ms)"),
+        { std::move(shorter), categoryName(grew), perStep(mostGrown), perStep(from.pathNs[g]), perStep(to.pathNs[g]) });
 }
 
 class Search {

@@ -851,6 +851,15 @@ private Q_SLOTS:
             if (w.startsWith(ofBaseline))
                 QVERIFY2(!warnings.contains(QStringLiteral("baseline: ") + w.mid(ofBaseline.size())), qPrintable(w));
         }
+        // Where fusing kernels moved the path onto waiting (on the A100 all-to-all trace it takes
+        // 22 ms of computation off the path and the iteration gains 6 ms), the reason says so.
+        if (path.endsWith(QStringLiteral("hta-alltoall-a100"))) {
+            const QJsonArray opportunities = o.value(QStringLiteral("opportunities")).toArray();
+            QVERIFY(!opportunities.isEmpty());
+            const QString reason = opportunities.first().toObject().value(QStringLiteral("reason")).toString();
+            QVERIFY2(reason.startsWith(QStringLiteral("computation on the critical path")), qPrintable(reason));
+            QVERIFY2(reason.contains(QStringLiteral("while the path moved onto waiting")), qPrintable(reason));
+        }
         const double alone = replayedAloneMs(path, best);
         QVERIFY2(
             std::abs(alone - bestMs) <= 0.001 * bestMs, qPrintable(QStringLiteral("%1 vs %2").arg(alone).arg(bestMs)));
