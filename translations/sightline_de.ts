@@ -2188,6 +2188,18 @@
         <source>%1, while the path moved onto %2, %3 ms longer (%4 → %5 ms)</source>
         <translation>%1, während sich der Pfad auf %2 verlagerte, %3 ms länger (%4 → %5 ms)</translation>
     </message>
+    <message>
+        <source>the frontier</source>
+        <translation>die Front</translation>
+    </message>
+    <message>
+        <source>memory first</source>
+        <translation>„Speicher zuerst“</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches split none of a rank&apos;s batches at the device counts tried (%2 samples; %3) into whole samples, which DeepSpeed refuses and no data loader gives: %4 tries %5 micro-batches instead</source>
+        <translation>%1 Mikro-Batches teilen keinen der Batches eines Ranks bei den versuchten Gerätezahlen (%2 Samples; %3) in ganze Samples, was DeepSpeed ablehnt und kein Data Loader liefert: %4 versucht stattdessen %5 Mikro-Batches</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2188,6 +2188,18 @@
         <source>%1, while the path moved onto %2, %3 ms longer (%4 → %5 ms)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the frontier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 micro-batches split none of a rank&apos;s batches at the device counts tried (%2 samples; %3) into whole samples, which DeepSpeed refuses and no data loader gives: %4 tries %5 micro-batches instead</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2188,6 +2188,18 @@
         <source>%1, while the path moved onto %2, %3 ms longer (%4 → %5 ms)</source>
         <translation>%1，而路径移到了%2上，每步增加 %3 ms（%4 → %5 ms）</translation>
     </message>
+    <message>
+        <source>the frontier</source>
+        <translation>前沿</translation>
+    </message>
+    <message>
+        <source>memory first</source>
+        <translation>内存优先</translation>
+    </message>
+    <message>
+        <source>%1 micro-batches split none of a rank&apos;s batches at the device counts tried (%2 samples; %3) into whole samples, which DeepSpeed refuses and no data loader gives: %4 tries %5 micro-batches instead</source>
+        <translation>%1 个微批次在所尝试的设备数下都无法把一个 rank 的批次（%2 个样本；%3）分成整数个样本，DeepSpeed 会拒绝，数据加载器也给不出：%4 改为尝试 %5 个微批次</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -181,8 +181,9 @@ private:
         findTensors(*baseline);
         takeSegments(*baseline);
         if (m_outcome.outOfMemory) {
+            const WholeMicroBatches whole(baseline->whatIf->graph->trace(), baseline->samplesFactor);
             Expected<MemoryFirst::Choice> choice
-                = MemoryFirst::choose(m_evaluator, m_options.prefix, m_outcome, room());
+                = MemoryFirst::choose(m_evaluator, m_options.prefix, m_outcome, whole, room());
             if (!choice)
                 return choice.status();
             m_result.warnings.insert(m_result.warnings.end(), choice->warnings.begin(), choice->warnings.end());

@@ -12,6 +12,7 @@
 #include "core/search/costfrontier.h"
 #include "core/search/evaluator.h"
 #include "core/search/searchbase.h"
+#include "core/search/wholemicrobatches.h"
 #include "core/strategy/batchsize.h"
 #include "core/strategy/opset.h"
 #include "core/strategy/passes/psrepartition.h"
@@ -194,11 +195,6 @@ public:
         Chain chain = chainOf(m_session);
         m_chain = std::move(chain.layers);
         m_noLayers = std::move(chain.noLayers);
-        findConfigs();
-        if (m_noLayers)
-            m_result.warnings.emplace_back(
-                SL_TEXT("Core", "the job has no layers to recompute (%1): no point of the frontier recomputes"),
-                std::vector<Message::Arg> { *m_noLayers });
         m_workers = m_options.workers.empty() ? std::vector<int> { m_result.measuredWorkers } : m_options.workers;
         std::sort(m_workers.begin(), m_workers.end());
         m_workers.erase(std::unique(m_workers.begin(), m_workers.end()), m_workers.end());
@@ -209,10 +205,15 @@ public:
                 "fastest point compare the time the measured global batch takes (the iteration times the measured "
                 "devices over the count)"));
         m_batch = BatchSize::of(m_session.trace());
-        warnOfAnUnknownBatch();
         Expected<std::vector<Message>> baseWarnings = replayBase();
         if (!baseWarnings)
             return baseWarnings.status();
+        findConfigs();
+        if (m_noLayers)
+            m_result.warnings.emplace_back(
+                SL_TEXT("Core", "the job has no layers to recompute (%1): no point of the frontier recomputes"),
+                std::vector<Message::Arg> { *m_noLayers });
+        warnOfAnUnknownBatch();
         Expected<std::vector<std::vector<CostFrontier::Tuple>>> estimated = estimate();
         if (!estimated)
             return estimated.status();
@@ -248,7 +249,8 @@ private:
     // The global choices: accumulation and precision with the job's own buckets first (the layers'
     // costs are measured under these), then the same with each other bucket choice, block by block.
     // Accumulation only where the trace marks the forward and backward work it repeats: elsewhere each
-    // such choice's what-ifs would all fail.
+    // such choice's what-ifs would all fail; and in micro-batches of whole samples of the base's batch
+    // at some device count, where the trace shows it (WholeMicroBatches, after the base's replay).
     void findConfigs()
     {
         std::vector<int> accumulation
@@ -275,6 +277,13 @@ private:
                 "the trace marks no forward or backward phases, so gradient accumulation cannot split its steps: no "
                 "point of the frontier accumulates"));
         }
+        std::vector<double> shares;
+        for (int n : m_workers)
+            shares.push_back(m_options.globalBatch ? static_cast<double>(m_result.measuredWorkers) / n : 1.0);
+        const WholeMicroBatches whole(m_session.trace(), m_result.baseSamplesFactor, shares);
+        if (std::optional<Message> note = whole.note(accumulation, Message(SL_TEXT("Core", "the frontier"))))
+            m_result.warnings.push_back(std::move(*note));
+        accumulation = whole.of(accumulation);
         for (int k : accumulation) {
             m_configs.push_back({ std::max(1, k), false, std::nullopt });
             if (mixedPrecision)

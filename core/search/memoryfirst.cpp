@@ -11,14 +11,24 @@
 
 namespace sightline {
 
-std::vector<std::vector<PassStep>> MemoryFirst::choices()
+namespace {
+
+// The micro-batch counts the fixed choices (MemoryFirst::choices) hold, before WholeMicroBatches makes
+// them whole.
+const std::vector<int> kMicroBatches { 2, 4, 8 };
+
+} // namespace
+
+std::vector<std::vector<PassStep>> MemoryFirst::choices(const WholeMicroBatches& whole)
 {
     const auto recompute = [](double every) {
         return PassStep { "recompute", { { "layers", std::string("auto") }, { "every", every } } };
     };
-    const auto accumulate = [](double k) { return PassStep { "grad_accumulation", { { "micro_batches", k } } }; };
+    const auto accumulate = [&](int k) {
+        return PassStep { "grad_accumulation", { { "micro_batches", static_cast<double>(whole.nearest(k)) } } };
+    };
     const PassStep bf16 { "mixed_precision", { { "precision", std::string("bf16") } } };
-    return {
+    std::vector<std::vector<PassStep>> all {
         { recompute(1) },
         { recompute(2) },
         { recompute(4) },
@@ -34,6 +44,13 @@ std::vector<std::vector<PassStep>> MemoryFirst::choices()
         { bf16, accumulate(8) },
         { bf16, recompute(1), accumulate(8) },
     };
+    // Counts made whole may meet: each choice once.
+    std::vector<std::vector<PassStep>> distinct;
+    for (std::vector<PassStep>& steps : all) {
+        if (std::find(distinct.begin(), distinct.end(), steps) == distinct.end())
+            distinct.push_back(std::move(steps));
+    }
+    return distinct;
 }
 
 namespace {
@@ -99,11 +116,11 @@ Expected<FrontierChoice> frontierChoice(Evaluator& evaluator, const Strategy& pr
 
 } // namespace
 
-Expected<MemoryFirst::Choice> MemoryFirst::choose(
-    Evaluator& evaluator, const Strategy& prefix, const Outcome& baseline, std::size_t room)
+Expected<MemoryFirst::Choice> MemoryFirst::choose(Evaluator& evaluator, const Strategy& prefix, const Outcome& baseline,
+    const WholeMicroBatches& whole, std::size_t room)
 {
     const SearchBase base(prefix);
-    std::vector<std::vector<PassStep>> all = choices();
+    std::vector<std::vector<PassStep>> all = choices(whole);
     std::vector<Message> held;
     for (const char* pass : { "grad_accumulation", "mixed_precision" }) {
         std::optional<Message> note
@@ -115,6 +132,12 @@ Expected<MemoryFirst::Choice> MemoryFirst::choose(
             return std::any_of(steps.begin(), steps.end(), [&](const PassStep& s) { return s.pass == pass; });
         });
     }
+    const bool accumulates = std::any_of(all.begin(), all.end(), [](const std::vector<PassStep>& steps) {
+        return std::any_of(steps.begin(), steps.end(), [](const PassStep& s) { return s.pass == "grad_accumulation"; });
+    });
+    if (std::optional<Message> note
+        = accumulates ? whole.note(kMicroBatches, Message(SL_TEXT("Core", "memory first"))) : std::nullopt)
+        held.push_back(std::move(*note));
     all.resize(std::min(all.size(), room));
     if (all.empty())
         return Choice { {}, {}, std::move(held) };

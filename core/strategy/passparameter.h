@@ -33,6 +33,8 @@ using ParameterValue = std::variant<double, std::string>;
 struct PassStep {
     std::string pass;
     std::map<std::string, ParameterValue> params;
+
+    bool operator==(const PassStep&) const = default;
 };
 
 // A strategy: passes applied in order to the measured job's execution graph.

@@ -7,11 +7,19 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sightline::searchjobs {
 
 using strategyjobs::us;
+
+// Whether one of the warnings says text (in English).
+inline bool says(const std::vector<Message>& warnings, std::string_view text)
+{
+    return std::any_of(warnings.begin(), warnings.end(),
+        [&](const Message& w) { return w.english().find(text) != std::string::npos; });
+}
 
 // One backward layer: a kernel of kernelUs on the compute stream, then, once it is done, an
 // AccumulateGrad per gradient (of these bytes, fp32) on the host, each gradient all-reduced alone on the NCCL stream

@@ -9,6 +9,7 @@
 #include "core/search/evaluator.h"
 #include "core/search/frontiertracker.h"
 #include "core/search/localexchange.h"
+#include "core/search/wholemicrobatches.h"
 
 #include "bytepsjobs.h"
 #include "dialectsupport.h"
@@ -22,10 +23,12 @@
 #include <atomic>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 using namespace sightline;
 using namespace sightline::strategyjobs;
+using searchjobs::says;
 
 namespace {
 
@@ -34,13 +37,6 @@ using Tuple = CostFrontier::Tuple;
 bool hasStep(const Strategy& s, const std::string& pass)
 {
     return std::any_of(s.steps.begin(), s.steps.end(), [&](const PassStep& step) { return step.pass == pass; });
-}
-
-// Whether one of the warnings says text (in English).
-bool says(const std::vector<Message>& warnings, std::string_view text)
-{
-    return std::any_of(warnings.begin(), warnings.end(),
-        [&](const Message& w) { return w.english().find(text) != std::string::npos; });
 }
 
 // The bucket caps a frontier tried beside the job's own buckets.
@@ -507,9 +503,10 @@ private Q_SLOTS:
 
     // Devices share the global batch, and micro-batches split each device's share: on the calibration
     // job (one device, a batch of 64 its shapes show), 16, 32 and 64 devices hold 4, 2 and 1 samples
-    // each. Points whose micro-batches would hold less than one sample (8 micro-batches at 16 devices;
-    // 4 and 8 at 32; 2, 4 and 8 at 64) were reported though no data loader can feed them; they are now
-    // left out, counted and said. With the batch whole at every count, none is.
+    // each. 8 micro-batches split none of those into whole samples: 4 are tried instead, and said.
+    // Points whose micro-batches would hold less than one sample (4 at 32 devices; 2 and 4 at 64) were
+    // reported though no data loader can feed them; they are now left out, counted and said. With the
+    // batch whole at every count, none is.
     void leavesOutMicroBatchesOfLessThanASample()
     {
         const auto session
@@ -529,12 +526,15 @@ private Q_SLOTS:
         const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30, nullptr, &replays);
         QVERIFY2(f, f ? "" : f.status().toString().c_str());
         QVERIFY(!f->failures);
-        QCOMPARE(f->unfed, std::size_t(6));
+        QCOMPARE(f->unfed, std::size_t(3));
         // Each of them was left out before its what-if: the what-ifs the frontier ran are the others.
-        QCOMPARE(f->unreplayed, std::size_t(6));
+        QCOMPARE(f->unreplayed, std::size_t(3));
         QCOMPARE(replays.count.load(), f->candidates - f->unreplayed);
+        QVERIFY(says(f->warnings,
+            "8 micro-batches split none of a rank's batches at the device counts tried (4, 2 and 1 samples; "));
+        QVERIFY(says(f->warnings, "the frontier tries 4 micro-batches instead"));
         QVERIFY(std::any_of(f->warnings.begin(), f->warnings.end(), [](const Message& w) {
-            return w.english().find("6 of the") != std::string::npos
+            return w.english().find("3 of the") != std::string::npos
                 && w.english().find("less than one sample") != std::string::npos;
         }));
         std::size_t points = 0;
@@ -558,6 +558,63 @@ private Q_SLOTS:
         QVERIFY2(whole, whole ? "" : whole.status().toString().c_str());
         QCOMPARE(whole->unfed, std::size_t(0));
         QVERIFY(!says(whole->warnings, "less than one sample"));
+        QVERIFY(!says(whole->warnings, "into whole samples"));
+    }
+
+    // Micro-batch counts split a rank's batch into whole samples where the trace shows it: the MI300
+    // trace's batch of 10 splits into 2 and 5, so 4 micro-batches (2.5 samples each, which DeepSpeed
+    // refuses) are tried as 5 and 8 as 10; of two counts as near, the smaller; a batch of 12 samples
+    // (a base that scales it by 1.2) takes 8 as 6 and 5 as 4. Where the devices share the global batch,
+    // a count that splits the batch at any count tried stays. A batch of one sample, or not whole, or
+    // unknown, leaves every count as it is. The frontier on that trace holds only whole micro-batches.
+    void microBatchesSplitTheBatchWhole()
+    {
+        const QString path
+            = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt/resnet_act_checkpoint.json.gz");
+        if (!QFileInfo::exists(path))
+            QSKIP("../shared/traces is absent");
+        const auto session = sessionOfFiles(path.toStdString());
+        QVERIFY(session);
+        const Trace& trace = session->trace();
+        const WholeMicroBatches ten(trace, 1.0);
+        QCOMPARE(ten.of({ 1, 2, 4, 8 }), (std::vector<int> { 1, 2, 5, 10 }));
+        QCOMPARE(ten.nearest(16), 10);
+        QCOMPARE(ten.nearest(3), 2);
+        const WholeMicroBatches twelve(trace, 1.2);
+        QCOMPARE(twelve.nearest(8), 6);
+        QCOMPARE(twelve.nearest(5), 4);
+        QCOMPARE(twelve.nearest(4), 4);
+        // At 8 devices and at 2 of a global batch of 80: 10 and 40 samples, which 8 splits.
+        QCOMPARE(WholeMicroBatches(trace, 1.0, { 1.0, 4.0 }).nearest(8), 8);
+        QCOMPARE(WholeMicroBatches(trace, 0.1).nearest(4), 4);
+        QCOMPARE(WholeMicroBatches(trace, 0.25).nearest(4), 4);
+        QCOMPARE(WholeMicroBatches().nearest(4), 4);
+        const std::optional<Message> note = ten.note({ 1, 2, 4, 8 }, Message(SL_TEXT("Core", "the frontier")));
+        QVERIFY(note);
+        QVERIFY2(note->english().starts_with("4 and 8 micro-batches split none of a rank's batches at the device "
+                                             "counts tried (10 samples; "),
+            note->english().c_str());
+        QVERIFY2(
+            note->english().ends_with("the frontier tries 5 and 10 micro-batches instead"), note->english().c_str());
+        QVERIFY(!ten.note({ 1, 2, 5 }, Message(SL_TEXT("Core", "the frontier"))));
+
+        FrontierOptions options;
+        options.communication = false;
+        LocalExchange local;
+        const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        QVERIFY2(f, f ? "" : f.status().toString().c_str());
+        QVERIFY(says(f->warnings, "the frontier tries 5 and 10 micro-batches instead"));
+        bool accumulates = false;
+        for (const FrontierPoint& p : f->points) {
+            for (const PassStep& step : p.strategy.steps) {
+                if (step.pass != "grad_accumulation")
+                    continue;
+                const double k = std::get<double>(step.params.at("micro_batches"));
+                QVERIFY2(std::fmod(10.0, k) == 0, qPrintable(QStringLiteral("%1 micro-batches").arg(k)));
+                accumulates = true;
+            }
+        }
+        QVERIFY(accumulates);
     }
 
     // A base that holds a pass a strategy holds once (grad_accumulation, mixed_precision) leaves the

@@ -24,6 +24,7 @@
 #include "core/search/searchbase.h"
 #include "core/search/symmetry.h"
 #include "core/search/synccost.h"
+#include "core/search/wholemicrobatches.h"
 #include "core/strategy/passes/tensorfusionpass.h"
 
 #include "qualifiedprediction.h"
@@ -847,7 +848,7 @@ private Q_SLOTS:
             baseline.peakBytes = peak;
             LocalExchange local;
             Evaluator evaluator(*session, request, local, kMemory);
-            const auto choice = MemoryFirst::choose(evaluator, {}, baseline, 100);
+            const auto choice = MemoryFirst::choose(evaluator, {}, baseline, {}, 100);
             QVERIFY(choice);
             QVERIFY(evaluator.evaluated() > MemoryFirst::choices().size()); // and the frontier's what-ifs
             QCOMPARE(choice->warnings.size(), std::size_t(1));
@@ -862,12 +863,12 @@ private Q_SLOTS:
         }
         LocalExchange local;
         Evaluator evaluator(*session, request, local, kMemory);
-        QVERIFY(MemoryFirst::choose(evaluator, {}, baseline, 2));
+        QVERIFY(MemoryFirst::choose(evaluator, {}, baseline, {}, 2));
         QCOMPARE(evaluator.evaluated(), std::size_t(2));
-        QVERIFY(MemoryFirst::choose(evaluator, {}, baseline, 0));
+        QVERIFY(MemoryFirst::choose(evaluator, {}, baseline, {}, 0));
         QCOMPARE(evaluator.evaluated(), std::size_t(2));
         // Room for the fixed choices but not for the frontier's what-ifs: it is left out, and says so.
-        const auto fixedOnly = MemoryFirst::choose(evaluator, {}, baseline, MemoryFirst::choices().size() + 2);
+        const auto fixedOnly = MemoryFirst::choose(evaluator, {}, baseline, {}, MemoryFirst::choices().size() + 2);
         QVERIFY(fixedOnly);
         QCOMPARE(evaluator.evaluated(), std::size_t(2) + MemoryFirst::choices().size());
         QVERIFY(std::any_of(fixedOnly->warnings.begin(), fixedOnly->warnings.end(), [](const Message& w) {
@@ -876,7 +877,7 @@ private Q_SLOTS:
         // A base that sets the device count: the frontier, which recomputes at the measured count, is left out.
         Evaluator counted(*session, request, local, kMemory);
         const Strategy scaled { { PassStep { "worker_count", { { "workers", 2.0 } } } } };
-        const auto withCount = MemoryFirst::choose(counted, scaled, baseline, 100);
+        const auto withCount = MemoryFirst::choose(counted, scaled, baseline, {}, 100);
         QVERIFY(withCount);
         QCOMPARE(counted.evaluated(), MemoryFirst::choices().size());
         QVERIFY(std::any_of(withCount->warnings.begin(), withCount->warnings.end(), [](const Message& w) {
@@ -931,6 +932,45 @@ private Q_SLOTS:
         QVERIFY(r.bestNs <= r.trajectory.at(1).iterationNs);
         QVERIFY(r.candidates >= frontier->candidates + MemoryFirst::choices().size());
         checkReproduces(*session, options, r);
+    }
+
+    // Memory first's micro-batches split the batch into whole samples: the calibration job's batch of
+    // 64, cut to 4 by a base's factor of 1/16, takes 8 micro-batches as 4 (each choice once, and said);
+    // its own batch of 64 takes 2, 4 and 8 as they are.
+    void memoryFirstTriesWholeMicroBatches()
+    {
+        const auto session
+            = sessionOfFiles(std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth/accumulation/accum1");
+        QVERIFY(session);
+        const auto countsOf = [](const std::vector<std::vector<PassStep>>& choices) {
+            std::vector<double> counts;
+            for (const std::vector<PassStep>& steps : choices) {
+                for (const PassStep& step : steps) {
+                    if (step.pass == "grad_accumulation")
+                        counts.push_back(std::get<double>(step.params.at("micro_batches")));
+                }
+            }
+            return counts;
+        };
+        const WholeMicroBatches own(session->trace(), 1.0);
+        QCOMPARE(MemoryFirst::choices(own).size(), MemoryFirst::choices().size());
+        const WholeMicroBatches four(session->trace(), 0.0625);
+        const std::vector<std::vector<PassStep>> cut = MemoryFirst::choices(four);
+        QCOMPARE(cut.size(), MemoryFirst::choices().size() - 1); // 4 micro-batches alone, once
+        for (double k : countsOf(cut))
+            QVERIFY2(k == 2 || k == 4, qPrintable(QString::number(k)));
+        const WhatIfRequest request { {}, MemoryOptions { 1 }, { CommSource::CostModel, true, std::nullopt }, 0 };
+        LocalExchange local;
+        Evaluator evaluator(*session, request, local, kMemory);
+        const auto choice = MemoryFirst::choose(evaluator, {}, Outcome {}, four, 0);
+        QVERIFY(choice);
+        QVERIFY(says(choice->warnings,
+            "8 micro-batches split none of a rank's batches at the device counts tried "
+            "(4 samples; "));
+        QVERIFY(says(choice->warnings, "memory first tries 4 micro-batches instead"));
+        const auto asItIs = MemoryFirst::choose(evaluator, {}, Outcome {}, own, 0);
+        QVERIFY(asItIs);
+        QVERIFY(!says(asItIs->warnings, "into whole samples"));
     }
 
     // Memory first reaches the lowest peaks its passes give: where the budget is met only by the most of
