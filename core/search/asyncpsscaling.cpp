@@ -279,7 +279,9 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
         "the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network's "
         "bandwidth) whose workers drift apart, set beside worker_count's asynchronous replays, whose workers stay in "
         "lock-step; both take the server's update to cost nothing"));
-    curve.warnings.insert(curve.warnings.end(), base->warnings.begin(), base->warnings.end());
+    const std::vector<Message> baseWarnings
+        = prefix.steps.empty() ? WhatIfResult::ofTheMeasuredJob(base->warnings) : base->warnings;
+    curve.warnings.insert(curve.warnings.end(), baseWarnings.begin(), baseWarnings.end());
     return curve;
 }
 

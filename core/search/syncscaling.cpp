@@ -228,7 +228,9 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         return s;
     curve.markMeasured(base->whatIf->schedule);
     curve.relate(modelAt(1).stepsPerSecond);
-    curve.warnings.insert(curve.warnings.end(), base->warnings.begin(), base->warnings.end());
+    const std::vector<Message> baseWarnings
+        = prefix.steps.empty() ? WhatIfResult::ofTheMeasuredJob(base->warnings) : base->warnings;
+    curve.warnings.insert(curve.warnings.end(), baseWarnings.begin(), baseWarnings.end());
     return curve;
 }
 

@@ -55,6 +55,15 @@ Message WhatIfResult::asBaselineCheck(const Message& whatIfCheck)
     return Message(kBaselineCheck, whatIfCheck.args());
 }
 
+std::vector<Message> WhatIfResult::ofTheMeasuredJob(std::vector<Message> warnings)
+{
+    const std::vector<Message> all = warnings;
+    std::erase_if(warnings, [&](const Message& w) {
+        return isWhatIfCheck(w) && std::find(all.begin(), all.end(), asBaselineCheck(w)) != all.end();
+    });
+    return warnings;
+}
+
 // Per baseline: each measured op's replayed time, the exposed communication, and what its figures say
 // of one another; and, made by the first what-if that re-buckets and kept unless it was cancelled, what
 // re-bucketing alone moves (rebucketDrift).

@@ -106,6 +106,9 @@ struct WhatIfResult {
     // A what-if's check (isWhatIfCheck) as the baseline's check of the same finding: what a what-if
     // of no steps, which replays the measured job, says twice.
     static Message asBaselineCheck(const Message& whatIfCheck);
+    // The warnings of a what-if of no steps, which replays the measured job: its checks that repeat
+    // the baseline's (asBaselineCheck) left out, so that each finding is said once.
+    static std::vector<Message> ofTheMeasuredJob(std::vector<Message> warnings);
 };
 
 // What a caller does beside a what-if's pipeline (the window drawing the what-if as it is found).

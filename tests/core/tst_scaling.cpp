@@ -205,6 +205,14 @@ private Q_SLOTS:
                                .arg(p.iterationNs)
                                .arg(*p.replayedNs)));
         }
+        // The curve starts from the measured job replayed: its first step's check is said once, as
+        // the baseline's, not again as its what-if's.
+        const auto finding = std::find_if(curve->warnings.begin(), curve->warnings.end(),
+            [](const Message& w) { return w.english().starts_with("baseline: rank 0's first replayed step took"); });
+        QVERIFY(finding != curve->warnings.end());
+        for (const Message& w : curve->warnings)
+            QVERIFY2(
+                !WhatIfResult::isWhatIfCheck(w) || WhatIfResult::asBaselineCheck(w) != *finding, w.english().c_str());
     }
 
     // Strong scaling of real jobs of several steps: the work the model scales with the samples is one

@@ -903,6 +903,13 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(checks.front().english()),
             QStringLiteral("the baseline the search compares with: what-if: the step ends late"));
         QCOMPARE(Evaluator::baselineChecks(warnings, {}).size(), std::size_t(2));
+        // A what-if of no steps says each finding of the measured job once.
+        std::vector<Message> measured = warnings;
+        measured.push_back(said.front());
+        const std::vector<Message> once = WhatIfResult::ofTheMeasuredJob(measured);
+        QCOMPARE(once.size(), measured.size() - 1);
+        QVERIFY(std::find(once.begin(), once.end(), warnings.back()) == once.end());
+        QVERIFY(std::find(once.begin(), once.end(), warnings.front()) != once.end());
     }
 
     // Memory first also asks which layers to recompute: on a real DDP job at a 1 GB budget its choice is
