@@ -2181,10 +2181,6 @@
         <translation>die Ränge %1 wechselten sich auf einer GPU (Index %2) von %3 ab: die gemessenen Kernelzeiten jedes Rangs enthalten die Anteile der anderen. Jeder Rang hat nun eine eigene GPU, und seine Kernel erhalten ihren Anteil an der Zeit der geteilten GPU, 1/k davon, wo Kernel von k Rängen gleichzeitig liefen (%4 ms Kernel gemessen, %5 ms so geteilt; geteilte GPUs: %6). Die Wechsel der GPU zwischen den Rängen bleiben in diesem Anteil: auf den H100-Sätzen lag er 13 bis 18 % über den Kerneln eines Rangs allein auf der GPU. Ihre Kollektive laufen auf Host-Threads, was die Aufzeichnung nicht von Prozessen unterscheiden kann, die jeweils eine eigene GPU unter diesem Index sahen: ranks_per_host 1 des Netzwerk-Passes nimmt sie so an</translation>
     </message>
     <message>
-        <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and keep them unfused</source>
-        <translation>das fusionierte Rechensegment aus %1 Kerneln ab %2 wiederholt sich gleich auf %3 der %4 Streams und Schritte seiner Art: die anderen enthalten seine Kernel in anderer Anzahl (ein Aufwärmkernel, ein verkürzter Schritt, datenabhängige Kernel) und behalten sie unfusioniert</translation>
-    </message>
-    <message>
         <source>%1, while the path moved onto %2, %3 ms longer (%4 → %5 ms)</source>
         <translation>%1, während sich der Pfad auf %2 verlagerte, %3 ms länger (%4 → %5 ms)</translation>
     </message>
@@ -2199,6 +2195,10 @@
     <message>
         <source>%1 micro-batches split none of a rank&apos;s batches at the device counts tried (%2 samples; %3) into whole samples, which DeepSpeed refuses and no data loader gives: %4 tries %5 micro-batches instead</source>
         <translation>%1 Mikro-Batches teilen keinen der Batches eines Ranks bei den versuchten Gerätezahlen (%2 Samples; %3) in ganze Samples, was DeepSpeed ablehnt und kein Data Loader liefert: %4 versucht stattdessen %5 Mikro-Batches</translation>
+    </message>
+    <message>
+        <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and %5 of their kernels that repeat it stay unfused</source>
+        <translation>das fusionierte Rechensegment aus %1 Kerneln ab %2 wiederholt sich gleich auf %3 der %4 Streams und Schritte seiner Art: die anderen enthalten seine Kernel in anderer Anzahl (ein Aufwärmkernel, ein verkürzter Schritt, datenabhängige Kernel), und %5 ihrer Kernel, die es wiederholen, bleiben unfusioniert</translation>
     </message>
 </context>
 <context>

@@ -2181,10 +2181,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and keep them unfused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1, while the path moved onto %2, %3 ms longer (%4 → %5 ms)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2198,6 +2194,10 @@
     </message>
     <message>
         <source>%1 micro-batches split none of a rank&apos;s batches at the device counts tried (%2 samples; %3) into whole samples, which DeepSpeed refuses and no data loader gives: %4 tries %5 micro-batches instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and %5 of their kernels that repeat it stay unfused</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2181,10 +2181,6 @@
         <translation>rank %1 在%3的同一块 GPU（索引 %2）上轮流运行：每个 rank 测得的 kernel 时间包含了其他 rank 的轮次。现在每个 rank 都有自己的 GPU，其 kernel 取得共享 GPU 时间中的份额，在 k 个 rank 的 kernel 同时运行之处取其 1/k（测得 kernel %4 ms，如此分摊后 %5 ms；共享的 GPU：%6）。GPU 在各 rank 之间的切换仍留在该份额中：在 H100 数据集上，它比单个 rank 独占 GPU 时的 kernel 高出 13% 到 18%。它们的集合通信在主机线程上运行，跟踪无法将其与各自以该索引看到自己 GPU 的进程区分开：network pass 的 ranks_per_host 1 会按后者处理</translation>
     </message>
     <message>
-        <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and keep them unfused</source>
-        <translation>从 %2 开始的 %1 个 kernel 的融合计算段，在同类的 %4 个流与步中只有 %3 个以相同方式重复：其余的以不同次数包含这些 kernel（预热 kernel、被截短的步、随数据变化的 kernel），保持不融合</translation>
-    </message>
-    <message>
         <source>%1, while the path moved onto %2, %3 ms longer (%4 → %5 ms)</source>
         <translation>%1，而路径移到了%2上，每步增加 %3 ms（%4 → %5 ms）</translation>
     </message>
@@ -2199,6 +2195,10 @@
     <message>
         <source>%1 micro-batches split none of a rank&apos;s batches at the device counts tried (%2 samples; %3) into whole samples, which DeepSpeed refuses and no data loader gives: %4 tries %5 micro-batches instead</source>
         <translation>%1 个微批次在所尝试的设备数下都无法把一个 rank 的批次（%2 个样本；%3）分成整数个样本，DeepSpeed 会拒绝，数据加载器也给不出：%4 改为尝试 %5 个微批次</translation>
+    </message>
+    <message>
+        <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and %5 of their kernels that repeat it stay unfused</source>
+        <translation>从 %2 开始的 %1 个 kernel 的融合计算段，在同类的 %4 个流与步中只有 %3 个以相同方式重复：其余的以不同次数包含这些 kernel（预热 kernel、被截短的步、随数据变化的 kernel），其中重复该段的 %5 个 kernel 保持不融合</translation>
     </message>
 </context>
 <context>

@@ -145,7 +145,7 @@ void placeSegment(
     const std::vector<std::size_t> homeRuns = repeatsIn(g, homeKernels, own);
     const auto ordinal
         = static_cast<std::size_t>(std::find(homeRuns.begin(), homeRuns.end(), first) - homeRuns.begin());
-    std::vector<OpId> ops, blocks;
+    std::vector<OpId> ops, blocks, unlike;
     const auto addRun = [&](const std::vector<ItemId>& place, std::size_t start, std::vector<OpId>& into) {
         for (std::size_t j = 0; j < own.size(); ++j) {
             const auto origin = g.origin(place[start + j]);
@@ -166,6 +166,9 @@ void placeSegment(
         if (ordinal < homeRuns.size() && runs.size() == homeRuns.size()) {
             addRun(place, runs[ordinal], ops);
             ++segment.placesAlike;
+        } else if (p != home) {
+            for (const std::size_t start : runs)
+                addRun(place, start, unlike);
         }
         for (const std::size_t start : runs)
             addRun(place, start, blocks);
@@ -174,6 +177,7 @@ void placeSegment(
     }
     segment.ops = OpSet::of(std::move(ops));
     segment.blockOps = OpSet::of(std::move(blocks));
+    segment.unlike = OpSet::of(std::move(unlike));
 }
 
 } // namespace
@@ -190,7 +194,7 @@ std::vector<ComputeSegments::Segment> ComputeSegments::of(
                 saved += std::max<TimeNs>(0, s.start[b] - s.end[a]);
         }
         if (saved > 0)
-            segments.push_back({ std::move(run.kernels), saved, {}, 0, {}, 0, 0 });
+            segments.push_back({ std::move(run.kernels), saved, {}, 0, {}, 0, 0, {} });
     }
     std::stable_sort(segments.begin(), segments.end(), [](const Segment& a, const Segment& b) {
         return a.savedNs != b.savedNs ? a.savedNs > b.savedNs : a.kernels.front() < b.kernels.front();

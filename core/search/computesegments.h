@@ -35,9 +35,11 @@ public:
         // ops of every repeat in every place.
         std::size_t blocks = 0;
         OpSet blockOps;
-        // The places of its track role, and those alike that gave a counterpart (its own among them).
+        // The places of its track role, and those alike that gave a counterpart (its own among them),
+        // and the ops of the repeats of it in the places not alike, which no counterpart names.
         std::size_t places = 0;
         std::size_t placesAlike = 0;
+        OpSet unlike;
     };
 
     // The segments of at least two kernels with time to save, the most first (ties by their first

@@ -629,24 +629,39 @@ private:
                 continue;
             const bool known = std::any_of(
                 m_uneven.begin(), m_uneven.end(), [&](const Uneven& u) { return u.first == origin.front(); });
-            if (!known)
-                m_uneven.push_back({ origin.front(), std::string(replay.graph->name(segment.kernels.front())),
-                    segment.kernels.size(), segment.placesAlike, segment.places });
+            if (known)
+                continue;
+            // Named and counted as measured: a kernel of the replay may be one an earlier round fused.
+            const Trace& trace = replay.graph->trace();
+            std::size_t measured = 0;
+            for (ItemId kernel : segment.kernels)
+                measured += replay.graph->origin(kernel).size();
+            m_uneven.push_back({ origin.front(), std::string(trace.string(trace.name(origin.front()))), measured,
+                segment.placesAlike, segment.places, segment.unlike });
         }
     }
 
-    // Says which of the best's fused segments cover only the places that repeat them alike.
+    // Says which of the best's fused segments cover only the places that repeat them alike, where the
+    // best leaves kernels of the others' repeats unfused (another segment may have fused them).
     void sayUnevenSegments()
     {
         for (const Uneven& u : m_uneven) {
             if (!m_plan.fusedSegments.contains(u.first))
                 continue;
+            std::size_t unfused = 0;
+            for (const auto& [from, to] : u.unlike.ranges()) {
+                for (std::uint32_t op = from; op <= to; ++op)
+                    unfused += m_plan.fusedSegments.contains(OpId(op)) ? 0 : 1;
+            }
+            if (unfused == 0)
+                continue;
             m_result.warnings.emplace_back(
                 SL_TEXT("Core",
                     "the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams "
                     "and steps of its kind: the others hold its kernels another number of times (a warm-up "
-                    "kernel, a step cut short, kernels that follow the data), and keep them unfused"),
-                std::vector<Message::Arg> { u.kernels, u.name, u.alike, u.places });
+                    "kernel, a step cut short, kernels that follow the data), and %5 of their kernels that "
+                    "repeat it stay unfused"),
+                std::vector<Message::Arg> { u.kernels, u.name, u.alike, u.places, unfused });
         }
     }
 
@@ -806,6 +821,7 @@ private:
         OpId first;
         std::string name;
         std::size_t kernels = 0, alike = 0, places = 0;
+        OpSet unlike; // ComputeSegments::Segment::unlike
     };
     std::vector<Uneven> m_uneven;
     Symmetry m_symmetry;

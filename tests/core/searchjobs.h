@@ -6,6 +6,7 @@
 #include "strategyjobs.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,7 +31,9 @@ struct Layer {
 };
 
 // groupSize: the all-reduces' group, where it is larger than the ranks the trace holds (0: those ranks).
-inline TracePtr backwardJob(int ranks, const std::vector<Layer>& layers, int groupSize = 0)
+// warmUpAfter: the last rank also runs a 1 us "warm-up" kernel (no gradients) after that layer's.
+inline TracePtr backwardJob(
+    int ranks, const std::vector<Layer>& layers, int groupSize = 0, std::optional<std::size_t> warmUpAfter = {})
 {
     // The times first (the same on every rank), in us: per layer its launch and kernel, per gradient its
     // AccumulateGrad, its all-reduce's launch and the all-reduce.
@@ -91,6 +94,9 @@ inline TracePtr backwardJob(int ranks, const std::vector<Layer>& layers, int gro
                 gpu, "gemm backward", OpKind::ComputeKernel, planned[l].kernelStart * us, planned[l].kernelEnd * us);
             b.link(kernelLaunches[l], kernel, LinkKind::Launch);
             backward.push_back(kernel);
+            if (warmUpAfter == l && r + 1 == ranks)
+                backward.push_back(b.op(
+                    gpu, "warm-up", OpKind::ComputeKernel, planned[l].kernelEnd * us, (planned[l].kernelEnd + 1) * us));
         }
         std::size_t k = 0;
         for (const Planned& p : planned) {
