@@ -39,6 +39,12 @@ bool hasStep(const Strategy& s, const std::string& pass)
     return std::any_of(s.steps.begin(), s.steps.end(), [&](const PassStep& step) { return step.pass == pass; });
 }
 
+// The MI300 trace of ../shared/traces (activation checkpointing, a batch of 10 samples).
+QString mi300Trace()
+{
+    return QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt/resnet_act_checkpoint.json.gz");
+}
+
 // The bucket caps a frontier tried beside the job's own buckets.
 std::vector<double> capsOf(const Frontier& f)
 {
@@ -293,11 +299,9 @@ private Q_SLOTS:
     // against 39.7, and the frontier held them in its place. No point is now beaten by the base.
     void keepsTheChoicesTheEstimateReplayed()
     {
-        const QString path
-            = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt/resnet_act_checkpoint.json.gz");
-        if (!QFileInfo::exists(path))
+        if (!QFileInfo::exists(mi300Trace()))
             QSKIP("../shared/traces is absent");
-        const auto session = sessionOfFiles(path.toStdString());
+        const auto session = sessionOfFiles(mi300Trace().toStdString());
         QVERIFY(session);
         FrontierOptions options;
         options.workers = { 16 };
@@ -569,11 +573,9 @@ private Q_SLOTS:
     // unknown, leaves every count as it is. The frontier on that trace holds only whole micro-batches.
     void microBatchesSplitTheBatchWhole()
     {
-        const QString path
-            = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt/resnet_act_checkpoint.json.gz");
-        if (!QFileInfo::exists(path))
+        if (!QFileInfo::exists(mi300Trace()))
             QSKIP("../shared/traces is absent");
-        const auto session = sessionOfFiles(path.toStdString());
+        const auto session = sessionOfFiles(mi300Trace().toStdString());
         QVERIFY(session);
         const Trace& trace = session->trace();
         const WholeMicroBatches ten(trace, 1.0);
