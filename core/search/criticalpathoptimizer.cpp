@@ -181,7 +181,7 @@ private:
         findTensors(*baseline);
         takeSegments(*baseline);
         if (m_outcome.outOfMemory) {
-            const WholeMicroBatches whole(baseline->whatIf->graph->trace(), baseline->samplesFactor);
+            const WholeMicroBatches whole(BatchSize::of(baseline->whatIf->graph->trace()), baseline->samplesFactor);
             Expected<MemoryFirst::Choice> choice
                 = MemoryFirst::choose(m_evaluator, m_options.prefix, m_outcome, whole, room());
             if (!choice)

@@ -280,7 +280,7 @@ private:
         std::vector<double> shares;
         for (int n : m_workers)
             shares.push_back(m_options.globalBatch ? static_cast<double>(m_result.measuredWorkers) / n : 1.0);
-        const WholeMicroBatches whole(m_session.trace(), m_result.baseSamplesFactor, shares);
+        const WholeMicroBatches whole(m_batch, m_result.baseSamplesFactor, shares);
         if (std::optional<Message> note = whole.note(accumulation, Message(SL_TEXT("Core", "the frontier"))))
             m_result.warnings.push_back(std::move(*note));
         accumulation = whole.of(accumulation);

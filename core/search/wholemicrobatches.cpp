@@ -1,7 +1,5 @@
 #include "core/search/wholemicrobatches.h"
 
-#include "core/strategy/batchsize.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -36,9 +34,9 @@ std::string listText(const std::vector<int>& counts)
 
 } // namespace
 
-WholeMicroBatches::WholeMicroBatches(const Trace& trace, double samplesFactor, const std::vector<double>& shares)
+WholeMicroBatches::WholeMicroBatches(
+    const std::optional<BatchSize::Found>& batch, double samplesFactor, const std::vector<double>& shares)
 {
-    const std::optional<BatchSize::Found> batch = BatchSize::of(trace);
     if (!batch)
         return;
     m_source = batch->source;

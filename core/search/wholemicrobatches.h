@@ -1,14 +1,13 @@
 #pragma once
 
 #include "core/base/message.h"
+#include "core/strategy/batchsize.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace sightline {
-
-class Trace;
 
 // The micro-batch counts a search tries, each splitting a rank's batch into whole samples where the
 // trace shows that batch (BatchSize, times the samples the earlier steps left a rank with, times each
@@ -21,9 +20,10 @@ class Trace;
 class WholeMicroBatches {
 public:
     WholeMicroBatches() = default;
-    // shares: a rank's batch at each device count over its batch at the job's own (1 where each
-    // device keeps its batch).
-    WholeMicroBatches(const Trace& trace, double samplesFactor, const std::vector<double>& shares = { 1.0 });
+    // batch: the trace's (BatchSize::of), read once by the caller; shares: a rank's batch at each
+    // device count over its batch at the job's own (1 where each device keeps its batch).
+    WholeMicroBatches(const std::optional<BatchSize::Found>& batch, double samplesFactor,
+        const std::vector<double>& shares = { 1.0 });
 
     // The count itself where it splits a batch into whole samples or nothing can, else the nearest
     // that does.

@@ -577,20 +577,23 @@ private Q_SLOTS:
             QSKIP("../shared/traces is absent");
         const auto session = sessionOfFiles(mi300Trace().toStdString());
         QVERIFY(session);
-        const Trace& trace = session->trace();
-        const WholeMicroBatches ten(trace, 1.0);
+        const std::optional<BatchSize::Found> batch = BatchSize::of(session->trace());
+        QVERIFY(batch);
+        QCOMPARE(batch->size, 10);
+        const WholeMicroBatches ten(batch, 1.0);
         QCOMPARE(ten.of({ 1, 2, 4, 8 }), (std::vector<int> { 1, 2, 5, 10 }));
         QCOMPARE(ten.nearest(16), 10);
         QCOMPARE(ten.nearest(3), 2);
-        const WholeMicroBatches twelve(trace, 1.2);
+        const WholeMicroBatches twelve(batch, 1.2);
         QCOMPARE(twelve.nearest(8), 6);
         QCOMPARE(twelve.nearest(5), 4);
         QCOMPARE(twelve.nearest(4), 4);
         // At 8 devices and at 2 of a global batch of 80: 10 and 40 samples, which 8 splits.
-        QCOMPARE(WholeMicroBatches(trace, 1.0, { 1.0, 4.0 }).nearest(8), 8);
-        QCOMPARE(WholeMicroBatches(trace, 0.1).nearest(4), 4);
-        QCOMPARE(WholeMicroBatches(trace, 0.25).nearest(4), 4);
+        QCOMPARE(WholeMicroBatches(batch, 1.0, { 1.0, 4.0 }).nearest(8), 8);
+        QCOMPARE(WholeMicroBatches(batch, 0.1).nearest(4), 4);
+        QCOMPARE(WholeMicroBatches(batch, 0.25).nearest(4), 4);
         QCOMPARE(WholeMicroBatches().nearest(4), 4);
+        QCOMPARE(WholeMicroBatches(BatchSize::Found { 1, "one sample" }, 1.0).nearest(4), 4);
         const std::optional<Message> note = ten.note({ 1, 2, 4, 8 }, Message(SL_TEXT("Core", "the frontier")));
         QVERIFY(note);
         QVERIFY2(note->english().starts_with("4 and 8 micro-batches split none of a rank's batches at the device "

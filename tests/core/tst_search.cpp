@@ -992,9 +992,9 @@ private Q_SLOTS:
             }
             return counts;
         };
-        const WholeMicroBatches own(session->trace(), 1.0);
+        const WholeMicroBatches own(BatchSize::of(session->trace()), 1.0);
         QCOMPARE(MemoryFirst::choices(own).size(), MemoryFirst::choices().size());
-        const WholeMicroBatches four(session->trace(), 0.0625);
+        const WholeMicroBatches four(BatchSize::of(session->trace()), 0.0625);
         const std::vector<std::vector<PassStep>> cut = MemoryFirst::choices(four);
         QCOMPARE(cut.size(), MemoryFirst::choices().size() - 1); // 4 micro-batches alone, once
         for (double k : countsOf(cut))
