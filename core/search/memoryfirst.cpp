@@ -13,8 +13,8 @@ namespace sightline {
 
 namespace {
 
-// The micro-batch counts the fixed choices (MemoryFirst::choices) hold, before WholeMicroBatches makes
-// them whole.
+// The micro-batch counts the fixed choices (MemoryFirst::choices) hold, fewest first, before
+// WholeMicroBatches makes them whole.
 const std::vector<int> kMicroBatches { 2, 4, 8 };
 
 } // namespace
@@ -28,22 +28,22 @@ std::vector<std::vector<PassStep>> MemoryFirst::choices(const WholeMicroBatches&
         return PassStep { "grad_accumulation", { { "micro_batches", static_cast<double>(whole.nearest(k)) } } };
     };
     const PassStep bf16 { "mixed_precision", { { "precision", std::string("bf16") } } };
-    std::vector<std::vector<PassStep>> all {
-        { recompute(1) },
-        { recompute(2) },
-        { recompute(4) },
-        { accumulate(2) },
-        { accumulate(4) },
-        { accumulate(8) },
-        { bf16 },
-        { bf16, recompute(4) },
-        { bf16, accumulate(2) },
-        // The most of each: the lowest peaks the fixed choices reach, with and without bf16 (which a
-        // job without shapes refuses).
-        { recompute(1), accumulate(8) },
-        { bf16, accumulate(8) },
-        { bf16, recompute(1), accumulate(8) },
-    };
+    const int fewest = kMicroBatches.front();
+    const int most = kMicroBatches.back();
+    std::vector<std::vector<PassStep>> all { { recompute(1) }, { recompute(2) }, { recompute(4) } };
+    for (int k : kMicroBatches)
+        all.push_back({ accumulate(k) });
+    all.insert(all.end(),
+        {
+            { bf16 },
+            { bf16, recompute(4) },
+            { bf16, accumulate(fewest) },
+            // The most of each: the lowest peaks the fixed choices reach, with and without bf16 (which a
+            // job without shapes refuses).
+            { recompute(1), accumulate(most) },
+            { bf16, accumulate(most) },
+            { bf16, recompute(1), accumulate(most) },
+        });
     // Counts made whole may meet: each choice once.
     std::vector<std::vector<PassStep>> distinct;
     for (std::vector<PassStep>& steps : all) {
