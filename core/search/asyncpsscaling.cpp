@@ -279,8 +279,7 @@ Expected<ScalingCurve> AsyncPsScaling::of(const JobSession& session, const Strat
         "the asynchronous parameter server is a model of the job (its compute, its gradient bytes and the network's "
         "bandwidth) whose workers drift apart, set beside worker_count's asynchronous replays, whose workers stay in "
         "lock-step; both take the server's update to cost nothing"));
-    const std::vector<Message> baseWarnings
-        = prefix.steps.empty() ? WhatIfResult::ofTheMeasuredJob(base->warnings) : base->warnings;
+    const std::vector<Message> baseWarnings = WhatIfResult::saidOf(prefix.steps, base->warnings);
     curve.warnings.insert(curve.warnings.end(), baseWarnings.begin(), baseWarnings.end());
     return curve;
 }

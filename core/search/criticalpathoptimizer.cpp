@@ -738,8 +738,7 @@ private:
             m_result.warnings.push_back(std::move(*unfed));
         if (std::optional<Message> failed = m_evaluator.failureWarning())
             m_result.warnings.push_back(std::move(*failed));
-        const std::vector<Message> own
-            = best.steps.empty() ? WhatIfResult::ofTheMeasuredJob(final->warnings) : final->warnings;
+        const std::vector<Message> own = WhatIfResult::saidOf(best.steps, final->warnings);
         m_result.warnings.insert(m_result.warnings.begin(), own.begin(), own.end());
         if (Candidate::keyOf(best) != Candidate::keyOf(m_options.prefix)) {
             const std::vector<Message> checks = Evaluator::baselineChecks(m_baselineWarnings, final->warnings);

@@ -748,7 +748,7 @@ Expected<SearchResult> FrontierTracker::fewestDevices(const JobSession& session,
     // then the frontier's own warnings. Of the base's what-if, which the baseline's figures come from,
     // what best's does not say goes as the baseline's (an assumption of its cost model at the job's own
     // count); its steps' notes, numbered as the base has them, and the fastest point's warnings do not.
-    r.warnings = r.best.steps.empty() ? WhatIfResult::ofTheMeasuredJob(best->warnings) : best->warnings;
+    r.warnings = WhatIfResult::saidOf(r.best.steps, best->warnings);
     const auto lead = static_cast<std::ptrdiff_t>(std::min(frontier->ownWarnings, frontier->warnings.size()));
     const std::vector<Message> own(frontier->warnings.begin() + lead, frontier->warnings.end());
     for (Message& w : Evaluator::warningsBeyond(own, best->warnings))

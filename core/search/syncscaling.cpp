@@ -228,8 +228,7 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
         return s;
     curve.markMeasured(base->whatIf->schedule);
     curve.relate(modelAt(1).stepsPerSecond);
-    const std::vector<Message> baseWarnings
-        = prefix.steps.empty() ? WhatIfResult::ofTheMeasuredJob(base->warnings) : base->warnings;
+    const std::vector<Message> baseWarnings = WhatIfResult::saidOf(prefix.steps, base->warnings);
     curve.warnings.insert(curve.warnings.end(), baseWarnings.begin(), baseWarnings.end());
     return curve;
 }

@@ -55,8 +55,10 @@ Message WhatIfResult::asBaselineCheck(const Message& whatIfCheck)
     return Message(kBaselineCheck, whatIfCheck.args());
 }
 
-std::vector<Message> WhatIfResult::ofTheMeasuredJob(std::vector<Message> warnings)
+std::vector<Message> WhatIfResult::saidOf(const std::vector<PassStep>& steps, std::vector<Message> warnings)
 {
+    if (!steps.empty())
+        return warnings;
     const std::vector<Message> all = warnings;
     std::erase_if(warnings, [&](const Message& w) {
         return isWhatIfCheck(w) && std::find(all.begin(), all.end(), asBaselineCheck(w)) != all.end();

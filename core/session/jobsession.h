@@ -106,9 +106,10 @@ struct WhatIfResult {
     // A what-if's check (isWhatIfCheck) as the baseline's check of the same finding: what a what-if
     // of no steps, which replays the measured job, says twice.
     static Message asBaselineCheck(const Message& whatIfCheck);
-    // The warnings of a what-if of no steps, which replays the measured job: its checks that repeat
-    // the baseline's (asBaselineCheck) left out, so that each finding is said once.
-    static std::vector<Message> ofTheMeasuredJob(std::vector<Message> warnings);
+    // A what-if's warnings as its answer says them: those of a what-if of no steps, which replays the
+    // measured job, less its checks that repeat the baseline's (asBaselineCheck), so that each finding
+    // is said once; a what-if of steps keeps them all.
+    static std::vector<Message> saidOf(const std::vector<PassStep>& steps, std::vector<Message> warnings);
 };
 
 // What a caller does beside a what-if's pipeline (the window drawing the what-if as it is found).

@@ -939,10 +939,12 @@ private Q_SLOTS:
         // A what-if of no steps says each finding of the measured job once.
         std::vector<Message> measured = warnings;
         measured.push_back(said.front());
-        const std::vector<Message> once = WhatIfResult::ofTheMeasuredJob(measured);
+        const std::vector<Message> once = WhatIfResult::saidOf({}, measured);
         QCOMPARE(once.size(), measured.size() - 1);
         QVERIFY(std::find(once.begin(), once.end(), warnings.back()) == once.end());
         QVERIFY(std::find(once.begin(), once.end(), warnings.front()) != once.end());
+        // A what-if of steps has figures of its own, and says its checks.
+        QCOMPARE(WhatIfResult::saidOf({ PassStep { "mixed_precision", {} } }, measured), measured);
     }
 
     // Memory first also asks which layers to recompute: on a real DDP job at a 1 GB budget its choice is
