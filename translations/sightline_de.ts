@@ -1961,10 +1961,6 @@
         <translation>%1 Übertragungen außerhalb des Vorwärtsdurchlaufs gehören zu keiner Parallelität, die der Trace nennt; sie gelten nicht als Gradienten und behalten ihre Bytes</translation>
     </message>
     <message>
-        <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth or link moves them</source>
-        <translation>%1 der %2 Übertragungen nennen keine Größe (der Trace sagt nicht, wie viele Bytes sie bewegen): das Kostenmodell kann sie nicht messen, daher behalten sie ihre gemessenen Zeiten, und keine Änderung der Bandbreite oder Verbindung verschiebt sie</translation>
-    </message>
-    <message>
         <source>host %1</source>
         <translation>Host %1</translation>
     </message>
@@ -2199,6 +2195,10 @@
     <message>
         <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and %5 of their kernels that repeat it stay unfused</source>
         <translation>das fusionierte Rechensegment aus %1 Kerneln ab %2 wiederholt sich gleich auf %3 der %4 Streams und Schritte seiner Art: die anderen enthalten seine Kernel in anderer Anzahl (ein Aufwärmkernel, ein verkürzter Schritt, datenabhängige Kernel), und %5 ihrer Kernel, die es wiederholen, bleiben unfusioniert</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth, link or group size moves them, other than to a group of one rank, which moves nothing</source>
+        <translation>%1 der %2 Übertragungen nennen keine Größe (der Trace sagt nicht, wie viele Bytes sie bewegen): das Kostenmodell kann sie nicht messen, daher behalten sie ihre gemessenen Zeiten, und keine Änderung der Bandbreite, der Verbindung oder der Gruppengröße verschiebt sie, außer zu einer Gruppe aus einem Rang, die nichts überträgt</translation>
     </message>
 </context>
 <context>

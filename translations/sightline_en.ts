@@ -1953,10 +1953,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth or link moves them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>host %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2198,6 +2194,10 @@
     </message>
     <message>
         <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and %5 of their kernels that repeat it stay unfused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth, link or group size moves them, other than to a group of one rank, which moves nothing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1961,10 +1961,6 @@
         <translation>%1 个前向传播之外的传输不属于追踪能说明的任何并行方式，因此不视为梯度，保留其字节数</translation>
     </message>
     <message>
-        <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth or link moves them</source>
-        <translation>%2 次传输中有 %1 次未记录大小（trace 未说明其传输的字节数）：成本模型无法为其计时，因此保留测得的时间，带宽或链路的任何改变都不会影响它们</translation>
-    </message>
-    <message>
         <source>host %1</source>
         <translation>主机 %1</translation>
     </message>
@@ -2199,6 +2195,10 @@
     <message>
         <source>the fused computation segment of %1 kernels from %2 repeats alike on %3 of the %4 streams and steps of its kind: the others hold its kernels another number of times (a warm-up kernel, a step cut short, kernels that follow the data), and %5 of their kernels that repeat it stay unfused</source>
         <translation>从 %2 开始的 %1 个 kernel 的融合计算段，在同类的 %4 个流与步中只有 %3 个以相同方式重复：其余的以不同次数包含这些 kernel（预热 kernel、被截短的步、随数据变化的 kernel），其中重复该段的 %5 个 kernel 保持不融合</translation>
+    </message>
+    <message>
+        <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth, link or group size moves them, other than to a group of one rank, which moves nothing</source>
+        <translation>%2 次传输中有 %1 次未记录大小（trace 未说明其传输的字节数）：成本模型无法为其计时，因此保留测得的时间，带宽、链路或组大小的任何改变都不会影响它们，除非组缩小为一个 rank（此时不传输任何数据）</translation>
     </message>
 </context>
 <context>

@@ -55,8 +55,18 @@ LinkTopology::Route routeOf(
     return {};
 }
 
+// Whether a transfer is a collective among one rank (a data-parallel group worker_count shrank to one),
+// which moves nothing whatever its size: the cost model times it at nothing even where the trace does
+// not record how many bytes it moved.
+bool amongOne(const ExecutionGraph& g, const ReplayOptions& options, const CommCost& c)
+{
+    return c.groupSize == 1
+        && CostModel::volume(options.costModel.algorithmOf(g.string(c.collective)), 1, 1).steps == 0;
+}
+
 // The transfers the cost model times: latency, wire bytes and links of each communication item that
-// has a transfer of a known size (one whose size the trace does not record keeps its measured time).
+// has a transfer of a known size (one whose size the trace does not record keeps its measured time,
+// unless it is among one rank: amongOne).
 struct Transfers {
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
     struct Transfer {
@@ -77,6 +87,8 @@ struct Transfers {
         of.assign(g.itemCount(), kNone);
         for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
             const CommCost* c = g.comm(ItemId(i));
+            if (c && c->bytes <= 0 && amongOne(g, options, *c))
+                minDuration[i] = 0;
             if (!c || c->bytes <= 0)
                 continue;
             LinkTopology::Route route = routeOf(g, topology, *c, g.commRanks(*c));
@@ -387,7 +399,8 @@ std::array<Replayer::LinkTransfers, kLinkTypeCount> Replayer::transfersByLink(co
     std::array<LinkTransfers, kLinkTypeCount> links {};
     const LinkTopology topology(placementsOf(g.ranks()), options.topology);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        if (const CommCost* c = g.comm(ItemId(i))) {
+        const CommCost* c = g.comm(ItemId(i));
+        if (c && !(c->bytes <= 0 && amongOne(g, options, *c))) {
             // The route's kind is the slowest of a usual cluster; the options' parameters may make
             // another kind it crosses slower (PCIe ports at their defaults on a route through a fitted
             // network), and that one then bounds the transfer.

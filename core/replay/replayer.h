@@ -74,7 +74,8 @@ public:
     // The graph's transfers the cost model would time over each link type, as their bottleneck (the
     // kind of link of least bandwidth by these options that a replay with them crosses; the route's own
     // kind on a tie): how many, their smallest and largest message sizes; and how many it cannot time,
-    // as they record no size (0 bytes: the trace does not say what they move).
+    // as they record no size (0 bytes: the trace does not say what they move). A collective among one
+    // rank is in neither: it moves nothing, and is timed at nothing.
     struct LinkTransfers {
         std::size_t count = 0;
         std::int64_t smallestBytes = 0, largestBytes = 0;

@@ -365,7 +365,8 @@ std::vector<Message> costModelNotes(const ExecutionGraph& g, const ReplayOptions
                                                "(%3 us per step, %4 GB/s; the network pass sets them)"),
                 std::move(args));
     }
-    // Transfers whose size the trace does not record (BytePS's timelines) keep their measured times.
+    // Transfers whose size the trace does not record (BytePS's timelines) keep their measured times,
+    // unless among one rank (transfersByLink leaves those out).
     std::size_t unsized = 0, all = 0;
     for (const Replayer::LinkTransfers& transfers : crossing) {
         unsized += transfers.unsized;
@@ -375,8 +376,8 @@ std::vector<Message> costModelNotes(const ExecutionGraph& g, const ReplayOptions
         notes.emplace_back(
             SL_TEXT("Core",
                 "%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the "
-                "cost model cannot time them, so they keep their measured times, and no change of bandwidth or "
-                "link moves them"),
+                "cost model cannot time them, so they keep their measured times, and no change of bandwidth, link "
+                "or group size moves them, other than to a group of one rank, which moves nothing"),
             std::vector<Message::Arg> { unsized, all });
     const bool acrossHosts = crossing[static_cast<std::size_t>(LinkType::Network)].count > 0;
     if (topology.hostsAssumed() && (acrossHosts || g.ranks().size() > 1))

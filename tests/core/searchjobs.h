@@ -30,7 +30,8 @@ struct Layer {
     std::vector<std::int64_t> gradientBytes;
 };
 
-// groupSize: the all-reduces' group, where it is larger than the ranks the trace holds (0: those ranks).
+// groupSize: the all-reduces' group, where it is larger than the ranks the trace holds (0: those ranks),
+// and the job's world.
 // warmUpAfter: the last rank also runs a 1 us "warm-up" kernel (no gradients) after that layer's.
 inline TracePtr backwardJob(
     int ranks, const std::vector<Layer>& layers, int groupSize = 0, std::optional<std::size_t> warmUpAfter = {})
@@ -66,6 +67,7 @@ inline TracePtr backwardJob(
 
     JobBuilder b;
     b.currentStep = 1;
+    b.worldSize = groupSize;
     std::vector<OpId> colls;
     for (int r = 0; r < ranks; ++r) {
         const std::uint32_t rank = b.rank(r, "node");

@@ -21,6 +21,7 @@ struct JobBuilder {
     std::vector<std::vector<std::uint32_t>> trackOps;
     std::int32_t currentStep = -1; // the step number new ops get
     std::string format = "test"; // the trace format it says it was read from
+    std::int32_t worldSize = 0; // the job's ranks, where the trace holds fewer (0: those it holds)
 
     std::uint32_t rank(int number, const std::string& host = {})
     {
@@ -114,7 +115,7 @@ struct JobBuilder {
             d.ranks[r].firstTrack = first == UINT32_MAX ? 0 : first;
             d.ranks[r].trackCount = count;
         }
-        d.worldSize = static_cast<std::int32_t>(d.ranks.size());
+        d.worldSize = worldSize > 0 ? worldSize : static_cast<std::int32_t>(d.ranks.size());
         d.format = format;
         Expected<TracePtr> trace = Trace::build(std::move(d));
         if (!trace)
