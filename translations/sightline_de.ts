@@ -2200,6 +2200,10 @@
         <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth, link or group size moves them, other than to a group of one rank, which moves nothing</source>
         <translation>%1 der %2 Übertragungen nennen keine Größe (der Trace sagt nicht, wie viele Bytes sie bewegen): das Kostenmodell kann sie nicht messen, daher behalten sie ihre gemessenen Zeiten, und keine Änderung der Bandbreite, der Verbindung oder der Gruppengröße verschiebt sie, außer zu einer Gruppe aus einem Rang, die nichts überträgt</translation>
     </message>
+    <message>
+        <source>%1 micro-batches do not split a rank&apos;s batch at %2 devices (%3 samples; %4) into whole samples, which DeepSpeed refuses and no data loader gives: %5 holds no point of them there</source>
+        <translation>%1 Mikro-Batches teilen den Batch eines Ranks bei %2 Geräten (%3 Samples; %4) nicht in ganze Samples, was DeepSpeed ablehnt und kein Data Loader liefert: %5 hat dort keinen Punkt von ihnen</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -2200,6 +2200,10 @@
         <source>%1 of the %2 transfers record no size (the trace does not say how many bytes they move): the cost model cannot time them, so they keep their measured times, and no change of bandwidth, link or group size moves them, other than to a group of one rank, which moves nothing</source>
         <translation>%2 次传输中有 %1 次未记录大小（trace 未说明其传输的字节数）：成本模型无法为其计时，因此保留测得的时间，带宽、链路或组大小的任何改变都不会影响它们，除非组缩小为一个 rank（此时不传输任何数据）</translation>
     </message>
+    <message>
+        <source>%1 micro-batches do not split a rank&apos;s batch at %2 devices (%3 samples; %4) into whole samples, which DeepSpeed refuses and no data loader gives: %5 holds no point of them there</source>
+        <translation>%1 个微批次无法把 %2 个设备时一个 rank 的批次（%3 个样本；%4）分成整数个样本，DeepSpeed 会拒绝，数据加载器也给不出：%5 在该设备数下不含它们的点</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -119,6 +119,13 @@ struct Config {
     std::optional<std::size_t> communication;
 };
 
+// Why a candidate is left out without its what-if, if it is.
+enum class LeftOut : std::uint8_t {
+    No,
+    Unfed, // a rank's micro-batch would hold less than one sample
+    Uneven, // its micro-batches would not hold whole samples
+};
+
 // One layer of the chain: its name, the measured ops of its spans on every rank and step, and the
 // layer whose measured cost it shares (itself, or an earlier one of the same forward work and time).
 struct ChainLayer {
@@ -279,11 +286,12 @@ private:
         }
         std::vector<double> shares;
         for (int n : m_workers)
-            shares.push_back(m_options.globalBatch ? static_cast<double>(m_result.measuredWorkers) / n : 1.0);
-        const WholeMicroBatches whole(m_batch, m_result.baseSamplesFactor, shares);
-        if (std::optional<Message> note = whole.note(accumulation, Message(SL_TEXT("Core", "the frontier"))))
+            shares.push_back(shareAt(n));
+        m_whole = WholeMicroBatches(m_batch, m_result.baseSamplesFactor, shares);
+        if (std::optional<Message> note = m_whole.note(accumulation, Message(SL_TEXT("Core", "the frontier"))))
             m_result.warnings.push_back(std::move(*note));
-        accumulation = whole.of(accumulation);
+        accumulation = m_whole.of(accumulation);
+        sayUnevenCounts(accumulation);
         for (int k : accumulation) {
             m_configs.push_back({ std::max(1, k), false, std::nullopt });
             if (mixedPrecision)
@@ -339,6 +347,35 @@ private:
         }
     }
 
+    // A count kept for the batch at some device count may split another count's unevenly: the
+    // frontier holds no point of it there (splitsWhole), and says so per device count. Counts whose
+    // micro-batches hold less than a sample there are the unfed warning's.
+    void sayUnevenCounts(const std::vector<int>& accumulation)
+    {
+        for (int n : m_workers) {
+            std::vector<int> uneven;
+            for (int k : accumulation) {
+                const Config c { k, false, std::nullopt };
+                const std::optional<double> samples = fedAtMost(c, n);
+                if (!splitsWhole(c, n) && samples && *samples >= 1.0 - 1e-9)
+                    uneven.push_back(k);
+            }
+            if (!uneven.empty())
+                m_result.warnings.push_back(
+                    m_whole.unevenNote(uneven, n, shareAt(n), Message(SL_TEXT("Core", "the frontier"))));
+        }
+    }
+
+    // A rank's batch at n devices over its batch at the job's own count.
+    double shareAt(int n) const
+    {
+        return m_options.globalBatch ? static_cast<double>(m_result.measuredWorkers) / static_cast<double>(n) : 1.0;
+    }
+
+    // Whether a choice's micro-batches hold whole samples of a rank's batch at n devices, or cannot be
+    // told not to (WholeMicroBatches::splitsAt).
+    bool splitsWhole(const Config& c, int n) const { return m_whole.splitsAt(c.accumulation, shareAt(n)); }
+
     Strategy strategyOf(const Config& c, int workers, const std::vector<std::uint32_t>& layers) const
     {
         std::vector<PassStep> own;
@@ -374,12 +411,21 @@ private:
         if (std::find(counts.begin(), counts.end(), m_result.measuredWorkers) == counts.end())
             counts.push_back(m_result.measuredWorkers);
         std::vector<Candidate> candidates;
-        std::vector<std::uint8_t> unfed; // per base: left out without replaying it (fedAtMost)
+        // Per base, what leaves it out without replaying it: micro-batches below a sample (fedAtMost)
+        // or not of whole samples (splitsWhole); at the job's own count, which the layers' changes
+        // are measured from, neither, though one there not of whole samples is no point either.
+        std::vector<LeftOut> leftOut;
+        std::vector<std::uint8_t> noPoint; // per candidate: its micro-batches are not of whole samples
         for (const Config& c : m_configs) {
             for (int n : counts) {
                 candidates.push_back(Candidate::of(strategyOf(c, n, {})));
                 const std::optional<double> samples = fedAtMost(c, n);
-                unfed.push_back(n != m_result.measuredWorkers && samples && *samples < 1.0 - 1e-9);
+                const bool own = n == m_result.measuredWorkers;
+                const bool below = samples && *samples < 1.0 - 1e-9;
+                leftOut.push_back(own ? LeftOut::No
+                        : below       ? LeftOut::Unfed
+                                      : (splitsWhole(c, n) ? LeftOut::No : LeftOut::Uneven));
+                noPoint.push_back(!splitsWhole(c, n));
             }
         }
         const std::size_t bases = candidates.size();
@@ -389,19 +435,21 @@ private:
                 kinds.push_back(i);
         }
         for (std::size_t c = 0; c < m_ownBuckets; ++c) {
-            for (std::size_t kind : kinds)
+            for (std::size_t kind : kinds) {
                 candidates.push_back(Candidate::of(
                     strategyOf(m_configs[c], m_result.measuredWorkers, { static_cast<std::uint32_t>(kind) })));
+                noPoint.push_back(!splitsWhole(m_configs[c], m_result.measuredWorkers));
+            }
         }
-        unfed.resize(candidates.size(), 0);
-        Expected<std::vector<Outcome>> outcomes = evaluateFed(candidates, unfed);
+        leftOut.resize(candidates.size(), LeftOut::No);
+        Expected<std::vector<Outcome>> outcomes = evaluateFed(candidates, leftOut);
         if (!outcomes)
             return outcomes.status();
         const auto base
             = [&](std::size_t c, std::size_t n) -> const Outcome& { return (*outcomes)[c * counts.size() + n]; };
         const std::size_t own = static_cast<std::size_t>(
             std::find(counts.begin(), counts.end(), m_result.measuredWorkers) - counts.begin());
-        keepReplayed(candidates, *outcomes, counts.size(), own);
+        keepReplayed(candidates, *outcomes, noPoint, counts.size(), own);
         std::vector<std::vector<CostFrontier::Tuple>> perCount(m_workers.size());
         for (std::size_t c = 0; c < m_configs.size(); ++c) {
             // The chain under this choice (with the job's own buckets): each layer kept (no change) or
@@ -425,7 +473,7 @@ private:
             }
             for (std::size_t n = 0; n < m_workers.size(); ++n) {
                 const Outcome& start = base(c, n); // counts begin with the workers, in their order
-                if (!start.ok())
+                if (!start.ok() || !splitsWhole(m_configs[c], m_workers[n]))
                     continue;
                 const std::vector<CostFrontier::Tuple> first { { start.iterationNs, start.peakBytes,
                     { kConfigMark + static_cast<std::uint32_t>(c) } } };
@@ -444,34 +492,35 @@ private:
     {
         if (!m_batch || !m_result.base || n <= 0)
             return std::nullopt;
-        const double share
-            = m_options.globalBatch ? static_cast<double>(m_result.measuredWorkers) / static_cast<double>(n) : 1.0;
-        return static_cast<double>(m_batch->size) * m_result.baseSamplesFactor * share / std::max(1, c.accumulation);
+        return static_cast<double>(m_batch->size) * m_result.baseSamplesFactor * shareAt(n)
+            / std::max(1, c.accumulation);
     }
 
-    // The candidates' outcomes, those marked unfed left out as Unfed without their what-if: a count past
-    // the global batch gives every rank less than a sample whatever it recomputes, and its what-ifs are
-    // the dearest (at 64 devices of a 1-device ResNet-50 trace, 8 of them took 24 s and 8.6 GB for no
-    // point). They count as evaluated and Unfed, in every process alike; their figures are none.
+    // The candidates' outcomes, those left out without their what-if as Unfed: a count past the global
+    // batch gives every rank less than a sample whatever it recomputes, and its what-ifs are the
+    // dearest (at 64 devices of a 1-device ResNet-50 trace, 8 of them took 24 s and 8.6 GB for no
+    // point). They count as evaluated, in every process alike, those below a sample as Unfed; their
+    // figures are none.
     Expected<std::vector<Outcome>> evaluateFed(
-        const std::vector<Candidate>& candidates, const std::vector<std::uint8_t>& unfed)
+        const std::vector<Candidate>& candidates, const std::vector<LeftOut>& leftOut)
     {
         std::vector<Candidate> fed;
         for (std::size_t i = 0; i < candidates.size(); ++i) {
-            if (!unfed[i])
+            if (leftOut[i] == LeftOut::No)
                 fed.push_back(candidates[i]);
         }
         Expected<std::vector<Outcome>> replayed = m_evaluator.evaluate(fed);
         if (!replayed)
             return replayed.status();
         const std::size_t skipped = candidates.size() - fed.size();
-        m_evaluator.count(skipped, 0, std::nullopt, skipped);
+        const auto unfed = static_cast<std::size_t>(std::count(leftOut.begin(), leftOut.end(), LeftOut::Unfed));
+        m_evaluator.count(skipped, 0, std::nullopt, unfed);
         m_result.unreplayed += skipped;
         std::vector<Outcome> all(candidates.size());
         for (std::size_t i = 0, k = 0; i < candidates.size(); ++i) {
-            if (unfed[i]) {
+            if (leftOut[i] != LeftOut::No) {
                 all[i].status = Outcome::Unfed;
-                all[i].fractionalSamples = 1;
+                all[i].fractionalSamples = leftOut[i] == LeftOut::Unfed ? 1 : 0;
             } else {
                 all[i] = (*replayed)[k++];
             }
@@ -485,12 +534,12 @@ private:
     // figures are replays, not estimates: the frontier is reduced with them, so that a point the
     // estimate got wrong (a layer's change measured at another count, say) cannot hide one replayed.
     void keepReplayed(const std::vector<Candidate>& candidates, const std::vector<Outcome>& outcomes,
-        std::size_t counts, std::size_t own)
+        const std::vector<std::uint8_t>& noPoint, std::size_t counts, std::size_t own)
     {
         const std::size_t bases = m_configs.size() * counts;
         for (std::size_t i = 0; i < candidates.size(); ++i) {
             const std::size_t n = i < bases ? i % counts : own; // counts begin with the workers, in order
-            if (n < m_workers.size() && outcomes[i].ok())
+            if (n < m_workers.size() && outcomes[i].ok() && !noPoint[i])
                 m_replayed.push_back({ candidates[i].strategy, outcomes[i], n });
         }
     }
@@ -684,6 +733,7 @@ private:
     };
     std::vector<Replayed> m_replayed; // the estimate's what-ifs that are points (keepReplayed)
     std::optional<BatchSize::Found> m_batch; // the batch the trace shows
+    WholeMicroBatches m_whole; // the micro-batch counts made whole at the device counts (findConfigs)
 };
 
 } // namespace

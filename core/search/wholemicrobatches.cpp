@@ -40,6 +40,7 @@ WholeMicroBatches::WholeMicroBatches(
     if (!batch)
         return;
     m_source = batch->source;
+    m_batch = static_cast<double>(batch->size) * samplesFactor;
     for (double share : shares) {
         const double samples = static_cast<double>(batch->size) * samplesFactor * share;
         if (std::find(m_samples.begin(), m_samples.end(), samples) != m_samples.end())
@@ -70,6 +71,25 @@ int WholeMicroBatches::nearest(int count) const
         if (above <= largest && splits(above))
             return static_cast<int>(above);
     }
+}
+
+bool WholeMicroBatches::splitsAt(int count, double share) const
+{
+    if (count <= 1 || !m_batch)
+        return true;
+    const double samples = *m_batch * share;
+    const double whole = std::round(samples);
+    if (whole < 1 || whole > kLargestBatch || std::abs(samples - whole) > 1e-9)
+        return true;
+    return static_cast<long long>(whole) % count == 0;
+}
+
+Message WholeMicroBatches::unevenNote(const std::vector<int>& counts, int devices, double share, Message searcher) const
+{
+    return Message(SL_TEXT("Core",
+                       "%1 micro-batches do not split a rank's batch at %2 devices (%3 samples; %4) into whole "
+                       "samples, which DeepSpeed refuses and no data loader gives: %5 holds no point of them there"),
+        { listText(counts), devices, BatchSize::text(m_batch.value_or(0) * share), m_source, std::move(searcher) });
 }
 
 std::vector<int> WholeMicroBatches::of(const std::vector<int>& counts) const

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <set>
 
 using namespace sightline;
 using namespace sightline::strategyjobs;
@@ -620,6 +621,51 @@ private Q_SLOTS:
             }
         }
         QVERIFY(accumulates);
+    }
+
+    // A count kept as it splits the batch at one device count may split another's unevenly: on the
+    // MI300 trace at 1, 2, 4 and 8 devices sharing a global batch of 80, 4 and 8 micro-batches split
+    // 80, 40 and 20 samples, but not the 10 of 8 devices, nor 8 the 20 of 4. The frontier holds no point
+    // of them there, and says so (its fastest point was 4 micro-batches of 2.5 samples at 8 devices).
+    void microBatchesSplitEachCountsBatchWhole()
+    {
+        if (!QFileInfo::exists(mi300Trace()))
+            QSKIP("../shared/traces is absent");
+        const auto session = sessionOfFiles(mi300Trace().toStdString());
+        QVERIFY(session);
+        const WholeMicroBatches whole(BatchSize::of(session->trace()), 1.0, { 8.0, 4.0, 2.0, 1.0 });
+        QVERIFY(whole.splitsAt(8, 8.0));
+        QVERIFY(!whole.splitsAt(8, 2.0));
+        QVERIFY(!whole.splitsAt(4, 1.0));
+        QVERIFY(whole.splitsAt(5, 1.0));
+        QVERIFY(!whole.splitsAt(16, 1.0)); // past the batch
+        QVERIFY(whole.splitsAt(4, 0.25)); // 2.5 samples: not whole, so not told
+        QVERIFY(WholeMicroBatches().splitsAt(3, 1.0));
+
+        FrontierOptions options;
+        options.communication = false;
+        options.workers = { 1, 2, 4, 8 };
+        LocalExchange local;
+        const auto f = FrontierTracker::track(*session, options, local, std::uint64_t(4) << 30);
+        QVERIFY2(f, f ? "" : f.status().toString().c_str());
+        QVERIFY(says(f->warnings, "4 and 8 micro-batches do not split a rank's batch at 8 devices (10 samples; "));
+        QVERIFY(says(f->warnings, "8 micro-batches do not split a rank's batch at 4 devices (20 samples; "));
+        QVERIFY(!says(f->warnings, "at 2 devices"));
+        std::set<int> kept;
+        for (const auto& [workers, points] : f->byWorkers) {
+            for (const FrontierPoint& p : points) {
+                for (const PassStep& step : p.strategy.steps) {
+                    if (step.pass != "grad_accumulation")
+                        continue;
+                    const double k = std::get<double>(step.params.at("micro_batches"));
+                    QVERIFY2(std::fmod(80.0 / workers, k) == 0,
+                        qPrintable(QStringLiteral("%1 micro-batches at %2 devices").arg(k).arg(workers)));
+                    kept.insert(workers);
+                }
+            }
+        }
+        QVERIFY(kept.contains(8));
+        QVERIFY(f->miniTime);
     }
 
     // A base that holds a pass a strategy holds once (grad_accumulation, mixed_precision) leaves the
