@@ -23,6 +23,13 @@ using namespace sightline::searchjobs;
 
 namespace {
 
+// The MI300 trace of ../shared/traces: one rank of 8, 3 steps, the first of which records no size for
+// its all-reduces.
+QString mi300Files()
+{
+    return QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt");
+}
+
 // The first point whose model parts from its replay by 20 % or more at one worker, or by 5 % or more
 // at another count, for the test's message; empty where none does.
 QString modelOffItsReplays(const ScalingCurve& curve)
@@ -204,10 +211,9 @@ private Q_SLOTS:
     // scaled whole, one worker's model came 56 % above its replay (72.6 ms against 46.5).
     void syncStrongScalingKeepsTheFloor()
     {
-        const QString files = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt");
-        if (!QFileInfo::exists(files))
+        if (!QFileInfo::exists(mi300Files()))
             QSKIP("../shared/traces is not here");
-        const auto session = sessionOfFiles(files.toStdString());
+        const auto session = sessionOfFiles(mi300Files().toStdString());
         QVERIFY(session);
         LocalExchange local;
         const auto curve = SyncScaling::of(*session, {}, { CommSource::CostModel, true, std::nullopt }, { 1, 2, 4, 64 },
@@ -261,10 +267,9 @@ private Q_SLOTS:
         QVERIFY(says(own->warnings, "1 of the 2 transfers record no size"));
         QVERIFY(!says(one->warnings, "record no size"));
 
-        const QString files = QStringLiteral(SIGHTLINE_TRACES_DIR "/kineto/rocm-mi300-ckpt");
-        if (!QFileInfo::exists(files))
+        if (!QFileInfo::exists(mi300Files()))
             QSKIP("../shared/traces is not here");
-        const auto mi300 = sessionOfFiles(files.toStdString());
+        const auto mi300 = sessionOfFiles(mi300Files().toStdString());
         QVERIFY(mi300);
         LocalExchange local;
         const auto curve = SyncScaling::of(*mi300, {}, model, { 1, 2, 8 }, false, local, std::uint64_t(4) << 30);
