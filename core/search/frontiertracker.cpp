@@ -422,10 +422,9 @@ private:
                 const std::optional<double> samples = fedAtMost(c, n);
                 const bool own = n == m_result.measuredWorkers;
                 const bool below = samples && *samples < 1.0 - 1e-9;
-                leftOut.push_back(own ? LeftOut::No
-                        : below       ? LeftOut::Unfed
-                                      : (splitsWhole(c, n) ? LeftOut::No : LeftOut::Uneven));
-                noPoint.push_back(!splitsWhole(c, n));
+                const bool whole = splitsWhole(c, n);
+                leftOut.push_back(own || (!below && whole) ? LeftOut::No : below ? LeftOut::Unfed : LeftOut::Uneven);
+                noPoint.push_back(!whole);
             }
         }
         const std::size_t bases = candidates.size();

@@ -42,7 +42,7 @@ WholeMicroBatches::WholeMicroBatches(
     m_source = batch->source;
     m_batch = static_cast<double>(batch->size) * samplesFactor;
     for (double share : shares) {
-        const double samples = static_cast<double>(batch->size) * samplesFactor * share;
+        const double samples = *m_batch * share;
         if (std::find(m_samples.begin(), m_samples.end(), samples) != m_samples.end())
             continue;
         m_samples.push_back(samples);
