@@ -133,37 +133,38 @@ inline Strategy nvlink(double latencyUs)
     return Strategy { { PassStep { "network", { { "nvlink_gbps", 100.0 }, { "nvlink_latency_us", latencyUs } } } } };
 }
 
-// Two ranks that launch short kernels, each launch 20 us and each kernel 5 us after it, so that the
-// launches hold the path; their steps differ: rank 0's first starts with a warm-up kernel (B A B C,
-// then A B C), rank 1's are both A B C. Each rank on a GPU of its own; no communication.
-inline TracePtr unevenStepsJob()
+// Ranks that launch short kernels, one launch after another, each kernel 5 us long and starting 1 us
+// after its launch ends, so that the launches hold the path. kernels: per rank, per step, the kernels'
+// names; launchUs: per rank, how long each of its launches takes. Each rank on a GPU of its own; no
+// communication.
+inline TracePtr launchBoundJob(
+    const std::vector<std::vector<std::vector<std::string>>>& kernels, const std::vector<TimeNs>& launchUs)
 {
-    const std::vector<std::vector<std::vector<std::string>>> kernels
-        = { { { "B", "A", "B", "C" }, { "A", "B", "C" } }, { { "A", "B", "C" }, { "A", "B", "C" } } };
     JobBuilder b;
-    for (int r = 0; r < 2; ++r) {
-        const std::uint32_t rank = b.rank(r, "node");
+    for (std::size_t r = 0; r < kernels.size(); ++r) {
+        const std::uint32_t rank = b.rank(static_cast<int>(r), "node");
         const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
         const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
-        b.d.tracks[gpu].device = r;
+        b.d.tracks[gpu].device = static_cast<std::int32_t>(r);
+        const TimeNs every = launchUs[r] + 5; // a launch and the gap to the next
         std::vector<OpId> launches;
         std::vector<TimeNs> ready;
         TimeNs at = 0;
-        for (std::size_t s = 0; s < 2; ++s) { // a track's ops one after another: the host's first
+        for (std::size_t s = 0; s < kernels[r].size(); ++s) { // a track's ops one after another: the host's first
             b.currentStep = static_cast<std::int32_t>(s + 1);
             const std::vector<std::string>& names = kernels[r][s];
-            const TimeNs length = static_cast<TimeNs>(25 * names.size() + 10) * us;
+            const TimeNs length = (every * static_cast<TimeNs>(names.size()) + 10) * us;
             b.step(rank, static_cast<std::int64_t>(s + 1),
                 b.op(cpu, "ProfilerStep#" + std::to_string(s + 1), OpKind::Annotation, at, at + length));
             for (std::size_t k = 0; k < names.size(); ++k) {
-                const TimeNs start = at + static_cast<TimeNs>(1 + 25 * k) * us;
-                launches.push_back(b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, start, start + 20 * us));
-                ready.push_back(start + 21 * us);
+                const TimeNs start = at + (1 + every * static_cast<TimeNs>(k)) * us;
+                launches.push_back(b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, start, start + launchUs[r] * us));
+                ready.push_back(start + (launchUs[r] + 1) * us);
             }
             at += length;
         }
         std::size_t l = 0;
-        for (std::size_t s = 0; s < 2; ++s) {
+        for (std::size_t s = 0; s < kernels[r].size(); ++s) {
             b.currentStep = static_cast<std::int32_t>(s + 1);
             for (const std::string& name : kernels[r][s]) {
                 b.link(
@@ -173,6 +174,14 @@ inline TracePtr unevenStepsJob()
         }
     }
     return b.finish();
+}
+
+// Two ranks whose steps differ: rank 0's first starts with a warm-up kernel (B A B C, then A B C), rank
+// 1's are both A B C; each launch 20 us.
+inline TracePtr unevenStepsJob()
+{
+    return launchBoundJob(
+        { { { "B", "A", "B", "C" }, { "A", "B", "C" } }, { { "A", "B", "C" }, { "A", "B", "C" } } }, { 20, 20 });
 }
 
 } // namespace sightline::searchjobs

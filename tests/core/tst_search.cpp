@@ -691,6 +691,43 @@ private Q_SLOTS:
         checkReproduces(*session, options, r);
     }
 
+    // Where they do stay unfused, it says so. Rank 1's slow launches (60 us) hold the path through its
+    // A B C in each step; rank 0 launches in 2 us, and its first step runs A B C twice. That place is not
+    // alike (it repeats the segment twice, the others once), and rank 0 never holds the path to have its
+    // own kernels fused: the best fuses the segment in the three places alike and says that the six
+    // kernels of the fourth stay unfused.
+    void unevenSegmentIsSaidWhereItsKernelsStayUnfused()
+    {
+        const auto session = sessionOf(launchBoundJob(
+            { { { "A", "B", "C", "A", "B", "C" }, { "A", "B", "C" } }, { { "A", "B", "C" }, { "A", "B", "C" } } },
+            { 2, 60 }));
+        QVERIFY(session);
+        const SearchOptions options = over(nvlink(20));
+        const SearchResult r = search(*session, options);
+        QVERIFY(r.bestResult);
+        QVERIFY(r.bestNs < r.baselineNs);
+        const PassStep* fusion = stepOf(r.best, "op_fusion");
+        QVERIFY(fusion);
+        const auto fused = OpSet::parse(std::get<std::string>(fusion->params.at("ops")));
+        QVERIFY(fused);
+        const Trace& t = session->trace();
+        std::size_t fusedOn0 = 0, fusedOn1 = 0;
+        for (std::uint32_t op = 0; op < t.opCount(); ++op) {
+            if (t.kind(OpId(op)) != OpKind::ComputeKernel || !fused->contains(OpId(op)))
+                continue;
+            const bool first = t.tracks()[t.track(OpId(op)).value()].rank.value() == 0;
+            (first ? fusedOn0 : fusedOn1) += 1;
+            QVERIFY2(!first || t.step(OpId(op)) == 2, "no kernel of rank 0's first step is fused");
+        }
+        QCOMPARE(fusedOn1, std::size_t(6));
+        QCOMPARE(fusedOn0, std::size_t(3));
+        QVERIFY(says(r.warnings,
+            "the fused computation segment of 3 kernels from A repeats alike on 3 of the 4 streams and steps of "
+            "its kind"));
+        QVERIFY(says(r.warnings, "and 6 of their kernels that repeat it stay unfused"));
+        checkReproduces(*session, options, r);
+    }
+
     // Identical blocks: on the GPT of the GPU check set, the critical path's segments repeat in the
     // transformer's blocks, and a segment names the same kernels in every block on both ranks.
     void computeSegmentsRepeatInIdenticalBlocks()
