@@ -350,6 +350,11 @@ void ExecutionGraphBuilder::setGap(ItemId item, TimeNs gap)
     m_graph->m_gap.edit()[item.value()] = gap;
 }
 
+std::span<TimeNs> ExecutionGraphBuilder::gaps()
+{
+    return m_graph->m_gap.edit();
+}
+
 void ExecutionGraphBuilder::setTail(ItemId item, TimeNs tail)
 {
     m_graph->m_tail.edit()[item.value()] = tail;

@@ -98,6 +98,8 @@ public:
     // The indices into the steps its measured start and end fall in (-1 for none).
     void setSteps(ItemId item, std::int32_t stepOfStart, std::int32_t stepOfEnd);
     void setGap(ItemId item, TimeNs gap);
+    // Every item's gap, as minDurations().
+    std::span<TimeNs> gaps();
     void setTail(ItemId item, TimeNs tail);
     // Every item's tail, as minDurations().
     std::span<TimeNs> tails();

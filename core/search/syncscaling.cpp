@@ -51,13 +51,14 @@ struct SampleWork {
 // Each device stream's work whose time follows the samples (SampleScaling), per step of its rank, in a
 // replay; each item's time taken as the share its rank would take of a GPU of its own, where the ranks
 // shared one (SharedDevices), when shared is given.
-std::vector<SampleWork> deviceStreams(const ReplayResult& replay, const SharedDevices* shared = nullptr)
+std::vector<SampleWork> deviceStreams(
+    const ReplayResult& replay, const SampleScaling& samples, const SharedDevices* shared = nullptr)
 {
     const ExecutionGraph& g = *replay.graph;
     std::vector<SampleWork> busy(g.tracks().size());
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        if (g.onDevice(item) && SampleScaling::follows(g.kind(item), false) && replay.schedule.replayed(i))
+        if (g.onDevice(item) && samples.follows(item) && replay.schedule.replayed(i))
             busy[g.track(item).value()].add(static_cast<double>(replay.schedule.end[i] - replay.schedule.start[i])
                     * (shared ? shared->ownShare(g, item) : 1.0),
                 1.0);
@@ -80,17 +81,21 @@ double busiest(const std::vector<SampleWork>& streams, double factor)
 }
 
 // The time the critical path of a replay spends, per step, in work whose time follows the samples: the
-// device work, or in a job without GPUs the host ops' own time (SampleScaling), and not the gaps before
-// them (launches, framework time), which keep theirs. With shared, as deviceStreams takes it. A part of
-// an op on the path takes its part of the op's floor.
-SampleWork samplesOnPath(const ReplayResult& replay, const SharedDevices* shared = nullptr)
+// device work, data loading, or in a job without GPUs the host ops' own time (SampleScaling), and not
+// the gaps before them (launches, framework time), which keep theirs, unless nested in data loading.
+// With shared, as deviceStreams takes it. A part of an op on the path takes its part of the op's floor.
+SampleWork samplesOnPath(const ReplayResult& replay, const SampleScaling& samples, const SharedDevices* shared = nullptr)
 {
     const ExecutionGraph& g = *replay.graph;
-    const bool hostComputes = SampleScaling::hostComputes(g);
     SampleWork total;
     for (const PathSegment& seg : replay.criticalPath.segments) {
         const std::uint32_t i = seg.item.value();
-        if (!SampleScaling::follows(g.kind(seg.item), hostComputes) || seg.from < replay.schedule.start[i])
+        if (seg.from < replay.schedule.start[i]) {
+            if (samples.gapFollows(seg.item))
+                total.add(static_cast<double>(seg.to - seg.from), 1.0);
+            continue;
+        }
+        if (!samples.follows(seg.item))
             continue;
         const auto span = static_cast<double>(replay.schedule.end[i] - replay.schedule.start[i]);
         if (span <= 0)
@@ -152,13 +157,14 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     // GPU as measured each have one of their own at another count (as worker_count's replays do), their
     // kernels taking their share of the shared GPU's time.
     const auto computing = static_cast<double>(own - ownExposed);
-    const SampleWork path = samplesOnPath(*base->whatIf);
+    const SampleScaling samples(*base->whatIf->graph, SampleScaling::kFloorUs, SampleScaling::kFixedShare, 1.0);
+    const SampleWork path = samplesOnPath(*base->whatIf, samples);
     const double onPath = std::clamp(path.total(), 0.0, std::max(0.0, computing));
-    const std::vector<SampleWork> streams = deviceStreams(*base->whatIf);
+    const std::vector<SampleWork> streams = deviceStreams(*base->whatIf, samples);
     const SharedDevices shared(*base->whatIf->graph, base->whatIfOptions.topology);
-    const SampleWork pathOwn = shared.sharesGpus() ? samplesOnPath(*base->whatIf, &shared) : path;
+    const SampleWork pathOwn = shared.sharesGpus() ? samplesOnPath(*base->whatIf, samples, &shared) : path;
     const double onPathOwn = std::clamp(pathOwn.total(), 0.0, onPath);
-    const std::vector<SampleWork> streamsOwn = shared.sharesGpus() ? deviceStreams(*base->whatIf, &shared) : streams;
+    const std::vector<SampleWork> streamsOwn = shared.sharesGpus() ? deviceStreams(*base->whatIf, samples, &shared) : streams;
     // On n workers sharing the global batch, the device work above the floor scales as worker_count's
     // batch "global" scales it: from the samples the prefix left a rank with (its prior).
     const auto kept = [&](int n) {

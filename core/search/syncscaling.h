@@ -22,8 +22,8 @@ class CandidateExchange;
 // exposed(N) is how long the last bucket ends after the last gradient is ready. Weak scaling: each
 // worker keeps its batch. Strong scaling (globalBatch): the N workers share the measured global
 // batch, so each computes on N₀/N of its samples: of the step without exposed communication, the work
-// on the critical path that follows the samples (SampleScaling: the device work, or the host ops' own
-// time in a job without GPUs), c a step, shrinks as SampleScaling's does and the rest keeps its time,
+// on the critical path that follows the samples (SampleScaling: the device work and data loading, or
+// the host ops' own time in a job without GPUs), c a step, shrinks as SampleScaling's does and the rest keeps its time,
 // t(N) = t(N₀) − exposed(N₀) − (1 − k(N))c + exposed(N) with k(N) = s + (1 − s) N₀/N, unless the busiest
 // device stream's work, scaled, takes longer; the gradients' ready times shrink alike. Where the job stays within its
 // limit of items, each count is also replayed whole (worker_count, with its batch shared when strong), to set the model

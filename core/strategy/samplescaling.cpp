@@ -23,7 +23,33 @@ SampleScaling::SampleScaling(
     , m_kept(keptShare(fixedShare, factor, prior))
     , m_hostComputes(hostComputes(graph))
     , m_factor(factor)
+    , m_loading(loadingOf(graph))
 {
+}
+
+std::vector<SampleScaling::Loading> SampleScaling::loadingOf(const ExecutionGraph& g)
+{
+    std::vector<Loading> loading(g.itemCount(), Loading::No);
+    std::vector<std::uint32_t> stack;
+    for (std::uint32_t root = 0; root < g.itemCount(); ++root) {
+        if (g.kind(ItemId(root)) != OpKind::Io || g.onDevice(ItemId(root)) || loading[root] != Loading::No)
+            continue;
+        loading[root] = Loading::Loader;
+        stack.assign(1, root);
+        while (!stack.empty()) {
+            const std::uint32_t i = stack.back();
+            stack.pop_back();
+            for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1); ++e) {
+                const std::uint32_t j = g.target(e);
+                if (g.edgeKind(e) != EdgeKind::Nest || loading[j] != Loading::No || g.kind(ItemId(j)) == OpKind::Sync
+                    || g.onDevice(ItemId(j)))
+                    continue;
+                loading[j] = Loading::Nested;
+                stack.push_back(j);
+            }
+        }
+    }
+    return loading;
 }
 
 double SampleScaling::keptShare(double fixedShare, double factor, double prior)
@@ -31,9 +57,15 @@ double SampleScaling::keptShare(double fixedShare, double factor, double prior)
     return (fixedShare + (1.0 - fixedShare) * prior * factor) / (fixedShare + (1.0 - fixedShare) * prior);
 }
 
-bool SampleScaling::follows(OpKind kind, bool hostComputes)
+bool SampleScaling::follows(ItemId item) const
 {
-    return isDeviceWork(kind) || (hostComputes && kind == OpKind::CpuOp);
+    const OpKind kind = m_graph.kind(item);
+    return isDeviceWork(kind) || m_loading[item.value()] != Loading::No || (m_hostComputes && kind == OpKind::CpuOp);
+}
+
+SampleScaling::Columns SampleScaling::Columns::of(ExecutionGraphBuilder& builder)
+{
+    return { builder.minDurations(), builder.gaps(), builder.tails() };
 }
 
 bool SampleScaling::hostComputes(const ExecutionGraph& graph)
@@ -48,24 +80,23 @@ TimeNs SampleScaling::scaled(TimeNs t) const
         m_floor, CheckedMath::saturatingRound(static_cast<double>(CheckedMath::timeSub(t, m_floor)) * m_kept));
 }
 
-void SampleScaling::apply(std::span<TimeNs> durations, std::span<TimeNs> tails, ItemId item, ItemId target) const
+void SampleScaling::apply(const Columns& columns, ItemId item, ItemId target) const
 {
-    const OpKind kind = m_graph.kind(item);
-    if (!follows(kind, m_hostComputes))
+    if (!follows(item))
         return;
-    const bool device = isDeviceWork(kind);
     if (m_graph.minDuration(item) > m_floor)
-        durations[target.value()] = scaled(m_graph.minDuration(item));
-    if (!device && m_graph.tail(item) > m_floor)
-        tails[target.value()] = scaled(m_graph.tail(item));
+        columns.durations[target.value()] = scaled(m_graph.minDuration(item));
+    if (!isDeviceWork(m_graph.kind(item)) && m_graph.tail(item) > m_floor)
+        columns.tails[target.value()] = scaled(m_graph.tail(item));
+    if (gapFollows(item) && m_graph.gap(item) > m_floor)
+        columns.gaps[target.value()] = scaled(m_graph.gap(item));
 }
 
 void SampleScaling::applyAll(ExecutionGraphBuilder& builder) const
 {
-    const std::span<TimeNs> durations = builder.minDurations();
-    const std::span<TimeNs> tails = builder.tails();
+    const Columns columns = Columns::of(builder);
     for (std::uint32_t i = 0; i < m_graph.itemCount(); ++i)
-        apply(durations, tails, ItemId(i), ItemId(i));
+        apply(columns, ItemId(i), ItemId(i));
     MemoryRewrite::scale(builder, kWorkMemory, m_factor);
 }
 

@@ -3,19 +3,24 @@
 #include "core/exec/executiongraph.h"
 #include "core/memory/memoryrewrite.h"
 
+#include <cstdint>
 #include <span>
+#include <vector>
 
 namespace sightline {
 
 class ExecutionGraphBuilder;
 
 // How the work of a step follows the samples it computes on, for a micro-batch of accumulation and for
-// a rank's share of a global batch: of a device op's measured time above a fixed floor (a launch, a
-// kernel's minimum), the share s does not change with the samples (weights read once, partly filled
-// waves) and the rest is proportional to them, so f times the measured samples take
+// a rank's share of a global batch: of an op's measured time above a fixed floor (a launch, a kernel's
+// minimum, a call's overhead), the share s does not change with the samples (weights read once, partly
+// filled waves) and the rest is proportional to them, so f times the measured samples take
 // floor + (t - floor)(s + (1 - s) f). The compute is the device work (kernels, copies, memsets); in a
 // job without GPUs, the host ops' own time (an op's tail), which is where such a job's kernels run.
-// Host ops otherwise keep their time. Activations and temporaries are in proportion to the samples.
+// Data loading in the training process (a DataLoader's next, and the host work nested in it with the
+// time between) loads the samples, and follows them alike: a loader of fewer samples a call reads and
+// transforms fewer, or waits for its workers' fewer. Other host ops keep their time, as do host waits.
+// Activations and temporaries are in proportion to the samples.
 // The defaults come from the H100 accumulation pair of tests/fixtures/groundtruth (64 samples against
 // 4 x 16: kernels 21.2 -> 25.0 ms). Not modelled: kernels whose algorithm changes with the batch.
 class SampleScaling {
@@ -31,22 +36,33 @@ public:
     // the measured share s stays fixed, not s twice.
     SampleScaling(const ExecutionGraph& graph, double floorUs, double fixedShare, double factor, double prior = 1.0);
 
-    // Whether an item of this kind has its time follow the samples: device work (kernels, copies,
-    // memsets), and a host op where the host computes (a job without GPUs: hostComputes).
-    static bool follows(OpKind kind, bool hostComputes);
+    // Whether the item's own time follows the samples: device work (kernels, copies, memsets), data
+    // loading, and a host op where the host computes (a job without GPUs: hostComputes).
+    bool follows(ItemId item) const;
+    // Whether the host time before the item (its gap) follows them too: it is nested in data loading.
+    bool gapFollows(ItemId item) const { return m_loading[item.value()] == Loading::Nested; }
     // What an op's time above the floor becomes, as a share of it, for factor times the samples from
     // prior times the measured ones.
     static double keptShare(double fixedShare, double factor, double prior = 1.0);
     static bool hostComputes(const ExecutionGraph& graph);
 
+    // A builder's columns apply writes.
+    struct Columns {
+        std::span<TimeNs> durations, gaps, tails;
+        static Columns of(ExecutionGraphBuilder& builder);
+    };
     // Sets target's time (an item of a builder made from the graph: the item itself, or a copy of it)
-    // to item's measured time so scaled; items that are not compute keep theirs. Thread-safe for
-    // distinct targets.
-    void apply(std::span<TimeNs> durations, std::span<TimeNs> tails, ItemId item, ItemId target) const;
+    // to item's measured time so scaled; items whose time does not follow the samples keep theirs.
+    // Thread-safe for distinct targets.
+    void apply(const Columns& columns, ItemId item, ItemId target) const;
     // Every item of the graph, in a builder made from it, and the work memory its items allocate.
     void applyAll(ExecutionGraphBuilder& builder) const;
 
 private:
+    // Data loading: a DataLoader's next (OpKind::Io) off the device, and the host work nested in it
+    // other than waits.
+    enum class Loading : std::uint8_t { No, Loader, Nested };
+    static std::vector<Loading> loadingOf(const ExecutionGraph& graph);
     TimeNs scaled(TimeNs t) const;
 
     const ExecutionGraph& m_graph;
@@ -54,6 +70,7 @@ private:
     double m_kept;
     bool m_hostComputes;
     double m_factor;
+    std::vector<Loading> m_loading; // per item
 };
 
 } // namespace sightline

@@ -210,6 +210,39 @@ inline TracePtr trainingJob(bool asLayer = false)
     return b.finish();
 }
 
+// trainingJob's step, 1000 us later, fetching its batch first: a DataLoader's next [10, 1010] in the
+// forward, with the dataset's work, an aten::stack [300, 700], nested in it. Then, in us: aten::mm
+// [1020, 1024] (launch [1021, 1023]), MmBackward0 [1030, 1034] (launch [1031, 1033]), synchronize
+// [1040, 1430]; device: [1022, 1222], [1222, 1422]; the step [0, 1500].
+inline TracePtr loaderJob()
+{
+    JobBuilder b;
+    b.currentStep = 1;
+    const std::uint32_t rank = b.rank(0, "node");
+    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
+    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
+    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 1500 * us);
+    const OpId loader
+        = b.op(cpu, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", OpKind::Io, 10 * us, 1010 * us);
+    const OpId stack = b.op(cpu, "aten::stack", OpKind::CpuOp, 300 * us, 700 * us);
+    const OpId mm = b.op(cpu, "aten::mm", OpKind::CpuOp, 1020 * us, 1024 * us);
+    const OpId launchF = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1021 * us, 1023 * us);
+    const OpId backward = b.op(cpu, "MmBackward0", OpKind::CpuOp, 1030 * us, 1034 * us);
+    const OpId launchB = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1031 * us, 1033 * us);
+    const OpId sync = b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 1040 * us, 1430 * us);
+    const OpId forwardKernel = b.op(gpu, "gemm forward", OpKind::ComputeKernel, 1022 * us, 1222 * us);
+    const OpId backwardKernel = b.op(gpu, "gemm backward", OpKind::ComputeKernel, 1222 * us, 1422 * us);
+    b.link(launchF, forwardKernel, LinkKind::Launch);
+    b.link(launchB, backwardKernel, LinkKind::Launch);
+    for (OpId op : { loader, stack, mm, launchF, forwardKernel })
+        b.d.phase[op.value()] = Phase::Forward;
+    for (OpId op : { backward, launchB, backwardKernel })
+        b.d.phase[op.value()] = Phase::Backward;
+    b.d.phase[sync.value()] = Phase::Other;
+    b.step(rank, 1, marker);
+    return b.finish();
+}
+
 inline TracePtr layerJob()
 {
     return trainingJob(true);

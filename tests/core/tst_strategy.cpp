@@ -1049,6 +1049,46 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(none.status().detail()).contains(QStringLiteral("no forward or backward work")));
     }
 
+    // Data loading follows the samples: where the step fetches its batch inside the micro-batch, each
+    // micro-batch's DataLoader next loads half the samples, its nested work and the host time around it
+    // halved above the floor as kernels are (it repeated the whole batch's loading in each). Host work
+    // that is not loading keeps its time; repeated whole batches keep the loader's.
+    void gradAccumulationLoadsEachMicroBatchsSamples()
+    {
+        const auto session = sessionOf(loaderJob());
+        QVERIFY(session);
+        const auto spans = [](const ReplayResult& replay, std::string_view name) {
+            const ExecutionGraph& g = *replay.graph;
+            const Schedule& s = replay.schedule;
+            std::vector<TimeNs> out;
+            for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+                if (g.measuredName(ItemId(i)) == name && s.replayed(i))
+                    out.push_back(s.end[i] - s.start[i]);
+            }
+            return out;
+        };
+        const char* loader = "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__";
+        const auto split = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "fixed_share", 0.0 } }), {}, { CommSource::Measured, false } });
+        QVERIFY2(split, errorOf(split).c_str());
+        QCOMPARE(spans(*split->baseline, loader), std::vector<TimeNs> { 1000 * us });
+        // aten::stack: 5 + 395 / 2 us; the loader: its 290 us before the stack and 310 us after it,
+        // each 5 us and half the rest: 147.5 + 202.5 + 157.5 us.
+        QCOMPARE(spans(*split->whatIf, "aten::stack"), (std::vector<TimeNs> { 202'500, 202'500 }));
+        QCOMPARE(spans(*split->whatIf, loader), (std::vector<TimeNs> { 507'500, 507'500 }));
+        for (const TimeNs own : spans(*split->whatIf, "MmBackward0"))
+            QCOMPARE(own, 4 * us);
+        // The step: the first micro-batch's loader ends at 517.5 us and its backward() returns at 541.5;
+        // the measured one's loader follows 10 us later, as it followed the step's start, and its GEMMs
+        // of 102.5 us end at 1276 us; the host waits 8 us more and the step 70: 1354 us against the
+        // measured 1500. Micro-batches that each load the whole batch take 2534 us.
+        QCOMPARE(stepTime(*split->baseline), 1500 * us);
+        QCOMPARE(stepTime(*split->whatIf), 1354 * us);
+        const auto repeat = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "batch", std::string("repeat") } }), {}, { CommSource::Measured, false } });
+        QVERIFY2(repeat, errorOf(repeat).c_str());
+        QCOMPARE(spans(*repeat->whatIf, loader), (std::vector<TimeNs> { 1000 * us, 1000 * us }));
+        QCOMPARE(stepTime(*repeat->whatIf), 2534 * us);
+    }
+
     // A gradient the backward makes and keeps (MmBackward0's, 4 KiB) is made again by every later
     // micro-batch and added into the one kept by its AccumulateGrad, which frees it: a temporary of 4 KiB
     // from the one to the other, k - 1 times. One an AccumulateGrad makes itself (512 bytes) is made

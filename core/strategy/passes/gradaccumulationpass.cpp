@@ -136,18 +136,17 @@ void scaleCompute(ExecutionGraphBuilder& b, const SampleScaling& samples,
     std::span<const MicroBatchModel::MicroBatch> batches, std::span<const std::uint32_t> partEnds,
     std::span<const ItemId> copies, std::uint32_t k)
 {
-    const std::span<TimeNs> duration = b.minDurations();
-    const std::span<TimeNs> tail = b.tails();
+    const SampleScaling::Columns columns = SampleScaling::Columns::of(b);
     parallelForBlocks(batches.size(), blockCount(batches.size(), 4), [&](std::size_t, std::size_t begin, std::size_t end) {
         for (std::size_t part = begin; part < end; ++part) {
             const std::vector<ItemId>& repeated = batches[part].repeated;
             const std::size_t last = (k - 1) * std::size_t(partEnds[part]);
             for (std::size_t at = (k - 1) * std::size_t(part == 0 ? 0 : partEnds[part - 1]); at < last; at += repeated.size()) {
                 for (std::size_t m = 0; m < repeated.size(); ++m)
-                    samples.apply(duration, tail, repeated[m], copies[at + m]);
+                    samples.apply(columns, repeated[m], copies[at + m]);
             }
             for (const ItemId item : batches[part].all)
-                samples.apply(duration, tail, item, item);
+                samples.apply(columns, item, item);
         }
     });
 }
