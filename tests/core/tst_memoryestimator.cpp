@@ -112,6 +112,8 @@ const std::vector<CpuPair>& cpuPairs()
 {
     static const std::vector<CpuPair> pairs {
         { "accumulation", "accum1", "accum4", { "grad_accumulation", { { "micro_batches", 4.0 } } } },
+        { "loader_accumulation", "loader_accum1", "loader_accum4",
+            { "grad_accumulation", { { "micro_batches", 4.0 } } } },
         { "batch", "batch16", "batch8", { "batch_size", { { "factor", 0.5 } } } },
         { "ddp", "bucket25mb", "bucket1mb", { "tensor_fusion", { { "bucket_cap_mb", 1.0 } } } },
         { "ddp_workers", "1proc", "2proc", { "worker_count", { { "workers", 2.0 } } } },

@@ -33,6 +33,12 @@ Pairs (base -> changed)
                 the step; PyTorch wraps each next() of the loader in a record_function
                 "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__" (or
                 "..._MultiProcessingDataLoaderIter...") span, which is in the trace.
+  loader_accumulation
+                the dataloader pair's loading in the training process (num_workers 0), fetched inside
+                the micro-batch (after zero_grad, before the forward) -> --accum micro-batches, each
+                fetched from a loader of B/--accum samples: gradient accumulation where the loader
+                gives micro-batches, so that each micro-batch loads its own samples (the same B
+                samples per step).
 
 Every side runs with torch.set_num_threads(1) (ddp: in each process), so that both sides of a pair
 use the same compute resources and none of the pairs is about intra-op threads.
@@ -159,7 +165,7 @@ import sys
 import time
 import traceback
 
-PAIRS = ["accumulation", "batch", "ddp", "ddp_workers", "dataloader"]
+PAIRS = ["accumulation", "batch", "ddp", "ddp_workers", "dataloader", "loader_accumulation"]
 MULTI_PROCESS = {"ddp": 2, "ddp_workers": 2}
 
 T0 = time.perf_counter()
@@ -520,7 +526,7 @@ def worker_main(args):
         """One side of a pair: a model, its optimizer and its data, and one optimizer step."""
 
         def __init__(self, variant, description, batch=None, accum=1, ddp_bucket=None, loader_workers=None,
-                     active_ranks=None):
+                     active_ranks=None, load_per_micro=False):
             self.variant = variant
             self.description = description
             self.batch = batch or args.batch
@@ -528,6 +534,9 @@ def worker_main(args):
             self.micro = self.batch // accum
             self.ddp_bucket = ddp_bucket
             self.loader_workers = loader_workers
+            # Whether each micro-batch fetches its own samples from a loader of micro-batch size, after
+            # zero_grad (else the step fetches its batch first, and the micro-batches slice it).
+            self.load_per_micro = load_per_micro
             # Ranks that run this side; the others wait (ddp_workers' single-process side).
             self.active_ranks = active_ranks if active_ranks is not None else list(range(world))
             self.world = len(self.active_ranks)
@@ -553,7 +562,8 @@ def worker_main(args):
                 ds = SyntheticSignals((steps + 16) * self.batch, args.seed + 2000 + rank)
                 # A loader worker may run on any CPU (it inherits the training process's pinning).
                 self.loader = torch.utils.data.DataLoader(
-                    ds, batch_size=self.batch, shuffle=False, num_workers=loader_workers,
+                    ds, batch_size=self.micro if load_per_micro else self.batch, shuffle=False,
+                    num_workers=loader_workers,
                     worker_init_fn=(lambda _: os.sched_setaffinity(0, set(all_cpus))) if loader_workers else None)
                 self.it = iter(self.loader)
 
@@ -567,18 +577,24 @@ def worker_main(args):
             if self.loader_workers is not None:
                 cfg["dataloader_num_workers"] = self.loader_workers
                 cfg["sample_work"] = args.sample_work
+                cfg["loader_batch"] = self.micro if self.load_per_micro else self.batch
             return cfg
 
         def step(self):
-            if self.it is not None:
+            if self.load_per_micro:
+                x = y = None
+            elif self.it is not None:
                 x, y = next(self.it)
             else:
                 x, y = self.x, self.y
             self.opt.zero_grad(set_to_none=True)
             loss = None
             for m in range(self.accum):
-                xs = x[m * self.micro:(m + 1) * self.micro]
-                ys = y[m * self.micro:(m + 1) * self.micro]
+                if self.load_per_micro:
+                    xs, ys = next(self.it)
+                else:
+                    xs = x[m * self.micro:(m + 1) * self.micro]
+                    ys = y[m * self.micro:(m + 1) * self.micro]
                 quiet = (self.model.no_sync() if self.ddp_bucket is not None and m < self.accum - 1
                          else contextlib.nullcontext())
                 with quiet:
@@ -613,6 +629,12 @@ def worker_main(args):
                  Side(f"workers{args.loader_workers}",
                       f"DataLoader num_workers={args.loader_workers}: loading in worker processes",
                       loader_workers=args.loader_workers)]
+    elif pair == "loader_accumulation":
+        sides = [Side("loader_accum1", f"DataLoader num_workers=0 of {args.batch} samples, fetched after zero_grad, "
+                      "one batch per optimizer step", loader_workers=0, load_per_micro=True),
+                 Side(f"loader_accum{args.accum}", f"{args.accum} micro-batches of {args.batch // args.accum}, each "
+                      f"fetched from a DataLoader num_workers=0 of {args.batch // args.accum} samples, one optimizer "
+                      "step", accum=args.accum, loader_workers=0, load_per_micro=True)]
     else:
         raise SystemExit(f"unknown pair {pair}")
 
