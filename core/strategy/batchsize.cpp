@@ -69,9 +69,14 @@ std::string BatchSize::text(double samples)
     return text;
 }
 
+bool BatchSize::whole(double samples)
+{
+    return samples >= 1 && std::abs(samples - std::round(samples)) <= 1e-9;
+}
+
 std::optional<Message> BatchSize::unknownShare(double factor)
 {
-    if (std::abs(factor - std::round(factor)) <= 1e-9 && factor >= 1)
+    if (whole(factor))
         return std::nullopt;
     return Message(SL_TEXT("Core",
                        "the trace does not show the batch (its input shapes are not recorded): whether %1 times a "

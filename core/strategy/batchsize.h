@@ -25,6 +25,9 @@ public:
     // Samples as the user counts them: whole ones in full, fractions (a share, a micro-batch) to four
     // significant digits.
     static std::string text(double samples);
+    // Whether a batch of so many samples (a share, a micro-batch) is one a data loader gives: at least
+    // one sample, and whole.
+    static bool whole(double samples);
     // For a trace that does not show the batch, where a step leaves each rank factor times its measured
     // batch: a note that whether that holds whole samples, or any, cannot be told. Nothing for a whole
     // factor, which keeps whole samples whole.

@@ -14,7 +14,6 @@
 #include "core/strategy/samplescaling.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <iterator>
 #include <map>
@@ -40,7 +39,7 @@ std::optional<Message> splitNote(WhatIfJob& job, std::uint32_t k)
     const double samples = static_cast<double>(batch->size) * job.samplesFactor;
     const double each = samples / k;
     job.noteSamples(each);
-    if (each >= 1 && std::abs(each - std::round(each)) <= 1e-9)
+    if (BatchSize::whole(each))
         return std::nullopt;
     if (each < 1)
         return Message(SL_TEXT("Core",

@@ -17,7 +17,6 @@
 #include "core/strategy/shareddevices.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <map>
 #include <numeric>
@@ -345,7 +344,7 @@ void sayTheShare(const Trace& trace, std::int32_t measuredData, std::int32_t wor
     const double perRank = static_cast<double>(batch->size) * job.samplesFactor;
     const double global = perRank * workers;
     job.noteSamples(perRank);
-    if (perRank >= 1 && std::abs(perRank - std::round(perRank)) <= 1e-9)
+    if (BatchSize::whole(perRank))
         return;
     const std::string before = BatchSize::text(global / measuredData);
     if (perRank < 1)
