@@ -3445,6 +3445,10 @@
         <source>Perfect scaling</source>
         <translation>Perfekte Skalierung</translation>
     </message>
+    <message>
+        <source>No whole samples per worker</source>
+        <translation>Keine ganzen Samples je Worker</translation>
+    </message>
 </context>
 <context>
     <name>Scenario</name>

@@ -3444,6 +3444,10 @@
         <source>Perfect scaling</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No whole samples per worker</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Scenario</name>

@@ -3424,6 +3424,10 @@
         <source>Perfect scaling</source>
         <translation>理想扩展</translation>
     </message>
+    <message>
+        <source>No whole samples per worker</source>
+        <translation>每个工作进程的样本数不是整数</translation>
+    </message>
 </context>
 <context>
     <name>Scenario</name>

@@ -8,6 +8,7 @@
 
 #include "core/search/asyncpsscaling.h"
 #include "core/search/syncscaling.h"
+#include "core/strategy/batchsize.h"
 #include "core/strategy/passes/workercountpass.h"
 
 #include <QCommandLineParser>
@@ -32,7 +33,10 @@ QJsonObject curveJson(const ScalingCurve& curve, const QStringList& loadWarnings
 {
     QJsonArray points;
     for (const ScalingPoint& p : curve.points) {
+        const std::optional<double> samples = curve.samplesPerWorker(p.workers);
         points.append(QJsonObject { { QStringLiteral("workers"), p.workers },
+            { QStringLiteral("samples_per_worker"), samples ? QJsonValue(rounded(*samples, 4)) : QJsonValue() },
+            { QStringLiteral("whole_samples"), samples ? QJsonValue(BatchSize::whole(*samples)) : QJsonValue() },
             { QStringLiteral("iteration_ms"), rounded(CliSupport::toMs(p.iterationNs), 4) },
             { QStringLiteral("replayed_ms"), msOrNull(p.replayedNs) },
             { QStringLiteral("measured_ms"), msOrNull(p.measuredNs) },
@@ -67,8 +71,12 @@ void printCurve(QTextStream& out, const ScalingCurve& curve, const QStringList& 
                                                    : "Asynchronous parameter server (Li et al.)")
         << ", from the job's " << curve.measuredWorkers << " workers"
         << (curve.globalBatch ? ", sharing their global batch" : ", each keeping its batch") << ":\n";
-    out << "workers  iteration ms  replayed ms    steps/s  speedup  efficiency\n";
+    // Where the trace shows the batch, each count's samples per worker, and which of them no data
+    // loader gives (a fraction, or less than one).
+    out << "workers  iteration ms  replayed ms    steps/s  speedup  efficiency" << (curve.batch ? "    samples" : "")
+        << '\n';
     for (const ScalingPoint& p : curve.points) {
+        const std::optional<double> samples = curve.samplesPerWorker(p.workers);
         out << QString::number(p.workers).rightJustified(7)
             << CliSupport::msText(CliSupport::toMs(p.iterationNs)).rightJustified(14)
             << (p.replayedNs ? CliSupport::msText(CliSupport::toMs(*p.replayedNs)) : QStringLiteral("-"))
@@ -76,6 +84,8 @@ void printCurve(QTextStream& out, const ScalingCurve& curve, const QStringList& 
             << QString::number(p.stepsPerSecond, 'f', 2).rightJustified(11)
             << QString::number(p.speedup, 'f', 2).rightJustified(9)
             << QString::number(p.efficiency, 'f', 3).rightJustified(12)
+            << (samples ? QString::fromStdString(BatchSize::text(*samples)).rightJustified(11) : QString())
+            << (samples && !BatchSize::whole(*samples) ? QStringLiteral("  not whole samples") : QString())
             << (p.measuredNs ? QStringLiteral("  measured ") + CliSupport::msText(CliSupport::toMs(*p.measuredNs))
                            + QStringLiteral(" ms")
                              : QString())

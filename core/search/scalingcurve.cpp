@@ -31,4 +31,11 @@ double ScalingCurve::stepsPerSecondAt(int workers, TimeNs iterationNs) const
     return batches * 1e9 / static_cast<double>(iterationNs);
 }
 
+std::optional<double> ScalingCurve::samplesPerWorker(int workers) const
+{
+    if (!batch || workers <= 0)
+        return std::nullopt;
+    return globalBatch ? *batch * measuredWorkers / workers : *batch;
+}
+
 } // namespace sightline

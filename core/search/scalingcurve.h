@@ -48,6 +48,10 @@ struct ScalingCurve {
     // The steps per second, in the unit of stepsPerSecond, of `workers` workers whose step takes
     // iterationNs (a replay's or the trace's): strong scaling counts the measured workers' batches.
     double stepsPerSecondAt(int workers, TimeNs iterationNs) const;
+    // The samples each of `workers` workers computes on a step, where the trace shows the batch: the
+    // batch, or under strong scaling the measured workers' global batch shared among them (possibly
+    // fractional: BatchSize::whole tells whether a data loader gives it).
+    std::optional<double> samplesPerWorker(int workers) const;
 };
 
 } // namespace sightline

@@ -1255,6 +1255,18 @@ private Q_SLOTS:
             > points[0].toObject().value(QStringLiteral("replayed_ms")).toDouble());
         QCOMPARE(strongPoints[1].toObject().value(QStringLiteral("iteration_ms")).toDouble(),
             points[1].toObject().value(QStringLiteral("iteration_ms")).toDouble());
+        // Each count's share of the two workers' 64 samples each: 128 at one worker, 16 at eight, all
+        // whole; weak scaling keeps 64 at every count.
+        QCOMPARE(strongPoints[0].toObject().value(QStringLiteral("samples_per_worker")).toDouble(), 128.0);
+        QCOMPARE(strongPoints[3].toObject().value(QStringLiteral("samples_per_worker")).toDouble(), 16.0);
+        QVERIFY(strongPoints[3].toObject().value(QStringLiteral("whole_samples")).toBool());
+        QCOMPARE(points[3].toObject().value(QStringLiteral("samples_per_worker")).toDouble(), 64.0);
+        // Three workers sharing the 128 samples: the table marks the fraction.
+        const Run three = runCli({ QStringLiteral("scale"), example(), QStringLiteral("--workers"), QStringLiteral("3"),
+            QStringLiteral("--scaling"), QStringLiteral("strong") });
+        QVERIFY2(three.exitCode == 0, three.err.constData());
+        QVERIFY2(three.out.contains("    samples\n") && three.out.contains(" 42.67  not whole samples\n"),
+            three.out.constData());
         r = runCli({ QStringLiteral("scale"), example(), QStringLiteral("--workers"), QStringLiteral("1,4,16"),
             QStringLiteral("--mode"), QStringLiteral("async-ps"), QStringLiteral("--flow-control-window"),
             QStringLiteral("28"), QStringLiteral("--json") });

@@ -5,6 +5,7 @@
 #include "core/search/asyncpsscaling.h"
 #include "core/search/localexchange.h"
 #include "core/search/syncscaling.h"
+#include "core/strategy/batchsize.h"
 
 #include "core/import/traceloader.h"
 
@@ -350,6 +351,12 @@ private Q_SLOTS:
         QVERIFY(strong->points[0].replayedNs && strong->points[1].replayedNs);
         QVERIFY(!strong->points[2].replayedNs);
         QVERIFY(strong->points[2].iterationNs > 0); // the model still gives it
+        // Each count's share of the global batch: whole down to one sample each, half a sample past it.
+        QCOMPARE(strong->samplesPerWorker(2), std::optional<double>(64));
+        QCOMPARE(strong->samplesPerWorker(128), std::optional<double>(1));
+        QCOMPARE(strong->samplesPerWorker(256), std::optional<double>(0.5));
+        QVERIFY(BatchSize::whole(*strong->samplesPerWorker(128)) && !BatchSize::whole(*strong->samplesPerWorker(256)));
+        QVERIFY(!BatchSize::whole(*strong->samplesPerWorker(3)));
         const auto says = [](const ScalingCurve& c, std::string_view counts) {
             return std::count_if(c.warnings.begin(), c.warnings.end(), [&](const Message& w) {
                 return w.english().find(std::string(counts)
@@ -379,6 +386,8 @@ private Q_SLOTS:
         QVERIFY2(weak, weak ? "" : weak.status().toString().c_str());
         QVERIFY(weak->points[1].replayedNs);
         QCOMPARE(says(*weak, "1"), 0);
+        QCOMPARE(weak->samplesPerWorker(256), std::optional<double>(64));
+        QCOMPARE(ScalingCurve {}.samplesPerWorker(4), std::optional<double>()); // no batch the trace shows
     }
 
     // A base that accumulates: the worker counts share the global batch before its micro-batches split

@@ -237,6 +237,17 @@ private Q_SLOTS:
         plot.setCurve(curve);
         QCOMPARE(plot.graph(1)->dataCount(), 2);
         QCOMPARE(plot.graph(1)->data()->at(1)->value, 2e9 / 5'000'000);
+        // Where the trace shows the batch, the counts whose share holds no whole samples are circled:
+        // the 2 workers' 3 samples each, shared among 4, give 1.5; weak scaling keeps 3 everywhere.
+        QCOMPARE(plot.graph(4)->dataCount(), 0);
+        curve.batch = 3;
+        plot.setCurve(curve);
+        QCOMPARE(plot.graph(4)->dataCount(), 1);
+        QCOMPARE(plot.graph(4)->data()->at(0)->key, 4.0);
+        QCOMPARE(plot.graph(4)->data()->at(0)->value, curve.points[2].stepsPerSecond);
+        curve.globalBatch = false;
+        plot.setCurve(curve);
+        QCOMPARE(plot.graph(4)->dataCount(), 0);
     }
 
     // Each tab counts its figures' warnings under them and says them in full in the tooltip; a new job

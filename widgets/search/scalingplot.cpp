@@ -1,5 +1,7 @@
 #include "scalingplot.h"
 
+#include "core/strategy/batchsize.h"
+
 using namespace sightline;
 
 ScalingPlot::ScalingPlot(QWidget* parent)
@@ -33,6 +35,12 @@ void ScalingPlot::setCurve(const ScalingCurve& curve)
     QCPGraph* ideal = addGraph();
     ideal->setName(tr("Perfect scaling"));
     ideal->setPen(QPen(Qt::gray, 1, Qt::DashLine));
+    // Counts whose share of the batch no data loader gives (a fraction of a sample, or less than one).
+    QCPGraph* uneven = addGraph();
+    uneven->setName(tr("No whole samples per worker"));
+    uneven->setLineStyle(QCPGraph::lsNone);
+    uneven->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(214, 39, 40), 1.5), Qt::NoBrush, 11));
     // One worker's steps per second, as the speed-ups were taken against.
     double perWorker = 0;
     for (const ScalingPoint& p : curve.points) {
@@ -46,11 +54,16 @@ void ScalingPlot::setCurve(const ScalingCurve& curve)
             replayed->addData(p.workers, curve.stepsPerSecondAt(p.workers, *p.replayedNs));
         if (p.measuredNs && *p.measuredNs > 0)
             measured->addData(p.workers, curve.stepsPerSecondAt(p.workers, *p.measuredNs));
+        if (const std::optional<double> samples = curve.samplesPerWorker(p.workers);
+            samples && !BatchSize::whole(*samples))
+            uneven->addData(p.workers, p.stepsPerSecond);
     }
     if (replayed->dataCount() == 0)
         replayed->removeFromLegend();
     if (measured->dataCount() == 0)
         measured->removeFromLegend();
+    if (uneven->dataCount() == 0)
+        uneven->removeFromLegend();
     legend->setVisible(!curve.points.empty()); // no curve (no job): no key to one
     rescaleAxes();
     xAxis->scaleRange(1.2, xAxis->range().center());

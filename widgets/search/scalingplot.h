@@ -6,7 +6,8 @@
 
 // A scaling curve: throughput (steps of all workers per second) against the number of workers on a
 // logarithmic axis, the model's line, the replayed points where a replay was run, the trace's own
-// count marked, and perfect scaling from one worker dashed for reference.
+// count marked, perfect scaling from one worker dashed for reference, and the counts whose share of
+// the batch holds no whole samples circled.
 class ScalingPlot : public QCustomPlot {
     Q_OBJECT
 public:
