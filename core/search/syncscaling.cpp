@@ -33,6 +33,8 @@ struct SampleWork {
     double total() const { return fixed + scales; }
     // The work when the rest scales by factor.
     double scaled(double factor) const { return fixed + factor * scales; }
+    // Adds work of time t that keeps its time whatever the samples.
+    void keep(double t) { fixed += t; }
     // Adds part of an op of time t (share of it).
     void add(double t, double share)
     {
@@ -69,6 +71,73 @@ std::vector<SampleWork> deviceStreams(
     for (std::size_t t = 0; t < busy.size(); ++t)
         busy[t].perStep(steps[g.tracks()[t].rank.value()]);
     return busy;
+}
+
+// Each host thread's own work per step of its rank, as the replay times it: of every item on the
+// thread, the host time before it (its gap: the framework's time since the op before, or since the
+// op enclosing it began) and its own time (a leaf's duration, or what an op runs after its last
+// nested op), but for waits (calls that wait for the device: their gap alone) and communication (a
+// host-side collective's wait for its peers), and not the time an item waits for work of another
+// thread or device, which is not the thread's to shorten. Data loading follows the samples
+// (SampleScaling), and in a job without GPUs the ops' own time; the rest, the framework's dispatch
+// of each op and its launches, keeps its time: however short a rank's share of the device work, its
+// step takes its busiest thread's.
+std::vector<SampleWork> hostThreads(const ReplayResult& replay, const SampleScaling& samples)
+{
+    const ExecutionGraph& g = *replay.graph;
+    const Schedule& s = replay.schedule;
+    std::vector<SampleWork> busy(g.tracks().size());
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (!g.track(item).isValid() || g.onDevice(item) || !s.replayed(i))
+            continue;
+        SampleWork& thread = busy[g.track(item).value()];
+        const bool before = samples.gapFollows(item);
+        if (before)
+            thread.add(static_cast<double>(g.gap(item)), 1.0);
+        else
+            thread.keep(static_cast<double>(g.gap(item)));
+        const OpKind kind = g.kind(item);
+        if (kind == OpKind::Sync || isCommunication(kind))
+            continue;
+        bool nests = false;
+        for (std::uint32_t e = g.outBegin(i); e < g.outBegin(i + 1) && !nests; ++e)
+            nests = g.edgeKind(e) == EdgeKind::Nest;
+        const auto ownTime = static_cast<double>(nests ? g.tail(item) : g.minDuration(item));
+        if (samples.follows(item))
+            thread.add(ownTime, 1.0);
+        else
+            thread.keep(ownTime);
+    }
+    std::vector<int> steps(g.ranks().size(), 0);
+    for (const ExecStep& step : g.steps())
+        ++steps[step.rank.value()];
+    for (std::size_t t = 0; t < busy.size(); ++t)
+        busy[t].perStep(steps[g.tracks()[t].rank.value()]);
+    return busy;
+}
+
+// The least a step takes for its host threads' own work (hostThreads) when the work that follows the
+// samples scales by factor: a rank's busiest thread's; of the job, the slowest rank's where all-reduces
+// join the ranks, and where each rank goes its own pace (one worker: no all-reduce joins them) the
+// harmonic mean of theirs, as StepTimes takes the iteration.
+double hostFloor(const ExecutionGraph& g, const std::vector<SampleWork>& threads, double factor, bool alone)
+{
+    std::vector<double> ranks(g.ranks().size(), 0.0);
+    for (std::size_t t = 0; t < threads.size(); ++t) {
+        double& rank = ranks[g.tracks()[t].rank.value()];
+        rank = std::max(rank, threads[t].scaled(factor));
+    }
+    double slowest = 0, inverses = 0;
+    int counted = 0;
+    for (const double r : ranks) {
+        if (r <= 0)
+            continue;
+        slowest = std::max(slowest, r);
+        inverses += 1.0 / r;
+        ++counted;
+    }
+    return alone && counted > 0 ? counted / inverses : slowest;
 }
 
 // The busiest of the streams when their work scales by factor.
@@ -165,6 +234,7 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     const SampleWork pathOwn = shared.sharesGpus() ? samplesOnPath(*base->whatIf, samples, &shared) : path;
     const double onPathOwn = std::clamp(pathOwn.total(), 0.0, onPath);
     const std::vector<SampleWork> streamsOwn = shared.sharesGpus() ? deviceStreams(*base->whatIf, samples, &shared) : streams;
+    const std::vector<SampleWork> hosts = hostThreads(*base->whatIf, samples);
     // On n workers sharing the global batch, the device work above the floor scales as worker_count's
     // batch "global" scales it: from the samples the prefix left a rank with (its prior).
     const auto kept = [&](int n) {
@@ -194,7 +264,8 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
               { "samples_on_path_ms", onPath / 1e6 }, { "busiest_stream_ms", busiest(streams, 1.0) / 1e6 },
               { "samples_on_path_own_gpu_ms", onPathOwn / 1e6 },
               { "busiest_stream_own_gpu_ms", busiest(streamsOwn, 1.0) / 1e6 },
-              { "samples_on_path_floor_ms", pathOwn.fixed / 1e6 } };
+              { "samples_on_path_floor_ms", pathOwn.fixed / 1e6 },
+              { "host_floor_ms", hostFloor(*base->whatIf->graph, hosts, 1.0, false) / 1e6 } };
     // Buckets the tensor model could give no gradient of their own join a neighbour's in the view: the
     // channel then all-reduces fewer, larger buckets than the job does.
     if (const Expected<TensorModel>& tensors = analyses.tensors();
@@ -217,6 +288,12 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
                 = exposed(scaled, cost->among(n), CheckedMath::saturatingRound(k * static_cast<double>(lastReady)));
             p.iterationNs = CheckedMath::saturatingRound(k * static_cast<double>(own - ownExposed))
                 + std::max<TimeNs>(0, channel + (n > 1 ? unexplained : 0));
+            // However short the device work of a rank's share, the step takes its host's own work.
+            const double f = globalBatch ? SampleScaling::keptShare(SampleScaling::kFixedShare,
+                                 curve.measuredWorkers / static_cast<double>(n), base->samplesFactor)
+                                         : 1.0;
+            p.iterationNs = std::max(
+                p.iterationNs, CheckedMath::saturatingRound(hostFloor(*base->whatIf->graph, hosts, f, n == 1)));
         }
         p.stepsPerSecond = curve.stepsPerSecondAt(n, p.iterationNs);
         return p;

@@ -25,7 +25,9 @@ class CandidateExchange;
 // on the critical path that follows the samples (SampleScaling: the device work and data loading, or
 // the host ops' own time in a job without GPUs), c a step, shrinks as SampleScaling's does and the rest keeps its time,
 // t(N) = t(N₀) − exposed(N₀) − (1 − k(N))c + exposed(N) with k(N) = s + (1 − s) N₀/N, unless the busiest
-// device stream's work, scaled, takes longer; the gradients' ready times shrink alike. Where the job stays within its
+// device stream's work, scaled, takes longer; the gradients' ready times shrink alike. At any count a step takes at
+// least its host's own work (the busiest thread's dispatch, launches and framework time, its data loading
+// scaled): device work that shrinks leaves a job bound by its host. Where the job stays within its
 // limit of items, each count is also replayed whole (worker_count, with its batch shared when strong), to set the model
 // beside the replay.
 class SyncScaling {
