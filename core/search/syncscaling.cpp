@@ -50,6 +50,16 @@ struct SampleWork {
     }
 };
 
+// Each track's work, taken over its rank's steps, made one step's.
+void perStepOfRank(const ExecutionGraph& g, std::vector<SampleWork>& tracks)
+{
+    std::vector<int> steps(g.ranks().size(), 0);
+    for (const ExecStep& step : g.steps())
+        ++steps[step.rank.value()];
+    for (std::size_t t = 0; t < tracks.size(); ++t)
+        tracks[t].perStep(steps[g.tracks()[t].rank.value()]);
+}
+
 // Each device stream's work whose time follows the samples (SampleScaling), per step of its rank, in a
 // replay; each item's time taken as the share its rank would take of a GPU of its own, where the ranks
 // shared one (SharedDevices), when shared is given.
@@ -65,11 +75,7 @@ std::vector<SampleWork> deviceStreams(
                     * (shared ? shared->ownShare(g, item) : 1.0),
                 1.0);
     }
-    std::vector<int> steps(g.ranks().size(), 0);
-    for (const ExecStep& step : g.steps())
-        ++steps[step.rank.value()];
-    for (std::size_t t = 0; t < busy.size(); ++t)
-        busy[t].perStep(steps[g.tracks()[t].rank.value()]);
+    perStepOfRank(g, busy);
     return busy;
 }
 
@@ -109,11 +115,7 @@ std::vector<SampleWork> hostThreads(const ReplayResult& replay, const SampleScal
         else
             thread.keep(ownTime);
     }
-    std::vector<int> steps(g.ranks().size(), 0);
-    for (const ExecStep& step : g.steps())
-        ++steps[step.rank.value()];
-    for (std::size_t t = 0; t < busy.size(); ++t)
-        busy[t].perStep(steps[g.tracks()[t].rank.value()]);
+    perStepOfRank(g, busy);
     return busy;
 }
 

@@ -179,29 +179,40 @@ inline TracePtr twoGradientJob(TimeNs secondUs)
 // and the host waits. Times in us: host: step [0, 500], aten::mm [10, 14] (launch [11, 13]),
 // MmBackward0 [20, 24] (launch [21, 23]), synchronize [30, 420]; device: [12, 212], [212, 412].
 // As a layer: aten::mm inside a "block_0" annotation [5, 16], linked to its backward op by a
-// forward->backward flow, and the step ending at 600 us.
-inline TracePtr trainingJob(bool asLayer = false)
+// forward->backward flow, and the step ending at 600 us. With a loader: every op 1000 us later, the
+// step [0, 1500] fetching its batch first, a DataLoader's next [10, 1010] in the forward, with the
+// dataset's work, an aten::stack [300, 700], nested in it.
+inline TracePtr trainingJob(bool asLayer = false, bool withLoader = false)
 {
     JobBuilder b;
     b.currentStep = 1;
     const std::uint32_t rank = b.rank(0, "node");
     const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
     const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
-    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, (asLayer ? 600 : 500) * us);
+    const TimeNs later = withLoader ? 1000 : 0;
+    const auto at = [&](TimeNs t) { return (later + t) * us; };
+    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, at(asLayer ? 600 : 500));
+    std::vector<OpId> forward;
+    if (withLoader) {
+        forward.push_back(
+            b.op(cpu, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", OpKind::Io, 10 * us, 1010 * us));
+        forward.push_back(b.op(cpu, "aten::stack", OpKind::CpuOp, 300 * us, 700 * us));
+    }
     if (asLayer)
-        b.op(cpu, "block_0", OpKind::Annotation, 5 * us, 16 * us);
-    const OpId mm = b.op(cpu, "aten::mm", OpKind::CpuOp, 10 * us, 14 * us);
-    const OpId launchF = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 11 * us, 13 * us);
-    const OpId backward = b.op(cpu, "MmBackward0", OpKind::CpuOp, 20 * us, 24 * us);
-    const OpId launchB = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 21 * us, 23 * us);
-    const OpId sync = b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 30 * us, 420 * us);
-    const OpId forwardKernel = b.op(gpu, "gemm forward", OpKind::ComputeKernel, 12 * us, 212 * us);
-    const OpId backwardKernel = b.op(gpu, "gemm backward", OpKind::ComputeKernel, 212 * us, 412 * us);
+        b.op(cpu, "block_0", OpKind::Annotation, at(5), at(16));
+    const OpId mm = b.op(cpu, "aten::mm", OpKind::CpuOp, at(10), at(14));
+    const OpId launchF = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, at(11), at(13));
+    const OpId backward = b.op(cpu, "MmBackward0", OpKind::CpuOp, at(20), at(24));
+    const OpId launchB = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, at(21), at(23));
+    const OpId sync = b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, at(30), at(420));
+    const OpId forwardKernel = b.op(gpu, "gemm forward", OpKind::ComputeKernel, at(12), at(212));
+    const OpId backwardKernel = b.op(gpu, "gemm backward", OpKind::ComputeKernel, at(212), at(412));
     b.link(launchF, forwardKernel, LinkKind::Launch);
     b.link(launchB, backwardKernel, LinkKind::Launch);
     if (asLayer)
         b.link(mm, backward, LinkKind::ForwardBackward);
-    for (OpId op : { mm, launchF, forwardKernel })
+    forward.insert(forward.end(), { mm, launchF, forwardKernel });
+    for (OpId op : forward)
         b.d.phase[op.value()] = Phase::Forward;
     for (OpId op : { backward, launchB, backwardKernel })
         b.d.phase[op.value()] = Phase::Backward;
@@ -210,37 +221,10 @@ inline TracePtr trainingJob(bool asLayer = false)
     return b.finish();
 }
 
-// trainingJob's step, 1000 us later, fetching its batch first: a DataLoader's next [10, 1010] in the
-// forward, with the dataset's work, an aten::stack [300, 700], nested in it. Then, in us: aten::mm
-// [1020, 1024] (launch [1021, 1023]), MmBackward0 [1030, 1034] (launch [1031, 1033]), synchronize
-// [1040, 1430]; device: [1022, 1222], [1222, 1422]; the step [0, 1500].
+// trainingJob's step fetching its batch first (above).
 inline TracePtr loaderJob()
 {
-    JobBuilder b;
-    b.currentStep = 1;
-    const std::uint32_t rank = b.rank(0, "node");
-    const std::uint32_t cpu = b.track(rank, TrackKind::CpuThread, 1);
-    const std::uint32_t gpu = b.track(rank, TrackKind::GpuStream, 7);
-    const OpId marker = b.op(cpu, "ProfilerStep#1", OpKind::Annotation, 0, 1500 * us);
-    const OpId loader
-        = b.op(cpu, "enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__", OpKind::Io, 10 * us, 1010 * us);
-    const OpId stack = b.op(cpu, "aten::stack", OpKind::CpuOp, 300 * us, 700 * us);
-    const OpId mm = b.op(cpu, "aten::mm", OpKind::CpuOp, 1020 * us, 1024 * us);
-    const OpId launchF = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1021 * us, 1023 * us);
-    const OpId backward = b.op(cpu, "MmBackward0", OpKind::CpuOp, 1030 * us, 1034 * us);
-    const OpId launchB = b.op(cpu, "cudaLaunchKernel", OpKind::Runtime, 1031 * us, 1033 * us);
-    const OpId sync = b.op(cpu, "cudaDeviceSynchronize", OpKind::Sync, 1040 * us, 1430 * us);
-    const OpId forwardKernel = b.op(gpu, "gemm forward", OpKind::ComputeKernel, 1022 * us, 1222 * us);
-    const OpId backwardKernel = b.op(gpu, "gemm backward", OpKind::ComputeKernel, 1222 * us, 1422 * us);
-    b.link(launchF, forwardKernel, LinkKind::Launch);
-    b.link(launchB, backwardKernel, LinkKind::Launch);
-    for (OpId op : { loader, stack, mm, launchF, forwardKernel })
-        b.d.phase[op.value()] = Phase::Forward;
-    for (OpId op : { backward, launchB, backwardKernel })
-        b.d.phase[op.value()] = Phase::Backward;
-    b.d.phase[sync.value()] = Phase::Other;
-    b.step(rank, 1, marker);
-    return b.finish();
+    return trainingJob(false, true);
 }
 
 inline TracePtr layerJob()

@@ -1077,16 +1077,16 @@ private Q_SLOTS:
         QCOMPARE(spans(*split->whatIf, loader), (std::vector<TimeNs> { 507'500, 507'500 }));
         for (const TimeNs own : spans(*split->whatIf, "MmBackward0"))
             QCOMPARE(own, 4 * us);
-        // The step: the first micro-batch's loader ends at 517.5 us and its backward() returns at 541.5;
+        // The step: the first micro-batch's loader ends at 517.5 us and its backward() returns at 531.5;
         // the measured one's loader follows 10 us later, as it followed the step's start, and its GEMMs
-        // of 102.5 us end at 1276 us; the host waits 8 us more and the step 70: 1354 us against the
-        // measured 1500. Micro-batches that each load the whole batch take 2534 us.
+        // of 102.5 us end at 1266 us; the host waits 8 us more and the step 70: 1344 us against the
+        // measured 1500. Micro-batches that each load the whole batch take 2524 us.
         QCOMPARE(stepTime(*split->baseline), 1500 * us);
-        QCOMPARE(stepTime(*split->whatIf), 1354 * us);
+        QCOMPARE(stepTime(*split->whatIf), 1344 * us);
         const auto repeat = session->whatIf({ oneStep("grad_accumulation", { { "micro_batches", 2.0 }, { "batch", std::string("repeat") } }), {}, { CommSource::Measured, false } });
         QVERIFY2(repeat, errorOf(repeat).c_str());
         QCOMPARE(spans(*repeat->whatIf, loader), (std::vector<TimeNs> { 1000 * us, 1000 * us }));
-        QCOMPARE(stepTime(*repeat->whatIf), 2534 * us);
+        QCOMPARE(stepTime(*repeat->whatIf), 2524 * us);
     }
 
     // A gradient the backward makes and keeps (MmBackward0's, 4 KiB) is made again by every later
