@@ -237,15 +237,20 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
     const double onPathOwn = std::clamp(pathOwn.total(), 0.0, onPath);
     const std::vector<SampleWork> streamsOwn = shared.sharesGpus() ? deviceStreams(*base->whatIf, samples, &shared) : streams;
     const std::vector<SampleWork> hosts = hostThreads(*base->whatIf, samples);
-    // On n workers sharing the global batch, the device work above the floor scales as worker_count's
-    // batch "global" scales it: from the samples the prefix left a rank with (its prior).
+    // On n workers sharing the global batch, the work above the floor scales as worker_count's batch
+    // "global" scales it: from the samples the prefix left a rank with (its prior). Each keeps its batch
+    // otherwise.
+    const auto shareAt = [&](int n) {
+        return globalBatch ? SampleScaling::keptShare(
+                   SampleScaling::kFixedShare, curve.measuredWorkers / static_cast<double>(n), base->samplesFactor)
+                           : 1.0;
+    };
     const auto kept = [&](int n) {
         if (computing <= 0)
             return 1.0;
         if (!globalBatch)
             return (computing - onPath + onPathOwn) / computing;
-        const double f = SampleScaling::keptShare(
-            SampleScaling::kFixedShare, curve.measuredWorkers / static_cast<double>(n), base->samplesFactor);
+        const double f = shareAt(n);
         const double pathScaled = pathOwn.total() > 0 ? pathOwn.scaled(f) * onPathOwn / pathOwn.total() : 0.0;
         return std::max(computing - onPath + pathScaled, busiest(streamsOwn, f)) / computing;
     };
@@ -291,11 +296,8 @@ Expected<ScalingCurve> SyncScaling::of(const JobSession& session, const Strategy
             p.iterationNs = CheckedMath::saturatingRound(k * static_cast<double>(own - ownExposed))
                 + std::max<TimeNs>(0, channel + (n > 1 ? unexplained : 0));
             // However short the device work of a rank's share, the step takes its host's own work.
-            const double f = globalBatch ? SampleScaling::keptShare(SampleScaling::kFixedShare,
-                                 curve.measuredWorkers / static_cast<double>(n), base->samplesFactor)
-                                         : 1.0;
-            p.iterationNs = std::max(
-                p.iterationNs, CheckedMath::saturatingRound(hostFloor(*base->whatIf->graph, hosts, f, n == 1)));
+            p.iterationNs = std::max(p.iterationNs,
+                CheckedMath::saturatingRound(hostFloor(*base->whatIf->graph, hosts, shareAt(n), n == 1)));
         }
         p.stepsPerSecond = curve.stepsPerSecondAt(n, p.iterationNs);
         return p;
