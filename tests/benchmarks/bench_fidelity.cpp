@@ -64,6 +64,13 @@ std::vector<Pair> pairs()
         gpu("check", std::string("groundtruth-gpu2/") + model, "ddp/bucket25mb", "amp/fp32", "amp/fp32");
         out.push_back({ "check", std::string("groundtruth-gpu2/") + model, "batch", "amp/fp32", halfBatch });
     }
+    // The third set (H200): the same models, and the calibration set's model recorded again there.
+    for (const char* model : { "convnet", "gpt-large", "gpt" }) {
+        const std::string dir = std::string("groundtruth-gpu3/") + model;
+        gpu("check", dir, "ddp/bucket25mb", "amp/fp32", "amp/fp32");
+        if (std::string(model) != "gpt")
+            out.push_back({ "check", dir, "batch", "amp/fp32", halfBatch });
+    }
     out.push_back({ "check", "groundtruth-cpu", "accumulation", "accumulation/accum1", { "grad_accumulation", { { "micro_batches", 4.0 } } } });
     // Each micro-batch fetches its own quarter of the batch from the loader.
     out.push_back({ "check", "groundtruth-cpu", "loader_accumulation", "loader_accumulation/loader_accum1",
