@@ -2204,6 +2204,10 @@
         <source>%1 micro-batches do not split a rank&apos;s batch at %2 devices (%3 samples; %4) into whole samples, which DeepSpeed refuses and no data loader gives: %5 holds no point of them there</source>
         <translation>%1 Mikro-Batches teilen den Batch eines Ranks bei %2 Geräten (%3 Samples; %4) nicht in ganze Samples, was DeepSpeed ablehnt und kein Data Loader liefert: %5 hat dort keinen Punkt von ihnen</translation>
     </message>
+    <message>
+        <source>with the profiler&apos;s estimated cost put back, the host work of a step (%1 ms) outlasts the what-if&apos;s iteration (%2 ms): its time rests on the estimate of the profiler&apos;s cost per host event, and where the profiler cost this host less, or the strategy adds host work the what-if does not hold, the job stays bound by its host (a GPU check set&apos;s prediction was 29 % fast so); the job without the profiler may be slower</source>
+        <translation>mit den geschätzten Kosten des Profilers wieder hinzugerechnet übersteigt die Host-Arbeit eines Schritts (%1 ms) die Iteration des Was-wäre-wenn (%2 ms): seine Zeit beruht auf der Schätzung der Profiler-Kosten je Host-Ereignis, und wo der Profiler diesen Host weniger kostete oder die Strategie Host-Arbeit hinzufügt, die das Was-wäre-wenn nicht enthält, bleibt der Job durch seinen Host gebunden (eine Vorhersage des GPU-Prüfsatzes lag so 29 % zu schnell); der Job ohne Profiler kann langsamer sein</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

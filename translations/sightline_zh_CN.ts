@@ -2204,6 +2204,10 @@
         <source>%1 micro-batches do not split a rank&apos;s batch at %2 devices (%3 samples; %4) into whole samples, which DeepSpeed refuses and no data loader gives: %5 holds no point of them there</source>
         <translation>%1 个微批次无法把 %2 个设备时一个 rank 的批次（%3 个样本；%4）分成整数个样本，DeepSpeed 会拒绝，数据加载器也给不出：%5 在该设备数下不含它们的点</translation>
     </message>
+    <message>
+        <source>with the profiler&apos;s estimated cost put back, the host work of a step (%1 ms) outlasts the what-if&apos;s iteration (%2 ms): its time rests on the estimate of the profiler&apos;s cost per host event, and where the profiler cost this host less, or the strategy adds host work the what-if does not hold, the job stays bound by its host (a GPU check set&apos;s prediction was 29 % fast so); the job without the profiler may be slower</source>
+        <translation>将性能分析器的估计开销加回后，一个步骤的主机工作（%1 ms）超过了假设分析的迭代时间（%2 ms）：其时间取决于对性能分析器每个主机事件开销的估计；若性能分析器在此主机上的开销更小，或策略增加了假设分析未包含的主机工作，作业仍受主机限制（GPU 检验集的一项预测因此快了 29 %）；不带性能分析器的作业可能更慢</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

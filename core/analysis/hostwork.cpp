@@ -2,26 +2,58 @@
 
 #include "core/base/checkedmath.h"
 #include "core/exec/executiongraph.h"
+#include "core/exec/profileroverhead.h"
 
 #include <algorithm>
 
 namespace sightline {
+
+namespace {
+
+// The step index an item's host work counts in, or -1 where it counts in none: device work, waits and
+// items outside the replayed steps.
+std::int32_t hostStepOf(const ExecutionGraph& g, ItemId item)
+{
+    const std::int32_t step = g.stepOfStart(item);
+    if (step < 0 || static_cast<std::size_t>(step) >= g.steps().size() || g.onDevice(item) || !g.track(item).isValid()
+        || g.tracks()[g.track(item).value()].kind != TrackKind::CpuThread || g.kind(item) == OpKind::Sync)
+        return -1;
+    return step;
+}
+
+// An item's own host time (an enclosing op's tail, a leaf's duration) and the gap before it.
+TimeNs ownAndGap(const ExecutionGraph& g, ItemId item)
+{
+    const TimeNs own = g.tail(item) > 0 ? g.tail(item) : g.minDuration(item);
+    return CheckedMath::saturatingAdd(std::max<TimeNs>(0, own), std::max<TimeNs>(0, g.gap(item)));
+}
+
+} // namespace
 
 std::vector<TimeNs> HostWork::perStep(const ExecutionGraph& g)
 {
     std::vector<TimeNs> work(g.steps().size(), 0);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        const std::int32_t step = g.stepOfStart(item);
-        if (step < 0 || static_cast<std::size_t>(step) >= work.size() || g.onDevice(item) || !g.track(item).isValid()
-            || g.tracks()[g.track(item).value()].kind != TrackKind::CpuThread || g.kind(item) == OpKind::Sync)
-            continue;
-        // An enclosing op's own time is its tail; a leaf's, its duration.
-        const TimeNs own = g.tail(item) > 0 ? g.tail(item) : g.minDuration(item);
-        work[static_cast<std::size_t>(step)]
-            = CheckedMath::saturatingAdd(work[static_cast<std::size_t>(step)], CheckedMath::saturatingAdd(std::max<TimeNs>(0, own), std::max<TimeNs>(0, g.gap(item))));
+        const std::int32_t step = hostStepOf(g, item);
+        if (step >= 0)
+            work[static_cast<std::size_t>(step)]
+                = CheckedMath::saturatingAdd(work[static_cast<std::size_t>(step)], ownAndGap(g, item));
     }
     return work;
+}
+
+TimeNs HostWork::mostWith(const ExecutionGraph& g, TimeNs perEvent)
+{
+    std::vector<TimeNs> work = perStep(g);
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        const std::int32_t step = hostStepOf(g, item);
+        if (step >= 0 && ProfilerOverhead::recorded(g, item))
+            work[static_cast<std::size_t>(step)]
+                = CheckedMath::saturatingAdd(work[static_cast<std::size_t>(step)], perEvent);
+    }
+    return work.empty() ? 0 : *std::max_element(work.begin(), work.end());
 }
 
 HostWork::Spread HostWork::widest(const ExecutionGraph& g)

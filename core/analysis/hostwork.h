@@ -27,6 +27,10 @@ public:
     static std::vector<TimeNs> perStep(const ExecutionGraph& graph);
     // The rank whose steps differ most in host work.
     static Spread widest(const ExecutionGraph& graph);
+    // The most host work of one step (perStep), with perEvent added for each event the profiler
+    // recorded there (ProfilerOverhead::recorded): a job whose profiler's cost was taken out, with that
+    // cost put back.
+    static TimeNs mostWith(const ExecutionGraph& graph, TimeNs perEvent);
 };
 
 } // namespace sightline

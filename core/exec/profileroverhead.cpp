@@ -12,18 +12,6 @@ namespace sightline {
 
 namespace {
 
-// A host event the profiler recorded: an op, a runtime call or an allocation on a host thread of a rank,
-// made of the trace (not the window's context, nor a pass's).
-bool recordedOnHost(const ExecutionGraph& g, ItemId i)
-{
-    if (!g.track(i).isValid() || g.onDevice(i) || g.origin(i).size() != 1 || g.hasFlag(i, ExecutionGraph::Context))
-        return false;
-    if (g.tracks()[g.track(i).value()].kind != TrackKind::CpuThread)
-        return false;
-    const OpKind k = g.kind(i);
-    return k == OpKind::CpuOp || k == OpKind::Runtime || k == OpKind::Sync || k == OpKind::Annotation;
-}
-
 // A trace of PyTorch's profiler: Kineto's, or a plain Chrome trace of PyTorch's ops (an older torch's
 // CPU profiler).
 bool isProfilerTrace(const ExecutionGraph& g)
@@ -41,15 +29,24 @@ bool isProfilerTrace(const ExecutionGraph& g)
 
 } // namespace
 
+bool ProfilerOverhead::recorded(const ExecutionGraph& g, ItemId i)
+{
+    if (!g.track(i).isValid() || g.onDevice(i) || g.origin(i).size() != 1 || g.hasFlag(i, ExecutionGraph::Context))
+        return false;
+    if (g.tracks()[g.track(i).value()].kind != TrackKind::CpuThread)
+        return false;
+    const OpKind k = g.kind(i);
+    return k == OpKind::CpuOp || k == OpKind::Runtime || k == OpKind::Sync || k == OpKind::Annotation;
+}
+
 ProfilerOverhead::Estimate ProfilerOverhead::estimate(const ExecutionGraph& g, std::optional<double> givenNs)
 {
     Estimate e;
     e.steps = g.steps().size();
-    bool device = false;
     for (const ExecTrack& t : g.tracks())
-        device = device || isGpuTrack(t.kind);
+        e.device = e.device || isGpuTrack(t.kind);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i)
-        e.hostEvents += recordedOnHost(g, ItemId(i));
+        e.hostEvents += recorded(g, ItemId(i));
     if (givenNs) {
         e.perEventNs = *givenNs;
         e.source = "as given";
@@ -60,7 +57,7 @@ ProfilerOverhead::Estimate ProfilerOverhead::estimate(const ExecutionGraph& g, s
         e.hostEvents = 0;
         return e;
     }
-    if (device) {
+    if (e.device) {
         e.perEventNs = kKinetoNs;
         e.source = "the PyTorch profiler (Kineto) with record_shapes and profile_memory, calibrated on the H100 pairs";
         // The calibration's traces recorded allocations; one that records none was likely made without
@@ -89,7 +86,7 @@ Expected<std::shared_ptr<const ExecutionGraph>> ProfilerOverhead::remove(const s
     ExecutionGraphBuilder b(g);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        if (!recordedOnHost(g, item))
+        if (!recorded(g, item))
             continue;
         TimeNs left = cost;
         const TimeNs fromGap = std::min(left, std::max<TimeNs>(0, g.gap(item)));

@@ -33,6 +33,7 @@ public:
         Message warning; // what the estimate cannot take out, for the user; empty when nothing
         std::size_t hostEvents = 0; // the events that carry it, of the replayed steps (or the window: none marked)
         std::size_t steps = 0; // the replayed steps, to say it per step
+        bool device = false; // the job launched device work (its host may not hold the step)
 
         // The host events of an iteration: of a step, or of the window, which a trace that marks no
         // steps replays as its one iteration.
@@ -50,6 +51,9 @@ public:
 
     // The estimate for a job; given (from --profiler-overhead) replaces the calibrated cost.
     static Estimate estimate(const ExecutionGraph& graph, std::optional<double> givenNs = std::nullopt);
+    // A host event the profiler recorded: an op, a runtime call or an allocation on a host thread of a
+    // rank, made of the trace (not the window's context, nor a pass's).
+    static bool recorded(const ExecutionGraph& graph, ItemId item);
     // The graph with perEventNs taken from its host events (the graph itself when it is 0).
     static Expected<std::shared_ptr<const ExecutionGraph>> remove(const std::shared_ptr<const ExecutionGraph>& graph, double perEventNs);
 };

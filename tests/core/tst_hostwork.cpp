@@ -60,6 +60,20 @@ private Q_SLOTS:
         QCOMPARE(HostWork::perStep(*waiting->measured())[0], 40 * us);
     }
 
+    void mostWithTheProfilersCostPutBack()
+    {
+        // Step 2 holds the most (65 us); with a cost per recorded event put back, each of its recorded
+        // host events but the wait adds it: the marker, the add and the mul.
+        const auto session = sessionOf(steps(40));
+        QVERIFY(session);
+        QCOMPARE(HostWork::mostWith(*session->measured(), 0), 65 * us);
+        QCOMPARE(HostWork::mostWith(*session->measured(), 5 * us), 80 * us);
+        // Alone, step 1: its 40 us, the marker and the add.
+        const auto first = sessionOf(steps(40, false));
+        QVERIFY(first);
+        QCOMPARE(HostWork::mostWith(*first->measured(), 5 * us), 50 * us);
+    }
+
     void oneStepHasNoSpread()
     {
         const auto session = sessionOf(steps(40, false));
