@@ -1328,8 +1328,23 @@ private Q_SLOTS:
     // iteration too, as its measurement does, though its step does half the work). Only the changes whose what-if
     // carries no qualifying warning count: the warned ones (host-bound accumulation, memory-bound compilation) are the
     // accuracy rows the trust issue's GPU recordings are needed for (docs/fidelity.md).
+    // Each GPU set's models (the second set on an H100, the third on an H200), from each base with the
+    // changes of its pairs as candidates: every two changes rank as their unprofiled medians do, or one
+    // of their what-ifs carries a qualifying warning.
+    void ranksTheGpuPairsAsMeasured_data()
+    {
+        QTest::addColumn<QString>("dir");
+        QTest::addColumn<int>("atLeast");
+        QTest::newRow("h100 convnet") << QStringLiteral("groundtruth-gpu2/convnet") << 8;
+        QTest::newRow("h100 gpt-large") << QStringLiteral("groundtruth-gpu2/gpt-large") << 9;
+        QTest::newRow("h200 convnet") << QStringLiteral("groundtruth-gpu3/convnet") << 9;
+        QTest::newRow("h200 gpt-large") << QStringLiteral("groundtruth-gpu3/gpt-large") << 10;
+        QTest::newRow("h200 gpt") << QStringLiteral("groundtruth-gpu3/gpt") << 6;
+    }
+
     void ranksTheGpuPairsAsMeasured()
     {
+        QFETCH(QString, dir);
         const std::vector<std::pair<std::string, PassStep>> changes {
             { "amp", { "mixed_precision", { { "precision", std::string("bf16") } } } },
             { "checkpoint", { "recompute", { { "every", 1.0 } } } },
@@ -1337,52 +1352,56 @@ private Q_SLOTS:
             { "compile", { "op_fusion", { { "kernels", std::string("elementwise") } } } },
             { "batch", { "batch_size", { { "factor", 0.5 } } } }
         };
-        int compared = 0;
-        for (const char* model : { "convnet", "gpt-large" }) {
-            const std::string dir = std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/groundtruth-gpu2/" + model;
-            const auto session = sessionOfFiles(dir + "/amp/fp32");
-            QVERIFY(session);
-            QFile file(QString::fromStdString(dir + "/measurements.json"));
-            QVERIFY(file.open(QIODevice::ReadOnly));
-            const QJsonObject pairs
-                = QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("pairs")].toObject();
-            std::vector<Candidate> candidates;
-            std::vector<double> measuredRatio;
-            std::vector<bool> warned;
-            for (const auto& [pair, step] : changes) {
-                const QJsonObject p = pairs[QString::fromStdString(pair)].toObject();
-                const QJsonObject variants = p[QStringLiteral("variants")].toObject();
-                const auto median = [&](const QString& side) {
-                    return variants[p[side].toString()]
-                        .toObject()[QStringLiteral("step_ms")]
-                        .toObject()[QStringLiteral("median")]
-                        .toDouble();
-                };
-                measuredRatio.push_back(median(QStringLiteral("changed")) / median(QStringLiteral("base")));
-                candidates.push_back(Candidate::of(Strategy { { step } }));
-                const auto r = session->whatIf({ candidates.back().strategy, {}, {}, 0 });
-                QVERIFY(r);
-                warned.push_back(qualifiedprediction::warned(*r));
-            }
-            LocalExchange local;
-            Evaluator evaluator(*session, WhatIfRequest {}, local, kMemory);
-            const auto outcomes = evaluator.evaluate(candidates);
-            QVERIFY(outcomes);
-            for (std::size_t a = 0; a < candidates.size(); ++a) {
-                for (std::size_t b = a + 1; b < candidates.size(); ++b) {
-                    if (warned[a] || warned[b])
-                        continue;
-                    const bool predicted
-                        = Ranking::better((*outcomes)[a], candidates[a], (*outcomes)[b], candidates[b]);
-                    QVERIFY2(predicted == (measuredRatio[a] < measuredRatio[b]),
-                        qPrintable(QStringLiteral("%1: %2 and %3 ranked apart from their measurements")
-                                       .arg(QString::fromLatin1(model), QString::fromStdString(changes[a].first),
-                                           QString::fromStdString(changes[b].first))));
-                    ++compared;
+        const std::string root = std::string(SIGHTLINE_SOURCE_DIR) + "/tests/fixtures/" + dir.toStdString();
+        const auto session = sessionOfFiles(root + "/amp/fp32");
+        QVERIFY(session);
+        QFile file(QString::fromStdString(root + "/measurements.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject pairs = QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("pairs")].toObject();
+        std::vector<std::string> names;
+        std::vector<Candidate> candidates;
+        std::vector<double> measuredRatio;
+        std::vector<bool> warned;
+        for (const auto& [pair, step] : changes) {
+            if (!pairs.contains(QString::fromStdString(pair)))
+                continue; // the set did not record it (gpt has no batch pair)
+            const QJsonObject p = pairs[QString::fromStdString(pair)].toObject();
+            const QJsonObject variants = p[QStringLiteral("variants")].toObject();
+            const auto median = [&](const QString& side) {
+                return variants[p[side].toString()]
+                    .toObject()[QStringLiteral("step_ms")]
+                    .toObject()[QStringLiteral("median")]
+                    .toDouble();
+            };
+            names.push_back(pair);
+            measuredRatio.push_back(median(QStringLiteral("changed")) / median(QStringLiteral("base")));
+            candidates.push_back(Candidate::of(Strategy { { step } }));
+            const auto r = session->whatIf({ candidates.back().strategy, {}, {}, 0 });
+            QVERIFY(r);
+            warned.push_back(qualifiedprediction::warned(*r));
+        }
+        LocalExchange local;
+        Evaluator evaluator(*session, WhatIfRequest {}, local, kMemory);
+        const auto outcomes = evaluator.evaluate(candidates);
+        QVERIFY(outcomes);
+        int agreed = 0;
+        for (std::size_t a = 0; a < candidates.size(); ++a) {
+            for (std::size_t b = a + 1; b < candidates.size(); ++b) {
+                const bool predicted = Ranking::better((*outcomes)[a], candidates[a], (*outcomes)[b], candidates[b]);
+                if (predicted == (measuredRatio[a] < measuredRatio[b])) {
+                    ++agreed;
+                    continue;
                 }
+                QVERIFY2(warned[a] || warned[b],
+                    qPrintable(
+                        QStringLiteral("%1: %2 and %3 ranked apart from their measurements, and neither what-if warned")
+                            .arg(dir, QString::fromStdString(names[a]), QString::fromStdString(names[b]))));
             }
         }
-        QVERIFY2(compared >= 6, qPrintable(QString::number(compared)));
+        // Of the 6 or 10 pairs of changes, those that rank as measured (each set's table in
+        // docs/fidelity.md): the check would pass with every pair excused.
+        QFETCH(int, atLeast);
+        QVERIFY2(agreed >= atLeast, qPrintable(QString::number(agreed)));
     }
 
     void cancels()
