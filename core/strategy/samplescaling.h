@@ -44,7 +44,6 @@ public:
     // What an op's time above the floor becomes, as a share of it, for factor times the samples from
     // prior times the measured ones.
     static double keptShare(double fixedShare, double factor, double prior = 1.0);
-    static bool hostComputes(const ExecutionGraph& graph);
 
     // A builder's columns apply writes.
     struct Columns {
@@ -63,6 +62,8 @@ private:
     // other than waits.
     enum class Loading : std::uint8_t { No, Loader, Nested };
     static std::vector<Loading> loadingOf(const ExecutionGraph& graph);
+    // A job without GPUs: its host ops compute.
+    static bool hostComputes(const ExecutionGraph& graph);
     TimeNs scaled(TimeNs t) const;
 
     const ExecutionGraph& m_graph;
