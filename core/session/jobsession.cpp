@@ -267,6 +267,21 @@ double hostShare(const CriticalPath& path)
     return (of(PathCategory::Host) + of(PathCategory::Launch)) / static_cast<double>(path.length);
 }
 
+// On a job with device work, a step's host work with the profiler's cost per event put back, and the
+// what-if's iteration, where the former is the longer; nothing otherwise. Asked only once hostBoundNote's
+// cheaper tests have not decided: it reads every item.
+std::optional<std::pair<TimeNs, TimeNs>> hostOutlasts(
+    const ProfilerOverhead::Estimate& overhead, const ExecutionGraph& whatIf, const Schedule& schedule)
+{
+    if (!overhead.device)
+        return std::nullopt;
+    const auto iteration = static_cast<TimeNs>(std::llround(StepTimes::iteration(schedule).replayed));
+    const TimeNs hostWithCost = HostWork::mostWith(whatIf, static_cast<TimeNs>(std::llround(overhead.perEventNs)));
+    if (iteration <= 0 || hostWithCost <= iteration)
+        return std::nullopt;
+    return std::pair { hostWithCost, iteration };
+}
+
 // A what-if whose time rests on the estimate of the profiler's cost, of a job that had it taken out:
 // - the strategy made it bound by its host: on the H100 check set such predictions were up to 30 % slow
 //   (docs/fidelity.md), the per-event cost not holding all the profiler's host time;
@@ -279,7 +294,7 @@ double hostShare(const CriticalPath& path)
 // Where the steps' host work differs by more than a fifth, the what-if follows which step it copies:
 // the note names the two that differ most.
 std::optional<Message> hostBoundNote(const ProfilerOverhead::Estimate& overhead, const CriticalPath& before,
-    const CriticalPath& after, const HostWork::Spread& spread, TimeNs hostWithCost, TimeNs iteration)
+    const CriticalPath& after, const HostWork::Spread& spread, const ExecutionGraph& whatIf, const Schedule& schedule)
 {
     constexpr double kBound = 0.25, kRise = 0.15, kStepSpread = 1.2;
     const double was = hostShare(before), is = hostShare(after);
@@ -296,7 +311,8 @@ std::optional<Message> hostBoundNote(const ProfilerOverhead::Estimate& overhead,
                            "predictions of the GPU check set "
                            "were up to 30 % slow; the job without the profiler may be faster"),
             { pct(is), pct(was) });
-    else if (overhead.device && iteration > 0 && hostWithCost > iteration)
+    else if (const std::optional<std::pair<TimeNs, TimeNs>> over = hostOutlasts(overhead, whatIf, schedule)) {
+        const auto [hostWithCost, iteration] = *over;
         note = Message(
             SL_TEXT("Core",
                 "with the profiler's estimated cost put back, the host work of a step (%1 ms) outlasts the what-if's "
@@ -306,7 +322,7 @@ std::optional<Message> hostBoundNote(const ProfilerOverhead::Estimate& overhead,
                 "host (a GPU "
                 "check set's prediction was 29 % fast so); the job without the profiler may be slower"),
             { ms(hostWithCost), ms(iteration) });
-    else
+    } else
         return std::nullopt;
     if (spread.ratio() > kStepSpread)
         note = Message(SL_TEXT("Core",
@@ -548,11 +564,8 @@ Expected<WhatIfResult> JobSession::whatIf(const WhatIfRequest& request, const Ca
         result.warnings.emplace_back(kBaselineCheck, std::vector<Message::Arg> { w });
     for (Message& w : ReplayChecks::of(graph, result.whatIf->schedule, result.whatIf->criticalPath))
         result.warnings.emplace_back(kWhatIfCheck, std::vector<Message::Arg> { std::move(w) });
-    const TimeNs hostWithCost
-        = HostWork::mostWith(graph, static_cast<TimeNs>(std::llround(result.profilerOverhead.perEventNs)));
-    if (std::optional<Message> note
-        = hostBoundNote(result.profilerOverhead, before->criticalPath, result.whatIf->criticalPath, facts->hostSpread,
-            hostWithCost, static_cast<TimeNs>(std::llround(StepTimes::iteration(result.whatIf->schedule).replayed))))
+    if (std::optional<Message> note = hostBoundNote(result.profilerOverhead, before->criticalPath,
+            result.whatIf->criticalPath, facts->hostSpread, graph, result.whatIf->schedule))
         result.warnings.emplace_back(SL_TEXT("Core", "profiler overhead: %1"), std::vector<Message::Arg> { std::move(*note) });
     for (Message& w : costModelNotes(graph, result.whatIfOptions))
         result.warnings.emplace_back(SL_TEXT("Core", "cost model: %1"), std::vector<Message::Arg> { std::move(w) });
