@@ -28,31 +28,33 @@ TimeNs ownAndGap(const ExecutionGraph& g, ItemId item)
     return CheckedMath::saturatingAdd(std::max<TimeNs>(0, own), std::max<TimeNs>(0, g.gap(item)));
 }
 
-} // namespace
-
-std::vector<TimeNs> HostWork::perStep(const ExecutionGraph& g)
+// Per step, its host work, with perEvent added for each event the profiler recorded there.
+std::vector<TimeNs> perStepWith(const ExecutionGraph& g, TimeNs perEvent)
 {
     std::vector<TimeNs> work(g.steps().size(), 0);
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         const std::int32_t step = hostStepOf(g, item);
-        if (step >= 0)
-            work[static_cast<std::size_t>(step)]
-                = CheckedMath::saturatingAdd(work[static_cast<std::size_t>(step)], ownAndGap(g, item));
+        if (step < 0)
+            continue;
+        TimeNs& cell = work[static_cast<std::size_t>(step)];
+        cell = CheckedMath::saturatingAdd(cell, ownAndGap(g, item));
+        if (perEvent != 0 && ProfilerOverhead::recorded(g, item))
+            cell = CheckedMath::saturatingAdd(cell, perEvent);
     }
     return work;
 }
 
+} // namespace
+
+std::vector<TimeNs> HostWork::perStep(const ExecutionGraph& g)
+{
+    return perStepWith(g, 0);
+}
+
 TimeNs HostWork::mostWith(const ExecutionGraph& g, TimeNs perEvent)
 {
-    std::vector<TimeNs> work = perStep(g);
-    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
-        const ItemId item(i);
-        const std::int32_t step = hostStepOf(g, item);
-        if (step >= 0 && ProfilerOverhead::recorded(g, item))
-            work[static_cast<std::size_t>(step)]
-                = CheckedMath::saturatingAdd(work[static_cast<std::size_t>(step)], perEvent);
-    }
+    const std::vector<TimeNs> work = perStepWith(g, perEvent);
     return work.empty() ? 0 : *std::max_element(work.begin(), work.end());
 }
 
