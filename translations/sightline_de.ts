@@ -425,10 +425,6 @@
         <translation>die meisten Kernel, die ein verschmolzener Kernel aufnimmt; 0: keine Grenze</translation>
     </message>
     <message>
-        <source>the fused kernel&apos;s time as a share of the sum of the fused kernels&apos; times</source>
-        <translation>die Zeit des verschmolzenen Kernels als Anteil der Summe der Zeiten der verschmolzenen Kernel</translation>
-    </message>
-    <message>
         <source>only these measured kernels (ids as &quot;3-9,12&quot;, as picked in the window): neighbours among them fuse; left out, any</source>
         <translation>nur diese gemessenen Kernel (IDs wie &quot;3-9,12&quot;, wie im Fenster ausgewählt): Nachbarn unter ihnen verschmelzen; weggelassen: alle</translation>
     </message>
@@ -2207,6 +2203,26 @@
     <message>
         <source>with the profiler&apos;s estimated cost put back, the host work of a step (%1 ms) outlasts the what-if&apos;s iteration (%2 ms): its time rests on the estimate of the profiler&apos;s cost per host event, and where the profiler cost this host less, or the strategy adds host work the what-if does not hold, the job stays bound by its host (a GPU check set&apos;s prediction was 29 % fast so); the job without the profiler may be slower</source>
         <translation>mit den geschätzten Kosten des Profilers wieder hinzugerechnet übersteigt die Host-Arbeit eines Schritts (%1 ms) die Iteration des Was-wäre-wenn (%2 ms): seine Zeit beruht auf der Schätzung der Profiler-Kosten je Host-Ereignis, und wo der Profiler diesen Host weniger kostete oder die Strategie Host-Arbeit hinzufügt, die das Was-wäre-wenn nicht enthält, bleibt der Job durch seinen Host gebunden (eine Vorhersage des GPU-Prüfsatzes lag so 29 % zu schnell); der Job ohne Profiler kann langsamer sein</translation>
+    </message>
+    <message>
+        <source>traffic: a memory-bound kernel whose op recorded its input shapes takes its bytes at the bandwidth the job&apos;s own elementwise kernels reach (never more than it measured), the others keep ratio of their time; ratio: every kernel keeps ratio of its time</source>
+        <translation>traffic: ein speichergebundener Kernel, dessen Op ihre Eingabeformen aufgezeichnet hat, braucht für seine Bytes so lange wie bei der Bandbreite, die die eigenen elementweisen Kernel des Jobs erreichen (nie länger als gemessen), die übrigen behalten ratio ihrer Zeit; ratio: jeder Kernel behält ratio seiner Zeit</translation>
+    </message>
+    <message>
+        <source>the time a fused kernel keeps of the kernels not priced by their traffic, as a share of their sum</source>
+        <translation>die Zeit, die ein verschmolzener Kernel von den nicht nach ihrem Datenverkehr bemessenen Kerneln behält, als Anteil ihrer Summe</translation>
+    </message>
+    <message>
+        <source>channels_last: cuDNN&apos;s layout conversions around convolutions (nchwToNhwc, nhwcToNchw) go, as a compiler that plans channels-last layouts removes them; keep: they keep their time</source>
+        <translation>channels_last: die Layout-Umwandlungen von cuDNN um Faltungen (nchwToNhwc, nhwcToNchw) entfallen, wie ein Compiler sie entfernt, der Channels-last-Layouts plant; keep: sie behalten ihre Zeit</translation>
+    </message>
+    <message>
+        <source>%1 layout conversions around convolutions removed (channels-last layouts)</source>
+        <translation>%1 Layout-Umwandlungen um Faltungen entfernt (Channels-last-Layouts)</translation>
+    </message>
+    <message>
+        <source>fused kernels move the outputs they pass one another through memory, as the kernels they fuse did: a compiler that keeps them on chip may take up to %1 % less of the device&apos;s kernel time than this</source>
+        <translation>verschmolzene Kernel reichen einander ihre Ausgaben über den Speicher weiter, wie es die verschmolzenen Kernel taten: ein Compiler, der sie auf dem Chip hält, braucht womöglich bis zu %1 % weniger Kernelzeit des Geräts als hier</translation>
     </message>
 </context>
 <context>

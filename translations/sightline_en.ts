@@ -425,10 +425,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the fused kernel&apos;s time as a share of the sum of the fused kernels&apos; times</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>only these measured kernels (ids as &quot;3-9,12&quot;, as picked in the window): neighbours among them fuse; left out, any</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2206,6 +2202,26 @@
     </message>
     <message>
         <source>with the profiler&apos;s estimated cost put back, the host work of a step (%1 ms) outlasts the what-if&apos;s iteration (%2 ms): its time rests on the estimate of the profiler&apos;s cost per host event, and where the profiler cost this host less, or the strategy adds host work the what-if does not hold, the job stays bound by its host (a GPU check set&apos;s prediction was 29 % fast so); the job without the profiler may be slower</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>traffic: a memory-bound kernel whose op recorded its input shapes takes its bytes at the bandwidth the job&apos;s own elementwise kernels reach (never more than it measured), the others keep ratio of their time; ratio: every kernel keeps ratio of its time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the time a fused kernel keeps of the kernels not priced by their traffic, as a share of their sum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>channels_last: cuDNN&apos;s layout conversions around convolutions (nchwToNhwc, nhwcToNchw) go, as a compiler that plans channels-last layouts removes them; keep: they keep their time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 layout conversions around convolutions removed (channels-last layouts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fused kernels move the outputs they pass one another through memory, as the kernels they fuse did: a compiler that keeps them on chip may take up to %1 % less of the device&apos;s kernel time than this</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -425,10 +425,6 @@
         <translation>一个融合内核最多包含的内核数；0：不限</translation>
     </message>
     <message>
-        <source>the fused kernel&apos;s time as a share of the sum of the fused kernels&apos; times</source>
-        <translation>融合内核的时间占被融合内核时间之和的比例</translation>
-    </message>
-    <message>
         <source>only these measured kernels (ids as &quot;3-9,12&quot;, as picked in the window): neighbours among them fuse; left out, any</source>
         <translation>仅限这些测得的内核（ID 形如 &quot;3-9,12&quot;，即窗口中所选）：其中相邻者融合；省略时：任意</translation>
     </message>
@@ -2207,6 +2203,26 @@
     <message>
         <source>with the profiler&apos;s estimated cost put back, the host work of a step (%1 ms) outlasts the what-if&apos;s iteration (%2 ms): its time rests on the estimate of the profiler&apos;s cost per host event, and where the profiler cost this host less, or the strategy adds host work the what-if does not hold, the job stays bound by its host (a GPU check set&apos;s prediction was 29 % fast so); the job without the profiler may be slower</source>
         <translation>将性能分析器的估计开销加回后，一个步骤的主机工作（%1 ms）超过了假设分析的迭代时间（%2 ms）：其时间取决于对性能分析器每个主机事件开销的估计；若性能分析器在此主机上的开销更小，或策略增加了假设分析未包含的主机工作，作业仍受主机限制（GPU 检验集的一项预测因此快了 29 %）；不带性能分析器的作业可能更慢</translation>
+    </message>
+    <message>
+        <source>traffic: a memory-bound kernel whose op recorded its input shapes takes its bytes at the bandwidth the job&apos;s own elementwise kernels reach (never more than it measured), the others keep ratio of their time; ratio: every kernel keeps ratio of its time</source>
+        <translation>traffic：其算子记录了输入形状的访存受限内核，按作业自身逐元素内核达到的带宽传输其字节所需的时间计（不超过实测时间），其余内核保留其时间的 ratio；ratio：每个内核保留其时间的 ratio</translation>
+    </message>
+    <message>
+        <source>the time a fused kernel keeps of the kernels not priced by their traffic, as a share of their sum</source>
+        <translation>融合内核对未按数据流量计价的内核所保留的时间，占其总和的比例</translation>
+    </message>
+    <message>
+        <source>channels_last: cuDNN&apos;s layout conversions around convolutions (nchwToNhwc, nhwcToNchw) go, as a compiler that plans channels-last layouts removes them; keep: they keep their time</source>
+        <translation>channels_last：去掉 cuDNN 在卷积前后的布局转换（nchwToNhwc、nhwcToNchw），如规划 channels-last 布局的编译器所做；keep：保留其时间</translation>
+    </message>
+    <message>
+        <source>%1 layout conversions around convolutions removed (channels-last layouts)</source>
+        <translation>已去掉卷积前后的 %1 次布局转换（channels-last 布局）</translation>
+    </message>
+    <message>
+        <source>fused kernels move the outputs they pass one another through memory, as the kernels they fuse did: a compiler that keeps them on chip may take up to %1 % less of the device&apos;s kernel time than this</source>
+        <translation>融合内核之间传递的输出仍经由显存，与被融合的内核相同：将其保留在片上的编译器可能比此处少用至多 %1 % 的设备内核时间</translation>
     </message>
 </context>
 <context>

@@ -5,12 +5,14 @@
 #include "core/base/message.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/kernelclasses.h"
+#include "core/exec/kerneltraffic.h"
 #include "core/exec/subgraphcopy.h"
 #include "core/memory/memoryrewrite.h"
 #include "core/strategy/exportcontext.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace sightline {
 
@@ -102,28 +104,188 @@ std::vector<std::vector<ItemId>> runsOf(const ExecutionGraph& g, const Rules& ru
     return runs;
 }
 
-// The share of the job's compute-kernel time that memory-bound kernels (elementwise, normalisation,
-// reduction, layout) take: what a fusing compiler can cut beyond the launches and gaps this pass saves.
-double memoryBoundShare(const ExecutionGraph& g)
+// The time each kernel keeps inside a fused kernel: a convolution's layout conversion none (channels
+// last), a memory-bound kernel with known bytes its traffic's (cost traffic), the others the ratio of
+// their own.
+class Pricing {
+public:
+    Pricing(const ExecutionGraph& g, const OpFusionParameters& params)
+        : m_g(g)
+        , m_byTraffic(params.cost == OpFusionParameters::Cost::Traffic)
+        , m_dropLayouts(params.layouts == OpFusionParameters::Layouts::ChannelsLast)
+        , m_ratio(params.ratio)
+    {
+        if (m_byTraffic || m_dropLayouts)
+            m_traffic.emplace(g);
+    }
+
+    bool removed(ItemId i) const { return m_dropLayouts && m_traffic->isConvolutionLayout(i); }
+    std::optional<TimeNs> byTraffic(ItemId i) const { return m_byTraffic ? m_traffic->floorOf(i) : std::nullopt; }
+    bool priced(ItemId i) const { return removed(i) || byTraffic(i).has_value(); }
+    std::optional<TimeNs> byTrafficTrip(ItemId i) const
+    {
+        return m_byTraffic ? m_traffic->outputRoundTrip(i) : std::nullopt;
+    }
+
+    // A run's fused time: what its kernels keep, and when some are priced by their traffic, no less
+    // than the shortest of those measured (a kernel's own floor: its launch and tail).
+    TimeNs of(const std::vector<ItemId>& run) const
+    {
+        double total = 0;
+        std::optional<TimeNs> shortest;
+        for (const ItemId i : run) {
+            if (removed(i))
+                continue;
+            if (const std::optional<TimeNs> floor = byTraffic(i)) {
+                total += static_cast<double>(*floor);
+                shortest = std::min(shortest.value_or(m_g.minDuration(i)), m_g.minDuration(i));
+            } else {
+                total += static_cast<double>(m_g.minDuration(i)) * m_ratio;
+            }
+        }
+        const TimeNs fused = CheckedMath::saturatingRound(total);
+        return shortest ? std::max(fused, *shortest) : fused;
+    }
+
+    // The most the run's fused kernel may take less than its price by keeping on chip the outputs its
+    // kernels pass on: the round trip of each priced kernel's output but the run's last kernel's.
+    double keptOnChip(const std::vector<ItemId>& run) const
+    {
+        double saved = 0;
+        for (std::size_t k = 0; k + 1 < run.size(); ++k) {
+            if (const std::optional<TimeNs> trip = removed(run[k]) ? std::nullopt : byTrafficTrip(run[k]))
+                saved += static_cast<double>(*trip);
+        }
+        return saved;
+    }
+
+private:
+    const ExecutionGraph& m_g;
+    bool m_byTraffic;
+    bool m_dropLayouts;
+    double m_ratio;
+    std::optional<KernelTraffic> m_traffic;
+};
+
+// The job's measured compute-kernel time, and the part of it memory-bound kernels (elementwise,
+// normalisation, reduction, layout) the pass does not price by their traffic take: what a fusing
+// compiler can cut beyond the launches and gaps this pass saves.
+struct KernelTime {
+    double all = 0;
+    double unpricedMemoryBound = 0;
+};
+
+KernelTime kernelTime(const ExecutionGraph& g, const Pricing& pricing)
 {
     KernelClasses classes(g);
-    double all = 0, memoryBound = 0;
+    KernelTime time;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
         if (g.kind(item) != OpKind::ComputeKernel || g.madeByPass(item) || g.hasFlag(item, ExecutionGraph::Context))
             continue;
         const auto t = static_cast<double>(g.minDuration(item));
-        all += t;
-        if (classes.of(item) != KernelClassifier::Class::Matmul)
-            memoryBound += t;
+        time.all += t;
+        if (classes.of(item) != KernelClassifier::Class::Matmul && !pricing.priced(item))
+            time.unpricedMemoryBound += t;
     }
-    return all > 0 ? memoryBound / all : 0.0;
+    return time;
 }
 
-// Above this share of memory-bound kernel time, a fusion that keeps the fused kernels' time (ratio 1)
-// says that a compiler may gain much more: 13 % on the calibration set's GPT, whose compiled run the
-// pass predicts within 2 %; 64 % on the check set's convnet, which compiled to 0.58 of its time.
+// Above this share of memory-bound kernel time left unpriced, a fusion that keeps the fused kernels'
+// time (ratio 1) says that a compiler may gain much more: 13 % on the calibration set's GPT, whose
+// compiled run the pass predicts within 2 % at ratio 1; 64 % on the check set's convnet, which compiled
+// to 0.58 of its time.
 constexpr double kMemoryBoundShareWarning = 0.25;
+
+// Above this share of the kernel time, what fused kernels may save beyond their price by keeping the
+// outputs they pass on on chip is said: half of the 10 % the check sets hold what-ifs to.
+constexpr double kKeptOnChipWarning = 0.05;
+
+// The launch of a kernel that is no longer made costs the host nothing.
+void dropLaunch(const ExecutionGraph& g, ItemId kernel, ExecutionGraphBuilder& b)
+{
+    const ItemId launcher = g.firstSource(kernel, EdgeKind::Launch);
+    if (launcher.isValid()) {
+        b.setMinDuration(launcher, 0);
+        b.setGap(launcher, 0);
+    }
+}
+
+// The layout conversions the pass removes that are in no run: those between two matrix kernels.
+std::vector<ItemId> lonelyLayouts(
+    const ExecutionGraph& g, const Rules& rules, const std::vector<std::vector<ItemId>>& runs, const Pricing& pricing)
+{
+    std::vector<std::uint8_t> inRun(g.itemCount(), 0);
+    for (const auto& run : runs) {
+        for (const ItemId i : run)
+            inRun[i.value()] = 1;
+    }
+    KernelClasses classes(g);
+    std::vector<ItemId> out;
+    for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
+        const ItemId item(i);
+        if (!inRun[i] && g.kind(item) == OpKind::ComputeKernel && pricing.removed(item)
+            && fusible(g, item, rules, classes))
+            out.push_back(item);
+    }
+    return out;
+}
+
+// Each run becomes one kernel at the pricing's time, standing for all of the run's ops; the fused
+// kernel waits for what any of its kernels waited for, and what waited for one of them waits for it;
+// edges inside a run go.
+void fuseRuns(const ExecutionGraph& g, const std::vector<std::vector<ItemId>>& runs, const Pricing& pricing,
+    ExecutionGraphBuilder& b)
+{
+    std::vector<std::uint32_t> runOf(g.itemCount(), ItemId::kInvalid);
+    for (std::uint32_t r = 0; r < runs.size(); ++r) {
+        for (ItemId i : runs[r])
+            runOf[i.value()] = r;
+    }
+    std::vector<ItemId> fused(runs.size());
+    for (std::uint32_t r = 0; r < runs.size(); ++r) {
+        const std::vector<ItemId>& run = runs[r];
+        std::vector<OpId> origin;
+        for (ItemId i : run) {
+            const auto ops = g.origin(i);
+            origin.insert(origin.end(), ops.begin(), ops.end());
+            b.removeItem(i);
+        }
+        const ItemId first = run.front();
+        ExecutionGraphBuilder::Item item;
+        item.kind = OpKind::ComputeKernel;
+        item.flags = ExecutionGraph::SelfTimed | ExecutionGraph::Synthetic;
+        item.track = g.track(first);
+        item.name = b.intern("fused: " + std::to_string(run.size()) + " ops");
+        item.stepOfStart = g.stepOfStart(first);
+        item.stepOfEnd = g.stepOfEnd(run.back());
+        item.anchor = g.anchor(first);
+        item.gap = g.gap(first);
+        item.minDuration = pricing.of(run);
+        item.measuredOverlap = g.measuredOverlap(first);
+        fused[r] = b.addItem(item, origin);
+        for (ItemId i : run)
+            MemoryRewrite::moveBlocks(b, i, fused[r]);
+        for (std::size_t k = 1; k < run.size(); ++k)
+            dropLaunch(g, run[k], b);
+    }
+    for (std::uint32_t r = 0; r < runs.size(); ++r) {
+        for (ItemId i : runs[r]) {
+            for (std::uint32_t s = g.inBegin(i.value()); s < g.inBegin(i.value() + 1); ++s) {
+                const std::uint32_t src = g.inSource(s);
+                if (runOf[src] == r)
+                    continue;
+                const ItemId from = runOf[src] == ItemId::kInvalid ? ItemId(src) : fused[runOf[src]];
+                b.addEdge(from, fused[r], g.edgeKind(g.inEdge(s)), g.ref(g.inEdge(s)));
+            }
+            for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
+                const std::uint32_t to = g.target(e);
+                if (runOf[to] == ItemId::kInvalid)
+                    b.addEdge(fused[r], ItemId(to), g.edgeKind(e), g.ref(e));
+            }
+        }
+    }
+}
 
 } // namespace
 
@@ -158,9 +320,19 @@ const ParameterTable<OpFusionParameters>& OpFusionPass::table() const
         { &P::maxOps,
             { "max_ops", T::Integer, "", 0, 1e6, "0", {},
                 SL_TEXT("Core", "the most kernels one fused kernel takes; 0: no limit") } },
+        { &P::cost,
+            { "cost", T::Choice, "", 0, 0, "traffic", { "traffic", "ratio" },
+                SL_TEXT("Core",
+                    "traffic: a memory-bound kernel whose op recorded its input shapes takes its bytes at the "
+                    "bandwidth the "
+                    "job's own elementwise kernels reach (never more than it measured), the others keep ratio of their "
+                    "time; "
+                    "ratio: every kernel keeps ratio of its time") } },
         { &P::ratio,
             { "ratio", T::Number, "", 0.01, 10, "1", {},
-                SL_TEXT("Core", "the fused kernel's time as a share of the sum of the fused kernels' times") } },
+                SL_TEXT("Core",
+                    "the time a fused kernel keeps of the kernels not priced by their traffic, as a share of their "
+                    "sum") } },
         { &P::ops,
             { "ops", T::Ops, "", 0, 0, "", {},
                 SL_TEXT("Core",
@@ -172,6 +344,11 @@ const ParameterTable<OpFusionParameters>& OpFusionPass::table() const
                 SL_TEXT("Core",
                     "yes: also fuse kernels another stream or the host waits for (a gradient's producer), which then "
                     "waits for the fused kernel's end; no: such a kernel ends a run") } },
+        { &P::layouts,
+            { "layouts", T::Choice, "", 0, 0, "channels_last", { "channels_last", "keep" },
+                SL_TEXT("Core",
+                    "channels_last: cuDNN's layout conversions around convolutions (nchwToNhwc, nhwcToNchw) go, as a "
+                    "compiler that plans channels-last layouts removes them; keep: they keep their time") } },
     };
     return table;
 }
@@ -188,75 +365,46 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
         params.within && !params.within->empty() ? std::optional<GlobPattern>(GlobPattern(*params.within))
                                                  : std::nullopt,
         &ops, params.acrossWaits == OpFusionParameters::AcrossWaits::Yes };
-    const double ratio = params.ratio;
     const auto runs = runsOf(g, rules, static_cast<std::size_t>(params.maxOps));
-    if (runs.empty()) {
+    const Pricing pricing(g, params);
+    const std::vector<ItemId> layouts = lonelyLayouts(g, rules, runs, pricing);
+    if (runs.empty() && layouts.empty()) {
         job.warnings.emplace_back(SL_TEXT("Core", "no two neighbouring kernels on a stream can fuse"));
         return {};
     }
     ExecutionGraphBuilder b(g);
-    std::vector<std::uint32_t> runOf(g.itemCount(), ItemId::kInvalid);
-    for (std::uint32_t r = 0; r < runs.size(); ++r) {
-        for (ItemId i : runs[r])
-            runOf[i.value()] = r;
+    fuseRuns(g, runs, pricing, b);
+    for (const ItemId i : layouts) {
+        b.setMinDuration(i, 0);
+        b.setGap(i, 0);
+        dropLaunch(g, i, b);
     }
-    std::size_t fusedOps = 0;
-    std::vector<ItemId> fused(runs.size());
-    for (std::uint32_t r = 0; r < runs.size(); ++r) {
-        const std::vector<ItemId>& run = runs[r];
-        TimeNs total = 0;
-        std::vector<OpId> origin;
-        for (ItemId i : run) {
-            total = CheckedMath::timeAdd(total, g.minDuration(i));
-            const auto ops = g.origin(i);
-            origin.insert(origin.end(), ops.begin(), ops.end());
-            b.removeItem(i);
-        }
-        const ItemId first = run.front();
-        ExecutionGraphBuilder::Item item;
-        item.kind = OpKind::ComputeKernel;
-        item.flags = ExecutionGraph::SelfTimed | ExecutionGraph::Synthetic;
-        item.track = g.track(first);
-        item.name = b.intern("fused: " + std::to_string(run.size()) + " ops");
-        item.stepOfStart = g.stepOfStart(first);
-        item.stepOfEnd = g.stepOfEnd(run.back());
-        item.anchor = g.anchor(first);
-        item.gap = g.gap(first);
-        item.minDuration = CheckedMath::saturatingRound(static_cast<double>(total) * ratio);
-        item.measuredOverlap = g.measuredOverlap(first);
-        fused[r] = b.addItem(item, origin);
+    std::size_t fusedOps = 0, removedLayouts = layouts.size();
+    for (const auto& run : runs) {
         fusedOps += run.size();
-        for (ItemId i : run)
-            MemoryRewrite::moveBlocks(b, i, fused[r]);
-        // The launches of all but the first kernel are no longer made.
-        for (std::size_t k = 1; k < run.size(); ++k) {
-            const ItemId launcher = g.firstSource(run[k], EdgeKind::Launch);
-            if (launcher.isValid()) {
-                b.setMinDuration(launcher, 0);
-                b.setGap(launcher, 0);
-            }
-        }
+        removedLayouts += static_cast<std::size_t>(
+            std::count_if(run.begin(), run.end(), [&](ItemId i) { return pricing.removed(i); }));
     }
-    // The fused kernel waits for what any of its kernels waited for, and what waited for one of them
-    // waits for it; edges inside a run go.
-    for (std::uint32_t r = 0; r < runs.size(); ++r) {
-        for (ItemId i : runs[r]) {
-            for (std::uint32_t s = g.inBegin(i.value()); s < g.inBegin(i.value() + 1); ++s) {
-                const std::uint32_t src = g.inSource(s);
-                if (runOf[src] == r)
-                    continue;
-                const ItemId from = runOf[src] == ItemId::kInvalid ? ItemId(src) : fused[runOf[src]];
-                b.addEdge(from, fused[r], g.edgeKind(g.inEdge(s)), g.ref(g.inEdge(s)));
-            }
-            for (std::uint32_t e = g.outBegin(i.value()); e < g.outBegin(i.value() + 1); ++e) {
-                const std::uint32_t to = g.target(e);
-                if (runOf[to] == ItemId::kInvalid)
-                    b.addEdge(fused[r], ItemId(to), g.edgeKind(e), g.ref(e));
-            }
-        }
-    }
-    job.warnings.emplace_back(SL_TEXT("Core", "%1 kernels fused into %2"), std::vector<Message::Arg> { fusedOps, runs.size() });
-    if (const double share = memoryBoundShare(g); ratio >= 1 && share >= kMemoryBoundShareWarning)
+    if (!runs.empty())
+        job.warnings.emplace_back(
+            SL_TEXT("Core", "%1 kernels fused into %2"), std::vector<Message::Arg> { fusedOps, runs.size() });
+    if (removedLayouts > 0)
+        job.warnings.emplace_back(
+            SL_TEXT("Core", "%1 layout conversions around convolutions removed (channels-last layouts)"),
+            std::vector<Message::Arg> { removedLayouts });
+    const KernelTime time = kernelTime(g, pricing);
+    const double share = time.all > 0 ? time.unpricedMemoryBound / time.all : 0.0;
+    double kept = 0;
+    for (const auto& run : runs)
+        kept += pricing.keptOnChip(run);
+    if (time.all > 0 && kept >= kKeptOnChipWarning * time.all)
+        job.warnings.emplace_back(
+            SL_TEXT("Core",
+                "fused kernels move the outputs they pass one another through memory, as the kernels they fuse did: a "
+                "compiler "
+                "that keeps them on chip may take up to %1 % less of the device's kernel time than this"),
+            std::vector<Message::Arg> { static_cast<int>(std::lround(kept / time.all * 100)) });
+    if (params.ratio >= 1 && share >= kMemoryBoundShareWarning)
         job.warnings.emplace_back(SL_TEXT("Core", "memory-bound kernels (elementwise, normalisation, layout) take %1 % of the device's kernel time, and fused kernels "
                                                   "keep the sum of their times (ratio 1): a compiler that fuses them also saves their memory traffic and may re-plan "
                                                   "layouts, so the job compiled may be much faster than this; set ratio for what it saves"),
