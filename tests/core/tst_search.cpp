@@ -27,11 +27,10 @@
 #include "core/search/wholemicrobatches.h"
 #include "core/strategy/passes/tensorfusionpass.h"
 
+#include "measuredpairs.h"
 #include "qualifiedprediction.h"
 #include "searchjobs.h"
 
-#include <QFile>
-#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <QFileInfo>
@@ -1365,21 +1364,9 @@ private Q_SLOTS:
         for (const QString& name : { QStringLiteral("measurements.json"), again }) {
             if (name.isEmpty())
                 continue;
-            QFile file(QString::fromStdString(root + "/") + name);
-            QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(file.fileName()));
-            runs.push_back(QJsonDocument::fromJson(file.readAll()).object()[QStringLiteral("pairs")].toObject());
+            runs.push_back(measuredpairs::read(QString::fromStdString(root + "/") + name));
+            QVERIFY2(!runs.back().isEmpty(), qPrintable(name));
         }
-        const auto ratio = [](const QJsonObject& pairs, const std::string& pair) {
-            const QJsonObject p = pairs[QString::fromStdString(pair)].toObject();
-            const QJsonObject variants = p[QStringLiteral("variants")].toObject();
-            const auto median = [&](const QString& side) {
-                return variants[p[side].toString()]
-                    .toObject()[QStringLiteral("step_ms")]
-                    .toObject()[QStringLiteral("median")]
-                    .toDouble();
-            };
-            return median(QStringLiteral("changed")) / median(QStringLiteral("base"));
-        };
         std::vector<std::string> names;
         std::vector<Candidate> candidates;
         std::vector<std::vector<double>> measured; // per change, its ratio in each run
@@ -1390,7 +1377,7 @@ private Q_SLOTS:
             names.push_back(pair);
             measured.emplace_back();
             for (const QJsonObject& run : runs)
-                measured.back().push_back(ratio(run, pair));
+                measured.back().push_back(measuredpairs::ratio(run, QString::fromStdString(pair)));
             candidates.push_back(Candidate::of(Strategy { { step } }));
             const auto r = session->whatIf({ candidates.back().strategy, {}, {}, 0 });
             QVERIFY(r);
