@@ -3,6 +3,7 @@
 #include "core/exec/collectiveroles.h"
 #include "core/exec/executiongraph.h"
 #include "core/exec/instantorder.h"
+#include "core/exec/kernelbytes.h"
 #include "core/exec/launchorder.h"
 #include "core/exec/layermodel.h"
 #include "core/exec/microbatchmodel.h"
@@ -54,6 +55,11 @@ const CollectiveRoles& AnalysisCache::collectiveRoles() const
     return get(m_roles, [this] { return CollectiveRoles::of(*m_graph); });
 }
 
+const KernelBytes& AnalysisCache::kernelBytes() const
+{
+    return get(m_bytes, [this] { return KernelBytes(*m_graph); });
+}
+
 const Expected<PartitionModel>& AnalysisCache::partitions() const
 {
     return get(m_partitions, [this] { return PartitionModel::of(*m_graph); });
@@ -90,6 +96,7 @@ std::shared_ptr<AnalysisCache> AnalysisCache::after(std::shared_ptr<const Execut
     keep(cache->m_tensors, m_tensors, Tensors);
     keep(cache->m_partitions, m_partitions, Partitions);
     keep(cache->m_roles, m_roles, Roles);
+    keep(cache->m_bytes, m_bytes, Bytes);
     if ((preserved & Layers) != 0) {
         const std::lock_guard lock(m_layerMutex);
         cache->m_layers = m_layers;
@@ -111,6 +118,7 @@ AnalysisCache::Set AnalysisCache::found() const
     has(m_tensors, Tensors);
     has(m_partitions, Partitions);
     has(m_roles, Roles);
+    has(m_bytes, Bytes);
     const std::lock_guard lock(m_layerMutex);
     if (!m_layers.empty())
         set |= Layers;

@@ -14,6 +14,7 @@ namespace sightline {
 
 class ExecutionGraph;
 class InstantOrder;
+class KernelBytes;
 class CollectiveRoles;
 class LaunchOrder;
 class LayerModel;
@@ -23,7 +24,8 @@ class TensorModel;
 
 // The analyses of an execution graph that strategy passes share (LLVM's analysis manager): the instant
 // and launch orders, the micro-batches, the layers a pattern names, the collectives' parallelism roles,
-// the gradient tensors and the BytePS partitions. Each is found on first use and kept. A session keeps the cache of its measured graph, so
+// the gradient tensors, the BytePS partitions and the ops that launched memory-bound kernels with
+// their bytes. Each is found on first use and kept. A session keeps the cache of its measured graph, so
 // every what-if of one job finds each once; a pass that rewrites the graph says which analyses its
 // rewrite leaves valid (after()), and the rest are found again for the new graph on demand. Safe to
 // use from several threads: an analysis is found once, while the others that want it wait.
@@ -38,10 +40,12 @@ public:
         Tensors = 16,
         Partitions = 32,
         Roles = 64,
+        Bytes = 128,
     };
     using Set = std::uint32_t;
     static constexpr Set kNone = 0;
-    static constexpr Set kAll = InstantOrders | LaunchOrders | MicroBatches | Layers | Tensors | Partitions | Roles;
+    static constexpr Set kAll
+        = InstantOrders | LaunchOrders | MicroBatches | Layers | Tensors | Partitions | Roles | Bytes;
 
     explicit AnalysisCache(std::shared_ptr<const ExecutionGraph> graph);
     ~AnalysisCache();
@@ -60,6 +64,8 @@ public:
     const Expected<PartitionModel>& partitions() const;
     // The parallelism role of each collective (CollectiveRoles::of).
     const CollectiveRoles& collectiveRoles() const;
+    // The op that launched each memory-bound kernel, and its recorded bytes (KernelBytes).
+    const KernelBytes& kernelBytes() const;
 
     // The cache of `next`, a graph a pass made from this one: it keeps the analyses in `preserved` that
     // this cache has found (the pass's rewrite leaves them valid: same items, edges and measured
@@ -84,6 +90,7 @@ private:
     Slot<Expected<TensorModel>> m_tensors;
     Slot<Expected<PartitionModel>> m_partitions;
     Slot<CollectiveRoles> m_roles;
+    Slot<KernelBytes> m_bytes;
     mutable std::mutex m_layerMutex;
     mutable std::vector<std::pair<std::string, std::shared_ptr<const LayerModel>>> m_layers; // the last used last
 };

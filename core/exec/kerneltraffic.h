@@ -2,32 +2,29 @@
 
 #include "core/base/ids.h"
 #include "core/exec/executiongraph.h"
-#include "core/exec/kernelclasses.h"
+#include "core/exec/kernelbytes.h"
 
 #include <optional>
-#include <string_view>
 #include <vector>
 
 namespace sightline {
 
-// What the memory-bound kernels of a job move, and how fast the job's device moves it: the time a
-// compiler's kernel takes for the same work when it runs at the bandwidth the job's own elementwise
-// kernels reach. A kernel's bytes come from the op that launched it (the innermost host op around its
-// launch with recorded input shapes, "Input Dims" and "Input type"): an elementwise kernel reads its
-// inputs once and writes an output the size of its largest input; a normalisation or reduction reads
-// its inputs twice (its statistics, then the normalising pass: a batch's statistics over a tensor
-// larger than the chip's caches cannot be kept) and writes the same output. An op that launches
-// several memory-bound kernels shares its bytes among them by their measured times.
+// How long the memory-bound kernels of a job take when they move their bytes (KernelBytes) at the
+// bandwidth the job's own elementwise kernels reach: the time a compiler's kernel takes for the same
+// work. An elementwise kernel reads its op's inputs once and writes an output the size of the largest
+// input; a normalisation or reduction reads them twice (its statistics, then the normalising pass: a
+// batch's statistics over a tensor larger than the chip's caches cannot be kept) and writes the same
+// output. An op that launched several memory-bound kernels shares its bytes among them by their
+// measured times.
 //
-// The bandwidth is the job's own: the duration-weighted median of bytes over time of its elementwise
-// kernels whose op launched no other memory-bound kernel, so that a kernel's bytes are its op's. A
-// trace without recorded shapes, or without such a kernel, prices nothing. Matrix kernels are not
-// priced: their time is bound by arithmetic. cuDNN's layout conversions (nchwToNhwc, nhwcToNchw)
-// around a convolution are named apart: a channels-last plan removes them rather than making them
-// faster. One pass over the graph at construction; not thread-safe.
+// The bandwidth is the duration-weighted median of bytes over time of the job's elementwise kernels
+// (layout conversions left out) whose op launched no other memory-bound kernel, so that a kernel's
+// bytes are its op's. A trace without recorded shapes, or without such a kernel, prices nothing. One
+// pass over the graph's times at construction (the bytes are the graph's analysis, kept across
+// rewrites of costs); the graph and the bytes must outlive it.
 class KernelTraffic {
 public:
-    explicit KernelTraffic(const ExecutionGraph& graph);
+    KernelTraffic(const ExecutionGraph& graph, const KernelBytes& bytes);
 
     // Bytes per second; 0 when the job gives no kernel to measure it by.
     double bandwidth() const { return m_bandwidth; }
@@ -37,37 +34,22 @@ public:
     // The time the kernel's output takes to be written and read back at the bandwidth: the most a fused
     // kernel saves by keeping it on chip for the next kernel; none where floorOf gives none.
     std::optional<TimeNs> outputRoundTrip(ItemId kernel) const;
-    // Whether the kernel is a layout conversion a convolution ran (cuDNN's nchwToNhwc or nhwcToNchw,
-    // launched inside a host op whose name holds "conv").
-    bool isConvolutionLayout(ItemId kernel) const;
-    static bool isLayoutConversion(std::string_view kernelName);
 
 private:
-    struct OpBytes {
-        double read = 0; // the inputs' bytes
-        double largest = 0; // the largest input's bytes: the output's size
-        TimeNs memoryBound = 0; // the measured time of the memory-bound kernels it launched
+    struct Launched {
+        TimeNs time = 0; // the measured time of the memory-bound kernels the op launched
         std::uint32_t kernels = 0;
     };
 
-    std::uint32_t launchingOp(ItemId kernel);
-    OpBytes bytesOf(ItemId op) const;
-    double trafficOf(ItemId kernel, const OpBytes& op) const;
-    const OpBytes* pricedOp(ItemId kernel) const;
-    bool isKernelWithOp(ItemId item) const;
-    bool layoutNamed(ItemId item) const;
-    double shareOf(ItemId kernel, const OpBytes& op) const;
+    // The op the kernel shares bytes with, where it can be priced; kNone otherwise.
+    std::uint32_t pricedOp(ItemId kernel) const;
+    double trafficOf(ItemId kernel, std::uint32_t op) const;
+    double shareOf(ItemId kernel, std::uint32_t op) const;
     void measureBandwidth();
 
     const ExecutionGraph& m_graph;
-    mutable KernelClasses m_classes;
-    static constexpr std::uint32_t kUnknown = ItemId::kInvalid;
-    static constexpr std::uint32_t kNone = ItemId::kInvalid - 1;
-    // Per item, an index into m_ops: of a kernel, its launching op's; of a host op, its own (kNone: no
-    // recorded inputs; kUnknown: not asked).
-    std::vector<std::uint32_t> m_slot;
-    std::vector<OpBytes> m_ops;
-    mutable std::vector<std::uint8_t> m_layoutName; // per name id: 0 no, 1 yes, 2 not yet known
+    const KernelBytes& m_bytes;
+    std::vector<Launched> m_launched; // per op of m_bytes
     double m_bandwidth = 0;
 };
 

@@ -1,13 +1,16 @@
-// KernelTraffic: the bytes memory-bound kernels move, by their ops' recorded shapes; the bandwidth the
+// KernelBytes and KernelTraffic: the bytes memory-bound kernels move, by their ops' recorded shapes; the bandwidth the
 // job's own elementwise kernels reach; and op_fusion's fused kernels priced by it, with cuDNN's layout
 // conversions around convolutions removed.
 
 #include "core/analysis/steptimes.h"
 #include "core/cost/devicecatalog.h"
+#include "core/exec/analysiscache.h"
 #include "core/exec/executiongraph.h"
+#include "core/exec/kernelbytes.h"
 #include "core/exec/kerneltraffic.h"
 #include "core/import/traceloader.h"
 #include "core/session/jobsession.h"
+#include "core/strategy/strategyrunner.h"
 
 #include "measuredpairs.h"
 #include "strategyjobs.h"
@@ -140,7 +143,8 @@ private Q_SLOTS:
         const auto session = sessionOf(trafficJob(true, &k));
         QVERIFY(session);
         const ExecutionGraph& g = measuredOf(*session);
-        const KernelTraffic traffic(g);
+        const KernelBytes bytes(g);
+        const KernelTraffic traffic(g, bytes);
         // The single-kernel elementwise ops: add 12 MB in 4 us (3 TB/s), mul 12 MB in 6 (2 TB/s), relu
         // 24 MB in 6 (4 TB/s), neg 8 MB in 1 (8 TB/s), copy_'s layout conversion left out. Weighted by
         // time (4, 6, 6, 1 of 17), the median is add's.
@@ -160,9 +164,9 @@ private Q_SLOTS:
         // The normalisation kernel's 4 MB output, written and read back, three quarters of it: 2 us.
         QCOMPARE(traffic.outputRoundTrip(itemOf(g, k.norm)), std::optional<TimeNs>(2000));
         // Only a convolution's layout conversions are named.
-        QVERIFY(traffic.isConvolutionLayout(itemOf(g, k.layout)));
-        QVERIFY(!traffic.isConvolutionLayout(itemOf(g, k.copyLayout)));
-        QVERIFY(!traffic.isConvolutionLayout(itemOf(g, k.add)));
+        QVERIFY(bytes.convolutionLayout(itemOf(g, k.layout)));
+        QVERIFY(!bytes.convolutionLayout(itemOf(g, k.copyLayout)));
+        QVERIFY(!bytes.convolutionLayout(itemOf(g, k.add)));
     }
 
     void withoutShapesNothingIsPriced()
@@ -171,20 +175,47 @@ private Q_SLOTS:
         const auto session = sessionOf(trafficJob(false, &k));
         QVERIFY(session);
         const ExecutionGraph& g = measuredOf(*session);
-        const KernelTraffic traffic(g);
+        const KernelBytes bytes(g);
+        const KernelTraffic traffic(g, bytes);
         QCOMPARE(traffic.bandwidth(), 0.0);
         QCOMPARE(traffic.floorOf(itemOf(g, k.norm)), std::nullopt);
-        QVERIFY(traffic.isConvolutionLayout(itemOf(g, k.layout)));
+        QVERIFY(bytes.convolutionLayout(itemOf(g, k.layout)));
+    }
+
+    void bytesAreKeptWhereCostsAloneChange()
+    {
+        // The op behind each kernel and its bytes depend on the graph's items and edges alone: found once,
+        // a speed-up that re-costs items hands them on. The traffic follows the new times: kernels a fifth
+        // faster measure a bandwidth a quarter higher (3.75 TB/s), and each price is a fifth shorter.
+        Kernels k;
+        const auto session = sessionOf(trafficJob(true, &k));
+        QVERIFY(session);
+        auto cache = std::make_shared<AnalysisCache>(session->measured());
+        const KernelBytes& bytes = cache->kernelBytes();
+        QVERIFY((cache->found() & AnalysisCache::Bytes) != 0);
+        WhatIfJob job { session->measured(), {}, {}, session->maxWhatIfItems(), cache };
+        const auto faster = StrategyRunner::apply(oneStep("speedup", { { "percent", 20.0 } }), job);
+        QVERIFY2(faster, errorOf(faster).c_str());
+        QCOMPARE(&faster->analysisCache->kernelBytes(), &bytes);
+        const ExecutionGraph& g = *faster->graph;
+        const KernelTraffic traffic(g, bytes);
+        QCOMPARE(traffic.bandwidth(), 3.75e12);
+        QCOMPARE(traffic.floorOf(itemOf(g, k.norm)), std::optional<TimeNs>(2406));
+        // A rewrite of the graph's items (a fusion) finds them again.
+        const auto fused = StrategyRunner::apply(oneStep("op_fusion", {}), job);
+        QVERIFY2(fused, errorOf(fused).c_str());
+        QCOMPARE(fused->analysisCache->found() & AnalysisCache::Bytes, AnalysisCache::Set(0));
+        QVERIFY(&fused->analysisCache->kernelBytes() != &bytes);
     }
 
     void layoutConversionsNamedByTheirKernel()
     {
         QVERIFY(
-            KernelTraffic::isLayoutConversion("void cudnn::engines_precompiled::nchwToNhwcKernel<float, float>(int)"));
-        QVERIFY(KernelTraffic::isLayoutConversion("void cudnn::engines_precompiled::nhwcToNchwKernel<float>"));
+            KernelBytes::isLayoutConversion("void cudnn::engines_precompiled::nchwToNhwcKernel<float, float>(int)"));
+        QVERIFY(KernelBytes::isLayoutConversion("void cudnn::engines_precompiled::nhwcToNchwKernel<float>"));
         // A template argument that names a layout does not make the kernel one.
-        QVERIFY(!KernelTraffic::isLayoutConversion("void at::native::elementwise_kernel<nchwToNhwc>"));
-        QVERIFY(!KernelTraffic::isLayoutConversion("sm90_xmma_fprop_implicit_gemm_nhwckrsc_nhwc"));
+        QVERIFY(!KernelBytes::isLayoutConversion("void at::native::elementwise_kernel<nchwToNhwc>"));
+        QVERIFY(!KernelBytes::isLayoutConversion("sm90_xmma_fprop_implicit_gemm_nhwckrsc_nhwc"));
     }
 
     void fusionTakesTheTrafficsTime()
@@ -238,7 +269,8 @@ private Q_SLOTS:
         QVERIFY(trace);
         const auto session = sessionOf(*trace);
         QVERIFY(session);
-        const double bandwidth = KernelTraffic(measuredOf(*session)).bandwidth();
+        const KernelBytes bytes(measuredOf(*session));
+        const double bandwidth = KernelTraffic(measuredOf(*session), bytes).bandwidth();
         const auto spec = DeviceCatalog::find(toStd(device));
         QVERIFY(spec);
         qInfo("%s: %.2f TB/s of the datasheet's %.2f", qPrintable(dir), bandwidth / 1e12, spec->memoryGBps / 1e3);

@@ -109,17 +109,18 @@ std::vector<std::vector<ItemId>> runsOf(const ExecutionGraph& g, const Rules& ru
 // their own.
 class Pricing {
 public:
-    Pricing(const ExecutionGraph& g, const OpFusionParameters& params)
+    Pricing(const ExecutionGraph& g, const KernelBytes& bytes, const OpFusionParameters& params)
         : m_g(g)
+        , m_bytes(bytes)
         , m_byTraffic(params.cost == OpFusionParameters::Cost::Traffic)
         , m_dropLayouts(params.layouts == OpFusionParameters::Layouts::ChannelsLast)
         , m_ratio(params.ratio)
     {
-        if (m_byTraffic || m_dropLayouts)
-            m_traffic.emplace(g);
+        if (m_byTraffic)
+            m_traffic.emplace(g, bytes);
     }
 
-    bool removed(ItemId i) const { return m_dropLayouts && m_traffic->isConvolutionLayout(i); }
+    bool removed(ItemId i) const { return m_dropLayouts && m_bytes.convolutionLayout(i); }
     std::optional<TimeNs> byTraffic(ItemId i) const { return m_byTraffic ? m_traffic->floorOf(i) : std::nullopt; }
     bool priced(ItemId i) const { return removed(i) || byTraffic(i).has_value(); }
     std::optional<TimeNs> byTrafficTrip(ItemId i) const
@@ -161,6 +162,7 @@ public:
 
 private:
     const ExecutionGraph& m_g;
+    const KernelBytes& m_bytes;
     bool m_byTraffic;
     bool m_dropLayouts;
     double m_ratio;
@@ -366,7 +368,7 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
                                                  : std::nullopt,
         &ops, params.acrossWaits == OpFusionParameters::AcrossWaits::Yes };
     const auto runs = runsOf(g, rules, static_cast<std::size_t>(params.maxOps));
-    const Pricing pricing(g, params);
+    const Pricing pricing(g, job.analyses().kernelBytes(), params);
     const std::vector<ItemId> layouts = lonelyLayouts(g, rules, runs, pricing);
     if (runs.empty() && layouts.empty()) {
         job.warnings.emplace_back(SL_TEXT("Core", "no two neighbouring kernels on a stream can fuse"));
