@@ -32,6 +32,8 @@ public:
     // ops recorded no tensor inputs, a matrix kernel, or an item that is no kernel.
     std::uint32_t opOf(ItemId kernel) const;
     const std::vector<Op>& ops() const { return m_ops; }
+    // A measured device kernel that is no matrix kernel (what the class comment counts).
+    bool memoryBound(ItemId kernel) const { return flag(kernel, kMemoryBound); }
     bool normalisation(ItemId kernel) const { return flag(kernel, kNormalisation); }
     bool layoutConversion(ItemId kernel) const { return flag(kernel, kLayout); }
     bool convolutionLayout(ItemId kernel) const { return flag(kernel, kConvolutionLayout); }

@@ -120,6 +120,7 @@ public:
             m_traffic.emplace(g, bytes);
     }
 
+    bool memoryBound(ItemId i) const { return m_bytes.memoryBound(i); }
     bool removed(ItemId i) const { return m_dropLayouts && m_bytes.convolutionLayout(i); }
     std::optional<TimeNs> byTraffic(ItemId i) const { return m_byTraffic ? m_traffic->floorOf(i) : std::nullopt; }
     bool priced(ItemId i) const { return removed(i) || byTraffic(i).has_value(); }
@@ -179,7 +180,6 @@ struct KernelTime {
 
 KernelTime kernelTime(const ExecutionGraph& g, const Pricing& pricing)
 {
-    KernelClasses classes(g);
     KernelTime time;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
@@ -187,7 +187,7 @@ KernelTime kernelTime(const ExecutionGraph& g, const Pricing& pricing)
             continue;
         const auto t = static_cast<double>(g.minDuration(item));
         time.all += t;
-        if (classes.of(item) != KernelClassifier::Class::Matmul && !pricing.priced(item))
+        if (pricing.memoryBound(item) && !pricing.priced(item))
             time.unpricedMemoryBound += t;
     }
     return time;
@@ -213,20 +213,26 @@ void dropLaunch(const ExecutionGraph& g, ItemId kernel, ExecutionGraphBuilder& b
     }
 }
 
+// The run each item is in, kInvalid for none.
+std::vector<std::uint32_t> runIndex(const ExecutionGraph& g, const std::vector<std::vector<ItemId>>& runs)
+{
+    std::vector<std::uint32_t> runOf(g.itemCount(), ItemId::kInvalid);
+    for (std::uint32_t r = 0; r < runs.size(); ++r) {
+        for (ItemId i : runs[r])
+            runOf[i.value()] = r;
+    }
+    return runOf;
+}
+
 // The layout conversions the pass removes that are in no run: those between two matrix kernels.
 std::vector<ItemId> lonelyLayouts(
-    const ExecutionGraph& g, const Rules& rules, const std::vector<std::vector<ItemId>>& runs, const Pricing& pricing)
+    const ExecutionGraph& g, const Rules& rules, const std::vector<std::uint32_t>& runOf, const Pricing& pricing)
 {
-    std::vector<std::uint8_t> inRun(g.itemCount(), 0);
-    for (const auto& run : runs) {
-        for (const ItemId i : run)
-            inRun[i.value()] = 1;
-    }
     KernelClasses classes(g);
     std::vector<ItemId> out;
     for (std::uint32_t i = 0; i < g.itemCount(); ++i) {
         const ItemId item(i);
-        if (!inRun[i] && g.kind(item) == OpKind::ComputeKernel && pricing.removed(item)
+        if (runOf[i] == ItemId::kInvalid && g.kind(item) == OpKind::ComputeKernel && pricing.removed(item)
             && fusible(g, item, rules, classes))
             out.push_back(item);
     }
@@ -236,14 +242,9 @@ std::vector<ItemId> lonelyLayouts(
 // Each run becomes one kernel at the pricing's time, standing for all of the run's ops; the fused
 // kernel waits for what any of its kernels waited for, and what waited for one of them waits for it;
 // edges inside a run go.
-void fuseRuns(const ExecutionGraph& g, const std::vector<std::vector<ItemId>>& runs, const Pricing& pricing,
-    ExecutionGraphBuilder& b)
+void fuseRuns(const ExecutionGraph& g, const std::vector<std::vector<ItemId>>& runs,
+    const std::vector<std::uint32_t>& runOf, const Pricing& pricing, ExecutionGraphBuilder& b)
 {
-    std::vector<std::uint32_t> runOf(g.itemCount(), ItemId::kInvalid);
-    for (std::uint32_t r = 0; r < runs.size(); ++r) {
-        for (ItemId i : runs[r])
-            runOf[i.value()] = r;
-    }
     std::vector<ItemId> fused(runs.size());
     for (std::uint32_t r = 0; r < runs.size(); ++r) {
         const std::vector<ItemId>& run = runs[r];
@@ -369,13 +370,14 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
         &ops, params.acrossWaits == OpFusionParameters::AcrossWaits::Yes };
     const auto runs = runsOf(g, rules, static_cast<std::size_t>(params.maxOps));
     const Pricing pricing(g, job.analyses().kernelBytes(), params);
-    const std::vector<ItemId> layouts = lonelyLayouts(g, rules, runs, pricing);
+    const std::vector<std::uint32_t> runOf = runIndex(g, runs);
+    const std::vector<ItemId> layouts = lonelyLayouts(g, rules, runOf, pricing);
     if (runs.empty() && layouts.empty()) {
         job.warnings.emplace_back(SL_TEXT("Core", "no two neighbouring kernels on a stream can fuse"));
         return {};
     }
     ExecutionGraphBuilder b(g);
-    fuseRuns(g, runs, pricing, b);
+    fuseRuns(g, runs, runOf, pricing, b);
     for (const ItemId i : layouts) {
         b.setMinDuration(i, 0);
         b.setGap(i, 0);
