@@ -2224,6 +2224,10 @@
         <source>fused kernels move the outputs they pass one another through memory, as the kernels they fuse did: a compiler that keeps them on chip may take up to %1 % less of the device&apos;s kernel time than this</source>
         <translation>verschmolzene Kernel reichen einander ihre Ausgaben über den Speicher weiter, wie es die verschmolzenen Kernel taten: ein Compiler, der sie auf dem Chip hält, braucht womöglich bis zu %1 % weniger Kernelzeit des Geräts als hier</translation>
     </message>
+    <message>
+        <source>the job&apos;s elementwise kernels moved their bytes at %1 TB/s, more than the %2 TB/s of memory bandwidth its device&apos;s datasheet gives (%3): caches served them, so the fused kernels priced at that rate may be too fast</source>
+        <translation>die elementweisen Kernel des Jobs bewegten ihre Bytes mit %1 TB/s, mehr als die %2 TB/s Speicherbandbreite, die das Datenblatt seines Geräts angibt (%3): Caches haben sie bedient, daher sind die mit dieser Rate bemessenen verschmolzenen Kernel womöglich zu schnell</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

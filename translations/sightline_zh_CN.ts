@@ -2224,6 +2224,10 @@
         <source>fused kernels move the outputs they pass one another through memory, as the kernels they fuse did: a compiler that keeps them on chip may take up to %1 % less of the device&apos;s kernel time than this</source>
         <translation>融合内核之间传递的输出仍经由显存，与被融合的内核相同：将其保留在片上的编译器可能比此处少用至多 %1 % 的设备内核时间</translation>
     </message>
+    <message>
+        <source>the job&apos;s elementwise kernels moved their bytes at %1 TB/s, more than the %2 TB/s of memory bandwidth its device&apos;s datasheet gives (%3): caches served them, so the fused kernels priced at that rate may be too fast</source>
+        <translation>作业的逐元素内核以 %1 TB/s 传输其字节，超过其设备数据手册给出的 %2 TB/s 显存带宽（%3）：这些内核由缓存提供数据，因此按该速率计价的融合内核可能过快</translation>
+    </message>
 </context>
 <context>
     <name>CriticalPathModel</name>

@@ -16,7 +16,7 @@ inline bool warned(const sightline::WhatIfResult& r)
     for (const std::string& w : sightline::Message::englishAll(r.warnings)) {
         for (const char* mark : { "bound by its host", "cannot tell a per-call cost", "catalog", "names no device",
                  "spell no precision", "units faster", "computes on its host", "no data-parallel collective",
-                 "memory traffic", "slows the ops' own compute", "keeps them on chip" }) {
+                 "memory traffic", "slows the ops' own compute", "keeps them on chip", "caches served them" }) {
             if (w.find(mark) != std::string::npos)
                 return true;
         }

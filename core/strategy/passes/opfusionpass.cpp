@@ -3,6 +3,7 @@
 #include "core/base/checkedmath.h"
 #include "core/base/globpattern.h"
 #include "core/base/message.h"
+#include "core/cost/devicecatalog.h"
 #include "core/exec/executiongraphbuilder.h"
 #include "core/exec/kernelclasses.h"
 #include "core/exec/kerneltraffic.h"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 
 namespace sightline {
@@ -122,6 +124,8 @@ public:
 
     bool memoryBound(ItemId i) const { return m_bytes.memoryBound(i); }
     bool removed(ItemId i) const { return m_dropLayouts && m_bytes.convolutionLayout(i); }
+    // The bandwidth traffic is priced at; 0 when nothing is.
+    double bandwidth() const { return m_traffic ? m_traffic->bandwidth() : 0.0; }
     std::optional<TimeNs> byTraffic(ItemId i) const { return m_byTraffic ? m_traffic->floorOf(i) : std::nullopt; }
     bool priced(ItemId i) const { return removed(i) || byTraffic(i).has_value(); }
     std::optional<TimeNs> byTrafficTrip(ItemId i) const
@@ -202,6 +206,35 @@ constexpr double kMemoryBoundShareWarning = 0.25;
 // Above this share of the kernel time, what fused kernels may save beyond their price by keeping the
 // outputs they pass on on chip is said: half of the 10 % the check sets hold what-ifs to.
 constexpr double kKeptOnChipWarning = 0.05;
+
+// Bytes per second as terabytes per second, two decimals.
+std::string terabytes(double bytesPerSecond)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", bytesPerSecond / 1e12);
+    return text;
+}
+
+// The bandwidth the job's elementwise kernels reached against the device's datasheet: above it, the
+// kernels it was measured on were served from the chip's caches, and prices at it are too short.
+void checkBandwidth(const ExecutionGraph& g, double bandwidth, WhatIfJob& job)
+{
+    for (const ExecRank& r : g.ranks()) {
+        const std::optional<DeviceSpec> spec = r.device.empty() ? std::nullopt : DeviceCatalog::find(r.device);
+        if (!spec || spec->memoryGBps <= 0)
+            continue;
+        if (bandwidth > spec->memoryGBps * 1e9)
+            job.warnings.emplace_back(
+                SL_TEXT("Core",
+                    "the job's elementwise kernels moved their bytes at %1 TB/s, more than the %2 TB/s of memory "
+                    "bandwidth "
+                    "its device's datasheet gives (%3): caches served them, so the fused kernels priced at that rate "
+                    "may be too fast"),
+                std::vector<Message::Arg> {
+                    terabytes(bandwidth), terabytes(spec->memoryGBps * 1e9), std::string(spec->name) });
+        return;
+    }
+}
 
 // The launch of a kernel that is no longer made costs the host nothing.
 void dropLaunch(const ExecutionGraph& g, ItemId kernel, ExecutionGraphBuilder& b)
@@ -396,6 +429,7 @@ Status OpFusionPass::run(const OpFusionParameters& params, WhatIfJob& job) const
         job.warnings.emplace_back(
             SL_TEXT("Core", "%1 layout conversions around convolutions removed (channels-last layouts)"),
             std::vector<Message::Arg> { removedLayouts });
+    checkBandwidth(g, pricing.bandwidth(), job);
     const KernelTime time = kernelTime(g, pricing);
     const double share = time.all > 0 ? time.unpricedMemoryBound / time.all : 0.0;
     double kept = 0;
